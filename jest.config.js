@@ -1,0 +1,23 @@
+// Two projects: fast unit tests, and integration tests that need real Kafka, MongoDB stand-in and Redis
+// (started once by the testkit global setup, or taken from KAFKA_BROKERS / MONGO_URL / REDIS_URL).
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }] };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/{packages,services,deploy}/**/test/unit/**/*.test.ts'],
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/{packages,services,deploy}/**/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/packages/testkit/src/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/packages/testkit/src/jest-global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

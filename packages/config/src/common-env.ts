@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Env vars shared by every service; each service extends this with its own. */
+export const commonEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SENTRY_DSN: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+};
+
+export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+
+export const mongoEnv = { MONGO_URL: z.string().startsWith('mongodb', 'must be a mongodb:// URL') };
+export const kafkaEnv = {
+  KAFKA_BROKERS: z.string().min(1, 'must list at least one host:port').transform((s) => s.split(',').map((b) => b.trim())),
+};
+export const redisEnv = { REDIS_URL: z.string().startsWith('redis', 'must be a redis:// URL') };
+
+/** host:port of another service's gRPC endpoint. */
+export const grpcTarget = (fallback: string) => z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').default(fallback);

@@ -1,0 +1,3 @@
+export * from './load-config';
+export * from './common-env';
+export { z } from 'zod';

@@ -1,0 +1,2 @@
+export * from './app-errors';
+export * from './grpc-status';

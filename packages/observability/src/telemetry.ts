@@ -1,0 +1,68 @@
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import * as Sentry from '@sentry/node';
+import { SentryPropagator, SentrySampler, SentrySpanProcessor } from '@sentry/opentelemetry';
+
+let sdk: NodeSDK | undefined;
+
+/**
+ * Starts OpenTelemetry (http, express, grpc, kafkajs, mongoose, ioredis) and, when SENTRY_DSN is set,
+ * Sentry on the same tracer provider. Must run before the instrumented libraries are first required,
+ * so each service imports its `instrument.ts` as the very first line of main.ts.
+ */
+export function initTelemetry(options: { serviceName: string; env?: NodeJS.ProcessEnv }): void {
+  if (sdk) return;
+  const env = options.env ?? process.env;
+  const spanProcessors: SpanProcessor[] = [];
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` })));
+  }
+
+  const sentryClient = env.SENTRY_DSN
+    ? Sentry.init({
+        dsn: env.SENTRY_DSN,
+        environment: env.NODE_ENV ?? 'development',
+        tracesSampleRate: Number(env.SENTRY_TRACES_SAMPLE_RATE ?? '0.1'),
+        skipOpenTelemetrySetup: true, // we own the provider; Sentry plugs into it below
+      })
+    : undefined;
+  if (sentryClient) spanProcessors.push(new SentrySpanProcessor());
+
+  sdk = new NodeSDK({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+    spanProcessors,
+    ...(sentryClient
+      ? { sampler: new SentrySampler(sentryClient), textMapPropagator: new SentryPropagator(), contextManager: new Sentry.SentryContextManager() }
+      : {}),
+    instrumentations: [
+      new HttpInstrumentation(),
+      new ExpressInstrumentation(),
+      new GrpcInstrumentation(),
+      new KafkaJsInstrumentation(),
+      new MongooseInstrumentation(),
+      new IORedisInstrumentation(),
+    ],
+  });
+  sdk.start();
+  if (sentryClient) Sentry.validateOpenTelemetrySetup();
+}
+
+/** Flushes spans and Sentry events; called during graceful shutdown. */
+export async function shutdownTelemetry(): Promise<void> {
+  await Promise.allSettled([sdk?.shutdown(), Sentry.close(2000)]);
+  sdk = undefined;
+}
+
+/** Reports an unexpected error to Sentry (no-op without a DSN). */
+export function reportError(error: unknown, context?: Record<string, unknown>): void {
+  Sentry.captureException(error, context ? { extra: context } : undefined);
+}

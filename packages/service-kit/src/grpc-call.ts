@@ -1,0 +1,35 @@
+import { Metadata, type CallOptions, type Client, type ServiceError } from '@grpc/grpc-js';
+import { fromGrpcError } from '@docket/errors';
+
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => unknown;
+
+type UnaryMethodNames<C> = {
+  [K in keyof C]: C[K] extends UnaryMethod<infer _Req, infer _Res> ? K : never;
+}[keyof C];
+
+type RequestOf<M> = M extends UnaryMethod<infer Req, infer _Res> ? Req : never;
+type ResponseOf<M> = M extends UnaryMethod<infer _Req, infer Res> ? Res : never;
+
+/**
+ * Promise wrapper over a ts-proto grpc-js client method with a deadline; gRPC errors come back as
+ * the AppError of the matching kind (NOT_FOUND → NotFoundError, …) so callers map them once.
+ */
+export function grpcCall<C extends Client, K extends UnaryMethodNames<C>>(
+  client: C,
+  method: K,
+  request: RequestOf<C[K]>,
+  options: { deadlineMs?: number; metadata?: Metadata } = {},
+): Promise<ResponseOf<C[K]>> {
+  const fn = client[method] as unknown as UnaryMethod<RequestOf<C[K]>, ResponseOf<C[K]>>;
+  const deadline = new Date(Date.now() + (options.deadlineMs ?? 10_000));
+  return new Promise((resolve, reject) => {
+    fn.call(client, request, options.metadata ?? new Metadata(), { deadline }, (error, response) =>
+      error ? reject(fromGrpcError(error)) : resolve(response),
+    );
+  });
+}

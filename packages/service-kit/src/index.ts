@@ -1,0 +1,5 @@
+export * from './grpc-server';
+export * from './grpc-handlers';
+export * from './grpc-call';
+export * from './mongo';
+export * from './run-service';

@@ -1,0 +1,44 @@
+import { shutdownTelemetry, type Logger } from '@docket/observability';
+
+export interface StartedService {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service and owns its lifecycle: SIGTERM/SIGINT drain it (stop accepting work, finish
+ * in-flight work, close connections) before exit; a failed start exits non-zero with the reason.
+ */
+export function runService(name: string, logger: Logger, start: () => Promise<StartedService>): void {
+  let stopping = false;
+  const startedAt = Date.now();
+  start().then(
+    (service) => {
+      logger.info({ startupMs: Date.now() - startedAt }, `${name} started`);
+      const drain = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, `${name} draining`);
+        const timer = setTimeout(() => {
+          logger.error(`${name} did not stop within 15 s; exiting`);
+          process.exit(1);
+        }, 15_000);
+        timer.unref();
+        try {
+          await service.stop();
+          await shutdownTelemetry();
+          logger.info(`${name} stopped`);
+          process.exit(0);
+        } catch (error) {
+          logger.error({ err: error }, `${name} failed to stop cleanly`);
+          process.exit(1);
+        }
+      };
+      process.on('SIGTERM', () => void drain('SIGTERM'));
+      process.on('SIGINT', () => void drain('SIGINT'));
+    },
+    (error: unknown) => {
+      logger.fatal({ err: error }, `${name} failed to start`);
+      process.exit(1);
+    },
+  );
+}
