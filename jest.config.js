@@ -19,5 +19,15 @@ module.exports = {
       globalTeardown: '<rootDir>/packages/testkit/src/jest-global-teardown.ts',
       testTimeout: 60000,
     },
+    {
+      // The browser journey: the whole stack started on test ports, driven through Debian's Chromium.
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/e2e/stack.global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/stack.global-teardown.ts',
+      testTimeout: 120000,
+    },
   ],
 };

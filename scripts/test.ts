@@ -1,0 +1,77 @@
+/**
+ * `npm test`: everything a newcomer needs to trust the build, in order — proto drift, typecheck,
+ * lint, unit tests, integration tests (real Kafka / MongoDB stand-in / Redis started by the
+ * launcher, or taken from env), and the browser journey. Every stage runs even when an earlier one
+ * failed, so one run shows every problem. Closes with the line `N passed, N failed`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+
+interface StageResult {
+  name: string;
+  passed: number;
+  failed: number;
+  seconds: number;
+}
+
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** A check that is one test: passes when the command exits 0. */
+async function check(name: string, command: string, args: string[]): Promise<StageResult> {
+  const started = Date.now();
+  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
+  const code = await run(command, args);
+  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - started) / 1000 };
+}
+
+/** A jest project: counts its individual tests; a suite that fails to run counts as one failure. */
+async function jestProject(name: string, project: string, extraArgs: string[] = []): Promise<StageResult> {
+  const started = Date.now();
+  const output = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
+  console.log(`\n━━ ${name}`);
+  const code = await run('npx', ['jest', '--selectProjects', project, '--json', `--outputFile=${output}`, ...extraArgs]);
+  const seconds = (Date.now() - started) / 1000;
+  if (!existsSync(output)) return { name, passed: 0, failed: 1, seconds };
+  const result = JSON.parse(readFileSync(output, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numRuntimeErrorTestSuites: number;
+    numTotalTests: number;
+  };
+  const brokenSuites = result.numRuntimeErrorTestSuites;
+  const noTests = result.numTotalTests === 0 ? 1 : 0;
+  const failed = result.numFailedTests + brokenSuites + noTests + (code !== 0 && result.numFailedTests + brokenSuites === 0 ? 1 : 0);
+  return { name, passed: result.numPassedTests, failed, seconds };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const results: StageResult[] = [];
+  results.push(await check('proto drift', 'bash', ['scripts/proto-check.sh']));
+  results.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+  results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
+  results.push(await jestProject('unit tests', 'unit'));
+  results.push(await jestProject('integration tests', 'integration', ['--runInBand']));
+  results.push(await jestProject('browser journey', 'e2e', ['--runInBand']));
+
+  console.log('\n━━ summary');
+  for (const r of results) {
+    console.log(`  ${r.failed === 0 ? '✔' : '✘'} ${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  console.log(`  wall time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+void main();
