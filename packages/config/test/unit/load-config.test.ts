@@ -1,0 +1,24 @@
+import { ConfigError, kafkaEnv, loadConfig, mongoEnv, port, z } from '../../src';
+
+const schema = z.object({ ...mongoEnv, ...kafkaEnv, GRPC_PORT: port(50051) });
+
+describe('loadConfig', () => {
+  it('parses and applies defaults', () => {
+    const config = loadConfig(schema, { MONGO_URL: 'mongodb://127.0.0.1:27027', KAFKA_BROKERS: 'a:1, b:2' });
+    expect(config).toEqual({ MONGO_URL: 'mongodb://127.0.0.1:27027', KAFKA_BROKERS: ['a:1', 'b:2'], GRPC_PORT: 50051 });
+  });
+
+  it('lists every problem at once, naming each variable', () => {
+    let caught: unknown;
+    try {
+      loadConfig(schema, { MONGO_URL: 'postgres://x', GRPC_PORT: '70000' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/MONGO_URL: must be a mongodb:\/\/ URL/);
+    expect(problems).toMatch(/KAFKA_BROKERS/);
+    expect(problems).toMatch(/GRPC_PORT/);
+  });
+});
