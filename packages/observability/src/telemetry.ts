@@ -2,7 +2,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
@@ -36,6 +36,9 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
       })
     : undefined;
   if (sentryClient) spanProcessors.push(new SentrySpanProcessor());
+  // Without any processor the SDK installs no tracer provider, and then neither trace ids in logs
+  // nor traceparent propagation between services would work.
+  if (spanProcessors.length === 0) spanProcessors.push(new NoopSpanProcessor());
 
   sdk = new NodeSDK({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
