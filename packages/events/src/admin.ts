@@ -1,0 +1,44 @@
+import type { Kafka } from 'kafkajs';
+import { dlqTopicOf, type TopicDef } from './topics';
+
+/** Large enough for a 5 MB document text plus envelope (the broker default is 1 MB). */
+const MAX_MESSAGE_BYTES = String(16 * 1024 * 1024);
+
+/**
+ * Creates each topic and its `.dlq` twin when missing; idempotent and safe to race with other
+ * processes doing the same at start ("already exists" is success).
+ */
+export async function ensureTopics(kafka: Kafka, defs: ReadonlyArray<Pick<TopicDef<never>, 'name'>>, partitions = 3): Promise<void> {
+  const wanted = [...new Set(defs.flatMap((d) => [d.name, dlqTopicOf(d.name)]))];
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = wanted.filter((name) => !existing.has(name));
+    if (missing.length === 0) return;
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: topic.endsWith('.dlq') ? 1 : partitions,
+          replicationFactor: -1, // broker default: 1 on a single node, 3 on a cluster
+          configEntries: [{ name: 'max.message.bytes', value: MAX_MESSAGE_BYTES }],
+        })),
+      });
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+type KafkaError = { type?: string; errors?: { type?: string }[]; cause?: unknown };
+
+function isAlreadyExists(error: unknown): boolean {
+  const e = error as KafkaError;
+  if (e?.type === 'TOPIC_ALREADY_EXISTS') return true;
+  if (e?.cause && isAlreadyExists(e.cause)) return true;
+  return Array.isArray(e?.errors) && e.errors.length > 0 && e.errors.every((inner) => inner?.type === 'TOPIC_ALREADY_EXISTS');
+}

@@ -1,0 +1,202 @@
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Consumer, EachMessagePayload, Kafka, KafkaMessage } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import type { Logger } from '@docket/observability';
+import { EventPublisher } from './publisher';
+import { ProcessedEventsStore } from './processed-events.store';
+import { dlqTopicOf, type TopicDef } from './topics';
+import { contextFromHeaders, headersToStrings } from './trace-headers';
+
+export interface MessageMeta {
+  key: string;
+  partition: number;
+  offset: string;
+  topic: string;
+  eventId: string;
+  headers: Record<string, string>;
+}
+
+export type EventHandler<T> = (message: T, meta: MessageMeta) => Promise<void>;
+
+export interface EventConsumerOptions {
+  kafka: Kafka;
+  groupId: string;
+  connection: Connection;
+  logger: Logger;
+  /** Handler attempts before the message is dead-lettered (default 3). */
+  maxAttempts?: number;
+  /** Delay before the second attempt; doubles each time, capped at 2 s (default 100 ms). */
+  retryBackoffMs?: number;
+}
+
+interface Registration {
+  def: TopicDef<unknown>;
+  handler: EventHandler<unknown>;
+}
+
+const tracer = trace.getTracer('@docket/events');
+
+/**
+ * Consumes events for one consumer group. Per message: decode (undecodable → DLQ), skip when the
+ * group already processed this event_id, run the handler with bounded retries (still failing → DLQ),
+ * record the event_id, and only then let the offset be committed. A crash between handling and
+ * committing re-delivers the message; the processed-events record absorbs it.
+ */
+export class EventConsumer {
+  private readonly registrations = new Map<string, Registration>();
+  private readonly processed: ProcessedEventsStore;
+  private readonly dlq: EventPublisher;
+  private readonly logger: Logger;
+  private readonly maxAttempts: number;
+  private readonly retryBackoffMs: number;
+  private consumer: Consumer | undefined;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.logger = options.logger.child({ consumerGroup: options.groupId });
+    this.processed = new ProcessedEventsStore(options.connection);
+    this.dlq = new EventPublisher(options.kafka, this.logger);
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+    this.retryBackoffMs = options.retryBackoffMs ?? 100;
+  }
+
+  on<T>(def: TopicDef<T>, handler: EventHandler<T>): this {
+    if (this.consumer) throw new Error('register handlers before start()');
+    this.registrations.set(def.name, { def: def as TopicDef<unknown>, handler: handler as EventHandler<unknown> });
+    return this;
+  }
+
+  /** Connects, subscribes and resolves once this member has joined its group (or after 30 s). */
+  async start(): Promise<void> {
+    if (this.consumer) return;
+    if (this.registrations.size === 0) throw new Error('no handlers registered');
+    await this.processed.init();
+    await this.dlq.connect();
+    const consumer = this.options.kafka.consumer({
+      groupId: this.options.groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      retry: { retries: 10 },
+    });
+    this.consumer = consumer;
+    const joined = new Promise<void>((resolve) => {
+      const off = consumer.on(consumer.events.GROUP_JOIN, () => {
+        off();
+        resolve();
+      });
+      setTimeout(resolve, 30_000).unref();
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.logger.error({ err: payload.error, restart: payload.restart }, 'kafka consumer crashed');
+    });
+    await consumer.connect();
+    // fromBeginning applies only to a group without committed offsets: a new group sees history.
+    await consumer.subscribe({ topics: [...this.registrations.keys()], fromBeginning: true });
+    await consumer.run({
+      autoCommit: true, // commits only offsets whose eachMessage has returned, i.e. after handling
+      partitionsConsumedConcurrently: 3,
+      eachMessage: (payload) => this.handle(payload),
+    });
+    await joined;
+    this.logger.info({ topics: [...this.registrations.keys()] }, 'event consumer started');
+  }
+
+  /** Finishes the message in hand, commits, leaves the group. */
+  async stop(): Promise<void> {
+    const consumer = this.consumer;
+    if (!consumer) return;
+    this.consumer = undefined;
+    await consumer.disconnect();
+    await this.dlq.disconnect();
+    this.logger.info('event consumer stopped');
+  }
+
+  private async handle({ topic, partition, message }: EachMessagePayload): Promise<void> {
+    const registration = this.registrations.get(topic);
+    if (!registration) return;
+    const headers = headersToStrings(message.headers);
+    const key = message.key?.toString() ?? '';
+    const base = { topic, partition, offset: message.offset };
+
+    let decoded: unknown;
+    let eventId: string;
+    try {
+      decoded = registration.def.decode(message.value ?? Buffer.alloc(0));
+      eventId = registration.def.eventIdOf(decoded) || headers.event_id || '';
+      if (!eventId) throw new Error('event has no event_id');
+    } catch (error) {
+      this.logger.warn({ ...base, err: error }, 'undecodable event; dead-lettering');
+      await this.deadLetter(topic, partition, message, error, 0);
+      return;
+    }
+
+    if (await this.processed.has(this.options.groupId, eventId)) {
+      this.logger.debug({ ...base, eventId }, 'event already processed; skipping');
+      return;
+    }
+
+    const meta: MessageMeta = { key, partition, offset: message.offset, topic, eventId, headers };
+    const parent = contextFromHeaders(message.headers);
+    const error = await tracer.startActiveSpan(
+      `${topic} process`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': topic, 'messaging.message.id': eventId, 'messaging.consumer.group.name': this.options.groupId } },
+      parent,
+      async (span) => {
+        const failure = await this.runWithRetries(registration.handler, decoded, meta);
+        if (failure) span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(failure) });
+        span.end();
+        return failure;
+      },
+    );
+
+    if (error) {
+      this.logger.error({ ...base, eventId, err: error, attempts: this.maxAttempts }, 'event handler kept failing; dead-lettering');
+      await this.deadLetter(topic, partition, message, error, this.maxAttempts);
+      return;
+    }
+    await this.processed.record(this.options.groupId, eventId, topic);
+  }
+
+  /** Returns undefined on success, else the last error. */
+  private async runWithRetries(handler: EventHandler<unknown>, decoded: unknown, meta: MessageMeta): Promise<unknown> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
+      try {
+        await handler(decoded, meta);
+        return undefined;
+      } catch (error) {
+        lastError = error;
+        this.logger.warn({ topic: meta.topic, eventId: meta.eventId, attempt, err: error }, 'event handler failed');
+        if (attempt < this.maxAttempts) {
+          await delay(Math.min(2_000, this.retryBackoffMs * 2 ** (attempt - 1)));
+        }
+      }
+    }
+    return lastError ?? new Error('handler failed');
+  }
+
+  /** The original bytes and headers plus why and when, to `<topic>.dlq`. */
+  private async deadLetter(topic: string, partition: number, message: KafkaMessage, error: unknown, attempts: number): Promise<void> {
+    await this.dlq.sendAsIs(dlqTopicOf(topic), {
+      key: message.key,
+      value: message.value,
+      headers: {
+        ...message.headers,
+        'x-error': errorMessage(error).slice(0, 1000),
+        'x-failed-at': new Date().toISOString(),
+        'x-original-topic': topic,
+        'x-original-partition': String(partition),
+        'x-original-offset': message.offset,
+        'x-consumer-group': this.options.groupId,
+        'x-attempts': String(attempts),
+      },
+    });
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

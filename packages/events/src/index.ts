@@ -1,0 +1,7 @@
+export { topics, dlqTopicOf, renameTopic, type TopicDef, type TopicName, type EventEnvelope } from './topics';
+export { newEventFields } from './event-fields';
+export { createKafka, type Kafka } from './kafka';
+export { ensureTopics } from './admin';
+export { EventPublisher, CONTENT_TYPE, type RawEvent } from './publisher';
+export { EventConsumer, type EventConsumerOptions, type EventHandler, type MessageMeta } from './consumer';
+export { OutboxRelay, pendingEvent, pendingEventSchema, type PendingEvent } from './outbox';

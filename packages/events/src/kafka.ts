@@ -1,0 +1,26 @@
+import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { createLogger, type Logger } from '@docket/observability';
+
+export type { Kafka };
+
+/**
+ * A kafkajs client whose own (chatty) logging goes through pino at warn and above only.
+ * Brokers are a list of host:port.
+ */
+export function createKafka(options: { clientId: string; brokers: string[]; logger?: Logger }): Kafka {
+  const logger = (options.logger ?? createLogger(options.clientId)).child({ component: 'kafkajs' });
+  return new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: () => (entry: LogEntry) => writeKafkaLog(logger, entry),
+    retry: { initialRetryTime: 200, retries: 8 },
+  });
+}
+
+function writeKafkaLog(logger: Logger, { level, namespace, log }: LogEntry): void {
+  const { message, timestamp: _timestamp, logger: _name, ...extra } = log;
+  const fields = { namespace, ...extra };
+  if (level === logLevel.ERROR || level === logLevel.NOTHING) logger.error(fields, message);
+  else if (level === logLevel.WARN) logger.warn(fields, message);
+}

@@ -1,0 +1,165 @@
+import { Schema, type Model } from 'mongoose';
+import type { Logger } from '@docket/observability';
+import type { EventPublisher } from './publisher';
+import type { TopicDef } from './topics';
+import { traceHeaders } from './trace-headers';
+
+/** An encoded event waiting in its aggregate document until the relay has published it. */
+export interface PendingEvent {
+  eventId: string;
+  topic: string;
+  key: string;
+  payload: Buffer;
+  /** Trace context of the write that created the event, so the consumers join that trace. */
+  traceparent?: string;
+}
+
+/** Builds the outbox entry to store in the same single-document write as the change itself. */
+export function pendingEvent<T>(def: TopicDef<T>, message: T): PendingEvent {
+  const { traceparent } = traceHeaders();
+  return {
+    eventId: def.eventIdOf(message),
+    topic: def.name,
+    key: def.keyOf(message),
+    payload: Buffer.from(def.encode(message)),
+    ...(traceparent ? { traceparent } : {}),
+  };
+}
+
+/** Schema for an aggregate's `pendingEvents: [pendingEventSchema]` field. */
+export const pendingEventSchema = new Schema<PendingEvent>(
+  {
+    eventId: { type: String, required: true },
+    topic: { type: String, required: true },
+    key: { type: String, required: true },
+    payload: { type: Buffer, required: true },
+    traceparent: { type: String },
+  },
+  { _id: false },
+);
+
+interface OutboxDoc {
+  _id: unknown;
+  pendingEvents?: Array<Omit<PendingEvent, 'payload'> & { payload: unknown }>;
+}
+
+/**
+ * Transactional outbox without multi-document transactions: aggregates carry `pendingEvents`,
+ * written atomically with the change; this relay publishes them in order and then `$pull`s exactly
+ * the ones it published. Several relays may run at once: a message published twice is harmless
+ * because consumers deduplicate on event_id.
+ */
+export class OutboxRelay {
+  private readonly model: Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  private readonly publisher: EventPublisher;
+  private readonly logger: Logger;
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private polling = false;
+  private closed = false;
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  constructor(options: { model: Model<any>; publisher: EventPublisher; logger: Logger; intervalMs?: number; batchSize?: number }) {
+    this.model = options.model;
+    this.publisher = options.publisher;
+    this.logger = options.logger.child({ component: 'outbox-relay', collection: options.model.collection.name });
+    this.intervalMs = options.intervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 100;
+  }
+
+  start(): void {
+    if (this.polling) return;
+    this.polling = true;
+    this.closed = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for a pass in progress. */
+  async stop(): Promise<void> {
+    this.polling = false;
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * Publishes now (call right after a write). Resolves after a full pass that began after this
+   * call; never rejects: on failure the poller tries again.
+   */
+  async kick(): Promise<void> {
+    await this.pass().catch(() => undefined);
+  }
+
+  private schedule(ms: number): void {
+    if (!this.polling) return;
+    this.timer = setTimeout(() => {
+      this.pass().catch(() => undefined).finally(() => this.schedule(this.intervalMs));
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  /** One pass at a time; a request during a pass makes that pass go round once more. */
+  private pass(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.publishBatch()) === this.batchSize && !this.closed);
+        } while (this.again && !this.closed);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'outbox relay pass failed; will retry');
+        throw error;
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    this.running = run;
+    return run;
+  }
+
+  /** Publishes the pending events of up to batchSize documents; returns how many documents it saw. */
+  private async publishBatch(): Promise<number> {
+    const docs = (await this.model
+      .find({ 'pendingEvents.0': { $exists: true } }, { pendingEvents: 1 })
+      .limit(this.batchSize)
+      .lean()) as unknown as OutboxDoc[];
+    for (const doc of docs) {
+      const published: string[] = [];
+      try {
+        for (const event of doc.pendingEvents ?? []) {
+          await this.publisher.publishRaw({
+            topic: event.topic,
+            key: event.key,
+            eventId: event.eventId,
+            payload: toBuffer(event.payload),
+            ...(event.traceparent ? { headers: { traceparent: event.traceparent } } : {}),
+          });
+          published.push(event.eventId);
+        }
+      } finally {
+        // Pull what went out even when a later event failed: it must not be published again and again.
+        if (published.length > 0) {
+          await this.model.updateOne({ _id: doc._id }, { $pull: { pendingEvents: { eventId: { $in: published } } } });
+        }
+      }
+    }
+    return docs.length;
+  }
+}
+
+/** lean() hands back BSON Binary (or a Buffer, depending on the driver path). */
+function toBuffer(value: unknown): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  const binary = value as { buffer?: Uint8Array; value?: () => Uint8Array };
+  if (binary?.buffer instanceof Uint8Array) return Buffer.from(binary.buffer);
+  if (value instanceof Uint8Array) return Buffer.from(value);
+  throw new Error('outbox payload is not binary');
+}

@@ -1,0 +1,47 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface ProcessedEvent {
+  groupId: string;
+  eventId: string;
+  topic: string;
+  processedAt: Date;
+}
+
+const schema = new Schema<ProcessedEvent>(
+  {
+    groupId: { type: String, required: true },
+    eventId: { type: String, required: true },
+    topic: { type: String, required: true },
+    processedAt: { type: Date, required: true },
+  },
+  { collection: 'processed_events', versionKey: false },
+);
+// Idempotency lives in this index: one record per (consumer group, event).
+schema.index({ groupId: 1, eventId: 1 }, { unique: true });
+
+/** Which events a consumer group has already handled (in the consuming service's own database). */
+export class ProcessedEventsStore {
+  private readonly model: Model<ProcessedEvent>;
+
+  constructor(connection: Connection) {
+    this.model = (connection.models.ProcessedEvent as Model<ProcessedEvent> | undefined)
+      ?? connection.model<ProcessedEvent>('ProcessedEvent', schema);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  async has(groupId: string, eventId: string): Promise<boolean> {
+    return (await this.model.exists({ groupId, eventId })) !== null;
+  }
+
+  /** Records the event as handled; a second record for the same event is a no-op. */
+  async record(groupId: string, eventId: string, topic: string): Promise<void> {
+    try {
+      await this.model.create({ groupId, eventId, topic, processedAt: new Date() });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
+  }
+}

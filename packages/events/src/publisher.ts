@@ -1,0 +1,67 @@
+import { Partitioners, type Kafka, type Producer, type IHeaders } from 'kafkajs';
+import type { Logger } from '@docket/observability';
+import type { TopicDef } from './topics';
+import { traceHeaders } from './trace-headers';
+
+export const CONTENT_TYPE = 'application/x-protobuf';
+
+/** An already-encoded event, e.g. taken from an outbox. */
+export interface RawEvent {
+  topic: string;
+  key: string;
+  eventId: string;
+  payload: Uint8Array;
+  /** Extra headers; a `traceparent` here (captured when the event was created) wins over the active one. */
+  headers?: IHeaders;
+}
+
+/**
+ * Publishes protobuf events with the aggregate id as key and trace context + event id in headers.
+ * Idempotent producer with acks=all: a retried send is not duplicated by the broker.
+ */
+export class EventPublisher {
+  private readonly producer: Producer;
+  private connected = false;
+
+  constructor(kafka: Kafka, private readonly logger: Logger) {
+    this.producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1, // kafkajs keeps per-partition order under retries only with one in flight
+      createPartitioner: Partitioners.DefaultPartitioner, // Java-compatible murmur2 partitioning
+    });
+  }
+
+  async connect(): Promise<void> {
+    if (this.connected) return;
+    await this.producer.connect();
+    this.connected = true;
+  }
+
+  async publish<T>(def: TopicDef<T>, message: T): Promise<void> {
+    await this.publishRaw({ topic: def.name, key: def.keyOf(message), eventId: def.eventIdOf(message), payload: def.encode(message) });
+  }
+
+  async publishRaw(event: RawEvent): Promise<void> {
+    await this.producer.send({
+      topic: event.topic,
+      acks: -1,
+      messages: [{
+        key: event.key,
+        value: Buffer.from(event.payload),
+        headers: { ...traceHeaders(), ...event.headers, event_id: event.eventId, 'content-type': CONTENT_TYPE },
+      }],
+    });
+    this.logger.debug({ topic: event.topic, key: event.key, eventId: event.eventId }, 'event published');
+  }
+
+  /** Sends a message exactly as given (headers untouched); used for dead-lettering. */
+  async sendAsIs(topic: string, message: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders }): Promise<void> {
+    await this.producer.send({ topic, acks: -1, messages: [message] });
+  }
+
+  async disconnect(): Promise<void> {
+    if (!this.connected) return;
+    this.connected = false;
+    await this.producer.disconnect();
+  }
+}

@@ -1,0 +1,61 @@
+import {
+  DocumentDeleted, DocumentIngested, DocumentUpdated, ReleasePublished,
+} from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
+import { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+
+/** Every event message carries these two fields (DESIGN §2). */
+export interface EventEnvelope {
+  eventId: string;
+  occurredAt?: Date | undefined;
+}
+
+/** A Kafka topic together with the protobuf codec of its payload and how to find its key. */
+export interface TopicDef<T> {
+  readonly name: string;
+  encode(message: T): Uint8Array;
+  decode(bytes: Uint8Array): T;
+  /** The aggregate id: same key → same partition → per-aggregate ordering. */
+  keyOf(message: T): string;
+  eventIdOf(message: T): string;
+}
+
+/** The shape of a ts-proto generated message object (`MessageFns<T>`). */
+interface Codec<T> {
+  encode(message: T): { finish(): Uint8Array };
+  decode(input: Uint8Array): T;
+}
+
+function defineTopic<T extends EventEnvelope>(name: string, codec: Codec<T>, keyOf: (message: T) => string): TopicDef<T> {
+  return {
+    name,
+    encode: (message) => codec.encode(message).finish(),
+    decode: (bytes) => codec.decode(bytes),
+    keyOf,
+    eventIdOf: (message) => message.eventId,
+  };
+}
+
+export const topics = {
+  documentIngested: defineTopic('documents.ingested.v1', DocumentIngested, (m) => m.documentId),
+  documentUpdated: defineTopic('documents.updated.v1', DocumentUpdated, (m) => m.documentId),
+  documentDeleted: defineTopic('documents.deleted.v1', DocumentDeleted, (m) => m.documentId),
+  releasePublished: defineTopic('catalog.release-published.v1', ReleasePublished, (m) => m.dataProductId),
+  queryCompleted: defineTopic('queries.completed.v1', QueryCompleted, (m) => m.queryId),
+  alertTriggered: defineTopic('alerts.triggered.v1', AlertTriggered, (m) => m.subscriptionId),
+  exportCompleted: defineTopic('exports.completed.v1', ExportCompleted, (m) => m.exportId),
+  processUpdated: defineTopic('processes.updated.v1', ProcessUpdated, (m) => m.processId),
+} as const;
+
+export type TopicName = (typeof topics)[keyof typeof topics]['name'];
+
+/** Failed and undecodable messages of `topic` go here, untouched, with error headers. */
+export function dlqTopicOf(topic: string): string {
+  return `${topic}.dlq`;
+}
+
+/** For tests and tools that need a topic with a known codec under another name (unique per test). */
+export function renameTopic<T>(def: TopicDef<T>, name: string): TopicDef<T> {
+  return { ...def, name };
+}
