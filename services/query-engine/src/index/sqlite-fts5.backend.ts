@@ -1,0 +1,121 @@
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { IndexedDocument } from '../domain/indexed-document';
+import { toFtsMatchExpression } from '../domain/fts-query';
+import type { IndexBuild, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from './search-backend';
+import { SqliteIndexFile } from './sqlite-index-file';
+
+interface OpenBuild {
+  file: SqliteIndexFile;
+  /** Ids written by live events since the build began; rows read from the source must not overwrite them. */
+  touched: Set<string>;
+}
+
+/**
+ * SQLite FTS5 implementation of SearchBackend: one live index file, plus at most one build file next
+ * to it during a rebuild.
+ *
+ * Why no event is lost during a rebuild: while a build is open every live upsert/remove goes to both
+ * files, and the id is remembered as "touched". The rebuild pages the documents service, and a page
+ * it read may be older than an event applied meanwhile (page read → document deleted/updated → page
+ * written), so the rebuild never writes a touched id: the event already put the newer state there, and
+ * any later event for that id arrives through the consumer, which keeps feeding both files. The swap
+ * happens synchronously on the one JS thread, so no write or search can fall between close and reopen.
+ */
+export class SqliteFts5Backend implements SearchBackend {
+  private live: SqliteIndexFile;
+  private build: OpenBuild | undefined;
+
+  private constructor(private readonly path: string) {
+    this.live = SqliteIndexFile.open(path);
+  }
+
+  static open(path: string): SqliteFts5Backend {
+    mkdirSync(dirname(path), { recursive: true });
+    return new SqliteFts5Backend(path);
+  }
+
+  get buildPath(): string {
+    return `${this.path}.rebuild`;
+  }
+
+  async upsert(document: IndexedDocument): Promise<UpsertOutcome> {
+    const outcome = this.live.upsert(document);
+    if (this.build) {
+      this.build.file.upsert(document);
+      this.build.touched.add(document.id);
+    }
+    return outcome;
+  }
+
+  async remove(documentId: string): Promise<boolean> {
+    const removed = this.live.remove(documentId);
+    if (this.build) {
+      this.build.file.remove(documentId);
+      this.build.touched.add(documentId);
+    }
+    return removed;
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    return this.live.search(toFtsMatchExpression(query.query), query.limit, query.offset);
+  }
+
+  async count(): Promise<number> {
+    return this.live.count();
+  }
+
+  async beginBuild(): Promise<IndexBuild> {
+    // A build left by a crashed or failed attempt is useless: start again from an empty file.
+    this.discardBuild();
+    removeSqliteFiles(this.buildPath);
+    const build: OpenBuild = { file: SqliteIndexFile.open(this.buildPath, { bulk: true }), touched: new Set() };
+    this.build = build;
+    const assertOpen = () => {
+      if (this.build !== build) throw new Error('this index build was aborted or replaced');
+    };
+    return {
+      addFromSource: async (documents) => {
+        assertOpen();
+        return build.file.upsertMany(documents, (id) => build.touched.has(id));
+      },
+      commit: async () => {
+        assertOpen();
+        this.swapIn(build);
+      },
+      abort: async () => {
+        if (this.build === build) this.discardBuild();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.discardBuild();
+    this.live.close();
+  }
+
+  private swapIn(build: OpenBuild): void {
+    build.file.optimize();
+    build.file.close();
+    this.build = undefined;
+    // Closing the last connection checkpoints and deletes the WAL, so the rename moves a complete file.
+    this.live.close();
+    try {
+      renameSync(this.buildPath, this.path);
+      removeSqliteFiles(this.buildPath);
+    } finally {
+      this.live = SqliteIndexFile.open(this.path);
+    }
+  }
+
+  private discardBuild(): void {
+    if (!this.build) return;
+    this.build.file.close();
+    this.build = undefined;
+    removeSqliteFiles(this.buildPath);
+  }
+}
+
+function removeSqliteFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
