@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cacheDir, localInfraDir, requireBinary } from './paths';
+
+export interface Jars {
+  /** Directory with every Kafka jar (classpath `<dir>/*`). */
+  kafkaLibDir: string;
+  /** The shaded MongoDB stand-in jar. */
+  mongoJar: string;
+  /** log4j.properties for Kafka (logs to a file in its data dir). */
+  kafkaLog4j: string;
+}
+
+type Log = (message: string) => void;
+
+const kafkaProject = path.join(localInfraDir, 'kafka');
+const mongoProject = path.join(localInfraDir, 'mongo');
+const STAMP = '.stamp';
+
+export function jarPaths(): Jars {
+  return {
+    kafkaLibDir: path.join(cacheDir(), 'kafka', 'lib'),
+    mongoJar: path.join(cacheDir(), 'mongo', 'mongo-stand-in.jar'),
+    kafkaLog4j: path.join(kafkaProject, 'log4j.properties'),
+  };
+}
+
+/**
+ * Resolves Kafka from Maven Central and builds the Mongo stand-in, once. A stamp (hash of the
+ * Maven project) next to the output says whether the cached copy is current, so later starts
+ * run no Maven at all and work offline.
+ */
+export async function ensureJars(log: Log = () => undefined): Promise<Jars> {
+  const jars = jarPaths();
+  await Promise.all([ensureKafkaJars(jars, log), ensureMongoJar(jars, log)]);
+  return jars;
+}
+
+async function ensureKafkaJars(jars: Jars, log: Log): Promise<void> {
+  const stamp = hashFiles([path.join(kafkaProject, 'pom.xml')]);
+  if (readStamp(jars.kafkaLibDir) === stamp) return;
+  log(`resolving Kafka jars from Maven Central into ${jars.kafkaLibDir} (once)`);
+  // Copy into a fresh directory and swap it in, so an interrupted download is never used.
+  const staging = `${jars.kafkaLibDir}.tmp-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  await runMaven(kafkaProject, ['dependency:copy-dependencies', `-DoutputDirectory=${staging}`]);
+  fs.writeFileSync(path.join(staging, STAMP), stamp);
+  fs.rmSync(jars.kafkaLibDir, { recursive: true, force: true });
+  fs.renameSync(staging, jars.kafkaLibDir);
+}
+
+async function ensureMongoJar(jars: Jars, log: Log): Promise<void> {
+  const outDir = path.dirname(jars.mongoJar);
+  const stamp = hashFiles([path.join(mongoProject, 'pom.xml'), ...listFiles(path.join(mongoProject, 'src'))]);
+  if (fs.existsSync(jars.mongoJar) && readStamp(outDir) === stamp) return;
+  log(`building the MongoDB stand-in into ${jars.mongoJar} (once)`);
+  const staging = `${outDir}.tmp-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  await runMaven(mongoProject, [
+    'package',
+    `-Dstandin.buildDirectory=${path.join(staging, 'build')}`,
+    `-Dstandin.outputDirectory=${staging}`,
+  ]);
+  fs.rmSync(path.join(staging, 'build'), { recursive: true, force: true });
+  fs.writeFileSync(path.join(staging, STAMP), stamp);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.renameSync(staging, outDir);
+}
+
+function runMaven(cwd: string, args: string[]): Promise<void> {
+  const mvn = requireBinary('mvn', 'maven', 'or run `npx tsx deploy/local/src/cli.ts prepare` where Maven is available and copy .cache/');
+  requireBinary('java', 'openjdk-17-jre-headless');
+  return new Promise((resolve, reject) => {
+    const child = spawn(mvn, ['-q', '-B', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`mvn ${args[0]} in ${cwd} failed (exit ${code}):\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+function readStamp(dir: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(dir, STAMP), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function hashFiles(files: string[]): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(localInfraDir, file));
+    hash.update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+function listFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import type { Jars } from './jars';
+import { spawnManaged, type ManagedProcess } from './managed-process';
+import { requireBinary } from './paths';
+import { pollUntil } from './wait';
+
+export interface StartKafkaOptions {
+  jars: Jars;
+  /** Kafka's own directory: server.properties, cluster id, data/ and logs/. */
+  dir: string;
+  host?: string;
+  port: number;
+  controllerPort: number;
+  readyTimeoutMs?: number;
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+}
+
+export interface RunningKafka {
+  brokers: string[];
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+// Small heap, serial GC and C1 only: a single dev broker starts faster and idles smaller this way.
+const JVM_OPTS = ['-Xms64m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true'];
+
+/** Single-node KRaft Kafka (combined broker + controller), formatted once, ready when it answers metadata. */
+export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka> {
+  const java = requireBinary('java', 'openjdk-17-jre-headless');
+  const host = opts.host ?? '127.0.0.1';
+  const dataDir = path.join(opts.dir, 'data');
+  const logsDir = path.join(opts.dir, 'logs');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(logsDir, { recursive: true });
+
+  const propsFile = path.join(opts.dir, 'server.properties');
+  fs.writeFileSync(propsFile, serverProperties({ host, port: opts.port, controllerPort: opts.controllerPort, dataDir }));
+  const classpath = ['-cp', `${opts.jars.kafkaLibDir}/*`];
+  const logging = [`-Dlog4j.configuration=file:${opts.jars.kafkaLog4j}`, `-Dkafka.logs.dir=${logsDir}`];
+  const onLine = opts.onLine;
+  const logFile = path.join(logsDir, 'console.log');
+
+  if (!fs.existsSync(path.join(dataDir, 'meta.properties'))) {
+    const format = spawnManaged({
+      name: 'kafka-format',
+      command: java,
+      args: [...JVM_OPTS, ...logging, ...classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId(opts.dir), '-c', propsFile, '--ignore-formatted'],
+      logFile,
+      onLine,
+    });
+    const result = await format.exited;
+    if (result.code !== 0) {
+      throw new Error(`Kafka storage format failed (exit ${result.code}):\n${format.tail(30).join('\n')}`);
+    }
+  }
+
+  const kafka = spawnManaged({
+    name: 'kafka',
+    command: java,
+    args: [...JVM_OPTS, ...logging, ...classpath, 'kafka.Kafka', propsFile],
+    logFile,
+    onLine,
+  });
+  const brokers = [`${host}:${opts.port}`];
+  try {
+    await waitForKafka(brokers, {
+      timeoutMs: opts.readyTimeoutMs ?? 90_000,
+      abortIf: () => (kafka.isRunning() ? undefined : exitedMessage(kafka, path.join(logsDir, 'server.log'))),
+    });
+  } catch (err) {
+    await kafka.stop();
+    throw err;
+  }
+  return {
+    brokers,
+    process: kafka,
+    stop: async () => {
+      await kafka.stop({ timeoutMs: 20_000 });
+    },
+  };
+}
+
+/** Ready = the broker answers a metadata request (DescribeCluster) and lists itself. */
+export async function waitForKafka(brokers: string[], opts: { timeoutMs: number; abortIf?: () => string | undefined }): Promise<void> {
+  await pollUntil(() => probeKafka(brokers), {
+    timeoutMs: opts.timeoutMs,
+    intervalMs: 250,
+    description: `Kafka at ${brokers.join(',')}`,
+    abortIf: opts.abortIf,
+  });
+}
+
+export async function probeKafka(brokers: string[]): Promise<boolean> {
+  const admin = new Kafka({
+    clientId: 'local-infra-probe',
+    brokers,
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1000,
+    requestTimeout: 2000,
+    retry: { retries: 0 },
+  }).admin();
+  try {
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    return cluster.brokers.length > 0 && cluster.controller !== null && cluster.controller >= 0;
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
+/** Kafka cluster ids are 16 random bytes in URL-safe base64 (22 chars); kept with the data. */
+function clusterId(dir: string): string {
+  const file = path.join(dir, 'cluster-id');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  let id: string;
+  do id = crypto.randomBytes(16).toString('base64url');
+  while (id.startsWith('-'));
+  fs.writeFileSync(file, id + '\n');
+  return id;
+}
+
+function serverProperties(p: { host: string; port: number; controllerPort: number; dataDir: string }): string {
+  return [
+    '# Written by @docket/local-infra on every start; edit deploy/local/src/kafka.ts instead.',
+    'process.roles=broker,controller',
+    'node.id=1',
+    `controller.quorum.voters=1@${p.host}:${p.controllerPort}`,
+    `listeners=PLAINTEXT://${p.host}:${p.port},CONTROLLER://${p.host}:${p.controllerPort}`,
+    `advertised.listeners=PLAINTEXT://${p.host}:${p.port}`,
+    'controller.listener.names=CONTROLLER',
+    'inter.broker.listener.name=PLAINTEXT',
+    'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    `log.dirs=${p.dataDir}`,
+    'num.partitions=3',
+    'default.replication.factor=1',
+    'offsets.topic.replication.factor=1',
+    // Fewer offsets partitions: the first consumer group on a fresh broker waits for them all.
+    'offsets.topic.num.partitions=10',
+    'transaction.state.log.replication.factor=1',
+    'transaction.state.log.min.isr=1',
+    'min.insync.replicas=1',
+    'group.initial.rebalance.delay.ms=0',
+    'auto.create.topics.enable=true',
+    // Sized for one developer machine, not for throughput.
+    'num.network.threads=2',
+    'num.io.threads=4',
+    'num.recovery.threads.per.data.dir=1',
+    'log.cleaner.dedupe.buffer.size=8388608',
+    'log.retention.hours=168',
+    'log.segment.bytes=104857600',
+    '',
+  ].join('\n');
+}
+
+function exitedMessage(p: ManagedProcess, serverLog: string): string {
+  return `the Kafka process exited early; its last lines:\n${p.tail(30).join('\n')}\n(see ${serverLog})`;
+}

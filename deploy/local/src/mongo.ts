@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import type { Jars } from './jars';
+import { spawnManaged, type ManagedProcess } from './managed-process';
+import { requireBinary } from './paths';
+import { pollUntil } from './wait';
+
+export interface StartMongoOptions {
+  jars: Jars;
+  /** The stand-in's own directory: data (H2 file) and its console log. */
+  dir: string;
+  host?: string;
+  port: number;
+  /** 'h2' keeps data in <dir>/mongo.mv across restarts; 'memory' forgets everything on stop. */
+  storage: 'h2' | 'memory';
+  readyTimeoutMs?: number;
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+}
+
+export interface RunningMongo {
+  url: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+const JVM_OPTS = ['-Xms32m', '-Xmx384m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
+
+/** The mongo-java-server stand-in (deploy/local/mongo), ready when it answers a ping. */
+export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo> {
+  const java = requireBinary('java', 'openjdk-17-jre-headless');
+  const host = opts.host ?? '127.0.0.1';
+  fs.mkdirSync(opts.dir, { recursive: true });
+  const storageArgs = opts.storage === 'h2' ? ['--h2', path.join(opts.dir, 'mongo.mv')] : ['--memory'];
+  const mongo = spawnManaged({
+    name: 'mongo',
+    command: java,
+    args: [...JVM_OPTS, '-jar', opts.jars.mongoJar, host, String(opts.port), ...storageArgs],
+    logFile: path.join(opts.dir, 'mongo.log'),
+    onLine: opts.onLine,
+  });
+  const url = `mongodb://${host}:${opts.port}`;
+  try {
+    await pollUntil(() => probeMongo(url), {
+      timeoutMs: opts.readyTimeoutMs ?? 60_000,
+      intervalMs: 200,
+      description: `MongoDB stand-in at ${url}`,
+      abortIf: () => (mongo.isRunning() ? undefined : `the process exited early; its last lines:\n${mongo.tail(30).join('\n')}`),
+    });
+  } catch (err) {
+    await mongo.stop();
+    throw err;
+  }
+  return {
+    url,
+    process: mongo,
+    // The stand-in's shutdown hook closes the H2 store; give it time to flush.
+    stop: async () => {
+      await mongo.stop({ timeoutMs: 15_000 });
+    },
+  };
+}
+
+export async function probeMongo(url: string): Promise<boolean> {
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 1000, connectTimeoutMS: 1000 });
+  try {
+    await client.connect();
+    const reply = await client.db('admin').command({ ping: 1 });
+    return reply.ok === 1;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
