@@ -1,0 +1,167 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import { Redis } from 'ioredis';
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { NotFoundError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { connectMongo } from '@docket/service-kit';
+import type { BffConfig } from './config';
+import { createGrpcClients } from './grpc/clients';
+import { DocumentsGateway } from './grpc/documents.gateway';
+import { ProcessesGateway } from './grpc/processes.gateway';
+import { SearchGateway } from './grpc/search.gateway';
+import { ApiRouter } from './http/api-router';
+import type { CookiePolicy } from './http/cookies';
+import { CsrfProtection } from './http/csrf';
+import { errorHandler } from './http/error-handler';
+import { requestLogger } from './http/middleware/request-logger';
+import { loadSession } from './http/middleware/session.middleware';
+import { buildOpenApiDocument } from './http/openapi';
+import { registerAdminRoutes } from './http/routes/admin.routes';
+import { registerAuthRoutes } from './http/routes/auth.routes';
+import { registerDocumentRoutes } from './http/routes/documents.routes';
+import { registerHealthRoutes, type ReadinessProbe } from './http/routes/health.routes';
+import { registerMeRoutes } from './http/routes/me.routes';
+import { registerProcessRoutes } from './http/routes/processes.routes';
+import { registerUserRoutes } from './http/routes/users.routes';
+import { AuthService } from './identity/auth.service';
+import { ensureFirstAdministrator } from './identity/first-admin';
+import { PasswordHasher } from './identity/password-hasher';
+import { UserDirectory } from './identity/user-directory';
+import { UserService } from './identity/user.service';
+import { SessionStore } from './sessions/session.store';
+import { defaultSignInThrottle, SignInThrottle, type SignInThrottleOptions } from './sessions/sign-in-throttle';
+import { OrganisationRepository } from './store/organisation.repository';
+import { UserRepository } from './store/user.repository';
+
+export interface AppDeps {
+  logger: Logger;
+  sessionSecret: string;
+  cookies: CookiePolicy;
+  /** express "trust proxy": whose X-Forwarded-For to believe (the Next.js rewrite runs on loopback). */
+  trustProxy: string;
+  heartbeatMs: number;
+  auth: AuthService;
+  users: UserService;
+  directory: UserDirectory;
+  documents: DocumentsGateway;
+  search: SearchGateway;
+  processes: ProcessesGateway;
+  readiness: ReadinessProbe;
+}
+
+/** The express app, wired from its collaborators; no I/O happens here. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+  app.set('etag', false); // API responses are per-user; no conditional GETs
+
+  const registry = new OpenAPIRegistry();
+  const csrf = new CsrfProtection(deps.sessionSecret, deps.cookies);
+  const api = new ApiRouter(registry, csrf);
+
+  app.use(requestLogger(deps.logger));
+  app.use(express.json({ limit: '6mb' }));
+  app.use(cookieParser());
+  app.use(loadSession(deps.auth, deps.cookies));
+  app.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  registerHealthRoutes(api, deps.readiness);
+  registerAuthRoutes(api, { auth: deps.auth, directory: deps.directory, csrf, cookies: deps.cookies });
+  registerMeRoutes(api, { users: deps.users, directory: deps.directory });
+  registerUserRoutes(api, { users: deps.users, directory: deps.directory });
+  registerDocumentRoutes(api, { documents: deps.documents, search: deps.search });
+  registerAdminRoutes(api, { search: deps.search });
+  registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
+
+  const openApiDocument = buildOpenApiDocument(registry);
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use(api.router);
+  app.use(() => {
+    throw new NotFoundError('no such route');
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+export interface StartOptions {
+  signInThrottle?: SignInThrottleOptions;
+  heartbeatMs?: number;
+}
+
+export interface RunningBff {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Connects MongoDB, Redis and the gRPC services, makes sure the first administrator exists, and listens. */
+export async function startBff(config: BffConfig, logger: Logger, options: StartOptions = {}): Promise<RunningBff> {
+  const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: true });
+  await redis.connect();
+
+  const organisations = new OrganisationRepository(connection);
+  const userRepository = new UserRepository(connection);
+  await Promise.all([organisations.init(), userRepository.init()]);
+  const hasher = new PasswordHasher();
+  await ensureFirstAdministrator(
+    { organisations, users: userRepository, hasher, logger },
+    { organisationName: config.ORG_NAME, adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD },
+  );
+
+  const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
+  const throttle = new SignInThrottle(redis, options.signInThrottle ?? defaultSignInThrottle);
+  const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC });
+
+  const app = createApp({
+    logger,
+    sessionSecret: config.SESSION_SECRET,
+    cookies: { secure: config.COOKIE_SECURE, ttlSeconds: config.SESSION_TTL_SECONDS },
+    trustProxy: config.TRUST_PROXY,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    auth: new AuthService(userRepository, sessions, throttle, hasher, logger),
+    users: new UserService(userRepository, sessions, hasher, logger),
+    directory: new UserDirectory(organisations),
+    documents: new DocumentsGateway(grpc.documents),
+    search: new SearchGateway(grpc.search),
+    processes: new ProcessesGateway(grpc.processes),
+    readiness: {
+      mongo: () => organisations.ping(),
+      redis: async () => {
+        await redis.ping();
+      },
+    },
+  });
+
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  logger.info({ port, host: config.HOST }, 'BFF listening');
+
+  return {
+    port,
+    url: `http://${host}:${port}`,
+    stop: async () => {
+      // SSE streams never finish on their own; close idle and streaming connections so we can exit.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 5000).unref();
+      await closed;
+      grpc.close();
+      await Promise.allSettled([redis.quit(), connection.close()]);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import { commonEnv, grpcTarget, mongoEnv, port, redisEnv, z } from '@docket/config';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const bffEnvSchema = z
+  .object({
+    ...commonEnv,
+    ...mongoEnv,
+    ...redisEnv,
+    PORT: port(4000),
+    HOST: z.string().default('127.0.0.1'),
+    MONGO_DB: z.string().min(1).default('bff'),
+    DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
+    QUERY_ENGINE_GRPC: grpcTarget('127.0.0.1:50052'),
+    EXPORT_GRPC: grpcTarget('127.0.0.1:50054'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(28_800),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    ORG_NAME: z.string().min(1).default('Docket Research'),
+    COOKIE_SECURE: booleanFlag.optional(),
+    // Which proxies may set X-Forwarded-For (the Next.js rewrite runs on loopback); express syntax.
+    TRUST_PROXY: z.string().default('loopback'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+  })
+  .transform(({ SESSION_SECRET, COOKIE_SECURE, ...env }) => ({
+    ...env,
+    SESSION_SECRET: SESSION_SECRET ?? devSessionSecret(),
+    sessionSecretIsDevDefault: SESSION_SECRET === undefined,
+    COOKIE_SECURE: COOKIE_SECURE ?? env.NODE_ENV === 'production',
+  }));
+
+export type BffConfig = z.infer<typeof bffEnvSchema>;
+
+/**
+ * Outside production a missing secret gets a stable per-machine default, so dev sessions survive a
+ * restart; main.ts logs a warning when it is used.
+ */
+function devSessionSecret(): string {
+  return createHash('sha256').update(`docket-research-dev-session-secret:${hostname()}:${process.cwd()}`).digest('hex');
+}

@@ -1,0 +1,23 @@
+import { credentials } from '@grpc/grpc-js';
+import { documentsV1, exportV1, queryEngineV1 } from '@docket/proto';
+
+export interface GrpcClients {
+  documents: documentsV1.DocumentsServiceClient;
+  search: queryEngineV1.SearchServiceClient;
+  processes: exportV1.ProcessServiceClient;
+  close(): void;
+}
+
+/** One channel per service; grpc-js reconnects by itself, so the BFF can start before the services. */
+export function createGrpcClients(targets: { documents: string; queryEngine: string; export: string }): GrpcClients {
+  const insecure = credentials.createInsecure();
+  const documents = new documentsV1.DocumentsServiceClient(targets.documents, insecure);
+  const search = new queryEngineV1.SearchServiceClient(targets.queryEngine, insecure);
+  const processes = new exportV1.ProcessServiceClient(targets.export, insecure);
+  return {
+    documents,
+    search,
+    processes,
+    close: () => [documents, search, processes].forEach((c) => c.close()),
+  };
+}

@@ -1,0 +1,87 @@
+import { status, type ServiceError } from '@grpc/grpc-js';
+import { fromGrpcError, NotFoundError } from '@docket/errors';
+import { grpcCall } from '@docket/service-kit';
+import { exportV1 } from '@docket/proto';
+import type { ProcessRecord, ProcessStatusName } from '../domain/process-view';
+import { isoOrNull } from './timestamps';
+
+export interface ProcessWatch {
+  cancel(): void;
+}
+
+export interface ProcessWatchHandlers {
+  onUpdate(process: ProcessRecord): void;
+  /** The stream ended: normally (error undefined) or with an error (already an AppError where possible). */
+  onEnd(error?: Error): void;
+}
+
+/** The BFF's view of the export service's ProcessService. */
+export class ProcessesGateway {
+  constructor(private readonly client: exportV1.ProcessServiceClient) {}
+
+  async get(id: string): Promise<ProcessRecord> {
+    const response = await grpcCall(this.client, 'getProcess', { id });
+    if (!response.process) throw new NotFoundError(`no process ${id}`);
+    return toProcessRecord(response.process);
+  }
+
+  /** `ownerId` '' lists every owner's processes. */
+  async list(ownerId: string, limit: number): Promise<ProcessRecord[]> {
+    const response = await grpcCall(this.client, 'listProcesses', { ownerId, limit });
+    return response.processes.map(toProcessRecord);
+  }
+
+  /** Streams updates until the service ends the stream or `cancel()` is called (no deadline: it is long-lived). */
+  watch(id: string, handlers: ProcessWatchHandlers): ProcessWatch {
+    const stream = this.client.watchProcess({ id });
+    let cancelled = false;
+    let ended = false;
+    const finish = (error?: Error) => {
+      if (ended) return;
+      ended = true;
+      handlers.onEnd(error);
+    };
+    stream.on('data', (message: exportV1.WatchProcessResponse) => {
+      if (message.process) handlers.onUpdate(toProcessRecord(message.process));
+    });
+    stream.on('end', () => finish());
+    stream.on('error', (error: ServiceError) => {
+      if (cancelled && error.code === status.CANCELLED) return finish();
+      finish(fromGrpcError(error));
+    });
+    return {
+      cancel: () => {
+        if (ended) return;
+        cancelled = true;
+        stream.cancel();
+      },
+    };
+  }
+}
+
+const statusNames: Partial<Record<exportV1.ProcessStatus, ProcessStatusName>> = {
+  [exportV1.ProcessStatus.PROCESS_STATUS_QUEUED]: 'queued',
+  [exportV1.ProcessStatus.PROCESS_STATUS_RUNNING]: 'running',
+  [exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED]: 'succeeded',
+  [exportV1.ProcessStatus.PROCESS_STATUS_FAILED]: 'failed',
+};
+
+export function toProcessRecord(p: exportV1.Process): ProcessRecord {
+  return {
+    ownerId: p.ownerId,
+    sequence: BigInt(p.sequence || '0'),
+    view: {
+      id: p.id,
+      kind: p.kind,
+      title: p.title,
+      // An unset status only happens before the first update; show it as queued.
+      status: statusNames[p.status] ?? 'queued',
+      total: Number(p.total),
+      done: Number(p.done),
+      message: p.message,
+      createdAt: isoOrNull(p.createdAt),
+      updatedAt: isoOrNull(p.updatedAt),
+      finishedAt: isoOrNull(p.finishedAt),
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export function isoOrNull(date: Date | undefined): string | null {
+  return date ? date.toISOString() : null;
+}

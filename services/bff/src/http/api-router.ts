@@ -1,0 +1,125 @@
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { InputError, NotAllowedError } from '@docket/errors';
+import type { z } from 'zod';
+import { authOf, findAuth } from './auth-context';
+import type { CsrfProtection } from './csrf';
+import { ErrorResponse } from './schemas';
+
+export type Access = 'public' | 'user' | 'admin';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type AnyObject = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
+
+export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject | undefined, P extends AnyObject | undefined> {
+  method: Method;
+  /** Express-style path, e.g. /api/users/:id (written as /api/users/{id} in OpenAPI). */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+export interface RouteInput<B, Q, P> {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+}
+
+export type RouteHandler<B, Q, P> = (input: RouteInput<B, Q, P>, req: Request, res: Response) => Promise<void>;
+
+const MUTATING = new Set<Method>(['post', 'put', 'patch', 'delete']);
+
+/**
+ * Declares a route once: the express handler chain (session → CSRF → role → validation) and its
+ * OpenAPI operation come from the same spec, so the document cannot drift from what is enforced.
+ */
+export class ApiRouter {
+  readonly router = Router();
+
+  constructor(
+    private readonly registry: OpenAPIRegistry,
+    private readonly csrf: CsrfProtection,
+  ) {}
+
+  route<B extends z.ZodType | undefined = undefined, Q extends AnyObject | undefined = undefined, P extends AnyObject | undefined = undefined>(
+    spec: RouteSpec<B, Q, P>,
+    handler: RouteHandler<B, Q, P>,
+  ): void {
+    const chain: RequestHandler[] = [];
+    // An unauthenticated caller learns "sign in" (401) before anything else about the request.
+    if (spec.access !== 'public') {
+      chain.push((req, _res, next) => {
+        authOf(req);
+        next();
+      });
+    }
+    if (MUTATING.has(spec.method)) {
+      chain.push((req, _res, next) => {
+        this.csrf.check(req);
+        next();
+      });
+    }
+    if (spec.access === 'admin') chain.push(requireAdmin);
+    chain.push(async (req: Request, res: Response) => {
+      const input = {
+        body: spec.body ? parse(spec.body, req.body ?? {}, 'request body') : undefined,
+        query: spec.query ? parse(spec.query, req.query, 'query') : undefined,
+        params: spec.params ? parse(spec.params, req.params, 'path') : undefined,
+      } as RouteInput<B, Q, P>;
+      await handler(input, req, res);
+    });
+    this.router[spec.method](spec.path, ...chain);
+    this.register(spec);
+  }
+
+  private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
+    const responses: Record<string, ResponseConfig> = {};
+    for (const [status, r] of Object.entries(spec.responses)) {
+      responses[status] = r.schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : { description: r.description };
+    }
+    const error = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorResponse } } });
+    if (spec.body || spec.query || spec.params) responses['400'] ??= error('Invalid input, with field-level issues');
+    if (spec.access !== 'public') responses['401'] ??= error('No valid session');
+    if (spec.access === 'admin' || MUTATING.has(spec.method)) responses['403'] ??= error('Not an administrator, or CSRF check failed');
+    responses['503'] ??= error('A backing service is unavailable');
+    responses['500'] ??= error('Unexpected error');
+
+    const security: Record<string, string[]>[] = [];
+    if (spec.access !== 'public') security.push(MUTATING.has(spec.method) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] });
+    else if (MUTATING.has(spec.method)) security.push({ csrfHeader: [] });
+
+    this.registry.registerPath({
+      method: spec.method,
+      path: spec.path.replace(/:(\w+)/g, '{$1}'),
+      summary: spec.summary,
+      tags: [spec.tag],
+      ...(security.length ? { security } : {}),
+      ...(spec.access === 'admin' ? { description: 'Administrators only.' } : {}),
+      request: {
+        ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+        ...(spec.query ? { query: spec.query } : {}),
+        ...(spec.params ? { params: spec.params } : {}),
+      },
+      responses,
+    });
+  }
+}
+
+function requireAdmin(req: Request, _res: Response, next: NextFunction): void {
+  if (findAuth(req)?.user.role !== 'admin') throw new NotAllowedError('administrators only');
+  next();
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new InputError(
+    `invalid ${where}`,
+    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  );
+}

@@ -1,0 +1,64 @@
+import type { Request, Response } from 'express';
+import type { Logger } from '@docket/observability';
+import type { ProcessesGateway } from '../grpc/processes.gateway';
+import { isFinal, type ProcessRecord } from '../domain/process-view';
+
+/**
+ * Relays ProcessService.WatchProcess to the browser as server-sent events: the current state first,
+ * then every newer state (`sequence` skips stale or repeated ones), a heartbeat comment so proxies keep
+ * the connection open, and the end of the response after a final state. A browser that goes away
+ * cancels the gRPC stream.
+ */
+export function relayProcessEvents(
+  req: Request,
+  res: Response,
+  deps: { processes: ProcessesGateway; logger: Logger; heartbeatMs: number },
+  initial: ProcessRecord,
+): void {
+  res.status(200).set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no', // nginx and similar must not buffer the stream
+  });
+  res.flushHeaders();
+
+  let lastSequence = -1n;
+  let closed = false;
+  let cancelWatch = () => {};
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    cancelWatch();
+    res.end();
+  };
+
+  const send = (process: ProcessRecord) => {
+    if (closed) return;
+    // Services that do not number their updates send sequence 0; then every update is passed on.
+    if (process.sequence > 0n && process.sequence <= lastSequence) return;
+    lastSequence = process.sequence;
+    res.write(`event: process\nid: ${process.sequence}\ndata: ${JSON.stringify(process.view)}\n\n`);
+    if (isFinal(process.view.status)) close();
+  };
+
+  res.on('close', close); // browser went away (or we ended): stop heartbeats, cancel the gRPC stream
+  send(initial);
+  if (closed) return;
+
+  const watch = deps.processes.watch(initial.view.id, {
+    onUpdate: send,
+    onEnd: (error) => {
+      if (error && !closed) {
+        deps.logger.warn({ err: error, processId: initial.view.id }, 'process watch ended with an error');
+        res.write(`event: error\ndata: ${JSON.stringify({ message: 'process updates interrupted; reconnecting' })}\n\n`);
+      }
+      close();
+    },
+  });
+  cancelWatch = () => watch.cancel();
+  if (req.destroyed) close();
+}

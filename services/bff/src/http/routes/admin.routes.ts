@@ -1,0 +1,30 @@
+import type { SearchGateway } from '../../grpc/search.gateway';
+import type { ApiRouter } from '../api-router';
+import { authOf } from '../auth-context';
+import { IndexStatsResponse, ReindexResponse } from '../schemas';
+
+export function registerAdminRoutes(api: ApiRouter, deps: { search: SearchGateway }): void {
+  const { search } = deps;
+
+  api.route(
+    {
+      method: 'post', path: '/api/admin/reindex', tag: 'admin', access: 'admin',
+      summary: 'Start rebuilding the search index; follow it at /api/processes/{processId}',
+      responses: { 202: { description: 'Started', schema: ReindexResponse } },
+    },
+    async (_input, req, res) => {
+      res.status(202).json({ processId: await search.startReindex(authOf(req).user.id) });
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/admin/index-stats', tag: 'admin', access: 'admin',
+      summary: 'How many documents the search index holds',
+      responses: { 200: { description: 'Counts', schema: IndexStatsResponse } },
+    },
+    async (_input, _req, res) => {
+      res.json(await search.indexStats());
+    },
+  );
+}

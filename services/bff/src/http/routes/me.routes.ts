@@ -1,0 +1,34 @@
+import type { UserDirectory } from '../../identity/user-directory';
+import type { UserService } from '../../identity/user.service';
+import type { ApiRouter } from '../api-router';
+import { authOf } from '../auth-context';
+import { PasswordChangeBody, ProfilePatchBody, UserResponse } from '../schemas';
+
+export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; directory: UserDirectory }): void {
+  const { users, directory } = deps;
+
+  api.route(
+    {
+      method: 'patch', path: '/api/me', tag: 'me', access: 'user', body: ProfilePatchBody,
+      summary: 'Update your profile',
+      responses: { 200: { description: 'The updated user', schema: UserResponse } },
+    },
+    async ({ body }, req, res) => {
+      const user = await users.updateProfile(authOf(req).user, body);
+      res.json({ user: await directory.view(user) });
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/me/password', tag: 'me', access: 'user', body: PasswordChangeBody,
+      summary: 'Change your password (at least 12 characters); signs out your other sessions',
+      responses: { 204: { description: 'Changed' } },
+    },
+    async ({ body }, req, res) => {
+      const { user, sessionId } = authOf(req);
+      await users.changePassword(user, sessionId, body.currentPassword, body.newPassword);
+      res.status(204).end();
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import { NotAllowedError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { normaliseEmail, type UserRecord } from '../domain/user';
+import type { UserRepository } from '../store/user.repository';
+import type { SessionStore } from '../sessions/session.store';
+import type { SignInThrottle } from '../sessions/sign-in-throttle';
+import type { PasswordHasher } from './password-hasher';
+
+/** Thrown when sign-in attempts are being refused for a while; the HTTP layer answers 429. */
+export class TooManyAttemptsError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many failed sign-in attempts; try again later');
+    this.name = 'TooManyAttemptsError';
+  }
+}
+
+// One message for unknown e-mail, wrong password and deactivated account: no account enumeration.
+export const SIGN_IN_FAILED = 'e-mail or password is incorrect';
+
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionStore,
+    private readonly throttle: SignInThrottle,
+    private readonly hasher: PasswordHasher,
+    private readonly logger: Logger,
+  ) {}
+
+  async signIn(rawEmail: string, password: string, ip: string): Promise<{ user: UserRecord; sessionId: string }> {
+    const email = normaliseEmail(rawEmail);
+    const retryAfter = await this.throttle.retryAfterSeconds(email, ip);
+    if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter);
+
+    const user = await this.users.findByEmail(email);
+    const passwordOk = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyDummy(password);
+    if (!user || !passwordOk || !user.active) {
+      await this.throttle.recordFailure(email, ip);
+      this.logger.info({ email, ip, reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' }, 'sign-in refused');
+      throw new NotAllowedError(SIGN_IN_FAILED, true);
+    }
+    await this.throttle.recordSuccess(email, ip);
+    const sessionId = await this.sessions.create(user.id);
+    this.logger.info({ userId: user.id }, 'signed in');
+    return { user, sessionId };
+  }
+
+  async signOut(sessionId: string): Promise<void> {
+    await this.sessions.destroy(sessionId);
+  }
+
+  /** The signed-in user behind a session id, or null when the session is gone or the user inactive. */
+  async resolveSession(sessionId: string): Promise<UserRecord | null> {
+    const session = await this.sessions.touch(sessionId);
+    if (!session) return null;
+    const user = await this.users.findById(session.userId);
+    if (!user || !user.active) {
+      await this.sessions.destroy(sessionId);
+      return null;
+    }
+    return user;
+  }
+}

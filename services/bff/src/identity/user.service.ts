@@ -1,0 +1,89 @@
+import { InputError, NotAllowedError, NotFoundError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { generateTemporaryPassword, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
+import { normaliseEmail, type Role, type UserRecord } from '../domain/user';
+import type { UserPatch, UserRepository } from '../store/user.repository';
+import type { SessionStore } from '../sessions/session.store';
+import type { PasswordHasher } from './password-hasher';
+
+export interface NewUserInput {
+  email: string;
+  name: string;
+  role: Role;
+  password?: string | undefined;
+}
+
+/** Accounts: profile and password for everyone; create, role and activation for administrators. */
+export class UserService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionStore,
+    private readonly hasher: PasswordHasher,
+    private readonly logger: Logger,
+  ) {}
+
+  list(actor: UserRecord): Promise<UserRecord[]> {
+    return this.users.listByOrganisation(actor.organisationId);
+  }
+
+  /** Without a password, a temporary one is generated, returned once, and must be changed at first sign-in. */
+  async create(actor: UserRecord, input: NewUserInput): Promise<{ user: UserRecord; temporaryPassword?: string }> {
+    const temporaryPassword = input.password ? undefined : generateTemporaryPassword();
+    const user = await this.users.create({
+      organisationId: actor.organisationId,
+      email: normaliseEmail(input.email),
+      name: input.name.trim(),
+      role: input.role,
+      active: true,
+      passwordHash: await this.hasher.hash(input.password ?? temporaryPassword!),
+      mustChangePassword: temporaryPassword !== undefined,
+    });
+    this.logger.info({ actorId: actor.id, userId: user.id, role: user.role }, 'user created');
+    return temporaryPassword ? { user, temporaryPassword } : { user };
+  }
+
+  async update(actor: UserRecord, id: string, patch: { role?: Role | undefined; active?: boolean | undefined }): Promise<UserRecord> {
+    const target = await this.users.findById(id);
+    if (!target || target.organisationId !== actor.organisationId) throw new NotFoundError('no such user');
+    // Keeps at least one administrator able to sign in: nobody demotes or locks out themselves.
+    if (target.id === actor.id && patch.role !== undefined && patch.role !== 'admin') {
+      throw new NotAllowedError('you cannot remove your own administrator role');
+    }
+    if (target.id === actor.id && patch.active === false) throw new NotAllowedError('you cannot deactivate yourself');
+
+    const changes: UserPatch = {};
+    if (patch.role !== undefined) changes.role = patch.role;
+    if (patch.active !== undefined) changes.active = patch.active;
+    const updated = await this.users.update(id, changes);
+    if (!updated) throw new NotFoundError('no such user');
+    if (patch.active === false) {
+      const revoked = await this.sessions.revokeAllForUser(id);
+      this.logger.info({ actorId: actor.id, userId: id, revokedSessions: revoked }, 'user deactivated');
+    }
+    return updated;
+  }
+
+  async updateProfile(actor: UserRecord, patch: { name: string }): Promise<UserRecord> {
+    const updated = await this.users.update(actor.id, { name: patch.name.trim() });
+    if (!updated) throw new NotFoundError('no such user');
+    return updated;
+  }
+
+  /** Verifies the current password, stores the new one, and signs out every other session. */
+  async changePassword(actor: UserRecord, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    if (!(await this.hasher.verify(actor.passwordHash, currentPassword))) {
+      throw new InputError('current password is incorrect', [{ path: 'currentPassword', message: 'is incorrect' }]);
+    }
+    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+      throw new InputError('new password is too short', [
+        { path: 'newPassword', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` },
+      ]);
+    }
+    if (newPassword === currentPassword) {
+      throw new InputError('new password must differ', [{ path: 'newPassword', message: 'must differ from the current password' }]);
+    }
+    await this.users.update(actor.id, { passwordHash: await this.hasher.hash(newPassword), mustChangePassword: false });
+    const revoked = await this.sessions.revokeAllForUser(actor.id, currentSessionId);
+    this.logger.info({ userId: actor.id, revokedSessions: revoked }, 'password changed');
+  }
+}
