@@ -8,7 +8,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/{packages,services,deploy}/**/test/unit/**/*.test.ts'],
+      testMatch: ['<rootDir>/{packages,services,deploy,frontend}/**/test/unit/**/*.test.ts'],
     },
     {
       displayName: 'integration',

@@ -1,0 +1,103 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AlertIcon } from '@/components/icons';
+import { ProcessTable } from '@/components/processes/process-table';
+import { getIndexStats, getSessionUser, listProcesses } from '@/lib/bff.server';
+import { formatNumber } from '@/lib/format';
+import { AddDocumentForm } from './add-document-form';
+import { ReindexButton } from './reindex-button';
+
+export const metadata: Metadata = { title: 'Admin' };
+
+const RECENT = 8;
+
+export default async function AdminPage() {
+  const user = await getSessionUser();
+  if (user.role !== 'admin') {
+    return (
+      <div className="page page-narrow">
+        <div className="page-header">
+          <h1>Admin</h1>
+        </div>
+        <div className="alert alert-warning" role="alert">
+          <AlertIcon />
+          <p>Only administrators can use this page. Ask an administrator of your organisation if you need access.</p>
+        </div>
+      </div>
+    );
+  }
+  const [stats, processes] = await Promise.all([getIndexStats(), listProcesses()]);
+  const recent = [...processes].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, RECENT);
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <div>
+          <h1>Admin</h1>
+          <p>Add filings to the collection and maintain the search index.</p>
+        </div>
+      </div>
+      <div className="stack">
+        <section className="card" aria-labelledby="add-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="add-heading">Add a document</h2>
+              <p>The document is stored, then indexed for search within a few seconds.</p>
+            </div>
+          </div>
+          <div className="card-body">
+            <AddDocumentForm />
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="index-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="index-heading">Search index</h2>
+              <p>
+                <span data-testid="index-document-count">{formatNumber(stats.documents)}</span>{' '}
+                {stats.documents === 1 ? 'document is' : 'documents are'} in the search index.
+              </p>
+            </div>
+            <ReindexButton />
+          </div>
+          <div className="card-body">
+            <p className="muted">
+              Re-indexing rebuilds the index from every stored document. Search keeps working while it runs; you can follow
+              its progress live.
+            </p>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="processes-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="processes-heading">Recent processes</h2>
+              <p>Long-running jobs such as re-indexing.</p>
+            </div>
+            <Link href="/processes" className="btn btn-sm">
+              All processes
+            </Link>
+          </div>
+          {recent.length > 0 ? (
+            <ProcessTable processes={recent} caption="Recent processes" />
+          ) : (
+            <div className="card-body muted">No processes have run yet.</div>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="querylog-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="querylog-heading">Query log</h2>
+              <p>Every query run in the organisation.</p>
+            </div>
+          </div>
+          <div className="card-body">
+            <p className="muted">The query log is not available yet — it arrives with the queries work.</p>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { api } from '@/lib/api.client';
+import { isApiError } from '@/lib/api-error';
+
+export function ReindexButton() {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function start() {
+    setPending(true);
+    setError(null);
+    try {
+      const { processId } = await api.post<{ processId: string }>('/api/admin/reindex');
+      router.push(`/processes/${encodeURIComponent(processId)}`);
+    } catch (err) {
+      setPending(false);
+      setError(isApiError(err) ? err.message : 'The re-index could not be started.');
+    }
+  }
+
+  return (
+    <div className="row" style={{ justifyContent: 'flex-end' }}>
+      {error ? (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+      <button type="button" className="btn" onClick={() => void start()} disabled={pending} data-testid="reindex-button">
+        {pending ? 'Starting…' : 'Re-index all documents'}
+      </button>
+    </div>
+  );
+}

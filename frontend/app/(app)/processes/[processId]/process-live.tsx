@@ -1,0 +1,173 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { LoaderIcon } from '@/components/icons';
+import { StatusBadge, statusLabel } from '@/components/processes/status-badge';
+import { formatDateTime, formatNumber, percent } from '@/lib/format';
+import { isFinalStatus, type Process } from '@/lib/types';
+import styles from './process.module.css';
+
+type Connection = 'connecting' | 'live' | 'reconnecting' | 'closed';
+
+const MAX_RETRY_MS = 5000;
+
+export function ProcessLive({ processId, initial }: { processId: string; initial: Process | null }) {
+  const [process, setProcess] = useState<Process | null>(initial);
+  const [connection, setConnection] = useState<Connection>(initial && isFinalStatus(initial.status) ? 'closed' : 'connecting');
+
+  useEffect(() => {
+    if (initial && isFinalStatus(initial.status)) return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+
+    const stop = () => {
+      stopped = true;
+      source?.close();
+      clearTimeout(retryTimer);
+    };
+
+    const open = () => {
+      source = new EventSource(`/api/processes/${encodeURIComponent(processId)}/events`);
+      source.onopen = () => {
+        attempt = 0;
+        setConnection('live');
+      };
+      source.addEventListener('process', (event) => {
+        const next = JSON.parse((event as MessageEvent<string>).data) as Process;
+        // Never let a late non-final update overwrite a final state.
+        setProcess((prev) => (prev && isFinalStatus(prev.status) && !isFinalStatus(next.status) ? prev : next));
+        if (isFinalStatus(next.status)) {
+          stop();
+          setConnection('closed');
+        }
+      });
+      // The stream ends after a final state; before that, an error means "not known yet" (404) or a
+      // dropped connection: reconnect with a capped backoff instead of EventSource's fixed retry.
+      source.onerror = () => {
+        source?.close();
+        if (stopped) return;
+        setConnection('reconnecting');
+        const delay = Math.min(MAX_RETRY_MS, 500 * 2 ** attempt);
+        attempt += 1;
+        retryTimer = setTimeout(open, delay);
+      };
+    };
+
+    open();
+    return stop;
+  }, [processId, initial]);
+
+  if (!process) {
+    return (
+      <section className="card" style={{ marginTop: 'var(--space-3)' }} aria-labelledby="process-heading">
+        <div className="card-header">
+          <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>
+            Process
+          </h1>
+          <ConnectionState connection={connection} />
+        </div>
+        <div className="card-body">
+          <p className={styles.waiting} role="status" data-testid="process-status" data-status="waiting">
+            <LoaderIcon className={styles.spinner} />
+            Waiting for the process to start…
+          </p>
+          <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
+            Process ID <code>{processId}</code>
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  const determinate = process.total > 0;
+  const pct = percent(process.done, process.total);
+  const barClass =
+    process.status === 'succeeded' ? styles.barSucceeded : process.status === 'failed' ? styles.barFailed : '';
+  const showFull = process.status === 'succeeded' && !determinate;
+
+  return (
+    <section className="card" style={{ marginTop: 'var(--space-3)' }} aria-labelledby="process-heading">
+      <div className="card-header">
+        <div className={styles.headline}>
+          <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>
+            {process.title || process.kind}
+          </h1>
+          <StatusBadge status={process.status} testId="process-status" />
+        </div>
+        <ConnectionState connection={connection} />
+      </div>
+      <div className="card-body">
+        <p className="visually-hidden" aria-live="polite">
+          Status: {statusLabel(process.status)}
+        </p>
+        <div className={styles.progressWrap}>
+          <div className={styles.progressLabels}>
+            <span className={styles.percent}>{determinate ? `${pct}%` : showFull ? '100%' : '—'}</span>
+            <span className="muted" data-testid="process-counts">
+              {determinate
+                ? `${formatNumber(process.done)} of ${formatNumber(process.total)} done`
+                : process.status === 'queued'
+                  ? 'Waiting in the queue'
+                  : process.status === 'running'
+                    ? 'Counting the work…'
+                    : `${formatNumber(process.done)} done`}
+            </span>
+          </div>
+          <div
+            className={styles.track}
+            role="progressbar"
+            aria-label={`Progress of ${process.title || process.kind}`}
+            aria-valuemin={0}
+            aria-valuemax={determinate ? process.total : 100}
+            aria-valuenow={determinate ? process.done : showFull ? 100 : undefined}
+            aria-valuetext={determinate ? `${formatNumber(process.done)} of ${formatNumber(process.total)} (${pct}%)` : undefined}
+            data-testid="process-progress"
+          >
+            <div
+              className={`${styles.bar} ${barClass} ${!determinate && !isFinalStatus(process.status) ? styles.indeterminate : ''}`}
+              style={determinate || showFull ? { width: `${showFull ? 100 : pct}%` } : undefined}
+            />
+          </div>
+        </div>
+        {process.message ? (
+          <p className={styles.message} data-testid="process-message">
+            {process.message}
+          </p>
+        ) : null}
+        <dl className="meta-list">
+          <dt>Kind</dt>
+          <dd>{process.kind}</dd>
+          <dt>Started</dt>
+          <dd>{formatDateTime(process.createdAt)}</dd>
+          <dt>Last update</dt>
+          <dd>{formatDateTime(process.updatedAt)}</dd>
+          <dt>Finished</dt>
+          <dd>{process.finishedAt ? formatDateTime(process.finishedAt) : '—'}</dd>
+          <dt>Process ID</dt>
+          <dd>
+            <code>{process.id}</code>
+          </dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function ConnectionState({ connection }: { connection: Connection }) {
+  const label =
+    connection === 'live'
+      ? 'Live'
+      : connection === 'connecting'
+        ? 'Connecting…'
+        : connection === 'reconnecting'
+          ? 'Reconnecting…'
+          : 'Finished';
+  return (
+    <span className={styles.live} data-testid="process-connection" data-connection={connection}>
+      <span className={`${styles.dot} ${connection === 'live' ? styles.dotLive : ''}`} aria-hidden="true" />
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,54 @@
+// Every area of DESIGN.md §1. Areas that later issues build render a "not available yet" notice.
+export type NavIcon = 'search' | 'book' | 'activity' | 'database' | 'folder' | 'plus' | 'bell' | 'loader' | 'shield' | 'user';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: NavIcon;
+  adminOnly?: boolean;
+  /** Other path prefixes that belong to this item (for the active state). */
+  also?: string[];
+}
+
+export interface NavSection {
+  heading: string;
+  items: NavItem[];
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    heading: 'Research',
+    items: [
+      { href: '/search', label: 'Search', icon: 'search', also: ['/documents'] },
+      { href: '/catalog', label: 'Catalog', icon: 'book' },
+      { href: '/catalog-status', label: 'Catalog status', icon: 'activity' },
+      { href: '/data-subscriptions', label: 'Data subscriptions', icon: 'database' },
+    ],
+  },
+  {
+    heading: 'Workspaces',
+    items: [
+      { href: '/workspaces/select', label: 'Open a workspace', icon: 'folder' },
+      { href: '/workspaces/new', label: 'New workspace', icon: 'plus' },
+    ],
+  },
+  {
+    heading: 'Alerts',
+    items: [{ href: '/user/preferences/alerts/dockets', label: 'Docket alerts', icon: 'bell', also: ['/alerts'] }],
+  },
+  {
+    heading: 'Activity',
+    items: [{ href: '/processes', label: 'Processes', icon: 'loader' }],
+  },
+  {
+    heading: 'Settings',
+    items: [
+      { href: '/accounts', label: 'Accounts', icon: 'user' },
+      { href: '/admin', label: 'Admin', icon: 'shield', adminOnly: true },
+    ],
+  },
+];
+
+export function isActive(pathname: string, item: NavItem): boolean {
+  return [item.href, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}

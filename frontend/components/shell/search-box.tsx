@@ -1,0 +1,31 @@
+'use client';
+
+import { useSearchParams, usePathname } from 'next/navigation';
+import { SearchIcon } from '../icons';
+import styles from './shell.module.css';
+
+// A plain GET form (works without JavaScript); it shows the current query while on /search.
+export function SearchBox() {
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const q = pathname === '/search' || pathname.startsWith('/documents/') ? (params.get('q') ?? '') : '';
+  return (
+    <form role="search" action="/search" method="get" className={styles.search}>
+      <SearchIcon />
+      <label htmlFor="global-search" className="visually-hidden">
+        Search filings
+      </label>
+      <input
+        key={q}
+        id="global-search"
+        name="q"
+        type="search"
+        defaultValue={q}
+        placeholder="Search filings, dockets, parties…"
+        className={styles.searchInput}
+        autoComplete="off"
+        data-testid="search-box"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import Link from 'next/link';
+import { Suspense } from 'react';
+import { ScaleIcon } from '../icons';
+import type { User } from '@/lib/types';
+import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
+import styles from './shell.module.css';
+
+export function TopBar({ user }: { user: User }) {
+  return (
+    <header className={styles.topbar}>
+      <Link href="/search" className={styles.brand}>
+        <span className={styles.brandMark} aria-hidden="true">
+          <ScaleIcon size={16} />
+        </span>
+        Docket Research
+      </Link>
+      <Suspense fallback={<div className={styles.search} />}>
+        <SearchBox />
+      </Suspense>
+      <div className={styles.spacer} />
+      <UserMenu user={user} />
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+'use client';
+
+import { useState } from 'react';
+import { api } from '@/lib/api.client';
+
+export function useSignOut() {
+  const [signingOut, setSigningOut] = useState(false);
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await api.post('/api/auth/logout');
+    } catch {
+      // Even if the server call failed, leave: the login page shows the true state of the session.
+    }
+    // A full navigation drops every cached server-rendered page of the signed-in user.
+    window.location.assign('/login');
+  }
+  return { signOut, signingOut };
+}

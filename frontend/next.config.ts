@@ -1,0 +1,25 @@
+import type { NextConfig } from 'next';
+import { withSentryConfig } from '@sentry/nextjs/config';
+
+const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Linting is done once for the whole monorepo by the root eslint config (`npx eslint frontend`).
+  eslint: { ignoreDuringBuilds: true },
+  // The browser talks to the BFF same-origin; the rewrite is resolved at server start (BFF_URL).
+  async rewrites() {
+    return [{ source: '/api/:path*', destination: `${bffUrl}/api/:path*` }];
+  },
+};
+
+export default withSentryConfig(nextConfig, {
+  // Browser events go through our own origin, so ad-blockers and CSP do not drop them.
+  tunnelRoute: '/monitoring',
+  // No network at build time: no source-map upload, no release creation, no telemetry.
+  sourcemaps: { disable: true },
+  release: { create: false },
+  telemetry: false,
+  silent: true,
+});
