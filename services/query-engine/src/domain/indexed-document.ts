@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** A document as the search index sees it: what is searched (title, text) and what is shown or filtered. */
 export interface IndexedDocument {
   id: string;
@@ -22,4 +24,12 @@ export interface SearchHit {
   sourceId: string;
   docketNumber: string;
   filingType: string;
+}
+
+/**
+ * The documents service sends the sha256 of the content; should one arrive without it, hash it
+ * here, since an empty hash would make every later version look "unchanged".
+ */
+export function contentHashOr(sha256: string, title: string, text: string): string {
+  return sha256 || createHash('sha256').update(title).update('\n').update(text).digest('hex');
 }

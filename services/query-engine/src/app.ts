@@ -1,0 +1,100 @@
+import { Redis } from 'ioredis';
+import { createKafka, ensureTopics, EventPublisher, topics, type TopicDef } from '@docket/events';
+import type { Logger } from '@docket/observability';
+import { connectMongo, startGrpcServer, type StartedService } from '@docket/service-kit';
+import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { indexPathOf, type Config } from './config';
+import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
+import { ProcessUpdatesPublisher } from './events/process-updates.publisher';
+import { DocumentsGrpcSource } from './grpc/documents-source.client';
+import { searchServiceBinding } from './grpc/search.grpc';
+import { SqliteFts5Backend } from './index/sqlite-fts5.backend';
+import { RedisProcessSequence } from './store/process-sequence.redis';
+import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
+import { ReindexWorker } from './workers/reindex.worker';
+
+/** Names that tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
+export interface AppOverrides {
+  grpcHost?: string;
+  groupId?: string;
+  documentTopics?: DocumentTopics;
+  processTopic?: TopicDef<ProcessUpdated>;
+  queuePrefix?: string;
+}
+
+export interface RunningApp extends StartedService {
+  grpcPort: number;
+  index: SqliteFts5Backend;
+}
+
+/**
+ * Wires the query-engine: SQLite FTS5 index ← Kafka document events; SearchService over gRPC;
+ * re-index jobs through BullMQ, processed by a worker in this same process. `stop` drains in
+ * reverse order of start: gRPC first (no new work), then the worker and consumer, then connections.
+ */
+export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
+  const closers: Array<[string, () => Promise<unknown> | unknown]> = [];
+  const stop = async () => {
+    for (const [name, close] of closers.reverse().splice(0)) {
+      try {
+        await close();
+      } catch (error) {
+        logger.warn({ err: error, part: name }, 'error while stopping');
+      }
+    }
+  };
+
+  try {
+    const index = SqliteFts5Backend.open(indexPathOf(config));
+    closers.push(['index', () => index.close()]);
+
+    const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+    closers.push(['mongo', () => connection.close()]);
+
+    const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
+    const processTopic = overrides.processTopic ?? topics.processUpdated;
+    const kafka = createKafka({ clientId: 'query-engine', brokers: config.KAFKA_BROKERS, logger });
+    await ensureTopics(kafka, [documentTopics.ingested, documentTopics.updated, documentTopics.deleted, processTopic]);
+    const publisher = new EventPublisher(kafka, logger);
+    await publisher.connect();
+    closers.push(['publisher', () => publisher.disconnect()]);
+
+    // Requests (sequence numbers, queueing) fail fast when Redis is down; the worker's blocking
+    // connection must retry forever, as BullMQ requires.
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    closers.push(['redis', () => redis.quit()]);
+    const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    closers.push(['worker redis', () => workerRedis.quit()]);
+
+    const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis), processTopic);
+    const source = new DocumentsGrpcSource(config.DOCUMENTS_GRPC);
+    closers.push(['documents client', () => source.close()]);
+
+    const queuePrefix = overrides.queuePrefix ?? QUEUE_PREFIX;
+    const queue = new ReindexQueue(redis, queuePrefix);
+    closers.push(['queue', () => queue.close()]);
+    const worker = new ReindexWorker({ connection: workerRedis, prefix: queuePrefix, index, source, processes, logger });
+    worker.start();
+    closers.push(['worker', () => worker.close()]);
+
+    const consumer = new DocumentEventsConsumer({
+      kafka, connection, logger, index, groupId: overrides.groupId ?? INDEXER_GROUP, topics: documentTopics,
+    });
+    await consumer.start();
+    closers.push(['consumer', () => consumer.stop()]);
+
+    const grpc = await startGrpcServer({
+      port: config.GRPC_PORT,
+      host: overrides.grpcHost,
+      services: [searchServiceBinding({ index, processes, jobs: queue, logger })],
+      logger,
+    });
+    closers.push(['grpc', () => grpc.shutdown()]);
+
+    logger.info({ indexPath: indexPathOf(config), documents: await index.count() }, 'search index open');
+    return { grpcPort: grpc.port, index, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

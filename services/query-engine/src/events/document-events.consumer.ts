@@ -1,0 +1,75 @@
+import { EventConsumer, topics, type Kafka, type TopicDef } from '@docket/events';
+import type { Logger } from '@docket/observability';
+import type { Connection } from 'mongoose';
+import type {
+  DocumentDeleted, DocumentIngested, DocumentUpdated,
+} from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
+import type { SearchBackend } from '../index/search-backend';
+
+export const INDEXER_GROUP = 'query-engine.indexer';
+
+export interface DocumentTopics {
+  ingested: TopicDef<DocumentIngested>;
+  updated: TopicDef<DocumentUpdated>;
+  deleted: TopicDef<DocumentDeleted>;
+}
+
+export const DEFAULT_DOCUMENT_TOPICS: DocumentTopics = {
+  ingested: topics.documentIngested,
+  updated: topics.documentUpdated,
+  deleted: topics.documentDeleted,
+};
+
+/**
+ * Keeps the index following the documents service. The EventConsumer makes each event run once
+ * per group (event_id); the backend's upsert is idempotent by document id on top of that, so a
+ * replay after a rebuild or a redelivered message cannot duplicate a document.
+ */
+export class DocumentEventsConsumer {
+  private readonly consumer: EventConsumer;
+
+  constructor(options: {
+    kafka: Kafka;
+    connection: Connection;
+    logger: Logger;
+    index: SearchBackend;
+    groupId?: string;
+    topics?: DocumentTopics;
+  }) {
+    const { index, logger } = options;
+    const t = options.topics ?? DEFAULT_DOCUMENT_TOPICS;
+    const upsert = async (event: DocumentIngested | DocumentUpdated) => {
+      const outcome = await index.upsert(toIndexedDocument(event));
+      logger.debug({ documentId: event.documentId, outcome }, 'document indexed');
+    };
+    this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? INDEXER_GROUP, connection: options.connection, logger })
+      .on(t.ingested, upsert)
+      .on(t.updated, upsert)
+      .on(t.deleted, async (event) => {
+        const removed = await index.remove(event.documentId);
+        logger.debug({ documentId: event.documentId, removed }, 'document removed from index');
+      });
+  }
+
+  start(): Promise<void> {
+    return this.consumer.start();
+  }
+
+  stop(): Promise<void> {
+    return this.consumer.stop();
+  }
+}
+
+function toIndexedDocument(event: DocumentIngested | DocumentUpdated): IndexedDocument {
+  return {
+    id: event.documentId,
+    title: event.title,
+    text: event.text,
+    sourceId: event.sourceId,
+    docketNumber: event.docketNumber,
+    filingType: event.filingType,
+    filedAt: event.filedAt,
+    sha256: contentHashOr(event.sha256, event.title, event.text),
+  };
+}
