@@ -1,0 +1,36 @@
+import pino, { type Logger } from 'pino';
+import { uniqueName } from '@docket/testkit';
+import { testInfraEnv } from '@docket/testkit';
+import { startBff, type RunningBff, type StartOptions } from '../../../src/app';
+import { bffEnvSchema, type BffConfig } from '../../../src/config';
+
+/** A logger whose lines are kept in memory, to assert on what the BFF logs. */
+export function capturingLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'debug', base: { service: 'bff' } },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  return { logger, lines };
+}
+
+/** Config the way main.ts builds it, on the test servers, with a database of its own and an ephemeral port. */
+export function testConfig(env: Record<string, string> = {}, grpcTarget = '127.0.0.1:1'): BffConfig {
+  const infra = testInfraEnv();
+  const config = bffEnvSchema.parse({
+    NODE_ENV: 'test',
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    MONGO_DB: uniqueName('bff_test').replace(/[-.]/g, '_'),
+    DOCUMENTS_GRPC: grpcTarget,
+    QUERY_ENGINE_GRPC: grpcTarget,
+    EXPORT_GRPC: grpcTarget,
+    SESSION_SECRET: 'integration-test-session-secret-0123456789',
+    ...env,
+  });
+  return { ...config, PORT: 0 };
+}
+
+export async function startTestBff(config: BffConfig, logger: Logger, options: StartOptions = {}): Promise<RunningBff> {
+  return startBff(config, logger, options);
+}

@@ -1,0 +1,44 @@
+import { exportV1 } from '@docket/proto';
+import { toProcessRecord } from '../../src/grpc/processes.gateway';
+import { canSeeProcess, isFinal } from '../../src/domain/process-view';
+
+describe('process view', () => {
+  const proto: exportV1.Process = {
+    id: 'p1',
+    kind: 'reindex',
+    title: 'Re-index',
+    ownerId: 'u1',
+    status: exportV1.ProcessStatus.PROCESS_STATUS_RUNNING,
+    total: '10',
+    done: '4',
+    message: '',
+    createdAt: new Date('2024-01-01T00:00:00Z'),
+    updatedAt: new Date('2024-01-01T00:00:01Z'),
+    finishedAt: undefined,
+    sequence: '7',
+  };
+
+  it('maps the gRPC process to the REST shape', () => {
+    const record = toProcessRecord(proto);
+    expect(record.view).toEqual({
+      id: 'p1', kind: 'reindex', title: 'Re-index', status: 'running', total: 10, done: 4, message: '',
+      createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:01.000Z', finishedAt: null,
+    });
+    expect(record.sequence).toBe(7n);
+    expect(record.ownerId).toBe('u1');
+  });
+
+  it('lets owners and administrators see a process, nobody else', () => {
+    const record = toProcessRecord(proto);
+    expect(canSeeProcess(record, { id: 'u1', role: 'member' })).toBe(true);
+    expect(canSeeProcess(record, { id: 'u2', role: 'admin' })).toBe(true);
+    expect(canSeeProcess(record, { id: 'u2', role: 'member' })).toBe(false);
+  });
+
+  it('knows the final states', () => {
+    expect(isFinal('succeeded')).toBe(true);
+    expect(isFinal('failed')).toBe(true);
+    expect(isFinal('running')).toBe(false);
+    expect(isFinal('queued')).toBe(false);
+  });
+});
