@@ -108,8 +108,9 @@ class ManagedProcessImpl implements ManagedProcess {
         // and SIGKILL makes sure nothing else the child forked stays behind.
         this.child.stdin?.destroy();
         killGroup(this.pid, 'SIGKILL');
-        // Give pending output a moment to drain, but never hang on it.
-        void Promise.race([Promise.all(closed), delay(500)]).then(() => {
+        // Resolve only once the whole group is gone (reaped), and pending output has drained
+        // (without ever hanging on either).
+        void Promise.all([waitForGroupGone(this.pid, 3000), Promise.race([Promise.all(closed), delay(500)])]).then(() => {
           logStream?.end();
           resolve(info);
         });
@@ -147,6 +148,20 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   } catch {
     // ESRCH: the group is already gone.
   }
+}
+
+function groupExists(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForGroupGone(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (groupExists(pid) && Date.now() < deadline) await delay(20);
 }
 
 function openLog(file: string): fs.WriteStream {

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { ensureJars, freePort, startMongo, startRedis, type RunningMongo } from '@docket/local-infra';
+
+// The dev profile (npm start) keeps Mongo data in an H2 file: a restart must keep documents and indexes.
+describe('launcher: dev-profile persistence and clean stop', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docket-restart-'));
+  });
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps Mongo stand-in data and unique indexes across a restart (H2 file)', async () => {
+    const jars = await ensureJars();
+    const port = await freePort();
+    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo'), port, storage: 'h2' });
+
+    let mongo: RunningMongo = await start();
+    let client = await MongoClient.connect(mongo.url);
+    const users = () => client.db('bff').collection('users');
+    await users().createIndex({ email: 1 }, { unique: true });
+    await users().insertOne({ email: 'admin@docket.local', name: 'Admin' });
+    await client.close();
+    await mongo.stop();
+    expect(processGone(mongo.process.pid)).toBe(true);
+
+    mongo = await start();
+    try {
+      client = await MongoClient.connect(mongo.url);
+      expect(await users().findOne({ email: 'admin@docket.local' }, { projection: { _id: 0 } })).toEqual({ email: 'admin@docket.local', name: 'Admin' });
+      await expect(users().insertOne({ email: 'admin@docket.local' })).rejects.toMatchObject({ code: 11000 });
+      await client.close();
+    } finally {
+      await mongo.stop();
+    }
+    expect(fs.existsSync(path.join(dir, 'mongo', 'mongo.mv'))).toBe(true);
+  });
+
+  it('stop() leaves no process of the group behind', async () => {
+    const redis = await startRedis({ dir: path.join(dir, 'redis'), port: await freePort(), persistent: false });
+    const pid = redis.process.pid;
+    expect(processGone(pid)).toBe(false);
+    await redis.stop();
+    expect(processGone(pid)).toBe(true);
+  });
+});
+
+/** True when no process of the group led by pid is left. */
+function processGone(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}

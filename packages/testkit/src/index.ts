@@ -1,0 +1,3 @@
+export { waitFor, type WaitForOptions } from './wait-for';
+export { uniqueName } from './unique-name';
+export { testInfraEnv, startedByLauncher, type TestInfraEnv } from './test-env';
