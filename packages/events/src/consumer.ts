@@ -75,6 +75,8 @@ export class EventConsumer {
       groupId: this.options.groupId,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
+      // Long-poll bound: new messages still return at once, but stop() waits for the poll in flight.
+      maxWaitTimeInMs: 1_000,
       retry: { retries: 10 },
     });
     this.consumer = consumer;

@@ -18,8 +18,14 @@ export function createKafka(options: { clientId: string; brokers: string[]; logg
   });
 }
 
+/** Known, understood warnings that would otherwise print on every start. */
+const EXPECTED_NOISE = [
+  'Limiting retries for the idempotent producer', // deliberate: a dead broker must fail a publish, not hang it
+];
+
 function writeKafkaLog(logger: Logger, { level, namespace, log }: LogEntry): void {
   const { message, timestamp: _timestamp, logger: _name, ...extra } = log;
+  if (EXPECTED_NOISE.some((noise) => message.startsWith(noise))) return;
   const fields = { namespace, ...extra };
   if (level === logLevel.ERROR || level === logLevel.NOTHING) logger.error(fields, message);
   else if (level === logLevel.WARN) logger.warn(fields, message);

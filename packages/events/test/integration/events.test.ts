@@ -1,0 +1,189 @@
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import type { Connection } from 'mongoose';
+import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import {
+  EventConsumer, EventPublisher, dlqTopicOf, ensureTopics, newEventFields, renameTopic, topics, type MessageMeta, type TopicDef,
+} from '../../src';
+import { testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
+
+let kafka: Kafka;
+let connection: Connection;
+let publisher: EventPublisher;
+let rawProducer: Producer;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(contextManager);
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(new BasicTracerProvider());
+  kafka = testKafka();
+  connection = await testMongo();
+  publisher = new EventPublisher(kafka, testLogger);
+  await publisher.connect();
+  rawProducer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  await rawProducer.connect();
+});
+
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+afterAll(async () => {
+  await publisher.disconnect();
+  await rawProducer.disconnect();
+  await connection.dropDatabase();
+  await connection.close();
+});
+
+async function freshTopic(): Promise<TopicDef<DocumentDeleted>> {
+  const def = renameTopic(topics.documentDeleted, `${uniqueName('test')}.deleted.v1`);
+  await ensureTopics(kafka, [def]);
+  return def;
+}
+
+function deleted(documentId: string): DocumentDeleted {
+  return { ...newEventFields(), documentId, reason: 'test' };
+}
+
+function consumer(groupId: string, opts: { maxAttempts?: number } = {}): EventConsumer {
+  const c = new EventConsumer({ kafka, groupId, connection, logger: testLogger, retryBackoffMs: 20, ...opts });
+  cleanups.push(() => c.stop());
+  return c;
+}
+
+/** Reads a topic from the beginning with a plain kafkajs consumer (to look inside DLQs). */
+async function collect(topic: string): Promise<KafkaMessage[]> {
+  const seen: KafkaMessage[] = [];
+  const raw: Consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 500 });
+  await raw.connect();
+  await raw.subscribe({ topic, fromBeginning: true });
+  await raw.run({ eachMessage: async ({ message }) => void seen.push(message) });
+  cleanups.push(() => raw.disconnect());
+  return seen;
+}
+
+describe('EventPublisher → EventConsumer', () => {
+  it('delivers a message with its key, event id and the publisher’s trace context', async () => {
+    const def = await freshTopic();
+    const received: Array<{ message: DocumentDeleted; meta: MessageMeta; traceId?: string }> = [];
+    await consumer(uniqueName('group'))
+      .on(def, async (message, meta) => {
+        received.push({ message, meta, traceId: trace.getSpanContext(context.active())?.traceId });
+      })
+      .start();
+
+    const event = deleted('doc-42');
+    const span = trace.getTracer('test').startSpan('publish');
+    await context.with(trace.setSpan(context.active(), span), () => publisher.publish(def, event));
+    span.end();
+
+    await waitFor(() => received.length === 1, { what: 'the event' });
+    const [got] = received;
+    expect(got?.message).toEqual(event);
+    expect(got?.meta.key).toBe('doc-42');
+    expect(got?.meta.eventId).toBe(event.eventId);
+    expect(got?.meta.headers.event_id).toBe(event.eventId);
+    expect(got?.meta.headers['content-type']).toBe('application/x-protobuf');
+    expect(got?.meta.headers.traceparent).toMatch(new RegExp(`^00-${span.spanContext().traceId}-[0-9a-f]{16}-0[01]$`));
+    // The handler runs inside the producer's trace.
+    expect(got?.traceId).toBe(span.spanContext().traceId);
+  });
+
+  it('processes the same event delivered twice only once', async () => {
+    const def = await freshTopic();
+    const handled: string[] = [];
+    const c = consumer(uniqueName('group')).on(def, async (m) => void handled.push(m.eventId));
+    await c.start();
+
+    const event = deleted('doc-dup');
+    const marker = deleted('doc-marker');
+    await publisher.publish(def, event);
+    await publisher.publish(def, event); // redelivery, e.g. an outbox relay publishing twice
+    await publisher.publish(def, marker); // same key → same partition → after both copies
+    await waitFor(() => handled.includes(marker.eventId), { what: 'the marker event' });
+    // Same key: the marker follows both copies in the partition, so both copies were seen.
+    await waitFor(async () => (await connection.collection('processed_events').countDocuments({ eventId: { $in: [event.eventId, marker.eventId] } })) === 2);
+    expect(handled.filter((id) => id === event.eventId)).toHaveLength(1);
+  });
+
+  it('dead-letters an undecodable message and keeps consuming', async () => {
+    const def = await freshTopic();
+    const handled: string[] = [];
+    await consumer(uniqueName('group')).on(def, async (m) => void handled.push(m.documentId)).start();
+    const dlq = await collect(dlqTopicOf(def.name));
+
+    await rawProducer.send({ topic: def.name, messages: [{ key: 'poison', value: Buffer.from([0xff, 0xff, 0xff]), headers: { origin: 'test' } }] });
+    const good = deleted('poison'); // same key → same partition → queued right behind the poison
+    await publisher.publish(def, good);
+
+    await waitFor(() => handled.includes('poison'), { what: 'the good message after the poison' });
+    const dead = await waitFor(() => dlq[0], { what: 'the DLQ message' });
+    expect(Buffer.compare(dead.value ?? Buffer.alloc(0), Buffer.from([0xff, 0xff, 0xff]))).toBe(0);
+    expect(dead.key?.toString()).toBe('poison');
+    expect(dead.headers?.origin?.toString()).toBe('test');
+    expect(dead.headers?.['x-original-topic']?.toString()).toBe(def.name);
+    expect(dead.headers?.['x-error']?.toString()).toBeTruthy();
+    expect(new Date(dead.headers?.['x-failed-at']?.toString() ?? '').getTime()).not.toBeNaN();
+    expect(handled).toEqual(['poison']);
+  });
+
+  it('retries a failing handler maxAttempts times, then dead-letters the original message', async () => {
+    const def = await freshTopic();
+    const attempts = new Map<string, number>();
+    const handled: string[] = [];
+    await consumer(uniqueName('group'), { maxAttempts: 3 })
+      .on(def, async (m) => {
+        attempts.set(m.documentId, (attempts.get(m.documentId) ?? 0) + 1);
+        if (m.documentId === 'bad') throw new Error('cannot handle bad');
+        handled.push(m.documentId);
+      })
+      .start();
+    const dlq = await collect(dlqTopicOf(def.name));
+
+    const bad = deleted('bad');
+    await publisher.publish(def, bad);
+    await publisher.publish(def, deleted('good'));
+
+    const dead = await waitFor(() => dlq[0], { what: 'the DLQ message' });
+    await waitFor(() => handled.includes('good'), { what: 'the next message' });
+    expect(attempts.get('bad')).toBe(3);
+    expect(def.decode(dead.value ?? Buffer.alloc(0))).toEqual(bad);
+    expect(dead.headers?.event_id?.toString()).toBe(bad.eventId);
+    expect(dead.headers?.['x-error']?.toString()).toBe('cannot handle bad');
+    expect(dead.headers?.['x-attempts']?.toString()).toBe('3');
+    // Not recorded as processed: a replay from the DLQ would be handled.
+    expect(await connection.collection('processed_events').countDocuments({ eventId: bad.eventId })).toBe(0);
+  });
+
+  it('loses no event when a consumer stops mid-stream and a new one takes over the group', async () => {
+    const def = await freshTopic();
+    const groupId = uniqueName('group');
+    const counts = new Map<string, number>();
+    const handler = async (m: DocumentDeleted) => {
+      counts.set(m.eventId, (counts.get(m.eventId) ?? 0) + 1);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+
+    const events = Array.from({ length: 200 }, (_, i) => deleted(`doc-${i % 17}`));
+    const first = new EventConsumer({ kafka, groupId, connection, logger: testLogger });
+    await first.on(def, handler).start();
+    const publishing = (async () => {
+      for (const event of events) await publisher.publish(def, event);
+    })();
+    await waitFor(() => counts.size >= 50, { what: '50 handled events' });
+    await first.stop(); // mid-stream: the rest is still being published
+    const handledByFirst = counts.size;
+    await publishing;
+    expect(handledByFirst).toBeLessThan(200);
+
+    await consumer(groupId).on(def, handler).start();
+    await waitFor(() => counts.size === 200, { timeoutMs: 40_000, what: 'all 200 events' });
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(new Set(counts.keys())).toEqual(new Set(events.map((e) => e.eventId)));
+  });
+});

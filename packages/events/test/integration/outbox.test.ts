@@ -1,0 +1,135 @@
+import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import {
+  EventPublisher, OutboxRelay, ensureTopics, newEventFields, pendingEvent, pendingEventSchema, renameTopic, topics,
+  type PendingEvent, type TopicDef,
+} from '../../src';
+import { testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
+
+interface Thing { _id: string; name: string; pendingEvents: PendingEvent[] }
+
+let kafka: Kafka;
+let connection: Connection;
+let publisher: EventPublisher;
+let Things: Model<Thing>;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  kafka = testKafka();
+  connection = await testMongo();
+  publisher = new EventPublisher(kafka, testLogger);
+  await publisher.connect();
+  Things = connection.model<Thing>('Thing', new Schema<Thing>({ _id: String, name: String, pendingEvents: [pendingEventSchema] }));
+});
+
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+afterAll(async () => {
+  await publisher.disconnect();
+  await connection.dropDatabase();
+  await connection.close();
+});
+
+async function freshTopic(): Promise<TopicDef<DocumentDeleted>> {
+  const def = renameTopic(topics.documentDeleted, `${uniqueName('outbox')}.deleted.v1`);
+  await ensureTopics(kafka, [def]);
+  return def;
+}
+
+async function collect(topic: string): Promise<KafkaMessage[]> {
+  const seen: KafkaMessage[] = [];
+  const raw: Consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 500 });
+  await raw.connect();
+  await raw.subscribe({ topic, fromBeginning: true });
+  await raw.run({ eachMessage: async ({ message }) => void seen.push(message) });
+  cleanups.push(() => raw.disconnect());
+  return seen;
+}
+
+function relay(options: { intervalMs?: number; via?: EventPublisher } = {}): OutboxRelay {
+  const r = new OutboxRelay({ model: Things, publisher: options.via ?? publisher, logger: testLogger, intervalMs: options.intervalMs ?? 100 });
+  cleanups.push(() => r.stop());
+  return r;
+}
+
+function eventsFor(def: TopicDef<DocumentDeleted>, id: string, n: number): PendingEvent[] {
+  return Array.from({ length: n }, (_, i) => pendingEvent(def, { ...newEventFields(), documentId: id, reason: `step ${i}` }));
+}
+
+const eventIdOf = (m: KafkaMessage) => m.headers?.event_id?.toString();
+
+describe('OutboxRelay', () => {
+  it('kick() publishes a document’s pending events in order and pulls exactly those', async () => {
+    const def = await freshTopic();
+    const seen = await collect(def.name);
+    const pending = eventsFor(def, 'thing-1', 3);
+    await Things.create({ _id: 'thing-1', name: 'one', pendingEvents: pending });
+
+    await relay({ intervalMs: 60_000 }).kick(); // not started: only the kick publishes
+
+    await waitFor(() => seen.length === 3, { what: 'three events' });
+    expect(seen.map(eventIdOf)).toEqual(pending.map((p) => p.eventId));
+    expect(seen.map((m) => m.key?.toString())).toEqual(['thing-1', 'thing-1', 'thing-1']);
+    expect(seen.map((m) => def.decode(m.value ?? Buffer.alloc(0)).reason)).toEqual(['step 0', 'step 1', 'step 2']);
+    expect((await Things.findById('thing-1').lean())?.pendingEvents).toEqual([]);
+  });
+
+  it('keeps events added while it was publishing', async () => {
+    const def = await freshTopic();
+    const seen = await collect(def.name);
+    const r = relay({ intervalMs: 50 });
+    r.start();
+    const first = eventsFor(def, 'thing-2', 1);
+    await Things.create({ _id: 'thing-2', name: 'two', pendingEvents: first });
+    const later = eventsFor(def, 'thing-2', 1);
+    await Things.updateOne({ _id: 'thing-2' }, { $push: { pendingEvents: { $each: later } } });
+    await waitFor(() => seen.length >= 2, { what: 'both events' });
+    await waitFor(async () => (await Things.findById('thing-2').lean())?.pendingEvents.length === 0, { what: 'an empty outbox' });
+    expect(new Set(seen.map(eventIdOf))).toEqual(new Set([...first, ...later].map((p) => p.eventId)));
+  });
+
+  it('publishes events left pending by a stopped relay once a new relay starts', async () => {
+    const def = await freshTopic();
+    const seen = await collect(def.name);
+    const old = relay({ intervalMs: 50 });
+    old.start();
+    await old.stop(); // "crashed" relay: events written afterwards stay pending
+    const pending = Array.from({ length: 20 }, (_, i) => ({ _id: `t3-${i}`, name: `n${i}`, pendingEvents: eventsFor(def, `t3-${i}`, 2) }));
+    await Things.insertMany(pending);
+    expect(await Things.countDocuments({ _id: { $in: pending.map((p) => p._id) }, 'pendingEvents.0': { $exists: true } })).toBe(20);
+
+    // Two relays (two service instances) race; duplicates are allowed, losses are not.
+    const a = relay({ intervalMs: 50 });
+    const b = relay({ intervalMs: 50 });
+    a.start();
+    b.start();
+    const expected = pending.flatMap((p) => p.pendingEvents.map((e) => e.eventId));
+    await waitFor(() => expected.every((id) => seen.some((m) => eventIdOf(m) === id)), { what: 'all 40 events' });
+    await waitFor(async () => (await Things.countDocuments({ _id: { $in: pending.map((p) => p._id) }, 'pendingEvents.0': { $exists: true } })) === 0);
+  });
+
+  it('after a failed publish, pulls only what went out and retries the rest on the next pass', async () => {
+    const def = await freshTopic();
+    const seen = await collect(def.name);
+    let calls = 0;
+    const flaky = Object.create(publisher) as EventPublisher;
+    flaky.publishRaw = async (event) => {
+      calls += 1;
+      if (calls === 2) throw new Error('broker hiccup');
+      return publisher.publishRaw(event);
+    };
+    const pending = eventsFor(def, 'thing-4', 3);
+    await Things.create({ _id: 'thing-4', name: 'four', pendingEvents: pending });
+
+    await relay({ intervalMs: 60_000, via: flaky }).kick();
+    const left = (await Things.findById('thing-4').lean())?.pendingEvents.map((p) => p.eventId);
+    expect(left).toEqual(pending.slice(1).map((p) => p.eventId));
+
+    relay({ intervalMs: 50 }).start();
+    await waitFor(() => seen.length === 3, { what: 'all three events' });
+    expect(seen.map(eventIdOf)).toEqual(pending.map((p) => p.eventId));
+  });
+});
