@@ -113,6 +113,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   const userRepository = new UserRepository(connection);
   await Promise.all([organisations.init(), userRepository.init()]);
   const hasher = new PasswordHasher();
+  await hasher.warmUp();
   await ensureFirstAdministrator(
     { organisations, users: userRepository, hasher, logger },
     { organisationName: config.ORG_NAME, adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD },

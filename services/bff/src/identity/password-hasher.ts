@@ -17,8 +17,17 @@ export class PasswordHasher {
    * a wrong password does, so timing does not reveal which addresses have accounts.
    */
   async verifyDummy(password: string): Promise<false> {
-    this.dummyHash ??= hash('dummy password that nobody has');
-    await this.verify(await this.dummyHash, password);
+    await this.verify(await this.dummy(), password);
     return false;
+  }
+
+  /** Computes the dummy hash at start, so even the first unknown-e-mail sign-in is not faster than usual. */
+  async warmUp(): Promise<void> {
+    await this.dummy();
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hash('dummy password that nobody has');
+    return this.dummyHash;
   }
 }

@@ -22,7 +22,9 @@ export function requestLogger(logger: Logger): RequestHandler {
         userId: findAuth(req)?.user.id,
         ...(aborted ? { aborted: true } : {}),
       };
-      if (res.statusCode >= 500) logger.error(fields, 'request failed');
+      // 503 means a backing service is down: worth a warning here, the failing service logs the error.
+      if (res.statusCode >= 500 && res.statusCode !== 503) logger.error(fields, 'request failed');
+      else if (res.statusCode === 503) logger.warn(fields, 'request failed: dependency unavailable');
       else if (req.path === '/healthz') logger.debug(fields, 'request completed');
       else logger.info(fields, 'request completed');
     };
