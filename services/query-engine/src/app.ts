@@ -90,6 +90,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       logger,
     });
     closers.push(['grpc', () => grpc.shutdown()]);
+    // Runs first on stop: a long rebuild should not hold up the drain.
+    closers.push(['worker interrupt', () => worker.interrupt()]);
 
     logger.info({ indexPath: indexPathOf(config), documents: await index.count() }, 'search index open');
     return { grpcPort: grpc.port, index, stop };

@@ -51,9 +51,16 @@ export class ReindexWorker {
     this.worker = worker;
   }
 
-  /** Interrupts a running rebuild (its job goes back to the queue and starts over later), then closes. */
-  async close(): Promise<void> {
+  /**
+   * Makes a running rebuild stop at its next page boundary; its job goes back to the queue and
+   * starts over later. Called first thing on shutdown, so the rebuild stops while the rest drains.
+   */
+  interrupt(): void {
     this.shutdown.abort();
+  }
+
+  async close(): Promise<void> {
+    this.interrupt();
     await this.worker?.close();
     await Promise.allSettled([...this.reports]);
   }

@@ -1,0 +1,293 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { credentials } from '@grpc/grpc-js';
+import type { Connection } from 'mongoose';
+import { createKafka, ensureTopics, EventConsumer, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
+import { InputError, UnavailableError } from '@docket/errors';
+import { createLogger } from '@docket/observability';
+import { connectMongo, grpcCall, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
+import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import {
+  DocumentsServiceService, type Document, type ListDocumentsRequest, type ListDocumentsResponse,
+} from '@docket/proto/src/gen/research/documents/v1/documents';
+import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { startApp, type RunningApp } from '../../src/app';
+import { configSchema, type Config } from '../../src/config';
+
+jest.setTimeout(120_000);
+
+const logger = createLogger('query-engine-test', process.env.LOG_LEVEL ?? 'warn');
+const FIXTURE_COUNT = 1_234; // three pages of 500
+
+/**
+ * A stand-in for the documents service at the gRPC boundary (that service is someone else's code):
+ * serves fixture documents through the real DocumentsService protocol, paged by offset tokens.
+ */
+class FakeDocumentsService {
+  failing = false;
+  pagesServed = 0;
+  /** Runs before a page is served; lets a test hold the rebuild at a known point. */
+  beforePage: (offset: number) => Promise<void> = async () => undefined;
+  readonly documents: Document[] = Array.from({ length: FIXTURE_COUNT }, (_, i) => ({
+    id: `fixture-${String(i).padStart(5, '0')}`,
+    title: `Fixture filing ${i}`,
+    text: `Rebuilt from the source of truth. Serial ${i}. ${i === 7 ? 'The unique word is zanzibar.' : ''}`,
+    sourceId: 'ferc', docketNumber: `ER24-${i}`, filingType: 'order',
+    filedAt: new Date(Date.UTC(2024, 0, 1 + (i % 300))), createdAt: new Date(), sha256: `sha-fixture-${i}`, createdBy: 'seed',
+  }));
+  private server: RunningGrpcServer | undefined;
+
+  async start(): Promise<number> {
+    const notUsed = unary(logger, async () => {
+      throw new Error('not used by query-engine');
+    });
+    this.server = await startGrpcServer({
+      port: 0, host: '127.0.0.1', logger,
+      services: [{
+        definition: DocumentsServiceService,
+        implementation: {
+          createDocument: notUsed,
+          getDocument: notUsed,
+          listDocuments: unary<ListDocumentsRequest, ListDocumentsResponse>(logger, async (request) => {
+            if (this.failing) throw new UnavailableError('documents database is down');
+            const offset = Number(request.pageToken || '0');
+            await this.beforePage(offset);
+            this.pagesServed += 1;
+            const page = this.documents.slice(offset, offset + request.pageSize);
+            const next = offset + page.length;
+            return {
+              documents: page,
+              nextPageToken: next < this.documents.length ? String(next) : '',
+              totalSize: String(this.documents.length),
+            };
+          }),
+        },
+      }],
+    });
+    return this.server.port;
+  }
+
+  stop(): Promise<void> {
+    return this.server?.shutdown(1000) ?? Promise.resolve();
+  }
+}
+
+describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
+  const infra = testInfraEnv();
+  const documentTopics = {
+    ingested: renameTopic(topics.documentIngested, uniqueName('qe.documents.ingested')),
+    updated: renameTopic(topics.documentUpdated, uniqueName('qe.documents.updated')),
+    deleted: renameTopic(topics.documentDeleted, uniqueName('qe.documents.deleted')),
+  };
+  const processTopic = renameTopic(topics.processUpdated, uniqueName('qe.processes.updated'));
+  const kafka = createKafka({ clientId: 'query-engine-test', brokers: infra.kafkaBrokers, logger });
+  const publisher = new EventPublisher(kafka, logger);
+  const processEvents: ProcessUpdated[] = [];
+  const documents = new FakeDocumentsService();
+  let dataDir: string;
+  let app: RunningApp;
+  let client: SearchServiceClient;
+  let watcherConnection: Connection;
+  let watcher: EventConsumer;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-it-'));
+    const documentsPort = await documents.start();
+    await ensureTopics(kafka, [...Object.values(documentTopics), processTopic]);
+    await publisher.connect();
+
+    // Watches processes.updated.v1 the way the export service does: its own consumer group.
+    watcherConnection = await connectMongo(infra.mongoUrl, uniqueName('qe_watch'));
+    watcher = new EventConsumer({ kafka, groupId: uniqueName('qe-test.watch'), connection: watcherConnection, logger })
+      .on(processTopic, async (event) => { processEvents.push(event); });
+    await watcher.start();
+
+    config = {
+      ...configSchema.parse({
+        MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueName('qe'), KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        REDIS_URL: infra.redisUrl, DOCUMENTS_GRPC: `127.0.0.1:${documentsPort}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      }),
+      GRPC_PORT: 0, // any free port (the schema rightly refuses 0 from the environment)
+    };
+    await startQueryEngine();
+  });
+
+  const overrides = {
+    grpcHost: '127.0.0.1',
+    groupId: uniqueName('qe-test.indexer'),
+    documentTopics,
+    processTopic,
+    queuePrefix: `{${uniqueName('qe-test')}}`,
+  };
+  let config: Config;
+  async function startQueryEngine(): Promise<void> {
+    app = await startApp(config, logger, overrides);
+    client = new SearchServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
+  }
+
+  afterAll(async () => {
+    client?.close();
+    await app?.stop();
+    await watcher?.stop();
+    await watcherConnection?.close();
+    await publisher.disconnect();
+    await documents.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const search = (query: string) => grpcCall(client, 'search', { query, limit: 10, offset: 0 });
+  const indexedCount = async () => Number((await grpcCall(client, 'getIndexStats', {})).documents);
+
+  function ingested(documentId: string, title: string, text: string): DocumentIngested {
+    return {
+      ...newEventFields(), documentId, title, text, sourceId: 'puc-ca', docketNumber: 'A.24-01-001', filingType: 'motion',
+      filedAt: new Date('2024-05-02T00:00:00Z'), sha256: `sha-${documentId}-${title}-${text}`,
+    };
+  }
+
+  it('makes a document searchable when documents.ingested.v1 arrives', async () => {
+    const documentId = uniqueName('doc');
+    await publisher.publish(documentTopics.ingested, ingested(documentId, 'Motion to compel <discovery>', 'The intervenor moves to compel responses on wildfire mitigation costs.'));
+    const result = await waitFor(async () => {
+      const r = await search('wildfire mitigation');
+      return r.hits.length > 0 ? r : undefined;
+    }, { description: 'the ingested document to be searchable', timeoutMs: 20_000 });
+    expect(result.total).toBe('1');
+    expect(result.hits[0]).toMatchObject({ documentId, title: 'Motion to compel <discovery>', sourceId: 'puc-ca', docketNumber: 'A.24-01-001', filingType: 'motion' });
+    expect(result.hits[0]!.snippet).toContain('<mark>wildfire</mark> <mark>mitigation</mark>');
+    expect(result.hits[0]!.filedAt).toEqual(new Date('2024-05-02T00:00:00Z'));
+    expect(result.tookMs).toBeGreaterThan(0);
+  });
+
+  it('applies documents.updated.v1 and removes a document on documents.deleted.v1', async () => {
+    const documentId = uniqueName('doc');
+    await publisher.publish(documentTopics.ingested, ingested(documentId, 'Tariff sheet', 'Original tariff for pelican county.'));
+    await waitFor(async () => (await search('pelican')).hits.length === 1, { description: 'ingested document indexed', timeoutMs: 20_000 });
+
+    await publisher.publish(documentTopics.updated, { ...ingested(documentId, 'Tariff sheet', 'Revised tariff for flamingo county.'), ...newEventFields() });
+    await waitFor(async () => (await search('flamingo')).hits.length === 1, { description: 'updated text indexed', timeoutMs: 20_000 });
+    expect((await search('pelican')).total).toBe('0');
+
+    await publisher.publish(documentTopics.deleted, { ...newEventFields(), documentId, reason: 'withdrawn' });
+    await waitFor(async () => (await search('flamingo')).hits.length === 0, { description: 'deleted document gone', timeoutMs: 20_000 });
+  });
+
+  it('processes the same event once, even when it arrives twice', async () => {
+    const before = await indexedCount();
+    const documentId = uniqueName('doc');
+    const event = ingested(documentId, 'Duplicate delivery', 'The albatross appears once.');
+    await publisher.publish(documentTopics.ingested, event);
+    await publisher.publish(documentTopics.ingested, event);
+    // A redelivery with the same event_id but a different body must be ignored too (dedup is on event_id).
+    await publisher.publish(documentTopics.ingested, { ...event, text: 'The albatross was replaced by a cormorant.' });
+    // A marker for the same document id (same key → same partition → handled after the three above).
+    await publisher.publish(documentTopics.updated, { ...event, ...newEventFields(), docketNumber: 'MARKER-1' });
+    await waitFor(async () => (await search('albatross')).hits[0]?.docketNumber === 'MARKER-1', { description: 'marker update applied', timeoutMs: 20_000 });
+    expect((await search('cormorant')).total).toBe('0');
+    expect((await search('albatross')).total).toBe('1');
+    expect(await indexedCount()).toBe(before + 1);
+  });
+
+  it('rejects an empty query with INVALID_ARGUMENT naming the field', async () => {
+    await expect(search('   ')).rejects.toBeInstanceOf(InputError);
+    await expect(search('   ')).rejects.toMatchObject({ issues: [{ path: 'query', message: 'must not be empty' }] });
+    await expect(search('( " *')).rejects.toMatchObject({ issues: [{ path: 'query' }] });
+  });
+
+  const eventsOf = (processId: string) => processEvents.filter((e) => e.processId === processId);
+  function expectStrictlyIncreasing(events: ProcessUpdated[]): void {
+    const sequences = events.map((e) => Number(e.sequence));
+    sequences.slice(1).forEach((sequence, i) => expect(sequence).toBeGreaterThan(sequences[i]!));
+  }
+  const isFinal = (e: ProcessUpdated) => e.state === ProcessState.PROCESS_STATE_SUCCEEDED || e.state === ProcessState.PROCESS_STATE_FAILED;
+
+  it('re-indexes from the documents service as a process: queued → running with progress → succeeded with done = total', async () => {
+    let processId = '';
+    const duringId = uniqueName('doc');
+    // Hold the rebuild before its second page until progress for the first page has been published,
+    // and a document arrives by event meanwhile: it must survive the swap.
+    documents.beforePage = async (offset) => {
+      if (offset !== 500) return;
+      await waitFor(() => eventsOf(processId).some((e) => e.state === ProcessState.PROCESS_STATE_RUNNING && e.done === '500' && e.total === String(FIXTURE_COUNT)),
+        { description: 'progress 500/total to be published', timeoutMs: 20_000 });
+      await publisher.publish(documentTopics.ingested, ingested(duringId, 'During the rebuild', 'Filed while re-indexing: ocelot.'));
+      await waitFor(async () => (await search('ocelot')).hits.length === 1, { description: 'live event indexed during the rebuild', timeoutMs: 20_000 });
+    };
+    try {
+      ({ processId } = await grpcCall(client, 'startReindex', { requestedBy: 'user-admin-1' }));
+      expect(processId).toMatch(/^[0-9a-f-]{36}$/);
+
+      const final = await waitFor(() => eventsOf(processId).find(isFinal), { description: 'the re-index to finish', timeoutMs: 60_000 });
+      const events = eventsOf(processId);
+      expect(events[0]).toMatchObject({
+        state: ProcessState.PROCESS_STATE_QUEUED, sequence: '1', kind: 'reindex', title: 'Re-index all documents', ownerId: 'user-admin-1',
+      });
+      expectStrictlyIncreasing(events);
+      expect(final).toMatchObject({ state: ProcessState.PROCESS_STATE_SUCCEEDED, done: String(FIXTURE_COUNT), total: String(FIXTURE_COUNT) });
+      expect(events.at(-1)).toBe(final);
+      for (const e of events) expect(Number(e.done)).toBeLessThanOrEqual(Number(e.total));
+    } finally {
+      documents.beforePage = async () => undefined;
+    }
+
+    // The rebuilt index is the source of truth plus what arrived by event during the rebuild.
+    expect(await indexedCount()).toBe(FIXTURE_COUNT + 1);
+    expect((await search('zanzibar')).hits.map((h) => h.documentId)).toEqual(['fixture-00007']);
+    expect((await search('ocelot')).hits.map((h) => h.documentId)).toEqual([duringId]);
+    expect((await search('albatross')).total).toBe('0'); // event-only documents from before are gone
+
+    // The index keeps following events after the swap.
+    const documentId = uniqueName('doc');
+    await publisher.publish(documentTopics.ingested, ingested(documentId, 'After the swap', 'Filed after the rebuild: quetzal.'));
+    await waitFor(async () => (await search('quetzal')).hits.length === 1, { description: 'post-swap event indexed', timeoutMs: 20_000 });
+  });
+
+  it('restarts an interrupted re-index from scratch after a service restart', async () => {
+    let processId = '';
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    documents.beforePage = async (offset) => {
+      if (offset === 500) await released;
+    };
+    try {
+      ({ processId } = await grpcCall(client, 'startReindex', { requestedBy: 'user-admin-2' }));
+      await waitFor(() => eventsOf(processId).some((e) => e.done === '500'), { description: 'first page done', timeoutMs: 20_000 });
+      client.close();
+      const stopping = app.stop(); // SIGTERM path: drains gRPC, interrupts the worker between pages
+      release();
+      await stopping;
+      expect(eventsOf(processId).find(isFinal)).toBeUndefined();
+    } finally {
+      documents.beforePage = async () => undefined;
+    }
+    await waitFor(() => eventsOf(processId).some((e) => e.state === ProcessState.PROCESS_STATE_QUEUED && /interrupted/i.test(e.message)),
+      { description: 'the interruption to be reported', timeoutMs: 20_000 });
+
+    await startQueryEngine();
+    const final = await waitFor(() => eventsOf(processId).find(isFinal), { description: 'the restarted re-index to finish', timeoutMs: 60_000 });
+    expect(final).toMatchObject({ state: ProcessState.PROCESS_STATE_SUCCEEDED, done: String(FIXTURE_COUNT), total: String(FIXTURE_COUNT) });
+    expectStrictlyIncreasing(eventsOf(processId));
+    // Exactly the source of truth again (the fake source never learnt of the event-only documents).
+    expect(await indexedCount()).toBe(FIXTURE_COUNT);
+  });
+
+  it('reports a re-index that keeps failing: retried, then failed with the reason', async () => {
+    documents.failing = true;
+    try {
+      const before = await indexedCount();
+      const { processId } = await grpcCall(client, 'startReindex', { requestedBy: 'user-admin-1' });
+      const final = await waitFor(() => eventsOf(processId).find(isFinal), { description: 'the re-index to fail', timeoutMs: 60_000 });
+      expect(final).toMatchObject({ state: ProcessState.PROCESS_STATE_FAILED });
+      expect(final.message).toContain('documents database is down');
+      const events = eventsOf(processId);
+      expect(events.filter((e) => e.state === ProcessState.PROCESS_STATE_RUNNING)).toHaveLength(3); // attempts 3
+      expectStrictlyIncreasing(events);
+      expect(await indexedCount()).toBe(before); // the live index is untouched by a failed build
+    } finally {
+      documents.failing = false;
+    }
+  });
+});
