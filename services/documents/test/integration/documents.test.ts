@@ -38,6 +38,11 @@ async function start(): Promise<RunningApp> {
   return app;
 }
 
+async function stopApp(): Promise<void> {
+  await app?.stop();
+  app = undefined;
+}
+
 const eventsFor = (documentId: string) => received.filter((e) => e.documentId === documentId);
 
 beforeAll(async () => {
@@ -53,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.close();
   await consumer?.stop();
-  await app?.stop();
+  await stopApp();
   await connection?.dropDatabase();
   await connection?.close();
 });
@@ -71,7 +76,7 @@ describe('documents service', () => {
     expect(document.sha256).toBe(contentSha256('Order approving settlement', 'The Commission approves the settlement.'));
     expect(document.createdAt).toBeInstanceOf(Date);
 
-    const [event] = await waitFor(() => eventsFor(document.id).length > 0 && eventsFor(document.id), { description: 'the ingested event' });
+    const event = await waitFor(() => eventsFor(document.id)[0], { description: 'the ingested event' });
     expect(event).toMatchObject({
       documentId: document.id, title: 'Order approving settlement', text: 'The Commission approves the settlement.',
       sourceId: 'ferc', docketNumber: 'ER24-100', filingType: 'order', filedAt, sha256: document.sha256,
@@ -111,7 +116,7 @@ describe('documents service', () => {
   it('carries a 4 MB text through gRPC, Mongo and Kafka', async () => {
     const text = 'Large filing. '.repeat(300_000); // ~4.2 MB
     const response = await grpcCall(client, 'createDocument', { title: 'Big', text, sourceId: '', docketNumber: '', filingType: '', createdBy: '' });
-    const [event] = await waitFor(() => eventsFor(response.document!.id).length > 0 && eventsFor(response.document!.id), { description: 'the big event', timeoutMs: 20_000 });
+    const event = await waitFor(() => eventsFor(response.document!.id)[0], { description: 'the big event', timeoutMs: 20_000 });
     expect(event?.text).toHaveLength(text.length);
   });
 
@@ -135,8 +140,7 @@ describe('documents service', () => {
   });
 
   it('publishes events a crashed instance left in the outbox when it starts again', async () => {
-    await app?.stop();
-    app = undefined;
+    await stopApp();
     // What a crash between the write and the relay's publish leaves behind.
     const repository = new DocumentRepository(connection);
     const id = repository.newId();
@@ -147,7 +151,7 @@ describe('documents service', () => {
     await waitFor(() => eventsFor(id).length === 1, { description: 'the pending event after restart' });
     // Created and immediately stopped: the drain finishes the relay pass or leaves it pending for the next start.
     const quick = await grpcCall(client, 'createDocument', { title: 'Just before SIGTERM', text: 'Quick.', sourceId: '', docketNumber: '', filingType: '', createdBy: '' });
-    await app?.stop();
+    await stopApp();
     await start();
     await waitFor(() => eventsFor(quick.document!.id).length >= 1, { description: 'the event of the document created before the stop' });
   });
