@@ -1,13 +1,22 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from './lib/request-path';
 
-// Passes the requested path (with query) to server components, for `/login?next=…` redirects.
+// next.config rewrites are frozen into the build (routes-manifest.json), so `/api/*` is proxied here
+// with the BFF_URL of the running server: one build works against any BFF address.
+function proxyToBff(request: NextRequest) {
+  const bff = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
+  const target = new URL(request.nextUrl.pathname + request.nextUrl.search, bff);
+  return NextResponse.rewrite(target);
+}
+
+// Pages: pass the requested path (with query) to server components, for `/login?next=…` redirects.
 export function middleware(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/')) return proxyToBff(request);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   return NextResponse.next({ request: { headers: requestHeaders } });
 }
 
 export const config = {
-  matcher: ['/((?!api/|monitoring|_next/|favicon.ico).*)'],
+  matcher: ['/api/:path*', '/((?!api/|monitoring|_next/|favicon.ico).*)'],
 };

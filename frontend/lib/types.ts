@@ -21,7 +21,7 @@ export interface DocketDocument {
   docketNumber?: string | null;
   filingType?: string | null;
   filedAt?: string | null;
-  createdAt: string;
+  createdAt: string | null;
   sha256: string;
 }
 
@@ -52,13 +52,18 @@ export interface Process {
   total: number;
   done: number;
   message: string;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt?: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  finishedAt: string | null;
 }
 
 export const FINAL_PROCESS_STATUSES: readonly ProcessStatus[] = ['succeeded', 'failed'];
 
 export function isFinalStatus(status: ProcessStatus): boolean {
   return FINAL_PROCESS_STATUSES.includes(status);
+}
+
+/** Newest first by last update (processes without timestamps last). */
+export function byLatestUpdate(a: Process, b: Process): number {
+  return (b.updatedAt ?? b.createdAt ?? '').localeCompare(a.updatedAt ?? a.createdAt ?? '');
 }

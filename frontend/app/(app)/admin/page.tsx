@@ -4,6 +4,7 @@ import { AlertIcon } from '@/components/icons';
 import { ProcessTable } from '@/components/processes/process-table';
 import { getIndexStats, getSessionUser, listProcesses } from '@/lib/bff.server';
 import { formatNumber } from '@/lib/format';
+import { byLatestUpdate } from '@/lib/types';
 import { AddDocumentForm } from './add-document-form';
 import { ReindexButton } from './reindex-button';
 
@@ -27,7 +28,7 @@ export default async function AdminPage() {
     );
   }
   const [stats, processes] = await Promise.all([getIndexStats(), listProcesses()]);
-  const recent = [...processes].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, RECENT);
+  const recent = [...processes].sort(byLatestUpdate).slice(0, RECENT);
 
   return (
     <div className="page">

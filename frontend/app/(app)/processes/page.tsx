@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { ProcessTable } from '@/components/processes/process-table';
 import { listProcesses } from '@/lib/bff.server';
+import { byLatestUpdate } from '@/lib/types';
 
 export const metadata: Metadata = { title: 'Processes' };
 
 export default async function ProcessesPage() {
   const processes = await listProcesses();
-  const sorted = [...processes].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const sorted = [...processes].sort(byLatestUpdate);
   return (
     <div className="page">
       <div className="page-header">
