@@ -6,3 +6,6 @@ export { ensureJars, jarPaths, type Jars } from './jars';
 export { spawnManaged, signalAllManaged, liveManagedProcesses, type ManagedProcess, type SpawnManagedOptions, type ExitInfo } from './managed-process';
 export { pollUntil, freePort, isPortOpen, type WaitOptions } from './wait';
 export { repoRoot, cacheDir, defaultDataDir, findOnPath, requireBinary } from './paths';
+export { startStack, DEV_STACK_PORTS, STACK_PART_NAMES, type StackHandle, type StackPorts, type StartStackOptions, type CrashInfo } from './stack/stack';
+export { createLineFormatter, parsePino, type LineFormatter } from './stack/log-format';
+export { grpcServing, httpOk } from './stack/health';

@@ -6,6 +6,7 @@ import { probeKafka, startKafka } from './kafka';
 import { probeMongo, startMongo } from './mongo';
 import { defaultDataDir } from './paths';
 import { probeRedis, redisHostPort, startRedis } from './redis';
+import type { ManagedProcess } from './managed-process';
 import { freePort, isPortOpen } from './wait';
 
 export type InfraPart = 'kafka' | 'mongo' | 'redis';
@@ -43,6 +44,8 @@ export interface InfraHandle {
   redisUrl: string;
   /** Which parts this handle started (and stop() will stop); the others came from env or were already running. */
   started: Record<InfraPart, boolean>;
+  /** The server processes this handle started (to watch for crashes). */
+  processes: ManagedProcess[];
   /** Seconds each started part took to become ready. */
   readySeconds: Partial<Record<InfraPart, number>>;
   stop(): Promise<void>;
@@ -52,6 +55,7 @@ interface PartResult {
   url: string;
   stop?: () => Promise<void>;
   seconds?: number;
+  process?: ManagedProcess;
 }
 
 /** Starts whatever env does not provide: Kafka, the MongoDB stand-in and Redis, in parallel. */
@@ -87,7 +91,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       controllerPort: ports.kafkaController,
       onLine: output('kafka'),
     });
-    return { url: kafka.brokers.join(','), stop: kafka.stop, seconds: (Date.now() - started) / 1000 };
+    return { url: kafka.brokers.join(','), stop: kafka.stop, seconds: (Date.now() - started) / 1000, process: kafka.process };
   };
 
   const mongoPart = async (): Promise<PartResult> => {
@@ -108,7 +112,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       storage: isTest ? 'memory' : 'h2',
       onLine: output('mongo'),
     });
-    return { url: mongo.url, stop: mongo.stop, seconds: (Date.now() - started) / 1000 };
+    return { url: mongo.url, stop: mongo.stop, seconds: (Date.now() - started) / 1000, process: mongo.process };
   };
 
   const redisPart = async (): Promise<PartResult> => {
@@ -129,7 +133,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       persistent: !isTest,
       onLine: output('redis'),
     });
-    return { url: redis.url, stop: redis.stop, seconds: (Date.now() - started) / 1000 };
+    return { url: redis.url, stop: redis.stop, seconds: (Date.now() - started) / 1000, process: redis.process };
   };
 
   const parts: InfraPart[] = ['kafka', 'mongo', 'redis'];
@@ -166,6 +170,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
     kafkaBrokers: kafka.url.split(',').map((b) => b.trim()).filter(Boolean),
     redisUrl: redis.url,
     started: { kafka: !!kafka.stop, mongo: !!mongo.stop, redis: !!redis.stop },
+    processes: [kafka, mongo, redis].flatMap((p) => (p.process ? [p.process] : [])),
     readySeconds,
     stop: () => (stopping ??= stopAll()),
   };

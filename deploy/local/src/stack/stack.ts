@@ -1,0 +1,327 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startInfra, type InfraHandle, type InfraPorts } from '../infra';
+import { spawnManaged, type ManagedProcess } from '../managed-process';
+import { repoRoot, defaultDataDir } from '../paths';
+import { freePort, isPortOpen, pollUntil } from '../wait';
+import { frontendNeedsBuild, nextBin, recordBuildEnv } from './frontend-build';
+import { grpcServing, httpOk } from './health';
+import { parsePino } from './log-format';
+
+export interface StackPorts {
+  documents: number;
+  queryEngine: number;
+  alerts: number;
+  export: number;
+  bff: number;
+  frontend: number;
+}
+
+export const DEV_STACK_PORTS: StackPorts = { documents: 50051, queryEngine: 50052, alerts: 50053, export: 50054, bff: 4000, frontend: 3000 };
+
+/** The gRPC services, started in parallel once the infrastructure is up. */
+const GRPC_SERVICES = [
+  { name: 'documents', dir: 'documents', port: 'documents', mongoDb: 'documents' },
+  { name: 'query-engine', dir: 'query-engine', port: 'queryEngine', mongoDb: 'query_engine' },
+  { name: 'alerts', dir: 'alerts', port: 'alerts', mongoDb: 'alerts' },
+  { name: 'export', dir: 'export', port: 'export', mongoDb: 'export' },
+] as const;
+
+export const STACK_PART_NAMES = ['kafka', 'mongo', 'redis', ...GRPC_SERVICES.map((s) => s.name), 'bff', 'next-build', 'frontend'];
+
+export interface StartStackOptions {
+  profile: 'dev' | 'test';
+  /** dev default: $DATA_DIR or <repo>/.data; test default: a fresh temp dir (removed by stop()). */
+  dataDir?: string;
+  ports?: Partial<StackPorts>;
+  infraPorts?: Partial<InfraPorts>;
+  /** Extra env for every child (e.g. ADMIN_EMAIL, LOG_LEVEL); the launcher's own env is inherited. */
+  env?: NodeJS.ProcessEnv;
+  /** Every output line of every child, by part name. */
+  onOutput?: (name: string, line: string) => void;
+  /** Launcher messages. */
+  log?: (message: string) => void;
+  /** Start the Next.js frontend too (default true). */
+  frontend?: boolean;
+  readyTimeoutMs?: number;
+  /** Aborting stops whatever has started so far; startStack then rejects. */
+  signal?: AbortSignal;
+}
+
+export interface CrashInfo {
+  name: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  tail: string[];
+}
+
+export interface StackHandle {
+  infra: InfraHandle;
+  dataDir: string;
+  ports: StackPorts;
+  bffUrl: string;
+  frontendUrl?: string;
+  /** Parts whose src/main.ts does not exist (yet); they were skipped. */
+  skipped: string[];
+  /** From the BFF's "first administrator created" log line, when it created one on this start. */
+  firstAdmin?: { email: string; oneTimePassword?: string };
+  /** Resolves when a child exits on its own after start-up (never while stopping). */
+  crashed: Promise<CrashInfo>;
+  timings: { infraSeconds: number; servicesSeconds: number; frontendBuildSeconds?: number; totalSeconds: number };
+  /** Stops the frontend and BFF, then the services, then the infrastructure. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole system on one machine: infrastructure (what env does not provide), the four gRPC
+ * services, the BFF and the frontend, each waited for by a real health check.
+ */
+export async function startStack(opts: StartStackOptions): Promise<StackHandle> {
+  const started = Date.now();
+  const isTest = opts.profile === 'test';
+  const log = opts.log ?? ((m: string) => process.stderr.write(`[stack] ${m}\n`));
+  const ownsDataDir = isTest && !opts.dataDir;
+  const dataDir = opts.dataDir ?? (isTest ? fs.mkdtempSync(path.join(os.tmpdir(), 'docket-stack-')) : defaultDataDir());
+  fs.mkdirSync(dataDir, { recursive: true });
+  const ports = await resolvePorts(isTest, opts.ports);
+  const readyTimeoutMs = opts.readyTimeoutMs ?? 120_000;
+  const withFrontend = opts.frontend ?? true;
+
+  await assertPortsFree(ports, withFrontend);
+
+  const children = new Map<string, ManagedProcess>();
+  let stopping = false;
+  let reportCrash: (info: CrashInfo) => void = () => undefined;
+  const crashed = new Promise<CrashInfo>((resolve) => (reportCrash = resolve));
+  let firstAdmin: StackHandle['firstAdmin'];
+
+  const spawnChild = (name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
+    const child = spawnManaged({
+      name,
+      command,
+      args,
+      cwd,
+      env: { ...process.env, ...opts.env, ...env },
+      logFile: path.join(dataDir, 'logs', `${name}.log`),
+      onLine: (line) => {
+        if (name === 'bff') firstAdmin ??= firstAdminFrom(line);
+        opts.onOutput?.(name, line);
+      },
+    });
+    children.set(name, child);
+    void child.exited.then((info) => {
+      if (!stopping && name !== 'next-build') reportCrash({ name, ...info, tail: child.tail(40) });
+    });
+    return child;
+  };
+  // Any child (or infrastructure server) that dies during start-up aborts the whole start.
+  const watched = (): ManagedProcess[] => [...(infra?.processes ?? []), ...[...children.values()].filter((c) => c.name !== 'next-build')];
+  const anyDied = (): string | undefined => {
+    if (stopping) return 'start-up aborted';
+    const dead = watched().find((c) => !c.isRunning());
+    return dead && `${dead.name} exited during start-up; its last lines:\n${dead.tail(40).join('\n')}`;
+  };
+
+  let infra: InfraHandle | undefined;
+  const stopAll = async () => {
+    stopping = true;
+    const stopNamed = (names: string[]) => Promise.all(names.map((n) => children.get(n)?.stop({ timeoutMs: 15_000 })));
+    await stopNamed(['frontend', 'next-build', 'bff']);
+    await stopNamed(GRPC_SERVICES.map((s) => s.name));
+    await infra?.stop();
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let stopPromise: Promise<void> | undefined;
+  const stop = () => (stopPromise ??= stopAll());
+  opts.signal?.addEventListener('abort', () => void stop(), { once: true });
+
+  try {
+    const frontendDir = path.join(repoRoot, 'frontend');
+    const bffUrl = `http://127.0.0.1:${ports.bff}`;
+    const buildEnv = { BFF_URL: bffUrl };
+
+    // The frontend build needs no running service: run it while the infrastructure starts.
+    let frontendBuildSeconds: number | undefined;
+    const build = (async () => {
+      if (!withFrontend) return;
+      const { needed, reason } = frontendNeedsBuild(frontendDir, buildEnv);
+      if (!needed) return;
+      log(`building the frontend (${reason})`);
+      const buildStarted = Date.now();
+      const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, {
+        ...buildEnv,
+        NEXT_TELEMETRY_DISABLED: '1',
+      });
+      const result = await child.exited;
+      if (stopping) throw new Error('stopped');
+      if (result.code !== 0) throw new Error(`next build failed (exit ${result.code}):\n${child.tail(40).join('\n')}`);
+      recordBuildEnv(frontendDir, buildEnv);
+      frontendBuildSeconds = (Date.now() - buildStarted) / 1000;
+      log(`frontend built in ${frontendBuildSeconds.toFixed(1)} s`);
+    })();
+    build.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+
+    infra = await startInfra({
+      profile: opts.profile,
+      dataDir,
+      ports: opts.infraPorts,
+      log,
+      onOutput: opts.onOutput,
+      env: { ...process.env, ...opts.env },
+    });
+    if (stopping) {
+      // Aborted while the infrastructure was starting: stop() ran before it existed.
+      await infra.stop();
+      throw new Error('start-up aborted');
+    }
+    const infraSeconds = (Date.now() - started) / 1000;
+    for (const server of infra.processes) {
+      void server.exited.then((info) => {
+        if (!stopping) reportCrash({ name: server.name, ...info, tail: server.tail(40) });
+      });
+    }
+
+    const grpcTargets = {
+      DOCUMENTS_GRPC: `127.0.0.1:${ports.documents}`,
+      QUERY_ENGINE_GRPC: `127.0.0.1:${ports.queryEngine}`,
+      ALERTS_GRPC: `127.0.0.1:${ports.alerts}`,
+      EXPORT_GRPC: `127.0.0.1:${ports.export}`,
+    };
+    const commonEnv: NodeJS.ProcessEnv = {
+      MONGO_URL: infra.mongoUrl,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      REDIS_URL: infra.redisUrl,
+      DATA_DIR: dataDir,
+      ...grpcTargets,
+    };
+
+    const skipped: string[] = [];
+    const entry = (dir: string) => path.join('services', dir, 'src', 'main.ts');
+    const runTs = (name: string, dir: string, env: NodeJS.ProcessEnv) =>
+      spawnChild(name, process.execPath, ['--enable-source-maps', '--import', 'tsx', entry(dir)], repoRoot, { ...commonEnv, ...env });
+
+    await Promise.all(
+      GRPC_SERVICES.map(async (svc) => {
+        if (!fs.existsSync(path.join(repoRoot, entry(svc.dir)))) {
+          skipped.push(svc.name);
+          log(`${entry(svc.dir)} does not exist yet; skipping ${svc.name}`);
+          return;
+        }
+        runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb });
+        const target = `127.0.0.1:${ports[svc.port]}`;
+        await pollUntil(() => grpcServing(target), {
+          timeoutMs: readyTimeoutMs,
+          intervalMs: 250,
+          description: `${svc.name} gRPC health at ${target}`,
+          abortIf: anyDied,
+        });
+        log(`${svc.name} serving on ${target}`);
+      }),
+    );
+
+    if (fs.existsSync(path.join(repoRoot, entry('bff')))) {
+      runTs('bff', 'bff', {
+        PORT: String(ports.bff),
+        HOST: '127.0.0.1',
+        MONGO_DB: 'bff',
+        SESSION_SECRET: opts.env?.SESSION_SECRET ?? process.env.SESSION_SECRET ?? sessionSecret(dataDir, isTest),
+        // npm start serves plain http://localhost; Secure cookies would never be sent back.
+        COOKIE_SECURE: opts.env?.COOKIE_SECURE ?? process.env.COOKIE_SECURE ?? 'false',
+      });
+      await pollUntil(() => httpOk(`${bffUrl}/healthz`), {
+        timeoutMs: readyTimeoutMs,
+        intervalMs: 250,
+        description: `BFF health at ${bffUrl}/healthz`,
+        abortIf: anyDied,
+      });
+      log(`bff serving on ${bffUrl}`);
+    } else {
+      skipped.push('bff');
+      log('services/bff/src/main.ts does not exist yet; skipping the BFF');
+    }
+    const servicesSeconds = (Date.now() - started) / 1000;
+
+    let frontendUrl: string | undefined;
+    if (withFrontend) {
+      await build;
+      spawnChild('frontend', process.execPath, [nextBin(frontendDir), 'start', '-p', String(ports.frontend), '-H', '127.0.0.1'], frontendDir, {
+        ...buildEnv,
+        PORT: String(ports.frontend),
+        NEXT_TELEMETRY_DISABLED: '1',
+      });
+      frontendUrl = `http://localhost:${ports.frontend}`;
+      // "Served" means the login page renders, not merely that the port is open.
+      await pollUntil(() => httpOk(`http://127.0.0.1:${ports.frontend}/login`), {
+        timeoutMs: readyTimeoutMs,
+        intervalMs: 250,
+        description: `frontend at ${frontendUrl}/login`,
+        abortIf: anyDied,
+      });
+      log(`frontend serving on ${frontendUrl}`);
+    }
+
+    return {
+      infra,
+      dataDir,
+      ports,
+      bffUrl,
+      frontendUrl,
+      skipped,
+      get firstAdmin() {
+        return firstAdmin;
+      },
+      crashed,
+      timings: { infraSeconds, servicesSeconds, frontendBuildSeconds, totalSeconds: (Date.now() - started) / 1000 },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function firstAdminFrom(line: string): StackHandle['firstAdmin'] {
+  const entry = parsePino(line);
+  if (!entry || typeof entry.msg !== 'string' || !entry.msg.startsWith('first administrator created')) return undefined;
+  if (typeof entry.email !== 'string') return undefined;
+  return { email: entry.email, oneTimePassword: typeof entry.oneTimePassword === 'string' ? entry.oneTimePassword : undefined };
+}
+
+/** A per-data-dir secret, so sessions survive a restart of npm start; tests get a fresh one. */
+function sessionSecret(dataDir: string, isTest: boolean): string {
+  if (isTest) return crypto.randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'bff', 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+async function resolvePorts(isTest: boolean, given: Partial<StackPorts> = {}): Promise<StackPorts> {
+  if (!isTest) return { ...DEV_STACK_PORTS, ...given };
+  const taken = new Set(Object.values(given));
+  const result = { ...DEV_STACK_PORTS };
+  for (const key of Object.keys(DEV_STACK_PORTS) as (keyof StackPorts)[]) {
+    let port = given[key];
+    while (port === undefined || (given[key] === undefined && taken.has(port))) port = await freePort();
+    taken.add(port);
+    result[key] = port;
+  }
+  return result;
+}
+
+async function assertPortsFree(ports: StackPorts, withFrontend: boolean): Promise<void> {
+  const entries = Object.entries(ports).filter(([key]) => withFrontend || key !== 'frontend');
+  const busy: string[] = [];
+  await Promise.all(
+    entries.map(async ([key, port]) => {
+      if (await isPortOpen('127.0.0.1', port)) busy.push(`${key} port ${port}`);
+    }),
+  );
+  if (busy.length > 0) {
+    throw new Error(`already in use: ${busy.join(', ')} (is another \`npm start\` running?)`);
+  }
+}
