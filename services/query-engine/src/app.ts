@@ -36,8 +36,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
   const closers: Array<[string, () => Promise<unknown> | unknown]> = [];
   const stop = async () => {
     for (const [name, close] of closers.reverse().splice(0)) {
+      const started = Date.now();
       try {
         await close();
+        logger.debug({ part: name, ms: Date.now() - started }, 'stopped');
       } catch (error) {
         logger.warn({ err: error, part: name }, 'error while stopping');
       }
