@@ -47,8 +47,11 @@ export class OrganisationRepository {
     return doc ? { id: String(doc._id), name: doc.name } : null;
   }
 
+  /** Readiness: throws unless the connection is open and the server answers. */
   async ping(): Promise<void> {
-    await this.model.db.db?.admin().ping();
+    const db = this.model.db.db;
+    if (!db) throw new Error('MongoDB connection is not open');
+    await db.admin().ping();
   }
 }
 
