@@ -3,6 +3,7 @@
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }] };
 
 module.exports = {
+  testTimeout: 60000, // a global option in jest 29: integration and browser tests wait on real servers
   projects: [
     {
       displayName: 'unit',
@@ -17,7 +18,6 @@ module.exports = {
       testMatch: ['<rootDir>/{packages,services,deploy}/**/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/packages/testkit/src/jest-global-setup.ts',
       globalTeardown: '<rootDir>/packages/testkit/src/jest-global-teardown.ts',
-      testTimeout: 60000,
     },
     {
       // The browser journey: the whole stack started on test ports, driven through Debian's Chromium.
@@ -27,7 +27,6 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/e2e/stack.global-setup.ts',
       globalTeardown: '<rootDir>/e2e/stack.global-teardown.ts',
-      testTimeout: 120000,
     },
   ],
 };

@@ -22,6 +22,10 @@ let sdk: NodeSDK | undefined;
 export function initTelemetry(options: { serviceName: string; env?: NodeJS.ProcessEnv }): void {
   if (sdk) return;
   const env = options.env ?? process.env;
+  // Metrics and logs are not exported (yet); left at the SDK's default they would be pushed to a
+  // collector that is not there, and every shutdown would wait for the export to time out.
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const spanProcessors: SpanProcessor[] = [];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` })));
@@ -60,8 +64,9 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
 }
 
 /** Flushes spans and Sentry events; called during graceful shutdown. */
-export async function shutdownTelemetry(): Promise<void> {
-  await Promise.allSettled([sdk?.shutdown(), Sentry.close(2000)]);
+export async function shutdownTelemetry(timeoutMs = 2000): Promise<void> {
+  const flush = Promise.allSettled([sdk?.shutdown(), Sentry.close(timeoutMs)]);
+  await Promise.race([flush, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
   sdk = undefined;
 }
 

@@ -1,0 +1,29 @@
+/**
+ * Starts the whole stack for the browser journey on free ports with a throw-away data directory
+ * (in-memory MongoDB stand-in), so it never touches a running `npm start`. Infrastructure given by
+ * MONGO_URL / KAFKA_BROKERS / REDIS_URL is used instead of being started.
+ */
+import { randomBytes } from 'node:crypto';
+import { startStack, type StackHandle } from '@docket/local-infra';
+
+declare global {
+  var __DOCKET_E2E_STACK__: StackHandle | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const adminEmail = 'e2e-admin@docket.local';
+  const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
+  const stack = await startStack({
+    profile: 'test',
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    onOutput: process.env.E2E_VERBOSE ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined,
+    log: (message) => process.stderr.write(`[e2e stack] ${message}\n`),
+  });
+  globalThis.__DOCKET_E2E_STACK__ = stack;
+  if (!stack.frontendUrl) throw new Error('the e2e stack started without a frontend');
+  if (stack.skipped.length > 0) throw new Error(`the e2e stack is missing parts: ${stack.skipped.join(', ')}`);
+  process.env.E2E_BASE_URL = stack.frontendUrl;
+  process.env.E2E_ADMIN_EMAIL = adminEmail;
+  process.env.E2E_ADMIN_PASSWORD = adminPassword;
+  process.stderr.write(`[e2e stack] ready in ${stack.timings.totalSeconds.toFixed(1)} s at ${stack.frontendUrl}\n`);
+}
