@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UnavailableError } from '@docket/errors';
+import { InputError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
@@ -39,6 +39,8 @@ export function searchServiceBinding(deps: {
       }),
 
       startReindex: unary<StartReindexRequest, StartReindexResponse>(logger, async (request) => {
+        // The owner decides who may see the process; an ownerless one would be visible to admins only.
+        if (!request.requestedBy.trim()) throw new InputError('who requested the re-index is required', [{ path: 'requested_by', message: 'must not be empty' }]);
         const processId = randomUUID();
         const process = { processId, kind: REINDEX_KIND, title: REINDEX_TITLE, ownerId: request.requestedBy, total: 0, done: 0 };
         // Queued first, so the process exists for the tracker before the worker can report on it.

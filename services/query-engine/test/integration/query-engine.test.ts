@@ -195,6 +195,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     await expect(search('   ')).rejects.toBeInstanceOf(InputError);
     await expect(search('   ')).rejects.toMatchObject({ issues: [{ path: 'query', message: 'must not be empty' }] });
     await expect(search('( " *')).rejects.toMatchObject({ issues: [{ path: 'query' }] });
+    await expect(grpcCall(client, 'startReindex', { requestedBy: '' })).rejects.toMatchObject({ name: 'InputError', issues: [{ path: 'requested_by' }] });
   });
 
   const eventsOf = (processId: string) => processEvents.filter((e) => e.processId === processId);
