@@ -25,7 +25,9 @@ export function serverStream<Req, Res>(logger: Logger, handler: (call: ServerWri
       () => call.end(),
       (error: unknown) => {
         logUnexpected(logger, error, call.getPath());
-        call.destroy(toGrpcError(error) as ServiceError);
+        // Not destroy(): a destroyed stream never runs _final, so the status would never be sent.
+        // grpc-js turns an 'error' event into the call's status and ends the stream.
+        call.emit('error', toGrpcError(error) as ServiceError);
       },
     );
   };
