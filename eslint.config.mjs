@@ -4,7 +4,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/.next/**', '**/dist/**', 'packages/proto/src/gen/**', '.data/**', '.cache/**', 'frontend/next-env.d.ts'],
+    ignores: ['**/node_modules/**', '**/.next/**', '**/.next-*/**', '**/dist/**', 'packages/proto/src/gen/**', '.data/**', '.cache/**', 'frontend/next-env.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -5,6 +5,8 @@ const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Lets a second build (e.g. a preview next to `npm start`'s) live in its own directory.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   // Linting is done once for the whole monorepo by the root eslint config (`npx eslint frontend`).
   eslint: { ignoreDuringBuilds: true },

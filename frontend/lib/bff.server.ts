@@ -65,10 +65,13 @@ export async function search(q: string, limit: number, offset: number): Promise<
   return mustGet<SearchResult>(`/api/search?${params.toString()}`);
 }
 
-export async function getDocument(documentId: string): Promise<DocketDocument> {
-  const { document } = await mustGet<{ document: DocketDocument }>(`/api/documents/${encodeURIComponent(documentId)}`);
-  return document;
-}
+/** A document, or null when it does not exist (the page decides to show not-found). Deduplicated per request. */
+export const findDocument = cache(async (documentId: string): Promise<DocketDocument | null> => {
+  const result = await bffGet<{ document: DocketDocument }>(`/api/documents/${encodeURIComponent(documentId)}`, {
+    passThrough: [404],
+  });
+  return result?.document ?? null;
+});
 
 /** A process, or null while the BFF does not know it yet (404 right after it was started). */
 export async function getProcess(processId: string): Promise<Process | null> {

@@ -7,7 +7,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
   timeZone: 'UTC',
   timeZoneName: 'short',
 });

@@ -36,7 +36,7 @@ export function LoginForm({ next }: { next: string }) {
       } else if (err.status === 429) {
         setError(throttledMessage(err.retryAfterSeconds));
       } else if (err.status === 401) {
-        setError('The e-mail address or password is not correct.');
+        setError('The e-mail address or password is incorrect.');
       } else {
         setFieldErrors(err.fieldErrors());
         setError(err.issues.length > 0 ? 'Please correct the highlighted fields.' : err.message);

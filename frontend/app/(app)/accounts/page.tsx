@@ -60,7 +60,7 @@ export default async function AccountsPage() {
             <div className="card-header">
               <div>
                 <h2 id="password-heading">Password</h2>
-                <p>At least 12 characters. Other sessions stay signed in.</p>
+                <p>At least 12 characters.</p>
               </div>
             </div>
             <div className="card-body">

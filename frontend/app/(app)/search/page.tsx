@@ -106,8 +106,8 @@ function Results({ q, offset, result }: { q: string; offset: number; result: Sea
         <p>{formatNumber(result.tookMs)} ms</p>
       </div>
       <ol className={`card ${styles.results}`} start={from}>
-        {result.hits.map((hit) => (
-          <li key={hit.documentId} className={styles.result}>
+        {result.hits.map((hit, i) => (
+          <li key={`${hit.documentId}-${i}`} className={styles.result}>
             <h3 className={styles.title}>
               <Link href={`/documents/${encodeURIComponent(hit.documentId)}?q=${encodeURIComponent(q)}`} data-testid="search-result-link">
                 {hit.title || 'Untitled filing'}

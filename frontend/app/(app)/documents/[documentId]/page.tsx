@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getDocument } from '@/lib/bff.server';
+import { notFound } from 'next/navigation';
+import { findDocument } from '@/lib/bff.server';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { highlightSegments, queryTerms } from '@/lib/highlight';
 import styles from './document.module.css';
@@ -12,14 +13,16 @@ function first(value: string | string[] | undefined): string {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const document = await getDocument((await params).documentId);
-  return { title: document.title || 'Document' };
+  // No notFound() here: thrown from metadata it leaves a blank page in Next 15.5; the page throws it.
+  const document = await findDocument((await params).documentId);
+  return { title: document ? document.title || 'Document' : 'Document not found' };
 }
 
 export default async function DocumentPage({ params, searchParams }: Props) {
   const { documentId } = await params;
   const q = first((await searchParams).q).trim();
-  const document = await getDocument(documentId);
+  const document = await findDocument(documentId);
+  if (!document) notFound();
   // React escapes every text node; only the <mark> elements we add below are markup.
   const segments = highlightSegments(document.text, queryTerms(q));
   const matches = segments.filter((s) => s.match).length;
