@@ -15,6 +15,7 @@ const bold = (text: string): string => (colour ? `\u001b[1m${text}\u001b[0m` : t
 
 let handle: StackHandle | undefined;
 let stopping = false;
+let firstSignalAt = 0;
 const startUp = new AbortController();
 
 async function shutdown(exitCode: number): Promise<never> {
@@ -26,12 +27,15 @@ async function shutdown(exitCode: number): Promise<never> {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  // One Ctrl-C can arrive twice (from the terminal and relayed by the tsx/npm parents): ignore repeats within a second.
+  if (stopping && Date.now() - firstSignalAt < 1000) return;
   if (stopping) {
     // Second Ctrl-C: do not wait for graceful shutdowns any longer.
     say(`${signal} again: killing every child now`);
     signalAllManaged('SIGKILL');
     process.exit(130);
   }
+  firstSignalAt = Date.now();
   say(`${signal} received`);
   if (handle) void shutdown(signal === 'SIGINT' ? 130 : 0);
   else {

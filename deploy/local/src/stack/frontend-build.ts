@@ -10,7 +10,8 @@ export function frontendNeedsBuild(frontendDir: string, buildEnv: Record<string,
   const buildId = path.join(frontendDir, '.next', 'BUILD_ID');
   if (!fs.existsSync(buildId)) return { needed: true, reason: 'no previous build' };
   // next.config rewrites (BFF_URL) are baked into the build's routes manifest.
-  const previous = readBuildEnv(frontendDir);
+  // A build made by hand (next build) has no record: assume next.config's defaults were used.
+  const previous = readBuildEnv(frontendDir) ?? DEFAULT_BUILD_ENV;
   for (const [key, value] of Object.entries(buildEnv)) {
     if (previous?.[key] !== value) return { needed: true, reason: `the last build used a different ${key}` };
   }
@@ -23,6 +24,7 @@ export function frontendNeedsBuild(frontendDir: string, buildEnv: Record<string,
 }
 
 const BUILD_ENV_FILE = 'docket-build-env.json';
+const DEFAULT_BUILD_ENV: Record<string, string> = { BFF_URL: 'http://127.0.0.1:4000' };
 
 function readBuildEnv(frontendDir: string): Record<string, string> | undefined {
   try {
