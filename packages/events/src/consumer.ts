@@ -27,6 +27,8 @@ export interface EventConsumerOptions {
   maxAttempts?: number;
   /** Delay before the second attempt; doubles each time, capped at 2 s (default 100 ms). */
   retryBackoffMs?: number;
+  /** Upper bound of a fetch long-poll (default 1000 ms). */
+  maxWaitTimeInMs?: number;
 }
 
 interface Registration {
@@ -76,7 +78,7 @@ export class EventConsumer {
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
       // Long-poll bound: new messages still return at once, but stop() waits for the poll in flight.
-      maxWaitTimeInMs: 1_000,
+      maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 1_000,
       retry: { retries: 10 },
     });
     this.consumer = consumer;
