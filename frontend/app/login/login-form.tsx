@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormError } from '@/components/ui/form-error';
 import { api } from '@/lib/api.client';
@@ -14,7 +13,6 @@ function throttledMessage(retryAfterSeconds: number | undefined): string {
 }
 
 export function LoginForm({ next }: { next: string }) {
-  const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -27,8 +25,9 @@ export function LoginForm({ next }: { next: string }) {
     setFieldErrors({});
     try {
       await api.post('/api/auth/login', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
-      router.replace(next);
-      router.refresh();
+      // A full page load: every server-rendered part (and the new cookies) starts fresh. A client-side
+      // replace + refresh raced with the layout's must-change-password redirect and looped.
+      window.location.assign(next);
     } catch (err) {
       setPending(false);
       if (!isApiError(err)) {
