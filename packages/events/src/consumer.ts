@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { Consumer, EachMessagePayload, Kafka, KafkaMessage } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Logger } from '@docket/observability';
 import { EventPublisher } from './publisher';
@@ -35,6 +35,10 @@ interface Registration {
   def: TopicDef<unknown>;
   handler: EventHandler<unknown>;
 }
+
+type Decoded =
+  | { ok: true; message: KafkaMessage; decoded: unknown; eventId: string; meta: MessageMeta }
+  | { ok: false; message: KafkaMessage; error: unknown };
 
 const tracer = trace.getTracer('@docket/events');
 
@@ -96,9 +100,10 @@ export class EventConsumer {
     // fromBeginning applies only to a group without committed offsets: a new group sees history.
     await consumer.subscribe({ topics: [...this.registrations.keys()], fromBeginning: true });
     await consumer.run({
-      autoCommit: true, // commits only offsets whose eachMessage has returned, i.e. after handling
+      autoCommit: true, // commits resolved offsets only, i.e. messages already handled
+      eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: 3,
-      eachMessage: (payload) => this.handle(payload),
+      eachBatch: (payload) => this.handleBatch(payload),
     });
     await joined;
     this.logger.info({ topics: [...this.registrations.keys()] }, 'event consumer started');
@@ -114,50 +119,75 @@ export class EventConsumer {
     this.logger.info('event consumer stopped');
   }
 
-  private async handle({ topic, partition, message }: EachMessagePayload): Promise<void> {
-    const registration = this.registrations.get(topic);
+  /**
+   * One fetched batch of one partition, in order. The processed-events lookup and the recording are
+   * one query each for the whole batch, so a consumer that fell behind catches up with few round
+   * trips; offsets are resolved only after the messages were handled and recorded (or dead-lettered).
+   */
+  private async handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const registration = this.registrations.get(batch.topic);
     if (!registration) return;
-    const headers = headersToStrings(message.headers);
-    const key = message.key?.toString() ?? '';
-    const base = { topic, partition, offset: message.offset };
-
-    let decoded: unknown;
-    let eventId: string;
+    const items = batch.messages.map((message) => this.decode(registration, batch.topic, batch.partition, message));
+    const eventIds = items.flatMap((item) => (item.ok ? [item.eventId] : []));
+    const done = await this.processed.which(this.options.groupId, eventIds);
+    const handled: string[] = [];
+    let lastOffset: string | undefined;
     try {
-      decoded = registration.def.decode(message.value ?? Buffer.alloc(0));
-      eventId = registration.def.eventIdOf(decoded) || headers.event_id || '';
+      for (const item of items) {
+        if (!isRunning() || isStale()) break; // stopping or rebalanced: the rest is re-delivered
+        if (!item.ok) {
+          await this.deadLetter(batch.topic, batch.partition, item.message, item.error, 0);
+        } else if (done.has(item.eventId)) {
+          this.logger.debug({ topic: batch.topic, offset: item.message.offset, eventId: item.eventId }, 'event already processed; skipping');
+        } else {
+          if (await this.process(registration, item)) handled.push(item.eventId);
+          done.add(item.eventId); // the same event twice in one batch
+        }
+        lastOffset = item.message.offset;
+        await heartbeat();
+      }
+    } finally {
+      // Recorded after the handlers succeeded, offsets resolved after the records: a crash in
+      // between re-delivers, and the handlers run again (at least once, never lost).
+      if (handled.length > 0) await this.processed.recordMany(this.options.groupId, handled, batch.topic);
+      if (lastOffset !== undefined) resolveOffset(lastOffset);
+    }
+  }
+
+  private decode(registration: Registration, topic: string, partition: number, message: KafkaMessage): Decoded {
+    const headers = headersToStrings(message.headers);
+    try {
+      const decoded = registration.def.decode(message.value ?? Buffer.alloc(0));
+      const eventId = registration.def.eventIdOf(decoded) || headers.event_id || '';
       if (!eventId) throw new Error('event has no event_id');
+      const meta: MessageMeta = { key: message.key?.toString() ?? '', partition, offset: message.offset, topic, eventId, headers };
+      return { ok: true, message, decoded, eventId, meta };
     } catch (error) {
-      this.logger.warn({ ...base, err: error }, 'undecodable event; dead-lettering');
-      await this.deadLetter(topic, partition, message, error, 0);
-      return;
+      this.logger.warn({ topic, partition, offset: message.offset, err: error }, 'undecodable event; dead-lettering');
+      return { ok: false, message, error };
     }
+  }
 
-    if (await this.processed.has(this.options.groupId, eventId)) {
-      this.logger.debug({ ...base, eventId }, 'event already processed; skipping');
-      return;
-    }
-
-    const meta: MessageMeta = { key, partition, offset: message.offset, topic, eventId, headers };
-    const parent = contextFromHeaders(message.headers);
+  /** Runs the handler with retries; true when it succeeded, false when the message was dead-lettered. */
+  private async process(registration: Registration, item: Extract<Decoded, { ok: true }>): Promise<boolean> {
+    const { meta, eventId } = item;
     const error = await tracer.startActiveSpan(
-      `${topic} process`,
-      { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': topic, 'messaging.message.id': eventId, 'messaging.consumer.group.name': this.options.groupId } },
-      parent,
+      `${meta.topic} process`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': meta.topic, 'messaging.message.id': eventId, 'messaging.consumer.group.name': this.options.groupId } },
+      contextFromHeaders(item.message.headers),
       async (span) => {
-        const failure = await this.runWithRetries(registration.handler, decoded, meta);
+        const failure = await this.runWithRetries(registration.handler, item.decoded, meta);
         if (failure) span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(failure) });
         span.end();
         return failure;
       },
     );
-
     if (error) {
-      this.logger.error({ ...base, eventId, err: error, attempts: this.maxAttempts }, 'event handler kept failing; dead-lettering');
-      await this.deadLetter(topic, partition, message, error, this.maxAttempts);
-      return;
+      this.logger.error({ topic: meta.topic, partition: meta.partition, offset: meta.offset, eventId, err: error, attempts: this.maxAttempts }, 'event handler kept failing; dead-lettering');
+      await this.deadLetter(meta.topic, meta.partition, item.message, error, this.maxAttempts);
+      return false;
     }
-    await this.processed.record(this.options.groupId, eventId, topic);
+    return true;
   }
 
   /** Returns undefined on success, else the last error. */

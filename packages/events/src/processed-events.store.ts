@@ -36,6 +36,26 @@ export class ProcessedEventsStore {
     return (await this.model.exists({ groupId, eventId })) !== null;
   }
 
+  /** Which of `eventIds` the group has already processed (one query). */
+  async which(groupId: string, eventIds: string[]): Promise<Set<string>> {
+    if (eventIds.length === 0) return new Set();
+    const found = await this.model.find({ groupId, eventId: { $in: eventIds } }, { eventId: 1, _id: 0 }).lean<{ eventId: string }[]>();
+    return new Set(found.map((f) => f.eventId));
+  }
+
+  /** Records several handled events at once; ones already recorded are skipped. */
+  async recordMany(groupId: string, eventIds: string[], topic: string): Promise<void> {
+    const processedAt = new Date();
+    try {
+      await this.model.insertMany(eventIds.map((eventId) => ({ groupId, eventId, topic, processedAt })), { ordered: false });
+    } catch (error) {
+      const e = error as { code?: number; writeErrors?: Array<{ code?: number; err?: { code?: number } }> };
+      const onlyDuplicates = e.code === 11000
+        || (Array.isArray(e.writeErrors) && e.writeErrors.every((w) => (w.code ?? w.err?.code) === 11000));
+      if (!onlyDuplicates) throw error;
+    }
+  }
+
   /** Records the event as handled; a second record for the same event is a no-op. */
   async record(groupId: string, eventId: string, topic: string): Promise<void> {
     try {

@@ -8,6 +8,7 @@ import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/e
 import {
   EventConsumer, EventPublisher, dlqTopicOf, ensureTopics, newEventFields, renameTopic, topics, type MessageMeta, type TopicDef,
 } from '../../src';
+import { ProcessedEventsStore } from '../../src/processed-events.store';
 import { testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
 
 let kafka: Kafka;
@@ -185,5 +186,15 @@ describe('EventPublisher → EventConsumer', () => {
     await waitFor(() => counts.size === 200, { timeoutMs: 40_000, what: 'all 200 events' });
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(new Set(counts.keys())).toEqual(new Set(events.map((e) => e.eventId)));
+  });
+
+  it('records processed events in bulk, tolerating ones another consumer recorded first', async () => {
+    const store = new ProcessedEventsStore(connection);
+    await store.init();
+    const groupId = uniqueName('group');
+    await store.record(groupId, 'b', 't');
+    await store.recordMany(groupId, ['a', 'b', 'c'], 't');
+    expect([...(await store.which(groupId, ['a', 'b', 'c', 'd']))].sort()).toEqual(['a', 'b', 'c']);
+    expect(await connection.collection('processed_events').countDocuments({ groupId })).toBe(3);
   });
 });
