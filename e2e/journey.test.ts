@@ -47,7 +47,8 @@ test('a wrong password is refused with a clear message', async () => {
   await page.getByTestId('login-email').fill(adminEmail);
   await page.getByTestId('login-password').fill('definitely-not-the-password');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByRole('alert').first().textContent()).resolves.toMatch(/incorrect|invalid|wrong/i);
+  await expect(page.getByTestId('login-error').textContent()).resolves.toMatch(/incorrect/i);
+  expect(new URL(page.url()).pathname).toBe('/login');
 });
 
 test('the administrator signs in', async () => {
