@@ -110,7 +110,10 @@ class ManagedProcessImpl implements ManagedProcess {
         killGroup(this.pid, 'SIGKILL');
         // Resolve only once the whole group is gone (reaped), and pending output has drained
         // (without ever hanging on either).
-        void Promise.all([waitForGroupGone(this.pid, 3000), Promise.race([Promise.all(closed), delay(500)])]).then(() => {
+        let drainTimer: NodeJS.Timeout | undefined;
+        const drainLimit = new Promise<void>((done) => (drainTimer = setTimeout(done, 500)));
+        const drained = Promise.race([Promise.all(closed), drainLimit]).then(() => clearTimeout(drainTimer));
+        void Promise.all([waitForGroupGone(this.pid, 3000), drained]).then(() => {
           logStream?.end();
           resolve(info);
         });
@@ -134,8 +137,10 @@ class ManagedProcessImpl implements ManagedProcess {
   async stop(opts: { timeoutMs?: number } = {}): Promise<ExitInfo> {
     if (!this.running) return this.exited;
     killGroup(this.pid, 'SIGTERM');
-    const timeoutMs = opts.timeoutMs ?? 15_000;
-    const outcome = await Promise.race([this.exited, delay(timeoutMs).then(() => 'timeout' as const)]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), opts.timeoutMs ?? 15_000)));
+    const outcome = await Promise.race([this.exited, timeout]);
+    clearTimeout(timer);
     if (outcome !== 'timeout') return outcome;
     killGroup(this.pid, 'SIGKILL');
     return this.exited;
@@ -171,8 +176,10 @@ function openLog(file: string): fs.WriteStream {
   return stream;
 }
 
+// Not unref'd on purpose: while a stop is in progress these timers must keep the process alive,
+// or it would exit (code 0) before the caller's shutdown finishes.
 function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**

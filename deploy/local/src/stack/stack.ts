@@ -202,26 +202,30 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const runTs = (name: string, dir: string, env: NodeJS.ProcessEnv) =>
       spawnChild(name, process.execPath, ['--enable-source-maps', '--import', 'tsx', entry(dir)], repoRoot, { ...commonEnv, ...env });
 
-    await Promise.all(
-      GRPC_SERVICES.map(async (svc) => {
-        if (!fs.existsSync(path.join(repoRoot, entry(svc.dir)))) {
-          skipped.push(svc.name);
-          log(`${entry(svc.dir)} does not exist yet; skipping ${svc.name}`);
-          return;
-        }
-        runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb });
-        const target = `127.0.0.1:${ports[svc.port]}`;
-        await pollUntil(() => grpcServing(target), {
-          timeoutMs: readyTimeoutMs,
-          intervalMs: 250,
-          description: `${svc.name} gRPC health at ${target}`,
-          abortIf: anyDied,
-        });
-        log(`${svc.name} serving on ${target}`);
-      }),
-    );
-
-    if (fs.existsSync(path.join(repoRoot, entry('bff')))) {
+    // Everything starts at once (the BFF's gRPC clients and the frontend connect lazily); on two cores
+    // overlapping their start-up is what makes `npm start` quick.
+    const startGrpcService = async (svc: (typeof GRPC_SERVICES)[number]) => {
+      if (!fs.existsSync(path.join(repoRoot, entry(svc.dir)))) {
+        skipped.push(svc.name);
+        log(`${entry(svc.dir)} does not exist yet; skipping ${svc.name}`);
+        return;
+      }
+      runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb });
+      const target = `127.0.0.1:${ports[svc.port]}`;
+      await pollUntil(() => grpcServing(target), {
+        timeoutMs: readyTimeoutMs,
+        intervalMs: 250,
+        description: `${svc.name} gRPC health at ${target}`,
+        abortIf: anyDied,
+      });
+      log(`${svc.name} serving on ${target}`);
+    };
+    const startBff = async () => {
+      if (!fs.existsSync(path.join(repoRoot, entry('bff')))) {
+        skipped.push('bff');
+        log('services/bff/src/main.ts does not exist yet; skipping the BFF');
+        return;
+      }
       runTs('bff', 'bff', {
         PORT: String(ports.bff),
         HOST: '127.0.0.1',
@@ -237,22 +241,24 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         abortIf: anyDied,
       });
       log(`bff serving on ${bffUrl}`);
-    } else {
-      skipped.push('bff');
-      log('services/bff/src/main.ts does not exist yet; skipping the BFF');
-    }
-    const servicesSeconds = (Date.now() - started) / 1000;
+    };
 
-    let frontendUrl: string | undefined;
-    if (withFrontend) {
+    let servicesSeconds = 0;
+    const backends = Promise.all([...GRPC_SERVICES.map(startGrpcService), startBff()]).then(() => {
+      servicesSeconds = (Date.now() - started) / 1000;
+    });
+    const frontendUrl = withFrontend ? `http://localhost:${ports.frontend}` : undefined;
+    const frontendReady = (async () => {
+      if (!withFrontend) return;
       await build;
+      if (stopping) throw new Error('start-up aborted');
       spawnChild('frontend', process.execPath, [nextBin(frontendDir), 'start', '-p', String(ports.frontend), '-H', '127.0.0.1'], frontendDir, {
         ...buildEnv,
         PORT: String(ports.frontend),
         NEXT_TELEMETRY_DISABLED: '1',
       });
-      frontendUrl = `http://localhost:${ports.frontend}`;
-      // "Served" means the login page renders, not merely that the port is open.
+      await backends;
+      // "Served" means the login page renders (it asks the BFF for the session), not merely an open port.
       await pollUntil(() => httpOk(`http://127.0.0.1:${ports.frontend}/login`), {
         timeoutMs: readyTimeoutMs,
         intervalMs: 250,
@@ -260,7 +266,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         abortIf: anyDied,
       });
       log(`frontend serving on ${frontendUrl}`);
-    }
+    })();
+    await Promise.all([backends, frontendReady]);
 
     return {
       infra,
