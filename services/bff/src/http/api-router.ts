@@ -4,6 +4,7 @@ import { InputError, NotAllowedError } from '@docket/errors';
 import type { z } from 'zod';
 import { authOf, findAuth } from './auth-context';
 import type { CsrfProtection } from './csrf';
+import { PasswordChangeRequiredError } from './http-errors';
 import { ErrorResponse } from './schemas';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -17,6 +18,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject 
   summary: string;
   tag: string;
   access: Access;
+  /** Reachable by a user who still has to replace a one-time password (sign out, session, profile, password). */
+  allowedBeforePasswordChange?: boolean;
   body?: B;
   query?: Q;
   params?: P;
@@ -54,7 +57,9 @@ export class ApiRouter {
     // An unauthenticated caller learns "sign in" (401) before anything else about the request.
     if (spec.access !== 'public') {
       chain.push((req, _res, next) => {
-        authOf(req);
+        const { user } = authOf(req);
+        // A one-time password only buys the right to choose a real one.
+        if (user.mustChangePassword && !spec.allowedBeforePasswordChange) throw new PasswordChangeRequiredError();
         next();
       });
     }

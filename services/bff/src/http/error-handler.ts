@@ -2,11 +2,11 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { isAppError, InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import { reportError, type Logger } from '@docket/observability';
 import { TooManyAttemptsError } from '../identity/auth.service';
-import { CsrfError } from './http-errors';
+import { CsrfError, PasswordChangeRequiredError } from './http-errors';
 
 type ErrorCode =
   | 'invalid_input' | 'unauthenticated' | 'forbidden' | 'csrf_failed' | 'not_found' | 'conflict'
-  | 'too_many_requests' | 'unavailable' | 'internal';
+  | 'too_many_requests' | 'unavailable' | 'internal' | 'password_change_required';
 
 /** The one place where errors become HTTP statuses and the `{ error: { code, message, issues } }` body. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -18,6 +18,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return send(res, 429, 'too_many_requests', error.message);
     }
     if (error instanceof CsrfError) return send(res, 403, 'csrf_failed', error.message);
+    if (error instanceof PasswordChangeRequiredError) return send(res, 403, 'password_change_required', error.message);
     const bodyError = bodyParserError(error);
     if (bodyError) return send(res, bodyError.status, 'invalid_input', bodyError.message);
 

@@ -5,3 +5,11 @@ export class CsrfError extends Error {
     this.name = 'CsrfError';
   }
 }
+
+/** The caller signed in with a one-time password and must change it first; answered 403 `password_change_required`. */
+export class PasswordChangeRequiredError extends Error {
+  constructor(message = 'change your one-time password first (POST /api/me/password)') {
+    super(message);
+    this.name = 'PasswordChangeRequiredError';
+  }
+}

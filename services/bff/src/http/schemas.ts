@@ -14,7 +14,7 @@ export const ErrorResponse = z
     error: z.object({
       code: z.enum([
         'invalid_input', 'unauthenticated', 'forbidden', 'csrf_failed', 'not_found', 'conflict',
-        'too_many_requests', 'unavailable', 'internal',
+        'too_many_requests', 'unavailable', 'internal', 'password_change_required',
       ]),
       message: z.string(),
       issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

@@ -24,6 +24,11 @@ describe('first administrator', () => {
       expect(login.status).toBe(200);
       expect(login.body.user).toMatchObject({ role: 'admin', mustChangePassword: true, organisationName: 'Docket Research' });
 
+      // Until the one-time password is replaced, nothing but the password change is open.
+      const blocked = await browser.get('/api/users');
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.error.code).toBe('password_change_required');
+
       const changed = await browser.post('/api/me/password', { currentPassword: otp, newPassword: 'my own admin password' });
       expect(changed.status).toBe(204);
       expect((await browser.get('/api/auth/session')).body.user.mustChangePassword).toBe(false);
@@ -54,7 +59,9 @@ describe('first administrator', () => {
       const created = [...announcements(a.lines), ...announcements(b.lines)];
       expect(created).toHaveLength(1);
       const browser = new BrowserClient(two.url);
-      expect((await browser.signIn('admin@docket.local', created[0]!.oneTimePassword as string)).status).toBe(200);
+      const otp = created[0]!.oneTimePassword as string;
+      expect((await browser.signIn('admin@docket.local', otp)).status).toBe(200);
+      expect((await browser.post('/api/me/password', { currentPassword: otp, newPassword: 'race winner password' })).status).toBe(204);
       const users = (await browser.get('/api/users')).body.users as { email: string; organisationName: string }[];
       expect(users.map((u) => [u.email, u.organisationName])).toEqual([['admin@docket.local', 'Race Org']]);
     } finally {

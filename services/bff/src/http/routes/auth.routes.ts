@@ -46,7 +46,7 @@ export function registerAuthRoutes(
 
   api.route(
     {
-      method: 'post', path: '/api/auth/logout', tag: 'auth', access: 'user',
+      method: 'post', path: '/api/auth/logout', tag: 'auth', access: 'user', allowedBeforePasswordChange: true,
       summary: 'Sign out: ends the session and rotates drs_csrf',
       responses: { 204: { description: 'Signed out' } },
     },
@@ -60,7 +60,7 @@ export function registerAuthRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/auth/session', tag: 'auth', access: 'user',
+      method: 'get', path: '/api/auth/session', tag: 'auth', access: 'user', allowedBeforePasswordChange: true,
       summary: 'The signed-in user and the CSRF token for this session',
       responses: { 200: { description: 'The session', schema: SessionResponse } },
     },

@@ -9,7 +9,7 @@ export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; dir
 
   api.route(
     {
-      method: 'patch', path: '/api/me', tag: 'me', access: 'user', body: ProfilePatchBody,
+      method: 'patch', path: '/api/me', tag: 'me', access: 'user', allowedBeforePasswordChange: true, body: ProfilePatchBody,
       summary: 'Update your profile',
       responses: { 200: { description: 'The updated user', schema: UserResponse } },
     },
@@ -21,7 +21,7 @@ export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; dir
 
   api.route(
     {
-      method: 'post', path: '/api/me/password', tag: 'me', access: 'user', body: PasswordChangeBody,
+      method: 'post', path: '/api/me/password', tag: 'me', access: 'user', allowedBeforePasswordChange: true, body: PasswordChangeBody,
       summary: 'Change your password (at least 12 characters); signs out your other sessions',
       responses: { 204: { description: 'Changed' } },
     },
