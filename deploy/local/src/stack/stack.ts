@@ -309,6 +309,11 @@ function sessionSecret(dataDir: string, isTest: boolean): string {
 
 async function resolvePorts(isTest: boolean, given: Partial<StackPorts> = {}): Promise<StackPorts> {
   if (!isTest) return { ...DEV_STACK_PORTS, ...given };
+  // Next.js bakes BFF_URL (the /api rewrite) into the build: reusing the dev BFF port when it is free
+  // lets tests use the same build as `npm start` instead of rebuilding the frontend (minutes).
+  if (given.bff === undefined && !(await isPortOpen('127.0.0.1', DEV_STACK_PORTS.bff))) {
+    given = { ...given, bff: DEV_STACK_PORTS.bff };
+  }
   const taken = new Set(Object.values(given));
   const result = { ...DEV_STACK_PORTS };
   for (const key of Object.keys(DEV_STACK_PORTS) as (keyof StackPorts)[]) {
