@@ -23,10 +23,13 @@ const EXPECTED_NOISE = [
   'Limiting retries for the idempotent producer', // deliberate: a dead broker must fail a publish, not hang it
 ];
 
-function writeKafkaLog(logger: Logger, { level, namespace, log }: LogEntry): void {
+export function writeKafkaLog(logger: Logger, { level, namespace, log }: LogEntry): void {
   const { message, timestamp: _timestamp, logger: _name, ...extra } = log;
   if (EXPECTED_NOISE.some((noise) => message.startsWith(noise))) return;
   const fields = { namespace, ...extra };
-  if (level === logLevel.ERROR || level === logLevel.NOTHING) logger.error(fields, message);
-  else if (level === logLevel.WARN) logger.warn(fields, message);
+  // Every error response is logged by the connection, including retriable ones on a broker that
+  // is still starting ("coordinator is loading"); an operation that finally fails throws anyway.
+  const retriedResponse = namespace === 'Connection' && message.startsWith('Response ');
+  if ((level === logLevel.ERROR || level === logLevel.NOTHING) && !retriedResponse) logger.error(fields, message);
+  else if (level <= logLevel.WARN) logger.warn(fields, message);
 }
