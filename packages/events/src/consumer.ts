@@ -29,7 +29,12 @@ export interface EventConsumerOptions {
   retryBackoffMs?: number;
   /** Upper bound of a fetch long-poll (default 1000 ms). */
   maxWaitTimeInMs?: number;
+  /** How long processed-event records are kept; longer than the topics' retention (default 14 days). */
+  keepProcessedMs?: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 interface Registration {
   def: TopicDef<unknown>;
@@ -56,6 +61,7 @@ export class EventConsumer {
   private readonly maxAttempts: number;
   private readonly retryBackoffMs: number;
   private consumer: Consumer | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.logger = options.logger.child({ consumerGroup: options.groupId });
@@ -106,6 +112,8 @@ export class EventConsumer {
       eachBatch: (payload) => this.handleBatch(payload),
     });
     await joined;
+    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS).unref();
+    void this.prune();
     this.logger.info({ topics: [...this.registrations.keys()] }, 'event consumer started');
   }
 
@@ -114,6 +122,7 @@ export class EventConsumer {
     const consumer = this.consumer;
     if (!consumer) return;
     this.consumer = undefined;
+    clearInterval(this.pruneTimer);
     await consumer.disconnect();
     await this.dlq.disconnect();
     this.logger.info('event consumer stopped');
@@ -188,6 +197,16 @@ export class EventConsumer {
       return false;
     }
     return true;
+  }
+
+  private async prune(): Promise<void> {
+    const cutoff = new Date(Date.now() - (this.options.keepProcessedMs ?? 14 * DAY_MS));
+    try {
+      const removed = await this.processed.pruneOlderThan(this.options.groupId, cutoff);
+      if (removed > 0) this.logger.info({ removed, cutoff }, 'pruned old processed-event records');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not prune processed-event records');
+    }
   }
 
   /** Returns undefined on success, else the last error. */

@@ -112,7 +112,7 @@ export class OutboxRelay {
       try {
         do {
           this.again = false;
-          while ((await this.publishBatch()) === this.batchSize && !this.closed);
+          await this.publishAll();
         } while (this.again && !this.closed);
       } catch (error) {
         this.logger.warn({ err: error }, 'outbox relay pass failed; will retry');
@@ -125,33 +125,51 @@ export class OutboxRelay {
     return run;
   }
 
-  /** Publishes the pending events of up to batchSize documents; returns how many documents it saw. */
-  private async publishBatch(): Promise<number> {
-    const docs = (await this.model
-      .find({ 'pendingEvents.0': { $exists: true } }, { pendingEvents: 1 })
-      .limit(this.batchSize)
-      .lean()) as unknown as OutboxDoc[];
-    for (const doc of docs) {
-      const published: string[] = [];
-      try {
-        for (const event of doc.pendingEvents ?? []) {
-          await this.publisher.publishRaw({
-            topic: event.topic,
-            key: event.key,
-            eventId: event.eventId,
-            payload: toBuffer(event.payload),
-            ...(event.traceparent ? { headers: { traceparent: event.traceparent } } : {}),
-          });
-          published.push(event.eventId);
-        }
-      } finally {
-        // Pull what went out even when a later event failed: it must not be published again and again.
-        if (published.length > 0) {
-          await this.model.updateOne({ _id: doc._id }, { $pull: { pendingEvents: { eventId: { $in: published } } } });
-        }
+  /**
+   * Goes once through every document with pending events, in _id order, a page at a time. A
+   * document whose publish fails is logged and left for the next pass; the others still go out.
+   */
+  private async publishAll(): Promise<void> {
+    let after: unknown;
+    let failed = 0;
+    for (;;) {
+      const filter: Record<string, unknown> = { 'pendingEvents.0': { $exists: true } };
+      if (after !== undefined) filter._id = { $gt: after };
+      const docs = (await this.model.find(filter, { pendingEvents: 1 }).sort({ _id: 1 }).limit(this.batchSize).lean()) as unknown as OutboxDoc[];
+      for (const doc of docs) {
+        if (!(await this.publishDocument(doc))) failed += 1;
+      }
+      if (docs.length < this.batchSize || this.closed) break;
+      after = docs.at(-1)?._id;
+    }
+    if (failed > 0) throw new Error(`${failed} document(s) still have unpublished events`);
+  }
+
+  /** Publishes one document's events in order; true when all went out. */
+  private async publishDocument(doc: OutboxDoc): Promise<boolean> {
+    const published: string[] = [];
+    try {
+      for (const event of doc.pendingEvents ?? []) {
+        await this.publisher.publishRaw({
+          topic: event.topic,
+          key: event.key,
+          eventId: event.eventId,
+          payload: toBuffer(event.payload),
+          ...(event.traceparent ? { headers: { traceparent: event.traceparent } } : {}),
+        });
+        published.push(event.eventId);
+      }
+      return true;
+    } catch (error) {
+      // Later events of this document wait: per-aggregate order matters more than progress.
+      this.logger.warn({ err: error, documentId: String(doc._id) }, 'outbox publish failed; will retry');
+      return false;
+    } finally {
+      // Pull what went out even when a later event failed: it must not be published again and again.
+      if (published.length > 0) {
+        await this.model.updateOne({ _id: doc._id }, { $pull: { pendingEvents: { eventId: { $in: published } } } });
       }
     }
-    return docs.length;
   }
 }
 

@@ -18,6 +18,7 @@ const schema = new Schema<ProcessedEvent>(
 );
 // Idempotency lives in this index: one record per (consumer group, event).
 schema.index({ groupId: 1, eventId: 1 }, { unique: true });
+schema.index({ groupId: 1, processedAt: 1 });
 
 /** Which events a consumer group has already handled (in the consuming service's own database). */
 export class ProcessedEventsStore {
@@ -41,6 +42,15 @@ export class ProcessedEventsStore {
     if (eventIds.length === 0) return new Set();
     const found = await this.model.find({ groupId, eventId: { $in: eventIds } }, { eventId: 1, _id: 0 }).lean<{ eventId: string }[]>();
     return new Set(found.map((f) => f.eventId));
+  }
+
+  /**
+   * Expiry in code (no TTL index, DESIGN §3): once an event is older than the topic's retention it
+   * cannot be re-delivered, so its record is no longer needed.
+   */
+  async pruneOlderThan(groupId: string, cutoff: Date): Promise<number> {
+    const result = await this.model.deleteMany({ groupId, processedAt: { $lt: cutoff } });
+    return result.deletedCount;
   }
 
   /** Records several handled events at once; ones already recorded are skipped. */

@@ -196,5 +196,25 @@ describe('EventPublisher → EventConsumer', () => {
     await store.recordMany(groupId, ['a', 'b', 'c'], 't');
     expect([...(await store.which(groupId, ['a', 'b', 'c', 'd']))].sort()).toEqual(['a', 'b', 'c']);
     expect(await connection.collection('processed_events').countDocuments({ groupId })).toBe(3);
+    expect(await store.pruneOlderThan(groupId, new Date(Date.now() + 1000))).toBe(3);
+    expect(await store.which(groupId, ['a', 'b', 'c'])).toEqual(new Set());
+  });
+
+  it('shares the work between two consumers of one group, each event handled once', async () => {
+    const def = await freshTopic();
+    const groupId = uniqueName('group');
+    const byInstance: Array<Map<string, number>> = [new Map(), new Map()];
+    const handler = (i: 0 | 1) => async (m: DocumentDeleted) => void byInstance[i]!.set(m.eventId, (byInstance[i]!.get(m.eventId) ?? 0) + 1);
+    await consumer(groupId).on(def, handler(0)).start();
+    await consumer(groupId).on(def, handler(1)).start();
+    const events = Array.from({ length: 60 }, (_, i) => deleted(`doc-${i}`));
+    for (const event of events) await publisher.publish(def, event);
+    const total = () => byInstance[0]!.size + byInstance[1]!.size;
+    await waitFor(() => total() >= 60, { what: 'all 60 events' });
+    const counts = new Map<string, number>();
+    for (const map of byInstance) for (const [id, n] of map) counts.set(id, (counts.get(id) ?? 0) + n);
+    expect(counts.size).toBe(60);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(byInstance.map((m) => m.size > 0)).toEqual([true, true]);
   });
 });

@@ -49,8 +49,10 @@ async function collect(topic: string): Promise<KafkaMessage[]> {
   return seen;
 }
 
-function relay(options: { intervalMs?: number; via?: EventPublisher } = {}): OutboxRelay {
-  const r = new OutboxRelay({ model: Things, publisher: options.via ?? publisher, logger: testLogger, intervalMs: options.intervalMs ?? 100 });
+function relay(options: { intervalMs?: number; via?: EventPublisher; batchSize?: number } = {}): OutboxRelay {
+  const r = new OutboxRelay({
+    model: Things, publisher: options.via ?? publisher, logger: testLogger, intervalMs: options.intervalMs ?? 100, batchSize: options.batchSize,
+  });
   cleanups.push(() => r.stop());
   return r;
 }
@@ -131,5 +133,22 @@ describe('OutboxRelay', () => {
     relay({ intervalMs: 50 }).start();
     await waitFor(() => seen.length === 3, { what: 'all three events' });
     expect(seen.map(eventIdOf)).toEqual(pending.map((p) => p.eventId));
+  });
+
+  it('a document that cannot be published does not hold up the others', async () => {
+    const def = await freshTopic();
+    const seen = await collect(def.name);
+    const stuck = Object.create(publisher) as EventPublisher;
+    stuck.publishRaw = async (event) => {
+      if (event.key === 't5-0') throw new Error('always fails');
+      return publisher.publishRaw(event);
+    };
+    const docs = Array.from({ length: 5 }, (_, i) => ({ _id: `t5-${i}`, name: `n${i}`, pendingEvents: eventsFor(def, `t5-${i}`, 1) }));
+    await Things.insertMany(docs);
+
+    await relay({ intervalMs: 60_000, via: stuck, batchSize: 2 }).kick(); // pages of 2: the stuck one comes first
+    await waitFor(() => seen.length === 4, { what: 'the four publishable events' });
+    expect(new Set(seen.map((m) => m.key?.toString()))).toEqual(new Set(['t5-1', 't5-2', 't5-3', 't5-4']));
+    expect((await Things.findById('t5-0').lean())?.pendingEvents).toHaveLength(1);
   });
 });
