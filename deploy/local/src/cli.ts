@@ -3,6 +3,7 @@
  * tsx deploy/local/src/cli.ts up [--test] — run Kafka, the Mongo stand-in and Redis in the foreground until Ctrl-C
  */
 import { ensureJars } from './jars';
+import { ensureKafkaStorageTemplate } from './kafka';
 import { startInfra } from './infra';
 
 const log = (message: string): void => {
@@ -12,6 +13,7 @@ const log = (message: string): void => {
 async function prepare(): Promise<void> {
   const started = Date.now();
   const jars = await ensureJars(log);
+  await ensureKafkaStorageTemplate(jars);
   log(`jars ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${jars.kafkaLibDir}, ${jars.mongoJar}`);
 }
 

@@ -1,5 +1,5 @@
 export { startInfra, DEV_PORTS, type InfraHandle, type InfraPart, type InfraPorts, type StartInfraOptions } from './infra';
-export { startKafka, probeKafka, waitForKafka, type RunningKafka, type StartKafkaOptions } from './kafka';
+export { startKafka, probeKafka, ensureKafkaStorageTemplate, waitForKafka, type RunningKafka, type StartKafkaOptions } from './kafka';
 export { startMongo, probeMongo, type RunningMongo, type StartMongoOptions } from './mongo';
 export { startRedis, probeRedis, redisHostPort, type RunningRedis, type StartRedisOptions } from './redis';
 export { ensureJars, jarPaths, type Jars } from './jars';

@@ -44,17 +44,10 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
   const logFile = path.join(logsDir, 'console.log');
 
   if (!fs.existsSync(path.join(dataDir, 'meta.properties'))) {
-    const format = spawnManaged({
-      name: 'kafka-format',
-      command: java,
-      args: [...JVM_OPTS, ...logging, ...classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId(opts.dir), '-c', propsFile, '--ignore-formatted'],
-      logFile,
-      onLine,
-    });
-    const result = await format.exited;
-    if (result.code !== 0) {
-      throw new Error(`Kafka storage format failed (exit ${result.code}):\n${format.tail(30).join('\n')}`);
-    }
+    // Formatting costs a JVM start (seconds); copy a once-formatted empty storage instead.
+    const template = await ensureKafkaStorageTemplate(opts.jars, onLine);
+    for (const file of STORAGE_FILES) fs.copyFileSync(path.join(template, file), path.join(dataDir, file));
+    fs.writeFileSync(path.join(opts.dir, 'cluster-id'), readClusterId(template) + '\n');
   }
 
   const kafka = spawnManaged({
@@ -111,15 +104,69 @@ export async function probeKafka(brokers: string[]): Promise<boolean> {
   }
 }
 
-/** Kafka cluster ids are 16 random bytes in URL-safe base64 (22 chars); kept with the data. */
-function clusterId(dir: string): string {
-  const file = path.join(dir, 'cluster-id');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+/** What `kafka-storage format` writes into an empty log dir (Kafka 3.9, KRaft). */
+const STORAGE_FILES = ['meta.properties', 'bootstrap.checkpoint'];
+
+/**
+ * A formatted, empty KRaft storage directory next to the jars (<cache>/kafka/formatted-storage),
+ * made once with `kafka.tools.StorageTool format -t <uuid> -c server.properties --ignore-formatted`.
+ * Every local cluster on this machine then shares its cluster id, which is harmless: they never meet.
+ */
+export async function ensureKafkaStorageTemplate(jars: Jars, onLine?: StartKafkaOptions['onLine']): Promise<string> {
+  const template = path.join(path.dirname(jars.kafkaLibDir), 'formatted-storage');
+  const libStamp = readIfExists(path.join(jars.kafkaLibDir, '.stamp')) ?? 'unknown';
+  if (readIfExists(path.join(template, '.stamp')) === libStamp && STORAGE_FILES.every((f) => fs.existsSync(path.join(template, f)))) {
+    return template;
+  }
+  const java = requireBinary('java', 'openjdk-17-jre-headless');
+  const staging = `${template}.tmp-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(path.join(staging, 'data'), { recursive: true });
+  const propsFile = path.join(staging, 'server.properties');
+  // Ports are irrelevant to formatting; only the KRaft settings and log.dirs matter.
+  fs.writeFileSync(propsFile, serverProperties({ host: '127.0.0.1', port: 19092, controllerPort: 19093, dataDir: path.join(staging, 'data') }));
+  const format = spawnManaged({
+    name: 'kafka-format',
+    command: java,
+    args: [...JVM_OPTS, `-Dlog4j.configuration=file:${jars.kafkaLog4j}`, `-Dkafka.logs.dir=${staging}`, '-cp', `${jars.kafkaLibDir}/*`,
+      'kafka.tools.StorageTool', 'format', '-t', newClusterId(), '-c', propsFile, '--ignore-formatted'],
+    onLine,
+  });
+  const result = await format.exited;
+  if (result.code !== 0) {
+    throw new Error(`Kafka storage format failed (exit ${result.code}):\n${format.tail(30).join('\n')}`);
+  }
+  for (const file of STORAGE_FILES) fs.renameSync(path.join(staging, 'data', file), path.join(staging, file));
+  fs.rmSync(path.join(staging, 'data'), { recursive: true, force: true });
+  fs.rmSync(propsFile);
+  fs.rmSync(path.join(staging, 'server.log'), { force: true });
+  fs.writeFileSync(path.join(staging, '.stamp'), libStamp);
+  fs.rmSync(template, { recursive: true, force: true });
+  fs.renameSync(staging, template);
+  return template;
+}
+
+/** Kafka cluster ids are 16 random bytes in URL-safe base64 (22 chars), never starting with '-'. */
+function newClusterId(): string {
   let id: string;
   do id = crypto.randomBytes(16).toString('base64url');
   while (id.startsWith('-'));
-  fs.writeFileSync(file, id + '\n');
   return id;
+}
+
+function readClusterId(storageDir: string): string {
+  const meta = fs.readFileSync(path.join(storageDir, 'meta.properties'), 'utf8');
+  const match = /^cluster\.id=(.+)$/m.exec(meta);
+  if (!match?.[1]) throw new Error(`no cluster.id in ${storageDir}/meta.properties`);
+  return match[1].trim();
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function serverProperties(p: { host: string; port: number; controllerPort: number; dataDir: string }): string {
