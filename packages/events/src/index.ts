@@ -4,4 +4,4 @@ export { createKafka, type Kafka } from './kafka';
 export { ensureTopics } from './admin';
 export { EventPublisher, CONTENT_TYPE, type RawEvent } from './publisher';
 export { EventConsumer, type EventConsumerOptions, type EventHandler, type MessageMeta } from './consumer';
-export { OutboxRelay, pendingEvent, pendingEventSchema, type PendingEvent } from './outbox';
+export { OutboxRelay, addOutbox, pendingEvent, pendingEventSchema, type PendingEvent } from './outbox';

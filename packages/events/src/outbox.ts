@@ -38,6 +38,18 @@ export const pendingEventSchema = new Schema<PendingEvent>(
   { _id: false },
 );
 
+/** The filter of documents with events waiting; matches the partial index added by addOutbox. */
+const HAS_PENDING = { 'pendingEvents.eventId': { $exists: true } } as const;
+
+/**
+ * Gives an aggregate's schema its outbox: the `pendingEvents` array and a partial index over only
+ * the documents that have some, so the relay's poll stays cheap however large the collection is.
+ */
+export function addOutbox(schema: Schema): void {
+  schema.add({ pendingEvents: { type: [pendingEventSchema], default: [] } });
+  schema.index({ 'pendingEvents.eventId': 1 }, { name: 'outbox_pending', partialFilterExpression: HAS_PENDING });
+}
+
 interface OutboxDoc {
   _id: unknown;
   pendingEvents?: Array<Omit<PendingEvent, 'payload'> & { payload: unknown }>;
@@ -133,7 +145,7 @@ export class OutboxRelay {
     let after: unknown;
     let failed = 0;
     for (;;) {
-      const filter: Record<string, unknown> = { 'pendingEvents.0': { $exists: true } };
+      const filter: Record<string, unknown> = { ...HAS_PENDING };
       if (after !== undefined) filter._id = { $gt: after };
       const docs = (await this.model.find(filter, { pendingEvents: 1 }).sort({ _id: 1 }).limit(this.batchSize).lean()) as unknown as OutboxDoc[];
       for (const doc of docs) {

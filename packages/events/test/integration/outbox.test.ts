@@ -2,7 +2,7 @@ import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import {
-  EventPublisher, OutboxRelay, ensureTopics, newEventFields, pendingEvent, pendingEventSchema, renameTopic, topics,
+  EventPublisher, OutboxRelay, addOutbox, ensureTopics, newEventFields, pendingEvent, renameTopic, topics,
   type PendingEvent, type TopicDef,
 } from '../../src';
 import { testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
@@ -20,7 +20,10 @@ beforeAll(async () => {
   connection = await testMongo();
   publisher = new EventPublisher(kafka, testLogger);
   await publisher.connect();
-  Things = connection.model<Thing>('Thing', new Schema<Thing>({ _id: String, name: String, pendingEvents: [pendingEventSchema] }));
+  const schema = new Schema<Thing>({ _id: String, name: String });
+  addOutbox(schema);
+  Things = connection.model<Thing>('Thing', schema);
+  await Things.createIndexes();
 });
 
 afterEach(async () => {
@@ -77,6 +80,7 @@ describe('OutboxRelay', () => {
     expect(seen.map((m) => m.key?.toString())).toEqual(['thing-1', 'thing-1', 'thing-1']);
     expect(seen.map((m) => def.decode(m.value ?? Buffer.alloc(0)).reason)).toEqual(['step 0', 'step 1', 'step 2']);
     expect((await Things.findById('thing-1').lean())?.pendingEvents).toEqual([]);
+    expect((await Things.collection.indexes()).map((i) => i.name)).toContain('outbox_pending');
   });
 
   it('keeps events added while it was publishing', async () => {

@@ -1,5 +1,5 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { pendingEventSchema, type PendingEvent } from '@docket/events';
+import { addOutbox, type PendingEvent } from '@docket/events';
 import type { NewDocument, StoredDocument } from '../domain/document';
 
 interface DocumentRecord {
@@ -28,12 +28,12 @@ const schema = new Schema<DocumentRecord>(
     createdAt: { type: Date, required: true },
     sha256: { type: String, required: true },
     createdBy: { type: String, default: '' },
-    pendingEvents: { type: [pendingEventSchema], default: [] },
   },
   { collection: 'documents', versionKey: false },
 );
 // Deduplication lives in the index, so two concurrent creates of the same text cannot both win.
 schema.index({ sha256: 1 }, { unique: true });
+addOutbox(schema);
 
 const WITHOUT_OUTBOX = { pendingEvents: 0 } as const;
 
