@@ -33,3 +33,12 @@ export function grpcCall<C extends Client, K extends UnaryMethodNames<C>>(
     );
   });
 }
+
+/**
+ * Channel options for every client: documents can be several megabytes (full text), more than
+ * grpc-js's 4 MB default; servers accept 16 MB (startGrpcServer).
+ */
+export const GRPC_CLIENT_OPTIONS = {
+  'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  'grpc.max_send_message_length': 16 * 1024 * 1024,
+} as const;

@@ -1,5 +1,6 @@
 import { credentials } from '@grpc/grpc-js';
 import { documentsV1, exportV1, queryEngineV1 } from '@docket/proto';
+import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 
 export interface GrpcClients {
   documents: documentsV1.DocumentsServiceClient;
@@ -11,9 +12,9 @@ export interface GrpcClients {
 /** One channel per service; grpc-js reconnects by itself, so the BFF can start before the services. */
 export function createGrpcClients(targets: { documents: string; queryEngine: string; export: string }): GrpcClients {
   const insecure = credentials.createInsecure();
-  const documents = new documentsV1.DocumentsServiceClient(targets.documents, insecure);
-  const search = new queryEngineV1.SearchServiceClient(targets.queryEngine, insecure);
-  const processes = new exportV1.ProcessServiceClient(targets.export, insecure);
+  const documents = new documentsV1.DocumentsServiceClient(targets.documents, insecure, GRPC_CLIENT_OPTIONS);
+  const search = new queryEngineV1.SearchServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
+  const processes = new exportV1.ProcessServiceClient(targets.export, insecure, GRPC_CLIENT_OPTIONS);
   return {
     documents,
     search,

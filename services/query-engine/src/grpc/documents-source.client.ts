@@ -1,5 +1,5 @@
 import { credentials } from '@grpc/grpc-js';
-import { grpcCall } from '@docket/service-kit';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient, type Document } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
 import type { DocumentPage, DocumentSource } from '../domain/document-source';
@@ -9,7 +9,7 @@ export class DocumentsGrpcSource implements DocumentSource {
   private readonly client: DocumentsServiceClient;
 
   constructor(target: string, private readonly deadlineMs = 30_000) {
-    this.client = new DocumentsServiceClient(target, credentials.createInsecure());
+    this.client = new DocumentsServiceClient(target, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
   }
 
   async listDocuments(request: { pageSize: number; pageToken: string }): Promise<DocumentPage> {
