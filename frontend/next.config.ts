@@ -1,8 +1,6 @@
 import type { NextConfig } from 'next';
 import { withSentryConfig } from '@sentry/nextjs/config';
 
-const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
-
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Lets a second build (e.g. a preview next to `npm start`'s) live in its own directory.
@@ -10,10 +8,6 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Linting is done once for the whole monorepo by the root eslint config (`npx eslint frontend`).
   eslint: { ignoreDuringBuilds: true },
-  // The browser talks to the BFF same-origin; the rewrite is resolved at server start (BFF_URL).
-  async rewrites() {
-    return [{ source: '/api/:path*', destination: `${bffUrl}/api/:path*` }];
-  },
 };
 
 export default withSentryConfig(nextConfig, {

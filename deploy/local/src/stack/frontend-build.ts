@@ -6,37 +6,15 @@ import path from 'node:path';
  * source file (app/, components/, lib/, next.config.*, and the top-level .ts files such as
  * middleware.ts and instrumentation.ts).
  */
-export function frontendNeedsBuild(frontendDir: string, buildEnv: Record<string, string>): { needed: boolean; reason: string } {
+export function frontendNeedsBuild(frontendDir: string): { needed: boolean; reason: string } {
   const buildId = path.join(frontendDir, '.next', 'BUILD_ID');
   if (!fs.existsSync(buildId)) return { needed: true, reason: 'no previous build' };
-  // next.config rewrites (BFF_URL) are baked into the build's routes manifest.
-  // A build made by hand (next build) has no record: assume next.config's defaults were used.
-  const previous = readBuildEnv(frontendDir) ?? DEFAULT_BUILD_ENV;
-  for (const [key, value] of Object.entries(buildEnv)) {
-    if (previous?.[key] !== value) return { needed: true, reason: `the last build used a different ${key}` };
-  }
   const builtAt = fs.statSync(buildId).mtimeMs;
   const newest = newestSource(frontendDir);
   if (newest && newest.mtimeMs > builtAt) {
     return { needed: true, reason: `${path.relative(frontendDir, newest.file)} changed since the last build` };
   }
   return { needed: false, reason: 'the last build is current' };
-}
-
-const BUILD_ENV_FILE = 'docket-build-env.json';
-const DEFAULT_BUILD_ENV: Record<string, string> = { BFF_URL: 'http://127.0.0.1:4000' };
-
-function readBuildEnv(frontendDir: string): Record<string, string> | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(frontendDir, '.next', BUILD_ENV_FILE), 'utf8')) as Record<string, string>;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Remembers the env a successful build was made with (see frontendNeedsBuild). */
-export function recordBuildEnv(frontendDir: string, buildEnv: Record<string, string>): void {
-  fs.writeFileSync(path.join(frontendDir, '.next', BUILD_ENV_FILE), JSON.stringify(buildEnv, null, 2) + '\n');
 }
 
 function newestSource(frontendDir: string): { file: string; mtimeMs: number } | undefined {

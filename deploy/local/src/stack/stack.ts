@@ -6,7 +6,7 @@ import { startInfra, type InfraHandle, type InfraPorts } from '../infra';
 import { spawnManaged, type ManagedProcess } from '../managed-process';
 import { repoRoot, defaultDataDir } from '../paths';
 import { freePort, isPortOpen, pollUntil } from '../wait';
-import { frontendNeedsBuild, nextBin, recordBuildEnv } from './frontend-build';
+import { frontendNeedsBuild, nextBin } from './frontend-build';
 import { grpcServing, httpOk } from './health';
 import { parsePino } from './log-format';
 
@@ -140,24 +140,19 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   try {
     const frontendDir = path.join(repoRoot, 'frontend');
     const bffUrl = `http://127.0.0.1:${ports.bff}`;
-    const buildEnv = { BFF_URL: bffUrl };
 
     // The frontend build needs no running service: run it while the infrastructure starts.
     let frontendBuildSeconds: number | undefined;
     const build = (async () => {
       if (!withFrontend) return;
-      const { needed, reason } = frontendNeedsBuild(frontendDir, buildEnv);
+      const { needed, reason } = frontendNeedsBuild(frontendDir);
       if (!needed) return;
       log(`building the frontend (${reason})`);
       const buildStarted = Date.now();
-      const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, {
-        ...buildEnv,
-        NEXT_TELEMETRY_DISABLED: '1',
-      });
+      const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, { NEXT_TELEMETRY_DISABLED: '1' });
       const result = await child.exited;
       if (stopping) throw new Error('stopped');
       if (result.code !== 0) throw new Error(`next build failed (exit ${result.code}):\n${child.tail(40).join('\n')}`);
-      recordBuildEnv(frontendDir, buildEnv);
       frontendBuildSeconds = (Date.now() - buildStarted) / 1000;
       log(`frontend built in ${frontendBuildSeconds.toFixed(1)} s`);
     })();
@@ -253,7 +248,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       await build;
       if (stopping) throw new Error('start-up aborted');
       spawnChild('frontend', process.execPath, [nextBin(frontendDir), 'start', '-p', String(ports.frontend), '-H', '127.0.0.1'], frontendDir, {
-        ...buildEnv,
+        // Read at run time by frontend/middleware.ts, so one build serves every profile and port.
+        BFF_URL: bffUrl,
         PORT: String(ports.frontend),
         NEXT_TELEMETRY_DISABLED: '1',
       });
@@ -309,11 +305,6 @@ function sessionSecret(dataDir: string, isTest: boolean): string {
 
 async function resolvePorts(isTest: boolean, given: Partial<StackPorts> = {}): Promise<StackPorts> {
   if (!isTest) return { ...DEV_STACK_PORTS, ...given };
-  // Next.js bakes BFF_URL (the /api rewrite) into the build: reusing the dev BFF port when it is free
-  // lets tests use the same build as `npm start` instead of rebuilding the frontend (minutes).
-  if (given.bff === undefined && !(await isPortOpen('127.0.0.1', DEV_STACK_PORTS.bff))) {
-    given = { ...given, bff: DEV_STACK_PORTS.bff };
-  }
   const taken = new Set(Object.values(given));
   const result = { ...DEV_STACK_PORTS };
   for (const key of Object.keys(DEV_STACK_PORTS) as (keyof StackPorts)[]) {
