@@ -1,0 +1,280 @@
+/**
+ * The pages of a filing, written to read like its type: orders end in ordering paragraphs,
+ * testimony is questions and answers, tariffs carry rate tables, briefs argue. Sentences come from
+ * templates filled with the docket's parties, amounts and the industry's vocabulary.
+ */
+import type { FilingCategory } from './model';
+import { titleCase } from './names';
+import { longDate, type TextContext } from './text-context';
+
+type Sentence = (c: TextContext) => string;
+
+const PAGE_BUDGET = 2600;
+
+const general: Sentence[] = [
+  (c) => `${c.company} asserts that ${c.issue()} must be evaluated in light of ${c.issue()}, and that the record in ${c.docketRef()} supports its position.`,
+  (c) => `The record reflects ${c.metric()} and ${c.metric()} as of December 31, ${c.testYear}.`,
+  (c) => `${c.intervenor()} contends that ${c.issue()} is ${c.adjective()} and recommends a reduction of ${c.money(0.1)}.`,
+  (c) => `Any rates resulting from this proceeding must be ${c.standard()}.`,
+  (c) => `During ${c.procedure()} held on ${c.date(-200, -10)}, the parties addressed ${c.issue()} at length.`,
+  (c) => `The ${c.program()} is projected to cost ${c.money(0.3)} over five years, of which ${c.pct(10, 60)} would be recovered through base rates.`,
+  (c) => `${c.party('staff')} recommends that ${c.issue()} be addressed in a separate phase of this proceeding.`,
+  (c) => `On ${c.date(-300, -30)}, ${c.company} served responses to data requests concerning ${c.issue()}.`,
+  (c) => `The proposed change would increase the average residential bill by ${c.smallMoney(1.5, 19)} per month, or ${c.pct(1, 14)}.`,
+  (c) => `Witness ${c.person()} testified that ${c.issue()} accounts for approximately ${c.pct(2, 35)} of the requested increase.`,
+  (c) => `No party disputes that spending on ${c.issue()} has increased since the last general rate case, but the parties differ on the appropriate level of recovery.`,
+  (c) => `${c.intervenor()} argues that the Company has not shown that the costs of ${c.issue()} were ${c.standard()}.`,
+  (c) => `The Company's filing includes a revenue requirement of ${c.money(4)} and a proposed return on equity of ${c.roe()}.`,
+  (c) => `We note that ${c.issue()} was also raised in the Company's prior proceeding, which concluded on ${c.date(-1400, -400)}.`,
+];
+
+const orderDiscussion: Sentence[] = [
+  (c) => `We find that ${c.company} has demonstrated that ${c.issue()} is ${c.standard()}, subject to the modifications described below.`,
+  (c) => `Having considered the record, we adopt a return on equity of ${c.roe()}, which falls within the range of reasonableness supported by the cost of capital evidence.`,
+  (c) => `We decline to adopt the proposal of ${c.intervenor()} regarding ${c.issue()}, because the proposal is ${c.adjective()} on this record.`,
+  (c) => `The authorized revenue increase of ${c.money(0.7)} represents ${c.pct(2, 9)} of current revenues.`,
+  (c) => `${c.alj()} presided over ${c.procedure()}, and the matter was submitted on ${c.date(-120, -20)}.`,
+  (c) => `Accordingly, ${c.company} shall file revised tariff sheets consistent with this decision within 30 days.`,
+  () => `The Commission has jurisdiction over this matter and the parties to it.`,
+  (c) => `We are not persuaded that ${c.issue()} warrants departure from our established practice.`,
+];
+
+const courtDiscussion: Sentence[] = [
+  (c) => `We review the Commission's orders under the arbitrary-and-capricious standard and will uphold its factual findings if they are ${c.standard()}.`,
+  (c) => `Petitioner ${c.party('petitioner')} argues that the Commission failed to respond meaningfully to objections concerning ${c.issue()}.`,
+  (c) => `The Commission reasonably explained its treatment of ${c.issue()}, and we defer to its technical judgment on that question.`,
+  (c) => `Respondent contends that petitioner lacks standing because it has not shown an injury traceable to ${c.issue()}.`,
+  (c) => `The record shows ${c.metric()}, and the agency was entitled to rely on that evidence.`,
+  (c) => `Because the order did not adequately address ${c.issue()}, we remand for further explanation without vacatur.`,
+  (c) => `${c.judge()} wrote separately to note the tension between ${c.issue()} and ${c.issue()}.`,
+];
+
+const questions: Sentence[] = [
+  (c) => `Please explain the Company's position on ${c.issue()}.`,
+  (c) => `How did you calculate the adjustment to ${c.issue()}?`,
+  (c) => `Do you agree with ${c.intervenor()}'s recommendation on ${c.issue()}?`,
+  () => `What is the effect of your proposal on a typical residential customer?`,
+  () => `What return on equity do you recommend, and why?`,
+  (c) => `Please describe the ${c.program()}.`,
+  (c) => `Have you reviewed the testimony of ${c.party('staff')} on ${c.issue()}?`,
+  () => `Why is this adjustment necessary?`,
+];
+
+const answers: Sentence[] = [
+  (c) => `Yes. My analysis shows that spending on ${c.issue()} increased by ${c.pct(3, 40)} between ${c.testYear - 3} and ${c.testYear}, driven largely by ${c.issue()}.`,
+  (c) => `I recommend a return on equity of ${c.roe()}, based on a discounted cash flow analysis of a proxy group of ${c.rng.int(8, 22)} companies.`,
+  (c) => `No. The recommended disallowance of ${c.money(0.05)} ignores the ${c.metric()} documented in Exhibit ${c.rng.int(1, 40)}.`,
+  (c) => `A residential customer using ${c.rng.int(400, 1200)} ${c.bank.unit === 'kWh' ? 'kWh' : 'units'} per month would see a bill increase of ${c.smallMoney(2, 25)}, or ${c.pct(2, 15)}.`,
+  (c) => `The ${c.program()} will replace aging infrastructure and is expected to cost ${c.money(0.25)} through ${c.testYear + 4}.`,
+  (c) => `The adjustment removes ${c.money(0.02)} of costs that were not ${c.standard()} during the test year.`,
+  (c) => `I have. I disagree with its treatment of ${c.issue()} for the reasons explained in Section ${c.rng.int(2, 9)} of my testimony.`,
+  (c) => `As shown in Schedule ${c.witness.name.charAt(0)}-${c.rng.int(1, 15)}, the resulting revenue deficiency is ${c.money(0.8)}.`,
+];
+
+const commentSentences: Sentence[] = [
+  (c) => `${c.filer} respectfully submits these comments pursuant to the ${longDate(c.filedAt - c.rng.int(20, 60) * 86_400_000)} ruling of ${c.alj()}.`,
+  (c) => `${c.filer} urges ${c.body} to reject the proposal concerning ${c.issue()}, which would shift ${c.money(0.1)} in costs to residential customers.`,
+  (c) => `Customers in our community already face bills that have risen ${c.pct(8, 40)} since ${c.testYear - 4}.`,
+  (c) => `We support the proposed treatment of ${c.issue()} provided that ${c.body} requires annual reporting.`,
+  (c) => `The proposal is ${c.adjective()} because it does not account for ${c.issue()}.`,
+  (c) => `${c.filer} agrees with ${c.intervenor()} that ${c.issue()} should be reviewed before any cost recovery is authorized.`,
+];
+
+const motionSentences: Sentence[] = [
+  (c) => `Pursuant to Rule ${c.rng.int(1, 17)}.${c.rng.int(1, 9)} of the ${c.isCourt ? 'Federal Rules' : "Commission's Rules of Practice and Procedure"}, ${c.filer} respectfully moves for the relief described below.`,
+  (c) => `${c.filer} has a direct and substantial interest in ${c.issue()} that is not adequately represented by any other party.`,
+  (c) => `Good cause exists because the responses served on ${c.date(-40, -5)} were incomplete with respect to ${c.issue()}.`,
+  (c) => `Counsel for ${c.party()} has been contacted and ${c.rng.chance(0.5) ? 'does not oppose' : 'opposes'} this motion.`,
+  (c) => `Granting the motion will not delay the schedule, including ${c.procedure()} set for ${c.date(10, 90)}.`,
+];
+
+const briefSentences: Sentence[] = [
+  (c) => `The evidence does not support a finding that ${c.issue()} is ${c.standard()}.`,
+  (c) => `${c.party('petitioner')} bears the burden of proof, and it has not carried that burden with respect to ${c.issue()}.`,
+  (c) => `As the Commission held in ${c.docketRef()}, ${c.issue()} must be supported by contemporaneous documentation.`,
+  (c) => `The testimony of witness ${c.person()} confirms that the ${c.program()} was planned without a cost-benefit analysis.`,
+  (c) => `A disallowance of ${c.money(0.05)} is the minimum necessary to protect ratepayers.`,
+];
+
+const applicationSentences: Sentence[] = [
+  (c) => `${c.company} requests authority to increase annual revenues by ${c.money()}, an increase of ${c.pct(3, 18)} over present rates.`,
+  (c) => `The requested increase is driven primarily by ${c.issue()} and ${c.issue()}.`,
+  (c) => `The Applicant proposes a test year ending December 31, ${c.testYear}, and rates effective ${c.date(200, 360)}.`,
+  (c) => `The Applicant serves approximately ${c.rng.int(20, 2500) * 1000} customers and reports ${c.metric()}.`,
+  () => `Notice of this application will be provided to customers through bill inserts and publication in newspapers of general circulation.`,
+];
+
+const stipulationSentences: Sentence[] = [
+  (c) => `The Settling Parties agree to a revenue increase of ${c.money(0.6)}, in lieu of the ${c.money()} originally requested.`,
+  (c) => `The Settling Parties agree that the authorized return on equity shall be ${c.roe()} with a common equity ratio of ${c.pct(48, 53)}.`,
+  (c) => `This Stipulation resolves all issues concerning ${c.issue()} and ${c.issue()}.`,
+  (c) => `The Company shall not file another general rate case before ${c.date(400, 900)}.`,
+  () => `Nothing in this Stipulation shall be deemed precedent for any other proceeding.`,
+];
+
+const noticeSentences: Sentence[] = [
+  (c) => `NOTICE IS HEREBY GIVEN that ${c.procedure()} in the above-captioned proceeding will be held on ${c.date(14, 90)} at ${c.rng.chance(0.7) ? `${c.rng.int(9, 11)}:${c.rng.pick(['00', '30'])} a.m.` : `${c.rng.int(1, 3)}:${c.rng.pick(['00', '30'])} p.m.`}`,
+  (c) => `The hearing will be held before ${c.alj()} at the ${c.source.name} offices in ${c.source.city}, and remotely by video conference.`,
+  (c) => `Interested persons may file comments on or before ${c.date(10, 60)}.`,
+  (c) => `Parties wishing to intervene shall file a petition no later than ${c.date(7, 30)}.`,
+];
+
+const sectionHeadings: Record<FilingCategory, string[]> = {
+  Decision: ['Summary', 'Background', 'Procedural History', 'Discussion', 'Revenue Requirement', 'Rate Design', 'Findings of Fact', 'Conclusions of Law'],
+  Order: ['Background', 'Discussion', 'Commission Determination'],
+  Testimony: ['Introduction and Qualifications', 'Purpose of Testimony', 'Summary of Recommendations', 'Analysis', 'Conclusion'],
+  Comment: ['Introduction', 'Discussion', 'Recommendations', 'Conclusion'],
+  Stipulation: ['Recitals', 'Terms of Settlement', 'Revenue Requirement', 'Rate Design', 'General Provisions'],
+  Tariff: ['Applicability', 'Territory', 'Rates', 'Special Conditions'],
+  Notice: [],
+  Motion: ['Introduction', 'Argument', 'Conclusion'],
+  Brief: ['Statement of the Issues', 'Statement of the Case', 'Argument', 'Conclusion'],
+  Application: ['Introduction', 'The Applicant', 'Relief Requested', 'Revenue Requirement', 'Compliance With Filing Requirements'],
+};
+
+const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV', 'XVI', 'XVII', 'XVIII'];
+
+function poolFor(c: TextContext): Sentence[] {
+  switch (c.category) {
+    case 'Decision':
+    case 'Order':
+      return c.isCourt ? courtDiscussion : orderDiscussion;
+    case 'Comment':
+      return commentSentences;
+    case 'Motion':
+      return motionSentences;
+    case 'Brief':
+      return c.isCourt ? courtDiscussion.concat(briefSentences) : briefSentences;
+    case 'Application':
+      return applicationSentences;
+    case 'Stipulation':
+      return stipulationSentences;
+    case 'Notice':
+      return noticeSentences;
+    default:
+      return general;
+  }
+}
+
+function paragraph(c: TextContext): string {
+  const own = poolFor(c);
+  const sentences: string[] = [];
+  for (let n = c.rng.int(3, 6); n > 0; n--) sentences.push((c.rng.chance(0.65) ? c.rng.pick(own) : c.rng.pick(general))(c));
+  return sentences.join(' ');
+}
+
+function qaPair(c: TextContext): string {
+  return `Q. ${c.rng.pick(questions)(c)}\n\nA. ${c.rng.pick(answers)(c)} ${c.rng.pick(general)(c)}`;
+}
+
+function rateTable(c: TextContext): string {
+  const rows = c.rng.sample(c.bank.rateElements, c.rng.int(3, c.bank.rateElements.length));
+  const lines = rows.map((row) => {
+    const perMonth = /Charge$|Customer|Service Charge|Line|per pole/.test(row);
+    const present = perMonth ? 4 + c.rng.next() * 30 : 0.01 + c.rng.next() * (c.bank.unit === 'kWh' ? 0.2 : 1.5);
+    const proposed = present * (1 + (c.rng.next() * 0.2 - 0.03));
+    const digits = perMonth ? 2 : 5;
+    const unit = perMonth ? 'per month' : `per ${c.bank.unit}`;
+    return `${row.padEnd(44, '.')} $${present.toFixed(digits)}  $${proposed.toFixed(digits)}  ${unit}`;
+  });
+  return [`${'Rate Component'.padEnd(44, ' ')} Present   Proposed`, ...lines].join('\n');
+}
+
+function caption(c: TextContext, title: string): string[] {
+  if (c.isCourt) {
+    const appellate = c.source.docketFormat.template.indexOf('cv') < 0;
+    return [
+      `${c.source.name.toUpperCase()}`,
+      `${c.docketRef()}\n${c.docket.title}`,
+      appellate ? 'On Petition for Review of an Order of the Federal Energy Regulatory Commission' : `Civil Action ${c.docketRef()}`,
+      title.toUpperCase(),
+    ];
+  }
+  return [
+    `BEFORE THE ${c.source.name.toUpperCase()}`,
+    `In the Matter of ${c.docket.title}.\n${c.docketRef()}`,
+    title.toUpperCase(),
+  ];
+}
+
+function closing(c: TextContext): string[] {
+  switch (c.category) {
+    case 'Decision':
+    case 'Order': {
+      if (c.isCourt) {
+        return [
+          `For the foregoing reasons, the petition for review is ${c.rng.pick(['denied', 'granted in part and denied in part', 'granted, and the orders under review are vacated and remanded'])}.`,
+          `So ordered.\n${c.docket.panel.map((judge) => `${judge.name}, ${judge.title}`).join('\n')}`,
+        ];
+      }
+      const items = [
+        `${c.company} is authorized to increase its annual revenues by ${c.money(0.7)}, effective ${c.date(20, 60)}.`,
+        `${c.company} shall file a compliance tariff within ${c.rng.pick([10, 15, 30])} days of the effective date of this order.`,
+        `The motion of ${c.intervenor()} concerning ${c.issue()} is ${c.rng.pick(['granted', 'denied', 'granted in part'])}.`,
+        `All motions not previously ruled upon are denied.`,
+        `${c.docketRef()} is ${c.docket.status === 'open' ? 'held open for further proceedings' : 'closed'}.`,
+      ];
+      const count = c.rng.int(3, items.length);
+      return [
+        'IT IS ORDERED that:',
+        items.slice(items.length - count).map((item, i) => `${i + 1}. ${item}`).join('\n'),
+        `This order is effective today.\nDated ${longDate(c.filedAt)}, at ${c.source.city}.`,
+        c.docket.panel.map((member) => `${member.name.toUpperCase()}\n${member.title}`).join('\n'),
+      ];
+    }
+    case 'Testimony':
+      return ['Q. Does this conclude your testimony?\n\nA. Yes, it does.'];
+    case 'Notice':
+      return [`${c.person('Executive Secretary')}\nIssued: ${longDate(c.filedAt)}`];
+    case 'Stipulation':
+      return [`Agreed to and accepted by the Settling Parties:\n${c.filers.map((filer) => `${filer}\nBy: /s/ ${c.person()}`).join('\n')}`];
+    case 'Tariff':
+      return [`Issued: ${longDate(c.filedAt)}    Effective: ${c.date(30, 60)}\nIssued by: ${c.person()}, ${c.witness.title}, ${c.company}`];
+    default:
+      return [
+        `Respectfully submitted,\n/s/ ${c.counsel}\nCounsel for ${c.filer}\nDated: ${longDate(c.filedAt)}`,
+        `CERTIFICATE OF SERVICE\nI hereby certify that I have this day served the foregoing document upon each person designated on the official service list compiled in ${c.docketRef()}.`,
+      ];
+  }
+}
+
+/** Writes `pageCount` pages for a filing titled `title`. */
+export function writePages(c: TextContext, title: string, pageCount: number): string[] {
+  const headings = sectionHeadings[c.category];
+  let section = 0;
+  const pages: string[] = [];
+  for (let p = 0; p < pageCount; p++) {
+    const blocks: string[] = p === 0 ? caption(c, title) : [];
+    const ending = p === pageCount - 1 ? closing(c) : [];
+    const budget = PAGE_BUDGET * (c.category === 'Notice' ? 0.45 : 1) * (0.75 + c.rng.next() * 0.35) - ending.reduce((sum, block) => sum + block.length, 0) * 0.6;
+    let length = blocks.reduce((sum, block) => sum + block.length, 0);
+    let sinceHeading = p === 0 ? 99 : 0;
+    if (c.category === 'Testimony' && p === 0) {
+      const intro = `Q. Please state your name, title and business address.\n\nA. My name is ${c.witness.name}. I am ${c.witness.title} for ${c.filer}, and I am testifying on its behalf in ${c.docketRef()}.`;
+      blocks.push(intro);
+      length += intro.length;
+    }
+    while (length < budget) {
+      if (headings.length > 0 && sinceHeading >= 2 && c.rng.chance(0.45)) {
+        const name = section < headings.length ? (headings[section] as string) : `${titleCase(c.issue())}`;
+        const heading = `${roman[section % roman.length]}. ${name.toUpperCase()}`;
+        section++;
+        blocks.push(heading);
+        length += heading.length;
+        sinceHeading = 0;
+      }
+      const block =
+        c.category === 'Testimony'
+          ? qaPair(c)
+          : c.category === 'Tariff' && c.rng.chance(0.4)
+            ? rateTable(c)
+            : paragraph(c);
+      blocks.push(block);
+      length += block.length;
+      sinceHeading++;
+    }
+    blocks.push(...ending);
+    pages.push(blocks.join('\n\n'));
+  }
+  return pages;
+}

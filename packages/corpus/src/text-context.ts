@@ -1,0 +1,143 @@
+/** What a filing's text can mention, with formatters for money, percentages, dates and people. */
+import type { Docket, FilingCategory, Party, Source } from './model';
+import { personName } from './names';
+import { witnessTitles } from './names.data';
+import type { Rng } from './random';
+import { regulatoryPhrases, termBanks, type TermBank } from './term-banks.data';
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAY = 86_400_000;
+
+export function withCommas(n: number): string {
+  const s = String(Math.round(Math.abs(n)));
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ',';
+    out += s[i];
+  }
+  return n < 0 ? `-${out}` : out;
+}
+
+export function longDate(ms: number): string {
+  const d = new Date(ms);
+  return `${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
+export class TextContext {
+  readonly bank: TermBank;
+  readonly company: string;
+  readonly witness: { name: string; title: string };
+  readonly counsel: string;
+  /** Main issues of this filing: it keeps coming back to them, as real filings do. */
+  readonly focus: string[];
+  readonly testYear: number;
+
+  constructor(
+    readonly rng: Rng,
+    readonly source: Source,
+    readonly docket: Docket,
+    readonly category: FilingCategory,
+    readonly filers: string[],
+    readonly filedAt: number,
+  ) {
+    this.bank = termBanks[docket.industry];
+    const petitioner = docket.parties.find((party) => party.role === 'petitioner' && party.kind === 'organisation');
+    this.company = petitioner?.name ?? docket.parties[0]?.name ?? 'the Company';
+    this.witness = { name: personName(rng), title: rng.pick(witnessTitles) };
+    const filerParty = docket.parties.find((party) => party.name === filers[0]);
+    this.counsel = filerParty?.representative ?? `${personName(rng)}, Counsel`;
+    this.focus = rng.sample(this.bank.issues, 3);
+    this.testYear = new Date(filedAt).getUTCFullYear() - rng.int(0, 1);
+  }
+
+  get filer(): string {
+    return this.filers[0] ?? this.company;
+  }
+
+  get isCourt(): boolean {
+    return this.source.kind === 'court';
+  }
+
+  /** "the Commission" or "the Court". */
+  get body(): string {
+    return this.isCourt ? 'the Court' : 'the Commission';
+  }
+
+  issue(): string {
+    return this.rng.chance(0.6) ? this.rng.pick(this.focus) : this.rng.pick(this.bank.issues);
+  }
+
+  program(): string {
+    return `${this.company.replace(/,? (Inc\.|LLC|LP|Co\.|Corp\.|Company)$/, '')} ${this.rng.pick(this.bank.programs)}`;
+  }
+
+  standard(): string {
+    return this.rng.pick(regulatoryPhrases.standards);
+  }
+
+  procedure(): string {
+    return this.rng.pick(regulatoryPhrases.procedures);
+  }
+
+  adjective(): string {
+    return this.rng.pick(regulatoryPhrases.adjectives);
+  }
+
+  party(role?: Party['role']): string {
+    const candidates = role ? this.docket.parties.filter((party) => party.role === role) : this.docket.parties;
+    return (candidates.length > 0 ? this.rng.pick(candidates) : this.rng.pick(this.docket.parties)).name;
+  }
+
+  intervenor(): string {
+    return this.party('intervenor');
+  }
+
+  /** Dollars as a filing writes them: "$12,450,000" or "$12.4 million". */
+  money(scale = 1): string {
+    const value = this.docket.amount * scale * (0.4 + this.rng.next() * 0.9);
+    if (value >= 1e6 && this.rng.chance(0.5)) return `$${(value / 1e6).toFixed(1)} million`;
+    return `$${withCommas(value > 1e5 ? Math.round(value / 1000) * 1000 : value)}`;
+  }
+
+  smallMoney(min: number, max: number, decimals = 2): string {
+    return `$${(min + this.rng.next() * (max - min)).toFixed(decimals)}`;
+  }
+
+  pct(min = 0.5, max = 12): string {
+    const value = (min + this.rng.next() * (max - min)).toFixed(this.rng.chance(0.5) ? 1 : 2);
+    return this.rng.chance(0.7) ? `${value}%` : `${value} percent`;
+  }
+
+  roe(): string {
+    return `${(8.9 + this.rng.next() * 1.9).toFixed(2)}%`;
+  }
+
+  /** A date around the filing: negative days are in the past. */
+  date(fromDays: number, toDays: number): string {
+    return longDate(this.filedAt + this.rng.int(fromDays, toDays) * DAY);
+  }
+
+  metric(): string {
+    return this.rng
+      .pick(this.bank.metrics)
+      .replace('{n}', withCommas(this.rng.int(12, 48000)))
+      .replace('{p}', this.pct(1, 18));
+  }
+
+  person(title?: string): string {
+    return `${title ? `${title} ` : ''}${personName(this.rng)}`;
+  }
+
+  judge(): string {
+    const judge = this.rng.pick(this.docket.panel);
+    return `${judge.title} ${judge.name}`;
+  }
+
+  alj(): string {
+    return `${this.docket.presiding.title} ${this.docket.presiding.name}`;
+  }
+
+  docketRef(): string {
+    return this.isCourt ? `No. ${this.docket.number}` : `Docket No. ${this.docket.number}`;
+  }
+}
