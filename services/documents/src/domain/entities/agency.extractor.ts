@@ -1,0 +1,44 @@
+import { AGENCIES } from './agency-table';
+import { alternation, US_STATES } from './lexicon';
+import type { Candidate } from './organisation.extractor';
+
+const STATE = alternation(US_STATES);
+const STATE_BODY =
+  '(?:State\\s+)?(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|State\\s+Corporation\\s+Commission|Corporation\\s+Commission|' +
+  'Utilities\\s+Commission|Commerce\\s+Commission|Board\\s+of\\s+Public\\s+Utilities|Department\\s+of\\s+Public\\s+(?:Utilities|Service)|' +
+  'Utilities\\s+and\\s+Transportation\\s+Commission|Public\\s+Utilities\\s+Board|Energy\\s+Regulatory\\s+Commission|Railroad\\s+Commission|' +
+  'Supreme\\s+Court|Court\\s+of\\s+Appeals|Office\\s+of\\s+(?:the\\s+)?(?:People|Public|Consumer)[’\']?s?\\s+(?:Counsel|Advocate))';
+const DISTRICT = '(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\\s+)?District\\s+of\\s+(?:' + STATE + '|Columbia)';
+const CAP = "[A-Z][a-z]+(?:['’]s)?";
+
+const PATTERNS: RegExp[] = [
+  // Known agencies and their aliases (whole words, case-sensitive so "Sec." or "doe" do not match).
+  new RegExp(`(?<![\\w.])(?:${alternation(AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]))})(?![\\w])`, 'g'),
+  new RegExp(`(?:U\\.S\\.\\s+|United\\s+States\\s+)(?:${alternation(AGENCIES.map((agency) => agency.name))})\\b`, 'g'),
+  // "California Public Utilities Commission", "Arizona Corporation Commission", "Ohio Supreme Court".
+  new RegExp(`\\b(?:${STATE})\\s+${STATE_BODY}`, 'g'),
+  // "Public Service Commission of Maryland", "Public Utilities Commission of the State of Colorado".
+  new RegExp(`\\b(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|Public\\s+Utilities\\s+Board|Supreme\\s+Court|Railroad\\s+Commission)\\s+of\\s+(?:the\\s+State\\s+of\\s+)?(?:${STATE})\\b`, 'g'),
+  // Federal trial and bankruptcy courts.
+  new RegExp(`\\b(?:U\\.S\\.|United\\s+States)\\s+(?:District|Bankruptcy)\\s+Court\\s+for\\s+the\\s+${DISTRICT}`, 'g'),
+  // Offices of agencies and consumer advocates: "Office of Ratepayer Advocates", "Office of Electricity".
+  new RegExp(`\\bOffice\\s+of\\s+(?:the\\s+)?${CAP}(?:\\s+(?:and\\s+)?${CAP}){0,3}`, 'g'),
+  // Federal departments not in the table: "Department of Agriculture".
+  new RegExp(`\\b(?:U\\.S\\.\\s+)?Department\\s+of\\s+(?:the\\s+)?${CAP}(?:\\s+and\\s+${CAP}|\\s+Security)?`, 'g'),
+];
+
+/** Agencies, commissions and courts: the built-in table plus state-commission and court name patterns. */
+export function extractAgencies(text: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const pattern of PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      let surface = match[0];
+      // A trailing possessive is not part of the name ("People's Counsel" is, "Commission's" is not).
+      surface = surface.replace(/['’]s$/, '');
+      if (/^Office of/.test(surface) && /\b(?:Commission|Court)$/.test(surface)) continue;
+      found.push({ kind: 'agency', text: surface, start, end: start + surface.length });
+    }
+  }
+  return found;
+}

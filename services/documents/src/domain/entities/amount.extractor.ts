@@ -1,0 +1,72 @@
+import { NUMBER_WORDS } from './lexicon';
+import type { Candidate } from './organisation.extractor';
+
+type Valued = Candidate & { value: number };
+
+const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
+const MULT = 'thousand|million|billion|trillion';
+const CUR = '(?:US\\$|\\$|USD\\s?)';
+const RANGE = '(?:\\s?[-–—]\\s?|\\s(?:to|and)\\s)';
+const MULTIPLIERS: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, k: 1e3, m: 1e6, mm: 1e6, b: 1e9, bn: 1e9 };
+
+// "$4.2 million", "$1,234,567.89", "USD 3 billion", and ranges sharing one multiplier: "$14.5–$16 million".
+const CURRENCY_AMOUNT = new RegExp(
+  `(?<![\\w$])${CUR}(${NUM})(?:\\s?(${MULT}|bn|mm|[MBK])\\b|(?:${RANGE}${CUR}?(${NUM})\\s?(${MULT})\\b))?`,
+  'g',
+);
+// "4.2 million dollars", "3.6 cents", "3.81 mills".
+const WORD_AMOUNT = new RegExp(`(?<![\\w$.,])(${NUM})(?:\\s(${MULT}))?\\s(dollars|cents|mills)\\b`, 'g');
+
+function toNumber(digits: string): number {
+  return Number(digits.replace(/,/g, ''));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** Amounts of money; value is in currency units (cents and mills as fractions of a dollar). */
+export function extractMoney(text: string): Valued[] {
+  const found: Valued[] = [];
+  for (const match of text.matchAll(CURRENCY_AMOUNT)) {
+    const start = match.index ?? 0;
+    const multiplier = MULTIPLIERS[(match[2] ?? match[4] ?? '').toLowerCase()] ?? 1;
+    found.push({ kind: 'money', text: match[0], start, end: start + match[0].length, value: round(toNumber(match[1] ?? '0') * multiplier) });
+  }
+  for (const match of text.matchAll(WORD_AMOUNT)) {
+    const start = match.index ?? 0;
+    const unit = match[3] === 'cents' ? 0.01 : match[3] === 'mills' ? 0.001 : 1;
+    const multiplier = MULTIPLIERS[match[2] ?? ''] ?? 1;
+    found.push({ kind: 'money', text: match[0], start, end: start + match[0].length, value: round(toNumber(match[1] ?? '0') * multiplier * unit) });
+  }
+  return found;
+}
+
+const PCT_NUM = '\\d{1,3}(?:\\.\\d+)?';
+const PCT_UNIT = '(?:\\s?%|\\s?-?percent\\b|\\sper\\scent\\b|\\spercentage\\spoints?\\b)';
+// "3.1%", "10.75 percent", "7-percent", "3 and 4 percent", "9.5–10.5%".
+const NUMERIC_PERCENT = new RegExp(`(?<![\\w.,$])(${PCT_NUM})(?:${RANGE}(${PCT_NUM}))?${PCT_UNIT}`, 'g');
+const WORD = Object.keys(NUMBER_WORDS).sort((a, b) => b.length - a.length).join('|');
+// "ten percent", "forty-five percent", "one hundred percent".
+const WORD_PERCENT = new RegExp(`\\b((?:${WORD})(?:[-\\s](?:${WORD}))?)[-\\s](?:percent|per\\scent)\\b`, 'gi');
+
+function wordsToNumber(words: string): number {
+  return words
+    .toLowerCase()
+    .split(/[-\s]+/)
+    .reduce((total, word) => (word === 'hundred' ? Math.max(1, total) * 100 : total + (NUMBER_WORDS[word] ?? 0)), 0);
+}
+
+/** Percentages; value is the number (the low end of a range). */
+export function extractPercentages(text: string): Valued[] {
+  const found: Valued[] = [];
+  for (const match of text.matchAll(NUMERIC_PERCENT)) {
+    const start = match.index ?? 0;
+    found.push({ kind: 'percentage', text: match[0], start, end: start + match[0].length, value: Number(match[1]) });
+  }
+  for (const match of text.matchAll(WORD_PERCENT)) {
+    const start = match.index ?? 0;
+    found.push({ kind: 'percentage', text: match[0], start, end: start + match[0].length, value: wordsToNumber(match[1] ?? '') });
+  }
+  return found;
+}

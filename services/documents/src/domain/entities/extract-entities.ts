@@ -1,0 +1,40 @@
+import { abbreviationMentions, findAbbreviations } from './abbreviations';
+import { extractAgencies } from './agency.extractor';
+import { extractMoney, extractPercentages } from './amount.extractor';
+import { canonicalEntityKey } from './canonical-key';
+import { extractDates } from './date.extractor';
+import { extractDockets } from './docket.extractor';
+import type { EntityMention, ExtractEntitiesOptions } from './entity-mention';
+import { extractOrganisations, type Candidate } from './organisation.extractor';
+import { extractPeople } from './person.extractor';
+import { extractPlaces } from './place.extractor';
+import { resolveOverlaps } from './resolve-overlaps';
+
+type Raw = Candidate & { value?: number | string; long?: string };
+
+/**
+ * Finds organisations, people, agencies, docket numbers, places, amounts of money, percentages and
+ * dates in a text. Pure and synchronous; offsets index into `text`; overlapping candidates are resolved
+ * so each character belongs to at most one mention.
+ */
+export function extractEntities(text: string, options: ExtractEntitiesOptions): EntityMention[] {
+  const named: Raw[] = [...extractAgencies(text), ...extractOrganisations(text)];
+  const candidates: Raw[] = [
+    ...extractDockets(text, options.docketPatterns),
+    ...named,
+    ...extractPeople(text),
+    ...extractPlaces(text),
+    ...extractMoney(text),
+    ...extractPercentages(text),
+    ...extractDates(text),
+  ];
+  // Abbreviations are learnt from the names that survive, then found everywhere in the text.
+  const firstPass = resolveOverlaps(candidates, text.length);
+  const defined = findAbbreviations(text, firstPass);
+  const kept = defined.length === 0 ? firstPass : resolveOverlaps([...candidates, ...abbreviationMentions(text, defined)], text.length);
+  return kept.map(({ kind, text: surface, start, end, value, long }) => {
+    const mention: EntityMention = { kind, text: surface, start, end, canonical: canonicalEntityKey(kind, long ?? surface) };
+    if (value !== undefined) mention.value = value;
+    return mention;
+  });
+}

@@ -1,0 +1,95 @@
+import { escapeRegExp, MONTHS, US_STATES } from './lexicon';
+import type { Candidate } from './organisation.extractor';
+
+// One name word: "Ashby", "O'Neill", "McAllister", "Alvarez-Quinn", "Debbie-Anne".
+const WORD = "(?:O['’]|D['’]|Mc|Mac)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?";
+const INITIAL = '[A-Z]\\.';
+const GENERATION = '(?:,?\\sJr\\.|,?\\sSr\\.|\\sI{2,3}\\b)';
+// First (Middle|M.){0,2} Last [Jr.]; bounded repetition, so no catastrophic backtracking.
+const FULL = `${WORD}(?:\\s(?:${INITIAL}|${WORD})){0,2}\\s${WORD}${GENERATION}?`;
+const FULL_OR_SURNAME = `(?:${FULL}|${WORD})`;
+const CAPS_WORD = "[A-Z][A-Z'’-]+";
+
+const TITLE =
+  '(?:Administrative\\sLaw\\sJudge|Chief\\sAdministrative\\sLaw\\sJudge|Presiding\\sJudge|Chief\\sJudge|Circuit\\sJudge|District\\sJudge|' +
+  'Magistrate\\sJudge|Senior\\sJudge|Judge|Chief\\sJustice|Justice|Commissioners?|Chairman|Chairwoman|Chair|Vice\\sChair|' +
+  'Senator|Representative|Governor|Secretary|Witness|witness,?|Mr\\.|Ms\\.|Mrs\\.|Dr\\.|Hon\\.|Honorable|Professor|Prof\\.|ALJ)';
+const ROLE_AFTER =
+  "(?:Vice\\sPresident|President|Director|Manager|Counsel|counsel|Attorney|attorney|witness|consultant|Secretary|" +
+  'Solicitor|Deputy\\sSolicitor|Chief|economist|engineer|analyst|officer|former|Ph\\.D\\.|P\\.E\\.|Esq\\.|testified|testifies|argued|argues)';
+
+const PATTERNS: RegExp[] = [
+  // Titles and honorifics: "Commissioner Jane Doe", "Mr. Kessler", "Commissioners A and B".
+  new RegExp(`\\b${TITLE}\\s(?<name>${FULL_OR_SURNAME})`, 'gd'),
+  new RegExp(`\\b(?:Commissioners|Judges|Justices|Messrs\\.|Witnesses)\\s(?<name>${FULL_OR_SURNAME})\\sand\\s(?<second>${FULL_OR_SURNAME})`, 'gd'),
+  // "testimony of David M. Kessler", "DIRECT TESTIMONY OF ELAINE M. FORSYTHE".
+  new RegExp(`\\b(?:[Tt]estimony|[Aa]ffidavit|[Dd]eclaration|[Dd]eposition)\\sof\\s(?:Dr\\.\\s|Mr\\.\\s|Ms\\.\\s)?(?<name>${FULL})`, 'gd'),
+  new RegExp(`\\b(?:TESTIMONY|AFFIDAVIT|DECLARATION)\\sOF\\s(?:DR\\.\\s|MR\\.\\s|MS\\.\\s)?(?<name>${CAPS_WORD}(?:\\s(?:${INITIAL}|${CAPS_WORD})){1,2})`, 'gd'),
+  // Signatures and sign-offs.
+  new RegExp(`(?:/s/|Sincerely,|Respectfully\\ssubmitted,|By:)\\s+(?<name>${FULL})`, 'gd'),
+  // Roles introducing a name: "represented by X", "Counsel for petitioner, X", "its witness, X".
+  new RegExp(`\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis)\\s(?<name>${FULL})`, 'gd'),
+  // A name followed by its role: "Laura Chen, Vice President", "James O'Neill Jr., an independent consultant".
+  new RegExp(`(?<![\\w.])(?<name>${FULL}),?\\s(?:an?\\s|the\\s|its\\s)?(?:[A-Za-z]+\\s){0,2}?${ROLE_AFTER}`, 'gd'),
+  // "First M. Last" anywhere: a middle initial is a strong sign of a person.
+  new RegExp(`(?<![\\w.])(?<name>${WORD}\\s${INITIAL}\\s${WORD}${GENERATION}?)`, 'gd'),
+  // Appellate panels: "Before: MORALES, HARTWELL and OKONJO, Circuit Judges."
+  /Before:\s(?<panel>[A-Z][A-Za-z'’-]+(?:,\s[A-Z][A-Za-z'’-]+)*,?\sand\s[A-Z][A-Za-z'’-]+),\s(?:Circuit|District|Chief)?\s?Judges/dg,
+];
+
+// Words that look like names but are not (headings, organisations, months, places).
+const NOT_NAME_WORDS = new Set([
+  ...Object.keys(MONTHS),
+  ...US_STATES.flatMap((state) => state.toLowerCase().split(' ')),
+  'the', 'commission', 'court', 'company', 'corporation', 'inc', 'llc', 'power', 'energy', 'electric', 'gas',
+  'utilities', 'pipeline', 'department', 'office', 'staff', 'docket', 'order', 'section', 'exhibit', 'table',
+  'federal', 'united', 'states', 'public', 'service', 'act', 'rule', 'rules', 'notice', 'comments', 'testimony',
+  'applicants', 'applicant', 'petitioner', 'petitioners', 'respondent', 'intervenors', 'association', 'council',
+  'authority', 'cooperative', 'agency', 'board', 'university', 'on', 'behalf', 'of', 'for', 'and', 'in', 'at',
+  'my', 'our', 'we', 'this', 'that', 'any', 'each', 'all', 'chairman', 'commissioner', 'judge', 'secretary',
+  'circuit', 'district', 'hearing', 'settlement', 'summary', 'action', 'dates', 'addresses', 'tariff', 'project',
+  'commissioners', 'judges', 'counsel', 'vice', 'president', 'director', 'manager', 'attorney', 'witness', 'chief',
+  'deputy', 'solicitor', 'general', 'esq', 'dated', 'sincerely', 'respectfully', 'submitted',
+]);
+
+const isNotNameWord = (word: string) => NOT_NAME_WORDS.has(word.replace(/[.,]$/, '').toLowerCase());
+
+/** Cuts a name before the first word that cannot be part of one ("Jennifer L. Ames Counsel"); '' if none is left. */
+function trimName(name: string): string {
+  const words = name.split(/\s+/);
+  const stop = words.findIndex(isNotNameWord);
+  const kept = stop === -1 ? words : words.slice(0, stop);
+  while (kept.length > 0 && /^[A-Z]\.$|,$/.test(kept[kept.length - 1] as string)) kept.pop();
+  return kept.join(' ');
+}
+
+
+/** People, found by titles, roles and signatures; names seen once are then found everywhere in the text. */
+export function extractPeople(text: string): Candidate[] {
+  const found: Candidate[] = [];
+  const add = (start: number, surface: string) => {
+    const name = trimName(surface);
+    if (name.length < 2) return;
+    found.push({ kind: 'person', text: name, start, end: start + name.length });
+  };
+  for (const pattern of PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const groups = match.indices?.groups ?? {};
+      for (const key of ['name', 'second'] as const) {
+        const span = groups[key];
+        if (!span) continue;
+        add(span[0], text.slice(span[0], span[1]));
+      }
+      if (groups.panel) {
+        const [panelStart, panelEnd] = groups.panel;
+        for (const judge of text.slice(panelStart, panelEnd).matchAll(/[A-Z][A-Za-z'’-]+/g)) add(panelStart + (judge.index ?? 0), judge[0]);
+      }
+    }
+  }
+  // A full name found once is a person wherever else it appears.
+  const fullNames = new Set(found.map((mention) => mention.text).filter((name) => /\s/.test(name)));
+  for (const name of fullNames) {
+    for (const match of text.matchAll(new RegExp(`(?<![\\w])${escapeRegExp(name)}(?![\\w])`, 'g'))) add(match.index ?? 0, name);
+  }
+  return found;
+}
