@@ -19,10 +19,22 @@ const META_FIELDS = new Set(['description', 'author', 'keywords', 'date', 'dc.ti
 export function extractHtml(bytes: Buffer): ExtractedContent {
   const { text: source, encoding } = decodeText(bytes);
   const $ = load(source);
-  const parts: string[] = [];
+  // Output with pending line breaks: block boundaries ask for 1 or 2 newlines, and adjacent
+  // boundaries (</li><li>, </p><h2>) merge instead of stacking up.
+  let out = '';
+  let pending = 0;
+  const emit = (chunk: string) => {
+    if (pending > 0) {
+      chunk = chunk.replace(/^\s+/, '');
+      if (!chunk) return;
+      if (out) out = out.replace(/[ \t]+$/, '') + '\n'.repeat(pending);
+      pending = 0;
+    }
+    out += chunk;
+  };
   const walk = (node: AnyNode, preformatted: boolean): void => {
     if (node.type === 'text') {
-      parts.push(preformatted ? node.data : node.data.replace(/\s+/g, ' '));
+      emit(preformatted ? node.data : node.data.replace(/\s+/g, ' '));
       return;
     }
     if (node.type !== 'tag' && node.type !== 'root') return; // comments, directives, script/style nodes
@@ -30,24 +42,22 @@ export function extractHtml(bytes: Buffer): ExtractedContent {
       const name = node.name.toLowerCase();
       if (SKIPPED.has(name) || node.attribs.hidden !== undefined || node.attribs['aria-hidden'] === 'true') return;
       if (name === 'br') {
-        parts.push('\n');
+        pending = Math.min(2, pending + 1);
+        if (!out) pending = 0;
         return;
       }
-      const separator = PARAGRAPH.has(name) ? '\n\n' : LINE.has(name) ? '\n' : CELL.has(name) ? '\t' : '';
-      parts.push(separator);
+      const breaks = PARAGRAPH.has(name) ? 2 : LINE.has(name) ? 1 : 0;
+      if (CELL.has(name)) emit(' ');
+      pending = Math.max(pending, breaks);
       for (const child of node.children) walk(child, preformatted || name === 'pre' || name === 'textarea');
-      parts.push(separator);
+      pending = Math.max(pending, breaks);
       return;
     }
     for (const child of node.children) walk(child, preformatted);
   };
   const body = $('body')[0];
   walk(body ?? $.root()[0]!, false);
-  const text = parts
-    .join('')
-    .replace(/[ \t]*\n[ \t]*/g, '\n')
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/\n{3,}/g, '\n\n');
+  const text = out.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/[ \t]{2,}/g, ' ');
 
   const metadata: Record<string, string> = { encoding };
   $('meta[name]').each((_, el) => {

@@ -7,9 +7,13 @@ const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(
 const filedAt = z
   .string()
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success, 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time')
-  .transform((s) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s))
-  .refine((d) => !Number.isNaN(d.getTime()), 'is not a real calendar date');
+  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success, { message: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time', abort: true })
+  // Date rolls 2024-02-30 over to March: the calendar date must survive the round trip.
+  .refine((s) => {
+    const date = new Date(`${s.slice(0, 10)}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s.slice(0, 10);
+  }, 'is not a real calendar date')
+  .transform((s) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s));
 
 export const sidecarSchema = z
   .object({
@@ -18,7 +22,7 @@ export const sidecarSchema = z
     filingType: text(200).optional(),
     filedAt: filedAt.optional(),
     // One filer may be given as a plain string.
-    filers: z.union([text(500).transform((s) => [s]), z.array(text(500)).max(500, 'must list at most 500 filers')]).optional(),
+    filers: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(text(500)).max(500, 'must list at most 500 filers')).optional(),
     sourceId: text(500).optional(),
     sourceUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     description: text(100_000).optional(),
