@@ -7,7 +7,7 @@ const STATE_BODY =
   '(?:State\\s+)?(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|State\\s+Corporation\\s+Commission|Corporation\\s+Commission|' +
   'Utilities\\s+Commission|Commerce\\s+Commission|Board\\s+of\\s+Public\\s+Utilities|Department\\s+of\\s+Public\\s+(?:Utilities|Service)|' +
   'Utilities\\s+and\\s+Transportation\\s+Commission|Public\\s+Utilities\\s+Board|Energy\\s+Regulatory\\s+Commission|Railroad\\s+Commission|' +
-  'Supreme\\s+Court|Court\\s+of\\s+Appeals|Office\\s+of\\s+(?:the\\s+)?(?:People|Public|Consumer)[’\']?s?\\s+(?:Counsel|Advocate))';
+  'Supreme\\s+Court|Court\\s+of\\s+Appeals|Attorney\\s+General|Office\\s+of\\s+(?:the\\s+)?(?:People|Public|Consumer)[’\']?s?\\s+(?:Counsel|Advocate))';
 const DISTRICT = '(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\\s+)?District\\s+of\\s+(?:' + STATE + '|Columbia)';
 const CAP = "[A-Z][a-z]+(?:['’]s)?";
 
@@ -22,14 +22,25 @@ const PATTERNS: RegExp[] = [
   // Federal trial and bankruptcy courts.
   new RegExp(`\\b(?:U\\.S\\.|United\\s+States)\\s+(?:District|Bankruptcy)\\s+Court\\s+for\\s+the\\s+${DISTRICT}`, 'g'),
   // Offices of agencies and consumer advocates: "Office of Ratepayer Advocates", "Office of Electricity".
-  new RegExp(`\\bOffice\\s+of\\s+(?:the\\s+)?${CAP}(?:\\s+(?:and\\s+)?${CAP}){0,3}`, 'g'),
+  new RegExp(`\\b(?:Office|Division|Bureau)\\s+of\\s+(?:the\\s+)?${CAP}(?:\\s+(?:and\\s+)?${CAP}){0,3}`, 'g'),
   // Federal departments not in the table: "Department of Agriculture".
   new RegExp(`\\b(?:U\\.S\\.\\s+)?Department\\s+of\\s+(?:the\\s+)?${CAP}(?:\\s+and\\s+${CAP}|\\s+Security)?`, 'g'),
 ];
 
+// Headings in capitals ("FEDERAL ENERGY REGULATORY COMMISSION"): full names only, kept when the text is in capitals.
+const CAPITALS = new RegExp(
+  `(?<![\\w.])(?:(?:U\\.S\\.|UNITED\\s+STATES)\\s+)?(?:${alternation(AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]).filter((name) => /[a-z]/.test(name)))})(?![\\w])`,
+  'gi',
+);
+
 /** Agencies, commissions and courts: the built-in table plus state-commission and court name patterns. */
 export function extractAgencies(text: string): Candidate[] {
   const found: Candidate[] = [];
+  for (const match of text.matchAll(CAPITALS)) {
+    if (match[0] !== match[0].toUpperCase()) continue;
+    const start = match.index ?? 0;
+    found.push({ kind: 'agency', text: match[0], start, end: start + match[0].length });
+  }
   for (const pattern of PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const start = match.index ?? 0;

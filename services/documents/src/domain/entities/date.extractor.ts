@@ -14,6 +14,8 @@ const FORMS: { regex: RegExp; parts: (m: RegExpMatchArray) => [string, string, s
   { regex: new RegExp(`\\b(${MONTH})\\s${DAY},?\\s${YEAR}\\b`, 'g'), parts: (m) => [m[3] ?? '', m[1] ?? '', m[2]] },
   // 1 July 2025
   { regex: new RegExp(`\\b${DAY}\\s(${MONTH}),?\\s${YEAR}\\b`, 'g'), parts: (m) => [m[3] ?? '', m[2] ?? '', m[1]] },
+  // the 3rd day of June, 2025 (orders' closing formula)
+  { regex: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)\\s+day\\s+of\\s+(${MONTH}),?\\s+${YEAR}\\b`, 'g'), parts: (m) => [m[3] ?? '', m[2] ?? '', m[1]] },
   // 2025-07-01 (not inside a longer hyphenated id such as a docket number)
   { regex: /(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?![\w-])/g, parts: (m) => [m[1] ?? '', m[2] ?? '', m[3]] },
   // 07/01/2025 (US order)

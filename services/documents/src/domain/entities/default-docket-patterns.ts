@@ -18,6 +18,6 @@ export const DEFAULT_DOCKET_PATTERNS: DocketPattern[] = [
     sourceId: 'us-courts-of-appeals',
     pattern: /(?=\d{2}-)(?<=\bNos?\.\s?(?:\d{2}-\d{3,5}(?:,\s|,?\sand\s|\s&\s))*)(?<number>\d{2}-\d{3,5})\b(?!-)/,
   },
-  // regulations.gov / Federal Register docket ids: EPA-HQ-OAR-2021-0317, EPA-R09-OAR-2025-0411.
-  { sourceId: 'regulations-gov', pattern: /\b[A-Z]{2,6}(?:-[A-Z0-9]{2,6}){1,2}-\d{4}-\d{4}\b/ },
+  // regulations.gov / Federal Register docket ids: EPA-HQ-OAR-2021-0317, EPA-R09-OAR-2025-0411, PHMSA-2025-0042.
+  { sourceId: 'regulations-gov', pattern: /\b[A-Z]{2,6}(?:-[A-Z0-9]{2,6}){0,2}-\d{4}-\d{4}\b/ },
 ];

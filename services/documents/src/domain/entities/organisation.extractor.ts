@@ -8,7 +8,8 @@ export type Candidate = Omit<EntityMention, 'canonical'>;
 const LEGAL_SUFFIXES = new Set([
   'inc', 'llc', 'l.l.c', 'corp', 'corporation', 'co', 'company', 'ltd', 'lp', 'l.p', 'plc', 'cooperative',
   'cooperatives', 'authority', 'association', 'council', 'club', 'associates', 'partners', 'group', 'holdings',
-  'incorporated', 'limited', 'llp', 'l.l.p', 'trust', 'foundation', 'institute',
+  'incorporated', 'limited', 'llp', 'l.l.p', 'trust', 'foundation', 'institute', 'alliance', 'coalition',
+  'network', 'center', 'committee', 'board', 'coop', 'co-op', 'pool',
 ]);
 // Suffixes that may follow a comma: "Acme Holdings, Inc.".
 const COMMA_SUFFIXES = new Set(['inc', 'llc', 'l.l.c', 'corp', 'ltd', 'lp', 'l.p', 'plc', 'llp', 'l.l.p', 'co']);
@@ -32,6 +33,9 @@ const STOP_WORDS = new Set([
   'take', 'any', 'all', 'subject', 'summary', 'action', 'dates', 'addresses', 'agency', 'sincerely', 'dated',
   'respectfully', 'submitted', 'together', 'collectively', 'consolidated', 'here', 'there', 'then', 'since',
   'president', 'vice', 'director', 'manager', 'officer', 'chief', 'executive', 'senior', 'deputy',
+  // Question and sentence openers in testimony ("Q. Did Heartland Electric consider ...").
+  'did', 'does', 'do', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could',
+  'should', 'please', 'what', 'who', 'why', 'how', 'where', 'which', 'yes', 'so', 'thus', 'therefore',
 ]);
 // "for" joins a name only after a word that heads advocacy-style names: "Alliance for Affordable Energy".
 const FOR_HEADS = new Set([
@@ -144,14 +148,14 @@ export function extractOrganisations(text: string): Candidate[] {
   return found;
 }
 
-// "City of Sacramento" as a party.
-const MUNICIPALITY = /\b(?:City|Town|Village) of (?:[A-Z][a-z]+)(?: [A-Z][a-z]+)?\b/g;
+// "City of Sacramento" as a party; "customers in the Town of Geneva" names a place.
+const MUNICIPALITY = /\b(?:City|Town|Village|Borough) of (?:[A-Z][a-z]+)(?: [A-Z][a-z]+)?\b/g;
+const PLACE_CONTEXT = /\b(?:in|near|within|throughout|across|outside) the $/;
 
 function extractMunicipalities(text: string): Candidate[] {
-  return [...text.matchAll(MUNICIPALITY)].map((match) => ({
-    kind: 'organisation' as const,
-    text: match[0],
-    start: match.index ?? 0,
-    end: (match.index ?? 0) + match[0].length,
-  }));
+  return [...text.matchAll(MUNICIPALITY)].map((match) => {
+    const start = match.index ?? 0;
+    const kind = PLACE_CONTEXT.test(text.slice(Math.max(0, start - 20), start)) ? ('place' as const) : ('organisation' as const);
+    return { kind, text: match[0], start, end: start + match[0].length };
+  });
 }

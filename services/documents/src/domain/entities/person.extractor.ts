@@ -1,8 +1,8 @@
-import { escapeRegExp, MONTHS, US_STATES } from './lexicon';
+import { alternation, MONTHS, US_STATES } from './lexicon';
 import type { Candidate } from './organisation.extractor';
 
 // One name word: "Ashby", "O'Neill", "McAllister", "Alvarez-Quinn", "Debbie-Anne".
-const WORD = "(?:O['’]|D['’]|Mc|Mac)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?";
+const WORD = "(?:O['’]|D['’]|Mc|Mac)?[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?";
 const INITIAL = '[A-Z]\\.';
 const GENERATION = '(?:,?\\sJr\\.|,?\\sSr\\.|\\sI{2,3}\\b)';
 // First (Middle|M.){0,2} Last [Jr.]; bounded repetition, so no catastrophic backtracking.
@@ -20,7 +20,7 @@ const ROLE_AFTER =
 
 const PATTERNS: RegExp[] = [
   // Titles and honorifics: "Commissioner Jane Doe", "Mr. Kessler", "Commissioners A and B".
-  new RegExp(`\\b${TITLE}\\s(?<name>${FULL_OR_SURNAME})`, 'gd'),
+  new RegExp(`\\b${TITLE}\\s(?:(?:Mr|Ms|Mrs|Dr)\\.\\s)?(?<name>${FULL_OR_SURNAME})`, 'gd'),
   new RegExp(`\\b(?:Commissioners|Judges|Justices|Messrs\\.|Witnesses)\\s(?<name>${FULL_OR_SURNAME})\\sand\\s(?<second>${FULL_OR_SURNAME})`, 'gd'),
   // "testimony of David M. Kessler", "DIRECT TESTIMONY OF ELAINE M. FORSYTHE".
   new RegExp(`\\b(?:[Tt]estimony|[Aa]ffidavit|[Dd]eclaration|[Dd]eposition)\\sof\\s(?:Dr\\.\\s|Mr\\.\\s|Ms\\.\\s)?(?<name>${FULL})`, 'gd'),
@@ -33,8 +33,12 @@ const PATTERNS: RegExp[] = [
   new RegExp(`(?<![\\w.])(?<name>${FULL}),?\\s(?:an?\\s|the\\s|its\\s)?(?:[A-Za-z]+\\s){0,2}?${ROLE_AFTER}`, 'gd'),
   // "First M. Last" anywhere: a middle initial is a strong sign of a person.
   new RegExp(`(?<![\\w.])(?<name>${WORD}\\s${INITIAL}\\s${WORD}${GENERATION}?)`, 'gd'),
-  // Appellate panels: "Before: MORALES, HARTWELL and OKONJO, Circuit Judges."
-  /Before:\s(?<panel>[A-Z][A-Za-z'’-]+(?:,\s[A-Z][A-Za-z'’-]+)*,?\sand\s[A-Z][A-Za-z'’-]+),\s(?:Circuit|District|Chief)?\s?Judges/dg,
+  // Appellate panels: "Before: MORALES, HARTWELL and OKONJO, Circuit Judges." (also "Before X, Chief Judge, and Y and Z, ...")
+  /\bBefore:?\s(?<panel>[A-Z][^.;:]{1,120}?),\s(?:Senior\s)?(?:Circuit|District|Chief)?\s?Judges\b/dg,
+  // A name followed by what people do in filings: "Rebecca Liang and Omar Haddad co-sponsor this testimony".
+  new RegExp(`(?<![\\w.])(?<name>${FULL})(?:\\sand\\s(?<second>${FULL}))?\\s(?:co-sponsors?|sponsors?|testif(?:y|ies|ied)|concedes|recommends|explains|asserts|contends|wrote)\\b`, 'gd'),
+  // A sign-off at the end of a comment: "... for the easement. -- Gloria Hendricks".
+  new RegExp(`(?:--|—|–)\\s?(?<name>${FULL})\\s*$`, 'gd'),
 ];
 
 // Words that look like names but are not (headings, organisations, months, places).
@@ -49,14 +53,21 @@ const NOT_NAME_WORDS = new Set([
   'my', 'our', 'we', 'this', 'that', 'any', 'each', 'all', 'chairman', 'commissioner', 'judge', 'secretary',
   'circuit', 'district', 'hearing', 'settlement', 'summary', 'action', 'dates', 'addresses', 'tariff', 'project',
   'commissioners', 'judges', 'counsel', 'vice', 'president', 'director', 'manager', 'attorney', 'witness', 'chief',
-  'deputy', 'solicitor', 'general', 'esq', 'dated', 'sincerely', 'respectfully', 'submitted',
+  'deputy', 'solicitor', 'general', 'esq', 'dated', 'sincerely', 'respectfully', 'submitted', 'before', 'mr', 'ms',
+  'mrs', 'dr', 'senior', 'q', 'a', 'did', 'does', 'is', 'are', 'has', 'have', 'will', 'as', 'if', 'when',
 ]);
 
 const isNotNameWord = (word: string) => NOT_NAME_WORDS.has(word.replace(/[.,]$/, '').toLowerCase());
 
-/** Cuts a name before the first word that cannot be part of one ("Jennifer L. Ames Counsel"); '' if none is left. */
+const TITLE_WORDS = new Set(['justice', 'judge', 'commissioner', 'chairman', 'chairwoman', 'witness', 'mr', 'ms', 'mrs', 'dr', 'senator', 'governor']);
+
+/**
+ * Drops leading titles ("Justice Amara Nwosu") and cuts the name before the first word that cannot be
+ * part of one ("Jennifer L. Ames Counsel"); '' if nothing is left.
+ */
 function trimName(name: string): string {
   const words = name.split(/\s+/);
+  while (words.length > 1 && TITLE_WORDS.has((words[0] as string).replace(/\.$/, '').toLowerCase())) words.shift();
   const stop = words.findIndex(isNotNameWord);
   const kept = stop === -1 ? words : words.slice(0, stop);
   while (kept.length > 0 && /^[A-Z]\.$|,$/.test(kept[kept.length - 1] as string)) kept.pop();
@@ -70,7 +81,8 @@ export function extractPeople(text: string): Candidate[] {
   const add = (start: number, surface: string) => {
     const name = trimName(surface);
     if (name.length < 2) return;
-    found.push({ kind: 'person', text: name, start, end: start + name.length });
+    const offset = start + surface.indexOf(name);
+    found.push({ kind: 'person', text: name, start: offset, end: offset + name.length });
   };
   for (const pattern of PATTERNS) {
     for (const match of text.matchAll(pattern)) {
@@ -82,14 +94,23 @@ export function extractPeople(text: string): Candidate[] {
       }
       if (groups.panel) {
         const [panelStart, panelEnd] = groups.panel;
-        for (const judge of text.slice(panelStart, panelEnd).matchAll(/[A-Z][A-Za-z'’-]+/g)) add(panelStart + (judge.index ?? 0), judge[0]);
+        for (const judge of text.slice(panelStart, panelEnd).matchAll(/[A-Z][A-Za-z'’-]+/g)) {
+          if (!/^(?:Chief|Circuit|District|Senior|Judges?|Justices?)$/.test(judge[0])) add(panelStart + (judge.index ?? 0), judge[0]);
+        }
       }
     }
   }
+  // A surname seen after a title ("Ms. Liang") makes "Rebecca Liang" elsewhere a person too.
+  // One alternation per pass, so a long text is scanned twice, not once per name.
+  const surnames = [...new Set(found.map((mention) => mention.text).filter((name) => !/\s/.test(name)))];
+  if (surnames.length > 0) {
+    const regex = new RegExp(`(?<![\\w.])${WORD}\\s(?:${INITIAL}\\s)?(?:${alternation(surnames)})(?![\\w])`, 'g');
+    for (const match of text.matchAll(regex)) add(match.index ?? 0, match[0]);
+  }
   // A full name found once is a person wherever else it appears.
-  const fullNames = new Set(found.map((mention) => mention.text).filter((name) => /\s/.test(name)));
-  for (const name of fullNames) {
-    for (const match of text.matchAll(new RegExp(`(?<![\\w])${escapeRegExp(name)}(?![\\w])`, 'g'))) add(match.index ?? 0, name);
+  const fullNames = [...new Set(found.map((mention) => mention.text).filter((name) => /\s/.test(name)))];
+  if (fullNames.length > 0) {
+    for (const match of text.matchAll(new RegExp(`(?<![\\w])(?:${alternation(fullNames)})(?![\\w])`, 'g'))) add(match.index ?? 0, match[0]);
   }
   return found;
 }

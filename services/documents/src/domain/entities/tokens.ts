@@ -13,17 +13,23 @@ const TOKEN = /[A-Za-z0-9]+(?:['’.\-&][A-Za-z0-9]+)*\.?|&|,/g;
 /** Splits text into tokens; a possessive "'s" is left off the token. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(TOKEN)) {
+  const regex = new RegExp(TOKEN.source, 'g');
+  let match: RegExpExecArray | null;
+  while ((match = regex.exec(text)) !== null) {
     let value = match[0];
-    const start = match.index ?? 0;
-    if (/['’]s$/.test(value) && value.length > 2) value = value.slice(0, -2);
-    tokens.push({ text: value, bare: value.replace(/\.$/, ''), start, end: start + value.length });
+    const start = match.index;
+    const length = value.length;
+    // Plain string checks: this loop runs once per word of a possibly very long text.
+    if (length > 2 && value[length - 1] === 's' && (value[length - 2] === "'" || value[length - 2] === '’')) value = value.slice(0, -2);
+    const bare = value.endsWith('.') ? value.slice(0, -1) : value;
+    tokens.push({ text: value, bare, start, end: start + value.length });
   }
   return tokens;
 }
 
 export function isCapitalised(token: Token): boolean {
-  return /^[A-Z]/.test(token.text);
+  const code = token.text.charCodeAt(0);
+  return code >= 65 && code <= 90;
 }
 
 export function isAllCaps(token: Token): boolean {
