@@ -5,7 +5,8 @@
  *   npx tsx bench/entity-extraction.eval.ts --errors   # also list every miss and false hit
  *
  * Reported for all passages and per split: "dev" passages were written alongside the extractor and
- * used to tune it (optimistic); "heldout" passages were written later and never tuned on.
+ * used to tune it (optimistic); "heldout-1" was written after the first version, its first-look figures
+ * recorded in its markup file, then tuned on; "heldout-2" was written blind after that (the honest figure).
  * Exact match: same kind and the same start/end. Overlap match: same kind and overlapping spans,
  * each gold mention matched at most once. Speed: a ~1 MB text made of the sample passages, and a
  * pathological text of 100,000 capitalised words (catastrophic backtracking would show here).
@@ -17,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_DOCKET_PATTERNS, ENTITY_KINDS, extractEntities, type EntityKind, type EntityMention } from '../services/documents/src/domain/entities';
 
 interface Gold { kind: EntityKind; text: string; start: number; end: number }
-interface Passage { id: string; genre: string; split: 'dev' | 'heldout'; text: string; mentions: Gold[] }
+interface Passage { id: string; genre: string; split: 'dev' | 'heldout-1' | 'heldout-2'; text: string; mentions: Gold[] }
 
 const SAMPLE = path.join(__dirname, '../services/documents/test/fixtures/entities/labelled-passages.json');
 const showErrors = process.argv.includes('--errors');
@@ -96,7 +97,8 @@ function main() {
   const splits = {
     all: evaluate(passages, 'all passages'),
     dev: evaluate(passages.filter((p) => p.split === 'dev'), 'dev split (tuned on)'),
-    heldout: evaluate(passages.filter((p) => p.split === 'heldout'), 'held-out split (never tuned on)'),
+    heldout1: evaluate(passages.filter((p) => p.split === 'heldout-1'), 'heldout-1 split (tuned on after its first look)'),
+    heldout2: evaluate(passages.filter((p) => p.split === 'heldout-2'), 'heldout-2 split (blind)'),
   };
 
   // Speed: realistic text of about 1 MB, and 100k capitalised words with no sentence breaks.
