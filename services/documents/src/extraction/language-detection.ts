@@ -1,6 +1,7 @@
 import { detectAll } from 'tinyld';
 
-const SAMPLE_CHARS = 4000;
+// tinyld costs ~3 µs a character; 1,500 characters decide reliably for prose.
+const SAMPLE_CHARS = 1500;
 const MIN_CHARS = 24;
 // tinyld's scores are relative, not probabilities: trust the winner only when it clearly leads.
 const MIN_LEAD = 1.5;

@@ -47,9 +47,10 @@ describe('PDF extraction', () => {
   it('reports a truncated or garbled PDF as corrupt', async () => {
     const garbled = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
     expect(await extractText({ fileName: 'bad.pdf', bytes: garbled }, limits)).toMatchObject({ ok: false, format: 'pdf', reason: 'corrupt' });
-    const whole = await makePdf([['some text on the only page']]);
-    const truncated = whole.subarray(0, 40);
-    expect(await extractText({ fileName: 'cut.pdf', bytes: truncated }, limits)).toMatchObject({ ok: false, format: 'pdf', reason: 'corrupt' });
+    const whole = await makePdf([['text on page 1'], ['text on page 2'], ['text on page 3']]);
+    for (const cut of [40, Math.floor(whole.length * 0.6), whole.length - 20]) {
+      expect(await extractText({ fileName: 'cut.pdf', bytes: whole.subarray(0, cut) }, limits)).toMatchObject({ ok: false, format: 'pdf', reason: 'corrupt' });
+    }
   });
 
   it('refuses a PDF with more pages than allowed', async () => {
