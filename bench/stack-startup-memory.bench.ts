@@ -1,0 +1,69 @@
+/**
+ * Whole-stack start-up time and idle memory (figures, never pass/fail).
+ *
+ *   npx tsx bench/stack-startup-memory.bench.ts
+ *
+ * Starts everything `npm start` starts (test profile: fresh data dir, free ports, jars cached, the
+ * frontend built if its sources changed) and reports the seconds until the login page is served,
+ * then samples the resident memory of every process group it started (Kafka's and the MongoDB
+ * stand-in's JVMs, Redis, five Node services, Next.js) once a second for 15 s and reports the
+ * median total. Writes JSON to bench/results/.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { liveManagedProcesses, startStack } from '@docket/local-infra';
+
+const SAMPLES = 15;
+
+/** RSS in MB of every process in the group `pgid` (the managed child and whatever it spawned). */
+function groupRssMb(pgid: number): number {
+  try {
+    const out = execFileSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' });
+    return out.split('\n').filter(Boolean).reduce((sum, kb) => sum + Number(kb.trim()), 0) / 1024;
+  } catch {
+    return 0; // the group is gone
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack({ profile: 'test', env: { LOG_LEVEL: 'warn' }, log: (m) => process.stderr.write(`[stack] ${m}\n`) });
+  try {
+    const perPart = new Map<string, number[]>();
+    for (let i = 0; i < SAMPLES; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // one sample a second while idle
+      for (const p of liveManagedProcesses()) {
+        if (p.name === 'next-build') continue;
+        perPart.set(p.name, [...(perPart.get(p.name) ?? []), groupRssMb(p.pid)]);
+      }
+    }
+    const parts = Object.fromEntries([...perPart].map(([name, samples]) => [name, Math.round(median(samples))]));
+    const totalMb = Object.values(parts).reduce((a, b) => a + b, 0);
+    const result = {
+      bench: 'stack-startup-memory',
+      at: new Date().toISOString(),
+      startup: stack.timings,
+      idleRssMb: { total: totalMb, ...parts },
+    };
+    console.log(`start-up to login page served: ${stack.timings.totalSeconds.toFixed(1)} s` +
+      (stack.timings.frontendBuildSeconds ? ` (including a frontend build of ${stack.timings.frontendBuildSeconds.toFixed(1)} s)` : ''));
+    console.log(`  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`);
+    console.log(`idle resident memory: ${totalMb} MB in all`);
+    for (const [name, mb] of Object.entries(parts).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${String(mb).padStart(5)} MB`);
+    const dir = path.join(__dirname, 'results');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `stack-startup-memory-${Date.now()}.json`), JSON.stringify(result, null, 2) + '\n');
+  } finally {
+    await stack.stop();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
