@@ -11,6 +11,8 @@ export const DEFAULT_DOCKET_PATTERNS: DocketPattern[] = [
   { sourceId: 'cpuc', pattern: /\b[ACIPR]\.\d{2}-\d{2}-\d{3}\b/ },
   // New York PSC cases: 24-E-0165.
   { sourceId: 'nypsc', pattern: /\b\d{2}-[A-Z]-\d{4}\b/ },
+  // Pennsylvania PUC: R-2025-3051234, P-2024-3049871.
+  { sourceId: 'papuc', pattern: /\b[A-Z]-\d{4}-\d{7}\b/ },
   // Federal district courts: 1:23-cv-04567, 3:24-cv-01877-JST.
   { sourceId: 'us-district-courts', pattern: /\b\d:\d{2}-(?:cv|cr|bk|mc|md|ap)-\d{3,5}(?:-[A-Z]{2,4})?\b/ },
   // Courts of appeals: "No. 22-1234", "Nos. 22-1234 and 22-1240", "Nos. 22-1234, 22-1235".

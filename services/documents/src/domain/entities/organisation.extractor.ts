@@ -31,7 +31,7 @@ const STOP_WORDS = new Set([
   'application', 'petition', 'complaint', 'answer', 'brief', 'request', 'exhibit', 'table', 'figure', 'section',
   'schedule', 'q', 'a', 'see', 'cf', 'id', 'v', 'vs', 'including', 'between', 'against', 'approved', 'staff',
   'take', 'any', 'all', 'subject', 'summary', 'action', 'dates', 'addresses', 'agency', 'sincerely', 'dated',
-  'respectfully', 'submitted', 'together', 'collectively', 'consolidated', 'here', 'there', 'then', 'since',
+  'respectfully', 'submitted', 'together', 'collectively', 'here', 'there', 'then', 'since',
   'president', 'vice', 'director', 'manager', 'officer', 'chief', 'executive', 'senior', 'deputy',
   // Question and sentence openers in testimony ("Q. Did Heartland Electric consider ...").
   'did', 'does', 'do', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could',
@@ -136,6 +136,9 @@ export function extractOrganisations(text: string): Candidate[] {
     if (first === i) continue;
     const firstToken = tokens[first] as Token;
     if (!legal && first === i - 1 && UTILITY_WORDS.has(lower(firstToken))) continue;
+    // "1 Financial Center", "77 Beale Street": a house number before the name makes it an address.
+    const previous = tokens[first - 1];
+    if (previous && /^\d+$/.test(previous.text) && adjacent(text, previous, firstToken)) continue;
     let last = i;
     if (OF_EXTENDABLE.has(word) && !token.text.endsWith('.')) last = extendOf(text, tokens, i);
     const lastToken = tokens[last] as Token;

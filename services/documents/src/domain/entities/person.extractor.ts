@@ -26,7 +26,12 @@ const PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:[Tt]estimony|[Aa]ffidavit|[Dd]eclaration|[Dd]eposition)\\sof\\s(?:Dr\\.\\s|Mr\\.\\s|Ms\\.\\s)?(?<name>${FULL})`, 'gd'),
   new RegExp(`\\b(?:TESTIMONY|AFFIDAVIT|DECLARATION)\\sOF\\s(?:DR\\.\\s|MR\\.\\s|MS\\.\\s)?(?<name>${CAPS_WORD}(?:\\s(?:${INITIAL}|${CAPS_WORD})){1,2})`, 'gd'),
   // Signatures and sign-offs.
-  new RegExp(`(?:/s/|Sincerely,|Respectfully\\ssubmitted,|By:)\\s+(?<name>${FULL})`, 'gd'),
+  new RegExp(`(?:/s/|Sincerely,|Respectfully\\ssubmitted,|By:|[Cc]ontact:?|Attn:|Signed,?)\\s+(?<name>${FULL})`, 'gd'),
+  // A list of signatories: "Signed, Karen Olson, Peter Mueller, and 212 others".
+  new RegExp(`Signed,?\\s(?:${FULL},\\s)+(?<name>${FULL})`, 'gd'),
+  new RegExp(`Signed,?\\s${FULL},\\s(?<name>${FULL})`, 'gd'),
+  // Opinion authors: "Bramwell, Circuit Judge:".
+  new RegExp(`(?<![\\w.])(?<name>${FULL_OR_SURNAME}),\\s(?:Chief\\s|Senior\\s)?(?:Circuit|District|Magistrate|Bankruptcy)\\sJudge\\b`, 'gd'),
   // Roles introducing a name: "represented by X", "Counsel for petitioner, X", "its witness, X".
   new RegExp(`\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis)\\s(?<name>${FULL})`, 'gd'),
   // A name followed by its role: "Laura Chen, Vice President", "James O'Neill Jr., an independent consultant".
@@ -55,9 +60,11 @@ const NOT_NAME_WORDS = new Set([
   'commissioners', 'judges', 'counsel', 'vice', 'president', 'director', 'manager', 'attorney', 'witness', 'chief',
   'deputy', 'solicitor', 'general', 'esq', 'dated', 'sincerely', 'respectfully', 'submitted', 'before', 'mr', 'ms',
   'mrs', 'dr', 'senior', 'q', 'a', 'did', 'does', 'is', 'are', 'has', 'have', 'will', 'as', 'if', 'when',
+  'contact', 'signed', 'attn', 'attention', 'cc',
 ]);
 
-const isNotNameWord = (word: string) => NOT_NAME_WORDS.has(word.replace(/[.,]$/, '').toLowerCase());
+// Initials ("A.", "Q.") are never stop words, even where the letter alone is ("Q. ... A." in testimony).
+const isNotNameWord = (word: string) => !/^[A-Z]\.$/.test(word) && NOT_NAME_WORDS.has(word.replace(/[.,]$/, '').toLowerCase());
 
 const TITLE_WORDS = new Set(['justice', 'judge', 'commissioner', 'chairman', 'chairwoman', 'witness', 'mr', 'ms', 'mrs', 'dr', 'senator', 'governor']);
 
