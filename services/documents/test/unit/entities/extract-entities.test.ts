@@ -125,6 +125,22 @@ describe('extractEntities', () => {
       expect(mentions.filter((m) => m.kind === 'docket').map((m) => m.text)).toEqual(['2025-00123']);
     });
 
+    it('unanchors whole-number patterns and needs a docket cue before digit-only shapes', () => {
+      const docketPatterns = [
+        { sourceId: 'tx-puct', pattern: '^\\d{5}$' },
+        { sourceId: 'mi-psc', pattern: '^U-\\d{5}$' },
+      ];
+      const text = 'Docket No. 55999 and Case Nos. 55998, 55997 and 55996; mail to Washington, DC 20005 or see U-21567 and 123456.';
+      const dockets = extractEntities(text, { docketPatterns }).filter((m) => m.kind === 'docket');
+      expect(dockets.map((m) => [m.text, m.value])).toEqual([
+        ['55999', 'tx-puct'],
+        ['55998', 'tx-puct'],
+        ['55997', 'tx-puct'],
+        ['55996', 'tx-puct'],
+        ['U-21567', 'mi-psc'],
+      ]);
+    });
+
     it('does not report a date inside a docket number', () => {
       const mentions = extractEntities('Filed in Project No. 2025-07-01-A on July 2, 2025.', {
         docketPatterns: [{ sourceId: 'x', pattern: /\b\d{4}-\d{2}-\d{2}-[A-Z]\b/ }],
