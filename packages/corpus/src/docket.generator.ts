@@ -57,7 +57,7 @@ function agencyDocket(rng: Rng, source: Source, industry: Industry, pool: Compan
   const parties: Party[] = [];
   const isComplaint = caseType.type === 'complaint';
   if (caseType.type === 'rulemaking') {
-    for (const utility of rng.sample(pool, rng.int(2, 4))) parties.push({ name: utility.name, role: 'intervenor', kind: 'organisation', representative: representative(rng) });
+    for (const utility of rng.sample(utilities.length > 1 ? utilities : pool, rng.int(2, 4))) parties.push({ name: utility.name, role: 'intervenor', kind: 'organisation', representative: representative(rng) });
   } else if (isComplaint) {
     parties.push({ name: intervenorName, role: 'petitioner', kind: 'organisation', representative: representative(rng) });
     if (company) parties.push({ name: company.name, role: 'respondent', kind: 'organisation', representative: representative(rng) });

@@ -12,16 +12,26 @@ type Sentence = (c: TextContext) => string;
 const PAGE_BUDGET = 2600;
 
 const general: Sentence[] = [
-  (c) => `${c.company} asserts that ${c.issue()} must be evaluated in light of ${c.issue()}, and that the record in ${c.docketRef()} supports its position.`,
+  (c) => {
+    const [a, b] = c.issuePair();
+    return `${c.company} asserts that ${a} must be evaluated in light of ${b}, and that the record in ${c.docketRef()} supports its position.`;
+  },
+  (c) => `${c.party('staff')} reviewed the Company's workpapers on ${c.issue()} and identified ${c.rng.int(2, 14)} adjustments totaling ${c.money(0.04)}.`,
+  (c) => `The parties engaged in ${c.procedure()} on ${c.date(-150, -5)} but were unable to resolve their differences over ${c.issue()}.`,
+  (c) => `Since ${c.testYear - c.rng.int(2, 6)}, the Company has invested ${c.money(2)} in ${c.issue()}, according to its annual reports.`,
+  (c) => `${c.intervenor()} also points out that the Company's projections for ${c.issue()} exceeded actual results by ${c.pct(4, 30)} in each of the last three years.`,
+  (c) => `The ${c.program()} was approved in principle on ${c.date(-900, -200)}, subject to a prudence review of actual costs.`,
+  (c) => `${c.company} responds that deferring ${c.issue()} would increase long-term costs and reduce reliability.`,
+  (c) => `In discovery, the Company reported ${c.metric()}.`,
   (c) => `The record reflects ${c.metric()} and ${c.metric()} as of December 31, ${c.testYear}.`,
-  (c) => `${c.intervenor()} contends that ${c.issue()} is ${c.adjective()} and recommends a reduction of ${c.money(0.1)}.`,
+  (c) => `${c.intervenor()} contends that the amount sought for ${c.issue()} is ${c.adjective()} and recommends a reduction of ${c.money(0.1)}.`,
   (c) => `Any rates resulting from this proceeding must be ${c.standard()}.`,
   (c) => `During ${c.procedure()} held on ${c.date(-200, -10)}, the parties addressed ${c.issue()} at length.`,
   (c) => `The ${c.program()} is projected to cost ${c.money(0.3)} over five years, of which ${c.pct(10, 60)} would be recovered through base rates.`,
   (c) => `${c.party('staff')} recommends that ${c.issue()} be addressed in a separate phase of this proceeding.`,
   (c) => `On ${c.date(-300, -30)}, ${c.company} served responses to data requests concerning ${c.issue()}.`,
   (c) => `The proposed change would increase the average residential bill by ${c.smallMoney(1.5, 19)} per month, or ${c.pct(1, 14)}.`,
-  (c) => `Witness ${c.person()} testified that ${c.issue()} accounts for approximately ${c.pct(2, 35)} of the requested increase.`,
+  (c) => `Witness ${c.person()} testified that costs associated with ${c.issue()} account for approximately ${c.pct(2, 35)} of the requested increase.`,
   (c) => `No party disputes that spending on ${c.issue()} has increased since the last general rate case, but the parties differ on the appropriate level of recovery.`,
   (c) => `${c.intervenor()} argues that the Company has not shown that the costs of ${c.issue()} were ${c.standard()}.`,
   (c) => `The Company's filing includes a revenue requirement of ${c.money(4)} and a proposed return on equity of ${c.roe()}.`,
@@ -29,14 +39,20 @@ const general: Sentence[] = [
 ];
 
 const orderDiscussion: Sentence[] = [
-  (c) => `We find that ${c.company} has demonstrated that ${c.issue()} is ${c.standard()}, subject to the modifications described below.`,
+  (c) => `We find that ${c.company} has demonstrated that its proposed treatment of ${c.issue()} is ${c.standard()}, subject to the modifications described below.`,
   (c) => `Having considered the record, we adopt a return on equity of ${c.roe()}, which falls within the range of reasonableness supported by the cost of capital evidence.`,
   (c) => `We decline to adopt the proposal of ${c.intervenor()} regarding ${c.issue()}, because the proposal is ${c.adjective()} on this record.`,
   (c) => `The authorized revenue increase of ${c.money(0.7)} represents ${c.pct(2, 9)} of current revenues.`,
   (c) => `${c.alj()} presided over ${c.procedure()}, and the matter was submitted on ${c.date(-120, -20)}.`,
   (c) => `Accordingly, ${c.company} shall file revised tariff sheets consistent with this decision within 30 days.`,
   () => `The Commission has jurisdiction over this matter and the parties to it.`,
-  (c) => `We are not persuaded that ${c.issue()} warrants departure from our established practice.`,
+  (c) => `We are not persuaded that the evidence on ${c.issue()} warrants departure from our established practice.`,
+  (c) => `${c.party('staff')} and ${c.intervenor()} jointly recommend a disallowance of ${c.money(0.04)}, which we adopt in part.`,
+  (c) => `The Company shall report on the status of the ${c.program()} in its next annual filing, due ${c.date(200, 420)}.`,
+  (c) => `The evidence shows ${c.metric()}, which supports the need for the proposed investment.`,
+  (c) => `We direct the parties to address ${c.issue()} further in the next phase of this proceeding.`,
+  (c) => `${c.company} bears the burden of demonstrating that its costs are ${c.standard()}, and it has met that burden as to ${c.issue()}.`,
+  (c) => `Commissioner ${c.rng.pick(c.docket.panel).name} notes that ${c.issue()} will require continued scrutiny in future proceedings.`,
 ];
 
 const courtDiscussion: Sentence[] = [
@@ -46,7 +62,14 @@ const courtDiscussion: Sentence[] = [
   (c) => `Respondent contends that petitioner lacks standing because it has not shown an injury traceable to ${c.issue()}.`,
   (c) => `The record shows ${c.metric()}, and the agency was entitled to rely on that evidence.`,
   (c) => `Because the order did not adequately address ${c.issue()}, we remand for further explanation without vacatur.`,
-  (c) => `${c.judge()} wrote separately to note the tension between ${c.issue()} and ${c.issue()}.`,
+  (c) => {
+    const [a, b] = c.issuePair();
+    return `${c.judge()} wrote separately to note the tension between ${a} and ${b}.`;
+  },
+  (c) => `The Natural Gas Act and the Federal Power Act require the Commission to ensure that rates are ${c.standard()}.`,
+  () => `An agency must examine the relevant data and articulate a satisfactory explanation for its action, including a rational connection between the facts found and the choice made.`,
+  (c) => `Intervenor ${c.party('intervenor')} supports the Commission and argues that petitioner forfeited its objection to ${c.issue()} by not raising it on rehearing.`,
+  (c) => `The petition was timely filed on ${c.date(-420, -200)}, within sixty days of the order denying rehearing.`,
 ];
 
 const questions: Sentence[] = [
@@ -64,7 +87,11 @@ const answers: Sentence[] = [
   (c) => `Yes. My analysis shows that spending on ${c.issue()} increased by ${c.pct(3, 40)} between ${c.testYear - 3} and ${c.testYear}, driven largely by ${c.issue()}.`,
   (c) => `I recommend a return on equity of ${c.roe()}, based on a discounted cash flow analysis of a proxy group of ${c.rng.int(8, 22)} companies.`,
   (c) => `No. The recommended disallowance of ${c.money(0.05)} ignores the ${c.metric()} documented in Exhibit ${c.rng.int(1, 40)}.`,
-  (c) => `A residential customer using ${c.rng.int(400, 1200)} ${c.bank.unit === 'kWh' ? 'kWh' : 'units'} per month would see a bill increase of ${c.smallMoney(2, 25)}, or ${c.pct(2, 15)}.`,
+  (c) => `A residential customer using ${c.typicalUsage()} per month would see a bill increase of ${c.smallMoney(2, 25)}, or ${c.pct(2, 15)}.`,
+  (c) => `My recommendation reduces the requested revenue requirement by ${c.money(0.15)}, primarily by removing costs for ${c.issue()} that fall outside the test year.`,
+  (c) => `I relied on the Company's responses to data requests ${c.rng.pick(['Staff', 'OPC', 'CUB', 'SC'])}-${c.rng.int(1, 30)}.${c.rng.int(1, 12)} through ${c.rng.int(31, 60)}.${c.rng.int(1, 12)}, which show ${c.metric()}.`,
+  (c) => `Yes. The Company's proposal would allow recovery of ${c.issue()} before the associated plant is used and useful, which shifts risk to customers.`,
+  (c) => `The Company's benchmarking shows that ${c.issue()} costs per customer are ${c.pct(3, 25)} below the peer-group median.`,
   (c) => `The ${c.program()} will replace aging infrastructure and is expected to cost ${c.money(0.25)} through ${c.testYear + 4}.`,
   (c) => `The adjustment removes ${c.money(0.02)} of costs that were not ${c.standard()} during the test year.`,
   (c) => `I have. I disagree with its treatment of ${c.issue()} for the reasons explained in Section ${c.rng.int(2, 9)} of my testimony.`,
@@ -74,10 +101,22 @@ const answers: Sentence[] = [
 const commentSentences: Sentence[] = [
   (c) => `${c.filer} respectfully submits these comments pursuant to the ${longDate(c.filedAt - c.rng.int(20, 60) * 86_400_000)} ruling of ${c.alj()}.`,
   (c) => `${c.filer} urges ${c.body} to reject the proposal concerning ${c.issue()}, which would shift ${c.money(0.1)} in costs to residential customers.`,
-  (c) => `Customers in our community already face bills that have risen ${c.pct(8, 40)} since ${c.testYear - 4}.`,
   (c) => `We support the proposed treatment of ${c.issue()} provided that ${c.body} requires annual reporting.`,
   (c) => `The proposal is ${c.adjective()} because it does not account for ${c.issue()}.`,
   (c) => `${c.filer} agrees with ${c.intervenor()} that ${c.issue()} should be reviewed before any cost recovery is authorized.`,
+  (c) => `The proposed decision correctly finds that ${c.issue()} is ${c.standard()}, but it errs in its treatment of ${c.issue()}.`,
+  (c) => `${c.filer} recommends that ${c.body} require ${c.company} to file quarterly reports on the ${c.program()}.`,
+  (c) => `Independent studies cited in the record estimate that ${c.issue()} could save customers ${c.money(0.2)} over ten years.`,
+];
+
+/** Letters from members of the public. */
+const publicCommentSentences: Sentence[] = [
+  (c) => `As a customer of ${c.company} for ${c.rng.int(3, 40)} years, I ask ${c.body} to consider the effect of this increase on seniors and families on fixed incomes.`,
+  (c) => `Our household bill has risen ${c.pct(8, 40)} since ${c.testYear - 4}, and this request would add ${c.smallMoney(4, 30)} a month more.`,
+  (c) => `I oppose the request in ${c.docketRef()} because the Company has not explained why ${c.issue()} costs so much.`,
+  (c) => `Please require ${c.company} to improve its service before approving any increase; we lost service ${c.rng.int(2, 9)} times last year.`,
+  (c) => `I support the ${c.program()} and urge ${c.body} to approve it without delay.`,
+  () => `Thank you for the opportunity to comment.`,
 ];
 
 const motionSentences: Sentence[] = [
@@ -86,6 +125,9 @@ const motionSentences: Sentence[] = [
   (c) => `Good cause exists because the responses served on ${c.date(-40, -5)} were incomplete with respect to ${c.issue()}.`,
   (c) => `Counsel for ${c.party()} has been contacted and ${c.rng.chance(0.5) ? 'does not oppose' : 'opposes'} this motion.`,
   (c) => `Granting the motion will not delay the schedule, including ${c.procedure()} set for ${c.date(10, 90)}.`,
+  (c) => `The information sought is relevant to ${c.issue()} and is not available from any other source.`,
+  (c) => `${c.filer} represents ${c.rng.int(12, 900)} members who are customers of ${c.company} and who would be directly affected by the outcome.`,
+  (c) => `For these reasons, ${c.filer} requests that the motion be granted and that ${c.company} be directed to respond within ${c.rng.pick([5, 7, 10])} days.`,
 ];
 
 const briefSentences: Sentence[] = [
@@ -94,6 +136,10 @@ const briefSentences: Sentence[] = [
   (c) => `As the Commission held in ${c.docketRef()}, ${c.issue()} must be supported by contemporaneous documentation.`,
   (c) => `The testimony of witness ${c.person()} confirms that the ${c.program()} was planned without a cost-benefit analysis.`,
   (c) => `A disallowance of ${c.money(0.05)} is the minimum necessary to protect ratepayers.`,
+  (c) => `On cross-examination, the Company's witness conceded that no alternatives to the ${c.program()} were evaluated.`,
+  (c) => `The record demonstrates ${c.metric()}, which undercuts the claimed need for ${c.issue()}.`,
+  (c) => `${c.body.charAt(0).toUpperCase()}${c.body.slice(1)} should adopt a return on equity no higher than ${c.roe()}.`,
+  (c) => `Even the Company's own load forecast, revised on ${c.date(-300, -60)}, does not support ${c.issue()}.`,
 ];
 
 const applicationSentences: Sentence[] = [
@@ -102,6 +148,9 @@ const applicationSentences: Sentence[] = [
   (c) => `The Applicant proposes a test year ending December 31, ${c.testYear}, and rates effective ${c.date(200, 360)}.`,
   (c) => `The Applicant serves approximately ${c.rng.int(20, 2500) * 1000} customers and reports ${c.metric()}.`,
   () => `Notice of this application will be provided to customers through bill inserts and publication in newspapers of general circulation.`,
+  (c) => `Without rate relief, the Applicant's earned return on equity would fall to ${c.pct(3, 7)} in ${c.testYear + 2}.`,
+  (c) => `The Applicant proposes to recover the costs of the ${c.program()} through a separate rider, adjusted annually.`,
+  (c) => `Communications regarding this application should be directed to ${c.counsel}.`,
 ];
 
 const stipulationSentences: Sentence[] = [
@@ -110,6 +159,9 @@ const stipulationSentences: Sentence[] = [
   (c) => `This Stipulation resolves all issues concerning ${c.issue()} and ${c.issue()}.`,
   (c) => `The Company shall not file another general rate case before ${c.date(400, 900)}.`,
   () => `Nothing in this Stipulation shall be deemed precedent for any other proceeding.`,
+  (c) => `The Company will fund bill assistance for low-income customers at ${c.money(0.01)} per year, which shall not be recovered in rates.`,
+  (c) => `Costs of the ${c.program()} above ${c.money(0.3)} shall be subject to review in the next rate case.`,
+  (c) => `The residential customer charge shall increase from ${c.smallMoney(7, 12)} to ${c.smallMoney(12, 16)} per month.`,
 ];
 
 const noticeSentences: Sentence[] = [
@@ -117,6 +169,10 @@ const noticeSentences: Sentence[] = [
   (c) => `The hearing will be held before ${c.alj()} at the ${c.source.name} offices in ${c.source.city}, and remotely by video conference.`,
   (c) => `Interested persons may file comments on or before ${c.date(10, 60)}.`,
   (c) => `Parties wishing to intervene shall file a petition no later than ${c.date(7, 30)}.`,
+  (c) => `The subject of the proceeding is ${c.docket.title}, including ${c.issue()}.`,
+  (c) => `Copies of the filing are available for inspection on the ${c.source.shortName} website at ${c.source.homeUrl}.`,
+  (c) => `Members of the public may speak at the hearing or submit written comments referencing ${c.docketRef()}.`,
+  (c) => `Persons requiring accommodation should contact the ${c.source.shortName} Public Advisor no later than ${c.date(5, 12)}.`,
 ];
 
 const sectionHeadings: Record<FilingCategory, string[]> = {
@@ -140,7 +196,7 @@ function poolFor(c: TextContext): Sentence[] {
     case 'Order':
       return c.isCourt ? courtDiscussion : orderDiscussion;
     case 'Comment':
-      return commentSentences;
+      return c.isPublicComment ? publicCommentSentences : commentSentences;
     case 'Motion':
       return motionSentences;
     case 'Brief':
@@ -158,8 +214,17 @@ function poolFor(c: TextContext): Sentence[] {
 
 function paragraph(c: TextContext): string {
   const own = poolFor(c);
+  const used = new Set<Sentence>();
   const sentences: string[] = [];
-  for (let n = c.rng.int(3, 6); n > 0; n--) sentences.push((c.rng.chance(0.65) ? c.rng.pick(own) : c.rng.pick(general))(c));
+  for (let n = c.rng.int(3, 6); n > 0; n--) {
+    const ownShare = c.isPublicComment ? 1 : 0.65;
+    let sentence = c.rng.chance(ownShare) ? c.rng.pick(own) : c.rng.pick(general);
+    // A second draw makes a repeated template within one paragraph rare.
+    if (used.has(sentence)) sentence = c.rng.chance(ownShare) ? c.rng.pick(own) : c.rng.pick(general);
+    if (used.has(sentence)) continue;
+    used.add(sentence);
+    sentences.push(sentence(c));
+  }
   return sentences.join(' ');
 }
 
@@ -170,11 +235,11 @@ function qaPair(c: TextContext): string {
 function rateTable(c: TextContext): string {
   const rows = c.rng.sample(c.bank.rateElements, c.rng.int(3, c.bank.rateElements.length));
   const lines = rows.map((row) => {
-    const perMonth = /Charge$|Customer|Service Charge|Line|per pole/.test(row);
-    const present = perMonth ? 4 + c.rng.next() * 30 : 0.01 + c.rng.next() * (c.bank.unit === 'kWh' ? 0.2 : 1.5);
+    const fixed = /Customer Charge|Service Charge|Basic Local|Access Line|Fire Protection|Lifeline|Directory|Pole|Reservation/.test(row);
+    const present = fixed ? 4 + c.rng.next() * 30 : 0.01 + c.rng.next() * (c.bank.unit === 'kWh' ? 0.2 : 1.5);
     const proposed = present * (1 + (c.rng.next() * 0.2 - 0.03));
-    const digits = perMonth ? 2 : 5;
-    const unit = perMonth ? 'per month' : `per ${c.bank.unit}`;
+    const digits = fixed ? 2 : 5;
+    const unit = /Pole/.test(row) ? 'per pole per year' : /Reservation/.test(row) ? 'per Dth per month' : fixed ? 'per month' : `per ${c.bank.unit}`;
     return `${row.padEnd(44, '.')} $${present.toFixed(digits)}  $${proposed.toFixed(digits)}  ${unit}`;
   });
   return [`${'Rate Component'.padEnd(44, ' ')} Present   Proposed`, ...lines].join('\n');
@@ -190,11 +255,31 @@ function caption(c: TextContext, title: string): string[] {
       title.toUpperCase(),
     ];
   }
+  const matter = c.docket.title.startsWith('In the Matter of') ? c.docket.title : `In the Matter of ${c.docket.title}`;
   return [
     `BEFORE THE ${c.source.name.toUpperCase()}`,
-    `In the Matter of ${c.docket.title}.\n${c.docketRef()}`,
+    `${matter.replace(/\.$/, '')}.\n${c.docketRef()}`,
     title.toUpperCase(),
   ];
+}
+
+/** The first ordering paragraphs, which decide what the docket asked for. */
+function orderingBy(c: TextContext): string[] {
+  switch (c.docket.caseType) {
+    case 'rate case':
+      return [`${c.company} is authorized to increase its annual revenues by ${c.money(0.7)}, effective ${c.date(20, 60)}.`];
+    case 'certificate':
+      return [`${c.company} is granted a certificate of public convenience and necessity for the ${c.program()}, at an estimated cost not to exceed ${c.money()}.`];
+    case 'complaint':
+      return [`The complaint of ${c.party('petitioner')} is ${c.rng.pick(['dismissed', 'sustained in part', 'denied'])}.`];
+    case 'rulemaking':
+      return ['The rules set forth in Appendix A to this decision are adopted.', `Staff shall convene ${c.procedure()} within 90 days to address implementation.`];
+    case 'merger':
+    case 'acquisition':
+      return [`The proposed transaction is approved, subject to the ${c.rng.int(12, 48)} conditions set forth in Appendix B.`];
+    default:
+      return [`The request of ${c.company} is ${c.rng.pick(['approved', 'approved as modified', 'approved in part'])}, with cost recovery not to exceed ${c.money(0.5)}.`];
+  }
 }
 
 function closing(c: TextContext): string[] {
@@ -203,27 +288,35 @@ function closing(c: TextContext): string[] {
     case 'Order': {
       if (c.isCourt) {
         return [
-          `For the foregoing reasons, the petition for review is ${c.rng.pick(['denied', 'granted in part and denied in part', 'granted, and the orders under review are vacated and remanded'])}.`,
+          c.source.docketFormat.template.indexOf('cv') < 0
+            ? `For the foregoing reasons, the petition for review is ${c.rng.pick(['denied', 'granted in part and denied in part', 'granted, and the orders under review are vacated and remanded'])}.`
+            : `For the foregoing reasons, the motion is ${c.rng.pick(['granted', 'denied', 'granted in part and denied in part'])}, and the parties shall file a joint status report by ${c.date(20, 45)}.`,
           `So ordered.\n${c.docket.panel.map((judge) => `${judge.name}, ${judge.title}`).join('\n')}`,
         ];
       }
       const items = [
-        `${c.company} is authorized to increase its annual revenues by ${c.money(0.7)}, effective ${c.date(20, 60)}.`,
         `${c.company} shall file a compliance tariff within ${c.rng.pick([10, 15, 30])} days of the effective date of this order.`,
         `The motion of ${c.intervenor()} concerning ${c.issue()} is ${c.rng.pick(['granted', 'denied', 'granted in part'])}.`,
         `All motions not previously ruled upon are denied.`,
-        `${c.docketRef()} is ${c.docket.status === 'open' ? 'held open for further proceedings' : 'closed'}.`,
+        `${c.docketRef()} is ${c.category === 'Decision' && c.docket.status !== 'open' ? 'closed' : 'held open for further proceedings'}.`,
       ];
-      const count = c.rng.int(3, items.length);
+      const decisive =
+        c.category === 'Decision'
+          ? orderingBy(c)
+          : [`The petition to intervene of ${c.intervenor()} is granted.`, `The procedural schedule set forth in Attachment A is adopted, with ${c.procedure()} to begin on ${c.date(30, 120)}.`];
+      const count = c.rng.int(2, items.length);
       return [
         'IT IS ORDERED that:',
-        items.slice(items.length - count).map((item, i) => `${i + 1}. ${item}`).join('\n'),
+        [...decisive, ...items.slice(items.length - count)].map((item, i) => `${i + 1}. ${item}`).join('\n'),
         `This order is effective today.\nDated ${longDate(c.filedAt)}, at ${c.source.city}.`,
         c.docket.panel.map((member) => `${member.name.toUpperCase()}\n${member.title}`).join('\n'),
       ];
     }
     case 'Testimony':
       return ['Q. Does this conclude your testimony?\n\nA. Yes, it does.'];
+    case 'Comment':
+      if (c.isPublicComment) return [`Sincerely,\n${c.filer}\n${c.rng.pick(['Resident', 'Customer', 'Ratepayer'])}, ${c.source.jurisdiction}`];
+      return closingSubmitted(c);
     case 'Notice':
       return [`${c.person('Executive Secretary')}\nIssued: ${longDate(c.filedAt)}`];
     case 'Stipulation':
@@ -231,22 +324,26 @@ function closing(c: TextContext): string[] {
     case 'Tariff':
       return [`Issued: ${longDate(c.filedAt)}    Effective: ${c.date(30, 60)}\nIssued by: ${c.person()}, ${c.witness.title}, ${c.company}`];
     default:
-      return [
-        `Respectfully submitted,\n/s/ ${c.counsel}\nCounsel for ${c.filer}\nDated: ${longDate(c.filedAt)}`,
-        `CERTIFICATE OF SERVICE\nI hereby certify that I have this day served the foregoing document upon each person designated on the official service list compiled in ${c.docketRef()}.`,
-      ];
+      return closingSubmitted(c);
   }
+}
+
+function closingSubmitted(c: TextContext): string[] {
+  return [
+    `Respectfully submitted,\n/s/ ${c.counsel}\nCounsel for ${c.filer}\nDated: ${longDate(c.filedAt)}`,
+    `CERTIFICATE OF SERVICE\nI hereby certify that I have this day served the foregoing document upon each person designated on the official service list compiled in ${c.docketRef()}.`,
+  ];
 }
 
 /** Writes `pageCount` pages for a filing titled `title`. */
 export function writePages(c: TextContext, title: string, pageCount: number): string[] {
-  const headings = sectionHeadings[c.category];
+  const headings = c.isPublicComment ? [] : sectionHeadings[c.category];
   let section = 0;
   const pages: string[] = [];
   for (let p = 0; p < pageCount; p++) {
     const blocks: string[] = p === 0 ? caption(c, title) : [];
     const ending = p === pageCount - 1 ? closing(c) : [];
-    const budget = PAGE_BUDGET * (c.category === 'Notice' ? 0.45 : 1) * (0.75 + c.rng.next() * 0.35) - ending.reduce((sum, block) => sum + block.length, 0) * 0.6;
+    const budget = PAGE_BUDGET * (c.category === 'Notice' || c.isPublicComment ? 0.45 : 1) * (0.75 + c.rng.next() * 0.35) - ending.reduce((sum, block) => sum + block.length, 0) * 0.6;
     let length = blocks.reduce((sum, block) => sum + block.length, 0);
     let sinceHeading = p === 0 ? 99 : 0;
     if (c.category === 'Testimony' && p === 0) {

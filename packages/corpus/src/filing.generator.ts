@@ -66,8 +66,7 @@ function pickFilers(rng: Rng, source: Source, docket: Docket, category: FilingCa
     case 'Stipulation':
       return rng.sample(orgs, Math.min(orgs.length, rng.int(2, 5))).map((party) => party.name);
     case 'Comment':
-      if (rng.chance(0.25)) return [personName(rng)];
-      return [rng.pick(docket.parties).name];
+      return [rng.pick(orgs.length > 0 ? orgs : docket.parties).name];
     default:
       return [rng.pick(orgs.length > 0 ? orgs : docket.parties).name];
   }
@@ -128,11 +127,11 @@ export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly
     const native = rng.weighted(source.filingTypes, (type) => type.weight);
     const category = native.category;
     const filedAt = pickDate(rng, docket, category);
-    const filers = pickFilers(rng, source, docket, category);
+    const filers = native.native === 'Public Comment' ? [personName(rng)] : pickFilers(rng, source, docket, category);
     const context = new TextContext(rng, source, docket, category, filers, filedAt);
     const title = filingTitle(context, native);
     const [minPages, maxPages] = pageRange[category];
-    const pageCount = rng.int(minPages, maxPages);
+    const pageCount = context.isPublicComment ? 1 : rng.int(minPages, maxPages);
     const pages = writePages(context, title, pageCount);
     yield {
       sourceId: source.id,

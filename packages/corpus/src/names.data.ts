@@ -77,6 +77,10 @@ export const witnessTitles = [
   'Utility Rate Analyst', 'Senior Economist', 'Director of Gas Operations', 'Vice President and Treasurer',
 ];
 
+export const staffWitnessTitles = ['Utility Rate Analyst', 'Senior Economist', 'Rate Case Manager', 'Utility Engineer', 'Regulatory Auditor', 'Senior Financial Analyst'];
+
+export const intervenorWitnessTitles = ['Principal, Economic Consulting', 'Senior Policy Analyst', 'Director of Energy Policy', 'Consulting Economist', 'Managing Director, Rate Consulting'];
+
 export const counselTitles = ['Senior Counsel', 'Assistant General Counsel', 'Attorney', 'Associate General Counsel', 'Staff Counsel', 'Partner'];
 
 export const lawFirms = [

@@ -1,7 +1,7 @@
 /** What a filing's text can mention, with formatters for money, percentages, dates and people. */
 import type { Docket, FilingCategory, Party, Source } from './model';
 import { personName } from './names';
-import { witnessTitles } from './names.data';
+import { intervenorWitnessTitles, staffWitnessTitles, witnessTitles } from './names.data';
 import type { Rng } from './random';
 import { regulatoryPhrases, termBanks, type TermBank } from './term-banks.data';
 
@@ -41,13 +41,21 @@ export class TextContext {
     readonly filedAt: number,
   ) {
     this.bank = termBanks[docket.industry];
-    const petitioner = docket.parties.find((party) => party.role === 'petitioner' && party.kind === 'organisation');
-    this.company = petitioner?.name ?? docket.parties[0]?.name ?? 'the Company';
-    this.witness = { name: personName(rng), title: rng.pick(witnessTitles) };
+    // "The Company" is the utility: the respondent of a complaint, otherwise the applicant.
+    const utilityRole = docket.caseType === 'complaint' ? 'respondent' : 'petitioner';
+    const utility = docket.parties.find((party) => party.role === utilityRole && party.kind === 'organisation');
+    this.company = utility?.name ?? docket.parties.find((party) => party.kind === 'organisation')?.name ?? 'the Company';
     const filerParty = docket.parties.find((party) => party.name === filers[0]);
+    const titles = filerParty?.role === 'staff' ? staffWitnessTitles : filerParty?.role === 'intervenor' ? intervenorWitnessTitles : witnessTitles;
+    this.witness = { name: personName(rng), title: rng.pick(titles) };
     this.counsel = filerParty?.representative ?? `${personName(rng)}, Counsel`;
     this.focus = rng.sample(this.bank.issues, 3);
-    this.testYear = new Date(filedAt).getUTCFullYear() - rng.int(0, 1);
+    this.testYear = new Date(filedAt).getUTCFullYear() - 1 - rng.int(0, 1);
+  }
+
+  /** A letter from a member of the public rather than a party's pleading. */
+  get isPublicComment(): boolean {
+    return this.category === 'Comment' && !this.docket.parties.some((party) => party.name === this.filers[0]);
   }
 
   get filer(): string {
@@ -65,6 +73,26 @@ export class TextContext {
 
   issue(): string {
     return this.rng.chance(0.6) ? this.rng.pick(this.focus) : this.rng.pick(this.bank.issues);
+  }
+
+  /** Two different issues, for sentences that weigh one against another. */
+  issuePair(): [string, string] {
+    const [a, b] = this.rng.sample(this.bank.issues, 2);
+    return [a ?? 'the revenue requirement', b ?? 'rate design'];
+  }
+
+  /** "1,050 kWh" a month for a typical customer, by industry. */
+  typicalUsage(): string {
+    switch (this.docket.industry) {
+      case 'electric':
+        return `${withCommas(this.rng.int(45, 130) * 10)} kWh`;
+      case 'gas':
+        return `${this.rng.int(35, 120)} therms`;
+      case 'water':
+        return `${withCommas(this.rng.int(30, 90) * 100)} gallons`;
+      default:
+        return `${this.rng.int(2, 6)} lines`;
+    }
   }
 
   program(): string {
