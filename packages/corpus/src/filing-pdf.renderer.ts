@@ -16,20 +16,33 @@ function winAnsi(text: string): string {
   return text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/[^\x20-\x7e\n\u00a0-\u00ff]/g, '?');
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  const spaceWidth = font.widthOfTextAtSize(' ', size);
+interface Line {
+  text: string;
+  font: PDFFont;
+}
+
+/** Rate-table rows are padded with dots into columns; they need a fixed-width font to line up. */
+const tableRow = /\.{4,} \$|^Rate Component {2,}/;
+
+function wrap(text: string, font: PDFFont, size: number, width: number, tableFont: PDFFont = font): Line[] {
+  const lines: Line[] = [];
   for (const rawLine of text.split('\n')) {
     if (rawLine.trim() === '') {
-      lines.push('');
+      lines.push({ text: '', font });
       continue;
     }
+    if (tableRow.test(rawLine)) {
+      // Shrink the row rather than wrap it, so the columns stay intact.
+      lines.push({ text: rawLine, font: tableFont });
+      continue;
+    }
+    const spaceWidth = font.widthOfTextAtSize(' ', size);
     let line = '';
     let lineWidth = 0;
     for (const word of rawLine.split(' ')) {
       const wordWidth = font.widthOfTextAtSize(word, size);
       if (line !== '' && lineWidth + spaceWidth + wordWidth > width) {
-        lines.push(line);
+        lines.push({ text: line, font });
         line = word;
         lineWidth = wordWidth;
       } else {
@@ -37,7 +50,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
         lineWidth += (line === word ? 0 : spaceWidth) + wordWidth;
       }
     }
-    lines.push(line);
+    lines.push({ text: line, font });
   }
   return lines;
 }
@@ -54,6 +67,7 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
   const body = await pdf.embedFont(StandardFonts.TimesRoman);
   const bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
   const sans = await pdf.embedFont(StandardFonts.Helvetica);
+  const mono = await pdf.embedFont(StandardFonts.Courier);
   const textWidth = PAGE_WIDTH - 2 * MARGIN;
   const header = winAnsi(`${filing.sourceId.toUpperCase()}  |  ${filing.docketNumber}  |  Filed ${filing.filedAt.slice(0, 10)} by ${filing.filers.join(', ')}`);
 
@@ -64,7 +78,7 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
     y -= 24;
     if (index === 0) {
       for (const line of wrap(winAnsi(filing.title), bold, 13, textWidth)) {
-        page.drawText(line, { x: MARGIN, y, size: 13, font: bold });
+        page.drawText(line.text, { x: MARGIN, y, size: 13, font: bold });
         y -= 16;
       }
       y -= 8;
@@ -72,13 +86,16 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
     const footerY = MARGIN / 2;
     // Shrink the type until the page's text fits: one text page must stay one PDF page.
     let size = 10.5;
-    let lines = wrap(winAnsi(pageText), body, size, textWidth);
+    let lines = wrap(winAnsi(pageText), body, size, textWidth, mono);
     while (size > 5 && lines.length * size * 1.25 > y - footerY - 12) {
       size -= 0.5;
-      lines = wrap(winAnsi(pageText), body, size, textWidth);
+      lines = wrap(winAnsi(pageText), body, size, textWidth, mono);
     }
     for (const line of lines) {
-      if (line !== '') page.drawText(line, { x: MARGIN, y, size, font: body });
+      if (line.text !== '') {
+        const lineSize = line.font === mono ? Math.min(size, (size * textWidth) / Math.max(1, mono.widthOfTextAtSize(line.text, size))) : size;
+        page.drawText(line.text, { x: MARGIN, y, size: lineSize, font: line.font });
+      }
       y -= size * 1.25;
     }
     const footer = `Page ${index + 1} of ${filing.pages.length}`;
