@@ -107,10 +107,42 @@ test('a re-index runs as a process whose progress is visible live until it succe
   await expect(page.getByTestId('search-result-link').count()).resolves.toBeGreaterThan(0);
 });
 
+const invitedEmail = `invited-${randomUUID().slice(0, 8)}@docket.local`;
+let temporaryPassword = '';
+
+test('the administrator invites another administrator, who gets a one-time password', async () => {
+  await page.goto('/accounts');
+  await page.getByLabel('E-mail', { exact: true }).fill(invitedEmail);
+  await page.getByLabel('Name', { exact: true }).fill('Invited Administrator');
+  await page.getByLabel('Role').selectOption('admin');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  temporaryPassword = ((await page.getByTestId('temporary-password').textContent()) ?? '').trim();
+  expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+});
+
 test('signing out ends the session', async () => {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
   await page.waitForURL(/\/login/);
   await page.goto('/admin');
   await page.waitForURL(/\/login/);
+});
+
+test('the invited administrator must replace the one-time password before anything else opens', async () => {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(invitedEmail);
+  await page.getByTestId('login-password').fill(temporaryPassword);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('must-change-password').waitFor();
+  await page.goto('/admin');
+  await page.waitForURL(/\/accounts/); // every other page sends them back here
+
+  const ownPassword = 'invited administrator password';
+  await page.getByTestId('current-password').fill(temporaryPassword);
+  await page.getByTestId('new-password').fill(ownPassword);
+  await page.getByTestId('confirm-password').fill(ownPassword);
+  await page.getByTestId('password-submit').click();
+  await page.getByTestId('must-change-password').waitFor({ state: 'detached' });
+  await page.goto('/admin');
+  await page.getByTestId('reindex-button').waitFor();
 });

@@ -19,6 +19,9 @@ export interface StackPorts {
   frontend: number;
 }
 
+/** Next.js otherwise phones home (telemetry) and tries to "patch" package-lock.json from the registry. */
+const NEXT_OFFLINE_ENV = { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1' };
+
 export const DEV_STACK_PORTS: StackPorts = { documents: 50051, queryEngine: 50052, alerts: 50053, export: 50054, bff: 4000, frontend: 3000 };
 
 /** The gRPC services, started in parallel once the infrastructure is up. */
@@ -149,7 +152,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       if (!needed) return;
       log(`building the frontend (${reason})`);
       const buildStarted = Date.now();
-      const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, { NEXT_TELEMETRY_DISABLED: '1' });
+      const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
       const result = await child.exited;
       if (stopping) throw new Error('stopped');
       if (result.code !== 0) throw new Error(`next build failed (exit ${result.code}):\n${child.tail(40).join('\n')}`);
@@ -251,7 +254,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         // Read at run time by frontend/middleware.ts, so one build serves every profile and port.
         BFF_URL: bffUrl,
         PORT: String(ports.frontend),
-        NEXT_TELEMETRY_DISABLED: '1',
+        ...NEXT_OFFLINE_ENV,
       });
       await backends;
       // "Served" means the login page renders (it asks the BFF for the session), not merely an open port.
