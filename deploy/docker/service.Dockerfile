@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# query-engine: built from the repository root (docker compose does this):
-#   docker build -f services/query-engine/Dockerfile -t docket/query-engine .
+# One image per service, all from this file: built from the repository root (docker compose does this):
+#   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=alerts -t docket/alerts .
+ARG SERVICE
 
 # 1) Only the package manifests, so the dependency layer below is cached until they change.
 FROM node:20-slim AS manifests
@@ -13,25 +14,26 @@ RUN mkdir /out && cp package.json package-lock.json /out/ \
 # 2) Dependencies of this workspace only (and the workspace packages it uses). g++/make/python3
 #    compile native modules (better-sqlite3, argon2) against Node's headers.
 FROM node:20-slim AS deps
+ARG SERVICE
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=manifests /out/ ./
-RUN npm ci --workspace @docket/query-engine --no-audit --no-fund
+RUN npm ci --workspace @docket/${SERVICE} --no-audit --no-fund
 
 # 3) Runtime: sources run straight from src/ with tsx (no build step), as in development.
 FROM node:20-slim
-ENV NODE_ENV=production
+ARG SERVICE
+ENV NODE_ENV=production SERVICE=${SERVICE}
 WORKDIR /app
 RUN npm install -g tsx@4 --no-audit --no-fund
 COPY --from=deps /app ./
 COPY tsconfig.base.json tsconfig.json ./
 COPY protos ./protos
 COPY packages ./packages
-COPY services/query-engine ./services/query-engine
+COPY services/${SERVICE} ./services/${SERVICE}
 # DATA_DIR (index, blobs) lives on a volume; named volumes take this ownership.
 RUN mkdir -p /data && chown node:node /data
 USER node
-EXPOSE 50052
-# tsx forwards SIGTERM to the service, which drains and closes.
-CMD ["tsx", "services/query-engine/src/main.ts"]
+# exec: tsx replaces the shell as PID 1 and forwards SIGTERM to the service, which drains and closes.
+CMD ["sh", "-c", "exec tsx services/${SERVICE}/src/main.ts"]
