@@ -22,9 +22,9 @@ const PATTERNS: RegExp[] = [
   // Federal trial and bankruptcy courts.
   new RegExp(`\\b(?:U\\.S\\.|United\\s+States)\\s+(?:District|Bankruptcy)\\s+Court\\s+for\\s+the\\s+${DISTRICT}`, 'g'),
   // Offices of agencies and consumer advocates: "Office of Ratepayer Advocates", "Office of Electricity".
-  new RegExp(`\\b(?:Office|Division|Bureau)\\s+of\\s+(?:the\\s+)?${CAP}(?:\\s+(?:and\\s+)?${CAP}){0,3}`, 'g'),
+  new RegExp(`\\b(?:Office|Division|Bureau)\\s+of\\s+(?:the\\s+)?${CAP}(?:[ \\t]+(?:and[ \\t]+)?${CAP}){0,3}`, 'g'),
   // Federal departments not in the table: "Department of Agriculture".
-  new RegExp(`\\b(?:U\\.S\\.\\s+)?Department\\s+of\\s+(?:the\\s+)?${CAP}(?:\\s+and\\s+${CAP}|\\s+Security)?`, 'g'),
+  new RegExp(`\\b(?:U\\.S\\.\\s+)?Department\\s+of\\s+(?:the\\s+)?${CAP}(?:[ \\t]+and[ \\t]+${CAP}|[ \\t]+Security)?`, 'g'),
 ];
 
 // Headings in capitals ("FEDERAL ENERGY REGULATORY COMMISSION"): full names only, kept when the text is in capitals.

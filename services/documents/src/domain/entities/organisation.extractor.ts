@@ -33,6 +33,10 @@ const STOP_WORDS = new Set([
   'take', 'any', 'all', 'subject', 'summary', 'action', 'dates', 'addresses', 'agency', 'sincerely', 'dated',
   'respectfully', 'submitted', 'together', 'collectively', 'here', 'there', 'then', 'since',
   'president', 'vice', 'director', 'manager', 'officer', 'chief', 'executive', 'senior', 'deputy',
+  // Document and caption nouns that precede "of" in titles ("In the Matter of", "Petition to Intervene of").
+  'matter', 'plan', 'intervene', 'settlement', 'agreement', 'among', 'reply', 'initial', 'protest', 'statement',
+  'memorandum', 'opinion', 'ruling', 'report', 'review', 'approval', 'authorization', 'investigation', 'filing',
+  'issues', 'introduction', 'background', 'discussion', 'conclusion', 'findings', 'ordering', 'paragraphs',
   // Question and sentence openers in testimony ("Q. Did Heartland Electric consider ...").
   'did', 'does', 'do', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could',
   'should', 'please', 'what', 'who', 'why', 'how', 'where', 'which', 'yes', 'so', 'thus', 'therefore',
@@ -67,7 +71,7 @@ function isSuffix(token: Token | undefined): boolean {
 
 function isConnector(token: Token, allCaps: boolean): boolean {
   const word = token.text;
-  return word === '&' || word === 'and' || word === 'of' || word === 'for' || (allCaps && (word === 'AND' || word === 'OF'));
+  return word === '&' || word === 'and' || word === 'of' || word === 'for' || (allCaps && (word === 'AND' || word === 'OF' || word === 'FOR'));
 }
 
 /** Walks back from the suffix at `end` over the capitalised words and connectors of a name. */
@@ -85,12 +89,13 @@ function nameStart(text: string, tokens: Token[], end: number): number {
       if (j + 1 !== end || !COMMA_SUFFIXES.has(lower(next))) break;
       continue;
     }
-    if (!adjacent(text, token, next) && next.text !== ',') break;
+    // Names do not run across lines: a signature block puts a person's name right above a company's.
+    if ((!adjacent(text, token, next) || text.slice(token.end, next.start).includes('\n')) && next.text !== ',') break;
     if (isConnector(token, allCaps)) {
       const previous = tokens[j - 1];
       // "X Corp. and Y Power" are two names: no joining across a suffix.
       if (!nameWord(previous) || (token.text.toLowerCase() === 'and' && isSuffix(previous))) break;
-      if (token.text === 'for' && !FOR_HEADS.has(lower(previous as Token))) break;
+      if (lower(token) === 'for' && !FOR_HEADS.has(lower(previous as Token))) break;
       if (!adjacent(text, previous as Token, token)) break;
       continue;
     }
@@ -130,7 +135,7 @@ export function extractOrganisations(text: string): Candidate[] {
     if (!legal) {
       // "Federal Power Act", "Market Power Analysis": the utility word is inside a longer capitalised phrase.
       const next = tokens[i + 1];
-      if (next && isCapitalised(next) && adjacent(text, token, next) && !endsSentence(token)) continue;
+      if (next && isCapitalised(next) && !STOP_WORDS.has(lower(next)) && adjacent(text, token, next) && !endsSentence(token)) continue;
     }
     const first = nameStart(text, tokens, i);
     if (first === i) continue;

@@ -4,9 +4,11 @@ import type { Candidate } from './organisation.extractor';
 // One name word: "Ashby", "O'Neill", "McAllister", "Alvarez-Quinn", "Debbie-Anne".
 const WORD = "(?:O['’]|D['’]|Mc|Mac)?[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?";
 const INITIAL = '[A-Z]\\.';
-const GENERATION = '(?:,?\\sJr\\.|,?\\sSr\\.|\\sI{2,3}\\b)';
+// Name words are separated by spaces only: a name never runs across a line break ("Priya D. Castillo\nCity of ...").
+const SP = '[ \\t]';
+const GENERATION = `(?:,?${SP}Jr\\.|,?${SP}Sr\\.|${SP}I{2,3}\\b)`;
 // First (Middle|M.){0,2} Last [Jr.]; bounded repetition, so no catastrophic backtracking.
-const FULL = `${WORD}(?:\\s(?:${INITIAL}|${WORD})){0,2}\\s${WORD}${GENERATION}?`;
+const FULL = `${WORD}(?:${SP}(?:${INITIAL}|${WORD})){0,2}${SP}${WORD}${GENERATION}?`;
 const FULL_OR_SURNAME = `(?:${FULL}|${WORD})`;
 const CAPS_WORD = "[A-Z][A-Z'’-]+";
 
@@ -16,32 +18,34 @@ const TITLE =
   'Senator|Representative|Governor|Secretary|Witness|witness,?|Mr\\.|Ms\\.|Mrs\\.|Dr\\.|Hon\\.|Honorable|Professor|Prof\\.|ALJ)';
 const ROLE_AFTER =
   "(?:Vice\\sPresident|President|Director|Manager|Counsel|counsel|Attorney|attorney|witness|consultant|Secretary|" +
-  'Solicitor|Deputy\\sSolicitor|Chief|economist|engineer|analyst|officer|former|Ph\\.D\\.|P\\.E\\.|Esq\\.|testified|testifies|argued|argues)';
+  'Solicitor|Deputy\\sSolicitor|Chief|economist|engineer|analyst|officer|former|Ph\\.D\\.|P\\.E\\.|Esq\\.|testified|testifies)';
 
+// Patterns with a title or a panel may give a surname alone; the others need at least two words.
+const LAST_SURNAME_PATTERN = 2;
 const PATTERNS: RegExp[] = [
   // Titles and honorifics: "Commissioner Jane Doe", "Mr. Kessler", "Commissioners A and B".
   new RegExp(`\\b${TITLE}\\s(?:(?:Mr|Ms|Mrs|Dr)\\.\\s)?(?<name>${FULL_OR_SURNAME})`, 'gd'),
   new RegExp(`\\b(?:Commissioners|Judges|Justices|Messrs\\.|Witnesses)\\s(?<name>${FULL_OR_SURNAME})\\sand\\s(?<second>${FULL_OR_SURNAME})`, 'gd'),
+  // Opinion authors: "Bramwell, Circuit Judge:".
+  new RegExp(`(?<![\\w.])(?<name>${FULL_OR_SURNAME}),\\s(?:Chief\\s|Senior\\s)?(?:Circuit|District|Magistrate|Bankruptcy)\\sJudge\\b`, 'gd'),
+  // Appellate panels: "Before: MORALES, HARTWELL and OKONJO, Circuit Judges." (also "Before X, Chief Judge, and Y and Z, ...")
+  /\bBefore:?\s(?<panel>[A-Z][^.;:]{1,120}?),\s(?:Senior\s)?(?:Circuit|District|Chief)?\s?Judges\b/dg,
   // "testimony of David M. Kessler", "DIRECT TESTIMONY OF ELAINE M. FORSYTHE".
   new RegExp(`\\b(?:[Tt]estimony|[Aa]ffidavit|[Dd]eclaration|[Dd]eposition)\\sof\\s(?:Dr\\.\\s|Mr\\.\\s|Ms\\.\\s)?(?<name>${FULL})`, 'gd'),
-  new RegExp(`\\b(?:TESTIMONY|AFFIDAVIT|DECLARATION)\\sOF\\s(?:DR\\.\\s|MR\\.\\s|MS\\.\\s)?(?<name>${CAPS_WORD}(?:\\s(?:${INITIAL}|${CAPS_WORD})){1,2})`, 'gd'),
+  new RegExp(`\\b(?:TESTIMONY|AFFIDAVIT|DECLARATION)\\sOF\\s(?:DR\\.\\s|MR\\.\\s|MS\\.\\s)?(?<name>${CAPS_WORD}(?:${SP}(?:${INITIAL}|${CAPS_WORD})){1,2})`, 'gd'),
   // Signatures and sign-offs.
   new RegExp(`(?:/s/|Sincerely,|Respectfully\\ssubmitted,|By:|[Cc]ontact:?|Attn:|Signed,?)\\s+(?<name>${FULL})`, 'gd'),
   // A list of signatories: "Signed, Karen Olson, Peter Mueller, and 212 others".
-  new RegExp(`Signed,?\\s(?:${FULL},\\s)+(?<name>${FULL})`, 'gd'),
+  new RegExp(`Signed,?\\s(?:${FULL},\\s){1,10}(?<name>${FULL})`, 'gd'),
   new RegExp(`Signed,?\\s${FULL},\\s(?<name>${FULL})`, 'gd'),
-  // Opinion authors: "Bramwell, Circuit Judge:".
-  new RegExp(`(?<![\\w.])(?<name>${FULL_OR_SURNAME}),\\s(?:Chief\\s|Senior\\s)?(?:Circuit|District|Magistrate|Bankruptcy)\\sJudge\\b`, 'gd'),
   // Roles introducing a name: "represented by X", "Counsel for petitioner, X", "its witness, X".
   new RegExp(`\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis)\\s(?<name>${FULL})`, 'gd'),
   // A name followed by its role: "Laura Chen, Vice President", "James O'Neill Jr., an independent consultant".
   new RegExp(`(?<![\\w.])(?<name>${FULL}),?\\s(?:an?\\s|the\\s|its\\s)?(?:[A-Za-z]+\\s){0,2}?${ROLE_AFTER}`, 'gd'),
   // "First M. Last" anywhere: a middle initial is a strong sign of a person.
   new RegExp(`(?<![\\w.])(?<name>${WORD}\\s${INITIAL}\\s${WORD}${GENERATION}?)`, 'gd'),
-  // Appellate panels: "Before: MORALES, HARTWELL and OKONJO, Circuit Judges." (also "Before X, Chief Judge, and Y and Z, ...")
-  /\bBefore:?\s(?<panel>[A-Z][^.;:]{1,120}?),\s(?:Senior\s)?(?:Circuit|District|Chief)?\s?Judges\b/dg,
-  // A name followed by what people do in filings: "Rebecca Liang and Omar Haddad co-sponsor this testimony".
-  new RegExp(`(?<![\\w.])(?<name>${FULL})(?:\\sand\\s(?<second>${FULL}))?\\s(?:co-sponsors?|sponsors?|testif(?:y|ies|ied)|concedes|recommends|explains|asserts|contends|wrote)\\b`, 'gd'),
+  // A name followed by what only people do in filings: "Rebecca Liang and Omar Haddad co-sponsor this testimony".
+  new RegExp(`(?<![\\w.])(?<name>${FULL})(?:\\sand\\s(?<second>${FULL}))?\\s(?:co-sponsors?|testif(?:y|ies|ied))\\b`, 'gd'),
   // A sign-off at the end of a comment: "... for the easement. -- Gloria Hendricks".
   new RegExp(`(?:--|—|–)\\s?(?<name>${FULL})\\s*$`, 'gd'),
 ];
@@ -68,14 +72,23 @@ const isNotNameWord = (word: string) => !/^[A-Z]\.$/.test(word) && NOT_NAME_WORD
 
 const TITLE_WORDS = new Set(['justice', 'judge', 'commissioner', 'chairman', 'chairwoman', 'witness', 'mr', 'ms', 'mrs', 'dr', 'senator', 'governor']);
 
+// Words after which a name may end ("Jennifer L. Ames Counsel"); any other non-name word ("Lone Star Electric")
+// means the words were never a person's name.
+const ROLE_WORDS = new Set([
+  'counsel', 'vice', 'president', 'director', 'manager', 'attorney', 'witness', 'chief', 'deputy', 'solicitor',
+  'esq', 'dated', 'secretary', 'chairman', 'commissioner', 'judge', 'senior', 'contact', 'general', 'on', 'for',
+  'and', 'of', 'in', 'at', 'before', 'is', 'did', 'does', 'has', 'will', 'as', 'if', 'when', 'q', 'a',
+]);
+
 /**
- * Drops leading titles ("Justice Amara Nwosu") and cuts the name before the first word that cannot be
- * part of one ("Jennifer L. Ames Counsel"); '' if nothing is left.
+ * Drops leading titles ("Justice Amara Nwosu") and cuts the name before a role word that follows it
+ * ("Jennifer L. Ames Counsel"); '' if nothing is left or the words belong to an organisation.
  */
 function trimName(name: string): string {
   const words = name.split(/\s+/);
   while (words.length > 1 && TITLE_WORDS.has((words[0] as string).replace(/\.$/, '').toLowerCase())) words.shift();
   const stop = words.findIndex(isNotNameWord);
+  if (stop > 0 && !ROLE_WORDS.has((words[stop] as string).replace(/[.,]$/, '').toLowerCase())) return '';
   const kept = stop === -1 ? words : words.slice(0, stop);
   while (kept.length > 0 && /^[A-Z]\.$|,$/.test(kept[kept.length - 1] as string)) kept.pop();
   return kept.join(' ');
@@ -85,24 +98,25 @@ function trimName(name: string): string {
 /** People, found by titles, roles and signatures; names seen once are then found everywhere in the text. */
 export function extractPeople(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const add = (start: number, surface: string) => {
+  const add = (start: number, surface: string, minWords = 2) => {
     const name = trimName(surface);
-    if (name.length < 2) return;
+    if (name.length < 2 || name.split(/\s+/).length < minWords) return;
     const offset = start + surface.indexOf(name);
     found.push({ kind: 'person', text: name, start: offset, end: offset + name.length });
   };
-  for (const pattern of PATTERNS) {
+  for (const [index, pattern] of PATTERNS.entries()) {
+    const minWords = index <= LAST_SURNAME_PATTERN ? 1 : 2;
     for (const match of text.matchAll(pattern)) {
       const groups = match.indices?.groups ?? {};
       for (const key of ['name', 'second'] as const) {
         const span = groups[key];
         if (!span) continue;
-        add(span[0], text.slice(span[0], span[1]));
+        add(span[0], text.slice(span[0], span[1]), minWords);
       }
       if (groups.panel) {
         const [panelStart, panelEnd] = groups.panel;
         for (const judge of text.slice(panelStart, panelEnd).matchAll(/[A-Z][A-Za-z'’-]+/g)) {
-          if (!/^(?:Chief|Circuit|District|Senior|Judges?|Justices?)$/.test(judge[0])) add(panelStart + (judge.index ?? 0), judge[0]);
+          if (!/^(?:Chief|Circuit|District|Senior|Judges?|Justices?)$/.test(judge[0])) add(panelStart + (judge.index ?? 0), judge[0], 1);
         }
       }
     }

@@ -36,7 +36,8 @@ export function isAllCaps(token: Token): boolean {
   return /^[A-Z][A-Z0-9&.'’-]*$/.test(token.text) && /[A-Z].*[A-Z]|^[A-Z]$/.test(token.bare);
 }
 
-/** Only white space between two tokens (no punctuation, no line of other text). */
+/** Only white space between two tokens, and not a blank line (a heading above a paragraph is not one name). */
 export function adjacent(text: string, left: Token, right: Token): boolean {
-  return right.start - left.end <= 3 && /^[ \t\n\r]*$/.test(text.slice(left.end, right.start));
+  const gap = text.slice(left.end, right.start);
+  return gap.length <= 3 && /^[ \t\n\r]*$/.test(gap) && !/\n[ \t\r]*\n/.test(gap);
 }
