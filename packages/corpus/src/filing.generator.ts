@@ -18,6 +18,11 @@ export interface FilingOptions {
   start?: number;
   /** Share of filings that come with a PDF attachment (default 0.15). */
   pdfShare?: number;
+  /**
+   * Multiplies every filing's page count (at least one page; default 1, ~4 pages and ~10 KB of
+   * text per filing on average). Lets a seed corpus stay light without changing anything else.
+   */
+  pageScale?: number;
 }
 
 /** Filing volume by month: busy spring and autumn, quiet August and late December. */
@@ -110,6 +115,8 @@ export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly
   const count = options.count ?? 20_000;
   const start = options.start ?? 0;
   const pdfShare = options.pdfShare ?? 0.15;
+  const pageScale = options.pageScale ?? 1;
+  if (!(pageScale > 0)) throw new Error(`pageScale must be positive, got ${pageScale}`);
   if (dockets.length === 0) return;
   const sources = new Map(catalog.sources.map((source) => [source.id, source]));
   const cumulative = new Float64Array(dockets.length);
@@ -131,7 +138,8 @@ export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly
     const context = new TextContext(rng, source, docket, category, filers, filedAt);
     const title = filingTitle(context, native);
     const [minPages, maxPages] = pageRange[category];
-    const pageCount = context.isPublicComment ? 1 : rng.int(minPages, maxPages);
+    const drawn = context.isPublicComment ? 1 : rng.int(minPages, maxPages);
+    const pageCount = Math.max(1, Math.min(12, Math.round(drawn * pageScale)));
     const pages = writePages(context, title, pageCount);
     yield {
       sourceId: source.id,

@@ -83,6 +83,14 @@ describe('generateFilings', () => {
     expect(other.map((filing) => filing.title)).not.toEqual(filings.slice(0, 5).map((filing) => filing.title));
   });
 
+  it('scales page counts with pageScale and leaves the rest of each filing alone', () => {
+    const light = [...generateFilings(seed, catalog, dockets, { count: 200, pageScale: 0.25 })];
+    const pagesOf = (list: Filing[]) => list.reduce((sum, filing) => sum + filing.pages.length, 0);
+    expect(pagesOf(light)).toBeLessThan(pagesOf(filings.slice(0, 200)) * 0.5);
+    expect(light.map((filing) => filing.sourceDocumentId)).toEqual(filings.slice(0, 200).map((filing) => filing.sourceDocumentId));
+    for (const filing of light) expect(filing.pages.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('is lazy: a million-filing stream yields its first items at once and keeps memory flat', () => {
     const stream = generateFilings(seed, catalog, dockets, { count: 1_000_000 });
     expect(take(stream, 10)).toHaveLength(10);
@@ -90,14 +98,14 @@ describe('generateFilings', () => {
     const before = retainedHeap();
     let pages = 0;
     let retained = 0;
-    for (let i = 1; i <= 20_000; i++) {
+    for (let i = 1; i <= 10_000; i++) {
       const next = stream.next();
       if (next.done) throw new Error('stream ended early');
       pages += next.value.pages.length;
-      if (i % 5_000 === 0) retained = Math.max(retained, retainedHeap() - before);
+      if (i % 2_500 === 0) retained = Math.max(retained, retainedHeap() - before);
     }
-    expect(pages).toBeGreaterThan(20_000);
-    // 20,000 filings hold ~230 MB of text; keeping any share of them would show far above this bound.
+    expect(pages).toBeGreaterThan(10_000);
+    // 10,000 filings hold ~100 MB of text; keeping any sizeable share of them would show far above this bound.
     expect(retained).toBeLessThan(32 * 1024 * 1024);
     stream.return(undefined);
   });
