@@ -3,3 +3,4 @@ export * from './grpc-handlers';
 export * from './grpc-call';
 export * from './mongo';
 export * from './run-service';
+export * from './shutdown-ladder';

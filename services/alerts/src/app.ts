@@ -1,6 +1,6 @@
 import { createKafka, ensureTopics, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, startGrpcServer, type StartedService } from '@docket/service-kit';
+import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import type { Config } from './config';
 import { DocumentIngestedConsumer, PERCOLATOR_GROUP } from './events/document-ingested.consumer';
@@ -22,20 +22,12 @@ export interface RunningApp extends StartedService {
  * and a gRPC server with only the health service until the alerts API exists.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
-  const closers: Array<[string, () => Promise<unknown> | unknown]> = [];
-  const stop = async () => {
-    for (const [name, close] of closers.reverse().splice(0)) {
-      try {
-        await close();
-      } catch (error) {
-        logger.warn({ err: error, part: name }, 'error while stopping');
-      }
-    }
-  };
+  const closers = new ShutdownLadder(logger);
+  const stop = () => closers.closeAll();
 
   try {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-    closers.push(['mongo', () => connection.close()]);
+    closers.add('mongo', () => connection.close());
 
     const ingestedTopic = overrides.ingestedTopic ?? topics.documentIngested;
     const kafka = createKafka({ clientId: 'alerts', brokers: config.KAFKA_BROKERS, logger });
@@ -44,10 +36,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       kafka, connection, logger, groupId: overrides.groupId ?? PERCOLATOR_GROUP, topic: ingestedTopic, onSeen: overrides.onDocumentSeen,
     });
     await consumer.start();
-    closers.push(['consumer', () => consumer.stop()]);
+    closers.add('consumer', () => consumer.stop());
 
     const grpc = await startGrpcServer({ port: config.GRPC_PORT, host: overrides.grpcHost, services: [], logger });
-    closers.push(['grpc', () => grpc.shutdown()]);
+    closers.add('grpc', () => grpc.shutdown());
 
     return { grpcPort: grpc.port, stop };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, startGrpcServer, type StartedService } from '@docket/service-kit';
+import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import type { Config } from './config';
 import { documentIngestedEvent } from './events/document-ingested.event';
@@ -24,20 +24,12 @@ export interface RunningApp extends StartedService {
  * the connections.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
-  const closers: Array<[string, () => Promise<unknown> | unknown]> = [];
-  const stop = async () => {
-    for (const [name, close] of closers.reverse().splice(0)) {
-      try {
-        await close();
-      } catch (error) {
-        logger.warn({ err: error, part: name }, 'error while stopping');
-      }
-    }
-  };
+  const closers = new ShutdownLadder(logger);
+  const stop = () => closers.closeAll();
 
   try {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-    closers.push(['mongo', () => connection.close()]);
+    closers.add('mongo', () => connection.close());
     const repository = new DocumentRepository(connection);
     await repository.init();
 
@@ -46,11 +38,11 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await ensureTopics(kafka, [ingestedTopic]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
-    closers.push(['publisher', () => publisher.disconnect()]);
+    closers.add('publisher', () => publisher.disconnect());
 
     const relay = new OutboxRelay({ model: repository.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
     relay.start(); // first pass publishes whatever a previous run left pending
-    closers.push(['outbox relay', () => relay.stop()]);
+    closers.add('outbox relay', () => relay.stop());
 
     const documents = new DocumentService(repository, relay, (doc) => documentIngestedEvent(doc, ingestedTopic), logger);
     const grpc = await startGrpcServer({
@@ -59,7 +51,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       services: [documentsServiceBinding({ documents, logger })],
       logger,
     });
-    closers.push(['grpc', () => grpc.shutdown()]);
+    closers.add('grpc', () => grpc.shutdown());
 
     return { grpcPort: grpc.port, stop };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { createKafka, ensureTopics, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, startGrpcServer, type StartedService } from '@docket/service-kit';
+import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import type { Config } from './config';
 import { PROCESSES_GROUP, ProcessUpdatedConsumer } from './events/process-updated.consumer';
@@ -26,20 +26,12 @@ export interface RunningApp extends StartedService {
  * gRPC. `stop` drains in reverse order: gRPC first, then the consumer, then Mongo.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
-  const closers: Array<[string, () => Promise<unknown> | unknown]> = [];
-  const stop = async () => {
-    for (const [name, close] of closers.reverse().splice(0)) {
-      try {
-        await close();
-      } catch (error) {
-        logger.warn({ err: error, part: name }, 'error while stopping');
-      }
-    }
-  };
+  const closers = new ShutdownLadder(logger);
+  const stop = () => closers.closeAll();
 
   try {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-    closers.push(['mongo', () => connection.close()]);
+    closers.add('mongo', () => connection.close());
     const repository = new ProcessRepository(connection);
     await repository.init();
     const processes = new ProcessService(repository, new ProcessChanges(), logger, overrides.watchTimings ?? DEFAULT_WATCH_TIMINGS);
@@ -51,7 +43,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       kafka, connection, logger, processes, groupId: overrides.groupId ?? PROCESSES_GROUP, topic: processTopic,
     });
     await consumer.start();
-    closers.push(['consumer', () => consumer.stop()]);
+    closers.add('consumer', () => consumer.stop());
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
@@ -59,8 +51,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       services: [processServiceBinding({ processes, logger })],
       logger,
     });
-    closers.push(['grpc', () => grpc.shutdown()]);
-    closers.push(['watchers', () => processes.close()]); // runs first: open watch streams end now
+    closers.add('grpc', () => grpc.shutdown());
+    closers.add('watchers', () => processes.close()); // runs first: open watch streams end now
 
     return { grpcPort: grpc.port, stop };
   } catch (error) {

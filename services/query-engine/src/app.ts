@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, startGrpcServer, type StartedService } from '@docket/service-kit';
+import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { indexPathOf, type Config } from './config';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
@@ -33,25 +33,15 @@ export interface RunningApp extends StartedService {
  * reverse order of start: gRPC first (no new work), then the worker and consumer, then connections.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
-  const closers: Array<[string, () => Promise<unknown> | unknown]> = [];
-  const stop = async () => {
-    for (const [name, close] of closers.reverse().splice(0)) {
-      const started = Date.now();
-      try {
-        await close();
-        logger.debug({ part: name, ms: Date.now() - started }, 'stopped');
-      } catch (error) {
-        logger.warn({ err: error, part: name }, 'error while stopping');
-      }
-    }
-  };
+  const closers = new ShutdownLadder(logger);
+  const stop = () => closers.closeAll();
 
   try {
     const index = SqliteFts5Backend.open(indexPathOf(config));
-    closers.push(['index', () => index.close()]);
+    closers.add('index', () => index.close());
 
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-    closers.push(['mongo', () => connection.close()]);
+    closers.add('mongo', () => connection.close());
 
     const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
     const processTopic = overrides.processTopic ?? topics.processUpdated;
@@ -59,31 +49,31 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await ensureTopics(kafka, [documentTopics.ingested, documentTopics.updated, documentTopics.deleted, processTopic]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
-    closers.push(['publisher', () => publisher.disconnect()]);
+    closers.add('publisher', () => publisher.disconnect());
 
     // Requests (sequence numbers, queueing) fail fast when Redis is down; the worker's blocking
     // connection must retry forever, as BullMQ requires.
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
-    closers.push(['redis', () => redis.quit()]);
+    closers.add('redis', () => redis.quit());
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    closers.push(['worker redis', () => workerRedis.quit()]);
+    closers.add('worker redis', () => workerRedis.quit());
 
     const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis), processTopic);
     const source = new DocumentsGrpcSource(config.DOCUMENTS_GRPC);
-    closers.push(['documents client', () => source.close()]);
+    closers.add('documents client', () => source.close());
 
     const queuePrefix = overrides.queuePrefix ?? QUEUE_PREFIX;
     const queue = new ReindexQueue(redis, queuePrefix);
-    closers.push(['queue', () => queue.close()]);
+    closers.add('queue', () => queue.close());
     const worker = new ReindexWorker({ connection: workerRedis, prefix: queuePrefix, index, source, processes, logger });
     worker.start();
-    closers.push(['worker', () => worker.close()]);
+    closers.add('worker', () => worker.close());
 
     const consumer = new DocumentEventsConsumer({
       kafka, connection, logger, index, groupId: overrides.groupId ?? INDEXER_GROUP, topics: documentTopics,
     });
     await consumer.start();
-    closers.push(['consumer', () => consumer.stop()]);
+    closers.add('consumer', () => consumer.stop());
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
@@ -91,9 +81,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       services: [searchServiceBinding({ index, processes, jobs: queue, logger })],
       logger,
     });
-    closers.push(['grpc', () => grpc.shutdown()]);
+    closers.add('grpc', () => grpc.shutdown());
     // Runs first on stop: a long rebuild should not hold up the drain.
-    closers.push(['worker interrupt', () => worker.interrupt()]);
+    closers.add('worker interrupt', () => worker.interrupt());
 
     logger.info({ indexPath: indexPathOf(config), documents: await index.count() }, 'search index open');
     return { grpcPort: grpc.port, index, stop };
