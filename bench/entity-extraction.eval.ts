@@ -6,7 +6,10 @@
  *
  * Reported for all passages and per split: "dev" passages were written alongside the extractor and
  * used to tune it (optimistic); "heldout-1" was written after the first version, its first-look figures
- * recorded in its markup file, then tuned on; "heldout-2" was written blind after that (the honest figure).
+ * recorded in its markup file, then tuned on; "heldout-2" was written blind after that; "corpus" is text of
+ * the team's generated corpus (another author's style), labelled by hand. First-look figures of each
+ * held-out split are in its markup file's header.
+ * Docket patterns: the built-in defaults plus every source pattern of the generated catalog, as in production.
  * Exact match: same kind and the same start/end. Overlap match: same kind and overlapping spans,
  * each gold mention matched at most once. Speed: a ~1 MB text made of the sample passages, and a
  * pathological text of 100,000 capitalised words (catastrophic backtracking would show here).
@@ -15,13 +18,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_DOCKET_PATTERNS, ENTITY_KINDS, extractEntities, type EntityKind, type EntityMention } from '../services/documents/src/domain/entities';
+import { generateCatalog } from '@docket/corpus';
+import { DEFAULT_DOCKET_PATTERNS, ENTITY_KINDS, extractEntities, type DocketPattern, type EntityKind, type EntityMention } from '../services/documents/src/domain/entities';
 
 interface Gold { kind: EntityKind; text: string; start: number; end: number }
-interface Passage { id: string; genre: string; split: 'dev' | 'heldout-1' | 'heldout-2'; text: string; mentions: Gold[] }
+interface Passage { id: string; genre: string; split: 'dev' | 'heldout-1' | 'heldout-2' | 'corpus'; text: string; mentions: Gold[] }
 
 const SAMPLE = path.join(__dirname, '../services/documents/test/fixtures/entities/labelled-passages.json');
 const showErrors = process.argv.includes('--errors');
+const docketPatterns: DocketPattern[] = [
+  ...DEFAULT_DOCKET_PATTERNS,
+  ...generateCatalog(1).sources.map((source) => ({ sourceId: source.id, pattern: source.docketPattern })),
+];
 
 type Counts = { tp: number; fp: number; fn: number };
 const blank = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
@@ -61,7 +69,7 @@ function evaluate(passages: Passage[], label: string) {
   const errors: string[] = [];
 
   for (const passage of passages) {
-    const found = extractEntities(passage.text, { docketPatterns: DEFAULT_DOCKET_PATTERNS });
+    const found = extractEntities(passage.text, { docketPatterns });
     for (const [table, same] of [
       [exact, (g: Gold, f: EntityMention) => g.start === f.start && g.end === f.end],
       [overlap, (g: Gold, f: EntityMention) => g.start < f.end && f.start < g.end],
@@ -98,7 +106,8 @@ function main() {
     all: evaluate(passages, 'all passages'),
     dev: evaluate(passages.filter((p) => p.split === 'dev'), 'dev split (tuned on)'),
     heldout1: evaluate(passages.filter((p) => p.split === 'heldout-1'), 'heldout-1 split (tuned on after its first look)'),
-    heldout2: evaluate(passages.filter((p) => p.split === 'heldout-2'), 'heldout-2 split (blind)'),
+    heldout2: evaluate(passages.filter((p) => p.split === 'heldout-2'), 'heldout-2 split (tuned on after its first look)'),
+    corpus: evaluate(passages.filter((p) => p.split === 'corpus'), 'corpus split (generated corpus text, blind)'),
   };
 
   // Speed: realistic text of about 1 MB, and 100k capitalised words with no sentence breaks.
@@ -108,9 +117,9 @@ function main() {
   const pathologicalMixed = Array.from({ length: 100_000 }, (_, i) => ['Cascadia', 'Gas', 'and', 'Electric', 'Mr.', 'Q.'][i % 6]).join(' ');
   const speed = {
     realistic1MbChars: realistic.length,
-    realistic1MbMs: timeIt(() => extractEntities(realistic, { docketPatterns: DEFAULT_DOCKET_PATTERNS })),
-    capitalised100kWordsMs: timeIt(() => extractEntities(pathological, { docketPatterns: DEFAULT_DOCKET_PATTERNS })),
-    mixedNameWords100kMs: timeIt(() => extractEntities(pathologicalMixed, { docketPatterns: DEFAULT_DOCKET_PATTERNS })),
+    realistic1MbMs: timeIt(() => extractEntities(realistic, { docketPatterns })),
+    capitalised100kWordsMs: timeIt(() => extractEntities(pathological, { docketPatterns })),
+    mixedNameWords100kMs: timeIt(() => extractEntities(pathologicalMixed, { docketPatterns })),
   };
   console.log(`speed: 1 MB realistic text ${speed.realistic1MbMs} ms; 100k capitalised words ${speed.capitalised100kWordsMs} ms; 100k name-like words ${speed.mixedNameWords100kMs} ms`);
 
