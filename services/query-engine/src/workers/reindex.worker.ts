@@ -93,7 +93,7 @@ export class ReindexWorker {
         },
       });
       await ticker.stop();
-      await publish('succeeded', done, done, `Indexed ${done} documents`);
+      await publish('succeeded', done, done, `Indexed ${done} ${done === 1 ? 'document' : 'documents'}`);
       this.lastProgress.delete(processId);
       this.logger.info({ processId, documents: done }, 're-index finished');
       return { documents: done };
