@@ -33,6 +33,9 @@ const CAPITALS = new RegExp(
   'gi',
 );
 
+// The same name patterns for captions in capitals ("BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION").
+const CAPITALS_PATTERNS = PATTERNS.slice(2, 5).map((pattern) => new RegExp(pattern.source, 'gi'));
+
 /** Agencies, commissions and courts: the built-in table plus state-commission and court name patterns. */
 export function extractAgencies(text: string): Candidate[] {
   const found: Candidate[] = [];
@@ -41,8 +44,10 @@ export function extractAgencies(text: string): Candidate[] {
     const start = match.index ?? 0;
     found.push({ kind: 'agency', text: match[0], start, end: start + match[0].length });
   }
-  for (const pattern of PATTERNS) {
+  for (const pattern of [...PATTERNS, ...CAPITALS_PATTERNS]) {
+    const capitalsOnly = pattern.flags.includes('i');
     for (const match of text.matchAll(pattern)) {
+      if (capitalsOnly && match[0] !== match[0].toUpperCase()) continue;
       const start = match.index ?? 0;
       let surface = match[0];
       // A trailing possessive is not part of the name ("People's Counsel" is, "Commission's" is not).

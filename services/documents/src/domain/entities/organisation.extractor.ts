@@ -9,8 +9,18 @@ const LEGAL_SUFFIXES = new Set([
   'inc', 'llc', 'l.l.c', 'corp', 'corporation', 'co', 'company', 'ltd', 'lp', 'l.p', 'plc', 'cooperative',
   'cooperatives', 'authority', 'association', 'council', 'club', 'associates', 'partners', 'group', 'holdings',
   'incorporated', 'limited', 'llp', 'l.l.p', 'trust', 'foundation', 'institute', 'alliance', 'coalition',
-  'network', 'center', 'committee', 'board', 'coop', 'co-op', 'pool',
+  'network', 'center', 'committee', 'board', 'coop', 'co-op', 'pool', 'advocates',
 ]);
+// Legal forms proper: a name ends here whatever follows. Other suffixes ("Network", "Partners") are often
+// inside programme or project names ("Lehigh Valley Telephone Copper Network Retirement Plan").
+const HARD_SUFFIXES = new Set([
+  'inc', 'llc', 'l.l.c', 'corp', 'corporation', 'co', 'company', 'ltd', 'lp', 'l.p', 'plc', 'incorporated',
+  'limited', 'llp', 'l.l.p',
+]);
+// Words after which a utility-style or soft suffix still ends a name ("Energy on", "Alliance Dated:").
+const AFTER_NAME = new Set(['on', 'for', 'by', 'and', 'or', 'of', 'in', 'at', 'to', 'dated', 'the', 'v', 'vs']);
+// "Staff of the Georgia Public Service Commission and Sierra Club": "and" does not join across an agency.
+const AGENCY_HEADS = new Set(['commission', 'court', 'agency', 'department', 'administration', 'staff', 'circuit']);
 // Suffixes that may follow a comma: "Acme Holdings, Inc.".
 const COMMA_SUFFIXES = new Set(['inc', 'llc', 'l.l.c', 'corp', 'ltd', 'lp', 'l.p', 'plc', 'llp', 'l.l.p', 'co']);
 // Utility-style endings ("Atlantic Shore Energy"); only a name end when no capitalised word follows.
@@ -94,7 +104,7 @@ function nameStart(text: string, tokens: Token[], end: number): number {
     if (isConnector(token, allCaps)) {
       const previous = tokens[j - 1];
       // "X Corp. and Y Power" are two names: no joining across a suffix.
-      if (!nameWord(previous) || (token.text.toLowerCase() === 'and' && isSuffix(previous))) break;
+      if (!nameWord(previous) || (lower(token) === 'and' && (isSuffix(previous) || AGENCY_HEADS.has(lower(previous as Token))))) break;
       if (lower(token) === 'for' && !FOR_HEADS.has(lower(previous as Token))) break;
       if (!adjacent(text, previous as Token, token)) break;
       continue;
@@ -132,10 +142,10 @@ export function extractOrganisations(text: string): Candidate[] {
     const word = lower(token);
     const legal = LEGAL_SUFFIXES.has(word);
     if (!legal && !UTILITY_WORDS.has(word)) continue;
-    if (!legal) {
-      // "Federal Power Act", "Market Power Analysis": the utility word is inside a longer capitalised phrase.
+    if (!HARD_SUFFIXES.has(word)) {
+      // "Federal Power Act", "Market Power Analysis": the word is inside a longer capitalised phrase.
       const next = tokens[i + 1];
-      if (next && isCapitalised(next) && !STOP_WORDS.has(lower(next)) && adjacent(text, token, next) && !endsSentence(token)) continue;
+      if (next && isCapitalised(next) && !AFTER_NAME.has(lower(next)) && adjacent(text, token, next) && !endsSentence(token)) continue;
     }
     const first = nameStart(text, tokens, i);
     if (first === i) continue;

@@ -1,4 +1,4 @@
-import { alternation, MONTHS, US_STATES } from './lexicon';
+import { alternation, MONTHS } from './lexicon';
 import type { Candidate } from './organisation.extractor';
 
 // One name word: "Ashby", "O'Neill", "McAllister", "Alvarez-Quinn", "Debbie-Anne".
@@ -42,6 +42,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(`\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis)\\s(?<name>${FULL})`, 'gd'),
   // A name followed by its role: "Laura Chen, Vice President", "James O'Neill Jr., an independent consultant".
   new RegExp(`(?<![\\w.])(?<name>${FULL}),?\\s(?:an?\\s|the\\s|its\\s)?(?:[A-Za-z]+\\s){0,2}?${ROLE_AFTER}`, 'gd'),
+  // Signature blocks: a name on its own line above its title ("GRACE PATEL\nCommissioner").
+  new RegExp(`^[ \\t]*(?<name>${FULL}|${CAPS_WORD}(?:${SP}(?:${INITIAL}|${CAPS_WORD})){1,2})[ \\t]*\\r?\\n[ \\t]*(?:Chairman|Chairwoman|Chair|Vice${SP}Chair|Commissioner|President|Secretary|Executive${SP}Secretary|Administrative${SP}Law${SP}Judge|(?:Chief${SP}|Circuit${SP}|District${SP})?Judge)\\b`, 'gmd'),
   // "First M. Last" anywhere: a middle initial is a strong sign of a person.
   new RegExp(`(?<![\\w.])(?<name>${WORD}\\s${INITIAL}\\s${WORD}${GENERATION}?)`, 'gd'),
   // A name followed by what only people do in filings: "Rebecca Liang and Omar Haddad co-sponsor this testimony".
@@ -51,9 +53,9 @@ const PATTERNS: RegExp[] = [
 ];
 
 // Words that look like names but are not (headings, organisations, months, places).
+// State names are left out: "Aisha R. Washington" is a person; cues decide, and "New York" never has one.
 const NOT_NAME_WORDS = new Set([
   ...Object.keys(MONTHS),
-  ...US_STATES.flatMap((state) => state.toLowerCase().split(' ')),
   'the', 'commission', 'court', 'company', 'corporation', 'inc', 'llc', 'power', 'energy', 'electric', 'gas',
   'utilities', 'pipeline', 'department', 'office', 'staff', 'docket', 'order', 'section', 'exhibit', 'table',
   'federal', 'united', 'states', 'public', 'service', 'act', 'rule', 'rules', 'notice', 'comments', 'testimony',

@@ -104,6 +104,27 @@ describe('extractEntities', () => {
     });
   });
 
+  describe('captions and signature blocks', () => {
+    it('reads captions in capitals and names on their own line above a title', () => {
+      const text = 'BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION\n\nSo ordered.\n\nGRACE PATEL\nCommissioner\nAisha R. Washington\nChairman\n';
+      expect(extract(text).map((m) => [m.kind, m.text])).toEqual([
+        ['agency', 'COLORADO PUBLIC UTILITIES COMMISSION'],
+        ['person', 'GRACE PATEL'],
+        ['person', 'Aisha R. Washington'],
+      ]);
+    });
+
+    it('does not join a person and a company on consecutive lines, or an agency and a party across "and"', () => {
+      const text = 'By: /s/ Hannah Alvarez\nLone Star Electric Company\nStaff of the Georgia Public Service Commission and Sierra Club agree.';
+      expect(extract(text).map((m) => [m.kind, m.text])).toEqual([
+        ['person', 'Hannah Alvarez'],
+        ['organisation', 'Lone Star Electric Company'],
+        ['agency', 'Georgia Public Service Commission'],
+        ['organisation', 'Sierra Club'],
+      ]);
+    });
+  });
+
   describe('dockets', () => {
     it('uses each source pattern and reports the source id as the value', () => {
       const mentions = extract('Docket Nos. ER24-1234-000 and RP23-567-001; A.24-01-012; R.22-07-005; 1:23-cv-04567; Nos. 22-1234 and 22-1240.');
