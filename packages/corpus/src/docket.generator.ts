@@ -113,9 +113,13 @@ function dedupe(parties: Party[]): Party[] {
 }
 
 function schedule(rng: Rng, source: Source, caseType: string): { openedAt: number; closedAt: number | null; status: DocketStatus } {
-  const openedAt = corpusStart + Math.floor(rng.next() * (corpusEnd - 45 * DAY - corpusStart));
+  // Skewed towards recent years: coverage and e-filing volume grow over time, and it leaves a
+  // realistic share of dockets still open at the end of the corpus.
+  const openedAt = corpusStart + Math.floor(Math.pow(rng.next(), 0.8) * (corpusEnd - 45 * DAY - corpusStart));
   const typicalDays = source.kind === 'court' ? 540 : caseType === 'rate case' ? 330 : caseType === 'rulemaking' ? 900 : 420;
-  const duration = Math.round(rng.normal(typicalDays, typicalDays * 0.45, 60, typicalDays * 3)) * DAY;
+  // Some proceedings drag on for years (remands, multi-phase rulemakings, compliance phases).
+  const lingering = rng.chance(0.12) ? 2.5 : 1;
+  const duration = Math.round(rng.normal(typicalDays, typicalDays * 0.45, 60, typicalDays * 3) * lingering) * DAY;
   const closeAt = openedAt + duration;
   if (closeAt > corpusEnd) return { openedAt, closedAt: null, status: 'open' };
   if (rng.chance(0.05)) return { openedAt, closedAt: closeAt, status: 'withdrawn' };

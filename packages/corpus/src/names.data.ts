@@ -81,7 +81,7 @@ export const staffWitnessTitles = ['Utility Rate Analyst', 'Senior Economist', '
 
 export const intervenorWitnessTitles = ['Principal, Economic Consulting', 'Senior Policy Analyst', 'Director of Energy Policy', 'Consulting Economist', 'Managing Director, Rate Consulting'];
 
-export const counselTitles = ['Senior Counsel', 'Assistant General Counsel', 'Attorney', 'Associate General Counsel', 'Staff Counsel', 'Partner'];
+export const counselTitles = ['Senior Counsel', 'Assistant General Counsel', 'Attorney', 'Associate General Counsel', 'Regulatory Counsel', 'Partner'];
 
 export const lawFirms = [
   'Whitaker & Lindqvist LLP', 'Bennett Okafor PLLC', 'Thornton, Reyes & Kaplan LLP', 'Castillo Novak LLP',
