@@ -109,7 +109,7 @@ function main() {
     heldout1: evaluate(passages.filter((p) => p.split === 'heldout-1'), 'heldout-1 split (tuned on after its first look)'),
     heldout2: evaluate(passages.filter((p) => p.split === 'heldout-2'), 'heldout-2 split (tuned on after its first look)'),
     corpus: evaluate(passages.filter((p) => p.split === 'corpus'), 'corpus split (generated corpus text; tuned on after its first look)'),
-    heldout3: evaluate(passages.filter((p) => p.split === 'heldout-3'), 'heldout-3 split (blind, never tuned on)'),
+    heldout3: evaluate(passages.filter((p) => p.split === 'heldout-3'), 'heldout-3 split (tuned on after its first look)'),
   };
 
   // Speed: realistic text of about 1 MB, and 100k capitalised words with no sentence breaks.

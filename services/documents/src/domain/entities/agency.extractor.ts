@@ -17,6 +17,12 @@ const PATTERNS: RegExp[] = [
   new RegExp(`(?:U\\.S\\.\\s+|United\\s+States\\s+)(?:${alternation(AGENCIES.map((agency) => agency.name))})\\b`, 'g'),
   // "California Public Utilities Commission", "Arizona Corporation Commission", "Ohio Supreme Court".
   new RegExp(`\\b(?:${STATE})\\s+${STATE_BODY}`, 'g'),
+  // Any state body named "<State> … Commission|Board|Council": "Indiana Utility Regulatory Commission", "Ohio Power Siting Board".
+  new RegExp(`\\b(?:${STATE})(?:[ \\t]+[A-Z][a-z]+){0,3}[ \\t]+(?:Commission|Board|Council)\\b`, 'g'),
+  // A commission named without its state: "the Public Service Commission".
+  /\b(?:Public\s+(?:Service|Utilities|Utility)|State\s+Corporation|Corporation)\s+Commission\b/g,
+  // Federal power marketing and other administrations: "Western Area Power Administration".
+  /\b(?:[A-Z][a-z]+\s+){0,3}(?:Power|Energy|Safety|Information|Highway|Aviation|Transit|Railroad)\s+Administration\b/g,
   // "Public Service Commission of Maryland", "Public Utilities Commission of the State of Colorado".
   new RegExp(`\\b(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|Public\\s+Utilities\\s+Board|Supreme\\s+Court|Railroad\\s+Commission)\\s+of\\s+(?:the\\s+State\\s+of\\s+)?(?:${STATE})\\b`, 'g'),
   // Federal trial and bankruptcy courts.
@@ -34,7 +40,7 @@ const CAPITALS = new RegExp(
 );
 
 // The same name patterns for captions in capitals ("BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION").
-const CAPITALS_PATTERNS = PATTERNS.slice(2, 5).map((pattern) => new RegExp(pattern.source, 'gi'));
+const CAPITALS_PATTERNS = PATTERNS.slice(2, 8).map((pattern) => new RegExp(pattern.source, 'gi'));
 
 /** Agencies, commissions and courts: the built-in table plus state-commission and court name patterns. */
 export function extractAgencies(text: string): Candidate[] {
@@ -52,6 +58,12 @@ export function extractAgencies(text: string): Candidate[] {
       let surface = match[0];
       // A trailing possessive is not part of the name ("People's Counsel" is, "Commission's" is not).
       surface = surface.replace(/['’]s$/, '');
+      // A sentence-initial "The" is not part of the name.
+      const lead = /^(?:The|THE)\s+/.exec(surface)?.[0].length ?? 0;
+      if (lead > 0) {
+        found.push({ kind: 'agency', text: surface.slice(lead), start: start + lead, end: start + surface.length });
+        continue;
+      }
       if (/^Office of/.test(surface) && /\b(?:Commission|Court)$/.test(surface)) continue;
       found.push({ kind: 'agency', text: surface, start, end: start + surface.length });
     }

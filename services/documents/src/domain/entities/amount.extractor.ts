@@ -14,8 +14,8 @@ const CURRENCY_AMOUNT = new RegExp(
   `(?<![\\w$])${CUR}(${NUM})(?:\\s?(${MULT}|bn|mm|[MBK])\\b|(?:${RANGE}${CUR}?(${NUM})\\s?(${MULT})\\b))?`,
   'g',
 );
-// "4.2 million dollars", "3.6 cents", "3.81 mills".
-const WORD_AMOUNT = new RegExp(`(?<![\\w$.,])(${NUM})(?:\\s(${MULT}))?\\s(dollars|cents|mills)\\b`, 'g');
+// "4.2 million dollars", "3.6 cents", "3.81 mills", "9.8¢".
+const WORD_AMOUNT = new RegExp(`(?<![\\w$.,])(${NUM})(?:\\s(${MULT}))?(?:\\s(dollars|cents|mills)\\b|\\s?(¢))`, 'g');
 
 function toNumber(digits: string): number {
   return Number(digits.replace(/,/g, ''));
@@ -35,7 +35,7 @@ export function extractMoney(text: string): Valued[] {
   }
   for (const match of text.matchAll(WORD_AMOUNT)) {
     const start = match.index ?? 0;
-    const unit = match[3] === 'cents' ? 0.01 : match[3] === 'mills' ? 0.001 : 1;
+    const unit = match[3] === 'cents' || match[4] === '¢' ? 0.01 : match[3] === 'mills' ? 0.001 : 1;
     const multiplier = MULTIPLIERS[match[2] ?? ''] ?? 1;
     found.push({ kind: 'money', text: match[0], start, end: start + match[0].length, value: round(toNumber(match[1] ?? '0') * multiplier * unit) });
   }

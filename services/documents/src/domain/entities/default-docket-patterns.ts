@@ -11,6 +11,9 @@ export const DEFAULT_DOCKET_PATTERNS: DocketPattern[] = [
   { sourceId: 'cpuc', pattern: /\b[ACIPR]\.\d{2}-\d{2}-\d{3}\b/ },
   // New York PSC cases: 24-E-0165.
   { sourceId: 'nypsc', pattern: /\b\d{2}-[A-Z]-\d{4}\b/ },
+  // Kentucky PSC cases (2025-00123) and Indiana IURC causes (45990): digit-only shapes, so only after "Case No." etc.
+  { sourceId: 'kypsc', pattern: /\b\d{4}-\d{5}\b/ },
+  { sourceId: 'iurc', pattern: /\b\d{5}\b/ },
   // Pennsylvania PUC: R-2025-3051234, P-2024-3049871.
   { sourceId: 'papuc', pattern: /\b[A-Z]-\d{4}-\d{7}\b/ },
   // Federal district courts: 1:23-cv-04567, 3:24-cv-01877-JST.

@@ -9,7 +9,8 @@ const LEGAL_SUFFIXES = new Set([
   'inc', 'llc', 'l.l.c', 'corp', 'corporation', 'co', 'company', 'ltd', 'lp', 'l.p', 'plc', 'cooperative',
   'cooperatives', 'authority', 'association', 'council', 'club', 'associates', 'partners', 'group', 'holdings',
   'incorporated', 'limited', 'llp', 'l.l.p', 'trust', 'foundation', 'institute', 'alliance', 'coalition',
-  'network', 'center', 'committee', 'board', 'coop', 'co-op', 'pool', 'advocates',
+  'network', 'center', 'committee', 'board', 'coop', 'co-op', 'pool', 'advocates', 'university', 'college',
+  'laboratory', 'laboratories', 'agency',
 ]);
 // Legal forms proper: a name ends here whatever follows. Other suffixes ("Network", "Partners") are often
 // inside programme or project names ("Lehigh Valley Telephone Copper Network Retirement Plan").
@@ -19,6 +20,15 @@ const HARD_SUFFIXES = new Set([
 ]);
 // Words after which a utility-style or soft suffix still ends a name ("Energy on", "Alliance Dated:").
 const AFTER_NAME = new Set(['on', 'for', 'by', 'and', 'or', 'of', 'in', 'at', 'to', 'dated', 'the', 'v', 'vs']);
+// "of" joins a name only after a word that heads such names ("Bank of the West Corp.", "Coalition of Rural
+// Electric Cooperatives"), not after a person's name ("Dr. Hannah Osei of the Lawrence Berkeley National Laboratory").
+const OF_HEADS = new Set([
+  'bank', 'council', 'union', 'association', 'coalition', 'alliance', 'society', 'friends', 'league', 'federation',
+  'university', 'college', 'institute', 'office', 'bureau', 'city', 'town', 'county', 'port', 'board', 'authority',
+  'company', 'corporation', 'trust', 'foundation', 'center', 'cooperative', 'district', 'committee', 'conference',
+  'consumers', 'citizens', 'people', 'residents', 'members', 'users', 'customers', 'power', 'gas', 'electric',
+  'energy', 'utilities', 'water', 'light',
+]);
 // "Staff of the Georgia Public Service Commission and Sierra Club": "and" does not join across an agency.
 const AGENCY_HEADS = new Set(['commission', 'court', 'agency', 'department', 'administration', 'staff', 'circuit']);
 // Suffixes that may follow a comma: "Acme Holdings, Inc.".
@@ -106,6 +116,7 @@ function nameStart(text: string, tokens: Token[], end: number): number {
       // "X Corp. and Y Power" are two names: no joining across a suffix.
       if (!nameWord(previous) || (lower(token) === 'and' && (isSuffix(previous) || AGENCY_HEADS.has(lower(previous as Token))))) break;
       if (lower(token) === 'for' && !FOR_HEADS.has(lower(previous as Token))) break;
+      if (lower(token) === 'of' && !OF_HEADS.has(lower(previous as Token))) break;
       if (!adjacent(text, previous as Token, token)) break;
       continue;
     }
@@ -166,14 +177,15 @@ export function extractOrganisations(text: string): Candidate[] {
   return found;
 }
 
-// "City of Sacramento" as a party; "customers in the Town of Geneva" names a place.
-const MUNICIPALITY = /\b(?:City|Town|Village|Borough) of (?:[A-Z][a-z]+)(?: [A-Z][a-z]+)?\b/g;
+// "City of Sacramento" and "University of Michigan" as parties; "customers in the Town of Geneva" names a place.
+const MUNICIPALITY = /\b(?:City|Town|Village|Borough|University|College) of (?:[A-Z][a-z]+)(?: [A-Z][a-z]+)?\b/g;
 const PLACE_CONTEXT = /\b(?:in|near|within|throughout|across|outside) the $/;
 
 function extractMunicipalities(text: string): Candidate[] {
   return [...text.matchAll(MUNICIPALITY)].map((match) => {
     const start = match.index ?? 0;
-    const kind = PLACE_CONTEXT.test(text.slice(Math.max(0, start - 20), start)) ? ('place' as const) : ('organisation' as const);
+    const municipal = !/^(?:University|College)/.test(match[0]);
+    const kind = municipal && PLACE_CONTEXT.test(text.slice(Math.max(0, start - 20), start)) ? ('place' as const) : ('organisation' as const);
     return { kind, text: match[0], start, end: start + match[0].length };
   });
 }

@@ -15,7 +15,8 @@ const CAPS_WORD = "[A-Z][A-Z'’-]+";
 const TITLE =
   '(?:Administrative\\sLaw\\sJudge|Chief\\sAdministrative\\sLaw\\sJudge|Presiding\\sJudge|Chief\\sJudge|Circuit\\sJudge|District\\sJudge|' +
   'Magistrate\\sJudge|Senior\\sJudge|Judge|Chief\\sJustice|Justice|Commissioners?|Chairman|Chairwoman|Chair|Vice\\sChair|' +
-  'Senator|Representative|Governor|Secretary|Witness|witness,?|Mr\\.|Ms\\.|Mrs\\.|Dr\\.|Hon\\.|Honorable|Professor|Prof\\.|ALJ)';
+  'Senator|Representative|Governor|Lt\\.\\sGov\\.|Gov\\.|Sen\\.|Rep\\.|Mayor|Secretary|Witness|witness,?|Mr\\.|Ms\\.|Mrs\\.|Dr\\.|Hon\\.|Honorable|' +
+  'Professor|Prof\\.|ALJ)';
 const ROLE_AFTER =
   "(?:Vice\\sPresident|President|Director|Manager|Counsel|counsel|Attorney|attorney|witness|consultant|Secretary|" +
   'Solicitor|Deputy\\sSolicitor|Chief|economist|engineer|analyst|officer|former|Ph\\.D\\.|P\\.E\\.|Esq\\.|testified|testifies)';
@@ -39,7 +40,9 @@ const PATTERNS: RegExp[] = [
   new RegExp(`Signed,?\\s(?:${FULL},\\s){1,10}(?<name>${FULL})`, 'gd'),
   new RegExp(`Signed,?\\s${FULL},\\s(?<name>${FULL})`, 'gd'),
   // Roles introducing a name: "represented by X", "Counsel for petitioner, X", "its witness, X".
-  new RegExp(`\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis)\\s(?<name>${FULL})`, 'gd'),
+  new RegExp(`\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis|I\\sam)\\s(?<name>${FULL})`, 'gd'),
+  // A comment signed with a bare name as its last sentence: "... Please help us. Edna Fairweather".
+  new RegExp(`[.!?]\\s+(?<name>${FULL})\\s*$`, 'gd'),
   // A name followed by its role: "Laura Chen, Vice President", "James O'Neill Jr., an independent consultant".
   new RegExp(`(?<![\\w.])(?<name>${FULL}),?\\s(?:an?\\s|the\\s|its\\s)?(?:[A-Za-z]+\\s){0,2}?${ROLE_AFTER}`, 'gd'),
   // Signature blocks: a name on its own line above its title ("GRACE PATEL\nCommissioner").
@@ -66,13 +69,17 @@ const NOT_NAME_WORDS = new Set([
   'commissioners', 'judges', 'counsel', 'vice', 'president', 'director', 'manager', 'attorney', 'witness', 'chief',
   'deputy', 'solicitor', 'general', 'esq', 'dated', 'sincerely', 'respectfully', 'submitted', 'before', 'mr', 'ms',
   'mrs', 'dr', 'senior', 'q', 'a', 'did', 'does', 'is', 'are', 'has', 'have', 'will', 'as', 'if', 'when',
-  'contact', 'signed', 'attn', 'attention', 'cc',
+  'contact', 'signed', 'attn', 'attention', 'cc', 'thank', 'thanks', 'you', 'regards', 'best', 'yours', 'truly',
+  'university', 'college', 'laboratory', 'institute', 'center',
 ]);
 
 // Initials ("A.", "Q.") are never stop words, even where the letter alone is ("Q. ... A." in testimony).
 const isNotNameWord = (word: string) => !/^[A-Z]\.$/.test(word) && NOT_NAME_WORDS.has(word.replace(/[.,]$/, '').toLowerCase());
 
-const TITLE_WORDS = new Set(['justice', 'judge', 'commissioner', 'chairman', 'chairwoman', 'witness', 'mr', 'ms', 'mrs', 'dr', 'senator', 'governor']);
+const TITLE_WORDS = new Set([
+  'justice', 'justices', 'judge', 'judges', 'commissioner', 'commissioners', 'chairman', 'chairwoman', 'witness',
+  'mr', 'ms', 'mrs', 'dr', 'senator', 'governor', 'gov', 'sen', 'rep', 'hon', 'mayor',
+]);
 
 // Words after which a name may end ("Jennifer L. Ames Counsel"); any other non-name word ("Lone Star Electric")
 // means the words were never a person's name.
