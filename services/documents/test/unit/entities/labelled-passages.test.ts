@@ -12,7 +12,7 @@ describe('labelled entity sample', () => {
   it('has at least 60 passages with unique ids, dev and held-out', () => {
     expect(passages.length).toBeGreaterThanOrEqual(60);
     expect(new Set(passages.map((p) => p.id)).size).toBe(passages.length);
-    expect(new Set(passages.map((p) => p.split))).toEqual(new Set(['dev', 'heldout-1', 'heldout-2', 'corpus', 'heldout-3']));
+    expect(new Set(passages.map((p) => p.split))).toEqual(new Set(['dev', 'heldout-1', 'heldout-2', 'corpus', 'heldout-3', 'heldout-4']));
   });
 
   it('every gold span is the text at its offsets, of a known kind, and spans do not overlap', () => {
@@ -34,7 +34,7 @@ describe('labelled entity sample', () => {
   });
 
   it('is in sync with its markup source (the JSON is generated, never edited by hand)', () => {
-    const marked = ['labelled-passages.marked.txt', 'labelled-passages.heldout.marked.txt', 'labelled-passages.heldout2.marked.txt', 'labelled-passages.corpus.marked.txt', 'labelled-passages.heldout3.marked.txt']
+    const marked = ['labelled-passages.marked.txt', 'labelled-passages.heldout.marked.txt', 'labelled-passages.heldout2.marked.txt', 'labelled-passages.corpus.marked.txt', 'labelled-passages.heldout3.marked.txt', 'labelled-passages.heldout4.marked.txt']
       .map((file) => fs.readFileSync(path.join(fixtures, file), 'utf8'))
       .join('\n')
       .split('\n')
