@@ -112,10 +112,11 @@ let temporaryPassword = '';
 
 test('the administrator invites another administrator, who gets a one-time password', async () => {
   await page.goto('/accounts');
-  await page.getByLabel('E-mail', { exact: true }).fill(invitedEmail);
-  await page.getByLabel('Name', { exact: true }).fill('Invited Administrator');
-  await page.getByLabel('Role').selectOption('admin');
-  await page.getByRole('button', { name: 'Add person' }).click();
+  const form = page.getByRole('form', { name: 'Add a person' });
+  await form.getByLabel('E-mail').fill(invitedEmail);
+  await form.getByLabel('Name').fill('Invited Administrator');
+  await form.getByLabel('Role').selectOption('admin');
+  await form.getByRole('button', { name: 'Add person' }).click();
   temporaryPassword = ((await page.getByTestId('temporary-password').textContent()) ?? '').trim();
   expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
 });
