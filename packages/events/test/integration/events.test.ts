@@ -6,10 +6,10 @@ import type { Connection } from 'mongoose';
 import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import {
-  EventConsumer, EventPublisher, dlqTopicOf, ensureTopics, newEventFields, renameTopic, topics, type MessageMeta, type TopicDef,
+  EventConsumer, EventPublisher, dlqTopicOf, newEventFields, type MessageMeta,
 } from '../../src';
 import { ProcessedEventsStore } from '../../src/processed-events.store';
-import { testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
+import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
 
 let kafka: Kafka;
 let connection: Connection;
@@ -41,12 +41,6 @@ afterAll(async () => {
   await connection.close();
 });
 
-async function freshTopic(): Promise<TopicDef<DocumentDeleted>> {
-  const def = renameTopic(topics.documentDeleted, `${uniqueName('test')}.deleted.v1`);
-  await ensureTopics(kafka, [def]);
-  return def;
-}
-
 function deleted(documentId: string): DocumentDeleted {
   return { ...newEventFields(), documentId, reason: 'test' };
 }
@@ -70,7 +64,7 @@ async function collect(topic: string): Promise<KafkaMessage[]> {
 
 describe('EventPublisher → EventConsumer', () => {
   it('delivers a message with its key, event id and the publisher’s trace context', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'test');
     const received: Array<{ message: DocumentDeleted; meta: MessageMeta; traceId?: string }> = [];
     await consumer(uniqueName('group'))
       .on(def, async (message, meta) => {
@@ -96,7 +90,7 @@ describe('EventPublisher → EventConsumer', () => {
   });
 
   it('processes the same event delivered twice only once', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'test');
     const handled: string[] = [];
     const c = consumer(uniqueName('group')).on(def, async (m) => void handled.push(m.eventId));
     await c.start();
@@ -113,7 +107,7 @@ describe('EventPublisher → EventConsumer', () => {
   });
 
   it('dead-letters an undecodable message and keeps consuming', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'test');
     const handled: string[] = [];
     await consumer(uniqueName('group')).on(def, async (m) => void handled.push(m.documentId)).start();
     const dlq = await collect(dlqTopicOf(def.name));
@@ -134,7 +128,7 @@ describe('EventPublisher → EventConsumer', () => {
   });
 
   it('retries a failing handler maxAttempts times, then dead-letters the original message', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'test');
     const attempts = new Map<string, number>();
     const handled: string[] = [];
     await consumer(uniqueName('group'), { maxAttempts: 3 })
@@ -162,7 +156,7 @@ describe('EventPublisher → EventConsumer', () => {
   });
 
   it('loses no event when a consumer stops mid-stream and a new one takes over the group', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'test');
     const groupId = uniqueName('group');
     const counts = new Map<string, number>();
     const handler = async (m: DocumentDeleted) => {
@@ -201,7 +195,7 @@ describe('EventPublisher → EventConsumer', () => {
   });
 
   it('shares the work between two consumers of one group, each event handled once', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'test');
     const groupId = uniqueName('group');
     const byInstance: Array<Map<string, number>> = [new Map(), new Map()];
     const handler = (i: 0 | 1) => async (m: DocumentDeleted) => void byInstance[i]!.set(m.eventId, (byInstance[i]!.get(m.eventId) ?? 0) + 1);

@@ -2,10 +2,9 @@ import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import {
-  EventPublisher, OutboxRelay, addOutbox, ensureTopics, newEventFields, pendingEvent, renameTopic, topics,
-  type PendingEvent, type TopicDef,
+  EventPublisher, OutboxRelay, addOutbox, newEventFields, pendingEvent, type PendingEvent, type TopicDef,
 } from '../../src';
-import { testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
+import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
 
 interface Thing { _id: string; name: string; pendingEvents: PendingEvent[] }
 
@@ -36,12 +35,6 @@ afterAll(async () => {
   await connection.close();
 });
 
-async function freshTopic(): Promise<TopicDef<DocumentDeleted>> {
-  const def = renameTopic(topics.documentDeleted, `${uniqueName('outbox')}.deleted.v1`);
-  await ensureTopics(kafka, [def]);
-  return def;
-}
-
 async function collect(topic: string): Promise<KafkaMessage[]> {
   const seen: KafkaMessage[] = [];
   const raw: Consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 500 });
@@ -68,7 +61,7 @@ const eventIdOf = (m: KafkaMessage) => m.headers?.event_id?.toString();
 
 describe('OutboxRelay', () => {
   it('kick() publishes a document’s pending events in order and pulls exactly those', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     const pending = eventsFor(def, 'thing-1', 3);
     await Things.create({ _id: 'thing-1', name: 'one', pendingEvents: pending });
@@ -84,7 +77,7 @@ describe('OutboxRelay', () => {
   });
 
   it('keeps events added while it was publishing', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     const r = relay({ intervalMs: 50 });
     r.start();
@@ -98,7 +91,7 @@ describe('OutboxRelay', () => {
   });
 
   it('publishes events left pending by a stopped relay once a new relay starts', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     const old = relay({ intervalMs: 50 });
     old.start();
@@ -118,7 +111,7 @@ describe('OutboxRelay', () => {
   });
 
   it('after a failed publish, pulls only what went out and retries the rest on the next pass', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     let calls = 0;
     const flaky = Object.create(publisher) as EventPublisher;
@@ -140,7 +133,7 @@ describe('OutboxRelay', () => {
   });
 
   it('a document that cannot be published does not hold up the others', async () => {
-    const def = await freshTopic();
+    const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     const stuck = Object.create(publisher) as EventPublisher;
     stuck.publishRaw = async (event) => {

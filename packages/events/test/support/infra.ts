@@ -1,7 +1,8 @@
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { testInfraEnv, uniqueName, waitFor as waitUntil } from '@docket/testkit';
-import { createKafka, type Kafka } from '../../src';
+import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { createKafka, ensureTopics, renameTopic, topics, type Kafka, type TopicDef } from '../../src';
 
 export { uniqueName };
 
@@ -21,4 +22,11 @@ export async function testMongo(dbName = uniqueName('events_test').replace(/-/g,
 /** Polls until `check` is truthy or the deadline passes (never a blind sleep). */
 export function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 20_000, what = 'condition' } = {}): Promise<NonNullable<T>> {
   return waitUntil(check, { timeoutMs, description: what });
+}
+
+/** A documents.deleted.v1 look-alike on a topic of its own, created and ready. */
+export async function freshTopic(kafka: Kafka, prefix: string): Promise<TopicDef<DocumentDeleted>> {
+  const def = renameTopic(topics.documentDeleted, `${uniqueName(prefix)}.deleted.v1`);
+  await ensureTopics(kafka, [def]);
+  return def;
 }

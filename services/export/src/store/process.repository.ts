@@ -1,20 +1,8 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isFinal, type ProcessRecord, type ProcessStatus, type ProcessUpdate } from '../domain/process';
+import { isFinal, type ProcessRecord, type ProcessUpdate } from '../domain/process';
 
-interface ProcessDoc {
-  _id: string;
-  kind: string;
-  title: string;
-  ownerId: string;
-  status: ProcessStatus;
-  total: number;
-  done: number;
-  message: string;
-  sequence: number;
-  createdAt: Date;
-  updatedAt: Date;
-  finishedAt?: Date;
-}
+/** The stored shape: the domain record with its id as Mongo's _id. */
+type ProcessDoc = Omit<ProcessRecord, 'id' | 'finishedAt'> & { _id: string; finishedAt?: Date };
 
 const schema = new Schema<ProcessDoc>(
   {
