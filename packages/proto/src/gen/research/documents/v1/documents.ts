@@ -11,7 +11,11 @@ import {
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientReadableStream,
   type ClientUnaryCall,
+  type ClientWritableStream,
+  type handleClientStreamingCall,
+  type handleServerStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
@@ -24,17 +28,97 @@ export const protobufPackage = "research.documents.v1";
 
 export const protobufFileName = "research/documents/v1/documents.proto";
 
+export interface PageSpan {
+  number: number;
+  start: number;
+  end: number;
+}
+
+export interface Attachment {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: string;
+  sha256: string;
+  pageCount: number;
+  /** Empty when extraction succeeded; otherwise encrypted, corrupt, empty, too_large, unsupported, timeout. */
+  failureReason: string;
+  failureMessage: string;
+  /** True for the file the document's text was extracted from. */
+  primary: boolean;
+}
+
+export interface Provenance {
+  connector: string;
+  sourceDocumentId: string;
+  sourceUrl: string;
+  runId: string;
+}
+
 export interface Document {
   id: string;
   title: string;
+  /** The whole text (ListDocuments) or the requested page range (GetDocument, see text_offset). */
   text: string;
   sourceId: string;
   docketNumber: string;
+  /** Native filing type as the source names it. */
   filingType: string;
   filedAt?: Date | undefined;
   createdAt?: Date | undefined;
   sha256: string;
   createdBy: string;
+  /** Normalised category: Decision, Order, Testimony, Comment, Stipulation, Tariff, Notice, Motion, Brief, Application, Other. */
+  filingCategory: string;
+  filers: string[];
+  description: string;
+  language: string;
+  docketId: string;
+  pages: PageSpan[];
+  attachments: Attachment[];
+  provenance?:
+    | Provenance
+    | undefined;
+  /** Character offset of `text` within the whole text (GetDocument page ranges). */
+  textOffset: number;
+  textLength: number;
+  /** Set when the file could not be read: the document is kept, with no text. */
+  failureReason: string;
+}
+
+export interface Party {
+  name: string;
+  role: string;
+  kind: string;
+  representative: string;
+}
+
+export interface Docket {
+  id: string;
+  sourceId: string;
+  number: string;
+  numberRaw: string;
+  title: string;
+  status: string;
+  openedAt?: Date | undefined;
+  closedAt?: Date | undefined;
+  parties: Party[];
+  industry: string;
+  documentCount: string;
+}
+
+export interface EntityRef {
+  id: string;
+  kind: string;
+  name: string;
+  /** Mentions in the document (GetDocument) or co-occurrences (GetEntity). */
+  count: string;
+}
+
+export interface Mention {
+  entityId: string;
+  start: number;
+  end: number;
 }
 
 export interface CreateDocumentRequest {
@@ -60,10 +144,19 @@ export interface CreateDocumentResponse {
 
 export interface GetDocumentRequest {
   id: string;
+  /** 1-based first page of text to return; 0 means 1. */
+  textPage: number;
+  /** How many pages of text to return; 0 means a default (5). */
+  textPages: number;
 }
 
 export interface GetDocumentResponse {
   document?: Document | undefined;
+  docket?: Docket | undefined;
+  source?: Source | undefined;
+  entities: EntityRef[];
+  /** Mentions inside the returned text range, offsets relative to the whole text. */
+  mentions: Mention[];
 }
 
 export interface ListDocumentsRequest {
@@ -77,6 +170,700 @@ export interface ListDocumentsResponse {
   totalSize: string;
 }
 
+export interface DeleteDocumentRequest {
+  id: string;
+  reason: string;
+  deletedBy: string;
+}
+
+export interface DeleteDocumentResponse {
+}
+
+export interface OpenAttachmentRequest {
+  documentId: string;
+  attachmentId: string;
+}
+
+export interface OpenAttachmentResponse {
+  attachment?: Attachment | undefined;
+  data?: Buffer | undefined;
+}
+
+export interface UploadFileHeader {
+  fileName: string;
+  contentType: string;
+  sourceId: string;
+  uploadedBy: string;
+  /** Optional JSON metadata sidecar (title, docketNumber, filingType, filedAt, filers, ...). */
+  sidecarJson: string;
+}
+
+export interface UploadFileRequest {
+  header?: UploadFileHeader | undefined;
+  data?: Buffer | undefined;
+}
+
+export interface UploadFileResponse {
+  document?:
+    | Document
+    | undefined;
+  /** new, updated, duplicate or failed */
+  outcome: string;
+}
+
+export interface StartImportRequest {
+  /** A directory on the documents service's machine, read recursively. */
+  path: string;
+  sourceId: string;
+  requestedBy: string;
+}
+
+export interface StartImportResponse {
+  processId: string;
+  runId: string;
+}
+
+export interface FilingTypeCount {
+  native: string;
+  category: string;
+  count: string;
+}
+
+export interface Source {
+  id: string;
+  name: string;
+  shortName: string;
+  /** agency or court */
+  kind: string;
+  jurisdiction: string;
+  homeUrl: string;
+  docketPattern: string;
+  publishesNativeFilingTypes: boolean;
+  industries: string[];
+  documentCount: string;
+  docketCount: string;
+  firstFiledAt?: Date | undefined;
+  lastFiledAt?: Date | undefined;
+  filingTypes: FilingTypeCount[];
+  state: string;
+}
+
+export interface ListSourcesRequest {
+}
+
+export interface ListSourcesResponse {
+  sources: Source[];
+}
+
+export interface DataProductField {
+  name: string;
+  type: string;
+  description: string;
+}
+
+export interface ChangeLogEntry {
+  /** added, updated or removed */
+  kind: string;
+  entity: string;
+  count: string;
+}
+
+export interface RecordCount {
+  entity: string;
+  count: string;
+}
+
+export interface Release {
+  id: string;
+  version: string;
+  releasedAt?: Date | undefined;
+  recordCounts: RecordCount[];
+  changeLog: ChangeLogEntry[];
+  addedColumns: string[];
+  removedColumns: string[];
+}
+
+export interface DataProduct {
+  id: string;
+  name: string;
+  description: string;
+  cadence: string;
+  fields: DataProductField[];
+  sourceIds: string[];
+  /** Newest first. */
+  releases: Release[];
+}
+
+export interface ListDataProductsRequest {
+}
+
+export interface ListDataProductsResponse {
+  dataProducts: DataProduct[];
+}
+
+export interface IngestionError {
+  item: string;
+  reason: string;
+  message: string;
+}
+
+export interface IngestionRun {
+  id: string;
+  sourceId: string;
+  connector: string;
+  startedAt?: Date | undefined;
+  finishedAt?:
+    | Date
+    | undefined;
+  /** running, succeeded, failed, interrupted */
+  status: string;
+  seen: string;
+  new: string;
+  updated: string;
+  duplicate: string;
+  failed: string;
+  errors: IngestionError[];
+  processId: string;
+}
+
+export interface DayCount {
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  documents: string;
+  failed: string;
+}
+
+export interface SourceStatus {
+  source?:
+    | Source
+    | undefined;
+  /** healthy, lagging, failing or idle (never ingested) */
+  status: string;
+  lastSuccessAt?:
+    | Date
+    | undefined;
+  /** Seconds since the newest document was filed at the source. */
+  lagSeconds: string;
+  documentsLast24h: string;
+  documentsLast7d: string;
+  /** Failed items / seen items over the recent runs, 0..1. */
+  errorRate: number;
+  recentRuns: IngestionRun[];
+  /** The last 30 days, oldest first. */
+  history: DayCount[];
+}
+
+export interface GetCatalogStatusRequest {
+}
+
+export interface GetCatalogStatusResponse {
+  sources: SourceStatus[];
+}
+
+export interface Entity {
+  id: string;
+  /** organisation, person, agency, docket, place, money, percentage, date */
+  kind: string;
+  name: string;
+  aliases: string[];
+  mentionCount: string;
+  documentCount: string;
+  firstSeenAt?: Date | undefined;
+  lastSeenAt?: Date | undefined;
+}
+
+export interface MonthCount {
+  /** YYYY-MM */
+  month: string;
+  mentions: string;
+}
+
+export interface RelatedDocument {
+  documentId: string;
+  title: string;
+  filedAt?: Date | undefined;
+  docketNumber: string;
+  sourceId: string;
+  /** The text around the first mention. */
+  excerpt: string;
+}
+
+export interface RelatedDocket {
+  docketId: string;
+  number: string;
+  title: string;
+  documents: string;
+}
+
+export interface GetEntityRequest {
+  id: string;
+}
+
+export interface GetEntityResponse {
+  entity?: Entity | undefined;
+  mentionsByMonth: MonthCount[];
+  documents: RelatedDocument[];
+  dockets: RelatedDocket[];
+  cooccurring: EntityRef[];
+}
+
+function createBasePageSpan(): PageSpan {
+  return { number: 0, start: 0, end: 0 };
+}
+
+export const PageSpan: MessageFns<PageSpan> = {
+  encode(message: PageSpan, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.number !== 0) {
+      writer.uint32(8).int32(message.number);
+    }
+    if (message.start !== 0) {
+      writer.uint32(16).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(24).int32(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageSpan {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageSpan();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.number = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageSpan {
+    return {
+      number: isSet(object.number) ? globalThis.Number(object.number) : 0,
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+    };
+  },
+
+  toJSON(message: PageSpan): unknown {
+    const obj: any = {};
+    if (message.number !== 0) {
+      obj.number = Math.round(message.number);
+    }
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageSpan>, I>>(base?: I): PageSpan {
+    return PageSpan.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageSpan>, I>>(object: I): PageSpan {
+    const message = createBasePageSpan();
+    message.number = object.number ?? 0;
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
+    return message;
+  },
+};
+
+function createBaseAttachment(): Attachment {
+  return {
+    id: "",
+    fileName: "",
+    contentType: "",
+    size: "0",
+    sha256: "",
+    pageCount: 0,
+    failureReason: "",
+    failureMessage: "",
+    primary: false,
+  };
+}
+
+export const Attachment: MessageFns<Attachment> = {
+  encode(message: Attachment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(18).string(message.fileName);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.size !== "0") {
+      writer.uint32(32).int64(message.size);
+    }
+    if (message.sha256 !== "") {
+      writer.uint32(42).string(message.sha256);
+    }
+    if (message.pageCount !== 0) {
+      writer.uint32(48).int32(message.pageCount);
+    }
+    if (message.failureReason !== "") {
+      writer.uint32(58).string(message.failureReason);
+    }
+    if (message.failureMessage !== "") {
+      writer.uint32(66).string(message.failureMessage);
+    }
+    if (message.primary !== false) {
+      writer.uint32(72).bool(message.primary);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Attachment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAttachment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size = reader.int64().toString();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sha256 = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.pageCount = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.failureReason = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.failureMessage = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.primary = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Attachment {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.String(object.size) : "0",
+      sha256: isSet(object.sha256) ? globalThis.String(object.sha256) : "",
+      pageCount: isSet(object.pageCount)
+        ? globalThis.Number(object.pageCount)
+        : isSet(object.page_count)
+        ? globalThis.Number(object.page_count)
+        : 0,
+      failureReason: isSet(object.failureReason)
+        ? globalThis.String(object.failureReason)
+        : isSet(object.failure_reason)
+        ? globalThis.String(object.failure_reason)
+        : "",
+      failureMessage: isSet(object.failureMessage)
+        ? globalThis.String(object.failureMessage)
+        : isSet(object.failure_message)
+        ? globalThis.String(object.failure_message)
+        : "",
+      primary: isSet(object.primary) ? globalThis.Boolean(object.primary) : false,
+    };
+  },
+
+  toJSON(message: Attachment): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== "0") {
+      obj.size = message.size;
+    }
+    if (message.sha256 !== "") {
+      obj.sha256 = message.sha256;
+    }
+    if (message.pageCount !== 0) {
+      obj.pageCount = Math.round(message.pageCount);
+    }
+    if (message.failureReason !== "") {
+      obj.failureReason = message.failureReason;
+    }
+    if (message.failureMessage !== "") {
+      obj.failureMessage = message.failureMessage;
+    }
+    if (message.primary !== false) {
+      obj.primary = message.primary;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Attachment>, I>>(base?: I): Attachment {
+    return Attachment.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Attachment>, I>>(object: I): Attachment {
+    const message = createBaseAttachment();
+    message.id = object.id ?? "";
+    message.fileName = object.fileName ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? "0";
+    message.sha256 = object.sha256 ?? "";
+    message.pageCount = object.pageCount ?? 0;
+    message.failureReason = object.failureReason ?? "";
+    message.failureMessage = object.failureMessage ?? "";
+    message.primary = object.primary ?? false;
+    return message;
+  },
+};
+
+function createBaseProvenance(): Provenance {
+  return { connector: "", sourceDocumentId: "", sourceUrl: "", runId: "" };
+}
+
+export const Provenance: MessageFns<Provenance> = {
+  encode(message: Provenance, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.connector !== "") {
+      writer.uint32(10).string(message.connector);
+    }
+    if (message.sourceDocumentId !== "") {
+      writer.uint32(18).string(message.sourceDocumentId);
+    }
+    if (message.sourceUrl !== "") {
+      writer.uint32(26).string(message.sourceUrl);
+    }
+    if (message.runId !== "") {
+      writer.uint32(34).string(message.runId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Provenance {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProvenance();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.connector = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceDocumentId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Provenance {
+    return {
+      connector: isSet(object.connector) ? globalThis.String(object.connector) : "",
+      sourceDocumentId: isSet(object.sourceDocumentId)
+        ? globalThis.String(object.sourceDocumentId)
+        : isSet(object.source_document_id)
+        ? globalThis.String(object.source_document_id)
+        : "",
+      sourceUrl: isSet(object.sourceUrl)
+        ? globalThis.String(object.sourceUrl)
+        : isSet(object.source_url)
+        ? globalThis.String(object.source_url)
+        : "",
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
+    };
+  },
+
+  toJSON(message: Provenance): unknown {
+    const obj: any = {};
+    if (message.connector !== "") {
+      obj.connector = message.connector;
+    }
+    if (message.sourceDocumentId !== "") {
+      obj.sourceDocumentId = message.sourceDocumentId;
+    }
+    if (message.sourceUrl !== "") {
+      obj.sourceUrl = message.sourceUrl;
+    }
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Provenance>, I>>(base?: I): Provenance {
+    return Provenance.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Provenance>, I>>(object: I): Provenance {
+    const message = createBaseProvenance();
+    message.connector = object.connector ?? "";
+    message.sourceDocumentId = object.sourceDocumentId ?? "";
+    message.sourceUrl = object.sourceUrl ?? "";
+    message.runId = object.runId ?? "";
+    return message;
+  },
+};
+
 function createBaseDocument(): Document {
   return {
     id: "",
@@ -89,6 +876,17 @@ function createBaseDocument(): Document {
     createdAt: undefined,
     sha256: "",
     createdBy: "",
+    filingCategory: "",
+    filers: [],
+    description: "",
+    language: "",
+    docketId: "",
+    pages: [],
+    attachments: [],
+    provenance: undefined,
+    textOffset: 0,
+    textLength: 0,
+    failureReason: "",
   };
 }
 
@@ -123,6 +921,39 @@ export const Document: MessageFns<Document> = {
     }
     if (message.createdBy !== "") {
       writer.uint32(82).string(message.createdBy);
+    }
+    if (message.filingCategory !== "") {
+      writer.uint32(90).string(message.filingCategory);
+    }
+    for (const v of message.filers) {
+      writer.uint32(98).string(v!);
+    }
+    if (message.description !== "") {
+      writer.uint32(106).string(message.description);
+    }
+    if (message.language !== "") {
+      writer.uint32(114).string(message.language);
+    }
+    if (message.docketId !== "") {
+      writer.uint32(122).string(message.docketId);
+    }
+    for (const v of message.pages) {
+      PageSpan.encode(v!, writer.uint32(130).fork()).join();
+    }
+    for (const v of message.attachments) {
+      Attachment.encode(v!, writer.uint32(138).fork()).join();
+    }
+    if (message.provenance !== undefined) {
+      Provenance.encode(message.provenance, writer.uint32(146).fork()).join();
+    }
+    if (message.textOffset !== 0) {
+      writer.uint32(152).int32(message.textOffset);
+    }
+    if (message.textLength !== 0) {
+      writer.uint32(160).int32(message.textLength);
+    }
+    if (message.failureReason !== "") {
+      writer.uint32(170).string(message.failureReason);
     }
     return writer;
   },
@@ -220,6 +1051,94 @@ export const Document: MessageFns<Document> = {
             message.createdBy = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.filingCategory = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.filers.push(reader.string());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.docketId = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.pages.push(PageSpan.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.attachments.push(Attachment.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.provenance = Provenance.decode(reader, reader.uint32());
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.textOffset = reader.int32();
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.textLength = reader.int32();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.failureReason = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -268,6 +1187,43 @@ export const Document: MessageFns<Document> = {
         : isSet(object.created_by)
         ? globalThis.String(object.created_by)
         : "",
+      filingCategory: isSet(object.filingCategory)
+        ? globalThis.String(object.filingCategory)
+        : isSet(object.filing_category)
+        ? globalThis.String(object.filing_category)
+        : "",
+      filers: globalThis.Array.isArray(object?.filers)
+        ? object.filers.map((e: any) => globalThis.String(e))
+        : [],
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      docketId: isSet(object.docketId)
+        ? globalThis.String(object.docketId)
+        : isSet(object.docket_id)
+        ? globalThis.String(object.docket_id)
+        : "",
+      pages: globalThis.Array.isArray(object?.pages)
+        ? object.pages.map((e: any) => PageSpan.fromJSON(e))
+        : [],
+      attachments: globalThis.Array.isArray(object?.attachments)
+        ? object.attachments.map((e: any) => Attachment.fromJSON(e))
+        : [],
+      provenance: isSet(object.provenance) ? Provenance.fromJSON(object.provenance) : undefined,
+      textOffset: isSet(object.textOffset)
+        ? globalThis.Number(object.textOffset)
+        : isSet(object.text_offset)
+        ? globalThis.Number(object.text_offset)
+        : 0,
+      textLength: isSet(object.textLength)
+        ? globalThis.Number(object.textLength)
+        : isSet(object.text_length)
+        ? globalThis.Number(object.text_length)
+        : 0,
+      failureReason: isSet(object.failureReason)
+        ? globalThis.String(object.failureReason)
+        : isSet(object.failure_reason)
+        ? globalThis.String(object.failure_reason)
+        : "",
     };
   },
 
@@ -303,6 +1259,39 @@ export const Document: MessageFns<Document> = {
     if (message.createdBy !== "") {
       obj.createdBy = message.createdBy;
     }
+    if (message.filingCategory !== "") {
+      obj.filingCategory = message.filingCategory;
+    }
+    if (message.filers?.length) {
+      obj.filers = message.filers;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.docketId !== "") {
+      obj.docketId = message.docketId;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => PageSpan.toJSON(e));
+    }
+    if (message.attachments?.length) {
+      obj.attachments = message.attachments.map((e) => Attachment.toJSON(e));
+    }
+    if (message.provenance !== undefined) {
+      obj.provenance = Provenance.toJSON(message.provenance);
+    }
+    if (message.textOffset !== 0) {
+      obj.textOffset = Math.round(message.textOffset);
+    }
+    if (message.textLength !== 0) {
+      obj.textLength = Math.round(message.textLength);
+    }
+    if (message.failureReason !== "") {
+      obj.failureReason = message.failureReason;
+    }
     return obj;
   },
 
@@ -321,6 +1310,621 @@ export const Document: MessageFns<Document> = {
     message.createdAt = object.createdAt ?? undefined;
     message.sha256 = object.sha256 ?? "";
     message.createdBy = object.createdBy ?? "";
+    message.filingCategory = object.filingCategory ?? "";
+    message.filers = object.filers?.map((e) => e) || [];
+    message.description = object.description ?? "";
+    message.language = object.language ?? "";
+    message.docketId = object.docketId ?? "";
+    message.pages = object.pages?.map((e) => PageSpan.fromPartial(e)) || [];
+    message.attachments = object.attachments?.map((e) => Attachment.fromPartial(e)) || [];
+    message.provenance = (object.provenance !== undefined && object.provenance !== null)
+      ? Provenance.fromPartial(object.provenance)
+      : undefined;
+    message.textOffset = object.textOffset ?? 0;
+    message.textLength = object.textLength ?? 0;
+    message.failureReason = object.failureReason ?? "";
+    return message;
+  },
+};
+
+function createBaseParty(): Party {
+  return { name: "", role: "", kind: "", representative: "" };
+}
+
+export const Party: MessageFns<Party> = {
+  encode(message: Party, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.role !== "") {
+      writer.uint32(18).string(message.role);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    if (message.representative !== "") {
+      writer.uint32(34).string(message.representative);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Party {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseParty();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.representative = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Party {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      representative: isSet(object.representative) ? globalThis.String(object.representative) : "",
+    };
+  },
+
+  toJSON(message: Party): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.representative !== "") {
+      obj.representative = message.representative;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Party>, I>>(base?: I): Party {
+    return Party.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Party>, I>>(object: I): Party {
+    const message = createBaseParty();
+    message.name = object.name ?? "";
+    message.role = object.role ?? "";
+    message.kind = object.kind ?? "";
+    message.representative = object.representative ?? "";
+    return message;
+  },
+};
+
+function createBaseDocket(): Docket {
+  return {
+    id: "",
+    sourceId: "",
+    number: "",
+    numberRaw: "",
+    title: "",
+    status: "",
+    openedAt: undefined,
+    closedAt: undefined,
+    parties: [],
+    industry: "",
+    documentCount: "0",
+  };
+}
+
+export const Docket: MessageFns<Docket> = {
+  encode(message: Docket, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(18).string(message.sourceId);
+    }
+    if (message.number !== "") {
+      writer.uint32(26).string(message.number);
+    }
+    if (message.numberRaw !== "") {
+      writer.uint32(34).string(message.numberRaw);
+    }
+    if (message.title !== "") {
+      writer.uint32(42).string(message.title);
+    }
+    if (message.status !== "") {
+      writer.uint32(50).string(message.status);
+    }
+    if (message.openedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.openedAt), writer.uint32(58).fork()).join();
+    }
+    if (message.closedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.closedAt), writer.uint32(66).fork()).join();
+    }
+    for (const v of message.parties) {
+      Party.encode(v!, writer.uint32(74).fork()).join();
+    }
+    if (message.industry !== "") {
+      writer.uint32(82).string(message.industry);
+    }
+    if (message.documentCount !== "0") {
+      writer.uint32(88).int64(message.documentCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Docket {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDocket();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.number = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.numberRaw = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.openedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.closedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.parties.push(Party.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.industry = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.documentCount = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Docket {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      number: isSet(object.number) ? globalThis.String(object.number) : "",
+      numberRaw: isSet(object.numberRaw)
+        ? globalThis.String(object.numberRaw)
+        : isSet(object.number_raw)
+        ? globalThis.String(object.number_raw)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      openedAt: isSet(object.openedAt)
+        ? fromJsonTimestamp(object.openedAt)
+        : isSet(object.opened_at)
+        ? fromJsonTimestamp(object.opened_at)
+        : undefined,
+      closedAt: isSet(object.closedAt)
+        ? fromJsonTimestamp(object.closedAt)
+        : isSet(object.closed_at)
+        ? fromJsonTimestamp(object.closed_at)
+        : undefined,
+      parties: globalThis.Array.isArray(object?.parties)
+        ? object.parties.map((e: any) => Party.fromJSON(e))
+        : [],
+      industry: isSet(object.industry) ? globalThis.String(object.industry) : "",
+      documentCount: isSet(object.documentCount)
+        ? globalThis.String(object.documentCount)
+        : isSet(object.document_count)
+        ? globalThis.String(object.document_count)
+        : "0",
+    };
+  },
+
+  toJSON(message: Docket): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.number !== "") {
+      obj.number = message.number;
+    }
+    if (message.numberRaw !== "") {
+      obj.numberRaw = message.numberRaw;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.openedAt !== undefined) {
+      obj.openedAt = message.openedAt.toISOString();
+    }
+    if (message.closedAt !== undefined) {
+      obj.closedAt = message.closedAt.toISOString();
+    }
+    if (message.parties?.length) {
+      obj.parties = message.parties.map((e) => Party.toJSON(e));
+    }
+    if (message.industry !== "") {
+      obj.industry = message.industry;
+    }
+    if (message.documentCount !== "0") {
+      obj.documentCount = message.documentCount;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Docket>, I>>(base?: I): Docket {
+    return Docket.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Docket>, I>>(object: I): Docket {
+    const message = createBaseDocket();
+    message.id = object.id ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.number = object.number ?? "";
+    message.numberRaw = object.numberRaw ?? "";
+    message.title = object.title ?? "";
+    message.status = object.status ?? "";
+    message.openedAt = object.openedAt ?? undefined;
+    message.closedAt = object.closedAt ?? undefined;
+    message.parties = object.parties?.map((e) => Party.fromPartial(e)) || [];
+    message.industry = object.industry ?? "";
+    message.documentCount = object.documentCount ?? "0";
+    return message;
+  },
+};
+
+function createBaseEntityRef(): EntityRef {
+  return { id: "", kind: "", name: "", count: "0" };
+}
+
+export const EntityRef: MessageFns<EntityRef> = {
+  encode(message: EntityRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.count !== "0") {
+      writer.uint32(32).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EntityRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEntityRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.count = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EntityRef {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      count: isSet(object.count) ? globalThis.String(object.count) : "0",
+    };
+  },
+
+  toJSON(message: EntityRef): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.count !== "0") {
+      obj.count = message.count;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EntityRef>, I>>(base?: I): EntityRef {
+    return EntityRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EntityRef>, I>>(object: I): EntityRef {
+    const message = createBaseEntityRef();
+    message.id = object.id ?? "";
+    message.kind = object.kind ?? "";
+    message.name = object.name ?? "";
+    message.count = object.count ?? "0";
+    return message;
+  },
+};
+
+function createBaseMention(): Mention {
+  return { entityId: "", start: 0, end: 0 };
+}
+
+export const Mention: MessageFns<Mention> = {
+  encode(message: Mention, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entityId !== "") {
+      writer.uint32(10).string(message.entityId);
+    }
+    if (message.start !== 0) {
+      writer.uint32(16).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(24).int32(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Mention {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMention();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entityId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Mention {
+    return {
+      entityId: isSet(object.entityId)
+        ? globalThis.String(object.entityId)
+        : isSet(object.entity_id)
+        ? globalThis.String(object.entity_id)
+        : "",
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+    };
+  },
+
+  toJSON(message: Mention): unknown {
+    const obj: any = {};
+    if (message.entityId !== "") {
+      obj.entityId = message.entityId;
+    }
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Mention>, I>>(base?: I): Mention {
+    return Mention.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Mention>, I>>(object: I): Mention {
+    const message = createBaseMention();
+    message.entityId = object.entityId ?? "";
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
     return message;
   },
 };
@@ -598,13 +2202,19 @@ export const CreateDocumentResponse: MessageFns<CreateDocumentResponse> = {
 };
 
 function createBaseGetDocumentRequest(): GetDocumentRequest {
-  return { id: "" };
+  return { id: "", textPage: 0, textPages: 0 };
 }
 
 export const GetDocumentRequest: MessageFns<GetDocumentRequest> = {
   encode(message: GetDocumentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
+    }
+    if (message.textPage !== 0) {
+      writer.uint32(16).int32(message.textPage);
+    }
+    if (message.textPages !== 0) {
+      writer.uint32(24).int32(message.textPages);
     }
     return writer;
   },
@@ -630,6 +2240,22 @@ export const GetDocumentRequest: MessageFns<GetDocumentRequest> = {
             message.id = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.textPage = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.textPages = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -643,13 +2269,31 @@ export const GetDocumentRequest: MessageFns<GetDocumentRequest> = {
   },
 
   fromJSON(object: any): GetDocumentRequest {
-    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      textPage: isSet(object.textPage)
+        ? globalThis.Number(object.textPage)
+        : isSet(object.text_page)
+        ? globalThis.Number(object.text_page)
+        : 0,
+      textPages: isSet(object.textPages)
+        ? globalThis.Number(object.textPages)
+        : isSet(object.text_pages)
+        ? globalThis.Number(object.text_pages)
+        : 0,
+    };
   },
 
   toJSON(message: GetDocumentRequest): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
+    }
+    if (message.textPage !== 0) {
+      obj.textPage = Math.round(message.textPage);
+    }
+    if (message.textPages !== 0) {
+      obj.textPages = Math.round(message.textPages);
     }
     return obj;
   },
@@ -660,18 +2304,32 @@ export const GetDocumentRequest: MessageFns<GetDocumentRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetDocumentRequest>, I>>(object: I): GetDocumentRequest {
     const message = createBaseGetDocumentRequest();
     message.id = object.id ?? "";
+    message.textPage = object.textPage ?? 0;
+    message.textPages = object.textPages ?? 0;
     return message;
   },
 };
 
 function createBaseGetDocumentResponse(): GetDocumentResponse {
-  return { document: undefined };
+  return { document: undefined, docket: undefined, source: undefined, entities: [], mentions: [] };
 }
 
 export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
   encode(message: GetDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.document !== undefined) {
       Document.encode(message.document, writer.uint32(10).fork()).join();
+    }
+    if (message.docket !== undefined) {
+      Docket.encode(message.docket, writer.uint32(18).fork()).join();
+    }
+    if (message.source !== undefined) {
+      Source.encode(message.source, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.entities) {
+      EntityRef.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.mentions) {
+      Mention.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -697,6 +2355,38 @@ export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
             message.document = Document.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.docket = Docket.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.source = Source.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.entities.push(EntityRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.mentions.push(Mention.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -710,13 +2400,33 @@ export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
   },
 
   fromJSON(object: any): GetDocumentResponse {
-    return { document: isSet(object.document) ? Document.fromJSON(object.document) : undefined };
+    return {
+      document: isSet(object.document) ? Document.fromJSON(object.document) : undefined,
+      docket: isSet(object.docket) ? Docket.fromJSON(object.docket) : undefined,
+      source: isSet(object.source) ? Source.fromJSON(object.source) : undefined,
+      entities: globalThis.Array.isArray(object?.entities)
+        ? object.entities.map((e: any) => EntityRef.fromJSON(e))
+        : [],
+      mentions: globalThis.Array.isArray(object?.mentions) ? object.mentions.map((e: any) => Mention.fromJSON(e)) : [],
+    };
   },
 
   toJSON(message: GetDocumentResponse): unknown {
     const obj: any = {};
     if (message.document !== undefined) {
       obj.document = Document.toJSON(message.document);
+    }
+    if (message.docket !== undefined) {
+      obj.docket = Docket.toJSON(message.docket);
+    }
+    if (message.source !== undefined) {
+      obj.source = Source.toJSON(message.source);
+    }
+    if (message.entities?.length) {
+      obj.entities = message.entities.map((e) => EntityRef.toJSON(e));
+    }
+    if (message.mentions?.length) {
+      obj.mentions = message.mentions.map((e) => Mention.toJSON(e));
     }
     return obj;
   },
@@ -729,6 +2439,14 @@ export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
     message.document = (object.document !== undefined && object.document !== null)
       ? Document.fromPartial(object.document)
       : undefined;
+    message.docket = (object.docket !== undefined && object.docket !== null)
+      ? Docket.fromPartial(object.docket)
+      : undefined;
+    message.source = (object.source !== undefined && object.source !== null)
+      ? Source.fromPartial(object.source)
+      : undefined;
+    message.entities = object.entities?.map((e) => EntityRef.fromPartial(e)) || [];
+    message.mentions = object.mentions?.map((e) => Mention.fromPartial(e)) || [];
     return message;
   },
 };
@@ -937,7 +2655,3861 @@ export const ListDocumentsResponse: MessageFns<ListDocumentsResponse> = {
   },
 };
 
-/** DocumentsService owns filings: their metadata, full text and attachments. */
+function createBaseDeleteDocumentRequest(): DeleteDocumentRequest {
+  return { id: "", reason: "", deletedBy: "" };
+}
+
+export const DeleteDocumentRequest: MessageFns<DeleteDocumentRequest> = {
+  encode(message: DeleteDocumentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.deletedBy !== "") {
+      writer.uint32(26).string(message.deletedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteDocumentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteDocumentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.deletedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteDocumentRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      deletedBy: isSet(object.deletedBy)
+        ? globalThis.String(object.deletedBy)
+        : isSet(object.deleted_by)
+        ? globalThis.String(object.deleted_by)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteDocumentRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.deletedBy !== "") {
+      obj.deletedBy = message.deletedBy;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteDocumentRequest>, I>>(base?: I): DeleteDocumentRequest {
+    return DeleteDocumentRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteDocumentRequest>, I>>(object: I): DeleteDocumentRequest {
+    const message = createBaseDeleteDocumentRequest();
+    message.id = object.id ?? "";
+    message.reason = object.reason ?? "";
+    message.deletedBy = object.deletedBy ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteDocumentResponse(): DeleteDocumentResponse {
+  return {};
+}
+
+export const DeleteDocumentResponse: MessageFns<DeleteDocumentResponse> = {
+  encode(_: DeleteDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteDocumentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteDocumentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteDocumentResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteDocumentResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteDocumentResponse>, I>>(base?: I): DeleteDocumentResponse {
+    return DeleteDocumentResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteDocumentResponse>, I>>(_: I): DeleteDocumentResponse {
+    const message = createBaseDeleteDocumentResponse();
+    return message;
+  },
+};
+
+function createBaseOpenAttachmentRequest(): OpenAttachmentRequest {
+  return { documentId: "", attachmentId: "" };
+}
+
+export const OpenAttachmentRequest: MessageFns<OpenAttachmentRequest> = {
+  encode(message: OpenAttachmentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.documentId !== "") {
+      writer.uint32(10).string(message.documentId);
+    }
+    if (message.attachmentId !== "") {
+      writer.uint32(18).string(message.attachmentId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenAttachmentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenAttachmentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.documentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.attachmentId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenAttachmentRequest {
+    return {
+      documentId: isSet(object.documentId)
+        ? globalThis.String(object.documentId)
+        : isSet(object.document_id)
+        ? globalThis.String(object.document_id)
+        : "",
+      attachmentId: isSet(object.attachmentId)
+        ? globalThis.String(object.attachmentId)
+        : isSet(object.attachment_id)
+        ? globalThis.String(object.attachment_id)
+        : "",
+    };
+  },
+
+  toJSON(message: OpenAttachmentRequest): unknown {
+    const obj: any = {};
+    if (message.documentId !== "") {
+      obj.documentId = message.documentId;
+    }
+    if (message.attachmentId !== "") {
+      obj.attachmentId = message.attachmentId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenAttachmentRequest>, I>>(base?: I): OpenAttachmentRequest {
+    return OpenAttachmentRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenAttachmentRequest>, I>>(object: I): OpenAttachmentRequest {
+    const message = createBaseOpenAttachmentRequest();
+    message.documentId = object.documentId ?? "";
+    message.attachmentId = object.attachmentId ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenAttachmentResponse(): OpenAttachmentResponse {
+  return { attachment: undefined, data: undefined };
+}
+
+export const OpenAttachmentResponse: MessageFns<OpenAttachmentResponse> = {
+  encode(message: OpenAttachmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.attachment !== undefined) {
+      Attachment.encode(message.attachment, writer.uint32(10).fork()).join();
+    }
+    if (message.data !== undefined) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenAttachmentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenAttachmentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.attachment = Attachment.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenAttachmentResponse {
+    return {
+      attachment: isSet(object.attachment) ? Attachment.fromJSON(object.attachment) : undefined,
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : undefined,
+    };
+  },
+
+  toJSON(message: OpenAttachmentResponse): unknown {
+    const obj: any = {};
+    if (message.attachment !== undefined) {
+      obj.attachment = Attachment.toJSON(message.attachment);
+    }
+    if (message.data !== undefined) {
+      obj.data = base64FromBytes(message.data);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenAttachmentResponse>, I>>(base?: I): OpenAttachmentResponse {
+    return OpenAttachmentResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenAttachmentResponse>, I>>(object: I): OpenAttachmentResponse {
+    const message = createBaseOpenAttachmentResponse();
+    message.attachment = (object.attachment !== undefined && object.attachment !== null)
+      ? Attachment.fromPartial(object.attachment)
+      : undefined;
+    message.data = object.data ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUploadFileHeader(): UploadFileHeader {
+  return { fileName: "", contentType: "", sourceId: "", uploadedBy: "", sidecarJson: "" };
+}
+
+export const UploadFileHeader: MessageFns<UploadFileHeader> = {
+  encode(message: UploadFileHeader, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fileName !== "") {
+      writer.uint32(10).string(message.fileName);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(18).string(message.contentType);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(26).string(message.sourceId);
+    }
+    if (message.uploadedBy !== "") {
+      writer.uint32(34).string(message.uploadedBy);
+    }
+    if (message.sidecarJson !== "") {
+      writer.uint32(42).string(message.sidecarJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadFileHeader {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadFileHeader();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.uploadedBy = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sidecarJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadFileHeader {
+    return {
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      uploadedBy: isSet(object.uploadedBy)
+        ? globalThis.String(object.uploadedBy)
+        : isSet(object.uploaded_by)
+        ? globalThis.String(object.uploaded_by)
+        : "",
+      sidecarJson: isSet(object.sidecarJson)
+        ? globalThis.String(object.sidecarJson)
+        : isSet(object.sidecar_json)
+        ? globalThis.String(object.sidecar_json)
+        : "",
+    };
+  },
+
+  toJSON(message: UploadFileHeader): unknown {
+    const obj: any = {};
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.uploadedBy !== "") {
+      obj.uploadedBy = message.uploadedBy;
+    }
+    if (message.sidecarJson !== "") {
+      obj.sidecarJson = message.sidecarJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UploadFileHeader>, I>>(base?: I): UploadFileHeader {
+    return UploadFileHeader.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UploadFileHeader>, I>>(object: I): UploadFileHeader {
+    const message = createBaseUploadFileHeader();
+    message.fileName = object.fileName ?? "";
+    message.contentType = object.contentType ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.uploadedBy = object.uploadedBy ?? "";
+    message.sidecarJson = object.sidecarJson ?? "";
+    return message;
+  },
+};
+
+function createBaseUploadFileRequest(): UploadFileRequest {
+  return { header: undefined, data: undefined };
+}
+
+export const UploadFileRequest: MessageFns<UploadFileRequest> = {
+  encode(message: UploadFileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.header !== undefined) {
+      UploadFileHeader.encode(message.header, writer.uint32(10).fork()).join();
+    }
+    if (message.data !== undefined) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadFileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadFileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.header = UploadFileHeader.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadFileRequest {
+    return {
+      header: isSet(object.header) ? UploadFileHeader.fromJSON(object.header) : undefined,
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : undefined,
+    };
+  },
+
+  toJSON(message: UploadFileRequest): unknown {
+    const obj: any = {};
+    if (message.header !== undefined) {
+      obj.header = UploadFileHeader.toJSON(message.header);
+    }
+    if (message.data !== undefined) {
+      obj.data = base64FromBytes(message.data);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UploadFileRequest>, I>>(base?: I): UploadFileRequest {
+    return UploadFileRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UploadFileRequest>, I>>(object: I): UploadFileRequest {
+    const message = createBaseUploadFileRequest();
+    message.header = (object.header !== undefined && object.header !== null)
+      ? UploadFileHeader.fromPartial(object.header)
+      : undefined;
+    message.data = object.data ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUploadFileResponse(): UploadFileResponse {
+  return { document: undefined, outcome: "" };
+}
+
+export const UploadFileResponse: MessageFns<UploadFileResponse> = {
+  encode(message: UploadFileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.document !== undefined) {
+      Document.encode(message.document, writer.uint32(10).fork()).join();
+    }
+    if (message.outcome !== "") {
+      writer.uint32(18).string(message.outcome);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadFileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadFileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.document = Document.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadFileResponse {
+    return {
+      document: isSet(object.document) ? Document.fromJSON(object.document) : undefined,
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+    };
+  },
+
+  toJSON(message: UploadFileResponse): unknown {
+    const obj: any = {};
+    if (message.document !== undefined) {
+      obj.document = Document.toJSON(message.document);
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UploadFileResponse>, I>>(base?: I): UploadFileResponse {
+    return UploadFileResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UploadFileResponse>, I>>(object: I): UploadFileResponse {
+    const message = createBaseUploadFileResponse();
+    message.document = (object.document !== undefined && object.document !== null)
+      ? Document.fromPartial(object.document)
+      : undefined;
+    message.outcome = object.outcome ?? "";
+    return message;
+  },
+};
+
+function createBaseStartImportRequest(): StartImportRequest {
+  return { path: "", sourceId: "", requestedBy: "" };
+}
+
+export const StartImportRequest: MessageFns<StartImportRequest> = {
+  encode(message: StartImportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.path !== "") {
+      writer.uint32(10).string(message.path);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(18).string(message.sourceId);
+    }
+    if (message.requestedBy !== "") {
+      writer.uint32(26).string(message.requestedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartImportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartImportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.requestedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartImportRequest {
+    return {
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      requestedBy: isSet(object.requestedBy)
+        ? globalThis.String(object.requestedBy)
+        : isSet(object.requested_by)
+        ? globalThis.String(object.requested_by)
+        : "",
+    };
+  },
+
+  toJSON(message: StartImportRequest): unknown {
+    const obj: any = {};
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.requestedBy !== "") {
+      obj.requestedBy = message.requestedBy;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartImportRequest>, I>>(base?: I): StartImportRequest {
+    return StartImportRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartImportRequest>, I>>(object: I): StartImportRequest {
+    const message = createBaseStartImportRequest();
+    message.path = object.path ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.requestedBy = object.requestedBy ?? "";
+    return message;
+  },
+};
+
+function createBaseStartImportResponse(): StartImportResponse {
+  return { processId: "", runId: "" };
+}
+
+export const StartImportResponse: MessageFns<StartImportResponse> = {
+  encode(message: StartImportResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.processId !== "") {
+      writer.uint32(10).string(message.processId);
+    }
+    if (message.runId !== "") {
+      writer.uint32(18).string(message.runId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartImportResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartImportResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.processId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartImportResponse {
+    return {
+      processId: isSet(object.processId)
+        ? globalThis.String(object.processId)
+        : isSet(object.process_id)
+        ? globalThis.String(object.process_id)
+        : "",
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
+    };
+  },
+
+  toJSON(message: StartImportResponse): unknown {
+    const obj: any = {};
+    if (message.processId !== "") {
+      obj.processId = message.processId;
+    }
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartImportResponse>, I>>(base?: I): StartImportResponse {
+    return StartImportResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartImportResponse>, I>>(object: I): StartImportResponse {
+    const message = createBaseStartImportResponse();
+    message.processId = object.processId ?? "";
+    message.runId = object.runId ?? "";
+    return message;
+  },
+};
+
+function createBaseFilingTypeCount(): FilingTypeCount {
+  return { native: "", category: "", count: "0" };
+}
+
+export const FilingTypeCount: MessageFns<FilingTypeCount> = {
+  encode(message: FilingTypeCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.native !== "") {
+      writer.uint32(10).string(message.native);
+    }
+    if (message.category !== "") {
+      writer.uint32(18).string(message.category);
+    }
+    if (message.count !== "0") {
+      writer.uint32(24).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FilingTypeCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFilingTypeCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.native = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.count = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FilingTypeCount {
+    return {
+      native: isSet(object.native) ? globalThis.String(object.native) : "",
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      count: isSet(object.count) ? globalThis.String(object.count) : "0",
+    };
+  },
+
+  toJSON(message: FilingTypeCount): unknown {
+    const obj: any = {};
+    if (message.native !== "") {
+      obj.native = message.native;
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.count !== "0") {
+      obj.count = message.count;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FilingTypeCount>, I>>(base?: I): FilingTypeCount {
+    return FilingTypeCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FilingTypeCount>, I>>(object: I): FilingTypeCount {
+    const message = createBaseFilingTypeCount();
+    message.native = object.native ?? "";
+    message.category = object.category ?? "";
+    message.count = object.count ?? "0";
+    return message;
+  },
+};
+
+function createBaseSource(): Source {
+  return {
+    id: "",
+    name: "",
+    shortName: "",
+    kind: "",
+    jurisdiction: "",
+    homeUrl: "",
+    docketPattern: "",
+    publishesNativeFilingTypes: false,
+    industries: [],
+    documentCount: "0",
+    docketCount: "0",
+    firstFiledAt: undefined,
+    lastFiledAt: undefined,
+    filingTypes: [],
+    state: "",
+  };
+}
+
+export const Source: MessageFns<Source> = {
+  encode(message: Source, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.shortName !== "") {
+      writer.uint32(26).string(message.shortName);
+    }
+    if (message.kind !== "") {
+      writer.uint32(34).string(message.kind);
+    }
+    if (message.jurisdiction !== "") {
+      writer.uint32(42).string(message.jurisdiction);
+    }
+    if (message.homeUrl !== "") {
+      writer.uint32(50).string(message.homeUrl);
+    }
+    if (message.docketPattern !== "") {
+      writer.uint32(58).string(message.docketPattern);
+    }
+    if (message.publishesNativeFilingTypes !== false) {
+      writer.uint32(64).bool(message.publishesNativeFilingTypes);
+    }
+    for (const v of message.industries) {
+      writer.uint32(74).string(v!);
+    }
+    if (message.documentCount !== "0") {
+      writer.uint32(80).int64(message.documentCount);
+    }
+    if (message.docketCount !== "0") {
+      writer.uint32(88).int64(message.docketCount);
+    }
+    if (message.firstFiledAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.firstFiledAt), writer.uint32(98).fork()).join();
+    }
+    if (message.lastFiledAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.lastFiledAt), writer.uint32(106).fork()).join();
+    }
+    for (const v of message.filingTypes) {
+      FilingTypeCount.encode(v!, writer.uint32(114).fork()).join();
+    }
+    if (message.state !== "") {
+      writer.uint32(122).string(message.state);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Source {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.shortName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.jurisdiction = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.homeUrl = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.docketPattern = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.publishesNativeFilingTypes = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.industries.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.documentCount = reader.int64().toString();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.docketCount = reader.int64().toString();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.firstFiledAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.lastFiledAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.filingTypes.push(FilingTypeCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Source {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      shortName: isSet(object.shortName)
+        ? globalThis.String(object.shortName)
+        : isSet(object.short_name)
+        ? globalThis.String(object.short_name)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      jurisdiction: isSet(object.jurisdiction) ? globalThis.String(object.jurisdiction) : "",
+      homeUrl: isSet(object.homeUrl)
+        ? globalThis.String(object.homeUrl)
+        : isSet(object.home_url)
+        ? globalThis.String(object.home_url)
+        : "",
+      docketPattern: isSet(object.docketPattern)
+        ? globalThis.String(object.docketPattern)
+        : isSet(object.docket_pattern)
+        ? globalThis.String(object.docket_pattern)
+        : "",
+      publishesNativeFilingTypes: isSet(object.publishesNativeFilingTypes)
+        ? globalThis.Boolean(object.publishesNativeFilingTypes)
+        : isSet(object.publishes_native_filing_types)
+        ? globalThis.Boolean(object.publishes_native_filing_types)
+        : false,
+      industries: globalThis.Array.isArray(object?.industries)
+        ? object.industries.map((e: any) => globalThis.String(e))
+        : [],
+      documentCount: isSet(object.documentCount)
+        ? globalThis.String(object.documentCount)
+        : isSet(object.document_count)
+        ? globalThis.String(object.document_count)
+        : "0",
+      docketCount: isSet(object.docketCount)
+        ? globalThis.String(object.docketCount)
+        : isSet(object.docket_count)
+        ? globalThis.String(object.docket_count)
+        : "0",
+      firstFiledAt: isSet(object.firstFiledAt)
+        ? fromJsonTimestamp(object.firstFiledAt)
+        : isSet(object.first_filed_at)
+        ? fromJsonTimestamp(object.first_filed_at)
+        : undefined,
+      lastFiledAt: isSet(object.lastFiledAt)
+        ? fromJsonTimestamp(object.lastFiledAt)
+        : isSet(object.last_filed_at)
+        ? fromJsonTimestamp(object.last_filed_at)
+        : undefined,
+      filingTypes: globalThis.Array.isArray(object?.filingTypes)
+        ? object.filingTypes.map((e: any) => FilingTypeCount.fromJSON(e))
+        : globalThis.Array.isArray(object?.filing_types)
+        ? object.filing_types.map((e: any) => FilingTypeCount.fromJSON(e))
+        : [],
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+    };
+  },
+
+  toJSON(message: Source): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.shortName !== "") {
+      obj.shortName = message.shortName;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.jurisdiction !== "") {
+      obj.jurisdiction = message.jurisdiction;
+    }
+    if (message.homeUrl !== "") {
+      obj.homeUrl = message.homeUrl;
+    }
+    if (message.docketPattern !== "") {
+      obj.docketPattern = message.docketPattern;
+    }
+    if (message.publishesNativeFilingTypes !== false) {
+      obj.publishesNativeFilingTypes = message.publishesNativeFilingTypes;
+    }
+    if (message.industries?.length) {
+      obj.industries = message.industries;
+    }
+    if (message.documentCount !== "0") {
+      obj.documentCount = message.documentCount;
+    }
+    if (message.docketCount !== "0") {
+      obj.docketCount = message.docketCount;
+    }
+    if (message.firstFiledAt !== undefined) {
+      obj.firstFiledAt = message.firstFiledAt.toISOString();
+    }
+    if (message.lastFiledAt !== undefined) {
+      obj.lastFiledAt = message.lastFiledAt.toISOString();
+    }
+    if (message.filingTypes?.length) {
+      obj.filingTypes = message.filingTypes.map((e) => FilingTypeCount.toJSON(e));
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Source>, I>>(base?: I): Source {
+    return Source.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Source>, I>>(object: I): Source {
+    const message = createBaseSource();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.shortName = object.shortName ?? "";
+    message.kind = object.kind ?? "";
+    message.jurisdiction = object.jurisdiction ?? "";
+    message.homeUrl = object.homeUrl ?? "";
+    message.docketPattern = object.docketPattern ?? "";
+    message.publishesNativeFilingTypes = object.publishesNativeFilingTypes ?? false;
+    message.industries = object.industries?.map((e) => e) || [];
+    message.documentCount = object.documentCount ?? "0";
+    message.docketCount = object.docketCount ?? "0";
+    message.firstFiledAt = object.firstFiledAt ?? undefined;
+    message.lastFiledAt = object.lastFiledAt ?? undefined;
+    message.filingTypes = object.filingTypes?.map((e) => FilingTypeCount.fromPartial(e)) || [];
+    message.state = object.state ?? "";
+    return message;
+  },
+};
+
+function createBaseListSourcesRequest(): ListSourcesRequest {
+  return {};
+}
+
+export const ListSourcesRequest: MessageFns<ListSourcesRequest> = {
+  encode(_: ListSourcesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSourcesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSourcesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListSourcesRequest {
+    return {};
+  },
+
+  toJSON(_: ListSourcesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSourcesRequest>, I>>(base?: I): ListSourcesRequest {
+    return ListSourcesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSourcesRequest>, I>>(_: I): ListSourcesRequest {
+    const message = createBaseListSourcesRequest();
+    return message;
+  },
+};
+
+function createBaseListSourcesResponse(): ListSourcesResponse {
+  return { sources: [] };
+}
+
+export const ListSourcesResponse: MessageFns<ListSourcesResponse> = {
+  encode(message: ListSourcesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.sources) {
+      Source.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSourcesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSourcesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sources.push(Source.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSourcesResponse {
+    return {
+      sources: globalThis.Array.isArray(object?.sources) ? object.sources.map((e: any) => Source.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListSourcesResponse): unknown {
+    const obj: any = {};
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => Source.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSourcesResponse>, I>>(base?: I): ListSourcesResponse {
+    return ListSourcesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSourcesResponse>, I>>(object: I): ListSourcesResponse {
+    const message = createBaseListSourcesResponse();
+    message.sources = object.sources?.map((e) => Source.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDataProductField(): DataProductField {
+  return { name: "", type: "", description: "" };
+}
+
+export const DataProductField: MessageFns<DataProductField> = {
+  encode(message: DataProductField, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataProductField {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataProductField();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataProductField {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+    };
+  },
+
+  toJSON(message: DataProductField): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataProductField>, I>>(base?: I): DataProductField {
+    return DataProductField.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataProductField>, I>>(object: I): DataProductField {
+    const message = createBaseDataProductField();
+    message.name = object.name ?? "";
+    message.type = object.type ?? "";
+    message.description = object.description ?? "";
+    return message;
+  },
+};
+
+function createBaseChangeLogEntry(): ChangeLogEntry {
+  return { kind: "", entity: "", count: "0" };
+}
+
+export const ChangeLogEntry: MessageFns<ChangeLogEntry> = {
+  encode(message: ChangeLogEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.entity !== "") {
+      writer.uint32(18).string(message.entity);
+    }
+    if (message.count !== "0") {
+      writer.uint32(24).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeLogEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeLogEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.entity = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.count = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeLogEntry {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      entity: isSet(object.entity) ? globalThis.String(object.entity) : "",
+      count: isSet(object.count) ? globalThis.String(object.count) : "0",
+    };
+  },
+
+  toJSON(message: ChangeLogEntry): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.entity !== "") {
+      obj.entity = message.entity;
+    }
+    if (message.count !== "0") {
+      obj.count = message.count;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeLogEntry>, I>>(base?: I): ChangeLogEntry {
+    return ChangeLogEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeLogEntry>, I>>(object: I): ChangeLogEntry {
+    const message = createBaseChangeLogEntry();
+    message.kind = object.kind ?? "";
+    message.entity = object.entity ?? "";
+    message.count = object.count ?? "0";
+    return message;
+  },
+};
+
+function createBaseRecordCount(): RecordCount {
+  return { entity: "", count: "0" };
+}
+
+export const RecordCount: MessageFns<RecordCount> = {
+  encode(message: RecordCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entity !== "") {
+      writer.uint32(10).string(message.entity);
+    }
+    if (message.count !== "0") {
+      writer.uint32(16).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entity = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordCount {
+    return {
+      entity: isSet(object.entity) ? globalThis.String(object.entity) : "",
+      count: isSet(object.count) ? globalThis.String(object.count) : "0",
+    };
+  },
+
+  toJSON(message: RecordCount): unknown {
+    const obj: any = {};
+    if (message.entity !== "") {
+      obj.entity = message.entity;
+    }
+    if (message.count !== "0") {
+      obj.count = message.count;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordCount>, I>>(base?: I): RecordCount {
+    return RecordCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordCount>, I>>(object: I): RecordCount {
+    const message = createBaseRecordCount();
+    message.entity = object.entity ?? "";
+    message.count = object.count ?? "0";
+    return message;
+  },
+};
+
+function createBaseRelease(): Release {
+  return {
+    id: "",
+    version: "",
+    releasedAt: undefined,
+    recordCounts: [],
+    changeLog: [],
+    addedColumns: [],
+    removedColumns: [],
+  };
+}
+
+export const Release: MessageFns<Release> = {
+  encode(message: Release, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.version !== "") {
+      writer.uint32(18).string(message.version);
+    }
+    if (message.releasedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.releasedAt), writer.uint32(26).fork()).join();
+    }
+    for (const v of message.recordCounts) {
+      RecordCount.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.changeLog) {
+      ChangeLogEntry.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.addedColumns) {
+      writer.uint32(50).string(v!);
+    }
+    for (const v of message.removedColumns) {
+      writer.uint32(58).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Release {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRelease();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.releasedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.recordCounts.push(RecordCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.changeLog.push(ChangeLogEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.addedColumns.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.removedColumns.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Release {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+      releasedAt: isSet(object.releasedAt)
+        ? fromJsonTimestamp(object.releasedAt)
+        : isSet(object.released_at)
+        ? fromJsonTimestamp(object.released_at)
+        : undefined,
+      recordCounts: globalThis.Array.isArray(object?.recordCounts)
+        ? object.recordCounts.map((e: any) => RecordCount.fromJSON(e))
+        : globalThis.Array.isArray(object?.record_counts)
+        ? object.record_counts.map((e: any) => RecordCount.fromJSON(e))
+        : [],
+      changeLog: globalThis.Array.isArray(object?.changeLog)
+        ? object.changeLog.map((e: any) => ChangeLogEntry.fromJSON(e))
+        : globalThis.Array.isArray(object?.change_log)
+        ? object.change_log.map((e: any) => ChangeLogEntry.fromJSON(e))
+        : [],
+      addedColumns: globalThis.Array.isArray(object?.addedColumns)
+        ? object.addedColumns.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.added_columns)
+        ? object.added_columns.map((e: any) => globalThis.String(e))
+        : [],
+      removedColumns: globalThis.Array.isArray(object?.removedColumns)
+        ? object.removedColumns.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.removed_columns)
+        ? object.removed_columns.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Release): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    if (message.releasedAt !== undefined) {
+      obj.releasedAt = message.releasedAt.toISOString();
+    }
+    if (message.recordCounts?.length) {
+      obj.recordCounts = message.recordCounts.map((e) => RecordCount.toJSON(e));
+    }
+    if (message.changeLog?.length) {
+      obj.changeLog = message.changeLog.map((e) => ChangeLogEntry.toJSON(e));
+    }
+    if (message.addedColumns?.length) {
+      obj.addedColumns = message.addedColumns;
+    }
+    if (message.removedColumns?.length) {
+      obj.removedColumns = message.removedColumns;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Release>, I>>(base?: I): Release {
+    return Release.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Release>, I>>(object: I): Release {
+    const message = createBaseRelease();
+    message.id = object.id ?? "";
+    message.version = object.version ?? "";
+    message.releasedAt = object.releasedAt ?? undefined;
+    message.recordCounts = object.recordCounts?.map((e) => RecordCount.fromPartial(e)) || [];
+    message.changeLog = object.changeLog?.map((e) => ChangeLogEntry.fromPartial(e)) || [];
+    message.addedColumns = object.addedColumns?.map((e) => e) || [];
+    message.removedColumns = object.removedColumns?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseDataProduct(): DataProduct {
+  return { id: "", name: "", description: "", cadence: "", fields: [], sourceIds: [], releases: [] };
+}
+
+export const DataProduct: MessageFns<DataProduct> = {
+  encode(message: DataProduct, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.cadence !== "") {
+      writer.uint32(34).string(message.cadence);
+    }
+    for (const v of message.fields) {
+      DataProductField.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.sourceIds) {
+      writer.uint32(50).string(v!);
+    }
+    for (const v of message.releases) {
+      Release.encode(v!, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataProduct {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataProduct();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cadence = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.fields.push(DataProductField.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sourceIds.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.releases.push(Release.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataProduct {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      cadence: isSet(object.cadence) ? globalThis.String(object.cadence) : "",
+      fields: globalThis.Array.isArray(object?.fields)
+        ? object.fields.map((e: any) => DataProductField.fromJSON(e))
+        : [],
+      sourceIds: globalThis.Array.isArray(object?.sourceIds)
+        ? object.sourceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.source_ids)
+        ? object.source_ids.map((e: any) => globalThis.String(e))
+        : [],
+      releases: globalThis.Array.isArray(object?.releases) ? object.releases.map((e: any) => Release.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: DataProduct): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.cadence !== "") {
+      obj.cadence = message.cadence;
+    }
+    if (message.fields?.length) {
+      obj.fields = message.fields.map((e) => DataProductField.toJSON(e));
+    }
+    if (message.sourceIds?.length) {
+      obj.sourceIds = message.sourceIds;
+    }
+    if (message.releases?.length) {
+      obj.releases = message.releases.map((e) => Release.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataProduct>, I>>(base?: I): DataProduct {
+    return DataProduct.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataProduct>, I>>(object: I): DataProduct {
+    const message = createBaseDataProduct();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.cadence = object.cadence ?? "";
+    message.fields = object.fields?.map((e) => DataProductField.fromPartial(e)) || [];
+    message.sourceIds = object.sourceIds?.map((e) => e) || [];
+    message.releases = object.releases?.map((e) => Release.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListDataProductsRequest(): ListDataProductsRequest {
+  return {};
+}
+
+export const ListDataProductsRequest: MessageFns<ListDataProductsRequest> = {
+  encode(_: ListDataProductsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDataProductsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDataProductsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListDataProductsRequest {
+    return {};
+  },
+
+  toJSON(_: ListDataProductsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDataProductsRequest>, I>>(base?: I): ListDataProductsRequest {
+    return ListDataProductsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDataProductsRequest>, I>>(_: I): ListDataProductsRequest {
+    const message = createBaseListDataProductsRequest();
+    return message;
+  },
+};
+
+function createBaseListDataProductsResponse(): ListDataProductsResponse {
+  return { dataProducts: [] };
+}
+
+export const ListDataProductsResponse: MessageFns<ListDataProductsResponse> = {
+  encode(message: ListDataProductsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.dataProducts) {
+      DataProduct.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDataProductsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDataProductsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProducts.push(DataProduct.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDataProductsResponse {
+    return {
+      dataProducts: globalThis.Array.isArray(object?.dataProducts)
+        ? object.dataProducts.map((e: any) => DataProduct.fromJSON(e))
+        : globalThis.Array.isArray(object?.data_products)
+        ? object.data_products.map((e: any) => DataProduct.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListDataProductsResponse): unknown {
+    const obj: any = {};
+    if (message.dataProducts?.length) {
+      obj.dataProducts = message.dataProducts.map((e) => DataProduct.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDataProductsResponse>, I>>(base?: I): ListDataProductsResponse {
+    return ListDataProductsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDataProductsResponse>, I>>(object: I): ListDataProductsResponse {
+    const message = createBaseListDataProductsResponse();
+    message.dataProducts = object.dataProducts?.map((e) => DataProduct.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseIngestionError(): IngestionError {
+  return { item: "", reason: "", message: "" };
+}
+
+export const IngestionError: MessageFns<IngestionError> = {
+  encode(message: IngestionError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.item !== "") {
+      writer.uint32(10).string(message.item);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.message !== "") {
+      writer.uint32(26).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IngestionError {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIngestionError();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.item = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IngestionError {
+    return {
+      item: isSet(object.item) ? globalThis.String(object.item) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: IngestionError): unknown {
+    const obj: any = {};
+    if (message.item !== "") {
+      obj.item = message.item;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IngestionError>, I>>(base?: I): IngestionError {
+    return IngestionError.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IngestionError>, I>>(object: I): IngestionError {
+    const message = createBaseIngestionError();
+    message.item = object.item ?? "";
+    message.reason = object.reason ?? "";
+    message.message = object.message ?? "";
+    return message;
+  },
+};
+
+function createBaseIngestionRun(): IngestionRun {
+  return {
+    id: "",
+    sourceId: "",
+    connector: "",
+    startedAt: undefined,
+    finishedAt: undefined,
+    status: "",
+    seen: "0",
+    new: "0",
+    updated: "0",
+    duplicate: "0",
+    failed: "0",
+    errors: [],
+    processId: "",
+  };
+}
+
+export const IngestionRun: MessageFns<IngestionRun> = {
+  encode(message: IngestionRun, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(18).string(message.sourceId);
+    }
+    if (message.connector !== "") {
+      writer.uint32(26).string(message.connector);
+    }
+    if (message.startedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.startedAt), writer.uint32(34).fork()).join();
+    }
+    if (message.finishedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.finishedAt), writer.uint32(42).fork()).join();
+    }
+    if (message.status !== "") {
+      writer.uint32(50).string(message.status);
+    }
+    if (message.seen !== "0") {
+      writer.uint32(56).int64(message.seen);
+    }
+    if (message.new !== "0") {
+      writer.uint32(64).int64(message.new);
+    }
+    if (message.updated !== "0") {
+      writer.uint32(72).int64(message.updated);
+    }
+    if (message.duplicate !== "0") {
+      writer.uint32(80).int64(message.duplicate);
+    }
+    if (message.failed !== "0") {
+      writer.uint32(88).int64(message.failed);
+    }
+    for (const v of message.errors) {
+      IngestionError.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.processId !== "") {
+      writer.uint32(106).string(message.processId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IngestionRun {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIngestionRun();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.connector = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.startedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.finishedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.seen = reader.int64().toString();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.new = reader.int64().toString();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.updated = reader.int64().toString();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.duplicate = reader.int64().toString();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.failed = reader.int64().toString();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.errors.push(IngestionError.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.processId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IngestionRun {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      connector: isSet(object.connector) ? globalThis.String(object.connector) : "",
+      startedAt: isSet(object.startedAt)
+        ? fromJsonTimestamp(object.startedAt)
+        : isSet(object.started_at)
+        ? fromJsonTimestamp(object.started_at)
+        : undefined,
+      finishedAt: isSet(object.finishedAt)
+        ? fromJsonTimestamp(object.finishedAt)
+        : isSet(object.finished_at)
+        ? fromJsonTimestamp(object.finished_at)
+        : undefined,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      seen: isSet(object.seen) ? globalThis.String(object.seen) : "0",
+      new: isSet(object.new) ? globalThis.String(object.new) : "0",
+      updated: isSet(object.updated) ? globalThis.String(object.updated) : "0",
+      duplicate: isSet(object.duplicate) ? globalThis.String(object.duplicate) : "0",
+      failed: isSet(object.failed) ? globalThis.String(object.failed) : "0",
+      errors: globalThis.Array.isArray(object?.errors)
+        ? object.errors.map((e: any) => IngestionError.fromJSON(e))
+        : [],
+      processId: isSet(object.processId)
+        ? globalThis.String(object.processId)
+        : isSet(object.process_id)
+        ? globalThis.String(object.process_id)
+        : "",
+    };
+  },
+
+  toJSON(message: IngestionRun): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.connector !== "") {
+      obj.connector = message.connector;
+    }
+    if (message.startedAt !== undefined) {
+      obj.startedAt = message.startedAt.toISOString();
+    }
+    if (message.finishedAt !== undefined) {
+      obj.finishedAt = message.finishedAt.toISOString();
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.seen !== "0") {
+      obj.seen = message.seen;
+    }
+    if (message.new !== "0") {
+      obj.new = message.new;
+    }
+    if (message.updated !== "0") {
+      obj.updated = message.updated;
+    }
+    if (message.duplicate !== "0") {
+      obj.duplicate = message.duplicate;
+    }
+    if (message.failed !== "0") {
+      obj.failed = message.failed;
+    }
+    if (message.errors?.length) {
+      obj.errors = message.errors.map((e) => IngestionError.toJSON(e));
+    }
+    if (message.processId !== "") {
+      obj.processId = message.processId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IngestionRun>, I>>(base?: I): IngestionRun {
+    return IngestionRun.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IngestionRun>, I>>(object: I): IngestionRun {
+    const message = createBaseIngestionRun();
+    message.id = object.id ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.connector = object.connector ?? "";
+    message.startedAt = object.startedAt ?? undefined;
+    message.finishedAt = object.finishedAt ?? undefined;
+    message.status = object.status ?? "";
+    message.seen = object.seen ?? "0";
+    message.new = object.new ?? "0";
+    message.updated = object.updated ?? "0";
+    message.duplicate = object.duplicate ?? "0";
+    message.failed = object.failed ?? "0";
+    message.errors = object.errors?.map((e) => IngestionError.fromPartial(e)) || [];
+    message.processId = object.processId ?? "";
+    return message;
+  },
+};
+
+function createBaseDayCount(): DayCount {
+  return { day: "", documents: "0", failed: "0" };
+}
+
+export const DayCount: MessageFns<DayCount> = {
+  encode(message: DayCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.documents !== "0") {
+      writer.uint32(16).int64(message.documents);
+    }
+    if (message.failed !== "0") {
+      writer.uint32(24).int64(message.failed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.documents = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.failed = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DayCount {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      documents: isSet(object.documents) ? globalThis.String(object.documents) : "0",
+      failed: isSet(object.failed) ? globalThis.String(object.failed) : "0",
+    };
+  },
+
+  toJSON(message: DayCount): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.documents !== "0") {
+      obj.documents = message.documents;
+    }
+    if (message.failed !== "0") {
+      obj.failed = message.failed;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DayCount>, I>>(base?: I): DayCount {
+    return DayCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DayCount>, I>>(object: I): DayCount {
+    const message = createBaseDayCount();
+    message.day = object.day ?? "";
+    message.documents = object.documents ?? "0";
+    message.failed = object.failed ?? "0";
+    return message;
+  },
+};
+
+function createBaseSourceStatus(): SourceStatus {
+  return {
+    source: undefined,
+    status: "",
+    lastSuccessAt: undefined,
+    lagSeconds: "0",
+    documentsLast24h: "0",
+    documentsLast7d: "0",
+    errorRate: 0,
+    recentRuns: [],
+    history: [],
+  };
+}
+
+export const SourceStatus: MessageFns<SourceStatus> = {
+  encode(message: SourceStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== undefined) {
+      Source.encode(message.source, writer.uint32(10).fork()).join();
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.lastSuccessAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.lastSuccessAt), writer.uint32(26).fork()).join();
+    }
+    if (message.lagSeconds !== "0") {
+      writer.uint32(32).int64(message.lagSeconds);
+    }
+    if (message.documentsLast24h !== "0") {
+      writer.uint32(40).int64(message.documentsLast24h);
+    }
+    if (message.documentsLast7d !== "0") {
+      writer.uint32(48).int64(message.documentsLast7d);
+    }
+    if (message.errorRate !== 0) {
+      writer.uint32(57).double(message.errorRate);
+    }
+    for (const v of message.recentRuns) {
+      IngestionRun.encode(v!, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.history) {
+      DayCount.encode(v!, writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = Source.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lastSuccessAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.lagSeconds = reader.int64().toString();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.documentsLast24h = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.documentsLast7d = reader.int64().toString();
+            continue;
+          }
+          case 7: {
+            if (tag !== 57) {
+              break;
+            }
+
+            message.errorRate = reader.double();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.recentRuns.push(IngestionRun.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.history.push(DayCount.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceStatus {
+    return {
+      source: isSet(object.source) ? Source.fromJSON(object.source) : undefined,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      lastSuccessAt: isSet(object.lastSuccessAt)
+        ? fromJsonTimestamp(object.lastSuccessAt)
+        : isSet(object.last_success_at)
+        ? fromJsonTimestamp(object.last_success_at)
+        : undefined,
+      lagSeconds: isSet(object.lagSeconds)
+        ? globalThis.String(object.lagSeconds)
+        : isSet(object.lag_seconds)
+        ? globalThis.String(object.lag_seconds)
+        : "0",
+      documentsLast24h: isSet(object.documentsLast24h)
+        ? globalThis.String(object.documentsLast24h)
+        : isSet(object.documents_last_24h)
+        ? globalThis.String(object.documents_last_24h)
+        : "0",
+      documentsLast7d: isSet(object.documentsLast7d)
+        ? globalThis.String(object.documentsLast7d)
+        : isSet(object.documents_last_7d)
+        ? globalThis.String(object.documents_last_7d)
+        : "0",
+      errorRate: isSet(object.errorRate)
+        ? globalThis.Number(object.errorRate)
+        : isSet(object.error_rate)
+        ? globalThis.Number(object.error_rate)
+        : 0,
+      recentRuns: globalThis.Array.isArray(object?.recentRuns)
+        ? object.recentRuns.map((e: any) => IngestionRun.fromJSON(e))
+        : globalThis.Array.isArray(object?.recent_runs)
+        ? object.recent_runs.map((e: any) => IngestionRun.fromJSON(e))
+        : [],
+      history: globalThis.Array.isArray(object?.history) ? object.history.map((e: any) => DayCount.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SourceStatus): unknown {
+    const obj: any = {};
+    if (message.source !== undefined) {
+      obj.source = Source.toJSON(message.source);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.lastSuccessAt !== undefined) {
+      obj.lastSuccessAt = message.lastSuccessAt.toISOString();
+    }
+    if (message.lagSeconds !== "0") {
+      obj.lagSeconds = message.lagSeconds;
+    }
+    if (message.documentsLast24h !== "0") {
+      obj.documentsLast24h = message.documentsLast24h;
+    }
+    if (message.documentsLast7d !== "0") {
+      obj.documentsLast7d = message.documentsLast7d;
+    }
+    if (message.errorRate !== 0) {
+      obj.errorRate = floatToJson(message.errorRate);
+    }
+    if (message.recentRuns?.length) {
+      obj.recentRuns = message.recentRuns.map((e) => IngestionRun.toJSON(e));
+    }
+    if (message.history?.length) {
+      obj.history = message.history.map((e) => DayCount.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SourceStatus>, I>>(base?: I): SourceStatus {
+    return SourceStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SourceStatus>, I>>(object: I): SourceStatus {
+    const message = createBaseSourceStatus();
+    message.source = (object.source !== undefined && object.source !== null)
+      ? Source.fromPartial(object.source)
+      : undefined;
+    message.status = object.status ?? "";
+    message.lastSuccessAt = object.lastSuccessAt ?? undefined;
+    message.lagSeconds = object.lagSeconds ?? "0";
+    message.documentsLast24h = object.documentsLast24h ?? "0";
+    message.documentsLast7d = object.documentsLast7d ?? "0";
+    message.errorRate = object.errorRate ?? 0;
+    message.recentRuns = object.recentRuns?.map((e) => IngestionRun.fromPartial(e)) || [];
+    message.history = object.history?.map((e) => DayCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetCatalogStatusRequest(): GetCatalogStatusRequest {
+  return {};
+}
+
+export const GetCatalogStatusRequest: MessageFns<GetCatalogStatusRequest> = {
+  encode(_: GetCatalogStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCatalogStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCatalogStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetCatalogStatusRequest {
+    return {};
+  },
+
+  toJSON(_: GetCatalogStatusRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCatalogStatusRequest>, I>>(base?: I): GetCatalogStatusRequest {
+    return GetCatalogStatusRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCatalogStatusRequest>, I>>(_: I): GetCatalogStatusRequest {
+    const message = createBaseGetCatalogStatusRequest();
+    return message;
+  },
+};
+
+function createBaseGetCatalogStatusResponse(): GetCatalogStatusResponse {
+  return { sources: [] };
+}
+
+export const GetCatalogStatusResponse: MessageFns<GetCatalogStatusResponse> = {
+  encode(message: GetCatalogStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.sources) {
+      SourceStatus.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCatalogStatusResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCatalogStatusResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sources.push(SourceStatus.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCatalogStatusResponse {
+    return {
+      sources: globalThis.Array.isArray(object?.sources)
+        ? object.sources.map((e: any) => SourceStatus.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetCatalogStatusResponse): unknown {
+    const obj: any = {};
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => SourceStatus.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCatalogStatusResponse>, I>>(base?: I): GetCatalogStatusResponse {
+    return GetCatalogStatusResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCatalogStatusResponse>, I>>(object: I): GetCatalogStatusResponse {
+    const message = createBaseGetCatalogStatusResponse();
+    message.sources = object.sources?.map((e) => SourceStatus.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseEntity(): Entity {
+  return {
+    id: "",
+    kind: "",
+    name: "",
+    aliases: [],
+    mentionCount: "0",
+    documentCount: "0",
+    firstSeenAt: undefined,
+    lastSeenAt: undefined,
+  };
+}
+
+export const Entity: MessageFns<Entity> = {
+  encode(message: Entity, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    for (const v of message.aliases) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.mentionCount !== "0") {
+      writer.uint32(40).int64(message.mentionCount);
+    }
+    if (message.documentCount !== "0") {
+      writer.uint32(48).int64(message.documentCount);
+    }
+    if (message.firstSeenAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.firstSeenAt), writer.uint32(58).fork()).join();
+    }
+    if (message.lastSeenAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.lastSeenAt), writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Entity {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEntity();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.aliases.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.mentionCount = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.documentCount = reader.int64().toString();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.firstSeenAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.lastSeenAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Entity {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      aliases: globalThis.Array.isArray(object?.aliases) ? object.aliases.map((e: any) => globalThis.String(e)) : [],
+      mentionCount: isSet(object.mentionCount)
+        ? globalThis.String(object.mentionCount)
+        : isSet(object.mention_count)
+        ? globalThis.String(object.mention_count)
+        : "0",
+      documentCount: isSet(object.documentCount)
+        ? globalThis.String(object.documentCount)
+        : isSet(object.document_count)
+        ? globalThis.String(object.document_count)
+        : "0",
+      firstSeenAt: isSet(object.firstSeenAt)
+        ? fromJsonTimestamp(object.firstSeenAt)
+        : isSet(object.first_seen_at)
+        ? fromJsonTimestamp(object.first_seen_at)
+        : undefined,
+      lastSeenAt: isSet(object.lastSeenAt)
+        ? fromJsonTimestamp(object.lastSeenAt)
+        : isSet(object.last_seen_at)
+        ? fromJsonTimestamp(object.last_seen_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Entity): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.aliases?.length) {
+      obj.aliases = message.aliases;
+    }
+    if (message.mentionCount !== "0") {
+      obj.mentionCount = message.mentionCount;
+    }
+    if (message.documentCount !== "0") {
+      obj.documentCount = message.documentCount;
+    }
+    if (message.firstSeenAt !== undefined) {
+      obj.firstSeenAt = message.firstSeenAt.toISOString();
+    }
+    if (message.lastSeenAt !== undefined) {
+      obj.lastSeenAt = message.lastSeenAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Entity>, I>>(base?: I): Entity {
+    return Entity.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Entity>, I>>(object: I): Entity {
+    const message = createBaseEntity();
+    message.id = object.id ?? "";
+    message.kind = object.kind ?? "";
+    message.name = object.name ?? "";
+    message.aliases = object.aliases?.map((e) => e) || [];
+    message.mentionCount = object.mentionCount ?? "0";
+    message.documentCount = object.documentCount ?? "0";
+    message.firstSeenAt = object.firstSeenAt ?? undefined;
+    message.lastSeenAt = object.lastSeenAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMonthCount(): MonthCount {
+  return { month: "", mentions: "0" };
+}
+
+export const MonthCount: MessageFns<MonthCount> = {
+  encode(message: MonthCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.month !== "") {
+      writer.uint32(10).string(message.month);
+    }
+    if (message.mentions !== "0") {
+      writer.uint32(16).int64(message.mentions);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MonthCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMonthCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.month = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.mentions = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MonthCount {
+    return {
+      month: isSet(object.month) ? globalThis.String(object.month) : "",
+      mentions: isSet(object.mentions) ? globalThis.String(object.mentions) : "0",
+    };
+  },
+
+  toJSON(message: MonthCount): unknown {
+    const obj: any = {};
+    if (message.month !== "") {
+      obj.month = message.month;
+    }
+    if (message.mentions !== "0") {
+      obj.mentions = message.mentions;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MonthCount>, I>>(base?: I): MonthCount {
+    return MonthCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MonthCount>, I>>(object: I): MonthCount {
+    const message = createBaseMonthCount();
+    message.month = object.month ?? "";
+    message.mentions = object.mentions ?? "0";
+    return message;
+  },
+};
+
+function createBaseRelatedDocument(): RelatedDocument {
+  return { documentId: "", title: "", filedAt: undefined, docketNumber: "", sourceId: "", excerpt: "" };
+}
+
+export const RelatedDocument: MessageFns<RelatedDocument> = {
+  encode(message: RelatedDocument, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.documentId !== "") {
+      writer.uint32(10).string(message.documentId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.filedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.filedAt), writer.uint32(26).fork()).join();
+    }
+    if (message.docketNumber !== "") {
+      writer.uint32(34).string(message.docketNumber);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(42).string(message.sourceId);
+    }
+    if (message.excerpt !== "") {
+      writer.uint32(50).string(message.excerpt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RelatedDocument {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRelatedDocument();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.documentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.filedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.docketNumber = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.excerpt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RelatedDocument {
+    return {
+      documentId: isSet(object.documentId)
+        ? globalThis.String(object.documentId)
+        : isSet(object.document_id)
+        ? globalThis.String(object.document_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      filedAt: isSet(object.filedAt)
+        ? fromJsonTimestamp(object.filedAt)
+        : isSet(object.filed_at)
+        ? fromJsonTimestamp(object.filed_at)
+        : undefined,
+      docketNumber: isSet(object.docketNumber)
+        ? globalThis.String(object.docketNumber)
+        : isSet(object.docket_number)
+        ? globalThis.String(object.docket_number)
+        : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
+    };
+  },
+
+  toJSON(message: RelatedDocument): unknown {
+    const obj: any = {};
+    if (message.documentId !== "") {
+      obj.documentId = message.documentId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.filedAt !== undefined) {
+      obj.filedAt = message.filedAt.toISOString();
+    }
+    if (message.docketNumber !== "") {
+      obj.docketNumber = message.docketNumber;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.excerpt !== "") {
+      obj.excerpt = message.excerpt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RelatedDocument>, I>>(base?: I): RelatedDocument {
+    return RelatedDocument.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RelatedDocument>, I>>(object: I): RelatedDocument {
+    const message = createBaseRelatedDocument();
+    message.documentId = object.documentId ?? "";
+    message.title = object.title ?? "";
+    message.filedAt = object.filedAt ?? undefined;
+    message.docketNumber = object.docketNumber ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.excerpt = object.excerpt ?? "";
+    return message;
+  },
+};
+
+function createBaseRelatedDocket(): RelatedDocket {
+  return { docketId: "", number: "", title: "", documents: "0" };
+}
+
+export const RelatedDocket: MessageFns<RelatedDocket> = {
+  encode(message: RelatedDocket, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.docketId !== "") {
+      writer.uint32(10).string(message.docketId);
+    }
+    if (message.number !== "") {
+      writer.uint32(18).string(message.number);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.documents !== "0") {
+      writer.uint32(32).int64(message.documents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RelatedDocket {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRelatedDocket();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.docketId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.number = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.documents = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RelatedDocket {
+    return {
+      docketId: isSet(object.docketId)
+        ? globalThis.String(object.docketId)
+        : isSet(object.docket_id)
+        ? globalThis.String(object.docket_id)
+        : "",
+      number: isSet(object.number) ? globalThis.String(object.number) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      documents: isSet(object.documents) ? globalThis.String(object.documents) : "0",
+    };
+  },
+
+  toJSON(message: RelatedDocket): unknown {
+    const obj: any = {};
+    if (message.docketId !== "") {
+      obj.docketId = message.docketId;
+    }
+    if (message.number !== "") {
+      obj.number = message.number;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.documents !== "0") {
+      obj.documents = message.documents;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RelatedDocket>, I>>(base?: I): RelatedDocket {
+    return RelatedDocket.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RelatedDocket>, I>>(object: I): RelatedDocket {
+    const message = createBaseRelatedDocket();
+    message.docketId = object.docketId ?? "";
+    message.number = object.number ?? "";
+    message.title = object.title ?? "";
+    message.documents = object.documents ?? "0";
+    return message;
+  },
+};
+
+function createBaseGetEntityRequest(): GetEntityRequest {
+  return { id: "" };
+}
+
+export const GetEntityRequest: MessageFns<GetEntityRequest> = {
+  encode(message: GetEntityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetEntityRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetEntityRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetEntityRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: GetEntityRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetEntityRequest>, I>>(base?: I): GetEntityRequest {
+    return GetEntityRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetEntityRequest>, I>>(object: I): GetEntityRequest {
+    const message = createBaseGetEntityRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseGetEntityResponse(): GetEntityResponse {
+  return { entity: undefined, mentionsByMonth: [], documents: [], dockets: [], cooccurring: [] };
+}
+
+export const GetEntityResponse: MessageFns<GetEntityResponse> = {
+  encode(message: GetEntityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entity !== undefined) {
+      Entity.encode(message.entity, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.mentionsByMonth) {
+      MonthCount.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.documents) {
+      RelatedDocument.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.dockets) {
+      RelatedDocket.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.cooccurring) {
+      EntityRef.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetEntityResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetEntityResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entity = Entity.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mentionsByMonth.push(MonthCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.documents.push(RelatedDocument.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dockets.push(RelatedDocket.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cooccurring.push(EntityRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetEntityResponse {
+    return {
+      entity: isSet(object.entity) ? Entity.fromJSON(object.entity) : undefined,
+      mentionsByMonth: globalThis.Array.isArray(object?.mentionsByMonth)
+        ? object.mentionsByMonth.map((e: any) => MonthCount.fromJSON(e))
+        : globalThis.Array.isArray(object?.mentions_by_month)
+        ? object.mentions_by_month.map((e: any) => MonthCount.fromJSON(e))
+        : [],
+      documents: globalThis.Array.isArray(object?.documents)
+        ? object.documents.map((e: any) => RelatedDocument.fromJSON(e))
+        : [],
+      dockets: globalThis.Array.isArray(object?.dockets)
+        ? object.dockets.map((e: any) => RelatedDocket.fromJSON(e))
+        : [],
+      cooccurring: globalThis.Array.isArray(object?.cooccurring)
+        ? object.cooccurring.map((e: any) => EntityRef.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetEntityResponse): unknown {
+    const obj: any = {};
+    if (message.entity !== undefined) {
+      obj.entity = Entity.toJSON(message.entity);
+    }
+    if (message.mentionsByMonth?.length) {
+      obj.mentionsByMonth = message.mentionsByMonth.map((e) => MonthCount.toJSON(e));
+    }
+    if (message.documents?.length) {
+      obj.documents = message.documents.map((e) => RelatedDocument.toJSON(e));
+    }
+    if (message.dockets?.length) {
+      obj.dockets = message.dockets.map((e) => RelatedDocket.toJSON(e));
+    }
+    if (message.cooccurring?.length) {
+      obj.cooccurring = message.cooccurring.map((e) => EntityRef.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetEntityResponse>, I>>(base?: I): GetEntityResponse {
+    return GetEntityResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetEntityResponse>, I>>(object: I): GetEntityResponse {
+    const message = createBaseGetEntityResponse();
+    message.entity = (object.entity !== undefined && object.entity !== null)
+      ? Entity.fromPartial(object.entity)
+      : undefined;
+    message.mentionsByMonth = object.mentionsByMonth?.map((e) => MonthCount.fromPartial(e)) || [];
+    message.documents = object.documents?.map((e) => RelatedDocument.fromPartial(e)) || [];
+    message.dockets = object.dockets?.map((e) => RelatedDocket.fromPartial(e)) || [];
+    message.cooccurring = object.cooccurring?.map((e) => EntityRef.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+/**
+ * DocumentsService owns filings (metadata, text, attachments), their sources and dockets, the
+ * entities found in them, data products and their releases, and the ingestion runs that feed them.
+ */
 export type DocumentsServiceService = typeof DocumentsServiceService;
 export const DocumentsServiceService = {
   createDocument: {
@@ -951,6 +6523,7 @@ export const DocumentsServiceService = {
       Buffer.from(CreateDocumentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateDocumentResponse => CreateDocumentResponse.decode(value),
   },
+  /** One document with its docket, source and entities; the text is returned a page range at a time. */
   getDocument: {
     path: "/research.documents.v1.DocumentsService/GetDocument" as const,
     requestStream: false as const,
@@ -971,13 +6544,110 @@ export const DocumentsServiceService = {
       Buffer.from(ListDocumentsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListDocumentsResponse => ListDocumentsResponse.decode(value),
   },
+  /** Removes a document (and its attachments' blobs); emits documents.deleted.v1. */
+  deleteDocument: {
+    path: "/research.documents.v1.DocumentsService/DeleteDocument" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteDocumentRequest): Buffer =>
+      Buffer.from(DeleteDocumentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteDocumentRequest => DeleteDocumentRequest.decode(value),
+    responseSerialize: (value: DeleteDocumentResponse): Buffer =>
+      Buffer.from(DeleteDocumentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteDocumentResponse => DeleteDocumentResponse.decode(value),
+  },
+  /** The original file: first message carries the attachment's metadata, the rest its bytes. */
+  openAttachment: {
+    path: "/research.documents.v1.DocumentsService/OpenAttachment" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: OpenAttachmentRequest): Buffer =>
+      Buffer.from(OpenAttachmentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OpenAttachmentRequest => OpenAttachmentRequest.decode(value),
+    responseSerialize: (value: OpenAttachmentResponse): Buffer =>
+      Buffer.from(OpenAttachmentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenAttachmentResponse => OpenAttachmentResponse.decode(value),
+  },
+  /** Adds one uploaded file: first message is the header, then the bytes. */
+  uploadFile: {
+    path: "/research.documents.v1.DocumentsService/UploadFile" as const,
+    requestStream: true as const,
+    responseStream: false as const,
+    requestSerialize: (value: UploadFileRequest): Buffer => Buffer.from(UploadFileRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UploadFileRequest => UploadFileRequest.decode(value),
+    responseSerialize: (value: UploadFileResponse): Buffer => Buffer.from(UploadFileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UploadFileResponse => UploadFileResponse.decode(value),
+  },
+  /** Starts importing a directory of files as a long job (a process). */
+  startImport: {
+    path: "/research.documents.v1.DocumentsService/StartImport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartImportRequest): Buffer => Buffer.from(StartImportRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartImportRequest => StartImportRequest.decode(value),
+    responseSerialize: (value: StartImportResponse): Buffer => Buffer.from(StartImportResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartImportResponse => StartImportResponse.decode(value),
+  },
+  listSources: {
+    path: "/research.documents.v1.DocumentsService/ListSources" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSourcesRequest): Buffer => Buffer.from(ListSourcesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSourcesRequest => ListSourcesRequest.decode(value),
+    responseSerialize: (value: ListSourcesResponse): Buffer => Buffer.from(ListSourcesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSourcesResponse => ListSourcesResponse.decode(value),
+  },
+  listDataProducts: {
+    path: "/research.documents.v1.DocumentsService/ListDataProducts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListDataProductsRequest): Buffer =>
+      Buffer.from(ListDataProductsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListDataProductsRequest => ListDataProductsRequest.decode(value),
+    responseSerialize: (value: ListDataProductsResponse): Buffer =>
+      Buffer.from(ListDataProductsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListDataProductsResponse => ListDataProductsResponse.decode(value),
+  },
+  getCatalogStatus: {
+    path: "/research.documents.v1.DocumentsService/GetCatalogStatus" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCatalogStatusRequest): Buffer =>
+      Buffer.from(GetCatalogStatusRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCatalogStatusRequest => GetCatalogStatusRequest.decode(value),
+    responseSerialize: (value: GetCatalogStatusResponse): Buffer =>
+      Buffer.from(GetCatalogStatusResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCatalogStatusResponse => GetCatalogStatusResponse.decode(value),
+  },
+  getEntity: {
+    path: "/research.documents.v1.DocumentsService/GetEntity" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetEntityRequest): Buffer => Buffer.from(GetEntityRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetEntityRequest => GetEntityRequest.decode(value),
+    responseSerialize: (value: GetEntityResponse): Buffer => Buffer.from(GetEntityResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetEntityResponse => GetEntityResponse.decode(value),
+  },
 } as const;
 
 export interface DocumentsServiceServer extends UntypedServiceImplementation {
   createDocument: handleUnaryCall<CreateDocumentRequest, CreateDocumentResponse>;
+  /** One document with its docket, source and entities; the text is returned a page range at a time. */
   getDocument: handleUnaryCall<GetDocumentRequest, GetDocumentResponse>;
   /** Pages through every document in id order; used to rebuild search indexes. */
   listDocuments: handleUnaryCall<ListDocumentsRequest, ListDocumentsResponse>;
+  /** Removes a document (and its attachments' blobs); emits documents.deleted.v1. */
+  deleteDocument: handleUnaryCall<DeleteDocumentRequest, DeleteDocumentResponse>;
+  /** The original file: first message carries the attachment's metadata, the rest its bytes. */
+  openAttachment: handleServerStreamingCall<OpenAttachmentRequest, OpenAttachmentResponse>;
+  /** Adds one uploaded file: first message is the header, then the bytes. */
+  uploadFile: handleClientStreamingCall<UploadFileRequest, UploadFileResponse>;
+  /** Starts importing a directory of files as a long job (a process). */
+  startImport: handleUnaryCall<StartImportRequest, StartImportResponse>;
+  listSources: handleUnaryCall<ListSourcesRequest, ListSourcesResponse>;
+  listDataProducts: handleUnaryCall<ListDataProductsRequest, ListDataProductsResponse>;
+  getCatalogStatus: handleUnaryCall<GetCatalogStatusRequest, GetCatalogStatusResponse>;
+  getEntity: handleUnaryCall<GetEntityRequest, GetEntityResponse>;
 }
 
 export interface DocumentsServiceClient extends Client {
@@ -996,6 +6666,7 @@ export interface DocumentsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateDocumentResponse) => void,
   ): ClientUnaryCall;
+  /** One document with its docket, source and entities; the text is returned a page range at a time. */
   getDocument(
     request: GetDocumentRequest,
     callback: (error: ServiceError | null, response: GetDocumentResponse) => void,
@@ -1027,6 +6698,125 @@ export interface DocumentsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListDocumentsResponse) => void,
   ): ClientUnaryCall;
+  /** Removes a document (and its attachments' blobs); emits documents.deleted.v1. */
+  deleteDocument(
+    request: DeleteDocumentRequest,
+    callback: (error: ServiceError | null, response: DeleteDocumentResponse) => void,
+  ): ClientUnaryCall;
+  deleteDocument(
+    request: DeleteDocumentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteDocumentResponse) => void,
+  ): ClientUnaryCall;
+  deleteDocument(
+    request: DeleteDocumentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteDocumentResponse) => void,
+  ): ClientUnaryCall;
+  /** The original file: first message carries the attachment's metadata, the rest its bytes. */
+  openAttachment(
+    request: OpenAttachmentRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<OpenAttachmentResponse>;
+  openAttachment(
+    request: OpenAttachmentRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<OpenAttachmentResponse>;
+  /** Adds one uploaded file: first message is the header, then the bytes. */
+  uploadFile(
+    callback: (error: ServiceError | null, response: UploadFileResponse) => void,
+  ): ClientWritableStream<UploadFileRequest>;
+  uploadFile(
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UploadFileResponse) => void,
+  ): ClientWritableStream<UploadFileRequest>;
+  uploadFile(
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UploadFileResponse) => void,
+  ): ClientWritableStream<UploadFileRequest>;
+  uploadFile(
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UploadFileResponse) => void,
+  ): ClientWritableStream<UploadFileRequest>;
+  /** Starts importing a directory of files as a long job (a process). */
+  startImport(
+    request: StartImportRequest,
+    callback: (error: ServiceError | null, response: StartImportResponse) => void,
+  ): ClientUnaryCall;
+  startImport(
+    request: StartImportRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartImportResponse) => void,
+  ): ClientUnaryCall;
+  startImport(
+    request: StartImportRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartImportResponse) => void,
+  ): ClientUnaryCall;
+  listSources(
+    request: ListSourcesRequest,
+    callback: (error: ServiceError | null, response: ListSourcesResponse) => void,
+  ): ClientUnaryCall;
+  listSources(
+    request: ListSourcesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSourcesResponse) => void,
+  ): ClientUnaryCall;
+  listSources(
+    request: ListSourcesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSourcesResponse) => void,
+  ): ClientUnaryCall;
+  listDataProducts(
+    request: ListDataProductsRequest,
+    callback: (error: ServiceError | null, response: ListDataProductsResponse) => void,
+  ): ClientUnaryCall;
+  listDataProducts(
+    request: ListDataProductsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListDataProductsResponse) => void,
+  ): ClientUnaryCall;
+  listDataProducts(
+    request: ListDataProductsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListDataProductsResponse) => void,
+  ): ClientUnaryCall;
+  getCatalogStatus(
+    request: GetCatalogStatusRequest,
+    callback: (error: ServiceError | null, response: GetCatalogStatusResponse) => void,
+  ): ClientUnaryCall;
+  getCatalogStatus(
+    request: GetCatalogStatusRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCatalogStatusResponse) => void,
+  ): ClientUnaryCall;
+  getCatalogStatus(
+    request: GetCatalogStatusRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCatalogStatusResponse) => void,
+  ): ClientUnaryCall;
+  getEntity(
+    request: GetEntityRequest,
+    callback: (error: ServiceError | null, response: GetEntityResponse) => void,
+  ): ClientUnaryCall;
+  getEntity(
+    request: GetEntityRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetEntityResponse) => void,
+  ): ClientUnaryCall;
+  getEntity(
+    request: GetEntityRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetEntityResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const DocumentsServiceClient = makeGenericClientConstructor(
@@ -1037,6 +6827,18 @@ export const DocumentsServiceClient = makeGenericClientConstructor(
   service: typeof DocumentsServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -24,6 +24,14 @@ export interface DocumentIngested {
   filingType: string;
   filedAt?: Date | undefined;
   sha256: string;
+  /** Normalised category (Decision, Order, ...); filing_type is the native value. */
+  filingCategory: string;
+  filers: string[];
+  /** Names of the docket's parties. */
+  parties: string[];
+  description: string;
+  language: string;
+  docketId: string;
 }
 
 /** Topic documents.updated.v1, key = document_id. Carries the document as it now is. */
@@ -38,6 +46,14 @@ export interface DocumentUpdated {
   filingType: string;
   filedAt?: Date | undefined;
   sha256: string;
+  /** Normalised category (Decision, Order, ...); filing_type is the native value. */
+  filingCategory: string;
+  filers: string[];
+  /** Names of the docket's parties. */
+  parties: string[];
+  description: string;
+  language: string;
+  docketId: string;
 }
 
 /** Topic documents.deleted.v1, key = document_id. */
@@ -69,6 +85,12 @@ function createBaseDocumentIngested(): DocumentIngested {
     filingType: "",
     filedAt: undefined,
     sha256: "",
+    filingCategory: "",
+    filers: [],
+    parties: [],
+    description: "",
+    language: "",
+    docketId: "",
   };
 }
 
@@ -103,6 +125,24 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
     }
     if (message.sha256 !== "") {
       writer.uint32(82).string(message.sha256);
+    }
+    if (message.filingCategory !== "") {
+      writer.uint32(90).string(message.filingCategory);
+    }
+    for (const v of message.filers) {
+      writer.uint32(98).string(v!);
+    }
+    for (const v of message.parties) {
+      writer.uint32(106).string(v!);
+    }
+    if (message.description !== "") {
+      writer.uint32(114).string(message.description);
+    }
+    if (message.language !== "") {
+      writer.uint32(122).string(message.language);
+    }
+    if (message.docketId !== "") {
+      writer.uint32(130).string(message.docketId);
     }
     return writer;
   },
@@ -200,6 +240,54 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
             message.sha256 = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.filingCategory = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.filers.push(reader.string());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.parties.push(reader.string());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.docketId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -252,6 +340,24 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
         ? fromJsonTimestamp(object.filed_at)
         : undefined,
       sha256: isSet(object.sha256) ? globalThis.String(object.sha256) : "",
+      filingCategory: isSet(object.filingCategory)
+        ? globalThis.String(object.filingCategory)
+        : isSet(object.filing_category)
+        ? globalThis.String(object.filing_category)
+        : "",
+      filers: globalThis.Array.isArray(object?.filers)
+        ? object.filers.map((e: any) => globalThis.String(e))
+        : [],
+      parties: globalThis.Array.isArray(object?.parties)
+        ? object.parties.map((e: any) => globalThis.String(e))
+        : [],
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      docketId: isSet(object.docketId)
+        ? globalThis.String(object.docketId)
+        : isSet(object.docket_id)
+        ? globalThis.String(object.docket_id)
+        : "",
     };
   },
 
@@ -287,6 +393,24 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
     if (message.sha256 !== "") {
       obj.sha256 = message.sha256;
     }
+    if (message.filingCategory !== "") {
+      obj.filingCategory = message.filingCategory;
+    }
+    if (message.filers?.length) {
+      obj.filers = message.filers;
+    }
+    if (message.parties?.length) {
+      obj.parties = message.parties;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.docketId !== "") {
+      obj.docketId = message.docketId;
+    }
     return obj;
   },
 
@@ -305,6 +429,12 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
     message.filingType = object.filingType ?? "";
     message.filedAt = object.filedAt ?? undefined;
     message.sha256 = object.sha256 ?? "";
+    message.filingCategory = object.filingCategory ?? "";
+    message.filers = object.filers?.map((e) => e) || [];
+    message.parties = object.parties?.map((e) => e) || [];
+    message.description = object.description ?? "";
+    message.language = object.language ?? "";
+    message.docketId = object.docketId ?? "";
     return message;
   },
 };
@@ -321,6 +451,12 @@ function createBaseDocumentUpdated(): DocumentUpdated {
     filingType: "",
     filedAt: undefined,
     sha256: "",
+    filingCategory: "",
+    filers: [],
+    parties: [],
+    description: "",
+    language: "",
+    docketId: "",
   };
 }
 
@@ -355,6 +491,24 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
     }
     if (message.sha256 !== "") {
       writer.uint32(82).string(message.sha256);
+    }
+    if (message.filingCategory !== "") {
+      writer.uint32(90).string(message.filingCategory);
+    }
+    for (const v of message.filers) {
+      writer.uint32(98).string(v!);
+    }
+    for (const v of message.parties) {
+      writer.uint32(106).string(v!);
+    }
+    if (message.description !== "") {
+      writer.uint32(114).string(message.description);
+    }
+    if (message.language !== "") {
+      writer.uint32(122).string(message.language);
+    }
+    if (message.docketId !== "") {
+      writer.uint32(130).string(message.docketId);
     }
     return writer;
   },
@@ -452,6 +606,54 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
             message.sha256 = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.filingCategory = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.filers.push(reader.string());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.parties.push(reader.string());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.docketId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -504,6 +706,24 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
         ? fromJsonTimestamp(object.filed_at)
         : undefined,
       sha256: isSet(object.sha256) ? globalThis.String(object.sha256) : "",
+      filingCategory: isSet(object.filingCategory)
+        ? globalThis.String(object.filingCategory)
+        : isSet(object.filing_category)
+        ? globalThis.String(object.filing_category)
+        : "",
+      filers: globalThis.Array.isArray(object?.filers)
+        ? object.filers.map((e: any) => globalThis.String(e))
+        : [],
+      parties: globalThis.Array.isArray(object?.parties)
+        ? object.parties.map((e: any) => globalThis.String(e))
+        : [],
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      docketId: isSet(object.docketId)
+        ? globalThis.String(object.docketId)
+        : isSet(object.docket_id)
+        ? globalThis.String(object.docket_id)
+        : "",
     };
   },
 
@@ -539,6 +759,24 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
     if (message.sha256 !== "") {
       obj.sha256 = message.sha256;
     }
+    if (message.filingCategory !== "") {
+      obj.filingCategory = message.filingCategory;
+    }
+    if (message.filers?.length) {
+      obj.filers = message.filers;
+    }
+    if (message.parties?.length) {
+      obj.parties = message.parties;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.docketId !== "") {
+      obj.docketId = message.docketId;
+    }
     return obj;
   },
 
@@ -557,6 +795,12 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
     message.filingType = object.filingType ?? "";
     message.filedAt = object.filedAt ?? undefined;
     message.sha256 = object.sha256 ?? "";
+    message.filingCategory = object.filingCategory ?? "";
+    message.filers = object.filers?.map((e) => e) || [];
+    message.parties = object.parties?.map((e) => e) || [];
+    message.description = object.description ?? "";
+    message.language = object.language ?? "";
+    message.docketId = object.docketId ?? "";
     return message;
   },
 };
