@@ -1,4 +1,4 @@
-import type { sendUnaryData, ServerUnaryCall, ServerWritableStream, ServiceError } from '@grpc/grpc-js';
+import type { sendUnaryData, ServerReadableStream, ServerUnaryCall, ServerWritableStream, ServiceError } from '@grpc/grpc-js';
 import { isAppError, toGrpcError } from '@docket/errors';
 import { reportError, type Logger } from '@docket/observability';
 
@@ -28,6 +28,19 @@ export function serverStream<Req, Res>(logger: Logger, handler: (call: ServerWri
         // Not destroy(): a destroyed stream never runs _final, so the status would never be sent.
         // grpc-js turns an 'error' event into the call's status and ends the stream.
         call.emit('error', toGrpcError(error) as ServiceError);
+      },
+    );
+  };
+}
+
+/** Same for client-streaming handlers: the handler reads the stream and returns the one response. */
+export function clientStream<Req, Res>(logger: Logger, handler: (call: ServerReadableStream<Req, Res>) => Promise<Res>) {
+  return (call: ServerReadableStream<Req, Res>, callback: sendUnaryData<Res>): void => {
+    handler(call).then(
+      (response) => callback(null, response),
+      (error: unknown) => {
+        logUnexpected(logger, error, call.getPath());
+        callback(toGrpcError(error) as ServiceError);
       },
     );
   };

@@ -1,27 +1,52 @@
+import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
+import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
-import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import type { Config } from './config';
-import { documentIngestedEvent } from './events/document-ingested.event';
+import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
+import { blobDirOf, type Config } from './config';
+import type { DocketPattern } from './domain/entities';
+import { DEFAULT_DOCUMENTS_TOPICS, type DocumentsTopics } from './events/document-events';
 import { documentsServiceBinding } from './grpc/documents.grpc';
+import { CatalogService } from './service/catalog.service';
 import { DocumentService } from './service/document.service';
+import { EntityService } from './service/entity.service';
+import { FileImportService } from './service/file-import.service';
+import { ImportStarter } from './service/import-starter';
+import { IngestService } from './service/ingest.service';
+import { StatsProjector } from './service/stats.projector';
+import { seedCorpusIfEmpty, BUILT_IN_SOURCES } from './seed/corpus.seeder';
+import { ActivityRepository } from './store/activity.repository';
+import { DataProductRepository } from './store/data-product.repository';
+import { DocketRepository } from './store/docket.repository';
 import { DocumentRepository } from './store/document.repository';
+import { EntityRepository } from './store/entity.repository';
+import { IngestionRunRepository } from './store/ingestion-run.repository';
+import { ConnectorCursorRepository } from './store/connector-cursor.repository';
+import { SourceRepository } from './store/source.repository';
+import { ConnectorScheduler } from './workers/connector.scheduler';
+import { ImportQueue, QUEUE_PREFIX } from './workers/import.queue';
+import { ImportWorker } from './workers/import.worker';
 
-/** Names tests replace with unique ones so suites sharing Kafka do not interfere. */
+/** Names tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
   grpcHost?: string;
-  ingestedTopic?: TopicDef<DocumentIngested>;
+  topics?: Partial<DocumentsTopics>;
+  processTopic?: TopicDef<ProcessUpdated>;
+  queuePrefix?: string;
 }
 
 export interface RunningApp extends StartedService {
   grpcPort: number;
+  /** Resolves when the default corpus is loaded (at once when there was nothing to load). */
+  seeded: Promise<void>;
 }
 
 /**
- * Wires the documents service: Mongo (documents + their outbox) → relay → Kafka; DocumentsService
- * over gRPC. `stop` drains in reverse order: gRPC first, then the relay (finishing a pass), then
- * the connections.
+ * Wires the documents service: Mongo (documents, catalog, entities, runs + outboxes) → relays →
+ * Kafka; the import queue and worker on Redis; scheduled API connectors; DocumentsService over
+ * gRPC. `stop` drains in reverse order: gRPC, seeding, workers, relays, connections.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
@@ -30,30 +55,92 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
   try {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     closers.add('mongo', () => connection.close());
-    const repository = new DocumentRepository(connection);
-    await repository.init();
+    const documentsRepo = new DocumentRepository(connection);
+    const dockets = new DocketRepository(connection);
+    const sources = new SourceRepository(connection);
+    const entitiesRepo = new EntityRepository(connection);
+    const activity = new ActivityRepository(connection);
+    const runs = new IngestionRunRepository(connection);
+    const dataProducts = new DataProductRepository(connection);
+    await Promise.all([documentsRepo.init(), dockets.init()]);
+    await sources.upsertDefinitions(BUILT_IN_SOURCES);
 
-    const ingestedTopic = overrides.ingestedTopic ?? topics.documentIngested;
+    const topicSet: DocumentsTopics = { ...DEFAULT_DOCUMENTS_TOPICS, ...overrides.topics };
     const kafka = createKafka({ clientId: 'documents', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [ingestedTopic]);
+    const processTopic = overrides.processTopic ?? topics.processUpdated;
+    await ensureTopics(kafka, [...Object.values(topicSet), processTopic]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
 
-    const relay = new OutboxRelay({ model: repository.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
-    relay.start(); // first pass publishes whatever a previous run left pending
-    closers.add('outbox relay', () => relay.stop());
+    const documentRelay = new OutboxRelay({ model: documentsRepo.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
+    const productRelay = new OutboxRelay({ model: dataProducts.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
+    documentRelay.start(); // the first pass publishes whatever a previous run left pending
+    productRelay.start();
+    closers.add('outbox relays', () => Promise.all([documentRelay.stop(), productRelay.stop()]).then(() => undefined));
 
-    const documents = new DocumentService(repository, relay, (doc) => documentIngestedEvent(doc, ingestedTopic), logger);
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    closers.add('redis', () => redis.quit());
+    const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    closers.add('worker redis', () => workerRedis.quit());
+    const queuePrefix = overrides.queuePrefix ?? QUEUE_PREFIX;
+    const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, `${queuePrefix}:process-sequence`), processTopic);
+
+    let docketPatterns: DocketPattern[] = [];
+    const refreshPatterns = async () => {
+      docketPatterns = (await sources.list()).filter((s) => s.docketPattern).map((s) => ({ sourceId: s.id, pattern: s.docketPattern }));
+    };
+    await refreshPatterns();
+
+    const projector = new StatsProjector({ documents: documentsRepo, sources, dockets, entities: entitiesRepo, activity, logger });
+    closers.add('stats projector', () => projector.flush());
+    const recovered = await projector.recover();
+    if (recovered > 0) logger.info({ documents: recovered }, 'counted documents a previous run had not counted');
+
+    const ingest = new IngestService({
+      documents: documentsRepo, dockets, sources, blobs: new LocalDirectoryBlobStore(blobDirOf(config)), projector, outbox: documentRelay,
+      topics: topicSet, limits: { maxBytes: config.EXTRACT_MAX_BYTES, maxPages: config.EXTRACT_MAX_PAGES, timeoutMs: config.EXTRACT_TIMEOUT_MS },
+      docketPatterns: () => docketPatterns, logger,
+    });
+    const catalog = new CatalogService({ sources, dataProducts, runs, activity, outbox: productRelay, topics: topicSet });
+    const documents = new DocumentService({
+      documents: documentsRepo, dockets, sources, blobs: new LocalDirectoryBlobStore(blobDirOf(config)), ingest, outbox: documentRelay, topics: topicSet, logger,
+    });
+    const entities = new EntityService({ entities: entitiesRepo, documents: documentsRepo, dockets });
+
+    const queue = new ImportQueue(redis, queuePrefix);
+    closers.add('import queue', () => queue.close());
+    const imports = new FileImportService({ ingest, runs, logger });
+    const worker = new ImportWorker({ connection: workerRedis, imports, runs, processes, logger, prefix: queuePrefix });
+    worker.start();
+    closers.add('import worker', () => worker.close());
+
+    const scheduler = new ConnectorScheduler({ config, ingest, runs, cursors: new ConnectorCursorRepository(connection), logger });
+    scheduler.start();
+    closers.add('connectors', () => scheduler.stop());
+
+    const seeding = new AbortController();
+    const seeded = config.SEED_CORPUS
+      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger })
+          .then(refreshPatterns)
+          .catch((error: unknown) => logger.error({ err: error }, 'loading the default corpus failed'))
+      : Promise.resolve();
+    closers.add('seeding', async () => {
+      seeding.abort();
+      await seeded;
+    });
+
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
-      services: [documentsServiceBinding({ documents, logger })],
+      services: [documentsServiceBinding({
+        documents, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
+      })],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
 
-    return { grpcPort: grpc.port, stop };
+    return { grpcPort: grpc.port, stop, seeded };
   } catch (error) {
     await stop();
     throw error;

@@ -1,13 +1,39 @@
-import { commonEnv, kafkaEnv, mongoEnv, port, z } from '@docket/config';
+import { join, resolve } from 'node:path';
+import { commonEnv, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+
+const REPO_ROOT = resolve(__dirname, '../../..');
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })]).default('');
 
 export const configSchema = z.object({
   ...commonEnv,
   ...mongoEnv,
   ...kafkaEnv,
+  ...redisEnv,
   GRPC_PORT: port(50051),
   MONGO_DB: z.string().min(1).default('documents'),
   /** How often the outbox relay looks for events a crashed write left behind. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
+  /** Original files; a local directory (the S3 store would take a bucket URL here). */
+  BLOB_DIR: z.string().min(1).optional(),
+  EXTRACT_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
+  EXTRACT_MAX_PAGES: z.coerce.number().int().min(1).default(5_000),
+  EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
+  /** Load the generated default corpus when the database has no sources yet. */
+  SEED_CORPUS: flag.default(true),
+  SEED_FILINGS: z.coerce.number().int().min(0).default(20_000),
+  SEED_DOCKETS: z.coerce.number().int().min(1).default(500),
+  /** Base URLs of the public APIs; a connector runs only when its URL is set. */
+  FEDERAL_REGISTER_URL: optionalUrl,
+  COURTLISTENER_URL: optionalUrl,
+  COURTLISTENER_TOKEN: z.string().default(''),
+  CONNECTOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+export function blobDirOf(config: Pick<Config, 'BLOB_DIR' | 'DATA_DIR'>): string {
+  return resolve(config.BLOB_DIR ?? join(config.DATA_DIR, 'documents', 'blobs'));
+}

@@ -5,11 +5,10 @@ import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } fr
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { indexPathOf, type Config } from './config';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
-import { ProcessUpdatesPublisher } from './events/process-updates.publisher';
+import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { DocumentsGrpcSource } from './grpc/documents-source.client';
 import { searchServiceBinding } from './grpc/search.grpc';
 import { SqliteFts5Backend } from './index/sqlite-fts5.backend';
-import { RedisProcessSequence } from './store/process-sequence.redis';
 import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
 import { ReindexWorker } from './workers/reindex.worker';
 
@@ -58,7 +57,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     closers.add('worker redis', () => workerRedis.quit());
 
-    const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis), processTopic);
+    const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, '{query-engine}:process-sequence'), processTopic);
     const source = new DocumentsGrpcSource(config.DOCUMENTS_GRPC);
     closers.add('documents client', () => source.close());
 

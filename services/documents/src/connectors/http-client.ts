@@ -91,7 +91,7 @@ export class HttpClient {
 
   /** GET a JSON document and validate the fields we use; everything else is kept as is. */
   async getJson<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-    const text = await this.getText(url, signal);
+    const text = await this.fetchBody(url, signal, (res) => res.text());
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -107,7 +107,12 @@ export class HttpClient {
     return parsed.data;
   }
 
-  private async getText(url: string, signal?: AbortSignal): Promise<string> {
+  /** The body of a file (a PDF, a full-text page) with its content type, with the same retries as getJson. */
+  getBytes(url: string, signal?: AbortSignal): Promise<{ bytes: Buffer; contentType: string }> {
+    return this.fetchBody(url, signal, async (res) => ({ bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? '' }));
+  }
+
+  private async fetchBody<T>(url: string, signal: AbortSignal | undefined, read: (res: Response) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       let retryReason: string;
@@ -117,7 +122,7 @@ export class HttpClient {
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
       try {
         const res = await this.fetchFn(url, { headers: this.headers, signal: combined });
-        if (res.ok) return await res.text();
+        if (res.ok) return await read(res);
         status = res.status;
         const body = await res.text().catch(() => '');
         if (res.status !== 429 && res.status < 500) {

@@ -21,11 +21,6 @@ export interface NewDocument extends NewDocumentInput {
   sha256: string;
 }
 
-export interface StoredDocument extends NewDocument {
-  id: string;
-  createdAt: Date;
-}
-
 /** Validates and normalises a new document; every problem is reported at once, per field. */
 export function validateNewDocument(input: NewDocumentInput): NewDocument {
   const issues: FieldIssue[] = [];

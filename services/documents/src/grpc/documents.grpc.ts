@@ -1,53 +1,141 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { unary, type GrpcServiceBinding } from '@docket/service-kit';
+import { clientStream, serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   DocumentsServiceService,
-  type CreateDocumentRequest, type CreateDocumentResponse, type Document, type GetDocumentRequest,
-  type GetDocumentResponse, type ListDocumentsRequest, type ListDocumentsResponse,
+  type CreateDocumentRequest, type CreateDocumentResponse, type DeleteDocumentRequest, type DeleteDocumentResponse,
+  type GetCatalogStatusRequest, type GetCatalogStatusResponse, type GetDocumentRequest, type GetDocumentResponse,
+  type GetEntityRequest, type GetEntityResponse, type ListDataProductsRequest, type ListDataProductsResponse,
+  type ListDocumentsRequest, type ListDocumentsResponse, type ListSourcesRequest, type ListSourcesResponse,
+  type OpenAttachmentRequest, type OpenAttachmentResponse, type StartImportRequest, type StartImportResponse,
+  type UploadFileRequest, type UploadFileResponse,
 } from '@docket/proto/src/gen/research/documents/v1/documents';
-import type { StoredDocument } from '../domain/document';
+import { parseSidecar, type Sidecar } from '../extraction';
+import type { CatalogService } from '../service/catalog.service';
 import type { DocumentService } from '../service/document.service';
+import type { EntityService } from '../service/entity.service';
+import type { IngestService } from '../service/ingest.service';
+import type { ImportStarter } from '../service/import-starter';
+import {
+  attachmentToProto, dataProductToProto, docketToProto, documentToProto, sourceToProto, statusToProto,
+} from './documents.mappers';
+
+export interface DocumentsGrpcDeps {
+  documents: DocumentService;
+  catalog: CatalogService;
+  entities: EntityService;
+  ingest: IngestService;
+  imports: ImportStarter;
+  maxUploadBytes: number;
+  logger: Logger;
+}
 
 /** research.documents.v1.DocumentsService */
-export function documentsServiceBinding(deps: { documents: DocumentService; logger: Logger }): GrpcServiceBinding {
-  const { documents, logger } = deps;
+export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBinding {
+  const { documents, catalog, entities, logger } = deps;
   return {
     definition: DocumentsServiceService,
     implementation: {
       createDocument: unary<CreateDocumentRequest, CreateDocumentResponse>(logger, async (request) => {
         const { document, created } = await documents.create({
-          title: request.title,
-          text: request.text,
-          sourceId: request.sourceId,
-          docketNumber: request.docketNumber,
-          filingType: request.filingType,
-          filedAt: request.filedAt,
-          createdBy: request.createdBy,
+          title: request.title, text: request.text, sourceId: request.sourceId, docketNumber: request.docketNumber,
+          filingType: request.filingType, filedAt: request.filedAt, createdBy: request.createdBy,
         });
-        return { document: toProto(document), created };
+        return { document: documentToProto(document), created };
       }),
-      getDocument: unary<GetDocumentRequest, GetDocumentResponse>(logger, async (request) => ({
-        document: toProto(await documents.get(request.id)),
-      })),
+      getDocument: unary<GetDocumentRequest, GetDocumentResponse>(logger, async (request) => {
+        const view = await documents.view(request.id, request.textPage, request.textPages);
+        const { document } = view;
+        return {
+          document: documentToProto(document, document.text, view.textOffset, view.textLength),
+          docket: view.docket ? docketToProto(view.docket) : undefined,
+          source: view.source ? sourceToProto(view.source) : undefined,
+          entities: document.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name, count: String(e.count) })),
+          mentions: document.mentions,
+        };
+      }),
       listDocuments: unary<ListDocumentsRequest, ListDocumentsResponse>(logger, async (request) => {
         const page = await documents.list(request.pageSize, request.pageToken);
-        return { documents: page.documents.map(toProto), nextPageToken: page.nextPageToken, totalSize: String(page.totalSize) };
+        return { documents: page.documents.map((d) => documentToProto(d)), nextPageToken: page.nextPageToken, totalSize: String(page.totalSize) };
+      }),
+      deleteDocument: unary<DeleteDocumentRequest, DeleteDocumentResponse>(logger, async (request) => {
+        await documents.delete(request.id, request.reason, request.deletedBy);
+        return {};
+      }),
+      openAttachment: serverStream<OpenAttachmentRequest, OpenAttachmentResponse>(logger, async (call) => {
+        const { attachment, content } = await documents.openAttachment(call.request.documentId, call.request.attachmentId);
+        call.write({ attachment: attachmentToProto(attachment) });
+        for await (const chunk of content) {
+          // write() returning false means the client is slower than the disk: wait for it.
+          if (!call.write({ data: chunk as Buffer })) await once(call, 'drain');
+          if (call.cancelled) {
+            content.destroy();
+            return;
+          }
+        }
+      }),
+      uploadFile: clientStream<UploadFileRequest, UploadFileResponse>(logger, async (call) => {
+        const directory = await mkdtemp(path.join(os.tmpdir(), 'docket-upload-'));
+        try {
+          let header: { fileName: string; contentType: string; sourceId: string; uploadedBy: string; sidecarJson: string } | undefined;
+          let file: ReturnType<typeof createWriteStream> | undefined;
+          let size = 0;
+          for await (const message of call as AsyncIterable<UploadFileRequest>) {
+            if (message.header) {
+              if (header) throw new InputError('the upload has two headers', [{ path: 'header', message: 'must come once, first' }]);
+              header = message.header;
+              if (!header.fileName.trim()) throw new InputError('invalid upload', [{ path: 'header.fileName', message: 'must not be empty' }]);
+              file = createWriteStream(path.join(directory, 'upload'));
+            } else if (message.data) {
+              if (!file) throw new InputError('the upload has no header', [{ path: 'header', message: 'must come first' }]);
+              size += message.data.length;
+              if (size > deps.maxUploadBytes) throw new InputError('the file is too large', [{ path: 'data', message: `must be at most ${deps.maxUploadBytes} bytes` }]);
+              if (!file.write(message.data)) await once(file, 'drain');
+            }
+          }
+          if (!header || !file) throw new InputError('the upload has no header', [{ path: 'header', message: 'is required' }]);
+          file.end();
+          await once(file, 'finish');
+          let sidecar: Sidecar = {};
+          if (header.sidecarJson.trim()) sidecar = parseSidecar(header.sidecarJson);
+          const sourceId = sidecar.sourceId ?? (header.sourceId || 'uploads');
+          const outcome = await deps.ingest.ingest({
+            sourceId, connector: 'upload', sourceDocumentId: `upload:${header.fileName}`, createdBy: header.uploadedBy,
+            sourceUrl: sidecar.sourceUrl, title: sidecar.title, filingTypeNative: sidecar.filingType, docketNumber: sidecar.docketNumber,
+            filedAt: sidecar.filedAt ?? new Date(), filers: sidecar.filers, description: sidecar.description,
+            files: [{ fileName: header.fileName, contentType: header.contentType || undefined, path: path.join(directory, 'upload') }],
+          });
+          const document = outcome.documentId ? await documents.get(outcome.documentId) : undefined;
+          return { document: document ? documentToProto(document) : undefined, outcome: outcome.outcome };
+        } finally {
+          await rm(directory, { recursive: true, force: true });
+        }
+      }),
+      startImport: unary<StartImportRequest, StartImportResponse>(logger, async (request) => deps.imports.start(request.path, request.sourceId, request.requestedBy)),
+      listSources: unary<ListSourcesRequest, ListSourcesResponse>(logger, async () => ({ sources: (await catalog.listSources()).map(sourceToProto) })),
+      listDataProducts: unary<ListDataProductsRequest, ListDataProductsResponse>(logger, async () => ({
+        dataProducts: (await catalog.listDataProducts()).map(dataProductToProto),
+      })),
+      getCatalogStatus: unary<GetCatalogStatusRequest, GetCatalogStatusResponse>(logger, async () => ({ sources: (await catalog.status()).map(statusToProto) })),
+      getEntity: unary<GetEntityRequest, GetEntityResponse>(logger, async (request) => {
+        const profile = await entities.profile(request.id);
+        const e = profile.entity;
+        return {
+          entity: {
+            id: e.id, kind: e.kind, name: e.name, aliases: e.aliases, mentionCount: String(e.mentionCount), documentCount: String(e.documentCount),
+            firstSeenAt: e.firstSeenAt, lastSeenAt: e.lastSeenAt,
+          },
+          mentionsByMonth: profile.mentionsByMonth.map((m) => ({ month: m.month, mentions: String(m.mentions) })),
+          documents: profile.documents,
+          dockets: profile.dockets.map((d) => ({ ...d, documents: String(d.documents) })),
+          cooccurring: profile.cooccurring.map((c) => ({ ...c, count: String(c.count) })),
+        };
       }),
     },
-  };
-}
-
-function toProto(document: StoredDocument): Document {
-  return {
-    id: document.id,
-    title: document.title,
-    text: document.text,
-    sourceId: document.sourceId,
-    docketNumber: document.docketNumber,
-    filingType: document.filingType,
-    filedAt: document.filedAt,
-    createdAt: document.createdAt,
-    sha256: document.sha256,
-    createdBy: document.createdBy,
   };
 }

@@ -1,8 +1,15 @@
+import type { Readable } from 'node:stream';
 import { InputError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { pageSizeOf, validateNewDocument, type NewDocumentInput, type StoredDocument } from '../domain/document';
-import type { PendingEvent } from '@docket/events';
-import { isDocumentId, type DocumentRepository, type InsertOutcome } from '../store/document.repository';
+import type { BlobStore } from '../blob/blob-store';
+import { pageSizeOf, validateNewDocument, type NewDocumentInput } from '../domain/document';
+import type { IngestOutcome } from '../domain/ingest-item';
+import { documentDeletedEvent, type DocumentsTopics } from '../events/document-events';
+import type { StoredDocket } from '../store/docket.repository';
+import type { DocketRepository } from '../store/docket.repository';
+import { isDocumentId, type DocumentRepository, type StoredAttachment, type StoredDocument } from '../store/document.repository';
+import type { SourceRepository, StoredSource } from '../store/source.repository';
+import type { IngestService, OutboxKicker } from './ingest.service';
 
 export interface DocumentPage {
   documents: StoredDocument[];
@@ -10,39 +17,77 @@ export interface DocumentPage {
   totalSize: number;
 }
 
-/** Something that publishes outbox events soon after a write (the OutboxRelay). */
-export interface OutboxKicker {
-  kick(): Promise<void>;
+export interface DocumentView {
+  document: StoredDocument;
+  docket?: StoredDocket;
+  source?: StoredSource;
+  /** Offset of `document.text` (a page range) in the whole text. */
+  textOffset: number;
+  textLength: number;
 }
 
-/** The documents use cases: validation, deduplication, outbox event, paging. */
+export const DEFAULT_TEXT_PAGES = 5;
+const MAX_TEXT_PAGES = 50;
+
+/** Reading, adding by hand, deleting documents and opening their files. */
 export class DocumentService {
   constructor(
-    private readonly repository: DocumentRepository,
-    private readonly outbox: OutboxKicker,
-    private readonly ingestedEvent: (document: Omit<StoredDocument, 'createdAt' | 'createdBy'>) => PendingEvent,
-    private readonly logger: Logger,
+    private readonly deps: {
+      documents: DocumentRepository;
+      dockets: DocketRepository;
+      sources: SourceRepository;
+      blobs: BlobStore;
+      ingest: IngestService;
+      outbox: OutboxKicker;
+      topics: DocumentsTopics;
+      logger: Logger;
+    },
   ) {}
 
-  async create(input: NewDocumentInput): Promise<InsertOutcome> {
-    const document = validateNewDocument(input);
-    const existing = await this.repository.findBySha256(document.sha256);
-    if (existing) return { document: existing, created: false };
-
-    const id = this.repository.newId();
-    const outcome = await this.repository.insertWithEvents(id, document, new Date(), [this.ingestedEvent({ id, ...document })]);
-    if (outcome.created) {
-      this.logger.info({ documentId: id, sha256: document.sha256 }, 'document created');
-      // Publish now rather than at the next poll; the poller covers a failure or a crash here.
-      void this.outbox.kick();
-    }
-    return outcome;
+  /** A document typed in by a user (the admin form): deduplicated by content like any other. */
+  async create(input: NewDocumentInput): Promise<{ document: StoredDocument; created: boolean }> {
+    const valid = validateNewDocument(input);
+    const outcome: IngestOutcome = await this.deps.ingest.ingest({
+      sourceId: valid.sourceId || 'manual',
+      connector: 'manual',
+      sourceDocumentId: `manual:${valid.sha256}`,
+      createdBy: valid.createdBy,
+      title: valid.title,
+      filingTypeNative: valid.filingType,
+      docketNumber: valid.docketNumber,
+      filedAt: valid.filedAt,
+      pages: [valid.text],
+    });
+    return { document: await this.get(outcome.documentId), created: outcome.outcome === 'new' };
   }
 
   async get(id: string): Promise<StoredDocument> {
-    const document = await this.repository.findById(id);
+    const document = await this.deps.documents.findById(id);
     if (!document) throw new NotFoundError(`document ${id} not found`);
     return document;
+  }
+
+  /** The document with `pageCount` pages of text from `firstPage` (1-based), its docket and source. */
+  async view(id: string, firstPage: number, pageCount: number): Promise<DocumentView> {
+    const document = await this.get(id);
+    const [docket, source] = await Promise.all([
+      document.docketId ? this.deps.dockets.find(document.docketId) : undefined,
+      document.sourceId ? this.deps.sources.find(document.sourceId) : undefined,
+    ]);
+    const count = Math.min(pageCount > 0 ? pageCount : DEFAULT_TEXT_PAGES, MAX_TEXT_PAGES);
+    const spans = document.pages.length > 0 ? document.pages : [{ number: 1, start: 0, end: document.text.length }];
+    const first = Math.min(Math.max(firstPage, 1), spans.length);
+    const range = spans.slice(first - 1, first - 1 + count);
+    const start = range[0]?.start ?? 0;
+    const end = range.at(-1)?.end ?? document.text.length;
+    const mentions = document.mentions.filter((m) => m.start >= start && m.end <= end);
+    return {
+      document: { ...document, text: document.text.slice(start, end), mentions },
+      docket,
+      source,
+      textOffset: start,
+      textLength: document.text.length,
+    };
   }
 
   async list(pageSize: number, pageToken: string): Promise<DocumentPage> {
@@ -50,18 +95,35 @@ export class DocumentService {
     if (pageToken && !isDocumentId(pageToken)) {
       throw new InputError('invalid page token', [{ path: 'pageToken', message: 'is not a token from a previous page' }]);
     }
-    const [page, totalSize] = await Promise.all([
-      this.repository.listAfter(pageToken || undefined, limit + 1),
-      this.repository.count(),
-    ]);
+    const [page, totalSize] = await Promise.all([this.deps.documents.listAfter(pageToken || undefined, limit + 1), this.deps.documents.count()]);
     const documents = fitPage(page.slice(0, limit));
     const more = page.length > documents.length;
     return { documents, nextPageToken: more ? (documents.at(-1)?.id ?? '') : '', totalSize };
   }
+
+  async delete(id: string, reason: string, deletedBy: string): Promise<void> {
+    if (!isDocumentId(id)) throw new NotFoundError(`document ${id} not found`);
+    const event = documentDeletedEvent(id, reason || 'deleted', this.deps.topics.deleted);
+    const deleted = await this.deps.documents.markDeleted(id, event);
+    if (!deleted) throw new NotFoundError(`document ${id} not found`);
+    this.deps.logger.info({ documentId: id, deletedBy, reason }, 'document deleted');
+    // Blobs are content-addressed and may be shared with another document, so they stay.
+    void this.deps.outbox.kick();
+  }
+
+  /** The attachment (the primary one when no id is given) and a stream of its bytes. */
+  async openAttachment(documentId: string, attachmentId: string): Promise<{ attachment: StoredAttachment; content: Readable }> {
+    const document = await this.get(documentId);
+    const attachment = attachmentId
+      ? document.attachments.find((a) => a.id === attachmentId)
+      : (document.attachments.find((a) => a.primary) ?? document.attachments[0]);
+    if (!attachment) throw new NotFoundError(attachmentId ? `attachment ${attachmentId} of document ${documentId} not found` : `document ${documentId} has no attachment`);
+    return { attachment, content: await this.deps.blobs.open(attachment.blobKey) };
+  }
 }
 
 /**
- * Texts run up to 5 MB: a page stops growing at about 3 MB (always at least one document) so a
+ * Texts run up to several MB: a page stops growing at about 3 MB (always at least one document) so a
  * page of many large documents does not exceed gRPC message limits.
  */
 const PAGE_BYTES_SOFT_MAX = 3 * 1024 * 1024;

@@ -1,43 +1,114 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
-import type { NewDocument, StoredDocument } from '../domain/document';
+import type { PageSpan } from '../extraction';
+import type { DocumentEntity, DocumentMention, DocumentValue } from '../domain/text-analysis';
 
-interface DocumentRecord {
-  _id: Types.ObjectId;
+export interface StoredAttachment {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  pageCount: number;
+  blobKey: string;
+  primary: boolean;
+  failureReason?: string;
+  failureMessage?: string;
+  /** Extracted text of a secondary attachment (the primary one's text is the document's text). */
+  text?: string;
+}
+
+export interface Provenance {
+  connector: string;
+  sourceDocumentId: string;
+  sourceUrl: string;
+  runId: string;
+}
+
+/** A filing as stored: metadata, text with page spans, attachments, entities and provenance. */
+export interface StoredDocument {
+  id: string;
   title: string;
   text: string;
+  pages: PageSpan[];
   sourceId: string;
+  docketId: string;
   docketNumber: string;
   filingType: string;
+  filingCategory: string;
   filedAt?: Date;
-  createdAt: Date;
+  filers: string[];
+  description: string;
+  language: string;
   sha256: string;
   createdBy: string;
-  /** Outbox: events written with the document, published and then pulled by the relay. */
-  pendingEvents: PendingEvent[];
+  createdAt: Date;
+  updatedAt: Date;
+  attachments: StoredAttachment[];
+  provenance: Provenance;
+  failureReason?: string;
+  failureMessage?: string;
+  entities: DocumentEntity[];
+  mentions: DocumentMention[];
+  values: DocumentValue[];
 }
+
+type DocumentRecord = Omit<StoredDocument, 'id'> & {
+  _id: Types.ObjectId;
+  provenanceKey: string;
+  /** False until the catalog counters and entity profiles include this document (see StatsProjector). */
+  statsApplied: boolean;
+  pendingEvents: PendingEvent[];
+};
+
+const attachmentSchema = new Schema<StoredAttachment>(
+  {
+    id: String, fileName: String, contentType: String, size: Number, sha256: String, pageCount: Number,
+    blobKey: String, primary: Boolean, failureReason: String, failureMessage: String, text: String,
+  },
+  { _id: false },
+);
 
 const schema = new Schema<DocumentRecord>(
   {
     title: { type: String, required: true },
-    text: { type: String, required: true },
+    text: { type: String, default: '' },
+    pages: { type: [{ number: Number, start: Number, end: Number, _id: false }], default: [] },
     sourceId: { type: String, default: '' },
+    docketId: { type: String, default: '' },
     docketNumber: { type: String, default: '' },
     filingType: { type: String, default: '' },
+    filingCategory: { type: String, default: 'Other' },
     filedAt: { type: Date },
-    createdAt: { type: Date, required: true },
+    filers: { type: [String], default: [] },
+    description: { type: String, default: '' },
+    language: { type: String, default: '' },
     sha256: { type: String, required: true },
     createdBy: { type: String, default: '' },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    attachments: { type: [attachmentSchema], default: [] },
+    provenance: { connector: String, sourceDocumentId: String, sourceUrl: String, runId: String },
+    provenanceKey: { type: String, required: true },
+    failureReason: { type: String },
+    failureMessage: { type: String },
+    entities: { type: [{ id: String, kind: String, key: String, name: String, aliases: [String], count: Number, _id: false }], default: [] },
+    mentions: { type: [{ entityId: String, start: Number, end: Number, _id: false }], default: [] },
+    values: { type: [{ kind: String, text: String, start: Number, end: Number, value: String, _id: false }], default: [] },
+    statsApplied: { type: Boolean, default: false },
   },
   { collection: 'documents', versionKey: false },
 );
-// Deduplication lives in the index, so two concurrent creates of the same text cannot both win.
+// Deduplication lives in unique indexes, so two concurrent ingests of one filing cannot both win.
 schema.index({ sha256: 1 }, { unique: true });
+schema.index({ provenanceKey: 1 }, { unique: true });
 addOutbox(schema);
 
+/** Heavy fields a listing does not need. */
+const SLIM = { pendingEvents: 0, mentions: 0, values: 0 } as const;
 const WITHOUT_OUTBOX = { pendingEvents: 0 } as const;
 
-export type InsertOutcome = { document: StoredDocument; created: boolean };
+export type NewDocumentRecord = Omit<DocumentRecord, '_id' | 'statsApplied' | 'pendingEvents'>;
 
 /** The documents collection of the documents service's own database. */
 export class DocumentRepository {
@@ -56,42 +127,94 @@ export class DocumentRepository {
     return new Types.ObjectId().toHexString();
   }
 
-  /**
-   * Inserts the document together with its events in one single-document write; when a document
-   * with the same sha256 exists (or wins a race), returns that one and writes no event.
-   */
-  async insertWithEvents(id: string, document: NewDocument, createdAt: Date, events: PendingEvent[]): Promise<InsertOutcome> {
+  /** Inserts the document and its events in one single-document write; false when a unique key (sha256, source id) already exists. */
+  async insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
     try {
-      const record = await this.model.create({ _id: new Types.ObjectId(id), ...document, createdAt, pendingEvents: events });
-      return { document: toStored(record.toObject()), created: true };
+      await this.model.create({ _id: new Types.ObjectId(id), ...record, statsApplied: false, pendingEvents: events });
+      return true;
     } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-      const existing = await this.findBySha256(document.sha256);
-      if (!existing) throw error;
-      return { document: existing, created: false };
+      if ((error as { code?: number }).code === 11000) return false;
+      throw error;
     }
   }
 
-  async findBySha256(sha256: string): Promise<StoredDocument | undefined> {
-    const record = await this.model.findOne({ sha256 }, WITHOUT_OUTBOX).lean<DocumentRecord>();
+  /** Replaces a changed document's content, adding its documents.updated event to the outbox in the same write. */
+  async replaceContent(id: string, record: NewDocumentRecord, event: PendingEvent): Promise<boolean> {
+    const { createdAt: _createdAt, ...content } = record;
+    try {
+      const result = await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: content, $push: { pendingEvents: event } });
+      return result.matchedCount === 1;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false; // the new content duplicates another document
+      throw error;
+    }
+  }
+
+  /** Removes a document, leaving only its documents.deleted event behind until the relay publishes it. */
+  async markDeleted(id: string, event: PendingEvent): Promise<StoredDocument | undefined> {
+    const record = await this.model.findOneAndUpdate(
+      { _id: new Types.ObjectId(id), deletedAt: { $exists: false } },
+      {
+        $set: { deletedAt: new Date(), text: '', pages: [], mentions: [], values: [], entities: [], sha256: `deleted:${id}`, provenanceKey: `deleted:${id}` },
+        $push: { pendingEvents: event },
+      },
+      { projection: WITHOUT_OUTBOX, strict: false },
+    ).lean<DocumentRecord>();
     return record ? toStored(record) : undefined;
+  }
+
+  /** Drops tombstones whose deletion event has gone out. */
+  async purgeDeleted(): Promise<number> {
+    const result = await this.model.deleteMany({ deletedAt: { $exists: true }, 'pendingEvents.0': { $exists: false } }, { strict: false });
+    return result.deletedCount;
+  }
+
+  async findBySha256(sha256: string): Promise<StoredDocument | undefined> {
+    return this.findOne({ sha256 });
+  }
+
+  async findByProvenanceKey(provenanceKey: string): Promise<StoredDocument | undefined> {
+    return this.findOne({ provenanceKey });
   }
 
   async findById(id: string): Promise<StoredDocument | undefined> {
-    if (!Types.ObjectId.isValid(id) || !/^[0-9a-f]{24}$/i.test(id)) return undefined;
-    const record = await this.model.findById(id, WITHOUT_OUTBOX).lean<DocumentRecord>();
-    return record ? toStored(record) : undefined;
+    if (!isDocumentId(id)) return undefined;
+    return this.findOne({ _id: new Types.ObjectId(id) });
   }
 
-  /** One page in id order, starting after `afterId` (exclusive). */
-  async listAfter(afterId: string | undefined, limit: number): Promise<StoredDocument[]> {
-    const filter = afterId ? { _id: { $gt: new Types.ObjectId(afterId) } } : {};
-    const records = await this.model.find(filter, WITHOUT_OUTBOX).sort({ _id: 1 }).limit(limit).lean<DocumentRecord[]>();
+  /** Several documents by id with text and mentions (an entity profile's excerpts), in no particular order. */
+  async findManyWithText(ids: string[]): Promise<StoredDocument[]> {
+    const objectIds = ids.filter(isDocumentId).map((id) => new Types.ObjectId(id));
+    if (objectIds.length === 0) return [];
+    const records = await this.model.find({ _id: { $in: objectIds }, deletedAt: { $exists: false } }, { pendingEvents: 0, values: 0 }, { strict: false }).lean<DocumentRecord[]>();
     return records.map(toStored);
   }
 
+  /** One page in id order, starting after `afterId` (exclusive), without mentions or values. */
+  async listAfter(afterId: string | undefined, limit: number): Promise<StoredDocument[]> {
+    const filter: Record<string, unknown> = { deletedAt: { $exists: false }, failureReason: { $exists: false } };
+    if (afterId) filter._id = { $gt: new Types.ObjectId(afterId) };
+    const records = await this.model.find(filter, SLIM, { strict: false }).sort({ _id: 1 }).limit(limit).lean<DocumentRecord[]>();
+    return records.map(toStored);
+  }
+
+  /** Documents written but not yet counted (a crash between the write and the counters). */
+  async findUnapplied(limit: number): Promise<StoredDocument[]> {
+    const records = await this.model.find({ statsApplied: false }, { ...SLIM, text: 0 }).limit(limit).lean<DocumentRecord[]>();
+    return records.map(toStored);
+  }
+
+  async markStatsApplied(ids: string[]): Promise<void> {
+    await this.model.updateMany({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { $set: { statsApplied: true } });
+  }
+
   async count(): Promise<number> {
-    return this.model.countDocuments();
+    return this.model.estimatedDocumentCount();
+  }
+
+  private async findOne(filter: Record<string, unknown>): Promise<StoredDocument | undefined> {
+    const record = await this.model.findOne({ ...filter, deletedAt: { $exists: false } }, WITHOUT_OUTBOX, { strict: false }).lean<DocumentRecord>();
+    return record ? toStored(record) : undefined;
   }
 }
 
@@ -103,13 +226,27 @@ function toStored(record: DocumentRecord): StoredDocument {
   return {
     id: record._id.toHexString(),
     title: record.title,
-    text: record.text,
+    text: record.text ?? '',
+    pages: record.pages ?? [],
     sourceId: record.sourceId ?? '',
+    docketId: record.docketId ?? '',
     docketNumber: record.docketNumber ?? '',
     filingType: record.filingType ?? '',
+    filingCategory: record.filingCategory ?? 'Other',
     filedAt: record.filedAt ?? undefined,
-    createdAt: record.createdAt,
+    filers: record.filers ?? [],
+    description: record.description ?? '',
+    language: record.language ?? '',
     sha256: record.sha256,
     createdBy: record.createdBy ?? '',
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt ?? record.createdAt,
+    attachments: record.attachments ?? [],
+    provenance: record.provenance ?? { connector: '', sourceDocumentId: '', sourceUrl: '', runId: '' },
+    failureReason: record.failureReason ?? undefined,
+    failureMessage: record.failureMessage ?? undefined,
+    entities: record.entities ?? [],
+    mentions: record.mentions ?? [],
+    values: record.values ?? [],
   };
 }

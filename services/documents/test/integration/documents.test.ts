@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
@@ -9,12 +12,13 @@ import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
-import { documentIngestedEvent } from '../../src/events/document-ingested.event';
+import { documentIngestedEvent } from '../../src/events/document-events';
 import { DocumentRepository } from '../../src/store/document.repository';
 import { contentSha256 } from '../../src/domain/document';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const dbName = uniqueName('documents_test').replace(/-/g, '_');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'documents-test-'));
 let topic: TopicDef<DocumentIngested>;
 let app: RunningApp | undefined;
 let client: DocumentsServiceClient;
@@ -25,13 +29,14 @@ const received: DocumentIngested[] = [];
 function config() {
   const env = testInfraEnv();
   const parsed = configSchema.parse({
-    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), MONGO_DB: dbName, OUTBOX_INTERVAL_MS: '100',
+    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, OUTBOX_INTERVAL_MS: '100',
+    SEED_CORPUS: 'false', DATA_DIR: dataDir,
   });
   return { ...parsed, GRPC_PORT: 0 }; // any free port
 }
 
 async function start(): Promise<RunningApp> {
-  app = await startApp(config(), logger, { grpcHost: '127.0.0.1', ingestedTopic: topic });
+  app = await startApp(config(), logger, { grpcHost: '127.0.0.1', topics: { ingested: topic }, queuePrefix: `{${dbName}}` });
   client?.close();
   // Document texts reach 5 MB: above grpc-js's default 4 MB receive limit.
   client = new DocumentsServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure(), { 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
@@ -85,7 +90,7 @@ describe('documents service', () => {
     await waitFor(async () => (await connection.collection('documents').countDocuments({ _id: new mongoose.Types.ObjectId(document.id), 'pendingEvents.0': { $exists: true } })) === 0,
       { description: 'an empty outbox' });
 
-    const got = await grpcCall(client, 'getDocument', { id: document.id });
+    const got = await grpcCall(client, 'getDocument', { id: document.id, textPage: 0, textPages: 0 });
     expect(got.document).toEqual(document);
   });
 
@@ -108,8 +113,8 @@ describe('documents service', () => {
     const error = await grpcCall(client, 'createDocument', { title: '', text: '', sourceId: '', docketNumber: '', filingType: '', createdBy: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).issues.map((i) => i.path)).toEqual(['title', 'text']);
-    await expect(grpcCall(client, 'getDocument', { id: '0123456789abcdef01234567' })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(grpcCall(client, 'getDocument', { id: 'not-an-id' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(grpcCall(client, 'getDocument', { id: '0123456789abcdef01234567', textPage: 0, textPages: 0 })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(grpcCall(client, 'getDocument', { id: 'not-an-id', textPage: 0, textPages: 0 })).rejects.toBeInstanceOf(NotFoundError);
     await expect(grpcCall(client, 'listDocuments', { pageSize: 10, pageToken: 'garbage' })).rejects.toBeInstanceOf(InputError);
   });
 
@@ -144,8 +149,14 @@ describe('documents service', () => {
     // What a crash between the write and the relay's publish leaves behind.
     const repository = new DocumentRepository(connection);
     const id = repository.newId();
-    const document = { title: 'Written before a crash', text: 'Pending.', sourceId: '', docketNumber: '', filingType: '', createdBy: '', sha256: contentSha256('Written before a crash', 'Pending.') };
-    await repository.insertWithEvents(id, document, new Date(), [documentIngestedEvent({ id, ...document }, topic)]);
+    const now = new Date();
+    const document = {
+      title: 'Written before a crash', text: 'Pending.', pages: [{ number: 1, start: 0, end: 8 }], sourceId: '', docketId: '', docketNumber: '',
+      filingType: '', filingCategory: 'Other', filers: [], description: '', language: 'en', sha256: contentSha256('Written before a crash', 'Pending.'),
+      createdBy: '', createdAt: now, updatedAt: now, attachments: [], provenance: { connector: 'test', sourceDocumentId: id, sourceUrl: '', runId: '' },
+      provenanceKey: `test:${id}`, entities: [], mentions: [], values: [],
+    };
+    await repository.insert(id, document, [documentIngestedEvent({ id, ...document, parties: [] }, topic)]);
 
     await start();
     await waitFor(() => eventsFor(id).length === 1, { description: 'the pending event after restart' });

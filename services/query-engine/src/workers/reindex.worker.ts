@@ -4,7 +4,7 @@ import type { Logger } from '@docket/observability';
 import type { DocumentSource } from '../domain/document-source';
 import { REINDEX_KIND, REINDEX_TITLE, type ProcessStatus, type ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend } from '../index/search-backend';
-import { ProgressTicker } from './progress-ticker';
+import { ProgressTicker } from '@docket/processes';
 import { RebuildInterrupted, rebuildIndex } from './rebuild-index';
 import { QUEUE_PREFIX, REINDEX_QUEUE, type ReindexJobData } from './reindex.queue';
 

@@ -1,6 +1,6 @@
 import { newEventFields, topics, type EventPublisher, type TopicDef } from '@docket/events';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import type { ProcessStatus, ProcessUpdate, ProcessUpdates } from '../domain/process-update';
+import type { ProcessStatus, ProcessUpdate, ProcessUpdates } from './process-update';
 
 const STATES: Record<ProcessStatus, ProcessState> = {
   queued: ProcessState.PROCESS_STATE_QUEUED,

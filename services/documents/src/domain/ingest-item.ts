@@ -1,0 +1,57 @@
+import type { ExtractionFailureReason } from '../extraction';
+
+export interface IngestParty {
+  name: string;
+  role: string;
+  kind?: string;
+  representative?: string;
+}
+
+/** A file that comes with a document: read from `path` (streamed) or given as `bytes`. */
+export interface IngestFile {
+  fileName: string;
+  contentType?: string;
+  path?: string;
+  bytes?: Buffer;
+  /** Page texts already known (the generated corpus renders its PDFs from them): no extraction needed. */
+  knownPages?: string[];
+}
+
+/** One document as any connector hands it to the ingestion pipeline. */
+export interface IngestItem {
+  sourceId: string;
+  /** files, federal-register, courtlistener, corpus, manual */
+  connector: string;
+  /** Stable id at the source (a path for files): the same id again is the same document, perhaps changed. */
+  sourceDocumentId: string;
+  sourceUrl?: string;
+  runId?: string;
+  createdBy?: string;
+  title?: string;
+  filingTypeNative?: string;
+  docketNumber?: string;
+  docketNumberRaw?: string;
+  docketTitle?: string;
+  docketStatus?: string;
+  docketOpenedAt?: Date;
+  docketClosedAt?: Date;
+  industry?: string;
+  parties?: IngestParty[];
+  filedAt?: Date;
+  filers?: string[];
+  description?: string;
+  /** Text pages when the connector has the text itself; otherwise the primary file's text is used. */
+  pages?: string[];
+  /** The first file is the primary one (the text comes from it unless `pages` is given). */
+  files?: IngestFile[];
+}
+
+export type IngestOutcomeKind = 'new' | 'updated' | 'duplicate' | 'failed';
+
+export interface IngestOutcome {
+  outcome: IngestOutcomeKind;
+  documentId: string;
+  /** For `failed`: why the file could not be read. */
+  reason?: ExtractionFailureReason | 'invalid';
+  message?: string;
+}

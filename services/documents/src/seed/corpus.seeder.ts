@@ -1,0 +1,154 @@
+import {
+  corpusEnd, generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Docket, type Filing, type Source,
+} from '@docket/corpus';
+import type { Logger } from '@docket/observability';
+import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
+import type { CatalogService } from '../service/catalog.service';
+import type { IngestService } from '../service/ingest.service';
+import type { DocumentRepository } from '../store/document.repository';
+import type { IngestionRunRepository, RunError } from '../store/ingestion-run.repository';
+import type { SourceDefinition, SourceRepository } from '../store/source.repository';
+
+export const CORPUS_SEED = 'docket-research';
+export const CORPUS_CONNECTOR = 'corpus';
+const DAY_MS = 24 * 3_600_000;
+const CONCURRENCY = 4;
+
+/** Sources that exist whatever is loaded: files users import or upload, and the two public APIs. */
+export const BUILT_IN_SOURCES: SourceDefinition[] = [
+  {
+    id: 'uploads', name: 'Uploaded and imported files', shortName: 'Files', kind: 'upload', jurisdiction: 'Any', state: '',
+    homeUrl: '', docketPattern: '', publishesNativeFilingTypes: false, industries: [], filingTypes: [],
+  },
+  {
+    id: 'federal-register', name: 'Federal Register', shortName: 'FR', kind: 'agency', jurisdiction: 'Federal', state: 'US',
+    homeUrl: 'https://www.federalregister.gov', docketPattern: '', publishesNativeFilingTypes: true, industries: [],
+    filingTypes: [
+      { native: 'Rule', category: 'Order' }, { native: 'Proposed Rule', category: 'Notice' },
+      { native: 'Notice', category: 'Notice' }, { native: 'Presidential Document', category: 'Notice' },
+    ],
+  },
+  {
+    id: 'courtlistener', name: 'CourtListener (federal courts)', shortName: 'CourtListener', kind: 'court', jurisdiction: 'Federal', state: 'US',
+    homeUrl: 'https://www.courtlistener.com', docketPattern: '', publishesNativeFilingTypes: true, industries: [],
+    filingTypes: [{ native: 'Opinion', category: 'Decision' }, { native: 'Docket entry', category: 'Notice' }],
+  },
+];
+
+export function sourceDefinitionOf(source: Source): SourceDefinition {
+  return {
+    id: source.id, name: source.name, shortName: source.shortName, kind: source.kind, jurisdiction: source.jurisdiction, state: source.state,
+    homeUrl: source.homeUrl, docketPattern: source.docketPattern, publishesNativeFilingTypes: source.publishesNativeFilingTypes,
+    industries: [...source.industries], filingTypes: source.filingTypes.map((t) => ({ native: t.native, category: t.category })),
+  };
+}
+
+/** The generated corpus ends on a fixed day; shifting it by whole days makes its newest filings recent. */
+export function corpusShiftMs(now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - corpusEnd) / DAY_MS)) * DAY_MS;
+}
+
+/** One generated filing as the ingestion pipeline takes it; a share come with a real PDF rendered from their pages. */
+export async function corpusItem(filing: Filing, docket: Docket | undefined, shiftMs: number, runId: string): Promise<IngestItem> {
+  const shift = (iso: string | null | undefined) => (iso ? new Date(Date.parse(iso) + shiftMs) : undefined);
+  return {
+    sourceId: filing.sourceId,
+    connector: CORPUS_CONNECTOR,
+    sourceDocumentId: filing.sourceDocumentId,
+    runId,
+    title: filing.title,
+    filingTypeNative: filing.filingTypeNative,
+    docketNumber: filing.docketNumber,
+    docketNumberRaw: docket?.numberRaw,
+    docketTitle: docket?.title,
+    docketStatus: docket?.status,
+    docketOpenedAt: shift(docket?.openedAt),
+    docketClosedAt: shift(docket?.closedAt),
+    industry: docket?.industry,
+    parties: docket?.parties.map((p) => ({ name: p.name, role: p.role, kind: p.kind, representative: p.representative })),
+    filedAt: shift(filing.filedAt),
+    filers: filing.filers,
+    description: filing.description,
+    pages: filing.pages,
+    files: filing.hasPdf
+      ? [{ fileName: `${filing.sourceDocumentId}.pdf`, contentType: 'application/pdf', bytes: Buffer.from(await renderFilingPdf(filing)), knownPages: filing.pages }]
+      : [],
+  };
+}
+
+/**
+ * Loads the default corpus (sources, data products with their releases, dockets, filings) when the
+ * database is empty, or finishes a load a crash interrupted: ingestion is idempotent by source id,
+ * so the filings already in are skipped. Each source gets an ingestion run with real counts.
+ */
+export async function seedCorpusIfEmpty(deps: {
+  catalog: CatalogService;
+  ingest: IngestService;
+  runs: IngestionRunRepository;
+  sources: SourceRepository;
+  documents: DocumentRepository;
+  filings: number;
+  dockets: number;
+  signal: AbortSignal;
+  logger: Logger;
+  now?: Date;
+}): Promise<void> {
+  const { catalog: catalogService, ingest, runs, logger, signal } = deps;
+  const previous = (await runs.recent(1000)).filter((run) => run.connector === CORPUS_CONNECTOR);
+  // Runs come newest first: the latest corpus run tells whether the last load finished.
+  if (previous.length > 0 ? previous[0]?.status === 'succeeded' : (await deps.documents.count()) > 0) return;
+
+  const started = Date.now();
+  const now = deps.now ?? new Date();
+  const shiftMs = corpusShiftMs(now);
+  const catalog = generateCatalog(CORPUS_SEED);
+  const dockets = generateDockets(CORPUS_SEED, catalog, deps.dockets);
+  const docketByNumber = new Map(dockets.map((d) => [`${d.sourceId}|${d.number}`, d]));
+  await catalogService.defineSources(catalog.sources.map(sourceDefinitionOf));
+  for (const product of catalog.dataProducts) {
+    await catalogService.defineDataProduct({
+      id: product.id, name: product.name, description: product.description, cadence: product.cadence, fields: product.fields, sourceIds: product.sourceIds,
+    });
+    for (const release of product.releases) {
+      await catalogService.publishRelease(product.id, {
+        id: release.id, version: release.version, releasedAt: new Date(Date.parse(release.date) + shiftMs), recordCounts: release.recordCounts,
+        changeLog: release.changeLog, addedColumns: release.addedColumns, removedColumns: release.removedColumns,
+      });
+    }
+  }
+  logger.info({ filings: deps.filings, sources: catalog.sources.length }, 'loading the default corpus');
+
+  const runIds = new Map<string, string>();
+  for (const source of catalog.sources) {
+    runIds.set(source.id, (await runs.start({ sourceId: source.id, connector: CORPUS_CONNECTOR, target: `generated corpus (seed ${CORPUS_SEED})` })).id);
+  }
+  const counts = new Map<string, Partial<Record<IngestOutcomeKind, number>>>();
+  const errors = new Map<string, RunError[]>();
+  const filings = generateFilings(CORPUS_SEED, catalog, dockets, { count: deps.filings });
+  let done = 0;
+
+  const worker = async () => {
+    for (;;) {
+      if (signal.aborted) return;
+      const next = filings.next();
+      if (next.done) return;
+      const filing = next.value;
+      const runId = runIds.get(filing.sourceId) ?? '';
+      const item = await corpusItem(filing, docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`), shiftMs, runId);
+      const outcome = await ingest.ingest(item);
+      const bySource = counts.get(filing.sourceId) ?? {};
+      bySource[outcome.outcome] = (bySource[outcome.outcome] ?? 0) + 1;
+      counts.set(filing.sourceId, bySource);
+      if (outcome.outcome === 'failed') errors.set(filing.sourceId, [...(errors.get(filing.sourceId) ?? []), { item: filing.sourceDocumentId, reason: outcome.reason ?? '', message: outcome.message ?? '' }]);
+      done += 1;
+      if (done % 2000 === 0) logger.info({ done, of: deps.filings }, 'loading the default corpus');
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+
+  for (const [sourceId, runId] of runIds) {
+    await runs.addCounts(runId, counts.get(sourceId) ?? {}, errors.get(sourceId));
+    await runs.finish(runId, signal.aborted ? 'interrupted' : 'succeeded');
+  }
+  logger.info({ filings: done, seconds: Math.round((Date.now() - started) / 1000), interrupted: signal.aborted }, 'default corpus loaded');
+}

@@ -1,0 +1,84 @@
+import type { PendingEvent } from '@docket/events';
+import { judgeSource, type SourceHealth } from '../domain/source-status';
+import { lastDays, lastHours } from '../domain/time-buckets';
+import { releasePublishedEvent, type DocumentsTopics } from '../events/document-events';
+import { dayId, hourId, type ActivityRepository } from '../store/activity.repository';
+import type { DataProductRepository, StoredDataProduct, StoredRelease } from '../store/data-product.repository';
+import type { IngestionRunRepository, StoredRun } from '../store/ingestion-run.repository';
+import type { SourceDefinition, SourceRepository, StoredSource } from '../store/source.repository';
+import type { OutboxKicker } from './ingest.service';
+
+export interface SourceStatusView {
+  source: StoredSource;
+  status: SourceHealth;
+  lastSuccessAt?: Date;
+  lagMs?: number;
+  documentsLast24h: number;
+  documentsLast7d: number;
+  errorRate: number;
+  recentRuns: StoredRun[];
+  history: Array<{ day: string; documents: number; failed: number }>;
+}
+
+const RUNS_PER_SOURCE = 10;
+const HISTORY_DAYS = 30;
+
+/** Sources, data products and their releases, and how fresh each source is. */
+export class CatalogService {
+  constructor(
+    private readonly deps: {
+      sources: SourceRepository;
+      dataProducts: DataProductRepository;
+      runs: IngestionRunRepository;
+      activity: ActivityRepository;
+      outbox: OutboxKicker;
+      topics: DocumentsTopics;
+    },
+  ) {}
+
+  listSources(): Promise<StoredSource[]> {
+    return this.deps.sources.list();
+  }
+
+  defineSources(definitions: SourceDefinition[]): Promise<void> {
+    return this.deps.sources.upsertDefinitions(definitions);
+  }
+
+  async listDataProducts(): Promise<StoredDataProduct[]> {
+    const products = await this.deps.dataProducts.list();
+    return products.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  defineDataProduct(product: Omit<StoredDataProduct, 'releases'>): Promise<void> {
+    return this.deps.dataProducts.upsertDefinition(product);
+  }
+
+  /** Adds a release and emits catalog.release-published.v1 with it (once, however often it is called). */
+  async publishRelease(productId: string, release: StoredRelease): Promise<boolean> {
+    const event: PendingEvent = releasePublishedEvent(productId, release.id, release.version, this.deps.topics.releasePublished);
+    const added = await this.deps.dataProducts.addRelease(productId, release, event);
+    if (added) void this.deps.outbox.kick();
+    return added;
+  }
+
+  async status(now = new Date()): Promise<SourceStatusView[]> {
+    const [sources, runs] = await Promise.all([this.deps.sources.list(), this.deps.runs.recent(1000)]);
+    const days = lastDays(now, HISTORY_DAYS);
+    const hours = lastHours(now, 7 * 24);
+    const counts = await this.deps.activity.read(sources.map((s) => s.id), days, hours);
+    const sum = (ids: string[]) => ids.reduce((total, id) => total + (counts.get(id)?.documents ?? 0), 0);
+
+    return sources.map((source) => {
+      const recentRuns = runs.filter((run) => run.sourceId === source.id).slice(0, RUNS_PER_SOURCE);
+      const health = judgeSource({ runs: recentRuns, lastFiledAt: source.lastFiledAt, now });
+      return {
+        source,
+        ...health,
+        documentsLast24h: sum(hours.slice(-24).map((h) => hourId(source.id, h))),
+        documentsLast7d: sum(hours.map((h) => hourId(source.id, h))),
+        recentRuns,
+        history: days.map((day) => ({ day, documents: counts.get(dayId(source.id, day))?.documents ?? 0, failed: counts.get(dayId(source.id, day))?.failed ?? 0 })),
+      };
+    });
+  }
+}

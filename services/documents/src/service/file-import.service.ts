@@ -1,0 +1,111 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { InputError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { parseSidecar, type Sidecar } from '../extraction';
+import type { IngestionRunRepository } from '../store/ingestion-run.repository';
+import type { IngestService } from './ingest.service';
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+const SIDECAR_SUFFIXES = ['.meta.json', '.json'];
+
+/**
+ * The files connector: every file under a directory (recursively, in path order) becomes a
+ * document, with metadata from a `<file>.json` / `<file>.meta.json` sidecar when there is one. The
+ * run's cursor is the last path handled, so a run resumed after a crash skips what is done, and
+ * deduplication makes a repeated file a no-op.
+ */
+export class FileImportService {
+  constructor(private readonly deps: { ingest: IngestService; runs: IngestionRunRepository; logger: Logger }) {}
+
+  async run(options: { runId: string; root: string; sourceId: string; requestedBy: string; signal?: AbortSignal; onProgress?: (p: ImportProgress) => void }): Promise<ImportProgress> {
+    const { runId, root, sourceId, requestedBy, signal, onProgress } = options;
+    const run = await this.deps.runs.find(runId);
+    if (!run) throw new InputError(`ingestion run ${runId} not found`);
+    const { documents, sidecars } = await listFiles(root);
+    const resumeAfter = run.cursor;
+    const total = documents.length;
+    let done = documents.filter((relative) => resumeAfter && relative <= resumeAfter).length;
+    onProgress?.({ done, total });
+
+    for (const relative of documents) {
+      if (resumeAfter && relative <= resumeAfter) continue;
+      if (signal?.aborted) throw new Error('import interrupted by shutdown');
+      const absolute = path.join(root, relative);
+      const sidecarPath = sidecars.get(relative);
+      let sidecar: Sidecar = {};
+      let sidecarError: string | undefined;
+      if (sidecarPath) {
+        try {
+          sidecar = parseSidecar(await readFile(path.join(root, sidecarPath)));
+        } catch (error) {
+          sidecarError = `${sidecarPath}: ${(error as Error).message}`;
+        }
+      }
+      const outcome = await this.deps.ingest.ingest({
+        sourceId: sidecar.sourceId ?? sourceId,
+        connector: 'files',
+        sourceDocumentId: relative,
+        sourceUrl: sidecar.sourceUrl,
+        runId,
+        createdBy: requestedBy,
+        title: sidecar.title,
+        filingTypeNative: sidecar.filingType,
+        docketNumber: sidecar.docketNumber,
+        filedAt: sidecar.filedAt ?? (await stat(absolute)).mtime,
+        filers: sidecar.filers,
+        description: sidecar.description,
+        files: [{ fileName: path.basename(relative), path: absolute }],
+      });
+      const error = outcome.outcome === 'failed'
+        ? { item: relative, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }
+        : sidecarError ? { item: relative, reason: 'invalid_sidecar', message: sidecarError } : undefined;
+      await this.deps.runs.recordItem(runId, outcome.outcome, relative, error);
+      done += 1;
+      onProgress?.({ done, total });
+    }
+    return { done, total };
+  }
+}
+
+/** Every file under `root` as a posix relative path, sorted; sidecars paired with the file they describe. */
+export async function listFiles(root: string): Promise<{ documents: string[]; sidecars: Map<string, string> }> {
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) throw new InputError(`${root} is not a directory`, [{ path: 'path', message: 'must be an existing directory' }]);
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const all = entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+  const present = new Set(all);
+  const byStem = new Map<string, string[]>();
+  for (const file of all) {
+    if (file.endsWith('.json')) continue;
+    const stem = file.replace(/\.[^./]+$/, '');
+    byStem.set(stem, [...(byStem.get(stem) ?? []), file]);
+  }
+  const sidecars = new Map<string, string>();
+  const documents: string[] = [];
+  for (const file of all) {
+    const target = sidecarTarget(file, present, byStem);
+    if (target) sidecars.set(target, file);
+    else documents.push(file);
+  }
+  return { documents, sidecars };
+}
+
+/** `a.pdf.json`, `a.pdf.meta.json` and `a.json` (beside `a.pdf`) describe `a.pdf`. */
+function sidecarTarget(file: string, present: Set<string>, byStem: Map<string, string[]>): string | undefined {
+  for (const suffix of SIDECAR_SUFFIXES) {
+    if (!file.endsWith(suffix)) continue;
+    const base = file.slice(0, -suffix.length);
+    if (present.has(base) && !base.endsWith('.json')) return base;
+    const stemMatches = byStem.get(base) ?? [];
+    if (stemMatches.length === 1) return stemMatches[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,209 @@
+import { createReadStream } from 'node:fs';
+import type { Logger } from '@docket/observability';
+import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
+import type { BlobStore } from '../blob/blob-store';
+import { contentSha256 } from '../domain/document';
+import { normaliseDocketKey } from '../domain/docket-number';
+import type { DocketPattern } from '../domain/entities';
+import { filingCategoryOf } from '../domain/filing-category';
+import { docketIdOf, provenanceKeyOf } from '../domain/ids';
+import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
+import { analyseText } from '../domain/text-analysis';
+import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
+import type { DocketRepository } from '../store/docket.repository';
+import type { DocumentRepository, NewDocumentRecord, StoredAttachment } from '../store/document.repository';
+import type { SourceRepository } from '../store/source.repository';
+import type { StatsProjector } from './stats.projector';
+
+/** Something that publishes outbox events soon after a write (the OutboxRelay). */
+export interface OutboxKicker {
+  kick(): Promise<void>;
+}
+
+export const TITLE_MAX_CHARS = 500;
+/** Text beyond this is cut (the original file stays whole in the blob store). */
+export const STORED_TEXT_MAX_CHARS = 8_000_000;
+
+interface FileResult {
+  attachment: StoredAttachment;
+  pages?: string[];
+  title?: string;
+  language?: string;
+}
+
+/**
+ * The one path every connector's documents take: store the original files, extract text, find
+ * entities, deduplicate (by source id, then by content sha256), write the document with its event
+ * in one write, and hand it to the counters. A file that cannot be read is kept with the reason.
+ */
+export class IngestService {
+  constructor(
+    private readonly deps: {
+      documents: DocumentRepository;
+      dockets: DocketRepository;
+      sources: SourceRepository;
+      blobs: BlobStore;
+      projector: StatsProjector;
+      outbox: OutboxKicker;
+      topics: DocumentsTopics;
+      limits: ExtractionLimits;
+      docketPatterns: () => DocketPattern[];
+      logger: Logger;
+    },
+  ) {}
+
+  async ingest(item: IngestItem): Promise<IngestOutcome> {
+    const { documents } = this.deps;
+    const provenanceKey = provenanceKeyOf(item.sourceId, item.sourceDocumentId);
+    const files = await Promise.all((item.files ?? []).map((file, index) => this.storeFile(file, index === 0)));
+    const primary = files[0];
+    const pageTexts = item.pages ?? primary?.pages;
+    const failure = pageTexts ? undefined : primary?.attachment;
+
+    const { text, pages } = joinPages(pageTexts ?? []);
+    const title = clip(item.title?.trim() || primary?.title?.trim() || primary?.attachment.fileName || item.sourceDocumentId, TITLE_MAX_CHARS);
+    const sha256 = text ? contentSha256(title, text) : `file:${primary?.attachment.sha256 ?? provenanceKey}`;
+
+    const existing = await documents.findByProvenanceKey(provenanceKey);
+    if (existing && existing.sha256 === sha256) return { outcome: 'duplicate', documentId: existing.id };
+    if (!existing) {
+      const same = await documents.findBySha256(sha256);
+      if (same) return { outcome: 'duplicate', documentId: same.id };
+    }
+
+    const docket = await this.ensureDocket(item);
+    const analysis = text ? analyseText(text, this.deps.docketPatterns()) : { entities: [], mentions: [], values: [] };
+    const now = new Date();
+    const filingType = item.filingTypeNative?.trim() ?? '';
+    const record: NewDocumentRecord = {
+      title,
+      text,
+      pages,
+      sourceId: item.sourceId,
+      docketId: docket?.id ?? '',
+      docketNumber: docket?.number ?? '',
+      filingType,
+      filingCategory: filingCategoryOf(filingType || title),
+      filedAt: item.filedAt,
+      filers: item.filers ?? [],
+      description: item.description?.trim() ?? '',
+      language: primary?.language ?? (text ? 'en' : ''),
+      sha256,
+      createdBy: item.createdBy ?? '',
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+      attachments: files.map((file) => file.attachment),
+      provenance: { connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '' },
+      provenanceKey,
+      ...(failure ? { failureReason: failure.failureReason, failureMessage: failure.failureMessage } : {}),
+      ...analysis,
+    };
+
+    if (existing) {
+      const event = documentUpdatedEvent(eventDocumentOf(existing.id, record, docket?.parties), this.deps.topics.updated);
+      if (!(await documents.replaceContent(existing.id, record, event))) return { outcome: 'duplicate', documentId: existing.id };
+      void this.deps.outbox.kick();
+      return { outcome: 'updated', documentId: existing.id };
+    }
+
+    const id = documents.newId();
+    // A document whose file could not be read has nothing to index: it is kept, with no event.
+    const events = failure ? [] : [documentIngestedEvent(eventDocumentOf(id, record, docket?.parties), this.deps.topics.ingested)];
+    if (!(await documents.insert(id, record, events))) {
+      const winner = (await documents.findByProvenanceKey(provenanceKey)) ?? (await documents.findBySha256(sha256));
+      return { outcome: 'duplicate', documentId: winner?.id ?? '' };
+    }
+    if (events.length > 0) void this.deps.outbox.kick();
+    this.deps.projector.add({ id, ...record });
+    if (failure) {
+      return { outcome: 'failed', documentId: id, reason: failure.failureReason as IngestOutcome['reason'], message: failure.failureMessage };
+    }
+    return { outcome: 'new', documentId: id };
+  }
+
+  /** Stores the original (streamed from disk when it has a path) and reads its text unless it is known. */
+  private async storeFile(file: IngestFile, primary: boolean): Promise<FileResult> {
+    const content = file.path ? createReadStream(file.path) : (file.bytes ?? Buffer.alloc(0));
+    const blob = await this.deps.blobs.put(content);
+    const attachment: StoredAttachment = {
+      id: blob.sha256.slice(0, 16),
+      fileName: file.fileName,
+      contentType: file.contentType ?? contentTypeOf(file.fileName),
+      size: blob.size,
+      sha256: blob.sha256,
+      pageCount: file.knownPages?.length ?? 0,
+      blobKey: blob.key,
+      primary,
+    };
+    if (file.knownPages) return { attachment, pages: file.knownPages };
+    const input = file.path
+      ? { fileName: file.fileName, contentType: file.contentType, path: file.path }
+      : { fileName: file.fileName, contentType: file.contentType, bytes: file.bytes ?? Buffer.alloc(0) };
+    const result = await extractText(input, this.deps.limits);
+    if (!result.ok) {
+      attachment.failureReason = result.reason;
+      attachment.failureMessage = result.message;
+      return { attachment };
+    }
+    attachment.pageCount = result.pageCount;
+    const pages = result.pages.map((span) => result.text.slice(span.start, span.end));
+    if (!primary) attachment.text = clip(result.text, STORED_TEXT_MAX_CHARS);
+    return { attachment, pages, title: result.title, language: result.language };
+  }
+
+  private async ensureDocket(item: IngestItem) {
+    const raw = item.docketNumber?.trim();
+    if (!raw) return undefined;
+    const number = normaliseDocketKey(raw);
+    const docket = {
+      id: docketIdOf(item.sourceId, number),
+      sourceId: item.sourceId,
+      number,
+      numberRaw: item.docketNumberRaw ?? raw,
+      title: item.docketTitle ?? '',
+      status: item.docketStatus ?? 'open',
+      openedAt: item.docketOpenedAt,
+      closedAt: item.docketClosedAt,
+      parties: item.parties ?? [],
+      industry: item.industry ?? '',
+    };
+    if (await this.deps.dockets.upsert(docket)) {
+      await this.deps.sources.applyIncrements([{ sourceId: item.sourceId, documents: 0, dockets: 1, filingTypes: new Map() }]);
+    }
+    return (await this.deps.dockets.find(docket.id)) ?? { ...docket, documentCount: 0 };
+  }
+}
+
+function joinPages(pageTexts: string[]): { text: string; pages: PageSpan[] } {
+  const pages: PageSpan[] = [];
+  let text = '';
+  for (const [index, page] of pageTexts.entries()) {
+    if (text.length + page.length > STORED_TEXT_MAX_CHARS) break;
+    if (index > 0) text += PAGE_SEPARATOR;
+    pages.push({ number: index + 1, start: text.length, end: text.length + page.length });
+    text += page;
+  }
+  return { text: text.trim() ? text : '', pages: text.trim() ? pages : [] };
+}
+
+function eventDocumentOf(id: string, record: NewDocumentRecord, parties: Array<{ name: string }> = []): EventDocument {
+  return { id, ...record, parties: parties.map((party) => party.name) };
+}
+
+function clip(value: string, max: number): string {
+  return value.length > max ? value.slice(0, max) : value;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  json: 'application/json',
+};
+
+export function contentTypeOf(fileName: string): string {
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}

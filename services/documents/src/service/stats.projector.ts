@@ -1,0 +1,124 @@
+import type { Logger } from '@docket/observability';
+import { PROFILE_KINDS } from '../domain/text-analysis';
+import { monthKey } from '../domain/time-buckets';
+import type { ActivityEvent, ActivityRepository } from '../store/activity.repository';
+import type { DocketRepository } from '../store/docket.repository';
+import type { DocumentRepository, StoredDocument } from '../store/document.repository';
+import type { EntityIncrement, EntityRepository } from '../store/entity.repository';
+import type { SourceIncrement, SourceRepository } from '../store/source.repository';
+
+export type CountedDocument = Pick<StoredDocument, 'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason'>;
+
+/**
+ * Keeps the read-side counters (source counts and coverage, per-hour and per-day activity, docket
+ * sizes, entity profiles) in step with new documents. Documents are counted in batches, merged
+ * per source and entity into a few bulk writes, then flagged `statsApplied`. A crash before the flag
+ * leaves documents unflagged and `recover()` counts them at the next start (at least once: a crash
+ * between the counters and the flag counts that batch twice).
+ */
+export class StatsProjector {
+  private queue: CountedDocument[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: {
+      documents: DocumentRepository;
+      sources: SourceRepository;
+      dockets: DocketRepository;
+      entities: EntityRepository;
+      activity: ActivityRepository;
+      logger: Logger;
+    },
+    private readonly batchSize = 200,
+    private readonly delayMs = 100,
+  ) {}
+
+  add(document: CountedDocument): void {
+    this.queue.push(document);
+    if (this.queue.length >= this.batchSize) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  /** Counts everything queued so far; resolves when it is written. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    this.flushing = this.flushing.then(async () => {
+      if (batch.length === 0) return;
+      try {
+        await this.apply(batch);
+      } catch (error) {
+        // Left unflagged: recover() counts them at the next start.
+        this.deps.logger.error({ err: error, documents: batch.length }, 'counting documents failed; they will be counted at the next start');
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Counts documents a previous run wrote but did not count. */
+  async recover(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.deps.documents.findUnapplied(500);
+      if (batch.length === 0) return total;
+      await this.apply(batch);
+      total += batch.length;
+    }
+  }
+
+  private async apply(batch: CountedDocument[]): Promise<void> {
+    const now = new Date();
+    const sources = new Map<string, SourceIncrement>();
+    const dockets = new Map<string, number>();
+    const entities = new Map<string, EntityIncrement>();
+    const activity: ActivityEvent[] = [];
+
+    const ordered = [...batch].sort((a, b) => (a.filedAt?.getTime() ?? 0) - (b.filedAt?.getTime() ?? 0));
+    for (const document of ordered) {
+      if (document.failureReason) {
+        activity.push({ sourceId: document.sourceId, at: document.createdAt, failed: true });
+        continue;
+      }
+      const filedAt = document.filedAt ?? document.createdAt;
+      activity.push({ sourceId: document.sourceId, at: filedAt, failed: false });
+      const source = sources.get(document.sourceId) ?? { sourceId: document.sourceId, documents: 0, dockets: 0, filingTypes: new Map<string, number>() };
+      source.documents += 1;
+      if (document.filingType) source.filingTypes.set(document.filingType, (source.filingTypes.get(document.filingType) ?? 0) + 1);
+      if (document.filedAt) {
+        if (!source.firstFiledAt || document.filedAt < source.firstFiledAt) source.firstFiledAt = document.filedAt;
+        if (!source.lastFiledAt || document.filedAt > source.lastFiledAt) source.lastFiledAt = document.filedAt;
+      }
+      sources.set(document.sourceId, source);
+      if (document.docketId) dockets.set(document.docketId, (dockets.get(document.docketId) ?? 0) + 1);
+
+      for (const entity of document.entities) {
+        if (!PROFILE_KINDS.has(entity.kind)) continue;
+        const inc = entities.get(entity.id) ?? {
+          id: entity.id, kind: entity.kind, key: entity.key, name: entity.name, aliases: new Set<string>(),
+          mentions: 0, documents: 0, months: new Map<string, number>(), dockets: new Map<string, number>(), documentIds: [],
+        };
+        inc.mentions += entity.count;
+        inc.documents += 1;
+        for (const alias of entity.aliases) inc.aliases.add(alias);
+        const month = monthKey(filedAt);
+        inc.months.set(month, (inc.months.get(month) ?? 0) + entity.count);
+        if (document.docketId) inc.dockets.set(document.docketId, (inc.dockets.get(document.docketId) ?? 0) + 1);
+        if (!inc.firstSeenAt || filedAt < inc.firstSeenAt) inc.firstSeenAt = filedAt;
+        if (!inc.lastSeenAt || filedAt > inc.lastSeenAt) inc.lastSeenAt = filedAt;
+        inc.documentIds.push(document.id);
+        entities.set(entity.id, inc);
+      }
+    }
+
+    await Promise.all([
+      this.deps.sources.applyIncrements([...sources.values()]),
+      this.deps.dockets.addDocuments(dockets),
+      this.deps.entities.applyIncrements([...entities.values()]),
+      this.deps.activity.record(activity, now),
+    ]);
+    await this.deps.documents.markStatsApplied(batch.map((document) => document.id));
+  }
+}

@@ -1,0 +1,68 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { addOutbox, type PendingEvent } from '@docket/events';
+
+export interface StoredRelease {
+  id: string;
+  version: string;
+  releasedAt: Date;
+  recordCounts: Record<string, number>;
+  changeLog: Array<{ kind: string; entity: string; count: number }>;
+  addedColumns: string[];
+  removedColumns: string[];
+}
+
+export interface StoredDataProduct {
+  id: string;
+  name: string;
+  description: string;
+  cadence: string;
+  fields: Array<{ name: string; type: string; description: string }>;
+  sourceIds: string[];
+  /** Oldest first. */
+  releases: StoredRelease[];
+}
+
+type DataProductRecord = Omit<StoredDataProduct, 'id'> & { _id: string; pendingEvents: PendingEvent[] };
+
+const schema = new Schema<DataProductRecord>(
+  {
+    _id: String, name: String, description: String, cadence: String,
+    fields: [{ name: String, type: { type: String }, description: String, _id: false }],
+    sourceIds: [String],
+    releases: [{
+      id: String, version: String, releasedAt: Date, recordCounts: Schema.Types.Mixed,
+      changeLog: [{ kind: String, entity: String, count: Number, _id: false }],
+      addedColumns: [String], removedColumns: [String], _id: false,
+    }],
+  },
+  { collection: 'data_products', versionKey: false, minimize: false },
+);
+addOutbox(schema);
+
+/** Data products and their releases; a release and its catalog.release-published event are one write. */
+export class DataProductRepository {
+  readonly model: Model<DataProductRecord>;
+
+  constructor(connection: Connection) {
+    this.model = connection.model<DataProductRecord>('DataProduct', schema);
+  }
+
+  async upsertDefinition(product: Omit<StoredDataProduct, 'releases'>): Promise<void> {
+    const { id, ...definition } = product;
+    await this.model.updateOne({ _id: id }, { $set: definition, $setOnInsert: { releases: [], pendingEvents: [] } }, { upsert: true });
+  }
+
+  /** Appends a release unless one with its id is there already (publishing twice is a no-op). */
+  async addRelease(productId: string, release: StoredRelease, event: PendingEvent): Promise<boolean> {
+    const result = await this.model.updateOne(
+      { _id: productId, 'releases.id': { $ne: release.id } },
+      { $push: { releases: release, pendingEvents: event } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  async list(): Promise<StoredDataProduct[]> {
+    const records = await this.model.find({}, { pendingEvents: 0 }).lean<DataProductRecord[]>();
+    return records.map(({ _id, ...rest }) => ({ ...rest, id: _id, releases: rest.releases ?? [], fields: rest.fields ?? [], sourceIds: rest.sourceIds ?? [] }));
+  }
+}

@@ -1,0 +1,87 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { IngestParty } from '../domain/ingest-item';
+
+export interface StoredDocket {
+  id: string;
+  sourceId: string;
+  number: string;
+  numberRaw: string;
+  title: string;
+  status: string;
+  openedAt?: Date;
+  closedAt?: Date;
+  parties: IngestParty[];
+  industry: string;
+  documentCount: number;
+}
+
+type DocketRecord = Omit<StoredDocket, 'id'> & { _id: string };
+
+const schema = new Schema<DocketRecord>(
+  {
+    _id: String, sourceId: String, number: String, numberRaw: String, title: String, status: String,
+    openedAt: Date, closedAt: Date, industry: String,
+    parties: [{ name: String, role: String, kind: String, representative: String, _id: false }],
+    documentCount: { type: Number, default: 0 },
+  },
+  { collection: 'dockets', versionKey: false },
+);
+schema.index({ sourceId: 1, number: 1 }, { unique: true });
+
+export type DocketDefinition = Omit<StoredDocket, 'documentCount'>;
+
+/** Dockets (proceedings) by id = docketIdOf(source, number). */
+export class DocketRepository {
+  readonly model: Model<DocketRecord>;
+
+  constructor(connection: Connection) {
+    this.model = connection.model<DocketRecord>('Docket', schema);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  /**
+   * Creates the docket on first sight; later filings fill in what was missing (a title, parties)
+   * without overwriting what an earlier, richer record said.
+   */
+  async upsert(docket: DocketDefinition): Promise<boolean> {
+    const { id, ...fields } = docket;
+    const existing = await this.model.findById(id, { title: 1, parties: 1 }).lean<DocketRecord>();
+    if (!existing) {
+      try {
+        await this.model.create({ _id: id, ...fields, documentCount: 0 });
+        return true;
+      } catch (error) {
+        if ((error as { code?: number }).code !== 11000) throw error;
+      }
+    }
+    const $set: Partial<DocketRecord> = {};
+    if (fields.title && !existing?.title) $set.title = fields.title;
+    if (fields.parties.length > 0 && !(existing?.parties?.length)) $set.parties = fields.parties;
+    if (Object.keys($set).length > 0) await this.model.updateOne({ _id: id }, { $set });
+    return false;
+  }
+
+  async addDocuments(counts: Map<string, number>): Promise<void> {
+    if (counts.size === 0) return;
+    await this.model.bulkWrite([...counts].map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { documentCount: n } } } })));
+  }
+
+  async find(id: string): Promise<StoredDocket | undefined> {
+    const record = await this.model.findById(id).lean<DocketRecord>();
+    return record ? toStored(record) : undefined;
+  }
+
+  async findMany(ids: string[]): Promise<StoredDocket[]> {
+    if (ids.length === 0) return [];
+    const records = await this.model.find({ _id: { $in: ids } }).lean<DocketRecord[]>();
+    return records.map(toStored);
+  }
+}
+
+function toStored(record: DocketRecord): StoredDocket {
+  const { _id, ...rest } = record;
+  return { ...rest, id: _id, parties: rest.parties ?? [], documentCount: rest.documentCount ?? 0, openedAt: rest.openedAt ?? undefined, closedAt: rest.closedAt ?? undefined };
+}

@@ -1,0 +1,118 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { encodeKey, decodeKey } from './field-keys';
+
+export interface SourceDefinition {
+  id: string;
+  name: string;
+  shortName: string;
+  /** agency, court or upload */
+  kind: string;
+  jurisdiction: string;
+  state: string;
+  homeUrl: string;
+  docketPattern: string;
+  publishesNativeFilingTypes: boolean;
+  industries: string[];
+  /** Native filing type → category, as the source defines them. */
+  filingTypes: Array<{ native: string; category: string }>;
+}
+
+export interface SourceStats {
+  documentCount: number;
+  docketCount: number;
+  firstFiledAt?: Date;
+  lastFiledAt?: Date;
+  /** Native filing type → documents. */
+  filingTypeCounts: Record<string, number>;
+}
+
+export type StoredSource = SourceDefinition & SourceStats;
+
+type SourceRecord = Omit<SourceDefinition, 'id'> & Omit<SourceStats, 'filingTypeCounts'> & { _id: string; filingTypeCounts?: Record<string, number> };
+
+const schema = new Schema<SourceRecord>(
+  {
+    _id: String, name: String, shortName: String, kind: String, jurisdiction: String, state: String, homeUrl: String,
+    docketPattern: String, publishesNativeFilingTypes: Boolean, industries: [String],
+    filingTypes: [{ native: String, category: String, _id: false }],
+    documentCount: { type: Number, default: 0 }, docketCount: { type: Number, default: 0 },
+    firstFiledAt: Date, lastFiledAt: Date, filingTypeCounts: { type: Schema.Types.Mixed, default: {} },
+  },
+  { collection: 'sources', versionKey: false, minimize: false },
+);
+
+/** Increments for one source from a batch of newly counted documents. */
+export interface SourceIncrement {
+  sourceId: string;
+  documents: number;
+  dockets: number;
+  firstFiledAt?: Date;
+  lastFiledAt?: Date;
+  filingTypes: Map<string, number>;
+}
+
+/** Agencies and courts, with counters kept up to date as documents arrive. */
+export class SourceRepository {
+  readonly model: Model<SourceRecord>;
+
+  constructor(connection: Connection) {
+    this.model = connection.model<SourceRecord>('Source', schema);
+  }
+
+  /** Creates or refreshes the definitions; counters are left as they are. */
+  async upsertDefinitions(definitions: SourceDefinition[]): Promise<void> {
+    if (definitions.length === 0) return;
+    await this.model.bulkWrite(
+      definitions.map(({ id, ...definition }) => ({
+        updateOne: { filter: { _id: id }, update: { $set: definition, $setOnInsert: { documentCount: 0, docketCount: 0, filingTypeCounts: {} } }, upsert: true },
+      })),
+    );
+  }
+
+  async list(): Promise<StoredSource[]> {
+    const records = await this.model.find().lean<SourceRecord[]>();
+    return records.map(toStored).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async find(id: string): Promise<StoredSource | undefined> {
+    const record = await this.model.findById(id).lean<SourceRecord>();
+    return record ? toStored(record) : undefined;
+  }
+
+  async count(): Promise<number> {
+    return this.model.estimatedDocumentCount();
+  }
+
+  async applyIncrements(increments: SourceIncrement[]): Promise<void> {
+    if (increments.length === 0) return;
+    await this.model.bulkWrite(
+      increments.map((inc) => {
+        const $inc: Record<string, number> = { documentCount: inc.documents, docketCount: inc.dockets };
+        for (const [native, count] of inc.filingTypes) $inc[`filingTypeCounts.${encodeKey(native)}`] = count;
+        return {
+          updateOne: {
+            filter: { _id: inc.sourceId },
+            update: {
+              $inc,
+              ...(inc.firstFiledAt ? { $min: { firstFiledAt: inc.firstFiledAt } } : {}),
+              ...(inc.lastFiledAt ? { $max: { lastFiledAt: inc.lastFiledAt } } : {}),
+            },
+          },
+        };
+      }),
+    );
+  }
+}
+
+function toStored(record: SourceRecord): StoredSource {
+  const { _id, filingTypeCounts, ...rest } = record;
+  return {
+    ...rest,
+    id: _id,
+    industries: rest.industries ?? [],
+    filingTypes: rest.filingTypes ?? [],
+    documentCount: rest.documentCount ?? 0,
+    docketCount: rest.docketCount ?? 0,
+    filingTypeCounts: Object.fromEntries(Object.entries(filingTypeCounts ?? {}).map(([key, count]) => [decodeKey(key), count])),
+  };
+}
