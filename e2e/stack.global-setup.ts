@@ -15,7 +15,7 @@ export default async function globalSetup(): Promise<void> {
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
   const stack = await startStack({
     profile: 'test',
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SEED_FILINGS: '300', SEED_DOCKETS: '60' },
     onOutput: process.env.E2E_VERBOSE ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined,
     log: (message) => process.stderr.write(`[e2e stack] ${message}\n`),
   });

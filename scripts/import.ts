@@ -1,0 +1,46 @@
+/**
+ * `npm run import -- <dir> [--source <sourceId>]`: imports a directory (recursively) into the running
+ * app (`npm start`) as a process, and follows its progress until it ends. DOCUMENTS_GRPC and
+ * EXPORT_GRPC point at other hosts.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { credentials } from '@grpc/grpc-js';
+import { grpcCall, GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
+import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { ProcessServiceClient, ProcessStatus, type WatchProcessResponse } from '@docket/proto/src/gen/research/export/v1/processes';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { source: { type: 'string', default: 'uploads' } } });
+if (positionals.length !== 1) {
+  console.error('usage: npm run import -- <directory> [--source <sourceId>]');
+  process.exit(64);
+}
+const directory = path.resolve(positionals[0] as string);
+const documents = new DocumentsServiceClient(process.env.DOCUMENTS_GRPC ?? '127.0.0.1:50051', credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+const processes = new ProcessServiceClient(process.env.EXPORT_GRPC ?? '127.0.0.1:50054', credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+
+async function main(): Promise<number> {
+  const { processId } = await grpcCall(documents, 'startImport', { path: directory, sourceId: values.source ?? 'uploads', requestedBy: 'cli' });
+  console.log(`importing ${directory} as process ${processId} (http://localhost:3000/processes/${processId})`);
+  return new Promise((resolve, reject) => {
+    const stream = processes.watchProcess({ id: processId });
+    stream.on('data', ({ process: p }: WatchProcessResponse) => {
+      if (!p) return;
+      const total = Number(p.total);
+      console.log(`${ProcessStatus[p.status].replace('PROCESS_STATUS_', '').toLowerCase()}: ${p.done}${total ? ` of ${total}` : ''} files ${p.message}`.trim());
+      if (p.status === ProcessStatus.PROCESS_STATUS_SUCCEEDED || p.status === ProcessStatus.PROCESS_STATUS_FAILED) {
+        stream.cancel();
+        resolve(p.status === ProcessStatus.PROCESS_STATUS_SUCCEEDED ? 0 : 1);
+      }
+    });
+    stream.on('error', (error: Error & { code?: number }) => (error.code === 1 ? undefined : reject(error)));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(`import failed: ${error.message}`);
+    process.exit(1);
+  },
+);
