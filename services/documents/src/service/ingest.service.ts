@@ -10,7 +10,7 @@ import { docketIdOf, provenanceKeyOf } from '../domain/ids';
 import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { analyseText } from '../domain/text-analysis';
 import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
-import type { DocketRepository } from '../store/docket.repository';
+import type { DocketRepository, StoredDocket } from '../store/docket.repository';
 import type { DocumentRepository, NewDocumentRecord, StoredAttachment } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
 import type { StatsProjector } from './stats.projector';
@@ -21,6 +21,7 @@ export interface OutboxKicker {
 }
 
 export const TITLE_MAX_CHARS = 500;
+const DOCKET_CACHE_SIZE = 10_000;
 /** Text beyond this is cut (the original file stays whole in the blob store). */
 export const STORED_TEXT_MAX_CHARS = 8_000_000;
 
@@ -37,6 +38,9 @@ interface FileResult {
  * in one write, and hand it to the counters. A file that cannot be read is kept with the reason.
  */
 export class IngestService {
+  /** Dockets seen lately: most filings belong to a docket seen just before, so this saves two reads each. */
+  private readonly docketCache = new Map<string, StoredDocket>();
+
   constructor(
     private readonly deps: {
       documents: DocumentRepository;
@@ -167,10 +171,16 @@ export class IngestService {
       parties: item.parties ?? [],
       industry: item.industry ?? '',
     };
+    const cached = this.docketCache.get(docket.id);
+    // A cached docket is re-read only when this filing brings what it lacked (a title, parties).
+    if (cached && (cached.title || !docket.title) && (cached.parties.length > 0 || docket.parties.length === 0)) return cached;
     if (await this.deps.dockets.upsert(docket)) {
       await this.deps.sources.applyIncrements([{ sourceId: item.sourceId, documents: 0, dockets: 1, filingTypes: new Map() }]);
     }
-    return (await this.deps.dockets.find(docket.id)) ?? { ...docket, documentCount: 0 };
+    const stored = (await this.deps.dockets.find(docket.id)) ?? { ...docket, documentCount: 0 };
+    if (this.docketCache.size >= DOCKET_CACHE_SIZE) this.docketCache.clear();
+    this.docketCache.set(docket.id, stored);
+    return stored;
   }
 }
 
