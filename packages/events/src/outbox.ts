@@ -72,6 +72,7 @@ export class OutboxRelay {
   private again = false;
   private polling = false;
   private closed = false;
+  private targeted: Promise<void> = Promise.resolve();
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(options: { model: Model<any>; publisher: EventPublisher; logger: Logger; intervalMs?: number; batchSize?: number }) {
@@ -102,8 +103,26 @@ export class OutboxRelay {
    * Publishes now (call right after a write). Resolves after a full pass that began after this
    * call; never rejects: on failure the poller tries again.
    */
-  async kick(): Promise<void> {
+  async kick(ids?: unknown[]): Promise<void> {
+    if (ids && ids.length > 0) return this.publishOnly(ids);
     await this.pass().catch(() => undefined);
+  }
+
+  /**
+   * Publishes just these aggregates' events (the write that was just made), one call after another
+   * so an aggregate's events keep their order. Cheaper than a pass on stores without partial indexes
+   * (the MongoDB stand-in scans for them); anything that fails here waits for the next full pass.
+   */
+  private publishOnly(ids: unknown[]): Promise<void> {
+    this.targeted = this.targeted.then(async () => {
+      try {
+        const docs = (await this.model.find({ _id: { $in: ids }, ...HAS_PENDING }, { pendingEvents: 1 }).sort({ _id: 1 }).lean()) as unknown as OutboxDoc[];
+        for (const doc of docs) await this.publishDocument(doc);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'outbox publish failed; the next pass retries');
+      }
+    });
+    return this.targeted;
   }
 
   private schedule(ms: number): void {

@@ -12,8 +12,11 @@ export const configSchema = z.object({
   ...redisEnv,
   GRPC_PORT: port(50051),
   MONGO_DB: z.string().min(1).default('documents'),
-  /** How often the outbox relay looks for events a crashed write left behind. */
-  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * How often the outbox relay sweeps for events a crashed write left behind. Writes publish their own
+   * events at once; the sweep is a safety net (and a collection scan on the MongoDB stand-in).
+   */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(10).default(30_000),
   DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
   /** Original files; a local directory (the S3 store would take a bucket URL here). */
   BLOB_DIR: z.string().min(1).optional(),

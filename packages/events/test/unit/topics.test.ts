@@ -22,6 +22,7 @@ describe('topic registry', () => {
       filingType: 'order',
       filedAt: new Date('2024-05-01T00:00:00.000Z'),
       sha256: 'ab'.repeat(32),
+      filingCategory: 'Order', filers: ['Acme Power LLC'], parties: ['Acme Power LLC'], description: '', language: 'en', docketId: 'd1',
     };
     const bytes = topics.documentIngested.encode(message);
     expect(bytes).toBeInstanceOf(Uint8Array);

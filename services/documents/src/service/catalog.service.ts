@@ -57,7 +57,7 @@ export class CatalogService {
   async publishRelease(productId: string, release: StoredRelease): Promise<boolean> {
     const event: PendingEvent = releasePublishedEvent(productId, release.id, release.version, this.deps.topics.releasePublished);
     const added = await this.deps.dataProducts.addRelease(productId, release, event);
-    if (added) void this.deps.outbox.kick();
+    if (added) void this.deps.outbox.kick([productId]);
     return added;
   }
 

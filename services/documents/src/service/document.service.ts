@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { Types } from 'mongoose';
 import { InputError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { BlobStore } from '../blob/blob-store';
@@ -108,7 +109,7 @@ export class DocumentService {
     if (!deleted) throw new NotFoundError(`document ${id} not found`);
     this.deps.logger.info({ documentId: id, deletedBy, reason }, 'document deleted');
     // Blobs are content-addressed and may be shared with another document, so they stay.
-    void this.deps.outbox.kick();
+    void this.deps.outbox.kick([new Types.ObjectId(id)]);
   }
 
   /** The attachment (the primary one when no id is given) and a stream of its bytes. */

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { Types } from 'mongoose';
 import type { Logger } from '@docket/observability';
 import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
 import type { BlobStore } from '../blob/blob-store';
@@ -17,7 +18,8 @@ import type { StatsProjector } from './stats.projector';
 
 /** Something that publishes outbox events soon after a write (the OutboxRelay). */
 export interface OutboxKicker {
-  kick(): Promise<void>;
+  /** With ids: publish just those aggregates' events now; without: a full pass. */
+  kick(ids?: unknown[]): Promise<void>;
 }
 
 export const TITLE_MAX_CHARS = 500;
@@ -106,7 +108,7 @@ export class IngestService {
     if (existing) {
       const event = documentUpdatedEvent(eventDocumentOf(existing.id, record, docket?.parties), this.deps.topics.updated);
       if (!(await documents.replaceContent(existing.id, record, event))) return { outcome: 'duplicate', documentId: existing.id };
-      void this.deps.outbox.kick();
+      void this.deps.outbox.kick([new Types.ObjectId(existing.id)]);
       return { outcome: 'updated', documentId: existing.id };
     }
 
@@ -117,7 +119,7 @@ export class IngestService {
       const winner = (await documents.findByProvenanceKey(provenanceKey)) ?? (await documents.findBySha256(sha256));
       return { outcome: 'duplicate', documentId: winner?.id ?? '' };
     }
-    if (events.length > 0) void this.deps.outbox.kick();
+    if (events.length > 0) void this.deps.outbox.kick([new Types.ObjectId(id)]);
     this.deps.projector.add({ id, ...record });
     if (failure) {
       return { outcome: 'failed', documentId: id, reason: failure.failureReason as IngestOutcome['reason'], message: failure.failureMessage };

@@ -38,6 +38,8 @@ class FakeDocumentsService {
     text: `Rebuilt from the source of truth. Serial ${i}. ${i === 7 ? 'The unique word is zanzibar.' : ''}`,
     sourceId: 'ferc', docketNumber: `ER24-${i}`, filingType: 'order',
     filedAt: new Date(Date.UTC(2024, 0, 1 + (i % 300))), createdAt: new Date(), sha256: `sha-fixture-${i}`, createdBy: 'seed',
+    filingCategory: 'Order', filers: [], description: '', language: 'en', docketId: '', pages: [], attachments: [], provenance: undefined,
+    textOffset: 0, textLength: 0, failureReason: '',
   }));
   private server: RunningGrpcServer | undefined;
 
@@ -145,7 +147,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
   function ingested(documentId: string, title: string, text: string): DocumentIngested {
     return {
       ...newEventFields(), documentId, title, text, sourceId: 'puc-ca', docketNumber: 'A.24-01-001', filingType: 'motion',
-      filedAt: new Date('2024-05-02T00:00:00Z'), sha256: `sha-${documentId}-${title}-${text}`,
+      filedAt: new Date('2024-05-02T00:00:00Z'), sha256: `sha-${documentId}-${title}-${text}`, filingCategory: '', filers: [], parties: [], description: '', language: '', docketId: '',
     };
   }
 
