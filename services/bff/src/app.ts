@@ -9,6 +9,7 @@ import type { Logger } from '@docket/observability';
 import { connectMongo } from '@docket/service-kit';
 import type { BffConfig } from './config';
 import { createGrpcClients } from './grpc/clients';
+import { CatalogGateway } from './grpc/catalog.gateway';
 import { DocumentsGateway } from './grpc/documents.gateway';
 import { ProcessesGateway } from './grpc/processes.gateway';
 import { SearchGateway } from './grpc/search.gateway';
@@ -17,12 +18,15 @@ import type { CookiePolicy } from './http/cookies';
 import { CsrfProtection } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { requestLogger } from './http/middleware/request-logger';
+import type { UploadLimits } from './http/multipart-upload';
 import { loadSession } from './http/middleware/session.middleware';
 import { buildOpenApiDocument } from './http/openapi';
 import { registerAdminRoutes } from './http/routes/admin.routes';
 import { registerAuthRoutes } from './http/routes/auth.routes';
+import { registerCatalogRoutes } from './http/routes/catalog.routes';
 import { registerDocumentRoutes } from './http/routes/documents.routes';
 import { registerHealthRoutes, type ReadinessProbe } from './http/routes/health.routes';
+import { registerIngestionRoutes } from './http/routes/ingestion.routes';
 import { registerMeRoutes } from './http/routes/me.routes';
 import { registerProcessRoutes } from './http/routes/processes.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
@@ -47,6 +51,8 @@ export interface AppDeps {
   users: UserService;
   directory: UserDirectory;
   documents: DocumentsGateway;
+  catalog: CatalogGateway;
+  uploadLimits: UploadLimits;
   search: SearchGateway;
   processes: ProcessesGateway;
   readiness: ReadinessProbe;
@@ -76,7 +82,10 @@ export function createApp(deps: AppDeps): Express {
   registerAuthRoutes(api, { auth: deps.auth, directory: deps.directory, csrf, cookies: deps.cookies });
   registerMeRoutes(api, { users: deps.users, directory: deps.directory });
   registerUserRoutes(api, { users: deps.users, directory: deps.directory });
-  registerDocumentRoutes(api, { documents: deps.documents, search: deps.search });
+  // Ingestion first: POST /api/documents/upload must not be read as a document id.
+  registerIngestionRoutes(api, { documents: deps.documents, uploadLimits: deps.uploadLimits, logger: deps.logger });
+  registerDocumentRoutes(api, { documents: deps.documents, search: deps.search, logger: deps.logger });
+  registerCatalogRoutes(api, { catalog: deps.catalog });
   registerAdminRoutes(api, { search: deps.search });
   registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
 
@@ -133,6 +142,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     users: new UserService(userRepository, sessions, hasher, logger),
     directory: new UserDirectory(organisations),
     documents: new DocumentsGateway(grpc.documents),
+    catalog: new CatalogGateway(grpc.documents),
+    uploadLimits: { maxFileBytes: config.UPLOAD_MAX_FILE_MB * 1024 * 1024, maxFiles: config.UPLOAD_MAX_FILES },
     search: new SearchGateway(grpc.search),
     processes: new ProcessesGateway(grpc.processes),
     readiness: {

@@ -25,6 +25,9 @@ export const bffEnvSchema = z
     COOKIE_SECURE: booleanFlag.optional(),
     // Which proxies may set X-Forwarded-For (the Next.js rewrite runs on loopback); express syntax.
     TRUST_PROXY: z.string().default('loopback'),
+    // Hard caps on one upload request; the documents service applies its own (lower) extraction limits.
+    UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).default(1024),
+    UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(100),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -1,10 +1,41 @@
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import type { ClientWritableStream } from '@grpc/grpc-js';
 import { grpcCall } from '@docket/service-kit';
-import { NotFoundError } from '@docket/errors';
+import { fromGrpcError, NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
-import type { DocumentView, NewDocument } from '../domain/document-view';
-import { isoOrNull } from './timestamps';
+import type { AttachmentView, DocketView, DocumentView, EntityRefView, MentionView, NewDocument, UploadOutcome } from '../domain/document-view';
+import type { SourceView } from '../domain/catalog-view';
+import { toAttachmentView, toDocketView, toDocumentView, toEntityRefView, toSourceView } from './documents.mappers';
 
-/** The BFF's view of DocumentsService. */
+export interface DocumentDetailView {
+  document: DocumentView;
+  docket: DocketView | null;
+  source: SourceView | null;
+  entities: EntityRefView[];
+  mentions: MentionView[];
+}
+
+export interface OpenedAttachment {
+  attachment: AttachmentView;
+  /** The file's bytes, read from the gRPC stream as the consumer asks for them; destroying it cancels the call. */
+  body: Readable;
+}
+
+export interface UploadHeader {
+  fileName: string;
+  contentType: string;
+  sourceId: string;
+  uploadedBy: string;
+  sidecarJson: string;
+}
+
+export interface UploadAnswer {
+  outcome: UploadOutcome;
+  document: DocumentView | null;
+}
+
+/** The BFF's view of DocumentsService: documents, their files, uploads and imports. */
 export class DocumentsGateway {
   constructor(private readonly client: documentsV1.DocumentsServiceClient) {}
 
@@ -22,23 +53,111 @@ export class DocumentsGateway {
     return { document: toDocumentView(response.document), created: response.created };
   }
 
-  async get(id: string): Promise<DocumentView> {
-    const response = await grpcCall(this.client, 'getDocument', { id });
+  /** The document with `textPages` pages of text from `textPage` on (0 lets the service choose). */
+  async get(id: string, textPage = 0, textPages = 0): Promise<DocumentDetailView> {
+    const response = await grpcCall(this.client, 'getDocument', { id, textPage, textPages });
     if (!response.document) throw new NotFoundError(`no document ${id}`);
-    return toDocumentView(response.document);
+    return {
+      document: toDocumentView(response.document),
+      docket: response.docket ? toDocketView(response.docket) : null,
+      source: response.source ? toSourceView(response.source) : null,
+      entities: response.entities.map(toEntityRefView),
+      mentions: response.mentions.map((m) => ({ entityId: m.entityId, start: m.start, end: m.end })),
+    };
+  }
+
+  async delete(id: string, deletedBy: string, reason: string): Promise<void> {
+    await grpcCall(this.client, 'deleteDocument', { id, deletedBy, reason });
+  }
+
+  /**
+   * Resolves once the service has sent the attachment's metadata (so "not found" is known before any
+   * byte goes out); the bytes follow through `body`.
+   */
+  async openAttachment(documentId: string, attachmentId: string): Promise<OpenedAttachment> {
+    const call = this.client.openAttachment({ documentId, attachmentId });
+    const messages: AsyncIterator<documentsV1.OpenAttachmentResponse> = call[Symbol.asyncIterator]();
+    let first: IteratorResult<documentsV1.OpenAttachmentResponse>;
+    try {
+      first = await messages.next();
+    } catch (error) {
+      throw fromGrpcError(error);
+    }
+    if (first.done || !first.value.attachment) {
+      call.cancel();
+      throw new Error('OpenAttachment sent no attachment metadata first');
+    }
+    let finished = false;
+    async function* bytes(): AsyncGenerator<Buffer> {
+      try {
+        for (;;) {
+          const next = await messages.next();
+          if (next.done) break;
+          if (next.value.data && next.value.data.length > 0) yield next.value.data;
+        }
+        finished = true;
+      } catch (error) {
+        throw fromGrpcError(error);
+      }
+    }
+    const body = Readable.from(bytes(), { objectMode: false });
+    // Closed early (the browser went away, or nothing was wanted: 304, HEAD): stop the service reading the blob.
+    body.once('close', () => {
+      if (!finished) call.cancel();
+    });
+    return { attachment: toAttachmentView(first.value.attachment), body };
+  }
+
+  /**
+   * Streams one file into UploadFile as it arrives: a chunk is written only when gRPC has room for
+   * it, so a large file never sits in memory. Aborting `signal` cancels the call (nothing is stored).
+   * The file is always read to its end, because the multipart parser only reaches the next part then.
+   */
+  async upload(header: UploadHeader, file: AsyncIterable<Buffer>, signal: AbortSignal): Promise<UploadAnswer> {
+    let call!: ClientWritableStream<documentsV1.UploadFileRequest>;
+    const answer = new Promise<documentsV1.UploadFileResponse>((resolve, reject) => {
+      call = this.client.uploadFile((error, response) => (error ? reject(fromGrpcError(error)) : resolve(response)));
+    });
+    let answered = false;
+    const settled = answer.then(
+      () => void (answered = true),
+      () => void (answered = true),
+    );
+    const cancel = () => call.cancel();
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      call.write({ header });
+      for await (const chunk of file) {
+        // After an early answer or an abort the rest is read and dropped (see above).
+        if (answered || signal.aborted) continue;
+        if (!call.write({ data: chunk })) await Promise.race([once(call, 'drain').catch(() => undefined), settled]);
+      }
+      if (signal.aborted) throw signal.reason;
+      if (!answered) call.end();
+      const response = await answer;
+      return { outcome: toOutcome(response.outcome), document: response.document ? toDocumentView(response.document) : null };
+    } catch (error) {
+      call.cancel();
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  async startImport(path: string, sourceId: string, requestedBy: string): Promise<{ processId: string; runId: string }> {
+    const response = await grpcCall(this.client, 'startImport', { path, sourceId, requestedBy });
+    return { processId: response.processId, runId: response.runId };
   }
 }
 
-function toDocumentView(d: documentsV1.Document): DocumentView {
-  return {
-    id: d.id,
-    title: d.title,
-    text: d.text,
-    sourceId: d.sourceId,
-    docketNumber: d.docketNumber,
-    filingType: d.filingType,
-    filedAt: isoOrNull(d.filedAt),
-    createdAt: isoOrNull(d.createdAt),
-    sha256: d.sha256,
-  };
+function toOutcome(value: string): UploadOutcome {
+  switch (value) {
+    case 'new':
+    case 'updated':
+    case 'duplicate':
+    case 'failed':
+      return value;
+    default:
+      throw new Error(`UploadFile answered an unknown outcome '${value}'`);
+  }
 }

@@ -21,6 +21,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject 
   /** Reachable by a user who still has to replace a one-time password (sign out, session, profile, password). */
   allowedBeforePasswordChange?: boolean;
   body?: B;
+  /** A body the handler reads from the request stream itself (e.g. multipart uploads): documented, not parsed. */
+  streamedBody?: { contentType: string; schema: z.ZodType };
   query?: Q;
   params?: P;
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
@@ -88,7 +90,7 @@ export class ApiRouter {
       responses[status] = r.schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : { description: r.description };
     }
     const error = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorResponse } } });
-    if (spec.body || spec.query || spec.params) responses['400'] ??= error('Invalid input, with field-level issues');
+    if (spec.body || spec.streamedBody || spec.query || spec.params) responses['400'] ??= error('Invalid input, with field-level issues');
     if (spec.access !== 'public') responses['401'] ??= error('No valid session');
     if (spec.access === 'admin' || MUTATING.has(spec.method)) responses['403'] ??= error('Not an administrator, or CSRF check failed');
     responses['503'] ??= error('A backing service is unavailable');
@@ -107,6 +109,7 @@ export class ApiRouter {
       ...(spec.access === 'admin' ? { description: 'Administrators only.' } : {}),
       request: {
         ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+        ...(spec.streamedBody ? { body: { required: true, content: { [spec.streamedBody.contentType]: { schema: spec.streamedBody.schema } } } } : {}),
         ...(spec.query ? { query: spec.query } : {}),
         ...(spec.params ? { params: spec.params } : {}),
       },

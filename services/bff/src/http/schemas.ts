@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
 import { roles } from '../domain/user';
 import { processStatuses } from '../domain/process-view';
+import { sourceHealth } from '../domain/catalog-view';
+import { uploadOutcomes } from '../domain/document-view';
 
 // One set of zod schemas validates requests and generates /api/openapi.json (ids name the components).
 
@@ -88,17 +90,50 @@ export const UpdateUserBody = z
 
 export const IdParams = z.object({ id: z.string().min(1).max(200) });
 
+export const PageSpan = z
+  .object({ number: z.number().int(), start: z.number().int(), end: z.number().int() })
+  .meta({ id: 'PageSpan', description: 'A page of the text: character offsets [start, end) into the whole text' });
+
+export const Attachment = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    pageCount: z.number().int(),
+    failureReason: z.string().nullable().meta({ description: 'encrypted, corrupt, empty, too_large, unsupported or timeout; null when read' }),
+    failureMessage: z.string().nullable(),
+    primary: z.boolean().meta({ description: "The file the document's text was extracted from" }),
+  })
+  .meta({ id: 'Attachment' });
+
+export const Provenance = z
+  .object({ connector: z.string(), sourceDocumentId: z.string(), sourceUrl: z.string(), runId: z.string() })
+  .meta({ id: 'Provenance' });
+
 export const Document = z
   .object({
     id: z.string(),
     title: z.string(),
-    text: z.string(),
+    text: z.string().meta({ description: 'The requested page range of the text (all of it when the document has no pages)' }),
+    textOffset: z.number().int().meta({ description: 'Where `text` starts in the whole text' }),
+    textLength: z.number().int().meta({ description: 'Length of the whole text' }),
     sourceId: z.string(),
+    docketId: z.string(),
     docketNumber: z.string(),
-    filingType: z.string(),
+    filingType: z.string().meta({ description: 'As the source names it' }),
+    filingCategory: z.string().meta({ description: 'Decision, Order, Testimony, Comment, … or Other' }),
+    filers: z.array(z.string()),
+    description: z.string(),
+    language: z.string(),
     filedAt: nullableDateTime,
     createdAt: nullableDateTime,
     sha256: z.string(),
+    pages: z.array(PageSpan),
+    attachments: z.array(Attachment),
+    provenance: Provenance.nullable(),
+    failureReason: z.string().nullable(),
   })
   .meta({ id: 'Document' });
 
@@ -117,7 +152,186 @@ export const CreateDocumentResponse = z.object({
   document: Document,
   created: z.boolean().meta({ description: 'false when an identical document already existed' }),
 });
-export const DocumentResponse = z.object({ document: Document });
+
+export const Party = z.object({ name: z.string(), role: z.string(), kind: z.string(), representative: z.string() }).meta({ id: 'Party' });
+
+export const Docket = z
+  .object({
+    id: z.string(),
+    sourceId: z.string(),
+    number: z.string().meta({ description: 'Normalised per source' }),
+    numberRaw: z.string(),
+    title: z.string(),
+    status: z.string(),
+    openedAt: nullableDateTime,
+    closedAt: nullableDateTime,
+    parties: z.array(Party),
+    industry: z.string(),
+    documentCount: z.number().int(),
+  })
+  .meta({ id: 'Docket' });
+
+export const EntityRef = z
+  .object({ id: z.string(), kind: z.string(), name: z.string(), count: z.number().int() })
+  .meta({ id: 'EntityRef', description: 'count = mentions in the document, or co-occurrences next to an entity' });
+
+export const Mention = z.object({ entityId: z.string(), start: z.number().int(), end: z.number().int() }).meta({ id: 'Mention' });
+
+export const FilingTypeCount = z.object({ native: z.string(), category: z.string(), count: z.number().int() }).meta({ id: 'FilingTypeCount' });
+
+export const Source = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    shortName: z.string(),
+    kind: z.string().meta({ description: 'agency or court' }),
+    jurisdiction: z.string(),
+    state: z.string(),
+    homeUrl: z.string(),
+    docketPattern: z.string(),
+    publishesNativeFilingTypes: z.boolean(),
+    industries: z.array(z.string()),
+    documentCount: z.number().int(),
+    docketCount: z.number().int(),
+    firstFiledAt: nullableDateTime,
+    lastFiledAt: nullableDateTime,
+    filingTypes: z.array(FilingTypeCount),
+  })
+  .meta({ id: 'Source' });
+
+export const DocumentQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'First page of text to return (1-based)' }),
+  pages: z.coerce.number().int().min(1).max(50).default(5).meta({ description: 'How many pages of text to return' }),
+});
+
+export const DocumentResponse = z.object({
+  document: Document,
+  docket: Docket.nullable(),
+  source: Source.nullable(),
+  entities: z.array(EntityRef),
+  mentions: z.array(Mention).meta({ description: 'Mentions inside the returned text; offsets into the whole text' }),
+});
+
+export const AttachmentParams = z.object({ id: z.string().min(1).max(200), attachmentId: z.string().min(1).max(200) });
+
+export const UploadResult = z
+  .object({
+    fileName: z.string(),
+    outcome: z.enum(uploadOutcomes),
+    documentId: z.string().nullable(),
+    title: z.string().nullable(),
+    reason: z.string().nullable().meta({ description: 'Why the file failed or could not be read' }),
+  })
+  .meta({ id: 'UploadResult' });
+
+export const UploadForm = z
+  .object({
+    sourceId: z.string().optional().meta({ description: 'Source to file the documents under; must come before the files' }),
+    sidecar: z.string().optional().meta({ description: 'JSON metadata (title, docketNumber, filingType, filedAt, filers, …) applied to every file; must come before the files' }),
+    files: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'One or more files (PDF, DOCX, HTML, TXT)' }),
+  })
+  .meta({ id: 'UploadForm' });
+
+export const UploadResponse = z.object({ results: z.array(UploadResult).meta({ description: 'One per file, in upload order' }) });
+
+export const ImportBody = z
+  .object({
+    path: z.string().trim().min(1, 'is required').max(4096).meta({ description: "A directory on the documents service's machine, read recursively" }),
+    sourceId: z.string().trim().max(200).default(''),
+  })
+  .meta({ id: 'StartImport' });
+
+export const ImportResponse = z.object({ processId: z.string(), runId: z.string() });
+
+export const SourcesResponse = z.object({ sources: z.array(Source) });
+
+export const Release = z
+  .object({
+    id: z.string(),
+    version: z.string(),
+    releasedAt: nullableDateTime,
+    recordCounts: z.array(z.object({ entity: z.string(), count: z.number().int() })),
+    changeLog: z.array(z.object({ kind: z.string().meta({ description: 'added, updated or removed' }), entity: z.string(), count: z.number().int() })),
+    addedColumns: z.array(z.string()),
+    removedColumns: z.array(z.string()),
+  })
+  .meta({ id: 'Release' });
+
+export const DataProduct = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    cadence: z.string(),
+    fields: z.array(z.object({ name: z.string(), type: z.string(), description: z.string() })),
+    sourceIds: z.array(z.string()),
+    releases: z.array(Release).meta({ description: 'Newest first' }),
+  })
+  .meta({ id: 'DataProduct' });
+
+export const DataProductsResponse = z.object({ dataProducts: z.array(DataProduct) });
+
+export const IngestionRun = z
+  .object({
+    id: z.string(),
+    sourceId: z.string(),
+    connector: z.string(),
+    startedAt: nullableDateTime,
+    finishedAt: nullableDateTime,
+    status: z.string().meta({ description: 'running, succeeded, failed or interrupted' }),
+    seen: z.number().int(),
+    new: z.number().int(),
+    updated: z.number().int(),
+    duplicate: z.number().int(),
+    failed: z.number().int(),
+    errors: z.array(z.object({ item: z.string(), reason: z.string(), message: z.string() })),
+    processId: z.string().nullable(),
+  })
+  .meta({ id: 'IngestionRun' });
+
+export const SourceStatus = z
+  .object({
+    source: Source,
+    status: z.enum(sourceHealth),
+    lastSuccessAt: nullableDateTime,
+    lagSeconds: z.number().int().meta({ description: 'Seconds since the newest document was filed at the source' }),
+    documentsLast24h: z.number().int(),
+    documentsLast7d: z.number().int(),
+    errorRate: z.number().meta({ description: 'Failed / seen items over the recent runs, 0..1' }),
+    recentRuns: z.array(IngestionRun),
+    history: z.array(z.object({ day: z.string(), documents: z.number().int(), failed: z.number().int() })).meta({ description: 'The last 30 days, oldest first' }),
+  })
+  .meta({ id: 'SourceStatus' });
+
+export const CatalogStatusResponse = z.object({ sources: z.array(SourceStatus) });
+
+export const EntityResponse = z.object({
+  entity: z
+    .object({
+      id: z.string(),
+      kind: z.string().meta({ description: 'organisation, person, agency, docket, place, money, percentage or date' }),
+      name: z.string(),
+      aliases: z.array(z.string()),
+      mentionCount: z.number().int(),
+      documentCount: z.number().int(),
+      firstSeenAt: nullableDateTime,
+      lastSeenAt: nullableDateTime,
+    })
+    .meta({ id: 'Entity' }),
+  mentionsByMonth: z.array(z.object({ month: z.string().meta({ description: 'YYYY-MM' }), mentions: z.number().int() })),
+  documents: z.array(
+    z.object({
+      documentId: z.string(),
+      title: z.string(),
+      filedAt: nullableDateTime,
+      docketNumber: z.string(),
+      sourceId: z.string(),
+      excerpt: z.string().meta({ description: 'The text around the first mention' }),
+    }),
+  ),
+  dockets: z.array(z.object({ docketId: z.string(), number: z.string(), title: z.string(), documents: z.number().int() })),
+  cooccurring: z.array(EntityRef),
+});
 
 export const SearchQuery = z.object({
   q: z.string().trim().min(1, 'is required').max(500),

@@ -1,11 +1,15 @@
+import type { Logger } from '@docket/observability';
 import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
+import { sendAttachment } from '../attachment-response';
 import { authOf } from '../auth-context';
-import { CreateDocumentBody, CreateDocumentResponse, DocumentResponse, IdParams, SearchQuery, SearchResponse } from '../schemas';
+import {
+  AttachmentParams, CreateDocumentBody, CreateDocumentResponse, DocumentQuery, DocumentResponse, IdParams, SearchQuery, SearchResponse,
+} from '../schemas';
 
-export function registerDocumentRoutes(api: ApiRouter, deps: { documents: DocumentsGateway; search: SearchGateway }): void {
-  const { documents, search } = deps;
+export function registerDocumentRoutes(api: ApiRouter, deps: { documents: DocumentsGateway; search: SearchGateway; logger: Logger }): void {
+  const { documents, search, logger } = deps;
 
   api.route(
     {
@@ -22,12 +26,41 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
 
   api.route(
     {
-      method: 'get', path: '/api/documents/:id', tag: 'documents', access: 'user', params: IdParams,
-      summary: 'One document with its full text',
+      method: 'get', path: '/api/documents/:id', tag: 'documents', access: 'user', params: IdParams, query: DocumentQuery,
+      summary: 'One document with its docket, source and entities, and a range of pages of its text',
       responses: { 200: { description: 'The document', schema: DocumentResponse }, 404: { description: 'No such document' } },
     },
-    async ({ params }, _req, res) => {
-      res.json({ document: await documents.get(params.id) });
+    async ({ params, query }, _req, res) => {
+      res.json(await documents.get(params.id, query.page, query.pages));
+    },
+  );
+
+  api.route(
+    {
+      method: 'delete', path: '/api/documents/:id', tag: 'documents', access: 'admin', params: IdParams,
+      summary: 'Remove a document and its files (it also leaves the search index and alerts)',
+      responses: { 204: { description: 'Removed' }, 404: { description: 'No such document' } },
+    },
+    async ({ params }, req, res) => {
+      await documents.delete(params.id, authOf(req).user.id, 'deleted by an administrator');
+      res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/documents/:id/attachments/:attachmentId', tag: 'documents', access: 'user', params: AttachmentParams,
+      summary: 'The original file, streamed: inline for PDF, HTML and text, a download otherwise; ETag is its SHA-256',
+      responses: {
+        200: { description: "The file's bytes with its own Content-Type", contentType: 'application/octet-stream' },
+        304: { description: 'Not modified (If-None-Match)' },
+        404: { description: 'No such document or attachment (JSON, before any byte)' },
+      },
+    },
+    async ({ params }, req, res) => {
+      // Opened before any header is written, so "not found" is still an ordinary JSON 404.
+      const opened = await documents.openAttachment(params.id, params.attachmentId);
+      await sendAttachment(req, res, opened, logger);
     },
   );
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import type { ServerWritableStream } from '@grpc/grpc-js';
-import { NotFoundError, UnavailableError } from '@docket/errors';
+import { EventEmitter, once } from 'node:events';
+import type { ServerReadableStream, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
+import { InputError, NotFoundError, toGrpcError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { documentsV1, exportV1, queryEngineV1 } from '@docket/proto';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
@@ -11,11 +11,32 @@ import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@d
  * SearchService and ProcessService with fixture data, served over real gRPC, so the BFF's clients,
  * status mapping and streaming are exercised for real while the real services are built elsewhere.
  */
+export interface FakeUpload {
+  header: documentsV1.UploadFileHeader | undefined;
+  chunks: Buffer[];
+  /** Committed and answered. */
+  stored: boolean;
+  /** The client gave up before an answer. */
+  cancelled: boolean;
+}
+
 export class FakeBackends {
   readonly documents = new Map<string, documentsV1.Document>();
   readonly processes = new Map<string, exportV1.Process>();
   readonly createRequests: documentsV1.CreateDocumentRequest[] = [];
   readonly reindexRequests: queryEngineV1.StartReindexRequest[] = [];
+  readonly deleteRequests: documentsV1.DeleteDocumentRequest[] = [];
+  readonly importRequests: documentsV1.StartImportRequest[] = [];
+  /** Attachment bytes by attachment id (the blob store). */
+  readonly blobs = new Map<string, Buffer>();
+  /** Every UploadFile call as the service saw it. */
+  readonly uploads: FakeUpload[] = [];
+  /** OpenAttachment calls: bytes written so far and whether the client cancelled. */
+  readonly attachmentReads: { attachmentId: string; sent: number; cancelled: boolean }[] = [];
+  readonly sources: documentsV1.Source[] = [sourceFixture()];
+  readonly dataProducts: documentsV1.DataProduct[] = [dataProductFixture()];
+  readonly statuses: documentsV1.SourceStatus[] = [sourceStatusFixture()];
+  readonly entities = new Map<string, documentsV1.GetEntityResponse>([['ent-acme', entityFixture()]]);
   /** Watchers currently attached to WatchProcess, by process id; `cancelled` counts client cancellations. */
   readonly watchers = new Map<string, number>();
   cancelled = 0;
@@ -55,7 +76,7 @@ export class FakeBackends {
         const sha256 = createHash('sha256').update(`${req.title}\n${req.text}`).digest('hex');
         const existing = [...this.documents.values()].find((d) => d.sha256 === sha256);
         if (existing) return { document: existing, created: false };
-        const document: documentsV1.Document = {
+        const document = documentFixture({
           id: `doc-${this.documents.size + 1}`,
           title: req.title,
           text: req.text,
@@ -66,17 +87,96 @@ export class FakeBackends {
           createdAt: new Date(),
           sha256,
           createdBy: req.createdBy,
-        };
+        });
         this.documents.set(document.id, document);
         return { document, created: true };
       }),
       getDocument: unary(logger, async (req: documentsV1.GetDocumentRequest) => {
         const document = this.documents.get(req.id);
         if (!document) throw new NotFoundError(`no document ${req.id}`);
-        return { document };
+        return pageRange(document, req.textPage || 1, req.textPages || 5);
+      }),
+      deleteDocument: unary(logger, async (req: documentsV1.DeleteDocumentRequest) => {
+        if (!this.documents.delete(req.id)) throw new NotFoundError(`no document ${req.id}`);
+        this.deleteRequests.push(req);
+        return {};
+      }),
+      openAttachment: serverStream(logger, async (call: ServerWritableStream<documentsV1.OpenAttachmentRequest, documentsV1.OpenAttachmentResponse>) => {
+        const { documentId, attachmentId } = call.request;
+        const attachment = this.documents.get(documentId)?.attachments.find((a) => a.id === attachmentId);
+        const bytes = this.blobs.get(attachmentId);
+        if (!attachment || !bytes) throw new NotFoundError(`no attachment ${attachmentId} on ${documentId}`);
+        const read = { attachmentId, sent: 0, cancelled: false };
+        this.attachmentReads.push(read);
+        call.on('cancelled', () => void (read.cancelled = true));
+        call.write({ attachment });
+        // Like the real blob store: 64 KiB at a time, waiting whenever the client has not caught up.
+        for (let offset = 0; offset < bytes.length && !read.cancelled; offset += ATTACHMENT_CHUNK) {
+          const data = bytes.subarray(offset, offset + ATTACHMENT_CHUNK);
+          read.sent += data.length;
+          if (!call.write({ data })) await Promise.race([once(call, 'drain'), once(call, 'cancelled')]);
+        }
+      }),
+      uploadFile: (call: ServerReadableStream<documentsV1.UploadFileRequest, documentsV1.UploadFileResponse>, callback: sendUnaryData<documentsV1.UploadFileResponse>) => {
+        const upload: FakeUpload = { header: undefined, chunks: [], stored: false, cancelled: false };
+        this.uploads.push(upload);
+        call.on('data', (message: documentsV1.UploadFileRequest) => {
+          if (message.header) upload.header = message.header;
+          if (message.data) upload.chunks.push(message.data);
+        });
+        call.on('cancelled', () => void (upload.cancelled ||= !upload.stored));
+        // grpc-js delivers a client's cancel as end-of-stream first and 'cancelled' just after, so
+        // (as the real service must) look again before committing a file that may be cut short.
+        call.on('end', () =>
+          setImmediate(() => {
+            if (call.cancelled) return;
+            try {
+              const response = this.storeUpload(upload.header, Buffer.concat(upload.chunks));
+              upload.stored = true;
+              callback(null, response);
+            } catch (error) {
+              callback(toGrpcError(error) as Parameters<typeof callback>[0]);
+            }
+          }),
+        );
+      },
+      startImport: unary(logger, async (req: documentsV1.StartImportRequest) => {
+        if (!req.path.startsWith('/')) throw new InputError('path must be absolute', [{ path: 'path', message: 'must be absolute' }]);
+        this.importRequests.push(req);
+        return { processId: `import-${this.importRequests.length}`, runId: `run-${this.importRequests.length}` };
+      }),
+      listSources: unary(logger, async () => ({ sources: this.sources })),
+      listDataProducts: unary(logger, async () => ({ dataProducts: this.dataProducts })),
+      getCatalogStatus: unary(logger, async () => ({ sources: this.statuses })),
+      getEntity: unary(logger, async (req: documentsV1.GetEntityRequest) => {
+        const entity = this.entities.get(req.id);
+        if (!entity) throw new NotFoundError(`no entity ${req.id}`);
+        return entity;
       }),
       listDocuments: unary(logger, async () => ({ documents: [...this.documents.values()], nextPageToken: '', totalSize: String(this.documents.size) })),
     };
+  }
+
+  /** Outcome by file name, so tests can ask for each: dup* → duplicate, corrupt* → failed (kept), reject* → INVALID_ARGUMENT. */
+  private storeUpload(header: documentsV1.UploadFileHeader | undefined, bytes: Buffer): documentsV1.UploadFileResponse {
+    if (!header) throw new InputError('the first message must be the header');
+    if (header.fileName.startsWith('reject')) throw new InputError(`unsupported file type: ${header.fileName}`);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const existing = [...this.documents.values()].find((d) => d.sha256 === sha256);
+    if (existing || header.fileName.startsWith('dup')) return { document: existing ?? [...this.documents.values()][0], outcome: 'duplicate' };
+    const sidecar = header.sidecarJson ? (JSON.parse(header.sidecarJson) as { title?: string }) : {};
+    const failed = header.fileName.startsWith('corrupt');
+    const document = documentFixture({
+      id: `doc-${this.documents.size + 1}`,
+      title: sidecar.title ?? header.fileName,
+      text: failed ? '' : bytes.toString('utf8'),
+      sourceId: header.sourceId,
+      sha256,
+      createdBy: header.uploadedBy,
+      failureReason: failed ? 'corrupt' : '',
+    });
+    this.documents.set(document.id, document);
+    return { document, outcome: failed ? 'failed' : 'new' };
   }
 
   private searchImpl(logger: Logger): queryEngineV1.SearchServiceServer {
@@ -158,5 +258,199 @@ export function processFixture(overrides: Partial<exportV1.Process> & { id: stri
     finishedAt: undefined,
     sequence: '1',
     ...overrides,
+  };
+}
+
+const ATTACHMENT_CHUNK = 64 * 1024;
+
+/** GetDocument's answer for pages [first, first + count) of the text, with the fixture docket and entities. */
+function pageRange(document: documentsV1.Document, first: number, count: number): documentsV1.GetDocumentResponse {
+  const spans = document.pages.filter((p) => p.number >= first && p.number < first + count);
+  const start = spans[0]?.start ?? 0;
+  const end = spans.at(-1)?.end ?? document.text.length;
+  const ranged = document.pages.length === 0 ? document : { ...document, text: document.text.slice(start, end), textOffset: start };
+  const withDocket = document.docketId === docketFixture().id;
+  return {
+    document: { ...ranged, textLength: document.text.length },
+    docket: withDocket ? docketFixture() : undefined,
+    source: document.sourceId === sourceFixture().id ? sourceFixture() : undefined,
+    entities: withDocket ? [{ id: 'ent-acme', kind: 'organisation', name: 'Acme Power Co.', count: '3' }, { id: 'ent-docket', kind: 'docket', name: 'ER24-1-000', count: '1' }] : [],
+    mentions: withDocket ? [{ entityId: 'ent-acme', start: start + 5, end: start + 19 }] : [],
+  };
+}
+
+export function documentFixture(overrides: Partial<documentsV1.Document> & { id: string }): documentsV1.Document {
+  return {
+    title: '',
+    text: '',
+    sourceId: '',
+    docketNumber: '',
+    filingType: '',
+    filedAt: undefined,
+    createdAt: new Date('2024-05-01T10:00:00Z'),
+    sha256: '',
+    createdBy: '',
+    filingCategory: '',
+    filers: [],
+    description: '',
+    language: 'en',
+    docketId: '',
+    pages: [],
+    attachments: [],
+    provenance: undefined,
+    textOffset: 0,
+    textLength: overrides.text?.length ?? 0,
+    failureReason: '',
+    ...overrides,
+  };
+}
+
+/** A 12-page filing on the fixture docket: page N reads "Page N. …". */
+export function pagedDocumentFixture(id: string, attachments: documentsV1.Attachment[]): documentsV1.Document {
+  const pageTexts = Array.from({ length: 12 }, (_, i) => `Page ${i + 1}. Acme Power Co. asks for a rate increase.\n`);
+  let offset = 0;
+  const pages = pageTexts.map((text, i) => {
+    const span = { number: i + 1, start: offset, end: offset + text.length };
+    offset += text.length;
+    return span;
+  });
+  return documentFixture({
+    id,
+    title: 'Direct testimony of Jane Roe',
+    text: pageTexts.join(''),
+    sourceId: sourceFixture().id,
+    docketId: docketFixture().id,
+    docketNumber: 'ER24-1-000',
+    filingType: 'Testimony (Direct)',
+    filingCategory: 'Testimony',
+    filers: ['Acme Power Co.'],
+    description: 'Direct testimony on the revenue requirement',
+    filedAt: new Date('2024-03-05T00:00:00Z'),
+    sha256: 'f'.repeat(64),
+    pages,
+    attachments,
+    provenance: { connector: 'files', sourceDocumentId: 'testimony.pdf', sourceUrl: '', runId: 'run-7' },
+  });
+}
+
+export function attachmentFixture(overrides: Partial<documentsV1.Attachment> & { id: string; bytes: Buffer }): documentsV1.Attachment {
+  const { bytes, ...rest } = overrides;
+  return {
+    fileName: `${overrides.id}.pdf`,
+    contentType: 'application/pdf',
+    size: String(bytes.length),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    pageCount: 1,
+    failureReason: '',
+    failureMessage: '',
+    primary: false,
+    ...rest,
+  };
+}
+
+export function sourceFixture(): documentsV1.Source {
+  return {
+    id: 'src-ferc',
+    name: 'Federal Energy Regulatory Commission',
+    shortName: 'FERC',
+    kind: 'agency',
+    jurisdiction: 'federal',
+    homeUrl: 'https://www.ferc.gov',
+    docketPattern: '^[A-Z]{2}\\d{2}-\\d+-\\d{3}$',
+    publishesNativeFilingTypes: true,
+    industries: ['electric', 'gas'],
+    documentCount: '1250',
+    docketCount: '48',
+    firstFiledAt: new Date('2019-01-02T00:00:00Z'),
+    lastFiledAt: new Date('2024-04-30T00:00:00Z'),
+    filingTypes: [{ native: 'Order on Rehearing', category: 'Order', count: '120' }],
+    state: '',
+  };
+}
+
+function docketFixture(): documentsV1.Docket {
+  return {
+    id: 'dkt-1',
+    sourceId: 'src-ferc',
+    number: 'ER24-1-000',
+    numberRaw: 'ER24-1',
+    title: 'Acme Power Co. rate case',
+    status: 'open',
+    openedAt: new Date('2024-01-10T00:00:00Z'),
+    closedAt: undefined,
+    parties: [{ name: 'Acme Power Co.', role: 'applicant', kind: 'organisation', representative: 'Jane Roe' }],
+    industry: 'electric',
+    documentCount: '17',
+  };
+}
+
+function dataProductFixture(): documentsV1.DataProduct {
+  return {
+    id: 'dp-rate-cases',
+    name: 'Rate-case tracker',
+    description: 'Every open rate case with requested and approved amounts.',
+    cadence: 'monthly',
+    fields: [{ name: 'docket_number', type: 'string', description: 'Docket' }],
+    sourceIds: ['src-ferc'],
+    releases: [
+      {
+        id: 'rel-2',
+        version: '2024.05',
+        releasedAt: new Date('2024-05-01T00:00:00Z'),
+        recordCounts: [{ entity: 'proceedings', count: '412' }],
+        changeLog: [{ kind: 'added', entity: 'tariffs', count: '19' }],
+        addedColumns: ['approved_roe'],
+        removedColumns: [],
+      },
+    ],
+  };
+}
+
+function sourceStatusFixture(): documentsV1.SourceStatus {
+  return {
+    source: sourceFixture(),
+    status: 'lagging',
+    lastSuccessAt: new Date('2024-05-01T06:00:00Z'),
+    lagSeconds: '90000',
+    documentsLast24h: '0',
+    documentsLast7d: '42',
+    errorRate: 0.05,
+    recentRuns: [
+      {
+        id: 'run-7',
+        sourceId: 'src-ferc',
+        connector: 'federal-register',
+        startedAt: new Date('2024-05-01T05:00:00Z'),
+        finishedAt: new Date('2024-05-01T06:00:00Z'),
+        status: 'succeeded',
+        seen: '20',
+        new: '15',
+        updated: '2',
+        duplicate: '2',
+        failed: '1',
+        errors: [{ item: 'FR-2024-0001', reason: 'corrupt', message: 'PDF header missing' }],
+        processId: '',
+      },
+    ],
+    history: [{ day: '2024-05-01', documents: '15', failed: '1' }],
+  };
+}
+
+function entityFixture(): documentsV1.GetEntityResponse {
+  return {
+    entity: {
+      id: 'ent-acme',
+      kind: 'organisation',
+      name: 'Acme Power Co.',
+      aliases: ['Acme Power Company', 'Acme'],
+      mentionCount: '57',
+      documentCount: '12',
+      firstSeenAt: new Date('2023-02-01T00:00:00Z'),
+      lastSeenAt: new Date('2024-04-30T00:00:00Z'),
+    },
+    mentionsByMonth: [{ month: '2024-03', mentions: '9' }],
+    documents: [{ documentId: 'doc-paged', title: 'Direct testimony', filedAt: new Date('2024-03-05T00:00:00Z'), docketNumber: 'ER24-1-000', sourceId: 'src-ferc', excerpt: '… Acme Power Co. asks …' }],
+    dockets: [{ docketId: 'dkt-1', number: 'ER24-1-000', title: 'Acme Power Co. rate case', documents: '17' }],
+    cooccurring: [{ id: 'ent-jane', kind: 'person', name: 'Jane Roe', count: '8' }],
   };
 }

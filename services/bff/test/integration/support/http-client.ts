@@ -10,7 +10,7 @@ export class BrowserClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; rawBody?: string; csrf?: 'auto' | 'none' | string; headers?: Record<string, string> } = {},
+    options: { json?: unknown; rawBody?: string; body?: FormData; csrf?: 'auto' | 'none' | string; headers?: Record<string, string> } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely and assert them
   ): Promise<{ status: number; body: any; headers: Headers }> {
     const res = await this.fetch(method, path, options);
@@ -23,7 +23,15 @@ export class BrowserClient {
   async fetch(
     method: string,
     path: string,
-    options: { json?: unknown; rawBody?: string; csrf?: 'auto' | 'none' | string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+    options: {
+      json?: unknown;
+      rawBody?: string;
+      /** FormData (fetch sets the multipart boundary) or a stream sent as it is produced. */
+      body?: FormData | ReadableStream<Uint8Array>;
+      csrf?: 'auto' | 'none' | string;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -36,7 +44,7 @@ export class BrowserClient {
         headers['x-csrf-token'] = csrf;
       }
     }
-    let body: string | undefined;
+    let body: string | FormData | ReadableStream<Uint8Array> | undefined = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
@@ -44,7 +52,10 @@ export class BrowserClient {
       headers['content-type'] = 'application/json';
       body = options.rawBody;
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body, signal: options.signal });
+    // A streamed body needs half-duplex mode in undici.
+    const init: RequestInit & { duplex?: 'half' } = { method, headers, body, signal: options.signal };
+    if (body instanceof ReadableStream) init.duplex = 'half';
+    const res = await fetch(this.baseUrl + path, init);
     this.storeCookies(res.headers.getSetCookie());
     return res;
   }

@@ -1,0 +1,176 @@
+import type { documentsV1 } from '@docket/proto';
+import { sourceHealth, type DataProductView, type EntityProfileView, type IngestionRunView, type SourceHealth, type SourceStatusView, type SourceView } from '../domain/catalog-view';
+import type { AttachmentView, DocketView, DocumentView, EntityRefView } from '../domain/document-view';
+import { isoOrNull } from './timestamps';
+
+// DocumentsService messages → the BFF's REST shapes. int64 fields arrive as strings (forceLong=string).
+
+const count = (value: string | undefined): number => Number(value || '0');
+const orNull = (value: string): string | null => value || null;
+
+export function toDocumentView(d: documentsV1.Document): DocumentView {
+  return {
+    id: d.id,
+    title: d.title,
+    text: d.text,
+    textOffset: d.textOffset,
+    // Documents written before page ranges existed report no length: the text is all there is.
+    textLength: d.textLength || d.textOffset + d.text.length,
+    sourceId: d.sourceId,
+    docketId: d.docketId,
+    docketNumber: d.docketNumber,
+    filingType: d.filingType,
+    filingCategory: d.filingCategory,
+    filers: d.filers,
+    description: d.description,
+    language: d.language,
+    filedAt: isoOrNull(d.filedAt),
+    createdAt: isoOrNull(d.createdAt),
+    sha256: d.sha256,
+    pages: d.pages.map((p) => ({ number: p.number, start: p.start, end: p.end })),
+    attachments: d.attachments.map(toAttachmentView),
+    provenance: d.provenance
+      ? { connector: d.provenance.connector, sourceDocumentId: d.provenance.sourceDocumentId, sourceUrl: d.provenance.sourceUrl, runId: d.provenance.runId }
+      : null,
+    failureReason: orNull(d.failureReason),
+  };
+}
+
+export function toAttachmentView(a: documentsV1.Attachment): AttachmentView {
+  return {
+    id: a.id,
+    fileName: a.fileName,
+    contentType: a.contentType,
+    size: count(a.size),
+    sha256: a.sha256,
+    pageCount: a.pageCount,
+    failureReason: orNull(a.failureReason),
+    failureMessage: orNull(a.failureMessage),
+    primary: a.primary,
+  };
+}
+
+export function toDocketView(d: documentsV1.Docket): DocketView {
+  return {
+    id: d.id,
+    sourceId: d.sourceId,
+    number: d.number,
+    numberRaw: d.numberRaw,
+    title: d.title,
+    status: d.status,
+    openedAt: isoOrNull(d.openedAt),
+    closedAt: isoOrNull(d.closedAt),
+    parties: d.parties.map((p) => ({ name: p.name, role: p.role, kind: p.kind, representative: p.representative })),
+    industry: d.industry,
+    documentCount: count(d.documentCount),
+  };
+}
+
+export function toEntityRefView(e: documentsV1.EntityRef): EntityRefView {
+  return { id: e.id, kind: e.kind, name: e.name, count: count(e.count) };
+}
+
+export function toSourceView(s: documentsV1.Source): SourceView {
+  return {
+    id: s.id,
+    name: s.name,
+    shortName: s.shortName,
+    kind: s.kind,
+    jurisdiction: s.jurisdiction,
+    state: s.state,
+    homeUrl: s.homeUrl,
+    docketPattern: s.docketPattern,
+    publishesNativeFilingTypes: s.publishesNativeFilingTypes,
+    industries: s.industries,
+    documentCount: count(s.documentCount),
+    docketCount: count(s.docketCount),
+    firstFiledAt: isoOrNull(s.firstFiledAt),
+    lastFiledAt: isoOrNull(s.lastFiledAt),
+    filingTypes: s.filingTypes.map((f) => ({ native: f.native, category: f.category, count: count(f.count) })),
+  };
+}
+
+export function toDataProductView(p: documentsV1.DataProduct): DataProductView {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    cadence: p.cadence,
+    fields: p.fields.map((f) => ({ name: f.name, type: f.type, description: f.description })),
+    sourceIds: p.sourceIds,
+    releases: p.releases.map((r) => ({
+      id: r.id,
+      version: r.version,
+      releasedAt: isoOrNull(r.releasedAt),
+      recordCounts: r.recordCounts.map((c) => ({ entity: c.entity, count: count(c.count) })),
+      changeLog: r.changeLog.map((c) => ({ kind: c.kind, entity: c.entity, count: count(c.count) })),
+      addedColumns: r.addedColumns,
+      removedColumns: r.removedColumns,
+    })),
+  };
+}
+
+function toIngestionRunView(r: documentsV1.IngestionRun): IngestionRunView {
+  return {
+    id: r.id,
+    sourceId: r.sourceId,
+    connector: r.connector,
+    startedAt: isoOrNull(r.startedAt),
+    finishedAt: isoOrNull(r.finishedAt),
+    status: r.status,
+    seen: count(r.seen),
+    new: count(r.new),
+    updated: count(r.updated),
+    duplicate: count(r.duplicate),
+    failed: count(r.failed),
+    errors: r.errors.map((e) => ({ item: e.item, reason: e.reason, message: e.message })),
+    processId: orNull(r.processId),
+  };
+}
+
+function toHealth(status: string): SourceHealth {
+  // An unknown value from a newer service reads as idle rather than breaking the page.
+  return (sourceHealth as readonly string[]).includes(status) ? (status as SourceHealth) : 'idle';
+}
+
+export function toSourceStatusView(s: documentsV1.SourceStatus): SourceStatusView | null {
+  if (!s.source) return null;
+  return {
+    source: toSourceView(s.source),
+    status: toHealth(s.status),
+    lastSuccessAt: isoOrNull(s.lastSuccessAt),
+    lagSeconds: count(s.lagSeconds),
+    documentsLast24h: count(s.documentsLast24h),
+    documentsLast7d: count(s.documentsLast7d),
+    errorRate: s.errorRate,
+    recentRuns: s.recentRuns.map(toIngestionRunView),
+    history: s.history.map((h) => ({ day: h.day, documents: count(h.documents), failed: count(h.failed) })),
+  };
+}
+
+export function toEntityProfileView(r: documentsV1.GetEntityResponse & { entity: documentsV1.Entity }): EntityProfileView {
+  const e = r.entity;
+  return {
+    entity: {
+      id: e.id,
+      kind: e.kind,
+      name: e.name,
+      aliases: e.aliases,
+      mentionCount: count(e.mentionCount),
+      documentCount: count(e.documentCount),
+      firstSeenAt: isoOrNull(e.firstSeenAt),
+      lastSeenAt: isoOrNull(e.lastSeenAt),
+    },
+    mentionsByMonth: r.mentionsByMonth.map((m) => ({ month: m.month, mentions: count(m.mentions) })),
+    documents: r.documents.map((d) => ({
+      documentId: d.documentId,
+      title: d.title,
+      filedAt: isoOrNull(d.filedAt),
+      docketNumber: d.docketNumber,
+      sourceId: d.sourceId,
+      excerpt: d.excerpt,
+    })),
+    dockets: r.dockets.map((d) => ({ docketId: d.docketId, number: d.number, title: d.title, documents: count(d.documents) })),
+    cooccurring: r.cooccurring.map(toEntityRefView),
+  };
+}
