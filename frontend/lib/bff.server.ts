@@ -6,7 +6,7 @@ import { notFound, redirect } from 'next/navigation';
 import { ApiError, toApiError } from './api-error';
 import { loginPath } from './safe-path';
 import { REQUEST_PATH_HEADER } from './request-path';
-import type { DocketDocument, Process, SearchResult, User } from './types';
+import type { DataProduct, DocumentDetail, EntityProfile, Process, SearchResult, Source, SourceStatus, User } from './types';
 
 function bffBaseUrl(): string {
   return (process.env.BFF_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
@@ -65,13 +65,31 @@ export async function search(q: string, limit: number, offset: number): Promise<
   return mustGet<SearchResult>(`/api/search?${params.toString()}`);
 }
 
-/** A document, or null when it does not exist (the page decides to show not-found). Deduplicated per request. */
-export const findDocument = cache(async (documentId: string): Promise<DocketDocument | null> => {
-  const result = await bffGet<{ document: DocketDocument }>(`/api/documents/${encodeURIComponent(documentId)}`, {
-    passThrough: [404],
-  });
-  return result?.document ?? null;
+/** A document with `pages` pages of text from `page` on, or null when it does not exist. Deduplicated per request. */
+export const findDocument = cache(async (documentId: string, page = 1, pages = 5): Promise<DocumentDetail | null> => {
+  const params = new URLSearchParams({ page: String(page), pages: String(pages) });
+  return bffGet<DocumentDetail>(`/api/documents/${encodeURIComponent(documentId)}?${params.toString()}`, { passThrough: [404] });
 });
+
+export async function listSources(): Promise<Source[]> {
+  const { sources } = await mustGet<{ sources: Source[] }>('/api/catalog/sources');
+  return sources;
+}
+
+export async function listDataProducts(): Promise<DataProduct[]> {
+  const { dataProducts } = await mustGet<{ dataProducts: DataProduct[] }>('/api/catalog/data-products');
+  return dataProducts;
+}
+
+export async function getCatalogStatus(): Promise<SourceStatus[]> {
+  const { sources } = await mustGet<{ sources: SourceStatus[] }>('/api/catalog/status');
+  return sources;
+}
+
+/** An entity profile, or null when there is no such entity. */
+export async function findEntity(entityId: string): Promise<EntityProfile | null> {
+  return bffGet<EntityProfile>(`/api/entities/${encodeURIComponent(entityId)}`, { passThrough: [404] });
+}
 
 /** A process, or null while the BFF does not know it yet (404 right after it was started). */
 export async function getProcess(processId: string): Promise<Process | null> {

@@ -1,16 +1,196 @@
 import type { Metadata } from 'next';
-import { NotAvailable } from '@/components/ui/not-available';
-import { getSessionUser } from '@/lib/bff.server';
+import Link from 'next/link';
+import { getSessionUser, listDataProducts, listSources } from '@/lib/bff.server';
+import { filterAndSortSources, parseSourceFilter, topFilingTypes } from '@/lib/catalog-view';
+import { capitalise, formatDate, formatNumber } from '@/lib/format';
+import type { DataProduct, Source } from '@/lib/types';
+import styles from './catalog.module.css';
 
 export const metadata: Metadata = { title: 'Catalog' };
 
-export default async function Page() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function CatalogPage({ searchParams }: Props) {
   await getSessionUser();
+  const filter = parseSourceFilter(await searchParams);
+  const [sources, dataProducts] = await Promise.all([listSources(), listDataProducts()]);
+  const shown = filterAndSortSources(sources, filter);
+  const kinds = [...new Set(sources.map((s) => s.kind).filter(Boolean))].sort();
+  const filtered = filter.q !== '' || filter.kind !== '';
+
   return (
-    <NotAvailable
-      area="Catalog"
-      arrivesWith="the documents and catalog work"
-      description="Sources (agencies, courts) and curated data products."
-    />
+    <div className="page">
+      <div className="page-header">
+        <div>
+          <h1>Catalog</h1>
+          <p>The agencies and courts whose filings are collected, and the curated data products built from them.</p>
+        </div>
+        <Link href="/catalog-status" className="btn btn-sm">
+          Source status
+        </Link>
+      </div>
+
+      <div className="stack">
+        <section className="card" aria-labelledby="sources-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="sources-heading">Sources</h2>
+              <p>
+                {filtered ? `${formatNumber(shown.length)} of ${formatNumber(sources.length)}` : formatNumber(sources.length)}{' '}
+                {sources.length === 1 ? 'source' : 'sources'}
+              </p>
+            </div>
+          </div>
+          {/* A plain GET form: filtering and sorting work without JavaScript. */}
+          <form className={styles.filters} method="get" action="/catalog" role="search" aria-label="Filter sources">
+            <div className={`field ${styles.grow}`}>
+              <label htmlFor="catalog-q">Filter</label>
+              <input id="catalog-q" name="q" className="input" defaultValue={filter.q} placeholder="Name, state, industry…" data-testid="catalog-filter" />
+            </div>
+            <div className="field">
+              <label htmlFor="catalog-kind">Kind</label>
+              <select id="catalog-kind" name="kind" className="select" defaultValue={filter.kind} data-testid="catalog-kind">
+                <option value="">All kinds</option>
+                {kinds.map((k) => (
+                  <option key={k} value={k}>
+                    {capitalise(k)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="catalog-sort">Sort by</label>
+              <select id="catalog-sort" name="sort" className="select" defaultValue={filter.sort} data-testid="catalog-sort">
+                <option value="name">Name</option>
+                <option value="documents">Most documents</option>
+                <option value="latest">Latest filing</option>
+              </select>
+            </div>
+            <button type="submit" className="btn">
+              Apply
+            </button>
+            {filtered || filter.sort !== 'name' ? (
+              <Link href="/catalog" className="btn btn-sm" style={{ alignSelf: 'center' }}>
+                Reset
+              </Link>
+            ) : null}
+          </form>
+          {shown.length === 0 ? (
+            <div className="card-body muted">{sources.length === 0 ? 'No sources have been loaded yet.' : 'No source matches this filter.'}</div>
+          ) : (
+            <SourcesTable sources={shown} />
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="products-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="products-heading">Data products</h2>
+              <p>Curated datasets, released on a regular cadence.</p>
+            </div>
+          </div>
+          <div className="card-body">
+            {dataProducts.length === 0 ? (
+              <p className="muted">No data products are published yet.</p>
+            ) : (
+              <div className={styles.products}>
+                {dataProducts.map((p) => (
+                  <DataProductCard key={p.id} product={p} />
+                ))}
+              </div>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SourcesTable({ sources }: { sources: Source[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Sources</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Jurisdiction</th>
+            <th scope="col" className="num">
+              Documents
+            </th>
+            <th scope="col" className="num">
+              Dockets
+            </th>
+            <th scope="col">Coverage</th>
+            <th scope="col">Top filing types</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sources.map((s) => (
+            <tr key={s.id} data-testid="catalog-source-row" data-source-id={s.id}>
+              <td>
+                <div className={styles.sourceName}>{s.name}</div>
+                {s.shortName ? <div className="subtle">{s.shortName}</div> : null}
+              </td>
+              <td>
+                <span className={s.kind === 'court' ? 'badge badge-accent' : 'badge'}>{capitalise(s.kind || 'unknown')}</span>
+              </td>
+              <td>{[capitalise(s.jurisdiction), s.state].filter(Boolean).join(' · ') || '—'}</td>
+              <td className="num">{formatNumber(s.documentCount)}</td>
+              <td className="num">{formatNumber(s.docketCount)}</td>
+              <td style={{ whiteSpace: 'nowrap' }}>
+                {s.firstFiledAt ? `${formatDate(s.firstFiledAt)} – ${formatDate(s.lastFiledAt)}` : <span className="muted">No filings yet</span>}
+              </td>
+              <td>
+                <div className={styles.types}>
+                  {topFilingTypes(s).map((t) => (
+                    <span key={t.native} className="badge" title={`${formatNumber(t.count)} filings`}>
+                      {t.native} · {formatNumber(t.count)}
+                    </span>
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DataProductCard({ product }: { product: DataProduct }) {
+  const latest = product.releases[0];
+  return (
+    <article className="card" data-testid="data-product" aria-labelledby={`dp-${product.id}`}>
+      <div className="card-body">
+        <div className="row" style={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <h3 id={`dp-${product.id}`} style={{ fontWeight: 600 }}>
+            {product.name}
+          </h3>
+          <span className="badge">{capitalise(product.cadence)}</span>
+        </div>
+        <p className="muted" style={{ marginTop: 'var(--space-2)' }}>
+          {product.description}
+        </p>
+        <div className={styles.counts}>
+          {latest ? (
+            <span>
+              Latest release <strong>{latest.version}</strong> · {formatDate(latest.releasedAt)}
+            </span>
+          ) : (
+            <span>No release yet</span>
+          )}
+          {latest?.recordCounts.map((c) => (
+            <span key={c.entity}>
+              <strong>{formatNumber(c.count)}</strong> {c.entity}
+            </span>
+          ))}
+        </div>
+        <p className="subtle" style={{ marginTop: 'var(--space-3)', fontSize: 'var(--font-size-sm)' }}>
+          Subscription: <span className="mono">/data-subscriptions/{product.id}</span>
+        </p>
+      </div>
+    </article>
   );
 }

@@ -1,0 +1,76 @@
+// The original file of a document, streamed from the BFF with the BFF's headers (type, length,
+// disposition, ETag). Default: the document's primary file. `?page=N` on a PDF redirects to the same
+// URL with `#page=N`, which the browser's PDF viewer opens at that page.
+import { NextResponse, type NextRequest } from 'next/server';
+import { loginPath } from '@/lib/safe-path';
+import type { DocumentDetail } from '@/lib/types';
+
+export const dynamic = 'force-dynamic';
+
+const PASSED_THROUGH = [
+  'content-type', 'content-length', 'content-disposition', 'etag', 'cache-control', 'x-content-type-options', 'content-security-policy',
+];
+
+function bffBaseUrl(): string {
+  return (process.env.BFF_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
+}
+
+function forwardedHeaders(request: NextRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['cookie', 'user-agent', 'x-forwarded-for', 'if-none-match']) {
+    const value = request.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  return headers;
+}
+
+function plain(status: number, message: string): Response {
+  return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+export async function GET(request: NextRequest, { params }: { params: Promise<{ documentId: string }> }) {
+  const { documentId } = await params;
+  const url = request.nextUrl;
+  const here = url.pathname + url.search;
+
+  const page = url.searchParams.get('page');
+  if (page !== null) {
+    const target = url.clone();
+    target.searchParams.delete('page');
+    const n = Math.floor(Number(page));
+    if (Number.isFinite(n) && n >= 1) target.hash = `page=${n}`;
+    return NextResponse.redirect(target, 303);
+  }
+
+  const headers = forwardedHeaders(request);
+  let attachmentId = url.searchParams.get('attachment');
+  if (!attachmentId) {
+    const response = await fetch(`${bffBaseUrl()}/api/documents/${encodeURIComponent(documentId)}?pages=1`, {
+      headers: { ...headers, accept: 'application/json' },
+      cache: 'no-store',
+    });
+    if (response.status === 401) return NextResponse.redirect(new URL(loginPath(here), url), 303);
+    if (response.status === 404) return plain(404, 'No such document.');
+    if (!response.ok) return plain(502, 'The document could not be loaded. Try again shortly.');
+    const { document } = (await response.json()) as DocumentDetail;
+    const primary = document.attachments.find((a) => a.primary) ?? document.attachments[0];
+    if (!primary) return plain(404, 'This document has no original file.');
+    attachmentId = primary.id;
+  }
+
+  const file = await fetch(`${bffBaseUrl()}/api/documents/${encodeURIComponent(documentId)}/attachments/${encodeURIComponent(attachmentId)}`, {
+    headers,
+    cache: 'no-store',
+  });
+  if (file.status === 401) return NextResponse.redirect(new URL(loginPath(here), url), 303);
+  if (file.status === 404) return plain(404, 'No such file on this document.');
+  if (file.status !== 200 && file.status !== 304) return plain(502, 'The file could not be loaded. Try again shortly.');
+
+  const out = new Headers();
+  for (const name of PASSED_THROUGH) {
+    const value = file.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  // The body is passed on as it arrives: the file is never held in memory here.
+  return new Response(file.status === 304 ? null : file.body, { status: file.status, headers: out });
+}
