@@ -1,6 +1,8 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
 export interface ProcessedEvent {
+  /** `${groupId}|${eventId}`: the primary key is the one index every MongoDB (and the stand-in) looks up directly. */
+  _id: string;
   groupId: string;
   eventId: string;
   topic: string;
@@ -9,6 +11,7 @@ export interface ProcessedEvent {
 
 const schema = new Schema<ProcessedEvent>(
   {
+    _id: { type: String, required: true },
     groupId: { type: String, required: true },
     eventId: { type: String, required: true },
     topic: { type: String, required: true },
@@ -16,9 +19,10 @@ const schema = new Schema<ProcessedEvent>(
   },
   { collection: 'processed_events', versionKey: false },
 );
-// Idempotency lives in this index: one record per (consumer group, event).
-schema.index({ groupId: 1, eventId: 1 }, { unique: true });
+// Idempotency lives in the primary key: one record per (consumer group, event).
 schema.index({ groupId: 1, processedAt: 1 });
+
+const keyOf = (groupId: string, eventId: string): string => `${groupId}|${eventId}`;
 
 /** Which events a consumer group has already handled (in the consuming service's own database). */
 export class ProcessedEventsStore {
@@ -34,13 +38,13 @@ export class ProcessedEventsStore {
   }
 
   async has(groupId: string, eventId: string): Promise<boolean> {
-    return (await this.model.exists({ groupId, eventId })) !== null;
+    return (await this.model.exists({ _id: keyOf(groupId, eventId) })) !== null;
   }
 
   /** Which of `eventIds` the group has already processed (one query). */
   async which(groupId: string, eventIds: string[]): Promise<Set<string>> {
     if (eventIds.length === 0) return new Set();
-    const found = await this.model.find({ groupId, eventId: { $in: eventIds } }, { eventId: 1, _id: 0 }).lean<{ eventId: string }[]>();
+    const found = await this.model.find({ _id: { $in: eventIds.map((eventId) => keyOf(groupId, eventId)) } }, { eventId: 1, _id: 0 }).lean<{ eventId: string }[]>();
     return new Set(found.map((f) => f.eventId));
   }
 
@@ -57,7 +61,7 @@ export class ProcessedEventsStore {
   async recordMany(groupId: string, eventIds: string[], topic: string): Promise<void> {
     const processedAt = new Date();
     try {
-      await this.model.insertMany(eventIds.map((eventId) => ({ groupId, eventId, topic, processedAt })), { ordered: false });
+      await this.model.insertMany(eventIds.map((eventId) => ({ _id: keyOf(groupId, eventId), groupId, eventId, topic, processedAt })), { ordered: false });
     } catch (error) {
       const e = error as { code?: number; writeErrors?: Array<{ code?: number; err?: { code?: number } }> };
       const onlyDuplicates = e.code === 11000
@@ -69,7 +73,7 @@ export class ProcessedEventsStore {
   /** Records the event as handled; a second record for the same event is a no-op. */
   async record(groupId: string, eventId: string, topic: string): Promise<void> {
     try {
-      await this.model.create({ groupId, eventId, topic, processedAt: new Date() });
+      await this.model.create({ _id: keyOf(groupId, eventId), groupId, eventId, topic, processedAt: new Date() });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }

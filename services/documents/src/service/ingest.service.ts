@@ -70,13 +70,6 @@ export class IngestService {
     const title = clip(item.title?.trim() || primary?.title?.trim() || primary?.attachment.fileName || item.sourceDocumentId, TITLE_MAX_CHARS);
     const sha256 = text ? contentSha256(title, text) : `file:${primary?.attachment.sha256 ?? provenanceKey}`;
 
-    const existing = await documents.findByProvenanceKey(provenanceKey);
-    if (existing && existing.sha256 === sha256) return { outcome: 'duplicate', documentId: existing.id };
-    if (!existing) {
-      const same = await documents.findBySha256(sha256);
-      if (same) return { outcome: 'duplicate', documentId: same.id };
-    }
-
     const docket = await this.ensureDocket(item);
     const analysis = text ? analyseText(text, this.deps.docketPatterns()) : { entities: [], mentions: [], values: [] };
     const now = new Date();
@@ -96,7 +89,7 @@ export class IngestService {
       language: primary?.language ?? (text ? 'en' : ''),
       sha256,
       createdBy: item.createdBy ?? '',
-      createdAt: existing?.createdAt ?? now,
+      createdAt: now,
       updatedAt: now,
       attachments: files.map((file) => file.attachment),
       provenance: { connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '' },
@@ -105,26 +98,31 @@ export class IngestService {
       ...analysis,
     };
 
-    if (existing) {
-      const event = documentUpdatedEvent(eventDocumentOf(existing.id, record, docket?.parties), this.deps.topics.updated);
-      if (!(await documents.replaceContent(existing.id, record, event))) return { outcome: 'duplicate', documentId: existing.id };
-      void this.deps.outbox.kick([new Types.ObjectId(existing.id)]);
-      return { outcome: 'updated', documentId: existing.id };
-    }
-
+    // Insert first: new documents (the common case) cost one write; a unique-key clash then tells
+    // a changed document (same source id, new content) from a duplicate.
     const id = documents.newId();
     // A document whose file could not be read has nothing to index: it is kept, with no event.
     const events = failure ? [] : [documentIngestedEvent(eventDocumentOf(id, record, docket?.parties), this.deps.topics.ingested)];
-    if (!(await documents.insert(id, record, events))) {
-      const winner = (await documents.findByProvenanceKey(provenanceKey)) ?? (await documents.findBySha256(sha256));
-      return { outcome: 'duplicate', documentId: winner?.id ?? '' };
+    if (await documents.insert(id, record, events)) {
+      if (events.length > 0) void this.deps.outbox.kick([new Types.ObjectId(id)]);
+      this.deps.projector.add({ id, ...record });
+      if (failure) {
+        return { outcome: 'failed', documentId: id, reason: failure.failureReason as IngestOutcome['reason'], message: failure.failureMessage };
+      }
+      return { outcome: 'new', documentId: id };
     }
-    if (events.length > 0) void this.deps.outbox.kick([new Types.ObjectId(id)]);
-    this.deps.projector.add({ id, ...record });
-    if (failure) {
-      return { outcome: 'failed', documentId: id, reason: failure.failureReason as IngestOutcome['reason'], message: failure.failureMessage };
+
+    const existing = await documents.findByProvenanceKey(provenanceKey);
+    if (existing && existing.sha256 !== sha256) {
+      const changed = { ...record, createdAt: existing.createdAt };
+      const event = documentUpdatedEvent(eventDocumentOf(existing.id, changed, docket?.parties), this.deps.topics.updated);
+      if (await documents.replaceContent(existing.id, changed, event)) {
+        void this.deps.outbox.kick([new Types.ObjectId(existing.id)]);
+        return { outcome: 'updated', documentId: existing.id };
+      }
     }
-    return { outcome: 'new', documentId: id };
+    const same = existing ?? (await documents.findBySha256(sha256));
+    return { outcome: 'duplicate', documentId: same?.id ?? '' };
   }
 
   /** Stores the original (streamed from disk when it has a path) and reads its text unless it is known. */

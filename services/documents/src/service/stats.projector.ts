@@ -30,8 +30,9 @@ export class StatsProjector {
       activity: ActivityRepository;
       logger: Logger;
     },
-    private readonly batchSize = 200,
-    private readonly delayMs = 100,
+    // Counters lag writes by up to a second; in exchange a busy entity is written once a second, not once a document.
+    private readonly batchSize = 500,
+    private readonly delayMs = 1000,
   ) {}
 
   add(document: CountedDocument): void {
