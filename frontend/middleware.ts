@@ -18,5 +18,7 @@ export function middleware(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/api/:path*', '/((?!api/|monitoring|_next/|favicon.ico).*)'],
+  // Uploads skip middleware: it would copy the body into memory and cut it at 10 MB
+  // (middlewareClientMaxBodySize); app/api/documents/upload/route.ts streams them to the BFF instead.
+  matcher: ['/api/((?!documents/upload$).*)', '/((?!api/|monitoring|_next/|favicon.ico).*)'],
 };

@@ -37,13 +37,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function send(method: Method, path: string, body: unknown, retryOnCsrf: boolean): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  // FormData sets its own multipart content type (with the boundary).
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = await csrfToken(!retryOnCsrf);
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   if (response.status === 403 && method !== 'GET' && retryOnCsrf) {
     const error = await errorFrom(response.clone());
@@ -71,4 +73,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T = void>(path: string) => request<T>('DELETE', path),
+  /** multipart/form-data: fields first, then files, in the order appended. */
+  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };

@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AlertIcon } from '@/components/icons';
 import { ProcessTable } from '@/components/processes/process-table';
-import { getIndexStats, getSessionUser, listProcesses } from '@/lib/bff.server';
+import { getIndexStats, getSessionUser, listProcesses, listSources } from '@/lib/bff.server';
 import { formatNumber } from '@/lib/format';
 import { byLatestUpdate } from '@/lib/types';
 import { AddDocumentForm } from './add-document-form';
+import { ImportForm } from './import-form';
 import { ReindexButton } from './reindex-button';
+import { UploadForm } from './upload-form';
 
 export const metadata: Metadata = { title: 'Admin' };
 
@@ -27,7 +29,8 @@ export default async function AdminPage() {
       </div>
     );
   }
-  const [stats, processes] = await Promise.all([getIndexStats(), listProcesses()]);
+  const [stats, processes, sources] = await Promise.all([getIndexStats(), listProcesses(), listSources()]);
+  const sourceOptions = sources.map((s) => ({ id: s.id, name: s.name })).sort((a, b) => a.name.localeCompare(b.name));
   const recent = [...processes].sort(byLatestUpdate).slice(0, RECENT);
 
   return (
@@ -35,10 +38,34 @@ export default async function AdminPage() {
       <div className="page-header">
         <div>
           <h1>Admin</h1>
-          <p>Add filings to the collection and maintain the search index.</p>
+          <p>Add filings to the collection, import directories and maintain the search index.</p>
         </div>
       </div>
       <div className="stack">
+        <section className="card" aria-labelledby="upload-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="upload-heading">Upload files</h2>
+              <p>Each file is read, deduplicated, its entities extracted, then indexed for search.</p>
+            </div>
+          </div>
+          <div className="card-body">
+            <UploadForm sources={sourceOptions} />
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="import-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="import-heading">Import a directory</h2>
+              <p>Reads every file under a directory on the documents server, as a process you can follow.</p>
+            </div>
+          </div>
+          <div className="card-body">
+            <ImportForm sources={sourceOptions} />
+          </div>
+        </section>
+
         <section className="card" aria-labelledby="add-heading">
           <div className="card-header">
             <div>

@@ -1,0 +1,159 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { BarHistoryChart } from '@/components/charts/bar-history-chart';
+import { findEntity } from '@/lib/bff.server';
+import { capitalise, formatDate, formatNumber } from '@/lib/format';
+import { highlightSegments, queryTerms } from '@/lib/highlight';
+import styles from './entity.module.css';
+
+type Props = { params: Promise<{ entityId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const profile = await findEntity((await params).entityId);
+  return { title: profile ? profile.entity.name : 'Entity not found' };
+}
+
+export default async function EntityPage({ params }: Props) {
+  const profile = await findEntity((await params).entityId);
+  if (!profile) notFound();
+  const { entity } = profile;
+  // The excerpt is plain text; the entity's name (and aliases) are marked in it.
+  const terms = queryTerms([entity.name, ...entity.aliases].join(' '));
+
+  return (
+    <div className="page" style={{ maxWidth: 1200 }}>
+      <header className={styles.header}>
+        <span className="badge badge-accent" data-testid="entity-kind">
+          {capitalise(entity.kind)}
+        </span>
+        <h1 className={styles.name} data-testid="entity-name">
+          {entity.name}
+        </h1>
+        {entity.aliases.length > 0 ? <p className={styles.aliases}>Also written: {entity.aliases.join(' · ')}</p> : null}
+      </header>
+
+      <div className={styles.layout}>
+        <div className="stack">
+          <section className="card" aria-labelledby="profile-heading">
+            <div className="card-header">
+              <h2 id="profile-heading">Mentions over time</h2>
+            </div>
+            <div className="card-body">
+              <dl className={styles.stats}>
+                <div>
+                  <dt>Mentions</dt>
+                  <dd>{formatNumber(entity.mentionCount)}</dd>
+                </div>
+                <div>
+                  <dt>Documents</dt>
+                  <dd>{formatNumber(entity.documentCount)}</dd>
+                </div>
+                <div>
+                  <dt>First seen</dt>
+                  <dd>{formatDate(entity.firstSeenAt)}</dd>
+                </div>
+                <div>
+                  <dt>Last seen</dt>
+                  <dd>{formatDate(entity.lastSeenAt)}</dd>
+                </div>
+              </dl>
+              <div style={{ marginTop: 'var(--space-5)' }}>
+                {profile.mentionsByMonth.length > 0 ? (
+                  <BarHistoryChart
+                    testId="mentions-chart"
+                    label={`Mentions of ${entity.name} per month`}
+                    data={profile.mentionsByMonth}
+                    xKey="month"
+                    height={180}
+                    series={[{ key: 'mentions', label: 'Mentions', color: '#2f5fb3' }]}
+                  />
+                ) : (
+                  <p className="muted" data-testid="mentions-chart">
+                    No dated mentions yet.
+                  </p>
+                )}
+              </div>
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="documents-heading">
+            <div className="card-header">
+              <div>
+                <h2 id="documents-heading">Documents</h2>
+                <p>Filings that mention {entity.name}, newest first.</p>
+              </div>
+            </div>
+            {profile.documents.length === 0 ? (
+              <div className="card-body muted">No documents.</div>
+            ) : (
+              <ul className={styles.docs}>
+                {profile.documents.map((d) => (
+                  <li key={d.documentId} data-testid="entity-document">
+                    <Link href={`/documents/${encodeURIComponent(d.documentId)}`} className={styles.docTitle}>
+                      {d.title || 'Untitled filing'}
+                    </Link>
+                    <div className={styles.meta}>{[formatDate(d.filedAt), d.docketNumber ? `Docket ${d.docketNumber}` : '', d.sourceId].filter(Boolean).join(' · ')}</div>
+                    {d.excerpt ? (
+                      <p className={styles.excerpt}>
+                        {highlightSegments(d.excerpt, terms).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <aside className={styles.aside}>
+          <section className="card" aria-labelledby="dockets-heading">
+            <div className="card-header">
+              <h2 id="dockets-heading">Dockets</h2>
+            </div>
+            <div className="card-body">
+              {profile.dockets.length === 0 ? (
+                <p className="muted">No dockets.</p>
+              ) : (
+                <ul className={styles.plainList}>
+                  {profile.dockets.map((d) => (
+                    <li key={d.docketId} data-testid="entity-docket">
+                      <span className="mono">{d.number}</span> <span className="subtle">· {formatNumber(d.documents)} filings</span>
+                      {d.title ? <div>{d.title}</div> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+          <section className="card" aria-labelledby="cooccurring-heading">
+            <div className="card-header">
+              <div>
+                <h2 id="cooccurring-heading">Mentioned alongside</h2>
+                <p>Entities that appear in the same filings.</p>
+              </div>
+            </div>
+            <div className="card-body">
+              {profile.cooccurring.length === 0 ? (
+                <p className="muted">None yet.</p>
+              ) : (
+                <ul className={styles.plainList}>
+                  {profile.cooccurring.map((e) => (
+                    <li key={e.id}>
+                      <Link href={`/entities/${encodeURIComponent(e.id)}`} data-testid="cooccurring-link">
+                        {e.name}
+                      </Link>{' '}
+                      <span className="subtle">
+                        · {capitalise(e.kind)} · ×{formatNumber(e.count)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
