@@ -26,7 +26,7 @@ import { IngestionRunRepository } from './store/ingestion-run.repository';
 import { ConnectorCursorRepository } from './store/connector-cursor.repository';
 import { SourceRepository } from './store/source.repository';
 import { ConnectorScheduler } from './workers/connector.scheduler';
-import { ImportQueue, QUEUE_PREFIX } from './workers/import.queue';
+import { ImportQueue } from './workers/import.queue';
 import { ImportWorker } from './workers/import.worker';
 
 /** Names tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
@@ -83,7 +83,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('redis', () => redis.quit());
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     closers.add('worker redis', () => workerRedis.quit());
-    const queuePrefix = overrides.queuePrefix ?? QUEUE_PREFIX;
+    const queuePrefix = overrides.queuePrefix ?? config.QUEUE_PREFIX;
     const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, `${queuePrefix}:process-sequence`), processTopic);
 
     let docketPatterns: DocketPattern[] = [];
@@ -111,7 +111,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const queue = new ImportQueue(redis, queuePrefix);
     closers.add('import queue', () => queue.close());
     const imports = new FileImportService({ ingest, runs, logger });
-    const worker = new ImportWorker({ connection: workerRedis, imports, runs, processes, logger, prefix: queuePrefix });
+    const worker = new ImportWorker({ connection: workerRedis, imports, runs, processes, logger, prefix: queuePrefix, lockDurationMs: config.IMPORT_LOCK_MS });
     worker.start();
     closers.add('import worker', () => worker.close());
 

@@ -32,6 +32,10 @@ export const configSchema = z.object({
   FEDERAL_REGISTER_URL: optionalUrl,
   COURTLISTENER_URL: optionalUrl,
   COURTLISTENER_TOKEN: z.string().default(''),
+  /** Prefix of the import queue's Redis keys (hash-tagged, for Redis Cluster). */
+  QUEUE_PREFIX: z.string().min(1).default('{documents}'),
+  /** A crashed import's job is picked up again once its lock lapses (BullMQ's stalled-job check). */
+  IMPORT_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   CONNECTOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 

@@ -24,6 +24,7 @@ export class ImportWorker {
       processes: ProcessUpdates;
       logger: Logger;
       prefix?: string;
+      lockDurationMs?: number;
     },
   ) {
     this.logger = options.logger.child({ component: 'import-worker' });
@@ -35,6 +36,8 @@ export class ImportWorker {
       prefix: this.options.prefix ?? QUEUE_PREFIX,
       concurrency: 1,
       maxStalledCount: 2,
+      lockDuration: this.options.lockDurationMs ?? 30_000,
+      stalledInterval: this.options.lockDurationMs ?? 30_000,
     });
     this.worker.on('failed', (job, error) => {
       if (job) void this.reportFailure(job, error);
