@@ -110,6 +110,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       dir: path.join(dataDir, 'mongo'),
       port: ports.mongo,
       storage: isTest ? 'memory' : 'h2',
+      maxHeap: env.MONGO_STANDIN_MAX_HEAP || undefined,
       onLine: output('mongo'),
     });
     return { url: mongo.url, stop: mongo.stop, seconds: (Date.now() - started) / 1000, process: mongo.process };

@@ -14,6 +14,8 @@ export interface StartMongoOptions {
   port: number;
   /** 'h2' keeps data in <dir>/mongo.mv across restarts; 'memory' forgets everything on stop. */
   storage: 'h2' | 'memory';
+  /** JVM -Xmx such as '2g' (default 384m; startInfra passes $MONGO_STANDIN_MAX_HEAP): large loads (benches) need more. */
+  maxHeap?: string;
   readyTimeoutMs?: number;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
 }
@@ -24,18 +26,21 @@ export interface RunningMongo {
   stop(): Promise<void>;
 }
 
-const JVM_OPTS = ['-Xms32m', '-Xmx384m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
+const DEFAULT_MAX_HEAP = '384m';
+const JVM_OPTS = ['-Xms32m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
 
 /** The mongo-java-server stand-in (deploy/local/mongo), ready when it answers a ping. */
 export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo> {
   const java = requireBinary('java', 'openjdk-17-jre-headless');
   const host = opts.host ?? '127.0.0.1';
+  const maxHeap = opts.maxHeap ?? DEFAULT_MAX_HEAP;
+  if (!/^\d+[kmg]$/i.test(maxHeap)) throw new Error(`the stand-in's max heap (MONGO_STANDIN_MAX_HEAP) must be a JVM size such as 512m or 2g, got "${maxHeap}"`);
   fs.mkdirSync(opts.dir, { recursive: true });
   const storageArgs = opts.storage === 'h2' ? ['--h2', path.join(opts.dir, 'mongo.mv')] : ['--memory'];
   const mongo = spawnManaged({
     name: 'mongo',
     command: java,
-    args: [...JVM_OPTS, '-jar', opts.jars.mongoJar, host, String(opts.port), ...storageArgs],
+    args: [...JVM_OPTS, `-Xmx${maxHeap}`, '-jar', opts.jars.mongoJar, host, String(opts.port), ...storageArgs],
     logFile: path.join(opts.dir, 'mongo.log'),
     onLine: opts.onLine,
   });

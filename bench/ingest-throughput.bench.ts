@@ -1,0 +1,111 @@
+/**
+ * Ingest throughput end to end: file → documents service (extraction, entities, MongoDB) → Kafka →
+ * query-engine index (figures, never pass/fail).
+ *
+ *   npx tsx bench/ingest-throughput.bench.ts                   # 2,000 text filings, 300 PDFs
+ *   npx tsx bench/ingest-throughput.bench.ts --text 500 --pdf 100
+ *
+ * Writes generated filings (each with a JSON sidecar) into two temp directories, starts the stack
+ * (test profile, no frontend, no default corpus), then imports each directory with StartImport and
+ * measures from the call to (a) the ingestion run finished and (b) the search index holding every
+ * new document. Prints docs/s and MB/s for both; writes .data/bench/ingest-throughput.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
+import { pollUntil } from '@docket/local-infra';
+import { grpcCall } from '@docket/service-kit';
+import { printTable, round, writeBenchResult } from './support/bench-output';
+import { indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
+import { writePdfFiling, writeTextFiling } from './support/filing-files';
+
+const { values: args } = parseArgs({ options: { text: { type: 'string', default: '2000' }, pdf: { type: 'string', default: '300' } } });
+const TEXT_COUNT = Number(args.text);
+const PDF_COUNT = Number(args.pdf);
+const SEED = 'bench-ingest';
+const TIMEOUT_MS = 30 * 60_000;
+
+interface SetResult {
+  kind: 'text' | 'pdf';
+  files: number;
+  bytes: number;
+  seen: number;
+  new: number;
+  failed: number;
+  importSeconds: number;
+  indexedSeconds: number;
+  importDocsPerSecond: number;
+  indexedDocsPerSecond: number;
+  importMbPerSecond: number;
+}
+
+/** Generates both directories before the stack starts, so generation never competes with ingestion. */
+async function writeCorpus(): Promise<{ text: { dir: string; bytes: number }; pdf: { dir: string; bytes: number } }> {
+  const catalog = generateCatalog(SEED);
+  const dockets = generateDockets(SEED, catalog, 200);
+  const textDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-text-'));
+  const pdfDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-pdf-'));
+  let textBytes = 0;
+  let index = 0;
+  for (const filing of generateFilings(SEED, catalog, dockets, { count: TEXT_COUNT, pdfShare: 0 })) {
+    textBytes += writeTextFiling(textDir, `filing-${String(index++).padStart(6, '0')}`, filing);
+  }
+  let pdfBytes = 0;
+  index = 0;
+  for (const filing of generateFilings(SEED, catalog, dockets, { count: PDF_COUNT, start: TEXT_COUNT })) {
+    pdfBytes += await writePdfFiling(pdfDir, `filing-${String(index++).padStart(6, '0')}`, filing);
+  }
+  return { text: { dir: textDir, bytes: textBytes }, pdf: { dir: pdfDir, bytes: pdfBytes } };
+}
+
+async function importSet(bench: BenchStack, kind: SetResult['kind'], dir: string, files: number, bytes: number): Promise<SetResult> {
+  const baseline = await indexedCount(bench.search);
+  const started = performance.now();
+  const { runId } = await grpcCall(bench.documents, 'startImport', { path: dir, sourceId: 'uploads', requestedBy: 'bench' });
+  const run = await waitForRun(bench, runId, TIMEOUT_MS);
+  const importSeconds = (performance.now() - started) / 1000;
+  if (run.status !== 'succeeded') throw new Error(`the ${kind} import ended ${run.status}: ${JSON.stringify(run.errors.slice(0, 5))}`);
+  await pollUntil(async () => (await indexedCount(bench.search)) >= baseline + run.new, {
+    timeoutMs: TIMEOUT_MS, intervalMs: 100, description: `the index to hold ${run.new} more documents`, abortIf: bench.crashed,
+  });
+  const indexedSeconds = (performance.now() - started) / 1000;
+  return {
+    kind, files, bytes, seen: run.seen, new: run.new, failed: run.failed,
+    importSeconds: round(importSeconds, 2),
+    indexedSeconds: round(indexedSeconds, 2),
+    importDocsPerSecond: round(run.new / importSeconds),
+    indexedDocsPerSecond: round(run.new / indexedSeconds),
+    importMbPerSecond: round(bytes / 2 ** 20 / importSeconds, 2),
+  };
+}
+
+async function main(): Promise<void> {
+  const corpus = await writeCorpus();
+  const bench = await startBenchStack({ env: { SEED_CORPUS: 'false' } });
+  try {
+    const text = await importSet(bench, 'text', corpus.text.dir, TEXT_COUNT, corpus.text.bytes);
+    const pdf = await importSet(bench, 'pdf', corpus.pdf.dir, PDF_COUNT, corpus.pdf.bytes);
+    for (const set of [text, pdf]) {
+      printTable(`${set.kind}: ${set.files} files, ${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`, [
+        ['imported (run succeeded)', `${set.importSeconds} s   ${set.importDocsPerSecond} docs/s   ${set.importMbPerSecond} MB/s`],
+        ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
+      ]);
+    }
+    const file = writeBenchResult('ingest-throughput', {
+      setup: 'test-profile stack, SEED_CORPUS=false; one StartImport per directory; times from the call',
+      text, pdf,
+    });
+    console.log(`written to ${file}`);
+  } finally {
+    await bench.stop();
+    for (const dir of [corpus.text.dir, corpus.pdf.dir]) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

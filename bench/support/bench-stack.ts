@@ -1,0 +1,119 @@
+/** The whole stack for a bench (test profile: free ports, a temp data dir) and the clients a bench needs. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { credentials } from '@grpc/grpc-js';
+import { MongoClient, ObjectId } from 'mongodb';
+import {
+  ensureJars, freePort, liveManagedProcesses, pollUntil, startMongo, startStack, type RunningMongo, type StackHandle, type StartStackOptions,
+} from '@docket/local-infra';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
+import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+
+export interface BenchStack {
+  stack: StackHandle;
+  documents: DocumentsServiceClient;
+  search: SearchServiceClient;
+  mongo: MongoClient;
+  /** Why the stack is no longer whole (a part exited), for waits to give up at once. */
+  crashed(): string | undefined;
+  stop(): Promise<void>;
+}
+
+export interface BenchStackOptions extends Partial<StartStackOptions> {
+  /**
+   * Run the MongoDB stand-in on its H2 file store with this JVM heap (e.g. '3g') instead of the test
+   * profile's in-memory store, whose 384 MB heap holds only some tens of MB of documents.
+   */
+  h2MongoHeap?: string;
+}
+
+const log = (m: string) => process.stderr.write(`[stack] ${m}\n`);
+
+/** A stand-in on H2 in a temp dir; the stack then uses it through MONGO_URL. */
+async function startH2Mongo(maxHeap: string): Promise<RunningMongo & { dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mongo-'));
+  const mongo = await startMongo({ jars: await ensureJars(log), dir, port: await freePort(), storage: 'h2', maxHeap });
+  log(`MongoDB stand-in on H2 (heap ${maxHeap}) at ${mongo.url}`);
+  return { ...mongo, dir };
+}
+
+export async function startBenchStack(options: BenchStackOptions = {}): Promise<BenchStack> {
+  const { h2MongoHeap, ...stackOptions } = options;
+  const h2 = h2MongoHeap ? await startH2Mongo(h2MongoHeap) : undefined;
+  const stack = await startStack({
+    profile: 'test',
+    frontend: false,
+    log,
+    ...stackOptions,
+    env: { LOG_LEVEL: 'warn', ...(h2 ? { MONGO_URL: h2.url } : {}), ...stackOptions.env },
+  }).catch(async (error: unknown) => {
+    await h2?.stop();
+    throw error;
+  });
+  const documents = new DocumentsServiceClient(`127.0.0.1:${stack.ports.documents}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const search = new SearchServiceClient(`127.0.0.1:${stack.ports.queryEngine}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const mongo = await new MongoClient(stack.infra.mongoUrl).connect();
+  let crash: string | undefined;
+  const crashes = [stack.crashed, ...(h2 ? [h2.process.exited.then((info) => ({ name: 'mongo', ...info, tail: h2.process.tail(30) }))] : [])];
+  let stopping = false;
+  void Promise.race(crashes).then((info) => {
+    if (!stopping) crash = `${info.name} exited (code ${info.code}, signal ${info.signal}); its last lines:\n${info.tail.join('\n')}`;
+  });
+  return {
+    stack, documents, search, mongo,
+    crashed: () => crash,
+    stop: async () => {
+      stopping = true;
+      documents.close();
+      search.close();
+      await mongo.close();
+      await stack.stop();
+      await h2?.stop();
+      if (h2) fs.rmSync(h2.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How many documents the query-engine's search index holds. */
+export async function indexedCount(search: SearchServiceClient): Promise<number> {
+  return Number((await grpcCall(search, 'getIndexStats', {})).documents);
+}
+
+export interface RunCounts {
+  status: string;
+  seen: number;
+  new: number;
+  updated: number;
+  duplicate: number;
+  failed: number;
+  errors: { item: string; reason: string; message: string }[];
+}
+
+/** Waits for an ingestion run (documents service database) to leave 'running'; polls every 100 ms. */
+export async function waitForRun(bench: BenchStack, runId: string, timeoutMs: number): Promise<RunCounts> {
+  const runs = bench.mongo.db('documents').collection<RunCounts>('ingestion_runs');
+  return pollUntil(async () => {
+    const run = await runs.findOne({ _id: new ObjectId(runId) } as object);
+    return run && run.status !== 'running' && run.status !== 'interrupted' ? run : undefined;
+  }, { timeoutMs, intervalMs: 100, description: `ingestion run ${runId} to finish`, abortIf: bench.crashed });
+}
+
+/** The pid of a part the launcher started ('documents', 'bff', 'mongo', ...). */
+export function pidOf(name: string): number {
+  const part = liveManagedProcesses().find((p) => p.name === name);
+  if (!part) throw new Error(`no running part named ${name}`);
+  return part.pid;
+}
+
+/** Resident set size in bytes (VmRSS), undefined once the process is gone; the launcher execs the program itself, so the pid is the process. */
+export function rssBytes(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
