@@ -49,7 +49,7 @@ export class DocumentService {
   async create(input: NewDocumentInput): Promise<{ document: StoredDocument; created: boolean }> {
     const valid = validateNewDocument(input);
     const outcome: IngestOutcome = await this.deps.ingest.ingest({
-      sourceId: valid.sourceId || 'manual',
+      sourceId: valid.sourceId || 'uploads',
       connector: 'manual',
       sourceDocumentId: `manual:${valid.sha256}`,
       createdBy: valid.createdBy,

@@ -42,6 +42,7 @@ interface FileResult {
 export class IngestService {
   /** Dockets seen lately: most filings belong to a docket seen just before, so this saves two reads each. */
   private readonly docketCache = new Map<string, StoredDocket>();
+  private readonly knownSources = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -60,6 +61,7 @@ export class IngestService {
 
   async ingest(item: IngestItem): Promise<IngestOutcome> {
     const { documents } = this.deps;
+    await this.ensureSource(item.sourceId);
     const provenanceKey = provenanceKeyOf(item.sourceId, item.sourceDocumentId);
     const files = await Promise.all((item.files ?? []).map((file, index) => this.storeFile(file, index === 0)));
     const primary = files[0];
@@ -153,6 +155,18 @@ export class IngestService {
     const pages = result.pages.map((span) => result.text.slice(span.start, span.end));
     if (!primary) attachment.text = clip(result.text, STORED_TEXT_MAX_CHARS);
     return { attachment, pages, title: result.title, language: result.language };
+  }
+
+  /** A source named by a sidecar or a form but not yet known is created, so its documents are counted and listed. */
+  private async ensureSource(sourceId: string): Promise<void> {
+    if (this.knownSources.has(sourceId)) return;
+    if (!(await this.deps.sources.find(sourceId))) {
+      await this.deps.sources.upsertDefinitions([{
+        id: sourceId, name: sourceId, shortName: sourceId, kind: 'agency', jurisdiction: '', state: '', homeUrl: '', docketPattern: '',
+        publishesNativeFilingTypes: false, industries: [], filingTypes: [],
+      }]);
+    }
+    this.knownSources.add(sourceId);
   }
 
   private async ensureDocket(item: IngestItem) {

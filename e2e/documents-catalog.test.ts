@@ -1,0 +1,144 @@
+/**
+ * Issue 3 as a user walks it in Chromium: the catalog and its freshness, uploading a file and
+ * reading it back (text, entities, the original file), an entity's profile, and importing a
+ * directory as a process. The stack loaded a small generated corpus at start (stack.global-setup.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const baseUrl = requiredEnv('E2E_BASE_URL');
+const adminEmail = requiredEnv('E2E_ADMIN_EMAIL');
+const adminPassword = requiredEnv('E2E_ADMIN_PASSWORD');
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set; the e2e global setup should have set it`);
+  return value;
+}
+
+let browser: Browser;
+let page: Page;
+const marker = `quillfeather${randomUUID().slice(0, 8)}`;
+const uploadedText = `MOTION TO INTERVENE of the ${marker} Ratepayer Alliance. The Alliance asks the Federal Energy Regulatory Commission ` +
+  'for party status in the rate case of Northern Plains Power Company, which seeks $12.5 million.';
+let documentPath = '';
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+  });
+  page = await browser.newPage({ baseURL: baseUrl });
+  page.setDefaultTimeout(20_000);
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(adminEmail);
+  await page.getByTestId('login-password').fill(adminPassword);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The corpus loads in the background after start-up; pages fill in as it does. */
+async function reloadUntil(url: string, ready: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.goto(url);
+    if (await ready()) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not appear within ${timeoutMs / 1000} s`);
+    await page.waitForTimeout(500); // between two real page loads
+  }
+}
+
+test('the catalog lists the sources with their documents, and filters them', async () => {
+  await reloadUntil('/catalog?sort=documents', async () => (await page.locator('[data-testid="catalog-source-row"]').count()) >= 20, 'the sources');
+  const first = page.getByTestId('catalog-source-row').first();
+  await expect(first.textContent()).resolves.toMatch(/\d/);
+  await expect(page.getByTestId('data-product').count()).resolves.toBe(3);
+
+  await page.getByTestId('catalog-kind').selectOption('court');
+  await page.getByTestId('catalog-filter').press('Enter');
+  await page.waitForURL(/kind=court/);
+  const courts = await page.getByTestId('catalog-source-row').count();
+  expect(courts).toBeGreaterThan(0);
+  expect(courts).toBeLessThan(20);
+});
+
+test('catalog status shows every source with its health and history', async () => {
+  await page.goto('/catalog-status');
+  const rows = page.getByTestId('catalog-status-row');
+  expect(await rows.count()).toBeGreaterThanOrEqual(20);
+  const statuses = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+  expect(statuses.every((s) => ['healthy', 'lagging', 'failing', 'idle'].includes(s ?? ''))).toBe(true);
+  expect(statuses).toContain('healthy');
+});
+
+test('an administrator uploads a file with metadata and opens the stored document', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-upload-'));
+  const file = path.join(dir, `${marker}-motion.txt`);
+  writeFileSync(file, uploadedText);
+  const sidecar = path.join(dir, 'meta.json');
+  writeFileSync(sidecar, JSON.stringify({ title: `Motion to intervene (${marker})`, docketNumber: 'ER24-2001-000', filingType: 'Motion', filedAt: '2026-11-20' }));
+
+  await page.goto('/admin');
+  await page.getByTestId('upload-input').setInputFiles(file);
+  await page.getByTestId('upload-sidecar').setInputFiles(sidecar);
+  await page.getByTestId('upload-submit').click();
+  const result = page.getByTestId('upload-result').first();
+  await result.waitFor();
+  await expect(result.getAttribute('data-outcome')).resolves.toBe('new');
+  await result.getByRole('link').click();
+  await page.waitForURL(/\/documents\/[0-9a-f]{24}/);
+  documentPath = new URL(page.url()).pathname;
+  await expect(page.getByTestId('document-title').textContent()).resolves.toContain(marker);
+  await expect(page.getByTestId('document-text').textContent()).resolves.toContain('party status');
+});
+
+test('the original file is served with its type, and the entities link to profiles', async () => {
+  const href = (await page.getByTestId('attachment-link').first().getAttribute('href')) ?? '';
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await response.text()).toBe(uploadedText);
+
+  const entity = page.getByTestId('entity-link').filter({ hasText: 'Northern Plains Power Company' }).first();
+  await entity.click();
+  await page.waitForURL(/\/entities\//);
+  await expect(page.getByTestId('entity-name').textContent()).resolves.toContain('Northern Plains Power');
+  await page.getByTestId('mentions-chart').waitFor();
+  // Profiles are counted a moment after the write.
+  await reloadUntil(page.url(), async () => (await page.locator(`[data-testid="entity-document"] a[href="${documentPath}"]`).count()) > 0, 'the document on the entity profile', 20_000);
+});
+
+test('a generated filing reads page by page, with its docket and parties', async () => {
+  await reloadUntil('/search?q=commission', async () => (await page.getByTestId('search-result-link').count()) > 0, 'a corpus filing in search');
+  await page.getByTestId('search-result-link').first().click();
+  await page.waitForURL(/\/documents\//);
+  await page.getByTestId('text-page').first().waitFor();
+  await expect(page.getByTestId('parties').isVisible()).resolves.toBe(true);
+  await expect(page.getByTestId('entity-link').count()).resolves.toBeGreaterThan(0);
+});
+
+test('a directory import runs as a process and its run shows on catalog status', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'e2e-import-'));
+  for (let i = 0; i < 5; i += 1) writeFileSync(path.join(root, `filing-${i}.txt`), `Comment ${i} of the ${marker} coalition on the proposed tariff.`);
+  writeFileSync(path.join(root, 'empty.txt'), '');
+
+  await page.goto('/admin');
+  await page.getByTestId('import-path').fill(root);
+  await page.getByTestId('import-submit').click();
+  await page.getByTestId('import-process-link').click();
+  await page.waitForURL(/\/processes\/.+/);
+  await page.locator('[data-testid="process-status"][data-status="succeeded"]').waitFor({ timeout: 60_000 });
+  await expect(page.getByTestId('process-message').textContent()).resolves.toMatch(/5 new.*1 failed/);
+
+  await page.goto('/catalog-status');
+  const uploads = page.locator('[data-testid="catalog-status-row"]').filter({ hasText: 'Uploaded and imported files' });
+  await expect(uploads.getAttribute('data-status')).resolves.not.toBe('idle');
+  await expect(uploads.textContent()).resolves.toContain('empty');
+});
