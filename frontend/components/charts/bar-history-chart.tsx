@@ -29,7 +29,8 @@ export function BarHistoryChart({
 }) {
   return (
     <div data-testid={testId} role="img" aria-label={label} style={{ width: '100%', height }}>
-      <ResponsiveContainer width="100%" height="100%">
+      {/* A first size before the container is measured, so the bars show on the first paint. */}
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
         <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -24 }} barCategoryGap={1}>
           <CartesianGrid vertical={false} stroke="#eef0f3" />
           <XAxis dataKey={xKey} tick={{ fontSize: 11, fill: '#6b7480' }} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} minTickGap={24} />

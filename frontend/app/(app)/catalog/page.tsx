@@ -129,27 +129,27 @@ function SourcesTable({ sources }: { sources: Source[] }) {
         <tbody>
           {sources.map((s) => (
             <tr key={s.id} data-testid="catalog-source-row" data-source-id={s.id}>
-              <td>
+              <td className={styles.nameCell}>
                 <div className={styles.sourceName}>{s.name}</div>
                 {s.shortName ? <div className="subtle">{s.shortName}</div> : null}
               </td>
               <td>
                 <span className={s.kind === 'court' ? 'badge badge-accent' : 'badge'}>{capitalise(s.kind || 'unknown')}</span>
               </td>
-              <td>{[capitalise(s.jurisdiction), s.state].filter(Boolean).join(' · ') || '—'}</td>
+              <td>{capitalise(s.jurisdiction) || s.state || '—'}</td>
               <td className="num">{formatNumber(s.documentCount)}</td>
               <td className="num">{formatNumber(s.docketCount)}</td>
               <td style={{ whiteSpace: 'nowrap' }}>
                 {s.firstFiledAt ? `${formatDate(s.firstFiledAt)} – ${formatDate(s.lastFiledAt)}` : <span className="muted">No filings yet</span>}
               </td>
               <td>
-                <div className={styles.types}>
+                <ul className={styles.types}>
                   {topFilingTypes(s).map((t) => (
-                    <span key={t.native} className="badge" title={`${formatNumber(t.count)} filings`}>
-                      {t.native} · {formatNumber(t.count)}
-                    </span>
+                    <li key={t.native}>
+                      {t.native} <span className="subtle">{formatNumber(t.count)}</span>
+                    </li>
                   ))}
-                </div>
+                </ul>
               </td>
             </tr>
           ))}

@@ -233,8 +233,6 @@ function Pager({ documentId, view, q }: { documentId: string; view: PageView; q:
     const query = params.toString();
     return `/documents/${encodeURIComponent(documentId)}${query ? `?${query}` : ''}`;
   };
-  const views = Math.ceil(view.totalPages / PAGES_PER_VIEW);
-  const current = Math.ceil(view.first / PAGES_PER_VIEW);
   return (
     <nav className={styles.pager} aria-label="Pages of the text">
       {view.previous ? (
@@ -245,7 +243,7 @@ function Pager({ documentId, view, q }: { documentId: string; view: PageView; q:
         <span />
       )}
       <span className="subtle">
-        {formatNumber(current)} of {formatNumber(views)}
+        Pages {view.first}–{view.last} of {formatNumber(view.totalPages)}
       </span>
       {view.next ? (
         <Link href={href(view.next)} className="btn btn-sm" data-testid="pager-next" rel="next">

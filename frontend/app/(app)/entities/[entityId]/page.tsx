@@ -4,10 +4,12 @@ import { notFound } from 'next/navigation';
 import { BarHistoryChart } from '@/components/charts/bar-history-chart';
 import { findEntity } from '@/lib/bff.server';
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
-import { highlightSegments, queryTerms } from '@/lib/highlight';
+import { highlightSegments } from '@/lib/highlight';
 import styles from './entity.module.css';
 
 type Props = { params: Promise<{ entityId: string }> };
+
+const MAX_DOCUMENTS = 25;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const profile = await findEntity((await params).entityId);
@@ -18,8 +20,11 @@ export default async function EntityPage({ params }: Props) {
   const profile = await findEntity((await params).entityId);
   if (!profile) notFound();
   const { entity } = profile;
-  // The excerpt is plain text; the entity's name (and aliases) are marked in it.
-  const terms = queryTerms([entity.name, ...entity.aliases].join(' '));
+  // Aliases that differ from the name only in case add nothing to read.
+  const aliases = entity.aliases.filter((a) => a.toLowerCase() !== entity.name.toLowerCase());
+  // The excerpt is plain text; the name and aliases are marked in it as whole phrases, longest first.
+  const phrases = [...new Set([entity.name, ...aliases].map((n) => n.toLowerCase()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  const documents = profile.documents.slice(0, MAX_DOCUMENTS);
 
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
@@ -30,7 +35,7 @@ export default async function EntityPage({ params }: Props) {
         <h1 className={styles.name} data-testid="entity-name">
           {entity.name}
         </h1>
-        {entity.aliases.length > 0 ? <p className={styles.aliases}>Also written: {entity.aliases.join(' · ')}</p> : null}
+        {aliases.length > 0 ? <p className={styles.aliases}>Also written: {aliases.join(' · ')}</p> : null}
       </header>
 
       <div className={styles.layout}>
@@ -81,14 +86,17 @@ export default async function EntityPage({ params }: Props) {
             <div className="card-header">
               <div>
                 <h2 id="documents-heading">Documents</h2>
-                <p>Filings that mention {entity.name}, newest first.</p>
+                <p>
+                  Filings that mention {entity.name}, newest first
+                  {profile.documents.length > documents.length ? ` (the latest ${documents.length} of ${formatNumber(entity.documentCount)})` : ''}.
+                </p>
               </div>
             </div>
-            {profile.documents.length === 0 ? (
+            {documents.length === 0 ? (
               <div className="card-body muted">No documents.</div>
             ) : (
               <ul className={styles.docs}>
-                {profile.documents.map((d) => (
+                {documents.map((d) => (
                   <li key={d.documentId} data-testid="entity-document">
                     <Link href={`/documents/${encodeURIComponent(d.documentId)}`} className={styles.docTitle}>
                       {d.title || 'Untitled filing'}
@@ -96,7 +104,7 @@ export default async function EntityPage({ params }: Props) {
                     <div className={styles.meta}>{[formatDate(d.filedAt), d.docketNumber ? `Docket ${d.docketNumber}` : '', d.sourceId].filter(Boolean).join(' · ')}</div>
                     {d.excerpt ? (
                       <p className={styles.excerpt}>
-                        {highlightSegments(d.excerpt, terms).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}
+                        {highlightSegments(d.excerpt, phrases).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}
                       </p>
                     ) : null}
                   </li>
