@@ -1,0 +1,13 @@
+/**
+ * @docket/query-language: the search query language (terms, "phrases", AND / OR / NOT, parentheses,
+ * prefixes, field and date filters) as pure functions: parse to a typed tree, normalise, print back,
+ * split off the filters, and match documents in memory (alert percolation).
+ */
+export * from './query-ast';
+export { QuerySyntaxError } from './query-syntax.error';
+export { parseQuery, MAX_NESTING } from './query-parser';
+export { normalizeQuery } from './query-normalize';
+export { formatQuery } from './query-format';
+export { collectFilters, type CollectedFilters } from './collect-filters';
+export { compileQuery, matchesDocument, type CompiledQuery, type MatchableDocument } from './query-matcher';
+export { foldText, foldedWords, nameKey, normalizeDocketNumber } from './text-normalize';
