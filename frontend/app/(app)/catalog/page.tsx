@@ -19,7 +19,7 @@ export default async function CatalogPage({ searchParams }: Props) {
   const filtered = filter.q !== '' || filter.kind !== '';
 
   return (
-    <div className="page">
+    <div className="page" style={{ maxWidth: 1280 }}>
       <div className="page-header">
         <div>
           <h1>Catalog</h1>
