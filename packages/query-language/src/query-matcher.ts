@@ -4,6 +4,7 @@
  * use, and the result is cached per document object (so treat a document as immutable once matched).
  */
 import type { FieldNode, QueryNode, RangeNode } from './query-ast';
+import { normalizeQuery } from './query-normalize';
 import { foldedWords, nameKey, normalizeDocketNumber } from './text-normalize';
 
 export interface MatchableDocument {
@@ -40,9 +41,12 @@ type Matcher = (doc: PreparedDocument) => boolean;
 
 const prepared = new WeakMap<MatchableDocument, PreparedDocument>();
 
-/** Compiles a query into a reusable predicate; compile once, match many documents. */
+/**
+ * Compiles a query into a reusable predicate; compile once, match many documents. The query is
+ * normalised first, which defines empty groups: they constrain nothing (an empty query matches all).
+ */
 export function compileQuery(node: QueryNode): CompiledQuery {
-  const matcher = compile(node);
+  const matcher = compile(normalizeQuery(node));
   return (doc) => matcher(prepare(doc));
 }
 
@@ -77,8 +81,6 @@ function compile(node: QueryNode): Matcher {
       };
     }
     case 'or': {
-      // An empty group constrains nothing, like an empty AND (normalisation removes both).
-      if (node.children.length === 0) return () => true;
       const children = node.children.map(compile);
       return (doc) => {
         for (const child of children) if (child(doc)) return true;
