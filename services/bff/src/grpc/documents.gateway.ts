@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ClientWritableStream } from '@grpc/grpc-js';
@@ -125,15 +126,23 @@ export class DocumentsGateway {
     );
     const cancel = () => call.cancel();
     signal.addEventListener('abort', cancel, { once: true });
+    const hash = createHash('sha256');
+    let size = 0;
     try {
       call.write({ header });
       for await (const chunk of file) {
         // After an early answer or an abort the rest is read and dropped (see above).
         if (answered || signal.aborted) continue;
+        hash.update(chunk);
+        size += chunk.length;
         if (!call.write({ data: chunk })) await Promise.race([once(call, 'drain').catch(() => undefined), settled]);
       }
       if (signal.aborted) throw signal.reason;
-      if (!answered) call.end();
+      // The end marker tells the service the file is whole; without it nothing is stored.
+      if (!answered) {
+        call.write({ end: { size: String(size), sha256: hash.digest('hex') } });
+        call.end();
+      }
       const response = await answer;
       return { outcome: toOutcome(response.outcome), document: response.document ? toDocumentView(response.document) : null };
     } catch (error) {

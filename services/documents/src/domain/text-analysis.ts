@@ -1,4 +1,4 @@
-import { extractEntities, groupingKeys, groupMentions, type DocketPattern, type EntityKind } from './entities';
+import { canonicalEntityKey, extractEntities, groupingKeys, groupMentions, type DocketPattern, type EntityKind } from './entities';
 import { entityIdOf } from './ids';
 
 /** Kinds that get an entity profile; money, percentages and dates are kept as values on the document. */
@@ -60,4 +60,15 @@ export function analyseText(text: string, docketPatterns: DocketPattern[]): Text
     .slice(0, MAX_VALUES)
     .map((m) => ({ kind: m.kind, text: m.text, start: m.start, end: m.end, value: String(m.value ?? '') }));
   return { entities, mentions, values };
+}
+
+/**
+ * A filing always belongs to its own docket, named in the text or not: its docket entity is added
+ * (counted once) so the document links to the docket's profile and the docket lists the document.
+ */
+export function withFilingDocket(analysis: TextAnalysis, docketNumber: string): TextAnalysis {
+  const key = canonicalEntityKey('docket', docketNumber);
+  const id = entityIdOf('docket', key);
+  if (!key || analysis.entities.some((entity) => entity.id === id)) return analysis;
+  return { ...analysis, entities: [...analysis.entities, { id, kind: 'docket', key, name: docketNumber, aliases: [], count: 1 }] };
 }

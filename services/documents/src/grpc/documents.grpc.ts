@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { createHash } from 'node:crypto';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { clientStream, serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
@@ -85,7 +86,10 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
           let header: { fileName: string; contentType: string; sourceId: string; uploadedBy: string; sidecarJson: string } | undefined;
           let file: ReturnType<typeof createWriteStream> | undefined;
           let size = 0;
+          const hash = createHash('sha256');
+          let end: { size: string; sha256: string } | undefined;
           for await (const message of call as AsyncIterable<UploadFileRequest>) {
+            if (end) throw new InputError('invalid upload', [{ path: 'end', message: 'must be the last message' }]);
             if (message.header) {
               if (header) throw new InputError('the upload has two headers', [{ path: 'header', message: 'must come once, first' }]);
               header = message.header;
@@ -94,9 +98,17 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
             } else if (message.data) {
               if (!file) throw new InputError('the upload has no header', [{ path: 'header', message: 'must come first' }]);
               size += message.data.length;
+              hash.update(message.data);
               if (size > deps.maxUploadBytes) throw new InputError('the file is too large', [{ path: 'data', message: `must be at most ${deps.maxUploadBytes} bytes` }]);
               if (!file.write(message.data)) await once(file, 'drain');
+            } else if (message.end) {
+              end = message.end;
             }
+          }
+          if (!end || call.cancelled) throw new InputError('the upload was cut short', [{ path: 'end', message: 'is missing: the stream ended early' }]);
+          const sha256 = hash.digest('hex');
+          if (Number(end.size) !== size || end.sha256 !== sha256) {
+            throw new InputError('the upload arrived damaged', [{ path: 'end', message: `announced ${end.size} bytes (${end.sha256.slice(0, 12)}…), received ${size} (${sha256.slice(0, 12)}…)` }]);
           }
           if (!header || !file) throw new InputError('the upload has no header', [{ path: 'header', message: 'is required' }]);
           file.end();

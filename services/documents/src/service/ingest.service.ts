@@ -9,7 +9,7 @@ import type { DocketPattern } from '../domain/entities';
 import { filingCategoryOf } from '../domain/filing-category';
 import { docketIdOf, provenanceKeyOf } from '../domain/ids';
 import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
-import { analyseText } from '../domain/text-analysis';
+import { analyseText, withFilingDocket } from '../domain/text-analysis';
 import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
 import type { DocketRepository, StoredDocket } from '../store/docket.repository';
 import type { DocumentRepository, NewDocumentRecord, StoredAttachment } from '../store/document.repository';
@@ -73,7 +73,8 @@ export class IngestService {
     const sha256 = text ? contentSha256(title, text) : `file:${primary?.attachment.sha256 ?? provenanceKey}`;
 
     const docket = await this.ensureDocket(item);
-    const analysis = text ? analyseText(text, this.deps.docketPatterns()) : { entities: [], mentions: [], values: [] };
+    const found = text ? analyseText(text, this.deps.docketPatterns()) : { entities: [], mentions: [], values: [] };
+    const analysis = docket ? withFilingDocket(found, docket.number) : found;
     const now = new Date();
     const filingType = item.filingTypeNative?.trim() ?? '';
     const record: NewDocumentRecord = {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -224,8 +225,10 @@ describe('upload and delete', () => {
     const response = await new Promise<UploadFileResponse>((resolve, reject) => {
       const call = client.uploadFile((error, value) => (error ? reject(error) : resolve(value!)));
       call.write({ header: { fileName: 'motion.txt', contentType: 'text/plain', sourceId: '', uploadedBy: 'user-2', sidecarJson: JSON.stringify({ title: 'Motion to intervene' }) } });
-      call.write({ data: Buffer.from('MOTION TO INTERVENE of the City of Boston. ') });
-      call.write({ data: Buffer.from('The City requests party status.') });
+      const parts = [Buffer.from('MOTION TO INTERVENE of the City of Boston. '), Buffer.from('The City requests party status.')];
+      for (const data of parts) call.write({ data });
+      const whole = Buffer.concat(parts);
+      call.write({ end: { size: String(whole.length), sha256: createHash('sha256').update(whole).digest('hex') } });
       call.end();
     });
     expect(response.outcome).toBe('new');
@@ -237,5 +240,23 @@ describe('upload and delete', () => {
     await grpcCall(client, 'deleteDocument', { id, reason: 'uploaded by mistake', deletedBy: 'admin' });
     await waitFor(() => deleted.some((e) => e.documentId === id && e.reason === 'uploaded by mistake'), { description: 'the deleted event' });
     await expect(grpcCall(client, 'getDocument', { id, textPage: 0, textPages: 0 })).rejects.toThrow(/not found/);
+  });
+
+  it('stores nothing from an upload cut short (no end marker) or damaged (size or hash differ)', async () => {
+    const before = await connection.collection('documents').countDocuments();
+    const send = (finish: (call: ReturnType<typeof client.uploadFile>) => void) => new Promise<unknown>((resolve) => {
+      const call = client.uploadFile((error) => resolve(error));
+      call.write({ header: { fileName: 'partial.txt', contentType: 'text/plain', sourceId: '', uploadedBy: 'user-2', sidecarJson: '' } });
+      call.write({ data: Buffer.from('The first half of a filing') });
+      finish(call);
+    });
+    const cut = await send((call) => call.end());
+    expect((cut as Error).message).toMatch(/cut short/);
+    const damaged = await send((call) => {
+      call.write({ end: { size: '9999', sha256: 'ab'.repeat(32) } });
+      call.end();
+    });
+    expect((damaged as Error).message).toMatch(/damaged/);
+    expect(await connection.collection('documents').countDocuments()).toBe(before);
   });
 });

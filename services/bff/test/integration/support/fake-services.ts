@@ -120,25 +120,29 @@ export class FakeBackends {
       uploadFile: (call: ServerReadableStream<documentsV1.UploadFileRequest, documentsV1.UploadFileResponse>, callback: sendUnaryData<documentsV1.UploadFileResponse>) => {
         const upload: FakeUpload = { header: undefined, chunks: [], stored: false, cancelled: false };
         this.uploads.push(upload);
+        let end: documentsV1.UploadFileEnd | undefined;
         call.on('data', (message: documentsV1.UploadFileRequest) => {
           if (message.header) upload.header = message.header;
           if (message.data) upload.chunks.push(message.data);
+          if (message.end) end = message.end;
         });
         call.on('cancelled', () => void (upload.cancelled ||= !upload.stored));
-        // grpc-js delivers a client's cancel as end-of-stream first and 'cancelled' just after, so
-        // (as the real service must) look again before committing a file that may be cut short.
-        call.on('end', () =>
-          setImmediate(() => {
-            if (call.cancelled) return;
-            try {
-              const response = this.storeUpload(upload.header, Buffer.concat(upload.chunks));
-              upload.stored = true;
-              callback(null, response);
-            } catch (error) {
-              callback(toGrpcError(error) as Parameters<typeof callback>[0]);
-            }
-          }),
-        );
+        // Like the real service: a file is stored only when its end marker arrived and matches.
+        call.on('end', () => {
+          const bytes = Buffer.concat(upload.chunks);
+          if (!end || Number(end.size) !== bytes.length) {
+            upload.cancelled = true;
+            callback(toGrpcError(new InputError('the upload was cut short', [{ path: 'end', message: 'is missing' }])) as Parameters<typeof callback>[0]);
+            return;
+          }
+          try {
+            const response = this.storeUpload(upload.header, bytes);
+            upload.stored = true;
+            callback(null, response);
+          } catch (error) {
+            callback(toGrpcError(error) as Parameters<typeof callback>[0]);
+          }
+        });
       },
       startImport: unary(logger, async (req: documentsV1.StartImportRequest) => {
         if (!req.path.startsWith('/')) throw new InputError('path must be absolute', [{ path: 'path', message: 'must be absolute' }]);

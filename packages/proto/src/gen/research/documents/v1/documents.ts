@@ -198,9 +198,20 @@ export interface UploadFileHeader {
   sidecarJson: string;
 }
 
+/**
+ * Sent last: the file is stored only when it arrives and matches what was received, so an
+ * upload cut short (a cancelled or broken stream) is never stored as if it were complete.
+ */
+export interface UploadFileEnd {
+  size: string;
+  /** Hex sha256 of the bytes sent. */
+  sha256: string;
+}
+
 export interface UploadFileRequest {
   header?: UploadFileHeader | undefined;
   data?: Buffer | undefined;
+  end?: UploadFileEnd | undefined;
 }
 
 export interface UploadFileResponse {
@@ -3145,8 +3156,93 @@ export const UploadFileHeader: MessageFns<UploadFileHeader> = {
   },
 };
 
+function createBaseUploadFileEnd(): UploadFileEnd {
+  return { size: "0", sha256: "" };
+}
+
+export const UploadFileEnd: MessageFns<UploadFileEnd> = {
+  encode(message: UploadFileEnd, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.size !== "0") {
+      writer.uint32(8).int64(message.size);
+    }
+    if (message.sha256 !== "") {
+      writer.uint32(18).string(message.sha256);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadFileEnd {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadFileEnd();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.size = reader.int64().toString();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sha256 = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadFileEnd {
+    return {
+      size: isSet(object.size) ? globalThis.String(object.size) : "0",
+      sha256: isSet(object.sha256) ? globalThis.String(object.sha256) : "",
+    };
+  },
+
+  toJSON(message: UploadFileEnd): unknown {
+    const obj: any = {};
+    if (message.size !== "0") {
+      obj.size = message.size;
+    }
+    if (message.sha256 !== "") {
+      obj.sha256 = message.sha256;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UploadFileEnd>, I>>(base?: I): UploadFileEnd {
+    return UploadFileEnd.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UploadFileEnd>, I>>(object: I): UploadFileEnd {
+    const message = createBaseUploadFileEnd();
+    message.size = object.size ?? "0";
+    message.sha256 = object.sha256 ?? "";
+    return message;
+  },
+};
+
 function createBaseUploadFileRequest(): UploadFileRequest {
-  return { header: undefined, data: undefined };
+  return { header: undefined, data: undefined, end: undefined };
 }
 
 export const UploadFileRequest: MessageFns<UploadFileRequest> = {
@@ -3156,6 +3252,9 @@ export const UploadFileRequest: MessageFns<UploadFileRequest> = {
     }
     if (message.data !== undefined) {
       writer.uint32(18).bytes(message.data);
+    }
+    if (message.end !== undefined) {
+      UploadFileEnd.encode(message.end, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -3189,6 +3288,14 @@ export const UploadFileRequest: MessageFns<UploadFileRequest> = {
             message.data = Buffer.from(reader.bytes());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.end = UploadFileEnd.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3205,6 +3312,7 @@ export const UploadFileRequest: MessageFns<UploadFileRequest> = {
     return {
       header: isSet(object.header) ? UploadFileHeader.fromJSON(object.header) : undefined,
       data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : undefined,
+      end: isSet(object.end) ? UploadFileEnd.fromJSON(object.end) : undefined,
     };
   },
 
@@ -3215,6 +3323,9 @@ export const UploadFileRequest: MessageFns<UploadFileRequest> = {
     }
     if (message.data !== undefined) {
       obj.data = base64FromBytes(message.data);
+    }
+    if (message.end !== undefined) {
+      obj.end = UploadFileEnd.toJSON(message.end);
     }
     return obj;
   },
@@ -3228,6 +3339,7 @@ export const UploadFileRequest: MessageFns<UploadFileRequest> = {
       ? UploadFileHeader.fromPartial(object.header)
       : undefined;
     message.data = object.data ?? undefined;
+    message.end = (object.end !== undefined && object.end !== null) ? UploadFileEnd.fromPartial(object.end) : undefined;
     return message;
   },
 };
@@ -6568,7 +6680,7 @@ export const DocumentsServiceService = {
       Buffer.from(OpenAttachmentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): OpenAttachmentResponse => OpenAttachmentResponse.decode(value),
   },
-  /** Adds one uploaded file: first message is the header, then the bytes. */
+  /** Adds one uploaded file: the header, then the bytes, then the end marker. */
   uploadFile: {
     path: "/research.documents.v1.DocumentsService/UploadFile" as const,
     requestStream: true as const,
@@ -6640,7 +6752,7 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   deleteDocument: handleUnaryCall<DeleteDocumentRequest, DeleteDocumentResponse>;
   /** The original file: first message carries the attachment's metadata, the rest its bytes. */
   openAttachment: handleServerStreamingCall<OpenAttachmentRequest, OpenAttachmentResponse>;
-  /** Adds one uploaded file: first message is the header, then the bytes. */
+  /** Adds one uploaded file: the header, then the bytes, then the end marker. */
   uploadFile: handleClientStreamingCall<UploadFileRequest, UploadFileResponse>;
   /** Starts importing a directory of files as a long job (a process). */
   startImport: handleUnaryCall<StartImportRequest, StartImportResponse>;
@@ -6724,7 +6836,7 @@ export interface DocumentsServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<OpenAttachmentResponse>;
-  /** Adds one uploaded file: first message is the header, then the bytes. */
+  /** Adds one uploaded file: the header, then the bytes, then the end marker. */
   uploadFile(
     callback: (error: ServiceError | null, response: UploadFileResponse) => void,
   ): ClientWritableStream<UploadFileRequest>;
