@@ -2,6 +2,13 @@
  * Evaluates a query against one document in memory, for percolation: alerts compile each saved query
  * once and run every new document through thousands of them. A document is tokenised once, on first
  * use, and the result is cached per document object (so treat a document as immutable once matched).
+ *
+ * The semantics the search backends should reproduce (all after text-normalize's folding):
+ * - term, phrase: consecutive words in title or text; prefix: the same, the last word as a prefix;
+ * - agency: nameKey equal to the source id's or an agency name's; type: nameKey equal to the native
+ *   filing type's or the category's; docket: normalizeDocketNumber keys equal;
+ * - party, entity: the value's words appear consecutively in one party's / entity's name;
+ * - filed: the UTC calendar day of filedAt within [from, to]; no date never matches.
  */
 import type { FieldNode, QueryNode, RangeNode } from './query-ast';
 import { normalizeQuery } from './query-normalize';
