@@ -133,12 +133,14 @@ async function main(): Promise<void> {
       ['run counts', `seen ${run.seen} of ${files}, new ${run.new}, duplicate ${run.duplicate}, failed ${run.failed}`],
       ['every file seen', everyFileSeen ? 'yes' : 'NO'],
     ]);
+    const minutesPerGb = round(2 ** 10 / (mb(corpus.bytes) / seconds) / 60);
+    if (minutesPerGb > 15 && TARGET_BYTES < 2 ** 30) console.log(`  (a full 1 GB import would take about ${minutesPerGb} min at this rate on this machine; --gb scales it)`);
     if (run.failed > 0) console.log(`  first failures: ${JSON.stringify(run.errors.slice(0, 3))}`);
     const file = writeBenchResult('import-memory', {
       setup: `test-profile stack, in-memory MongoDB stand-in with a ${args['mongo-heap']} heap, SEED_CORPUS=false; one StartImport of the whole directory; RSS from /proc/<pid>/status`,
       corpus: { bytes: corpus.bytes, mb: mb(corpus.bytes), textFiles: corpus.textFiles, pdfFiles: corpus.pdfFiles, filingsPerFile: BUNDLE, pdfPool: PDF_POOL },
       rssMb: { baseline: baselineMb, peak: during.max, duringImport: during },
-      seconds: round(seconds), mbPerSecond: round(mb(corpus.bytes) / seconds, 2),
+      seconds: round(seconds), estimatedMinutesPerGb: minutesPerGb, mbPerSecond: round(mb(corpus.bytes) / seconds, 2),
       run: { status: run.status, seen: run.seen, new: run.new, duplicate: run.duplicate, failed: run.failed },
       everyFileSeen,
     });
