@@ -7,17 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { e2eEnv, launchChromium } from './support/browser';
 
-const baseUrl = requiredEnv('E2E_BASE_URL');
-const adminEmail = requiredEnv('E2E_ADMIN_EMAIL');
-const adminPassword = requiredEnv('E2E_ADMIN_PASSWORD');
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set; the e2e global setup should have set it`);
-  return value;
-}
+const { baseUrl, adminEmail, adminPassword } = e2eEnv;
 
 let browser: Browser;
 let page: Page;
@@ -27,10 +20,7 @@ const uploadedText = `MOTION TO INTERVENE of the ${marker} Ratepayer Alliance. T
 let documentPath = '';
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ baseURL: baseUrl });
   page.setDefaultTimeout(20_000);
   await page.goto('/login');
