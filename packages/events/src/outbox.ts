@@ -158,21 +158,20 @@ export class OutboxRelay {
   }
 
   /**
-   * Goes once through every document with pending events, in _id order, a page at a time. A
-   * document whose publish fails is logged and left for the next pass; the others still go out.
+   * Goes once through every document with pending events, in _id order, with one cursor (one query:
+   * on the MongoDB stand-in, which cannot use the partial index, each query is a collection scan).
+   * A document whose publish fails is logged and left for the next pass; the others still go out.
    */
   private async publishAll(): Promise<void> {
-    let after: unknown;
     let failed = 0;
-    for (;;) {
-      const filter: Record<string, unknown> = { ...HAS_PENDING };
-      if (after !== undefined) filter._id = { $gt: after };
-      const docs = (await this.model.find(filter, { pendingEvents: 1 }).sort({ _id: 1 }).limit(this.batchSize).lean()) as unknown as OutboxDoc[];
-      for (const doc of docs) {
+    const cursor = this.model.find(HAS_PENDING, { pendingEvents: 1 }).sort({ _id: 1 }).lean().cursor({ batchSize: this.batchSize });
+    try {
+      for await (const doc of cursor as AsyncIterable<OutboxDoc>) {
+        if (this.closed) break;
         if (!(await this.publishDocument(doc))) failed += 1;
       }
-      if (docs.length < this.batchSize || this.closed) break;
-      after = docs.at(-1)?._id;
+    } finally {
+      await cursor.close();
     }
     if (failed > 0) throw new Error(`${failed} document(s) still have unpublished events`);
   }

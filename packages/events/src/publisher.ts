@@ -22,6 +22,8 @@ export interface RawEvent {
 export class EventPublisher {
   private readonly producer: Producer;
   private connected = false;
+  /** Sends go out one at a time (see send). */
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(kafka: Kafka, private readonly logger: Logger) {
     this.producer = kafka.producer({
@@ -42,7 +44,7 @@ export class EventPublisher {
   }
 
   async publishRaw(event: RawEvent): Promise<void> {
-    await this.producer.send({
+    await this.send({
       topic: event.topic,
       acks: -1,
       messages: [{
@@ -56,7 +58,18 @@ export class EventPublisher {
 
   /** Sends a message exactly as given (headers untouched); used for dead-lettering. */
   async sendAsIs(topic: string, message: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders }): Promise<void> {
-    await this.producer.send({ topic, acks: -1, messages: [message] });
+    await this.send({ topic, acks: -1, messages: [message] });
+  }
+
+  /**
+   * kafkajs's idempotent producer numbers the messages of a partition as it sends them; two sends
+   * in flight at once (two outbox relays, a relay and a job) can reach the broker out of order, which
+   * it refuses ("out of order sequence number"). One send at a time keeps the numbering in order.
+   */
+  private send(record: Parameters<Producer['send']>[0]): Promise<unknown> {
+    const sent = this.sending.then(() => this.producer.send(record));
+    this.sending = sent.catch(() => undefined);
+    return sent;
   }
 
   async disconnect(): Promise<void> {
