@@ -14,7 +14,7 @@ export interface StartMongoOptions {
   port: number;
   /** 'h2' keeps data in <dir>/mongo.mv across restarts; 'memory' forgets everything on stop. */
   storage: 'h2' | 'memory';
-  /** JVM -Xmx such as '2g' (default 1g; startInfra passes $MONGO_STANDIN_MAX_HEAP): large loads (benches) need more. */
+  /** JVM -Xmx such as '2g' (default 2g; startInfra passes $MONGO_STANDIN_MAX_HEAP): large loads (benches) need more. */
   maxHeap?: string;
   readyTimeoutMs?: number;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
@@ -26,7 +26,7 @@ export interface RunningMongo {
   stop(): Promise<void>;
 }
 
-const DEFAULT_MAX_HEAP = '1g';
+const DEFAULT_MAX_HEAP = '2g';
 const JVM_OPTS = ['-Xms256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
 
 /** The mongo-java-server stand-in (deploy/local/mongo), ready when it answers a ping. */

@@ -158,22 +158,22 @@ export class OutboxRelay {
   }
 
   /**
-   * Goes once through every document with pending events, in _id order, with one cursor (one query:
-   * on the MongoDB stand-in, which cannot use the partial index, each query is a collection scan).
-   * A document whose publish fails is logged and left for the next pass; the others still go out.
+   * Publishes every document with pending events, a page at a time: each page is whatever is still
+   * pending (what went out was pulled), so no sort is needed, which the MongoDB stand-in would do in
+   * memory over every pending document. A document whose publish fails is logged and skipped until
+   * the next pass; the others still go out. Order matters within a document, not across them.
    */
   private async publishAll(): Promise<void> {
-    let failed = 0;
-    const cursor = this.model.find(HAS_PENDING, { pendingEvents: 1 }).sort({ _id: 1 }).lean().cursor({ batchSize: this.batchSize });
-    try {
-      for await (const doc of cursor as AsyncIterable<OutboxDoc>) {
-        if (this.closed) break;
-        if (!(await this.publishDocument(doc))) failed += 1;
+    const failed: unknown[] = [];
+    for (;;) {
+      const filter = failed.length > 0 ? { ...HAS_PENDING, _id: { $nin: failed } } : HAS_PENDING;
+      const docs = (await this.model.find(filter, { pendingEvents: 1 }).limit(this.batchSize).lean()) as unknown as OutboxDoc[];
+      for (const doc of docs) {
+        if (!(await this.publishDocument(doc))) failed.push(doc._id);
       }
-    } finally {
-      await cursor.close();
+      if (docs.length < this.batchSize || this.closed) break;
     }
-    if (failed > 0) throw new Error(`${failed} document(s) still have unpublished events`);
+    if (failed.length > 0) throw new Error(`${failed.length} document(s) still have unpublished events`);
   }
 
   /** Publishes one document's events in order; true when all went out. */
