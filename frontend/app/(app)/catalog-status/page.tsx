@@ -91,11 +91,11 @@ function SourceStatusCard({ status: s }: { status: SourceStatus }) {
             </div>
             <div className={styles.stat}>
               <dt>Last 24 h</dt>
-              <dd>{formatNumber(s.documentsLast24h)} docs</dd>
+              <dd>{formatNumber(s.documentsLast24h)} {s.documentsLast24h === 1 ? 'doc' : 'docs'}</dd>
             </div>
             <div className={styles.stat}>
               <dt>Last 7 days</dt>
-              <dd>{formatNumber(s.documentsLast7d)} docs</dd>
+              <dd>{formatNumber(s.documentsLast7d)} {s.documentsLast7d === 1 ? 'doc' : 'docs'}</dd>
             </div>
             <div className={styles.stat}>
               <dt>Documents</dt>
