@@ -32,45 +32,72 @@ export class FileImportService {
     let done = documents.filter((relative) => resumeAfter && relative <= resumeAfter).length;
     onProgress?.({ done, total });
 
-    for (const relative of documents) {
-      if (resumeAfter && relative <= resumeAfter) continue;
-      if (signal?.aborted) throw new Error('import interrupted by shutdown');
-      const absolute = path.join(root, relative);
-      const sidecarPath = sidecars.get(relative);
-      let sidecar: Sidecar = {};
-      let sidecarError: string | undefined;
-      if (sidecarPath) {
-        try {
-          sidecar = parseSidecar(await readFile(path.join(root, sidecarPath)));
-        } catch (error) {
-          sidecarError = `${sidecarPath}: ${(error as Error).message}`;
-        }
+    const todo = documents.filter((relative) => !(resumeAfter && relative <= resumeAfter));
+    // A few files at once (reading, extracting and writing overlap); the cursor only moves past a file
+    // once every file before it is done, so a resumed run never skips one. Writes to the run are
+    // chained so the cursor is stored in the order it advances.
+    const finished = new Set<number>();
+    let frontier = -1;
+    let next = 0;
+    let recording: Promise<void> = Promise.resolve();
+    const worker = async () => {
+      while (next < todo.length) {
+        if (signal?.aborted) return;
+        const index = next++;
+        const relative = todo[index] as string;
+        const { outcome, error } = await this.importFile(root, relative, sidecars.get(relative), { runId, sourceId, requestedBy });
+        finished.add(index);
+        while (finished.delete(frontier + 1)) frontier += 1;
+        const cursor = frontier >= 0 ? todo[frontier] : undefined;
+        recording = recording.then(() => this.deps.runs.recordItem(runId, outcome, cursor, error));
+        await recording;
+        done += 1;
+        onProgress?.({ done, total });
       }
-      const outcome = await this.deps.ingest.ingest({
-        sourceId: sidecar.sourceId ?? sourceId,
-        connector: 'files',
-        sourceDocumentId: relative,
-        sourceUrl: sidecar.sourceUrl,
-        runId,
-        createdBy: requestedBy,
-        title: sidecar.title,
-        filingTypeNative: sidecar.filingType,
-        docketNumber: sidecar.docketNumber,
-        filedAt: sidecar.filedAt ?? (await stat(absolute)).mtime,
-        filers: sidecar.filers,
-        description: sidecar.description,
-        files: [{ fileName: path.basename(relative), path: absolute }],
-      });
-      const error = outcome.outcome === 'failed'
-        ? { item: relative, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }
-        : sidecarError ? { item: relative, reason: 'invalid_sidecar', message: sidecarError } : undefined;
-      await this.deps.runs.recordItem(runId, outcome.outcome, relative, error);
-      done += 1;
-      onProgress?.({ done, total });
-    }
+    };
+    // Settled, not all: every worker finishes the file in hand before the run reports back.
+    const results = await Promise.allSettled(Array.from({ length: IMPORT_CONCURRENCY }, worker));
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    if (signal?.aborted && done < total) throw new Error('import interrupted by shutdown');
     return { done, total };
   }
+
+  private async importFile(root: string, relative: string, sidecarPath: string | undefined, run: { runId: string; sourceId: string; requestedBy: string }) {
+    const absolute = path.join(root, relative);
+    let sidecar: Sidecar = {};
+    let sidecarError: string | undefined;
+    if (sidecarPath) {
+      try {
+        sidecar = parseSidecar(await readFile(path.join(root, sidecarPath)));
+      } catch (error) {
+        sidecarError = `${sidecarPath}: ${(error as Error).message}`;
+      }
+    }
+    const outcome = await this.deps.ingest.ingest({
+      sourceId: sidecar.sourceId ?? run.sourceId,
+      connector: 'files',
+      sourceDocumentId: relative,
+      sourceUrl: sidecar.sourceUrl,
+      runId: run.runId,
+      createdBy: run.requestedBy,
+      title: sidecar.title,
+      filingTypeNative: sidecar.filingType,
+      docketNumber: sidecar.docketNumber,
+      filedAt: sidecar.filedAt ?? (await stat(absolute)).mtime,
+      filers: sidecar.filers,
+      description: sidecar.description,
+      files: [{ fileName: path.basename(relative), path: absolute }],
+    });
+    const error = outcome.outcome === 'failed'
+      ? { item: relative, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }
+      : sidecarError ? { item: relative, reason: 'invalid_sidecar', message: sidecarError } : undefined;
+    return { outcome: outcome.outcome, error };
+  }
 }
+
+/** How many files an import works on at once. */
+const IMPORT_CONCURRENCY = 3;
 
 /** Every file under `root` as a posix relative path, sorted; sidecars paired with the file they describe. */
 export async function listFiles(root: string): Promise<{ documents: string[]; sidecars: Map<string, string> }> {
