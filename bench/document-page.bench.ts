@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/document-page.bench.ts                                  # 20,000 then 1,000,000 documents
  *   npx tsx bench/document-page.bench.ts --sizes 20000,200000 --requests 300
- *   npx tsx bench/document-page.bench.ts --sizes 1000000 --lean --mongo-heap 12g   # a million, lean clones
+ *   npx tsx bench/document-page.bench.ts --sizes 500000 --lean --mongo-heap 12g   # lean clones, more per GB
  *
  * Starts the whole stack with the frontend (test profile; a small default corpus so sources,
  * dockets and entities exist; the in-memory MongoDB stand-in with a --mongo-heap heap), then grows
@@ -28,8 +28,8 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '300' },
     warmup: { type: 'string', default: '30' },
     'mongo-heap': { type: 'string', default: '8g' },
-    // Lean clones (400 characters, no mentions) so a million fit in the stand-in's memory; the pages
-    // are then also timed on the seeded filings, which keep their full text and entities.
+    // Lean clones (400 characters, no mentions) to load more documents per GB of stand-in heap (a million
+    // still did not fit in 12 GB here); the pages are then also timed on the full seeded filings.
     lean: { type: 'boolean', default: false },
   },
 });
