@@ -97,14 +97,15 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const recovered = await projector.recover();
     if (recovered > 0) logger.info({ documents: recovered }, 'counted documents a previous run had not counted');
 
+    const blobs = new LocalDirectoryBlobStore(blobDirOf(config));
     const ingest = new IngestService({
-      documents: documentsRepo, dockets, sources, blobs: new LocalDirectoryBlobStore(blobDirOf(config)), projector, outbox: documentRelay,
+      documents: documentsRepo, dockets, sources, blobs, projector, outbox: documentRelay,
       topics: topicSet, limits: { maxBytes: config.EXTRACT_MAX_BYTES, maxPages: config.EXTRACT_MAX_PAGES, timeoutMs: config.EXTRACT_TIMEOUT_MS },
       docketPatterns: () => docketPatterns, logger,
     });
     const catalog = new CatalogService({ sources, dataProducts, runs, activity, outbox: productRelay, topics: topicSet });
     const documents = new DocumentService({
-      documents: documentsRepo, dockets, sources, blobs: new LocalDirectoryBlobStore(blobDirOf(config)), ingest, outbox: documentRelay, topics: topicSet, logger,
+      documents: documentsRepo, dockets, sources, blobs, ingest, outbox: documentRelay, topics: topicSet, logger,
     });
     const entities = new EntityService({ entities: entitiesRepo, documents: documentsRepo, dockets });
 

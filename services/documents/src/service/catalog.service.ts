@@ -77,7 +77,7 @@ export class CatalogService {
         documentsLast24h: sum(hours.slice(-24).map((h) => hourId(source.id, h))),
         documentsLast7d: sum(hours.map((h) => hourId(source.id, h))),
         recentRuns,
-        history: days.map((day) => ({ day, documents: counts.get(dayId(source.id, day))?.documents ?? 0, failed: counts.get(dayId(source.id, day))?.failed ?? 0 })),
+        history: days.map((day) => ({ day, documents: 0, failed: 0, ...counts.get(dayId(source.id, day)) })),
       };
     });
   }

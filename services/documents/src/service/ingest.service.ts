@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import type { Logger } from '@docket/observability';
 import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
 import type { BlobStore } from '../blob/blob-store';
-import { contentSha256 } from '../domain/document';
+import { contentSha256, TITLE_MAX_CHARS } from '../domain/document';
 import { normaliseDocketKey } from '../domain/docket-number';
 import type { DocketPattern } from '../domain/entities';
 import { filingCategoryOf } from '../domain/filing-category';
@@ -22,7 +22,6 @@ export interface OutboxKicker {
   kick(ids?: unknown[]): Promise<void>;
 }
 
-export const TITLE_MAX_CHARS = 500;
 const DOCKET_CACHE_SIZE = 10_000;
 /** Text beyond this is cut (the original file stays whole in the blob store). */
 export const STORED_TEXT_MAX_CHARS = 8_000_000;

@@ -96,11 +96,4 @@ export class EntityRepository {
       recentDocuments: rest.recentDocuments ?? [],
     };
   }
-
-  /** Names of several entities (for co-occurrence lists). */
-  async names(ids: string[]): Promise<Map<string, { kind: string; name: string }>> {
-    if (ids.length === 0) return new Map();
-    const records = await this.model.find({ _id: { $in: ids } }, { kind: 1, name: 1 }).lean<EntityRecord[]>();
-    return new Map(records.map((r) => [r._id, { kind: r.kind, name: r.name }]));
-  }
 }

@@ -97,12 +97,6 @@ export class IngestionRunRepository {
     return records.map(toStored);
   }
 
-  /** Runs left "running" by a process that died: marked interrupted (their jobs resume as new attempts). */
-  async markInterrupted(connectors: string[]): Promise<number> {
-    const result = await this.model.updateMany({ status: 'running', connector: { $in: connectors } }, { $set: { status: 'interrupted', finishedAt: new Date() } });
-    return result.modifiedCount;
-  }
-
   async setStatus(id: string, status: RunStatus): Promise<void> {
     await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: { status }, $unset: { finishedAt: 1 } });
   }
