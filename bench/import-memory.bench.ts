@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     /** Distinct rendered PDFs; the PDF half of the bytes is made of unique copies of these. */
     'pdf-pool': { type: 'string', default: '40' },
     /** JVM heap of the in-memory MongoDB stand-in, which holds every imported document. */
-    'mongo-heap': { type: 'string', default: '6g' },
+    'mongo-heap': { type: 'string', default: '14g' },
   },
 });
 const TARGET_BYTES = Number(args.gb) * 2 ** 30;

@@ -27,7 +27,14 @@ export interface RunningMongo {
 }
 
 const DEFAULT_MAX_HEAP = '2g';
-const JVM_OPTS = ['-Xms256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
+const JVM_OPTS = ['-Xms256m', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
+/** Above this heap a full collection by the serial collector pauses for seconds; the parallel one uses both cores. */
+const SERIAL_GC_MAX_BYTES = 4 * 2 ** 30;
+
+function heapBytes(size: string): number {
+  const unit = { k: 2 ** 10, m: 2 ** 20, g: 2 ** 30 }[size.slice(-1).toLowerCase() as 'k' | 'm' | 'g'];
+  return Number(size.slice(0, -1)) * unit;
+}
 
 /** The mongo-java-server stand-in (deploy/local/mongo), ready when it answers a ping. */
 export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo> {
@@ -40,7 +47,7 @@ export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo>
   const mongo = spawnManaged({
     name: 'mongo',
     command: java,
-    args: [...JVM_OPTS, `-Xmx${maxHeap}`, '-jar', opts.jars.mongoJar, host, String(opts.port), ...storageArgs],
+    args: [...JVM_OPTS, heapBytes(maxHeap) > SERIAL_GC_MAX_BYTES ? '-XX:+UseParallelGC' : '-XX:+UseSerialGC', `-Xmx${maxHeap}`, '-jar', opts.jars.mongoJar, host, String(opts.port), ...storageArgs],
     logFile: path.join(opts.dir, 'mongo.log'),
     onLine: opts.onLine,
   });

@@ -2,6 +2,8 @@
 export * as documentsV1 from './gen/research/documents/v1/documents';
 export * as documentsEventsV1 from './gen/research/documents/events/v1/documents';
 export * as queryEngineV1 from './gen/research/query_engine/v1/search';
+export * as queryEngineQueriesV1 from './gen/research/query_engine/v1/queries';
+export * as queryEngineWorkspacesV1 from './gen/research/query_engine/v1/workspaces';
 export * as queryEngineEventsV1 from './gen/research/query_engine/events/v1/queries';
 export * as alertsEventsV1 from './gen/research/alerts/events/v1/alerts';
 export * as exportV1 from './gen/research/export/v1/processes';

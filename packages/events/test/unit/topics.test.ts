@@ -23,6 +23,8 @@ describe('topic registry', () => {
       filedAt: new Date('2024-05-01T00:00:00.000Z'),
       sha256: 'ab'.repeat(32),
       filingCategory: 'Order', filers: ['Acme Power LLC'], parties: ['Acme Power LLC'], description: '', language: 'en', docketId: 'd1',
+      sourceName: 'Federal Energy Regulatory Commission', entities: [{ entityId: 'e1', kind: 'organisation', name: 'Acme Power LLC' }],
+      pages: [{ number: 1, start: 0, end: 10 }],
     };
     const bytes = topics.documentIngested.encode(message);
     expect(bytes).toBeInstanceOf(Uint8Array);
@@ -46,7 +48,7 @@ describe('topic registry', () => {
     const base = newEventFields();
     expect(topics.documentDeleted.keyOf({ ...base, documentId: 'd', reason: '' })).toBe('d');
     expect(topics.releasePublished.keyOf({ ...base, dataProductId: 'dp', releaseId: 'r', version: '1' })).toBe('dp');
-    expect(topics.queryCompleted.keyOf({ ...base, queryId: 'q', workspaceId: '', userId: '', question: '', tookMs: 1, documentIds: [] })).toBe('q');
+    expect(topics.queryCompleted.keyOf({ ...base, queryId: 'q', workspaceId: '', userId: '', question: '', tookMs: 1, documentIds: [], requestId: '', mode: 'extractive' })).toBe('q');
     expect(topics.alertTriggered.keyOf({ ...base, subscriptionId: 's', userId: '', documentIds: [] })).toBe('s');
     expect(topics.exportCompleted.keyOf({ ...base, exportId: 'e', workspaceId: '', userId: '', fileKey: '' })).toBe('e');
   });

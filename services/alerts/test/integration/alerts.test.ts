@@ -35,7 +35,7 @@ describe('alerts service foundation', () => {
     const publisher = new EventPublisher(createKafka({ clientId: 'alerts-test', brokers: env.kafkaBrokers, logger }), logger);
     await publisher.connect();
     await publisher.publish(topic, {
-      ...newEventFields(), documentId: 'doc-1', title: 't', text: 'x', sourceId: '', docketNumber: '', filingType: '', sha256: '', filingCategory: '', filers: [], parties: [], description: '', language: '', docketId: '',
+      ...newEventFields(), documentId: 'doc-1', title: 't', text: 'x', sourceId: '', docketNumber: '', filingType: '', sha256: '', filingCategory: '', filers: [], parties: [], description: '', language: '', docketId: '', sourceName: '', entities: [], pages: [],
     });
     await publisher.disconnect();
     await waitFor(() => seen.includes('doc-1'), { description: 'the consumer to see the document' });

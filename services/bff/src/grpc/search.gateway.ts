@@ -1,5 +1,5 @@
 import { grpcCall } from '@docket/service-kit';
-import type { queryEngineV1 } from '@docket/proto';
+import { queryEngineV1 } from '@docket/proto';
 import type { SearchResultView } from '../domain/document-view';
 import { isoOrNull } from './timestamps';
 
@@ -8,7 +8,7 @@ export class SearchGateway {
   constructor(private readonly client: queryEngineV1.SearchServiceClient) {}
 
   async search(query: string, limit: number, offset: number): Promise<SearchResultView> {
-    const response = await grpcCall(this.client, 'search', { query, limit, offset });
+    const response = await grpcCall(this.client, 'search', queryEngineV1.SearchRequest.fromPartial({ query, limit, offset }));
     return {
       hits: response.hits.map((h) => ({
         documentId: h.documentId,

@@ -20,8 +20,9 @@ export const DEFAULT_DOCUMENTS_TOPICS: DocumentsTopics = {
 
 export type EventDocument = Pick<
   StoredDocument,
-  'id' | 'title' | 'text' | 'sourceId' | 'docketNumber' | 'docketId' | 'filingType' | 'filingCategory' | 'filedAt' | 'sha256' | 'filers' | 'description' | 'language'
-> & { parties: string[] };
+  'id' | 'title' | 'text' | 'sourceId' | 'docketNumber' | 'docketId' | 'filingType' | 'filingCategory' | 'filedAt' | 'sha256' | 'filers'
+  | 'description' | 'language' | 'entities' | 'pages'
+> & { parties: string[]; sourceName: string };
 
 function body(document: EventDocument) {
   return {
@@ -40,6 +41,10 @@ function body(document: EventDocument) {
     description: document.description,
     language: document.language,
     docketId: document.docketId,
+    sourceName: document.sourceName,
+    // Mentions stay in the documents service; the index needs each entity once.
+    entities: document.entities.map((entity) => ({ entityId: entity.id, kind: entity.kind, name: entity.name })),
+    pages: document.pages.map((page) => ({ number: page.number, start: page.start, end: page.end })),
   };
 }
 

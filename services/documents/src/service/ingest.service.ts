@@ -41,7 +41,8 @@ interface FileResult {
 export class IngestService {
   /** Dockets seen lately: most filings belong to a docket seen just before, so this saves two reads each. */
   private readonly docketCache = new Map<string, StoredDocket>();
-  private readonly knownSources = new Set<string>();
+  /** Source id → display name, for events (agency: filters match names too). */
+  private readonly sourceNames = new Map<string, string>();
 
   constructor(
     private readonly deps: {
@@ -60,7 +61,7 @@ export class IngestService {
 
   async ingest(item: IngestItem): Promise<IngestOutcome> {
     const { documents } = this.deps;
-    await this.ensureSource(item.sourceId);
+    const sourceName = await this.ensureSource(item.sourceId);
     const provenanceKey = provenanceKeyOf(item.sourceId, item.sourceDocumentId);
     const files = await Promise.all((item.files ?? []).map((file, index) => this.storeFile(file, index === 0)));
     const primary = files[0];
@@ -104,7 +105,7 @@ export class IngestService {
     // a changed document (same source id, new content) from a duplicate.
     const id = documents.newId();
     // A document whose file could not be read has nothing to index: it is kept, with no event.
-    const events = failure ? [] : [documentIngestedEvent(eventDocumentOf(id, record, docket?.parties), this.deps.topics.ingested)];
+    const events = failure ? [] : [documentIngestedEvent(eventDocumentOf(id, record, sourceName, docket?.parties), this.deps.topics.ingested)];
     if (await documents.insert(id, record, events)) {
       if (events.length > 0) void this.deps.outbox.kick([new Types.ObjectId(id)]);
       this.deps.projector.add({ id, ...record });
@@ -117,7 +118,7 @@ export class IngestService {
     const existing = await documents.findByProvenanceKey(provenanceKey);
     if (existing && existing.sha256 !== sha256) {
       const changed = { ...record, createdAt: existing.createdAt };
-      const event = documentUpdatedEvent(eventDocumentOf(existing.id, changed, docket?.parties), this.deps.topics.updated);
+      const event = documentUpdatedEvent(eventDocumentOf(existing.id, changed, sourceName, docket?.parties), this.deps.topics.updated);
       if (await documents.replaceContent(existing.id, changed, event)) {
         void this.deps.outbox.kick([new Types.ObjectId(existing.id)]);
         return { outcome: 'updated', documentId: existing.id };
@@ -158,15 +159,19 @@ export class IngestService {
   }
 
   /** A source named by a sidecar or a form but not yet known is created, so its documents are counted and listed. */
-  private async ensureSource(sourceId: string): Promise<void> {
-    if (this.knownSources.has(sourceId)) return;
-    if (!(await this.deps.sources.find(sourceId))) {
+  private async ensureSource(sourceId: string): Promise<string> {
+    const known = this.sourceNames.get(sourceId);
+    if (known !== undefined) return known;
+    const source = await this.deps.sources.find(sourceId);
+    if (!source) {
       await this.deps.sources.upsertDefinitions([{
         id: sourceId, name: sourceId, shortName: sourceId, kind: 'agency', jurisdiction: '', state: '', homeUrl: '', docketPattern: '',
         publishesNativeFilingTypes: false, industries: [], filingTypes: [],
       }]);
     }
-    this.knownSources.add(sourceId);
+    const name = source?.name ?? sourceId;
+    this.sourceNames.set(sourceId, name);
+    return name;
   }
 
   private async ensureDocket(item: IngestItem) {
@@ -210,8 +215,8 @@ function joinPages(pageTexts: string[]): { text: string; pages: PageSpan[] } {
   return { text: text.trim() ? text : '', pages: text.trim() ? pages : [] };
 }
 
-function eventDocumentOf(id: string, record: NewDocumentRecord, parties: Array<{ name: string }> = []): EventDocument {
-  return { id, ...record, parties: parties.map((party) => party.name) };
+function eventDocumentOf(id: string, record: NewDocumentRecord, sourceName: string, parties: Array<{ name: string }> = []): EventDocument {
+  return { id, ...record, sourceName, parties: parties.map((party) => party.name) };
 }
 
 function clip(value: string, max: number): string {

@@ -156,7 +156,7 @@ describe('documents service', () => {
       createdBy: '', createdAt: now, updatedAt: now, attachments: [], provenance: { connector: 'test', sourceDocumentId: id, sourceUrl: '', runId: '' },
       provenanceKey: `test:${id}`, entities: [], mentions: [], values: [],
     };
-    await repository.insert(id, document, [documentIngestedEvent({ id, ...document, parties: [] }, topic)]);
+    await repository.insert(id, document, [documentIngestedEvent({ id, ...document, parties: [], sourceName: '' }, topic)]);
 
     await start();
     await waitFor(() => eventsFor(id).length === 1, { description: 'the pending event after restart' });

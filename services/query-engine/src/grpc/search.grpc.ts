@@ -32,9 +32,13 @@ export function searchServiceBinding(deps: {
         const query = validateSearchRequest(request);
         const result = await index.search(query);
         return {
-          hits: result.hits,
+          hits: result.hits.map((hit) => ({ ...hit, sourceName: '', filingCategory: '', parties: [], titleHtml: '' })),
           total: String(result.total),
           tookMs: Math.round((performance.now() - started) * 1000) / 1000,
+          facets: [],
+          nextCursor: '',
+          requestId: '',
+          normalizedQuery: '',
         };
       }),
 

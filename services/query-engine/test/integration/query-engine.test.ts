@@ -13,7 +13,7 @@ import {
 } from '@docket/proto/src/gen/research/documents/v1/documents';
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema, type Config } from '../../src/config';
 
@@ -141,13 +141,13 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const search = (query: string) => grpcCall(client, 'search', { query, limit: 10, offset: 0 });
+  const search = (query: string) => grpcCall(client, 'search', SearchRequest.fromPartial({ query, limit: 10, offset: 0 }));
   const indexedCount = async () => Number((await grpcCall(client, 'getIndexStats', {})).documents);
 
   function ingested(documentId: string, title: string, text: string): DocumentIngested {
     return {
       ...newEventFields(), documentId, title, text, sourceId: 'puc-ca', docketNumber: 'A.24-01-001', filingType: 'motion',
-      filedAt: new Date('2024-05-02T00:00:00Z'), sha256: `sha-${documentId}-${title}-${text}`, filingCategory: '', filers: [], parties: [], description: '', language: '', docketId: '',
+      filedAt: new Date('2024-05-02T00:00:00Z'), sha256: `sha-${documentId}-${title}-${text}`, filingCategory: '', filers: [], parties: [], description: '', language: '', docketId: '', sourceName: '', entities: [], pages: [],
     };
   }
 

@@ -199,9 +199,11 @@ export class FakeBackends {
             sourceId: d.sourceId,
             docketNumber: d.docketNumber,
             filingType: d.filingType,
+            sourceName: '', filingCategory: '', parties: [], titleHtml: d.title,
           })),
           total: String(matches.length),
           tookMs: 0.5,
+          facets: [], nextCursor: '', requestId: '', normalizedQuery: req.query,
         };
       }),
       startReindex: unary(logger, async (req: queryEngineV1.StartReindexRequest) => {

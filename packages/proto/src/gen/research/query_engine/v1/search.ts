@@ -24,10 +24,88 @@ export const protobufPackage = "research.query_engine.v1";
 
 export const protobufFileName = "research/query_engine/v1/search.proto";
 
+export enum SearchSort {
+  /** SEARCH_SORT_UNSPECIFIED - Relevance (BM25); the same as SEARCH_SORT_RELEVANCE. */
+  SEARCH_SORT_UNSPECIFIED = 0,
+  SEARCH_SORT_RELEVANCE = 1,
+  SEARCH_SORT_FILED_NEWEST = 2,
+  SEARCH_SORT_FILED_OLDEST = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function searchSortFromJSON(object: any): SearchSort {
+  switch (object) {
+    case 0:
+    case "SEARCH_SORT_UNSPECIFIED":
+      return SearchSort.SEARCH_SORT_UNSPECIFIED;
+    case 1:
+    case "SEARCH_SORT_RELEVANCE":
+      return SearchSort.SEARCH_SORT_RELEVANCE;
+    case 2:
+    case "SEARCH_SORT_FILED_NEWEST":
+      return SearchSort.SEARCH_SORT_FILED_NEWEST;
+    case 3:
+    case "SEARCH_SORT_FILED_OLDEST":
+      return SearchSort.SEARCH_SORT_FILED_OLDEST;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return SearchSort.UNRECOGNIZED;
+  }
+}
+
+export function searchSortToJSON(object: SearchSort): string {
+  switch (object) {
+    case SearchSort.SEARCH_SORT_UNSPECIFIED:
+      return "SEARCH_SORT_UNSPECIFIED";
+    case SearchSort.SEARCH_SORT_RELEVANCE:
+      return "SEARCH_SORT_RELEVANCE";
+    case SearchSort.SEARCH_SORT_FILED_NEWEST:
+      return "SEARCH_SORT_FILED_NEWEST";
+    case SearchSort.SEARCH_SORT_FILED_OLDEST:
+      return "SEARCH_SORT_FILED_OLDEST";
+    case SearchSort.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/**
+ * Structured filters (a workspace's defaults, the search page's filter panel). They are ANDed with
+ * each other and with the query; values inside one list are ORed.
+ */
+export interface SearchFilters {
+  /** Source ids or agency names. */
+  agencies: string[];
+  /** Normalised categories (Decision, Order, ...) or native filing types. */
+  filingTypes: string[];
+  /** Docket numbers (any spelling the source's normalisation accepts). */
+  dockets: string[];
+  /** Party names (the words appear consecutively in one party's name). */
+  parties: string[];
+  /** Inclusive UTC dates, YYYY-MM-DD; empty is an open end. */
+  filedFrom: string;
+  filedTo: string;
+}
+
 export interface SearchRequest {
+  /**
+   * The query language (packages/query-language): terms, "phrases", AND / OR / NOT, (), field:value,
+   * filed:[from TO to], prefix*. May be empty when filters are given (then it lists by date).
+   */
   query: string;
   limit: number;
+  /** Deprecated: use cursor. Kept for the first issue's callers. */
   offset: number;
+  filters?: SearchFilters | undefined;
+  sort: SearchSort;
+  /** Opaque; from a previous response's next_cursor, with the same query, filters and sort. */
+  cursor: string;
+  /** Compute facets (agency, filing type, docket, year, party) over every match. */
+  includeFacets: boolean;
+  /** Who asks (for workspace membership and the request log); empty for system callers. */
+  userId: string;
+  workspaceId: string;
 }
 
 export interface SearchHit {
@@ -40,12 +118,39 @@ export interface SearchHit {
   sourceId: string;
   docketNumber: string;
   filingType: string;
+  sourceName: string;
+  filingCategory: string;
+  parties: string[];
+  /** Title with the matched terms wrapped in <mark></mark> (HTML-safe). */
+  titleHtml: string;
+}
+
+export interface FacetBucket {
+  /** The value to filter by (source id, category, docket number, year, party name). */
+  value: string;
+  /** What to show (agency name, ...); the value when there is nothing better. */
+  label: string;
+  count: string;
+}
+
+export interface Facet {
+  /** agency | filing_type | docket | year | party */
+  field: string;
+  /** Largest counts first, at most 20. */
+  buckets: FacetBucket[];
 }
 
 export interface SearchResponse {
   hits: SearchHit[];
   total: string;
   tookMs: number;
+  facets: Facet[];
+  /** Empty on the last page. */
+  nextCursor: string;
+  /** The workspace log entry this search became (empty without a workspace). */
+  requestId: string;
+  /** The query as understood (normalised and printed back), for "showing results for". */
+  normalizedQuery: string;
 }
 
 export interface StartReindexRequest {
@@ -63,8 +168,179 @@ export interface GetIndexStatsResponse {
   documents: string;
 }
 
+function createBaseSearchFilters(): SearchFilters {
+  return { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: "", filedTo: "" };
+}
+
+export const SearchFilters: MessageFns<SearchFilters> = {
+  encode(message: SearchFilters, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.agencies) {
+      writer.uint32(10).string(v!);
+    }
+    for (const v of message.filingTypes) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.dockets) {
+      writer.uint32(26).string(v!);
+    }
+    for (const v of message.parties) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.filedFrom !== "") {
+      writer.uint32(42).string(message.filedFrom);
+    }
+    if (message.filedTo !== "") {
+      writer.uint32(50).string(message.filedTo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchFilters {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchFilters();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agencies.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.filingTypes.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dockets.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.parties.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.filedFrom = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.filedTo = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchFilters {
+    return {
+      agencies: globalThis.Array.isArray(object?.agencies) ? object.agencies.map((e: any) => globalThis.String(e)) : [],
+      filingTypes: globalThis.Array.isArray(object?.filingTypes)
+        ? object.filingTypes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.filing_types)
+        ? object.filing_types.map((e: any) => globalThis.String(e))
+        : [],
+      dockets: globalThis.Array.isArray(object?.dockets) ? object.dockets.map((e: any) => globalThis.String(e)) : [],
+      parties: globalThis.Array.isArray(object?.parties) ? object.parties.map((e: any) => globalThis.String(e)) : [],
+      filedFrom: isSet(object.filedFrom)
+        ? globalThis.String(object.filedFrom)
+        : isSet(object.filed_from)
+        ? globalThis.String(object.filed_from)
+        : "",
+      filedTo: isSet(object.filedTo)
+        ? globalThis.String(object.filedTo)
+        : isSet(object.filed_to)
+        ? globalThis.String(object.filed_to)
+        : "",
+    };
+  },
+
+  toJSON(message: SearchFilters): unknown {
+    const obj: any = {};
+    if (message.agencies?.length) {
+      obj.agencies = message.agencies;
+    }
+    if (message.filingTypes?.length) {
+      obj.filingTypes = message.filingTypes;
+    }
+    if (message.dockets?.length) {
+      obj.dockets = message.dockets;
+    }
+    if (message.parties?.length) {
+      obj.parties = message.parties;
+    }
+    if (message.filedFrom !== "") {
+      obj.filedFrom = message.filedFrom;
+    }
+    if (message.filedTo !== "") {
+      obj.filedTo = message.filedTo;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchFilters>, I>>(base?: I): SearchFilters {
+    return SearchFilters.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchFilters>, I>>(object: I): SearchFilters {
+    const message = createBaseSearchFilters();
+    message.agencies = object.agencies?.map((e) => e) || [];
+    message.filingTypes = object.filingTypes?.map((e) => e) || [];
+    message.dockets = object.dockets?.map((e) => e) || [];
+    message.parties = object.parties?.map((e) => e) || [];
+    message.filedFrom = object.filedFrom ?? "";
+    message.filedTo = object.filedTo ?? "";
+    return message;
+  },
+};
+
 function createBaseSearchRequest(): SearchRequest {
-  return { query: "", limit: 0, offset: 0 };
+  return {
+    query: "",
+    limit: 0,
+    offset: 0,
+    filters: undefined,
+    sort: 0,
+    cursor: "",
+    includeFacets: false,
+    userId: "",
+    workspaceId: "",
+  };
 }
 
 export const SearchRequest: MessageFns<SearchRequest> = {
@@ -77,6 +353,24 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     }
     if (message.offset !== 0) {
       writer.uint32(24).int32(message.offset);
+    }
+    if (message.filters !== undefined) {
+      SearchFilters.encode(message.filters, writer.uint32(34).fork()).join();
+    }
+    if (message.sort !== 0) {
+      writer.uint32(40).int32(message.sort);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(50).string(message.cursor);
+    }
+    if (message.includeFacets !== false) {
+      writer.uint32(56).bool(message.includeFacets);
+    }
+    if (message.userId !== "") {
+      writer.uint32(66).string(message.userId);
+    }
+    if (message.workspaceId !== "") {
+      writer.uint32(74).string(message.workspaceId);
     }
     return writer;
   },
@@ -118,6 +412,54 @@ export const SearchRequest: MessageFns<SearchRequest> = {
             message.offset = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.filters = SearchFilters.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sort = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.includeFacets = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -135,6 +477,24 @@ export const SearchRequest: MessageFns<SearchRequest> = {
       query: isSet(object.query) ? globalThis.String(object.query) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
       offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      filters: isSet(object.filters) ? SearchFilters.fromJSON(object.filters) : undefined,
+      sort: isSet(object.sort) ? searchSortFromJSON(object.sort) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      includeFacets: isSet(object.includeFacets)
+        ? globalThis.Boolean(object.includeFacets)
+        : isSet(object.include_facets)
+        ? globalThis.Boolean(object.include_facets)
+        : false,
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
     };
   },
 
@@ -149,6 +509,24 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     if (message.offset !== 0) {
       obj.offset = Math.round(message.offset);
     }
+    if (message.filters !== undefined) {
+      obj.filters = SearchFilters.toJSON(message.filters);
+    }
+    if (message.sort !== 0) {
+      obj.sort = searchSortToJSON(message.sort);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.includeFacets !== false) {
+      obj.includeFacets = message.includeFacets;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
     return obj;
   },
 
@@ -160,6 +538,14 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     message.query = object.query ?? "";
     message.limit = object.limit ?? 0;
     message.offset = object.offset ?? 0;
+    message.filters = (object.filters !== undefined && object.filters !== null)
+      ? SearchFilters.fromPartial(object.filters)
+      : undefined;
+    message.sort = object.sort ?? 0;
+    message.cursor = object.cursor ?? "";
+    message.includeFacets = object.includeFacets ?? false;
+    message.userId = object.userId ?? "";
+    message.workspaceId = object.workspaceId ?? "";
     return message;
   },
 };
@@ -174,6 +560,10 @@ function createBaseSearchHit(): SearchHit {
     sourceId: "",
     docketNumber: "",
     filingType: "",
+    sourceName: "",
+    filingCategory: "",
+    parties: [],
+    titleHtml: "",
   };
 }
 
@@ -202,6 +592,18 @@ export const SearchHit: MessageFns<SearchHit> = {
     }
     if (message.filingType !== "") {
       writer.uint32(66).string(message.filingType);
+    }
+    if (message.sourceName !== "") {
+      writer.uint32(74).string(message.sourceName);
+    }
+    if (message.filingCategory !== "") {
+      writer.uint32(82).string(message.filingCategory);
+    }
+    for (const v of message.parties) {
+      writer.uint32(90).string(v!);
+    }
+    if (message.titleHtml !== "") {
+      writer.uint32(98).string(message.titleHtml);
     }
     return writer;
   },
@@ -283,6 +685,38 @@ export const SearchHit: MessageFns<SearchHit> = {
             message.filingType = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.sourceName = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.filingCategory = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.parties.push(reader.string());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.titleHtml = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -325,6 +759,24 @@ export const SearchHit: MessageFns<SearchHit> = {
         : isSet(object.filing_type)
         ? globalThis.String(object.filing_type)
         : "",
+      sourceName: isSet(object.sourceName)
+        ? globalThis.String(object.sourceName)
+        : isSet(object.source_name)
+        ? globalThis.String(object.source_name)
+        : "",
+      filingCategory: isSet(object.filingCategory)
+        ? globalThis.String(object.filingCategory)
+        : isSet(object.filing_category)
+        ? globalThis.String(object.filing_category)
+        : "",
+      parties: globalThis.Array.isArray(object?.parties)
+        ? object.parties.map((e: any) => globalThis.String(e))
+        : [],
+      titleHtml: isSet(object.titleHtml)
+        ? globalThis.String(object.titleHtml)
+        : isSet(object.title_html)
+        ? globalThis.String(object.title_html)
+        : "",
     };
   },
 
@@ -354,6 +806,18 @@ export const SearchHit: MessageFns<SearchHit> = {
     if (message.filingType !== "") {
       obj.filingType = message.filingType;
     }
+    if (message.sourceName !== "") {
+      obj.sourceName = message.sourceName;
+    }
+    if (message.filingCategory !== "") {
+      obj.filingCategory = message.filingCategory;
+    }
+    if (message.parties?.length) {
+      obj.parties = message.parties;
+    }
+    if (message.titleHtml !== "") {
+      obj.titleHtml = message.titleHtml;
+    }
     return obj;
   },
 
@@ -370,12 +834,202 @@ export const SearchHit: MessageFns<SearchHit> = {
     message.sourceId = object.sourceId ?? "";
     message.docketNumber = object.docketNumber ?? "";
     message.filingType = object.filingType ?? "";
+    message.sourceName = object.sourceName ?? "";
+    message.filingCategory = object.filingCategory ?? "";
+    message.parties = object.parties?.map((e) => e) || [];
+    message.titleHtml = object.titleHtml ?? "";
+    return message;
+  },
+};
+
+function createBaseFacetBucket(): FacetBucket {
+  return { value: "", label: "", count: "0" };
+}
+
+export const FacetBucket: MessageFns<FacetBucket> = {
+  encode(message: FacetBucket, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.value !== "") {
+      writer.uint32(10).string(message.value);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.count !== "0") {
+      writer.uint32(24).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FacetBucket {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFacetBucket();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.count = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FacetBucket {
+    return {
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      count: isSet(object.count) ? globalThis.String(object.count) : "0",
+    };
+  },
+
+  toJSON(message: FacetBucket): unknown {
+    const obj: any = {};
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.count !== "0") {
+      obj.count = message.count;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FacetBucket>, I>>(base?: I): FacetBucket {
+    return FacetBucket.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FacetBucket>, I>>(object: I): FacetBucket {
+    const message = createBaseFacetBucket();
+    message.value = object.value ?? "";
+    message.label = object.label ?? "";
+    message.count = object.count ?? "0";
+    return message;
+  },
+};
+
+function createBaseFacet(): Facet {
+  return { field: "", buckets: [] };
+}
+
+export const Facet: MessageFns<Facet> = {
+  encode(message: Facet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.field !== "") {
+      writer.uint32(10).string(message.field);
+    }
+    for (const v of message.buckets) {
+      FacetBucket.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Facet {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFacet();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.buckets.push(FacetBucket.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Facet {
+    return {
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+      buckets: globalThis.Array.isArray(object?.buckets) ? object.buckets.map((e: any) => FacetBucket.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: Facet): unknown {
+    const obj: any = {};
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    if (message.buckets?.length) {
+      obj.buckets = message.buckets.map((e) => FacetBucket.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Facet>, I>>(base?: I): Facet {
+    return Facet.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Facet>, I>>(object: I): Facet {
+    const message = createBaseFacet();
+    message.field = object.field ?? "";
+    message.buckets = object.buckets?.map((e) => FacetBucket.fromPartial(e)) || [];
     return message;
   },
 };
 
 function createBaseSearchResponse(): SearchResponse {
-  return { hits: [], total: "0", tookMs: 0 };
+  return { hits: [], total: "0", tookMs: 0, facets: [], nextCursor: "", requestId: "", normalizedQuery: "" };
 }
 
 export const SearchResponse: MessageFns<SearchResponse> = {
@@ -388,6 +1042,18 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     }
     if (message.tookMs !== 0) {
       writer.uint32(25).double(message.tookMs);
+    }
+    for (const v of message.facets) {
+      Facet.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(42).string(message.nextCursor);
+    }
+    if (message.requestId !== "") {
+      writer.uint32(50).string(message.requestId);
+    }
+    if (message.normalizedQuery !== "") {
+      writer.uint32(58).string(message.normalizedQuery);
     }
     return writer;
   },
@@ -429,6 +1095,38 @@ export const SearchResponse: MessageFns<SearchResponse> = {
             message.tookMs = reader.double();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.facets.push(Facet.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.normalizedQuery = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -450,6 +1148,22 @@ export const SearchResponse: MessageFns<SearchResponse> = {
         : isSet(object.took_ms)
         ? globalThis.Number(object.took_ms)
         : 0,
+      facets: globalThis.Array.isArray(object?.facets) ? object.facets.map((e: any) => Facet.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      normalizedQuery: isSet(object.normalizedQuery)
+        ? globalThis.String(object.normalizedQuery)
+        : isSet(object.normalized_query)
+        ? globalThis.String(object.normalized_query)
+        : "",
     };
   },
 
@@ -464,6 +1178,18 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     if (message.tookMs !== 0) {
       obj.tookMs = floatToJson(message.tookMs);
     }
+    if (message.facets?.length) {
+      obj.facets = message.facets.map((e) => Facet.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.normalizedQuery !== "") {
+      obj.normalizedQuery = message.normalizedQuery;
+    }
     return obj;
   },
 
@@ -475,6 +1201,10 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     message.hits = object.hits?.map((e) => SearchHit.fromPartial(e)) || [];
     message.total = object.total ?? "0";
     message.tookMs = object.tookMs ?? 0;
+    message.facets = object.facets?.map((e) => Facet.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    message.requestId = object.requestId ?? "";
+    message.normalizedQuery = object.normalizedQuery ?? "";
     return message;
   },
 };
@@ -747,6 +1477,10 @@ export const GetIndexStatsResponse: MessageFns<GetIndexStatsResponse> = {
 /** SearchService answers keyword searches over the document index and rebuilds it. */
 export type SearchServiceService = typeof SearchServiceService;
 export const SearchServiceService = {
+  /**
+   * Searches the index. With a workspace_id, the caller must be a member: the workspace's default
+   * filters apply and the search is recorded as a request in the workspace's log.
+   */
   search: {
     path: "/research.query_engine.v1.SearchService/Search" as const,
     requestStream: false as const,
@@ -780,6 +1514,10 @@ export const SearchServiceService = {
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
+  /**
+   * Searches the index. With a workspace_id, the caller must be a member: the workspace's default
+   * filters apply and the search is recorded as a request in the workspace's log.
+   */
   search: handleUnaryCall<SearchRequest, SearchResponse>;
   /** Starts a full re-index as a tracked process; returns at once. */
   startReindex: handleUnaryCall<StartReindexRequest, StartReindexResponse>;
@@ -787,6 +1525,10 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
 }
 
 export interface SearchServiceClient extends Client {
+  /**
+   * Searches the index. With a workspace_id, the caller must be a member: the workspace's default
+   * filters apply and the search is recorded as a request in the workspace's log.
+   */
   search(
     request: SearchRequest,
     callback: (error: ServiceError | null, response: SearchResponse) => void,

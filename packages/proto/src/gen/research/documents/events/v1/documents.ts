@@ -32,6 +32,12 @@ export interface DocumentIngested {
   description: string;
   language: string;
   docketId: string;
+  /** The agency's or court's display name (agency: filters match it as well as source_id). */
+  sourceName: string;
+  /** Entities found in the text (organisations, people, agencies, dockets, places), once each. */
+  entities: IndexedEntity[];
+  /** Page boundaries of `text` (character offsets), so citations can name the page. */
+  pages: TextPage[];
 }
 
 /** Topic documents.updated.v1, key = document_id. Carries the document as it now is. */
@@ -54,6 +60,26 @@ export interface DocumentUpdated {
   description: string;
   language: string;
   docketId: string;
+  /** The agency's or court's display name (agency: filters match it as well as source_id). */
+  sourceName: string;
+  /** Entities found in the text (organisations, people, agencies, dockets, places), once each. */
+  entities: IndexedEntity[];
+  /** Page boundaries of `text` (character offsets), so citations can name the page. */
+  pages: TextPage[];
+}
+
+export interface IndexedEntity {
+  entityId: string;
+  /** organisation | person | agency | docket | place */
+  kind: string;
+  name: string;
+}
+
+export interface TextPage {
+  number: number;
+  /** [start, end) character offsets into the document's text. */
+  start: number;
+  end: number;
 }
 
 /** Topic documents.deleted.v1, key = document_id. */
@@ -91,6 +117,9 @@ function createBaseDocumentIngested(): DocumentIngested {
     description: "",
     language: "",
     docketId: "",
+    sourceName: "",
+    entities: [],
+    pages: [],
   };
 }
 
@@ -143,6 +172,15 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
     }
     if (message.docketId !== "") {
       writer.uint32(130).string(message.docketId);
+    }
+    if (message.sourceName !== "") {
+      writer.uint32(138).string(message.sourceName);
+    }
+    for (const v of message.entities) {
+      IndexedEntity.encode(v!, writer.uint32(146).fork()).join();
+    }
+    for (const v of message.pages) {
+      TextPage.encode(v!, writer.uint32(154).fork()).join();
     }
     return writer;
   },
@@ -288,6 +326,30 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
             message.docketId = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.sourceName = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.entities.push(IndexedEntity.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.pages.push(TextPage.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -358,6 +420,17 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
         : isSet(object.docket_id)
         ? globalThis.String(object.docket_id)
         : "",
+      sourceName: isSet(object.sourceName)
+        ? globalThis.String(object.sourceName)
+        : isSet(object.source_name)
+        ? globalThis.String(object.source_name)
+        : "",
+      entities: globalThis.Array.isArray(object?.entities)
+        ? object.entities.map((e: any) => IndexedEntity.fromJSON(e))
+        : [],
+      pages: globalThis.Array.isArray(object?.pages)
+        ? object.pages.map((e: any) => TextPage.fromJSON(e))
+        : [],
     };
   },
 
@@ -411,6 +484,15 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
     if (message.docketId !== "") {
       obj.docketId = message.docketId;
     }
+    if (message.sourceName !== "") {
+      obj.sourceName = message.sourceName;
+    }
+    if (message.entities?.length) {
+      obj.entities = message.entities.map((e) => IndexedEntity.toJSON(e));
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => TextPage.toJSON(e));
+    }
     return obj;
   },
 
@@ -435,6 +517,9 @@ export const DocumentIngested: MessageFns<DocumentIngested> = {
     message.description = object.description ?? "";
     message.language = object.language ?? "";
     message.docketId = object.docketId ?? "";
+    message.sourceName = object.sourceName ?? "";
+    message.entities = object.entities?.map((e) => IndexedEntity.fromPartial(e)) || [];
+    message.pages = object.pages?.map((e) => TextPage.fromPartial(e)) || [];
     return message;
   },
 };
@@ -457,6 +542,9 @@ function createBaseDocumentUpdated(): DocumentUpdated {
     description: "",
     language: "",
     docketId: "",
+    sourceName: "",
+    entities: [],
+    pages: [],
   };
 }
 
@@ -509,6 +597,15 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
     }
     if (message.docketId !== "") {
       writer.uint32(130).string(message.docketId);
+    }
+    if (message.sourceName !== "") {
+      writer.uint32(138).string(message.sourceName);
+    }
+    for (const v of message.entities) {
+      IndexedEntity.encode(v!, writer.uint32(146).fork()).join();
+    }
+    for (const v of message.pages) {
+      TextPage.encode(v!, writer.uint32(154).fork()).join();
     }
     return writer;
   },
@@ -654,6 +751,30 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
             message.docketId = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.sourceName = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.entities.push(IndexedEntity.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.pages.push(TextPage.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -724,6 +845,17 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
         : isSet(object.docket_id)
         ? globalThis.String(object.docket_id)
         : "",
+      sourceName: isSet(object.sourceName)
+        ? globalThis.String(object.sourceName)
+        : isSet(object.source_name)
+        ? globalThis.String(object.source_name)
+        : "",
+      entities: globalThis.Array.isArray(object?.entities)
+        ? object.entities.map((e: any) => IndexedEntity.fromJSON(e))
+        : [],
+      pages: globalThis.Array.isArray(object?.pages)
+        ? object.pages.map((e: any) => TextPage.fromJSON(e))
+        : [],
     };
   },
 
@@ -777,6 +909,15 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
     if (message.docketId !== "") {
       obj.docketId = message.docketId;
     }
+    if (message.sourceName !== "") {
+      obj.sourceName = message.sourceName;
+    }
+    if (message.entities?.length) {
+      obj.entities = message.entities.map((e) => IndexedEntity.toJSON(e));
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => TextPage.toJSON(e));
+    }
     return obj;
   },
 
@@ -801,6 +942,215 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
     message.description = object.description ?? "";
     message.language = object.language ?? "";
     message.docketId = object.docketId ?? "";
+    message.sourceName = object.sourceName ?? "";
+    message.entities = object.entities?.map((e) => IndexedEntity.fromPartial(e)) || [];
+    message.pages = object.pages?.map((e) => TextPage.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseIndexedEntity(): IndexedEntity {
+  return { entityId: "", kind: "", name: "" };
+}
+
+export const IndexedEntity: MessageFns<IndexedEntity> = {
+  encode(message: IndexedEntity, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entityId !== "") {
+      writer.uint32(10).string(message.entityId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IndexedEntity {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIndexedEntity();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entityId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IndexedEntity {
+    return {
+      entityId: isSet(object.entityId)
+        ? globalThis.String(object.entityId)
+        : isSet(object.entity_id)
+        ? globalThis.String(object.entity_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: IndexedEntity): unknown {
+    const obj: any = {};
+    if (message.entityId !== "") {
+      obj.entityId = message.entityId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IndexedEntity>, I>>(base?: I): IndexedEntity {
+    return IndexedEntity.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IndexedEntity>, I>>(object: I): IndexedEntity {
+    const message = createBaseIndexedEntity();
+    message.entityId = object.entityId ?? "";
+    message.kind = object.kind ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseTextPage(): TextPage {
+  return { number: 0, start: 0, end: 0 };
+}
+
+export const TextPage: MessageFns<TextPage> = {
+  encode(message: TextPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.number !== 0) {
+      writer.uint32(8).int32(message.number);
+    }
+    if (message.start !== 0) {
+      writer.uint32(16).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(24).int32(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TextPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTextPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.number = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TextPage {
+    return {
+      number: isSet(object.number) ? globalThis.Number(object.number) : 0,
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+    };
+  },
+
+  toJSON(message: TextPage): unknown {
+    const obj: any = {};
+    if (message.number !== 0) {
+      obj.number = Math.round(message.number);
+    }
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TextPage>, I>>(base?: I): TextPage {
+    return TextPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TextPage>, I>>(object: I): TextPage {
+    const message = createBaseTextPage();
+    message.number = object.number ?? 0;
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
     return message;
   },
 };

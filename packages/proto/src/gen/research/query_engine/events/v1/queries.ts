@@ -22,6 +22,10 @@ export interface QueryCompleted {
   question: string;
   tookMs: number;
   documentIds: string[];
+  /** The workspace log entry (empty without a workspace). */
+  requestId: string;
+  /** extractive | generative */
+  mode: string;
 }
 
 function createBaseQueryCompleted(): QueryCompleted {
@@ -34,6 +38,8 @@ function createBaseQueryCompleted(): QueryCompleted {
     question: "",
     tookMs: 0,
     documentIds: [],
+    requestId: "",
+    mode: "",
   };
 }
 
@@ -62,6 +68,12 @@ export const QueryCompleted: MessageFns<QueryCompleted> = {
     }
     for (const v of message.documentIds) {
       writer.uint32(66).string(v!);
+    }
+    if (message.requestId !== "") {
+      writer.uint32(74).string(message.requestId);
+    }
+    if (message.mode !== "") {
+      writer.uint32(82).string(message.mode);
     }
     return writer;
   },
@@ -143,6 +155,22 @@ export const QueryCompleted: MessageFns<QueryCompleted> = {
             message.documentIds.push(reader.string());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -193,6 +221,12 @@ export const QueryCompleted: MessageFns<QueryCompleted> = {
         : globalThis.Array.isArray(object?.document_ids)
         ? object.document_ids.map((e: any) => globalThis.String(e))
         : [],
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
     };
   },
 
@@ -222,6 +256,12 @@ export const QueryCompleted: MessageFns<QueryCompleted> = {
     if (message.documentIds?.length) {
       obj.documentIds = message.documentIds;
     }
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
     return obj;
   },
 
@@ -238,6 +278,8 @@ export const QueryCompleted: MessageFns<QueryCompleted> = {
     message.question = object.question ?? "";
     message.tookMs = object.tookMs ?? 0;
     message.documentIds = object.documentIds?.map((e) => e) || [];
+    message.requestId = object.requestId ?? "";
+    message.mode = object.mode ?? "";
     return message;
   },
 };
