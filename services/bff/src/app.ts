@@ -12,6 +12,8 @@ import { createGrpcClients } from './grpc/clients';
 import { CatalogGateway } from './grpc/catalog.gateway';
 import { DocumentsGateway } from './grpc/documents.gateway';
 import { ProcessesGateway } from './grpc/processes.gateway';
+import { QueriesGateway } from './grpc/queries.gateway';
+import { QueryWorkspaceNames } from './grpc/query-workspace-names';
 import { SearchGateway } from './grpc/search.gateway';
 import { ApiRouter } from './http/api-router';
 import type { CookiePolicy } from './http/cookies';
@@ -29,10 +31,12 @@ import { registerHealthRoutes, type ReadinessProbe } from './http/routes/health.
 import { registerIngestionRoutes } from './http/routes/ingestion.routes';
 import { registerMeRoutes } from './http/routes/me.routes';
 import { registerProcessRoutes } from './http/routes/processes.routes';
+import { registerQueryRoutes } from './http/routes/queries.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { AuthService } from './identity/auth.service';
 import { ensureFirstAdministrator } from './identity/first-admin';
 import { PasswordHasher } from './identity/password-hasher';
+import { RepositoryQueryUserLookup, type QueryUserLookup } from './identity/query-user-lookup';
 import { UserDirectory } from './identity/user-directory';
 import { UserService } from './identity/user.service';
 import { SessionStore } from './sessions/session.store';
@@ -55,6 +59,9 @@ export interface AppDeps {
   uploadLimits: UploadLimits;
   search: SearchGateway;
   processes: ProcessesGateway;
+  queries: QueriesGateway;
+  queryWorkspaceNames: QueryWorkspaceNames;
+  queryPeople: QueryUserLookup;
   readiness: ReadinessProbe;
 }
 
@@ -88,6 +95,9 @@ export function createApp(deps: AppDeps): Express {
   registerCatalogRoutes(api, { catalog: deps.catalog });
   registerAdminRoutes(api, { search: deps.search });
   registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
+  registerQueryRoutes(api, {
+    queries: deps.queries, workspaceNames: deps.queryWorkspaceNames, people: deps.queryPeople, logger: deps.logger, heartbeatMs: deps.heartbeatMs,
+  });
 
   const openApiDocument = buildOpenApiDocument(registry);
   app.get('/api/openapi.json', (_req, res) => {
@@ -146,6 +156,9 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     uploadLimits: { maxFileBytes: config.UPLOAD_MAX_FILE_MB * 1024 * 1024, maxFiles: config.UPLOAD_MAX_FILES },
     search: new SearchGateway(grpc.search),
     processes: new ProcessesGateway(grpc.processes),
+    queries: new QueriesGateway(grpc.queries),
+    queryWorkspaceNames: new QueryWorkspaceNames(grpc.workspaces),
+    queryPeople: new RepositoryQueryUserLookup(userRepository),
     readiness: {
       mongo: () => organisations.ping(),
       redis: async () => {

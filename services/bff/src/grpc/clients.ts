@@ -1,11 +1,13 @@
 import { credentials } from '@grpc/grpc-js';
-import { documentsV1, exportV1, queryEngineV1 } from '@docket/proto';
+import { documentsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
 import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 
 export interface GrpcClients {
   documents: documentsV1.DocumentsServiceClient;
   search: queryEngineV1.SearchServiceClient;
   processes: exportV1.ProcessServiceClient;
+  queries: queryEngineQueriesV1.QueryServiceClient;
+  workspaces: queryEngineWorkspacesV1.WorkspaceServiceClient;
   close(): void;
 }
 
@@ -15,10 +17,14 @@ export function createGrpcClients(targets: { documents: string; queryEngine: str
   const documents = new documentsV1.DocumentsServiceClient(targets.documents, insecure, GRPC_CLIENT_OPTIONS);
   const search = new queryEngineV1.SearchServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
   const processes = new exportV1.ProcessServiceClient(targets.export, insecure, GRPC_CLIENT_OPTIONS);
+  const queries = new queryEngineQueriesV1.QueryServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
+  const workspaces = new queryEngineWorkspacesV1.WorkspaceServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
   return {
     documents,
     search,
     processes,
-    close: () => [documents, search, processes].forEach((c) => c.close()),
+    queries,
+    workspaces,
+    close: () => [documents, search, processes, queries, workspaces].forEach((c) => c.close()),
   };
 }

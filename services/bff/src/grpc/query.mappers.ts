@@ -1,0 +1,145 @@
+import { queryEngineQueriesV1, type queryEngineV1 } from '@docket/proto';
+import type {
+  AnalysisModeName, AnalysisSectionView, AnalysisView, AskUpdate, CitationView, CountBucketView, FiguresView, QueryDocumentView,
+  QueryFiltersView, QuerySummaryView, QueryView,
+} from '../domain/query-view';
+import { isoOrNull } from './timestamps';
+
+// QueryService messages → the BFF's REST shapes. int64 fields arrive as strings (forceLong=string).
+
+const { AnalysisMode } = queryEngineQueriesV1;
+const count = (value: string | undefined): number => Number(value || '0');
+
+export function toModeName(mode: queryEngineQueriesV1.AnalysisMode): AnalysisModeName | null {
+  if (mode === AnalysisMode.ANALYSIS_MODE_EXTRACTIVE) return 'extractive';
+  if (mode === AnalysisMode.ANALYSIS_MODE_GENERATIVE) return 'generative';
+  return null;
+}
+
+export function fromModeName(mode: AnalysisModeName | undefined): queryEngineQueriesV1.AnalysisMode {
+  if (mode === 'extractive') return AnalysisMode.ANALYSIS_MODE_EXTRACTIVE;
+  if (mode === 'generative') return AnalysisMode.ANALYSIS_MODE_GENERATIVE;
+  return AnalysisMode.ANALYSIS_MODE_UNSPECIFIED;
+}
+
+export function toFiltersView(f: queryEngineV1.SearchFilters | undefined): QueryFiltersView {
+  return {
+    agencies: f?.agencies ?? [],
+    filingTypes: f?.filingTypes ?? [],
+    dockets: f?.dockets ?? [],
+    parties: f?.parties ?? [],
+    filedFrom: f?.filedFrom || null,
+    filedTo: f?.filedTo || null,
+  };
+}
+
+export function fromFiltersView(f: Partial<QueryFiltersView> | undefined): queryEngineV1.SearchFilters {
+  return {
+    agencies: f?.agencies ?? [],
+    filingTypes: f?.filingTypes ?? [],
+    dockets: f?.dockets ?? [],
+    parties: f?.parties ?? [],
+    filedFrom: f?.filedFrom ?? '',
+    filedTo: f?.filedTo ?? '',
+  };
+}
+
+export function toCitationView(c: queryEngineQueriesV1.Citation): CitationView {
+  return { documentId: c.documentId, documentTitle: c.documentTitle, start: c.start, end: c.end, page: c.page, quote: c.quote };
+}
+
+const citationOrNull = (c: queryEngineQueriesV1.Citation | undefined): CitationView | null => (c ? toCitationView(c) : null);
+
+export function toSectionView(s: queryEngineQueriesV1.AnalysisSection): AnalysisSectionView {
+  return { heading: s.heading, sentences: s.sentences.map((t) => ({ text: t.text, citations: t.citations.map(toCitationView) })) };
+}
+
+export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): AnalysisView {
+  return {
+    mode: a ? toModeName(a.mode) : null,
+    sections: (a?.sections ?? []).map(toSectionView),
+    keyFacts: (a?.keyFacts ?? []).map((k) => ({ kind: k.kind, text: k.text, normalized: k.normalized, citation: citationOrNull(k.citation) })),
+    model: a?.model ?? '',
+    droppedSentences: a?.droppedSentences ?? 0,
+    notice: a?.notice ?? '',
+  };
+}
+
+export function toQueryDocumentView(d: queryEngineQueriesV1.QueryDocument): QueryDocumentView {
+  return {
+    documentId: d.documentId,
+    title: d.title,
+    sourceId: d.sourceId,
+    sourceName: d.sourceName,
+    docketNumber: d.docketNumber,
+    filingCategory: d.filingCategory,
+    filedAt: isoOrNull(d.filedAt),
+    rank: d.rank,
+    score: d.score,
+    passages: d.passages.map(toCitationView),
+  };
+}
+
+const buckets = (list: queryEngineQueriesV1.CountBucket[] | undefined): CountBucketView[] =>
+  (list ?? []).map((b) => ({ key: b.key, label: b.label || b.key, count: count(b.count) }));
+
+export function toFiguresView(f: queryEngineQueriesV1.Figures | undefined): FiguresView {
+  return {
+    resultCount: count(f?.resultCount),
+    filingsByMonth: buckets(f?.filingsByMonth),
+    byAgency: buckets(f?.byAgency),
+    byFilingType: buckets(f?.byFilingType),
+    byParty: buckets(f?.byParty),
+    byDocket: buckets(f?.byDocket),
+    numbers: (f?.numbers ?? []).map((n) => ({ kind: n.kind, text: n.text, value: n.value, unit: n.unit, citation: citationOrNull(n.citation) })),
+  };
+}
+
+export function toQueryView(q: queryEngineQueriesV1.Query): QueryView {
+  return {
+    queryId: q.queryId,
+    question: q.question,
+    filters: toFiltersView(q.filters),
+    userId: q.userId,
+    workspaceId: q.workspaceId || null,
+    requestId: q.requestId || null,
+    createdAt: isoOrNull(q.createdAt),
+    timings: {
+      retrievalMs: q.timings?.retrievalMs ?? 0,
+      analysisMs: q.timings?.analysisMs ?? 0,
+      figuresMs: q.timings?.figuresMs ?? 0,
+      totalMs: q.timings?.totalMs ?? 0,
+    },
+    mode: toModeName(q.mode),
+    resultIds: q.resultIds,
+    analysis: toAnalysisView(q.analysis),
+    documents: q.documents.map(toQueryDocumentView),
+    figures: toFiguresView(q.figures),
+  };
+}
+
+/** One Ask stream message as the server-sent event it becomes; undefined for an empty message. */
+export function toAskUpdate(m: queryEngineQueriesV1.AskResponse): AskUpdate | undefined {
+  if (m.started) return { event: 'started', data: { queryId: m.started.queryId, requestId: m.started.requestId || null } };
+  if (m.documents) return { event: 'documents', data: { documents: m.documents.documents.map(toQueryDocumentView) } };
+  if (m.section) return { event: 'section', data: toSectionView(m.section) };
+  if (m.figures) return { event: 'figures', data: toFiguresView(m.figures) };
+  if (m.completed) return { event: 'completed', data: { query: toQueryView(m.completed) } };
+  return undefined;
+}
+
+/** A summary before e-mails and workspace names are resolved (those come from elsewhere). */
+export function toSummaryView(s: queryEngineQueriesV1.QuerySummary): QuerySummaryView {
+  return {
+    queryId: s.queryId,
+    question: s.question,
+    userId: s.userId,
+    userEmail: null,
+    workspaceId: s.workspaceId || null,
+    workspaceName: null,
+    createdAt: isoOrNull(s.createdAt),
+    totalMs: s.totalMs,
+    mode: toModeName(s.mode),
+    documentCount: s.documentCount,
+  };
+}
