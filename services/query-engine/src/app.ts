@@ -8,7 +8,12 @@ import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type Do
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { DocumentsGrpcSource } from './grpc/documents-source.client';
 import { searchServiceBinding } from './grpc/search.grpc';
+import { workspaceServiceBinding } from './grpc/workspaces.grpc';
 import { SqliteFts5Backend } from './index/sqlite-fts5.backend';
+import { WorkspaceScope } from './service/workspace-scope';
+import { WorkspaceService } from './service/workspace.service';
+import { WorkspaceRepository } from './store/workspace.repository';
+import { WorkspaceRequestRepository } from './store/workspace-request.repository';
 import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
 import { ReindexWorker } from './workers/reindex.worker';
 
@@ -24,6 +29,8 @@ export interface AppOverrides {
 export interface RunningApp extends StartedService {
   grpcPort: number;
   index: SqliteFts5Backend;
+  /** What the search and ask pipelines use to check a workspace and record requests in its log. */
+  workspaceScope: WorkspaceScope;
 }
 
 /**
@@ -41,6 +48,13 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     closers.add('mongo', () => connection.close());
+
+    // Workspaces and their request logs (query-engine's own database).
+    const workspaceRepository = new WorkspaceRepository(connection);
+    const workspaceRequests = new WorkspaceRequestRepository(connection);
+    await Promise.all([workspaceRepository.init(), workspaceRequests.init()]);
+    const workspaces = new WorkspaceService(workspaceRepository, workspaceRequests);
+    const workspaceScope = new WorkspaceScope(workspaces, workspaceRepository, workspaceRequests);
 
     const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
     const processTopic = overrides.processTopic ?? topics.processUpdated;
@@ -77,7 +91,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
-      services: [searchServiceBinding({ index, processes, jobs: queue, logger })],
+      services: [searchServiceBinding({ index, processes, jobs: queue, logger }), workspaceServiceBinding({ workspaces, logger })],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
@@ -85,7 +99,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('worker interrupt', () => worker.interrupt());
 
     logger.info({ indexPath: indexPathOf(config), documents: await index.count() }, 'search index open');
-    return { grpcPort: grpc.port, index, stop };
+    return { grpcPort: grpc.port, index, workspaceScope, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { credentials } from '@grpc/grpc-js';
+import { renameTopic, topics } from '@docket/events';
+import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
+import { createLogger } from '@docket/observability';
+import { grpcCall } from '@docket/service-kit';
+import { testInfraEnv, uniqueName } from '@docket/testkit';
+import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import {
+  RequestKind, WorkspaceRole, WorkspaceServiceClient, type Workspace,
+} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { startApp, type RunningApp } from '../../src/app';
+import { configSchema } from '../../src/config';
+
+jest.setTimeout(120_000);
+
+const logger = createLogger('query-engine-workspaces-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+/** The whole query-engine (as app.ts wires it) on the MongoDB stand-in, reached through real gRPC. */
+describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
+  const infra = testInfraEnv();
+  let dataDir: string;
+  let app: RunningApp;
+  let client: WorkspaceServiceClient;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-ws-'));
+    const config = {
+      ...configSchema.parse({
+        MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueName('qe_ws'), KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        REDIS_URL: infra.redisUrl, DOCUMENTS_GRPC: '127.0.0.1:1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      }),
+      GRPC_PORT: 0,
+    };
+    app = await startApp(config, logger, {
+      grpcHost: '127.0.0.1',
+      groupId: uniqueName('qe-ws-test.indexer'),
+      documentTopics: {
+        ingested: renameTopic(topics.documentIngested, uniqueName('qe-ws.documents.ingested')),
+        updated: renameTopic(topics.documentUpdated, uniqueName('qe-ws.documents.updated')),
+        deleted: renameTopic(topics.documentDeleted, uniqueName('qe-ws.documents.deleted')),
+      },
+      processTopic: renameTopic(topics.processUpdated, uniqueName('qe-ws.processes.updated')),
+      queuePrefix: `{${uniqueName('qe-ws-test')}}`,
+    });
+    client = new WorkspaceServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const filters = { agencies: ['ferc', 'puc-ca'], filingTypes: ['Order'], dockets: ['ER24-2001-000'], parties: [], filedFrom: '2024-01-01', filedTo: '2024-12-31' };
+
+  async function create(userId: string, name: string): Promise<Workspace> {
+    const { workspace } = await grpcCall(client, 'createWorkspace', { userId, name, description: `About ${name}`, defaultFilters: filters });
+    return workspace!;
+  }
+  const setMember = (userId: string, workspaceId: string, memberUserId: string, role: WorkspaceRole) =>
+    grpcCall(client, 'setMember', { userId, workspaceId, memberUserId, role });
+  const get = (userId: string, workspaceId: string, asAdmin = false) => grpcCall(client, 'getWorkspace', { userId, workspaceId, asAdmin, recentRequests: 0 });
+  const record = (workspaceId: string, userId: string, text: string) =>
+    app.workspaceScope.recordRequest({ workspaceId, userId, kind: 'search', text, filters, sort: 'filed_newest', tookMs: 4.25, resultCount: 7 });
+
+  it('creates a workspace owned by its creator, with its default filters, and shows it to members only', async () => {
+    const owner = uniqueName('owner');
+    const workspace = await create(owner, '  Western   rate cases ');
+    // The name's spaces are tidied; a description's are the author's.
+    expect(workspace).toMatchObject({
+      name: 'Western rate cases', description: 'About   Western   rate cases', createdBy: owner, requestCount: '0',
+      defaultFilters: filters, members: [{ userId: owner, role: WorkspaceRole.WORKSPACE_ROLE_OWNER }],
+    });
+    expect(workspace.workspaceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(workspace.lastUsedAt).toBeUndefined();
+
+    const seen = await get(owner, workspace.workspaceId);
+    expect(seen.role).toBe(WorkspaceRole.WORKSPACE_ROLE_OWNER);
+    expect(seen.workspace).toEqual(workspace);
+
+    const stranger = uniqueName('stranger');
+    await expect(get(stranger, workspace.workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(grpcCall(client, 'listRequests', { userId: stranger, workspaceId: workspace.workspaceId, limit: 0, cursor: '', asAdmin: false }))
+      .rejects.toBeInstanceOf(NotFoundError);
+    expect((await grpcCall(client, 'listWorkspaces', { userId: stranger })).workspaces).toEqual([]);
+    // The same answer as for a workspace that does not exist: nothing leaks.
+    await expect(get(stranger, 'no-such-workspace')).rejects.toThrow(/no workspace no-such-workspace/);
+
+    // An administrator may read it (with no role), not change it.
+    const admin = await get(uniqueName('admin'), workspace.workspaceId, true);
+    expect(admin.role).toBe(WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED);
+    expect(admin.workspace?.name).toBe('Western rate cases');
+    await expect(grpcCall(client, 'updateWorkspace', { userId: uniqueName('admin'), workspaceId: workspace.workspaceId, name: 'Mine now', description: '' }))
+      .rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('refuses bad input with INVALID_ARGUMENT naming each field', async () => {
+    await expect(grpcCall(client, 'createWorkspace', {
+      userId: 'u', name: ' ', description: '', defaultFilters: { ...filters, filedFrom: '2024-02-30', filedTo: '2023-01-01' },
+    })).rejects.toMatchObject({
+      name: 'InputError',
+      issues: [{ path: 'name', message: 'must not be empty' }, { path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD' }],
+    });
+    await expect(grpcCall(client, 'createWorkspace', { userId: '', name: 'x', description: '' }))
+      .rejects.toMatchObject({ issues: [{ path: 'user_id', message: 'must not be empty' }] });
+    const owner = uniqueName('owner');
+    const { workspaceId } = await create(owner, 'Roles');
+    await expect(setMember(owner, workspaceId, uniqueName('u'), WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED))
+      .rejects.toMatchObject({ name: 'InputError', issues: [{ path: 'role' }] });
+    await expect(grpcCall(client, 'listRequests', { userId: owner, workspaceId, limit: 500, cursor: '', asAdmin: false }))
+      .rejects.toMatchObject({ issues: [{ path: 'limit', message: 'must be between 1 and 100' }] });
+    await expect(grpcCall(client, 'listRequests', { userId: owner, workspaceId, limit: 5, cursor: 'garbage', asAdmin: false }))
+      .rejects.toMatchObject({ issues: [{ path: 'cursor' }] });
+  });
+
+  it('lets owners manage members, editors edit settings, viewers only read', async () => {
+    const [owner, editor, viewer] = [uniqueName('owner'), uniqueName('editor'), uniqueName('viewer')];
+    const { workspaceId } = await create(owner, 'Gas pipelines');
+    await setMember(owner, workspaceId, editor, WorkspaceRole.WORKSPACE_ROLE_EDITOR);
+    const { workspace } = await setMember(owner, workspaceId, viewer, WorkspaceRole.WORKSPACE_ROLE_VIEWER);
+    expect(workspace!.members.map((m) => [m.userId, m.role])).toEqual([
+      [owner, WorkspaceRole.WORKSPACE_ROLE_OWNER], [editor, WorkspaceRole.WORKSPACE_ROLE_EDITOR], [viewer, WorkspaceRole.WORKSPACE_ROLE_VIEWER],
+    ]);
+    expect((await get(viewer, workspaceId)).role).toBe(WorkspaceRole.WORKSPACE_ROLE_VIEWER);
+    expect((await grpcCall(client, 'listWorkspaces', { userId: viewer })).workspaces.map((w) => w.workspaceId)).toEqual([workspaceId]);
+
+    const updated = await grpcCall(client, 'updateWorkspace', {
+      userId: editor, workspaceId, name: 'Gas pipelines (FERC)', description: 'Certificates and rates', defaultFilters: { ...filters, agencies: ['ferc'] },
+    });
+    expect(updated.workspace).toMatchObject({ name: 'Gas pipelines (FERC)', description: 'Certificates and rates', defaultFilters: { agencies: ['ferc'] } });
+    expect(updated.workspace!.updatedAt!.getTime()).toBeGreaterThanOrEqual(updated.workspace!.createdAt!.getTime());
+
+    await expect(grpcCall(client, 'updateWorkspace', { userId: viewer, workspaceId, name: 'Hijacked', description: '' })).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(setMember(editor, workspaceId, uniqueName('friend'), WorkspaceRole.WORKSPACE_ROLE_VIEWER)).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(grpcCall(client, 'removeMember', { userId: editor, workspaceId, memberUserId: viewer })).rejects.toBeInstanceOf(NotAllowedError);
+
+    // The scope the search and ask pipelines use: editors run, viewers read, strangers see nothing.
+    await expect(app.workspaceScope.resolve(editor, workspaceId)).resolves.toEqual({
+      workspaceId, role: 'editor', defaultFilters: { ...filters, agencies: ['ferc'] },
+    });
+    await expect(app.workspaceScope.resolve(viewer, workspaceId)).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(app.workspaceScope.resolve(viewer, workspaceId, { access: 'read' })).resolves.toMatchObject({ role: 'viewer' });
+    await expect(app.workspaceScope.resolve(uniqueName('stranger'), workspaceId, { access: 'read' })).rejects.toBeInstanceOf(NotFoundError);
+
+    // A viewer may leave; the owner removes the editor; then both are strangers.
+    await grpcCall(client, 'removeMember', { userId: viewer, workspaceId, memberUserId: viewer });
+    await grpcCall(client, 'removeMember', { userId: owner, workspaceId, memberUserId: editor });
+    await expect(get(viewer, workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(get(editor, workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await get(owner, workspaceId)).workspace!.members.map((m) => m.userId)).toEqual([owner]);
+  });
+
+  it('keeps at least one owner, even when two owners demote each other at the same time', async () => {
+    const [alice, bob] = [uniqueName('alice'), uniqueName('bob')];
+    const { workspaceId } = await create(alice, 'Two owners');
+    await expect(setMember(alice, workspaceId, alice, WorkspaceRole.WORKSPACE_ROLE_EDITOR)).rejects.toBeInstanceOf(ConflictError);
+    await expect(grpcCall(client, 'removeMember', { userId: alice, workspaceId, memberUserId: alice })).rejects.toThrow(/last owner/);
+
+    await setMember(alice, workspaceId, bob, WorkspaceRole.WORKSPACE_ROLE_OWNER);
+    const outcomes = await Promise.allSettled([
+      setMember(alice, workspaceId, bob, WorkspaceRole.WORKSPACE_ROLE_VIEWER),
+      setMember(bob, workspaceId, alice, WorkspaceRole.WORKSPACE_ROLE_VIEWER),
+    ]);
+    // Whichever ran second saw that it would leave no owner (or no longer was one) and was refused.
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect([ConflictError, NotAllowedError].some((kind) => refused.reason instanceof kind)).toBe(true);
+    const { workspace } = await get(alice, workspaceId, true);
+    expect(workspace!.members.filter((m) => m.role === WorkspaceRole.WORKSPACE_ROLE_OWNER)).toHaveLength(1);
+  });
+
+  it('logs requests newest first, pages through them with a cursor, and lists the most recently used workspace first', async () => {
+    const owner = uniqueName('owner');
+    const older = await create(owner, 'Older');
+    const busy = await create(owner, 'Busy');
+    const quiet = await create(owner, 'Quiet');
+    // Never used: the newest creation comes first.
+    expect((await grpcCall(client, 'listWorkspaces', { userId: owner })).workspaces.map((w) => w.name)).toEqual(['Quiet', 'Busy', 'Older']);
+
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i += 1) ids.push(await record(busy.workspaceId, owner, `search ${i}`));
+    const used = (await get(owner, busy.workspaceId)).workspace!;
+    expect(used.requestCount).toBe('25');
+    expect(used.lastUsedAt).toBeInstanceOf(Date);
+    expect((await grpcCall(client, 'listWorkspaces', { userId: owner })).workspaces.map((w) => w.name)).toEqual(['Busy', 'Quiet', 'Older']);
+    expect(quiet.workspaceId).not.toBe(busy.workspaceId);
+
+    const pages: string[][] = [];
+    let cursor = '';
+    do {
+      const page = await grpcCall(client, 'listRequests', { userId: owner, workspaceId: busy.workspaceId, limit: 10, cursor, asAdmin: false });
+      pages.push(page.requests.map((r) => r.text));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 5]);
+    expect(pages.flat()).toEqual(Array.from({ length: 25 }, (_, i) => `search ${24 - i}`));
+
+    const recent = await grpcCall(client, 'getWorkspace', { userId: owner, workspaceId: busy.workspaceId, asAdmin: false, recentRequests: 3 });
+    expect(recent.recentRequests.map((r) => r.text)).toEqual(['search 24', 'search 23', 'search 22']);
+
+    const { request } = await grpcCall(client, 'getRequest', { userId: owner, workspaceId: busy.workspaceId, requestId: ids[3]!, asAdmin: false });
+    expect(request).toMatchObject({
+      requestId: ids[3], workspaceId: busy.workspaceId, userId: owner, kind: RequestKind.REQUEST_KIND_SEARCH, text: 'search 3',
+      filters, sort: SearchSort.SEARCH_SORT_FILED_NEWEST, tookMs: 4.25, resultCount: '7', queryId: '',
+    });
+    // A request is found only through its own workspace.
+    await expect(grpcCall(client, 'getRequest', { userId: owner, workspaceId: older.workspaceId, requestId: ids[3]!, asAdmin: false }))
+      .rejects.toBeInstanceOf(NotFoundError);
+
+    await app.workspaceScope.linkQuery(busy.workspaceId, ids[3]!, 'query-42');
+    const linked = await grpcCall(client, 'getRequest', { userId: owner, workspaceId: busy.workspaceId, requestId: ids[3]!, asAdmin: false });
+    expect(linked.request!.queryId).toBe('query-42');
+    await expect(app.workspaceScope.recordRequest({ workspaceId: busy.workspaceId, userId: owner, kind: 'query', text: '', tookMs: 1, resultCount: 0 }))
+      .rejects.toBeInstanceOf(InputError);
+  });
+});

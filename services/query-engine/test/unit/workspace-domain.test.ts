@@ -1,0 +1,131 @@
+import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
+import {
+  MAX_MEMBERS, authorise, can, parseRole, validateSettings, withMember, withoutMember,
+  type Workspace, type WorkspaceMember, type WorkspaceRole,
+} from '../../src/domain/workspace';
+import { emptyFilters } from '../../src/domain/workspace-filters';
+
+const at = new Date('2025-03-01T10:00:00Z');
+const member = (userId: string, role: WorkspaceRole): WorkspaceMember => ({ userId, role, addedAt: at });
+
+/** The error `fn` throws; fails the test when it throws nothing. */
+function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
+
+function workspace(...members: WorkspaceMember[]): Workspace {
+  return {
+    id: 'ws-1', name: 'Rate cases', description: '', defaultFilters: emptyFilters(), members,
+    createdBy: members[0]?.userId ?? '', createdAt: at, updatedAt: at, requestCount: 0,
+  };
+}
+
+describe('workspace roles', () => {
+  it.each([
+    ['owner', ['read', 'run', 'edit', 'manage_members']],
+    ['editor', ['read', 'run', 'edit']],
+    ['viewer', ['read']],
+  ] as const)('%s may %j and nothing else', (role, allowed) => {
+    for (const action of ['read', 'run', 'edit', 'manage_members'] as const) {
+      expect(can(role, action)).toBe((allowed as readonly string[]).includes(action));
+    }
+  });
+
+  it('tells a non-member the workspace does not exist, whatever they ask', () => {
+    const ws = workspace(member('alice', 'owner'));
+    for (const action of ['read', 'run', 'edit', 'manage_members'] as const) {
+      expect(() => authorise(ws, 'mallory', action)).toThrow(NotFoundError);
+    }
+  });
+
+  it('lets an administrator read (with no role) but not run or change a workspace they are not in', () => {
+    const ws = workspace(member('alice', 'owner'));
+    expect(authorise(ws, 'root', 'read', { asAdmin: true })).toBeUndefined();
+    expect(() => authorise(ws, 'root', 'run', { asAdmin: true })).toThrow(NotFoundError);
+    expect(() => authorise(ws, 'root', 'edit', { asAdmin: true })).toThrow(NotFoundError);
+  });
+
+  it('refuses a viewer running a search with a reason that says what to do', () => {
+    const ws = workspace(member('alice', 'owner'), member('victor', 'viewer'));
+    expect(authorise(ws, 'victor', 'read')).toBe('viewer');
+    expect(() => authorise(ws, 'victor', 'run')).toThrow(NotAllowedError);
+    expect(() => authorise(ws, 'victor', 'run')).toThrow(/ask an owner to make you an editor/);
+  });
+
+  it('parses roles and names the field when a role is unknown', () => {
+    expect(parseRole('editor')).toBe('editor');
+    expect(() => parseRole('admin')).toThrow(InputError);
+    expect(caught(() => parseRole('', 'members.0.role'))).toMatchObject({
+      issues: [{ path: 'members.0.role', message: 'must be one of owner, editor, viewer' }],
+    });
+  });
+});
+
+describe('workspace members', () => {
+  it('lets an owner add a member, change their role, and keeps the others untouched', () => {
+    const ws = workspace(member('alice', 'owner'));
+    const added = withMember(ws, 'alice', 'bob', 'viewer', new Date('2025-04-01T00:00:00Z'));
+    expect(added).toEqual([member('alice', 'owner'), { userId: 'bob', role: 'viewer', addedAt: new Date('2025-04-01T00:00:00Z') }]);
+    const promoted = withMember({ ...ws, members: added }, 'alice', 'bob', 'editor', at);
+    expect(promoted[1]).toEqual({ userId: 'bob', role: 'editor', addedAt: new Date('2025-04-01T00:00:00Z') });
+  });
+
+  it('returns the same members when the role does not change', () => {
+    const ws = workspace(member('alice', 'owner'), member('bob', 'editor'));
+    expect(withMember(ws, 'alice', 'bob', 'editor', at)).toBe(ws.members);
+  });
+
+  it('refuses members management to editors and viewers', () => {
+    const ws = workspace(member('alice', 'owner'), member('bob', 'editor'), member('carol', 'viewer'));
+    expect(() => withMember(ws, 'bob', 'dave', 'viewer', at)).toThrow(NotAllowedError);
+    expect(() => withMember(ws, 'carol', 'carol', 'owner', at)).toThrow(NotAllowedError);
+    expect(() => withoutMember(ws, 'bob', 'carol')).toThrow(NotAllowedError);
+  });
+
+  it('never demotes or removes the last owner, but does once there is another', () => {
+    const ws = workspace(member('alice', 'owner'), member('bob', 'editor'));
+    expect(() => withMember(ws, 'alice', 'alice', 'editor', at)).toThrow(ConflictError);
+    expect(() => withoutMember(ws, 'alice', 'alice')).toThrow(/the last owner cannot be removed/);
+    const twoOwners = { ...ws, members: withMember(ws, 'alice', 'bob', 'owner', at) };
+    expect(withMember(twoOwners, 'bob', 'alice', 'viewer', at).find((m) => m.userId === 'alice')?.role).toBe('viewer');
+    expect(withoutMember(twoOwners, 'alice', 'alice').map((m) => m.userId)).toEqual(['bob']);
+  });
+
+  it('lets any member leave, and says so when the one to remove is not a member', () => {
+    const ws = workspace(member('alice', 'owner'), member('carol', 'viewer'));
+    expect(withoutMember(ws, 'carol', 'carol').map((m) => m.userId)).toEqual(['alice']);
+    expect(() => withoutMember(ws, 'alice', 'zed')).toThrow(NotFoundError);
+  });
+
+  it('caps the number of members', () => {
+    const many = [member('alice', 'owner'), ...Array.from({ length: MAX_MEMBERS - 1 }, (_, i) => member(`u${i}`, 'viewer'))];
+    expect(() => withMember(workspace(...many), 'alice', 'one-more', 'viewer', at)).toThrow(InputError);
+  });
+});
+
+describe('workspace settings', () => {
+  it('trims the name and description and collapses inner whitespace in the name', () => {
+    expect(validateSettings({ name: '  Rate   cases  ', description: ' Western utilities \n' })).toEqual({
+      name: 'Rate cases', description: 'Western utilities', defaultFilters: emptyFilters(),
+    });
+  });
+
+  it('accepts names of 1 and 100 characters and refuses 0 and 101, naming the field', () => {
+    expect(validateSettings({ name: 'x', description: '' }).name).toBe('x');
+    expect(validateSettings({ name: 'x'.repeat(100), description: '' }).name).toHaveLength(100);
+    const issuesOf = (name: string) => (caught(() => validateSettings({ name, description: '' })) as InputError).issues;
+    expect(issuesOf('   ')).toEqual([{ path: 'name', message: 'must not be empty' }]);
+    expect(issuesOf('x'.repeat(101))).toEqual([{ path: 'name', message: 'must be at most 100 characters' }]);
+  });
+
+  it('reports every problem at once, filters included', () => {
+    const error = caught(() => validateSettings({ name: '', description: 'd'.repeat(2001), defaultFilters: { filedFrom: '2024-13-01', filedTo: '' } }));
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).issues.map((i) => i.path)).toEqual(['name', 'description', 'default_filters.filed_from']);
+  });
+});
