@@ -1,0 +1,130 @@
+import { extractFacts } from '@docket/text-facts';
+import type { AnalysedDocument, Citation, KeyFact, KeyFactKind } from './analysis-model';
+import { citationOf } from './citation';
+import type { ReadDocument } from './sentence-ranking';
+
+/** A sentence key facts may come from: the answer's sentences first, then the best-ranked others. */
+export interface FactSource {
+  document: AnalysedDocument;
+  start: number;
+  end: number;
+}
+
+/** How many facts of each kind the answer lists, in the order it lists them. */
+export const KEY_FACT_LIMITS: ReadonlyArray<[KeyFactKind, number]> = [
+  ['deadline', 4],
+  ['amount', 6],
+  ['percentage', 4],
+  ['date', 4],
+  ['party', 6],
+];
+
+// A deadline word shortly before the date in the same clause ("comments are due on or before",
+// "no later than", "effective"), or "by" right before it; or "deadline" just after it.
+const CUE_BEFORE = /\b(?:due|deadline|no later than|not later than|on or before|until|effective|expires?|expiration)\b[^.;]{0,60}$/i;
+const BY_BEFORE = /\bby\s+(?:the\s+close\s+of\s+business\s+(?:on\s+)?)?$/i;
+const CUE_AFTER = /^[^.;]{0,30}\b(?:deadline|due date)\b/i;
+
+/** Whether the date at [start, end) of `sentence` (offsets relative to it) is a deadline or a point in force. */
+export function isDeadline(sentence: string, start: number, end: number): boolean {
+  const before = sentence.slice(Math.max(0, start - 80), start);
+  return CUE_BEFORE.test(before) || BY_BEFORE.test(before) || CUE_AFTER.test(sentence.slice(end, end + 40));
+}
+
+/**
+ * Key facts of the answer: deadlines and dates, amounts, percentages (from the source sentences, in
+ * their order) and the parties of the documents read that a sentence names. Each cites the sentence
+ * it was read from; one fact (kind + machine value) is listed once.
+ */
+export function extractKeyFacts(sources: readonly FactSource[], documents: readonly ReadDocument[]): KeyFact[] {
+  const found = new Map<KeyFactKind, KeyFact[]>();
+  const seen = new Set<string>();
+  const add = (fact: KeyFact) => {
+    const key = `${fact.kind}\u0000${fact.normalized}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.set(fact.kind, [...(found.get(fact.kind) ?? []), fact]);
+  };
+  for (const source of sources) {
+    const sentence = source.document.text.slice(source.start, source.end);
+    let citation: Citation | undefined;
+    for (const fact of extractFacts(sentence)) {
+      citation ??= citationOf(source.document, source.start, source.end);
+      if (fact.kind === 'money') add({ kind: 'amount', text: fact.text, normalized: String(fact.value), citation });
+      else if (fact.kind === 'percentage') add({ kind: 'percentage', text: fact.text, normalized: String(fact.value), citation });
+      else add({ kind: isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date', text: fact.text, normalized: fact.value, citation });
+    }
+  }
+  for (const fact of partyFacts(sources, documents)) add(fact);
+  return KEY_FACT_LIMITS.flatMap(([kind, limit]) => (found.get(kind) ?? []).slice(0, limit));
+}
+
+/**
+ * The parties and filers of the documents read (in rank order), each cited at the first source
+ * sentence that names it; the best document's own parties also at their first mention in its text.
+ * A party no text names is left out: no citation, no claim.
+ */
+function partyFacts(sources: readonly FactSource[], documents: readonly ReadDocument[]): KeyFact[] {
+  const facts: KeyFact[] = [];
+  const names = new Map<string, { name: string; read: ReadDocument }>();
+  for (const read of documents) {
+    for (const name of [...(read.document.parties ?? []), ...(read.document.filers ?? [])]) {
+      const key = name.trim().toLowerCase();
+      if (key.length >= 3 && !names.has(key)) names.set(key, { name: name.trim(), read });
+    }
+  }
+  // Parties the answer's own sentences name come first, then the others in document rank order.
+  const inSources: Array<{ fact: KeyFact; order: number }> = [];
+  for (const [key, { name, read }] of names) {
+    const fromSources = firstMention(sources, key);
+    // Parties of other documents only count when a sentence the answer draws on names them.
+    const mention = fromSources ?? (read.rank === 0 ? mentionInDocument(read, key) : undefined);
+    if (!mention) continue;
+    const { document, start, end, sentenceStart, sentenceEnd } = mention;
+    const fact: KeyFact = { kind: 'party', text: document.text.slice(start, end), normalized: name, citation: citationOf(document, sentenceStart, sentenceEnd) };
+    if (fromSources) inSources.push({ fact, order: fromSources.order });
+    else facts.push(fact);
+  }
+  return [...inSources.sort((a, b) => a.order - b.order).map((entry) => entry.fact), ...facts];
+}
+
+interface Mention {
+  /** Index of the source sentence it was found in (mentions found in a document's text: none). */
+  order?: number;
+  document: AnalysedDocument;
+  start: number;
+  end: number;
+  sentenceStart: number;
+  sentenceEnd: number;
+}
+
+function firstMention(sources: readonly FactSource[], key: string): (Mention & { order: number }) | undefined {
+  for (const [order, source] of sources.entries()) {
+    const at = wordIndexOf(source.document.text.slice(source.start, source.end).toLowerCase(), key);
+    if (at >= 0) return { order, document: source.document, start: source.start + at, end: source.start + at + key.length, sentenceStart: source.start, sentenceEnd: source.end };
+  }
+  return undefined;
+}
+
+function mentionInDocument(read: ReadDocument, key: string): Mention | undefined {
+  const last = read.spans.at(-1);
+  if (!last) return undefined;
+  const at = wordIndexOf(read.document.text.slice(0, last.end).toLowerCase(), key);
+  if (at < 0) return undefined;
+  const span = read.spans.find((s) => s.start <= at && at < s.end);
+  if (!span) return undefined;
+  return { document: read.document, start: at, end: at + key.length, sentenceStart: span.start, sentenceEnd: span.end };
+}
+
+/** indexOf at word boundaries ("Acme Corp" is not found inside "Acme Corporation"). */
+function wordIndexOf(haystack: string, needle: string): number {
+  let from = 0;
+  for (;;) {
+    const at = haystack.indexOf(needle, from);
+    if (at < 0) return -1;
+    const before = at === 0 ? ' ' : (haystack[at - 1] as string);
+    const after = haystack[at + needle.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return at;
+    from = at + 1;
+  }
+}

@@ -1,0 +1,56 @@
+import { contentTerms } from './text-terms';
+
+/**
+ * A pseudo-term carried by sentences that state a holding or ruling ("we hold", "the Commission
+ * approves", "IT IS ORDERED"): a question about what was decided asks for it, so a court's holding
+ * is found even when it shares no word with the question. BM25 weighs it like any rare term.
+ */
+export const HOLDING_TERM = '\u27e8holding\u27e9';
+export const HOLDING = /\b(?:we|the (?:court|commission|board|panel))\s+(?:\w+\s+){0,2}?(?:hold|holds|held|find|finds|conclude[sd]?|grant|grants|deny|denies|affirm|affirms|reverse|reverses|vacate|vacates|remand|remands|approve[sd]?|adopt(?:s|ed)?|authorize[sd]?)\b|\bit is (?:hereby )?ordered\b|\bso ordered\b/i;
+
+/** What a question asks for, as the sentence ranking uses it. */
+export interface QuestionProfile {
+  /** Stem → weight: 1 for the question's own words, 0.5 for the few expansions below. */
+  terms: Map<string, number>;
+  /** Kinds of fact the question asks about; sentences stating one rank higher. */
+  wants: { amount: boolean; percentage: boolean; date: boolean; decision: boolean };
+}
+
+/**
+ * Regulatory near-synonyms (by stem) that a question and a filing often use for one another
+ * ("approve" / "authorize", "deadline" / "due"). Small on purpose: each one is a claim about usage.
+ */
+const EXPANSIONS: Record<string, string[]> = {
+  approv: ['authoriz', 'adopt', 'grant'],
+  authoriz: ['approv'],
+  increas: ['rais', 'increment'],
+  decreas: ['reduct', 'reduc', 'lower'],
+  reduct: ['decreas', 'reduc'],
+  deadlin: ['due'],
+  due: ['deadlin'],
+  roe: ['equiti'],
+  penalti: ['fine', 'sanction'],
+  fine: ['penalti'],
+  rule: ['decid', 'hold'],
+  decid: ['decis', 'conclud', 'hold', 'find', 'rule'],
+  decis: ['decid', 'conclud', 'hold', 'find'],
+};
+
+const WANTS_AMOUNT = /\$|\b(?:how much|amount|cost|costs|increase|decrease|revenue|revenues|dollars?|million|billion|refunds?|penalt(?:y|ies)|fines?|budget|price|charges?|bill|requirement)\b/i;
+const WANTS_PERCENTAGE = /%|\b(?:percent|percentage|return on equity|roe|rate of return|share|margin)\b/i;
+const WANTS_DATE = /\b(when|date|dates|deadline|deadlines|due|effective|schedule|scheduled|hearing|until|by when)\b/i;
+const WANTS_DECISION = /\b(approv\w*|authoriz\w*|decid\w*|decision|rul(?:e|ed|ing)|held|hold|find|found|grant\w*|den(?:y|ied)|order\w*|outcome|result|conclud\w*|adopt\w*)\b/i;
+
+export function profileQuestion(question: string): QuestionProfile {
+  const terms = new Map<string, number>();
+  for (const term of contentTerms(question)) terms.set(term, 1);
+  for (const term of [...terms.keys()]) {
+    for (const related of EXPANSIONS[term] ?? []) if (!terms.has(related)) terms.set(related, 0.5);
+  }
+  const decision = WANTS_DECISION.test(question);
+  if (decision && terms.size > 0) terms.set(HOLDING_TERM, 1);
+  return {
+    terms,
+    wants: { amount: WANTS_AMOUNT.test(question), percentage: WANTS_PERCENTAGE.test(question), date: WANTS_DATE.test(question), decision },
+  };
+}
