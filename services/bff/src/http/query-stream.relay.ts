@@ -78,7 +78,8 @@ export function relayAsk(
       if (!finished) call.cancel();
       finish();
     });
-    if (req.destroyed) {
+    // Not req.destroyed: a request whose JSON body has been read is already "destroyed".
+    if (res.destroyed || req.socket.destroyed) {
       call.cancel();
       finish();
     }

@@ -3,8 +3,9 @@ import { EventEmitter, once } from 'node:events';
 import type { ServerReadableStream, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
 import { InputError, NotFoundError, toGrpcError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { documentsV1, exportV1, queryEngineV1 } from '@docket/proto';
+import { documentsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
+import { FakeQueryService } from './query-service.fake';
 
 /**
  * Test doubles at the gRPC boundary: small in-process implementations of DocumentsService,
@@ -37,6 +38,8 @@ export class FakeBackends {
   readonly dataProducts: documentsV1.DataProduct[] = [dataProductFixture()];
   readonly statuses: documentsV1.SourceStatus[] = [sourceStatusFixture()];
   readonly entities = new Map<string, documentsV1.GetEntityResponse>([['ent-acme', entityFixture()]]);
+  /** QueryService (and the GetWorkspace it needs for names), in query-service.fake.ts. */
+  readonly query = new FakeQueryService();
   /** Watchers currently attached to WatchProcess, by process id; `cancelled` counts client cancellations. */
   readonly watchers = new Map<string, number>();
   cancelled = 0;
@@ -53,6 +56,8 @@ export class FakeBackends {
         { definition: documentsV1.DocumentsServiceService, implementation: this.documentsImpl(logger) },
         { definition: queryEngineV1.SearchServiceService, implementation: this.searchImpl(logger) },
         { definition: exportV1.ProcessServiceService, implementation: this.processesImpl(logger) },
+        { definition: queryEngineQueriesV1.QueryServiceService, implementation: this.query.queryImpl(logger) },
+        { definition: queryEngineWorkspacesV1.WorkspaceServiceService, implementation: this.query.workspaceImpl(logger) },
       ],
     });
     return `127.0.0.1:${this.server.port}`;

@@ -1,0 +1,207 @@
+import type { ServerWritableStream } from '@grpc/grpc-js';
+import { InputError, NotFoundError, UnavailableError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { queryEngineQueriesV1, type queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import { serverStream, unary } from '@docket/service-kit';
+
+const { AnalysisMode } = queryEngineQueriesV1;
+type AskCall = ServerWritableStream<queryEngineQueriesV1.AskRequest, queryEngineQueriesV1.AskResponse>;
+
+/**
+ * A small QueryService at the gRPC boundary: Ask streams started → documents → two sections →
+ * figures → completed and stores the query; GetQuery and ListQueries read what was stored, with the
+ * real service's visibility rules (author, workspace members, administrators). Questions steer it:
+ *  - "unavailable …": UNAVAILABLE before anything is sent;
+ *  - "fail midway …": INTERNAL after the documents;
+ *  - "hold …": sends started, then waits until the client cancels.
+ * Workspaces (for membership and names) live in `workspaces`.
+ */
+export class FakeQueryService {
+  readonly queries = new Map<string, queryEngineQueriesV1.Query>();
+  readonly workspaces = new Map<string, queryEngineWorkspacesV1.Workspace>();
+  readonly askRequests: queryEngineQueriesV1.AskRequest[] = [];
+  readonly listRequests: queryEngineQueriesV1.ListQueriesRequest[] = [];
+  readonly getWorkspaceRequests: queryEngineWorkspacesV1.GetWorkspaceRequest[] = [];
+  /** Ask calls the client cancelled. */
+  cancelledAsks = 0;
+  private sequence = 0;
+
+  addWorkspace(id: string, name: string, memberIds: string[]): void {
+    this.workspaces.set(id, workspaceFixture(id, name, memberIds));
+  }
+
+  isMember(workspaceId: string, userId: string): boolean {
+    return this.workspaces.get(workspaceId)?.members.some((m) => m.userId === userId) ?? false;
+  }
+
+  /** Stores a finished query directly (as if asked earlier). */
+  store(overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string }): queryEngineQueriesV1.Query {
+    const query = queryFixture({ question: 'What did the commission decide?', workspaceId: '', ...overrides });
+    this.queries.set(query.queryId, query);
+    return query;
+  }
+
+  queryImpl(logger: Logger): queryEngineQueriesV1.QueryServiceServer {
+    return {
+      ask: serverStream(logger, async (call: AskCall) => {
+        const req = call.request;
+        this.askRequests.push(req);
+        let cancelled = false;
+        call.on('cancelled', () => {
+          cancelled = true;
+          this.cancelledAsks += 1;
+        });
+        if (!req.question.trim()) throw new InputError('the question is required', [{ path: 'question', message: 'must not be empty' }]);
+        if (req.workspaceId && !this.isMember(req.workspaceId, req.userId)) throw new NotFoundError(`no workspace ${req.workspaceId}`);
+        if (req.question.startsWith('unavailable')) throw new UnavailableError('the index is being swapped');
+
+        this.sequence += 1;
+        const queryId = `q-${this.sequence}`;
+        const requestId = req.workspaceId ? `req-${this.sequence}` : '';
+        const query = queryFixture({ queryId, question: req.question, userId: req.userId, workspaceId: req.workspaceId, requestId, filters: req.filters });
+        call.write({ started: { queryId, requestId } });
+        if (req.question.startsWith('hold')) {
+          await new Promise<void>((resolve) => call.on('cancelled', () => resolve()));
+          return;
+        }
+        call.write({ documents: { documents: query.documents } });
+        if (req.question.startsWith('fail midway')) throw new Error('the analysis blew up');
+        for (const section of query.analysis!.sections) {
+          if (cancelled) return;
+          call.write({ section });
+        }
+        call.write({ figures: query.figures });
+        this.queries.set(queryId, query);
+        call.write({ completed: query });
+      }),
+      getQuery: unary(logger, async (req: queryEngineQueriesV1.GetQueryRequest) => {
+        const query = this.queries.get(req.queryId);
+        const visible = query && (req.asAdmin || query.userId === req.userId || (query.workspaceId && this.isMember(query.workspaceId, req.userId)));
+        if (!query || !visible) throw new NotFoundError(`no query ${req.queryId}`);
+        return { query };
+      }),
+      listQueries: unary(logger, async (req: queryEngineQueriesV1.ListQueriesRequest) => {
+        this.listRequests.push(req);
+        if (req.cursor && !/^\d+$/.test(req.cursor)) throw new InputError('bad cursor', [{ path: 'cursor', message: 'must be the next_cursor of a previous page' }]);
+        const matching = [...this.queries.values()]
+          .filter((q) => !req.userId || q.userId === req.userId)
+          .filter((q) => !req.workspaceId || q.workspaceId === req.workspaceId)
+          .filter((q) => !req.from || q.createdAt! >= req.from)
+          .filter((q) => !req.to || q.createdAt! <= req.to)
+          .filter((q) => q.timings!.totalMs >= req.minTotalMs)
+          .filter((q) => req.mode === AnalysisMode.ANALYSIS_MODE_UNSPECIFIED || q.mode === req.mode)
+          .sort((a, b) => b.createdAt!.getTime() - a.createdAt!.getTime());
+        const start = Number(req.cursor || '0');
+        const limit = req.limit || 50;
+        const page = matching.slice(start, start + limit);
+        return {
+          queries: page.map((q) => ({
+            queryId: q.queryId, question: q.question, userId: q.userId, workspaceId: q.workspaceId, createdAt: q.createdAt,
+            totalMs: q.timings!.totalMs, mode: q.mode, documentCount: q.resultIds.length,
+          })),
+          nextCursor: start + limit < matching.length ? String(start + limit) : '',
+        };
+      }),
+    };
+  }
+
+  /** Only what the query routes use (GetWorkspace for names); the rest answers UNIMPLEMENTED-like errors. */
+  workspaceImpl(logger: Logger): queryEngineWorkspacesV1.WorkspaceServiceServer {
+    const unsupported = unary(logger, async () => {
+      throw new UnavailableError('not part of the query fake');
+    });
+    return {
+      getWorkspace: unary(logger, async (req: queryEngineWorkspacesV1.GetWorkspaceRequest) => {
+        this.getWorkspaceRequests.push(req);
+        const workspace = this.workspaces.get(req.workspaceId);
+        if (!workspace || !(req.asAdmin || this.isMember(req.workspaceId, req.userId))) throw new NotFoundError(`no workspace ${req.workspaceId}`);
+        return { workspace, recentRequests: [], role: queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED };
+      }),
+      createWorkspace: unsupported,
+      listWorkspaces: unsupported,
+      updateWorkspace: unsupported,
+      setMember: unsupported,
+      removeMember: unsupported,
+      listRequests: unsupported,
+      getRequest: unsupported,
+    } as queryEngineWorkspacesV1.WorkspaceServiceServer;
+  }
+}
+
+function workspaceFixture(id: string, name: string, memberIds: string[]): queryEngineWorkspacesV1.Workspace {
+  return {
+    workspaceId: id,
+    name,
+    description: '',
+    defaultFilters: undefined,
+    members: memberIds.map((userId, i) => ({
+      userId,
+      role: i === 0 ? queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_OWNER : queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_EDITOR,
+      addedAt: new Date('2024-05-01T10:00:00Z'),
+    })),
+    createdBy: memberIds[0] ?? '',
+    createdAt: new Date('2024-05-01T10:00:00Z'),
+    updatedAt: new Date('2024-05-01T10:00:00Z'),
+    lastUsedAt: undefined,
+    requestCount: '0',
+  };
+}
+
+const citation = (documentId: string, start: number, quote: string, page = 2): queryEngineQueriesV1.Citation => ({
+  documentId, start, end: start + quote.length, page, quote, documentTitle: documentId === 'doc-order' ? 'Order on rate increase' : 'Direct testimony of Jane Roe',
+});
+
+/** A complete stored query: two documents, two sections with cited sentences, key facts and figures. */
+export function queryFixture(overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string }): queryEngineQueriesV1.Query {
+  const approved = citation('doc-order', 120, 'The Commission approves an increase of $4.2 million.');
+  const effective = citation('doc-order', 200, 'The new rates take effect on March 3, 2025.', 3);
+  const requested = citation('doc-testimony', 40, 'Acme Power Co. asks for a rate increase of 12.5%.', 1);
+  const filters: queryEngineV1.SearchFilters = { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' };
+  return {
+    question: 'What rate increase was approved?',
+    filters,
+    workspaceId: '',
+    requestId: '',
+    createdAt: new Date('2024-05-02T09:00:00Z'),
+    timings: { retrievalMs: 12.5, analysisMs: 40, figuresMs: 3.5, totalMs: 56 },
+    mode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE,
+    resultIds: ['doc-order', 'doc-testimony'],
+    analysis: {
+      mode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE,
+      sections: [
+        { heading: 'Decision', sentences: [{ text: approved.quote, citations: [approved] }, { text: effective.quote, citations: [effective] }] },
+        { heading: 'Request', sentences: [{ text: requested.quote, citations: [requested] }] },
+      ],
+      keyFacts: [
+        { kind: 'amount', text: '$4.2 million', normalized: '4200000', citation: approved },
+        { kind: 'date', text: 'March 3, 2025', normalized: '2025-03-03', citation: effective },
+      ],
+      model: '',
+      droppedSentences: 0,
+      notice: '',
+    },
+    documents: [
+      {
+        documentId: 'doc-order', title: 'Order on rate increase', sourceId: 'src-ferc', sourceName: 'FERC', docketNumber: 'ER24-1-000',
+        filingCategory: 'Order', filedAt: new Date('2024-04-30T00:00:00Z'), rank: 1, score: 0.032, passages: [approved, effective],
+      },
+      {
+        documentId: 'doc-testimony', title: 'Direct testimony of Jane Roe', sourceId: 'src-ferc', sourceName: 'FERC', docketNumber: 'ER24-1-000',
+        filingCategory: 'Testimony', filedAt: new Date('2024-03-05T00:00:00Z'), rank: 2, score: 0.016, passages: [requested],
+      },
+    ],
+    figures: {
+      resultCount: '2',
+      filingsByMonth: [{ key: '2024-03', label: '2024-03', count: '1' }, { key: '2024-04', label: '2024-04', count: '1' }],
+      byAgency: [{ key: 'src-ferc', label: 'FERC', count: '2' }],
+      byFilingType: [{ key: 'Order', label: 'Order', count: '1' }, { key: 'Testimony', label: 'Testimony', count: '1' }],
+      byParty: [{ key: 'Acme Power Co.', label: 'Acme Power Co.', count: '2' }],
+      byDocket: [{ key: 'ER24-1-000', label: 'ER24-1-000', count: '2' }],
+      numbers: [
+        { kind: 'amount', text: '$4.2 million', value: 4_200_000, unit: 'USD', citation: approved },
+        { kind: 'percentage', text: '12.5%', value: 12.5, unit: '%', citation: requested },
+      ],
+    },
+    ...overrides,
+  };
+}
