@@ -15,6 +15,7 @@ import { ProcessesGateway } from './grpc/processes.gateway';
 import { QueriesGateway } from './grpc/queries.gateway';
 import { QueryWorkspaceNames } from './grpc/query-workspace-names';
 import { SearchGateway } from './grpc/search.gateway';
+import { WorkspacesGateway } from './grpc/workspaces.gateway';
 import { ApiRouter } from './http/api-router';
 import type { CookiePolicy } from './http/cookies';
 import { CsrfProtection } from './http/csrf';
@@ -33,12 +34,14 @@ import { registerMeRoutes } from './http/routes/me.routes';
 import { registerProcessRoutes } from './http/routes/processes.routes';
 import { registerQueryRoutes } from './http/routes/queries.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
+import { registerWorkspaceRoutes } from './http/routes/workspaces.routes';
 import { AuthService } from './identity/auth.service';
 import { ensureFirstAdministrator } from './identity/first-admin';
 import { PasswordHasher } from './identity/password-hasher';
 import { RepositoryQueryUserLookup, type QueryUserLookup } from './identity/query-user-lookup';
 import { UserDirectory } from './identity/user-directory';
 import { UserService } from './identity/user.service';
+import { WorkspacePeople } from './identity/workspace-people';
 import { SessionStore } from './sessions/session.store';
 import { defaultSignInThrottle, SignInThrottle, type SignInThrottleOptions } from './sessions/sign-in-throttle';
 import { OrganisationRepository } from './store/organisation.repository';
@@ -62,6 +65,8 @@ export interface AppDeps {
   queries: QueriesGateway;
   queryWorkspaceNames: QueryWorkspaceNames;
   queryPeople: QueryUserLookup;
+  workspaces: WorkspacesGateway;
+  workspacePeople: WorkspacePeople;
   readiness: ReadinessProbe;
 }
 
@@ -98,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
   registerQueryRoutes(api, {
     queries: deps.queries, workspaceNames: deps.queryWorkspaceNames, people: deps.queryPeople, logger: deps.logger, heartbeatMs: deps.heartbeatMs,
   });
+  registerWorkspaceRoutes(api, { workspaces: deps.workspaces, people: deps.workspacePeople });
 
   const openApiDocument = buildOpenApiDocument(registry);
   app.get('/api/openapi.json', (_req, res) => {
@@ -159,6 +165,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     queries: new QueriesGateway(grpc.queries),
     queryWorkspaceNames: new QueryWorkspaceNames(grpc.workspaces),
     queryPeople: new RepositoryQueryUserLookup(userRepository),
+    workspaces: new WorkspacesGateway(grpc.workspaces),
+    workspacePeople: new WorkspacePeople(userRepository),
     readiness: {
       mongo: () => organisations.ping(),
       redis: async () => {
