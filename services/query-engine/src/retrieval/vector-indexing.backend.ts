@@ -1,0 +1,65 @@
+import type { IndexedDocument } from '../domain/indexed-document';
+import type { IndexBuild, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../index/search-backend';
+import type { VectorIndexer } from './vector-indexer';
+
+/**
+ * A SearchBackend that tells the vector indexer about every write it passes on, so the vector
+ * index follows whatever feeds the search index (the Kafka consumer, a rebuild) without either of
+ * them knowing about vectors. Wire it in app.ts around the real backend:
+ * `const index = new VectorIndexingBackend(SqliteFts5Backend.open(path), indexer)`.
+ *
+ * The indexer is told after the backend's write succeeded; an upsert that changed nothing is passed
+ * on too (the indexer skips it when its vectors are current), so a redelivered event repairs a
+ * vector index that missed it.
+ */
+export class VectorIndexingBackend implements SearchBackend {
+  constructor(private readonly inner: SearchBackend, private readonly indexer: VectorIndexer) {}
+
+  async upsert(document: IndexedDocument): Promise<UpsertOutcome> {
+    const outcome = await this.inner.upsert(document);
+    this.indexer.enqueueUpsert(document);
+    return outcome;
+  }
+
+  async remove(documentId: string): Promise<boolean> {
+    const removed = await this.inner.remove(documentId);
+    this.indexer.enqueueRemove(documentId);
+    return removed;
+  }
+
+  search(query: SearchQuery): Promise<SearchResult> {
+    return this.inner.search(query);
+  }
+
+  fetch(documentIds: string[]): Promise<IndexedDocument[]> {
+    return this.inner.fetch(documentIds);
+  }
+
+  count(): Promise<number> {
+    return this.inner.count();
+  }
+
+  async beginBuild(): Promise<IndexBuild> {
+    const build = await this.inner.beginBuild();
+    this.indexer.beginBuild();
+    return {
+      addFromSource: async (documents) => {
+        const written = await build.addFromSource(documents);
+        this.indexer.addToBuild(documents);
+        return written;
+      },
+      commit: async () => {
+        await build.commit();
+        this.indexer.commitBuild();
+      },
+      abort: async () => {
+        await build.abort();
+        this.indexer.abortBuild();
+      },
+    };
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

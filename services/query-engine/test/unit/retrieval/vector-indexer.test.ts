@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VectorIndex } from '../../../src/retrieval/vector-index';
+import { VectorIndexer } from '../../../src/retrieval/vector-indexer';
+import { indexedDocument, MapDocumentReader } from './documents';
+import { HashingEmbedder, hashVector } from './hashing-embedder';
+
+describe('VectorIndexer', () => {
+  let dir: string;
+  let path: string;
+  let embedder: HashingEmbedder;
+  let reader: MapDocumentReader;
+  const open = () => VectorIndex.open(path, embedder);
+  const indexerFor = (index: VectorIndex) => new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, retryDelayMs: 1 });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'vector-indexer-'));
+    path = join(dir, 'vectors.sqlite');
+    embedder = new HashingEmbedder();
+    reader = new MapDocumentReader();
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('embeds upserted documents in batches and finds them by similarity', async () => {
+    const index = open();
+    const indexer = indexerFor(index);
+    const words = ['tariff', 'pipeline', 'storage', 'merger', 'license', 'outage', 'refund', 'audit', 'rehearing', 'complaint'];
+    for (let i = 0; i < 10; i++) indexer.enqueueUpsert(reader.put(indexedDocument(`d${i}`, words[i] as string, `${words[i]} ${words[(i + 1) % 10]}`)));
+    expect(indexer.pending()).toBe(10);
+    expect(index.documentCount).toBe(0);
+    await indexer.drain();
+    expect(indexer.pending()).toBe(0);
+    expect(index.documentCount).toBe(10);
+    expect(embedder.calls).toBe(3); // 4 + 4 + 2 documents
+    expect(index.search(hashVector('audit. audit rehearing'), 1)[0]?.documentId).toBe('d7');
+    index.close();
+  });
+
+  it('re-embeds only when the text changed, but always refreshes the filter metadata', async () => {
+    const index = open();
+    const indexer = indexerFor(index);
+    const original = reader.put(indexedDocument('d1', 'title', 'text'));
+    indexer.enqueueUpsert(original);
+    await indexer.drain();
+    const texts = embedder.texts.length;
+    const moved = reader.put({ ...original, sourceId: 'cpuc' });
+    indexer.enqueueUpsert(moved);
+    expect(indexer.pending()).toBe(0);
+    expect(index.stored('d1')?.metadata.sourceId).toBe('cpuc');
+    indexer.enqueueUpsert(reader.put(indexedDocument('d1', 'title', 'new text')));
+    await indexer.drain();
+    expect(embedder.texts.slice(texts)).toEqual(['title. new text']);
+    index.close();
+  });
+
+  it('removes vectors, and treats a document the search index no longer has as removed', async () => {
+    const index = open();
+    const indexer = indexerFor(index);
+    indexer.enqueueUpsert(reader.put(indexedDocument('d1', 'one', 'text')));
+    indexer.enqueueUpsert(reader.put(indexedDocument('d2', 'two', 'text')));
+    await indexer.drain();
+    indexer.enqueueRemove('d1');
+    const gone = indexedDocument('d3', 'three', 'text'); // enqueued but deleted from the index before its turn
+    indexer.enqueueUpsert(gone);
+    await indexer.drain();
+    expect(index.stored('d1')).toBeUndefined();
+    expect(index.stored('d3')).toBeUndefined();
+    expect(index.search(hashVector('one text'), 10).map((h) => h.documentId)).toEqual(['d2']);
+    index.close();
+  });
+
+  it('keeps the backlog across a restart: nothing enqueued is lost', async () => {
+    const first = open();
+    const indexer = indexerFor(first);
+    for (let i = 0; i < 6; i++) indexer.enqueueUpsert(reader.put(indexedDocument(`d${i}`, `t${i}`, 'x')));
+    first.close(); // the process dies before embedding anything
+    const second = open();
+    const restarted = indexerFor(second);
+    expect(restarted.pending()).toBe(6);
+    restarted.start();
+    await restarted.whenIdle();
+    await restarted.stop();
+    expect(second.documentCount).toBe(6);
+    second.close();
+  });
+
+  it('lets a newer event win over the batch that was embedding when it arrived', async () => {
+    const index = open();
+    const indexer = indexerFor(index);
+    indexer.enqueueUpsert(reader.put(indexedDocument('d1', 'old', 'old')));
+    let release!: () => void;
+    embedder.gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const draining = indexer.drain();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(embedder.calls).toBe(1);
+    indexer.enqueueRemove('d1'); // arrives while the batch embeds
+    embedder.gate = undefined;
+    release();
+    await draining;
+    expect(index.stored('d1')).toBeUndefined();
+    expect(indexer.pending()).toBe(0);
+    index.close();
+  });
+
+  it('retries a batch whose embedding failed', async () => {
+    const index = open();
+    const indexer = indexerFor(index);
+    indexer.enqueueUpsert(reader.put(indexedDocument('d1', 'a', 'b')));
+    embedder.failNext = 2;
+    indexer.start();
+    await indexer.whenIdle();
+    await indexer.stop();
+    expect(embedder.calls).toBe(3);
+    expect(index.stored('d1')).toBeDefined();
+    index.close();
+  });
+
+  it('reconciles with a rebuilt search index: removes what it lost, embeds what changed, skips the rest', async () => {
+    const index = open();
+    const indexer = indexerFor(index);
+    const keep = reader.put(indexedDocument('keep', 'kept', 'same'));
+    const change = reader.put(indexedDocument('change', 'changed', 'before'));
+    const lose = reader.put(indexedDocument('lose', 'lost', 'gone'));
+    for (const d of [keep, change, lose]) indexer.enqueueUpsert(d);
+    await indexer.drain();
+    const calls = embedder.calls;
+
+    reader.documents.delete('lose');
+    const changed = reader.put(indexedDocument('change', 'changed', 'after'));
+    const added = reader.put(indexedDocument('added', 'new', 'doc'));
+    indexer.beginBuild();
+    indexer.addToBuild([{ ...keep, sourceId: 'cpuc' }, changed]);
+    const live = reader.put(indexedDocument('live', 'live', 'event')); // a live event during the build
+    indexer.enqueueUpsert(live);
+    indexer.addToBuild([added, indexedDocument('live', 'live', 'stale page')]); // an older page must not win
+    indexer.commitBuild();
+    await indexer.drain();
+
+    expect([...index.documentIds()].sort()).toEqual(['added', 'change', 'keep', 'live']);
+    expect(index.stored('keep')?.metadata.sourceId).toBe('cpuc');
+    expect(index.stored('change')?.sha256).toBe(changed.sha256);
+    expect(index.stored('live')?.sha256).toBe(live.sha256);
+    expect(embedder.texts.slice(-3).sort()).toEqual(['changed. after', 'live. event', 'new. doc']);
+    expect(embedder.calls - calls).toBeGreaterThan(0);
+    index.close();
+  });
+
+  it('refuses an embedder whose vectors the index does not hold', () => {
+    const index = VectorIndex.open(path, { modelId: 'other', dimensions: 64 });
+    expect(() => indexerFor(index)).toThrow('holds other/64 vectors, the embedder makes test-hashing-v1/64');
+    index.close();
+  });
+});
