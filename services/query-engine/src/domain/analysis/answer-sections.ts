@@ -1,4 +1,5 @@
 import type { AnalysisSection, AnalysisSentence } from './analysis-model';
+import { HOLDING } from './question-profile';
 
 export const SECTION_HEADINGS = {
   findings: 'Key findings',
@@ -14,7 +15,8 @@ const DECISION_MAKER = /\b(?:the\s+)?(?:commission|court|board|panel|presiding (
 // A party's claim, request or testimony.
 const POSITION = /\b(?:argue[sd]?|contend(?:s|ed)?|assert(?:s|ed)?|maintain(?:s|ed)?|urge[sd]?|recommend(?:s|ed)?|propose[sd]?|oppose[sd]?|object(?:s|ed)?|request(?:s|ed)?|submit(?:s|ted)? that|claim(?:s|ed)?|allege[sd]?|testif(?:y|ies|ied)|respond(?:s|ed)?|disagree[sd]?|points? out|seek(?:s)?|sought|position is)\b/i;
 // What was decided on the merits.
-const FINDING = /\b(?:finds?|found|conclude[sd]?|approve[sd]?|approval|authorize[sd]?|adopt(?:s|ed)?|determine[sd]?|hold|holds|held|just and reasonable|prudent(?:ly)?|in the public interest|is ordered|are ordered|it is ordered)\b/i;
+// ("held" alone is not one: "hearings were held"; a holding needs its court: "we hold", see HOLDING.)
+const FINDING = /\b(?:finds?|found that|conclude[sd]?|approve[sd]?|approval|authorize[sd]?|adopt(?:s|ed)?|determine[sd]?|just and reasonable|prudent(?:ly)?|in the public interest|(?:it )?is (?:hereby )?ordered)\b/i;
 // Where the proceeding stands.
 const PROCEDURE = /\b(?:motions?|hearings?|procedural|schedule[sd]?|remand(?:s|ed)?|affirm(?:s|ed)?|revers(?:e|es|ed)|vacate[sd]?|dismiss(?:es|ed|al)?|pending|stay(?:s|ed)?|appeal(?:s|ed)?|petition for (?:review|rehearing)|rehearing|interven(?:e|es|ed|tion|tions|ors?)|docketed|instituted|initiated|suspend(?:s|ed)?|settlement (?:conference|discussions)|technical conference|briefing|discovery|withdr[ae]wn?|closed|compliance filing|granted|denied)\b/i;
 // A date with a word that makes it a deadline or a point in force.
@@ -27,7 +29,7 @@ const SUBSTANTIVE_DECISION = /\b(?:approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|fi
  * 1. a party's claim or request, not said by the decision-maker → positions of the parties;
  * 2. a date with a deadline word ("due", "no later than", "effective") and no decision on the
  *    merits in the same sentence → dates and deadlines;
- * 3. a decision on the merits ("finds", "approves", "just and reasonable") → key findings;
+ * 3. a decision on the merits ("finds", "approves", "just and reasonable", "we hold") → key findings;
  * 4. a procedural event (motion, hearing, remand, intervention) → procedural posture / status;
  * 5. anything else → key findings.
  */
@@ -35,7 +37,7 @@ export function sectionOf(text: string): SectionKey {
   const byDecisionMaker = DECISION_MAKER.test(text);
   if (!byDecisionMaker && POSITION.test(text)) return 'positions';
   if (HAS_DATE.test(text) && DEADLINE.test(text) && !SUBSTANTIVE_DECISION.test(text)) return 'dates';
-  if (FINDING.test(text)) return 'findings';
+  if (FINDING.test(text) || (HOLDING.test(text) && !/\b(?:grant|grants|deny|denies|affirm|affirms|reverse|reverses|vacate|vacates|remand|remands)\b/i.test(text))) return 'findings';
   if (PROCEDURE.test(text)) return 'procedure';
   return 'findings';
 }

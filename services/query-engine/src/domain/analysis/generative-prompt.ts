@@ -1,3 +1,4 @@
+import { pageAt } from './citation';
 import type { Passage } from './passages';
 
 /** One message of an OpenAI-compatible chat completion. */
@@ -21,7 +22,11 @@ const SYSTEM = [
 /** The chat messages asking the model to answer `question` from `passages`, citing them by label. */
 export function answerPrompt(question: string, passages: readonly Passage[]): ChatMessage[] {
   const numbered = passages
-    .map((p) => `[${p.label}] ${p.document.title} (page ${p.citation.page})\n${p.text.replace(/\s+/g, ' ').trim()}`)
+    .map((p) => {
+      const last = pageAt(p.document.pages, p.end - 1);
+      const pages = last > p.citation.page ? `pages ${p.citation.page}–${last}` : `page ${p.citation.page}`;
+      return `[${p.label}] ${p.document.title} (${pages})\n${p.text.replace(/\s+/g, ' ').trim()}`;
+    })
     .join('\n\n');
   return [
     { role: 'system', content: SYSTEM },

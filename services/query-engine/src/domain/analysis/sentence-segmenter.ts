@@ -13,7 +13,8 @@ export interface SentenceSpan {
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-// ICU's segmenter gets slow on long strings (quadratic past ~10 KB), so it is fed a paragraph at a time.
+// ICU's segmenter gets slow on long strings (quadratic past ~10 KB), so it is fed a paragraph, or
+// a piece of a long one, at a time.
 const MAX_CHUNK = 4_000;
 
 /** Abbreviations after which a sentence never ends (compared lower case, without the final period). */
@@ -35,61 +36,82 @@ const BEFORE_NUMBER = /^[\d§¶]/;
 const LABEL_WORDS = new Set(['appendix', 'schedule', 'exhibit', 'attachment', 'section', 'part', 'phase', 'tier', 'class', 'option', 'alternative', 'table', 'figure', 'chapter', 'article', 'step', 'item', 'group', 'zone', 'area', 'plan', 'rate', 'program']);
 
 /**
- * The sentences of `text` between `from` and `to` (the window's edges are snapped to white space so
- * no sentence is cut in the middle of a word).
+ * The sentences of `text` between `from` (a sentence start, such as 0) and `to`. When `to` falls
+ * inside the text, a last sentence it cuts short is left out.
  */
 export function segmentSentences(text: string, from = 0, to = text.length): SentenceSpan[] {
   const end = Math.min(text.length, to);
   const spans: SentenceSpan[] = [];
-  for (const chunk of chunksOf(text, Math.max(0, from), end)) {
-    const unwrapped = unwrapLines(text.slice(chunk.start, chunk.end));
-    let pending: SentenceSpan | undefined;
-    for (const segment of segmenter.segment(unwrapped)) {
-      const span = trimmed(text, chunk.start + segment.index, chunk.start + segment.index + segment.segment.length);
-      if (!span) continue;
-      if (pending && continuesSentence(text, pending, span, unwrapped.slice(pending.end - chunk.start, span.start - chunk.start))) {
-        pending = { start: pending.start, end: span.end };
+  for (const paragraph of paragraphsOf(text, Math.max(0, from), end)) {
+    let cursor = paragraph.start;
+    while (cursor < paragraph.end) {
+      const whole = paragraph.end - cursor <= MAX_CHUNK;
+      const chunkEnd = whole ? paragraph.end : cutPoint(text, cursor, cursor + MAX_CHUNK);
+      const found = segmentChunk(text, cursor, chunkEnd);
+      if (whole || found.length < 2) {
+        spans.push(...found);
+        cursor = chunkEnd;
       } else {
-        if (pending) spans.push(pending);
-        pending = span;
+        // The chunk's last sentence may have been cut short: it is segmented again with what follows.
+        const last = found.pop() as SentenceSpan;
+        spans.push(...found);
+        cursor = last.start;
       }
     }
-    if (pending) spans.push(pending);
   }
+  if (end < text.length && cutByWindow(text, spans.at(-1), end)) spans.pop();
   return spans;
 }
 
-/** Paragraphs (blank-line separated) of the window, long ones cut at a line end or a space. */
-function* chunksOf(text: string, from: number, to: number): Generator<SentenceSpan> {
+/** Whether the paragraph goes on past the window's end and its last sentence might go on with it. */
+function cutByWindow(text: string, last: SentenceSpan | undefined, end: number): boolean {
+  if (!last || /\S/.test(text.slice(last.end, end))) return false;
+  const rest = /^(\s*)(\S)/.exec(text.slice(end, end + 200));
+  if (!rest || /\n[ \t\r]*\n/.test(text.slice(last.end, end) + rest[1])) return false;
+  return !/[.!?]["”’)\]]*$/.test(text.slice(last.start, last.end)) || /[a-z]/.test(rest[2] as string);
+}
+
+/** ICU's sentences of text[start, end), with the abbreviation fixes applied. */
+function segmentChunk(text: string, start: number, end: number): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  const unwrapped = unwrapLines(text.slice(start, end));
+  let pending: SentenceSpan | undefined;
+  for (const segment of segmenter.segment(unwrapped)) {
+    const span = trimmed(text, start + segment.index, start + segment.index + segment.segment.length);
+    if (!span) continue;
+    if (pending && continuesSentence(text, pending, span, unwrapped.slice(pending.end - start, span.start - start))) {
+      pending = { start: pending.start, end: span.end };
+    } else {
+      if (pending) spans.push(pending);
+      pending = span;
+    }
+  }
+  if (pending) spans.push(pending);
+  return spans;
+}
+
+/** Paragraphs (blank-line or form-feed separated) of text[from, to). */
+function* paragraphsOf(text: string, from: number, to: number): Generator<SentenceSpan> {
   const paragraphBreak = /\n[ \t\r\f]*\n|\f/g;
-  paragraphBreak.lastIndex = from;
   let start = from;
   while (start < to) {
     paragraphBreak.lastIndex = start;
     const match = paragraphBreak.exec(text);
     const paragraphEnd = match && match.index < to ? match.index : to;
-    let cursor = start;
-    while (paragraphEnd - cursor > MAX_CHUNK) {
-      const cut = cutPoint(text, cursor, cursor + MAX_CHUNK);
-      yield { start: cursor, end: cut };
-      cursor = cut;
-    }
-    if (paragraphEnd > cursor) yield { start: cursor, end: paragraphEnd };
+    if (paragraphEnd > start) yield { start, end: paragraphEnd };
     start = match && match.index < to ? match.index + match[0].length : to;
   }
 }
 
-/** Where to cut an over-long paragraph: after the last ". " before the limit, else at a space. */
+/** Where to cut an over-long paragraph: at the last white space before the limit. */
 function cutPoint(text: string, from: number, limit: number): number {
   const window = text.slice(from, limit);
-  const sentenceEnd = Math.max(window.lastIndexOf('. '), window.lastIndexOf('.\n'));
-  if (sentenceEnd > MAX_CHUNK / 2) return from + sentenceEnd + 2;
   const space = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\n'));
   return space > 0 ? from + space + 1 : limit;
 }
 
 /**
- * The chunk with each single line break that wraps a sentence replaced by a space (same length, so
+ * The text with each single line break that wraps a sentence replaced by a space (same length, so
  * offsets carry over). A break stays after a heading-like line: no closing punctuation and either
  * all capitals, or short with a capital letter or list marker opening the next line.
  */
@@ -113,7 +135,9 @@ function keepsBreak(line: string, next: string): boolean {
   if (/^(?:[-•*▪◦]|\(?[a-z0-9]{1,3}\)|[IVX]+\.|\d+\.)\s/i.test(following)) return true; // list item or numbered heading
   if (/[.!?:;,]["”’)\]]*$/.test(current)) return false; // ICU splits after the punctuation anyway
   if (/[a-z]/.test(current) === false && /[A-Z]/.test(current)) return true; // ALL CAPS heading
-  return current.length < 50 && /^[A-Z"“(§\d]/.test(following);
+  // A short title-like line ("Summary", "Positions of the Parties") before a capital; a line that
+  // ends in a lower-case word ("... its application under") is a sentence wrapping.
+  return current.length < 50 && /(?:^|\s)[A-Z\d][^\s]*$/.test(current) && /^[A-Z"“(§\d]/.test(following);
 }
 
 function trimmed(text: string, start: number, end: number): SentenceSpan | undefined {
@@ -132,7 +156,7 @@ function continuesSentence(text: string, previous: SentenceSpan, next: SentenceS
     // A break kept as a line end (a heading) stays a break, except before a number ("Docket No.\n23-0456").
     return false;
   }
-  const word = /(?:^|[\s(\[])([^\s(\[]+)\.$/.exec(before)?.[1] ?? '';
+  const word = /(?:^|[\s([])([^\s([]+)\.$/.exec(before)?.[1] ?? '';
   const bare = word.toLowerCase();
   const following = text.slice(next.start, next.start + 1);
   if (NEVER_FINAL.has(bare)) return true;

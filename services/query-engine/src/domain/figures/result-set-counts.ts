@@ -87,9 +87,9 @@ export function filingsByMonth(documents: readonly ResultSetDocument[]): CountBu
   return monthRange(keys[0] as string, keys.at(-1) as string).map((key) => ({ key, label: monthLabel(key), count: counts.get(key) ?? 0 }));
 }
 
-/** A comparison key for a name: case and runs of spaces and punctuation ignored ("PG&E" = "pg & e"). */
+/** A comparison key for a name: case, punctuation and "&" against "and" ignored ("Pacific Gas & Electric" = "pacific gas and electric"). */
 export function nameKey(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return name.toLowerCase().replace(/&/g, ' and ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /**

@@ -1,0 +1,43 @@
+import { extractKeyFacts, isDeadline, rankSentences } from '../../../src/domain/analysis';
+import { fercNotice, rateCaseDecision, spanOf } from './fixtures/filings';
+
+describe('isDeadline', () => {
+  const at = (sentence: string, date: string): [string, number, number] => [sentence, sentence.indexOf(date), sentence.indexOf(date) + date.length];
+
+  it.each([
+    ['Comments are due on or before 5:00 pm Eastern Time on March 3, 2025.', 'March 3, 2025', true],
+    ['Interventions must be filed no later than April 4, 2025.', 'April 4, 2025', true],
+    ['The tariff sheets are effective January 1, 2026.', 'January 1, 2026', true],
+    ['Responses must be served by March 10, 2025.', 'March 10, 2025', true],
+    ['March 15, 2025 is the deadline for reply briefs.', 'March 15, 2025', true],
+    ['PG&E filed its application on June 30, 2021.', 'June 30, 2021', false],
+    ['The notice was issued by the Secretary on February 10, 2025.', 'February 10, 2025', false],
+  ])('%s', (sentence, date, expected) => {
+    expect(isDeadline(...at(sentence, date))).toBe(expected);
+  });
+});
+
+describe('extractKeyFacts', () => {
+  it('cites each fact at the sentence it was read from and lists a value once', () => {
+    const ranking = rankSentences('comment deadline', [{ document: fercNotice, score: 1 }]);
+    const sentence = 'Comments are due on or before 5:00 pm Eastern Time on March 3, 2025.';
+    const source = { document: fercNotice, ...spanOf(fercNotice, sentence) };
+    const facts = extractKeyFacts([source, source], ranking.documents);
+    expect(facts.filter((f) => f.kind === 'deadline')).toEqual([
+      { kind: 'deadline', text: 'March 3, 2025', normalized: '2025-03-03', citation: expect.objectContaining({ quote: sentence, page: 1, documentId: fercNotice.id }) },
+    ]);
+  });
+
+  it("names the best document's parties and filers at their first mention, and other documents' only where a source sentence names them", () => {
+    const ranking = rankSentences('revenue requirement', [{ document: rateCaseDecision, score: 1 }, { document: fercNotice, score: 0.5 }]);
+    const facts = extractKeyFacts([], ranking.documents).filter((f) => f.kind === 'party');
+    expect(facts.map((f) => f.normalized)).toEqual([
+      'Pacific Gas and Electric Company', 'The Utility Reform Network', 'Public Advocates Office', 'Small Business Utility Advocates', 'California Public Utilities Commission',
+    ]);
+    const turn = facts.find((f) => f.normalized === 'The Utility Reform Network')!;
+    expect(turn.citation.quote).toContain('The Utility Reform Network (TURN) opposed');
+    expect(turn.citation.page).toBe(1);
+    // The FERC notice's filer is named only in the notice, which no source sentence here comes from.
+    expect(facts.map((f) => f.normalized)).not.toContain('Federal Energy Regulatory Commission');
+  });
+});
