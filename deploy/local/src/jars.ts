@@ -17,7 +17,7 @@ type Log = (message: string) => void;
 
 const kafkaProject = path.join(localInfraDir, 'kafka');
 const mongoProject = path.join(localInfraDir, 'mongo');
-const STAMP = '.stamp';
+export const STAMP = '.stamp';
 
 export function jarPaths(): Jars {
   return {
@@ -69,7 +69,7 @@ async function ensureMongoJar(jars: Jars, log: Log): Promise<void> {
   fs.renameSync(staging, outDir);
 }
 
-function runMaven(cwd: string, args: string[]): Promise<void> {
+export function runMaven(cwd: string, args: string[]): Promise<void> {
   const mvn = requireBinary('mvn', 'maven', 'or run `npx tsx deploy/local/src/cli.ts prepare` where Maven is available and copy .cache/');
   requireBinary('java', 'openjdk-17-jre-headless');
   return new Promise((resolve, reject) => {
@@ -85,7 +85,7 @@ function runMaven(cwd: string, args: string[]): Promise<void> {
   });
 }
 
-function readStamp(dir: string): string | undefined {
+export function readStamp(dir: string): string | undefined {
   try {
     return fs.readFileSync(path.join(dir, STAMP), 'utf8');
   } catch {
@@ -93,7 +93,7 @@ function readStamp(dir: string): string | undefined {
   }
 }
 
-function hashFiles(files: string[]): string {
+export function hashFiles(files: string[]): string {
   const hash = crypto.createHash('sha256');
   for (const file of files) {
     hash.update(path.relative(localInfraDir, file));
@@ -102,7 +102,7 @@ function hashFiles(files: string[]): string {
   return hash.digest('hex');
 }
 
-function listFiles(dir: string): string[] {
+export function listFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
