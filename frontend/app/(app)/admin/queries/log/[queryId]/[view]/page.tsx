@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { AdminOnly } from '@/components/query/admin-only';
+import { findQuery, findWorkspace } from '@/components/query/query-api.server';
+import { QueryViews } from '@/components/query/query-views';
+import { isQueryView } from '@/components/query/types';
+import { getSessionUser } from '@/lib/bff.server';
+
+type Props = { params: Promise<{ queryId: string; view: string }> };
+
+export const metadata: Metadata = { title: 'Query log' };
+
+/** Administrators: any query, in one of its three views. */
+export default async function AdminQueryViewPage({ params }: Props) {
+  const user = await getSessionUser();
+  if (user.role !== 'admin') return <AdminOnly title="Query log" />;
+  const { queryId, view } = await params;
+  if (!isQueryView(view)) notFound();
+  const found = await findQuery(queryId);
+  if (!found) notFound();
+  const { query, author } = found;
+  const workspace = query.workspaceId ? await findWorkspace(query.workspaceId) : null;
+  return (
+    <div className="page" style={{ maxWidth: 1200 }}>
+      <p style={{ marginBottom: 'var(--space-4)' }}>
+        <Link href="/admin/queries/log">← Back to the query log</Link>
+      </p>
+      <QueryViews
+        query={query}
+        author={author}
+        view={view}
+        base={`/admin/queries/log/${encodeURIComponent(query.queryId)}`}
+        workspace={workspace ? { id: workspace.id, name: workspace.name } : null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { InfoIcon } from '@/components/icons';
+import { FilterSummary } from '@/components/query/filter-summary';
+import { findQuery, findRequest, getWorkspace } from '@/components/query/query-api.server';
+import { formatMs, QueryViews } from '@/components/query/query-views';
+import { isQueryView } from '@/components/query/types';
+import { WorkspaceHeader } from '@/components/query/workspace-header';
+import { formatDateTime, formatNumber } from '@/lib/format';
+
+type Props = { params: Promise<{ workspaceId: string; requestId: string; view: string }> };
+
+const VIEW_TITLES = { analysis: 'Analysis', documents: 'Documents', figures: 'Figures' } as const;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspaceId, requestId, view } = await params;
+  const request = await findRequest(workspaceId, requestId);
+  if (!request || !isQueryView(view)) return { title: 'Not found' };
+  return { title: `${VIEW_TITLES[view]} — ${request.text || 'Search'}` };
+}
+
+/** One request of a workspace's log in one of its three views (a search's analysis is built on first open). */
+export default async function LogEntryViewPage({ params }: Props) {
+  const { workspaceId, requestId, view } = await params;
+  if (!isQueryView(view)) notFound();
+  const [workspace, request] = await Promise.all([getWorkspace(workspaceId), findRequest(workspaceId, requestId)]);
+  if (!request) notFound();
+  const found = request.queryId ? await findQuery(request.queryId) : null;
+  const base = `/workspaces/${encodeURIComponent(workspace.id)}/log/${encodeURIComponent(request.id)}`;
+
+  return (
+    <div className="page" style={{ maxWidth: 1200 }}>
+      <WorkspaceHeader workspace={workspace} current="log" />
+      <p style={{ marginBottom: 'var(--space-4)' }}>
+        <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>← Back to the log</Link>
+      </p>
+      {found ? (
+        <QueryViews query={found.query} author={found.author ?? request.user} view={view} base={base} kind={request.kind} />
+      ) : (
+        <div className="stack">
+          <header className="stack" style={{ gap: 'var(--space-2)' }}>
+            <h1 style={{ fontFamily: 'var(--font-serif)' }} data-testid="query-question">
+              {request.text || 'Filters only'}
+            </h1>
+            <p className="muted">
+              {request.kind === 'query' ? 'Question' : 'Search'} by {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
+              {formatNumber(request.resultCount)} results · took {formatMs(request.tookMs)}
+            </p>
+            <FilterSummary filters={request.filters} />
+          </header>
+          <div className="alert alert-info" role="status" data-testid="no-analysis">
+            <InfoIcon />
+            <p>
+              There is no analysis, document list or figures for this {request.kind === 'query' ? 'question' : 'search'} yet
+              {request.kind === 'query' ? ': it may not have finished, or it stopped before its answer was stored.' : '. They are prepared the first time a search is opened; try again in a moment.'}{' '}
+              {workspace.can.run ? (
+                <Link
+                  href={
+                    request.kind === 'query'
+                      ? `/workspaces/${encodeURIComponent(workspace.id)}/query?q=${encodeURIComponent(request.text)}`
+                      : `/workspaces/${encodeURIComponent(workspace.id)}/search?q=${encodeURIComponent(request.text)}`
+                  }
+                >
+                  {request.kind === 'query' ? 'Ask it again' : 'Run the search again'}
+                </Link>
+              ) : null}
+            </p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

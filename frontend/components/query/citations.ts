@@ -1,0 +1,52 @@
+// Citation numbering and links, shared by the analysis, documents and figures views (pure, unit-tested).
+import type { AnalysisSection, Citation, KeyFact } from './types';
+
+export function citationKey(c: Pick<Citation, 'documentId' | 'start' | 'end'>): string {
+  return `${c.documentId}:${c.start}-${c.end}`;
+}
+
+/**
+ * Numbers every distinct cited passage in reading order (sections, then key facts), so the same
+ * passage carries the same [n] wherever it is cited.
+ */
+export function numberCitations(sections: AnalysisSection[], keyFacts: KeyFact[] = []): Map<string, number> {
+  const numbers = new Map<string, number>();
+  const add = (c: Citation | null) => {
+    if (c && !numbers.has(citationKey(c))) numbers.set(citationKey(c), numbers.size + 1);
+  };
+  for (const section of sections) for (const sentence of section.sentences) sentence.citations.forEach(add);
+  keyFacts.forEach((fact) => add(fact.citation));
+  return numbers;
+}
+
+/** Distinct cited passages in the order of their numbers. */
+export function citedPassages(sections: AnalysisSection[], keyFacts: KeyFact[] = []): { n: number; citation: Citation }[] {
+  const numbers = numberCitations(sections, keyFacts);
+  const seen = new Map<string, Citation>();
+  const all = [...sections.flatMap((s) => s.sentences.flatMap((t) => t.citations)), ...keyFacts.flatMap((f) => (f.citation ? [f.citation] : []))];
+  for (const c of all) if (!seen.has(citationKey(c))) seen.set(citationKey(c), c);
+  return [...seen.entries()].map(([key, citation]) => ({ n: numbers.get(key)!, citation }));
+}
+
+/**
+ * Opens the document at the cited passage: `q` highlights the question's words, `page` opens the
+ * page view that holds the passage and `#page-N` scrolls to it; `at=start-end` names the exact
+ * characters (for the document page to mark the passage itself).
+ */
+export function citationHref(c: Pick<Citation, 'documentId' | 'start' | 'end' | 'page'>, q: string): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  if (c.page > 0) params.set('page', String(c.page));
+  params.set('at', `${c.start}-${c.end}`);
+  return `/documents/${encodeURIComponent(c.documentId)}?${params.toString()}${c.page > 0 ? `#page-${c.page}` : ''}`;
+}
+
+export function documentHref(documentId: string, q: string): string {
+  return `/documents/${encodeURIComponent(documentId)}${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`;
+}
+
+/** "Order on rate increase, p. 3" — where a passage is, for titles and tooltips. */
+export function citationPlace(c: Pick<Citation, 'documentTitle' | 'page'>): string {
+  const title = c.documentTitle || 'Untitled filing';
+  return c.page > 0 ? `${title}, p. ${c.page}` : title;
+}

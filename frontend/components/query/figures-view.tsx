@@ -1,0 +1,201 @@
+'use client';
+
+import Link from 'next/link';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { citationHref, citationPlace } from './citations';
+import { FigureCard } from './figure-card';
+import type { CountBucket, ExtractedNumber, Figures } from './types';
+import styles from './query.module.css';
+
+const ACCENT = '#2f5fb3';
+const TICK = { fontSize: 11, fill: '#6b7480' };
+const MAX_BARS = 12;
+const numberFormat = new Intl.NumberFormat('en-US');
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "2024-03" → "Mar 2024". */
+function monthLabel(key: string): string {
+  const date = new Date(`${key}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? key : monthFormat.format(date);
+}
+
+function shorten(text: string, max = 26): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function ScreenReaderTable({ caption, rows }: { caption: string; rows: { label: string; count: number }[] }) {
+  return (
+    <table className="visually-hidden">
+      <caption>{caption}</caption>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label}>
+            <th scope="row">{r.label}</th>
+            <td>{r.count}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MonthlyChart({ buckets }: { buckets: CountBucket[] }) {
+  const data = buckets.map((b) => ({ month: monthLabel(b.key), filings: b.count }));
+  return (
+    <>
+      <div role="img" aria-label="Filings per month" style={{ width: '100%', height: 220 }}>
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 700, height: 220 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} barCategoryGap={2}>
+            <CartesianGrid vertical={false} stroke="#eef0f3" />
+            <XAxis dataKey="month" tick={TICK} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} minTickGap={24} />
+            <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={48} />
+            <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
+            <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ScreenReaderTable caption="Filings per month" rows={data.map((d) => ({ label: d.month, count: d.filings }))} />
+    </>
+  );
+}
+
+function CountChart({ buckets, label }: { buckets: CountBucket[]; label: string }) {
+  const shown = buckets.slice(0, MAX_BARS).map((b) => ({ name: b.label || b.key, filings: b.count }));
+  const height = Math.max(120, shown.length * 28 + 24);
+  return (
+    <>
+      <div role="img" aria-label={label} style={{ width: '100%', height }}>
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 420, height }}>
+          <BarChart data={shown} layout="vertical" margin={{ top: 4, right: 24, bottom: 0, left: 0 }} barCategoryGap={6}>
+            <CartesianGrid horizontal={false} stroke="#eef0f3" />
+            <XAxis type="number" allowDecimals={false} tick={TICK} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} />
+            <YAxis type="category" dataKey="name" tick={TICK} tickLine={false} axisLine={false} width={170} tickFormatter={(v: string) => shorten(v)} interval={0} />
+            <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
+            <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      {buckets.length > MAX_BARS ? (
+        <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
+          The {MAX_BARS} largest of {buckets.length}; the CSV has them all.
+        </p>
+      ) : null}
+      <ScreenReaderTable caption={label} rows={shown.map((d) => ({ label: d.name, count: d.filings }))} />
+    </>
+  );
+}
+
+const bucketCsv = (buckets: CountBucket[], what: string) => ({
+  header: [what, 'key', 'filings'],
+  rows: buckets.map((b) => [b.label || b.key, b.key, b.count]),
+});
+
+const NUMBER_KINDS: Record<string, string> = { amount: 'Amount', percentage: 'Percentage', date: 'Date' };
+
+function numberValue(n: ExtractedNumber): string {
+  if (n.kind === 'date') {
+    const date = new Date(n.value);
+    return Number.isNaN(date.getTime()) ? String(n.value) : date.toISOString().slice(0, 10);
+  }
+  if (n.kind === 'percentage') return `${numberFormat.format(n.value)} %`;
+  return `${numberFormat.format(n.value)}${n.unit ? ` ${n.unit}` : ''}`;
+}
+
+export function FiguresView({ figures, question }: { figures: Figures; question: string }) {
+  const charts: { title: string; what: string; buckets: CountBucket[]; testId: string }[] = [
+    { title: 'Filings by agency', what: 'agency', buckets: figures.byAgency, testId: 'figure-agency' },
+    { title: 'Filings by filing type', what: 'filing type', buckets: figures.byFilingType, testId: 'figure-filing-type' },
+    { title: 'Filings by party', what: 'party', buckets: figures.byParty, testId: 'figure-party' },
+    { title: 'Filings by docket', what: 'docket', buckets: figures.byDocket, testId: 'figure-docket' },
+  ];
+
+  if (figures.resultCount === 0 && figures.numbers.length === 0) {
+    return (
+      <div className="card empty-state" data-testid="figures-empty">
+        <h2>Nothing to chart</h2>
+        <p>No filings matched, so there are no figures for this request.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="stack" data-testid="figures-view">
+      <p className="muted">
+        The charts describe the {numberFormat.format(figures.resultCount)} {figures.resultCount === 1 ? 'filing' : 'filings'} that match; the
+        table lists the numbers found in the cited passages.
+      </p>
+
+      {figures.filingsByMonth.length > 0 ? (
+        <FigureCard
+          title="Filings over time"
+          description="Filings per month"
+          testId="figure-over-time"
+          csv={{ header: ['month', 'filings'], rows: figures.filingsByMonth.map((b) => [b.key, b.count]) }}
+        >
+          <MonthlyChart buckets={figures.filingsByMonth} />
+        </FigureCard>
+      ) : null}
+
+      <div className={styles.figureGrid}>
+        {charts
+          .filter((c) => c.buckets.length > 0)
+          .map((c) => (
+            <FigureCard key={c.testId} title={c.title} testId={c.testId} csv={bucketCsv(c.buckets, c.what)}>
+              <CountChart buckets={c.buckets} label={c.title} />
+            </FigureCard>
+          ))}
+      </div>
+
+      <FigureCard
+        title="Numbers in the cited passages"
+        description="Amounts, percentages and dates, each with the passage it comes from"
+        testId="figure-numbers"
+        csv={{
+          header: ['kind', 'as written', 'value', 'unit', 'document id', 'document', 'page', 'start', 'end', 'passage'],
+          rows: figures.numbers.map((n) => [
+            n.kind, n.text, n.value, n.unit, n.citation?.documentId, n.citation?.documentTitle, n.citation?.page || null, n.citation?.start, n.citation?.end, n.citation?.quote,
+          ]),
+        }}
+      >
+        {figures.numbers.length === 0 ? (
+          <p className="muted" data-testid="numbers-empty">
+            The cited passages hold no amounts, percentages or dates.
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="numbers-table">
+              <thead>
+                <tr>
+                  <th scope="col">Kind</th>
+                  <th scope="col">As written</th>
+                  <th scope="col" className="num">
+                    Value
+                  </th>
+                  <th scope="col">Source</th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.numbers.map((n, i) => (
+                  <tr key={i} data-testid="number-row">
+                    <td>{NUMBER_KINDS[n.kind] ?? n.kind}</td>
+                    <td>{n.text}</td>
+                    <td className="num">{numberValue(n)}</td>
+                    <td>
+                      {n.citation ? (
+                        <Link href={citationHref(n.citation, question)} title={n.citation.quote} data-testid="number-source">
+                          {citationPlace(n.citation)}
+                        </Link>
+                      ) : (
+                        <span className="subtle">—</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </FigureCard>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatDate } from '@/lib/format';
+import type { Filters } from './types';
+import styles from './query.module.css';
+
+export function hasFilters(f: Filters): boolean {
+  return f.agencies.length + f.filingTypes.length + f.dockets.length + f.parties.length > 0 || Boolean(f.filedFrom || f.filedTo);
+}
+
+/** The filters a request ran with, read-only, as small labelled chips. */
+export function FilterSummary({ filters, label = 'Filters' }: { filters: Filters; label?: string }) {
+  if (!hasFilters(filters)) return null;
+  const chips: { field: string; value: string }[] = [
+    ...filters.agencies.map((value) => ({ field: 'Agency', value })),
+    ...filters.filingTypes.map((value) => ({ field: 'Type', value })),
+    ...filters.dockets.map((value) => ({ field: 'Docket', value })),
+    ...filters.parties.map((value) => ({ field: 'Party', value })),
+  ];
+  if (filters.filedFrom || filters.filedTo) {
+    const from = filters.filedFrom ? formatDate(`${filters.filedFrom}T00:00:00Z`) : 'any date';
+    const to = filters.filedTo ? formatDate(`${filters.filedTo}T00:00:00Z`) : 'today';
+    chips.push({ field: 'Filed', value: `${from} – ${to}` });
+  }
+  return (
+    <div className={styles.filterSummary} data-testid="filter-summary">
+      <span className="subtle">{label}:</span>
+      {chips.map((c, i) => (
+        <span key={i} className={styles.readChip}>
+          <span className={styles.chipField}>{c.field}</span> {c.value}
+        </span>
+      ))}
+    </div>
+  );
+}
