@@ -3,13 +3,14 @@ import { createKafka, ensureTopics, EventPublisher, topics, type TopicDef } from
 import type { Logger } from '@docket/observability';
 import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import { indexPathOf, type Config } from './config';
+import type { Config } from './config';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { DocumentsGrpcSource } from './grpc/documents-source.client';
 import { searchServiceBinding } from './grpc/search.grpc';
 import { workspaceServiceBinding } from './grpc/workspaces.grpc';
-import { SqliteFts5Backend } from './index/sqlite-fts5.backend';
+import { openChosenBackend } from './index/opensearch/search-backend-choice';
+import type { SearchBackend } from './index/search-backend';
 import { WorkspaceScope } from './service/workspace-scope';
 import { WorkspaceService } from './service/workspace.service';
 import { WorkspaceRepository } from './store/workspace.repository';
@@ -28,22 +29,24 @@ export interface AppOverrides {
 
 export interface RunningApp extends StartedService {
   grpcPort: number;
-  index: SqliteFts5Backend;
+  index: SearchBackend;
   /** What the search and ask pipelines use to check a workspace and record requests in its log. */
   workspaceScope: WorkspaceScope;
 }
 
 /**
- * Wires the query-engine: SQLite FTS5 index ← Kafka document events; SearchService over gRPC;
- * re-index jobs through BullMQ, processed by a worker in this same process. `stop` drains in
- * reverse order of start: gRPC first (no new work), then the worker and consumer, then connections.
+ * Wires the query-engine: search index (SQLite FTS5, or OpenSearch when OPENSEARCH_URL is set) ←
+ * Kafka document events; SearchService over gRPC; re-index jobs through BullMQ, processed by a
+ * worker in this same process. `stop` drains in reverse order of start: gRPC first (no new work),
+ * then the worker and consumer, then connections.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
   const stop = () => closers.closeAll();
 
   try {
-    const index = SqliteFts5Backend.open(indexPathOf(config));
+    // OPENSEARCH_URL picks the OpenSearch backend; otherwise the embedded SQLite FTS5 index.
+    const { backend: index, describe: indexDescription } = await openChosenBackend(config, logger);
     closers.add('index', () => index.close());
 
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
@@ -98,7 +101,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     // Runs first on stop: a long rebuild should not hold up the drain.
     closers.add('worker interrupt', () => worker.interrupt());
 
-    logger.info({ indexPath: indexPathOf(config), documents: await index.count() }, 'search index open');
+    logger.info({ ...indexDescription, documents: await index.count() }, 'search index open');
     return { grpcPort: grpc.port, index, workspaceScope, stop };
   } catch (error) {
     await stop();
