@@ -1,5 +1,5 @@
 import type { AnalysisSection, AnalysisSentence } from './analysis-model';
-import { HOLDING } from './question-profile';
+import { DECISION_ADVERBS, HOLDING } from './question-profile';
 
 export const SECTION_HEADINGS = {
   findings: 'Key findings',
@@ -11,7 +11,7 @@ export const SECTION_HEADINGS = {
 export type SectionKey = keyof typeof SECTION_HEADINGS;
 
 // The decision-maker speaking: what it says is a finding or a ruling, not a party's position.
-const DECISION_MAKER = /\b(?:the\s+)?(?:commission|court|board|panel|presiding (?:officer|judge)|administrative law judge|alj|we)\b(?:\s+\w+){0,2}?\s+(?:also\s+|hereby\s+|therefore\s+|further\s+)?(?:finds?|found|conclude[sd]?|approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|agree[sd]?|determine[sd]?|hold|holds|held|order(?:s|ed)?|grant(?:s|ed)?|den(?:y|ies|ied)|reject(?:s|ed)?|accept(?:s|ed)?|affirm(?:s|ed)?|reverse[sd]?|vacate[sd]?|direct(?:s|ed)?|require[sd]?|decline[sd]?|dismiss(?:es|ed)?)\b/i;
+const DECISION_MAKER = new RegExp(`\\b(?:the\\s+)?(?:commission|court|board|panel|presiding (?:officer|judge)|administrative law judge|alj|we)\\s+${DECISION_ADVERBS}(?:finds?|found|conclude[sd]?|approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|agree[sd]?|determine[sd]?|hold|holds|held|order(?:s|ed)?|grant(?:s|ed)?|den(?:y|ies|ied)|reject(?:s|ed)?|accept(?:s|ed)?|affirm(?:s|ed)?|reverse[sd]?|vacate[sd]?|direct(?:s|ed)?|require[sd]?|decline[sd]?|dismiss(?:es|ed)?)\\b`, 'i');
 // A party's claim, request or testimony.
 const POSITION = /\b(?:argue[sd]?|contend(?:s|ed)?|assert(?:s|ed)?|maintain(?:s|ed)?|urge[sd]?|recommend(?:s|ed)?|propose[sd]?|oppose[sd]?|object(?:s|ed)?|request(?:s|ed)?|submit(?:s|ted)? that|claim(?:s|ed)?|allege[sd]?|testif(?:y|ies|ied)|respond(?:s|ed)?|disagree[sd]?|points? out|seek(?:s)?|sought|position is)\b/i;
 // What was decided on the merits.

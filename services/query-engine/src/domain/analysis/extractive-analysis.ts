@@ -3,8 +3,7 @@ import { groupIntoSections } from './answer-sections';
 import { citationOf, displayText } from './citation';
 import { extractKeyFacts, type FactSource } from './key-facts';
 import { DEFAULT_MMR, selectByMmr, type MmrOptions } from './mmr-selection';
-import { DEFAULT_READING, rankSentences, type ReadingLimits, type ScoredSentence, type SentenceRanking } from './sentence-ranking';
-import { cosine } from './text-terms';
+import { DEFAULT_READING, rankSentences, sentenceSimilarity, type ReadingLimits, type ScoredSentence, type SentenceRanking } from './sentence-ranking';
 
 export interface ExtractiveOptions {
   reading: ReadingLimits;
@@ -28,7 +27,7 @@ export const NOTICES = {
 
 /** The sentences MMR chooses from a ranking: relevant, and not repeating one another. */
 export function selectSentences(ranking: SentenceRanking, options: ExtractiveOptions = DEFAULT_EXTRACTIVE): ScoredSentence[] {
-  return selectByMmr(ranking.ranked.slice(0, options.mmrPool), (s) => s.score, (a, b) => cosine(a.counts, b.counts, a.norm, b.norm), options.mmr);
+  return selectByMmr(ranking.ranked.slice(0, options.mmrPool), (s) => s.score, sentenceSimilarity, options.mmr);
 }
 
 /**

@@ -2,8 +2,7 @@ import type { AnalysedDocument, Citation } from './analysis-model';
 import { citationOf } from './citation';
 import { DEFAULT_MMR, selectByMmr } from './mmr-selection';
 import type { SentenceSpan } from './sentence-segmenter';
-import type { ReadDocument, SentenceRanking } from './sentence-ranking';
-import { cosine } from './text-terms';
+import { sentenceSimilarity, type ReadDocument, type SentenceRanking } from './sentence-ranking';
 
 /** A numbered excerpt the model is given and must cite as [P<n>]. */
 export interface Passage {
@@ -33,7 +32,7 @@ export const DEFAULT_PASSAGES: PassageOptions = { maxPassages: 8, targetChars: 7
  * passages that overlap in one document are merged. Labelled in ranking order.
  */
 export function selectPassages(ranking: SentenceRanking, options: PassageOptions = DEFAULT_PASSAGES): Passage[] {
-  const central = selectByMmr(ranking.ranked.slice(0, 100), (s) => s.score, (a, b) => cosine(a.counts, b.counts, a.norm, b.norm), {
+  const central = selectByMmr(ranking.ranked.slice(0, 100), (s) => s.score, sentenceSimilarity, {
     ...DEFAULT_MMR,
     limit: options.maxPassages,
   });

@@ -1,4 +1,4 @@
-import { contentTerms } from './text-terms';
+import { contentTerms, stemPrefixes } from './text-terms';
 
 /**
  * A pseudo-term carried by sentences that state a holding or ruling ("we hold", "the Commission
@@ -6,12 +6,16 @@ import { contentTerms } from './text-terms';
  * is found even when it shares no word with the question. BM25 weighs it like any rare term.
  */
 export const HOLDING_TERM = '\u27e8holding\u27e9';
-export const HOLDING = /\b(?:we|the (?:court|commission|board|panel))\s+(?:\w+\s+){0,2}?(?:hold|holds|held|find|finds|conclude[sd]?|grant|grants|deny|denies|affirm|affirms|reverse|reverses|vacate|vacates|remand|remands|approve[sd]?|adopt(?:s|ed)?|authorize[sd]?)\b|\bit is (?:hereby )?ordered\b|\bso ordered\b/i;
+/** Adverbs that may stand between a decision-maker and its verb ("we therefore hold"); "to" may not ("urge the Commission to approve"). */
+export const DECISION_ADVERBS = '(?:(?:also|hereby|therefore|further|accordingly|thus|now|today|expressly|unanimously|respectfully|nonetheless|nevertheless)\\s+)?';
+export const HOLDING = new RegExp(`\\b(?:we|the (?:court|commission|board|panel))\\s+${DECISION_ADVERBS}(?:hold|holds|held|find|finds|conclude[sd]?|grant|grants|deny|denies|affirm|affirms|reverse|reverses|vacate|vacates|remand|remands|approve[sd]?|adopt(?:s|ed)?|authorize[sd]?)\\b|\\bit is (?:hereby )?ordered\\b|\\bso ordered\\b`, 'i');
 
 /** What a question asks for, as the sentence ranking uses it. */
 export interface QuestionProfile {
   /** Stem → weight: 1 for the question's own words, 0.5 for the few expansions below. */
   terms: Map<string, number>;
+  /** First letters of the stems (words starting otherwise cannot match: they are not stemmed). */
+  prefixes: Set<string>;
   /** Kinds of fact the question asks about; sentences stating one rank higher. */
   wants: { amount: boolean; percentage: boolean; date: boolean; decision: boolean };
 }
@@ -51,6 +55,7 @@ export function profileQuestion(question: string): QuestionProfile {
   if (decision && terms.size > 0) terms.set(HOLDING_TERM, 1);
   return {
     terms,
+    prefixes: stemPrefixes([...terms.keys()].filter((term) => term !== HOLDING_TERM)),
     wants: { amount: WANTS_AMOUNT.test(question), percentage: WANTS_PERCENTAGE.test(question), date: WANTS_DATE.test(question), decision },
   };
 }

@@ -1,7 +1,7 @@
 import type { AnalysedDocument, RetrievedDocument } from './analysis-model';
 import { HOLDING, HOLDING_TERM, profileQuestion, type QuestionProfile } from './question-profile';
 import { segmentSentences, type SentenceSpan } from './sentence-segmenter';
-import { contentTerms, norm, termCounts } from './text-terms';
+import { contentTerms, cosine, norm, questionTermCounts, termCounts } from './text-terms';
 
 /** How much of the retrieved documents the analysis reads: it bounds the work per question. */
 export interface ReadingLimits {
@@ -32,9 +32,12 @@ export interface CandidateSentence {
   spanIndex: number;
   /** 0 at the start of the part read, 1 at its end. */
   position: number;
-  counts: Map<string, number>;
+  /** How often each question term occurs in the sentence. */
+  matches: Map<string, number>;
+  /** How many content words the sentence has (its BM25 length). */
   termTotal: number;
-  norm: number;
+  /** All its terms, for similarity between sentences: made on first use (see termVectorOf). */
+  vector?: { counts: Map<string, number>; norm: number };
 }
 
 export interface ScoredSentence extends CandidateSentence {
@@ -86,11 +89,10 @@ export function rankSentences(question: string, retrieved: readonly RetrievedDoc
       if (length < MIN_SENTENCE_CHARS || length > MAX_SENTENCE_CHARS) return;
       const quote = document.text.slice(span.start, span.end);
       if (!isStatement(quote)) return;
-      const terms = contentTerms(quote);
-      if (terms.length < MIN_SENTENCE_WORDS / 2) return;
-      if (HOLDING.test(quote)) terms.push(HOLDING_TERM);
-      const counts = termCounts(terms);
-      candidates.push({ document, documentRank: rank, start: span.start, end: span.end, spanIndex, position: windowEnd > 0 ? span.start / windowEnd : 0, counts, termTotal: terms.length, norm: norm(counts) });
+      const { total, counts } = questionTermCounts(quote, profile.terms, profile.prefixes);
+      if (total < MIN_SENTENCE_WORDS / 2) return;
+      if (profile.terms.has(HOLDING_TERM) && HOLDING.test(quote)) counts.set(HOLDING_TERM, 1);
+      candidates.push({ document, documentRank: rank, start: span.start, end: span.end, spanIndex, position: windowEnd > 0 ? span.start / windowEnd : 0, matches: counts, termTotal: total });
     });
   });
   return { question, profile, documents, ranked: score(profile, candidates), candidateCount: candidates.length };
@@ -98,13 +100,19 @@ export function rankSentences(question: string, retrieved: readonly RetrievedDoc
 
 /**
  * Whether a span reads as a statement rather than a heading, caption or signature block: it has
- * lower-case words, ends with closing punctuation, has enough words, and is not laid out in columns.
+ * lower-case words, ends with closing punctuation, has enough words, is not laid out in columns,
+ * and is not service-list boilerplate.
  */
+// Certificates of service and signature formulas: in many filings, never an answer.
+const BOILERPLATE = /\b(?:I|we) hereby certify\b|\bserved the foregoing\b|\bcertificate of service\b|\brespectfully submitted,?$/i;
+
 function isStatement(quote: string): boolean {
-  if (!/[a-z]/.test(quote)) return false;
-  if (!/[.!?;:]["”’)\]]*$/.test(quote)) return false;
-  if (/ {5,}|\t/.test(quote)) return false;
-  return quote.split(/\s+/).length >= MIN_SENTENCE_WORDS;
+  if (!/[.!?;:]["”’)\]]*$/.test(quote) || !/[a-z]/.test(quote)) return false;
+  if (BOILERPLATE.test(quote)) return false;
+  if (quote.includes('     ') || quote.includes('\t')) return false;
+  let words = 1;
+  for (let i = 0; i < quote.length && words < MIN_SENTENCE_WORDS; i++) if (quote.charCodeAt(i) === 32) words++;
+  return words >= MIN_SENTENCE_WORDS;
 }
 
 function score(profile: QuestionProfile, candidates: CandidateSentence[]): ScoredSentence[] {
@@ -113,25 +121,45 @@ function score(profile: QuestionProfile, candidates: CandidateSentence[]): Score
   const idf = new Map<string, number>();
   for (const term of profile.terms.keys()) {
     let df = 0;
-    for (const candidate of candidates) if (candidate.counts.has(term)) df++;
+    for (const candidate of candidates) if (candidate.matches.has(term)) df++;
     if (df > 0) idf.set(term, Math.log(1 + (candidates.length - df + 0.5) / (df + 0.5)));
   }
   const scored: ScoredSentence[] = [];
   for (const candidate of candidates) {
     let relevance = 0;
     for (const [term, weight] of profile.terms) {
-      const tf = candidate.counts.get(term);
+      const tf = candidate.matches.get(term);
       if (!tf) continue;
       relevance += weight * (idf.get(term) ?? 0) * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * candidate.termTotal) / averageLength)));
     }
     if (relevance <= 0) continue;
+    // Only matching sentences get here, a small share: the regular expressions run on few quotes.
     const quote = candidate.document.text.slice(candidate.start, candidate.end);
     const rankPrior = 0.6 + 0.4 / (1 + 0.25 * candidate.documentRank);
     const positionPrior = 1 - 0.1 * candidate.position;
     const wanted =
       (profile.wants.amount && MONEY_CUE.test(quote)) || (profile.wants.percentage && PERCENT_CUE.test(quote)) || (profile.wants.date && DATE_CUE.test(quote));
     const factPrior = (wanted ? 1.25 : 1) * (profile.wants.decision && DECISION_CUE.test(quote) ? 1.1 : 1);
-    scored.push({ ...candidate, relevance, score: relevance * rankPrior * positionPrior * factPrior });
+    const sentence = candidate as ScoredSentence;
+    sentence.relevance = relevance;
+    sentence.score = relevance * rankPrior * positionPrior * factPrior;
+    scored.push(sentence);
   }
   return scored.sort((a, b) => b.score - a.score || a.documentRank - b.documentRank || a.start - b.start);
+}
+
+/** The sentence's full term vector (all content words stemmed), made once and kept on it. */
+export function termVectorOf(sentence: CandidateSentence): { counts: Map<string, number>; norm: number } {
+  if (!sentence.vector) {
+    const counts = termCounts(contentTerms(sentence.document.text.slice(sentence.start, sentence.end)));
+    sentence.vector = { counts, norm: norm(counts) };
+  }
+  return sentence.vector;
+}
+
+/** Cosine similarity of two sentences' term vectors: how much one repeats the other. */
+export function sentenceSimilarity(a: CandidateSentence, b: CandidateSentence): number {
+  const va = termVectorOf(a);
+  const vb = termVectorOf(b);
+  return cosine(va.counts, vb.counts, va.norm, vb.norm);
 }

@@ -140,11 +140,15 @@ function keepsBreak(line: string, next: string): boolean {
   return current.length < 50 && /(?:^|\s)[A-Z\d][^\s]*$/.test(current) && /^[A-Z"“(§\d]/.test(following);
 }
 
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0xfeff;
+}
+
 function trimmed(text: string, start: number, end: number): SentenceSpan | undefined {
   let s = start;
   let e = end;
-  while (s < e && /\s/.test(text[s] as string)) s++;
-  while (e > s && /\s/.test(text[e - 1] as string)) e--;
+  while (s < e && isSpace(text.charCodeAt(s))) s++;
+  while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
   return e > s ? { start: s, end: e } : undefined;
 }
 

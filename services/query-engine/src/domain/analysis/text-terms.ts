@@ -48,6 +48,35 @@ export function contentTerms(text: string): string[] {
   return terms;
 }
 
+/**
+ * Counts, in one pass, the content words of `text` (its BM25 length) and how often each question
+ * stem occurs. Only words that begin like a question stem are stemmed (a Porter2 stem keeps the
+ * word's first letters), so a long text costs a tokenisation and few stemmer calls.
+ */
+export function questionTermCounts(text: string, stems: ReadonlyMap<string, unknown>, prefixes: ReadonlySet<string>): { total: number; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const match of text.toLowerCase().matchAll(WORD)) {
+    const word = match[0];
+    if ((word.length < 2 && !/\d/.test(word)) || STOP_WORDS.has(word)) continue;
+    total++;
+    if (!prefixes.has(word.slice(0, PREFIX))) continue;
+    const stemmed = stemOf(word);
+    if (stems.has(stemmed)) counts.set(stemmed, (counts.get(stemmed) ?? 0) + 1);
+  }
+  return { total, counts };
+}
+
+/** How many first letters of a word decide whether it is worth stemming against a question (see questionTermCounts). */
+export const PREFIX = 3;
+
+/** The first letters by which words that may stem to one of `stems` are recognised. */
+export function stemPrefixes(stems: Iterable<string>): Set<string> {
+  const prefixes = new Set<string>();
+  for (const stem of stems) prefixes.add(stem.slice(0, PREFIX));
+  return prefixes;
+}
+
 /** Term → count. */
 export function termCounts(terms: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();

@@ -5,6 +5,8 @@ describe('sectionOf', () => {
     ['TURN argues that the forecast of vegetation management expense is overstated by $412 million.', 'positions'],
     ['Cal Advocates recommends a return on equity of 9.25 percent.', 'positions'],
     ['The Commission agrees with Staff that the costs were prudently incurred.', 'findings'],
+    ['Kroger Co. urges the Commission to approve the settlement without modification.', 'positions'],
+    ['We therefore hold that the orders were arbitrary and capricious.', 'findings'],
     ['Comments are due on or before 5:00 pm Eastern Time on March 3, 2025.', 'dates'],
     ['Any rates resulting from this decision shall take effect no later than March 1, 2024.', 'dates'],
     ['The Commission approves an increase of $1.1 billion, effective January 1, 2023.', 'findings'],

@@ -138,6 +138,13 @@ describe('analyzeExtractive', () => {
     expect(allSentences(whole)[0]!.citations[0]!.documentId).toBe('late');
   });
 
+  it('does not answer with service-list boilerplate', () => {
+    const certificate = 'I hereby certify that I have this day served the foregoing document upon each person on the official service list in Docket No. 20-5371.';
+    const document: AnalysedDocument = { id: 'c', title: 'Comments', text: `The Company asks for an increase of $2.0 million in Docket No. 20-5371. ${certificate}` };
+    const texts = allSentences(analyzeExtractive('What increase was requested in docket 20-5371?', retrieved(document))).map((s) => s.text);
+    expect(texts).toEqual(['The Company asks for an increase of $2.0 million in Docket No. 20-5371.']);
+  });
+
   it('says why there is no answer', () => {
     expect(analyzeExtractive('What rate increase was approved?', [])).toMatchObject({ sections: [], keyFacts: [], notice: NOTICES.noDocuments });
     expect(analyzeExtractive('What is it?', retrieved(rateCaseDecision))).toMatchObject({ sections: [], notice: NOTICES.noWords });
