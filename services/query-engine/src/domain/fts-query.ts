@@ -1,27 +1,96 @@
-import { InputError } from '@docket/errors';
-
-/** More terms than this is not a keyword search; it also bounds the work one query can cause. */
-export const MAX_TERMS = 32;
-
-/** A character the unicode61 tokenizer keeps inside tokens; a term without one would be an empty phrase. */
-const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+import { foldedWords, type QueryNode } from '@docket/query-language';
 
 /**
- * Turns what a user typed into an FTS5 MATCH expression that can never be a syntax error: every
- * whitespace-separated term becomes a quoted string (quotes doubled), so operators, parentheses,
- * `*`, `:` and column names lose their meaning, and the terms are ANDed. A term with punctuation
- * inside (`rate-case`) becomes a phrase of its tokens. Terms with no letter or digit are dropped:
- * they would tokenize to an empty phrase, which matches nothing.
+ * The free-text part of a query as an FTS5 MATCH expression. Every word is written as a quoted
+ * FTS5 string of foldText'ed words, so FTS5's own operators, column filters and `*` never come from
+ * the user; our AND / OR / NOT / prefix become FTS5's.
  *
- * Issue 4 replaces this with the full query language (phrases, OR/NOT, fields, prefixes).
+ * FTS5 has no unary NOT (only `a NOT b`), so a text clause is one of:
+ * - `never`: it matches nothing (a term with no letter or digit);
+ * - an expression FTS5 can run on its own (terms, phrases, prefixes, AND, OR, and NOTs that sit in
+ *   an AND next to something positive);
+ * - null: it needs a "not in" somewhere FTS5 cannot put one (`NOT a` alone, `a OR NOT b`); the SQL
+ *   compiler turns those into set operations on rowids.
  */
-export function toFtsMatchExpression(userQuery: string): string {
-  const terms = userQuery
-    .split(/\s+/u)
-    .filter((term) => WORD_CHARACTER.test(term))
-    .slice(0, MAX_TERMS);
-  if (terms.length === 0) {
-    throw new InputError('the search has no words to look for', [{ path: 'query', message: 'must contain at least one letter or digit' }]);
+export type FtsText = { kind: 'never' } | { kind: 'expr'; expr: string };
+
+const NEVER: FtsText = { kind: 'never' };
+
+/** Whether a subtree is made only of text: terms, phrases, prefixes and boolean operators over them. */
+export function isTextOnly(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'term':
+    case 'phrase':
+    case 'prefix':
+      return true;
+    case 'field':
+    case 'range':
+      return false;
+    case 'not':
+      return isTextOnly(node.child);
+    case 'and':
+    case 'or':
+      return node.children.every(isTextOnly);
   }
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+/** A phrase of words (one word is a one-word phrase); `prefix` makes the last word a prefix. */
+export function ftsPhrase(words: string[], prefix = false): string {
+  return `"${words.map((word) => word.replaceAll('"', '""')).join(' ')}"${prefix ? ' *' : ''}`;
+}
+
+/** The FTS5 form of a text-only subtree, or null when FTS5 cannot express it positively. */
+export function ftsTextOf(node: QueryNode): FtsText | null {
+  switch (node.kind) {
+    case 'term':
+    case 'phrase':
+    case 'prefix': {
+      const words = foldedWords(node.value);
+      return words.length === 0 ? NEVER : { kind: 'expr', expr: ftsPhrase(words, node.kind === 'prefix') };
+    }
+    case 'and':
+      return andOf(node.children);
+    case 'or': {
+      const parts: string[] = [];
+      for (const child of node.children) {
+        const part = ftsTextOf(child);
+        if (part === null) return null;
+        if (part.kind === 'expr') parts.push(part.expr);
+      }
+      if (parts.length === 0) return NEVER;
+      return { kind: 'expr', expr: parts.length === 1 ? (parts[0] as string) : parts.map((part) => `(${part})`).join(' OR ') };
+    }
+    case 'not':
+      return null; // only an enclosing AND with a positive clause can say "not"
+    case 'field':
+    case 'range':
+      return null;
+  }
+}
+
+/** `a AND b AND NOT c AND NOT d` as `((a) AND (b)) NOT ((c) OR (d))`. */
+export function andOf(children: QueryNode[]): FtsText | null {
+  const positives: string[] = [];
+  const negatives: string[] = [];
+  for (const child of children) {
+    if (child.kind === 'not') {
+      const inner = ftsTextOf(child.child);
+      if (inner === null) return null;
+      if (inner.kind === 'expr') negatives.push(inner.expr);
+      continue; // NOT of something that matches nothing constrains nothing
+    }
+    const part = ftsTextOf(child);
+    if (part === null) return null;
+    if (part.kind === 'never') return NEVER;
+    positives.push(part.expr);
+  }
+  if (positives.length === 0) return null;
+  return { kind: 'expr', expr: combine(positives, negatives) };
+}
+
+export function combine(positives: string[], negatives: string[]): string {
+  const positive = positives.length === 1 ? (positives[0] as string) : positives.map((part) => `(${part})`).join(' AND ');
+  if (negatives.length === 0) return positive;
+  const negative = negatives.length === 1 ? (negatives[0] as string) : negatives.map((part) => `(${part})`).join(' OR ');
+  return `(${positive}) NOT (${negative})`;
 }

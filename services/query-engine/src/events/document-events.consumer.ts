@@ -61,15 +61,23 @@ export class DocumentEventsConsumer {
   }
 }
 
-function toIndexedDocument(event: DocumentIngested | DocumentUpdated): IndexedDocument {
+export function toIndexedDocument(event: DocumentIngested | DocumentUpdated): IndexedDocument {
   return {
     id: event.documentId,
     title: event.title,
     text: event.text,
+    description: event.description,
     sourceId: event.sourceId,
+    sourceName: event.sourceName,
     docketNumber: event.docketNumber,
+    docketId: event.docketId,
     filingType: event.filingType,
+    filingCategory: event.filingCategory,
     filedAt: event.filedAt,
+    parties: event.parties,
+    filers: event.filers,
+    entities: event.entities.map((entity) => ({ id: entity.entityId, kind: entity.kind, name: entity.name })),
+    pages: event.pages.map((page) => ({ number: page.number, start: page.start, end: page.end })),
     sha256: contentHashOr(event.sha256, event.title, event.text),
   };
 }

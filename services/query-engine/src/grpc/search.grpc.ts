@@ -3,44 +3,60 @@ import { InputError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
-  SearchServiceService,
+  SearchServiceService, SearchSort,
   type GetIndexStatsRequest, type GetIndexStatsResponse, type SearchRequest, type SearchResponse,
   type StartReindexRequest, type StartReindexResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import { validateSearchRequest } from '../domain/search-request';
+import type { QueryNode } from '@docket/query-language';
+import type { SearchHit } from '../domain/indexed-document';
+import { hasSearchFilters, restrictQuery, type SearchFilters } from '../domain/search-filters';
+import { validateSearchRequest, type SearchSortOrder, type ValidSearchRequest } from '../domain/search-request';
 import { REINDEX_KIND, REINDEX_TITLE, type ProcessUpdates } from '../domain/process-update';
-import type { SearchBackend } from '../index/search-backend';
+import type { SearchBackend, SearchResult } from '../index/search-backend';
 
 /** Where a re-index job goes once its process exists (the BullMQ queue in production). */
 export interface ReindexJobs {
   enqueue(job: { processId: string; requestedBy: string }): Promise<void>;
 }
 
-/** research.query_engine.v1.SearchService */
-export function searchServiceBinding(deps: {
+/**
+ * What a search inside a workspace needs from workspaces (implemented by the workspace service):
+ * `resolve` checks that the user may search there (throwing the house errors otherwise) and gives
+ * the workspace's default filters; `record` adds the search to the workspace's log and returns the
+ * request id. Only a search's first page is recorded; later pages of it are not new requests.
+ */
+export interface SearchWorkspaceScope {
+  resolve(userId: string, workspaceId: string): Promise<{ defaultFilters: SearchFilters }>;
+  record(search: {
+    workspaceId: string;
+    userId: string;
+    text: string;
+    normalizedQuery: string;
+    /** The filters in force: the request's own, or the workspace's defaults when it brings none. */
+    filters: SearchFilters;
+    sort: SearchSortOrder;
+    tookMs: number;
+    total: number;
+    hits: SearchHit[];
+  }): Promise<string>;
+}
+
+export interface SearchServiceDeps {
   index: SearchBackend;
   processes: ProcessUpdates;
   jobs: ReindexJobs;
   logger: Logger;
-}): GrpcServiceBinding {
+  /** Absent until workspaces are wired in: a search with a workspace_id is then refused. */
+  workspaceScope?: SearchWorkspaceScope | undefined;
+}
+
+/** research.query_engine.v1.SearchService */
+export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBinding {
   const { index, processes, jobs, logger } = deps;
   return {
     definition: SearchServiceService,
     implementation: {
-      search: unary<SearchRequest, SearchResponse>(logger, async (request) => {
-        const started = performance.now();
-        const query = validateSearchRequest(request);
-        const result = await index.search(query);
-        return {
-          hits: result.hits.map((hit) => ({ ...hit, sourceName: '', filingCategory: '', parties: [], titleHtml: '' })),
-          total: String(result.total),
-          tookMs: Math.round((performance.now() - started) * 1000) / 1000,
-          facets: [],
-          nextCursor: '',
-          requestId: '',
-          normalizedQuery: '',
-        };
-      }),
+      search: unary<SearchRequest, SearchResponse>(logger, (request) => runSearch(deps, request)),
 
       startReindex: unary<StartReindexRequest, StartReindexResponse>(logger, async (request) => {
         // The owner decides who may see the process; an ownerless one would be visible to admins only.
@@ -65,4 +81,78 @@ export function searchServiceBinding(deps: {
       })),
     },
   };
+}
+
+async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promise<SearchResponse> {
+  const started = performance.now();
+  const workspaceId = request.workspaceId.trim();
+  const userId = request.userId.trim();
+  const valid = validateSearchRequest({
+    query: request.query,
+    limit: request.limit,
+    offset: request.offset,
+    filters: request.filters,
+    sort: sortOf(request.sort),
+    cursor: request.cursor,
+    includeFacets: request.includeFacets,
+    // A workspace's default filters make an empty query meaningful; they are checked below.
+    allowEmpty: workspaceId !== '',
+  });
+
+  let filters = valid.filters;
+  if (workspaceId) {
+    if (!deps.workspaceScope) throw new UnavailableError('searching inside a workspace is not available: this query-engine has no workspace service wired in');
+    if (!userId) throw new InputError('a workspace search needs the user', [{ path: 'user_id', message: 'must not be empty with a workspace_id' }]);
+    const { defaultFilters } = await deps.workspaceScope.resolve(userId, workspaceId);
+    // As in the ask pipeline: the filter panel starts from the defaults, so the request's own replace them.
+    if (!hasSearchFilters(filters)) filters = defaultFilters;
+    if (valid.query.kind === 'and' && valid.query.children.length === 0 && !hasSearchFilters(filters)) {
+      throw new InputError('invalid search request', [{ path: 'query', message: 'must not be empty: the workspace has no default filters and none were given' }]);
+    }
+  }
+
+  const result = await searchWithOffset(deps.index, valid, restrictQuery(valid.query, filters));
+  const tookMs = Math.round((performance.now() - started) * 1000) / 1000;
+  let requestId = '';
+  if (workspaceId && deps.workspaceScope && !valid.cursor && valid.offset === 0) {
+    requestId = await deps.workspaceScope.record({
+      workspaceId, userId, text: request.query.trim(), normalizedQuery: valid.normalizedQuery, filters, sort: valid.sort,
+      tookMs, total: result.total, hits: result.hits,
+    });
+  }
+  return {
+    hits: result.hits,
+    total: String(result.total),
+    tookMs,
+    facets: result.facets.map((facet) => ({
+      field: facet.field,
+      buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: String(bucket.count) })),
+    })),
+    nextCursor: result.nextCursor ?? '',
+    requestId,
+    normalizedQuery: valid.normalizedQuery,
+  };
+}
+
+/**
+ * The first issue's offset paging, kept for its callers: the first offset + limit hits, minus the
+ * offset (the cursor that comes back continues after them).
+ */
+async function searchWithOffset(index: SearchBackend, valid: ValidSearchRequest, query: QueryNode): Promise<SearchResult> {
+  const result = await index.search({ query, sort: valid.sort, limit: valid.offset + valid.limit, cursor: valid.cursor, facets: valid.facets });
+  return valid.offset === 0 ? result : { ...result, hits: result.hits.slice(valid.offset) };
+}
+
+function sortOf(sort: SearchSort): SearchSortOrder {
+  switch (sort) {
+    case SearchSort.SEARCH_SORT_UNSPECIFIED:
+    case SearchSort.SEARCH_SORT_RELEVANCE:
+      return 'relevance';
+    case SearchSort.SEARCH_SORT_FILED_NEWEST:
+      return 'filed_newest';
+    case SearchSort.SEARCH_SORT_FILED_OLDEST:
+      return 'filed_oldest';
+    default:
+      throw new InputError('invalid search request', [{ path: 'sort', message: 'must be relevance, filed_newest or filed_oldest' }]);
+  }
 }

@@ -1,15 +1,57 @@
+import type { QueryNode } from '@docket/query-language';
 import type { IndexedDocument, SearchHit } from '../domain/indexed-document';
 
+/**
+ * relevance: BM25, best first (a backend may rank very large result sets in tiers, newest first;
+ * without positive free text there is nothing to rank and it lists newest first). filed_newest /
+ * filed_oldest: by UTC filing day; undated documents last in both; within a day, any stable order.
+ */
+export type SearchSortOrder = 'relevance' | 'filed_newest' | 'filed_oldest';
+
+/** The facets a search can ask for; each counts every match, not only the page shown. */
+export const FACET_FIELDS = ['agency', 'filing_type', 'docket', 'year', 'party'] as const;
+export type FacetField = (typeof FACET_FIELDS)[number];
+export const FACET_BUCKETS = 20;
+
 export interface SearchQuery {
-  /** The user's text, already validated (non-empty). */
-  query: string;
+  /**
+   * The whole query as one tree: the user's query ANDed with the structured filters (turned into
+   * field nodes by domain/search-filters). Semantics are those of @docket/query-language's
+   * matchesDocument, with the description searched as a third field next to title and text (a
+   * phrase never spans two fields); an empty `and` matches every document.
+   */
+  query: QueryNode;
+  sort: SearchSortOrder;
   limit: number;
-  offset: number;
+  /** Opaque, made by the same backend for the same query and sort; absent for the first page. */
+  cursor?: string | undefined;
+  facets: boolean;
+}
+
+export interface FacetBucket {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface Facet {
+  field: FacetField;
+  /** Largest counts first (ties in any order), at most FACET_BUCKETS. */
+  buckets: FacetBucket[];
 }
 
 export interface SearchResult {
   hits: SearchHit[];
   total: number;
+  /** Only when the query asked for facets. */
+  facets: Facet[];
+  /**
+   * How many matches the facets counted (when asked for): `total`, or fewer when there are too many
+   * to count quickly, in which case they are the newest ones.
+   */
+  facetsCounted?: number | undefined;
+  /** Absent on the last page. */
+  nextCursor?: string | undefined;
 }
 
 /** What an upsert did: nothing (same content and metadata), a new document, or a changed one. */
@@ -28,8 +70,8 @@ export interface IndexBuild {
 }
 
 /**
- * The search index. SQLite FTS5 is the embedded implementation; an OpenSearch one follows (issue 4).
- * Methods are async so that a networked backend fits the same interface.
+ * The search index. SQLite FTS5 is the embedded implementation, OpenSearch the one for scale; both
+ * pass test/shared/search-backend.suite.ts. Methods are async so that a networked backend fits.
  */
 export interface SearchBackend {
   /** Idempotent by document id. */
@@ -37,6 +79,8 @@ export interface SearchBackend {
   /** Returns whether the document was in the index. */
   remove(documentId: string): Promise<boolean>;
   search(query: SearchQuery): Promise<SearchResult>;
+  /** The stored documents (text, pages, metadata) by id, in the order asked; unknown ids are left out. */
+  fetch(documentIds: string[]): Promise<IndexedDocument[]>;
   count(): Promise<number>;
   /** Starts a rebuild into a fresh index; only one build can be open at a time (an older one is aborted). */
   beginBuild(): Promise<IndexBuild>;

@@ -1,14 +1,21 @@
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Logger } from '@docket/observability';
 import type { IndexedDocument } from '../domain/indexed-document';
-import { toFtsMatchExpression } from '../domain/fts-query';
 import type { IndexBuild, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from './search-backend';
-import { SqliteIndexFile } from './sqlite-index-file';
+import { SCHEMA_VERSION } from './sqlite-schema';
+import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
+import { SqliteSearcher } from './sqlite-searcher';
 
 interface OpenBuild {
   file: SqliteIndexFile;
   /** Ids written by live events since the build began; rows read from the source must not overwrite them. */
   touched: Set<string>;
+}
+
+export interface SqliteBackendOptions {
+  /** Told when the file on disk was from an older schema and has been replaced by an empty one. */
+  logger?: Logger;
 }
 
 /**
@@ -24,15 +31,30 @@ interface OpenBuild {
  */
 export class SqliteFts5Backend implements SearchBackend {
   private live: SqliteIndexFile;
+  private searcher: SqliteSearcher;
   private build: OpenBuild | undefined;
 
-  private constructor(private readonly path: string) {
+  private constructor(private readonly path: string, options: SqliteBackendOptions) {
     this.live = SqliteIndexFile.open(path);
+    this.searcher = new SqliteSearcher(this.live.db);
+    const state = this.live.openState;
+    if (state.kind === 'reset') {
+      // Kafka offsets have moved past the old events, so nothing refills this file but a re-index.
+      options.logger?.warn(
+        { indexPath: path, fromVersion: state.fromVersion, toVersion: SCHEMA_VERSION },
+        'the search index file had an older schema and was replaced by an EMPTY index: searches find nothing until a re-index (POST /api/admin/reindex) refills it from the documents service',
+      );
+    }
   }
 
-  static open(path: string): SqliteFts5Backend {
+  static open(path: string, options: SqliteBackendOptions = {}): SqliteFts5Backend {
     mkdirSync(dirname(path), { recursive: true });
-    return new SqliteFts5Backend(path);
+    return new SqliteFts5Backend(path, options);
+  }
+
+  /** Whether opening replaced an older-schema file with an empty one (a re-index is needed). */
+  get wasReset(): boolean {
+    return this.live.openState.kind === 'reset';
   }
 
   get buildPath(): string {
@@ -58,7 +80,11 @@ export class SqliteFts5Backend implements SearchBackend {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    return this.live.search(toFtsMatchExpression(query.query), query.limit, query.offset);
+    return this.searcher.search(query);
+  }
+
+  async fetch(documentIds: string[]): Promise<IndexedDocument[]> {
+    return this.live.fetch(documentIds);
   }
 
   async count(): Promise<number> {
@@ -105,6 +131,7 @@ export class SqliteFts5Backend implements SearchBackend {
       removeSqliteFiles(this.buildPath);
     } finally {
       this.live = SqliteIndexFile.open(this.path);
+      this.searcher = new SqliteSearcher(this.live.db);
     }
   }
 
@@ -114,8 +141,4 @@ export class SqliteFts5Backend implements SearchBackend {
     this.build = undefined;
     removeSqliteFiles(this.buildPath);
   }
-}
-
-function removeSqliteFiles(path: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
 }

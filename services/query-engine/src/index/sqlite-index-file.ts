@@ -1,57 +1,84 @@
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
-import type { IndexedDocument, SearchHit } from '../domain/indexed-document';
-import { SNIPPET_CLOSE, SNIPPET_OPEN, snippetToHtml, stripSnippetSentinels } from './snippet-html';
+import { nameKey, normalizeDocketNumber } from '@docket/query-language';
+import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
+import { compressText, decompressText, indexText } from './index-text';
 import type { UpsertOutcome } from './search-backend';
+import { prepareSchema, registerFunctions } from './sqlite-schema';
+import { allocationRange, nextRowid } from './sqlite-rowids';
 
-const SCHEMA_VERSION = 1;
-/** BM25 column weights (title, text): a word in the title counts four times as much. */
-const RANK_FUNCTION = 'bm25(4.0, 1.0)';
-const SNIPPET_TOKENS = 24;
+/** How the file was found when opened; `reset` means an older schema was thrown away (empty now). */
+export type OpenState = { kind: 'current' | 'created' } | { kind: 'reset'; fromVersion: number };
 
-interface MetadataRow {
+interface ExistingRow {
   rowid: number;
-  id: string;
-  source_id: string;
-  docket_number: string;
-  filing_type: string;
-  filed_at: number | null;
-  sha256: string;
+  content_hash: string;
+  fields_hash: string;
+  metadata_hash: string;
 }
 
-interface HitRow extends MetadataRow {
+interface BodyRow {
   title: string;
-  snippet: string;
-  rank: number;
+  description: string;
+  text_z: Buffer;
+  source_name: string;
+  docket_number: string;
+  docket_id: string;
+  filing_type: string;
+  filing_category: string;
+  parties: string;
+  filers: string;
+  entities: string;
+  pages: string;
+}
+
+interface FetchRow extends BodyRow {
+  id: string;
+  source_id: string;
+  filed_at: number | null;
+  content_hash: string;
 }
 
 /**
- * One SQLite file holding the index: an FTS5 table with the searchable columns (title, text) and an
- * ordinary table with the metadata, joined by rowid, so filters and facets (issue 4) can use
- * normal B-tree indexes. Synchronous by nature (better-sqlite3); the backend wraps it.
+ * One SQLite file holding the index (schema in sqlite-schema.ts). Synchronous by nature
+ * (better-sqlite3); SqliteFts5Backend wraps it, and SqliteSearcher runs searches on `db`.
  */
 export class SqliteIndexFile {
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly upsertTx: (document: IndexedDocument) => UpsertOutcome;
   private readonly removeTx: (documentId: string) => boolean;
 
-  private constructor(readonly path: string, private readonly db: Db) {
+  private constructor(readonly path: string, readonly db: Db, readonly openState: OpenState) {
     this.statements = prepareStatements(db);
     this.upsertTx = db.transaction((document: IndexedDocument) => this.upsertInTransaction(document));
     this.removeTx = db.transaction((documentId: string) => this.removeInTransaction(documentId));
   }
 
   /**
-   * Opens (creating if needed) an index file. `bulk` is for a file being rebuilt: it is thrown away
-   * if the process dies, so it skips fsyncs.
+   * Opens (creating if needed) an index file. An older schema is replaced by an empty file: the
+   * index is derived data, and a re-index refills it (the caller must say so). `bulk` is for a file
+   * being rebuilt: it is thrown away if the process dies, so it skips fsyncs.
    */
   static open(path: string, options: { bulk?: boolean } = {}): SqliteIndexFile {
-    const db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    db.pragma(options.bulk ? 'synchronous = OFF' : 'synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('temp_store = MEMORY');
-    migrate(db);
-    return new SqliteIndexFile(path, db);
+    let db = connect(path, options.bulk ?? false);
+    let state: OpenState;
+    try {
+      const schema = prepareSchema(db);
+      if (schema.kind === 'outdated') {
+        db.close();
+        removeSqliteFiles(path);
+        db = connect(path, options.bulk ?? false);
+        prepareSchema(db);
+        state = { kind: 'reset', fromVersion: schema.version };
+      } else {
+        state = { kind: schema.kind };
+      }
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new SqliteIndexFile(path, db, state);
   }
 
   upsert(document: IndexedDocument): UpsertOutcome {
@@ -75,34 +102,24 @@ export class SqliteIndexFile {
     return this.removeTx(documentId);
   }
 
-  search(match: string, limit: number, offset: number): { hits: SearchHit[]; total: number } {
-    const rows = this.statements.search.all({ match, limit, offset, open: SNIPPET_OPEN, close: SNIPPET_CLOSE, tokens: SNIPPET_TOKENS }) as HitRow[];
-    // The count is only needed when the page is full or we skipped rows; otherwise the page says it.
-    const total = rows.length < limit && (offset === 0 || rows.length > 0)
-      ? offset + rows.length
-      : (this.statements.countMatches.get({ match }) as { n: number }).n;
-    return {
-      total,
-      hits: rows.map((row) => ({
-        documentId: row.id,
-        title: row.title,
-        snippet: snippetToHtml(row.snippet),
-        score: -row.rank, // bm25() is "lower is better"; callers expect higher is better
-        filedAt: row.filed_at === null ? undefined : new Date(row.filed_at),
-        sourceId: row.source_id,
-        docketNumber: row.docket_number,
-        filingType: row.filing_type,
-      })),
-    };
+  /** Stored documents by id, in the order asked; unknown ids are left out. */
+  fetch(documentIds: string[]): IndexedDocument[] {
+    const found: IndexedDocument[] = [];
+    for (const id of documentIds) {
+      const row = this.statements.fetchById.get(id) as FetchRow | undefined;
+      if (row) found.push(toIndexedDocument(row));
+    }
+    return found;
   }
 
   count(): number {
-    return (this.statements.count.get() as { n: number }).n;
+    return this.statements.count.pluck().get() as number;
   }
 
-  /** After a bulk load: merge FTS5 segments for faster queries, and fold the WAL into the main file. */
+  /** After a bulk load: merge FTS5 segments for faster queries, refresh planner statistics, fold the WAL in. */
   optimize(): void {
-    this.db.exec("INSERT INTO documents_fts(documents_fts) VALUES ('optimize')");
+    for (const table of ['documents_fts', 'parties_fts', 'entities_fts']) this.db.exec(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
+    this.db.exec('ANALYZE');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
@@ -112,87 +129,220 @@ export class SqliteIndexFile {
 
   private upsertInTransaction(document: IndexedDocument): UpsertOutcome {
     const s = this.statements;
-    const metadata = {
-      id: document.id,
-      source_id: document.sourceId,
-      docket_number: document.docketNumber,
-      filing_type: document.filingType,
-      filed_at: document.filedAt ? document.filedAt.getTime() : null,
-      sha256: document.sha256,
-    };
-    const searchable = { title: stripSnippetSentinels(document.title), text: stripSnippetSentinels(document.text) };
-    const existing = s.selectById.get({ id: document.id }) as MetadataRow | undefined;
-    if (!existing) {
-      const { lastInsertRowid } = s.insertMetadata.run(metadata);
-      s.insertText.run({ rowid: lastInsertRowid, ...searchable });
-      return 'inserted';
+    const row = documentRow(document);
+    let existing = s.selectById.get(document.id) as ExistingRow | undefined;
+    let outcome: UpsertOutcome = 'inserted';
+    const [first, last] = allocationRange(row.filed_at);
+    if (existing && (existing.rowid < first || existing.rowid > last)) {
+      // Filed on another day now: its rowid (which encodes the day) must change, so it moves.
+      this.removeInTransaction(document.id);
+      existing = undefined;
+      outcome = 'updated';
     }
-    const sameText = existing.sha256 === document.sha256;
-    const sameMetadata = existing.source_id === metadata.source_id && existing.docket_number === metadata.docket_number
-      && existing.filing_type === metadata.filing_type && existing.filed_at === metadata.filed_at;
-    if (sameText && sameMetadata) return 'unchanged';
-    s.updateMetadata.run({ ...metadata, rowid: existing.rowid });
-    // Re-tokenizing is the expensive part; skip it when the content hash says the text is the same.
-    if (!sameText) s.updateText.run({ rowid: existing.rowid, ...searchable });
+    if (!existing) {
+      const rowid = nextRowid(row.filed_at, s.largestRowid.pluck().get(first, last) as number | null);
+      s.insertDocument.run({ ...row, rowid });
+      const body = bodyRow(document);
+      s.insertBody.run({ rowid, ...body });
+      s.insertText.run(rowid, indexText(document.title), indexText(document.text), indexText(document.description));
+      this.insertNames(rowid, document);
+      return outcome;
+    }
+    const sameText = existing.content_hash === row.content_hash;
+    const sameFields = existing.fields_hash === row.fields_hash;
+    const sameMetadata = existing.metadata_hash === row.metadata_hash;
+    if (sameText && sameFields && sameMetadata) return 'unchanged';
+    const rowid = existing.rowid;
+    s.updateDocument.run({ ...row, rowid });
+    if (!sameText || !sameFields) {
+      // External-content FTS5 deletes by the values it indexed, which we rebuild from the old body.
+      const old = s.selectBody.get(rowid) as BodyRow;
+      s.deleteText.run(rowid, indexText(old.title), indexText(decompressText(old.text_z)), indexText(old.description));
+      s.insertText.run(rowid, indexText(document.title), indexText(document.text), indexText(document.description));
+    }
+    // Re-compressing the text is the costly part of a body; keep the stored blob when the text is the same.
+    if (sameText) {
+      const { text_z: _unchanged, ...body } = bodyRow(document, false);
+      s.updateBodyKeepText.run({ rowid, ...body });
+    } else {
+      s.updateBody.run({ rowid, ...bodyRow(document) });
+    }
+    if (!sameMetadata) {
+      this.deleteNames(rowid);
+      this.insertNames(rowid, document);
+    }
     return 'updated';
   }
 
   private removeInTransaction(documentId: string): boolean {
-    const existing = this.statements.selectById.get({ id: documentId }) as MetadataRow | undefined;
+    const s = this.statements;
+    const existing = s.selectById.get(documentId) as ExistingRow | undefined;
     if (!existing) return false;
-    this.statements.deleteText.run({ rowid: existing.rowid });
-    this.statements.deleteMetadata.run({ rowid: existing.rowid });
+    const old = s.selectBody.get(existing.rowid) as BodyRow;
+    s.deleteText.run(existing.rowid, indexText(old.title), indexText(decompressText(old.text_z)), indexText(old.description));
+    this.deleteNames(existing.rowid);
+    s.deleteBody.run(existing.rowid);
+    s.deleteDocument.run(existing.rowid);
     return true;
+  }
+
+  private insertNames(rowid: number, document: IndexedDocument): void {
+    const s = this.statements;
+    for (const name of partyNamesOf(document)) {
+      const key = nameKey(name);
+      const partyRowid = s.insertParty.run(rowid, key).lastInsertRowid;
+      s.insertPartyText.run(partyRowid, indexText(name));
+      s.upsertLabel.run('party', key, name);
+    }
+    for (const entity of document.entities) {
+      if (nameKey(entity.name) === '') continue;
+      const entityRowid = s.insertEntity.run(rowid).lastInsertRowid;
+      s.insertEntityText.run(entityRowid, indexText(entity.name));
+    }
+    s.upsertLabel.run('agency', document.sourceId, document.sourceName || document.sourceId);
+    const docketKey = normalizeDocketNumber(document.docketNumber);
+    if (docketKey !== '') s.upsertLabel.run('docket', docketKey, document.docketNumber.trim());
+  }
+
+  private deleteNames(rowid: number): void {
+    const s = this.statements;
+    for (const partyRowid of s.selectParties.pluck().all(rowid) as number[]) s.deletePartyText.run(partyRowid);
+    s.deleteParties.run(rowid);
+    for (const entityRowid of s.selectEntities.pluck().all(rowid) as number[]) s.deleteEntityText.run(entityRowid);
+    s.deleteEntities.run(rowid);
   }
 }
 
-function migrate(db: Db): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version === SCHEMA_VERSION) return;
-  if (version > SCHEMA_VERSION) throw new Error(`index file has schema version ${version}; this code knows ${SCHEMA_VERSION}`);
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS documents (
-      rowid INTEGER PRIMARY KEY,
-      id TEXT NOT NULL UNIQUE,
-      source_id TEXT NOT NULL,
-      docket_number TEXT NOT NULL,
-      filing_type TEXT NOT NULL,
-      filed_at INTEGER,
-      sha256 TEXT NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS documents_source_id ON documents (source_id);
-    CREATE INDEX IF NOT EXISTS documents_docket_number ON documents (docket_number);
-    CREATE INDEX IF NOT EXISTS documents_filing_type ON documents (filing_type);
-    CREATE INDEX IF NOT EXISTS documents_filed_at ON documents (filed_at);
-    CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5 (
-      title, text,
-      tokenize = 'porter unicode61 remove_diacritics 2'
-    );
-    INSERT INTO documents_fts (documents_fts, rank) VALUES ('rank', '${RANK_FUNCTION}');
-    PRAGMA user_version = ${SCHEMA_VERSION};
-  `);
+function connect(path: string, bulk: boolean): Db {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma(bulk ? 'synchronous = OFF' : 'synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -65536'); // 64 MB of page cache (the OS caches the rest of the file)
+  registerFunctions(db);
+  return db;
+}
+
+export function removeSqliteFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+function sha256(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
+
+function filedAtMs(document: IndexedDocument): number | null {
+  const time = document.filedAt?.getTime();
+  return time === undefined || Number.isNaN(time) ? null : time;
+}
+
+function documentRow(document: IndexedDocument) {
+  const filedAt = filedAtMs(document);
+  return {
+    id: document.id,
+    source_id: document.sourceId,
+    agency_key: nameKey(document.sourceId),
+    agency_name_key: nameKey(document.sourceName),
+    type_key: nameKey(document.filingType),
+    category_key: nameKey(document.filingCategory),
+    type_facet: (document.filingCategory || document.filingType).trim(),
+    docket_key: normalizeDocketNumber(document.docketNumber),
+    filed_at: filedAt,
+    filed_year: filedAt === null ? null : new Date(filedAt).getUTCFullYear(),
+    content_hash: document.sha256,
+    fields_hash: sha256([document.title, document.description]),
+    metadata_hash: sha256([
+      document.sourceId, document.sourceName, document.docketNumber, document.docketId, document.filingType, document.filingCategory,
+      filedAt, document.parties, document.filers, document.entities, document.pages,
+    ]),
+  };
+}
+
+function bodyRow(document: IndexedDocument, withText = true) {
+  return {
+    title: document.title,
+    description: document.description,
+    text_z: withText ? compressText(document.text) : null,
+    source_name: document.sourceName,
+    docket_number: document.docketNumber,
+    docket_id: document.docketId,
+    filing_type: document.filingType,
+    filing_category: document.filingCategory,
+    parties: JSON.stringify(document.parties),
+    filers: JSON.stringify(document.filers),
+    entities: JSON.stringify(document.entities),
+    pages: JSON.stringify(document.pages),
+  };
+}
+
+function toIndexedDocument(row: FetchRow): IndexedDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    text: decompressText(row.text_z),
+    description: row.description,
+    sourceId: row.source_id,
+    sourceName: row.source_name,
+    docketNumber: row.docket_number,
+    docketId: row.docket_id,
+    filingType: row.filing_type,
+    filingCategory: row.filing_category,
+    filedAt: row.filed_at === null ? undefined : new Date(row.filed_at),
+    parties: JSON.parse(row.parties) as string[],
+    filers: JSON.parse(row.filers) as string[],
+    entities: JSON.parse(row.entities) as IndexedDocument['entities'],
+    pages: JSON.parse(row.pages) as IndexedDocument['pages'],
+    sha256: row.content_hash,
+  };
 }
 
 function prepareStatements(db: Db) {
   const prepare = (sql: string): Statement => db.prepare(sql);
+  const bodyColumns = 'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, parties, filers, entities, pages';
   return {
-    selectById: prepare('SELECT rowid, id, source_id, docket_number, filing_type, filed_at, sha256 FROM documents WHERE id = @id'),
-    insertMetadata: prepare(`INSERT INTO documents (id, source_id, docket_number, filing_type, filed_at, sha256)
-      VALUES (@id, @source_id, @docket_number, @filing_type, @filed_at, @sha256)`),
-    updateMetadata: prepare(`UPDATE documents SET source_id = @source_id, docket_number = @docket_number,
-      filing_type = @filing_type, filed_at = @filed_at, sha256 = @sha256 WHERE rowid = @rowid`),
-    deleteMetadata: prepare('DELETE FROM documents WHERE rowid = @rowid'),
-    insertText: prepare('INSERT INTO documents_fts (rowid, title, text) VALUES (@rowid, @title, @text)'),
-    updateText: prepare('UPDATE documents_fts SET title = @title, text = @text WHERE rowid = @rowid'),
-    deleteText: prepare('DELETE FROM documents_fts WHERE rowid = @rowid'),
-    // `rank` uses the bm25 weights configured on the table, which lets FTS5 sort efficiently.
-    search: prepare(`SELECT d.id, d.source_id, d.docket_number, d.filing_type, d.filed_at, f.title,
-        snippet(documents_fts, 1, @open, @close, '…', @tokens) AS snippet, f.rank AS rank
-      FROM documents_fts AS f JOIN documents AS d ON d.rowid = f.rowid
-      WHERE documents_fts MATCH @match
-      ORDER BY f.rank
-      LIMIT @limit OFFSET @offset`),
-    countMatches: prepare('SELECT count(*) AS n FROM documents_fts WHERE documents_fts MATCH @match'),
-    count: prepare('SELECT count(*) AS n FROM documents'),
+    selectById: prepare('SELECT rowid, content_hash, fields_hash, metadata_hash FROM documents WHERE id = ?'),
+    insertDocument: prepare(`INSERT INTO documents (id, source_id, agency_key, agency_name_key, type_key, category_key, type_facet, docket_key,
+        filed_at, filed_year, content_hash, fields_hash, metadata_hash, rowid)
+      VALUES (@id, @source_id, @agency_key, @agency_name_key, @type_key, @category_key, @type_facet, @docket_key,
+        @filed_at, @filed_year, @content_hash, @fields_hash, @metadata_hash, @rowid)`),
+    largestRowid: prepare('SELECT max(rowid) FROM documents WHERE rowid BETWEEN ? AND ?'),
+    updateDocument: prepare(`UPDATE documents SET source_id = @source_id, agency_key = @agency_key, agency_name_key = @agency_name_key,
+        type_key = @type_key, category_key = @category_key, type_facet = @type_facet, docket_key = @docket_key, filed_at = @filed_at,
+        filed_year = @filed_year, content_hash = @content_hash,
+        fields_hash = @fields_hash, metadata_hash = @metadata_hash
+      WHERE rowid = @rowid`),
+    deleteDocument: prepare('DELETE FROM documents WHERE rowid = ?'),
+    insertBody: prepare(`INSERT INTO document_bodies (rowid, ${bodyColumns})
+      VALUES (@rowid, @title, @description, @text_z, @source_name, @docket_number, @docket_id, @filing_type, @filing_category,
+        @parties, @filers, @entities, @pages)`),
+    updateBody: prepare(`UPDATE document_bodies SET title = @title, description = @description, text_z = @text_z, source_name = @source_name,
+        docket_number = @docket_number, docket_id = @docket_id, filing_type = @filing_type, filing_category = @filing_category,
+        parties = @parties, filers = @filers, entities = @entities, pages = @pages
+      WHERE rowid = @rowid`),
+    updateBodyKeepText: prepare(`UPDATE document_bodies SET title = @title, description = @description, source_name = @source_name,
+        docket_number = @docket_number, docket_id = @docket_id, filing_type = @filing_type, filing_category = @filing_category,
+        parties = @parties, filers = @filers, entities = @entities, pages = @pages
+      WHERE rowid = @rowid`),
+    selectBody: prepare(`SELECT ${bodyColumns} FROM document_bodies WHERE rowid = ?`),
+    deleteBody: prepare('DELETE FROM document_bodies WHERE rowid = ?'),
+    insertText: prepare('INSERT INTO documents_fts (rowid, title, text, description) VALUES (?, ?, ?, ?)'),
+    deleteText: prepare("INSERT INTO documents_fts (documents_fts, rowid, title, text, description) VALUES ('delete', ?, ?, ?, ?)"),
+    insertParty: prepare('INSERT INTO parties (doc, key) VALUES (?, ?)'),
+    insertPartyText: prepare('INSERT INTO parties_fts (rowid, name) VALUES (?, ?)'),
+    selectParties: prepare('SELECT rowid FROM parties WHERE doc = ?'),
+    deletePartyText: prepare('DELETE FROM parties_fts WHERE rowid = ?'),
+    deleteParties: prepare('DELETE FROM parties WHERE doc = ?'),
+    insertEntity: prepare('INSERT INTO entities (doc) VALUES (?)'),
+    insertEntityText: prepare('INSERT INTO entities_fts (rowid, name) VALUES (?, ?)'),
+    selectEntities: prepare('SELECT rowid FROM entities WHERE doc = ?'),
+    deleteEntityText: prepare('DELETE FROM entities_fts WHERE rowid = ?'),
+    deleteEntities: prepare('DELETE FROM entities WHERE doc = ?'),
+    upsertLabel: prepare(`INSERT INTO facet_labels (facet, key, label) VALUES (?, ?, ?)
+      ON CONFLICT (facet, key) DO UPDATE SET label = excluded.label WHERE label <> excluded.label`),
+    fetchById: prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${bodyColumns.split(', ').map((c) => `b.${c}`).join(', ')}
+      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.id = ?`),
+    count: prepare('SELECT count(*) FROM documents'),
   };
 }
+

@@ -1,0 +1,254 @@
+/**
+ * Search index benchmark (figures, never pass/fail): generated filings from @docket/corpus are built
+ * into the SQLite FTS5 index through the real rebuild path (beginBuild → addFromSource → commit),
+ * then timed queries run against it.
+ *
+ *   npx tsx services/query-engine/bench/search.bench.ts                 # 100,000 filings
+ *   npx tsx services/query-engine/bench/search.bench.ts 1000000         # the issue's scale
+ *   npx tsx services/query-engine/bench/search.bench.ts 1000000 --reuse # search an index built earlier
+ *   BENCH_QUERIES=300 BENCH_SEED=x ... --keep                           # keep the index file afterwards
+ *
+ * Prints build time and rate, file size, peak RSS, and p50/p95 per query kind: single terms (half
+ * drawn by how often words occur, half from the distinct vocabulary), phrases, boolean queries with
+ * two filters and facets, a term sorted by date, and filters alone (a workspace's default view) with
+ * facets. Writes .data/bench/search.json.
+ */
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generateCatalog, generateDockets, generateFilings, type Docket, type Filing } from '@docket/corpus';
+import { foldedWords, type QueryNode } from '@docket/query-language';
+import { repoRoot } from '@docket/local-infra';
+import { printTable, round, summary, writeBenchResult, type Summary } from '../../../bench/support/bench-output';
+import type { IndexedDocument } from '../src/domain/indexed-document';
+import { filtersToQuery, emptySearchFilters } from '../src/domain/search-filters';
+import type { SearchQuery, SearchSortOrder } from '../src/index/search-backend';
+import { SqliteFts5Backend } from '../src/index/sqlite-fts5.backend';
+
+const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? process.env.BENCH_FILINGS ?? 100_000);
+const reuse = process.argv.includes('--reuse');
+const keep = process.argv.includes('--keep') || reuse;
+const seed = process.env.BENCH_SEED ?? 'bench';
+const perKind = Number(process.env.BENCH_QUERIES ?? 200);
+const BATCH = 500;
+const PAGE_SEPARATOR = '\n\n';
+
+/** Words that say nothing about a filing; a user would not search for them alone. */
+const STOPWORDS = new Set(('a an and are as at be by for from has have in is it its of on or that the this to was were will with ' +
+  'which not no all any our we their they been may shall such these those other than into per').split(' '));
+
+class Random {
+  private state: number;
+  constructor(value: number) {
+    this.state = value >>> 0;
+  }
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+}
+
+function toIndexed(filing: Filing, docket: Docket | undefined, sourceName: string): IndexedDocument {
+  let text = '';
+  const pages: IndexedDocument['pages'] = [];
+  filing.pages.forEach((page, index) => {
+    if (index > 0) text += PAGE_SEPARATOR;
+    pages.push({ number: index + 1, start: text.length, end: text.length + page.length });
+    text += page;
+  });
+  const parties = docket?.parties.map((party) => party.name) ?? [];
+  return {
+    id: filing.sourceDocumentId,
+    title: filing.title,
+    text,
+    description: filing.description,
+    sourceId: filing.sourceId,
+    sourceName,
+    docketNumber: filing.docketNumber,
+    docketId: docket?.id ?? '',
+    filingType: filing.filingTypeNative,
+    filingCategory: filing.filingCategory,
+    filedAt: new Date(filing.filedAt),
+    parties,
+    filers: filing.filers,
+    entities: (docket?.parties ?? []).map((party, index) => ({ id: `${docket?.id}-p${index}`, kind: party.kind, name: party.name })),
+    pages,
+    sha256: `${filing.sourceDocumentId}-${text.length}`,
+  };
+}
+
+interface Sample {
+  /** Words of a sample of the filings, with how many times each occurs. */
+  frequency: Map<string, number>;
+  phrases: string[][];
+  sources: string[];
+  categories: string[];
+}
+
+async function build(backend: SqliteFts5Backend, sample: Sample): Promise<{ buildSeconds: number; generateSeconds: number }> {
+  const catalog = generateCatalog(seed);
+  const dockets = generateDockets(seed, catalog, Math.max(500, Math.round(count / 200)));
+  const docketByNumber = new Map(dockets.map((docket) => [`${docket.sourceId}|${docket.number}`, docket]));
+  const sourceNames = new Map(catalog.sources.map((source) => [source.id, source.name]));
+  const buildHandle = await backend.beginBuild();
+  let indexMs = 0;
+  let generateMs = 0;
+  let batch: IndexedDocument[] = [];
+  let done = 0;
+  let generatedCount = 0;
+  const flush = async () => {
+    const started = performance.now();
+    await buildHandle.addFromSource(batch);
+    indexMs += performance.now() - started;
+    done += batch.length;
+    batch = [];
+    if (process.stdout.isTTY) process.stdout.write(`\r  indexed ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}`);
+  };
+  let generated = performance.now();
+  for (const filing of generateFilings(seed, catalog, dockets, { count })) {
+    const document = toIndexed(filing, docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`), sourceNames.get(filing.sourceId) ?? '');
+    if (sample.phrases.length < 3000 && generatedCount++ % 97 === 0) collectSample(sample, document);
+    batch.push(document);
+    if (batch.length === BATCH) {
+      generateMs += performance.now() - generated;
+      await flush();
+      generated = performance.now();
+    }
+  }
+  generateMs += performance.now() - generated;
+  if (batch.length > 0) await flush();
+  if (process.stdout.isTTY) process.stdout.write('\n');
+  const started = performance.now();
+  await buildHandle.commit(); // merges FTS5 segments, ANALYZE, swaps the file in
+  indexMs += performance.now() - started;
+  return { buildSeconds: indexMs / 1000, generateSeconds: generateMs / 1000 };
+}
+
+const sampling = new Random(7);
+
+function collectSample(sample: Sample, document: IndexedDocument): void {
+  const words = foldedWords(`${document.title} ${document.text}`);
+  for (const word of words) sample.frequency.set(word, (sample.frequency.get(word) ?? 0) + 1);
+  for (let i = 0; i < 3; i++) {
+    const start = Math.floor(sampling.next() * Math.max(1, words.length - 3));
+    const phrase = words.slice(start, start + 2 + (i % 2));
+    if (phrase.length >= 2) sample.phrases.push(phrase);
+  }
+  if (!sample.sources.includes(document.sourceId)) sample.sources.push(document.sourceId);
+  if (document.filingCategory && !sample.categories.includes(document.filingCategory)) sample.categories.push(document.filingCategory);
+}
+
+/** Sample words again from an index built earlier (--reuse): the filings regenerate deterministically. */
+function resample(sample: Sample): void {
+  const catalog = generateCatalog(seed);
+  const dockets = generateDockets(seed, catalog, Math.max(500, Math.round(count / 200)));
+  let index = 0;
+  for (const filing of generateFilings(seed, catalog, dockets, { count: Math.min(count, 300_000) })) {
+    if (index++ % 97 === 0) collectSample(sample, toIndexed(filing, undefined, ''));
+    if (sample.phrases.length >= 3000) break;
+  }
+}
+
+function queries(sample: Sample): Record<string, { query: QueryNode; sort: SearchSortOrder; facets: boolean }[]> {
+  const random = new Random(42);
+  const words = [...sample.frequency.entries()].filter(([word]) => !STOPWORDS.has(word) && !/^\d+$/u.test(word) && word.length > 2);
+  const byOccurrence: string[] = words.flatMap(([word, n]) => Array<string>(n).fill(word));
+  const distinct = words.filter(([, n]) => n >= 3).map(([word]) => word);
+  const term = (value: string): QueryNode => ({ kind: 'term', value });
+  const times = <T>(make: () => T) => Array.from({ length: perKind }, make);
+  const twoFilters = () => filtersToQuery({ ...emptySearchFilters(), agencies: [random.pick(sample.sources)], filingTypes: [random.pick(sample.categories)] });
+  return {
+    'term (by occurrence)': times(() => ({ query: term(random.pick(byOccurrence)), sort: 'relevance', facets: false })),
+    'term (distinct words)': times(() => ({ query: term(random.pick(distinct)), sort: 'relevance', facets: false })),
+    phrase: times(() => ({ query: { kind: 'phrase', value: random.pick(sample.phrases).join(' ') }, sort: 'relevance', facets: false })),
+    'boolean + 2 filters + facets': times(() => ({
+      query: {
+        kind: 'and',
+        children: [
+          { kind: 'or', children: [term(random.pick(byOccurrence)), term(random.pick(byOccurrence))] },
+          { kind: 'not', child: term(random.pick(distinct)) },
+          twoFilters(),
+        ],
+      },
+      sort: 'relevance',
+      facets: true,
+    })),
+    'term, newest first': times(() => ({ query: term(random.pick(byOccurrence)), sort: 'filed_newest', facets: false })),
+    'filters only, newest first + facets': times(() => ({ query: twoFilters(), sort: 'filed_newest', facets: true })),
+  };
+}
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(count) || count <= 0) throw new Error(`filing count must be a positive integer, got ${count}`);
+  const dir = path.join(repoRoot, '.data', 'bench', `search-${count}`);
+  const indexPath = path.join(dir, 'index.sqlite');
+  if (!reuse) rmSync(dir, { recursive: true, force: true });
+  else if (!existsSync(indexPath)) throw new Error(`--reuse: no index at ${indexPath}; run once without --reuse (and with --keep)`);
+  mkdirSync(dir, { recursive: true });
+
+  let peakRss = process.memoryUsage().rss;
+  const rssTimer = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 200);
+  rssTimer.unref();
+
+  const backend = SqliteFts5Backend.open(indexPath);
+  const sample: Sample = { frequency: new Map(), phrases: [], sources: [], categories: [] };
+  let built: { buildSeconds: number; generateSeconds: number } | undefined;
+  if (!reuse) {
+    console.log(`search bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`);
+    built = await build(backend, sample);
+  } else {
+    resample(sample);
+  }
+  const buildRss = peakRss;
+  const indexed = await backend.count();
+  const bytes = ['', '-wal'].map((suffix) => (existsSync(indexPath + suffix) ? statSync(indexPath + suffix).size : 0)).reduce((a, b) => a + b, 0);
+
+  const results: Record<string, Summary & { meanHits: number }> = {};
+  for (const [kind, list] of Object.entries(queries(sample))) {
+    const run = (item: (typeof list)[number]) => backend.search({ ...item, limit: 20 } satisfies SearchQuery);
+    for (const item of list.slice(0, 10)) await run(item); // warm the statement cache and the pages this kind reads
+    const timings: number[] = [];
+    let hits = 0;
+    for (const item of list) {
+      const started = performance.now();
+      const result = await run(item);
+      timings.push(performance.now() - started);
+      hits += result.total;
+    }
+    results[kind] = { ...summary(timings), meanHits: Math.round(hits / list.length) };
+  }
+  clearInterval(rssTimer);
+  await backend.close();
+  if (!keep) rmSync(dir, { recursive: true, force: true });
+
+  const result = {
+    documents: indexed,
+    seed,
+    build: built ? {
+      seconds: round(built.buildSeconds),
+      documentsPerSecond: Math.round(count / built.buildSeconds),
+      generateSeconds: round(built.generateSeconds),
+    } : 'reused',
+    indexMB: round(bytes / 2 ** 20),
+    peakRssMB: { build: round(buildRss / 2 ** 20), overall: round(peakRss / 2 ** 20) },
+    searchMs: results,
+  };
+  printTable(`search bench: ${indexed.toLocaleString('en-US')} documents`, [
+    ['build', built ? `${result.build && typeof result.build === 'object' ? result.build.seconds : ''} s (${Math.round(count / built.buildSeconds)} docs/s; generating them took ${round(built.generateSeconds)} s more)` : 'reused'],
+    ['index file', `${result.indexMB} MB`],
+    ['peak RSS', `${result.peakRssMB.build} MB building, ${result.peakRssMB.overall} MB overall`],
+    ...Object.entries(results).map(([kind, s]): [string, string] => [kind, `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (${s.count} queries, ${s.meanHits} hits on average)`]),
+  ]);
+  console.log(`  wrote ${writeBenchResult('search', result)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

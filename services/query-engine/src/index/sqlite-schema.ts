@@ -1,0 +1,121 @@
+import type { Database as Db } from 'better-sqlite3';
+import { decompressText, FTS_TOKENIZER, indexText } from './index-text';
+
+/**
+ * Version 2 (issue 4): text, description and metadata for filters and facets; version 1 held title
+ * and text only. The index is derived data (rebuildable from the documents service), so an older
+ * file is not converted: it is replaced by an empty one and a re-index refills it (see
+ * SqliteIndexFile.open, which says so in the log).
+ */
+export const SCHEMA_VERSION = 2;
+
+/** BM25 column weights (title, text, description): a title word counts four times a text word. */
+export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0)';
+
+/**
+ * Tables (every rowid encodes the filing day, see sqlite-rowids.ts):
+ * - documents: one lean row per document with the comparison keys filters use (each with a B-tree
+ *   index) and the facet columns; kept small so that scanning many hits stays cheap;
+ * - document_bodies: what is shown and fetched (title, description, compressed text, pages, names);
+ * - documents_fts: FTS5 over title, text, description. Its content is the view fts_content, which
+ *   decompresses the text and applies indexText(), so the text is stored once, compressed;
+ * - parties / entities (+ their contentless FTS5 tables): one row per name, so `party:"a b"` is a
+ *   phrase inside one name, and facets count names by key;
+ * - facet_labels: how to show a facet value (agency id → name, docket key → number, party key → name).
+ */
+const CREATE_V2 = `
+  CREATE TABLE documents (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    source_id TEXT NOT NULL,
+    agency_key TEXT NOT NULL,
+    agency_name_key TEXT NOT NULL,
+    type_key TEXT NOT NULL,
+    category_key TEXT NOT NULL,
+    type_facet TEXT NOT NULL,
+    docket_key TEXT NOT NULL,
+    filed_at INTEGER,
+    filed_year INTEGER,
+    content_hash TEXT NOT NULL,
+    fields_hash TEXT NOT NULL,
+    metadata_hash TEXT NOT NULL
+  );
+  CREATE INDEX documents_agency ON documents (agency_key);
+  CREATE INDEX documents_agency_name ON documents (agency_name_key);
+  CREATE INDEX documents_type ON documents (type_key);
+  CREATE INDEX documents_category ON documents (category_key);
+  CREATE INDEX documents_docket ON documents (docket_key);
+
+  CREATE TABLE document_bodies (
+    rowid INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    text_z BLOB NOT NULL,
+    source_name TEXT NOT NULL,
+    docket_number TEXT NOT NULL,
+    docket_id TEXT NOT NULL,
+    filing_type TEXT NOT NULL,
+    filing_category TEXT NOT NULL,
+    parties TEXT NOT NULL,
+    filers TEXT NOT NULL,
+    entities TEXT NOT NULL,
+    pages TEXT NOT NULL
+  );
+
+  CREATE VIEW fts_content AS
+    SELECT rowid, index_text(title) AS title, index_text(inflate_text(text_z)) AS text, index_text(description) AS description
+    FROM document_bodies;
+  CREATE VIRTUAL TABLE documents_fts USING fts5 (
+    title, text, description,
+    content = 'fts_content', content_rowid = 'rowid',
+    tokenize = "${FTS_TOKENIZER}"
+  );
+  INSERT INTO documents_fts (documents_fts, rank) VALUES ('rank', '${RANK_FUNCTION}');
+
+  CREATE TABLE parties (
+    rowid INTEGER PRIMARY KEY,
+    doc INTEGER NOT NULL,
+    key TEXT NOT NULL
+  );
+  CREATE INDEX parties_doc ON parties (doc, key);
+  CREATE VIRTUAL TABLE parties_fts USING fts5 (name, content = '', contentless_delete = 1, tokenize = "${FTS_TOKENIZER}");
+
+  CREATE TABLE entities (
+    rowid INTEGER PRIMARY KEY,
+    doc INTEGER NOT NULL
+  );
+  CREATE INDEX entities_doc ON entities (doc);
+  CREATE VIRTUAL TABLE entities_fts USING fts5 (name, content = '', contentless_delete = 1, tokenize = "${FTS_TOKENIZER}");
+
+  CREATE TABLE facet_labels (
+    facet TEXT NOT NULL,
+    key TEXT NOT NULL,
+    label TEXT NOT NULL,
+    PRIMARY KEY (facet, key)
+  ) WITHOUT ROWID;
+
+  PRAGMA user_version = ${SCHEMA_VERSION};
+`;
+
+/** SQL functions the schema's view needs; registered on every connection before it is used. */
+export function registerFunctions(db: Db): void {
+  db.function('index_text', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? indexText(text) : ''));
+  db.function('inflate_text', { deterministic: true }, (blob: unknown) => (blob instanceof Uint8Array ? decompressText(blob) : ''));
+}
+
+export type SchemaState = { kind: 'current' } | { kind: 'created' } | { kind: 'outdated'; version: number };
+
+/** What the file holds: the current schema, nothing yet (now created), or an older version (left alone). */
+export function prepareSchema(db: Db): SchemaState {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return { kind: 'current' };
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`the index file has schema version ${version}, newer than this code's ${SCHEMA_VERSION}; run the newer query-engine or delete the file and re-index`);
+  }
+  if (version !== 0) return { kind: 'outdated', version };
+  const tables = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get() as number;
+  if (tables > 0) return { kind: 'outdated', version: 0 };
+  db.exec(CREATE_V2);
+  return { kind: 'created' };
+}
+

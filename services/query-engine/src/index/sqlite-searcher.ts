@@ -1,0 +1,325 @@
+import type { Database as Db, Statement } from 'better-sqlite3';
+import { InputError } from '@docket/errors';
+import { partyNamesOf, type SearchHit } from '../domain/indexed-document';
+import { decodeCursor, encodeCursor, searchFingerprint } from '../domain/search-cursor';
+import { decompressText } from './index-text';
+import { FACET_BUCKETS, FACET_FIELDS, type Facet, type FacetBucket, type FacetField, type SearchQuery, type SearchResult } from './search-backend';
+import { escapeHtml, SNIPPET_CLOSE, SNIPPET_OPEN, snippetToHtml } from './snippet-html';
+import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
+import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
+import { highlightTitle } from './title-highlight';
+
+/**
+ * Relevance is exact BM25 over at most this many text matches at a time: when more match, they are
+ * ranked in tiers of this many, newest first (BM25 order inside a tier). FTS5 computes BM25 for every
+ * row it ranks, about 0.7 µs each, so an exact order over half a million matches would cost a third
+ * of a second; a tier costs about 30 ms.
+ */
+export const RANK_TIER = 50_000;
+/** Facets count at most this many matches: all of them, or the newest this many (the result says how many). */
+export const FACET_LIMIT = 100_000;
+/**
+ * When the filters select at most this many documents and the text matches far more, each filtered
+ * document is checked against the text (about 10 µs each) instead of filtering every text match.
+ */
+const PROBE_LIMIT = 5_000;
+const PROBE_RATIO = 40;
+const SNIPPET_TOKENS = 24;
+/** Without matched text to show, the hit shows the start of its description or text. */
+const LEAD_CHARACTERS = 240;
+const STATEMENT_CACHE_SIZE = 200;
+
+type Order = 'rank' | 'newest' | 'oldest';
+
+/**
+ * How the candidates are found: `scan` (no positive text: the documents table, by primary key or a
+ * filter's index), `text` (FTS5 yields the text matches in rowid order, the conditions filter them)
+ * or `probe` (the filters' indexes yield few documents, each checked against the text). Ranking
+ * always goes through `text`: FTS5 computes BM25 only while it drives.
+ */
+type Plan = 'scan' | 'text' | 'probe';
+
+interface Source {
+  sql: string;
+  params: SqlParam[];
+  /** The rowid column of the driving table, for ordering and ranges. */
+  rowid: string;
+}
+
+interface PageRow {
+  r: number;
+  k: number;
+}
+
+/** A rank tier: the text matches with rowids in [first, last], ranked together. */
+interface Tier {
+  first: number;
+  last: number;
+}
+
+interface DisplayRow {
+  id: string;
+  source_id: string;
+  filed_at: number | null;
+  title: string;
+  description: string;
+  source_name: string;
+  docket_number: string;
+  filing_type: string;
+  filing_category: string;
+  parties: string;
+  filers: string;
+}
+
+/**
+ * Runs searches against one index file. A search is: the total (a count), the facets if asked (over a
+ * temporary table of the matching rowids), the page's rowids in keyset order (lean: no snippets, so
+ * ordering many matches stays cheap), then display fields and snippets for those few rows.
+ *
+ * Rowids encode the filing day (sqlite-rowids.ts), so date orders are rowid orders, which FTS5 and the
+ * primary key walk without sorting; relevance without any positive text lists newest first (score 0).
+ */
+export class SqliteSearcher {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(private readonly db: Db) {
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (r INTEGER PRIMARY KEY)');
+  }
+
+  search(query: SearchQuery): SearchResult {
+    const compiled = compileQuery(query.query);
+    const fingerprint = searchFingerprint(query.query, query.sort);
+    const order: Order = query.sort === 'filed_newest' ? 'newest' : query.sort === 'filed_oldest' ? 'oldest' : compiled.match ? 'rank' : 'newest';
+    const after = query.cursor ? cursorValues(decodeCursor(query.cursor, fingerprint), order) : undefined;
+    if (compiled.never) return { hits: [], total: 0, facets: query.facets ? emptyFacets() : [], ...(query.facets ? { facetsCounted: 0 } : {}) };
+
+    const plan = this.plan(compiled);
+    const total = this.count(compiled, plan);
+    let facets: Facet[] = [];
+    let facetsCounted: number | undefined;
+    if (query.facets) {
+      facetsCounted = this.fillHits(compiled, plan, total);
+      facets = this.facets();
+    }
+    const { rows, next } = total === 0 ? { rows: [], next: undefined } : this.page(compiled, plan, order, query.limit, after);
+    return {
+      hits: rows.map((row) => this.hit(row, order, compiled, query)),
+      total,
+      facets,
+      ...(facetsCounted === undefined ? {} : { facetsCounted }),
+      nextCursor: next ? encodeCursor(fingerprint, { order, values: next }) : undefined,
+    };
+  }
+
+  private plan(compiled: CompiledQuery): Plan {
+    if (compiled.match === null) return 'scan';
+    if (compiled.where === '1') return 'text';
+    const filtered = this.countUpTo(this.source(compiled, 'scan'), PROBE_LIMIT + 1);
+    if (filtered > PROBE_LIMIT) return 'text';
+    const textOnly = this.countUpTo(this.source({ ...compiled, where: '1', params: [] }, 'text'), Math.max(1, filtered) * PROBE_RATIO);
+    return textOnly >= Math.max(1, filtered) * PROBE_RATIO ? 'probe' : 'text';
+  }
+
+  /** `FROM … WHERE …` for a plan, with extra conditions on the driving rowid. */
+  private source(compiled: CompiledQuery, plan: Plan, extra: { sql: string; params: SqlParam[] }[] = []): Source {
+    const rowid = plan === 'text' ? 'f.rowid' : 'd.rowid';
+    const conditions: string[] = [];
+    const params: SqlParam[] = [];
+    const add = (sql: string, values: SqlParam[]) => {
+      conditions.push(sql);
+      params.push(...values);
+    };
+    let from: string;
+    if (plan === 'scan') {
+      from = 'FROM documents AS d';
+      add(compiled.where, compiled.params);
+    } else if (plan === 'text') {
+      // CROSS JOIN keeps FTS5 as the outer loop: it yields the candidates, the conditions filter them.
+      from = compiled.where === '1' ? 'FROM documents_fts AS f' : 'FROM documents_fts AS f CROSS JOIN documents AS d ON d.rowid = f.rowid';
+      add('documents_fts MATCH ?', [compiled.match as string]);
+      if (compiled.where !== '1') add(compiled.where, compiled.params);
+    } else {
+      from = 'FROM documents AS d CROSS JOIN documents_fts AS f ON f.rowid = d.rowid';
+      add(compiled.where, compiled.params);
+      add('documents_fts MATCH ?', [compiled.match as string]);
+    }
+    // Rowids are bound as integers: better-sqlite3 binds numbers as REAL, and FTS5 ignores a rowid
+    // constraint that is not an INTEGER (it would return every match).
+    if (compiled.rowids) add(`${rowid} BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`, compiled.rowids);
+    for (const condition of extra) add(condition.sql.replaceAll('$rowid', rowid), condition.params);
+    return { sql: `${from} WHERE ${conditions.filter((c) => c !== '1').join(' AND ') || '1'}`, params, rowid };
+  }
+
+  private count(compiled: CompiledQuery, plan: Plan): number {
+    const { sql, params } = this.source(compiled, plan);
+    return this.prepare(`SELECT count(*) ${sql}`).pluck().get(...params) as number;
+  }
+
+  private countUpTo(source: Source, limit: number): number {
+    return this.prepare(`SELECT count(*) FROM (SELECT 1 ${source.sql} LIMIT ?)`).pluck().get(...source.params, limit) as number;
+  }
+
+  /** The matching rowids (at most FACET_LIMIT, the newest) into temp.search_hits; returns how many. */
+  private fillHits(compiled: CompiledQuery, plan: Plan, total: number): number {
+    const source = this.source(compiled, plan);
+    this.prepare('DELETE FROM temp.search_hits').run();
+    const newest = total > FACET_LIMIT ? ` ORDER BY ${source.rowid} DESC LIMIT ${FACET_LIMIT}` : '';
+    return this.prepare(`INSERT INTO temp.search_hits (r) SELECT ${source.rowid} ${source.sql}${newest}`).run(...source.params).changes;
+  }
+
+  private page(compiled: CompiledQuery, plan: Plan, order: Order, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
+    if (order === 'rank') return this.rankedPage(compiled, limit, after);
+    // Date orders: the filter-driven plan when it is cheaper; otherwise walking FTS5 in rowid order
+    // stops as soon as a page is full.
+    const walk: Plan = plan === 'probe' ? 'probe' : compiled.match === null ? 'scan' : 'text';
+    const run = (conditions: { sql: string; params: SqlParam[] }[], direction: 'ASC' | 'DESC', count: number) => {
+      const source = this.source(compiled, walk, conditions);
+      return this.prepare(`SELECT ${source.rowid} AS r, ${source.rowid} AS k ${source.sql} ORDER BY ${source.rowid} ${direction} LIMIT ?`)
+        .all(...source.params, count) as PageRow[];
+    };
+    let rows: PageRow[];
+    if (order === 'newest') {
+      // Dated documents newest first, then the undated (their rowids are below every dated one).
+      rows = run(after ? [{ sql: '$rowid < CAST(? AS INTEGER)', params: [after[0] as number] }] : [], 'DESC', limit + 1);
+    } else {
+      // Oldest first: the dated documents, then the undated ones.
+      const position = after?.[0] ?? 0;
+      rows = [];
+      if (position === 0 || position >= DATED_BASE) {
+        rows = run([{ sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', params: [Math.max(DATED_BASE, position + 1), LAST_ROWID] }], 'ASC', limit + 1);
+      }
+      if (rows.length <= limit) {
+        const undatedFrom = position >= DATED_BASE || position === 0 ? 1 : position + 1;
+        rows.push(...run([{ sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', params: [undatedFrom, DATED_BASE - 1] }], 'ASC', limit + 1 - rows.length));
+      }
+    }
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { rows: page, next: rows.length > limit && last ? [last.r] : undefined };
+  }
+
+  /**
+   * BM25 order, tier by tier (RANK_TIER text matches each, newest first). The cursor holds the tier
+   * and the last row's (rank, rowid), so the next page continues in the same tier, then the next one.
+   */
+  private rankedPage(compiled: CompiledQuery, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
+    let tier: Tier = after ? { first: after[0] as number, last: after[1] as number } : this.tierBelow(compiled, LAST_ROWID);
+    let keyset = after ? [after[2] as number, after[3] as number] : undefined;
+    const rows: (PageRow & { tier: Tier })[] = [];
+    for (;;) {
+      const conditions = [{ sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', params: [tier.first, tier.last] }];
+      if (keyset) conditions.push({ sql: '(f.rank, f.rowid) > (?, CAST(? AS INTEGER))', params: keyset });
+      const source = this.source(compiled, 'text', conditions);
+      const found = this.prepare(`SELECT f.rowid AS r, f.rank AS k ${source.sql} ORDER BY f.rank, f.rowid LIMIT ?`)
+        .all(...source.params, limit + 1 - rows.length) as PageRow[];
+      rows.push(...found.map((row) => ({ ...row, tier })));
+      const lowest = compiled.rowids?.[0] ?? 1;
+      if (rows.length > limit || tier.first <= lowest) break;
+      tier = this.tierBelow(compiled, tier.first - 1);
+      keyset = undefined;
+    }
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { rows: page, next: rows.length > limit && last ? [last.tier.first, last.tier.last, last.k, last.r] : undefined };
+  }
+
+  /** The tier ending at rowid `last`: down to the RANK_TIER-th newest text match, or to the start. */
+  private tierBelow(compiled: CompiledQuery, last: number): Tier {
+    const lowest = compiled.rowids?.[0] ?? 1;
+    const source = this.source({ ...compiled, where: '1', params: [] }, 'text', [{ sql: '$rowid <= CAST(? AS INTEGER)', params: [last] }]);
+    const first = this.prepare(`SELECT f.rowid ${source.sql} ORDER BY f.rowid DESC LIMIT 1 OFFSET ${RANK_TIER - 1}`).pluck().get(...source.params) as number | undefined;
+    return { first: first ?? lowest, last };
+  }
+
+  private hit(row: PageRow, order: Order, compiled: CompiledQuery, query: SearchQuery): SearchHit {
+    const display = this.prepare(`SELECT d.id, d.source_id, d.filed_at, b.title, b.description, b.source_name, b.docket_number,
+        b.filing_type, b.filing_category, b.parties, b.filers
+      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.rowid = ?`).get(row.r) as DisplayRow;
+    return {
+      documentId: display.id,
+      title: display.title,
+      titleHtml: highlightTitle(display.title, query.query),
+      snippet: compiled.match === null ? this.lead(row.r, display.description) : this.snippet(row.r, compiled.match),
+      score: order === 'rank' ? -row.k : 0, // bm25() is "lower is better"; callers expect higher is better
+      filedAt: display.filed_at === null ? undefined : new Date(display.filed_at),
+      sourceId: display.source_id,
+      sourceName: display.source_name,
+      docketNumber: display.docket_number,
+      filingType: display.filing_type,
+      filingCategory: display.filing_category,
+      parties: partyNamesOf({ parties: JSON.parse(display.parties) as string[], filers: JSON.parse(display.filers) as string[] }),
+    };
+  }
+
+  /** The text's best passage for the match; when the text has none, the best of title and description. */
+  private snippet(rowid: number, match: string): string {
+    const statement = this.prepare(`SELECT snippet(documents_fts, ?, ?, ?, '…', ?) FROM documents_fts
+      WHERE documents_fts MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
+    const inText = (statement.get(1, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, match, rowid) as string | undefined) ?? '';
+    if (inText.includes(SNIPPET_OPEN)) return snippetToHtml(inText);
+    const best = (statement.get(-1, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, match, rowid) as string | undefined) ?? '';
+    return snippetToHtml(best.includes(SNIPPET_OPEN) ? best : inText);
+  }
+
+  private lead(rowid: number, description: string): string {
+    const source = description.trim() || decompressText(this.prepare('SELECT text_z FROM document_bodies WHERE rowid = ?').pluck().get(rowid) as Buffer);
+    const flat = source.replace(/\s+/gu, ' ').trim();
+    if (flat.length <= LEAD_CHARACTERS) return escapeHtml(flat);
+    const cut = flat.lastIndexOf(' ', LEAD_CHARACTERS);
+    return `${escapeHtml(flat.slice(0, cut > LEAD_CHARACTERS / 2 ? cut : LEAD_CHARACTERS))}…`;
+  }
+
+  private facets(): Facet[] {
+    const grouped = (sql: string) => this.prepare(sql).all(FACET_BUCKETS) as { v: string | number; n: number }[];
+    const labels = this.prepare('SELECT label FROM facet_labels WHERE facet = ? AND key = ?').pluck();
+    const label = (facet: string, key: string) => (labels.get(facet, key) as string | undefined) ?? key;
+    const byDocument = (column: string, condition: string) => grouped(`SELECT ${column} AS v, count(*) AS n
+      FROM temp.search_hits AS h JOIN documents AS d ON d.rowid = h.r WHERE ${condition} GROUP BY ${column} ORDER BY n DESC, v LIMIT ?`);
+
+    const buckets: Record<FacetField, FacetBucket[]> = {
+      agency: byDocument('d.source_id', "d.source_id <> ''").map(({ v, n }) => bucket(String(v), label('agency', String(v)), n)),
+      filing_type: byDocument('d.type_facet', "d.type_facet <> ''").map(({ v, n }) => bucket(String(v), String(v), n)),
+      docket: byDocument('d.docket_key', "d.docket_key <> ''").map(({ v, n }) => {
+        const number = label('docket', String(v));
+        return bucket(number, number, n);
+      }),
+      year: byDocument('d.filed_year', 'd.filed_year IS NOT NULL').map(({ v, n }) => bucket(String(v), String(v), n)),
+      party: grouped(`SELECT p.key AS v, count(*) AS n FROM temp.search_hits AS h JOIN parties AS p ON p.doc = h.r
+        GROUP BY p.key ORDER BY n DESC, v LIMIT ?`).map(({ v, n }) => {
+        const name = label('party', String(v));
+        return bucket(name, name, n);
+      }),
+    };
+    return FACET_FIELDS.map((field) => ({ field, buckets: buckets[field] }));
+  }
+
+  private prepare(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value as string);
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function bucket(value: string, label: string, count: number): FacetBucket {
+  return { value, label, count };
+}
+
+function emptyFacets(): Facet[] {
+  return FACET_FIELDS.map((field) => ({ field, buckets: [] }));
+}
+
+/** The cursor's position, checked against the order this search runs in. */
+function cursorValues(position: { order: string; values: (string | number | null)[] }, order: Order): number[] {
+  const size = order === 'rank' ? 4 : 1;
+  const values = position.values;
+  const integers = order === 'rank' ? [0, 1, 3] : [0];
+  if (position.order !== order || values.length !== size || !values.every((value) => typeof value === 'number')
+    || !integers.every((index) => Number.isSafeInteger(values[index]))) {
+    throw new InputError('the cursor is not valid', [{ path: 'cursor', message: 'is malformed; use next_cursor from a previous response as it was' }]);
+  }
+  return values as number[];
+}
