@@ -1,7 +1,5 @@
 import { InputError, type FieldIssue } from '@docket/errors';
-import {
-  QuerySyntaxError, foldedWords, formatQuery, normalizeDocketNumber, parseQuery, type QueryNode,
-} from '@docket/query-language';
+import { QuerySyntaxError, formatQuery, parseQuery, type QueryNode } from '@docket/query-language';
 import { checkSearchFilters, hasSearchFilters, type SearchFilters } from './search-filters';
 
 export const DEFAULT_LIMIT = 20;
@@ -53,7 +51,6 @@ export function validateSearchRequest(input: SearchRequestInput): ValidSearchReq
   } else if (text !== '') {
     try {
       query = parseQuery(text);
-      issues.push(...wordlessValues(query));
     } catch (error) {
       if (!(error instanceof QuerySyntaxError)) throw error;
       syntaxError = error;
@@ -83,30 +80,6 @@ export function validateSearchRequest(input: SearchRequestInput): ValidSearchReq
     cursor: cursor === '' ? undefined : cursor,
     facets: input.includeFacets,
   };
-}
-
-/**
- * Terms and values with no letter or digit (`&&`, `party:"--"`) match nothing; almost always a
- * slip, so the user is told rather than shown an empty page.
- */
-function wordlessValues(node: QueryNode): FieldIssue[] {
-  switch (node.kind) {
-    case 'term':
-    case 'phrase':
-    case 'prefix':
-      return foldedWords(node.value).length === 0 ? [{ path: 'query', message: `${JSON.stringify(node.value)} has no letter or digit to search for` }] : [];
-    case 'field': {
-      const words = node.field === 'docket' ? normalizeDocketNumber(node.value) : foldedWords(node.value).join(' ');
-      return words === '' ? [{ path: 'query', message: `${node.field}:${JSON.stringify(node.value)} has no letter or digit to search for` }] : [];
-    }
-    case 'range':
-      return [];
-    case 'not':
-      return wordlessValues(node.child);
-    case 'and':
-    case 'or':
-      return node.children.flatMap(wordlessValues);
-  }
 }
 
 function printable(query: QueryNode): string {

@@ -18,9 +18,9 @@ import { stripSnippetSentinels } from './snippet-html';
  */
 export const FTS_TOKENIZER = "unicode61 remove_diacritics 0 categories 'L* N* M*'";
 
-const NON_ASCII_RUN = /[^\x00-\x7f]+/gu;
+const NON_ASCII_RUN = /[^\p{ASCII}]+/gu;
 const NONSPACING_MARKS = /\p{Mn}/gu;
-const HAS_NON_ASCII = /[^\x00-\x7f]/u;
+const HAS_NON_ASCII = /[^\p{ASCII}]/u;
 
 export function indexText(text: string): string {
   const clean = stripSnippetSentinels(text);

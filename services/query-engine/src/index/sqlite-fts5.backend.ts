@@ -5,7 +5,7 @@ import type { IndexedDocument } from '../domain/indexed-document';
 import type { IndexBuild, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from './search-backend';
 import { SCHEMA_VERSION } from './sqlite-schema';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
-import { SqliteSearcher } from './sqlite-searcher';
+import { SqliteSearcher, type SearchTuning } from './sqlite-searcher';
 
 interface OpenBuild {
   file: SqliteIndexFile;
@@ -16,6 +16,8 @@ interface OpenBuild {
 export interface SqliteBackendOptions {
   /** Told when the file on disk was from an older schema and has been replaced by an empty one. */
   logger?: Logger;
+  /** Work limits for searches on a large index (see SearchTuning); the defaults suit a million filings. */
+  tuning?: Partial<SearchTuning>;
 }
 
 /**
@@ -34,9 +36,9 @@ export class SqliteFts5Backend implements SearchBackend {
   private searcher: SqliteSearcher;
   private build: OpenBuild | undefined;
 
-  private constructor(private readonly path: string, options: SqliteBackendOptions) {
+  private constructor(private readonly path: string, private readonly options: SqliteBackendOptions) {
     this.live = SqliteIndexFile.open(path);
-    this.searcher = new SqliteSearcher(this.live.db);
+    this.searcher = new SqliteSearcher(this.live.db, options.tuning);
     const state = this.live.openState;
     if (state.kind === 'reset') {
       // Kafka offsets have moved past the old events, so nothing refills this file but a re-index.
@@ -131,7 +133,7 @@ export class SqliteFts5Backend implements SearchBackend {
       removeSqliteFiles(this.buildPath);
     } finally {
       this.live = SqliteIndexFile.open(this.path);
-      this.searcher = new SqliteSearcher(this.live.db);
+      this.searcher = new SqliteSearcher(this.live.db, this.options.tuning);
     }
   }
 

@@ -9,21 +9,27 @@ import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.
 import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
 import { highlightTitle } from './title-highlight';
 
-/**
- * Relevance is exact BM25 over at most this many text matches at a time: when more match, they are
- * ranked in tiers of this many, newest first (BM25 order inside a tier). FTS5 computes BM25 for every
- * row it ranks, about 0.7 µs each, so an exact order over half a million matches would cost a third
- * of a second; a tier costs about 30 ms.
- */
-export const RANK_TIER = 50_000;
-/** Facets count at most this many matches: all of them, or the newest this many (the result says how many). */
-export const FACET_LIMIT = 100_000;
-/**
- * When the filters select at most this many documents and the text matches far more, each filtered
- * document is checked against the text (about 10 µs each) instead of filtering every text match.
- */
-const PROBE_LIMIT = 5_000;
-const PROBE_RATIO = 40;
+/** Limits that keep one search's work bounded on a large index (tests make them small). */
+export interface SearchTuning {
+  /**
+   * Relevance is exact BM25 over at most this many text matches at a time: when more match, they are
+   * ranked in tiers of this many, newest first (BM25 order inside a tier). FTS5 computes BM25 for
+   * every row it ranks, about 0.7 µs each, so an exact order over half a million matches would cost
+   * a third of a second; a tier of 50,000 about 35 ms.
+   */
+  rankTier: number;
+  /** Facets count at most this many matches: all of them, or the newest this many (the result says how many). */
+  facetLimit: number;
+  /**
+   * When the filters select at most `probeLimit` documents and the text matches at least
+   * `probeRatio` times as many, each filtered document is checked against the text (about 10 µs
+   * each) instead of filtering every text match (under 1 µs each).
+   */
+  probeLimit: number;
+  probeRatio: number;
+}
+
+export const DEFAULT_TUNING: SearchTuning = { rankTier: 50_000, facetLimit: 100_000, probeLimit: 5_000, probeRatio: 40 };
 const SNIPPET_TOKENS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;
@@ -82,7 +88,10 @@ interface DisplayRow {
 export class SqliteSearcher {
   private readonly statements = new Map<string, Statement>();
 
-  constructor(private readonly db: Db) {
+  private readonly tuning: SearchTuning;
+
+  constructor(private readonly db: Db, tuning: Partial<SearchTuning> = {}) {
+    this.tuning = { ...DEFAULT_TUNING, ...tuning };
     db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (r INTEGER PRIMARY KEY)');
   }
 
@@ -114,10 +123,11 @@ export class SqliteSearcher {
   private plan(compiled: CompiledQuery): Plan {
     if (compiled.match === null) return 'scan';
     if (compiled.where === '1') return 'text';
-    const filtered = this.countUpTo(this.source(compiled, 'scan'), PROBE_LIMIT + 1);
-    if (filtered > PROBE_LIMIT) return 'text';
-    const textOnly = this.countUpTo(this.source({ ...compiled, where: '1', params: [] }, 'text'), Math.max(1, filtered) * PROBE_RATIO);
-    return textOnly >= Math.max(1, filtered) * PROBE_RATIO ? 'probe' : 'text';
+    const { probeLimit, probeRatio } = this.tuning;
+    const filtered = this.countUpTo(this.source(compiled, 'scan'), probeLimit + 1);
+    if (filtered > probeLimit) return 'text';
+    const enough = Math.max(1, filtered) * probeRatio;
+    return this.countUpTo(this.source({ ...compiled, where: '1', params: [] }, 'text'), enough) >= enough ? 'probe' : 'text';
   }
 
   /** `FROM … WHERE …` for a plan, with extra conditions on the driving rowid. */
@@ -159,11 +169,12 @@ export class SqliteSearcher {
     return this.prepare(`SELECT count(*) FROM (SELECT 1 ${source.sql} LIMIT ?)`).pluck().get(...source.params, limit) as number;
   }
 
-  /** The matching rowids (at most FACET_LIMIT, the newest) into temp.search_hits; returns how many. */
+  /** The matching rowids (at most facetLimit, the newest) into temp.search_hits; returns how many. */
   private fillHits(compiled: CompiledQuery, plan: Plan, total: number): number {
     const source = this.source(compiled, plan);
     this.prepare('DELETE FROM temp.search_hits').run();
-    const newest = total > FACET_LIMIT ? ` ORDER BY ${source.rowid} DESC LIMIT ${FACET_LIMIT}` : '';
+    const limit = this.tuning.facetLimit;
+    const newest = total > limit ? ` ORDER BY ${source.rowid} DESC LIMIT ${limit}` : '';
     return this.prepare(`INSERT INTO temp.search_hits (r) SELECT ${source.rowid} ${source.sql}${newest}`).run(...source.params).changes;
   }
 
@@ -199,7 +210,7 @@ export class SqliteSearcher {
   }
 
   /**
-   * BM25 order, tier by tier (RANK_TIER text matches each, newest first). The cursor holds the tier
+   * BM25 order, tier by tier (rankTier text matches each, newest first). The cursor holds the tier
    * and the last row's (rank, rowid), so the next page continues in the same tier, then the next one.
    */
   private rankedPage(compiled: CompiledQuery, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
@@ -223,11 +234,11 @@ export class SqliteSearcher {
     return { rows: page, next: rows.length > limit && last ? [last.tier.first, last.tier.last, last.k, last.r] : undefined };
   }
 
-  /** The tier ending at rowid `last`: down to the RANK_TIER-th newest text match, or to the start. */
+  /** The tier ending at rowid `last`: down to the rankTier-th newest text match, or to the start. */
   private tierBelow(compiled: CompiledQuery, last: number): Tier {
     const lowest = compiled.rowids?.[0] ?? 1;
     const source = this.source({ ...compiled, where: '1', params: [] }, 'text', [{ sql: '$rowid <= CAST(? AS INTEGER)', params: [last] }]);
-    const first = this.prepare(`SELECT f.rowid ${source.sql} ORDER BY f.rowid DESC LIMIT 1 OFFSET ${RANK_TIER - 1}`).pluck().get(...source.params) as number | undefined;
+    const first = this.prepare(`SELECT f.rowid ${source.sql} ORDER BY f.rowid DESC LIMIT 1 OFFSET ${this.tuning.rankTier - 1}`).pluck().get(...source.params) as number | undefined;
     return { first: first ?? lowest, last };
   }
 

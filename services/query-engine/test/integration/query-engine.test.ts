@@ -9,11 +9,12 @@ import { createLogger } from '@docket/observability';
 import { connectMongo, grpcCall, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import {
-  DocumentsServiceService, type Document, type ListDocumentsRequest, type ListDocumentsResponse,
+  DocumentsServiceService, Source, type Document, type ListDocumentsRequest, type ListDocumentsResponse, type ListSourcesRequest,
+  type ListSourcesResponse,
 } from '@docket/proto/src/gen/research/documents/v1/documents';
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchRequest, SearchServiceClient, SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema, type Config } from '../../src/config';
 
@@ -54,6 +55,10 @@ class FakeDocumentsService {
         implementation: {
           createDocument: notUsed,
           getDocument: notUsed,
+          // The rebuild names agencies from here (ListDocuments' documents carry only the source id).
+          listSources: unary<ListSourcesRequest, ListSourcesResponse>(logger, async () => ({
+            sources: [Source.fromPartial({ id: 'ferc', name: 'Federal Energy Regulatory Commission' })],
+          })),
           listDocuments: unary<ListDocumentsRequest, ListDocumentsResponse>(logger, async (request) => {
             if (this.failing) throw new UnavailableError('documents database is down');
             const offset = Number(request.pageToken || '0');
@@ -144,10 +149,11 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
   const search = (query: string) => grpcCall(client, 'search', SearchRequest.fromPartial({ query, limit: 10, offset: 0 }));
   const indexedCount = async () => Number((await grpcCall(client, 'getIndexStats', {})).documents);
 
-  function ingested(documentId: string, title: string, text: string): DocumentIngested {
+  function ingested(documentId: string, title: string, text: string, extra: Partial<DocumentIngested> = {}): DocumentIngested {
     return {
       ...newEventFields(), documentId, title, text, sourceId: 'puc-ca', docketNumber: 'A.24-01-001', filingType: 'motion',
       filedAt: new Date('2024-05-02T00:00:00Z'), sha256: `sha-${documentId}-${title}-${text}`, filingCategory: '', filers: [], parties: [], description: '', language: '', docketId: '', sourceName: '', entities: [], pages: [],
+      ...extra,
     };
   }
 
@@ -194,11 +200,80 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     expect(await indexedCount()).toBe(before + 1);
   });
 
-  it('rejects an empty query with INVALID_ARGUMENT naming the field', async () => {
+  it('rejects an empty query, a malformed one (naming the column and what was expected) and bad filters with INVALID_ARGUMENT', async () => {
     await expect(search('   ')).rejects.toBeInstanceOf(InputError);
-    await expect(search('   ')).rejects.toMatchObject({ issues: [{ path: 'query', message: 'must not be empty' }] });
-    await expect(search('( " *')).rejects.toMatchObject({ issues: [{ path: 'query' }] });
+    await expect(search('   ')).rejects.toMatchObject({ issues: [{ path: 'query', message: 'must not be empty unless filters are given' }] });
+    await expect(search('rate AND (case')).rejects.toMatchObject({ issues: [{ path: 'query', message: 'expected ")" at column 15' }] });
+    await expect(search('filed:[2024-05-01 TO 2024-13-01]')).rejects.toMatchObject({ issues: [{ path: 'query', message: expect.stringMatching(/invalid date "2024-13-01" at column 22/) }] });
+    await expect(grpcCall(client, 'search', SearchRequest.fromPartial({ query: 'rate', filters: { filedFrom: '2024/01/01', parties: ['--'] } }))).rejects.toMatchObject({
+      name: 'InputError',
+      issues: [
+        { path: 'filters.parties[0]', message: 'must contain a letter or digit, got "--"' },
+        { path: 'filters.filed_from', message: 'must be a date written YYYY-MM-DD, got "2024/01/01"' },
+      ],
+    });
+    await expect(grpcCall(client, 'search', SearchRequest.fromPartial({ query: 'rate', cursor: 'not-a-cursor' }))).rejects.toMatchObject({ issues: [{ path: 'cursor' }] });
     await expect(grpcCall(client, 'startReindex', { requestedBy: '' })).rejects.toMatchObject({ name: 'InputError', issues: [{ path: 'requested_by' }] });
+  });
+
+  it('searches with the query language, filters, facets, date sort and cursors over documents from events', async () => {
+    const marker = uniqueName('heron').replace(/[^a-z0-9]/giu, '');
+    const events = [
+      ingested(`${marker}-1`, 'Order on the heron tariff', `The ${marker} tariff is approved.`, {
+        sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'ER24-9-000', filingType: 'Order', filingCategory: 'Order',
+        filedAt: new Date('2024-03-01T12:00:00Z'), parties: ['Pacific Gas and Electric Company'], entities: [{ entityId: 'e1', kind: 'place', name: 'Diablo Canyon' }],
+        pages: [{ number: 1, start: 0, end: 10 }],
+      }),
+      ingested(`${marker}-2`, 'Comments on the heron tariff', `Comments about ${marker} from Sierra Club.`, {
+        sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'er24 9 000', filingType: 'Comments', filingCategory: 'Comment',
+        filedAt: new Date('2024-04-01T12:00:00Z'), parties: ['Sierra Club'], filers: ['Sierra Club'],
+      }),
+      ingested(`${marker}-3`, 'State decision', `A ${marker} decision of the state.`, {
+        sourceId: 'puc-ca', sourceName: 'California Public Utilities Commission', filingType: 'Proposed Decision', filingCategory: 'Decision',
+        filedAt: new Date('2023-11-15T12:00:00Z'), parties: ['Pacific Gas and Electric Company'],
+      }),
+    ];
+    for (const event of events) await publisher.publish(documentTopics.ingested, event);
+    await waitFor(async () => (await search(marker)).total === '3', { description: 'the three filings indexed', timeoutMs: 20_000 });
+
+    const run = (partial: Partial<SearchRequest>) => grpcCall(client, 'search', SearchRequest.fromPartial({ limit: 10, ...partial }));
+    const ids = (response: { hits: { documentId: string }[] }) => response.hits.map((hit) => hit.documentId);
+
+    const filtered = await run({ query: `${marker} NOT type:decision`, filters: { agencies: ['Federal Energy Regulatory Commission'], dockets: ['ER24-9-000'] }, includeFacets: true });
+    expect(ids(filtered).sort()).toEqual([`${marker}-1`, `${marker}-2`]);
+    expect(filtered.normalizedQuery).toBe(`${marker} AND NOT type:decision`);
+    const facet = (name: string) => filtered.facets.find((f) => f.field === name)?.buckets;
+    expect(facet('agency')).toEqual([{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: '2' }]);
+    expect(facet('filing_type')).toEqual(expect.arrayContaining([{ value: 'Order', label: 'Order', count: '1' }, { value: 'Comment', label: 'Comment', count: '1' }]));
+    expect(facet('docket')).toHaveLength(1);
+    expect(facet('docket')![0]!.count).toBe('2');
+    expect(facet('year')).toEqual([{ value: '2024', label: '2024', count: '2' }]);
+    expect(facet('party')!.map((b) => [b.value, b.count])).toEqual(expect.arrayContaining([['Pacific Gas and Electric Company', '1'], ['Sierra Club', '1']]));
+
+    const hit = (await run({ query: `party:"Pacific Gas" AND entity:diablo AND ${marker}` })).hits;
+    expect(hit.map((h) => h.documentId)).toEqual([`${marker}-1`]);
+    expect(hit[0]).toMatchObject({ sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Pacific Gas and Electric Company'] });
+    expect(hit[0]!.snippet).toContain(`<mark>${marker}</mark>`);
+
+    const dated = await run({ query: `${marker} filed:[2024-01-01 TO *]`, sort: SearchSort.SEARCH_SORT_FILED_OLDEST });
+    expect(ids(dated)).toEqual([`${marker}-1`, `${marker}-2`]);
+
+    const first = await run({ query: marker, sort: SearchSort.SEARCH_SORT_FILED_NEWEST, limit: 2 });
+    expect(ids(first)).toEqual([`${marker}-2`, `${marker}-1`]);
+    expect(first.nextCursor).not.toBe('');
+    const second = await run({ query: marker, sort: SearchSort.SEARCH_SORT_FILED_NEWEST, limit: 2, cursor: first.nextCursor });
+    expect(ids(second)).toEqual([`${marker}-3`]);
+    expect(second.nextCursor).toBe('');
+    await expect(run({ query: marker, sort: SearchSort.SEARCH_SORT_RELEVANCE, limit: 2, cursor: first.nextCursor })).rejects.toMatchObject({ issues: [{ path: 'cursor' }] });
+
+    // The first issue's offset paging still works.
+    const offset = await run({ query: marker, sort: SearchSort.SEARCH_SORT_FILED_NEWEST, limit: 1, offset: 1 });
+    expect(ids(offset)).toEqual([`${marker}-1`]);
+    expect(offset.total).toBe('3');
+
+    // Only filters: listed newest first.
+    const listed = await run({ query: '', filters: { agencies: ['puc-ca'], filingTypes: ['decision'], filedFrom: '2023-11-15', filedTo: '2023-11-15' } });
+    expect(ids(listed)).toEqual([`${marker}-3`]);
   });
 
   const eventsOf = (processId: string) => processEvents.filter((e) => e.processId === processId);
@@ -240,6 +315,8 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     // The rebuilt index is the source of truth plus what arrived by event during the rebuild.
     expect(await indexedCount()).toBe(FIXTURE_COUNT + 1);
     expect((await search('zanzibar')).hits.map((h) => h.documentId)).toEqual(['fixture-00007']);
+    // Rebuilt documents are named after their agency by ListSources.
+    expect((await search('zanzibar agency:"federal energy regulatory commission"')).hits[0]).toMatchObject({ sourceName: 'Federal Energy Regulatory Commission' });
     expect((await search('ocelot')).hits.map((h) => h.documentId)).toEqual([duringId]);
     expect((await search('albatross')).total).toBe('0'); // event-only documents from before are gone
 

@@ -2,11 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { parseQuery, type QueryNode } from '@docket/query-language';
-import type { IndexedDocument } from '../../src/domain/indexed-document';
+import { matchesDocument, parseQuery, type QueryNode } from '@docket/query-language';
+import { matchableOf, type IndexedDocument, type SearchHit } from '../../src/domain/indexed-document';
+import type { SearchSortOrder } from '../../src/index/search-backend';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { SCHEMA_VERSION } from '../../src/index/sqlite-schema';
 import { describeSearchBackend } from '../shared/search-backend.suite';
+import { generateCorpus, QueryGenerator } from '../shared/search-corpus';
 
 const directories: string[] = [];
 afterAll(() => {
@@ -154,5 +156,86 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     } while (cursor);
     expect(seen).toHaveLength(30);
     expect(new Set(seen).size).toBe(30);
+  });
+});
+
+describe('SqliteFts5Backend with bounded work (small limits stand in for a large index)', () => {
+  const corpus = generateCorpus(99, 300);
+  const tuning = { rankTier: 16, facetLimit: 40, probeLimit: 30, probeRatio: 2 };
+  let backend: SqliteFts5Backend;
+  /** Rowid order: filing day, then arrival (the corpus is upserted in order); undated first. */
+  const arrival = new Map(corpus.map((document, index) => [document.id, index]));
+  const dayOf = (document: IndexedDocument) => (document.filedAt ? Math.floor(document.filedAt.getTime() / 86_400_000) : -Infinity);
+  const newestFirst = (documents: IndexedDocument[]) =>
+    [...documents].sort((a, b) => dayOf(b) - dayOf(a) || arrival.get(b.id)! - arrival.get(a.id)!);
+  const reference = (query: QueryNode) => corpus.filter((document) => matchesDocument(query, matchableOf(document)));
+
+  beforeAll(async () => {
+    backend = SqliteFts5Backend.open(freshPath(), { tuning });
+    for (const document of corpus) await backend.upsert(document);
+  });
+
+  afterAll(async () => {
+    await backend.close();
+  });
+
+  async function collect(query: QueryNode, sort: SearchSortOrder): Promise<SearchHit[]> {
+    const hits: SearchHit[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await backend.search({ query, sort, limit: 7, cursor, facets: false });
+      hits.push(...page.hits);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return hits;
+  }
+
+  it('still finds exactly the reference hits, once each, through rank tiers, filter-driven probes and every sort', async () => {
+    const generator = new QueryGenerator(5, corpus);
+    const queries: QueryNode[] = [
+      ...Array.from({ length: 60 }, () => generator.query(2)),
+      // Text with selective filters: the filter-driven plan.
+      ...['rate', 'the', 'gas', 'tariff'].flatMap((word) => ['ferc', 'cpuc', 'nypsc'].map((agency): QueryNode => ({
+        kind: 'and', children: [{ kind: 'term', value: word }, { kind: 'field', field: 'agency', value: agency }, { kind: 'field', field: 'type', value: 'Order' }],
+      }))),
+      { kind: 'and', children: [{ kind: 'term', value: 'the' }, { kind: 'range', field: 'filed', from: '2020-01-01', to: '2022-12-31' }] },
+    ];
+    for (const query of queries) {
+      const expected = reference(query).map((document) => document.id).sort();
+      for (const sort of ['relevance', 'filed_newest', 'filed_oldest'] as const) {
+        const ids = (await collect(query, sort)).map((hit) => hit.documentId);
+        expect({ query: JSON.stringify(query), sort, ids: [...ids].sort() }).toEqual({ query: JSON.stringify(query), sort, ids: expected });
+      }
+    }
+  });
+
+  it('ranks a large result in tiers of the newest text matches, BM25 order within a tier', async () => {
+    const query: QueryNode = { kind: 'term', value: 'the' };
+    const matched = newestFirst(reference(query));
+    expect(matched.length).toBeGreaterThan(3 * tuning.rankTier);
+    const hits = await collect(query, 'relevance');
+    expect(hits).toHaveLength(matched.length);
+    for (let tier = 0; tier * tuning.rankTier < matched.length; tier++) {
+      const slice = hits.slice(tier * tuning.rankTier, (tier + 1) * tuning.rankTier);
+      const expectedIds = matched.slice(tier * tuning.rankTier, (tier + 1) * tuning.rankTier).map((document) => document.id).sort();
+      expect(slice.map((hit) => hit.documentId).sort()).toEqual(expectedIds);
+      for (let i = 1; i < slice.length; i++) expect(slice[i - 1]!.score).toBeGreaterThanOrEqual(slice[i]!.score);
+    }
+  });
+
+  it('counts facets over the newest matches when too many match, and says how many it counted', async () => {
+    const result = await backend.search({ query: { kind: 'and', children: [] }, sort: 'relevance', limit: 5, facets: true });
+    expect(result.total).toBe(corpus.length);
+    expect(result.facetsCounted).toBe(tuning.facetLimit);
+    const counted = newestFirst(corpus).slice(0, tuning.facetLimit);
+    const agencies = new Map<string, number>();
+    for (const document of counted) agencies.set(document.sourceId, (agencies.get(document.sourceId) ?? 0) + 1);
+    const agencyFacet = result.facets.find((facet) => facet.field === 'agency')!;
+    expect(Object.fromEntries(agencyFacet.buckets.map((b) => [b.value, b.count]))).toEqual(Object.fromEntries(agencies));
+
+    const fercOrders: QueryNode = { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }, { kind: 'field', field: 'type', value: 'Order' }] };
+    const small = await backend.search({ query: fercOrders, sort: 'relevance', limit: 5, facets: true });
+    expect(small.total).toBeLessThanOrEqual(tuning.facetLimit);
+    expect(small.facetsCounted).toBe(small.total);
   });
 });

@@ -1,0 +1,121 @@
+import { status, type ServiceError } from '@grpc/grpc-js';
+import { createLogger } from '@docket/observability';
+import type { QueryNode } from '@docket/query-language';
+import { SearchRequest, type SearchResponse } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
+import { searchServiceBinding, type SearchWorkspaceScope } from '../../src/grpc/search.grpc';
+import type { SearchBackend, SearchQuery, SearchResult } from '../../src/index/search-backend';
+
+const logger = createLogger('search-grpc-test', 'silent');
+
+/** A backend that records what it was asked and answers one hit per search. */
+function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
+  const queries: SearchQuery[] = [];
+  const result: SearchResult = {
+    hits: [{ documentId: 'd1', title: 'T', titleHtml: 'T', snippet: 's', score: 1, sourceId: 'ferc', sourceName: 'FERC', docketNumber: '', filingType: '', filingCategory: '', parties: [] }],
+    total: 1,
+    facets: [],
+    nextCursor: 'next',
+  };
+  return {
+    queries,
+    search: async (query) => {
+      queries.push(query);
+      return result;
+    },
+    upsert: async () => 'inserted',
+    remove: async () => false,
+    fetch: async () => [],
+    count: async () => 1,
+    beginBuild: async () => { throw new Error('not used'); },
+    close: async () => undefined,
+  };
+}
+
+function call(binding: ReturnType<typeof searchServiceBinding>, request: Partial<SearchRequest>): Promise<SearchResponse> {
+  const handler = (binding.implementation as Record<string, (call: unknown, callback: (error: ServiceError | null, response?: SearchResponse) => void) => void>).search!;
+  return new Promise((resolve, reject) => {
+    handler({ request: SearchRequest.fromPartial(request), getPath: () => '/research.query_engine.v1.SearchService/Search' }, (error, response) => {
+      if (error) reject(error);
+      else resolve(response as SearchResponse);
+    });
+  });
+}
+
+const deps = (index: SearchBackend, workspaceScope?: SearchWorkspaceScope) => ({
+  index, logger, workspaceScope, processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined },
+});
+
+describe('SearchService.Search', () => {
+  it('hands the backend the query ANDed with the filters, and answers with the normalised query and cursor', async () => {
+    const index = recordingBackend();
+    const response = await call(searchServiceBinding(deps(index)), { query: 'rate  OR case', filters: { agencies: ['ferc'] }, limit: 5, includeFacets: true });
+    expect(index.queries[0]).toMatchObject({ sort: 'relevance', limit: 5, facets: true, cursor: undefined });
+    expect(index.queries[0]!.query).toEqual({
+      kind: 'and',
+      children: [
+        { kind: 'or', children: [{ kind: 'term', value: 'rate' }, { kind: 'term', value: 'case' }] },
+        { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }] },
+      ],
+    } satisfies QueryNode);
+    expect(response).toMatchObject({ total: '1', nextCursor: 'next', normalizedQuery: 'rate OR case', requestId: '' });
+    expect(response.hits[0]).toMatchObject({ documentId: 'd1', titleHtml: 'T' });
+  });
+
+  it('refuses a workspace search as unavailable while no workspace service is wired in', async () => {
+    const error = await call(searchServiceBinding(deps(recordingBackend())), { query: 'rate', userId: 'u1', workspaceId: 'w1' }).catch((e: ServiceError) => e);
+    expect(error).toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/workspace/) });
+  });
+
+  describe('inside a workspace', () => {
+    const defaults: SearchFilters = { ...emptySearchFilters(), agencies: ['cpuc'] };
+    function scope() {
+      const recorded: Parameters<SearchWorkspaceScope['record']>[0][] = [];
+      const resolved: [string, string][] = [];
+      const workspaceScope: SearchWorkspaceScope = {
+        resolve: async (userId, workspaceId) => {
+          resolved.push([userId, workspaceId]);
+          return { defaultFilters: defaults };
+        },
+        record: async (search) => {
+          recorded.push(search);
+          return 'request-1';
+        },
+      };
+      return { workspaceScope, recorded, resolved };
+    }
+
+    it('applies the default filters when the request brings none, and records the first page in the log', async () => {
+      const index = recordingBackend();
+      const { workspaceScope, recorded, resolved } = scope();
+      const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1' });
+      expect(resolved).toEqual([['u1', 'w1']]);
+      expect(JSON.stringify(index.queries[0]!.query)).toContain('"value":"cpuc"');
+      expect(response.requestId).toBe('request-1');
+      expect(recorded).toEqual([expect.objectContaining({ workspaceId: 'w1', userId: 'u1', text: '', filters: defaults, sort: 'relevance', total: 1 })]);
+      expect(recorded[0]!.hits.map((hit) => hit.documentId)).toEqual(['d1']);
+
+      // A later page of the same search is not a new request.
+      const next = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', cursor: 'next' });
+      expect(next.requestId).toBe('');
+      expect(recorded).toHaveLength(1);
+    });
+
+    it('uses the request\'s own filters instead of the defaults', async () => {
+      const index = recordingBackend();
+      const { workspaceScope, recorded } = scope();
+      await call(searchServiceBinding(deps(index, workspaceScope)), { query: 'rate', userId: 'u1', workspaceId: 'w1', filters: { agencies: ['ferc'] } });
+      expect(JSON.stringify(index.queries[0]!.query)).not.toContain('cpuc');
+      expect(recorded[0]!.filters.agencies).toEqual(['ferc']);
+    });
+
+    it('needs the user, and refuses an empty search when the workspace has no default filters either', async () => {
+      const { workspaceScope } = scope();
+      await expect(call(searchServiceBinding(deps(recordingBackend(), workspaceScope)), { query: 'rate', workspaceId: 'w1' }))
+        .rejects.toMatchObject({ code: status.INVALID_ARGUMENT, details: expect.stringMatching(/user/) });
+      const bare: SearchWorkspaceScope = { ...workspaceScope, resolve: async () => ({ defaultFilters: emptySearchFilters() }) };
+      await expect(call(searchServiceBinding(deps(recordingBackend(), bare)), { query: ' ', userId: 'u1', workspaceId: 'w1' }))
+        .rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    });
+  });
+});
