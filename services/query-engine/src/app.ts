@@ -1,13 +1,27 @@
 import { Redis } from 'ioredis';
-import { createKafka, ensureTopics, EventPublisher, topics, type TopicDef } from '@docket/events';
+import { Types } from 'mongoose';
+import { NotAllowedError, NotFoundError } from '@docket/errors';
+import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import type { Config } from './config';
+import type { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
+import { vectorIndexPathOf, type Config } from './config';
+import { ThreadedEmbedder } from './embeddings/threaded.embedder';
+import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './events/query-events';
+import { FiguresBuilder } from './domain/figures';
+import { queryServiceBinding } from './grpc/queries.grpc';
+import { AnalysisWriter, ChatCompletionsClient, llmSettingsOf } from './llm';
+import { bm25Retrieve, HybridRetriever } from './retrieval/retrieve';
+import { VectorIndex } from './retrieval/vector-index';
+import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
+import { VectorIndexingBackend } from './retrieval/vector-indexing.backend';
+import { AskService, type AskWorkspaceScope, type Retriever } from './service/ask.service';
+import { QueryRepository } from './store/query.repository';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { DocumentsGrpcSource } from './grpc/documents-source.client';
-import { searchServiceBinding } from './grpc/search.grpc';
+import { searchServiceBinding, type SearchWorkspaceScope } from './grpc/search.grpc';
 import { workspaceServiceBinding } from './grpc/workspaces.grpc';
 import { openChosenBackend } from './index/opensearch/search-backend-choice';
 import type { SearchBackend } from './index/search-backend';
@@ -25,6 +39,7 @@ export interface AppOverrides {
   documentTopics?: DocumentTopics;
   processTopic?: TopicDef<ProcessUpdated>;
   queuePrefix?: string;
+  queryCompletedTopic?: TopicDef<QueryCompleted>;
 }
 
 export interface RunningApp extends StartedService {
@@ -46,8 +61,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
   try {
     // OPENSEARCH_URL picks the OpenSearch backend; otherwise the embedded SQLite FTS5 index.
-    const { backend: index, describe: indexDescription } = await openChosenBackend(config, logger);
-    closers.add('index', () => index.close());
+    const { backend: searchIndex, describe: indexDescription } = await openChosenBackend(config, logger);
+    closers.add('index', () => searchIndex.close());
+    // With vectors on, every write to the search index also queues the document for embedding.
+    const { index, retriever } = await openRetrieval(config, searchIndex, logger, closers);
 
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     closers.add('mongo', () => connection.close());
@@ -58,14 +75,33 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await Promise.all([workspaceRepository.init(), workspaceRequests.init()]);
     const workspaces = new WorkspaceService(workspaceRepository, workspaceRequests);
     const workspaceScope = new WorkspaceScope(workspaces, workspaceRepository, workspaceRequests);
+    const queries = new QueryRepository(connection);
 
     const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
     const processTopic = overrides.processTopic ?? topics.processUpdated;
     const kafka = createKafka({ clientId: 'query-engine', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [documentTopics.ingested, documentTopics.updated, documentTopics.deleted, processTopic]);
+    const queryCompletedTopic = overrides.queryCompletedTopic ?? DEFAULT_QUERY_COMPLETED_TOPIC;
+    await ensureTopics(kafka, [documentTopics.ingested, documentTopics.updated, documentTopics.deleted, processTopic, queryCompletedTopic]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
+    const queryRelay = new OutboxRelay({ model: queries.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
+    queryRelay.start(); // the first pass publishes whatever a previous run left pending
+    closers.add('query outbox', () => queryRelay.stop());
+
+    const llm = llmSettingsOf(config);
+    const asker = new AskService({
+      index,
+      retriever,
+      writer: new AnalysisWriter({ chat: llm && new ChatCompletionsClient(llm), logger }),
+      figures: new FiguresBuilder(),
+      queries,
+      workspaces: askScopeOf(workspaceScope),
+      completedEvent: (query) => queryCompletedEvent(query, queryCompletedTopic),
+      kick: (queryId) => void queryRelay.kick([new Types.ObjectId(queryId)]),
+      defaultMode: config.DEFAULT_ANALYSIS_MODE,
+      logger,
+    });
 
     // Requests (sequence numbers, queueing) fail fast when Redis is down; the worker's blocking
     // connection must retry forever, as BullMQ requires.
@@ -94,7 +130,11 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
-      services: [searchServiceBinding({ index, processes, jobs: queue, logger }), workspaceServiceBinding({ workspaces, logger })],
+      services: [
+        searchServiceBinding({ index, processes, jobs: queue, logger, workspaceScope: searchScopeOf(workspaceScope, asker, queries) }),
+        workspaceServiceBinding({ workspaces, logger }),
+        queryServiceBinding({ asker, queries, logger }),
+      ],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
@@ -108,3 +148,57 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     throw error;
   }
 }
+
+/**
+ * Semantic retrieval beside the search index: a vector index that follows every write (through
+ * VectorIndexingBackend) and a hybrid retriever; with VECTOR_SEARCH=off, BM25 alone.
+ */
+async function openRetrieval(
+  config: Config, searchIndex: SearchBackend, logger: Logger, closers: ShutdownLadder,
+): Promise<{ index: SearchBackend; retriever: Retriever }> {
+  if (config.VECTOR_SEARCH === 'off') {
+    return { index: searchIndex, retriever: { retrieve: (question, scope, k) => bm25Retrieve(searchIndex, question, scope, k) } };
+  }
+  const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS);
+  closers.add('embedder', () => embedder.close());
+  const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));
+  closers.add('vector index', () => vectors.close());
+  const indexer = new VectorIndexer({ index: vectors, embedder, documents: searchIndex, logger });
+  indexer.start();
+  closers.add('vector indexer', () => indexer.stop());
+  return { index: new VectorIndexingBackend(searchIndex, indexer), retriever: new HybridRetriever(searchIndex, { vectors, embedder }) };
+}
+
+/** The ask pipeline's view of workspaces: run checks, the log, and read access for stored queries. */
+function askScopeOf(scope: WorkspaceScope): AskWorkspaceScope {
+  return {
+    resolve: (userId, workspaceId) => scope.resolve(userId, workspaceId),
+    recordRequest: (request) => scope.recordRequest(request),
+    isMember: (userId, workspaceId) => scope.resolve(userId, workspaceId, { access: 'read' }).then(
+      () => true,
+      (error: unknown) => (error instanceof NotFoundError || error instanceof NotAllowedError ? false : Promise.reject(error)),
+    ),
+  };
+}
+
+/**
+ * A workspace search is logged with a stored query behind it (origin 'search'), so its log entry
+ * opens on the same three views as a question; the analysis is written when first opened.
+ */
+function searchScopeOf(scope: WorkspaceScope, asker: AskService, queries: QueryRepository): SearchWorkspaceScope {
+  return {
+    resolve: (userId, workspaceId) => scope.resolve(userId, workspaceId),
+    record: async (search) => {
+      const queryId = await asker.recordSearch({
+        text: search.text, filters: search.filters, userId: search.userId, workspaceId: search.workspaceId, tookMs: search.tookMs, hits: search.hits,
+      });
+      const requestId = await scope.recordRequest({
+        workspaceId: search.workspaceId, userId: search.userId, kind: 'search', text: search.text, filters: search.filters,
+        sort: search.sort, tookMs: search.tookMs, resultCount: search.total, queryId,
+      });
+      await queries.setRequestId(queryId, requestId);
+      return requestId;
+    },
+  };
+}
+

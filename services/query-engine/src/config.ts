@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { commonEnv, grpcTarget, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { llmEnv } from './llm';
 
 const REPO_ROOT = resolve(__dirname, '../../..');
 
@@ -16,9 +17,23 @@ export const configSchema = z.object({
   OPENSEARCH_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:9200' })]).default(''),
   // The alias the OpenSearch backend searches and writes through; re-indexes swap the index behind it.
   OPENSEARCH_INDEX: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, "must be lower case letters, digits, '-', '_' or '.'").default('docket-documents'),
+  // Semantic retrieval (USE-lite vectors fused with BM25). 'off' answers questions with BM25 alone.
+  VECTOR_SEARCH: z.enum(['on', 'off']).default('on'),
+  // Worker threads that embed passages; each holds its own copy of the model (~100 MB).
+  EMBEDDING_THREADS: z.coerce.number().int().min(1).max(8).default(1),
+  // The analysis mode when a question does not ask for one; 'generative' needs LLM_BASE_URL and LLM_MODEL.
+  DEFAULT_ANALYSIS_MODE: z.enum(['extractive', 'generative']).default('extractive'),
+  // How often the queries outbox is swept for events a crash left unpublished.
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  ...llmEnv,
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The vector index (passage embeddings and their backlog) lives beside the search index. */
+export function vectorIndexPathOf(config: Pick<Config, 'DATA_DIR'>): string {
+  return join(resolve(config.DATA_DIR), 'query-engine', 'vectors.sqlite');
+}
 
 /** The live SQLite index; a rebuild writes `<this>.rebuild` next to it and renames it over. */
 export function indexPathOf(config: Pick<Config, 'DATA_DIR'>): string {

@@ -1,0 +1,121 @@
+import { InputError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
+import {
+  AnalysisMode, QueryServiceService,
+  type AskRequest, type AskResponse, type GetQueryRequest, type GetQueryResponse, type ListQueriesRequest, type ListQueriesResponse,
+  type Query, type QuerySummary,
+} from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import type { AnalysisModeName } from '../domain/analysis';
+import type { StoredQuery } from '../domain/query';
+import { decodeListCursor, encodeListCursor } from '../domain/query-list-cursor';
+import type { AskService, AskUpdate } from '../service/ask.service';
+import type { QueryRepository } from '../store/query.repository';
+import { analysisToProto, figuresToProto, filtersFromProto, filtersToProto, queryDocumentToProto } from './query.mappers';
+
+const DEFAULT_LIST_LIMIT = 50;
+const MAX_LIST_LIMIT = 200;
+
+/** research.query_engine.v1.QueryService */
+export function queryServiceBinding(deps: { asker: AskService; queries: QueryRepository; logger: Logger }): GrpcServiceBinding {
+  const { asker, queries, logger } = deps;
+  return {
+    definition: QueryServiceService,
+    implementation: {
+      ask: serverStream<AskRequest, AskResponse>(logger, async (call) => {
+        const request = call.request;
+        // A client that went away stops receiving; the query still completes and is stored.
+        const send = (update: AskUpdate) => {
+          if (!call.cancelled) call.write(updateToProto(update));
+        };
+        await asker.ask({
+          question: request.question,
+          filters: filtersFromProto(request.filters),
+          userId: request.userId,
+          workspaceId: request.workspaceId,
+          mode: modeFromProto(request.mode),
+        }, send);
+      }),
+
+      getQuery: unary<GetQueryRequest, GetQueryResponse>(logger, async (request) => {
+        if (!request.queryId.trim()) throw new InputError('the query id is required', [{ path: 'query_id', message: 'must not be empty' }]);
+        const query = await asker.get(request.queryId, request.userId, request.asAdmin);
+        return { query: queryToProto(query) };
+      }),
+
+      listQueries: unary<ListQueriesRequest, ListQueriesResponse>(logger, async (request) => {
+        const limit = request.limit === 0 ? DEFAULT_LIST_LIMIT : request.limit;
+        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+          throw new InputError('invalid query list request', [{ path: 'limit', message: `must be between 1 and ${MAX_LIST_LIMIT}` }]);
+        }
+        if (request.minTotalMs < 0) throw new InputError('invalid query list request', [{ path: 'min_total_ms', message: 'must not be negative' }]);
+        const page = await queries.list({
+          origin: 'question',
+          userId: request.userId || undefined,
+          workspaceId: request.workspaceId || undefined,
+          from: request.from,
+          to: request.to,
+          minTotalMs: request.minTotalMs > 0 ? request.minTotalMs : undefined,
+          mode: modeFromProto(request.mode),
+        }, limit, request.cursor ? decodeListCursor(request.cursor) : undefined);
+        return { queries: page.queries.map(summaryToProto), nextCursor: page.next ? encodeListCursor(page.next) : '' };
+      }),
+    },
+  };
+}
+
+function updateToProto(update: AskUpdate): AskResponse {
+  switch (update.kind) {
+    case 'started':
+      return { started: { queryId: update.queryId, requestId: '' } };
+    case 'documents':
+      return { documents: { documents: update.documents.map(queryDocumentToProto) } };
+    case 'section':
+      return { section: analysisToProto({ mode: 'extractive', sections: [update.section], keyFacts: [], model: '', droppedSentences: 0, notice: '' }).sections[0]! };
+    case 'figures':
+      return { figures: figuresToProto(update.figures) };
+    case 'completed':
+      return { completed: queryToProto(update.query) };
+  }
+}
+
+export function queryToProto(query: StoredQuery): Query {
+  return {
+    queryId: query.id,
+    question: query.question,
+    filters: filtersToProto(query.filters),
+    userId: query.userId,
+    workspaceId: query.workspaceId,
+    requestId: query.requestId,
+    createdAt: query.createdAt,
+    timings: query.timings,
+    mode: modeToProto(query.mode),
+    resultIds: query.resultIds,
+    analysis: query.analysis ? analysisToProto(query.analysis) : undefined,
+    documents: query.documents.map(queryDocumentToProto),
+    figures: query.figures ? figuresToProto(query.figures) : undefined,
+  };
+}
+
+function summaryToProto(query: StoredQuery): QuerySummary {
+  return {
+    queryId: query.id,
+    question: query.question,
+    userId: query.userId,
+    workspaceId: query.workspaceId,
+    createdAt: query.createdAt,
+    totalMs: query.timings.totalMs,
+    mode: modeToProto(query.mode),
+    documentCount: query.resultIds.length,
+  };
+}
+
+export function modeToProto(mode: AnalysisModeName): AnalysisMode {
+  return mode === 'generative' ? AnalysisMode.ANALYSIS_MODE_GENERATIVE : AnalysisMode.ANALYSIS_MODE_EXTRACTIVE;
+}
+
+function modeFromProto(mode: AnalysisMode): AnalysisModeName | undefined {
+  if (mode === AnalysisMode.ANALYSIS_MODE_GENERATIVE) return 'generative';
+  if (mode === AnalysisMode.ANALYSIS_MODE_EXTRACTIVE) return 'extractive';
+  return undefined;
+}

@@ -1,0 +1,244 @@
+import { performance } from 'node:perf_hooks';
+import { NotFoundError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import type { PendingEvent } from '@docket/events';
+import type { QueryNode } from '@docket/query-language';
+import type { Analysis, AnalysisModeName, AnalysisSection } from '../domain/analysis';
+import type { Figures } from '../domain/figures';
+import type { IndexedDocument } from '../domain/indexed-document';
+import {
+  ANALYSED_DOCUMENTS, LISTED_DOCUMENTS, RESULT_SET_SIZE, validateQuestion, type QueryDocument, type StoredQuery,
+} from '../domain/query';
+import { filtersToQuery, hasSearchFilters, validateSearchFilters, type SearchFilters } from '../domain/search-filters';
+import type { SearchBackend } from '../index/search-backend';
+import type { QueryRepository } from '../store/query.repository';
+
+/** One ranked result of retrieval (BM25 and vectors, fused). */
+export interface RetrievedHit {
+  documentId: string;
+  score: number;
+}
+
+export interface Retriever {
+  /** The best `k` documents for the question within `scope` (the filters as a query), best first. */
+  retrieve(question: string, scope: QueryNode, k: number): Promise<RetrievedHit[]>;
+}
+
+export interface AnswerWriter {
+  /** The analysis of the best documents (in rank order); every sentence cites a passage of them. */
+  write(question: string, documents: Array<{ document: IndexedDocument; score: number }>, mode: AnalysisModeName): Promise<Analysis>;
+}
+
+export interface FiguresMaker {
+  /** Charts over the result set, and the numbers of the passages the analysis cites. */
+  make(resultSet: IndexedDocument[], analysis: Analysis): Figures;
+}
+
+/** Workspaces as the ask pipeline needs them (implemented by the workspace service). */
+export interface AskWorkspaceScope {
+  /** The workspace's default filters; throws NotFound for a non-member, NotAllowed for a viewer. */
+  resolve(userId: string, workspaceId: string): Promise<{ defaultFilters: SearchFilters }>;
+  recordRequest(request: {
+    workspaceId: string; userId: string; kind: 'query'; text: string; filters: SearchFilters;
+    tookMs: number; resultCount: number; queryId: string;
+  }): Promise<string>;
+  /** Whether the user may read what was done in the workspace. */
+  isMember(userId: string, workspaceId: string): Promise<boolean>;
+}
+
+export interface AskInput {
+  question: string;
+  filters: SearchFilters;
+  userId: string;
+  workspaceId: string;
+  mode?: AnalysisModeName | undefined;
+}
+
+/** What the pipeline reports while it works, in this order; `completed` carries the stored query. */
+export type AskUpdate =
+  | { kind: 'started'; queryId: string }
+  | { kind: 'documents'; documents: QueryDocument[] }
+  | { kind: 'section'; section: AnalysisSection }
+  | { kind: 'figures'; figures: Figures }
+  | { kind: 'completed'; query: StoredQuery };
+
+export interface AskDeps {
+  index: SearchBackend;
+  retriever: Retriever;
+  writer: AnswerWriter;
+  figures: FiguresMaker;
+  queries: QueryRepository;
+  workspaces?: AskWorkspaceScope | undefined;
+  /** queries.completed.v1 for a stored query, ready for its outbox. */
+  completedEvent(query: StoredQuery): PendingEvent;
+  /** Publishes the outbox of this query soon (the relay would find it anyway). */
+  kick(queryId: string): void;
+  defaultMode: AnalysisModeName;
+  logger: Logger;
+}
+
+/**
+ * Answers a question: retrieve (fused) within the workspace's and the request's filters, read the
+ * best documents, write the analysis, draw the figures, and store the whole query with its
+ * queries.completed.v1 event in one write. Each step is reported as soon as it is done.
+ */
+export class AskService {
+  constructor(private readonly deps: AskDeps) {}
+
+  async ask(input: AskInput, report: (update: AskUpdate) => void): Promise<StoredQuery> {
+    const started = performance.now();
+    const question = validateQuestion(input.question);
+    const filters = await this.filtersInForce(input);
+    const mode = input.mode ?? this.deps.defaultMode;
+    const queryId = this.deps.queries.newId();
+    report({ kind: 'started', queryId });
+
+    const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE);
+    const resultSet = await this.deps.index.fetch(hits.map((hit) => hit.documentId));
+    const byId = new Map(resultSet.map((document) => [document.id, document]));
+    const ranked = hits.flatMap((hit) => {
+      const document = byId.get(hit.documentId);
+      return document ? [{ document, score: hit.score }] : [];
+    });
+    const retrievalMs = performance.now() - started;
+    report({ kind: 'documents', documents: listDocuments(ranked, undefined) });
+
+    const analysisStarted = performance.now();
+    const analysis = await this.deps.writer.write(question, ranked.slice(0, ANALYSED_DOCUMENTS), mode);
+    for (const section of analysis.sections) report({ kind: 'section', section });
+    const analysisMs = performance.now() - analysisStarted;
+
+    const figuresStarted = performance.now();
+    const figures = this.deps.figures.make(ranked.map((r) => r.document), analysis);
+    report({ kind: 'figures', figures });
+    const figuresMs = performance.now() - figuresStarted;
+
+    const query: StoredQuery = {
+      id: queryId,
+      origin: 'question',
+      question,
+      filters,
+      userId: input.userId,
+      workspaceId: input.workspaceId,
+      requestId: '',
+      createdAt: new Date(),
+      timings: { retrievalMs: round(retrievalMs), analysisMs: round(analysisMs), figuresMs: round(figuresMs), totalMs: round(performance.now() - started) },
+      mode: analysis.mode,
+      resultIds: ranked.map((r) => r.document.id),
+      analysis,
+      documents: listDocuments(ranked, analysis),
+      figures,
+    };
+    if (input.workspaceId && this.deps.workspaces) {
+      // The log entry first, so the stored query (and its event) already names it.
+      query.requestId = await this.deps.workspaces.recordRequest({
+        workspaceId: input.workspaceId, userId: input.userId, kind: 'query', text: question, filters,
+        tookMs: query.timings.totalMs, resultCount: ranked.length, queryId,
+      });
+    }
+    await this.deps.queries.insert(query, [this.deps.completedEvent(query)]);
+    this.deps.kick(queryId);
+    this.deps.logger.info({ queryId, workspaceId: input.workspaceId, tookMs: query.timings.totalMs, results: ranked.length }, 'query answered');
+    report({ kind: 'completed', query });
+    return query;
+  }
+
+  /**
+   * Stores a workspace search as a query (origin 'search') so its log entry has the same three views:
+   * its results are the documents, and the analysis and figures are written when first opened.
+   */
+  async recordSearch(input: {
+    text: string; filters: SearchFilters; userId: string; workspaceId: string; tookMs: number;
+    hits: Array<{ documentId: string; title: string; score: number; sourceId: string; sourceName: string; docketNumber: string; filingCategory: string; filedAt?: Date | undefined }>;
+  }): Promise<string> {
+    const queryId = this.deps.queries.newId();
+    await this.deps.queries.insert({
+      id: queryId,
+      origin: 'search',
+      question: input.text,
+      filters: input.filters,
+      userId: input.userId,
+      workspaceId: input.workspaceId,
+      requestId: '',
+      createdAt: new Date(),
+      timings: { retrievalMs: input.tookMs, analysisMs: 0, figuresMs: 0, totalMs: input.tookMs },
+      mode: this.deps.defaultMode,
+      resultIds: input.hits.map((hit) => hit.documentId),
+      documents: input.hits.map((hit, index) => ({ ...hit, rank: index + 1, passages: [] })),
+    }, []);
+    return queryId;
+  }
+
+  /**
+   * A stored query, for its author, the members of its workspace, or an administrator. Anyone else
+   * gets NotFound, so a query's existence does not leak. A search's analysis is written on first read.
+   */
+  async get(queryId: string, userId: string, asAdmin: boolean): Promise<StoredQuery> {
+    const query = await this.deps.queries.find(queryId);
+    if (!query || !(await this.mayRead(query, userId, asAdmin))) throw new NotFoundError(`query ${queryId} not found`);
+    if (query.analysis) return query;
+    return this.completeSearchAnalysis(query);
+  }
+
+  private async completeSearchAnalysis(query: StoredQuery): Promise<StoredQuery> {
+    const started = performance.now();
+    const documents = await this.deps.index.fetch(query.resultIds);
+    const scores = new Map(query.documents.map((d) => [d.documentId, d.score]));
+    const ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));
+    const analysis = await this.deps.writer.write(query.question, ranked.slice(0, ANALYSED_DOCUMENTS), query.mode);
+    const figures = this.deps.figures.make(documents, analysis);
+    const analysisMs = round(performance.now() - started);
+    await this.deps.queries.completeAnalysis(query.id, analysis, figures, analysisMs);
+    return { ...query, analysis, figures, documents: listDocuments(ranked, analysis), timings: { ...query.timings, analysisMs } };
+  }
+
+  private async mayRead(query: StoredQuery, userId: string, asAdmin: boolean): Promise<boolean> {
+    if (asAdmin || (userId && query.userId === userId)) return true;
+    if (!userId || !query.workspaceId || !this.deps.workspaces) return false;
+    return this.deps.workspaces.isMember(userId, query.workspaceId);
+  }
+
+  /**
+   * The request's filters when it brings any, otherwise the workspace's defaults — as for searches:
+   * the filter panel starts from the defaults and sends what the user kept.
+   */
+  private async filtersInForce(input: AskInput): Promise<SearchFilters> {
+    const own = validateSearchFilters(input.filters);
+    if (!input.workspaceId) return own;
+    if (!this.deps.workspaces) throw new NotFoundError(`workspace ${input.workspaceId} not found`);
+    const { defaultFilters } = await this.deps.workspaces.resolve(input.userId, input.workspaceId);
+    return hasSearchFilters(own) ? own : defaultFilters;
+  }
+}
+
+/** The listed documents, each with the passages the analysis cites from it (in the analysis's order). */
+function listDocuments(ranked: Array<{ document: IndexedDocument; score: number }>, analysis: Analysis | undefined): QueryDocument[] {
+  const cited = new Map<string, QueryDocument['passages']>();
+  for (const section of analysis?.sections ?? []) {
+    for (const sentence of section.sentences) {
+      for (const citation of sentence.citations) {
+        const list = cited.get(citation.documentId) ?? [];
+        if (!list.some((c) => c.start === citation.start && c.end === citation.end)) list.push(citation);
+        cited.set(citation.documentId, list);
+      }
+    }
+  }
+  // Every cited document is listed, even one ranked below the listing's cut.
+  const listed = ranked.filter((r, index) => index < LISTED_DOCUMENTS || cited.has(r.document.id));
+  return listed.map(({ document, score }) => ({
+    documentId: document.id,
+    title: document.title,
+    sourceId: document.sourceId,
+    sourceName: document.sourceName,
+    docketNumber: document.docketNumber,
+    filingCategory: document.filingCategory,
+    filedAt: document.filedAt,
+    rank: ranked.findIndex((r) => r.document.id === document.id) + 1,
+    score,
+    passages: cited.get(document.id) ?? [],
+  }));
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
