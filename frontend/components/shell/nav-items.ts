@@ -28,7 +28,7 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     heading: 'Workspaces',
     items: [
-      { href: '/workspaces/select', label: 'Open a workspace', icon: 'folder' },
+      { href: '/workspaces/select', label: 'Open a workspace', icon: 'folder', also: ['/workspaces/preview'] },
       { href: '/workspaces/new', label: 'New workspace', icon: 'plus' },
     ],
   },

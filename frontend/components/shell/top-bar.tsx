@@ -4,6 +4,7 @@ import { ScaleIcon } from '../icons';
 import type { User } from '@/lib/types';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
+import { WorkspaceSwitcher } from '../workspaces/workspace-switcher';
 import styles from './shell.module.css';
 
 export function TopBar({ user }: { user: User }) {
@@ -15,6 +16,7 @@ export function TopBar({ user }: { user: User }) {
         </span>
         Docket Research
       </Link>
+      <WorkspaceSwitcher />
       <Suspense fallback={<div className={styles.search} />}>
         <SearchBox />
       </Suspense>

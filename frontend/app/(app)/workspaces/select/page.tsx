@@ -1,16 +1,110 @@
 import type { Metadata } from 'next';
-import { NotAvailable } from '@/components/ui/not-available';
-import { getSessionUser } from '@/lib/bff.server';
+import Link from 'next/link';
+import { PlusIcon } from '@/components/icons';
+import { FiltersSummary } from '@/components/workspaces/filters-summary';
+import { RoleBadge } from '@/components/workspaces/role-badge';
+import { listMyWorkspaces } from '@/components/workspaces/workspace-api.server';
+import { formatRelative, plural, sourceNamesOf, workspacePreviewPath, workspaceSearchPath } from '@/components/workspaces/workspace-format';
+import styles from '@/components/workspaces/workspaces.module.css';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { getSessionUser, listSources } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'Workspaces' };
 
-export default async function Page() {
+export default async function SelectWorkspacePage() {
   await getSessionUser();
+  const [workspaces, sources] = await Promise.all([listMyWorkspaces(), listSources()]);
+  const names = sourceNamesOf(sources, 'short');
+
   return (
-    <NotAvailable
-      area="Workspaces"
-      arrivesWith="the workspaces work"
-      description="Open a workspace: a research context with saved filters, members and a log of every request."
-    />
+    <div className="page" style={{ maxWidth: 1180 }}>
+      <div className="page-header">
+        <div>
+          <h1>Workspaces</h1>
+          <p>The workspaces you are a member of, most recently used first.</p>
+        </div>
+        {workspaces.length > 0 ? (
+          <Link href="/workspaces/new" className="btn btn-primary" data-testid="new-workspace-link">
+            <PlusIcon /> New workspace
+          </Link>
+        ) : null}
+      </div>
+
+      <section className="card" aria-label="Your workspaces">
+        {workspaces.length === 0 ? (
+          <div className="empty-state" data-testid="workspaces-empty">
+            <h2>You have no workspaces yet</h2>
+            <p>Create one to keep default filters, share it with colleagues, and keep a log of every search and question.</p>
+            <p style={{ marginTop: 'var(--space-4)' }}>
+              <Link href="/workspaces/new" className="btn btn-primary">
+                <PlusIcon /> Create a workspace
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="workspaces-table">
+              <caption className="visually-hidden">Your workspaces</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Workspace</th>
+                  <th scope="col">Your role</th>
+                  <th scope="col" className="num">
+                    Members
+                  </th>
+                  <th scope="col" className="num">
+                    Requests
+                  </th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {workspaces.map((w) => (
+                  <tr key={w.id} data-testid="workspace-row" data-workspace-id={w.id}>
+                    <td className={styles.nameCell}>
+                      <Link href={workspacePreviewPath(w.id)} className={styles.workspaceName} data-testid="workspace-name-link">
+                        {w.name}
+                      </Link>
+                      {w.description ? <div className={styles.description}>{w.description}</div> : null}
+                      <div style={{ marginTop: 6 }}>
+                        <FiltersSummary filters={w.defaultFilters} sourceNames={names} compact />
+                      </div>
+                    </td>
+                    <td>
+                      <RoleBadge role={w.role} />
+                    </td>
+                    <td className="num">{formatNumber(w.memberCount)}</td>
+                    <td className="num">{formatNumber(w.requestCount)}</td>
+                    <td style={{ whiteSpace: 'nowrap' }} title={w.lastUsedAt ? formatDateTime(w.lastUsedAt) : `Created ${formatDateTime(w.createdAt)}`}>
+                      {w.lastUsedAt ? formatRelative(w.lastUsedAt) : <span className="muted">Not yet</span>}
+                    </td>
+                    <td>
+                      <div className={styles.rowActions}>
+                        <Link href={workspacePreviewPath(w.id)} className="btn btn-sm" data-testid="workspace-preview-link">
+                          Preview
+                        </Link>
+                        {w.can.run ? (
+                          <Link href={workspaceSearchPath(w.id)} className="btn btn-sm btn-primary" data-testid="workspace-open-link">
+                            Open
+                          </Link>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {workspaces.length > 0 ? (
+        <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
+          {plural(workspaces.length, 'workspace')}. Viewers can preview a workspace and read its log; owners and editors open it to search and ask.
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,67 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { InfoIcon } from '@/components/icons';
+import { MembersManager } from '@/components/workspaces/members-manager';
+import { RoleBadge } from '@/components/workspaces/role-badge';
+import { WorkspaceForm } from '@/components/workspaces/workspace-form';
+import { findWorkspace } from '@/components/workspaces/workspace-api.server';
+import { agencyOptions, filingTypeOptions, workspacePreviewPath } from '@/components/workspaces/workspace-format';
+import { getSessionUser, listSources } from '@/lib/bff.server';
+
+export const metadata: Metadata = { title: 'Workspace settings' };
+
+type Props = { params: Promise<{ workspaceId: string }> };
+
+/** Name, description and default filters (owners and editors); members (owners manage, others see and may leave). */
+export default async function WorkspaceSettingsPage({ params }: Props) {
+  const user = await getSessionUser();
+  const { workspaceId } = await params;
+  const [found, sources] = await Promise.all([findWorkspace(workspaceId, 0), listSources()]);
+  if (!found) notFound();
+  const { workspace } = found;
+
+  return (
+    <div className="page page-narrow" style={{ maxWidth: 860 }}>
+      <div className="page-header">
+        <div style={{ minWidth: 0 }}>
+          <p className="subtle" style={{ marginBottom: 4 }}>
+            <Link href="/workspaces/select">Workspaces</Link> / <Link href={workspacePreviewPath(workspace.id)}>{workspace.name}</Link> / Settings
+          </p>
+          <div className="row" style={{ gap: 'var(--space-3)' }}>
+            <h1>Settings</h1>
+            <RoleBadge role={workspace.role} />
+          </div>
+        </div>
+        <Link href={workspacePreviewPath(workspace.id)} className="btn">
+          Back to the workspace
+        </Link>
+      </div>
+
+      <div className="stack">
+        {workspace.can.edit ? (
+          <WorkspaceForm
+            mode="edit"
+            workspaceId={workspace.id}
+            initial={{ name: workspace.name, description: workspace.description, defaultFilters: workspace.defaultFilters }}
+            agencies={agencyOptions(sources)}
+            filingTypes={filingTypeOptions(sources)}
+          />
+        ) : (
+          <div className="alert alert-info" role="status" data-testid="settings-read-only">
+            <InfoIcon />
+            <p>
+              {workspace.role === null
+                ? 'You are not a member of this workspace: as an administrator you can read it, not change it.'
+                : 'Only the owners and editors of this workspace can change its name, description and default filters.'}{' '}
+              <Link href={workspacePreviewPath(workspace.id)}>See the workspace</Link>.
+            </p>
+          </div>
+        )}
+        {workspace.role !== null ? (
+          <MembersManager workspaceId={workspace.id} members={workspace.members} currentUserId={user.id} canManage={workspace.can.manageMembers} />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { WorkspaceNotFound } from '@/components/workspaces/workspace-not-found';
+
+export default WorkspaceNotFound;

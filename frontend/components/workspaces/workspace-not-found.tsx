@@ -1,0 +1,26 @@
+import Link from 'next/link';
+
+/** Said the same way whether the workspace does not exist or the reader is not a member of it. */
+export function WorkspaceNotFound() {
+  return (
+    <div className="page page-narrow">
+      <div className="card" data-testid="workspace-not-found">
+        <div className="card-body">
+          <p className="error-code">404</p>
+          <h1 style={{ fontSize: 'var(--font-size-lg)', marginBottom: 'var(--space-2)' }}>Workspace not found</h1>
+          <p className="muted">
+            There is no such workspace, or you are not one of its members. Ask one of its owners to add you, or pick one of your own.
+          </p>
+          <div className="row" style={{ marginTop: 'var(--space-5)' }}>
+            <Link href="/workspaces/select" className="btn btn-primary">
+              Your workspaces
+            </Link>
+            <Link href="/workspaces/new" className="btn">
+              New workspace
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
