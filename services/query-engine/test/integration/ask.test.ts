@@ -1,0 +1,215 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { credentials, status, type ServiceError } from '@grpc/grpc-js';
+import type { Connection } from 'mongoose';
+import { createKafka, ensureTopics, EventConsumer, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
+import { InputError, NotFoundError } from '@docket/errors';
+import { createLogger } from '@docket/observability';
+import { connectMongo, grpcCall } from '@docket/service-kit';
+import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import type { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
+import {
+  AnalysisMode, QueryServiceClient, type AskRequest, type AskResponse, type Query,
+} from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { RequestKind, WorkspaceRole, WorkspaceServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { startApp, type RunningApp } from '../../src/app';
+import { configSchema } from '../../src/config';
+import { allFilings, type FixtureDocument } from '../unit/analysis/fixtures/filings';
+
+jest.setTimeout(180_000);
+
+const logger = createLogger('query-engine-ask-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+const NO_FILTERS = { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' };
+
+/** Asks through the real gRPC stream and collects every update in arrival order. */
+function ask(client: QueryServiceClient, request: Partial<AskRequest>): Promise<AskResponse[]> {
+  return new Promise((resolve, reject) => {
+    const updates: AskResponse[] = [];
+    const call = client.ask({ question: '', filters: NO_FILTERS, userId: '', workspaceId: '', mode: AnalysisMode.ANALYSIS_MODE_UNSPECIFIED, ...request });
+    call.on('data', (update: AskResponse) => updates.push(update));
+    call.on('error', reject);
+    call.on('end', () => resolve(updates));
+  });
+}
+
+const kindOf = (update: AskResponse) => Object.keys(update).find((key) => update[key as keyof AskResponse] !== undefined);
+
+/** The whole query-engine (as app.ts wires it, vectors on) fed through Kafka, asked through gRPC. */
+describe('QueryService: ask, stored queries, the admins\' list (real Kafka, MongoDB stand-in, Redis)', () => {
+  const infra = testInfraEnv();
+  const documentTopics = {
+    ingested: renameTopic(topics.documentIngested, uniqueName('qa.documents.ingested')),
+    updated: renameTopic(topics.documentUpdated, uniqueName('qa.documents.updated')),
+    deleted: renameTopic(topics.documentDeleted, uniqueName('qa.documents.deleted')),
+  };
+  const queryCompletedTopic = renameTopic(topics.queryCompleted, uniqueName('qa.queries.completed'));
+  const kafka = createKafka({ clientId: 'query-engine-ask-test', brokers: infra.kafkaBrokers, logger });
+  const publisher = new EventPublisher(kafka, logger);
+  const completedEvents: QueryCompleted[] = [];
+  let dataDir: string;
+  let app: RunningApp;
+  let queries: QueryServiceClient;
+  let workspaces: WorkspaceServiceClient;
+  let search: SearchServiceClient;
+  let watcherConnection: Connection;
+  let watcher: EventConsumer;
+  const owner = uniqueName('owner');
+  const outsider = uniqueName('outsider');
+  let workspaceId: string;
+
+  function ingested(document: FixtureDocument) {
+    return {
+      ...newEventFields(), documentId: document.id, title: document.title, text: document.text, sourceId: document.sourceId,
+      sourceName: document.sourceName, docketNumber: document.docketNumber, filingType: document.filingCategory, filingCategory: document.filingCategory,
+      filedAt: document.filedAt, sha256: `sha-${document.id}`, filers: document.filers, parties: document.parties, description: '',
+      language: 'en', docketId: '', entities: [], pages: document.pages,
+    };
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-ask-'));
+    await ensureTopics(kafka, [...Object.values(documentTopics), queryCompletedTopic]);
+    await publisher.connect();
+    watcherConnection = await connectMongo(infra.mongoUrl, uniqueName('qa_watch'));
+    watcher = new EventConsumer({ kafka, groupId: uniqueName('qa-test.watch'), connection: watcherConnection, logger })
+      .on(queryCompletedTopic, async (event) => { completedEvents.push(event); });
+    await watcher.start();
+
+    const config = {
+      ...configSchema.parse({
+        MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueName('qe_ask'), KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        REDIS_URL: infra.redisUrl, DOCUMENTS_GRPC: '127.0.0.1:1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', OUTBOX_INTERVAL_MS: '500',
+      }),
+      GRPC_PORT: 0,
+    };
+    app = await startApp(config, logger, {
+      grpcHost: '127.0.0.1',
+      groupId: uniqueName('qa-test.indexer'),
+      documentTopics,
+      processTopic: renameTopic(topics.processUpdated, uniqueName('qa.processes.updated')),
+      queuePrefix: `{${uniqueName('qa-test')}}`,
+      queryCompletedTopic,
+    });
+    const target = `127.0.0.1:${app.grpcPort}`;
+    queries = new QueryServiceClient(target, credentials.createInsecure());
+    workspaces = new WorkspaceServiceClient(target, credentials.createInsecure());
+    search = new SearchServiceClient(target, credentials.createInsecure());
+
+    for (const filing of allFilings) await publisher.publish(documentTopics.ingested, ingested(filing));
+    await waitFor(async () => (await app.index.count()) === allFilings.length, { description: 'the fixture filings to be indexed', timeoutMs: 60_000 });
+
+    const created = await grpcCall(workspaces, 'createWorkspace', {
+      userId: owner, name: 'PG&E proceedings', description: 'California utility', defaultFilters: { ...NO_FILTERS, agencies: ['cpuc', 'ferc'] },
+    });
+    workspaceId = created.workspace!.workspaceId;
+  });
+
+  afterAll(async () => {
+    queries?.close();
+    workspaces?.close();
+    search?.close();
+    await app?.stop();
+    await watcher?.stop();
+    await watcherConnection?.close();
+    await publisher.disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let answered: Query;
+
+  it('streams started, documents, the analysis section by section, figures, then the stored query', async () => {
+    const updates = await ask(queries, { question: 'What rate increase did the commission approve for Pacific Gas and Electric?', userId: owner, workspaceId });
+    const kinds = updates.map(kindOf);
+    expect(kinds[0]).toBe('started');
+    expect(kinds[1]).toBe('documents');
+    expect(kinds.at(-2)).toBe('figures');
+    expect(kinds.at(-1)).toBe('completed');
+    expect(kinds.filter((kind) => kind === 'section').length).toBeGreaterThan(0);
+
+    answered = updates.at(-1)!.completed!;
+    expect(answered.queryId).toBe(updates[0]!.started!.queryId);
+    expect(answered.mode).toBe(AnalysisMode.ANALYSIS_MODE_EXTRACTIVE);
+    // The workspace's default filters (cpuc, ferc) apply: the court's opinion is out of scope.
+    expect(answered.resultIds).toContain('doc-cpuc-d2311069');
+    expect(answered.resultIds).not.toContain('doc-dcc-23-1185');
+    expect(answered.documents[0]!.documentId).toBe('doc-cpuc-d2311069');
+  });
+
+  it('cites every sentence with offsets whose text is the quote, in a document of the result', async () => {
+    const byId = new Map(allFilings.map((filing) => [filing.id, filing]));
+    const sentences = answered.analysis!.sections.flatMap((section) => section.sentences);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const sentence of sentences) {
+      expect(sentence.citations.length).toBeGreaterThan(0);
+      for (const citation of sentence.citations) {
+        expect(answered.resultIds).toContain(citation.documentId);
+        expect(byId.get(citation.documentId)!.text.slice(citation.start, citation.end)).toBe(citation.quote);
+        expect(citation.page).toBeGreaterThanOrEqual(1);
+      }
+    }
+    expect(sentences.map((s) => s.text).join(' ')).toMatch(/\$1\.1 billion|billion/);
+    // The documents view lists the passages cited from each document.
+    const cited = answered.documents.find((d) => d.documentId === 'doc-cpuc-d2311069')!;
+    expect(cited.passages.length).toBeGreaterThan(0);
+    expect(Number(answered.figures!.resultCount)).toBe(answered.resultIds.length);
+  });
+
+  it('logs the query in the workspace and emits queries.completed.v1 through the outbox', async () => {
+    expect(answered.requestId).not.toBe('');
+    const { request } = await grpcCall(workspaces, 'getRequest', { workspaceId, requestId: answered.requestId, userId: owner, asAdmin: false });
+    expect(request).toMatchObject({ kind: RequestKind.REQUEST_KIND_QUERY, queryId: answered.queryId, userId: owner });
+    await waitFor(() => completedEvents.some((event) => event.queryId === answered.queryId), { description: 'queries.completed.v1 for the query' });
+    const event = completedEvents.find((e) => e.queryId === answered.queryId)!;
+    expect(event).toMatchObject({ workspaceId, userId: owner, requestId: answered.requestId, mode: 'extractive', documentIds: answered.resultIds });
+  });
+
+  it('shows a stored query to its author, the workspace\'s members and administrators only', async () => {
+    const read = (userId: string, asAdmin = false) => grpcCall(queries, 'getQuery', { queryId: answered.queryId, userId, asAdmin });
+    expect((await read(owner)).query!.question).toBe(answered.question);
+    expect((await read('', true)).query!.queryId).toBe(answered.queryId);
+    await expect(read(outsider)).rejects.toBeInstanceOf(NotFoundError);
+    await grpcCall(workspaces, 'setMember', { workspaceId, userId: owner, memberUserId: outsider, role: WorkspaceRole.WORKSPACE_ROLE_VIEWER });
+    expect((await read(outsider)).query!.queryId).toBe(answered.queryId);
+  });
+
+  it('refuses a bad question with the field that is wrong, and a non-member\'s question as not found', async () => {
+    const empty = await ask(queries, { question: '   ', userId: owner, workspaceId }).catch((error: ServiceError) => error);
+    expect(empty).toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect((empty as ServiceError).details).toMatch(/question/);
+    const badDate = await ask(queries, { question: 'rates', userId: owner, workspaceId, filters: { ...NO_FILTERS, filedFrom: '2024-13-01' } })
+      .catch((error: ServiceError) => error);
+    expect(badDate).toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect((badDate as ServiceError).details).toMatch(/filed_from/);
+    const stranger = await ask(queries, { question: 'rates', userId: uniqueName('stranger'), workspaceId }).catch((error: ServiceError) => error);
+    expect(stranger).toMatchObject({ code: status.NOT_FOUND });
+  });
+
+  it('lists queries for administrators, newest first, filtered by user, workspace, latency and mode', async () => {
+    const second = (await ask(queries, { question: 'When are comments due on the ER25-1234 filing?', userId: owner, workspaceId })).at(-1)!.completed!;
+    const list = await grpcCall(queries, 'listQueries', { userId: owner, workspaceId, minTotalMs: 0, mode: AnalysisMode.ANALYSIS_MODE_UNSPECIFIED, limit: 1, cursor: '' });
+    expect(list.queries.map((q) => q.queryId)).toEqual([second.queryId]);
+    const next = await grpcCall(queries, 'listQueries', { userId: owner, workspaceId, minTotalMs: 0, mode: AnalysisMode.ANALYSIS_MODE_UNSPECIFIED, limit: 1, cursor: list.nextCursor });
+    expect(next.queries.map((q) => q.queryId)).toEqual([answered.queryId]);
+    const generative = await grpcCall(queries, 'listQueries', { userId: owner, workspaceId: '', minTotalMs: 0, mode: AnalysisMode.ANALYSIS_MODE_GENERATIVE, limit: 10, cursor: '' });
+    expect(generative.queries).toEqual([]);
+    const slow = await grpcCall(queries, 'listQueries', { userId: '', workspaceId, minTotalMs: 3_600_000, mode: AnalysisMode.ANALYSIS_MODE_UNSPECIFIED, limit: 10, cursor: '' });
+    expect(slow.queries).toEqual([]);
+    await expect(grpcCall(queries, 'listQueries', { userId: '', workspaceId: '', minTotalMs: 0, mode: 0, limit: 10, cursor: 'not-a-cursor' }))
+      .rejects.toBeInstanceOf(InputError);
+  });
+
+  it('logs a workspace search with a stored query whose analysis is written when first opened', async () => {
+    const result = await grpcCall(search, 'search', SearchRequest.fromPartial({ query: 'rate increase', userId: owner, workspaceId, limit: 10 }));
+    expect(result.requestId).not.toBe('');
+    const { request } = await grpcCall(workspaces, 'getRequest', { workspaceId, requestId: result.requestId, userId: owner, asAdmin: false });
+    expect(request).toMatchObject({ kind: RequestKind.REQUEST_KIND_SEARCH, text: 'rate increase' });
+    expect(request!.queryId).not.toBe('');
+    const { query } = await grpcCall(queries, 'getQuery', { queryId: request!.queryId, userId: owner, asAdmin: false });
+    expect(query!.requestId).toBe(result.requestId);
+    expect(query!.resultIds).toEqual(result.hits.map((hit) => hit.documentId));
+    expect(query!.analysis!.sections.length).toBeGreaterThan(0);
+    expect(query!.figures!.byAgency.map((bucket) => bucket.key).sort()).toEqual([...new Set(result.hits.map((hit) => hit.sourceId))].sort());
+  });
+});
