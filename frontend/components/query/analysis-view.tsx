@@ -9,6 +9,7 @@ export function CitationMarker({ n, citation, question }: { n: number; citation:
   return (
     <Link
       href={citationHref(citation, question)}
+      prefetch={false}
       className={styles.cite}
       title={`${citationPlace(citation)}: “${citation.quote}”`}
       aria-label={`Source ${n}: ${citationPlace(citation)}`}
@@ -71,9 +72,9 @@ export function AnalysisView({
                 <span className={styles.factKind}>{FACT_KINDS[fact.kind] ?? fact.kind}</span>
                 <span className={styles.factText}>
                   {fact.text}
-                  {fact.normalized && fact.normalized !== fact.text ? <span className="subtle"> ({fact.normalized})</span> : null}
                   {fact.citation ? <sup className={styles.markers}>{marker(fact.citation)}</sup> : null}
                 </span>
+                {fact.normalized && fact.normalized !== fact.text ? <span className={styles.factNormalized}>{fact.normalized}</span> : null}
               </li>
             ))}
           </ul>
@@ -88,7 +89,7 @@ export function AnalysisView({
           <ol className={styles.sourceList}>
             {passages.map(({ n, citation }) => (
               <li key={n} value={n} data-testid="source">
-                <Link href={citationHref(citation, question)}>{citationPlace(citation)}</Link>
+                <Link href={citationHref(citation, question)} prefetch={false}>{citationPlace(citation)}</Link>
                 <q className={styles.quote}>{citation.quote}</q>
               </li>
             ))}

@@ -72,6 +72,7 @@ export function AskPanel({
     setPhase('asking');
     setAnswer({ question: asked, queryId: null, requestId: null, documents: null, sections: [], figures: null, query: null });
     const update = (patch: Partial<Answer>) => setAnswer((prev) => (prev ? { ...prev, ...patch } : prev));
+    let completed = false;
     try {
       await askQuestion(
         workspaceId,
@@ -91,15 +92,16 @@ export function AskPanel({
             setPhase('figures');
           },
           completed: (query) => {
+            completed = true;
             update({ query, documents: query.documents, sections: query.analysis.sections, figures: query.figures, queryId: query.queryId, requestId: query.requestId });
             setPhase('done');
           },
         },
         current.signal,
       );
-      if (current.signal.aborted) return;
-      setPhase((p) => (p === 'done' ? p : 'failed'));
-      setError((e) => e ?? { message: 'The answer ended early. Try again.', field: null });
+      if (current.signal.aborted || completed) return;
+      setPhase('failed');
+      setError({ message: 'The answer ended early. Try again.', field: null });
     } catch (err) {
       if (current.signal.aborted) return;
       setPhase('failed');
@@ -122,7 +124,7 @@ export function AskPanel({
   return (
     <div className="stack">
       <form className={`card ${styles.askForm}`} onSubmit={submit} aria-label="Ask a question" noValidate>
-        <div className="card-body stack">
+        <div className={`card-body ${styles.askBody}`}>
           <label className="label" htmlFor="ask-question">
             Your question
           </label>
@@ -164,7 +166,7 @@ export function AskPanel({
               <select id="ask-mode" className="select" value={mode} onChange={(e) => setMode(e.target.value as '' | AnalysisMode)} disabled={!canAsk} data-testid="ask-mode">
                 <option value="">Default mode</option>
                 <option value="extractive">Extractive</option>
-                <option value="generative">Generative (if a model is set up)</option>
+                <option value="generative">Generative</option>
               </select>
               <button type="submit" className="btn btn-primary" disabled={!canAsk || busy} data-testid="ask-submit">
                 {busy ? 'Answering…' : 'Ask'}

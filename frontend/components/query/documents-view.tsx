@@ -35,7 +35,7 @@ export function DocumentsView({
           </div>
           <div className={styles.documentBody}>
             <h3 className={styles.documentTitle}>
-              <Link href={documentHref(d.documentId, question)} data-testid="query-document-link">
+              <Link href={documentHref(d.documentId, question)} prefetch={false} data-testid="query-document-link">
                 {d.title || 'Untitled filing'}
               </Link>
             </h3>
@@ -50,7 +50,7 @@ export function DocumentsView({
               return (
                 <blockquote key={citationKey(p)} className={styles.passage} data-testid="query-passage">
                   <span className={styles.passageText}>{p.quote}</span>
-                  <Link href={citationHref(p, question)} className={styles.passageLink}>
+                  <Link href={citationHref(p, question)} prefetch={false} className={styles.passageLink}>
                     {n ? `[${n}] ` : ''}
                     {p.page > 0 ? `Page ${p.page}` : 'Open at passage'} →
                   </Link>

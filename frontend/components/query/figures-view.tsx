@@ -50,7 +50,7 @@ function MonthlyChart({ buckets }: { buckets: CountBucket[] }) {
             <XAxis dataKey="month" tick={TICK} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} minTickGap={24} />
             <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={48} />
             <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
-            <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} />
+            <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} maxBarSize={48} />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -71,7 +71,7 @@ function CountChart({ buckets, label }: { buckets: CountBucket[]; label: string 
             <XAxis type="number" allowDecimals={false} tick={TICK} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} />
             <YAxis type="category" dataKey="name" tick={TICK} tickLine={false} axisLine={false} width={170} tickFormatter={(v: string) => shorten(v)} interval={0} />
             <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
-            <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} />
+            <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} maxBarSize={22} />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -182,7 +182,7 @@ export function FiguresView({ figures, question }: { figures: Figures; question:
                     <td className="num">{numberValue(n)}</td>
                     <td>
                       {n.citation ? (
-                        <Link href={citationHref(n.citation, question)} title={n.citation.quote} data-testid="number-source">
+                        <Link href={citationHref(n.citation, question)} prefetch={false} title={n.citation.quote} data-testid="number-source">
                           {citationPlace(n.citation)}
                         </Link>
                       ) : (

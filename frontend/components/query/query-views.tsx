@@ -78,7 +78,7 @@ export function QueryViews({
         </h1>
         <p className={styles.byline} data-testid="query-byline">
           {[
-            author ? `Asked by ${author.name || author.email}` : 'Asked by a former member',
+            `${kind === 'search' ? 'Searched' : 'Asked'} by ${author ? author.name || author.email : 'a former member'}`,
             formatDateTime(query.createdAt),
             `${formatNumber(query.documents.length)} ${query.documents.length === 1 ? 'document' : 'documents'} of ${formatNumber(query.figures.resultCount)} matching`,
             `took ${formatMs(query.timings.totalMs)}`,

@@ -14,11 +14,13 @@ type AskCall = ServerWritableStream<queryEngineQueriesV1.AskRequest, queryEngine
  *  - "unavailable …": UNAVAILABLE before anything is sent;
  *  - "fail midway …": INTERNAL after the documents;
  *  - "hold …": sends started, then waits until the client cancels.
- * Workspaces (for membership and names) live in `workspaces`.
+ * Workspaces (for membership, names and the log that Ask writes to) live in `workspaces` and `requests`.
  */
 export class FakeQueryService {
   readonly queries = new Map<string, queryEngineQueriesV1.Query>();
   readonly workspaces = new Map<string, queryEngineWorkspacesV1.Workspace>();
+  /** Every workspace's log, oldest first (Ask appends its question). */
+  readonly requests: queryEngineWorkspacesV1.WorkspaceRequest[] = [];
   readonly askRequests: queryEngineQueriesV1.AskRequest[] = [];
   readonly listRequests: queryEngineQueriesV1.ListQueriesRequest[] = [];
   readonly getWorkspaceRequests: queryEngineWorkspacesV1.GetWorkspaceRequest[] = [];
@@ -72,6 +74,13 @@ export class FakeQueryService {
         }
         call.write({ figures: query.figures });
         this.queries.set(queryId, query);
+        if (requestId) {
+          this.requests.push({
+            requestId, workspaceId: req.workspaceId, userId: req.userId, kind: queryEngineWorkspacesV1.RequestKind.REQUEST_KIND_QUERY,
+            text: req.question, filters: req.filters, createdAt: new Date(), tookMs: query.timings!.totalMs, resultCount: String(query.resultIds.length),
+            queryId, sort: 0,
+          });
+        }
         call.write({ completed: query });
       }),
       getQuery: unary(logger, async (req: queryEngineQueriesV1.GetQueryRequest) => {
@@ -105,7 +114,7 @@ export class FakeQueryService {
     };
   }
 
-  /** Only what the query routes use (GetWorkspace for names); the rest answers UNIMPLEMENTED-like errors. */
+  /** What the query pages read (a workspace, its log); changes to workspaces are not part of this fake. */
   workspaceImpl(logger: Logger): queryEngineWorkspacesV1.WorkspaceServiceServer {
     const unsupported = unary(logger, async () => {
       throw new UnavailableError('not part of the query fake');
@@ -115,15 +124,26 @@ export class FakeQueryService {
         this.getWorkspaceRequests.push(req);
         const workspace = this.workspaces.get(req.workspaceId);
         if (!workspace || !(req.asAdmin || this.isMember(req.workspaceId, req.userId))) throw new NotFoundError(`no workspace ${req.workspaceId}`);
-        return { workspace, recentRequests: [], role: queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED };
+        const role = workspace.members.find((m) => m.userId === req.userId)?.role ?? queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED;
+        return { workspace, recentRequests: [], role };
+      }),
+      listRequests: unary(logger, async (req: queryEngineWorkspacesV1.ListRequestsRequest) => {
+        if (!this.workspaces.has(req.workspaceId) || !(req.asAdmin || this.isMember(req.workspaceId, req.userId))) throw new NotFoundError(`no workspace ${req.workspaceId}`);
+        const newestFirst = this.requests.filter((r) => r.workspaceId === req.workspaceId).reverse();
+        const start = Number(req.cursor || '0');
+        const limit = req.limit || 20;
+        return { requests: newestFirst.slice(start, start + limit), nextCursor: start + limit < newestFirst.length ? String(start + limit) : '' };
+      }),
+      getRequest: unary(logger, async (req: queryEngineWorkspacesV1.GetRequestRequest) => {
+        const request = this.requests.find((r) => r.workspaceId === req.workspaceId && r.requestId === req.requestId);
+        if (!request || !(req.asAdmin || this.isMember(req.workspaceId, req.userId))) throw new NotFoundError(`no request ${req.requestId}`);
+        return { request };
       }),
       createWorkspace: unsupported,
       listWorkspaces: unsupported,
       updateWorkspace: unsupported,
       setMember: unsupported,
       removeMember: unsupported,
-      listRequests: unsupported,
-      getRequest: unsupported,
     } as queryEngineWorkspacesV1.WorkspaceServiceServer;
   }
 }

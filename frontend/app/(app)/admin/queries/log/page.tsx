@@ -94,16 +94,16 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
             </select>
             <FieldError id="f-mode-error" message={issues.mode} />
           </div>
-          <div className={styles.filterButtons}>
-            <button type="submit" className="btn btn-primary" data-testid="filter-apply">
-              Filter
-            </button>
-            {filtered ? (
-              <Link href="/admin/queries/log" className="btn">
-                Clear
-              </Link>
-            ) : null}
-          </div>
+        </div>
+        <div className={styles.filterButtons}>
+          <button type="submit" className="btn btn-primary" data-testid="filter-apply">
+            Filter
+          </button>
+          {filtered ? (
+            <Link href="/admin/queries/log" className="btn">
+              Clear
+            </Link>
+          ) : null}
         </div>
       </form>
 
@@ -147,7 +147,7 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                           {q.question}
                         </Link>
                       </td>
-                      <td>
+                      <td className={styles.nowrap}>
                         {q.userEmail ? (
                           <Link href={hrefWith(filters, { user: q.userEmail })} title={`Only ${q.userEmail}’s queries`} className="subtle">
                             {q.userEmail}
@@ -170,7 +170,7 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                       <td>
                         <ModeBadge mode={q.mode} model="" />
                       </td>
-                      <td className="num">{formatMs(q.totalMs)}</td>
+                      <td className={`num ${styles.nowrap}`}>{formatMs(q.totalMs)}</td>
                       <td className="num">{formatNumber(q.documentCount)}</td>
                     </tr>
                   ))}

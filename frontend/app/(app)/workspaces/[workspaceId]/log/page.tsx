@@ -48,7 +48,7 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
             <h2 id="log-heading">Every search and question in this workspace</h2>
             <p>Newest first. Each one opens as its analysis, its documents and its figures.</p>
           </div>
-          <span className="subtle">{formatNumber(workspace.requestCount)} in all</span>
+          {workspace.requestCount > 0 ? <span className="subtle">{formatNumber(workspace.requestCount)} in all</span> : null}
         </div>
         {page.requests.length === 0 ? (
           <div className="empty-state" data-testid="log-empty">
@@ -96,7 +96,9 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                         </Link>
                       </td>
                       <td>{r.user.name || r.user.email || <span className="subtle">a former member</span>}</td>
-                      <td className="num">{formatMs(r.tookMs)}</td>
+                      <td className="num" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMs(r.tookMs)}
+                      </td>
                       <td className="num">{formatNumber(r.resultCount)}</td>
                       <td>
                         <span className={styles.logViews}>

@@ -52,8 +52,9 @@ export default async function LogEntryViewPage({ params }: Props) {
           <div className="alert alert-info" role="status" data-testid="no-analysis">
             <InfoIcon />
             <p>
-              There is no analysis, document list or figures for this {request.kind === 'query' ? 'question' : 'search'} yet
-              {request.kind === 'query' ? ': it may not have finished, or it stopped before its answer was stored.' : '. They are prepared the first time a search is opened; try again in a moment.'}{' '}
+              {request.kind === 'query'
+                ? 'This question has no stored answer: it may have stopped before the analysis, documents and figures were saved.'
+                : 'The analysis, documents and figures of this search could not be prepared (the query engine may have been busy).'}{' '}
               {workspace.can.run ? (
                 <Link
                   href={
@@ -65,6 +66,7 @@ export default async function LogEntryViewPage({ params }: Props) {
                   {request.kind === 'query' ? 'Ask it again' : 'Run the search again'}
                 </Link>
               ) : null}
+              {workspace.can.run ? ' to get them.' : ''}
             </p>
           </div>
         </div>
