@@ -165,6 +165,11 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
               <h2 id="log-heading">{cursor ? 'Older requests' : 'Recent requests'}</h2>
               <p>Every search and question run in this workspace, newest first.</p>
             </div>
+            {log.requests.length > 0 ? (
+              <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`} className="btn btn-sm" data-testid="workspace-log-link">
+                Full log
+              </Link>
+            ) : null}
           </div>
           {log.requests.length === 0 ? (
             <div className="empty-state" style={{ padding: 'var(--space-6) var(--space-5)' }} data-testid="log-empty">
