@@ -84,23 +84,6 @@ export interface MentionView {
   end: number;
 }
 
-export interface SearchHitView {
-  documentId: string;
-  title: string;
-  snippet: string;
-  score: number;
-  filedAt: string | null;
-  sourceId: string;
-  docketNumber: string;
-  filingType: string;
-}
-
-export interface SearchResultView {
-  hits: SearchHitView[];
-  total: number;
-  tookMs: number;
-}
-
 export interface NewDocument {
   title: string;
   text: string;

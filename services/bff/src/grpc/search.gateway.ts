@@ -1,27 +1,66 @@
+import { InputError } from '@docket/errors';
 import { grpcCall } from '@docket/service-kit';
 import { queryEngineV1 } from '@docket/proto';
-import type { SearchResultView } from '../domain/document-view';
+import { searchIssuePath, type SearchFacetField, type SearchParams, type SearchResultView, type SearchSortView } from '../domain/search-view';
 import { isoOrNull } from './timestamps';
+
+const SORTS: Record<SearchSortView, queryEngineV1.SearchSort> = {
+  relevance: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE,
+  newest: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
+  oldest: queryEngineV1.SearchSort.SEARCH_SORT_FILED_OLDEST,
+};
 
 /** The BFF's view of the query-engine's SearchService. */
 export class SearchGateway {
   constructor(private readonly client: queryEngineV1.SearchServiceClient) {}
 
-  async search(query: string, limit: number, offset: number): Promise<SearchResultView> {
-    const response = await grpcCall(this.client, 'search', queryEngineV1.SearchRequest.fromPartial({ query, limit, offset }));
+  async search(params: SearchParams): Promise<SearchResultView> {
+    const request = queryEngineV1.SearchRequest.fromPartial({
+      query: params.q,
+      limit: params.limit,
+      offset: params.offset,
+      filters: {
+        agencies: params.agencies, filingTypes: params.filingTypes, dockets: params.dockets, parties: params.parties,
+        filedFrom: params.from ?? '', filedTo: params.to ?? '',
+      },
+      sort: SORTS[params.sort],
+      cursor: params.cursor ?? '',
+      includeFacets: params.facets,
+      userId: params.userId,
+      workspaceId: params.workspaceId ?? '',
+    });
+    let response: queryEngineV1.SearchResponse;
+    try {
+      response = await grpcCall(this.client, 'search', request);
+    } catch (error) {
+      if (error instanceof InputError) throw new InputError(error.message, error.issues.map((issue) => ({ ...issue, path: searchIssuePath(issue.path) })));
+      throw error;
+    }
     return {
       hits: response.hits.map((h) => ({
         documentId: h.documentId,
         title: h.title,
+        titleHtml: h.titleHtml,
         snippet: h.snippet,
         score: h.score,
         filedAt: isoOrNull(h.filedAt),
         sourceId: h.sourceId,
+        sourceName: h.sourceName,
         docketNumber: h.docketNumber,
         filingType: h.filingType,
+        filingCategory: h.filingCategory,
+        parties: h.parties,
       })),
       total: Number(response.total),
       tookMs: response.tookMs,
+      facets: response.facets.map((facet) => ({
+        field: facet.field as SearchFacetField,
+        buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: Number(bucket.count) })),
+      })),
+      facetsCounted: Number(response.facetsCounted),
+      nextCursor: response.nextCursor || null,
+      requestId: response.requestId || null,
+      normalizedQuery: response.normalizedQuery,
     };
   }
 

@@ -333,27 +333,6 @@ export const EntityResponse = z.object({
   cooccurring: z.array(EntityRef),
 });
 
-export const SearchQuery = z.object({
-  q: z.string().trim().min(1, 'is required').max(500),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
-});
-
-export const SearchHit = z
-  .object({
-    documentId: z.string(),
-    title: z.string(),
-    snippet: z.string().meta({ description: 'Excerpt with matched terms wrapped in <mark></mark>' }),
-    score: z.number(),
-    filedAt: nullableDateTime,
-    sourceId: z.string(),
-    docketNumber: z.string(),
-    filingType: z.string(),
-  })
-  .meta({ id: 'SearchHit' });
-
-export const SearchResponse = z.object({ hits: z.array(SearchHit), total: z.number().int(), tookMs: z.number() });
-
 export const ReindexResponse = z.object({ processId: z.string() });
 export const IndexStatsResponse = z.object({ documents: z.number().int() });
 

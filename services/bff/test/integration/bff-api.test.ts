@@ -1,4 +1,4 @@
-import { exportV1 } from '@docket/proto';
+import { exportV1, queryEngineV1 } from '@docket/proto';
 import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeBackends, processFixture } from './support/fake-services';
@@ -71,7 +71,9 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(login.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/LoginRequest' });
       expect(res.body.components.schemas.LoginRequest.required).toEqual(['email', 'password']);
       expect(res.body.components.schemas.User.properties.role.enum).toEqual(['admin', 'member']);
-      expect(res.body.paths['/api/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'limit', 'offset']);
+      expect(res.body.paths['/api/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+        'q', 'agency', 'type', 'docket', 'party', 'from', 'to', 'sort', 'cursor', 'facets', 'workspace', 'limit', 'offset',
+      ]);
     });
   });
 
@@ -313,6 +315,48 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(search.body.total).toBe(1);
       expect(search.body.hits[0]).toMatchObject({ documentId: created.body.document.id, filedAt: '2024-03-01T00:00:00.000Z' });
       expect(search.body.hits[0].snippet).toContain('<mark>compel</mark>');
+    });
+
+    it('searches with filters (repeated parameters), sort, facets, cursor and workspace, and answers the new fields', async () => {
+      await admin.post('/api/documents', { title: 'Tariff one', text: 'A heron tariff filing.' });
+      await admin.post('/api/documents', { title: 'Tariff two', text: 'Another heron tariff filing.' });
+      const { client: member } = await newMember();
+      const memberId = (await member.get('/api/auth/session')).body.user.id as string;
+
+      const first = await member.get('/api/search?q=heron&agency=ferc&agency=%20cpuc%20&agency=&type=Order&docket=ER24-1-000&party=Sierra%20Club'
+        + '&from=2024-01-01&to=2024-12-31&sort=newest&facets=true&limit=1&workspace=ws-1');
+      expect(first.status).toBe(200);
+      expect(fakes.searchRequests.at(-1)).toMatchObject({
+        query: 'heron', limit: 1, offset: 0, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1',
+        sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
+        filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], dockets: ['ER24-1-000'], parties: ['Sierra Club'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
+      });
+      expect(first.body).toMatchObject({
+        total: 2, facetsCounted: 2, nextCursor: '1', requestId: 'request-in-ws-1', normalizedQuery: 'heron',
+        facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: 2 }] }],
+      });
+      expect(first.body.hits[0]).toMatchObject({ titleHtml: '<mark>Tariff one</mark>', sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'] });
+
+      const second = await member.get(`/api/search?q=heron&limit=1&cursor=${first.body.nextCursor}`);
+      expect(second.body).toMatchObject({ total: 2, nextCursor: null, requestId: null, facets: [], facetsCounted: 0 });
+      expect(second.body.hits[0].title).toBe('Tariff two');
+      expect(fakes.searchRequests.at(-1)).toMatchObject({ cursor: '1', sort: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE, workspaceId: '' });
+
+      // Filters alone are a search; nothing at all is not.
+      expect((await member.get('/api/search?agency=ferc')).status).toBe(200);
+      const badSort = await member.get('/api/search?q=x&sort=best&from=2024-13-01');
+      expect(badSort.status).toBe(400);
+      expect(badSort.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['from', 'sort']);
+      expect((await member.get('/api/search?from=2024-02-01&to=2024-01-01')).body.error.issues).toEqual([{ path: 'to', message: 'must not be before from' }]);
+      expect((await member.get('/api/search')).body.error.issues).toEqual([{ path: 'q', message: 'is required unless filters or a workspace are given' }]);
+
+      // The query-engine's field names come back as the parameters the caller sent.
+      const bad = await member.get('/api/search?q=bad-filter&agency=--');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.issues).toEqual([
+        { path: 'agency[0]', message: 'must contain a letter or digit, got "--"' },
+        { path: 'q', message: 'expected a search term at column 1' },
+      ]);
     });
 
     it('maps gRPC NOT_FOUND to 404 and UNAVAILABLE to 503', async () => {

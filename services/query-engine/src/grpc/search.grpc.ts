@@ -131,6 +131,7 @@ async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promi
     nextCursor: result.nextCursor ?? '',
     requestId,
     normalizedQuery: valid.normalizedQuery,
+    facetsCounted: String(valid.facets ? (result.facetsCounted ?? result.total) : 0),
   };
 }
 

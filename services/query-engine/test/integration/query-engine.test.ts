@@ -14,7 +14,7 @@ import {
 } from '@docket/proto/src/gen/research/documents/v1/documents';
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import { SearchRequest, SearchServiceClient, SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchRequest, SearchServiceClient, SearchSort, type DeepPartial } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema, type Config } from '../../src/config';
 
@@ -236,7 +236,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     for (const event of events) await publisher.publish(documentTopics.ingested, event);
     await waitFor(async () => (await search(marker)).total === '3', { description: 'the three filings indexed', timeoutMs: 20_000 });
 
-    const run = (partial: Partial<SearchRequest>) => grpcCall(client, 'search', SearchRequest.fromPartial({ limit: 10, ...partial }));
+    const run = (partial: DeepPartial<SearchRequest>) => grpcCall(client, 'search', SearchRequest.fromPartial({ limit: 10, ...partial }));
     const ids = (response: { hits: { documentId: string }[] }) => response.hits.map((hit) => hit.documentId);
 
     const filtered = await run({ query: `${marker} NOT type:decision`, filters: { agencies: ['Federal Energy Regulatory Commission'], dockets: ['ER24-9-000'] }, includeFacets: true });

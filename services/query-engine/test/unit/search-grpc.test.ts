@@ -1,7 +1,7 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { createLogger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
-import { SearchRequest, type SearchResponse } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchRequest, type DeepPartial, type SearchResponse } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
 import { searchServiceBinding, type SearchWorkspaceScope } from '../../src/grpc/search.grpc';
 import type { SearchBackend, SearchQuery, SearchResult } from '../../src/index/search-backend';
@@ -32,7 +32,7 @@ function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
   };
 }
 
-function call(binding: ReturnType<typeof searchServiceBinding>, request: Partial<SearchRequest>): Promise<SearchResponse> {
+function call(binding: ReturnType<typeof searchServiceBinding>, request: DeepPartial<SearchRequest>): Promise<SearchResponse> {
   const handler = (binding.implementation as Record<string, (call: unknown, callback: (error: ServiceError | null, response?: SearchResponse) => void) => void>).search!;
   return new Promise((resolve, reject) => {
     handler({ request: SearchRequest.fromPartial(request), getPath: () => '/research.query_engine.v1.SearchService/Search' }, (error, response) => {
@@ -58,7 +58,7 @@ describe('SearchService.Search', () => {
         { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }] },
       ],
     } satisfies QueryNode);
-    expect(response).toMatchObject({ total: '1', nextCursor: 'next', normalizedQuery: 'rate OR case', requestId: '' });
+    expect(response).toMatchObject({ total: '1', nextCursor: 'next', normalizedQuery: 'rate OR case', requestId: '', facetsCounted: '1' });
     expect(response.hits[0]).toMatchObject({ documentId: 'd1', titleHtml: 'T' });
   });
 

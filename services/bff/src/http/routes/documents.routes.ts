@@ -4,9 +4,8 @@ import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
 import { sendAttachment } from '../attachment-response';
 import { authOf } from '../auth-context';
-import {
-  AttachmentParams, CreateDocumentBody, CreateDocumentResponse, DocumentQuery, DocumentResponse, IdParams, SearchQuery, SearchResponse,
-} from '../schemas';
+import { AttachmentParams, CreateDocumentBody, CreateDocumentResponse, DocumentQuery, DocumentResponse, IdParams } from '../schemas';
+import { SearchQuery, SearchResponse } from '../search.schemas';
 
 export function registerDocumentRoutes(api: ApiRouter, deps: { documents: DocumentsGateway; search: SearchGateway; logger: Logger }): void {
   const { documents, search, logger } = deps;
@@ -67,11 +66,15 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
   api.route(
     {
       method: 'get', path: '/api/search', tag: 'search', access: 'user', query: SearchQuery,
-      summary: 'Keyword search over the documents',
-      responses: { 200: { description: 'Hits, best first', schema: SearchResponse } },
+      summary: 'Search the documents with the query language, filters, facets, sort and cursor paging',
+      responses: { 200: { description: 'Hits in the order asked for, with total, facets and the next page\'s cursor', schema: SearchResponse } },
     },
-    async ({ query }, _req, res) => {
-      res.json(await search.search(query.q, query.limit, query.offset));
+    async ({ query }, req, res) => {
+      res.json(await search.search({
+        q: query.q, agencies: query.agency, filingTypes: query.type, dockets: query.docket, parties: query.party, from: query.from, to: query.to,
+        sort: query.sort, cursor: query.cursor, facets: query.facets, limit: query.limit, offset: query.offset,
+        workspaceId: query.workspace, userId: authOf(req).user.id,
+      }));
     },
   );
 }

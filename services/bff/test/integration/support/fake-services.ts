@@ -26,6 +26,7 @@ export class FakeBackends {
   readonly processes = new Map<string, exportV1.Process>();
   readonly createRequests: documentsV1.CreateDocumentRequest[] = [];
   readonly reindexRequests: queryEngineV1.StartReindexRequest[] = [];
+  readonly searchRequests: queryEngineV1.SearchRequest[] = [];
   readonly deleteRequests: documentsV1.DeleteDocumentRequest[] = [];
   readonly importRequests: documentsV1.StartImportRequest[] = [];
   /** Attachment bytes by attachment id (the blob store). */
@@ -190,12 +191,19 @@ export class FakeBackends {
 
   private searchImpl(logger: Logger): queryEngineV1.SearchServiceServer {
     return {
-      search: unary(logger, async (req: queryEngineV1.SearchRequest) => {
+      search: unary(logger, async (req: queryEngineV1.SearchRequest): Promise<queryEngineV1.SearchResponse> => {
+        this.searchRequests.push(req);
         if (req.query === 'unavailable') throw new UnavailableError('index is being swapped');
+        // The query-engine names fields as the proto does; the BFF renames them for its callers.
+        if (req.query === 'bad-filter') throw new InputError('invalid search filters', [{ path: 'filters.agencies[0]', message: 'must contain a letter or digit, got "--"' }, { path: 'query', message: 'expected a search term at column 1' }]);
         const term = req.query.toLowerCase();
         const matches = [...this.documents.values()].filter((d) => d.text.toLowerCase().includes(term));
+        // A cursor here is simply the offset of the next page.
+        const start = req.cursor ? Number(req.cursor) : req.offset;
+        const page = matches.slice(start, start + req.limit);
+        const more = start + page.length < matches.length;
         return {
-          hits: matches.slice(req.offset, req.offset + req.limit).map((d) => ({
+          hits: page.map((d) => ({
             documentId: d.id,
             title: d.title,
             snippet: d.text.replace(new RegExp(term, 'ig'), (m) => `<mark>${m}</mark>`),
@@ -204,11 +212,15 @@ export class FakeBackends {
             sourceId: d.sourceId,
             docketNumber: d.docketNumber,
             filingType: d.filingType,
-            sourceName: '', filingCategory: '', parties: [], titleHtml: d.title,
+            sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'], titleHtml: `<mark>${d.title}</mark>`,
           })),
           total: String(matches.length),
           tookMs: 0.5,
-          facets: [], nextCursor: '', requestId: '', normalizedQuery: req.query,
+          facets: req.includeFacets ? [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: String(matches.length) }] }] : [],
+          facetsCounted: req.includeFacets ? String(matches.length) : '0',
+          nextCursor: more ? String(start + page.length) : '',
+          requestId: req.workspaceId ? `request-in-${req.workspaceId}` : '',
+          normalizedQuery: req.query,
         };
       }),
       startReindex: unary(logger, async (req: queryEngineV1.StartReindexRequest) => {

@@ -151,6 +151,11 @@ export interface SearchResponse {
   requestId: string;
   /** The query as understood (normalised and printed back), for "showing results for". */
   normalizedQuery: string;
+  /**
+   * How many matches the facets counted: total, or fewer (the newest ones) when too many match to
+   * count them all quickly. 0 without include_facets.
+   */
+  facetsCounted: string;
 }
 
 export interface StartReindexRequest {
@@ -1029,7 +1034,16 @@ export const Facet: MessageFns<Facet> = {
 };
 
 function createBaseSearchResponse(): SearchResponse {
-  return { hits: [], total: "0", tookMs: 0, facets: [], nextCursor: "", requestId: "", normalizedQuery: "" };
+  return {
+    hits: [],
+    total: "0",
+    tookMs: 0,
+    facets: [],
+    nextCursor: "",
+    requestId: "",
+    normalizedQuery: "",
+    facetsCounted: "0",
+  };
 }
 
 export const SearchResponse: MessageFns<SearchResponse> = {
@@ -1054,6 +1068,9 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     }
     if (message.normalizedQuery !== "") {
       writer.uint32(58).string(message.normalizedQuery);
+    }
+    if (message.facetsCounted !== "0") {
+      writer.uint32(64).int64(message.facetsCounted);
     }
     return writer;
   },
@@ -1127,6 +1144,14 @@ export const SearchResponse: MessageFns<SearchResponse> = {
             message.normalizedQuery = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.facetsCounted = reader.int64().toString();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1164,6 +1189,11 @@ export const SearchResponse: MessageFns<SearchResponse> = {
         : isSet(object.normalized_query)
         ? globalThis.String(object.normalized_query)
         : "",
+      facetsCounted: isSet(object.facetsCounted)
+        ? globalThis.String(object.facetsCounted)
+        : isSet(object.facets_counted)
+        ? globalThis.String(object.facets_counted)
+        : "0",
     };
   },
 
@@ -1190,6 +1220,9 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     if (message.normalizedQuery !== "") {
       obj.normalizedQuery = message.normalizedQuery;
     }
+    if (message.facetsCounted !== "0") {
+      obj.facetsCounted = message.facetsCounted;
+    }
     return obj;
   },
 
@@ -1205,6 +1238,7 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     message.nextCursor = object.nextCursor ?? "";
     message.requestId = object.requestId ?? "";
     message.normalizedQuery = object.normalizedQuery ?? "";
+    message.facetsCounted = object.facetsCounted ?? "0";
     return message;
   },
 };

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+const nullableDateTime = z.iso.datetime({ offset: true }).nullable();
+const isoDay = z.iso.date('must be a date as YYYY-MM-DD');
+
+/** A query-string parameter that may be repeated (`?agency=a&agency=b`): always a list. */
+const repeated = (what: string) => z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((item) => item.trim()).filter((item) => item !== ''))
+  .pipe(z.array(z.string().max(200, 'must be at most 200 characters')).max(50, `at most 50 ${what}`));
+
+export const searchSorts = ['relevance', 'newest', 'oldest'] as const;
+
+export const SearchQuery = z
+  .object({
+    q: z.string().trim().max(1000).default('').meta({ description: 'The query language: terms, "phrases", AND / OR / NOT, (), agency: docket: type: party: entity:, filed:[from TO to], prefix*' }),
+    agency: repeated('agencies').meta({ description: 'Source ids or agency names (repeat for several; ORed)' }),
+    type: repeated('filing types').meta({ description: 'Categories (Decision, Order, …) or native filing types (ORed)' }),
+    docket: repeated('dockets').meta({ description: 'Docket numbers in any spelling (ORed)' }),
+    party: repeated('parties').meta({ description: 'Party names: the words consecutive in one party\'s name (ORed)' }),
+    from: isoDay.optional().meta({ description: 'Filed on or after this UTC day' }),
+    to: isoDay.optional().meta({ description: 'Filed on or before this UTC day' }),
+    sort: z.enum(searchSorts).default('relevance').meta({ description: 'relevance (BM25), newest or oldest filing day first' }),
+    cursor: z.string().max(2000).optional().meta({ description: 'nextCursor of the previous page (same q, filters and sort)' }),
+    facets: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1')
+      .meta({ description: 'Count agency, filing type, docket, year and party over every match' }),
+    workspace: z.string().trim().min(1).max(200).optional().meta({ description: 'Search inside this workspace: its default filters apply and the search is logged' }),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    offset: z.coerce.number().int().min(0).max(10_000).default(0).meta({ description: 'Deprecated (use cursor): hits to skip' }),
+  })
+  .superRefine((query, ctx) => {
+    const filtered = query.agency.length + query.type.length + query.docket.length + query.party.length > 0 || Boolean(query.from || query.to);
+    if (!query.q && !filtered && !query.workspace) ctx.addIssue({ code: 'custom', path: ['q'], message: 'is required unless filters or a workspace are given' });
+    if (query.from && query.to && query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    if (query.cursor && query.offset > 0) ctx.addIssue({ code: 'custom', path: ['offset'], message: 'must be 0 with a cursor' });
+  });
+
+export const SearchHit = z
+  .object({
+    documentId: z.string(),
+    title: z.string(),
+    titleHtml: z.string().meta({ description: 'Title with matched terms wrapped in <mark></mark>; otherwise HTML-escaped' }),
+    snippet: z.string().meta({ description: 'Excerpt with matched terms wrapped in <mark></mark>; otherwise HTML-escaped' }),
+    score: z.number(),
+    filedAt: nullableDateTime,
+    sourceId: z.string(),
+    sourceName: z.string(),
+    docketNumber: z.string(),
+    filingType: z.string(),
+    filingCategory: z.string(),
+    parties: z.array(z.string()),
+  })
+  .meta({ id: 'SearchHit' });
+
+export const SearchFacet = z
+  .object({
+    field: z.enum(['agency', 'filing_type', 'docket', 'year', 'party']),
+    buckets: z.array(z.object({
+      value: z.string().meta({ description: 'What to filter by (agency=, type=, docket=, party=; a year as from/to)' }),
+      label: z.string(),
+      count: z.number().int(),
+    })),
+  })
+  .meta({ id: 'SearchFacet' });
+
+export const SearchResponse = z.object({
+  hits: z.array(SearchHit),
+  total: z.number().int(),
+  tookMs: z.number(),
+  facets: z.array(SearchFacet).meta({ description: 'Empty unless facets=true; at most 20 buckets each, largest first' }),
+  facetsCounted: z.number().int().meta({ description: 'How many matches the facets counted: total, or the newest ones when too many match' }),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null on the last page' }),
+  requestId: z.string().nullable().meta({ description: 'The workspace log entry this search became (workspace searches, first page)' }),
+  normalizedQuery: z.string().meta({ description: 'The query as understood, printed back in canonical form' }),
+});
