@@ -26,6 +26,15 @@ export interface VectorIndexerOptions {
   logger?: VectorIndexerLogger | undefined;
 }
 
+/**
+ * What the vectors of an index were made with: the model and how documents were cut into passages.
+ * A vector index is opened with it; a change of either empties the index and re-embeds everything
+ * (vectors made differently do not compare, and unchanged content hashes would not say so).
+ */
+export function vectorScheme(embedder: Pick<Embedder, 'modelId' | 'dimensions'>, passages: PassageOptions = DEFAULT_PASSAGES): { modelId: string; dimensions: number } {
+  return { modelId: `${embedder.modelId}|passages:${passages.maxPassages}x${passages.passageChars}`, dimensions: embedder.dimensions };
+}
+
 interface BacklogRow {
   seq: number;
   document_id: string;
@@ -70,8 +79,9 @@ export class VectorIndexer {
     this.batchSize = options.batchSize ?? 16;
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.logger = options.logger;
-    if (this.embedder.modelId !== this.index.modelId || this.embedder.dimensions !== this.index.dimensions) {
-      throw new Error(`the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, the embedder makes ${this.embedder.modelId}/${this.embedder.dimensions}`);
+    const scheme = vectorScheme(this.embedder, this.passages);
+    if (scheme.modelId !== this.index.modelId || scheme.dimensions !== this.index.dimensions) {
+      throw new Error(`the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, this indexer makes ${scheme.modelId}/${scheme.dimensions}`);
     }
     const db = this.index.db;
     this.sql = {
@@ -259,7 +269,9 @@ export class VectorIndexer {
       if (!document) return { row, kind: 'remove' };
       const metadata = filterMetadataOf(document);
       if (this.index.stored(document.id)?.sha256 === document.sha256) return { row, kind: 'metadata', metadata };
-      return { row, kind: 'embed', document, metadata, passages: documentPassages(document.title, document.text, this.passages) };
+      // A published summary says best what the document is about: it leads the first passage.
+      const body = document.description ? `${document.description}\n${document.text}` : document.text;
+      return { row, kind: 'embed', document, metadata, passages: documentPassages(document.title, body, this.passages) };
     });
     const texts = work.flatMap((w) => (w.kind === 'embed' ? w.passages : []));
     const vectors = texts.length > 0 ? await this.embedder.embed(texts) : [];

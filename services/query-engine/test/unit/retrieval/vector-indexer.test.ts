@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VectorIndex } from '../../../src/retrieval/vector-index';
-import { VectorIndexer } from '../../../src/retrieval/vector-indexer';
+import { VectorIndexer, vectorScheme } from '../../../src/retrieval/vector-indexer';
 import { indexedDocument, MapDocumentReader } from './documents';
 import { HashingEmbedder, hashVector } from './hashing-embedder';
 
@@ -11,7 +11,7 @@ describe('VectorIndexer', () => {
   let path: string;
   let embedder: HashingEmbedder;
   let reader: MapDocumentReader;
-  const open = () => VectorIndex.open(path, embedder);
+  const open = () => VectorIndex.open(path, vectorScheme(embedder));
   const indexerFor = (index: VectorIndex) => new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, retryDelayMs: 1 });
 
   beforeEach(() => {
@@ -148,9 +148,9 @@ describe('VectorIndexer', () => {
     index.close();
   });
 
-  it('refuses an embedder whose vectors the index does not hold', () => {
+  it('refuses to add vectors made differently from those the index holds', () => {
     const index = VectorIndex.open(path, { modelId: 'other', dimensions: 64 });
-    expect(() => indexerFor(index)).toThrow('holds other/64 vectors, the embedder makes test-hashing-v1/64');
+    expect(() => indexerFor(index)).toThrow('holds other/64 vectors, this indexer makes test-hashing-v1|passages:4x600/64');
     index.close();
   });
 });

