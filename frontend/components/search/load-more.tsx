@@ -1,0 +1,63 @@
+'use client';
+
+import { useState } from 'react';
+import { api } from '@/lib/api.client';
+import { isApiError } from '@/lib/api-error';
+import { formatNumber } from '@/lib/format';
+import { SearchResult } from './search-result';
+import type { SearchHit, SearchPage } from './types';
+import styles from './search.module.css';
+
+/**
+ * The next pages of a search, appended below the server-rendered first one. The cursor carries the
+ * same query, filters and sort; later pages are not new requests in the workspace's log.
+ */
+export function LoadMore({ apiQuery, initialCursor, q, shown, total }: { apiQuery: string; initialCursor: string | null; q: string; shown: number; total: number }) {
+  const [hits, setHits] = useState<SearchHit[]>([]);
+  const [cursor, setCursor] = useState(initialCursor);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const more = async () => {
+    if (!cursor) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await api.get<SearchPage>(`/api/search?${apiQuery}&cursor=${encodeURIComponent(cursor)}`);
+      setHits((prev) => [...prev, ...page.hits]);
+      setCursor(page.nextCursor);
+    } catch (err) {
+      setError(isApiError(err) ? err.message : 'The next results could not be loaded. Try again.');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const count = shown + hits.length;
+  return (
+    <>
+      {hits.length > 0 ? (
+        <ol className={`card ${styles.results} ${styles.moreResults}`} start={shown + 1} aria-label="More results">
+          {hits.map((hit, i) => (
+            <SearchResult key={`${hit.documentId}-${i}`} hit={hit} q={q} />
+          ))}
+        </ol>
+      ) : null}
+      <div className={styles.loadMore}>
+        <span className="subtle" data-testid="search-shown" aria-live="polite">
+          Showing {formatNumber(count)} of {formatNumber(total)}
+        </span>
+        {cursor ? (
+          <button type="button" className="btn" onClick={more} disabled={loading} data-testid="search-load-more">
+            {loading ? 'Loading…' : 'Load more'}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { citationHref, citationPlace, citedPassages, numberCitations } from '../../components/query/citations';
+import type { AnalysisSection, Citation, KeyFact } from '../../components/query/types';
+
+const cite = (documentId: string, start: number, page = 2): Citation => ({ documentId, documentTitle: `Title ${documentId}`, start, end: start + 10, page, quote: `quote ${documentId}@${start}` });
+
+describe('citation numbers', () => {
+  const a = cite('doc-a', 100);
+  const b = cite('doc-b', 5);
+  const c = cite('doc-a', 300, 4);
+  const sections: AnalysisSection[] = [
+    { heading: 'One', sentences: [{ text: 'First.', citations: [a] }, { text: 'Second.', citations: [b, a] }] },
+    { heading: 'Two', sentences: [{ text: 'Third.', citations: [{ ...a }] }] },
+  ];
+  const facts: KeyFact[] = [{ kind: 'amount', text: '$1', normalized: '1', citation: c }, { kind: 'date', text: 'May', normalized: '', citation: null }];
+
+  it('numbers each distinct passage once, in reading order, sections before key facts', () => {
+    const numbers = numberCitations(sections, facts);
+    expect([...numbers.entries()]).toEqual([['doc-a:100-110', 1], ['doc-b:5-15', 2], ['doc-a:300-310', 3]]);
+  });
+
+  it('lists the cited passages by number, without repeats', () => {
+    expect(citedPassages(sections, facts).map(({ n, citation }) => [n, citation.quote])).toEqual([
+      [1, 'quote doc-a@100'],
+      [2, 'quote doc-b@5'],
+      [3, 'quote doc-a@300'],
+    ]);
+  });
+});
+
+describe('citation links', () => {
+  it('open the document at the cited page with the question highlighted and the exact characters named', () => {
+    expect(citationHref(cite('doc/1 x', 120, 7), '  rate increase ')).toBe('/documents/doc%2F1%20x?q=rate+increase&page=7&at=120-130#page-7');
+  });
+
+  it('leave the page out for a document without pages', () => {
+    expect(citationHref(cite('d', 0, 0), '')).toBe('/documents/d?at=0-10');
+  });
+
+  it('name the place of a passage', () => {
+    expect(citationPlace({ documentTitle: 'Order', page: 3 })).toBe('Order, p. 3');
+    expect(citationPlace({ documentTitle: '', page: 0 })).toBe('Untitled filing');
+  });
+});
