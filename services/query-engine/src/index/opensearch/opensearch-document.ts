@@ -3,6 +3,9 @@ import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-langu
 import { partyNamesOf, type IndexedDocument, type IndexedEntity, type IndexedPage } from '../../domain/indexed-document';
 import { stripHighlightMarkers } from './opensearch-hit';
 
+/** Between a party's key and its name in `party_labels`. */
+export const LABEL_SEPARATOR = '\u001f';
+
 /** Sort keys of an undated document: after every real date, newest first and oldest first (as in the SQLite index). */
 export const UNDATED_NEWEST = -9e15;
 export const UNDATED_OLDEST = 9e15;
@@ -23,6 +26,7 @@ export interface OpenSearchSource {
   party_words: string[];
   entity_words: string[];
   party_keys: string[];
+  party_labels: string[];
   agency_keys: string[];
   type_keys: string[];
   docket_key: string;
@@ -67,6 +71,7 @@ export function toOpenSearchSource(document: IndexedDocument): OpenSearchSource 
     party_words: partyNames.map((name) => foldedWords(name).join(' ')),
     entity_words: entityNames.map((name) => foldedWords(name).join(' ')),
     party_keys: partyNames.map(nameKey),
+    party_labels: partyNames.map((name) => `${nameKey(name)}${LABEL_SEPARATOR}${name}`),
     agency_keys: distinctKeys([nameKey(document.sourceId), nameKey(document.sourceName)]),
     type_keys: distinctKeys([nameKey(document.filingType), nameKey(document.filingCategory)]),
     docket_key: normalizeDocketNumber(document.docketNumber),
@@ -90,12 +95,12 @@ export function toOpenSearchSource(document: IndexedDocument): OpenSearchSource 
   };
 }
 
-/** A stored source back as the document it was made from (fetch()). */
-export function fromOpenSearchSource(source: OpenSearchSource): IndexedDocument {
+/** A stored source (and the text, a stored field outside _source) back as the document it was made from (fetch()). */
+export function fromOpenSearchSource(source: OpenSearchSource, storedText: string): IndexedDocument {
   return {
     id: source.doc_id,
     title: source.title_original ?? source.title,
-    text: source.text_original ?? source.text,
+    text: source.text_original ?? storedText,
     description: source.description_original ?? source.description,
     sourceId: source.source_id,
     sourceName: source.source_name,

@@ -1,6 +1,5 @@
-import { nameKey } from '@docket/query-language';
-import { partyNamesOf } from '../../domain/indexed-document';
 import { FACET_BUCKETS, FACET_FIELDS, type Facet, type FacetBucket, type FacetField } from '../search-backend';
+import { LABEL_SEPARATOR } from './opensearch-document';
 import type { Dsl } from './opensearch-query';
 
 /**
@@ -8,20 +7,21 @@ import type { Dsl } from './opensearch-query';
  * source id (label: the agency's name), filing type by category (or native type), docket by its
  * normalised key (value and label: a docket number as written), year of filing, party by nameKey
  * (value and label: the name). Largest counts first, ties by key; empty values are no bucket. The
- * index has one shard, so the counts are exact. Labels come from one sample document per bucket.
+ * index has one shard, so the counts are exact. Labels come from one sample document per bucket,
+ * read from doc values (no stored fields, no _source).
  */
-const FACETS: Record<FacetField, { field: string; sample?: string[] }> = {
-  agency: { field: 'source_id', sample: ['source_id', 'source_name'] },
+const FACETS: Record<FacetField, { field: string; label?: string }> = {
+  agency: { field: 'source_id', label: 'source_name' },
   filing_type: { field: 'type_facet' },
-  docket: { field: 'docket_key', sample: ['docket_number'] },
+  docket: { field: 'docket_key', label: 'docket_number' },
   year: { field: 'filed_year' },
-  party: { field: 'party_keys', sample: ['parties', 'filers'] },
+  party: { field: 'party_keys', label: 'party_labels' },
 };
 
 export function facetAggregations(): Dsl {
   const aggregations: Dsl = {};
   for (const facet of FACET_FIELDS) {
-    const { field, sample } = FACETS[facet];
+    const { field, label } = FACETS[facet];
     aggregations[facet] = {
       terms: {
         field,
@@ -29,7 +29,7 @@ export function facetAggregations(): Dsl {
         order: [{ _count: 'desc' }, { _key: 'asc' }],
         ...(facet === 'year' ? {} : { exclude: [''] }),
       },
-      ...(sample ? { aggs: { sample: { top_hits: { size: 1, _source: { includes: sample } } } } } : {}),
+      ...(label ? { aggs: { sample: { top_hits: { size: 1, _source: false, stored_fields: ['_none_'], docvalue_fields: [label] } } } } : {}),
     };
   }
   return aggregations;
@@ -38,15 +38,7 @@ export function facetAggregations(): Dsl {
 interface TermsBucket {
   key: string | number;
   doc_count: number;
-  sample?: { hits: { hits: { _source?: SampleSource }[] } };
-}
-
-interface SampleSource {
-  source_id?: string;
-  source_name?: string;
-  docket_number?: string;
-  parties?: string[];
-  filers?: string[];
+  sample?: { hits: { hits: { fields?: Record<string, string[]> }[] } };
 }
 
 export function readFacets(aggregations: Record<string, unknown> | undefined): Facet[] {
@@ -58,18 +50,19 @@ export function readFacets(aggregations: Record<string, unknown> | undefined): F
 
 function toBucket(field: FacetField, bucket: TermsBucket): FacetBucket {
   const key = String(bucket.key);
-  const sample = bucket.sample?.hits.hits[0]?._source ?? {};
+  const labelField = FACETS[field].label;
+  const labels = (labelField ? bucket.sample?.hits.hits[0]?.fields?.[labelField] : undefined) ?? [];
   const count = bucket.doc_count;
   switch (field) {
     case 'agency':
-      return { value: key, label: sample.source_name || key, count };
+      return { value: key, label: labels[0] || key, count };
     case 'docket': {
-      const number = sample.docket_number?.trim() || key;
+      const number = labels[0]?.trim() || key;
       return { value: number, label: number, count };
     }
     case 'party': {
-      const names = partyNamesOf({ parties: sample.parties ?? [], filers: sample.filers ?? [] });
-      const name = names.find((candidate) => nameKey(candidate) === key) ?? key;
+      const prefix = `${key}${LABEL_SEPARATOR}`;
+      const name = labels.find((pair) => pair.startsWith(prefix))?.slice(prefix.length) || key;
       return { value: name, label: name, count };
     }
     default:

@@ -1,10 +1,12 @@
 /**
  * The OpenSearch index: settings, analyzers and mappings, versioned. Each field has one job:
  *
- * - `title`, `text`, `description` (the original wording, `folding` analyzer: words, lower case,
- *   ASCII folding): snippets of text and description, with offsets indexed so the highlighter never
- *   re-analyses a long filing (titles are marked in JavaScript, see title-highlight). Their
- *   `.english` subfields (stemming, stop words) give the BM25 scores. None decides what matches.
+ * - `title`, `text`, `description` (the original wording, `english_folded` analyzer: words, lower
+ *   case, ASCII folding, English stop words and stemming): BM25 scores, and snippets of text and
+ *   description, with offsets indexed so the highlighter never re-analyses a long filing (titles
+ *   are marked in JavaScript, see title-highlight). They do not decide what matches. The text is a
+ *   stored field outside _source, so hits, facets and highlighting never parse a whole filing's
+ *   JSON (fetch reads it back from the stored field).
  * - `words_title`, `words_text`, `words_description`: the same text as @docket/query-language's
  *   foldedWords, computed in JavaScript and joined by spaces, split on spaces here. Matching runs on
  *   these, so it agrees with matchesDocument word for word (OpenSearch has no NFKD/NFKC folding
@@ -15,7 +17,8 @@
  *   elements keeps a phrase inside one name ("the words consecutive within one name").
  * - keyword fields for filters and facets: `agency_keys`, `type_keys` and `docket_key` hold the
  *   reference's comparison keys (nameKey, normalizeDocketNumber); `source_id`, `type_facet`,
- *   `docket_key`, `party_keys`, `filed_year` are what facets count.
+ *   `docket_key`, `party_keys`, `filed_year` are what facets count, and `source_name`,
+ *   `docket_number`, `party_labels` (doc values) what they show.
  */
 
 /** Bump when the mapping or the derived fields change; an index of another version must be rebuilt. */
@@ -45,14 +48,13 @@ export function indexSettings(options: { bulk: boolean }): Record<string, unknow
         spaces: { type: 'whitespace', max_token_length: MAX_WORD_LENGTH },
       },
       filter: {
-        // Display-side analyzers only score and highlight: dropping a giant token there costs nothing.
+        // The display-side analyzer only scores and highlights: dropping a giant token there costs nothing.
         not_immense: { type: 'length', max: 1000 },
         english_stop: { type: 'stop', stopwords: '_english_' },
         english_possessive: { type: 'stemmer', language: 'possessive_english' },
         english_stemmer: { type: 'stemmer', language: 'english' },
       },
       analyzer: {
-        folding: { type: 'custom', tokenizer: 'word_runs', filter: ['not_immense', 'lowercase', 'asciifolding'] },
         english_folded: {
           type: 'custom',
           tokenizer: 'word_runs',
@@ -65,34 +67,32 @@ export function indexSettings(options: { bulk: boolean }): Record<string, unknow
   };
 }
 
-const keyword = { type: 'keyword' } as const;
+const idKeyword = { type: 'keyword' } as const;
+// Lucene refuses a term over 32766 bytes and would reject the whole document; a name or type that
+// long (never a real one) is left out of its keyword field instead.
+const keyword = { type: 'keyword', ignore_above: 4096 } as const;
 const unsearchedKeyword = { type: 'keyword', index: false, doc_values: false } as const;
+const labelKeyword = { type: 'keyword', index: false, ignore_above: 4096 } as const;
 const notIndexed = { type: 'object', enabled: false } as const;
 const exactWords = { type: 'text', analyzer: 'folded_words', norms: false, index_options: 'positions' } as const;
 const prefixes = { min_chars: 2, max_chars: 5 } as const;
-
-/** Shown and highlighted wording, with English-stemmed BM25 in `.english`. */
-function wording(options: { offsets: boolean }): Record<string, unknown> {
-  return {
-    type: 'text',
-    analyzer: 'folding',
-    ...(options.offsets ? { index_options: 'offsets' } : {}),
-    fields: { english: { type: 'text', analyzer: 'english_folded' } },
-  };
-}
+const wording = { type: 'text', analyzer: 'english_folded' } as const;
 
 export function indexMappings(): Record<string, unknown> {
   return {
     dynamic: 'strict',
     _meta: { schema_version: INDEX_SCHEMA_VERSION },
     _source: {
-      excludes: ['words_title', 'words_text', 'words_description', 'party_words', 'entity_words', 'party_keys', 'agency_keys', 'type_keys', 'docket_key', 'type_facet'],
+      excludes: [
+        'text', 'words_title', 'words_text', 'words_description', 'party_words', 'entity_words', 'party_keys', 'party_labels',
+        'agency_keys', 'type_keys', 'docket_key', 'type_facet',
+      ],
     },
     properties: {
-      doc_id: keyword,
-      title: wording({ offsets: false }),
-      text: wording({ offsets: true }),
-      description: wording({ offsets: true }),
+      doc_id: idKeyword,
+      title: wording,
+      text: { ...wording, index_options: 'offsets', store: true },
+      description: { ...wording, index_options: 'offsets' },
       // The wording as it came, only when it held the highlighter's marker characters (see opensearch-document).
       title_original: unsearchedKeyword,
       text_original: unsearchedKeyword,
@@ -103,13 +103,15 @@ export function indexMappings(): Record<string, unknown> {
       party_words: { ...exactWords, position_increment_gap: NAME_POSITION_GAP },
       entity_words: { ...exactWords, position_increment_gap: NAME_POSITION_GAP },
       party_keys: keyword,
+      // `<nameKey>\u001f<name as written>` per party, so a facet bucket can show a name for its key.
+      party_labels: labelKeyword,
       agency_keys: keyword,
       type_keys: keyword,
       docket_key: keyword,
       type_facet: keyword,
       source_id: keyword,
-      source_name: unsearchedKeyword,
-      docket_number: unsearchedKeyword,
+      source_name: labelKeyword,
+      docket_number: labelKeyword,
       docket_id: unsearchedKeyword,
       filing_type: unsearchedKeyword,
       filing_category: unsearchedKeyword,

@@ -15,7 +15,7 @@ const MATCH_ALL: Dsl = { match_all: {} };
 /** Title, text and description are three fields: a phrase never spans two of them. */
 const TEXT_FIELDS = ['words_title', 'words_text', 'words_description'] as const;
 /** Field weights as in the SQLite backend's bm25(4.0, 1.0, 2.0): a title word counts four times a text word. */
-const SCORED_FIELDS = ['title.english^4', 'text.english', 'description.english^2'];
+const SCORED_FIELDS = ['title^4', 'text', 'description^2'];
 const HIGHLIGHTED_FIELDS = ['title', 'text'] as const;
 
 export interface CompiledSearch {

@@ -134,9 +134,12 @@ export class OpenSearchBackend implements SearchBackend {
 
   async fetch(documentIds: string[]): Promise<IndexedDocument[]> {
     if (documentIds.length === 0) return [];
-    const response = await this.client.mget({ index: this.alias, body: { ids: documentIds } });
-    const docs = (response.body as unknown as { docs: { found?: boolean; _source?: OpenSearchSource }[] }).docs;
-    return docs.flatMap((doc) => (doc.found && doc._source && !doc._source.tombstone ? [fromOpenSearchSource(doc._source)] : []));
+    // The text lives in a stored field, outside _source (see opensearch-index-settings).
+    const response = await this.client.mget({ index: this.alias, stored_fields: ['text'], _source: true, body: { ids: documentIds } });
+    const docs = (response.body as unknown as { docs: { found?: boolean; _source?: OpenSearchSource; fields?: { text?: string[] } }[] }).docs;
+    return docs.flatMap((doc) => (doc.found && doc._source && !doc._source.tombstone
+      ? [fromOpenSearchSource(doc._source, doc.fields?.text?.[0] ?? '')]
+      : []));
   }
 
   async count(): Promise<number> {
