@@ -74,7 +74,7 @@ function tokenizerOnlyCharacters(): RegExp {
  * it back through a view for snippets, and fetch() returns it as it came.
  */
 export function compressText(text: string): Buffer {
-  return deflateRawSync(Buffer.from(text, 'utf8'), { level: 1 });
+  return deflateRawSync(Buffer.from(text, 'utf8'), { level: 3 });
 }
 
 export function decompressText(blob: Buffer | Uint8Array): string {

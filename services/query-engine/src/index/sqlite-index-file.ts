@@ -5,7 +5,7 @@ import { nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
 import { compressText, decompressText, indexText } from './index-text';
 import type { UpsertOutcome } from './search-backend';
-import { prepareSchema, registerFunctions } from './sqlite-schema';
+import { NAME_BREAK, prepareSchema, registerFunctions } from './sqlite-schema';
 import { allocationRange, nextRowid } from './sqlite-rowids';
 
 /** How the file was found when opened; `reset` means an older schema was thrown away (empty now). */
@@ -48,6 +48,7 @@ export class SqliteIndexFile {
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly upsertTx: (document: IndexedDocument) => UpsertOutcome;
   private readonly removeTx: (documentId: string) => boolean;
+  private readonly labels = new Map<string, string>();
 
   private constructor(readonly path: string, readonly db: Db, readonly openState: OpenState) {
     this.statements = prepareStatements(db);
@@ -82,20 +83,30 @@ export class SqliteIndexFile {
   }
 
   upsert(document: IndexedDocument): UpsertOutcome {
-    return this.upsertTx(document);
+    return this.forgettingLabelsOnFailure(() => this.upsertTx(document));
   }
 
   /** Upserts many documents in one transaction (much faster than one each); `skip` filters ids out. */
   upsertMany(documents: IndexedDocument[], skip: (id: string) => boolean = () => false): number {
     let written = 0;
-    this.db.transaction(() => {
+    this.forgettingLabelsOnFailure(() => this.db.transaction(() => {
       for (const document of documents) {
         if (skip(document.id)) continue;
         this.upsertInTransaction(document);
         written += 1;
       }
-    })();
+    })());
     return written;
+  }
+
+  /** A rolled-back transaction takes its label writes with it; so must the cache of them. */
+  private forgettingLabelsOnFailure<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      this.labels.clear();
+      throw error;
+    }
   }
 
   remove(documentId: string): boolean {
@@ -118,7 +129,7 @@ export class SqliteIndexFile {
 
   /** After a bulk load: merge FTS5 segments for faster queries, refresh planner statistics, fold the WAL in. */
   optimize(): void {
-    for (const table of ['documents_fts', 'parties_fts', 'entities_fts']) this.db.exec(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
+    for (const table of ['documents_fts', 'names_fts']) this.db.exec(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
     this.db.exec('ANALYZE');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
@@ -188,28 +199,33 @@ export class SqliteIndexFile {
 
   private insertNames(rowid: number, document: IndexedDocument): void {
     const s = this.statements;
-    for (const name of partyNamesOf(document)) {
+    const parties = partyNamesOf(document);
+    const entities = document.entities.map((entity) => entity.name).filter((name) => nameKey(name) !== '');
+    if (parties.length > 0 || entities.length > 0) {
+      s.insertNames.run(rowid, indexText(parties.join(` ${NAME_BREAK} `)), indexText(entities.join(` ${NAME_BREAK} `)));
+    }
+    for (const name of parties) {
       const key = nameKey(name);
-      const partyRowid = s.insertParty.run(rowid, key).lastInsertRowid;
-      s.insertPartyText.run(partyRowid, indexText(name));
-      s.upsertLabel.run('party', key, name);
+      s.insertParty.run(rowid, key);
+      this.label('party', key, name);
     }
-    for (const entity of document.entities) {
-      if (nameKey(entity.name) === '') continue;
-      const entityRowid = s.insertEntity.run(rowid).lastInsertRowid;
-      s.insertEntityText.run(entityRowid, indexText(entity.name));
-    }
-    s.upsertLabel.run('agency', document.sourceId, document.sourceName || document.sourceId);
+    this.label('agency', document.sourceId, document.sourceName || document.sourceId);
     const docketKey = normalizeDocketNumber(document.docketNumber);
-    if (docketKey !== '') s.upsertLabel.run('docket', docketKey, document.docketNumber.trim());
+    if (docketKey !== '') this.label('docket', docketKey, document.docketNumber.trim());
+  }
+
+  /** Facet labels change rarely; remembering the last ones written saves a write per name per document. */
+  private label(facet: string, key: string, label: string): void {
+    const cacheKey = `${facet}\u0000${key}`;
+    if (this.labels.get(cacheKey) === label) return;
+    if (this.labels.size >= 50_000) this.labels.clear();
+    this.statements.upsertLabel.run(facet, key, label);
+    this.labels.set(cacheKey, label);
   }
 
   private deleteNames(rowid: number): void {
-    const s = this.statements;
-    for (const partyRowid of s.selectParties.pluck().all(rowid) as number[]) s.deletePartyText.run(partyRowid);
-    s.deleteParties.run(rowid);
-    for (const entityRowid of s.selectEntities.pluck().all(rowid) as number[]) s.deleteEntityText.run(entityRowid);
-    s.deleteEntities.run(rowid);
+    this.statements.deleteNames.run(rowid);
+    this.statements.deleteParties.run(rowid);
   }
 }
 
@@ -328,16 +344,10 @@ function prepareStatements(db: Db) {
     deleteBody: prepare('DELETE FROM document_bodies WHERE rowid = ?'),
     insertText: prepare('INSERT INTO documents_fts (rowid, title, text, description) VALUES (?, ?, ?, ?)'),
     deleteText: prepare("INSERT INTO documents_fts (documents_fts, rowid, title, text, description) VALUES ('delete', ?, ?, ?, ?)"),
-    insertParty: prepare('INSERT INTO parties (doc, key) VALUES (?, ?)'),
-    insertPartyText: prepare('INSERT INTO parties_fts (rowid, name) VALUES (?, ?)'),
-    selectParties: prepare('SELECT rowid FROM parties WHERE doc = ?'),
-    deletePartyText: prepare('DELETE FROM parties_fts WHERE rowid = ?'),
+    insertParty: prepare('INSERT OR IGNORE INTO parties (doc, key) VALUES (?, ?)'),
     deleteParties: prepare('DELETE FROM parties WHERE doc = ?'),
-    insertEntity: prepare('INSERT INTO entities (doc) VALUES (?)'),
-    insertEntityText: prepare('INSERT INTO entities_fts (rowid, name) VALUES (?, ?)'),
-    selectEntities: prepare('SELECT rowid FROM entities WHERE doc = ?'),
-    deleteEntityText: prepare('DELETE FROM entities_fts WHERE rowid = ?'),
-    deleteEntities: prepare('DELETE FROM entities WHERE doc = ?'),
+    insertNames: prepare('INSERT INTO names_fts (rowid, parties, entities) VALUES (?, ?, ?)'),
+    deleteNames: prepare('DELETE FROM names_fts WHERE rowid = ?'),
     upsertLabel: prepare(`INSERT INTO facet_labels (facet, key, label) VALUES (?, ?, ?)
       ON CONFLICT (facet, key) DO UPDATE SET label = excluded.label WHERE label <> excluded.label`),
     fetchById: prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${bodyColumns.split(', ').map((c) => `b.${c}`).join(', ')}

@@ -114,14 +114,12 @@ function fieldOf(node: FieldNode): Sql {
     }
     case 'party':
     case 'entity': {
-      // A phrase inside one row of the names' FTS table = consecutive words of one name.
+      // A phrase in the document's names column: the names are separated by a word no query has,
+      // so the phrase's words are consecutive in one name.
       const words = foldedWords(node.value);
       if (words.length === 0) return FALSE;
-      const [names, fts] = node.field === 'party' ? ['parties', 'parties_fts'] : ['entities', 'entities_fts'];
-      return {
-        sql: `d.rowid IN (SELECT n.doc FROM ${names} AS n WHERE n.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?))`,
-        params: [ftsPhrase(words)],
-      };
+      const column = node.field === 'party' ? 'parties' : 'entities';
+      return { sql: 'd.rowid IN (SELECT rowid FROM names_fts WHERE names_fts MATCH ?)', params: [`{${column}} : ${ftsPhrase(words)}`] };
     }
   }
 }

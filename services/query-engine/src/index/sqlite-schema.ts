@@ -2,12 +2,18 @@ import type { Database as Db } from 'better-sqlite3';
 import { decompressText, FTS_TOKENIZER, indexText } from './index-text';
 
 /**
- * Version 2 (issue 4): text, description and metadata for filters and facets; version 1 held title
- * and text only. The index is derived data (rebuildable from the documents service), so an older
- * file is not converted: it is replaced by an empty one and a re-index refills it (see
- * SqliteIndexFile.open, which says so in the log).
+ * Version 3 (issue 4): text, description and metadata for filters and facets; version 1 held title
+ * and text only (version 2 was an interim layout while issue 4 was built). The index is derived data
+ * (rebuildable from the documents service), so an older file is not converted: it is replaced by an
+ * empty one and a re-index refills it (see SqliteIndexFile.open, which says so in the log).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
+
+/**
+ * Between two names in names_fts: a word no name contains, so that a phrase (`party:"gas company"`)
+ * can only match words consecutive in one name.
+ */
+export const NAME_BREAK = 'zznamebreakzz';
 
 /** BM25 column weights (title, text, description): a title word counts four times a text word. */
 export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0)';
@@ -19,8 +25,9 @@ export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0)';
  * - document_bodies: what is shown and fetched (title, description, compressed text, pages, names);
  * - documents_fts: FTS5 over title, text, description. Its content is the view fts_content, which
  *   decompresses the text and applies indexText(), so the text is stored once, compressed;
- * - parties / entities (+ their contentless FTS5 tables): one row per name, so `party:"a b"` is a
- *   phrase inside one name, and facets count names by key;
+ * - names_fts: one contentless FTS5 row per document (same rowid) with its party names and its
+ *   entity names, each list joined by NAME_BREAK, so `party:"a b"` is a phrase inside one name;
+ * - parties: (document, party key) pairs for the party facet;
  * - facet_labels: how to show a facet value (agency id → name, docket key → number, party key → name).
  */
 const CREATE_V2 = `
@@ -73,19 +80,11 @@ const CREATE_V2 = `
   INSERT INTO documents_fts (documents_fts, rank) VALUES ('rank', '${RANK_FUNCTION}');
 
   CREATE TABLE parties (
-    rowid INTEGER PRIMARY KEY,
     doc INTEGER NOT NULL,
-    key TEXT NOT NULL
-  );
-  CREATE INDEX parties_doc ON parties (doc, key);
-  CREATE VIRTUAL TABLE parties_fts USING fts5 (name, content = '', contentless_delete = 1, tokenize = "${FTS_TOKENIZER}");
-
-  CREATE TABLE entities (
-    rowid INTEGER PRIMARY KEY,
-    doc INTEGER NOT NULL
-  );
-  CREATE INDEX entities_doc ON entities (doc);
-  CREATE VIRTUAL TABLE entities_fts USING fts5 (name, content = '', contentless_delete = 1, tokenize = "${FTS_TOKENIZER}");
+    key TEXT NOT NULL,
+    PRIMARY KEY (doc, key)
+  ) WITHOUT ROWID;
+  CREATE VIRTUAL TABLE names_fts USING fts5 (parties, entities, content = '', contentless_delete = 1, tokenize = "${FTS_TOKENIZER}");
 
   CREATE TABLE facet_labels (
     facet TEXT NOT NULL,
