@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '300' },
     warmup: { type: 'string', default: '30' },
     'mongo-heap': { type: 'string', default: '8g' },
+    // 'h2' keeps the documents in the stand-in's H2 file (the npm start profile) instead of its heap.
+    store: { type: 'string', default: 'memory' },
     // Lean clones (400 characters, no mentions) to load more documents per GB of stand-in heap (a million
     // still did not fit in 12 GB here); the pages are then also timed on the full seeded filings.
     lean: { type: 'boolean', default: false },
@@ -101,8 +103,10 @@ function sample<T>(items: T[], count: number): T[] {
 }
 
 async function main(): Promise<void> {
+  if (args.store !== 'memory' && args.store !== 'h2') throw new Error(`--store must be memory or h2, got "${args.store}"`);
   const bench = await startBenchStack({
     frontend: true,
+    ...(args.store === 'h2' ? { h2MongoHeap: args['mongo-heap'] } : {}),
     env: {
       SEED_FILINGS: '300', SEED_DOCKETS: '40', MONGO_STANDIN_MAX_HEAP: args['mongo-heap'],
       ADMIN_EMAIL, ADMIN_PASSWORD,
@@ -179,7 +183,7 @@ async function main(): Promise<void> {
       ]);
     }
     const file = writeBenchResult('document-page', {
-      setup: `test-profile stack with frontend (next start), in-memory MongoDB stand-in (heap ${args['mongo-heap']}); documents bulk-inserted as ${args.lean ? 'lean ' : ''}clones of short seeded filings; sequential requests after ${WARMUP} warm-up`,
+      setup: `test-profile stack with frontend (next start), ${args.store === 'h2' ? 'H2-file' : 'in-memory'} MongoDB stand-in (heap ${args['mongo-heap']}); documents bulk-inserted as ${args.lean ? 'lean ' : ''}clones of short seeded filings; sequential requests after ${WARMUP} warm-up`,
       requests: REQUESTS, templateChars, sizes: results,
     });
     console.log(`written to ${file}`);
