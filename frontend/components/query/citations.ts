@@ -28,21 +28,40 @@ export function citedPassages(sections: AnalysisSection[], keyFacts: KeyFact[] =
   return [...seen.entries()].map(([key, citation]) => ({ n: numbers.get(key)!, citation }));
 }
 
+// Words of a question not worth highlighting in a document (they would mark half the text).
+const QUESTION_STOP_WORDS = new Set(
+  ('a an and are as at be been being but by can could did do does for from had has have how i if in into is it its may might ' +
+    'must of on or our over shall should so than that the their them then there these they this those to under was we were what ' +
+    'when where which while who whom whose why will with would you your about after before between during any all each other ' +
+    'company commission filed filing filings').split(' '),
+);
+
+/** The question's content words, for `?q=` on the document page (which highlights every word given). */
+export function highlightTerms(question: string): string {
+  const seen = new Set<string>();
+  for (const word of question.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word.length >= 3 && !QUESTION_STOP_WORDS.has(word)) seen.add(word);
+  }
+  return [...seen].join(' ');
+}
+
 /**
- * Opens the document at the cited passage: `q` highlights the question's words, `page` opens the
+ * Opens the document at the cited passage: `q` highlights the question's content words, `page` opens the
  * page view that holds the passage and `#page-N` scrolls to it; `at=start-end` names the exact
  * characters (for the document page to mark the passage itself).
  */
-export function citationHref(c: Pick<Citation, 'documentId' | 'start' | 'end' | 'page'>, q: string): string {
+export function citationHref(c: Pick<Citation, 'documentId' | 'start' | 'end' | 'page'>, question: string): string {
   const params = new URLSearchParams();
-  if (q.trim()) params.set('q', q.trim());
+  const q = highlightTerms(question);
+  if (q) params.set('q', q);
   if (c.page > 0) params.set('page', String(c.page));
   params.set('at', `${c.start}-${c.end}`);
   return `/documents/${encodeURIComponent(c.documentId)}?${params.toString()}${c.page > 0 ? `#page-${c.page}` : ''}`;
 }
 
-export function documentHref(documentId: string, q: string): string {
-  return `/documents/${encodeURIComponent(documentId)}${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`;
+export function documentHref(documentId: string, question: string): string {
+  const q = highlightTerms(question);
+  return `/documents/${encodeURIComponent(documentId)}${q ? `?q=${encodeURIComponent(q)}` : ''}`;
 }
 
 /** "Order on rate increase, p. 3" — where a passage is, for titles and tooltips. */

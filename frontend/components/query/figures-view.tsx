@@ -19,8 +19,21 @@ function monthLabel(key: string): string {
   return Number.isNaN(date.getTime()) ? key : monthFormat.format(date);
 }
 
-function shorten(text: string, max = 26): string {
+function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A category label on one line, shortened, with the full text as its tooltip (recharts would wrap it). */
+function CategoryTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const full = String(payload?.value ?? '');
+  return (
+    <g transform={`translate(${Number(x ?? 0)},${Number(y ?? 0)})`}>
+      <title>{full}</title>
+      <text x={-6} y={0} dy={4} textAnchor="end" fontSize={11} fill="#6b7480">
+        {shorten(full, 30)}
+      </text>
+    </g>
+  );
 }
 
 function ScreenReaderTable({ caption, rows }: { caption: string; rows: { label: string; count: number }[] }) {
@@ -69,7 +82,7 @@ function CountChart({ buckets, label }: { buckets: CountBucket[]; label: string 
           <BarChart data={shown} layout="vertical" margin={{ top: 4, right: 24, bottom: 0, left: 0 }} barCategoryGap={6}>
             <CartesianGrid horizontal={false} stroke="#eef0f3" />
             <XAxis type="number" allowDecimals={false} tick={TICK} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} />
-            <YAxis type="category" dataKey="name" tick={TICK} tickLine={false} axisLine={false} width={170} tickFormatter={(v: string) => shorten(v)} interval={0} />
+            <YAxis type="category" dataKey="name" tick={(props: object) => <CategoryTick {...props} />} tickLine={false} axisLine={false} width={190} interval={0} />
             <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
             <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} maxBarSize={22} />
           </BarChart>
@@ -179,7 +192,9 @@ export function FiguresView({ figures, question }: { figures: Figures; question:
                   <tr key={i} data-testid="number-row">
                     <td>{NUMBER_KINDS[n.kind] ?? n.kind}</td>
                     <td>{n.text}</td>
-                    <td className="num">{numberValue(n)}</td>
+                    <td className="num" style={{ whiteSpace: 'nowrap' }}>
+                      {numberValue(n)}
+                    </td>
                     <td>
                       {n.citation ? (
                         <Link href={citationHref(n.citation, question)} prefetch={false} title={n.citation.quote} data-testid="number-source">

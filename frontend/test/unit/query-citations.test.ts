@@ -1,4 +1,4 @@
-import { citationHref, citationPlace, citedPassages, numberCitations } from '../../components/query/citations';
+import { citationHref, citationPlace, citedPassages, documentHref, highlightTerms, numberCitations } from '../../components/query/citations';
 import type { AnalysisSection, Citation, KeyFact } from '../../components/query/types';
 
 const cite = (documentId: string, start: number, page = 2): Citation => ({ documentId, documentTitle: `Title ${documentId}`, start, end: start + 10, page, quote: `quote ${documentId}@${start}` });
@@ -34,6 +34,12 @@ describe('citation links', () => {
 
   it('leave the page out for a document without pages', () => {
     expect(citationHref(cite('d', 0, 0), '')).toBe('/documents/d?at=0-10');
+  });
+
+  it('highlight the question’s content words only', () => {
+    expect(highlightTerms('What revenue requirement did the Company request, and when was the Revenue requirement approved?')).toBe('revenue requirement request approved');
+    expect(documentHref('d1', 'What did they do?')).toBe('/documents/d1');
+    expect(documentHref('d1', 'Which deadlines?')).toBe('/documents/d1?q=deadlines');
   });
 
   it('name the place of a passage', () => {

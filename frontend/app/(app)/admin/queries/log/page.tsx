@@ -133,8 +133,8 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                     <th scope="col" className="num">
                       Took
                     </th>
-                    <th scope="col" className="num">
-                      Documents
+                    <th scope="col" className="num" title="Filings that matched the question">
+                      Matches
                     </th>
                   </tr>
                 </thead>
