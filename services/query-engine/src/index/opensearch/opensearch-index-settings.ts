@@ -12,7 +12,9 @@
  *   these, so it agrees with matchesDocument word for word (OpenSearch has no NFKD/NFKC folding
  *   without the ICU plugin, and its asciifolding differs from the reference on ß, ø, ½, Greek ...).
  *   `index_prefixes` makes prefixes of 2-5 characters exact term lookups, also as the last word of
- *   a phrase. Not kept in _source.
+ *   a phrase; it is the dearest part of indexing (without it, generated filings index about 1.7
+ *   times faster into a third less space), the price of exact and fast prefix queries at scale.
+ *   Not kept in _source.
  * - `party_words`, `entity_words`: one folded name per array element; a position gap of 1000 between
  *   elements keeps a phrase inside one name ("the words consecutive within one name").
  * - keyword fields for filters and facets: `agency_keys`, `type_keys` and `docket_key` hold the
@@ -37,8 +39,9 @@ export function indexSettings(options: { bulk: boolean }): Record<string, unknow
     // A build is invisible until its alias swap: no refreshes, and a lost build is simply redone.
     refresh_interval: options.bulk ? '-1' : '1s',
     'translog.durability': options.bulk ? 'async' : 'request',
-    // Filings are long; highlighting uses stored offsets, but keep the re-analysis limit generous for titles.
-    'highlight.max_analyzed_offset': 10_000_000,
+    // The stored text is most of the index; DEFLATE keeps it about a quarter smaller than LZ4 at
+    // no measurable indexing cost (1,000 generated filings: 19 MB instead of 26 MB).
+    codec: 'best_compression',
     analysis: {
       tokenizer: {
         // The reference's word characters: letters, marks, digits.
