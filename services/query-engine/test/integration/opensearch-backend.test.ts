@@ -114,6 +114,11 @@ if (!url) {
       expect((await backend.fetch(['live', 'y'])).map((doc) => doc.id)).toEqual(['live']);
     });
 
+    it('says UNAVAILABLE when no node answers, so callers may retry', async () => {
+      await expect(OpenSearchBackend.open({ url: 'http://127.0.0.1:9', index: 'never-created' }))
+        .rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('OpenSearch is unavailable') });
+    });
+
     it('replaces an index of an older schema by an empty one (derived data, refilled by a re-index)', async () => {
       const alias = backend.alias;
       await backend.upsert(document('a'));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, errors } from '@opensearch-project/opensearch';
-import { InputError } from '@docket/errors';
+import { InputError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { IndexedDocument } from '../../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint, type CursorPosition } from '../../domain/search-cursor';
@@ -25,6 +25,11 @@ type Order = 'rank' | 'newest' | 'oldest';
 
 interface OpenBuild {
   index: string;
+  /**
+   * Writes to the build go through an alias of its own with require_alias, so a write racing the
+   * build's deletion fails instead of auto-creating an index of that name on a real cluster.
+   */
+  writeAlias: string;
   /** Ids written by live events since the build began; rows read from the source must not overwrite them. */
   touched: Set<string>;
 }
@@ -46,6 +51,9 @@ const UPSERT_ATTEMPTS = 5;
  * Visibility: writes do not wait for a refresh (that would cost up to a second per event); instead a
  * search or count after a write refreshes first, so this process reads its own writes, and the
  * node's 1 s refresh serves everyone else.
+ *
+ * A node that cannot be reached, times out or sheds load surfaces as UnavailableError (gRPC
+ * UNAVAILABLE), so callers may retry; anything else it refuses is a plain error.
  */
 export class OpenSearchBackend implements SearchBackend {
   private build: OpenBuild | undefined;
@@ -65,7 +73,7 @@ export class OpenSearchBackend implements SearchBackend {
     const client = new Client({ node: options.url, requestTimeout: options.requestTimeoutMs ?? 30_000, maxRetries: 2 });
     const backend = new OpenSearchBackend(client, options.index, options.logger);
     try {
-      await backend.ensureAlias();
+      await unavailableWhenDown(() => backend.ensureAlias());
     } catch (error) {
       await client.close();
       throw error;
@@ -74,29 +82,49 @@ export class OpenSearchBackend implements SearchBackend {
   }
 
   async upsert(document: IndexedDocument): Promise<UpsertOutcome> {
-    const source = toOpenSearchSource(document);
-    const build = this.build;
-    const outcome = await this.upsertLive(source);
-    if (build) {
-      build.touched.add(document.id);
-      await this.client.index({ index: build.index, id: document.id, body: source as unknown as Record<string, unknown> });
-    }
-    this.dirty = true;
-    return outcome;
+    return unavailableWhenDown(async () => {
+      const source = toOpenSearchSource(document);
+      const build = this.build;
+      const outcome = await this.upsertLive(source);
+      if (build) {
+        build.touched.add(document.id);
+        await this.writeToBuild(build, document.id, source as unknown as Record<string, unknown>);
+      }
+      this.dirty = true;
+      return outcome;
+    });
   }
 
   async remove(documentId: string): Promise<boolean> {
-    const build = this.build;
-    const response = await this.client.delete({ index: this.alias, id: documentId }, { ignore: [404] });
-    if (build) {
-      build.touched.add(documentId);
-      await this.client.index({ index: build.index, id: documentId, body: tombstoneSource(documentId) });
-    }
-    this.dirty = true;
-    return response.body.result === 'deleted';
+    return unavailableWhenDown(async () => {
+      const build = this.build;
+      const response = await this.client.delete({ index: this.alias, id: documentId }, { ignore: [404] });
+      if (build) {
+        build.touched.add(documentId);
+        await this.writeToBuild(build, documentId, tombstoneSource(documentId));
+      }
+      this.dirty = true;
+      return response.body.result === 'deleted';
+    });
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    return unavailableWhenDown(() => this.runSearch(query));
+  }
+
+  async fetch(documentIds: string[]): Promise<IndexedDocument[]> {
+    return unavailableWhenDown(() => this.runFetch(documentIds));
+  }
+
+  async count(): Promise<number> {
+    return unavailableWhenDown(async () => {
+      await this.refreshIfDirty();
+      const response = await this.client.count({ index: this.alias, body: { query: { bool: { must_not: [NOT_TOMBSTONE] } } } });
+      return response.body.count;
+    });
+  }
+
+  private async runSearch(query: SearchQuery): Promise<SearchResult> {
     const compiled = compileSearch(query.query);
     const fingerprint = searchFingerprint(query.query, query.sort);
     // Relevance without any positive word has no score to order by: newest first, score 0 (as SQLite).
@@ -132,7 +160,7 @@ export class OpenSearchBackend implements SearchBackend {
     };
   }
 
-  async fetch(documentIds: string[]): Promise<IndexedDocument[]> {
+  private async runFetch(documentIds: string[]): Promise<IndexedDocument[]> {
     if (documentIds.length === 0) return [];
     // The text lives in a stored field, outside _source (see opensearch-index-settings).
     const response = await this.client.mget({ index: this.alias, stored_fields: ['text'], _source: true, body: { ids: documentIds } });
@@ -142,19 +170,15 @@ export class OpenSearchBackend implements SearchBackend {
       : []));
   }
 
-  async count(): Promise<number> {
-    await this.refreshIfDirty();
-    const response = await this.client.count({ index: this.alias, body: { query: { bool: { must_not: [NOT_TOMBSTONE] } } } });
-    return response.body.count;
-  }
-
   async beginBuild(): Promise<IndexBuild> {
     // A build left by a crashed or failed attempt (ours or an earlier process's) is useless: start afresh.
     this.build = undefined;
-    await this.deleteIndicesOutsideAlias();
     const index = this.newIndexName();
-    await this.createIndex(index, { bulk: true });
-    const build: OpenBuild = { index, touched: new Set() };
+    const build: OpenBuild = { index, writeAlias: `${index}-writes`, touched: new Set() };
+    await unavailableWhenDown(async () => {
+      await this.deleteIndicesOutsideAlias();
+      await this.createIndex(index, { bulk: true, alias: build.writeAlias });
+    });
     this.build = build;
     const assertOpen = () => {
       if (this.build !== build) throw new Error('this index build was aborted or replaced');
@@ -162,16 +186,16 @@ export class OpenSearchBackend implements SearchBackend {
     return {
       addFromSource: async (documents) => {
         assertOpen();
-        return this.addToBuild(build, documents);
+        return unavailableWhenDown(() => this.addToBuild(build, documents));
       },
       commit: async () => {
         assertOpen();
-        await this.swapIn(build);
+        await unavailableWhenDown(() => this.swapIn(build));
       },
       abort: async () => {
         if (this.build !== build) return;
         this.build = undefined;
-        await this.client.indices.delete({ index: build.index }, { ignore: [404] });
+        await unavailableWhenDown(() => this.client.indices.delete({ index: build.index }, { ignore: [404] }));
       },
     };
   }
@@ -220,8 +244,8 @@ export class OpenSearchBackend implements SearchBackend {
     const fresh = documents.filter((document) => !build.touched.has(document.id));
     if (fresh.length === 0) return 0;
     const operations: unknown[] = [];
-    for (const document of fresh) operations.push({ create: { _index: build.index, _id: document.id } }, toOpenSearchSource(document));
-    const response = await this.client.bulk({ body: operations as never });
+    for (const document of fresh) operations.push({ create: { _index: build.writeAlias, _id: document.id } }, toOpenSearchSource(document));
+    const response = await this.client.bulk({ body: operations as never, require_alias: true });
     const items = (response.body as unknown as { items: { create?: { status: number; error?: { type: string; reason?: string } } }[] }).items;
     let written = 0;
     for (const item of items) {
@@ -243,6 +267,7 @@ export class OpenSearchBackend implements SearchBackend {
         actions: [
           ...previous.map((index) => ({ remove: { index, alias: this.alias } })),
           { add: { index: build.index, alias: this.alias } },
+          { remove: { index: build.index, alias: build.writeAlias } },
         ],
       },
     });
@@ -252,6 +277,15 @@ export class OpenSearchBackend implements SearchBackend {
     await this.deleteTombstones(build.index);
     for (const index of previous) await this.client.indices.delete({ index }, { ignore: [404] });
     this.dirty = true;
+  }
+
+  /** A live event's write into the open build; lost without harm when the build ended meanwhile. */
+  private async writeToBuild(build: OpenBuild, id: string, body: Record<string, unknown>): Promise<void> {
+    try {
+      await this.client.index({ index: build.writeAlias, id, body, require_alias: true });
+    } catch (error) {
+      if (this.build === build) throw error;
+    }
   }
 
   private async deleteTombstones(index: string): Promise<void> {
@@ -271,7 +305,7 @@ export class OpenSearchBackend implements SearchBackend {
       if (concrete.body === true) {
         throw new Error(`OpenSearch has an index named "${this.alias}" (not an alias); set OPENSEARCH_INDEX to another name or delete that index`);
       }
-      await this.createIndex(this.newIndexName(), { bulk: false, alias: true });
+      await this.createIndex(this.newIndexName(), { bulk: false, alias: this.alias });
       return;
     }
     const mappings = await this.client.indices.getMapping({ index: this.alias });
@@ -295,13 +329,13 @@ export class OpenSearchBackend implements SearchBackend {
     );
   }
 
-  private async createIndex(index: string, options: { bulk: boolean; alias?: boolean }): Promise<void> {
+  private async createIndex(index: string, options: { bulk: boolean; alias?: string }): Promise<void> {
     await this.client.indices.create({
       index,
       body: {
         settings: indexSettings({ bulk: options.bulk }),
         mappings: indexMappings(),
-        ...(options.alias ? { aliases: { [this.alias]: {} } } : {}),
+        ...(options.alias ? { aliases: { [options.alias]: {} } } : {}),
       } as never,
     });
   }
@@ -354,4 +388,21 @@ function searchAfterOf(position: CursorPosition, order: Order): (string | number
 
 function isConflict(error: unknown): boolean {
   return error instanceof errors.ResponseError && error.statusCode === 409;
+}
+
+/** Connection failures, timeouts and load shedding (429, 502-504) become UnavailableError. */
+async function unavailableWhenDown<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isUnavailable(error)) {
+      throw new UnavailableError(`OpenSearch is unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof errors.ConnectionError || error instanceof errors.TimeoutError || error instanceof errors.NoLivingConnectionsError) return true;
+  return error instanceof errors.ResponseError && [429, 502, 503, 504].includes(error.statusCode);
 }
