@@ -7,6 +7,7 @@ import { FormError } from '@/components/ui/form-error';
 import { isApiError } from '@/lib/api-error';
 import { AnalysisView } from './analysis-view';
 import { askQuestion } from './ask-stream';
+import { useHydrated } from './use-hydrated';
 import { numberCitations } from './citations';
 import { DocumentsView } from './documents-view';
 import { FiguresView } from './figures-view';
@@ -55,6 +56,7 @@ export function AskPanel({
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -168,7 +170,7 @@ export function AskPanel({
                 <option value="extractive">Extractive</option>
                 <option value="generative">Generative</option>
               </select>
-              <button type="submit" className="btn btn-primary" disabled={!canAsk || busy} data-testid="ask-submit">
+              <button type="submit" className="btn btn-primary" disabled={!canAsk || busy || !hydrated} data-testid="ask-submit">
                 {busy ? 'Answering…' : 'Ask'}
               </button>
             </div>
@@ -261,13 +263,13 @@ export function AskPanel({
               {logBase ? (
                 <>
                   {' — '}
-                  <Link href={`${logBase}/analysis`} data-testid="answer-log-link">
+                  <Link href={`${logBase}/analysis`} prefetch={false} data-testid="answer-log-link">
                     analysis
                   </Link>
                   {' · '}
-                  <Link href={`${logBase}/documents`}>documents</Link>
+                  <Link href={`${logBase}/documents`} prefetch={false}>documents</Link>
                   {' · '}
-                  <Link href={`${logBase}/figures`}>figures</Link>
+                  <Link href={`${logBase}/figures`} prefetch={false}>figures</Link>
                 </>
               ) : null}
               {' · '}

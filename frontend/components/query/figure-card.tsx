@@ -3,6 +3,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { toPng } from 'html-to-image';
 import { fileSlug, toCsv, type CsvCell } from './csv';
+import { useHydrated } from './use-hydrated';
 import styles from './query.module.css';
 
 function download(href: string, fileName: string): void {
@@ -34,6 +35,7 @@ export function FigureCard({
   const ref = useRef<HTMLElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const slug = fileSlug(title);
 
   const downloadPng = async () => {
@@ -70,10 +72,10 @@ export function FigureCard({
           {description ? <p>{description}</p> : null}
         </div>
         <div className={styles.downloads} data-export-skip="true">
-          <button type="button" className="btn btn-sm" onClick={downloadPng} disabled={busy} data-testid={`${testId}-png`} aria-label={`Download ${title} as PNG`}>
+          <button type="button" className="btn btn-sm" onClick={downloadPng} disabled={busy || !hydrated} data-testid={`${testId}-png`} aria-label={`Download ${title} as PNG`}>
             {busy ? 'Preparing…' : 'PNG'}
           </button>
-          <button type="button" className="btn btn-sm" onClick={downloadCsv} data-testid={`${testId}-csv`} aria-label={`Download ${title} as CSV`}>
+          <button type="button" className="btn btn-sm" onClick={downloadCsv} disabled={!hydrated} data-testid={`${testId}-csv`} aria-label={`Download ${title} as CSV`}>
             CSV
           </button>
         </div>

@@ -30,7 +30,7 @@ function CategoryTick({ x, y, payload }: { x?: number | string; y?: number | str
     <g transform={`translate(${Number(x ?? 0)},${Number(y ?? 0)})`}>
       <title>{full}</title>
       <text x={-6} y={0} dy={4} textAnchor="end" fontSize={11} fill="#6b7480">
-        {shorten(full, 30)}
+        {shorten(full, 26)}
       </text>
     </g>
   );

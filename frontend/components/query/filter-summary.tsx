@@ -6,6 +6,20 @@ export function hasFilters(f: Filters): boolean {
   return f.agencies.length + f.filingTypes.length + f.dockets.length + f.parties.length > 0 || Boolean(f.filedFrom || f.filedTo);
 }
 
+/** The filters in a few words, for a line under a log entry: "Agency FERC, CPUC · Filed from Jan 1, 2021". */
+export function filtersInWords(f: Filters): string {
+  const parts: string[] = [];
+  if (f.agencies.length) parts.push(`Agency ${f.agencies.join(', ')}`);
+  if (f.filingTypes.length) parts.push(`Type ${f.filingTypes.join(', ')}`);
+  if (f.dockets.length) parts.push(`Docket ${f.dockets.join(', ')}`);
+  if (f.parties.length) parts.push(`Party ${f.parties.join(', ')}`);
+  const day = (d: string) => formatDate(`${d}T00:00:00Z`);
+  if (f.filedFrom && f.filedTo) parts.push(`Filed ${day(f.filedFrom)} – ${day(f.filedTo)}`);
+  else if (f.filedFrom) parts.push(`Filed from ${day(f.filedFrom)}`);
+  else if (f.filedTo) parts.push(`Filed until ${day(f.filedTo)}`);
+  return parts.join(' · ');
+}
+
 /** The filters a request ran with, read-only, as small labelled chips. */
 export function FilterSummary({ filters, label = 'Filters' }: { filters: Filters; label?: string }) {
   if (!hasFilters(filters)) return null;

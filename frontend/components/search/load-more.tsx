@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useHydrated } from '@/components/query/use-hydrated';
 import { api } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
@@ -17,6 +18,7 @@ export function LoadMore({ apiQuery, initialCursor, q, shown, total }: { apiQuer
   const [cursor, setCursor] = useState(initialCursor);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const ready = useHydrated();
 
   const more = async () => {
     if (!cursor) return;
@@ -48,7 +50,7 @@ export function LoadMore({ apiQuery, initialCursor, q, shown, total }: { apiQuer
           Showing {formatNumber(count)} of {formatNumber(total)}
         </span>
         {cursor ? (
-          <button type="button" className="btn" onClick={more} disabled={loading} data-testid="search-load-more">
+          <button type="button" className="btn" onClick={more} disabled={!ready || loading} data-testid="search-load-more">
             {loading ? 'Loading…' : 'Load more'}
           </button>
         ) : null}

@@ -191,19 +191,17 @@ export function AddFiltersForm({
         </label>
         <input id="flt-party" name="party" className="input" placeholder="Company or person" data-testid="filter-party" />
       </div>
-      <div className={styles.dateRow}>
-        <div className="field">
-          <label className="label" htmlFor="flt-from">
-            Filed from
-          </label>
-          <input id="flt-from" name="from" type="date" className="input" defaultValue={state.filters.from} data-testid="filter-from" />
-        </div>
-        <div className="field">
-          <label className="label" htmlFor="flt-to">
-            to
-          </label>
-          <input id="flt-to" name="to" type="date" className="input" defaultValue={state.filters.to} data-testid="filter-to" />
-        </div>
+      <div className="field">
+        <label className="label" htmlFor="flt-from">
+          Filed on or after
+        </label>
+        <input id="flt-from" name="from" type="date" className="input" defaultValue={state.filters.from} data-testid="filter-from" />
+      </div>
+      <div className="field">
+        <label className="label" htmlFor="flt-to">
+          Filed on or before
+        </label>
+        <input id="flt-to" name="to" type="date" className="input" defaultValue={state.filters.to} data-testid="filter-to" />
       </div>
       <button type="submit" className="btn btn-block" disabled={!canRun} data-testid="filters-apply">
         Apply filters

@@ -7,7 +7,8 @@ import styles from './search.module.css';
 /** One hit: highlighted title and snippet, filed date, agency, docket and type; opens the document with the query highlighted. */
 export function SearchResult({ hit, q }: { hit: SearchHit; q: string }) {
   const href = `/documents/${encodeURIComponent(hit.documentId)}${q ? `?q=${encodeURIComponent(q)}` : ''}`;
-  const type = hit.filingCategory && hit.filingType && hit.filingCategory !== hit.filingType ? `${hit.filingCategory} (${hit.filingType})` : hit.filingCategory || hit.filingType;
+  // The source's own name for the filing ("Rebuttal Testimony") says more than its category ("Testimony").
+  const type = hit.filingType || hit.filingCategory;
   return (
     <li className={styles.result} data-testid="search-hit" data-document-id={hit.documentId}>
       <h3 className={styles.resultTitle}>

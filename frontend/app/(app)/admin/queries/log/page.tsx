@@ -143,7 +143,7 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                     <tr key={q.queryId} data-testid="query-log-row" data-query-id={q.queryId}>
                       <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(q.createdAt)}</td>
                       <td className={styles.logText}>
-                        <Link href={`/admin/queries/log/${encodeURIComponent(q.queryId)}/analysis`} data-testid="query-log-link">
+                        <Link href={`/admin/queries/log/${encodeURIComponent(q.queryId)}/analysis`} prefetch={false} data-testid="query-log-link">
                           {q.question}
                         </Link>
                       </td>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { filtersInWords } from '@/components/query/filter-summary';
 import { findWorkspace, getWorkspace, listRequests } from '@/components/query/query-api.server';
 import { formatMs } from '@/components/query/query-views';
 import type { WorkspaceRequest } from '@/components/query/types';
@@ -86,31 +87,30 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                   const entry = `${base}/log/${encodeURIComponent(r.id)}`;
                   return (
                     <tr key={r.id} data-testid="log-row" data-kind={r.kind} data-request-id={r.id}>
-                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</td>
+                      <td className={styles.nowrap}>{formatDateTime(r.createdAt)}</td>
                       <td>
                         <span className={`badge ${r.kind === 'query' ? 'badge-accent' : ''}`}>{r.kind === 'query' ? 'Question' : 'Search'}</span>
                       </td>
                       <td className={styles.logText}>
-                        <Link href={`${entry}/analysis`} data-testid="log-entry-link">
+                        <Link href={`${entry}/analysis`} prefetch={false} data-testid="log-entry-link">
                           {r.text || <span className="subtle">(filters only)</span>}
                         </Link>
+                        {filtersInWords(r.filters) ? <div className={styles.logFilters}>{filtersInWords(r.filters)}</div> : null}
                       </td>
                       <td>{r.user.name || r.user.email || <span className="subtle">a former member</span>}</td>
-                      <td className="num" style={{ whiteSpace: 'nowrap' }}>
-                        {formatMs(r.tookMs)}
-                      </td>
+                      <td className={`num ${styles.nowrap}`}>{formatMs(r.tookMs)}</td>
                       <td className="num">{formatNumber(r.resultCount)}</td>
                       <td>
                         <span className={styles.logViews}>
-                          <Link href={`${entry}/analysis`}>Analysis</Link>
-                          <Link href={`${entry}/documents`}>Documents</Link>
-                          <Link href={`${entry}/figures`}>Figures</Link>
-                          {workspace.can.run ? (
-                            <Link href={againHref(workspace.id, r)} className="subtle" title={r.kind === 'query' ? 'Ask this question again' : 'Run this search again'}>
-                              Again
-                            </Link>
-                          ) : null}
+                          <Link href={`${entry}/analysis`} prefetch={false}>Analysis</Link>
+                          <Link href={`${entry}/documents`} prefetch={false}>Documents</Link>
+                          <Link href={`${entry}/figures`} prefetch={false}>Figures</Link>
                         </span>
+                        {workspace.can.run ? (
+                          <Link href={againHref(workspace.id, r)} prefetch={false} className={styles.again}>
+                            {r.kind === 'query' ? 'Ask again' : 'Search again'}
+                          </Link>
+                        ) : null}
                       </td>
                     </tr>
                   );
