@@ -1,7 +1,6 @@
 import { MONTHS } from './lexicon';
 import type { DateFact } from './text-fact';
 
-// Forms from the documents service's entity extraction (services/documents/src/domain/entities).
 const MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|' +
   'Jan\\.|Feb\\.|Mar\\.|Apr\\.|Jun\\.|Jul\\.|Aug\\.|Sept\\.|Sep\\.|Oct\\.|Nov\\.|Dec\\.|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)';

@@ -1,4 +1,4 @@
-// Word lists for the extractors (the same lists as the documents service's entity extraction).
+// Word lists for the extractors. MONTHS is exported: the documents service's person extractor uses it too.
 
 export const MONTHS: Record<string, number> = {
   january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,

@@ -1,6 +1,5 @@
 import type { MoneyFact } from './text-fact';
 
-// Patterns from the documents service's entity extraction (services/documents/src/domain/entities).
 const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
 const MULT = 'thousand|million|billion|trillion';
 const CUR = '(?:US\\$|\\$|USD\\s?)';

@@ -30,6 +30,12 @@ describe('extractPercentages', () => {
       ['ten percent', 10, false],
     ]);
   });
+
+  it('leaves basis points out when asked (the documents service counts percent signs and words only)', () => {
+    const text = 'about 110 basis points above the 10.9% average, 25 to 50 basis points, 0.5 percentage points';
+    expect(extractPercentages(text, { basisPoints: false }).map((p) => p.text)).toEqual(['10.9%', '0.5 percentage points']);
+    expect(extractPercentages(text).map((p) => p.text)).toEqual(['110 basis points', '10.9%', '25 to 50 basis points', '0.5 percentage points']);
+  });
 });
 
 describe('extractDates', () => {

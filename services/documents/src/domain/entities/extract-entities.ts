@@ -1,8 +1,7 @@
+import { extractDates, extractMoney, extractPercentages } from '@docket/text-facts';
 import { abbreviationMentions, findAbbreviations } from './abbreviations';
 import { extractAgencies } from './agency.extractor';
-import { extractMoney, extractPercentages } from './amount.extractor';
 import { canonicalEntityKey } from './canonical-key';
-import { extractDates } from './date.extractor';
 import { extractDockets } from './docket.extractor';
 import type { EntityMention, ExtractEntitiesOptions } from './entity-mention';
 import { extractOrganisations, type Candidate } from './organisation.extractor';
@@ -25,7 +24,8 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions): 
     ...extractPeople(text),
     ...extractPlaces(text),
     ...extractMoney(text),
-    ...extractPercentages(text),
+    // Basis points are not percentages here: the labelled gold counts percent signs and words only.
+    ...extractPercentages(text, { basisPoints: false }),
     ...extractDates(text),
   ];
   // Abbreviations are learnt from the names that survive, then found everywhere in the text.

@@ -1,4 +1,5 @@
-import { alternation, MONTHS } from './lexicon';
+import { MONTHS } from '@docket/text-facts';
+import { alternation } from './lexicon';
 import type { Candidate } from './organisation.extractor';
 
 // One name word: "Ashby", "O'Neill", "McAllister", "Alvarez-Quinn", "Debbie-Anne".
