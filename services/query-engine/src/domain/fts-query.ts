@@ -14,6 +14,15 @@ import { foldedWords, type QueryNode } from '@docket/query-language';
  */
 export type FtsText = { kind: 'never' } | { kind: 'expr'; expr: string };
 
+/**
+ * Joins two words into one "word pair" token (a letter, so the tokenizer keeps the pair whole; no
+ * folded word contains it, see index-text.ts). The index holds every pair of adjacent words in
+ * columns of their own, so a phrase is looked up as a phrase of pairs: "public utilities commission"
+ * as "publicǂutilities utilitiesǂcommission". Common words make phrases of single words costly (FTS5
+ * checks the positions of every document holding all of them); a pair is a term of its own.
+ */
+export const PAIR_JOIN = '\u01c2';
+
 const NEVER: FtsText = { kind: 'never' };
 
 /** Whether a subtree is made only of text: terms, phrases, prefixes and boolean operators over them. */
@@ -34,26 +43,30 @@ export function isTextOnly(node: QueryNode): boolean {
   }
 }
 
-/** A phrase of words (one word is a one-word phrase); `prefix` makes the last word a prefix. */
-export function ftsPhrase(words: string[], prefix = false): string {
-  return `"${words.map((word) => word.replaceAll('"', '""')).join(' ')}"${prefix ? ' *' : ''}`;
+/**
+ * A phrase of words (one word is a one-word phrase); `prefix` makes the last word a prefix. With
+ * `pairs`, several words become a phrase of word pairs (an exact equivalent, see PAIR_JOIN).
+ */
+export function ftsPhrase(words: string[], prefix = false, pairs = false): string {
+  const tokens = pairs && words.length > 1 ? words.slice(1).map((word, index) => `${words[index]}${PAIR_JOIN}${word}`) : words;
+  return `"${tokens.map((token) => token.replaceAll('"', '""')).join(' ')}"${prefix ? ' *' : ''}`;
 }
 
 /** The FTS5 form of a text-only subtree, or null when FTS5 cannot express it positively. */
-export function ftsTextOf(node: QueryNode): FtsText | null {
+export function ftsTextOf(node: QueryNode, pairs = false): FtsText | null {
   switch (node.kind) {
     case 'term':
     case 'phrase':
     case 'prefix': {
       const words = foldedWords(node.value);
-      return words.length === 0 ? NEVER : { kind: 'expr', expr: ftsPhrase(words, node.kind === 'prefix') };
+      return words.length === 0 ? NEVER : { kind: 'expr', expr: ftsPhrase(words, node.kind === 'prefix', pairs) };
     }
     case 'and':
-      return andOf(node.children);
+      return andOf(node.children, pairs);
     case 'or': {
       const parts: string[] = [];
       for (const child of node.children) {
-        const part = ftsTextOf(child);
+        const part = ftsTextOf(child, pairs);
         if (part === null) return null;
         if (part.kind === 'expr') parts.push(part.expr);
       }
@@ -69,17 +82,17 @@ export function ftsTextOf(node: QueryNode): FtsText | null {
 }
 
 /** `a AND b AND NOT c AND NOT d` as `((a) AND (b)) NOT ((c) OR (d))`. */
-export function andOf(children: QueryNode[]): FtsText | null {
+export function andOf(children: QueryNode[], pairs = false): FtsText | null {
   const positives: string[] = [];
   const negatives: string[] = [];
   for (const child of children) {
     if (child.kind === 'not') {
-      const inner = ftsTextOf(child.child);
+      const inner = ftsTextOf(child.child, pairs);
       if (inner === null) return null;
       if (inner.kind === 'expr') negatives.push(inner.expr);
       continue; // NOT of something that matches nothing constrains nothing
     }
-    const part = ftsTextOf(child);
+    const part = ftsTextOf(child, pairs);
     if (part === null) return null;
     if (part.kind === 'never') return NEVER;
     positives.push(part.expr);

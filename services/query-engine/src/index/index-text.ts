@@ -1,5 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { foldedWords } from '@docket/query-language';
+import { PAIR_JOIN } from '../domain/fts-query';
 import { stripSnippetSentinels } from './snippet-html';
 
 /**
@@ -23,13 +25,25 @@ const NONSPACING_MARKS = /\p{Mn}/gu;
 const HAS_NON_ASCII = /[^\p{ASCII}]/u;
 
 export function indexText(text: string): string {
-  const clean = stripSnippetSentinels(text);
+  // The pair joiner is a letter; inside the text it would glue two words into a "pair".
+  const clean = stripSnippetSentinels(text).replaceAll(PAIR_JOIN, ' ');
   if (!HAS_NON_ASCII.test(clean)) return clean;
   const separators = tokenizerOnlyCharacters();
   return clean.replace(NON_ASCII_RUN, (run) => {
     const folded = run.normalize('NFKD').replace(NONSPACING_MARKS, '').normalize('NFKC').toLowerCase();
     return separators.test(folded) ? folded.replace(separators, ' ') : folded;
   });
+}
+
+/**
+ * Every pair of adjacent words of `text`, joined by PAIR_JOIN, space-separated: what the *_pairs
+ * columns index. foldedWords are the tokenizer's words of indexText(text) (see above).
+ */
+export function wordPairs(text: string): string {
+  const words = foldedWords(text.replaceAll(PAIR_JOIN, ' '));
+  let pairs = '';
+  for (let index = 1; index < words.length; index++) pairs += `${index > 1 ? ' ' : ''}${words[index - 1]}${PAIR_JOIN}${words[index]}`;
+  return pairs;
 }
 
 let tokenizerOnly: RegExp | undefined;

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
-import { compressText, decompressText, indexText } from './index-text';
+import { compressText, decompressText, indexText, wordPairs } from './index-text';
 import type { UpsertOutcome } from './search-backend';
 import { NAME_BREAK, prepareSchema, registerFunctions } from './sqlite-schema';
 import { allocationRange, nextRowid } from './sqlite-rowids';
@@ -49,6 +49,7 @@ export class SqliteIndexFile {
   private readonly upsertTx: (document: IndexedDocument) => UpsertOutcome;
   private readonly removeTx: (documentId: string) => boolean;
   private readonly labels = new Map<string, string>();
+  private readonly partyIds = new Map<string, number>();
 
   private constructor(readonly path: string, readonly db: Db, readonly openState: OpenState) {
     this.statements = prepareStatements(db);
@@ -105,6 +106,7 @@ export class SqliteIndexFile {
       return write();
     } catch (error) {
       this.labels.clear();
+      this.partyIds.clear(); // a rolled-back party_keys row must not be remembered either
       throw error;
     }
   }
@@ -155,7 +157,7 @@ export class SqliteIndexFile {
       s.insertDocument.run({ ...row, rowid });
       const body = bodyRow(document);
       s.insertBody.run({ rowid, ...body });
-      s.insertText.run(rowid, indexText(document.title), indexText(document.text), indexText(document.description));
+      s.insertText.run(rowid, ...searchable(document.title, document.text, document.description));
       this.insertNames(rowid, document);
       return outcome;
     }
@@ -168,8 +170,8 @@ export class SqliteIndexFile {
     if (!sameText || !sameFields) {
       // External-content FTS5 deletes by the values it indexed, which we rebuild from the old body.
       const old = s.selectBody.get(rowid) as BodyRow;
-      s.deleteText.run(rowid, indexText(old.title), indexText(decompressText(old.text_z)), indexText(old.description));
-      s.insertText.run(rowid, indexText(document.title), indexText(document.text), indexText(document.description));
+      s.deleteText.run(rowid, ...searchable(old.title, decompressText(old.text_z), old.description));
+      s.insertText.run(rowid, ...searchable(document.title, document.text, document.description));
     }
     // Re-compressing the text is the costly part of a body; keep the stored blob when the text is the same.
     if (sameText) {
@@ -190,7 +192,7 @@ export class SqliteIndexFile {
     const existing = s.selectById.get(documentId) as ExistingRow | undefined;
     if (!existing) return false;
     const old = s.selectBody.get(existing.rowid) as BodyRow;
-    s.deleteText.run(existing.rowid, indexText(old.title), indexText(decompressText(old.text_z)), indexText(old.description));
+    s.deleteText.run(existing.rowid, ...searchable(old.title, decompressText(old.text_z), old.description));
     this.deleteNames(existing.rowid);
     s.deleteBody.run(existing.rowid);
     s.deleteDocument.run(existing.rowid);
@@ -206,12 +208,23 @@ export class SqliteIndexFile {
     }
     for (const name of parties) {
       const key = nameKey(name);
-      s.insertParty.run(rowid, key);
+      s.insertParty.run(rowid, this.partyId(key));
       this.label('party', key, name);
     }
     this.label('agency', document.sourceId, document.sourceName || document.sourceId);
     const docketKey = normalizeDocketNumber(document.docketNumber);
     if (docketKey !== '') this.label('docket', docketKey, document.docketNumber.trim());
+  }
+
+  private partyId(key: string): number {
+    let id = this.partyIds.get(key);
+    if (id === undefined) {
+      const s = this.statements;
+      id = (s.selectPartyKey.pluck().get(key) as number | undefined) ?? Number(s.insertPartyKey.run(key).lastInsertRowid);
+      if (this.partyIds.size >= 200_000) this.partyIds.clear();
+      this.partyIds.set(key, id);
+    }
+    return id;
   }
 
   /** Facet labels change rarely; remembering the last ones written saves a write per name per document. */
@@ -227,6 +240,11 @@ export class SqliteIndexFile {
     this.statements.deleteNames.run(rowid);
     this.statements.deleteParties.run(rowid);
   }
+}
+
+/** The documents_fts columns: title, text, description as indexed, then their word pairs. */
+function searchable(title: string, text: string, description: string): [string, string, string, string, string, string] {
+  return [indexText(title), indexText(text), indexText(description), wordPairs(title), wordPairs(text), wordPairs(description)];
 }
 
 function connect(path: string, bulk: boolean): Db {
@@ -342,9 +360,13 @@ function prepareStatements(db: Db) {
       WHERE rowid = @rowid`),
     selectBody: prepare(`SELECT ${bodyColumns} FROM document_bodies WHERE rowid = ?`),
     deleteBody: prepare('DELETE FROM document_bodies WHERE rowid = ?'),
-    insertText: prepare('INSERT INTO documents_fts (rowid, title, text, description) VALUES (?, ?, ?, ?)'),
-    deleteText: prepare("INSERT INTO documents_fts (documents_fts, rowid, title, text, description) VALUES ('delete', ?, ?, ?, ?)"),
-    insertParty: prepare('INSERT OR IGNORE INTO parties (doc, key) VALUES (?, ?)'),
+    insertText: prepare(`INSERT INTO documents_fts (rowid, title, text, description, title_pairs, text_pairs, description_pairs)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    deleteText: prepare(`INSERT INTO documents_fts (documents_fts, rowid, title, text, description, title_pairs, text_pairs, description_pairs)
+      VALUES ('delete', ?, ?, ?, ?, ?, ?, ?)`),
+    insertParty: prepare('INSERT OR IGNORE INTO parties (doc, party) VALUES (?, ?)'),
+    selectPartyKey: prepare('SELECT id FROM party_keys WHERE key = ?'),
+    insertPartyKey: prepare('INSERT INTO party_keys (key) VALUES (?)'),
     deleteParties: prepare('DELETE FROM parties WHERE doc = ?'),
     insertNames: prepare('INSERT INTO names_fts (rowid, parties, entities) VALUES (?, ?, ?)'),
     deleteNames: prepare('DELETE FROM names_fts WHERE rowid = ?'),

@@ -9,7 +9,9 @@ export type SqlParam = string | number;
 /**
  * A query compiled for the SQLite index:
  * - `match`: an FTS5 expression every hit satisfies (the query's positive free text), which drives
- *   the search and gives BM25 ranks and snippets; null when the query has no positive text;
+ *   the search and gives BM25 ranks; null when the query has no positive text. Phrases in it are
+ *   phrases of word pairs (see PAIR_JOIN); `highlight` is the same positive text with phrases of
+ *   words, for snippets (it matches the same documents);
  * - `rowids`: the rowid range every hit lies in, from the `filed:` ranges ANDed at the top (rowids
  *   encode the filing day, see sqlite-rowids.ts), so FTS5 or the primary key can skip the rest;
  * - `where`: an SQL condition on `d` (the documents table) for everything else: field filters,
@@ -19,6 +21,7 @@ export type SqlParam = string | number;
  */
 export interface CompiledQuery {
   match: string | null;
+  highlight: string | null;
   rowids: [number, number] | null;
   where: string;
   params: SqlParam[];
@@ -37,6 +40,7 @@ export function compileQuery(query: QueryNode): CompiledQuery {
   const root = normalizeQuery(query);
   const clauses = root.kind === 'and' ? root.children : [root];
   const positives: string[] = [];
+  const highlights: string[] = [];
   const negatives: string[] = [];
   const conditions: Sql[] = [];
   let rowids: [number, number] | null = null;
@@ -48,17 +52,18 @@ export function compileQuery(query: QueryNode): CompiledQuery {
     }
     if (isTextOnly(clause)) {
       if (clause.kind === 'not') {
-        const inner = ftsTextOf(clause.child);
+        const inner = ftsTextOf(clause.child, true);
         if (inner?.kind === 'never') continue;
         if (inner?.kind === 'expr') {
           negatives.push(inner.expr);
           continue;
         }
       } else {
-        const text = ftsTextOf(clause);
+        const text = ftsTextOf(clause, true);
         if (text?.kind === 'never') return NEVER;
         if (text?.kind === 'expr') {
           positives.push(text.expr);
+          highlights.push((ftsTextOf(clause) as { expr: string }).expr);
           continue;
         }
       }
@@ -66,18 +71,22 @@ export function compileQuery(query: QueryNode): CompiledQuery {
     conditions.push(sqlOf(clause));
   }
   let match: string | null = null;
-  if (positives.length > 0) match = combine(positives, negatives);
+  let highlight: string | null = null;
+  if (positives.length > 0) {
+    match = combine(positives, negatives);
+    highlight = combine(highlights, []);
+  }
   else if (negatives.length > 0) conditions.push(notInText(negatives.length === 1 ? (negatives[0] as string) : combineOr(negatives)));
   const where = and(conditions);
   if (where.sql === '0' || (rowids && rowids[0] > rowids[1])) return NEVER;
-  return { match, rowids, where: where.sql, params: where.params, never: false };
+  return { match, highlight, rowids, where: where.sql, params: where.params, never: false };
 }
 
-const NEVER: CompiledQuery = { match: null, rowids: null, where: '0', params: [], never: true };
+const NEVER: CompiledQuery = { match: null, highlight: null, rowids: null, where: '0', params: [], never: true };
 
 function sqlOf(node: QueryNode): Sql {
   if (isTextOnly(node)) {
-    const text = node.kind === 'and' ? andOf(node.children) : ftsTextOf(node);
+    const text = node.kind === 'and' ? andOf(node.children, true) : ftsTextOf(node, true);
     if (text?.kind === 'never') return FALSE;
     if (text?.kind === 'expr') return inText(text.expr);
   }

@@ -2,12 +2,12 @@ import type { Database as Db } from 'better-sqlite3';
 import { decompressText, FTS_TOKENIZER, indexText } from './index-text';
 
 /**
- * Version 3 (issue 4): text, description and metadata for filters and facets; version 1 held title
- * and text only (version 2 was an interim layout while issue 4 was built). The index is derived data
+ * Version 5 (issue 4): text, description, word pairs and metadata for filters and facets; version 1
+ * held title and text only (versions 2 to 4 were interim layouts while issue 4 was built). The index is derived data
  * (rebuildable from the documents service), so an older file is not converted: it is replaced by an
  * empty one and a re-index refills it (see SqliteIndexFile.open, which says so in the log).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 5;
 
 /**
  * Between two names in names_fts: a word no name contains, so that a phrase (`party:"gas company"`)
@@ -15,19 +15,26 @@ export const SCHEMA_VERSION = 3;
  */
 export const NAME_BREAK = 'zznamebreakzz';
 
-/** BM25 column weights (title, text, description): a title word counts four times a text word. */
-export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0)';
+/**
+ * BM25 column weights (title, text, description, then their word pairs): a title word counts four
+ * times a text word; a phrase (matched in the pair columns) is weighted like its field.
+ */
+export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0, 4.0, 1.0, 2.0)';
 
 /**
  * Tables (every rowid encodes the filing day, see sqlite-rowids.ts):
  * - documents: one lean row per document with the comparison keys filters use (each with a B-tree
  *   index) and the facet columns; kept small so that scanning many hits stays cheap;
  * - document_bodies: what is shown and fetched (title, description, compressed text, pages, names);
- * - documents_fts: FTS5 over title, text, description. Its content is the view fts_content, which
- *   decompresses the text and applies indexText(), so the text is stored once, compressed;
+ * - documents_fts: FTS5 over title, text, description and their word pairs (fts-query.ts PAIR_JOIN).
+ *   Its content is the view fts_content, which decompresses the text and applies indexText(), so the
+ *   text is stored once, compressed. The pair columns are indexed but not stored: the view gives
+ *   them empty, since FTS5 reads content only for snippets, which never look at them (FTS5's
+ *   'rebuild' and 'integrity-check' commands therefore do not apply to this table);
  * - names_fts: one contentless FTS5 row per document (same rowid) with its party names and its
  *   entity names, each list joined by NAME_BREAK, so `party:"a b"` is a phrase inside one name;
- * - parties: (document, party key) pairs for the party facet;
+ * - party_keys / parties: each party name's key once, and (document, party) pairs for the party
+ *   facet (integers, so counting them over many hits stays cheap);
  * - facet_labels: how to show a facet value (agency id → name, docket key → number, party key → name).
  */
 const CREATE_V2 = `
@@ -70,19 +77,24 @@ const CREATE_V2 = `
   );
 
   CREATE VIEW fts_content AS
-    SELECT rowid, index_text(title) AS title, index_text(inflate_text(text_z)) AS text, index_text(description) AS description
+    SELECT rowid, index_text(title) AS title, index_text(inflate_text(text_z)) AS text, index_text(description) AS description,
+      '' AS title_pairs, '' AS text_pairs, '' AS description_pairs
     FROM document_bodies;
   CREATE VIRTUAL TABLE documents_fts USING fts5 (
-    title, text, description,
+    title, text, description, title_pairs, text_pairs, description_pairs,
     content = 'fts_content', content_rowid = 'rowid',
     tokenize = "${FTS_TOKENIZER}"
   );
   INSERT INTO documents_fts (documents_fts, rank) VALUES ('rank', '${RANK_FUNCTION}');
 
+  CREATE TABLE party_keys (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE
+  );
   CREATE TABLE parties (
     doc INTEGER NOT NULL,
-    key TEXT NOT NULL,
-    PRIMARY KEY (doc, key)
+    party INTEGER NOT NULL,
+    PRIMARY KEY (doc, party)
   ) WITHOUT ROWID;
   CREATE VIRTUAL TABLE names_fts USING fts5 (parties, entities, content = '', contentless_delete = 1, tokenize = "${FTS_TOKENIZER}");
 

@@ -15,7 +15,7 @@ export interface SearchTuning {
    * Relevance is exact BM25 over at most this many text matches at a time: when more match, they are
    * ranked in tiers of this many, newest first (BM25 order inside a tier). FTS5 computes BM25 for
    * every row it ranks, about 0.7 µs each, so an exact order over half a million matches would cost
-   * a third of a second; a tier of 50,000 about 35 ms.
+   * a third of a second; a tier of 25,000 under 20 ms.
    */
   rankTier: number;
   /** Facets count at most this many matches: all of them, or the newest this many (the result says how many). */
@@ -29,7 +29,7 @@ export interface SearchTuning {
   probeRatio: number;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { rankTier: 50_000, facetLimit: 100_000, probeLimit: 5_000, probeRatio: 40 };
+export const DEFAULT_TUNING: SearchTuning = { rankTier: 25_000, facetLimit: 20_000, probeLimit: 5_000, probeRatio: 10 };
 const SNIPPET_TOKENS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;
@@ -103,12 +103,16 @@ export class SqliteSearcher {
     if (compiled.never) return { hits: [], total: 0, facets: query.facets ? emptyFacets() : [], ...(query.facets ? { facetsCounted: 0 } : {}) };
 
     const plan = this.plan(compiled);
-    const total = this.count(compiled, plan);
+    let total: number;
     let facets: Facet[] = [];
     let facetsCounted: number | undefined;
     if (query.facets) {
-      facetsCounted = this.fillHits(compiled, plan, total);
+      // Filling the hits table counts them too, unless there are more than it takes.
+      facetsCounted = this.fillHits(compiled, plan);
+      total = facetsCounted < this.tuning.facetLimit ? facetsCounted : this.count(compiled, plan);
       facets = this.facets();
+    } else {
+      total = this.count(compiled, plan);
     }
     const { rows, next } = total === 0 ? { rows: [], next: undefined } : this.page(compiled, plan, order, query.limit, after);
     return {
@@ -169,13 +173,12 @@ export class SqliteSearcher {
     return this.prepare(`SELECT count(*) FROM (SELECT 1 ${source.sql} LIMIT ?)`).pluck().get(...source.params, limit) as number;
   }
 
-  /** The matching rowids (at most facetLimit, the newest) into temp.search_hits; returns how many. */
-  private fillHits(compiled: CompiledQuery, plan: Plan, total: number): number {
+  /** The matching rowids (the newest facetLimit at most) into temp.search_hits; returns how many. */
+  private fillHits(compiled: CompiledQuery, plan: Plan): number {
     const source = this.source(compiled, plan);
     this.prepare('DELETE FROM temp.search_hits').run();
-    const limit = this.tuning.facetLimit;
-    const newest = total > limit ? ` ORDER BY ${source.rowid} DESC LIMIT ${limit}` : '';
-    return this.prepare(`INSERT INTO temp.search_hits (r) SELECT ${source.rowid} ${source.sql}${newest}`).run(...source.params).changes;
+    return this.prepare(`INSERT INTO temp.search_hits (r) SELECT ${source.rowid} ${source.sql} ORDER BY ${source.rowid} DESC LIMIT ?`)
+      .run(...source.params, this.tuning.facetLimit).changes;
   }
 
   private page(compiled: CompiledQuery, plan: Plan, order: Order, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
@@ -250,7 +253,7 @@ export class SqliteSearcher {
       documentId: display.id,
       title: display.title,
       titleHtml: highlightTitle(display.title, query.query),
-      snippet: compiled.match === null ? this.lead(row.r, display.description) : this.snippet(row.r, compiled.match),
+      snippet: compiled.highlight === null ? this.lead(row.r, display.description) : this.snippet(row.r, compiled.highlight),
       score: order === 'rank' ? -row.k : 0, // bm25() is "lower is better"; callers expect higher is better
       filedAt: display.filed_at === null ? undefined : new Date(display.filed_at),
       sourceId: display.source_id,
@@ -262,14 +265,20 @@ export class SqliteSearcher {
     };
   }
 
-  /** The text's best passage for the match; when the text has none, the best of title and description. */
-  private snippet(rowid: number, match: string): string {
+  /**
+   * The text's best passage for the match; else the description's, else the title's; else the text's
+   * start. `highlight` is the query's text with phrases of words (the pair columns are not stored).
+   */
+  private snippet(rowid: number, highlight: string): string {
     const statement = this.prepare(`SELECT snippet(documents_fts, ?, ?, ?, '…', ?) FROM documents_fts
       WHERE documents_fts MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
-    const inText = (statement.get(1, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, match, rowid) as string | undefined) ?? '';
-    if (inText.includes(SNIPPET_OPEN)) return snippetToHtml(inText);
-    const best = (statement.get(-1, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, match, rowid) as string | undefined) ?? '';
-    return snippetToHtml(best.includes(SNIPPET_OPEN) ? best : inText);
+    let fallback: string | undefined;
+    for (const column of [1, 2, 0]) {
+      const passage = (statement.get(column, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, highlight, rowid) as string | undefined) ?? '';
+      if (passage.includes(SNIPPET_OPEN)) return snippetToHtml(passage);
+      fallback ??= passage;
+    }
+    return snippetToHtml(fallback ?? '');
   }
 
   private lead(rowid: number, description: string): string {
@@ -280,12 +289,17 @@ export class SqliteSearcher {
     return `${escapeHtml(flat.slice(0, cut > LEAD_CHARACTERS / 2 ? cut : LEAD_CHARACTERS))}…`;
   }
 
+  /**
+   * Facets over temp.search_hits. The hits drive every join (CROSS JOIN: the planner would rather
+   * scan all documents, knowing nothing of the temporary table), and parties are counted by integer id.
+   */
   private facets(): Facet[] {
     const grouped = (sql: string) => this.prepare(sql).all(FACET_BUCKETS) as { v: string | number; n: number }[];
     const labels = this.prepare('SELECT label FROM facet_labels WHERE facet = ? AND key = ?').pluck();
     const label = (facet: string, key: string) => (labels.get(facet, key) as string | undefined) ?? key;
     const byDocument = (column: string, condition: string) => grouped(`SELECT ${column} AS v, count(*) AS n
-      FROM temp.search_hits AS h JOIN documents AS d ON d.rowid = h.r WHERE ${condition} GROUP BY ${column} ORDER BY n DESC, v LIMIT ?`);
+      FROM temp.search_hits AS h CROSS JOIN documents AS d ON d.rowid = h.r WHERE ${condition} GROUP BY ${column} ORDER BY n DESC, v LIMIT ?`);
+    const partyKey = this.prepare('SELECT key FROM party_keys WHERE id = ?').pluck();
 
     const buckets: Record<FacetField, FacetBucket[]> = {
       agency: byDocument('d.source_id', "d.source_id <> ''").map(({ v, n }) => bucket(String(v), label('agency', String(v)), n)),
@@ -295,9 +309,10 @@ export class SqliteSearcher {
         return bucket(number, number, n);
       }),
       year: byDocument('d.filed_year', 'd.filed_year IS NOT NULL').map(({ v, n }) => bucket(String(v), String(v), n)),
-      party: grouped(`SELECT p.key AS v, count(*) AS n FROM temp.search_hits AS h JOIN parties AS p ON p.doc = h.r
-        GROUP BY p.key ORDER BY n DESC, v LIMIT ?`).map(({ v, n }) => {
-        const name = label('party', String(v));
+      party: grouped(`SELECT p.party AS v, count(*) AS n FROM temp.search_hits AS h CROSS JOIN parties AS p ON p.doc = h.r
+        GROUP BY p.party ORDER BY n DESC, v LIMIT ?`).map(({ v, n }) => {
+        const key = (partyKey.get(v) as string | undefined) ?? '';
+        const name = label('party', key);
         return bucket(name, name, n);
       }),
     };

@@ -68,6 +68,19 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     expect(hit.titleHtml).toBe('<mark>Penalty</mark> &lt;i&gt;notice&lt;/i&gt; &amp; more');
   });
 
+  it('finds phrases through word pairs and still marks the phrase\'s words in the snippet', async () => {
+    await backend.upsert(doc('d1', 'Rate case', 'The public utilities commission approved the rate increase for the utility.'));
+    await backend.upsert(doc('d2', 'Commission', 'The commission is public; utilities pay.'));
+    const phrase = await search('"public utilities commission"');
+    expect(phrase.hits.map((h) => h.documentId)).toEqual(['d1']);
+    expect(phrase.hits[0]!.snippet).toContain('<mark>public utilities commission</mark>');
+    expect((await search('"rate increase"')).hits.map((h) => h.documentId)).toEqual(['d1']);
+    expect((await search({ kind: 'prefix', value: 'utilities comm' })).hits.map((h) => h.documentId)).toEqual(['d1']);
+    expect((await search({ kind: 'prefix', value: 'utilities p' })).hits.map((h) => h.documentId)).toEqual(['d2']);
+    expect((await search('"case the"')).total).toBe(0); // title and text are not one run of words
+    expect((await search('"public utilities" NOT "utilities pay"')).hits.map((h) => h.documentId)).toEqual(['d1']);
+  });
+
   it('cannot be tricked into fake marks by control characters in the text', async () => {
     await backend.upsert(doc('d1', 'Sneaky', 'a \u0001fake\u0002 mark and a real penalty'));
     const hit = (await search('penalty')).hits[0]!;

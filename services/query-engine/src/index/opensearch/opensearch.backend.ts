@@ -156,6 +156,8 @@ export class OpenSearchBackend implements SearchBackend {
       hits: page.map((hit) => toSearchHit(hit, query.query, order === 'rank')),
       total: result.hits.total.value,
       facets: query.facets ? readFacets(result.aggregations) : [],
+      // Aggregations count every match, however many.
+      ...(query.facets ? { facetsCounted: result.hits.total.value } : {}),
       nextCursor: rows.length > query.limit && last?.sort ? encodeCursor(fingerprint, { order, values: last.sort }) : undefined,
     };
   }
