@@ -114,6 +114,14 @@ if (!url) {
       expect((await backend.fetch(['live', 'y'])).map((doc) => doc.id)).toEqual(['live']);
     });
 
+    it('counts facets over every match, however many (facetsCounted = total)', async () => {
+      for (const id of ['a', 'b', 'c']) await backend.upsert(document(id, { parties: ['Sierra Club', 'SIERRA CLUB'] }));
+      const result = await backend.search({ query: parseQuery('agency:ferc'), sort: 'relevance', limit: 1, facets: true });
+      expect(result.facetsCounted).toBe(3);
+      expect(result.facets.find((facet) => facet.field === 'party')?.buckets).toEqual([{ value: 'Sierra Club', label: 'Sierra Club', count: 3 }]);
+      expect((await backend.search({ query: parseQuery('agency:ferc'), sort: 'relevance', limit: 1, facets: false })).facetsCounted).toBeUndefined();
+    });
+
     it('says UNAVAILABLE when no node answers, so callers may retry', async () => {
       await expect(OpenSearchBackend.open({ url: 'http://127.0.0.1:9', index: 'never-created' }))
         .rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('OpenSearch is unavailable') });
