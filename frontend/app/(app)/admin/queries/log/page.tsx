@@ -46,7 +46,8 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
         </div>
       </div>
 
-      <form className="card card-body" method="get" action="/admin/queries/log" aria-label="Filter the query log" style={{ marginBottom: 'var(--space-5)' }}>
+      {/* Keyed by the filters: uncontrolled inputs keep stale values across soft navigations otherwise. */}
+      <form key={hrefWith(filters, {})} className="card card-body" method="get" action="/admin/queries/log" aria-label="Filter the query log" style={{ marginBottom: 'var(--space-5)' }}>
         <div className={styles.filtersForm}>
           <div className="field">
             <label className="label" htmlFor="f-user">

@@ -14,16 +14,19 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
   const { workspaceId } = await params;
   const q = (await searchParams).q;
   const workspace = await getWorkspace(workspaceId);
+  const question = (Array.isArray(q) ? q[0] : q) ?? '';
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <WorkspaceHeader workspace={workspace} current="query" />
       <div className="stack">
         <ReadOnlyNotice workspace={workspace} what="asking questions" />
         <AskPanel
+          // Another workspace or another ?q= (a log entry's "ask again") starts a fresh panel.
+          key={`${workspace.id}\n${question}`}
           workspaceId={workspace.id}
           defaultFilters={workspace.defaultFilters}
           canAsk={workspace.can.run}
-          initialQuestion={(Array.isArray(q) ? q[0] : q) ?? ''}
+          initialQuestion={question}
         />
       </div>
     </div>

@@ -58,7 +58,8 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
       <WorkspaceHeader workspace={workspace} current="search" />
       <ReadOnlyNotice workspace={workspace} what="searching" />
 
-      <form method="get" action={`${base}/search`} className={styles.queryForm} role="search" aria-label="Search this workspace">
+      {/* Keyed by the state: uncontrolled inputs keep stale values across soft navigations otherwise. */}
+      <form key={pageHref(workspace.id, state)} method="get" action={`${base}/search`} className={styles.queryForm} role="search" aria-label="Search this workspace">
         <input type="hidden" name="f" value="1" />
         {(Object.keys(PARAM_OF) as ListField[]).flatMap((field) => state.filters[field].map((v) => <input key={`${field}:${v}`} type="hidden" name={PARAM_OF[field]} value={v} />))}
         {state.filters.from ? <input type="hidden" name="from" value={state.filters.from} /> : null}
@@ -107,7 +108,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
       <div className={styles.layout}>
         <aside className={styles.sidebar}>
           {page ? <FacetsPanel workspaceId={workspace.id} state={state} facets={page.facets} counted={page.facetsCounted} total={page.total} /> : null}
-          <AddFiltersForm workspaceId={workspace.id} state={state} agencies={agencyOptions} filingTypes={filingTypes} canRun={workspace.can.run} />
+          <AddFiltersForm key={pageHref(workspace.id, state)} workspaceId={workspace.id} state={state} agencies={agencyOptions} filingTypes={filingTypes} canRun={workspace.can.run} />
         </aside>
 
         <section aria-labelledby="ws-results-heading" className={styles.main}>
@@ -160,6 +161,8 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
                 ))}
               </ol>
               <LoadMore
+                // A new search (query, filters, sort) starts over: soft navigations would otherwise keep the old cursor.
+                key={apiParams(workspace.id, state).toString()}
                 apiQuery={apiParams(workspace.id, state, { limit: String(PAGE_SIZE) }).toString()}
                 initialCursor={page.nextCursor}
                 q={state.q}
