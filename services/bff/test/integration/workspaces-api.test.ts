@@ -96,7 +96,7 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     // Well-formed but not a real day: the query-engine finds it; the BFF names the JSON field.
     const notADay = await owner.client.post('/api/workspaces', { name: 'x', defaultFilters: { filedFrom: '2024-02-30' } });
     expect(notADay.status).toBe(400);
-    expect(notADay.body.error.issues).toEqual([{ path: 'defaultFilters.filedFrom', message: 'must be a date written YYYY-MM-DD' }]);
+    expect(notADay.body.error.issues).toEqual([{ path: 'defaultFilters.filedFrom', message: 'must be a date written YYYY-MM-DD, got "2024-02-30"' }]);
     const long = await owner.client.post('/api/workspaces', { name: 'n'.repeat(101) });
     expect(long.body.error.issues).toEqual([{ path: 'name', message: 'must be at most 100 characters' }]);
   });

@@ -1,5 +1,5 @@
 import { InputError, type FieldIssue } from '@docket/errors';
-import { normaliseFilters, type WorkspaceFilters } from './workspace-filters';
+import { checkSearchFilters, type SearchFilters } from './search-filters';
 
 /** One entry of a workspace's log: a search or a query (question) run in it. */
 export const REQUEST_KINDS = ['search', 'query'] as const;
@@ -16,7 +16,7 @@ export interface WorkspaceRequest {
   /** The search's query or the question. */
   text: string;
   /** The filters in force (the workspace's defaults with the request's own). */
-  filters: WorkspaceFilters;
+  filters: SearchFilters;
   sort: RequestSort;
   createdAt: Date;
   tookMs: number;
@@ -30,7 +30,7 @@ export interface RecordRequestInput {
   userId: string;
   kind: RequestKind;
   text: string;
-  filters?: Partial<WorkspaceFilters> | undefined;
+  filters?: Partial<SearchFilters> | undefined;
   sort?: RequestSort | undefined;
   tookMs: number;
   resultCount: number;
@@ -56,7 +56,7 @@ export function validateRecordRequest(input: RecordRequestInput): Omit<Workspace
   if (input.kind === 'query' && text === '') issues.push({ path: 'text', message: 'a query needs its question' });
   if (!Number.isFinite(input.tookMs) || input.tookMs < 0) issues.push({ path: 'took_ms', message: 'must be a duration in milliseconds, 0 or more' });
   if (!Number.isInteger(input.resultCount) || input.resultCount < 0) issues.push({ path: 'result_count', message: 'must be a whole number, 0 or more' });
-  const { filters, issues: filterIssues } = normaliseFilters(input.filters, 'filters');
+  const { filters, issues: filterIssues } = checkSearchFilters(input.filters, 'filters');
   issues.push(...filterIssues);
   if (issues.length > 0) throw new InputError('invalid workspace request', issues);
   return {

@@ -1,5 +1,5 @@
 import { ConflictError, InputError, NotAllowedError, NotFoundError, type FieldIssue } from '@docket/errors';
-import { normaliseFilters, type WorkspaceFilters } from './workspace-filters';
+import { checkSearchFilters, type SearchFilters } from './search-filters';
 
 /**
  * Workspaces: a research context (name, description, default filters) shared by its members.
@@ -46,7 +46,7 @@ export interface Workspace {
   id: string;
   name: string;
   description: string;
-  defaultFilters: WorkspaceFilters;
+  defaultFilters: SearchFilters;
   members: WorkspaceMember[];
   createdBy: string;
   createdAt: Date;
@@ -59,7 +59,7 @@ export interface Workspace {
 export interface WorkspaceSettings {
   name: string;
   description: string;
-  defaultFilters: WorkspaceFilters;
+  defaultFilters: SearchFilters;
 }
 
 export function can(role: WorkspaceRole | undefined, action: WorkspaceAction): boolean {
@@ -94,15 +94,15 @@ export function workspaceNotFound(id: string): NotFoundError {
   return new NotFoundError(`no workspace ${id}`);
 }
 
-/** Name 1–100 characters, description up to 2,000, filters as normaliseFilters allows. */
-export function validateSettings(input: { name: string; description: string; defaultFilters?: Partial<WorkspaceFilters> | undefined }): WorkspaceSettings {
+/** Name 1–100 characters, description up to 2,000, filters as checkSearchFilters allows (the search pipeline's own rules). */
+export function validateSettings(input: { name: string; description: string; defaultFilters?: Partial<SearchFilters> | undefined }): WorkspaceSettings {
   const issues: FieldIssue[] = [];
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name.length === 0) issues.push({ path: 'name', message: 'must not be empty' });
   else if (name.length > MAX_NAME_LENGTH) issues.push({ path: 'name', message: `must be at most ${MAX_NAME_LENGTH} characters` });
   const description = input.description.trim();
   if (description.length > MAX_DESCRIPTION_LENGTH) issues.push({ path: 'description', message: `must be at most ${MAX_DESCRIPTION_LENGTH} characters` });
-  const { filters, issues: filterIssues } = normaliseFilters(input.defaultFilters, 'default_filters');
+  const { filters, issues: filterIssues } = checkSearchFilters(input.defaultFilters, 'default_filters');
   issues.push(...filterIssues);
   if (issues.length > 0) throw new InputError('invalid workspace', issues);
   return { name, description, defaultFilters: filters };

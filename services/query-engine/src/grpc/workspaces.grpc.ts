@@ -8,7 +8,8 @@ import {
   type SetMemberRequest, type SetMemberResponse, type UpdateWorkspaceRequest, type UpdateWorkspaceResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
 import type { WorkspaceService } from '../service/workspace.service';
-import { filtersFromProto, requestToProto, roleFromProto, roleToProto, workspaceToProto } from './workspaces.mappers';
+import { filtersFromProto } from './query.mappers';
+import { requestToProto, roleFromProto, roleToProto, workspaceToProto } from './workspaces.mappers';
 
 /** research.query_engine.v1.WorkspaceService: a thin adapter; the rules live in WorkspaceService. */
 export function workspaceServiceBinding(deps: { workspaces: WorkspaceService; logger: Logger }): GrpcServiceBinding {

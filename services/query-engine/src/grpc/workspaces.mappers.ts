@@ -1,12 +1,12 @@
 import { InputError } from '@docket/errors';
-import { SearchSort, type SearchFilters } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import {
   RequestKind, WorkspaceRole as ProtoRole,
   type Workspace as ProtoWorkspace, type WorkspaceRequest as ProtoRequest,
 } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
 import type { Workspace, WorkspaceRole } from '../domain/workspace';
-import type { WorkspaceFilters } from '../domain/workspace-filters';
 import type { RequestSort, WorkspaceRequest } from '../domain/workspace-request';
+import { filtersToProto } from './query.mappers';
 
 const ROLE_TO_PROTO: Record<WorkspaceRole, ProtoRole> = {
   owner: ProtoRole.WORKSPACE_ROLE_OWNER,
@@ -39,14 +39,6 @@ export function sortFromProto(sort: SearchSort): RequestSort {
     case SearchSort.SEARCH_SORT_FILED_OLDEST: return 'filed_oldest';
     default: return 'relevance';
   }
-}
-
-export function filtersFromProto(filters: SearchFilters | undefined): Partial<WorkspaceFilters> | undefined {
-  return filters ? { ...filters } : undefined;
-}
-
-export function filtersToProto(filters: WorkspaceFilters): SearchFilters {
-  return { ...filters };
 }
 
 export function workspaceToProto(workspace: Workspace): ProtoWorkspace {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '@docket/errors';
 import { authorise, requireUserId, type WorkspaceAction, type WorkspaceRole } from '../domain/workspace';
-import type { WorkspaceFilters } from '../domain/workspace-filters';
+import type { SearchFilters } from '../domain/search-filters';
 import { validateRecordRequest, type RecordRequestInput } from '../domain/workspace-request';
 import type { WorkspaceRepository } from '../store/workspace.repository';
 import type { WorkspaceRequestRepository } from '../store/workspace-request.repository';
@@ -10,7 +10,7 @@ import type { WorkspaceService } from './workspace.service';
 export interface ResolvedWorkspace {
   workspaceId: string;
   /** The workspace's default filters, to combine (AND) with the request's own. */
-  defaultFilters: WorkspaceFilters;
+  defaultFilters: SearchFilters;
   /** The caller's role; undefined for an administrator reading a workspace they are not in. */
   role: WorkspaceRole | undefined;
 }

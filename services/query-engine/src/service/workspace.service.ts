@@ -4,7 +4,7 @@ import {
   authorise, requireUserId, validateSettings, withMember, withoutMember, workspaceNotFound,
   type Workspace, type WorkspaceMember, type WorkspaceRole,
 } from '../domain/workspace';
-import type { WorkspaceFilters } from '../domain/workspace-filters';
+import type { SearchFilters } from '../domain/search-filters';
 import {
   DEFAULT_PAGE_SIZE, DEFAULT_RECENT, MAX_PAGE_SIZE, MAX_RECENT, decodeCursor, encodeCursor, pageSize, type WorkspaceRequest,
 } from '../domain/workspace-request';
@@ -14,7 +14,7 @@ import type { WorkspaceRequestRepository } from '../store/workspace-request.repo
 export interface WorkspaceInput {
   name: string;
   description: string;
-  defaultFilters?: Partial<WorkspaceFilters> | undefined;
+  defaultFilters?: Partial<SearchFilters> | undefined;
 }
 
 export interface WorkspaceView {

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Workspace, WorkspaceMember, WorkspaceSettings } from '../domain/workspace';
-import { emptyFilters, type WorkspaceFilters } from '../domain/workspace-filters';
+import { emptySearchFilters, type SearchFilters } from '../domain/search-filters';
 
 /** A workspace as stored, with the revision that guards read-check-write changes. */
 export interface StoredWorkspace extends Workspace {
@@ -113,8 +113,8 @@ function toStored(record: WorkspaceRecord): StoredWorkspace {
   };
 }
 
-export function toFilters(stored: Partial<WorkspaceFilters> | undefined | null): WorkspaceFilters {
-  const empty = emptyFilters();
+export function toFilters(stored: Partial<SearchFilters> | undefined | null): SearchFilters {
+  const empty = emptySearchFilters();
   if (!stored) return empty;
   return {
     agencies: stored.agencies ?? [], filingTypes: stored.filingTypes ?? [], dockets: stored.dockets ?? [], parties: stored.parties ?? [],

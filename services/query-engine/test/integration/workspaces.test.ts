@@ -102,7 +102,7 @@ describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
       userId: 'u', name: ' ', description: '', defaultFilters: { ...filters, filedFrom: '2024-02-30', filedTo: '2023-01-01' },
     })).rejects.toMatchObject({
       name: 'InputError',
-      issues: [{ path: 'name', message: 'must not be empty' }, { path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD' }],
+      issues: [{ path: 'name', message: 'must not be empty' }, { path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD, got "2024-02-30"' }],
     });
     await expect(grpcCall(client, 'createWorkspace', { userId: '', name: 'x', description: '' }))
       .rejects.toMatchObject({ issues: [{ path: 'user_id', message: 'must not be empty' }] });

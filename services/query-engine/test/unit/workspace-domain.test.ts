@@ -3,7 +3,7 @@ import {
   MAX_MEMBERS, authorise, can, parseRole, validateSettings, withMember, withoutMember,
   type Workspace, type WorkspaceMember, type WorkspaceRole,
 } from '../../src/domain/workspace';
-import { emptyFilters } from '../../src/domain/workspace-filters';
+import { MAX_FILTER_VALUES, emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
 
 const at = new Date('2025-03-01T10:00:00Z');
 const member = (userId: string, role: WorkspaceRole): WorkspaceMember => ({ userId, role, addedAt: at });
@@ -20,7 +20,7 @@ function caught(fn: () => unknown): unknown {
 
 function workspace(...members: WorkspaceMember[]): Workspace {
   return {
-    id: 'ws-1', name: 'Rate cases', description: '', defaultFilters: emptyFilters(), members,
+    id: 'ws-1', name: 'Rate cases', description: '', defaultFilters: emptySearchFilters(), members,
     createdBy: members[0]?.userId ?? '', createdAt: at, updatedAt: at, requestCount: 0,
   };
 }
@@ -111,7 +111,7 @@ describe('workspace members', () => {
 describe('workspace settings', () => {
   it('trims the name and description and collapses inner whitespace in the name', () => {
     expect(validateSettings({ name: '  Rate   cases  ', description: ' Western utilities \n' })).toEqual({
-      name: 'Rate cases', description: 'Western utilities', defaultFilters: emptyFilters(),
+      name: 'Rate cases', description: 'Western utilities', defaultFilters: emptySearchFilters(),
     });
   });
 
@@ -127,5 +127,48 @@ describe('workspace settings', () => {
     const error = caught(() => validateSettings({ name: '', description: 'd'.repeat(2001), defaultFilters: { filedFrom: '2024-13-01', filedTo: '' } }));
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).issues.map((i) => i.path)).toEqual(['name', 'description', 'default_filters.filed_from']);
+  });
+});
+
+describe('workspace default filters (the search filters\' own rules)', () => {
+  const settings = (defaultFilters: Partial<SearchFilters>) => validateSettings({ name: 'Rate cases', description: '', defaultFilters });
+  const issuesOf = (defaultFilters: Partial<SearchFilters>) => {
+    try {
+      settings(defaultFilters);
+      return [];
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      return (error as InputError).issues;
+    }
+  };
+
+  it('trims values, drops blanks and repeats by the key searches match on, keeping the first spelling', () => {
+    const { defaultFilters } = settings({ agencies: [' ferc ', '', 'FERC', 'puc-ca'], dockets: ['ER24-1 ', 'er24 1'], parties: ['Pacific  Gas and Electric'] });
+    expect(defaultFilters).toEqual({ ...emptySearchFilters(), agencies: ['ferc', 'puc-ca'], dockets: ['ER24-1'], parties: ['Pacific Gas and Electric'] });
+  });
+
+  it('names the value that is too long or has no letter or digit by its position, and the list that is too long', () => {
+    expect(issuesOf({ parties: ['ok', 'p'.repeat(201), '--'], filingTypes: Array.from({ length: MAX_FILTER_VALUES + 1 }, (_, i) => `type ${i}`) })).toEqual([
+      { path: 'default_filters.filing_types', message: 'must have at most 50 values' },
+      { path: 'default_filters.parties[1]', message: 'must be at most 200 characters' },
+      { path: 'default_filters.parties[2]', message: 'must contain a letter or digit, got "--"' },
+    ]);
+  });
+
+  it('accepts open-ended and closed ranges of real days', () => {
+    expect(issuesOf({ filedFrom: '2024-02-29' })).toEqual([]);
+    expect(issuesOf({ filedTo: '2024-12-31' })).toEqual([]);
+    expect(issuesOf({ filedFrom: '2024-01-01', filedTo: '2024-01-01' })).toEqual([]);
+  });
+
+  it('refuses dates that are not real days or not YYYY-MM-DD, and a range that ends before it starts', () => {
+    expect(issuesOf({ filedFrom: '2100-02-29', filedTo: '01/02/2024' })).toEqual([
+      { path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD, got "2100-02-29"' },
+      { path: 'default_filters.filed_to', message: 'must be a date written YYYY-MM-DD, got "01/02/2024"' },
+    ]);
+    expect(issuesOf({ filedFrom: '2024-04-31' })).toEqual([{ path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD, got "2024-04-31"' }]);
+    expect(issuesOf({ filedFrom: '2024-06-30', filedTo: '2024-01-01' })).toEqual([
+      { path: 'default_filters.filed_to', message: 'must not be before filed_from (2024-06-30)' },
+    ]);
   });
 });

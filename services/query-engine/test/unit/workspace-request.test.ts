@@ -1,5 +1,5 @@
 import { InputError } from '@docket/errors';
-import { emptyFilters } from '../../src/domain/workspace-filters';
+import { emptySearchFilters } from '../../src/domain/search-filters';
 import { decodeCursor, encodeCursor, pageSize, validateRecordRequest, type RecordRequestInput } from '../../src/domain/workspace-request';
 
 const valid: RecordRequestInput = {
@@ -19,7 +19,7 @@ function issuesOf(input: RecordRequestInput) {
 describe('recording a workspace request', () => {
   it('fills in the defaults: relevance, no filters, no query yet', () => {
     expect(validateRecordRequest(valid)).toEqual({
-      workspaceId: 'ws-1', userId: 'u-1', kind: 'search', text: 'wildfire', filters: emptyFilters(), sort: 'relevance',
+      workspaceId: 'ws-1', userId: 'u-1', kind: 'search', text: 'wildfire', filters: emptySearchFilters(), sort: 'relevance',
       tookMs: 12.5, resultCount: 3, queryId: '',
     });
   });
