@@ -1,3 +1,6 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// (page.evaluate callbacks run in the browser, where document and window exist)
 /**
  * Search and questions inside a workspace (issue 4 §2–§3) as a user walks them in Chromium: a search
  * with a facet and a filter, more results, a document; a question whose answer streams in with
