@@ -10,7 +10,8 @@
  *
  * `--vectors F` keeps the vector index in F instead of the temporary directory: a second run
  * re-embeds only documents whose text changed (the indexer's own content-hash check), which makes
- * trying retrieval settings cheap. `--vector-weight` and `--rrf-k` change the fusion.
+ * trying retrieval settings cheap. `--vector-weight` and `--rrf-k` change the fusion (default: the
+ * product's DEFAULT_FUSION, which was tuned on this dev split).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +24,7 @@ import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/thread
 import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
 import { meanOver, ndcgAt, recallAt } from '../services/query-engine/src/retrieval/ranking-metrics';
 import {
-  bm25Retrieve, FUSION_DEPTH, reciprocalRankFusion, RRF_K, vectorRetrieve, type RetrievedHit,
+  bm25Retrieve, DEFAULT_FUSION, FUSION_DEPTH, reciprocalRankFusion, vectorRetrieve, type RetrievedHit,
 } from '../services/query-engine/src/retrieval/retrieve';
 import { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
 import { VectorIndexer, vectorScheme } from '../services/query-engine/src/retrieval/vector-indexer';
@@ -37,8 +38,8 @@ const { values } = parseArgs({
     qrels: { type: 'string', default: path.join(defaults, 'qrels-dev.tsv') },
     threads: { type: 'string', default: '2' },
     vectors: { type: 'string' },
-    'vector-weight': { type: 'string', default: '1' },
-    'rrf-k': { type: 'string', default: String(RRF_K) },
+    'vector-weight': { type: 'string', default: String(DEFAULT_FUSION.vectorWeight) },
+    'rrf-k': { type: 'string', default: String(DEFAULT_FUSION.rrfK) },
   },
 });
 
