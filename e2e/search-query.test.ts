@@ -216,6 +216,7 @@ describe('the workspace log', () => {
 
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('figure-agency-png').click()]);
     expect(png.suggestedFilename()).toBe('filings-by-agency.png');
+    await png.saveAs(path.join(shots, 'download-filings-by-agency.png'));
     expect(readFileSync((await png.path())!).subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 

@@ -33,6 +33,12 @@ function againHref(workspaceId: string, r: WorkspaceRequest): string {
   return `${base}/search?${params.toString()}`;
 }
 
+/** The filters a request ran with, and a search's order when it was not by relevance. */
+function describe(r: WorkspaceRequest): string {
+  const order = r.kind === 'search' && r.sort !== 'relevance' ? (r.sort === 'filed_newest' ? 'newest first' : 'oldest first') : '';
+  return [filtersInWords(r.filters), order].filter(Boolean).join(' · ');
+}
+
 export default async function WorkspaceLogPage({ params, searchParams }: Props) {
   const { workspaceId } = await params;
   const raw = (await searchParams).cursor;
@@ -95,7 +101,7 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                         <Link href={`${entry}/analysis`} prefetch={false} data-testid="log-entry-link">
                           {r.text || <span className="subtle">(filters only)</span>}
                         </Link>
-                        {filtersInWords(r.filters) ? <div className={styles.logFilters}>{filtersInWords(r.filters)}</div> : null}
+                        {describe(r) ? <div className={styles.logFilters}>{describe(r)}</div> : null}
                       </td>
                       <td>{r.user.name || r.user.email || <span className="subtle">a former member</span>}</td>
                       <td className={`num ${styles.nowrap}`}>{formatMs(r.tookMs)}</td>
