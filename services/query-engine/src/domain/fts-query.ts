@@ -1,59 +1,110 @@
-import { foldedWords, type QueryNode } from '@docket/query-language';
+import { foldedWords, nameKey, normalizeDocketNumber, type FieldNode, type QueryNode } from '@docket/query-language';
 
 /**
- * The free-text part of a query as an FTS5 MATCH expression. Every word is written as a quoted
- * FTS5 string of foldText'ed words, so FTS5's own operators, column filters and `*` never come from
- * the user; our AND / OR / NOT / prefix become FTS5's.
+ * Query trees as FTS5 MATCH expressions, for an index whose tokens live in disjoint namespaces, told
+ * apart by MARK (a letter no folded word contains, see index-text.ts, so the tokenizer keeps every
+ * token below whole):
  *
- * FTS5 has no unary NOT (only `a NOT b`), so a text clause is one of:
- * - `never`: it matches nothing (a term with no letter or digit);
- * - an expression FTS5 can run on its own (terms, phrases, prefixes, AND, OR, and NOTs that sit in
- *   an AND next to something positive);
- * - null: it needs a "not in" somewhere FTS5 cannot put one (`NOT a` alone, `a OR NOT b`); the SQL
- *   compiler turns those into set operations on rowids.
+ *   word            tariff                   title, text, description
+ *   word pair       publicǂutilities         every two adjacent words, in their own columns
+ *   party word      ǂsierra                  the `tags` column, names separated by NAME_BREAK
+ *   entity word     ǂǂdiablo                 the `tags` column
+ *   field value     ǂagencyǂferc             the `tags` column (agency, type, docket keys)
+ *
+ * so terms, phrases and field filters are all FTS5 phrases, combined with FTS5's AND / OR / NOT
+ * without any column filter, and FTS5 intersects them (a filter on a selective field skips through
+ * a common word's document list instead of reading all of it). Every value is written as a quoted
+ * FTS5 string, so FTS5's own syntax never comes from the user.
+ *
+ * Word pairs: common words make phrases of single words costly (FTS5 checks the positions of every
+ * document holding all of them); "public utilities commission" is looked up as the phrase of pairs
+ * "publicǂutilities utilitiesǂcommission", an exact equivalent.
+ *
+ * FTS5 has no unary NOT (only `a NOT b`), so a clause compiles to one of:
+ * - `never`: it matches nothing (a value with no letter or digit);
+ * - an expression FTS5 can run on its own (AND, OR, and NOTs that sit in an AND next to something
+ *   positive);
+ * - null: it needs a "not in" somewhere FTS5 cannot put one (`NOT a` alone, `a OR NOT b`) or holds a
+ *   date range; the SQL compiler turns those into set operations on rowids.
  */
 export type FtsText = { kind: 'never' } | { kind: 'expr'; expr: string };
 
-/**
- * Joins two words into one "word pair" token (a letter, so the tokenizer keeps the pair whole; no
- * folded word contains it, see index-text.ts). The index holds every pair of adjacent words in
- * columns of their own, so a phrase is looked up as a phrase of pairs: "public utilities commission"
- * as "publicǂutilities utilitiesǂcommission". Common words make phrases of single words costly (FTS5
- * checks the positions of every document holding all of them); a pair is a term of its own.
- */
-export const PAIR_JOIN = '\u01c2';
+export const MARK = '\u01c2';
+/** Between two names in the tags column: a phrase of party (entity) words stays inside one name. */
+export const NAME_BREAK = `${MARK}${MARK}${MARK}`;
 
 const NEVER: FtsText = { kind: 'never' };
 
-/** Whether a subtree is made only of text: terms, phrases, prefixes and boolean operators over them. */
-export function isTextOnly(node: QueryNode): boolean {
+/** The tags of one document: field values, then party and entity names (see above). */
+export function documentTags(values: { agencies: string[]; types: string[]; docket: string; parties: string[]; entities: string[] }): string {
+  const tags = new Set<string>();
+  for (const agency of values.agencies) if (nameKey(agency)) tags.add(fieldToken('agency', nameKey(agency)));
+  for (const type of values.types) if (nameKey(type)) tags.add(fieldToken('type', nameKey(type)));
+  const docket = normalizeDocketNumber(values.docket);
+  if (docket) tags.add(fieldToken('docket', docket));
+  const names = (list: string[], mark: string) => list
+    .map((name) => foldedWords(name).map((word) => `${mark}${word}`).join(' '))
+    .filter((words) => words !== '')
+    .join(` ${NAME_BREAK} `);
+  return [...tags, NAME_BREAK, names(values.parties, MARK), NAME_BREAK, names(values.entities, MARK + MARK)].join(' ');
+}
+
+function fieldToken(field: string, key: string): string {
+  return `${MARK}${field}${MARK}${key.split(' ').join(MARK)}`;
+}
+
+/** Whether FTS5 can evaluate a subtree: terms, phrases, prefixes, field filters and boolean operators (not dates). */
+export function isFtsOnly(node: QueryNode): boolean {
   switch (node.kind) {
     case 'term':
     case 'phrase':
     case 'prefix':
-      return true;
     case 'field':
+      return true;
     case 'range':
       return false;
     case 'not':
-      return isTextOnly(node.child);
+      return isFtsOnly(node.child);
     case 'and':
     case 'or':
-      return node.children.every(isTextOnly);
+      return node.children.every(isFtsOnly);
   }
 }
 
 /**
- * A phrase of words (one word is a one-word phrase); `prefix` makes the last word a prefix. With
- * `pairs`, several words become a phrase of word pairs (an exact equivalent, see PAIR_JOIN).
+ * A quoted FTS5 phrase of tokens; `prefix` makes the last one a prefix. With `pairs`, several words
+ * become a phrase of word pairs (an exact equivalent, see above).
  */
 export function ftsPhrase(words: string[], prefix = false, pairs = false): string {
-  const tokens = pairs && words.length > 1 ? words.slice(1).map((word, index) => `${words[index]}${PAIR_JOIN}${word}`) : words;
+  const tokens = pairs && words.length > 1 ? words.slice(1).map((word, index) => `${words[index]}${MARK}${word}`) : words;
   return `"${tokens.map((token) => token.replaceAll('"', '""')).join(' ')}"${prefix ? ' *' : ''}`;
 }
 
-/** The FTS5 form of a text-only subtree, or null when FTS5 cannot express it positively. */
-export function ftsTextOf(node: QueryNode, pairs = false): FtsText | null {
+function fieldPhrase(node: FieldNode): FtsText {
+  switch (node.field) {
+    case 'agency':
+    case 'type': {
+      const key = nameKey(node.value);
+      return key === '' ? NEVER : { kind: 'expr', expr: ftsPhrase([fieldToken(node.field, key)]) };
+    }
+    case 'docket': {
+      const key = normalizeDocketNumber(node.value);
+      return key === '' ? NEVER : { kind: 'expr', expr: ftsPhrase([fieldToken('docket', key)]) };
+    }
+    case 'party':
+    case 'entity': {
+      const mark = node.field === 'party' ? MARK : MARK + MARK;
+      const words = foldedWords(node.value);
+      return words.length === 0 ? NEVER : { kind: 'expr', expr: ftsPhrase(words.map((word) => `${mark}${word}`)) };
+    }
+  }
+}
+
+/**
+ * The FTS5 form of a subtree FTS5 can evaluate, or null when it cannot express it positively.
+ * `pairs`: phrases as phrases of word pairs (for searching); without, of words (for highlighting).
+ */
+export function ftsTextOf(node: QueryNode, pairs = true): FtsText | null {
   switch (node.kind) {
     case 'term':
     case 'phrase':
@@ -61,6 +112,8 @@ export function ftsTextOf(node: QueryNode, pairs = false): FtsText | null {
       const words = foldedWords(node.value);
       return words.length === 0 ? NEVER : { kind: 'expr', expr: ftsPhrase(words, node.kind === 'prefix', pairs) };
     }
+    case 'field':
+      return fieldPhrase(node);
     case 'and':
       return andOf(node.children, pairs);
     case 'or': {
@@ -74,15 +127,13 @@ export function ftsTextOf(node: QueryNode, pairs = false): FtsText | null {
       return { kind: 'expr', expr: parts.length === 1 ? (parts[0] as string) : parts.map((part) => `(${part})`).join(' OR ') };
     }
     case 'not':
-      return null; // only an enclosing AND with a positive clause can say "not"
-    case 'field':
     case 'range':
-      return null;
+      return null; // a NOT only in an AND with something positive (andOf); dates are rowid ranges
   }
 }
 
 /** `a AND b AND NOT c AND NOT d` as `((a) AND (b)) NOT ((c) OR (d))`. */
-export function andOf(children: QueryNode[], pairs = false): FtsText | null {
+export function andOf(children: QueryNode[], pairs = true): FtsText | null {
   const positives: string[] = [];
   const negatives: string[] = [];
   for (const child of children) {
@@ -106,4 +157,33 @@ export function combine(positives: string[], negatives: string[]): string {
   if (negatives.length === 0) return positive;
   const negative = negatives.length === 1 ? (negatives[0] as string) : negatives.map((part) => `(${part})`).join(' OR ');
   return `(${positive}) NOT (${negative})`;
+}
+
+/**
+ * The query's words to mark in snippets: every term, phrase and prefix not under a NOT, as one OR
+ * of phrases of words; null without any.
+ */
+export function highlightOf(node: QueryNode): string | null {
+  const phrases: string[] = [];
+  const walk = (current: QueryNode, negated: boolean): void => {
+    switch (current.kind) {
+      case 'term':
+      case 'phrase':
+      case 'prefix': {
+        const words = foldedWords(current.value);
+        if (!negated && words.length > 0) phrases.push(ftsPhrase(words, current.kind === 'prefix'));
+        return;
+      }
+      case 'not':
+        walk(current.child, !negated);
+        return;
+      case 'and':
+      case 'or':
+        for (const child of current.children) walk(child, negated);
+        return;
+      default:
+    }
+  };
+  walk(node, false);
+  return phrases.length === 0 ? null : [...new Set(phrases)].join(' OR ');
 }

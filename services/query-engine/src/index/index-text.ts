@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { foldedWords } from '@docket/query-language';
-import { PAIR_JOIN } from '../domain/fts-query';
+import { MARK } from '../domain/fts-query';
 import { stripSnippetSentinels } from './snippet-html';
 
 /**
@@ -25,8 +25,8 @@ const NONSPACING_MARKS = /\p{Mn}/gu;
 const HAS_NON_ASCII = /[^\p{ASCII}]/u;
 
 export function indexText(text: string): string {
-  // The pair joiner is a letter; inside the text it would glue two words into a "pair".
-  const clean = stripSnippetSentinels(text).replaceAll(PAIR_JOIN, ' ');
+  // MARK is a letter that makes tokens of other kinds (word pairs, tags); text must not contain it.
+  const clean = stripSnippetSentinels(text).replaceAll(MARK, ' ');
   if (!HAS_NON_ASCII.test(clean)) return clean;
   const separators = tokenizerOnlyCharacters();
   return clean.replace(NON_ASCII_RUN, (run) => {
@@ -36,13 +36,13 @@ export function indexText(text: string): string {
 }
 
 /**
- * Every pair of adjacent words of `text`, joined by PAIR_JOIN, space-separated: what the *_pairs
- * columns index. foldedWords are the tokenizer's words of indexText(text) (see above).
+ * Every pair of adjacent words of `text`, joined by MARK, space-separated: what the *_pairs columns
+ * index. foldedWords are the tokenizer's words of indexText(text) (see above).
  */
 export function wordPairs(text: string): string {
-  const words = foldedWords(text.replaceAll(PAIR_JOIN, ' '));
+  const words = foldedWords(text.replaceAll(MARK, ' '));
   let pairs = '';
-  for (let index = 1; index < words.length; index++) pairs += `${index > 1 ? ' ' : ''}${words[index - 1]}${PAIR_JOIN}${words[index]}`;
+  for (let index = 1; index < words.length; index++) pairs += `${index > 1 ? ' ' : ''}${words[index - 1]}${MARK}${words[index]}`;
   return pairs;
 }
 

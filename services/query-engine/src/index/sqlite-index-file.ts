@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
+import { documentTags } from '../domain/fts-query';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
 import { compressText, decompressText, indexText, wordPairs } from './index-text';
 import type { UpsertOutcome } from './search-backend';
-import { NAME_BREAK, prepareSchema, registerFunctions } from './sqlite-schema';
+import { prepareSchema, registerFunctions } from './sqlite-schema';
 import { allocationRange, nextRowid } from './sqlite-rowids';
 
 /** How the file was found when opened; `reset` means an older schema was thrown away (empty now). */
@@ -131,7 +132,7 @@ export class SqliteIndexFile {
 
   /** After a bulk load: merge FTS5 segments for faster queries, refresh planner statistics, fold the WAL in. */
   optimize(): void {
-    for (const table of ['documents_fts', 'names_fts']) this.db.exec(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
+    this.db.exec("INSERT INTO documents_fts (documents_fts) VALUES ('optimize')");
     this.db.exec('ANALYZE');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
@@ -157,8 +158,8 @@ export class SqliteIndexFile {
       s.insertDocument.run({ ...row, rowid });
       const body = bodyRow(document);
       s.insertBody.run({ rowid, ...body });
-      s.insertText.run(rowid, ...searchable(document.title, document.text, document.description));
-      this.insertNames(rowid, document);
+      s.insertText.run(rowid, ...searchable(document));
+      this.insertParties(rowid, document);
       return outcome;
     }
     const sameText = existing.content_hash === row.content_hash;
@@ -167,12 +168,10 @@ export class SqliteIndexFile {
     if (sameText && sameFields && sameMetadata) return 'unchanged';
     const rowid = existing.rowid;
     s.updateDocument.run({ ...row, rowid });
-    if (!sameText || !sameFields) {
-      // External-content FTS5 deletes by the values it indexed, which we rebuild from the old body.
-      const old = s.selectBody.get(rowid) as BodyRow;
-      s.deleteText.run(rowid, ...searchable(old.title, decompressText(old.text_z), old.description));
-      s.insertText.run(rowid, ...searchable(document.title, document.text, document.description));
-    }
+    // External-content FTS5 deletes by the values it indexed, which we rebuild from the old body.
+    // (The tags hold the metadata filters use, so a metadata change rewrites the row too.)
+    s.deleteText.run(rowid, ...searchable(this.stored(rowid)));
+    s.insertText.run(rowid, ...searchable(document));
     // Re-compressing the text is the costly part of a body; keep the stored blob when the text is the same.
     if (sameText) {
       const { text_z: _unchanged, ...body } = bodyRow(document, false);
@@ -181,8 +180,8 @@ export class SqliteIndexFile {
       s.updateBody.run({ rowid, ...bodyRow(document) });
     }
     if (!sameMetadata) {
-      this.deleteNames(rowid);
-      this.insertNames(rowid, document);
+      s.deleteParties.run(rowid);
+      this.insertParties(rowid, document);
     }
     return 'updated';
   }
@@ -191,22 +190,21 @@ export class SqliteIndexFile {
     const s = this.statements;
     const existing = s.selectById.get(documentId) as ExistingRow | undefined;
     if (!existing) return false;
-    const old = s.selectBody.get(existing.rowid) as BodyRow;
-    s.deleteText.run(existing.rowid, ...searchable(old.title, decompressText(old.text_z), old.description));
-    this.deleteNames(existing.rowid);
+    s.deleteText.run(existing.rowid, ...searchable(this.stored(existing.rowid)));
+    s.deleteParties.run(existing.rowid);
     s.deleteBody.run(existing.rowid);
     s.deleteDocument.run(existing.rowid);
     return true;
   }
 
-  private insertNames(rowid: number, document: IndexedDocument): void {
+  /** The document as stored (for the values FTS5 must be given to delete its row). */
+  private stored(rowid: number): IndexedDocument {
+    return toIndexedDocument(this.statements.selectStored.get(rowid) as FetchRow);
+  }
+
+  private insertParties(rowid: number, document: IndexedDocument): void {
     const s = this.statements;
-    const parties = partyNamesOf(document);
-    const entities = document.entities.map((entity) => entity.name).filter((name) => nameKey(name) !== '');
-    if (parties.length > 0 || entities.length > 0) {
-      s.insertNames.run(rowid, indexText(parties.join(` ${NAME_BREAK} `)), indexText(entities.join(` ${NAME_BREAK} `)));
-    }
-    for (const name of parties) {
+    for (const name of partyNamesOf(document)) {
       const key = nameKey(name);
       s.insertParty.run(rowid, this.partyId(key));
       this.label('party', key, name);
@@ -235,16 +233,19 @@ export class SqliteIndexFile {
     this.statements.upsertLabel.run(facet, key, label);
     this.labels.set(cacheKey, label);
   }
-
-  private deleteNames(rowid: number): void {
-    this.statements.deleteNames.run(rowid);
-    this.statements.deleteParties.run(rowid);
-  }
 }
 
-/** The documents_fts columns: title, text, description as indexed, then their word pairs. */
-function searchable(title: string, text: string, description: string): [string, string, string, string, string, string] {
-  return [indexText(title), indexText(text), indexText(description), wordPairs(title), wordPairs(text), wordPairs(description)];
+/** The documents_fts columns: title, text, description as indexed, their word pairs, the tags. */
+function searchable(document: IndexedDocument): string[] {
+  const { title, text, description } = document;
+  const tags = documentTags({
+    agencies: [document.sourceId, document.sourceName],
+    types: [document.filingType, document.filingCategory],
+    docket: document.docketNumber,
+    parties: partyNamesOf(document),
+    entities: document.entities.map((entity) => entity.name),
+  });
+  return [indexText(title), indexText(text), indexText(description), wordPairs(title), wordPairs(text), wordPairs(description), tags];
 }
 
 function connect(path: string, bulk: boolean): Db {
@@ -276,10 +277,6 @@ function documentRow(document: IndexedDocument) {
   return {
     id: document.id,
     source_id: document.sourceId,
-    agency_key: nameKey(document.sourceId),
-    agency_name_key: nameKey(document.sourceName),
-    type_key: nameKey(document.filingType),
-    category_key: nameKey(document.filingCategory),
     type_facet: (document.filingCategory || document.filingType).trim(),
     docket_key: normalizeDocketNumber(document.docketNumber),
     filed_at: filedAt,
@@ -336,13 +333,12 @@ function prepareStatements(db: Db) {
   const bodyColumns = 'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, parties, filers, entities, pages';
   return {
     selectById: prepare('SELECT rowid, content_hash, fields_hash, metadata_hash FROM documents WHERE id = ?'),
-    insertDocument: prepare(`INSERT INTO documents (id, source_id, agency_key, agency_name_key, type_key, category_key, type_facet, docket_key,
+    insertDocument: prepare(`INSERT INTO documents (id, source_id, type_facet, docket_key,
         filed_at, filed_year, content_hash, fields_hash, metadata_hash, rowid)
-      VALUES (@id, @source_id, @agency_key, @agency_name_key, @type_key, @category_key, @type_facet, @docket_key,
+      VALUES (@id, @source_id, @type_facet, @docket_key,
         @filed_at, @filed_year, @content_hash, @fields_hash, @metadata_hash, @rowid)`),
     largestRowid: prepare('SELECT max(rowid) FROM documents WHERE rowid BETWEEN ? AND ?'),
-    updateDocument: prepare(`UPDATE documents SET source_id = @source_id, agency_key = @agency_key, agency_name_key = @agency_name_key,
-        type_key = @type_key, category_key = @category_key, type_facet = @type_facet, docket_key = @docket_key, filed_at = @filed_at,
+    updateDocument: prepare(`UPDATE documents SET source_id = @source_id, type_facet = @type_facet, docket_key = @docket_key, filed_at = @filed_at,
         filed_year = @filed_year, content_hash = @content_hash,
         fields_hash = @fields_hash, metadata_hash = @metadata_hash
       WHERE rowid = @rowid`),
@@ -360,20 +356,20 @@ function prepareStatements(db: Db) {
       WHERE rowid = @rowid`),
     selectBody: prepare(`SELECT ${bodyColumns} FROM document_bodies WHERE rowid = ?`),
     deleteBody: prepare('DELETE FROM document_bodies WHERE rowid = ?'),
-    insertText: prepare(`INSERT INTO documents_fts (rowid, title, text, description, title_pairs, text_pairs, description_pairs)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`),
-    deleteText: prepare(`INSERT INTO documents_fts (documents_fts, rowid, title, text, description, title_pairs, text_pairs, description_pairs)
-      VALUES ('delete', ?, ?, ?, ?, ?, ?, ?)`),
+    insertText: prepare(`INSERT INTO documents_fts (rowid, title, text, description, title_pairs, text_pairs, description_pairs, tags)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    deleteText: prepare(`INSERT INTO documents_fts (documents_fts, rowid, title, text, description, title_pairs, text_pairs, description_pairs, tags)
+      VALUES ('delete', ?, ?, ?, ?, ?, ?, ?, ?)`),
     insertParty: prepare('INSERT OR IGNORE INTO parties (doc, party) VALUES (?, ?)'),
     selectPartyKey: prepare('SELECT id FROM party_keys WHERE key = ?'),
     insertPartyKey: prepare('INSERT INTO party_keys (key) VALUES (?)'),
     deleteParties: prepare('DELETE FROM parties WHERE doc = ?'),
-    insertNames: prepare('INSERT INTO names_fts (rowid, parties, entities) VALUES (?, ?, ?)'),
-    deleteNames: prepare('DELETE FROM names_fts WHERE rowid = ?'),
     upsertLabel: prepare(`INSERT INTO facet_labels (facet, key, label) VALUES (?, ?, ?)
       ON CONFLICT (facet, key) DO UPDATE SET label = excluded.label WHERE label <> excluded.label`),
     fetchById: prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${bodyColumns.split(', ').map((c) => `b.${c}`).join(', ')}
       FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.id = ?`),
+    selectStored: prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${bodyColumns.split(', ').map((c) => `b.${c}`).join(', ')}
+      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.rowid = ?`),
     count: prepare('SELECT count(*) FROM documents'),
   };
 }

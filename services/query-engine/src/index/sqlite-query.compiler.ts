@@ -1,26 +1,26 @@
-import {
-  foldedWords, nameKey, normalizeDocketNumber, normalizeQuery, type FieldNode, type QueryNode, type RangeNode,
-} from '@docket/query-language';
-import { andOf, combine, ftsPhrase, ftsTextOf, isTextOnly } from '../domain/fts-query';
+import { normalizeQuery, type QueryNode, type RangeNode } from '@docket/query-language';
+import { andOf, combine, ftsTextOf, highlightOf, isFtsOnly } from '../domain/fts-query';
 import { filedRowids } from './sqlite-rowids';
 
 export type SqlParam = string | number;
 
 /**
- * A query compiled for the SQLite index:
- * - `match`: an FTS5 expression every hit satisfies (the query's positive free text), which drives
- *   the search and gives BM25 ranks; null when the query has no positive text. Phrases in it are
- *   phrases of word pairs (see PAIR_JOIN); `highlight` is the same positive text with phrases of
- *   words, for snippets (it matches the same documents);
+ * A query compiled for the SQLite index (token namespaces in domain/fts-query.ts):
+ * - `match`: an FTS5 expression every hit satisfies: the query's positive clauses FTS5 can evaluate
+ *   (words, phrases, field filters, and NOTs next to them); it drives the search. Null when there
+ *   is none;
+ * - `ranked`: whether `match` holds words to rank by (field filters alone give nothing to rank);
+ * - `highlight`: the query's words as an FTS5 expression for snippets (null without any);
  * - `rowids`: the rowid range every hit lies in, from the `filed:` ranges ANDed at the top (rowids
- *   encode the filing day, see sqlite-rowids.ts), so FTS5 or the primary key can skip the rest;
- * - `where`: an SQL condition on `d` (the documents table) for everything else: field filters,
- *   negated text, filters under OR / NOT (as rowid subqueries);
- * - `never`: the query can match nothing (skip the database).
+ *   encode the filing day, see sqlite-rowids.ts), so FTS5 or the primary key skip the rest;
+ * - `where`: an SQL condition on `d` (the documents table) for what FTS5 cannot say: a NOT with
+ *   nothing positive beside it, `a OR NOT b`, dates under OR / NOT (rowid subqueries and ranges);
+ * - `never`: the query can match nothing.
  * Every condition is two-valued (never NULL), so NOT is the complement the reference matcher expects.
  */
 export interface CompiledQuery {
   match: string | null;
+  ranked: boolean;
   highlight: string | null;
   rowids: [number, number] | null;
   where: string;
@@ -35,14 +35,15 @@ interface Sql {
 
 const TRUE: Sql = { sql: '1', params: [] };
 const FALSE: Sql = { sql: '0', params: [] };
+const NEVER: CompiledQuery = { match: null, ranked: false, highlight: null, rowids: null, where: '0', params: [], never: true };
 
 export function compileQuery(query: QueryNode): CompiledQuery {
   const root = normalizeQuery(query);
   const clauses = root.kind === 'and' ? root.children : [root];
   const positives: string[] = [];
-  const highlights: string[] = [];
   const negatives: string[] = [];
   const conditions: Sql[] = [];
+  let ranked = false;
   let rowids: [number, number] | null = null;
   for (const clause of clauses) {
     if (clause.kind === 'range') {
@@ -50,20 +51,20 @@ export function compileQuery(query: QueryNode): CompiledQuery {
       rowids = rowids ? [Math.max(rowids[0], first), Math.min(rowids[1], last)] : [first, last];
       continue;
     }
-    if (isTextOnly(clause)) {
+    if (isFtsOnly(clause)) {
       if (clause.kind === 'not') {
-        const inner = ftsTextOf(clause.child, true);
+        const inner = ftsTextOf(clause.child);
         if (inner?.kind === 'never') continue;
         if (inner?.kind === 'expr') {
           negatives.push(inner.expr);
           continue;
         }
       } else {
-        const text = ftsTextOf(clause, true);
+        const text = ftsTextOf(clause);
         if (text?.kind === 'never') return NEVER;
         if (text?.kind === 'expr') {
           positives.push(text.expr);
-          highlights.push((ftsTextOf(clause) as { expr: string }).expr);
+          ranked ||= highlightOf(clause) !== null;
           continue;
         }
       }
@@ -71,28 +72,20 @@ export function compileQuery(query: QueryNode): CompiledQuery {
     conditions.push(sqlOf(clause));
   }
   let match: string | null = null;
-  let highlight: string | null = null;
-  if (positives.length > 0) {
-    match = combine(positives, negatives);
-    highlight = combine(highlights, []);
-  }
+  if (positives.length > 0) match = combine(positives, negatives);
   else if (negatives.length > 0) conditions.push(notInText(negatives.length === 1 ? (negatives[0] as string) : combineOr(negatives)));
   const where = and(conditions);
   if (where.sql === '0' || (rowids && rowids[0] > rowids[1])) return NEVER;
-  return { match, highlight, rowids, where: where.sql, params: where.params, never: false };
+  return { match, ranked, highlight: highlightOf(root), rowids, where: where.sql, params: where.params, never: false };
 }
 
-const NEVER: CompiledQuery = { match: null, highlight: null, rowids: null, where: '0', params: [], never: true };
-
 function sqlOf(node: QueryNode): Sql {
-  if (isTextOnly(node)) {
-    const text = node.kind === 'and' ? andOf(node.children, true) : ftsTextOf(node, true);
+  if (isFtsOnly(node)) {
+    const text = node.kind === 'and' ? andOf(node.children) : ftsTextOf(node);
     if (text?.kind === 'never') return FALSE;
     if (text?.kind === 'expr') return inText(text.expr);
   }
   switch (node.kind) {
-    case 'field':
-      return fieldOf(node);
     case 'range':
       return rangeOf(node);
     case 'not':
@@ -102,34 +95,8 @@ function sqlOf(node: QueryNode): Sql {
     case 'or':
       return or(node.children.map(sqlOf));
     default:
-      // A term, phrase or prefix always has an FTS5 form (or is `never`), handled above.
+      // Terms, phrases, prefixes and fields always have an FTS5 form (or are `never`), handled above.
       throw new Error(`unexpected ${node.kind} node`);
-  }
-}
-
-function fieldOf(node: FieldNode): Sql {
-  switch (node.field) {
-    case 'agency': {
-      const key = nameKey(node.value);
-      return key === '' ? FALSE : { sql: '(d.agency_key = ? OR d.agency_name_key = ?)', params: [key, key] };
-    }
-    case 'type': {
-      const key = nameKey(node.value);
-      return key === '' ? FALSE : { sql: '(d.type_key = ? OR d.category_key = ?)', params: [key, key] };
-    }
-    case 'docket': {
-      const key = normalizeDocketNumber(node.value);
-      return key === '' ? FALSE : { sql: 'd.docket_key = ?', params: [key] };
-    }
-    case 'party':
-    case 'entity': {
-      // A phrase in the document's names column: the names are separated by a word no query has,
-      // so the phrase's words are consecutive in one name.
-      const words = foldedWords(node.value);
-      if (words.length === 0) return FALSE;
-      const column = node.field === 'party' ? 'parties' : 'entities';
-      return { sql: 'd.rowid IN (SELECT rowid FROM names_fts WHERE names_fts MATCH ?)', params: [`{${column}} : ${ftsPhrase(words)}`] };
-    }
   }
 }
 
@@ -164,8 +131,8 @@ function combineOr(parts: string[]): string {
 }
 
 function not(inner: Sql): Sql {
-  if (inner === TRUE || inner.sql === '1') return FALSE;
-  if (inner === FALSE || inner.sql === '0') return TRUE;
+  if (inner.sql === '1') return FALSE;
+  if (inner.sql === '0') return TRUE;
   return { sql: `NOT (${inner.sql})`, params: inner.params };
 }
 

@@ -2,50 +2,41 @@ import type { Database as Db } from 'better-sqlite3';
 import { decompressText, FTS_TOKENIZER, indexText } from './index-text';
 
 /**
- * Version 5 (issue 4): text, description, word pairs and metadata for filters and facets; version 1
- * held title and text only (versions 2 to 4 were interim layouts while issue 4 was built). The index is derived data
+ * Version 6 (issue 4): text, description, word pairs, tags for filters, metadata for facets; version 1
+ * held title and text only (versions 2 to 5 were interim layouts while issue 4 was built). The index is derived data
  * (rebuildable from the documents service), so an older file is not converted: it is replaced by an
  * empty one and a re-index refills it (see SqliteIndexFile.open, which says so in the log).
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /**
- * Between two names in names_fts: a word no name contains, so that a phrase (`party:"gas company"`)
- * can only match words consecutive in one name.
+ * BM25 column weights (title, text, description, their word pairs, tags): a title word counts four
+ * times a text word; a phrase (matched in the pair columns) is weighted like its field; filters
+ * (tags) do not count at all.
  */
-export const NAME_BREAK = 'zznamebreakzz';
-
-/**
- * BM25 column weights (title, text, description, then their word pairs): a title word counts four
- * times a text word; a phrase (matched in the pair columns) is weighted like its field.
- */
-export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0, 4.0, 1.0, 2.0)';
+export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 0.0)';
 
 /**
  * Tables (every rowid encodes the filing day, see sqlite-rowids.ts):
- * - documents: one lean row per document with the comparison keys filters use (each with a B-tree
- *   index) and the facet columns; kept small so that scanning many hits stays cheap;
+ * - documents: one lean row per document with its facet values (agency, filing type, docket, year)
+ *   and content hashes; kept small so that counting facets over many hits stays cheap;
  * - document_bodies: what is shown and fetched (title, description, compressed text, pages, names);
- * - documents_fts: FTS5 over title, text, description and their word pairs (fts-query.ts PAIR_JOIN).
- *   Its content is the view fts_content, which decompresses the text and applies indexText(), so the
- *   text is stored once, compressed. The pair columns are indexed but not stored: the view gives
- *   them empty, since FTS5 reads content only for snippets, which never look at them (FTS5's
- *   'rebuild' and 'integrity-check' commands therefore do not apply to this table);
- * - names_fts: one contentless FTS5 row per document (same rowid) with its party names and its
- *   entity names, each list joined by NAME_BREAK, so `party:"a b"` is a phrase inside one name;
+ * - documents_fts: FTS5 over title, text, description, their word pairs and the tags (field values,
+ *   party and entity names; token kinds in domain/fts-query.ts), so that one MATCH expression holds
+ *   words, phrases and field filters. Its content is the view fts_content, which decompresses the
+ *   text and applies indexText(), so the text is stored once, compressed. The pair and tag columns
+ *   are indexed but not stored: the view gives them empty, since FTS5 reads content only for
+ *   snippets, which never look at them (FTS5's 'rebuild' and 'integrity-check' commands therefore
+ *   do not apply to this table);
  * - party_keys / parties: each party name's key once, and (document, party) pairs for the party
  *   facet (integers, so counting them over many hits stays cheap);
  * - facet_labels: how to show a facet value (agency id → name, docket key → number, party key → name).
  */
-const CREATE_V2 = `
+const CREATE_SCHEMA = `
   CREATE TABLE documents (
     rowid INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
     source_id TEXT NOT NULL,
-    agency_key TEXT NOT NULL,
-    agency_name_key TEXT NOT NULL,
-    type_key TEXT NOT NULL,
-    category_key TEXT NOT NULL,
     type_facet TEXT NOT NULL,
     docket_key TEXT NOT NULL,
     filed_at INTEGER,
@@ -54,11 +45,6 @@ const CREATE_V2 = `
     fields_hash TEXT NOT NULL,
     metadata_hash TEXT NOT NULL
   );
-  CREATE INDEX documents_agency ON documents (agency_key);
-  CREATE INDEX documents_agency_name ON documents (agency_name_key);
-  CREATE INDEX documents_type ON documents (type_key);
-  CREATE INDEX documents_category ON documents (category_key);
-  CREATE INDEX documents_docket ON documents (docket_key);
 
   CREATE TABLE document_bodies (
     rowid INTEGER PRIMARY KEY,
@@ -78,10 +64,10 @@ const CREATE_V2 = `
 
   CREATE VIEW fts_content AS
     SELECT rowid, index_text(title) AS title, index_text(inflate_text(text_z)) AS text, index_text(description) AS description,
-      '' AS title_pairs, '' AS text_pairs, '' AS description_pairs
+      '' AS title_pairs, '' AS text_pairs, '' AS description_pairs, '' AS tags
     FROM document_bodies;
   CREATE VIRTUAL TABLE documents_fts USING fts5 (
-    title, text, description, title_pairs, text_pairs, description_pairs,
+    title, text, description, title_pairs, text_pairs, description_pairs, tags,
     content = 'fts_content', content_rowid = 'rowid',
     tokenize = "${FTS_TOKENIZER}"
   );
@@ -96,7 +82,6 @@ const CREATE_V2 = `
     party INTEGER NOT NULL,
     PRIMARY KEY (doc, party)
   ) WITHOUT ROWID;
-  CREATE VIRTUAL TABLE names_fts USING fts5 (parties, entities, content = '', contentless_delete = 1, tokenize = "${FTS_TOKENIZER}");
 
   CREATE TABLE facet_labels (
     facet TEXT NOT NULL,
@@ -126,7 +111,7 @@ export function prepareSchema(db: Db): SchemaState {
   if (version !== 0) return { kind: 'outdated', version };
   const tables = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get() as number;
   if (tables > 0) return { kind: 'outdated', version: 0 };
-  db.exec(CREATE_V2);
+  db.exec(CREATE_SCHEMA);
   return { kind: 'created' };
 }
 

@@ -20,16 +20,9 @@ export interface SearchTuning {
   rankTier: number;
   /** Facets count at most this many matches: all of them, or the newest this many (the result says how many). */
   facetLimit: number;
-  /**
-   * When the filters select at most `probeLimit` documents and the text matches at least
-   * `probeRatio` times as many, each filtered document is checked against the text (about 10 µs
-   * each) instead of filtering every text match (under 1 µs each).
-   */
-  probeLimit: number;
-  probeRatio: number;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { rankTier: 25_000, facetLimit: 20_000, probeLimit: 5_000, probeRatio: 10 };
+export const DEFAULT_TUNING: SearchTuning = { rankTier: 25_000, facetLimit: 20_000 };
 const SNIPPET_TOKENS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;
@@ -38,12 +31,11 @@ const STATEMENT_CACHE_SIZE = 200;
 type Order = 'rank' | 'newest' | 'oldest';
 
 /**
- * How the candidates are found: `scan` (no positive text: the documents table, by primary key or a
- * filter's index), `text` (FTS5 yields the text matches in rowid order, the conditions filter them)
- * or `probe` (the filters' indexes yield few documents, each checked against the text). Ranking
- * always goes through `text`: FTS5 computes BM25 only while it drives.
+ * How the candidates are found: `text` (FTS5 yields the matches of words and field filters in rowid
+ * order, intersecting them; what is left in `where` filters them) or `scan` (nothing positive for
+ * FTS5: the documents table by primary key).
  */
-type Plan = 'scan' | 'text' | 'probe';
+type Plan = 'scan' | 'text';
 
 interface Source {
   sql: string;
@@ -83,7 +75,7 @@ interface DisplayRow {
  * ordering many matches stays cheap), then display fields and snippets for those few rows.
  *
  * Rowids encode the filing day (sqlite-rowids.ts), so date orders are rowid orders, which FTS5 and the
- * primary key walk without sorting; relevance without any positive text lists newest first (score 0).
+ * primary key walk without sorting; relevance without any words to rank lists newest first (score 0).
  */
 export class SqliteSearcher {
   private readonly statements = new Map<string, Statement>();
@@ -98,11 +90,11 @@ export class SqliteSearcher {
   search(query: SearchQuery): SearchResult {
     const compiled = compileQuery(query.query);
     const fingerprint = searchFingerprint(query.query, query.sort);
-    const order: Order = query.sort === 'filed_newest' ? 'newest' : query.sort === 'filed_oldest' ? 'oldest' : compiled.match ? 'rank' : 'newest';
+    const order: Order = query.sort === 'filed_newest' ? 'newest' : query.sort === 'filed_oldest' ? 'oldest' : compiled.ranked ? 'rank' : 'newest';
     const after = query.cursor ? cursorValues(decodeCursor(query.cursor, fingerprint), order) : undefined;
     if (compiled.never) return { hits: [], total: 0, facets: query.facets ? emptyFacets() : [], ...(query.facets ? { facetsCounted: 0 } : {}) };
 
-    const plan = this.plan(compiled);
+    const plan: Plan = compiled.match === null ? 'scan' : 'text';
     let total: number;
     let facets: Facet[] = [];
     let facetsCounted: number | undefined;
@@ -124,16 +116,6 @@ export class SqliteSearcher {
     };
   }
 
-  private plan(compiled: CompiledQuery): Plan {
-    if (compiled.match === null) return 'scan';
-    if (compiled.where === '1') return 'text';
-    const { probeLimit, probeRatio } = this.tuning;
-    const filtered = this.countUpTo(this.source(compiled, 'scan'), probeLimit + 1);
-    if (filtered > probeLimit) return 'text';
-    const enough = Math.max(1, filtered) * probeRatio;
-    return this.countUpTo(this.source({ ...compiled, where: '1', params: [] }, 'text'), enough) >= enough ? 'probe' : 'text';
-  }
-
   /** `FROM … WHERE …` for a plan, with extra conditions on the driving rowid. */
   private source(compiled: CompiledQuery, plan: Plan, extra: { sql: string; params: SqlParam[] }[] = []): Source {
     const rowid = plan === 'text' ? 'f.rowid' : 'd.rowid';
@@ -147,15 +129,11 @@ export class SqliteSearcher {
     if (plan === 'scan') {
       from = 'FROM documents AS d';
       add(compiled.where, compiled.params);
-    } else if (plan === 'text') {
+    } else {
       // CROSS JOIN keeps FTS5 as the outer loop: it yields the candidates, the conditions filter them.
       from = compiled.where === '1' ? 'FROM documents_fts AS f' : 'FROM documents_fts AS f CROSS JOIN documents AS d ON d.rowid = f.rowid';
       add('documents_fts MATCH ?', [compiled.match as string]);
       if (compiled.where !== '1') add(compiled.where, compiled.params);
-    } else {
-      from = 'FROM documents AS d CROSS JOIN documents_fts AS f ON f.rowid = d.rowid';
-      add(compiled.where, compiled.params);
-      add('documents_fts MATCH ?', [compiled.match as string]);
     }
     // Rowids are bound as integers: better-sqlite3 binds numbers as REAL, and FTS5 ignores a rowid
     // constraint that is not an INTEGER (it would return every match).
@@ -169,10 +147,6 @@ export class SqliteSearcher {
     return this.prepare(`SELECT count(*) ${sql}`).pluck().get(...params) as number;
   }
 
-  private countUpTo(source: Source, limit: number): number {
-    return this.prepare(`SELECT count(*) FROM (SELECT 1 ${source.sql} LIMIT ?)`).pluck().get(...source.params, limit) as number;
-  }
-
   /** The matching rowids (the newest facetLimit at most) into temp.search_hits; returns how many. */
   private fillHits(compiled: CompiledQuery, plan: Plan): number {
     const source = this.source(compiled, plan);
@@ -183,11 +157,9 @@ export class SqliteSearcher {
 
   private page(compiled: CompiledQuery, plan: Plan, order: Order, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
     if (order === 'rank') return this.rankedPage(compiled, limit, after);
-    // Date orders: the filter-driven plan when it is cheaper; otherwise walking FTS5 in rowid order
-    // stops as soon as a page is full.
-    const walk: Plan = plan === 'probe' ? 'probe' : compiled.match === null ? 'scan' : 'text';
+    // Date orders walk FTS5 (or the primary key) in rowid order and stop as soon as a page is full.
     const run = (conditions: { sql: string; params: SqlParam[] }[], direction: 'ASC' | 'DESC', count: number) => {
-      const source = this.source(compiled, walk, conditions);
+      const source = this.source(compiled, plan, conditions);
       return this.prepare(`SELECT ${source.rowid} AS r, ${source.rowid} AS k ${source.sql} ORDER BY ${source.rowid} ${direction} LIMIT ?`)
         .all(...source.params, count) as PageRow[];
     };
@@ -253,7 +225,7 @@ export class SqliteSearcher {
       documentId: display.id,
       title: display.title,
       titleHtml: highlightTitle(display.title, query.query),
-      snippet: compiled.highlight === null ? this.lead(row.r, display.description) : this.snippet(row.r, compiled.highlight),
+      snippet: compiled.highlight === null ? this.lead(row.r, display.description) : this.snippet(row.r, compiled.highlight, display.description),
       score: order === 'rank' ? -row.k : 0, // bm25() is "lower is better"; callers expect higher is better
       filedAt: display.filed_at === null ? undefined : new Date(display.filed_at),
       sourceId: display.source_id,
@@ -266,19 +238,19 @@ export class SqliteSearcher {
   }
 
   /**
-   * The text's best passage for the match; else the description's, else the title's; else the text's
-   * start. `highlight` is the query's text with phrases of words (the pair columns are not stored).
+   * The text's best passage for the query's words; else the description's, else the title's; else
+   * the start of the description or text. `highlight` holds the words as phrases of words (the pair
+   * columns are not stored); a document that matched by its filters alone may hold none of them.
    */
-  private snippet(rowid: number, highlight: string): string {
+  private snippet(rowid: number, highlight: string, description: string): string {
     const statement = this.prepare(`SELECT snippet(documents_fts, ?, ?, ?, '…', ?) FROM documents_fts
       WHERE documents_fts MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
-    let fallback: string | undefined;
     for (const column of [1, 2, 0]) {
-      const passage = (statement.get(column, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, highlight, rowid) as string | undefined) ?? '';
+      const passage = statement.get(column, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, highlight, rowid) as string | undefined;
+      if (passage === undefined) break;
       if (passage.includes(SNIPPET_OPEN)) return snippetToHtml(passage);
-      fallback ??= passage;
     }
-    return snippetToHtml(fallback ?? '');
+    return this.lead(rowid, description);
   }
 
   private lead(rowid: number, description: string): string {

@@ -4,7 +4,7 @@ import { matchableOf, type IndexedDocument } from '../../src/domain/indexed-docu
 import { decodeCursor, encodeCursor, searchFingerprint } from '../../src/domain/search-cursor';
 import { emptySearchFilters, filtersToQuery, restrictQuery, validateSearchFilters } from '../../src/domain/search-filters';
 import { validateSearchRequest, type SearchRequestInput } from '../../src/domain/search-request';
-import { andOf, ftsTextOf } from '../../src/domain/fts-query';
+import { andOf, ftsTextOf, highlightOf } from '../../src/domain/fts-query';
 
 const request = (overrides: Partial<SearchRequestInput>): SearchRequestInput => ({
   query: 'tariff', limit: 0, offset: 0, sort: 'relevance', cursor: '', includeFacets: false, ...overrides,
@@ -133,12 +133,22 @@ describe('search cursors', () => {
 describe('FTS5 expressions', () => {
   const term = (value: string): QueryNode => ({ kind: 'term', value });
 
-  it('quote folded words, so no FTS5 syntax comes from the user', () => {
+  it('quote folded words, so no FTS5 syntax comes from the user; several words become word pairs', () => {
     expect(ftsTextOf(term('Café'))).toEqual({ kind: 'expr', expr: '"cafe"' });
-    expect(ftsTextOf(term('ER24-1234-000'))).toEqual({ kind: 'expr', expr: '"er24 1234 000"' });
-    expect(ftsTextOf({ kind: 'prefix', value: 'rate ca' })).toEqual({ kind: 'expr', expr: '"rate ca" *' });
-    expect(ftsTextOf({ kind: 'phrase', value: 'NEAR(a b) "x" title:y' })).toEqual({ kind: 'expr', expr: '"near a b x title y"' });
+    expect(ftsTextOf(term('ER24-1234-000'))).toEqual({ kind: 'expr', expr: '"er24\u01c21234 1234\u01c2000"' });
+    expect(ftsTextOf(term('ER24-1234-000'), false)).toEqual({ kind: 'expr', expr: '"er24 1234 000"' });
+    expect(ftsTextOf({ kind: 'prefix', value: 'rate ca' })).toEqual({ kind: 'expr', expr: '"rate\u01c2ca" *' });
+    expect(ftsTextOf({ kind: 'phrase', value: 'NEAR(a b) "x"' }, false)).toEqual({ kind: 'expr', expr: '"near a b x"' });
     expect(ftsTextOf(term('&&'))).toEqual({ kind: 'never' });
+  });
+
+  it('write field filters as tag tokens, party and entity words as marked words', () => {
+    expect(ftsTextOf({ kind: 'field', field: 'agency', value: 'Federal Energy' })).toEqual({ kind: 'expr', expr: '"\u01c2agency\u01c2federal\u01c2energy"' });
+    expect(ftsTextOf({ kind: 'field', field: 'docket', value: 'Docket No. ER24-1-000' })).toEqual({ kind: 'expr', expr: '"\u01c2docket\u01c2er241000"' });
+    expect(ftsTextOf({ kind: 'field', field: 'party', value: 'Sierra Club' })).toEqual({ kind: 'expr', expr: '"\u01c2sierra \u01c2club"' });
+    expect(ftsTextOf({ kind: 'field', field: 'entity', value: 'Diablo' })).toEqual({ kind: 'expr', expr: '"\u01c2\u01c2diablo"' });
+    expect(ftsTextOf({ kind: 'field', field: 'type', value: '--' })).toEqual({ kind: 'never' });
+    expect(ftsTextOf({ kind: 'range', field: 'filed', from: null, to: null })).toBeNull();
   });
 
   it('put NOT where FTS5 allows it (after something positive) and give up where it does not', () => {
@@ -147,5 +157,11 @@ describe('FTS5 expressions', () => {
     expect(ftsTextOf({ kind: 'or', children: [term('a'), { kind: 'not', child: term('b') }] })).toBeNull();
     expect(ftsTextOf({ kind: 'or', children: [term('a'), term('&&')] })).toEqual({ kind: 'expr', expr: '"a"' });
     expect(andOf([term('a'), term('&&')])).toEqual({ kind: 'never' });
+  });
+
+  it('collect the words to mark in snippets, leaving out negated ones and filters', () => {
+    expect(highlightOf({ kind: 'and', children: [term('a'), { kind: 'not', child: term('b') }, { kind: 'field', field: 'party', value: 'c' }, { kind: 'prefix', value: 'd e' }] }))
+      .toBe('"a" OR "d e" *');
+    expect(highlightOf({ kind: 'field', field: 'agency', value: 'ferc' })).toBeNull();
   });
 });
