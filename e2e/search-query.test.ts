@@ -168,7 +168,7 @@ describe('a question in the workspace', () => {
     expect(queryId).not.toBe('');
   });
 
-  test('a citation opens its document at the cited page', async () => {
+  test('a citation opens its document at the cited passage, marked', async () => {
     const citation = page.getByTestId('citation').first();
     const documentId = (await citation.getAttribute('data-document-id')) ?? '';
     const href = (await citation.getAttribute('href')) ?? '';
@@ -178,6 +178,11 @@ describe('a question in the workspace', () => {
     await page.getByTestId('document-title').waitFor();
     const cited = /[?&]page=(\d+)/.exec(href)?.[1];
     if (cited) await page.locator(`#page-${cited}`).waitFor();
+    // The cited characters themselves are marked, and the page scrolled to them.
+    const passage = page.getByTestId('cited-passage').first();
+    await passage.waitFor();
+    expect(((await passage.textContent()) ?? '').trim().length).toBeGreaterThan(0);
+    expect(new URL(page.url()).hash).toBe('#cited');
     await shot('06-citation-opened');
   });
 });

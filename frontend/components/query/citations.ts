@@ -47,8 +47,8 @@ export function highlightTerms(question: string): string {
 
 /**
  * Opens the document at the cited passage: `q` highlights the question's content words, `page` opens the
- * page view that holds the passage and `#page-N` scrolls to it; `at=start-end` names the exact
- * characters (for the document page to mark the passage itself).
+ * page view that holds the passage, `at=start-end` names the exact characters, which the document
+ * page marks as `#cited` (the hash scrolls to it).
  */
 export function citationHref(c: Pick<Citation, 'documentId' | 'start' | 'end' | 'page'>, question: string): string {
   const params = new URLSearchParams();
@@ -56,7 +56,7 @@ export function citationHref(c: Pick<Citation, 'documentId' | 'start' | 'end' | 
   if (q) params.set('q', q);
   if (c.page > 0) params.set('page', String(c.page));
   params.set('at', `${c.start}-${c.end}`);
-  return `/documents/${encodeURIComponent(c.documentId)}?${params.toString()}${c.page > 0 ? `#page-${c.page}` : ''}`;
+  return `/documents/${encodeURIComponent(c.documentId)}?${params.toString()}#cited`;
 }
 
 export function documentHref(documentId: string, question: string): string {

@@ -44,11 +44,21 @@ export const NAV_SECTIONS: NavSection[] = [
     heading: 'Settings',
     items: [
       { href: '/accounts', label: 'Accounts', icon: 'user' },
+      { href: '/admin/queries/log', label: 'Query log', icon: 'activity', adminOnly: true },
       { href: '/admin', label: 'Admin', icon: 'shield', adminOnly: true },
     ],
   },
 ];
 
+/** How long a prefix of `pathname` the item claims (0: none). */
+function matchLength(pathname: string, item: NavItem): number {
+  return Math.max(0, ...[item.href, ...(item.also ?? [])].filter((p) => pathname === p || pathname.startsWith(`${p}/`)).map((p) => p.length));
+}
+
+const ALL_ITEMS = NAV_SECTIONS.flatMap((section) => section.items);
+
+/** The item that claims the longest prefix is the active one (/admin/queries/log is the query log, not Admin). */
 export function isActive(pathname: string, item: NavItem): boolean {
-  return [item.href, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const own = matchLength(pathname, item);
+  return own > 0 && ALL_ITEMS.every((other) => matchLength(pathname, other) <= own);
 }

@@ -29,11 +29,11 @@ describe('citation numbers', () => {
 
 describe('citation links', () => {
   it('open the document at the cited page with the question highlighted and the exact characters named', () => {
-    expect(citationHref(cite('doc/1 x', 120, 7), '  rate increase ')).toBe('/documents/doc%2F1%20x?q=rate+increase&page=7&at=120-130#page-7');
+    expect(citationHref(cite('doc/1 x', 120, 7), '  rate increase ')).toBe('/documents/doc%2F1%20x?q=rate+increase&page=7&at=120-130#cited');
   });
 
   it('leave the page out for a document without pages', () => {
-    expect(citationHref(cite('d', 0, 0), '')).toBe('/documents/d?at=0-10');
+    expect(citationHref(cite('d', 0, 0), '')).toBe('/documents/d?at=0-10#cited');
   });
 
   it('highlight the question’s content words only', () => {

@@ -4,12 +4,13 @@ import { notFound } from 'next/navigation';
 import { findDocument, getSessionUser } from '@/lib/bff.server';
 import { pageView, PAGES_PER_VIEW, type PageView } from '@/lib/document-pages';
 import { capitalise, formatBytes, formatDate, formatDateTime, formatNumber } from '@/lib/format';
-import { highlightSegments, queryTerms } from '@/lib/highlight';
+import { parseCitedRange, splitAtCitedRange, type CitedRange } from '@/lib/cited-range';
+import { highlightSegments, queryTerms, type Segment } from '@/lib/highlight';
 import type { Attachment, DocketDocument, DocumentDetail, EntityRef } from '@/lib/types';
 import { DeleteDocumentButton } from './delete-document-button';
 import styles from './document.module.css';
 
-type Search = { q?: string | string[]; page?: string | string[] };
+type Search = { q?: string | string[]; page?: string | string[]; at?: string | string[] };
 type Props = { params: Promise<{ documentId: string }>; searchParams: Promise<Search> };
 
 function first(value: string | string[] | undefined): string {
@@ -78,7 +79,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
 
       <div className={styles.layout}>
         <div className="stack">
-          <FullText document={document} view={view} q={q} primaryPdf={primaryPdf} />
+          <FullText document={document} view={view} q={q} cited={parseCitedRange(first(search.at))} primaryPdf={primaryPdf} />
           <Attachments document={document} />
         </div>
 
@@ -149,20 +150,34 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   );
 }
 
-function FullText({ document, view, q, primaryPdf }: { document: DocketDocument; view: PageView; q: string; primaryPdf: Attachment | undefined }) {
+function FullText({ document, view, q, cited, primaryPdf }: { document: DocketDocument; view: PageView; q: string; cited: CitedRange | undefined; primaryPdf: Attachment | undefined }) {
   const terms = queryTerms(q);
   // The text of each page in this view; a document without page boundaries is one block.
   const blocks =
     document.pages.length === 0
-      ? [{ number: null as number | null, text: document.text }]
+      ? [{ number: null as number | null, start: document.textOffset, text: document.text }]
       : document.pages
           .filter((p) => p.number >= view.first && p.number <= view.last)
-          .map((p) => ({ number: p.number as number | null, text: document.text.slice(p.start - document.textOffset, p.end - document.textOffset) }));
-  const highlighted = blocks.map((b) => ({ ...b, segments: highlightSegments(b.text, terms) }));
-  const matches = highlighted.reduce((sum, b) => sum + b.segments.filter((s) => s.match).length, 0);
+          .map((p) => ({ number: p.number as number | null, start: p.start, text: document.text.slice(p.start - document.textOffset, p.end - document.textOffset) }));
+  // A citation (?at=start-end) is marked as a whole, with the search terms still highlighted inside it.
+  const highlighted = blocks.map((b) => {
+    const parts = splitAtCitedRange(b.text, b.start, cited);
+    return { ...b, before: highlightSegments(parts.before, terms), cited: highlightSegments(parts.cited, terms), after: highlightSegments(parts.after, terms) };
+  });
+  const matches = highlighted.reduce((sum, b) => sum + [...b.before, ...b.cited, ...b.after].filter((s) => s.match).length, 0);
   const paged = document.pages.length > PAGES_PER_VIEW;
   const where = paged ? ` on pages ${view.first}–${view.last}` : '';
   let markIndex = 0;
+  const renderSegments = (segments: Segment[], part: string) =>
+    segments.map((segment, i) => {
+      if (!segment.match) return segment.text;
+      markIndex += 1;
+      return (
+        <mark key={`${part}${i}`} id={`match-${markIndex}`}>
+          {segment.text}
+        </mark>
+      );
+    });
 
   return (
     <article className="card" aria-labelledby="full-text-heading">
@@ -207,15 +222,13 @@ function FullText({ document, view, q, primaryPdf }: { document: DocketDocument;
                   ) : null}
                 </div>
               ) : null}
-              {block.segments.map((segment, i) => {
-                if (!segment.match) return segment.text;
-                markIndex += 1;
-                return (
-                  <mark key={i} id={`match-${markIndex}`}>
-                    {segment.text}
-                  </mark>
-                );
-              })}
+              {renderSegments(block.before, 'b')}
+              {block.cited.length > 0 ? (
+                <mark id="cited" className={styles.cited} data-testid="cited-passage">
+                  {renderSegments(block.cited, 'c')}
+                </mark>
+              ) : null}
+              {renderSegments(block.after, 'a')}
             </section>
           ))}
         </div>
