@@ -5,7 +5,8 @@
  */
 export class ProgressTicker {
   private latest = { done: 0, total: 0 };
-  private emitted = { done: -1, total: -1 };
+  /** Callers publish "running 0/0" themselves before starting the ticker, so that is not news. */
+  private emitted = { done: 0, total: 0 };
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
 
