@@ -8,10 +8,10 @@
  *   npx tsx services/query-engine/bench/search.bench.ts 1000000 --reuse # search an index built earlier
  *   BENCH_QUERIES=300 BENCH_SEED=x ... --keep                           # keep the index file afterwards
  *
- * Prints build time (wall and CPU) and rate, file size, peak RSS, and wall and CPU p50/p95 per query kind: single terms (half
- * drawn by how often words occur, half from the distinct vocabulary), phrases, boolean queries with
- * two filters and facets, a term sorted by date, and filters alone (a workspace's default view) with
- * facets. Writes .data/bench/search.json.
+ * Prints build time (wall and CPU) and rate, file size, peak RSS, and wall and CPU p50/p95 per query
+ * kind: single terms (drawn by how often words occur, and from the distinct vocabulary), phrases,
+ * 4-letter prefixes, boolean queries with two filters and facets, a term sorted by date, and filters
+ * alone (a workspace's default view) with facets. Writes .data/bench/search.json.
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -185,6 +185,7 @@ function queries(sample: Sample): Record<string, { query: QueryNode; sort: Searc
     'term (by occurrence)': times(() => ({ query: term(random.pick(byOccurrence)), sort: 'relevance', facets: false })),
     'term (distinct words)': times(() => ({ query: term(random.pick(distinct)), sort: 'relevance', facets: false })),
     phrase: times(() => ({ query: { kind: 'phrase', value: random.pick(sample.phrases).join(' ') }, sort: 'relevance', facets: false })),
+    'prefix (4 letters)': times(() => ({ query: { kind: 'prefix', value: random.pick(distinct).slice(0, 4) }, sort: 'relevance', facets: false })),
     'boolean + 2 filters + facets': times(() => ({
       query: {
         kind: 'and',

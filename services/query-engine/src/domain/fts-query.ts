@@ -2,11 +2,12 @@ import { foldedWords, nameKey, normalizeDocketNumber, type FieldNode, type Query
 
 /**
  * Query trees as FTS5 MATCH expressions, for an index whose tokens live in disjoint namespaces, told
- * apart by MARK (a letter no folded word contains, see index-text.ts, so the tokenizer keeps every
- * token below whole):
+ * apart by two marks, MARK and PAIR_MARK (letters no folded word contains, see index-text.ts, so the
+ * tokenizer keeps every token below whole; a token of another kind never starts like a word, so a
+ * prefix query such as `comm*` scans words only):
  *
  *   word            tariff                   title, text, description
- *   word pair       publicǂutilities         every two adjacent words, in their own columns
+ *   word pair       ǁpublicǁutilities        every two adjacent words, in their own columns
  *   party word      ǂsierra                  the `tags` column, names separated by NAME_BREAK
  *   entity word     ǂǂdiablo                 the `tags` column
  *   field value     ǂagencyǂferc             the `tags` column (agency, type, docket keys)
@@ -18,7 +19,7 @@ import { foldedWords, nameKey, normalizeDocketNumber, type FieldNode, type Query
  *
  * Word pairs: common words make phrases of single words costly (FTS5 checks the positions of every
  * document holding all of them); "public utilities commission" is looked up as the phrase of pairs
- * "publicǂutilities utilitiesǂcommission", an exact equivalent.
+ * "ǁpublicǁutilities ǁutilitiesǁcommission", an exact equivalent.
  *
  * FTS5 has no unary NOT (only `a NOT b`), so a clause compiles to one of:
  * - `never`: it matches nothing (a value with no letter or digit);
@@ -30,6 +31,7 @@ import { foldedWords, nameKey, normalizeDocketNumber, type FieldNode, type Query
 export type FtsText = { kind: 'never' } | { kind: 'expr'; expr: string };
 
 export const MARK = '\u01c2';
+export const PAIR_MARK = '\u01c1';
 /** Between two names in the tags column: a phrase of party (entity) words stays inside one name. */
 export const NAME_BREAK = `${MARK}${MARK}${MARK}`;
 
@@ -76,8 +78,12 @@ export function isFtsOnly(node: QueryNode): boolean {
  * become a phrase of word pairs (an exact equivalent, see above).
  */
 export function ftsPhrase(words: string[], prefix = false, pairs = false): string {
-  const tokens = pairs && words.length > 1 ? words.slice(1).map((word, index) => `${words[index]}${MARK}${word}`) : words;
+  const tokens = pairs && words.length > 1 ? words.slice(1).map((word, index) => pairToken(words[index] as string, word)) : words;
   return `"${tokens.map((token) => token.replaceAll('"', '""')).join(' ')}"${prefix ? ' *' : ''}`;
+}
+
+export function pairToken(first: string, second: string): string {
+  return `${PAIR_MARK}${first}${PAIR_MARK}${second}`;
 }
 
 function fieldPhrase(node: FieldNode): FtsText {
@@ -159,31 +165,19 @@ export function combine(positives: string[], negatives: string[]): string {
   return `(${positive}) NOT (${negative})`;
 }
 
-/**
- * The query's words to mark in snippets: every term, phrase and prefix not under a NOT, as one OR
- * of phrases of words; null without any.
- */
-export function highlightOf(node: QueryNode): string | null {
-  const phrases: string[] = [];
-  const walk = (current: QueryNode, negated: boolean): void => {
-    switch (current.kind) {
-      case 'term':
-      case 'phrase':
-      case 'prefix': {
-        const words = foldedWords(current.value);
-        if (!negated && words.length > 0) phrases.push(ftsPhrase(words, current.kind === 'prefix'));
-        return;
-      }
-      case 'not':
-        walk(current.child, !negated);
-        return;
-      case 'and':
-      case 'or':
-        for (const child of current.children) walk(child, negated);
-        return;
-      default:
-    }
-  };
-  walk(node, false);
-  return phrases.length === 0 ? null : [...new Set(phrases)].join(' OR ');
+/** Whether a query has words to rank by: a term, phrase or prefix not under a NOT. */
+export function hasPositiveWords(node: QueryNode, negated = false): boolean {
+  switch (node.kind) {
+    case 'term':
+    case 'phrase':
+    case 'prefix':
+      return !negated && foldedWords(node.value).length > 0;
+    case 'not':
+      return hasPositiveWords(node.child, !negated);
+    case 'and':
+    case 'or':
+      return node.children.some((child) => hasPositiveWords(child, negated));
+    default:
+      return false;
+  }
 }

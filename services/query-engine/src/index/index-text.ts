@@ -1,8 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { foldedWords } from '@docket/query-language';
-import { MARK } from '../domain/fts-query';
-import { stripSnippetSentinels } from './snippet-html';
+import { MARK, PAIR_MARK, pairToken } from '../domain/fts-query';
 
 /**
  * What the FTS5 tokenizer is given, so that its words are exactly @docket/query-language's
@@ -25,8 +24,7 @@ const NONSPACING_MARKS = /\p{Mn}/gu;
 const HAS_NON_ASCII = /[^\p{ASCII}]/u;
 
 export function indexText(text: string): string {
-  // MARK is a letter that makes tokens of other kinds (word pairs, tags); text must not contain it.
-  const clean = stripSnippetSentinels(text).replaceAll(MARK, ' ');
+  const clean = withoutMarks(text);
   if (!HAS_NON_ASCII.test(clean)) return clean;
   const separators = tokenizerOnlyCharacters();
   return clean.replace(NON_ASCII_RUN, (run) => {
@@ -35,15 +33,20 @@ export function indexText(text: string): string {
   });
 }
 
+/** The marks are letters that make tokens of other kinds (word pairs, tags); text must not contain them. */
+function withoutMarks(text: string): string {
+  return text.includes(MARK) || text.includes(PAIR_MARK) ? text.replaceAll(MARK, ' ').replaceAll(PAIR_MARK, ' ') : text;
+}
+
 /**
- * Every pair of adjacent words of `text`, joined by MARK, space-separated: what the *_pairs columns
+ * Every pair of adjacent words of `text` as pair tokens, space-separated: what the *_pairs columns
  * index. foldedWords are the tokenizer's words of indexText(text) (see above).
  */
 export function wordPairs(text: string): string {
-  const words = foldedWords(text.replaceAll(MARK, ' '));
-  let pairs = '';
-  for (let index = 1; index < words.length; index++) pairs += `${index > 1 ? ' ' : ''}${words[index - 1]}${MARK}${words[index]}`;
-  return pairs;
+  const words = foldedWords(withoutMarks(text));
+  const pairs: string[] = [];
+  for (let index = 1; index < words.length; index++) pairs.push(pairToken(words[index - 1] as string, words[index] as string));
+  return pairs.join(' ');
 }
 
 let tokenizerOnly: RegExp | undefined;

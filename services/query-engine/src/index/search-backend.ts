@@ -54,6 +54,12 @@ export interface SearchResult {
   nextCursor?: string | undefined;
 }
 
+/** One document of a ranking; higher scores are better. */
+export interface RankedDocument {
+  documentId: string;
+  score: number;
+}
+
 /** What an upsert did: nothing (same content and metadata), a new document, or a changed one. */
 export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged';
 
@@ -79,6 +85,13 @@ export interface SearchBackend {
   /** Returns whether the document was in the index. */
   remove(documentId: string): Promise<boolean>;
   search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * Retrieval for a natural-language question: the documents holding any of `words` (folded words)
+   * in an English-stemmed form in their title, text or description, best BM25 first, within `scope`
+   * (field and date filters, as a workspace sets; null for every document); at most `k`. Unlike
+   * search, whose words match exactly, a question's "vaccination" also finds "vaccinated".
+   */
+  rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]>;
   /** The stored documents (text, pages, metadata) by id, in the order asked; unknown ids are left out. */
   fetch(documentIds: string[]): Promise<IndexedDocument[]>;
   count(): Promise<number>;

@@ -2,7 +2,8 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '@docket/observability';
 import type { IndexedDocument } from '../domain/indexed-document';
-import type { IndexBuild, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from './search-backend';
+import type { QueryNode } from '@docket/query-language';
+import type { IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from './search-backend';
 import { SCHEMA_VERSION } from './sqlite-schema';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
 import { SqliteSearcher, type SearchTuning } from './sqlite-searcher';
@@ -83,6 +84,10 @@ export class SqliteFts5Backend implements SearchBackend {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     return this.searcher.search(query);
+  }
+
+  async rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]> {
+    return this.searcher.rankForQuestion(words, scope, k);
   }
 
   async fetch(documentIds: string[]): Promise<IndexedDocument[]> {

@@ -6,7 +6,7 @@ import { documentTags } from '../domain/fts-query';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
 import { compressText, decompressText, indexText, wordPairs } from './index-text';
 import type { UpsertOutcome } from './search-backend';
-import { prepareSchema, registerFunctions } from './sqlite-schema';
+import { prepareSchema } from './sqlite-schema';
 import { allocationRange, nextRowid } from './sqlite-rowids';
 
 /** How the file was found when opened; `reset` means an older schema was thrown away (empty now). */
@@ -133,6 +133,7 @@ export class SqliteIndexFile {
   /** After a bulk load: merge FTS5 segments for faster queries, refresh planner statistics, fold the WAL in. */
   optimize(): void {
     this.db.exec("INSERT INTO documents_fts (documents_fts) VALUES ('optimize')");
+    this.db.exec("INSERT INTO documents_stems (documents_stems) VALUES ('optimize')");
     this.db.exec('ANALYZE');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
@@ -158,7 +159,7 @@ export class SqliteIndexFile {
       s.insertDocument.run({ ...row, rowid });
       const body = bodyRow(document);
       s.insertBody.run({ rowid, ...body });
-      s.insertText.run(rowid, ...searchable(document));
+      this.insertSearchable(rowid, document);
       this.insertParties(rowid, document);
       return outcome;
     }
@@ -168,10 +169,9 @@ export class SqliteIndexFile {
     if (sameText && sameFields && sameMetadata) return 'unchanged';
     const rowid = existing.rowid;
     s.updateDocument.run({ ...row, rowid });
-    // External-content FTS5 deletes by the values it indexed, which we rebuild from the old body.
-    // (The tags hold the metadata filters use, so a metadata change rewrites the row too.)
-    s.deleteText.run(rowid, ...searchable(this.stored(rowid)));
-    s.insertText.run(rowid, ...searchable(document));
+    // The tags hold the metadata filters use, so a metadata change rewrites the row too.
+    this.deleteSearchable(rowid);
+    this.insertSearchable(rowid, document);
     // Re-compressing the text is the costly part of a body; keep the stored blob when the text is the same.
     if (sameText) {
       const { text_z: _unchanged, ...body } = bodyRow(document, false);
@@ -190,16 +190,23 @@ export class SqliteIndexFile {
     const s = this.statements;
     const existing = s.selectById.get(documentId) as ExistingRow | undefined;
     if (!existing) return false;
-    s.deleteText.run(existing.rowid, ...searchable(this.stored(existing.rowid)));
+    this.deleteSearchable(existing.rowid);
     s.deleteParties.run(existing.rowid);
     s.deleteBody.run(existing.rowid);
     s.deleteDocument.run(existing.rowid);
     return true;
   }
 
-  /** The document as stored (for the values FTS5 must be given to delete its row). */
-  private stored(rowid: number): IndexedDocument {
-    return toIndexedDocument(this.statements.selectStored.get(rowid) as FetchRow);
+  /** The document's words, pairs and tags in documents_fts, and its stems in documents_stems. */
+  private insertSearchable(rowid: number, document: IndexedDocument): void {
+    const columns = searchable(document);
+    this.statements.insertText.run(rowid, ...columns);
+    this.statements.insertStems.run(rowid, ...columns.slice(0, 3));
+  }
+
+  private deleteSearchable(rowid: number): void {
+    this.statements.deleteText.run(rowid);
+    this.statements.deleteStems.run(rowid);
   }
 
   private insertParties(rowid: number, document: IndexedDocument): void {
@@ -255,7 +262,6 @@ function connect(path: string, bulk: boolean): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -65536'); // 64 MB of page cache (the OS caches the rest of the file)
-  registerFunctions(db);
   return db;
 }
 
@@ -358,8 +364,9 @@ function prepareStatements(db: Db) {
     deleteBody: prepare('DELETE FROM document_bodies WHERE rowid = ?'),
     insertText: prepare(`INSERT INTO documents_fts (rowid, title, text, description, title_pairs, text_pairs, description_pairs, tags)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-    deleteText: prepare(`INSERT INTO documents_fts (documents_fts, rowid, title, text, description, title_pairs, text_pairs, description_pairs, tags)
-      VALUES ('delete', ?, ?, ?, ?, ?, ?, ?, ?)`),
+    deleteText: prepare('DELETE FROM documents_fts WHERE rowid = ?'),
+    insertStems: prepare('INSERT INTO documents_stems (rowid, title, text, description) VALUES (?, ?, ?, ?)'),
+    deleteStems: prepare('DELETE FROM documents_stems WHERE rowid = ?'),
     insertParty: prepare('INSERT OR IGNORE INTO parties (doc, party) VALUES (?, ?)'),
     selectPartyKey: prepare('SELECT id FROM party_keys WHERE key = ?'),
     insertPartyKey: prepare('INSERT INTO party_keys (key) VALUES (?)'),
@@ -368,8 +375,6 @@ function prepareStatements(db: Db) {
       ON CONFLICT (facet, key) DO UPDATE SET label = excluded.label WHERE label <> excluded.label`),
     fetchById: prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${bodyColumns.split(', ').map((c) => `b.${c}`).join(', ')}
       FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.id = ?`),
-    selectStored: prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${bodyColumns.split(', ').map((c) => `b.${c}`).join(', ')}
-      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.rowid = ?`),
     count: prepare('SELECT count(*) FROM documents'),
   };
 }

@@ -1,5 +1,5 @@
 import { normalizeQuery, type QueryNode, type RangeNode } from '@docket/query-language';
-import { andOf, combine, ftsTextOf, highlightOf, isFtsOnly } from '../domain/fts-query';
+import { andOf, combine, ftsTextOf, hasPositiveWords, isFtsOnly } from '../domain/fts-query';
 import { filedRowids } from './sqlite-rowids';
 
 export type SqlParam = string | number;
@@ -10,7 +10,6 @@ export type SqlParam = string | number;
  *   (words, phrases, field filters, and NOTs next to them); it drives the search. Null when there
  *   is none;
  * - `ranked`: whether `match` holds words to rank by (field filters alone give nothing to rank);
- * - `highlight`: the query's words as an FTS5 expression for snippets (null without any);
  * - `rowids`: the rowid range every hit lies in, from the `filed:` ranges ANDed at the top (rowids
  *   encode the filing day, see sqlite-rowids.ts), so FTS5 or the primary key skip the rest;
  * - `where`: an SQL condition on `d` (the documents table) for what FTS5 cannot say: a NOT with
@@ -21,7 +20,6 @@ export type SqlParam = string | number;
 export interface CompiledQuery {
   match: string | null;
   ranked: boolean;
-  highlight: string | null;
   rowids: [number, number] | null;
   where: string;
   params: SqlParam[];
@@ -35,7 +33,7 @@ interface Sql {
 
 const TRUE: Sql = { sql: '1', params: [] };
 const FALSE: Sql = { sql: '0', params: [] };
-const NEVER: CompiledQuery = { match: null, ranked: false, highlight: null, rowids: null, where: '0', params: [], never: true };
+const NEVER: CompiledQuery = { match: null, ranked: false, rowids: null, where: '0', params: [], never: true };
 
 export function compileQuery(query: QueryNode): CompiledQuery {
   const root = normalizeQuery(query);
@@ -64,7 +62,7 @@ export function compileQuery(query: QueryNode): CompiledQuery {
         if (text?.kind === 'never') return NEVER;
         if (text?.kind === 'expr') {
           positives.push(text.expr);
-          ranked ||= highlightOf(clause) !== null;
+          ranked ||= hasPositiveWords(clause);
           continue;
         }
       }
@@ -76,7 +74,7 @@ export function compileQuery(query: QueryNode): CompiledQuery {
   else if (negatives.length > 0) conditions.push(notInText(negatives.length === 1 ? (negatives[0] as string) : combineOr(negatives)));
   const where = and(conditions);
   if (where.sql === '0' || (rowids && rowids[0] > rowids[1])) return NEVER;
-  return { match, ranked, highlight: highlightOf(root), rowids, where: where.sql, params: where.params, never: false };
+  return { match, ranked, rowids, where: where.sql, params: where.params, never: false };
 }
 
 function sqlOf(node: QueryNode): Sql {

@@ -1,13 +1,14 @@
 import type { Database as Db } from 'better-sqlite3';
-import { decompressText, FTS_TOKENIZER, indexText } from './index-text';
+import { FTS_TOKENIZER } from './index-text';
 
 /**
- * Version 6 (issue 4): text, description, word pairs, tags for filters, metadata for facets; version 1
- * held title and text only (versions 2 to 5 were interim layouts while issue 4 was built). The index is derived data
+ * Version 9 (issue 4): text, description, word pairs, tags for filters, metadata for facets, stems
+ * for questions; version 1 held title and text only (versions 2 to 8 were interim layouts while
+ * issue 4 was built). The index is derived data
  * (rebuildable from the documents service), so an older file is not converted: it is replaced by an
  * empty one and a re-index refills it (see SqliteIndexFile.open, which says so in the log).
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 9;
 
 /**
  * BM25 column weights (title, text, description, their word pairs, tags): a title word counts four
@@ -17,17 +18,24 @@ export const SCHEMA_VERSION = 6;
 export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 0.0)';
 
 /**
+ * BM25 column weights of the stems table (title, text, description) for questions. Tuned on the
+ * SciFact dev split (npm run eval:scifact); see QUESTION_RANK_FUNCTION's use in sqlite-searcher.ts.
+ */
+export const QUESTION_RANK_FUNCTION = 'bm25(documents_stems, 2.5, 1.0, 2.0)';
+
+/**
  * Tables (every rowid encodes the filing day, see sqlite-rowids.ts):
  * - documents: one lean row per document with its facet values (agency, filing type, docket, year)
  *   and content hashes; kept small so that counting facets over many hits stays cheap;
  * - document_bodies: what is shown and fetched (title, description, compressed text, pages, names);
  * - documents_fts: FTS5 over title, text, description, their word pairs and the tags (field values,
  *   party and entity names; token kinds in domain/fts-query.ts), so that one MATCH expression holds
- *   words, phrases and field filters. Its content is the view fts_content, which decompresses the
- *   text and applies indexText(), so the text is stored once, compressed. The pair and tag columns
- *   are indexed but not stored: the view gives them empty, since FTS5 reads content only for
- *   snippets, which never look at them (FTS5's 'rebuild' and 'integrity-check' commands therefore
- *   do not apply to this table);
+ *   words, phrases and field filters. Contentless (it only answers which rowids match, and BM25):
+ *   the text is stored once, compressed, in document_bodies, and snippets are cut from it in
+ *   JavaScript (title-highlight.ts), which keeps its accents;
+ * - documents_stems: FTS5 over title, text and description with Porter stemming, contentless too, for
+ *   natural-language questions only (a question's "vaccination" should find "vaccinated"), while the
+ *   query language matches words exactly in documents_fts;
  * - party_keys / parties: each party name's key once, and (document, party) pairs for the party
  *   facet (integers, so counting them over many hits stays cheap);
  * - facet_labels: how to show a facet value (agency id → name, docket key → number, party key → name).
@@ -62,16 +70,18 @@ const CREATE_SCHEMA = `
     pages TEXT NOT NULL
   );
 
-  CREATE VIEW fts_content AS
-    SELECT rowid, index_text(title) AS title, index_text(inflate_text(text_z)) AS text, index_text(description) AS description,
-      '' AS title_pairs, '' AS text_pairs, '' AS description_pairs, '' AS tags
-    FROM document_bodies;
   CREATE VIRTUAL TABLE documents_fts USING fts5 (
     title, text, description, title_pairs, text_pairs, description_pairs, tags,
-    content = 'fts_content', content_rowid = 'rowid',
+    content = '', contentless_delete = 1,
     tokenize = "${FTS_TOKENIZER}"
   );
   INSERT INTO documents_fts (documents_fts, rank) VALUES ('rank', '${RANK_FUNCTION}');
+
+  CREATE VIRTUAL TABLE documents_stems USING fts5 (
+    title, text, description,
+    content = '', contentless_delete = 1,
+    tokenize = "porter ${FTS_TOKENIZER}"
+  );
 
   CREATE TABLE party_keys (
     id INTEGER PRIMARY KEY,
@@ -92,12 +102,6 @@ const CREATE_SCHEMA = `
 
   PRAGMA user_version = ${SCHEMA_VERSION};
 `;
-
-/** SQL functions the schema's view needs; registered on every connection before it is used. */
-export function registerFunctions(db: Db): void {
-  db.function('index_text', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? indexText(text) : ''));
-  db.function('inflate_text', { deterministic: true }, (blob: unknown) => (blob instanceof Uint8Array ? decompressText(blob) : ''));
-}
 
 export type SchemaState = { kind: 'current' } | { kind: 'created' } | { kind: 'outdated'; version: number };
 

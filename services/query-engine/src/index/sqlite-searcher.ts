@@ -3,11 +3,15 @@ import { InputError } from '@docket/errors';
 import { partyNamesOf, type SearchHit } from '../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint } from '../domain/search-cursor';
 import { decompressText } from './index-text';
-import { FACET_BUCKETS, FACET_FIELDS, type Facet, type FacetBucket, type FacetField, type SearchQuery, type SearchResult } from './search-backend';
-import { escapeHtml, SNIPPET_CLOSE, SNIPPET_OPEN, snippetToHtml } from './snippet-html';
+import type { QueryNode } from '@docket/query-language';
+import {
+  FACET_BUCKETS, FACET_FIELDS, type Facet, type FacetBucket, type FacetField, type RankedDocument, type SearchQuery, type SearchResult,
+} from './search-backend';
+import { escapeHtml } from './snippet-html';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
-import { highlightTitle } from './title-highlight';
+import { QUESTION_RANK_FUNCTION } from './sqlite-schema';
+import { excerptHtml, highlightTitle } from './title-highlight';
 
 /** Limits that keep one search's work bounded on a large index (tests make them small). */
 export interface SearchTuning {
@@ -23,7 +27,7 @@ export interface SearchTuning {
 }
 
 export const DEFAULT_TUNING: SearchTuning = { rankTier: 25_000, facetLimit: 20_000 };
-const SNIPPET_TOKENS = 24;
+const SNIPPET_WORDS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;
 const STATEMENT_CACHE_SIZE = 200;
@@ -114,6 +118,30 @@ export class SqliteSearcher {
       ...(facetsCounted === undefined ? {} : { facetsCounted }),
       nextCursor: next ? encodeCursor(fingerprint, { order, values: next }) : undefined,
     };
+  }
+
+  /**
+   * A question's words ORed in the stems table (FTS5's porter tokenizer stems them as it stemmed the
+   * documents), ranked by exact BM25 over every match, the scope's rowids as a subquery.
+   */
+  rankForQuestion(words: string[], scope: QueryNode | null, k: number): RankedDocument[] {
+    if (words.length === 0 || k <= 0) return [];
+    const match = words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' OR ');
+    let within = '';
+    let params: SqlParam[] = [];
+    if (scope) {
+      const compiled = compileQuery(scope);
+      if (compiled.never) return [];
+      const source = this.source(compiled, compiled.match === null ? 'scan' : 'text');
+      within = ` AND documents_stems.rowid IN (SELECT ${source.rowid} ${source.sql})`;
+      params = source.params;
+    }
+    const rows = this.prepare(`SELECT d.id AS id, ranked.k AS k FROM (
+        SELECT documents_stems.rowid AS r, ${QUESTION_RANK_FUNCTION} AS k FROM documents_stems
+        WHERE documents_stems MATCH ?${within} ORDER BY k LIMIT ?
+      ) AS ranked CROSS JOIN documents AS d ON d.rowid = ranked.r ORDER BY ranked.k, ranked.r`).all(match, ...params, k) as { id: string; k: number }[];
+    // bm25() is "lower is better"; callers expect higher is better.
+    return rows.map((row) => ({ documentId: row.id, score: -row.k }));
   }
 
   /** `FROM … WHERE …` for a plan, with extra conditions on the driving rowid. */
@@ -225,7 +253,7 @@ export class SqliteSearcher {
       documentId: display.id,
       title: display.title,
       titleHtml: highlightTitle(display.title, query.query),
-      snippet: compiled.highlight === null ? this.lead(row.r, display.description) : this.snippet(row.r, compiled.highlight, display.description),
+      snippet: this.snippet(row.r, display, query),
       score: order === 'rank' ? -row.k : 0, // bm25() is "lower is better"; callers expect higher is better
       filedAt: display.filed_at === null ? undefined : new Date(display.filed_at),
       sourceId: display.source_id,
@@ -239,26 +267,12 @@ export class SqliteSearcher {
 
   /**
    * The text's best passage for the query's words; else the description's, else the title's; else
-   * the start of the description or text. `highlight` holds the words as phrases of words (the pair
-   * columns are not stored); a document that matched by its filters alone may hold none of them.
+   * (filters alone, or words only in a phrase's other field) the start of the description or text.
    */
-  private snippet(rowid: number, highlight: string, description: string): string {
-    const statement = this.prepare(`SELECT snippet(documents_fts, ?, ?, ?, '…', ?) FROM documents_fts
-      WHERE documents_fts MATCH ? AND rowid = CAST(? AS INTEGER)`).pluck();
-    for (const column of [1, 2, 0]) {
-      const passage = statement.get(column, SNIPPET_OPEN, SNIPPET_CLOSE, SNIPPET_TOKENS, highlight, rowid) as string | undefined;
-      if (passage === undefined) break;
-      if (passage.includes(SNIPPET_OPEN)) return snippetToHtml(passage);
-    }
-    return this.lead(rowid, description);
-  }
-
-  private lead(rowid: number, description: string): string {
-    const source = description.trim() || decompressText(this.prepare('SELECT text_z FROM document_bodies WHERE rowid = ?').pluck().get(rowid) as Buffer);
-    const flat = source.replace(/\s+/gu, ' ').trim();
-    if (flat.length <= LEAD_CHARACTERS) return escapeHtml(flat);
-    const cut = flat.lastIndexOf(' ', LEAD_CHARACTERS);
-    return `${escapeHtml(flat.slice(0, cut > LEAD_CHARACTERS / 2 ? cut : LEAD_CHARACTERS))}…`;
+  private snippet(rowid: number, display: DisplayRow, query: SearchQuery): string {
+    const text = decompressText(this.prepare('SELECT text_z FROM document_bodies WHERE rowid = ?').pluck().get(rowid) as Buffer);
+    return excerptHtml(text, query.query, SNIPPET_WORDS) ?? excerptHtml(display.description, query.query, SNIPPET_WORDS)
+      ?? excerptHtml(display.title, query.query, SNIPPET_WORDS) ?? lead(display.description.trim() || text);
   }
 
   /**
@@ -300,6 +314,14 @@ export class SqliteSearcher {
     }
     return statement;
   }
+}
+
+/** The start of a text, as a snippet when no word of the query occurs in it. */
+function lead(text: string): string {
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  if (flat.length <= LEAD_CHARACTERS) return escapeHtml(flat);
+  const cut = flat.lastIndexOf(' ', LEAD_CHARACTERS);
+  return `${escapeHtml(flat.slice(0, cut > LEAD_CHARACTERS / 2 ? cut : LEAD_CHARACTERS))}…`;
 }
 
 function bucket(value: string, label: string, count: number): FacetBucket {

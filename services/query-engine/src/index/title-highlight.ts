@@ -1,51 +1,126 @@
-import { foldText, foldedWords, type QueryNode } from '@docket/query-language';
+import { foldedWords, type QueryNode } from '@docket/query-language';
 import { escapeHtml } from './snippet-html';
 
+/**
+ * Marking the query's words in a hit's title and excerpt, on the original text (a search index works
+ * on folded text, which would lose accents). The words marked are the word sequences of the query's
+ * positive terms, phrases and prefixes (not under a NOT), found the way matching defines them
+ * (folded words in a row; a prefix's last word as a prefix). Output is HTML-safe: the text is
+ * escaped, only <mark></mark> is added.
+ */
 interface Sequence {
   words: string[];
   prefix: boolean;
 }
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** The folded words of a text, with the span of the original word each came from (parallel arrays). */
+interface Tokens {
+  words: string[];
+  starts: number[];
+  ends: number[];
+}
 
-/**
- * The title as HTML with the query's words marked, computed on the original title (FTS5's
- * highlight() works on the folded text it indexed, which would lose accents). Marks the word
- * sequences of the query's positive terms, phrases and prefixes, as matching defines them.
- */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const ASCII_WORD = /^[A-Za-z0-9]+$/u;
+const ASCII_TEXT = /^[\p{ASCII}]*$/u;
+const ASCII_WORDS = /[a-z0-9]+/gu;
+const ELLIPSIS = '…';
+
+/** The title as HTML with the query's words marked. */
 export function highlightTitle(title: string, query: QueryNode): string {
   const sequences = positiveSequences(query);
   if (sequences.length === 0 || title === '') return escapeHtml(title);
-  const words = [...title.matchAll(WORD)].map((match) => ({ start: match.index, end: match.index + match[0].length, folded: foldedWords(match[0]) }));
-  // A word of the title may fold into several (½ → 1 2); flatten, remembering each one's span.
-  const flat: { start: number; end: number; word: string }[] = [];
-  for (const word of words) for (const folded of word.folded) flat.push({ start: word.start, end: word.end, word: folded });
-  const marked: [number, number][] = [];
-  for (let index = 0; index < flat.length; index++) {
-    for (const sequence of sequences) {
-      if (matchesAt(flat, index, sequence)) {
-        const last = flat[index + sequence.words.length - 1] as { end: number };
-        marked.push([(flat[index] as { start: number }).start, last.end]);
-      }
-    }
-  }
-  if (marked.length === 0) return escapeHtml(title);
-  marked.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  let html = '';
-  let at = 0;
-  for (const [start, end] of marked) {
-    if (start < at) continue; // inside a span already marked
-    html += `${escapeHtml(title.slice(at, start))}<mark>${escapeHtml(title.slice(start, end))}</mark>`;
-    at = end;
-  }
-  return html + escapeHtml(title.slice(at));
+  const tokens = tokensOf(title);
+  return markSpans(title, 0, title.length, matches(tokens, sequences).map(([first, last]) => [tokens.starts[first]!, tokens.ends[last]!]));
 }
 
-function matchesAt(flat: { word: string }[], index: number, sequence: Sequence): boolean {
+/**
+ * A passage of about `size` words around the best place where the query's words occur (the most
+ * distinct sequences, then the most matches, then the earliest), marked; null when none occurs.
+ */
+export function excerptHtml(text: string, query: QueryNode, size = 24): string | null {
+  const sequences = positiveSequences(query);
+  if (sequences.length === 0 || text === '') return null;
+  const tokens = tokensOf(text);
+  const count = tokens.words.length;
+  const found = matches(tokens, sequences);
+  if (found.length === 0) return null;
+  let best = { from: 0, score: -1 };
+  for (const [first] of found) {
+    // The window starts a few words before a match, so the passage reads into it.
+    const from = Math.max(0, Math.min(first - 3, count - size));
+    const inside = found.filter(([start, last]) => start >= from && last < from + size);
+    const score = new Set(inside.map(([, , sequence]) => sequence)).size * 1000 + inside.length;
+    if (score > best.score) best = { from, score };
+  }
+  const to = Math.min(count, best.from + size);
+  // A passage that reaches either end of the text keeps what lies beyond its first or last word.
+  const start = best.from > 0 ? tokens.starts[best.from]! : 0;
+  const end = to < count ? tokens.ends[to - 1]! : text.length;
+  const spans = found.filter(([first, last]) => first >= best.from && last < to).map(([first, last]): [number, number] => [tokens.starts[first]!, tokens.ends[last]!]);
+  return `${best.from > 0 ? ELLIPSIS : ''}${markSpans(text, start, end, spans)}${to < count ? ELLIPSIS : ''}`;
+}
+
+function tokensOf(text: string): Tokens {
+  const tokens: Tokens = { words: [], starts: [], ends: [] };
+  if (ASCII_TEXT.test(text)) {
+    // Most filings are ASCII: words are runs of letters and digits, and folding is lower-casing.
+    const lower = text.toLowerCase();
+    ASCII_WORDS.lastIndex = 0;
+    for (let match = ASCII_WORDS.exec(lower); match !== null; match = ASCII_WORDS.exec(lower)) {
+      tokens.words.push(match[0]);
+      tokens.starts.push(match.index);
+      tokens.ends.push(match.index + match[0].length);
+    }
+    return tokens;
+  }
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    // Most words are ASCII, where folding is lower-casing; the rest may fold into several (½ → 1 2),
+    // each keeping the span of the word it came from.
+    const folded = ASCII_WORD.test(match[0]) ? [match[0].toLowerCase()] : foldedWords(match[0]);
+    for (const word of folded) {
+      tokens.words.push(word);
+      tokens.starts.push(start);
+      tokens.ends.push(end);
+    }
+  }
+  return tokens;
+}
+
+/** Every occurrence: [first token, last token, which sequence]. */
+function matches(tokens: Tokens, sequences: Sequence[]): [number, number, number][] {
+  const found: [number, number, number][] = [];
+  const { words } = tokens;
+  for (let index = 0; index < words.length; index++) {
+    for (let which = 0; which < sequences.length; which++) {
+      const sequence = sequences[which] as Sequence;
+      if (matchesAt(words, index, sequence)) found.push([index, index + sequence.words.length - 1, which]);
+    }
+  }
+  return found;
+}
+
+/** text[from, to) escaped, with the given spans (sorted by start) wrapped in <mark>. */
+function markSpans(text: string, from: number, to: number, spans: [number, number][]): string {
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let html = '';
+  let at = from;
+  for (const [start, end] of spans) {
+    if (start < at) continue; // inside a span already marked
+    html += `${escapeHtml(text.slice(at, start))}<mark>${escapeHtml(text.slice(start, end))}</mark>`;
+    at = end;
+  }
+  return html + escapeHtml(text.slice(at, to));
+}
+
+function matchesAt(tokens: string[], index: number, sequence: Sequence): boolean {
   const { words, prefix } = sequence;
-  if (index + words.length > flat.length) return false;
+  if (index + words.length > tokens.length) return false;
   for (let offset = 0; offset < words.length; offset++) {
-    const word = (flat[index + offset] as { word: string }).word;
+    const word = tokens[index + offset] as string;
     const wanted = words[offset] as string;
     const isLast = offset === words.length - 1;
     if (isLast && prefix ? !word.startsWith(wanted) : word !== wanted) return false;
@@ -59,7 +134,7 @@ function positiveSequences(node: QueryNode, negated = false): Sequence[] {
     case 'term':
     case 'phrase':
     case 'prefix': {
-      const words = foldedWords(foldText(node.value));
+      const words = foldedWords(node.value);
       return negated || words.length === 0 ? [] : [{ words, prefix: node.kind === 'prefix' }];
     }
     case 'not':

@@ -1,5 +1,5 @@
 import { eng as ENGLISH_STOPWORDS } from 'stopword';
-import { foldedWords, type QueryNode } from '@docket/query-language';
+import { foldedWords } from '@docket/query-language';
 
 /** A question longer than this is cut: the first meaningful words carry it, and it bounds the work. */
 export const MAX_QUESTION_TERMS = 32;
@@ -11,7 +11,7 @@ const STOPWORDS = new Set([...ENGLISH_STOPWORDS, ...QUESTION_WORDS]);
 /**
  * The meaningful words of a natural-language question: folded as the index folds text
  * (text-normalize), English stopwords removed (the `stopword` package's list and a few question words), each word once, in
- * order. Stemming is the index's business (FTS5's porter tokenizer stems both sides).
+ * order. Stemming is the backend's business (SearchBackend.rankForQuestion).
  */
 export function questionTerms(question: string): string[] {
   const terms: string[] = [];
@@ -23,14 +23,4 @@ export function questionTerms(question: string): string[] {
     if (terms.length === MAX_QUESTION_TERMS) break;
   }
   return terms;
-}
-
-/**
- * The question as a query for BM25: an OR of its meaningful words (any of them may match; BM25
- * ranks documents with more and rarer ones first), or null when it has none.
- */
-export function questionQuery(question: string): QueryNode | null {
-  const terms = questionTerms(question);
-  if (terms.length === 0) return null;
-  return { kind: 'or', children: terms.map((value) => ({ kind: 'term', value })) };
 }

@@ -1,7 +1,7 @@
 import { compileQuery, normalizeQuery, type QueryNode } from '@docket/query-language';
 import type { SearchBackend } from '../index/search-backend';
 import type { Embedder } from '../embeddings/embedder';
-import { questionQuery } from './question-query';
+import { questionTerms } from './question-query';
 import type { VectorIndex } from './vector-index';
 
 /** One retrieved document; higher scores are better, and lists are best first. */
@@ -29,8 +29,6 @@ export const FUSION_DEPTH = 100;
  * candidates against the filter in score order.
  */
 export const FILTER_PROBE_LIMIT = 1000;
-/** Page size when reading a long BM25 ranking through the backend's cursor. */
-const PAGE = 100;
 
 /** The filters as a query, or null when they constrain nothing (absent, or an empty group). */
 function scopeOf(filters: QueryNode | null | undefined): QueryNode | null {
@@ -40,22 +38,13 @@ function scopeOf(filters: QueryNode | null | undefined): QueryNode | null {
 }
 
 /**
- * BM25 through the search backend: the question's meaningful words ORed, ANDed with the filters,
- * ranked by relevance; the best `k`.
+ * BM25 through the search backend: the question's meaningful words, any of them in a stemmed form,
+ * within the filters; the best `k`.
  */
 export async function bm25Retrieve(backend: SearchBackend, question: string, filters: QueryNode | null, k: number): Promise<RetrievedHit[]> {
-  const words = questionQuery(question);
-  if (!words || k <= 0) return [];
-  const scope = scopeOf(filters);
-  const query: QueryNode = scope ? { kind: 'and', children: [words, scope] } : words;
-  const out: RetrievedHit[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await backend.search({ query, sort: 'relevance', limit: Math.min(PAGE, k - out.length), cursor, facets: false });
-    for (const hit of page.hits) out.push({ documentId: hit.documentId, score: hit.score });
-    cursor = page.nextCursor;
-  } while (cursor && out.length < k);
-  return out.slice(0, k);
+  const words = questionTerms(question);
+  if (words.length === 0 || k <= 0) return [];
+  return backend.rankForQuestion(words, scopeOf(filters), k);
 }
 
 export interface VectorRetrievalDeps {

@@ -1,5 +1,6 @@
 import type { IndexedDocument } from '../domain/indexed-document';
-import type { IndexBuild, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../index/search-backend';
+import type { QueryNode } from '@docket/query-language';
+import type { IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../index/search-backend';
 import type { VectorIndexer } from './vector-indexer';
 
 /**
@@ -29,6 +30,10 @@ export class VectorIndexingBackend implements SearchBackend {
 
   search(query: SearchQuery): Promise<SearchResult> {
     return this.inner.search(query);
+  }
+
+  rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]> {
+    return this.inner.rankForQuestion(words, scope, k);
   }
 
   fetch(documentIds: string[]): Promise<IndexedDocument[]> {

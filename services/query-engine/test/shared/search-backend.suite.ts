@@ -222,6 +222,27 @@ export function describeSearchBackend(name: string, makeBackend: () => Promise<S
         expect(await backend.fetch(['d1'])).toEqual([]);
       });
 
+      it('ranks documents for a question by stemmed words, best first, within a scope, and forgets removed ones', async () => {
+        await backend.upsert(sampleDocument('vaccinated', { title: 'Vaccinated workers', text: 'Workers were vaccinated in spring.', sourceId: 'ferc' }));
+        await backend.upsert(sampleDocument('vaccine', { title: 'A notice', text: 'The vaccine schedule for the depot, among other matters of the yard.', sourceId: 'cpuc' }));
+        await backend.upsert(sampleDocument('unrelated', { title: 'Gas tariff', text: 'Nothing about it here.', sourceId: 'ferc' }));
+        const ids = async (words: string[], scope: QueryNode | null, k = 10) => (await backend.rankForQuestion(words, scope, k)).map((hit) => hit.documentId);
+
+        // Exact search knows neither form; the question's stems find both, the title match first.
+        expect(await search(term('vaccination'))).toEqual([]);
+        expect(await ids(['vaccination', 'workers'], null)).toEqual(['vaccinated', 'vaccine']);
+        const ranked = await backend.rankForQuestion(['vaccination', 'workers'], null, 10);
+        expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+        expect(await ids(['vaccination', 'workers'], null, 1)).toEqual(['vaccinated']);
+        expect(await ids(['vaccination'], field('agency', 'cpuc'))).toEqual(['vaccine']);
+        expect(await ids(['vaccination'], { kind: 'and', children: [field('agency', 'ferc'), { kind: 'range', field: 'filed', from: '1990-01-01', to: '1990-12-31' }] })).toEqual([]);
+        expect(await ids([], null)).toEqual([]);
+        expect(await ids(['vaccination'], null, 0)).toEqual([]);
+
+        await backend.remove('vaccinated');
+        expect(await ids(['vaccination', 'workers'], null)).toEqual(['vaccine']);
+      });
+
       it('fetches stored documents as they were given, in the order asked, leaving unknown ids out', async () => {
         const first = sampleDocument('d1', { text: 'Première page — café, naïve façade.\nSecond page: ﬁling & <b>bold</b>.', description: 'Résumé of the filing' });
         const second = sampleDocument('d2', { filedAt: undefined, entities: [], pages: [], parties: [], filers: [] });

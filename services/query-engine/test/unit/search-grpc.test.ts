@@ -25,6 +25,7 @@ function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
     },
     upsert: async () => 'inserted',
     remove: async () => false,
+    rankForQuestion: async () => [],
     fetch: async () => [],
     count: async () => 1,
     beginBuild: async () => { throw new Error('not used'); },

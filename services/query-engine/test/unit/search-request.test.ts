@@ -4,7 +4,7 @@ import { matchableOf, type IndexedDocument } from '../../src/domain/indexed-docu
 import { decodeCursor, encodeCursor, searchFingerprint } from '../../src/domain/search-cursor';
 import { emptySearchFilters, filtersToQuery, restrictQuery, validateSearchFilters } from '../../src/domain/search-filters';
 import { validateSearchRequest, type SearchRequestInput } from '../../src/domain/search-request';
-import { andOf, ftsTextOf, highlightOf } from '../../src/domain/fts-query';
+import { andOf, ftsTextOf, hasPositiveWords } from '../../src/domain/fts-query';
 
 const request = (overrides: Partial<SearchRequestInput>): SearchRequestInput => ({
   query: 'tariff', limit: 0, offset: 0, sort: 'relevance', cursor: '', includeFacets: false, ...overrides,
@@ -135,9 +135,9 @@ describe('FTS5 expressions', () => {
 
   it('quote folded words, so no FTS5 syntax comes from the user; several words become word pairs', () => {
     expect(ftsTextOf(term('Café'))).toEqual({ kind: 'expr', expr: '"cafe"' });
-    expect(ftsTextOf(term('ER24-1234-000'))).toEqual({ kind: 'expr', expr: '"er24\u01c21234 1234\u01c2000"' });
+    expect(ftsTextOf(term('ER24-1234-000'))).toEqual({ kind: 'expr', expr: '"\u01c1er24\u01c11234 \u01c11234\u01c1000"' });
     expect(ftsTextOf(term('ER24-1234-000'), false)).toEqual({ kind: 'expr', expr: '"er24 1234 000"' });
-    expect(ftsTextOf({ kind: 'prefix', value: 'rate ca' })).toEqual({ kind: 'expr', expr: '"rate\u01c2ca" *' });
+    expect(ftsTextOf({ kind: 'prefix', value: 'rate ca' })).toEqual({ kind: 'expr', expr: '"\u01c1rate\u01c1ca" *' });
     expect(ftsTextOf({ kind: 'phrase', value: 'NEAR(a b) "x"' }, false)).toEqual({ kind: 'expr', expr: '"near a b x"' });
     expect(ftsTextOf(term('&&'))).toEqual({ kind: 'never' });
   });
@@ -159,9 +159,9 @@ describe('FTS5 expressions', () => {
     expect(andOf([term('a'), term('&&')])).toEqual({ kind: 'never' });
   });
 
-  it('collect the words to mark in snippets, leaving out negated ones and filters', () => {
-    expect(highlightOf({ kind: 'and', children: [term('a'), { kind: 'not', child: term('b') }, { kind: 'field', field: 'party', value: 'c' }, { kind: 'prefix', value: 'd e' }] }))
-      .toBe('"a" OR "d e" *');
-    expect(highlightOf({ kind: 'field', field: 'agency', value: 'ferc' })).toBeNull();
+  it('tell whether a query has words to rank by (negated words and filters are not)', () => {
+    expect(hasPositiveWords({ kind: 'and', children: [{ kind: 'not', child: term('b') }, { kind: 'field', field: 'party', value: 'c' }] })).toBe(false);
+    expect(hasPositiveWords({ kind: 'not', child: { kind: 'not', child: term('a') } })).toBe(true);
+    expect(hasPositiveWords({ kind: 'or', children: [{ kind: 'field', field: 'agency', value: 'ferc' }, { kind: 'prefix', value: 'ra' }] })).toBe(true);
   });
 });

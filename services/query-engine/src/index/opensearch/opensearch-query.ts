@@ -169,6 +169,14 @@ function scoringClauses(leaves: PositiveLeaf[]): Dsl[] {
   return clauses;
 }
 
+/**
+ * A question's words for retrieval: any of them in the English-analysed (stemmed) title, text or
+ * description, scored by BM25 with the search's field weights.
+ */
+export function questionScoring(words: string[]): Dsl {
+  return { multi_match: { query: words.join(' '), fields: SCORED_FIELDS, type: 'most_fields' } };
+}
+
 function highlightClauses(leaves: PositiveLeaf[]): Dsl[] {
   return leaves.flatMap((leaf) =>
     HIGHLIGHTED_FIELDS.map((field) => {

@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Client, errors } from '@opensearch-project/opensearch';
 import { InputError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
+import type { QueryNode } from '@docket/query-language';
 import type { IndexedDocument } from '../../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint, type CursorPosition } from '../../domain/search-cursor';
-import type { IndexBuild, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../search-backend';
+import type { IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../search-backend';
 import { fromOpenSearchSource, toOpenSearchSource, tombstoneSource, type OpenSearchSource } from './opensearch-document';
 import { facetAggregations, readFacets } from './opensearch-facets';
 import { highlightRequest, HIT_SOURCE_FIELDS, toSearchHit, type RawHit } from './opensearch-hit';
 import { INDEX_SCHEMA_VERSION, indexMappings, indexSettings } from './opensearch-index-settings';
-import { compileSearch, type Dsl } from './opensearch-query';
+import { compileMatch, compileSearch, questionScoring, type Dsl } from './opensearch-query';
 
 export interface OpenSearchBackendOptions {
   /** OPENSEARCH_URL, e.g. http://127.0.0.1:9200 */
@@ -110,6 +111,22 @@ export class OpenSearchBackend implements SearchBackend {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     return unavailableWhenDown(() => this.runSearch(query));
+  }
+
+  async rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]> {
+    if (words.length === 0 || k <= 0) return [];
+    return unavailableWhenDown(async () => {
+      await this.refreshIfDirty();
+      const body: Dsl = {
+        size: k,
+        _source: { includes: ['doc_id'] },
+        query: { bool: { must: [questionScoring(words)], filter: scope ? [compileMatch(scope)] : [], must_not: [NOT_TOMBSTONE] } },
+        sort: [{ _score: 'desc' }, { doc_id: 'asc' }],
+      };
+      const response = await this.client.search({ index: this.alias, body: body as never });
+      const hits = (response.body as unknown as { hits: { hits: { _score: number; _source: { doc_id: string } }[] } }).hits.hits;
+      return hits.map((hit) => ({ documentId: hit._source.doc_id, score: hit._score }));
+    });
   }
 
   async fetch(documentIds: string[]): Promise<IndexedDocument[]> {

@@ -1,4 +1,4 @@
-import { MAX_QUESTION_TERMS, questionQuery, questionTerms } from '../../../src/retrieval/question-query';
+import { MAX_QUESTION_TERMS, questionTerms } from '../../../src/retrieval/question-query';
 
 describe('questionTerms', () => {
   it('keeps the meaningful words, folded, once each, in order', () => {
@@ -12,20 +12,11 @@ describe('questionTerms', () => {
 
   it('has nothing to search in a question made of stopwords or punctuation', () => {
     expect(questionTerms('what is it? -- ...')).toEqual([]);
-    expect(questionQuery('and or the')).toBeNull();
+    expect(questionTerms('and or the')).toEqual([]);
   });
 
   it(`stops at ${MAX_QUESTION_TERMS} terms`, () => {
     const words = Array.from({ length: 50 }, (_, i) => `word${i}`);
     expect(questionTerms(words.join(' '))).toEqual(words.slice(0, MAX_QUESTION_TERMS));
-  });
-});
-
-describe('questionQuery', () => {
-  it('is an OR of term nodes', () => {
-    expect(questionQuery('Does smoking cause cancer?')).toEqual({
-      kind: 'or',
-      children: [{ kind: 'term', value: 'smoking' }, { kind: 'term', value: 'cause' }, { kind: 'term', value: 'cancer' }],
-    });
   });
 });
