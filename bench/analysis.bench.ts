@@ -22,6 +22,7 @@ import {
 } from '../services/query-engine/src/domain/analysis';
 import { buildFigures, type ResultSetDocument } from '../services/query-engine/src/domain/figures';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
+import { questionAbout } from './support/filing-questions';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const FILINGS = Number(process.env.BENCH_FILINGS ?? 3_000);
@@ -45,21 +46,6 @@ function toDocument(filing: Filing, index: number, sourceNames: Map<string, stri
   };
 }
 
-/** A question a user of this docket might ask, from the filing's own subjects, filer and docket. */
-function questionFor(document: BenchDocument, rng: Rng): string {
-  const subjects = /addressing (.+?) and (.+?);/.exec(document.filing.description);
-  const subject = rng.pick([subjects?.[1], subjects?.[2]].filter((s): s is string => Boolean(s))) ?? 'the revenue requirement';
-  const filer = document.filing.filers[0] ?? 'the utility';
-  return rng.pick([
-    `What did the Commission decide about ${subject}?`,
-    `How much did ${filer} ask for ${subject}?`,
-    `When are comments due in docket ${document.filing.docketNumber}?`,
-    `What return on equity was proposed for ${subject}?`,
-    `What are the positions of the parties on ${subject}?`,
-    `What rate increase was approved in ${document.filing.docketNumber}?`,
-  ]);
-}
-
 function main(): void {
   const catalog = generateCatalog(SEED);
   const dockets = generateDockets(SEED, catalog, 300);
@@ -74,7 +60,7 @@ function main(): void {
     const sameDocket = rng.sample(byDocket.get(seedDocument.filing.docketNumber)?.filter((d) => d !== seedDocument) ?? [], DOCUMENTS_PER_QUERY - 1);
     const others = rng.sample(documents, DOCUMENTS_PER_QUERY - 1 - sameDocket.length);
     const retrieved: RetrievedDocument[] = [seedDocument, ...sameDocket, ...others].map((document, rank) => ({ document, score: 1 / (61 + rank) }));
-    return { question: questionFor(seedDocument, rng), retrieved };
+    return { question: questionAbout(seedDocument.filing, rng), retrieved };
   });
 
   const extractive: number[] = [];

@@ -11,7 +11,12 @@
  * Prints build time (wall and CPU) and rate, file size, peak RSS, and wall and CPU p50/p95 per query
  * kind: single terms (drawn by how often words occur, and from the distinct vocabulary), phrases,
  * 4-letter prefixes, boolean queries with two filters and facets, a term sorted by date, and filters
- * alone (a workspace's default view) with facets. Writes .data/bench/search.json.
+ * alone (a workspace's default view) with facets. Then questions (BENCH_QUESTIONS, default 100; half of
+ * them in a workspace limited to one agency) through the real ask pipeline (AskService with BM25
+ * retrieval over the stems, the 200-document result set fetched, the extractive analysis of the best
+ * 10, the figures), its stage timings and wall/CPU p50/p95; nothing is stored (the MongoDB write is
+ * left out), and without vectors (embedding a million filings takes days on this machine; see
+ * bench/embeddings.bench.ts for the vector side). Writes .data/bench/search.json.
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -20,17 +25,25 @@ import { performance } from 'node:perf_hooks';
 import { generateCatalog, generateDockets, generateFilings, type Docket, type Filing } from '@docket/corpus';
 import { foldedWords, type QueryNode } from '@docket/query-language';
 import { repoRoot } from '@docket/local-infra';
+import { createLogger } from '@docket/observability';
 import { printTable, round, summary, writeBenchResult, type Summary } from '../../../bench/support/bench-output';
+import { questionAbout } from '../../../bench/support/filing-questions';
+import { FiguresBuilder } from '../src/domain/figures';
 import type { IndexedDocument } from '../src/domain/indexed-document';
 import { filtersToQuery, emptySearchFilters } from '../src/domain/search-filters';
 import type { SearchQuery, SearchSortOrder } from '../src/index/search-backend';
 import { SqliteFts5Backend } from '../src/index/sqlite-fts5.backend';
+import { AnalysisWriter } from '../src/llm';
+import { bm25Retrieve } from '../src/retrieval/retrieve';
+import { AskService, type AskInput } from '../src/service/ask.service';
+import type { QueryRepository } from '../src/store/query.repository';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? process.env.BENCH_FILINGS ?? 100_000);
 const reuse = process.argv.includes('--reuse');
 const keep = process.argv.includes('--keep') || reuse;
 const seed = process.env.BENCH_SEED ?? 'bench';
 const perKind = Number(process.env.BENCH_QUERIES ?? 200);
+const questionCount = Number(process.env.BENCH_QUESTIONS ?? 100);
 const BATCH = 500;
 const PAGE_SEPARATOR = '\n\n';
 
@@ -88,6 +101,8 @@ interface Sample {
   /** Words of a sample of the filings, with how many times each occurs. */
   frequency: Map<string, number>;
   phrases: string[][];
+  /** Questions about sampled filings, each with the filing's agency (a workspace may be limited to it). */
+  questions: { question: string; agency: string }[];
   sources: string[];
   categories: string[];
 }
@@ -158,6 +173,7 @@ function collectSample(sample: Sample, document: IndexedDocument): void {
     const phrase = words.slice(start, start + 2 + (i % 2));
     if (phrase.length >= 2) sample.phrases.push(phrase);
   }
+  sample.questions.push({ question: questionAbout(document, sampling), agency: document.sourceId });
   if (!sample.sources.includes(document.sourceId)) sample.sources.push(document.sourceId);
   if (document.filingCategory && !sample.categories.includes(document.filingCategory)) sample.categories.push(document.filingCategory);
 }
@@ -203,6 +219,47 @@ function queries(sample: Sample): Record<string, { query: QueryNode; sort: Searc
   };
 }
 
+/**
+ * Questions through AskService as the query-engine wires it with VECTOR_SEARCH=off, one at a time,
+ * after 5 to warm up; a stand-in for the query store only hands out ids (nothing is written).
+ */
+async function timeQuestions(backend: SqliteFts5Backend, sample: Sample) {
+  const asker = new AskService({
+    index: backend,
+    retriever: { retrieve: (question, scope, k) => bm25Retrieve(backend, question, scope, k) },
+    writer: new AnalysisWriter(),
+    figures: new FiguresBuilder(),
+    queries: { newId: () => 'bench', insert: async () => undefined } as unknown as QueryRepository,
+    completedEvent: () => ({ topic: 'bench', key: 'bench', payload: new Uint8Array() }) as never,
+    kick: () => undefined,
+    defaultMode: 'extractive',
+    logger: createLogger('search-bench', 'warn'),
+  });
+  const random = new Random(99);
+  const inputs: AskInput[] = Array.from({ length: questionCount + 5 }, (_, index) => {
+    const { question, agency } = random.pick(sample.questions);
+    const filters = { ...emptySearchFilters(), agencies: index % 2 === 0 ? [agency] : [] };
+    return { question, filters, userId: 'bench', workspaceId: '' };
+  });
+  const stages = { retrieval: [] as number[], analysis: [] as number[], figures: [] as number[], total: [] as number[], cpu: [] as number[] };
+  let results = 0;
+  for (const [index, input] of inputs.entries()) {
+    const cpu = cpuMs();
+    const query = await asker.ask(input, () => undefined);
+    if (index < 5) continue;
+    stages.cpu.push(cpuMs() - cpu);
+    stages.retrieval.push(query.timings.retrievalMs);
+    stages.analysis.push(query.timings.analysisMs);
+    stages.figures.push(query.timings.figuresMs);
+    stages.total.push(query.timings.totalMs);
+    results += query.resultIds.length;
+  }
+  return {
+    total: summary(stages.total), cpu: summary(stages.cpu), retrieval: summary(stages.retrieval), analysis: summary(stages.analysis),
+    figures: summary(stages.figures), meanResults: Math.round(results / Math.max(1, stages.total.length)),
+  };
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(count) || count <= 0) throw new Error(`filing count must be a positive integer, got ${count}`);
   const dir = path.join(repoRoot, '.data', 'bench', `search-${count}`);
@@ -216,7 +273,7 @@ async function main(): Promise<void> {
   rssTimer.unref();
 
   const backend = SqliteFts5Backend.open(indexPath);
-  const sample: Sample = { frequency: new Map(), phrases: [], sources: [], categories: [] };
+  const sample: Sample = { frequency: new Map(), phrases: [], questions: [], sources: [], categories: [] };
   let built: Built | undefined;
   if (!reuse) {
     console.log(`search bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`);
@@ -245,6 +302,7 @@ async function main(): Promise<void> {
     }
     results[kind] = { ...summary(timings), meanHits: Math.round(hits / list.length), cpu: summary(cpuTimings) };
   }
+  const asked = await timeQuestions(backend, sample);
   clearInterval(rssTimer);
   await backend.close();
   if (!keep) rmSync(dir, { recursive: true, force: true });
@@ -261,6 +319,7 @@ async function main(): Promise<void> {
     indexMB: round(bytes / 2 ** 20),
     peakRssMB: { build: round(buildRss / 2 ** 20), overall: round(peakRss / 2 ** 20) },
     searchMs: results,
+    questionMs: asked,
   };
   printTable(`search bench: ${indexed.toLocaleString('en-US')} documents`, [
     ['build', built ? `${round(built.buildSeconds)} s, ${round(built.buildCpuSeconds)} s CPU (${Math.round(count / built.buildSeconds)} docs/s; generating them took ${round(built.generateSeconds)} s more)` : 'reused'],
@@ -269,6 +328,8 @@ async function main(): Promise<void> {
     ['load average (1 min)', String(round(os.loadavg()[0] ?? 0, 2))],
     ...Object.entries(results).map(([kind, s]): [string, string] => [kind,
       `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; CPU p50 ${s.cpu.p50} ms, p95 ${s.cpu.p95} ms (${s.count} queries, ${s.meanHits} hits on average)`]),
+    ['question, whole (ask pipeline)', `p50 ${asked.total.p50} ms, p95 ${asked.total.p95} ms, max ${asked.total.max} ms; CPU p50 ${asked.cpu.p50} ms, p95 ${asked.cpu.p95} ms (${asked.total.count} questions, ${asked.meanResults} results on average)`],
+    ...(['retrieval', 'analysis', 'figures'] as const).map((stage): [string, string] => [`  ${stage}`, `p50 ${asked[stage].p50} ms, p95 ${asked[stage].p95} ms`]),
   ]);
   console.log(`  wrote ${writeBenchResult('search', result)}`);
 }

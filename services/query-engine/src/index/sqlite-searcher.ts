@@ -10,7 +10,7 @@ import {
 import { escapeHtml } from './snippet-html';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
-import { QUESTION_RANK_FUNCTION } from './sqlite-schema';
+import { QUESTION_CANDIDATE_BUDGET, SqliteQuestionRanker } from './sqlite-question-ranker';
 import { excerptHtml, highlightTitle } from './title-highlight';
 
 /** Limits that keep one search's work bounded on a large index (tests make them small). */
@@ -24,9 +24,11 @@ export interface SearchTuning {
   rankTier: number;
   /** Facets count at most this many matches: all of them, or the newest this many (the result says how many). */
   facetLimit: number;
+  /** A question's BM25 work limit (see QUESTION_CANDIDATE_BUDGET). */
+  questionBudget: number;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { rankTier: 25_000, facetLimit: 20_000 };
+export const DEFAULT_TUNING: SearchTuning = { rankTier: 25_000, facetLimit: 20_000, questionBudget: QUESTION_CANDIDATE_BUDGET };
 const SNIPPET_WORDS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;
@@ -85,9 +87,11 @@ export class SqliteSearcher {
   private readonly statements = new Map<string, Statement>();
 
   private readonly tuning: SearchTuning;
+  private readonly questions: SqliteQuestionRanker;
 
   constructor(private readonly db: Db, tuning: Partial<SearchTuning> = {}) {
     this.tuning = { ...DEFAULT_TUNING, ...tuning };
+    this.questions = new SqliteQuestionRanker(db, this.tuning.questionBudget);
     db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (r INTEGER PRIMARY KEY)');
   }
 
@@ -120,28 +124,13 @@ export class SqliteSearcher {
     };
   }
 
-  /**
-   * A question's words ORed in the stems table (FTS5's porter tokenizer stems them as it stemmed the
-   * documents), ranked by exact BM25 over every match, the scope's rowids as a subquery.
-   */
+  /** A question's words, ranked in the stems table within the scope's rowids (see SqliteQuestionRanker). */
   rankForQuestion(words: string[], scope: QueryNode | null, k: number): RankedDocument[] {
-    if (words.length === 0 || k <= 0) return [];
-    const match = words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' OR ');
-    let within = '';
-    let params: SqlParam[] = [];
-    if (scope) {
-      const compiled = compileQuery(scope);
-      if (compiled.never) return [];
-      const source = this.source(compiled, compiled.match === null ? 'scan' : 'text');
-      within = ` AND documents_stems.rowid IN (SELECT ${source.rowid} ${source.sql})`;
-      params = source.params;
-    }
-    const rows = this.prepare(`SELECT d.id AS id, ranked.k AS k FROM (
-        SELECT documents_stems.rowid AS r, ${QUESTION_RANK_FUNCTION} AS k FROM documents_stems
-        WHERE documents_stems MATCH ?${within} ORDER BY k LIMIT ?
-      ) AS ranked CROSS JOIN documents AS d ON d.rowid = ranked.r ORDER BY ranked.k, ranked.r`).all(match, ...params, k) as { id: string; k: number }[];
-    // bm25() is "lower is better"; callers expect higher is better.
-    return rows.map((row) => ({ documentId: row.id, score: -row.k }));
+    if (!scope) return this.questions.rank(words, null, k);
+    const compiled = compileQuery(scope);
+    if (compiled.never) return [];
+    const source = this.source(compiled, compiled.match === null ? 'scan' : 'text');
+    return this.questions.rank(words, { sql: `SELECT ${source.rowid} ${source.sql}`, params: source.params }, k);
   }
 
   /** `FROM … WHERE …` for a plan, with extra conditions on the driving rowid. */

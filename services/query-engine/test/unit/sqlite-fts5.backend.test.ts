@@ -252,3 +252,38 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
     expect(small.facetsCounted).toBe(small.total);
   });
 });
+
+describe('SqliteFts5Backend ranking questions with a small work budget', () => {
+  const budget = 10;
+  let backend: SqliteFts5Backend;
+  const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n));
+  // 30 tariff filings, one a day (the newest last), five of them from the CPUC; three also name a pelican.
+  const tariffs = Array.from({ length: 30 }, (_, i) => doc(`t${i}`, `Tariff filing ${i}`, i % 10 === 3 ? 'Tariffs and the pelican habitat.' : 'Revised tariff sheets.', {
+    filedAt: day(i), sourceId: i % 6 === 0 ? 'cpuc' : 'ferc',
+  }));
+  const ids = async (words: string[], scope: QueryNode | null = null) => (await backend.rankForQuestion(words, scope, 100)).map((hit) => hit.documentId).sort();
+
+  beforeAll(async () => {
+    backend = SqliteFts5Backend.open(freshPath(), { tuning: { questionBudget: budget } });
+    for (const document of tariffs) await backend.upsert(document);
+  });
+
+  afterAll(async () => {
+    await backend.close();
+  });
+
+  it('ORs only the rarest words whose document counts fit the budget', async () => {
+    expect(await ids(['tariffs', 'pelicans'])).toEqual(['t13', 't23', 't3']);
+  });
+
+  it('ranks the newest documents of a word too common on its own, within the scope', async () => {
+    expect(await ids(['tariff'])).toEqual(tariffs.slice(20).map((document) => document.id).sort());
+    const cpuc = tariffs.filter((document) => document.sourceId === 'cpuc').map((document) => document.id).sort();
+    expect(await ids(['tariff'], { kind: 'field', field: 'agency', value: 'cpuc' })).toEqual(cpuc);
+  });
+
+  it('ranks exactly when the words fit the budget', async () => {
+    expect(await ids(['pelican', 'habitat'])).toEqual(['t13', 't23', 't3']);
+    expect(await ids(['unheard'])).toEqual([]);
+  });
+});

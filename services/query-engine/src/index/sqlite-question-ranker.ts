@@ -1,0 +1,115 @@
+import type { Database as Db, Statement } from 'better-sqlite3';
+import type { RankedDocument } from './search-backend';
+import type { SqlParam } from './sqlite-query.compiler';
+import { QUESTION_RANK_FUNCTION } from './sqlite-schema';
+
+/** Rowids as a SELECT (with its parameters), e.g. the documents a workspace's filters let through. */
+export interface RowidSelect {
+  sql: string;
+  params: SqlParam[];
+}
+
+/**
+ * BM25 work limit of one question: FTS5 scores every document its MATCH yields (it cannot stop early
+ * the way a top-k engine does), a few µs each, so a question whose words fill most of a million
+ * filings would take seconds. The question's rarest words are ORed while their document counts add
+ * up to at most this many; commoner words (low IDF, little weight in BM25) are left out of the match.
+ * A corpus smaller than this is always ranked exactly. When even the rarest word is in more
+ * documents, its newest this many are ranked (as search ranks tiers).
+ */
+export const QUESTION_CANDIDATE_BUDGET = 100_000;
+const DOCUMENT_COUNT_CACHE = 10_000;
+/** Document counts are remembered this long: the index grows, and a stale count only misjudges the budget. */
+const DOCUMENT_COUNT_TTL_MS = 60_000;
+
+interface WordCount {
+  word: string;
+  documents: number;
+}
+
+/**
+ * Ranks documents for a question's words in the stems table (see sqlite-schema.ts): FTS5's porter
+ * tokenizer stems the words as it stemmed the documents. A scope (the workspace's filters) is first
+ * written as rowids to a temporary table that the ranking joins, with the stems match driving.
+ */
+export class SqliteQuestionRanker {
+  private readonly statements = new Map<string, Statement>();
+  /** Documents per word, for DOCUMENT_COUNT_TTL_MS. */
+  private readonly documentCounts = new Map<string, number>();
+  private countsSince = Date.now();
+
+  constructor(private readonly db: Db, private readonly budget = QUESTION_CANDIDATE_BUDGET) {
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS question_scope (r INTEGER PRIMARY KEY)');
+  }
+
+  rank(words: string[], scope: RowidSelect | null, k: number): RankedDocument[] {
+    if (words.length === 0 || k <= 0) return [];
+    const chosen = this.candidateWords(words);
+    const match = chosen.map(({ word }) => phrase(word)).join(' OR ');
+    let join = '';
+    if (scope) {
+      this.prepare('DELETE FROM temp.question_scope').run();
+      this.prepare(`INSERT INTO temp.question_scope (r) ${scope.sql}`).run(...scope.params);
+      // CROSS JOIN keeps the stems match as the outer loop; the scope is a primary-key probe per match.
+      join = 'CROSS JOIN temp.question_scope AS q ON q.r = documents_stems.rowid';
+    }
+    const conditions = ['documents_stems MATCH ?'];
+    const params: SqlParam[] = [match];
+    const covered = chosen.reduce((sum, { documents }) => sum + documents, 0);
+    if (covered > this.budget) {
+      // Even the rarest word is too common to score every document holding it: its newest ones in scope.
+      const floor = this.prepare(`SELECT documents_stems.rowid FROM documents_stems ${join} WHERE documents_stems MATCH ?
+        ORDER BY documents_stems.rowid DESC LIMIT 1 OFFSET ${this.budget - 1}`).pluck().get(match) as number | undefined;
+      if (floor !== undefined) {
+        conditions.push('documents_stems.rowid >= CAST(? AS INTEGER)');
+        params.push(floor);
+      }
+    }
+    const rows = this.prepare(`SELECT d.id AS id, ranked.k AS k FROM (
+        SELECT documents_stems.rowid AS r, ${QUESTION_RANK_FUNCTION} AS k FROM documents_stems ${join}
+        WHERE ${conditions.join(' AND ')} ORDER BY k LIMIT ?
+      ) AS ranked CROSS JOIN documents AS d ON d.rowid = ranked.r ORDER BY ranked.k, ranked.r`).all(...params, k) as { id: string; k: number }[];
+    // bm25() is "lower is better"; callers expect higher is better.
+    return rows.map((row) => ({ documentId: row.id, score: -row.k }));
+  }
+
+  /** The rarest words whose document counts fit the budget together (at least the rarest one). */
+  private candidateWords(words: string[]): WordCount[] {
+    if (Date.now() - this.countsSince > DOCUMENT_COUNT_TTL_MS || this.documentCounts.size >= DOCUMENT_COUNT_CACHE) {
+      this.documentCounts.clear();
+      this.countsSince = Date.now();
+    }
+    const counted = words.map((word) => ({ word, documents: this.documentsWith(word) }));
+    counted.sort((a, b) => a.documents - b.documents);
+    const chosen: WordCount[] = [];
+    let total = 0;
+    for (const count of counted) {
+      if (chosen.length > 0 && total + count.documents > this.budget) break;
+      chosen.push(count);
+      total += count.documents;
+    }
+    return chosen;
+  }
+
+  private documentsWith(word: string): number {
+    let documents = this.documentCounts.get(word);
+    if (documents === undefined) {
+      documents = this.prepare('SELECT count(*) FROM documents_stems WHERE documents_stems MATCH ?').pluck().get(phrase(word)) as number;
+      this.documentCounts.set(word, documents);
+    }
+    return documents;
+  }
+
+  private prepare(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function phrase(word: string): string {
+  return `"${word.replaceAll('"', '""')}"`;
+}
