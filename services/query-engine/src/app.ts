@@ -31,6 +31,7 @@ import { WorkspaceRepository } from './store/workspace.repository';
 import { WorkspaceRequestRepository } from './store/workspace-request.repository';
 import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
 import { ReindexWorker } from './workers/reindex.worker';
+import { startReindex } from './workers/start-reindex';
 
 /** Names that tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
@@ -61,7 +62,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
   try {
     // OPENSEARCH_URL picks the OpenSearch backend; otherwise the embedded SQLite FTS5 index.
-    const { backend: searchIndex, describe: indexDescription } = await openChosenBackend(config, logger);
+    const { backend: searchIndex, describe: indexDescription, wasReset: indexWasReset } = await openChosenBackend(config, logger);
     closers.add('index', () => searchIndex.close());
     // With vectors on, every write to the search index also queues the document for embedding.
     const { index, retriever } = await openRetrieval(config, searchIndex, logger, closers);
@@ -120,6 +121,11 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const worker = new ReindexWorker({ connection: workerRedis, prefix: queuePrefix, index, source, processes, logger });
     worker.start();
     closers.add('worker', () => worker.close());
+    if (indexWasReset) {
+      // The index of an older schema is empty now and Kafka offsets have moved past the old events:
+      // only a re-index refills it, so the service starts one itself (a process administrators see).
+      await startReindex({ processes, jobs: queue, logger }, { ownerId: '', requestedBy: 'query-engine: the index schema changed' });
+    }
 
     const consumer = new DocumentEventsConsumer({
       kafka, connection, logger, index, groupId: overrides.groupId ?? INDEXER_GROUP, topics: documentTopics,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { InputError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { unary, type GrpcServiceBinding } from '@docket/service-kit';
@@ -11,13 +10,9 @@ import type { QueryNode } from '@docket/query-language';
 import type { SearchHit } from '../domain/indexed-document';
 import { hasSearchFilters, restrictQuery, type SearchFilters } from '../domain/search-filters';
 import { validateSearchRequest, type SearchSortOrder, type ValidSearchRequest } from '../domain/search-request';
-import { REINDEX_KIND, REINDEX_TITLE, type ProcessUpdates } from '../domain/process-update';
+import type { ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend, SearchResult } from '../index/search-backend';
-
-/** Where a re-index job goes once its process exists (the BullMQ queue in production). */
-export interface ReindexJobs {
-  enqueue(job: { processId: string; requestedBy: string }): Promise<void>;
-}
+import { startReindex, type ReindexJobs } from '../workers/start-reindex';
 
 /**
  * What a search inside a workspace needs from workspaces (implemented by the workspace service):
@@ -61,18 +56,7 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
       startReindex: unary<StartReindexRequest, StartReindexResponse>(logger, async (request) => {
         // The owner decides who may see the process; an ownerless one would be visible to admins only.
         if (!request.requestedBy.trim()) throw new InputError('who requested the re-index is required', [{ path: 'requested_by', message: 'must not be empty' }]);
-        const processId = randomUUID();
-        const process = { processId, kind: REINDEX_KIND, title: REINDEX_TITLE, ownerId: request.requestedBy, total: 0, done: 0 };
-        // Queued first, so the process exists for the tracker before the worker can report on it.
-        await processes.publish({ ...process, status: 'queued', message: '' });
-        try {
-          await jobs.enqueue({ processId, requestedBy: request.requestedBy });
-        } catch (error) {
-          // Do not leave a process that stays "queued" forever.
-          await processes.publish({ ...process, status: 'failed', message: 'could not queue the job' }).catch(() => undefined);
-          throw new UnavailableError('the job queue is unavailable; try again', { cause: error });
-        }
-        logger.info({ processId, requestedBy: request.requestedBy }, 're-index queued');
+        const processId = await startReindex({ processes, jobs, logger }, { ownerId: request.requestedBy, requestedBy: request.requestedBy });
         return { processId };
       }),
 

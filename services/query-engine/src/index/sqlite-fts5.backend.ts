@@ -45,7 +45,7 @@ export class SqliteFts5Backend implements SearchBackend {
       // Kafka offsets have moved past the old events, so nothing refills this file but a re-index.
       options.logger?.warn(
         { indexPath: path, fromVersion: state.fromVersion, toVersion: SCHEMA_VERSION },
-        'the search index file had an older schema and was replaced by an EMPTY index: searches find nothing until a re-index (POST /api/admin/reindex) refills it from the documents service',
+        'the search index file had an older schema and was replaced by an EMPTY index: searches find nothing until a re-index refills it from the documents service',
       );
     }
   }

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { ReindexJobs } from '../grpc/search.grpc';
+import type { ReindexJobs } from './start-reindex';
 
 export const REINDEX_QUEUE = 'query-engine.reindex';
 /** Hash-tagged so every key of the queue lands in one Redis Cluster slot. */

@@ -130,6 +130,7 @@ if (!url) {
     it('replaces an index of an older schema by an empty one (derived data, refilled by a re-index)', async () => {
       const alias = backend.alias;
       await backend.upsert(document('a'));
+      expect(backend.wasReset).toBe(false);
       const client = new Client({ node: url });
       try {
         const indices = Object.keys((await client.indices.getAlias({ name: alias })).body as Record<string, unknown>);
@@ -137,6 +138,7 @@ if (!url) {
         const warnings: unknown[] = [];
         const reopened = await OpenSearchBackend.open({ url, index: alias, logger: { warn: (...args: unknown[]) => warnings.push(args) } as never });
         expect(await reopened.count()).toBe(0);
+        expect(reopened.wasReset).toBe(true);
         expect(warnings).toHaveLength(1);
         await reopened.close();
       } finally {

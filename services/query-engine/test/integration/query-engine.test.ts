@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
+import Database from 'better-sqlite3';
 import type { Connection } from 'mongoose';
 import { createKafka, ensureTopics, EventConsumer, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
 import { InputError, UnavailableError } from '@docket/errors';
@@ -16,7 +17,7 @@ import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { SearchRequest, SearchServiceClient, SearchSort, type DeepPartial } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema, type Config } from '../../src/config';
+import { configSchema, indexPathOf, type Config } from '../../src/config';
 
 jest.setTimeout(120_000);
 
@@ -370,5 +371,24 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     } finally {
       documents.failing = false;
     }
+  });
+
+  it('refills by itself an index that a schema change left empty: a re-index process at start', async () => {
+    client.close();
+    await app.stop();
+    // An index file from an older release: its schema version is behind this code's.
+    const file = new Database(indexPathOf(config));
+    file.pragma('user_version = 1');
+    file.close();
+    const startedAt = processEvents.length;
+    await startQueryEngine();
+
+    const started = await waitFor(() => processEvents.slice(startedAt).find((e) => e.kind === 'reindex' && e.state === ProcessState.PROCESS_STATE_QUEUED),
+      { description: 'a re-index queued at start', timeoutMs: 20_000 });
+    expect(started.ownerId).toBe(''); // started by the service itself: administrators see it
+    const final = await waitFor(() => eventsOf(started.processId).find(isFinal), { description: 'the re-index to finish', timeoutMs: 60_000 });
+    expect(final).toMatchObject({ state: ProcessState.PROCESS_STATE_SUCCEEDED, done: String(FIXTURE_COUNT) });
+    expect(await indexedCount()).toBe(FIXTURE_COUNT);
+    expect((await search('zanzibar')).hits.map((h) => h.documentId)).toEqual(['fixture-00007']);
   });
 });

@@ -59,6 +59,7 @@ const UPSERT_ATTEMPTS = 5;
 export class OpenSearchBackend implements SearchBackend {
   private build: OpenBuild | undefined;
   private dirty = false;
+  private reset = false;
 
   private constructor(
     private readonly client: Client,
@@ -107,6 +108,11 @@ export class OpenSearchBackend implements SearchBackend {
       this.dirty = true;
       return response.body.result === 'deleted';
     });
+  }
+
+  /** Whether opening found an index of an older schema and replaced it by an empty one (a re-index refills it). */
+  get wasReset(): boolean {
+    return this.reset;
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
@@ -342,9 +348,10 @@ export class OpenSearchBackend implements SearchBackend {
       body: { actions: [...indices.map((old) => ({ remove: { index: old, alias: this.alias } })), { add: { index, alias: this.alias } }] },
     });
     for (const old of indices) await this.client.indices.delete({ index: old }, { ignore: [404] });
+    this.reset = true;
     this.logger?.warn(
       { index: this.alias, fromVersion: version, toVersion: INDEX_SCHEMA_VERSION },
-      'the OpenSearch index had an older schema and was replaced by an EMPTY index: searches find nothing until a re-index (POST /api/admin/reindex) refills it from the documents service',
+      'the OpenSearch index had an older schema and was replaced by an EMPTY index: searches find nothing until a re-index refills it from the documents service',
     );
   }
 

@@ -8,14 +8,17 @@ export interface ChosenBackend {
   backend: SearchBackend;
   /** For the start-up log line: which backend, and where its data is. */
   describe: { backend: 'opensearch'; url: string; index: string } | { backend: 'sqlite'; indexPath: string };
+  /** Whether opening found an index of an older schema and replaced it by an empty one (a re-index refills it). */
+  wasReset: boolean;
 }
 
 /** OPENSEARCH_URL set: the OpenSearch backend (for scale); otherwise the embedded SQLite FTS5 index. */
 export async function openChosenBackend(config: Pick<Config, 'OPENSEARCH_URL' | 'OPENSEARCH_INDEX' | 'DATA_DIR'>, logger: Logger): Promise<ChosenBackend> {
   if (config.OPENSEARCH_URL) {
     const backend = await OpenSearchBackend.open({ url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX, logger });
-    return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX } };
+    return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX }, wasReset: backend.wasReset };
   }
   const indexPath = indexPathOf(config);
-  return { backend: SqliteFts5Backend.open(indexPath, { logger }), describe: { backend: 'sqlite', indexPath } };
+  const backend = SqliteFts5Backend.open(indexPath, { logger });
+  return { backend, describe: { backend: 'sqlite', indexPath }, wasReset: backend.wasReset };
 }
