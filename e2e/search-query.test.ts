@@ -13,9 +13,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { waitFor } from '@docket/testkit';
 import { e2eEnv, launchChromium } from './support/browser';
 
-const { baseUrl, adminEmail, adminPassword } = e2eEnv;
+const { baseUrl, adminEmail, adminPassword, seedFilings } = e2eEnv;
 const shots = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'docket-e2e-search-query');
 mkdirSync(shots, { recursive: true });
 
@@ -49,7 +50,13 @@ beforeAll(async () => {
   });
   expect(created.status()).toBe(201);
   workspaceId = ((await created.json()) as { workspace: { id: string } }).workspace.id;
-});
+
+  // Totals compared across steps must not grow meanwhile: wait until the seeded corpus is all indexed.
+  await waitFor(async () => {
+    const stats = await page.request.get('/api/admin/index-stats');
+    return stats.ok() && ((await stats.json()) as { documents: number }).documents >= seedFilings;
+  }, { description: `the ${seedFilings} seeded filings to be indexed`, timeoutMs: 180_000, intervalMs: 1000 });
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -13,9 +13,10 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   const adminEmail = 'e2e-admin@docket.local';
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
+  const seedFilings = 300;
   const stack = await startStack({
     profile: 'test',
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SEED_FILINGS: '300', SEED_DOCKETS: '60' },
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SEED_FILINGS: String(seedFilings), SEED_DOCKETS: '60' },
     onOutput: process.env.E2E_VERBOSE ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined,
     log: (message) => process.stderr.write(`[e2e stack] ${message}\n`),
   });
@@ -25,5 +26,6 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_BASE_URL = stack.frontendUrl;
   process.env.E2E_ADMIN_EMAIL = adminEmail;
   process.env.E2E_ADMIN_PASSWORD = adminPassword;
+  process.env.E2E_SEED_FILINGS = String(seedFilings);
   process.stderr.write(`[e2e stack] ready in ${stack.timings.totalSeconds.toFixed(1)} s at ${stack.frontendUrl}\n`);
 }

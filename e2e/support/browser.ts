@@ -5,6 +5,8 @@ export const e2eEnv = {
   baseUrl: requiredEnv('E2E_BASE_URL'),
   adminEmail: requiredEnv('E2E_ADMIN_EMAIL'),
   adminPassword: requiredEnv('E2E_ADMIN_PASSWORD'),
+  /** How many filings the stack seeds (loaded and indexed in the background after start-up). */
+  seedFilings: Number(requiredEnv('E2E_SEED_FILINGS')),
 };
 
 function requiredEnv(name: string): string {
