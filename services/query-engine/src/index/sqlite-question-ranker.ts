@@ -3,10 +3,13 @@ import type { RankedDocument } from './search-backend';
 import type { SqlParam } from './sqlite-query.compiler';
 import { QUESTION_RANK_FUNCTION } from './sqlite-schema';
 
-/** Rowids as a SELECT (with its parameters), e.g. the documents a workspace's filters let through. */
-export interface RowidSelect {
-  sql: string;
-  params: SqlParam[];
+/**
+ * The documents a workspace's filters let through: a rowid range (rowids encode the filing day, so a
+ * date range is one), and unless the range says it all, a SELECT of their rowids.
+ */
+export interface QuestionScope {
+  rowids: [number, number] | null;
+  select: { sql: string; params: SqlParam[] } | null;
 }
 
 /**
@@ -42,24 +45,29 @@ export class SqliteQuestionRanker {
     db.exec('CREATE TEMP TABLE IF NOT EXISTS question_scope (r INTEGER PRIMARY KEY)');
   }
 
-  rank(words: string[], scope: RowidSelect | null, k: number): RankedDocument[] {
+  rank(words: string[], scope: QuestionScope | null, k: number): RankedDocument[] {
     if (words.length === 0 || k <= 0) return [];
     const chosen = this.candidateWords(words);
     const match = chosen.map(({ word }) => phrase(word)).join(' OR ');
+    const conditions = ['documents_stems MATCH ?'];
+    const params: SqlParam[] = [match];
+    if (scope?.rowids) {
+      // Rowids are bound as integers: FTS5 ignores a rowid constraint that is not an INTEGER.
+      conditions.push('documents_stems.rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)');
+      params.push(...scope.rowids);
+    }
     let join = '';
-    if (scope) {
+    if (scope?.select) {
       this.prepare('DELETE FROM temp.question_scope').run();
-      this.prepare(`INSERT INTO temp.question_scope (r) ${scope.sql}`).run(...scope.params);
+      this.prepare(`INSERT INTO temp.question_scope (r) ${scope.select.sql}`).run(...scope.select.params);
       // CROSS JOIN keeps the stems match as the outer loop; the scope is a primary-key probe per match.
       join = 'CROSS JOIN temp.question_scope AS q ON q.r = documents_stems.rowid';
     }
-    const conditions = ['documents_stems MATCH ?'];
-    const params: SqlParam[] = [match];
     const covered = chosen.reduce((sum, { documents }) => sum + documents, 0);
     if (covered > this.budget) {
       // Even the rarest word is too common to score every document holding it: its newest ones in scope.
-      const floor = this.prepare(`SELECT documents_stems.rowid FROM documents_stems ${join} WHERE documents_stems MATCH ?
-        ORDER BY documents_stems.rowid DESC LIMIT 1 OFFSET ${this.budget - 1}`).pluck().get(match) as number | undefined;
+      const floor = this.prepare(`SELECT documents_stems.rowid FROM documents_stems ${join} WHERE ${conditions.join(' AND ')}
+        ORDER BY documents_stems.rowid DESC LIMIT 1 OFFSET ${this.budget - 1}`).pluck().get(...params) as number | undefined;
       if (floor !== undefined) {
         conditions.push('documents_stems.rowid >= CAST(? AS INTEGER)');
         params.push(floor);

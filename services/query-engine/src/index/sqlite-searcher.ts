@@ -129,8 +129,9 @@ export class SqliteSearcher {
     if (!scope) return this.questions.rank(words, null, k);
     const compiled = compileQuery(scope);
     if (compiled.never) return [];
+    if (compiled.match === null && compiled.where === '1') return this.questions.rank(words, { rowids: compiled.rowids, select: null }, k);
     const source = this.source(compiled, compiled.match === null ? 'scan' : 'text');
-    return this.questions.rank(words, { sql: `SELECT ${source.rowid} ${source.sql}`, params: source.params }, k);
+    return this.questions.rank(words, { rowids: compiled.rowids, select: { sql: `SELECT ${source.rowid} ${source.sql}`, params: source.params } }, k);
   }
 
   /** `FROM … WHERE …` for a plan, with extra conditions on the driving rowid. */

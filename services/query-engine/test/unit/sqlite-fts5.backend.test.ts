@@ -280,6 +280,12 @@ describe('SqliteFts5Backend ranking questions with a small work budget', () => {
     expect(await ids(['tariff'])).toEqual(tariffs.slice(20).map((document) => document.id).sort());
     const cpuc = tariffs.filter((document) => document.sourceId === 'cpuc').map((document) => document.id).sort();
     expect(await ids(['tariff'], { kind: 'field', field: 'agency', value: 'cpuc' })).toEqual(cpuc);
+    // A date range alone is a rowid range (days 0 to 19: twenty filings, the newest ten ranked).
+    const filed = (from: string, to: string): QueryNode => ({ kind: 'range', field: 'filed', from, to });
+    expect(await ids(['tariff'], filed('2024-01-01', '2024-01-20'))).toEqual(tariffs.slice(10, 20).map((document) => document.id).sort());
+    expect(await ids(['tariff'], filed('2024-01-05', '2024-01-08'))).toEqual(['t4', 't5', 't6', 't7']);
+    expect(await ids(['tariff'], { kind: 'and', children: [filed('2024-01-01', '2024-01-20'), { kind: 'field', field: 'agency', value: 'cpuc' }] }))
+      .toEqual(['t0', 't12', 't18', 't6']);
   });
 
   it('ranks exactly when the words fit the budget', async () => {
