@@ -6,7 +6,7 @@ import { matchableOf, type IndexedDocument } from '../../../src/domain/indexed-d
 import type { RankedDocument, SearchBackend, SearchQuery, SearchResult } from '../../../src/index/search-backend';
 import { filterMetadataOf } from '../../../src/retrieval/filter-metadata';
 import {
-  bm25Retrieve, FILTER_PROBE_LIMIT, HybridRetriever, reciprocalRankFusion, RRF_K, vectorRetrieve,
+  bm25Retrieve, FILTER_PROBE_LIMIT, hybridRetrieve, HybridRetriever, reciprocalRankFusion, RRF_K, vectorRetrieve,
 } from '../../../src/retrieval/retrieve';
 import { VectorIndex } from '../../../src/retrieval/vector-index';
 import { indexedDocument } from './documents';
@@ -157,6 +157,22 @@ describe('vectorRetrieve', () => {
 
   it('refuses filters that contain words', async () => {
     await expect(vectorRetrieve({ vectors, embedder }, 'q', parseQuery('rate AND agency:ferc'), 5)).rejects.toThrow('field and date filters');
+  });
+
+  it('on a vector index larger than the scan limit, re-ranks only the BM25 candidates', async () => {
+    const backend = new ArrayBackend(documents);
+    const question = '12 5'; // numbers only some documents hold
+    const lexical = await bm25Retrieve(asBackend(backend), question, parseQuery('agency:cpuc'), 1000);
+    const candidates = new Set(lexical.map((hit) => hit.documentId));
+    expect(candidates.size).toBeGreaterThan(0);
+    expect(candidates.size).toBeLessThan(250);
+    const options = { depth: 300 };
+    const scanned = await hybridRetrieve(asBackend(backend), { vectors, embedder }, question, parseQuery('agency:cpuc'), 300, options);
+    const reranked = await hybridRetrieve(asBackend(backend), { vectors, embedder }, question, parseQuery('agency:cpuc'), 300, { ...options, scanLimit: 100 });
+    expect(new Set(reranked.map((hit) => hit.documentId))).toEqual(candidates);
+    // The full scan also brings documents that share no question word, which the re-ranking cannot.
+    expect(scanned.length).toBe(300);
+    expect(scanned.filter((hit) => !candidates.has(hit.documentId))).toHaveLength(300 - candidates.size);
   });
 
   it('fuses BM25 and vectors for the ask pipeline, within the scope', async () => {
