@@ -7,6 +7,7 @@
  *   npx tsx services/query-engine/bench/search.bench.ts 1000000         # the issue's scale
  *   npx tsx services/query-engine/bench/search.bench.ts 1000000 --reuse # search an index built earlier
  *   BENCH_QUERIES=300 BENCH_SEED=x ... --keep                           # keep the index file afterwards
+ *   npx tsx services/query-engine/bench/search.bench.ts 1000000 --reuse --vectors   # questions with hybrid retrieval
  *
  * Prints build time (wall and CPU) and rate, file size, peak RSS, and wall and CPU p50/p95 per query
  * kind: single terms (drawn by how often words occur, and from the distinct vocabulary), phrases,
@@ -15,8 +16,10 @@
  * them in a workspace limited to one agency) through the real ask pipeline (AskService with BM25
  * retrieval over the stems, the 200-document result set fetched, the extractive analysis of the best
  * 10, the figures), its stage timings and wall/CPU p50/p95; nothing is stored (the MongoDB write is
- * left out), and without vectors (embedding a million filings takes days on this machine; see
- * bench/embeddings.bench.ts for the vector side). Writes .data/bench/search.json.
+ * left out). Retrieval is BM25 alone (VECTOR_SEARCH=off), or with --vectors the product's hybrid
+ * retrieval over a vector index of random vectors for every document (synthetic-vectors.ts: the
+ * time and memory of vector search at that size, not its quality) and the real model embedding each
+ * question. Writes .data/bench/search.json.
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -34,12 +37,16 @@ import { filtersToQuery, emptySearchFilters } from '../src/domain/search-filters
 import type { SearchQuery, SearchSortOrder } from '../src/index/search-backend';
 import { SqliteFts5Backend } from '../src/index/sqlite-fts5.backend';
 import { AnalysisWriter } from '../src/llm';
-import { bm25Retrieve } from '../src/retrieval/retrieve';
+import { ThreadedEmbedder } from '../src/embeddings/threaded.embedder';
+import { bm25Retrieve, HybridRetriever } from '../src/retrieval/retrieve';
+import type { VectorIndex } from '../src/retrieval/vector-index';
 import { AskService, type AskInput } from '../src/service/ask.service';
 import type { QueryRepository } from '../src/store/query.repository';
+import { openSyntheticVectors } from './synthetic-vectors';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? process.env.BENCH_FILINGS ?? 100_000);
 const reuse = process.argv.includes('--reuse');
+const withVectors = process.argv.includes('--vectors');
 const keep = process.argv.includes('--keep') || reuse;
 const seed = process.env.BENCH_SEED ?? 'bench';
 const perKind = Number(process.env.BENCH_QUERIES ?? 200);
@@ -223,10 +230,12 @@ function queries(sample: Sample): Record<string, { query: QueryNode; sort: Searc
  * Questions through AskService as the query-engine wires it with VECTOR_SEARCH=off, one at a time,
  * after 5 to warm up; a stand-in for the query store only hands out ids (nothing is written).
  */
-async function timeQuestions(backend: SqliteFts5Backend, sample: Sample) {
+async function timeQuestions(backend: SqliteFts5Backend, sample: Sample, vectors: VectorIndex | undefined) {
+  const embedder = vectors ? new ThreadedEmbedder(1) : undefined;
   const asker = new AskService({
     index: backend,
-    retriever: { retrieve: (question, scope, k) => bm25Retrieve(backend, question, scope, k) },
+    retriever: vectors && embedder ? new HybridRetriever(backend, { vectors, embedder })
+      : { retrieve: (question, scope, k) => bm25Retrieve(backend, question, scope, k) },
     writer: new AnalysisWriter(),
     figures: new FiguresBuilder(),
     queries: { newId: () => 'bench', insert: async () => undefined } as unknown as QueryRepository,
@@ -254,7 +263,9 @@ async function timeQuestions(backend: SqliteFts5Backend, sample: Sample) {
     stages.total.push(query.timings.totalMs);
     results += query.resultIds.length;
   }
+  await embedder?.close();
   return {
+    retriever: vectors ? `hybrid (${vectors.documentCount.toLocaleString('en-US')} documents with synthetic vectors)` : 'BM25 alone',
     total: summary(stages.total), cpu: summary(stages.cpu), retrieval: summary(stages.retrieval), analysis: summary(stages.analysis),
     figures: summary(stages.figures), meanResults: Math.round(results / Math.max(1, stages.total.length)),
   };
@@ -302,7 +313,9 @@ async function main(): Promise<void> {
     }
     results[kind] = { ...summary(timings), meanHits: Math.round(hits / list.length), cpu: summary(cpuTimings) };
   }
-  const asked = await timeQuestions(backend, sample);
+  const synthetic = withVectors ? openSyntheticVectors(dir, indexPath) : undefined;
+  const asked = await timeQuestions(backend, sample, synthetic?.vectors);
+  synthetic?.vectors.close();
   clearInterval(rssTimer);
   await backend.close();
   if (!keep) rmSync(dir, { recursive: true, force: true });
@@ -328,6 +341,7 @@ async function main(): Promise<void> {
     ['load average (1 min)', String(round(os.loadavg()[0] ?? 0, 2))],
     ...Object.entries(results).map(([kind, s]): [string, string] => [kind,
       `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; CPU p50 ${s.cpu.p50} ms, p95 ${s.cpu.p95} ms (${s.count} queries, ${s.meanHits} hits on average)`]),
+    ['questions retrieved by', `${asked.retriever}${synthetic ? `, vector index opened in ${round(synthetic.loadSeconds)} s` : ''}`],
     ['question, whole (ask pipeline)', `p50 ${asked.total.p50} ms, p95 ${asked.total.p95} ms, max ${asked.total.max} ms; CPU p50 ${asked.cpu.p50} ms, p95 ${asked.cpu.p95} ms (${asked.total.count} questions, ${asked.meanResults} results on average)`],
     ...(['retrieval', 'analysis', 'figures'] as const).map((stage): [string, string] => [`  ${stage}`, `p50 ${asked[stage].p50} ms, p95 ${asked[stage].p95} ms`]),
   ]);
