@@ -19,7 +19,7 @@ export const RRF_K = 60;
  * the top 10 down to 0.47. With k = 10 and the vectors at 0.1, BM25's order stands at the top (the
  * vectors break its near-ties: stemmed BM25 0.7035 → hybrid 0.7046; weights 0.2 and 0.3 gave 0.7007
  * and 0.6926), and a question BM25 finds nothing for (no shared word) is still answered by the
- * vectors alone.
+ * vectors alone (below VECTOR_SCAN_LIMIT).
  */
 export const DEFAULT_FUSION = { rrfK: 10, vectorWeight: 0.1 } as const;
 /** How deep each ranking is read before fusing (a document below it contributes nothing). */
