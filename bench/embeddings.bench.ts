@@ -19,13 +19,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compileQuery, parseQuery } from '@docket/query-language';
-import { normalizeInPlace } from '../services/query-engine/src/embeddings/embedder';
 import { documentPassages } from '../services/query-engine/src/embeddings/passages';
 import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
 import { UseLiteEmbedder, USE_LITE_DIMENSIONS, USE_LITE_MODEL_ID } from '../services/query-engine/src/embeddings/use-lite.embedder';
 import type { FilterMetadata } from '../services/query-engine/src/retrieval/filter-metadata';
 import { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
 import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
+import { seededUnitVectors } from './support/unit-vectors';
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 192);
 const VECTORS = Number(process.env.BENCH_VECTORS ?? 100_000);
@@ -65,12 +65,6 @@ async function timeEmbedding(embed: (texts: string[]) => Promise<unknown>, passa
   };
 }
 
-function seededUnitVectors(seed: number) {
-  let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32) - 0.5;
-  return () => normalizeInPlace(Float32Array.from({ length: USE_LITE_DIMENSIONS }, next));
-}
-
 async function main(): Promise<void> {
   // 1. Embedding throughput
   const { passages, source, passagesPerDocument } = samplePassages();
@@ -99,7 +93,7 @@ async function main(): Promise<void> {
   // 2 + 3. Vector search and memory at VECTORS synthetic vectors
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-vectors-'));
   const documents = Math.ceil(VECTORS / PASSAGES_PER_DOCUMENT);
-  const random = seededUnitVectors(42);
+  const random = seededUnitVectors(42, USE_LITE_DIMENSIONS);
   global.gc?.();
   const before = process.memoryUsage();
   const index = VectorIndex.open(path.join(dir, 'vectors.sqlite'), { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS });
@@ -117,7 +111,7 @@ async function main(): Promise<void> {
   const loadMs = performance.now() - loadStarted;
   global.gc?.();
   const after = process.memoryUsage();
-  const queries = Array.from({ length: QUERIES }, seededUnitVectors(7));
+  const queries = Array.from({ length: QUERIES }, seededUnitVectors(7, USE_LITE_DIMENSIONS));
   const broad = compileQuery(parseQuery('agency:cpuc'));
   const listed = new Set(Array.from({ length: 1000 }, (_, i) => `doc-${(i * 37) % documents}`));
   // Wall time, and the process's CPU time per query: on a shared machine the wall time mostly

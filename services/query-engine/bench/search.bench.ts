@@ -227,14 +227,15 @@ function queries(sample: Sample): Record<string, { query: QueryNode; sort: Searc
 }
 
 /**
- * Questions through AskService as the query-engine wires it with VECTOR_SEARCH=off, one at a time,
- * after 5 to warm up; a stand-in for the query store only hands out ids (nothing is written).
+ * Questions through AskService as the query-engine wires it (BM25 alone as with VECTOR_SEARCH=off, or
+ * hybrid with `vectors`), one at a time, after 5 to warm up; a stand-in for the query store only
+ * hands out ids (nothing is written).
  */
 async function timeQuestions(backend: SqliteFts5Backend, sample: Sample, vectors: VectorIndex | undefined) {
   const embedder = vectors ? new ThreadedEmbedder(1) : undefined;
   const asker = new AskService({
     index: backend,
-    retriever: vectors && embedder ? new HybridRetriever(backend, { vectors, embedder })
+    retriever: embedder && vectors ? new HybridRetriever(backend, { vectors, embedder })
       : { retrieve: (question, scope, k) => bm25Retrieve(backend, question, scope, k) },
     writer: new AnalysisWriter(),
     figures: new FiguresBuilder(),

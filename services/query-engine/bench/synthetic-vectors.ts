@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { normalizeInPlace } from '../src/embeddings/embedder';
 import { USE_LITE_DIMENSIONS } from '../src/embeddings/use-lite.embedder';
 import { DEFAULT_PASSAGES } from '../src/embeddings/passages';
 import type { FilterMetadata } from '../src/retrieval/filter-metadata';
 import { VectorIndex } from '../src/retrieval/vector-index';
+import { seededUnitVectors } from '../../../bench/support/unit-vectors';
 
 export const SYNTHETIC_MODEL = { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS };
 
@@ -28,7 +28,7 @@ export function openSyntheticVectors(dir: string, searchIndexPath: string): { ve
 
 function fill(vectors: VectorIndex, searchIndexPath: string): void {
   const documents = new Database(searchIndexPath, { readonly: true });
-  const random = seededUnitVectors(42);
+  const random = seededUnitVectors(42, USE_LITE_DIMENSIONS);
   const rows = documents.prepare('SELECT id, source_id, filed_at FROM documents').iterate() as Iterable<{ id: string; source_id: string; filed_at: number | null }>;
   let batch: { id: string; source_id: string; filed_at: number | null }[] = [];
   const flush = vectors.db.transaction((items: typeof batch) => {
@@ -49,10 +49,4 @@ function fill(vectors: VectorIndex, searchIndexPath: string): void {
   }
   flush(batch);
   documents.close();
-}
-
-function seededUnitVectors(seed: number): () => Float32Array {
-  let state = seed >>> 0;
-  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32) - 0.5;
-  return () => normalizeInPlace(Float32Array.from({ length: USE_LITE_DIMENSIONS }, next));
 }

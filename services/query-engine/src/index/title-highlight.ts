@@ -46,11 +46,22 @@ export function excerptHtml(text: string, query: QueryNode, size = 24): string |
   const found = matches(tokens, sequences);
   if (found.length === 0) return null;
   let best = { from: 0, score: -1 };
+  let lowest = 0; // the first match that may start inside the window (windows only move forward)
   for (const [first] of found) {
     // The window starts a few words before a match, so the passage reads into it.
     const from = Math.max(0, Math.min(first - 3, count - size));
-    const inside = found.filter(([start, last]) => start >= from && last < from + size);
-    const score = new Set(inside.map(([, , sequence]) => sequence)).size * 1000 + inside.length;
+    while ((found[lowest] as [number, number, number])[0] < from) lowest++;
+    // `found` is in start order: only the matches from `lowest` up to the window's end can be inside,
+    // which keeps a long text with many matches linear rather than quadratic.
+    const sequences = new Set<number>();
+    let inside = 0;
+    for (let index = lowest; index < found.length && (found[index] as [number, number, number])[0] < from + size; index++) {
+      const [, last, sequence] = found[index] as [number, number, number];
+      if (last >= from + size) continue;
+      sequences.add(sequence);
+      inside++;
+    }
+    const score = sequences.size * 1000 + inside;
     if (score > best.score) best = { from, score };
   }
   const to = Math.min(count, best.from + size);
