@@ -33,6 +33,11 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+/** A count that may be a lower bound (the index stops counting at a limit): "20,000+". */
+export function formatCount(value: number, isLowerBound: boolean): string {
+  return `${numberFormat.format(value)}${isLowerBound ? '+' : ''}`;
+}
+
 export function percent(done: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((done / total) * 100)));

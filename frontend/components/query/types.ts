@@ -152,6 +152,8 @@ export interface WorkspaceRequest {
   createdAt: string | null;
   tookMs: number;
   resultCount: number;
+  /** A search matched more than resultCount (counting stops at a limit). */
+  resultCountIsLowerBound: boolean;
   queryId: string | null;
   user: Person & { active: boolean };
 }

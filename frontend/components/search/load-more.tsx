@@ -13,7 +13,7 @@ import styles from './search.module.css';
  * The next pages of a search, appended below the server-rendered first one. The cursor carries the
  * same query, filters and sort; later pages are not new requests in the workspace's log.
  */
-export function LoadMore({ apiQuery, initialCursor, q, shown, total }: { apiQuery: string; initialCursor: string | null; q: string; shown: number; total: number }) {
+export function LoadMore({ apiQuery, initialCursor, q, shown, totalLabel }: { apiQuery: string; initialCursor: string | null; q: string; shown: number; totalLabel: string }) {
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [cursor, setCursor] = useState(initialCursor);
   const [loading, setLoading] = useState(false);
@@ -47,7 +47,7 @@ export function LoadMore({ apiQuery, initialCursor, q, shown, total }: { apiQuer
       ) : null}
       <div className={styles.loadMore}>
         <span className="subtle" data-testid="search-shown" aria-live="polite">
-          Showing {formatNumber(count)} of {formatNumber(total)}
+          Showing {formatNumber(count)} of {totalLabel}
         </span>
         {cursor ? (
           <button type="button" className="btn" onClick={more} disabled={!ready || loading} data-testid="search-load-more">

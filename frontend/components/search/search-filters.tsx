@@ -76,7 +76,7 @@ const FACET_ORDER: FacetField[] = ['agency', 'filing_type', 'year', 'docket', 'p
 const SHOWN = 6;
 
 /** Counts per agency, filing type, year, docket and party over every match; a click filters by it. */
-export function FacetsPanel({ workspaceId, state, facets, counted, total }: { workspaceId: string; state: SearchState; facets: SearchFacet[]; counted: number; total: number }) {
+export function FacetsPanel({ workspaceId, state, facets, counted, totalIsLowerBound }: { workspaceId: string; state: SearchState; facets: SearchFacet[]; counted: number; totalIsLowerBound: boolean }) {
   const byField = new Map(facets.map((f) => [f.field, f]));
   const shown = FACET_ORDER.map((field) => byField.get(field)).filter((f): f is SearchFacet => Boolean(f && f.buckets.length > 0));
   if (shown.length === 0) return null;
@@ -125,9 +125,9 @@ export function FacetsPanel({ workspaceId, state, facets, counted, total }: { wo
           </section>
         );
       })}
-      {counted > 0 && counted < total ? (
-        <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
-          Counted over the newest {formatNumber(counted)} of {formatNumber(total)} matches.
+      {totalIsLowerBound ? (
+        <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }} data-testid="facets-counted">
+          Counted over the newest {formatNumber(counted)} matches.
         </p>
       ) : null}
     </nav>

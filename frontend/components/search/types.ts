@@ -27,6 +27,8 @@ export interface SearchFacet {
 export interface SearchPage {
   hits: SearchHit[];
   total: number;
+  /** More than `total` match (the index stops counting at a limit). */
+  totalIsLowerBound: boolean;
   tookMs: number;
   facets: SearchFacet[];
   facetsCounted: number;

@@ -40,7 +40,7 @@ export function RequestsTable({ requests, caption }: { requests: WorkspaceReques
                 {formatRelative(r.createdAt)}
               </td>
               <td className="num" style={{ whiteSpace: 'nowrap' }}>
-                {plural(r.resultCount, r.kind === 'query' ? 'source' : 'hit')}
+                {r.kind === 'query' ? plural(r.resultCount, 'source') : plural(r.resultCount, 'hit', 'hits', r.resultCountIsLowerBound)}
               </td>
               <td className="num" style={{ whiteSpace: 'nowrap' }}>
                 {formatTook(r.tookMs)}

@@ -71,6 +71,7 @@ export interface WorkspaceRequest {
   createdAt: string | null;
   tookMs: number;
   resultCount: number;
+  resultCountIsLowerBound: boolean;
   queryId: string | null;
   user: Person;
 }

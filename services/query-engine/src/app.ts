@@ -200,7 +200,8 @@ function searchScopeOf(scope: WorkspaceScope, asker: AskService, queries: QueryR
       });
       const requestId = await scope.recordRequest({
         workspaceId: search.workspaceId, userId: search.userId, kind: 'search', text: search.text, filters: search.filters,
-        sort: search.sort, tookMs: search.tookMs, resultCount: search.total, queryId,
+        sort: search.sort, tookMs: search.tookMs, resultCount: search.total,
+        resultCountIsLowerBound: search.totalIsLowerBound, queryId,
       });
       await queries.setRequestId(queryId, requestId);
       return requestId;

@@ -47,6 +47,8 @@ export interface SearchFacetView {
 export interface SearchResultView {
   hits: SearchHitView[];
   total: number;
+  /** More than `total` match (the index stops counting at a limit). */
+  totalIsLowerBound: boolean;
   tookMs: number;
   facets: SearchFacetView[];
   facetsCounted: number;

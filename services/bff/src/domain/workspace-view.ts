@@ -72,6 +72,7 @@ export interface WorkspaceRequestRecord {
   createdAt: string | null;
   tookMs: number;
   resultCount: number;
+  resultCountIsLowerBound: boolean;
   queryId: string | null;
 }
 

@@ -52,6 +52,7 @@ export class SearchGateway {
         parties: h.parties,
       })),
       total: Number(response.total),
+      totalIsLowerBound: response.totalIsLowerBound,
       tookMs: response.tookMs,
       facets: response.facets.map((facet) => ({
         field: facet.field as SearchFacetField,

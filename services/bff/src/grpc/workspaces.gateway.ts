@@ -133,6 +133,7 @@ export function toRequestRecord(request: queryEngineWorkspacesV1.WorkspaceReques
     createdAt: isoOrNull(request.createdAt),
     tookMs: request.tookMs,
     resultCount: Number(request.resultCount),
+    resultCountIsLowerBound: request.resultCountIsLowerBound,
     queryId: request.queryId || null,
   };
 }

@@ -132,6 +132,7 @@ export const WorkspaceRequest = z
     createdAt: nullableDateTime,
     tookMs: z.number(),
     resultCount: z.number().int(),
+    resultCountIsLowerBound: z.boolean().meta({ description: 'A search matched more than resultCount (counting stops at a limit)' }),
     queryId: z.string().nullable().meta({ description: 'The stored query with its analysis, documents and figures; null until one exists' }),
     user: Person,
   })

@@ -21,6 +21,8 @@ export interface WorkspaceRequest {
   createdAt: Date;
   tookMs: number;
   resultCount: number;
+  /** More than resultCount matched (a search's count stops at a limit). */
+  resultCountIsLowerBound: boolean;
   /** The stored query behind it; empty until one exists (a search gets one when first opened). */
   queryId: string;
 }
@@ -34,6 +36,7 @@ export interface RecordRequestInput {
   sort?: RequestSort | undefined;
   tookMs: number;
   resultCount: number;
+  resultCountIsLowerBound?: boolean | undefined;
   queryId?: string | undefined;
 }
 
@@ -61,7 +64,8 @@ export function validateRecordRequest(input: RecordRequestInput): Omit<Workspace
   if (issues.length > 0) throw new InputError('invalid workspace request', issues);
   return {
     workspaceId: input.workspaceId.trim(), userId: input.userId.trim(), kind: input.kind, text, filters, sort,
-    tookMs: input.tookMs, resultCount: input.resultCount, queryId: input.queryId?.trim() ?? '',
+    tookMs: input.tookMs, resultCount: input.resultCount,
+    resultCountIsLowerBound: input.resultCountIsLowerBound ?? false, queryId: input.queryId?.trim() ?? '',
   };
 }
 

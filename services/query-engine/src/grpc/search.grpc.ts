@@ -32,6 +32,7 @@ export interface SearchWorkspaceScope {
     sort: SearchSortOrder;
     tookMs: number;
     total: number;
+    totalIsLowerBound: boolean;
     hits: SearchHit[];
   }): Promise<string>;
 }
@@ -101,7 +102,7 @@ async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promi
   if (workspaceId && deps.workspaceScope && !valid.cursor && valid.offset === 0) {
     requestId = await deps.workspaceScope.record({
       workspaceId, userId, text: request.query.trim(), normalizedQuery: valid.normalizedQuery, filters, sort: valid.sort,
-      tookMs, total: result.total, hits: result.hits,
+      tookMs, total: result.total, totalIsLowerBound: result.totalIsLowerBound, hits: result.hits,
     });
   }
   return {
@@ -116,6 +117,7 @@ async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promi
     requestId,
     normalizedQuery: valid.normalizedQuery,
     facetsCounted: String(valid.facets ? (result.facetsCounted ?? result.total) : 0),
+    totalIsLowerBound: result.totalIsLowerBound,
   };
 }
 

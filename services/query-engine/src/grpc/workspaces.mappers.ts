@@ -67,6 +67,7 @@ export function requestToProto(request: WorkspaceRequest): ProtoRequest {
     createdAt: request.createdAt,
     tookMs: request.tookMs,
     resultCount: String(request.resultCount),
+    resultCountIsLowerBound: request.resultCountIsLowerBound,
     queryId: request.queryId,
     sort: SORT_TO_PROTO[request.sort],
   };

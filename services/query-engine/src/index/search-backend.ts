@@ -42,12 +42,15 @@ export interface Facet {
 
 export interface SearchResult {
   hits: SearchHit[];
+  /** How many match, or (totalIsLowerBound) how many were counted before counting stopped. */
   total: number;
+  /** More than `total` match: the backend stops counting at a limit to stay fast. */
+  totalIsLowerBound: boolean;
   /** Only when the query asked for facets. */
   facets: Facet[];
   /**
-   * How many matches the facets counted (when asked for): `total`, or fewer when there are too many
-   * to count quickly, in which case they are the newest ones.
+   * How many matches the facets counted (when asked for): `total`; when totalIsLowerBound, the
+   * newest `total` ones.
    */
   facetsCounted?: number | undefined;
   /** Absent on the last page. */

@@ -66,6 +66,7 @@ export class SqliteFts5Backend implements SearchBackend {
 
   async upsert(document: IndexedDocument): Promise<UpsertOutcome> {
     const outcome = this.live.upsert(document);
+    this.searcher.indexChanged();
     if (this.build) {
       this.build.file.upsert(document);
       this.build.touched.add(document.id);
@@ -75,6 +76,7 @@ export class SqliteFts5Backend implements SearchBackend {
 
   async remove(documentId: string): Promise<boolean> {
     const removed = this.live.remove(documentId);
+    this.searcher.indexChanged();
     if (this.build) {
       this.build.file.remove(documentId);
       this.build.touched.add(documentId);

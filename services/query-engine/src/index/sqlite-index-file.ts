@@ -6,6 +6,7 @@ import { documentTags } from '../domain/fts-query';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
 import { compressText, decompressText, indexText, wordPairs } from './index-text';
 import type { UpsertOutcome } from './search-backend';
+import { loadRankExtension } from './rank-extension';
 import { prepareSchema } from './sqlite-schema';
 import { allocationRange, nextRowid } from './sqlite-rowids';
 
@@ -262,6 +263,7 @@ function connect(path: string, bulk: boolean): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -65536'); // 64 MB of page cache (the OS caches the rest of the file)
+  loadRankExtension(db);
   return db;
 }
 

@@ -1,7 +1,9 @@
-import type { Database as Db, Statement } from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
 import type { RankedDocument } from './search-backend';
 import type { SqlParam } from './sqlite-query.compiler';
-import { QUESTION_RANK_FUNCTION } from './sqlite-schema';
+import type { SearchIdfs } from './sqlite-idf';
+import { QUESTION_RANK_WEIGHTS } from './sqlite-schema';
+import { StatementCache } from './sqlite-statements';
 
 /**
  * The documents a workspace's filters let through: a rowid range (rowids encode the filing day, so a
@@ -33,16 +35,25 @@ interface WordCount {
 /**
  * Ranks documents for a question's words in the stems table (see sqlite-schema.ts): FTS5's porter
  * tokenizer stems the words as it stemmed the documents. A scope (the workspace's filters) is first
- * written as rowids to a temporary table that the ranking joins, with the stems match driving.
+ * written as rowids to a temporary table that the ranking joins, with the stems match driving. BM25
+ * is bm25_given_idf() with the IDFs of the words' document counts, which the budget counts anyway
+ * (the same scores as FTS5's bm25(), without it counting them again per question).
  */
 export class SqliteQuestionRanker {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements: StatementCache;
   /** Documents per word, for DOCUMENT_COUNT_TTL_MS. */
   private readonly documentCounts = new Map<string, number>();
   private countsSince = Date.now();
 
-  constructor(private readonly db: Db, private readonly budget = QUESTION_CANDIDATE_BUDGET) {
+  constructor(db: Db, private readonly budget: number, private readonly idfs: SearchIdfs) {
     db.exec('CREATE TEMP TABLE IF NOT EXISTS question_scope (r INTEGER PRIMARY KEY)');
+    this.statements = new StatementCache(db);
+  }
+
+  /** Documents were written: on a small index, counts and IDFs are counted again (see SearchIdfs). */
+  indexChanged(): void {
+    this.idfs.indexChanged();
+    if (this.idfs.isExact()) this.documentCounts.clear();
   }
 
   rank(words: string[], scope: QuestionScope | null, k: number): RankedDocument[] {
@@ -73,10 +84,12 @@ export class SqliteQuestionRanker {
         params.push(floor);
       }
     }
+    const idfs = chosen.map(({ documents }) => this.idfs.exact(documents));
+    const rank = `bm25_given_idf(documents_stems, ${idfs.map(() => '?').join(', ')}, ${QUESTION_RANK_WEIGHTS})`;
     const rows = this.prepare(`SELECT d.id AS id, ranked.k AS k FROM (
-        SELECT documents_stems.rowid AS r, ${QUESTION_RANK_FUNCTION} AS k FROM documents_stems ${join}
+        SELECT documents_stems.rowid AS r, ${rank} AS k FROM documents_stems ${join}
         WHERE ${conditions.join(' AND ')} ORDER BY k LIMIT ?
-      ) AS ranked CROSS JOIN documents AS d ON d.rowid = ranked.r ORDER BY ranked.k, ranked.r`).all(...params, k) as { id: string; k: number }[];
+      ) AS ranked CROSS JOIN documents AS d ON d.rowid = ranked.r ORDER BY ranked.k, ranked.r`).all(...idfs, ...params, k) as { id: string; k: number }[];
     // bm25() is "lower is better"; callers expect higher is better.
     return rows.map((row) => ({ documentId: row.id, score: -row.k }));
   }
@@ -108,13 +121,8 @@ export class SqliteQuestionRanker {
     return documents;
   }
 
-  private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+  private prepare(sql: string) {
+    return this.statements.get(sql);
   }
 }
 

@@ -13,9 +13,11 @@ export const SCHEMA_VERSION = 9;
 /**
  * BM25 column weights (title, text, description, their word pairs, tags): a title word counts four
  * times a text word; a phrase (matched in the pair columns) is weighted like its field; filters
- * (tags) do not count at all.
+ * (tags) do not count at all. Searches rank with bm25_given_idf() and these weights (sqlite-idf.ts);
+ * the table's own rank function is FTS5's bm25() with the same weights.
  */
-export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 0.0)';
+export const RANK_WEIGHTS = '4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 0.0';
+const RANK_FUNCTION = `bm25(${RANK_WEIGHTS})`;
 
 /**
  * BM25 column weights of the stems table (title, text, description) for questions: a title word
@@ -23,7 +25,7 @@ export const RANK_FUNCTION = 'bm25(4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 0.0)';
  * 1, 1.5, 2, 2.5, 3 and 4 gave nDCG@10 0.7001, 0.7034, 0.7032, 0.7035, 0.7029 and 0.7021; SciFact has
  * no description, which keeps the search's weight 2). Used by sqlite-question-ranker.ts.
  */
-export const QUESTION_RANK_FUNCTION = 'bm25(documents_stems, 2.5, 1.0, 2.0)';
+export const QUESTION_RANK_WEIGHTS = '2.5, 1.0, 2.0';
 
 /**
  * Tables (every rowid encodes the filing day, see sqlite-rowids.ts):

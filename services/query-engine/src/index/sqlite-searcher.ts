@@ -1,4 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3';
+import { StatementCache } from './sqlite-statements';
 import { InputError } from '@docket/errors';
 import { partyNamesOf, type SearchHit } from '../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint } from '../domain/search-cursor';
@@ -10,29 +11,37 @@ import {
 import { escapeHtml } from './snippet-html';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
+import { DEFAULT_IDF_LIMITS, SearchIdfs, type IdfLimits } from './sqlite-idf';
 import { QUESTION_CANDIDATE_BUDGET, SqliteQuestionRanker } from './sqlite-question-ranker';
+import { RANK_WEIGHTS } from './sqlite-schema';
 import { excerptHtml, highlightTitle } from './title-highlight';
 
 /** Limits that keep one search's work bounded on a large index (tests make them small). */
 export interface SearchTuning {
   /**
    * Relevance is exact BM25 over at most this many text matches at a time: when more match, they are
-   * ranked in tiers of this many, newest first (BM25 order inside a tier). FTS5 computes BM25 for
-   * every row it ranks, about 0.7 µs each, so an exact order over half a million matches would cost
-   * a third of a second; a tier of 25,000 under 20 ms.
+   * ranked in tiers of this many, newest first (BM25 order inside a tier). BM25 costs about 1.3 µs a
+   * row ranked, so an exact order over half a million matches would cost two thirds of a second; a
+   * tier of 10,000 about 13 ms.
    */
   rankTier: number;
-  /** Facets count at most this many matches: all of them, or the newest this many (the result says how many). */
-  facetLimit: number;
+  /**
+   * A search counts at most this many matches: when more match, the total says "more than this many"
+   * (as Elasticsearch's track_total_hits and legal research services do) and the facets count the
+   * newest this many. Counting costs about 0.6 µs a match: all 700,000 matches of a common word in a
+   * million filings would take 400 ms, 20,000 take 12.
+   */
+  countLimit: number;
   /** A question's BM25 work limit (see QUESTION_CANDIDATE_BUDGET). */
   questionBudget: number;
+  /** How the IDFs of a search's phrases are estimated (see SearchIdfs). */
+  idf: IdfLimits;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { rankTier: 25_000, facetLimit: 20_000, questionBudget: QUESTION_CANDIDATE_BUDGET };
+export const DEFAULT_TUNING: SearchTuning = { rankTier: 10_000, countLimit: 20_000, questionBudget: QUESTION_CANDIDATE_BUDGET, idf: DEFAULT_IDF_LIMITS };
 const SNIPPET_WORDS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;
-const STATEMENT_CACHE_SIZE = 200;
 
 type Order = 'rank' | 'newest' | 'oldest';
 
@@ -84,14 +93,17 @@ interface DisplayRow {
  * primary key walk without sorting; relevance without any words to rank lists newest first (score 0).
  */
 export class SqliteSearcher {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements: StatementCache;
 
   private readonly tuning: SearchTuning;
   private readonly questions: SqliteQuestionRanker;
+  private readonly idfs: SearchIdfs;
 
-  constructor(private readonly db: Db, tuning: Partial<SearchTuning> = {}) {
+  constructor(db: Db, tuning: Partial<SearchTuning> = {}) {
     this.tuning = { ...DEFAULT_TUNING, ...tuning };
-    this.questions = new SqliteQuestionRanker(db, this.tuning.questionBudget);
+    this.statements = new StatementCache(db);
+    this.idfs = new SearchIdfs(db, 'documents_fts', this.tuning.idf);
+    this.questions = new SqliteQuestionRanker(db, this.tuning.questionBudget, new SearchIdfs(db, 'documents_stems', this.tuning.idf));
     db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (r INTEGER PRIMARY KEY)');
   }
 
@@ -100,28 +112,30 @@ export class SqliteSearcher {
     const fingerprint = searchFingerprint(query.query, query.sort);
     const order: Order = query.sort === 'filed_newest' ? 'newest' : query.sort === 'filed_oldest' ? 'oldest' : compiled.ranked ? 'rank' : 'newest';
     const after = query.cursor ? cursorValues(decodeCursor(query.cursor, fingerprint), order) : undefined;
-    if (compiled.never) return { hits: [], total: 0, facets: query.facets ? emptyFacets() : [], ...(query.facets ? { facetsCounted: 0 } : {}) };
+    if (compiled.never) {
+      return { hits: [], total: 0, totalIsLowerBound: false, facets: query.facets ? emptyFacets() : [], ...(query.facets ? { facetsCounted: 0 } : {}) };
+    }
 
     const plan: Plan = compiled.match === null ? 'scan' : 'text';
-    let total: number;
-    let facets: Facet[] = [];
-    let facetsCounted: number | undefined;
-    if (query.facets) {
-      // Filling the hits table counts them too, unless there are more than it takes.
-      facetsCounted = this.fillHits(compiled, plan);
-      total = facetsCounted < this.tuning.facetLimit ? facetsCounted : this.count(compiled, plan);
-      facets = this.facets();
-    } else {
-      total = this.count(compiled, plan);
-    }
+    // Filling the hits table for the facets counts the matches too.
+    const counted = query.facets ? this.fillHits(compiled, plan) : this.count(compiled, plan);
+    const total = Math.min(counted, this.tuning.countLimit);
+    const facets = query.facets ? this.facets() : [];
     const { rows, next } = total === 0 ? { rows: [], next: undefined } : this.page(compiled, plan, order, query.limit, after);
     return {
       hits: rows.map((row) => this.hit(row, order, compiled, query)),
       total,
+      totalIsLowerBound: counted > this.tuning.countLimit,
       facets,
-      ...(facetsCounted === undefined ? {} : { facetsCounted }),
+      ...(query.facets ? { facetsCounted: total } : {}),
       nextCursor: next ? encodeCursor(fingerprint, { order, values: next }) : undefined,
     };
+  }
+
+  /** Documents were written: IDFs counted exactly (on a small index) are counted again. */
+  indexChanged(): void {
+    this.idfs.indexChanged();
+    this.questions.indexChanged();
   }
 
   /** A question's words, ranked in the stems table within the scope's rowids (see SqliteQuestionRanker). */
@@ -160,17 +174,23 @@ export class SqliteSearcher {
     return { sql: `${from} WHERE ${conditions.filter((c) => c !== '1').join(' AND ') || '1'}`, params, rowid };
   }
 
+  /** How many match, up to one more than countLimit (which says there are more). */
   private count(compiled: CompiledQuery, plan: Plan): number {
     const { sql, params } = this.source(compiled, plan);
-    return this.prepare(`SELECT count(*) ${sql}`).pluck().get(...params) as number;
+    return this.prepare(`SELECT count(*) FROM (SELECT 1 ${sql} LIMIT ?)`).pluck().get(...params, this.tuning.countLimit + 1) as number;
   }
 
-  /** The matching rowids (the newest facetLimit at most) into temp.search_hits; returns how many. */
+  /**
+   * The newest countLimit matching rowids into temp.search_hits; returns how many match, up to one
+   * more than countLimit (that one is taken to know, then left out).
+   */
   private fillHits(compiled: CompiledQuery, plan: Plan): number {
     const source = this.source(compiled, plan);
     this.prepare('DELETE FROM temp.search_hits').run();
-    return this.prepare(`INSERT INTO temp.search_hits (r) SELECT ${source.rowid} ${source.sql} ORDER BY ${source.rowid} DESC LIMIT ?`)
-      .run(...source.params, this.tuning.facetLimit).changes;
+    const found = this.prepare(`INSERT INTO temp.search_hits (r) SELECT ${source.rowid} ${source.sql} ORDER BY ${source.rowid} DESC LIMIT ?`)
+      .run(...source.params, this.tuning.countLimit + 1).changes;
+    if (found > this.tuning.countLimit) this.prepare('DELETE FROM temp.search_hits WHERE r = (SELECT min(r) FROM temp.search_hits)').run();
+    return found;
   }
 
   private page(compiled: CompiledQuery, plan: Plan, order: Order, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
@@ -210,8 +230,12 @@ export class SqliteSearcher {
     let tier: Tier = after ? { first: after[0] as number, last: after[1] as number } : this.tierBelow(compiled, LAST_ROWID);
     let keyset = after ? [after[2] as number, after[3] as number] : undefined;
     const rows: (PageRow & { tier: Tier })[] = [];
+    const rank = `bm25_given_idf(${this.idfs.of(compiled.match as string).join(', ')}, ${RANK_WEIGHTS})`;
     for (;;) {
-      const conditions = [{ sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', params: [tier.first, tier.last] }];
+      const conditions = [
+        { sql: 'f.rank MATCH ?', params: [rank] },
+        { sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', params: [tier.first, tier.last] },
+      ];
       if (keyset) conditions.push({ sql: '(f.rank, f.rowid) > (?, CAST(? AS INTEGER))', params: keyset });
       const source = this.source(compiled, 'text', conditions);
       const found = this.prepare(`SELECT f.rowid AS r, f.rank AS k ${source.sql} ORDER BY f.rank, f.rowid LIMIT ?`)
@@ -296,13 +320,7 @@ export class SqliteSearcher {
   }
 
   private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value as string);
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    return this.statements.get(sql);
   }
 }
 

@@ -19,6 +19,7 @@ const schema = new Schema<RequestRecord>(
     createdAt: Date,
     tookMs: Number,
     resultCount: Number,
+    resultCountIsLowerBound: Boolean,
     queryId: String,
   },
   { collection: 'workspace_requests', versionKey: false, minimize: false },
@@ -76,6 +77,7 @@ function toRequest(record: RequestRecord): WorkspaceRequest {
     createdAt: record.createdAt,
     tookMs: record.tookMs ?? 0,
     resultCount: record.resultCount ?? 0,
+    resultCountIsLowerBound: record.resultCountIsLowerBound ?? false,
     queryId: record.queryId ?? '',
   };
 }

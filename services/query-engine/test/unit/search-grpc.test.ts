@@ -14,6 +14,7 @@ function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
   const result: SearchResult = {
     hits: [{ documentId: 'd1', title: 'T', titleHtml: 'T', snippet: 's', score: 1, sourceId: 'ferc', sourceName: 'FERC', docketNumber: '', filingType: '', filingCategory: '', parties: [] }],
     total: 1,
+    totalIsLowerBound: false,
     facets: [],
     nextCursor: 'next',
   };

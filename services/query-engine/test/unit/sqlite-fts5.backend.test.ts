@@ -174,7 +174,7 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
 
 describe('SqliteFts5Backend with bounded work (small limits stand in for a large index)', () => {
   const corpus = generateCorpus(99, 300);
-  const tuning = { rankTier: 16, facetLimit: 40 };
+  const tuning = { rankTier: 16, countLimit: 40 };
   let backend: SqliteFts5Backend;
   /** Rowid order: filing day, then arrival (the corpus is upserted in order); undated first. */
   const arrival = new Map(corpus.map((document, index) => [document.id, index]));
@@ -236,11 +236,39 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
     }
   });
 
+  it('counts up to its limit and then says more match, with or without facets', async () => {
+    const query: QueryNode = { kind: 'term', value: 'the' };
+    expect(reference(query).length).toBeGreaterThan(tuning.countLimit);
+    for (const facets of [false, true]) {
+      const result = await backend.search({ query, sort: 'relevance', limit: 5, facets });
+      expect({ facets, total: result.total, totalIsLowerBound: result.totalIsLowerBound }).toEqual({ facets, total: tuning.countLimit, totalIsLowerBound: true });
+    }
+    const few: QueryNode = { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }, { kind: 'field', field: 'type', value: 'Order' }] };
+    const small = await backend.search({ query: few, sort: 'relevance', limit: 5, facets: false });
+    expect(small.total).toBe(reference(few).length);
+    expect(small.totalIsLowerBound).toBe(false);
+  });
+
+  it('counts exactly when as many match as the limit, and says "more" from one more', async () => {
+    const tariffs = Array.from({ length: 5 }, (_, i) => doc(`c${i}`, `Tariff ${i}`, 'Revised tariff sheets.'));
+    for (const [countLimit, expected] of [[5, { total: 5, totalIsLowerBound: false }], [4, { total: 4, totalIsLowerBound: true }]] as const) {
+      const limited = SqliteFts5Backend.open(freshPath(), { tuning: { countLimit } });
+      for (const document of tariffs) await limited.upsert(document);
+      for (const facets of [false, true]) {
+        const result = await limited.search({ query: { kind: 'term', value: 'tariff' }, sort: 'relevance', limit: 10, facets });
+        expect({ countLimit, facets, total: result.total, totalIsLowerBound: result.totalIsLowerBound, hits: result.hits.length })
+          .toEqual({ countLimit, facets, ...expected, hits: 5 });
+      }
+      await limited.close();
+    }
+  });
+
   it('counts facets over the newest matches when too many match, and says how many it counted', async () => {
     const result = await backend.search({ query: { kind: 'and', children: [] }, sort: 'relevance', limit: 5, facets: true });
-    expect(result.total).toBe(corpus.length);
-    expect(result.facetsCounted).toBe(tuning.facetLimit);
-    const counted = newestFirst(corpus).slice(0, tuning.facetLimit);
+    expect(result.total).toBe(tuning.countLimit);
+    expect(result.totalIsLowerBound).toBe(true);
+    expect(result.facetsCounted).toBe(tuning.countLimit);
+    const counted = newestFirst(corpus).slice(0, tuning.countLimit);
     const agencies = new Map<string, number>();
     for (const document of counted) agencies.set(document.sourceId, (agencies.get(document.sourceId) ?? 0) + 1);
     const agencyFacet = result.facets.find((facet) => facet.field === 'agency')!;
@@ -248,7 +276,8 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
 
     const fercOrders: QueryNode = { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }, { kind: 'field', field: 'type', value: 'Order' }] };
     const small = await backend.search({ query: fercOrders, sort: 'relevance', limit: 5, facets: true });
-    expect(small.total).toBeLessThanOrEqual(tuning.facetLimit);
+    expect(small.total).toBeLessThanOrEqual(tuning.countLimit);
+    expect(small.totalIsLowerBound).toBe(false);
     expect(small.facetsCounted).toBe(small.total);
   });
 });

@@ -20,8 +20,12 @@ describe('recording a workspace request', () => {
   it('fills in the defaults: relevance, no filters, no query yet', () => {
     expect(validateRecordRequest(valid)).toEqual({
       workspaceId: 'ws-1', userId: 'u-1', kind: 'search', text: 'wildfire', filters: emptySearchFilters(), sort: 'relevance',
-      tookMs: 12.5, resultCount: 3, queryId: '',
+      tookMs: 12.5, resultCount: 3, resultCountIsLowerBound: false, queryId: '',
     });
+  });
+
+  it('keeps that a search matched more than its count says', () => {
+    expect(validateRecordRequest({ ...valid, resultCount: 20_000, resultCountIsLowerBound: true })).toMatchObject({ resultCount: 20_000, resultCountIsLowerBound: true });
   });
 
   it('allows a search without text (filters only) but not a question without one', () => {

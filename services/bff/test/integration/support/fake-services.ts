@@ -215,6 +215,7 @@ export class FakeBackends {
             sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'], titleHtml: `<mark>${d.title}</mark>`,
           })),
           total: String(matches.length),
+          totalIsLowerBound: false,
           tookMs: 0.5,
           facets: req.includeFacets ? [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: String(matches.length) }] }] : [],
           facetsCounted: req.includeFacets ? String(matches.length) : '0',

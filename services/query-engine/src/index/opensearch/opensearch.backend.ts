@@ -171,13 +171,15 @@ export class OpenSearchBackend implements SearchBackend {
       ...(query.facets ? { aggs: facetAggregations() } : {}),
     };
     const response = await this.client.search({ index: this.alias, body: body as never });
-    const result = response.body as unknown as { hits: { total: { value: number }; hits: RawHit[] }; aggregations?: Record<string, unknown> };
+    const result = response.body as unknown as { hits: { total: { value: number; relation: 'eq' | 'gte' }; hits: RawHit[] }; aggregations?: Record<string, unknown> };
     const rows = result.hits.hits;
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
       hits: page.map((hit) => toSearchHit(hit, query.query, order === 'rank')),
       total: result.hits.total.value,
+      // track_total_hits: true counts every match (OpenSearch counts fast), so this stays 'eq'.
+      totalIsLowerBound: result.hits.total.relation === 'gte',
       facets: query.facets ? readFacets(result.aggregations) : [],
       // Aggregations count every match, however many.
       ...(query.facets ? { facetsCounted: result.hits.total.value } : {}),

@@ -44,6 +44,7 @@ class ArrayBackend implements Pick<SearchBackend, 'search' | 'rankForQuestion'> 
     const page = matching.slice(offset, offset + limit);
     return {
       total: matching.length,
+      totalIsLowerBound: false,
       facets: [],
       hits: page.map(({ d, score }) => ({ documentId: d.id, score }) as SearchResult['hits'][number]),
       nextCursor: offset + limit < matching.length ? String(offset + limit) : undefined,

@@ -6,7 +6,7 @@ import { formatMs } from '@/components/query/query-views';
 import type { WorkspaceRequest } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
 import styles from '@/components/query/query.module.css';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatCount, formatDateTime, formatNumber } from '@/lib/format';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ cursor?: string | string[] }> };
 
@@ -105,7 +105,7 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                       </td>
                       <td>{r.user.name || r.user.email || <span className="subtle">a former member</span>}</td>
                       <td className={`num ${styles.nowrap}`}>{formatMs(r.tookMs)}</td>
-                      <td className="num">{formatNumber(r.resultCount)}</td>
+                      <td className="num">{formatCount(r.resultCount, r.resultCountIsLowerBound)}</td>
                       <td>
                         <span className={styles.logViews}>
                           <Link href={`${entry}/analysis`} prefetch={false}>Analysis</Link>

@@ -13,7 +13,7 @@ import type { SearchPage } from '@/components/search/types';
 import styles from '@/components/search/search.module.css';
 import { toApiError } from '@/lib/api-error';
 import { listSources } from '@/lib/bff.server';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<RawParams> };
 
@@ -107,7 +107,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
 
       <div className={styles.layout}>
         <aside className={styles.sidebar}>
-          {page ? <FacetsPanel workspaceId={workspace.id} state={state} facets={page.facets} counted={page.facetsCounted} total={page.total} /> : null}
+          {page ? <FacetsPanel workspaceId={workspace.id} state={state} facets={page.facets} counted={page.facetsCounted} totalIsLowerBound={page.totalIsLowerBound} /> : null}
           <AddFiltersForm key={pageHref(workspace.id, state)} workspaceId={workspace.id} state={state} agencies={agencyOptions} filingTypes={filingTypes} canRun={workspace.can.run} />
         </aside>
 
@@ -131,7 +131,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
             <>
               <div className={styles.summary}>
                 <p data-testid="search-total" aria-live="polite">
-                  <strong>{formatNumber(page.total)}</strong> {page.total === 1 ? 'filing' : 'filings'}
+                  <strong>{formatCount(page.total, page.totalIsLowerBound)}</strong> {page.total === 1 && !page.totalIsLowerBound ? 'filing' : 'filings'}
                   {page.normalizedQuery && page.normalizedQuery !== state.q ? (
                     <>
                       {' '}
@@ -167,7 +167,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
                 initialCursor={page.nextCursor}
                 q={state.q}
                 shown={page.hits.length}
-                total={page.total}
+                totalLabel={formatCount(page.total, page.totalIsLowerBound)}
               />
               {page.requestId ? (
                 <p className={styles.logged} data-testid="search-logged">

@@ -152,10 +152,12 @@ export interface SearchResponse {
   /** The query as understood (normalised and printed back), for "showing results for". */
   normalizedQuery: string;
   /**
-   * How many matches the facets counted: total, or fewer (the newest ones) when too many match to
-   * count them all quickly. 0 without include_facets.
+   * How many matches the facets counted: total (the newest ones when total_is_lower_bound). 0
+   * without include_facets.
    */
   facetsCounted: string;
+  /** More than total match: the index stops counting at a limit (20,000 by default) to stay fast. */
+  totalIsLowerBound: boolean;
 }
 
 export interface StartReindexRequest {
@@ -1043,6 +1045,7 @@ function createBaseSearchResponse(): SearchResponse {
     requestId: "",
     normalizedQuery: "",
     facetsCounted: "0",
+    totalIsLowerBound: false,
   };
 }
 
@@ -1071,6 +1074,9 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     }
     if (message.facetsCounted !== "0") {
       writer.uint32(64).int64(message.facetsCounted);
+    }
+    if (message.totalIsLowerBound !== false) {
+      writer.uint32(72).bool(message.totalIsLowerBound);
     }
     return writer;
   },
@@ -1152,6 +1158,14 @@ export const SearchResponse: MessageFns<SearchResponse> = {
             message.facetsCounted = reader.int64().toString();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.totalIsLowerBound = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1194,6 +1208,11 @@ export const SearchResponse: MessageFns<SearchResponse> = {
         : isSet(object.facets_counted)
         ? globalThis.String(object.facets_counted)
         : "0",
+      totalIsLowerBound: isSet(object.totalIsLowerBound)
+        ? globalThis.Boolean(object.totalIsLowerBound)
+        : isSet(object.total_is_lower_bound)
+        ? globalThis.Boolean(object.total_is_lower_bound)
+        : false,
     };
   },
 
@@ -1223,6 +1242,9 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     if (message.facetsCounted !== "0") {
       obj.facetsCounted = message.facetsCounted;
     }
+    if (message.totalIsLowerBound !== false) {
+      obj.totalIsLowerBound = message.totalIsLowerBound;
+    }
     return obj;
   },
 
@@ -1239,6 +1261,7 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     message.requestId = object.requestId ?? "";
     message.normalizedQuery = object.normalizedQuery ?? "";
     message.facetsCounted = object.facetsCounted ?? "0";
+    message.totalIsLowerBound = object.totalIsLowerBound ?? false;
     return message;
   },
 };

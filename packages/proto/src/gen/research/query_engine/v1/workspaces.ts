@@ -150,6 +150,8 @@ export interface WorkspaceRequest {
    */
   queryId: string;
   sort: SearchSort;
+  /** A search matched more than result_count (counting stops at a limit). */
+  resultCountIsLowerBound: boolean;
 }
 
 export interface CreateWorkspaceRequest {
@@ -622,6 +624,7 @@ function createBaseWorkspaceRequest(): WorkspaceRequest {
     resultCount: "0",
     queryId: "",
     sort: 0,
+    resultCountIsLowerBound: false,
   };
 }
 
@@ -659,6 +662,9 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
     }
     if (message.sort !== 0) {
       writer.uint32(88).int32(message.sort);
+    }
+    if (message.resultCountIsLowerBound !== false) {
+      writer.uint32(96).bool(message.resultCountIsLowerBound);
     }
     return writer;
   },
@@ -764,6 +770,14 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
             message.sort = reader.int32() as any;
             continue;
           }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.resultCountIsLowerBound = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -817,6 +831,11 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
         ? globalThis.String(object.query_id)
         : "",
       sort: isSet(object.sort) ? searchSortFromJSON(object.sort) : 0,
+      resultCountIsLowerBound: isSet(object.resultCountIsLowerBound)
+        ? globalThis.Boolean(object.resultCountIsLowerBound)
+        : isSet(object.result_count_is_lower_bound)
+        ? globalThis.Boolean(object.result_count_is_lower_bound)
+        : false,
     };
   },
 
@@ -855,6 +874,9 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
     if (message.sort !== 0) {
       obj.sort = searchSortToJSON(message.sort);
     }
+    if (message.resultCountIsLowerBound !== false) {
+      obj.resultCountIsLowerBound = message.resultCountIsLowerBound;
+    }
     return obj;
   },
 
@@ -876,6 +898,7 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
     message.resultCount = object.resultCount ?? "0";
     message.queryId = object.queryId ?? "";
     message.sort = object.sort ?? 0;
+    message.resultCountIsLowerBound = object.resultCountIsLowerBound ?? false;
     return message;
   },
 };

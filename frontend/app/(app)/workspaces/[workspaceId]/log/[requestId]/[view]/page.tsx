@@ -7,7 +7,7 @@ import { findQuery, findRequest, getWorkspace } from '@/components/query/query-a
 import { formatMs, QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 
 type Props = { params: Promise<{ workspaceId: string; requestId: string; view: string }> };
 
@@ -45,7 +45,7 @@ export default async function LogEntryViewPage({ params }: Props) {
             </h1>
             <p className="muted">
               {request.kind === 'query' ? 'Question' : 'Search'} by {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
-              {formatNumber(request.resultCount)} results · took {formatMs(request.tookMs)}
+              {formatCount(request.resultCount, request.resultCountIsLowerBound)} results · took {formatMs(request.tookMs)}
             </p>
             <FilterSummary filters={request.filters} />
           </header>
