@@ -1,6 +1,15 @@
-import { formatBytes, formatDuration, formatPercent } from '../../lib/format';
+import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
+import { plural } from '../../components/workspaces/workspace-format';
 
 describe('formatting', () => {
+  it('says "20,000+" when a count is a lower bound (the index stopped counting)', () => {
+    expect(formatCount(20_000, true)).toBe('20,000+');
+    expect(formatCount(1234, false)).toBe('1,234');
+    expect(plural(1, 'hit', 'hits', true)).toBe('1+ hits');
+    expect(plural(20_000, 'hit', 'hits', true)).toBe('20,000+ hits');
+    expect(plural(1, 'hit')).toBe('1 hit');
+  });
+
   it('formats durations with the two largest units', () => {
     expect(formatDuration(0)).toBe('0 s');
     expect(formatDuration(45)).toBe('45 s');

@@ -338,8 +338,16 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(first.body.hits[0]).toMatchObject({ titleHtml: '<mark>Tariff one</mark>', sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'] });
 
       const second = await member.get(`/api/search?q=heron&limit=1&cursor=${first.body.nextCursor}`);
-      expect(second.body).toMatchObject({ total: 2, nextCursor: null, requestId: null, facets: [], facetsCounted: 0 });
+      expect(second.body).toMatchObject({ total: 2, totalIsLowerBound: false, nextCursor: null, requestId: null, facets: [], facetsCounted: 0 });
       expect(second.body.hits[0].title).toBe('Tariff two');
+
+      // An index that stops counting says so: "1+".
+      fakes.searchCountLimit = 1;
+      try {
+        expect((await member.get('/api/search?q=heron')).body).toMatchObject({ total: 1, totalIsLowerBound: true });
+      } finally {
+        fakes.searchCountLimit = Number.POSITIVE_INFINITY;
+      }
       expect(fakes.searchRequests.at(-1)).toMatchObject({ cursor: '1', sort: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE, workspaceId: '' });
 
       // Filters alone are a search; nothing at all is not.

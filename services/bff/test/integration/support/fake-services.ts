@@ -27,6 +27,8 @@ export class FakeBackends {
   readonly createRequests: documentsV1.CreateDocumentRequest[] = [];
   readonly reindexRequests: queryEngineV1.StartReindexRequest[] = [];
   readonly searchRequests: queryEngineV1.SearchRequest[] = [];
+  /** Like the SQLite index, the fake search stops counting at this many matches. */
+  searchCountLimit = Number.POSITIVE_INFINITY;
   readonly deleteRequests: documentsV1.DeleteDocumentRequest[] = [];
   readonly importRequests: documentsV1.StartImportRequest[] = [];
   /** Attachment bytes by attachment id (the blob store). */
@@ -214,8 +216,8 @@ export class FakeBackends {
             filingType: d.filingType,
             sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'], titleHtml: `<mark>${d.title}</mark>`,
           })),
-          total: String(matches.length),
-          totalIsLowerBound: false,
+          total: String(Math.min(matches.length, this.searchCountLimit)),
+          totalIsLowerBound: matches.length > this.searchCountLimit,
           tookMs: 0.5,
           facets: req.includeFacets ? [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: String(matches.length) }] }] : [],
           facetsCounted: req.includeFacets ? String(matches.length) : '0',

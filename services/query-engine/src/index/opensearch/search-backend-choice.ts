@@ -13,12 +13,15 @@ export interface ChosenBackend {
 }
 
 /** OPENSEARCH_URL set: the OpenSearch backend (for scale); otherwise the embedded SQLite FTS5 index. */
-export async function openChosenBackend(config: Pick<Config, 'OPENSEARCH_URL' | 'OPENSEARCH_INDEX' | 'DATA_DIR'>, logger: Logger): Promise<ChosenBackend> {
+export async function openChosenBackend(
+  config: Pick<Config, 'OPENSEARCH_URL' | 'OPENSEARCH_INDEX' | 'DATA_DIR' | 'SEARCH_COUNT_LIMIT'>,
+  logger: Logger,
+): Promise<ChosenBackend> {
   if (config.OPENSEARCH_URL) {
     const backend = await OpenSearchBackend.open({ url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX, logger });
     return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX }, wasReset: backend.wasReset };
   }
   const indexPath = indexPathOf(config);
-  const backend = SqliteFts5Backend.open(indexPath, { logger });
+  const backend = SqliteFts5Backend.open(indexPath, { logger, tuning: { countLimit: config.SEARCH_COUNT_LIMIT } });
   return { backend, describe: { backend: 'sqlite', indexPath }, wasReset: backend.wasReset };
 }
