@@ -104,7 +104,7 @@ export function formatTook(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
 
-/** "1 hit", "3 hits"; "20,000+ hits" when the count is a lower bound. */
+/** "1 hit", "3 hits"; "10,000+ hits" when the count is a lower bound. */
 export function plural(count: number, one: string, many = `${one}s`, isLowerBound = false): string {
   return `${new Intl.NumberFormat('en-US').format(count)}${isLowerBound ? '+' : ''} ${count === 1 && !isLowerBound ? one : many}`;
 }

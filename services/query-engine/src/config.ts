@@ -17,8 +17,8 @@ export const configSchema = z.object({
   OPENSEARCH_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:9200' })]).default(''),
   // The alias the OpenSearch backend searches and writes through; re-indexes swap the index behind it.
   OPENSEARCH_INDEX: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, "must be lower case letters, digits, '-', '_' or '.'").default('docket-documents'),
-  // The SQLite index counts at most this many matches of a search; more show as "20,000+" (OpenSearch counts all).
-  SEARCH_COUNT_LIMIT: z.coerce.number().int().min(1).default(20_000),
+  // The SQLite index counts at most this many matches of a search; more show as "10,000+" (OpenSearch counts all).
+  SEARCH_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
   // Semantic retrieval (USE-lite vectors fused with BM25). 'off' answers questions with BM25 alone.
   VECTOR_SEARCH: z.enum(['on', 'off']).default('on'),
   // Worker threads that embed passages; each holds its own copy of the model (~100 MB).

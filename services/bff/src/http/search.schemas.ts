@@ -67,7 +67,7 @@ export const SearchFacet = z
 export const SearchResponse = z.object({
   hits: z.array(SearchHit),
   total: z.number().int().meta({ description: 'How many match; with totalIsLowerBound, how many were counted (more match)' }),
-  totalIsLowerBound: z.boolean().meta({ description: 'More than total match: counting stops at a limit (20,000 by default) to stay fast' }),
+  totalIsLowerBound: z.boolean().meta({ description: 'More than total match: counting stops at a limit (10,000 by default) to stay fast' }),
   tookMs: z.number(),
   facets: z.array(SearchFacet).meta({ description: 'Empty unless facets=true; at most 20 buckets each, largest first' }),
   facetsCounted: z.number().int().meta({ description: 'How many matches the facets counted: total (the newest ones when totalIsLowerBound)' }),

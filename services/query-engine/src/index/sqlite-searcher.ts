@@ -1,5 +1,4 @@
 import type { Database as Db, Statement } from 'better-sqlite3';
-import { StatementCache } from './sqlite-statements';
 import { InputError } from '@docket/errors';
 import { partyNamesOf, type SearchHit } from '../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint } from '../domain/search-cursor';
@@ -10,10 +9,11 @@ import {
 } from './search-backend';
 import { escapeHtml } from './snippet-html';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
-import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
 import { DEFAULT_IDF_LIMITS, SearchIdfs, type IdfLimits } from './sqlite-idf';
+import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
 import { QUESTION_CANDIDATE_BUDGET, SqliteQuestionRanker } from './sqlite-question-ranker';
 import { RANK_WEIGHTS } from './sqlite-schema';
+import { StatementCache } from './sqlite-statements';
 import { excerptHtml, highlightTitle } from './title-highlight';
 
 /** Limits that keep one search's work bounded on a large index (tests make them small). */
@@ -26,10 +26,11 @@ export interface SearchTuning {
    */
   rankTier: number;
   /**
-   * A search counts at most this many matches: when more match, the total says "more than this many"
-   * (as Elasticsearch's track_total_hits and legal research services do) and the facets count the
-   * newest this many. Counting costs about 0.6 µs a match: all 700,000 matches of a common word in a
-   * million filings would take 400 ms, 20,000 take 12.
+   * A search counts at most this many matches: when more match, the total says "10,000+" (as
+   * Elasticsearch does by default) and the facets count the newest this many. Counting all the
+   * matches of a word found in most of a million filings reads its whole document list (tens to
+   * hundreds of ms); facets cost about 5 µs a match (the party facet half of it, with ~10 parties
+   * a filing): 50 ms for 10,000.
    */
   countLimit: number;
   /** A question's BM25 work limit (see QUESTION_CANDIDATE_BUDGET). */
@@ -38,7 +39,7 @@ export interface SearchTuning {
   idf: IdfLimits;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { rankTier: 10_000, countLimit: 20_000, questionBudget: QUESTION_CANDIDATE_BUDGET, idf: DEFAULT_IDF_LIMITS };
+export const DEFAULT_TUNING: SearchTuning = { rankTier: 10_000, countLimit: 10_000, questionBudget: QUESTION_CANDIDATE_BUDGET, idf: DEFAULT_IDF_LIMITS };
 const SNIPPET_WORDS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;

@@ -156,7 +156,7 @@ export interface SearchResponse {
    * without include_facets.
    */
   facetsCounted: string;
-  /** More than total match: the index stops counting at a limit (20,000 by default) to stay fast. */
+  /** More than total match: the index stops counting at a limit (10,000 by default) to stay fast. */
   totalIsLowerBound: boolean;
 }
 
