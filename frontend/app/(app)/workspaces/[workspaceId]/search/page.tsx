@@ -13,7 +13,8 @@ import type { SearchPage } from '@/components/search/types';
 import styles from '@/components/search/search.module.css';
 import { toApiError } from '@/lib/api-error';
 import { listSources } from '@/lib/bff.server';
-import { formatCount, formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { formatTook } from '@/components/workspaces/workspace-format';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<RawParams> };
 
@@ -138,7 +139,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
                       for <code className={styles.normalized}>{page.normalizedQuery}</code>
                     </>
                   ) : null}{' '}
-                  <span className="subtle">· {formatNumber(page.tookMs)} ms</span>
+                  <span className="subtle">· {formatTook(page.tookMs)}</span>
                 </p>
                 <nav className={styles.sorts} aria-label="Sort by">
                   {SEARCH_SORTS.map((sort) => (
