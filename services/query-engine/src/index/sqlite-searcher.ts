@@ -83,6 +83,7 @@ interface DisplayRow {
   filing_category: string;
   parties: string;
   filers: string;
+  text_z: Buffer;
 }
 
 /**
@@ -262,13 +263,13 @@ export class SqliteSearcher {
 
   private hit(row: PageRow, order: Order, compiled: CompiledQuery, query: SearchQuery): SearchHit {
     const display = this.prepare(`SELECT d.id, d.source_id, d.filed_at, b.title, b.description, b.source_name, b.docket_number,
-        b.filing_type, b.filing_category, b.parties, b.filers
+        b.filing_type, b.filing_category, b.parties, b.filers, b.text_z
       FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.rowid = ?`).get(row.r) as DisplayRow;
     return {
       documentId: display.id,
       title: display.title,
       titleHtml: highlightTitle(display.title, query.query),
-      snippet: this.snippet(row.r, display, query),
+      snippet: snippetOf(display, query),
       score: order === 'rank' ? -row.k : 0, // bm25() is "lower is better"; callers expect higher is better
       filedAt: display.filed_at === null ? undefined : new Date(display.filed_at),
       sourceId: display.source_id,
@@ -278,16 +279,6 @@ export class SqliteSearcher {
       filingCategory: display.filing_category,
       parties: partyNamesOf({ parties: JSON.parse(display.parties) as string[], filers: JSON.parse(display.filers) as string[] }),
     };
-  }
-
-  /**
-   * The text's best passage for the query's words; else the description's, else the title's; else
-   * (filters alone, or words only in a phrase's other field) the start of the description or text.
-   */
-  private snippet(rowid: number, display: DisplayRow, query: SearchQuery): string {
-    const text = decompressText(this.prepare('SELECT text_z FROM document_bodies WHERE rowid = ?').pluck().get(rowid) as Buffer);
-    return excerptHtml(text, query.query, SNIPPET_WORDS) ?? excerptHtml(display.description, query.query, SNIPPET_WORDS)
-      ?? excerptHtml(display.title, query.query, SNIPPET_WORDS) ?? lead(display.description.trim() || text);
   }
 
   /**
@@ -323,6 +314,16 @@ export class SqliteSearcher {
   private prepare(sql: string): Statement {
     return this.statements.get(sql);
   }
+}
+
+/**
+ * The text's best passage for the query's words; else the description's, else the title's; else
+ * (filters alone, or words only in a phrase's other field) the start of the description or text.
+ */
+function snippetOf(display: DisplayRow, query: SearchQuery): string {
+  const text = decompressText(display.text_z);
+  return excerptHtml(text, query.query, SNIPPET_WORDS) ?? excerptHtml(display.description, query.query, SNIPPET_WORDS)
+    ?? excerptHtml(display.title, query.query, SNIPPET_WORDS) ?? lead(display.description.trim() || text);
 }
 
 /** The start of a text, as a snippet when no word of the query occurs in it. */
