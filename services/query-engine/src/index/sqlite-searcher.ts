@@ -39,6 +39,12 @@ export interface SearchTuning {
   idf: IdfLimits;
 }
 
+/** The newest tier is read from the matches a search keeps (see firstTier), so it must fit in them. */
+function checkTuning(tuning: SearchTuning): SearchTuning {
+  if (tuning.rankTier > tuning.countLimit) throw new Error(`rankTier (${tuning.rankTier}) must not exceed countLimit (${tuning.countLimit})`);
+  return tuning;
+}
+
 export const DEFAULT_TUNING: SearchTuning = { rankTier: 10_000, countLimit: 10_000, questionBudget: QUESTION_CANDIDATE_BUDGET, idf: DEFAULT_IDF_LIMITS };
 const SNIPPET_WORDS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
@@ -102,7 +108,7 @@ export class SqliteSearcher {
   private readonly idfs: SearchIdfs;
 
   constructor(db: Db, tuning: Partial<SearchTuning> = {}) {
-    this.tuning = { ...DEFAULT_TUNING, ...tuning };
+    this.tuning = checkTuning({ ...DEFAULT_TUNING, ...tuning });
     this.statements = new StatementCache(db);
     this.idfs = new SearchIdfs(db, 'documents_fts', this.tuning.idf);
     this.questions = new SqliteQuestionRanker(db, this.tuning.questionBudget, new SearchIdfs(db, 'documents_stems', this.tuning.idf));
@@ -119,8 +125,8 @@ export class SqliteSearcher {
     }
 
     const plan: Plan = compiled.match === null ? 'scan' : 'text';
-    // Filling the hits table for the facets counts the matches too.
-    const counted = query.facets ? this.fillHits(compiled, plan) : this.count(compiled, plan);
+    // One pass over the matches counts them, keeping the newest when the facets or the first rank tier need them.
+    const counted = query.facets || order === 'rank' ? this.fillHits(compiled, plan) : this.count(compiled, plan);
     const total = Math.min(counted, this.tuning.countLimit);
     const facets = query.facets ? this.facets() : [];
     const { rows, next } = total === 0 ? { rows: [], next: undefined } : this.page(compiled, plan, order, query.limit, after);
@@ -229,7 +235,7 @@ export class SqliteSearcher {
    * and the last row's (rank, rowid), so the next page continues in the same tier, then the next one.
    */
   private rankedPage(compiled: CompiledQuery, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
-    let tier: Tier = after ? { first: after[0] as number, last: after[1] as number } : this.tierBelow(compiled, LAST_ROWID);
+    let tier: Tier = after ? { first: after[0] as number, last: after[1] as number } : this.firstTier(compiled);
     let keyset = after ? [after[2] as number, after[3] as number] : undefined;
     const rows: (PageRow & { tier: Tier })[] = [];
     const rank = `bm25_given_idf(${this.idfs.of(compiled.match as string).join(', ')}, ${RANK_WEIGHTS})`;
@@ -251,6 +257,16 @@ export class SqliteSearcher {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return { rows: page, next: rows.length > limit && last ? [last.tier.first, last.tier.last, last.k, last.r] : undefined };
+  }
+
+  /**
+   * The newest tier, from the matches fillHits kept (the newest countLimit, at least rankTier of
+   * them): down to the rankTier-th newest match, or to the start when fewer match. Reading them from
+   * there spares evaluating the query once more.
+   */
+  private firstTier(compiled: CompiledQuery): Tier {
+    const first = this.prepare('SELECT r FROM temp.search_hits ORDER BY r DESC LIMIT 1 OFFSET ?').pluck().get(this.tuning.rankTier - 1) as number | undefined;
+    return { first: first ?? compiled.rowids?.[0] ?? 1, last: LAST_ROWID };
   }
 
   /** The tier ending at rowid `last`: down to the rankTier-th newest text match, or to the start. */

@@ -249,10 +249,14 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
     expect(small.totalIsLowerBound).toBe(false);
   });
 
+  it('refuses a rank tier larger than the count limit (the newest tier is read from the counted matches)', () => {
+    expect(() => SqliteFts5Backend.open(freshPath(), { tuning: { countLimit: 10, rankTier: 11 } })).toThrow(/rankTier \(11\) must not exceed countLimit \(10\)/u);
+  });
+
   it('counts exactly when as many match as the limit, and says "more" from one more', async () => {
     const tariffs = Array.from({ length: 5 }, (_, i) => doc(`c${i}`, `Tariff ${i}`, 'Revised tariff sheets.'));
     for (const [countLimit, expected] of [[5, { total: 5, totalIsLowerBound: false }], [4, { total: 4, totalIsLowerBound: true }]] as const) {
-      const limited = SqliteFts5Backend.open(freshPath(), { tuning: { countLimit } });
+      const limited = SqliteFts5Backend.open(freshPath(), { tuning: { countLimit, rankTier: countLimit } });
       for (const document of tariffs) await limited.upsert(document);
       for (const facets of [false, true]) {
         const result = await limited.search({ query: { kind: 'term', value: 'tariff' }, sort: 'relevance', limit: 10, facets });
