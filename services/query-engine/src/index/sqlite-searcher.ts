@@ -93,9 +93,10 @@ interface DisplayRow {
 }
 
 /**
- * Runs searches against one index file. A search is: the total (a count), the facets if asked (over a
- * temporary table of the matching rowids), the page's rowids in keyset order (lean: no snippets, so
- * ordering many matches stays cheap), then display fields and snippets for those few rows.
+ * Runs searches against one index file. A search is: the total (counted up to countLimit, the newest
+ * matches kept in a temporary table when the facets or the first rank tier need them), the facets if
+ * asked, the page's rowids in keyset order (lean: no snippets, so ordering many matches stays cheap),
+ * then display fields and snippets for those few rows.
  *
  * Rowids encode the filing day (sqlite-rowids.ts), so date orders are rowid orders, which FTS5 and the
  * primary key walk without sorting; relevance without any words to rank lists newest first (score 0).
