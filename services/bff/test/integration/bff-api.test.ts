@@ -340,6 +340,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       const second = await member.get(`/api/search?q=heron&limit=1&cursor=${first.body.nextCursor}`);
       expect(second.body).toMatchObject({ total: 2, totalIsLowerBound: false, nextCursor: null, requestId: null, facets: [], facetsCounted: 0 });
       expect(second.body.hits[0].title).toBe('Tariff two');
+      expect(fakes.searchRequests.at(-1)).toMatchObject({ cursor: '1', sort: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE, workspaceId: '' });
 
       // An index that stops counting says so: "1+".
       fakes.searchCountLimit = 1;
@@ -348,7 +349,6 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       } finally {
         fakes.searchCountLimit = Number.POSITIVE_INFINITY;
       }
-      expect(fakes.searchRequests.at(-1)).toMatchObject({ cursor: '1', sort: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE, workspaceId: '' });
 
       // Filters alone are a search; nothing at all is not.
       expect((await member.get('/api/search?agency=ferc')).status).toBe(200);
