@@ -29,8 +29,8 @@ export interface SearchTuning {
    * A search counts at most this many matches: when more match, the total says "10,000+" (as
    * Elasticsearch does by default) and the facets count the newest this many. Counting all the
    * matches of a word found in most of a million filings reads its whole document list (tens to
-   * hundreds of ms); facets cost about 5 µs a match (the party facet half of it, with ~10 parties
-   * a filing): 50 ms for 10,000.
+   * hundreds of ms); facets cost about 5 µs a match on 150,000 filings and 15-20 µs on a million
+   * (the party facet half of it, with ~10 parties a filing): 150-200 ms for 10,000 there.
    */
   countLimit: number;
   /** A question's BM25 work limit (see QUESTION_CANDIDATE_BUDGET). */
