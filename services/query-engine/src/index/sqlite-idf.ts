@@ -42,6 +42,8 @@ interface Sample {
 export class SearchIdfs {
   private readonly statements: StatementCache;
   private readonly cache = new Map<string, number>();
+  /** Documents holding a phrase, counted in the whole index. */
+  private readonly counts = new Map<string, number>();
   private sample: Sample | undefined;
   private since = Date.now();
 
@@ -68,15 +70,23 @@ export class SearchIdfs {
    * forgotten; on a large one an IDF barely moves with a write and expires with the cache.
    */
   indexChanged(): void {
-    if (this.isExact()) {
-      this.cache.clear();
-      this.sample = undefined;
-    }
+    if (this.isExact()) this.forget();
   }
 
   /** Whether every count is exact: the index is smaller than the sample (or not yet looked at). */
   isExact(): boolean {
     return !this.sample || this.sample.floor === null;
+  }
+
+  /** How many documents hold a phrase, counted in the whole index (remembered as the IDFs are). */
+  documentsWith(phrase: string): number {
+    this.expireCache();
+    let documents = this.counts.get(phrase);
+    if (documents === undefined) {
+      documents = this.prepare(`SELECT count(*) FROM ${this.table} WHERE ${this.table} MATCH ?`).pluck().get(phrase) as number;
+      this.counts.set(phrase, documents);
+    }
+    return documents;
   }
 
   /** The exact IDF of a phrase whose document count is known (questions count their words anyway). */
@@ -92,8 +102,7 @@ export class SearchIdfs {
         .pluck().get(phrase, sample.floor) as number;
       if (sampled >= this.limits.rareBelow) return inverseDocumentFrequency(sample.sampled, sampled);
     }
-    const containing = this.prepare(`SELECT count(*) FROM ${this.table} WHERE ${this.table} MATCH ?`).pluck().get(phrase) as number;
-    return inverseDocumentFrequency(sample.documents, containing);
+    return inverseDocumentFrequency(sample.documents, this.documentsWith(phrase));
   }
 
   private currentSample(): Sample {
@@ -108,11 +117,14 @@ export class SearchIdfs {
   }
 
   private expireCache(): void {
-    if (Date.now() - this.since > CACHE_TTL_MS || this.cache.size >= CACHE_SIZE) {
-      this.cache.clear();
-      this.sample = undefined;
-      this.since = Date.now();
-    }
+    if (Date.now() - this.since > CACHE_TTL_MS || this.cache.size + this.counts.size >= CACHE_SIZE) this.forget();
+  }
+
+  private forget(): void {
+    this.cache.clear();
+    this.counts.clear();
+    this.sample = undefined;
+    this.since = Date.now();
   }
 
   private prepare(sql: string) {

@@ -23,9 +23,6 @@ export interface QuestionScope {
  * documents, its newest this many are ranked (as search ranks tiers).
  */
 export const QUESTION_CANDIDATE_BUDGET = 100_000;
-const DOCUMENT_COUNT_CACHE = 10_000;
-/** Document counts are remembered this long: the index grows, and a stale count only misjudges the budget. */
-const DOCUMENT_COUNT_TTL_MS = 60_000;
 
 interface WordCount {
   word: string;
@@ -41,19 +38,10 @@ interface WordCount {
  */
 export class SqliteQuestionRanker {
   private readonly statements: StatementCache;
-  /** Documents per word, for DOCUMENT_COUNT_TTL_MS. */
-  private readonly documentCounts = new Map<string, number>();
-  private countsSince = Date.now();
 
   constructor(db: Db, private readonly budget: number, private readonly idfs: SearchIdfs) {
     db.exec('CREATE TEMP TABLE IF NOT EXISTS question_scope (r INTEGER PRIMARY KEY)');
     this.statements = new StatementCache(db);
-  }
-
-  /** Documents were written: on a small index, counts and IDFs are counted again (see SearchIdfs). */
-  indexChanged(): void {
-    this.idfs.indexChanged();
-    if (this.idfs.isExact()) this.documentCounts.clear();
   }
 
   rank(words: string[], scope: QuestionScope | null, k: number): RankedDocument[] {
@@ -96,11 +84,7 @@ export class SqliteQuestionRanker {
 
   /** The rarest words whose document counts fit the budget together (at least the rarest one). */
   private candidateWords(words: string[]): WordCount[] {
-    if (Date.now() - this.countsSince > DOCUMENT_COUNT_TTL_MS || this.documentCounts.size >= DOCUMENT_COUNT_CACHE) {
-      this.documentCounts.clear();
-      this.countsSince = Date.now();
-    }
-    const counted = words.map((word) => ({ word, documents: this.documentsWith(word) }));
+    const counted = words.map((word) => ({ word, documents: this.idfs.documentsWith(phrase(word)) }));
     counted.sort((a, b) => a.documents - b.documents);
     const chosen: WordCount[] = [];
     let total = 0;
@@ -110,15 +94,6 @@ export class SqliteQuestionRanker {
       total += count.documents;
     }
     return chosen;
-  }
-
-  private documentsWith(word: string): number {
-    let documents = this.documentCounts.get(word);
-    if (documents === undefined) {
-      documents = this.prepare('SELECT count(*) FROM documents_stems WHERE documents_stems MATCH ?').pluck().get(phrase(word)) as number;
-      this.documentCounts.set(word, documents);
-    }
-    return documents;
   }
 
   private prepare(sql: string) {

@@ -107,12 +107,14 @@ export class SqliteSearcher {
   private readonly tuning: SearchTuning;
   private readonly questions: SqliteQuestionRanker;
   private readonly idfs: SearchIdfs;
+  private readonly stemIdfs: SearchIdfs;
 
   constructor(db: Db, tuning: Partial<SearchTuning> = {}) {
     this.tuning = checkTuning({ ...DEFAULT_TUNING, ...tuning });
     this.statements = new StatementCache(db);
     this.idfs = new SearchIdfs(db, 'documents_fts', this.tuning.idf);
-    this.questions = new SqliteQuestionRanker(db, this.tuning.questionBudget, new SearchIdfs(db, 'documents_stems', this.tuning.idf));
+    this.stemIdfs = new SearchIdfs(db, 'documents_stems', this.tuning.idf);
+    this.questions = new SqliteQuestionRanker(db, this.tuning.questionBudget, this.stemIdfs);
     db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (r INTEGER PRIMARY KEY)');
   }
 
@@ -144,7 +146,7 @@ export class SqliteSearcher {
   /** Documents were written: IDFs counted exactly (on a small index) are counted again. */
   indexChanged(): void {
     this.idfs.indexChanged();
-    this.questions.indexChanged();
+    this.stemIdfs.indexChanged();
   }
 
   /** A question's words, ranked in the stems table within the scope's rowids (see SqliteQuestionRanker). */
