@@ -33,7 +33,7 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** A count that may be a lower bound (the index stops counting at a limit): "20,000+". */
+/** A count that may be a lower bound (the index stops counting at a limit): "10,000+". */
 export function formatCount(value: number, isLowerBound: boolean): string {
   return `${numberFormat.format(value)}${isLowerBound ? '+' : ''}`;
 }

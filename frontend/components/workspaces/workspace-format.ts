@@ -1,5 +1,6 @@
 // Pure helpers for the workspace pages: labels, links into a workspace, filters as readable rows.
 import type { FieldIssue } from '@/lib/api-error';
+import { formatCount } from '@/lib/format';
 import type { Source } from '@/lib/types';
 import type { RequestKind, RequestSort, WorkspaceFilters, WorkspaceRequest, WorkspaceRole } from './workspace-types';
 
@@ -106,7 +107,7 @@ export function formatTook(ms: number): string {
 
 /** "1 hit", "3 hits"; "10,000+ hits" when the count is a lower bound. */
 export function plural(count: number, one: string, many = `${one}s`, isLowerBound = false): string {
-  return `${new Intl.NumberFormat('en-US').format(count)}${isLowerBound ? '+' : ''} ${count === 1 && !isLowerBound ? one : many}`;
+  return `${formatCount(count, isLowerBound)} ${count === 1 && !isLowerBound ? one : many}`;
 }
 
 export type FormField = 'name' | 'description' | 'agencies' | 'filingTypes' | 'dockets' | 'parties' | 'filedFrom' | 'filedTo';
