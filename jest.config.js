@@ -10,6 +10,7 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/{packages,services,deploy,frontend}/**/test/unit/**/*.test.ts'],
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/frontend/$1' }, // the frontend's tsconfig path alias
     },
     {
       displayName: 'integration',
