@@ -39,7 +39,7 @@ export class SqliteFts5Backend implements SearchBackend {
 
   private constructor(private readonly path: string, private readonly options: SqliteBackendOptions) {
     this.live = SqliteIndexFile.open(path);
-    this.searcher = new SqliteSearcher(this.live.db, options.tuning);
+    this.searcher = this.searcherOf(this.live);
     const state = this.live.openState;
     if (state.kind === 'reset') {
       // Kafka offsets have moved past the old events, so nothing refills this file but a re-index.
@@ -140,8 +140,13 @@ export class SqliteFts5Backend implements SearchBackend {
       removeSqliteFiles(this.buildPath);
     } finally {
       this.live = SqliteIndexFile.open(this.path);
-      this.searcher = new SqliteSearcher(this.live.db, this.options.tuning);
+      this.searcher = this.searcherOf(this.live);
     }
+  }
+
+  private searcherOf(file: SqliteIndexFile): SqliteSearcher {
+    if (!file.facets) throw new Error(`${file.path} was opened for a bulk load; searches need it opened as the live index`);
+    return new SqliteSearcher(file.db, file.facets, this.options.tuning);
   }
 
   private discardBuild(): void {

@@ -5,6 +5,7 @@ import { nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { documentTags } from '../domain/fts-query';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
 import { compressText, decompressText, indexText, wordPairs } from './index-text';
+import { FacetColumns, type DocumentFacets } from './facet-columns';
 import type { UpsertOutcome } from './search-backend';
 import { loadRankExtension } from './rank-extension';
 import { prepareSchema } from './sqlite-schema';
@@ -52,8 +53,14 @@ export class SqliteIndexFile {
   private readonly removeTx: (documentId: string) => boolean;
   private readonly labels = new Map<string, string>();
   private readonly partyIds = new Map<string, number>();
+  /** Facet changes of the transaction under way, applied to `facets` once it commits. */
+  private facetChanges: [number, DocumentFacets | null][] = [];
 
-  private constructor(readonly path: string, readonly db: Db, readonly openState: OpenState) {
+  /**
+   * @param facets every document's facet values in memory, for the searches on this file; none for
+   *   a file being rebuilt (nothing searches it, and it is reopened once built).
+   */
+  private constructor(readonly path: string, readonly db: Db, readonly openState: OpenState, readonly facets: FacetColumns | undefined) {
     this.statements = prepareStatements(db);
     this.upsertTx = db.transaction((document: IndexedDocument) => this.upsertInTransaction(document));
     this.removeTx = db.transaction((documentId: string) => this.removeInTransaction(documentId));
@@ -82,17 +89,17 @@ export class SqliteIndexFile {
       db.close();
       throw error;
     }
-    return new SqliteIndexFile(path, db, state);
+    return new SqliteIndexFile(path, db, state, options.bulk ? undefined : FacetColumns.load(db));
   }
 
   upsert(document: IndexedDocument): UpsertOutcome {
-    return this.forgettingLabelsOnFailure(() => this.upsertTx(document));
+    return this.writing(() => this.upsertTx(document));
   }
 
   /** Upserts many documents in one transaction (much faster than one each); `skip` filters ids out. */
   upsertMany(documents: IndexedDocument[], skip: (id: string) => boolean = () => false): number {
     let written = 0;
-    this.forgettingLabelsOnFailure(() => this.db.transaction(() => {
+    this.writing(() => this.db.transaction(() => {
       for (const document of documents) {
         if (skip(document.id)) continue;
         this.upsertInTransaction(document);
@@ -102,19 +109,30 @@ export class SqliteIndexFile {
     return written;
   }
 
-  /** A rolled-back transaction takes its label writes with it; so must the cache of them. */
-  private forgettingLabelsOnFailure<T>(write: () => T): T {
+  /**
+   * Runs one transaction. Once it commits, its facet changes reach the in-memory facets; a rolled-back
+   * one takes its label and party key writes with it, so the caches of them are forgotten.
+   */
+  private writing<T>(write: () => T): T {
+    this.facetChanges = [];
     try {
-      return write();
+      const result = write();
+      for (const [rowid, values] of this.facetChanges) {
+        if (values) this.facets?.set(rowid, values);
+        else this.facets?.remove(rowid);
+      }
+      return result;
     } catch (error) {
       this.labels.clear();
-      this.partyIds.clear(); // a rolled-back party_keys row must not be remembered either
+      this.partyIds.clear();
       throw error;
+    } finally {
+      this.facetChanges = [];
     }
   }
 
   remove(documentId: string): boolean {
-    return this.removeTx(documentId);
+    return this.writing(() => this.removeTx(documentId));
   }
 
   /** Stored documents by id, in the order asked; unknown ids are left out. */
@@ -161,7 +179,7 @@ export class SqliteIndexFile {
       const body = bodyRow(document);
       s.insertBody.run({ rowid, ...body });
       this.insertSearchable(rowid, document);
-      this.insertParties(rowid, document);
+      this.changedFacets(rowid, row, this.insertParties(rowid, document));
       return outcome;
     }
     const sameText = existing.content_hash === row.content_hash;
@@ -182,7 +200,7 @@ export class SqliteIndexFile {
     }
     if (!sameMetadata) {
       s.deleteParties.run(rowid);
-      this.insertParties(rowid, document);
+      this.changedFacets(rowid, row, this.insertParties(rowid, document));
     }
     return 'updated';
   }
@@ -195,6 +213,7 @@ export class SqliteIndexFile {
     s.deleteParties.run(existing.rowid);
     s.deleteBody.run(existing.rowid);
     s.deleteDocument.run(existing.rowid);
+    if (this.facets) this.facetChanges.push([existing.rowid, null]);
     return true;
   }
 
@@ -210,16 +229,26 @@ export class SqliteIndexFile {
     this.statements.deleteStems.run(rowid);
   }
 
-  private insertParties(rowid: number, document: IndexedDocument): void {
+  /** Writes the document's parties and facet labels; returns its party ids. */
+  private insertParties(rowid: number, document: IndexedDocument): number[] {
     const s = this.statements;
+    const ids = new Set<number>();
     for (const name of partyNamesOf(document)) {
       const key = nameKey(name);
-      s.insertParty.run(rowid, this.partyId(key));
+      const id = this.partyId(key);
+      s.insertParty.run(rowid, id);
+      ids.add(id);
       this.label('party', key, name);
     }
     this.label('agency', document.sourceId, document.sourceName || document.sourceId);
     const docketKey = normalizeDocketNumber(document.docketNumber);
     if (docketKey !== '') this.label('docket', docketKey, document.docketNumber.trim());
+    return [...ids];
+  }
+
+  private changedFacets(rowid: number, row: ReturnType<typeof documentRow>, partyIds: number[]): void {
+    if (!this.facets) return;
+    this.facetChanges.push([rowid, { agency: row.source_id, filingType: row.type_facet, docket: row.docket_key, year: row.filed_year, partyIds }]);
   }
 
   private partyId(key: string): number {

@@ -7,6 +7,7 @@ import type { QueryNode } from '@docket/query-language';
 import {
   FACET_BUCKETS, FACET_FIELDS, type Facet, type FacetBucket, type FacetField, type RankedDocument, type SearchQuery, type SearchResult,
 } from './search-backend';
+import type { FacetColumns } from './facet-columns';
 import { escapeHtml } from './snippet-html';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { DEFAULT_IDF_LIMITS, SearchIdfs, type IdfLimits } from './sqlite-idf';
@@ -29,8 +30,8 @@ export interface SearchTuning {
    * A search counts at most this many matches: when more match, the total says "10,000+" (as
    * Elasticsearch does by default) and the facets count the newest this many. Counting all the
    * matches of a word found in most of a million filings reads its whole document list (tens to
-   * hundreds of ms); facets cost about 5 µs a match on 150,000 filings and 15-20 µs on a million
-   * (the party facet half of it, with ~10 parties a filing): 150-200 ms for 10,000 there.
+   * hundreds of ms), and the matches counted are read into JavaScript (about 0.5 µs each) for the
+   * facets and the first rank tier.
    */
   countLimit: number;
   /** A question's BM25 work limit (see QUESTION_CANDIDATE_BUDGET). */
@@ -39,7 +40,7 @@ export interface SearchTuning {
   idf: IdfLimits;
 }
 
-/** The newest tier is read from the matches a search keeps (see firstTier), so it must fit in them. */
+/** The newest tier is ranked from the matches a search reads (see rankedPage), so it must fit in them. */
 function checkTuning(tuning: SearchTuning): SearchTuning {
   if (tuning.rankTier > tuning.countLimit) throw new Error(`rankTier (${tuning.rankTier}) must not exceed countLimit (${tuning.countLimit})`);
   return tuning;
@@ -71,6 +72,9 @@ interface PageRow {
   k: number;
 }
 
+/** [rowid, rank] (rank 0 when not ranked), newest first. */
+type Match = [number, number];
+
 /** A rank tier: the text matches with rowids in [first, last], ranked together. */
 interface Tier {
   first: number;
@@ -93,10 +97,10 @@ interface DisplayRow {
 }
 
 /**
- * Runs searches against one index file. A search is: the total (counted up to countLimit, the newest
- * matches kept in a temporary table when the facets or the first rank tier need them), the facets if
- * asked, the page's rowids in keyset order (lean: no snippets, so ordering many matches stays cheap),
- * then display fields and snippets for those few rows.
+ * Runs searches against one index file. A search is: the total (counted up to countLimit; the newest
+ * matches read, with their BM25 when ranked, when the facets or the first rank tier need them), the
+ * facets if asked (counted in memory, see FacetColumns), the page's rowids in keyset order (lean: no
+ * snippets, so ordering many matches stays cheap), then display fields and snippets for those few rows.
  *
  * Rowids encode the filing day (sqlite-rowids.ts), so date orders are rowid orders, which FTS5 and the
  * primary key walk without sorting; relevance without any words to rank lists newest first (score 0).
@@ -109,13 +113,12 @@ export class SqliteSearcher {
   private readonly idfs: SearchIdfs;
   private readonly stemIdfs: SearchIdfs;
 
-  constructor(db: Db, tuning: Partial<SearchTuning> = {}) {
+  constructor(db: Db, private readonly facetColumns: FacetColumns, tuning: Partial<SearchTuning> = {}) {
     this.tuning = checkTuning({ ...DEFAULT_TUNING, ...tuning });
     this.statements = new StatementCache(db);
     this.idfs = new SearchIdfs(db, 'documents_fts', this.tuning.idf);
     this.stemIdfs = new SearchIdfs(db, 'documents_stems', this.tuning.idf);
     this.questions = new SqliteQuestionRanker(db, this.tuning.questionBudget, this.stemIdfs);
-    db.exec('CREATE TEMP TABLE IF NOT EXISTS search_hits (r INTEGER PRIMARY KEY)');
   }
 
   search(query: SearchQuery): SearchResult {
@@ -128,11 +131,16 @@ export class SqliteSearcher {
     }
 
     const plan: Plan = compiled.match === null ? 'scan' : 'text';
-    // One pass over the matches counts them, keeping the newest when the facets or the first rank tier need them.
-    const counted = query.facets || order === 'rank' ? this.fillHits(compiled, plan) : this.count(compiled, plan);
+    // One pass over the matches counts them, reading the newest when the facets or the first rank tier need them.
+    const firstRankedPage = order === 'rank' && !after;
+    const newest = query.facets || firstRankedPage ? this.newestMatches(compiled, plan, firstRankedPage) : undefined;
+    const counted = newest ? newest.length : this.count(compiled, plan);
     const total = Math.min(counted, this.tuning.countLimit);
-    const facets = query.facets ? this.facets() : [];
-    const { rows, next } = total === 0 ? { rows: [], next: undefined } : this.page(compiled, plan, order, query.limit, after);
+    newest?.splice(total);
+    const facets = query.facets ? this.facets(newest ?? []) : [];
+    const { rows, next } = total === 0 ? { rows: [], next: undefined }
+      : order === 'rank' ? this.rankedPage(compiled, query.limit, after, newest)
+        : this.page(compiled, plan, order, query.limit, after);
     return {
       hits: rows.map((row) => this.hit(row, order, compiled, query)),
       total,
@@ -192,20 +200,23 @@ export class SqliteSearcher {
   }
 
   /**
-   * The newest countLimit matching rowids into temp.search_hits; returns how many match, up to one
-   * more than countLimit (that one is taken to know, then left out).
+   * The newest matches, up to one more than countLimit (which says there are more), with their BM25
+   * when `ranked`: read once, for the facets and the first rank tier alike.
    */
-  private fillHits(compiled: CompiledQuery, plan: Plan): number {
-    const source = this.source(compiled, plan);
-    this.prepare('DELETE FROM temp.search_hits').run();
-    const found = this.prepare(`INSERT INTO temp.search_hits (r) SELECT ${source.rowid} ${source.sql} ORDER BY ${source.rowid} DESC LIMIT ?`)
-      .run(...source.params, this.tuning.countLimit + 1).changes;
-    if (found > this.tuning.countLimit) this.prepare('DELETE FROM temp.search_hits WHERE r = (SELECT min(r) FROM temp.search_hits)').run();
-    return found;
+  private newestMatches(compiled: CompiledQuery, plan: Plan, ranked: boolean): Match[] {
+    const conditions = ranked ? [{ sql: 'f.rank MATCH ?', params: [this.rankFunction(compiled)] }] : [];
+    const source = this.source(compiled, plan, conditions);
+    return this.prepare(`SELECT ${source.rowid}, ${ranked ? 'f.rank' : '0'} ${source.sql} ORDER BY ${source.rowid} DESC LIMIT ?`)
+      .raw().all(...source.params, this.tuning.countLimit + 1) as Match[];
   }
 
+  /** BM25 with this search's IDFs (see SearchIdfs), as FTS5's rank function. */
+  private rankFunction(compiled: CompiledQuery): string {
+    return `bm25_given_idf(${this.idfs.of(compiled.match as string).join(', ')}, ${RANK_WEIGHTS})`;
+  }
+
+  /** A page in date order. */
   private page(compiled: CompiledQuery, plan: Plan, order: Order, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
-    if (order === 'rank') return this.rankedPage(compiled, limit, after);
     // Date orders walk FTS5 (or the primary key) in rowid order and stop as soon as a page is full.
     const run = (conditions: { sql: string; params: SqlParam[] }[], direction: 'ASC' | 'DESC', count: number) => {
       const source = this.source(compiled, plan, conditions);
@@ -236,12 +247,25 @@ export class SqliteSearcher {
   /**
    * BM25 order, tier by tier (rankTier text matches each, newest first). The cursor holds the tier
    * and the last row's (rank, rowid), so the next page continues in the same tier, then the next one.
+   * The first page's tier is ranked from the newest matches already read (with their BM25), sparing
+   * a second evaluation of the query.
    */
-  private rankedPage(compiled: CompiledQuery, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
-    let tier: Tier = after ? { first: after[0] as number, last: after[1] as number } : this.firstTier(compiled);
-    let keyset = after ? [after[2] as number, after[3] as number] : undefined;
+  private rankedPage(compiled: CompiledQuery, limit: number, after: number[] | undefined, newest: Match[] | undefined): { rows: PageRow[]; next?: number[] } {
+    const lowest = compiled.rowids?.[0] ?? 1;
     const rows: (PageRow & { tier: Tier })[] = [];
-    const rank = `bm25_given_idf(${this.idfs.of(compiled.match as string).join(', ')}, ${RANK_WEIGHTS})`;
+    let tier: Tier;
+    let keyset: number[] | undefined;
+    if (after) {
+      tier = { first: after[0] as number, last: after[1] as number };
+      keyset = [after[2] as number, after[3] as number];
+    } else {
+      const inTier = (newest ?? []).slice(0, this.tuning.rankTier);
+      tier = { first: inTier.length === this.tuning.rankTier ? (inTier.at(-1) as Match)[0] : lowest, last: LAST_ROWID };
+      rows.push(...best(inTier, limit + 1).map(([r, k]) => ({ r, k, tier })));
+      if (rows.length <= limit && tier.first > lowest) tier = this.tierBelow(compiled, tier.first - 1);
+      else return pageOf(rows, limit);
+    }
+    const rank = this.rankFunction(compiled);
     for (;;) {
       const conditions = [
         { sql: 'f.rank MATCH ?', params: [rank] },
@@ -252,24 +276,11 @@ export class SqliteSearcher {
       const found = this.prepare(`SELECT f.rowid AS r, f.rank AS k ${source.sql} ORDER BY f.rank, f.rowid LIMIT ?`)
         .all(...source.params, limit + 1 - rows.length) as PageRow[];
       rows.push(...found.map((row) => ({ ...row, tier })));
-      const lowest = compiled.rowids?.[0] ?? 1;
       if (rows.length > limit || tier.first <= lowest) break;
       tier = this.tierBelow(compiled, tier.first - 1);
       keyset = undefined;
     }
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return { rows: page, next: rows.length > limit && last ? [last.tier.first, last.tier.last, last.k, last.r] : undefined };
-  }
-
-  /**
-   * The newest tier, from the matches fillHits kept (the newest countLimit, at least rankTier of
-   * them): down to the rankTier-th newest match, or to the start when fewer match. Reading them from
-   * there spares evaluating the query once more.
-   */
-  private firstTier(compiled: CompiledQuery): Tier {
-    const first = this.prepare('SELECT r FROM temp.search_hits ORDER BY r DESC LIMIT 1 OFFSET ?').pluck().get(this.tuning.rankTier - 1) as number | undefined;
-    return { first: first ?? compiled.rowids?.[0] ?? 1, last: LAST_ROWID };
+    return pageOf(rows, limit);
   }
 
   /** The tier ending at rowid `last`: down to the rankTier-th newest text match, or to the start. */
@@ -300,31 +311,23 @@ export class SqliteSearcher {
     };
   }
 
-  /**
-   * Facets over temp.search_hits. The hits drive every join (CROSS JOIN: the planner would rather
-   * scan all documents, knowing nothing of the temporary table), and parties are counted by integer id.
-   */
-  private facets(): Facet[] {
-    const grouped = (sql: string) => this.prepare(sql).all(FACET_BUCKETS) as { v: string | number; n: number }[];
+  /** The facets of these matches, counted in memory, with their labels. */
+  private facets(matches: Match[]): Facet[] {
+    const counts = this.facetColumns.count(matches.map(([rowid]) => rowid), FACET_BUCKETS);
     const labels = this.prepare('SELECT label FROM facet_labels WHERE facet = ? AND key = ?').pluck();
     const label = (facet: string, key: string) => (labels.get(facet, key) as string | undefined) ?? key;
-    const byDocument = (column: string, condition: string) => grouped(`SELECT ${column} AS v, count(*) AS n
-      FROM temp.search_hits AS h CROSS JOIN documents AS d ON d.rowid = h.r WHERE ${condition} GROUP BY ${column} ORDER BY n DESC, v LIMIT ?`);
     const partyKey = this.prepare('SELECT key FROM party_keys WHERE id = ?').pluck();
-
     const buckets: Record<FacetField, FacetBucket[]> = {
-      agency: byDocument('d.source_id', "d.source_id <> ''").map(({ v, n }) => bucket(String(v), label('agency', String(v)), n)),
-      filing_type: byDocument('d.type_facet', "d.type_facet <> ''").map(({ v, n }) => bucket(String(v), String(v), n)),
-      docket: byDocument('d.docket_key', "d.docket_key <> ''").map(({ v, n }) => {
-        const number = label('docket', String(v));
-        return bucket(number, number, n);
+      agency: counts.agency.map(({ value, count }) => bucket(value, label('agency', value), count)),
+      filing_type: counts.filingType.map(({ value, count }) => bucket(value, value, count)),
+      docket: counts.docket.map(({ value, count }) => {
+        const number = label('docket', value);
+        return bucket(number, number, count);
       }),
-      year: byDocument('d.filed_year', 'd.filed_year IS NOT NULL').map(({ v, n }) => bucket(String(v), String(v), n)),
-      party: grouped(`SELECT p.party AS v, count(*) AS n FROM temp.search_hits AS h CROSS JOIN parties AS p ON p.doc = h.r
-        GROUP BY p.party ORDER BY n DESC, v LIMIT ?`).map(({ v, n }) => {
-        const key = (partyKey.get(v) as string | undefined) ?? '';
-        const name = label('party', key);
-        return bucket(name, name, n);
+      year: counts.year.map(({ value, count }) => bucket(String(value), String(value), count)),
+      party: counts.party.map(({ value, count }) => {
+        const name = label('party', (partyKey.get(value) as string | undefined) ?? '');
+        return bucket(name, name, count);
       }),
     };
     return FACET_FIELDS.map((field) => ({ field, buckets: buckets[field] }));
@@ -351,6 +354,28 @@ function lead(text: string): string {
   if (flat.length <= LEAD_CHARACTERS) return escapeHtml(flat);
   const cut = flat.lastIndexOf(' ', LEAD_CHARACTERS);
   return `${escapeHtml(flat.slice(0, cut > LEAD_CHARACTERS / 2 ? cut : LEAD_CHARACTERS))}…`;
+}
+
+/** The `size` best-ranked matches (lowest BM25 value first, then lowest rowid), in that order. */
+function best(matches: Match[], size: number): Match[] {
+  const byRank = (a: Match, b: Match) => a[1] - b[1] || a[0] - b[0];
+  const kept: Match[] = [];
+  for (const match of matches) {
+    const worst = kept.at(-1);
+    if (kept.length === size && worst && byRank(match, worst) >= 0) continue;
+    let at = kept.length;
+    while (at > 0 && byRank(match, kept[at - 1] as Match) < 0) at -= 1;
+    kept.splice(at, 0, match);
+    if (kept.length > size) kept.pop();
+  }
+  return kept;
+}
+
+/** The first `limit` rows, and the cursor position of the last one when more follow. */
+function pageOf(rows: (PageRow & { tier: Tier })[], limit: number): { rows: PageRow[]; next?: number[] } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > limit && last ? [last.tier.first, last.tier.last, last.k, last.r] : undefined };
 }
 
 function bucket(value: string, label: string, count: number): FacetBucket {
