@@ -287,6 +287,10 @@ function searchable(document: IndexedDocument): string[] {
 
 function connect(path: string, bulk: boolean): Db {
   const db = new Database(path);
+  // 16 KB pages (FTS5 leaves of 16,000 bytes, sqlite-schema.ts): a search reads a fraction of many
+  // long document lists, and a page read from disk costs about the same at 4 or 16 KB, so a cold
+  // search does fewer, fuller reads. It takes effect only on a new file, so it precedes WAL mode.
+  db.pragma('page_size = 16384');
   db.pragma('journal_mode = WAL');
   db.pragma(bulk ? 'synchronous = OFF' : 'synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');

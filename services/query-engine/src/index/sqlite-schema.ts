@@ -2,13 +2,13 @@ import type { Database as Db } from 'better-sqlite3';
 import { FTS_TOKENIZER } from './index-text';
 
 /**
- * Version 9 (issue 4): text, description, word pairs, tags for filters, metadata for facets, stems
- * for questions; version 1 held title and text only (versions 2 to 8 were interim layouts while
- * issue 4 was built). The index is derived data
+ * Version 10 (issue 4): text, description, word pairs, tags for filters, metadata for facets, stems
+ * for questions, in 16 KB pages; version 1 held title and text only (versions 2 to 9 were interim
+ * layouts while issue 4 was built; 9 had 4 KB pages). The index is derived data
  * (rebuildable from the documents service), so an older file is not converted: it is replaced by an
  * empty one and a re-index refills it (see SqliteIndexFile.open, which says so in the log).
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /**
  * BM25 column weights (title, text, description, their word pairs, tags): a title word counts four
@@ -18,6 +18,9 @@ export const SCHEMA_VERSION = 9;
  */
 export const RANK_WEIGHTS = '4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 0.0';
 const RANK_FUNCTION = `bm25(${RANK_WEIGHTS})`;
+
+/** FTS5 leaf size: one leaf to a 16 KB page (see connect in sqlite-index-file.ts). */
+const FTS_LEAF_BYTES = 16_000;
 
 /**
  * BM25 column weights of the stems table (title, text, description) for questions: a title word
@@ -80,12 +83,14 @@ const CREATE_SCHEMA = `
     tokenize = "${FTS_TOKENIZER}"
   );
   INSERT INTO documents_fts (documents_fts, rank) VALUES ('rank', '${RANK_FUNCTION}');
+  INSERT INTO documents_fts (documents_fts, rank) VALUES ('pgsz', ${FTS_LEAF_BYTES});
 
   CREATE VIRTUAL TABLE documents_stems USING fts5 (
     title, text, description,
     content = '', contentless_delete = 1,
     tokenize = "porter ${FTS_TOKENIZER}"
   );
+  INSERT INTO documents_stems (documents_stems, rank) VALUES ('pgsz', ${FTS_LEAF_BYTES});
 
   CREATE TABLE party_keys (
     id INTEGER PRIMARY KEY,
