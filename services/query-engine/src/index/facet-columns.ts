@@ -146,11 +146,9 @@ export class FacetColumns {
     let index = 0;
     let party = 0;
     for (const [rowid, agency, filingType, docket, year, partyList] of rows) {
-      const entry = facets.encode({ agency, filingType, docket, year, partyIds: partyList ? partyList.split(',').map(Number) : [] });
       columns.rowids[index] = rowid;
-      columns.codes.set(entry.codes, index * SINGLE_VALUED);
-      columns.parties.set(entry.parties, party);
-      party += entry.parties.length;
+      facets.encodeInto(columns.codes, index * SINGLE_VALUED, { agency, filingType, docket, year });
+      if (partyList) for (const id of partyList.split(',')) columns.parties[party++] = Number(id);
       index += 1;
       columns.partyStarts[index] = party;
     }
@@ -224,11 +222,16 @@ export class FacetColumns {
 
   private encode(values: DocumentFacets): Entry {
     const codes = new Int32Array(SINGLE_VALUED);
-    codes[AGENCY] = values.agency === '' ? NONE : this.agencies.code(values.agency);
-    codes[FILING_TYPE] = values.filingType === '' ? NONE : this.filingTypes.code(values.filingType);
-    codes[DOCKET] = values.docket === '' ? NONE : this.dockets.code(values.docket);
-    codes[YEAR] = values.year === null ? NONE : this.years.code(values.year);
+    this.encodeInto(codes, 0, values);
     return { codes, parties: Int32Array.from(values.partyIds) };
+  }
+
+  /** The single-valued facets' codes, written at `offset`. */
+  private encodeInto(codes: Int32Array, offset: number, values: Omit<DocumentFacets, 'partyIds'>): void {
+    codes[offset + AGENCY] = values.agency === '' ? NONE : this.agencies.code(values.agency);
+    codes[offset + FILING_TYPE] = values.filingType === '' ? NONE : this.filingTypes.code(values.filingType);
+    codes[offset + DOCKET] = values.docket === '' ? NONE : this.dockets.code(values.docket);
+    codes[offset + YEAR] = values.year === null ? NONE : this.years.code(values.year);
   }
 
   /** Many changes make counting slower (a map lookup a match): fold them into new columns. */
