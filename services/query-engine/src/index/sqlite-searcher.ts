@@ -30,8 +30,8 @@ export interface SearchTuning {
    * A search counts at most this many matches: when more match, the total says "10,000+" (as
    * Elasticsearch does by default) and the facets count the newest this many. Counting all the
    * matches of a word found in most of a million filings reads its whole document list (tens to
-   * hundreds of ms), and the matches counted are read into JavaScript (about 0.5 µs each) for the
-   * facets and the first rank tier.
+   * hundreds of ms), and the matches counted are read into JavaScript for the facets and the first
+   * rank tier.
    */
   countLimit: number;
   /** A question's BM25 work limit (see QUESTION_CANDIDATE_BUDGET). */
