@@ -23,7 +23,7 @@
  * question. Writes .data/bench/search.json.
  *
  * Without --warm the index file is as the OS cache holds it (just after a build or a restart, most of
- * a large file is read from disk for the first time: about 55 µs a 4 KB page here); with --warm the
+ * a large file is read from disk for the first time: about 55 µs a random 4 KB read here); with --warm the
  * full-text tables of searches are read once first, the steady state of a server whose memory holds
  * them (about 11 GB at a million filings).
  */

@@ -156,11 +156,6 @@ export class FacetColumns {
     return facets;
   }
 
-  /** An empty set, for a new index file. */
-  static empty(): FacetColumns {
-    return new FacetColumns();
-  }
-
   set(rowid: number, values: DocumentFacets): void {
     this.changes.set(rowid, this.encode(values));
     this.foldWhenLarge();

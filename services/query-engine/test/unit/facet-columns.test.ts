@@ -84,7 +84,7 @@ describe('FacetColumns', () => {
   });
 
   it('folds many changes into its columns without changing any count', () => {
-    const facets = FacetColumns.empty();
+    const facets = openFile().facets!; // an empty index's
     const random = new Random(3);
     const live = new Map<number, { agency: string; partyIds: number[] }>();
     for (let i = 0; i < 12_000; i++) {
