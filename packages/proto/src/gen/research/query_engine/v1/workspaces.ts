@@ -206,6 +206,15 @@ export interface RemoveMemberRequest {
   memberUserId: string;
 }
 
+export interface DeleteWorkspaceRequest {
+  workspaceId: string;
+  /** Who asks (must be an owner). */
+  userId: string;
+}
+
+export interface DeleteWorkspaceResponse {
+}
+
 export interface ListRequestsRequest {
   workspaceId: string;
   userId: string;
@@ -1803,6 +1812,151 @@ export const RemoveMemberRequest: MessageFns<RemoveMemberRequest> = {
   },
 };
 
+function createBaseDeleteWorkspaceRequest(): DeleteWorkspaceRequest {
+  return { workspaceId: "", userId: "" };
+}
+
+export const DeleteWorkspaceRequest: MessageFns<DeleteWorkspaceRequest> = {
+  encode(message: DeleteWorkspaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspaceId !== "") {
+      writer.uint32(10).string(message.workspaceId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteWorkspaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteWorkspaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteWorkspaceRequest {
+    return {
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteWorkspaceRequest): unknown {
+    const obj: any = {};
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteWorkspaceRequest>, I>>(base?: I): DeleteWorkspaceRequest {
+    return DeleteWorkspaceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteWorkspaceRequest>, I>>(object: I): DeleteWorkspaceRequest {
+    const message = createBaseDeleteWorkspaceRequest();
+    message.workspaceId = object.workspaceId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteWorkspaceResponse(): DeleteWorkspaceResponse {
+  return {};
+}
+
+export const DeleteWorkspaceResponse: MessageFns<DeleteWorkspaceResponse> = {
+  encode(_: DeleteWorkspaceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteWorkspaceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteWorkspaceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteWorkspaceResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteWorkspaceResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteWorkspaceResponse>, I>>(base?: I): DeleteWorkspaceResponse {
+    return DeleteWorkspaceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteWorkspaceResponse>, I>>(_: I): DeleteWorkspaceResponse {
+    const message = createBaseDeleteWorkspaceResponse();
+    return message;
+  },
+};
+
 function createBaseListRequestsRequest(): ListRequestsRequest {
   return { workspaceId: "", userId: "", limit: 0, cursor: "", asAdmin: false };
 }
@@ -2590,6 +2744,22 @@ export const WorkspaceServiceService = {
       Buffer.from(RemoveMemberResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RemoveMemberResponse => RemoveMemberResponse.decode(value),
   },
+  /**
+   * Owners: delete the workspace with its whole log. NOT_FOUND for an unknown workspace or a
+   * non-member, PERMISSION_DENIED for editors and viewers. Repeating the call after a failure
+   * finishes an interrupted deletion.
+   */
+  deleteWorkspace: {
+    path: "/research.query_engine.v1.WorkspaceService/DeleteWorkspace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteWorkspaceRequest): Buffer =>
+      Buffer.from(DeleteWorkspaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteWorkspaceRequest => DeleteWorkspaceRequest.decode(value),
+    responseSerialize: (value: DeleteWorkspaceResponse): Buffer =>
+      Buffer.from(DeleteWorkspaceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteWorkspaceResponse => DeleteWorkspaceResponse.decode(value),
+  },
   /** The workspace's log, newest first. */
   listRequests: {
     path: "/research.query_engine.v1.WorkspaceService/ListRequests" as const,
@@ -2624,6 +2794,12 @@ export interface WorkspaceServiceServer extends UntypedServiceImplementation {
   setMember: handleUnaryCall<SetMemberRequest, SetMemberResponse>;
   /** Owners: remove a member (the last owner cannot be removed). */
   removeMember: handleUnaryCall<RemoveMemberRequest, RemoveMemberResponse>;
+  /**
+   * Owners: delete the workspace with its whole log. NOT_FOUND for an unknown workspace or a
+   * non-member, PERMISSION_DENIED for editors and viewers. Repeating the call after a failure
+   * finishes an interrupted deletion.
+   */
+  deleteWorkspace: handleUnaryCall<DeleteWorkspaceRequest, DeleteWorkspaceResponse>;
   /** The workspace's log, newest first. */
   listRequests: handleUnaryCall<ListRequestsRequest, ListRequestsResponse>;
   getRequest: handleUnaryCall<GetRequestRequest, GetRequestResponse>;
@@ -2724,6 +2900,26 @@ export interface WorkspaceServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RemoveMemberResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Owners: delete the workspace with its whole log. NOT_FOUND for an unknown workspace or a
+   * non-member, PERMISSION_DENIED for editors and viewers. Repeating the call after a failure
+   * finishes an interrupted deletion.
+   */
+  deleteWorkspace(
+    request: DeleteWorkspaceRequest,
+    callback: (error: ServiceError | null, response: DeleteWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  deleteWorkspace(
+    request: DeleteWorkspaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteWorkspaceResponse) => void,
+  ): ClientUnaryCall;
+  deleteWorkspace(
+    request: DeleteWorkspaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteWorkspaceResponse) => void,
   ): ClientUnaryCall;
   /** The workspace's log, newest first. */
   listRequests(
