@@ -14,7 +14,9 @@ export function encodeListCursor(position: QueryListPosition): string {
 export function decodeListCursor(cursor: string): QueryListPosition {
   try {
     const { t, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t: unknown; id: unknown };
-    if (typeof t === 'number' && Number.isFinite(t) && typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)) return { createdAt: new Date(t), id };
+    // A time outside Date's range (±8.64e15 ms) would reach the database as an Invalid Date.
+    const createdAt = new Date(typeof t === 'number' ? t : NaN);
+    if (!Number.isNaN(createdAt.getTime()) && typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)) return { createdAt, id };
   } catch {
     // fall through to the error below
   }
