@@ -18,7 +18,8 @@ import { startReindex, type ReindexJobs } from '../workers/start-reindex';
  * What a search inside a workspace needs from workspaces (implemented by the workspace service):
  * `resolve` checks that the user may search there (throwing the house errors otherwise) and gives
  * the workspace's default filters; `record` adds the search to the workspace's log and returns the
- * request id. Only a search's first page is recorded; later pages of it are not new requests.
+ * request id. Only a search's first page is recorded, and only when the request says `record` (the
+ * BFF's POST): later pages, and reads, are not new requests.
  */
 export interface SearchWorkspaceScope {
   resolve(userId: string, workspaceId: string): Promise<{ defaultFilters: SearchFilters }>;
@@ -99,7 +100,7 @@ async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promi
   const result = await searchWithOffset(deps.index, valid, restrictQuery(valid.query, filters));
   const tookMs = Math.round((performance.now() - started) * 1000) / 1000;
   let requestId = '';
-  if (workspaceId && deps.workspaceScope && !valid.cursor && valid.offset === 0) {
+  if (request.record && workspaceId && deps.workspaceScope && !valid.cursor && valid.offset === 0) {
     requestId = await deps.workspaceScope.record({
       workspaceId, userId, text: request.query.trim(), normalizedQuery: valid.normalizedQuery, filters, sort: valid.sort,
       tookMs, total: result.total, totalIsLowerBound: result.totalIsLowerBound, hits: result.hits,

@@ -201,7 +201,7 @@ describe('QueryService: ask, stored queries, the admins\' list (real Kafka, Mong
   });
 
   it('logs a workspace search with a stored query whose analysis is written when first opened', async () => {
-    const result = await grpcCall(search, 'search', SearchRequest.fromPartial({ query: 'rate increase', userId: owner, workspaceId, limit: 10 }));
+    const result = await grpcCall(search, 'search', SearchRequest.fromPartial({ query: 'rate increase', userId: owner, workspaceId, limit: 10, record: true }));
     expect(result.requestId).not.toBe('');
     const { request } = await grpcCall(workspaces, 'getRequest', { workspaceId, requestId: result.requestId, userId: owner, asAdmin: false });
     expect(request).toMatchObject({ kind: RequestKind.REQUEST_KIND_SEARCH, text: 'rate increase' });

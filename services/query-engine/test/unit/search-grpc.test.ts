@@ -90,7 +90,7 @@ describe('SearchService.Search', () => {
     it('applies the default filters when the request brings none, and records the first page in the log', async () => {
       const index = recordingBackend();
       const { workspaceScope, recorded, resolved } = scope();
-      const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1' });
+      const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', record: true });
       expect(resolved).toEqual([['u1', 'w1']]);
       expect(JSON.stringify(index.queries[0]!.query)).toContain('"value":"cpuc"');
       expect(response.requestId).toBe('request-1');
@@ -98,15 +98,25 @@ describe('SearchService.Search', () => {
       expect(recorded[0]!.hits.map((hit) => hit.documentId)).toEqual(['d1']);
 
       // A later page of the same search is not a new request.
-      const next = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', cursor: 'next' });
+      const next = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', cursor: 'next', record: true });
       expect(next.requestId).toBe('');
       expect(recorded).toHaveLength(1);
+    });
+
+    it('reads without writing unless the request says record: the defaults apply, the log is untouched', async () => {
+      const index = recordingBackend();
+      const { workspaceScope, recorded, resolved } = scope();
+      const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1' });
+      expect(resolved).toEqual([['u1', 'w1']]);
+      expect(JSON.stringify(index.queries[0]!.query)).toContain('"value":"cpuc"');
+      expect(response.requestId).toBe('');
+      expect(recorded).toEqual([]);
     });
 
     it('uses the request\'s own filters instead of the defaults', async () => {
       const index = recordingBackend();
       const { workspaceScope, recorded } = scope();
-      await call(searchServiceBinding(deps(index, workspaceScope)), { query: 'rate', userId: 'u1', workspaceId: 'w1', filters: { agencies: ['ferc'] } });
+      await call(searchServiceBinding(deps(index, workspaceScope)), { query: 'rate', userId: 'u1', workspaceId: 'w1', filters: { agencies: ['ferc'] }, record: true });
       expect(JSON.stringify(index.queries[0]!.query)).not.toContain('cpuc');
       expect(recorded[0]!.filters.agencies).toEqual(['ferc']);
     });

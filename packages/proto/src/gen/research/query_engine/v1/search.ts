@@ -106,6 +106,11 @@ export interface SearchRequest {
   /** Who asks (for workspace membership and the request log); empty for system callers. */
   userId: string;
   workspaceId: string;
+  /**
+   * Add the search (its first page) to the workspace's log. Only the BFF's POST of a workspace search
+   * sets it: a read (GET) never writes.
+   */
+  record: boolean;
 }
 
 export interface SearchHit {
@@ -347,6 +352,7 @@ function createBaseSearchRequest(): SearchRequest {
     includeFacets: false,
     userId: "",
     workspaceId: "",
+    record: false,
   };
 }
 
@@ -378,6 +384,9 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     }
     if (message.workspaceId !== "") {
       writer.uint32(74).string(message.workspaceId);
+    }
+    if (message.record !== false) {
+      writer.uint32(80).bool(message.record);
     }
     return writer;
   },
@@ -467,6 +476,14 @@ export const SearchRequest: MessageFns<SearchRequest> = {
             message.workspaceId = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.record = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -502,6 +519,7 @@ export const SearchRequest: MessageFns<SearchRequest> = {
         : isSet(object.workspace_id)
         ? globalThis.String(object.workspace_id)
         : "",
+      record: isSet(object.record) ? globalThis.Boolean(object.record) : false,
     };
   },
 
@@ -534,6 +552,9 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     if (message.workspaceId !== "") {
       obj.workspaceId = message.workspaceId;
     }
+    if (message.record !== false) {
+      obj.record = message.record;
+    }
     return obj;
   },
 
@@ -553,6 +574,7 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     message.includeFacets = object.includeFacets ?? false;
     message.userId = object.userId ?? "";
     message.workspaceId = object.workspaceId ?? "";
+    message.record = object.record ?? false;
     return message;
   },
 };
