@@ -74,9 +74,14 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const workspaceRepository = new WorkspaceRepository(connection);
     const workspaceRequests = new WorkspaceRequestRepository(connection);
     await Promise.all([workspaceRepository.init(), workspaceRequests.init()]);
-    const workspaces = new WorkspaceService(workspaceRepository, workspaceRequests);
-    const workspaceScope = new WorkspaceScope(workspaces, workspaceRepository, workspaceRequests);
     const queries = new QueryRepository(connection);
+    const workspaces = new WorkspaceService(workspaceRepository, workspaceRequests, queries);
+    const workspaceScope = new WorkspaceScope(workspaces, workspaceRepository, workspaceRequests);
+    // Deletions a crash interrupted are finished in the background (the workspaces are gone for readers already).
+    void workspaces.purgeDeleted().then(
+      (finished) => finished > 0 && logger.info({ finished }, 'interrupted workspace deletions finished'),
+      (error: unknown) => logger.warn({ err: error }, 'interrupted workspace deletions not finished; the next start retries'),
+    );
 
     const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
     const processTopic = overrides.processTopic ?? topics.processUpdated;

@@ -5,7 +5,8 @@ import { checkSearchFilters, type SearchFilters } from './search-filters';
  * Workspaces: a research context (name, description, default filters) shared by its members.
  *
  * Roles:
- * - owner: everything an editor can do, plus adding, re-roling and removing members;
+ * - owner: everything an editor can do, plus adding, re-roling and removing members, and deleting
+ *   the workspace (with its log);
  * - editor: change the name, description and default filters; run searches and queries (each one
  *   is recorded in the workspace's log);
  * - viewer: read the workspace, its members and its log (every request's analysis, documents and
@@ -17,10 +18,10 @@ import { checkSearchFilters, type SearchFilters } from './search-filters';
 export const WORKSPACE_ROLES = ['owner', 'editor', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
-export type WorkspaceAction = 'read' | 'run' | 'edit' | 'manage_members';
+export type WorkspaceAction = 'read' | 'run' | 'edit' | 'manage_members' | 'delete';
 
 const PERMISSIONS: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
-  owner: new Set(['read', 'run', 'edit', 'manage_members']),
+  owner: new Set(['read', 'run', 'edit', 'manage_members', 'delete']),
   editor: new Set(['read', 'run', 'edit']),
   viewer: new Set(['read']),
 };
@@ -30,6 +31,7 @@ const REFUSALS: Record<WorkspaceAction, string> = {
   run: 'viewers cannot run searches or queries in this workspace; ask an owner to make you an editor',
   edit: "only the workspace's owners and editors can change its settings",
   manage_members: "only the workspace's owners can manage its members",
+  delete: "only the workspace's owners can delete it",
 };
 
 export const MAX_NAME_LENGTH = 100;

@@ -2,7 +2,7 @@ import type { Logger } from '@docket/observability';
 import { unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   WorkspaceServiceService,
-  type CreateWorkspaceRequest, type CreateWorkspaceResponse, type GetRequestRequest, type GetRequestResponse,
+  type CreateWorkspaceRequest, type CreateWorkspaceResponse, type DeleteWorkspaceRequest, type DeleteWorkspaceResponse, type GetRequestRequest, type GetRequestResponse,
   type GetWorkspaceRequest, type GetWorkspaceResponse, type ListRequestsRequest, type ListRequestsResponse,
   type ListWorkspacesRequest, type ListWorkspacesResponse, type RemoveMemberRequest, type RemoveMemberResponse,
   type SetMemberRequest, type SetMemberResponse, type UpdateWorkspaceRequest, type UpdateWorkspaceResponse,
@@ -51,6 +51,12 @@ export function workspaceServiceBinding(deps: { workspaces: WorkspaceService; lo
         const workspace = await workspaces.removeMember(request.userId, request.workspaceId, request.memberUserId);
         logger.info({ workspaceId: workspace.id, actorId: request.userId, memberId: request.memberUserId }, 'workspace member removed');
         return { workspace: workspaceToProto(workspace) };
+      }),
+
+      deleteWorkspace: unary<DeleteWorkspaceRequest, DeleteWorkspaceResponse>(logger, async (request) => {
+        const removed = await workspaces.delete(request.userId, request.workspaceId);
+        logger.info({ workspaceId: request.workspaceId, actorId: request.userId, ...removed }, 'workspace deleted');
+        return {};
       }),
 
       listRequests: unary<ListRequestsRequest, ListRequestsResponse>(logger, async (request) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '@docket/errors';
-import { authorise, requireUserId, type WorkspaceAction, type WorkspaceRole } from '../domain/workspace';
+import { authorise, requireUserId, workspaceNotFound, type WorkspaceAction, type WorkspaceRole } from '../domain/workspace';
 import type { SearchFilters } from '../domain/search-filters';
 import { validateRecordRequest, type RecordRequestInput } from '../domain/workspace-request';
 import type { WorkspaceRepository } from '../store/workspace.repository';
@@ -57,7 +57,12 @@ export class WorkspaceScope {
     const now = this.now();
     await this.requests.insert({ ...request, workspaceId: workspace.id, id, createdAt: now });
     // A second write: a crash between the two leaves the count one short, never a lost request.
-    await this.workspaces.markUsed(workspace.id, now);
+    if (!(await this.workspaces.markUsed(workspace.id, now))) {
+      // Deleted since it was loaded: the deletion's removal of the log may have run already, so
+      // the request this call added is removed here (WorkspaceService.delete marks first).
+      await this.requests.remove(workspace.id, id);
+      throw workspaceNotFound(workspace.id);
+    }
     return id;
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError } from '@docket/errors';
 import {
-  authorise, requireUserId, validateSettings, withMember, withoutMember, workspaceNotFound,
+  authorise, requireUserId, roleOf, validateSettings, withMember, withoutMember, workspaceNotFound,
   type Workspace, type WorkspaceMember, type WorkspaceRole,
 } from '../domain/workspace';
 import type { SearchFilters } from '../domain/search-filters';
@@ -24,6 +24,11 @@ export interface WorkspaceView {
   recentRequests: WorkspaceRequest[];
 }
 
+/** The stored queries behind a workspace's searches (store/query.repository.ts). */
+export interface WorkspaceSearchQueries {
+  removeSearchesOf(workspaceId: string): Promise<number>;
+}
+
 /** Concurrent changes to one workspace are rare; a few re-reads settle them. */
 const MAX_ATTEMPTS = 5;
 
@@ -35,6 +40,7 @@ export class WorkspaceService {
   constructor(
     private readonly workspaces: WorkspaceRepository,
     private readonly requests: WorkspaceRequestRepository,
+    private readonly searchQueries: WorkspaceSearchQueries,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -80,6 +86,54 @@ export class WorkspaceService {
     const actor = requireUserId(userId);
     const member = requireUserId(memberUserId, 'member_user_id');
     return this.changeMembers(id, (workspace) => withoutMember(workspace, actor, member));
+  }
+
+  /**
+   * Deletes a workspace with its log: owners only (editors and viewers get NotAllowed, anyone else
+   * NotFound). There are no multi-document transactions (DESIGN.md §3), so it goes in steps that a
+   * repeat can always finish:
+   * 1. mark the workspace deleted (one write, guarded by revision like every change): from then on
+   *    it is gone for every reader, it leaves its members' lists, and nothing is added to its log
+   *    (WorkspaceScope.recordRequest refuses it);
+   * 2. remove the stored queries behind its searches, then its log;
+   * 3. remove the workspace itself.
+   * A crash after step 1 leaves a marked workspace that nobody sees: the owner's repeated call
+   * finishes it, and purgeDeleted (run at every start) finishes whatever is left.
+   *
+   * Stored queries that name the workspace: a search's stored query exists only to give its log
+   * entry the analysis, documents and figures views, so it goes with the log. A question's stored
+   * query stays: it is the record of a question asked, which administrators review in their query
+   * log (/admin/queries/log, "every query ever run") and its author can still open; with the
+   * workspace gone, its other members no longer can (AskService reads membership from here).
+   */
+  async delete(userId: string, id: string): Promise<{ requests: number; searches: number }> {
+    const actor = requireUserId(userId);
+    for (let i = 0; i < MAX_ATTEMPTS; i += 1) {
+      const workspace = id.trim() ? await this.workspaces.findIncludingDeleted(id.trim()) : undefined;
+      if (!workspace) throw workspaceNotFound(id);
+      if (workspace.deletedAt) {
+        // An interrupted deletion: its owners may finish it; for everyone else it is gone already.
+        if (roleOf(workspace, actor) !== 'owner') throw workspaceNotFound(id);
+        return this.purge(workspace.id);
+      }
+      authorise(workspace, actor, 'delete');
+      if (await this.workspaces.markDeleted(workspace.id, workspace.revision, this.now())) return this.purge(workspace.id);
+    }
+    throw new ConflictError('the workspace is being changed by someone else; try again');
+  }
+
+  /** Finishes every deletion a crash interrupted (steps 2 and 3 of delete); returns how many. */
+  async purgeDeleted(): Promise<number> {
+    const ids = await this.workspaces.listDeleted();
+    for (const id of ids) await this.purge(id);
+    return ids.length;
+  }
+
+  private async purge(id: string): Promise<{ requests: number; searches: number }> {
+    const searches = await this.searchQueries.removeSearchesOf(id);
+    const requests = await this.requests.removeAllOf(id);
+    await this.workspaces.remove(id);
+    return { requests, searches };
   }
 
   /** The log, newest first, `limit` at a time; `nextCursor` is empty on the last page. */

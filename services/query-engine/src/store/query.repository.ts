@@ -89,6 +89,16 @@ export class QueryRepository {
     await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: { requestId } });
   }
 
+  /**
+   * Removes the stored queries of a deleted workspace's searches (origin 'search'; they carry no
+   * pending event). Questions stay: see WorkspaceService.delete. Not indexed by workspace: deletions
+   * are rare and the collection holds thousands.
+   */
+  async removeSearchesOf(workspaceId: string): Promise<number> {
+    const result = await this.model.deleteMany({ workspaceId, origin: 'search' });
+    return result.deletedCount;
+  }
+
   /** Newest first. The list is for administrators and holds thousands, not millions: filters are applied by the store as given. */
   async list(filter: QueryListFilter, limit: number, before?: { createdAt: Date; id: string }): Promise<QueryPage> {
     const conditions: Record<string, unknown>[] = [];

@@ -58,6 +58,17 @@ export class WorkspaceRequestRepository {
     return records.map(toRequest);
   }
 
+  /** Removes one request (one recorded while its workspace was being deleted). */
+  async remove(workspaceId: string, id: string): Promise<void> {
+    await this.model.deleteOne({ _id: id, workspaceId });
+  }
+
+  /** Removes a workspace's whole log (served by the log's index); returns how many went. */
+  async removeAllOf(workspaceId: string): Promise<number> {
+    const result = await this.model.deleteMany({ workspaceId });
+    return result.deletedCount;
+  }
+
   /** Links the stored query behind a request; returns false when there is no such request. */
   async setQueryId(workspaceId: string, id: string, queryId: string): Promise<boolean> {
     const result = await this.model.updateOne({ _id: id, workspaceId }, { $set: { queryId } });

@@ -5,6 +5,8 @@ import { emptySearchFilters, type SearchFilters } from '../domain/search-filters
 /** A workspace as stored, with the revision that guards read-check-write changes. */
 export interface StoredWorkspace extends Workspace {
   revision: number;
+  /** Set when an owner deleted it; its log is being removed (see markDeleted). */
+  deletedAt?: Date | undefined;
 }
 
 type WorkspaceRecord = Omit<Workspace, 'id'> & {
@@ -12,6 +14,7 @@ type WorkspaceRecord = Omit<Workspace, 'id'> & {
   revision: number;
   /** lastUsedAt, or createdAt before the first request: what "recent first" sorts on. */
   activeAt: Date;
+  deletedAt?: Date;
 };
 
 const filtersSchema = {
@@ -32,6 +35,7 @@ const schema = new Schema<WorkspaceRecord>(
     activeAt: Date,
     requestCount: { type: Number, default: 0 },
     revision: { type: Number, default: 0 },
+    deletedAt: Date,
   },
   { collection: 'workspaces', versionKey: false, minimize: false },
 );
@@ -40,6 +44,9 @@ schema.index({ 'members.userId': 1, activeAt: -1 });
 
 /** The most workspaces one person is listed in; far above what anyone keeps. */
 export const MAX_LISTED = 500;
+
+/** Not deleted: every read but the deletion's own sees a deleted workspace as gone. */
+const LIVE = { deletedAt: { $exists: false } };
 
 export class WorkspaceRepository {
   readonly model: Model<WorkspaceRecord>;
@@ -59,6 +66,12 @@ export class WorkspaceRepository {
   }
 
   async find(id: string): Promise<StoredWorkspace | undefined> {
+    const record = await this.model.findOne({ _id: id, ...LIVE }).lean<WorkspaceRecord>();
+    return record ? toStored(record) : undefined;
+  }
+
+  /** Also a workspace marked deleted whose removal has not finished (deletedAt set). */
+  async findIncludingDeleted(id: string): Promise<StoredWorkspace | undefined> {
     const record = await this.model.findById(id).lean<WorkspaceRecord>();
     return record ? toStored(record) : undefined;
   }
@@ -66,7 +79,7 @@ export class WorkspaceRepository {
   /** The workspaces `userId` is a member of, most recently used (or created) first. */
   async listForMember(userId: string): Promise<StoredWorkspace[]> {
     const records = await this.model
-      .find({ 'members.userId': userId })
+      .find({ 'members.userId': userId, ...LIVE })
       .sort({ activeAt: -1, _id: 1 })
       .limit(MAX_LISTED)
       .lean<WorkspaceRecord[]>();
@@ -91,9 +104,34 @@ export class WorkspaceRepository {
     return result.modifiedCount === 1;
   }
 
-  /** One more request in the log. Not guarded by revision: it touches no field a rule reads. */
-  async markUsed(id: string, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $inc: { requestCount: 1 }, $max: { lastUsedAt: at, activeAt: at } });
+  /**
+   * One more request in the log. Not guarded by revision: it touches no field a rule reads. Returns
+   * false when the workspace is gone or marked deleted (the caller removes the request it added).
+   */
+  async markUsed(id: string, at: Date): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: id, ...LIVE }, { $inc: { requestCount: 1 }, $max: { lastUsedAt: at, activeAt: at } });
+    return result.matchedCount === 1;
+  }
+
+  /**
+   * The first step of a deletion: from here on the workspace is gone for every reader, and its log
+   * can be removed at leisure. Guarded by revision like the other changes (the owner was checked
+   * against it); false when someone changed it in between.
+   */
+  async markDeleted(id: string, revision: number, at: Date): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: id, revision, ...LIVE }, { $set: { deletedAt: at }, $inc: { revision: 1 } });
+    return result.modifiedCount === 1;
+  }
+
+  /** Workspaces marked deleted whose removal did not finish (a crash, a lost connection). */
+  async listDeleted(): Promise<string[]> {
+    const records = await this.model.find({ deletedAt: { $exists: true } }, { _id: 1 }).lean<Array<{ _id: string }>>();
+    return records.map((r) => r._id);
+  }
+
+  /** The last step of a deletion, once its log is gone. Only ever removes a workspace marked deleted. */
+  async remove(id: string): Promise<void> {
+    await this.model.deleteOne({ _id: id, deletedAt: { $exists: true } });
   }
 }
 
@@ -110,6 +148,7 @@ function toStored(record: WorkspaceRecord): StoredWorkspace {
     lastUsedAt: record.lastUsedAt ?? undefined,
     requestCount: record.requestCount ?? 0,
     revision: record.revision ?? 0,
+    deletedAt: record.deletedAt ?? undefined,
   };
 }
 

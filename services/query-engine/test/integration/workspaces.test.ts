@@ -2,17 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
+import type { Connection } from 'mongoose';
 import { renameTopic, topics } from '@docket/events';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
 import { createLogger } from '@docket/observability';
-import { grpcCall } from '@docket/service-kit';
+import { connectMongo, grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
+import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import {
   RequestKind, WorkspaceRole, WorkspaceServiceClient, type Workspace,
 } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
+import type { StoredQuery } from '../../src/domain/query';
+import { WorkspaceService } from '../../src/service/workspace.service';
+import { QueryRepository } from '../../src/store/query.repository';
+import { WorkspaceRepository } from '../../src/store/workspace.repository';
+import { WorkspaceRequestRepository } from '../../src/store/workspace-request.repository';
 
 jest.setTimeout(120_000);
 
@@ -24,12 +31,16 @@ describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
   let dataDir: string;
   let app: RunningApp;
   let client: WorkspaceServiceClient;
+  let queryClient: QueryServiceClient;
+  /** A second connection to the app's database: to look at what is stored, and to play a crash. */
+  let db: Connection;
+  const mongoDb = uniqueName('qe_ws');
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'qe-ws-'));
     const config = {
       ...configSchema.parse({
-        MONGO_URL: infra.mongoUrl, MONGO_DB: uniqueName('qe_ws'), KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        MONGO_URL: infra.mongoUrl, MONGO_DB: mongoDb, KAFKA_BROKERS: infra.kafkaBrokers.join(','),
         REDIS_URL: infra.redisUrl, DOCUMENTS_GRPC: '127.0.0.1:1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
       }),
       GRPC_PORT: 0,
@@ -46,10 +57,14 @@ describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
       queuePrefix: `{${uniqueName('qe-ws-test')}}`,
     });
     client = new WorkspaceServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
+    queryClient = new QueryServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
+    db = await connectMongo(infra.mongoUrl, mongoDb);
   });
 
   afterAll(async () => {
     client?.close();
+    queryClient?.close();
+    await db?.close();
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -215,5 +230,108 @@ describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
     expect(linked.request!.queryId).toBe('query-42');
     await expect(app.workspaceScope.recordRequest({ workspaceId: busy.workspaceId, userId: owner, kind: 'query', text: '', tookMs: 1, resultCount: 0 }))
       .rejects.toBeInstanceOf(InputError);
+  });
+
+  describe('deleting a workspace', () => {
+    const deleteWorkspace = (userId: string, workspaceId: string) => grpcCall(client, 'deleteWorkspace', { userId, workspaceId });
+    const logSize = (workspaceId: string) => new WorkspaceRequestRepository(db).model.countDocuments({ workspaceId });
+    const stored = (workspaceId: string) => new WorkspaceRepository(db).model.countDocuments({ _id: workspaceId });
+
+    async function storeQuery(origin: StoredQuery['origin'], userId: string, workspaceId: string, requestId: string): Promise<string> {
+      const queries = new QueryRepository(db);
+      const id = queries.newId();
+      await queries.insert({
+        id, origin, question: `${origin} in ${workspaceId}`, filters, userId, workspaceId, requestId, createdAt: new Date(),
+        timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 3 }, mode: 'extractive', resultIds: [], documents: [],
+        analysis: { mode: 'extractive', sections: [], keyFacts: [], model: '', droppedSentences: 0, notice: '' },
+      }, []);
+      return id;
+    }
+    const queryExists = async (id: string) => (await new QueryRepository(db).find(id)) !== undefined;
+
+    it('lets owners only delete it, with its log and its searches; questions stay for their author and the administrators', async () => {
+      const [owner, editor, viewer, stranger] = [uniqueName('owner'), uniqueName('editor'), uniqueName('viewer'), uniqueName('stranger')];
+      const { workspaceId } = await create(owner, 'To be deleted');
+      const other = await create(owner, 'Kept');
+      await setMember(owner, workspaceId, editor, WorkspaceRole.WORKSPACE_ROLE_EDITOR);
+      await setMember(owner, workspaceId, viewer, WorkspaceRole.WORKSPACE_ROLE_VIEWER);
+      const searchRequest = await record(workspaceId, owner, 'rate case');
+      await record(workspaceId, editor, 'wildfire');
+      const questionRequest = await record(workspaceId, editor, 'what did the commission decide?');
+      const keptRequest = await record(other.workspaceId, owner, 'kept search');
+      const search = await storeQuery('search', owner, workspaceId, searchRequest);
+      const question = await storeQuery('question', editor, workspaceId, questionRequest);
+      const otherSearch = await storeQuery('search', owner, other.workspaceId, keptRequest);
+      expect(await logSize(workspaceId)).toBe(3);
+
+      await expect(deleteWorkspace(editor, workspaceId)).rejects.toThrow("only the workspace's owners can delete it");
+      await expect(deleteWorkspace(viewer, workspaceId)).rejects.toBeInstanceOf(NotAllowedError);
+      await expect(deleteWorkspace(stranger, workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(deleteWorkspace(owner, 'no-such-workspace')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(deleteWorkspace('', workspaceId)).rejects.toBeInstanceOf(InputError);
+      expect((await get(viewer, workspaceId)).workspace!.requestCount).toBe('3');
+
+      await expect(deleteWorkspace(owner, workspaceId)).resolves.toEqual({});
+
+      for (const userId of [owner, editor, viewer]) await expect(get(userId, workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(get(uniqueName('admin'), workspaceId, true)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(grpcCall(client, 'listRequests', { userId: owner, workspaceId, limit: 0, cursor: '', asAdmin: false })).rejects.toBeInstanceOf(NotFoundError);
+      expect((await grpcCall(client, 'listWorkspaces', { userId: owner })).workspaces.map((w) => w.workspaceId)).toEqual([other.workspaceId]);
+      expect((await grpcCall(client, 'listWorkspaces', { userId: editor })).workspaces).toEqual([]);
+      expect(await stored(workspaceId)).toBe(0);
+      expect(await logSize(workspaceId)).toBe(0);
+      expect(await queryExists(search)).toBe(false);
+      // The other workspace keeps its log and its searches.
+      expect(await logSize(other.workspaceId)).toBe(1);
+      expect(await queryExists(otherSearch)).toBe(true);
+
+      // The question stays: its author and administrators read it; the former members do not.
+      const asAuthor = await grpcCall(queryClient, 'getQuery', { queryId: question, userId: editor, asAdmin: false });
+      expect(asAuthor.query).toMatchObject({ queryId: question, workspaceId });
+      await expect(grpcCall(queryClient, 'getQuery', { queryId: question, userId: uniqueName('admin'), asAdmin: true })).resolves.toBeDefined();
+      await expect(grpcCall(queryClient, 'getQuery', { queryId: question, userId: viewer, asAdmin: false })).rejects.toBeInstanceOf(NotFoundError);
+
+      // Nothing more is added to it, and deleting it again finds nothing.
+      await expect(record(workspaceId, owner, 'too late')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(deleteWorkspace(owner, workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it('finishes a deletion interrupted after its first step: on the owner\'s repeated call, or at start', async () => {
+      const [owner, editor] = [uniqueName('owner'), uniqueName('editor')];
+      const first = await create(owner, 'Interrupted once');
+      const second = await create(owner, 'Interrupted twice');
+      await setMember(owner, first.workspaceId, editor, WorkspaceRole.WORKSPACE_ROLE_EDITOR);
+      for (const { workspaceId } of [first, second]) {
+        await record(workspaceId, owner, 'one');
+        await record(workspaceId, owner, 'two');
+        await storeQuery('search', owner, workspaceId, '');
+      }
+      // The process died right after marking each workspace deleted (step 1), before removing its log.
+      const repository = new WorkspaceRepository(db);
+      for (const { workspaceId } of [first, second]) {
+        const current = (await repository.find(workspaceId))!;
+        expect(await repository.markDeleted(workspaceId, current.revision, new Date())).toBe(true);
+      }
+
+      // Marked is gone for everyone: not read, not listed, nothing added to its log.
+      await expect(get(owner, first.workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+      expect((await grpcCall(client, 'listWorkspaces', { userId: owner })).workspaces).toEqual([]);
+      await expect(record(first.workspaceId, editor, 'racing the deletion')).rejects.toBeInstanceOf(NotFoundError);
+      expect(await logSize(first.workspaceId)).toBe(2);
+
+      // Only an owner may finish it; to anyone else it does not exist.
+      await expect(deleteWorkspace(editor, first.workspaceId)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(deleteWorkspace(owner, first.workspaceId)).resolves.toEqual({});
+      expect(await logSize(first.workspaceId)).toBe(0);
+      expect(await stored(first.workspaceId)).toBe(0);
+
+      // A start (a fresh service on the same database) finishes what is left.
+      const restarted = new WorkspaceService(repository, new WorkspaceRequestRepository(db), new QueryRepository(db));
+      expect(await restarted.purgeDeleted()).toBe(1);
+      expect(await logSize(second.workspaceId)).toBe(0);
+      expect(await stored(second.workspaceId)).toBe(0);
+      expect(await new QueryRepository(db).model.countDocuments({ workspaceId: { $in: [first.workspaceId, second.workspaceId] } })).toBe(0);
+      expect(await restarted.purgeDeleted()).toBe(0);
+    });
   });
 });

@@ -27,18 +27,18 @@ function workspace(...members: WorkspaceMember[]): Workspace {
 
 describe('workspace roles', () => {
   it.each([
-    ['owner', ['read', 'run', 'edit', 'manage_members']],
+    ['owner', ['read', 'run', 'edit', 'manage_members', 'delete']],
     ['editor', ['read', 'run', 'edit']],
     ['viewer', ['read']],
   ] as const)('%s may %j and nothing else', (role, allowed) => {
-    for (const action of ['read', 'run', 'edit', 'manage_members'] as const) {
+    for (const action of ['read', 'run', 'edit', 'manage_members', 'delete'] as const) {
       expect(can(role, action)).toBe((allowed as readonly string[]).includes(action));
     }
   });
 
   it('tells a non-member the workspace does not exist, whatever they ask', () => {
     const ws = workspace(member('alice', 'owner'));
-    for (const action of ['read', 'run', 'edit', 'manage_members'] as const) {
+    for (const action of ['read', 'run', 'edit', 'manage_members', 'delete'] as const) {
       expect(() => authorise(ws, 'mallory', action)).toThrow(NotFoundError);
     }
   });
@@ -48,6 +48,14 @@ describe('workspace roles', () => {
     expect(authorise(ws, 'root', 'read', { asAdmin: true })).toBeUndefined();
     expect(() => authorise(ws, 'root', 'run', { asAdmin: true })).toThrow(NotFoundError);
     expect(() => authorise(ws, 'root', 'edit', { asAdmin: true })).toThrow(NotFoundError);
+    expect(() => authorise(ws, 'root', 'delete', { asAdmin: true })).toThrow(NotFoundError);
+  });
+
+  it('lets only owners delete a workspace', () => {
+    const ws = workspace(member('alice', 'owner'), member('eve', 'editor'), member('victor', 'viewer'));
+    expect(authorise(ws, 'alice', 'delete')).toBe('owner');
+    expect(() => authorise(ws, 'eve', 'delete')).toThrow("only the workspace's owners can delete it");
+    expect(() => authorise(ws, 'victor', 'delete')).toThrow(NotAllowedError);
   });
 
   it('refuses a viewer running a search with a reason that says what to do', () => {
