@@ -27,10 +27,12 @@ export interface WorkspacePermissions {
   edit: boolean;
   /** Add, re-role and remove members: owners. */
   manageMembers: boolean;
+  /** Delete the workspace with its log: owners. */
+  delete: boolean;
 }
 
 export function permissionsOf(role: WorkspaceRoleName | null): WorkspacePermissions {
-  return { run: role === 'owner' || role === 'editor', edit: role === 'owner' || role === 'editor', manageMembers: role === 'owner' };
+  return { run: role === 'owner' || role === 'editor', edit: role === 'owner' || role === 'editor', manageMembers: role === 'owner', delete: role === 'owner' };
 }
 
 export interface PersonView {

@@ -56,6 +56,11 @@ export class WorkspacesGateway {
     await grpcCall(this.client, 'removeMember', { workspaceId, userId, memberUserId });
   }
 
+  /** Owners only; the query-engine removes the workspace with its log. */
+  async delete(userId: string, workspaceId: string): Promise<void> {
+    await grpcCall(this.client, 'deleteWorkspace', { workspaceId, userId });
+  }
+
   async listRequests(caller: Caller, workspaceId: string, limit: number, cursor: string): Promise<{ requests: WorkspaceRequestRecord[]; nextCursor: string | null }> {
     const response = await this.call(() => grpcCall(this.client, 'listRequests', { workspaceId, userId: caller.userId, asAdmin: caller.asAdmin, limit, cursor }));
     return { requests: response.requests.map(toRequestRecord), nextCursor: response.nextCursor || null };

@@ -78,6 +78,7 @@ const Permissions = z
     run: z.boolean().meta({ description: 'Run searches and queries in it (owners, editors)' }),
     edit: z.boolean().meta({ description: 'Change name, description, default filters (owners, editors)' }),
     manageMembers: z.boolean().meta({ description: 'Add, re-role, remove members (owners)' }),
+    delete: z.boolean().meta({ description: 'Delete the workspace with its log (owners)' }),
   })
   .meta({ id: 'WorkspacePermissions' });
 

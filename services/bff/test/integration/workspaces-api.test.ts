@@ -7,6 +7,7 @@ import type { RunningBff } from '../../src/app';
 import { workspaceServiceBinding } from '../../../query-engine/src/grpc/workspaces.grpc';
 import { WorkspaceScope } from '../../../query-engine/src/service/workspace-scope';
 import { WorkspaceService } from '../../../query-engine/src/service/workspace.service';
+import { QueryRepository } from '../../../query-engine/src/store/query.repository';
 import { WorkspaceRepository } from '../../../query-engine/src/store/workspace.repository';
 import { WorkspaceRequestRepository } from '../../../query-engine/src/store/workspace-request.repository';
 import { BrowserClient } from './support/http-client';
@@ -45,7 +46,7 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     const workspaceRepository = new WorkspaceRepository(connection);
     const requests = new WorkspaceRequestRepository(connection);
     await Promise.all([workspaceRepository.init(), requests.init()]);
-    const workspaces = new WorkspaceService(workspaceRepository, requests);
+    const workspaces = new WorkspaceService(workspaceRepository, requests, new QueryRepository(connection));
     scope = new WorkspaceScope(workspaces, workspaceRepository, requests);
     server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [workspaceServiceBinding({ workspaces, logger })] });
 
@@ -203,6 +204,37 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     ]);
   });
 
+  it('lets an owner delete a workspace (with the CSRF token); then it answers 404 to everyone', async () => {
+    const workspace = await createWorkspace('Short-lived');
+    await owner.client.post(`/api/workspaces/${workspace.id}/members`, { email: colleague.email, role: 'editor' });
+    await scope.recordRequest({ workspaceId: workspace.id, userId: colleague.id, kind: 'search', text: 'to be forgotten', filters, tookMs: 3, resultCount: 1 });
+    expect((await owner.client.get(`/api/workspaces/${workspace.id}`)).body.workspace.can).toMatchObject({ delete: true });
+    expect((await colleague.client.get(`/api/workspaces/${workspace.id}`)).body.workspace.can).toMatchObject({ delete: false });
+
+    const byEditor = await colleague.client.request('DELETE', `/api/workspaces/${workspace.id}`);
+    expect(byEditor.status).toBe(403);
+    expect(byEditor.body.error.message).toBe("only the workspace's owners can delete it");
+    expect((await outsider.client.request('DELETE', `/api/workspaces/${workspace.id}`)).status).toBe(404);
+    expect((await admin.request('DELETE', `/api/workspaces/${workspace.id}`)).status).toBe(404);
+    expect((await owner.client.request('DELETE', '/api/workspaces/no-such-workspace')).status).toBe(404);
+    const noCsrf = await owner.client.request('DELETE', `/api/workspaces/${workspace.id}`, { csrf: 'none' });
+    expect(noCsrf.status).toBe(403);
+    expect(noCsrf.body.error.code).toBe('csrf_failed');
+    expect((await colleague.client.get(`/api/workspaces/${workspace.id}/requests`)).body.requests).toHaveLength(1);
+
+    const deleted = await owner.client.request('DELETE', `/api/workspaces/${workspace.id}`);
+    expect(deleted.status).toBe(204);
+    for (const client of [owner.client, colleague.client, admin]) {
+      expect((await client.get(`/api/workspaces/${workspace.id}`)).status).toBe(404);
+      expect((await client.get(`/api/workspaces/${workspace.id}/requests`)).status).toBe(404);
+    }
+    for (const person of [owner, colleague]) {
+      expect((await person.client.get('/api/workspaces')).body.workspaces.map((w: { id: string }) => w.id)).not.toContain(workspace.id);
+    }
+    expect((await owner.client.patch(`/api/workspaces/${workspace.id}`, { name: 'Back again' })).status).toBe(404);
+    expect((await owner.client.request('DELETE', `/api/workspaces/${workspace.id}`)).status).toBe(404);
+  });
+
   it('documents every workspace route in /api/openapi.json', async () => {
     const { body } = await admin.get('/api/openapi.json');
     const operations = Object.entries(body.paths as Record<string, Record<string, unknown>>)
@@ -210,7 +242,7 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
       .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
     // Others add routes under /api/workspaces/{id}/… (queries): these are this suite's.
     expect(operations).toEqual(expect.arrayContaining([
-      'DELETE /api/workspaces/{id}/members/{userId}', 'GET /api/workspaces', 'GET /api/workspaces/{id}', 'GET /api/workspaces/{id}/requests',
+      'DELETE /api/workspaces/{id}', 'DELETE /api/workspaces/{id}/members/{userId}', 'GET /api/workspaces', 'GET /api/workspaces/{id}', 'GET /api/workspaces/{id}/requests',
       'GET /api/workspaces/{id}/requests/{requestId}', 'PATCH /api/workspaces/{id}', 'PATCH /api/workspaces/{id}/members/{userId}',
       'POST /api/workspaces', 'POST /api/workspaces/{id}/members',
     ]));

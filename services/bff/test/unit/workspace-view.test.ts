@@ -20,10 +20,10 @@ describe('workspace views', () => {
   });
 
   it('derives what each role may do', () => {
-    expect(permissionsOf('owner')).toEqual({ run: true, edit: true, manageMembers: true });
-    expect(permissionsOf('editor')).toEqual({ run: true, edit: true, manageMembers: false });
-    expect(permissionsOf('viewer')).toEqual({ run: false, edit: false, manageMembers: false });
-    expect(permissionsOf(null)).toEqual({ run: false, edit: false, manageMembers: false });
+    expect(permissionsOf('owner')).toEqual({ run: true, edit: true, manageMembers: true, delete: true });
+    expect(permissionsOf('editor')).toEqual({ run: true, edit: true, manageMembers: false, delete: false });
+    expect(permissionsOf('viewer')).toEqual({ run: false, edit: false, manageMembers: false, delete: false });
+    expect(permissionsOf(null)).toEqual({ run: false, edit: false, manageMembers: false, delete: false });
   });
 
   it('lists owners, editors, then viewers, by name, and shows unknown accounts without a name', () => {

@@ -104,6 +104,22 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
+      method: 'delete', path: '/api/workspaces/:id', tag: 'workspaces', access: 'user', params: WorkspaceParams,
+      summary: 'Delete the workspace with its whole log (owners). Questions asked in it stay in the administrators\' query log',
+      responses: {
+        204: { description: 'Deleted; its pages and API answer 404 from now on' },
+        403: { description: 'You are an editor or viewer' },
+        404: { description: 'No such workspace, or you are not a member' },
+      },
+    },
+    async ({ params }, req, res) => {
+      await workspaces.delete(authOf(req).user.id, params.id);
+      res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
       method: 'post', path: '/api/workspaces/:id/members', tag: 'workspaces', access: 'user', params: WorkspaceParams, body: AddMemberBody,
       summary: 'Add a person of your organisation by e-mail, with a role (owners)',
       responses: {
