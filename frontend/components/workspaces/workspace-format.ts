@@ -41,6 +41,20 @@ export function workspaceSettingsPath(workspaceId: string): string {
   return `/workspaces/${encodeURIComponent(workspaceId)}/settings`;
 }
 
+/** The workspace list after a deletion, with a notice naming the workspace that went (see deletedNoticeOf). */
+export function deletedWorkspaceNoticePath(name: string): string {
+  return `/workspaces/select?deleted=${encodeURIComponent(name)}`;
+}
+
+/**
+ * The name for the notice on /workspaces/select?deleted=…, bounded like a workspace name; null when
+ * absent. It is only ever shown as text ("… was deleted"), so a hand-made link can show nothing worse.
+ */
+export function deletedNoticeOf(value: string | string[] | undefined): string | null {
+  const name = (Array.isArray(value) ? value[0] : value)?.trim();
+  return name ? name.slice(0, 100) : null;
+}
+
 /** The workspace a path is inside of (/workspaces/{id}/search, /query, /log/…, /settings), if any. */
 export function currentWorkspaceId(pathname: string): string | null {
   const match = /^\/workspaces\/([^/]+)\/(search|query|log|settings)(\/|$)/.exec(pathname);

@@ -21,6 +21,8 @@ export interface WorkspacePermissions {
   edit: boolean;
   /** Add, re-role, remove members (owners). */
   manageMembers: boolean;
+  /** Delete the workspace with its log (owners). */
+  delete: boolean;
 }
 
 export interface WorkspaceSummary {

@@ -1,5 +1,5 @@
 import {
-  currentWorkspaceId, dateRange, fieldErrorsOf, filterRows, filingTypeOptions, formatRelative, formatTook, initialsOf, requestPath, sourceNamesOf,
+  currentWorkspaceId, dateRange, deletedNoticeOf, deletedWorkspaceNoticePath, fieldErrorsOf, filterRows, filingTypeOptions, formatRelative, formatTook, initialsOf, requestPath, sourceNamesOf,
 } from '../../components/workspaces/workspace-format';
 import type { Source } from '../../lib/types';
 
@@ -89,5 +89,14 @@ describe('workspace formatting', () => {
     expect(currentWorkspaceId('/workspaces/abc/log/r1/analysis')).toBe('abc');
     expect(currentWorkspaceId('/workspaces/new')).toBeNull();
     expect(currentWorkspaceId('/workspaces/preview')).toBeNull();
+  });
+
+  it('carries the name of a deleted workspace to the notice on the list, bounded, as text', () => {
+    expect(deletedWorkspaceNoticePath('Rates & "tariffs"')).toBe('/workspaces/select?deleted=Rates%20%26%20%22tariffs%22');
+    expect(deletedNoticeOf(new URLSearchParams('deleted=Rates%20%26%20%22tariffs%22').get('deleted') ?? undefined)).toBe('Rates & "tariffs"');
+    expect(deletedNoticeOf(undefined)).toBeNull();
+    expect(deletedNoticeOf('  ')).toBeNull();
+    expect(deletedNoticeOf(['first', 'second'])).toBe('first');
+    expect(deletedNoticeOf('n'.repeat(300))).toHaveLength(100);
   });
 });

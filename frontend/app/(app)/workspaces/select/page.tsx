@@ -1,18 +1,23 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { PlusIcon } from '@/components/icons';
+import { CheckIcon, PlusIcon } from '@/components/icons';
 import { FiltersSummary } from '@/components/workspaces/filters-summary';
 import { RoleBadge } from '@/components/workspaces/role-badge';
 import { listMyWorkspaces } from '@/components/workspaces/workspace-api.server';
-import { formatRelative, plural, sourceNamesOf, workspacePreviewPath, workspaceSearchPath } from '@/components/workspaces/workspace-format';
+import {
+  deletedNoticeOf, formatRelative, plural, sourceNamesOf, workspacePreviewPath, workspaceSearchPath,
+} from '@/components/workspaces/workspace-format';
 import styles from '@/components/workspaces/workspaces.module.css';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { getSessionUser, listSources } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'Workspaces' };
 
-export default async function SelectWorkspacePage() {
+type Props = { searchParams: Promise<{ deleted?: string | string[] }> };
+
+export default async function SelectWorkspacePage({ searchParams }: Props) {
   await getSessionUser();
+  const deleted = deletedNoticeOf((await searchParams).deleted);
   const [workspaces, sources] = await Promise.all([listMyWorkspaces(), listSources()]);
   const names = sourceNamesOf(sources, 'short');
 
@@ -29,6 +34,15 @@ export default async function SelectWorkspacePage() {
           </Link>
         ) : null}
       </div>
+
+      {deleted ? (
+        <div className="alert alert-success" role="status" data-testid="workspace-deleted-notice" style={{ marginBottom: 'var(--space-4)' }}>
+          <CheckIcon />
+          <p>
+            The workspace <strong>{deleted}</strong> was deleted, with its log.
+          </p>
+        </div>
+      ) : null}
 
       <section className="card" aria-label="Your workspaces">
         {workspaces.length === 0 ? (

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { InfoIcon } from '@/components/icons';
+import { DeleteWorkspace } from '@/components/workspaces/delete-workspace';
 import { MembersManager } from '@/components/workspaces/members-manager';
 import { RoleBadge } from '@/components/workspaces/role-badge';
 import { WorkspaceForm } from '@/components/workspaces/workspace-form';
@@ -13,7 +14,10 @@ export const metadata: Metadata = { title: 'Workspace settings' };
 
 type Props = { params: Promise<{ workspaceId: string }> };
 
-/** Name, description and default filters (owners and editors); members (owners manage, others see and may leave). */
+/**
+ * Name, description and default filters (owners and editors); members (owners manage, others see
+ * and may leave); the danger zone, deleting the workspace (owners).
+ */
 export default async function WorkspaceSettingsPage({ params }: Props) {
   const user = await getSessionUser();
   const { workspaceId } = await params;
@@ -61,6 +65,7 @@ export default async function WorkspaceSettingsPage({ params }: Props) {
         {workspace.role !== null ? (
           <MembersManager workspaceId={workspace.id} members={workspace.members} currentUserId={user.id} canManage={workspace.can.manageMembers} />
         ) : null}
+        {workspace.can.delete ? <DeleteWorkspace workspaceId={workspace.id} name={workspace.name} requestCount={workspace.requestCount} /> : null}
       </div>
     </div>
   );
