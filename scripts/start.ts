@@ -2,9 +2,12 @@
  * `npm start`: the whole system on this machine. Starts what env does not provide (Kafka, the
  * MongoDB stand-in, Redis; data in <repo>/.data), then the services, the BFF and the frontend,
  * waits for their health checks, streams their logs with a [name] prefix and prints how to sign in.
- * Ctrl-C (or SIGTERM) stops everything it started; a crashed child stops everything with exit 1.
+ * Ctrl-C (or SIGTERM) stops everything it started. A part that crashes is restarted with back-off
+ * (deploy/local/src/supervise); only one that keeps crashing stops everything, with exit 1.
  */
-import { createLineFormatter, signalAllManaged, startStack, STACK_PART_NAMES, type StackHandle } from '@docket/local-infra';
+import {
+  createLineFormatter, DEFAULT_RESTART_POLICY, signalAllManaged, startStack, STACK_PART_NAMES, type StackHandle,
+} from '@docket/local-infra';
 
 const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
 const formatter = createLineFormatter({ colour, names: [...STACK_PART_NAMES, 'start'] });
@@ -61,6 +64,8 @@ function banner(stack: StackHandle, seconds: number): string {
       (stack.timings.frontendBuildSeconds !== undefined ? `, frontend build ${stack.timings.frontendBuildSeconds.toFixed(1)} s` : '') +
       `); data in ${stack.dataDir}`,
     ...(stack.skipped.length ? [`not started (no src/main.ts yet): ${stack.skipped.join(', ')}`] : []),
+    `a part that crashes is restarted (after 1 s, 2 s, 4 s…); ${DEFAULT_RESTART_POLICY.maxCrashes} crashes of one part within ` +
+      `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min stop everything. Process health: ${url}/catalog-status`,
     'Ctrl-C stops everything',
   ];
   const rule = '─'.repeat(72);
@@ -93,7 +98,8 @@ async function main(): Promise<void> {
 
   const crash = await handle.crashed;
   if (stopping) return;
-  say(`${crash.name} exited unexpectedly (code ${crash.code ?? '-'}, signal ${crash.signal ?? '-'}); its last lines:`);
+  const window = `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min`;
+  say(`${crash.name} kept crashing (${crash.crashesInWindow ?? 1} times within ${window}; last exit code ${crash.code ?? '-'}, signal ${crash.signal ?? '-'}); its last lines:`);
   for (const line of crash.tail) process.stdout.write(formatter.format(crash.name, line) + '\n');
   await shutdown(1);
 }

@@ -9,3 +9,6 @@ export { repoRoot, cacheDir, defaultDataDir, findOnPath, requireBinary } from '.
 export { startStack, DEV_STACK_PORTS, STACK_PART_NAMES, type StackHandle, type StackPorts, type StartStackOptions, type CrashInfo } from './stack/stack';
 export { createLineFormatter, parsePino, type LineFormatter } from './stack/log-format';
 export { grpcServing, httpOk } from './stack/health';
+export { RestartPolicy, DEFAULT_RESTART_POLICY, type RestartPolicyOptions, type RestartDecision } from './supervise/restart-policy';
+export { Supervisor, type SupervisedPart, type SupervisedProcess, type SupervisorOptions, type GiveUpInfo } from './supervise/supervisor';
+export { stackStatusFile, writeStackStatus, type StackStatus, type PartStatus, type PartKind } from './supervise/stack-status';

@@ -44,8 +44,10 @@ export interface InfraHandle {
   redisUrl: string;
   /** Which parts this handle started (and stop() will stop); the others came from env or were already running. */
   started: Record<InfraPart, boolean>;
-  /** The server processes this handle started (to watch for crashes). */
-  processes: ManagedProcess[];
+  /** The server processes this handle started (to watch for crashes); the current ones after a restart. */
+  readonly processes: ManagedProcess[];
+  /** Starts a part this handle started again (after it crashed); resolves once it is ready. */
+  restart(part: InfraPart): Promise<ManagedProcess>;
   /** Seconds each started part took to become ready. */
   readySeconds: Partial<Record<InfraPart, number>>;
   stop(): Promise<void>;
@@ -56,6 +58,8 @@ interface PartResult {
   stop?: () => Promise<void>;
   seconds?: number;
   process?: ManagedProcess;
+  /** Starts the same server again, same port and directory (only for parts this handle started). */
+  launch?: () => Promise<PartResult>;
 }
 
 /** Starts whatever env does not provide: Kafka, the MongoDB stand-in and Redis, in parallel. */
@@ -70,6 +74,9 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
   const ports = await resolvePorts(opts.profile, opts.ports);
   const output = (part: InfraPart) => (opts.onOutput ? (line: string) => opts.onOutput?.(part, line) : undefined);
 
+  // Aborted by stop(): a restart still waiting for its server to get ready gives up (and stops it).
+  const stopping = new AbortController();
+  const signal = stopping.signal;
   let jars: Promise<Jars> | undefined;
   const needJars = () => (jars ??= ensureJars(log));
 
@@ -83,15 +90,19 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       }
       throw new Error(`port ${ports.kafka} is in use by something that is not a Kafka broker`);
     }
-    const started = Date.now();
-    const kafka = await startKafka({
-      jars: await needJars(),
-      dir: path.join(dataDir, 'kafka'),
-      port: ports.kafka,
-      controllerPort: ports.kafkaController,
-      onLine: output('kafka'),
-    });
-    return { url: kafka.brokers.join(','), stop: kafka.stop, seconds: (Date.now() - started) / 1000, process: kafka.process };
+    const launch = async (): Promise<PartResult> => {
+      const started = Date.now();
+      const kafka = await startKafka({
+        jars: await needJars(),
+        dir: path.join(dataDir, 'kafka'),
+        port: ports.kafka,
+        controllerPort: ports.kafkaController,
+        onLine: output('kafka'),
+        signal,
+      });
+      return { url: kafka.brokers.join(','), stop: kafka.stop, seconds: (Date.now() - started) / 1000, process: kafka.process, launch };
+    };
+    return launch();
   };
 
   const mongoPart = async (): Promise<PartResult> => {
@@ -104,16 +115,20 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       }
       throw new Error(`port ${ports.mongo} is in use by something that is not MongoDB`);
     }
-    const started = Date.now();
-    const mongo = await startMongo({
-      jars: await needJars(),
-      dir: path.join(dataDir, 'mongo'),
-      port: ports.mongo,
-      storage: isTest ? 'memory' : 'h2',
-      maxHeap: env.MONGO_STANDIN_MAX_HEAP || undefined,
-      onLine: output('mongo'),
-    });
-    return { url: mongo.url, stop: mongo.stop, seconds: (Date.now() - started) / 1000, process: mongo.process };
+    const launch = async (): Promise<PartResult> => {
+      const started = Date.now();
+      const mongo = await startMongo({
+        jars: await needJars(),
+        dir: path.join(dataDir, 'mongo'),
+        port: ports.mongo,
+        storage: isTest ? 'memory' : 'h2',
+        maxHeap: env.MONGO_STANDIN_MAX_HEAP || undefined,
+        onLine: output('mongo'),
+        signal,
+      });
+      return { url: mongo.url, stop: mongo.stop, seconds: (Date.now() - started) / 1000, process: mongo.process, launch };
+    };
+    return launch();
   };
 
   const redisPart = async (): Promise<PartResult> => {
@@ -127,24 +142,48 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       }
       throw new Error(`port ${ports.redis} is in use by something that is not Redis`);
     }
-    const started = Date.now();
-    const redis = await startRedis({
-      dir: path.join(dataDir, 'redis'),
-      port: ports.redis,
-      persistent: !isTest,
-      onLine: output('redis'),
-    });
-    return { url: redis.url, stop: redis.stop, seconds: (Date.now() - started) / 1000, process: redis.process };
+    const launch = async (): Promise<PartResult> => {
+      const started = Date.now();
+      const redis = await startRedis({
+        dir: path.join(dataDir, 'redis'),
+        port: ports.redis,
+        persistent: !isTest,
+        onLine: output('redis'),
+        signal,
+      });
+      return { url: redis.url, stop: redis.stop, seconds: (Date.now() - started) / 1000, process: redis.process, launch };
+    };
+    return launch();
   };
 
   const parts: InfraPart[] = ['kafka', 'mongo', 'redis'];
   const settled = await Promise.allSettled([kafkaPart(), mongoPart(), redisPart()]);
 
+  // The current server of each part (replaced by restart()), and restarts still in progress.
+  const current = new Map<InfraPart, PartResult>();
+  settled.forEach((s, i) => {
+    if (s.status === 'fulfilled') current.set(parts[i]!, s.value);
+  });
+  const restarting = new Set<Promise<unknown>>();
   const stopAll = async () => {
-    await Promise.all(
-      settled.map((s) => (s.status === 'fulfilled' && s.value.stop ? s.value.stop().catch(() => undefined) : undefined)),
-    );
+    stopping.abort();
+    await Promise.allSettled([...restarting]);
+    await Promise.all([...current.values()].map((part) => part.stop?.().catch(() => undefined)));
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const restart = async (part: InfraPart): Promise<ManagedProcess> => {
+    const launch = current.get(part)?.launch;
+    if (!launch) throw new Error(`${part} was not started by the launcher`);
+    if (signal.aborted) throw new Error('stopping');
+    const pending = launch();
+    restarting.add(pending);
+    try {
+      const result = await pending;
+      current.set(part, result);
+      return result.process!;
+    } finally {
+      restarting.delete(pending);
+    }
   };
 
   const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [`${parts[i]}: ${errorMessage(s.reason)}`] : []));
@@ -152,7 +191,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
     await stopAll();
     throw new Error(`could not start the local infrastructure:\n${failures.join('\n')}`);
   }
-  const [kafka, mongo, redis] = settled.map((s) => (s as PromiseFulfilledResult<PartResult>).value) as [PartResult, PartResult, PartResult];
+  const [kafka, mongo, redis] = parts.map((part) => current.get(part)!) as [PartResult, PartResult, PartResult];
 
   const readySeconds: Partial<Record<InfraPart, number>> = {};
   parts.forEach((part, i) => {
@@ -163,7 +202,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
     }
   });
 
-  let stopping: Promise<void> | undefined;
+  let stopped: Promise<void> | undefined;
   return {
     profile: opts.profile,
     dataDir,
@@ -171,9 +210,12 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
     kafkaBrokers: kafka.url.split(',').map((b) => b.trim()).filter(Boolean),
     redisUrl: redis.url,
     started: { kafka: !!kafka.stop, mongo: !!mongo.stop, redis: !!redis.stop },
-    processes: [kafka, mongo, redis].flatMap((p) => (p.process ? [p.process] : [])),
+    get processes() {
+      return [...current.values()].flatMap((p) => (p.process ? [p.process] : []));
+    },
+    restart,
     readySeconds,
-    stop: () => (stopping ??= stopAll()),
+    stop: () => (stopped ??= stopAll()),
   };
 }
 

@@ -16,6 +16,8 @@ export interface StartKafkaOptions {
   controllerPort: number;
   readyTimeoutMs?: number;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Aborting gives up waiting for readiness (the server is then stopped). */
+  signal?: AbortSignal;
 }
 
 export interface RunningKafka {
@@ -63,7 +65,7 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
   try {
     await waitForKafka(brokers, {
       timeoutMs: opts.readyTimeoutMs ?? 90_000,
-      abortIf: () => (kafka.isRunning() ? undefined : exitedMessage(kafka, path.join(logsDir, 'server.log'))),
+      abortIf: () => (opts.signal?.aborted ? 'stopping' : kafka.isRunning() ? undefined : exitedMessage(kafka, path.join(logsDir, 'server.log'))),
     });
   } catch (err) {
     await kafka.stop();

@@ -18,6 +18,8 @@ export interface StartMongoOptions {
   maxHeap?: string;
   readyTimeoutMs?: number;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Aborting gives up waiting for readiness (the server is then stopped). */
+  signal?: AbortSignal;
 }
 
 export interface RunningMongo {
@@ -57,7 +59,7 @@ export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo>
       timeoutMs: opts.readyTimeoutMs ?? 60_000,
       intervalMs: 200,
       description: `MongoDB stand-in at ${url}`,
-      abortIf: () => (mongo.isRunning() ? undefined : `the process exited early; its last lines:\n${mongo.tail(30).join('\n')}`),
+      abortIf: () => (opts.signal?.aborted ? 'stopping' : mongo.isRunning() ? undefined : `the process exited early; its last lines:\n${mongo.tail(30).join('\n')}`),
     });
   } catch (err) {
     await mongo.stop();

@@ -14,6 +14,8 @@ export interface StartRedisOptions {
   persistent: boolean;
   readyTimeoutMs?: number;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Aborting gives up waiting for readiness (the server is then stopped). */
+  signal?: AbortSignal;
 }
 
 export interface RunningRedis {
@@ -52,7 +54,7 @@ export async function startRedis(opts: StartRedisOptions): Promise<RunningRedis>
       timeoutMs: opts.readyTimeoutMs ?? 30_000,
       intervalMs: 100,
       description: `Redis at ${url}`,
-      abortIf: () => (redis.isRunning() ? undefined : `redis-server exited early; its last lines:\n${redis.tail(30).join('\n')}`),
+      abortIf: () => (opts.signal?.aborted ? 'stopping' : redis.isRunning() ? undefined : `redis-server exited early; its last lines:\n${redis.tail(30).join('\n')}`),
     });
   } catch (err) {
     await redis.stop();

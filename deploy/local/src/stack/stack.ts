@@ -9,6 +9,9 @@ import { freePort, isPortOpen, pollUntil } from '../wait';
 import { frontendNeedsBuild, nextBin } from './frontend-build';
 import { grpcServing, httpOk } from './health';
 import { parsePino } from './log-format';
+import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
+import { stackStatusFile, writeStackStatus, type PartKind, type StackStatus } from '../supervise/stack-status';
+import { Supervisor } from '../supervise/supervisor';
 
 export interface StackPorts {
   documents: number;
@@ -49,6 +52,12 @@ export interface StartStackOptions {
   /** Start the Next.js frontend too (default true). */
   frontend?: boolean;
   readyTimeoutMs?: number;
+  /**
+   * What happens when a part exits after start-up. dev default: restarted with back-off
+   * (DEFAULT_RESTART_POLICY). test default: 'off', the first crash resolves `crashed` so that a test
+   * run fails visibly instead of a restart hiding the crash; the chaos bench passes a policy.
+   */
+  restartPolicy?: RestartPolicyOptions | 'off';
   /** Aborting stops whatever has started so far; startStack then rejects. */
   signal?: AbortSignal;
 }
@@ -58,6 +67,8 @@ export interface CrashInfo {
   code: number | null;
   signal: NodeJS.Signals | null;
   tail: string[];
+  /** How many times it crashed within the policy's window (1 with restarts off). */
+  crashesInWindow?: number;
 }
 
 export interface StackHandle {
@@ -70,8 +81,14 @@ export interface StackHandle {
   skipped: string[];
   /** From the BFF's "first administrator created" log line, when it created one on this start. */
   firstAdmin?: { email: string; oneTimePassword?: string };
-  /** Resolves when a child exits on its own after start-up (never while stopping). */
+  /**
+   * Resolves when a part crashed more often than the restart policy allows (with restarts off: at
+   * its first crash), never while stopping. The caller should stop the stack then.
+   */
   crashed: Promise<CrashInfo>;
+  /** Every part's state, restarts and recent crashes (also in statusFile, which the BFF serves). */
+  status(): StackStatus;
+  statusFile: string;
   timings: { infraSeconds: number; servicesSeconds: number; frontendBuildSeconds?: number; totalSeconds: number };
   /** Stops the frontend and BFF, then the services, then the infrastructure. Idempotent. */
   stop(): Promise<void>;
@@ -91,6 +108,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   const ports = await resolvePorts(isTest, opts.ports);
   const readyTimeoutMs = opts.readyTimeoutMs ?? 120_000;
   const withFrontend = opts.frontend ?? true;
+  const policy = opts.restartPolicy ?? (isTest ? 'off' : DEFAULT_RESTART_POLICY);
+  const statusFile = stackStatusFile(dataDir);
+  fs.rmSync(statusFile, { force: true }); // a previous run's file would describe processes long gone
 
   await assertPortsFree(ports, withFrontend);
 
@@ -114,9 +134,6 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       },
     });
     children.set(name, child);
-    void child.exited.then((info) => {
-      if (!stopping && name !== 'next-build') reportCrash({ name, ...info, tail: child.tail(40) });
-    });
     return child;
   };
   // Any child (or infrastructure server) that dies during start-up aborts the whole start.
@@ -128,12 +145,16 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   };
 
   let infra: InfraHandle | undefined;
+  let supervisor: Supervisor | undefined;
   const stopAll = async () => {
     stopping = true;
+    // Not awaited yet: a restart in progress ends when its process is stopped below.
+    const supervised = supervisor?.stop();
     const stopNamed = (names: string[]) => Promise.all(names.map((n) => children.get(n)?.stop({ timeoutMs: 15_000 })));
     await stopNamed(['frontend', 'next-build', 'bff']);
     await stopNamed(GRPC_SERVICES.map((s) => s.name));
     await infra?.stop();
+    await supervised;
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   let stopPromise: Promise<void> | undefined;
@@ -175,11 +196,6 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       throw new Error('start-up aborted');
     }
     const infraSeconds = (Date.now() - started) / 1000;
-    for (const server of infra.processes) {
-      void server.exited.then((info) => {
-        if (!stopping) reportCrash({ name: server.name, ...info, tail: server.tail(40) });
-      });
-    }
 
     const grpcTargets = {
       DOCUMENTS_GRPC: `127.0.0.1:${ports.documents}`,
@@ -202,20 +218,35 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
 
     // Everything starts at once (the BFF's gRPC clients and the frontend connect lazily); on two cores
     // overlapping their start-up is what makes `npm start` quick.
+    // Each launch spawns a part and waits for its health check; `abortIf` ends the wait early (at
+    // start-up: any part died; on a restart: this one died again, or the stack is stopping).
+    type Launch = (abortIf: AbortIf) => Promise<ManagedProcess>;
+    const launches = new Map<string, { kind: PartKind; launch: Launch }>();
+    const waitHealthy = async (child: ManagedProcess, probe: () => Promise<boolean>, description: string, abortIf: AbortIf) => {
+      try {
+        await pollUntil(probe, { timeoutMs: readyTimeoutMs, intervalMs: 250, description, abortIf: () => abortIf(child) });
+      } catch (err) {
+        await child.stop({ timeoutMs: 5000 });
+        throw err;
+      }
+      return child;
+    };
     const startGrpcService = async (svc: (typeof GRPC_SERVICES)[number]) => {
       if (!fs.existsSync(path.join(repoRoot, entry(svc.dir)))) {
         skipped.push(svc.name);
         log(`${entry(svc.dir)} does not exist yet; skipping ${svc.name}`);
         return;
       }
-      runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb });
       const target = `127.0.0.1:${ports[svc.port]}`;
-      await pollUntil(() => grpcServing(target), {
-        timeoutMs: readyTimeoutMs,
-        intervalMs: 250,
-        description: `${svc.name} gRPC health at ${target}`,
-        abortIf: anyDied,
-      });
+      const launch: Launch = (abortIf) =>
+        waitHealthy(
+          runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb }),
+          () => grpcServing(target),
+          `${svc.name} gRPC health at ${target}`,
+          abortIf,
+        );
+      launches.set(svc.name, { kind: 'service', launch });
+      await launch(anyDied);
       log(`${svc.name} serving on ${target}`);
     };
     const startBff = async () => {
@@ -224,20 +255,24 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         log('services/bff/src/main.ts does not exist yet; skipping the BFF');
         return;
       }
-      runTs('bff', 'bff', {
-        PORT: String(ports.bff),
-        HOST: '127.0.0.1',
-        MONGO_DB: 'bff',
-        SESSION_SECRET: opts.env?.SESSION_SECRET ?? process.env.SESSION_SECRET ?? sessionSecret(dataDir, isTest),
-        // npm start serves plain http://localhost; Secure cookies would never be sent back.
-        COOKIE_SECURE: opts.env?.COOKIE_SECURE ?? process.env.COOKIE_SECURE ?? 'false',
-      });
-      await pollUntil(() => httpOk(`${bffUrl}/healthz`), {
-        timeoutMs: readyTimeoutMs,
-        intervalMs: 250,
-        description: `BFF health at ${bffUrl}/healthz`,
-        abortIf: anyDied,
-      });
+      const launch: Launch = (abortIf) =>
+        waitHealthy(
+          runTs('bff', 'bff', {
+            PORT: String(ports.bff),
+            HOST: '127.0.0.1',
+            MONGO_DB: 'bff',
+            SESSION_SECRET: opts.env?.SESSION_SECRET ?? process.env.SESSION_SECRET ?? sessionSecret(dataDir, isTest),
+            // npm start serves plain http://localhost; Secure cookies would never be sent back.
+            COOKIE_SECURE: opts.env?.COOKIE_SECURE ?? process.env.COOKIE_SECURE ?? 'false',
+            // What the launcher supervises, for /catalog-status (see supervise/stack-status.ts).
+            STACK_STATUS_FILE: statusFile,
+          }),
+          () => httpOk(`${bffUrl}/healthz`),
+          `BFF health at ${bffUrl}/healthz`,
+          abortIf,
+        );
+      launches.set('bff', { kind: 'service', launch });
+      await launch(anyDied);
       log(`bff serving on ${bffUrl}`);
     };
 
@@ -250,23 +285,35 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       if (!withFrontend) return;
       await build;
       if (stopping) throw new Error('start-up aborted');
-      spawnChild('frontend', process.execPath, [nextBin(frontendDir), 'start', '-p', String(ports.frontend), '-H', '127.0.0.1'], frontendDir, {
-        // Read at run time by frontend/middleware.ts, so one build serves every profile and port.
-        BFF_URL: bffUrl,
-        PORT: String(ports.frontend),
-        ...NEXT_OFFLINE_ENV,
-      });
-      await backends;
+      const spawnFrontend = () =>
+        spawnChild('frontend', process.execPath, [nextBin(frontendDir), 'start', '-p', String(ports.frontend), '-H', '127.0.0.1'], frontendDir, {
+          // Read at run time by frontend/middleware.ts, so one build serves every profile and port.
+          BFF_URL: bffUrl,
+          PORT: String(ports.frontend),
+          ...NEXT_OFFLINE_ENV,
+        });
       // "Served" means the login page renders (it asks the BFF for the session), not merely an open port.
-      await pollUntil(() => httpOk(`http://127.0.0.1:${ports.frontend}/login`), {
-        timeoutMs: readyTimeoutMs,
-        intervalMs: 250,
-        description: `frontend at ${frontendUrl}/login`,
-        abortIf: anyDied,
-      });
+      const loginServed = () => httpOk(`http://127.0.0.1:${ports.frontend}/login`);
+      const description = `frontend at ${frontendUrl}/login`;
+      launches.set('frontend', { kind: 'frontend', launch: (abortIf) => waitHealthy(spawnFrontend(), loginServed, description, abortIf) });
+      const child = spawnFrontend();
+      await backends;
+      await waitHealthy(child, loginServed, description, anyDied);
       log(`frontend serving on ${frontendUrl}`);
     })();
     await Promise.all([backends, frontendReady]);
+
+    supervisor = superviseStack({
+      infra,
+      children,
+      launches,
+      policy,
+      isStopping: () => stopping,
+      log,
+      onChange: (status) => writeStackStatus(statusFile, status),
+      onGiveUp: (info) => reportCrash(info),
+    });
+    const watching = supervisor;
 
     return {
       infra,
@@ -279,6 +326,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         return firstAdmin;
       },
       crashed,
+      status: () => watching.status(),
+      statusFile,
       timings: { infraSeconds, servicesSeconds, frontendBuildSeconds, totalSeconds: (Date.now() - started) / 1000 },
       stop,
     };
@@ -286,6 +335,38 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     await stop();
     throw err;
   }
+}
+
+/** Says why to stop waiting for a just-spawned part to get healthy, or undefined to go on. */
+type AbortIf = (child: ManagedProcess) => string | undefined;
+
+/** Watches every infrastructure server the launcher started and every child but the frontend build. */
+function superviseStack(deps: {
+  infra: InfraHandle;
+  children: Map<string, ManagedProcess>;
+  launches: Map<string, { kind: PartKind; launch: (abortIf: AbortIf) => Promise<ManagedProcess> }>;
+  policy: RestartPolicyOptions | 'off';
+  isStopping: () => boolean;
+  log: (message: string) => void;
+  onChange: (status: StackStatus) => void;
+  onGiveUp: (info: CrashInfo) => void;
+}): Supervisor {
+  const policy = deps.policy === 'off' ? { ...DEFAULT_RESTART_POLICY, maxCrashes: 1 } : deps.policy;
+  const supervisor = new Supervisor({ policy, log: deps.log, onChange: deps.onChange, onGiveUp: deps.onGiveUp });
+  for (const server of deps.infra.processes) {
+    const part = server.name as 'kafka' | 'mongo' | 'redis';
+    supervisor.watch({ name: part, kind: 'infrastructure', process: server, restart: () => deps.infra.restart(part) });
+  }
+  for (const [name, { kind, launch }] of deps.launches) {
+    const child = deps.children.get(name);
+    if (!child) continue;
+    const abortIf: AbortIf = (started) => {
+      if (deps.isStopping()) return 'the stack is stopping';
+      return started.isRunning() ? undefined : `it exited again; its last lines:\n${started.tail(40).join('\n')}`;
+    };
+    supervisor.watch({ name, kind, process: child, restart: () => launch(abortIf) });
+  }
+  return supervisor;
 }
 
 function firstAdminFrom(line: string): StackHandle['firstAdmin'] {
