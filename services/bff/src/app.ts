@@ -20,7 +20,10 @@ import { ApiRouter } from './http/api-router';
 import type { CookiePolicy } from './http/cookies';
 import { CsrfProtection } from './http/csrf';
 import { errorHandler } from './http/error-handler';
+import { allowedMethods } from './http/middleware/allowed-methods';
 import { requestLogger } from './http/middleware/request-logger';
+import { securityHeaders } from './http/security-headers';
+import type { TrustProxy } from './http/trust-proxy';
 import type { UploadLimits } from './http/multipart-upload';
 import { loadSession } from './http/middleware/session.middleware';
 import { buildOpenApiDocument } from './http/openapi';
@@ -51,8 +54,8 @@ export interface AppDeps {
   logger: Logger;
   sessionSecret: string;
   cookies: CookiePolicy;
-  /** express "trust proxy": whose X-Forwarded-For to believe (the Next.js rewrite runs on loopback). */
-  trustProxy: string;
+  /** express "trust proxy": whose X-Forwarded-For to believe (TRUST_PROXY; nobody by default). */
+  trustProxy: TrustProxy;
   heartbeatMs: number;
   auth: AuthService;
   users: UserService;
@@ -82,6 +85,8 @@ export function createApp(deps: AppDeps): Express {
   const api = new ApiRouter(registry, csrf);
 
   app.use(requestLogger(deps.logger));
+  app.use(securityHeaders({ hsts: deps.cookies.secure }));
+  app.use(allowedMethods());
   app.use(express.json({ limit: '6mb' }));
   app.use(cookieParser());
   app.use(loadSession(deps.auth, deps.cookies));
@@ -118,7 +123,7 @@ export function createApp(deps: AppDeps): Express {
 }
 
 export interface StartOptions {
-  signInThrottle?: SignInThrottleOptions;
+  signInThrottle?: Partial<SignInThrottleOptions>;
   heartbeatMs?: number;
 }
 
@@ -145,7 +150,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   );
 
   const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
-  const throttle = new SignInThrottle(redis, options.signInThrottle ?? defaultSignInThrottle);
+  const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
   const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC });
 
   const app = createApp({
@@ -155,7 +160,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     trustProxy: config.TRUST_PROXY,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     auth: new AuthService(userRepository, sessions, throttle, hasher, logger),
-    users: new UserService(userRepository, sessions, hasher, logger),
+    users: new UserService(userRepository, sessions, hasher, throttle, logger),
     directory: new UserDirectory(organisations),
     documents: new DocumentsGateway(grpc.documents),
     catalog: new CatalogGateway(grpc.documents),

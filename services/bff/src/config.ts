@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { commonEnv, grpcTarget, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { parseTrustProxy } from './http/trust-proxy';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -23,8 +24,14 @@ export const bffEnvSchema = z
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     ORG_NAME: z.string().min(1).default('Docket Research'),
     COOKIE_SECURE: booleanFlag.optional(),
-    // Which proxies may set X-Forwarded-For (the Next.js rewrite runs on loopback); express syntax.
-    TRUST_PROXY: z.string().default('loopback'),
+    // Whose X-Forwarded-For to believe (see http/trust-proxy.ts). Nobody by default: the operator
+    // names the frontend (which overwrites the header with its socket's address) and any proxy.
+    TRUST_PROXY: z.string().default('').transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
     // Hard caps on one upload request; the documents service applies its own (lower) extraction limits.
     UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).default(1024),
     UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(100),

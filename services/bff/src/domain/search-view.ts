@@ -1,4 +1,4 @@
-/** What the BFF answers for a search (GET /api/search), and what it asks the query-engine. */
+/** What the BFF answers for a search (GET and POST /api/search), and what it asks the query-engine. */
 
 export type SearchSortView = 'relevance' | 'newest' | 'oldest';
 
@@ -19,6 +19,8 @@ export interface SearchParams {
   offset: number;
   /** Search inside a workspace, as this user. */
   workspaceId?: string | undefined;
+  /** Add the search to the workspace's log (POST only: a GET never writes). */
+  record?: boolean | undefined;
   userId: string;
 }
 

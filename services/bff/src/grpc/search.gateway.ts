@@ -28,6 +28,7 @@ export class SearchGateway {
       includeFacets: params.facets,
       userId: params.userId,
       workspaceId: params.workspaceId ?? '',
+      record: params.record ?? false,
     });
     let response: queryEngineV1.SearchResponse;
     try {

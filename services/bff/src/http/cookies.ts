@@ -3,6 +3,9 @@ import type { CookieOptions, Response } from 'express';
 export const SESSION_COOKIE = 'drs_session';
 export const CSRF_COOKIE = 'drs_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+export const BROWSER_COOKIE = 'drs_browser';
+/** A browser id outlives sessions (it marks browsers that signed in before); 180 days. */
+const BROWSER_COOKIE_SECONDS = 180 * 24 * 60 * 60;
 
 export interface CookiePolicy {
   secure: boolean;
@@ -20,6 +23,11 @@ export function setSessionCookie(res: Response, policy: CookiePolicy, sessionId:
 /** Readable by the page's script on purpose: it copies the value into the x-csrf-token header. */
 export function setCsrfCookie(res: Response, policy: CookiePolicy, token: string): void {
   res.cookie(CSRF_COOKIE, token, { ...base(policy), httpOnly: false });
+}
+
+/** Never readable by script: the page has no use for it, and an XSS must not be able to carry it elsewhere. */
+export function setBrowserCookie(res: Response, policy: CookiePolicy, id: string): void {
+  res.cookie(BROWSER_COOKIE, id, { ...base(policy), maxAge: BROWSER_COOKIE_SECONDS * 1000, httpOnly: true });
 }
 
 export function clearSessionCookie(res: Response, policy: CookiePolicy): void {

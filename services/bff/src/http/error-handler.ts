@@ -2,11 +2,13 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { isAppError, InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import { reportError, type Logger } from '@docket/observability';
 import { TooManyAttemptsError } from '../identity/auth.service';
-import { CsrfError, PasswordChangeRequiredError } from './http-errors';
+import { CsrfError, MethodNotAllowedError, PasswordChangeRequiredError } from './http-errors';
+import { ALLOWED_METHODS } from './middleware/allowed-methods';
 
 type ErrorCode =
   | 'invalid_input' | 'unauthenticated' | 'forbidden' | 'csrf_failed' | 'not_found' | 'conflict'
-  | 'too_many_requests' | 'unavailable' | 'internal' | 'password_change_required';
+  | 'too_many_requests' | 'unavailable' | 'internal' | 'password_change_required' | 'method_not_allowed'
+  | 'unsupported_media_type' | 'payload_too_large';
 
 /** The one place where errors become HTTP statuses and the `{ error: { code, message, issues } }` body. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -19,8 +21,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof CsrfError) return send(res, 403, 'csrf_failed', error.message);
     if (error instanceof PasswordChangeRequiredError) return send(res, 403, 'password_change_required', error.message);
-    const bodyError = bodyParserError(error);
-    if (bodyError) return send(res, bodyError.status, 'invalid_input', bodyError.message);
+    if (error instanceof MethodNotAllowedError) {
+      res.set('Allow', ALLOWED_METHODS.join(', '));
+      return send(res, 405, 'method_not_allowed', error.message);
+    }
+    const requestError = unreadableRequest(error);
+    if (requestError) return send(res, requestError.status, requestError.code, requestError.message);
 
     if (isAppError(error)) {
       switch (error.kind) {
@@ -47,15 +53,23 @@ function send(res: Response, status: number, code: ErrorCode, message: string, i
   res.status(status).json({ error: { code, message, ...(issues && issues.length > 0 ? { issues } : {}) } });
 }
 
-/** express.json() failures carry `type` and `status`; they are the client's fault, not ours. */
-function bodyParserError(error: unknown): { status: number; message: string } | undefined {
-  const e = error as { type?: unknown; status?: unknown };
-  if (typeof e?.type !== 'string' || typeof e.status !== 'number' || e.status >= 500) return undefined;
+/**
+ * Requests express could not read: express.json() failures (they carry `type`), a body that does not
+ * match its Content-Encoding (zlib's errors, status 400), a path parameter with malformed
+ * percent-encoding (URIError, status 400). Client mistakes, never 500.
+ */
+function unreadableRequest(error: unknown): { status: number; code: ErrorCode; message: string } | undefined {
+  const e = error as { type?: unknown; status?: unknown; code?: unknown };
+  if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500 || isAppError(error)) return undefined;
+  if (error instanceof URIError) return { status: 400, code: 'invalid_input', message: 'the URL has malformed percent-encoding' };
   switch (e.type) {
-    case 'entity.parse.failed': return { status: 400, message: 'request body is not valid JSON' };
-    case 'entity.too.large': return { status: 413, message: 'request body is too large' };
-    case 'encoding.unsupported':
-    case 'charset.unsupported': return { status: 415, message: 'unsupported request body encoding' };
-    default: return { status: 400, message: 'request body could not be read' };
+    case 'entity.parse.failed': return { status: 400, code: 'invalid_input', message: 'request body is not valid JSON' };
+    case 'entity.too.large': return { status: 413, code: 'payload_too_large', message: 'request body is too large' };
+    case 'encoding.unsupported': return { status: 415, code: 'unsupported_media_type', message: 'unsupported Content-Encoding (identity, gzip, deflate or br)' };
+    case 'charset.unsupported': return { status: 415, code: 'unsupported_media_type', message: 'unsupported request body charset' };
   }
+  if (typeof e.code === 'string' && /^(Z_|ERR__ERROR)/.test(e.code)) {
+    return { status: 400, code: 'invalid_input', message: 'request body does not match its Content-Encoding' };
+  }
+  return { status: 400, code: 'invalid_input', message: 'request could not be read' };
 }

@@ -13,3 +13,11 @@ export class PasswordChangeRequiredError extends Error {
     this.name = 'PasswordChangeRequiredError';
   }
 }
+
+/** An HTTP method the API never answers (TRACE, CONNECT, made-up ones); answered 405 with Allow. */
+export class MethodNotAllowedError extends Error {
+  constructor(readonly method: string) {
+    super(`method ${method} is not allowed`);
+    this.name = 'MethodNotAllowedError';
+  }
+}

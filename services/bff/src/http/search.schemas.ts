@@ -25,7 +25,7 @@ export const SearchQuery = z
     cursor: z.string().max(2000).optional().meta({ description: 'nextCursor of the previous page (same q, filters and sort)' }),
     facets: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1')
       .meta({ description: 'Count agency, filing type, docket, year and party over every match' }),
-    workspace: z.string().trim().min(1).max(200).optional().meta({ description: 'Search inside this workspace: its default filters apply and the search is logged' }),
+    workspace: z.string().trim().min(1).max(200).optional().meta({ description: 'Search inside this workspace: its default filters apply (POST /api/search adds the search to its log)' }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     offset: z.coerce.number().int().min(0).max(10_000).default(0).meta({ description: 'Deprecated (use cursor): hits to skip' }),
   })
@@ -35,6 +35,31 @@ export const SearchQuery = z
     if (query.from && query.to && query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
     if (query.cursor && query.offset > 0) ctx.addIssue({ code: 'custom', path: ['offset'], message: 'must be 0 with a cursor' });
   });
+
+/** A list in a JSON body (`"agency": ["ferc"]`), trimmed and bounded like the query string's. */
+const list = (what: string) => z
+  .array(z.string().max(200, 'must be at most 200 characters'))
+  .max(50, `at most 50 ${what}`)
+  .default([])
+  .transform((items) => items.map((item) => item.trim()).filter((item) => item !== ''));
+
+/** POST /api/search: a new search inside a workspace, which becomes a request in its log. */
+export const RecordedSearchBody = z
+  .object({
+    workspace: z.string().trim().min(1).max(200).meta({ description: 'The workspace whose log the search is added to' }),
+    q: z.string().trim().max(1000).default(''),
+    agency: list('agencies'),
+    type: list('filing types'),
+    docket: list('dockets'),
+    party: list('parties'),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    sort: z.enum(searchSorts).default('relevance'),
+    facets: z.boolean().default(false),
+    limit: z.number().int().min(1).max(100).default(20),
+  })
+  .refine((body) => !body.from || !body.to || body.from <= body.to, { path: ['to'], message: 'must not be before from' })
+  .meta({ id: 'RecordedSearchRequest' });
 
 export const SearchHit = z
   .object({
@@ -72,6 +97,6 @@ export const SearchResponse = z.object({
   facets: z.array(SearchFacet).meta({ description: 'Empty unless facets=true; at most 20 buckets each, largest first' }),
   facetsCounted: z.number().int().meta({ description: 'How many matches the facets counted: total (the newest ones when totalIsLowerBound)' }),
   nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null on the last page' }),
-  requestId: z.string().nullable().meta({ description: 'The workspace log entry this search became (workspace searches, first page)' }),
+  requestId: z.string().nullable().meta({ description: 'The workspace log entry this search became (POST /api/search); null for GET' }),
   normalizedQuery: z.string().meta({ description: 'The query as understood, printed back in canonical form' }),
 });

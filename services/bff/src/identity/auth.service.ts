@@ -3,13 +3,16 @@ import type { Logger } from '@docket/observability';
 import { normaliseEmail, type UserRecord } from '../domain/user';
 import type { UserRepository } from '../store/user.repository';
 import type { SessionStore } from '../sessions/session.store';
-import type { SignInThrottle } from '../sessions/sign-in-throttle';
+import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
 import type { PasswordHasher } from './password-hasher';
 
 /** Thrown when sign-in attempts are being refused for a while; the HTTP layer answers 429. */
 export class TooManyAttemptsError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('too many failed sign-in attempts; try again later');
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'too many failed sign-in attempts; try again later',
+  ) {
+    super(message);
     this.name = 'TooManyAttemptsError';
   }
 }
@@ -26,19 +29,25 @@ export class AuthService {
     private readonly logger: Logger,
   ) {}
 
-  async signIn(rawEmail: string, password: string, ip: string): Promise<{ user: UserRecord; sessionId: string }> {
+  /** `client`: the caller's address (see TRUST_PROXY) and drs_browser id, for the throttle. */
+  async signIn(
+    rawEmail: string,
+    password: string,
+    client: Omit<Attempt, 'email'>,
+  ): Promise<{ user: UserRecord; sessionId: string }> {
     const email = normaliseEmail(rawEmail);
-    const retryAfter = await this.throttle.retryAfterSeconds(email, ip);
+    const attempt: Attempt = { email, ...client };
+    const retryAfter = await this.throttle.retryAfterSeconds(attempt);
     if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter);
 
     const user = await this.users.findByEmail(email);
     const passwordOk = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyDummy(password);
     if (!user || !passwordOk || !user.active) {
-      await this.throttle.recordFailure(email, ip);
-      this.logger.info({ email, ip, reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' }, 'sign-in refused');
+      await this.throttle.recordFailure(attempt);
+      this.logger.info({ email, ip: client.ip, reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' }, 'sign-in refused');
       throw new NotAllowedError(SIGN_IN_FAILED, true);
     }
-    await this.throttle.recordSuccess(email, ip);
+    await this.throttle.recordSuccess(attempt);
     const sessionId = await this.sessions.create(user.id);
     this.logger.info({ userId: user.id }, 'signed in');
     return { user, sessionId };

@@ -4,6 +4,8 @@ import { generateTemporaryPassword, MIN_PASSWORD_LENGTH } from '../domain/passwo
 import { normaliseEmail, type Role, type UserRecord } from '../domain/user';
 import type { UserPatch, UserRepository } from '../store/user.repository';
 import type { SessionStore } from '../sessions/session.store';
+import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
+import { TooManyAttemptsError } from './auth.service';
 import type { PasswordHasher } from './password-hasher';
 
 export interface NewUserInput {
@@ -19,6 +21,7 @@ export class UserService {
     private readonly users: UserRepository,
     private readonly sessions: SessionStore,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: SignInThrottle,
     private readonly logger: Logger,
   ) {}
 
@@ -70,10 +73,26 @@ export class UserService {
   }
 
   /** Verifies the current password, stores the new one, and signs out every other session. */
-  async changePassword(actor: UserRecord, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+  /**
+   * The current-password check counts against the same limits as sign-in (a stolen session must not
+   * become an unlimited password oracle); `client` is the caller's address and drs_browser id.
+   */
+  async changePassword(
+    actor: UserRecord,
+    currentSessionId: string,
+    currentPassword: string,
+    newPassword: string,
+    client: Omit<Attempt, 'email'>,
+  ): Promise<void> {
+    const attempt: Attempt = { email: actor.email, ...client };
+    const retryAfter = await this.throttle.retryAfterSeconds(attempt);
+    if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter, 'too many wrong current passwords; try again later');
     if (!(await this.hasher.verify(actor.passwordHash, currentPassword))) {
+      await this.throttle.recordFailure(attempt);
+      this.logger.info({ userId: actor.id, ip: client.ip }, 'password change refused: wrong current password');
       throw new InputError('current password is incorrect', [{ path: 'currentPassword', message: 'is incorrect' }]);
     }
+    await this.throttle.recordSuccess(attempt);
     if (newPassword.length < MIN_PASSWORD_LENGTH) {
       throw new InputError('new password is too short', [
         { path: 'newPassword', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` },

@@ -63,7 +63,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         expect.arrayContaining([
           'GET /healthz', 'GET /api/auth/csrf', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/auth/session',
           'PATCH /api/me', 'POST /api/me/password', 'GET /api/users', 'POST /api/users', 'PATCH /api/users/{id}',
-          'POST /api/documents', 'GET /api/documents/{id}', 'GET /api/search', 'POST /api/admin/reindex',
+          'POST /api/documents', 'GET /api/documents/{id}', 'GET /api/search', 'POST /api/search', 'POST /api/admin/reindex',
           'GET /api/admin/index-stats', 'GET /api/processes', 'GET /api/processes/{id}', 'GET /api/processes/{id}/events',
         ]),
       );
@@ -327,15 +327,28 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         + '&from=2024-01-01&to=2024-12-31&sort=newest&facets=true&limit=1&workspace=ws-1');
       expect(first.status).toBe(200);
       expect(fakes.searchRequests.at(-1)).toMatchObject({
-        query: 'heron', limit: 1, offset: 0, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1',
+        query: 'heron', limit: 1, offset: 0, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: false,
         sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
         filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], dockets: ['ER24-1-000'], parties: ['Sierra Club'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
       });
       expect(first.body).toMatchObject({
-        total: 2, facetsCounted: 2, nextCursor: '1', requestId: 'request-in-ws-1', normalizedQuery: 'heron',
+        total: 2, facetsCounted: 2, nextCursor: '1', requestId: null, normalizedQuery: 'heron',
         facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: 2 }] }],
       });
       expect(first.body.hits[0]).toMatchObject({ titleHtml: '<mark>Tariff one</mark>', sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'] });
+
+      // A GET is a read; the search becomes a request in the workspace's log only when POSTed.
+      const recorded = await member.post('/api/search', {
+        workspace: 'ws-1', q: 'heron', agency: ['ferc', ' cpuc ', ''], type: ['Order'], from: '2024-01-01', to: '2024-12-31', sort: 'newest', facets: true, limit: 1,
+      });
+      expect(recorded.status).toBe(201);
+      expect(recorded.body).toMatchObject({ total: 2, nextCursor: '1', requestId: 'request-in-ws-1' });
+      expect(fakes.searchRequests.at(-1)).toMatchObject({
+        query: 'heron', limit: 1, offset: 0, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: true,
+        sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST, filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
+      });
+      expect((await member.request('POST', '/api/search', { json: { workspace: 'ws-1', q: 'heron' }, csrf: 'none' })).status).toBe(403);
+      expect((await member.post('/api/search', { q: 'heron' })).body.error.issues).toEqual([expect.objectContaining({ path: 'workspace' })]);
 
       const second = await member.get(`/api/search?q=heron&limit=1&cursor=${first.body.nextCursor}`);
       expect(second.body).toMatchObject({ total: 2, totalIsLowerBound: false, nextCursor: null, requestId: null, facets: [], facetsCounted: 0 });

@@ -18,6 +18,18 @@ describe('BFF config', () => {
     });
   });
 
+  it('trusts no proxy unless TRUST_PROXY names some, and refuses to trust everyone', () => {
+    expect(bffEnvSchema.parse(base).TRUST_PROXY).toBe(false);
+    expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: ' 10.0.0.0/8, ::1 ' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '::1']);
+    expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    for (const bad of ['true', 'not-an-address', '10.0.0.0/99']) {
+      const result = bffEnvSchema.safeParse({ ...base, TRUST_PROXY: bad });
+      expect([bad, result.error?.issues.map((i) => i.path.join('.'))]).toEqual([bad, ['TRUST_PROXY']]);
+    }
+  });
+
   it('derives a stable development secret when SESSION_SECRET is unset', () => {
     const first = bffEnvSchema.parse(base).SESSION_SECRET;
     expect(first).toHaveLength(64);

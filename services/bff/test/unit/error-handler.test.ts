@@ -72,6 +72,24 @@ describe('errorHandler', () => {
     expect((await get('unavailable')).body.error.message).not.toMatch(/10\.0\.0\.7/);
   });
 
+  it.each(['gzip', 'deflate', 'br'])('answers a body that is not %s although it says so with 400, not 500', async (encoding) => {
+    const res = await fetch(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: '{"a":1}' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'request body does not match its Content-Encoding' } });
+  });
+
+  it('answers an unknown Content-Encoding with 415', async () => {
+    const res = await fetch(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'x-zip' }, body: '{}' });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+  });
+
+  it('answers malformed percent-encoding in a path parameter with 400', async () => {
+    const res = await fetch(`${base}/%ED%A0%80`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'the URL has malformed percent-encoding' } });
+  });
+
   it('answers unparseable JSON with 400 invalid_input', async () => {
     const res = await fetch(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
     expect(res.status).toBe(400);

@@ -2,6 +2,7 @@ import type { AuthService } from '../../identity/auth.service';
 import type { UserDirectory } from '../../identity/user-directory';
 import type { ApiRouter } from '../api-router';
 import { authOf, findAuth } from '../auth-context';
+import { browserIdOf } from '../browser-id';
 import { clearSessionCookie, setSessionCookie, type CookiePolicy } from '../cookies';
 import type { CsrfProtection } from '../csrf';
 import { CsrfResponse, LoginBody, LoginResponse, SessionResponse } from '../schemas';
@@ -15,7 +16,7 @@ export function registerAuthRoutes(
   api.route(
     {
       method: 'get', path: '/api/auth/csrf', tag: 'auth', access: 'public',
-      summary: 'Get a CSRF token (also set as the drs_csrf cookie); send it as x-csrf-token on every mutating request',
+      summary: 'Get a CSRF token (also set as the drs_csrf cookie; before sign-in bound to the httpOnly drs_browser cookie, set if missing); send it as x-csrf-token on every mutating request',
       responses: { 200: { description: 'The token', schema: CsrfResponse } },
     },
     async (_input, req, res) => {
@@ -34,12 +35,12 @@ export function registerAuthRoutes(
       },
     },
     async ({ body }, req, res) => {
-      const { user, sessionId } = await auth.signIn(body.email, body.password, req.ip ?? 'unknown');
+      const { user, sessionId } = await auth.signIn(body.email, body.password, { ip: req.ip ?? 'unknown', browserId: browserIdOf(req) });
       // A new session id on every sign-in: a planted (fixated) session cookie is worthless.
       const previous = findAuth(req)?.sessionId;
       if (previous) await auth.signOut(previous);
       setSessionCookie(res, cookies, sessionId);
-      const csrfToken = csrf.issue(res, sessionId);
+      const csrfToken = csrf.issue(req, res, sessionId);
       res.json({ user: await directory.view(user), csrfToken });
     },
   );
@@ -53,7 +54,7 @@ export function registerAuthRoutes(
     async (_input, req, res) => {
       await auth.signOut(authOf(req).sessionId);
       clearSessionCookie(res, cookies);
-      csrf.issue(res, ''); // ready for the next sign-in on this browser
+      csrf.issue(req, res); // bound to this browser, ready for its next sign-in
       res.status(204).end();
     },
   );

@@ -2,6 +2,7 @@ import type { UserDirectory } from '../../identity/user-directory';
 import type { UserService } from '../../identity/user.service';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
+import { browserIdOf } from '../browser-id';
 import { PasswordChangeBody, ProfilePatchBody, UserResponse } from '../schemas';
 
 export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; directory: UserDirectory }): void {
@@ -23,11 +24,11 @@ export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; dir
     {
       method: 'post', path: '/api/me/password', tag: 'me', access: 'user', allowedBeforePasswordChange: true, body: PasswordChangeBody,
       summary: 'Change your password (at least 12 characters); signs out your other sessions',
-      responses: { 204: { description: 'Changed' } },
+      responses: { 204: { description: 'Changed' }, 429: { description: 'Too many wrong current passwords; see Retry-After' } },
     },
     async ({ body }, req, res) => {
       const { user, sessionId } = authOf(req);
-      await users.changePassword(user, sessionId, body.currentPassword, body.newPassword);
+      await users.changePassword(user, sessionId, body.currentPassword, body.newPassword, { ip: req.ip ?? 'unknown', browserId: browserIdOf(req) });
       res.status(204).end();
     },
   );

@@ -222,7 +222,7 @@ export class FakeBackends {
           facets: req.includeFacets ? [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: String(matches.length) }] }] : [],
           facetsCounted: req.includeFacets ? String(matches.length) : '0',
           nextCursor: more ? String(start + page.length) : '',
-          requestId: req.workspaceId ? `request-in-${req.workspaceId}` : '',
+          requestId: req.workspaceId && req.record ? `request-in-${req.workspaceId}` : '',
           normalizedQuery: req.query,
         };
       }),
