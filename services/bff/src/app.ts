@@ -36,6 +36,7 @@ import { registerIngestionRoutes } from './http/routes/ingestion.routes';
 import { registerMeRoutes } from './http/routes/me.routes';
 import { registerProcessRoutes } from './http/routes/processes.routes';
 import { registerQueryRoutes } from './http/routes/queries.routes';
+import { registerStackStatusRoutes } from './http/routes/stack-status.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWorkspaceRoutes } from './http/routes/workspaces.routes';
 import { AuthService } from './identity/auth.service';
@@ -48,6 +49,7 @@ import { WorkspacePeople } from './identity/workspace-people';
 import { SessionStore } from './sessions/session.store';
 import { defaultSignInThrottle, SignInThrottle, type SignInThrottleOptions } from './sessions/sign-in-throttle';
 import { OrganisationRepository } from './store/organisation.repository';
+import { StackStatusFile, type StackStatusSource } from './store/stack-status.file';
 import { UserRepository } from './store/user.repository';
 
 export interface AppDeps {
@@ -71,6 +73,8 @@ export interface AppDeps {
   workspaces: WorkspacesGateway;
   workspacePeople: WorkspacePeople;
   readiness: ReadinessProbe;
+  /** Process health of the whole stack, when a launcher reports it (default: nothing reported). */
+  stackStatus?: StackStatusSource;
 }
 
 /** The express app, wired from its collaborators; no I/O happens here. */
@@ -103,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
   registerIngestionRoutes(api, { documents: deps.documents, uploadLimits: deps.uploadLimits, logger: deps.logger });
   registerDocumentRoutes(api, { documents: deps.documents, search: deps.search, logger: deps.logger });
   registerCatalogRoutes(api, { catalog: deps.catalog });
+  registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });
   registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
   registerQueryRoutes(api, {
@@ -172,6 +177,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     queryPeople: new RepositoryQueryUserLookup(userRepository),
     workspaces: new WorkspacesGateway(grpc.workspaces),
     workspacePeople: new WorkspacePeople(userRepository),
+    stackStatus: new StackStatusFile(config.STACK_STATUS_FILE),
     readiness: {
       mongo: () => organisations.ping(),
       redis: async () => {

@@ -35,6 +35,8 @@ export const bffEnvSchema = z
     // Hard caps on one upload request; the documents service applies its own (lower) extraction limits.
     UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).default(1024),
     UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(100),
+    // Written by `npm start` (deploy/local/src/supervise/stack-status.ts); served to /catalog-status.
+    STACK_STATUS_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -1,0 +1,16 @@
+import type { StackStatusSource } from '../../store/stack-status.file';
+import type { ApiRouter } from '../api-router';
+import { StackStatusResponse } from '../schemas';
+
+export function registerStackStatusRoutes(api: ApiRouter, deps: { stackStatus: StackStatusSource }): void {
+  api.route(
+    {
+      method: 'get', path: '/api/stack/status', tag: 'health', access: 'user',
+      summary: 'Process health of the stack when `npm start` runs it: every part, its restarts and recent crashes (null elsewhere)',
+      responses: { 200: { description: 'The launcher\'s last report, or null', schema: StackStatusResponse } },
+    },
+    async (_input, _req, res) => {
+      res.json({ stack: await deps.stackStatus.read() });
+    },
+  );
+}
