@@ -36,7 +36,7 @@ const VALUES = [
 const PARAMS = ['q', 'cursor', 'limit', 'offset', 'from', 'to', 'sort', 'facets', 'workspace', 'agency', 'page', 'pages', 'recent', 'user', 'minMs', 'mode'];
 const BODIES = [
   '{"email": ', '[]', 'null', '"x"', '{"__proto__": {"admin": true}}', '{"q": {"$gt": ""}}', '{"name": ' + '"a",'.repeat(10) + '}',
-  JSON.stringify({ email: 'x'.repeat(500), password: 'y'.repeat(5000) }), JSON.stringify({ limit: 1e309 }), '\u0000\u0001',
+  JSON.stringify({ email: 'x'.repeat(500), password: 'y'.repeat(5000) }), '{"limit": 1e309}', '\u0000\u0001',
   JSON.stringify({ workspace: '%ED%A0%80', q: '(', from: '9999-99-99' }),
 ];
 const ENCODINGS = ['gzip', 'deflate', 'br', 'x-zip', 'gzip, gzip', 'identity'];
