@@ -20,14 +20,17 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 WORKDIR /app
 COPY --from=manifests /out/ ./
 RUN npm ci --workspace @docket/${SERVICE} --no-audit --no-fund
-# The query-engine's SQLite ranking extension, compiled here where the compiler is, under the name
-# services/query-engine/src/index/rank-extension.ts looks for (the source's hash); other services skip it.
-COPY services/query-engine/native/bm25_given_idf.c /tmp/native/
+# The query-engine's SQLite extensions (ranking, query budget), compiled here where the compiler is, under
+# the names services/query-engine/src/index/native-extensions.ts looks for (the source's hash); other
+# services skip them.
+COPY services/query-engine/native/*.c /tmp/native/
 RUN if [ "$SERVICE" = "query-engine" ]; then \
       headers="$(dirname "$(node -p "require.resolve('better-sqlite3/package.json')")")/deps/sqlite3" \
-      && hash="$(sha256sum /tmp/native/bm25_given_idf.c | cut -c1-12)" \
       && mkdir -p services/query-engine/native/build \
-      && cc -O2 -fPIC -shared -I "$headers" /tmp/native/bm25_given_idf.c -o "services/query-engine/native/build/bm25_given_idf-$hash.so"; \
+      && for source in /tmp/native/*.c; do \
+           name="$(basename "$source" .c)" && hash="$(sha256sum "$source" | cut -c1-12)" \
+           && cc -O2 -fPIC -shared -I "$headers" "$source" -o "services/query-engine/native/build/$name-$hash.so" || exit 1; \
+         done; \
     fi
 
 # 3) Runtime: sources run straight from src/ with tsx (no build step), as in development.

@@ -1,5 +1,6 @@
 import type { QueryNode } from '@docket/query-language';
 import type { IndexedDocument, SearchHit } from '../domain/indexed-document';
+import type { QueryBudget } from './query-budget';
 
 /**
  * relevance: BM25, best first (a backend may rank very large result sets in tiers, newest first;
@@ -12,6 +13,9 @@ export type SearchSortOrder = 'relevance' | 'filed_newest' | 'filed_oldest';
 export const FACET_FIELDS = ['agency', 'filing_type', 'docket', 'year', 'party'] as const;
 export type FacetField = (typeof FACET_FIELDS)[number];
 export const FACET_BUCKETS = 20;
+
+/** The budget of a read whose caller gives none (internal callers: re-rankers, tests, benches). */
+export const DEFAULT_READ_BUDGET_MS = 30_000;
 
 export interface SearchQuery {
   /**
@@ -87,16 +91,20 @@ export interface SearchBackend {
   upsert(document: IndexedDocument): Promise<UpsertOutcome>;
   /** Returns whether the document was in the index. */
   remove(documentId: string): Promise<boolean>;
-  search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * Without a budget, the backend's default one (DEFAULT_READ_BUDGET_MS). When the budget is spent it
+   * rejects with budgetSpentError; when the budget's signal aborts, with cancelledError.
+   */
+  search(query: SearchQuery, budget?: QueryBudget): Promise<SearchResult>;
   /**
    * Retrieval for a natural-language question: the documents holding any of `words` (folded words)
    * in an English-stemmed form in their title, text or description, best BM25 first, within `scope`
    * (field and date filters, as a workspace sets; null for every document); at most `k`. Unlike
    * search, whose words match exactly, a question's "vaccination" also finds "vaccinated".
    */
-  rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]>;
+  rankForQuestion(words: string[], scope: QueryNode | null, k: number, budget?: QueryBudget): Promise<RankedDocument[]>;
   /** The stored documents (text, pages, metadata) by id, in the order asked; unknown ids are left out. */
-  fetch(documentIds: string[]): Promise<IndexedDocument[]>;
+  fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]>;
   count(): Promise<number>;
   /** Starts a rebuild into a fresh index; only one build can be open at a time (an older one is aborted). */
   beginBuild(): Promise<IndexBuild>;

@@ -3,10 +3,14 @@ import { dirname } from 'node:path';
 import type { Logger } from '@docket/observability';
 import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
-import type { IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from './search-backend';
+import { queryBudget, type QueryBudget } from './query-budget';
+import {
+  DEFAULT_READ_BUDGET_MS, type IndexBuild, type RankedDocument, type SearchBackend, type SearchQuery, type SearchResult, type UpsertOutcome,
+} from './search-backend';
+import { SearchThreads } from './search-threads/search-threads';
 import { SCHEMA_VERSION } from './sqlite-schema';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
-import { SqliteSearcher, type SearchTuning } from './sqlite-searcher';
+import { checkTuning, DEFAULT_TUNING, type SearchTuning } from './sqlite-searcher';
 
 interface OpenBuild {
   file: SqliteIndexFile;
@@ -19,6 +23,8 @@ export interface SqliteBackendOptions {
   logger?: Logger;
   /** Work limits for searches on a large index (see SearchTuning); the defaults suit a million filings. */
   tuning?: Partial<SearchTuning>;
+  /** Worker threads that run reads (searches, question rankings, fetches); default 2. */
+  threads?: number;
 }
 
 /**
@@ -30,16 +36,21 @@ export interface SqliteBackendOptions {
  * it read may be older than an event applied meanwhile (page read → document deleted/updated → page
  * written), so the rebuild never writes a touched id: the event already put the newer state there, and
  * any later event for that id arrives through the consumer, which keeps feeding both files. The swap
- * happens synchronously on the one JS thread, so no write or search can fall between close and reopen.
+ * happens synchronously on the one JS thread, so no write can fall between close and reopen, and the
+ * search threads have the file closed meanwhile (SearchThreads.whileClosed).
+ *
+ * Writes run on the calling (main) thread; reads run on SearchThreads, each on its own connection
+ * with its own copy of the facets, which the writer keeps in step after every commit.
  */
 export class SqliteFts5Backend implements SearchBackend {
   private live: SqliteIndexFile;
-  private searcher: SqliteSearcher;
+  private readonly threads: SearchThreads;
   private build: OpenBuild | undefined;
 
   private constructor(private readonly path: string, private readonly options: SqliteBackendOptions) {
-    this.live = SqliteIndexFile.open(path);
-    this.searcher = this.searcherOf(this.live);
+    checkTuning({ ...DEFAULT_TUNING, ...options.tuning });
+    this.live = this.openLive();
+    this.threads = new SearchThreads(path, { threads: options.threads ?? 2, tuning: options.tuning ?? {}, logger: options.logger });
     const state = this.live.openState;
     if (state.kind === 'reset') {
       // Kafka offsets have moved past the old events, so nothing refills this file but a re-index.
@@ -66,7 +77,6 @@ export class SqliteFts5Backend implements SearchBackend {
 
   async upsert(document: IndexedDocument): Promise<UpsertOutcome> {
     const outcome = this.live.upsert(document);
-    this.searcher.indexChanged();
     if (this.build) {
       this.build.file.upsert(document);
       this.build.touched.add(document.id);
@@ -76,7 +86,6 @@ export class SqliteFts5Backend implements SearchBackend {
 
   async remove(documentId: string): Promise<boolean> {
     const removed = this.live.remove(documentId);
-    this.searcher.indexChanged();
     if (this.build) {
       this.build.file.remove(documentId);
       this.build.touched.add(documentId);
@@ -84,16 +93,16 @@ export class SqliteFts5Backend implements SearchBackend {
     return removed;
   }
 
-  async search(query: SearchQuery): Promise<SearchResult> {
-    return this.searcher.search(query);
+  search(query: SearchQuery, budget?: QueryBudget): Promise<SearchResult> {
+    return this.threads.run('search', [query], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
-  async rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]> {
-    return this.searcher.rankForQuestion(words, scope, k);
+  rankForQuestion(words: string[], scope: QueryNode | null, k: number, budget?: QueryBudget): Promise<RankedDocument[]> {
+    return this.threads.run('rankForQuestion', [words, scope, k], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
-  async fetch(documentIds: string[]): Promise<IndexedDocument[]> {
-    return this.live.fetch(documentIds);
+  fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]> {
+    return this.threads.run('fetch', [documentIds], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
   async count(): Promise<number> {
@@ -116,7 +125,7 @@ export class SqliteFts5Backend implements SearchBackend {
       },
       commit: async () => {
         assertOpen();
-        this.swapIn(build);
+        await this.swapIn(build);
       },
       abort: async () => {
         if (this.build === build) this.discardBuild();
@@ -126,27 +135,31 @@ export class SqliteFts5Backend implements SearchBackend {
 
   async close(): Promise<void> {
     this.discardBuild();
+    await this.threads.close();
     this.live.close();
   }
 
-  private swapIn(build: OpenBuild): void {
+  private async swapIn(build: OpenBuild): Promise<void> {
     build.file.optimize();
-    build.file.close();
-    this.build = undefined;
-    // Closing the last connection checkpoints and deletes the WAL, so the rename moves a complete file.
-    this.live.close();
-    try {
-      renameSync(this.buildPath, this.path);
-      removeSqliteFiles(this.buildPath);
-    } finally {
-      this.live = SqliteIndexFile.open(this.path);
-      this.searcher = this.searcherOf(this.live);
-    }
+    // Live writes keep reaching the build until the rename, and no thread reads while the file is
+    // replaced. Closing the last connection checkpoints and deletes the WAL, so the rename moves a
+    // complete file.
+    await this.threads.whileClosed(() => {
+      build.file.close();
+      this.build = undefined;
+      this.live.close();
+      try {
+        renameSync(this.buildPath, this.path);
+        removeSqliteFiles(this.buildPath);
+      } finally {
+        this.live = this.openLive();
+      }
+    });
   }
 
-  private searcherOf(file: SqliteIndexFile): SqliteSearcher {
-    if (!file.facets) throw new Error(`${file.path} was opened for a bulk load; searches need it opened as the live index`);
-    return new SqliteSearcher(file.db, file.facets, this.options.tuning);
+  /** The writer's file: its facet changes go to the search threads' copies. */
+  private openLive(): SqliteIndexFile {
+    return SqliteIndexFile.open(this.path, { onFacetChanges: (changes) => this.threads.broadcast(changes) });
   }
 
   private discardBuild(): void {

@@ -7,7 +7,7 @@ import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
 import { compressText, decompressText, indexText, wordPairs } from './index-text';
 import { FacetColumns, type DocumentFacets } from './facet-columns';
 import type { UpsertOutcome } from './search-backend';
-import { loadRankExtension } from './rank-extension';
+import { loadRankExtension } from './native-extensions';
 import { prepareSchema } from './sqlite-schema';
 import { allocationRange, nextRowid } from './sqlite-rowids';
 
@@ -36,6 +36,19 @@ interface BodyRow {
   pages: string;
 }
 
+/** A committed change to one document's facet values: its new values, or null when it was removed. */
+export type FacetChange = [rowid: number, values: DocumentFacets | null];
+
+export interface OpenOptions {
+  /** A file being rebuilt: thrown away if the process dies, so it skips fsyncs; nothing searches it. */
+  bulk?: boolean;
+  /**
+   * Told after every committed transaction (its facet changes, perhaps none), for facets and caches
+   * kept elsewhere (the search threads'); without it, a live file keeps its own `facets`.
+   */
+  onFacetChanges?: (changes: FacetChange[]) => void;
+}
+
 interface FetchRow extends BodyRow {
   id: string;
   source_id: string;
@@ -53,25 +66,31 @@ export class SqliteIndexFile {
   private readonly removeTx: (documentId: string) => boolean;
   private readonly labels = new Map<string, string>();
   private readonly partyIds = new Map<string, number>();
-  /** Facet changes of the transaction under way, applied to `facets` once it commits. */
-  private facetChanges: [number, DocumentFacets | null][] = [];
+  private readonly fetcher: DocumentFetcher;
+  /** Facet changes of the transaction under way, reported once it commits (null: nobody keeps facets). */
+  private facetChanges: FacetChange[] | null;
 
   /**
-   * @param facets every document's facet values in memory, for the searches on this file; none for
-   *   a file being rebuilt (nothing searches it, and it is reopened once built).
+   * @param facets every document's facet values in memory, for searches on this file's own
+   *   connection; none for a file being rebuilt (nothing searches it, and it is reopened once built)
+   *   or one whose facets are kept elsewhere (onFacetChanges).
    */
-  private constructor(readonly path: string, readonly db: Db, readonly openState: OpenState, readonly facets: FacetColumns | undefined) {
+  private constructor(
+    readonly path: string, readonly db: Db, readonly openState: OpenState, readonly facets: FacetColumns | undefined,
+    private readonly onFacetChanges: ((changes: FacetChange[]) => void) | undefined,
+  ) {
+    this.facetChanges = facets || onFacetChanges ? [] : null;
     this.statements = prepareStatements(db);
+    this.fetcher = new DocumentFetcher(db);
     this.upsertTx = db.transaction((document: IndexedDocument) => this.upsertInTransaction(document));
     this.removeTx = db.transaction((documentId: string) => this.removeInTransaction(documentId));
   }
 
   /**
    * Opens (creating if needed) an index file. An older schema is replaced by an empty file: the
-   * index is derived data, and a re-index refills it (the caller must say so). `bulk` is for a file
-   * being rebuilt: it is thrown away if the process dies, so it skips fsyncs.
+   * index is derived data, and a re-index refills it (the caller must say so).
    */
-  static open(path: string, options: { bulk?: boolean } = {}): SqliteIndexFile {
+  static open(path: string, options: OpenOptions = {}): SqliteIndexFile {
     let db = connect(path, options.bulk ?? false);
     let state: OpenState;
     try {
@@ -89,7 +108,8 @@ export class SqliteIndexFile {
       db.close();
       throw error;
     }
-    return new SqliteIndexFile(path, db, state, options.bulk ? undefined : FacetColumns.load(db));
+    const facets = options.bulk || options.onFacetChanges ? undefined : FacetColumns.load(db);
+    return new SqliteIndexFile(path, db, state, facets, options.bulk ? undefined : options.onFacetChanges);
   }
 
   upsert(document: IndexedDocument): UpsertOutcome {
@@ -114,20 +134,22 @@ export class SqliteIndexFile {
    * one takes its label and party key writes with it, so the caches of them are forgotten.
    */
   private writing<T>(write: () => T): T {
-    this.facetChanges = [];
+    if (this.facetChanges) this.facetChanges = [];
     try {
       const result = write();
-      for (const [rowid, values] of this.facetChanges) {
+      const changes = this.facetChanges ?? [];
+      for (const [rowid, values] of changes) {
         if (values) this.facets?.set(rowid, values);
         else this.facets?.remove(rowid);
       }
+      this.onFacetChanges?.(changes);
       return result;
     } catch (error) {
       this.labels.clear();
       this.partyIds.clear();
       throw error;
     } finally {
-      this.facetChanges = [];
+      if (this.facetChanges) this.facetChanges = [];
     }
   }
 
@@ -137,12 +159,7 @@ export class SqliteIndexFile {
 
   /** Stored documents by id, in the order asked; unknown ids are left out. */
   fetch(documentIds: string[]): IndexedDocument[] {
-    const found: IndexedDocument[] = [];
-    for (const id of documentIds) {
-      const row = this.statements.fetchById.get(id) as FetchRow | undefined;
-      if (row) found.push(toIndexedDocument(row));
-    }
-    return found;
+    return this.fetcher.fetch(documentIds);
   }
 
   count(): number {
@@ -213,7 +230,7 @@ export class SqliteIndexFile {
     s.deleteParties.run(existing.rowid);
     s.deleteBody.run(existing.rowid);
     s.deleteDocument.run(existing.rowid);
-    if (this.facets) this.facetChanges.push([existing.rowid, null]);
+    this.facetChanges?.push([existing.rowid, null]);
     return true;
   }
 
@@ -247,8 +264,7 @@ export class SqliteIndexFile {
   }
 
   private changedFacets(rowid: number, row: ReturnType<typeof documentRow>, partyIds: number[]): void {
-    if (!this.facets) return;
-    this.facetChanges.push([rowid, { agency: row.source_id, filingType: row.type_facet, docket: row.docket_key, year: row.filed_year, partyIds }]);
+    this.facetChanges?.push([rowid, { agency: row.source_id, filingType: row.type_facet, docket: row.docket_key, year: row.filed_year, partyIds }]);
   }
 
   private partyId(key: string): number {
@@ -283,6 +299,16 @@ function searchable(document: IndexedDocument): string[] {
     entities: document.entities.map((entity) => entity.name),
   });
   return [indexText(title), indexText(text), indexText(description), wordPairs(title), wordPairs(text), wordPairs(description), tags];
+}
+
+/** A connection that only reads (a search thread's): the file exists, in WAL mode, with its schema. */
+export function connectReader(path: string): Db {
+  const db = new Database(path, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -65536');
+  loadRankExtension(db);
+  return db;
 }
 
 function connect(path: string, bulk: boolean): Db {
@@ -348,6 +374,27 @@ function bodyRow(document: IndexedDocument, withText = true) {
   };
 }
 
+/** Stored documents by id, on any connection to an index file. */
+export class DocumentFetcher {
+  private readonly byId: Statement;
+
+  constructor(db: Db) {
+    const columns = BODY_COLUMNS.split(', ').map((c) => `b.${c}`).join(', ');
+    this.byId = db.prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${columns}
+      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.id = ?`);
+  }
+
+  /** In the order asked; unknown ids are left out. */
+  fetch(documentIds: string[]): IndexedDocument[] {
+    const found: IndexedDocument[] = [];
+    for (const id of documentIds) {
+      const row = this.byId.get(id) as FetchRow | undefined;
+      if (row) found.push(toIndexedDocument(row));
+    }
+    return found;
+  }
+}
+
 function toIndexedDocument(row: FetchRow): IndexedDocument {
   return {
     id: row.id,
@@ -369,9 +416,11 @@ function toIndexedDocument(row: FetchRow): IndexedDocument {
   };
 }
 
+const BODY_COLUMNS = 'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, parties, filers, entities, pages';
+
 function prepareStatements(db: Db) {
   const prepare = (sql: string): Statement => db.prepare(sql);
-  const bodyColumns = 'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, parties, filers, entities, pages';
+  const bodyColumns = BODY_COLUMNS;
   return {
     selectById: prepare('SELECT rowid, content_hash, fields_hash, metadata_hash FROM documents WHERE id = ?'),
     insertDocument: prepare(`INSERT INTO documents (id, source_id, type_facet, docket_key,
@@ -408,8 +457,6 @@ function prepareStatements(db: Db) {
     deleteParties: prepare('DELETE FROM parties WHERE doc = ?'),
     upsertLabel: prepare(`INSERT INTO facet_labels (facet, key, label) VALUES (?, ?, ?)
       ON CONFLICT (facet, key) DO UPDATE SET label = excluded.label WHERE label <> excluded.label`),
-    fetchById: prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${bodyColumns.split(', ').map((c) => `b.${c}`).join(', ')}
-      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.id = ?`),
     count: prepare('SELECT count(*) FROM documents'),
   };
 }

@@ -41,7 +41,7 @@ export interface SearchTuning {
 }
 
 /** The newest tier is ranked from the matches a search reads (see rankedPage), so it must fit in them. */
-function checkTuning(tuning: SearchTuning): SearchTuning {
+export function checkTuning(tuning: SearchTuning): SearchTuning {
   if (tuning.rankTier > tuning.countLimit) throw new Error(`rankTier (${tuning.rankTier}) must not exceed countLimit (${tuning.countLimit})`);
   return tuning;
 }

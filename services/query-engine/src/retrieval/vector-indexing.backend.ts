@@ -1,5 +1,6 @@
 import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
+import type { QueryBudget } from '../index/query-budget';
 import type { IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../index/search-backend';
 import type { VectorIndexer } from './vector-indexer';
 
@@ -28,16 +29,16 @@ export class VectorIndexingBackend implements SearchBackend {
     return removed;
   }
 
-  search(query: SearchQuery): Promise<SearchResult> {
-    return this.inner.search(query);
+  search(query: SearchQuery, budget?: QueryBudget): Promise<SearchResult> {
+    return this.inner.search(query, budget);
   }
 
-  rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]> {
-    return this.inner.rankForQuestion(words, scope, k);
+  rankForQuestion(words: string[], scope: QueryNode | null, k: number, budget?: QueryBudget): Promise<RankedDocument[]> {
+    return this.inner.rankForQuestion(words, scope, k, budget);
   }
 
-  fetch(documentIds: string[]): Promise<IndexedDocument[]> {
-    return this.inner.fetch(documentIds);
+  fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]> {
+    return this.inner.fetch(documentIds, budget);
   }
 
   count(): Promise<number> {

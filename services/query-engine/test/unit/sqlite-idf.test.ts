@@ -1,6 +1,6 @@
 import Database, { type Database as Db } from 'better-sqlite3';
 import { MARK } from '../../src/domain/fts-query';
-import { loadRankExtension } from '../../src/index/rank-extension';
+import { loadRankExtension } from '../../src/index/native-extensions';
 import { inverseDocumentFrequency, phrasesOf, SearchIdfs } from '../../src/index/sqlite-idf';
 
 /** An FTS5 table `t` (title, text) beside a `documents` table with the same rowids, as the index has. */

@@ -1,0 +1,323 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database, { type Database as Db, type Statement } from 'better-sqlite3';
+import { UnavailableError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { BUDGET_EXTENSION, loadExtension } from '../native-extensions';
+import { budgetSpentError, cancelledError, remainingMs, type QueryBudget } from '../query-budget';
+import type { FacetChange } from '../sqlite-index-file';
+import type { SearchTuning } from '../sqlite-searcher';
+import {
+  deserializeError, type FromThread, type SerializedError, type ThreadCalls, type ThreadData, type ThreadMethod, type ToThread,
+} from './thread-messages';
+
+/** A thread still busy this long after its budget ran out is stuck outside SQLite: it is replaced. */
+const STUCK_GRACE_MS = 1_000;
+/**
+ * An interrupt that lands between two statements of a call is lost (SQLite clears it when the next
+ * starts), so a call past its budget is interrupted again this often until it answers.
+ */
+const INTERRUPT_EVERY_MS = 10;
+
+interface Job {
+  id: number;
+  method: ThreadMethod;
+  args: unknown[];
+  budget: QueryBudget;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+  /** Detaches the job from its caller's signal. */
+  release: () => void;
+}
+
+interface Thread {
+  slot: number;
+  worker: Worker;
+  job: Job | undefined;
+  /** Interrupts the call when its budget ends, then replaces the thread if it still does not answer. */
+  timers: NodeJS.Timeout[];
+  /** Replies to close/open requests, by id. */
+  pending: Map<number, { resolve: () => void; reject: (error: Error) => void }>;
+}
+
+/**
+ * Reads of the SQLite index (searches, question rankings, document fetches) on a pool of worker
+ * threads, so that a slow one never holds up the service's event loop (gRPC, health checks, Kafka
+ * heartbeats, indexing) or the other threads' callers. The writer stays on the main thread and tells
+ * the threads what each transaction changed (`changes`).
+ *
+ * Every call has a budget: it waits in a FIFO queue for a free thread, and its SQL is interrupted
+ * when the budget is spent or the caller cancels: from this thread, whose event loop stays free,
+ * through `control`, a connection of its own with the query_budget extension (native/query_budget.c),
+ * which calls sqlite3_interrupt() on the search thread's connection. A call still running
+ * STUCK_GRACE_MS after its budget (busy in JavaScript) gets its thread terminated and replaced.
+ */
+export class SearchThreads {
+  private readonly threads: Thread[] = [];
+  private readonly queue: Job[] = [];
+  private readonly control: Db;
+  private readonly interruptSlot: Statement;
+  private nextId = 1;
+  private closed = false;
+  /** Set while the index file is being replaced: nothing is dispatched. */
+  private paused = false;
+  private idleWaiters: (() => void)[] = [];
+  private broken: Error | undefined;
+
+  constructor(private readonly indexPath: string, private readonly options: { threads: number; tuning: Partial<SearchTuning>; logger?: Logger | undefined }) {
+    this.control = new Database(':memory:');
+    loadExtension(this.control, BUDGET_EXTENSION);
+    this.interruptSlot = this.control.prepare('SELECT query_budget_interrupt(?)');
+    for (let i = 0; i < Math.max(1, options.threads); i += 1) this.threads.push(this.spawn(takeSlot()));
+  }
+
+  get size(): number {
+    return this.threads.length;
+  }
+
+  /** Runs one read on a free thread within its budget; rejects with the budget or cancellation error. */
+  run<M extends ThreadMethod, R>(method: M, args: ThreadCalls[M], budget: QueryBudget): Promise<R> {
+    if (this.closed) return Promise.reject(new UnavailableError('the search index is closed'));
+    if (this.broken) return Promise.reject(this.broken);
+    if (budget.signal?.aborted) return Promise.reject(cancelledError());
+    return new Promise<R>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, method, args, budget, resolve: resolve as (result: unknown) => void, reject, release: () => undefined };
+      const onAbort = () => this.cancel(job);
+      budget.signal?.addEventListener('abort', onAbort, { once: true });
+      // A call still queued when its budget ends is refused then, not when a thread frees up.
+      const expiry = setTimeout(() => this.expireQueued(job), Math.max(0, remainingMs(budget)));
+      job.release = () => {
+        clearTimeout(expiry);
+        budget.signal?.removeEventListener('abort', onAbort);
+      };
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Committed writes reach every thread (facets to apply, IDFs to recount) before any later call. */
+  broadcast(facets: FacetChange[]): void {
+    const message: ToThread = { type: 'changes', facets };
+    for (const thread of this.threads) thread.worker.postMessage(message);
+  }
+
+  /**
+   * Runs `replace` while no thread has the index file open (a rebuilt file is renamed over it):
+   * dispatching pauses, running calls finish, the threads close the file, and reopen it afterwards.
+   */
+  async whileClosed(replace: () => void): Promise<void> {
+    this.paused = true;
+    try {
+      await this.allIdle();
+      await Promise.all(this.threads.map((thread) => this.request(thread, 'close')));
+      try {
+        replace();
+      } finally {
+        await Promise.all(this.threads.map((thread) => this.request(thread, 'open')));
+      }
+    } finally {
+      this.paused = false;
+      this.dispatch();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const job of this.queue.splice(0)) this.settle(job, new UnavailableError('the search index was closed'));
+    await Promise.all(this.threads.map(async (thread) => {
+      if (thread.job) {
+        this.interruptSlot.get(thread.slot);
+        this.settle(thread.job, new UnavailableError('the search index was closed'));
+      }
+      this.finish(thread);
+      await thread.worker.terminate();
+      releaseSlot(thread.slot);
+    }));
+    this.threads.splice(0);
+    this.control.close();
+  }
+
+  private spawn(slot: number): Thread {
+    const data: ThreadData = { indexPath: this.indexPath, slot, tuning: this.options.tuning };
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { ...data, entry: WORKER_ENTRY, tsx: tsxRegister() } });
+    const thread: Thread = { slot, worker, job: undefined, timers: [], pending: new Map() };
+    worker.on('message', (message: FromThread) => this.onMessage(thread, message));
+    worker.on('error', (error) => this.onExit(thread, error));
+    worker.on('exit', (code) => this.onExit(thread, new Error(`search thread exited with code ${code}`)));
+    // An idle pool must not keep the process alive.
+    worker.unref();
+    return thread;
+  }
+
+  private dispatch(): void {
+    for (const thread of this.paused || this.closed ? [] : this.threads) {
+      if (thread.job) continue;
+      const job = this.nextRunnable();
+      if (!job) break;
+      thread.job = job;
+      const left = remainingMs(job.budget);
+      thread.worker.ref(); // busy: keep the process alive until the answer arrives
+      thread.worker.postMessage({ type: 'call', id: job.id, method: job.method, args: job.args } satisfies ToThread);
+      thread.timers.push(setTimeout(() => this.interrupt(thread, job), left), setTimeout(() => this.replaceStuck(thread, job), left + STUCK_GRACE_MS));
+    }
+    if (this.threads.every((thread) => !thread.job)) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** The first queued job with budget left; the others are refused on the spot. */
+  private nextRunnable(): Job | undefined {
+    for (;;) {
+      const job = this.queue.shift();
+      if (!job || remainingMs(job.budget) > 0) return job;
+      this.settle(job, budgetSpentError(job.budget));
+    }
+  }
+
+  private expireQueued(job: Job): void {
+    const queued = this.queue.indexOf(job);
+    if (queued < 0) return;
+    this.queue.splice(queued, 1);
+    this.settle(job, budgetSpentError(job.budget));
+  }
+
+  private cancel(job: Job): void {
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.settle(job, cancelledError());
+      return;
+    }
+    // Running: interrupt its SQL now; the thread answers "interrupted", settled as a cancellation.
+    const thread = this.threads.find((candidate) => candidate.job === job);
+    if (thread) this.interrupt(thread, job);
+  }
+
+  /** Interrupts the thread's SQL, again every INTERRUPT_EVERY_MS until the call answers. */
+  private interrupt(thread: Thread, job: Job): void {
+    if (thread.job !== job) return;
+    this.interruptSlot.get(thread.slot);
+    thread.timers.push(setTimeout(() => this.interrupt(thread, job), INTERRUPT_EVERY_MS));
+  }
+
+  private onMessage(thread: Thread, message: FromThread): void {
+    if (message.type === 'fatal') {
+      this.broken = new UnavailableError(`the search index could not be opened: ${message.error.message}`);
+      this.options.logger?.error({ indexPath: this.indexPath, error: message.error.message }, 'a search thread could not open the index');
+      for (const job of this.queue.splice(0)) this.settle(job, this.broken);
+      return;
+    }
+    const pending = thread.pending.get(message.id);
+    if (pending) {
+      thread.pending.delete(message.id);
+      if (message.type === 'done') pending.resolve();
+      else pending.reject(deserializeError(message.error));
+      return;
+    }
+    const job = thread.job;
+    if (!job || job.id !== message.id) return;
+    this.finish(thread);
+    if (message.type === 'done') this.settle(job, undefined, message.result);
+    else this.settle(job, this.errorOf(job, message.error));
+    this.dispatch();
+  }
+
+  private errorOf(job: Job, error: SerializedError): Error {
+    if (!error.interrupted) return deserializeError(error);
+    return job.budget.signal?.aborted ? cancelledError() : budgetSpentError(job.budget);
+  }
+
+  /** A thread past its budget and grace is busy in JavaScript: end it, answer its caller, start another. */
+  private replaceStuck(thread: Thread, job: Job): void {
+    if (thread.job !== job) return;
+    this.options.logger?.warn({ method: job.method, budgetMs: job.budget.grantedMs }, 'a search thread overran its budget and is replaced');
+    this.settle(job, job.budget.signal?.aborted ? cancelledError() : budgetSpentError(job.budget));
+    this.retire(thread);
+  }
+
+  private onExit(thread: Thread, error: Error): void {
+    if (this.closed || !this.threads.includes(thread)) return;
+    this.options.logger?.error({ error: error.message }, 'a search thread stopped; starting another');
+    if (thread.job) this.settle(thread.job, new UnavailableError('the search thread running this search stopped; try again'));
+    this.retire(thread);
+  }
+
+  /**
+   * Replaces a thread by a new one on the same slot once the old one has stopped; until then its SQL
+   * keeps being interrupted (the slot still names its connection).
+   */
+  private retire(thread: Thread): void {
+    this.finish(thread);
+    const at = this.threads.indexOf(thread);
+    if (at < 0) return;
+    this.threads.splice(at, 1);
+    for (const pending of thread.pending.values()) pending.reject(new UnavailableError('the search thread stopped'));
+    this.interruptSlot.get(thread.slot);
+    const interrupting = setInterval(() => this.interruptSlot.get(thread.slot), INTERRUPT_EVERY_MS);
+    void thread.worker.terminate().finally(() => {
+      clearInterval(interrupting);
+      if (this.closed) {
+        releaseSlot(thread.slot);
+        return;
+      }
+      this.threads.push(this.spawn(thread.slot));
+      this.dispatch();
+    });
+  }
+
+  private finish(thread: Thread): void {
+    for (const timer of thread.timers.splice(0)) clearTimeout(timer);
+    thread.job = undefined;
+    thread.worker.unref();
+  }
+
+  private settle(job: Job, error: Error | undefined, result?: unknown): void {
+    job.release();
+    if (error) job.reject(error);
+    else job.resolve(result);
+  }
+
+  private request(thread: Thread, type: 'close' | 'open'): Promise<void> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ type, id } satisfies ToThread);
+    });
+  }
+
+  private allIdle(): Promise<void> {
+    if (this.threads.every((thread) => !thread.job)) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+}
+
+/**
+ * The worker's code is a small JavaScript bootstrap that loads the TypeScript entry: under tsx the
+ * thread inherits its loader; under jest's transform (or anything else without one) it registers tsx's.
+ */
+const WORKER_BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+if (workerData.entry.endsWith('.ts') && !require.extensions['.ts'] && workerData.tsx) require(workerData.tsx).register();
+require(workerData.entry);
+`;
+const WORKER_ENTRY = path.join(__dirname, `search-thread.worker${path.extname(__filename) || '.ts'}`);
+
+function tsxRegister(): string | undefined {
+  try {
+    return require.resolve('tsx/cjs/api');
+  } catch {
+    return undefined;
+  }
+}
+
+/** query_budget has 256 slots per process (several indexes may be open, as in tests). */
+const freeSlots = Array.from({ length: 256 }, (_, slot) => slot);
+
+function takeSlot(): number {
+  const slot = freeSlots.shift();
+  if (slot === undefined) throw new Error('no query_budget slot is free: more than 256 search threads in one process');
+  return slot;
+}
+
+function releaseSlot(slot: number): void {
+  freeSlots.push(slot);
+}
