@@ -6,7 +6,7 @@ import { notFound, redirect } from 'next/navigation';
 import { ApiError, toApiError } from './api-error';
 import { loginPath } from './safe-path';
 import { REQUEST_PATH_HEADER } from './request-path';
-import type { DataProduct, DocumentDetail, EntityProfile, Process, SearchResult, Source, SourceStatus, User } from './types';
+import type { DataProduct, DocumentDetail, EntityProfile, Process, SearchResult, Source, SourceStatus, StackStatus, User } from './types';
 
 function bffBaseUrl(): string {
   return (process.env.BFF_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
@@ -84,6 +84,12 @@ export async function listDataProducts(): Promise<DataProduct[]> {
 export async function getCatalogStatus(): Promise<SourceStatus[]> {
   const { sources } = await mustGet<{ sources: SourceStatus[] }>('/api/catalog/status');
   return sources;
+}
+
+/** The launcher's report of the stack's processes, or null where none reports them (e.g. Kubernetes). */
+export async function getStackStatus(): Promise<StackStatus | null> {
+  const result = await bffGet<{ stack: StackStatus | null }>('/api/stack/status', { passThrough: [404] });
+  return result?.stack ?? null;
 }
 
 /** An entity profile, or null when there is no such entity. */

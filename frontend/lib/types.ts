@@ -228,3 +228,23 @@ export function isFinalStatus(status: ProcessStatus): boolean {
 export function byLatestUpdate(a: Process, b: Process): number {
   return (b.updatedAt ?? b.createdAt ?? '').localeCompare(a.updatedAt ?? a.createdAt ?? '');
 }
+
+/** Process health of a stack run by `npm start` (GET /api/stack/status; null elsewhere). */
+export interface StackPartStatus {
+  name: string;
+  kind: 'infrastructure' | 'service' | 'frontend';
+  state: 'up' | 'restarting' | 'down';
+  pid?: number;
+  since: string;
+  restarts: number;
+  crashes: { at: string; code: number | null; signal: string | null }[];
+  nextRestartAt?: string;
+}
+
+export interface StackStatus {
+  supervisor: string;
+  startedAt: string;
+  updatedAt: string;
+  policy: { maxCrashes: number; windowMs: number };
+  parts: StackPartStatus[];
+}

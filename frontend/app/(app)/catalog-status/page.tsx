@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
 import { BarHistoryChart } from '@/components/charts/bar-history-chart';
-import { getCatalogStatus, getSessionUser } from '@/lib/bff.server';
+import { getCatalogStatus, getSessionUser, getStackStatus } from '@/lib/bff.server';
 import { capitalise, formatDateTime, formatDuration, formatNumber, formatPercent } from '@/lib/format';
 import type { IngestionRun, SourceHealth, SourceStatus } from '@/lib/types';
 import styles from './catalog-status.module.css';
+import { ProcessHealth } from './process-health';
 
 export const metadata: Metadata = { title: 'Catalog status' };
 
@@ -18,7 +19,7 @@ const HEALTH: Record<SourceHealth, { label: string; className: string; order: nu
 
 export default async function CatalogStatusPage() {
   await getSessionUser();
-  const statuses = await getCatalogStatus();
+  const [statuses, stack] = await Promise.all([getCatalogStatus(), getStackStatus()]);
   // Problems first, then by name.
   const sorted = [...statuses].sort((a, b) => HEALTH[a.status].order - HEALTH[b.status].order || a.source.name.localeCompare(b.source.name));
   const counts = Object.fromEntries((Object.keys(HEALTH) as SourceHealth[]).map((h) => [h, statuses.filter((s) => s.status === h).length]));
@@ -28,7 +29,7 @@ export default async function CatalogStatusPage() {
       <div className="page-header">
         <div>
           <h1>Catalog status</h1>
-          <p>How fresh each source is: its last successful run, lag behind the source, volume and errors.</p>
+          <p>How fresh each source is: its last successful run, lag behind the source, volume and errors; and how the app&apos;s processes are doing.</p>
         </div>
         <div className={styles.summary} aria-label="Summary">
           {(Object.keys(HEALTH) as SourceHealth[])
@@ -39,6 +40,9 @@ export default async function CatalogStatusPage() {
               </span>
             ))}
         </div>
+      </div>
+      <div style={{ marginBottom: 'var(--space-4)' }}>
+        <ProcessHealth status={stack} now={Date.now()} />
       </div>
       {sorted.length === 0 ? (
         <div className="card empty-state">
