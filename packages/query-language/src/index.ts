@@ -6,6 +6,7 @@
 export * from './query-ast';
 export { QuerySyntaxError } from './query-syntax.error';
 export { parseQuery, MAX_NESTING } from './query-parser';
+export { DEFAULT_QUERY_LIMITS, QueryCostError, type QueryLimits } from './query-limits';
 export { normalizeQuery } from './query-normalize';
 export { formatQuery } from './query-format';
 export { collectFilters, type CollectedFilters } from './collect-filters';

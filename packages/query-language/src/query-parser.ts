@@ -16,6 +16,7 @@ import {
   QUERY_FIELDS, isDateField, isValueField, type DateField, type QueryNode, type RangeNode,
 } from './query-ast';
 import { QueryLexer, type Token } from './query-lexer';
+import { DEFAULT_QUERY_LIMITS, QueryCost, type QueryLimits } from './query-limits';
 import { normalizeQuery } from './query-normalize';
 import { QuerySyntaxError } from './query-syntax.error';
 
@@ -25,16 +26,19 @@ export const MAX_NESTING = 64;
 const DATE_SHAPE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const DATE_EXPECTED = 'a date: YYYY, YYYY-MM or YYYY-MM-DD';
 
-/** Parses and normalises a query; throws QuerySyntaxError naming the column and what was expected. */
-export function parseQuery(input: string): QueryNode {
-  return normalizeQuery(new QueryParser(input).parse());
+/**
+ * Parses and normalises a query; throws QuerySyntaxError naming the column and what was expected,
+ * or its QueryCostError when the query asks more than `limits` allow.
+ */
+export function parseQuery(input: string, limits: QueryLimits = DEFAULT_QUERY_LIMITS): QueryNode {
+  return normalizeQuery(new QueryParser(input, new QueryCost(limits)).parse());
 }
 
 class QueryParser {
   private readonly lexer: QueryLexer;
   private depth = 0;
 
-  constructor(private readonly input: string) {
+  constructor(private readonly input: string, private readonly cost: QueryCost) {
     this.lexer = new QueryLexer(input);
   }
 
@@ -88,12 +92,18 @@ class QueryParser {
         return inner;
       }
       case 'phrase':
+        this.cost.clause(token.start);
+        this.cost.phrase(token.text, token.start);
         return { kind: 'phrase', value: token.text };
       case 'field':
+        this.cost.clause(token.start);
         return this.parseField(token);
       case 'word':
         if (!this.isKeyword(token, 'AND') && !this.isKeyword(token, 'OR')) {
-          return token.prefix ? { kind: 'prefix', value: token.text } : { kind: 'term', value: token.text };
+          this.cost.clause(token.start);
+          if (!token.prefix) return { kind: 'term', value: token.text };
+          this.cost.prefix(token.text, token.start);
+          return { kind: 'prefix', value: token.text };
         }
         return this.fail('a search term', token.start, token);
       default:

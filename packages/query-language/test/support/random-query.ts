@@ -1,6 +1,9 @@
 /** A small seeded generator of query trees and query-like strings, for property tests. */
 import { VALUE_FIELDS, type QueryNode } from '../../src';
 
+/** No cost limits: property tests are about the grammar, and random trees may be large or hold "é*". */
+export const UNLIMITED = { maxClauses: Infinity, maxPrefixes: Infinity, minPrefixLength: 1, maxPhraseWords: Infinity };
+
 /** mulberry32: tiny, fast, good enough to spread test cases; the seed makes failures reproducible. */
 export class SeededRandom {
   constructor(private state: number) {}

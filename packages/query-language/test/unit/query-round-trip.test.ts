@@ -1,7 +1,7 @@
 import {
   QuerySyntaxError, compileQuery, formatQuery, normalizeQuery, parseQuery, type MatchableDocument, type QueryNode,
 } from '../../src';
-import { SeededRandom, randomQuery, randomQueryText } from '../support/random-query';
+import { SeededRandom, UNLIMITED, randomQuery, randomQueryText } from '../support/random-query';
 
 const isEmpty = (node: QueryNode) => node.kind === 'and' && node.children.length === 0;
 
@@ -47,7 +47,7 @@ describe('formatQuery ∘ parseQuery round trip', () => {
         expect(text).toBe('');
         continue;
       }
-      const reparsed = parseQuery(text);
+      const reparsed = parseQuery(text, UNLIMITED);
       expect({ text, tree: reparsed }).toEqual({ text, tree: normal });
       expect(formatQuery(reparsed)).toBe(text);
       for (const doc of documents) {
@@ -68,7 +68,7 @@ describe('formatQuery ∘ parseQuery round trip', () => {
       const text = randomQueryText(random);
       let tree: QueryNode;
       try {
-        tree = parseQuery(text);
+        tree = parseQuery(text, UNLIMITED);
       } catch (error) {
         expect(error).toBeInstanceOf(QuerySyntaxError);
         const { position } = error as QuerySyntaxError;
@@ -76,7 +76,7 @@ describe('formatQuery ∘ parseQuery round trip', () => {
         continue;
       }
       valid += 1;
-      expect({ text, tree: parseQuery(formatQuery(tree)) }).toEqual({ text, tree });
+      expect({ text, tree: parseQuery(formatQuery(tree), UNLIMITED) }).toEqual({ text, tree });
     }
     // Both branches are exercised.
     expect(valid).toBeGreaterThan(100);
