@@ -1,24 +1,24 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { contentSecurityPolicy } from './lib/content-security-policy';
 import { REQUEST_PATH_HEADER } from './lib/request-path';
 
-// next.config rewrites are frozen into the build (routes-manifest.json), so `/api/*` is proxied here
-// with the BFF_URL of the running server: one build works against any BFF address.
-function proxyToBff(request: NextRequest) {
-  const bff = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
-  const target = new URL(request.nextUrl.pathname + request.nextUrl.search, bff);
-  return NextResponse.rewrite(target);
-}
-
-// Pages: pass the requested path (with query) to server components, for `/login?next=…` redirects.
+// Pages only: /api never reaches Next.js (server.ts proxies it to the BFF). Each page gets a fresh
+// nonce; Next.js reads it from the request's Content-Security-Policy and puts it on its scripts.
+// X-Forwarded-For is already the socket's address (server.ts overwrote it); server components pass
+// it on to the BFF as it is.
 export function middleware(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith('/api/')) return proxyToBff(request);
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development', https: process.env.COOKIE_SECURE === 'true' });
   const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', csp);
+  requestHeaders.set('x-nonce', nonce);
+  // The requested path (with query) for server components, for `/login?next=…` redirects.
   requestHeaders.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
-  return NextResponse.next({ request: { headers: requestHeaders } });
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', csp);
+  return response;
 }
 
 export const config = {
-  // Uploads skip middleware: it would copy the body into memory and cut it at 10 MB
-  // (middlewareClientMaxBodySize); app/api/documents/upload/route.ts streams them to the BFF instead.
-  matcher: ['/api/((?!documents/upload$).*)', '/((?!api/|monitoring|_next/|favicon.ico).*)'],
+  matcher: ['/((?!api/|monitoring|_next/static|_next/image|favicon.ico).*)'],
 };

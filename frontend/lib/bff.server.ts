@@ -1,9 +1,11 @@
-// Server-side BFF client for server components: forwards the browser's cookies, never caches,
+// Server-side BFF client for server components: forwards the browser's cookies and address (never a
+// client's own X-Forwarded-For), never caches,
 // turns 401 into a redirect to /login and 404 into the not-found page.
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { ApiError, toApiError } from './api-error';
+import { forwardedFor } from './forwarded-for';
 import { loginPath } from './safe-path';
 import { REQUEST_PATH_HEADER } from './request-path';
 import type { DataProduct, DocumentDetail, EntityProfile, Process, SearchResult, Source, SourceStatus, StackStatus, User } from './types';
@@ -24,8 +26,7 @@ async function bffGet<T>(path: string, options: GetOptions = {}): Promise<T | nu
   if (cookie) forwarded.cookie = cookie;
   const userAgent = incoming.get('user-agent');
   if (userAgent) forwarded['user-agent'] = userAgent;
-  const forwardedFor = incoming.get('x-forwarded-for');
-  if (forwardedFor) forwarded['x-forwarded-for'] = forwardedFor;
+  Object.assign(forwarded, forwardedFor(incoming));
 
   const response = await fetch(`${bffBaseUrl()}${path}`, { headers: forwarded, cache: 'no-store' });
   if (response.ok) return (await response.json()) as T;

@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { toApiError } from '@/lib/api-error';
+import { forwardedFor } from '@/lib/forwarded-for';
 import { REQUEST_PATH_HEADER } from '@/lib/request-path';
 import { loginPath } from '@/lib/safe-path';
 import type { QuerySummary, QueryWithAuthor, Workspace, WorkspaceRequest } from './types';
@@ -16,10 +17,11 @@ function bffBaseUrl(): string {
 export async function bffRead<T>(path: string, passThrough: number[] = []): Promise<{ ok: true; body: T } | { ok: false; status: number; body: unknown }> {
   const incoming = await headers();
   const forwarded: Record<string, string> = { accept: 'application/json' };
-  for (const name of ['cookie', 'user-agent', 'x-forwarded-for']) {
+  for (const name of ['cookie', 'user-agent']) {
     const value = incoming.get(name);
     if (value) forwarded[name] = value;
   }
+  Object.assign(forwarded, forwardedFor(incoming));
   const response = await fetch(`${bffBaseUrl()}${path}`, { headers: forwarded, cache: 'no-store' });
   if (response.ok) return { ok: true, body: (await response.json()) as T };
   let body: unknown = null;

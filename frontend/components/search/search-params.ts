@@ -93,7 +93,16 @@ export function pageHref(workspaceId: string, state: { q: string; filters: Searc
   return `/workspaces/${encodeURIComponent(workspaceId)}/search?${params.toString()}`;
 }
 
-/** GET /api/search's parameters for a state (the BFF applies and logs it inside the workspace). */
+/** POST /api/search's body for a state: the same search, added to the workspace's log. */
+export function recordBody(workspaceId: string, state: { q: string; filters: SearchFilterState; sort: SearchSort }, limit: number): Record<string, unknown> {
+  const f = state.filters;
+  return {
+    workspace: workspaceId, q: state.q, agency: f.agencies, type: f.filingTypes, docket: f.dockets, party: f.parties,
+    ...(f.from ? { from: f.from } : {}), ...(f.to ? { to: f.to } : {}), sort: state.sort, limit,
+  };
+}
+
+/** GET /api/search's parameters for a state (the BFF applies it inside the workspace; a read, never logged). */
 export function apiParams(workspaceId: string, state: { q: string; filters: SearchFilterState; sort: SearchSort }, extra: Record<string, string> = {}): URLSearchParams {
   const params = new URLSearchParams({ workspace: workspaceId });
   if (state.q) params.set('q', state.q);

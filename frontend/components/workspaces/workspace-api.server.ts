@@ -4,6 +4,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { toApiError } from '@/lib/api-error';
+import { forwardedFor } from '@/lib/forwarded-for';
 import { REQUEST_PATH_HEADER } from '@/lib/request-path';
 import { loginPath } from '@/lib/safe-path';
 import type { WorkspaceRequestsPage, WorkspaceSummary, WorkspaceWithRequests } from './workspace-types';
@@ -15,10 +16,11 @@ function bffBaseUrl(): string {
 async function get<T>(path: string): Promise<T | null> {
   const incoming = await headers();
   const forwarded: Record<string, string> = { accept: 'application/json' };
-  for (const name of ['cookie', 'user-agent', 'x-forwarded-for']) {
+  for (const name of ['cookie', 'user-agent']) {
     const value = incoming.get(name);
     if (value) forwarded[name] = value;
   }
+  Object.assign(forwarded, forwardedFor(incoming));
   const response = await fetch(`${bffBaseUrl()}${path}`, { headers: forwarded, cache: 'no-store' });
   if (response.ok) return (await response.json()) as T;
   if (response.status === 404) return null;

@@ -264,6 +264,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
             SESSION_SECRET: opts.env?.SESSION_SECRET ?? process.env.SESSION_SECRET ?? sessionSecret(dataDir, isTest),
             // npm start serves plain http://localhost; Secure cookies would never be sent back.
             COOKIE_SECURE: opts.env?.COOKIE_SECURE ?? process.env.COOKIE_SECURE ?? 'false',
+            // The frontend (server.ts) reaches the BFF on loopback with X-Forwarded-For set to the browser's address.
+            TRUST_PROXY: opts.env?.TRUST_PROXY ?? process.env.TRUST_PROXY ?? 'loopback',
             // What the launcher supervises, for /catalog-status (see supervise/stack-status.ts).
             STACK_STATUS_FILE: statusFile,
           }),
@@ -286,10 +288,14 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       await build;
       if (stopping) throw new Error('start-up aborted');
       const spawnFrontend = () =>
-        spawnChild('frontend', process.execPath, [nextBin(frontendDir), 'start', '-p', String(ports.frontend), '-H', '127.0.0.1'], frontendDir, {
-          // Read at run time by frontend/middleware.ts, so one build serves every profile and port.
+        // server.ts, not `next start`: it overwrites X-Forwarded-For with the socket's address and proxies /api.
+        spawnChild('frontend', process.execPath, ['--import', 'tsx', 'server.ts'], frontendDir, {
+          // Read at run time by frontend/server.ts, so one build serves every profile and port.
           BFF_URL: bffUrl,
           PORT: String(ports.frontend),
+          HOST: '127.0.0.1',
+          NODE_ENV: 'production',
+          COOKIE_SECURE: opts.env?.COOKIE_SECURE ?? process.env.COOKIE_SECURE ?? 'false',
           ...NEXT_OFFLINE_ENV,
         });
       // "Served" means the login page renders (it asks the BFF for the session), not merely an open port.

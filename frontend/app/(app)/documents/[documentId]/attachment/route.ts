@@ -2,11 +2,13 @@
 // disposition, ETag). Default: the document's primary file. `?page=N` on a PDF redirects to the same
 // URL with `#page=N`, which the browser's PDF viewer opens at that page.
 import { NextResponse, type NextRequest } from 'next/server';
+import { forwardedFor } from '@/lib/forwarded-for';
 import { loginPath } from '@/lib/safe-path';
 import type { DocumentDetail } from '@/lib/types';
 
 export const dynamic = 'force-dynamic';
 
+// The BFF's CSP for a file (sandboxed for HTML) replaces the page CSP; the rest come from server.ts.
 const PASSED_THROUGH = [
   'content-type', 'content-length', 'content-disposition', 'etag', 'cache-control', 'x-content-type-options', 'content-security-policy',
 ];
@@ -17,11 +19,11 @@ function bffBaseUrl(): string {
 
 function forwardedHeaders(request: NextRequest): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const name of ['cookie', 'user-agent', 'x-forwarded-for', 'if-none-match']) {
+  for (const name of ['cookie', 'user-agent', 'if-none-match']) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
   }
-  return headers;
+  return { ...headers, ...forwardedFor(request.headers) };
 }
 
 function plain(status: number, message: string): Response {

@@ -6,8 +6,9 @@ import { LoadMore } from '@/components/search/load-more';
 import { QueryError } from '@/components/search/query-error';
 import { AddFiltersForm, FacetsPanel, FilterChips } from '@/components/search/search-filters';
 import {
-  apiParams, pageHref, PARAM_OF, parseSearchState, SEARCH_SORTS, shouldSearch, type ListField, type RawParams, type SearchFilterState,
+  apiParams, pageHref, PARAM_OF, parseSearchState, recordBody, SEARCH_SORTS, shouldSearch, type ListField, type RawParams, type SearchFilterState,
 } from '@/components/search/search-params';
+import { RecordSearch } from '@/components/search/record-search';
 import { SearchResult } from '@/components/search/search-result';
 import type { SearchPage } from '@/components/search/types';
 import styles from '@/components/search/search.module.css';
@@ -40,7 +41,8 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
   const agencyOptions = sources.map((s) => ({ id: s.id, name: s.shortName && s.shortName !== s.name ? `${s.shortName} — ${s.name}` : s.name })).sort((a, b) => a.name.localeCompare(b.name));
   const filingTypes = [...new Set(sources.flatMap((s) => s.filingTypes.map((t) => t.category)).filter(Boolean))].sort();
 
-  // Only an asked search runs (and becomes a request in the log); opening the page does not.
+  // Only an asked search runs; opening the page does not. Rendering it is a read (GET): RecordSearch
+  // then POSTs it from the browser, which adds it to the log.
   let page: SearchPage | null = null;
   let failure: { message: string; field: string | null } | null = null;
   if (shouldSearch(raw) && workspace.can.run) {
@@ -170,24 +172,9 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
                 shown={page.hits.length}
                 totalLabel={formatCount(page.total, page.totalIsLowerBound)}
               />
-              {page.requestId ? (
-                <p className={styles.logged} data-testid="search-logged">
-                  Kept in the workspace log —{' '}
-                  <Link href={`${base}/log/${encodeURIComponent(page.requestId)}/analysis`} prefetch={false} data-testid="search-log-link">
-                    open its analysis, documents and figures
-                  </Link>
-                  {state.q ? (
-                    <>
-                      {' · '}
-                      <Link href={`${base}/query?q=${encodeURIComponent(state.q)}`} prefetch={false}>
-                        ask a question about it
-                      </Link>
-                    </>
-                  ) : null}
-                </p>
-              ) : null}
             </>
           )}
+          {page ? <RecordSearch workspaceId={workspace.id} body={recordBody(workspace.id, state, PAGE_SIZE)} q={state.q} /> : null}
         </section>
       </div>
     </div>

@@ -1,0 +1,39 @@
+// The frontend's HTTP server: Next.js behind a thin edge that (1) replaces X-Forwarded-For with the
+// socket's address (or a trusted proxy's word for it), (2) proxies /api to the BFF, (3) refuses odd
+// methods and sets security headers. `next start` cannot do (1): Next.js keeps a client's own header.
+//   node --import tsx server.ts [--dev]     PORT (3000), HOST (127.0.0.1), BFF_URL, COOKIE_SECURE, TRUST_PROXY
+import http from 'node:http';
+import next from 'next';
+import { bffProxy } from './server/bff-proxy';
+import { clientAddressRewriter } from './server/client-address';
+import { PAGE_METHODS, refuseMethod, setPageHeaders } from './server/page-headers';
+
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? '127.0.0.1';
+const hsts = process.env.COOKIE_SECURE === 'true';
+
+async function main(): Promise<void> {
+  const app = next({ dev, dir: __dirname, hostname, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const toBff = bffProxy(process.env.BFF_URL ?? 'http://127.0.0.1:4000');
+  const overwriteClientAddress = clientAddressRewriter(process.env.TRUST_PROXY);
+
+  const server = http.createServer((req, res) => {
+    overwriteClientAddress(req);
+    if (req.url?.startsWith('/api/')) return toBff(req, res);
+    if (!PAGE_METHODS.has(req.method ?? '')) return refuseMethod(res, req.method);
+    setPageHeaders(res, { hsts });
+    void handle(req, res);
+  });
+  server.listen(port, hostname, () => console.log(`frontend listening on http://${hostname}:${port}`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
