@@ -1,7 +1,8 @@
 /**
  * Workspaces (issue 4 §3) as people walk them in Chromium: an owner creates a workspace with
  * default filters, finds it in their list and previews it, adds a colleague as a viewer; the
- * viewer sees it read-only; a third person does not see it at all. Screenshots of every page go to
+ * viewer sees it read-only; a third person does not see it at all; at last the owner deletes it
+ * from the settings' danger zone (typing its name) and it is gone for everyone. Screenshots of every page go to
  * $E2E_SCREENSHOTS (default: a temp directory), to be looked at.
  */
 import { randomUUID } from 'node:crypto';
@@ -65,6 +66,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(sho
 
 describe('workspaces', () => {
   let owner: Page;
+  let viewer: Page;
 
   test('a new member has no workspaces yet and is pointed to creating one', async () => {
     owner = await signedIn(people.owner.email);
@@ -156,6 +158,9 @@ describe('workspaces', () => {
     await viewerRow.waitFor();
     await expect(viewerRow.getAttribute('data-role')).resolves.toBe('viewer');
     await expect(viewerRow.textContent()).resolves.toContain(people.viewer.name);
+    // Owners see the danger zone, closed until asked.
+    await owner.getByTestId('danger-zone').waitFor();
+    await expect(owner.getByTestId('delete-workspace-confirm-name').count()).resolves.toBe(0);
     await shot(owner, '05-settings-owner');
 
     // The last owner cannot demote themselves: the refusal is shown, the role stays.
@@ -165,7 +170,7 @@ describe('workspaces', () => {
   });
 
   test('the viewer sees the workspace read-only', async () => {
-    const viewer = await signedIn(people.viewer.email);
+    viewer = await signedIn(people.viewer.email);
     await viewer.goto('/workspaces/select');
     const row = viewer.locator(`[data-testid="workspace-row"][data-workspace-id="${workspaceId}"]`);
     await row.waitFor();
@@ -189,6 +194,7 @@ describe('workspaces', () => {
     await expect(viewer.getByTestId('workspace-form').count()).resolves.toBe(0);
     await expect(viewer.getByTestId('member-add').count()).resolves.toBe(0);
     await expect(viewer.getByTestId('member-role-select').count()).resolves.toBe(0);
+    await expect(viewer.getByTestId('danger-zone').count()).resolves.toBe(0);
     await shot(viewer, '08-settings-viewer');
   });
 
@@ -203,5 +209,37 @@ describe('workspaces', () => {
     await shot(outsider, '09-preview-outsider');
     const settings = await outsider.goto(`/workspaces/${workspaceId}/settings`);
     expect(settings?.status()).toBe(404);
+  });
+
+  test('the owner deletes the workspace after typing its name; it is gone from the list and its pages', async () => {
+    await owner.goto(`/workspaces/${workspaceId}/settings`);
+    await owner.getByTestId('delete-workspace-open').click();
+    const confirmName = owner.getByTestId('delete-workspace-confirm-name');
+    const submit = owner.getByTestId('delete-workspace-submit');
+    await confirmName.waitFor();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await confirmName.fill(workspaceName.toUpperCase());
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await confirmName.fill(workspaceName);
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    await shot(owner, '10-settings-delete-confirm');
+    await owner.getByTestId('danger-zone').screenshot({ path: path.join(shots, '10-danger-zone.png') });
+
+    await submit.click();
+    await owner.waitForURL((url) => url.pathname === '/workspaces/select' && url.searchParams.get('deleted') === workspaceName);
+    await owner.getByTestId('workspace-deleted-notice').waitFor();
+    await expect(owner.getByTestId('workspace-deleted-notice').textContent()).resolves.toContain(workspaceName);
+    // It was the owner's only workspace.
+    await owner.getByTestId('workspaces-empty').waitFor();
+    await expect(owner.locator(`[data-testid="workspace-row"][data-workspace-id="${workspaceId}"]`).count()).resolves.toBe(0);
+    await shot(owner, '11-select-after-delete');
+
+    // Gone for its other members too, and its pages answer 404.
+    await viewer.goto('/workspaces/select');
+    await viewer.getByTestId('workspaces-empty').waitFor();
+    for (const page of [owner, viewer]) {
+      expect((await page.goto(`/workspaces/${workspaceId}/settings`))?.status()).toBe(404);
+      expect((await page.goto(`/workspaces/preview?id=${workspaceId}`))?.status()).toBe(404);
+    }
   });
 });

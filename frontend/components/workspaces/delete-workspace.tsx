@@ -5,7 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import { api } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import { deletedWorkspaceNoticePath } from './workspace-format';
+import { deletedWorkspaceNoticePath, plural } from './workspace-format';
 import styles from './workspaces.module.css';
 
 /**
@@ -50,7 +50,7 @@ export function DeleteWorkspace({ workspaceId, name, requestCount }: { workspace
     }
   }
 
-  const log = requestCount === 1 ? 'its log of 1 request' : `its log of ${requestCount.toLocaleString('en-US')} requests`;
+  const log = requestCount === 0 ? 'its log' : `its log of ${plural(requestCount, 'request')}`;
   return (
     <section className={`card ${styles.dangerZone}`} aria-labelledby="danger-zone-heading" data-testid="danger-zone">
       <div className="card-header">
