@@ -244,13 +244,14 @@ async function timeQuestions(backend: SqliteFts5Backend, sample: Sample, vectors
   const asker = new AskService({
     index: backend,
     retriever: embedder && vectors ? new HybridRetriever(backend, { vectors, embedder })
-      : { retrieve: (question, scope, k) => bm25Retrieve(backend, question, scope, k) },
+      : { retrieve: (question, scope, k, budget) => bm25Retrieve(backend, question, scope, k, budget) },
     writer: new AnalysisWriter(),
     figures: new FiguresBuilder(),
     queries: { newId: () => 'bench', insert: async () => undefined } as unknown as QueryRepository,
     completedEvent: () => ({ topic: 'bench', key: 'bench', payload: new Uint8Array() }) as never,
     kick: () => undefined,
     defaultMode: 'extractive',
+    budgetMs: 30_000,
     logger: createLogger('search-bench', 'warn'),
   });
   const random = new Random(99);

@@ -106,6 +106,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       completedEvent: (query) => queryCompletedEvent(query, queryCompletedTopic),
       kick: (queryId) => void queryRelay.kick([new Types.ObjectId(queryId)]),
       defaultMode: config.DEFAULT_ANALYSIS_MODE,
+      budgetMs: config.SEARCH_TIME_BUDGET_MS,
       logger,
     });
 
@@ -142,7 +143,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
       services: [
-        searchServiceBinding({ index, processes, jobs: queue, logger, workspaceScope: searchScopeOf(workspaceScope, asker, queries) }),
+        searchServiceBinding({ index, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS, workspaceScope: searchScopeOf(workspaceScope, asker, queries) }),
         workspaceServiceBinding({ workspaces, logger }),
         queryServiceBinding({ asker, queries, logger }),
       ],
@@ -168,7 +169,7 @@ async function openRetrieval(
   config: Config, searchIndex: SearchBackend, logger: Logger, closers: ShutdownLadder,
 ): Promise<{ index: SearchBackend; retriever: Retriever }> {
   if (config.VECTOR_SEARCH === 'off') {
-    return { index: searchIndex, retriever: { retrieve: (question, scope, k) => bm25Retrieve(searchIndex, question, scope, k) } };
+    return { index: searchIndex, retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(searchIndex, question, scope, k, budget) } };
   }
   const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS);
   closers.add('embedder', () => embedder.close());

@@ -19,6 +19,10 @@ export const configSchema = z.object({
   OPENSEARCH_INDEX: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, "must be lower case letters, digits, '-', '_' or '.'").default('docket-documents'),
   // The SQLite index counts at most this many matches of a search; more show as "10,000+" (OpenSearch counts all).
   SEARCH_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
+  // How long one search (or a question's retrieval) may work before it is stopped with a 400 that says so.
+  SEARCH_TIME_BUDGET_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
+  // Worker threads that run searches, question rankings and fetches on the SQLite index (each with its own connection).
+  SEARCH_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   // Semantic retrieval (USE-lite vectors fused with BM25). 'off' answers questions with BM25 alone.
   VECTOR_SEARCH: z.enum(['on', 'off']).default('on'),
   // Worker threads that embed passages; each holds its own copy of the model (~100 MB).

@@ -12,7 +12,9 @@ import { hasSearchFilters, restrictQuery, type SearchFilters } from '../domain/s
 import { validateSearchRequest, type SearchSortOrder, type ValidSearchRequest } from '../domain/search-request';
 import type { ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend, SearchResult } from '../index/search-backend';
+import type { QueryBudget } from '../index/query-budget';
 import { startReindex, type ReindexJobs } from '../workers/start-reindex';
+import { callBudget } from './call-budget';
 
 /**
  * What a search inside a workspace needs from workspaces (implemented by the workspace service):
@@ -43,6 +45,8 @@ export interface SearchServiceDeps {
   processes: ProcessUpdates;
   jobs: ReindexJobs;
   logger: Logger;
+  /** How long one search may work (the caller's deadline may cut it shorter). */
+  budgetMs: number;
   /** Absent until workspaces are wired in: a search with a workspace_id is then refused. */
   workspaceScope?: SearchWorkspaceScope | undefined;
 }
@@ -53,7 +57,7 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
   return {
     definition: SearchServiceService,
     implementation: {
-      search: unary<SearchRequest, SearchResponse>(logger, (request) => runSearch(deps, request)),
+      search: unary<SearchRequest, SearchResponse>(logger, (request, call) => runSearch(deps, request, callBudget(call, deps.budgetMs))),
 
       startReindex: unary<StartReindexRequest, StartReindexResponse>(logger, async (request) => {
         // The owner decides who may see the process; an ownerless one would be visible to admins only.
@@ -69,7 +73,7 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
   };
 }
 
-async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promise<SearchResponse> {
+async function runSearch(deps: SearchServiceDeps, request: SearchRequest, budget: QueryBudget): Promise<SearchResponse> {
   const started = performance.now();
   const workspaceId = request.workspaceId.trim();
   const userId = request.userId.trim();
@@ -97,7 +101,7 @@ async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promi
     }
   }
 
-  const result = await searchWithOffset(deps.index, valid, restrictQuery(valid.query, filters));
+  const result = await searchWithOffset(deps.index, valid, restrictQuery(valid.query, filters), budget);
   const tookMs = Math.round((performance.now() - started) * 1000) / 1000;
   let requestId = '';
   if (request.record && workspaceId && deps.workspaceScope && !valid.cursor && valid.offset === 0) {
@@ -126,8 +130,8 @@ async function runSearch(deps: SearchServiceDeps, request: SearchRequest): Promi
  * The first issue's offset paging, kept for its callers: the first offset + limit hits, minus the
  * offset (the cursor that comes back continues after them).
  */
-async function searchWithOffset(index: SearchBackend, valid: ValidSearchRequest, query: QueryNode): Promise<SearchResult> {
-  const result = await index.search({ query, sort: valid.sort, limit: valid.offset + valid.limit, cursor: valid.cursor, facets: valid.facets });
+async function searchWithOffset(index: SearchBackend, valid: ValidSearchRequest, query: QueryNode, budget: QueryBudget): Promise<SearchResult> {
+  const result = await index.search({ query, sort: valid.sort, limit: valid.offset + valid.limit, cursor: valid.cursor, facets: valid.facets }, budget);
   return valid.offset === 0 ? result : { ...result, hits: result.hits.slice(valid.offset) };
 }
 

@@ -32,8 +32,8 @@ export function remainingMs(budget: QueryBudget): number {
  * A client error (400): the same query would cost as much again; a narrower one will not.
  */
 export function budgetSpentError(budget: QueryBudget): InputError {
-  const message = `this search needed more than its time budget of ${formatMs(budget.grantedMs)} and was stopped; `
-    + 'narrow it: fewer OR alternatives or prefixes, more words, a filter or a date range';
+  const message = `the search index needed more than this request's time budget of ${formatMs(budget.grantedMs)} and stopped; `
+    + 'narrow the query: fewer OR alternatives or prefixes, more words, a filter or a date range';
   return new InputError(message, [{ path: 'query', message }]);
 }
 

@@ -1,4 +1,5 @@
 import { compileQuery, normalizeQuery, type QueryNode } from '@docket/query-language';
+import type { QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 import type { Embedder } from '../embeddings/embedder';
 import { questionTerms } from './question-query';
@@ -50,10 +51,10 @@ function scopeOf(filters: QueryNode | null | undefined): QueryNode | null {
  * BM25 through the search backend: the question's meaningful words, any of them in a stemmed form,
  * within the filters; the best `k`.
  */
-export async function bm25Retrieve(backend: SearchBackend, question: string, filters: QueryNode | null, k: number): Promise<RetrievedHit[]> {
+export async function bm25Retrieve(backend: SearchBackend, question: string, filters: QueryNode | null, k: number, budget?: QueryBudget): Promise<RetrievedHit[]> {
   const words = questionTerms(question);
   if (words.length === 0 || k <= 0) return [];
-  return backend.rankForQuestion(words, scopeOf(filters), k);
+  return backend.rankForQuestion(words, scopeOf(filters), k, budget);
 }
 
 export interface VectorRetrievalDeps {
@@ -69,7 +70,7 @@ export interface VectorRetrievalDeps {
  * a workspace or request), which the vector index can check on its own metadata.
  */
 export async function vectorRetrieve(
-  deps: VectorRetrievalDeps, question: string, filters: QueryNode | null, k: number, candidates?: ReadonlySet<string>,
+  deps: VectorRetrievalDeps, question: string, filters: QueryNode | null, k: number, candidates?: ReadonlySet<string>, budget?: QueryBudget,
 ): Promise<RetrievedHit[]> {
   if (k <= 0 || !question.trim()) return [];
   const scope = scopeOf(filters);
@@ -80,7 +81,7 @@ export async function vectorRetrieve(
   if (candidates) return deps.vectors.search(vector, k, { restrictTo: candidates });
   if (!scope) return deps.vectors.search(vector, k);
   if (deps.backend) {
-    const probe = await deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false });
+    const probe = await deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false }, budget);
     if (!probe.nextCursor) return deps.vectors.search(vector, k, { restrictTo: new Set(probe.hits.map((hit) => hit.documentId)) });
   }
   return deps.vectors.search(vector, k, { filter: compileQuery(scope) });
@@ -129,18 +130,21 @@ export interface HybridOptions {
  * BM25 and vectors, each `depth` deep, fused by reciprocal rank fusion (DEFAULT_FUSION unless told);
  * the best `k`. On a large vector index the vectors re-rank BM25's candidates (see VECTOR_SCAN_LIMIT).
  */
-export async function hybridRetrieve(backend: SearchBackend, vectors: Omit<VectorRetrievalDeps, 'backend'>, question: string, filters: QueryNode | null, k: number, options: HybridOptions = {}): Promise<RetrievedHit[]> {
+export async function hybridRetrieve(
+  backend: SearchBackend, vectors: Omit<VectorRetrievalDeps, 'backend'>, question: string, filters: QueryNode | null, k: number,
+  options: HybridOptions = {}, budget?: QueryBudget,
+): Promise<RetrievedHit[]> {
   const depth = Math.max(k, options.depth ?? FUSION_DEPTH);
   let lexical: RetrievedHit[];
   let semantic: RetrievedHit[];
   if (vectors.vectors.documentCount > (options.scanLimit ?? VECTOR_SCAN_LIMIT)) {
-    const candidates = await bm25Retrieve(backend, question, filters, Math.max(depth, RERANK_CANDIDATES));
+    const candidates = await bm25Retrieve(backend, question, filters, Math.max(depth, RERANK_CANDIDATES), budget);
     lexical = candidates.slice(0, depth);
-    semantic = await vectorRetrieve({ ...vectors, backend }, question, filters, depth, new Set(candidates.map((hit) => hit.documentId)));
+    semantic = await vectorRetrieve({ ...vectors, backend }, question, filters, depth, new Set(candidates.map((hit) => hit.documentId)), budget);
   } else {
     [lexical, semantic] = await Promise.all([
-      bm25Retrieve(backend, question, filters, depth),
-      vectorRetrieve({ ...vectors, backend }, question, filters, depth),
+      bm25Retrieve(backend, question, filters, depth, budget),
+      vectorRetrieve({ ...vectors, backend }, question, filters, depth, undefined, budget),
     ]);
   }
   return reciprocalRankFusion([{ hits: lexical }, { hits: semantic, weight: options.vectorWeight ?? DEFAULT_FUSION.vectorWeight }], k, options.rrfK ?? DEFAULT_FUSION.rrfK);
@@ -153,7 +157,7 @@ export async function hybridRetrieve(backend: SearchBackend, vectors: Omit<Vecto
 export class HybridRetriever {
   constructor(private readonly backend: SearchBackend, private readonly vectors: Omit<VectorRetrievalDeps, 'backend'>, private readonly options: HybridOptions = {}) {}
 
-  retrieve(question: string, scope: QueryNode, k: number): Promise<RetrievedHit[]> {
-    return hybridRetrieve(this.backend, this.vectors, question, scope, k, this.options);
+  retrieve(question: string, scope: QueryNode, k: number, budget?: QueryBudget): Promise<RetrievedHit[]> {
+    return hybridRetrieve(this.backend, this.vectors, question, scope, k, this.options, budget);
   }
 }

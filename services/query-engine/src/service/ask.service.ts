@@ -10,6 +10,7 @@ import {
   ANALYSED_DOCUMENTS, LISTED_DOCUMENTS, RESULT_SET_SIZE, validateQuestion, type QueryDocument, type StoredQuery,
 } from '../domain/query';
 import { filtersToQuery, hasSearchFilters, validateSearchFilters, type SearchFilters } from '../domain/search-filters';
+import { queryBudget, type QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 import type { QueryRepository } from '../store/query.repository';
 
@@ -20,8 +21,8 @@ export interface RetrievedHit {
 }
 
 export interface Retriever {
-  /** The best `k` documents for the question within `scope` (the filters as a query), best first. */
-  retrieve(question: string, scope: QueryNode, k: number): Promise<RetrievedHit[]>;
+  /** The best `k` documents for the question within `scope` (the filters as a query), best first, within `budget`. */
+  retrieve(question: string, scope: QueryNode, k: number, budget?: QueryBudget): Promise<RetrievedHit[]>;
 }
 
 export interface AnswerWriter {
@@ -74,6 +75,8 @@ export interface AskDeps {
   /** Publishes the outbox of this query soon (the relay would find it anyway). */
   kick(queryId: string): void;
   defaultMode: AnalysisModeName;
+  /** How long a question's retrieval and document reads may take (SEARCH_TIME_BUDGET_MS). */
+  budgetMs: number;
   logger: Logger;
 }
 
@@ -93,8 +96,10 @@ export class AskService {
     const queryId = this.deps.queries.newId();
     report({ kind: 'started', queryId });
 
-    const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE);
-    const resultSet = await this.deps.index.fetch(hits.map((hit) => hit.documentId));
+    // The question completes even if its asker goes away (it is stored), so only time bounds it.
+    const budget = queryBudget(this.deps.budgetMs);
+    const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget);
+    const resultSet = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget);
     const byId = new Map(resultSet.map((document) => [document.id, document]));
     const ranked = hits.flatMap((hit) => {
       const document = byId.get(hit.documentId);

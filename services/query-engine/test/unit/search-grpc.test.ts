@@ -37,7 +37,11 @@ function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
 function call(binding: ReturnType<typeof searchServiceBinding>, request: DeepPartial<SearchRequest>): Promise<SearchResponse> {
   const handler = (binding.implementation as Record<string, (call: unknown, callback: (error: ServiceError | null, response?: SearchResponse) => void) => void>).search!;
   return new Promise((resolve, reject) => {
-    handler({ request: SearchRequest.fromPartial(request), getPath: () => '/research.query_engine.v1.SearchService/Search' }, (error, response) => {
+    const fakeCall = {
+      request: SearchRequest.fromPartial(request), getPath: () => '/research.query_engine.v1.SearchService/Search',
+      getDeadline: () => Infinity, cancelled: false, on: () => undefined,
+    };
+    handler(fakeCall, (error, response) => {
       if (error) reject(error);
       else resolve(response as SearchResponse);
     });
@@ -45,7 +49,7 @@ function call(binding: ReturnType<typeof searchServiceBinding>, request: DeepPar
 }
 
 const deps = (index: SearchBackend, workspaceScope?: SearchWorkspaceScope) => ({
-  index, logger, workspaceScope, processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined },
+  index, logger, workspaceScope, processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined }, budgetMs: 5_000,
 });
 
 describe('SearchService.Search', () => {

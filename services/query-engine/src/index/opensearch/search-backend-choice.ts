@@ -14,7 +14,7 @@ export interface ChosenBackend {
 
 /** OPENSEARCH_URL set: the OpenSearch backend (for scale); otherwise the embedded SQLite FTS5 index. */
 export async function openChosenBackend(
-  config: Pick<Config, 'OPENSEARCH_URL' | 'OPENSEARCH_INDEX' | 'DATA_DIR' | 'SEARCH_COUNT_LIMIT'>,
+  config: Pick<Config, 'OPENSEARCH_URL' | 'OPENSEARCH_INDEX' | 'DATA_DIR' | 'SEARCH_COUNT_LIMIT' | 'SEARCH_THREADS'>,
   logger: Logger,
 ): Promise<ChosenBackend> {
   if (config.OPENSEARCH_URL) {
@@ -22,6 +22,6 @@ export async function openChosenBackend(
     return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX }, wasReset: backend.wasReset };
   }
   const indexPath = indexPathOf(config);
-  const backend = SqliteFts5Backend.open(indexPath, { logger, tuning: { countLimit: config.SEARCH_COUNT_LIMIT } });
+  const backend = SqliteFts5Backend.open(indexPath, { logger, tuning: { countLimit: config.SEARCH_COUNT_LIMIT }, threads: config.SEARCH_THREADS });
   return { backend, describe: { backend: 'sqlite', indexPath }, wasReset: backend.wasReset };
 }
