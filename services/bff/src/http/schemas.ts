@@ -355,6 +355,8 @@ export const ProcessesQuery = z.object({ limit: z.coerce.number().int().min(1).m
 export const ProcessesResponse = z.object({ processes: z.array(Process) });
 export const ProcessResponse = z.object({ process: Process });
 
+export const LivenessResponse = z.object({ status: z.literal('ok') });
+
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.object({ mongo: z.enum(['up', 'down']), redis: z.enum(['up', 'down']) }),

@@ -26,7 +26,11 @@ export class StackStatusFile implements StackStatusSource {
     } catch {
       return null; // not written yet: the launcher is still starting the stack
     }
-    const parsed = StackStatus.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    try {
+      const parsed = StackStatus.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null; // not JSON: not a launcher's file
+    }
   }
 }

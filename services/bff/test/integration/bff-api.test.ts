@@ -52,6 +52,19 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(res.body).toEqual({ status: 'ok', checks: { mongo: 'up', redis: 'up' } });
     });
 
+    it('answers /livez without a session and without checking any dependency', async () => {
+      const res = await client().get('/livez');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    });
+
+    it('reports no process health when no launcher gave a status file', async () => {
+      expect((await client().get('/api/stack/status')).status).toBe(401);
+      const res = await admin.get('/api/stack/status');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ stack: null });
+    });
+
     it('serves an OpenAPI document generated from the route schemas, without a session', async () => {
       const res = await client().get('/api/openapi.json');
       expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { ApiRouter } from '../api-router';
-import { HealthResponse } from '../schemas';
+import { HealthResponse, LivenessResponse } from '../schemas';
 
 export interface ReadinessProbe {
   mongo(): Promise<void>;
@@ -7,6 +7,18 @@ export interface ReadinessProbe {
 }
 
 export function registerHealthRoutes(api: ApiRouter, probe: ReadinessProbe): void {
+  // Liveness: answered by this event loop and nothing else, so a blocked loop fails it (Kubernetes
+  // restarts the pod) but a MongoDB or Redis outage does not (restarting would not fix it).
+  api.route(
+    {
+      method: 'get', path: '/livez', tag: 'health', access: 'public',
+      summary: 'Liveness: the process answers (no dependency is checked)',
+      responses: { 200: { description: 'Alive', schema: LivenessResponse } },
+    },
+    async (_input, _req, res) => {
+      res.json({ status: 'ok' });
+    },
+  );
   api.route(
     {
       method: 'get', path: '/healthz', tag: 'health', access: 'public',
