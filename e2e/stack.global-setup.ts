@@ -21,6 +21,10 @@ export default async function globalSetup(): Promise<void> {
     log: (message) => process.stderr.write(`[e2e stack] ${message}\n`),
   });
   globalThis.__DOCKET_E2E_STACK__ = stack;
+  // The test profile does not restart a crashed part: say so loudly (the teardown fails the run).
+  void stack.crashed.then((crash) => {
+    process.stderr.write(`[e2e stack] ${crash.name} crashed (code ${crash.code}, signal ${crash.signal}); its last lines:\n${crash.tail.join('\n')}\n`);
+  });
   if (!stack.frontendUrl) throw new Error('the e2e stack started without a frontend');
   if (stack.skipped.length > 0) throw new Error(`the e2e stack is missing parts: ${stack.skipped.join(', ')}`);
   process.env.E2E_BASE_URL = stack.frontendUrl;

@@ -1,4 +1,13 @@
-/** Stops every process the e2e global setup started; nothing is left behind. */
+/**
+ * Stops every process the e2e global setup started; nothing is left behind. A part that crashed
+ * during the run (the test profile does not restart it) fails the run here, with its last lines,
+ * even if every test happened to pass.
+ */
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.__DOCKET_E2E_STACK__?.stop();
+  const stack = globalThis.__DOCKET_E2E_STACK__;
+  const crashed = stack?.status().parts.filter((part) => part.crashes.length > 0) ?? [];
+  await stack?.stop();
+  if (crashed.length > 0) {
+    throw new Error(`part of the e2e stack crashed during the run: ${crashed.map((p) => `${p.name} (${JSON.stringify(p.crashes.at(-1))})`).join(', ')}; see its last lines above`);
+  }
 }
