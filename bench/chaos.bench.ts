@@ -120,12 +120,17 @@ function questionLoop(bffUrl: string) {
         if (!workspaceId) await signIn();
         const response = await post(`/api/workspaces/${workspaceId}/queries`, { question: 'What did the commission decide about rates?' });
         const text = await response.text();
-        if (response.ok && text.includes('event: completed')) counts.answered += 1;
-        else note(response.ok ? `stream ended without completed: ${/event: error\ndata: (.*)/.exec(text)?.[1]?.slice(0, 80) ?? 'no error event'}` : `HTTP ${response.status}`);
+        if (response.ok && text.includes('event: completed')) {
+          counts.answered += 1;
+          continue;
+        }
+        const detail = response.ok ? /event: error\ndata: (.*)/.exec(text)?.[1] ?? 'no error event' : text;
+        note(`${response.ok ? 'stream ended with' : `HTTP ${response.status}`}: ${detail.slice(0, 100)}`);
       } catch (error) {
-        note(error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`.slice(0, 80) : String(error));
-        await new Promise((resolve) => setTimeout(resolve, 1000)); // the BFF is down: do not spin
+        note(error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`.slice(0, 100) : String(error));
       }
+      // A part is down or restarting: ask again in a second rather than spin (the load would slow its recovery).
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   })();
   return { counts, stop: async () => ((stopped = true), await done) };
@@ -229,7 +234,11 @@ async function main(): Promise<void> {
     const figures = {
       kills: kills.length,
       imported: allTokens.length,
-      runs: { statuses: finished.map((run) => run.status), new: finished.reduce((s, run) => s + Number(run.new), 0), failed: finished.reduce((s, run) => s + Number(run.failed), 0) },
+      // A resumed run re-imports the files after its cursor: those the killed attempt had stored count as duplicates there.
+      runs: {
+        statuses: finished.map((run) => run.status),
+        ...Object.fromEntries((['seen', 'new', 'duplicate', 'failed'] as const).map((key) => [key, finished.reduce((s, run) => s + Number(run[key] ?? 0), 0)])),
+      } as { statuses: string[]; seen: number; new: number; duplicate: number; failed: number },
       processes: processStates,
       stored: { exactlyOnce: count(stored, (n) => n === 1), missing: count(stored, (n) => n === 0), duplicated: count(stored, (n) => n > 1) },
       searchable: { exactlyOnce: count(hits, (n) => n === 1), missing: count(hits, (n) => n === 0), duplicated: count(hits, (n) => n > 1) },
@@ -241,7 +250,8 @@ async function main(): Promise<void> {
       wallSeconds: round((performance.now() - started) / 1000),
     };
     printTable(`chaos: ${figures.kills} kills (SIGKILL), ${figures.imported} filings imported in ${kills.length} runs`, [
-      ['import runs', `${figures.runs.statuses.join(', ')} (new ${figures.runs.new}, failed ${figures.runs.failed}); processes ${processStates.join(', ')}`],
+      ['import runs', `${figures.runs.statuses.join(', ')} (seen ${figures.runs.seen}, new ${figures.runs.new}, duplicate ${figures.runs.duplicate}, failed ${figures.runs.failed})`],
+      ['import processes', processStates.join(', ')],
       ['stored (MongoDB)', `${figures.stored.exactlyOnce} exactly once, ${figures.stored.missing} lost, ${figures.stored.duplicated} duplicated`],
       ['searchable (1 hit per token)', `${figures.searchable.exactlyOnce} exactly once, ${figures.searchable.missing} lost, ${figures.searchable.duplicated} duplicated`],
       ...kills.map((k): [string, string] => [`recovery ${k.service} (round ${k.round})`, `${k.recoverySeconds} s, load ${k.loadAverage1m}`]),
