@@ -20,5 +20,6 @@ export function middleware(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|monitoring|_next/static|_next/image|favicon.ico).*)'],
+  // Not the original files (documents/{id}/attachment): they keep the BFF's headers (a sandbox for HTML).
+  matcher: ['/((?!api/|monitoring|_next/static|_next/image|favicon.ico|documents/[^/]+/attachment$).*)'],
 };

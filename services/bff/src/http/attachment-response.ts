@@ -22,6 +22,9 @@ export async function sendAttachment(req: Request, res: Response, opened: Opened
   });
   // An uploaded HTML file is untrusted: shown on our origin it must not run scripts or load anything.
   if (mediaTypeOf(contentType) === 'text/html') res.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'");
+  // Other files (PDF above all) open in the browser's own viewer, which the API's "allow nothing" CSP
+  // (security-headers.ts) could block; nosniff keeps them from being read as anything else.
+  else res.removeHeader('Content-Security-Policy');
 
   if (req.fresh || req.method === 'HEAD') {
     body.destroy();

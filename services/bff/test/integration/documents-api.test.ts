@@ -167,6 +167,9 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       expect(res.headers.get('content-disposition')).toBe('inline; filename="testimony.pdf"');
       expect(res.headers.get('etag')).toBe(`"${sha256(pdf)}"`);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // No "allow nothing" CSP, which could keep the browser's PDF viewer from showing it; still not frameable.
+      expect(res.headers.get('content-security-policy')).toBeNull();
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
     });
 
