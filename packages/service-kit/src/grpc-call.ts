@@ -6,7 +6,7 @@ type UnaryMethod<Req, Res> = (
   metadata: Metadata,
   options: Partial<CallOptions>,
   callback: (error: ServiceError | null, response: Res) => void,
-) => unknown;
+) => { cancel(): void };
 
 type UnaryMethodNames<C> = {
   [K in keyof C]: C[K] extends UnaryMethod<infer _Req, infer _Res> ? K : never;
@@ -18,19 +18,25 @@ type ResponseOf<M> = M extends UnaryMethod<infer _Req, infer Res> ? Res : never;
 /**
  * Promise wrapper over a ts-proto grpc-js client method with a deadline; gRPC errors come back as
  * the AppError of the matching kind (NOT_FOUND → NotFoundError, …) so callers map them once.
+ * `signal` cancels the call (the server sees it cancelled and can stop working on it).
  */
 export function grpcCall<C extends Client, K extends UnaryMethodNames<C>>(
   client: C,
   method: K,
   request: RequestOf<C[K]>,
-  options: { deadlineMs?: number; metadata?: Metadata } = {},
+  options: { deadlineMs?: number; metadata?: Metadata; signal?: AbortSignal | undefined } = {},
 ): Promise<ResponseOf<C[K]>> {
   const fn = client[method] as unknown as UnaryMethod<RequestOf<C[K]>, ResponseOf<C[K]>>;
   const deadline = new Date(Date.now() + (options.deadlineMs ?? 10_000));
   return new Promise((resolve, reject) => {
-    fn.call(client, request, options.metadata ?? new Metadata(), { deadline }, (error, response) =>
-      error ? reject(fromGrpcError(error)) : resolve(response),
-    );
+    const cancel = () => call.cancel();
+    const call = fn.call(client, request, options.metadata ?? new Metadata(), { deadline }, (error, response) => {
+      options.signal?.removeEventListener('abort', cancel);
+      if (error) reject(fromGrpcError(error));
+      else resolve(response);
+    });
+    if (options.signal?.aborted) cancel();
+    else options.signal?.addEventListener('abort', cancel, { once: true });
   });
 }
 

@@ -14,7 +14,8 @@ const SORTS: Record<SearchSortView, queryEngineV1.SearchSort> = {
 export class SearchGateway {
   constructor(private readonly client: queryEngineV1.SearchServiceClient) {}
 
-  async search(params: SearchParams): Promise<SearchResultView> {
+  /** `signal`: the HTTP client went away; the engine stops working on the search (gRPC cancellation). */
+  async search(params: SearchParams, signal?: AbortSignal): Promise<SearchResultView> {
     const request = queryEngineV1.SearchRequest.fromPartial({
       query: params.q,
       limit: params.limit,
@@ -32,7 +33,7 @@ export class SearchGateway {
     });
     let response: queryEngineV1.SearchResponse;
     try {
-      response = await grpcCall(this.client, 'search', request);
+      response = await grpcCall(this.client, 'search', request, { signal });
     } catch (error) {
       if (error instanceof InputError) throw new InputError(error.message, error.issues.map((issue) => ({ ...issue, path: searchIssuePath(issue.path) })));
       throw error;

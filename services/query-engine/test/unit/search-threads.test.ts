@@ -2,38 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, UnavailableError } from '@docket/errors';
-import { parseQuery } from '@docket/query-language';
-import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { queryBudget } from '../../src/index/query-budget';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { costlyDocument, fillCostly, HEAVY_QUERY, LIGHT_QUERY, NEEDLE_ID } from '../shared/costly-corpus';
 
 /**
  * The reads of the SQLite index run on worker threads under a time budget. A query made costly on
- * purpose (every document holds every one of 40 OR-ed words, 30 times each: BM25 reads 1,200 word
- * positions per row) shows that its SQL is interrupted when its budget ends or its caller cancels,
- * and that the other thread keeps answering meanwhile.
+ * purpose (costly-corpus.ts) shows that its SQL is interrupted when its budget ends or its caller
+ * cancels, and that the other thread keeps answering meanwhile.
  */
-const LETTERS = Array.from({ length: 40 }, (_, i) => `w${i}`);
-const HEAVY = parseQuery(LETTERS.join(' OR '));
-const LIGHT = parseQuery('needle');
-
 let dir: string;
 let backend: SqliteFts5Backend;
-
-function costly(index: number): IndexedDocument {
-  return {
-    id: `doc-${index}`, title: `Filing ${index}`, text: `${LETTERS.join(' ')} `.repeat(30) + (index === 7 ? ' needle' : ''), description: '',
-    sourceId: 'ferc', sourceName: 'FERC', docketNumber: 'ER24-1', docketId: '', filingType: 'order', filingCategory: 'Order',
-    filedAt: new Date(Date.UTC(2024, 0, 1 + (index % 360))), parties: ['Acme Power'], filers: [], entities: [], pages: [], sha256: `sha-${index}`,
-  };
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'qe-threads-'));
   backend = SqliteFts5Backend.open(join(dir, 'index.sqlite'), { threads: 2 });
-  const build = await backend.beginBuild();
-  await build.addFromSource(Array.from({ length: 3000 }, (_, i) => costly(i)));
-  await build.commit();
+  await fillCostly(backend);
 });
 
 afterAll(async () => {
@@ -41,7 +25,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const heavySearch = (budget = queryBudget(60_000)) => backend.search({ query: HEAVY, sort: 'relevance', limit: 20, facets: true }, budget);
+const heavySearch = (budget = queryBudget(60_000)) => backend.search({ query: HEAVY_QUERY, sort: 'relevance', limit: 20, facets: true }, budget);
 
 describe('SQLite reads on search threads, under a budget', () => {
   it('answers a costly search given time, on another thread', async () => {
@@ -56,7 +40,7 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect((error as InputError).message).toMatch(/time budget of 20 ms .*narrow the query/u);
     expect((error as InputError).issues[0]?.path).toBe('query');
     // the thread is free again: the next search is answered
-    expect((await backend.search({ query: LIGHT, sort: 'relevance', limit: 5, facets: false })).hits.map((h) => h.documentId)).toEqual(['doc-7']);
+    expect((await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: false })).hits.map((h) => h.documentId)).toEqual([NEEDLE_ID]);
   });
 
   it('keeps answering other searches while a costly one runs, and stops that one when its caller cancels', async () => {
@@ -66,7 +50,7 @@ describe('SQLite reads on search threads, under a budget', () => {
       () => order.push('heavy answered'),
       (error: unknown) => order.push(error instanceof UnavailableError ? 'heavy cancelled' : `heavy failed: ${String(error)}`),
     );
-    const light = await backend.search({ query: LIGHT, sort: 'relevance', limit: 5, facets: true });
+    const light = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true });
     order.push('light answered');
     expect(light.total).toBe(1);
     caller.abort();
@@ -81,11 +65,11 @@ describe('SQLite reads on search threads, under a budget', () => {
   });
 
   it('keeps the threads\' facets in step with writes made on the main thread', async () => {
-    await backend.upsert({ ...costly(99_999), id: 'late', sourceId: 'cpuc', sourceName: 'CPUC', text: 'needle' });
-    const result = await backend.search({ query: LIGHT, sort: 'relevance', limit: 5, facets: true });
+    await backend.upsert({ ...costlyDocument(99_999), id: 'late', sourceId: 'cpuc', sourceName: 'CPUC', text: 'needle' });
+    const result = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true });
     expect(result.total).toBe(2);
     expect(result.facets.find((facet) => facet.field === 'agency')?.buckets.map((b) => [b.value, b.count])).toEqual([['cpuc', 1], ['ferc', 1]]);
     await backend.remove('late');
-    expect((await backend.search({ query: LIGHT, sort: 'relevance', limit: 5, facets: true })).total).toBe(1);
+    expect((await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true })).total).toBe(1);
   });
 });

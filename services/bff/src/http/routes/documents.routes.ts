@@ -4,6 +4,7 @@ import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
 import { sendAttachment } from '../attachment-response';
 import { authOf } from '../auth-context';
+import { clientGoneSignal } from '../client-gone';
 import { AttachmentParams, CreateDocumentBody, CreateDocumentResponse, DocumentQuery, DocumentResponse, IdParams } from '../schemas';
 import { RecordedSearchBody, SearchQuery, SearchResponse } from '../search.schemas';
 
@@ -74,7 +75,7 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
         q: query.q, agencies: query.agency, filingTypes: query.type, dockets: query.docket, parties: query.party, from: query.from, to: query.to,
         sort: query.sort, cursor: query.cursor, facets: query.facets, limit: query.limit, offset: query.offset,
         workspaceId: query.workspace, userId: authOf(req).user.id,
-      }));
+      }, clientGoneSignal(res)));
     },
   );
 
@@ -89,7 +90,7 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
         q: body.q, agencies: body.agency, filingTypes: body.type, dockets: body.docket, parties: body.party, from: body.from, to: body.to,
         sort: body.sort, facets: body.facets, limit: body.limit, offset: 0,
         workspaceId: body.workspace, record: true, userId: authOf(req).user.id,
-      }));
+      }, clientGoneSignal(res)));
     },
   );
 }
