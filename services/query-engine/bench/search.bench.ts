@@ -32,7 +32,7 @@ import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { generateCatalog, generateDockets, generateFilings, type Docket, type Filing } from '@docket/corpus';
+import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
 import { foldedWords, type QueryNode } from '@docket/query-language';
 import { repoRoot } from '@docket/local-infra';
 import { createLogger } from '@docket/observability';
@@ -49,6 +49,7 @@ import { bm25Retrieve, HybridRetriever } from '../src/retrieval/retrieve';
 import type { VectorIndex } from '../src/retrieval/vector-index';
 import { AskService, type AskInput } from '../src/service/ask.service';
 import type { QueryRepository } from '../src/store/query.repository';
+import { generatedDocuments, indexedFiling } from './generated-filings';
 import { openSyntheticVectors } from './synthetic-vectors';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? process.env.BENCH_FILINGS ?? 100_000);
@@ -60,7 +61,6 @@ const seed = process.env.BENCH_SEED ?? 'bench';
 const perKind = Number(process.env.BENCH_QUERIES ?? 200);
 const questionCount = Number(process.env.BENCH_QUESTIONS ?? 100);
 const BATCH = 500;
-const PAGE_SEPARATOR = '\n\n';
 
 /** Words that say nothing about a filing; a user would not search for them alone. */
 const STOPWORDS = new Set(('a an and are as at be by for from has have in is it its of on or that the this to was were will with ' +
@@ -81,35 +81,6 @@ class Random {
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.next() * items.length)] as T;
   }
-}
-
-function toIndexed(filing: Filing, docket: Docket | undefined, sourceName: string): IndexedDocument {
-  let text = '';
-  const pages: IndexedDocument['pages'] = [];
-  filing.pages.forEach((page, index) => {
-    if (index > 0) text += PAGE_SEPARATOR;
-    pages.push({ number: index + 1, start: text.length, end: text.length + page.length });
-    text += page;
-  });
-  const parties = docket?.parties.map((party) => party.name) ?? [];
-  return {
-    id: filing.sourceDocumentId,
-    title: filing.title,
-    text,
-    description: filing.description,
-    sourceId: filing.sourceId,
-    sourceName,
-    docketNumber: filing.docketNumber,
-    docketId: docket?.id ?? '',
-    filingType: filing.filingTypeNative,
-    filingCategory: filing.filingCategory,
-    filedAt: new Date(filing.filedAt),
-    parties,
-    filers: filing.filers,
-    entities: (docket?.parties ?? []).map((party, index) => ({ id: `${docket?.id}-p${index}`, kind: party.kind, name: party.name })),
-    pages,
-    sha256: `${filing.sourceDocumentId}-${text.length}`,
-  };
 }
 
 interface Sample {
@@ -135,10 +106,6 @@ interface Built {
 }
 
 async function build(backend: SqliteFts5Backend, sample: Sample): Promise<Built> {
-  const catalog = generateCatalog(seed);
-  const dockets = generateDockets(seed, catalog, Math.max(500, Math.round(count / 200)));
-  const docketByNumber = new Map(dockets.map((docket) => [`${docket.sourceId}|${docket.number}`, docket]));
-  const sourceNames = new Map(catalog.sources.map((source) => [source.id, source.name]));
   const buildHandle = await backend.beginBuild();
   let indexMs = 0;
   let indexCpuMs = 0;
@@ -157,8 +124,7 @@ async function build(backend: SqliteFts5Backend, sample: Sample): Promise<Built>
     if (process.stdout.isTTY) process.stdout.write(`\r  indexed ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}`);
   };
   let generated = performance.now();
-  for (const filing of generateFilings(seed, catalog, dockets, { count })) {
-    const document = toIndexed(filing, docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`), sourceNames.get(filing.sourceId) ?? '');
+  for (const document of generatedDocuments(seed, count)) {
     if (sample.phrases.length < 3000 && generatedCount++ % 97 === 0) collectSample(sample, document);
     batch.push(document);
     if (batch.length === BATCH) {
@@ -199,7 +165,7 @@ function resample(sample: Sample): void {
   const dockets = generateDockets(seed, catalog, Math.max(500, Math.round(count / 200)));
   let index = 0;
   for (const filing of generateFilings(seed, catalog, dockets, { count: Math.min(count, 300_000) })) {
-    if (index++ % 97 === 0) collectSample(sample, toIndexed(filing, undefined, ''));
+    if (index++ % 97 === 0) collectSample(sample, indexedFiling(filing, undefined, ''));
     if (sample.phrases.length >= 3000) break;
   }
 }

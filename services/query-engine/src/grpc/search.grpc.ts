@@ -57,7 +57,7 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
   return {
     definition: SearchServiceService,
     implementation: {
-      search: unary<SearchRequest, SearchResponse>(logger, (request, call) => runSearch(deps, request, callBudget(call, deps.budgetMs))),
+      search: unary<SearchRequest, SearchResponse>(logger, (request, call) => runSearch(deps, request, callBudget(call, deps.budgetMs, request.userId.trim() || undefined))),
 
       startReindex: unary<StartReindexRequest, StartReindexResponse>(logger, async (request) => {
         // The owner decides who may see the process; an ownerless one would be visible to admins only.

@@ -12,15 +12,22 @@ export interface QueryBudget {
   grantedMs: number;
   /** Aborted when the caller has gone (a cancelled or expired gRPC call). */
   signal?: AbortSignal | undefined;
+  /**
+   * Who asks (a user id): one caller's searches never take every search thread at once, so a user
+   * running costly queries cannot hold up the others (see SearchThreads).
+   */
+  caller?: string | undefined;
 }
 
 /** A budget of `budgetMs` from now, cut short by the caller's own deadline if that comes first. */
-export function queryBudget(budgetMs: number, options: { callerDeadline?: number | undefined; signal?: AbortSignal | undefined } = {}): QueryBudget {
+export function queryBudget(
+  budgetMs: number, options: { callerDeadline?: number | undefined; signal?: AbortSignal | undefined; caller?: string | undefined } = {},
+): QueryBudget {
   const now = Date.now();
   const ownDeadline = now + budgetMs;
   const callerDeadline = options.callerDeadline !== undefined && Number.isFinite(options.callerDeadline) ? options.callerDeadline : Infinity;
   const deadline = Math.min(ownDeadline, callerDeadline);
-  return { deadline, grantedMs: Math.max(0, Math.round(deadline - now)), signal: options.signal };
+  return { deadline, grantedMs: Math.max(0, Math.round(deadline - now)), signal: options.signal, caller: options.caller };
 }
 
 export function remainingMs(budget: QueryBudget): number {

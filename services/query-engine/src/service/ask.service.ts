@@ -97,7 +97,7 @@ export class AskService {
     report({ kind: 'started', queryId });
 
     // The question completes even if its asker goes away (it is stored), so only time bounds it.
-    const budget = queryBudget(this.deps.budgetMs);
+    const budget = queryBudget(this.deps.budgetMs, { caller: input.userId || undefined });
     const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget);
     const resultSet = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget);
     const byId = new Map(resultSet.map((document) => [document.id, document]));

@@ -58,6 +58,20 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect(order).toEqual(['light answered', 'heavy cancelled']);
   });
 
+  it('never lets one caller hold every thread: another user\'s search is answered while three costly ones of the first wait or run', async () => {
+    const attacker = new AbortController();
+    const settled: string[] = [];
+    const costly = Array.from({ length: 3 }, () => heavySearch(queryBudget(60_000, { signal: attacker.signal, caller: 'attacker' }))
+      .then(() => settled.push('costly answered'), () => settled.push('costly stopped')));
+    const light = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true }, queryBudget(60_000, { caller: 'someone else' }));
+    settled.push('light answered');
+    expect(light.total).toBe(1);
+    attacker.abort();
+    await Promise.all(costly);
+    expect(settled[0]).toBe('light answered');
+    expect(settled.filter((outcome) => outcome === 'costly stopped').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('refuses at once a call whose caller has already gone', async () => {
     const gone = new AbortController();
     gone.abort();

@@ -46,7 +46,9 @@ interface Thread {
  * heartbeats, indexing) or the other threads' callers. The writer stays on the main thread and tells
  * the threads what each transaction changed (`changes`).
  *
- * Every call has a budget: it waits in a FIFO queue for a free thread, and its SQL is interrupted
+ * Every call has a budget: it waits in a queue for a free thread (first come, first served, except
+ * that one caller never holds more than all threads but one while others wait: see nextRunnable),
+ * and its SQL is interrupted
  * when the budget is spent or the caller cancels: from this thread, whose event loop stays free,
  * through `control`, a connection of its own with the query_budget extension (native/query_budget.c),
  * which calls sqlite3_interrupt() on the search thread's connection. A call still running
@@ -164,13 +166,32 @@ export class SearchThreads {
     if (this.threads.every((thread) => !thread.job)) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  /** The first queued job with budget left; the others are refused on the spot. */
+  /**
+   * The first queued job with budget left whose caller holds fewer than all threads but one (with
+   * one thread, fewer than one); jobs whose budget ran out meanwhile are refused on the spot.
+   */
   private nextRunnable(): Job | undefined {
-    for (;;) {
-      const job = this.queue.shift();
-      if (!job || remainingMs(job.budget) > 0) return job;
-      this.settle(job, budgetSpentError(job.budget));
+    const perCaller = Math.max(1, this.threads.length - 1);
+    const running = new Map<string, number>();
+    for (const thread of this.threads) {
+      const caller = thread.job?.budget.caller;
+      if (caller !== undefined) running.set(caller, (running.get(caller) ?? 0) + 1);
     }
+    for (let at = 0; at < this.queue.length;) {
+      const job = this.queue[at] as Job;
+      if (remainingMs(job.budget) <= 0) {
+        this.queue.splice(at, 1);
+        this.settle(job, budgetSpentError(job.budget));
+        continue;
+      }
+      const caller = job.budget.caller;
+      if (caller === undefined || (running.get(caller) ?? 0) < perCaller) {
+        this.queue.splice(at, 1);
+        return job;
+      }
+      at += 1;
+    }
+    return undefined;
   }
 
   private expireQueued(job: Job): void {
