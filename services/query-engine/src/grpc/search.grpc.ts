@@ -127,12 +127,11 @@ async function runSearch(deps: SearchServiceDeps, request: SearchRequest, budget
 }
 
 /**
- * The first issue's offset paging, kept for its callers: the first offset + limit hits, minus the
- * offset (the cursor that comes back continues after them).
+ * The first issue's offset paging, kept for its callers: the hits after the first offset of the
+ * first offset + limit (the cursor that comes back continues after them).
  */
-async function searchWithOffset(index: SearchBackend, valid: ValidSearchRequest, query: QueryNode, budget: QueryBudget): Promise<SearchResult> {
-  const result = await index.search({ query, sort: valid.sort, limit: valid.offset + valid.limit, cursor: valid.cursor, facets: valid.facets }, budget);
-  return valid.offset === 0 ? result : { ...result, hits: result.hits.slice(valid.offset) };
+function searchWithOffset(index: SearchBackend, valid: ValidSearchRequest, query: QueryNode, budget: QueryBudget): Promise<SearchResult> {
+  return index.search({ query, sort: valid.sort, limit: valid.offset + valid.limit, skip: valid.offset, cursor: valid.cursor, facets: valid.facets }, budget);
 }
 
 function sortOf(sort: SearchSort): SearchSortOrder {

@@ -65,6 +65,8 @@ export class SearchThreads {
   private paused = false;
   private idleWaiters: (() => void)[] = [];
   private broken: Error | undefined;
+  /** Threads being replaced: their SQL is interrupted until they have stopped. */
+  private readonly retiring = new Set<NodeJS.Timeout>();
 
   constructor(private readonly indexPath: string, private readonly options: { threads: number; tuning: Partial<SearchTuning>; logger?: Logger | undefined }) {
     this.control = new Database(':memory:');
@@ -137,6 +139,7 @@ export class SearchThreads {
       releaseSlot(thread.slot);
     }));
     this.threads.splice(0);
+    for (const interrupting of this.retiring) clearInterval(interrupting);
     this.control.close();
   }
 
@@ -274,8 +277,10 @@ export class SearchThreads {
     for (const pending of thread.pending.values()) pending.reject(new UnavailableError('the search thread stopped'));
     this.interruptSlot.get(thread.slot);
     const interrupting = setInterval(() => this.interruptSlot.get(thread.slot), INTERRUPT_EVERY_MS);
+    this.retiring.add(interrupting);
     void thread.worker.terminate().finally(() => {
       clearInterval(interrupting);
+      this.retiring.delete(interrupting);
       if (this.closed) {
         releaseSlot(thread.slot);
         return;
@@ -288,7 +293,7 @@ export class SearchThreads {
   private finish(thread: Thread): void {
     for (const timer of thread.timers.splice(0)) clearTimeout(timer);
     thread.job = undefined;
-    thread.worker.unref();
+    if (thread.pending.size === 0) thread.worker.unref();
   }
 
   private settle(job: Job, error: Error | undefined, result?: unknown): void {
@@ -299,9 +304,12 @@ export class SearchThreads {
 
   private request(thread: Thread, type: 'close' | 'open'): Promise<void> {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    thread.worker.ref(); // awaited: keep the process alive until the answer arrives
+    return new Promise<void>((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
       thread.worker.postMessage({ type, id } satisfies ToThread);
+    }).finally(() => {
+      if (!thread.job && thread.pending.size === 0) thread.worker.unref();
     });
   }
 
