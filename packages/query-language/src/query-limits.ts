@@ -19,7 +19,7 @@ export interface QueryLimits {
   maxPhraseWords: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxClauses: 40, maxPrefixes: 8, minPrefixLength: 2, maxPhraseWords: 32 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxClauses: 40, maxPrefixes: 8, minPrefixLength: 3, maxPhraseWords: 32 };
 
 /** A query over one of the limits; `limit` names which, `position` where (as QuerySyntaxError's). */
 export class QueryCostError extends QuerySyntaxError {
@@ -51,7 +51,7 @@ export class QueryCost {
     if (letters < this.limits.minPrefixLength) {
       const min = this.limits.minPrefixLength;
       throw new QueryCostError(
-        `the prefix "${text}*" at column ${start + 1} is too short: a prefix needs at least ${min} letters or digits before "*"`,
+        `the prefix "${text}*" at column ${start + 1} is too short: the word before "*" needs at least ${min} letters or digits`,
         start, `at least ${min} characters before "*"`, 'minPrefixLength',
       );
     }

@@ -78,14 +78,16 @@ async function openIndex(dir: string): Promise<{ backend: SqliteFts5Backend; wor
 /** The probe's worst queries (issue 11), and the worst the cost limits let through. */
 function worstQueries(words: string[]): Record<string, Request> {
   const common = (n: number) => words.slice(0, n).join(' OR ');
-  const twoLetterStarts = [...new Set(words.map((word) => word.slice(0, 2)))].slice(0, 8);
+  const fiveLetterStarts = [...new Set(words.filter((word) => word.length > 5).map((word) => word.slice(0, 5)))].slice(0, 8);
+  const threeLetterStarts = [...new Set(words.map((word) => word.slice(0, 3)))].slice(0, 8);
   return {
     'a OR a OR … (200 terms, 799 chars)': { query: Array(200).fill('a').join(' OR ') },
     'a* a* … (333 prefixes)': { query: Array(333).fill('a*').join(' ').slice(0, 999) },
     '50 ORs of the commonest words': { query: common(50) },
     '20 ORs of the commonest words': { query: common(20), includeFacets: true },
     '40 ORs of the commonest words (the clause limit)': { query: common(40), includeFacets: true },
-    '8 two-letter prefixes OR-ed (the prefix limit)': { query: twoLetterStarts.map((start) => `${start}*`).join(' OR '), includeFacets: true },
+    '8 three-letter prefixes OR-ed (the prefix limit)': { query: threeLetterStarts.map((start) => `${start}*`).join(' OR '), includeFacets: true },
+    '8 five-letter prefixes OR-ed (no prefix index)': { query: fiveLetterStarts.map((start) => `${start}*`).join(' OR '), includeFacets: true },
     'commonest word, offset 10,000 (deepest page)': { query: words[0], offset: 10_000, limit: 100 },
   };
 }

@@ -40,8 +40,13 @@ describe('query cost limits', () => {
   it('refuses prefixes shorter than the minimum, where they stand', () => {
     const error = refusal('rate a* b*');
     expect(error.limit).toBe('minPrefixLength');
-    expect(error.message).toBe('the prefix "a*" at column 6 is too short: a prefix needs at least 2 letters or digits before "*"');
+    expect(error.message).toBe('the prefix "a*" at column 6 is too short: the word before "*" needs at least 3 letters or digits');
     expect(error.column).toBe(6);
+  });
+
+  it('judges a prefix of several words by its last one, which is the one expanded', () => {
+    expect(refusal('ER24-12*').limit).toBe('minPrefixLength');
+    expect(() => parseQuery('ER24-123* rate-cas*')).not.toThrow();
   });
 
   it('refuses more prefixes than the limit (the probe sent 333 of them)', () => {

@@ -11,7 +11,7 @@ describe('parseQuery: clauses', () => {
     expect(parseQuery('"rate increase"')).toEqual({ kind: 'phrase', value: 'rate increase' });
     expect(parseQuery(String.raw`"the \"Company\" and C:\\data"`)).toEqual({ kind: 'phrase', value: 'the "Company" and C:\\data' });
     expect(parseQuery('tarif*')).toEqual({ kind: 'prefix', value: 'tarif' });
-    expect(parseQuery('rate-ca*')).toEqual({ kind: 'prefix', value: 'rate-ca' });
+    expect(parseQuery('rate-cas*')).toEqual({ kind: 'prefix', value: 'rate-cas' });
   });
 
   it('keeps docket numbers and other inner punctuation inside one term', () => {

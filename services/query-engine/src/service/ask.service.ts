@@ -96,10 +96,11 @@ export class AskService {
     const queryId = this.deps.queries.newId();
     report({ kind: 'started', queryId });
 
-    // The question completes even if its asker goes away (it is stored), so only time bounds it.
-    const budget = queryBudget(this.deps.budgetMs, { caller: input.userId || undefined });
-    const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget);
-    const resultSet = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget);
+    // The question completes even if its asker goes away (it is stored), so only time bounds its
+    // reads: each of the two (retrieval with the question's embedding, then the documents) in turn.
+    const budget = () => queryBudget(this.deps.budgetMs, { caller: input.userId || undefined });
+    const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget());
+    const resultSet = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget());
     const byId = new Map(resultSet.map((document) => [document.id, document]));
     const ranked = hits.flatMap((hit) => {
       const document = byId.get(hit.documentId);
