@@ -88,6 +88,13 @@ describe('search in a workspace', () => {
     await page.getByTestId('query-error').waitFor();
     await expect(page.getByTestId('query-error').getAttribute('data-column')).resolves.toMatch(/^\d+$/);
     await shot('02-search-syntax-error');
+
+    // A query past a cost limit is refused the same way, naming the limit and its column.
+    await page.getByTestId('workspace-search-input').fill('tariff a*');
+    await page.getByTestId('workspace-search-submit').click();
+    await page.getByText(/"a\*" at column 8 is too short/u).waitFor();
+    await expect(page.getByTestId('query-error').getAttribute('data-column')).resolves.toBe('8');
+    await shot('02-search-cost-refusal');
   });
 
   test('searches, filters by a facet and by the filters panel, sorts, loads more, and opens a document', async () => {

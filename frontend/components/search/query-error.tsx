@@ -1,7 +1,7 @@
 import { errorColumn } from './search-params';
 import styles from './search.module.css';
 
-/** A malformed query: the message, and the query with a caret under the column it names. */
+/** A malformed query, or one past a cost limit: the message, and the query with a caret under the column it names. */
 export function QueryError({ id, query, message }: { id: string; query: string; message: string }) {
   const column = errorColumn(message);
   const at = column !== null ? Math.min(Math.max(column - 1, 0), query.length) : null;
@@ -9,7 +9,7 @@ export function QueryError({ id, query, message }: { id: string; query: string; 
     <div id={id} className={`alert alert-error ${styles.queryError}`} role="alert" data-testid="query-error" data-column={column ?? undefined}>
       <div>
         <p>
-          <strong>The query could not be read:</strong> {message}
+          <strong>This query cannot be run:</strong> {message}
         </p>
         {at !== null && query ? (
           <pre className={styles.caretBlock} aria-hidden="true">
