@@ -18,7 +18,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@opensearch-project/opensearch';
-import { generateCatalog, generateDockets, generateFilings, type Docket, type Filing } from '@docket/corpus';
 import { foldedWords, type QueryNode } from '@docket/query-language';
 import { freePort, repoRoot } from '@docket/local-infra';
 import { ensureOpenSearchJars, startOpenSearch, type RunningOpenSearch } from '@docket/local-infra/src/opensearch';
@@ -26,6 +25,7 @@ import { printTable, round, summary, writeBenchResult, type Summary } from './su
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
 import { OpenSearchBackend } from '../services/query-engine/src/index/opensearch/opensearch.backend';
+import { generatedDocuments } from '../services/query-engine/bench/generated-filings';
 import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
 
 const args = process.argv.slice(2);
@@ -37,7 +37,6 @@ const heap = process.env.BENCH_HEAP ?? '1g';
 const seed = process.env.BENCH_SEED ?? 'bench';
 const BATCH = 500;
 const LIVE_UPSERTS = 500;
-const PAGE_SEPARATOR = '\n\n';
 const STOPWORDS = new Set(('a an and are as at be by for from has have in is it its of on or that the this to was were will with ' +
   'which not no all any our we their they been may shall such these those other than into per').split(' '));
 
@@ -56,35 +55,6 @@ class Random {
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.next() * items.length)] as T;
   }
-}
-
-/** A generated filing as the documents service's events describe it (text = pages joined). */
-function toIndexed(filing: Filing, docket: Docket | undefined, sourceName: string): IndexedDocument {
-  let text = '';
-  const pages: IndexedDocument['pages'] = [];
-  filing.pages.forEach((page, index) => {
-    if (index > 0) text += PAGE_SEPARATOR;
-    pages.push({ number: index + 1, start: text.length, end: text.length + page.length });
-    text += page;
-  });
-  return {
-    id: filing.sourceDocumentId,
-    title: filing.title,
-    text,
-    description: filing.description,
-    sourceId: filing.sourceId,
-    sourceName,
-    docketNumber: filing.docketNumber,
-    docketId: docket?.id ?? '',
-    filingType: filing.filingTypeNative,
-    filingCategory: filing.filingCategory,
-    filedAt: new Date(filing.filedAt),
-    parties: docket?.parties.map((party) => party.name) ?? [],
-    filers: filing.filers,
-    entities: (docket?.parties ?? []).map((party, index) => ({ id: `${docket?.id}-p${index}`, kind: party.kind, name: party.name })),
-    pages,
-    sha256: `${filing.sourceDocumentId}-${text.length}`,
-  };
 }
 
 interface Sample {
@@ -106,16 +76,6 @@ function collectSample(sample: Sample, document: IndexedDocument): void {
   }
   if (!sample.sources.includes(document.sourceId)) sample.sources.push(document.sourceId);
   if (document.filingCategory && !sample.categories.includes(document.filingCategory)) sample.categories.push(document.filingCategory);
-}
-
-function* corpus(total: number): Generator<IndexedDocument> {
-  const catalog = generateCatalog(seed);
-  const dockets = generateDockets(seed, catalog, Math.max(500, Math.round(total / 200)));
-  const docketByNumber = new Map(dockets.map((docket) => [`${docket.sourceId}|${docket.number}`, docket]));
-  const sourceNames = new Map(catalog.sources.map((source) => [source.id, source.name]));
-  for (const filing of generateFilings(seed, catalog, dockets, { count: total })) {
-    yield toIndexed(filing, docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`), sourceNames.get(filing.sourceId) ?? '');
-  }
 }
 
 function queries(sample: Sample): Record<string, { query: QueryNode; sort: SearchSortOrder; facets: boolean }[]> {
@@ -202,7 +162,7 @@ async function main(): Promise<void> {
       if (process.stdout.isTTY) process.stdout.write(`\r  indexed ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}`);
     };
     let seen = 0;
-    for (const document of corpus(count + LIVE_UPSERTS)) {
+    for (const document of generatedDocuments(seed, count + LIVE_UPSERTS)) {
       if (seen++ >= count) {
         live.push(document);
         continue;
