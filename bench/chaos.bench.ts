@@ -234,7 +234,7 @@ async function main(): Promise<void> {
     const figures = {
       kills: kills.length,
       imported: allTokens.length,
-      // A resumed run re-imports the files after its cursor: those the killed attempt had stored count as duplicates there.
+      // A resumed run re-imports the files after its cursor and counts each once, as what it was: new should equal imported.
       runs: {
         statuses: finished.map((run) => run.status),
         ...Object.fromEntries((['seen', 'new', 'duplicate', 'failed'] as const).map((key) => [key, finished.reduce((s, run) => s + Number(run[key] ?? 0), 0)])),

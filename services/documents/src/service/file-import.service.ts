@@ -5,6 +5,7 @@ import type { Logger } from '@docket/observability';
 import { parseSidecar, type Sidecar } from '../extraction';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { IngestService } from './ingest.service';
+import { RunTally } from './run-tally';
 
 export interface ImportProgress {
   done: number;
@@ -16,8 +17,8 @@ const SIDECAR_SUFFIXES = ['.meta.json', '.json'];
 /**
  * The files connector: every file under a directory (recursively, in path order) becomes a
  * document, with metadata from a `<file>.json` / `<file>.meta.json` sidecar when there is one. The
- * run's cursor is the last path handled, so a run resumed after a crash skips what is done, and
- * deduplication makes a repeated file a no-op.
+ * run's cursor is the last path counted, so a run resumed after a crash skips what is done; a file
+ * the crashed attempt stored but did not count is stored once and counted once, as what it was.
  */
 export class FileImportService {
   constructor(private readonly deps: { ingest: IngestService; runs: IngestionRunRepository; logger: Logger }) {}
@@ -27,30 +28,29 @@ export class FileImportService {
     const run = await this.deps.runs.find(runId);
     if (!run) throw new InputError(`ingestion run ${runId} not found`);
     const { documents, sidecars } = await listFiles(root);
-    const resumeAfter = run.cursor;
     const total = documents.length;
-    let done = documents.filter((relative) => resumeAfter && relative <= resumeAfter).length;
+    // Paths sort like the cursor compares, so "after the cursor" is what no attempt has counted yet.
+    const todo = documents.filter((relative) => relative > run.cursor);
+    let done = total - todo.length;
     onProgress?.({ done, total });
 
-    const todo = documents.filter((relative) => !(resumeAfter && relative <= resumeAfter));
-    // A few files at once (reading, extracting and writing overlap); the cursor only moves past a file
-    // once every file before it is done, so a resumed run never skips one. Writes to the run are
-    // chained so the cursor is stored in the order it advances.
-    const finished = new Set<number>();
-    let frontier = -1;
+    // A few files at once (reading, extracting and writing overlap); the tally counts them in path
+    // order with the cursor, so a resumed run neither skips a file nor counts one twice.
+    const tally = new RunTally(this.deps.runs, runId, run.cursor);
     let next = 0;
-    let recording: Promise<void> = Promise.resolve();
+    let failed = false;
     const worker = async () => {
-      while (next < todo.length) {
+      while (next < todo.length && !failed) {
         if (signal?.aborted) return;
         const index = next++;
         const relative = todo[index] as string;
-        const { outcome, error } = await this.importFile(root, relative, sidecars.get(relative), { runId, sourceId, requestedBy });
-        finished.add(index);
-        while (finished.delete(frontier + 1)) frontier += 1;
-        const cursor = frontier >= 0 ? todo[frontier] : undefined;
-        recording = recording.then(() => this.deps.runs.recordItem(runId, outcome, cursor, error));
-        await recording;
+        try {
+          const { outcome, error } = await this.importFile(root, relative, sidecars.get(relative), { runId, sourceId, requestedBy });
+          await tally.record(index, { position: relative, outcome, error });
+        } catch (error) {
+          failed = true; // nothing after this file can be counted in this attempt: the others stop too
+          throw error;
+        }
         done += 1;
         onProgress?.({ done, total });
       }

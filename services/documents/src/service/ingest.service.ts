@@ -12,7 +12,7 @@ import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-ite
 import { analyseText, withFilingDocket } from '../domain/text-analysis';
 import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
 import type { DocketRepository, StoredDocket } from '../store/docket.repository';
-import type { DocumentRepository, NewDocumentRecord, StoredAttachment } from '../store/document.repository';
+import type { DocumentRepository, NewDocumentRecord, StoredAttachment, StoredDocument } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
 import type { StatsProjector } from './stats.projector';
 
@@ -95,7 +95,7 @@ export class IngestService {
       createdAt: now,
       updatedAt: now,
       attachments: files.map((file) => file.attachment),
-      provenance: { connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '' },
+      provenance: { connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '', createdByRunId: item.runId ?? '' },
       provenanceKey,
       ...(failure ? { failureReason: failure.failureReason, failureMessage: failure.failureMessage } : {}),
       ...analysis,
@@ -117,13 +117,14 @@ export class IngestService {
 
     const existing = await documents.findByProvenanceKey(provenanceKey);
     if (existing && existing.sha256 !== sha256) {
-      const changed = { ...record, createdAt: existing.createdAt };
+      const changed = { ...record, createdAt: existing.createdAt, provenance: { ...record.provenance, createdByRunId: existing.provenance.createdByRunId ?? '' } };
       const event = documentUpdatedEvent(eventDocumentOf(existing.id, changed, sourceName, docket?.parties), this.deps.topics.updated);
       if (await documents.replaceContent(existing.id, changed, event)) {
         void this.deps.outbox.kick([new Types.ObjectId(existing.id)]);
         return { outcome: 'updated', documentId: existing.id };
       }
     }
+    if (existing?.sha256 === sha256 && item.runId && existing.provenance.runId === item.runId) return earlierOutcome(existing, item.runId);
     const same = existing ?? (await documents.findBySha256(sha256));
     return { outcome: 'duplicate', documentId: same?.id ?? '' };
   }
@@ -201,6 +202,19 @@ export class IngestService {
     this.docketCache.set(docket.id, stored);
     return stored;
   }
+}
+
+/**
+ * This run already wrote this content: an earlier attempt of the run stored it and was killed
+ * before counting it (a resumed run re-does only uncounted items). It gets the outcome that write
+ * had, so the run counts it once, rightly, rather than as a duplicate of itself.
+ */
+function earlierOutcome(existing: StoredDocument, runId: string): IngestOutcome {
+  if (existing.provenance.createdByRunId !== runId) return { outcome: 'updated', documentId: existing.id };
+  if (existing.failureReason) {
+    return { outcome: 'failed', documentId: existing.id, reason: existing.failureReason as IngestOutcome['reason'], message: existing.failureMessage };
+  }
+  return { outcome: 'new', documentId: existing.id };
 }
 
 function joinPages(pageTexts: string[]): { text: string; pages: PageSpan[] } {

@@ -22,7 +22,10 @@ export interface Provenance {
   connector: string;
   sourceDocumentId: string;
   sourceUrl: string;
+  /** The run that last wrote its content. */
   runId: string;
+  /** The run that first stored it (absent on documents stored before it was recorded). */
+  createdByRunId?: string;
 }
 
 /** A filing as stored: metadata, text with page spans, attachments, entities and provenance. */
@@ -88,7 +91,7 @@ const schema = new Schema<DocumentRecord>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     attachments: { type: [attachmentSchema], default: [] },
-    provenance: { connector: String, sourceDocumentId: String, sourceUrl: String, runId: String },
+    provenance: { connector: String, sourceDocumentId: String, sourceUrl: String, runId: String, createdByRunId: String },
     provenanceKey: { type: String, required: true },
     failureReason: { type: String },
     failureMessage: { type: String },

@@ -69,6 +69,25 @@ export class IngestionRunRepository {
     await this.model.updateOne({ _id: new Types.ObjectId(id) }, update);
   }
 
+  /**
+   * Counts a batch of handled items and moves the cursor from `from` to `to`, in one write and only
+   * while the cursor is still at `from`. So an item is counted exactly when the cursor has passed
+   * it: an attempt resumed after a crash re-does only uncounted items, and an attempt that lost its
+   * job lock but still runs cannot count what the newer one counted. False when the cursor moved.
+   */
+  async advance(id: string, from: string, to: string, counts: Partial<Record<IngestOutcomeKind, number>>, errors: RunError[] = []): Promise<boolean> {
+    const seen = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
+    const result = await this.model.updateOne(
+      { _id: new Types.ObjectId(id), cursor: from },
+      {
+        $inc: { seen, ...counts },
+        $set: { cursor: to },
+        ...(errors.length > 0 ? { $push: { errors: { $each: errors, $slice: ERRORS_KEPT } } } : {}),
+      },
+    );
+    return result.matchedCount === 1;
+  }
+
   /** Adds counts of a batch (the corpus seeder), with no cursor. */
   async addCounts(id: string, counts: Partial<Record<IngestOutcomeKind, number>>, errors: RunError[] = []): Promise<void> {
     const seen = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
