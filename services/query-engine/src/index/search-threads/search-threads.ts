@@ -75,10 +75,6 @@ export class SearchThreads {
     for (let i = 0; i < Math.max(1, options.threads); i += 1) this.threads.push(this.spawn(takeSlot()));
   }
 
-  get size(): number {
-    return this.threads.length;
-  }
-
   /** Runs one read on a free thread within its budget; rejects with the budget or cancellation error. */
   run<M extends ThreadMethod, R>(method: M, args: ThreadCalls[M], budget: QueryBudget): Promise<R> {
     if (this.closed) return Promise.reject(new UnavailableError('the search index is closed'));
