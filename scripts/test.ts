@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything a newcomer needs to trust the build, in order — proto drift, typecheck,
+ * `npm test`: everything a newcomer needs to trust the build, in order — proto drift, API drift, typecheck,
  * lint, unit tests, integration tests (real Kafka / MongoDB stand-in / Redis started by the
  * launcher, or taken from env), and the browser journey. Every stage runs even when an earlier one
  * failed, so one run shows every problem. Closes with the line `N passed, N failed`.
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const results: StageResult[] = [];
   results.push(await check('proto drift', 'bash', ['scripts/proto-check.sh']));
+  results.push(await check('api drift', 'bash', ['scripts/api-check.sh']));
   results.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
   results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
   results.push(await jestProject('unit tests', 'unit'));
