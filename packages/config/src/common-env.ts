@@ -6,6 +6,8 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.string().url().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** Zipkin v2 spans URL (http://host:9411/api/v2/spans); npm start sets it to its own Zipkin. */
+  OTEL_EXPORTER_ZIPKIN_ENDPOINT: z.string().url().optional(),
 };
 
 export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);

@@ -1,7 +1,8 @@
+import { context } from '@opentelemetry/api';
 import { Partitioners, type Kafka, type Producer, type IHeaders } from 'kafkajs';
 import type { Logger } from '@docket/observability';
 import type { TopicDef } from './topics';
-import { traceHeaders } from './trace-headers';
+import { contextFromHeaders, traceHeaders } from './trace-headers';
 
 export const CONTENT_TYPE = 'application/x-protobuf';
 
@@ -44,7 +45,7 @@ export class EventPublisher {
   }
 
   async publishRaw(event: RawEvent): Promise<void> {
-    await this.send({
+    const record = {
       topic: event.topic,
       acks: -1,
       messages: [{
@@ -52,7 +53,12 @@ export class EventPublisher {
         value: Buffer.from(event.payload),
         headers: { ...traceHeaders(), ...event.headers, event_id: event.eventId, 'content-type': CONTENT_TYPE },
       }],
-    });
+    };
+    // An event from an outbox carries the trace context of the request that created it: send it in
+    // that context, so the kafkajs instrumentation's `send` span (which rewrites `traceparent` with
+    // its own) is a child of that request, not of the relay's poll, and the consumers join its trace.
+    const origin = event.headers?.traceparent ? contextFromHeaders(event.headers) : context.active();
+    await context.with(origin, () => this.send(record));
     this.logger.debug({ topic: event.topic, key: event.key, eventId: event.eventId }, 'event published');
   }
 

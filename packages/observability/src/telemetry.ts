@@ -2,6 +2,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
 import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
@@ -15,7 +16,8 @@ import { SentryPropagator, SentrySampler, SentrySpanProcessor } from '@sentry/op
 let sdk: NodeSDK | undefined;
 
 /**
- * Starts OpenTelemetry (http, express, grpc, kafkajs, mongoose, ioredis) and, when SENTRY_DSN is set,
+ * Starts OpenTelemetry (http, express, grpc, kafkajs, mongoose, ioredis), exporting spans over OTLP/HTTP
+ * (OTEL_EXPORTER_OTLP_ENDPOINT) and/or to Zipkin (OTEL_EXPORTER_ZIPKIN_ENDPOINT), and, when SENTRY_DSN is set,
  * Sentry on the same tracer provider. Must run before the instrumented libraries are first required,
  * so each service imports its `instrument.ts` as the very first line of main.ts.
  */
@@ -29,6 +31,15 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
   const spanProcessors: SpanProcessor[] = [];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` })));
+  }
+  // A Zipkin server (npm start runs one, see deploy/local/src/zipkin.ts) or anything that accepts
+  // Zipkin v2 JSON; the variable is the full spans URL, e.g. http://127.0.0.1:9411/api/v2/spans.
+  if (env.OTEL_EXPORTER_ZIPKIN_ENDPOINT) {
+    spanProcessors.push(
+      new BatchSpanProcessor(new ZipkinExporter({ url: env.OTEL_EXPORTER_ZIPKIN_ENDPOINT, serviceName: options.serviceName }), {
+        scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? '1000'),
+      }),
+    );
   }
 
   const sentryClient = env.SENTRY_DSN
