@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
@@ -22,6 +23,7 @@ import { CsrfProtection } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { allowedMethods } from './http/middleware/allowed-methods';
 import { requestLogger } from './http/middleware/request-logger';
+import { openServiceQueues, queuesDashboard } from './http/queues-dashboard';
 import { securityHeaders } from './http/security-headers';
 import type { TrustProxy } from './http/trust-proxy';
 import type { UploadLimits } from './http/multipart-upload';
@@ -75,6 +77,8 @@ export interface AppDeps {
   readiness: ReadinessProbe;
   /** Process health of the whole stack, when a launcher reports it (default: nothing reported). */
   stackStatus?: StackStatusSource;
+  /** The services' BullMQ queues, shown to administrators at /api/admin/queues (default: none). */
+  queues?: Queue[];
 }
 
 /** The express app, wired from its collaborators; no I/O happens here. */
@@ -120,6 +124,7 @@ export function createApp(deps: AppDeps): Express {
     res.json(openApiDocument);
   });
   app.use(api.router);
+  app.use(queuesDashboard(deps.queues ?? []));
   app.use(() => {
     throw new NotFoundError('no such route');
   });
@@ -154,6 +159,9 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     { organisationName: config.ORG_NAME, adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD },
   );
 
+  // The services' queues, read by the admin dashboard over a connection of their own.
+  const queueRedis = redis.duplicate();
+  const queues = openServiceQueues(queueRedis);
   const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
   const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
   const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC });
@@ -178,6 +186,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     workspaces: new WorkspacesGateway(grpc.workspaces),
     workspacePeople: new WorkspacePeople(userRepository),
     stackStatus: new StackStatusFile(config.STACK_STATUS_FILE),
+    queues,
     readiness: {
       mongo: () => organisations.ping(),
       redis: async () => {
@@ -205,7 +214,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
       setTimeout(() => server.closeAllConnections(), 5000).unref();
       await closed;
       grpc.close();
-      await Promise.allSettled([redis.quit(), connection.close()]);
+      await Promise.allSettled(queues.map((q) => q.close()));
+      await Promise.allSettled([redis.quit(), queueRedis.quit(), connection.close()]);
     },
   };
 }
