@@ -1,26 +1,47 @@
 import { startInfra } from '@docket/local-infra';
-import { INFRA_HANDLE_KEY, type GlobalWithInfra } from './infra-handle';
+import { startContainerInfra } from './container-infra';
+import { probeDockerEngine } from './docker-probe';
+import { chooseTestInfra, containerPartsToStart } from './infra-choice';
+import { INFRA_HANDLE_KEY, type GlobalWithInfra, type StoppableInfra } from './infra-handle';
+
+const log = (message: string) => process.stderr.write(`[testkit] ${message}\n`);
 
 /**
- * Jest global setup for the integration project: starts Kafka, the MongoDB stand-in and Redis
- * (test profile: random ports, a temp dir, in-memory Mongo) unless KAFKA_BROKERS / MONGO_URL /
- * REDIS_URL point at real servers, and hands the addresses to the test workers through env.
+ * Jest global setup for the integration project. TEST_INFRA (auto | containers | local, see
+ * infra-choice.ts) picks who starts what env does not provide (KAFKA_BROKERS / MONGO_URL /
+ * REDIS_URL, and OPENSEARCH_URL for containers): real containers through testcontainers where a
+ * Docker engine answers, otherwise the local launcher (test profile: random ports, a temp dir,
+ * in-memory MongoDB stand-in). The addresses reach the test workers through env.
  */
 export default async function globalSetup(): Promise<void> {
-  const started = Date.now();
-  const handle = await startInfra({
-    profile: 'test',
-    log: (message) => process.stderr.write(`[testkit] ${message}\n`),
-  });
+  const began = Date.now();
+  const choice = await chooseTestInfra(process.env, probeDockerEngine);
+  process.stderr.write('\n');
+  log(`infrastructure: ${choice.summary}`);
+  const { handle, startedParts } = choice.kind === 'containers' ? await startContainers() : await startLocal();
   (globalThis as GlobalWithInfra)[INFRA_HANDLE_KEY] = handle;
   // Workers are forked after global setup and inherit this environment.
+  process.env.DOCKET_TEST_INFRA_STARTED = startedParts.join(',');
+  const what = startedParts.length > 0 ? `started ${startedParts.join(', ')}` : 'using servers from env';
+  log(`infrastructure ready in ${((Date.now() - began) / 1000).toFixed(1)} s (${what})`);
+}
+
+async function startLocal(): Promise<{ handle: StoppableInfra; startedParts: string[] }> {
+  const handle = await startInfra({ profile: 'test', log });
   process.env.MONGO_URL = handle.mongoUrl;
   process.env.KAFKA_BROKERS = handle.kafkaBrokers.join(',');
   process.env.REDIS_URL = handle.redisUrl;
   const startedParts = Object.entries(handle.started)
     .filter(([, mine]) => mine)
     .map(([part]) => part);
-  process.env.DOCKET_TEST_INFRA_STARTED = startedParts.join(',');
-  const what = startedParts.length > 0 ? `started ${startedParts.join(', ')}` : 'using servers from env';
-  process.stderr.write(`\n[testkit] infrastructure ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${what})\n`);
+  return { handle, startedParts };
+}
+
+async function startContainers(): Promise<{ handle: StoppableInfra; startedParts: string[] }> {
+  const handle = await startContainerInfra(containerPartsToStart(process.env), log);
+  if (handle.mongoUrl) process.env.MONGO_URL = handle.mongoUrl;
+  if (handle.kafkaBrokers) process.env.KAFKA_BROKERS = handle.kafkaBrokers;
+  if (handle.redisUrl) process.env.REDIS_URL = handle.redisUrl;
+  if (handle.opensearchUrl) process.env.OPENSEARCH_URL = handle.opensearchUrl;
+  return { handle, startedParts: handle.started };
 }

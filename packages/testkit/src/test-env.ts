@@ -20,7 +20,10 @@ export function testInfraEnv(): TestInfraEnv {
   };
 }
 
-/** True when the global setup started this part itself (false when it came from env). */
-export function startedByLauncher(part: 'kafka' | 'mongo' | 'redis'): boolean {
+/**
+ * True when the global setup started this part itself, with the local launcher or as a container
+ * (false when it came from env).
+ */
+export function startedByLauncher(part: 'kafka' | 'mongo' | 'redis' | 'opensearch'): boolean {
   return (process.env.DOCKET_TEST_INFRA_STARTED ?? '').split(',').includes(part);
 }
