@@ -1,0 +1,294 @@
+/**
+ * deploy/k8s, checked without a cluster: both kustomizations (the application and infra/) are
+ * rendered as kustomize would (plain `resources:` lists, files or directories; anything else is
+ * refused here rather than ignored), every built-in object is validated against the Kubernetes API
+ * schemas with kubernetes-models (deploy/test/support/validate-k8s.mjs), the operators' custom
+ * resources are checked for the fields their CRDs require, and the objects are checked against each
+ * other: selectors, references, the addresses in the ConfigMap, volumes, autoscalers.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+const k8sDir = join(__dirname, '..', '..', 'k8s');
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: Record<string, unknown>;
+  data?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+interface Container {
+  name: string;
+  image: string;
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; optional?: boolean }; configMapKeyRef?: { name: string } } }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  resources?: { requests?: Record<string, string> };
+  startupProbe?: unknown;
+  readinessProbe?: unknown;
+  livenessProbe?: unknown;
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+interface PodSpec {
+  containers: Container[];
+  volumes?: { name: string; emptyDir?: unknown; persistentVolumeClaim?: { claimName: string }; secret?: { secretName: string; optional?: boolean } }[];
+}
+interface WorkloadSpec {
+  replicas?: number;
+  strategy?: { type?: string };
+  selector: { matchLabels: Record<string, string> };
+  template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+}
+
+const KUSTOMIZATION_KEYS = ['apiVersion', 'kind', 'resources'];
+
+/** The objects a kustomization directory renders to, in order. */
+function render(directory: string): K8sObject[] {
+  const kustomization = parse(readFileSync(join(directory, 'kustomization.yaml'), 'utf8')) as Record<string, unknown>;
+  const unsupported = Object.keys(kustomization).filter((key) => !KUSTOMIZATION_KEYS.includes(key));
+  if (unsupported.length > 0) throw new Error(`${directory}/kustomization.yaml: ${unsupported.join(', ')} not rendered by this test; extend render()`);
+  const objects: K8sObject[] = [];
+  for (const resource of kustomization.resources as string[]) {
+    const path = join(directory, resource);
+    if (statSync(path).isDirectory()) {
+      objects.push(...render(path));
+      continue;
+    }
+    for (const document of parseAllDocuments(readFileSync(path, 'utf8'))) {
+      if (document.errors.length > 0) throw new Error(`${path}: ${document.errors.map((e) => e.message).join('; ')}`);
+      const object = document.toJS() as K8sObject | null;
+      if (object !== null) objects.push(object);
+    }
+  }
+  return objects;
+}
+
+type Validation = { status: 'valid' } | { status: 'invalid'; error: string } | { status: 'unknown' };
+
+function validateBuiltIns(objects: K8sObject[]): Validation[] {
+  const run = spawnSync(process.execPath, [join(__dirname, '..', 'support', 'validate-k8s.mjs')], {
+    input: JSON.stringify(objects), encoding: 'utf8', cwd: dirname(k8sDir),
+  });
+  if (run.status !== 0) throw new Error(`validate-k8s.mjs failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Validation[];
+}
+
+/** What each operator's CRD requires (and what these manifests rely on), as paths into the object. */
+const CUSTOM_RESOURCES: Record<string, string[]> = {
+  'kafka.strimzi.io/v1beta2 Kafka': ['spec.kafka.listeners', 'spec.kafka.version', 'spec.kafka.metadataVersion', 'spec.entityOperator.topicOperator'],
+  'kafka.strimzi.io/v1beta2 KafkaNodePool': ['metadata.labels.strimzi.io/cluster', 'spec.replicas', 'spec.roles', 'spec.storage.type'],
+  'kafka.strimzi.io/v1beta2 KafkaTopic': ['metadata.labels.strimzi.io/cluster', 'spec.topicName', 'spec.partitions', 'spec.replicas'],
+  'mongodbcommunity.mongodb.com/v1 MongoDBCommunity': ['spec.members', 'spec.type', 'spec.version', 'spec.security.authentication.modes', 'spec.users'],
+  'opensearch.opster.io/v1 OpenSearchCluster': ['spec.general.serviceName', 'spec.general.version', 'spec.nodePools'],
+};
+
+/** Reads a dotted path; a label key with dots (strimzi.io/cluster) is matched whole. */
+function at(object: unknown, path: string): unknown {
+  let value: unknown = object;
+  let rest = path;
+  while (rest.length > 0 && value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const key = Object.keys(record).find((k) => rest === k || rest.startsWith(`${k}.`));
+    if (key === undefined) return undefined;
+    value = record[key];
+    rest = rest.slice(key.length + 1);
+  }
+  return rest.length > 0 ? undefined : value;
+}
+
+const present = (value: unknown) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+
+function find(objects: K8sObject[], kind: string, name: string): K8sObject | undefined {
+  return objects.find((o) => o.kind === kind && o.metadata.name === name);
+}
+
+function workload(object: K8sObject): WorkloadSpec {
+  return object.spec as unknown as WorkloadSpec;
+}
+
+function matches(selector: Record<string, string>, labels: Record<string, string> | undefined): boolean {
+  return Object.entries(selector).every(([key, value]) => labels?.[key] === value);
+}
+
+describe('deploy/k8s', () => {
+  const app = render(k8sDir);
+  const infra = render(join(k8sDir, 'infra'));
+  const all = [...infra, ...app];
+  const deployments = app.filter((o) => o.kind === 'Deployment');
+  const configMap = find(app, 'ConfigMap', 'docket-env');
+
+  it('renders both kustomizations, each object with apiVersion, kind, a name and (but for namespaces) a namespace that is created', () => {
+    expect(app.length).toBeGreaterThan(20);
+    expect(infra.length).toBeGreaterThan(10);
+    const namespaces = all.filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name);
+    expect(namespaces.sort()).toEqual(['docket-infra', 'docket-research']);
+    for (const object of all) {
+      expect({ object: `${object.kind}/${object.metadata?.name}`, ok: typeof object.apiVersion === 'string' && typeof object.kind === 'string' && typeof object.metadata?.name === 'string' })
+        .toEqual({ object: `${object.kind}/${object.metadata?.name}`, ok: true });
+      if (object.kind !== 'Namespace') expect(namespaces).toContain(object.metadata.namespace);
+    }
+    const keys = all.map((o) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+
+  it('every built-in object is valid against the Kubernetes API schemas (kubernetes-models)', () => {
+    const results = validateBuiltIns(all);
+    const invalid = results.flatMap((r, i) => (r.status === 'invalid' ? [`${all[i]?.kind}/${all[i]?.metadata.name}: ${r.error}`] : []));
+    expect(invalid).toEqual([]);
+    const unknown = results.flatMap((r, i) => (r.status === 'unknown' ? [`${all[i]?.apiVersion} ${all[i]?.kind}`] : []));
+    // Everything kubernetes-models does not know must be one of the operators' custom resources below.
+    expect([...new Set(unknown)].sort()).toEqual(Object.keys(CUSTOM_RESOURCES).sort());
+    expect(results.filter((r) => r.status === 'valid').length).toBeGreaterThan(25);
+  });
+
+  it('the validator refuses what the API server would refuse', () => {
+    const [wrongType, missingField] = validateBuiltIns([
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', selector: {}, template: {} } },
+      { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'x' }, spec: { rules: [{ http: { paths: [{ path: '/', backend: {} }] } }] } },
+    ]);
+    expect(wrongType).toMatchObject({ status: 'invalid', error: expect.stringContaining('replicas') });
+    expect(missingField).toMatchObject({ status: 'invalid', error: expect.stringContaining('pathType') });
+  });
+
+  it("the operators' custom resources have the fields their CRDs require", () => {
+    const custom = all.filter((o) => `${o.apiVersion} ${o.kind}` in CUSTOM_RESOURCES);
+    for (const object of custom) {
+      const missing = (CUSTOM_RESOURCES[`${object.apiVersion} ${object.kind}`] ?? []).filter((path) => !present(at(object, path)));
+      expect({ object: `${object.kind}/${object.metadata.name}`, missing }).toEqual({ object: `${object.kind}/${object.metadata.name}`, missing: [] });
+    }
+    for (const user of (find(infra, 'MongoDBCommunity', 'mongo')?.spec?.users ?? []) as Record<string, unknown>[]) {
+      for (const path of ['name', 'db', 'passwordSecretRef.name', 'scramCredentialsSecretName', 'roles']) expect({ path, value: present(at(user, path)) }).toEqual({ path, value: true });
+    }
+    for (const pool of (find(infra, 'OpenSearchCluster', 'docket-search')?.spec?.nodePools ?? []) as Record<string, unknown>[]) {
+      for (const path of ['component', 'replicas', 'diskSize', 'roles']) expect({ path, value: present(at(pool, path)) }).toEqual({ path, value: true });
+    }
+  });
+
+  it('Kafka runs in KRaft mode on node pools, with the topics of DESIGN.md §2 replicated three times', () => {
+    const kafka = infra.find((o) => o.kind === 'Kafka');
+    expect(kafka?.metadata.annotations).toMatchObject({ 'strimzi.io/kraft': 'enabled', 'strimzi.io/node-pools': 'enabled' });
+    const pools = infra.filter((o) => o.kind === 'KafkaNodePool');
+    expect(pools.map((p) => p.metadata.labels?.['strimzi.io/cluster'])).toEqual(pools.map(() => kafka?.metadata.name));
+    const roles = new Set(pools.flatMap((p) => p.spec?.roles as string[]));
+    expect([...roles].sort()).toEqual(['broker', 'controller']);
+    const topics = infra.filter((o) => o.kind === 'KafkaTopic');
+    expect(topics.map((t) => t.spec?.topicName).sort()).toEqual([
+      'alerts.triggered.v1', 'catalog.release-published.v1', 'documents.deleted.v1', 'documents.ingested.v1', 'documents.updated.v1',
+      'exports.completed.v1', 'processes.updated.v1', 'queries.completed.v1',
+    ]);
+    for (const topic of topics) {
+      expect(topic.metadata.labels?.['strimzi.io/cluster']).toBe(kafka?.metadata.name);
+      expect(topic.spec).toMatchObject({ replicas: 3, config: { 'min.insync.replicas': 2 } });
+    }
+  });
+
+  it("the ConfigMap's addresses are the infrastructure's services, and production does not seed a corpus", () => {
+    const data = configMap?.data ?? {};
+    const kafka = infra.find((o) => o.kind === 'Kafka');
+    const plain = (at(kafka, 'spec.kafka.listeners') as { name: string; port: number; tls: boolean }[]).find((l) => !l.tls);
+    expect(data.KAFKA_BROKERS).toBe(`${kafka?.metadata.name}-kafka-bootstrap.${kafka?.metadata.namespace}.svc:${plain?.port}`);
+    const redis = find(infra, 'Service', 'redis');
+    expect(data.REDIS_URL).toBe(`redis://redis.${redis?.metadata.namespace}.svc:6379`);
+    expect(data.SEED_CORPUS).toBe('false');
+    // Credentials live in the secret created out of band, never here.
+    expect(Object.keys(data)).not.toContain('MONGO_URL');
+    expect(Object.keys(data)).not.toContain('SESSION_SECRET');
+  });
+
+  it('holds no Secret: docket-secrets is created out of band and only referenced', () => {
+    expect(all.filter((o) => o.kind === 'Secret')).toEqual([]);
+    for (const deployment of deployments) {
+      for (const container of workload(deployment).template.spec.containers) {
+        for (const source of container.envFrom ?? []) {
+          if (source.configMapRef) expect(find(app, 'ConfigMap', source.configMapRef.name)).toBeDefined();
+          if (source.secretRef) expect(source.secretRef.name).toBe('docket-secrets');
+        }
+      }
+    }
+  });
+
+  it('the MongoDB user may write every database a service uses', () => {
+    const databases = deployments.flatMap((d) => workload(d).template.spec.containers.flatMap((c) => (c.env ?? []).filter((e) => e.name === 'MONGO_DB').map((e) => e.value)));
+    expect(databases.sort()).toEqual(['alerts', 'bff', 'documents', 'export', 'query_engine']);
+    const users = at(find(infra, 'MongoDBCommunity', 'mongo'), 'spec.users') as { roles: { name: string; db: string }[] }[];
+    const writable = users.flatMap((u) => u.roles.filter((r) => r.name === 'readWrite').map((r) => r.db));
+    expect(writable.sort()).toEqual(databases);
+  });
+
+  it('every service runs a pinned image with its probes, CPU requests and TRUST_PROXY where HTTP comes in', () => {
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(['alerts', 'bff', 'documents', 'export', 'frontend', 'query-engine']);
+    for (const object of [...deployments, ...infra.filter((o) => o.kind === 'StatefulSet')]) {
+      for (const container of workload(object).template.spec.containers) {
+        expect(container.image).toMatch(/^[a-z0-9./-]+:\d+\.\d+\.\d+$/);
+        expect({ name: container.name, probes: [!!container.readinessProbe, !!container.livenessProbe] }).toEqual({ name: container.name, probes: [true, true] });
+        expect(container.resources?.requests?.cpu).toBeDefined();
+      }
+    }
+    for (const deployment of deployments) expect(workload(deployment).template.spec.containers[0]?.startupProbe).toBeDefined();
+    for (const name of ['bff', 'frontend']) {
+      const env = workload(find(app, 'Deployment', name) as K8sObject).template.spec.containers[0]?.env ?? [];
+      expect(env.find((e) => e.name === 'TRUST_PROXY')?.value).toBe('uniquelocal');
+      expect(env.find((e) => e.name === 'COOKIE_SECURE')?.value).toBe('true');
+    }
+  });
+
+  it('keeps the index and the blob store on persistent volumes, one pod at a time', () => {
+    for (const [name, claim] of [['query-engine', 'query-engine-index'], ['documents', 'documents-data']] as const) {
+      const spec = workload(find(app, 'Deployment', name) as K8sObject);
+      const data = spec.template.spec.volumes?.find((v) => v.name === 'data');
+      expect(data).toEqual({ name: 'data', persistentVolumeClaim: { claimName: claim } });
+      expect(spec.template.spec.containers[0]?.volumeMounts).toContainEqual({ name: 'data', mountPath: '/data' });
+      expect(find(app, 'PersistentVolumeClaim', claim)?.spec).toMatchObject({ accessModes: ['ReadWriteOnce'] });
+      expect(spec.replicas).toBe(1);
+      expect(spec.strategy?.type).toBe('Recreate');
+    }
+  });
+
+  it('autoscales the stateless services, which leave their replica count to the autoscaler', () => {
+    const autoscalers = app.filter((o) => o.kind === 'HorizontalPodAutoscaler');
+    expect(autoscalers.map((h) => h.metadata.name).sort()).toEqual(['alerts', 'bff', 'export', 'frontend']);
+    for (const hpa of autoscalers) {
+      const target = at(hpa, 'spec.scaleTargetRef') as { kind: string; name: string };
+      const deployment = find(app, target.kind, target.name);
+      expect(deployment).toBeDefined();
+      expect(workload(deployment as K8sObject).replicas).toBeUndefined();
+      expect(at(hpa, 'spec.minReplicas')).toBeGreaterThanOrEqual(2);
+      if (target.name === 'alerts' || target.name === 'export') {
+        // Kafka consumers beyond their topic's partitions would stay idle.
+        const partitions = infra.filter((o) => o.kind === 'KafkaTopic').map((t) => t.spec?.partitions as number);
+        expect(at(hpa, 'spec.maxReplicas')).toBeLessThanOrEqual(Math.min(...partitions));
+      }
+    }
+  });
+
+  it('selectors select: services and disruption budgets find their pods, the ingress its service and port', () => {
+    const pods = deployments.map((d) => workload(d).template.metadata.labels);
+    for (const deployment of deployments) expect(matches(workload(deployment).selector.matchLabels, workload(deployment).template.metadata.labels)).toBe(true);
+    for (const service of app.filter((o) => o.kind === 'Service')) {
+      expect({ service: service.metadata.name, selects: pods.some((labels) => matches(service.spec?.selector as Record<string, string>, labels)) })
+        .toEqual({ service: service.metadata.name, selects: true });
+    }
+    const budgets = app.filter((o) => o.kind === 'PodDisruptionBudget');
+    expect(budgets.map((b) => b.metadata.name).sort()).toEqual(deployments.map((d) => d.metadata.name).sort());
+    for (const budget of budgets) expect(pods.filter((labels) => matches(at(budget, 'spec.selector.matchLabels') as Record<string, string>, labels))).toHaveLength(1);
+    const paths = (at(find(app, 'Ingress', 'docket'), 'spec.rules') as { http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] } }[])
+      .flatMap((rule) => rule.http.paths);
+    for (const { backend } of paths) {
+      const service = find(app, 'Service', backend.service.name);
+      expect((service?.spec?.ports as { name: string }[]).map((p) => p.name)).toContain(backend.service.port.name);
+    }
+  });
+
+  it('every manifest file is listed in its kustomization', () => {
+    for (const directory of [k8sDir, join(k8sDir, 'infra')]) {
+      const listed = (parse(readFileSync(join(directory, 'kustomization.yaml'), 'utf8')) as { resources: string[] }).resources;
+      for (const resource of listed) expect(existsSync(join(directory, resource))).toBe(true);
+      const files = readdirSync(directory).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
+      expect(files.filter((f) => !listed.includes(f))).toEqual([]);
+    }
+  });
+});
