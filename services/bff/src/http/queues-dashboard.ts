@@ -58,7 +58,9 @@ export function queuesDashboard(queues: Queue[]): Router {
       const known = SERVICE_QUEUES.find((q) => q.name === queue.name);
       return new BullMQAdapter(queue, { readOnlyMode: true, allowRetries: false, description: known?.description ?? '' });
     }),
-    serverAdapter,
+    // @bull-board/express 9.10.1 pins @bull-board/api 9.10.1 (nested) while the BFF has 9.10.2: the
+    // same interface from two copies, which TypeScript tells apart by their private fields.
+    serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
     options: { uiConfig: { boardTitle: 'Docket queues' } },
   });
 
