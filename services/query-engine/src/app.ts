@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { Types } from 'mongoose';
 import { NotAllowedError, NotFoundError } from '@docket/errors';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
@@ -104,7 +103,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       queries,
       workspaces: askScopeOf(workspaceScope),
       completedEvent: (query) => queryCompletedEvent(query, queryCompletedTopic),
-      kick: (queryId) => void queryRelay.kick([new Types.ObjectId(queryId)]),
+      kick: (queryId) => void queryRelay.kick([queryId]),
       defaultMode: config.DEFAULT_ANALYSIS_MODE,
       budgetMs: config.SEARCH_TIME_BUDGET_MS,
       logger,

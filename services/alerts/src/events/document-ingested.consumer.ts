@@ -1,6 +1,5 @@
-import { EventConsumer, topics, type Kafka, type TopicDef } from '@docket/events';
+import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { Connection } from 'mongoose';
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 
 export const PERCOLATOR_GROUP = 'alerts.percolator';
@@ -9,7 +8,7 @@ export const PERCOLATOR_GROUP = 'alerts.percolator';
 export class DocumentIngestedConsumer {
   private readonly consumer: EventConsumer;
 
-  constructor(options: { kafka: Kafka; connection: Connection; logger: Logger; groupId?: string; topic?: TopicDef<DocumentIngested>; onSeen?: (documentId: string) => void }) {
+  constructor(options: { kafka: Kafka; connection: EventConsumerOptions['connection']; logger: Logger; groupId?: string; topic?: TopicDef<DocumentIngested>; onSeen?: (documentId: string) => void }) {
     const { logger, onSeen } = options;
     this.consumer = new EventConsumer({
       kafka: options.kafka, groupId: options.groupId ?? PERCOLATOR_GROUP, connection: options.connection, logger,

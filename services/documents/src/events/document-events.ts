@@ -2,7 +2,7 @@ import { newEventFields, pendingEvent, topics, type PendingEvent, type TopicDef 
 import type {
   DocumentDeleted, DocumentIngested, DocumentUpdated, ReleasePublished,
 } from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import type { StoredDocument } from '../store/document.repository';
+import type { Document } from '../domain/document.types';
 
 export interface DocumentsTopics {
   ingested: TopicDef<DocumentIngested>;
@@ -19,7 +19,7 @@ export const DEFAULT_DOCUMENTS_TOPICS: DocumentsTopics = {
 };
 
 export type EventDocument = Pick<
-  StoredDocument,
+  Document,
   'id' | 'title' | 'text' | 'sourceId' | 'docketNumber' | 'docketId' | 'filingType' | 'filingCategory' | 'filedAt' | 'sha256' | 'filers'
   | 'description' | 'language' | 'entities' | 'pages'
 > & { parties: string[]; sourceName: string };

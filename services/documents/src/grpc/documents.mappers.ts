@@ -1,21 +1,19 @@
-import type {
-  Attachment, DataProduct, Docket, Document, IngestionRun, Source, SourceStatus,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
-import type { StoredDataProduct } from '../store/data-product.repository';
-import type { StoredDocket } from '../store/docket.repository';
-import type { StoredAttachment, StoredDocument } from '../store/document.repository';
-import type { StoredRun } from '../store/ingestion-run.repository';
-import type { StoredSource } from '../store/source.repository';
+import type * as pb from '@docket/proto/src/gen/research/documents/v1/documents';
+import type { DataProduct } from '../domain/data-product.types';
+import type { Docket } from '../domain/docket.types';
+import type { Attachment, Document } from '../domain/document.types';
+import type { IngestionRun } from '../domain/ingestion-run.types';
+import type { Source } from '../domain/source.types';
 import type { SourceStatusView } from '../service/catalog.service';
 
-export function attachmentToProto(a: StoredAttachment): Attachment {
+export function attachmentToProto(a: Attachment): pb.Attachment {
   return {
     id: a.id, fileName: a.fileName, contentType: a.contentType, size: String(a.size), sha256: a.sha256, pageCount: a.pageCount,
     failureReason: a.failureReason ?? '', failureMessage: a.failureMessage ?? '', primary: a.primary,
   };
 }
 
-export function documentToProto(d: StoredDocument, text = d.text, textOffset = 0, textLength = d.text.length): Document {
+export function documentToProto(d: Document, text = d.text, textOffset = 0, textLength = d.text.length): pb.Document {
   return {
     id: d.id, title: d.title, text, sourceId: d.sourceId, docketNumber: d.docketNumber, filingType: d.filingType,
     filedAt: d.filedAt, createdAt: d.createdAt, sha256: d.sha256, createdBy: d.createdBy, filingCategory: d.filingCategory,
@@ -25,7 +23,7 @@ export function documentToProto(d: StoredDocument, text = d.text, textOffset = 0
   };
 }
 
-export function docketToProto(d: StoredDocket): Docket {
+export function docketToProto(d: Docket): pb.Docket {
   return {
     id: d.id, sourceId: d.sourceId, number: d.number, numberRaw: d.numberRaw, title: d.title, status: d.status,
     openedAt: d.openedAt, closedAt: d.closedAt, industry: d.industry, documentCount: String(d.documentCount),
@@ -33,7 +31,7 @@ export function docketToProto(d: StoredDocket): Docket {
   };
 }
 
-export function sourceToProto(s: StoredSource): Source {
+export function sourceToProto(s: Source): pb.Source {
   const categories = new Map(s.filingTypes.map((t) => [t.native, t.category]));
   return {
     id: s.id, name: s.name, shortName: s.shortName, kind: s.kind, jurisdiction: s.jurisdiction, homeUrl: s.homeUrl,
@@ -46,7 +44,7 @@ export function sourceToProto(s: StoredSource): Source {
   };
 }
 
-export function runToProto(r: StoredRun): IngestionRun {
+export function runToProto(r: IngestionRun): pb.IngestionRun {
   return {
     id: r.id, sourceId: r.sourceId, connector: r.connector, startedAt: r.startedAt, finishedAt: r.finishedAt, status: r.status,
     seen: String(r.seen), new: String(r.new), updated: String(r.updated), duplicate: String(r.duplicate), failed: String(r.failed),
@@ -54,7 +52,7 @@ export function runToProto(r: StoredRun): IngestionRun {
   };
 }
 
-export function statusToProto(s: SourceStatusView): SourceStatus {
+export function statusToProto(s: SourceStatusView): pb.SourceStatus {
   return {
     source: sourceToProto(s.source), status: s.status, lastSuccessAt: s.lastSuccessAt,
     lagSeconds: String(Math.round((s.lagMs ?? 0) / 1000)), documentsLast24h: String(s.documentsLast24h),
@@ -63,7 +61,7 @@ export function statusToProto(s: SourceStatusView): SourceStatus {
   };
 }
 
-export function dataProductToProto(p: StoredDataProduct): DataProduct {
+export function dataProductToProto(p: DataProduct): pb.DataProduct {
   return {
     id: p.id, name: p.name, description: p.description, cadence: p.cadence, fields: p.fields, sourceIds: p.sourceIds,
     releases: [...p.releases].reverse().map((r) => ({

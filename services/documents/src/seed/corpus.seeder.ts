@@ -6,8 +6,10 @@ import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
 import type { CatalogService } from '../service/catalog.service';
 import type { IngestService } from '../service/ingest.service';
 import type { DocumentRepository } from '../store/document.repository';
-import type { IngestionRunRepository, RunError } from '../store/ingestion-run.repository';
-import type { SourceDefinition, SourceRepository } from '../store/source.repository';
+import type { RunError } from '../domain/ingestion-run.types';
+import type { SourceDefinition } from '../domain/source.types';
+import type { IngestionRunRepository } from '../store/ingestion-run.repository';
+import type { SourceRepository } from '../store/source.repository';
 
 export const CORPUS_SEED = 'docket-research';
 export const CORPUS_CONNECTOR = 'corpus';

@@ -3,20 +3,23 @@ import { judgeSource, type SourceHealth } from '../domain/source-status';
 import { lastDays, lastHours } from '../domain/time-buckets';
 import { releasePublishedEvent, type DocumentsTopics } from '../events/document-events';
 import { dayId, hourId, type ActivityRepository } from '../store/activity.repository';
-import type { DataProductRepository, StoredDataProduct, StoredRelease } from '../store/data-product.repository';
-import type { IngestionRunRepository, StoredRun } from '../store/ingestion-run.repository';
-import type { SourceDefinition, SourceRepository, StoredSource } from '../store/source.repository';
+import type { DataProduct, Release } from '../domain/data-product.types';
+import type { IngestionRun } from '../domain/ingestion-run.types';
+import type { Source, SourceDefinition } from '../domain/source.types';
+import type { DataProductRepository } from '../store/data-product.repository';
+import type { IngestionRunRepository } from '../store/ingestion-run.repository';
+import type { SourceRepository } from '../store/source.repository';
 import type { OutboxKicker } from './ingest.service';
 
 export interface SourceStatusView {
-  source: StoredSource;
+  source: Source;
   status: SourceHealth;
   lastSuccessAt?: Date;
   lagMs?: number;
   documentsLast24h: number;
   documentsLast7d: number;
   errorRate: number;
-  recentRuns: StoredRun[];
+  recentRuns: IngestionRun[];
   history: Array<{ day: string; documents: number; failed: number }>;
 }
 
@@ -36,7 +39,7 @@ export class CatalogService {
     },
   ) {}
 
-  listSources(): Promise<StoredSource[]> {
+  listSources(): Promise<Source[]> {
     return this.deps.sources.list();
   }
 
@@ -44,17 +47,17 @@ export class CatalogService {
     return this.deps.sources.upsertDefinitions(definitions);
   }
 
-  async listDataProducts(): Promise<StoredDataProduct[]> {
+  async listDataProducts(): Promise<DataProduct[]> {
     const products = await this.deps.dataProducts.list();
     return products.sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  defineDataProduct(product: Omit<StoredDataProduct, 'releases'>): Promise<void> {
+  defineDataProduct(product: Omit<DataProduct, 'releases'>): Promise<void> {
     return this.deps.dataProducts.upsertDefinition(product);
   }
 
   /** Adds a release and emits catalog.release-published.v1 with it (once, however often it is called). */
-  async publishRelease(productId: string, release: StoredRelease): Promise<boolean> {
+  async publishRelease(productId: string, release: Release): Promise<boolean> {
     const event: PendingEvent = releasePublishedEvent(productId, release.id, release.version, this.deps.topics.releasePublished);
     const added = await this.deps.dataProducts.addRelease(productId, release, event);
     if (added) void this.deps.outbox.kick([productId]);

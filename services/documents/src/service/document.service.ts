@@ -1,27 +1,28 @@
 import type { Readable } from 'node:stream';
-import { Types } from 'mongoose';
 import { InputError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { BlobStore } from '../blob/blob-store';
 import { pageSizeOf, validateNewDocument, type NewDocumentInput } from '../domain/document';
 import type { IngestOutcome } from '../domain/ingest-item';
 import { documentDeletedEvent, type DocumentsTopics } from '../events/document-events';
-import type { StoredDocket } from '../store/docket.repository';
+import type { Docket } from '../domain/docket.types';
+import type { Attachment, Document } from '../domain/document.types';
+import type { Source } from '../domain/source.types';
 import type { DocketRepository } from '../store/docket.repository';
-import { isDocumentId, type DocumentRepository, type StoredAttachment, type StoredDocument } from '../store/document.repository';
-import type { SourceRepository, StoredSource } from '../store/source.repository';
+import { isDocumentId, type DocumentRepository } from '../store/document.repository';
+import type { SourceRepository } from '../store/source.repository';
 import type { IngestService, OutboxKicker } from './ingest.service';
 
 export interface DocumentPage {
-  documents: StoredDocument[];
+  documents: Document[];
   nextPageToken: string;
   totalSize: number;
 }
 
 export interface DocumentView {
-  document: StoredDocument;
-  docket?: StoredDocket;
-  source?: StoredSource;
+  document: Document;
+  docket?: Docket;
+  source?: Source;
   /** Offset of `document.text` (a page range) in the whole text. */
   textOffset: number;
   textLength: number;
@@ -46,7 +47,7 @@ export class DocumentService {
   ) {}
 
   /** A document typed in by a user (the admin form): deduplicated by content like any other. */
-  async create(input: NewDocumentInput): Promise<{ document: StoredDocument; created: boolean }> {
+  async create(input: NewDocumentInput): Promise<{ document: Document; created: boolean }> {
     const valid = validateNewDocument(input);
     const outcome: IngestOutcome = await this.deps.ingest.ingest({
       sourceId: valid.sourceId || 'uploads',
@@ -62,7 +63,7 @@ export class DocumentService {
     return { document: await this.get(outcome.documentId), created: outcome.outcome === 'new' };
   }
 
-  async get(id: string): Promise<StoredDocument> {
+  async get(id: string): Promise<Document> {
     const document = await this.deps.documents.findById(id);
     if (!document) throw new NotFoundError(`document ${id} not found`);
     return document;
@@ -109,11 +110,11 @@ export class DocumentService {
     if (!deleted) throw new NotFoundError(`document ${id} not found`);
     this.deps.logger.info({ documentId: id, deletedBy, reason }, 'document deleted');
     // Blobs are content-addressed and may be shared with another document, so they stay.
-    void this.deps.outbox.kick([new Types.ObjectId(id)]);
+    void this.deps.outbox.kick([id]);
   }
 
   /** The attachment (the primary one when no id is given) and a stream of its bytes. */
-  async openAttachment(documentId: string, attachmentId: string): Promise<{ attachment: StoredAttachment; content: Readable }> {
+  async openAttachment(documentId: string, attachmentId: string): Promise<{ attachment: Attachment; content: Readable }> {
     const document = await this.get(documentId);
     const attachment = attachmentId
       ? document.attachments.find((a) => a.id === attachmentId)
@@ -129,7 +130,7 @@ export class DocumentService {
  */
 const PAGE_BYTES_SOFT_MAX = 3 * 1024 * 1024;
 
-function fitPage(documents: StoredDocument[]): StoredDocument[] {
+function fitPage(documents: Document[]): Document[] {
   let bytes = 0;
   let count = 0;
   for (const document of documents) {

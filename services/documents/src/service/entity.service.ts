@@ -1,10 +1,11 @@
 import { NotFoundError } from '@docket/errors';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository } from '../store/document.repository';
-import type { EntityRepository, StoredEntity } from '../store/entity.repository';
+import type { Entity } from '../domain/entity.types';
+import type { EntityRepository } from '../store/entity.repository';
 
 export interface EntityProfile {
-  entity: StoredEntity;
+  entity: Entity;
   mentionsByMonth: Array<{ month: string; mentions: number }>;
   documents: Array<{ documentId: string; title: string; filedAt?: Date; docketNumber: string; sourceId: string; excerpt: string }>;
   dockets: Array<{ docketId: string; number: string; title: string; documents: number }>;

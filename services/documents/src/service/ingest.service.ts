@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { Types } from 'mongoose';
 import type { Logger } from '@docket/observability';
 import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
 import type { BlobStore } from '../blob/blob-store';
@@ -11,15 +10,17 @@ import { docketIdOf, provenanceKeyOf } from '../domain/ids';
 import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { analyseText, withFilingDocket } from '../domain/text-analysis';
 import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
-import type { DocketRepository, StoredDocket } from '../store/docket.repository';
-import type { DocumentRepository, NewDocumentRecord, StoredAttachment, StoredDocument } from '../store/document.repository';
+import type { Docket } from '../domain/docket.types';
+import type { Attachment, Document } from '../domain/document.types';
+import type { DocketRepository } from '../store/docket.repository';
+import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
 import type { StatsProjector } from './stats.projector';
 
 /** Something that publishes outbox events soon after a write (the OutboxRelay). */
 export interface OutboxKicker {
-  /** With ids: publish just those aggregates' events now; without: a full pass. */
-  kick(ids?: unknown[]): Promise<void>;
+  /** With ids (as strings: the relay's model casts them to its _id type): publish just those aggregates' events now; without: a full pass. */
+  kick(ids?: string[]): Promise<void>;
 }
 
 const DOCKET_CACHE_SIZE = 10_000;
@@ -27,7 +28,7 @@ const DOCKET_CACHE_SIZE = 10_000;
 export const STORED_TEXT_MAX_CHARS = 8_000_000;
 
 interface FileResult {
-  attachment: StoredAttachment;
+  attachment: Attachment;
   pages?: string[];
   title?: string;
   language?: string;
@@ -40,7 +41,7 @@ interface FileResult {
  */
 export class IngestService {
   /** Dockets seen lately: most filings belong to a docket seen just before, so this saves two reads each. */
-  private readonly docketCache = new Map<string, StoredDocket>();
+  private readonly docketCache = new Map<string, Docket>();
   /** Source id → display name, for events (agency: filters match names too). */
   private readonly sourceNames = new Map<string, string>();
 
@@ -107,7 +108,7 @@ export class IngestService {
     // A document whose file could not be read has nothing to index: it is kept, with no event.
     const events = failure ? [] : [documentIngestedEvent(eventDocumentOf(id, record, sourceName, docket?.parties), this.deps.topics.ingested)];
     if (await documents.insert(id, record, events)) {
-      if (events.length > 0) void this.deps.outbox.kick([new Types.ObjectId(id)]);
+      if (events.length > 0) void this.deps.outbox.kick([id]);
       this.deps.projector.add({ id, ...record });
       if (failure) {
         return { outcome: 'failed', documentId: id, reason: failure.failureReason as IngestOutcome['reason'], message: failure.failureMessage };
@@ -120,7 +121,7 @@ export class IngestService {
       const changed = { ...record, createdAt: existing.createdAt, provenance: { ...record.provenance, createdByRunId: existing.provenance.createdByRunId ?? '' } };
       const event = documentUpdatedEvent(eventDocumentOf(existing.id, changed, sourceName, docket?.parties), this.deps.topics.updated);
       if (await documents.replaceContent(existing.id, changed, event)) {
-        void this.deps.outbox.kick([new Types.ObjectId(existing.id)]);
+        void this.deps.outbox.kick([existing.id]);
         return { outcome: 'updated', documentId: existing.id };
       }
     }
@@ -133,7 +134,7 @@ export class IngestService {
   private async storeFile(file: IngestFile, primary: boolean): Promise<FileResult> {
     const content = file.path ? createReadStream(file.path) : (file.bytes ?? Buffer.alloc(0));
     const blob = await this.deps.blobs.put(content);
-    const attachment: StoredAttachment = {
+    const attachment: Attachment = {
       id: blob.sha256.slice(0, 16),
       fileName: file.fileName,
       contentType: file.contentType ?? contentTypeOf(file.fileName),
@@ -209,7 +210,7 @@ export class IngestService {
  * before counting it (a resumed run re-does only uncounted items). It gets the outcome that write
  * had, so the run counts it once, rightly, rather than as a duplicate of itself.
  */
-function earlierOutcome(existing: StoredDocument, runId: string): IngestOutcome {
+function earlierOutcome(existing: Document, runId: string): IngestOutcome {
   if (existing.provenance.createdByRunId !== runId) return { outcome: 'updated', documentId: existing.id };
   if (existing.failureReason) {
     return { outcome: 'failed', documentId: existing.id, reason: existing.failureReason as IngestOutcome['reason'], message: existing.failureMessage };

@@ -1,5 +1,6 @@
 import type { IngestOutcomeKind } from '../domain/ingest-item';
-import type { IngestionRunRepository, RunError } from '../store/ingestion-run.repository';
+import type { RunError } from '../domain/ingestion-run.types';
+import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 
 /** One handled item of a run: its cursor position (a path), what came of it, and its error if any. */
 export interface HandledItem {

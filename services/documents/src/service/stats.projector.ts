@@ -3,11 +3,12 @@ import { PROFILE_KINDS } from '../domain/text-analysis';
 import { monthKey } from '../domain/time-buckets';
 import type { ActivityEvent, ActivityRepository } from '../store/activity.repository';
 import type { DocketRepository } from '../store/docket.repository';
-import type { DocumentRepository, StoredDocument } from '../store/document.repository';
+import type { Document } from '../domain/document.types';
+import type { DocumentRepository } from '../store/document.repository';
 import type { EntityIncrement, EntityRepository } from '../store/entity.repository';
 import type { SourceIncrement, SourceRepository } from '../store/source.repository';
 
-export type CountedDocument = Pick<StoredDocument, 'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason'>;
+export type CountedDocument = Pick<Document, 'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason'>;
 
 /**
  * Keeps the read-side counters (source counts and coverage, per-hour and per-day activity, docket

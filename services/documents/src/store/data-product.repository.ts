@@ -1,28 +1,8 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
+import type { DataProduct, Release } from '../domain/data-product.types';
 
-export interface StoredRelease {
-  id: string;
-  version: string;
-  releasedAt: Date;
-  recordCounts: Record<string, number>;
-  changeLog: Array<{ kind: string; entity: string; count: number }>;
-  addedColumns: string[];
-  removedColumns: string[];
-}
-
-export interface StoredDataProduct {
-  id: string;
-  name: string;
-  description: string;
-  cadence: string;
-  fields: Array<{ name: string; type: string; description: string }>;
-  sourceIds: string[];
-  /** Oldest first. */
-  releases: StoredRelease[];
-}
-
-type DataProductRecord = Omit<StoredDataProduct, 'id'> & { _id: string; pendingEvents: PendingEvent[] };
+type DataProductRecord = Omit<DataProduct, 'id'> & { _id: string; pendingEvents: PendingEvent[] };
 
 const schema = new Schema<DataProductRecord>(
   {
@@ -47,13 +27,13 @@ export class DataProductRepository {
     this.model = connection.model<DataProductRecord>('DataProduct', schema);
   }
 
-  async upsertDefinition(product: Omit<StoredDataProduct, 'releases'>): Promise<void> {
+  async upsertDefinition(product: Omit<DataProduct, 'releases'>): Promise<void> {
     const { id, ...definition } = product;
     await this.model.updateOne({ _id: id }, { $set: definition, $setOnInsert: { releases: [], pendingEvents: [] } }, { upsert: true });
   }
 
   /** Appends a release unless one with its id is there already (publishing twice is a no-op). */
-  async addRelease(productId: string, release: StoredRelease, event: PendingEvent): Promise<boolean> {
+  async addRelease(productId: string, release: Release, event: PendingEvent): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: productId, 'releases.id': { $ne: release.id } },
       { $push: { releases: release, pendingEvents: event } },
@@ -61,7 +41,7 @@ export class DataProductRepository {
     return result.modifiedCount === 1;
   }
 
-  async list(): Promise<StoredDataProduct[]> {
+  async list(): Promise<DataProduct[]> {
     const records = await this.model.find({}, { pendingEvents: 0 }).lean<DataProductRecord[]>();
     return records.map(({ _id, ...rest }) => ({ ...rest, id: _id, releases: rest.releases ?? [], fields: rest.fields ?? [], sourceIds: rest.sourceIds ?? [] }));
   }

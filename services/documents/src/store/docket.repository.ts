@@ -1,21 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { IngestParty } from '../domain/ingest-item';
+import type { Docket } from '../domain/docket.types';
 
-export interface StoredDocket {
-  id: string;
-  sourceId: string;
-  number: string;
-  numberRaw: string;
-  title: string;
-  status: string;
-  openedAt?: Date;
-  closedAt?: Date;
-  parties: IngestParty[];
-  industry: string;
-  documentCount: number;
-}
-
-type DocketRecord = Omit<StoredDocket, 'id'> & { _id: string };
+type DocketRecord = Omit<Docket, 'id'> & { _id: string };
 
 const schema = new Schema<DocketRecord>(
   {
@@ -28,7 +14,7 @@ const schema = new Schema<DocketRecord>(
 );
 schema.index({ sourceId: 1, number: 1 }, { unique: true });
 
-export type DocketDefinition = Omit<StoredDocket, 'documentCount'>;
+export type DocketDefinition = Omit<Docket, 'documentCount'>;
 
 /** Dockets (proceedings) by id = docketIdOf(source, number). */
 export class DocketRepository {
@@ -69,19 +55,19 @@ export class DocketRepository {
     await this.model.bulkWrite([...counts].map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { documentCount: n } } } })));
   }
 
-  async find(id: string): Promise<StoredDocket | undefined> {
+  async find(id: string): Promise<Docket | undefined> {
     const record = await this.model.findById(id).lean<DocketRecord>();
     return record ? toStored(record) : undefined;
   }
 
-  async findMany(ids: string[]): Promise<StoredDocket[]> {
+  async findMany(ids: string[]): Promise<Docket[]> {
     if (ids.length === 0) return [];
     const records = await this.model.find({ _id: { $in: ids } }).lean<DocketRecord[]>();
     return records.map(toStored);
   }
 }
 
-function toStored(record: DocketRecord): StoredDocket {
+function toStored(record: DocketRecord): Docket {
   const { _id, ...rest } = record;
   return { ...rest, id: _id, parties: rest.parties ?? [], documentCount: rest.documentCount ?? 0, openedAt: rest.openedAt ?? undefined, closedAt: rest.closedAt ?? undefined };
 }

@@ -1,62 +1,8 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
-import type { PageSpan } from '../extraction';
-import type { DocumentEntity, DocumentMention, DocumentValue } from '../domain/text-analysis';
+import type { Attachment, Document } from '../domain/document.types';
 
-export interface StoredAttachment {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-  pageCount: number;
-  blobKey: string;
-  primary: boolean;
-  failureReason?: string;
-  failureMessage?: string;
-  /** Extracted text of a secondary attachment (the primary one's text is the document's text). */
-  text?: string;
-}
-
-export interface Provenance {
-  connector: string;
-  sourceDocumentId: string;
-  sourceUrl: string;
-  /** The run that last wrote its content. */
-  runId: string;
-  /** The run that first stored it (absent on documents stored before it was recorded). */
-  createdByRunId?: string;
-}
-
-/** A filing as stored: metadata, text with page spans, attachments, entities and provenance. */
-export interface StoredDocument {
-  id: string;
-  title: string;
-  text: string;
-  pages: PageSpan[];
-  sourceId: string;
-  docketId: string;
-  docketNumber: string;
-  filingType: string;
-  filingCategory: string;
-  filedAt?: Date;
-  filers: string[];
-  description: string;
-  language: string;
-  sha256: string;
-  createdBy: string;
-  createdAt: Date;
-  updatedAt: Date;
-  attachments: StoredAttachment[];
-  provenance: Provenance;
-  failureReason?: string;
-  failureMessage?: string;
-  entities: DocumentEntity[];
-  mentions: DocumentMention[];
-  values: DocumentValue[];
-}
-
-type DocumentRecord = Omit<StoredDocument, 'id'> & {
+type DocumentRecord = Omit<Document, 'id'> & {
   _id: Types.ObjectId;
   provenanceKey: string;
   /** False until the catalog counters and entity profiles include this document (see StatsProjector). */
@@ -64,7 +10,7 @@ type DocumentRecord = Omit<StoredDocument, 'id'> & {
   pendingEvents: PendingEvent[];
 };
 
-const attachmentSchema = new Schema<StoredAttachment>(
+const attachmentSchema = new Schema<Attachment>(
   {
     id: String, fileName: String, contentType: String, size: Number, sha256: String, pageCount: Number,
     blobKey: String, primary: Boolean, failureReason: String, failureMessage: String, text: String,
@@ -156,7 +102,7 @@ export class DocumentRepository {
   }
 
   /** Removes a document, leaving only its documents.deleted event behind until the relay publishes it. */
-  async markDeleted(id: string, event: PendingEvent): Promise<StoredDocument | undefined> {
+  async markDeleted(id: string, event: PendingEvent): Promise<Document | undefined> {
     const existing = await this.findById(id);
     if (!existing) return undefined;
     await this.model.updateOne(
@@ -170,21 +116,21 @@ export class DocumentRepository {
     return existing;
   }
 
-  async findBySha256(sha256: string): Promise<StoredDocument | undefined> {
+  async findBySha256(sha256: string): Promise<Document | undefined> {
     return this.findOne({ sha256 });
   }
 
-  async findByProvenanceKey(provenanceKey: string): Promise<StoredDocument | undefined> {
+  async findByProvenanceKey(provenanceKey: string): Promise<Document | undefined> {
     return this.findOne({ provenanceKey });
   }
 
-  async findById(id: string): Promise<StoredDocument | undefined> {
+  async findById(id: string): Promise<Document | undefined> {
     if (!isDocumentId(id)) return undefined;
     return this.findOne({ _id: new Types.ObjectId(id) });
   }
 
   /** Several documents by id with text and mentions (an entity profile's excerpts), in no particular order. */
-  async findManyWithText(ids: string[]): Promise<StoredDocument[]> {
+  async findManyWithText(ids: string[]): Promise<Document[]> {
     const objectIds = ids.filter(isDocumentId).map((id) => new Types.ObjectId(id));
     if (objectIds.length === 0) return [];
     const records = await this.model.find({ _id: { $in: objectIds } }, { pendingEvents: 0, values: 0 }).lean<DocumentRecord[]>();
@@ -192,7 +138,7 @@ export class DocumentRepository {
   }
 
   /** One page in id order, starting after `afterId` (exclusive), without mentions or values. */
-  async listAfter(afterId: string | undefined, limit: number): Promise<StoredDocument[]> {
+  async listAfter(afterId: string | undefined, limit: number): Promise<Document[]> {
     const filter: Record<string, unknown> = { deletedAt: { $exists: false }, failureReason: { $exists: false } };
     if (afterId) filter._id = { $gt: new Types.ObjectId(afterId) };
     const records = await this.model.find(filter, SLIM, { strict: false }).sort({ _id: 1 }).limit(limit).lean<DocumentRecord[]>();
@@ -200,7 +146,7 @@ export class DocumentRepository {
   }
 
   /** Documents written but not yet counted (a crash between the write and the counters). */
-  async findUnapplied(limit: number): Promise<StoredDocument[]> {
+  async findUnapplied(limit: number): Promise<Document[]> {
     const records = await this.model.find({ statsApplied: false }, { ...SLIM, text: 0 }).limit(limit).lean<DocumentRecord[]>();
     return records.map(toStored);
   }
@@ -217,7 +163,7 @@ export class DocumentRepository {
    * One field, one value: the MongoDB stand-in uses an index only for a filter on the indexed field
    * alone (any other condition makes it scan), so tombstones are filtered here rather than in the query.
    */
-  private async findOne(filter: Record<string, unknown>): Promise<StoredDocument | undefined> {
+  private async findOne(filter: Record<string, unknown>): Promise<Document | undefined> {
     const record = await this.model.findOne(filter, WITHOUT_OUTBOX).lean<DocumentRecord>();
     return record && isLive(record) ? toStored(record) : undefined;
   }
@@ -231,7 +177,7 @@ export function isDocumentId(value: string): boolean {
   return /^[0-9a-f]{24}$/i.test(value);
 }
 
-function toStored(record: DocumentRecord): StoredDocument {
+function toStored(record: DocumentRecord): Document {
   return {
     id: record._id.toHexString(),
     title: record.title,

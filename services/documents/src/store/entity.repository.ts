@@ -1,25 +1,8 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { Entity } from '../domain/entity.types';
 import { decodeKey, encodeKey } from './field-keys';
 
-export interface StoredEntity {
-  id: string;
-  kind: string;
-  key: string;
-  name: string;
-  aliases: string[];
-  mentionCount: number;
-  documentCount: number;
-  firstSeenAt?: Date;
-  lastSeenAt?: Date;
-  /** YYYY-MM → mentions. */
-  months: Record<string, number>;
-  /** Docket id → documents. */
-  dockets: Record<string, number>;
-  /** The latest documents that mention it, oldest first. */
-  recentDocuments: string[];
-}
-
-type EntityRecord = Omit<StoredEntity, 'id'> & { _id: string };
+type EntityRecord = Omit<Entity, 'id'> & { _id: string };
 
 const schema = new Schema<EntityRecord>(
   {
@@ -83,7 +66,7 @@ export class EntityRepository {
     );
   }
 
-  async find(id: string): Promise<StoredEntity | undefined> {
+  async find(id: string): Promise<Entity | undefined> {
     const record = await this.model.findById(id).lean<EntityRecord>();
     if (!record) return undefined;
     const { _id, ...rest } = record;

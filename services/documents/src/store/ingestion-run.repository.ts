@@ -1,35 +1,8 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import type { IngestOutcomeKind } from '../domain/ingest-item';
+import type { IngestionRun, RunError, RunStatus } from '../domain/ingestion-run.types';
 
-export type RunStatus = 'running' | 'succeeded' | 'failed' | 'interrupted';
-
-export interface RunError {
-  item: string;
-  reason: string;
-  message: string;
-}
-
-export interface StoredRun {
-  id: string;
-  sourceId: string;
-  connector: string;
-  startedAt: Date;
-  finishedAt?: Date;
-  status: RunStatus;
-  seen: number;
-  new: number;
-  updated: number;
-  duplicate: number;
-  failed: number;
-  errors: RunError[];
-  processId: string;
-  /** Where a resumed run picks up (connector-specific: a path, a page cursor). */
-  cursor: string;
-  /** What the run reads: a directory, a base URL. */
-  target: string;
-}
-
-type RunRecord = Omit<StoredRun, 'id'> & { _id: Types.ObjectId };
+type RunRecord = Omit<IngestionRun, 'id'> & { _id: Types.ObjectId };
 
 const schema = new Schema<RunRecord>(
   {
@@ -52,7 +25,7 @@ export class IngestionRunRepository {
     this.model = connection.model<RunRecord>('IngestionRun', schema);
   }
 
-  async start(run: { sourceId: string; connector: string; processId?: string; target?: string; id?: string; startedAt?: Date }): Promise<StoredRun> {
+  async start(run: { sourceId: string; connector: string; processId?: string; target?: string; id?: string; startedAt?: Date }): Promise<IngestionRun> {
     const record = await this.model.create({
       _id: run.id ? new Types.ObjectId(run.id) : new Types.ObjectId(),
       sourceId: run.sourceId, connector: run.connector, startedAt: run.startedAt ?? new Date(), status: 'running',
@@ -104,14 +77,14 @@ export class IngestionRunRepository {
     );
   }
 
-  async find(id: string): Promise<StoredRun | undefined> {
+  async find(id: string): Promise<IngestionRun | undefined> {
     if (!Types.ObjectId.isValid(id)) return undefined;
     const record = await this.model.findById(id).lean<RunRecord>();
     return record ? toStored(record) : undefined;
   }
 
   /** The newest runs (all sources), newest first. Runs are few (one per source per cycle), so one scan serves the status page. */
-  async recent(limit: number): Promise<StoredRun[]> {
+  async recent(limit: number): Promise<IngestionRun[]> {
     const records = await this.model.find().sort({ startedAt: -1 }).limit(limit).lean<RunRecord[]>();
     return records.map(toStored);
   }
@@ -121,7 +94,7 @@ export class IngestionRunRepository {
   }
 }
 
-function toStored(record: RunRecord): StoredRun {
+function toStored(record: RunRecord): IngestionRun {
   const { _id, ...rest } = record;
   return { ...rest, id: _id.toHexString(), errors: rest.errors ?? [], finishedAt: rest.finishedAt ?? undefined, cursor: rest.cursor ?? '', target: rest.target ?? '', processId: rest.processId ?? '' };
 }

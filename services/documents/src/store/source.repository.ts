@@ -1,32 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { Source, SourceDefinition, SourceStats } from '../domain/source.types';
 import { encodeKey, decodeKey } from './field-keys';
-
-export interface SourceDefinition {
-  id: string;
-  name: string;
-  shortName: string;
-  /** agency, court or upload */
-  kind: string;
-  jurisdiction: string;
-  state: string;
-  homeUrl: string;
-  docketPattern: string;
-  publishesNativeFilingTypes: boolean;
-  industries: string[];
-  /** Native filing type → category, as the source defines them. */
-  filingTypes: Array<{ native: string; category: string }>;
-}
-
-export interface SourceStats {
-  documentCount: number;
-  docketCount: number;
-  firstFiledAt?: Date;
-  lastFiledAt?: Date;
-  /** Native filing type → documents. */
-  filingTypeCounts: Record<string, number>;
-}
-
-export type StoredSource = SourceDefinition & SourceStats;
 
 type SourceRecord = Omit<SourceDefinition, 'id'> & Omit<SourceStats, 'filingTypeCounts'> & { _id: string; filingTypeCounts?: Record<string, number> };
 
@@ -69,12 +43,12 @@ export class SourceRepository {
     );
   }
 
-  async list(): Promise<StoredSource[]> {
+  async list(): Promise<Source[]> {
     const records = await this.model.find().lean<SourceRecord[]>();
     return records.map(toStored).sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async find(id: string): Promise<StoredSource | undefined> {
+  async find(id: string): Promise<Source | undefined> {
     const record = await this.model.findById(id).lean<SourceRecord>();
     return record ? toStored(record) : undefined;
   }
@@ -104,7 +78,7 @@ export class SourceRepository {
   }
 }
 
-function toStored(record: SourceRecord): StoredSource {
+function toStored(record: SourceRecord): Source {
   const { _id, filingTypeCounts, ...rest } = record;
   return {
     ...rest,

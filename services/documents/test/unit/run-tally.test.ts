@@ -1,6 +1,6 @@
 import type { IngestOutcomeKind } from '../../src/domain/ingest-item';
 import { RunTally } from '../../src/service/run-tally';
-import type { RunError, StoredRun } from '../../src/store/ingestion-run.repository';
+import type { IngestionRun, RunError } from '../../src/domain/ingestion-run.types';
 
 /** The run record's counting, as IngestionRunRepository.advance does it: only while the cursor is still at `from`. */
 class FakeRuns {
@@ -21,8 +21,8 @@ class FakeRuns {
     return true;
   }
 
-  async find(): Promise<StoredRun> {
-    return { cursor: this.cursor } as StoredRun;
+  async find(): Promise<IngestionRun> {
+    return { cursor: this.cursor } as IngestionRun;
   }
 }
 

@@ -1,6 +1,5 @@
-import { EventConsumer, topics, type Kafka, type TopicDef } from '@docket/events';
+import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { Connection } from 'mongoose';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { validateUpdate, type ProcessStatus, type ProcessUpdate } from '../domain/process';
 import type { ProcessService } from '../service/process.service';
@@ -13,7 +12,7 @@ export class ProcessUpdatedConsumer {
 
   constructor(options: {
     kafka: Kafka;
-    connection: Connection;
+    connection: EventConsumerOptions['connection'];
     logger: Logger;
     processes: ProcessService;
     groupId?: string;

@@ -1,6 +1,5 @@
-import { EventConsumer, topics, type Kafka, type TopicDef } from '@docket/events';
+import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { Connection } from 'mongoose';
 import type {
   DocumentDeleted, DocumentIngested, DocumentUpdated,
 } from '@docket/proto/src/gen/research/documents/events/v1/documents';
@@ -31,7 +30,7 @@ export class DocumentEventsConsumer {
 
   constructor(options: {
     kafka: Kafka;
-    connection: Connection;
+    connection: EventConsumerOptions['connection'];
     logger: Logger;
     index: SearchBackend;
     groupId?: string;

@@ -1,0 +1,56 @@
+import type { PageSpan } from '../extraction';
+import type { DocumentEntity, DocumentMention, DocumentValue } from './text-analysis';
+
+/** One file of a document; the primary one carries the document's text. */
+export interface Attachment {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  pageCount: number;
+  blobKey: string;
+  primary: boolean;
+  failureReason?: string;
+  failureMessage?: string;
+  /** Extracted text of a secondary attachment (the primary one's text is the document's text). */
+  text?: string;
+}
+
+export interface Provenance {
+  connector: string;
+  sourceDocumentId: string;
+  sourceUrl: string;
+  /** The run that last wrote its content. */
+  runId: string;
+  /** The run that first stored it (absent on documents stored before it was recorded). */
+  createdByRunId?: string;
+}
+
+/** A filing as stored: metadata, text with page spans, attachments, entities and provenance. */
+export interface Document {
+  id: string;
+  title: string;
+  text: string;
+  pages: PageSpan[];
+  sourceId: string;
+  docketId: string;
+  docketNumber: string;
+  filingType: string;
+  filingCategory: string;
+  filedAt?: Date;
+  filers: string[];
+  description: string;
+  language: string;
+  sha256: string;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+  attachments: Attachment[];
+  provenance: Provenance;
+  failureReason?: string;
+  failureMessage?: string;
+  entities: DocumentEntity[];
+  mentions: DocumentMention[];
+  values: DocumentValue[];
+}
