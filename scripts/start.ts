@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole system on this machine. Starts what env does not provide (Kafka, the
- * MongoDB stand-in, Redis; data in <repo>/.data), then the services, the BFF and the frontend,
+ * MongoDB stand-in, Redis; data in <repo>/.data) and Zipkin (the trace UI), then the services, the BFF and the frontend,
  * waits for their health checks, streams their logs with a [name] prefix and prints how to sign in.
  * Ctrl-C (or SIGTERM) stops everything it started. A part that crashes is restarted with back-off
  * (deploy/local/src/supervise); only one that keeps crashing stops everything, with exit 1.
@@ -63,6 +63,7 @@ function banner(stack: StackHandle, seconds: number): string {
     `ready in ${seconds.toFixed(1)} s (infrastructure ${stack.timings.infraSeconds.toFixed(1)} s` +
       (stack.timings.frontendBuildSeconds !== undefined ? `, frontend build ${stack.timings.frontendBuildSeconds.toFixed(1)} s` : '') +
       `); data in ${stack.dataDir}`,
+    ...(stack.zipkinUrl ? [`traces (Zipkin): ${bold(stack.zipkinUrl)}   queues (administrators): ${url}/api/admin/queues`] : []),
     ...(stack.skipped.length ? [`not started (no src/main.ts yet): ${stack.skipped.join(', ')}`] : []),
     `a part that crashes is restarted (after 1 s, 2 s, 4 s…); ${DEFAULT_RESTART_POLICY.maxCrashes} crashes of one part within ` +
       `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min stop everything. Process health: ${url}/catalog-status`,

@@ -1,5 +1,6 @@
 /**
- * tsx deploy/local/src/cli.ts prepare   — download Kafka and build the Mongo stand-in (CI install step)
+ * tsx deploy/local/src/cli.ts prepare [--zipkin] — download Kafka and build the Mongo stand-in (CI install step);
+ *                                        --zipkin: also Zipkin's server (npm start fetches it on first use)
  * tsx deploy/local/src/cli.ts up [--test] — run Kafka, the Mongo stand-in and Redis in the foreground until Ctrl-C
  */
 import { ensureJars } from './jars';
@@ -7,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureKafkaStorageTemplate, startKafka } from './kafka';
+import { ensureZipkinJar } from './zipkin';
 import { freePort } from './wait';
 import { startInfra } from './infra';
 
@@ -14,9 +16,10 @@ const log = (message: string): void => {
   process.stderr.write(`[infra] ${message}\n`);
 };
 
-async function prepare(): Promise<void> {
+async function prepare(withZipkin: boolean): Promise<void> {
   const started = Date.now();
   const jars = await ensureJars(log);
+  if (withZipkin) log(`Zipkin ready: ${await ensureZipkinJar(log)}`);
   await ensureKafkaStorageTemplate(jars);
   // One clean Kafka run writes the class-data-sharing archive that halves later start-ups.
   if (!fs.existsSync(path.join(path.dirname(jars.kafkaLibDir), 'kafka.jsa'))) {
@@ -62,9 +65,9 @@ async function up(profile: 'dev' | 'test'): Promise<void> {
 
 async function main(): Promise<void> {
   const [command, ...flags] = process.argv.slice(2);
-  if (command === 'prepare') return prepare();
+  if (command === 'prepare') return prepare(process.argv.includes('--zipkin'));
   if (command === 'up') return up(flags.includes('--test') ? 'test' : 'dev');
-  process.stderr.write('usage: tsx deploy/local/src/cli.ts prepare | up [--test]\n');
+  process.stderr.write('usage: tsx deploy/local/src/cli.ts prepare [--zipkin] | up [--test]\n');
   process.exit(2);
 }
 

@@ -3,6 +3,7 @@ export { startKafka, probeKafka, ensureKafkaStorageTemplate, waitForKafka, type 
 export { startMongo, probeMongo, type RunningMongo, type StartMongoOptions } from './mongo';
 export { startRedis, probeRedis, redisHostPort, type RunningRedis, type StartRedisOptions } from './redis';
 export { ensureJars, jarPaths, type Jars } from './jars';
+export { startZipkin, probeZipkin, ensureZipkinJar, zipkinJarPath, DEFAULT_ZIPKIN_PORT, type RunningZipkin, type StartZipkinOptions } from './zipkin';
 export { spawnManaged, signalAllManaged, liveManagedProcesses, type ManagedProcess, type SpawnManagedOptions, type ExitInfo } from './managed-process';
 export { pollUntil, freePort, isPortOpen, type WaitOptions } from './wait';
 export { repoRoot, cacheDir, defaultDataDir, findOnPath, requireBinary } from './paths';

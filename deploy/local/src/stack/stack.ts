@@ -12,6 +12,7 @@ import { parsePino } from './log-format';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
 import { stackStatusFile, writeStackStatus, type PartKind, type StackStatus } from '../supervise/stack-status';
 import { Supervisor } from '../supervise/supervisor';
+import { DEFAULT_ZIPKIN_PORT, probeZipkin, startZipkin, type RunningZipkin } from '../zipkin';
 
 export interface StackPorts {
   documents: number;
@@ -35,7 +36,7 @@ const GRPC_SERVICES = [
   { name: 'export', dir: 'export', port: 'export', mongoDb: 'export' },
 ] as const;
 
-export const STACK_PART_NAMES = ['kafka', 'mongo', 'redis', ...GRPC_SERVICES.map((s) => s.name), 'bff', 'next-build', 'frontend'];
+export const STACK_PART_NAMES = ['kafka', 'mongo', 'redis', 'zipkin', ...GRPC_SERVICES.map((s) => s.name), 'bff', 'next-build', 'frontend'];
 
 export interface StartStackOptions {
   profile: 'dev' | 'test';
@@ -51,6 +52,14 @@ export interface StartStackOptions {
   log?: (message: string) => void;
   /** Start the Next.js frontend too (default true). */
   frontend?: boolean;
+  /**
+   * Run Zipkin (the trace UI, deploy/local/src/zipkin.ts) and have every service export its spans to
+   * it. dev default: true; test default: false (it would only slow the suites down). Skipped when
+   * OTEL_EXPORTER_ZIPKIN_ENDPOINT is already set; a Zipkin already on the port is used as it is.
+   */
+  zipkin?: boolean;
+  /** default 9411 (dev), a free port (test). */
+  zipkinPort?: number;
   readyTimeoutMs?: number;
   /**
    * What happens when a part exits after start-up. dev default: restarted with back-off
@@ -77,6 +86,8 @@ export interface StackHandle {
   ports: StackPorts;
   bffUrl: string;
   frontendUrl?: string;
+  /** Zipkin's UI (…/zipkin/) when the launcher started or found one; the services export spans to it. */
+  zipkinUrl?: string;
   /** Parts whose src/main.ts does not exist (yet); they were skipped. */
   skipped: string[];
   /** From the BFF's "first administrator created" log line, when it created one on this start. */
@@ -146,14 +157,18 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
 
   let infra: InfraHandle | undefined;
   let supervisor: Supervisor | undefined;
+  let zipkin: RunningZipkin | undefined;
+  // Ends a Zipkin restart still waiting for its health check when the stack stops.
+  const zipkinRestarts = new AbortController();
   const stopAll = async () => {
     stopping = true;
+    zipkinRestarts.abort();
     // Not awaited yet: a restart in progress ends when its process is stopped below.
     const supervised = supervisor?.stop();
     const stopNamed = (names: string[]) => Promise.all(names.map((n) => children.get(n)?.stop({ timeoutMs: 15_000 })));
     await stopNamed(['frontend', 'next-build', 'bff']);
     await stopNamed(GRPC_SERVICES.map((s) => s.name));
-    await infra?.stop();
+    await Promise.all([infra?.stop(), zipkin?.stop()]);
     await supervised;
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -182,6 +197,11 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     })();
     build.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
 
+    // Zipkin starts alongside the infrastructure; without it the stack still runs (no trace UI).
+    const zipkinReady = startTraceUi({ opts, isTest, dataDir, log, signal: opts.signal }).then((result) => {
+      if (result?.started) zipkin = result.started;
+      return result;
+    });
     infra = await startInfra({
       profile: opts.profile,
       dataDir,
@@ -190,9 +210,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       onOutput: opts.onOutput,
       env: { ...process.env, ...opts.env },
     });
+    const traceUi = await zipkinReady;
     if (stopping) {
       // Aborted while the infrastructure was starting: stop() ran before it existed.
-      await infra.stop();
+      await Promise.all([infra.stop(), zipkin?.stop()]);
       throw new Error('start-up aborted');
     }
     const infraSeconds = (Date.now() - started) / 1000;
@@ -208,6 +229,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       REDIS_URL: infra.redisUrl,
       DATA_DIR: dataDir,
+      ...(traceUi ? { OTEL_EXPORTER_ZIPKIN_ENDPOINT: traceUi.spansUrl } : {}),
       ...grpcTargets,
     };
 
@@ -319,6 +341,26 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       onChange: (status) => writeStackStatus(statusFile, status),
       onGiveUp: (info) => reportCrash(info),
     });
+    if (zipkin) {
+      const { port } = new URL(zipkin.url);
+      supervisor.watch({
+        name: 'zipkin',
+        kind: 'infrastructure',
+        process: zipkin.process,
+        restart: async () => {
+          if (stopping) throw new Error('the stack is stopping');
+          const restarted = await startZipkin({
+            dir: path.join(dataDir, 'zipkin'), port: Number(port), onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: zipkinRestarts.signal,
+          });
+          if (stopping) {
+            await restarted.stop();
+            throw new Error('the stack is stopping');
+          }
+          zipkin = restarted;
+          return restarted.process;
+        },
+      });
+    }
     const watching = supervisor;
 
     return {
@@ -327,6 +369,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       ports,
       bffUrl,
       frontendUrl,
+      zipkinUrl: traceUi?.uiUrl,
       skipped,
       get firstAdmin() {
         return firstAdmin;
@@ -340,6 +383,44 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   } catch (err) {
     await stop();
     throw err;
+  }
+}
+
+/**
+ * Zipkin for the stack, or undefined when it is not wanted, OTEL_EXPORTER_ZIPKIN_ENDPOINT already
+ * points elsewhere (the services inherit it), or it could not start (logged: traces are a convenience,
+ * the product runs without them).
+ */
+async function startTraceUi(deps: {
+  opts: StartStackOptions;
+  isTest: boolean;
+  dataDir: string;
+  log: (message: string) => void;
+  signal?: AbortSignal;
+}): Promise<{ spansUrl: string; uiUrl: string; started?: RunningZipkin } | undefined> {
+  const { opts, isTest, log } = deps;
+  if (!(opts.zipkin ?? !isTest)) return undefined;
+  if (opts.env?.OTEL_EXPORTER_ZIPKIN_ENDPOINT ?? process.env.OTEL_EXPORTER_ZIPKIN_ENDPOINT) return undefined;
+  const port = opts.zipkinPort ?? (isTest ? await freePort() : DEFAULT_ZIPKIN_PORT);
+  const url = `http://127.0.0.1:${port}`;
+  const ui = (base: string) => ({ spansUrl: `${base}/api/v2/spans`, uiUrl: `${base}/zipkin/` });
+  if (await isPortOpen('127.0.0.1', port)) {
+    if (await probeZipkin(url)) {
+      log(`Zipkin already running on ${url}; using it`);
+      return ui(url);
+    }
+    log(`port ${port} is in use by something that is not Zipkin; no trace UI this time`);
+    return undefined;
+  }
+  try {
+    const started = Date.now();
+    const zipkin = await startZipkin({ dir: path.join(deps.dataDir, 'zipkin'), port, onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: deps.signal });
+    log(`zipkin ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { ...ui(zipkin.url), started: zipkin };
+  } catch (err) {
+    if (deps.signal?.aborted) return undefined;
+    log(`Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
   }
 }
 

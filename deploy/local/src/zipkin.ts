@@ -1,0 +1,112 @@
+/**
+ * Zipkin, the trace UI of `npm start`: Zipkin's own server (io.zipkin:zipkin-server:3.5.1, the
+ * self-contained "exec" jar, resolved from Maven Central once into <cache>/zipkin by
+ * deploy/local/zipkin/pom.xml) run with `java`, spans kept in memory. The services export to it with
+ * @opentelemetry/exporter-zipkin (OTEL_EXPORTER_ZIPKIN_ENDPOINT). Not part of the test profile.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { hashFiles, readStamp, runMaven, STAMP } from './jars';
+import { spawnManaged, type ManagedProcess } from './managed-process';
+import { cacheDir, localInfraDir, requireBinary } from './paths';
+import { pollUntil } from './wait';
+
+export const DEFAULT_ZIPKIN_PORT = 9411;
+const project = path.join(localInfraDir, 'zipkin');
+
+export function zipkinJarPath(): string {
+  return path.join(cacheDir(), 'zipkin', 'zipkin-server.jar');
+}
+
+/** Copies the exec jar from Maven Central (via the local Maven repository) once; later starts run no Maven. */
+export async function ensureZipkinJar(log: (message: string) => void = () => undefined): Promise<string> {
+  const jar = zipkinJarPath();
+  const outDir = path.dirname(jar);
+  const stamp = hashFiles([path.join(project, 'pom.xml')]);
+  if (fs.existsSync(jar) && readStamp(outDir) === stamp) return jar;
+  log(`resolving the Zipkin server from Maven Central into ${outDir} (once)`);
+  const staging = `${outDir}.tmp-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  await runMaven(project, ['dependency:copy', `-DoutputDirectory=${staging}`]);
+  fs.writeFileSync(path.join(staging, STAMP), stamp);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.renameSync(staging, outDir);
+  return jar;
+}
+
+export interface StartZipkinOptions {
+  /** Where its log file goes. */
+  dir: string;
+  host?: string;
+  port: number;
+  readyTimeoutMs?: number;
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Aborting gives up waiting for readiness (the server is then stopped). */
+  signal?: AbortSignal;
+  log?: (message: string) => void;
+}
+
+export interface RunningZipkin {
+  /** Base URL, e.g. http://127.0.0.1:9411 (the UI is at /zipkin/). */
+  url: string;
+  /** What OTEL_EXPORTER_ZIPKIN_ENDPOINT is set to: <url>/api/v2/spans. */
+  spansUrl: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+// A small heap and the client compiler: it holds one developer's traces, and starts in a few seconds.
+const JVM_OPTS = ['-Xms32m', '-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true'];
+
+/** Starts Zipkin with in-memory storage; ready when GET /health says UP. */
+export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipkin> {
+  const java = requireBinary('java', 'openjdk-17-jre-headless');
+  const jar = await ensureZipkinJar(opts.log);
+  const host = opts.host ?? '127.0.0.1';
+  fs.mkdirSync(opts.dir, { recursive: true });
+  const zipkin = spawnManaged({
+    name: 'zipkin',
+    command: java,
+    args: [
+      ...JVM_OPTS,
+      '-jar', jar,
+      `--server.address=${host}`,
+      `--server.port=${opts.port}`,
+      '--zipkin.storage.type=mem',
+      // Keeps the newest spans, bounded (the default is 500,000).
+      '--zipkin.storage.mem.max-spans=100000',
+      '--spring.main.banner-mode=off',
+      '--logging.level.root=WARN',
+    ],
+    logFile: path.join(opts.dir, 'zipkin.log'),
+    onLine: opts.onLine,
+  });
+  const url = `http://${host}:${opts.port}`;
+  try {
+    await pollUntil(() => probeZipkin(url), {
+      timeoutMs: opts.readyTimeoutMs ?? 60_000,
+      intervalMs: 200,
+      description: `Zipkin at ${url}/health`,
+      abortIf: () => (opts.signal?.aborted ? 'stopping' : zipkin.isRunning() ? undefined : `Zipkin exited early; its last lines:\n${zipkin.tail(30).join('\n')}`),
+    });
+  } catch (err) {
+    await zipkin.stop();
+    throw err;
+  }
+  return { url, spansUrl: `${url}/api/v2/spans`, process: zipkin, stop: () => zipkin.stop({ timeoutMs: 10_000 }).then(() => undefined) };
+}
+
+/** True when <url>/health answers 200 with status UP. */
+export function probeZipkin(url: string, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(`${url}/health`, { timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(res.statusCode === 200 && /"status"\s*:\s*"UP"/.test(body)));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}
