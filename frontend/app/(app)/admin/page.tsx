@@ -103,9 +103,15 @@ export default async function AdminPage() {
               <h2 id="processes-heading">Recent processes</h2>
               <p>Long-running jobs such as re-indexing.</p>
             </div>
-            <Link href="/processes" className="btn btn-sm">
-              All processes
-            </Link>
+            <div className="row">
+              {/* The BFF's BullMQ dashboard (bull-board), a page of its own: a full navigation, not a client-side route. */}
+              <a href="/api/admin/queues" className="btn btn-sm" data-testid="queues-dashboard-link">
+                Job queues
+              </a>
+              <Link href="/processes" className="btn btn-sm">
+                All processes
+              </Link>
+            </div>
           </div>
           {recent.length > 0 ? (
             <ProcessTable processes={recent} caption="Recent processes" />
