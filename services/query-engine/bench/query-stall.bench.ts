@@ -27,6 +27,7 @@ import { foldedWords } from '@docket/query-language';
 import { grpcCall, startGrpcServer } from '@docket/service-kit';
 import { printTable, round, summary, writeBenchResult } from '../../../bench/support/bench-output';
 import { searchServiceBinding } from '../src/grpc/search.grpc';
+import { SearchService } from '../src/service/search.service';
 import { SqliteFts5Backend } from '../src/index/sqlite-fts5.backend';
 import { generatedDocuments } from './generated-filings';
 
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   const { backend, words, agencies } = await openIndex(dir);
   const server = await startGrpcServer({
     port: 0, host: '127.0.0.1', logger,
-    services: [searchServiceBinding({ index: backend, logger, budgetMs, processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined } as never })],
+    services: [searchServiceBinding({ search: new SearchService({ index: backend }), index: backend, logger, budgetMs, processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined } as never })],
   });
   const client = new SearchServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
 

@@ -16,11 +16,12 @@ import { VectorIndex } from './retrieval/vector-index';
 import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
 import { VectorIndexingBackend } from './retrieval/vector-indexing.backend';
 import { AskService, type AskWorkspaceScope, type Retriever } from './service/ask.service';
+import { SearchService } from './service/search.service';
 import { QueryRepository } from './store/query.repository';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { DocumentsGrpcSource } from './grpc/documents-source.client';
-import { searchServiceBinding, type SearchWorkspaceScope } from './grpc/search.grpc';
+import { searchServiceBinding } from './grpc/search.grpc';
 import { workspaceServiceBinding } from './grpc/workspaces.grpc';
 import { openChosenBackend } from './index/opensearch/search-backend-choice';
 import type { SearchBackend } from './index/search-backend';
@@ -30,6 +31,7 @@ import { WorkspaceRepository } from './store/workspace.repository';
 import { WorkspaceRequestRepository } from './store/workspace-request.repository';
 import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
 import { ReindexWorker } from './workers/reindex.worker';
+import { refillCreatedIndex } from './workers/refill-created-index';
 import { startReindex } from './workers/start-reindex';
 
 /** Names that tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
@@ -61,7 +63,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
   try {
     // OPENSEARCH_URL picks the OpenSearch backend; otherwise the embedded SQLite FTS5 index.
-    const { backend: searchIndex, describe: indexDescription, wasReset: indexWasReset } = await openChosenBackend(config, logger);
+    const { backend: searchIndex, describe: indexDescription, wasReset: indexWasReset, wasCreated: indexWasCreated } = await openChosenBackend(config, logger);
     closers.add('index', () => searchIndex.close());
     // With vectors on, every write to the search index also queues the document for embedding.
     const { index, retriever } = await openRetrieval(config, searchIndex, logger, closers);
@@ -130,6 +132,15 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       // The index of an older schema is empty now and Kafka offsets have moved past the old events:
       // only a re-index refills it, so the service starts one itself (a process administrators see).
       await startReindex({ processes, jobs: queue, logger }, { ownerId: '', requestedBy: 'query-engine: the index schema changed' });
+    } else if (indexWasCreated) {
+      // No index was there (a fresh install, or a lost volume): refilled by a re-index if the documents
+      // service has documents, asked in the background (it may start after this service).
+      const refill = new AbortController();
+      closers.add('index refill', () => refill.abort());
+      void refillCreatedIndex({
+        source, logger, signal: refill.signal,
+        startReindex: (requestedBy) => startReindex({ processes, jobs: queue, logger }, { ownerId: '', requestedBy }),
+      }).catch((error: unknown) => logger.error({ err: error }, 'the re-index of the newly created index could not be queued; start one from /admin'));
     }
 
     const consumer = new DocumentEventsConsumer({
@@ -138,11 +149,16 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
 
+    // A logged search keeps a stored query (origin 'search') that the ask service writes.
+    const search = new SearchService({
+      index,
+      workspaces: { scope: workspaceScope, queries: { recordSearch: (s) => asker.recordSearch(s), setRequestId: (id, requestId) => queries.setRequestId(id, requestId) } },
+    });
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
       services: [
-        searchServiceBinding({ index, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS, workspaceScope: searchScopeOf(workspaceScope, asker, queries) }),
+        searchServiceBinding({ search, index, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS }),
         workspaceServiceBinding({ workspaces, logger }),
         queryServiceBinding({ asker, queries, logger }),
       ],
@@ -191,26 +207,3 @@ function askScopeOf(scope: WorkspaceScope): AskWorkspaceScope {
     ),
   };
 }
-
-/**
- * A workspace search is logged with a stored query behind it (origin 'search'), so its log entry
- * opens on the same three views as a question; the analysis is written when first opened.
- */
-function searchScopeOf(scope: WorkspaceScope, asker: AskService, queries: QueryRepository): SearchWorkspaceScope {
-  return {
-    resolve: (userId, workspaceId) => scope.resolve(userId, workspaceId),
-    record: async (search) => {
-      const queryId = await asker.recordSearch({
-        text: search.text, filters: search.filters, userId: search.userId, workspaceId: search.workspaceId, tookMs: search.tookMs, hits: search.hits,
-      });
-      const requestId = await scope.recordRequest({
-        workspaceId: search.workspaceId, userId: search.userId, kind: 'search', text: search.text, filters: search.filters,
-        sort: search.sort, tookMs: search.tookMs, resultCount: search.total,
-        resultCountIsLowerBound: search.totalIsLowerBound, queryId,
-      });
-      await queries.setRequestId(queryId, requestId);
-      return requestId;
-    },
-  };
-}
-

@@ -7,6 +7,7 @@ import { createLogger } from '@docket/observability';
 import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import { searchServiceBinding } from '../../src/grpc/search.grpc';
+import { SearchService } from '../../src/service/search.service';
 import type { QueryBudget } from '../../src/index/query-budget';
 import type { SearchQuery, SearchResult } from '../../src/index/search-backend';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
@@ -54,7 +55,7 @@ beforeAll(async () => {
   server = await startGrpcServer({
     port: 0, host: '127.0.0.1', logger,
     services: [searchServiceBinding({
-      index: recording(backend), logger, budgetMs: 60_000,
+      search: new SearchService({ index: recording(backend) }), index: backend, logger, budgetMs: 60_000,
       processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined } as never,
     })],
   });

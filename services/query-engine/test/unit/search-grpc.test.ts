@@ -3,8 +3,10 @@ import { createLogger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
 import { SearchRequest, type DeepPartial, type SearchResponse } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
-import { searchServiceBinding, type SearchWorkspaceScope } from '../../src/grpc/search.grpc';
+import { searchServiceBinding } from '../../src/grpc/search.grpc';
+import type { RecordRequestInput } from '../../src/domain/workspace-request';
 import type { SearchBackend, SearchQuery, SearchResult } from '../../src/index/search-backend';
+import { SearchService, type SearchQueries, type SearchWorkspaces } from '../../src/service/search.service';
 
 const logger = createLogger('search-grpc-test', 'silent');
 
@@ -48,8 +50,11 @@ function call(binding: ReturnType<typeof searchServiceBinding>, request: DeepPar
   });
 }
 
-const deps = (index: SearchBackend, workspaceScope?: SearchWorkspaceScope) => ({
-  index, logger, workspaceScope, processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined }, budgetMs: 5_000,
+type Workspaces = { scope: SearchWorkspaces; queries: SearchQueries };
+
+const deps = (index: SearchBackend, workspaces?: Workspaces) => ({
+  search: new SearchService({ index, workspaces }), index, logger,
+  processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined }, budgetMs: 5_000,
 });
 
 describe('SearchService.Search', () => {
@@ -75,46 +80,66 @@ describe('SearchService.Search', () => {
 
   describe('inside a workspace', () => {
     const defaults: SearchFilters = { ...emptySearchFilters(), agencies: ['cpuc'] };
+    /** Workspaces that keep what was written: log entries, stored queries and their links. */
     function scope() {
-      const recorded: Parameters<SearchWorkspaceScope['record']>[0][] = [];
+      const recorded: RecordRequestInput[] = [];
+      const stored: Parameters<SearchQueries['recordSearch']>[0][] = [];
+      const linked: [string, string][] = [];
       const resolved: [string, string][] = [];
-      const workspaceScope: SearchWorkspaceScope = {
-        resolve: async (userId, workspaceId) => {
-          resolved.push([userId, workspaceId]);
-          return { defaultFilters: defaults };
+      const workspaceScope: Workspaces = {
+        scope: {
+          resolve: async (userId, workspaceId) => {
+            resolved.push([userId, workspaceId]);
+            return { defaultFilters: defaults };
+          },
+          recordRequest: async (request) => {
+            recorded.push(request);
+            return 'request-1';
+          },
         },
-        record: async (search) => {
-          recorded.push(search);
-          return 'request-1';
+        queries: {
+          recordSearch: async (search) => {
+            stored.push(search);
+            return 'query-1';
+          },
+          setRequestId: async (queryId, requestId) => {
+            linked.push([queryId, requestId]);
+          },
         },
       };
-      return { workspaceScope, recorded, resolved };
+      return { workspaceScope, recorded, stored, linked, resolved };
     }
 
-    it('applies the default filters when the request brings none, and records the first page in the log', async () => {
+    it('applies the default filters when the request brings none, and records the first page in the log with its stored query', async () => {
       const index = recordingBackend();
-      const { workspaceScope, recorded, resolved } = scope();
+      const { workspaceScope, recorded, stored, linked, resolved } = scope();
       const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', record: true });
       expect(resolved).toEqual([['u1', 'w1']]);
       expect(JSON.stringify(index.queries[0]!.query)).toContain('"value":"cpuc"');
       expect(response.requestId).toBe('request-1');
-      expect(recorded).toEqual([expect.objectContaining({ workspaceId: 'w1', userId: 'u1', text: '', filters: defaults, sort: 'relevance', total: 1 })]);
-      expect(recorded[0]!.hits.map((hit) => hit.documentId)).toEqual(['d1']);
+      expect(recorded).toEqual([expect.objectContaining({
+        workspaceId: 'w1', userId: 'u1', kind: 'search', text: '', filters: defaults, sort: 'relevance', resultCount: 1, resultCountIsLowerBound: false, queryId: 'query-1',
+      })]);
+      expect(stored).toEqual([expect.objectContaining({ workspaceId: 'w1', userId: 'u1', text: '', filters: defaults })]);
+      expect(stored[0]!.hits.map((hit) => hit.documentId)).toEqual(['d1']);
+      expect(linked).toEqual([['query-1', 'request-1']]);
 
       // A later page of the same search is not a new request.
       const next = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', cursor: 'next', record: true });
       expect(next.requestId).toBe('');
       expect(recorded).toHaveLength(1);
+      expect(stored).toHaveLength(1);
     });
 
     it('reads without writing unless the request says record: the defaults apply, the log is untouched', async () => {
       const index = recordingBackend();
-      const { workspaceScope, recorded, resolved } = scope();
+      const { workspaceScope, recorded, stored, resolved } = scope();
       const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1' });
       expect(resolved).toEqual([['u1', 'w1']]);
       expect(JSON.stringify(index.queries[0]!.query)).toContain('"value":"cpuc"');
       expect(response.requestId).toBe('');
       expect(recorded).toEqual([]);
+      expect(stored).toEqual([]);
     });
 
     it('uses the request\'s own filters instead of the defaults', async () => {
@@ -122,14 +147,14 @@ describe('SearchService.Search', () => {
       const { workspaceScope, recorded } = scope();
       await call(searchServiceBinding(deps(index, workspaceScope)), { query: 'rate', userId: 'u1', workspaceId: 'w1', filters: { agencies: ['ferc'] }, record: true });
       expect(JSON.stringify(index.queries[0]!.query)).not.toContain('cpuc');
-      expect(recorded[0]!.filters.agencies).toEqual(['ferc']);
+      expect(recorded[0]!.filters?.agencies).toEqual(['ferc']);
     });
 
     it('needs the user, and refuses an empty search when the workspace has no default filters either', async () => {
       const { workspaceScope } = scope();
       await expect(call(searchServiceBinding(deps(recordingBackend(), workspaceScope)), { query: 'rate', workspaceId: 'w1' }))
         .rejects.toMatchObject({ code: status.INVALID_ARGUMENT, details: expect.stringMatching(/user/) });
-      const bare: SearchWorkspaceScope = { ...workspaceScope, resolve: async () => ({ defaultFilters: emptySearchFilters() }) };
+      const bare: Workspaces = { ...workspaceScope, scope: { ...workspaceScope.scope, resolve: async () => ({ defaultFilters: emptySearchFilters() }) } };
       await expect(call(searchServiceBinding(deps(recordingBackend(), bare)), { query: ' ', userId: 'u1', workspaceId: 'w1' }))
         .rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
     });
