@@ -71,8 +71,10 @@ export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipk
     args: [
       ...JVM_OPTS,
       '-jar', jar,
-      `--server.address=${host}`,
-      `--server.port=${opts.port}`,
+      // Zipkin serves through Armeria: its port list (not server.*) sets where it listens; loopback only.
+      `--armeria.ports[0].ip=${host}`,
+      `--armeria.ports[0].port=${opts.port}`,
+      '--armeria.ports[0].protocols[0]=http',
       '--zipkin.storage.type=mem',
       // Keeps the newest spans, bounded (the default is 500,000).
       '--zipkin.storage.mem.max-spans=100000',
