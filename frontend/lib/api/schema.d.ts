@@ -235,7 +235,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Not an administrator, or CSRF check failed */
                 403: {
@@ -251,7 +253,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -564,7 +568,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -724,7 +730,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -827,7 +835,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -1155,14 +1165,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            document: components["schemas"]["Document"];
-                            docket: components["schemas"]["Docket"];
-                            source: components["schemas"]["Source"];
-                            entities: components["schemas"]["EntityRef"][];
-                            /** @description Mentions inside the returned text; offsets into the whole text */
-                            mentions: components["schemas"]["Mention"][];
-                        };
+                        "application/json": components["schemas"]["DocumentDetail"];
                     };
                 };
                 /** @description Invalid input, with field-level issues */
@@ -1188,7 +1191,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -1266,7 +1271,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -1350,7 +1357,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -1429,24 +1438,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            hits: components["schemas"]["SearchHit"][];
-                            /** @description How many match; with totalIsLowerBound, how many were counted (more match) */
-                            total: number;
-                            /** @description More than total match: counting stops at a limit (10,000 by default) to stay fast */
-                            totalIsLowerBound: boolean;
-                            tookMs: number;
-                            /** @description Empty unless facets=true; at most 20 buckets each, largest first */
-                            facets: components["schemas"]["SearchFacet"][];
-                            /** @description How many matches the facets counted: total (the newest ones when totalIsLowerBound) */
-                            facetsCounted: number;
-                            /** @description Pass as cursor for the next page; null on the last page */
-                            nextCursor: string | null;
-                            /** @description The workspace log entry this search became (POST /api/search); null for GET */
-                            requestId: string | null;
-                            /** @description The query as understood, printed back in canonical form */
-                            normalizedQuery: string;
-                        };
+                        "application/json": components["schemas"]["SearchPage"];
                     };
                 };
                 /** @description Invalid input, with field-level issues */
@@ -1508,24 +1500,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            hits: components["schemas"]["SearchHit"][];
-                            /** @description How many match; with totalIsLowerBound, how many were counted (more match) */
-                            total: number;
-                            /** @description More than total match: counting stops at a limit (10,000 by default) to stay fast */
-                            totalIsLowerBound: boolean;
-                            tookMs: number;
-                            /** @description Empty unless facets=true; at most 20 buckets each, largest first */
-                            facets: components["schemas"]["SearchFacet"][];
-                            /** @description How many matches the facets counted: total (the newest ones when totalIsLowerBound) */
-                            facetsCounted: number;
-                            /** @description Pass as cursor for the next page; null on the last page */
-                            nextCursor: string | null;
-                            /** @description The workspace log entry this search became (POST /api/search); null for GET */
-                            requestId: string | null;
-                            /** @description The query as understood, printed back in canonical form */
-                            normalizedQuery: string;
-                        };
+                        "application/json": components["schemas"]["SearchPage"];
                     };
                 };
                 /** @description Invalid input, with field-level issues */
@@ -1801,31 +1776,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            entity: components["schemas"]["Entity"];
-                            mentionsByMonth: {
-                                /** @description YYYY-MM */
-                                month: string;
-                                mentions: number;
-                            }[];
-                            documents: {
-                                documentId: string;
-                                title: string;
-                                /** Format: date-time */
-                                filedAt: string | null;
-                                docketNumber: string;
-                                sourceId: string;
-                                /** @description The text around the first mention */
-                                excerpt: string;
-                            }[];
-                            dockets: {
-                                docketId: string;
-                                number: string;
-                                title: string;
-                                documents: number;
-                            }[];
-                            cooccurring: components["schemas"]["EntityRef"][];
-                        };
+                        "application/json": components["schemas"]["EntityProfile"];
                     };
                 };
                 /** @description Invalid input, with field-level issues */
@@ -1851,7 +1802,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -1905,34 +1858,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            stack: {
-                                /** @description who restarts crashed parts, e.g. "npm start" */
-                                supervisor: string;
-                                startedAt: string;
-                                updatedAt: string;
-                                /** @description this many crashes of one part within the window stop the stack */
-                                policy: {
-                                    maxCrashes: number;
-                                    windowMs: number;
-                                };
-                                parts: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    kind: "infrastructure" | "service" | "frontend";
-                                    /** @enum {string} */
-                                    state: "up" | "restarting" | "down";
-                                    pid?: number;
-                                    /** @description when it entered this state */
-                                    since: string;
-                                    restarts: number;
-                                    crashes: {
-                                        at: string;
-                                        code: number | null;
-                                        signal: string | null;
-                                    }[];
-                                    nextRestartAt?: string;
-                                }[];
-                            } | null;
+                            stack: components["schemas"]["StackStatus"] | null;
                         };
                     };
                 };
@@ -2256,7 +2182,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -2337,7 +2265,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -2433,7 +2363,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -2486,15 +2418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            query: components["schemas"]["Query"];
-                            /** @description null when the account is not in your organisation any more */
-                            author: {
-                                id: string;
-                                email: string;
-                                name: string;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["QueryWithAuthor"];
                     };
                 };
                 /** @description Invalid input, with field-level issues */
@@ -2520,7 +2444,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -2847,7 +2773,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -2913,14 +2841,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description No such workspace, or you are not a member */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -2994,14 +2926,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description No such workspace, or you are not a member */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -3066,7 +3002,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description No valid session */
                 401: {
@@ -3082,21 +3020,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description No such workspace, or you are not a member */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description The person is a member already */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -3177,21 +3121,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description No such workspace or member */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description That would leave the workspace without an owner */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -3266,21 +3216,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description No such workspace or member */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description That would leave the workspace without an owner */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -3364,7 +3320,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -3448,7 +3406,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Unexpected error */
                 500: {
@@ -3482,6 +3442,99 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Provenance: {
+            connector: string;
+            sourceDocumentId: string;
+            sourceUrl: string;
+            runId: string;
+        };
+        Docket: {
+            id: string;
+            sourceId: string;
+            /** @description Normalised per source */
+            number: string;
+            numberRaw: string;
+            title: string;
+            status: string;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            closedAt: string | null;
+            parties: components["schemas"]["Party"][];
+            industry: string;
+            documentCount: number;
+        };
+        Party: {
+            name: string;
+            role: string;
+            kind: string;
+            representative: string;
+        };
+        Source: {
+            id: string;
+            name: string;
+            shortName: string;
+            /** @description agency or court */
+            kind: string;
+            jurisdiction: string;
+            state: string;
+            homeUrl: string;
+            docketPattern: string;
+            publishesNativeFilingTypes: boolean;
+            industries: string[];
+            documentCount: number;
+            docketCount: number;
+            /** Format: date-time */
+            firstFiledAt: string | null;
+            /** Format: date-time */
+            lastFiledAt: string | null;
+            filingTypes: components["schemas"]["FilingTypeCount"][];
+        };
+        FilingTypeCount: {
+            native: string;
+            category: string;
+            count: number;
+        };
+        StackStatus: {
+            /** @description who restarts crashed parts, e.g. "npm start" */
+            supervisor: string;
+            startedAt: string;
+            updatedAt: string;
+            /** @description this many crashes of one part within the window stop the stack */
+            policy: {
+                maxCrashes: number;
+                windowMs: number;
+            };
+            parts: components["schemas"]["StackPartStatus"][];
+        };
+        StackPartStatus: {
+            name: string;
+            /** @enum {string} */
+            kind: "infrastructure" | "service" | "frontend";
+            /** @enum {string} */
+            state: "up" | "restarting" | "down";
+            pid?: number;
+            /** @description when it entered this state */
+            since: string;
+            restarts: number;
+            crashes: {
+                at: string;
+                code: number | null;
+                signal: string | null;
+            }[];
+            nextRestartAt?: string;
+        };
+        Citation: {
+            documentId: string;
+            documentTitle: string;
+            /** @description Character offset into the whole text (inclusive) */
+            start: number;
+            /** @description Character offset into the whole text (exclusive) */
+            end: number;
+            /** @description 1-based page, 0 for a document without pages */
+            page: number;
+            quote: string;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -3580,7 +3633,7 @@ export interface components {
             sha256: string;
             pages: components["schemas"]["PageSpan"][];
             attachments: components["schemas"]["Attachment"][];
-            provenance: components["schemas"]["Provenance"];
+            provenance: components["schemas"]["Provenance"] | null;
             failureReason: string | null;
         };
         /** @description A page of the text: character offsets [start, end) into the whole text */
@@ -3602,12 +3655,6 @@ export interface components {
             /** @description The file the document's text was extracted from */
             primary: boolean;
         };
-        Provenance: {
-            connector: string;
-            sourceDocumentId: string;
-            sourceUrl: string;
-            runId: string;
-        } | null;
         CreateDocument: {
             title: string;
             text: string;
@@ -3617,52 +3664,13 @@ export interface components {
             /** Format: date-time */
             filedAt?: string;
         };
-        Docket: {
-            id: string;
-            sourceId: string;
-            /** @description Normalised per source */
-            number: string;
-            numberRaw: string;
-            title: string;
-            status: string;
-            /** Format: date-time */
-            openedAt: string | null;
-            /** Format: date-time */
-            closedAt: string | null;
-            parties: components["schemas"]["Party"][];
-            industry: string;
-            documentCount: number;
-        } | null;
-        Party: {
-            name: string;
-            role: string;
-            kind: string;
-            representative: string;
-        };
-        Source: {
-            id: string;
-            name: string;
-            shortName: string;
-            /** @description agency or court */
-            kind: string;
-            jurisdiction: string;
-            state: string;
-            homeUrl: string;
-            docketPattern: string;
-            publishesNativeFilingTypes: boolean;
-            industries: string[];
-            documentCount: number;
-            docketCount: number;
-            /** Format: date-time */
-            firstFiledAt: string | null;
-            /** Format: date-time */
-            lastFiledAt: string | null;
-            filingTypes: components["schemas"]["FilingTypeCount"][];
-        } | null;
-        FilingTypeCount: {
-            native: string;
-            category: string;
-            count: number;
+        DocumentDetail: {
+            document: components["schemas"]["Document"];
+            docket: components["schemas"]["Docket"] | null;
+            source: components["schemas"]["Source"] | null;
+            entities: components["schemas"]["EntityRef"][];
+            /** @description Mentions inside the returned text; offsets into the whole text */
+            mentions: components["schemas"]["Mention"][];
         };
         /** @description count = mentions in the document, or co-occurrences next to an entity */
         EntityRef: {
@@ -3675,6 +3683,24 @@ export interface components {
             entityId: string;
             start: number;
             end: number;
+        };
+        SearchPage: {
+            hits: components["schemas"]["SearchHit"][];
+            /** @description How many match; with totalIsLowerBound, how many were counted (more match) */
+            total: number;
+            /** @description More than total match: counting stops at a limit (10,000 by default) to stay fast */
+            totalIsLowerBound: boolean;
+            tookMs: number;
+            /** @description Empty unless facets=true; at most 20 buckets each, largest first */
+            facets: components["schemas"]["SearchFacet"][];
+            /** @description How many matches the facets counted: total (the newest ones when totalIsLowerBound) */
+            facetsCounted: number;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description The workspace log entry this search became (POST /api/search); null for GET */
+            requestId: string | null;
+            /** @description The query as understood, printed back in canonical form */
+            normalizedQuery: string;
         };
         SearchHit: {
             documentId: string;
@@ -3804,6 +3830,31 @@ export interface components {
             }[];
             processId: string | null;
         };
+        EntityProfile: {
+            entity: components["schemas"]["Entity"];
+            mentionsByMonth: {
+                /** @description YYYY-MM */
+                month: string;
+                mentions: number;
+            }[];
+            documents: {
+                documentId: string;
+                title: string;
+                /** Format: date-time */
+                filedAt: string | null;
+                docketNumber: string;
+                sourceId: string;
+                /** @description The text around the first mention */
+                excerpt: string;
+            }[];
+            dockets: {
+                docketId: string;
+                number: string;
+                title: string;
+                documents: number;
+            }[];
+            cooccurring: components["schemas"]["EntityRef"][];
+        };
         Entity: {
             id: string;
             /** @description organisation, person, agency, docket, place, money, percentage or date */
@@ -3865,17 +3916,6 @@ export interface components {
             score: number;
             passages: components["schemas"]["Citation"][];
         };
-        Citation: {
-            documentId: string;
-            documentTitle: string;
-            /** @description Character offset into the whole text (inclusive) */
-            start: number;
-            /** @description Character offset into the whole text (exclusive) */
-            end: number;
-            /** @description 1-based page, 0 for a document without pages */
-            page: number;
-            quote: string;
-        };
         AnalysisSection: {
             heading: string;
             sentences: {
@@ -3892,18 +3932,19 @@ export interface components {
             byFilingType: components["schemas"]["CountBucket"][];
             byParty: components["schemas"]["CountBucket"][];
             byDocket: components["schemas"]["CountBucket"][];
-            numbers: {
-                kind: string;
-                text: string;
-                value: number;
-                unit: string;
-                citation: components["schemas"]["Citation"] & unknown;
-            }[];
+            numbers: components["schemas"]["ExtractedNumber"][];
         };
         CountBucket: {
             key: string;
             label: string;
             count: number;
+        };
+        ExtractedNumber: {
+            kind: string;
+            text: string;
+            value: number;
+            unit: string;
+            citation: components["schemas"]["Citation"] | null;
         };
         Query: {
             queryId: string;
@@ -3938,18 +3979,19 @@ export interface components {
             /** @enum {string|null} */
             mode: "extractive" | "generative" | null;
             sections: components["schemas"]["AnalysisSection"][];
-            keyFacts: {
-                /** @description date, deadline, amount, percentage or party */
-                kind: string;
-                text: string;
-                normalized: string;
-                citation: components["schemas"]["Citation"] & unknown;
-            }[];
+            keyFacts: components["schemas"]["KeyFact"][];
             /** @description Generative mode: the model’s name */
             model: string;
             droppedSentences: number;
             /** @description Why there is no (full) answer; empty when all went well */
             notice: string;
+        };
+        KeyFact: {
+            /** @description date, deadline, amount, percentage or party */
+            kind: string;
+            text: string;
+            normalized: string;
+            citation: components["schemas"]["Citation"] | null;
         };
         AskRequest: {
             question: string;
@@ -3994,6 +4036,15 @@ export interface components {
              * @default null
              */
             filedTo: string | null;
+        };
+        QueryWithAuthor: {
+            query: components["schemas"]["Query"];
+            /** @description null when the account is not in your organisation any more */
+            author: {
+                id: string;
+                email: string;
+                name: string;
+            } | null;
         };
         QuerySummary: {
             queryId: string;

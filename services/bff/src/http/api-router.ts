@@ -87,7 +87,9 @@ export class ApiRouter {
   private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
     const responses: Record<string, ResponseConfig> = {};
     for (const [status, r] of Object.entries(spec.responses)) {
-      responses[status] = r.schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : { description: r.description };
+      // Every error is answered by the error handler as ErrorResponse, so a declared error status has that body.
+      const schema = r.schema ?? (Number(status) >= 400 ? ErrorResponse : undefined);
+      responses[status] = schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema } } } : { description: r.description };
     }
     const error = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorResponse } } });
     if (spec.body || spec.streamedBody || spec.query || spec.params) responses['400'] ??= error('Invalid input, with field-level issues');

@@ -58,7 +58,7 @@ const Analysis = z
         text: z.string(),
         normalized: z.string(),
         citation: Citation.nullable(),
-      }),
+      }).meta({ id: 'KeyFact' }),
     ),
     model: z.string().meta({ description: 'Generative mode: the model’s name' }),
     droppedSentences: z.number().int(),
@@ -91,7 +91,7 @@ const Figures = z
     byFilingType: z.array(Bucket),
     byParty: z.array(Bucket),
     byDocket: z.array(Bucket),
-    numbers: z.array(z.object({ kind: z.string(), text: z.string(), value: z.number(), unit: z.string(), citation: Citation.nullable() })),
+    numbers: z.array(z.object({ kind: z.string(), text: z.string(), value: z.number(), unit: z.string(), citation: Citation.nullable() }).meta({ id: 'ExtractedNumber' })),
   })
   .meta({ id: 'Figures' });
 
@@ -123,7 +123,7 @@ export const StoredQuery = z
 export const QueryResponse = z.object({
   query: StoredQuery,
   author: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable().meta({ description: 'null when the account is not in your organisation any more' }),
-});
+}).meta({ id: 'QueryWithAuthor' });
 
 export const AskEvents = z
   .object({

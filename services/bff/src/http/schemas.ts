@@ -210,7 +210,7 @@ export const DocumentResponse = z.object({
   source: Source.nullable(),
   entities: z.array(EntityRef),
   mentions: z.array(Mention).meta({ description: 'Mentions inside the returned text; offsets into the whole text' }),
-});
+}).meta({ id: 'DocumentDetail' });
 
 export const AttachmentParams = z.object({ id: z.string().min(1).max(200), attachmentId: z.string().min(1).max(200) });
 
@@ -331,7 +331,7 @@ export const EntityResponse = z.object({
   ),
   dockets: z.array(z.object({ docketId: z.string(), number: z.string(), title: z.string(), documents: z.number().int() })),
   cooccurring: z.array(EntityRef),
-});
+}).meta({ id: 'EntityProfile' });
 
 export const ReindexResponse = z.object({ processId: z.string() });
 export const IndexStatsResponse = z.object({ documents: z.number().int() });
@@ -378,8 +378,8 @@ export const StackStatus = z.object({
       restarts: z.number().int(),
       crashes: z.array(z.object({ at: z.string(), code: z.number().int().nullable(), signal: z.string().nullable() })),
       nextRestartAt: z.string().optional(),
-    }),
+    }).meta({ id: 'StackPartStatus' }),
   ),
-});
+}).meta({ id: 'StackStatus' });
 
 export const StackStatusResponse = z.object({ stack: StackStatus.nullable() });

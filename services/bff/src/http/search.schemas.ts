@@ -99,4 +99,4 @@ export const SearchResponse = z.object({
   nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null on the last page' }),
   requestId: z.string().nullable().meta({ description: 'The workspace log entry this search became (POST /api/search); null for GET' }),
   normalizedQuery: z.string().meta({ description: 'The query as understood, printed back in canonical form' }),
-});
+}).meta({ id: 'SearchPage' });

@@ -1,6 +1,9 @@
+import { assertMatchesOpenApi } from './openapi-validator';
+
 /**
  * A tiny browser stand-in over real HTTP (fetch): keeps cookies like a browser would and, unless told
- * otherwise, copies the drs_csrf cookie into the x-csrf-token header on mutating requests.
+ * otherwise, copies the drs_csrf cookie into the x-csrf-token header on mutating requests. Every
+ * response is checked against the BFF's OpenAPI document (status documented, JSON body matches).
  */
 export class BrowserClient {
   readonly cookies = new Map<string, string>();
@@ -57,6 +60,10 @@ export class BrowserClient {
     if (body instanceof ReadableStream) init.duplex = 'half';
     const res = await fetch(this.baseUrl + path, init);
     this.storeCookies(res.headers.getSetCookie());
+    const contentType = res.headers.get('content-type');
+    // A streamed (event-stream) body is the test's to read; its status is still checked.
+    const json: unknown = contentType?.includes('application/json') ? JSON.parse(await res.clone().text()) : undefined;
+    assertMatchesOpenApi(method, path, res.status, contentType, json);
     return res;
   }
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { assertMatchesOpenApi } from './openapi-validator';
 
 export interface RawResponse {
   status: number;
@@ -35,7 +36,10 @@ export function rawRequest(
   });
 }
 
-/** A browser on its own address: keeps its cookies and copies drs_csrf into x-csrf-token like the app. */
+/**
+ * A browser on its own address: keeps its cookies and copies drs_csrf into x-csrf-token like the app;
+ * every response is checked against the BFF's OpenAPI document.
+ */
 export class AddressedBrowser {
   readonly cookies = new Map<string, string>();
 
@@ -51,6 +55,8 @@ export class AddressedBrowser {
     if (method !== 'GET' && csrf && !('x-csrf-token' in all)) all['x-csrf-token'] = csrf;
     if (json !== undefined) all['content-type'] = 'application/json';
     const res = await rawRequest(this.baseUrl, { method, path, headers: all, body: json === undefined ? undefined : JSON.stringify(json), localAddress: this.localAddress });
+    const contentType = res.headers['content-type'] ?? null;
+    assertMatchesOpenApi(method, path, res.status, contentType, contentType?.includes('application/json') ? JSON.parse(res.body) : undefined);
     for (const cookie of res.headers['set-cookie'] ?? []) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');
