@@ -33,6 +33,7 @@ import { registerAdminRoutes } from './http/routes/admin.routes';
 import { registerAuthRoutes } from './http/routes/auth.routes';
 import { registerCatalogRoutes } from './http/routes/catalog.routes';
 import { registerDocumentRoutes } from './http/routes/documents.routes';
+import { registerSearchRoutes } from './http/routes/search.routes';
 import { registerHealthRoutes, type ReadinessProbe } from './http/routes/health.routes';
 import { registerIngestionRoutes } from './http/routes/ingestion.routes';
 import { registerMeRoutes } from './http/routes/me.routes';
@@ -109,7 +110,8 @@ export function createApp(deps: AppDeps): Express {
   registerUserRoutes(api, { users: deps.users, directory: deps.directory });
   // Ingestion first: POST /api/documents/upload must not be read as a document id.
   registerIngestionRoutes(api, { documents: deps.documents, uploadLimits: deps.uploadLimits, logger: deps.logger });
-  registerDocumentRoutes(api, { documents: deps.documents, search: deps.search, logger: deps.logger });
+  registerDocumentRoutes(api, { documents: deps.documents, logger: deps.logger });
+  registerSearchRoutes(api, { search: deps.search });
   registerCatalogRoutes(api, { catalog: deps.catalog });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });

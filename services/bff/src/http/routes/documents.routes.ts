@@ -1,15 +1,12 @@
 import type { Logger } from '@docket/observability';
 import type { DocumentsGateway } from '../../grpc/documents.gateway';
-import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
 import { sendAttachment } from '../attachment-response';
 import { authOf } from '../auth-context';
-import { clientGoneSignal } from '../client-gone';
 import { AttachmentParams, CreateDocumentBody, CreateDocumentResponse, DocumentQuery, DocumentResponse, IdParams } from '../schemas';
-import { RecordedSearchBody, SearchQuery, SearchResponse } from '../search.schemas';
 
-export function registerDocumentRoutes(api: ApiRouter, deps: { documents: DocumentsGateway; search: SearchGateway; logger: Logger }): void {
-  const { documents, search, logger } = deps;
+export function registerDocumentRoutes(api: ApiRouter, deps: { documents: DocumentsGateway; logger: Logger }): void {
+  const { documents, logger } = deps;
 
   api.route(
     {
@@ -61,36 +58,6 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
       // Opened before any header is written, so "not found" is still an ordinary JSON 404.
       const opened = await documents.openAttachment(params.id, params.attachmentId);
       await sendAttachment(req, res, opened, logger);
-    },
-  );
-
-  api.route(
-    {
-      method: 'get', path: '/api/search', tag: 'search', access: 'user', query: SearchQuery,
-      summary: 'Search the documents with the query language, filters, facets, sort and cursor paging (a read: nothing is logged)',
-      responses: { 200: { description: 'Hits in the order asked for, with total, facets and the next page\'s cursor', schema: SearchResponse } },
-    },
-    async ({ query }, req, res) => {
-      res.json(await search.search({
-        q: query.q, agencies: query.agency, filingTypes: query.type, dockets: query.docket, parties: query.party, from: query.from, to: query.to,
-        sort: query.sort, cursor: query.cursor, facets: query.facets, limit: query.limit, offset: query.offset,
-        workspaceId: query.workspace, userId: authOf(req).user.id,
-      }, clientGoneSignal(res)));
-    },
-  );
-
-  api.route(
-    {
-      method: 'post', path: '/api/search', tag: 'search', access: 'user', body: RecordedSearchBody,
-      summary: 'Run a search inside a workspace and add it to the workspace\'s log (its first page); later pages are GET /api/search with the cursor',
-      responses: { 201: { description: 'The first page, with requestId: the log entry it became', schema: SearchResponse } },
-    },
-    async ({ body }, req, res) => {
-      res.status(201).json(await search.search({
-        q: body.q, agencies: body.agency, filingTypes: body.type, dockets: body.docket, parties: body.party, from: body.from, to: body.to,
-        sort: body.sort, facets: body.facets, limit: body.limit, offset: 0,
-        workspaceId: body.workspace, record: true, userId: authOf(req).user.id,
-      }, clientGoneSignal(res)));
     },
   );
 }
