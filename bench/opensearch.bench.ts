@@ -3,7 +3,7 @@
  * `npm run opensearch` does, heap 1 GB), builds generated filings from @docket/corpus into it
  * through the real rebuild path (beginBuild → addFromSource → commit), upserts some more one by one
  * (the event path), then times the same query kinds as the SQLite bench
- * (services/query-engine/bench/search.bench.ts), so the two backends compare.
+ * (bench/search.bench.ts), so the two backends compare.
  *
  *   npx tsx bench/opensearch.bench.ts                  # 20,000 filings
  *   npx tsx bench/opensearch.bench.ts 100000
@@ -25,7 +25,7 @@ import { printTable, round, summary, writeBenchResult, type Summary } from './su
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
 import { OpenSearchBackend } from '../services/query-engine/src/index/opensearch/opensearch.backend';
-import { generatedDocuments } from '../services/query-engine/bench/generated-filings';
+import { generatedDocuments } from './support/generated-filings';
 import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
 
 const args = process.argv.slice(2);

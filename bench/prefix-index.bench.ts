@@ -6,14 +6,14 @@
  * every word the prefix expands to, so the cost grows with the corpus; with one it reads one list
  * and stops at the limit.
  *
- *   npx tsx services/query-engine/bench/prefix-index.bench.ts [filings=20000]
+ *   npx tsx bench/prefix-index.bench.ts [filings=20000]
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import Database, { type Database as Db } from 'better-sqlite3';
 import { foldedWords } from '@docket/query-language';
-import { printTable, round, summary, writeBenchResult, type Summary } from '../../../bench/support/bench-output';
-import { generatedDocuments } from './generated-filings';
+import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
+import { generatedDocuments } from './support/generated-filings';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? 20_000);
 const PREFIXES_TIMED = 30;

@@ -10,7 +10,7 @@
  * 3. the same ordinary searches while one attacker (another user) keeps ATTACKERS costly queries in
  *    flight, the worst the cost limits let through: p50 / p95, and what the attacker got.
  *
- *   npx tsx services/query-engine/bench/query-stall.bench.ts [filings=20000] [--reuse]
+ *   npx tsx bench/query-stall.bench.ts [filings=20000] [--reuse]
  *   BENCH_ORDINARY=200 BENCH_ATTACKERS=4 SEARCH_TIME_BUDGET_MS=5000 ...
  *
  * Writes .data/bench/query-stall.json. The machine's load average is printed beside the figures.
@@ -25,11 +25,11 @@ import { createLogger } from '@docket/observability';
 import { SearchRequest, SearchServiceClient, type DeepPartial } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { foldedWords } from '@docket/query-language';
 import { grpcCall, startGrpcServer } from '@docket/service-kit';
-import { printTable, round, summary, writeBenchResult } from '../../../bench/support/bench-output';
-import { searchServiceBinding } from '../src/grpc/search.grpc';
-import { SearchService } from '../src/service/search.service';
-import { SqliteFts5Backend } from '../src/index/sqlite-fts5.backend';
-import { generatedDocuments } from './generated-filings';
+import { printTable, round, summary, writeBenchResult } from './support/bench-output';
+import { searchServiceBinding } from '../services/query-engine/src/grpc/search.grpc';
+import { SearchService } from '../services/query-engine/src/service/search.service';
+import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
+import { generatedDocuments } from './support/generated-filings';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? 20_000);
 const reuse = process.argv.includes('--reuse');

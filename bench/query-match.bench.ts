@@ -2,8 +2,8 @@
  * Percolation throughput of the query language (figures, never pass/fail): how fast alert-like
  * queries parse and compile, and how fast compiled queries run against realistic filings.
  *
- *   npx tsx packages/query-language/bench/match.bench.ts               # 10,000 queries × 200 filings
- *   BENCH_QUERIES=50000 BENCH_DOCUMENTS=500 npx tsx packages/query-language/bench/match.bench.ts
+ *   npx tsx bench/query-match.bench.ts               # 10,000 queries × 200 filings
+ *   BENCH_QUERIES=50000 BENCH_DOCUMENTS=500 npx tsx bench/query-match.bench.ts
  *
  * Filings come from @docket/corpus (~10 KB of text each); queries mix terms, phrases and prefixes
  * taken from those filings with docket, agency, type, party and date filters, ORs and NOTs. Prints
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Rng, generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
-import { compileQuery, foldedWords, parseQuery, type CompiledQuery, type MatchableDocument } from '../src';
+import { compileQuery, foldedWords, parseQuery, type CompiledQuery, type MatchableDocument } from '@docket/query-language';
 
 const queryCount = Number(process.env.BENCH_QUERIES ?? 10_000);
 const documentCount = Number(process.env.BENCH_DOCUMENTS ?? 200);
@@ -133,7 +133,7 @@ function main(): void {
   console.log(`  ${result.matchesPerSecond.toLocaleString('en-US')} query × document matches/s (hit rate ${result.hitRate})`);
   console.log(`  all ${queries.length.toLocaleString('en-US')} queries against one new document: p50 ${result.allQueriesOneDocumentMs.p50} ms, p95 ${result.allQueriesOneDocumentMs.p95} ms`);
 
-  const dir = path.join(__dirname, '../../../bench/results');
+  const dir = path.join(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `query-language-match-${result.at.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);

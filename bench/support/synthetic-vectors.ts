@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { USE_LITE_DIMENSIONS } from '../src/embeddings/use-lite.embedder';
-import { DEFAULT_PASSAGES } from '../src/embeddings/passages';
-import type { FilterMetadata } from '../src/retrieval/filter-metadata';
-import { VectorIndex } from '../src/retrieval/vector-index';
-import { seededUnitVectors } from '../../../bench/support/unit-vectors';
+import { USE_LITE_DIMENSIONS } from '../../services/query-engine/src/embeddings/use-lite.embedder';
+import { DEFAULT_PASSAGES } from '../../services/query-engine/src/embeddings/passages';
+import type { FilterMetadata } from '../../services/query-engine/src/retrieval/filter-metadata';
+import { VectorIndex } from '../../services/query-engine/src/retrieval/vector-index';
+import { seededUnitVectors } from './unit-vectors';
 
 export const SYNTHETIC_MODEL = { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS };
 

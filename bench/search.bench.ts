@@ -3,12 +3,12 @@
  * into the SQLite FTS5 index through the real rebuild path (beginBuild → addFromSource → commit),
  * then timed queries run against it.
  *
- *   npx tsx services/query-engine/bench/search.bench.ts                 # 100,000 filings
- *   npx tsx services/query-engine/bench/search.bench.ts 1000000         # the issue's scale
- *   npx tsx services/query-engine/bench/search.bench.ts 1000000 --reuse # search an index built earlier
+ *   npx tsx bench/search.bench.ts                 # 100,000 filings
+ *   npx tsx bench/search.bench.ts 1000000         # the issue's scale
+ *   npx tsx bench/search.bench.ts 1000000 --reuse # search an index built earlier
  *   BENCH_QUERIES=300 BENCH_SEED=x ... --keep                           # keep the index file afterwards
- *   npx tsx services/query-engine/bench/search.bench.ts 1000000 --reuse --vectors   # questions with hybrid retrieval
- *   npx tsx services/query-engine/bench/search.bench.ts 1000000 --reuse --warm      # the search index read into the OS cache first
+ *   npx tsx bench/search.bench.ts 1000000 --reuse --vectors   # questions with hybrid retrieval
+ *   npx tsx bench/search.bench.ts 1000000 --reuse --warm      # the search index read into the OS cache first
  *
  * Prints build time (wall and CPU) and rate, file size, peak RSS, and wall and CPU p50/p95 per query
  * kind: single terms (drawn by how often words occur, and from the distinct vocabulary), phrases,
@@ -36,21 +36,21 @@ import { generateCatalog, generateDockets, generateFilings } from '@docket/corpu
 import { foldedWords, type QueryNode } from '@docket/query-language';
 import { repoRoot } from '@docket/local-infra';
 import { createLogger } from '@docket/observability';
-import { printTable, round, summary, writeBenchResult, type Summary } from '../../../bench/support/bench-output';
-import { questionAbout } from '../../../bench/support/filing-questions';
-import { FiguresBuilder } from '../src/domain/figures';
-import type { IndexedDocument } from '../src/domain/indexed-document';
-import { filtersToQuery, emptySearchFilters } from '../src/domain/search-filters';
-import type { SearchQuery, SearchSortOrder } from '../src/index/search-backend';
-import { SqliteFts5Backend } from '../src/index/sqlite-fts5.backend';
-import { AnalysisWriter } from '../src/llm';
-import { ThreadedEmbedder } from '../src/embeddings/threaded.embedder';
-import { bm25Retrieve, HybridRetriever } from '../src/retrieval/retrieve';
-import type { VectorIndex } from '../src/retrieval/vector-index';
-import { AskService, type AskInput } from '../src/service/ask.service';
-import type { QueryRepository } from '../src/store/query.repository';
-import { generatedDocuments, indexedFiling } from './generated-filings';
-import { openSyntheticVectors } from './synthetic-vectors';
+import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
+import { questionAbout } from './support/filing-questions';
+import { FiguresBuilder } from '../services/query-engine/src/domain/figures';
+import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
+import { filtersToQuery, emptySearchFilters } from '../services/query-engine/src/domain/search-filters';
+import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
+import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
+import { AnalysisWriter } from '../services/query-engine/src/llm';
+import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
+import { bm25Retrieve, HybridRetriever } from '../services/query-engine/src/retrieval/retrieve';
+import type { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
+import { AskService, type AskInput } from '../services/query-engine/src/service/ask.service';
+import type { QueryRepository } from '../services/query-engine/src/store/query.repository';
+import { generatedDocuments, indexedFiling } from './support/generated-filings';
+import { openSyntheticVectors } from './support/synthetic-vectors';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? process.env.BENCH_FILINGS ?? 100_000);
 const reuse = process.argv.includes('--reuse');

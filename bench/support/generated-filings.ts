@@ -1,5 +1,5 @@
 import { generateCatalog, generateDockets, generateFilings, type Docket, type Filing } from '@docket/corpus';
-import type { IndexedDocument } from '../src/domain/indexed-document';
+import type { IndexedDocument } from '../../services/query-engine/src/domain/indexed-document';
 
 /** Generated filings (@docket/corpus) as the index receives them, for the benches. */
 const PAGE_SEPARATOR = '\n\n';
