@@ -31,7 +31,7 @@ import { WorkspaceRepository } from './store/workspace.repository';
 import { WorkspaceRequestRepository } from './store/workspace-request.repository';
 import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
 import { ReindexWorker } from './workers/reindex.worker';
-import { refillCreatedIndex } from './workers/refill-created-index';
+import { indexerHasCommitted, refillCreatedIndex } from './workers/refill-created-index';
 import { startReindex } from './workers/start-reindex';
 
 /** Names that tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
@@ -85,6 +85,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     );
 
     const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
+    const indexerGroup = overrides.groupId ?? INDEXER_GROUP;
     const processTopic = overrides.processTopic ?? topics.processUpdated;
     const kafka = createKafka({ clientId: 'query-engine', brokers: config.KAFKA_BROKERS, logger });
     const queryCompletedTopic = overrides.queryCompletedTopic ?? DEFAULT_QUERY_COMPLETED_TOPIC;
@@ -132,9 +133,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       // The index of an older schema is empty now and Kafka offsets have moved past the old events:
       // only a re-index refills it, so the service starts one itself (a process administrators see).
       await startReindex({ processes, jobs: queue, logger }, { ownerId: '', requestedBy: 'query-engine: the index schema changed' });
-    } else if (indexWasCreated) {
-      // No index was there (a fresh install, or a lost volume): refilled by a re-index if the documents
-      // service has documents, asked in the background (it may start after this service).
+    } else if (indexWasCreated && await indexerHasCommitted(kafka.admin(), indexerGroup, Object.values(documentTopics).map((t) => t.name), logger)) {
+      // No index was there, but the consumer group has read events before (a lost volume): refilled by a
+      // re-index if the documents service has documents, asked in the background (it may start after
+      // this service). On a fresh install the new group reads every topic from the beginning instead.
       const refill = new AbortController();
       closers.add('index refill', () => refill.abort());
       void refillCreatedIndex({
@@ -144,7 +146,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     }
 
     const consumer = new DocumentEventsConsumer({
-      kafka, connection, logger, index, groupId: overrides.groupId ?? INDEXER_GROUP, topics: documentTopics,
+      kafka, connection, logger, index, groupId: indexerGroup, topics: documentTopics,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());

@@ -71,6 +71,14 @@ export class SqliteFts5Backend implements SearchBackend {
     return this.live.openState.kind === 'reset';
   }
 
+  /**
+   * Whether there was no index file and an empty one was created: a fresh install, or a lost volume
+   * (then only a re-index refills it; see workers/refill-created-index.ts).
+   */
+  get wasCreated(): boolean {
+    return this.live.openState.kind === 'created';
+  }
+
   get buildPath(): string {
     return `${this.path}.rebuild`;
   }

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import Database from 'better-sqlite3';
 import type { Connection } from 'mongoose';
@@ -386,6 +386,23 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     const started = await waitFor(() => processEvents.slice(startedAt).find((e) => e.kind === 'reindex' && e.state === ProcessState.PROCESS_STATE_QUEUED),
       { description: 'a re-index queued at start', timeoutMs: 20_000 });
     expect(started.ownerId).toBe(''); // started by the service itself: administrators see it
+    const final = await waitFor(() => eventsOf(started.processId).find(isFinal), { description: 'the re-index to finish', timeoutMs: 60_000 });
+    expect(final).toMatchObject({ state: ProcessState.PROCESS_STATE_SUCCEEDED, done: String(FIXTURE_COUNT) });
+    expect(await indexedCount()).toBe(FIXTURE_COUNT);
+    expect((await search('zanzibar')).hits.map((h) => h.documentId)).toEqual(['fixture-00007']);
+  });
+
+  it('refills by itself an index whose volume was lost: created empty while the indexer group has offsets and the documents service has documents', async () => {
+    client.close();
+    await app.stop();
+    // The pod comes back on an empty volume: no index file, no vectors; Kafka offsets are past every event.
+    rmSync(dirname(indexPathOf(config)), { recursive: true, force: true });
+    const startedAt = processEvents.length;
+    await startQueryEngine();
+
+    const started = await waitFor(() => processEvents.slice(startedAt).find((e) => e.kind === 'reindex' && e.state === ProcessState.PROCESS_STATE_QUEUED),
+      { description: 'a re-index queued at start', timeoutMs: 20_000 });
+    expect(started.ownerId).toBe('');
     const final = await waitFor(() => eventsOf(started.processId).find(isFinal), { description: 'the re-index to finish', timeoutMs: 60_000 });
     expect(final).toMatchObject({ state: ProcessState.PROCESS_STATE_SUCCEEDED, done: String(FIXTURE_COUNT) });
     expect(await indexedCount()).toBe(FIXTURE_COUNT);

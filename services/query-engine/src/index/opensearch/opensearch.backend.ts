@@ -60,6 +60,7 @@ export class OpenSearchBackend implements SearchBackend {
   private build: OpenBuild | undefined;
   private dirty = false;
   private reset = false;
+  private created = false;
 
   private constructor(
     private readonly client: Client,
@@ -113,6 +114,11 @@ export class OpenSearchBackend implements SearchBackend {
   /** Whether opening found an index of an older schema and replaced it by an empty one (a re-index refills it). */
   get wasReset(): boolean {
     return this.reset;
+  }
+
+  /** Whether the alias did not exist and an empty index was created behind it (a new or lost cluster). */
+  get wasCreated(): boolean {
+    return this.created;
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
@@ -333,6 +339,7 @@ export class OpenSearchBackend implements SearchBackend {
         throw new Error(`OpenSearch has an index named "${this.alias}" (not an alias); set OPENSEARCH_INDEX to another name or delete that index`);
       }
       await this.createIndex(this.newIndexName(), { bulk: false, alias: this.alias });
+      this.created = true;
       return;
     }
     const mappings = await this.client.indices.getMapping({ index: this.alias });

@@ -10,6 +10,8 @@ export interface ChosenBackend {
   describe: { backend: 'opensearch'; url: string; index: string } | { backend: 'sqlite'; indexPath: string };
   /** Whether opening found an index of an older schema and replaced it by an empty one (a re-index refills it). */
   wasReset: boolean;
+  /** Whether there was no index and an empty one was created (a re-index refills it if the documents service has documents). */
+  wasCreated: boolean;
 }
 
 /** OPENSEARCH_URL set: the OpenSearch backend (for scale); otherwise the embedded SQLite FTS5 index. */
@@ -19,9 +21,9 @@ export async function openChosenBackend(
 ): Promise<ChosenBackend> {
   if (config.OPENSEARCH_URL) {
     const backend = await OpenSearchBackend.open({ url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX, logger });
-    return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX }, wasReset: backend.wasReset };
+    return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX }, wasReset: backend.wasReset, wasCreated: backend.wasCreated };
   }
   const indexPath = indexPathOf(config);
   const backend = SqliteFts5Backend.open(indexPath, { logger, tuning: { countLimit: config.SEARCH_COUNT_LIMIT }, threads: config.SEARCH_THREADS });
-  return { backend, describe: { backend: 'sqlite', indexPath }, wasReset: backend.wasReset };
+  return { backend, describe: { backend: 'sqlite', indexPath }, wasReset: backend.wasReset, wasCreated: backend.wasCreated };
 }
