@@ -1,11 +1,12 @@
 import * as Sentry from '@sentry/nextjs';
+import { bffUrl } from './lib/bff-url';
 import { dropNavigationSignals } from './lib/navigation-signal';
 
 // Server-side Sentry: active only with SENTRY_DSN. Trace headers go only to our own BFF.
 export async function register() {
   const dsn = process.env.SENTRY_DSN;
   if (!dsn) return;
-  const bffOrigin = new URL(process.env.BFF_URL ?? 'http://127.0.0.1:4000').origin;
+  const bffOrigin = new URL(bffUrl()).origin;
   Sentry.init({
     dsn,
     environment: process.env.SENTRY_ENVIRONMENT ?? process.env.NODE_ENV,

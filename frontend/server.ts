@@ -4,6 +4,7 @@
 //   node --import tsx server.ts [--dev]     PORT (3000), HOST (127.0.0.1), BFF_URL, COOKIE_SECURE, TRUST_PROXY
 import http from 'node:http';
 import next from 'next';
+import { bffUrl } from './lib/bff-url';
 import { bffProxy } from './server/bff-proxy';
 import { clientAddressRewriter } from './server/client-address';
 import { PAGE_METHODS, refuseMethod, setPageHeaders } from './server/page-headers';
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: __dirname, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const toBff = bffProxy(process.env.BFF_URL ?? 'http://127.0.0.1:4000');
+  const toBff = bffProxy(bffUrl());
   const overwriteClientAddress = clientAddressRewriter(process.env.TRUST_PROXY);
 
   const server = http.createServer((req, res) => {

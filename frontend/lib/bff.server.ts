@@ -1,119 +1,143 @@
-// Server-side BFF client for server components: forwards the browser's cookies and address (never a
-// client's own X-Forwarded-For), never caches,
-// turns 401 into a redirect to /login and 404 into the not-found page.
+// The one server-side BFF client (openapi-fetch over the generated lib/api/schema.d.ts): forwards the
+// browser's cookie, user agent and address (the one server.ts wrote; never a client's own
+// X-Forwarded-For chain), never caches. 401 → /login, 404 → the not-found page, anything else → an
+// ApiError for the error page; `find*` lookups return null on 404 instead, for pages (and metadata)
+// that say so themselves.
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
-import { ApiError, toApiError } from './api-error';
+import createClient from 'openapi-fetch';
+import type { paths } from './api/schema';
+import { toApiError } from './api-error';
+import { bffUrl } from './bff-url';
 import { forwardedFor } from './forwarded-for';
-import { loginPath } from './safe-path';
 import { REQUEST_PATH_HEADER } from './request-path';
-import type { DataProduct, DocumentDetail, EntityProfile, Process, SearchResult, Source, SourceStatus, StackStatus, User } from './types';
+import { loginPath } from './safe-path';
+import type { DocumentDetail, EntityProfile, Process, SearchResult, StackStatus, User } from './types';
+import type { SearchPage } from '@/components/search/types';
+import type { QuerySummary, QueryWithAuthor, Workspace, WorkspaceRequest } from '@/components/query/types';
 
-function bffBaseUrl(): string {
-  return (process.env.BFF_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
-}
+const client = createClient<paths>({ baseUrl: bffUrl(), cache: 'no-store' });
 
-interface GetOptions {
-  /** Statuses handled by the caller (returned as `null`) instead of redirect / not-found / throw. */
-  passThrough?: number[];
-}
+client.use({
+  async onRequest({ request }) {
+    const incoming = await headers();
+    const forwarded = new Headers(request.headers);
+    forwarded.set('accept', 'application/json');
+    for (const name of ['cookie', 'user-agent']) {
+      const value = incoming.get(name);
+      if (value) forwarded.set(name, value);
+    }
+    for (const [name, value] of Object.entries(forwardedFor(incoming))) forwarded.set(name, value);
+    return new Request(request, { headers: forwarded });
+  },
+});
 
-async function bffGet<T>(path: string, options: GetOptions = {}): Promise<T | null> {
-  const incoming = await headers();
-  const forwarded: Record<string, string> = { accept: 'application/json' };
-  const cookie = incoming.get('cookie');
-  if (cookie) forwarded.cookie = cookie;
-  const userAgent = incoming.get('user-agent');
-  if (userAgent) forwarded['user-agent'] = userAgent;
-  Object.assign(forwarded, forwardedFor(incoming));
+export type Outcome<T> = { ok: true; body: T } | { ok: false; status: number; body: unknown };
 
-  const response = await fetch(`${bffBaseUrl()}${path}`, { headers: forwarded, cache: 'no-store' });
-  if (response.ok) return (await response.json()) as T;
-  if (options.passThrough?.includes(response.status)) return null;
-
-  if (response.status === 401) redirect(loginPath(incoming.get(REQUEST_PATH_HEADER)));
+/** An answer of the client; `passThrough` statuses come back for the caller to handle. */
+async function outcome<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>, passThrough: readonly number[] = []): Promise<Outcome<T>> {
+  const { data, error, response } = await call;
+  if (response.ok && data !== undefined) return { ok: true, body: data };
+  // openapi-fetch gives the parsed JSON error body, or its text when it is not JSON (a proxy's page)
+  const body = error ?? null;
+  if (passThrough.includes(response.status)) return { ok: false, status: response.status, body };
+  if (response.status === 401) redirect(loginPath((await headers()).get(REQUEST_PATH_HEADER)));
   if (response.status === 404) notFound();
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON (e.g. a proxy error page); toApiError falls back to a message per status
-  }
   throw toApiError(response.status, body, response.headers.get('retry-after'));
 }
 
-async function mustGet<T>(path: string): Promise<T> {
-  const result = await bffGet<T>(path);
-  if (result === null) throw new ApiError(500, 'internal', `Empty answer from ${path}`);
-  return result;
+async function must<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const result = await outcome(call);
+  if (!result.ok) throw toApiError(result.status, result.body);
+  return result.body;
+}
+
+async function orNull<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T | null> {
+  const result = await outcome(call, [404]);
+  return result.ok ? result.body : null;
 }
 
 /** The signed-in user; redirects to /login when there is no session. Deduplicated per request. */
-export const getSessionUser = cache(async (): Promise<User> => {
-  const { user } = await mustGet<{ user: User }>('/api/auth/session');
-  return user;
-});
+export const getSessionUser = cache(async (): Promise<User> => (await must(client.GET('/api/auth/session'))).user);
 
 /** The signed-in user, or null (for /login itself). */
 export const getOptionalSessionUser = cache(async (): Promise<User | null> => {
-  const result = await bffGet<{ user: User }>('/api/auth/session', { passThrough: [401] });
-  return result?.user ?? null;
+  const result = await outcome(client.GET('/api/auth/session'), [401]);
+  return result.ok ? result.body.user : null;
 });
 
+/** The /search page's offset paging. */
 export async function search(q: string, limit: number, offset: number): Promise<SearchResult> {
-  const params = new URLSearchParams({ q, limit: String(limit), offset: String(offset) });
-  return mustGet<SearchResult>(`/api/search?${params.toString()}`);
+  return must(client.GET('/api/search', { params: { query: { q, limit, offset } } }));
+}
+
+/** A search inside a workspace, with the page's own query string; a 400 (the query at fault) comes back for the page to show. */
+export async function searchWorkspace(query: URLSearchParams): Promise<Outcome<SearchPage>> {
+  return outcome(client.GET('/api/search', { querySerializer: () => query.toString() }), [400]);
 }
 
 /** A document with `pages` pages of text from `page` on, or null when it does not exist. Deduplicated per request. */
-export const findDocument = cache(async (documentId: string, page = 1, pages = 5): Promise<DocumentDetail | null> => {
-  const params = new URLSearchParams({ page: String(page), pages: String(pages) });
-  return bffGet<DocumentDetail>(`/api/documents/${encodeURIComponent(documentId)}?${params.toString()}`, { passThrough: [404] });
-});
+export const findDocument = cache(async (documentId: string, page = 1, pages = 5): Promise<DocumentDetail | null> =>
+  orNull(client.GET('/api/documents/{id}', { params: { path: { id: documentId }, query: { page, pages } } })));
 
-export async function listSources(): Promise<Source[]> {
-  const { sources } = await mustGet<{ sources: Source[] }>('/api/catalog/sources');
-  return sources;
-}
-
-export async function listDataProducts(): Promise<DataProduct[]> {
-  const { dataProducts } = await mustGet<{ dataProducts: DataProduct[] }>('/api/catalog/data-products');
-  return dataProducts;
-}
-
-export async function getCatalogStatus(): Promise<SourceStatus[]> {
-  const { sources } = await mustGet<{ sources: SourceStatus[] }>('/api/catalog/status');
-  return sources;
-}
+export const listSources = async () => (await must(client.GET('/api/catalog/sources'))).sources;
+export const listDataProducts = async () => (await must(client.GET('/api/catalog/data-products'))).dataProducts;
+export const getCatalogStatus = async () => (await must(client.GET('/api/catalog/status'))).sources;
 
 /** The launcher's report of the stack's processes, or null where none reports them (e.g. Kubernetes). */
 export async function getStackStatus(): Promise<StackStatus | null> {
-  const result = await bffGet<{ stack: StackStatus | null }>('/api/stack/status', { passThrough: [404] });
-  return result?.stack ?? null;
+  return (await orNull(client.GET('/api/stack/status')))?.stack ?? null;
 }
 
 /** An entity profile, or null when there is no such entity. */
 export async function findEntity(entityId: string): Promise<EntityProfile | null> {
-  return bffGet<EntityProfile>(`/api/entities/${encodeURIComponent(entityId)}`, { passThrough: [404] });
+  return orNull(client.GET('/api/entities/{id}', { params: { path: { id: entityId } } }));
 }
 
 /** A process, or null while the BFF does not know it yet (404 right after it was started). */
 export async function getProcess(processId: string): Promise<Process | null> {
-  const result = await bffGet<{ process: Process }>(`/api/processes/${encodeURIComponent(processId)}`, { passThrough: [404] });
-  return result?.process ?? null;
+  return (await orNull(client.GET('/api/processes/{id}', { params: { path: { id: processId } } })))?.process ?? null;
 }
 
-export async function listProcesses(): Promise<Process[]> {
-  const { processes } = await mustGet<{ processes: Process[] }>('/api/processes');
-  return processes;
+export const listProcesses = async () => (await must(client.GET('/api/processes'))).processes;
+export const getIndexStats = async () => must(client.GET('/api/admin/index-stats'));
+export const listUsers = async () => (await must(client.GET('/api/users'))).users;
+
+/** The signed-in user's workspaces, most recently used first. */
+export const listMyWorkspaces = async () => (await must(client.GET('/api/workspaces'))).workspaces;
+
+/** A workspace you may see, or null (404). Deduplicated per request (metadata and page both ask). */
+export const findWorkspace = cache(async (workspaceId: string): Promise<Workspace | null> =>
+  (await orNull(client.GET('/api/workspaces/{id}', { params: { path: { id: workspaceId }, query: { recent: 0 } } })))?.workspace ?? null);
+
+/** A workspace you may see; the not-found page otherwise. (Metadata uses findWorkspace: notFound() there leaves a blank page.) */
+export async function getWorkspace(workspaceId: string): Promise<Workspace> {
+  return (await findWorkspace(workspaceId)) ?? notFound();
 }
 
-export async function getIndexStats(): Promise<{ documents: number }> {
-  return mustGet<{ documents: number }>('/api/admin/index-stats');
+/** A page of a workspace's log, newest first. */
+export async function listRequests(workspaceId: string, cursor: string, limit = 25): Promise<{ requests: WorkspaceRequest[]; nextCursor: string | null }> {
+  return must(client.GET('/api/workspaces/{id}/requests', { params: { path: { id: workspaceId }, query: { limit, ...(cursor ? { cursor } : {}) } } }));
 }
 
-export async function listUsers(): Promise<User[]> {
-  const { users } = await mustGet<{ users: User[] }>('/api/users');
-  return users;
+export const findRequest = cache(async (workspaceId: string, requestId: string): Promise<WorkspaceRequest | null> =>
+  (await orNull(client.GET('/api/workspaces/{id}/requests/{requestId}', { params: { path: { id: workspaceId, requestId } } })))?.request ?? null);
+
+export const findQuery = cache(async (queryId: string): Promise<QueryWithAuthor | null> =>
+  orNull(client.GET('/api/queries/{queryId}', { params: { path: { queryId } } })));
+
+/** The log's filters as typed into its form (strings): the BFF checks them and names the one at fault. */
+export type AdminQueryFilters = Partial<Record<keyof NonNullable<paths['/api/admin/queries']['get']['parameters']['query']>, string>>;
+
+/** The administrators' log; a 400 (a filter at fault) comes back as its field issues. */
+export async function listAdminQueries(
+  filters: AdminQueryFilters,
+): Promise<{ ok: true; queries: QuerySummary[]; nextCursor: string | null } | { ok: false; message: string; issues: Record<string, string> }> {
+  const query = new URLSearchParams({ limit: '25' });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  const result = await outcome(client.GET('/api/admin/queries', { querySerializer: () => query.toString() }), [400]);
+  if (result.ok) return { ok: true, ...result.body };
+  const error = toApiError(result.status, result.body);
+  return { ok: false, message: error.message, issues: error.fieldErrors() };
 }

@@ -1,17 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { CheckIcon, InfoIcon } from '@/components/icons';
 import { FiltersSummary } from '@/components/workspaces/filters-summary';
 import { RequestsTable } from '@/components/workspaces/requests-table';
 import { RoleBadge } from '@/components/workspaces/role-badge';
-import { findWorkspace, listWorkspaceRequests } from '@/components/workspaces/workspace-api.server';
 import {
   ROLE_LABELS, formatRelative, initialsOf, plural, sourceNamesOf, workspacePreviewPath, workspaceQueryPath, workspaceSearchPath, workspaceSettingsPath,
 } from '@/components/workspaces/workspace-format';
 import styles from '@/components/workspaces/workspaces.module.css';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { getSessionUser, listSources } from '@/lib/bff.server';
+import { getSessionUser, getWorkspace, listRequests, listSources } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'Workspace preview' };
 
@@ -27,9 +25,7 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
   const id = first(params.id).trim();
   if (!id) return <MissingId />;
   const cursor = first(params.log);
-  const [found, log, sources] = await Promise.all([findWorkspace(id, 0), listWorkspaceRequests(id, PAGE, cursor), listSources()]);
-  if (!found || !log) notFound();
-  const { workspace } = found;
+  const [workspace, log, sources] = await Promise.all([getWorkspace(id), listRequests(id, cursor, PAGE), listSources()]);
   const names = sourceNamesOf(sources);
   const canChangeSettings = workspace.can.edit || workspace.can.manageMembers;
 

@@ -3,13 +3,12 @@ import Link from 'next/link';
 import { CheckIcon, PlusIcon } from '@/components/icons';
 import { FiltersSummary } from '@/components/workspaces/filters-summary';
 import { RoleBadge } from '@/components/workspaces/role-badge';
-import { listMyWorkspaces } from '@/components/workspaces/workspace-api.server';
 import {
   deletedNoticeOf, formatRelative, plural, sourceNamesOf, workspacePreviewPath, workspaceSearchPath,
 } from '@/components/workspaces/workspace-format';
 import styles from '@/components/workspaces/workspaces.module.css';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { getSessionUser, listSources } from '@/lib/bff.server';
+import { getSessionUser, listMyWorkspaces, listSources } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'Workspaces' };
 

@@ -2,11 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ModeBadge } from '@/components/query/mode-badge';
 import { AdminOnly } from '@/components/query/admin-only';
-import { listAdminQueries, type AdminQueryFilters } from '@/components/query/query-api.server';
 import { formatMs } from '@/components/query/query-views';
 import styles from '@/components/query/query.module.css';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { getSessionUser } from '@/lib/bff.server';
+import { getSessionUser, listAdminQueries, type AdminQueryFilters } from '@/lib/bff.server';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Query log' };

@@ -2,6 +2,7 @@
 // disposition, ETag). Default: the document's primary file. `?page=N` on a PDF redirects to the same
 // URL with `#page=N`, which the browser's PDF viewer opens at that page.
 import { NextResponse, type NextRequest } from 'next/server';
+import { bffUrl } from '@/lib/bff-url';
 import { forwardedFor } from '@/lib/forwarded-for';
 import { loginPath } from '@/lib/safe-path';
 import type { DocumentDetail } from '@/lib/types';
@@ -12,10 +13,6 @@ export const dynamic = 'force-dynamic';
 const PASSED_THROUGH = [
   'content-type', 'content-length', 'content-disposition', 'etag', 'cache-control', 'x-content-type-options', 'content-security-policy',
 ];
-
-function bffBaseUrl(): string {
-  return (process.env.BFF_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
-}
 
 function forwardedHeaders(request: NextRequest): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -47,7 +44,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const headers = forwardedHeaders(request);
   let attachmentId = url.searchParams.get('attachment');
   if (!attachmentId) {
-    const response = await fetch(`${bffBaseUrl()}/api/documents/${encodeURIComponent(documentId)}?pages=1`, {
+    const response = await fetch(`${bffUrl()}/api/documents/${encodeURIComponent(documentId)}?pages=1`, {
       headers: { ...headers, accept: 'application/json' },
       cache: 'no-store',
     });
@@ -60,7 +57,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     attachmentId = primary.id;
   }
 
-  const file = await fetch(`${bffBaseUrl()}/api/documents/${encodeURIComponent(documentId)}/attachments/${encodeURIComponent(attachmentId)}`, {
+  const file = await fetch(`${bffUrl()}/api/documents/${encodeURIComponent(documentId)}/attachments/${encodeURIComponent(attachmentId)}`, {
     headers,
     cache: 'no-store',
   });

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { findQuery, findWorkspace } from '@/components/query/query-api.server';
+import { findQuery, findWorkspace } from '@/lib/bff.server';
 import { QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
 

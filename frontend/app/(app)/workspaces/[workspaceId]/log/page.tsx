@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { filtersInWords } from '@/components/query/filter-summary';
-import { findWorkspace, getWorkspace, listRequests } from '@/components/query/query-api.server';
+import { findWorkspace, getWorkspace, listRequests } from '@/lib/bff.server';
 import { formatMs } from '@/components/query/query-views';
 import type { WorkspaceRequest } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';

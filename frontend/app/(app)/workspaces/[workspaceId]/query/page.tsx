@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AskPanel } from '@/components/query/ask-panel';
-import { findWorkspace, getWorkspace } from '@/components/query/query-api.server';
+import { findWorkspace, getWorkspace } from '@/lib/bff.server';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ q?: string | string[] }> };

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { bffRead, findWorkspace, getWorkspace } from '@/components/query/query-api.server';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
 import { LoadMore } from '@/components/search/load-more';
 import { QueryError } from '@/components/search/query-error';
@@ -13,7 +12,7 @@ import { SearchResult } from '@/components/search/search-result';
 import type { SearchPage } from '@/components/search/types';
 import styles from '@/components/search/search.module.css';
 import { toApiError } from '@/lib/api-error';
-import { listSources } from '@/lib/bff.server';
+import { findWorkspace, getWorkspace, listSources, searchWorkspace } from '@/lib/bff.server';
 import { formatCount } from '@/lib/format';
 import { formatTook } from '@/components/workspaces/workspace-format';
 
@@ -46,7 +45,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
   let page: SearchPage | null = null;
   let failure: { message: string; field: string | null } | null = null;
   if (shouldSearch(raw) && workspace.can.run) {
-    const result = await bffRead<SearchPage>(`/api/search?${apiParams(workspace.id, state, { facets: 'true', limit: String(PAGE_SIZE) }).toString()}`, [400]);
+    const result = await searchWorkspace(apiParams(workspace.id, state, { facets: 'true', limit: String(PAGE_SIZE) }));
     if (result.ok) page = result.body;
     else {
       const error = toApiError(result.status, result.body);

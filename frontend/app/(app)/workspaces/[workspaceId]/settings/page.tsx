@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { InfoIcon } from '@/components/icons';
 import { DeleteWorkspace } from '@/components/workspaces/delete-workspace';
 import { MembersManager } from '@/components/workspaces/members-manager';
 import { RoleBadge } from '@/components/workspaces/role-badge';
 import { WorkspaceForm } from '@/components/workspaces/workspace-form';
-import { findWorkspace } from '@/components/workspaces/workspace-api.server';
 import { agencyOptions, filingTypeOptions, workspacePreviewPath } from '@/components/workspaces/workspace-format';
-import { getSessionUser, listSources } from '@/lib/bff.server';
+import { getSessionUser, getWorkspace, listSources } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'Workspace settings' };
 
@@ -21,9 +19,7 @@ type Props = { params: Promise<{ workspaceId: string }> };
 export default async function WorkspaceSettingsPage({ params }: Props) {
   const user = await getSessionUser();
   const { workspaceId } = await params;
-  const [found, sources] = await Promise.all([findWorkspace(workspaceId, 0), listSources()]);
-  if (!found) notFound();
-  const { workspace } = found;
+  const [workspace, sources] = await Promise.all([getWorkspace(workspaceId), listSources()]);
 
   return (
     <div className="page page-narrow" style={{ maxWidth: 860 }}>

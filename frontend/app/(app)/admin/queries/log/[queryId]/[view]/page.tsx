@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/components/query/admin-only';
-import { findQuery, findWorkspace } from '@/components/query/query-api.server';
 import { QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
-import { getSessionUser } from '@/lib/bff.server';
+import { findQuery, findWorkspace, getSessionUser } from '@/lib/bff.server';
 
 type Props = { params: Promise<{ queryId: string; view: string }> };
 

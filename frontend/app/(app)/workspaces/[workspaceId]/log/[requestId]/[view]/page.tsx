@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { InfoIcon } from '@/components/icons';
 import { FilterSummary } from '@/components/query/filter-summary';
-import { findQuery, findRequest, getWorkspace } from '@/components/query/query-api.server';
+import { findQuery, findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatMs, QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
