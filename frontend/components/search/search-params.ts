@@ -1,8 +1,9 @@
 // The workspace search page keeps its whole state in the URL (shareable, back/forward work):
 // q, agency*, type*, docket*, party*, from, to, sort, and f=1 once the filters are the user's own
 // (before that the panel starts from the workspace's default filters). Pure and unit-tested.
+import type { paths } from '@/lib/api/schema';
 
-export type SearchSort = 'relevance' | 'newest' | 'oldest';
+export type SearchSort = NonNullable<NonNullable<paths['/api/search']['get']['parameters']['query']>['sort']>;
 export const SEARCH_SORTS: readonly SearchSort[] = ['relevance', 'newest', 'oldest'];
 
 export interface SearchFilterState {

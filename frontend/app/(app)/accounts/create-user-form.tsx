@@ -6,9 +6,9 @@ import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
 import { api } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import type { User } from '@/lib/types';
+import type { paths } from '@/lib/api/schema';
 
-type Created = { user: User; temporaryPassword?: string };
+type Created = paths['/api/users']['post']['responses'][201]['content']['application/json'];
 
 export function CreateUserForm() {
   const router = useRouter();

@@ -6,11 +6,11 @@ import { CheckIcon, InfoIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
 import { api } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import type { DocketDocument } from '@/lib/types';
+import type { paths } from '@/lib/api/schema';
 
 const FILING_TYPES = ['Application', 'Brief', 'Comment', 'Complaint', 'Motion', 'Notice', 'Order', 'Petition', 'Testimony', 'Tariff'];
 
-type Result = { document: DocketDocument; created: boolean };
+type Result = paths['/api/documents']['post']['responses'][201]['content']['application/json'];
 
 export function AddDocumentForm() {
   const formRef = useRef<HTMLFormElement>(null);
