@@ -5,3 +5,4 @@ export { ensureTopics } from './admin';
 export { EventPublisher, CONTENT_TYPE, type RawEvent } from './publisher';
 export { EventConsumer, type EventConsumerOptions, type EventHandler, type MessageMeta } from './consumer';
 export { OutboxRelay, addOutbox, pendingEvent, pendingEventSchema, type PendingEvent } from './outbox';
+export { jobTrace, inJobTrace, type JobTrace } from './job-trace';

@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { jobTrace, type JobTrace } from '@docket/events';
 
 export const IMPORT_QUEUE = 'documents.import';
 /** Hash-tagged so every key of the queue lands in one Redis Cluster slot. */
@@ -7,7 +8,7 @@ export const QUEUE_PREFIX = '{documents}';
 export const IMPORT_ATTEMPTS = 3;
 export const IMPORT_KIND = 'import';
 
-export interface ImportJobData {
+export interface ImportJobData extends JobTrace {
   processId: string;
   runId: string;
   path: string;
@@ -24,7 +25,8 @@ export class ImportQueue {
   }
 
   async enqueue(job: ImportJobData): Promise<void> {
-    await this.queue.add(IMPORT_KIND, job, {
+    // The requesting trace goes along, so the worker's spans join it (inJobTrace in the worker).
+    await this.queue.add(IMPORT_KIND, { ...job, ...jobTrace() }, {
       jobId: job.processId,
       attempts: IMPORT_ATTEMPTS,
       backoff: { type: 'exponential', delay: 2_000 },

@@ -1,6 +1,7 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@docket/observability';
+import { inJobTrace } from '@docket/events';
 import { ProgressTicker, type ProcessStatus, type ProcessUpdates } from '@docket/processes';
 import type { FileImportService } from '../service/file-import.service';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
@@ -31,7 +32,7 @@ export class ImportWorker {
   }
 
   start(): void {
-    this.worker = new Worker<ImportJobData>(IMPORT_QUEUE, (job, token) => this.run(job, token), {
+    this.worker = new Worker<ImportJobData>(IMPORT_QUEUE, (job, token) => inJobTrace(IMPORT_QUEUE, job, () => this.run(job, token)), {
       connection: this.options.connection,
       prefix: this.options.prefix ?? QUEUE_PREFIX,
       concurrency: 1,

@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { jobTrace, type JobTrace } from '@docket/events';
 import type { ReindexJobs } from './start-reindex';
 
 export const REINDEX_QUEUE = 'query-engine.reindex';
@@ -7,7 +8,7 @@ export const REINDEX_QUEUE = 'query-engine.reindex';
 export const QUEUE_PREFIX = '{query-engine}';
 export const REINDEX_ATTEMPTS = 3;
 
-export interface ReindexJobData {
+export interface ReindexJobData extends JobTrace {
   processId: string;
   requestedBy: string;
 }
@@ -21,7 +22,8 @@ export class ReindexQueue implements ReindexJobs {
   }
 
   async enqueue(job: ReindexJobData): Promise<void> {
-    await this.queue.add('reindex', job, {
+    // The requesting trace goes along, so the worker's spans join it (inJobTrace in the worker).
+    await this.queue.add('reindex', { ...job, ...jobTrace() }, {
       jobId: job.processId,
       attempts: REINDEX_ATTEMPTS,
       backoff: { type: 'exponential', delay: 2_000 },

@@ -1,6 +1,7 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@docket/observability';
+import { inJobTrace } from '@docket/events';
 import type { DocumentSource } from '../domain/document-source';
 import { REINDEX_KIND, REINDEX_TITLE, type ProcessStatus, type ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend } from '../index/search-backend';
@@ -38,7 +39,7 @@ export class ReindexWorker {
   }
 
   start(): void {
-    const worker = new Worker<ReindexJobData>(REINDEX_QUEUE, (job, token) => this.run(job, token), {
+    const worker = new Worker<ReindexJobData>(REINDEX_QUEUE, (job, token) => inJobTrace(REINDEX_QUEUE, job, () => this.run(job, token)), {
       connection: this.options.connection,
       prefix: this.options.prefix ?? QUEUE_PREFIX,
       concurrency: 1, // one rebuild at a time: the backend holds a single build file
