@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { foldedWords } from '@docket/query-language';
-import { MARK, PAIR_MARK, pairToken } from '../domain/fts-query';
+import { MARK, PAIR_MARK, pairToken } from './fts-query';
 
 /**
  * What the FTS5 tokenizer is given, so that its words are exactly @docket/query-language's

@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import { MARK } from '../domain/fts-query';
+import { MARK } from './fts-query';
 import { StatementCache } from './sqlite-statements';
 
 /** BM25's inverse document frequency as FTS5 computes it: ln((N − n + 0.5) / (n + 0.5)), at least 1e-6. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
-import { documentTags } from '../domain/fts-query';
+import { documentTags } from './fts-query';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
 import { compressText, decompressText, indexText, wordPairs } from './index-text';
 import { FacetColumns, type DocumentFacets } from './facet-columns';

@@ -1,11 +1,11 @@
 import { normalizeQuery, type QueryNode, type RangeNode } from '@docket/query-language';
-import { andOf, combine, ftsTextOf, hasPositiveWords, isFtsOnly } from '../domain/fts-query';
+import { andOf, combine, ftsTextOf, hasPositiveWords, isFtsOnly } from './fts-query';
 import { filedRowids } from './sqlite-rowids';
 
 export type SqlParam = string | number;
 
 /**
- * A query compiled for the SQLite index (token namespaces in domain/fts-query.ts):
+ * A query compiled for the SQLite index (token namespaces in fts-query.ts):
  * - `match`: an FTS5 expression every hit satisfies: the query's positive clauses FTS5 can evaluate
  *   (words, phrases, field filters, and NOTs next to them); it drives the search. Null when there
  *   is none;

@@ -47,7 +47,7 @@ export const QUESTION_RANK_WEIGHTS = '2.5, 1.0, 2.0';
  *   and content hashes; kept small so that counting facets over many hits stays cheap;
  * - document_bodies: what is shown and fetched (title, description, compressed text, pages, names);
  * - documents_fts: FTS5 over title, text, description, their word pairs and the tags (field values,
- *   party and entity names; token kinds in domain/fts-query.ts), so that one MATCH expression holds
+ *   party and entity names; token kinds in index/fts-query.ts), so that one MATCH expression holds
  *   words, phrases and field filters. Contentless (it only answers which rowids match, and BM25):
  *   the text is stored once, compressed, in document_bodies, and snippets are cut from it in
  *   JavaScript (title-highlight.ts), which keeps its accents;

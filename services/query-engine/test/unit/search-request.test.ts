@@ -4,7 +4,7 @@ import { matchableOf, type IndexedDocument } from '../../src/domain/indexed-docu
 import { decodeCursor, encodeCursor, searchFingerprint } from '../../src/domain/search-cursor';
 import { emptySearchFilters, filtersToQuery, restrictQuery, validateSearchFilters } from '../../src/domain/search-filters';
 import { validateSearchRequest, type SearchRequestInput } from '../../src/domain/search-request';
-import { andOf, ftsTextOf, hasPositiveWords } from '../../src/domain/fts-query';
+import { andOf, ftsTextOf, hasPositiveWords } from '../../src/index/fts-query';
 
 const request = (overrides: Partial<SearchRequestInput>): SearchRequestInput => ({
   query: 'tariff', limit: 0, offset: 0, sort: 'relevance', cursor: '', includeFacets: false, ...overrides,

@@ -1,5 +1,5 @@
 import Database, { type Database as Db } from 'better-sqlite3';
-import { MARK } from '../../src/domain/fts-query';
+import { MARK } from '../../src/index/fts-query';
 import { loadRankExtension } from '../../src/index/native-extensions';
 import { inverseDocumentFrequency, phrasesOf, SearchIdfs } from '../../src/index/sqlite-idf';
 
