@@ -80,9 +80,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('has the infrastructure, the five services and the frontend, each running something with a healthcheck', () => {
-    expect(Object.keys(compose.services).sort()).toEqual([
-      'alerts', 'bff', 'documents', 'export', 'frontend', 'jaeger', 'kafka', 'maildev', 'mongo', 'opensearch', 'otel-collector', 'query-engine', 'redis',
-    ]);
+    // The trace backend behind the collector may change; these may not go missing.
+    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining([
+      'alerts', 'bff', 'documents', 'export', 'frontend', 'kafka', 'maildev', 'mongo', 'opensearch', 'otel-collector', 'query-engine', 'redis',
+    ]));
     expect(structuralProblems(compose)).toEqual([]);
   });
 
