@@ -10,7 +10,8 @@ import { isApiError } from '@/lib/api-error';
 import { AgencyPicker, type AgencyOption } from './agency-picker';
 import { ChipInput } from './chip-input';
 import { fieldErrorsOf, workspacePreviewPath, type FormField as Field } from './workspace-format';
-import type { WorkspaceDetail, WorkspaceFilters } from './workspace-types';
+import type { ResponseJson } from '@/lib/types';
+import type { WorkspaceFilters } from './workspace-types';
 import styles from './workspaces.module.css';
 
 export interface FilingTypeOption {
@@ -56,11 +57,11 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
     };
     try {
       if (mode === 'create') {
-        const { workspace } = await api.post<{ workspace: WorkspaceDetail }>('/api/workspaces', body);
+        const { workspace } = await api.post<ResponseJson<'/api/workspaces', 'post', 201>>('/api/workspaces', body);
         router.push(`${workspacePreviewPath(workspace.id)}&created=1`);
         return; // stays pending while the preview loads
       }
-      await api.patch<{ workspace: WorkspaceDetail }>(`/api/workspaces/${encodeURIComponent(workspaceId!)}`, body);
+      await api.patch<ResponseJson<'/api/workspaces/{id}', 'patch'>>(`/api/workspaces/${encodeURIComponent(workspaceId!)}`, body);
       setSaved(true);
       router.refresh();
     } catch (err) {

@@ -6,6 +6,7 @@ import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
 import { api } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import type { ResponseJson } from '@/lib/types';
 
 export function ImportForm({ sources }: { sources: { id: string; name: string }[] }) {
   const [pending, setPending] = useState(false);
@@ -21,7 +22,7 @@ export function ImportForm({ sources }: { sources: { id: string; name: string }[
     setFieldErrors({});
     setProcessId(null);
     try {
-      const started = await api.post<{ processId: string }>('/api/imports', {
+      const started = await api.post<ResponseJson<'/api/imports', 'post', 202>>('/api/imports', {
         path: String(form.get('path') ?? '').trim(),
         sourceId: String(form.get('sourceId') ?? ''),
       });

@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import { api } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import type { UploadOutcome, UploadResult } from '@/lib/types';
+import type { ResponseJson, UploadOutcome, UploadResult } from '@/lib/types';
 
 const OUTCOME: Record<UploadOutcome, { label: string; className: string }> = {
   new: { label: 'Added', className: 'badge badge-success' },
@@ -40,7 +40,7 @@ export function UploadForm({ sources }: { sources: { id: string; name: string }[
     setError(null);
     setResults(null);
     try {
-      const { results: outcome } = await api.postForm<{ results: UploadResult[] }>('/api/documents/upload', form);
+      const { results: outcome } = await api.postForm<ResponseJson<'/api/documents/upload', 'post'>>('/api/documents/upload', form);
       setResults(outcome);
       formRef.current?.reset();
     } catch (err) {
