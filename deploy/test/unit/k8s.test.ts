@@ -4,7 +4,8 @@
  * refused here rather than ignored), every built-in object is validated against the Kubernetes API
  * schemas with kubernetes-models (deploy/test/support/validate-k8s.mjs), the operators' custom
  * resources are checked for the fields their CRDs require, and the objects are checked against each
- * other: selectors, references, the addresses in the ConfigMap, volumes, autoscalers.
+ * other: selectors, references, the addresses in the ConfigMap (the trace collector's included: it
+ * must run compose's pipeline, deploy/otel/collector.yaml), volumes, autoscalers.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { dirname, join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 
 const k8sDir = join(__dirname, '..', '..', 'k8s');
+const composeCollectorConfig = join(__dirname, '..', '..', 'otel', 'collector.yaml');
+const composeFile = join(__dirname, '..', '..', '..', 'docker-compose.yml');
 
 interface K8sObject {
   apiVersion: string;
@@ -25,17 +28,21 @@ interface K8sObject {
 interface Container {
   name: string;
   image: string;
+  args?: string[];
+  ports?: { name?: string; containerPort: number }[];
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; optional?: boolean }; configMapKeyRef?: { name: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
-  resources?: { requests?: Record<string, string> };
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   startupProbe?: unknown;
-  readinessProbe?: unknown;
-  livenessProbe?: unknown;
+  readinessProbe?: { httpGet?: { path: string; port: string | number } };
+  livenessProbe?: { httpGet?: { path: string; port: string | number } };
   volumeMounts?: { name: string; mountPath: string }[];
 }
 interface PodSpec {
   containers: Container[];
-  volumes?: { name: string; emptyDir?: unknown; persistentVolumeClaim?: { claimName: string }; secret?: { secretName: string; optional?: boolean } }[];
+  volumes?: {
+    name: string; emptyDir?: unknown; persistentVolumeClaim?: { claimName: string }; secret?: { secretName: string; optional?: boolean }; configMap?: { name: string };
+  }[];
 }
 interface WorkloadSpec {
   replicas?: number;
@@ -113,6 +120,39 @@ function workload(object: K8sObject): WorkloadSpec {
 function matches(selector: Record<string, string>, labels: Record<string, string> | undefined): boolean {
   return Object.entries(selector).every(([key, value]) => labels?.[key] === value);
 }
+
+/** The container port a port reference (a number, or a container port's name) names. */
+function containerPort(container: Container | undefined, port: string | number | undefined): number | undefined {
+  if (typeof port === 'number') return container?.ports?.some((p) => p.containerPort === port) ? port : undefined;
+  return container?.ports?.find((p) => p.name === port)?.containerPort;
+}
+
+interface Resolved { service: K8sObject; workload: K8sObject; container: Container; containerPort: number }
+
+/**
+ * Follows host:port as a pod in `namespace` would resolve it (`name`, `name.ns.svc`, or with
+ * `.cluster.local`): to a Service that exists with that port, the Deployment or StatefulSet whose pods
+ * it selects, and the container port its targetPort names there. Undefined wherever the chain breaks.
+ */
+function resolve(objects: K8sObject[], address: string, namespace: string | undefined): Resolved | undefined {
+  const url = new URL(address.includes('://') ? address : `tcp://${address}`);
+  const [name, ns = namespace, svc, ...rest] = url.hostname.split('.');
+  if ((svc !== undefined && svc !== 'svc') || (rest.length > 0 && rest.join('.') !== 'cluster.local')) return undefined;
+  const service = objects.find((o) => o.kind === 'Service' && o.metadata.name === name && o.metadata.namespace === ns);
+  const port = (service?.spec?.ports as { port: number; targetPort?: string | number }[] | undefined)?.find((p) => p.port === Number(url.port));
+  if (!service || !port) return undefined;
+  const workloads = objects.filter((o) => ['Deployment', 'StatefulSet'].includes(o.kind) && o.metadata.namespace === ns
+    && matches(service.spec?.selector as Record<string, string>, workload(o).template.metadata.labels));
+  if (workloads.length !== 1) return undefined;
+  const [selected] = workloads as [K8sObject];
+  for (const container of workload(selected).template.spec.containers) {
+    const target = containerPort(container, port.targetPort ?? port.port);
+    if (target !== undefined) return { service, workload: selected, container, containerPort: target };
+  }
+  return undefined;
+}
+
+const portOf = (endpoint: string) => Number(endpoint.slice(endpoint.lastIndexOf(':') + 1));
 
 describe('deploy/k8s', () => {
   const app = render(k8sDir);
@@ -221,9 +261,10 @@ describe('deploy/k8s', () => {
 
   it('every service runs a pinned image with its probes, CPU requests and TRUST_PROXY where HTTP comes in', () => {
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual(['alerts', 'bff', 'documents', 'export', 'frontend', 'query-engine']);
-    for (const object of [...deployments, ...infra.filter((o) => o.kind === 'StatefulSet')]) {
+    for (const object of [...deployments, ...infra.filter((o) => o.kind === 'StatefulSet' || o.kind === 'Deployment')]) {
       for (const container of workload(object).template.spec.containers) {
         expect(container.image).toMatch(/^[a-z0-9./-]+:\d+\.\d+\.\d+$/);
+        expect({ name: container.name, memoryLimit: container.resources?.limits?.memory }).toEqual({ name: container.name, memoryLimit: expect.any(String) });
         expect({ name: container.name, probes: [!!container.readinessProbe, !!container.livenessProbe] }).toEqual({ name: container.name, probes: [true, true] });
         expect(container.resources?.requests?.cpu).toBeDefined();
       }
@@ -281,6 +322,69 @@ describe('deploy/k8s', () => {
       const service = find(app, 'Service', backend.service.name);
       expect((service?.spec?.ports as { name: string }[]).map((p) => p.name)).toContain(backend.service.port.name);
     }
+    // infra/'s own services (the operators create theirs) select their pods too.
+    const infraPods = infra.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet').map((o) => workload(o).template.metadata.labels);
+    for (const service of infra.filter((o) => o.kind === 'Service')) {
+      expect({ service: service.metadata.name, selects: infraPods.filter((labels) => matches(service.spec?.selector as Record<string, string>, labels)).length })
+        .toEqual({ service: service.metadata.name, selects: 1 });
+    }
+  });
+
+  describe('traces: the OpenTelemetry collector with compose\'s pipeline, and the backend behind it', () => {
+    type CollectorConfig = {
+      receivers: { otlp: { protocols: { grpc: { endpoint: string }; http: { endpoint: string } } } };
+      exporters: Record<string, { endpoint?: string }>;
+      extensions: { health_check: { endpoint: string } };
+      service: { extensions: string[]; pipelines: Record<string, { exporters: string[] }> };
+    };
+    const collectorMap = find(infra, 'ConfigMap', 'otel-collector');
+    const config = parse(collectorMap?.data?.['collector.yaml'] ?? '') as CollectorConfig;
+    const compose = parse(readFileSync(composeFile, 'utf8')) as { services: Record<string, { image?: string }> };
+    const endpoint = configMap?.data?.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
+
+    it('the ConfigMap holds the configuration compose mounts (deploy/otel/collector.yaml), comments aside', () => {
+      expect(config).toEqual(parse(readFileSync(composeCollectorConfig, 'utf8')));
+    });
+
+    it("the services' OTEL_EXPORTER_OTLP_ENDPOINT is the collector's Service, its port, and the collector's OTLP/HTTP receiver", () => {
+      // The services run in docket-research; the collector elsewhere, so the name carries its namespace.
+      expect(endpoint).toMatch(/^http:\/\/[a-z0-9-]+\.[a-z0-9-]+\.svc:\d+$/);
+      const resolved = resolve(all, endpoint, configMap?.metadata.namespace);
+      expect(resolved?.service.metadata).toMatchObject({ name: 'otel-collector', namespace: 'docket-infra' });
+      expect(resolved?.workload.kind).toBe('Deployment');
+      expect(resolved?.containerPort).toBe(portOf(config.receivers.otlp.protocols.http.endpoint));
+    });
+
+    it('the collector runs compose\'s image on that ConfigMap, probed on its health_check extension', () => {
+      const collector = resolve(all, endpoint, configMap?.metadata.namespace);
+      const container = collector?.container as Container;
+      expect(container.image).toBe(compose.services['otel-collector']?.image);
+      const mount = container.volumeMounts?.find((m) => m.mountPath === '/etc/otelcol');
+      const volume = workload(collector?.workload as K8sObject).template.spec.volumes?.find((v) => v.name === mount?.name);
+      expect(volume?.configMap?.name).toBe(collectorMap?.metadata.name);
+      expect(collectorMap?.metadata.namespace).toBe(collector?.workload.metadata.namespace);
+      expect(container.args).toContain(`--config=${mount?.mountPath}/collector.yaml`);
+      expect(config.service.extensions).toContain('health_check');
+      for (const probe of [container.readinessProbe, container.livenessProbe]) {
+        expect(containerPort(container, probe?.httpGet?.port)).toBe(portOf(config.extensions.health_check.endpoint));
+      }
+      // The OTLP/gRPC receiver is reachable through the Service too.
+      const grpc = `${collector?.service.metadata.name}.${collector?.service.metadata.namespace}.svc:${portOf(config.receivers.otlp.protocols.grpc.endpoint)}`;
+      expect(resolve(all, grpc, undefined)?.containerPort).toBe(portOf(config.receivers.otlp.protocols.grpc.endpoint));
+    });
+
+    it("every exporter with an endpoint reaches a Service in the collector's namespace running compose's backend", () => {
+      const withEndpoint = Object.entries(config.exporters).filter(([, exporter]) => exporter.endpoint !== undefined);
+      expect(withEndpoint.map(([name]) => name)).toEqual(['otlp/jaeger']);
+      expect(config.service.pipelines.traces?.exporters).toContain('otlp/jaeger');
+      for (const [name, exporter] of withEndpoint) {
+        const backend = resolve(all, exporter.endpoint as string, collectorMap?.metadata.namespace);
+        expect({ name, port: backend?.containerPort }).toEqual({ name, port: portOf(exporter.endpoint as string) });
+        // compose names the same host; its service runs the image the cluster runs.
+        const host = (exporter.endpoint as string).split(':')[0] as string;
+        expect(backend?.container.image).toBe(compose.services[host]?.image);
+      }
+    });
   });
 
   it('every manifest file is listed in its kustomization', () => {
