@@ -163,7 +163,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
 
   // The services' queues, read by the admin dashboard over a connection of their own.
   const queueRedis = redis.duplicate();
-  const queues = openServiceQueues(queueRedis);
+  const queues = openServiceQueues(queueRedis, (queue, error) => logger.warn({ queue, err: error }, 'queues dashboard: Redis connection error'));
   const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
   const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
   const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC });

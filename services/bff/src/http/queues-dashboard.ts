@@ -22,9 +22,17 @@ export const SERVICE_QUEUES = [
   { name: 'query-engine.reindex', prefix: '{query-engine}', description: 'Search index rebuilds (query engine)' },
 ] as const;
 
-/** Queue handles on the services' Redis, for reading only (no worker runs here). */
-export function openServiceQueues(connection: Redis): Queue[] {
-  return SERVICE_QUEUES.map((q) => new Queue(q.name, { connection, prefix: q.prefix }));
+/**
+ * Queue handles on the services' Redis, for reading only (no worker runs here). BullMQ re-emits its
+ * connection's errors on each queue (also "Connection is closed" when the BFF stops), and an
+ * EventEmitter error nobody listens to would crash the process: they are reported, not thrown.
+ */
+export function openServiceQueues(connection: Redis, onError: (queue: string, error: Error) => void): Queue[] {
+  return SERVICE_QUEUES.map((q) => {
+    const queue = new Queue(q.name, { connection, prefix: q.prefix });
+    queue.on('error', (error) => onError(q.name, error));
+    return queue;
+  });
 }
 
 /**
