@@ -106,8 +106,8 @@ test('the original file is served with its type, and the entities link to profil
 });
 
 test('a generated filing reads page by page, with its docket and parties', async () => {
-  await reloadUntil('/search?q=commission', async () => (await page.getByTestId('search-result-link').count()) > 0, 'a corpus filing in search');
-  await page.getByTestId('search-result-link').first().click();
+  await reloadUntil('/search?q=commission', async () => (await page.getByTestId('search-hit-link').count()) > 0, 'a corpus filing in search');
+  await page.getByTestId('search-hit-link').first().click();
   await page.waitForURL(/\/documents\//);
   await page.getByTestId('text-page').first().waitFor();
   await expect(page.getByTestId('parties').isVisible()).resolves.toBe(true);

@@ -70,11 +70,11 @@ test('the document is found by search once the index has caught up', async () =>
   const deadline = Date.now() + 30_000;
   for (;;) {
     await page.goto(`/search?q=${marker}`);
-    if ((await page.getByTestId('search-result-link').count()) > 0) break;
+    if ((await page.getByTestId('search-hit-link').count()) > 0) break;
     if (Date.now() > deadline) throw new Error(`document "${title}" not found by search within 30 s`);
     await page.waitForTimeout(250); // poll interval between two real searches
   }
-  const result = page.getByTestId('search-result-link').first();
+  const result = page.getByTestId('search-hit-link').first();
   await expect(result.textContent()).resolves.toContain(marker);
   await result.click();
   await page.waitForURL(/\/documents\//);
@@ -94,7 +94,7 @@ test('a re-index runs as a process whose progress is visible live until it succe
   await expect(page.getByTestId('process-counts').textContent()).resolves.toMatch(/of .* done|done/);
   // The rebuilt index still finds the document.
   await page.goto(`/search?q=${marker}`);
-  await expect(page.getByTestId('search-result-link').count()).resolves.toBeGreaterThan(0);
+  await expect(page.getByTestId('search-hit-link').count()).resolves.toBeGreaterThan(0);
 });
 
 const invitedEmail = `invited-${randomUUID().slice(0, 8)}@docket.local`;

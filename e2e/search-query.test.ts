@@ -5,7 +5,7 @@
  * Search and questions inside a workspace (issue 4 §2–§3) as a user walks them in Chromium: a search
  * with a facet and a filter, more results, a document; a question whose answer streams in with
  * citations, a citation opened; the log entry's three views and a figure downloaded as CSV; the
- * administrators' query log. The stack loaded a small generated corpus at start
+ * administrators' query log; the /search page's cursor paging. The stack loaded a small generated corpus at start
  * (stack.global-setup.ts). Screenshots go to $E2E_SCREENSHOTS (default: a temp directory).
  */
 import { randomUUID } from 'node:crypto';
@@ -144,6 +144,36 @@ describe('search in a workspace', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/documents/'));
     await page.getByTestId('document-title').waitFor();
     expect(await page.locator('[data-testid="document-text"] mark').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the search page (/search)', () => {
+  test('pages by cursor: "Load more" appends the next hits without repeating one, and the API refuses offset', async () => {
+    await page.goto('/search?q=commission');
+    const total = await totalOf();
+    expect(total).toBeGreaterThan(20);
+    expect(await count('search-hit')).toBe(20);
+    await expect(page.getByTestId('search-shown').textContent()).resolves.toBe(`Showing 20 of ${total}`);
+
+    await page.getByTestId('search-load-more').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="search-hit"]').length > 20);
+    const shown = Math.min(40, total);
+    expect(await count('search-hit')).toBe(shown);
+    await expect(page.getByTestId('search-shown').textContent()).resolves.toBe(`Showing ${shown} of ${total}`);
+    const ids = await page.getByTestId('search-hit').evaluateAll((hits) => hits.map((hit) => hit.getAttribute('data-document-id')));
+    expect(new Set(ids).size).toBe(ids.length);
+    // The appended list numbers on from the first page; later pages stay in the browser, not in the URL.
+    await expect(page.getByRole('list', { name: 'More results' }).getAttribute('start')).resolves.toBe('21');
+    expect(new URL(page.url()).search).toBe('?q=commission');
+    expect(await count('search-load-more')).toBe(total > 40 ? 1 : 0);
+    await shot('04b-search-page-load-more');
+
+    // Offset paging is gone: the BFF names the parameter and says to use the cursor.
+    const retired = await page.request.get('/api/search?q=commission&offset=20');
+    expect(retired.status()).toBe(400);
+    expect(((await retired.json()) as { error: { issues: { path: string; message: string }[] } }).error.issues).toEqual([
+      { path: 'offset', message: expect.stringContaining('page with cursor') },
+    ]);
   });
 });
 

@@ -67,9 +67,9 @@ export const getOptionalSessionUser = cache(async (): Promise<User | null> => {
   return result.ok ? result.body.user : null;
 });
 
-/** The /search page's offset paging. */
-export async function search(q: string, limit: number, offset: number): Promise<SearchResult> {
-  return must(client.GET('/api/search', { params: { query: { q, limit, offset } } }));
+/** The first page of the /search page's results; the browser asks for the next ones with the cursor. */
+export async function search(q: string, limit: number): Promise<SearchResult> {
+  return must(client.GET('/api/search', { params: { query: { q, limit } } }));
 }
 
 /** A search inside a workspace, with the page's own query string; a 400 (the query at fault) comes back for the page to show. */

@@ -1423,8 +1423,6 @@ export interface paths {
                     /** @description Search inside this workspace: its default filters apply (POST /api/search adds the search to its log) */
                     workspace?: string;
                     limit?: number;
-                    /** @description Deprecated (use cursor): hits to skip */
-                    offset?: number | null;
                 };
                 header?: never;
                 path?: never;

@@ -1,16 +1,18 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { LoadMore } from '@/components/search/load-more';
+import { SearchResult } from '@/components/search/search-result';
+import results from '@/components/search/search.module.css';
 import { FormError } from '@/components/ui/form-error';
+import { formatTook } from '@/components/workspaces/workspace-format';
 import { isApiError } from '@/lib/api-error';
 import { search } from '@/lib/bff.server';
-import { formatDate, formatNumber } from '@/lib/format';
-import { sanitizeSnippet } from '@/lib/snippet';
-import type { SearchResult } from '@/lib/types';
+import { formatCount } from '@/lib/format';
+import type { SearchResult as SearchPage } from '@/lib/types';
 import styles from './search.module.css';
 
 const PAGE_SIZE = 20;
 
-type Params = { q?: string | string[]; offset?: string | string[] };
+type Params = { q?: string | string[] };
 
 function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
@@ -21,22 +23,18 @@ export async function generateMetadata({ searchParams }: { searchParams: Promise
   return { title: q ? `“${q}” — Search` : 'Search' };
 }
 
-function pageHref(q: string, offset: number): string {
-  const params = new URLSearchParams({ q });
-  if (offset > 0) params.set('offset', String(offset));
-  return `/search?${params.toString()}`;
-}
-
+/**
+ * The first page is rendered here; the next ones are appended in the browser with the cursor of the
+ * page before (LoadMore), as on a workspace's search page. Nothing on this page is logged.
+ */
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
-  const params = await searchParams;
-  const q = first(params.q).trim();
-  const offset = Math.max(0, Math.floor(Number(first(params.offset)) || 0));
+  const q = first((await searchParams).q).trim();
 
-  let result: SearchResult | null = null;
+  let result: SearchPage | null = null;
   let error: string | null = null;
   if (q) {
     try {
-      result = await search(q, PAGE_SIZE, offset);
+      result = await search(q, PAGE_SIZE);
     } catch (err) {
       // A malformed query is the user's to fix, not an application error.
       if (isApiError(err) && err.code === 'invalid_input') error = err.message;
@@ -70,82 +68,46 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         </div>
       ) : null}
 
-      {result ? <Results q={q} offset={offset} result={result} /> : null}
+      {result ? <Results q={q} result={result} /> : null}
     </div>
   );
 }
 
-function Results({ q, offset, result }: { q: string; offset: number; result: SearchResult }) {
-  if (result.total === 0 || result.hits.length === 0) {
+function Results({ q, result }: { q: string; result: SearchPage }) {
+  if (result.hits.length === 0) {
     return (
       <div className="card empty-state" data-testid="search-empty">
         <h2>No filings match “{q}”</h2>
         <p>Check the spelling, or try fewer or more general words.</p>
-        {offset > 0 ? (
-          <p style={{ marginTop: 'var(--space-3)' }}>
-            <Link href={pageHref(q, 0)}>Back to the first page of results</Link>
-          </p>
-        ) : null}
       </div>
     );
   }
-  const from = offset + 1;
-  const to = offset + result.hits.length;
-  const hasPrev = offset > 0;
-  const hasNext = to < result.total;
+  const totalLabel = formatCount(result.total, result.totalIsLowerBound);
   return (
     <section aria-labelledby="results-heading">
-      <div className={styles.summary}>
+      <div className={results.summary}>
         <h2 id="results-heading" className="visually-hidden">
           Results
         </h2>
         <p data-testid="search-total" aria-live="polite">
-          {formatNumber(result.total)} {result.total === 1 ? 'result' : 'results'} for <strong>“{q}”</strong>
-          {result.total > result.hits.length ? ` · showing ${formatNumber(from)}–${formatNumber(to)}` : ''}
+          <strong>{totalLabel}</strong> {result.total === 1 && !result.totalIsLowerBound ? 'result' : 'results'} for “{q}”
         </p>
-        <p>{formatNumber(result.tookMs)} ms</p>
+        <p>{formatTook(result.tookMs)}</p>
       </div>
-      <ol className={`card ${styles.results}`} start={from}>
+      <ol className={`card ${results.results}`} data-testid="search-results">
         {result.hits.map((hit, i) => (
-          <li key={`${hit.documentId}-${i}`} className={styles.result}>
-            <h3 className={styles.title}>
-              <Link href={`/documents/${encodeURIComponent(hit.documentId)}?q=${encodeURIComponent(q)}`} data-testid="search-result-link">
-                {hit.title || 'Untitled filing'}
-              </Link>
-            </h3>
-            <div className={styles.meta}>
-              {hit.docketNumber ? <span>Docket {hit.docketNumber}</span> : null}
-              {hit.filingType ? <span>{hit.filingType}</span> : null}
-              {hit.filedAt ? <span>Filed {formatDate(hit.filedAt)}</span> : null}
-              {hit.sourceId ? <span>{hit.sourceId}</span> : null}
-            </div>
-            {hit.snippet ? (
-              <p className={styles.snippet} dangerouslySetInnerHTML={{ __html: sanitizeSnippet(hit.snippet) }} />
-            ) : null}
-          </li>
+          <SearchResult key={`${hit.documentId}-${i}`} hit={hit} q={q} />
         ))}
       </ol>
-      {hasPrev || hasNext ? (
-        <nav className={styles.pager} aria-label="Result pages">
-          {hasPrev ? (
-            <Link className="btn" href={pageHref(q, Math.max(0, offset - PAGE_SIZE))} rel="prev" data-testid="search-prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="subtle">
-            Page {Math.floor(offset / PAGE_SIZE) + 1} of {Math.max(1, Math.ceil(result.total / PAGE_SIZE))}
-          </span>
-          {hasNext ? (
-            <Link className="btn" href={pageHref(q, offset + PAGE_SIZE)} rel="next" data-testid="search-next">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <LoadMore
+        // Another query starts over: a soft navigation would otherwise keep the old cursor.
+        key={q}
+        apiQuery={new URLSearchParams({ q, limit: String(PAGE_SIZE) }).toString()}
+        initialCursor={result.nextCursor}
+        q={q}
+        shown={result.hits.length}
+        totalLabel={totalLabel}
+      />
     </section>
   );
 }

@@ -15,8 +15,6 @@ export interface SearchParams {
   cursor?: string | undefined;
   facets: boolean;
   limit: number;
-  /** Deprecated paging, kept for the first issue's callers. */
-  offset: number;
   /** Search inside a workspace, as this user. */
   workspaceId?: string | undefined;
   /** Add the search to the workspace's log (POST only: a GET never writes). */

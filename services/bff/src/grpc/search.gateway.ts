@@ -19,7 +19,6 @@ export class SearchGateway {
     const request = queryEngineV1.SearchRequest.fromPartial({
       query: params.q,
       limit: params.limit,
-      offset: params.offset,
       filters: {
         agencies: params.agencies, filingTypes: params.filingTypes, dockets: params.dockets, parties: params.parties,
         filedFrom: params.from ?? '', filedTo: params.to ?? '',

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { InputError, NotAllowedError } from '@docket/errors';
+import { InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import type { z } from 'zod';
 import { authOf, findAuth } from './auth-context';
 import type { CsrfProtection } from './csrf';
@@ -24,6 +24,11 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject 
   /** A body the handler reads from the request stream itself (e.g. multipart uploads): documented, not parsed. */
   streamedBody?: { contentType: string; schema: z.ZodType };
   query?: Q;
+  /**
+   * Query parameters the route no longer takes, each with what to use instead: a request that still
+   * sends one gets a 400 naming it rather than having it silently ignored (zod strips unknown keys).
+   */
+  retiredQuery?: Record<string, string>;
   params?: P;
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
@@ -75,7 +80,7 @@ export class ApiRouter {
     chain.push(async (req: Request, res: Response) => {
       const input = {
         body: spec.body ? parse(spec.body, req.body ?? {}, 'request body') : undefined,
-        query: spec.query ? parse(spec.query, req.query, 'query') : undefined,
+        query: spec.query ? parse(spec.query, req.query, 'query', retiredIssues(spec.retiredQuery, req.query)) : undefined,
         params: spec.params ? parse(spec.params, req.params, 'path') : undefined,
       } as RouteInput<B, Q, P>;
       await handler(input, req, res);
@@ -125,11 +130,16 @@ function requireAdmin(req: Request, _res: Response, next: NextFunction): void {
   next();
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+function retiredIssues(retired: Record<string, string> | undefined, query: Request['query']): FieldIssue[] {
+  if (!retired) return [];
+  return Object.entries(retired)
+    .filter(([name]) => Object.hasOwn(query, name))
+    .map(([name, instead]) => ({ path: name, message: `is no longer accepted: ${instead}` }));
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, where: string, extraIssues: FieldIssue[] = []): z.output<S> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new InputError(
-    `invalid ${where}`,
-    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
-  );
+  if (result.success && extraIssues.length === 0) return result.data;
+  const issues = result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  throw new InputError(`invalid ${where}`, [...extraIssues, ...issues]);
 }

@@ -12,6 +12,11 @@ const repeated = (what: string) => z
 
 export const searchSorts = ['relevance', 'newest', 'oldest'] as const;
 
+/** Query parameters GET /api/search no longer takes (a request with one is a 400 saying what to use). */
+export const RETIRED_SEARCH_PARAMETERS = {
+  offset: 'page with cursor (the previous page\'s nextCursor); offset paging was removed',
+};
+
 export const SearchQuery = z
   .object({
     q: z.string().trim().max(1000).default('').meta({ description: 'The query language: terms, "phrases", AND / OR / NOT, (), agency: docket: type: party: entity:, filed:[from TO to], prefix*' }),
@@ -27,13 +32,11 @@ export const SearchQuery = z
       .meta({ description: 'Count agency, filing type, docket, year and party over every match' }),
     workspace: z.string().trim().min(1).max(200).optional().meta({ description: 'Search inside this workspace: its default filters apply (POST /api/search adds the search to its log)' }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
-    offset: z.coerce.number().int().min(0).max(10_000).default(0).meta({ description: 'Deprecated (use cursor): hits to skip' }),
   })
   .superRefine((query, ctx) => {
     const filtered = query.agency.length + query.type.length + query.docket.length + query.party.length > 0 || Boolean(query.from || query.to);
     if (!query.q && !filtered && !query.workspace) ctx.addIssue({ code: 'custom', path: ['q'], message: 'is required unless filters or a workspace are given' });
     if (query.from && query.to && query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    if (query.cursor && query.offset > 0) ctx.addIssue({ code: 'custom', path: ['offset'], message: 'must be 0 with a cursor' });
   });
 
 /** A list in a JSON body (`"agency": ["ferc"]`), trimmed and bounded like the query string's. */

@@ -85,7 +85,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(res.body.components.schemas.LoginRequest.required).toEqual(['email', 'password']);
       expect(res.body.components.schemas.User.properties.role.enum).toEqual(['admin', 'member']);
       expect(res.body.paths['/api/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
-        'q', 'agency', 'type', 'docket', 'party', 'from', 'to', 'sort', 'cursor', 'facets', 'workspace', 'limit', 'offset',
+        'q', 'agency', 'type', 'docket', 'party', 'from', 'to', 'sort', 'cursor', 'facets', 'workspace', 'limit',
       ]);
     });
   });
@@ -340,7 +340,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         + '&from=2024-01-01&to=2024-12-31&sort=newest&facets=true&limit=1&workspace=ws-1');
       expect(first.status).toBe(200);
       expect(fakes.searchRequests.at(-1)).toMatchObject({
-        query: 'heron', limit: 1, offset: 0, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: false,
+        query: 'heron', limit: 1, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: false,
         sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
         filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], dockets: ['ER24-1-000'], parties: ['Sierra Club'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
       });
@@ -357,7 +357,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(recorded.status).toBe(201);
       expect(recorded.body).toMatchObject({ total: 2, nextCursor: '1', requestId: 'request-in-ws-1' });
       expect(fakes.searchRequests.at(-1)).toMatchObject({
-        query: 'heron', limit: 1, offset: 0, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: true,
+        query: 'heron', limit: 1, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: true,
         sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST, filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
       });
       expect((await member.request('POST', '/api/search', { json: { workspace: 'ws-1', q: 'heron' }, csrf: 'none' })).status).toBe(403);
@@ -383,6 +383,17 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(badSort.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['from', 'sort']);
       expect((await member.get('/api/search?from=2024-02-01&to=2024-01-01')).body.error.issues).toEqual([{ path: 'to', message: 'must not be before from' }]);
       expect((await member.get('/api/search')).body.error.issues).toEqual([{ path: 'q', message: 'is required unless filters or a workspace are given' }]);
+
+      // Offset paging is gone: a caller that still sends offset is told to use the cursor, not silently given page one.
+      const searches = fakes.searchRequests.length;
+      for (const url of ['/api/search?q=heron&offset=20', '/api/search?q=heron&offset=0', `/api/search?q=heron&cursor=${first.body.nextCursor}&offset=`]) {
+        const retired = await member.get(url);
+        expect(retired.status).toBe(400);
+        expect(retired.body.error.issues).toEqual([{ path: 'offset', message: expect.stringMatching(/no longer accepted: page with cursor/) }]);
+      }
+      // Listed with the rest of what is wrong.
+      expect((await member.get('/api/search?offset=1&sort=best')).body.error.issues.map((i: { path: string }) => i.path)).toEqual(['offset', 'sort']);
+      expect(fakes.searchRequests.length).toBe(searches);
 
       // The query-engine's field names come back as the parameters the caller sent.
       const bad = await member.get('/api/search?q=bad-filter&agency=--');

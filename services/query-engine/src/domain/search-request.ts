@@ -4,8 +4,6 @@ import { checkSearchFilters, hasSearchFilters, type SearchFilters } from './sear
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
-/** The first issue's offset paging, still accepted; deep offsets cost a sort of every skipped hit. */
-export const MAX_OFFSET = 10_000;
 export const MAX_QUERY_LENGTH = 1_000;
 
 export type SearchSortOrder = 'relevance' | 'filed_newest' | 'filed_oldest';
@@ -13,7 +11,6 @@ export type SearchSortOrder = 'relevance' | 'filed_newest' | 'filed_oldest';
 export interface SearchRequestInput {
   query: string;
   limit: number;
-  offset: number;
   filters?: Partial<SearchFilters> | undefined;
   sort: SearchSortOrder;
   cursor: string;
@@ -29,7 +26,6 @@ export interface ValidSearchRequest {
   /** The query printed back in canonical form, for "showing results for". */
   normalizedQuery: string;
   limit: number;
-  offset: number;
   sort: SearchSortOrder;
   cursor?: string | undefined;
   facets: boolean;
@@ -62,10 +58,7 @@ export function validateSearchRequest(input: SearchRequestInput): ValidSearchReq
 
   const limit = input.limit === 0 ? DEFAULT_LIMIT : input.limit;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) issues.push({ path: 'limit', message: `must be between 1 and ${MAX_LIMIT}` });
-  const offset = input.offset;
-  if (!Number.isInteger(offset) || offset < 0 || offset > MAX_OFFSET) issues.push({ path: 'offset', message: `must be between 0 and ${MAX_OFFSET}` });
   const cursor = input.cursor.trim();
-  if (cursor !== '' && offset > 0) issues.push({ path: 'offset', message: 'must be 0 when a cursor is given (offset is the older way to page)' });
 
   if (syntaxError && issues.length === 0) throw syntaxError;
   if (syntaxError) issues.unshift(...syntaxError.issues);
@@ -75,7 +68,6 @@ export function validateSearchRequest(input: SearchRequestInput): ValidSearchReq
     filters,
     normalizedQuery: printable(query),
     limit,
-    offset,
     sort: input.sort,
     cursor: cursor === '' ? undefined : cursor,
     facets: input.includeFacets,

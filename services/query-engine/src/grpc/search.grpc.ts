@@ -51,7 +51,7 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
 /** The wire's request as the search service takes it. */
 function searchInputOf(request: SearchRequest): SearchInput {
   return {
-    query: request.query, limit: request.limit, offset: request.offset, filters: request.filters, sort: sortOf(request.sort),
+    query: request.query, limit: request.limit, filters: request.filters, sort: sortOf(request.sort),
     cursor: request.cursor, includeFacets: request.includeFacets, workspaceId: request.workspaceId, userId: request.userId, record: request.record,
   };
 }

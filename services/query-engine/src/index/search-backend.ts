@@ -27,12 +27,6 @@ export interface SearchQuery {
   query: QueryNode;
   sort: SearchSortOrder;
   limit: number;
-  /**
-   * The first issue's offset paging: the first `skip` of the `limit` hits are passed over (the
-   * cursor still follows the last of the `limit`), so only the hits returned are read and cut into
-   * snippets.
-   */
-  skip?: number | undefined;
   /** Opaque, made by the same backend for the same query and sort; absent for the first page. */
   cursor?: string | undefined;
   facets: boolean;

@@ -142,7 +142,7 @@ export class SqliteSearcher {
       : order === 'rank' ? this.rankedPage(compiled, query.limit, after, newest)
         : this.page(compiled, plan, order, query.limit, after);
     return {
-      hits: rows.slice(query.skip ?? 0).map((row) => this.hit(row, order, compiled, query)),
+      hits: rows.map((row) => this.hit(row, order, compiled, query)),
       total,
       totalIsLowerBound: counted > this.tuning.countLimit,
       facets,

@@ -73,7 +73,7 @@ export class SearchService {
     const result = await this.deps.index.search(pageOf(valid, filters), budget);
     const tookMs = Math.round((performance.now() - started) * 1000) / 1000;
     // Only a search's first page is a new request.
-    const recorded = input.record && workspaceId !== '' && !valid.cursor && valid.offset === 0;
+    const recorded = input.record && workspaceId !== '' && !valid.cursor;
     const requestId = recorded ? await this.record({ workspaceId, userId, text: input.query.trim(), valid, filters, tookMs, result }) : '';
     return {
       result, tookMs, requestId, normalizedQuery: valid.normalizedQuery,
@@ -100,13 +100,10 @@ export class SearchService {
   }
 }
 
-/**
- * The query ANDed with the filters in force. Offset paging (the first issue's, kept for its callers)
- * asks for offset + limit hits and skips the first offset; the cursor that comes back continues after them.
- */
+/** The query ANDed with the filters in force, one page of it (after the cursor, if any). */
 function pageOf(valid: ValidSearchRequest, filters: SearchFilters): SearchQuery {
   return {
-    query: restrictQuery(valid.query, filters), sort: valid.sort, limit: valid.offset + valid.limit, skip: valid.offset,
+    query: restrictQuery(valid.query, filters), sort: valid.sort, limit: valid.limit,
     cursor: valid.cursor, facets: valid.facets,
   };
 }

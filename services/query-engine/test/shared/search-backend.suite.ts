@@ -126,16 +126,6 @@ export function describeSearchBackend(name: string, makeBackend: () => Promise<S
         }
       }, timeout);
 
-      it('passes over the first `skip` hits of a page (offset paging) and continues after the page', async () => {
-        for (const sort of ['relevance', 'filed_newest'] as const) {
-          const whole = await backend.search({ query: term('the'), sort, limit: 9, facets: false });
-          const skipped = await backend.search({ query: term('the'), sort, limit: 9, skip: 6, facets: false });
-          expect(skipped.hits.map((hit) => hit.documentId)).toEqual(whole.hits.slice(6).map((hit) => hit.documentId));
-          expect(skipped.total).toBe(whole.total);
-          expect(skipped.nextCursor).toBe(whole.nextCursor);
-        }
-      });
-
       it('lists by date, newest first, when the query is only filters (relevance has nothing to rank)', async () => {
         const result = await collect(backend, { query: field('agency', 'ferc'), sort: 'relevance', limit: 50, facets: false });
         expectOrdered(result.hits, 'filed_newest', false);

@@ -7,7 +7,7 @@ import { validateSearchRequest, type SearchRequestInput } from '../../src/domain
 import { andOf, ftsTextOf, hasPositiveWords } from '../../src/index/fts-query';
 
 const request = (overrides: Partial<SearchRequestInput>): SearchRequestInput => ({
-  query: 'tariff', limit: 0, offset: 0, sort: 'relevance', cursor: '', includeFacets: false, ...overrides,
+  query: 'tariff', limit: 0, sort: 'relevance', cursor: '', includeFacets: false, ...overrides,
 });
 
 function issuesOf(run: () => unknown): { path: string; message: string }[] {
@@ -44,8 +44,8 @@ describe('validateSearchRequest', () => {
   });
 
   it('lists every other problem at once, with the syntax error first', () => {
-    const issues = issuesOf(() => validateSearchRequest(request({ query: 'filed:2024-13', limit: 500, offset: -1, filters: { filedFrom: '2024-02-30' } })));
-    expect(issues.map((issue) => issue.path)).toEqual(['query', 'filters.filed_from', 'limit', 'offset']);
+    const issues = issuesOf(() => validateSearchRequest(request({ query: 'filed:2024-13', limit: 500, filters: { filedFrom: '2024-02-30' } })));
+    expect(issues.map((issue) => issue.path)).toEqual(['query', 'filters.filed_from', 'limit']);
     expect(issues[0]!.message).toMatch(/invalid date "2024-13" at column 7/);
   });
 
@@ -57,11 +57,9 @@ describe('validateSearchRequest', () => {
     expect(valid.normalizedQuery).toBe('');
   });
 
-  it('takes a cursor, and refuses one together with an offset', () => {
+  it('takes a cursor (trimmed; blank is the first page)', () => {
     expect(validateSearchRequest(request({ cursor: ' abc ' })).cursor).toBe('abc');
-    expect(issuesOf(() => validateSearchRequest(request({ cursor: 'abc', offset: 20 })))).toEqual([
-      { path: 'offset', message: 'must be 0 when a cursor is given (offset is the older way to page)' },
-    ]);
+    expect(validateSearchRequest(request({ cursor: '  ' })).cursor).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { clientGoneSignal } from '../client-gone';
-import { RecordedSearchBody, SearchQuery, SearchResponse } from '../search.schemas';
+import { RETIRED_SEARCH_PARAMETERS, RecordedSearchBody, SearchQuery, SearchResponse } from '../search.schemas';
 
 /** /api/search: GET reads a page, POST runs a workspace search and logs it. Both stop when the client goes away. */
 export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGateway }): void {
@@ -10,14 +10,14 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
 
   api.route(
     {
-      method: 'get', path: '/api/search', tag: 'search', access: 'user', query: SearchQuery,
+      method: 'get', path: '/api/search', tag: 'search', access: 'user', query: SearchQuery, retiredQuery: RETIRED_SEARCH_PARAMETERS,
       summary: 'Search the documents with the query language, filters, facets, sort and cursor paging (a read: nothing is logged)',
       responses: { 200: { description: 'Hits in the order asked for, with total, facets and the next page\'s cursor', schema: SearchResponse } },
     },
     async ({ query }, req, res) => {
       res.json(await search.search({
         q: query.q, agencies: query.agency, filingTypes: query.type, dockets: query.docket, parties: query.party, from: query.from, to: query.to,
-        sort: query.sort, cursor: query.cursor, facets: query.facets, limit: query.limit, offset: query.offset,
+        sort: query.sort, cursor: query.cursor, facets: query.facets, limit: query.limit,
         workspaceId: query.workspace, userId: authOf(req).user.id,
       }, clientGoneSignal(res)));
     },
@@ -32,7 +32,7 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
     async ({ body }, req, res) => {
       res.status(201).json(await search.search({
         q: body.q, agencies: body.agency, filingTypes: body.type, dockets: body.docket, parties: body.party, from: body.from, to: body.to,
-        sort: body.sort, facets: body.facets, limit: body.limit, offset: 0,
+        sort: body.sort, facets: body.facets, limit: body.limit,
         workspaceId: body.workspace, record: true, userId: authOf(req).user.id,
       }, clientGoneSignal(res)));
     },

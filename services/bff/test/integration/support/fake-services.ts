@@ -201,7 +201,7 @@ export class FakeBackends {
         const term = req.query.toLowerCase();
         const matches = [...this.documents.values()].filter((d) => d.text.toLowerCase().includes(term));
         // A cursor here is simply the offset of the next page.
-        const start = req.cursor ? Number(req.cursor) : req.offset;
+        const start = req.cursor ? Number(req.cursor) : 0;
         const page = matches.slice(start, start + req.limit);
         const more = start + page.length < matches.length;
         return {

@@ -182,7 +182,7 @@ export class OpenSearchBackend implements SearchBackend {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      hits: page.slice(query.skip ?? 0).map((hit) => toSearchHit(hit, query.query, order === 'rank')),
+      hits: page.map((hit) => toSearchHit(hit, query.query, order === 'rank')),
       total: result.hits.total.value,
       // track_total_hits: true counts every match (OpenSearch counts fast), so this stays 'eq'.
       totalIsLowerBound: result.hits.total.relation === 'gte',

@@ -95,8 +95,6 @@ export interface SearchRequest {
    */
   query: string;
   limit: number;
-  /** Deprecated: use cursor. Kept for the first issue's callers. */
-  offset: number;
   filters?: SearchFilters | undefined;
   sort: SearchSort;
   /** Opaque; from a previous response's next_cursor, with the same query, filters and sort. */
@@ -345,7 +343,6 @@ function createBaseSearchRequest(): SearchRequest {
   return {
     query: "",
     limit: 0,
-    offset: 0,
     filters: undefined,
     sort: 0,
     cursor: "",
@@ -363,9 +360,6 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     }
     if (message.limit !== 0) {
       writer.uint32(16).int32(message.limit);
-    }
-    if (message.offset !== 0) {
-      writer.uint32(24).int32(message.offset);
     }
     if (message.filters !== undefined) {
       SearchFilters.encode(message.filters, writer.uint32(34).fork()).join();
@@ -418,14 +412,6 @@ export const SearchRequest: MessageFns<SearchRequest> = {
             }
 
             message.limit = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.offset = reader.int32();
             continue;
           }
           case 4: {
@@ -500,7 +486,6 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     return {
       query: isSet(object.query) ? globalThis.String(object.query) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
-      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
       filters: isSet(object.filters) ? SearchFilters.fromJSON(object.filters) : undefined,
       sort: isSet(object.sort) ? searchSortFromJSON(object.sort) : 0,
       cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
@@ -530,9 +515,6 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     }
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
-    }
-    if (message.offset !== 0) {
-      obj.offset = Math.round(message.offset);
     }
     if (message.filters !== undefined) {
       obj.filters = SearchFilters.toJSON(message.filters);
@@ -565,7 +547,6 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     const message = createBaseSearchRequest();
     message.query = object.query ?? "";
     message.limit = object.limit ?? 0;
-    message.offset = object.offset ?? 0;
     message.filters = (object.filters !== undefined && object.filters !== null)
       ? SearchFilters.fromPartial(object.filters)
       : undefined;
