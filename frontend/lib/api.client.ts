@@ -1,7 +1,13 @@
-// Browser client: same-origin `/api/...` (rewritten to the BFF), with the double-submit CSRF token.
+// Browser client: openapi-fetch over the generated lib/api/schema.d.ts, same-origin `/api/...`
+// (rewritten to the BFF), cookies, and the double-submit CSRF token on every mutating request — with
+// one retry under a fresh token when the BFF answers 403 `csrf_failed`. `unwrap` turns an answer into
+// its JSON or the ApiError the components show.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './api/schema';
 import { ApiError, toApiError } from './api-error';
 
 const CSRF_COOKIE = 'drs_csrf';
+const CSRF_HEADER = 'x-csrf-token';
 
 function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
@@ -11,68 +17,80 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-async function fetchCsrfToken(): Promise<string> {
-  const response = await fetch('/api/auth/csrf', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (!response.ok) throw await errorFrom(response);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return readCookie(CSRF_COOKIE) ?? csrfToken;
-}
+export type ApiClient = ReturnType<typeof createClient<paths>>;
 
-async function csrfToken(forceRefresh: boolean): Promise<string> {
-  const existing = forceRefresh ? null : readCookie(CSRF_COOKIE);
-  return existing ?? fetchCsrfToken();
-}
+/** The client over `baseUrl` ('' in the browser: same origin; a stand-in server's origin in tests). */
+export function createApiClient(baseUrl = ''): ApiClient {
+  const client = createClient<paths>({ baseUrl, credentials: 'same-origin', headers: { accept: 'application/json' } });
 
-async function errorFrom(response: Response): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON
+  async function csrfToken(forceRefresh: boolean): Promise<string> {
+    const existing = forceRefresh ? null : readCookie(CSRF_COOKIE);
+    if (existing) return existing;
+    const { data, error, response } = await client.GET('/api/auth/csrf');
+    if (!data) throw toApiError(response.status, error ?? null, response.headers.get('retry-after'));
+    return readCookie(CSRF_COOKIE) ?? data.csrfToken;
   }
-  return toApiError(response.status, body, response.headers.get('retry-after'));
+
+  // Each mutating request as sent, kept until its answer is in, to send it again under a fresh token.
+  const sent = new Map<string, Request>();
+  const csrf: Middleware = {
+    async onRequest({ request, id }) {
+      if (request.method === 'GET') return undefined;
+      request.headers.set(CSRF_HEADER, await csrfToken(false));
+      sent.set(id, request.clone());
+      return request;
+    },
+    async onResponse({ response, id, options }) {
+      const original = sent.get(id);
+      sent.delete(id);
+      if (!original || response.status !== 403) return undefined;
+      const body: unknown = await response.clone().json().catch(() => null);
+      // A stale token (e.g. rotated by a sign-in in another tab): fetch a fresh one and try once more.
+      if (toApiError(403, body).code !== 'csrf_failed') return undefined;
+      original.headers.set(CSRF_HEADER, await csrfToken(true));
+      const send = options.fetch; // called unbound, as openapi-fetch does (window.fetch refuses another `this`)
+      return send(original);
+    },
+    onError({ id }) {
+      sent.delete(id);
+      return undefined;
+    },
+  };
+  client.use(csrf);
+  return client;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The browser's BFF client; pass its calls to `unwrap`. */
+export const api = createApiClient();
 
-async function send(method: Method, path: string, body: unknown, retryOnCsrf: boolean): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const form = body instanceof FormData;
-  // FormData sets its own multipart content type (with the boundary).
-  if (body !== undefined && !form) headers['content-type'] = 'application/json';
-  if (method !== 'GET') headers['x-csrf-token'] = await csrfToken(!retryOnCsrf);
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-  });
-  if (response.status === 403 && method !== 'GET' && retryOnCsrf) {
-    const error = await errorFrom(response.clone());
-    // A stale token (e.g. rotated by a sign-in in another tab): fetch a fresh one and try once more.
-    if (error.code === 'csrf_failed') return send(method, path, body, false);
-  }
-  return response;
-}
-
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  let response: Response;
+/**
+ * The answer's JSON (undefined for 204), or the ApiError of a failed answer (from the BFF's error
+ * body, with Retry-After); a request that could not be sent at all becomes `unavailable`.
+ */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  let answer: { data?: T; error?: unknown; response: Response };
   try {
-    response = await send(method, path, body, true);
+    answer = await call;
   } catch {
     throw new ApiError(0, 'unavailable', 'Cannot reach the server. Check your connection and try again.');
   }
-  if (!response.ok) throw await errorFrom(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const { data, error, response } = answer;
+  // openapi-fetch gives the parsed JSON error body, or its text when it is not JSON (a proxy's page)
+  if (!response.ok) throw toApiError(response.status, error ?? null, response.headers.get('retry-after'));
+  return data as T;
 }
 
-export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  delete: <T = void>(path: string) => request<T>('DELETE', path),
-  /** multipart/form-data: fields first, then files, in the order appended. */
-  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
-};
+type UploadFields = Omit<components['schemas']['UploadForm'], 'files'>;
+
+/**
+ * POST /api/documents/upload's multipart body: the schema's fields first (the BFF applies them to the
+ * files that follow), then the files in order. openapi-fetch sends FormData as it is, and the browser
+ * sets the multipart content type with its boundary.
+ */
+export function uploadForm(fields: UploadFields, files: readonly File[]): components['schemas']['UploadForm'] {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const file of files) form.append('files', file, file.name);
+  // The generated type says `files: string[]` (binary); what goes over the wire is this FormData.
+  return form as unknown as components['schemas']['UploadForm'];
+}

@@ -1,12 +1,8 @@
 // Shapes of the BFF REST API: aliases of the types generated from its OpenAPI document
 // (lib/api/schema.d.ts, `npm run api:gen`); to change one, change the BFF's zod spec.
-import type { components, paths } from './api/schema';
+import type { components } from './api/schema';
 
 type Schemas = components['schemas'];
-
-/** The JSON a BFF operation answers with on `status`, for the browser's `api` calls. */
-export type ResponseJson<P extends keyof paths, M extends 'get' | 'post' | 'patch' | 'delete', Status extends number = 200> =
-  paths[P][M] extends { responses: infer R } ? (Status extends keyof R ? (R[Status] extends { content: { 'application/json': infer J } } ? J : never) : never) : never;
 
 export type User = Schemas['User'];
 export type Role = User['role'];

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 
 function throttledMessage(retryAfterSeconds: number | undefined): string {
@@ -24,7 +24,7 @@ export function LoginForm({ next }: { next: string }) {
     setError(null);
     setFieldErrors({});
     try {
-      await api.post('/api/auth/login', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+      await unwrap(api.POST('/api/auth/login', { body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') } }));
       // A full page load: every server-rendered part (and the new cookies) starts fresh. A client-side
       // replace + refresh raced with the layout's must-change-password redirect and looped.
       window.location.assign(next);

@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import { useHydrated } from '@/components/query/use-hydrated';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
 import { SearchResult } from './search-result';
-import type { SearchHit, SearchPage } from './types';
+import type { SearchHit } from './types';
 import styles from './search.module.css';
 
 /**
@@ -25,7 +25,8 @@ export function LoadMore({ apiQuery, initialCursor, q, shown, totalLabel }: { ap
     setLoading(true);
     setError(null);
     try {
-      const page = await api.get<SearchPage>(`/api/search?${apiQuery}&cursor=${encodeURIComponent(cursor)}`);
+      // apiQuery is the page's own query string (filters repeat); the cursor follows it
+      const page = await unwrap(api.GET('/api/search', { querySerializer: () => `${apiQuery}&cursor=${encodeURIComponent(cursor)}` }));
       setHits((prev) => [...prev, ...page.hits]);
       setCursor(page.nextCursor);
     } catch (err) {

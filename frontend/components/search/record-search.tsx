@@ -2,10 +2,12 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import type { SearchPage } from './types';
+import type { components } from '@/lib/api/schema';
 import styles from './search.module.css';
+
+type RecordedSearchRequest = components['schemas']['RecordedSearchRequest'];
 
 /**
  * Adds the search shown on the page to the workspace's log with a POST (the page itself is a GET,
@@ -20,8 +22,8 @@ export function RecordSearch({ workspaceId, body, q }: { workspaceId: string; bo
     let current = true;
     setRequestId(null);
     setError(null);
-    api
-      .post<SearchPage>('/api/search', JSON.parse(key) as unknown)
+    // `body` comes from recordBody (search-params.ts) through a server component's props; the BFF checks it
+    unwrap(api.POST('/api/search', { body: JSON.parse(key) as RecordedSearchRequest }))
       .then((page) => current && setRequestId(page.requestId))
       .catch((err: unknown) => current && setError(isApiError(err) ? err.message : 'This search could not be kept in the log.'));
     return () => {

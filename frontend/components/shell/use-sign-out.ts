@@ -1,14 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 
 export function useSignOut() {
   const [signingOut, setSigningOut] = useState(false);
   async function signOut() {
     setSigningOut(true);
     try {
-      await api.post('/api/auth/logout');
+      await unwrap(api.POST('/api/auth/logout'));
     } catch {
       // Even if the server call failed, leave: the login page shows the true state of the session.
     }

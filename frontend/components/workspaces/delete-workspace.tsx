@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { deletedWorkspaceNoticePath, plural } from './workspace-format';
 import styles from './workspaces.module.css';
@@ -41,7 +41,7 @@ export function DeleteWorkspace({ workspaceId, name, requestCount }: { workspace
     setBusy(true);
     setError(null);
     try {
-      await api.delete(`/api/workspaces/${encodeURIComponent(workspaceId)}`);
+      await unwrap(api.DELETE('/api/workspaces/{id}', { params: { path: { id: workspaceId } } }));
       router.replace(deletedWorkspaceNoticePath(name));
       router.refresh();
     } catch (err) {

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { RoleBadge } from './role-badge';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, initialsOf } from './workspace-format';
@@ -31,7 +31,6 @@ export function MembersManager({
   const [error, setError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [added, setAdded] = useState<string | null>(null);
-  const base = `/api/workspaces/${encodeURIComponent(workspaceId)}/members`;
 
   async function run(key: string, action: () => Promise<void>, failure: string) {
     setBusy(key);
@@ -50,13 +49,13 @@ export function MembersManager({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
-    const role = String(form.get('role') ?? 'viewer');
+    const role = String(form.get('role') ?? 'viewer') as WorkspaceRole; // the select offers the schema's roles; the BFF checks
     setBusy('add');
     setError(null);
     setEmailError(undefined);
     setAdded(null);
     try {
-      await api.post(base, { email, role });
+      await unwrap(api.POST('/api/workspaces/{id}/members', { params: { path: { id: workspaceId } }, body: { email, role } }));
       formRef.current?.reset();
       setAdded(`${email} was added as ${role === 'viewer' ? 'a' : 'an'} ${role}.`);
       router.refresh();
@@ -70,13 +69,13 @@ export function MembersManager({
 
   const changeRole = (member: WorkspaceMember, role: WorkspaceRole) =>
     run(member.userId, async () => {
-      await api.patch(`${base}/${encodeURIComponent(member.userId)}`, { role });
+      await unwrap(api.PATCH('/api/workspaces/{id}/members/{userId}', { params: { path: { id: workspaceId, userId: member.userId } }, body: { role } }));
       router.refresh();
     }, 'The role could not be changed.');
 
   const remove = (member: WorkspaceMember) =>
     run(member.userId, async () => {
-      await api.delete(`${base}/${encodeURIComponent(member.userId)}`);
+      await unwrap(api.DELETE('/api/workspaces/{id}/members/{userId}', { params: { path: { id: workspaceId, userId: member.userId } } }));
       if (member.userId === currentUserId) router.push('/workspaces/select');
       else router.refresh();
     }, member.userId === currentUserId ? 'You could not leave the workspace.' : 'The member could not be removed.');

@@ -5,12 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { AgencyPicker, type AgencyOption } from './agency-picker';
 import { ChipInput } from './chip-input';
 import { fieldErrorsOf, workspacePreviewPath, type FormField as Field } from './workspace-format';
-import type { ResponseJson } from '@/lib/types';
 import type { WorkspaceFilters } from './workspace-types';
 import styles from './workspaces.module.css';
 
@@ -57,11 +56,11 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
     };
     try {
       if (mode === 'create') {
-        const { workspace } = await api.post<ResponseJson<'/api/workspaces', 'post', 201>>('/api/workspaces', body);
+        const { workspace } = await unwrap(api.POST('/api/workspaces', { body }));
         router.push(`${workspacePreviewPath(workspace.id)}&created=1`);
         return; // stays pending while the preview loads
       }
-      await api.patch<ResponseJson<'/api/workspaces/{id}', 'patch'>>(`/api/workspaces/${encodeURIComponent(workspaceId!)}`, body);
+      await unwrap(api.PATCH('/api/workspaces/{id}', { params: { path: { id: workspaceId! } }, body }));
       setSaved(true);
       router.refresh();
     } catch (err) {

@@ -4,9 +4,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDownIcon, FolderIcon, PlusIcon } from '@/components/icons';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { ROLE_LABELS, currentWorkspaceId, workspacePreviewPath, workspaceSearchPath } from './workspace-format';
-import type { ResponseJson } from '@/lib/types';
 import type { WorkspaceSummary } from './workspace-types';
 import styles from './workspace-switcher.module.css';
 
@@ -31,7 +30,7 @@ export function WorkspaceSwitcher() {
   useEffect(() => {
     if (!wanted) return;
     let cancelled = false;
-    api.get<ResponseJson<'/api/workspaces', 'get'>>('/api/workspaces').then(
+    unwrap(api.GET('/api/workspaces')).then(
       (r) => !cancelled && (setWorkspaces(r.workspaces), setFailed(false)),
       () => !cancelled && setFailed(true),
     );

@@ -4,9 +4,10 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import type { paths } from '@/lib/api/schema';
+import type { Role } from '@/lib/types';
 
 type Created = paths['/api/users']['post']['responses'][201]['content']['application/json'];
 
@@ -29,12 +30,17 @@ export function CreateUserForm() {
     setCreated(null);
     setCopied(false);
     try {
-      const result = await api.post<Created>('/api/users', {
-        email: String(form.get('email') ?? '').trim(),
-        name: String(form.get('name') ?? '').trim(),
-        role: String(form.get('role') ?? 'member'),
-        ...(password ? { password } : {}),
-      });
+      const result = await unwrap(
+        api.POST('/api/users', {
+          body: {
+            email: String(form.get('email') ?? '').trim(),
+            name: String(form.get('name') ?? '').trim(),
+            // the select offers the schema's roles; the BFF checks what arrives
+            role: String(form.get('role') ?? 'member') as Role,
+            ...(password ? { password } : {}),
+          },
+        }),
+      );
       setCreated(result);
       formRef.current?.reset();
       router.refresh();

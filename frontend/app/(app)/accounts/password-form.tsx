@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 
 const MIN_LENGTH = 12;
@@ -34,7 +34,7 @@ export function PasswordForm() {
 
     setPending(true);
     try {
-      await api.post('/api/me/password', { currentPassword, newPassword });
+      await unwrap(api.POST('/api/me/password', { body: { currentPassword, newPassword } }));
       formRef.current?.reset();
       setChanged(true);
       router.refresh();

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 
 export function ProfileForm({ name }: { name: string }) {
@@ -21,7 +21,7 @@ export function ProfileForm({ name }: { name: string }) {
     setFieldErrors({});
     setSaved(false);
     try {
-      await api.patch('/api/me', { name: value });
+      await unwrap(api.PATCH('/api/me', { body: { name: value } }));
       setSaved(true);
       router.refresh();
     } catch (err) {

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import type { Role, User } from '@/lib/types';
@@ -19,7 +19,7 @@ export function UsersAdmin({ users, currentUserId }: { users: User[]; currentUse
     setBusyId(user.id);
     setError(null);
     try {
-      await api.patch(`/api/users/${encodeURIComponent(user.id)}`, change);
+      await unwrap(api.PATCH('/api/users/{id}', { params: { path: { id: user.id } }, body: change }));
       router.refresh();
     } catch (err) {
       setError(`${user.email}: ${isApiError(err) ? err.message : 'the change could not be saved.'}`);

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon, InfoIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import type { paths } from '@/lib/api/schema';
 
@@ -31,12 +31,16 @@ export function AddDocumentForm() {
     setFieldErrors({});
     setResult(null);
     try {
-      const created = await api.post<Result>('/api/documents', {
-        title: String(form.get('title') ?? '').trim(),
-        text: String(form.get('text') ?? ''),
-        docketNumber: optional('docketNumber'),
-        filingType: optional('filingType'),
-      });
+      const created = await unwrap(
+        api.POST('/api/documents', {
+          body: {
+            title: String(form.get('title') ?? '').trim(),
+            text: String(form.get('text') ?? ''),
+            docketNumber: optional('docketNumber'),
+            filingType: optional('filingType'),
+          },
+        }),
+      );
       setResult(created);
       formRef.current?.reset();
     } catch (err) {

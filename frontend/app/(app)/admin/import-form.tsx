@@ -4,9 +4,8 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import type { ResponseJson } from '@/lib/types';
 
 export function ImportForm({ sources }: { sources: { id: string; name: string }[] }) {
   const [pending, setPending] = useState(false);
@@ -22,10 +21,9 @@ export function ImportForm({ sources }: { sources: { id: string; name: string }[
     setFieldErrors({});
     setProcessId(null);
     try {
-      const started = await api.post<ResponseJson<'/api/imports', 'post', 202>>('/api/imports', {
-        path: String(form.get('path') ?? '').trim(),
-        sourceId: String(form.get('sourceId') ?? ''),
-      });
+      const started = await unwrap(
+        api.POST('/api/imports', { body: { path: String(form.get('path') ?? '').trim(), sourceId: String(form.get('sourceId') ?? '') } }),
+      );
       setProcessId(started.processId);
     } catch (err) {
       if (isApiError(err)) {

@@ -2,9 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import type { ResponseJson } from '@/lib/types';
 
 export function ReindexButton() {
   const router = useRouter();
@@ -15,7 +14,7 @@ export function ReindexButton() {
     setPending(true);
     setError(null);
     try {
-      const { processId } = await api.post<ResponseJson<'/api/admin/reindex', 'post', 202>>('/api/admin/reindex');
+      const { processId } = await unwrap(api.POST('/api/admin/reindex'));
       router.push(`/processes/${encodeURIComponent(processId)}`);
     } catch (err) {
       setPending(false);

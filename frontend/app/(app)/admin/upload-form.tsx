@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api } from '@/lib/api.client';
+import { api, unwrap, uploadForm } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import type { ResponseJson, UploadOutcome, UploadResult } from '@/lib/types';
+import type { UploadOutcome, UploadResult } from '@/lib/types';
 
 const OUTCOME: Record<UploadOutcome, { label: string; className: string }> = {
   new: { label: 'Added', className: 'badge badge-success' },
@@ -29,18 +29,18 @@ export function UploadForm({ sources }: { sources: { id: string; name: string }[
       return;
     }
     // The BFF forwards each file as it arrives, so the fields that apply to them go first.
-    const form = new FormData();
     const sourceId = String(input.get('sourceId') ?? '');
-    if (sourceId) form.append('sourceId', sourceId);
     const sidecar = input.get('sidecar');
-    if (sidecar instanceof File && sidecar.name !== '') form.append('sidecar', await sidecar.text());
-    for (const file of files) form.append('files', file, file.name);
+    const form = uploadForm(
+      { sourceId: sourceId || undefined, sidecar: sidecar instanceof File && sidecar.name !== '' ? await sidecar.text() : undefined },
+      files,
+    );
 
     setPending(true);
     setError(null);
     setResults(null);
     try {
-      const { results: outcome } = await api.postForm<ResponseJson<'/api/documents/upload', 'post'>>('/api/documents/upload', form);
+      const { results: outcome } = await unwrap(api.POST('/api/documents/upload', { body: form }));
       setResults(outcome);
       formRef.current?.reset();
     } catch (err) {

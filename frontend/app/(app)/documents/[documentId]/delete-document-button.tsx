@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api } from '@/lib/api.client';
+import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 
 export function DeleteDocumentButton({ documentId, title }: { documentId: string; title: string }) {
@@ -15,7 +15,7 @@ export function DeleteDocumentButton({ documentId, title }: { documentId: string
     setPending(true);
     setError(null);
     try {
-      await api.delete(`/api/documents/${encodeURIComponent(documentId)}`);
+      await unwrap(api.DELETE('/api/documents/{id}', { params: { path: { id: documentId } } }));
       router.push('/search');
       router.refresh();
     } catch (err) {

@@ -1,0 +1,121 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ApiError } from '../../lib/api-error';
+
+// components/query/ask-stream.ts against a stand-in BFF over loopback HTTP: the question goes through
+// the browser's client (CSRF token, one retry on csrf_failed) and the server-sent events reach their handlers.
+let origin = '';
+jest.mock('@/lib/api.client', () => {
+  const actual = jest.requireActual<typeof import('../../lib/api.client')>('../../lib/api.client');
+  let client: ReturnType<typeof actual.createApiClient> | null = null;
+  return {
+    ...actual,
+    get api() {
+      return (client ??= actual.createApiClient(origin));
+    },
+  };
+});
+
+import { askQuestion, type AskHandlers } from '../../components/query/ask-stream';
+
+describe('askQuestion', () => {
+  const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+  let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void = () => undefined;
+  let bff: http.Server;
+  const doc = { cookie: '' };
+
+  beforeAll(async () => {
+    (globalThis as { document?: unknown }).document = doc;
+    bff = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        answer(req, res);
+      });
+    });
+    await new Promise<void>((resolve) => bff.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(bff.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    delete (globalThis as { document?: unknown }).document;
+    await new Promise<void>((resolve) => bff.close(() => resolve()));
+  });
+  beforeEach(() => {
+    seen.length = 0;
+    doc.cookie = 'drs_csrf=t1';
+  });
+
+  function recorder() {
+    const events: string[] = [];
+    const handlers: AskHandlers = {
+      started: ({ queryId }) => events.push(`started ${queryId}`),
+      documents: (documents) => events.push(`documents ${documents.length}`),
+      section: (section) => events.push(`section ${section.heading}`),
+      figures: () => events.push('figures'),
+      completed: (query) => events.push(`completed ${query.queryId}`),
+    };
+    return { events, handlers };
+  }
+
+  const sse = (res: http.ServerResponse, events: [string, unknown][]) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const [event, data] of events) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    res.end();
+  };
+
+  it('posts the question with the token and dispatches each event', async () => {
+    answer = (_req, res) =>
+      sse(res, [
+        ['started', { queryId: 'q1', requestId: 'r1' }],
+        ['documents', { documents: [] }],
+        ['section', { heading: 'Summary', sentences: [] }],
+        ['completed', { query: { queryId: 'q1' } }],
+      ]);
+    const { events, handlers } = recorder();
+    await askQuestion('w/1', { question: 'rates?', mode: 'extractive' }, handlers, new AbortController().signal);
+    expect(events).toEqual(['started q1', 'documents 0', 'section Summary', 'completed q1']);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/workspaces/w%2F1/queries' });
+    expect(seen[0]!.headers).toMatchObject({ 'x-csrf-token': 't1', accept: 'text/event-stream', 'content-type': 'application/json' });
+    expect(JSON.parse(seen[0]!.body)).toEqual({ question: 'rates?', mode: 'extractive' });
+  });
+
+  it('a stale token: a fresh one, and the question once more', async () => {
+    answer = (req, res) => {
+      if (req.url === '/api/auth/csrf') {
+        doc.cookie = 'drs_csrf=fresh';
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ csrfToken: 'fresh' }));
+      } else if (req.headers['x-csrf-token'] !== 'fresh') {
+        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'csrf_failed', message: 'invalid CSRF token' } }));
+      } else sse(res, [['completed', { query: { queryId: 'q2' } }]]);
+    };
+    const { events, handlers } = recorder();
+    await askQuestion('w1', { question: 'again?' }, handlers, new AbortController().signal);
+    expect(events).toEqual(['completed q2']);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/workspaces/w1/queries', 'GET /api/auth/csrf', 'POST /api/workspaces/w1/queries']);
+    expect(JSON.parse(seen[2]!.body)).toEqual({ question: 'again?' });
+  });
+
+  it('a refusal before the stream is an ApiError with its field issues; an error event mid-stream too', async () => {
+    answer = (_req, res) =>
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'invalid_input', message: 'invalid request body', issues: [{ path: ['question'], message: 'Too long' }] } }));
+    const refused = await askQuestion('w1', { question: 'x' }, recorder().handlers, new AbortController().signal).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'ApiError', status: 400, code: 'invalid_input' });
+    expect((refused as ApiError).fieldErrors()).toEqual({ question: 'Too long' });
+
+    answer = (_req, res) => sse(res, [['started', { queryId: 'q3', requestId: null }], ['error', { code: 'unavailable', message: 'the query engine is down' }]]);
+    await expect(askQuestion('w1', { question: 'x' }, recorder().handlers, new AbortController().signal)).rejects.toMatchObject({
+      status: 503,
+      code: 'unavailable',
+      message: 'the query engine is down',
+    });
+  });
+
+  it('an abort before the answer ends quietly', async () => {
+    const controller = new AbortController();
+    answer = () => controller.abort(); // never answers
+    await expect(askQuestion('w1', { question: 'x' }, recorder().handlers, controller.signal)).resolves.toBeUndefined();
+  });
+});
