@@ -1,7 +1,7 @@
 /**
  * docker-compose.yml, checked without a Docker engine: parsed as YAML (with merge keys, as Compose
- * reads them), validated against the Compose Specification's JSON schema (vendored from npm, see
- * deploy/test/schemas/README.md), then the rules the schema cannot express: every service runs
+ * reads them), validated against the Compose Specification's JSON schema (as the docker-compose npm
+ * package ships it), then the rules the schema cannot express: every service runs
  * something and has a healthcheck, every dependency exists, environment keys are variable names.
  */
 import { readFileSync } from 'node:fs';
@@ -10,8 +10,9 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 
 const root = join(__dirname, '..', '..', '..');
+// The Compose Specification's schema, as the docker-compose npm package (a dev dependency) ships it.
 // The file names its draft-07 meta-schema by an https address ajv does not know (it has the http one).
-const { $schema: _metaSchema, ...schema } = JSON.parse(readFileSync(join(__dirname, '..', 'schemas', 'compose-spec.json'), 'utf8')) as Record<string, unknown>;
+const { $schema: _metaSchema, ...schema } = JSON.parse(readFileSync(require.resolve('docker-compose/schema/compose-spec.json'), 'utf8')) as Record<string, unknown>;
 // strict: false, because the specification uses annotations ajv does not know ("deprecated").
 const validateCompose = new Ajv({ allErrors: true, strict: false }).compile(schema);
 
