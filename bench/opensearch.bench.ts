@@ -21,6 +21,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { foldedWords, type QueryNode } from '@docket/query-language';
 import { freePort, repoRoot } from '@docket/local-infra';
 import { ensureOpenSearchJars, startOpenSearch, type RunningOpenSearch } from '@docket/local-infra/src/opensearch';
+import { Random, STOPWORDS } from './support/query-sampling';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
@@ -37,26 +38,6 @@ const heap = process.env.BENCH_HEAP ?? '1g';
 const seed = process.env.BENCH_SEED ?? 'bench';
 const BATCH = 500;
 const LIVE_UPSERTS = 500;
-const STOPWORDS = new Set(('a an and are as at be by for from has have in is it its of on or that the this to was were will with ' +
-  'which not no all any our we their they been may shall such these those other than into per').split(' '));
-
-class Random {
-  private state: number;
-  constructor(value: number) {
-    this.state = value >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-}
-
 interface Sample {
   frequency: Map<string, number>;
   phrases: string[][];

@@ -36,6 +36,7 @@ import { generateCatalog, generateDockets, generateFilings } from '@docket/corpu
 import { foldedWords, type QueryNode } from '@docket/query-language';
 import { repoRoot } from '@docket/local-infra';
 import { createLogger } from '@docket/observability';
+import { Random, STOPWORDS } from './support/query-sampling';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
 import { questionAbout } from './support/filing-questions';
 import { FiguresBuilder } from '../services/query-engine/src/domain/figures';
@@ -61,27 +62,6 @@ const seed = process.env.BENCH_SEED ?? 'bench';
 const perKind = Number(process.env.BENCH_QUERIES ?? 200);
 const questionCount = Number(process.env.BENCH_QUESTIONS ?? 100);
 const BATCH = 500;
-
-/** Words that say nothing about a filing; a user would not search for them alone. */
-const STOPWORDS = new Set(('a an and are as at be by for from has have in is it its of on or that the this to was were will with ' +
-  'which not no all any our we their they been may shall such these those other than into per').split(' '));
-
-class Random {
-  private state: number;
-  constructor(value: number) {
-    this.state = value >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-}
 
 interface Sample {
   /** Words of a sample of the filings, with how many times each occurs. */

@@ -2,51 +2,34 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../lib/api-error';
 import { createApiClient, unwrap, uploadForm, type ApiClient } from '../../lib/api.client';
+import { startStandInBff, type SeenRequest, type StandInBff } from '../support/stand-in-bff';
 
 // lib/api.client.ts (the browser's client) against a stand-in BFF over real loopback HTTP: the CSRF
 // header, the one retry on `csrf_failed`, and what each failure becomes.
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 // `csrfCookie`: what the browser's cookie jar would hold after the answer's Set-Cookie
 type Answer = { status: number; body?: unknown; headers?: Record<string, string>; csrfCookie?: string };
 
 describe('browser BFF client', () => {
-  const seen: Seen[] = [];
   // per "METHOD path": answers in order (the last one repeats)
   const answers = new Map<string, Answer[]>();
-  let bff: http.Server;
-  let origin: string;
+  let bff: StandInBff;
+  let seen: SeenRequest[];
+  let doc: { cookie: string };
   let api: ApiClient;
-  const doc = { cookie: '' };
 
   beforeAll(async () => {
-    (globalThis as { document?: unknown }).document = doc;
-    bff = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
-        const queue = answers.get(key) ?? [{ status: 404, body: { error: { code: 'not_found', message: 'no such route' } } }];
-        const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
-        if (answer.csrfCookie) doc.cookie = `drs_csrf=${answer.csrfCookie}`;
-        if (answer.body === undefined) res.writeHead(answer.status, answer.headers ?? {}).end();
-        else res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
-      });
+    bff = await startStandInBff((req, res) => {
+      const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+      const queue = answers.get(key) ?? [{ status: 404, body: { error: { code: 'not_found', message: 'no such route' } } }];
+      const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
+      if (answer.csrfCookie) doc.cookie = `drs_csrf=${answer.csrfCookie}`;
+      if (answer.body === undefined) res.writeHead(answer.status, answer.headers ?? {}).end();
+      else res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
     });
-    await new Promise<void>((resolve) => bff.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(bff.address() as AddressInfo).port}`;
-    api = createApiClient(origin);
+    ({ seen, cookies: doc } = bff);
+    api = createApiClient(bff.origin);
   });
-  afterAll(async () => {
-    delete (globalThis as { document?: unknown }).document;
-    await new Promise<void>((resolve) => bff.close(() => resolve()));
-  });
+  afterAll(() => bff.stop());
   beforeEach(() => {
     seen.length = 0;
     answers.clear();

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ApiError } from '../../lib/api-error';
 
 // components/query/ask-stream.ts against a stand-in BFF over loopback HTTP: the question goes through
@@ -17,30 +16,20 @@ jest.mock('@/lib/api.client', () => {
 });
 
 import { askQuestion, type AskHandlers } from '../../components/query/ask-stream';
+import { startStandInBff, type SeenRequest, type StandInBff } from '../support/stand-in-bff';
 
 describe('askQuestion', () => {
-  const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
   let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void = () => undefined;
-  let bff: http.Server;
-  const doc = { cookie: '' };
+  let bff: StandInBff;
+  let seen: SeenRequest[];
+  let doc: { cookie: string };
 
   beforeAll(async () => {
-    (globalThis as { document?: unknown }).document = doc;
-    bff = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        answer(req, res);
-      });
-    });
-    await new Promise<void>((resolve) => bff.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(bff.address() as AddressInfo).port}`;
+    bff = await startStandInBff((req, res) => answer(req, res));
+    ({ seen, cookies: doc } = bff);
+    origin = bff.origin;
   });
-  afterAll(async () => {
-    delete (globalThis as { document?: unknown }).document;
-    await new Promise<void>((resolve) => bff.close(() => resolve()));
-  });
+  afterAll(() => bff.stop());
   beforeEach(() => {
     seen.length = 0;
     doc.cookie = 'drs_csrf=t1';

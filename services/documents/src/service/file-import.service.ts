@@ -30,8 +30,8 @@ export class FileImportService {
     const { documents, sidecars } = await listFiles(root);
     const total = documents.length;
     // Paths sort like the cursor compares, so "after the cursor" is what no attempt has counted yet.
-    const todo = documents.filter((relative) => relative > run.cursor);
-    let done = total - todo.length;
+    const remaining = documents.filter((relative) => relative > run.cursor);
+    let done = total - remaining.length;
     onProgress?.({ done, total });
 
     // A few files at once (reading, extracting and writing overlap); the tally counts them in path
@@ -40,10 +40,10 @@ export class FileImportService {
     let next = 0;
     let failed = false;
     const worker = async () => {
-      while (next < todo.length && !failed) {
+      while (next < remaining.length && !failed) {
         if (signal?.aborted) return;
         const index = next++;
-        const relative = todo[index] as string;
+        const relative = remaining[index] as string;
         try {
           const { outcome, error } = await this.importFile(root, relative, sidecars.get(relative), { runId, sourceId, requestedBy });
           await tally.record(index, { position: relative, outcome, error });
