@@ -6,7 +6,7 @@ import {
   type AskRequest, type AskResponse, type GetQueryRequest, type GetQueryResponse, type ListQueriesRequest, type ListQueriesResponse,
   type Query, type QuerySummary,
 } from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import type { AnalysisModeName } from '../domain/analysis';
+import { emptyAnalysis, type AnalysisModeName } from '../domain/analysis';
 import type { StoredQuery } from '../domain/query';
 import { decodeListCursor, encodeListCursor } from '../domain/query-list-cursor';
 import type { AskService, AskUpdate } from '../service/ask.service';
@@ -71,7 +71,7 @@ function updateToProto(update: AskUpdate): AskResponse {
     case 'documents':
       return { documents: { documents: update.documents.map(queryDocumentToProto) } };
     case 'section':
-      return { section: analysisToProto({ mode: 'extractive', sections: [update.section], keyFacts: [], model: '', droppedSentences: 0, notice: '' }).sections[0]! };
+      return { section: analysisToProto({ ...emptyAnalysis('extractive'), sections: [update.section] }).sections[0]! };
     case 'figures':
       return { figures: figuresToProto(update.figures) };
     case 'completed':

@@ -16,6 +16,7 @@ import {
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 import type { StoredQuery } from '../../src/domain/query';
+import { emptyAnalysis } from '../../src/domain/analysis';
 import { WorkspaceService } from '../../src/service/workspace.service';
 import { QueryRepository } from '../../src/store/query.repository';
 import { WorkspaceRepository } from '../../src/store/workspace.repository';
@@ -243,7 +244,7 @@ describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
       await queries.insert({
         id, origin, question: `${origin} in ${workspaceId}`, filters, userId, workspaceId, requestId, createdAt: new Date(),
         timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 3 }, mode: 'extractive', resultIds: [], documents: [],
-        analysis: { mode: 'extractive', sections: [], keyFacts: [], model: '', droppedSentences: 0, notice: '' },
+        analysis: emptyAnalysis('extractive'),
       }, []);
       return id;
     }

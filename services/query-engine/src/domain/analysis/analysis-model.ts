@@ -28,6 +28,24 @@ export interface AnalysisSection {
 
 export type KeyFactKind = 'date' | 'deadline' | 'amount' | 'percentage' | 'party';
 
+/**
+ * What a key fact is, when the answer knows (the proceeding's record: what was asked for, recommended
+ * and granted, when the hearing is, who takes part); '' for a fact only read from a sentence.
+ */
+export type FactSlot =
+  | 'requested_amount'
+  | 'recommended_amount'
+  | 'approved_amount'
+  | 'hearing_date'
+  | 'comment_deadline'
+  | 'intervention_deadline'
+  | 'decision_date'
+  | 'applicant'
+  | 'intervenor'
+  | 'staff'
+  | 'outcome'
+  | '';
+
 export interface KeyFact {
   kind: KeyFactKind;
   /** As written in the document ("$4.2 million", "March 3, 2025"). */
@@ -35,6 +53,45 @@ export interface KeyFact {
   /** Machine form: ISO date, number, or canonical name. */
   normalized: string;
   citation: Citation;
+  slot: FactSlot;
+  /** What the fact is, for a reader ("Requested increase", "Evidentiary hearing"); '' when unknown. */
+  label: string;
+  /** For or by whom ("Ameren Illinois", "Staff of the Illinois Commerce Commission"); '' when unknown. */
+  subject: string;
+  /** A date a later filing replaced ("superseded"), or the one in force ("current"); '' otherwise. */
+  status: '' | 'current' | 'superseded';
+  /** The cited filing's category and filing date (ISO day), so the fact says where it comes from. */
+  filingCategory: string;
+  filedAt: string;
+}
+
+/** What kind of answer the question asks for. */
+export type QuestionKind = 'amount' | 'date' | 'parties' | 'position' | 'outcome' | 'general';
+
+/**
+ * What the answer is about, said at its top: one proceeding ("About docket 23-0456, …"), one party
+ * across proceedings, a comparison of several, or nothing narrower than the documents found.
+ */
+export interface AnswerScope {
+  kind: 'proceeding' | 'party' | 'comparison' | 'open';
+  /** The proceeding (kind 'proceeding'): its docket number, source and title. */
+  docketNumber: string;
+  sourceId: string;
+  sourceName: string;
+  title: string;
+  /** The party (kind 'party'). */
+  party: string;
+  /** The sentence shown at the top ("About docket 23-0456 (Illinois Commerce Commission): …"). */
+  statement: string;
+}
+
+/** Another proceeding the question may have meant: one click asks again within it. */
+export interface ScopeRefinement {
+  docketNumber: string;
+  sourceId: string;
+  title: string;
+  /** How many of the retrieved documents belong to it. */
+  documents: number;
 }
 
 export interface Analysis {
@@ -47,6 +104,9 @@ export interface Analysis {
   droppedSentences: number;
   /** Why there is no answer, or why another mode answered (empty when all went as asked). */
   notice: string;
+  questionKind: QuestionKind;
+  scope: AnswerScope;
+  refinements: ScopeRefinement[];
 }
 
 export interface PageSpan {
@@ -64,10 +124,24 @@ export interface AnalysedDocument {
   pages?: readonly PageSpan[] | undefined;
   parties?: readonly string[] | undefined;
   filers?: readonly string[] | undefined;
+  /** The filing's proceeding and kind, when known: the answer's scope and attributions read them. */
+  docketNumber?: string | undefined;
+  sourceId?: string | undefined;
+  sourceName?: string | undefined;
+  filingCategory?: string | undefined;
+  filedAt?: Date | string | undefined;
 }
 
 /** A retrieved document with its fused retrieval score; lists of them are in rank order. */
 export interface RetrievedDocument<D extends AnalysedDocument = AnalysedDocument> {
   document: D;
   score: number;
+}
+
+/** No scope narrower than the documents found. */
+export const OPEN_SCOPE: AnswerScope = { kind: 'open', docketNumber: '', sourceId: '', sourceName: '', title: '', party: '', statement: '' };
+
+/** An analysis with nothing in it yet; the writers fill what they find. */
+export function emptyAnalysis(mode: AnalysisModeName): Analysis {
+  return { mode, sections: [], keyFacts: [], model: '', droppedSentences: 0, notice: '', questionKind: 'general', scope: OPEN_SCOPE, refinements: [] };
 }

@@ -1,4 +1,4 @@
-import type { Analysis, AnalysisSentence, RetrievedDocument } from './analysis-model';
+import { emptyAnalysis, type Analysis, type AnalysisSentence, type RetrievedDocument } from './analysis-model';
 import { groupIntoSections } from './answer-sections';
 import { citationOf, displayText } from './citation';
 import { extractKeyFacts, type FactSource } from './key-facts';
@@ -40,7 +40,7 @@ export function analyzeExtractive(question: string, retrieved: readonly Retrieve
 
 /** The extractive analysis of a ranking already made (the generative mode falls back on it). */
 export function extractiveFromRanking(ranking: SentenceRanking, options: ExtractiveOptions = DEFAULT_EXTRACTIVE): Analysis {
-  const analysis: Analysis = { mode: 'extractive', sections: [], keyFacts: [], model: '', droppedSentences: 0, notice: '' };
+  const analysis: Analysis = emptyAnalysis('extractive');
   if (ranking.documents.length === 0) return { ...analysis, notice: NOTICES.noDocuments };
   if (ranking.profile.terms.size === 0) return { ...analysis, notice: NOTICES.noWords };
   const selected = selectSentences(ranking, options);

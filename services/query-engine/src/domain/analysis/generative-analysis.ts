@@ -1,4 +1,4 @@
-import type { Analysis, AnalysisSentence } from './analysis-model';
+import { emptyAnalysis, type Analysis, type AnalysisSentence } from './analysis-model';
 import { groupIntoSections, SECTION_HEADINGS } from './answer-sections';
 import { checkGeneratedSentence, DEFAULT_CITATION_CHECK, type CitationCheck, type CitationCheckOptions } from './citation-check';
 import { factSources } from './extractive-analysis';
@@ -43,7 +43,7 @@ export function checkedAnswer(content: string, passages: readonly Passage[], mod
   });
   return {
     analysis: {
-      mode: 'generative',
+      ...emptyAnalysis('generative'),
       sections,
       keyFacts: kept.length > 0 ? extractKeyFacts(factSources(citedSpans, ranking, 15), ranking.documents) : [],
       model,

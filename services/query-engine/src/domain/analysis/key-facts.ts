@@ -31,6 +31,17 @@ export function isDeadline(sentence: string, start: number, end: number): boolea
   return CUE_BEFORE.test(before) || BY_BEFORE.test(before) || CUE_AFTER.test(sentence.slice(end, end + 40));
 }
 
+/** A fact read from a sentence, with no more known of it than its kind and where it is written. */
+export function readFact(kind: KeyFactKind, text: string, normalized: string, citation: Citation, document: AnalysedDocument): KeyFact {
+  return { kind, text, normalized, citation, slot: '', label: '', subject: '', status: '', ...filingOf(document) };
+}
+
+/** The cited filing's category and filing day, as a key fact names them. */
+export function filingOf(document: AnalysedDocument): { filingCategory: string; filedAt: string } {
+  const filed = document.filedAt instanceof Date ? document.filedAt.toISOString() : (document.filedAt ?? '');
+  return { filingCategory: document.filingCategory ?? '', filedAt: filed.slice(0, 10) };
+}
+
 /**
  * Key facts of the answer: deadlines and dates, amounts, percentages (from the source sentences, in
  * their order) and the parties of the documents read that a sentence names. Each cites the sentence
@@ -50,9 +61,9 @@ export function extractKeyFacts(sources: readonly FactSource[], documents: reado
     let citation: Citation | undefined;
     for (const fact of extractFacts(sentence)) {
       citation ??= citationOf(source.document, source.start, source.end);
-      if (fact.kind === 'money') add({ kind: 'amount', text: fact.text, normalized: String(fact.value), citation });
-      else if (fact.kind === 'percentage') add({ kind: 'percentage', text: fact.text, normalized: String(fact.value), citation });
-      else add({ kind: isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date', text: fact.text, normalized: fact.value, citation });
+      if (fact.kind === 'money') add(readFact('amount', fact.text, String(fact.value), citation, source.document));
+      else if (fact.kind === 'percentage') add(readFact('percentage', fact.text, String(fact.value), citation, source.document));
+      else add(readFact(isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date', fact.text, fact.value, citation, source.document));
     }
   }
   for (const fact of partyFacts(sources, documents)) add(fact);
@@ -81,7 +92,7 @@ function partyFacts(sources: readonly FactSource[], documents: readonly ReadDocu
     const mention = fromSources ?? (read.rank === 0 ? mentionInDocument(read, key) : undefined);
     if (!mention) continue;
     const { document, start, end, sentenceStart, sentenceEnd } = mention;
-    const fact: KeyFact = { kind: 'party', text: document.text.slice(start, end), normalized: name, citation: citationOf(document, sentenceStart, sentenceEnd) };
+    const fact = readFact('party', document.text.slice(start, end), name, citationOf(document, sentenceStart, sentenceEnd), document);
     if (fromSources) inSources.push({ fact, order: fromSources.order });
     else facts.push(fact);
   }
