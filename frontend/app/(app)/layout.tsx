@@ -1,5 +1,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { DocumentLinksCarryOrigin } from '@/components/shell/document-links-origin';
 import { SideNav } from '@/components/shell/side-nav';
 import { TopBar } from '@/components/shell/top-bar';
 import styles from '@/components/shell/shell.module.css';
@@ -21,7 +22,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       <div className={styles.body}>
         <SideNav isAdmin={user.role === 'admin'} />
         <main id="main" className={styles.main} tabIndex={-1}>
-          {children}
+          <DocumentLinksCarryOrigin>{children}</DocumentLinksCarryOrigin>
         </main>
       </div>
     </div>

@@ -1,11 +1,15 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoaderIcon } from '@/components/icons';
 import { FormError } from '@/components/ui/form-error';
+import { RememberScroll } from '@/components/ui/remember-scroll';
 import { isApiError } from '@/lib/api-error';
+import { formatNumber } from '@/lib/format';
 import { AnalysisView } from './analysis-view';
+import { ANSWER_PARAM, answerHref, answerIdOf, PENDING_ANSWER_ATTEMPTS, pendingAnswerDelay } from './answer-url';
 import { askQuestion } from './ask-stream';
 import { useHydrated } from './use-hydrated';
 import { numberCitations } from './citations';
@@ -16,6 +20,7 @@ import { AnalysisNotice, ModeBadge } from './mode-badge';
 import { formatMs } from './query-views';
 import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocument } from './types';
 import styles from './query.module.css';
+import counter from './question-counter.module.css';
 
 type Phase = 'idle' | 'asking' | 'retrieving' | 'writing' | 'figures' | 'done' | 'failed';
 
@@ -36,27 +41,53 @@ const PHASE_LABELS: Partial<Record<Phase, string>> = {
   figures: 'Drawing the figures…',
 };
 
+/** The answer as stored, shown the way it looked when it finished streaming. */
+function answerOf(query: Query): Answer {
+  return {
+    question: query.question, queryId: query.queryId, requestId: query.requestId, documents: query.documents,
+    sections: query.analysis.sections, figures: query.figures, query,
+  };
+}
+
+/** The counter shows from this share of the limit on, so it is there before the limit is reached. */
+const COUNTER_FROM = 0.9;
+
 const EXAMPLES = ['What rate increase did the commission approve?', 'Which deadlines were set for comments?', 'Who intervened in the proceeding?'];
 
-/** The question box and the answer as it streams in: documents first, then each section, then figures. */
+/**
+ * The question box and the answer as it streams in: documents first, then each section, then figures.
+ * The answer's address (`?answer=<queryId>`) replaces the page's as soon as the answer starts; opened
+ * at that address (reload, Back, a shared link), the panel shows the stored answer, or waits for it
+ * while it is still being written.
+ */
 export function AskPanel({
   workspaceId,
   defaultFilters,
   canAsk,
   initialQuestion,
+  stored,
+  questionLimit,
 }: {
   workspaceId: string;
   defaultFilters: Filters;
   canAsk: boolean;
   initialQuestion: string;
+  /** The answer the page's address names, when it is stored. */
+  stored: Query | null;
+  /** The longest question the BFF takes (from its OpenAPI document). */
+  questionLimit: number;
 }) {
-  const [question, setQuestion] = useState(initialQuestion);
+  const [question, setQuestion] = useState(stored?.question ?? initialQuestion);
   const [mode, setMode] = useState<'' | AnalysisMode>('');
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [phase, setPhase] = useState<Phase>(stored ? 'done' : 'idle');
+  const [answer, setAnswer] = useState<Answer | null>(stored ? answerOf(stored) : null);
   const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
   const controller = useRef<AbortController | null>(null);
   const hydrated = useHydrated();
+  const router = useRouter();
+  // Read in the browser: after a Back the page may be the one rendered before the address named the answer.
+  const awaitedId = answerIdOf(useSearchParams().get(ANSWER_PARAM));
+  const tooLong = question.length > questionLimit;
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -65,6 +96,10 @@ export function AskPanel({
     const asked = question.trim();
     if (!asked) {
       setError({ message: 'Type a question first.', field: 'Type a question first.' });
+      return;
+    }
+    if (asked.length > questionLimit) {
+      setError({ message: tooLongMessage(questionLimit), field: tooLongMessage(questionLimit) });
       return;
     }
     controller.current?.abort();
@@ -83,6 +118,8 @@ export function AskPanel({
           started: ({ queryId, requestId }) => {
             update({ queryId, requestId });
             setPhase('retrieving');
+            // The answer's own address from now on (replacing, not adding, a history entry); Next's router follows it.
+            window.history.replaceState(null, '', answerHref(workspaceId, queryId));
           },
           documents: (documents) => {
             update({ documents });
@@ -97,6 +134,8 @@ export function AskPanel({
             completed = true;
             update({ query, documents: query.documents, sections: query.analysis.sections, figures: query.figures, queryId: query.queryId, requestId: query.requestId });
             setPhase('done');
+            // The page at the answer's address now renders it stored: what Back and reload come back to.
+            router.refresh();
           },
         },
         current.signal,
@@ -143,13 +182,13 @@ export function AskPanel({
               }
             }}
             rows={2}
-            maxLength={1000}
             placeholder="e.g. What rate increase did the commission approve for Northern Plains Power?"
             disabled={!canAsk}
             aria-invalid={error?.field ? true : undefined}
-            aria-describedby={error?.field ? 'ask-question-error' : 'ask-question-help'}
+            aria-describedby={`${error?.field ? 'ask-question-error' : 'ask-question-help'} ask-question-count`}
             data-testid="ask-question"
           />
+          <QuestionCounter length={question.length} limit={questionLimit} />
           {error?.field ? (
             <p id="ask-question-error" className="field-error">
               {error.field}
@@ -170,7 +209,7 @@ export function AskPanel({
                 <option value="extractive">Extractive</option>
                 <option value="generative">Generative</option>
               </select>
-              <button type="submit" className="btn btn-primary" disabled={!canAsk || busy || !hydrated} data-testid="ask-submit">
+              <button type="submit" className="btn btn-primary" disabled={!canAsk || busy || !hydrated || tooLong} data-testid="ask-submit">
                 {busy ? 'Answering…' : 'Ask'}
               </button>
             </div>
@@ -180,7 +219,9 @@ export function AskPanel({
 
       {error && !error.field ? <FormError message={error.message} testId="ask-error" /> : null}
 
-      {!answer ? (
+      {!answer && awaitedId ? <AnswerPending key={awaitedId} workspaceId={workspaceId} /> : null}
+
+      {!answer && !awaitedId ? (
         <div className={`card ${styles.askIntro}`}>
           <div className="card-body">
             <h2 className={styles.sectionHeading}>Ask about the filings in this workspace</h2>
@@ -199,7 +240,8 @@ export function AskPanel({
       ) : null}
 
       {answer && phase !== 'failed' ? (
-        <section aria-labelledby="answer-heading" className="stack" data-testid="answer" data-phase={phase}>
+        <section aria-labelledby="answer-heading" className="stack" data-testid="answer" data-phase={phase} data-query-id={answer.queryId ?? undefined}>
+          <RememberScroll ready={phase === 'done'} />
           <div className={styles.answerHeader}>
             <h2 id="answer-heading" className={styles.answerQuestion}>
               {answer.question}
@@ -281,5 +323,72 @@ export function AskPanel({
         </section>
       ) : null}
     </div>
+  );
+}
+
+function tooLongMessage(limit: number): string {
+  return `Questions are limited to ${formatNumber(limit)} characters: shorten it to ask.`;
+}
+
+/** Characters used, shown near the limit (and past it, which the Ask button then refuses). */
+function QuestionCounter({ length, limit }: { length: number; limit: number }) {
+  const near = length >= limit * COUNTER_FROM;
+  return (
+    <p
+      id="ask-question-count"
+      className={`${counter.counter} ${length > limit ? counter.over : ''}`}
+      aria-live="polite"
+      data-testid="ask-question-count"
+      hidden={!near}
+    >
+      {length > limit
+        ? `${formatNumber(length)} of ${formatNumber(limit)} characters: ${formatNumber(length - limit)} too many to ask`
+        : `${formatNumber(length)} of ${formatNumber(limit)} characters`}
+    </p>
+  );
+}
+
+/**
+ * The address names an answer this page does not hold yet: one still being written (a reload while
+ * it streamed), or the page as rendered before the answer was stored (after Back). The page is asked
+ * again, a little later each time, until it renders the stored answer.
+ */
+function AnswerPending({ workspaceId }: { workspaceId: string }) {
+  const router = useRouter();
+  const [gaveUp, setGaveUp] = useState(false);
+
+  useEffect(() => {
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      if (attempt >= PENDING_ANSWER_ATTEMPTS) {
+        setGaveUp(true);
+        return;
+      }
+      timer = setTimeout(() => {
+        attempt += 1;
+        router.refresh();
+        again();
+      }, pendingAnswerDelay(attempt));
+    };
+    router.refresh();
+    again();
+    return () => clearTimeout(timer);
+  }, [router]);
+
+  if (gaveUp) {
+    return (
+      <div className="alert alert-info" role="status" data-testid="answer-missing">
+        <p>
+          This answer was not saved: it may have stopped before it was complete. Ask the question again, or look for it in the{' '}
+          <Link href={`/workspaces/${encodeURIComponent(workspaceId)}/log`}>workspace log</Link>.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <p className={styles.pending} role="status" data-testid="answer-pending">
+      <LoaderIcon className={styles.spinner} /> The answer is still being written; it appears here when it is ready…
+    </p>
   );
 }

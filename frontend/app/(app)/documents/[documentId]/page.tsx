@@ -6,11 +6,12 @@ import { pageView, PAGES_PER_VIEW, type PageView } from '@/lib/document-pages';
 import { capitalise, formatBytes, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { parseCitedRange, splitAtCitedRange, type CitedRange } from '@/lib/cited-range';
 import { highlightSegments, queryTerms, type Segment } from '@/lib/highlight';
+import { originLabel, safeOrigin } from '@/lib/origin';
 import type { Attachment, DocketDocument, DocumentDetail, EntityRef } from '@/lib/types';
 import { DeleteDocumentButton } from './delete-document-button';
 import styles from './document.module.css';
 
-type Search = { q?: string | string[]; page?: string | string[]; at?: string | string[] };
+type Search = { q?: string | string[]; page?: string | string[]; at?: string | string[]; from?: string | string[] };
 type Props = { params: Promise<{ documentId: string }>; searchParams: Promise<Search> };
 
 function first(value: string | string[] | undefined): string {
@@ -43,6 +44,8 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   const { documentId } = await params;
   const search = await searchParams;
   const q = first(search.q).trim();
+  // Where the document was opened from (an answer, a search): "Back" returns there.
+  const from = safeOrigin(search.from);
   const [user, detail] = await Promise.all([getSessionUser(), findDocument(documentId, viewStart(first(search.page)), PAGES_PER_VIEW)]);
   if (!detail) notFound();
   const { document, source } = detail;
@@ -52,9 +55,9 @@ export default async function DocumentPage({ params, searchParams }: Props) {
 
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
-      {q ? (
-        <Link href={`/search?q=${encodeURIComponent(q)}`} className={styles.back}>
-          ← Back to results for “{q}”
+      {from ? (
+        <Link href={from} className={styles.back} data-testid="document-back">
+          ← Back to {originLabel(from)}
         </Link>
       ) : null}
       <header className={styles.header}>
@@ -79,7 +82,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
 
       <div className={styles.layout}>
         <div className="stack">
-          <FullText document={document} view={view} q={q} cited={parseCitedRange(first(search.at))} primaryPdf={primaryPdf} />
+          <FullText document={document} view={view} q={q} from={from} cited={parseCitedRange(first(search.at))} primaryPdf={primaryPdf} />
           <Attachments document={document} />
         </div>
 
@@ -150,7 +153,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   );
 }
 
-function FullText({ document, view, q, cited, primaryPdf }: { document: DocketDocument; view: PageView; q: string; cited: CitedRange | undefined; primaryPdf: Attachment | undefined }) {
+function FullText({ document, view, q, from, cited, primaryPdf }: { document: DocketDocument; view: PageView; q: string; from: string; cited: CitedRange | undefined; primaryPdf: Attachment | undefined }) {
   const terms = queryTerms(q);
   // The text of each page in this view; a document without page boundaries is one block.
   const blocks =
@@ -233,16 +236,17 @@ function FullText({ document, view, q, cited, primaryPdf }: { document: DocketDo
           ))}
         </div>
       )}
-      {paged ? <Pager documentId={document.id} view={view} q={q} /> : null}
+      {paged ? <Pager documentId={document.id} view={view} q={q} from={from} /> : null}
     </article>
   );
 }
 
-function Pager({ documentId, view, q }: { documentId: string; view: PageView; q: string }) {
+function Pager({ documentId, view, q, from }: { documentId: string; view: PageView; q: string; from: string }) {
   const href = (page: number) => {
     const params = new URLSearchParams();
     if (q) params.set('q', q);
     if (page > 1) params.set('page', String(page));
+    if (from) params.set('from', from);
     const query = params.toString();
     return `/documents/${encodeURIComponent(documentId)}${query ? `?${query}` : ''}`;
   };

@@ -1,19 +1,26 @@
 import type { Metadata } from 'next';
 import { AskPanel } from '@/components/query/ask-panel';
-import { findWorkspace, getWorkspace } from '@/lib/bff.server';
+import { answerIdOf } from '@/components/query/answer-url';
+import { findQuery, findWorkspace, getWorkspace } from '@/lib/bff.server';
+import { QUESTION_MAX_LENGTH } from '@/lib/api-limits';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
 
-type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ q?: string | string[] }> };
+type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ q?: string | string[]; answer?: string | string[] }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const workspace = await findWorkspace((await params).workspaceId);
-  return { title: workspace ? `Ask — ${workspace.name}` : 'Workspace not found' };
+  const answerId = answerIdOf((await searchParams).answer);
+  const found = answerId ? await findQuery(answerId) : null;
+  if (!workspace) return { title: 'Workspace not found' };
+  return { title: found ? `${found.query.question} — ${workspace.name}` : `Ask — ${workspace.name}` };
 }
 
+/** The question box; `?answer=<queryId>` (the address an answer gets when it starts) shows that answer, stored. */
 export default async function WorkspaceQueryPage({ params, searchParams }: Props) {
   const { workspaceId } = await params;
-  const q = (await searchParams).q;
-  const workspace = await getWorkspace(workspaceId);
+  const { q, answer } = await searchParams;
+  const answerId = answerIdOf(answer);
+  const [workspace, found] = await Promise.all([getWorkspace(workspaceId), answerId ? findQuery(answerId) : null]);
   const question = (Array.isArray(q) ? q[0] : q) ?? '';
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
@@ -21,12 +28,14 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
       <div className="stack">
         <ReadOnlyNotice workspace={workspace} what="asking questions" />
         <AskPanel
-          // Another workspace or another ?q= (a log entry's "ask again") starts a fresh panel.
-          key={`${workspace.id}\n${question}`}
+          // Another workspace, another ?q= (a log entry's "ask again") or the stored answer arriving starts a fresh panel.
+          key={`${workspace.id}\n${found ? `answer:${found.query.queryId}` : `q:${question}`}`}
           workspaceId={workspace.id}
           defaultFilters={workspace.defaultFilters}
           canAsk={workspace.can.run}
           initialQuestion={question}
+          stored={found?.query ?? null}
+          questionLimit={QUESTION_MAX_LENGTH}
         />
       </div>
     </div>
