@@ -15,10 +15,10 @@ function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Log-uniform dollars, rounded to a plausible precision. */
+/** Log-uniform dollars, rounded to $0.1 million (so "$15.4 million" and "$15,400,000" are both exact). */
 function dollars(rng: Rng, min: number, max: number): number {
   const value = Math.exp(Math.log(min) + rng.next() * (Math.log(max) - Math.log(min)));
-  const step = value > 1e8 ? 1e5 : value > 1e6 ? 1e3 : 100;
+  const step = value > 1e6 ? 1e5 : 100;
   return Math.round(value / step) * step;
 }
 

@@ -3,9 +3,10 @@
  * testimony is questions and answers, tariffs carry rate tables, briefs argue. Sentences come from
  * templates filled with the docket's parties, amounts and the industry's vocabulary.
  */
+import { decisionOrdering, factBlocks, orderOrdering } from './filing-facts';
 import type { FilingCategory } from './model';
 import { titleCase } from './names';
-import { longDate, type TextContext } from './text-context';
+import type { TextContext } from './text-context';
 
 type Sentence = (c: TextContext) => string;
 
@@ -17,16 +18,16 @@ const general: Sentence[] = [
     return `${c.company} asserts that ${a} must be evaluated in light of ${b}, and that the record in ${c.docketRef()} supports its position.`;
   },
   (c) => `${c.party('staff')} reviewed the Company's workpapers on ${c.issue()} and identified ${c.rng.int(2, 14)} adjustments totaling ${c.money(0.04)}.`,
-  (c) => `The parties engaged in ${c.procedure()} on ${c.date(-150, -5)} but were unable to resolve their differences over ${c.issue()}.`,
+  (c) => `The parties engaged in ${c.otherProcedure()} on ${c.date(-150, -5)} but were unable to resolve their differences over ${c.issue()}.`,
   (c) => `Since ${c.testYear - c.rng.int(2, 6)}, the Company has invested ${c.money(2)} in ${c.issue()}, according to its annual reports.`,
   (c) => `${c.intervenor()} also points out that the Company's projections for ${c.issue()} exceeded actual results by ${c.pct(4, 30)} in each of the last three years.`,
   (c) => `The ${c.program()} was approved in principle on ${c.date(-900, -200)}, subject to a prudence review of actual costs.`,
   (c) => `${c.company} responds that deferring ${c.issue()} would increase long-term costs and reduce reliability.`,
   (c) => `In discovery, the Company reported ${c.metric()}.`,
   (c) => `The record reflects ${c.metric()} and ${c.metric()} as of December 31, ${c.testYear}.`,
-  (c) => `${c.intervenor()} contends that the amount sought for ${c.issue()} is ${c.adjective()} and recommends a reduction of ${c.money(0.1)}.`,
+  (c) => `${c.intervenor()} contends that the amount sought for ${c.issue()} is ${c.adjective()} and proposes an adjustment of ${c.money(0.1)} to it.`,
   (c) => `Any rates resulting from this proceeding must be ${c.standard()}.`,
-  (c) => `During ${c.procedure()} held on ${c.date(-200, -10)}, the parties addressed ${c.issue()} at length.`,
+  (c) => `During ${c.otherProcedure()} held on ${c.date(-200, -10)}, the parties addressed ${c.issue()} at length.`,
   (c) => `The ${c.program()} is projected to cost ${c.money(0.3)} over five years, of which ${c.pct(10, 60)} would be recovered through base rates.`,
   (c) => `${c.party('staff')} recommends that ${c.issue()} be addressed in a separate phase of this proceeding.`,
   (c) => `On ${c.date(-300, -30)}, ${c.company} served responses to data requests concerning ${c.issue()}.`,
@@ -34,7 +35,7 @@ const general: Sentence[] = [
   (c) => `Witness ${c.person()} testified that costs associated with ${c.issue()} account for approximately ${c.pct(2, 35)} of the requested increase.`,
   (c) => `No party disputes that spending on ${c.issue()} has increased since the last general rate case, but the parties differ on the appropriate level of recovery.`,
   (c) => `${c.intervenor()} argues that the Company has not shown that the costs of ${c.issue()} were ${c.standard()}.`,
-  (c) => `The Company's filing includes a revenue requirement of ${c.money(4)} and a proposed return on equity of ${c.roe()}.`,
+  (c) => `The Company's filing reflects a test-year rate base of ${c.money(12)} and a proposed return on equity of ${c.roe()}.`,
   (c) => `We note that ${c.issue()} was also raised in the Company's prior proceeding, which concluded on ${c.date(-1400, -400)}.`,
 ];
 
@@ -42,8 +43,8 @@ const orderDiscussion: Sentence[] = [
   (c) => `We find that ${c.company} has demonstrated that its proposed treatment of ${c.issue()} is ${c.standard()}, subject to the modifications described below.`,
   (c) => `Having considered the record, we adopt a return on equity of ${c.roe()}, which falls within the range of reasonableness supported by the cost of capital evidence.`,
   (c) => `We decline to adopt the proposal of ${c.intervenor()} regarding ${c.issue()}, because the proposal is ${c.adjective()} on this record.`,
-  (c) => `The authorized revenue increase of ${c.money(0.7)} represents ${c.pct(2, 9)} of current revenues.`,
-  (c) => `${c.alj()} presided over ${c.procedure()}, and the matter was submitted on ${c.date(-120, -20)}.`,
+  (c) => `The adjustments to ${c.issue()} adopted here amount to ${c.pct(0.2, 3)} of current revenues.`,
+  (c) => `${c.alj()} presided over ${c.procedure()}, and the matter was submitted for decision on ${c.date(-120, -20)}.`,
   (c) => `Accordingly, ${c.company} shall file revised tariff sheets consistent with this decision within 30 days.`,
   () => `The Commission has jurisdiction over this matter and the parties to it.`,
   (c) => `We are not persuaded that the evidence on ${c.issue()} warrants departure from our established practice.`,
@@ -88,18 +89,18 @@ const answers: Sentence[] = [
   (c) => `I recommend a return on equity of ${c.roe()}, based on a discounted cash flow analysis of a proxy group of ${c.rng.int(8, 22)} companies.`,
   (c) => `No. The recommended disallowance of ${c.money(0.05)} ignores the ${c.metric()} documented in Exhibit ${c.rng.int(1, 40)}.`,
   (c) => `A residential customer using ${c.typicalUsage()} per month would see a bill increase of ${c.smallMoney(2, 25)}, or ${c.pct(2, 15)}.`,
-  (c) => `My recommendation reduces the requested revenue requirement by ${c.money(0.15)}, primarily by removing costs for ${c.issue()} that fall outside the test year.`,
+  (c) => `My adjustments remove ${c.money(0.02)} of costs for ${c.issue()} that fall outside the test year.`,
   (c) => `I relied on the Company's responses to data requests ${c.rng.pick(['Staff', 'OPC', 'CUB', 'SC'])}-${c.rng.int(1, 30)}.${c.rng.int(1, 12)} through ${c.rng.int(31, 60)}.${c.rng.int(1, 12)}, which show ${c.metric()}.`,
   (c) => `Yes. The Company's proposal would allow recovery of ${c.issue()} before the associated plant is used and useful, which shifts risk to customers.`,
   (c) => `The Company's benchmarking shows that ${c.issue()} costs per customer are ${c.pct(3, 25)} below the peer-group median.`,
   (c) => `The ${c.program()} will replace aging infrastructure and is expected to cost ${c.money(0.25)} through ${c.testYear + 4}.`,
   (c) => `The adjustment removes ${c.money(0.02)} of costs that were not ${c.standard()} during the test year.`,
   (c) => `I have. I disagree with its treatment of ${c.issue()} for the reasons explained in Section ${c.rng.int(2, 9)} of my testimony.`,
-  (c) => `As shown in Schedule ${c.witness.name.charAt(0)}-${c.rng.int(1, 15)}, the resulting revenue deficiency is ${c.money(0.8)}.`,
+  (c) => `As shown in Schedule ${c.witness.name.charAt(0)}-${c.rng.int(1, 15)}, the resulting adjustment to ${c.issue()} is ${c.money(0.03)}.`,
 ];
 
 const commentSentences: Sentence[] = [
-  (c) => `${c.filer} respectfully submits these comments pursuant to the ${longDate(c.filedAt - c.rng.int(20, 60) * 86_400_000)} ruling of ${c.alj()}.`,
+  (c) => `${c.filer} respectfully submits these comments pursuant to the ${c.date(-60, -20)} ruling of ${c.alj()}.`,
   (c) => `${c.filer} urges ${c.body} to reject the proposal concerning ${c.issue()}, which would shift ${c.money(0.1)} in costs to residential customers.`,
   (c) => `We support the proposed treatment of ${c.issue()} provided that ${c.body} requires annual reporting.`,
   (c) => `The proposal is ${c.adjective()} because it does not account for ${c.issue()}.`,
@@ -124,7 +125,12 @@ const motionSentences: Sentence[] = [
   (c) => `${c.filer} has a direct and substantial interest in ${c.issue()} that is not adequately represented by any other party.`,
   (c) => `Good cause exists because the responses served on ${c.date(-40, -5)} were incomplete with respect to ${c.issue()}.`,
   (c) => `Counsel for ${c.party()} has been contacted and ${c.rng.chance(0.5) ? 'does not oppose' : 'opposes'} this motion.`,
-  (c) => `Granting the motion will not delay the schedule, including ${c.procedure()} set for ${c.date(10, 90)}.`,
+  (c) => {
+    const inForce = c.scheduleInForce;
+    if (!inForce) return `Granting the motion will not delay any of the remaining procedural dates.`;
+    const written = c.state({ kind: 'hearing_date', party: '', value: c.shifted(inForce.order.hearingDate), written: c.writeDay(inForce.order.hearingDate), order: inForce.index });
+    return `Granting the motion will not delay the schedule, including the evidentiary hearing set for ${written}.`;
+  },
   (c) => `The information sought is relevant to ${c.issue()} and is not available from any other source.`,
   (c) => `${c.filer} represents ${c.rng.int(12, 900)} members who are customers of ${c.company} and who would be directly affected by the outcome.`,
   (c) => `For these reasons, ${c.filer} requests that the motion be granted and that ${c.company} be directed to respond within ${c.rng.pick([5, 7, 10])} days.`,
@@ -143,8 +149,8 @@ const briefSentences: Sentence[] = [
 ];
 
 const applicationSentences: Sentence[] = [
-  (c) => `${c.company} requests authority to increase annual revenues by ${c.money()}, an increase of ${c.pct(3, 18)} over present rates.`,
-  (c) => `The requested increase is driven primarily by ${c.issue()} and ${c.issue()}.`,
+  (c) => `${c.company}'s present rates were set in a proceeding concluded in ${c.testYear - c.rng.int(2, 5)}; its costs have risen ${c.pct(3, 18)} since then.`,
+  (c) => `The relief requested is driven primarily by ${c.issue()} and ${c.issue()}.`,
   (c) => `The Applicant proposes a test year ending December 31, ${c.testYear}, and rates effective ${c.date(200, 360)}.`,
   (c) => `The Applicant serves approximately ${c.rng.int(20, 2500) * 1000} customers and reports ${c.metric()}.`,
   () => `Notice of this application will be provided to customers through bill inserts and publication in newspapers of general circulation.`,
@@ -154,7 +160,16 @@ const applicationSentences: Sentence[] = [
 ];
 
 const stipulationSentences: Sentence[] = [
-  (c) => `The Settling Parties agree to a revenue increase of ${c.money(0.6)}, in lieu of the ${c.money()} originally requested.`,
+  (c) => {
+    const { approvedIncrease, requestedIncrease, applicant } = c.record;
+    const asked = () => c.state({ kind: 'requested_amount', party: applicant, value: String(requestedIncrease), written: c.writeMoney(requestedIncrease as number) });
+    if (requestedIncrease !== null && approvedIncrease !== null && approvedIncrease < requestedIncrease) {
+      // The settlement the decision adopted: its amount is the one authorized.
+      return `The Settling Parties agree to a revenue increase of ${c.state({ kind: 'approved_amount', party: applicant, value: String(approvedIncrease), written: c.writeMoney(approvedIncrease) })}, in lieu of the ${asked()} originally requested.`;
+    }
+    if (requestedIncrease !== null) return `The Settling Parties agree that the ${asked()} increase originally requested shall be reduced as set forth in Attachment A.`;
+    return `The Settling Parties agree to the terms set forth in Attachment A.`;
+  },
   (c) => `The Settling Parties agree that the authorized return on equity shall be ${c.roe()} with a common equity ratio of ${c.pct(48, 53)}.`,
   (c) => `This Stipulation resolves all issues concerning ${c.issue()} and ${c.issue()}.`,
   (c) => `The Company shall not file another general rate case before ${c.date(400, 900)}.`,
@@ -164,11 +179,10 @@ const stipulationSentences: Sentence[] = [
   (c) => `The residential customer charge shall increase from ${c.smallMoney(7, 12)} to ${c.smallMoney(12, 16)} per month.`,
 ];
 
+// The hearing date and deadlines are the record's (filing-facts.ts); these sentences date nothing else of it.
 const noticeSentences: Sentence[] = [
-  (c) => `NOTICE IS HEREBY GIVEN that ${c.procedure()} in the above-captioned proceeding will be held on ${c.date(14, 90)} at ${c.rng.chance(0.7) ? `${c.rng.int(9, 11)}:${c.rng.pick(['00', '30'])} a.m.` : `${c.rng.int(1, 3)}:${c.rng.pick(['00', '30'])} p.m.`}`,
+  (c) => `NOTICE IS HEREBY GIVEN that ${c.otherProcedure()} in the above-captioned proceeding will be held on ${c.date(14, 90)} at ${c.rng.chance(0.7) ? `${c.rng.int(9, 11)}:${c.rng.pick(['00', '30'])} a.m.` : `${c.rng.int(1, 3)}:${c.rng.pick(['00', '30'])} p.m.`}`,
   (c) => `The hearing will be held before ${c.alj()} at the ${c.source.name} offices in ${c.source.city}, and remotely by video conference.`,
-  (c) => `Interested persons may file comments on or before ${c.date(10, 60)}.`,
-  (c) => `Parties wishing to intervene shall file a petition no later than ${c.date(7, 30)}.`,
   (c) => `The subject of the proceeding is ${c.docket.title}, including ${c.issue()}.`,
   (c) => `Copies of the filing are available for inspection on the ${c.source.shortName} website at ${c.source.homeUrl}.`,
   (c) => `Members of the public may speak at the hearing or submit written comments referencing ${c.docketRef()}.`,
@@ -263,23 +277,17 @@ function caption(c: TextContext, title: string): string[] {
   ];
 }
 
-/** The first ordering paragraphs, which decide what the docket asked for. */
+/** The first ordering paragraphs of a decision: the record's outcome, or an interim ruling while the docket is open. */
 function orderingBy(c: TextContext): string[] {
-  switch (c.docket.caseType) {
-    case 'rate case':
-      return [`${c.company} is authorized to increase its annual revenues by ${c.money(0.7)}, effective ${c.date(20, 60)}.`];
-    case 'certificate':
-      return [`${c.company} is granted a certificate of public convenience and necessity for the ${c.program()}, at an estimated cost not to exceed ${c.money()}.`];
-    case 'complaint':
-      return [`The complaint of ${c.party('petitioner')} is ${c.rng.pick(['dismissed', 'sustained in part', 'denied'])}.`];
-    case 'rulemaking':
-      return ['The rules set forth in Appendix A to this decision are adopted.', `Staff shall convene ${c.procedure()} within 90 days to address implementation.`];
-    case 'merger':
-    case 'acquisition':
-      return [`The proposed transaction is approved, subject to the ${c.rng.int(12, 48)} conditions set forth in Appendix B.`];
-    default:
-      return [`The request of ${c.company} is ${c.rng.pick(['approved', 'approved as modified', 'approved in part'])}, with cost recovery not to exceed ${c.money(0.5)}.`];
+  const merits = decisionOrdering(c);
+  if (merits.length === 0) return [`The issues addressed in this phase are resolved as set forth above; the remaining issues will be addressed in a later phase of ${c.docketRef()}.`];
+  const outcome = c.record.outcome ?? '';
+  if (c.docket.caseType === 'certificate' && outcome.startsWith('approved')) {
+    merits.push(`${c.company} is granted a certificate of public convenience and necessity for the ${c.program()}, at an estimated cost not to exceed ${c.writeMoney(c.docket.amount)}.`);
   }
+  if (c.docket.caseType === 'rulemaking') merits.push(`Staff shall convene ${c.otherProcedure()} within 90 days to address implementation.`);
+  if (c.record.approvedIncrease !== null) merits.push(`The new rates shall take effect on ${c.date(20, 60)}.`);
+  return merits;
 }
 
 function closing(c: TextContext): string[] {
@@ -300,15 +308,12 @@ function closing(c: TextContext): string[] {
         `All motions not previously ruled upon are denied.`,
         `${c.docketRef()} is ${c.category === 'Decision' && c.docket.status !== 'open' ? 'closed' : 'held open for further proceedings'}.`,
       ];
-      const decisive =
-        c.category === 'Decision'
-          ? orderingBy(c)
-          : [`The petition to intervene of ${c.intervenor()} is granted.`, `The procedural schedule set forth in Attachment A is adopted, with ${c.procedure()} to begin on ${c.date(30, 120)}.`];
+      const decisive = c.category === 'Decision' ? orderingBy(c) : orderOrdering(c);
       const count = c.rng.int(2, items.length);
       return [
         'IT IS ORDERED that:',
         [...decisive, ...items.slice(items.length - count)].map((item, i) => `${i + 1}. ${item}`).join('\n'),
-        `This order is effective today.\nDated ${longDate(c.filedAt)}, at ${c.source.city}.`,
+        `This order is effective today.\nDated ${c.when(c.filedAt)}, at ${c.source.city}.`,
         c.docket.panel.map((member) => `${member.name.toUpperCase()}\n${member.title}`).join('\n'),
       ];
     }
@@ -318,11 +323,11 @@ function closing(c: TextContext): string[] {
       if (c.isPublicComment) return [`Sincerely,\n${c.filer}\n${c.rng.pick(['Resident', 'Customer', 'Ratepayer'])}, ${c.source.jurisdiction}`];
       return closingSubmitted(c);
     case 'Notice':
-      return [`${c.person('Executive Secretary')}\nIssued: ${longDate(c.filedAt)}`];
+      return [`${c.person('Executive Secretary')}\nIssued: ${c.when(c.filedAt)}`];
     case 'Stipulation':
       return [`Agreed to and accepted by the Settling Parties:\n${c.filers.map((filer) => `${filer}\nBy: /s/ ${c.person()}`).join('\n')}`];
     case 'Tariff':
-      return [`Issued: ${longDate(c.filedAt)}    Effective: ${c.date(30, 60)}\nIssued by: ${c.person()}, ${c.witness.title}, ${c.company}`];
+      return [`Issued: ${c.when(c.filedAt)}    Effective: ${c.date(30, 60)}\nIssued by: ${c.person()}, ${c.witness.title}, ${c.company}`];
     default:
       return closingSubmitted(c);
   }
@@ -330,7 +335,7 @@ function closing(c: TextContext): string[] {
 
 function closingSubmitted(c: TextContext): string[] {
   return [
-    `Respectfully submitted,\n/s/ ${c.counsel}\nCounsel for ${c.filer}\nDated: ${longDate(c.filedAt)}`,
+    `Respectfully submitted,\n/s/ ${c.counsel}\nCounsel for ${c.filer}\nDated: ${c.when(c.filedAt)}`,
     `CERTIFICATE OF SERVICE\nI hereby certify that I have this day served the foregoing document upon each person designated on the official service list compiled in ${c.docketRef()}.`,
   ];
 }
@@ -350,6 +355,12 @@ export function writePages(c: TextContext, title: string, pageCount: number): st
       const intro = `Q. Please state your name, title and business address.\n\nA. My name is ${c.witness.name}. I am ${c.witness.title} for ${c.filer}, and I am testifying on its behalf in ${c.docketRef()}.`;
       blocks.push(intro);
       length += intro.length;
+    }
+    if (p === 0) {
+      for (const block of factBlocks(c)) {
+        blocks.push(block);
+        length += block.length;
+      }
     }
     while (length < budget) {
       if (headings.length > 0 && sinceHeading >= 2 && c.rng.chance(0.45)) {

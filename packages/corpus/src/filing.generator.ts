@@ -6,8 +6,9 @@ import { corpusEnd } from './catalog.generator';
 import { writePages } from './filing-pages';
 import type { Catalog, Docket, Filing, FilingCategory, NativeFilingType, Source } from './model';
 import { personName, titleCase } from './names';
+import { proceedingRecord, type ProceedingRecord } from './proceeding-record';
 import { pickCumulative, Rng, type Seed } from './random';
-import { TextContext } from './text-context';
+import { TextContext, type FilingPurpose } from './text-context';
 
 const DAY = 86_400_000;
 
@@ -23,6 +24,11 @@ export interface FilingOptions {
    * text per filing on average). Lets a seed corpus stay light without changing anything else.
    */
   pageScale?: number;
+  /**
+   * Whole days to move every date a filing carries (filedAt, the dates in its text, its
+   * statements), so a corpus loaded later can end near today; default 0. Ids do not change.
+   */
+  shiftDays?: number;
 }
 
 /** Filing volume by month: busy spring and autumn, quiet August and late December. */
@@ -57,6 +63,44 @@ function pickDate(rng: Rng, docket: Docket, category: FilingCategory): number {
   return dayStart + rng.int(13, 23) * 3_600_000 + rng.int(0, 59) * 60_000 + rng.int(0, 59) * 1000;
 }
 
+/** A record day (ISO) at business hours in US time zones, expressed in UTC. */
+function onDay(rng: Rng, isoDay: string): number {
+  return Date.parse(isoDay) + rng.int(13, 23) * 3_600_000 + rng.int(0, 59) * 60_000 + rng.int(0, 59) * 1000;
+}
+
+/**
+ * Some filings are pieces of the record: a scheduling order, an order granting intervention, an
+ * intervenor's petition. They carry the record's date, and their filer when it is the intervenor.
+ */
+function pickPurpose(rng: Rng, source: Source, category: FilingCategory, native: NativeFilingType, record: ProceedingRecord): { purpose: FilingPurpose; at?: number; filer?: string } {
+  if (source.kind === 'court') return { purpose: { kind: 'none' } };
+  if (category === 'Order') {
+    const r = rng.next();
+    if (r < 0.3 && record.schedule.length > 0) {
+      const order = rng.int(0, record.schedule.length - 1);
+      return { purpose: { kind: 'scheduling-order', order }, at: onDay(rng, record.schedule[order]!.issuedAt) };
+    }
+    if (r < 0.5 && record.intervenors.length > 0) {
+      const grantedAt = rng.pick(record.intervenors).grantedAt;
+      const intervenors = record.intervenors.filter((i) => i.grantedAt === grantedAt).map((i) => i.name);
+      return { purpose: { kind: 'intervention-order', intervenors }, at: onDay(rng, grantedAt) };
+    }
+  }
+  // Notices that announce the hearing and deadlines (not appearances, errata or filings).
+  if (category === 'Notice' && (native.native === 'Notice' || native.native === 'Notice of Hearing')) return { purpose: { kind: 'schedule-notice' } };
+  if (category === 'Motion' && record.intervenors.length > 0 && (/Intervene/.test(native.native) || rng.chance(0.3))) {
+    const intervenor = rng.pick(record.intervenors);
+    return { purpose: { kind: 'petition-to-intervene', intervenor: intervenor.name }, at: onDay(rng, intervenor.petitionFiledAt), filer: intervenor.name };
+  }
+  return { purpose: { kind: 'none' } };
+}
+
+/** Testimony and briefs come often from the parties whose numbers are in the record. */
+function recordFiler(rng: Rng, category: FilingCategory, record: ProceedingRecord): string | undefined {
+  if ((category !== 'Testimony' && category !== 'Brief') || record.requestedIncrease === null || !rng.chance(0.5)) return undefined;
+  return rng.pick([record.applicant, ...record.recommendations.map((r) => r.party)].filter((name) => name !== ''));
+}
+
 function pickFilers(rng: Rng, source: Source, docket: Docket, category: FilingCategory): string[] {
   const orgs = docket.parties.filter((party) => party.kind !== 'person');
   const byRole = (role: string) => docket.parties.filter((party) => party.role === role).map((party) => party.name);
@@ -81,8 +125,37 @@ function shortName(name: string): string {
   return name.replace(/^Staff of the .*/, 'Staff');
 }
 
+function decisionTitle(c: TextContext, native: NativeFilingType): string {
+  const byOutcome: Record<string, string[]> = {
+    approved: ['Granting Application', 'Approving Request'],
+    'approved as modified': ['Authorizing Revenue Increase', 'Granting Application in Part', 'Adopting Settlement Agreement'],
+    'approved with conditions': ['Approving Application Subject to Conditions', 'Granting Application With Conditions'],
+    denied: ['Denying Application', 'Rejecting Request'],
+    'rules adopted': ['Adopting Rules', 'Adopting Final Rules'],
+    withdrawn: ['Closing Proceeding', 'Accepting Withdrawal of Application'],
+    dismissed: ['Dismissing Complaint'],
+    sustained: ['Sustaining Complaint'],
+    'sustained in part': ['Sustaining Complaint in Part'],
+  };
+  const outcome = c.record.outcome;
+  const options = outcome ? (byOutcome[outcome] ?? ['Resolving Proceeding']) : ['Resolving Phase 1 Issues', 'Addressing Interim Issues'];
+  return `${native.native} ${c.rng.pick(options)} (${titleCase(c.focus[0] ?? 'Rates')})`;
+}
+
+function orderTitle(c: TextContext, native: NativeFilingType): string {
+  switch (c.purpose.kind) {
+    case 'scheduling-order':
+      return c.purpose.order === 0 ? `${native.native} ${c.rng.pick(['Setting Procedural Schedule', 'Adopting Procedural Schedule'])}` : `${native.native} ${c.rng.pick(['Revising Procedural Schedule', 'Modifying Procedural Schedule'])}`;
+    case 'intervention-order':
+      return `${native.native} Granting ${c.purpose.intervenors.length === 1 ? `Intervention of ${c.purpose.intervenors[0]}` : 'Petitions to Intervene'}`;
+    default:
+      return `${native.native} ${c.rng.pick(['Addressing Scope of Proceeding', 'on Motion to Compel', 'Accepting Compliance Filing', 'Establishing Hearing Procedures', 'on Confidential Treatment'])}`;
+  }
+}
+
 function filingTitle(c: TextContext, native: NativeFilingType): string {
   const filer = c.filer;
+  if (c.purpose.kind === 'petition-to-intervene') return `Petition to Intervene of ${c.purpose.intervenor} in ${c.docketRef()}`;
   switch (native.category) {
     case 'Testimony':
       return `${native.native} of ${c.witness.name} on Behalf of ${filer} (${titleCase(c.focus[0] ?? 'Revenue Requirement')})`;
@@ -97,13 +170,13 @@ function filingTitle(c: TextContext, native: NativeFilingType): string {
     case 'Stipulation':
       return `${native.native} Among ${c.filers.map(shortName).slice(0, 3).join(', ')}${c.filers.length > 3 ? ' and Other Parties' : ''}`;
     case 'Notice':
-      return `${native.native}: ${titleCase(c.procedure())} in ${c.docketRef()}`;
+      return c.purpose.kind === 'schedule-notice' && c.scheduleInForce ? `${native.native}: ${c.rng.pick(['Evidentiary Hearing', 'Hearing Date and Comment Deadline', 'Procedural Schedule'])} in ${c.docketRef()}` : `${native.native}: ${titleCase(c.otherProcedure())} in ${c.docketRef()}`;
     case 'Application':
       return native.native === 'Complaint' || native.native === 'Petition for Review' ? `${native.native}: ${c.docket.title}` : c.docket.title;
     case 'Decision':
-      return c.isCourt ? `${native.native}: ${c.docket.title}` : `${native.native} ${c.rng.pick(['Adopting Settlement Agreement', 'Authorizing Revenue Increase', 'Resolving Phase 1 Issues', 'Granting Application in Part'])} (${titleCase(c.focus[0] ?? 'Rates')})`;
+      return c.isCourt ? `${native.native}: ${c.docket.title}` : decisionTitle(c, native);
     default:
-      return `${native.native} ${c.rng.pick(['Granting Intervention', 'Setting Procedural Schedule', 'Addressing Scope of Proceeding', 'on Motion to Compel', 'Accepting Compliance Filing', 'Establishing Hearing Procedures'])}`;
+      return orderTitle(c, native);
   }
 }
 
@@ -116,6 +189,14 @@ export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly
   const start = options.start ?? 0;
   const pdfShare = options.pdfShare ?? 0.15;
   const pageScale = options.pageScale ?? 1;
+  const shiftMs = Math.round(options.shiftDays ?? 0) * DAY;
+  // The record depends on (seed, docket) alone; keeping it per docket only saves recomputing it.
+  const records = new Map<string, ProceedingRecord>();
+  const recordOf = (docket: Docket) => {
+    let record = records.get(docket.id);
+    if (!record) records.set(docket.id, (record = proceedingRecord(seed, docket)));
+    return record;
+  };
   if (!(pageScale > 0)) throw new Error(`pageScale must be positive, got ${pageScale}`);
   if (dockets.length === 0) return;
   const sources = new Map(catalog.sources.map((source) => [source.id, source]));
@@ -133,9 +214,12 @@ export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly
     if (!source) throw new Error(`docket ${docket.id} names unknown source ${docket.sourceId}`);
     const native = rng.weighted(source.filingTypes, (type) => type.weight);
     const category = native.category;
-    const filedAt = pickDate(rng, docket, category);
-    const filers = native.native === 'Public Comment' ? [personName(rng)] : pickFilers(rng, source, docket, category);
-    const context = new TextContext(rng, source, docket, category, filers, filedAt);
+    const record = recordOf(docket);
+    const { purpose, at, filer } = pickPurpose(rng, source, category, native, record);
+    const filedAt = at ?? pickDate(rng, docket, category);
+    const named = filer ?? (native.native === 'Public Comment' ? undefined : recordFiler(rng, category, record));
+    const filers = named ? [named] : native.native === 'Public Comment' ? [personName(rng)] : pickFilers(rng, source, docket, category);
+    const context = new TextContext(rng, source, docket, category, filers, filedAt, record, purpose, shiftMs);
     const title = filingTitle(context, native);
     const [minPages, maxPages] = pageRange[category];
     const drawn = context.isPublicComment ? 1 : rng.int(minPages, maxPages);
@@ -148,12 +232,13 @@ export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly
       title,
       filingTypeNative: native.native,
       filingCategory: category,
-      filedAt: new Date(filedAt).toISOString(),
+      filedAt: new Date(filedAt + shiftMs).toISOString(),
       filers,
       description: description(context, native, pageCount),
       pages,
       language: 'en',
       hasPdf: rng.chance(pdfShare),
+      statements: context.stated,
     };
   }
 }

@@ -162,4 +162,34 @@ export interface Filing {
   pages: string[];
   language: 'en';
   hasPdf: boolean;
+  /**
+   * What this filing states of its docket's record (see `proceedingRecord`), for evaluation; not
+   * stored: consumers map a Filing field by field and leave this out.
+   */
+  statements: StatedFact[];
+}
+
+export type StatedFactKind =
+  | 'applicant'
+  | 'requested_amount'
+  | 'recommended_amount'
+  | 'approved_amount'
+  | 'outcome'
+  | 'hearing_date'
+  | 'comment_deadline'
+  | 'intervention_deadline'
+  | 'intervenor'
+  | 'position';
+
+/** One fact of the docket's record as a filing writes it. */
+export interface StatedFact {
+  kind: StatedFactKind;
+  /** Who it is about or by (the applicant, the recommending party, the intervenor, the arguing filer); '' for the docket's. */
+  party: string;
+  /** Machine form: dollars as digits, an ISO day, a party name or an outcome. */
+  value: string;
+  /** As the text writes it ("$15.4 million", "March 3, 2025", "approved as modified"). */
+  written: string;
+  /** Schedule dates: the index of the scheduling order they belong to (a later one supersedes it). */
+  order?: number;
 }

@@ -1,7 +1,8 @@
 /** What a filing's text can mention, with formatters for money, percentages, dates and people. */
-import type { Docket, FilingCategory, Party, Source } from './model';
+import type { Docket, FilingCategory, Party, Source, StatedFact } from './model';
 import { personName } from './names';
 import { intervenorWitnessTitles, staffWitnessTitles, witnessTitles } from './names.data';
+import { scheduleInForce, type ProceedingRecord, type SchedulingOrder } from './proceeding-record';
 import type { Rng } from './random';
 import { regulatoryPhrases, termBanks, type TermBank } from './term-banks.data';
 
@@ -23,6 +24,26 @@ export function longDate(ms: number): string {
   return `${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Exact dollars as filings write them: "$15.4 million", "$15,400,000" (amounts are whole $0.1 millions). */
+export function writtenMoney(dollars: number, millions: boolean): string {
+  if (millions && dollars >= 1e6) return `$${(dollars / 1e6).toFixed(1).replace(/\.0$/, '')} million`;
+  return `$${withCommas(dollars)}`;
+}
+
+/**
+ * Why a filing was written, when it carries a piece of the record: a scheduling order (which one),
+ * an order granting intervention (to whom), a petition to intervene (by whom), a notice of the
+ * schedule in force.
+ */
+export type FilingPurpose =
+  | { kind: 'scheduling-order'; order: number }
+  | { kind: 'intervention-order'; intervenors: string[] }
+  | { kind: 'petition-to-intervene'; intervenor: string }
+  | { kind: 'schedule-notice' }
+  | { kind: 'none' };
+
 export class TextContext {
   readonly bank: TermBank;
   readonly company: string;
@@ -39,6 +60,10 @@ export class TextContext {
     readonly category: FilingCategory,
     readonly filers: string[],
     readonly filedAt: number,
+    readonly record: ProceedingRecord,
+    readonly purpose: FilingPurpose = { kind: 'none' },
+    /** Whole days every date this filing writes is moved by (the seeder's corpus shift). */
+    readonly shiftMs = 0,
   ) {
     this.bank = termBanks[docket.industry];
     // "The Company" is the utility: the respondent of a complaint, otherwise the applicant.
@@ -51,6 +76,61 @@ export class TextContext {
     this.counsel = filerParty?.representative ?? `${personName(rng)}, Counsel`;
     this.focus = rng.sample(this.bank.issues, 3);
     this.testYear = new Date(filedAt).getUTCFullYear() - 1 - rng.int(0, 1);
+  }
+
+  /** What this filing states of the record, in the order written (see Filing.statements). */
+  readonly stated: StatedFact[] = [];
+
+  /** Records that the text states `fact`; returns what was written, to put in the sentence. */
+  state(fact: StatedFact): string {
+    this.stated.push(fact);
+    return fact.written;
+  }
+
+  /** The scheduling order in force on this filing's date. */
+  get scheduleInForce(): { order: SchedulingOrder; index: number } | undefined {
+    return scheduleInForce(this.record, this.filedAt);
+  }
+
+  /** The filer's role among the docket's parties ('' for members of the public and the agency). */
+  get filerRole(): Party['role'] | '' {
+    return this.docket.parties.find((party) => party.name === this.filers[0])?.role ?? '';
+  }
+
+  /** How the filer is named in running text: "Staff" for the agency's staff. */
+  get filerShort(): string {
+    return this.filerRole === 'staff' ? 'Staff' : this.filer;
+  }
+
+  /** A day of the filing's own life (its date, or one relative to it), as written. */
+  when(ms: number): string {
+    return longDate(ms + this.shiftMs);
+  }
+
+  /** The ISO day `isoDay` as this filing's dates are shifted. */
+  shifted(isoDay: string): string {
+    return new Date(Date.parse(isoDay) + this.shiftMs).toISOString().slice(0, 10);
+  }
+
+  /** A record date written one of three ways: "March 4, 2025", "Tuesday, March 4, 2025", "3/4/2025". */
+  writeDay(isoDay: string): string {
+    const ms = Date.parse(isoDay) + this.shiftMs;
+    const d = new Date(ms);
+    const style = this.rng.int(0, 5);
+    if (style === 4) return `${weekdays[d.getUTCDay()]}, ${longDate(ms)}`;
+    if (style === 5) return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+    return longDate(ms);
+  }
+
+  /** Record dollars, exact: "$15.4 million" or "$15,400,000". */
+  writeMoney(dollars: number): string {
+    return writtenMoney(dollars, this.rng.chance(0.5));
+  }
+
+  /** A dated procedure that is not the evidentiary hearing (whose date is the record's). */
+  otherProcedure(): string {
+    const procedure = this.procedure();
+    return /hearings/.test(procedure) ? this.rng.pick(['a technical conference', 'settlement discussions', 'a workshop']) : procedure;
   }
 
   /** A letter from a member of the public rather than a party's pleading. */
@@ -142,7 +222,7 @@ export class TextContext {
 
   /** A date around the filing: negative days are in the past. */
   date(fromDays: number, toDays: number): string {
-    return longDate(this.filedAt + this.rng.int(fromDays, toDays) * DAY);
+    return this.when(this.filedAt + this.rng.int(fromDays, toDays) * DAY);
   }
 
   metric(): string {

@@ -50,7 +50,12 @@ export function corpusShiftMs(now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - corpusEnd) / DAY_MS)) * DAY_MS;
 }
 
-/** One generated filing as the ingestion pipeline takes it; a share come with a real PDF rendered from their pages. */
+/**
+ * One generated filing as the ingestion pipeline takes it; a share come with a real PDF rendered from
+ * their pages. `shiftMs` moves the docket's dates; the filing comes already shifted (generateFilings'
+ * shiftDays), so its filedAt, its text's dates and its PDF header agree. Its `statements` (the
+ * generator's truth, for evaluation) are not taken.
+ */
 export async function corpusItem(filing: Filing, docket: Docket | undefined, shiftMs: number, runId: string): Promise<IngestItem> {
   const shift = (iso: string | null | undefined) => (iso ? new Date(Date.parse(iso) + shiftMs) : undefined);
   return {
@@ -68,7 +73,7 @@ export async function corpusItem(filing: Filing, docket: Docket | undefined, shi
     docketClosedAt: shift(docket?.closedAt),
     industry: docket?.industry,
     parties: docket?.parties.map((p) => ({ name: p.name, role: p.role, kind: p.kind, representative: p.representative })),
-    filedAt: shift(filing.filedAt),
+    filedAt: new Date(filing.filedAt),
     filers: filing.filers,
     description: filing.description,
     pages: filing.pages,
@@ -126,7 +131,7 @@ export async function seedCorpusIfEmpty(deps: {
   }
   const counts = new Map<string, Partial<Record<IngestOutcomeKind, number>>>();
   const errors = new Map<string, RunError[]>();
-  const filings = generateFilings(CORPUS_SEED, catalog, dockets, { count: deps.filings });
+  const filings = generateFilings(CORPUS_SEED, catalog, dockets, { count: deps.filings, shiftDays: shiftMs / DAY_MS });
   let done = 0;
 
   const worker = async () => {
