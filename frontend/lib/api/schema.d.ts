@@ -2391,6 +2391,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/answer-modes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The answer modes a question may ask for (generative only when a language model is configured) and the default one */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The modes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnswerModes"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queries/{queryId}": {
         parameters: {
             query?: never;
@@ -3875,12 +3938,21 @@ export interface components {
             total: number;
             done: number;
             message: string;
+            /** @description Items the job could not handle (an import’s files); a succeeded process with failures succeeded with failures */
+            failed: number;
+            /** @description The first of those items (at most 100) and why */
+            failures: components["schemas"]["ProcessItemFailure"][];
             /** Format: date-time */
             createdAt: string | null;
             /** Format: date-time */
             updatedAt: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+        };
+        ProcessItemFailure: {
+            item: string;
+            reason: string;
+            message: string;
         };
         /** @description text/event-stream: one named event per update (event: started | documents | section | figures | completed | error), data = JSON of the matching property */
         AskEvents: {
@@ -4034,6 +4106,15 @@ export interface components {
              * @default null
              */
             filedTo: string | null;
+        };
+        AnswerModes: {
+            /** @description The modes a question may ask for: generative only when a language model is configured */
+            modes: ("extractive" | "generative")[];
+            /**
+             * @description What a question that names no mode gets
+             * @enum {string}
+             */
+            defaultMode: "extractive" | "generative";
         };
         QueryWithAuthor: {
             query: components["schemas"]["Query"];

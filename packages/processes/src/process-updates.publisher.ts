@@ -1,6 +1,6 @@
 import { newEventFields, topics, type EventPublisher, type TopicDef } from '@docket/events';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import type { ProcessStatus, ProcessUpdate, ProcessUpdates } from './process-update';
+import { MAX_REPORTED_FAILURES, type ProcessStatus, type ProcessUpdate, type ProcessUpdates } from './process-update';
 
 const STATES: Record<ProcessStatus, ProcessState> = {
   queued: ProcessState.PROCESS_STATE_QUEUED,
@@ -30,6 +30,8 @@ export class ProcessUpdatesPublisher implements ProcessUpdates {
       done: String(update.done),
       message: update.message,
       sequence: String(sequence),
+      failed: String(update.failed ?? 0),
+      failures: (update.failures ?? []).slice(0, MAX_REPORTED_FAILURES),
     });
   }
 }

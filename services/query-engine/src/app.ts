@@ -10,7 +10,7 @@ import { ThreadedEmbedder } from './embeddings/threaded.embedder';
 import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './events/query-events';
 import { FiguresBuilder } from './domain/figures';
 import { queryServiceBinding } from './grpc/queries.grpc';
-import { AnalysisWriter, ChatCompletionsClient, llmSettingsOf } from './llm';
+import { AnalysisWriter, answerModesOf, ChatCompletionsClient, llmSettingsOf } from './llm';
 import { bm25Retrieve, HybridRetriever } from './retrieval/retrieve';
 import { VectorIndex } from './retrieval/vector-index';
 import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
@@ -98,10 +98,12 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('query outbox', () => queryRelay.stop());
 
     const llm = llmSettingsOf(config);
+    const writer = new AnalysisWriter({ chat: llm && new ChatCompletionsClient(llm), logger });
+    const answerModes = answerModesOf({ generativeConfigured: writer.generativeConfigured, configuredDefault: config.DEFAULT_ANALYSIS_MODE });
     const asker = new AskService({
       index,
       retriever,
-      writer: new AnalysisWriter({ chat: llm && new ChatCompletionsClient(llm), logger }),
+      writer,
       figures: new FiguresBuilder(),
       queries,
       workspaces: askScopeOf(workspaceScope),
@@ -162,7 +164,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       services: [
         searchServiceBinding({ search, index, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS }),
         workspaceServiceBinding({ workspaces, logger }),
-        queryServiceBinding({ asker, queries, logger }),
+        queryServiceBinding({ asker, queries, answerModes, logger }),
       ],
       logger,
     });

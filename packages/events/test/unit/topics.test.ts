@@ -38,6 +38,7 @@ describe('topic registry', () => {
     const message = {
       ...newEventFields(), processId: 'p-1', kind: 'reindex', title: 'Re-index', ownerId: 'u-1',
       state: ProcessState.PROCESS_STATE_RUNNING, total: '9007199254740993', done: '12', message: 'indexing', sequence: '3',
+      failed: '1', failures: [{ item: 'a/b.bin', reason: 'unsupported_type', message: 'no text' }],
     };
     const decoded = topics.processUpdated.decode(topics.processUpdated.encode(message));
     expect(decoded).toEqual(message);

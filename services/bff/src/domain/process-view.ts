@@ -10,6 +10,10 @@ export interface ProcessView {
   total: number;
   done: number;
   message: string;
+  /** Items the job could not handle, all counted; succeeded with failed > 0 is "succeeded with failures". */
+  failed: number;
+  /** The first of those items and why. */
+  failures: { item: string; reason: string; message: string }[];
   createdAt: string | null;
   updatedAt: string | null;
   finishedAt: string | null;

@@ -79,6 +79,8 @@ export function toProcessRecord(p: exportV1.Process): ProcessRecord {
       total: Number(p.total),
       done: Number(p.done),
       message: p.message,
+      failed: Number(p.failed),
+      failures: p.failures.map(({ item, reason, message }) => ({ item, reason, message })),
       createdAt: isoOrNull(p.createdAt),
       updatedAt: isoOrNull(p.updatedAt),
       finishedAt: isoOrNull(p.finishedAt),

@@ -3,7 +3,7 @@ import { fromGrpcError, NotFoundError } from '@docket/errors';
 import { grpcCall } from '@docket/service-kit';
 import { queryEngineQueriesV1 } from '@docket/proto';
 import type { AnalysisModeName, AskUpdate, QueryFiltersView, QuerySummaryView, QueryView } from '../domain/query-view';
-import { fromFiltersView, fromModeName, toAskUpdate, toQueryView, toSummaryView } from './query.mappers';
+import { fromFiltersView, fromModeName, toAskUpdate, toModeName, toQueryView, toSummaryView } from './query.mappers';
 
 export interface AskInput {
   question: string;
@@ -80,6 +80,13 @@ export class QueriesGateway {
     const response = await grpcCall(this.client, 'getQuery', { queryId, userId, asAdmin });
     if (!response.query) throw new NotFoundError(`no query ${queryId}`);
     return toQueryView(response.query);
+  }
+
+  /** The modes users may choose from (generative only with a language model) and the default one. */
+  async answerModes(): Promise<{ modes: AnalysisModeName[]; defaultMode: AnalysisModeName }> {
+    const response = await grpcCall(this.client, 'getAnswerModes', {});
+    const modes = response.modes.map(toModeName).filter((mode): mode is AnalysisModeName => mode !== null);
+    return { modes, defaultMode: toModeName(response.defaultMode) ?? 'extractive' };
   }
 
   async list(input: ListQueriesInput): Promise<{ queries: QuerySummaryView[]; nextCursor: string | null }> {

@@ -28,6 +28,13 @@ export const AskBody = z
   })
   .meta({ id: 'AskRequest' });
 
+export const AnswerModesResponse = z
+  .object({
+    modes: z.array(z.enum(analysisModes)).meta({ description: 'The modes a question may ask for: generative only when a language model is configured' }),
+    defaultMode: z.enum(analysisModes).meta({ description: 'What a question that names no mode gets' }),
+  })
+  .meta({ id: 'AnswerModes' });
+
 export const WorkspaceIdParams = z.object({ id: z.string().trim().min(1).max(200) });
 export const QueryIdParams = z.object({ queryId: z.string().trim().min(1).max(200) });
 

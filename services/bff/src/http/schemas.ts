@@ -345,6 +345,10 @@ export const Process = z
     total: z.number().int(),
     done: z.number().int(),
     message: z.string(),
+    failed: z.number().int().meta({ description: 'Items the job could not handle (an import’s files); a succeeded process with failures succeeded with failures' }),
+    failures: z
+      .array(z.object({ item: z.string(), reason: z.string(), message: z.string() }).meta({ id: 'ProcessItemFailure' }))
+      .meta({ description: 'The first of those items (at most 100) and why' }),
     createdAt: nullableDateTime,
     updatedAt: nullableDateTime,
     finishedAt: nullableDateTime,

@@ -172,6 +172,15 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
     });
   });
 
+  describe('GET /api/answer-modes', () => {
+    it('tells any signed-in user which modes may be asked for (extractive only without a language model)', async () => {
+      const res = await alice.client.get('/api/answer-modes');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ modes: ['extractive'], defaultMode: 'extractive' });
+      expect((await new BrowserClient(bff.url).get('/api/answer-modes')).status).toBe(401);
+    });
+  });
+
   describe('GET /api/admin/queries', () => {
     beforeAll(() => {
       fakes.query.queries.clear();

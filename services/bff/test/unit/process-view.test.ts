@@ -16,16 +16,24 @@ describe('process view', () => {
     updatedAt: new Date('2024-01-01T00:00:01Z'),
     finishedAt: undefined,
     sequence: '7',
+    failed: '0',
+    failures: [],
   };
 
   it('maps the gRPC process to the REST shape', () => {
     const record = toProcessRecord(proto);
     expect(record.view).toEqual({
-      id: 'p1', kind: 'reindex', title: 'Re-index', status: 'running', total: 10, done: 4, message: '',
+      id: 'p1', kind: 'reindex', title: 'Re-index', status: 'running', total: 10, done: 4, message: '', failed: 0, failures: [],
       createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:01.000Z', finishedAt: null,
     });
     expect(record.sequence).toBe(7n);
     expect(record.ownerId).toBe('u1');
+  });
+
+  it('passes on the items a process could not handle, with their reasons', () => {
+    const failures = [{ item: 'scans/a.bin', reason: 'unsupported_type', message: 'no text could be read' }];
+    const record = toProcessRecord({ ...proto, status: exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED, failed: '8', failures });
+    expect(record.view).toMatchObject({ status: 'succeeded', failed: 8, failures });
   });
 
   it('lets owners and administrators see a process, nobody else', () => {

@@ -2,7 +2,7 @@ import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@docket/observability';
 import { inJobTrace } from '@docket/events';
-import { ProgressTicker, type ProcessStatus, type ProcessUpdates } from '@docket/processes';
+import { ProgressTicker, type ProcessStatus, type ProcessUpdate, type ProcessUpdates } from '@docket/processes';
 import type { FileImportService } from '../service/file-import.service';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import { IMPORT_KIND, IMPORT_QUEUE, QUEUE_PREFIX, type ImportJobData } from './import.queue';
@@ -51,9 +51,9 @@ export class ImportWorker {
     await this.worker?.close();
   }
 
-  private publish(job: Job<ImportJobData>, status: ProcessStatus, done: number, total: number, message: string): Promise<void> {
+  private publish(job: Job<ImportJobData>, status: ProcessStatus, done: number, total: number, message: string, failures?: Pick<ProcessUpdate, 'failed' | 'failures'>): Promise<void> {
     return this.options.processes.publish({
-      processId: job.data.processId, kind: IMPORT_KIND, title: `Import ${job.data.path}`, ownerId: job.data.requestedBy, status, done, total, message,
+      processId: job.data.processId, kind: IMPORT_KIND, title: `Import ${job.data.path}`, ownerId: job.data.requestedBy, status, done, total, message, ...failures,
     });
   }
 
@@ -78,7 +78,9 @@ export class ImportWorker {
       await ticker.stop();
       await this.options.runs.finish(runId, 'succeeded');
       const run = await this.options.runs.find(runId);
-      await this.publish(job, 'succeeded', latest.done, latest.total, run ? summary(run) : `Imported ${latest.done} files`);
+      // The files that failed travel with the process, so its page lists them with their reasons.
+      const failures = run ? { failed: run.failed, failures: run.errors } : undefined;
+      await this.publish(job, 'succeeded', latest.done, latest.total, run ? summary(run) : `Imported ${latest.done} files`, failures);
     } catch (error) {
       await ticker.stop();
       if (this.shutdown.signal.aborted && token) {

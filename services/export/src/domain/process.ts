@@ -12,6 +12,10 @@ export interface ProcessRecord {
   total: number;
   done: number;
   message: string;
+  /** Items the job could not handle, all counted; a succeeded process with failures succeeded with failures. */
+  failed: number;
+  /** The first of those items and why. */
+  failures: ItemFailure[];
   sequence: number;
   createdAt: Date;
   updatedAt: Date;
@@ -28,8 +32,17 @@ export interface ProcessUpdate {
   total: number;
   done: number;
   message: string;
+  failed: number;
+  failures: ItemFailure[];
   sequence: number;
   at: Date;
+}
+
+/** One item a job could not handle (an import's file), and why. */
+export interface ItemFailure {
+  item: string;
+  reason: string;
+  message: string;
 }
 
 export function isFinal(status: ProcessStatus): boolean {
@@ -37,17 +50,21 @@ export function isFinal(status: ProcessStatus): boolean {
 }
 
 /** Validates an update as it arrives from an event; a malformed one is an InputError. */
-export function validateUpdate(update: Omit<ProcessUpdate, 'sequence' | 'total' | 'done'> & { sequence: string; total: string; done: string }): ProcessUpdate {
+export function validateUpdate(
+  update: Omit<ProcessUpdate, 'sequence' | 'total' | 'done' | 'failed' | 'failures'> & { sequence: string; total: string; done: string; failed?: string; failures?: ItemFailure[] },
+): ProcessUpdate {
   const sequence = Number(update.sequence);
   const total = Number(update.total);
   const done = Number(update.done);
+  const failed = Number(update.failed ?? 0);
   const issues = [];
   if (!update.id) issues.push({ path: 'processId', message: 'must not be empty' });
   if (!Number.isSafeInteger(sequence) || sequence < 1) issues.push({ path: 'sequence', message: 'must be a positive integer' });
   if (!Number.isSafeInteger(total) || total < 0) issues.push({ path: 'total', message: 'must be a non-negative integer' });
   if (!Number.isSafeInteger(done) || done < 0) issues.push({ path: 'done', message: 'must be a non-negative integer' });
+  if (!Number.isSafeInteger(failed) || failed < 0) issues.push({ path: 'failed', message: 'must be a non-negative integer' });
   if (issues.length > 0) throw new InputError('invalid process update', issues);
-  return { ...update, sequence, total, done };
+  return { ...update, sequence, total, done, failed, failures: update.failures ?? [] };
 }
 
 export const LIST_LIMIT_DEFAULT = 50;

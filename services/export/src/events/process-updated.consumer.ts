@@ -55,6 +55,8 @@ export function toUpdate(event: ProcessUpdated): ProcessUpdate {
     total: event.total,
     done: event.done,
     message: event.message,
+    failed: event.failed,
+    failures: event.failures.map(({ item, reason, message }) => ({ item, reason, message })),
     sequence: event.sequence,
     at: event.occurredAt ?? new Date(),
   });

@@ -49,6 +49,8 @@ function toProto(process: ProcessRecord): Process {
     total: String(process.total),
     done: String(process.done),
     message: process.message,
+    failed: String(process.failed),
+    failures: process.failures,
     createdAt: process.createdAt,
     updatedAt: process.updatedAt,
     finishedAt: process.finishedAt,

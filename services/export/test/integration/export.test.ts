@@ -46,7 +46,7 @@ afterAll(async () => {
 function update(processId: string, sequence: number, state: ProcessState, over: Partial<ProcessUpdated> = {}): ProcessUpdated {
   return {
     ...newEventFields(), processId, kind: 'reindex', title: 'Re-index search', ownerId: 'owner-1', state,
-    total: '100', done: String(Math.min(100, sequence * 10)), message: `step ${sequence}`, sequence: String(sequence), ...over,
+    total: '100', done: String(Math.min(100, sequence * 10)), message: `step ${sequence}`, sequence: String(sequence), failed: '0', failures: [], ...over,
   };
 }
 
@@ -161,7 +161,7 @@ describe('export service: processes', () => {
     const repository = new ProcessRepository(connection);
     const ids = Array.from({ length: 10 }, () => uniqueName('race'));
     await Promise.all(ids.flatMap((id) => [3, 1, 5, 2, 4].map((sequence) => repository.apply({
-      id, kind: 'k', title: 't', ownerId: 'o', status: sequence === 5 ? 'succeeded' : 'running', total: 5, done: sequence, message: `m${sequence}`, sequence, at: new Date(),
+      id, kind: 'k', title: 't', ownerId: 'o', status: sequence === 5 ? 'succeeded' : 'running', total: 5, done: sequence, message: `m${sequence}`, failed: 0, failures: [], sequence, at: new Date(),
     }))));
     for (const id of ids) {
       expect(await repository.findById(id)).toMatchObject({ sequence: 5, done: 5, status: 'succeeded', message: 'm5' });

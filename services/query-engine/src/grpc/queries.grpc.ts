@@ -3,12 +3,13 @@ import type { Logger } from '@docket/observability';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   AnalysisMode, QueryServiceService,
-  type AskRequest, type AskResponse, type GetQueryRequest, type GetQueryResponse, type ListQueriesRequest, type ListQueriesResponse,
+  type AskRequest, type AskResponse, type GetAnswerModesRequest, type GetAnswerModesResponse, type GetQueryRequest, type GetQueryResponse, type ListQueriesRequest, type ListQueriesResponse,
   type Query, type QuerySummary,
 } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { emptyAnalysis, type AnalysisModeName } from '../domain/analysis';
 import type { StoredQuery } from '../domain/query';
 import { decodeListCursor, encodeListCursor } from '../domain/query-list-cursor';
+import type { AnswerModes } from '../llm/answer-modes';
 import type { AskService, AskUpdate } from '../service/ask.service';
 import type { QueryRepository } from '../store/query.repository';
 import { analysisToProto, figuresToProto, filtersFromProto, filtersToProto, queryDocumentToProto } from './query.mappers';
@@ -17,8 +18,8 @@ const DEFAULT_LIST_LIMIT = 50;
 const MAX_LIST_LIMIT = 200;
 
 /** research.query_engine.v1.QueryService */
-export function queryServiceBinding(deps: { asker: AskService; queries: QueryRepository; logger: Logger }): GrpcServiceBinding {
-  const { asker, queries, logger } = deps;
+export function queryServiceBinding(deps: { asker: AskService; queries: QueryRepository; answerModes: AnswerModes; logger: Logger }): GrpcServiceBinding {
+  const { asker, queries, answerModes, logger } = deps;
   return {
     definition: QueryServiceService,
     implementation: {
@@ -60,6 +61,11 @@ export function queryServiceBinding(deps: { asker: AskService; queries: QueryRep
         }, limit, request.cursor ? decodeListCursor(request.cursor) : undefined);
         return { queries: page.queries.map(summaryToProto), nextCursor: page.next ? encodeListCursor(page.next) : '' };
       }),
+
+      getAnswerModes: unary<GetAnswerModesRequest, GetAnswerModesResponse>(logger, async () => ({
+        modes: answerModes.modes.map(modeToProto),
+        defaultMode: modeToProto(answerModes.defaultMode),
+      })),
     },
   };
 }

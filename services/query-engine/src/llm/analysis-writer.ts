@@ -15,7 +15,8 @@ export interface AnalysisWriterOptions {
 }
 
 export const WRITER_NOTICES = {
-  notConfigured: 'The generative mode is not configured (LLM_BASE_URL and LLM_MODEL); this is the extractive analysis.',
+  // Users read this: no configuration names (administrators see those on /admin).
+  notConfigured: 'Generative answers are not available on this server; this is the extractive analysis.',
   unavailable: (reason: string) => `The language model could not answer (${reason}); this is the extractive analysis.`,
   noAnswer: 'The language model found no answer in the passages; this is the extractive analysis.',
   allDropped: (count: number) =>

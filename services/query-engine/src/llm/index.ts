@@ -5,3 +5,4 @@
 export { ChatCompletionsClient, chatCompletionsUrl, type ChatCompletionsSettings, type ChatModel } from './chat-completions.client';
 export { llmEnv, llmSettingsOf, type LlmEnv } from './llm-config';
 export { AnalysisWriter, WRITER_NOTICES, type AnalysisWriterOptions } from './analysis-writer';
+export { answerModesOf, type AnswerModes } from './answer-modes';

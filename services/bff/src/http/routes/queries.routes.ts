@@ -6,7 +6,7 @@ import type { QueryWorkspaceNames } from '../../grpc/query-workspace-names';
 import type { QueryUserLookup } from '../../identity/query-user-lookup';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
-import { AdminQueriesQuery, AdminQueriesResponse, AskBody, AskEvents, QueryIdParams, QueryResponse, WorkspaceIdParams } from '../queries.schemas';
+import { AdminQueriesQuery, AdminQueriesResponse, AnswerModesResponse, AskBody, AskEvents, QueryIdParams, QueryResponse, WorkspaceIdParams } from '../queries.schemas';
 import { relayAsk } from '../query-stream.relay';
 
 export interface QueryRouteDeps {
@@ -34,6 +34,17 @@ export function registerQueryRoutes(api: ApiRouter, deps: QueryRouteDeps): void 
       await relayAsk(req, res, deps, (handlers) =>
         queries.ask({ question: body.question, filters: body.filters, mode: body.mode, userId: user.id, workspaceId: params.id }, handlers),
       );
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/answer-modes', tag: 'queries', access: 'user',
+      summary: 'The answer modes a question may ask for (generative only when a language model is configured) and the default one',
+      responses: { 200: { description: 'The modes', schema: AnswerModesResponse } },
+    },
+    async (_input, _req, res) => {
+      res.json(await queries.answerModes());
     },
   );
 

@@ -283,6 +283,8 @@ export function processFixture(overrides: Partial<exportV1.Process> & { id: stri
     updatedAt: new Date('2024-05-01T10:00:00Z'),
     finishedAt: undefined,
     sequence: '1',
+    failed: '0',
+    failures: [],
     ...overrides,
   };
 }

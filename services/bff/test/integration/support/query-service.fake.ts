@@ -89,6 +89,8 @@ export class FakeQueryService {
         if (!query || !visible) throw new NotFoundError(`no query ${req.queryId}`);
         return { query };
       }),
+      // As a query-engine without a language model answers.
+      getAnswerModes: unary(logger, async () => ({ modes: [AnalysisMode.ANALYSIS_MODE_EXTRACTIVE], defaultMode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE })),
       listQueries: unary(logger, async (req: queryEngineQueriesV1.ListQueriesRequest) => {
         this.listRequests.push(req);
         if (req.cursor && !/^\d+$/.test(req.cursor)) throw new InputError('bad cursor', [{ path: 'cursor', message: 'must be the next_cursor of a previous page' }]);
@@ -193,12 +195,15 @@ export function queryFixture(overrides: Partial<queryEngineQueriesV1.Query> & { 
         { heading: 'Request', sentences: [{ text: requested.quote, citations: [requested] }] },
       ],
       keyFacts: [
-        { kind: 'amount', text: '$4.2 million', normalized: '4200000', citation: approved },
-        { kind: 'date', text: 'March 3, 2025', normalized: '2025-03-03', citation: effective },
+        { kind: 'amount', text: '$4.2 million', normalized: '4200000', citation: approved, slot: 'approved_amount', label: 'Authorized increase', subject: 'Public Utility Commission', status: '', filingCategory: 'Order', filedAt: '2024-05-01' },
+        { kind: 'date', text: 'March 3, 2025', normalized: '2025-03-03', citation: effective, slot: '', label: '', subject: '', status: '', filingCategory: 'Order', filedAt: '2024-05-01' },
       ],
       model: '',
       droppedSentences: 0,
       notice: '',
+      questionKind: 'amount',
+      scope: { kind: 'proceeding', docketNumber: '24-0101', sourceId: 'puc', sourceName: 'Public Utility Commission', title: 'Application for a rate increase', party: '', statement: 'About docket 24-0101 (Public Utility Commission): Application for a rate increase.' },
+      refinements: [{ docketNumber: '24-0202', sourceId: 'puc', title: '', documents: 2 }],
     },
     documents: [
       {

@@ -93,6 +93,21 @@ export interface Process {
     | undefined;
   /** Increases with every update; lets watchers skip stale states. */
   sequence: string;
+  /**
+   * Items the job could not handle (an import's files), all counted; `failures` keeps the first ones.
+   * A succeeded process with failed > 0 succeeded with failures.
+   */
+  failed: string;
+  failures: ProcessItemFailure[];
+}
+
+/** One item a job could not handle, and why. */
+export interface ProcessItemFailure {
+  /** What failed, e.g. a file's path relative to the imported directory. */
+  item: string;
+  /** A short machine-readable reason (unsupported_type, invalid_sidecar, ...). */
+  reason: string;
+  message: string;
 }
 
 export interface GetProcessRequest {
@@ -135,6 +150,8 @@ function createBaseProcess(): Process {
     updatedAt: undefined,
     finishedAt: undefined,
     sequence: "0",
+    failed: "0",
+    failures: [],
   };
 }
 
@@ -175,6 +192,12 @@ export const Process: MessageFns<Process> = {
     }
     if (message.sequence !== "0") {
       writer.uint32(96).int64(message.sequence);
+    }
+    if (message.failed !== "0") {
+      writer.uint32(104).int64(message.failed);
+    }
+    for (const v of message.failures) {
+      ProcessItemFailure.encode(v!, writer.uint32(114).fork()).join();
     }
     return writer;
   },
@@ -288,6 +311,22 @@ export const Process: MessageFns<Process> = {
             message.sequence = reader.int64().toString();
             continue;
           }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.failed = reader.int64().toString();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.failures.push(ProcessItemFailure.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -330,6 +369,10 @@ export const Process: MessageFns<Process> = {
         ? fromJsonTimestamp(object.finished_at)
         : undefined,
       sequence: isSet(object.sequence) ? globalThis.String(object.sequence) : "0",
+      failed: isSet(object.failed) ? globalThis.String(object.failed) : "0",
+      failures: globalThis.Array.isArray(object?.failures)
+        ? object.failures.map((e: any) => ProcessItemFailure.fromJSON(e))
+        : [],
     };
   },
 
@@ -371,6 +414,12 @@ export const Process: MessageFns<Process> = {
     if (message.sequence !== "0") {
       obj.sequence = message.sequence;
     }
+    if (message.failed !== "0") {
+      obj.failed = message.failed;
+    }
+    if (message.failures?.length) {
+      obj.failures = message.failures.map((e) => ProcessItemFailure.toJSON(e));
+    }
     return obj;
   },
 
@@ -391,6 +440,109 @@ export const Process: MessageFns<Process> = {
     message.updatedAt = object.updatedAt ?? undefined;
     message.finishedAt = object.finishedAt ?? undefined;
     message.sequence = object.sequence ?? "0";
+    message.failed = object.failed ?? "0";
+    message.failures = object.failures?.map((e) => ProcessItemFailure.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseProcessItemFailure(): ProcessItemFailure {
+  return { item: "", reason: "", message: "" };
+}
+
+export const ProcessItemFailure: MessageFns<ProcessItemFailure> = {
+  encode(message: ProcessItemFailure, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.item !== "") {
+      writer.uint32(10).string(message.item);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.message !== "") {
+      writer.uint32(26).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProcessItemFailure {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProcessItemFailure();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.item = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProcessItemFailure {
+    return {
+      item: isSet(object.item) ? globalThis.String(object.item) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: ProcessItemFailure): unknown {
+    const obj: any = {};
+    if (message.item !== "") {
+      obj.item = message.item;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProcessItemFailure>, I>>(base?: I): ProcessItemFailure {
+    return ProcessItemFailure.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProcessItemFailure>, I>>(object: I): ProcessItemFailure {
+    const message = createBaseProcessItemFailure();
+    message.item = object.item ?? "";
+    message.reason = object.reason ?? "";
+    message.message = object.message ?? "";
     return message;
   },
 };

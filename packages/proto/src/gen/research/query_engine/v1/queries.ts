@@ -254,6 +254,16 @@ export interface ListQueriesResponse {
   nextCursor: string;
 }
 
+export interface GetAnswerModesRequest {
+}
+
+export interface GetAnswerModesResponse {
+  /** Always EXTRACTIVE; GENERATIVE too when a language model is configured. */
+  modes: AnalysisMode[];
+  /** What a question that names no mode gets (one of modes). */
+  defaultMode: AnalysisMode;
+}
+
 function createBaseAskRequest(): AskRequest {
   return { question: "", filters: undefined, userId: "", workspaceId: "", mode: 0 };
 }
@@ -3118,6 +3128,161 @@ export const ListQueriesResponse: MessageFns<ListQueriesResponse> = {
   },
 };
 
+function createBaseGetAnswerModesRequest(): GetAnswerModesRequest {
+  return {};
+}
+
+export const GetAnswerModesRequest: MessageFns<GetAnswerModesRequest> = {
+  encode(_: GetAnswerModesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAnswerModesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAnswerModesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetAnswerModesRequest {
+    return {};
+  },
+
+  toJSON(_: GetAnswerModesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetAnswerModesRequest>, I>>(base?: I): GetAnswerModesRequest {
+    return GetAnswerModesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetAnswerModesRequest>, I>>(_: I): GetAnswerModesRequest {
+    const message = createBaseGetAnswerModesRequest();
+    return message;
+  },
+};
+
+function createBaseGetAnswerModesResponse(): GetAnswerModesResponse {
+  return { modes: [], defaultMode: 0 };
+}
+
+export const GetAnswerModesResponse: MessageFns<GetAnswerModesResponse> = {
+  encode(message: GetAnswerModesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.modes.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.modes) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.defaultMode !== 0) {
+      writer.uint32(16).int32(message.defaultMode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAnswerModesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAnswerModesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.modes.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.modes.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.defaultMode = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAnswerModesResponse {
+    return {
+      modes: globalThis.Array.isArray(object?.modes) ? object.modes.map((e: any) => analysisModeFromJSON(e)) : [],
+      defaultMode: isSet(object.defaultMode)
+        ? analysisModeFromJSON(object.defaultMode)
+        : isSet(object.default_mode)
+        ? analysisModeFromJSON(object.default_mode)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetAnswerModesResponse): unknown {
+    const obj: any = {};
+    if (message.modes?.length) {
+      obj.modes = message.modes.map((e) => analysisModeToJSON(e));
+    }
+    if (message.defaultMode !== 0) {
+      obj.defaultMode = analysisModeToJSON(message.defaultMode);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetAnswerModesResponse>, I>>(base?: I): GetAnswerModesResponse {
+    return GetAnswerModesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetAnswerModesResponse>, I>>(object: I): GetAnswerModesResponse {
+    const message = createBaseGetAnswerModesResponse();
+    message.modes = object.modes?.map((e) => e) || [];
+    message.defaultMode = object.defaultMode ?? 0;
+    return message;
+  },
+};
+
 /**
  * QueryService answers natural-language questions: retrieval (BM25 + vectors, fused), an analysis in
  * which every sentence cites a passage, the documents used, and figures. Every query is stored and
@@ -3159,6 +3324,18 @@ export const QueryServiceService = {
     responseSerialize: (value: ListQueriesResponse): Buffer => Buffer.from(ListQueriesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListQueriesResponse => ListQueriesResponse.decode(value),
   },
+  /** The answer modes this service can write: generative only when a language model is configured. */
+  getAnswerModes: {
+    path: "/research.query_engine.v1.QueryService/GetAnswerModes" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetAnswerModesRequest): Buffer =>
+      Buffer.from(GetAnswerModesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetAnswerModesRequest => GetAnswerModesRequest.decode(value),
+    responseSerialize: (value: GetAnswerModesResponse): Buffer =>
+      Buffer.from(GetAnswerModesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetAnswerModesResponse => GetAnswerModesResponse.decode(value),
+  },
 } as const;
 
 export interface QueryServiceServer extends UntypedServiceImplementation {
@@ -3172,6 +3349,8 @@ export interface QueryServiceServer extends UntypedServiceImplementation {
   getQuery: handleUnaryCall<GetQueryRequest, GetQueryResponse>;
   /** Administrators: every query, newest first, filtered. */
   listQueries: handleUnaryCall<ListQueriesRequest, ListQueriesResponse>;
+  /** The answer modes this service can write: generative only when a language model is configured. */
+  getAnswerModes: handleUnaryCall<GetAnswerModesRequest, GetAnswerModesResponse>;
 }
 
 export interface QueryServiceClient extends Client {
@@ -3213,6 +3392,22 @@ export interface QueryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListQueriesResponse) => void,
+  ): ClientUnaryCall;
+  /** The answer modes this service can write: generative only when a language model is configured. */
+  getAnswerModes(
+    request: GetAnswerModesRequest,
+    callback: (error: ServiceError | null, response: GetAnswerModesResponse) => void,
+  ): ClientUnaryCall;
+  getAnswerModes(
+    request: GetAnswerModesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetAnswerModesResponse) => void,
+  ): ClientUnaryCall;
+  getAnswerModes(
+    request: GetAnswerModesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetAnswerModesResponse) => void,
   ): ClientUnaryCall;
 }
 

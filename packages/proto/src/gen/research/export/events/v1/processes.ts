@@ -77,6 +77,18 @@ export interface ProcessUpdated {
   message: string;
   /** Strictly increasing per process; consumers ignore updates older than what they have. */
   sequence: string;
+  /** Items the job could not handle (an import's files), all counted; `failures` keeps the first ones. */
+  failed: string;
+  failures: ProcessItemFailure[];
+}
+
+/** One item a job could not handle, and why. */
+export interface ProcessItemFailure {
+  /** What failed, e.g. a file's path relative to the imported directory. */
+  item: string;
+  /** A short machine-readable reason (unsupported_type, invalid_sidecar, ...). */
+  reason: string;
+  message: string;
 }
 
 /** Topic exports.completed.v1, key = export_id. */
@@ -102,6 +114,8 @@ function createBaseProcessUpdated(): ProcessUpdated {
     done: "0",
     message: "",
     sequence: "0",
+    failed: "0",
+    failures: [],
   };
 }
 
@@ -139,6 +153,12 @@ export const ProcessUpdated: MessageFns<ProcessUpdated> = {
     }
     if (message.sequence !== "0") {
       writer.uint32(88).int64(message.sequence);
+    }
+    if (message.failed !== "0") {
+      writer.uint32(96).int64(message.failed);
+    }
+    for (const v of message.failures) {
+      ProcessItemFailure.encode(v!, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -244,6 +264,22 @@ export const ProcessUpdated: MessageFns<ProcessUpdated> = {
             message.sequence = reader.int64().toString();
             continue;
           }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.failed = reader.int64().toString();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.failures.push(ProcessItemFailure.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -285,6 +321,10 @@ export const ProcessUpdated: MessageFns<ProcessUpdated> = {
       done: isSet(object.done) ? globalThis.String(object.done) : "0",
       message: isSet(object.message) ? globalThis.String(object.message) : "",
       sequence: isSet(object.sequence) ? globalThis.String(object.sequence) : "0",
+      failed: isSet(object.failed) ? globalThis.String(object.failed) : "0",
+      failures: globalThis.Array.isArray(object?.failures)
+        ? object.failures.map((e: any) => ProcessItemFailure.fromJSON(e))
+        : [],
     };
   },
 
@@ -323,6 +363,12 @@ export const ProcessUpdated: MessageFns<ProcessUpdated> = {
     if (message.sequence !== "0") {
       obj.sequence = message.sequence;
     }
+    if (message.failed !== "0") {
+      obj.failed = message.failed;
+    }
+    if (message.failures?.length) {
+      obj.failures = message.failures.map((e) => ProcessItemFailure.toJSON(e));
+    }
     return obj;
   },
 
@@ -342,6 +388,109 @@ export const ProcessUpdated: MessageFns<ProcessUpdated> = {
     message.done = object.done ?? "0";
     message.message = object.message ?? "";
     message.sequence = object.sequence ?? "0";
+    message.failed = object.failed ?? "0";
+    message.failures = object.failures?.map((e) => ProcessItemFailure.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseProcessItemFailure(): ProcessItemFailure {
+  return { item: "", reason: "", message: "" };
+}
+
+export const ProcessItemFailure: MessageFns<ProcessItemFailure> = {
+  encode(message: ProcessItemFailure, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.item !== "") {
+      writer.uint32(10).string(message.item);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.message !== "") {
+      writer.uint32(26).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProcessItemFailure {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProcessItemFailure();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.item = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProcessItemFailure {
+    return {
+      item: isSet(object.item) ? globalThis.String(object.item) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: ProcessItemFailure): unknown {
+    const obj: any = {};
+    if (message.item !== "") {
+      obj.item = message.item;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProcessItemFailure>, I>>(base?: I): ProcessItemFailure {
+    return ProcessItemFailure.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProcessItemFailure>, I>>(object: I): ProcessItemFailure {
+    const message = createBaseProcessItemFailure();
+    message.item = object.item ?? "";
+    message.reason = object.reason ?? "";
+    message.message = object.message ?? "";
     return message;
   },
 };
