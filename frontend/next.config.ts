@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
   // Likewise types: `npm run typecheck` covers the frontend; checking again here would add a minute
   // to every build on a 2-core machine.
   typescript: { ignoreBuildErrors: true },
+  // forbidden(): an administrators' page answers a member with HTTP 403 and app/(app)/forbidden.tsx.
+  experimental: { authInterrupts: true },
 };
 
 export default withSentryConfig(nextConfig, {

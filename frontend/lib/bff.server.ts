@@ -100,6 +100,9 @@ export async function getProcess(processId: string): Promise<Process | null> {
   return (await orNull(client.GET('/api/processes/{id}', { params: { path: { id: processId } } })))?.process ?? null;
 }
 
+/** The answer modes a question may ask for (generative only when a language model is configured) and the default. */
+export const getAnswerModes = async () => must(client.GET('/api/answer-modes'));
+
 export const listProcesses = async () => (await must(client.GET('/api/processes'))).processes;
 export const getIndexStats = async () => must(client.GET('/api/admin/index-stats'));
 export const listUsers = async () => (await must(client.GET('/api/users'))).users;

@@ -16,6 +16,7 @@ import { numberCitations } from './citations';
 import { DocumentsView } from './documents-view';
 import { FiguresView } from './figures-view';
 import { FilterSummary, hasFilters } from './filter-summary';
+import { AnswerModeSelect } from './answer-mode-select';
 import { AnalysisNotice, ModeBadge } from './mode-badge';
 import { formatMs } from './query-views';
 import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocument } from './types';
@@ -67,6 +68,7 @@ export function AskPanel({
   initialQuestion,
   stored,
   questionLimit,
+  modes,
 }: {
   workspaceId: string;
   defaultFilters: Filters;
@@ -76,6 +78,8 @@ export function AskPanel({
   stored: Query | null;
   /** The longest question the BFF takes (from its OpenAPI document). */
   questionLimit: number;
+  /** The answer modes the service offers (generative only with a language model). */
+  modes: AnalysisMode[];
 }) {
   const [question, setQuestion] = useState(stored?.question ?? initialQuestion);
   const [mode, setMode] = useState<'' | AnalysisMode>('');
@@ -201,14 +205,7 @@ export function AskPanel({
           <div className={styles.askActions}>
             {hasFilters(defaultFilters) ? <FilterSummary filters={defaultFilters} label="Workspace filters" /> : <span className="subtle">Searching every filing (this workspace has no default filters)</span>}
             <div className={styles.askButtons}>
-              <label className="visually-hidden" htmlFor="ask-mode">
-                Answer mode
-              </label>
-              <select id="ask-mode" className="select" value={mode} onChange={(e) => setMode(e.target.value as '' | AnalysisMode)} disabled={!canAsk} data-testid="ask-mode">
-                <option value="">Default mode</option>
-                <option value="extractive">Extractive</option>
-                <option value="generative">Generative</option>
-              </select>
+              <AnswerModeSelect modes={modes} value={mode} onChange={setMode} disabled={!canAsk} />
               <button type="submit" className="btn btn-primary" disabled={!canAsk || busy || !hydrated || tooLong} data-testid="ask-submit">
                 {busy ? 'Answering…' : 'Ask'}
               </button>

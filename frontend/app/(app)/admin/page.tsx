@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AlertIcon } from '@/components/icons';
 import { ProcessTable } from '@/components/processes/process-table';
-import { getIndexStats, getSessionUser, listProcesses, listSources } from '@/lib/bff.server';
+import { getAnswerModes, getIndexStats, listProcesses, listSources } from '@/lib/bff.server';
 import { formatNumber } from '@/lib/format';
 import { byLatestUpdate } from '@/lib/types';
 import { AddDocumentForm } from './add-document-form';
+import { GenerativeAnswers } from './generative-answers';
 import { ImportForm } from './import-form';
 import { ReindexButton } from './reindex-button';
 import { UploadForm } from './upload-form';
@@ -15,21 +15,8 @@ export const metadata: Metadata = { title: 'Admin' };
 const RECENT = 8;
 
 export default async function AdminPage() {
-  const user = await getSessionUser();
-  if (user.role !== 'admin') {
-    return (
-      <div className="page page-narrow">
-        <div className="page-header">
-          <h1>Admin</h1>
-        </div>
-        <div className="alert alert-warning" role="alert">
-          <AlertIcon />
-          <p>Only administrators can use this page. Ask an administrator of your organisation if you need access.</p>
-        </div>
-      </div>
-    );
-  }
-  const [stats, processes, sources] = await Promise.all([getIndexStats(), listProcesses(), listSources()]);
+  // Administrators only: admin/layout.tsx answers anyone else with 403.
+  const [stats, processes, sources, answerModes] = await Promise.all([getIndexStats(), listProcesses(), listSources(), getAnswerModes()]);
   const sourceOptions = sources.map((s) => ({ id: s.id, name: s.name })).sort((a, b) => a.name.localeCompare(b.name));
   const recent = [...processes].sort(byLatestUpdate).slice(0, RECENT);
 
@@ -124,13 +111,15 @@ export default async function AdminPage() {
           <div className="card-header">
             <div>
               <h2 id="querylog-heading">Query log</h2>
-              <p>Every query run in the organisation.</p>
+              <p>Every question asked in the organisation: who asked it, in which workspace, how long it took, and its answer.</p>
             </div>
-          </div>
-          <div className="card-body">
-            <p className="muted">The query log is not available yet — it arrives with the queries work.</p>
+            <Link href="/admin/queries/log" className="btn btn-sm" data-testid="query-log-link">
+              Open the query log
+            </Link>
           </div>
         </section>
+
+        <GenerativeAnswers modes={answerModes.modes} defaultMode={answerModes.defaultMode} />
       </div>
     </div>
   );

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { InputError } from '@docket/errors';
-import type { ProcessUpdates } from '@docket/processes';
+import { newProcessId, type ProcessUpdates } from '@docket/processes';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
 import { listFiles } from './file-import.service';
@@ -17,7 +16,7 @@ export class ImportStarter {
     await listFiles(root); // fails now, with a clear message, if it is not a readable directory
     const sourceId = requestedSource || 'uploads';
     if (!(await this.deps.sources.find(sourceId))) throw new InputError('invalid import', [{ path: 'sourceId', message: `no source "${sourceId}"` }]);
-    const processId = randomUUID();
+    const processId = newProcessId();
     const run = await this.deps.runs.start({ sourceId, connector: 'files', processId, target: root });
     await this.deps.processes.publish({ processId, kind: IMPORT_KIND, title: `Import ${root}`, ownerId: requestedBy, status: 'queued', done: 0, total: 0, message: '' });
     await this.deps.queue.enqueue({ processId, runId: run.id, path: root, sourceId, requestedBy });

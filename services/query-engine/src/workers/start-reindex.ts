@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { UnavailableError } from '@docket/errors';
+import { newProcessId } from '@docket/processes';
 import type { Logger } from '@docket/observability';
 import { REINDEX_KIND, REINDEX_TITLE, type ProcessUpdates } from '../domain/process-update';
 
@@ -19,7 +19,7 @@ export interface ReindexStarter {
  * (empty: administrators only, as for the re-index the service starts itself).
  */
 export async function startReindex(deps: ReindexStarter, request: { ownerId: string; requestedBy: string }): Promise<string> {
-  const processId = randomUUID();
+  const processId = newProcessId();
   const process = { processId, kind: REINDEX_KIND, title: REINDEX_TITLE, ownerId: request.ownerId, total: 0, done: 0 };
   await deps.processes.publish({ ...process, status: 'queued', message: '' });
   try {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { LoaderIcon } from '@/components/icons';
 import { StatusBadge, statusLabel } from '@/components/processes/status-badge';
@@ -11,8 +12,18 @@ type Connection = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
 const MAX_RETRY_MS = 5000;
 
-export function ProcessLive({ processId, initial }: { processId: string; initial: Process | null }) {
+export function ProcessLive({ processId, initial, appearUntil }: { processId: string; initial: Process | null; appearUntil: number | null }) {
   const [process, setProcess] = useState<Process | null>(initial);
+  const router = useRouter();
+  const known = process !== null;
+
+  // A process that has not appeared by the end of its grace period never will: the server's answer
+  // for it then is the not-found page.
+  useEffect(() => {
+    if (known || appearUntil === null) return;
+    const timer = setTimeout(() => router.refresh(), Math.max(0, appearUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [known, appearUntil, router]);
   const [connection, setConnection] = useState<Connection>(initial && isFinalStatus(initial.status) ? 'closed' : 'connecting');
 
   useEffect(() => {
