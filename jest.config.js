@@ -9,7 +9,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/{packages,services,deploy,frontend}/**/test/unit/**/*.test.ts'],
+      testMatch: ['<rootDir>/{packages,services,deploy,frontend}/**/test/unit/**/*.test.ts', '<rootDir>/bench/test/unit/**/*.test.ts'],
       moduleNameMapper: { '^@/(.*)$': '<rootDir>/frontend/$1' }, // the frontend's tsconfig path alias
     },
     {
