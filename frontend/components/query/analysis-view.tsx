@@ -1,9 +1,43 @@
 import Link from 'next/link';
 import { citationHref, citationKey, citationPlace, citedPassages, numberCitations } from './citations';
-import type { AnalysisSection, Citation, KeyFact } from './types';
+import type { AnalysisSection, AnswerScope, Citation, KeyFact, ScopeRefinement } from './types';
 import styles from './query.module.css';
 
-const FACT_KINDS: Record<string, string> = { date: 'Date', deadline: 'Deadline', amount: 'Amount', percentage: 'Percentage', party: 'Party' };
+const FACT_KINDS: Record<string, string> = { date: 'Date', deadline: 'Deadline', amount: 'Amount', percentage: 'Percentage', party: 'Party', outcome: 'Outcome' };
+
+/** "Ameren Illinois · Application, filed 2024-01-12": for whom the fact is, and which filing states it. */
+function factSource(fact: KeyFact): string {
+  const filing = [fact.filingCategory, fact.filedAt ? `filed ${fact.filedAt}` : ''].filter(Boolean).join(', ');
+  return [fact.subject, filing].filter(Boolean).join(' · ');
+}
+
+/**
+ * What the answer is about, first: the proceeding (or comparison) and, when the question could
+ * have meant other proceedings, one link each to ask it again within one of them.
+ */
+export function AnswerScopeLine({ scope, refinements, refineHref }: {
+  scope: AnswerScope;
+  refinements: ScopeRefinement[];
+  refineHref?: ((docketNumber: string) => string) | undefined;
+}) {
+  if (!scope.statement && refinements.length === 0) return null;
+  return (
+    <div className={styles.scope} data-testid="answer-scope" data-docket={scope.docketNumber}>
+      {scope.statement ? <p className={styles.scopeStatement}>{scope.statement}</p> : null}
+      {refinements.length > 0 && refineHref ? (
+        <p className={styles.refinements}>
+          <span className={styles.refinementsLabel}>{scope.kind === 'proceeding' ? 'Did you mean another proceeding?' : 'Narrow to one proceeding:'}</span>
+          {refinements.map((r) => (
+            <Link key={`${r.sourceId}|${r.docketNumber}`} href={refineHref(r.docketNumber)} className={styles.refinement} data-testid="scope-refinement" title={r.title || undefined}>
+              Docket {r.docketNumber}
+              {r.title ? <span className={styles.refinementTitle}> — {r.title}</span> : null}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export function CitationMarker({ n, citation, question }: { n: number; citation: Citation; question: string }) {
   return (
@@ -30,11 +64,18 @@ export function AnalysisView({
   keyFacts,
   question,
   pending = false,
+  scope,
+  refinements = [],
+  refineHref,
 }: {
   sections: AnalysisSection[];
   keyFacts: KeyFact[];
   question: string;
   pending?: boolean;
+  scope?: AnswerScope | undefined;
+  refinements?: ScopeRefinement[] | undefined;
+  /** Where asking the same question within another proceeding goes (none: refinements are not offered). */
+  refineHref?: ((docketNumber: string) => string) | undefined;
 }) {
   const numbers = numberCitations(sections, keyFacts);
   const passages = citedPassages(sections, keyFacts);
@@ -42,6 +83,7 @@ export function AnalysisView({
 
   return (
     <div className={styles.analysis} data-testid="analysis-view">
+      {scope ? <AnswerScopeLine scope={scope} refinements={refinements} refineHref={refineHref} /> : null}
       {sections.map((section, i) => (
         <section key={i} className={styles.section} data-testid="analysis-section">
           {section.heading ? <h3 className={styles.sectionHeading}>{section.heading}</h3> : null}
@@ -68,13 +110,17 @@ export function AnalysisView({
           </h3>
           <ul className={styles.facts} data-testid="key-facts">
             {keyFacts.map((fact, i) => (
-              <li key={i} data-testid="key-fact" data-kind={fact.kind}>
-                <span className={styles.factKind}>{FACT_KINDS[fact.kind] ?? fact.kind}</span>
+              <li key={i} data-testid="key-fact" data-kind={fact.kind} data-slot={fact.slot} data-status={fact.status} className={fact.status === 'superseded' ? styles.superseded : undefined}>
+                <span className={styles.factKind}>
+                  {fact.label || FACT_KINDS[fact.kind] || fact.kind}
+                  {fact.status === 'superseded' ? <span className={styles.factStatus}> · superseded</span> : null}
+                  {fact.status === 'current' ? <span className={styles.factStatus}> · current</span> : null}
+                </span>
                 <span className={styles.factText}>
-                  {fact.text}
+                  {fact.kind === 'outcome' ? fact.text.charAt(0).toUpperCase() + fact.text.slice(1) : fact.text}
                   {fact.citation ? <sup className={styles.markers}>{marker(fact.citation)}</sup> : null}
                 </span>
-                {fact.normalized && fact.normalized !== fact.text ? <span className={styles.factNormalized}>{fact.normalized}</span> : null}
+                {factSource(fact) ? <span className={styles.factSource}>{factSource(fact)}</span> : null}
               </li>
             ))}
           </ul>

@@ -4050,6 +4050,14 @@ export interface components {
             mode: "extractive" | "generative" | null;
             sections: components["schemas"]["AnalysisSection"][];
             keyFacts: components["schemas"]["KeyFact"][];
+            /**
+             * @description What kind of answer the question asks for
+             * @enum {string}
+             */
+            questionKind: "amount" | "date" | "parties" | "position" | "outcome" | "general";
+            scope: components["schemas"]["AnswerScope"];
+            /** @description Other proceedings the question may have meant: asking again within one narrows to it */
+            refinements: components["schemas"]["ScopeRefinement"][];
             /** @description Generative mode: the model’s name */
             model: string;
             droppedSentences: number;
@@ -4057,11 +4065,44 @@ export interface components {
             notice: string;
         };
         KeyFact: {
-            /** @description date, deadline, amount, percentage or party */
+            /** @description date, deadline, amount, percentage, party or outcome */
             kind: string;
             text: string;
             normalized: string;
             citation: components["schemas"]["Citation"] | null;
+            /** @description What the fact is in the proceeding's record (requested_amount, hearing_date, intervenor, …); empty for a fact only read from a sentence */
+            slot: string;
+            /** @description What the fact is, for a reader ("Requested increase"); may be empty */
+            label: string;
+            /** @description For or by whom ("Ameren Illinois"); may be empty */
+            subject: string;
+            /**
+             * @description A date a later filing replaced (superseded) or the one in force (current)
+             * @enum {string}
+             */
+            status: "" | "current" | "superseded";
+            /** @description The cited filing’s category */
+            filingCategory: string;
+            /** @description The cited filing’s filing day, YYYY-MM-DD, or empty */
+            filedAt: string;
+        };
+        /** @description What the answer is about */
+        AnswerScope: {
+            /** @enum {string} */
+            kind: "proceeding" | "party" | "comparison" | "open";
+            docketNumber: string;
+            sourceId: string;
+            sourceName: string;
+            title: string;
+            party: string;
+            /** @description Said at the top of the answer ("About docket 23-0456 (…): …"); empty for an open scope */
+            statement: string;
+        };
+        ScopeRefinement: {
+            docketNumber: string;
+            sourceId: string;
+            title: string;
+            documents: number;
         };
         AskRequest: {
             question: string;

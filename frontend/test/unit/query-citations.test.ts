@@ -11,7 +11,8 @@ describe('citation numbers', () => {
     { heading: 'One', sentences: [{ text: 'First.', citations: [a] }, { text: 'Second.', citations: [b, a] }] },
     { heading: 'Two', sentences: [{ text: 'Third.', citations: [{ ...a }] }] },
   ];
-  const facts: KeyFact[] = [{ kind: 'amount', text: '$1', normalized: '1', citation: c }, { kind: 'date', text: 'May', normalized: '', citation: null }];
+  const unlabelled = { slot: '', label: '', subject: '', status: '' as const, filingCategory: '', filedAt: '' };
+  const facts: KeyFact[] = [{ kind: 'amount', text: '$1', normalized: '1', citation: c, ...unlabelled }, { kind: 'date', text: 'May', normalized: '', citation: null, ...unlabelled }];
 
   it('numbers each distinct passage once, in reading order, sections before key facts', () => {
     const numbers = numberCitations(sections, facts);

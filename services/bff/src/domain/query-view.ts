@@ -38,6 +38,31 @@ export interface KeyFactView {
   text: string;
   normalized: string;
   citation: CitationView | null;
+  slot: string;
+  label: string;
+  subject: string;
+  status: '' | 'current' | 'superseded';
+  filingCategory: string;
+  filedAt: string;
+}
+
+export type QuestionKindName = 'amount' | 'date' | 'parties' | 'position' | 'outcome' | 'general';
+
+export interface AnswerScopeView {
+  kind: 'proceeding' | 'party' | 'comparison' | 'open';
+  docketNumber: string;
+  sourceId: string;
+  sourceName: string;
+  title: string;
+  party: string;
+  statement: string;
+}
+
+export interface ScopeRefinementView {
+  docketNumber: string;
+  sourceId: string;
+  title: string;
+  documents: number;
 }
 
 export interface AnalysisView {
@@ -48,6 +73,9 @@ export interface AnalysisView {
   model: string;
   droppedSentences: number;
   notice: string;
+  questionKind: QuestionKindName;
+  scope: AnswerScopeView;
+  refinements: ScopeRefinementView[];
 }
 
 export interface QueryDocumentView {

@@ -1,6 +1,6 @@
 import { queryEngineQueriesV1, type queryEngineV1 } from '@docket/proto';
 import type {
-  AnalysisModeName, AnalysisSectionView, AnalysisView, AskUpdate, CitationView, CountBucketView, FiguresView, QueryDocumentView,
+  AnalysisModeName, AnalysisSectionView, AnswerScopeView, AnalysisView, AskUpdate, CitationView, CountBucketView, FiguresView, QueryDocumentView,
   QueryFiltersView, QuerySummaryView, QueryView,
 } from '../domain/query-view';
 import { isoOrNull } from './timestamps';
@@ -58,11 +58,31 @@ export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): An
   return {
     mode: a ? toModeName(a.mode) : null,
     sections: (a?.sections ?? []).map(toSectionView),
-    keyFacts: (a?.keyFacts ?? []).map((k) => ({ kind: k.kind, text: k.text, normalized: k.normalized, citation: citationOrNull(k.citation) })),
+    keyFacts: (a?.keyFacts ?? []).map((k) => ({
+      kind: k.kind, text: k.text, normalized: k.normalized, citation: citationOrNull(k.citation),
+      slot: k.slot, label: k.label, subject: k.subject, status: oneOf(k.status, ['', 'current', 'superseded'] as const, ''),
+      filingCategory: k.filingCategory, filedAt: k.filedAt,
+    })),
     model: a?.model ?? '',
     droppedSentences: a?.droppedSentences ?? 0,
     notice: a?.notice ?? '',
+    questionKind: oneOf(a?.questionKind, ['amount', 'date', 'parties', 'position', 'outcome', 'general'] as const, 'general'),
+    scope: toScopeView(a?.scope),
+    refinements: (a?.refinements ?? []).map((r) => ({ docketNumber: r.docketNumber, sourceId: r.sourceId, title: r.title, documents: r.documents })),
   };
+}
+
+function toScopeView(s: queryEngineQueriesV1.AnswerScope | undefined): AnswerScopeView {
+  return {
+    kind: oneOf(s?.kind, ['proceeding', 'party', 'comparison', 'open'] as const, 'open'),
+    docketNumber: s?.docketNumber ?? '', sourceId: s?.sourceId ?? '', sourceName: s?.sourceName ?? '',
+    title: s?.title ?? '', party: s?.party ?? '', statement: s?.statement ?? '',
+  };
+}
+
+/** A wire string as one of the values the view allows (an unknown one, from a newer service, falls back). */
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 }
 
 export function toQueryDocumentView(d: queryEngineQueriesV1.QueryDocument): QueryDocumentView {

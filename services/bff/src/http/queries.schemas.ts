@@ -61,12 +61,33 @@ const Analysis = z
     sections: z.array(Section),
     keyFacts: z.array(
       z.object({
-        kind: z.string().meta({ description: 'date, deadline, amount, percentage or party' }),
+        kind: z.string().meta({ description: 'date, deadline, amount, percentage, party or outcome' }),
         text: z.string(),
         normalized: z.string(),
         citation: Citation.nullable(),
+        slot: z.string().meta({ description: "What the fact is in the proceeding's record (requested_amount, hearing_date, intervenor, …); empty for a fact only read from a sentence" }),
+        label: z.string().meta({ description: 'What the fact is, for a reader ("Requested increase"); may be empty' }),
+        subject: z.string().meta({ description: 'For or by whom ("Ameren Illinois"); may be empty' }),
+        status: z.enum(['', 'current', 'superseded']).meta({ description: 'A date a later filing replaced (superseded) or the one in force (current)' }),
+        filingCategory: z.string().meta({ description: 'The cited filing’s category' }),
+        filedAt: z.string().meta({ description: 'The cited filing’s filing day, YYYY-MM-DD, or empty' }),
       }).meta({ id: 'KeyFact' }),
     ),
+    questionKind: z.enum(['amount', 'date', 'parties', 'position', 'outcome', 'general']).meta({ description: 'What kind of answer the question asks for' }),
+    scope: z
+      .object({
+        kind: z.enum(['proceeding', 'party', 'comparison', 'open']),
+        docketNumber: z.string(),
+        sourceId: z.string(),
+        sourceName: z.string(),
+        title: z.string(),
+        party: z.string(),
+        statement: z.string().meta({ description: 'Said at the top of the answer ("About docket 23-0456 (…): …"); empty for an open scope' }),
+      })
+      .meta({ id: 'AnswerScope', description: 'What the answer is about' }),
+    refinements: z
+      .array(z.object({ docketNumber: z.string(), sourceId: z.string(), title: z.string(), documents: z.number().int() }).meta({ id: 'ScopeRefinement' }))
+      .meta({ description: 'Other proceedings the question may have meant: asking again within one narrows to it' }),
     model: z.string().meta({ description: 'Generative mode: the model’s name' }),
     droppedSentences: z.number().int(),
     notice: z.string().meta({ description: 'Why there is no (full) answer; empty when all went well' }),

@@ -25,6 +25,9 @@ export function analysisToProto(analysis: Analysis): AnalysisProto {
     model: analysis.model,
     droppedSentences: analysis.droppedSentences,
     notice: analysis.notice,
+    questionKind: analysis.questionKind,
+    scope: analysis.scope,
+    refinements: analysis.refinements,
   };
 }
 

@@ -3,16 +3,17 @@ import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { PendingEvent } from '@docket/events';
 import type { QueryNode } from '@docket/query-language';
-import type { Analysis, AnalysisModeName, AnalysisSection } from '../domain/analysis';
+import { composeAnswer, decideScope, readQuestion, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { IndexedDocument } from '../domain/indexed-document';
 import {
   ANALYSED_DOCUMENTS, LISTED_DOCUMENTS, RESULT_SET_SIZE, validateQuestion, type QueryDocument, type StoredQuery,
 } from '../domain/query';
-import { filtersToQuery, hasSearchFilters, validateSearchFilters, type SearchFilters } from '../domain/search-filters';
+import { filtersToQuery, hasSearchFilters, restrictQuery, validateSearchFilters, type SearchFilters } from '../domain/search-filters';
 import { queryBudget, type QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 import type { QueryRepository } from '../store/query.repository';
+import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */
 export interface RetrievedHit {
@@ -110,7 +111,7 @@ export class AskService {
     report({ kind: 'documents', documents: listDocuments(ranked, undefined) });
 
     const analysisStarted = performance.now();
-    const analysis = await this.deps.writer.write(question, ranked.slice(0, ANALYSED_DOCUMENTS), mode);
+    const analysis = await this.analyse(question, ranked, filters, mode, budget);
     for (const section of analysis.sections) report({ kind: 'section', section });
     const analysisMs = performance.now() - analysisStarted;
 
@@ -191,11 +192,50 @@ export class AskService {
     const documents = await this.deps.index.fetch(query.resultIds);
     const scores = new Map(query.documents.map((d) => [d.documentId, d.score]));
     const ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));
-    const analysis = await this.deps.writer.write(query.question, ranked.slice(0, ANALYSED_DOCUMENTS), query.mode);
+    const analysis = await this.analyse(query.question, ranked, query.filters, query.mode, () => queryBudget(this.deps.budgetMs));
     const figures = this.deps.figures.make(documents, analysis);
     const analysisMs = round(performance.now() - started);
     await this.deps.queries.completeAnalysis(query.id, analysis, figures, analysisMs);
     return { ...query, analysis, figures, documents: listDocuments(ranked, analysis), timings: { ...query.timings, analysisMs } };
+  }
+
+  /**
+   * Decides what the question is about (one proceeding, a party, a comparison), reads that
+   * proceeding's record when the question asks for part of it, and writes the answer over the best
+   * documents of that scope: the record's facts first, then the analysis, every claim attributed.
+   */
+  private async analyse(
+    question: string, ranked: Array<{ document: IndexedDocument; score: number }>, filters: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget,
+  ): Promise<Analysis> {
+    const intent = readQuestion(question);
+    const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets);
+    let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
+    let proceeding: IndexedDocument[] = [];
+    if (decision.scope.kind === 'proceeding') {
+      const scope = restrictQuery(filtersToQuery(filters), proceedingFilters(decision.scope));
+      [analysed, proceeding] = await Promise.all([
+        this.bestWithin(question, scope, intent.party, budget),
+        readProceeding(this.deps.index, decision.scope, intent, budget()),
+      ]);
+    }
+    const base = await this.deps.writer.write(question, analysed, mode);
+    const documents = new Map([...ranked, ...analysed].map((r) => [r.document.id, r.document]));
+    for (const document of proceeding) documents.set(document.id, document);
+    return composeAnswer(base, { intent, decision, proceeding, documents });
+  }
+
+  /** The best documents for the question within a proceeding; a named party's own filings first. */
+  private async bestWithin(question: string, scope: QueryNode, party: string, budget: () => QueryBudget): Promise<Array<{ document: IndexedDocument; score: number }>> {
+    const hits = await this.deps.retriever.retrieve(question, scope, party ? 50 : ANALYSED_DOCUMENTS, budget());
+    const documents = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget());
+    const scores = new Map(hits.map((hit) => [hit.documentId, hit.score]));
+    let ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));
+    if (party) {
+      const wanted = party.toLowerCase();
+      const own = ranked.filter((r) => r.document.filers.some((filer) => filer.toLowerCase().includes(wanted)));
+      if (own.length > 0) ranked = [...own, ...ranked.filter((r) => !own.includes(r))];
+    }
+    return ranked.slice(0, ANALYSED_DOCUMENTS);
   }
 
   private async mayRead(query: StoredQuery, userId: string, asAdmin: boolean): Promise<boolean> {

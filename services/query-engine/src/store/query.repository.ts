@@ -1,6 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
-import type { Analysis, AnalysisModeName } from '../domain/analysis';
+import { withAnalysisDefaults, type Analysis, type AnalysisModeName } from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { QueryDocument, QueryOrigin, QueryTimings, StoredQuery } from '../domain/query';
 import type { SearchFilters } from '../domain/search-filters';
@@ -136,7 +136,7 @@ function toStored(record: QueryRecord): StoredQuery {
     timings: record.timings,
     mode: record.mode,
     resultIds: record.resultIds ?? [],
-    analysis: record.analysis,
+    analysis: record.analysis && withAnalysisDefaults(record.analysis),
     documents: record.documents ?? [],
     figures: record.figures,
   };

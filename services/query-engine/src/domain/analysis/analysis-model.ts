@@ -26,7 +26,7 @@ export interface AnalysisSection {
   sentences: AnalysisSentence[];
 }
 
-export type KeyFactKind = 'date' | 'deadline' | 'amount' | 'percentage' | 'party';
+export type KeyFactKind = 'date' | 'deadline' | 'amount' | 'percentage' | 'party' | 'outcome';
 
 /**
  * What a key fact is, when the answer knows (the proceeding's record: what was asked for, recommended
@@ -144,4 +144,18 @@ export const OPEN_SCOPE: AnswerScope = { kind: 'open', docketNumber: '', sourceI
 /** An analysis with nothing in it yet; the writers fill what they find. */
 export function emptyAnalysis(mode: AnalysisModeName): Analysis {
   return { mode, sections: [], keyFacts: [], model: '', droppedSentences: 0, notice: '', questionKind: 'general', scope: OPEN_SCOPE, refinements: [] };
+}
+
+const FACT_DEFAULTS: Pick<KeyFact, 'slot' | 'label' | 'subject' | 'status' | 'filingCategory' | 'filedAt'> = { slot: '', label: '', subject: '', status: '', filingCategory: '', filedAt: '' };
+
+/** An analysis stored before scopes and labelled facts existed, with their fields filled empty. */
+export function withAnalysisDefaults(stored: Analysis): Analysis {
+  const blank = emptyAnalysis(stored.mode);
+  return {
+    ...blank,
+    ...stored,
+    scope: { ...OPEN_SCOPE, ...stored.scope },
+    // Stored documents may lack the newer fields whatever their type says.
+    keyFacts: stored.keyFacts.map((fact: Partial<KeyFact>) => ({ ...FACT_DEFAULTS, ...fact }) as KeyFact),
+  };
 }

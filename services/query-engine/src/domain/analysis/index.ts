@@ -21,3 +21,5 @@ export { answerPrompt, NO_ANSWER_SENTENCE, type ChatMessage } from './generative
 export { parseGeneratedAnswer, type GeneratedSentence, type GeneratedSection } from './generated-answer';
 export { checkGeneratedSentence, DEFAULT_CITATION_CHECK, type CitationCheck, type CitationCheckOptions } from './citation-check';
 export { checkedAnswer, type CheckedAnswer } from './generative-analysis';
+export { readQuestion, type QuestionIntent } from './question-kind';
+export * from './proceeding';

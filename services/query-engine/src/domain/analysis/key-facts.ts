@@ -31,9 +31,49 @@ export function isDeadline(sentence: string, start: number, end: number): boolea
   return CUE_BEFORE.test(before) || BY_BEFORE.test(before) || CUE_AFTER.test(sentence.slice(end, end + 40));
 }
 
-/** A fact read from a sentence, with no more known of it than its kind and where it is written. */
-export function readFact(kind: KeyFactKind, text: string, normalized: string, citation: Citation, document: AnalysedDocument): KeyFact {
-  return { kind, text, normalized, citation, slot: '', label: '', subject: '', status: '', ...filingOf(document) };
+/** A fact read from a sentence: what the words before it call it, who filed it and where it is written. */
+export function readFact(kind: KeyFactKind, text: string, normalized: string, citation: Citation, document: AnalysedDocument, label = ''): KeyFact {
+  const subject = kind === 'party' ? normalized : (document.filers?.[0] ?? '');
+  return { kind, text, normalized, citation, slot: '', label, subject, status: '', ...filingOf(document) };
+}
+
+// Words that join a name to its number ("an increase of", "totaling", "is due on") and say nothing of what it is.
+const JOINERS = new Set(['of', 'by', 'to', 'at', 'is', 'are', 'was', 'were', 'be', 'on', 'for', 'from', 'in', 'totaling', 'totalling', 'approximately', 'about', 'nearly', 'roughly', 'than', 'no', 'higher', 'lower', 'more', 'less', 'only', 'due', 'before', 'or', 'and', 'the', 'a', 'an', 'its', 'their', 'that', 'as', 'until', 'through', 'since', 'within', 'after', 'over', 'under', 'around', 'some', 'estimated', 'set']);
+const LABEL_WORDS = 4;
+
+const ACTION = /^(?:adopts?|adopted|recommends?|recommended|requests?|requested|raises?|would|proposes?|proposed|authori[sz]es?|authori[sz]ed|approves?|approved|seeks?|sought|reports?|reported|shows?|invested|includes?|estimates?|totals?|identified|agree|agrees|spent|costs?)$/i;
+const VERB = /^(?:is|are|was|were|will|shall|must|may|has|have|had|should)$/i;
+
+/**
+ * What a sentence's date is of: the sentence's subject, when short ("Comments are due on March 3"
+ * → "Comments"; "The evidentiary hearing will begin …" → "Evidentiary hearing"); '' otherwise.
+ */
+export function subjectLabel(sentence: string): string {
+  const words = sentence.match(/[A-Za-z][A-Za-z'-]*/g) ?? [];
+  const verb = words.findIndex((word) => VERB.test(word));
+  if (verb <= 0 || verb > LABEL_WORDS + 1) return '';
+  const subject = words.slice(0, verb);
+  while (subject.length > 0 && JOINERS.has((subject[0] as string).toLowerCase())) subject.shift();
+  if (subject.length === 0 || subject.length > LABEL_WORDS) return '';
+  const label = subject.join(' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * What a sentence calls the number at `start`: up to four words right before it, joining words
+ * dropped ("a revenue requirement of $1.2 million" → "Revenue requirement"); '' when nothing names it.
+ */
+export function contextLabel(sentence: string, start: number): string {
+  const before = sentence.slice(Math.max(0, start - 80), start).split(/[,;()]|:\s/).at(-1) ?? '';
+  const words = before.match(/[A-Za-z][A-Za-z'-]*/g) ?? [];
+  while (words.length > 0 && JOINERS.has((words.at(-1) as string).toLowerCase())) words.pop();
+  // What comes after the last verb names the number; the verb and its subject say who, which the fact's subject already does.
+  const verb = words.map((word) => ACTION.test(word)).lastIndexOf(true);
+  const kept = words.slice(verb + 1).slice(-LABEL_WORDS);
+  while (kept.length > 0 && JOINERS.has((kept[0] as string).toLowerCase())) kept.shift();
+  if (kept.length === 0) return '';
+  const label = kept.join(' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 /** The cited filing's category and filing day, as a key fact names them. */
@@ -61,9 +101,10 @@ export function extractKeyFacts(sources: readonly FactSource[], documents: reado
     let citation: Citation | undefined;
     for (const fact of extractFacts(sentence)) {
       citation ??= citationOf(source.document, source.start, source.end);
-      if (fact.kind === 'money') add(readFact('amount', fact.text, String(fact.value), citation, source.document));
-      else if (fact.kind === 'percentage') add(readFact('percentage', fact.text, String(fact.value), citation, source.document));
-      else add(readFact(isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date', fact.text, fact.value, citation, source.document));
+      const label = fact.kind === 'date' ? subjectLabel(sentence) : contextLabel(sentence, fact.start);
+      if (fact.kind === 'money') add(readFact('amount', fact.text, String(fact.value), citation, source.document, label));
+      else if (fact.kind === 'percentage') add(readFact('percentage', fact.text, String(fact.value), citation, source.document, label));
+      else add(readFact(isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date', fact.text, fact.value, citation, source.document, label));
     }
   }
   for (const fact of partyFacts(sources, documents)) add(fact);
@@ -92,7 +133,7 @@ function partyFacts(sources: readonly FactSource[], documents: readonly ReadDocu
     const mention = fromSources ?? (read.rank === 0 ? mentionInDocument(read, key) : undefined);
     if (!mention) continue;
     const { document, start, end, sentenceStart, sentenceEnd } = mention;
-    const fact = readFact('party', document.text.slice(start, end), name, citationOf(document, sentenceStart, sentenceEnd), document);
+    const fact = readFact('party', document.text.slice(start, end), name, citationOf(document, sentenceStart, sentenceEnd), document, 'Party');
     if (fromSources) inSources.push({ fact, order: fromSources.order });
     else facts.push(fact);
   }

@@ -1,4 +1,5 @@
 import { extractKeyFacts, isDeadline, rankSentences } from '../../../src/domain/analysis';
+import { contextLabel, subjectLabel } from '../../../src/domain/analysis/key-facts';
 import { fercNotice, rateCaseDecision, spanOf } from './fixtures/filings';
 
 describe('isDeadline', () => {
@@ -24,7 +25,10 @@ describe('extractKeyFacts', () => {
     const source = { document: fercNotice, ...spanOf(fercNotice, sentence) };
     const facts = extractKeyFacts([source, source], ranking.documents);
     expect(facts.filter((f) => f.kind === 'deadline')).toEqual([
-      { kind: 'deadline', text: 'March 3, 2025', normalized: '2025-03-03', citation: expect.objectContaining({ quote: sentence, page: 1, documentId: fercNotice.id }) },
+      {
+        kind: 'deadline', text: 'March 3, 2025', normalized: '2025-03-03', citation: expect.objectContaining({ quote: sentence, page: 1, documentId: fercNotice.id }),
+        slot: '', label: 'Comments', subject: fercNotice.filers?.[0] ?? '', status: '', filingCategory: fercNotice.filingCategory ?? '', filedAt: expect.any(String),
+      },
     ]);
   });
 
@@ -39,5 +43,25 @@ describe('extractKeyFacts', () => {
     expect(turn.citation.page).toBe(1);
     // The FERC notice's filer is named only in the notice, which no source sentence here comes from.
     expect(facts.map((f) => f.normalized)).not.toContain('Federal Energy Regulatory Commission');
+  });
+});
+
+describe('key fact labels', () => {
+  it.each([
+    ['The Company requests a revenue requirement of $1.2 million.', '$1.2 million', 'Revenue requirement'],
+    ['Staff recommends an increase of $9.8 million.', '$9.8 million', 'Increase'],
+    ['The proposal would raise the average residential bill by $4.10 per month.', '$4.10', 'Average residential bill'],
+    ['We adopt a return on equity of 9.85%.', '9.85%', 'Return on equity'],
+    ['$5 million was spent.', '$5 million', ''],
+  ])('%s', (sentence, value, label) => {
+    expect(contextLabel(sentence, sentence.indexOf(value))).toBe(label);
+  });
+
+  it.each([
+    ['Comments are due on or before 5:00 pm Eastern Time on March 3, 2025.', 'Comments'],
+    ['The evidentiary hearing will be held on May 6, 2024.', 'Evidentiary hearing'],
+    ['On May 6, 2024, the parties met.', ''],
+  ])('%s', (sentence, label) => {
+    expect(subjectLabel(sentence)).toBe(label);
   });
 });

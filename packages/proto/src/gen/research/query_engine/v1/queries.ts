@@ -107,7 +107,46 @@ export interface KeyFact {
   text: string;
   /** Machine form: ISO date, number, or canonical name. */
   normalized: string;
-  citation?: Citation | undefined;
+  citation?:
+    | Citation
+    | undefined;
+  /**
+   * What the fact is in the proceeding's record: requested_amount | recommended_amount |
+   * approved_amount | hearing_date | comment_deadline | intervention_deadline | decision_date |
+   * applicant | intervenor | staff | outcome; empty for a fact only read from a sentence.
+   */
+  slot: string;
+  /** For a reader: "Requested increase", "Evidentiary hearing". */
+  label: string;
+  /** For or by whom ("Ameren Illinois"). */
+  subject: string;
+  /** current | superseded (a date a later filing replaced) | empty. */
+  status: string;
+  /** The cited filing's category and filing day (YYYY-MM-DD). */
+  filingCategory: string;
+  filedAt: string;
+}
+
+/** What an answer is about, said at its top. */
+export interface AnswerScope {
+  /** proceeding | party | comparison | open */
+  kind: string;
+  docketNumber: string;
+  sourceId: string;
+  sourceName: string;
+  title: string;
+  party: string;
+  /** "About docket 23-0456 (Illinois Commerce Commission): …" */
+  statement: string;
+}
+
+/** Another proceeding the question may have meant. */
+export interface ScopeRefinement {
+  docketNumber: string;
+  sourceId: string;
+  title: string;
+  /** How many of the retrieved documents belong to it. */
+  documents: number;
 }
 
 export interface Analysis {
@@ -120,6 +159,10 @@ export interface Analysis {
   droppedSentences: number;
   /** Why there is no answer (no matching documents, model unavailable and fell back, ...). */
   notice: string;
+  /** amount | date | parties | position | outcome | general */
+  questionKind: string;
+  scope?: AnswerScope | undefined;
+  refinements: ScopeRefinement[];
 }
 
 export interface QueryDocument {
@@ -739,7 +782,18 @@ export const AnalysisSection: MessageFns<AnalysisSection> = {
 };
 
 function createBaseKeyFact(): KeyFact {
-  return { kind: "", text: "", normalized: "", citation: undefined };
+  return {
+    kind: "",
+    text: "",
+    normalized: "",
+    citation: undefined,
+    slot: "",
+    label: "",
+    subject: "",
+    status: "",
+    filingCategory: "",
+    filedAt: "",
+  };
 }
 
 export const KeyFact: MessageFns<KeyFact> = {
@@ -755,6 +809,24 @@ export const KeyFact: MessageFns<KeyFact> = {
     }
     if (message.citation !== undefined) {
       Citation.encode(message.citation, writer.uint32(34).fork()).join();
+    }
+    if (message.slot !== "") {
+      writer.uint32(42).string(message.slot);
+    }
+    if (message.label !== "") {
+      writer.uint32(50).string(message.label);
+    }
+    if (message.subject !== "") {
+      writer.uint32(58).string(message.subject);
+    }
+    if (message.status !== "") {
+      writer.uint32(66).string(message.status);
+    }
+    if (message.filingCategory !== "") {
+      writer.uint32(74).string(message.filingCategory);
+    }
+    if (message.filedAt !== "") {
+      writer.uint32(82).string(message.filedAt);
     }
     return writer;
   },
@@ -804,6 +876,54 @@ export const KeyFact: MessageFns<KeyFact> = {
             message.citation = Citation.decode(reader, reader.uint32());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.slot = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.filingCategory = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.filedAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -822,6 +942,20 @@ export const KeyFact: MessageFns<KeyFact> = {
       text: isSet(object.text) ? globalThis.String(object.text) : "",
       normalized: isSet(object.normalized) ? globalThis.String(object.normalized) : "",
       citation: isSet(object.citation) ? Citation.fromJSON(object.citation) : undefined,
+      slot: isSet(object.slot) ? globalThis.String(object.slot) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      filingCategory: isSet(object.filingCategory)
+        ? globalThis.String(object.filingCategory)
+        : isSet(object.filing_category)
+        ? globalThis.String(object.filing_category)
+        : "",
+      filedAt: isSet(object.filedAt)
+        ? globalThis.String(object.filedAt)
+        : isSet(object.filed_at)
+        ? globalThis.String(object.filed_at)
+        : "",
     };
   },
 
@@ -839,6 +973,24 @@ export const KeyFact: MessageFns<KeyFact> = {
     if (message.citation !== undefined) {
       obj.citation = Citation.toJSON(message.citation);
     }
+    if (message.slot !== "") {
+      obj.slot = message.slot;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.filingCategory !== "") {
+      obj.filingCategory = message.filingCategory;
+    }
+    if (message.filedAt !== "") {
+      obj.filedAt = message.filedAt;
+    }
     return obj;
   },
 
@@ -853,12 +1005,330 @@ export const KeyFact: MessageFns<KeyFact> = {
     message.citation = (object.citation !== undefined && object.citation !== null)
       ? Citation.fromPartial(object.citation)
       : undefined;
+    message.slot = object.slot ?? "";
+    message.label = object.label ?? "";
+    message.subject = object.subject ?? "";
+    message.status = object.status ?? "";
+    message.filingCategory = object.filingCategory ?? "";
+    message.filedAt = object.filedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseAnswerScope(): AnswerScope {
+  return { kind: "", docketNumber: "", sourceId: "", sourceName: "", title: "", party: "", statement: "" };
+}
+
+export const AnswerScope: MessageFns<AnswerScope> = {
+  encode(message: AnswerScope, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.docketNumber !== "") {
+      writer.uint32(18).string(message.docketNumber);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(26).string(message.sourceId);
+    }
+    if (message.sourceName !== "") {
+      writer.uint32(34).string(message.sourceName);
+    }
+    if (message.title !== "") {
+      writer.uint32(42).string(message.title);
+    }
+    if (message.party !== "") {
+      writer.uint32(50).string(message.party);
+    }
+    if (message.statement !== "") {
+      writer.uint32(58).string(message.statement);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerScope {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerScope();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.docketNumber = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sourceName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.party = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.statement = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AnswerScope {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      docketNumber: isSet(object.docketNumber)
+        ? globalThis.String(object.docketNumber)
+        : isSet(object.docket_number)
+        ? globalThis.String(object.docket_number)
+        : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      sourceName: isSet(object.sourceName)
+        ? globalThis.String(object.sourceName)
+        : isSet(object.source_name)
+        ? globalThis.String(object.source_name)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      party: isSet(object.party) ? globalThis.String(object.party) : "",
+      statement: isSet(object.statement) ? globalThis.String(object.statement) : "",
+    };
+  },
+
+  toJSON(message: AnswerScope): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.docketNumber !== "") {
+      obj.docketNumber = message.docketNumber;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.sourceName !== "") {
+      obj.sourceName = message.sourceName;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.party !== "") {
+      obj.party = message.party;
+    }
+    if (message.statement !== "") {
+      obj.statement = message.statement;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AnswerScope>, I>>(base?: I): AnswerScope {
+    return AnswerScope.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AnswerScope>, I>>(object: I): AnswerScope {
+    const message = createBaseAnswerScope();
+    message.kind = object.kind ?? "";
+    message.docketNumber = object.docketNumber ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.sourceName = object.sourceName ?? "";
+    message.title = object.title ?? "";
+    message.party = object.party ?? "";
+    message.statement = object.statement ?? "";
+    return message;
+  },
+};
+
+function createBaseScopeRefinement(): ScopeRefinement {
+  return { docketNumber: "", sourceId: "", title: "", documents: 0 };
+}
+
+export const ScopeRefinement: MessageFns<ScopeRefinement> = {
+  encode(message: ScopeRefinement, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.docketNumber !== "") {
+      writer.uint32(10).string(message.docketNumber);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(18).string(message.sourceId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.documents !== 0) {
+      writer.uint32(32).int32(message.documents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScopeRefinement {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScopeRefinement();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.docketNumber = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.documents = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScopeRefinement {
+    return {
+      docketNumber: isSet(object.docketNumber)
+        ? globalThis.String(object.docketNumber)
+        : isSet(object.docket_number)
+        ? globalThis.String(object.docket_number)
+        : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      documents: isSet(object.documents) ? globalThis.Number(object.documents) : 0,
+    };
+  },
+
+  toJSON(message: ScopeRefinement): unknown {
+    const obj: any = {};
+    if (message.docketNumber !== "") {
+      obj.docketNumber = message.docketNumber;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.documents !== 0) {
+      obj.documents = Math.round(message.documents);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ScopeRefinement>, I>>(base?: I): ScopeRefinement {
+    return ScopeRefinement.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ScopeRefinement>, I>>(object: I): ScopeRefinement {
+    const message = createBaseScopeRefinement();
+    message.docketNumber = object.docketNumber ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.title = object.title ?? "";
+    message.documents = object.documents ?? 0;
     return message;
   },
 };
 
 function createBaseAnalysis(): Analysis {
-  return { mode: 0, sections: [], keyFacts: [], model: "", droppedSentences: 0, notice: "" };
+  return {
+    mode: 0,
+    sections: [],
+    keyFacts: [],
+    model: "",
+    droppedSentences: 0,
+    notice: "",
+    questionKind: "",
+    scope: undefined,
+    refinements: [],
+  };
 }
 
 export const Analysis: MessageFns<Analysis> = {
@@ -880,6 +1350,15 @@ export const Analysis: MessageFns<Analysis> = {
     }
     if (message.notice !== "") {
       writer.uint32(50).string(message.notice);
+    }
+    if (message.questionKind !== "") {
+      writer.uint32(58).string(message.questionKind);
+    }
+    if (message.scope !== undefined) {
+      AnswerScope.encode(message.scope, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.refinements) {
+      ScopeRefinement.encode(v!, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -945,6 +1424,30 @@ export const Analysis: MessageFns<Analysis> = {
             message.notice = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.questionKind = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.scope = AnswerScope.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.refinements.push(ScopeRefinement.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -975,6 +1478,15 @@ export const Analysis: MessageFns<Analysis> = {
         ? globalThis.Number(object.dropped_sentences)
         : 0,
       notice: isSet(object.notice) ? globalThis.String(object.notice) : "",
+      questionKind: isSet(object.questionKind)
+        ? globalThis.String(object.questionKind)
+        : isSet(object.question_kind)
+        ? globalThis.String(object.question_kind)
+        : "",
+      scope: isSet(object.scope) ? AnswerScope.fromJSON(object.scope) : undefined,
+      refinements: globalThis.Array.isArray(object?.refinements)
+        ? object.refinements.map((e: any) => ScopeRefinement.fromJSON(e))
+        : [],
     };
   },
 
@@ -998,6 +1510,15 @@ export const Analysis: MessageFns<Analysis> = {
     if (message.notice !== "") {
       obj.notice = message.notice;
     }
+    if (message.questionKind !== "") {
+      obj.questionKind = message.questionKind;
+    }
+    if (message.scope !== undefined) {
+      obj.scope = AnswerScope.toJSON(message.scope);
+    }
+    if (message.refinements?.length) {
+      obj.refinements = message.refinements.map((e) => ScopeRefinement.toJSON(e));
+    }
     return obj;
   },
 
@@ -1012,6 +1533,11 @@ export const Analysis: MessageFns<Analysis> = {
     message.model = object.model ?? "";
     message.droppedSentences = object.droppedSentences ?? 0;
     message.notice = object.notice ?? "";
+    message.questionKind = object.questionKind ?? "";
+    message.scope = (object.scope !== undefined && object.scope !== null)
+      ? AnswerScope.fromPartial(object.scope)
+      : undefined;
+    message.refinements = object.refinements?.map((e) => ScopeRefinement.fromPartial(e)) || [];
     return message;
   },
 };

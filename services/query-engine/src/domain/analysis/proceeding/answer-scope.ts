@@ -1,0 +1,116 @@
+import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
+import { OPEN_SCOPE, type AnalysedDocument, type AnswerScope, type ScopeRefinement } from '../analysis-model';
+import type { QuestionIntent } from '../question-kind';
+
+/** A proceeding the retrieved documents belong to, with how strongly retrieval points at it. */
+interface Candidate {
+  key: string;
+  docketNumber: string;
+  sourceId: string;
+  sourceName: string;
+  documents: AnalysedDocument[];
+  /** Reciprocal-rank weight of its documents among the best retrieved. */
+  weight: number;
+  /** The question names its docket number. */
+  named: boolean;
+  /** The question names one of its parties (words of the name, in order). */
+  partyNamed: boolean;
+}
+
+export interface ScopeDecision {
+  scope: AnswerScope;
+  refinements: ScopeRefinement[];
+}
+
+/** How many of the best retrieved documents vote for a proceeding. */
+const VOTERS = 40;
+/** A general question is about one proceeding when that one carries this share of the votes. */
+const DOMINANT_SHARE = 0.6;
+const MAX_REFINEMENTS = 4;
+
+/**
+ * What the answer is about. A docket named in the question or the only docket filter wins; else
+ * the proceedings of a party the question names come before the others, and among them the
+ * proceedings of the best documents vote (reciprocal rank). Questions about a proceeding's record (amounts, dates, parties, positions,
+ * outcomes) are answered for the winner, the others offered as refinements; a general question is
+ * scoped only when one proceeding dominates; a comparison is never narrowed.
+ */
+export function decideScope(question: string, intent: QuestionIntent, ranked: readonly AnalysedDocument[], docketFilters: readonly string[]): ScopeDecision {
+  const candidates = candidatesOf(question, ranked);
+  const refinementsExcept = (key: string | undefined) =>
+    candidates.filter((c) => c.key !== key).slice(0, MAX_REFINEMENTS).map(refinementOf);
+
+  if (intent.comparison) {
+    return { scope: { ...OPEN_SCOPE, kind: 'comparison', statement: `Comparing ${candidates.length} proceedings among the documents found.` }, refinements: refinementsExcept(undefined) };
+  }
+  const filtered = docketFilters.length === 1 ? normalizeDocketNumber(docketFilters[0] as string) : '';
+  const chosen = (filtered !== '' ? candidates.find((c) => normalizeDocketNumber(c.docketNumber) === filtered) : undefined)
+    ?? candidates.find((c) => c.named)
+    ?? (intent.kind !== 'general' || dominates(candidates) ? candidates[0] : undefined);
+  if (!chosen && filtered !== '') {
+    // The filtered docket has no retrieved document yet: still its proceeding.
+    return { scope: proceedingScope({ docketNumber: docketFilters[0] as string, sourceId: '', sourceName: '', documents: [] }), refinements: [] };
+  }
+  if (!chosen) return { scope: OPEN_SCOPE, refinements: refinementsExcept(undefined) };
+  return { scope: proceedingScope(chosen), refinements: refinementsExcept(chosen.key) };
+}
+
+function candidatesOf(question: string, ranked: readonly AnalysedDocument[]): Candidate[] {
+  const questionDigits = foldedWords(question).join('');
+  const questionWords = ` ${nameKey(question)} `;
+  const byKey = new Map<string, Candidate>();
+  ranked.forEach((document, rank) => {
+    if (!document.docketNumber) return;
+    const key = `${document.sourceId ?? ''}|${normalizeDocketNumber(document.docketNumber)}`;
+    let candidate = byKey.get(key);
+    if (!candidate) {
+      const digits = normalizeDocketNumber(document.docketNumber);
+      candidate = {
+        key, docketNumber: document.docketNumber, sourceId: document.sourceId ?? '', sourceName: document.sourceName ?? '', documents: [], weight: 0,
+        named: digits.length >= 4 && questionDigits.includes(digits), partyNamed: false,
+      };
+      byKey.set(key, candidate);
+    }
+    candidate.documents.push(document);
+    if (rank < VOTERS) candidate.weight += 1 / (rank + 5);
+    if (!candidate.partyNamed) candidate.partyNamed = [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
+  });
+  return [...byKey.values()]
+    .filter((c) => c.weight > 0 || c.named)
+    .sort((a, b) => Number(b.named) - Number(a.named) || Number(b.partyNamed) - Number(a.partyNamed) || b.weight - a.weight);
+}
+
+/** Whether the question holds the party's name, or its name without a corporate suffix. */
+function namesIn(questionWords: string, name: string): boolean {
+  const key = nameKey(name);
+  if (key.length < 4) return false;
+  if (questionWords.includes(` ${key} `)) return true;
+  const short = key.replace(/\s(?:inc|llc|lp|co|corp|corporation|company|the)$/u, '');
+  return short !== key && short.split(' ').length >= 2 && questionWords.includes(` ${short} `);
+}
+
+function dominates(candidates: readonly Candidate[]): boolean {
+  const total = candidates.reduce((sum, c) => sum + c.weight, 0);
+  return candidates.length > 0 && total > 0 && (candidates[0] as Candidate).weight / total >= DOMINANT_SHARE;
+}
+
+function refinementOf(candidate: Candidate): ScopeRefinement {
+  return { docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, title: titleOf(candidate.documents), documents: candidate.documents.length };
+}
+
+function proceedingScope(candidate: Pick<Candidate, 'docketNumber' | 'sourceId' | 'sourceName' | 'documents'>): AnswerScope {
+  return { ...OPEN_SCOPE, kind: 'proceeding', docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, sourceName: candidate.sourceName, title: titleOf(candidate.documents) };
+}
+
+/** A proceeding's title as its filings give it: its application's title, else its most common filing's docket in words. */
+export function titleOf(documents: readonly AnalysedDocument[]): string {
+  const application = documents.find((d) => (d.filingCategory ?? '').toLowerCase() === 'application');
+  return application?.title ?? '';
+}
+
+/** "About docket 23-0456 (Illinois Commerce Commission): Application of …". */
+export function scopeStatement(scope: AnswerScope): string {
+  if (scope.kind !== 'proceeding') return scope.statement;
+  const where = scope.sourceName ? ` (${scope.sourceName})` : '';
+  return `About docket ${scope.docketNumber}${where}${scope.title ? `: ${scope.title}` : ''}.`;
+}

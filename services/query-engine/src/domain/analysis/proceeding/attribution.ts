@@ -1,0 +1,58 @@
+import type { AnalysedDocument, AnalysisSection, AnalysisSentence } from '../analysis-model';
+import { SECTION_HEADINGS } from '../answer-sections';
+import { filerOf } from './record-sentences';
+
+/** Filings in which the decision-maker speaks: only they make findings. */
+const DECISIONAL = new Set(['decision', 'order', 'notice']);
+
+/** How a party's filing speaks, by its kind. */
+const VERBS: Record<string, string> = {
+  brief: 'argues',
+  testimony: 'testifies',
+  comment: 'comments',
+  motion: 'moves',
+  application: 'states in its application',
+  stipulation: 'agrees, with the settling parties',
+  tariff: 'proposes',
+};
+
+export function isDecisional(document: AnalysedDocument | undefined): boolean {
+  return document !== undefined && DECISIONAL.has((document.filingCategory ?? '').toLowerCase());
+}
+
+/**
+ * Moves every sentence taken from a party's filing (a brief, testimony, comment, motion, application)
+ * into "Positions of the parties" and writes it as that party's position ("Sierra Club argues: …"),
+ * so no party's claim reads as a finding; findings are left only to the decision-maker's own filings.
+ */
+export function attributeSections(sections: readonly AnalysisSection[], documents: ReadonlyMap<string, AnalysedDocument>): AnalysisSection[] {
+  const positions: AnalysisSentence[] = [];
+  const kept: AnalysisSection[] = [];
+  for (const section of sections) {
+    const own: AnalysisSentence[] = [];
+    for (const sentence of section.sentences) {
+      const document = documents.get(sentence.citations[0]?.documentId ?? '');
+      if (!document || isDecisional(document) || !document.filingCategory) own.push(sentence);
+      else positions.push({ ...sentence, text: attributed(sentence.text, document) });
+    }
+    if (section.heading === SECTION_HEADINGS.positions) positions.unshift(...own);
+    else if (own.length > 0) kept.push({ ...section, sentences: own });
+  }
+  if (positions.length === 0) return kept;
+  const at = sections.findIndex((s) => s.heading === SECTION_HEADINGS.positions);
+  const positionSection = { heading: SECTION_HEADINGS.positions, sentences: positions };
+  // Positions keep their place when the answer had the section; otherwise they follow the decision-maker's sections.
+  if (at >= 0 && at <= kept.length) return [...kept.slice(0, at), positionSection, ...kept.slice(at)];
+  return [...kept, positionSection];
+}
+
+/** "Sierra Club argues: …", unless the sentence already opens with who says it. */
+export function attributed(text: string, document: AnalysedDocument): string {
+  const filer = filerOf(document);
+  if (filer === '') return text;
+  const opener = text.slice(0, 80).toLowerCase();
+  const names = [filer, ...(document.parties ?? [])].map((name) => name.toLowerCase());
+  if (names.some((name) => name.length >= 3 && opener.startsWith(name))) return text;
+  const verb = VERBS[(document.filingCategory ?? '').toLowerCase()] ?? 'states';
+  return `${filer} ${verb}: ${text.replace(/^(?:Q|A)\.\s+/, '')}`;
+}

@@ -1,0 +1,56 @@
+import type { AnalysedDocument, FactSlot, KeyFact } from '../analysis-model';
+import type { QuestionIntent } from '../question-kind';
+import { approvedAmounts, recommendedAmounts, requestedAmounts } from './record-amounts';
+import { applicants, intervenors, staffParties } from './record-parties';
+import { outcomes } from './record-outcome';
+import { decisionDate, scheduleDates } from './record-schedule';
+import { readFiling, type RecordFiling } from './record-sentences';
+
+/**
+ * The facts of one proceeding's record the question asks for, read from the proceeding's filings
+ * (each fact cites the sentence that states it), in the order the question wants them.
+ */
+export function recordFacts(intent: QuestionIntent, documents: readonly AnalysedDocument[], body: string): KeyFact[] {
+  if (intent.slots.length === 0) return [];
+  const filings = documents.map(readFiling);
+  const facts: KeyFact[] = [];
+  for (const slot of intent.slots) facts.push(...factsFor(slot, filings, body, intent.party));
+  return facts;
+}
+
+function factsFor(slot: FactSlot, filings: readonly RecordFiling[], body: string, party: string): KeyFact[] {
+  switch (slot) {
+    case 'requested_amount':
+      return requestedAmounts(filings);
+    case 'recommended_amount':
+      return byParty(recommendedAmounts(filings), party);
+    case 'approved_amount':
+      return approvedAmounts(filings, body);
+    case 'hearing_date':
+    case 'comment_deadline':
+    case 'intervention_deadline':
+      return scheduleDates(filings, slot);
+    case 'decision_date':
+      return decisionDate(filings);
+    case 'applicant':
+      return applicants(filings);
+    case 'staff':
+      return staffParties(filings);
+    case 'intervenor': {
+      const exclude = applicants(filings).map((fact) => fact.normalized);
+      return intervenors(filings, exclude);
+    }
+    case 'outcome':
+      return outcomes(filings);
+    default:
+      return [];
+  }
+}
+
+/** The recommendations of the party the question names, when it names one that made any; else all of them. */
+function byParty(facts: KeyFact[], party: string): KeyFact[] {
+  if (party === '') return facts;
+  const wanted = party.toLowerCase();
+  const own = facts.filter((fact) => fact.subject.toLowerCase().includes(wanted) || wanted.includes(fact.subject.toLowerCase()));
+  return own.length > 0 ? [...own, ...facts.filter((fact) => !own.includes(fact))] : facts;
+}

@@ -1,0 +1,96 @@
+import type { KeyFact } from '../analysis-model';
+import { filerOf, type RecordFiling, type RecordSentence } from './record-sentences';
+import { slotFact } from './slot-fact';
+
+const INTERVENTION = /\binterven(?:e|es|ed|ing|tion|tions|or|ors)\b/i;
+const STAFF = /\b(?:staff)\b/i;
+
+/** Every party name the proceeding's filings carry (their docket's parties and their filers), once each. */
+export function partyNames(filings: readonly RecordFiling[]): string[] {
+  const names = new Map<string, string>();
+  for (const { document } of filings) {
+    for (const name of [...(document.parties ?? []), ...(document.filers ?? [])]) {
+      const key = name.trim().toLowerCase();
+      if (key.length >= 3 && !names.has(key)) names.set(key, name.trim());
+    }
+  }
+  return [...names.values()];
+}
+
+/** The applicant: who filed the proceeding's first application (or complaint, or petition). */
+export function applicants(filings: readonly RecordFiling[]): KeyFact[] {
+  const first = filings.filter((f) => f.category === 'application').sort((a, b) => a.filedMs - b.filedMs)[0];
+  if (!first) return [];
+  const names = first.document.filers?.length ? first.document.filers : [filerOf(first.document)];
+  return names.flatMap((name) => {
+    const sentence = sentenceNaming(first.sentences, name);
+    return sentence ? [slotFact('applicant', 'party', sentence.sentence, { text: sentence.text, normalized: name }, name)] : [];
+  });
+}
+
+/** The decision-maker's staff taking part, cited where a filing names it. */
+export function staffParties(filings: readonly RecordFiling[]): KeyFact[] {
+  return partyNames(filings)
+    .filter((name) => STAFF.test(name))
+    .flatMap((name) => {
+      for (const filing of filings) {
+        const found = sentenceNaming(filing.sentences, name);
+        if (found) return [slotFact('staff', 'party', found.sentence, { text: found.text, normalized: name }, name)];
+      }
+      // Staff's own filings call it just "Staff".
+      for (const filing of filings.filter((f) => filerOf(f.document) === name)) {
+        const found = sentenceNaming(filing.sentences, 'Staff');
+        if (found) return [slotFact('staff', 'party', found.sentence, { text: found.text, normalized: name }, name)];
+      }
+      return [];
+    });
+}
+
+/**
+ * The intervenors, each cited at the filing that makes it a party: the order granting its
+ * intervention when the index has it, else its own petition to intervene. The applicant and staff are not intervenors.
+ */
+export function intervenors(filings: readonly RecordFiling[], exclude: readonly string[]): KeyFact[] {
+  const excluded = new Set(exclude.map((name) => name.toLowerCase()));
+  const orders = filings.filter((f) => f.category === 'order' || f.category === 'decision').sort((a, b) => a.filedMs - b.filedMs);
+  const petitions = filings
+    .filter((f) => f.category === 'motion' && INTERVENTION.test(f.document.title))
+    .sort((a, b) => a.filedMs - b.filedMs);
+  const facts: KeyFact[] = [];
+  for (const name of partyNames(filings)) {
+    if (excluded.has(name.toLowerCase()) || STAFF.test(name)) continue;
+    const granted = firstNaming(orders, name, (s) => INTERVENTION.test(s.text));
+    const found = granted ?? firstNaming(petitions.filter((p) => filerOf(p.document).toLowerCase() === name.toLowerCase()), name, () => true);
+    if (found) facts.push(slotFact('intervenor', 'party', found.sentence, { text: found.text, normalized: name }, name));
+  }
+  return facts;
+}
+
+function firstNaming(filings: readonly RecordFiling[], name: string, accept: (sentence: RecordSentence) => boolean) {
+  for (const filing of filings) {
+    const found = sentenceNaming(filing.sentences.filter(accept), name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The first sentence naming `name` (at word boundaries, any case), with the name as written there. */
+export function sentenceNaming(sentences: readonly RecordSentence[], name: string): { sentence: RecordSentence; text: string } | undefined {
+  const key = name.toLowerCase();
+  for (const sentence of sentences) {
+    const at = wordIndexOf(sentence.text.toLowerCase(), key);
+    if (at >= 0) return { sentence, text: sentence.text.slice(at, at + name.length) };
+  }
+  return undefined;
+}
+
+function wordIndexOf(haystack: string, needle: string): number {
+  for (let from = 0; ;) {
+    const at = haystack.indexOf(needle, from);
+    if (at < 0) return -1;
+    const before = at === 0 ? ' ' : (haystack[at - 1] as string);
+    const after = haystack[at + needle.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return at;
+    from = at + 1;
+  }
+}

@@ -1,0 +1,88 @@
+import { attributed, attributeSections, decideScope, readQuestion, SECTION_HEADINGS, type AnalysedDocument } from '../../../../src/domain/analysis';
+import { filing } from './record-fixture';
+
+function inDocket(document: AnalysedDocument, docketNumber: string, parties: string[] = document.parties as string[]): AnalysedDocument {
+  return { ...document, docketNumber, parties };
+}
+
+describe('readQuestion', () => {
+  it.each([
+    ['What rate increase did the utility request?', 'amount', ['requested_amount']],
+    ['How much did the Commission authorize in docket 23-0456?', 'amount', ['approved_amount']],
+    ['What increase does Staff recommend?', 'amount', ['recommended_amount']],
+    ['When is the evidentiary hearing?', 'date', ['hearing_date']],
+    ['What is the deadline for comments?', 'date', ['comment_deadline']],
+    ['Which parties intervened in the docket?', 'parties', ['intervenor', 'applicant', 'staff']],
+    ['What did the Commission decide?', 'outcome', ['outcome', 'approved_amount']],
+    ['What does the Sierra Club argue about storm costs?', 'position', []],
+    ['Tell me about vegetation management', 'general', []],
+  ])('%s → %s', (question, kind, slots) => {
+    expect(readQuestion(question)).toMatchObject({ kind, slots });
+  });
+
+  it('finds the party a position question names', () => {
+    expect(readQuestion('What does the Sierra Club argue in docket 23-0456?').party).toBe('Sierra Club');
+    expect(readQuestion("What is Staff's position on the return on equity?").party).toBe('Staff');
+    expect(readQuestion('What is the position of the Citizens Utility Board?').party).toBe('Citizens Utility Board');
+  });
+
+  it('knows a comparison', () => {
+    expect(readQuestion('Compare the requested increases across rate cases').comparison).toBe(true);
+  });
+});
+
+describe('decideScope', () => {
+  const a = (n: number) => inDocket(filing('Testimony', '2024-03-01', 'Sierra Club', `text ${n}`), '23-0456');
+  const b = (n: number) => inDocket(filing('Testimony', '2024-03-01', 'Sierra Club', `text ${n}`), '24-0101', ['Commonwealth Edison Company', 'Sierra Club']);
+
+  it('answers a record question for the proceeding retrieval points at, and offers the others', () => {
+    const decision = decideScope('What rate increase was requested?', readQuestion('What rate increase was requested?'), [a(1), b(2), a(3), a(4)], []);
+    expect(decision.scope).toMatchObject({ kind: 'proceeding', docketNumber: '23-0456', sourceName: 'Illinois Commerce Commission' });
+    expect(decision.refinements.map((r) => r.docketNumber)).toEqual(['24-0101']);
+  });
+
+  it('takes the docket the question names, even when retrieval prefers another', () => {
+    const question = 'What increase was requested in docket 24-0101?';
+    expect(decideScope(question, readQuestion(question), [a(1), a(2), b(3)], []).scope.docketNumber).toBe('24-0101');
+  });
+
+  it('takes the only docket filter in force', () => {
+    const question = 'What increase was requested?';
+    expect(decideScope(question, readQuestion(question), [a(1), a(2), b(3)], ['24-0101']).scope.docketNumber).toBe('24-0101');
+  });
+
+  it('prefers the proceeding of a party the question names', () => {
+    const question = 'What rate increase did Commonwealth Edison Company request?';
+    expect(decideScope(question, readQuestion(question), [a(1), b(2), a(3)], []).scope.docketNumber).toBe('24-0101');
+  });
+
+  it('leaves a general question open when no proceeding dominates, and never narrows a comparison', () => {
+    const general = 'storm restoration costs';
+    expect(decideScope(general, readQuestion(general), [a(1), b(2), a(3), b(4)], []).scope.kind).toBe('open');
+    const comparison = 'Compare the requested increases across rate cases';
+    const decision = decideScope(comparison, readQuestion(comparison), [a(1), b(2)], []);
+    expect(decision.scope.kind).toBe('comparison');
+    expect(decision.refinements).toHaveLength(2);
+  });
+});
+
+describe('attribution', () => {
+  const brief = filing('Brief', '2024-06-10', 'Sierra Club', 'The Commission should adopt a return on equity no higher than 10.73%.');
+  const order = filing('Decision', '2024-11-30', 'Illinois Commerce Commission', 'We adopt a return on equity of 9.85%.');
+  const cite = (document: AnalysedDocument) => ({ documentId: document.id, start: 0, end: document.text.length, page: 1, quote: document.text, documentTitle: document.title });
+
+  it('writes a party\'s claim as its position and leaves findings to the decision-maker', () => {
+    const sections = attributeSections(
+      [{ heading: SECTION_HEADINGS.findings, sentences: [{ text: brief.text, citations: [cite(brief)] }, { text: order.text, citations: [cite(order)] }] }],
+      new Map([[brief.id, brief], [order.id, order]]),
+    );
+    expect(sections).toEqual([
+      { heading: SECTION_HEADINGS.findings, sentences: [{ text: order.text, citations: [cite(order)] }] },
+      { heading: SECTION_HEADINGS.positions, sentences: [{ text: 'Sierra Club argues: The Commission should adopt a return on equity no higher than 10.73%.', citations: [cite(brief)] }] },
+    ]);
+  });
+
+  it('does not repeat who speaks when the sentence already says it', () => {
+    expect(attributed('Sierra Club contends that the costs were imprudent.', brief)).toBe('Sierra Club contends that the costs were imprudent.');
+  });
+});
