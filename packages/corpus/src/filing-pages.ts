@@ -44,7 +44,7 @@ const orderDiscussion: Sentence[] = [
   (c) => `Having considered the record, we adopt a return on equity of ${c.roe()}, which falls within the range of reasonableness supported by the cost of capital evidence.`,
   (c) => `We decline to adopt the proposal of ${c.intervenor()} regarding ${c.issue()}, because the proposal is ${c.adjective()} on this record.`,
   (c) => `The adjustments to ${c.issue()} adopted here amount to ${c.pct(0.2, 3)} of current revenues.`,
-  (c) => `${c.alj()} presided over ${c.procedure()}, and the matter was submitted for decision on ${c.date(-120, -20)}.`,
+  (c) => `${c.alj()} presided over ${c.otherProcedure()}, and the matter was submitted for decision on ${c.date(-120, -20)}.`,
   (c) => `Accordingly, ${c.company} shall file revised tariff sheets consistent with this decision within 30 days.`,
   () => `The Commission has jurisdiction over this matter and the parties to it.`,
   (c) => `We are not persuaded that the evidence on ${c.issue()} warrants departure from our established practice.`,
@@ -167,6 +167,7 @@ const stipulationSentences: Sentence[] = [
       // The settlement the decision adopted: its amount is the one authorized.
       return `The Settling Parties agree to a revenue increase of ${c.state({ kind: 'approved_amount', party: applicant, value: String(approvedIncrease), written: c.writeMoney(approvedIncrease) })}, in lieu of the ${asked()} originally requested.`;
     }
+    if (requestedIncrease !== null && approvedIncrease === requestedIncrease) return `The Settling Parties do not oppose the ${asked()} increase requested by ${applicant}.`;
     if (requestedIncrease !== null) return `The Settling Parties agree that the ${asked()} increase originally requested shall be reduced as set forth in Attachment A.`;
     return `The Settling Parties agree to the terms set forth in Attachment A.`;
   },

@@ -113,6 +113,33 @@ describe('what filings state of the record', () => {
     }
   });
 
+  it('never dates an evidentiary hearing other than on a scheduling order\'s date', () => {
+    const day = (text: string) => {
+      const long = /([A-Z][a-z]+) (\d{1,2}), (\d{4})/.exec(text);
+      if (long) return `${long[3]}-${String(months.indexOf(long[1]!) + 1).padStart(2, '0')}-${long[2]!.padStart(2, '0')}`;
+      const numeric = /(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(text);
+      return numeric ? `${numeric[3]}-${numeric[1]!.padStart(2, '0')}-${numeric[2]!.padStart(2, '0')}` : undefined;
+    };
+    let checked = 0;
+    for (const filing of filings) {
+      const hearings = new Set(recordOf(filing).schedule.map((order) => order.hearingDate));
+      for (const statement of filing.statements.filter((s) => s.kind === 'hearing_date')) expect(hearings.has(statement.value)).toBe(true);
+      for (const sentence of text(filing).split(/(?<=\.)\s+|\n/)) {
+        if (!/evidentiary hearing|hearing (is|will be|was) (scheduled|held|moved|rescheduled)|^Hearing:/i.test(sentence)) continue;
+        for (const match of sentence.matchAll(/[A-Z][a-z]+ \d{1,2}, \d{4}|\d{1,2}\/\d{1,2}\/\d{4}/g)) {
+          const iso = day(match[0]);
+          if (iso) {
+            // Revisions name the superseded order's issue date too.
+            const issued = new Set(recordOf(filing).schedule.map((order) => order.issuedAt));
+            expect({ sentence, known: hearings.has(iso!) || issued.has(iso!) }).toEqual(expect.objectContaining({ known: true }));
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
   it('names intervenors in petitions and in orders granting them, on the record dates', () => {
     const petitions = filings.filter((filing) => /^Petition to Intervene of .* in (Docket )?No\. /.test(filing.title));
     const grants = filings.filter((filing) => /Granting (Intervention|Petitions to Intervene)/.test(filing.title));
