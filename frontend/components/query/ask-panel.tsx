@@ -68,6 +68,7 @@ export function AskPanel({
   initialQuestion,
   stored,
   questionLimit,
+  agencyNames,
   modes,
 }: {
   workspaceId: string;
@@ -78,6 +79,8 @@ export function AskPanel({
   stored: Query | null;
   /** The longest question the BFF takes (from its OpenAPI document). */
   questionLimit: number;
+  /** Agency ids → names, for the workspace's filters. */
+  agencyNames: Record<string, string>;
   /** The answer modes the service offers (generative only with a language model). */
   modes: AnalysisMode[];
 }) {
@@ -203,7 +206,7 @@ export function AskPanel({
             </p>
           )}
           <div className={styles.askActions}>
-            {hasFilters(defaultFilters) ? <FilterSummary filters={defaultFilters} label="Workspace filters" /> : <span className="subtle">Searching every filing (this workspace has no default filters)</span>}
+            {hasFilters(defaultFilters) ? <FilterSummary filters={defaultFilters} label="Workspace filters" agencyNames={agencyNames} /> : <span className="subtle">Searching every filing (this workspace has no default filters)</span>}
             <div className={styles.askButtons}>
               <AnswerModeSelect modes={modes} value={mode} onChange={setMode} disabled={!canAsk} />
               <button type="submit" className="btn btn-primary" disabled={!canAsk || busy || !hydrated || tooLong} data-testid="ask-submit">

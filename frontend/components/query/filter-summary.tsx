@@ -6,10 +6,15 @@ export function hasFilters(f: Filters): boolean {
   return f.agencies.length + f.filingTypes.length + f.dockets.length + f.parties.length > 0 || Boolean(f.filedFrom || f.filedTo);
 }
 
+/** An agency filter's value as people read it: its name when the catalog knows the id. */
+export function agencyName(value: string, agencyNames: Record<string, string> | undefined): string {
+  return agencyNames?.[value] ?? value;
+}
+
 /** The filters in a few words, for a line under a log entry: "Agency FERC, CPUC · Filed from Jan 1, 2021". */
-export function filtersInWords(f: Filters): string {
+export function filtersInWords(f: Filters, agencyNames?: Record<string, string>): string {
   const parts: string[] = [];
-  if (f.agencies.length) parts.push(`Agency ${f.agencies.join(', ')}`);
+  if (f.agencies.length) parts.push(`Agency ${f.agencies.map((a) => agencyName(a, agencyNames)).join(', ')}`);
   if (f.filingTypes.length) parts.push(`Type ${f.filingTypes.join(', ')}`);
   if (f.dockets.length) parts.push(`Docket ${f.dockets.join(', ')}`);
   if (f.parties.length) parts.push(`Party ${f.parties.join(', ')}`);
@@ -21,10 +26,10 @@ export function filtersInWords(f: Filters): string {
 }
 
 /** The filters a request ran with, read-only, as small labelled chips. */
-export function FilterSummary({ filters, label = 'Filters' }: { filters: Filters; label?: string }) {
+export function FilterSummary({ filters, label = 'Filters', agencyNames }: { filters: Filters; label?: string; agencyNames?: Record<string, string> | undefined }) {
   if (!hasFilters(filters)) return null;
   const chips: { field: string; value: string }[] = [
-    ...filters.agencies.map((value) => ({ field: 'Agency', value })),
+    ...filters.agencies.map((value) => ({ field: 'Agency', value: agencyName(value, agencyNames) })),
     ...filters.filingTypes.map((value) => ({ field: 'Type', value })),
     ...filters.dockets.map((value) => ({ field: 'Docket', value })),
     ...filters.parties.map((value) => ({ field: 'Party', value })),

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatCount, formatDateTime, formatNumber } from '@/lib/format';
 import { AnalysisView } from './analysis-view';
 import { numberCitations } from './citations';
 import { DocumentsView } from './documents-view';
@@ -49,6 +49,8 @@ export function QueryViews({
   view,
   base,
   kind = 'query',
+  searchTotal,
+  agencyNames,
   workspace,
 }: {
   query: Query;
@@ -56,6 +58,10 @@ export function QueryViews({
   view: QueryViewName;
   base: string;
   kind?: 'query' | 'search';
+  /** A search's own count of matches (its log entry's), not the page of them kept as documents. */
+  searchTotal?: { count: number; isLowerBound: boolean } | undefined;
+  /** Agency ids → names, for the filters. */
+  agencyNames?: Record<string, string> | undefined;
   /** Where it was asked, when worth linking. */
   workspace?: { id: string; name: string } | null;
 }) {
@@ -66,7 +72,8 @@ export function QueryViews({
       <header className={styles.queryHeader}>
         <div className={styles.kicker}>
           <span className="badge">{kind === 'search' ? 'Search' : 'Question'}</span>
-          <ModeBadge mode={analysis.mode ?? query.mode} model={analysis.model} />
+          {/* A search is not answered in a mode: its analysis is only a reading of its first results. */}
+          {kind === 'search' ? null : <ModeBadge mode={analysis.mode ?? query.mode} model={analysis.model} />}
           {workspace ? (
             <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`} className="subtle">
               in {workspace.name}
@@ -80,11 +87,13 @@ export function QueryViews({
           {[
             `${kind === 'search' ? 'Searched' : 'Asked'} by ${author ? author.name || author.email : 'a former member'}`,
             formatDateTime(query.createdAt),
-            `${formatNumber(query.documents.length)} ${query.documents.length === 1 ? 'document' : 'documents'} of ${formatNumber(query.figures.resultCount)} matching`,
+            kind === 'search' && searchTotal
+              ? `${formatCount(searchTotal.count, searchTotal.isLowerBound)} matching ${searchTotal.count === 1 && !searchTotal.isLowerBound ? 'filing' : 'filings'} (the first ${formatNumber(query.documents.length)} kept)`
+              : `${formatNumber(query.documents.length)} ${query.documents.length === 1 ? 'document' : 'documents'} of ${formatNumber(query.figures.resultCount)} matching`,
             `took ${formatMs(query.timings.totalMs)}`,
           ].join(' · ')}
         </p>
-        <FilterSummary filters={query.filters} />
+        <FilterSummary filters={query.filters} agencyNames={agencyNames} />
       </header>
 
       <QueryTabs base={base} view={view} documentCount={query.documents.length} />

@@ -5,31 +5,56 @@ import { useEffect, useState } from 'react';
 import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import type { components } from '@/lib/api/schema';
+import { withEntry } from './search-params';
 import styles from './search.module.css';
 
 type RecordedSearchRequest = components['schemas']['RecordedSearchRequest'];
 
+
+type RecordedPage = components['schemas']['SearchPage'];
+
+/** Recordings under way, by body: a component mounted twice at once (React's strict mode) logs the search once. */
+const recording = new Map<string, Promise<RecordedPage>>();
+
+function recordOnce(key: string): Promise<RecordedPage> {
+  let pending = recording.get(key);
+  if (!pending) {
+    // `key` is recordBody's JSON (search-params.ts) through a server component's props; the BFF checks it
+    pending = unwrap(api.POST('/api/search', { body: JSON.parse(key) as RecordedSearchRequest }));
+    recording.set(key, pending);
+    const done = () => recording.delete(key);
+    pending.then(done, done);
+  }
+  return pending;
+}
+
 /**
  * Adds the search shown on the page to the workspace's log with a POST (the page itself is a GET,
- * which never writes), then links to the log entry. `body` is POST /api/search's body for the search.
+ * which never writes), then links to the log entry and writes it into the page's address
+ * (`entry=<requestId>`, replacing the history entry): reloading or coming back to that address shows
+ * the entry instead of logging the search again. `body` is POST /api/search's body for the search.
  */
-export function RecordSearch({ workspaceId, body, q }: { workspaceId: string; body: Record<string, unknown>; q: string }) {
-  const [requestId, setRequestId] = useState<string | null>(null);
+export function RecordSearch({ workspaceId, body, q, recorded }: { workspaceId: string; body: Record<string, unknown>; q: string; recorded: string }) {
+  const [requestId, setRequestId] = useState<string | null>(recorded || null);
   const [error, setError] = useState<string | null>(null);
   const key = JSON.stringify(body);
 
   useEffect(() => {
+    if (recorded) return;
     let current = true;
     setRequestId(null);
     setError(null);
-    // `body` comes from recordBody (search-params.ts) through a server component's props; the BFF checks it
-    unwrap(api.POST('/api/search', { body: JSON.parse(key) as RecordedSearchRequest }))
-      .then((page) => current && setRequestId(page.requestId))
+    recordOnce(key)
+      .then((page) => {
+        if (!current || !page.requestId) return;
+        setRequestId(page.requestId);
+        window.history.replaceState(null, '', withEntry(`${window.location.pathname}${window.location.search}`, page.requestId));
+      })
       .catch((err: unknown) => current && setError(isApiError(err) ? err.message : 'This search could not be kept in the log.'));
     return () => {
       current = false;
     };
-  }, [key]);
+  }, [key, recorded]);
 
   const base = `/workspaces/${encodeURIComponent(workspaceId)}`;
   if (error) return <p className={styles.logged} role="status" data-testid="search-log-error">Not kept in the workspace log: {error}</p>;

@@ -105,7 +105,7 @@ export function FacetsPanel({ workspaceId, state, facets, counted, totalIsLowerB
               data-testid="facet-bucket"
               data-field={facet.field}
               data-value={b.value}
-              title={b.active ? 'Remove this filter' : `Only ${b.label || b.value}`}
+              title={b.active ? `${b.label || b.value}: remove this filter` : `Only ${b.label || b.value}`}
             >
               <span className={styles.facetLabel}>{b.label || b.value}</span>
               <span className={styles.facetCount}>{formatNumber(b.count)}</span>

@@ -127,6 +127,16 @@ export function withYear(f: SearchFilterState, year: string): SearchFilterState 
   return { ...f, from: `${year}-01-01`, to: `${year}-12-31` };
 }
 
+/** The log entry a recorded search became, in the page's address: a reload or Back shows it instead of logging again. */
+export const ENTRY_PARAM = 'entry';
+
+/** The page's address with the log entry it became (`entry=`). */
+export function withEntry(href: string, requestId: string): string {
+  const url = new URL(href, 'http://same.site');
+  url.searchParams.set(ENTRY_PARAM, requestId);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** The 1-based column named in a query-language error ("… at column 7 …"), if any. */
 export function errorColumn(message: string): number | null {
   const match = /\bcolumn (\d+)\b/.exec(message);

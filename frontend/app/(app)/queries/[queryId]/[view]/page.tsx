@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findWorkspace } from '@/lib/bff.server';
 import { QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
@@ -23,7 +24,7 @@ export default async function QueryViewPage({ params }: Props) {
   if (!found) notFound();
   const { query, author } = found;
   // The workspace link only for those who can open it (members; administrators too).
-  const workspace = query.workspaceId ? await findWorkspace(query.workspaceId) : null;
+  const [workspace, agencyNames] = await Promise.all([query.workspaceId ? findWorkspace(query.workspaceId) : null, getAgencyNames()]);
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <QueryViews
@@ -31,6 +32,7 @@ export default async function QueryViewPage({ params }: Props) {
         author={author}
         view={view}
         base={`/queries/${encodeURIComponent(query.queryId)}`}
+        agencyNames={agencyNames}
         workspace={workspace ? { id: workspace.id, name: workspace.name } : null}
       />
     </div>

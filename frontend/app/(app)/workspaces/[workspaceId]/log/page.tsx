@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { filtersInWords } from '@/components/query/filter-summary';
+import { getAgencyNames } from '@/lib/agency-names.server';
 import { findWorkspace, getWorkspace, listRequests } from '@/lib/bff.server';
 import { formatMs } from '@/components/query/query-views';
 import type { WorkspaceRequest } from '@/components/query/types';
@@ -34,16 +35,16 @@ function againHref(workspaceId: string, r: WorkspaceRequest): string {
 }
 
 /** The filters a request ran with, and a search's order when it was not by relevance. */
-function describe(r: WorkspaceRequest): string {
+function describe(r: WorkspaceRequest, agencyNames: Record<string, string>): string {
   const order = r.kind === 'search' && r.sort !== 'relevance' ? (r.sort === 'filed_newest' ? 'newest first' : 'oldest first') : '';
-  return [filtersInWords(r.filters), order].filter(Boolean).join(' · ');
+  return [filtersInWords(r.filters, agencyNames), order].filter(Boolean).join(' · ');
 }
 
 export default async function WorkspaceLogPage({ params, searchParams }: Props) {
   const { workspaceId } = await params;
   const raw = (await searchParams).cursor;
   const cursor = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-  const [workspace, page] = await Promise.all([getWorkspace(workspaceId), listRequests(workspaceId, cursor)]);
+  const [workspace, page, agencyNames] = await Promise.all([getWorkspace(workspaceId), listRequests(workspaceId, cursor), getAgencyNames()]);
   const base = `/workspaces/${encodeURIComponent(workspace.id)}`;
 
   return (
@@ -101,7 +102,7 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                         <Link href={`${entry}/analysis`} prefetch={false} data-testid="log-entry-link">
                           {r.text || <span className="subtle">(filters only)</span>}
                         </Link>
-                        {describe(r) ? <div className={styles.logFilters}>{describe(r)}</div> : null}
+                        {describe(r, agencyNames) ? <div className={styles.logFilters}>{describe(r, agencyNames)}</div> : null}
                       </td>
                       <td>{r.user.name || r.user.email || <span className="subtle">a former member</span>}</td>
                       <td className={`num ${styles.nowrap}`}>{formatMs(r.tookMs)}</td>

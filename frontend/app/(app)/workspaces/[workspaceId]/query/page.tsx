@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AskPanel } from '@/components/query/ask-panel';
 import { answerIdOf } from '@/components/query/answer-url';
+import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findWorkspace, getAnswerModes, getWorkspace } from '@/lib/bff.server';
 import { QUESTION_MAX_LENGTH } from '@/lib/api-limits';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
@@ -20,7 +21,7 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
   const { workspaceId } = await params;
   const { q, answer } = await searchParams;
   const answerId = answerIdOf(answer);
-  const [workspace, found, answerModes] = await Promise.all([getWorkspace(workspaceId), answerId ? findQuery(answerId) : null, getAnswerModes()]);
+  const [workspace, found, agencyNames, answerModes] = await Promise.all([getWorkspace(workspaceId), answerId ? findQuery(answerId) : null, getAgencyNames(), getAnswerModes()]);
   const question = (Array.isArray(q) ? q[0] : q) ?? '';
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
@@ -36,6 +37,7 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
           initialQuestion={question}
           stored={found?.query ?? null}
           questionLimit={QUESTION_MAX_LENGTH}
+          agencyNames={agencyNames}
           modes={answerModes.modes}
         />
       </div>

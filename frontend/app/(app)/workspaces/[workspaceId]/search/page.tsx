@@ -5,7 +5,7 @@ import { LoadMore } from '@/components/search/load-more';
 import { QueryError } from '@/components/search/query-error';
 import { AddFiltersForm, FacetsPanel, FilterChips } from '@/components/search/search-filters';
 import {
-  apiParams, pageHref, PARAM_OF, parseSearchState, recordBody, SEARCH_SORTS, shouldSearch, type ListField, type RawParams, type SearchFilterState,
+  apiParams, ENTRY_PARAM, pageHref, PARAM_OF, parseSearchState, recordBody, SEARCH_SORTS, shouldSearch, type ListField, type RawParams, type SearchFilterState,
 } from '@/components/search/search-params';
 import { RecordSearch } from '@/components/search/record-search';
 import { SearchResult } from '@/components/search/search-result';
@@ -19,6 +19,10 @@ import { formatTook } from '@/components/workspaces/workspace-format';
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<RawParams> };
 
 const PAGE_SIZE = 20;
+
+function first(value: string | string[] | undefined): string {
+  return ((Array.isArray(value) ? value[0] : value) ?? '').trim();
+}
 const SORT_LABELS = { relevance: 'Relevance', newest: 'Newest', oldest: 'Oldest' } as const;
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -173,7 +177,16 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
               />
             </>
           )}
-          {page ? <RecordSearch workspaceId={workspace.id} body={recordBody(workspace.id, state, PAGE_SIZE)} q={state.q} /> : null}
+          {page ? (
+            <RecordSearch
+              // A new search (another address) is recorded afresh.
+              key={pageHref(workspace.id, state)}
+              workspaceId={workspace.id}
+              body={recordBody(workspace.id, state, PAGE_SIZE)}
+              q={state.q}
+              recorded={first(raw[ENTRY_PARAM])}
+            />
+          ) : null}
         </section>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/components/query/admin-only';
 import { QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
+import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findWorkspace, getSessionUser } from '@/lib/bff.server';
 
 type Props = { params: Promise<{ queryId: string; view: string }> };
@@ -19,7 +20,7 @@ export default async function AdminQueryViewPage({ params }: Props) {
   const found = await findQuery(queryId);
   if (!found) notFound();
   const { query, author } = found;
-  const workspace = query.workspaceId ? await findWorkspace(query.workspaceId) : null;
+  const [workspace, agencyNames] = await Promise.all([query.workspaceId ? findWorkspace(query.workspaceId) : null, getAgencyNames()]);
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <p style={{ marginBottom: 'var(--space-4)' }}>
@@ -30,6 +31,7 @@ export default async function AdminQueryViewPage({ params }: Props) {
         author={author}
         view={view}
         base={`/admin/queries/log/${encodeURIComponent(query.queryId)}`}
+        agencyNames={agencyNames}
         workspace={workspace ? { id: workspace.id, name: workspace.name } : null}
       />
     </div>

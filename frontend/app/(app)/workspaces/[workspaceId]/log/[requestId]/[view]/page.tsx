@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { InfoIcon } from '@/components/icons';
 import { FilterSummary } from '@/components/query/filter-summary';
+import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatMs, QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LogEntryViewPage({ params }: Props) {
   const { workspaceId, requestId, view } = await params;
   if (!isQueryView(view)) notFound();
-  const [workspace, request] = await Promise.all([getWorkspace(workspaceId), findRequest(workspaceId, requestId)]);
+  const [workspace, request, agencyNames] = await Promise.all([getWorkspace(workspaceId), findRequest(workspaceId, requestId), getAgencyNames()]);
   if (!request) notFound();
   const found = request.queryId ? await findQuery(request.queryId) : null;
   const base = `/workspaces/${encodeURIComponent(workspace.id)}/log/${encodeURIComponent(request.id)}`;
@@ -36,7 +37,15 @@ export default async function LogEntryViewPage({ params }: Props) {
         <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>← Back to the log</Link>
       </p>
       {found ? (
-        <QueryViews query={found.query} author={found.author ?? request.user} view={view} base={base} kind={request.kind} />
+        <QueryViews
+          query={found.query}
+          author={found.author ?? request.user}
+          view={view}
+          base={base}
+          kind={request.kind}
+          searchTotal={{ count: request.resultCount, isLowerBound: request.resultCountIsLowerBound }}
+          agencyNames={agencyNames}
+        />
       ) : (
         <div className="stack">
           <header className="stack" style={{ gap: 'var(--space-2)' }}>
@@ -47,7 +56,7 @@ export default async function LogEntryViewPage({ params }: Props) {
               {request.kind === 'query' ? 'Question' : 'Search'} by {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
               {formatCount(request.resultCount, request.resultCountIsLowerBound)} results · took {formatMs(request.tookMs)}
             </p>
-            <FilterSummary filters={request.filters} />
+            <FilterSummary filters={request.filters} agencyNames={agencyNames} />
           </header>
           <div className="alert alert-info" role="status" data-testid="no-analysis">
             <InfoIcon />
