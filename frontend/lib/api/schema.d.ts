@@ -1554,6 +1554,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the collection's documents the search index holds (fewer while it catches up: results may be incomplete) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The two counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchCoverage"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/catalog/sources": {
         parameters: {
             query?: never;
@@ -3816,6 +3879,14 @@ export interface components {
             facets: boolean;
             /** @default 20 */
             limit: number;
+        };
+        SearchCoverage: {
+            /** @description How many documents the search index holds */
+            indexed: number;
+            /** @description How many documents the collection holds */
+            documents: number;
+            /** @description The index holds fewer documents than the collection: it is still catching up, so results may be incomplete */
+            behind: boolean;
         };
         DataProduct: {
             id: string;

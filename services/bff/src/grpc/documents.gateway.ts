@@ -55,6 +55,12 @@ export class DocumentsGateway {
   }
 
   /** The document with `textPages` pages of text from `textPage` on (0 lets the service choose). */
+  /** How many documents the collection holds (ListDocuments' total; one document is read to get it). */
+  async count(): Promise<number> {
+    const response = await grpcCall(this.client, 'listDocuments', { pageSize: 1, pageToken: '' });
+    return Number(response.totalSize);
+  }
+
   async get(id: string, textPage = 0, textPages = 0): Promise<DocumentDetailView> {
     const response = await grpcCall(this.client, 'getDocument', { id, textPage, textPages });
     if (!response.document) throw new NotFoundError(`no document ${id}`);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
 const nullableDateTime = z.iso.datetime({ offset: true }).nullable();
+
+/** The query-engine's limit on a search's query (MAX_QUERY_LENGTH), said the way users read it. */
+const MAX_SEARCH_LENGTH = 1000;
+const SEARCH_TOO_LONG = 'Searches are limited to 1,000 characters';
 const isoDay = z.iso.date('must be a date as YYYY-MM-DD');
 
 /** A query-string parameter that may be repeated (`?agency=a&agency=b`): always a list. */
@@ -19,7 +23,7 @@ export const RETIRED_SEARCH_PARAMETERS = {
 
 export const SearchQuery = z
   .object({
-    q: z.string().trim().max(1000).default('').meta({ description: 'The query language: terms, "phrases", AND / OR / NOT, (), agency: docket: type: party: entity:, filed:[from TO to], prefix*' }),
+    q: z.string().trim().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG).default('').meta({ description: 'The query language: terms, "phrases", AND / OR / NOT, (), agency: docket: type: party: entity:, filed:[from TO to], prefix*' }),
     agency: repeated('agencies').meta({ description: 'Source ids or agency names (repeat for several; ORed)' }),
     type: repeated('filing types').meta({ description: 'Categories (Decision, Order, …) or native filing types (ORed)' }),
     docket: repeated('dockets').meta({ description: 'Docket numbers in any spelling (ORed)' }),
@@ -50,7 +54,7 @@ const list = (what: string) => z
 export const RecordedSearchBody = z
   .object({
     workspace: z.string().trim().min(1).max(200).meta({ description: 'The workspace whose log the search is added to' }),
-    q: z.string().trim().max(1000).default(''),
+    q: z.string().trim().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG).default(''),
     agency: list('agencies'),
     type: list('filing types'),
     docket: list('dockets'),
@@ -91,6 +95,12 @@ export const SearchFacet = z
     })),
   })
   .meta({ id: 'SearchFacet' });
+
+export const SearchCoverageResponse = z.object({
+  indexed: z.number().int().meta({ description: 'How many documents the search index holds' }),
+  documents: z.number().int().meta({ description: 'How many documents the collection holds' }),
+  behind: z.boolean().meta({ description: 'The index holds fewer documents than the collection: it is still catching up, so results may be incomplete' }),
+}).meta({ id: 'SearchCoverage' });
 
 export const SearchResponse = z.object({
   hits: z.array(SearchHit),

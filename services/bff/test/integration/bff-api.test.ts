@@ -421,6 +421,24 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(stats.status).toBe(200);
       expect(stats.body).toEqual({ documents: fakes.documents.size });
     });
+
+    it('says how much of the collection the index holds, to every user', async () => {
+      const { client: member } = await newMember();
+      const coverage = await member.get('/api/search/coverage');
+      expect(coverage.status).toBe(200);
+      // The stand-ins index every document they hold: nothing is behind.
+      expect(coverage.body).toEqual({ indexed: fakes.documents.size, documents: fakes.documents.size, behind: false });
+    });
+
+    it('refuses a search longer than the query-engine takes, saying the limit in words', async () => {
+      const { client: member } = await newMember();
+      const long = 'rate '.repeat(1000);
+      const read = await member.get(`/api/search?q=${encodeURIComponent(long)}`);
+      expect(read.status).toBe(400);
+      expect(read.body.error.issues).toEqual([{ path: 'q', message: 'Searches are limited to 1,000 characters' }]);
+      const recorded = await member.post('/api/search', { workspace: 'ws-1', q: long });
+      expect(recorded.body.error.issues).toEqual([{ path: 'q', message: 'Searches are limited to 1,000 characters' }]);
+    });
   });
 
   describe('processes', () => {

@@ -1,12 +1,16 @@
+import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { clientGoneSignal } from '../client-gone';
-import { RETIRED_SEARCH_PARAMETERS, RecordedSearchBody, SearchQuery, SearchResponse } from '../search.schemas';
+import { RETIRED_SEARCH_PARAMETERS, RecordedSearchBody, SearchCoverageResponse, SearchQuery, SearchResponse } from '../search.schemas';
 
-/** /api/search: GET reads a page, POST runs a workspace search and logs it. Both stop when the client goes away. */
-export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGateway }): void {
-  const { search } = deps;
+/**
+ * /api/search: GET reads a page, POST runs a workspace search and logs it. Both stop when the client
+ * goes away. /api/search/coverage says whether the index has caught up with the collection.
+ */
+export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGateway; documents: DocumentsGateway }): void {
+  const { search, documents } = deps;
 
   api.route(
     {
@@ -35,6 +39,18 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
         sort: body.sort, facets: body.facets, limit: body.limit,
         workspaceId: body.workspace, record: true, userId: authOf(req).user.id,
       }, clientGoneSignal(res)));
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/search/coverage', tag: 'search', access: 'user',
+      summary: 'How many of the collection\'s documents the search index holds (fewer while it catches up: results may be incomplete)',
+      responses: { 200: { description: 'The two counts', schema: SearchCoverageResponse } },
+    },
+    async (_input, _req, res) => {
+      const [index, total] = await Promise.all([search.indexStats(), documents.count()]);
+      res.json({ indexed: index.documents, documents: total, behind: index.documents < total });
     },
   );
 }
