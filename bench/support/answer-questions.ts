@@ -142,7 +142,7 @@ function candidatesOf(t: DocketTruth): Candidate[] {
     if (stated(t, 'comment_deadline', (s) => s.order === latest).length > 0) out.push({ type: 'comment_deadline', truth: t, party: '', expected: { date: order.commentDeadline }, supersededSchedule: superseded });
   }
   const intervenors = [...new Set(stated(t, 'intervenor').map((s) => s.party))];
-  if (intervenors.length > 0) out.push({ type: 'intervenors', truth: t, party: '', expected: { parties: intervenors } });
+  if (intervenors.length > 0) out.push({ type: 'intervenors', truth: t, party: '', expected: { parties: intervenors, allowed: record.intervenors.map((i) => i.name) } });
   if (record.applicant && t.docket.caseType !== 'complaint' && stated(t, 'applicant').length > 0) out.push({ type: 'applicant', truth: t, party: record.applicant, expected: { party: record.applicant } });
   const arguing = new Set(stated(t, 'position').map((s) => s.party));
   for (const party of t.docket.parties) {
@@ -154,15 +154,17 @@ function candidatesOf(t: DocketTruth): Candidate[] {
 
 /**
  * Up to `perType` questions of each type, over as many dockets as there are, wordings taken in turn.
- * A wording naming only the company is used when the company applied in no other docket of the
+ * A wording naming only the company is used when the company takes part in no other docket of the
  * corpus (in no other of the agency's, for the agency filter), so the proceeding can be inferred.
  */
 export function evalQuestions(seed: string, truths: readonly DocketTruth[], perType: number): EvalQuestion[] {
   const rng = Rng.derive(seed, 'answers-eval');
-  const applicantDockets = new Map<string, DocketTruth[]>();
-  for (const t of truths) if (t.record.applicant) applicantDockets.set(t.record.applicant, [...(applicantDockets.get(t.record.applicant) ?? []), t]);
+  // Every docket a name takes part in, in any role: a company named alone must point at one proceeding.
+  const partyDockets = new Map<string, DocketTruth[]>();
+  for (const t of truths) for (const party of t.docket.parties) partyDockets.set(party.name, [...(partyDockets.get(party.name) ?? []), t]);
   const namesOne = (t: DocketTruth, naming: Naming) => {
-    const same = applicantDockets.get(t.record.applicant) ?? [];
+    if (naming !== 'docket' && naming !== 'filter-docket' && !t.record.applicant) return false;
+    const same = partyDockets.get(t.record.applicant) ?? [];
     if (naming === 'party') return same.length === 1;
     if (naming === 'filter-agency') return same.filter((o) => o.docket.sourceId === t.docket.sourceId).length === 1;
     return true;

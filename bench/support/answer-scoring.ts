@@ -28,8 +28,10 @@ export interface EvalQuestion {
     amount?: number;
     /** ISO day (date types). */
     date?: string;
-    /** The set asked for (intervenors). */
+    /** The set asked for (intervenors): the ones filings state. */
     parties?: string[];
+    /** Every true member of the set (the record's); naming one of these is no error even if no filing states it. */
+    allowed?: string[];
     /** Who: the recommending party, the applicant, the arguing party. */
     party?: string;
     /** The decision's outcome ("approved as modified", "dismissed", ...). */
@@ -84,12 +86,15 @@ export function sameParty(stated: string, truth: string): boolean {
   return longer.startsWith(`${shorter} `) || (shorter.includes(' ') && ` ${longer} `.includes(` ${shorter} `));
 }
 
-/** F1 of a stated set of names against the true set. */
-export function partySetF1(stated: readonly string[], truth: readonly string[]): number {
+/**
+ * F1 of a stated set of names against the true set: recall over `truth` (what the corpus states),
+ * precision over `allowed` (every true member, stated or not; `truth` when not given).
+ */
+export function partySetF1(stated: readonly string[], truth: readonly string[], allowed: readonly string[] = truth): number {
   const unique = stated.filter((name, i) => stated.findIndex((other) => sameParty(other, name)) === i);
   if (unique.length === 0 || truth.length === 0) return unique.length === 0 && truth.length === 0 ? 1 : 0;
   const hits = truth.filter((name) => unique.some((s) => sameParty(s, name))).length;
-  const precision = unique.filter((s) => truth.some((name) => sameParty(s, name))).length / unique.length;
+  const precision = unique.filter((s) => [...truth, ...allowed].some((name) => sameParty(s, name))).length / unique.length;
   const recall = hits / truth.length;
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
@@ -97,7 +102,7 @@ export function partySetF1(stated: readonly string[], truth: readonly string[]):
 function outcomeMatches(fact: Pick<KeyFact, 'text' | 'normalized'>, truth: string): boolean {
   const stated = `${fact.normalized} ${fact.text}`.toLowerCase();
   const key: Record<string, RegExp> = {
-    approved: /\bapprov|\bgrant/,
+    approved: /\bapprov|\bgrant|\bauthoriz/,
     'approved as modified': /as modified|in part|modif/,
     'approved with conditions': /condition/,
     denied: /\bden(y|ied)|reject/,
@@ -159,7 +164,7 @@ export function scoreAnswer(question: EvalQuestion, analysis: Analysis, filersOf
       const facts = analysis.keyFacts.filter((f) => f.slot === 'intervenor');
       if (facts.length === 0) return { proceeding, slot: 0, support: null };
       const names = facts.map((f) => f.subject || f.normalized || f.text);
-      return { proceeding, slot: partySetF1(names, expected.parties ?? []), support: facts.reduce((sum, f) => sum + supported(f), 0) / facts.length };
+      return { proceeding, slot: partySetF1(names, expected.parties ?? [], expected.allowed), support: facts.reduce((sum, f) => sum + supported(f), 0) / facts.length };
     }
     case 'position': {
       const party = expected.party ?? '';

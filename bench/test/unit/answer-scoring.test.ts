@@ -47,6 +47,8 @@ describe('answer scoring', () => {
     expect(partySetF1(['Sierra Club', 'sierra club'], ['Sierra Club', 'AARP'])).toBeCloseTo(2 / 3);
     expect(partySetF1(['Sierra Club', 'Kroger Co.'], ['Sierra Club', 'AARP'])).toBeCloseTo(0.5);
     expect(partySetF1([], ['AARP'])).toBe(0);
+    // A true intervenor no filing states is no false positive; recall is over the stated ones.
+    expect(partySetF1(['Sierra Club', 'AARP', 'Kroger Co.'], ['Sierra Club', 'AARP'], ['Sierra Club', 'AARP', 'Kroger Co.'])).toBe(1);
   });
 
   it('takes the proceeding from the scope, in any spelling of the docket number', () => {
