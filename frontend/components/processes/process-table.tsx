@@ -26,7 +26,7 @@ export function ProcessTable({ processes, caption }: { processes: Process[]; cap
                 <div className="subtle">{p.kind}</div>
               </td>
               <td>
-                <StatusBadge status={p.status} />
+                <StatusBadge process={p} />
               </td>
               <td className="num">
                 {p.total > 0 ? `${formatNumber(p.done)} / ${formatNumber(p.total)} (${percent(p.done, p.total)}%)` : '—'}

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { LoaderIcon } from '@/components/icons';
+import { ItemFailures } from '@/components/processes/item-failures';
 import { StatusBadge, statusLabel } from '@/components/processes/status-badge';
 import { formatDateTime, formatNumber, percent } from '@/lib/format';
 import { isFinalStatus, type Process } from '@/lib/types';
@@ -105,13 +106,13 @@ export function ProcessLive({ processId, initial, appearUntil }: { processId: st
           <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>
             {process.title || process.kind}
           </h1>
-          <StatusBadge status={process.status} testId="process-status" />
+          <StatusBadge process={process} testId="process-status" />
         </div>
         <ConnectionState connection={connection} />
       </div>
       <div className="card-body">
         <p className="visually-hidden" aria-live="polite">
-          Status: {statusLabel(process.status)}
+          Status: {statusLabel(process)}
         </p>
         <div className={styles.progressWrap}>
           <div className={styles.progressLabels}>
@@ -147,6 +148,7 @@ export function ProcessLive({ processId, initial, appearUntil }: { processId: st
             {process.message}
           </p>
         ) : null}
+        <ItemFailures process={process} />
         <dl className="meta-list">
           <dt>Kind</dt>
           <dd>{process.kind}</dd>
