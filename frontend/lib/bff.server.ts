@@ -13,7 +13,7 @@ import { bffUrl } from './bff-url';
 import { forwardedFor } from './forwarded-for';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { loginPath } from './safe-path';
-import type { DocumentDetail, EntityProfile, Process, SearchResult, StackStatus, User } from './types';
+import type { DocumentDetail, EntityProfile, Process, StackStatus, User } from './types';
 import type { SearchPage } from '@/components/search/types';
 import type { QuerySummary, QueryWithAuthor, Workspace, WorkspaceRequest } from '@/components/query/types';
 
@@ -67,12 +67,7 @@ export const getOptionalSessionUser = cache(async (): Promise<User | null> => {
   return result.ok ? result.body.user : null;
 });
 
-/** The first page of the /search page's results; the browser asks for the next ones with the cursor. */
-export async function search(q: string, limit: number): Promise<SearchResult> {
-  return must(client.GET('/api/search', { params: { query: { q, limit } } }));
-}
-
-/** A search inside a workspace, with the page's own query string; a 400 (the query at fault) comes back for the page to show. */
+/** A search page's first page (inside a workspace when the query string names one); a 400 (the query at fault) comes back for the page to show. */
 export async function searchWorkspace(query: URLSearchParams): Promise<Outcome<SearchPage>> {
   return outcome(client.GET('/api/search', { querySerializer: () => query.toString() }), [400]);
 }
@@ -102,6 +97,9 @@ export async function getProcess(processId: string): Promise<Process | null> {
 
 /** The answer modes a question may ask for (generative only when a language model is configured) and the default. */
 export const getAnswerModes = async () => must(client.GET('/api/answer-modes'));
+
+/** How many of the collection's documents the search index holds (`behind` while it catches up). */
+export const getSearchCoverage = cache(async () => must(client.GET('/api/search/coverage')));
 
 export const listProcesses = async () => (await must(client.GET('/api/processes'))).processes;
 export const getIndexStats = async () => must(client.GET('/api/admin/index-stats'));

@@ -23,7 +23,6 @@ export type EntityProfile = Schemas['EntityProfile'];
 export type UploadResult = Schemas['UploadResult'];
 export type UploadOutcome = UploadResult['outcome'];
 export type SearchHit = Schemas['SearchHit'];
-export type SearchResult = Schemas['SearchPage'];
 export type Process = Schemas['Process'];
 export type ProcessStatus = Process['status'];
 export type StackPartStatus = Schemas['StackPartStatus'];

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { formatDate, formatNumber } from '@/lib/format';
-import { hasAnyFilter, PARAM_OF, pageHref, withoutValue, withValue, withYear, type ListField, type SearchFilterState, type SearchState } from './search-params';
+import { hasAnyFilter, PARAM_OF, pageHref, searchPath, withoutValue, withValue, withYear, type ListField, type SearchFilterState, type SearchState } from './search-params';
 import type { FacetField, SearchFacet } from './types';
 import styles from './search.module.css';
 
@@ -149,7 +149,7 @@ export function AddFiltersForm({
   canRun: boolean;
 }) {
   return (
-    <form method="get" action={`/workspaces/${encodeURIComponent(workspaceId)}/search`} className={styles.addFilters} aria-label="Add filters" data-testid="filters-form">
+    <form method="get" action={searchPath(workspaceId)} className={styles.addFilters} aria-label="Add filters" data-testid="filters-form">
       <input type="hidden" name="f" value="1" />
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {state.sort !== 'relevance' ? <input type="hidden" name="sort" value={state.sort} /> : null}

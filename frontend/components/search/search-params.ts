@@ -1,6 +1,7 @@
-// The workspace search page keeps its whole state in the URL (shareable, back/forward work):
-// q, agency*, type*, docket*, party*, from, to, sort, and f=1 once the filters are the user's own
-// (before that the panel starts from the workspace's default filters). Pure and unit-tested.
+// The search pages (a workspace's, and /search across every filing: workspace id '') keep their whole
+// state in the URL (shareable, back/forward work): q, agency*, type*, docket*, party*, from, to,
+// sort, and f=1 once the filters are the user's own (before that a workspace's panel starts from its
+// default filters). Pure and unit-tested.
 import type { paths } from '@/lib/api/schema';
 
 export type SearchSort = NonNullable<NonNullable<paths['/api/search']['get']['parameters']['query']>['sort']>;
@@ -84,6 +85,11 @@ function appendFilters(params: URLSearchParams, f: SearchFilterState): void {
   if (f.to) params.set('to', f.to);
 }
 
+/** The search page of a workspace, or /search for '' (every filing, outside any workspace). */
+export function searchPath(workspaceId: string): string {
+  return workspaceId ? `/workspaces/${encodeURIComponent(workspaceId)}/search` : '/search';
+}
+
 /** The page's own URL for a state (the filters marked as the user's). */
 export function pageHref(workspaceId: string, state: { q: string; filters: SearchFilterState; sort: SearchSort }): string {
   const params = new URLSearchParams();
@@ -91,7 +97,7 @@ export function pageHref(workspaceId: string, state: { q: string; filters: Searc
   appendFilters(params, state.filters);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   params.set('f', '1');
-  return `/workspaces/${encodeURIComponent(workspaceId)}/search?${params.toString()}`;
+  return `${searchPath(workspaceId)}?${params.toString()}`;
 }
 
 /** POST /api/search's body for a state: the same search, added to the workspace's log. */
@@ -103,9 +109,9 @@ export function recordBody(workspaceId: string, state: { q: string; filters: Sea
   };
 }
 
-/** GET /api/search's parameters for a state (the BFF applies it inside the workspace; a read, never logged). */
+/** GET /api/search's parameters for a state (inside the workspace when one is given; a read, never logged). */
 export function apiParams(workspaceId: string, state: { q: string; filters: SearchFilterState; sort: SearchSort }, extra: Record<string, string> = {}): URLSearchParams {
-  const params = new URLSearchParams({ workspace: workspaceId });
+  const params = new URLSearchParams(workspaceId ? { workspace: workspaceId } : {});
   if (state.q) params.set('q', state.q);
   appendFilters(params, state.filters);
   params.set('sort', state.sort);

@@ -8,7 +8,8 @@ import styles from './shell.module.css';
 export function SearchBox() {
   const params = useSearchParams();
   const pathname = usePathname();
-  const q = pathname === '/search' || pathname.startsWith('/documents/') ? (params.get('q') ?? '') : '';
+  // Only /search's own query: a document's ?q= is the words it highlights (a question's, say), not a search.
+  const q = pathname === '/search' ? (params.get('q') ?? '') : '';
   return (
     <form role="search" action="/search" method="get" className={styles.search}>
       <SearchIcon />

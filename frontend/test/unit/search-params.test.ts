@@ -37,6 +37,12 @@ describe('the workspace search URL', () => {
     expect(parseSearchState(params, defaults)).toEqual({ ...state, own: true });
   });
 
+  it('is /search outside a workspace, asked of the BFF without one', () => {
+    const state = { q: 'rate', filters: { ...emptyFilters(), agencies: ['ferc'] }, sort: 'relevance' as const };
+    expect(pageHref('', state)).toBe('/search?q=rate&agency=ferc&f=1');
+    expect(apiParams('', state, { facets: 'true' }).toString()).toBe('q=rate&agency=ferc&sort=relevance&facets=true');
+  });
+
   it('asks the BFF inside the workspace with the filters and sort', () => {
     const params = apiParams('ws-1', { q: '', filters: { ...emptyFilters(), dockets: ['ER24-1-000'] }, sort: 'relevance' }, { facets: 'true' });
     expect(params.toString()).toBe('workspace=ws-1&docket=ER24-1-000&sort=relevance&facets=true');
