@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { AskPanel } from '@/components/query/ask-panel';
+import { IndexCoverageNotice } from '@/components/search/index-coverage-notice';
 import { answerIdOf } from '@/components/query/answer-url';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findWorkspace, getAnswerModes, getWorkspace } from '@/lib/bff.server';
@@ -28,6 +29,7 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
       <WorkspaceHeader workspace={workspace} current="query" />
       <div className="stack">
         <ReadOnlyNotice workspace={workspace} what="asking questions" />
+        <IndexCoverageNotice />
         <AskPanel
           // Another workspace, another ?q= (a log entry's "ask again") or the stored answer arriving starts a fresh panel.
           key={`${workspace.id}\n${found ? `answer:${found.query.queryId}` : `q:${question}`}`}
