@@ -134,7 +134,9 @@ function candidatesOf(t: DocketTruth): Candidate[] {
       out.push({ type: 'recommended_amount', truth: t, party: recommendation.party, expected: { amount: recommendation.amount, party: recommendation.party } });
     }
   }
-  if (record.approvedIncrease !== null && stated(t, 'approved_amount').length > 0) out.push({ type: 'approved_amount', truth: t, party: record.applicant, expected: { amount: record.approvedIncrease } });
+  // What was authorized is asked only when a decision says it (a settlement's agreed amount is not an authorization).
+  const decided = t.filings.some((f) => f.filingCategory === 'Decision' && f.statements.some((s) => s.kind === 'approved_amount'));
+  if (record.approvedIncrease !== null && decided) out.push({ type: 'approved_amount', truth: t, party: record.applicant, expected: { amount: record.approvedIncrease } });
   const order = record.schedule[latest];
   if (order) {
     const superseded = stated(t, 'hearing_date', (s) => (s.order ?? 0) < latest).length > 0;
