@@ -171,6 +171,11 @@ async function main(): Promise<void> {
   const result = {
     seed: SEED, dockets: dockets.length, filings: filings.length, questions: questions.length, indexSeconds: round(indexSeconds),
     loadAverage: load, overall, byType, byNaming, supersededSchedule: superseded, wrong,
+    // Every question with its score, so two runs can be compared question by question.
+    answers: outcomes.map((o) => ({
+      id: o.question.id, question: o.question.question, filters: o.question.filters, docket: o.question.docketNumber,
+      proceeding: o.score.proceeding, slot: round(o.score.slot, 3), support: o.score.support, ms: round(o.ms), ...(o.error ? { error: o.error } : {}),
+    })),
   };
   const file = writeBenchResult('answers-eval', result);
   writeBenchResult(`answers-eval-${SEED.replace(/[^\w-]+/g, '_')}`, result);
