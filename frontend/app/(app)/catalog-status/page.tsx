@@ -83,7 +83,7 @@ function SourceStatusCard({ status: s }: { status: SourceStatus }) {
           <dl className={styles.stats}>
             <div className={styles.stat}>
               <dt>Last successful run</dt>
-              <dd>{s.lastSuccessAt ? formatDateTime(s.lastSuccessAt) : 'Never'}</dd>
+              <dd title="When the latest successful run finished">{s.lastSuccessAt ? formatDateTime(s.lastSuccessAt) : 'Never'}</dd>
             </div>
             <div className={styles.stat}>
               <dt>Lag</dt>
@@ -128,18 +128,33 @@ function SourceStatusCard({ status: s }: { status: SourceStatus }) {
   );
 }
 
+/**
+ * "succeeded, finished 06:10:17": a finished run is told by when it finished, as "Last successful run"
+ * is, so the two agree; one still running by when it started.
+ */
+function runSummary(run: IngestionRun): string {
+  const status = runStatusLabel(run).toLowerCase();
+  return run.finishedAt ? `${status}, finished ${formatDateTime(run.finishedAt)}` : `${status}, started ${formatDateTime(run.startedAt)}`;
+}
+
+/** As on a process's page: a run that succeeded with failed files is not a plain success. */
+function runStatusLabel(run: IngestionRun): string {
+  return run.status === 'succeeded' && run.failed > 0 ? 'Succeeded with failures' : capitalise(run.status);
+}
+
 function RecentRuns({ runs }: { runs: IngestionRun[] }) {
   if (runs.length === 0) return <p className={`${styles.runs} muted`}>No ingestion runs yet.</p>;
   return (
     <details className={styles.runs}>
       <summary>
-        Recent runs ({formatNumber(runs.length)}) · last {capitalise(runs[0]!.status)} {formatDateTime(runs[0]!.startedAt)}
+        Recent runs ({formatNumber(runs.length)}) · latest {runSummary(runs[0]!)}
       </summary>
       <div className="table-wrap" style={{ marginTop: 'var(--space-2)' }}>
         <table className="table">
           <thead>
             <tr>
               <th scope="col">Started</th>
+              <th scope="col">Finished</th>
               <th scope="col">Connector</th>
               <th scope="col">Status</th>
               <th scope="col" className="num">Seen</th>
@@ -154,9 +169,10 @@ function RecentRuns({ runs }: { runs: IngestionRun[] }) {
               <Fragment key={r.id}>
                 <tr>
                   <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>{r.finishedAt ? formatDateTime(r.finishedAt) : '—'}</td>
                   <td>{r.connector}</td>
                   <td>
-                    {r.processId ? <Link href={`/processes/${encodeURIComponent(r.processId)}`}>{capitalise(r.status)}</Link> : capitalise(r.status)}
+                    {r.processId ? <Link href={`/processes/${encodeURIComponent(r.processId)}`}>{runStatusLabel(r)}</Link> : runStatusLabel(r)}
                   </td>
                   <td className="num">{formatNumber(r.seen)}</td>
                   <td className="num">{formatNumber(r.new)}</td>
@@ -166,7 +182,7 @@ function RecentRuns({ runs }: { runs: IngestionRun[] }) {
                 </tr>
                 {r.errors.length > 0 ? (
                   <tr>
-                    <td colSpan={8}>
+                    <td colSpan={9}>
                       <ul className={styles.errors} aria-label="Errors in this run">
                         {r.errors.map((e, i) => (
                           <li key={i}>

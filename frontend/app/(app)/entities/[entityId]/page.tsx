@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { BarHistoryChart } from '@/components/charts/bar-history-chart';
 import { findEntity } from '@/lib/bff.server';
+import { everyMonth } from '@/lib/chart-series';
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
 import { highlightSegments } from '@/lib/highlight';
 import styles from './entity.module.css';
@@ -68,7 +69,7 @@ export default async function EntityPage({ params }: Props) {
                   <BarHistoryChart
                     testId="mentions-chart"
                     label={`Mentions of ${entity.name} per month`}
-                    data={profile.mentionsByMonth}
+                    data={everyMonth(profile.mentionsByMonth, ['mentions'])}
                     xKey="month"
                     height={180}
                     series={[{ key: 'mentions', label: 'Mentions', color: '#2f5fb3' }]}
