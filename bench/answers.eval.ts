@@ -2,7 +2,7 @@
  * How right the answers are (issue 13 §1, "Measure it"; figures, never pass/fail).
  *
  *   npm run eval:answers                         # seed 'eval-dev' (EVAL_SEED), the tuning corpus
- *   npm run eval:answers -- --seed eval-holdout  # the held-back corpus: don't tune to one seed's wording
+ *   npm run eval:answers -- --seed eval-holdout  # the held-back corpus: don't tune to one corpus
  *   EVAL_DOCKETS=250 EVAL_FILINGS=5000 EVAL_PER_TYPE=40 npm run eval:answers
  *
  * Builds a corpus with @docket/corpus (its generator knows every proceeding's record: amounts,
