@@ -62,7 +62,7 @@ export class TextContext {
     readonly filedAt: number,
     readonly record: ProceedingRecord,
     readonly purpose: FilingPurpose = { kind: 'none' },
-    /** Whole days every date this filing writes is moved by (the seeder's corpus shift). */
+    /** How far every date this filing writes is moved (whole days, in ms: the seeder's corpus shift). */
     readonly shiftMs = 0,
   ) {
     this.bank = termBanks[docket.industry];
