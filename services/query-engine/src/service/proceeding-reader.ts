@@ -11,12 +11,15 @@ const LISTING = 600;
 const READS: Record<QuestionIntent['kind'], Array<{ categories: string[]; limit: number; oldest?: boolean; title?: RegExp }>> = {
   amount: [
     { categories: ['application'], limit: 3, oldest: true },
+    { categories: ['testimony', 'brief'], limit: 6, oldest: true },
     { categories: ['testimony', 'brief', 'comment', 'stipulation', 'motion'], limit: 40 },
     { categories: ['decision', 'order'], limit: 12 },
   ],
   date: [
     { categories: ['order', 'notice'], limit: 40 },
     { categories: ['decision'], limit: 3 },
+    // Parties restate the schedule in force ("will not delay the hearing set for March 20").
+    { categories: ['motion', 'testimony', 'brief', 'comment'], limit: 20 },
   ],
   parties: [
     { categories: ['application'], limit: 2, oldest: true },

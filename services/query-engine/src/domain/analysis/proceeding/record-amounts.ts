@@ -4,52 +4,88 @@ import { filerOf, newestFirst, type RecordFiling, type RecordSentence } from './
 import { factValue, slotFact } from './slot-fact';
 
 // What a sentence must be about: the revenue increase (or the rate relief) of the proceeding.
-const INCREASE = /\b(?:increase|increases|rate relief|revenue requirement|revenues?|rate hike)\b/i;
+const INCREASE = /\b(?:increase|increases|rate relief|revenue requirement|revenues?|rate hike|recover|recovery)\b/i;
 // An amount that is a cut, not the increase itself ("recommends a reduction of $2 million").
-const CUT_BETWEEN = /\b(?:reduction|reduce|reducing|disallowance|disallow|decrease|adjustment|adjustments|lower|removes?|removing)\b/i;
+const CUT_BETWEEN = /\b(?:reduc\w*|disallow\w*|decreas\w*|adjustments?|lower|remov\w*)\b/i;
+// A customer's bill, not the proceeding's revenue ("would increase the average residential bill by $4.10 per month").
+const BILL = /\b(?:bill|bills|per month|monthly|customer charge|per (?:kwh|therm|gallon))\b/i;
+// "the $25.3 million the Company requested", "compared with the $25.3 million it requested", "had requested $25.3 million".
+const REQUESTED_AFTER = /^\s*(?:increase\s+|in additional revenue\s+)?(?:(?:that\s+)?(?:it|the company|the applicant|the utility|the petitioner|[A-Z][\w.,'&-]*(?:\s+[A-Z][\w.,'&-]*){0,5})\s+)?(?:had\s+|originally\s+|initially\s+)?requested\b|^\s*(?:increase\s+)?requested by\b/i;
+const REQUESTED_BEFORE = /\b(?:had|originally|initially|it|company)\s+requested\s*$/i;
 
 const REQUEST_CUE = /\b(?:request(?:s|ed|ing)?|seek(?:s|ing)?|sought|applie[sd] for|apply for|asks?(?:ed)? for|propos(?:es|ed|ing))\b/i;
-const RECOMMEND_CUE = /\b(?:recommend(?:s|ed|ing|ation)?|propose[sd]? instead|should (?:be )?(?:limited|authorized|approved|allowed)|no (?:more|higher) than|urges?)\b/i;
+const RECOMMEND_CUE = /\b(?:recommend(?:s|ed|ing|ation)?|propose[sd]? instead|should (?:be )?(?:limited|authorized|approved|allowed)|no (?:more|higher) than)\b/i;
 const AUTHORIZE_CUE = /\b(?:authori[sz](?:e|ed|es|ing)|approv(?:e|ed|es|ing)|adopt(?:s|ed)?|grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?)\b/i;
 
 const PARTY_FILINGS = new Set(['testimony', 'brief', 'comment', 'motion', 'stipulation']);
 const DECISIONS = new Set(['decision', 'order']);
 
-/** The amount a cue introduces: the first one after the cue with no cut word between them. */
-function amountAfter(sentence: RecordSentence, cue: RegExp): MoneyFact | undefined {
+/**
+ * The amount a cue introduces: the first one after the cue with no cut word between them, or, when
+ * the cue closes the sentence ("… of $9.8 million is sufficient, and Staff so recommends"), the first
+ * one before it.
+ */
+function amountAfter(sentence: RecordSentence, cue: RegExp, orBefore = true): MoneyFact | undefined {
   const match = cue.exec(sentence.text);
   if (!match) return undefined;
   const from = match.index;
-  for (const fact of sentence.facts) {
-    if (fact.kind !== 'money' || fact.start < from) continue;
-    if (CUT_BETWEEN.test(sentence.text.slice(from, fact.start))) return undefined;
-    return fact;
-  }
-  return undefined;
+  const money = sentence.facts.filter((fact): fact is MoneyFact => fact.kind === 'money');
+  const after = money.find((fact) => fact.start >= from);
+  if (after) return CUT_BETWEEN.test(sentence.text.slice(from, after.start)) ? undefined : after;
+  if (!orBefore) return undefined;
+  const before = money[0];
+  return before && !CUT_BETWEEN.test(sentence.text.slice(0, before.start)) ? before : undefined;
 }
 
-/** What the applicant asked for: stated in its application (the earliest one wins: the request as filed). */
-export function requestedAmounts(filings: readonly RecordFiling[]): KeyFact[] {
-  const applications = filings.filter((f) => f.category === 'application').sort((a, b) => a.filedMs - b.filedMs);
-  for (const filing of applications) {
-    for (const sentence of filing.sentences) {
-      if (!INCREASE.test(sentence.text)) continue;
-      const amount = amountAfter(sentence, REQUEST_CUE) ?? amountAfter(sentence, /\bincrease\b/i);
-      if (amount) return [slotFact('requested_amount', 'amount', sentence, factValue(amount), filerOf(filing.document))];
+/** The sentence's only amount, when it is about the increase and says nothing of a cut. */
+function soleAmount(sentence: RecordSentence): MoneyFact | undefined {
+  const money = sentence.facts.filter((fact): fact is MoneyFact => fact.kind === 'money');
+  return money.length === 1 && !CUT_BETWEEN.test(sentence.text) ? money[0] : undefined;
+}
+
+/**
+ * What the applicant asked for, from the best source the index has: its application (the earliest:
+ * the request as filed), else its own later filings, else a decision or another party restating it
+ * ("the $25.3 million the Company requested").
+ */
+export function requestedAmounts(filings: readonly RecordFiling[], applicant: string): KeyFact[] {
+  const oldestFirst = [...filings].sort((a, b) => a.filedMs - b.filedMs);
+  const isApplicant = (filing: RecordFiling) => applicant !== '' && filerOf(filing.document).toLowerCase() === applicant.toLowerCase();
+  const sources: Array<[RecordFiling[], (sentence: RecordSentence) => MoneyFact | undefined]> = [
+    [oldestFirst.filter((f) => f.category === 'application'), (s) => amountAfter(s, REQUEST_CUE) ?? amountAfter(s, /\bincrease\b/i) ?? soleAmount(s)],
+    // Its own later filings, where it restates its request (a settlement's numbers are the settlement's).
+    [oldestFirst.filter((f) => isApplicant(f) && f.category !== 'stipulation'), (s) => amountAfter(s, REQUEST_CUE, false)],
+    [newestFirst(filings).filter((f) => DECISIONS.has(f.category)), restatedRequest],
+    [newestFirst(filings), restatedRequest],
+  ];
+  for (const [candidates, read] of sources) {
+    for (const filing of candidates) {
+      for (const sentence of filing.sentences) {
+        if (!INCREASE.test(sentence.text) || BILL.test(sentence.text)) continue;
+        const amount = read(sentence);
+        if (amount) return [slotFact('requested_amount', 'amount', sentence, factValue(amount), applicant || filerOf(filing.document))];
+      }
     }
   }
   return [];
 }
 
+/** An amount another filing says was requested ("rather than the $25.3 million the Company requested"). */
+function restatedRequest(sentence: RecordSentence): MoneyFact | undefined {
+  return sentence.facts.find((fact): fact is MoneyFact =>
+    fact.kind === 'money' && (REQUESTED_AFTER.test(sentence.text.slice(fact.end, fact.end + 60)) || REQUESTED_BEFORE.test(sentence.text.slice(Math.max(0, fact.start - 40), fact.start))));
+}
+
 /** What each other party recommends instead: one amount per party, from its latest filing that states one. */
-export function recommendedAmounts(filings: readonly RecordFiling[]): KeyFact[] {
+export function recommendedAmounts(filings: readonly RecordFiling[], applicant: string): KeyFact[] {
   const byParty = new Map<string, KeyFact>();
   for (const filing of newestFirst(filings)) {
     if (!PARTY_FILINGS.has(filing.category)) continue;
     const party = filerOf(filing.document);
-    if (party === '' || byParty.has(party.toLowerCase())) continue;
+    // The applicant requests; only the other parties recommend.
+    if (party === '' || byParty.has(party.toLowerCase()) || party.toLowerCase() === applicant.toLowerCase()) continue;
     for (const sentence of filing.sentences) {
-      if (!INCREASE.test(sentence.text)) continue;
+      if (!INCREASE.test(sentence.text) || BILL.test(sentence.text)) continue;
       const amount = amountAfter(sentence, RECOMMEND_CUE);
       if (!amount) continue;
       byParty.set(party.toLowerCase(), slotFact('recommended_amount', 'amount', sentence, factValue(amount), party));
@@ -66,8 +102,8 @@ export function approvedAmounts(filings: readonly RecordFiling[], body: string):
   decisions.sort((a, b) => Number(b.category === 'decision') - Number(a.category === 'decision'));
   for (const filing of decisions) {
     for (const sentence of filing.sentences) {
-      if (!INCREASE.test(sentence.text)) continue;
-      const amount = amountAfter(sentence, AUTHORIZE_CUE);
+      if (!INCREASE.test(sentence.text) || BILL.test(sentence.text)) continue;
+      const amount = amountAfter(sentence, AUTHORIZE_CUE) ?? (filing.category === 'decision' ? soleAmount(sentence) : undefined);
       if (amount) return [slotFact('approved_amount', 'amount', sentence, factValue(amount), body)];
     }
   }

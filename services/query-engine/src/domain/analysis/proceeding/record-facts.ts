@@ -4,7 +4,7 @@ import { approvedAmounts, recommendedAmounts, requestedAmounts } from './record-
 import { applicants, intervenors, staffParties } from './record-parties';
 import { outcomes } from './record-outcome';
 import { decisionDate, scheduleDates } from './record-schedule';
-import { readFiling, type RecordFiling } from './record-sentences';
+import { filerOf, readFiling, type RecordFiling } from './record-sentences';
 
 /**
  * The facts of one proceeding's record the question asks for, read from the proceeding's filings
@@ -13,17 +13,25 @@ import { readFiling, type RecordFiling } from './record-sentences';
 export function recordFacts(intent: QuestionIntent, documents: readonly AnalysedDocument[], body: string): KeyFact[] {
   if (intent.slots.length === 0) return [];
   const filings = documents.map(readFiling);
+  const applicant = applicants(filings)[0]?.normalized ?? likelyApplicant(documents);
   const facts: KeyFact[] = [];
-  for (const slot of intent.slots) facts.push(...factsFor(slot, filings, body, intent.party));
+  for (const slot of intent.slots) facts.push(...factsFor(slot, filings, body, intent.party, applicant));
   return facts;
 }
 
-function factsFor(slot: FactSlot, filings: readonly RecordFiling[], body: string, party: string): KeyFact[] {
+/** Without an application in the index: the party the proceeding's title names first ("Application of Ameren Illinois for …"). */
+function likelyApplicant(documents: readonly AnalysedDocument[]): string {
+  const parties = documents[0]?.parties ?? [];
+  const titles = documents.map((d) => d.text.slice(0, 600).toLowerCase());
+  return parties.find((name) => titles.some((t) => t.includes(`of ${name.toLowerCase()} for`) || t.includes(`${name.toLowerCase()} for authority`))) ?? '';
+}
+
+function factsFor(slot: FactSlot, filings: readonly RecordFiling[], body: string, party: string, applicant: string): KeyFact[] {
   switch (slot) {
     case 'requested_amount':
-      return requestedAmounts(filings);
+      return requestedAmounts(filings, applicant);
     case 'recommended_amount':
-      return byParty(recommendedAmounts(filings), party);
+      return byParty(recommendedAmounts(filings, applicant), party);
     case 'approved_amount':
       return approvedAmounts(filings, body);
     case 'hearing_date':
@@ -36,15 +44,18 @@ function factsFor(slot: FactSlot, filings: readonly RecordFiling[], body: string
       return applicants(filings);
     case 'staff':
       return staffParties(filings);
-    case 'intervenor': {
-      const exclude = applicants(filings).map((fact) => fact.normalized);
-      return intervenors(filings, exclude);
-    }
+    case 'intervenor':
+      return intervenors(filings, [body, ...decisionMakers(filings)]);
     case 'outcome':
       return outcomes(filings);
     default:
       return [];
   }
+}
+
+/** Who speaks in the orders and decisions (the commission or court itself): never a party. */
+function decisionMakers(filings: readonly RecordFiling[]): string[] {
+  return filings.filter((f) => f.category === 'order' || f.category === 'decision' || f.category === 'notice').map((f) => filerOf(f.document));
 }
 
 /** The recommendations of the party the question names, when it names one that made any; else all of them. */

@@ -53,13 +53,16 @@ export function staffParties(filings: readonly RecordFiling[]): KeyFact[] {
 export function intervenors(filings: readonly RecordFiling[], exclude: readonly string[]): KeyFact[] {
   const excluded = new Set(exclude.map((name) => name.toLowerCase()));
   const orders = filings.filter((f) => f.category === 'order' || f.category === 'decision').sort((a, b) => a.filedMs - b.filedMs);
+  const names = partyNames(filings);
+  // "Utility Intervention Unit" is not about intervening just by its name.
+  const aboutIntervening = (text: string) => INTERVENTION.test(names.reduce((rest, name) => rest.split(name).join(' '), text));
   const petitions = filings
-    .filter((f) => f.category === 'motion' && INTERVENTION.test(f.document.title))
+    .filter((f) => f.category === 'motion' && aboutIntervening(f.document.title))
     .sort((a, b) => a.filedMs - b.filedMs);
   const facts: KeyFact[] = [];
-  for (const name of partyNames(filings)) {
+  for (const name of names) {
     if (excluded.has(name.toLowerCase()) || STAFF.test(name)) continue;
-    const granted = firstNaming(orders, name, (s) => INTERVENTION.test(s.text));
+    const granted = firstNaming(orders, name, (sentence) => aboutIntervening(sentence.text));
     const found = granted ?? firstNaming(petitions.filter((p) => filerOf(p.document).toLowerCase() === name.toLowerCase()), name, () => true);
     if (found) facts.push(slotFact('intervenor', 'party', found.sentence, { text: found.text, normalized: name }, name));
   }

@@ -13,10 +13,8 @@ const SLOT_CUES: Record<ScheduleSlot, RegExp> = {
 };
 
 /** A date that is set, not recalled: "will be held on", "is due", "no later than", "set for", "rescheduled to". */
-const SETS_A_DATE = /\b(?:will (?:be held|begin|commence|convene|take place)|shall (?:be (?:held|filed|due)|begin|commence|file)|(?:is|are) (?:due|set|scheduled|rescheduled)|set for|scheduled (?:for|to begin on)|rescheduled (?:for|to)|(?:is|are) hereby (?:set|scheduled)|no later than|not later than|on or before|due (?:on|by)|to begin on|beginning on|commencing on|may (?:file|be filed|speak)|deadline)\b/i;
+const SETS_A_DATE = /^\s*(?:evidentiary\s+)?hearings?:|\b(?:will (?:be held|begin|commence|convene|take place)|shall (?:be (?:held|filed|due)|begin|commence|file)|(?:is|are) (?:due|set|scheduled|rescheduled)|set for|scheduled (?:for|to begin on)|rescheduled (?:for|to)|(?:is|are) hereby (?:set|scheduled)|no later than|not later than|on or before|due (?:on|by)|to begin on|beginning on|commencing on|may (?:file|be filed|speak)|deadline)\b/i;
 
-/** Who sets the schedule: the decision-maker's orders and notices. */
-const SCHEDULING = new Set(['order', 'notice', 'decision']);
 
 /** Sentences of other slots that mention hearings in passing ("Parties wishing to intervene … before the hearing"). */
 const EXCLUDES: Record<ScheduleSlot, RegExp | null> = {
@@ -25,30 +23,31 @@ const EXCLUDES: Record<ScheduleSlot, RegExp | null> = {
   intervention_deadline: /\baccommodation\b/i,
 };
 
-/** The date a filing sets for the slot: the first future date in a sentence that sets one. */
+/** A sentence that moves a date: the new one is its last ("previously set for May 6 is rescheduled to June 3"). */
+const MOVES_A_DATE = /\b(?:previously|rescheduled|moved|no longer|postponed|continued|instead of|rather than)\b/i;
+
+/** The date a filing sets for the slot: the first full date of a sentence that sets one (the last, when the sentence moves it). */
 function dateSetIn(filing: RecordFiling, slot: ScheduleSlot): { sentence: RecordSentence; date: DateFact } | undefined {
   for (const sentence of filing.sentences) {
     if (!SLOT_CUES[slot].test(sentence.text) || !SETS_A_DATE.test(sentence.text)) continue;
     const exclude = EXCLUDES[slot];
     if (exclude && exclude.test(sentence.text)) continue;
-    for (const fact of sentence.facts) {
-      if (fact.kind !== 'date' || fact.value.length !== 10) continue;
-      // A schedule looks forward: a date before the filing itself is history, not the schedule.
-      if (filing.filedMs > 0 && Date.parse(fact.value) < filing.filedMs - 86_400_000) continue;
-      return { sentence, date: fact };
-    }
+    const dates = sentence.facts.filter((fact): fact is DateFact => fact.kind === 'date' && fact.value.length === 10);
+    const date = MOVES_A_DATE.test(sentence.text) ? dates.at(-1) : dates[0];
+    if (date) return { sentence, date };
   }
   return undefined;
 }
 
 /**
- * The dates of the schedule for one slot, as the decision-maker set them over time: the latest
- * filing that sets one is in force ('current'); every earlier date it replaced is 'superseded'.
+ * The dates of the schedule for one slot as filings state them over time: the latest filing that
+ * states one gives the date in force ('current'); every earlier date it replaced is 'superseded'.
  * Newest first; one fact per distinct date.
  */
 export function scheduleDates(filings: readonly RecordFiling[], slot: ScheduleSlot): KeyFact[] {
+  // The decision-maker sets the schedule, but any filing restating it ("the hearing set for March 20")
+  // tells what was in force on its day.
   const set = filings
-    .filter((f) => SCHEDULING.has(f.category))
     .flatMap((filing) => {
       const found = dateSetIn(filing, slot);
       return found ? [{ filing, ...found }] : [];
