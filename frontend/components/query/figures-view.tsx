@@ -38,17 +38,21 @@ function CategoryTick({ x, y, payload }: { x?: number | string; y?: number | str
 
 function ScreenReaderTable({ caption, rows }: { caption: string; rows: { label: string; count: number }[] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            <td>{r.count}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    // Hidden by a wrapper: a table is never narrower than its content, so hiding the table itself
+    // leaves a wide invisible box that gives the page a horizontal scrollbar.
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label}>
+              <th scope="row">{r.label}</th>
+              <td>{r.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
