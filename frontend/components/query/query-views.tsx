@@ -51,6 +51,7 @@ export function QueryViews({
   kind = 'query',
   searchTotal,
   agencyNames,
+  details,
   workspace,
 }: {
   query: Query;
@@ -62,6 +63,8 @@ export function QueryViews({
   searchTotal?: { count: number; isLowerBound: boolean } | undefined;
   /** Agency ids → names, for the filters. */
   agencyNames?: Record<string, string> | undefined;
+  /** More about the request, under its header (a logged search's facets). */
+  details?: React.ReactNode;
   /** Where it was asked, when worth linking. */
   workspace?: { id: string; name: string } | null;
 }) {
@@ -95,6 +98,7 @@ export function QueryViews({
         </p>
         <FilterSummary filters={query.filters} agencyNames={agencyNames} />
       </header>
+      {details}
 
       <QueryTabs base={base} view={view} documentCount={query.documents.length} />
 

@@ -106,6 +106,8 @@ export function recordBody(workspaceId: string, state: { q: string; filters: Sea
   return {
     workspace: workspaceId, q: state.q, agency: f.agencies, type: f.filingTypes, docket: f.dockets, party: f.parties,
     ...(f.from ? { from: f.from } : {}), ...(f.to ? { to: f.to } : {}), sort: state.sort, limit,
+    // The log entry keeps the facets as counted now.
+    facets: true,
   };
 }
 

@@ -4394,6 +4394,8 @@ export interface components {
             resultCountIsLowerBound: boolean;
             /** @description The stored query with its analysis, documents and figures; null until one exists */
             queryId: string | null;
+            /** @description A search's facets over every match, as counted when it ran; empty for a question */
+            facets: components["schemas"]["SearchFacet"][];
             user: components["schemas"]["Person"];
         };
         /** @description Only the fields given change; defaultFilters is replaced as a whole */

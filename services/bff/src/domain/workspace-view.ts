@@ -2,6 +2,8 @@
  * Workspaces as the REST API shows them. The query-engine owns workspaces and knows users by id;
  * the BFF adds who they are (name, e-mail) and what the caller may do.
  */
+import type { SearchFacetView } from './search-view';
+
 export const workspaceRoles = ['owner', 'editor', 'viewer'] as const;
 export type WorkspaceRoleName = (typeof workspaceRoles)[number];
 export const requestKinds = ['search', 'query'] as const;
@@ -76,6 +78,8 @@ export interface WorkspaceRequestRecord {
   resultCount: number;
   resultCountIsLowerBound: boolean;
   queryId: string | null;
+  /** A search's facets as counted when it ran; empty for a question. */
+  facets: SearchFacetView[];
 }
 
 export interface WorkspaceSummaryView {

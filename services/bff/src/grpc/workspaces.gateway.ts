@@ -6,6 +6,7 @@ import {
   type RequestSortName, type WorkspaceFiltersView, type WorkspaceRecord, type WorkspaceRequestRecord, type WorkspaceRoleName,
 } from '../domain/workspace-view';
 import { isoOrNull } from './timestamps';
+import type { SearchFacetField } from '../domain/search-view';
 
 const { WorkspaceRole, RequestKind } = queryEngineWorkspacesV1;
 const { SearchSort } = queryEngineV1;
@@ -140,6 +141,10 @@ export function toRequestRecord(request: queryEngineWorkspacesV1.WorkspaceReques
     resultCount: Number(request.resultCount),
     resultCountIsLowerBound: request.resultCountIsLowerBound,
     queryId: request.queryId || null,
+    facets: request.facets.map((facet) => ({
+      field: facet.field as SearchFacetField,
+      buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: Number(bucket.count) })),
+    })),
   };
 }
 

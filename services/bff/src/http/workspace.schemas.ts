@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestKinds, requestSorts, workspaceRoles } from '../domain/workspace-view';
+import { SearchFacet } from './search.schemas';
 
 // Workspaces: request validation and /api/openapi.json components (ids name them).
 
@@ -135,6 +136,7 @@ export const WorkspaceRequest = z
     resultCount: z.number().int(),
     resultCountIsLowerBound: z.boolean().meta({ description: 'A search matched more than resultCount (counting stops at a limit)' }),
     queryId: z.string().nullable().meta({ description: 'The stored query with its analysis, documents and figures; null until one exists' }),
+    facets: z.array(SearchFacet).meta({ description: 'A search\'s facets over every match, as counted when it ran; empty for a question' }),
     user: Person,
   })
   .meta({ id: 'WorkspaceRequest' });

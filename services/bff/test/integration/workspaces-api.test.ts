@@ -172,7 +172,8 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     await owner.client.post(`/api/workspaces/${second.id}/members`, { email: colleague.email, role: 'editor' });
     await scope.recordRequest({ workspaceId: second.id, userId: owner.id, kind: 'search', text: 'wildfire mitigation', filters, tookMs: 12, resultCount: 40 });
     await scope.recordRequest({ workspaceId: second.id, userId: colleague.id, kind: 'query', text: 'Who opposed the settlement?', filters, tookMs: 830, resultCount: 9, queryId: 'q-1' });
-    await scope.recordRequest({ workspaceId: second.id, userId: colleague.id, kind: 'search', text: 'undergrounding', filters, sort: 'filed_newest', tookMs: 8, resultCount: 3 });
+    const facets = [{ field: 'agency', buckets: [{ value: 'cpuc', label: 'California Public Utilities Commission', count: 3 }] }];
+    await scope.recordRequest({ workspaceId: second.id, userId: colleague.id, kind: 'search', text: 'undergrounding', filters, sort: 'filed_newest', tookMs: 8, resultCount: 3, facets });
     await scope.recordRequest({ workspaceId: first.id, userId: owner.id, kind: 'search', text: 'old', tookMs: 1, resultCount: 0 });
     await scope.recordRequest({ workspaceId: second.id, userId: owner.id, kind: 'search', text: 'latest', tookMs: 1, resultCount: 0 });
 
@@ -189,8 +190,9 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     expect(page1.body.requests.map((r: { text: string; user: { name: string } }) => [r.text, r.user.name])).toEqual([
       ['latest', 'Olivia Owner'], ['undergrounding', 'Victor Viewer'], ['Who opposed the settlement?', 'Victor Viewer'],
     ]);
-    expect(page1.body.requests[1]).toMatchObject({ kind: 'search', sort: 'filed_newest', tookMs: 8, resultCount: 3, queryId: null });
-    expect(page1.body.requests[2]).toMatchObject({ kind: 'query', queryId: 'q-1', filters: { ...filters, filedTo: null } });
+    // A search's entry keeps its facets as they were counted; a question has none.
+    expect(page1.body.requests[1]).toMatchObject({ kind: 'search', sort: 'filed_newest', tookMs: 8, resultCount: 3, queryId: null, facets });
+    expect(page1.body.requests[2]).toMatchObject({ kind: 'query', queryId: 'q-1', filters: { ...filters, filedTo: null }, facets: [] });
     expect(page1.body.nextCursor).toEqual(expect.any(String));
     const page2 = await colleague.client.get(`/api/workspaces/${second.id}/requests?limit=3&cursor=${encodeURIComponent(page1.body.nextCursor)}`);
     expect(page2.body).toMatchObject({ requests: [{ text: 'wildfire mitigation' }], nextCursor: null });

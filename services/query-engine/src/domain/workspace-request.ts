@@ -8,6 +8,12 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 export const REQUEST_SORTS = ['relevance', 'filed_newest', 'filed_oldest'] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
+/** A search's counts by one field (agency, filing type, docket, year, party), as it ran. */
+export interface RequestFacet {
+  field: string;
+  buckets: { value: string; label: string; count: number }[];
+}
+
 export interface WorkspaceRequest {
   id: string;
   workspaceId: string;
@@ -25,6 +31,8 @@ export interface WorkspaceRequest {
   resultCountIsLowerBound: boolean;
   /** The stored query behind it; empty until one exists (a search gets one when first opened). */
   queryId: string;
+  /** A search's facets over every match, when it counted them; empty for a question. */
+  facets: RequestFacet[];
 }
 
 export interface RecordRequestInput {
@@ -38,6 +46,7 @@ export interface RecordRequestInput {
   resultCount: number;
   resultCountIsLowerBound?: boolean | undefined;
   queryId?: string | undefined;
+  facets?: RequestFacet[] | undefined;
 }
 
 export const MAX_REQUEST_TEXT = 10_000;
@@ -66,6 +75,7 @@ export function validateRecordRequest(input: RecordRequestInput): Omit<Workspace
     workspaceId: input.workspaceId.trim(), userId: input.userId.trim(), kind: input.kind, text, filters, sort,
     tookMs: input.tookMs, resultCount: input.resultCount,
     resultCountIsLowerBound: input.resultCountIsLowerBound ?? false, queryId: input.queryId?.trim() ?? '',
+    facets: input.facets ?? [],
   };
 }
 

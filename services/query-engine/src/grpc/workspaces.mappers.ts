@@ -70,5 +70,9 @@ export function requestToProto(request: WorkspaceRequest): ProtoRequest {
     resultCountIsLowerBound: request.resultCountIsLowerBound,
     queryId: request.queryId,
     sort: SORT_TO_PROTO[request.sort],
+    facets: request.facets.map((facet) => ({
+      field: facet.field,
+      buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: String(bucket.count) })),
+    })),
   };
 }

@@ -93,7 +93,7 @@ export class SearchService {
     const queryId = await queries.recordSearch({ text, filters, userId, workspaceId, tookMs, hits: result.hits });
     const requestId = await scope.recordRequest({
       workspaceId, userId, kind: 'search', text, filters, sort: search.valid.sort, tookMs,
-      resultCount: result.total, resultCountIsLowerBound: result.totalIsLowerBound, queryId,
+      resultCount: result.total, resultCountIsLowerBound: result.totalIsLowerBound, queryId, facets: result.facets,
     });
     await queries.setRequestId(queryId, requestId);
     return requestId;

@@ -21,6 +21,8 @@ const schema = new Schema<RequestRecord>(
     resultCount: Number,
     resultCountIsLowerBound: Boolean,
     queryId: String,
+    // Stored as counted (a few dozen buckets), read whole.
+    facets: Schema.Types.Mixed,
   },
   { collection: 'workspace_requests', versionKey: false, minimize: false },
 );
@@ -90,5 +92,6 @@ function toRequest(record: RequestRecord): WorkspaceRequest {
     resultCount: record.resultCount ?? 0,
     resultCountIsLowerBound: record.resultCountIsLowerBound ?? false,
     queryId: record.queryId ?? '',
+    facets: record.facets ?? [],
   };
 }

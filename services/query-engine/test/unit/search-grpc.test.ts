@@ -17,7 +17,7 @@ function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
     hits: [{ documentId: 'd1', title: 'T', titleHtml: 'T', snippet: 's', score: 1, sourceId: 'ferc', sourceName: 'FERC', docketNumber: '', filingType: '', filingCategory: '', parties: [] }],
     total: 1,
     totalIsLowerBound: false,
-    facets: [],
+    facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'FERC', count: 1 }] }],
     nextCursor: 'next',
   };
   return {
@@ -119,6 +119,8 @@ describe('SearchService.Search', () => {
       expect(response.requestId).toBe('request-1');
       expect(recorded).toEqual([expect.objectContaining({
         workspaceId: 'w1', userId: 'u1', kind: 'search', text: '', filters: defaults, sort: 'relevance', resultCount: 1, resultCountIsLowerBound: false, queryId: 'query-1',
+        // The log entry keeps the search's facets as they were counted.
+        facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'FERC', count: 1 }] }],
       })]);
       expect(stored).toEqual([expect.objectContaining({ workspaceId: 'w1', userId: 'u1', text: '', filters: defaults })]);
       expect(stored[0]!.hits.map((hit) => hit.documentId)).toEqual(['d1']);

@@ -20,8 +20,13 @@ describe('recording a workspace request', () => {
   it('fills in the defaults: relevance, no filters, no query yet', () => {
     expect(validateRecordRequest(valid)).toEqual({
       workspaceId: 'ws-1', userId: 'u-1', kind: 'search', text: 'wildfire', filters: emptySearchFilters(), sort: 'relevance',
-      tookMs: 12.5, resultCount: 3, resultCountIsLowerBound: false, queryId: '',
+      tookMs: 12.5, resultCount: 3, resultCountIsLowerBound: false, queryId: '', facets: [],
     });
+  });
+
+  it('keeps a search’s facets as counted', () => {
+    const facets = [{ field: 'year', buckets: [{ value: '2024', label: '2024', count: 7 }] }];
+    expect(validateRecordRequest({ ...valid, facets }).facets).toEqual(facets);
   });
 
   it('keeps that a search matched more than its count says', () => {

@@ -78,7 +78,7 @@ export class FakeQueryService {
           this.requests.push({
             requestId, workspaceId: req.workspaceId, userId: req.userId, kind: queryEngineWorkspacesV1.RequestKind.REQUEST_KIND_QUERY,
             text: req.question, filters: req.filters, createdAt: new Date(), tookMs: query.timings!.totalMs, resultCount: String(query.resultIds.length),
-            resultCountIsLowerBound: false, queryId, sort: 0,
+            resultCountIsLowerBound: false, queryId, sort: 0, facets: [],
           });
         }
         call.write({ completed: query });

@@ -19,7 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
-import { SearchFilters, SearchSort, searchSortFromJSON, searchSortToJSON } from "./search";
+import { Facet, SearchFilters, SearchSort, searchSortFromJSON, searchSortToJSON } from "./search";
 
 export const protobufPackage = "research.query_engine.v1";
 
@@ -152,6 +152,11 @@ export interface WorkspaceRequest {
   sort: SearchSort;
   /** A search matched more than result_count (counting stops at a limit). */
   resultCountIsLowerBound: boolean;
+  /**
+   * A search's facets (agency, filing type, docket, year, party) over its matches, as counted when it
+   * ran; empty for a question, or a search recorded without them.
+   */
+  facets: Facet[];
 }
 
 export interface CreateWorkspaceRequest {
@@ -634,6 +639,7 @@ function createBaseWorkspaceRequest(): WorkspaceRequest {
     queryId: "",
     sort: 0,
     resultCountIsLowerBound: false,
+    facets: [],
   };
 }
 
@@ -674,6 +680,9 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
     }
     if (message.resultCountIsLowerBound !== false) {
       writer.uint32(96).bool(message.resultCountIsLowerBound);
+    }
+    for (const v of message.facets) {
+      Facet.encode(v!, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -787,6 +796,14 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
             message.resultCountIsLowerBound = reader.bool();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.facets.push(Facet.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -845,6 +862,9 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
         : isSet(object.result_count_is_lower_bound)
         ? globalThis.Boolean(object.result_count_is_lower_bound)
         : false,
+      facets: globalThis.Array.isArray(object?.facets)
+        ? object.facets.map((e: any) => Facet.fromJSON(e))
+        : [],
     };
   },
 
@@ -886,6 +906,9 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
     if (message.resultCountIsLowerBound !== false) {
       obj.resultCountIsLowerBound = message.resultCountIsLowerBound;
     }
+    if (message.facets?.length) {
+      obj.facets = message.facets.map((e) => Facet.toJSON(e));
+    }
     return obj;
   },
 
@@ -908,6 +931,7 @@ export const WorkspaceRequest: MessageFns<WorkspaceRequest> = {
     message.queryId = object.queryId ?? "";
     message.sort = object.sort ?? 0;
     message.resultCountIsLowerBound = object.resultCountIsLowerBound ?? false;
+    message.facets = object.facets?.map((e) => Facet.fromPartial(e)) || [];
     return message;
   },
 };

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { InfoIcon } from '@/components/icons';
 import { FilterSummary } from '@/components/query/filter-summary';
+import { RecordedFacets } from '@/components/search/recorded-facets';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatMs, QueryViews } from '@/components/query/query-views';
@@ -45,6 +46,7 @@ export default async function LogEntryViewPage({ params }: Props) {
           kind={request.kind}
           searchTotal={{ count: request.resultCount, isLowerBound: request.resultCountIsLowerBound }}
           agencyNames={agencyNames}
+          details={<RecordedFacets workspaceId={workspace.id} request={request} />}
         />
       ) : (
         <div className="stack">
