@@ -1,4 +1,6 @@
-import { apiParams, emptyFilters, errorColumn, pageHref, parseSearchState, shouldSearch, withoutValue, withValue, withYear } from '../../components/search/search-params';
+import {
+  apiParams, emptyFilters, errorColumn, pageHref, parseSearchState, recordBody, shouldSearch, withEntry, withoutValue, withValue, withYear,
+} from '../../components/search/search-params';
 
 const defaults = { ...emptyFilters(), agencies: ['ferc'], from: '2024-01-01' };
 
@@ -41,6 +43,15 @@ describe('the workspace search URL', () => {
     const state = { q: 'rate', filters: { ...emptyFilters(), agencies: ['ferc'] }, sort: 'relevance' as const };
     expect(pageHref('', state)).toBe('/search?q=rate&agency=ferc&f=1');
     expect(apiParams('', state, { facets: 'true' }).toString()).toBe('q=rate&agency=ferc&sort=relevance&facets=true');
+  });
+
+  it('writes the log entry a recorded search became into its address, keeping the rest', () => {
+    expect(withEntry('/workspaces/w1/search?q=rate&f=1', 'r-1')).toBe('/workspaces/w1/search?q=rate&f=1&entry=r-1');
+    expect(withEntry('/workspaces/w1/search?q=rate&entry=old', 'r-2')).toBe('/workspaces/w1/search?q=rate&entry=r-2');
+  });
+
+  it('records a search with its facets, so its log entry keeps them', () => {
+    expect(recordBody('w1', { q: 'rate', filters: emptyFilters(), sort: 'relevance' }, 20)).toMatchObject({ workspace: 'w1', q: 'rate', facets: true, limit: 20 });
   });
 
   it('asks the BFF inside the workspace with the filters and sort', () => {
