@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getSessionUser, listDataProducts, listSources } from '@/lib/bff.server';
 import { filterAndSortSources, parseSourceFilter, topFilingTypes } from '@/lib/catalog-view';
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
+import { dataProductPath } from '@/lib/data-product-path';
 import type { DataProduct, Source } from '@/lib/types';
 import styles from './catalog.module.css';
 
@@ -166,7 +167,7 @@ function DataProductCard({ product }: { product: DataProduct }) {
       <div className="card-body">
         <div className="row" style={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
           <h3 id={`dp-${product.id}`} style={{ fontWeight: 600 }}>
-            {product.name}
+            <Link href={dataProductPath(product.id)}>{product.name}</Link>
           </h3>
           <span className="badge">{capitalise(product.cadence)}</span>
         </div>
@@ -188,7 +189,9 @@ function DataProductCard({ product }: { product: DataProduct }) {
           ))}
         </div>
         <p className="subtle" style={{ marginTop: 'var(--space-3)', fontSize: 'var(--font-size-sm)' }}>
-          Subscription: <span className="mono">/data-subscriptions/{product.id}</span>
+          <Link href={dataProductPath(product.id)} data-testid="data-product-link">
+            Schema, releases and change log →
+          </Link>
         </p>
       </div>
     </article>

@@ -1,0 +1,116 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { listDataProducts, listSources } from '@/lib/bff.server';
+import { capitalise, formatDate, formatNumber } from '@/lib/format';
+import type { DataProduct } from '@/lib/types';
+
+type Props = { params: Promise<{ dataProductId: string }> };
+
+async function findDataProduct(id: string): Promise<DataProduct | undefined> {
+  return (await listDataProducts()).find((p) => p.id === id);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await findDataProduct((await params).dataProductId);
+  return { title: product ? product.name : 'Data product not found' };
+}
+
+/** A data product: what it holds (summary, schema), where it comes from, and each release's changes. */
+export default async function DataProductPage({ params }: Props) {
+  const [product, sources] = await Promise.all([findDataProduct((await params).dataProductId), listSources()]);
+  if (!product) notFound();
+  const latest = product.releases[0];
+  const sourceNames = new Map(sources.map((s) => [s.id, s.name]));
+
+  return (
+    <div className="page" data-testid="data-product-page">
+      <Link href="/catalog" className="subtle">
+        ← Catalog
+      </Link>
+      <div className="page-header" style={{ marginTop: 'var(--space-3)' }}>
+        <div>
+          <h1>{product.name}</h1>
+          <p>{product.description}</p>
+        </div>
+        <span className="badge">{capitalise(product.cadence)}</span>
+      </div>
+      <div className="stack">
+        <section className="card" aria-labelledby="summary-heading">
+          <div className="card-header">
+            <h2 id="summary-heading">Summary</h2>
+          </div>
+          <div className="card-body">
+            <dl className="meta-list">
+              <dt>Latest release</dt>
+              <dd>{latest ? `${latest.version} · ${formatDate(latest.releasedAt)}` : 'No release yet'}</dd>
+              <dt>Records</dt>
+              <dd>{latest && latest.recordCounts.length > 0 ? latest.recordCounts.map((c) => `${formatNumber(c.count)} ${c.entity}`).join(' · ') : '—'}</dd>
+              <dt>Update cadence</dt>
+              <dd>{capitalise(product.cadence)}</dd>
+              <dt>Sources</dt>
+              <dd>{product.sourceIds.length > 0 ? product.sourceIds.map((id) => sourceNames.get(id) ?? id).join(', ') : '—'}</dd>
+            </dl>
+            <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
+              Subscribing to a data product (being told what each release changed) is not available yet.
+            </p>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="schema-heading">
+          <div className="card-header">
+            <h2 id="schema-heading">Schema</h2>
+          </div>
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Columns of {product.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Column</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Description</th>
+                </tr>
+              </thead>
+              <tbody>
+                {product.fields.map((f) => (
+                  <tr key={f.name}>
+                    <td className="mono">{f.name}</td>
+                    <td>{f.type}</td>
+                    <td className="subtle">{f.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="releases-heading" id="change-log">
+          <div className="card-header">
+            <h2 id="releases-heading">Releases and change log</h2>
+          </div>
+          {product.releases.length === 0 ? (
+            <div className="card-body muted">No release yet.</div>
+          ) : (
+            <ul className="card-body stack" style={{ listStyle: 'none' }}>
+              {product.releases.map((r) => (
+                <li key={r.id} data-testid="data-product-release">
+                  <strong>{r.version}</strong> <span className="subtle">· {formatDate(r.releasedAt)}</span>
+                  <div>{changeSummary(r) || <span className="muted">No changes recorded.</span>}</div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** "19 new tariffs, 9 updated proceedings, 1 new column". */
+function changeSummary(release: DataProduct['releases'][number]): string {
+  const verbs: Record<string, string> = { added: 'new', updated: 'updated', removed: 'removed' };
+  const parts = release.changeLog.filter((c) => c.count > 0).map((c) => `${formatNumber(c.count)} ${verbs[c.kind] ?? c.kind} ${c.entity}`);
+  if (release.addedColumns.length > 0) parts.push(`${release.addedColumns.length} new ${release.addedColumns.length === 1 ? 'column' : 'columns'} (${release.addedColumns.join(', ')})`);
+  if (release.removedColumns.length > 0) parts.push(`${release.removedColumns.length} removed ${release.removedColumns.length === 1 ? 'column' : 'columns'} (${release.removedColumns.join(', ')})`);
+  return parts.join(', ');
+}
