@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import type { components } from '@/lib/api/schema';
-import { withEntry } from './search-params';
+import { ENTRY_PARAM, withEntry } from './search-params';
 import styles from './search.module.css';
 
 type RecordedSearchRequest = components['schemas']['RecordedSearchRequest'];
@@ -29,6 +29,15 @@ function recordOnce(key: string): Promise<RecordedPage> {
 }
 
 /**
+ * Writes the entry into the address bar only. Next's router is not told (its own history state is
+ * kept, which its patched replaceState passes through untouched): telling it would restore this
+ * page's address over a link the user may just have followed while the search was being recorded.
+ */
+function noteEntryInAddress(requestId: string): void {
+  window.history.replaceState({ ...(window.history.state as object | null) }, '', withEntry(`${window.location.pathname}${window.location.search}`, requestId));
+}
+
+/**
  * Adds the search shown on the page to the workspace's log with a POST (the page itself is a GET,
  * which never writes), then links to the log entry and writes it into the page's address
  * (`entry=<requestId>`, replacing the history entry): reloading or coming back to that address shows
@@ -41,6 +50,12 @@ export function RecordSearch({ workspaceId, body, q, recorded }: { workspaceId: 
 
   useEffect(() => {
     if (recorded) return;
+    // Back to this page may render it as it was before the address named its entry: the address says.
+    const inAddress = new URLSearchParams(window.location.search).get(ENTRY_PARAM);
+    if (inAddress) {
+      setRequestId(inAddress);
+      return;
+    }
     let current = true;
     setRequestId(null);
     setError(null);
@@ -48,7 +63,7 @@ export function RecordSearch({ workspaceId, body, q, recorded }: { workspaceId: 
       .then((page) => {
         if (!current || !page.requestId) return;
         setRequestId(page.requestId);
-        window.history.replaceState(null, '', withEntry(`${window.location.pathname}${window.location.search}`, page.requestId));
+        noteEntryInAddress(page.requestId);
       })
       .catch((err: unknown) => current && setError(isApiError(err) ? err.message : 'This search could not be kept in the log.'));
     return () => {
