@@ -5,6 +5,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { bffUrl } from '@/lib/bff-url';
 import { forwardedFor } from '@/lib/forwarded-for';
 import { loginPath } from '@/lib/safe-path';
+import { selfOrigin } from '@/lib/self-origin';
 import type { DocumentDetail } from '@/lib/types';
 
 export const dynamic = 'force-dynamic';
@@ -25,6 +26,31 @@ function forwardedHeaders(request: NextRequest): Record<string, string> {
 
 function plain(status: number, message: string): Response {
   return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/**
+ * No document, no file, or no such file: the app's own 404 page (../file-missing, in the app shell),
+ * fetched from this server with the browser's session, with its status and its CSP (whose nonce its
+ * scripts carry). Plain text only if that page cannot be had.
+ */
+async function fileMissing(request: NextRequest, documentId: string, message: string): Promise<Response> {
+  try {
+    const page = await fetch(`${selfOrigin()}/documents/${encodeURIComponent(documentId)}/file-missing`, {
+      headers: { ...forwardedHeaders(request), accept: 'text/html' },
+      cache: 'no-store',
+      redirect: 'manual',
+    });
+    if (page.status === 404 && page.headers.get('content-type')?.startsWith('text/html')) {
+      const headers = new Headers({ 'content-type': page.headers.get('content-type')!, 'cache-control': 'no-store' });
+      const csp = page.headers.get('content-security-policy');
+      if (csp) headers.set('content-security-policy', csp);
+      return new Response(page.body, { status: 404, headers });
+    }
+    await page.body?.cancel();
+  } catch {
+    // The page could not be fetched: the plain answer below still says what is missing.
+  }
+  return plain(404, message);
 }
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ documentId: string }> }) {
@@ -49,11 +75,11 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       cache: 'no-store',
     });
     if (response.status === 401) return NextResponse.redirect(new URL(loginPath(here), url), 303);
-    if (response.status === 404) return plain(404, 'No such document.');
+    if (response.status === 404) return fileMissing(request, documentId, 'No such document.');
     if (!response.ok) return plain(502, 'The document could not be loaded. Try again shortly.');
     const { document } = (await response.json()) as DocumentDetail;
     const primary = document.attachments.find((a) => a.primary) ?? document.attachments[0];
-    if (!primary) return plain(404, 'This document has no original file.');
+    if (!primary) return fileMissing(request, documentId, 'This document has no original file.');
     attachmentId = primary.id;
   }
 
@@ -62,7 +88,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     cache: 'no-store',
   });
   if (file.status === 401) return NextResponse.redirect(new URL(loginPath(here), url), 303);
-  if (file.status === 404) return plain(404, 'No such file on this document.');
+  if (file.status === 404) return fileMissing(request, documentId, 'No such file on this document.');
   if (file.status !== 200 && file.status !== 304) return plain(502, 'The file could not be loaded. Try again shortly.');
 
   const out = new Headers();
