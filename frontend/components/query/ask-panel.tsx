@@ -18,7 +18,7 @@ import { FiguresView } from './figures-view';
 import { FilterSummary, hasFilters } from './filter-summary';
 import { AnswerModeSelect } from './answer-mode-select';
 import { AnalysisNotice, ModeBadge } from './mode-badge';
-import { formatMs } from './query-views';
+import { formatMs, refineHref } from './query-views';
 import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocument } from './types';
 import styles from './query.module.css';
 import counter from './question-counter.module.css';
@@ -70,6 +70,7 @@ export function AskPanel({
   questionLimit,
   agencyNames,
   modes,
+  docket: refinedDocket = '',
 }: {
   workspaceId: string;
   defaultFilters: Filters;
@@ -83,7 +84,11 @@ export function AskPanel({
   agencyNames: Record<string, string>;
   /** The answer modes the service offers (generative only with a language model). */
   modes: AnalysisMode[];
+  /** One docket to ask within (an answer's refinement, `?docket=`): asked at once, within the workspace's filters. */
+  docket?: string;
 }) {
+  const [docket, setDocket] = useState(refinedDocket);
+  const form = useRef<HTMLFormElement | null>(null);
   const [question, setQuestion] = useState(stored?.question ?? initialQuestion);
   const [mode, setMode] = useState<'' | AnalysisMode>('');
   const [phase, setPhase] = useState<Phase>(stored ? 'done' : 'idle');
@@ -97,6 +102,14 @@ export function AskPanel({
   const tooLong = question.length > questionLimit;
 
   useEffect(() => () => controller.current?.abort(), []);
+
+  // A refinement is one click: arriving with a question and a docket asks it (once the form can submit).
+  const askedOnArrival = useRef(false);
+  useEffect(() => {
+    if (askedOnArrival.current || !hydrated || !refinedDocket || !initialQuestion || stored || awaitedId) return;
+    askedOnArrival.current = true;
+    form.current?.requestSubmit();
+  }, [hydrated, refinedDocket, initialQuestion, stored, awaitedId]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -120,7 +133,7 @@ export function AskPanel({
     try {
       await askQuestion(
         workspaceId,
-        { question: asked, ...(mode ? { mode } : {}) },
+        { question: asked, ...(mode ? { mode } : {}), ...(docket ? { filters: { ...defaultFilters, dockets: [docket] } } : {}) },
         {
           started: ({ queryId, requestId }) => {
             update({ queryId, requestId });
@@ -171,7 +184,7 @@ export function AskPanel({
 
   return (
     <div className="stack">
-      <form className={`card ${styles.askForm}`} onSubmit={submit} aria-label="Ask a question" noValidate>
+      <form ref={form} className={`card ${styles.askForm}`} onSubmit={submit} aria-label="Ask a question" noValidate>
         <div className={`card-body ${styles.askBody}`}>
           <label className="label" htmlFor="ask-question">
             Your question
@@ -206,7 +219,17 @@ export function AskPanel({
             </p>
           )}
           <div className={styles.askActions}>
-            {hasFilters(defaultFilters) ? <FilterSummary filters={defaultFilters} label="Workspace filters" agencyNames={agencyNames} /> : <span className="subtle">Searching every filing (this workspace has no default filters)</span>}
+            <div className={styles.askScope}>
+              {hasFilters(defaultFilters) ? <FilterSummary filters={defaultFilters} label="Workspace filters" agencyNames={agencyNames} /> : <span className="subtle">Searching every filing (this workspace has no default filters)</span>}
+              {docket ? (
+                <span className={styles.docketChip} data-testid="ask-docket">
+                  Within docket {docket}
+                  <button type="button" className={styles.docketChipClear} onClick={() => setDocket('')} aria-label={`Ask across every docket, not only ${docket}`} disabled={busy}>
+                    ×
+                  </button>
+                </span>
+              ) : null}
+            </div>
             <div className={styles.askButtons}>
               <AnswerModeSelect modes={modes} value={mode} onChange={setMode} disabled={!canAsk} />
               <button type="submit" className="btn btn-primary" disabled={!canAsk || busy || !hydrated || tooLong} data-testid="ask-submit">
@@ -276,7 +299,15 @@ export function AskPanel({
                     <span className={styles.pulse} aria-hidden="true" /> {answer.documents ? 'Reading the documents…' : 'Waiting for the documents…'}
                   </p>
                 ) : (
-                  <AnalysisView sections={answer.sections} keyFacts={keyFacts} question={answer.question} pending={phase === 'writing'} />
+                  <AnalysisView
+                    sections={answer.sections}
+                    keyFacts={keyFacts}
+                    question={answer.question}
+                    pending={phase === 'writing'}
+                    scope={analysis?.scope}
+                    refinements={analysis?.refinements}
+                    refineHref={(other) => refineHref(workspaceId, answer.question, other)}
+                  />
                 )}
               </div>
             </article>

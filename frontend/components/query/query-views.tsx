@@ -14,6 +14,11 @@ export function formatMs(ms: number): string {
   return ms < 1000 ? `${formatNumber(Math.round(ms))} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
+/** The workspace's question page asking `question` again within one docket. */
+export function refineHref(workspaceId: string, question: string, docket: string): string {
+  return `/workspaces/${encodeURIComponent(workspaceId)}/query?${new URLSearchParams({ q: question, docket })}`;
+}
+
 /** Analysis · Documents · Figures, as links to `${base}/<view>`. */
 export function QueryTabs({ base, view, documentCount }: { base: string; view: QueryViewName; documentCount: number }) {
   const tabs: { name: QueryViewName; label: string }[] = [
@@ -112,7 +117,14 @@ export function QueryViews({
             </div>
           ) : (
             <article className="card card-body">
-              <AnalysisView sections={analysis.sections} keyFacts={analysis.keyFacts} question={query.question} />
+              <AnalysisView
+                sections={analysis.sections}
+                keyFacts={analysis.keyFacts}
+                question={query.question}
+                scope={analysis.scope}
+                refinements={analysis.refinements}
+                refineHref={query.workspaceId ? (docket) => refineHref(query.workspaceId ?? '', query.question, docket) : undefined}
+              />
             </article>
           )}
         </div>

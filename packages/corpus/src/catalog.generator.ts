@@ -161,3 +161,15 @@ export function generateCatalog(seed: Seed): Catalog {
   });
   return { seed: String(seed), sources, dataProducts };
 }
+
+/** The seed of the corpus `npm start` loads (and the browser journey's stack). */
+export const DEFAULT_CORPUS_SEED = 'docket-research';
+
+/**
+ * How far a corpus loaded at `now` is moved forward (whole days), so that its newest filings are
+ * recent whatever the day it is loaded (generateFilings' shiftDays is this in days).
+ */
+export function corpusShiftMs(now: Date): number {
+  const day = 86_400_000;
+  return Math.max(0, Math.floor((now.getTime() - corpusEnd) / day)) * day;
+}

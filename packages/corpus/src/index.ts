@@ -1,6 +1,6 @@
 /** @docket/corpus: a deterministic, streaming generator of a plausible regulatory and court corpus. */
 export * from './model';
-export { generateCatalog, corpusStart, corpusEnd } from './catalog.generator';
+export { generateCatalog, corpusStart, corpusEnd, corpusShiftMs, DEFAULT_CORPUS_SEED } from './catalog.generator';
 export { generateDockets } from './docket.generator';
 export { generateFilings, type FilingOptions } from './filing.generator';
 export { renderFilingPdf } from './filing-pdf.renderer';

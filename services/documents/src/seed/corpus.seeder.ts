@@ -1,5 +1,5 @@
 import {
-  corpusEnd, generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Docket, type Filing, type Source,
+  corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Docket, type Filing, type Source,
 } from '@docket/corpus';
 import type { Logger } from '@docket/observability';
 import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
@@ -11,7 +11,7 @@ import type { SourceDefinition } from '../domain/source.types';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
 
-export const CORPUS_SEED = 'docket-research';
+export const CORPUS_SEED = DEFAULT_CORPUS_SEED;
 export const CORPUS_CONNECTOR = 'corpus';
 const DAY_MS = 24 * 3_600_000;
 const CONCURRENCY = 4;
@@ -45,10 +45,8 @@ export function sourceDefinitionOf(source: Source): SourceDefinition {
   };
 }
 
-/** The generated corpus ends on a fixed day; shifting it by whole days makes its newest filings recent. */
-export function corpusShiftMs(now: Date): number {
-  return Math.max(0, Math.floor((now.getTime() - corpusEnd) / DAY_MS)) * DAY_MS;
-}
+// The shift lives with the corpus (@docket/corpus) so the browser journey can compute the truth of what was loaded.
+export { corpusShiftMs };
 
 /**
  * One generated filing as the ingestion pipeline takes it; a share come with a real PDF rendered from

@@ -13,6 +13,7 @@ import { filtersToQuery, hasSearchFilters, restrictQuery, validateSearchFilters,
 import { queryBudget, type QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 import type { QueryRepository } from '../store/query.repository';
+import { bm25Retrieve } from '../retrieval/retrieve';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */
@@ -211,22 +212,33 @@ export class AskService {
     const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets);
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
     let proceeding: IndexedDocument[] = [];
+    let unread = '';
     if (decision.scope.kind === 'proceeding') {
       const scope = restrictQuery(filtersToQuery(filters), proceedingFilters(decision.scope));
-      [analysed, proceeding] = await Promise.all([
-        this.bestWithin(question, scope, intent.party, budget),
-        readProceeding(this.deps.index, decision.scope, intent, budget()),
-      ]);
+      try {
+        [analysed, proceeding] = await Promise.all([
+          this.bestWithin(question, scope, intent.party, budget),
+          readProceeding(this.deps.index, decision.scope, intent, budget()),
+        ]);
+      } catch (error) {
+        // The answer over the documents already retrieved beats no answer: say what could not be read.
+        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error), docket: decision.scope.docketNumber }, 'the proceeding could not be read within the budget');
+        unread = `The filings of docket ${decision.scope.docketNumber} could not be read in time (${error instanceof Error ? error.message : String(error)}); this answer draws on the documents retrieved first.`;
+      }
     }
     const base = await this.deps.writer.write(question, analysed, mode);
     const documents = new Map([...ranked, ...analysed].map((r) => [r.document.id, r.document]));
     for (const document of proceeding) documents.set(document.id, document);
-    return composeAnswer(base, { intent, decision, proceeding, documents });
+    const answer = composeAnswer(base, { intent, decision, proceeding, documents });
+    return unread ? { ...answer, notice: [answer.notice, unread].filter(Boolean).join(' ') } : answer;
   }
 
-  /** The best documents for the question within a proceeding; a named party's own filings first. */
+  /**
+   * The best documents for the question within a proceeding; a named party's own filings first.
+   * BM25 alone: within one docket the words decide, and the question's embedding is not needed again.
+   */
   private async bestWithin(question: string, scope: QueryNode, party: string, budget: () => QueryBudget): Promise<Array<{ document: IndexedDocument; score: number }>> {
-    const hits = await this.deps.retriever.retrieve(question, scope, party ? 50 : ANALYSED_DOCUMENTS, budget());
+    const hits = await bm25Retrieve(this.deps.index, question, scope, party ? 50 : ANALYSED_DOCUMENTS, budget());
     const documents = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget());
     const scores = new Map(hits.map((hit) => [hit.documentId, hit.score]));
     let ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));

@@ -26,7 +26,7 @@ const COMMENTS = /\bcomments?\b/i;
 const INTERVENTION_DEADLINE = /\b(?:interven\w*|petitions? to intervene)\b/i;
 
 const PARTIES = /\b(?:who (?:are|were) the parties|which parties|what parties|parties (?:to|in)|interven(?:e|ed|es|ors?|tion|ing)|who (?:intervened|participat\w*|is involved|are involved|takes? part)|participants?)\b/i;
-const APPLICANT = /\b(?:who (?:filed|applied|brought|initiated)|applicant|petitioner|who is the (?:utility|company))\b/i;
+const APPLICANT = /\b(?:(?:who|which (?:company|utility|party|firm|entity))\s+(?:filed|applied|brought|initiated|submitted|started|opened)|applicant|petitioner|complainant|who is the (?:utility|company))\b/i;
 
 const POSITION = /\b(?:argue[sd]?|argument|arguments|position|positions|contend(?:s|ed)?|claim(?:s|ed)?|say|says|said|think|thinks|view|views|oppose[sd]?|support(?:s|ed)?|object(?:s|ed)?|stance|take on)\b/i;
 const OUTCOME = /\b(?:decid(?:e|ed|es)|decision|outcome|result|ruled?|ruling|order(?:ed)?|conclude[sd]?|hold|held|disposition|resolved?|approved|denied|dismissed)\b/i;

@@ -7,7 +7,7 @@ import { findQuery, findWorkspace, getAnswerModes, getWorkspace } from '@/lib/bf
 import { QUESTION_MAX_LENGTH } from '@/lib/api-limits';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
 
-type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ q?: string | string[]; answer?: string | string[] }> };
+type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ q?: string | string[]; answer?: string | string[]; docket?: string | string[] }> };
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const workspace = await findWorkspace((await params).workspaceId);
@@ -20,10 +20,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 /** The question box; `?answer=<queryId>` (the address an answer gets when it starts) shows that answer, stored. */
 export default async function WorkspaceQueryPage({ params, searchParams }: Props) {
   const { workspaceId } = await params;
-  const { q, answer } = await searchParams;
+  const { q, answer, docket } = await searchParams;
   const answerId = answerIdOf(answer);
   const [workspace, found, agencyNames, answerModes] = await Promise.all([getWorkspace(workspaceId), answerId ? findQuery(answerId) : null, getAgencyNames(), getAnswerModes()]);
   const question = (Array.isArray(q) ? q[0] : q) ?? '';
+  const refinedDocket = ((Array.isArray(docket) ? docket[0] : docket) ?? '').trim().slice(0, 200);
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <WorkspaceHeader workspace={workspace} current="query" />
@@ -32,7 +33,7 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
         <IndexCoverageNotice />
         <AskPanel
           // Another workspace, another ?q= (a log entry's "ask again") or the stored answer arriving starts a fresh panel.
-          key={`${workspace.id}\n${found ? `answer:${found.query.queryId}` : `q:${question}`}`}
+          key={`${workspace.id}\n${found ? `answer:${found.query.queryId}` : `q:${question}\n${refinedDocket}`}`}
           workspaceId={workspace.id}
           defaultFilters={workspace.defaultFilters}
           canAsk={workspace.can.run}
@@ -41,6 +42,7 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
           questionLimit={QUESTION_MAX_LENGTH}
           agencyNames={agencyNames}
           modes={answerModes.modes}
+          docket={refinedDocket}
         />
       </div>
     </div>

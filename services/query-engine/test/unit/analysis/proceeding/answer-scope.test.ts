@@ -15,6 +15,8 @@ describe('readQuestion', () => {
     ['Which parties intervened in the docket?', 'parties', ['intervenor', 'applicant', 'staff']],
     ['What did the Commission decide?', 'outcome', ['outcome', 'approved_amount']],
     ['What does the Sierra Club argue about storm costs?', 'position', []],
+    ['Which company filed the application in A.18-01-030?', 'parties', ['applicant']],
+    ['Who is the applicant?', 'parties', ['applicant']],
     ['Tell me about vegetation management', 'general', []],
   ])('%s → %s', (question, kind, slots) => {
     expect(readQuestion(question)).toMatchObject({ kind, slots });
