@@ -126,6 +126,9 @@ test('a directory import runs as a process and its run shows on catalog status',
   await page.waitForURL(/\/processes\/.+/);
   await page.locator('[data-testid="process-status"][data-status="succeeded"]').waitFor({ timeout: 60_000 });
   await expect(page.getByTestId('process-message').textContent()).resolves.toMatch(/5 new.*1 failed/);
+  // Not a plain success: the badge says so, and the file that failed is listed with its reason.
+  await expect(page.getByTestId('process-status').getAttribute('data-outcome')).resolves.toBe('succeeded_with_failures');
+  await expect(page.getByTestId('process-failure').allTextContents()).resolves.toEqual([expect.stringMatching(/empty\.txt.*Empty/)]);
 
   await page.goto('/catalog-status');
   const uploads = page.locator('[data-testid="catalog-status-row"]').filter({ hasText: 'Uploaded and imported files' });

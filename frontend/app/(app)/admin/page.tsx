@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { ProcessTable } from '@/components/processes/process-table';
 import { getAnswerModes, getIndexStats, listProcesses, listSources } from '@/lib/bff.server';
 import { formatNumber } from '@/lib/format';
+import { requireAdmin } from '@/lib/require-admin.server';
 import { byLatestUpdate } from '@/lib/types';
 import { AddDocumentForm } from './add-document-form';
 import { GenerativeAnswers } from './generative-answers';
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: 'Admin' };
 const RECENT = 8;
 
 export default async function AdminPage() {
-  // Administrators only: admin/layout.tsx answers anyone else with 403.
+  await requireAdmin();
   const [stats, processes, sources, answerModes] = await Promise.all([getIndexStats(), listProcesses(), listSources(), getAnswerModes()]);
   const sourceOptions = sources.map((s) => ({ id: s.id, name: s.name })).sort((a, b) => a.name.localeCompare(b.name));
   const recent = [...processes].sort(byLatestUpdate).slice(0, RECENT);

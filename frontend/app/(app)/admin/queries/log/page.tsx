@@ -6,6 +6,7 @@ import styles from '@/components/query/query.module.css';
 import { FieldError, FormError } from '@/components/ui/form-error';
 import { listAdminQueries, type AdminQueryFilters } from '@/lib/bff.server';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { requireAdmin } from '@/lib/require-admin.server';
 
 export const metadata: Metadata = { title: 'Query log' };
 
@@ -26,7 +27,7 @@ function hrefWith(filters: AdminQueryFilters, patch: Partial<AdminQueryFilters>)
 
 /** Administrators: every question asked, newest first, filtered by user, workspace, days, latency and mode. */
 export default async function AdminQueryLogPage({ searchParams }: { searchParams: Promise<Search> }) {
-  // Administrators only: admin/layout.tsx answers anyone else with 403.
+  await requireAdmin();
   const search = await searchParams;
   const filters: AdminQueryFilters = Object.fromEntries(FIELDS.map((f) => [f, first(search[f])]).filter(([, v]) => v));
   const cursor = first(search.cursor);
