@@ -27,6 +27,8 @@ let browser: Browser;
 let page: Page;
 let workspaceId = '';
 let queryId = '';
+/** The answer's own address, which the question page takes as soon as the answer starts. */
+let answerUrl = '';
 
 const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 const count = (testId: string) => page.getByTestId(testId).count();
@@ -168,6 +170,23 @@ describe('the search page (/search)', () => {
     expect(await count('search-load-more')).toBe(total > 40 ? 1 : 0);
     await shot('04b-search-page-load-more');
 
+    // The same search experience as a workspace's: facets, and a facet becomes a chip named as people know it.
+    expect(await page.getByTestId('facet').count()).toBeGreaterThan(0);
+    await page.locator('[data-testid="facet-bucket"][data-field="agency"]').first().click();
+    await page.waitForURL((url) => url.searchParams.has('agency'));
+    await expect(page.getByTestId('filter-chip').first().textContent()).resolves.not.toContain(new URL(page.url()).searchParams.get('agency') ?? '');
+    // A result opened from here comes back here.
+    await page.getByTestId('search-hit-link').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/documents/'));
+    await expect(page.getByTestId('document-back').textContent()).resolves.toBe('← Back to the search results');
+    await page.getByTestId('document-back').click();
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.has('agency'));
+
+    // A search past the limit is refused in words.
+    await page.goto(`/search?q=${'rate '.repeat(1000)}`);
+    await expect(page.getByTestId('query-error').textContent()).resolves.toContain('Searches are limited to 1,000 characters');
+    await page.goto('/search?q=commission');
+
     // Offset paging is gone: the BFF names the parameter and says to use the cursor.
     const retired = await page.request.get('/api/search?q=commission&offset=20');
     expect(retired.status()).toBe(400);
@@ -191,8 +210,13 @@ describe('a question in the workspace', () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
     await page.getByTestId('ask-question').fill(QUESTION);
+    const historyBefore = await page.evaluate(() => history.length);
     await page.getByTestId('ask-submit').click();
+    // The answer has its own address from its start, replacing the page's (no new history entry).
+    await page.waitForURL((url) => url.searchParams.has('answer'));
+    answerUrl = new URL(page.url()).pathname + new URL(page.url()).search;
     await page.locator('[data-testid="answer"][data-phase="done"]').waitFor({ timeout: 90_000 });
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore);
     await shot('05-answer');
 
     const order = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
@@ -210,7 +234,8 @@ describe('a question in the workspace', () => {
     const permalink = (await page.getByTestId('answer-permalink').getAttribute('href')) ?? '';
     queryId = /\/queries\/([^/]+)\/analysis$/.exec(permalink)?.[1] ?? '';
     expect(queryId).not.toBe('');
-  });
+    expect(answerUrl).toBe(`/workspaces/${workspaceId}/query?answer=${queryId}`);
+  }, 120_000); // the answer's own wait (90 s) on a busy machine
 
   test('a citation opens its document at the cited passage, marked', async () => {
     const citation = page.getByTestId('citation').first();
@@ -228,6 +253,59 @@ describe('a question in the workspace', () => {
     expect(((await passage.textContent()) ?? '').trim().length).toBeGreaterThan(0);
     expect(new URL(page.url()).hash).toBe('#cited');
     await shot('06-citation-opened');
+  });
+
+  test('Back returns to the same answer, scrolled where it was; the document’s Back link names it', async () => {
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname + url.search === answerUrl);
+    await page.locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`).waitFor();
+
+    // Read down to the last citation, open it, and come back.
+    const last = page.getByTestId('citation').last();
+    await last.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 120));
+    const readAt = await page.evaluate(() => Math.round(window.scrollY));
+    expect(readAt).toBeGreaterThan(0);
+    await last.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/documents/'));
+    const back = page.getByTestId('document-back');
+    await expect(back.textContent()).resolves.toBe('← Back to the answer');
+    await expect(back.getAttribute('href')).resolves.toBe(answerUrl);
+    expect(new URL(page.url()).searchParams.get('from')).toBe(answerUrl);
+
+    await page.goBack();
+    await page.locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`).waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, readAt);
+    await shot('06b-back-to-the-answer');
+
+    // The document's own Back link lands on the answer too.
+    await page.getByTestId('citation').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/documents/'));
+    await page.getByTestId('document-back').click();
+    await page.waitForURL((url) => url.pathname + url.search === answerUrl);
+    await page.locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`).waitFor();
+  });
+
+  test('reloading the answer’s address shows the stored answer, without asking it again', async () => {
+    const logged = async () => ((await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as { requests: { text: string }[] })
+      .requests.filter((r) => r.text === QUESTION).length;
+    expect(await logged()).toBe(1);
+    await page.reload();
+    await page.locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`).waitFor();
+    await expect(page.locator('#answer-heading').textContent()).resolves.toBe(QUESTION);
+    expect(await count('citation')).toBeGreaterThan(0);
+    expect(await logged()).toBe(1);
+  });
+
+  test('the question box counts characters near its limit and will not ask past it', async () => {
+    await page.goto(`/workspaces/${workspaceId}/query`);
+    const counter = page.getByTestId('ask-question-count');
+    await page.getByTestId('ask-question').fill('rate '.repeat(100));
+    expect(await counter.isVisible()).toBe(false);
+    await page.getByTestId('ask-question').fill('x'.repeat(1005));
+    await expect(counter.textContent()).resolves.toBe('1,005 of 1,000 characters: 5 too many to ask');
+    expect(await page.getByTestId('ask-submit').isDisabled()).toBe(true);
+    await shot('06c-question-limit');
   });
 });
 
@@ -267,6 +345,28 @@ describe('the workspace log', () => {
     expect(png.suggestedFilename()).toBe('filings-by-agency.png');
     await png.saveAs(path.join(shots, 'download-filings-by-agency.png'));
     expect(readFileSync((await png.path())!).subarray(1, 4).toString('ascii')).toBe('PNG');
+  });
+
+  test('a search is logged once, and its entry shows its real total and facets, not an answer mode', async () => {
+    const entries = async () => ((await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as { requests: { text: string }[] })
+      .requests.filter((r) => r.text === 'tariff').length;
+    const before = await entries();
+    await page.goto(`/workspaces/${workspaceId}/search?q=tariff&sort=oldest&f=1`);
+    await page.getByTestId('search-logged').waitFor();
+    // The address now names the log entry: a reload shows it instead of logging the search again.
+    await page.waitForURL((url) => url.searchParams.has('entry'));
+    const total = (await page.getByTestId('search-total').locator('strong').textContent()) ?? '';
+    expect(await entries()).toBe(before + 1);
+    await page.reload();
+    await page.getByTestId('search-logged').waitFor();
+    expect(await entries()).toBe(before + 1);
+
+    await page.getByTestId('search-log-link').click();
+    await page.waitForURL(/\/log\/[^/]+\/analysis$/);
+    await expect(page.getByTestId('query-byline').textContent()).resolves.toContain(`${total} matching filing`);
+    expect(await count('mode-badge')).toBe(0);
+    expect(await page.locator('[data-testid="recorded-facets"] [data-testid="facet"]').count()).toBeGreaterThan(0);
+    await shot('10a-log-search-entry');
   });
 
   test('a search’s entry has its results as documents and an analysis built on first open', async () => {
