@@ -14,9 +14,10 @@ export default async function globalSetup(): Promise<void> {
   const adminEmail = 'e2e-admin@docket.local';
   const adminPassword = `e2e-${randomBytes(12).toString('hex')}`;
   const seedFilings = 300;
+  const seedDockets = 60;
   const stack = await startStack({
     profile: 'test',
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SEED_FILINGS: String(seedFilings), SEED_DOCKETS: '60' },
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SEED_FILINGS: String(seedFilings), SEED_DOCKETS: String(seedDockets) },
     onOutput: process.env.E2E_VERBOSE ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined,
     log: (message) => process.stderr.write(`[e2e stack] ${message}\n`),
   });
@@ -31,5 +32,6 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_ADMIN_EMAIL = adminEmail;
   process.env.E2E_ADMIN_PASSWORD = adminPassword;
   process.env.E2E_SEED_FILINGS = String(seedFilings);
+  process.env.E2E_SEED_DOCKETS = String(seedDockets);
   process.stderr.write(`[e2e stack] ready in ${stack.timings.totalSeconds.toFixed(1)} s at ${stack.frontendUrl}\n`);
 }

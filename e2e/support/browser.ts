@@ -7,6 +7,8 @@ export const e2eEnv = {
   adminPassword: requiredEnv('E2E_ADMIN_PASSWORD'),
   /** How many filings the stack seeds (loaded and indexed in the background after start-up). */
   seedFilings: Number(requiredEnv('E2E_SEED_FILINGS')),
+  /** How many dockets those filings are spread over. */
+  seedDockets: Number(requiredEnv('E2E_SEED_DOCKETS')),
 };
 
 function requiredEnv(name: string): string {

@@ -110,7 +110,7 @@ export function AnalysisView({
           </h3>
           <ul className={styles.facts} data-testid="key-facts">
             {keyFacts.map((fact, i) => (
-              <li key={i} data-testid="key-fact" data-kind={fact.kind} data-slot={fact.slot} data-status={fact.status} className={fact.status === 'superseded' ? styles.superseded : undefined}>
+              <li key={i} data-testid="key-fact" data-kind={fact.kind} data-slot={fact.slot} data-status={fact.status} data-normalized={fact.normalized} className={fact.status === 'superseded' ? styles.superseded : undefined}>
                 <span className={styles.factKind}>
                   {fact.label || FACT_KINDS[fact.kind] || fact.kind}
                   {fact.status === 'superseded' ? <span className={styles.factStatus}> · superseded</span> : null}

@@ -1,4 +1,4 @@
-import type { AnswerScope, QuestionIntent } from '../domain/analysis';
+import { JOINS_A_PROCEEDING, type AnswerScope, type QuestionIntent } from '../domain/analysis';
 import type { IndexedDocument, SearchHit } from '../domain/indexed-document';
 import { emptySearchFilters, filtersToQuery, type SearchFilters } from '../domain/search-filters';
 import type { QueryBudget } from '../index/query-budget';
@@ -44,7 +44,7 @@ export function proceedingFilters(scope: AnswerScope): SearchFilters {
 export async function readProceeding(index: SearchBackend, scope: AnswerScope, intent: QuestionIntent, budget?: QueryBudget): Promise<IndexedDocument[]> {
   const listing = await index.search({ query: filtersToQuery(proceedingFilters(scope)), sort: 'filed_newest', limit: LISTING, facets: false }, budget);
   const chosen = new Set<string>();
-  const firstApplication = oldestOf(listing.hits.filter((hit) => hit.filingCategory.toLowerCase() === 'application'))[0];
+  const firstApplication = oldestOf(listing.hits.filter((hit) => hit.filingCategory.toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(hit.title)))[0];
   if (firstApplication) chosen.add(firstApplication.documentId);
   for (const read of READS[intent.kind]) {
     let hits = listing.hits.filter((hit) => read.categories.includes(hit.filingCategory.toLowerCase()) && (!read.title || read.title.test(hit.title)));

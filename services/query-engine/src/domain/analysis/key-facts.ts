@@ -122,6 +122,8 @@ function partyFacts(sources: readonly FactSource[], documents: readonly ReadDocu
   for (const read of documents) {
     for (const name of [...(read.document.parties ?? []), ...(read.document.filers ?? [])]) {
       const key = name.trim().toLowerCase();
+      // The commission or court that issued the filing is its author, not a party to the proceeding.
+      if (key === (read.document.sourceName ?? '').trim().toLowerCase()) continue;
       if (key.length >= 3 && !names.has(key)) names.set(key, { name: name.trim(), read });
     }
   }

@@ -36,7 +36,8 @@ describe('extractKeyFacts', () => {
     const ranking = rankSentences('revenue requirement', [{ document: rateCaseDecision, score: 1 }, { document: fercNotice, score: 0.5 }]);
     const facts = extractKeyFacts([], ranking.documents).filter((f) => f.kind === 'party');
     expect(facts.map((f) => f.normalized)).toEqual([
-      'Pacific Gas and Electric Company', 'The Utility Reform Network', 'Public Advocates Office', 'Small Business Utility Advocates', 'California Public Utilities Commission',
+      // The commission that issued the decision is its author, not a party.
+      'Pacific Gas and Electric Company', 'The Utility Reform Network', 'Public Advocates Office', 'Small Business Utility Advocates',
     ]);
     const turn = facts.find((f) => f.normalized === 'The Utility Reform Network')!;
     expect(turn.citation.quote).toContain('The Utility Reform Network (TURN) opposed');

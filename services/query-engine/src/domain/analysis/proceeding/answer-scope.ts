@@ -102,10 +102,14 @@ function proceedingScope(candidate: Pick<Candidate, 'docketNumber' | 'sourceId' 
   return { ...OPEN_SCOPE, kind: 'proceeding', docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, sourceName: candidate.sourceName, title: titleOf(candidate.documents) };
 }
 
-/** A proceeding's title as its filings give it: its application's title, else its most common filing's docket in words. */
+/** A petition to join a proceeding is filed as an application by some agencies; it does not name the proceeding. */
+export const JOINS_A_PROCEEDING = /\binterven(?:e|tion)\b/i;
+
+/** A proceeding's title as its filings give it: its earliest application's ('' when none is at hand). */
 export function titleOf(documents: readonly AnalysedDocument[]): string {
-  const application = documents.find((d) => (d.filingCategory ?? '').toLowerCase() === 'application');
-  return application?.title ?? '';
+  const applications = documents.filter((d) => (d.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(d.title));
+  const filed = (d: AnalysedDocument) => (d.filedAt instanceof Date ? d.filedAt.getTime() : Date.parse(d.filedAt ?? '') || Infinity);
+  return applications.sort((a, b) => filed(a) - filed(b))[0]?.title ?? '';
 }
 
 /** "About docket 23-0456 (Illinois Commerce Commission): Application of …". */

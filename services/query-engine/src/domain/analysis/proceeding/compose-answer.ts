@@ -52,6 +52,8 @@ export function composeAnswer(base: Analysis, context: AnswerContext): Analysis 
 
 /** The record's facts first; a fact read from a sentence is listed only when the record did not already state it. */
 function mergeFacts(record: readonly KeyFact[], read: readonly KeyFact[]): KeyFact[] {
-  const known = new Set(record.map((fact) => `${fact.kind}\u0000${fact.normalized}`));
-  return [...record, ...read.filter((fact) => !known.has(`${fact.kind}\u0000${fact.normalized}`))];
+  // A date is one fact whether a sentence reads it as a deadline or not.
+  const key = (fact: KeyFact) => `${fact.kind === 'deadline' ? 'date' : fact.kind}\u0000${fact.normalized}`;
+  const known = new Set(record.map(key));
+  return [...record, ...read.filter((fact) => !known.has(key(fact)))];
 }

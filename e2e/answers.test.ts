@@ -1,0 +1,123 @@
+/**
+ * Answers a professional would accept (issue 13 §1), in Chromium, against what the stack loaded: the
+ * generator's truth for the seeded corpus says which docket asked for how much and when its hearing
+ * is, and the answer must say the same — its proceeding at the top, the requested increase and the
+ * current hearing date as labelled key facts — and a refinement asks again within another docket.
+ */
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, type StatedFact } from '@docket/corpus';
+import { waitFor } from '@docket/testkit';
+import { e2eEnv, launchChromium } from './support/browser';
+
+const { baseUrl, adminEmail, adminPassword, seedFilings, seedDockets } = e2eEnv;
+const shots = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'docket-e2e-answers');
+mkdirSync(shots, { recursive: true });
+
+/** What the loaded corpus states, per docket (the same generation the stack's seeder ran today). */
+function statedByDocket(): Map<string, StatedFact[]> {
+  const catalog = generateCatalog(DEFAULT_CORPUS_SEED);
+  const dockets = generateDockets(DEFAULT_CORPUS_SEED, catalog, seedDockets);
+  const shiftDays = corpusShiftMs(new Date()) / 86_400_000;
+  const stated = new Map<string, StatedFact[]>();
+  for (const filing of generateFilings(DEFAULT_CORPUS_SEED, catalog, dockets, { count: seedFilings, shiftDays })) {
+    stated.set(filing.docketNumber, [...(stated.get(filing.docketNumber) ?? []), ...filing.statements]);
+  }
+  return stated;
+}
+
+let browser: Browser;
+let page: Page;
+let workspaceId = '';
+const stated = statedByDocket();
+
+const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+
+async function ask(question: string): Promise<void> {
+  await page.goto(`/workspaces/${workspaceId}/query`);
+  await page.getByTestId('ask-question').fill(question);
+  await page.getByTestId('ask-submit').click();
+  await page.locator('[data-testid="answer"][data-phase="done"]').waitFor({ timeout: 90_000 });
+}
+
+const fact = (slot: string, status?: string) => page.locator(`[data-testid="key-fact"][data-slot="${slot}"]${status ? `[data-status="${status}"]` : ''}`).first();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 1000 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(adminEmail);
+  await page.getByTestId('login-password').fill(adminPassword);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const csrf = (await context.cookies()).find((c) => c.name === 'drs_csrf')?.value ?? '';
+  const created = await page.request.post('/api/workspaces', { headers: { 'x-csrf-token': csrf }, data: { name: 'Proceedings', description: 'Answers about one proceeding', defaultFilters: {} } });
+  expect(created.status()).toBe(201);
+  workspaceId = ((await created.json()) as { workspace: { id: string } }).workspace.id;
+  await waitFor(async () => {
+    const stats = await page.request.get('/api/admin/index-stats');
+    return stats.ok() && ((await stats.json()) as { documents: number }).documents >= seedFilings;
+  }, { description: `the ${seedFilings} seeded filings to be indexed`, timeoutMs: 180_000, intervalMs: 1000 });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an answer about one proceeding', () => {
+  test('names the proceeding at its top and states the requested increase, for whom and from which filing', async () => {
+    const [docket, facts] = [...stated].find(([, list]) => list.some((s) => s.kind === 'requested_amount')) ?? [];
+    if (!docket || !facts) throw new Error('the seeded corpus states no requested increase');
+    const truth = facts.find((s) => s.kind === 'requested_amount') as StatedFact;
+    await ask(`What rate increase did ${truth.party} request in docket ${docket}?`);
+    await shot('01-requested-increase');
+
+    await expect(page.getByTestId('answer-scope').getAttribute('data-docket')).resolves.toBe(docket);
+    expect(await page.getByTestId('answer-scope').textContent()).toContain(`About docket ${docket}`);
+    const requested = fact('requested_amount');
+    await expect(requested.getAttribute('data-normalized')).resolves.toBe(truth.value);
+    const card = (await requested.textContent()) ?? '';
+    expect(card).toContain('Requested increase');
+    expect(card).toContain(truth.party);
+    expect(card).toMatch(/filed \d{4}-\d{2}-\d{2}/);
+    // The answer opens with it, cited.
+    const first = page.getByTestId('analysis-section').first();
+    expect(await first.locator('h3').textContent()).toBe('Answer');
+    expect(await first.getByTestId('citation').count()).toBeGreaterThan(0);
+  });
+
+  test('gives the hearing date of the latest scheduling order, and marks a replaced one as superseded', async () => {
+    const withRevision = [...stated].find(([, list]) => new Set(list.filter((s) => s.kind === 'hearing_date').map((s) => s.order)).size > 1);
+    const [docket, facts] = withRevision ?? [...stated].find(([, list]) => list.some((s) => s.kind === 'hearing_date')) ?? [];
+    if (!docket || !facts) throw new Error('the seeded corpus states no hearing date');
+    const hearings = facts.filter((s) => s.kind === 'hearing_date');
+    const latest = Math.max(...hearings.map((s) => s.order ?? 0));
+    const current = hearings.find((s) => (s.order ?? 0) === latest) as StatedFact;
+    await ask(`When is the evidentiary hearing in docket ${docket}?`);
+    await shot('02-hearing-date');
+
+    await expect(page.getByTestId('answer-scope').getAttribute('data-docket')).resolves.toBe(docket);
+    await expect(fact('hearing_date', 'current').getAttribute('data-normalized')).resolves.toBe(current.value);
+    if (withRevision) {
+      const replaced = hearings.find((s) => s.value !== current.value) as StatedFact;
+      await expect(page.locator(`[data-testid="key-fact"][data-slot="hearing_date"][data-status="superseded"][data-normalized="${replaced.value}"]`).count()).resolves.toBe(1);
+    }
+  });
+
+  test('offers the other proceedings the question may have meant, and one click asks again within one', async () => {
+    await ask('What rate increase was requested?');
+    const refinements = page.getByTestId('scope-refinement');
+    expect(await refinements.count()).toBeGreaterThan(0);
+    const other = ((await refinements.first().textContent()) ?? '').replace(/^Docket\s+/, '').split(' — ')[0]?.trim() ?? '';
+    await refinements.first().click();
+    await page.waitForURL((url) => url.searchParams.get('docket') === other || url.searchParams.has('answer'));
+    await page.locator('[data-testid="answer"][data-phase="done"]').waitFor({ timeout: 90_000 });
+    await expect(page.getByTestId('answer-scope').getAttribute('data-docket')).resolves.toBe(other);
+    expect(await page.getByTestId('ask-docket').textContent()).toContain(other);
+    await shot('03-refined');
+  });
+});
