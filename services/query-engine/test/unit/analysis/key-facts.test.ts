@@ -54,6 +54,8 @@ describe('key fact labels', () => {
     ['The proposal would raise the average residential bill by $4.10 per month.', '$4.10', 'Average residential bill'],
     ['We adopt a return on equity of 9.85%.', '9.85%', 'Return on equity'],
     ['$5 million was spent.', '$5 million', ''],
+    ['My adjustments remove $34,857 of costs.', '$34,857', ''],
+    ['The proposal would shift $148,000 in costs to residential customers.', '$148,000', ''],
   ])('%s', (sentence, value, label) => {
     expect(contextLabel(sentence, sentence.indexOf(value))).toBe(label);
   });
