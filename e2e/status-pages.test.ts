@@ -17,6 +17,7 @@ const member = { email: `member-${randomUUID().slice(0, 8)}@docket.local`, passw
 async function signIn(context: BrowserContext, email: string, password: string): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
+  page.setDefaultNavigationTimeout(90_000); // a page's first render can be slow on a loaded 2-core machine
   await page.goto('/login');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
