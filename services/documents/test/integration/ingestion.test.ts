@@ -198,6 +198,10 @@ describe('files connector', () => {
     expect(broken).toMatchObject({ failureReason: 'corrupt', text: '' });
     const final = processes.filter((p) => p.processId === run!.processId).at(-1)!;
     expect(final).toMatchObject({ done: '6', total: '6' });
+    // The process itself says which files failed and why: it succeeded with failures.
+    expect(final.failed).toBe('3');
+    expect(final.failures.map((f) => [f.item, f.reason]).sort()).toEqual([['empty.txt', 'empty'], ['huge.txt', 'too_large'], ['nested/broken.pdf', 'corrupt']]);
+    expect(final.processId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/); // a UUIDv7: it says when it was made
   });
 
   it('is idempotent, and a changed file becomes documents.updated.v1', async () => {
