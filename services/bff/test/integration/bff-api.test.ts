@@ -498,7 +498,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       ]);
       expect(states.at(-1)).toMatchObject({ id, total: 3, finishedAt: '2024-05-01T10:00:05.000Z' });
       expect(Object.keys(states[0]!).sort()).toEqual(
-        ['createdAt', 'done', 'finishedAt', 'id', 'kind', 'message', 'status', 'title', 'total', 'updatedAt'],
+        ['createdAt', 'done', 'failed', 'failures', 'finishedAt', 'id', 'kind', 'message', 'status', 'title', 'total', 'updatedAt'],
       );
       expect(events.every((e) => e.event === 'process')).toBe(true);
       expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '4']);
