@@ -17,15 +17,28 @@ export function partyNames(filings: readonly RecordFiling[]): string[] {
   return [...names.values()];
 }
 
-/** The applicant: who filed the proceeding's first application (or complaint, or petition). */
+/** A sentence that says who applies: the caption's "Application of X for", "X (the "Applicant")", "X requests". */
+const APPLIES = /\b(?:applicant|application of|petition of|requests?|seeks?|respectfully (?:submits|petitions|files)|hereby files|complaint of)\b/i;
+
+/**
+ * The applicant: the party the proceeding's first application says applies (its caption or its
+ * opening), which is not always who filed it (counsel, a co-applicant); else its filer.
+ */
 export function applicants(filings: readonly RecordFiling[]): KeyFact[] {
-  const first = filings.filter((f) => f.category === 'application').sort((a, b) => a.filedMs - b.filedMs)[0];
+  const first = filings.filter((f) => f.category === 'application' && !INTERVENTION.test(f.document.title)).sort((a, b) => a.filedMs - b.filedMs)[0];
   if (!first) return [];
-  const names = first.document.filers?.length ? first.document.filers : [filerOf(first.document)];
-  return names.flatMap((name) => {
-    const sentence = sentenceNaming(first.sentences, name);
-    return sentence ? [slotFact('applicant', 'party', sentence.sentence, { text: sentence.text, normalized: name }, name)] : [];
-  });
+  const candidates = [...new Set([...(first.document.filers ?? []), ...(first.document.parties ?? [])])].filter((name) => name.trim().length >= 3);
+  for (const sentence of first.sentences) {
+    if (!APPLIES.test(sentence.text) || INTERVENTION.test(sentence.text)) continue;
+    const named = candidates
+      .map((name) => ({ name, found: sentenceNaming([sentence], name) }))
+      .filter((c) => c.found)
+      .sort((a, b) => sentence.text.indexOf(a.found!.text) - sentence.text.indexOf(b.found!.text))[0];
+    if (named?.found) return [slotFact('applicant', 'party', named.found.sentence, { text: named.found.text, normalized: named.name }, named.name)];
+  }
+  const filer = filerOf(first.document);
+  const found = sentenceNaming(first.sentences, filer);
+  return found ? [slotFact('applicant', 'party', found.sentence, { text: found.text, normalized: filer }, filer)] : [];
 }
 
 /** The decision-maker's staff taking part, cited where a filing names it. */
