@@ -78,7 +78,8 @@ export function ProcessLive({ processId, initial, appearUntil }: { processId: st
           <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>
             Process
           </h1>
-          <ConnectionState connection={connection} />
+          {/* Not known yet: the stream's 404s are the wait, not a lost connection. */}
+          <ConnectionState connection={connection === 'reconnecting' ? 'connecting' : connection} />
         </div>
         <div className="card-body">
           <p className={styles.waiting} role="status" data-testid="process-status" data-status="waiting">
