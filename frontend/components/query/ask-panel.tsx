@@ -130,6 +130,11 @@ export function AskPanel({
     setAnswer({ question: asked, queryId: null, requestId: null, documents: null, sections: [], figures: null, query: null });
     const update = (patch: Partial<Answer>) => setAnswer((prev) => (prev ? { ...prev, ...patch } : prev));
     let completed = false;
+    let named = false;
+    // A failed answer is never stored: its address would only wait for it. Back to the question instead.
+    const unname = () => {
+      if (named) window.history.replaceState(null, '', `/workspaces/${encodeURIComponent(workspaceId)}/query?q=${encodeURIComponent(asked)}`);
+    };
     try {
       await askQuestion(
         workspaceId,
@@ -140,6 +145,7 @@ export function AskPanel({
             setPhase('retrieving');
             // The answer's own address from now on (replacing, not adding, a history entry); Next's router follows it.
             window.history.replaceState(null, '', answerHref(workspaceId, queryId));
+            named = true;
           },
           documents: (documents) => {
             update({ documents });
@@ -161,10 +167,12 @@ export function AskPanel({
         current.signal,
       );
       if (current.signal.aborted || completed) return;
+      unname();
       setPhase('failed');
       setError({ message: 'The answer ended early. Try again.', field: null });
     } catch (err) {
       if (current.signal.aborted) return;
+      unname();
       setPhase('failed');
       if (isApiError(err)) {
         const fields = err.fieldErrors();
