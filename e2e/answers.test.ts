@@ -110,14 +110,18 @@ describe('an answer about one proceeding', () => {
 
   test('offers the other proceedings the question may have meant, and one click asks again within one', async () => {
     await ask('What rate increase was requested?');
+    const first = (await page.getByTestId('answer').getAttribute('data-query-id')) ?? '';
     const refinements = page.getByTestId('scope-refinement');
     expect(await refinements.count()).toBeGreaterThan(0);
     const other = ((await refinements.first().textContent()) ?? '').replace(/^Docket\s+/, '').split(' — ')[0]?.trim() ?? '';
     await refinements.first().click();
-    await page.waitForURL((url) => url.searchParams.get('docket') === other || url.searchParams.has('answer'));
-    await page.locator('[data-testid="answer"][data-phase="done"]').waitFor({ timeout: 90_000 });
+    // The click asks at once: a new answer, not the one refined.
+    await page.locator(`[data-testid="answer"][data-phase="done"]:not([data-query-id="${first}"])`).waitFor({ timeout: 40_000 }).catch(async (error: unknown) => {
+      await shot('03-refined-failed');
+      throw new Error(`no new answer at ${page.url()}: ${String(error)}`);
+    });
     await expect(page.getByTestId('answer-scope').getAttribute('data-docket')).resolves.toBe(other);
     expect(await page.getByTestId('ask-docket').textContent()).toContain(other);
     await shot('03-refined');
-  });
+  }, 120_000);
 });

@@ -87,7 +87,9 @@ export function AskPanel({
   /** One docket to ask within (an answer's refinement, `?docket=`): asked at once, within the workspace's filters. */
   docket?: string;
 }) {
-  const [docket, setDocket] = useState(refinedDocket);
+  // A stored answer asked within one docket (a refinement) keeps saying so after it is shown again.
+  const storedDocket = stored?.filters.dockets.length === 1 && !defaultFilters.dockets.includes(stored.filters.dockets[0] ?? '') ? (stored.filters.dockets[0] ?? '') : '';
+  const [docket, setDocket] = useState(refinedDocket || storedDocket);
   const form = useRef<HTMLFormElement | null>(null);
   const [question, setQuestion] = useState(stored?.question ?? initialQuestion);
   const [mode, setMode] = useState<'' | AnalysisMode>('');

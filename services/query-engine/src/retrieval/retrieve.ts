@@ -75,15 +75,17 @@ export async function vectorRetrieve(
   if (k <= 0 || !question.trim()) return [];
   const scope = scopeOf(filters);
   if (scope && containsText(scope)) throw new Error('vector retrieval filters must be field and date filters, not words');
-  const [vector] = await deps.embedder.embed([question]);
+  // The filter probe runs while the question is embedded: the embedding may wait behind the
+  // indexing backlog, and that wait must not spend the index read's time budget.
+  const probing = scope && !candidates && deps.backend
+    ? deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false }, budget)
+    : undefined;
+  const [[vector], probe] = await Promise.all([deps.embedder.embed([question]), probing]);
   if (!vector) return [];
   // Candidates come from a retrieval that respected the filters already.
   if (candidates) return deps.vectors.search(vector, k, { restrictTo: candidates });
   if (!scope) return deps.vectors.search(vector, k);
-  if (deps.backend) {
-    const probe = await deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false }, budget);
-    if (!probe.nextCursor) return deps.vectors.search(vector, k, { restrictTo: new Set(probe.hits.map((hit) => hit.documentId)) });
-  }
+  if (probe && !probe.nextCursor) return deps.vectors.search(vector, k, { restrictTo: new Set(probe.hits.map((hit) => hit.documentId)) });
   return deps.vectors.search(vector, k, { filter: compileQuery(scope) });
 }
 
