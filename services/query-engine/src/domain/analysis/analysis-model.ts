@@ -159,3 +159,12 @@ export function withAnalysisDefaults(stored: Analysis): Analysis {
     keyFacts: stored.keyFacts.map((fact: Partial<KeyFact>) => ({ ...FACT_DEFAULTS, ...fact }) as KeyFact),
   };
 }
+
+/**
+ * A document's filing time in milliseconds (NaN when unknown), whether it carries a Date or an ISO
+ * string. Not `instanceof Date`: a Date made in another realm (a worker, a test sandbox) fails it.
+ */
+export function filedMs(filedAt: Date | string | undefined): number {
+  if (filedAt === undefined) return NaN;
+  return typeof filedAt === 'string' ? Date.parse(filedAt) : filedAt.getTime();
+}

@@ -1,5 +1,5 @@
 import { extractFacts } from '@docket/text-facts';
-import type { AnalysedDocument, Citation, KeyFact, KeyFactKind } from './analysis-model';
+import { filedMs, type AnalysedDocument, type Citation, type KeyFact, type KeyFactKind } from './analysis-model';
 import { citationOf } from './citation';
 import type { ReadDocument } from './sentence-ranking';
 
@@ -78,7 +78,8 @@ export function contextLabel(sentence: string, start: number): string {
 
 /** The cited filing's category and filing day, as a key fact names them. */
 export function filingOf(document: AnalysedDocument): { filingCategory: string; filedAt: string } {
-  const filed = document.filedAt instanceof Date ? document.filedAt.toISOString() : (document.filedAt ?? '');
+  const ms = filedMs(document.filedAt);
+  const filed = Number.isFinite(ms) ? new Date(ms).toISOString() : '';
   return { filingCategory: document.filingCategory ?? '', filedAt: filed.slice(0, 10) };
 }
 

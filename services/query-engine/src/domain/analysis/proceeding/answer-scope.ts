@@ -1,5 +1,5 @@
 import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
-import { OPEN_SCOPE, type AnalysedDocument, type AnswerScope, type ScopeRefinement } from '../analysis-model';
+import { filedMs, OPEN_SCOPE, type AnalysedDocument, type AnswerScope, type ScopeRefinement } from '../analysis-model';
 import type { QuestionIntent } from '../question-kind';
 
 /** A proceeding the retrieved documents belong to, with how strongly retrieval points at it. */
@@ -108,7 +108,7 @@ export const JOINS_A_PROCEEDING = /\binterven(?:e|tion)\b/i;
 /** A proceeding's title as its filings give it: its earliest application's ('' when none is at hand). */
 export function titleOf(documents: readonly AnalysedDocument[]): string {
   const applications = documents.filter((d) => (d.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(d.title));
-  const filed = (d: AnalysedDocument) => (d.filedAt instanceof Date ? d.filedAt.getTime() : Date.parse(d.filedAt ?? '') || Infinity);
+  const filed = (d: AnalysedDocument) => filedMs(d.filedAt) || Infinity;
   return applications.sort((a, b) => filed(a) - filed(b))[0]?.title ?? '';
 }
 

@@ -1,5 +1,5 @@
 import { extractFacts, type AnyFact } from '@docket/text-facts';
-import type { AnalysedDocument } from '../analysis-model';
+import { filedMs, type AnalysedDocument } from '../analysis-model';
 import { segmentSentences } from '../sentence-segmenter';
 
 /** One sentence of a proceeding's filing, with the amounts and dates it states. */
@@ -36,9 +36,7 @@ export function readFiling(document: AnalysedDocument): RecordFiling {
 }
 
 export function filedMsOf(document: AnalysedDocument): number {
-  const filed = document.filedAt;
-  if (filed instanceof Date) return filed.getTime();
-  const ms = filed ? Date.parse(filed) : NaN;
+  const ms = filedMs(document.filedAt);
   return Number.isFinite(ms) ? ms : 0;
 }
 

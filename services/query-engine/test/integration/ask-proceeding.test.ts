@@ -1,0 +1,117 @@
+/**
+ * Answers about a proceeding through the real ask path (SQLite FTS5 index, BM25 retrieval, the
+ * extractive writer): for generated proceedings, each kind of question is answered for the right
+ * docket with the fact its filings state (the generator's statements are the truth).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateCatalog, generateDockets, generateFilings, type Filing, type StatedFact } from '@docket/corpus';
+import { createLogger } from '@docket/observability';
+import { indexedFiling } from '../../../../bench/support/generated-filings';
+import type { Analysis } from '../../src/domain/analysis';
+import { FiguresBuilder } from '../../src/domain/figures';
+import { emptySearchFilters } from '../../src/domain/search-filters';
+import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { AnalysisWriter } from '../../src/llm';
+import { bm25Retrieve } from '../../src/retrieval/retrieve';
+import { AskService } from '../../src/service/ask.service';
+import type { QueryRepository } from '../../src/store/query.repository';
+
+const SEED = 'ask-proceeding-test';
+let dir = '';
+let backend: SqliteFts5Backend;
+let asker: AskService;
+const stated = new Map<string, StatedFact[]>();
+
+beforeAll(async () => {
+  const catalog = generateCatalog(SEED);
+  const dockets = generateDockets(SEED, catalog, 30);
+  const filings: Filing[] = [...generateFilings(SEED, catalog, dockets, { count: 900, pdfShare: 0 })];
+  for (const filing of filings) stated.set(filing.docketNumber, [...(stated.get(filing.docketNumber) ?? []), ...filing.statements]);
+  const docketOf = new Map(dockets.map((d) => [`${d.sourceId}|${d.number}`, d]));
+  const names = new Map(catalog.sources.map((s) => [s.id, s.name]));
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-proceeding-'));
+  backend = SqliteFts5Backend.open(path.join(dir, 'index.sqlite'));
+  const build = await backend.beginBuild();
+  await build.addFromSource(filings.map((f) => indexedFiling(f, docketOf.get(`${f.sourceId}|${f.docketNumber}`), names.get(f.sourceId) ?? '')));
+  await build.commit();
+  const logger = createLogger('ask-proceeding-test', 'warn');
+  asker = new AskService({
+    index: backend,
+    retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(backend, question, scope, k, budget) },
+    writer: new AnalysisWriter({ logger }),
+    figures: new FiguresBuilder(),
+    queries: { newId: () => 'test', insert: async () => undefined } as unknown as QueryRepository,
+    completedEvent: () => ({}) as never,
+    kick: () => undefined,
+    defaultMode: 'extractive',
+    budgetMs: 30_000,
+    logger,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function answer(question: string): Promise<Analysis> {
+  const query = await asker.ask({ question, filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' }, () => undefined);
+  return query.analysis as Analysis;
+}
+
+/** A docket whose filings state `kind`, with what they state. */
+function docketStating(kind: StatedFact['kind']): [string, StatedFact[]] {
+  const found = [...stated].find(([, facts]) => facts.some((f) => f.kind === kind));
+  if (!found) throw new Error(`no generated docket states ${kind}`);
+  return [found[0], found[1].filter((f) => f.kind === kind)];
+}
+
+describe('answers about a generated proceeding', () => {
+  test.each([
+    ['requested_amount', (docket: string) => `What increase was requested in docket ${docket}?`],
+    ['recommended_amount', (docket: string) => `What increase does Staff recommend in docket ${docket}?`],
+    ['approved_amount', (docket: string) => `How much did the commission authorize in docket ${docket}?`],
+  ] as const)('%s: the amount as stated, for the docket named', async (slot, ask) => {
+    const [docket, facts] = docketStating(slot);
+    const analysis = await answer(ask(docket));
+    expect(analysis.scope.docketNumber).toBe(docket);
+    const fact = analysis.keyFacts.find((f) => f.slot === slot);
+    expect(facts.map((f) => f.value)).toContain(fact?.normalized);
+    expect(fact?.citation.quote).toContain(fact?.text);
+    expect(analysis.sections[0]?.heading).toBe('Answer');
+  });
+
+  test('hearing date: the latest scheduling order\'s, current', async () => {
+    const [docket, facts] = docketStating('hearing_date');
+    const latest = Math.max(...facts.map((f) => f.order ?? 0));
+    const analysis = await answer(`When is the evidentiary hearing in docket ${docket}?`);
+    expect(analysis.keyFacts.find((f) => f.slot === 'hearing_date' && f.status === 'current')?.normalized).toBe(facts.find((f) => (f.order ?? 0) === latest)?.value);
+  });
+
+  test('intervenors: every party a filing makes one, each cited', async () => {
+    const [docket, facts] = docketStating('intervenor');
+    const analysis = await answer(`Which parties intervened in docket ${docket}?`);
+    const named = analysis.keyFacts.filter((f) => f.slot === 'intervenor');
+    expect(new Set(named.map((f) => f.normalized))).toEqual(new Set(facts.map((f) => f.value)));
+    for (const fact of named) expect(fact.citation.quote).toContain(fact.text);
+  });
+
+  test('outcome: what the decision ordered', async () => {
+    const [docket, facts] = docketStating('outcome');
+    const analysis = await answer(`What did the commission decide in docket ${docket}?`);
+    expect(analysis.keyFacts.find((f) => f.slot === 'outcome')?.normalized).toBe(facts[0]?.value);
+  });
+
+  test('positions: a party\'s claim is written as its position, never as a finding', async () => {
+    const [docket] = docketStating('position');
+    const analysis = await answer(`What do the parties argue in docket ${docket}?`);
+    const findings = analysis.sections.find((s) => s.heading === 'Key findings');
+    const positions = analysis.sections.find((s) => s.heading === 'Positions of the parties');
+    expect(positions?.sentences.length).toBeGreaterThan(0);
+    // Findings cite only the decision-maker's own filings.
+    const categories = new Map((await backend.fetch((findings?.sentences ?? []).map((s) => s.citations[0]?.documentId ?? ''))).map((d) => [d.id, d.filingCategory]));
+    for (const category of categories.values()) expect(['Decision', 'Order', 'Notice']).toContain(category);
+  });
+});
