@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, type StatedFact } from '@docket/corpus';
-import { waitFor } from '@docket/testkit';
 import { e2eEnv, launchChromium } from './support/browser';
+import { createWorkspace, seededCorpusIndexed, signInAsAdmin } from './support/session';
 
-const { baseUrl, adminEmail, adminPassword, seedFilings, seedDockets } = e2eEnv;
+const { baseUrl, seedFilings, seedDockets } = e2eEnv;
 const shots = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'docket-e2e-answers');
 mkdirSync(shots, { recursive: true });
 
@@ -49,19 +49,9 @@ beforeAll(async () => {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 1000 } });
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(adminEmail);
-  await page.getByTestId('login-password').fill(adminPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const csrf = (await context.cookies()).find((c) => c.name === 'drs_csrf')?.value ?? '';
-  const created = await page.request.post('/api/workspaces', { headers: { 'x-csrf-token': csrf }, data: { name: 'Proceedings', description: 'Answers about one proceeding', defaultFilters: {} } });
-  expect(created.status()).toBe(201);
-  workspaceId = ((await created.json()) as { workspace: { id: string } }).workspace.id;
-  await waitFor(async () => {
-    const stats = await page.request.get('/api/admin/index-stats');
-    return stats.ok() && ((await stats.json()) as { documents: number }).documents >= seedFilings;
-  }, { description: `the ${seedFilings} seeded filings to be indexed`, timeoutMs: 180_000, intervalMs: 1000 });
+  await signInAsAdmin(page);
+  workspaceId = await createWorkspace(page, context, { name: 'Proceedings', description: 'Answers about one proceeding', defaultFilters: {} });
+  await seededCorpusIndexed(page);
 }, 240_000);
 
 afterAll(async () => {

@@ -13,10 +13,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { waitFor } from '@docket/testkit';
 import { e2eEnv, launchChromium } from './support/browser';
+import { createWorkspace, seededCorpusIndexed, signInAsAdmin } from './support/session';
 
-const { baseUrl, adminEmail, adminPassword, seedFilings } = e2eEnv;
+const { baseUrl, adminEmail } = e2eEnv;
 const shots = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'docket-e2e-search-query');
 mkdirSync(shots, { recursive: true });
 
@@ -38,26 +38,10 @@ beforeAll(async () => {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1360, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(adminEmail);
-  await page.getByTestId('login-password').fill(adminPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-
-  // The workspace comes from the API, as /workspaces/new makes it (e2e/workspaces.test.ts walks that form).
-  const csrf = (await context.cookies()).find((c) => c.name === 'drs_csrf')?.value ?? '';
-  const created = await page.request.post('/api/workspaces', {
-    headers: { 'x-csrf-token': csrf },
-    data: { name: `Revenue requirements ${tag}`, description: 'Rate cases across the commissions', defaultFilters: { filedFrom: '2000-01-01' } },
-  });
-  expect(created.status()).toBe(201);
-  workspaceId = ((await created.json()) as { workspace: { id: string } }).workspace.id;
-
+  await signInAsAdmin(page);
+  workspaceId = await createWorkspace(page, context, { name: `Revenue requirements ${tag}`, description: 'Rate cases across the commissions', defaultFilters: { filedFrom: '2000-01-01' } });
   // Totals compared across steps must not grow meanwhile: wait until the seeded corpus is all indexed.
-  await waitFor(async () => {
-    const stats = await page.request.get('/api/admin/index-stats');
-    return stats.ok() && ((await stats.json()) as { documents: number }).documents >= seedFilings;
-  }, { description: `the ${seedFilings} seeded filings to be indexed`, timeoutMs: 180_000, intervalMs: 1000 });
+  await seededCorpusIndexed(page);
 }, 240_000);
 
 afterAll(async () => {

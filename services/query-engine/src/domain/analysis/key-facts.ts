@@ -172,7 +172,7 @@ function mentionInDocument(read: ReadDocument, key: string): Mention | undefined
 }
 
 /** indexOf at word boundaries ("Acme Corp" is not found inside "Acme Corporation"). */
-function wordIndexOf(haystack: string, needle: string): number {
+export function wordIndexOf(haystack: string, needle: string): number {
   let from = 0;
   for (;;) {
     const at = haystack.indexOf(needle, from);

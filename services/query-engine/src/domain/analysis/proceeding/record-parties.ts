@@ -1,5 +1,6 @@
 import type { KeyFact } from '../analysis-model';
 import { filerOf, type RecordFiling, type RecordSentence } from './record-sentences';
+import { wordIndexOf } from '../key-facts';
 import { slotFact } from './slot-fact';
 
 const INTERVENTION = /\binterven(?:e|es|ed|ing|tion|tions|or|ors)\b/i;
@@ -98,15 +99,4 @@ export function sentenceNaming(sentences: readonly RecordSentence[], name: strin
     if (at >= 0) return { sentence, text: sentence.text.slice(at, at + name.length) };
   }
   return undefined;
-}
-
-function wordIndexOf(haystack: string, needle: string): number {
-  for (let from = 0; ;) {
-    const at = haystack.indexOf(needle, from);
-    if (at < 0) return -1;
-    const before = at === 0 ? ' ' : (haystack[at - 1] as string);
-    const after = haystack[at + needle.length] ?? ' ';
-    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return at;
-    from = at + 1;
-  }
 }
