@@ -65,6 +65,8 @@ export const RecordedSearchBody = z
     facets: z.boolean().default(false),
     limit: z.number().int().min(1).max(100).default(20),
   })
+  // A field this body does not take (the removed `offset`, a misspelling) is refused, not ignored.
+  .strict()
   .refine((body) => !body.from || !body.to || body.from <= body.to, { path: ['to'], message: 'must not be before from' })
   .meta({ id: 'RecordedSearchRequest' });
 

@@ -362,6 +362,10 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       });
       expect((await member.request('POST', '/api/search', { json: { workspace: 'ws-1', q: 'heron' }, csrf: 'none' })).status).toBe(403);
       expect((await member.post('/api/search', { q: 'heron' })).body.error.issues).toEqual([expect.objectContaining({ path: 'workspace' })]);
+      // The removed offset paging is refused by name, not silently ignored.
+      const withOffset = await member.post('/api/search', { workspace: 'ws-1', q: 'heron', offset: 20 });
+      expect(withOffset.status).toBe(400);
+      expect(JSON.stringify(withOffset.body.error)).toContain('offset');
 
       const second = await member.get(`/api/search?q=heron&limit=1&cursor=${first.body.nextCursor}`);
       expect(second.body).toMatchObject({ total: 2, totalIsLowerBound: false, nextCursor: null, requestId: null, facets: [], facetsCounted: 0 });
