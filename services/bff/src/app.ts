@@ -216,6 +216,11 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
       setTimeout(() => server.closeAllConnections(), 5000).unref();
       await closed;
       grpc.close();
+      // BullMQ drops its error listeners on close; a queue still connecting would then report the
+      // closed connection to nobody and crash the process. Let each finish connecting (or fail) first,
+      // for 2 s at most (Redis may be gone too).
+      const connecting = Promise.allSettled(queues.map((q) => q.waitUntilReady()));
+      await Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
       await Promise.allSettled(queues.map((q) => q.close()));
       await Promise.allSettled([redis.quit(), queueRedis.quit(), connection.close()]);
     },
