@@ -41,7 +41,7 @@ export function readFact(kind: KeyFactKind, text: string, normalized: string, ci
 const JOINERS = new Set(['my', 'our', 'his', 'her', 'of', 'by', 'to', 'at', 'is', 'are', 'was', 'were', 'be', 'on', 'for', 'from', 'in', 'totaling', 'totalling', 'approximately', 'about', 'nearly', 'roughly', 'than', 'no', 'higher', 'lower', 'more', 'less', 'only', 'due', 'before', 'or', 'and', 'the', 'a', 'an', 'its', 'their', 'that', 'as', 'until', 'through', 'since', 'within', 'after', 'over', 'under', 'around', 'some', 'estimated', 'set']);
 const LABEL_WORDS = 4;
 
-const ACTION = /^(?:adopts?|adopted|recommends?|recommended|requests?|requested|raises?|would|proposes?|proposed|authori[sz]es?|authori[sz]ed|approves?|approved|seeks?|sought|reports?|reported|shows?|invested|includes?|estimates?|totals?|identified|agree|agrees|spent|costs?|remove[sd]?|shift(?:s|ed)?|save[sd]?|saves|exceed(?:s|ed)?|reach(?:es|ed)?|reduce[sd]?|recover(?:s|ed)?|would|will|could|may|might|amounts?|equals?|represents?|rose|fell|grew)$/i;
+const ACTION = /^(?:adopts?|adopted|recommends?|recommended|requests?|requested|raises?|proposes?|proposed|authori[sz]es?|authori[sz]ed|approves?|approved|seeks?|sought|reports?|reported|shows?|invested|includes?|estimates?|totals?|identified|agree|agrees|spent|costs?|remove[sd]?|shift(?:s|ed)?|save[sd]?|saves|exceed(?:s|ed)?|reach(?:es|ed)?|reduce[sd]?|recover(?:s|ed)?|would|will|could|may|might|amounts?|equals?|represents?|rose|fell|grew)$/i;
 const VERB = /^(?:is|are|was|were|will|shall|must|may|has|have|had|should)$/i;
 
 /**

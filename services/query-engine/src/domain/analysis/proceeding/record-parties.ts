@@ -69,7 +69,16 @@ export function intervenors(filings: readonly RecordFiling[], exclude: readonly 
   const orders = filings.filter((f) => f.category === 'order' || f.category === 'decision').sort((a, b) => a.filedMs - b.filedMs);
   const names = partyNames(filings);
   // "Utility Intervention Unit" is not about intervening just by its name.
-  const aboutIntervening = (text: string) => INTERVENTION.test(names.reduce((rest, name) => rest.split(name).join(' '), text));
+  // Judged once per text: every party's search below asks about the same orders' sentences.
+  const judged = new Map<string, boolean>();
+  const aboutIntervening = (text: string) => {
+    let about = judged.get(text);
+    if (about === undefined) {
+      about = INTERVENTION.test(names.reduce((rest, name) => rest.split(name).join(' '), text));
+      judged.set(text, about);
+    }
+    return about;
+  };
   const petitions = filings
     .filter((f) => f.category === 'motion' && aboutIntervening(f.document.title))
     .sort((a, b) => a.filedMs - b.filedMs);
