@@ -105,11 +105,24 @@ function proceedingScope(candidate: Pick<Candidate, 'docketNumber' | 'sourceId' 
 /** A petition to join a proceeding is filed as an application by some agencies; it does not name the proceeding. */
 export const JOINS_A_PROCEEDING = /\binterven(?:e|tion)\b/i;
 
-/** A proceeding's title as its filings give it: its earliest application's ('' when none is at hand). */
+/** A proceeding's title as its filings give it: its earliest application's, else a filing's caption ('' when neither). */
 export function titleOf(documents: readonly AnalysedDocument[]): string {
   const applications = documents.filter((d) => (d.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(d.title));
   const filed = (d: AnalysedDocument) => filedMs(d.filedAt) || Infinity;
-  return applications.sort((a, b) => filed(a) - filed(b))[0]?.title ?? '';
+  const application = applications.sort((a, b) => filed(a) - filed(b))[0];
+  return application?.title ?? captionTitle(documents);
+}
+
+/** A filing's caption names its proceeding ("In the Matter of Application of X for Authority …."). */
+const CAPTION = /^In the Matter of (.{10,300}?)\.?\s*$/m;
+
+/** The proceeding as the first captioned filing names it, for a proceeding whose application is not at hand. */
+function captionTitle(documents: readonly AnalysedDocument[]): string {
+  for (const document of documents.slice(0, 10)) {
+    const caption = CAPTION.exec(document.text.slice(0, 800))?.[1];
+    if (caption) return caption.trim();
+  }
+  return '';
 }
 
 /** "About docket 23-0456 (Illinois Commerce Commission): Application of …". */

@@ -1,4 +1,5 @@
 import { attributed, attributeSections, decideScope, readQuestion, SECTION_HEADINGS, type AnalysedDocument } from '../../../../src/domain/analysis';
+import { titleOf } from '../../../../src/domain/analysis/proceeding/answer-scope';
 import { filing } from './record-fixture';
 
 function inDocket(document: AnalysedDocument, docketNumber: string, parties: string[] = document.parties as string[]): AnalysedDocument {
@@ -65,6 +66,16 @@ describe('decideScope', () => {
     const decision = decideScope(comparison, readQuestion(comparison), [a(1), b(2)], []);
     expect(decision.scope.kind).toBe('comparison');
     expect(decision.refinements).toHaveLength(2);
+  });
+});
+
+describe('the proceeding\'s title', () => {
+  it('is its earliest application\'s, else a filing\'s caption', () => {
+    const caption = filing('Brief', '2024-06-10', 'Sierra Club', 'BEFORE THE ILLINOIS COMMERCE COMMISSION\n\nIn the Matter of Application of Ameren Illinois Company for Authority to Increase Electric Rates.\nDocket No. 23-0456');
+    const application = filing('Application', '2024-01-12', 'Ameren Illinois Company', 'text', 'Application of Ameren Illinois Company for a Rate Increase');
+    const petition = filing('Application', '2024-01-02', 'Sierra Club', 'text', 'Petition to Intervene of Sierra Club');
+    expect(titleOf([caption, petition, application])).toBe('Application of Ameren Illinois Company for a Rate Increase');
+    expect(titleOf([petition, caption])).toBe('Application of Ameren Illinois Company for Authority to Increase Electric Rates');
   });
 });
 
