@@ -5,6 +5,7 @@ export * as queryEngineV1 from './gen/research/query_engine/v1/search';
 export * as queryEngineQueriesV1 from './gen/research/query_engine/v1/queries';
 export * as queryEngineWorkspacesV1 from './gen/research/query_engine/v1/workspaces';
 export * as queryEngineEventsV1 from './gen/research/query_engine/events/v1/queries';
+export * as alertsV1 from './gen/research/alerts/v1/alerts';
 export * as alertsEventsV1 from './gen/research/alerts/events/v1/alerts';
 export * as exportV1 from './gen/research/export/v1/processes';
 export * as exportEventsV1 from './gen/research/export/events/v1/processes';

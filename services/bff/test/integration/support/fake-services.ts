@@ -231,6 +231,13 @@ export class FakeBackends {
         return { processId: `reindex-${this.reindexRequests.length}` };
       }),
       getIndexStats: unary(logger, async () => ({ documents: String(this.documents.size) })),
+      // Counts the fake's documents containing the query, all on one day: enough for the BFF's mapping.
+      estimateVolume: unary(logger, async (req: queryEngineV1.EstimateVolumeRequest): Promise<queryEngineV1.EstimateVolumeResponse> => {
+        const term = req.query.toLowerCase();
+        const total = [...this.documents.values()].filter((d) => d.text.toLowerCase().includes(term)).length;
+        const day = new Date().toISOString().slice(0, 10);
+        return { total: String(total), days: [{ day, count: String(total) }], perDay: total, from: day, to: day };
+      }),
     };
   }
 

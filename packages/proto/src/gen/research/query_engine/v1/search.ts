@@ -178,6 +178,31 @@ export interface GetIndexStatsResponse {
   documents: string;
 }
 
+export interface EstimateVolumeRequest {
+  query: string;
+  filters?:
+    | SearchFilters
+    | undefined;
+  /** 1-365; 0 means 30. */
+  days: number;
+}
+
+export interface DayCount {
+  /** YYYY-MM-DD (UTC filing date). */
+  day: string;
+  count: string;
+}
+
+export interface EstimateVolumeResponse {
+  /** Matches filed in the window, and one bucket per day of it (oldest first, zero days included). */
+  total: string;
+  days: DayCount[];
+  perDay: number;
+  /** Inclusive UTC dates of the window. */
+  from: string;
+  to: string;
+}
+
 function createBaseSearchFilters(): SearchFilters {
   return { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: "", filedTo: "" };
 }
@@ -1534,6 +1559,331 @@ export const GetIndexStatsResponse: MessageFns<GetIndexStatsResponse> = {
   },
 };
 
+function createBaseEstimateVolumeRequest(): EstimateVolumeRequest {
+  return { query: "", filters: undefined, days: 0 };
+}
+
+export const EstimateVolumeRequest: MessageFns<EstimateVolumeRequest> = {
+  encode(message: EstimateVolumeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.query !== "") {
+      writer.uint32(10).string(message.query);
+    }
+    if (message.filters !== undefined) {
+      SearchFilters.encode(message.filters, writer.uint32(18).fork()).join();
+    }
+    if (message.days !== 0) {
+      writer.uint32(24).int32(message.days);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EstimateVolumeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEstimateVolumeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.filters = SearchFilters.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EstimateVolumeRequest {
+    return {
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      filters: isSet(object.filters) ? SearchFilters.fromJSON(object.filters) : undefined,
+      days: isSet(object.days) ? globalThis.Number(object.days) : 0,
+    };
+  },
+
+  toJSON(message: EstimateVolumeRequest): unknown {
+    const obj: any = {};
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.filters !== undefined) {
+      obj.filters = SearchFilters.toJSON(message.filters);
+    }
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EstimateVolumeRequest>, I>>(base?: I): EstimateVolumeRequest {
+    return EstimateVolumeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EstimateVolumeRequest>, I>>(object: I): EstimateVolumeRequest {
+    const message = createBaseEstimateVolumeRequest();
+    message.query = object.query ?? "";
+    message.filters = (object.filters !== undefined && object.filters !== null)
+      ? SearchFilters.fromPartial(object.filters)
+      : undefined;
+    message.days = object.days ?? 0;
+    return message;
+  },
+};
+
+function createBaseDayCount(): DayCount {
+  return { day: "", count: "0" };
+}
+
+export const DayCount: MessageFns<DayCount> = {
+  encode(message: DayCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== "") {
+      writer.uint32(10).string(message.day);
+    }
+    if (message.count !== "0") {
+      writer.uint32(16).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.day = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DayCount {
+    return {
+      day: isSet(object.day) ? globalThis.String(object.day) : "",
+      count: isSet(object.count) ? globalThis.String(object.count) : "0",
+    };
+  },
+
+  toJSON(message: DayCount): unknown {
+    const obj: any = {};
+    if (message.day !== "") {
+      obj.day = message.day;
+    }
+    if (message.count !== "0") {
+      obj.count = message.count;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DayCount>, I>>(base?: I): DayCount {
+    return DayCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DayCount>, I>>(object: I): DayCount {
+    const message = createBaseDayCount();
+    message.day = object.day ?? "";
+    message.count = object.count ?? "0";
+    return message;
+  },
+};
+
+function createBaseEstimateVolumeResponse(): EstimateVolumeResponse {
+  return { total: "0", days: [], perDay: 0, from: "", to: "" };
+}
+
+export const EstimateVolumeResponse: MessageFns<EstimateVolumeResponse> = {
+  encode(message: EstimateVolumeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.total !== "0") {
+      writer.uint32(8).int64(message.total);
+    }
+    for (const v of message.days) {
+      DayCount.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.perDay !== 0) {
+      writer.uint32(25).double(message.perDay);
+    }
+    if (message.from !== "") {
+      writer.uint32(34).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(42).string(message.to);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EstimateVolumeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEstimateVolumeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.total = reader.int64().toString();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.days.push(DayCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.perDay = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EstimateVolumeResponse {
+    return {
+      total: isSet(object.total) ? globalThis.String(object.total) : "0",
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => DayCount.fromJSON(e)) : [],
+      perDay: isSet(object.perDay)
+        ? globalThis.Number(object.perDay)
+        : isSet(object.per_day)
+        ? globalThis.Number(object.per_day)
+        : 0,
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+    };
+  },
+
+  toJSON(message: EstimateVolumeResponse): unknown {
+    const obj: any = {};
+    if (message.total !== "0") {
+      obj.total = message.total;
+    }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => DayCount.toJSON(e));
+    }
+    if (message.perDay !== 0) {
+      obj.perDay = floatToJson(message.perDay);
+    }
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EstimateVolumeResponse>, I>>(base?: I): EstimateVolumeResponse {
+    return EstimateVolumeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EstimateVolumeResponse>, I>>(object: I): EstimateVolumeResponse {
+    const message = createBaseEstimateVolumeResponse();
+    message.total = object.total ?? "0";
+    message.days = object.days?.map((e) => DayCount.fromPartial(e)) || [];
+    message.perDay = object.perDay ?? 0;
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    return message;
+  },
+};
+
 /** SearchService answers keyword searches over the document index and rebuilds it. */
 export type SearchServiceService = typeof SearchServiceService;
 export const SearchServiceService = {
@@ -1571,6 +1921,21 @@ export const SearchServiceService = {
       Buffer.from(GetIndexStatsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetIndexStatsResponse => GetIndexStatsResponse.decode(value),
   },
+  /**
+   * How many documents a saved search would have matched per day over the last `days` days (an
+   * alert's expected volume), counted in the index by filing date.
+   */
+  estimateVolume: {
+    path: "/research.query_engine.v1.SearchService/EstimateVolume" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EstimateVolumeRequest): Buffer =>
+      Buffer.from(EstimateVolumeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EstimateVolumeRequest => EstimateVolumeRequest.decode(value),
+    responseSerialize: (value: EstimateVolumeResponse): Buffer =>
+      Buffer.from(EstimateVolumeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EstimateVolumeResponse => EstimateVolumeResponse.decode(value),
+  },
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
@@ -1582,6 +1947,11 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
   /** Starts a full re-index as a tracked process; returns at once. */
   startReindex: handleUnaryCall<StartReindexRequest, StartReindexResponse>;
   getIndexStats: handleUnaryCall<GetIndexStatsRequest, GetIndexStatsResponse>;
+  /**
+   * How many documents a saved search would have matched per day over the last `days` days (an
+   * alert's expected volume), counted in the index by filing date.
+   */
+  estimateVolume: handleUnaryCall<EstimateVolumeRequest, EstimateVolumeResponse>;
 }
 
 export interface SearchServiceClient extends Client {
@@ -1634,6 +2004,25 @@ export interface SearchServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetIndexStatsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * How many documents a saved search would have matched per day over the last `days` days (an
+   * alert's expected volume), counted in the index by filing date.
+   */
+  estimateVolume(
+    request: EstimateVolumeRequest,
+    callback: (error: ServiceError | null, response: EstimateVolumeResponse) => void,
+  ): ClientUnaryCall;
+  estimateVolume(
+    request: EstimateVolumeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EstimateVolumeResponse) => void,
+  ): ClientUnaryCall;
+  estimateVolume(
+    request: EstimateVolumeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EstimateVolumeResponse) => void,
   ): ClientUnaryCall;
 }
 
