@@ -12,3 +12,7 @@ export { formatQuery } from './query-format';
 export { collectFilters, type CollectedFilters } from './collect-filters';
 export { compileQuery, matchesDocument, type CompiledQuery, type MatchableDocument } from './query-matcher';
 export { foldText, foldedWords, nameKey, normalizeDocketNumber } from './text-normalize';
+export {
+  MAX_FILTER_VALUES, MAX_FILTER_VALUE_LENGTH, checkSearchFilters, emptySearchFilters, filtersToQuery, hasSearchFilters,
+  isCalendarDate, restrictQuery, validateSearchFilters, type SearchFilters,
+} from './search-filters';
