@@ -9,6 +9,7 @@ import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { connectMongo } from '@docket/service-kit';
 import type { BffConfig } from './config';
+import { AlertsGateway } from './grpc/alerts.gateway';
 import { createGrpcClients } from './grpc/clients';
 import { CatalogGateway } from './grpc/catalog.gateway';
 import { DocumentsGateway } from './grpc/documents.gateway';
@@ -16,6 +17,7 @@ import { ProcessesGateway } from './grpc/processes.gateway';
 import { QueriesGateway } from './grpc/queries.gateway';
 import { QueryWorkspaceNames } from './grpc/query-workspace-names';
 import { SearchGateway } from './grpc/search.gateway';
+import { VolumeEstimateGateway } from './grpc/volume-estimate.gateway';
 import { WorkspacesGateway } from './grpc/workspaces.gateway';
 import { ApiRouter } from './http/api-router';
 import type { CookiePolicy } from './http/cookies';
@@ -30,6 +32,7 @@ import type { UploadLimits } from './http/multipart-upload';
 import { loadSession } from './http/middleware/session.middleware';
 import { buildOpenApiDocument } from './http/openapi';
 import { registerAdminRoutes } from './http/routes/admin.routes';
+import { registerAlertRoutes } from './http/routes/alerts.routes';
 import { registerAuthRoutes } from './http/routes/auth.routes';
 import { registerCatalogRoutes } from './http/routes/catalog.routes';
 import { registerDocumentRoutes } from './http/routes/documents.routes';
@@ -37,10 +40,13 @@ import { registerSearchRoutes } from './http/routes/search.routes';
 import { registerHealthRoutes, type ReadinessProbe } from './http/routes/health.routes';
 import { registerIngestionRoutes } from './http/routes/ingestion.routes';
 import { registerMeRoutes } from './http/routes/me.routes';
+import { registerNotificationRoutes } from './http/routes/notifications.routes';
 import { registerProcessRoutes } from './http/routes/processes.routes';
 import { registerQueryRoutes } from './http/routes/queries.routes';
 import { registerStackStatusRoutes } from './http/routes/stack-status.routes';
+import { registerUnsubscribeRoutes } from './http/routes/unsubscribe.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
+import { registerWebhookEndpointRoutes } from './http/routes/webhook-endpoints.routes';
 import { registerWorkspaceRoutes } from './http/routes/workspaces.routes';
 import { AuthService } from './identity/auth.service';
 import { ensureFirstAdministrator } from './identity/first-admin';
@@ -75,6 +81,8 @@ export interface AppDeps {
   queryPeople: QueryUserLookup;
   workspaces: WorkspacesGateway;
   workspacePeople: WorkspacePeople;
+  alerts: AlertsGateway;
+  volume: VolumeEstimateGateway;
   readiness: ReadinessProbe;
   /** Process health of the whole stack, when a launcher reports it (default: nothing reported). */
   stackStatus?: StackStatusSource;
@@ -120,6 +128,10 @@ export function createApp(deps: AppDeps): Express {
     queries: deps.queries, workspaceNames: deps.queryWorkspaceNames, people: deps.queryPeople, logger: deps.logger, heartbeatMs: deps.heartbeatMs,
   });
   registerWorkspaceRoutes(api, { workspaces: deps.workspaces, people: deps.workspacePeople });
+  registerAlertRoutes(api, { alerts: deps.alerts, volume: deps.volume });
+  registerNotificationRoutes(api, { alerts: deps.alerts, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
+  registerWebhookEndpointRoutes(api, { alerts: deps.alerts });
+  registerUnsubscribeRoutes(api, { alerts: deps.alerts });
 
   const openApiDocument = buildOpenApiDocument(registry);
   app.get('/api/openapi.json', (_req, res) => {
@@ -166,7 +178,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   const queues = openServiceQueues(queueRedis, (queue, error) => logger.warn({ queue, err: error }, 'queues dashboard: Redis connection error'));
   const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
   const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
-  const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC });
+  const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC, alerts: config.ALERTS_GRPC });
 
   const app = createApp({
     logger,
@@ -187,6 +199,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     queryPeople: new RepositoryQueryUserLookup(userRepository),
     workspaces: new WorkspacesGateway(grpc.workspaces),
     workspacePeople: new WorkspacePeople(userRepository),
+    alerts: new AlertsGateway(grpc.alerts),
+    volume: new VolumeEstimateGateway(grpc.search),
     stackStatus: new StackStatusFile(config.STACK_STATUS_FILE),
     queues,
     readiness: {

@@ -18,6 +18,7 @@ export const bffEnvSchema = z
     DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
     QUERY_ENGINE_GRPC: grpcTarget('127.0.0.1:50052'),
     EXPORT_GRPC: grpcTarget('127.0.0.1:50054'),
+    ALERTS_GRPC: grpcTarget('127.0.0.1:50053'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(28_800),
     ADMIN_EMAIL: z.email().optional(),

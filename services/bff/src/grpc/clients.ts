@@ -1,5 +1,5 @@
 import { credentials } from '@grpc/grpc-js';
-import { documentsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import { alertsV1, documentsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
 import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 
 export interface GrpcClients {
@@ -8,23 +8,26 @@ export interface GrpcClients {
   processes: exportV1.ProcessServiceClient;
   queries: queryEngineQueriesV1.QueryServiceClient;
   workspaces: queryEngineWorkspacesV1.WorkspaceServiceClient;
+  alerts: alertsV1.AlertServiceClient;
   close(): void;
 }
 
 /** One channel per service; grpc-js reconnects by itself, so the BFF can start before the services. */
-export function createGrpcClients(targets: { documents: string; queryEngine: string; export: string }): GrpcClients {
+export function createGrpcClients(targets: { documents: string; queryEngine: string; export: string; alerts: string }): GrpcClients {
   const insecure = credentials.createInsecure();
   const documents = new documentsV1.DocumentsServiceClient(targets.documents, insecure, GRPC_CLIENT_OPTIONS);
   const search = new queryEngineV1.SearchServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
   const processes = new exportV1.ProcessServiceClient(targets.export, insecure, GRPC_CLIENT_OPTIONS);
   const queries = new queryEngineQueriesV1.QueryServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
   const workspaces = new queryEngineWorkspacesV1.WorkspaceServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
+  const alerts = new alertsV1.AlertServiceClient(targets.alerts, insecure, GRPC_CLIENT_OPTIONS);
   return {
     documents,
     search,
     processes,
     queries,
     workspaces,
-    close: () => [documents, search, processes, queries, workspaces].forEach((c) => c.close()),
+    alerts,
+    close: () => [documents, search, processes, queries, workspaces, alerts].forEach((c) => c.close()),
   };
 }

@@ -20,6 +20,11 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject 
   access: Access;
   /** Reachable by a user who still has to replace a one-time password (sign out, session, profile, password). */
   allowedBeforePasswordChange?: boolean;
+  /**
+   * A public POST that must work with no cookies at all (RFC 8058 one-click unsubscribe from a mail
+   * client): no CSRF check. Only for calls whose own credential is in the request (a signed token).
+   */
+  csrfExempt?: true;
   body?: B;
   /** A body the handler reads from the request stream itself (e.g. multipart uploads): documented, not parsed. */
   streamedBody?: { contentType: string; schema: z.ZodType };
@@ -70,7 +75,7 @@ export class ApiRouter {
         next();
       });
     }
-    if (MUTATING.has(spec.method)) {
+    if (MUTATING.has(spec.method) && !spec.csrfExempt) {
       chain.push((req, _res, next) => {
         this.csrf.check(req);
         next();
@@ -99,13 +104,14 @@ export class ApiRouter {
     const error = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorResponse } } });
     if (spec.body || spec.streamedBody || spec.query || spec.params) responses['400'] ??= error('Invalid input, with field-level issues');
     if (spec.access !== 'public') responses['401'] ??= error('No valid session');
-    if (spec.access === 'admin' || MUTATING.has(spec.method)) responses['403'] ??= error('Not an administrator, or CSRF check failed');
+    const csrfChecked = MUTATING.has(spec.method) && !spec.csrfExempt;
+    if (spec.access === 'admin' || csrfChecked) responses['403'] ??= error('Not an administrator, or CSRF check failed');
     responses['503'] ??= error('A backing service is unavailable');
     responses['500'] ??= error('Unexpected error');
 
     const security: Record<string, string[]>[] = [];
     if (spec.access !== 'public') security.push(MUTATING.has(spec.method) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] });
-    else if (MUTATING.has(spec.method)) security.push({ csrfHeader: [] });
+    else if (csrfChecked) security.push({ csrfHeader: [] });
 
     this.registry.registerPath({
       method: spec.method,

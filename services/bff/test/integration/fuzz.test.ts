@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { uniqueName } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
+import { FakeAlertService } from './support/alert-service.fake';
 import { FakeBackends } from './support/fake-services';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
 import { AddressedBrowser, rawRequest } from './support/raw-http';
@@ -47,20 +48,22 @@ const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-16', '
 describe('fuzz: malformed requests are 4xx, never 5xx, and the BFF still answers afterwards', () => {
   const { logger } = capturingLogger();
   const fakes = new FakeBackends();
+  const alerts = new FakeAlertService();
   const adminEmail = `${uniqueName('admin')}@example.com`;
   let bff: RunningBff;
   let admin: AddressedBrowser;
 
   beforeAll(async () => {
     const target = await fakes.start(logger);
-    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, target), logger, { signInThrottle: { maxFailuresPerIp: 10_000 } });
+    const alertsTarget = await alerts.start(logger);
+    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD, ALERTS_GRPC: alertsTarget }, target), logger, { signInThrottle: { maxFailuresPerIp: 10_000 } });
     admin = new AddressedBrowser(bff.url, '127.0.0.1');
     expect((await admin.signIn(adminEmail, ADMIN_PASSWORD)).status).toBe(200);
   });
 
   afterAll(async () => {
     await bff?.stop();
-    await fakes.stop();
+    await Promise.all([fakes.stop(), alerts.stop()]);
   });
 
   it(`answers ${REQUESTS} generated requests without a 5xx`, async () => {

@@ -25,6 +25,8 @@ export function testConfig(env: Record<string, string> = {}, grpcTarget = '127.0
     DOCUMENTS_GRPC: grpcTarget,
     QUERY_ENGINE_GRPC: grpcTarget,
     EXPORT_GRPC: grpcTarget,
+    // The fakes serve no AlertService: a test that needs one starts its own (alert-service.fake.ts).
+    ALERTS_GRPC: '127.0.0.1:1',
     SESSION_SECRET: 'integration-test-session-secret-0123456789',
     ...env,
   });

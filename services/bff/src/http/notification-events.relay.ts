@@ -1,0 +1,54 @@
+import type { Request, Response } from 'express';
+import type { Logger } from '@docket/observability';
+import type { AlertOwner, AlertsGateway, NotificationEventView } from '../grpc/alerts.gateway';
+
+/**
+ * Relays AlertService.WatchNotifications to the browser as server-sent events: `event: notifications`
+ * with the unread count (and the notification that just arrived, if any) first and on every change,
+ * a heartbeat comment so proxies keep the connection open, and `event: error` before closing when
+ * the service's stream breaks (EventSource then reconnects by itself). A browser that goes away
+ * cancels the gRPC stream.
+ */
+export function relayNotificationEvents(
+  req: Request,
+  res: Response,
+  deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number },
+  owner: AlertOwner,
+): void {
+  res.status(200).set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no', // nginx and similar must not buffer the stream
+  });
+  res.flushHeaders();
+  // Browsers wait this long before reconnecting after the stream ends.
+  res.write('retry: 3000\n\n');
+
+  let closed = false;
+  let sequence = 0;
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
+  const send = (event: NotificationEventView) => {
+    if (closed) return;
+    sequence += 1;
+    res.write(`event: notifications\nid: ${sequence}\ndata: ${JSON.stringify(event)}\n\n`);
+  };
+  const watch = deps.alerts.watchNotifications(owner, {
+    onEvent: send,
+    onEnd: (error) => {
+      if (closed) return;
+      if (error) deps.logger.warn({ err: error, userId: owner.id }, 'notification watch ended with an error');
+      res.write(`event: error\ndata: ${JSON.stringify({ message: 'notification updates interrupted; reconnecting' })}\n\n`);
+      close();
+    },
+  });
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    watch.cancel();
+    res.end();
+  };
+  res.on('close', close); // browser went away (or we ended): stop heartbeats, cancel the gRPC stream
+  if (req.destroyed) close();
+}
