@@ -1,4 +1,6 @@
-import { commonEnv, kafkaEnv, mongoEnv, port, z } from '@docket/config';
+import { commonEnv, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { deliveryEnv } from './delivery/delivery.config';
+import { webhookEnv } from './webhooks/webhook.config';
 
 export const configSchema = z.object({
   ...commonEnv,
@@ -6,6 +8,13 @@ export const configSchema = z.object({
   ...kafkaEnv,
   GRPC_PORT: port(50053),
   MONGO_DB: z.string().min(1).default('alerts'),
+  ...redisEnv,
+  /** Alerts and docket follows one user may keep. */
+  ALERTS_MAX_PER_USER: z.coerce.number().int().min(1).default(100),
+  /** How often the percolation index reads alerts other processes changed (ms). */
+  ALERTS_INDEX_REFRESH_MS: z.coerce.number().int().min(100).default(3_000),
+  ...webhookEnv,
+  ...deliveryEnv,
 });
 
 export type Config = z.infer<typeof configSchema>;

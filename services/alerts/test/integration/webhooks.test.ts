@@ -1,0 +1,298 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { credentials } from '@grpc/grpc-js';
+import mongoose, { type Connection } from 'mongoose';
+import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
+import { InputError, NotFoundError } from '@docket/errors';
+import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
+import { testInfraEnv, uniqueName } from '@docket/testkit';
+import { AlertServiceClient, AlertServiceService } from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import { PermanentDeliveryError, RetryableDeliveryError, type NotificationSink, type WebhookMessage } from '../../src/domain/delivery-ports';
+import { webhookHandlers } from '../../src/grpc/webhook.handlers';
+import { WebhookEndpointRepository } from '../../src/store/webhook-endpoint.repository';
+import type { ResolveHost } from '../../src/webhooks/address-guard';
+import { wireWebhooks, type WebhookParts } from '../../src/webhooks/webhook-parts';
+
+/**
+ * The webhook channel against a real HTTP receiver on 127.0.0.1 (loopback allowed by configuration,
+ * as an operator would for a local receiver), the MongoDB stand-in for the endpoints, and the
+ * endpoint RPCs through a real gRPC server.
+ */
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** What the Standard Webhooks verifier made of it, with the secret the receiver was given. */
+  verified: unknown;
+  verifyError?: string;
+}
+
+/** A webhook receiver: answers each request with the next scripted status (200 when the script is done). */
+class Receiver {
+  readonly received: Received[] = [];
+  secret = '';
+  script: (number | 'hang')[] = [];
+  private readonly server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const entry: Received = { headers: request.headers, body, verified: undefined };
+      try {
+        entry.verified = new Webhook(this.secret).verify(body, request.headers as Record<string, string>);
+      } catch (error) {
+        entry.verifyError = (error as Error).message;
+      }
+      this.received.push(entry);
+      const next = this.script.shift() ?? 200;
+      if (next === 'hang') return; // never answers: the sender's timeout has to end it
+      response.writeHead(next, { 'content-type': 'text/plain' }).end(next < 300 ? 'ok' : 'nope');
+    });
+  });
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+class RecordingNotices implements NotificationSink {
+  readonly byKey = new Map<string, Parameters<NotificationSink['notify']>[0]>();
+  async notify(notification: Parameters<NotificationSink['notify']>[0]): Promise<void> {
+    if (!this.byKey.has(notification.key)) this.byKey.set(notification.key, notification);
+  }
+}
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const dbName = uniqueName('alerts_webhooks').replace(/-/g, '_');
+const receiver = new Receiver();
+const notices = new RecordingNotices();
+/** Names the tests resolve themselves (the system resolver knows none of them). */
+const dnsAnswers = new Map<string, string>();
+const resolve: ResolveHost = async (host) => {
+  const address = dnsAnswers.get(host);
+  if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
+  return [{ address, family: address.includes(':') ? 6 : 4 }];
+};
+let connection: Connection;
+let store: WebhookEndpointRepository;
+let webhooks: WebhookParts;
+let grpcServer: RunningGrpcServer;
+let client: AlertServiceClient;
+let receiverUrl: string;
+let receiverPort: number;
+
+beforeAll(async () => {
+  const env = testInfraEnv();
+  connection = mongoose.createConnection(env.mongoUrl, { dbName });
+  await connection.asPromise();
+  store = new WebhookEndpointRepository(connection);
+  await store.init();
+  webhooks = wireWebhooks({
+    WEBHOOK_ENDPOINTS_MAX_PER_USER: 4, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false, WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8'],
+    WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_DISABLE_AFTER_FAILURES: 2,
+  }, { store, notices, logger, resolve });
+  grpcServer = await startGrpcServer({
+    port: 0, host: '127.0.0.1', logger,
+    services: [{ definition: AlertServiceService, implementation: webhookHandlers({ endpoints: webhooks.endpoints, logger }) }],
+  });
+  client = new AlertServiceClient(`127.0.0.1:${grpcServer.port}`, credentials.createInsecure());
+  receiverPort = await receiver.start();
+  receiverUrl = `http://127.0.0.1:${receiverPort}/hooks/docket`;
+});
+
+afterAll(async () => {
+  client?.close();
+  await grpcServer?.shutdown(1_000);
+  await receiver.stop();
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+beforeEach(() => {
+  receiver.received.length = 0;
+  receiver.script = [];
+});
+
+async function createEndpoint(owner: string, url = receiverUrl) {
+  const created = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: owner, url, description: 'test receiver' });
+  receiver.secret = created.secret;
+  return created;
+}
+
+function message(owner: string, endpointId: string, id = uniqueName('msg')): WebhookMessage {
+  return {
+    id, ownerUserId: owner, endpointId, type: 'alert.hits',
+    payload: { alert: { id: 'alert-1', name: 'Rate cases' }, documents: [{ id: 'doc-1', title: 'Order 12', docket_number: 'UE-230001' }] },
+  };
+}
+
+describe('webhook endpoints (gRPC)', () => {
+  it('creates an endpoint whose secret is shown once, lists it without the secret, and scopes it to its owner', async () => {
+    const owner = uniqueName('user');
+    const created = await createEndpoint(owner);
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(created.endpoint).toMatchObject({ url: receiverUrl, description: 'test receiver', disabled: false, consecutiveFailures: 0 });
+
+    const listed = await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner });
+    expect(listed.endpoints.map((e) => e.id)).toEqual([created.endpoint?.id]);
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+    expect(await webhooks.endpoints.isOwnersEndpoint(owner, created.endpoint!.id)).toBe(true);
+
+    const stranger = uniqueName('user');
+    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: stranger })).endpoints).toEqual([]);
+    expect(await webhooks.endpoints.isOwnersEndpoint(stranger, created.endpoint!.id)).toBe(false);
+    await expect(grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: stranger, endpointId: created.endpoint!.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(grpcCall(client, 'enableWebhookEndpoint', { ownerUserId: stranger, endpointId: created.endpoint!.id })).rejects.toBeInstanceOf(NotFoundError);
+
+    await grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: owner, endpointId: created.endpoint!.id });
+    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints).toEqual([]);
+    await expect(grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: owner, endpointId: created.endpoint!.id })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it.each([
+    ['http://10.0.0.1/hook', '10.0.0.1 is a private network address'],
+    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a link-local address'],
+    ['http://[::ffff:169.254.169.254]/hook', '169.254.169.254 is a link-local address'],
+    ['http://[fd00:ec2::254]/', 'unique-local'],
+    ['http://100.100.100.200/', 'carrier-grade NAT'],
+    ['ftp://hooks.example.com/', 'must use http or https'],
+    ['not a url', 'is not an absolute URL'],
+  ])('refuses %s at creation with INVALID_ARGUMENT naming url', async (url, why) => {
+    const error = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url, description: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).issues).toEqual([{ path: 'url', message: expect.stringContaining(why) }]);
+  });
+
+  it('refuses a host name that resolves to a private address, or does not resolve', async () => {
+    dnsAnswers.set('intranet.example.test', '192.168.10.20');
+    const error = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url: 'https://intranet.example.test/in', description: '' }).catch((e: unknown) => e);
+    expect((error as InputError).issues).toEqual([{ path: 'url', message: 'intranet.example.test resolves to 192.168.10.20, which is a private network address; webhooks are not sent to private or internal networks' }]);
+    const unknown = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url: 'https://nowhere.example.test/in', description: '' }).catch((e: unknown) => e);
+    expect((unknown as InputError).issues).toEqual([{ path: 'url', message: expect.stringContaining('nowhere.example.test could not be resolved') }]);
+  });
+
+  it('stops at the per-user limit with an error naming the field', async () => {
+    const owner = uniqueName('user');
+    for (let i = 0; i < 4; i += 1) await createEndpoint(owner);
+    const error = await createEndpoint(owner).catch((e: unknown) => e);
+    expect((error as InputError).issues).toEqual([{ path: 'url', message: 'you already have 4 webhook endpoints, the most allowed: delete one before adding another' }]);
+  });
+});
+
+describe('sending (Standard Webhooks)', () => {
+  it('POSTs a signed JSON message that the standardwebhooks verifier accepts', async () => {
+    const owner = uniqueName('user');
+    const { endpoint } = await createEndpoint(owner);
+    const sent = message(owner, endpoint!.id);
+    await webhooks.sender.send(sent);
+
+    expect(receiver.received).toHaveLength(1);
+    const [got] = receiver.received;
+    expect(got?.verifyError).toBeUndefined();
+    expect(got?.headers['webhook-id']).toBe(sent.id);
+    expect(got?.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(got?.headers['content-type']).toBe('application/json');
+    expect(got?.verified).toEqual({ type: 'alert.hits', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), data: sent.payload });
+    const stored = await store.find(endpoint!.id);
+    expect(stored?.lastSuccessAt).toBeInstanceOf(Date);
+    expect(stored?.consecutiveFailures).toBe(0);
+  });
+
+  it('fails twice, is retried under the same webhook-id, then succeeds (failures counted, then cleared)', async () => {
+    const owner = uniqueName('user');
+    const { endpoint } = await createEndpoint(owner);
+    receiver.script = [500, 429];
+    const sent = message(owner, endpoint!.id);
+
+    await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('the receiver answered HTTP 500'));
+    await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('the receiver answered HTTP 429'));
+    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]?.consecutiveFailures).toBe(2);
+    await webhooks.sender.send(sent);
+
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([sent.id, sent.id, sent.id]);
+    expect(receiver.received.every((r) => r.verifyError === undefined)).toBe(true);
+    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]).toMatchObject({ consecutiveFailures: 0, disabled: false });
+  });
+
+  it('treats a receiver that does not answer in time as a failure worth retrying', async () => {
+    const owner = uniqueName('user');
+    const { endpoint } = await createEndpoint(owner);
+    receiver.script = ['hang'];
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new RetryableDeliveryError(`could not deliver to 127.0.0.1:${receiverPort}: no answer within 0.5 s`));
+  });
+
+  it('disables the endpoint when the receiver answers 410 Gone, and tells its owner', async () => {
+    const owner = uniqueName('user');
+    const { endpoint } = await createEndpoint(owner);
+    receiver.script = [410];
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toBeInstanceOf(PermanentDeliveryError);
+    const [listed] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
+    expect(listed).toMatchObject({ disabled: true, disabledReason: 'the receiver answered 410 Gone' });
+    expect(notices.byKey.get(`webhook-disabled:${endpoint!.id}:0`)).toMatchObject({ ownerUserId: owner, kind: 'notice', link: '/alerts/webhooks' });
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new PermanentDeliveryError('the webhook endpoint is disabled: the receiver answered 410 Gone'));
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('disables the endpoint after repeated final failures with one notice, and enabling starts it again', async () => {
+    const owner = uniqueName('user');
+    const { endpoint } = await createEndpoint(owner);
+    const id = endpoint!.id;
+    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 503');
+    expect((await store.find(id))?.disabled).toBe(false);
+    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 502');
+    // A repeated call (a worker restarted after a crash) changes nothing and sends no second notice.
+    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 502');
+
+    const [disabled] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
+    expect(disabled).toMatchObject({ disabled: true, disabledReason: '2 messages in a row could not be delivered after 24 hours of retries; the last: the receiver answered HTTP 502' });
+    const mine = [...notices.byKey.values()].filter((n) => n.ownerUserId === owner);
+    expect(mine).toEqual([{
+      key: `webhook-disabled:${id}:0`, ownerUserId: owner, kind: 'notice', title: 'Webhook endpoint disabled', link: '/alerts/webhooks',
+      body: `Nothing more is sent to ${receiverUrl}: 2 messages in a row could not be delivered after 24 hours of retries; the last: the receiver answered HTTP 502. Fix the receiver, then enable the endpoint again.`,
+    }]);
+    await expect(webhooks.sender.send(message(owner, id))).rejects.toBeInstanceOf(PermanentDeliveryError);
+    expect(receiver.received).toHaveLength(0);
+
+    const { endpoint: enabled } = await grpcCall(client, 'enableWebhookEndpoint', { ownerUserId: owner, endpointId: id });
+    expect(enabled).toMatchObject({ disabled: false, disabledReason: '', consecutiveFailures: 0 });
+    await webhooks.sender.send(message(owner, id));
+    expect(receiver.received).toHaveLength(1);
+    // A success in between resets the count: one more final failure does not disable it again.
+    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 500');
+    expect((await store.find(id))?.disabled).toBe(false);
+  });
+
+  it('checks the address again at send time and connects to the address it checked (no DNS rebinding)', async () => {
+    const owner = uniqueName('user');
+    // The name resolves to the receiver's loopback address (allowed here): only the checked address
+    // reaches the receiver, since the system resolver does not know this name at all.
+    dnsAnswers.set('hooks.rebind.test', '127.0.0.1');
+    const { endpoint } = await createEndpoint(owner, `http://hooks.rebind.test:${receiverPort}/in`);
+    await webhooks.sender.send(message(owner, endpoint!.id));
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]?.headers.host).toBe(`hooks.rebind.test:${receiverPort}`);
+
+    // Then the name is rebound to an internal address: refused for good, nothing sent.
+    dnsAnswers.set('hooks.rebind.test', '10.20.30.40');
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new PermanentDeliveryError(
+      'hooks.rebind.test resolves to 10.20.30.40, which is a private network address; webhooks are not sent to private or internal networks',
+    ));
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('refuses a message for an endpoint that is gone or is another user\'s', async () => {
+    const owner = uniqueName('user');
+    const { endpoint } = await createEndpoint(owner);
+    await expect(webhooks.sender.send(message(uniqueName('user'), endpoint!.id))).rejects.toThrow(new PermanentDeliveryError('the webhook endpoint no longer exists'));
+    await grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: owner, endpointId: endpoint!.id });
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new PermanentDeliveryError('the webhook endpoint no longer exists'));
+    expect(receiver.received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,119 @@
+import { AddressGuard, BlockedAddressError, UnresolvedHostError, type ResolveHost } from '../../src/webhooks/address-guard';
+import { checkAddress, checkAllowList, type AddressPolicy } from '../../src/webhooks/address-policy';
+import { parseEndpointUrl } from '../../src/webhooks/endpoint-url';
+
+const strict: AddressPolicy = { allowPrivate: false, allowed: [] };
+
+describe('checkAddress (the SSRF guard\'s classification)', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.8.9.10', 'loopback'],
+    ['::1', 'loopback'],
+    ['10.1.2.3', 'private network'],
+    ['172.16.0.1', 'private network'],
+    ['192.168.1.1', 'private network'],
+    ['169.254.169.254', 'link-local'],
+    ['fe80::1', 'link-local'],
+    ['fd00:ec2::254', 'unique-local'],
+    ['100.100.100.200', 'carrier-grade NAT'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['192.0.2.1', 'reserved'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:169.254.169.254', 'link-local'],
+    ['64:ff9b::a00:1', 'NAT64'],
+    ['2002:a00:1::1', '6to4'],
+  ])('refuses %s (%s)', (address, words) => {
+    const verdict = checkAddress(address, strict);
+    expect(verdict.allowed).toBe(false);
+    expect(verdict.allowed === false && verdict.reason).toContain(words);
+  });
+
+  it.each(['8.8.8.8', '93.184.215.14', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts the public address %s', (address) => {
+    expect(checkAddress(address, strict)).toEqual({ allowed: true });
+  });
+
+  it('refuses what is not an address', () => {
+    expect(checkAddress('localhost', strict).allowed).toBe(false);
+  });
+
+  it('lets configuration open every private range, or only listed addresses and ranges', () => {
+    expect(checkAddress('10.0.0.5', { allowPrivate: true, allowed: [] })).toEqual({ allowed: true });
+    const loopbackOnly: AddressPolicy = { allowPrivate: false, allowed: ['127.0.0.0/8', '::1'] };
+    expect(checkAddress('127.0.0.1', loopbackOnly)).toEqual({ allowed: true });
+    expect(checkAddress('::ffff:127.0.0.1', loopbackOnly)).toEqual({ allowed: true });
+    expect(checkAddress('::1', loopbackOnly)).toEqual({ allowed: true });
+    expect(checkAddress('10.0.0.1', loopbackOnly).allowed).toBe(false);
+    expect(checkAddress('169.254.169.254', loopbackOnly).allowed).toBe(false);
+  });
+
+  it('names the allow-list entries that are not addresses or ranges', () => {
+    expect(checkAllowList(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', 'localhost', '10.0.0.0/99'])).toEqual(['localhost', '10.0.0.0/99']);
+  });
+});
+
+describe('AddressGuard', () => {
+  const resolver = (table: Record<string, string[]>): ResolveHost => async (host) => {
+    const addresses = table[host];
+    if (!addresses) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  const guard = new AddressGuard(strict, resolver({
+    'hooks.example.com': ['93.184.215.14'],
+    'internal.example.com': ['10.0.0.7'],
+    'mixed.example.com': ['93.184.215.14', '127.0.0.1'],
+    'v6.example.com': ['2606:4700:4700::1111'],
+  }));
+
+  it('returns the checked address to connect to', async () => {
+    await expect(guard.check(new URL('https://hooks.example.com/in'))).resolves.toEqual({ address: '93.184.215.14', family: 4 });
+    await expect(guard.check(new URL('https://v6.example.com/in'))).resolves.toEqual({ address: '2606:4700:4700::1111', family: 6 });
+  });
+
+  it('refuses a name that resolves to a private address, or to any private address among public ones', async () => {
+    await expect(guard.check(new URL('https://internal.example.com/'))).rejects.toThrow(new BlockedAddressError('internal.example.com resolves to 10.0.0.7, which is a private network address; webhooks are not sent to private or internal networks'));
+    await expect(guard.check(new URL('https://mixed.example.com/'))).rejects.toThrow(/resolves to 127\.0\.0\.1, which is a loopback address/);
+  });
+
+  it.each([
+    ['http://127.0.0.1/', 'loopback'],
+    ['http://2130706433/', 'loopback'],
+    ['http://0177.0.0.1/', 'loopback'],
+    ['http://0x7f.1/', 'loopback'],
+    ['http://[::1]:8080/', 'loopback'],
+    ['http://[::ffff:7f00:1]/', 'loopback'],
+    ['http://169.254.169.254/latest/meta-data/', 'link-local'],
+    ['http://[fd00:ec2::254]/', 'unique-local'],
+  ])('refuses the literal address in %s without asking DNS (%s)', async (url, words) => {
+    await expect(guard.check(parseEndpointUrl(url))).rejects.toThrow(words);
+  });
+
+  it('says when a host does not resolve', async () => {
+    await expect(guard.check(new URL('https://nowhere.example.com/'))).rejects.toBeInstanceOf(UnresolvedHostError);
+  });
+});
+
+describe('parseEndpointUrl', () => {
+  it.each([
+    ['', 'must not be empty'],
+    ['hooks.example.com/in', 'is not an absolute URL'],
+    ['ftp://hooks.example.com/', 'must use http or https, not ftp'],
+    ['https://user:pw@hooks.example.com/', 'must not contain a user name or password'],
+    [`https://hooks.example.com/${'a'.repeat(2_100)}`, 'must be at most 2048 characters'],
+  ])('refuses %j naming url', (raw, message) => {
+    let caught: unknown;
+    try {
+      parseEndpointUrl(raw);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ kind: 'input', issues: [{ path: 'url', message: expect.stringContaining(message) }] });
+  });
+
+  it('keeps a good URL as the parser normalised it', () => {
+    expect(parseEndpointUrl(' https://Hooks.Example.com:8443/in?x=1 ').toString()).toBe('https://hooks.example.com:8443/in?x=1');
+  });
+});
