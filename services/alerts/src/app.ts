@@ -1,25 +1,55 @@
-import { createKafka, ensureTopics, topics, type TopicDef } from '@docket/events';
+import { Redis } from 'ioredis';
+import { EventPublisher, OutboxRelay, createKafka, ensureTopics, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
-import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import type { Config } from './config';
-import { DocumentIngestedConsumer, PERCOLATOR_GROUP } from './events/document-ingested.consumer';
+import type { DeliveryPlanner, NotificationSink } from './domain/delivery-ports';
+import { alertTriggeredEvents } from './events/alert-triggered.event';
+import { DocumentChangesConsumer, PERCOLATOR_GROUP } from './events/document-changes.consumer';
+import { NotificationFeed } from './events/notification-feed';
+import { alertServiceBinding } from './grpc/alerts.grpc';
+import { matchingHandlers } from './grpc/matching.handlers';
+import { webhookHandlers } from './grpc/webhook.handlers';
+import { AlertIndex } from './service/alert-index';
+import { AlertService } from './service/alert.service';
+import { NotificationService } from './service/notification.service';
+import { Percolator } from './service/percolator';
+import { AlertRepository } from './store/alert.repository';
+import { HitRepository } from './store/hit.repository';
+import { NotificationRepository } from './store/notification.repository';
+import { WebhookEndpointRepository } from './store/webhook-endpoint.repository';
+import { wireWebhooks } from './webhooks/webhook-parts';
 
-/** Names tests replace so suites sharing Kafka do not interfere. */
+/** Names tests replace so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
   grpcHost?: string;
   groupId?: string;
   ingestedTopic?: TopicDef<DocumentIngested>;
+  updatedTopic?: TopicDef<DocumentUpdated>;
+  triggeredTopic?: TopicDef<AlertTriggered>;
+  /** Prefix of the Redis pub/sub channels (default 'alerts'). */
+  redisPrefix?: string;
+  /** Replaces delivery's planner (tests that look at matching alone). */
+  planner?: DeliveryPlanner;
   onDocumentSeen?: (documentId: string) => void;
 }
 
 export interface RunningApp extends StartedService {
   grpcPort: number;
+  /** The in-app notification store, for tests that write notifications as delivery does. */
+  notifications: NotificationSink;
 }
 
+/** Until delivery's planner is wired, hits are stored and wait (HitSource.undeliveredHits keeps them). */
+const HITS_WAIT: DeliveryPlanner = { planHits: async () => undefined };
+
 /**
- * Wires the alerts service foundation: Mongo, the percolator's consumer on documents.ingested.v1,
- * and a gRPC server with only the health service until the alerts API exists.
+ * Wires the alerts service: Mongo stores, the percolation index and the percolator consuming
+ * documents.ingested.v1 / documents.updated.v1, the hits' outbox to alerts.triggered.v1,
+ * notifications with their Redis pub/sub feed, webhook endpoints, and AlertService over gRPC (each
+ * part's handlers merged by alertServiceBinding). `stop` closes in reverse order.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
@@ -28,20 +58,62 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
   try {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     closers.add('mongo', () => connection.close());
+    const alerts = new AlertRepository(connection);
+    const hits = new HitRepository(connection);
+    const notificationStore = new NotificationRepository(connection);
+    const endpointStore = new WebhookEndpointRepository(connection);
+    await Promise.all([alerts.init(), hits.init(), notificationStore.init(), endpointStore.init()]);
+
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    const subscriber = redis.duplicate();
+    closers.add('redis', async () => {
+      subscriber.disconnect();
+      await redis.quit().catch(() => undefined);
+    });
+    const feed = new NotificationFeed(redis, subscriber, overrides.redisPrefix ?? 'alerts', logger);
+    const notifications = new NotificationService(notificationStore, feed, logger);
+    const webhooks = wireWebhooks(config, { store: endpointStore, notices: notifications, logger });
+
+    const index = new AlertIndex(alerts, logger, config.ALERTS_INDEX_REFRESH_MS);
+    await index.load();
+    index.start();
+    closers.add('alert index', () => index.stop());
+    const alertService = new AlertService({ alerts, hits, index, endpoints: webhooks.endpoints, maxPerUser: config.ALERTS_MAX_PER_USER });
 
     const ingestedTopic = overrides.ingestedTopic ?? topics.documentIngested;
+    const updatedTopic = overrides.updatedTopic ?? topics.documentUpdated;
+    const triggeredTopic = overrides.triggeredTopic ?? topics.alertTriggered;
     const kafka = createKafka({ clientId: 'alerts', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [ingestedTopic]);
-    const consumer = new DocumentIngestedConsumer({
-      kafka, connection, logger, groupId: overrides.groupId ?? PERCOLATOR_GROUP, topic: ingestedTopic, onSeen: overrides.onDocumentSeen,
+    await ensureTopics(kafka, [ingestedTopic, updatedTopic, triggeredTopic]);
+    const publisher = new EventPublisher(kafka, logger);
+    await publisher.connect();
+    closers.add('publisher', () => publisher.disconnect());
+    const hitsRelay = new OutboxRelay({ model: hits.model, publisher, logger });
+    hitsRelay.start();
+    closers.add('outbox relay', () => hitsRelay.stop());
+
+    const percolator = new Percolator({
+      index, alerts, hits, planner: overrides.planner ?? HITS_WAIT, triggeredEvent: alertTriggeredEvents(triggeredTopic), publishHits: (ids) => hitsRelay.kick(ids), logger,
+    });
+    const consumer = new DocumentChangesConsumer({
+      kafka, connection, logger, percolator, groupId: overrides.groupId ?? PERCOLATOR_GROUP, ingestedTopic, updatedTopic, onSeen: overrides.onDocumentSeen,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
 
-    const grpc = await startGrpcServer({ port: config.GRPC_PORT, host: overrides.grpcHost, services: [], logger });
+    const grpc = await startGrpcServer({
+      port: config.GRPC_PORT,
+      host: overrides.grpcHost,
+      services: [alertServiceBinding([
+        matchingHandlers({ alerts: alertService, notifications, logger }),
+        webhookHandlers({ endpoints: webhooks.endpoints, logger }),
+      ])],
+      logger,
+    });
     closers.add('grpc', () => grpc.shutdown());
+    closers.add('watchers', () => notifications.close()); // runs first: open watch streams end now
 
-    return { grpcPort: grpc.port, stop };
+    return { grpcPort: grpc.port, notifications, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -25,8 +25,8 @@ describe('alerts service foundation', () => {
     const env = testInfraEnv();
     const topic: TopicDef<DocumentIngested> = renameTopic(topics.documentIngested, `${uniqueName('alerts')}.ingested.v1`);
     const seen: string[] = [];
-    const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), MONGO_DB: uniqueName('alerts_test').replace(/-/g, '_') }), GRPC_PORT: 0 };
-    app = await startApp(config, logger, { grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic: topic, onDocumentSeen: (id) => seen.push(id) });
+    const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: uniqueName('alerts_test').replace(/-/g, '_') }), GRPC_PORT: 0 };
+    app = await startApp(config, logger, { grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic: topic, updatedTopic: renameTopic(topics.documentUpdated, `${topic.name}.updated`), triggeredTopic: renameTopic(topics.alertTriggered, `${topic.name}.triggered`), redisPrefix: uniqueName('alerts'), onDocumentSeen: (id) => seen.push(id) });
 
     const health = new HealthClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
     expect(await checkHealth(health)).toBe('SERVING');

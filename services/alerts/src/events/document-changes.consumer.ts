@@ -1,0 +1,64 @@
+import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
+import type { Logger } from '@docket/observability';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { PercolationDocument } from '../domain/alert-matcher';
+import type { Percolator } from '../service/percolator';
+
+export const PERCOLATOR_GROUP = 'alerts.percolator';
+
+/**
+ * Every new and updated document, matched against all alerts and docket follows. Idempotent on
+ * event_id (EventConsumer) and on alert × document (the hit store), so a redelivery adds nothing.
+ */
+export class DocumentChangesConsumer {
+  private readonly consumer: EventConsumer;
+
+  constructor(options: {
+    kafka: Kafka;
+    connection: EventConsumerOptions['connection'];
+    logger: Logger;
+    percolator: Percolator;
+    groupId?: string;
+    ingestedTopic?: TopicDef<DocumentIngested>;
+    updatedTopic?: TopicDef<DocumentUpdated>;
+    /** Called after a document was percolated (tests wait on it). */
+    onSeen?: (documentId: string) => void;
+  }) {
+    const { logger, onSeen, percolator } = options;
+    const handle = async (event: DocumentIngested | DocumentUpdated) => {
+      const outcome = await percolator.percolate(toPercolationDocument(event));
+      logger.debug({ documentId: event.documentId, eventId: event.eventId, ...outcome }, 'document percolated');
+      onSeen?.(event.documentId);
+    };
+    this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? PERCOLATOR_GROUP, connection: options.connection, logger })
+      .on(options.ingestedTopic ?? topics.documentIngested, handle)
+      .on(options.updatedTopic ?? topics.documentUpdated, handle);
+  }
+
+  start(): Promise<void> {
+    return this.consumer.start();
+  }
+
+  stop(): Promise<void> {
+    return this.consumer.stop();
+  }
+}
+
+/** The event's document as the matcher reads it: parties are the docket's parties and the filers. */
+export function toPercolationDocument(event: DocumentIngested | DocumentUpdated): PercolationDocument {
+  return {
+    id: event.documentId,
+    title: event.title,
+    text: event.text,
+    sourceId: event.sourceId,
+    sourceName: event.sourceName,
+    agencies: event.sourceName ? [event.sourceName] : [],
+    docketNumber: event.docketNumber,
+    docketId: event.docketId,
+    filingType: event.filingType,
+    filingCategory: event.filingCategory,
+    parties: [...event.parties, ...event.filers],
+    entities: event.entities.map((entity) => entity.name),
+    ...(event.filedAt ? { filedAt: event.filedAt } : {}),
+  };
+}

@@ -1,0 +1,101 @@
+import {
+  AlertKind, Cadence,
+  type Alert, type AlertDefinition as ProtoDefinition, type AlertHit, type Notification, type Schedule,
+} from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import type { AlertDefinitionInput } from '../domain/alert-definition';
+import type { AlertKindName, CadenceName, HitForDelivery } from '../domain/delivery-ports';
+import type { NotificationRecord } from '../domain/notification';
+import type { AlertView } from '../service/alert.service';
+
+const CADENCE_NAMES: Record<number, CadenceName> = {
+  [Cadence.CADENCE_REALTIME]: 'realtime',
+  [Cadence.CADENCE_DAILY]: 'daily',
+  [Cadence.CADENCE_WEEKLY]: 'weekly',
+};
+const CADENCE_VALUES: Record<CadenceName, Cadence> = {
+  realtime: Cadence.CADENCE_REALTIME,
+  daily: Cadence.CADENCE_DAILY,
+  weekly: Cadence.CADENCE_WEEKLY,
+};
+
+/** A cadence off the wire by name: '' when unset, the number itself when unknown (so the error can say it). */
+export function cadenceName(value: Cadence | number): string {
+  if (value === Cadence.CADENCE_UNSPECIFIED) return '';
+  return CADENCE_NAMES[value] ?? String(value);
+}
+
+export function scheduleInput(schedule: Schedule | undefined): AlertDefinitionInput['schedule'] {
+  return schedule ? { cadence: cadenceName(schedule.cadence), hour: schedule.hour, weekday: schedule.weekday, timeZone: schedule.timeZone } : undefined;
+}
+
+export function definitionInput(definition: ProtoDefinition | undefined): AlertDefinitionInput {
+  return {
+    name: definition?.name ?? '',
+    query: definition?.query ?? '',
+    filters: definition?.filters,
+    question: definition?.question ?? '',
+    schedule: scheduleInput(definition?.schedule),
+    channels: definition?.channels,
+  };
+}
+
+export function kindFilter(kind: AlertKind): AlertKindName | undefined {
+  if (kind === AlertKind.ALERT_KIND_SEARCH) return 'search';
+  if (kind === AlertKind.ALERT_KIND_DOCKET) return 'docket';
+  return undefined;
+}
+
+export function alertToProto(alert: AlertView): Alert {
+  const { definition } = alert;
+  return {
+    id: alert.id,
+    ownerUserId: alert.ownerUserId,
+    kind: alert.kind === 'docket' ? AlertKind.ALERT_KIND_DOCKET : AlertKind.ALERT_KIND_SEARCH,
+    definition: {
+      name: definition.name,
+      query: definition.query,
+      filters: { ...definition.filters },
+      question: definition.question,
+      schedule: { ...definition.schedule, cadence: CADENCE_VALUES[definition.schedule.cadence] },
+      channels: { ...definition.channels },
+    },
+    docket: alert.docket ? { ...alert.docket } : undefined,
+    paused: alert.paused,
+    volumeNotice: alert.volumeNotice,
+    createdAt: alert.createdAt,
+    updatedAt: alert.updatedAt,
+    lastHitAt: alert.lastHitAt,
+    hitsThisWeek: String(alert.hitsThisWeek),
+    hitsTotal: String(alert.hitsTotal),
+  };
+}
+
+export function hitToProto(hit: HitForDelivery): AlertHit {
+  return {
+    id: hit.id,
+    alertId: hit.alertId,
+    documentId: hit.documentId,
+    title: hit.title,
+    snippet: hit.snippet,
+    docketNumber: hit.docketNumber,
+    sourceName: hit.sourceName,
+    filingType: hit.filingType,
+    filedAt: hit.filedAt,
+    matchedAt: hit.matchedAt,
+    deliveryKey: hit.deliveryKey,
+  };
+}
+
+export function notificationToProto(notification: NotificationRecord): Notification {
+  return {
+    id: notification.id,
+    title: notification.title,
+    body: notification.body,
+    link: notification.link,
+    alertId: notification.alertId,
+    documentId: notification.documentId,
+    read: notification.read,
+    createdAt: notification.createdAt,
+    kind: notification.kind,
+  };
+}

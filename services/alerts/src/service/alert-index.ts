@@ -1,0 +1,79 @@
+import type { Logger } from '@docket/observability';
+import type { AlertRecord } from '../domain/alert';
+import { compileAlert, type CompiledAlert, type PercolationDocument } from '../domain/alert-matcher';
+import { PercolationIndex } from '../domain/percolation-index';
+import type { AlertRepository } from '../store/alert.repository';
+
+/** Changes written within this much before the last one seen are read again (writers' clocks differ). */
+const REFRESH_OVERLAP_MS = 5_000;
+
+/**
+ * The percolation index kept in step with the alert store: loaded at start, changed at once by this
+ * process's own edits, and refreshed every few seconds from the store's updatedAt so edits made by
+ * another alerts process reach it too.
+ */
+export class AlertIndex {
+  private readonly index = new PercolationIndex();
+  private watermark = new Date(0);
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(private readonly alerts: AlertRepository, private readonly logger: Logger, private readonly refreshMs: number) {}
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  async load(): Promise<void> {
+    const started = Date.now();
+    for await (const alert of this.alerts.active()) this.apply(alert);
+    this.logger.info({ alerts: this.index.size, unkeyed: this.index.unkeyedCount, ms: Date.now() - started }, 'percolation index loaded');
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.refresh(), this.refreshMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.refreshing;
+  }
+
+  /** Reads alerts changed since the last refresh (one at a time). */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.readChanges().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  /** Files, refiles or drops one alert as it now is. */
+  apply(alert: AlertRecord): void {
+    if (alert.updatedAt > this.watermark) this.watermark = alert.updatedAt;
+    if (alert.deletedAt || alert.paused) {
+      this.index.remove(alert.id);
+      return;
+    }
+    try {
+      this.index.put(compileAlert(alert));
+    } catch (error) {
+      // A stored query the parser now refuses (the language changed): that alert alone stops matching.
+      this.index.remove(alert.id);
+      this.logger.warn({ err: error, alertId: alert.id }, 'alert could not be compiled; left out of percolation');
+    }
+  }
+
+  match(doc: PercolationDocument): CompiledAlert[] {
+    return this.index.match(doc);
+  }
+
+  private async readChanges(): Promise<void> {
+    try {
+      const since = new Date(this.watermark.getTime() - REFRESH_OVERLAP_MS);
+      for (const alert of await this.alerts.changedSince(since)) this.apply(alert);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'percolation index refresh failed; the next one retries');
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import type { Logger } from '@docket/observability';
+import { toAlertForDelivery } from '../domain/alert';
+import type { CompiledAlert, PercolationDocument } from '../domain/alert-matcher';
+import type { DeliveryPlanner } from '../domain/delivery-ports';
+import type { TriggeredEventOf } from '../events/alert-triggered.event';
+import { buildSnippet } from '../domain/snippet';
+import type { AlertRepository } from '../store/alert.repository';
+import type { HitRepository } from '../store/hit.repository';
+import type { AlertIndex } from './alert-index';
+
+export interface PercolationOutcome {
+  matched: number;
+  created: number;
+}
+
+/**
+ * Matches one new or updated document against every active alert through the index, stores a hit
+ * per matching alert (once: alert × document is unique) with its alerts.triggered.v1 event in the
+ * same write, counts it on the alert, and hands every hit of this document not yet delivered to
+ * delivery. Running it again for the same document (a redelivered event, a crash before planning)
+ * creates nothing new and plans only what is still undelivered.
+ */
+export class Percolator {
+  constructor(private readonly deps: {
+    index: AlertIndex;
+    alerts: AlertRepository;
+    hits: HitRepository;
+    planner: DeliveryPlanner;
+    /** The alerts.triggered.v1 outbox entry written with each new hit. */
+    triggeredEvent: TriggeredEventOf;
+    /** Publishes the outbox of these hits now (the relay's poll is the fallback). */
+    publishHits: (hitIds: string[]) => Promise<void>;
+    logger: Logger;
+  }) {}
+
+  async percolate(doc: PercolationDocument): Promise<PercolationOutcome> {
+    const matched = this.deps.index.match(doc);
+    if (matched.length === 0) return { matched: 0, created: 0 };
+    const created: string[] = [];
+    const now = new Date();
+    for (const alert of matched) {
+      const hitId = await this.storeHit(alert, doc, now);
+      if (hitId) {
+        created.push(hitId);
+        await this.deps.alerts.recordHits(alert.alertId, 1, now);
+      }
+    }
+    if (created.length > 0) await this.deps.publishHits(created);
+    await this.plan(doc.id, matched.map((alert) => alert.alertId));
+    this.deps.logger.debug({ documentId: doc.id, matched: matched.length, created: created.length }, 'document percolated');
+    return { matched: matched.length, created: created.length };
+  }
+
+  private storeHit(alert: CompiledAlert, doc: PercolationDocument, now: Date): Promise<string | null> {
+    const snippet = buildSnippet(doc.text, alert.highlights);
+    return this.deps.hits.insertIfNew(
+      {
+        alertId: alert.alertId,
+        ownerUserId: alert.ownerUserId,
+        documentId: doc.id,
+        title: doc.title,
+        snippet,
+        docketNumber: doc.docketNumber,
+        sourceName: doc.sourceName,
+        filingType: doc.filingCategory || doc.filingType,
+        ...(doc.filedAt ? { filedAt: doc.filedAt } : {}),
+        matchedAt: now,
+      },
+      () => this.deps.triggeredEvent({ alertId: alert.alertId, ownerUserId: alert.ownerUserId, documentId: doc.id }),
+    );
+  }
+
+  /** Hands delivery every undelivered hit of the document, alert by alert (paused or deleted ones skipped). */
+  private async plan(documentId: string, alertIds: string[]): Promise<void> {
+    const hits = await this.deps.hits.undeliveredOfDocument(documentId, alertIds);
+    if (hits.length === 0) return;
+    const alerts = new Map((await this.deps.alerts.findLiveMany([...new Set(hits.map((hit) => hit.alertId))])).map((alert) => [alert.id, alert]));
+    for (const alert of alerts.values()) {
+      if (alert.paused) continue;
+      await this.deps.planner.planHits(toAlertForDelivery(alert), hits.filter((hit) => hit.alertId === alert.id));
+    }
+  }
+}
