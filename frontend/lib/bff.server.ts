@@ -142,3 +142,31 @@ export async function listAdminQueries(
   const error = toApiError(result.status, result.body);
   return { ok: false, message: error.message, issues: error.fieldErrors() };
 }
+
+/** Your alerts (saved searches and docket follows; `kind` for one of them). */
+export const listAlerts = async (kind?: 'search' | 'docket') => (await must(client.GET('/api/alerts', { params: { query: kind ? { kind } : {} } }))).alerts;
+
+/** One of your alerts; the not-found page for anyone else's (the BFF answers 404). Deduplicated per request. */
+export const getAlert = cache(async (alertId: string) => (await must(client.GET('/api/alerts/{id}', { params: { path: { id: alertId } } }))).alert);
+
+/** An alert of yours, or null (metadata says "not found" itself). */
+export const findAlert = cache(async (alertId: string) => (await orNull(client.GET('/api/alerts/{id}', { params: { path: { id: alertId } } })))?.alert ?? null);
+
+export const listAlertHits = async (alertId: string, limit = 50) =>
+  (await must(client.GET('/api/alerts/{id}/hits', { params: { path: { id: alertId }, query: { limit } } }))).hits;
+
+export const listAlertDeliveries = async (alertId: string, limit = 50) =>
+  (await must(client.GET('/api/alerts/{id}/deliveries', { params: { path: { id: alertId }, query: { limit } } }))).deliveries;
+
+export const listDocketFollows = async () => (await must(client.GET('/api/docket-follows'))).alerts;
+
+/** A page of your notifications, newest first, with the unread count. */
+export const listNotifications = async (cursor: string, limit = 30) =>
+  must(client.GET('/api/notifications', { params: { query: { limit, ...(cursor ? { cursor } : {}) } } }));
+
+export const listWebhookEndpoints = async () => (await must(client.GET('/api/webhook-endpoints'))).endpoints;
+
+/** What an e-mail's unsubscribe token stops; a bad or stale token comes back as its status for the page to say so. */
+export async function describeUnsubscribe(token: string) {
+  return outcome(client.GET('/api/unsubscribe', { params: { query: { token } } }), [400, 404]);
+}

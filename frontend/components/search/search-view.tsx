@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { newAlertHref } from '@/components/alerts/alert-format';
 import { formatTook } from '@/components/workspaces/workspace-format';
 import { formatCount } from '@/lib/format';
 import type { Source } from '@/lib/types';
@@ -146,6 +147,15 @@ export function SearchView({
                   ) : null}{' '}
                   <span className="subtle">· {formatTook(page.tookMs)}</span>
                 </p>
+                <Link
+                  href={newAlertHref(state.q, { ...state.filters, filedFrom: state.filters.from, filedTo: state.filters.to })}
+                  className="btn btn-sm"
+                  style={{ marginLeft: 'auto', marginRight: 'var(--space-3)' }}
+                  title="Be told when new filings match this search"
+                  data-testid="save-as-alert"
+                >
+                  Save as alert
+                </Link>
                 <nav className={styles.sorts} aria-label="Sort by">
                   {SEARCH_SORTS.map((sort) => (
                     <Link

@@ -34,7 +34,11 @@ export const NAV_SECTIONS: NavSection[] = [
   },
   {
     heading: 'Alerts',
-    items: [{ href: '/user/preferences/alerts/dockets', label: 'Docket alerts', icon: 'bell', also: ['/alerts'] }],
+    items: [
+      { href: '/alerts', label: 'Alerts', icon: 'bell' },
+      { href: '/user/preferences/alerts/dockets', label: 'Followed dockets', icon: 'folder' },
+      { href: '/notifications', label: 'Notifications', icon: 'activity' },
+    ],
   },
   {
     heading: 'Activity',

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { NotificationBell } from '../alerts/notification-bell';
 import { ScaleIcon } from '../icons';
 import type { User } from '@/lib/types';
 import { SearchBox } from './search-box';
@@ -21,6 +22,7 @@ export function TopBar({ user }: { user: User }) {
         <SearchBox />
       </Suspense>
       <div className={styles.spacer} />
+      <NotificationBell />
       <UserMenu user={user} />
     </header>
   );

@@ -8,6 +8,7 @@ import { parseCitedRange, splitAtCitedRange, type CitedRange } from '@/lib/cited
 import { highlightSegments, queryTerms, type Segment } from '@/lib/highlight';
 import { originLabel, safeOrigin } from '@/lib/origin';
 import type { Attachment, DocketDocument, DocumentDetail, EntityRef } from '@/lib/types';
+import { FollowDocketButton } from '@/components/alerts/follow-docket-button';
 import { DeleteDocumentButton } from './delete-document-button';
 import styles from './document.module.css';
 
@@ -71,7 +72,19 @@ export default async function DocumentPage({ params, searchParams }: Props) {
           <h1 className={styles.title} data-testid="document-title">
             {document.title || 'Untitled filing'}
           </h1>
-          {user.role === 'admin' ? <DeleteDocumentButton documentId={document.id} title={document.title || 'Untitled filing'} /> : null}
+          <div style={{ display: 'flex', gap: 'var(--space-2)', alignItems: 'flex-start' }}>
+            {document.docketNumber || detail.docket ? (
+              <FollowDocketButton
+                docket={{
+                  docketId: detail.docket?.id ?? '',
+                  docketNumber: detail.docket?.number || document.docketNumber,
+                  title: detail.docket?.title ?? '',
+                  sourceName: source?.name || document.sourceId,
+                }}
+              />
+            ) : null}
+            {user.role === 'admin' ? <DeleteDocumentButton documentId={document.id} title={document.title || 'Untitled filing'} /> : null}
+          </div>
         </div>
         <p className={styles.byline}>
           {[source?.name || document.sourceId, document.filedAt ? `filed ${formatDate(document.filedAt)}` : '', document.filers.join(', ')]

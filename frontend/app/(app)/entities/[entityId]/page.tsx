@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { FollowDocketButton } from '@/components/alerts/follow-docket-button';
 import { BarHistoryChart } from '@/components/charts/bar-history-chart';
 import { findEntity } from '@/lib/bff.server';
 import { everyMonth } from '@/lib/chart-series';
@@ -37,6 +38,11 @@ export default async function EntityPage({ params }: Props) {
           {entity.name}
         </h1>
         {aliases.length > 0 ? <p className={styles.aliases}>Also written: {aliases.join(' · ')}</p> : null}
+        {entity.kind === 'docket' ? (
+          <div style={{ marginTop: 'var(--space-2)' }}>
+            <FollowDocketButton docket={docketToFollow(entity.name, profile.dockets)} />
+          </div>
+        ) : null}
       </header>
 
       <div className={styles.layout}>
@@ -129,6 +135,9 @@ export default async function EntityPage({ params }: Props) {
                     <li key={d.docketId} data-testid="entity-docket">
                       <span className="mono">{d.number}</span> <span className="subtle">· {formatNumber(d.documents)} filings</span>
                       {d.title ? <div>{d.title}</div> : null}
+                      <div style={{ marginTop: 4 }}>
+                        <FollowDocketButton size="small" docket={{ docketId: d.docketId, docketNumber: d.number, title: d.title, sourceName: '' }} />
+                      </div>
                     </li>
                   ))}
                 </ul>
@@ -165,4 +174,10 @@ export default async function EntityPage({ params }: Props) {
       </div>
     </div>
   );
+}
+
+/** A docket entity as a docket to follow: its own docket record when the profile lists it, else its name as the number. */
+function docketToFollow(name: string, dockets: { docketId: string; number: string; title: string }[]) {
+  const own = dockets.find((d) => d.number.replace(/\s+/g, '').toLowerCase() === name.replace(/\s+/g, '').toLowerCase());
+  return { docketId: own?.docketId ?? '', docketNumber: own?.number ?? name, title: own?.title ?? '', sourceName: '' };
 }

@@ -1,16 +1,23 @@
 import type { Metadata } from 'next';
-import { NotAvailable } from '@/components/ui/not-available';
-import { getSessionUser } from '@/lib/bff.server';
+import Link from 'next/link';
+import { DocketFollowsManager } from '@/components/alerts/docket-follows-manager';
+import { listDocketFollows } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'Docket alerts' };
 
-export default async function Page() {
-  await getSessionUser();
+export default async function DocketAlertsPage() {
+  const follows = await listDocketFollows();
   return (
-    <NotAvailable
-      area="Docket alerts"
-      arrivesWith="the alerts work"
-      description="Dockets you follow and the alerts they send you."
-    />
+    <div className="page" style={{ maxWidth: 1100 }}>
+      <div className="page-header">
+        <div>
+          <h1>Followed dockets</h1>
+          <p>
+            Every new filing on a docket you follow reaches you, at once or in a digest. Saved searches are on <Link href="/alerts">Alerts</Link>.
+          </p>
+        </div>
+      </div>
+      <DocketFollowsManager follows={follows} />
+    </div>
   );
 }
