@@ -1,0 +1,126 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { ChannelName } from '../domain/delivery-ports';
+import type { DeliveryRecord, DeliveryStatusName } from '../delivery/delivery';
+
+/** The stored shape: the record with its key as Mongo's _id (unique: a delivery is recorded once). */
+type DeliveryDoc = Omit<DeliveryRecord, 'key'> & { _id: string; updatedAt: Date };
+
+const documentSchema = new Schema(
+  { documentId: String, title: String, snippet: String, docketNumber: String, sourceName: String, filingType: String, filedAt: Date, matchedAt: Date },
+  { _id: false },
+);
+const sectionSchema = new Schema(
+  {
+    alertId: String, alertName: String, alertKind: String, question: String, total: Number,
+    documents: { type: [documentSchema], default: [] },
+    answer: { type: [{ text: String, documentIds: [String], _id: false }], default: [] },
+  },
+  { _id: false },
+);
+
+const schema = new Schema<DeliveryDoc>(
+  {
+    _id: { type: String, required: true },
+    kind: { type: String, required: true },
+    channel: { type: String, required: true },
+    status: { type: String, required: true },
+    ownerUserId: { type: String, required: true },
+    ownerEmail: { type: String, default: '' },
+    alertIds: { type: [String], default: [] },
+    endpointId: { type: String, default: '' },
+    hitIds: { type: [String], default: [] },
+    hitGroup: { type: String, default: '' },
+    sections: { type: [sectionSchema], default: [] },
+    documentCount: { type: Number, default: 0 },
+    label: { type: String, default: '' },
+    attempts: { type: Number, default: 0 },
+    error: { type: String, default: '' },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    sentAt: { type: Date },
+    nextAttemptAt: { type: Date },
+  },
+  { collection: 'deliveries', versionKey: false },
+);
+schema.index({ alertIds: 1, createdAt: -1 });
+schema.index({ status: 1, updatedAt: 1 });
+
+export type NewDelivery = Omit<DeliveryRecord, 'status' | 'attempts' | 'error' | 'sentAt' | 'nextAttemptAt'>;
+
+/** Deliveries keyed by their idempotency key (the alerts service's own database). */
+export class DeliveryRepository {
+  private readonly model: Model<DeliveryDoc>;
+
+  constructor(connection: Connection) {
+    this.model = connection.model<DeliveryDoc>('Delivery', schema);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  /** Records a delivery as pending; when its key is already recorded, returns that one untouched. */
+  async record(delivery: NewDelivery): Promise<{ delivery: DeliveryRecord; created: boolean }> {
+    const { key, ...rest } = delivery;
+    try {
+      await this.model.create({ ...rest, _id: key, status: 'pending', attempts: 0, error: '', updatedAt: delivery.createdAt });
+      return { delivery: { ...delivery, status: 'pending', attempts: 0, error: '' }, created: true };
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
+    const existing = await this.find(key);
+    if (!existing) throw new Error(`delivery ${key} collided on its key but cannot be read`);
+    return { delivery: existing, created: false };
+  }
+
+  async find(key: string): Promise<DeliveryRecord | undefined> {
+    const doc = await this.model.findById(key).lean<DeliveryDoc>();
+    return doc ? toRecord(doc) : undefined;
+  }
+
+  /** Counts an attempt that succeeded; a record already sent stays as it was. */
+  async markSent(key: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: key, status: { $ne: 'sent' } }, { $set: { status: 'sent', sentAt: at, error: '', updatedAt: at }, $unset: { nextAttemptAt: 1 }, $inc: { attempts: 1 } });
+  }
+
+  async markRetrying(key: string, error: string, nextAttemptAt: Date, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: key, status: { $ne: 'sent' } }, { $set: { status: 'retrying', error, nextAttemptAt, updatedAt: at }, $inc: { attempts: 1 } });
+  }
+
+  async markFailed(key: string, error: string, at: Date, countsAsAttempt = true): Promise<void> {
+    await this.model.updateOne(
+      { _id: key, status: { $ne: 'sent' } },
+      { $set: { status: 'failed', error, updatedAt: at }, $unset: { nextAttemptAt: 1 }, $inc: { attempts: countsAsAttempt ? 1 : 0 } },
+    );
+  }
+
+  /** Newest first: the alert page's delivery history (digests list every alert they carried). */
+  async listForAlert(alertId: string, limit: number): Promise<DeliveryRecord[]> {
+    const docs = await this.model.find({ alertIds: alertId }).sort({ createdAt: -1 }).limit(limit).lean<DeliveryDoc[]>();
+    return docs.map(toRecord);
+  }
+
+  /** Real-time messages of an alert on one channel recorded since a time (the volume guard's count). */
+  countRealtimeSince(alertId: string, channel: ChannelName, since: Date): Promise<number> {
+    return this.model.countDocuments({ alertIds: alertId, kind: 'realtime', channel, createdAt: { $gte: since } });
+  }
+
+  /**
+   * Deliveries not finished and untouched since `before`: what a crash may have left without a queued
+   * job (recorded, then killed before the job was added). Re-queuing them is harmless: the job id is
+   * the key, and the worker skips a delivery already sent.
+   */
+  async unfinished(statuses: DeliveryStatusName[], before: Date, limit: number): Promise<DeliveryRecord[]> {
+    const docs = await this.model.find({ status: { $in: statuses }, updatedAt: { $lt: before } }).sort({ updatedAt: 1 }).limit(limit).lean<DeliveryDoc[]>();
+    return docs.map(toRecord);
+  }
+}
+
+function toRecord(doc: DeliveryDoc): DeliveryRecord {
+  const { _id, updatedAt: _updatedAt, ...rest } = doc;
+  return {
+    ...rest,
+    key: _id,
+    sections: (rest.sections ?? []).map((s) => ({ ...s, documents: s.documents ?? [], answer: (s.answer ?? []).map((a) => ({ text: a.text, documentIds: a.documentIds ?? [] })) })),
+  };
+}

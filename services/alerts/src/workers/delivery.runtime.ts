@@ -1,0 +1,136 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '@docket/observability';
+import type { ShutdownLadder } from '@docket/service-kit';
+import type { Config } from '../config';
+import type { AlertSource, DeliveryPlanner, HitSource, NotificationSink, WebhookSender } from '../domain/delivery-ports';
+import { DeliveryDispatcher } from '../delivery/delivery-dispatcher';
+import { noAnswers, type QuestionAnswerer } from '../delivery/delivery-jobs';
+import { RealtimeDeliveryPlanner } from '../delivery/delivery-planner';
+import { DeliveryService } from '../delivery/delivery.service';
+import { DigestPlanner } from '../delivery/digest-planner';
+import { hourStart } from '../delivery/digest-window';
+import { UnsubscribeTokens } from '../delivery/unsubscribe-token';
+import { AlertEmailBuilder } from '../email/alert-email';
+import { EmailRenderer } from '../email/email-renderer';
+import { SmtpMailer, type Mailer } from '../email/mailer';
+import { deliveryHandlers, type DeliveryHandlers } from '../grpc/delivery.handlers';
+import { DeliveryRepository } from '../store/delivery.repository';
+import { DeliveryQueue } from './delivery.queue';
+import { DeliverySweeper } from './delivery.sweeper';
+import { DeliveryWorker } from './delivery.worker';
+import { DigestScheduler } from './digest.scheduler';
+
+export type DeliveryConfig = Pick<
+  Config,
+  'REDIS_URL' | 'PUBLIC_APP_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'UNSUBSCRIBE_SECRET' | 'ALERTS_REALTIME_MAX_PER_HOUR' | 'ALERTS_DIGEST_CRON'
+  | 'ALERTS_DELIVERY_LOCK_MS' | 'ALERTS_DELIVERY_SWEEP_MS' | 'ALERTS_DELIVERY_CONCURRENCY' | 'ALERTS_QUEUE_PREFIX'
+>;
+
+export interface DeliveryParts {
+  /** For the percolator: hands it new hits. */
+  planner: DeliveryPlanner;
+  /** SendTestAlert, ListDeliveries, DescribeUnsubscribe, Unsubscribe for the gRPC server. */
+  handlers: DeliveryHandlers;
+  service: DeliveryService;
+  digests: {
+    /** Plans the digests of the hour `at` falls in now, in this process (tests: a window at a chosen time). */
+    planWindow(at: Date): Promise<{ users: number; deliveries: number }>;
+    /** Queues that window's tick, as the hourly scheduler does. */
+    tick(at: Date): Promise<void>;
+  };
+  /** Queues again pending deliveries left without a job (what the periodic sweep does). */
+  sweep(): Promise<number>;
+}
+
+/** E-mail deliveries fail, saying why, when no SMTP server is configured. */
+const NO_SMTP: Mailer = {
+  send: async () => {
+    throw new Error('no SMTP server is configured (SMTP_URL)');
+  },
+  close: () => undefined,
+};
+
+/**
+ * Wires delivery: the deliveries store, the BullMQ delivery queue and its worker, the hourly digest
+ * scheduler, the sweep for deliveries a crash left unqueued, e-mail (MJML + nodemailer) and the RPCs.
+ * Everything it opens is added to `closers` (workers stop before the connections they use).
+ */
+export async function startDelivery(deps: {
+  config: DeliveryConfig;
+  /** The service's Mongo connection (the deliveries collection lives beside alerts and hits). */
+  connection: ConstructorParameters<typeof DeliveryRepository>[0];
+  alerts: AlertSource;
+  hits: HitSource;
+  notifications: NotificationSink;
+  webhooks?: WebhookSender;
+  answers?: QuestionAnswerer;
+  closers: ShutdownLadder;
+  logger: Logger;
+  /** Replaces the queue prefix (tests sharing Redis). */
+  queuePrefix?: string;
+  clock?: () => Date;
+}): Promise<DeliveryParts> {
+  const { config, closers, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const prefix = deps.queuePrefix ?? config.ALERTS_QUEUE_PREFIX;
+  const log = logger.child({ component: 'delivery' });
+
+  const deliveries = new DeliveryRepository(deps.connection);
+  await deliveries.init();
+
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  closers.add('delivery redis', () => redis.quit().catch(() => undefined));
+  // BullMQ workers block on their connection: it must not give up on a request.
+  const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  closers.add('delivery worker redis', () => workerRedis.quit().catch(() => undefined));
+
+  const queue = new DeliveryQueue(redis, prefix);
+  closers.add('delivery queue', () => queue.close());
+
+  if (!config.SMTP_URL) log.warn('SMTP_URL is not set: e-mail deliveries will fail until it is');
+  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : NO_SMTP;
+  closers.add('mailer', () => mailer.close());
+  const tokens = new UnsubscribeTokens(config.UNSUBSCRIBE_SECRET);
+  const email = new AlertEmailBuilder({
+    appUrl: config.PUBLIC_APP_URL, renderer: await EmailRenderer.create(), messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
+  });
+  const dispatcher = new DeliveryDispatcher({ alerts: deps.alerts, notifications: deps.notifications, mailer, email, webhooks: deps.webhooks, appUrl: config.PUBLIC_APP_URL });
+
+  const worker = new DeliveryWorker({
+    connection: workerRedis, prefix, deliveries, dispatcher, webhooks: deps.webhooks, concurrency: config.ALERTS_DELIVERY_CONCURRENCY,
+    lockDurationMs: config.ALERTS_DELIVERY_LOCK_MS, clock, logger,
+  });
+  worker.start();
+  closers.add('delivery worker', () => worker.close());
+
+  const planner = new RealtimeDeliveryPlanner({
+    deliveries, hits: deps.hits, alerts: deps.alerts, notifications: deps.notifications, jobs: queue, maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR, clock, logger: log,
+  });
+  const digestPlanner = new DigestPlanner({
+    deliveries, alerts: deps.alerts, hits: deps.hits, jobs: queue, answers: deps.answers ?? noAnswers, maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR, logger: log,
+  });
+  const scheduler = new DigestScheduler({
+    connection: redis, workerConnection: workerRedis, prefix, planner: digestPlanner, cron: config.ALERTS_DIGEST_CRON, lockDurationMs: config.ALERTS_DELIVERY_LOCK_MS, logger,
+  });
+  await scheduler.start();
+  closers.add('digest scheduler', () => scheduler.close());
+
+  const sweeper = new DeliverySweeper({ deliveries, jobs: queue, afterMs: config.ALERTS_DELIVERY_SWEEP_MS, logger: log });
+  sweeper.start();
+  closers.add('delivery sweeper', () => sweeper.stop());
+
+  const service = new DeliveryService({ deliveries, alerts: deps.alerts, hits: deps.hits, jobs: queue, tokens, clock });
+  return {
+    planner,
+    service,
+    handlers: deliveryHandlers({ service, logger }),
+    digests: { planWindow: (at) => digestPlanner.planWindow(hourStart(at)), tick: (at) => scheduler.tick(at) },
+    sweep: () => sweeper.sweep(),
+  };
+}
+
+/** The domain of the sender's address, for Message-IDs. */
+function messageIdDomain(from: string): string {
+  return /@([^>\s]+)/u.exec(from)?.[1] ?? 'docket-research.local';
+}
