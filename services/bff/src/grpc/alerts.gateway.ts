@@ -1,12 +1,12 @@
-import { status, type ServiceError } from '@grpc/grpc-js';
 import type { z } from 'zod';
-import { fromGrpcError, InputError } from '@docket/errors';
+import { InputError } from '@docket/errors';
 import { alertsV1 } from '@docket/proto';
 import { grpcCall } from '@docket/service-kit';
 import type {
   Alert, AlertDefinitionInput, AlertDefinitionView, AlertHit, Delivery, FollowDocketBody, Notification, NotificationEvent,
   UnsubscribeResponse, WebhookEndpoint, alertKinds, cadences,
 } from '../http/alerts.schemas';
+import { watchServerStream, type StreamWatch } from './server-stream-watch';
 import { isoOrNull } from './timestamps';
 
 export type AlertView = z.infer<typeof Alert>;
@@ -25,9 +25,7 @@ export interface AlertOwner {
   email: string;
 }
 
-export interface NotificationWatch {
-  cancel(): void;
-}
+export type NotificationWatch = StreamWatch;
 
 const { AlertKind, Cadence, Channel, DeliveryKind, DeliveryStatus } = alertsV1;
 
@@ -110,29 +108,12 @@ export class AlertsGateway {
 
   /** The unread count now, then every change, until the service ends the stream or `cancel()` is called. */
   watchNotifications(owner: AlertOwner, handlers: { onEvent(event: NotificationEventView): void; onEnd(error?: Error): void }): NotificationWatch {
-    const stream = this.client.watchNotifications({ ownerUserId: owner.id });
-    let cancelled = false;
-    let ended = false;
-    const finish = (error?: Error) => {
-      if (ended) return;
-      ended = true;
-      handlers.onEnd(error);
-    };
-    stream.on('data', (message: alertsV1.WatchNotificationsResponse) => {
-      handlers.onEvent({ unreadCount: Number(message.unreadCount), notification: message.notification ? toNotificationView(message.notification) : null });
-    });
-    stream.on('end', () => finish());
-    stream.on('error', (error: ServiceError) => {
-      if (cancelled && error.code === status.CANCELLED) return finish();
-      finish(fromGrpcError(error));
-    });
-    return {
-      cancel: () => {
-        if (ended) return;
-        cancelled = true;
-        stream.cancel();
+    return watchServerStream(this.client.watchNotifications({ ownerUserId: owner.id }), {
+      onMessage: (message: alertsV1.WatchNotificationsResponse) => {
+        handlers.onEvent({ unreadCount: Number(message.unreadCount), notification: message.notification ? toNotificationView(message.notification) : null });
       },
-    };
+      onEnd: handlers.onEnd,
+    });
   }
 
   async webhookEndpoints(owner: AlertOwner): Promise<WebhookEndpointView[]> {

@@ -1,13 +1,11 @@
-import { status, type ServiceError } from '@grpc/grpc-js';
-import { fromGrpcError, NotFoundError } from '@docket/errors';
+import { NotFoundError } from '@docket/errors';
 import { grpcCall } from '@docket/service-kit';
 import { exportV1 } from '@docket/proto';
 import type { ProcessRecord, ProcessStatusName } from '../domain/process-view';
+import { watchServerStream, type StreamWatch } from './server-stream-watch';
 import { isoOrNull } from './timestamps';
 
-export interface ProcessWatch {
-  cancel(): void;
-}
+export type ProcessWatch = StreamWatch;
 
 export interface ProcessWatchHandlers {
   onUpdate(process: ProcessRecord): void;
@@ -33,29 +31,12 @@ export class ProcessesGateway {
 
   /** Streams updates until the service ends the stream or `cancel()` is called (no deadline: it is long-lived). */
   watch(id: string, handlers: ProcessWatchHandlers): ProcessWatch {
-    const stream = this.client.watchProcess({ id });
-    let cancelled = false;
-    let ended = false;
-    const finish = (error?: Error) => {
-      if (ended) return;
-      ended = true;
-      handlers.onEnd(error);
-    };
-    stream.on('data', (message: exportV1.WatchProcessResponse) => {
-      if (message.process) handlers.onUpdate(toProcessRecord(message.process));
-    });
-    stream.on('end', () => finish());
-    stream.on('error', (error: ServiceError) => {
-      if (cancelled && error.code === status.CANCELLED) return finish();
-      finish(fromGrpcError(error));
-    });
-    return {
-      cancel: () => {
-        if (ended) return;
-        cancelled = true;
-        stream.cancel();
+    return watchServerStream(this.client.watchProcess({ id }), {
+      onMessage: (message: exportV1.WatchProcessResponse) => {
+        if (message.process) handlers.onUpdate(toProcessRecord(message.process));
       },
-    };
+      onEnd: handlers.onEnd,
+    });
   }
 }
 

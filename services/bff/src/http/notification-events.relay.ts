@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
+import { openEventStream } from './event-stream';
 import type { AlertOwner, AlertsGateway, NotificationEventView } from '../grpc/alerts.gateway';
 
 /**
@@ -15,13 +16,7 @@ export function relayNotificationEvents(
   deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number },
   owner: AlertOwner,
 ): void {
-  res.status(200).set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no', // nginx and similar must not buffer the stream
-  });
-  res.flushHeaders();
+  openEventStream(res);
   // Browsers wait this long before reconnecting after the stream ends.
   res.write('retry: 3000\n\n');
 

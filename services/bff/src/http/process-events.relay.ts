@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
+import { openEventStream } from './event-stream';
 import type { ProcessesGateway } from '../grpc/processes.gateway';
 import { isFinal, type ProcessRecord } from '../domain/process-view';
 
@@ -15,13 +16,7 @@ export function relayProcessEvents(
   deps: { processes: ProcessesGateway; logger: Logger; heartbeatMs: number },
   initial: ProcessRecord,
 ): void {
-  res.status(200).set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no', // nginx and similar must not buffer the stream
-  });
-  res.flushHeaders();
+  openEventStream(res);
 
   let lastSequence = -1n;
   let closed = false;

@@ -3,6 +3,7 @@ import { isAppError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { AskUpdate } from '../domain/query-view';
 import type { AskCall, AskHandlers } from '../grpc/queries.gateway';
+import { openEventStream } from './event-stream';
 
 /**
  * Relays QueryService.Ask to the browser as server-sent events, one named event per update
@@ -37,13 +38,7 @@ export function relayAsk(
 
     const openStream = () => {
       streaming = true;
-      res.status(200).set({
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no', // nginx and similar must not buffer the stream
-      });
-      res.flushHeaders();
+      openEventStream(res);
       heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
     };
 
