@@ -7,7 +7,7 @@ import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
 import { AgencyPicker, type AgencyOption } from '@/components/workspaces/agency-picker';
 import { ChipInput } from '@/components/workspaces/chip-input';
-import workspaceStyles from '@/components/workspaces/workspaces.module.css';
+import { FilingTypeToggles, type FilingTypeOption } from '@/components/workspaces/filing-type-toggles';
 import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { CADENCE_LABELS, WEEKDAYS } from './alert-format';
@@ -23,7 +23,7 @@ interface Props {
   alertId?: string;
   initial: AlertDefinition;
   agencies: AgencyOption[];
-  filingTypes: { name: string; count: number | null }[];
+  filingTypes: FilingTypeOption[];
   endpoints: WebhookEndpoint[];
 }
 
@@ -105,8 +105,6 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
     setPending(false);
   }
 
-  const chosenTypes = new Set(filters.filingTypes);
-  const typeOptions = [...filingTypes, ...filters.filingTypes.filter((t) => !filingTypes.some((o) => o.name === t)).map((t) => ({ name: t, count: null }))];
   const queryProblem = errors.query ?? queryError ?? undefined;
 
   const form = (
@@ -189,22 +187,7 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                 <legend className="label" style={{ marginBottom: 6, padding: 0 }}>
                   Filing types
                 </legend>
-                <div className={workspaceStyles.toggleGroup}>
-                  {typeOptions.map((t) => {
-                    const on = chosenTypes.has(t.name);
-                    return (
-                      <label key={t.name} className={on ? `${workspaceStyles.toggle} ${workspaceStyles.toggleOn}` : workspaceStyles.toggle}>
-                        <input
-                          type="checkbox"
-                          checked={on}
-                          onChange={() => setFilter('filingTypes', on ? filters.filingTypes.filter((x) => x !== t.name) : [...filters.filingTypes, t.name])}
-                        />
-                        {on ? <CheckIcon size={13} /> : null}
-                        {t.name}
-                      </label>
-                    );
-                  })}
-                </div>
+                <FilingTypeToggles options={filingTypes} chosen={filters.filingTypes} onChange={(types) => setFilter('filingTypes', types)} />
               </fieldset>
               <div className="form-grid">
                 <div className="field">

@@ -9,15 +9,12 @@ import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { AgencyPicker, type AgencyOption } from './agency-picker';
 import { ChipInput } from './chip-input';
+import { FilingTypeToggles, type FilingTypeOption } from './filing-type-toggles';
 import { fieldErrorsOf, workspacePreviewPath, type FormField as Field } from './workspace-format';
 import type { WorkspaceFilters } from './workspace-types';
 import styles from './workspaces.module.css';
 
-export interface FilingTypeOption {
-  name: string;
-  /** Filings of this type in the catalog; null when unknown. */
-  count: number | null;
-}
+export type { FilingTypeOption } from './filing-type-toggles';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -75,12 +72,6 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
     setPending(false);
   }
 
-  const chosenTypes = new Set(filters.filingTypes);
-  // Types saved earlier that are not offered any more stay visible (and removable).
-  const typeOptions: FilingTypeOption[] = [
-    ...filingTypes,
-    ...filters.filingTypes.filter((t) => !filingTypes.some((o) => o.name === t)).map((t) => ({ name: t, count: null })),
-  ];
 
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'New workspace' : 'Workspace settings'} data-testid="workspace-form">
@@ -165,23 +156,7 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
             <legend className="label" style={{ marginBottom: 6, padding: 0 }}>
               Filing types
             </legend>
-            <div className={styles.toggleGroup} data-testid="filing-type-options">
-              {typeOptions.map((t) => {
-                const on = chosenTypes.has(t.name);
-                return (
-                  <label key={t.name} className={on ? `${styles.toggle} ${styles.toggleOn}` : styles.toggle} data-testid="filing-type-option" data-value={t.name}>
-                    <input
-                      type="checkbox"
-                      checked={on}
-                      onChange={() => set('filingTypes', on ? filters.filingTypes.filter((x) => x !== t.name) : [...filters.filingTypes, t.name])}
-                    />
-                    {on ? <CheckIcon size={13} /> : null}
-                    {t.name}
-                    {t.count !== null ? <span className={styles.toggleCount}>{new Intl.NumberFormat('en-US').format(t.count)}</span> : null}
-                  </label>
-                );
-              })}
-            </div>
+            <FilingTypeToggles options={filingTypes} chosen={filters.filingTypes} onChange={(types) => set('filingTypes', types)} />
             <FieldError id="ws-filingTypes-error" message={errors.filingTypes} />
           </fieldset>
 
