@@ -3,18 +3,21 @@ import type { Logger } from '@docket/observability';
 import { unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   SearchServiceService, SearchSort,
-  type GetIndexStatsRequest, type GetIndexStatsResponse, type SearchRequest, type SearchResponse,
+  type EstimateVolumeRequest, type EstimateVolumeResponse, type GetIndexStatsRequest, type GetIndexStatsResponse, type SearchRequest, type SearchResponse,
   type StartReindexRequest, type StartReindexResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import type { SearchSortOrder } from '../domain/search-request';
 import type { ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend } from '../index/search-backend';
 import type { SearchInput, SearchOutcome, SearchService } from '../service/search.service';
+import { VolumeService } from '../service/volume.service';
 import { startReindex, type ReindexJobs } from '../workers/start-reindex';
 import { callBudget } from './call-budget';
 
 export interface SearchServiceDeps {
   search: SearchService;
+  /** Default: counted over `index`. */
+  volume?: VolumeService | undefined;
   index: SearchBackend;
   processes: ProcessUpdates;
   jobs: ReindexJobs;
@@ -26,6 +29,7 @@ export interface SearchServiceDeps {
 /** research.query_engine.v1.SearchService */
 export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBinding {
   const { index, processes, jobs, logger } = deps;
+  const volume = deps.volume ?? new VolumeService({ index });
   return {
     definition: SearchServiceService,
     implementation: {
@@ -44,6 +48,15 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
       getIndexStats: unary<GetIndexStatsRequest, GetIndexStatsResponse>(logger, async () => ({
         documents: String(await index.count()),
       })),
+
+      // Under the same time budget as a search (an alert form asks it as the user types).
+      estimateVolume: unary<EstimateVolumeRequest, EstimateVolumeResponse>(logger, async (request, call) => {
+        const estimate = await volume.estimate({ query: request.query, filters: request.filters, days: request.days }, callBudget(call, deps.budgetMs, undefined));
+        return {
+          total: String(estimate.total), perDay: estimate.perDay, from: estimate.from, to: estimate.to,
+          days: estimate.days.map(({ day, count }) => ({ day, count: String(count) })),
+        };
+      }),
     },
   };
 }

@@ -61,6 +61,13 @@ export interface SearchResult {
   nextCursor?: string | undefined;
 }
 
+/** How many documents of a query were filed on one UTC day. */
+export interface DayCount {
+  /** YYYY-MM-DD */
+  day: string;
+  count: number;
+}
+
 /** One document of a ranking; higher scores are better. */
 export interface RankedDocument {
   documentId: string;
@@ -103,6 +110,12 @@ export interface SearchBackend {
    * search, whose words match exactly, a question's "vaccination" also finds "vaccinated".
    */
   rankForQuestion(words: string[], scope: QueryNode | null, k: number, budget?: QueryBudget): Promise<RankedDocument[]>;
+  /**
+   * How many documents match per UTC filing day, oldest day first; undated documents and days with
+   * none are left out. The caller bounds the work with a `filed` range in the query (an alert's
+   * expected volume counts the last N days).
+   */
+  countByDay(query: QueryNode, budget?: QueryBudget): Promise<DayCount[]>;
   /** The stored documents (text, pages, metadata) by id, in the order asked; unknown ids are left out. */
   fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]>;
   count(): Promise<number>;

@@ -5,7 +5,7 @@ import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
 import { queryBudget, type QueryBudget } from './query-budget';
 import {
-  DEFAULT_READ_BUDGET_MS, type IndexBuild, type RankedDocument, type SearchBackend, type SearchQuery, type SearchResult, type UpsertOutcome,
+  DEFAULT_READ_BUDGET_MS, type DayCount, type IndexBuild, type RankedDocument, type SearchBackend, type SearchQuery, type SearchResult, type UpsertOutcome,
 } from './search-backend';
 import { SearchThreads } from './search-threads/search-threads';
 import { SCHEMA_VERSION } from './sqlite-schema';
@@ -111,6 +111,10 @@ export class SqliteFts5Backend implements SearchBackend {
 
   fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]> {
     return this.threads.run('fetch', [documentIds], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
+  }
+
+  countByDay(query: QueryNode, budget?: QueryBudget): Promise<DayCount[]> {
+    return this.threads.run('countByDay', [query], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
   async count(): Promise<number> {

@@ -11,7 +11,7 @@
  * 2^53, exact as JavaScript numbers.
  */
 export const DATED_BASE = 2 ** 40;
-const DAY_SLOTS = 2 ** 20;
+export const DAY_SLOTS = 2 ** 20;
 const DAY_MS = 86_400_000;
 /** 0001-01-01 and 9999-12-31 as days since 1970-01-01; dates outside are clamped to them. */
 const FIRST_DAY = -719_162;
@@ -33,6 +33,12 @@ export function filedRowids(fromMs: number | null, toMs: number | null): [number
   const first = fromMs === null ? DATED_BASE : dayRowids(Math.floor(fromMs / DAY_MS))[0];
   const last = toMs === null ? LAST_ROWID : dayRowids(Math.floor(toMs / DAY_MS))[1];
   return [first, last];
+}
+
+/** The UTC filing day (YYYY-MM-DD) of a dated document's rowid. */
+export function isoDayOfRowid(rowid: number): string {
+  const day = FIRST_DAY + Math.floor((rowid - DATED_BASE) / DAY_SLOTS);
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -5,13 +5,13 @@ import { decodeCursor, encodeCursor, searchFingerprint } from '../domain/search-
 import { decompressText } from './index-text';
 import type { QueryNode } from '@docket/query-language';
 import {
-  FACET_BUCKETS, FACET_FIELDS, type Facet, type FacetBucket, type FacetField, type RankedDocument, type SearchQuery, type SearchResult,
+  FACET_BUCKETS, FACET_FIELDS, type DayCount, type Facet, type FacetBucket, type FacetField, type RankedDocument, type SearchQuery, type SearchResult,
 } from './search-backend';
 import type { FacetColumns } from './facet-columns';
 import { escapeHtml } from './snippet-html';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { DEFAULT_IDF_LIMITS, SearchIdfs, type IdfLimits } from './sqlite-idf';
-import { DATED_BASE, LAST_ROWID } from './sqlite-rowids';
+import { DATED_BASE, DAY_SLOTS, LAST_ROWID, isoDayOfRowid } from './sqlite-rowids';
 import { QUESTION_CANDIDATE_BUDGET, SqliteQuestionRanker } from './sqlite-question-ranker';
 import { RANK_WEIGHTS } from './sqlite-schema';
 import { StatementCache } from './sqlite-statements';
@@ -149,6 +149,19 @@ export class SqliteSearcher {
       ...(query.facets ? { facetsCounted: total } : {}),
       nextCursor: next ? encodeCursor(fingerprint, { order, values: next }) : undefined,
     };
+  }
+
+  /**
+   * Matches per filing day: one statement that walks the matches (a `filed` range in the query
+   * bounds it to those days' rowids) and groups them by day, which the rowid encodes.
+   */
+  countByDay(query: QueryNode): DayCount[] {
+    const compiled = compileQuery(query);
+    if (compiled.never) return [];
+    const source = this.source(compiled, compiled.match === null ? 'scan' : 'text', [{ sql: '$rowid >= CAST(? AS INTEGER)', params: [DATED_BASE] }]);
+    const rows = this.prepare(`SELECT min(${source.rowid}), count(*) ${source.sql} GROUP BY (${source.rowid} - ${DATED_BASE}) / ${DAY_SLOTS} ORDER BY 1`)
+      .raw().all(...source.params) as [number, number][];
+    return rows.map(([rowid, count]) => ({ day: isoDayOfRowid(rowid), count }));
   }
 
   /** Documents were written: IDFs counted exactly (on a small index) are counted again. */

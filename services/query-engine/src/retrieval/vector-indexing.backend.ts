@@ -1,7 +1,7 @@
 import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
 import type { QueryBudget } from '../index/query-budget';
-import type { IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../index/search-backend';
+import type { DayCount, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../index/search-backend';
 import type { VectorIndexer } from './vector-indexer';
 
 /**
@@ -39,6 +39,10 @@ export class VectorIndexingBackend implements SearchBackend {
 
   fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]> {
     return this.inner.fetch(documentIds, budget);
+  }
+
+  countByDay(query: QueryNode, budget?: QueryBudget): Promise<DayCount[]> {
+    return this.inner.countByDay(query, budget);
   }
 
   count(): Promise<number> {

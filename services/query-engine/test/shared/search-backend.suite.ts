@@ -101,6 +101,28 @@ export function describeSearchBackend(name: string, makeBackend: () => Promise<S
         }
       }, timeout);
 
+      it('counts matches per UTC filing day (an alert\'s expected volume), as the reference matcher selects them', async () => {
+        const generator = new QueryGenerator(13, corpus);
+        const window: QueryNode = { kind: 'range', field: 'filed', from: '2020-02-01', to: '2021-03-31' };
+        const queries: QueryNode[] = [EMPTY, term('rate'), field('agency', 'ferc'), { kind: 'not', child: term('gas') }, ...Array.from({ length: 25 }, () => generator.query(2))];
+        let severalOnADay = 0;
+        for (const base of queries) {
+          for (const query of [base, { kind: 'and', children: [base, window] } as QueryNode]) {
+            const byDay = new Map<string, number>();
+            for (const document of reference(query)) {
+              if (!document.filedAt) continue;
+              const day = document.filedAt.toISOString().slice(0, 10);
+              byDay.set(day, (byDay.get(day) ?? 0) + 1);
+            }
+            const expected = [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([day, count]) => ({ day, count }));
+            expect({ query: describeQuery(query), days: await backend.countByDay(query) }).toEqual({ query: describeQuery(query), days: expected });
+            severalOnADay += expected.filter(({ count }) => count > 1).length;
+          }
+        }
+        // The corpus puts several documents on some days, so grouping is exercised.
+        expect(severalOnADay).toBeGreaterThan(0);
+      }, timeout);
+
       it.each<SearchSortOrder>(['relevance', 'filed_newest', 'filed_oldest'])('pages with cursors through every hit exactly once, in %s order', async (sort) => {
         const queries: QueryNode[] = [
           term('the'),

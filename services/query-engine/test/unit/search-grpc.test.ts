@@ -30,6 +30,7 @@ function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
     remove: async () => false,
     rankForQuestion: async () => [],
     fetch: async () => [],
+    countByDay: async () => [],
     count: async () => 1,
     beginBuild: async () => { throw new Error('not used'); },
     close: async () => undefined,

@@ -5,7 +5,7 @@ import type { Logger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
 import type { IndexedDocument } from '../../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint, type CursorPosition } from '../../domain/search-cursor';
-import type { IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../search-backend';
+import type { DayCount, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../search-backend';
 import { fromOpenSearchSource, toOpenSearchSource, tombstoneSource, type OpenSearchSource } from './opensearch-document';
 import { facetAggregations, readFacets } from './opensearch-facets';
 import { highlightRequest, HIT_SOURCE_FIELDS, toSearchHit, type RawHit } from './opensearch-hit';
@@ -143,6 +143,22 @@ export class OpenSearchBackend implements SearchBackend {
 
   async fetch(documentIds: string[]): Promise<IndexedDocument[]> {
     return unavailableWhenDown(() => this.runFetch(documentIds));
+  }
+
+  /** A daily date histogram over the matches' filing dates (UTC days; empty days left out). */
+  async countByDay(query: QueryNode): Promise<DayCount[]> {
+    return unavailableWhenDown(async () => {
+      await this.refreshIfDirty();
+      const body: Dsl = {
+        size: 0,
+        track_total_hits: false,
+        query: { bool: { filter: [compileMatch(query), { exists: { field: 'filed_at' } }], must_not: [NOT_TOMBSTONE] } },
+        aggs: { days: { date_histogram: { field: 'filed_at', calendar_interval: '1d', time_zone: 'UTC', min_doc_count: 1 } } },
+      };
+      const response = await this.client.search({ index: this.alias, body: body as never });
+      const buckets = (response.body as unknown as { aggregations: { days: { buckets: { key: number; doc_count: number }[] } } }).aggregations.days.buckets;
+      return buckets.map((bucket) => ({ day: new Date(bucket.key).toISOString().slice(0, 10), count: bucket.doc_count }));
+    });
   }
 
   async count(): Promise<number> {

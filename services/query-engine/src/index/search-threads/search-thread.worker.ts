@@ -41,6 +41,7 @@ function run<M extends ThreadMethod>(index: OpenIndex, method: M, args: ThreadCa
     case 'search': return index.searcher.search(...(args as ThreadCalls['search']));
     case 'rankForQuestion': return index.searcher.rankForQuestion(...(args as ThreadCalls['rankForQuestion']));
     case 'fetch': return index.fetcher.fetch(...(args as ThreadCalls['fetch']));
+    case 'countByDay': return index.searcher.countByDay(...(args as ThreadCalls['countByDay']));
     default: throw new Error(`unknown search thread method ${String(method)}`);
   }
 }

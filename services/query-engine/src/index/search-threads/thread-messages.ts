@@ -17,6 +17,7 @@ export interface ThreadCalls {
   search: [query: SearchQuery];
   rankForQuestion: [words: string[], scope: QueryNode | null, k: number];
   fetch: [documentIds: string[]];
+  countByDay: [query: QueryNode];
 }
 export type ThreadMethod = keyof ThreadCalls;
 
