@@ -8,4 +8,5 @@ export * as queryEngineEventsV1 from './gen/research/query_engine/events/v1/quer
 export * as alertsV1 from './gen/research/alerts/v1/alerts';
 export * as alertsEventsV1 from './gen/research/alerts/events/v1/alerts';
 export * as exportV1 from './gen/research/export/v1/processes';
+export * as exportExportsV1 from './gen/research/export/v1/exports';
 export * as exportEventsV1 from './gen/research/export/events/v1/processes';

@@ -166,6 +166,8 @@ export class FakeBackends {
         return entity;
       }),
       listDocuments: unary(logger, async () => ({ documents: [...this.documents.values()], nextPageToken: '', totalSize: String(this.documents.size) })),
+      // The export service's read; the BFF never calls it.
+      streamDocuments: serverStream(logger, async () => { throw new UnavailableError('not faked'); }),
     };
   }
 
@@ -238,6 +240,8 @@ export class FakeBackends {
         const day = new Date().toISOString().slice(0, 10);
         return { total: String(total), days: [{ day, count: String(total) }], perDay: total, from: day, to: day };
       }),
+      // The export service's read; the BFF never calls it.
+      streamSearch: serverStream(logger, async () => { throw new UnavailableError('not faked'); }),
     };
   }
 

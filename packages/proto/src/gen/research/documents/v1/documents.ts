@@ -418,6 +418,16 @@ export interface GetEntityResponse {
   cooccurring: EntityRef[];
 }
 
+export interface StreamDocumentsRequest {
+  /** At most 5,000 per call. */
+  ids: string[];
+  includeText: boolean;
+}
+
+export interface StreamDocumentsResponse {
+  document?: Document | undefined;
+}
+
 function createBasePageSpan(): PageSpan {
   return { number: 0, start: 0, end: 0 };
 }
@@ -6618,6 +6628,164 @@ export const GetEntityResponse: MessageFns<GetEntityResponse> = {
   },
 };
 
+function createBaseStreamDocumentsRequest(): StreamDocumentsRequest {
+  return { ids: [], includeText: false };
+}
+
+export const StreamDocumentsRequest: MessageFns<StreamDocumentsRequest> = {
+  encode(message: StreamDocumentsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.ids) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.includeText !== false) {
+      writer.uint32(16).bool(message.includeText);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StreamDocumentsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStreamDocumentsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ids.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.includeText = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StreamDocumentsRequest {
+    return {
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [],
+      includeText: isSet(object.includeText)
+        ? globalThis.Boolean(object.includeText)
+        : isSet(object.include_text)
+        ? globalThis.Boolean(object.include_text)
+        : false,
+    };
+  },
+
+  toJSON(message: StreamDocumentsRequest): unknown {
+    const obj: any = {};
+    if (message.ids?.length) {
+      obj.ids = message.ids;
+    }
+    if (message.includeText !== false) {
+      obj.includeText = message.includeText;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StreamDocumentsRequest>, I>>(base?: I): StreamDocumentsRequest {
+    return StreamDocumentsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StreamDocumentsRequest>, I>>(object: I): StreamDocumentsRequest {
+    const message = createBaseStreamDocumentsRequest();
+    message.ids = object.ids?.map((e) => e) || [];
+    message.includeText = object.includeText ?? false;
+    return message;
+  },
+};
+
+function createBaseStreamDocumentsResponse(): StreamDocumentsResponse {
+  return { document: undefined };
+}
+
+export const StreamDocumentsResponse: MessageFns<StreamDocumentsResponse> = {
+  encode(message: StreamDocumentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.document !== undefined) {
+      Document.encode(message.document, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StreamDocumentsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStreamDocumentsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.document = Document.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StreamDocumentsResponse {
+    return { document: isSet(object.document) ? Document.fromJSON(object.document) : undefined };
+  },
+
+  toJSON(message: StreamDocumentsResponse): unknown {
+    const obj: any = {};
+    if (message.document !== undefined) {
+      obj.document = Document.toJSON(message.document);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StreamDocumentsResponse>, I>>(base?: I): StreamDocumentsResponse {
+    return StreamDocumentsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StreamDocumentsResponse>, I>>(object: I): StreamDocumentsResponse {
+    const message = createBaseStreamDocumentsResponse();
+    message.document = (object.document !== undefined && object.document !== null)
+      ? Document.fromPartial(object.document)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * DocumentsService owns filings (metadata, text, attachments), their sources and dockets, the
  * entities found in them, data products and their releases, and the ingestion runs that feed them.
@@ -6740,6 +6908,22 @@ export const DocumentsServiceService = {
     responseSerialize: (value: GetEntityResponse): Buffer => Buffer.from(GetEntityResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetEntityResponse => GetEntityResponse.decode(value),
   },
+  /**
+   * Documents by id, one message each, in the order asked; unknown or deleted ids are skipped. For
+   * exports: the whole text when include_text, and always the attachments' descriptions (open their
+   * bytes with OpenAttachment).
+   */
+  streamDocuments: {
+    path: "/research.documents.v1.DocumentsService/StreamDocuments" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: StreamDocumentsRequest): Buffer =>
+      Buffer.from(StreamDocumentsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StreamDocumentsRequest => StreamDocumentsRequest.decode(value),
+    responseSerialize: (value: StreamDocumentsResponse): Buffer =>
+      Buffer.from(StreamDocumentsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StreamDocumentsResponse => StreamDocumentsResponse.decode(value),
+  },
 } as const;
 
 export interface DocumentsServiceServer extends UntypedServiceImplementation {
@@ -6760,6 +6944,12 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   listDataProducts: handleUnaryCall<ListDataProductsRequest, ListDataProductsResponse>;
   getCatalogStatus: handleUnaryCall<GetCatalogStatusRequest, GetCatalogStatusResponse>;
   getEntity: handleUnaryCall<GetEntityRequest, GetEntityResponse>;
+  /**
+   * Documents by id, one message each, in the order asked; unknown or deleted ids are skipped. For
+   * exports: the whole text when include_text, and always the attachments' descriptions (open their
+   * bytes with OpenAttachment).
+   */
+  streamDocuments: handleServerStreamingCall<StreamDocumentsRequest, StreamDocumentsResponse>;
 }
 
 export interface DocumentsServiceClient extends Client {
@@ -6929,6 +7119,20 @@ export interface DocumentsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetEntityResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Documents by id, one message each, in the order asked; unknown or deleted ids are skipped. For
+   * exports: the whole text when include_text, and always the attachments' descriptions (open their
+   * bytes with OpenAttachment).
+   */
+  streamDocuments(
+    request: StreamDocumentsRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<StreamDocumentsResponse>;
+  streamDocuments(
+    request: StreamDocumentsRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<StreamDocumentsResponse>;
 }
 
 export const DocumentsServiceClient = makeGenericClientConstructor(

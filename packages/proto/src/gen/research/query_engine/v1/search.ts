@@ -11,7 +11,9 @@ import {
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientReadableStream,
   type ClientUnaryCall,
+  type handleServerStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
@@ -201,6 +203,28 @@ export interface EstimateVolumeResponse {
   /** Inclusive UTC dates of the window. */
   from: string;
   to: string;
+}
+
+export interface StreamSearchRequest {
+  query: string;
+  filters?: SearchFilters | undefined;
+  sort: SearchSort;
+  /** Resume after this cursor (a previous batch's next_cursor); empty starts at the first hit. */
+  cursor: string;
+  /** Hits per message; 0 means 500, at most 5,000. */
+  batchSize: number;
+  /** Stop after this many hits in this call; 0 means no limit. */
+  maxHits: string;
+  userId: string;
+  workspaceId: string;
+}
+
+export interface StreamSearchResponse {
+  hits: SearchHit[];
+  /** The cursor after the last hit of this batch; empty after the last batch of the result set. */
+  nextCursor: string;
+  /** Every match (exact: no counting limit), sent with the first batch only (0 afterwards). */
+  total: string;
 }
 
 function createBaseSearchFilters(): SearchFilters {
@@ -1884,6 +1908,319 @@ export const EstimateVolumeResponse: MessageFns<EstimateVolumeResponse> = {
   },
 };
 
+function createBaseStreamSearchRequest(): StreamSearchRequest {
+  return {
+    query: "",
+    filters: undefined,
+    sort: 0,
+    cursor: "",
+    batchSize: 0,
+    maxHits: "0",
+    userId: "",
+    workspaceId: "",
+  };
+}
+
+export const StreamSearchRequest: MessageFns<StreamSearchRequest> = {
+  encode(message: StreamSearchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.query !== "") {
+      writer.uint32(10).string(message.query);
+    }
+    if (message.filters !== undefined) {
+      SearchFilters.encode(message.filters, writer.uint32(18).fork()).join();
+    }
+    if (message.sort !== 0) {
+      writer.uint32(24).int32(message.sort);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
+    }
+    if (message.batchSize !== 0) {
+      writer.uint32(40).int32(message.batchSize);
+    }
+    if (message.maxHits !== "0") {
+      writer.uint32(48).int64(message.maxHits);
+    }
+    if (message.userId !== "") {
+      writer.uint32(58).string(message.userId);
+    }
+    if (message.workspaceId !== "") {
+      writer.uint32(66).string(message.workspaceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StreamSearchRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStreamSearchRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.filters = SearchFilters.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.sort = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.batchSize = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.maxHits = reader.int64().toString();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StreamSearchRequest {
+    return {
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      filters: isSet(object.filters) ? SearchFilters.fromJSON(object.filters) : undefined,
+      sort: isSet(object.sort) ? searchSortFromJSON(object.sort) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      batchSize: isSet(object.batchSize)
+        ? globalThis.Number(object.batchSize)
+        : isSet(object.batch_size)
+        ? globalThis.Number(object.batch_size)
+        : 0,
+      maxHits: isSet(object.maxHits)
+        ? globalThis.String(object.maxHits)
+        : isSet(object.max_hits)
+        ? globalThis.String(object.max_hits)
+        : "0",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+    };
+  },
+
+  toJSON(message: StreamSearchRequest): unknown {
+    const obj: any = {};
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.filters !== undefined) {
+      obj.filters = SearchFilters.toJSON(message.filters);
+    }
+    if (message.sort !== 0) {
+      obj.sort = searchSortToJSON(message.sort);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.batchSize !== 0) {
+      obj.batchSize = Math.round(message.batchSize);
+    }
+    if (message.maxHits !== "0") {
+      obj.maxHits = message.maxHits;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StreamSearchRequest>, I>>(base?: I): StreamSearchRequest {
+    return StreamSearchRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StreamSearchRequest>, I>>(object: I): StreamSearchRequest {
+    const message = createBaseStreamSearchRequest();
+    message.query = object.query ?? "";
+    message.filters = (object.filters !== undefined && object.filters !== null)
+      ? SearchFilters.fromPartial(object.filters)
+      : undefined;
+    message.sort = object.sort ?? 0;
+    message.cursor = object.cursor ?? "";
+    message.batchSize = object.batchSize ?? 0;
+    message.maxHits = object.maxHits ?? "0";
+    message.userId = object.userId ?? "";
+    message.workspaceId = object.workspaceId ?? "";
+    return message;
+  },
+};
+
+function createBaseStreamSearchResponse(): StreamSearchResponse {
+  return { hits: [], nextCursor: "", total: "0" };
+}
+
+export const StreamSearchResponse: MessageFns<StreamSearchResponse> = {
+  encode(message: StreamSearchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.hits) {
+      SearchHit.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    if (message.total !== "0") {
+      writer.uint32(24).int64(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StreamSearchResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStreamSearchResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.hits.push(SearchHit.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StreamSearchResponse {
+    return {
+      hits: globalThis.Array.isArray(object?.hits) ? object.hits.map((e: any) => SearchHit.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+      total: isSet(object.total) ? globalThis.String(object.total) : "0",
+    };
+  },
+
+  toJSON(message: StreamSearchResponse): unknown {
+    const obj: any = {};
+    if (message.hits?.length) {
+      obj.hits = message.hits.map((e) => SearchHit.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    if (message.total !== "0") {
+      obj.total = message.total;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StreamSearchResponse>, I>>(base?: I): StreamSearchResponse {
+    return StreamSearchResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StreamSearchResponse>, I>>(object: I): StreamSearchResponse {
+    const message = createBaseStreamSearchResponse();
+    message.hits = object.hits?.map((e) => SearchHit.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    message.total = object.total ?? "0";
+    return message;
+  },
+};
+
 /** SearchService answers keyword searches over the document index and rebuilds it. */
 export type SearchServiceService = typeof SearchServiceService;
 export const SearchServiceService = {
@@ -1936,6 +2273,21 @@ export const SearchServiceService = {
       Buffer.from(EstimateVolumeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): EstimateVolumeResponse => EstimateVolumeResponse.decode(value),
   },
+  /**
+   * Every hit of a search, batch by batch, for exports: no total cap, no facets, nothing recorded.
+   * Each batch carries the cursor after it, so a reader that stops resumes from there. With a
+   * workspace_id the caller must be a member (NOT_FOUND otherwise) and its default filters apply.
+   */
+  streamSearch: {
+    path: "/research.query_engine.v1.SearchService/StreamSearch" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: StreamSearchRequest): Buffer => Buffer.from(StreamSearchRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StreamSearchRequest => StreamSearchRequest.decode(value),
+    responseSerialize: (value: StreamSearchResponse): Buffer =>
+      Buffer.from(StreamSearchResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StreamSearchResponse => StreamSearchResponse.decode(value),
+  },
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
@@ -1952,6 +2304,12 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
    * alert's expected volume), counted in the index by filing date.
    */
   estimateVolume: handleUnaryCall<EstimateVolumeRequest, EstimateVolumeResponse>;
+  /**
+   * Every hit of a search, batch by batch, for exports: no total cap, no facets, nothing recorded.
+   * Each batch carries the cursor after it, so a reader that stops resumes from there. With a
+   * workspace_id the caller must be a member (NOT_FOUND otherwise) and its default filters apply.
+   */
+  streamSearch: handleServerStreamingCall<StreamSearchRequest, StreamSearchResponse>;
 }
 
 export interface SearchServiceClient extends Client {
@@ -2024,6 +2382,20 @@ export interface SearchServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: EstimateVolumeResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Every hit of a search, batch by batch, for exports: no total cap, no facets, nothing recorded.
+   * Each batch carries the cursor after it, so a reader that stops resumes from there. With a
+   * workspace_id the caller must be a member (NOT_FOUND otherwise) and its default filters apply.
+   */
+  streamSearch(
+    request: StreamSearchRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<StreamSearchResponse>;
+  streamSearch(
+    request: StreamSearchRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<StreamSearchResponse>;
 }
 
 export const SearchServiceClient = makeGenericClientConstructor(

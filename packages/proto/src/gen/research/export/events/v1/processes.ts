@@ -98,7 +98,17 @@ export interface ExportCompleted {
   exportId: string;
   workspaceId: string;
   userId: string;
+  /** The blob store key of the finished file (empty when it failed). */
   fileKey: string;
+  processId: string;
+  requestId: string;
+  /** True when the file is ready; false when the export failed (see error). */
+  succeeded: boolean;
+  title: string;
+  fileName: string;
+  size: string;
+  expiresAt?: Date | undefined;
+  error: string;
 }
 
 function createBaseProcessUpdated(): ProcessUpdated {
@@ -496,7 +506,22 @@ export const ProcessItemFailure: MessageFns<ProcessItemFailure> = {
 };
 
 function createBaseExportCompleted(): ExportCompleted {
-  return { eventId: "", occurredAt: undefined, exportId: "", workspaceId: "", userId: "", fileKey: "" };
+  return {
+    eventId: "",
+    occurredAt: undefined,
+    exportId: "",
+    workspaceId: "",
+    userId: "",
+    fileKey: "",
+    processId: "",
+    requestId: "",
+    succeeded: false,
+    title: "",
+    fileName: "",
+    size: "0",
+    expiresAt: undefined,
+    error: "",
+  };
 }
 
 export const ExportCompleted: MessageFns<ExportCompleted> = {
@@ -518,6 +543,30 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
     }
     if (message.fileKey !== "") {
       writer.uint32(50).string(message.fileKey);
+    }
+    if (message.processId !== "") {
+      writer.uint32(58).string(message.processId);
+    }
+    if (message.requestId !== "") {
+      writer.uint32(66).string(message.requestId);
+    }
+    if (message.succeeded !== false) {
+      writer.uint32(72).bool(message.succeeded);
+    }
+    if (message.title !== "") {
+      writer.uint32(82).string(message.title);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(90).string(message.fileName);
+    }
+    if (message.size !== "0") {
+      writer.uint32(96).int64(message.size);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(106).fork()).join();
+    }
+    if (message.error !== "") {
+      writer.uint32(114).string(message.error);
     }
     return writer;
   },
@@ -583,6 +632,70 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
             message.fileKey = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.processId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.succeeded = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.size = reader.int64().toString();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -627,6 +740,30 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
         : isSet(object.file_key)
         ? globalThis.String(object.file_key)
         : "",
+      processId: isSet(object.processId)
+        ? globalThis.String(object.processId)
+        : isSet(object.process_id)
+        ? globalThis.String(object.process_id)
+        : "",
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      succeeded: isSet(object.succeeded) ? globalThis.Boolean(object.succeeded) : false,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      size: isSet(object.size) ? globalThis.String(object.size) : "0",
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
     };
   },
 
@@ -650,6 +787,30 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
     if (message.fileKey !== "") {
       obj.fileKey = message.fileKey;
     }
+    if (message.processId !== "") {
+      obj.processId = message.processId;
+    }
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.succeeded !== false) {
+      obj.succeeded = message.succeeded;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.size !== "0") {
+      obj.size = message.size;
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
     return obj;
   },
 
@@ -664,6 +825,14 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
     message.workspaceId = object.workspaceId ?? "";
     message.userId = object.userId ?? "";
     message.fileKey = object.fileKey ?? "";
+    message.processId = object.processId ?? "";
+    message.requestId = object.requestId ?? "";
+    message.succeeded = object.succeeded ?? false;
+    message.title = object.title ?? "";
+    message.fileName = object.fileName ?? "";
+    message.size = object.size ?? "0";
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.error = object.error ?? "";
     return message;
   },
 };
