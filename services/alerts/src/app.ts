@@ -14,6 +14,7 @@ import { matchingHandlers } from './grpc/matching.handlers';
 import { webhookHandlers } from './grpc/webhook.handlers';
 import { AlertIndex } from './service/alert-index';
 import { AlertService } from './service/alert.service';
+import { StoredAlertSource, StoredHitSource } from './service/delivery-sources';
 import { NotificationService } from './service/notification.service';
 import { Percolator } from './service/percolator';
 import { AlertRepository } from './store/alert.repository';
@@ -21,6 +22,7 @@ import { HitRepository } from './store/hit.repository';
 import { NotificationRepository } from './store/notification.repository';
 import { WebhookEndpointRepository } from './store/webhook-endpoint.repository';
 import { wireWebhooks } from './webhooks/webhook-parts';
+import { startDelivery, type DeliveryParts } from './workers/delivery.runtime';
 
 /** Names tests replace so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
@@ -34,16 +36,17 @@ export interface AppOverrides {
   /** Replaces delivery's planner (tests that look at matching alone). */
   planner?: DeliveryPlanner;
   onDocumentSeen?: (documentId: string) => void;
+  /** Prefix of the delivery queues (default `{redisPrefix}` when that is given, else ALERTS_QUEUE_PREFIX). */
+  queuePrefix?: string;
 }
 
 export interface RunningApp extends StartedService {
   grpcPort: number;
   /** The in-app notification store, for tests that write notifications as delivery does. */
   notifications: NotificationSink;
+  /** Delivery's parts (tests plan a digest window at a chosen time). */
+  delivery: DeliveryParts;
 }
-
-/** Until delivery's planner is wired, hits are stored and wait (HitSource.undeliveredHits keeps them). */
-const HITS_WAIT: DeliveryPlanner = { planHits: async () => undefined };
 
 /**
  * Wires the alerts service: Mongo stores, the percolation index and the percolator consuming
@@ -92,8 +95,14 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     hitsRelay.start();
     closers.add('outbox relay', () => hitsRelay.stop());
 
+    // Delivery's worker starts before the percolator hands it hits, and stops after the consumer does.
+    const delivery = await startDelivery({
+      config, connection, alerts: new StoredAlertSource(alerts), hits: new StoredHitSource(hits), notifications, webhooks: webhooks.sender,
+      closers, logger, queuePrefix: overrides.queuePrefix ?? (overrides.redisPrefix ? `{${overrides.redisPrefix}}` : undefined),
+    });
+
     const percolator = new Percolator({
-      index, alerts, hits, planner: overrides.planner ?? HITS_WAIT, triggeredEvent: alertTriggeredEvents(triggeredTopic), publishHits: (ids) => hitsRelay.kick(ids), logger,
+      index, alerts, hits, planner: overrides.planner ?? delivery.planner, triggeredEvent: alertTriggeredEvents(triggeredTopic), publishHits: (ids) => hitsRelay.kick(ids), logger,
     });
     const consumer = new DocumentChangesConsumer({
       kafka, connection, logger, percolator, groupId: overrides.groupId ?? PERCOLATOR_GROUP, ingestedTopic, updatedTopic, onSeen: overrides.onDocumentSeen,
@@ -107,13 +116,14 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       services: [alertServiceBinding([
         matchingHandlers({ alerts: alertService, notifications, logger }),
         webhookHandlers({ endpoints: webhooks.endpoints, logger }),
+        delivery.handlers,
       ])],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
     closers.add('watchers', () => notifications.close()); // runs first: open watch streams end now
 
-    return { grpcPort: grpc.port, notifications, stop };
+    return { grpcPort: grpc.port, notifications, delivery, stop };
   } catch (error) {
     await stop();
     throw error;
