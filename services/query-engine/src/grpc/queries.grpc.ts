@@ -1,9 +1,9 @@
-import { InputError } from '@docket/errors';
+import { InputError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   AnalysisMode, QueryServiceService,
-  type AskRequest, type AskResponse, type GetAnswerModesRequest, type GetAnswerModesResponse, type GetQueryRequest, type GetQueryResponse, type ListQueriesRequest, type ListQueriesResponse,
+  type AnswerOverDocumentsRequest, type AnswerOverDocumentsResponse, type AskRequest, type AskResponse, type GetAnswerModesRequest, type GetAnswerModesResponse, type GetQueryRequest, type GetQueryResponse, type ListQueriesRequest, type ListQueriesResponse,
   type Query, type QuerySummary,
 } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { emptyAnalysis, type AnalysisModeName } from '../domain/analysis';
@@ -11,6 +11,7 @@ import type { StoredQuery } from '../domain/query';
 import { decodeListCursor, encodeListCursor } from '../domain/query-list-cursor';
 import type { AnswerModes } from '../llm/answer-modes';
 import type { AskService, AskUpdate } from '../service/ask.service';
+import type { DocumentAnswerService } from '../service/document-answer.service';
 import type { QueryRepository } from '../store/query.repository';
 import { analysisToProto, figuresToProto, filtersFromProto, filtersToProto, queryDocumentToProto } from './query.mappers';
 
@@ -18,8 +19,12 @@ const DEFAULT_LIST_LIMIT = 50;
 const MAX_LIST_LIMIT = 200;
 
 /** research.query_engine.v1.QueryService */
-export function queryServiceBinding(deps: { asker: AskService; queries: QueryRepository; answerModes: AnswerModes; logger: Logger }): GrpcServiceBinding {
-  const { asker, queries, answerModes, logger } = deps;
+export function queryServiceBinding(deps: {
+  asker: AskService; queries: QueryRepository; answerModes: AnswerModes; logger: Logger;
+  /** Absent: AnswerOverDocuments answers UNAVAILABLE. */
+  documentAnswers?: DocumentAnswerService | undefined;
+}): GrpcServiceBinding {
+  const { asker, documentAnswers, queries, answerModes, logger } = deps;
   return {
     definition: QueryServiceService,
     implementation: {
@@ -66,6 +71,12 @@ export function queryServiceBinding(deps: { asker: AskService; queries: QueryRep
         modes: answerModes.modes.map(modeToProto),
         defaultMode: modeToProto(answerModes.defaultMode),
       })),
+
+      answerOverDocuments: unary<AnswerOverDocumentsRequest, AnswerOverDocumentsResponse>(logger, async (request) => {
+        if (!documentAnswers) throw new UnavailableError('answering over given documents is not wired into this query-engine');
+        const { analysis, missingDocumentIds } = await documentAnswers.answer(request.question, request.documentIds);
+        return { analysis: analysisToProto(analysis), missingDocumentIds };
+      }),
     },
   };
 }

@@ -307,6 +307,22 @@ export interface GetAnswerModesResponse {
   defaultMode: AnalysisMode;
 }
 
+export interface AnswerOverDocumentsRequest {
+  /** At most 1,000 characters, as for Ask. */
+  question: string;
+  /** 1-50 document ids, in the caller's order of preference (earlier ones weigh more when sentences tie). */
+  documentIds: string[];
+}
+
+export interface AnswerOverDocumentsResponse {
+  /** Extractive; every citation names one of the given documents. */
+  analysis?:
+    | Analysis
+    | undefined;
+  /** Given ids the index does not hold (deleted since, or never indexed). */
+  missingDocumentIds: string[];
+}
+
 function createBaseAskRequest(): AskRequest {
   return { question: "", filters: undefined, userId: "", workspaceId: "", mode: 0 };
 }
@@ -3809,6 +3825,186 @@ export const GetAnswerModesResponse: MessageFns<GetAnswerModesResponse> = {
   },
 };
 
+function createBaseAnswerOverDocumentsRequest(): AnswerOverDocumentsRequest {
+  return { question: "", documentIds: [] };
+}
+
+export const AnswerOverDocumentsRequest: MessageFns<AnswerOverDocumentsRequest> = {
+  encode(message: AnswerOverDocumentsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.question !== "") {
+      writer.uint32(10).string(message.question);
+    }
+    for (const v of message.documentIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerOverDocumentsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerOverDocumentsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.question = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.documentIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AnswerOverDocumentsRequest {
+    return {
+      question: isSet(object.question) ? globalThis.String(object.question) : "",
+      documentIds: globalThis.Array.isArray(object?.documentIds)
+        ? object.documentIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.document_ids)
+        ? object.document_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: AnswerOverDocumentsRequest): unknown {
+    const obj: any = {};
+    if (message.question !== "") {
+      obj.question = message.question;
+    }
+    if (message.documentIds?.length) {
+      obj.documentIds = message.documentIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AnswerOverDocumentsRequest>, I>>(base?: I): AnswerOverDocumentsRequest {
+    return AnswerOverDocumentsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AnswerOverDocumentsRequest>, I>>(object: I): AnswerOverDocumentsRequest {
+    const message = createBaseAnswerOverDocumentsRequest();
+    message.question = object.question ?? "";
+    message.documentIds = object.documentIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseAnswerOverDocumentsResponse(): AnswerOverDocumentsResponse {
+  return { analysis: undefined, missingDocumentIds: [] };
+}
+
+export const AnswerOverDocumentsResponse: MessageFns<AnswerOverDocumentsResponse> = {
+  encode(message: AnswerOverDocumentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.analysis !== undefined) {
+      Analysis.encode(message.analysis, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.missingDocumentIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerOverDocumentsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerOverDocumentsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.analysis = Analysis.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.missingDocumentIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AnswerOverDocumentsResponse {
+    return {
+      analysis: isSet(object.analysis) ? Analysis.fromJSON(object.analysis) : undefined,
+      missingDocumentIds: globalThis.Array.isArray(object?.missingDocumentIds)
+        ? object.missingDocumentIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.missing_document_ids)
+        ? object.missing_document_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: AnswerOverDocumentsResponse): unknown {
+    const obj: any = {};
+    if (message.analysis !== undefined) {
+      obj.analysis = Analysis.toJSON(message.analysis);
+    }
+    if (message.missingDocumentIds?.length) {
+      obj.missingDocumentIds = message.missingDocumentIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AnswerOverDocumentsResponse>, I>>(base?: I): AnswerOverDocumentsResponse {
+    return AnswerOverDocumentsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AnswerOverDocumentsResponse>, I>>(object: I): AnswerOverDocumentsResponse {
+    const message = createBaseAnswerOverDocumentsResponse();
+    message.analysis = (object.analysis !== undefined && object.analysis !== null)
+      ? Analysis.fromPartial(object.analysis)
+      : undefined;
+    message.missingDocumentIds = object.missingDocumentIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
 /**
  * QueryService answers natural-language questions: retrieval (BM25 + vectors, fused), an analysis in
  * which every sentence cites a passage, the documents used, and figures. Every query is stored and
@@ -3862,6 +4058,21 @@ export const QueryServiceService = {
       Buffer.from(GetAnswerModesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetAnswerModesResponse => GetAnswerModesResponse.decode(value),
   },
+  /**
+   * The extractive analysis of a question over given documents only (an alert's digest answers its
+   * question over the alert's new documents): every sentence cites one of them. Nothing is stored.
+   */
+  answerOverDocuments: {
+    path: "/research.query_engine.v1.QueryService/AnswerOverDocuments" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AnswerOverDocumentsRequest): Buffer =>
+      Buffer.from(AnswerOverDocumentsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AnswerOverDocumentsRequest => AnswerOverDocumentsRequest.decode(value),
+    responseSerialize: (value: AnswerOverDocumentsResponse): Buffer =>
+      Buffer.from(AnswerOverDocumentsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AnswerOverDocumentsResponse => AnswerOverDocumentsResponse.decode(value),
+  },
 } as const;
 
 export interface QueryServiceServer extends UntypedServiceImplementation {
@@ -3877,6 +4088,11 @@ export interface QueryServiceServer extends UntypedServiceImplementation {
   listQueries: handleUnaryCall<ListQueriesRequest, ListQueriesResponse>;
   /** The answer modes this service can write: generative only when a language model is configured. */
   getAnswerModes: handleUnaryCall<GetAnswerModesRequest, GetAnswerModesResponse>;
+  /**
+   * The extractive analysis of a question over given documents only (an alert's digest answers its
+   * question over the alert's new documents): every sentence cites one of them. Nothing is stored.
+   */
+  answerOverDocuments: handleUnaryCall<AnswerOverDocumentsRequest, AnswerOverDocumentsResponse>;
 }
 
 export interface QueryServiceClient extends Client {
@@ -3934,6 +4150,25 @@ export interface QueryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetAnswerModesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The extractive analysis of a question over given documents only (an alert's digest answers its
+   * question over the alert's new documents): every sentence cites one of them. Nothing is stored.
+   */
+  answerOverDocuments(
+    request: AnswerOverDocumentsRequest,
+    callback: (error: ServiceError | null, response: AnswerOverDocumentsResponse) => void,
+  ): ClientUnaryCall;
+  answerOverDocuments(
+    request: AnswerOverDocumentsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AnswerOverDocumentsResponse) => void,
+  ): ClientUnaryCall;
+  answerOverDocuments(
+    request: AnswerOverDocumentsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AnswerOverDocumentsResponse) => void,
   ): ClientUnaryCall;
 }
 
