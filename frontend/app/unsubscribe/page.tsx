@@ -16,7 +16,8 @@ type Props = { searchParams: Promise<{ token?: string | string[] }> };
 export default async function UnsubscribePage({ searchParams }: Props) {
   const raw = (await searchParams).token;
   const token = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-  const described = token ? await describeUnsubscribe(token) : null;
+  // A link that cannot be checked now (the alerts service restarting) is said so, not shown as broken.
+  const described = token ? await describeUnsubscribe(token).catch(() => 'unavailable' as const) : null;
 
   return (
     <main className={styles.wrap}>
@@ -29,7 +30,11 @@ export default async function UnsubscribePage({ searchParams }: Props) {
         </div>
         <div className={`card ${styles.card}`} data-testid="unsubscribe">
           <h1>Unsubscribe</h1>
-          {!described || !described.ok ? (
+          {described === 'unavailable' ? (
+            <p className={styles.lead} data-testid="unsubscribe-unavailable">
+              This link cannot be checked right now. Please try again in a few minutes.
+            </p>
+          ) : !described || !described.ok ? (
             <>
               <p className={styles.lead} data-testid="unsubscribe-invalid">
                 This unsubscribe link is not valid any more (the alert may have been deleted) or was cut short when it was copied.

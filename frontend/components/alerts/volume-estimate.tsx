@@ -74,7 +74,7 @@ export function VolumeEstimate({ query, filters, onQueryError }: { query: string
               {formatNumber(estimate.total)}
             </div>
             <div className={styles.estimateSub}>
-              {estimate.total === 1 ? 'document' : 'documents'} in the last 30 days · <span data-testid="volume-estimate-per-day">{perDay(estimate.perDay)}</span> a day
+              {estimate.total === 1 ? 'document' : 'documents'} in the last 30 days · <span data-testid="volume-estimate-per-day">{perDay(estimate)}</span> a day
             </div>
             <div style={{ marginTop: 'var(--space-3)' }}>
               <BarHistoryChart
@@ -87,7 +87,7 @@ export function VolumeEstimate({ query, filters, onQueryError }: { query: string
               />
             </div>
             <p className="subtle" style={{ fontSize: 'var(--font-size-xs)', marginTop: 'var(--space-2)' }}>
-              {estimate.from} to {estimate.to}, by filing date (UTC). {advice(estimate.perDay)}
+              {estimate.from} to {estimate.to}, by filing date (UTC). {advice(estimate)}
             </p>
           </div>
         ) : (
@@ -98,12 +98,19 @@ export function VolumeEstimate({ query, filters, onQueryError }: { query: string
   );
 }
 
-function perDay(value: number): string {
+/** The average per day over the window's days (what the count means to someone choosing a cadence). */
+function average(estimate: Estimate): number {
+  return estimate.days.length > 0 ? estimate.total / estimate.days.length : estimate.perDay;
+}
+
+function perDay(estimate: Estimate): string {
+  const value = average(estimate);
+  if (estimate.total > 0 && value < 0.1) return 'under 0.1';
   return value >= 10 ? formatNumber(Math.round(value)) : value.toFixed(1);
 }
 
-function advice(value: number): string {
-  if (value > 20) return 'That is a lot for real-time: a daily digest may suit it better.';
-  if (value === 0) return 'Nothing matched lately; the alert will be quiet until something does.';
+function advice(estimate: Estimate): string {
+  if (average(estimate) > 20) return 'That is a lot for real-time: a daily digest may suit it better.';
+  if (estimate.total === 0) return 'Nothing matched lately; the alert will be quiet until something does.';
   return '';
 }

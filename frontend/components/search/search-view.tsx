@@ -133,6 +133,12 @@ export function SearchView({
             <div className="card empty-state" data-testid="search-empty">
               <h2>No filings match</h2>
               <p>Try fewer words, another spelling, or remove a filter.</p>
+              <p style={{ marginTop: 'var(--space-3)' }}>
+                <Link href={newAlertHref(state.q, { ...state.filters, filedFrom: state.filters.from, filedTo: state.filters.to })} className="btn btn-sm" data-testid="save-as-alert">
+                  Save as alert
+                </Link>{' '}
+                <span className="subtle">to be told when a filing matches.</span>
+              </p>
             </div>
           ) : (
             <>

@@ -37,9 +37,15 @@ export default async function AlertPage({ params, searchParams }: Props) {
   const { alertId } = await params;
   const { created } = await searchParams;
   const alert = await getAlert(alertId);
-  const [hits, deliveries, endpoints] = await Promise.all([listAlertHits(alertId, 50), listAlertDeliveries(alertId, 50), listWebhookEndpoints()]);
+  // The alert itself decides the page; its hits, deliveries and endpoints only add to it: one that
+  // cannot be read now (a part of the alerts service restarting) says so in its own card.
+  const [hits, deliveries, endpoints] = await Promise.all([
+    listAlertHits(alertId, 50).catch(() => null),
+    listAlertDeliveries(alertId, 50).catch(() => null),
+    listWebhookEndpoints().catch(() => []),
+  ]);
   const { definition: d } = alert;
-  const byKey = new Map(deliveries.map((x) => [x.key, x]));
+  const byKey = new Map((deliveries ?? []).map((x) => [x.key, x]));
   const endpoint = endpoints.find((e) => e.id === d.channels.webhookEndpointId);
   const filters: [string, string[]][] = [
     ['Agencies', d.filters.agencies],
@@ -87,9 +93,13 @@ export default async function AlertPage({ params, searchParams }: Props) {
           <section className="card" aria-labelledby="hits-heading">
             <div className="card-header">
               <h2 id="hits-heading">Recent hits</h2>
-              <span className="subtle">{hits.length > 0 ? `${formatNumber(hits.length)} shown` : null}</span>
+              <span className="subtle">{hits && hits.length > 0 ? `${formatNumber(hits.length)} shown` : null}</span>
             </div>
-            {hits.length === 0 ? (
+            {hits === null ? (
+              <div className="card-body">
+                <p className="muted">The hits cannot be read right now; reload in a moment.</p>
+              </div>
+            ) : hits.length === 0 ? (
               <div className="card-body">
                 <p className="muted" data-testid="alert-no-hits">
                   Nothing yet. Filings that arrive from now on and match appear here; <strong>Send a test</strong> shows what a message looks like.
@@ -197,7 +207,11 @@ export default async function AlertPage({ params, searchParams }: Props) {
             <div className="card-header">
               <h2 id="deliveries-heading">Deliveries</h2>
             </div>
-            {deliveries.length === 0 ? (
+            {deliveries === null ? (
+              <div className="card-body">
+                <p className="muted">The delivery history cannot be read right now; reload in a moment.</p>
+              </div>
+            ) : deliveries.length === 0 ? (
               <div className="card-body">
                 <p className="muted">No messages sent yet.</p>
               </div>
