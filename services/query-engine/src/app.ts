@@ -17,6 +17,8 @@ import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
 import { VectorIndexingBackend } from './retrieval/vector-indexing.backend';
 import { AskService, type AskWorkspaceScope, type Retriever } from './service/ask.service';
 import { SearchService } from './service/search.service';
+import { SearchStreamService } from './service/search-stream.service';
+import { DocumentAnswerService } from './service/document-answer.service';
 import { QueryRepository } from './store/query.repository';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
@@ -162,9 +164,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
       services: [
-        searchServiceBinding({ search, index, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS }),
+        searchServiceBinding({ search, stream: new SearchStreamService({ index, workspaces: workspaceScope }), index, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS }),
         workspaceServiceBinding({ workspaces, logger }),
-        queryServiceBinding({ asker, queries, answerModes, logger }),
+        queryServiceBinding({ asker, documentAnswers: new DocumentAnswerService({ index, budgetMs: config.SEARCH_TIME_BUDGET_MS }), queries, answerModes, logger }),
       ],
       logger,
     });

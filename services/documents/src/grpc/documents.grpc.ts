@@ -14,7 +14,7 @@ import {
   type GetEntityRequest, type GetEntityResponse, type ListDataProductsRequest, type ListDataProductsResponse,
   type ListDocumentsRequest, type ListDocumentsResponse, type ListSourcesRequest, type ListSourcesResponse,
   type OpenAttachmentRequest, type OpenAttachmentResponse, type StartImportRequest, type StartImportResponse,
-  type UploadFileRequest, type UploadFileResponse,
+  type StreamDocumentsRequest, type StreamDocumentsResponse, type UploadFileRequest, type UploadFileResponse,
 } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { parseSidecar, type Sidecar } from '../extraction';
 import type { CatalogService } from '../service/catalog.service';
@@ -67,6 +67,13 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
       deleteDocument: unary<DeleteDocumentRequest, DeleteDocumentResponse>(logger, async (request) => {
         await documents.delete(request.id, request.reason, request.deletedBy);
         return {};
+      }),
+      streamDocuments: serverStream<StreamDocumentsRequest, StreamDocumentsResponse>(logger, async (call) => {
+        for await (const document of documents.byIds(call.request.ids)) {
+          if (call.cancelled) return;
+          const text = call.request.includeText ? document.text : '';
+          if (!call.write({ document: documentToProto({ ...document, mentions: [] }, text, 0, document.text.length) })) await once(call, 'drain');
+        }
       }),
       openAttachment: serverStream<OpenAttachmentRequest, OpenAttachmentResponse>(logger, async (call) => {
         const { attachment, content } = await documents.openAttachment(call.request.documentId, call.request.attachmentId);

@@ -29,6 +29,10 @@ export interface DocumentView {
 }
 
 export const DEFAULT_TEXT_PAGES = 5;
+/** Ids one StreamDocuments call may ask for (an export asks batch by batch). */
+export const MAX_STREAM_IDS = 5_000;
+/** Documents read from the store at once while streaming: whole texts, so few. */
+const STREAM_CHUNK = 50;
 const MAX_TEXT_PAGES = 50;
 
 /** Reading, adding by hand, deleting documents and opening their files. */
@@ -101,6 +105,19 @@ export class DocumentService {
     const documents = fitPage(page.slice(0, limit));
     const more = page.length > documents.length;
     return { documents, nextPageToken: more ? (documents.at(-1)?.id ?? '') : '', totalSize };
+  }
+
+  /** Documents by id with their whole text, in the order asked, a few at a time; unknown and deleted ids are skipped. */
+  async *byIds(ids: string[]): AsyncGenerator<Document> {
+    if (ids.length > MAX_STREAM_IDS) throw new InputError('too many documents', [{ path: 'ids', message: `at most ${MAX_STREAM_IDS} per call` }]);
+    for (let start = 0; start < ids.length; start += STREAM_CHUNK) {
+      const chunk = ids.slice(start, start + STREAM_CHUNK);
+      const found = new Map((await this.deps.documents.findManyWithText(chunk)).map((document) => [document.id, document]));
+      for (const id of chunk) {
+        const document = found.get(id);
+        if (document) yield document;
+      }
+    }
   }
 
   async delete(id: string, reason: string, deletedBy: string): Promise<void> {

@@ -1,16 +1,18 @@
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { unary, type GrpcServiceBinding } from '@docket/service-kit';
+import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   SearchServiceService, SearchSort,
   type EstimateVolumeRequest, type EstimateVolumeResponse, type GetIndexStatsRequest, type GetIndexStatsResponse, type SearchRequest, type SearchResponse,
-  type StartReindexRequest, type StartReindexResponse,
+  type StartReindexRequest, type StartReindexResponse, type StreamSearchRequest, type StreamSearchResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import type { SearchSortOrder } from '../domain/search-request';
 import type { ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend } from '../index/search-backend';
 import type { SearchInput, SearchOutcome, SearchService } from '../service/search.service';
 import { VolumeService } from '../service/volume.service';
+import { SearchStreamService } from '../service/search-stream.service';
+import { streamSearchCall } from './search-stream.grpc';
 import { startReindex, type ReindexJobs } from '../workers/start-reindex';
 import { callBudget } from './call-budget';
 
@@ -18,6 +20,8 @@ export interface SearchServiceDeps {
   search: SearchService;
   /** Default: counted over `index`. */
   volume?: VolumeService | undefined;
+  /** Default: over `index`, without workspaces (a workspace stream is refused). */
+  stream?: SearchStreamService | undefined;
   index: SearchBackend;
   processes: ProcessUpdates;
   jobs: ReindexJobs;
@@ -30,6 +34,7 @@ export interface SearchServiceDeps {
 export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBinding {
   const { index, processes, jobs, logger } = deps;
   const volume = deps.volume ?? new VolumeService({ index });
+  const stream = deps.stream ?? new SearchStreamService({ index });
   return {
     definition: SearchServiceService,
     implementation: {
@@ -57,6 +62,9 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
           days: estimate.days.map(({ day, count }) => ({ day, count: String(count) })),
         };
       }),
+
+      streamSearch: serverStream<StreamSearchRequest, StreamSearchResponse>(logger, (call) =>
+        streamSearchCall(call, stream, { budgetMs: deps.budgetMs, sortOf })),
     },
   };
 }

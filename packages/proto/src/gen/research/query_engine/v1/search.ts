@@ -223,8 +223,10 @@ export interface StreamSearchResponse {
   hits: SearchHit[];
   /** The cursor after the last hit of this batch; empty after the last batch of the result set. */
   nextCursor: string;
-  /** Every match (exact: no counting limit), sent with the first batch only (0 afterwards). */
+  /** How many match, as a search counts them, sent with the first batch only (0 afterwards). */
   total: string;
+  /** First batch: more than total match (the index stops counting at a limit, 10,000 by default). */
+  totalIsLowerBound: boolean;
 }
 
 function createBaseSearchFilters(): SearchFilters {
@@ -2117,7 +2119,7 @@ export const StreamSearchRequest: MessageFns<StreamSearchRequest> = {
 };
 
 function createBaseStreamSearchResponse(): StreamSearchResponse {
-  return { hits: [], nextCursor: "", total: "0" };
+  return { hits: [], nextCursor: "", total: "0", totalIsLowerBound: false };
 }
 
 export const StreamSearchResponse: MessageFns<StreamSearchResponse> = {
@@ -2130,6 +2132,9 @@ export const StreamSearchResponse: MessageFns<StreamSearchResponse> = {
     }
     if (message.total !== "0") {
       writer.uint32(24).int64(message.total);
+    }
+    if (message.totalIsLowerBound !== false) {
+      writer.uint32(32).bool(message.totalIsLowerBound);
     }
     return writer;
   },
@@ -2171,6 +2176,14 @@ export const StreamSearchResponse: MessageFns<StreamSearchResponse> = {
             message.total = reader.int64().toString();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalIsLowerBound = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2192,6 +2205,11 @@ export const StreamSearchResponse: MessageFns<StreamSearchResponse> = {
         ? globalThis.String(object.next_cursor)
         : "",
       total: isSet(object.total) ? globalThis.String(object.total) : "0",
+      totalIsLowerBound: isSet(object.totalIsLowerBound)
+        ? globalThis.Boolean(object.totalIsLowerBound)
+        : isSet(object.total_is_lower_bound)
+        ? globalThis.Boolean(object.total_is_lower_bound)
+        : false,
     };
   },
 
@@ -2206,6 +2224,9 @@ export const StreamSearchResponse: MessageFns<StreamSearchResponse> = {
     if (message.total !== "0") {
       obj.total = message.total;
     }
+    if (message.totalIsLowerBound !== false) {
+      obj.totalIsLowerBound = message.totalIsLowerBound;
+    }
     return obj;
   },
 
@@ -2217,6 +2238,7 @@ export const StreamSearchResponse: MessageFns<StreamSearchResponse> = {
     message.hits = object.hits?.map((e) => SearchHit.fromPartial(e)) || [];
     message.nextCursor = object.nextCursor ?? "";
     message.total = object.total ?? "0";
+    message.totalIsLowerBound = object.totalIsLowerBound ?? false;
     return message;
   },
 };
@@ -2274,7 +2296,7 @@ export const SearchServiceService = {
     responseDeserialize: (value: Buffer): EstimateVolumeResponse => EstimateVolumeResponse.decode(value),
   },
   /**
-   * Every hit of a search, batch by batch, for exports: no total cap, no facets, nothing recorded.
+   * Every hit of a search, batch by batch, for exports: no facets, nothing recorded.
    * Each batch carries the cursor after it, so a reader that stops resumes from there. With a
    * workspace_id the caller must be a member (NOT_FOUND otherwise) and its default filters apply.
    */
@@ -2305,7 +2327,7 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
    */
   estimateVolume: handleUnaryCall<EstimateVolumeRequest, EstimateVolumeResponse>;
   /**
-   * Every hit of a search, batch by batch, for exports: no total cap, no facets, nothing recorded.
+   * Every hit of a search, batch by batch, for exports: no facets, nothing recorded.
    * Each batch carries the cursor after it, so a reader that stops resumes from there. With a
    * workspace_id the caller must be a member (NOT_FOUND otherwise) and its default filters apply.
    */
@@ -2383,7 +2405,7 @@ export interface SearchServiceClient extends Client {
     callback: (error: ServiceError | null, response: EstimateVolumeResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Every hit of a search, batch by batch, for exports: no total cap, no facets, nothing recorded.
+   * Every hit of a search, batch by batch, for exports: no facets, nothing recorded.
    * Each batch carries the cursor after it, so a reader that stops resumes from there. With a
    * workspace_id the caller must be a member (NOT_FOUND otherwise) and its default filters apply.
    */
