@@ -364,6 +364,14 @@ export interface RetryExportResponse {
   export?: Export | undefined;
 }
 
+export interface DeleteExportRequest {
+  exportId: string;
+  userId: string;
+}
+
+export interface DeleteExportResponse {
+}
+
 export interface CreateDownloadLinkRequest {
   exportId: string;
   userId: string;
@@ -2505,6 +2513,151 @@ export const RetryExportResponse: MessageFns<RetryExportResponse> = {
   },
 };
 
+function createBaseDeleteExportRequest(): DeleteExportRequest {
+  return { exportId: "", userId: "" };
+}
+
+export const DeleteExportRequest: MessageFns<DeleteExportRequest> = {
+  encode(message: DeleteExportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.exportId !== "") {
+      writer.uint32(10).string(message.exportId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteExportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteExportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.exportId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteExportRequest {
+    return {
+      exportId: isSet(object.exportId)
+        ? globalThis.String(object.exportId)
+        : isSet(object.export_id)
+        ? globalThis.String(object.export_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteExportRequest): unknown {
+    const obj: any = {};
+    if (message.exportId !== "") {
+      obj.exportId = message.exportId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteExportRequest>, I>>(base?: I): DeleteExportRequest {
+    return DeleteExportRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteExportRequest>, I>>(object: I): DeleteExportRequest {
+    const message = createBaseDeleteExportRequest();
+    message.exportId = object.exportId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteExportResponse(): DeleteExportResponse {
+  return {};
+}
+
+export const DeleteExportResponse: MessageFns<DeleteExportResponse> = {
+  encode(_: DeleteExportResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteExportResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteExportResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteExportResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteExportResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteExportResponse>, I>>(base?: I): DeleteExportResponse {
+    return DeleteExportResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteExportResponse>, I>>(_: I): DeleteExportResponse {
+    const message = createBaseDeleteExportResponse();
+    return message;
+  },
+};
+
 function createBaseCreateDownloadLinkRequest(): CreateDownloadLinkRequest {
   return { exportId: "", userId: "" };
 }
@@ -3286,6 +3439,20 @@ export const ExportServiceService = {
     responseSerialize: (value: RetryExportResponse): Buffer => Buffer.from(RetryExportResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RetryExportResponse => RetryExportResponse.decode(value),
   },
+  /**
+   * Removes a finished export's file and record (frees a stored-export slot). A running one: cancel first
+   * (ALREADY_EXISTS).
+   */
+  deleteExport: {
+    path: "/research.export.v1.ExportService/DeleteExport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteExportRequest): Buffer => Buffer.from(DeleteExportRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteExportRequest => DeleteExportRequest.decode(value),
+    responseSerialize: (value: DeleteExportResponse): Buffer =>
+      Buffer.from(DeleteExportResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteExportResponse => DeleteExportResponse.decode(value),
+  },
   /** A signed download token for a succeeded export; valid until the file expires. */
   createDownloadLink: {
     path: "/research.export.v1.ExportService/CreateDownloadLink" as const,
@@ -3340,6 +3507,11 @@ export interface ExportServiceServer extends UntypedServiceImplementation {
   cancelExport: handleUnaryCall<CancelExportRequest, CancelExportResponse>;
   /** Runs a failed or cancelled export again, as the same export and process. Otherwise ALREADY_EXISTS. */
   retryExport: handleUnaryCall<RetryExportRequest, RetryExportResponse>;
+  /**
+   * Removes a finished export's file and record (frees a stored-export slot). A running one: cancel first
+   * (ALREADY_EXISTS).
+   */
+  deleteExport: handleUnaryCall<DeleteExportRequest, DeleteExportResponse>;
   /** A signed download token for a succeeded export; valid until the file expires. */
   createDownloadLink: handleUnaryCall<CreateDownloadLinkRequest, CreateDownloadLinkResponse>;
   /**
@@ -3450,6 +3622,25 @@ export interface ExportServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RetryExportResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Removes a finished export's file and record (frees a stored-export slot). A running one: cancel first
+   * (ALREADY_EXISTS).
+   */
+  deleteExport(
+    request: DeleteExportRequest,
+    callback: (error: ServiceError | null, response: DeleteExportResponse) => void,
+  ): ClientUnaryCall;
+  deleteExport(
+    request: DeleteExportRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteExportResponse) => void,
+  ): ClientUnaryCall;
+  deleteExport(
+    request: DeleteExportRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteExportResponse) => void,
   ): ClientUnaryCall;
   /** A signed download token for a succeeded export; valid until the file expires. */
   createDownloadLink(
