@@ -1,0 +1,257 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { credentials } from '@grpc/grpc-js';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import mongoose, { type Connection } from 'mongoose';
+import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
+import { EventPublisher, createKafka, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
+import { grpcCall } from '@docket/service-kit';
+import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import { AlertServiceClient, Cadence, DeliveryStatus, type AlertDefinition } from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { startApp, type RunningApp } from '../../src/app';
+import { configSchema } from '../../src/config';
+import { jobIdOf } from '../../src/delivery/delivery';
+import { DELIVERY_QUEUE } from '../../src/workers/delivery.queue';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../src/webhooks/retry-schedule';
+
+/**
+ * Webhooks end to end through the alerts service: a percolated document → a delivery on the BullMQ
+ * worker → a signed POST to a real HTTP receiver on 127.0.0.1 (loopback allowed by configuration),
+ * which verifies it with the standardwebhooks verifier. Retries follow the real 24 h schedule; the
+ * test does not wait it out: it promotes the delayed job, as if its time had come.
+ */
+
+interface Received {
+  path: string;
+  webhookId: string;
+  verified: unknown;
+  verifyError?: string;
+}
+
+/** Answers each path with its scripted statuses in turn, then 200; 'always-500' paths never succeed. */
+class Receiver {
+  readonly received: Received[] = [];
+  readonly secrets = new Map<string, string>();
+  readonly scripts = new Map<string, number[]>();
+  private readonly server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '';
+      const body = Buffer.concat(chunks).toString('utf8');
+      const entry: Received = { path, webhookId: String(request.headers['webhook-id']), verified: undefined };
+      try {
+        entry.verified = new Webhook(this.secrets.get(path) ?? '').verify(body, request.headers as Record<string, string>);
+      } catch (error) {
+        entry.verifyError = (error as Error).message;
+      }
+      this.received.push(entry);
+      const status = path.startsWith('/always-500') ? 500 : (this.scripts.get(path)?.shift() ?? 200);
+      response.writeHead(status).end();
+    });
+  });
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  at(path: string): Received[] {
+    return this.received.filter((r) => r.path === path);
+  }
+}
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const dbName = uniqueName('alerts_webhook_delivery').replace(/-/g, '_');
+const base = uniqueName('alerts-webhooks');
+const ingestedTopic: TopicDef<DocumentIngested> = renameTopic(topics.documentIngested, `${base}.ingested.v1`);
+const updatedTopic: TopicDef<DocumentUpdated> = renameTopic(topics.documentUpdated, `${base}.updated.v1`);
+const triggeredTopic: TopicDef<AlertTriggered> = renameTopic(topics.alertTriggered, `${base}.triggered.v1`);
+const APP_URL = 'http://app.test';
+
+const receiver = new Receiver();
+const seen: string[] = [];
+let port: number;
+let app: RunningApp;
+let client: AlertServiceClient;
+let publisher: EventPublisher;
+let redis: Redis;
+let queue: Queue;
+let connection: Connection;
+let documentCount = 0;
+
+beforeAll(async () => {
+  const env = testInfraEnv();
+  port = await receiver.start();
+  const config = configSchema.parse({
+    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, PUBLIC_APP_URL: APP_URL,
+    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', WEBHOOK_DISABLE_AFTER_FAILURES: '1', WEBHOOK_TIMEOUT_MS: '5000',
+  });
+  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
+    grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic, redisPrefix: base,
+    onDocumentSeen: (id) => seen.push(id),
+  });
+  client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
+  publisher = new EventPublisher(createKafka({ clientId: 'alerts-webhook-test', brokers: env.kafkaBrokers, logger }), logger);
+  await publisher.connect();
+  redis = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
+  // The app's delivery queue (its prefix is `{redisPrefix}` when a test gives one).
+  queue = new Queue(DELIVERY_QUEUE, { connection: redis, prefix: `{${base}}` });
+  connection = await mongoose.createConnection(env.mongoUrl, { dbName }).asPromise();
+});
+
+afterAll(async () => {
+  client?.close();
+  await publisher?.disconnect();
+  await queue?.close();
+  redis?.disconnect();
+  await app?.stop();
+  await receiver.stop();
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+function definition(endpointId: string, query: string): AlertDefinition {
+  return {
+    name: 'Storage tariffs', query, question: '',
+    filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
+    schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 8, weekday: 1, timeZone: 'UTC' },
+    channels: { inApp: false, email: false, webhookEndpointId: endpointId },
+  };
+}
+
+async function endpointAt(owner: string, path: string): Promise<string> {
+  const { endpoint, secret } = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: owner, url: `http://127.0.0.1:${port}${path}`, description: '' });
+  receiver.secrets.set(path, secret);
+  return endpoint!.id;
+}
+
+/** Publishes a matching document and waits until the percolator has handled it. */
+async function ingest(text: string): Promise<string> {
+  documentCount += 1;
+  const event: DocumentIngested = {
+    ...newEventFields(), documentId: `doc-${base}-${documentCount}`, title: 'Order on gas storage tariff', text,
+    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'RP25-7-000', docketId: 'dk-rp25-7',
+    filingType: 'Order', filingCategory: 'Order', filedAt: new Date('2025-02-03T10:00:00Z'), sha256: '', filers: [],
+    parties: [], description: '', language: 'en', entities: [], pages: [],
+  };
+  await publisher.publish(ingestedTopic, event);
+  await waitFor(() => seen.includes(event.documentId), { description: `the percolator to handle ${event.documentId}` });
+  return event.documentId;
+}
+
+const deliveryOf = async (owner: string, alertId: string) => (await grpcCall(client, 'listDeliveries', { ownerUserId: owner, alertId, limit: 10 })).deliveries[0];
+
+/** Runs the delayed retry of a delivery now instead of after its back-off (as if its time had come). */
+async function runRetryNow(key: string): Promise<void> {
+  await waitFor(async () => {
+    const job = await queue.getJob(jobIdOf(key));
+    if (!job || !(await job.isDelayed())) return false;
+    await job.promote();
+    return true;
+  }, { description: `the retry of ${key} to be scheduled` });
+}
+
+describe('webhook delivery through the alerts service', () => {
+  it('sends a percolated document as a signed alert.hits message the receiver verifies', async () => {
+    const owner = uniqueName('wendy');
+    const endpointId = await endpointAt(owner, '/ok');
+    const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'aquifer storage') });
+    const documentId = await ingest('The Commission accepts the aquifer storage tariff of Northern Natural Gas.');
+
+    const [got] = await waitFor(() => (receiver.at('/ok').length > 0 ? receiver.at('/ok') : undefined), { description: 'the webhook' });
+    expect(got?.verifyError).toBeUndefined();
+    expect(got?.webhookId).toBe(`rt:${alert!.id}:${documentId}:webhook`);
+    expect(got?.verified).toEqual({
+      type: 'alert.hits',
+      timestamp: expect.any(String),
+      data: {
+        alert: { id: alert!.id, name: 'Storage tariffs', kind: 'search', link: `${APP_URL}/alerts/${alert!.id}` },
+        total: 1,
+        documents: [expect.objectContaining({
+          id: documentId, title: 'Order on gas storage tariff', link: `${APP_URL}/documents/${documentId}`, docket_number: 'RP25-7-000',
+          filed_at: '2025-02-03T10:00:00.000Z', snippet: expect.stringContaining('aquifer storage'),
+        })],
+      },
+    });
+    const delivery = await waitFor(async () => {
+      const found = await deliveryOf(owner, alert!.id);
+      return found?.status === DeliveryStatus.DELIVERY_STATUS_SENT ? found : undefined;
+    }, { description: 'the delivery marked sent' });
+    expect(delivery.attempts).toBe(1);
+  });
+
+  it('retries a failing receiver on the back-off schedule under the same webhook-id, then succeeds', async () => {
+    const owner = uniqueName('rhea');
+    const endpointId = await endpointAt(owner, '/flaky');
+    receiver.scripts.set('/flaky', [500, 503]);
+    const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'salt cavern') });
+    const documentId = await ingest('Salt cavern storage expansion approved.');
+    const key = `rt:${alert!.id}:${documentId}:webhook`;
+
+    await waitFor(() => receiver.at('/flaky').length === 1, { description: 'the first attempt' });
+    const retrying = await waitFor(async () => {
+      const found = await deliveryOf(owner, alert!.id);
+      return found?.status === DeliveryStatus.DELIVERY_STATUS_RETRYING ? found : undefined;
+    }, { description: 'the delivery marked retrying' });
+    expect(retrying.error).toBe('the receiver answered HTTP 500');
+    // The first retry is due 5 s after the first failure.
+    expect(retrying.nextAttemptAt!.getTime() - Date.now()).toBeLessThanOrEqual(5_000);
+
+    await runRetryNow(key);
+    await waitFor(() => receiver.at('/flaky').length === 2, { description: 'the second attempt' });
+    await runRetryNow(key);
+    await waitFor(() => receiver.at('/flaky').length === 3, { description: 'the third attempt' });
+
+    const sent = await waitFor(async () => {
+      const found = await deliveryOf(owner, alert!.id);
+      return found?.status === DeliveryStatus.DELIVERY_STATUS_SENT ? found : undefined;
+    }, { description: 'the delivery marked sent' });
+    expect(sent.attempts).toBe(3);
+    expect(receiver.at('/flaky').map((r) => r.webhookId)).toEqual([key, key, key]);
+    expect(receiver.at('/flaky').every((r) => r.verifyError === undefined)).toBe(true);
+    const [endpoint] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
+    expect(endpoint).toMatchObject({ disabled: false, consecutiveFailures: 0 });
+    expect(endpoint?.lastSuccessAt).toBeInstanceOf(Date);
+  });
+
+  it('gives up after every retry fails, disables the endpoint and tells its owner in the app', async () => {
+    const owner = uniqueName('fay');
+    const endpointId = await endpointAt(owner, '/always-500');
+    const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'depleted reservoir') });
+    const documentId = await ingest('Depleted reservoir storage certificate.');
+    const key = `rt:${alert!.id}:${documentId}:webhook`;
+
+    await waitFor(() => receiver.at('/always-500').length === 1, { description: 'the first attempt' });
+    for (let attempt = 2; attempt <= WEBHOOK_MAX_ATTEMPTS; attempt += 1) {
+      await runRetryNow(key);
+      await waitFor(() => receiver.at('/always-500').length === attempt, { description: `attempt ${attempt}` });
+    }
+    const failed = await waitFor(async () => {
+      const found = await deliveryOf(owner, alert!.id);
+      return found?.status === DeliveryStatus.DELIVERY_STATUS_FAILED ? found : undefined;
+    }, { description: 'the delivery marked failed' });
+    expect(failed).toMatchObject({ attempts: WEBHOOK_MAX_ATTEMPTS, error: 'the receiver answered HTTP 500' });
+
+    const [endpoint] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
+    expect(endpoint).toMatchObject({
+      disabled: true, consecutiveFailures: WEBHOOK_MAX_ATTEMPTS,
+      disabledReason: '1 message could not be delivered after 24 hours of retries; the last: the receiver answered HTTP 500',
+    });
+    const notices = await waitFor(async () => {
+      const list = (await grpcCall(client, 'listNotifications', { ownerUserId: owner, limit: 10, unreadOnly: false, cursor: '' })).notifications;
+      return list.length > 0 ? list : undefined;
+    }, { description: 'the notice' });
+    expect(notices).toEqual([expect.objectContaining({ kind: 'notice', title: 'Webhook endpoint disabled', link: '/alerts/webhooks', read: false })]);
+    expect(notices[0]?.body).toContain(`http://127.0.0.1:${port}/always-500`);
+  });
+});
