@@ -13,6 +13,7 @@ import { AlertsGateway } from './grpc/alerts.gateway';
 import { createGrpcClients } from './grpc/clients';
 import { CatalogGateway } from './grpc/catalog.gateway';
 import { DocumentsGateway } from './grpc/documents.gateway';
+import { ExportsGateway } from './grpc/exports.gateway';
 import { ProcessesGateway } from './grpc/processes.gateway';
 import { QueriesGateway } from './grpc/queries.gateway';
 import { QueryWorkspaceNames } from './grpc/query-workspace-names';
@@ -36,6 +37,7 @@ import { registerAlertRoutes } from './http/routes/alerts.routes';
 import { registerAuthRoutes } from './http/routes/auth.routes';
 import { registerCatalogRoutes } from './http/routes/catalog.routes';
 import { registerDocumentRoutes } from './http/routes/documents.routes';
+import { registerExportRoutes } from './http/routes/exports.routes';
 import { registerSearchRoutes } from './http/routes/search.routes';
 import { registerHealthRoutes, type ReadinessProbe } from './http/routes/health.routes';
 import { registerIngestionRoutes } from './http/routes/ingestion.routes';
@@ -76,6 +78,7 @@ export interface AppDeps {
   uploadLimits: UploadLimits;
   search: SearchGateway;
   processes: ProcessesGateway;
+  exports: ExportsGateway;
   queries: QueriesGateway;
   queryWorkspaceNames: QueryWorkspaceNames;
   queryPeople: QueryUserLookup;
@@ -132,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
   registerNotificationRoutes(api, { alerts: deps.alerts, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
   registerWebhookEndpointRoutes(api, { alerts: deps.alerts });
   registerUnsubscribeRoutes(api, { alerts: deps.alerts });
+  registerExportRoutes(api, { exports: deps.exports, logger: deps.logger });
 
   const openApiDocument = buildOpenApiDocument(registry);
   app.get('/api/openapi.json', (_req, res) => {
@@ -194,6 +198,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     uploadLimits: { maxFileBytes: config.UPLOAD_MAX_FILE_MB * 1024 * 1024, maxFiles: config.UPLOAD_MAX_FILES },
     search: new SearchGateway(grpc.search),
     processes: new ProcessesGateway(grpc.processes),
+    exports: new ExportsGateway(grpc.exports),
     queries: new QueriesGateway(grpc.queries),
     queryWorkspaceNames: new QueryWorkspaceNames(grpc.workspaces),
     queryPeople: new RepositoryQueryUserLookup(userRepository),

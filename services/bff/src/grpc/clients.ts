@@ -1,11 +1,12 @@
 import { credentials } from '@grpc/grpc-js';
-import { alertsV1, documentsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import { alertsV1, documentsV1, exportExportsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
 import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 
 export interface GrpcClients {
   documents: documentsV1.DocumentsServiceClient;
   search: queryEngineV1.SearchServiceClient;
   processes: exportV1.ProcessServiceClient;
+  exports: exportExportsV1.ExportServiceClient;
   queries: queryEngineQueriesV1.QueryServiceClient;
   workspaces: queryEngineWorkspacesV1.WorkspaceServiceClient;
   alerts: alertsV1.AlertServiceClient;
@@ -18,6 +19,7 @@ export function createGrpcClients(targets: { documents: string; queryEngine: str
   const documents = new documentsV1.DocumentsServiceClient(targets.documents, insecure, GRPC_CLIENT_OPTIONS);
   const search = new queryEngineV1.SearchServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
   const processes = new exportV1.ProcessServiceClient(targets.export, insecure, GRPC_CLIENT_OPTIONS);
+  const exports = new exportExportsV1.ExportServiceClient(targets.export, insecure, GRPC_CLIENT_OPTIONS);
   const queries = new queryEngineQueriesV1.QueryServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
   const workspaces = new queryEngineWorkspacesV1.WorkspaceServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
   const alerts = new alertsV1.AlertServiceClient(targets.alerts, insecure, GRPC_CLIENT_OPTIONS);
@@ -25,9 +27,10 @@ export function createGrpcClients(targets: { documents: string; queryEngine: str
     documents,
     search,
     processes,
+    exports,
     queries,
     workspaces,
     alerts,
-    close: () => [documents, search, processes, queries, workspaces, alerts].forEach((c) => c.close()),
+    close: () => [documents, search, processes, exports, queries, workspaces, alerts].forEach((c) => c.close()),
   };
 }

@@ -7,6 +7,7 @@ import { fromGrpcError, NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
 import type { AttachmentView, DocketView, DocumentView, EntityRefView, MentionView, NewDocument, UploadOutcome } from '../domain/document-view';
 import type { SourceView } from '../domain/catalog-view';
+import { byteStreamOf } from './byte-stream';
 import { toAttachmentView, toDocketView, toDocumentView, toEntityRefView, toSourceView } from './documents.mappers';
 
 export interface DocumentDetailView {
@@ -94,24 +95,8 @@ export class DocumentsGateway {
       call.cancel();
       throw new Error('OpenAttachment sent no attachment metadata first');
     }
-    let finished = false;
-    async function* bytes(): AsyncGenerator<Buffer> {
-      try {
-        for (;;) {
-          const next = await messages.next();
-          if (next.done) break;
-          if (next.value.data && next.value.data.length > 0) yield next.value.data;
-        }
-        finished = true;
-      } catch (error) {
-        throw fromGrpcError(error);
-      }
-    }
-    const body = Readable.from(bytes(), { objectMode: false });
     // Closed early (the browser went away, or nothing was wanted: 304, HEAD): stop the service reading the blob.
-    body.once('close', () => {
-      if (!finished) call.cancel();
-    });
+    const body = byteStreamOf(messages, (m) => m.data, () => call.cancel());
     return { attachment: toAttachmentView(first.value.attachment), body };
   }
 

@@ -22,8 +22,9 @@ function asciiFallback(name: string): string {
   return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
 }
 
-export function contentDisposition(fileName: string, contentType: string): string {
-  const type = isInlineType(contentType) ? 'inline' : 'attachment';
+/** `always: 'attachment'` offers even a PDF, HTML or text file as a download (exports are files to keep). */
+export function contentDisposition(fileName: string, contentType: string, always?: 'attachment'): string {
+  const type = always ?? (isInlineType(contentType) ? 'inline' : 'attachment');
   // A path in the stored name never reaches the browser's save dialog.
   const base = [...(fileName.split(/[\\/]/).pop() ?? '')].filter((c) => c >= ' ' && c !== '\x7f').join('').trim() || 'attachment';
   const fallback = asciiFallback(base);
