@@ -159,6 +159,15 @@ test('a docket is followed from a filing and managed on the followed-dockets pag
   await page.getByTestId('follow-docket').waitFor();
 });
 
+test('a webhook endpoint on a private address is refused on the webhooks page, naming the URL', async () => {
+  await page.goto('/alerts/webhooks');
+  await page.getByTestId('webhook-url').fill('http://127.0.0.1:9/hook');
+  await page.getByTestId('webhook-add').click();
+  await expect(page.locator('#webhook-url-error').textContent()).resolves.toMatch(/private or internal networks/);
+  await expect(page.getByTestId('webhook-endpoint').count()).resolves.toBe(0);
+  await shot('webhooks-refused');
+});
+
 test('another user cannot open the first user\'s alert: the page and the API answer 404', async () => {
   const email = `alerts-member-${randomUUID().slice(0, 8)}@docket.local`;
   const password = 'member password for alerts';

@@ -72,7 +72,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
           <h1 className={styles.title} data-testid="document-title">
             {document.title || 'Untitled filing'}
           </h1>
-          <div style={{ display: 'flex', gap: 'var(--space-2)', alignItems: 'flex-start' }}>
+          <div style={{ display: 'flex', gap: 'var(--space-2)', alignItems: 'center', flexShrink: 0 }}>
             {document.docketNumber || detail.docket ? (
               <FollowDocketButton
                 docket={{
