@@ -170,3 +170,10 @@ export const listWebhookEndpoints = async () => (await must(client.GET('/api/web
 export async function describeUnsubscribe(token: string) {
   return outcome(client.GET('/api/unsubscribe', { params: { query: { token } } }), [400, 404]);
 }
+
+/** One of your exports with its signed download link while its file is there, or null (not yours, or no such export). */
+export const findExport = cache(async (exportId: string) => orNull(client.GET('/api/exports/{id}', { params: { path: { id: exportId } } })));
+
+/** Your exports, newest first (of one workspace when given), with your limits. */
+export const listExports = async (workspaceId = '', limit = 100) =>
+  must(client.GET('/api/exports', { params: { query: { limit, ...(workspaceId ? { workspaceId } : {}) } } }));

@@ -3,7 +3,7 @@ import { InfoIcon } from '@/components/icons';
 import type { Workspace } from './types';
 import styles from './query.module.css';
 
-export type WorkspaceSection = 'search' | 'query' | 'log';
+export type WorkspaceSection = 'search' | 'query' | 'log' | 'export';
 
 const SECTIONS: { name: WorkspaceSection; label: string }[] = [
   { name: 'search', label: 'Search' },
@@ -47,6 +47,17 @@ export function WorkspaceHeader({ workspace, current }: { workspace: Workspace; 
         <Link href={`${base}/settings`} className={styles.tab}>
           Settings
         </Link>
+        {/* Members export the workspace as a whole (a ZIP of every request); one request exports from its log entry. */}
+        {workspace.role ? (
+          <Link
+            href={`/export/workspace/${encodeURIComponent(workspace.id)}`}
+            className={`${styles.tab} ${current === 'export' ? styles.tabActive : ''}`}
+            aria-current={current === 'export' ? 'page' : undefined}
+            data-testid="workspace-export"
+          >
+            Export
+          </Link>
+        ) : null}
       </nav>
     </div>
   );

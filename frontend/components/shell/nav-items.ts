@@ -1,5 +1,5 @@
 // Every area of DESIGN.md §1. Areas that later issues build render a "not available yet" notice.
-export type NavIcon = 'search' | 'book' | 'activity' | 'database' | 'folder' | 'plus' | 'bell' | 'loader' | 'shield' | 'user';
+export type NavIcon = 'search' | 'book' | 'activity' | 'database' | 'folder' | 'plus' | 'bell' | 'loader' | 'shield' | 'user' | 'download';
 
 export interface NavItem {
   href: string;
@@ -42,7 +42,10 @@ export const NAV_SECTIONS: NavSection[] = [
   },
   {
     heading: 'Activity',
-    items: [{ href: '/processes', label: 'Processes', icon: 'loader' }],
+    items: [
+      { href: '/processes', label: 'Processes', icon: 'loader' },
+      { href: '/exports', label: 'Exports', icon: 'download', also: ['/export'] },
+    ],
   },
   {
     heading: 'Settings',

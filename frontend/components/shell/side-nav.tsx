@@ -7,6 +7,7 @@ import {
   BellIcon,
   BookIcon,
   DatabaseIcon,
+  DownloadIcon,
   FolderIcon,
   LoaderIcon,
   PlusIcon,
@@ -28,6 +29,7 @@ const ICONS: Record<NavIcon, (p: { size?: number }) => React.ReactElement> = {
   loader: LoaderIcon,
   shield: ShieldIcon,
   user: UserIcon,
+  download: DownloadIcon,
 };
 
 export function SideNav({ isAdmin }: { isAdmin: boolean }) {

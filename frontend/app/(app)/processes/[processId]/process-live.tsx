@@ -1,20 +1,17 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { LoaderIcon } from '@/components/icons';
 import { ItemFailures } from '@/components/processes/item-failures';
 import { StatusBadge, statusLabel } from '@/components/processes/status-badge';
+import { useLiveProcess, type Connection } from '@/components/processes/use-live-process';
 import { formatDateTime, formatNumber, percent } from '@/lib/format';
 import { isFinalStatus, type Process } from '@/lib/types';
 import styles from './process.module.css';
 
-type Connection = 'connecting' | 'live' | 'reconnecting' | 'closed';
-
-const MAX_RETRY_MS = 5000;
-
 export function ProcessLive({ processId, initial, appearUntil }: { processId: string; initial: Process | null; appearUntil: number | null }) {
-  const [process, setProcess] = useState<Process | null>(initial);
+  const { process, connection } = useLiveProcess(processId, initial);
   const router = useRouter();
   const known = process !== null;
 
@@ -25,52 +22,6 @@ export function ProcessLive({ processId, initial, appearUntil }: { processId: st
     const timer = setTimeout(() => router.refresh(), Math.max(0, appearUntil - Date.now()));
     return () => clearTimeout(timer);
   }, [known, appearUntil, router]);
-  const [connection, setConnection] = useState<Connection>(initial && isFinalStatus(initial.status) ? 'closed' : 'connecting');
-
-  useEffect(() => {
-    if (initial && isFinalStatus(initial.status)) return;
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let stopped = false;
-
-    const stop = () => {
-      stopped = true;
-      source?.close();
-      clearTimeout(retryTimer);
-    };
-
-    const open = () => {
-      source = new EventSource(`/api/processes/${encodeURIComponent(processId)}/events`);
-      source.onopen = () => {
-        attempt = 0;
-        setConnection('live');
-      };
-      source.addEventListener('process', (event) => {
-        const next = JSON.parse((event as MessageEvent<string>).data) as Process;
-        // Never let a late non-final update overwrite a final state.
-        setProcess((prev) => (prev && isFinalStatus(prev.status) && !isFinalStatus(next.status) ? prev : next));
-        if (isFinalStatus(next.status)) {
-          stop();
-          setConnection('closed');
-        }
-      });
-      // The stream ends after a final state; before that, an error means "not known yet" (404) or a
-      // dropped connection: reconnect with a capped backoff instead of EventSource's fixed retry.
-      source.onerror = () => {
-        source?.close();
-        if (stopped) return;
-        setConnection('reconnecting');
-        const delay = Math.min(MAX_RETRY_MS, 500 * 2 ** attempt);
-        attempt += 1;
-        retryTimer = setTimeout(open, delay);
-      };
-    };
-
-    open();
-    return stop;
-  }, [processId, initial]);
-
   if (!process) {
     return (
       <section className="card" style={{ marginTop: 'var(--space-3)' }} aria-labelledby="process-heading">

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { exportTargetPath } from '@/components/exports/export-format';
 import { filtersInWords } from '@/components/query/filter-summary';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findWorkspace, getWorkspace, listRequests } from '@/lib/bff.server';
@@ -112,6 +113,11 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                           <Link href={`${entry}/analysis`} prefetch={false}>Analysis</Link>
                           <Link href={`${entry}/documents`} prefetch={false}>Documents</Link>
                           <Link href={`${entry}/figures`} prefetch={false}>Figures</Link>
+                          {workspace.role ? (
+                            <Link href={exportTargetPath(workspace.id, r.id)} prefetch={false} data-testid="log-export">
+                              Export
+                            </Link>
+                          ) : null}
                         </span>
                         {workspace.can.run ? (
                           <Link href={againHref(workspace.id, r)} prefetch={false} className={styles.again}>

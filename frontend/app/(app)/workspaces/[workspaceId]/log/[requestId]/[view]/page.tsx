@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { exportTargetPath } from '@/components/exports/export-format';
 import { InfoIcon } from '@/components/icons';
 import { FilterSummary } from '@/components/query/filter-summary';
 import { RecordedFacets } from '@/components/search/recorded-facets';
@@ -34,9 +35,14 @@ export default async function LogEntryViewPage({ params }: Props) {
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <WorkspaceHeader workspace={workspace} current="log" />
-      <p style={{ marginBottom: 'var(--space-4)' }}>
+      <div style={{ marginBottom: 'var(--space-4)', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 'var(--space-3)' }}>
         <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>← Back to the log</Link>
-      </p>
+        {workspace.role ? (
+          <Link href={exportTargetPath(workspace.id, request.id)} className="btn btn-sm" data-testid="request-export">
+            Export…
+          </Link>
+        ) : null}
+      </div>
       {found ? (
         <QueryViews
           query={found.query}

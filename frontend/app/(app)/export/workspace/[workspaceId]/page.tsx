@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ExportTarget } from '@/components/exports/export-target';
+import { WorkspaceHeader } from '@/components/query/workspace-header';
+import { findWorkspace, getWorkspace } from '@/lib/bff.server';
+
+type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ export?: string | string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const workspace = await findWorkspace((await params).workspaceId);
+  return { title: workspace ? `Export — ${workspace.name}` : 'Workspace not found' };
+}
+
+/** Export the whole workspace: a ZIP with an index page and a folder per search and question. */
+export default async function WorkspaceExportPage({ params, searchParams }: Props) {
+  const { workspaceId } = await params;
+  const raw = (await searchParams).export;
+  const exportId = (Array.isArray(raw) ? raw[0] : raw) ?? '';
+  const workspace = await getWorkspace(workspaceId);
+  return (
+    <div className="page" style={{ maxWidth: 1200 }}>
+      <WorkspaceHeader workspace={workspace} current="export" />
+      <div className="stack" style={{ gap: 'var(--space-2)', marginBottom: 'var(--space-4)' }}>
+        <h2 data-testid="export-heading">Export the workspace</h2>
+        <p className="muted">
+          Every search and question of its <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>log</Link> ({workspace.requestCount}), each in its own
+          folder as it would be exported alone, with an index page. It is built in the background.
+        </p>
+      </div>
+      <ExportTarget workspace={workspace} request={null} exportId={exportId} />
+    </div>
+  );
+}
