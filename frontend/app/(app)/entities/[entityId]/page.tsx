@@ -135,9 +135,12 @@ export default async function EntityPage({ params }: Props) {
                     <li key={d.docketId} data-testid="entity-docket">
                       <span className="mono">{d.number}</span> <span className="subtle">· {formatNumber(d.documents)} filings</span>
                       {d.title ? <div>{d.title}</div> : null}
-                      <div style={{ marginTop: 4 }}>
-                        <FollowDocketButton size="small" docket={{ docketId: d.docketId, docketNumber: d.number, title: d.title, sourceName: '' }} />
-                      </div>
+                      {/* A docket's own page has its follow button at the top already. */}
+                      {entity.kind === 'docket' && sameDocketNumber(d.number, entity.name) ? null : (
+                        <div style={{ marginTop: 4 }}>
+                          <FollowDocketButton size="small" docket={{ docketId: d.docketId, docketNumber: d.number, title: d.title, sourceName: '' }} />
+                        </div>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -178,6 +181,10 @@ export default async function EntityPage({ params }: Props) {
 
 /** A docket entity as a docket to follow: its own docket record when the profile lists it, else its name as the number. */
 function docketToFollow(name: string, dockets: { docketId: string; number: string; title: string }[]) {
-  const own = dockets.find((d) => d.number.replace(/\s+/g, '').toLowerCase() === name.replace(/\s+/g, '').toLowerCase());
+  const own = dockets.find((d) => sameDocketNumber(d.number, name));
   return { docketId: own?.docketId ?? '', docketNumber: own?.number ?? name, title: own?.title ?? '', sourceName: '' };
+}
+
+function sameDocketNumber(a: string, b: string): boolean {
+  return a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
 }
