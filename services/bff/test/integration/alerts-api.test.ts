@@ -2,7 +2,7 @@ import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeAlertService } from './support/alert-service.fake';
 import { FakeBackends } from './support/fake-services';
-import { BrowserClient, type SseEvent } from './support/http-client';
+import { BrowserClient, readEventStream, type SseEvent } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
 
 jest.setTimeout(60_000);
@@ -260,6 +260,22 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       controller.abort();
       await reading;
       await waitFor(() => alertService.cancelledWatches > cancelledBefore, { description: 'the gRPC watch to be cancelled' });
+    });
+
+    it('says so and ends the stream when the alerts service cannot be reached (EventSource then reconnects)', async () => {
+      // A second BFF whose AlertService address answers nothing.
+      const lonely = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, '127.0.0.1:1'), logger, { heartbeatMs: 100 });
+      try {
+        const client = new BrowserClient(lonely.url);
+        expect((await client.signIn(adminEmail, ADMIN_PASSWORD)).status).toBe(200);
+        const res = await client.fetch('GET', '/api/notifications/events');
+        expect(res.status).toBe(200);
+        const { events } = await readEventStream(res);
+        expect(events.map((e) => e.event)).toEqual(['error']);
+        expect(JSON.parse(events[0]!.data)).toEqual({ message: 'notification updates interrupted; reconnecting' });
+      } finally {
+        await lonely.stop();
+      }
     });
 
     it('needs a session', async () => {
