@@ -132,7 +132,20 @@ test('a matching upload raises the bell live, and its notification opens the doc
   const hit = page.getByTestId('alert-hit').filter({ hasText: 'Order on the rate petition' });
   await hit.waitFor();
   await expect(hit.locator('mark').first().textContent()).resolves.toMatch(new RegExp(marker, 'i'));
+  // The in-app message that carried it is in the delivery history.
+  await page.locator('[data-testid="alert-delivery"][data-channel="in_app"][data-status="sent"]').first().waitFor();
   await shot('alert-detail');
+});
+
+test('the alert is paused and resumed, and a test is sent from its page', async () => {
+  await page.goto(alertPath);
+  await page.getByTestId('alert-pause').click();
+  await page.getByTestId('alert-paused').waitFor();
+  await page.getByTestId('alert-resume').click();
+  await page.getByTestId('alert-pause').waitFor();
+
+  await page.getByTestId('alert-send-test').click();
+  await expect(page.getByTestId('alert-test-sent').textContent()).resolves.toMatch(/Test sent on .*in-app/);
 });
 
 test('a docket is followed from a filing and managed on the followed-dockets page', async () => {
