@@ -64,6 +64,7 @@ function banner(stack: StackHandle, seconds: number): string {
       (stack.timings.frontendBuildSeconds !== undefined ? `, frontend build ${stack.timings.frontendBuildSeconds.toFixed(1)} s` : '') +
       `); data in ${stack.dataDir}`,
     ...(stack.zipkinUrl ? [`traces (Zipkin): ${bold(stack.zipkinUrl)}   queues (administrators): ${url}/api/admin/queues`] : []),
+    ...(stack.mailUrl ? [`e-mail inbox (local mail catcher, SMTP_URL unset): ${bold(stack.mailUrl)}`] : []),
     ...(stack.skipped.length ? [`not started (no src/main.ts yet): ${stack.skipped.join(', ')}`] : []),
     `a part that crashes is restarted (after 1 s, 2 s, 4 s…); ${DEFAULT_RESTART_POLICY.maxCrashes} crashes of one part within ` +
       `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min stop everything. Process health: ${url}/catalog-status`,

@@ -13,6 +13,7 @@ import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/
 import { stackStatusFile, writeStackStatus, type PartKind, type StackStatus } from '../supervise/stack-status';
 import { Supervisor } from '../supervise/supervisor';
 import { DEFAULT_ZIPKIN_PORT, probeZipkin, startZipkin, type RunningZipkin } from '../zipkin';
+import { DEFAULT_MAIL_PORTS, startMailCatcher, type RunningMailCatcher } from '../mail';
 
 export interface StackPorts {
   documents: number;
@@ -36,7 +37,7 @@ const GRPC_SERVICES = [
   { name: 'export', dir: 'export', port: 'export', mongoDb: 'export' },
 ] as const;
 
-export const STACK_PART_NAMES = ['kafka', 'mongo', 'redis', 'zipkin', ...GRPC_SERVICES.map((s) => s.name), 'bff', 'next-build', 'frontend'];
+export const STACK_PART_NAMES = ['kafka', 'mongo', 'redis', 'zipkin', 'mail', ...GRPC_SERVICES.map((s) => s.name), 'bff', 'next-build', 'frontend'];
 
 export interface StartStackOptions {
   profile: 'dev' | 'test';
@@ -60,6 +61,12 @@ export interface StartStackOptions {
   zipkin?: boolean;
   /** default 9411 (dev), a free port (test). */
   zipkinPort?: number;
+  /**
+   * The local mail catcher (MailDev, deploy/local/src/mail.ts), started when SMTP_URL is not set:
+   * the alerts service sends to it and its web inbox shows every message. default 1025/1080 (dev),
+   * free ports (test).
+   */
+  mailPorts?: { smtp: number; web: number };
   readyTimeoutMs?: number;
   /**
    * What happens when a part exits after start-up. dev default: restarted with back-off
@@ -88,6 +95,10 @@ export interface StackHandle {
   frontendUrl?: string;
   /** Zipkin's UI (…/zipkin/) when the launcher started or found one; the services export spans to it. */
   zipkinUrl?: string;
+  /** The local mail catcher's web inbox (REST: <mailUrl>/email) when SMTP_URL was unset and the launcher started one. */
+  mailUrl?: string;
+  /** Where the services send e-mail: SMTP_URL, or the local mail catcher. */
+  smtpUrl?: string;
   /** Parts whose src/main.ts does not exist (yet); they were skipped. */
   skipped: string[];
   /** From the BFF's "first administrator created" log line, when it created one on this start. */
@@ -158,6 +169,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   let infra: InfraHandle | undefined;
   let supervisor: Supervisor | undefined;
   let zipkin: RunningZipkin | undefined;
+  let mail: RunningMailCatcher | undefined;
   // Ends a Zipkin restart still waiting for its health check when the stack stops.
   const zipkinRestarts = new AbortController();
   const stopAll = async () => {
@@ -168,7 +180,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const stopNamed = (names: string[]) => Promise.all(names.map((n) => children.get(n)?.stop({ timeoutMs: 15_000 })));
     await stopNamed(['frontend', 'next-build', 'bff']);
     await stopNamed(GRPC_SERVICES.map((s) => s.name));
-    await Promise.all([infra?.stop(), zipkin?.stop()]);
+    await Promise.all([infra?.stop(), zipkin?.stop(), mail?.stop()]);
     await supervised;
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -211,9 +223,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       env: { ...process.env, ...opts.env },
     });
     const traceUi = await zipkinReady;
+    mail = await startLocalMail({ opts, isTest, dataDir, log });
     if (stopping) {
       // Aborted while the infrastructure was starting: stop() ran before it existed.
-      await Promise.all([infra.stop(), zipkin?.stop()]);
+      await Promise.all([infra.stop(), zipkin?.stop(), mail?.stop()]);
       throw new Error('start-up aborted');
     }
     const infraSeconds = (Date.now() - started) / 1000;
@@ -230,6 +243,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       REDIS_URL: infra.redisUrl,
       DATA_DIR: dataDir,
       ...(traceUi ? { OTEL_EXPORTER_ZIPKIN_ENDPOINT: traceUi.spansUrl } : {}),
+      ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
+      // Links in e-mails (documents, alerts, unsubscribe) point at the frontend this launcher serves.
+      PUBLIC_APP_URL: opts.env?.PUBLIC_APP_URL ?? process.env.PUBLIC_APP_URL ?? `http://localhost:${ports.frontend}`,
       ...grpcTargets,
     };
 
@@ -361,6 +377,19 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         },
       });
     }
+    if (mail) {
+      const { smtp, web } = { smtp: Number(new URL(mail.smtpUrl).port), web: Number(new URL(mail.webUrl).port) };
+      supervisor.watch({
+        name: 'mail',
+        kind: 'infrastructure',
+        process: mail.process,
+        restart: async () => {
+          if (stopping) throw new Error('the stack is stopping');
+          mail = await startMailCatcher({ dir: path.join(dataDir, 'mail'), smtpPort: smtp, webPort: web, onLine: (line) => opts.onOutput?.('mail', line) });
+          return mail.process;
+        },
+      });
+    }
     const watching = supervisor;
 
     return {
@@ -370,6 +399,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       bffUrl,
       frontendUrl,
       zipkinUrl: traceUi?.uiUrl,
+      mailUrl: mail?.webUrl,
+      smtpUrl: mail?.smtpUrl ?? opts.env?.SMTP_URL ?? process.env.SMTP_URL,
       skipped,
       get firstAdmin() {
         return firstAdmin;
@@ -422,6 +453,16 @@ async function startTraceUi(deps: {
     log(`Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
+}
+
+/** MailDev for the stack when no SMTP_URL is given (every e-mail lands in its web inbox), else undefined. */
+async function startLocalMail(deps: { opts: StartStackOptions; isTest: boolean; dataDir: string; log: (message: string) => void }): Promise<RunningMailCatcher | undefined> {
+  const { opts, isTest, log } = deps;
+  if (opts.env?.SMTP_URL ?? process.env.SMTP_URL) return undefined;
+  const ports = opts.mailPorts ?? (isTest ? { smtp: await freePort(), web: await freePort() } : DEFAULT_MAIL_PORTS);
+  const mail = await startMailCatcher({ dir: path.join(deps.dataDir, 'mail'), smtpPort: ports.smtp, webPort: ports.web, onLine: (line) => opts.onOutput?.('mail', line), signal: opts.signal });
+  log(`no SMTP_URL: e-mail goes to the local mail catcher; inbox at ${mail.webUrl} (SMTP ${mail.smtpUrl})`);
+  return mail;
 }
 
 /** Says why to stop waiting for a just-spawned part to get healthy, or undefined to go on. */

@@ -1,0 +1,24 @@
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { startMailCatcher, type RunningMailCatcher } from '../../src/mail';
+import { freePort } from '../../src/wait';
+
+let mail: RunningMailCatcher | undefined;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-catcher-'));
+
+afterAll(async () => {
+  await mail?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('the local mail catcher accepts SMTP and shows the message in its inbox (REST API)', async () => {
+  mail = await startMailCatcher({ dir, smtpPort: await freePort(), webPort: await freePort() });
+  const transport = nodemailer.createTransport(mail.smtpUrl);
+  await transport.sendMail({ from: 'alerts@docket.local', to: 'ada@example.com', subject: 'Hello inbox', text: 'plain', html: '<p>rich</p>' });
+  transport.close();
+  const inbox = (await (await fetch(`${mail.webUrl}/email`)).json()) as Array<{ id: string; subject: string; to: Array<{ address: string }> }>;
+  expect(inbox.map((m) => [m.subject, m.to[0]?.address])).toEqual([['Hello inbox', 'ada@example.com']]);
+  expect(await (await fetch(`${mail.webUrl}/email/${inbox[0]!.id}/html`)).text()).toContain('rich');
+});
