@@ -10,7 +10,7 @@ export { DEFAULT_QUERY_LIMITS, QueryCostError, type QueryLimits } from './query-
 export { normalizeQuery } from './query-normalize';
 export { formatQuery } from './query-format';
 export { collectFilters, type CollectedFilters } from './collect-filters';
-export { compileQuery, matchesDocument, type CompiledQuery, type MatchableDocument } from './query-matcher';
+export { compileQuery, documentWords, matchesDocument, type CompiledQuery, type MatchableDocument } from './query-matcher';
 export { foldText, foldedWords, nameKey, normalizeDocketNumber } from './text-normalize';
 export {
   MAX_FILTER_VALUES, MAX_FILTER_VALUE_LENGTH, checkSearchFilters, emptySearchFilters, filtersToQuery, hasSearchFilters,

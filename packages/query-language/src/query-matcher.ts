@@ -61,6 +61,15 @@ export function matchesDocument(node: QueryNode, doc: MatchableDocument): boolea
   return compileQuery(node)(doc);
 }
 
+/**
+ * The distinct folded words of the document's title and text, from the same tokenisation the
+ * matchers use (and cache), so a percolation index can look the document's words up without
+ * reading its text twice.
+ */
+export function documentWords(doc: MatchableDocument): Iterable<string> {
+  return prepare(doc).positions.keys();
+}
+
 function compile(node: QueryNode): Matcher {
   switch (node.kind) {
     case 'term':

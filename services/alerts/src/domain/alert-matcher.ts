@@ -4,7 +4,7 @@
  * snippet highlights.
  */
 import {
-  compileQuery, foldedWords, nameKey, normalizeDocketNumber, normalizeQuery, type MatchableDocument, type QueryNode,
+  compileQuery, documentWords, foldedWords, nameKey, normalizeDocketNumber, normalizeQuery, type MatchableDocument, type QueryNode,
 } from '@docket/query-language';
 import type { AlertRecord } from './alert';
 import { alertQuery } from './alert-definition';
@@ -32,6 +32,12 @@ export interface CompiledAlert {
    * such set exists (a NOT alone, dates only): then the alert is tested against every document.
    */
   keys: string[] | null;
+  /** The cover again, costing keys another way (the index learns how common each key is). */
+  coverWith(cost: KeyCost): string[] | null;
+  /** Every key the cover could choose (the index counts how often documents have them). */
+  candidateKeys: string[];
+  /** Keys a matching document has every one of: checked before the matcher runs (a cheap refusal). */
+  required: string[];
   highlights: Highlights;
 }
 
@@ -46,24 +52,34 @@ export function compileAlert(alert: AlertRecord, parsed?: QueryNode): CompiledAl
       ...base,
       matches: (doc) => (docketId !== '' && doc.docketId === docketId) || (number !== '' && normalizeDocketNumber(doc.docketNumber) === number),
       keys,
+      coverWith: () => keys,
+      candidateKeys: keys,
+      required: [],
       highlights: { words: new Set(), prefixes: [] },
     };
   }
   const query = normalizeQuery(alertQuery(alert.definition, parsed));
-  return { ...base, matches: compileQuery(query), keys: coverOf(query)?.keys ?? null, highlights: highlightsOf(query) };
+  return {
+    ...base,
+    matches: compileQuery(query),
+    keys: coverOf(query, GUESSED_KEY_COST)?.keys ?? null,
+    coverWith: (cost) => coverOf(query, cost)?.keys ?? null,
+    candidateKeys: [...new Set(positiveKeys(query))],
+    required: [...new Set(requiredOf(query))],
+    highlights: highlightsOf(query),
+  };
 }
 
 /**
- * Every key a document yields: its distinct words (w:) and their first three letters (p:), its
+ * Every key a document yields: its distinct words (w:) and their first 3 to 6 letters (p:), its
  * docket (d:, i:), agencies (a:), filing types (t:), and the words of its parties (y:) and entities (e:).
  */
 export function documentKeys(doc: PercolationDocument): Set<string> {
   const keys = new Set<string>();
-  const words = new Set([...foldedWords(doc.title), ...foldedWords(doc.text)]);
-  for (const word of words) {
+  for (const word of documentWords(doc)) {
+    if (word === '') continue; // the matcher's title/text separator
     keys.add(`w:${word}`);
-    const start = firstLetters(word);
-    if (start !== null) keys.add(`p:${start}`);
+    for (const start of prefixKeys(word)) keys.add(`p:${start}`);
   }
   const docket = normalizeDocketNumber(doc.docketNumber);
   if (docket) keys.add(`d:${docket}`);
@@ -76,83 +92,126 @@ export function documentKeys(doc: PercolationDocument): Set<string> {
   return keys;
 }
 
-/** Keys that cover a query, with a rough cost (how many documents they let through). */
+/** Keys that cover a query, with what they cost (how many documents they let through). */
 interface Cover {
   keys: string[];
   cost: number;
 }
 
-const PREFIX_KEY_LENGTH = 3;
-// Agencies and filing types are few, so many documents share each: a word is nearly always better.
-const BROAD_KEY_COST = 100;
-const PREFIX_KEY_COST = 30;
+/** How many documents a key lets through, roughly: its share of documents, or a guess from its kind. */
+export type KeyCost = (key: string) => number;
+
+// A prefix query is filed under its first 3 to 6 letters (the query language wants 3 at least); a
+// document yields every start of 3 to 6 letters of its words, so longer prefixes pick fewer documents.
+const MIN_PREFIX_KEY = 3;
+const MAX_PREFIX_KEY = 6;
+
+/**
+ * The guess before any document was seen: a docket is rare; agencies and filing types are few, so
+ * many documents share each; longer words are rarer than short ones; a prefix is broader than a word.
+ */
+export const GUESSED_KEY_COST: KeyCost = (key) => {
+  const value = key.slice(2);
+  switch (key[0]) {
+    case 'd':
+    case 'i':
+      return 1;
+    case 'a':
+    case 't':
+      return 100;
+    case 'p':
+      return 30 - value.length;
+    default:
+      return Math.max(2, 20 - value.length);
+  }
+};
 
 /** The cheapest set of keys at least one of which any document matching `node` has; null if none. */
-function coverOf(node: QueryNode): Cover | null {
+function coverOf(node: QueryNode, cost: KeyCost): Cover | null {
+  const cheapest = (keys: string[]): Cover | null => {
+    let best: Cover | null = null;
+    for (const key of keys) {
+      const keyCost = cost(key);
+      if (!best || keyCost < best.cost) best = { keys: [key], cost: keyCost };
+    }
+    return best;
+  };
   switch (node.kind) {
     case 'term':
     case 'phrase':
-      return wordCover(foldedWords(node.value), 'w');
-    case 'prefix': {
-      const words = foldedWords(node.value);
-      const whole = wordCover(words.slice(0, -1), 'w');
-      if (whole) return whole;
-      const start = firstLetters(words.at(-1) ?? '');
-      return start === null ? null : { keys: [`p:${start}`], cost: PREFIX_KEY_COST };
-    }
+    case 'prefix':
     case 'field':
-      switch (node.field) {
-        case 'docket': {
-          const key = normalizeDocketNumber(node.value);
-          return key ? { keys: [`d:${key}`], cost: 1 } : null;
-        }
-        case 'agency':
-        case 'type': {
-          const key = nameKey(node.value);
-          return key ? { keys: [`${node.field === 'agency' ? 'a' : 't'}:${key}`], cost: BROAD_KEY_COST } : null;
-        }
-        case 'party':
-          return wordCover(foldedWords(node.value), 'y');
-        case 'entity':
-          return wordCover(foldedWords(node.value), 'e');
-      }
-      return null;
+      return cheapest(leafKeys(node));
     case 'range':
     case 'not':
       return null;
     case 'and': {
       let best: Cover | null = null;
       for (const child of node.children) {
-        const cover = coverOf(child);
+        const cover = coverOf(child, cost);
         if (cover && (!best || cover.cost < best.cost)) best = cover;
       }
       return best;
     }
     case 'or': {
       const keys = new Set<string>();
-      let cost = 0;
+      let total = 0;
       for (const child of node.children) {
-        const cover = coverOf(child);
+        const cover = coverOf(child, cost);
         if (!cover) return null;
         for (const key of cover.keys) keys.add(key);
-        cost += cover.cost;
+        total += cover.cost;
       }
-      return { keys: [...keys], cost };
+      return { keys: [...keys], cost: total };
     }
   }
 }
 
-/** The longest of the words (longer words are rarer), costed by length. */
-function wordCover(words: string[], prefix: 'w' | 'y' | 'e'): Cover | null {
-  let best = '';
-  for (const word of words) if (word.length > best.length) best = word;
-  if (best === '') return null;
-  return { keys: [`${prefix}:${best}`], cost: Math.max(2, 20 - best.length) };
+/** The keys a document matching this one clause has, every one of them (empty when none is known). */
+function leafKeys(node: QueryNode): string[] {
+  switch (node.kind) {
+    case 'term':
+    case 'phrase':
+      return foldedWords(node.value).map((word) => `w:${word}`);
+    case 'prefix': {
+      const words = foldedWords(node.value);
+      const last = [...(words.at(-1) ?? '')];
+      const prefix = last.length >= MIN_PREFIX_KEY ? [`p:${last.slice(0, MAX_PREFIX_KEY).join('')}`] : [];
+      return [...words.slice(0, -1).map((word) => `w:${word}`), ...prefix];
+    }
+    case 'field': {
+      if (node.field === 'party' || node.field === 'entity') return foldedWords(node.value).map((word) => `${node.field === 'party' ? 'y' : 'e'}:${word}`);
+      const key = node.field === 'docket' ? normalizeDocketNumber(node.value) : nameKey(node.value);
+      return key ? [`${{ docket: 'd', agency: 'a', type: 't' }[node.field]}:${key}`] : [];
+    }
+    default:
+      return [];
+  }
 }
 
-function firstLetters(word: string): string | null {
-  const letters = [...word];
-  return letters.length >= PREFIX_KEY_LENGTH ? letters.slice(0, PREFIX_KEY_LENGTH).join('') : null;
+/** Every key the cover could choose: the leaves' keys outside any NOT. */
+function positiveKeys(node: QueryNode): string[] {
+  if (node.kind === 'not' || node.kind === 'range') return [];
+  if (node.kind === 'and' || node.kind === 'or') return node.children.flatMap(positiveKeys);
+  return leafKeys(node);
+}
+
+/** Keys every document matching `node` has: each leaf's keys, an AND's children's (an OR's or a NOT's none). */
+function requiredOf(node: QueryNode): string[] {
+  if (node.kind === 'and') return node.children.flatMap(requiredOf);
+  if (node.kind === 'or' || node.kind === 'not' || node.kind === 'range') return [];
+  return leafKeys(node);
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** The word's starts of 3 to 6 letters (code points: slicing UTF-16 would split an astral letter). */
+function prefixKeys(word: string): string[] {
+  const letters = SURROGATE.test(word) ? [...word] : null;
+  const length = letters ? letters.length : word.length;
+  const keys: string[] = [];
+  for (let end = MIN_PREFIX_KEY; end <= Math.min(MAX_PREFIX_KEY, length); end += 1) keys.push(letters ? letters.slice(0, end).join('') : word.slice(0, end));
+  return keys;
 }
 
 /** The words a match is about: terms, phrases and prefixes not under a NOT. */
