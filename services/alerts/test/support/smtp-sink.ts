@@ -26,8 +26,10 @@ export class SmtpSink {
     readonly messages: ReceivedMail[],
   ) {}
 
-  static async start(): Promise<SmtpSink> {
+  /** `acceptDelayMs`: how long the server takes over each message (a slow relay widens the window a crash can hit). */
+  static async start(options: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
     const received: ReceivedMail[] = [];
+    const delay = options.acceptDelayMs ?? 0;
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -35,8 +37,12 @@ export class SmtpSink {
       onData(stream, _session, callback) {
         simpleParser(stream).then(
           (mail) => {
-            received.push(toReceived(mail));
-            callback();
+            const accept = () => {
+              received.push(toReceived(mail));
+              callback();
+            };
+            if (delay > 0) setTimeout(accept, delay);
+            else accept();
           },
           (error: Error) => callback(error),
         );
