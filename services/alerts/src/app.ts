@@ -23,6 +23,7 @@ import { NotificationRepository } from './store/notification.repository';
 import { WebhookEndpointRepository } from './store/webhook-endpoint.repository';
 import { wireWebhooks } from './webhooks/webhook-parts';
 import { startDelivery, type DeliveryParts } from './workers/delivery.runtime';
+import type { QuestionAnswerer } from './delivery/delivery-jobs';
 
 /** Names tests replace so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
@@ -36,6 +37,8 @@ export interface AppOverrides {
   /** Replaces delivery's planner (tests that look at matching alone). */
   planner?: DeliveryPlanner;
   onDocumentSeen?: (documentId: string) => void;
+  /** Answers digests' questions (default: the query-engine at QUERY_ENGINE_GRPC, when set). */
+  answers?: QuestionAnswerer;
   /** Prefix of the delivery queues (default `{redisPrefix}` when that is given, else ALERTS_QUEUE_PREFIX). */
   queuePrefix?: string;
 }
@@ -98,7 +101,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     // Delivery's worker starts before the percolator hands it hits, and stops after the consumer does.
     const delivery = await startDelivery({
       config, connection, alerts: new StoredAlertSource(alerts), hits: new StoredHitSource(hits), notifications, webhooks: webhooks.sender,
-      closers, logger, queuePrefix: overrides.queuePrefix ?? (overrides.redisPrefix ? `{${overrides.redisPrefix}}` : undefined),
+      answers: overrides.answers, closers, logger, queuePrefix: overrides.queuePrefix ?? (overrides.redisPrefix ? `{${overrides.redisPrefix}}` : undefined),
     });
 
     const percolator = new Percolator({

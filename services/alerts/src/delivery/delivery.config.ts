@@ -18,6 +18,8 @@ export const deliveryEnv = {
   /** Pending deliveries untouched this long are queued again (a crash between record and queue). */
   ALERTS_DELIVERY_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
   ALERTS_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** The query-engine (host:port) that answers alerts' questions in digests; unset: digests go without answers. */
+  QUERY_ENGINE_GRPC: z.string().regex(/^[\w.-]+:\d+$/u, 'must be host:port').optional(),
   /** Hash-tagged so every key of the queues lands in one Redis Cluster slot. */
   ALERTS_QUEUE_PREFIX: z.string().min(1).default('{alerts}'),
 };

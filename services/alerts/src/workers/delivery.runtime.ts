@@ -14,6 +14,7 @@ import { AlertEmailBuilder } from '../email/alert-email';
 import { EmailRenderer } from '../email/email-renderer';
 import { SmtpMailer, type Mailer } from '../email/mailer';
 import { deliveryHandlers, type DeliveryHandlers } from '../grpc/delivery.handlers';
+import { QueryEngineAnswerer } from '../grpc/question-answerer.client';
 import { DeliveryRepository } from '../store/delivery.repository';
 import { DeliveryQueue } from './delivery.queue';
 import { DeliverySweeper } from './delivery.sweeper';
@@ -23,7 +24,7 @@ import { DigestScheduler } from './digest.scheduler';
 export type DeliveryConfig = Pick<
   Config,
   'REDIS_URL' | 'PUBLIC_APP_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'UNSUBSCRIBE_SECRET' | 'ALERTS_REALTIME_MAX_PER_HOUR' | 'ALERTS_DIGEST_CRON'
-  | 'ALERTS_DELIVERY_LOCK_MS' | 'ALERTS_DELIVERY_SWEEP_MS' | 'ALERTS_DELIVERY_CONCURRENCY' | 'ALERTS_QUEUE_PREFIX'
+  | 'ALERTS_DELIVERY_LOCK_MS' | 'ALERTS_DELIVERY_SWEEP_MS' | 'ALERTS_DELIVERY_CONCURRENCY' | 'ALERTS_QUEUE_PREFIX' | 'QUERY_ENGINE_GRPC'
 >;
 
 export interface DeliveryParts {
@@ -107,8 +108,14 @@ export async function startDelivery(deps: {
   const planner = new RealtimeDeliveryPlanner({
     deliveries, hits: deps.hits, alerts: deps.alerts, notifications: deps.notifications, jobs: queue, maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR, clock, logger: log,
   });
+  let answers = deps.answers;
+  if (!answers && config.QUERY_ENGINE_GRPC) {
+    const answerer = new QueryEngineAnswerer(config.QUERY_ENGINE_GRPC);
+    closers.add('query-engine client', () => answerer.close());
+    answers = answerer;
+  }
   const digestPlanner = new DigestPlanner({
-    deliveries, alerts: deps.alerts, hits: deps.hits, jobs: queue, answers: deps.answers ?? noAnswers, maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR, logger: log,
+    deliveries, alerts: deps.alerts, hits: deps.hits, jobs: queue, answers: answers ?? noAnswers, maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR, logger: log,
   });
   const scheduler = new DigestScheduler({
     connection: redis, workerConnection: workerRedis, prefix, planner: digestPlanner, cron: config.ALERTS_DIGEST_CRON, lockDurationMs: config.ALERTS_DELIVERY_LOCK_MS, logger,

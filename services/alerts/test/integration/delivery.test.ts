@@ -24,6 +24,14 @@ const APP_URL = 'http://app.test';
 const MAX_PER_HOUR = 3;
 
 const seen: string[] = [];
+/** Stands in for the query-engine's AnswerOverDocuments: cites the first document it is given. */
+const asked: Array<{ question: string; documentIds: string[] }> = [];
+const answers = {
+  answer: async (question: string, documentIds: string[]) => {
+    asked.push({ question, documentIds });
+    return [{ text: 'The utility asks for a 4.2% increase.', documentIds: [documentIds[0]!] }];
+  },
+};
 let sink: SmtpSink;
 let app: RunningApp;
 let client: AlertServiceClient;
@@ -39,7 +47,7 @@ beforeAll(async () => {
     SMTP_URL: sink.url, PUBLIC_APP_URL: APP_URL, ALERTS_REALTIME_MAX_PER_HOUR: String(MAX_PER_HOUR), UNSUBSCRIBE_SECRET: 'delivery-test-secret-0123456789',
   });
   app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic, redisPrefix: base,
+    grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic, redisPrefix: base, answers,
     onDocumentSeen: (id) => seen.push(id),
   });
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
@@ -221,5 +229,21 @@ describe('digests', () => {
     await app.delivery.digests.tick(new Date('2026-11-30T08:30:00Z'));
     const [weeklyMail] = await waitFor(() => when(mailTo('dora').slice(1), (l) => l.length === 1), { description: 'the weekly digest e-mail' });
     expect(weeklyMail!.subject).toBe('Your weekly digest: 1 new document for 1 alert');
+  });
+
+  it('an alert with a question gets an answer over its new documents in the digest, each sentence citing its document', async () => {
+    const alert = await create('quinn', {
+      name: 'Revenue asks', query: 'revenue requirement', question: 'What increase is requested?',
+      schedule: { cadence: Cadence.CADENCE_DAILY, hour: 7, weekday: 0, timeZone: 'UTC' }, channels: { inApp: false, email: true, webhookEndpointId: '' },
+    });
+    const first = await ingest('The revenue requirement rises by 4.2 percent.', 'Revenue filing');
+    const second = await ingest('Staff testimony on the revenue requirement.', 'Staff testimony');
+    await app.delivery.digests.planWindow(new Date('2026-11-26T07:00:00Z'));
+    const [mail] = await waitFor(() => when(mailTo('quinn'), (l) => l.length > 0), { description: 'the digest with an answer' });
+    expect(asked).toContainEqual({ question: 'What increase is requested?', documentIds: [first, second] });
+    expect(mail!.html).toContain('What increase is requested?');
+    expect(mail!.html).toMatch(new RegExp(`The utility asks for a 4.2% increase.</span> <a class="cite" href="${APP_URL}/documents/${first}">\\[1\\]</a>`, 'u'));
+    expect(mail!.text).toContain('The utility asks for a 4.2% increase. [1]');
+    expect(mail!.html).toContain(`${APP_URL}/alerts/${alert.id}`);
   });
 });
