@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@docket/testkit';
 import { e2eEnv, launchChromium } from './support/browser';
+import { header, waitForEmail } from './support/mail';
 import { signInAsAdmin } from './support/session';
 
 const { baseUrl } = e2eEnv;
@@ -135,6 +136,40 @@ test('a matching upload raises the bell live, and its notification opens the doc
   // The in-app message that carried it is in the delivery history.
   await page.locator('[data-testid="alert-delivery"][data-channel="in_app"][data-status="sent"]').first().waitFor();
   await shot('alert-detail');
+});
+
+test('the alert\'s e-mail is in the inbox, and its unsubscribe link stops that alert\'s e-mail without signing in', async () => {
+  const email = await waitForEmail(
+    (m) => m.to.some((t) => t.address === e2eEnv.adminEmail) && `${m.subject} ${m.text ?? ''}`.includes('Order on the rate petition') && `${m.text ?? ''}${m.html ?? ''}`.includes(marker),
+    'the real-time e-mail of the alert',
+  );
+  expect(email.html).toContain('/documents/');
+  expect(header(email, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  const listUnsubscribe = /<(https?:[^>]+)>/.exec(header(email, 'List-Unsubscribe'))?.[1] ?? '';
+  expect(listUnsubscribe).toMatch(/\/api\/unsubscribe\?token=/);
+  // The page people open from the e-mail's footer: same token, no session (a fresh browser).
+  const token = new URL(listUnsubscribe).searchParams.get('token') ?? '';
+  const visitor = await browser.newContext({ baseURL: baseUrl });
+  try {
+    const visitorPage = await visitor.newPage();
+    visitorPage.setDefaultNavigationTimeout(90_000);
+    await visitorPage.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    await expect(visitorPage.getByTestId('unsubscribe-alert').textContent()).resolves.toContain(`Rate petitions (${marker})`);
+    await shot('unsubscribe', visitorPage);
+    await visitorPage.getByTestId('unsubscribe-confirm').click();
+    await visitorPage.getByTestId('unsubscribe-done').waitFor();
+    // A mail client's RFC 8058 one-click POST to the List-Unsubscribe address works too (repeating is fine).
+    const oneClick = await visitorPage.request.post(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status()).toBe(200);
+    expect(((await oneClick.json()) as { unsubscribed: boolean }).unsubscribed).toBe(true);
+    // The link now says e-mail for the alert is off.
+    const described = await visitorPage.request.get(`/api/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(((await described.json()) as { unsubscribed: boolean }).unsubscribed).toBe(true);
+  } finally {
+    await visitor.close();
+  }
 });
 
 test('the alert is paused and resumed, and a test is sent from its page', async () => {

@@ -33,5 +33,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_ADMIN_PASSWORD = adminPassword;
   process.env.E2E_SEED_FILINGS = String(seedFilings);
   process.env.E2E_SEED_DOCKETS = String(seedDockets);
+  // The local mail catcher's web inbox (MailDev), where the alerts service's e-mail lands.
+  if (stack.mailUrl) process.env.E2E_MAIL_URL = stack.mailUrl;
   process.stderr.write(`[e2e stack] ready in ${stack.timings.totalSeconds.toFixed(1)} s at ${stack.frontendUrl}\n`);
 }
