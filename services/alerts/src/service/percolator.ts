@@ -38,13 +38,13 @@ export class Percolator {
     if (matched.length === 0) return { matched: 0, created: 0 };
     const created: string[] = [];
     const now = new Date();
-    for (const alert of matched) {
+    await inBatches(matched, async (alert) => {
       const hitId = await this.storeHit(alert, doc, now);
       if (hitId) {
         created.push(hitId);
         await this.deps.alerts.recordHits(alert.alertId, 1, now);
       }
-    }
+    });
     if (created.length > 0) await this.deps.publishHits(created);
     await this.plan(doc.id, matched.map((alert) => alert.alertId));
     this.deps.logger.debug({ documentId: doc.id, matched: matched.length, created: created.length }, 'document percolated');
@@ -75,9 +75,14 @@ export class Percolator {
     const hits = await this.deps.hits.undeliveredOfDocument(documentId, alertIds);
     if (hits.length === 0) return;
     const alerts = new Map((await this.deps.alerts.findLiveMany([...new Set(hits.map((hit) => hit.alertId))])).map((alert) => [alert.id, alert]));
-    for (const alert of alerts.values()) {
-      if (alert.paused) continue;
-      await this.deps.planner.planHits(toAlertForDelivery(alert), hits.filter((hit) => hit.alertId === alert.id));
-    }
+    await inBatches([...alerts.values()].filter((alert) => !alert.paused), (alert) =>
+      this.deps.planner.planHits(toAlertForDelivery(alert), hits.filter((hit) => hit.alertId === alert.id)));
   }
+}
+
+/** A document that matches many alerts: their writes go BATCH at a time rather than one round trip after another. */
+const BATCH = 16;
+
+async function inBatches<T>(items: T[], run: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += BATCH) await Promise.all(items.slice(start, start + BATCH).map(run));
 }

@@ -4,21 +4,7 @@ import { addOutbox, type PendingEvent } from '@docket/events';
 import type { HitForDelivery } from '../domain/delivery-ports';
 
 /** A stored hit: what delivery reads, plus the owner (for per-owner counts) and its outbox. */
-interface HitDoc {
-  _id: string;
-  alertId: string;
-  ownerUserId: string;
-  documentId: string;
-  title: string;
-  snippet: string;
-  docketNumber: string;
-  sourceName: string;
-  filingType: string;
-  filedAt?: Date;
-  matchedAt: Date;
-  deliveryKey: string;
-  pendingEvents?: PendingEvent[];
-}
+type HitDoc = Omit<HitForDelivery, 'id'> & { _id: string; ownerUserId: string; pendingEvents?: PendingEvent[] };
 
 const schema = new Schema<HitDoc>(
   {
