@@ -91,6 +91,8 @@ export class FakeQueryService {
       }),
       // As a query-engine without a language model answers.
       getAnswerModes: unary(logger, async () => ({ modes: [AnalysisMode.ANALYSIS_MODE_EXTRACTIVE], defaultMode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE })),
+      // Digests' answers (the alerts service calls it; the BFF never does).
+      answerOverDocuments: unary(logger, async () => { throw new UnavailableError('not used by the BFF'); }),
       listQueries: unary(logger, async (req: queryEngineQueriesV1.ListQueriesRequest) => {
         this.listRequests.push(req);
         if (req.cursor && !/^\d+$/.test(req.cursor)) throw new InputError('bad cursor', [{ path: 'cursor', message: 'must be the next_cursor of a previous page' }]);
