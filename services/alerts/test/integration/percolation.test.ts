@@ -212,7 +212,7 @@ describe('percolation', () => {
     expect(await connection.collection('hits').countDocuments({ alertId: alert.id })).toBe(0);
   });
 
-  it('an alert created through one alerts process is matched by another (index refreshed from the store)', async () => {
+  it('an alert created through one alerts process is matched by another (index refreshed from the store), and a watcher on one hears of a notification written by the other', async () => {
     const otherTopic = renameTopic(topics.documentIngested, `${base}.other.ingested.v1`);
     const otherSeen: string[] = [];
     const other = await startApp(configFor({ ALERTS_INDEX_REFRESH_MS: '200' }), logger, {
@@ -228,6 +228,21 @@ describe('percolation', () => {
         await waitFor(() => otherSeen.includes(event.documentId), { description: 'the other process to handle the document' });
         return (await hitsOf('gus', alert.id)).length > 0;
       }, { description: 'the other process to match the new alert', timeoutMs: 15_000 });
+
+      const otherClient = new AlertServiceClient(`127.0.0.1:${other.grpcPort}`, credentials.createInsecure());
+      const updates: WatchNotificationsResponse[] = [];
+      const stream = otherClient.watchNotifications({ ownerUserId: 'gus' });
+      const ended = new Promise<void>((resolve) => {
+        stream.on('error', () => resolve());
+        stream.on('end', () => resolve());
+      });
+      stream.on('data', (update: WatchNotificationsResponse) => updates.push(update));
+      await waitFor(() => updates.length >= 1, { description: 'the first unread count from the other process' });
+      await app.notifications.notify({ key: `test:gus:${alert.id}`, ownerUserId: 'gus', kind: 'hit', title: 'From the first process', body: '', link: '/alerts' });
+      await waitFor(() => updates.some((u) => u.notification?.title === 'From the first process'), { description: 'the other process to relay the notification' });
+      stream.cancel();
+      await ended;
+      otherClient.close();
     } finally {
       await other.stop();
     }
