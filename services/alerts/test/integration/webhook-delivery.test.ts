@@ -1,11 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { credentials } from '@grpc/grpc-js';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { Webhook } from 'standardwebhooks';
 import { EventPublisher, createKafka, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
@@ -17,6 +14,7 @@ import { configSchema } from '../../src/config';
 import { jobIdOf } from '../../src/delivery/delivery';
 import { DELIVERY_QUEUE } from '../../src/workers/delivery.queue';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/webhooks/retry-schedule';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Webhooks end to end through the alerts service: a percolated document → a delivery on the BullMQ
@@ -24,51 +22,6 @@ import { WEBHOOK_MAX_ATTEMPTS } from '../../src/webhooks/retry-schedule';
  * which verifies it with the standardwebhooks verifier. Retries follow the real 24 h schedule; the
  * test does not wait it out: it promotes the delayed job, as if its time had come.
  */
-
-interface Received {
-  path: string;
-  webhookId: string;
-  verified: unknown;
-  verifyError?: string;
-}
-
-/** Answers each path with its scripted statuses in turn, then 200; 'always-500' paths never succeed. */
-class Receiver {
-  readonly received: Received[] = [];
-  readonly secrets = new Map<string, string>();
-  readonly scripts = new Map<string, number[]>();
-  private readonly server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '';
-      const body = Buffer.concat(chunks).toString('utf8');
-      const entry: Received = { path, webhookId: String(request.headers['webhook-id']), verified: undefined };
-      try {
-        entry.verified = new Webhook(this.secrets.get(path) ?? '').verify(body, request.headers as Record<string, string>);
-      } catch (error) {
-        entry.verifyError = (error as Error).message;
-      }
-      this.received.push(entry);
-      const status = path.startsWith('/always-500') ? 500 : (this.scripts.get(path)?.shift() ?? 200);
-      response.writeHead(status).end();
-    });
-  });
-
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-}
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const dbName = uniqueName('alerts_webhook_delivery').replace(/-/g, '_');
@@ -78,9 +31,8 @@ const updatedTopic: TopicDef<DocumentUpdated> = renameTopic(topics.documentUpdat
 const triggeredTopic: TopicDef<AlertTriggered> = renameTopic(topics.alertTriggered, `${base}.triggered.v1`);
 const APP_URL = 'http://app.test';
 
-const receiver = new Receiver();
+let receiver: WebhookReceiver;
 const seen: string[] = [];
-let port: number;
 let app: RunningApp;
 let client: AlertServiceClient;
 let publisher: EventPublisher;
@@ -91,7 +43,7 @@ let documentCount = 0;
 
 beforeAll(async () => {
   const env = testInfraEnv();
-  port = await receiver.start();
+  receiver = await WebhookReceiver.start();
   const config = configSchema.parse({
     MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, PUBLIC_APP_URL: APP_URL,
     WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', WEBHOOK_DISABLE_AFTER_FAILURES: '1', WEBHOOK_TIMEOUT_MS: '5000',
@@ -115,7 +67,7 @@ afterAll(async () => {
   await queue?.close();
   redis?.disconnect();
   await app?.stop();
-  await receiver.stop();
+  await receiver?.stop();
   await connection?.dropDatabase();
   await connection?.close();
 });
@@ -130,8 +82,8 @@ function definition(endpointId: string, query: string): AlertDefinition {
 }
 
 async function endpointAt(owner: string, path: string): Promise<string> {
-  const { endpoint, secret } = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: owner, url: `http://127.0.0.1:${port}${path}`, description: '' });
-  receiver.secrets.set(path, secret);
+  const { endpoint, secret } = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: owner, url: receiver.url(path), description: '' });
+  receiver.useSecret(path, secret);
   return endpoint!.id;
 }
 
@@ -193,7 +145,7 @@ describe('webhook delivery through the alerts service', () => {
   it('retries a failing receiver on the back-off schedule under the same webhook-id, then succeeds', async () => {
     const owner = uniqueName('rhea');
     const endpointId = await endpointAt(owner, '/flaky');
-    receiver.scripts.set('/flaky', [500, 503]);
+    receiver.script('/flaky', [500, 503]);
     const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'salt cavern') });
     const documentId = await ingest('Salt cavern storage expansion approved.');
     const key = `rt:${alert!.id}:${documentId}:webhook`;
@@ -226,6 +178,7 @@ describe('webhook delivery through the alerts service', () => {
 
   it('gives up after every retry fails, disables the endpoint and tells its owner in the app', async () => {
     const owner = uniqueName('fay');
+    receiver.alwaysFail('/always-500');
     const endpointId = await endpointAt(owner, '/always-500');
     const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'depleted reservoir') });
     const documentId = await ingest('Depleted reservoir storage certificate.');
@@ -252,6 +205,6 @@ describe('webhook delivery through the alerts service', () => {
       return list.length > 0 ? list : undefined;
     }, { description: 'the notice' });
     expect(notices).toEqual([expect.objectContaining({ kind: 'notice', title: 'Webhook endpoint disabled', link: '/alerts/webhooks', read: false })]);
-    expect(notices[0]?.body).toContain(`http://127.0.0.1:${port}/always-500`);
+    expect(notices[0]?.body).toContain(receiver.url('/always-500'));
   });
 });

@@ -1,9 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { Webhook } from 'standardwebhooks';
 import { InputError, NotFoundError } from '@docket/errors';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
@@ -13,54 +10,13 @@ import { webhookHandlers } from '../../src/grpc/webhook.handlers';
 import { WebhookEndpointRepository } from '../../src/store/webhook-endpoint.repository';
 import type { ResolveHost } from '../../src/webhooks/address-guard';
 import { wireWebhooks, type WebhookParts } from '../../src/webhooks/webhook-parts';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The webhook channel against a real HTTP receiver on 127.0.0.1 (loopback allowed by configuration,
  * as an operator would for a local receiver), the MongoDB stand-in for the endpoints, and the
  * endpoint RPCs through a real gRPC server.
  */
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** What the Standard Webhooks verifier made of it, with the secret the receiver was given. */
-  verified: unknown;
-  verifyError?: string;
-}
-
-/** A webhook receiver: answers each request with the next scripted status (200 when the script is done). */
-class Receiver {
-  readonly received: Received[] = [];
-  secret = '';
-  script: (number | 'hang')[] = [];
-  private readonly server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const entry: Received = { headers: request.headers, body, verified: undefined };
-      try {
-        entry.verified = new Webhook(this.secret).verify(body, request.headers as Record<string, string>);
-      } catch (error) {
-        entry.verifyError = (error as Error).message;
-      }
-      this.received.push(entry);
-      const next = this.script.shift() ?? 200;
-      if (next === 'hang') return; // never answers: the sender's timeout has to end it
-      response.writeHead(next, { 'content-type': 'text/plain' }).end(next < 300 ? 'ok' : 'nope');
-    });
-  });
-
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 class RecordingNotices implements NotificationSink {
   readonly byKey = new Map<string, Parameters<NotificationSink['notify']>[0]>();
@@ -69,9 +25,10 @@ class RecordingNotices implements NotificationSink {
   }
 }
 
+const PATH = '/hooks/docket';
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const dbName = uniqueName('alerts_webhooks').replace(/-/g, '_');
-const receiver = new Receiver();
+let receiver: WebhookReceiver;
 const notices = new RecordingNotices();
 /** Names the tests resolve themselves (the system resolver knows none of them). */
 const dnsAnswers = new Map<string, string>();
@@ -103,26 +60,26 @@ beforeAll(async () => {
     services: [{ definition: AlertServiceService, implementation: webhookHandlers({ endpoints: webhooks.endpoints, logger }) }],
   });
   client = new AlertServiceClient(`127.0.0.1:${grpcServer.port}`, credentials.createInsecure());
-  receiverPort = await receiver.start();
-  receiverUrl = `http://127.0.0.1:${receiverPort}/hooks/docket`;
+  receiver = await WebhookReceiver.start();
+  receiverPort = receiver.port;
+  receiverUrl = receiver.url(PATH);
 });
 
 afterAll(async () => {
   client?.close();
   await grpcServer?.shutdown(1_000);
-  await receiver.stop();
+  await receiver?.stop();
   await connection?.dropDatabase();
   await connection?.close();
 });
 
 beforeEach(() => {
   receiver.received.length = 0;
-  receiver.script = [];
 });
 
 async function createEndpoint(owner: string, url = receiverUrl) {
   const created = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: owner, url, description: 'test receiver' });
-  receiver.secret = created.secret;
+  receiver.useSecret(new URL(url).pathname, created.secret);
   return created;
 }
 
@@ -208,7 +165,7 @@ describe('sending (Standard Webhooks)', () => {
   it('fails twice, is retried under the same webhook-id, then succeeds (failures counted, then cleared)', async () => {
     const owner = uniqueName('user');
     const { endpoint } = await createEndpoint(owner);
-    receiver.script = [500, 429];
+    receiver.script(PATH, [500, 429]);
     const sent = message(owner, endpoint!.id);
 
     await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('the receiver answered HTTP 500'));
@@ -216,7 +173,7 @@ describe('sending (Standard Webhooks)', () => {
     expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]?.consecutiveFailures).toBe(2);
     await webhooks.sender.send(sent);
 
-    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([sent.id, sent.id, sent.id]);
+    expect(receiver.received.map((r) => r.webhookId)).toEqual([sent.id, sent.id, sent.id]);
     expect(receiver.received.every((r) => r.verifyError === undefined)).toBe(true);
     expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]).toMatchObject({ consecutiveFailures: 0, disabled: false });
   });
@@ -224,14 +181,14 @@ describe('sending (Standard Webhooks)', () => {
   it('treats a receiver that does not answer in time as a failure worth retrying', async () => {
     const owner = uniqueName('user');
     const { endpoint } = await createEndpoint(owner);
-    receiver.script = ['hang'];
+    receiver.script(PATH, ['hang']);
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new RetryableDeliveryError(`could not deliver to 127.0.0.1:${receiverPort}: no answer within 0.5 s`));
   });
 
   it('disables the endpoint when the receiver answers 410 Gone, and tells its owner', async () => {
     const owner = uniqueName('user');
     const { endpoint } = await createEndpoint(owner);
-    receiver.script = [410];
+    receiver.script(PATH, [410]);
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toBeInstanceOf(PermanentDeliveryError);
     const [listed] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
     expect(listed).toMatchObject({ disabled: true, disabledReason: 'the receiver answered 410 Gone' });
