@@ -84,14 +84,19 @@ export function ExportForm({ workspaceId, requestId, subject, limits }: { worksp
           <h2 id="export-choices">What to export</h2>
         </div>
         <div className="card-body stack">
-          <fieldset>
+          <fieldset className={styles.fieldset}>
             <legend className={styles.sectionHeading}>Format</legend>
             <div className={styles.formats} role="radiogroup" aria-label="Format" data-testid="export-formats">
               {choices.map((choice) => {
                 const on = choice.format === format;
                 const off = !permitted(choice.format);
                 return (
-                  <label key={choice.format} className={`${styles.formatCard} ${on ? styles.formatOn : ''} ${off ? styles.formatOff : ''}`}>
+                  <label
+                    key={choice.format}
+                    className={`${styles.formatCard} ${on ? styles.formatOn : ''} ${off ? styles.formatOff : ''}`}
+                    data-testid={`export-format-${choice.format}`}
+                    data-selected={on}
+                  >
                     <input
                       type="radio"
                       name="format"
@@ -99,7 +104,6 @@ export function ExportForm({ workspaceId, requestId, subject, limits }: { worksp
                       checked={on}
                       disabled={off}
                       onChange={() => setFormat(choice.format)}
-                      data-testid={`export-format-${choice.format}`}
                     />
                     <span className={styles.formatName}>{choice.label}</span>
                     <span className={styles.formatHint}>{choice.description}</span>
@@ -110,7 +114,7 @@ export function ExportForm({ workspaceId, requestId, subject, limits }: { worksp
             <FieldError id="export-format-error" message={fieldErrors.format} />
           </fieldset>
           {allowed.fullText || allowed.originalFiles ? (
-            <fieldset>
+            <fieldset className={styles.fieldset}>
               <legend className={styles.sectionHeading}>Include</legend>
               <div className={styles.options}>
                 {allowed.fullText ? (

@@ -7,7 +7,7 @@ import { FormError } from '@/components/ui/form-error';
 import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
 import { formatBytes, formatDateTime, percent } from '@/lib/format';
-import { exportStatusClass, exportStatusLabel, isExportActive, progressLabel, speedLabel } from './export-format';
+import { exportStatusClass, exportStatusLabel, exportTargetPath, isExportActive, progressLabel, speedLabel } from './export-format';
 import type { DownloadLink, Export } from './export-types';
 import styles from './exports.module.css';
 
@@ -99,7 +99,7 @@ export function ExportProgress({ initial, initialDownload }: { initial: Export; 
               aria-valuenow={total > 0 || done ? pct : undefined}
               data-testid="export-bar"
             >
-              <div className={`${styles.bar} ${done ? styles.barDone : stopped ? styles.barStopped : ''}`} style={{ width: `${total > 0 || done ? pct : 4}%` }} />
+              <div className={`${styles.bar} ${done ? styles.barDone : stopped ? styles.barStopped : ''}`} style={{ width: `${total > 0 || done ? pct : active ? 4 : 0}%` }} />
             </div>
           </>
         ) : null}
@@ -120,14 +120,15 @@ export function ExportProgress({ initial, initialDownload }: { initial: Export; 
           </div>
         ) : null}
         {current.status === 'expired' ? (
-          <div className="alert alert-info" role="status" data-testid="export-expired">
+          <div className={`alert alert-info ${styles.notice}`} role="status" data-testid="export-expired">
             <p>
-              This export expired on {formatDateTime(current.expiresAt)} and its file was removed. Start it again below to get a fresh one.
+              This export expired on {formatDateTime(current.expiresAt)} and its file was removed.{' '}
+              <Link href={exportTargetPath(current.workspaceId, current.requestId)}>Export it again</Link> for a fresh file.
             </p>
           </div>
         ) : null}
         {stopped ? (
-          <div className={`alert ${current.status === 'failed' ? 'alert-error' : 'alert-warning'}`} role="status" data-testid="export-stopped">
+          <div className={`alert ${current.status === 'failed' ? 'alert-error' : 'alert-warning'} ${styles.notice}`} role="status" data-testid="export-stopped">
             <p>
               {current.status === 'failed' ? 'The export failed' : 'The export was cancelled'}
               {current.error ? `: ${current.error}` : '.'}
@@ -168,7 +169,8 @@ function LiveUpdates({ processId, onUpdate }: { processId: string; onUpdate: () 
   }, [stamp, onUpdate]);
   return (
     <span className={styles.live} data-testid="export-connection" data-connection={connection}>
-      {connection === 'live' ? 'Live' : connection === 'closed' ? 'Finished' : connection === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+      {/* Not known yet: the stream's 404s are the wait for the worker, not a lost connection. */}
+      {connection === 'live' ? 'Live' : connection === 'closed' ? 'Finished' : connection === 'reconnecting' && process ? 'Reconnecting…' : 'Connecting…'}
     </span>
   );
 }

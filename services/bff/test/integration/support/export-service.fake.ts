@@ -28,8 +28,11 @@ export class FakeExportService {
   private readonly tokens = new Map<string, string>();
   private server: RunningGrpcServer | undefined;
 
-  async start(logger: Logger): Promise<string> {
-    this.server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [{ definition: exportExportsV1.ExportServiceService, implementation: this.impl(logger) }] });
+  /** `alongside`: other services on the same address (the export service also serves ProcessService). */
+  async start(logger: Logger, alongside: Parameters<typeof startGrpcServer>[0]['services'] = []): Promise<string> {
+    this.server = await startGrpcServer({
+      port: 0, host: '127.0.0.1', logger, services: [{ definition: exportExportsV1.ExportServiceService, implementation: this.impl(logger) }, ...alongside],
+    });
     return `127.0.0.1:${this.server.port}`;
   }
 
