@@ -13,6 +13,8 @@ export interface ReceivedMail {
   headers: Map<string, string>;
   /** The delivery key (X-Docket-Delivery). */
   deliveryKey: string;
+  /** When the server accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 /**
@@ -78,5 +80,6 @@ function toReceived(mail: ParsedMail): ReceivedMail {
     messageId: mail.messageId ?? '',
     headers,
     deliveryKey: headers.get('x-docket-delivery') ?? '',
+    receivedAt: Date.now(),
   };
 }
