@@ -1,29 +1,57 @@
-import { createKafka, ensureTopics, topics, type TopicDef } from '@docket/events';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
+import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
-import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import type { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import type { Config } from './config';
+import type { ExportBlobStore } from './blob/export-blob-store';
+import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
+import { S3BlobStore } from './blob/s3.blob-store';
+import type { ExportSources } from './domain/export-sources';
 import { PROCESSES_GROUP, ProcessUpdatedConsumer } from './events/process-updated.consumer';
+import { GrpcExportSources } from './grpc/export-sources.grpc';
+import { exportServiceBinding } from './grpc/exports.grpc';
 import { processServiceBinding } from './grpc/processes.grpc';
+import { DownloadService } from './service/download.service';
+import { ExpiryService } from './service/expiry.service';
+import { ExportRunner } from './service/export-runner';
+import { ExportService } from './service/export.service';
 import { ProcessChanges } from './service/process-changes';
 import { DEFAULT_WATCH_TIMINGS, ProcessService, type WatchTimings } from './service/process.service';
+import { ExportRepository } from './store/export.repository';
 import { ProcessRepository } from './store/process.repository';
+import { ExpiryScheduler } from './workers/expiry.scheduler';
+import { ExportQueue, QUEUE_PREFIX } from './workers/export.queue';
+import { ExportWorker } from './workers/export.worker';
 
-/** Names and timings tests replace so suites sharing Kafka do not interfere. */
+/** Names and timings tests replace so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
   grpcHost?: string;
   groupId?: string;
   processTopic?: TopicDef<ProcessUpdated>;
+  completedTopic?: TopicDef<ExportCompleted>;
+  queuePrefix?: string;
   watchTimings?: WatchTimings;
+  /** Test doubles for the query-engine and documents services (default: over gRPC). */
+  sources?: ExportSources;
+  /** Rows per XLSX sheet (Excel's limit by default). */
+  rowsPerSheet?: number;
+  progressMs?: number;
 }
 
 export interface RunningApp extends StartedService {
   grpcPort: number;
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
 /**
- * Wires the export service (processes for now): processes.updated.v1 → Mongo; ProcessService over
- * gRPC. `stop` drains in reverse order: gRPC first, then the consumer, then Mongo.
+ * Wires the export service: processes.updated.v1 → Mongo and ProcessService; ExportService over
+ * gRPC; export workers and the expiry schedule on BullMQ; exports.completed.v1 through the outbox.
+ * `stop` drains in reverse order: gRPC first, then workers and consumer, then connections.
  */
 export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
@@ -34,21 +62,74 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('mongo', () => connection.close());
     const repository = new ProcessRepository(connection);
     await repository.init();
+    const exportsRepo = new ExportRepository(connection);
+    await exportsRepo.init();
     const processes = new ProcessService(repository, new ProcessChanges(), logger, overrides.watchTimings ?? DEFAULT_WATCH_TIMINGS);
 
     const processTopic = overrides.processTopic ?? topics.processUpdated;
+    const completedTopic = overrides.completedTopic ?? topics.exportCompleted;
     const kafka = createKafka({ clientId: 'export', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [processTopic]);
+    await ensureTopics(kafka, [processTopic, completedTopic]);
+    const publisher = new EventPublisher(kafka, logger);
+    await publisher.connect();
+    closers.add('publisher', () => publisher.disconnect());
+    const relay = new OutboxRelay({ model: exportsRepo.model, publisher, logger });
+    relay.start();
+    closers.add('outbox', () => relay.stop());
+
+    const prefix = overrides.queuePrefix ?? QUEUE_PREFIX;
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    closers.add('redis', () => redis.quit());
+    const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    closers.add('worker redis', () => workerRedis.quit());
+    const processUpdates = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, `${prefix}:process-sequence`), processTopic);
+
     const consumer = new ProcessUpdatedConsumer({
       kafka, connection, logger, processes, groupId: overrides.groupId ?? PROCESSES_GROUP, topic: processTopic,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
 
+    let sources = overrides.sources;
+    if (!sources) {
+      const grpcSources = new GrpcExportSources({ queryEngine: config.QUERY_ENGINE_GRPC, documents: config.DOCUMENTS_GRPC });
+      closers.add('upstream clients', async () => grpcSources.close());
+      sources = grpcSources;
+    }
+    const blobs = blobStoreOf(config);
+    const queue = new ExportQueue(redis, prefix);
+    closers.add('export queue', () => queue.close());
+    const limits = { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxStored: config.EXPORT_MAX_STORED };
+    const exportService = new ExportService({ exports: exportsRepo, sources, jobs: queue, processes: processUpdates, blobs, limits, maxRows: config.EXPORT_MAX_ROWS });
+    const upstream = sources;
+    const downloads = new DownloadService({
+      exports: exportsRepo, service: exportService, blobs, secret: config.EXPORT_LINK_SECRET,
+      assertMember: async (userId, workspaceId) => { await upstream.workspace(userId, workspaceId); },
+    });
+
+    const ttlMs = config.EXPORT_TTL_DAYS * DAY_MS;
+    if (config.EXPORT_WORKERS > 0) {
+      const appUrl = config.EXPORT_APP_URL.replace(/\/+$/, '');
+      const runner = new ExportRunner({
+        sources, maxRows: config.EXPORT_MAX_ROWS, rowsPerSheet: overrides.rowsPerSheet,
+        documentLink: (documentId) => `${appUrl}/documents/${encodeURIComponent(documentId)}`,
+      });
+      const worker = new ExportWorker({
+        connection: workerRedis, exports: exportsRepo, runner, blobs, processes: processUpdates, logger, ttlMs, prefix,
+        concurrency: config.EXPORT_WORKERS, lockDurationMs: config.EXPORT_JOB_LOCK_MS, progressMs: overrides.progressMs, completedTopic,
+        kickOutbox: (exportId) => void relay.kick([exportId]),
+      });
+      worker.start();
+      closers.add('export worker', () => worker.close());
+    }
+    const expiry = new ExpiryScheduler({ connection: workerRedis, expiry: new ExpiryService({ exports: exportsRepo, blobs }), everyMs: config.EXPORT_EXPIRY_SWEEP_MS, logger, prefix });
+    await expiry.start();
+    closers.add('expiry', () => expiry.close());
+
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
-      services: [processServiceBinding({ processes, logger })],
+      services: [processServiceBinding({ processes, logger }), exportServiceBinding({ exports: exportService, downloads, logger })],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
@@ -59,4 +140,14 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await stop();
     throw error;
   }
+}
+
+function blobStoreOf(config: Config): ExportBlobStore {
+  if (config.EXPORT_BLOB_STORE === 's3') {
+    return new S3BlobStore({
+      bucket: config.EXPORT_S3_BUCKET!, prefix: config.EXPORT_S3_PREFIX,
+      client: { region: config.EXPORT_S3_REGION, forcePathStyle: config.EXPORT_S3_FORCE_PATH_STYLE, ...(config.EXPORT_S3_ENDPOINT ? { endpoint: config.EXPORT_S3_ENDPOINT } : {}) },
+    });
+  }
+  return new LocalDirectoryBlobStore(config.EXPORT_BLOB_DIR ?? path.join(config.DATA_DIR ?? os.tmpdir(), 'export-files'));
 }

@@ -24,9 +24,9 @@ let connection: Connection;
 beforeAll(async () => {
   const env = testInfraEnv();
   topic = renameTopic(topics.processUpdated, `${uniqueName('export')}.processes.v1`);
-  const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), MONGO_DB: dbName }), GRPC_PORT: 0 };
+  const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 };
   app = await startApp(config, logger, {
-    grpcHost: '127.0.0.1', groupId: uniqueName('export.processes'), processTopic: topic, watchTimings: { pollMs: 200, appearWithinMs: 1_500 },
+    grpcHost: '127.0.0.1', groupId: uniqueName('export.processes'), processTopic: topic, queuePrefix: `{${uniqueName('export')}}`, completedTopic: renameTopic(topics.exportCompleted, `${uniqueName('export')}.completed.v1`), watchTimings: { pollMs: 200, appearWithinMs: 1_500 },
   });
   client = new ProcessServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   publisher = new EventPublisher(createKafka({ clientId: 'export-test', brokers: env.kafkaBrokers, logger }), logger);

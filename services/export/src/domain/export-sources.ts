@@ -1,0 +1,116 @@
+import type { Readable } from 'node:stream';
+import type { ExportSource, SearchFiltersSpec, SearchSortOrder } from './export';
+
+/** One search hit as exported (snippet as plain text). */
+export interface ExportHit {
+  documentId: string;
+  title: string;
+  snippet: string;
+  score: number;
+  filedAt?: Date | undefined;
+  sourceId: string;
+  sourceName: string;
+  docketNumber: string;
+  filingType: string;
+  filingCategory: string;
+  parties: string[];
+}
+
+export interface HitBatch {
+  hits: ExportHit[];
+  /** The cursor after this batch ('' after the last one). */
+  nextCursor: string;
+  /** First batch: how many match (a lower bound when counting stopped). */
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
+export interface SearchSpec {
+  text: string;
+  filters: SearchFiltersSpec;
+  sort: SearchSortOrder;
+  userId: string;
+  workspaceId: string;
+  cursor: string;
+  maxHits: number;
+  batchSize?: number;
+}
+
+export interface FileDescription {
+  attachmentId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface DocumentContent {
+  documentId: string;
+  text: string;
+  files: FileDescription[];
+}
+
+export interface Passage {
+  documentId: string;
+  documentTitle: string;
+  quote: string;
+  page: number;
+}
+
+export interface AnalysisSectionView {
+  heading: string;
+  sentences: Array<{ text: string; citations: Passage[] }>;
+}
+
+export interface QueryDocumentView {
+  rank: number;
+  documentId: string;
+  title: string;
+  sourceName: string;
+  docketNumber: string;
+  filingCategory: string;
+  filedAt?: Date | undefined;
+  score: number;
+}
+
+export interface FigureSeries {
+  /** filings_by_month | by_agency | by_filing_type | by_party | by_docket */
+  name: string;
+  title: string;
+  buckets: Array<{ key: string; label: string; count: number }>;
+}
+
+/** A stored query, whole, as an export writes it. */
+export interface QueryView {
+  queryId: string;
+  question: string;
+  createdAt?: Date | undefined;
+  scopeStatement: string;
+  notice: string;
+  sections: AnalysisSectionView[];
+  documents: QueryDocumentView[];
+  figures: FigureSeries[];
+  numbers: Array<{ kind: string; text: string; value: number; unit: string; citation?: Passage | undefined }>;
+}
+
+export interface RequestView {
+  requestId: string;
+  createdAt?: Date | undefined;
+  resultCount: number;
+  source: ExportSource & { kind: 'search' | 'query' };
+}
+
+/**
+ * What exports read from the other services (over gRPC, server streaming where it is big). Every
+ * call checks the user's membership of the workspace: a non-member gets NotFoundError.
+ */
+export interface ExportSources {
+  request(userId: string, workspaceId: string, requestId: string): Promise<RequestView>;
+  workspace(userId: string, workspaceId: string): Promise<{ name: string }>;
+  /** The workspace's log, oldest first. */
+  requests(userId: string, workspaceId: string): AsyncIterable<RequestView>;
+  searchHits(spec: SearchSpec, signal: AbortSignal): AsyncIterable<HitBatch>;
+  query(userId: string, queryId: string): Promise<QueryView>;
+  /** Documents by id (at most 5,000 a call), in the order asked; missing ones skipped. */
+  documents(ids: string[], includeText: boolean, signal: AbortSignal): AsyncIterable<DocumentContent>;
+  openFile(documentId: string, attachmentId: string, signal: AbortSignal): Promise<Readable>;
+}

@@ -1,0 +1,78 @@
+import { InputError, NotFoundError } from '@docket/errors';
+import type { Readable } from 'node:stream';
+import { signDownload, verifyDownload } from '../domain/download-token';
+import type { ExportRecord } from '../domain/export';
+import type { ExportBlobStore } from '../blob/export-blob-store';
+import type { ExportRepository } from '../store/export.repository';
+import type { ExportService } from './export.service';
+
+export interface DownloadDescription {
+  exportId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  expiresAt: Date;
+  finishedAt?: Date | undefined;
+}
+
+/**
+ * Signed, expiring download links: the token names the export and when the link dies; following it
+ * also needs the user to be a member of the export's workspace (checked on every call, so a member
+ * removed later loses access). An expired export says so.
+ */
+export class DownloadService {
+  constructor(
+    private readonly deps: {
+      exports: ExportRepository;
+      service: ExportService;
+      blobs: ExportBlobStore;
+      /** Membership check: NotFoundError for a non-member. */
+      assertMember: (userId: string, workspaceId: string) => Promise<void>;
+      secret: string;
+      now?: () => Date;
+    },
+  ) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  async link(userId: string, exportId: string): Promise<{ token: string; description: DownloadDescription }> {
+    const record = await this.deps.service.get(userId, exportId);
+    const description = describe(record, this.now());
+    return { token: signDownload({ exportId: record.id, expiresAt: description.expiresAt }, this.deps.secret), description };
+  }
+
+  async describe(token: string, userId: string): Promise<DownloadDescription> {
+    const grant = verifyDownload(token, this.deps.secret, this.now());
+    const record = await this.deps.exports.find(grant.exportId);
+    if (!record) throw new NotFoundError('no such download');
+    if (!userId.trim()) throw new NotFoundError('no such download');
+    await this.deps.assertMember(userId, record.workspaceId);
+    return describe(record, this.now());
+  }
+
+  /** Bytes [offset, offset + length) (length 0: to the end). */
+  async read(token: string, userId: string, offset: number, length: number): Promise<Readable> {
+    const description = await this.describe(token, userId);
+    if (!Number.isInteger(offset) || offset < 0 || offset >= description.size) {
+      throw new InputError('range not satisfiable', [{ path: 'offset', message: `must be between 0 and ${description.size - 1}` }]);
+    }
+    if (!Number.isInteger(length) || length < 0) throw new InputError('invalid length', [{ path: 'length', message: 'must not be negative' }]);
+    const end = length === 0 ? description.size - 1 : Math.min(offset + length, description.size) - 1;
+    const record = (await this.deps.exports.find(description.exportId))!;
+    return this.deps.blobs.read(record.file!.key, offset, end);
+  }
+}
+
+function describe(record: ExportRecord, now: Date): DownloadDescription {
+  if (record.status === 'expired' || (record.expiresAt && record.expiresAt <= now)) {
+    throw new NotFoundError(`this export expired on ${record.expiresAt?.toISOString().slice(0, 10) ?? 'an earlier day'} and its file was removed: export again`);
+  }
+  if (record.status !== 'succeeded' || !record.file || !record.expiresAt) throw new NotFoundError(`the export is ${record.status}: there is no file to download yet`);
+  return {
+    exportId: record.id, fileName: record.fileName, contentType: record.contentType, size: record.file.size, sha256: record.file.sha256,
+    expiresAt: record.expiresAt, finishedAt: record.finishedAt,
+  };
+}
