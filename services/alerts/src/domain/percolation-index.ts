@@ -7,7 +7,8 @@
  *
  * Which keys an alert is filed under is first guessed (longer words are rarer); the index then
  * counts how many of the documents it matched had each key an alert could use, and refiles every
- * alert under its least common keys after 64, 128, 256 … documents (every 65,536 after that).
+ * alert under its least common keys after 64, 128, 256 … documents (every 65,536 after that), a
+ * few thousand alerts after each document so that no one document waits for all of them.
  *
  * Alerts live in numbered slots, keys have numbers, and postings list slot numbers: collecting a
  * document's candidates and checking their required keys is integer work on stamp arrays (a slot
@@ -24,6 +25,7 @@ interface KeyEntry {
 
 const FIRST_REFILE = 64;
 const MAX_REFILE_INTERVAL = 65_536;
+const REFILE_STEP = 4_096;
 const NO_KEYS = new Int32Array(0);
 
 export class PercolationIndex {
@@ -42,6 +44,8 @@ export class PercolationIndex {
   private generation = 0;
   private observed = 0;
   private nextRefile = FIRST_REFILE;
+  /** The next slot to refile while a refile is under way, else -1. */
+  private refileCursor = -1;
 
   get size(): number {
     return this.slotOf.size;
@@ -96,10 +100,11 @@ export class PercolationIndex {
       for (let at = 0; at < required.length; at += 1) if (this.keyStamps[required[at] as number] !== this.generation) return;
       if (alert.matches(doc)) result.push(alert);
     });
-    if (this.observed >= this.nextRefile) {
-      this.refileAll();
+    if (this.refileCursor < 0 && this.observed >= this.nextRefile) {
+      this.refileCursor = 0;
       this.nextRefile = this.observed + Math.min(this.observed, MAX_REFILE_INTERVAL);
     }
+    if (this.refileCursor >= 0) this.refileSome();
     return result;
   }
 
@@ -138,15 +143,19 @@ export class PercolationIndex {
   /** The share of documents seen that had the key; the guess breaks ties (and decides for unseen keys). */
   private readonly learnedCost = (key: string): number => (this.entries.get(key)?.seen ?? 0) / Math.max(1, this.observed) + GUESSED_KEY_COST(key) * 1e-6;
 
-  private refileAll(): void {
-    this.slots.forEach((alert, slot) => {
-      if (!alert) return;
+  /** Refiles the next REFILE_STEP slots under the keys now least common. */
+  private refileSome(): void {
+    const end = Math.min(this.slots.length, this.refileCursor + REFILE_STEP);
+    for (let slot = this.refileCursor; slot < end; slot += 1) {
+      const alert = this.slots[slot];
+      if (!alert) continue;
       const keys = alert.coverWith(this.learnedCost);
       const current = this.filed[slot];
-      if (keys !== null && current && keys.length === current.length && keys.every((key, at) => key === current[at])) return;
+      if (keys !== null && current && keys.length === current.length && keys.every((key, at) => key === current[at])) continue;
       this.unfile(slot);
       this.file(slot, keys);
-    });
+    }
+    this.refileCursor = end >= this.slots.length ? -1 : end;
   }
 
   private entryOf(key: string): KeyEntry {
