@@ -28,11 +28,8 @@ export class FakeExportService {
   private readonly tokens = new Map<string, string>();
   private server: RunningGrpcServer | undefined;
 
-  /** `alongside`: other services on the same address (the export service also serves ProcessService). */
-  async start(logger: Logger, alongside: Parameters<typeof startGrpcServer>[0]['services'] = []): Promise<string> {
-    this.server = await startGrpcServer({
-      port: 0, host: '127.0.0.1', logger, services: [{ definition: exportExportsV1.ExportServiceService, implementation: this.impl(logger) }, ...alongside],
-    });
+  async start(logger: Logger): Promise<string> {
+    this.server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [{ definition: exportExportsV1.ExportServiceService, implementation: this.impl(logger) }] });
     return `127.0.0.1:${this.server.port}`;
   }
 
@@ -97,7 +94,8 @@ export class FakeExportService {
     return { e, file };
   }
 
-  private impl(logger: Logger): exportExportsV1.ExportServiceServer {
+  /** The service's handlers, for a server of someone else's (FakeBackends serves them beside ProcessService). */
+  impl(logger: Logger): exportExportsV1.ExportServiceServer {
     return {
       estimateExport: unary(logger, async (req: exportExportsV1.EstimateExportRequest) => {
         const subject = this.checked(req);

@@ -3,8 +3,9 @@ import { EventEmitter, once } from 'node:events';
 import type { ServerReadableStream, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
 import { InputError, NotFoundError, toGrpcError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { documentsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import { documentsV1, exportExportsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
+import { FakeExportService } from './export-service.fake';
 import { FakeQueryService } from './query-service.fake';
 
 /**
@@ -43,6 +44,8 @@ export class FakeBackends {
   readonly entities = new Map<string, documentsV1.GetEntityResponse>([['ent-acme', entityFixture()]]);
   /** QueryService (and the GetWorkspace it needs for names), in query-service.fake.ts. */
   readonly query = new FakeQueryService();
+  /** ExportService beside ProcessService, as the export service serves both (no workspaces: every export is NOT_FOUND). */
+  readonly exports = new FakeExportService();
   /** Watchers currently attached to WatchProcess, by process id; `cancelled` counts client cancellations. */
   readonly watchers = new Map<string, number>();
   cancelled = 0;
@@ -59,6 +62,7 @@ export class FakeBackends {
         { definition: documentsV1.DocumentsServiceService, implementation: this.documentsImpl(logger) },
         { definition: queryEngineV1.SearchServiceService, implementation: this.searchImpl(logger) },
         { definition: exportV1.ProcessServiceService, implementation: this.processesImpl(logger) },
+        { definition: exportExportsV1.ExportServiceService, implementation: this.exports.impl(logger) },
         { definition: queryEngineQueriesV1.QueryServiceService, implementation: this.query.queryImpl(logger) },
         { definition: queryEngineWorkspacesV1.WorkspaceServiceService, implementation: this.query.workspaceImpl(logger) },
       ],
