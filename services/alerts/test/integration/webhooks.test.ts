@@ -244,6 +244,16 @@ describe('sending (Standard Webhooks)', () => {
     expect(receiver.received).toHaveLength(1);
   });
 
+  it('counts a host that no longer resolves as a failure worth retrying', async () => {
+    const owner = uniqueName('user');
+    dnsAnswers.set('hooks.vanishing.test', '127.0.0.1');
+    const { endpoint } = await createEndpoint(owner, `http://hooks.vanishing.test:${receiverPort}/in`);
+    dnsAnswers.delete('hooks.vanishing.test');
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(RetryableDeliveryError);
+    expect(await store.find(endpoint!.id)).toMatchObject({ consecutiveFailures: 1, lastError: expect.stringContaining('hooks.vanishing.test could not be resolved'), disabled: false });
+    expect(receiver.received).toHaveLength(0);
+  });
+
   it('refuses a message for an endpoint that is gone or is another user\'s', async () => {
     const owner = uniqueName('user');
     const { endpoint } = await createEndpoint(owner);
