@@ -13,6 +13,7 @@ import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/re
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 import { SmtpSink } from '../support/smtp-sink';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const dbName = uniqueName('alerts_delivery').replace(/-/g, '_');
@@ -33,6 +34,7 @@ const answers = {
   },
 };
 let sink: SmtpSink;
+let receiver: WebhookReceiver;
 let app: RunningApp;
 let client: AlertServiceClient;
 let publisher: EventPublisher;
@@ -42,9 +44,11 @@ let documentCount = 0;
 beforeAll(async () => {
   const env = testInfraEnv();
   sink = await SmtpSink.start();
+  receiver = await WebhookReceiver.start();
   const config = configSchema.parse({
     MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName,
     SMTP_URL: sink.url, PUBLIC_APP_URL: APP_URL, ALERTS_REALTIME_MAX_PER_HOUR: String(MAX_PER_HOUR), UNSUBSCRIBE_SECRET: 'delivery-test-secret-0123456789',
+    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', // the test's receiver is on loopback
   });
   app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
     grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic, redisPrefix: base, answers,
@@ -61,6 +65,7 @@ afterAll(async () => {
   await publisher?.disconnect();
   await app?.stop();
   await sink?.stop();
+  await receiver?.stop();
   await connection?.dropDatabase();
   await connection?.close();
 });
@@ -179,6 +184,23 @@ describe('real-time delivery', () => {
     expect((await grpcCall(client, 'getAlert', { ownerUserId: 'vera', alertId: alert.id })).alert!.volumeNotice).toBe('');
     const hits = await grpcCall(client, 'listAlertHits', { ownerUserId: 'vera', alertId: alert.id, limit: 50 }).then((r) => r.hits);
     expect(hits.every((h) => h.deliveryKey !== '')).toBe(true);
+  });
+
+  it('a real-time webhook through the delivery queue: signed the Standard Webhooks way, retried after a failure, then recorded sent', async () => {
+    const { endpoint, secret } = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: 'wade', url: receiver.url('/wade'), description: 'test receiver' });
+    receiver.useSecret('/wade', secret);
+    receiver.script('/wade', [500]);
+    const alert = await create('wade', { query: 'geothermal lease', channels: { inApp: false, email: false, webhookEndpointId: endpoint!.id } });
+    const documentId = await ingest('A geothermal lease sale is proposed for federal land.', 'Geothermal lease sale');
+
+    const [delivery] = await waitFor(async () => when(await deliveriesOf('wade', alert.id), (all) => all.some((d) => d.status === DeliveryStatus.DELIVERY_STATUS_SENT)), {
+      description: 'the webhook delivery sent after its retry (the first back-off is 5 s)', timeoutMs: 30_000,
+    });
+    expect(delivery).toMatchObject({ key: `rt:${alert.id}:${documentId}:webhook`, channel: Channel.CHANNEL_WEBHOOK, attempts: 2, error: '' });
+    const got = receiver.at('/wade');
+    expect(got).toHaveLength(2);
+    expect(got.every((r) => r.webhookId === delivery!.key && r.verifyError === undefined)).toBe(true);
+    expect(got[1]!.verified).toMatchObject({ type: 'alert.hits', data: { alert: { id: alert.id }, documents: [{ id: documentId, link: `${APP_URL}/documents/${documentId}` }] } });
   });
 
   it('send a test: a message on every channel now, listed in the alert’s deliveries', async () => {
