@@ -16,6 +16,9 @@ import { signInAsAdmin } from './support/session';
 
 const { baseUrl } = e2eEnv;
 
+// First renders on a freshly started, loaded stack are slow; each step also waits on Kafka and the index.
+jest.setTimeout(180_000);
+
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
