@@ -13,6 +13,7 @@ import {
 } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { startApp, type RunningApp } from '../../src/app';
+import { alertDefinition, documentIngested } from '../support/alert-fixtures';
 import { configSchema } from '../../src/config';
 import type { AlertForDelivery, DeliveryPlanner, HitForDelivery } from '../../src/domain/delivery-ports';
 
@@ -80,27 +81,11 @@ afterAll(async () => {
   await connection?.close();
 });
 
-function definition(over: Partial<AlertDefinition> = {}): AlertDefinition {
-  return {
-    name: 'Pipeline tariffs',
-    query: 'pipeline tariff',
-    filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
-    question: '',
-    schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 8, weekday: 1, timeZone: 'UTC' },
-    channels: { inApp: true, email: false, webhookEndpointId: '' },
-    ...over,
-  };
-}
+const definition = alertDefinition;
 
 function documentEvent(over: Partial<DocumentIngested> = {}): DocumentIngested {
   documentCount += 1;
-  return {
-    ...newEventFields(), documentId: `doc-${base}-${documentCount}`, title: 'Order accepting tariff revisions',
-    text: 'The Commission accepts the pipeline tariff revisions filed by Northern Natural Gas. Comments were due in May.',
-    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'RP24-100-000', docketId: 'dk-rp24-100',
-    filingType: 'Order', filingCategory: 'Order', filedAt: new Date('2024-05-20T10:00:00Z'), sha256: '', filers: ['Northern Natural Gas'],
-    parties: [], description: '', language: 'en', entities: [], pages: [], ...over,
-  };
+  return documentIngested(`doc-${base}-${documentCount}`, over);
 }
 
 /** Publishes the event and waits until the percolator has handled it. */
