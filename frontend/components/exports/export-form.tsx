@@ -12,6 +12,12 @@ import styles from './exports.module.css';
 
 const ESTIMATE_DELAY_MS = 250;
 
+/** What the estimate's rows count: a search's rows, a question's documents, a workspace's requests. */
+function countNoun(subject: ExportSubject, count: number): string {
+  const [one, many] = subject === 'search' ? ['row', 'rows'] : subject === 'query' ? ['document', 'documents'] : ['request', 'requests'];
+  return count === 1 ? one : many;
+}
+
 /**
  * The choices of an export (format, full text, original files) with what it would hold and its
  * expected size, asked again at each change; Start queues it and opens its progress.
@@ -147,7 +153,7 @@ export function ExportForm({ workspaceId, requestId, subject, limits }: { worksp
             <div className={styles.figures} data-testid="export-estimate" data-rows={estimate.rows} data-bytes={estimate.estimatedBytes}>
               <div>
                 <div className={styles.figure}>{formatNumber(estimate.rows)}</div>
-                <div className={styles.figureLabel}>{subject === 'search' ? 'rows' : subject === 'query' ? 'documents' : 'requests'}</div>
+                <div className={styles.figureLabel}>{countNoun(subject, estimate.rows)}</div>
               </div>
               <div>
                 <div className={styles.figure}>~{formatBytes(estimate.estimatedBytes)}</div>
