@@ -1,0 +1,61 @@
+import pino from 'pino';
+import { emptySearchFilters } from '@docket/query-language';
+import type { AlertRecord } from '../../src/domain/alert';
+import type { PercolationDocument } from '../../src/domain/alert-matcher';
+import { AlertIndex } from '../../src/service/alert-index';
+import type { AlertRepository } from '../../src/store/alert.repository';
+
+const logger = pino({ level: 'silent' });
+
+function alert(id: string, query: string, over: Partial<AlertRecord> = {}): AlertRecord {
+  return {
+    id, ownerUserId: 'u1', ownerEmail: '', kind: 'search',
+    definition: {
+      name: id, query, filters: emptySearchFilters(), question: '',
+      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' }, channels: { inApp: true, email: false, webhookEndpointId: '' },
+    },
+    paused: false, volumeNotice: '', emailUnsubscribed: false, hitsTotal: 0, createdAt: new Date(0), updatedAt: new Date(1_000), ...over,
+  };
+}
+
+/** The two reads the index makes of the store, over an in-memory list. */
+class FakeAlerts {
+  constructor(public rows: AlertRecord[]) {}
+  async *active(): AsyncIterable<AlertRecord> {
+    for (const row of this.rows) if (!row.paused && !row.deletedAt) yield row;
+  }
+  async changedSince(since: Date): Promise<AlertRecord[]> {
+    return this.rows.filter((row) => row.updatedAt > since);
+  }
+}
+
+const doc: PercolationDocument = {
+  id: 'd1', title: 'Order', text: 'The merger of two pipelines is approved.', sourceId: 'ferc', sourceName: 'FERC', docketNumber: 'RP24-1-000',
+  docketId: '', filingType: 'Order', filingCategory: 'Order', parties: [],
+};
+const matched = (index: AlertIndex) => index.match({ ...doc }).map((a) => a.alertId).sort();
+
+describe('alert index', () => {
+  it('loads the active alerts, and follows edits, pauses and deletions read from the store', async () => {
+    const store = new FakeAlerts([alert('a', 'merger'), alert('b', 'pipelines'), alert('c', 'merger', { paused: true })]);
+    const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000);
+    await index.load();
+    expect(matched(index)).toEqual(['a', 'b']);
+
+    // Another process pauses a, resumes c and deletes b (each an update with a newer updatedAt).
+    store.rows = [
+      alert('a', 'merger', { paused: true, updatedAt: new Date(50_000) }),
+      alert('b', 'pipelines', { deletedAt: new Date(50_000), updatedAt: new Date(50_000) }),
+      alert('c', 'merger', { updatedAt: new Date(50_000) }),
+      alert('d', 'approved', { updatedAt: new Date(50_000) }),
+    ];
+    await index.refresh();
+    expect(matched(index)).toEqual(['c', 'd']);
+  });
+
+  it('leaves out an alert whose stored query no longer parses, and keeps the rest', async () => {
+    const index = new AlertIndex(new FakeAlerts([alert('bad', 'merger AND (pipelines'), alert('good', 'merger')]) as unknown as AlertRepository, logger, 60_000);
+    await index.load();
+    expect(matched(index)).toEqual(['good']);
+  });
+});
