@@ -1,6 +1,8 @@
+import { z } from '@docket/config';
 import { AddressGuard, BlockedAddressError, UnresolvedHostError, type ResolveHost } from '../../src/webhooks/address-guard';
 import { checkAddress, checkAllowList, type AddressPolicy } from '../../src/webhooks/address-policy';
 import { parseEndpointUrl } from '../../src/webhooks/endpoint-url';
+import { webhookEnv } from '../../src/webhooks/webhook.config';
 
 const strict: AddressPolicy = { allowPrivate: false, allowed: [] };
 
@@ -115,5 +117,21 @@ describe('parseEndpointUrl', () => {
 
   it('keeps a good URL as the parser normalised it', () => {
     expect(parseEndpointUrl(' https://Hooks.Example.com:8443/in?x=1 ').toString()).toBe('https://hooks.example.com:8443/in?x=1');
+  });
+});
+
+describe('webhook configuration', () => {
+  const schema = z.object(webhookEnv);
+
+  it('refuses private addresses by default and reads an allow-list of addresses and ranges', () => {
+    expect(schema.parse({})).toMatchObject({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false, WEBHOOK_ALLOWED_ADDRESSES: [], WEBHOOK_ENDPOINTS_MAX_PER_USER: 10, WEBHOOK_TIMEOUT_MS: 10_000 });
+    expect(schema.parse({ WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8, ::1', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }))
+      .toMatchObject({ WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8', '::1'], WEBHOOK_ALLOW_PRIVATE_ADDRESSES: true });
+  });
+
+  it('stops on an allow-list entry that is not an address or range', () => {
+    const result = schema.safeParse({ WEBHOOK_ALLOWED_ADDRESSES: '10.0.0.0/8,intranet' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['WEBHOOK_ALLOWED_ADDRESSES'], message: expect.stringContaining('IP address or CIDR range') });
   });
 });
