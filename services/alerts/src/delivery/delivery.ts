@@ -5,18 +5,8 @@ export type DeliveryStatusName = 'pending' | 'sent' | 'retrying' | 'failed';
 /** Hourly is the volume guard's digest of a real-time alert that hit too often. */
 export type DigestCadence = 'hourly' | 'daily' | 'weekly';
 
-/** One document as a message shows it (a snapshot: a retry sends what was planned). */
-export interface DeliveredDocument {
-  documentId: string;
-  title: string;
-  /** Matched words between U+E000 and U+E001. */
-  snippet: string;
-  docketNumber: string;
-  sourceName: string;
-  filingType: string;
-  filedAt?: Date;
-  matchedAt: Date;
-}
+/** One document as a message shows it (a snapshot of its hit: a retry sends what was planned). */
+export type DeliveredDocument = Omit<HitForDelivery, 'id' | 'alertId' | 'deliveryKey'>;
 
 /** A sentence of a digest's answer and the documents it cites. */
 export interface AnswerSentence {
