@@ -34,11 +34,11 @@ export class WebhookEndpointsService implements WebhookEndpointOwnership {
     const url = parseEndpointUrl(input.url);
     await this.checkReachable(url);
     const { endpoints, maxPerUser } = this.options;
-    // Checked before the insert, not under a lock: two creations at the same instant could pass it together.
-    if ((await endpoints.countOfOwner(owner)) >= maxPerUser) {
+    const overLimit = () => {
       const message = `you already have ${maxPerUser} webhook endpoints, the most allowed: delete one before adding another`;
-      throw new InputError(`url: ${message}`, [{ path: 'url', message }]);
-    }
+      return new InputError(`url: ${message}`, [{ path: 'url', message }]);
+    };
+    if ((await endpoints.countOfOwner(owner)) >= maxPerUser) throw overLimit();
     const at = this.now();
     const endpoint: WebhookEndpointRecord = {
       id: randomUUID(), ownerUserId: owner, url: url.toString(), description, secret: newWebhookSecret(),
@@ -46,6 +46,12 @@ export class WebhookEndpointsService implements WebhookEndpointOwnership {
       createdAt: at, updatedAt: at,
     };
     await endpoints.insert(endpoint);
+    // Without transactions two creations at once could both pass the check above: counted again
+    // after the insert, the one that went past the limit is taken back (never more than the limit).
+    if ((await endpoints.countOfOwner(owner)) > maxPerUser) {
+      await endpoints.delete(owner, endpoint.id);
+      throw overLimit();
+    }
     return { endpoint, secret: endpoint.secret };
   }
 

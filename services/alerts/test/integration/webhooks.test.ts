@@ -141,6 +141,16 @@ describe('webhook endpoints (gRPC)', () => {
     const error = await createEndpoint(owner).catch((e: unknown) => e);
     expect((error as InputError).issues).toEqual([{ path: 'url', message: 'you already have 4 webhook endpoints, the most allowed: delete one before adding another' }]);
   });
+
+  it('never goes past the limit when creations race', async () => {
+    const owner = uniqueName('user');
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => createEndpoint(owner)));
+    // How many win depends on the interleaving (racing creations may all be taken back); never more than 4.
+    const created = outcomes.filter((o) => o.status === 'fulfilled').length;
+    expect(created).toBeLessThanOrEqual(4);
+    expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof InputError)).toBe(true);
+    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints).toHaveLength(created);
+  });
 });
 
 describe('sending (Standard Webhooks)', () => {
