@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { newAlertHref } from '@/components/alerts/alert-format';
+import { FollowDocketButton } from '@/components/alerts/follow-docket-button';
 import { formatTook } from '@/components/workspaces/workspace-format';
 import { formatCount } from '@/lib/format';
 import type { Source } from '@/lib/types';
@@ -153,10 +154,16 @@ export function SearchView({
                   ) : null}{' '}
                   <span className="subtle">· {formatTook(page.tookMs)}</span>
                 </p>
+                {/* Filtered to one docket, the page lists that docket's filings: following it is one click. */}
+                {state.filters.dockets.length === 1 ? (
+                  <span style={{ marginLeft: 'auto' }}>
+                    <FollowDocketButton size="small" docket={{ docketId: '', docketNumber: state.filters.dockets[0]!, title: '', sourceName: '' }} />
+                  </span>
+                ) : null}
                 <Link
                   href={newAlertHref(state.q, { ...state.filters, filedFrom: state.filters.from, filedTo: state.filters.to })}
                   className="btn btn-sm"
-                  style={{ marginLeft: 'auto', marginRight: 'var(--space-3)' }}
+                  style={{ marginLeft: state.filters.dockets.length === 1 ? undefined : 'auto', marginRight: 'var(--space-3)' }}
                   title="Be told when new filings match this search"
                   data-testid="save-as-alert"
                 >
