@@ -8,21 +8,25 @@ import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { AlertServiceClient, Cadence } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { SmtpSink } from '../support/smtp-sink';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const USERS = 40;
 const dbName = uniqueName('alerts_crash').replace(/-/g, '_');
 let connection: Connection;
 let sink: SmtpSink;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
   // Each message takes the server 150 ms: with 8 sends at a time the kill lands mid-delivery.
   sink = await SmtpSink.start({ acceptDelayMs: 150 });
+  receiver = await WebhookReceiver.start();
 });
 
 afterAll(async () => {
   await sink?.stop();
+  await receiver?.stop();
   await connection?.dropDatabase();
   await connection?.close();
 });
@@ -35,22 +39,27 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     SMTP_URL: sink.url, LOG_LEVEL: 'warn', ALERTS_QUEUE_PREFIX: `{${uniqueName('alerts-crash')}}`,
     // A dead worker's jobs are taken up 1.5 s after; records left unqueued are swept after 1 s.
     ALERTS_DELIVERY_LOCK_MS: '1500', ALERTS_DELIVERY_SWEEP_MS: '1000',
+    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', // the receiver is on loopback
   };
   const spawnService = () => spawn(process.execPath, ['--import', 'tsx', 'services/alerts/src/main.ts'], { cwd: REPO_ROOT, env: childEnv, stdio: 'ignore' });
   const client = new AlertServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
   const deliveries = () => connection.collection<{ _id: string; status: string; channel: string }>('deliveries');
   let child: ChildProcess = spawnService();
   try {
+    const endpoints: string[] = [];
     const definition = (i: number) => ({
       name: `Crash ${i}`, query: `zzcrash${i}`, question: '', filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
-      schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' }, channels: { inApp: true, email: true, webhookEndpointId: '' },
+      schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' }, channels: { inApp: true, email: true, webhookEndpointId: endpoints[i]! },
     });
-    const first = await waitFor(() => grpcCall(client, 'createAlert', { ownerUserId: 'crash-0', ownerEmail: 'crash-0@example.com', definition: definition(0) }).catch(() => undefined), {
-      description: 'the service to serve', timeoutMs: 60_000,
-    });
-    const alerts = [first.alert!];
-    for (let i = 1; i < USERS; i += 1) alerts.push((await grpcCall(client, 'createAlert', { ownerUserId: `crash-${i}`, ownerEmail: `crash-${i}@example.com`, definition: definition(i) })).alert!);
-    // Each test send records two deliveries (in-app, e-mail) and queues them.
+    const endpoint = (i: number) => grpcCall(client, 'createWebhookEndpoint', { ownerUserId: `crash-${i}`, url: receiver.url(`/crash-${i}`), description: '' });
+    for (let i = 0; i < USERS; i += 1) {
+      const created = i === 0 ? await waitFor(() => endpoint(0).catch(() => undefined), { description: 'the service to serve', timeoutMs: 60_000 }) : await endpoint(i);
+      endpoints.push(created.endpoint!.id);
+      receiver.useSecret(`/crash-${i}`, created.secret);
+    }
+    const alerts = [];
+    for (let i = 0; i < USERS; i += 1) alerts.push((await grpcCall(client, 'createAlert', { ownerUserId: `crash-${i}`, ownerEmail: `crash-${i}@example.com`, definition: definition(i) })).alert!);
+    // Each test send records three deliveries (in-app, e-mail, webhook) and queues them.
     for (const [i, alert] of alerts.entries()) await grpcCall(client, 'sendTestAlert', { ownerUserId: `crash-${i}`, alertId: alert.id });
 
     await waitFor(() => sink.messages.length >= 5, { description: 'the first e-mails to arrive', timeoutMs: 30_000 });
@@ -60,10 +69,12 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     expect(emailKeys).toHaveLength(USERS);
     const sentAtKill = new Set((await deliveries().find({ channel: 'email', status: 'sent' }).toArray()).map((d) => d._id));
     const receivedAtKill = new Set(sink.messages.map((m) => m.deliveryKey));
+    const hooksSentAtKill = new Set((await deliveries().find({ channel: 'webhook', status: 'sent' }).toArray()).map((d) => d._id));
+    const hooksReceivedAtKill = new Set(receiver.received.map((r) => r.webhookId));
     expect(sentAtKill.size).toBeLessThan(USERS); // killed mid-delivery
 
     child = spawnService();
-    await waitFor(async () => (await deliveries().countDocuments({ status: 'sent' })) === USERS * 2, { description: 'every delivery sent after the restart', timeoutMs: 90_000 });
+    await waitFor(async () => (await deliveries().countDocuments({ status: 'sent' })) === USERS * 3, { description: 'every delivery sent after the restart', timeoutMs: 90_000 });
 
     const counts = new Map<string, number>();
     for (const m of sink.messages) counts.set(m.deliveryKey, (counts.get(m.deliveryKey) ?? 0) + 1);
@@ -72,6 +83,13 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     // The only repeat possible: accepted by the server, not yet recorded as sent, when the process died.
     for (const key of repeated) expect(receivedAtKill.has(key) && !sentAtKill.has(key)).toBe(true);
     expect(repeated.length).toBeLessThanOrEqual(8); // at most the sends in flight (the worker's concurrency)
+    // Webhooks: the same rule, each signed and verified, a repeat under the same webhook-id.
+    const hookKeys = (await deliveries().find({ channel: 'webhook' }).toArray()).map((d) => d._id);
+    const hookCounts = new Map<string, number>();
+    for (const r of receiver.received) hookCounts.set(r.webhookId, (hookCounts.get(r.webhookId) ?? 0) + 1);
+    expect([...hookCounts.keys()].sort()).toEqual([...hookKeys].sort());
+    expect(receiver.received.every((r) => r.verifyError === undefined)).toBe(true);
+    for (const [key, n] of hookCounts) if (n > 1) expect(hooksReceivedAtKill.has(key) && !hooksSentAtKill.has(key)).toBe(true);
     // In-app: the notification's key is the delivery's, so exactly one each whatever happened.
     expect(await connection.collection('notifications').countDocuments({})).toBe(USERS);
     // Every repeated message carries the same Message-ID, so a mail client shows it once.
