@@ -18,6 +18,13 @@ export interface MessageMeta {
 
 export type EventHandler<T> = (message: T, meta: MessageMeta) => Promise<void>;
 
+/**
+ * Handles the new events of one fetched batch at once (e.g. one index transaction for all of them).
+ * If it keeps failing, the events are handled one by one with the per-event handler instead, so one
+ * bad event is dead-lettered alone.
+ */
+export type BatchEventHandler<T> = (messages: Array<{ message: T; meta: MessageMeta }>) => Promise<void>;
+
 export interface EventConsumerOptions {
   kafka: Kafka;
   groupId: string;
@@ -39,6 +46,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 interface Registration {
   def: TopicDef<unknown>;
   handler: EventHandler<unknown>;
+  batchHandler?: BatchEventHandler<unknown>;
 }
 
 type Decoded =
@@ -74,6 +82,16 @@ export class EventConsumer {
   on<T>(def: TopicDef<T>, handler: EventHandler<T>): this {
     if (this.consumer) throw new Error('register handlers before start()');
     this.registrations.set(def.name, { def: def as TopicDef<unknown>, handler: handler as EventHandler<unknown> });
+    return this;
+  }
+
+  /**
+   * Like `on`, but the new events of each fetched batch go to `batchHandler` together; `handler`
+   * takes them one by one only when the batch keeps failing (to dead-letter the bad one alone).
+   */
+  onBatch<T>(def: TopicDef<T>, batchHandler: BatchEventHandler<T>, handler: EventHandler<T>): this {
+    this.on(def, handler);
+    (this.registrations.get(def.name) as Registration).batchHandler = batchHandler as BatchEventHandler<unknown>;
     return this;
   }
 
@@ -141,6 +159,14 @@ export class EventConsumer {
     const done = await this.processed.which(this.options.groupId, eventIds);
     const handled: string[] = [];
     let lastOffset: string | undefined;
+    if (registration.batchHandler && isRunning() && !isStale()) {
+      const fresh = this.freshItems(items, done);
+      if (fresh.length > 0 && (await this.processTogether(registration.batchHandler, fresh))) {
+        // Recorded before the offsets are resolved, as below; the per-event loop then skips them.
+        await this.processed.recordMany(this.options.groupId, fresh.map((item) => item.eventId), batch.topic);
+        for (const item of fresh) done.add(item.eventId);
+      }
+    }
     try {
       for (const item of items) {
         if (!isRunning() || isStale()) break; // stopping or rebalanced: the rest is re-delivered
@@ -161,6 +187,27 @@ export class EventConsumer {
       if (handled.length > 0) await this.processed.recordMany(this.options.groupId, handled, batch.topic);
       if (lastOffset !== undefined) resolveOffset(lastOffset);
     }
+  }
+
+  /** The decoded items not yet processed by the group, each event once. */
+  private freshItems(items: Decoded[], done: Set<string>): Array<Extract<Decoded, { ok: true }>> {
+    const seen = new Set<string>();
+    const fresh: Array<Extract<Decoded, { ok: true }>> = [];
+    for (const item of items) {
+      if (!item.ok || done.has(item.eventId) || seen.has(item.eventId)) continue;
+      seen.add(item.eventId);
+      fresh.push(item);
+    }
+    return fresh;
+  }
+
+  /** Runs the batch handler with the same bounded retries; false when it kept failing (the caller goes one by one). */
+  private async processTogether(batchHandler: BatchEventHandler<unknown>, items: Array<Extract<Decoded, { ok: true }>>): Promise<boolean> {
+    const messages = items.map((item) => ({ message: item.decoded, meta: item.meta }));
+    const first = items[0]?.meta as MessageMeta;
+    const failure = await this.runWithRetries(() => batchHandler(messages), undefined, { ...first, eventId: `${items.length} events` });
+    if (failure) this.logger.warn({ topic: first.topic, events: items.length, err: failure }, 'batch handler kept failing; handling the events one by one');
+    return failure === undefined;
   }
 
   private decode(registration: Registration, topic: string, partition: number, message: KafkaMessage): Decoded {

@@ -73,6 +73,8 @@ export class OutboxRelay {
   private polling = false;
   private closed = false;
   private targeted: Promise<void> = Promise.resolve();
+  /** Ids kicked while a targeted publish was under way: the next one takes them all together. */
+  private kickedIds: unknown[] = [];
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(options: { model: Model<any>; publisher: EventPublisher; logger: Logger; intervalMs?: number; batchSize?: number }) {
@@ -114,16 +116,45 @@ export class OutboxRelay {
    * (the MongoDB stand-in scans for them); anything that fails here waits for the next full pass.
    */
   private publishOnly(ids: unknown[]): Promise<void> {
+    this.kickedIds.push(...ids);
     this.targeted = this.targeted.then(async () => {
+      // Kicks that came while the previous publish ran go out together: one read, one send, one write.
+      const batch = this.kickedIds.splice(0);
+      if (batch.length === 0) return;
       try {
         // By _id alone: the MongoDB stand-in uses an index only when the filter names nothing else.
-        const docs = (await this.model.find({ _id: { $in: ids } }, { pendingEvents: 1 }).sort({ _id: 1 }).lean()) as unknown as OutboxDoc[];
-        for (const doc of docs) if (doc.pendingEvents?.length) await this.publishDocument(doc);
+        const docs = (await this.model.find({ _id: { $in: batch } }, { pendingEvents: 1 }).sort({ _id: 1 }).lean()) as unknown as OutboxDoc[];
+        await this.publishDocuments(docs.filter((doc) => doc.pendingEvents?.length));
       } catch (error) {
         this.logger.warn({ err: error }, 'outbox publish failed; the next pass retries');
       }
     });
     return this.targeted;
+  }
+
+  /** Several documents' events in one send and one write; if the send fails, each document on its own. */
+  private async publishDocuments(docs: OutboxDoc[]): Promise<void> {
+    if (docs.length <= 1) {
+      for (const doc of docs) await this.publishDocument(doc);
+      return;
+    }
+    try {
+      await this.publisher.publishRawMany(docs.flatMap((doc) => (doc.pendingEvents ?? []).map((event) => ({
+        topic: event.topic,
+        key: event.key,
+        eventId: event.eventId,
+        payload: toBuffer(event.payload),
+        ...(event.traceparent ? { headers: { traceparent: event.traceparent } } : {}),
+      }))));
+    } catch (error) {
+      this.logger.warn({ err: error, documents: docs.length }, 'outbox batch publish failed; publishing one by one');
+      for (const doc of docs) await this.publishDocument(doc);
+      return;
+    }
+    await this.model.bulkWrite(docs.map((doc) => ({
+      // (mongoose's bulk types do not follow a $pull on a sub-document array; the same filter as publishDocument's)
+      updateOne: { filter: { _id: doc._id }, update: { $pull: { pendingEvents: { eventId: { $in: (doc.pendingEvents ?? []).map((event) => event.eventId) } } } } as never },
+    })), { ordered: false });
   }
 
   private schedule(ms: number): void {

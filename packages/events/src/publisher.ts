@@ -62,6 +62,29 @@ export class EventPublisher {
     this.logger.debug({ topic: event.topic, key: event.key, eventId: event.eventId }, 'event published');
   }
 
+  /**
+   * Many events in one request (per topic, in the order given, so each key's events keep their order):
+   * far cheaper than one acknowledged send each when an outbox has many waiting.
+   */
+  async publishRawMany(events: RawEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const byTopic = new Map<string, Array<{ key: string; value: Buffer; headers: IHeaders }>>();
+    for (const event of events) {
+      const messages = byTopic.get(event.topic) ?? [];
+      messages.push({
+        key: event.key,
+        value: Buffer.from(event.payload),
+        headers: { ...traceHeaders(), ...event.headers, event_id: event.eventId, 'content-type': CONTENT_TYPE },
+      });
+      byTopic.set(event.topic, messages);
+    }
+    const batch = { acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) };
+    const sent = this.sending.then(() => this.producer.sendBatch(batch));
+    this.sending = sent.catch(() => undefined);
+    await sent;
+    this.logger.debug({ events: events.length }, 'events published');
+  }
+
   /** Sends a message exactly as given (headers untouched); used for dead-lettering. */
   async sendAsIs(topic: string, message: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders }): Promise<void> {
     await this.send({ topic, acks: -1, messages: [message] });

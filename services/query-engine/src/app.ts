@@ -192,7 +192,8 @@ async function openRetrieval(
   if (config.VECTOR_SEARCH === 'off') {
     return { index: searchIndex, retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(searchIndex, question, scope, k, budget) } };
   }
-  const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS);
+  // The backlog's workers run at a lower priority; a question has its own worker, never queued behind the backlog.
+  const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, { questionThread: true, backgroundNice: 10 });
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));
   closers.add('vector index', () => vectors.close());

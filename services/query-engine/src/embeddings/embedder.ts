@@ -6,9 +6,16 @@ export interface Embedder {
   /** Names the model and its version: vectors from different models must never be compared. */
   readonly modelId: string;
   readonly dimensions: number;
-  /** One vector per text, in order; an empty text gets a vector too (of whatever the model makes of it). */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * One vector per text, in order; an empty text gets a vector too (of whatever the model makes of it).
+   * `background` work (the embedding backlog) waits behind every request a user is waiting for.
+   */
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
   close(): Promise<void>;
+}
+
+export interface EmbedOptions {
+  background?: boolean;
 }
 
 /** Scales a vector to unit length in place (a zero vector stays zero) and returns it. */

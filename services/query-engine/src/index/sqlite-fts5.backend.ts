@@ -12,6 +12,9 @@ import { SCHEMA_VERSION } from './sqlite-schema';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
 import { checkTuning, DEFAULT_TUNING, type SearchTuning } from './sqlite-searcher';
 
+/** Documents per write transaction in upsertMany: a few tens of milliseconds of the main thread each. */
+const WRITE_CHUNK = 16;
+
 interface OpenBuild {
   file: SqliteIndexFile;
   /** Ids written by live events since the build began; rows read from the source must not overwrite them. */
@@ -90,6 +93,22 @@ export class SqliteFts5Backend implements SearchBackend {
       this.build.touched.add(document.id);
     }
     return outcome;
+  }
+
+  /**
+   * A few documents per transaction (one FTS5 segment and one commit for all of them, not one each),
+   * yielding to the event loop between transactions so requests are not held up behind a long write.
+   */
+  async upsertMany(documents: IndexedDocument[]): Promise<void> {
+    for (let start = 0; start < documents.length; start += WRITE_CHUNK) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      const chunk = documents.slice(start, start + WRITE_CHUNK);
+      this.live.upsertMany(chunk);
+      if (this.build) {
+        this.build.file.upsertMany(chunk);
+        for (const document of chunk) this.build.touched.add(document.id);
+      }
+    }
   }
 
   async remove(documentId: string): Promise<boolean> {

@@ -105,15 +105,22 @@ export class VectorIndexer {
 
   /** Records that the document was written to the search index (call after the write succeeded). */
   enqueueUpsert(document: IndexedDocument): void {
-    const metadata = filterMetadataOf(document);
+    this.enqueueUpserts([document]);
+  }
+
+  /** Records that these documents were written to the search index, in one transaction. */
+  enqueueUpserts(documents: readonly IndexedDocument[]): void {
     this.index.db.transaction(() => {
-      this.sql.deleteRow.run(document.id);
-      if (this.buildOpen) this.touched.add(document.id);
-      if (this.buildOpen) this.sql.buildPut.run({ id: document.id, sha256: document.sha256, metadata: JSON.stringify(metadata) });
-      const stored = this.index.stored(document.id);
-      // Same text: the vectors stand, only what filters see may have changed.
-      if (stored && stored.sha256 === document.sha256) this.index.updateMetadata(document.id, metadata);
-      else this.sql.insertRow.run({ id: document.id, op: 'upsert', sha256: document.sha256, metadata: JSON.stringify(metadata) });
+      for (const document of documents) {
+        const metadata = filterMetadataOf(document);
+        this.sql.deleteRow.run(document.id);
+        if (this.buildOpen) this.touched.add(document.id);
+        if (this.buildOpen) this.sql.buildPut.run({ id: document.id, sha256: document.sha256, metadata: JSON.stringify(metadata) });
+        const stored = this.index.stored(document.id);
+        // Same text: the vectors stand, only what filters see may have changed.
+        if (stored && stored.sha256 === document.sha256) this.index.updateMetadata(document.id, metadata);
+        else this.sql.insertRow.run({ id: document.id, op: 'upsert', sha256: document.sha256, metadata: JSON.stringify(metadata) });
+      }
     })();
     this.wake?.();
   }
@@ -274,7 +281,7 @@ export class VectorIndexer {
       return { row, kind: 'embed', document, metadata, passages: documentPassages(document.title, body, this.passages) };
     });
     const texts = work.flatMap((w) => (w.kind === 'embed' ? w.passages : []));
-    const vectors = texts.length > 0 ? await this.embedder.embed(texts) : [];
+    const vectors = texts.length > 0 ? await this.embedder.embed(texts, { background: true }) : [];
     let next = 0;
     this.index.db.transaction(() => {
       for (const w of work) {

@@ -23,6 +23,12 @@ export class VectorIndexingBackend implements SearchBackend {
     return outcome;
   }
 
+  async upsertMany(documents: IndexedDocument[]): Promise<void> {
+    if (this.inner.upsertMany) await this.inner.upsertMany(documents);
+    else for (const document of documents) await this.inner.upsert(document);
+    this.indexer.enqueueUpserts(documents);
+  }
+
   async remove(documentId: string): Promise<boolean> {
     const removed = await this.inner.remove(documentId);
     this.indexer.enqueueRemove(documentId);
