@@ -31,9 +31,11 @@ export class DigestScheduler {
   }
 
   async start(): Promise<void> {
-    await this.queue.upsertJobScheduler(SCHEDULER_ID, { pattern: this.options.cron, tz: 'UTC' }, {
-      name: 'tick', data: {}, opts: { attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { count: 200 }, removeOnFail: { count: 200 } },
-    });
+    if (this.options.cron !== 'off') {
+      await this.queue.upsertJobScheduler(SCHEDULER_ID, { pattern: this.options.cron, tz: 'UTC' }, {
+        name: 'tick', data: {}, opts: { attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { count: 200 }, removeOnFail: { count: 200 } },
+      });
+    }
     this.worker = new Worker<TickData>(DIGEST_QUEUE, (job) => inJobTrace(DIGEST_QUEUE, job, () => this.run(job)), {
       connection: this.options.workerConnection,
       prefix: this.options.prefix,
