@@ -155,6 +155,50 @@ describe('EventPublisher → EventConsumer', () => {
     expect(await connection.collection('processed_events').countDocuments({ eventId: bad.eventId })).toBe(0);
   });
 
+  it('hands a fetched batch to an onBatch handler together, each event once (published many per request)', async () => {
+    const def = await freshTopic(kafka, 'test');
+    const events = Array.from({ length: 20 }, (_, i) => deleted(`batch-${i % 4}`));
+    // Published before the consumer starts, so its first fetches hold several events each.
+    await publisher.publishRawMany(events.map((event) => ({ topic: def.name, key: def.keyOf(event), eventId: event.eventId, payload: def.encode(event) })));
+    const batchSizes: number[] = [];
+    const handled: string[] = [];
+    await consumer(uniqueName('group'))
+      .onBatch(def, async (messages) => {
+        batchSizes.push(messages.length);
+        for (const { message } of messages) handled.push(message.eventId);
+      }, async () => {
+        throw new Error('the per-event handler is only for failing batches');
+      })
+      .start();
+    await waitFor(() => handled.length >= events.length, { what: 'every event' });
+    expect([...handled].sort()).toEqual(events.map((event) => event.eventId).sort());
+    expect(Math.max(...batchSizes)).toBeGreaterThan(1);
+    await waitFor(async () => (await connection.collection('processed_events').countDocuments({ eventId: { $in: events.map((e) => e.eventId) } })) === events.length);
+  });
+
+  it('goes one by one when a batch keeps failing: the bad event is dead-lettered alone, the others handled', async () => {
+    const def = await freshTopic(kafka, 'test');
+    const key = uniqueName('key');
+    const events = ['a', 'bad', 'b'].map((name) => ({ ...deleted(name), documentId: name }));
+    await publisher.publishRawMany(events.map((event) => ({ topic: def.name, key, eventId: event.eventId, payload: def.encode(event) })));
+    const one: string[] = [];
+    await consumer(uniqueName('group'), { maxAttempts: 2 })
+      .onBatch(def, async (messages) => {
+        if (messages.some(({ message }) => message.documentId === 'bad')) throw new Error('batch with bad');
+        for (const { message } of messages) one.push(message.documentId);
+      }, async (message) => {
+        if (message.documentId === 'bad') throw new Error('cannot handle bad');
+        one.push(message.documentId);
+      })
+      .start();
+    const dlq = await collect(dlqTopicOf(def.name));
+    const dead = await waitFor(() => dlq[0], { what: 'the DLQ message' });
+    await waitFor(() => one.includes('b'), { what: 'the event after the bad one' });
+    expect(def.decode(dead.value ?? Buffer.alloc(0)).documentId).toBe('bad');
+    expect(one.filter((id) => id === 'a')).toHaveLength(1);
+    expect(one).not.toContain('bad');
+  });
+
   it('loses no event when a consumer stops mid-stream and a new one takes over the group', async () => {
     const def = await freshTopic(kafka, 'test');
     const groupId = uniqueName('group');

@@ -62,6 +62,21 @@ describe('vectors with the real model and the SQLite backend', () => {
     expect(dot(a!, b!)).toBeGreaterThan(dot(a!, c!) + 0.1);
   });
 
+  it('embeds a question ahead of background work queued before it, on a pool with or without a question worker', async () => {
+    for (const options of [{}, { questionThread: true, backgroundNice: 5 }]) {
+      const pool = new ThreadedEmbedder(1, 4, options);
+      try {
+        const order: string[] = [];
+        const backlog = pool.embed(Array.from({ length: 48 }, (_, i) => `backlog passage number ${i}`), { background: true }).then(() => order.push('backlog'));
+        const asked = pool.embed([question]).then(() => order.push('question'));
+        await Promise.all([backlog, asked]);
+        expect(order).toEqual(['question', 'backlog']);
+      } finally {
+        await pool.close();
+      }
+    }
+  });
+
   it('follows the backend through the indexer, answers what BM25 cannot, and respects filters', async () => {
     const vectors = VectorIndex.open(join(dir, 'follow', 'vectors.sqlite'), vectorScheme(embedder));
     const sqlite = SqliteFts5Backend.open(join(dir, 'follow', 'index.sqlite'));
