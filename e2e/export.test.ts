@@ -1,7 +1,8 @@
 /**
  * Issue 16 as a user walks it in Chromium: from a workspace's log, export a search to CSV (every
  * matching document, not only the first page) and a question to DOCX, watch each export's progress,
- * download the files and open them (the CSV parsed, the DOCX's text read); the signed link resumes
+ * download the files and open them (the CSV parsed, the DOCX's text read); the whole workspace as a
+ * ZIP from its header (index page, a folder per request); the signed link resumes
  * (HTTP Range); /exports lists both; someone who is not a member of the workspace gets 404 for the
  * export page and the link. The whole stack runs for real.
  */
@@ -9,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@docket/testkit';
@@ -89,6 +91,9 @@ async function download(): Promise<{ name: string; bytes: Buffer; href: string }
 test('a search of the workspace is exported to CSV from its log entry: every match, not only the first page', async () => {
   await page.goto(`/workspaces/${workspaceId}/search?q=${SEARCH}`);
   await page.getByTestId('search-total').waitFor();
+  // Kept in the workspace's log once the page has recorded it (the address then names its entry).
+  await page.getByTestId('search-logged').waitFor();
+  await page.waitForURL((url) => url.searchParams.has('entry'));
   searchTotal = Number(((await page.getByTestId('search-total').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''));
   expect(searchTotal).toBeGreaterThan(await page.getByTestId('search-hit').count());
 
@@ -151,15 +156,39 @@ test('a question of the workspace is exported to DOCX from its log entry, its ci
   expect(html).toMatch(/\/documents\/[^"'\s]+/);
 });
 
-test('the user’s exports page lists both, ready, with their size and expiry', async () => {
+test('the workspace is exported as a ZIP from its header: an index page and a folder per request', async () => {
+  await page.goto(`/workspaces/${workspaceId}/log`);
+  await page.getByTestId('workspace-export').click();
+  await page.waitForURL(new RegExp(`/export/workspace/${workspaceId}$`));
+  await expect(page.getByTestId('export-formats').locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['zip']);
+  await exportAs('zip', /\d/);
+  const file = await download();
+  expect(file.name).toMatch(/\.zip$/);
+  const zip = await JSZip.loadAsync(file.bytes);
+  const names = Object.keys(zip.files);
+  expect(names).toContain('index.html');
+  // The search's rows and the question's analysis, each in a folder of its own.
+  const searchCsv = names.find((n) => /^[^/]+\/results\.csv$/.test(n));
+  const analysis = names.find((n) => /^[^/]+\/analysis\.docx$/.test(n));
+  expect([searchCsv, analysis].every(Boolean)).toBe(true);
+  expect(searchCsv!.split('/')[0]).not.toBe(analysis!.split('/')[0]);
+  const rows = parse(await zip.file(searchCsv!)!.async('nodebuffer'), { columns: true, bom: true, skip_empty_lines: true }) as unknown[];
+  expect(rows).toHaveLength(searchTotal);
+  expect(await zip.file('index.html')!.async('string')).toContain(QUESTION);
+});
+
+test('the user’s exports page lists them, ready, with their size and expiry, and downloads from there', async () => {
   await page.goto('/exports');
   const rows = page.getByTestId('export-row');
   await rows.first().waitFor();
   const statuses = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')));
-  expect(statuses.filter((s) => s === 'succeeded').length).toBeGreaterThanOrEqual(2);
-  await expect(rows.first().getByTestId('export-row-download').textContent()).resolves.toBe('Download');
+  expect(statuses.filter((s) => s === 'succeeded').length).toBeGreaterThanOrEqual(3);
   await expect(rows.first().getByTestId('export-row-expiry').textContent()).resolves.toMatch(/20\d\d/);
   await shot('list');
+  // The list's link is stable; the BFF redirects it to a fresh signed link.
+  const csvRow = rows.filter({ hasText: 'CSV' }).last();
+  const [file] = await Promise.all([page.waitForEvent('download'), csvRow.getByTestId('export-row-download').click()]);
+  expect(readFileSync(await file.path()).equals(csvBytes)).toBe(true);
 });
 
 test('someone who is not a member of the workspace gets 404 for the export page and the signed link', async () => {
