@@ -34,6 +34,16 @@ export class DeliveryQueue implements DeliveryJobs {
     });
   }
 
+  /**
+   * Queues a pending delivery again: a job that still exists waiting or delayed is left alone; one that
+   * ended (failed after stalling too often, or completed before its record said sent) is replaced.
+   */
+  async requeue(key: string, channel: string): Promise<void> {
+    const job = await this.queue.getJob(jobIdOf(key));
+    if (job && ((await job.isFailed()) || (await job.isCompleted()))) await job.remove();
+    await this.enqueue(key, channel);
+  }
+
   close(): Promise<void> {
     return this.queue.close();
   }

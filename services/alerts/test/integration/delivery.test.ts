@@ -174,6 +174,24 @@ describe('real-time delivery', () => {
   });
 });
 
+describe('crash leftovers', () => {
+  it('a delivery recorded but never queued (the process died in between) is queued again by the sweep and sent once', async () => {
+    const alert = await create('sam', { query: 'sweep probe' });
+    const key = `test:${alert.id}:swept:in_app`;
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await connection.collection<Record<string, unknown> & { _id: string }>('deliveries').insertOne({
+      _id: key, kind: 'test', channel: 'in_app', status: 'pending', ownerUserId: 'sam', ownerEmail: 'sam@example.com', alertIds: [alert.id], endpointId: '', hitIds: [], hitGroup: '',
+      sections: [{ alertId: alert.id, alertName: alert.definition!.name, alertKind: 'search', question: '', total: 0, documents: [], answer: [] }],
+      documentCount: 0, label: 'test', attempts: 0, error: '', createdAt: longAgo, updatedAt: longAgo,
+    });
+    expect(await app.delivery.sweep()).toBeGreaterThanOrEqual(1);
+    await waitFor(async () => (await deliveriesOf('sam', alert.id)).find((d) => d.key === key && d.status === DeliveryStatus.DELIVERY_STATUS_SENT), { description: 'the swept delivery sent' });
+    expect((await notificationsOf('sam')).filter((n) => n.title === 'Test of “Pipeline tariffs”')).toHaveLength(1);
+    await app.delivery.sweep(); // nothing left pending: nothing sent twice
+    expect((await notificationsOf('sam')).filter((n) => n.title === 'Test of “Pipeline tariffs”')).toHaveLength(1);
+  });
+});
+
 describe('digests', () => {
   it('a daily digest: one e-mail per user per window grouping the three alerts that hit, one in-app digest, nothing twice when the window is planned again', async () => {
     const daily = (name: string, query: string) => create('dora', { name, query, schedule: { cadence: Cadence.CADENCE_DAILY, hour: 9, weekday: 0, timeZone: 'Europe/Paris' } });
