@@ -1,8 +1,9 @@
 // The frontend's HTTP server: Next.js behind a thin edge that (1) replaces X-Forwarded-For with the
 // socket's address (or a trusted proxy's word for it), (2) proxies /api to the BFF, (3) refuses odd
 // methods and sets security headers. `next start` cannot do (1): Next.js keeps a client's own header.
-//   node --import tsx server.ts [--dev]     PORT (3000), HOST (127.0.0.1), BFF_URL, COOKIE_SECURE, TRUST_PROXY
+//   node --import tsx server.ts [--dev]   (npm start runs dist/server.js, compiled by the launcher)     PORT (3000), HOST (127.0.0.1), BFF_URL, COOKIE_SECURE, TRUST_PROXY
 import http from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { bffUrl } from './lib/bff-url';
 import { bffProxy } from './server/bff-proxy';
@@ -15,7 +16,9 @@ const hostname = process.env.HOST ?? '127.0.0.1';
 const hsts = process.env.COOKIE_SECURE === 'true';
 
 async function main(): Promise<void> {
-  const app = next({ dev, dir: __dirname, hostname, port });
+  // Run as TypeScript from frontend/, or as the JavaScript the launcher compiles into frontend/dist/.
+  const dir = path.basename(__dirname) === 'dist' ? path.dirname(__dirname) : __dirname;
+  const app = next({ dev, dir, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
   const toBff = bffProxy(bffUrl());

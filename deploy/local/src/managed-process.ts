@@ -38,11 +38,19 @@ export interface SpawnManagedOptions {
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   /** How many lines tail() keeps; default 200. */
   tailSize?: number;
+  /**
+   * Runs the program under `nice -n <niceness>` (every thread it starts inherits it), so that
+   * background parts yield the CPU to those answering a user on a busy machine. Default 0.
+   */
+  niceness?: number;
 }
 
 // `cat` keeps the pipe from the parent open; on EOF (parent gone) the group gets SIGTERM.
 // The real program gets /dev/null as stdin so only the watchdog holds the pipe.
 const WATCHDOG = 'exec 3<&0; (cat <&3 >/dev/null 2>&1; kill -TERM 0) & exec 3<&- 0</dev/null; exec "$0" "$@"';
+
+/** The niceness of parts no user request waits on (Kafka, Zipkin, the mail catcher); see SpawnManagedOptions.niceness. */
+export const BACKGROUND_NICENESS = 10;
 
 const live = new Set<ManagedProcessImpl>();
 let hooksInstalled = false;
@@ -74,7 +82,8 @@ class ManagedProcessImpl implements ManagedProcess {
     this.name = opts.name;
     this.tailSize = opts.tailSize ?? 200;
     const logStream = opts.logFile ? openLog(opts.logFile) : undefined;
-    this.child = spawn('/bin/sh', ['-c', WATCHDOG, opts.command, ...opts.args], {
+    const program = opts.niceness ? ['nice', '-n', String(opts.niceness), opts.command] : [opts.command];
+    this.child = spawn('/bin/sh', ['-c', WATCHDOG, ...program, ...opts.args], {
       cwd: opts.cwd,
       env: opts.env ?? process.env,
       detached: true,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { hashFiles, readStamp, runMaven, STAMP } from './jars';
-import { spawnManaged, type ManagedProcess } from './managed-process';
+import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, localInfraDir, requireBinary } from './paths';
 import { pollUntil } from './wait';
 
@@ -67,6 +67,7 @@ export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipk
   fs.mkdirSync(opts.dir, { recursive: true });
   const zipkin = spawnManaged({
     name: 'zipkin',
+    niceness: BACKGROUND_NICENESS,
     command: java,
     args: [
       ...JVM_OPTS,

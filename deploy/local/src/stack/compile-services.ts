@@ -29,30 +29,26 @@ export interface CompileResult {
   seconds: number;
 }
 
-/** Compiles every workspace's src/ into dist/ where the source is newer than its output. */
+/** The frontend's own HTTP server (server.ts and what it imports; Next.js builds the rest), into frontend/dist/. */
+const FRONTEND_SERVER_SOURCES = ['server.ts', 'server', 'lib/bff-url.ts'];
+
+/** Compiles every workspace's src/ into dist/ (and the frontend's server) where the source is newer than its output. */
 export async function compileServices(repoRoot: string): Promise<CompileResult> {
   const started = Date.now();
-  const jobs: { source: string; target: string }[] = [];
-  let upToDate = 0;
+  const pairs: { source: string; target: string }[] = [];
   for (const group of WORKSPACE_GLOBS) {
     const groupDir = path.join(repoRoot, group);
     if (!fs.existsSync(groupDir)) continue;
     for (const workspace of fs.readdirSync(groupDir, { withFileTypes: true })) {
       const srcDir = path.join(groupDir, workspace.name, 'src');
-      if (!workspace.isDirectory() || !fs.existsSync(srcDir)) continue;
-      const distDir = path.join(groupDir, workspace.name, 'dist');
-      for (const entry of fs.readdirSync(srcDir, { withFileTypes: true, recursive: true })) {
-        if (!entry.isFile()) continue;
-        const source = path.join(entry.parentPath, entry.name);
-        const relative = path.relative(srcDir, source);
-        if (relative.endsWith('.d.ts')) continue;
-        // Non-TypeScript files (templates, JSON) are copied so that relative reads find them.
-        const target = path.join(distDir, relative.endsWith('.ts') ? relative.replace(/\.ts$/, '.js') : relative);
-        if (isNewer(target, source)) upToDate++;
-        else jobs.push({ source, target });
-      }
+      if (workspace.isDirectory() && fs.existsSync(srcDir)) pairs.push(...mirrored(srcDir, filesUnder(srcDir), path.join(groupDir, workspace.name, 'dist')));
     }
   }
+  const frontendDir = path.join(repoRoot, 'frontend');
+  const frontendFiles = FRONTEND_SERVER_SOURCES.map((name) => path.join(frontendDir, name)).filter((file) => fs.existsSync(file)).flatMap(filesUnder);
+  pairs.push(...mirrored(frontendDir, frontendFiles.filter((file) => file.endsWith('.ts')), path.join(frontendDir, 'dist')));
+
+  const jobs = pairs.filter(({ source, target }) => !isNewer(target, source));
   await runPool(jobs, 8, async ({ source, target }) => {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     if (!source.endsWith('.ts')) return writeAtomically(target, fs.readFileSync(source));
@@ -61,7 +57,28 @@ export async function compileServices(repoRoot: string): Promise<CompileResult> 
     if (output.map) writeAtomically(`${target}.map`, output.map);
     writeAtomically(target, `${output.code}\n//# sourceMappingURL=${mapName}\n`);
   });
-  return { compiled: jobs.length, upToDate, seconds: (Date.now() - started) / 1000 };
+  return { compiled: jobs.length, upToDate: pairs.length - jobs.length, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Every file under `fileOrDir` (itself when it is a file). */
+function filesUnder(fileOrDir: string): string[] {
+  if (!fs.statSync(fileOrDir).isDirectory()) return [fileOrDir];
+  return fs.readdirSync(fileOrDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Where each file of `fromDir` goes under `toDir`: .ts as .js; other files (templates, JSON) copied
+ * as they are, so that reads relative to __dirname find them.
+ */
+function mirrored(fromDir: string, files: string[], toDir: string): { source: string; target: string }[] {
+  return files
+    .filter((file) => !file.endsWith('.d.ts'))
+    .map((source) => {
+      const relative = path.relative(fromDir, source);
+      return { source, target: path.join(toDir, relative.endsWith('.ts') ? relative.replace(/\.ts$/, '.js') : relative) };
+    });
 }
 
 function isNewer(target: string, source: string): boolean {

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { startInfra, type InfraHandle, type InfraPorts } from '../infra';
 import { spawnManaged, type ManagedProcess } from '../managed-process';
-import { repoRoot, defaultDataDir } from '../paths';
+import { cacheDir, repoRoot, defaultDataDir } from '../paths';
 import { freePort, isPortOpen, pollUntil } from '../wait';
 import { compileServices } from './compile-services';
-import { frontendNeedsBuild, nextBin } from './frontend-build';
+import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, nextBin, recordBuildSeconds } from './frontend-build';
 import { grpcServing, httpOk } from './health';
 import { parsePino } from './log-format';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
@@ -27,6 +27,9 @@ export interface StackPorts {
 
 /** Next.js otherwise phones home (telemetry) and tries to "patch" package-lock.json from the registry. */
 const NEXT_OFFLINE_ENV = { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1' };
+
+/** How often the launcher says how the frontend build is doing. */
+const BUILD_PROGRESS_EVERY_MS = 15_000;
 
 export const DEV_STACK_PORTS: StackPorts = { documents: 50051, queryEngine: 50052, alerts: 50053, export: 50054, bff: 4000, frontend: 3000 };
 
@@ -204,13 +207,17 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       if (!withFrontend) return;
       const { needed, reason } = frontendNeedsBuild(frontendDir);
       if (!needed) return;
+      const expected = expectedBuildSeconds(cacheDir());
       log(`building the frontend (${reason})`);
+      log(buildProgressLine(0, expected));
       const buildStarted = Date.now();
       const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
-      const result = await child.exited;
+      const progress = setInterval(() => log(buildProgressLine((Date.now() - buildStarted) / 1000, expected)), BUILD_PROGRESS_EVERY_MS);
+      const result = await child.exited.finally(() => clearInterval(progress));
       if (stopping) throw new Error('stopped');
       if (result.code !== 0) throw new Error(`next build failed (exit ${result.code}):\n${child.tail(40).join('\n')}`);
       frontendBuildSeconds = (Date.now() - buildStarted) / 1000;
+      recordBuildSeconds(cacheDir(), frontendBuildSeconds);
       log(`frontend built in ${frontendBuildSeconds.toFixed(1)} s`);
     })();
     build.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
@@ -335,10 +342,11 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const frontendReady = (async () => {
       if (!withFrontend) return;
       await build;
+      const runtime = await compiled;
       if (stopping) throw new Error('start-up aborted');
       const spawnFrontend = () =>
         // server.ts, not `next start`: it overwrites X-Forwarded-For with the socket's address and proxies /api.
-        spawnChild('frontend', process.execPath, ['--import', 'tsx', 'server.ts'], frontendDir, {
+        spawnChild('frontend', process.execPath, [...runtime.frontendArgs], frontendDir, {
           // Read at run time by frontend/server.ts, so one build serves every profile and port.
           BFF_URL: bffUrl,
           PORT: String(ports.frontend),
@@ -428,16 +436,27 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   }
 }
 
+/**
+ * Node flags of the services and the frontend server. A young generation of at most 1 MB per
+ * semi-space (V8's default grows to 16) keeps each idle process tens of MB smaller; the extra
+ * scavenges cost little CPU. No --enable-source-maps: it keeps every module's source map
+ * (node_modules' too) in memory, about 30 MB a process; set DOCKET_SERVICE_NODE_FLAGS to
+ * `--enable-source-maps` for TypeScript lines in stack traces.
+ */
+const DEFAULT_NODE_FLAGS = '--max-semi-space-size=1';
+
 /** How a service's main module is run: compiled JavaScript (with the resolve hook) or tsx. */
-async function serviceRuntime(compile: boolean, log: (message: string) => void): Promise<{ nodeArgs: string[]; entry: (dir: string) => string }> {
-  if (!compile) return { nodeArgs: ['--enable-source-maps', '--import', 'tsx'], entry: (dir) => path.join('services', dir, 'src', 'main.ts') };
+async function serviceRuntime(compile: boolean, log: (message: string) => void): Promise<{ nodeArgs: string[]; entry: (dir: string) => string; frontendArgs: string[] }> {
+  if (!compile) {
+    return { nodeArgs: ['--enable-source-maps', '--import', 'tsx'], entry: (dir) => path.join('services', dir, 'src', 'main.ts'), frontendArgs: ['--import', 'tsx', 'server.ts'] };
+  }
   const result = await compileServices(repoRoot);
   if (result.compiled > 0) log(`compiled ${result.compiled} changed TypeScript files to JavaScript in ${result.seconds.toFixed(1)} s`);
+  const flags = (process.env.DOCKET_SERVICE_NODE_FLAGS ?? DEFAULT_NODE_FLAGS).split(' ').filter(Boolean);
   return {
-    // No --enable-source-maps by default: it keeps every module's source map (node_modules' too) in
-    // memory, about 30 MB a process. DOCKET_SERVICE_NODE_FLAGS=--enable-source-maps for TypeScript lines in stacks.
-    nodeArgs: [...(process.env.DOCKET_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--require', path.join(__dirname, 'compiled-resolve.cjs')],
+    nodeArgs: [...flags, '--require', path.join(__dirname, 'compiled-resolve.cjs')],
     entry: (dir) => path.join('services', dir, 'dist', 'main.js'),
+    frontendArgs: [...flags, path.join('dist', 'server.js')],
   };
 }
 
