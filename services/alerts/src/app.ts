@@ -4,10 +4,12 @@ import type { Logger } from '@docket/observability';
 import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import type { Config } from './config';
 import type { DeliveryPlanner, NotificationSink } from './domain/delivery-ports';
 import { alertTriggeredEvents } from './events/alert-triggered.event';
 import { DocumentChangesConsumer, PERCOLATOR_GROUP } from './events/document-changes.consumer';
+import { EXPORT_NOTICES_GROUP, ExportCompletedConsumer } from './events/export-completed.consumer';
 import { NotificationFeed } from './events/notification-feed';
 import { alertServiceBinding } from './grpc/alerts.grpc';
 import { matchingHandlers } from './grpc/matching.handlers';
@@ -32,6 +34,8 @@ export interface AppOverrides {
   ingestedTopic?: TopicDef<DocumentIngested>;
   updatedTopic?: TopicDef<DocumentUpdated>;
   triggeredTopic?: TopicDef<AlertTriggered>;
+  /** exports.completed.v1, whose events become in-app notices. */
+  exportCompletedTopic?: TopicDef<ExportCompleted>;
   /** Prefix of the Redis pub/sub channels (default 'alerts'). */
   redisPrefix?: string;
   /** Replaces delivery's planner (tests that look at matching alone). */
@@ -90,7 +94,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const updatedTopic = overrides.updatedTopic ?? topics.documentUpdated;
     const triggeredTopic = overrides.triggeredTopic ?? topics.alertTriggered;
     const kafka = createKafka({ clientId: 'alerts', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [ingestedTopic, updatedTopic, triggeredTopic]);
+    const exportCompletedTopic = overrides.exportCompletedTopic ?? topics.exportCompleted;
+    await ensureTopics(kafka, [ingestedTopic, updatedTopic, triggeredTopic, exportCompletedTopic]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
@@ -112,6 +117,11 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
+    const exportNotices = new ExportCompletedConsumer({
+      kafka, connection, logger, notifications, topic: exportCompletedTopic, groupId: overrides.groupId ? `${overrides.groupId}.exports` : EXPORT_NOTICES_GROUP,
+    });
+    await exportNotices.start();
+    closers.add('export notices', () => exportNotices.stop());
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,

@@ -9,7 +9,6 @@ import type { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/rese
 import type { Config } from './config';
 import type { ExportBlobStore } from './blob/export-blob-store';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
-import { S3BlobStore } from './blob/s3.blob-store';
 import type { ExportSources } from './domain/export-sources';
 import { PROCESSES_GROUP, ProcessUpdatedConsumer } from './events/process-updated.consumer';
 import { GrpcExportSources } from './grpc/export-sources.grpc';
@@ -96,7 +95,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       closers.add('upstream clients', async () => grpcSources.close());
       sources = grpcSources;
     }
-    const blobs = blobStoreOf(config);
+    const blobs = await blobStoreOf(config);
     const queue = new ExportQueue(redis, prefix);
     closers.add('export queue', () => queue.close());
     const limits = { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxStored: config.EXPORT_MAX_STORED };
@@ -142,8 +141,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
   }
 }
 
-function blobStoreOf(config: Config): ExportBlobStore {
+async function blobStoreOf(config: Config): Promise<ExportBlobStore> {
   if (config.EXPORT_BLOB_STORE === 's3') {
+    // The AWS SDK is loaded only when the S3 store is configured.
+    const { S3BlobStore } = await import('./blob/s3.blob-store');
     return new S3BlobStore({
       bucket: config.EXPORT_S3_BUCKET!, prefix: config.EXPORT_S3_PREFIX,
       client: { region: config.EXPORT_S3_REGION, forcePathStyle: config.EXPORT_S3_FORCE_PATH_STYLE, ...(config.EXPORT_S3_ENDPOINT ? { endpoint: config.EXPORT_S3_ENDPOINT } : {}) },

@@ -1,19 +1,19 @@
-import {
-  Document, ExternalHyperlink, FootnoteReferenceRun, HeadingLevel, Packer, Paragraph, TextRun,
-} from 'docx';
+import type { Paragraph as ParagraphType } from 'docx';
 import type { QueryView } from '../domain/export-sources';
 import { footnotesOf, noteText } from './analysis-footnotes';
 
 /** The analysis as Word (docx): a heading per section, each citation a real footnote quoting the passage and linking the document. */
 export async function analysisDocx(query: QueryView, documentLink: (documentId: string) => string): Promise<Buffer> {
+  // Loaded on first use: a worker that never writes Word does not carry the library.
+  const { Document, ExternalHyperlink, FootnoteReferenceRun, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
   const { sections, notes } = footnotesOf(query, documentLink);
-  const footnotes: Record<number, { children: Paragraph[] }> = {};
+  const footnotes: Record<number, { children: ParagraphType[] }> = {};
   for (const note of notes) {
     footnotes[note.number] = {
       children: [new Paragraph({ children: [new TextRun(`${noteText(note)} `), new ExternalHyperlink({ link: note.link, children: [new TextRun({ text: note.link, style: 'Hyperlink' })] })] })],
     };
   }
-  const body: Paragraph[] = [new Paragraph({ text: query.question, heading: HeadingLevel.TITLE })];
+  const body: ParagraphType[] = [new Paragraph({ text: query.question, heading: HeadingLevel.TITLE })];
   if (query.scopeStatement) body.push(new Paragraph({ children: [new TextRun({ text: query.scopeStatement, italics: true })] }));
   if (query.notice) body.push(new Paragraph({ children: [new TextRun({ text: query.notice, italics: true })] }));
   for (const section of sections) {

@@ -1,5 +1,3 @@
-import { Resvg } from '@resvg/resvg-js';
-import * as echarts from 'echarts';
 import type { FigureSeries } from '../domain/export-sources';
 
 const WIDTH = 900;
@@ -11,7 +9,9 @@ const MAX_BARS = 30;
  * A figure as a PNG bar chart: ECharts renders SVG on the server (no DOM, no canvas), resvg
  * rasterises it. Labels are the figure's own; months run left to right, other series largest first.
  */
-export function figurePng(figure: FigureSeries): Buffer {
+export async function figurePng(figure: FigureSeries): Promise<Buffer> {
+  // Loaded on first use: a worker that never draws a figure does not carry them.
+  const [echarts, { Resvg }] = await Promise.all([import('echarts'), import('@resvg/resvg-js')]);
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
   try {
     const buckets = figure.buckets.slice(0, MAX_BARS);

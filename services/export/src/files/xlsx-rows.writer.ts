@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { waitDrain, type ExportRow, type RowsWriter } from './rows-writer';
 
 /** Excel's row limit per sheet (the header counts). */
@@ -17,8 +17,14 @@ export class XlsxRowsWriter implements RowsWriter {
   private sheets = 0;
   private rowsInSheet = 0;
 
-  constructor(private readonly out: Writable, private readonly columns: string[], private readonly rowsPerSheet = SHEET_ROW_LIMIT) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  private constructor(excel: typeof ExcelJS, private readonly out: Writable, private readonly columns: string[], private readonly rowsPerSheet: number) {
+    this.workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  }
+
+  /** exceljs is loaded on first use: a worker that never writes XLSX does not carry it. */
+  static async create(out: Writable, columns: string[], rowsPerSheet = SHEET_ROW_LIMIT): Promise<XlsxRowsWriter> {
+    const excel = (await import('exceljs')).default;
+    return new XlsxRowsWriter(excel, out, columns, rowsPerSheet);
   }
 
   async write(row: ExportRow): Promise<void> {

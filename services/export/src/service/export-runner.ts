@@ -30,6 +30,9 @@ export interface RunContext {
 
 type SearchSource = ExportSource & { kind: 'search' };
 
+/** Hits per streamed batch: large enough that round trips do not dominate, small enough to hold. */
+const DEFAULT_BATCH = 2_000;
+
 /**
  * Writes one export's file into `out`, streaming from the other services batch by batch: each batch
  * is written (waiting while the file is full) before the next is asked for, so memory holds one
@@ -54,7 +57,7 @@ export class ExportRunner {
       await zip.finish();
       return progress;
     }
-    const writer: RowsWriter = record.format === 'xlsx' ? new XlsxRowsWriter(out, columns, this.deps.rowsPerSheet)
+    const writer: RowsWriter = record.format === 'xlsx' ? await XlsxRowsWriter.create(out, columns, this.deps.rowsPerSheet)
       : record.format === 'jsonl' ? new JsonlRowsWriter(out) : new CsvRowsWriter(out, columns);
     await this.writeRows(writer, record, source, context, progress);
     await writer.end();
@@ -97,7 +100,8 @@ export class ExportRunner {
         for (const file of document.files) {
           throwIfAborted(context.signal);
           const name = uniqueName(safeFileName(file.fileName || file.attachmentId), used);
-          await zip.add(`${folder}files/${document.documentId}/${name}`, await sources.openFile(document.documentId, file.attachmentId, context.signal));
+          const content = await sources.openFile(document.documentId, file.attachmentId, context.signal);
+          await zip.add(`${folder}files/${document.documentId}/${name}`, content, { store: isCompressed(file.contentType) });
         }
       }
     }
@@ -113,7 +117,7 @@ export class ExportRunner {
   private searchSpec(record: ExportRecord, source: SearchSource) {
     return {
       text: source.text, filters: source.filters, sort: source.sort, userId: record.userId, workspaceId: record.workspaceId,
-      cursor: '', maxHits: this.deps.maxRows, batchSize: this.deps.batchSize,
+      cursor: '', maxHits: this.deps.maxRows, batchSize: this.deps.batchSize ?? DEFAULT_BATCH,
     };
   }
 
@@ -145,7 +149,7 @@ export class ExportRunner {
     for (const figure of query.figures) {
       if (figure.buckets.length === 0) continue;
       await zip.add(`${folder}figures/${figure.name}.csv`, figureCsv(figure));
-      await zip.add(`${folder}figures/${figure.name}.png`, figurePng(figure));
+      await zip.add(`${folder}figures/${figure.name}.png`, await figurePng(figure));
     }
     if (query.numbers.length > 0) await zip.add(`${folder}figures/numbers.csv`, numbersCsv(query, documentLink));
   }
@@ -206,6 +210,11 @@ async function endWith(out: Writable, content: Buffer | string): Promise<void> {
 
 function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new UnavailableError('export stopped');
+}
+
+/** Formats whose bytes are already compressed: deflating them again costs CPU and saves nothing. */
+function isCompressed(contentType: string): boolean {
+  return /^(application\/(pdf|zip|gzip|x-7z|vnd\.openxmlformats|epub)|image\/(png|jpeg|gif|webp)|audio\/|video\/)/.test(contentType);
 }
 
 /** A file name safe inside a ZIP on any system: no folders, no control or reserved characters. */

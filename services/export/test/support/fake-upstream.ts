@@ -20,6 +20,8 @@ export class FakeUpstream {
   readonly workspaces = new Map<string, { name: string; members: Set<string>; requests: WorkspaceRequest[] }>();
   readonly queries = new Map<string, Query>();
   slowMs = 50;
+  /** Size of each document's original file; 0 keeps the short one fileOf() makes. */
+  fileBytes = 0;
   streamCalls = 0;
   private failedOnce = new Set<string>();
   private server: RunningGrpcServer | undefined;
@@ -136,7 +138,7 @@ export class FakeUpstream {
           const document = {
             id, title: `Document ${id}`, text: req.includeText ? textOf(id) : '', sourceId: 'icc', docketNumber: '23-0456', filingType: 'Order',
             sha256: '', createdBy: '', filingCategory: 'Order', filers: [], description: '', language: 'en', docketId: '', pages: [],
-            attachments: [{ id: `${id}-a1`, fileName: `${id}.pdf`, contentType: 'application/pdf', size: String(fileOf(id).length), sha256: '', pageCount: 1, failureReason: '', failureMessage: '', primary: true }],
+            attachments: [{ id: `${id}-a1`, fileName: `${id}.pdf`, contentType: 'application/pdf', size: String(this.fileBytes || fileOf(id).length), sha256: '', pageCount: 1, failureReason: '', failureMessage: '', primary: true }],
             textOffset: 0, textLength: 0, failureReason: '',
           };
           if (!call.write({ document })) await once(call, 'drain');
@@ -145,10 +147,34 @@ export class FakeUpstream {
       openAttachment: serverStream(logger, async (call) => {
         const req = call.request as { documentId: string };
         call.write({ attachment: { id: `${req.documentId}-a1`, fileName: `${req.documentId}.pdf`, contentType: 'application/pdf', size: '0', sha256: '', pageCount: 1, failureReason: '', failureMessage: '', primary: true } });
-        call.write({ data: fileOf(req.documentId) });
+        if (!this.fileBytes) {
+          call.write({ data: fileOf(req.documentId) });
+          return;
+        }
+        // A larger file in 64 KiB chunks: a compressible header, then bytes that do not compress.
+        for (let sent = 0; sent < this.fileBytes && !call.cancelled; sent += CHUNK) {
+          const size = Math.min(CHUNK, this.fileBytes - sent);
+          if (!call.write({ data: sent === 0 ? Buffer.concat([fileOf(req.documentId), noise(size)]).subarray(0, size) : noise(size) })) await once(call, 'drain');
+        }
       }),
     };
   }
+}
+
+const CHUNK = 64 * 1024;
+/** Incompressible bytes (xorshift32), as in a real PDF's compressed streams. */
+const NOISE = (() => {
+  const bytes = Buffer.alloc(CHUNK);
+  let x = 2463534242;
+  for (let i = 0; i < CHUNK; i++) {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+})();
+
+function noise(size: number): Buffer {
+  return NOISE.subarray(0, size);
 }
 
 export function documentIdOf(i: number): string {
