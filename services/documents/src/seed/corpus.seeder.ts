@@ -15,6 +15,7 @@ export const CORPUS_SEED = DEFAULT_CORPUS_SEED;
 export const CORPUS_CONNECTOR = 'corpus';
 const DAY_MS = 24 * 3_600_000;
 const CONCURRENCY = 4;
+const PROGRESS_EVERY_MS = 5_000;
 
 /** Sources that exist whatever is loaded: files users import or upload, and the two public APIs. */
 export const BUILT_IN_SOURCES: SourceDefinition[] = [
@@ -146,10 +147,21 @@ export async function seedCorpusIfEmpty(deps: {
       counts.set(filing.sourceId, bySource);
       if (outcome.outcome === 'failed') errors.set(filing.sourceId, [...(errors.get(filing.sourceId) ?? []), { item: filing.sourceDocumentId, reason: outcome.reason ?? '', message: outcome.message ?? '' }]);
       done += 1;
-      if (done % 2000 === 0) logger.info({ done, of: deps.filings }, 'loading the default corpus');
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  // A progress line every few seconds (in `npm start`'s output): how many are stored, how fast, how long is left.
+  const progress = setInterval(() => {
+    const seconds = (Date.now() - started) / 1000;
+    const perSecond = done / Math.max(seconds, 1);
+    const secondsLeft = perSecond > 0 ? Math.round((deps.filings - done) / perSecond) : undefined;
+    logger.info({ stored: done, of: deps.filings, perSecond: Math.round(perSecond), secondsLeft }, `default corpus: ${done} of ${deps.filings} filings stored`);
+  }, PROGRESS_EVERY_MS);
+  progress.unref();
+  try {
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  } finally {
+    clearInterval(progress);
+  }
 
   for (const [sourceId, runId] of runIds) {
     await runs.addCounts(runId, counts.get(sourceId) ?? {}, errors.get(sourceId));

@@ -48,7 +48,9 @@ export class DocumentEventsConsumer {
       if (index.upsertMany) await index.upsertMany(documents);
       else for (const document of documents) await index.upsert(document);
       logger.debug({ documents: documents.length }, 'documents indexed');
+      await progress.indexed(documents.length);
     };
+    const progress = new IndexingProgress(index, logger);
     this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? INDEXER_GROUP, connection: options.connection, logger })
       .onBatch(t.ingested, upsertBatch, upsert)
       .onBatch(t.updated, upsertBatch, upsert)
@@ -66,6 +68,32 @@ export class DocumentEventsConsumer {
     return this.consumer.stop();
   }
 }
+
+/**
+ * While documents arrive in bulk (the default corpus loading, an import), a line every few seconds
+ * in the service's log (and so in `npm start`'s output): how many the search index holds, how fast it grows.
+ */
+class IndexingProgress {
+  private since = 0;
+  private lastAt = Date.now();
+
+  constructor(private readonly index: Pick<SearchBackend, 'count'>, private readonly logger: Logger, private readonly everyMs = 5_000) {}
+
+  async indexed(documents: number): Promise<void> {
+    this.since += documents;
+    const elapsed = Date.now() - this.lastAt;
+    if (elapsed < this.everyMs) return;
+    const written = this.since;
+    this.since = 0;
+    this.lastAt = Date.now();
+    if (written < BULK_DOCUMENTS) return; // a document now and then (an upload) is not worth a line
+    const count = await this.index.count();
+    this.logger.info({ indexed: count, perSecond: Math.round((written * 1000) / elapsed) }, `search index: ${count} documents searchable`);
+  }
+}
+
+/** Documents within one progress interval that make it bulk loading, worth a progress line. */
+const BULK_DOCUMENTS = 50;
 
 /** A batch in partition order may hold one document twice: its last state wins, written once. */
 function latestPerDocument(documents: IndexedDocument[]): IndexedDocument[] {
