@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { frontendNeedsBuild } from '../../src/stack/frontend-build';
+import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, recordBuildSeconds } from '../../src/stack/frontend-build';
 
 describe('frontendNeedsBuild', () => {
   let dir: string;
@@ -31,5 +31,24 @@ describe('frontendNeedsBuild', () => {
     touch('.next/BUILD_ID', new Date(2026, 0, 2));
     touch('components/nav.tsx', new Date(2026, 0, 3));
     expect(frontendNeedsBuild(dir)).toEqual({ needed: true, reason: `${path.join('components', 'nav.tsx')} changed since the last build` });
+  });
+});
+
+describe('frontend build progress', () => {
+  it('expects the last build time recorded on this machine, or a first-build guess', () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'build-timings-'));
+    try {
+      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 240, measured: false });
+      recordBuildSeconds(cache, 61.24);
+      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 61.2, measured: true });
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('says how long the build has run and about how long is left, or that it is late', () => {
+    expect(buildProgressLine(15, { seconds: 60, measured: true })).toContain('15 s so far, about 45 s left (the last build here took 60 s)');
+    expect(buildProgressLine(30, { seconds: 240, measured: false })).toContain('about 210 s left (a first build takes about 4 min on 2 cores)');
+    expect(buildProgressLine(90, { seconds: 60, measured: true })).toContain('taking longer than expected');
   });
 });
