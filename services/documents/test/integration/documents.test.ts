@@ -8,13 +8,15 @@ import { createKafka, EventConsumer, renameTopic, topics, type TopicDef } from '
 import { InputError, NotFoundError } from '@docket/errors';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
-import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { DocumentsServiceClient, type Document as DocumentPb } from '@docket/proto/src/gen/research/documents/v1/documents';
 import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 import { documentIngestedEvent } from '../../src/events/document-events';
 import { DocumentRepository } from '../../src/store/document.repository';
 import { contentSha256 } from '../../src/domain/document';
+
+type DocumentsStreamed = DocumentPb[];
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const dbName = uniqueName('documents_test').replace(/-/g, '_');
@@ -123,6 +125,28 @@ describe('documents service', () => {
     const response = await grpcCall(client, 'createDocument', { title: 'Big', text, sourceId: '', docketNumber: '', filingType: '', createdBy: '' });
     const event = await waitFor(() => eventsFor(response.document!.id)[0], { description: 'the big event', timeoutMs: 20_000 });
     expect(event?.text).toHaveLength(text.length);
+  });
+
+  it('streams documents by id in the order asked (exports), whole texts only when asked, unknown ids skipped', async () => {
+    const created = [];
+    for (const n of [1, 2, 3]) {
+      created.push((await grpcCall(client, 'createDocument', {
+        title: `Stream ${n}`, text: `Streamed text number ${n}. `.repeat(n * 10), sourceId: 'ferc', docketNumber: 'ER24-7', filingType: 'order', createdBy: 'user-1',
+      })).document!);
+    }
+    const read = (ids: string[], includeText: boolean) => new Promise<DocumentsStreamed>((resolve, reject) => {
+      const documents: DocumentsStreamed = [];
+      const call = client.streamDocuments({ ids, includeText });
+      call.on('data', (message: { document?: DocumentsStreamed[number] }) => documents.push(message.document!));
+      call.on('end', () => resolve(documents));
+      call.on('error', reject);
+    });
+    const [a, b, c] = created;
+    const withText = await read([c!.id, 'not-an-id', a!.id, 'ffffffffffffffffffffffff', b!.id], true);
+    expect(withText.map((d) => d.id)).toEqual([c!.id, a!.id, b!.id]);
+    expect(withText[0]!.text).toBe(`Streamed text number 3. `.repeat(30));
+    const withoutText = await read([a!.id], false);
+    expect(withoutText[0]).toMatchObject({ id: a!.id, title: 'Stream 1', text: '', textLength: withText[1]!.text.length });
   });
 
   it('pages through every document in id order with total_size', async () => {
