@@ -108,6 +108,16 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     expect(await backend.count()).toBe(1);
   });
 
+  it('upsertMany writes many documents in chunks, searchable and counted like upserts, the latest state of each winning', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => doc(`bulk-${i}`, `Bulk filing ${i}`, i % 2 === 0 ? 'tariff revision' : 'pipeline safety'));
+    await backend.upsertMany(many);
+    expect(await backend.count()).toBe(40);
+    expect((await search('tariff', 50)).hits).toHaveLength(20);
+    await backend.upsertMany([doc('bulk-1', 'Bulk filing 1', 'tariff revision now'), doc('bulk-41', 'Bulk filing 41', 'pipeline safety')]);
+    expect(await backend.count()).toBe(41);
+    expect((await search('tariff', 50)).hits.map((h) => h.documentId)).toContain('bulk-1');
+  });
+
   it('keeps its data across close and reopen', async () => {
     await backend.upsert(doc('d1', 'Durable', 'persistent filing'));
     await backend.close();
