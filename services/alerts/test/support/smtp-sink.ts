@@ -50,6 +50,8 @@ export class SmtpSink {
         );
       },
     });
+    // A client that vanishes mid-session (a sender killed by a crash test) is expected, not a failure.
+    server.on('error', () => undefined);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     return new SmtpSink(server, `smtp://127.0.0.1:${port}`, received);
