@@ -12,17 +12,14 @@ import styles from './exports.module.css';
 
 const ESTIMATE_DELAY_MS = 250;
 
-/** What the estimate's rows count: a search's rows, a question's documents, a workspace's requests. */
-function countNoun(subject: ExportSubject, count: number): string {
-  const [one, many] = subject === 'search' ? ['row', 'rows'] : subject === 'query' ? ['document', 'documents'] : ['request', 'requests'];
-  return count === 1 ? one : many;
-}
-
-/**
- * The choices of an export (format, full text, original files) with what it would hold and its
- * expected size, asked again at each change; Start queues it and opens its progress.
- */
-export function ExportForm({ workspaceId, requestId, subject, limits }: { workspaceId: string; requestId: string | null; subject: ExportSubject; limits: ExportLimits | null }) {
+export function ExportForm({ workspaceId, requestId, subject, limits, requests }: {
+  workspaceId: string;
+  requestId: string | null;
+  subject: ExportSubject;
+  limits: ExportLimits | null;
+  /** A workspace's searches and questions, each a folder of the ZIP. */
+  requests?: number;
+}) {
   const router = useRouter();
   const choices = FORMAT_CHOICES[subject];
   const [format, setFormat] = useState<ExportFormat>(choices[0]!.format);
@@ -151,10 +148,18 @@ export function ExportForm({ workspaceId, requestId, subject, limits }: { worksp
         <div className="card-body stack">
           {estimate ? (
             <div className={styles.figures} data-testid="export-estimate" data-rows={estimate.rows} data-bytes={estimate.estimatedBytes}>
-              <div>
-                <div className={styles.figure}>{formatNumber(estimate.rows)}</div>
-                <div className={styles.figureLabel}>{countNoun(subject, estimate.rows)}</div>
-              </div>
+              {/* A search's rows; a workspace's folders (its rows count every search's too); a question is one analysis. */}
+              {subject === 'search' ? (
+                <div>
+                  <div className={styles.figure}>{formatNumber(estimate.rows)}</div>
+                  <div className={styles.figureLabel}>{estimate.rows === 1 ? 'row' : 'rows'}</div>
+                </div>
+              ) : subject === 'workspace' && requests !== undefined ? (
+                <div>
+                  <div className={styles.figure}>{formatNumber(requests)}</div>
+                  <div className={styles.figureLabel}>{requests === 1 ? 'search or question' : 'searches and questions'}</div>
+                </div>
+              ) : null}
               <div>
                 <div className={styles.figure}>~{formatBytes(estimate.estimatedBytes)}</div>
                 <div className={styles.figureLabel}>expected size</div>

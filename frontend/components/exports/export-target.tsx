@@ -40,7 +40,7 @@ export async function ExportTarget({ workspace, request, exportId }: { workspace
           </p>
         </>
       ) : (
-        <ExportForm workspaceId={workspace.id} requestId={requestId} subject={subject} limits={list.limits} />
+        <ExportForm workspaceId={workspace.id} requestId={requestId} subject={subject} limits={list.limits} requests={request ? undefined : workspace.requestCount} />
       )}
       {earlier.length > 0 ? (
         <section className="card" aria-labelledby="earlier-exports">
