@@ -1,0 +1,129 @@
+/**
+ * Answers and searches while the stack is busy (issue 15 goal 4; figures, never pass/fail): starts the
+ * stack (test profile, no frontend, no default corpus), imports a directory of generated text filings
+ * and, while the import runs and the index and the embedding backlog catch up, asks questions (Ask,
+ * streamed to its end) and runs searches one after another, then the same once the stack is idle.
+ *
+ *   npx tsx bench/busy-latency.bench.ts                 # 3,000 filings
+ *   npx tsx bench/busy-latency.bench.ts --filings 1000
+ *
+ * Prints p50/p95 of each phase with the load average (other work on the machine counts: say so);
+ * writes .data/bench/busy-latency.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { credentials } from '@grpc/grpc-js';
+import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
+import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { SearchRequest } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
+import { indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
+import { writeTextFiling } from './support/filing-files';
+
+const { values: args } = parseArgs({ options: { filings: { type: 'string', default: '3000' }, idle: { type: 'string', default: '20' } } });
+const FILINGS = Number(args.filings);
+const IDLE_SAMPLES = Number(args.idle);
+const SEED = 'bench-busy';
+const QUESTIONS = [
+  'What rate increase did the utility request?',
+  'Which parties opposed the settlement?',
+  'When is the hearing scheduled?',
+  'What did the commission decide about the pipeline?',
+];
+const SEARCHES = ['tariff', 'settlement OR hearing', 'pipeline safety', 'interconnection', 'rate case'];
+
+interface Phase {
+  questionMs: number[];
+  searchMs: number[];
+  loadAverages: number[];
+}
+
+function writeCorpus(): string {
+  const catalog = generateCatalog(SEED);
+  const dockets = generateDockets(SEED, catalog, 200);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-busy-'));
+  let index = 0;
+  for (const filing of generateFilings(SEED, catalog, dockets, { count: FILINGS, pdfShare: 0 })) {
+    writeTextFiling(dir, `filing-${String(index++).padStart(6, '0')}`, filing);
+  }
+  return dir;
+}
+
+/** One question, streamed to its end: the time a user waits for the whole answer. */
+function ask(client: QueryServiceClient, question: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const stream = client.ask({ question, userId: 'bench-user', workspaceId: '', mode: 0 } as Parameters<QueryServiceClient['ask']>[0]);
+    stream.on('data', () => undefined);
+    stream.on('error', reject);
+    stream.on('end', () => resolve(performance.now() - started));
+  });
+}
+
+async function search(bench: BenchStack, query: string): Promise<number> {
+  const started = performance.now();
+  await grpcCall(bench.search, 'search', SearchRequest.fromPartial({ query, includeFacets: true, limit: 20, userId: 'bench-user' }));
+  return performance.now() - started;
+}
+
+/** A question then a search, again and again, until `done` says stop (at least once). */
+async function sample(bench: BenchStack, queries: QueryServiceClient, done: () => boolean | Promise<boolean>, phase: Phase): Promise<void> {
+  let i = 0;
+  do {
+    phase.questionMs.push(await ask(queries, QUESTIONS[i % QUESTIONS.length] as string));
+    phase.searchMs.push(await search(bench, SEARCHES[i % SEARCHES.length] as string));
+    phase.loadAverages.push(os.loadavg()[0] as number);
+    i += 1;
+  } while (!(await done()));
+}
+
+function describe(phase: Phase): { question: Summary; search: Summary; loadAverage: number } {
+  const loads = phase.loadAverages;
+  return { question: summary(phase.questionMs), search: summary(phase.searchMs), loadAverage: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), 1) };
+}
+
+async function main(): Promise<void> {
+  const dir = writeCorpus();
+  const bench = await startBenchStack({ env: { SEED_CORPUS: 'false' } });
+  const queries = new QueryServiceClient(`127.0.0.1:${bench.stack.ports.queryEngine}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  try {
+    const busy: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
+    const started = performance.now();
+    const { runId } = await grpcCall(bench.documents, 'startImport', { path: dir, sourceId: 'uploads', requestedBy: 'bench' });
+    let imported = false;
+    const run = waitForRun(bench, runId, 30 * 60_000).then((r) => {
+      imported = true;
+      return r;
+    });
+    // Busy: while the import runs and until the index holds every filing.
+    await sample(bench, queries, async () => imported && (await indexedCount(bench.search)) >= FILINGS, busy);
+    const busySeconds = (performance.now() - started) / 1000;
+    await run;
+    const idle: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
+    let left = IDLE_SAMPLES;
+    await sample(bench, queries, () => --left <= 0, idle);
+
+    const result = { filings: FILINGS, busySeconds: round(busySeconds, 1), busy: describe(busy), idle: describe(idle) };
+    for (const [name, phase] of [['while importing and indexing', result.busy], ['afterwards (embedding backlog may still run)', result.idle]] as const) {
+      printTable(`${name}: ${phase.question.count} questions and searches, load average ${phase.loadAverage}`, [
+        ['question (Ask, whole stream)', `p50 ${phase.question.p50} ms   p95 ${phase.question.p95} ms   max ${phase.question.max} ms`],
+        ['search (20 hits, facets)', `p50 ${phase.search.p50} ms   p95 ${phase.search.p95} ms   max ${phase.search.max} ms`],
+      ]);
+    }
+    console.log(`${FILINGS} filings imported and indexed in ${result.busySeconds} s`);
+    console.log(`written to ${writeBenchResult('busy-latency', { setup: 'test-profile stack, SEED_CORPUS=false; one StartImport of text filings; questions without a workspace', ...result })}`);
+  } finally {
+    queries.close();
+    await bench.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
