@@ -57,7 +57,8 @@ export function alertToProto(alert: AlertView): Alert {
       filters: { ...definition.filters },
       question: definition.question,
       schedule: { ...definition.schedule, cadence: CADENCE_VALUES[definition.schedule.cadence] },
-      channels: { ...definition.channels },
+      // An alert unsubscribed from its e-mail shows e-mail off, so the edit form offers to turn it on again.
+      channels: { ...definition.channels, email: definition.channels.email && !alert.emailUnsubscribed },
     },
     docket: alert.docket ? { ...alert.docket } : undefined,
     paused: alert.paused,

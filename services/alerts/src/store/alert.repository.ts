@@ -144,7 +144,9 @@ export class AlertRepository {
   }
 
   async replaceDefinition(ownerUserId: string, id: string, definition: AlertDefinition, ownerEmail: string): Promise<AlertRecord | undefined> {
-    const set = { ...flatten(definition), ...(ownerEmail ? { ownerEmail } : {}), updatedAt: new Date() };
+    // An edit that asks for e-mail again undoes an earlier unsubscribe (the form showed e-mail off).
+    const resubscribe = definition.channels.email ? { emailUnsubscribed: false } : {};
+    const set = { ...flatten(definition), ...resubscribe, ...(ownerEmail ? { ownerEmail } : {}), updatedAt: new Date() };
     return this.updateOwned(ownerUserId, id, { $set: set });
   }
 

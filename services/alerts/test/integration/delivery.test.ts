@@ -133,6 +133,15 @@ describe('real-time delivery', () => {
     const deliveries = await deliveriesOf('uma', alert.id);
     expect(deliveries.filter((d) => d.key.includes(second)).map((d) => d.channel)).toEqual([Channel.CHANNEL_IN_APP]);
     expect(mailTo('uma')).toHaveLength(1);
+
+    // The alert now shows e-mail off; an edit that turns it on again undoes the unsubscribe.
+    const shown = (await grpcCall(client, 'getAlert', { ownerUserId: 'uma', alertId: alert.id })).alert!;
+    expect(shown.definition!.channels).toMatchObject({ inApp: true, email: false });
+    const edited = await grpcCall(client, 'updateAlert', {
+      ownerUserId: 'uma', ownerEmail: 'uma@example.com', alertId: alert.id, definition: { ...shown.definition!, channels: { inApp: true, email: true, webhookEndpointId: '' } },
+    });
+    expect(edited.alert!.definition!.channels!.email).toBe(true);
+    expect(await grpcCall(client, 'describeUnsubscribe', { token })).toMatchObject({ unsubscribed: false });
   });
 
   it('the volume guard folds an alert past its hourly limit into an hourly digest, says why once, and unfolds after a quieter hour', async () => {
