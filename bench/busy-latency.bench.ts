@@ -107,7 +107,11 @@ async function main(): Promise<void> {
     let left = IDLE_SAMPLES;
     await sample(bench, queries, () => --left <= 0, idle);
 
-    const result = { filings: FILINGS, busySeconds: round(busySeconds, 1), busy: describe(busy), idle: describe(idle) };
+    // Where a question's time went, as the query-engine stored it with each query (server side).
+    const stored = await bench.mongo.db('query_engine').collection<{ timings?: Record<string, number> }>('queries').find({}, { projection: { timings: 1 } }).toArray();
+    const serverTimings = (['retrievalMs', 'analysisMs', 'figuresMs', 'totalMs'] as const).map((key) => [key, summary(stored.map((q) => q.timings?.[key] ?? 0))] as const);
+    const result = { filings: FILINGS, busySeconds: round(busySeconds, 1), busy: describe(busy), idle: describe(idle), serverTimings: Object.fromEntries(serverTimings) };
+    printTable(`question timings stored by the query-engine (all ${stored.length} questions)`, serverTimings.map(([key, s]) => [key, `p50 ${s.p50} ms   p95 ${s.p95} ms   max ${s.max} ms`]));
     for (const [name, phase] of [['while importing and indexing', result.busy], ['afterwards (embedding backlog may still run)', result.idle]] as const) {
       printTable(`${name}: ${phase.question.count} questions and searches, load average ${phase.loadAverage}`, [
         ['question (Ask, whole stream)', `p50 ${phase.question.p50} ms   p95 ${phase.question.p95} ms   max ${phase.question.max} ms`],
