@@ -1,4 +1,4 @@
-import { status, type ServerWritableStream, type ServiceError, type UntypedHandleCall } from '@grpc/grpc-js';
+import type { UntypedHandleCall } from '@grpc/grpc-js';
 import type { GrpcServiceBinding } from '@docket/service-kit';
 import { AlertServiceService, type AlertServiceServer } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 
@@ -9,26 +9,16 @@ import { AlertServiceService, type AlertServiceServer } from '@docket/proto/src/
  */
 export type AlertHandlers = Partial<AlertServiceServer>;
 
-/** research.alerts.v1.AlertService from the parts' handlers; a method nobody built answers UNIMPLEMENTED. */
+/**
+ * research.alerts.v1.AlertService from the parts' handlers. Every method must come from some part:
+ * a missing one stops the service at start with its name, rather than answering callers with errors.
+ */
 export function alertServiceBinding(parts: AlertHandlers[]): GrpcServiceBinding {
   const implementation: Record<string, UntypedHandleCall> = {};
-  for (const [name, method] of Object.entries(AlertServiceService)) {
-    implementation[name] = method.responseStream ? unimplementedStream(method.path) : unimplementedUnary(method.path);
-  }
   for (const part of parts) {
     for (const [name, handler] of Object.entries(part)) if (handler) implementation[name] = handler;
   }
+  const missing = Object.keys(AlertServiceService).filter((name) => !(name in implementation));
+  if (missing.length > 0) throw new Error(`AlertService methods no part implements: ${missing.join(', ')}`);
   return { definition: AlertServiceService, implementation };
-}
-
-function unimplementedError(path: string): Partial<ServiceError> {
-  return { code: status.UNIMPLEMENTED, details: `${path} is not implemented yet` };
-}
-
-function unimplementedUnary(path: string): UntypedHandleCall {
-  return (_call: unknown, callback: (error: Partial<ServiceError>) => void) => callback(unimplementedError(path));
-}
-
-function unimplementedStream(path: string): UntypedHandleCall {
-  return (call: ServerWritableStream<unknown, unknown>) => call.emit('error', unimplementedError(path));
 }
