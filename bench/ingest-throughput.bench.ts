@@ -19,7 +19,7 @@ import { generateCatalog, generateDockets, generateFilings } from '@docket/corpu
 import { pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
+import { cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
 import { writePdfFiling, writeTextFiling } from './support/filing-files';
 
 const { values: args } = parseArgs({ options: { text: { type: 'string', default: '2000' }, pdf: { type: 'string', default: '300' } } });
@@ -40,6 +40,9 @@ interface SetResult {
   importDocsPerSecond: number;
   indexedDocsPerSecond: number;
   importMbPerSecond: number;
+  /** CPU milliseconds per new document, by part (user + system, /proc/<pid>/stat), from the call to indexed. */
+  cpuMsPerDocument: Record<string, number>;
+  loadAverage1m: number;
 }
 
 /** Generates both directories before the stack starts, so generation never competes with ingestion. */
@@ -63,6 +66,7 @@ async function writeCorpus(): Promise<{ text: { dir: string; bytes: number }; pd
 
 async function importSet(bench: BenchStack, kind: SetResult['kind'], dir: string, files: number, bytes: number): Promise<SetResult> {
   const baseline = await indexedCount(bench.search);
+  const cpuBefore = cpuSecondsByPart();
   const started = performance.now();
   const { runId } = await grpcCall(bench.documents, 'startImport', { path: dir, sourceId: 'uploads', requestedBy: 'bench' });
   const run = await waitForRun(bench, runId, TIMEOUT_MS);
@@ -72,6 +76,10 @@ async function importSet(bench: BenchStack, kind: SetResult['kind'], dir: string
     timeoutMs: TIMEOUT_MS, intervalMs: 100, description: `the index to hold ${run.new} more documents`, abortIf: bench.crashed,
   });
   const indexedSeconds = (performance.now() - started) / 1000;
+  const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
+  const total = perPart.reduce((sum, [, seconds]) => sum + seconds, 0);
+  const cpuMsPerDocument = Object.fromEntries([...perPart, ['all parts', total] as [string, number]]
+    .map(([name, seconds]) => [name, round((seconds * 1000) / Math.max(1, run.new), 2)]));
   return {
     kind, files, bytes, seen: run.seen, new: run.new, failed: run.failed,
     importSeconds: round(importSeconds, 2),
@@ -79,6 +87,8 @@ async function importSet(bench: BenchStack, kind: SetResult['kind'], dir: string
     importDocsPerSecond: round(run.new / importSeconds),
     indexedDocsPerSecond: round(run.new / indexedSeconds),
     importMbPerSecond: round(bytes / 2 ** 20 / importSeconds, 2),
+    cpuMsPerDocument,
+    loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
   };
 }
 
@@ -92,6 +102,8 @@ async function main(): Promise<void> {
       printTable(`${set.kind}: ${set.files} files, ${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`, [
         ['imported (run succeeded)', `${set.importSeconds} s   ${set.importDocsPerSecond} docs/s   ${set.importMbPerSecond} MB/s`],
         ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
+        ['load average (1 min) at the end', String(set.loadAverage1m)],
+        ...Object.entries(set.cpuMsPerDocument).map(([name, ms]): [string, string] => [`CPU ms per document: ${name}`, String(ms)]),
       ]);
     }
     const file = writeBenchResult('ingest-throughput', {

@@ -117,3 +117,32 @@ export function rssBytes(pid: number): number | undefined {
   }
 }
 
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; undefined once it is gone. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds used so far by each part the launcher started (an H2 stand-in a bench starts is one too). */
+export function cpuSecondsByPart(): Map<string, number> {
+  const byPart = new Map<string, number>();
+  for (const part of liveManagedProcesses()) {
+    const seconds = cpuSecondsOf(part.pid);
+    if (seconds !== undefined) byPart.set(part.name, (byPart.get(part.name) ?? 0) + seconds);
+  }
+  return byPart;
+}
+
+/** CPU seconds each part used between two cpuSecondsByPart() readings, largest first. */
+export function cpuSecondsBetween(before: Map<string, number>, after: Map<string, number>): Array<[string, number]> {
+  return [...after].map(([name, seconds]): [string, number] => [name, seconds - (before.get(name) ?? 0)]).sort((a, b) => b[1] - a[1]);
+}
