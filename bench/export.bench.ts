@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       const idleRss = await rssOf(worker.pid!);
       const cpuBefore = await cpuSecondsOf(worker.pid!);
       const startedAt = performance.now();
-      const started = (await grpcCall(client.client, 'startExport', { target: { workspaceId: `ws-${c.name}`, requestId: c.requestId }, format: c.format, options: c.options, userId: USER })).export!;
+      const started = (await grpcCall(client.client, 'startExport', { target: { workspaceId: `ws-${c.name}`, requestId: c.requestId }, format: c.format, options: c.options, userId: USER, userEmail: '' })).export!;
       const done = await client.until(USER, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED, 30 * 60_000);
       const seconds = (performance.now() - startedAt) / 1000;
       const peak = await peakRssOf(worker.pid!);

@@ -118,7 +118,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
     const exportNotices = new ExportCompletedConsumer({
-      kafka, connection, logger, notifications, topic: exportCompletedTopic, groupId: overrides.groupId ? `${overrides.groupId}.exports` : EXPORT_NOTICES_GROUP,
+      kafka, connection, logger, notifications, emails: delivery.exportEmails, topic: exportCompletedTopic, groupId: overrides.groupId ? `${overrides.groupId}.exports` : EXPORT_NOTICES_GROUP,
     });
     await exportNotices.start();
     closers.add('export notices', () => exportNotices.stop());

@@ -51,7 +51,7 @@ describe('topic registry', () => {
     expect(topics.releasePublished.keyOf({ ...base, dataProductId: 'dp', releaseId: 'r', version: '1' })).toBe('dp');
     expect(topics.queryCompleted.keyOf({ ...base, queryId: 'q', workspaceId: '', userId: '', question: '', tookMs: 1, documentIds: [], requestId: '', mode: 'extractive' })).toBe('q');
     expect(topics.alertTriggered.keyOf({ ...base, subscriptionId: 's', userId: '', documentIds: [] })).toBe('s');
-    expect(topics.exportCompleted.keyOf({ ...base, exportId: 'e', workspaceId: '', userId: '', fileKey: '', processId: '', requestId: '', succeeded: true, title: '', fileName: '', size: '0', error: '' })).toBe('e');
+    expect(topics.exportCompleted.keyOf({ ...base, exportId: 'e', workspaceId: '', userId: '', userEmail: '', fileKey: '', processId: '', requestId: '', succeeded: true, title: '', fileName: '', size: '0', error: '' })).toBe('e');
   });
 
   it('fails to decode bytes that are not protobuf', () => {

@@ -1,5 +1,6 @@
 import { PermanentDeliveryError, type AlertSource, type NotificationSink, type WebhookSender } from '../domain/delivery-ports';
-import type { AlertEmailBuilder } from '../email/alert-email';
+import type { AlertEmailBuilder, EmailContent } from '../email/alert-email';
+import type { ExportEmailBuilder } from '../email/export-email';
 import { isPermanentSmtpError, type Mailer } from '../email/mailer';
 import { alertWebhookData } from '../webhooks/webhook-payload';
 import type { DeliveryRecord, DeliverySection } from './delivery';
@@ -14,12 +15,17 @@ export class DeliveryDispatcher {
       notifications: NotificationSink;
       mailer: Mailer;
       email: AlertEmailBuilder;
+      exportEmail: ExportEmailBuilder;
       webhooks?: WebhookSender;
       appUrl: string;
     },
   ) {}
 
   async send(delivery: DeliveryRecord): Promise<void> {
+    if (delivery.kind === 'export') {
+      if (delivery.channel !== 'email') throw new PermanentDeliveryError(`an export's message goes by e-mail only, not ${delivery.channel}`);
+      return this.mail(this.deps.exportEmail.build(delivery));
+    }
     switch (delivery.channel) {
       case 'in_app':
         return this.notify(delivery);
@@ -60,8 +66,12 @@ export class DeliveryDispatcher {
       if (alert && !alert.emailUnsubscribed && alert.channels.email) still.push(section);
     }
     if (still.length === 0) throw new PermanentDeliveryError('e-mail for this alert was turned off before it was sent');
+    await this.mail(this.deps.email.build(delivery, still));
+  }
+
+  private async mail(email: EmailContent): Promise<void> {
     try {
-      await this.deps.mailer.send(this.deps.email.build(delivery, still));
+      await this.deps.mailer.send(email);
     } catch (error) {
       if (isPermanentSmtpError(error)) throw new PermanentDeliveryError(`the mail server refused it: ${(error as Error).message}`);
       throw error;

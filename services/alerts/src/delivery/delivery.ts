@@ -1,6 +1,7 @@
 import type { AlertKindName, ChannelName, HitForDelivery } from '../domain/delivery-ports';
 
-export type DeliveryKindName = 'realtime' | 'digest' | 'test';
+/** 'export': an export's ready / failed e-mail (not an alert's; it carries `export` instead of sections). */
+export type DeliveryKindName = 'realtime' | 'digest' | 'test' | 'export';
 export type DeliveryStatusName = 'pending' | 'sent' | 'retrying' | 'failed';
 /** Hourly is the volume guard's digest of a real-time alert that hit too often. */
 export type DigestCadence = 'hourly' | 'daily' | 'weekly';
@@ -27,6 +28,20 @@ export interface DeliverySection {
   answer: AnswerSentence[];
 }
 
+/** What an export's e-mail says, snapshot from its exports.completed.v1 event. */
+export interface ExportSummary {
+  exportId: string;
+  processId: string;
+  workspaceId: string;
+  title: string;
+  fileName: string;
+  /** Bytes (0 when it failed). */
+  size: number;
+  succeeded: boolean;
+  expiresAt?: Date;
+  error: string;
+}
+
 /**
  * A message recorded before it is sent, under a key that makes it happen once: a re-planned hit or
  * a re-run digest window finds the record already there, and the worker skips a record already sent.
@@ -49,6 +64,8 @@ export interface DeliveryRecord {
   sections: DeliverySection[];
   documentCount: number;
   label: string;
+  /** Set on kind 'export' only. */
+  export?: ExportSummary;
   attempts: number;
   error: string;
   createdAt: Date;
@@ -66,6 +83,8 @@ export const deliveryKeys = {
   digest: (ownerUserId: string, cadence: DigestCadence, windowStart: Date, channel: ChannelName, endpointId = '') =>
     `digest:${ownerUserId}:${cadence}:${windowStart.toISOString()}:${channel}${endpointId ? `:${endpointId}` : ''}`,
   test: (alertId: string, n: string, channel: ChannelName) => `test:${alertId}:${n}:${channel}`,
+  /** A file is ready once per export; each failure (a retry can fail again) is its own event. */
+  exportEmail: (exportId: string, succeeded: boolean, eventId: string) => (succeeded ? `export:${exportId}:email` : `export:${exportId}:failed:${eventId}:email`),
 };
 
 export function toDeliveredDocument(hit: HitForDelivery): DeliveredDocument {

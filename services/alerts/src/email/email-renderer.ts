@@ -27,21 +27,34 @@ export interface AlertEmailView {
 }
 
 /**
- * Compiles the MJML layout once (MJML is slow: tens of milliseconds a message) into responsive HTML
- * that still holds Handlebars placeholders, then fills it per message (microseconds), so a digest run
- * for thousands of users spends its time on data, not layout.
+ * Compiles an MJML layout of templates/ once (MJML is slow: tens of milliseconds a message) into
+ * responsive HTML that still holds Handlebars placeholders, then fills it per message (microseconds),
+ * so a digest run for thousands of users spends its time on data, not layout.
  */
+export class MjmlTemplate<View> {
+  private constructor(private readonly fill: Handlebars.TemplateDelegate<View>) {}
+
+  static async compile<View>(fileName: string): Promise<MjmlTemplate<View>> {
+    const source = fs.readFileSync(path.join(__dirname, 'templates', fileName), 'utf8');
+    const compiled = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
+    if (compiled.errors.length > 0) throw new Error(`e-mail template ${fileName}: ${compiled.errors.map((e) => e.formattedMessage).join('; ')}`);
+    return new MjmlTemplate(Handlebars.compile<View>(compiled.html, { strict: false }));
+  }
+
+  html(view: View): string {
+    return this.fill(view);
+  }
+}
+
+/** The alerts' layout (real-time, digest, test). */
 export class EmailRenderer {
-  private constructor(private readonly fill: Handlebars.TemplateDelegate<AlertEmailView>) {}
+  private constructor(private readonly template: MjmlTemplate<AlertEmailView>) {}
 
   static async create(): Promise<EmailRenderer> {
-    const source = fs.readFileSync(path.join(__dirname, 'templates', 'alert-email.mjml'), 'utf8');
-    const compiled = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
-    if (compiled.errors.length > 0) throw new Error(`alert e-mail template: ${compiled.errors.map((e) => e.formattedMessage).join('; ')}`);
-    return new EmailRenderer(Handlebars.compile<AlertEmailView>(compiled.html, { strict: false }));
+    return new EmailRenderer(await MjmlTemplate.compile<AlertEmailView>('alert-email.mjml'));
   }
 
   html(view: AlertEmailView): string {
-    return this.fill(view);
+    return this.template.html(view);
   }
 }

@@ -1,14 +1,17 @@
 import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import type { ExportEmailPlanner, FinishedExport } from '../delivery/export-email-planner';
 import type { NotificationSink } from '../domain/delivery-ports';
+import { humanSize } from '../email/export-email';
 
 export const EXPORT_NOTICES_GROUP = 'alerts.export-notices';
 
 /**
- * The in-app notice that an export is ready (or failed): exports.completed.v1 → a notification for
- * whoever started it, opening the export's process page (progress, then the download). Idempotent on
- * event_id (EventConsumer) and on the notification key, so a redelivery adds nothing.
+ * The notice that an export is ready (or failed): exports.completed.v1 → a notification for whoever
+ * started it, opening the export's process page (progress, then the download), and an e-mail when the
+ * event carries their address. Idempotent on event_id (EventConsumer), on the notification key and on
+ * the e-mail's delivery key, so a redelivery adds nothing.
  */
 export class ExportCompletedConsumer {
   private readonly consumer: EventConsumer;
@@ -18,12 +21,17 @@ export class ExportCompletedConsumer {
     connection: EventConsumerOptions['connection'];
     logger: Logger;
     notifications: NotificationSink;
+    /** Absent: in-app notices only. */
+    emails?: ExportEmailPlanner;
     groupId?: string;
     topic?: TopicDef<ExportCompleted>;
   }) {
-    const { notifications } = options;
+    const { notifications, emails } = options;
     this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? EXPORT_NOTICES_GROUP, connection: options.connection, logger: options.logger })
-      .on(options.topic ?? topics.exportCompleted, (event) => notifications.notify(exportNotice(event)));
+      .on(options.topic ?? topics.exportCompleted, async (event) => {
+        await notifications.notify(exportNotice(event));
+        await emails?.plan(finishedExport(event));
+      });
   }
 
   start(): Promise<void> {
@@ -42,11 +50,17 @@ export function exportNotice(event: ExportCompleted): Parameters<NotificationSin
     ownerUserId: event.userId,
     kind: 'notice',
     title: event.succeeded ? `Export ready: ${event.title}` : `Export failed: ${event.title}`,
-    body: event.succeeded ? `${event.fileName} (${megabytes(Number(event.size))})${until}` : event.error,
+    body: event.succeeded ? `${event.fileName} (${humanSize(Number(event.size))})${until}` : event.error,
     link: `/processes/${event.processId}`,
   };
 }
 
-function megabytes(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`;
+export function finishedExport(event: ExportCompleted): FinishedExport {
+  return {
+    eventId: event.eventId, ownerUserId: event.userId, ownerEmail: event.userEmail,
+    summary: {
+      exportId: event.exportId, processId: event.processId, workspaceId: event.workspaceId, title: event.title, fileName: event.fileName,
+      size: Number(event.size), succeeded: event.succeeded, error: event.error, ...(event.expiresAt ? { expiresAt: event.expiresAt } : {}),
+    },
+  };
 }

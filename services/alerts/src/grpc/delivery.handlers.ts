@@ -28,7 +28,10 @@ export function deliveryHandlers(deps: { service: DeliveryService; logger: Logge
 }
 
 const CHANNELS: Record<ChannelName, Channel> = { in_app: Channel.CHANNEL_IN_APP, email: Channel.CHANNEL_EMAIL, webhook: Channel.CHANNEL_WEBHOOK };
-const KINDS: Record<DeliveryKindName, DeliveryKind> = { realtime: DeliveryKind.DELIVERY_KIND_REALTIME, digest: DeliveryKind.DELIVERY_KIND_DIGEST, test: DeliveryKind.DELIVERY_KIND_TEST };
+const KINDS: Record<DeliveryKindName, DeliveryKind> = { realtime: DeliveryKind.DELIVERY_KIND_REALTIME, digest: DeliveryKind.DELIVERY_KIND_DIGEST, test: DeliveryKind.DELIVERY_KIND_TEST,
+  // An export's e-mail belongs to no alert, so no alert's history lists it.
+  export: DeliveryKind.DELIVERY_KIND_UNSPECIFIED,
+};
 const STATUSES: Record<DeliveryStatusName, DeliveryStatus> = {
   pending: DeliveryStatus.DELIVERY_STATUS_PENDING, sent: DeliveryStatus.DELIVERY_STATUS_SENT, retrying: DeliveryStatus.DELIVERY_STATUS_RETRYING, failed: DeliveryStatus.DELIVERY_STATUS_FAILED,
 };

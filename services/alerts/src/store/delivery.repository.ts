@@ -18,6 +18,11 @@ const sectionSchema = new Schema(
   { _id: false },
 );
 
+const exportSchema = new Schema(
+  { exportId: String, processId: String, workspaceId: String, title: String, fileName: String, size: Number, succeeded: Boolean, expiresAt: Date, error: String },
+  { _id: false },
+);
+
 const schema = new Schema<DeliveryDoc>(
   {
     _id: { type: String, required: true },
@@ -33,6 +38,7 @@ const schema = new Schema<DeliveryDoc>(
     sections: { type: [sectionSchema], default: [] },
     documentCount: { type: Number, default: 0 },
     label: { type: String, default: '' },
+    export: { type: exportSchema, required: false },
     attempts: { type: Number, default: 0 },
     error: { type: String, default: '' },
     createdAt: { type: Date, required: true },

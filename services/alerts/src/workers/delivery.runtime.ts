@@ -11,7 +11,9 @@ import { DigestPlanner } from '../delivery/digest-planner';
 import { hourStart } from '../delivery/digest-window';
 import { UnsubscribeTokens } from '../delivery/unsubscribe-token';
 import { AlertEmailBuilder } from '../email/alert-email';
-import { EmailRenderer } from '../email/email-renderer';
+import { EmailRenderer, MjmlTemplate } from '../email/email-renderer';
+import { ExportEmailBuilder, type ExportEmailView } from '../email/export-email';
+import { ExportEmailPlanner } from '../delivery/export-email-planner';
 import { SmtpMailer, type Mailer } from '../email/mailer';
 import { deliveryHandlers, type DeliveryHandlers } from '../grpc/delivery.handlers';
 import { QueryEngineAnswerer } from '../grpc/question-answerer.client';
@@ -41,6 +43,8 @@ export interface DeliveryParts {
   };
   /** Queues again pending deliveries left without a job (what the periodic sweep does). */
   sweep(): Promise<number>;
+  /** Records and queues the e-mail of a finished export (exports.completed.v1). */
+  exportEmails: ExportEmailPlanner;
 }
 
 /** E-mail deliveries fail, saying why, when no SMTP server is configured. */
@@ -96,7 +100,12 @@ export async function startDelivery(deps: {
     appUrl: config.PUBLIC_APP_URL, renderer: await EmailRenderer.create(), messageIdDomain: messageIdDomain(config.MAIL_FROM),
     unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
   });
-  const dispatcher = new DeliveryDispatcher({ alerts: deps.alerts, notifications: deps.notifications, mailer, email, webhooks: deps.webhooks, appUrl: config.PUBLIC_APP_URL });
+  const exportEmail = new ExportEmailBuilder({
+    appUrl: config.PUBLIC_APP_URL, messageIdDomain: messageIdDomain(config.MAIL_FROM), template: await MjmlTemplate.compile<ExportEmailView>('export-email.mjml'),
+  });
+  const dispatcher = new DeliveryDispatcher({
+    alerts: deps.alerts, notifications: deps.notifications, mailer, email, exportEmail, webhooks: deps.webhooks, appUrl: config.PUBLIC_APP_URL,
+  });
 
   const worker = new DeliveryWorker({
     connection: workerRedis, prefix, deliveries, dispatcher, webhooks: deps.webhooks, concurrency: config.ALERTS_DELIVERY_CONCURRENCY,
@@ -134,6 +143,7 @@ export async function startDelivery(deps: {
     handlers: deliveryHandlers({ service, logger }),
     digests: { planWindow: (at) => digestPlanner.planWindow(hourStart(at)), tick: (at) => scheduler.tick(at) },
     sweep: () => sweeper.sweep(),
+    exportEmails: new ExportEmailPlanner({ deliveries, jobs: queue, clock }),
   };
 }
 

@@ -7,18 +7,22 @@ import { AlertServiceClient } from '@docket/proto/src/gen/research/alerts/v1/ale
 import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
+import { SmtpSink } from '../support/smtp-sink';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 let app: RunningApp;
 let client: AlertServiceClient;
 let publisher: EventPublisher;
 let topic: TopicDef<ExportCompleted>;
+let sink: SmtpSink;
+const APP_URL = 'https://docket.example.test';
 
 beforeAll(async () => {
   const env = testInfraEnv();
+  sink = await SmtpSink.start();
   const name = uniqueName('alerts-exports');
   topic = renameTopic(topics.exportCompleted, `${name}.exports.completed.v1`);
-  const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: name.replace(/-/g, '_') }), GRPC_PORT: 0 };
+  const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: name.replace(/-/g, '_'), SMTP_URL: sink.url, PUBLIC_APP_URL: APP_URL }), GRPC_PORT: 0 };
   app = await startApp(config, logger, {
     grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), redisPrefix: name, exportCompletedTopic: topic,
     ingestedTopic: renameTopic(topics.documentIngested, `${name}.ingested.v1`), updatedTopic: renameTopic(topics.documentUpdated, `${name}.updated.v1`),
@@ -33,12 +37,13 @@ afterAll(async () => {
   client?.close();
   await publisher?.disconnect();
   await app?.stop();
+  await sink?.stop();
 });
 
 function completed(over: Partial<ExportCompleted>): ExportCompleted {
   return {
     ...newEventFields(), exportId: 'e-1', workspaceId: 'ws', userId: 'user-1', fileKey: 'e-1/f.csv', processId: 'p-1', requestId: 'r-1', succeeded: true,
-    title: "Search 'rate case' — CSV", fileName: 'search-rate-case-2026-11-25.csv', size: String(3 * 2 ** 20), expiresAt: new Date('2026-12-25T10:00:00Z'), error: '', ...over,
+    title: "Search 'rate case' — CSV", fileName: 'search-rate-case-2026-11-25.csv', size: String(3 * 2 ** 20), expiresAt: new Date('2026-12-25T10:00:00Z'), error: '', userEmail: '', ...over,
   };
 }
 
@@ -57,4 +62,47 @@ it('exports.completed.v1 becomes an in-app notice for whoever started the export
     body: 'search-rate-case-2026-11-25.csv (3.0 MB); available until 2026-12-25', link: '/processes/p-1',
   });
   expect(byTitle['Export failed: Query — DOCX']).toMatchObject({ body: 'the index is being swapped', link: '/processes/p-2' });
+});
+
+it('an export with its owner\'s address also sends one e-mail per outcome, through the delivery queue, whatever is redelivered', async () => {
+  const to = 'researcher@example.test';
+  const ready = completed({ exportId: 'e-mail-1', processId: 'p-mail-1', userId: 'user-2', userEmail: to });
+  await publisher.publish(topic, ready);
+  await publisher.publish(topic, ready); // the same event again
+  await publisher.publish(topic, { ...ready, ...newEventFields() }); // the same outcome under a new event id
+  // Same export, so the same partition: once its failure is mailed, every event above has been handled.
+  await publisher.publish(topic, completed({
+    exportId: 'e-mail-1', processId: 'p-mail-1', userId: 'user-2', userEmail: to, succeeded: false, error: 'the documents service did not answer', size: '0', expiresAt: undefined,
+  }));
+
+  const mails = await waitFor(async () => {
+    const ours = sink.messages.filter((m) => m.to === to);
+    return ours.some((m) => m.subject.startsWith('Export failed')) && ours.some((m) => m.subject.startsWith('Export ready')) ? ours : undefined;
+  }, { timeoutMs: 30_000, description: 'the ready and the failed e-mail' });
+
+  const readyMails = mails.filter((m) => m.subject === "Export ready: Search 'rate case' — CSV");
+  expect(readyMails).toHaveLength(1);
+  expect(sink.byKey('export:e-mail-1:email')).toHaveLength(1);
+  const mail = readyMails[0]!;
+  expect(mail.text).toContain('search-rate-case-2026-11-25.csv is ready to download until 25 Dec 2026.');
+  expect(mail.text).toContain('Format: CSV');
+  expect(mail.text).toContain('Size: 3.0 MB');
+  expect(mail.text).toContain(`Open the download page: ${APP_URL}/processes/p-mail-1`);
+  expect(mail.html).toContain(`href="${APP_URL}/processes/p-mail-1"`);
+  expect(mail.html).toContain(`href="${APP_URL}/exports"`);
+
+  const failed = mails.filter((m) => m.subject.startsWith('Export failed'));
+  expect(failed).toHaveLength(1);
+  expect(failed[0]!.text).toContain('Why: the documents service did not answer');
+  expect(failed[0]!.text).toContain(`Retry the export: ${APP_URL}/processes/p-mail-1`);
+});
+
+it('an export without an address gets its in-app notice and no e-mail', async () => {
+  await publisher.publish(topic, completed({ exportId: 'e-quiet', processId: 'p-quiet', userId: 'user-3' }));
+  // A later outcome of the same export (same partition) with an address: once it is mailed, the first was handled.
+  await publisher.publish(topic, completed({ exportId: 'e-quiet', processId: 'p-quiet', userId: 'user-3', userEmail: 'quiet@example.test', succeeded: false, error: 'x', size: '0' }));
+  await waitFor(async () => (sink.messages.some((m) => m.to === 'quiet@example.test') ? true : undefined), { timeoutMs: 30_000, description: 'the later failure e-mail' });
+  const page = await grpcCall(client, 'listNotifications', { ownerUserId: 'user-3', limit: 10, unreadOnly: false, cursor: '' });
+  expect(page.notifications.map((n) => n.title).sort()).toEqual(["Export failed: Search 'rate case' — CSV", "Export ready: Search 'rate case' — CSV"]);
+  expect(sink.messages.filter((m) => m.to === 'quiet@example.test').map((m) => m.subject)).toEqual(["Export failed: Search 'rate case' — CSV"]);
 });

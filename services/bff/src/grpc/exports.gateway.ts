@@ -42,8 +42,9 @@ export class ExportsGateway {
     };
   }
 
-  async start(userId: string, target: ExportTargetInput, choices: ExportChoices): Promise<ExportView> {
-    const r = await grpcCall(this.client, 'startExport', { userId, target: targetToProto(target), ...choicesToProto(choices) });
+  /** `userEmail` receives the export's ready / failed e-mail (the alerts service sends it). */
+  async start(user: { id: string; email: string }, target: ExportTargetInput, choices: ExportChoices): Promise<ExportView> {
+    const r = await grpcCall(this.client, 'startExport', { userId: user.id, userEmail: user.email, target: targetToProto(target), ...choicesToProto(choices) });
     return exportOf(r.export);
   }
 

@@ -50,6 +50,8 @@ export interface ExportRecord {
   /** '' for a workspace export. */
   requestId: string;
   userId: string;
+  /** Where the ready / failed e-mail goes ('' when the caller gave none: in-app notice only). */
+  userEmail: string;
   subject: ExportSubject;
   format: ExportFormat;
   options: ExportOptions;

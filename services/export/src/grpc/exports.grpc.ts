@@ -40,7 +40,7 @@ export function exportServiceBinding(deps: { exports: ExportService; downloads: 
         };
       }),
       startExport: unary<StartExportRequest, StartExportResponse>(logger, async (request) => ({
-        export: exportToProto(await exports.start(request.userId, targetOf(request.target), formatOf(request.format), optionsOf(request.options))),
+        export: exportToProto(await exports.start(request.userId, targetOf(request.target), formatOf(request.format), optionsOf(request.options), request.userEmail)),
       })),
       getExport: unary<GetExportRequest, GetExportResponse>(logger, async (request) => ({ export: exportToProto(await exports.get(request.userId, request.exportId)) })),
       listExports: unary<ListExportsRequest, ListExportsResponse>(logger, async (request) => {

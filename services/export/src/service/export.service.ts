@@ -63,7 +63,7 @@ export class ExportService {
     return this.deps.now?.() ?? new Date();
   }
 
-  async start(userId: string, target: ExportTarget, format: ExportFormat | undefined, options: ExportOptions): Promise<ExportRecord> {
+  async start(userId: string, target: ExportTarget, format: ExportFormat | undefined, options: ExportOptions, userEmail = ''): Promise<ExportRecord> {
     requireUser(userId);
     const { subject, source } = await this.resolve(userId, target);
     const checked = checkFormat(subject, format);
@@ -71,7 +71,7 @@ export class ExportService {
     const now = this.now();
     const id = newProcessId(now.getTime());
     const record: ExportRecord = {
-      id, processId: id, workspaceId: target.workspaceId, requestId: target.requestId, userId, subject, format: checked, options, source,
+      id, processId: id, workspaceId: target.workspaceId, requestId: target.requestId, userId, userEmail: userEmail.trim(), subject, format: checked, options, source,
       status: 'queued', title: titleOf(source, checked), fileName: fileNameOf(source, checked, now), contentType: contentTypeOf(checked),
       progress: { unit: subject === 'search' ? 'rows' : 'parts', done: 0, total: 0 }, error: '', attempts: 0, createdAt: now,
     };

@@ -11,6 +11,7 @@ const schema = new Schema<ExportDoc>(
     workspaceId: { type: String, required: true },
     requestId: { type: String, default: '' },
     userId: { type: String, required: true },
+    userEmail: { type: String, default: '' },
     subject: { type: String, required: true },
     format: { type: String, required: true },
     options: { includeFullText: Boolean, includeOriginalFiles: Boolean },
@@ -152,6 +153,7 @@ function toRecord(doc: ExportDoc): ExportRecord {
   return {
     ...rest,
     id: _id,
+    userEmail: doc.userEmail ?? '',
     options: { includeFullText: Boolean(doc.options?.includeFullText), includeOriginalFiles: Boolean(doc.options?.includeOriginalFiles) },
     progress: { unit: doc.progress?.unit ?? 'rows', done: doc.progress?.done ?? 0, total: doc.progress?.total ?? 0 },
     file: doc.file?.key ? doc.file : undefined,

@@ -85,7 +85,7 @@ async function startWorker(): Promise<ChildProcess> {
 it('a worker killed (SIGKILL) mid-export: another takes the job over and writes a complete, correct file; it expires later', async () => {
   const first = await startWorker();
   const started = (await grpcCall(exports.client, 'startExport', {
-    target: { workspaceId: 'ws', requestId: 'req' }, format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false }, userId: USER,
+    target: { workspaceId: 'ws', requestId: 'req' }, format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false }, userId: USER, userEmail: '',
   })).export!;
   const midway = await waitFor(async () => {
     const current = await exports.get(USER, started.exportId);

@@ -87,7 +87,7 @@ afterAll(async () => {
 const NO_OPTIONS: ExportOptions = { includeFullText: false, includeOriginalFiles: false };
 
 async function start(requestId: string, format: ExportFormat, options: ExportOptions = NO_OPTIONS, userId = OWNER, workspaceId = WS) {
-  const response = await grpcCall(exports.client, 'startExport', { target: { workspaceId, requestId }, format, options, userId });
+  const response = await grpcCall(exports.client, 'startExport', { target: { workspaceId, requestId }, format, options, userId, userEmail: `${userId}@example.test` });
   return response.export!;
 }
 
@@ -241,7 +241,8 @@ describe('processes', () => {
     expect(done.attempts).toBe(2);
     expect(parse(await exports.download(OWNER, started.exportId), { columns: true })).toHaveLength(30);
     const event = await waitFor(() => completed.find((e) => e.exportId === started.exportId && e.succeeded), { timeoutMs: 30_000, description: 'the success event' });
-    expect(event).toMatchObject({ workspaceId: WS, userId: OWNER, requestId: 'req-fail-once', processId: started.processId, fileName: done.fileName, size: done.size });
+    // The address given at the start is kept across the retry, for the alerts service's e-mail.
+    expect(event).toMatchObject({ workspaceId: WS, userId: OWNER, userEmail: `${OWNER}@example.test`, requestId: 'req-fail-once', processId: started.processId, fileName: done.fileName, size: done.size });
     expect(event.expiresAt!.getTime()).toBe(done.expiresAt!.getTime());
     await expect(grpcCall(exports.client, 'retryExport', { userId: OWNER, exportId: started.exportId })).rejects.toThrow(ConflictError);
   });

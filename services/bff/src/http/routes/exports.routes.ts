@@ -44,7 +44,7 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
       },
     },
     async ({ body }, req, res) => {
-      res.status(201).json({ export: await exports.start(userOf(req), target(body), body) });
+      res.status(201).json({ export: await exports.start(authOf(req).user, target(body), body) });
     },
   );
 

@@ -307,6 +307,8 @@ export interface StartExportRequest {
   format: ExportFormat;
   options?: ExportOptions | undefined;
   userId: string;
+  /** Where the "export ready / failed" e-mail goes (the signed-in user's address; empty: no e-mail). */
+  userEmail: string;
 }
 
 export interface StartExportResponse {
@@ -1477,7 +1479,7 @@ export const EstimateExportResponse: MessageFns<EstimateExportResponse> = {
 };
 
 function createBaseStartExportRequest(): StartExportRequest {
-  return { target: undefined, format: 0, options: undefined, userId: "" };
+  return { target: undefined, format: 0, options: undefined, userId: "", userEmail: "" };
 }
 
 export const StartExportRequest: MessageFns<StartExportRequest> = {
@@ -1493,6 +1495,9 @@ export const StartExportRequest: MessageFns<StartExportRequest> = {
     }
     if (message.userId !== "") {
       writer.uint32(34).string(message.userId);
+    }
+    if (message.userEmail !== "") {
+      writer.uint32(42).string(message.userEmail);
     }
     return writer;
   },
@@ -1542,6 +1547,14 @@ export const StartExportRequest: MessageFns<StartExportRequest> = {
             message.userId = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userEmail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1564,6 +1577,11 @@ export const StartExportRequest: MessageFns<StartExportRequest> = {
         : isSet(object.user_id)
         ? globalThis.String(object.user_id)
         : "",
+      userEmail: isSet(object.userEmail)
+        ? globalThis.String(object.userEmail)
+        : isSet(object.user_email)
+        ? globalThis.String(object.user_email)
+        : "",
     };
   },
 
@@ -1581,6 +1599,9 @@ export const StartExportRequest: MessageFns<StartExportRequest> = {
     if (message.userId !== "") {
       obj.userId = message.userId;
     }
+    if (message.userEmail !== "") {
+      obj.userEmail = message.userEmail;
+    }
     return obj;
   },
 
@@ -1597,6 +1618,7 @@ export const StartExportRequest: MessageFns<StartExportRequest> = {
       ? ExportOptions.fromPartial(object.options)
       : undefined;
     message.userId = object.userId ?? "";
+    message.userEmail = object.userEmail ?? "";
     return message;
   },
 };

@@ -109,6 +109,8 @@ export interface ExportCompleted {
   size: string;
   expiresAt?: Date | undefined;
   error: string;
+  /** The address of whoever started the export, for the alerts service's e-mail (empty: in-app only). */
+  userEmail: string;
 }
 
 function createBaseProcessUpdated(): ProcessUpdated {
@@ -521,6 +523,7 @@ function createBaseExportCompleted(): ExportCompleted {
     size: "0",
     expiresAt: undefined,
     error: "",
+    userEmail: "",
   };
 }
 
@@ -567,6 +570,9 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
     }
     if (message.error !== "") {
       writer.uint32(114).string(message.error);
+    }
+    if (message.userEmail !== "") {
+      writer.uint32(122).string(message.userEmail);
     }
     return writer;
   },
@@ -696,6 +702,14 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
             message.error = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.userEmail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -764,6 +778,11 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
         ? fromJsonTimestamp(object.expires_at)
         : undefined,
       error: isSet(object.error) ? globalThis.String(object.error) : "",
+      userEmail: isSet(object.userEmail)
+        ? globalThis.String(object.userEmail)
+        : isSet(object.user_email)
+        ? globalThis.String(object.user_email)
+        : "",
     };
   },
 
@@ -811,6 +830,9 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
     if (message.error !== "") {
       obj.error = message.error;
     }
+    if (message.userEmail !== "") {
+      obj.userEmail = message.userEmail;
+    }
     return obj;
   },
 
@@ -833,6 +855,7 @@ export const ExportCompleted: MessageFns<ExportCompleted> = {
     message.size = object.size ?? "0";
     message.expiresAt = object.expiresAt ?? undefined;
     message.error = object.error ?? "";
+    message.userEmail = object.userEmail ?? "";
     return message;
   },
 };
