@@ -54,6 +54,7 @@ import { AuthService } from './identity/auth.service';
 import { ensureFirstAdministrator } from './identity/first-admin';
 import { PasswordHasher } from './identity/password-hasher';
 import { RepositoryQueryUserLookup, type QueryUserLookup } from './identity/query-user-lookup';
+import { SESSION_USER_CACHE_MS, SessionUserCache } from './identity/session-user-cache';
 import { UserDirectory } from './identity/user-directory';
 import { UserService } from './identity/user.service';
 import { WorkspacePeople } from './identity/workspace-people';
@@ -123,7 +124,7 @@ export function createApp(deps: AppDeps): Express {
   registerIngestionRoutes(api, { documents: deps.documents, uploadLimits: deps.uploadLimits, logger: deps.logger });
   registerDocumentRoutes(api, { documents: deps.documents, logger: deps.logger });
   registerSearchRoutes(api, { search: deps.search, documents: deps.documents });
-  registerCatalogRoutes(api, { catalog: deps.catalog });
+  registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });
   registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
@@ -182,6 +183,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   const queues = openServiceQueues(queueRedis, (queue, error) => logger.warn({ queue, err: error }, 'queues dashboard: Redis connection error'));
   const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
   const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
+  // Never kept longer than half a session's life, so a very short SESSION_TTL_SECONDS still expires.
+  const sessionUsers = new SessionUserCache(Math.min(SESSION_USER_CACHE_MS, config.SESSION_TTL_SECONDS * 500));
   const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC, alerts: config.ALERTS_GRPC });
 
   const app = createApp({
@@ -190,8 +193,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     cookies: { secure: config.COOKIE_SECURE, ttlSeconds: config.SESSION_TTL_SECONDS },
     trustProxy: config.TRUST_PROXY,
     heartbeatMs: options.heartbeatMs ?? 15_000,
-    auth: new AuthService(userRepository, sessions, throttle, hasher, logger),
-    users: new UserService(userRepository, sessions, hasher, throttle, logger),
+    auth: new AuthService(userRepository, sessions, throttle, hasher, logger, sessionUsers),
+    users: new UserService(userRepository, sessions, hasher, throttle, logger, sessionUsers),
     directory: new UserDirectory(organisations),
     documents: new DocumentsGateway(grpc.documents),
     catalog: new CatalogGateway(grpc.documents),

@@ -5,6 +5,7 @@ import type { UserRepository } from '../store/user.repository';
 import type { SessionStore } from '../sessions/session.store';
 import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
 import type { PasswordHasher } from './password-hasher';
+import type { SessionUserCache } from './session-user-cache';
 
 /** Thrown when sign-in attempts are being refused for a while; the HTTP layer answers 429. */
 export class TooManyAttemptsError extends Error {
@@ -27,6 +28,7 @@ export class AuthService {
     private readonly throttle: SignInThrottle,
     private readonly hasher: PasswordHasher,
     private readonly logger: Logger,
+    private readonly sessionUsers: SessionUserCache,
   ) {}
 
   /** `client`: the caller's address (see TRUST_PROXY) and drs_browser id, for the throttle. */
@@ -54,11 +56,19 @@ export class AuthService {
   }
 
   async signOut(sessionId: string): Promise<void> {
+    this.sessionUsers.forgetSession(sessionId);
     await this.sessions.destroy(sessionId);
   }
 
-  /** The signed-in user behind a session id, or null when the session is gone or the user inactive. */
-  async resolveSession(sessionId: string): Promise<UserRecord | null> {
+  /**
+   * The signed-in user behind a session id, or null when the session is gone or the user inactive.
+   * Reused for up to 1.5 s (SessionUserCache); each real lookup slides the session's expiry.
+   */
+  resolveSession(sessionId: string): Promise<UserRecord | null> {
+    return this.sessionUsers.resolve(sessionId, () => this.lookUpSession(sessionId));
+  }
+
+  private async lookUpSession(sessionId: string): Promise<UserRecord | null> {
     const session = await this.sessions.touch(sessionId);
     if (!session) return null;
     const user = await this.users.findById(session.userId);

@@ -7,6 +7,7 @@ import type { SessionStore } from '../sessions/session.store';
 import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
 import { TooManyAttemptsError } from './auth.service';
 import type { PasswordHasher } from './password-hasher';
+import type { SessionUserCache } from './session-user-cache';
 
 export interface NewUserInput {
   email: string;
@@ -23,6 +24,7 @@ export class UserService {
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignInThrottle,
     private readonly logger: Logger,
+    private readonly sessionUsers: SessionUserCache,
   ) {}
 
   list(actor: UserRecord): Promise<UserRecord[]> {
@@ -58,6 +60,8 @@ export class UserService {
     if (patch.role !== undefined) changes.role = patch.role;
     if (patch.active !== undefined) changes.active = patch.active;
     const updated = await this.users.update(id, changes);
+    // A new role or a deactivation applies to the user's very next request.
+    this.sessionUsers.forgetUser(id);
     if (!updated) throw new NotFoundError('no such user');
     if (patch.active === false) {
       const revoked = await this.sessions.revokeAllForUser(id);
@@ -68,6 +72,7 @@ export class UserService {
 
   async updateProfile(actor: UserRecord, patch: { name: string }): Promise<UserRecord> {
     const updated = await this.users.update(actor.id, { name: patch.name.trim() });
+    this.sessionUsers.forgetUser(actor.id);
     if (!updated) throw new NotFoundError('no such user');
     return updated;
   }
@@ -102,6 +107,7 @@ export class UserService {
       throw new InputError('new password must differ', [{ path: 'newPassword', message: 'must differ from the current password' }]);
     }
     await this.users.update(actor.id, { passwordHash: await this.hasher.hash(newPassword), mustChangePassword: false });
+    this.sessionUsers.forgetUser(actor.id);
     const revoked = await this.sessions.revokeAllForUser(actor.id, currentSessionId);
     this.logger.info({ userId: actor.id, revokedSessions: revoked }, 'password changed');
   }
