@@ -75,10 +75,12 @@ export class DocumentService {
 
   /** The document with `pageCount` pages of text from `firstPage` (1-based), its docket and source. */
   async view(id: string, firstPage: number, pageCount: number): Promise<DocumentView> {
-    const document = await this.get(id);
+    const document = await this.deps.documents.findForView(id);
+    if (!document) throw new NotFoundError(`document ${id} not found`);
+    // Usually kept from an earlier page (a docket has many documents), so one MongoDB read in all.
     const [docket, source] = await Promise.all([
-      document.docketId ? this.deps.dockets.find(document.docketId) : undefined,
-      document.sourceId ? this.deps.sources.find(document.sourceId) : undefined,
+      document.docketId ? this.deps.dockets.findRecent(document.docketId) : undefined,
+      document.sourceId ? this.deps.sources.findRecent(document.sourceId) : undefined,
     ]);
     const count = Math.min(pageCount > 0 ? pageCount : DEFAULT_TEXT_PAGES, MAX_TEXT_PAGES);
     const spans = document.pages.length > 0 ? document.pages : [{ number: 1, start: 0, end: document.text.length }];

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Docket } from '../domain/docket.types';
+import { RecentReads } from './recent-reads';
 
 type DocketRecord = Omit<Docket, 'id'> & { _id: string };
 
@@ -19,6 +20,8 @@ export type DocketDefinition = Omit<Docket, 'documentCount'>;
 /** Dockets (proceedings) by id = docketIdOf(source, number). */
 export class DocketRepository {
   readonly model: Model<DocketRecord>;
+  /** For document pages: the docket as read at most 5 s ago; this repository's writes refresh it at once. */
+  private readonly recent = new RecentReads<Docket>((id) => this.find(id), { max: 5_000, ttlMs: 5_000 });
 
   constructor(connection: Connection) {
     this.model = connection.model<DocketRecord>('Docket', schema);
@@ -33,6 +36,14 @@ export class DocketRepository {
    * without overwriting what an earlier, richer record said.
    */
   async upsert(docket: DocketDefinition): Promise<boolean> {
+    try {
+      return await this.upsertStored(docket);
+    } finally {
+      this.recent.forget([docket.id]);
+    }
+  }
+
+  private async upsertStored(docket: DocketDefinition): Promise<boolean> {
     const { id, ...fields } = docket;
     const existing = await this.model.findById(id, { title: 1, parties: 1 }).lean<DocketRecord>();
     if (!existing) {
@@ -53,11 +64,18 @@ export class DocketRepository {
   async addDocuments(counts: Map<string, number>): Promise<void> {
     if (counts.size === 0) return;
     await this.model.bulkWrite([...counts].map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { documentCount: n } } } })));
+    // After the write: a read that began before it is then not kept (see RecentReads).
+    this.recent.forget(counts.keys());
   }
 
   async find(id: string): Promise<Docket | undefined> {
     const record = await this.model.findById(id).lean<DocketRecord>();
     return record ? toStored(record) : undefined;
+  }
+
+  /** The docket for display beside a document: its counter may be up to 5 s old (see `recent`). */
+  findRecent(id: string): Promise<Docket | undefined> {
+    return this.recent.get(id);
   }
 
   async findMany(ids: string[]): Promise<Docket[]> {

@@ -56,6 +56,8 @@ addOutbox(schema);
 /** Heavy fields a listing does not need. */
 const SLIM = { pendingEvents: 0, mentions: 0, values: 0 } as const;
 const WITHOUT_OUTBOX = { pendingEvents: 0 } as const;
+/** What a document page does not show: the outbox, extracted values, and attachments' own texts. */
+const FOR_VIEW = { pendingEvents: 0, values: 0, 'attachments.text': 0 } as const;
 
 export type NewDocumentRecord = Omit<DocumentRecord, '_id' | 'statsApplied' | 'pendingEvents'>;
 
@@ -127,6 +129,15 @@ export class DocumentRepository {
   async findById(id: string): Promise<Document | undefined> {
     if (!isDocumentId(id)) return undefined;
     return this.findOne({ _id: new Types.ObjectId(id) });
+  }
+
+  /** The document as a page shows it: without values and attachment texts (see FOR_VIEW). */
+  async findForView(id: string): Promise<Document | undefined> {
+    if (!isDocumentId(id)) return undefined;
+    // The driver directly: the busiest read of the service, and mongoose's query building (schema
+    // walk, hooks) was about a third of its CPU in a profile; the record is used as stored anyway.
+    const record = await this.model.collection.findOne<DocumentRecord>({ _id: new Types.ObjectId(id) }, { projection: FOR_VIEW });
+    return record && isLive(record) ? toStored(record) : undefined;
   }
 
   /** Several documents by id with text and mentions (an entity profile's excerpts), in no particular order. */

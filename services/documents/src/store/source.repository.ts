@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Source, SourceDefinition, SourceStats } from '../domain/source.types';
 import { encodeKey, decodeKey } from './field-keys';
+import { RecentReads } from './recent-reads';
 
 type SourceRecord = Omit<SourceDefinition, 'id'> & Omit<SourceStats, 'filingTypeCounts'> & { _id: string; filingTypeCounts?: Record<string, number> };
 
@@ -28,6 +29,8 @@ export interface SourceIncrement {
 /** Agencies and courts, with counters kept up to date as documents arrive. */
 export class SourceRepository {
   readonly model: Model<SourceRecord>;
+  /** For document pages: the source as read at most 5 s ago; this repository's writes refresh it at once. */
+  private readonly recent = new RecentReads<Source>((id) => this.find(id), { max: 1_000, ttlMs: 5_000 });
 
   constructor(connection: Connection) {
     this.model = connection.model<SourceRecord>('Source', schema);
@@ -41,6 +44,8 @@ export class SourceRepository {
         updateOne: { filter: { _id: id }, update: { $set: definition, $setOnInsert: { documentCount: 0, docketCount: 0, filingTypeCounts: {} } }, upsert: true },
       })),
     );
+    // After the write: a read that began before it is then not kept (see RecentReads).
+    this.recent.forget(definitions.map((d) => d.id));
   }
 
   async list(): Promise<Source[]> {
@@ -51,6 +56,11 @@ export class SourceRepository {
   async find(id: string): Promise<Source | undefined> {
     const record = await this.model.findById(id).lean<SourceRecord>();
     return record ? toStored(record) : undefined;
+  }
+
+  /** The source for display beside a document: its counters may be up to 5 s old (see `recent`). */
+  findRecent(id: string): Promise<Source | undefined> {
+    return this.recent.get(id);
   }
 
   async count(): Promise<number> {
@@ -75,6 +85,7 @@ export class SourceRepository {
         };
       }),
     );
+    this.recent.forget(increments.map((inc) => inc.sourceId));
   }
 }
 
