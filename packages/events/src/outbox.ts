@@ -75,6 +75,8 @@ export class OutboxRelay {
   private targeted: Promise<void> = Promise.resolve();
   /** Ids kicked while a targeted publish was under way: the next one takes them all together. */
   private kickedIds: unknown[] = [];
+  /** Aggregates just written with their events in hand (kickWritten), waiting like kickedIds. */
+  private kickedWritten: OutboxDoc[] = [];
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(options: { model: Model<any>; publisher: EventPublisher; logger: Logger; intervalMs?: number; batchSize?: number }) {
@@ -117,14 +119,29 @@ export class OutboxRelay {
    */
   private publishOnly(ids: unknown[]): Promise<void> {
     this.kickedIds.push(...ids);
+    return this.publishKicked();
+  }
+
+  /**
+   * Publishes the events of aggregates the caller has just created, as it wrote them (all of their
+   * pending events), without reading them back: for new documents whose events carry their whole
+   * text, the read was a second copy of every document through MongoDB. Resolves like kick(ids).
+   */
+  kickWritten(written: Array<{ id: unknown; events: PendingEvent[] }>): Promise<void> {
+    this.kickedWritten.push(...written.filter((w) => w.events.length > 0).map((w) => ({ _id: w.id, pendingEvents: w.events })));
+    return this.publishKicked();
+  }
+
+  private publishKicked(): Promise<void> {
     this.targeted = this.targeted.then(async () => {
       // Kicks that came while the previous publish ran go out together: one read, one send, one write.
       const batch = this.kickedIds.splice(0);
-      if (batch.length === 0) return;
+      const written = this.kickedWritten.splice(0);
+      if (batch.length === 0 && written.length === 0) return;
       try {
         // By _id alone: the MongoDB stand-in uses an index only when the filter names nothing else.
-        const docs = (await this.model.find({ _id: { $in: batch } }, { pendingEvents: 1 }).sort({ _id: 1 }).lean()) as unknown as OutboxDoc[];
-        await this.publishDocuments(docs.filter((doc) => doc.pendingEvents?.length));
+        const read = batch.length === 0 ? [] : (await this.model.find({ _id: { $in: batch } }, { pendingEvents: 1 }).sort({ _id: 1 }).lean()) as unknown as OutboxDoc[];
+        await this.publishDocuments([...written, ...read.filter((doc) => doc.pendingEvents?.length)]);
       } catch (error) {
         this.logger.warn({ err: error }, 'outbox publish failed; the next pass retries');
       }

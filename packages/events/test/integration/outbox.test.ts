@@ -76,6 +76,22 @@ describe('OutboxRelay', () => {
     expect((await Things.collection.indexes()).map((i) => i.name)).toContain('outbox_pending');
   });
 
+  it('kickWritten() publishes new aggregates\' events as written and pulls them, several in one batch', async () => {
+    const def = await freshTopic(kafka, 'outbox');
+    const seen = await collect(def.name);
+    const written = ['w-1', 'w-2', 'w-3'].map((id) => ({ id, events: eventsFor(def, id, 2) }));
+    await Things.insertMany(written.map((w) => ({ _id: w.id, name: w.id, pendingEvents: w.events })));
+
+    const r = relay({ intervalMs: 60_000 }); // not started: only the kicks publish
+    await Promise.all(written.map((w) => r.kickWritten([w])));
+
+    await waitFor(() => seen.length === 6, { what: 'six events' });
+    for (const w of written) {
+      expect(seen.filter((m) => m.key?.toString() === w.id).map(eventIdOf)).toEqual(w.events.map((e) => e.eventId));
+    }
+    for (const w of written) expect((await Things.findById(w.id).lean())?.pendingEvents).toEqual([]);
+  });
+
   it('keeps events added while it was publishing', async () => {
     const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);

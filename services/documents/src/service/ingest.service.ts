@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import type { Logger } from '@docket/observability';
 import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
 import type { BlobStore } from '../blob/blob-store';
@@ -9,6 +10,7 @@ import { filingCategoryOf } from '../domain/filing-category';
 import { docketIdOf, provenanceKeyOf } from '../domain/ids';
 import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { analyseText, withFilingDocket } from '../domain/text-analysis';
+import type { PendingEvent } from '@docket/events';
 import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
 import type { Docket } from '../domain/docket.types';
 import type { Attachment, Document } from '../domain/document.types';
@@ -21,6 +23,8 @@ import type { StatsProjector } from './stats.projector';
 export interface OutboxKicker {
   /** With ids (as strings: the relay's model casts them to its _id type): publish just those aggregates' events now; without: a full pass. */
   kick(ids?: string[]): Promise<void>;
+  /** A new aggregate's events as just written: published without reading them back. */
+  kickWritten(written: Array<{ id: string; events: PendingEvent[] }>): Promise<void>;
 }
 
 const DOCKET_CACHE_SIZE = 10_000;
@@ -108,7 +112,7 @@ export class IngestService {
     // A document whose file could not be read has nothing to index: it is kept, with no event.
     const events = failure ? [] : [documentIngestedEvent(eventDocumentOf(id, record, sourceName, docket?.parties), this.deps.topics.ingested)];
     if (await documents.insert(id, record, events)) {
-      if (events.length > 0) void this.deps.outbox.kick([id]);
+      if (events.length > 0) void this.deps.outbox.kickWritten([{ id, events }]);
       this.deps.projector.add({ id, ...record });
       if (failure) {
         return { outcome: 'failed', documentId: id, reason: failure.failureReason as IngestOutcome['reason'], message: failure.failureMessage };
@@ -130,10 +134,10 @@ export class IngestService {
     return { outcome: 'duplicate', documentId: same?.id ?? '' };
   }
 
-  /** Stores the original (streamed from disk when it has a path) and reads its text unless it is known. */
+  /** Stores the original and reads its text unless it is known; a file on disk is read once for both. */
   private async storeFile(file: IngestFile, primary: boolean): Promise<FileResult> {
-    const content = file.path ? createReadStream(file.path) : (file.bytes ?? Buffer.alloc(0));
-    const blob = await this.deps.blobs.put(content);
+    const bytes = file.bytes ?? (file.path ? await this.readWhole(file.path) : Buffer.alloc(0));
+    const blob = await this.deps.blobs.put(bytes ?? createReadStream(file.path as string));
     const attachment: Attachment = {
       id: blob.sha256.slice(0, 16),
       fileName: file.fileName,
@@ -145,9 +149,9 @@ export class IngestService {
       primary,
     };
     if (file.knownPages) return { attachment, pages: file.knownPages };
-    const input = file.path
-      ? { fileName: file.fileName, contentType: file.contentType, path: file.path }
-      : { fileName: file.fileName, contentType: file.contentType, bytes: file.bytes ?? Buffer.alloc(0) };
+    const input = bytes
+      ? { fileName: file.fileName, contentType: file.contentType, bytes }
+      : { fileName: file.fileName, contentType: file.contentType, path: file.path as string };
     const result = await extractText(input, this.deps.limits);
     if (!result.ok) {
       attachment.failureReason = result.reason;
@@ -158,6 +162,15 @@ export class IngestService {
     const pages = result.pages.map((span) => result.text.slice(span.start, span.end));
     if (!primary) attachment.text = clip(result.text, STORED_TEXT_MAX_CHARS);
     return { attachment, pages, title: result.title, language: result.language };
+  }
+
+  /**
+   * A file's bytes when extraction would take it (a regular file within the size limit); otherwise
+   * undefined, and the file is streamed into the blob store and extraction reports why it refused it.
+   */
+  private async readWhole(filePath: string): Promise<Buffer | undefined> {
+    const info = await stat(filePath);
+    return info.isFile() && info.size <= this.deps.limits.maxBytes ? readFile(filePath) : undefined;
   }
 
   /** A source named by a sidecar or a form but not yet known is created, so its documents are counted and listed. */

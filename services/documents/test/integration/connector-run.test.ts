@@ -43,7 +43,7 @@ beforeAll(async () => {
   await Promise.all([documents.init(), dockets.init()]);
   const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
   const ingest = new IngestService({
-    documents, dockets, sources, blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-'))), projector, outbox: { kick: async () => undefined },
+    documents, dockets, sources, blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-'))), projector, outbox: { kick: async () => undefined, kickWritten: async () => undefined },
     topics: DEFAULT_DOCUMENTS_TOPICS, limits: { maxBytes: 1 << 20, maxPages: 100, timeoutMs: 10_000 }, docketPatterns: () => [], logger,
   });
   const http = new HttpClient({ maxRetries: 0 });

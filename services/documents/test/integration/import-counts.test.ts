@@ -39,7 +39,7 @@ beforeAll(async () => {
   deps = {
     documents, dockets, sources, projector, logger,
     blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'import-counts-blobs-'))),
-    outbox: { kick: async () => undefined },
+    outbox: { kick: async () => undefined, kickWritten: async () => undefined },
     topics: DEFAULT_DOCUMENTS_TOPICS,
     limits: { maxBytes: 1024 * 1024, maxPages: 100, timeoutMs: 10_000 },
     docketPatterns: () => [],

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { LocalDirectoryBlobStore } from '../../../src/blob/local-directory.blob-store';
+
+describe('LocalDirectoryBlobStore', () => {
+  let root: string;
+  beforeEach(() => (root = mkdtempSync(path.join(os.tmpdir(), 'blobs-'))));
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('stores bytes and a stream under the same content key, readable back, with no temporary file left', async () => {
+    const store = new LocalDirectoryBlobStore(root);
+    const content = 'Order No. 2023 in Docket ER24-1234';
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const fromBytes = await store.put(Buffer.from(content));
+    const fromStream = await store.put(Readable.from([Buffer.from(content)]));
+    expect(fromBytes).toEqual({ key: sha256, sha256, size: content.length });
+    expect(fromStream).toEqual(fromBytes);
+    expect(await text(await store.open(sha256))).toBe(content);
+    expect(readdirSync(path.join(root, 'incoming'))).toEqual([]);
+  });
+
+  it('does not write bytes it already holds again', async () => {
+    const store = new LocalDirectoryBlobStore(root);
+    const { key } = await store.put(Buffer.from('the same filing'));
+    const file = path.join(root, key.slice(0, 2), key.slice(2, 4), key);
+    const longAgo = new Date('2020-01-01T00:00:00Z');
+    utimesSync(file, longAgo, longAgo);
+    await new LocalDirectoryBlobStore(root).put(Buffer.from('the same filing')); // another process: nothing cached
+    expect(statSync(file).mtime).toEqual(longAgo);
+  });
+});
