@@ -8,6 +8,9 @@
  *   npx tsx bench/busy-latency.bench.ts --filings 1000
  *
  * Prints p50/p95 of each phase with the load average (other work on the machine counts: say so);
+ * the query-engine's CPU seconds in each phase (all its threads: indexing, embedding, searches); and,
+ * from its indexing progress lines, the event loop's delay (p99 of each 5 s line: what a request waited
+ * behind other work on the main thread) and the index writer thread's CPU ms per document;
  * writes .data/bench/busy-latency.json.
  */
 import fs from 'node:fs';
@@ -21,7 +24,7 @@ import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { SearchRequest } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
-import { indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
+import { indexedCount, pidOf, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
 import { writeTextFiling } from './support/filing-files';
 
 const { values: args } = parseArgs({ options: { filings: { type: 'string', default: '3000' }, idle: { type: 'string', default: '20' } } });
@@ -81,6 +84,30 @@ async function sample(bench: BenchStack, queries: QueryServiceClient, done: () =
   } while (!(await done()));
 }
 
+/** The query-engine's indexing progress lines (JSON logs): event loop delay and the writer's CPU per document. */
+interface ProgressLine {
+  eventLoopDelayP99Ms?: number;
+  eventLoopDelayMaxMs?: number;
+  writerCpuMsPerDocument?: number;
+  perSecond?: number;
+}
+
+function progressLineOf(name: string, line: string): ProgressLine | undefined {
+  if (name !== 'query-engine' || !line.includes('eventLoopDelayP99Ms')) return undefined;
+  try {
+    return JSON.parse(line) as ProgressLine;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds (user + system, every thread) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function describe(phase: Phase): { question: Summary; search: Summary; loadAverage: number } {
   const loads = phase.loadAverages;
   return { question: summary(phase.questionMs), search: summary(phase.searchMs), loadAverage: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), 1) };
@@ -88,11 +115,20 @@ function describe(phase: Phase): { question: Summary; search: Summary; loadAvera
 
 async function main(): Promise<void> {
   const dir = writeCorpus();
-  const bench = await startBenchStack({ env: { SEED_CORPUS: 'false' } });
+  const progress: ProgressLine[] = [];
+  const bench = await startBenchStack({
+    env: { SEED_CORPUS: 'false', QUERY_ENGINE_LOG_LEVEL: 'info' },
+    onOutput: (name, line) => {
+      const parsed = progressLineOf(name, line);
+      if (parsed) progress.push(parsed);
+    },
+  });
+  const queryEngine = pidOf('query-engine');
   const queries = new QueryServiceClient(`127.0.0.1:${bench.stack.ports.queryEngine}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
   try {
     const busy: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
     const started = performance.now();
+    const cpuAtStart = cpuSeconds(queryEngine);
     const { runId } = await grpcCall(bench.documents, 'startImport', { path: dir, sourceId: 'uploads', requestedBy: 'bench' });
     let imported = false;
     const run = waitForRun(bench, runId, 30 * 60_000).then((r) => {
@@ -102,16 +138,41 @@ async function main(): Promise<void> {
     // Busy: while the import runs and until the index holds every filing.
     await sample(bench, queries, async () => imported && (await indexedCount(bench.search)) >= FILINGS, busy);
     const busySeconds = (performance.now() - started) / 1000;
+    const busyCpuSeconds = cpuSeconds(queryEngine) - cpuAtStart;
+    const busyLines = [...progress];
     await run;
     const idle: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
     let left = IDLE_SAMPLES;
+    const idleStarted = performance.now();
+    const cpuAtIdle = cpuSeconds(queryEngine);
     await sample(bench, queries, () => --left <= 0, idle);
+    const idleSeconds = (performance.now() - idleStarted) / 1000;
+    const idleCpuSeconds = cpuSeconds(queryEngine) - cpuAtIdle;
 
     // Where a question's time went, as the query-engine stored it with each query (server side).
     const stored = await bench.mongo.db('query_engine').collection<{ timings?: Record<string, number> }>('queries').find({}, { projection: { timings: 1 } }).toArray();
     const serverTimings = (['retrievalMs', 'analysisMs', 'figuresMs', 'totalMs'] as const).map((key) => [key, summary(stored.map((q) => q.timings?.[key] ?? 0))] as const);
-    const result = { filings: FILINGS, busySeconds: round(busySeconds, 1), busy: describe(busy), idle: describe(idle), serverTimings: Object.fromEntries(serverTimings) };
+    const numbers = (pick: (line: ProgressLine) => number | undefined) => busyLines.map(pick).filter((n): n is number => typeof n === 'number');
+    const queryEngineWhileBusy = {
+      cpuSeconds: round(busyCpuSeconds, 1),
+      cpuShareOfOneCore: round(busyCpuSeconds / busySeconds, 2),
+      progressLines: busyLines.length,
+      eventLoopDelayP99Ms: summary(numbers((line) => line.eventLoopDelayP99Ms)),
+      eventLoopDelayMaxMs: summary(numbers((line) => line.eventLoopDelayMaxMs)),
+      writerCpuMsPerDocument: summary(numbers((line) => line.writerCpuMsPerDocument)),
+    };
+    const result = {
+      filings: FILINGS, busySeconds: round(busySeconds, 1), busy: describe(busy), idle: describe(idle), serverTimings: Object.fromEntries(serverTimings),
+      queryEngineWhileBusy, queryEngineIdle: { cpuSeconds: round(idleCpuSeconds, 1), cpuShareOfOneCore: round(idleCpuSeconds / idleSeconds, 2) },
+    };
     printTable(`question timings stored by the query-engine (all ${stored.length} questions)`, serverTimings.map(([key, s]) => [key, `p50 ${s.p50} ms   p95 ${s.p95} ms   max ${s.max} ms`]));
+    const q = queryEngineWhileBusy;
+    printTable(`query-engine while importing and indexing (${q.progressLines} progress lines, one per 5 s)`, [
+      ['CPU (all threads)', `${q.cpuSeconds} s in ${result.busySeconds} s (${q.cpuShareOfOneCore} of one core)`],
+      ['event loop delay, p99 per line', `median ${q.eventLoopDelayP99Ms.p50} ms   worst ${q.eventLoopDelayP99Ms.max} ms`],
+      ['event loop delay, max per line', `median ${q.eventLoopDelayMaxMs.p50} ms   worst ${q.eventLoopDelayMaxMs.max} ms`],
+      ['index writer CPU per document', `median ${q.writerCpuMsPerDocument.p50} ms   p95 ${q.writerCpuMsPerDocument.p95} ms`],
+    ]);
     for (const [name, phase] of [['while importing and indexing', result.busy], ['afterwards (embedding backlog may still run)', result.idle]] as const) {
       printTable(`${name}: ${phase.question.count} questions and searches, load average ${phase.loadAverage}`, [
         ['question (Ask, whole stream)', `p50 ${phase.question.p50} ms   p95 ${phase.question.p95} ms   max ${phase.question.max} ms`],

@@ -10,6 +10,8 @@ export const configSchema = z.object({
   ...kafkaEnv,
   ...redisEnv,
   GRPC_PORT: port(50052),
+  // This service's log level when it should differ from LOG_LEVEL (a bench reads its indexing progress lines).
+  QUERY_ENGINE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   MONGO_DB: z.string().min(1).default('query_engine'),
   DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
   DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),

@@ -6,6 +6,6 @@ import { startApp } from './app';
 import { configSchema } from './config';
 
 const config = loadConfigOrExit(configSchema);
-const logger = createLogger('query-engine', config.LOG_LEVEL);
+const logger = createLogger('query-engine', config.QUERY_ENGINE_LOG_LEVEL ?? config.LOG_LEVEL);
 
 runService('query-engine', logger, () => startApp(config, logger));

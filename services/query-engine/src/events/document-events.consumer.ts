@@ -4,7 +4,8 @@ import type {
   DocumentDeleted, DocumentIngested, DocumentUpdated,
 } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
-import type { SearchBackend } from '../index/search-backend';
+import type { SearchBackend, WriteCost } from '../index/search-backend';
+import { EventLoopDelay } from '../runtime/event-loop-delay';
 
 export const INDEXER_GROUP = 'query-engine.indexer';
 
@@ -27,6 +28,7 @@ export const DEFAULT_DOCUMENT_TOPICS: DocumentTopics = {
  */
 export class DocumentEventsConsumer {
   private readonly consumer: EventConsumer;
+  private readonly eventLoop = new EventLoopDelay();
 
   constructor(options: {
     kafka: Kafka;
@@ -50,7 +52,7 @@ export class DocumentEventsConsumer {
       logger.debug({ documents: documents.length }, 'documents indexed');
       await progress.indexed(documents.length);
     };
-    const progress = new IndexingProgress(index, logger);
+    const progress = new IndexingProgress(index, logger, this.eventLoop);
     this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? INDEXER_GROUP, connection: options.connection, logger })
       .onBatch(t.ingested, upsertBatch, upsert)
       .onBatch(t.updated, upsertBatch, upsert)
@@ -64,20 +66,26 @@ export class DocumentEventsConsumer {
     return this.consumer.start();
   }
 
-  stop(): Promise<void> {
-    return this.consumer.stop();
+  async stop(): Promise<void> {
+    this.eventLoop.stop();
+    await this.consumer.stop();
   }
 }
 
 /**
  * While documents arrive in bulk (the default corpus loading, an import), a line every few seconds
- * in the service's log (and so in `npm start`'s output): how many the search index holds, how fast it grows.
+ * in the service's log (and so in `npm start`'s output): how many the search index holds, how fast it
+ * grows, and how late the event loop ran meanwhile (a request's wait behind the writes: p99 and max).
  */
 class IndexingProgress {
   private since = 0;
   private lastAt = Date.now();
+  private lastCost: WriteCost | undefined;
 
-  constructor(private readonly index: Pick<SearchBackend, 'count'>, private readonly logger: Logger, private readonly everyMs = 5_000) {}
+  constructor(
+    private readonly index: Pick<SearchBackend, 'count' | 'writeCost'>, private readonly logger: Logger, private readonly eventLoop: EventLoopDelay,
+    private readonly everyMs = 5_000,
+  ) {}
 
   async indexed(documents: number): Promise<void> {
     this.since += documents;
@@ -86,9 +94,22 @@ class IndexingProgress {
     const written = this.since;
     this.since = 0;
     this.lastAt = Date.now();
+    const delay = this.eventLoop.take();
+    const cost = this.index.writeCost?.();
+    const costSince = this.lastCost;
+    this.lastCost = cost;
     if (written < BULK_DOCUMENTS) return; // a document now and then (an upload) is not worth a line
     const count = await this.index.count();
-    this.logger.info({ indexed: count, perSecond: Math.round((written * 1000) / elapsed) }, `search index: ${count} documents searchable`);
+    const cpuMsPerDocument = cost && costSince && cost.documents > costSince.documents
+      ? Math.round(((cost.cpuMs - costSince.cpuMs) / (cost.documents - costSince.documents)) * 100) / 100
+      : undefined;
+    this.logger.info(
+      {
+        indexed: count, perSecond: Math.round((written * 1000) / elapsed), writerCpuMsPerDocument: cpuMsPerDocument,
+        eventLoopDelayP99Ms: delay.p99Ms, eventLoopDelayMaxMs: delay.maxMs,
+      },
+      `search index: ${count} documents searchable`,
+    );
   }
 }
 

@@ -77,6 +77,11 @@ export interface RankedDocument {
 /** What an upsert did: nothing (same content and metadata), a new document, or a changed one. */
 export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged';
 
+export interface WriteCost {
+  documents: number;
+  cpuMs: number;
+}
+
 /**
  * A fresh index being filled from the source of truth while the live index keeps serving.
  * `commit` swaps it in atomically; `abort` throws it away. Writes made to the live index through
@@ -124,6 +129,11 @@ export interface SearchBackend {
   /** The stored documents (text, pages, metadata) by id, in the order asked; unknown ids are left out. */
   fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]>;
   count(): Promise<number>;
+  /**
+   * What writing has cost so far, when the backend measures it: documents written and CPU milliseconds
+   * of the thread that wrote them (for the indexing progress line and the benches).
+   */
+  writeCost?(): WriteCost | undefined;
   /** Starts a rebuild into a fresh index; only one build can be open at a time (an older one is aborted). */
   beginBuild(): Promise<IndexBuild>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
 import type { QueryBudget } from '../index/query-budget';
-import type { DayCount, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../index/search-backend';
+import type { DayCount, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome, WriteCost } from '../index/search-backend';
 import type { VectorIndexer } from './vector-indexer';
 
 /**
@@ -53,6 +53,10 @@ export class VectorIndexingBackend implements SearchBackend {
 
   count(): Promise<number> {
     return this.inner.count();
+  }
+
+  writeCost(): WriteCost | undefined {
+    return this.inner.writeCost?.();
   }
 
   async beginBuild(): Promise<IndexBuild> {

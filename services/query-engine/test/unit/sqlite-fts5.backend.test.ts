@@ -118,6 +118,23 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     expect((await search('tariff', 50)).hits.map((h) => h.documentId)).toContain('bulk-1');
   });
 
+  it('writes on its writer thread: writes asked while a build is swapped in land in the new live file, and writeCost counts them', async () => {
+    const build = await backend.beginBuild();
+    await build.addFromSource([doc('from-source', 'Rebuilt', 'rebuilt filing')]);
+    // Not awaited before the commit: they reach the writer thread while it has the file closed.
+    const writes = [
+      backend.upsertMany(Array.from({ length: 20 }, (_, i) => doc(`racing-${i}`, `Racing ${i}`, 'racing the swap'))),
+      backend.upsert(doc('single', 'Single', 'racing the swap alone')),
+    ];
+    const committing = build.commit();
+    writes.push(backend.upsert(doc('after', 'After', 'racing the swap late')));
+    await Promise.all([...writes, committing]);
+    expect((await search('racing', 50)).total).toBe(22);
+    expect(await backend.count()).toBe(23);
+    expect(backend.writeCost().documents).toBe(22);
+    expect(backend.writeCost().cpuMs).toBeGreaterThanOrEqual(0);
+  });
+
   it('keeps its data across close and reopen', async () => {
     await backend.upsert(doc('d1', 'Durable', 'persistent filing'));
     await backend.close();

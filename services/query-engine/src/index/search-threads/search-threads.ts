@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
@@ -7,6 +6,7 @@ import { BUDGET_EXTENSION, loadExtension } from '../native-extensions';
 import { budgetSpentError, cancelledError, remainingMs, type QueryBudget } from '../query-budget';
 import type { FacetChange } from '../sqlite-index-file';
 import type { SearchTuning } from '../sqlite-searcher';
+import { startWorker } from '../worker-entry';
 import {
   deserializeError, type FromThread, type SerializedError, type ThreadCalls, type ThreadData, type ThreadMethod, type ToThread,
 } from './thread-messages';
@@ -141,7 +141,7 @@ export class SearchThreads {
 
   private spawn(slot: number): Thread {
     const data: ThreadData = { indexPath: this.indexPath, slot, tuning: this.options.tuning };
-    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { ...data, entry: WORKER_ENTRY, tsx: tsxRegister() } });
+    const worker = startWorker(__dirname, 'search-thread.worker', __filename, data);
     const thread: Thread = { slot, worker, job: undefined, timers: [], pending: new Map() };
     worker.on('message', (message: FromThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.onExit(thread, error));
@@ -312,25 +312,6 @@ export class SearchThreads {
   private allIdle(): Promise<void> {
     if (this.threads.every((thread) => !thread.job)) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-}
-
-/**
- * The worker's code is a small JavaScript bootstrap that loads the TypeScript entry: under tsx the
- * thread inherits its loader; under jest's transform (or anything else without one) it registers tsx's.
- */
-const WORKER_BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-if (workerData.entry.endsWith('.ts') && !require.extensions['.ts'] && workerData.tsx) require(workerData.tsx).register();
-require(workerData.entry);
-`;
-const WORKER_ENTRY = path.join(__dirname, `search-thread.worker${path.extname(__filename) || '.ts'}`);
-
-function tsxRegister(): string | undefined {
-  try {
-    return require.resolve('tsx/cjs/api');
-  } catch {
-    return undefined;
   }
 }
 
