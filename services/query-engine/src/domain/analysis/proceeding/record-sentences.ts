@@ -23,16 +23,38 @@ export interface RecordFiling {
 /** How much of a filing the slot readers read: the facts that make a record sit in its first pages and its ordering paragraphs. */
 const MAX_CHARS = 40_000;
 
+type ReadSentence = Omit<RecordSentence, 'document'>;
+
+/**
+ * The sentences and facts of the filings read lately, by id, least recently used first: every question
+ * about a proceeding reads its filings again, and reading one (sentences, then amounts and dates) is
+ * tens of milliseconds of the event loop for a long order. A filing whose text changed is read afresh.
+ */
+const recentlyRead = new Map<string, { text: string; sentences: readonly ReadSentence[] }>();
+const RECENT_FILINGS = 256;
+
 export function readFiling(document: AnalysedDocument): RecordFiling {
-  const text = document.text;
+  const sentences = sentencesOf(document).map((sentence) => ({ document, ...sentence }));
+  return { document, category: (document.filingCategory ?? '').toLowerCase(), filedMs: filedMsOf(document), sentences };
+}
+
+function sentencesOf(document: AnalysedDocument): readonly ReadSentence[] {
+  const cached = recentlyRead.get(document.id);
+  recentlyRead.delete(document.id);
+  const sentences = cached && cached.text === document.text ? cached.sentences : readSentences(document.text);
+  recentlyRead.set(document.id, { text: document.text, sentences });
+  if (recentlyRead.size > RECENT_FILINGS) recentlyRead.delete(recentlyRead.keys().next().value as string);
+  return sentences;
+}
+
+function readSentences(text: string): ReadSentence[] {
   const head = segmentSentences(text, 0, Math.min(text.length, MAX_CHARS));
   // A long order's ordering paragraphs are at its end: read the tail too.
   const tail = text.length > MAX_CHARS ? segmentSentences(text, Math.max(MAX_CHARS, text.length - 8_000)).slice(1) : [];
-  const sentences = [...head, ...tail].map(({ start, end }) => {
+  return [...head, ...tail].map(({ start, end }) => {
     const sentence = text.slice(start, end);
-    return { document, start, end, text: sentence, facts: extractFacts(sentence) };
+    return { start, end, text: sentence, facts: extractFacts(sentence) };
   });
-  return { document, category: (document.filingCategory ?? '').toLowerCase(), filedMs: filedMsOf(document), sentences };
 }
 
 export function filedMsOf(document: AnalysedDocument): number {

@@ -1,4 +1,5 @@
 import { readQuestion, recordFacts } from '../../../../src/domain/analysis';
+import { readFiling } from '../../../../src/domain/analysis/proceeding/record-sentences';
 import { filing } from './record-fixture';
 
 const application = filing('Application', '2024-01-12T15:00:00Z', 'Ameren Illinois Company',
@@ -68,5 +69,20 @@ describe('recordFacts', () => {
 
   it('states nothing the filings do not', () => {
     expect(recordFacts(readQuestion('When is the evidentiary hearing?'), [application, sierraBrief], body)).toEqual([]);
+  });
+});
+
+describe('readFiling (remembers the filings it read lately)', () => {
+  it('gives a filing read again the same sentences and facts, bound to the document passed, and reads a changed text afresh', () => {
+    const first = readFiling(application);
+    const again = readFiling({ ...application });
+    expect(again.sentences.map(({ document: _d, ...rest }) => rest)).toEqual(first.sentences.map(({ document: _d, ...rest }) => rest));
+    expect(again.sentences.every((sentence) => sentence.document !== application)).toBe(true);
+
+    const amended = { ...application, text: 'Ameren Illinois Company requests authority to increase annual revenues by $20 million.' };
+    const reread = readFiling(amended);
+    expect(reread.sentences.map((sentence) => sentence.text)).toEqual([amended.text]);
+    expect(reread.sentences[0]?.facts).toEqual([expect.objectContaining({ kind: 'money', text: '$20 million' })]);
+    expect(readFiling(application).sentences.map((sentence) => sentence.text)).toEqual(first.sentences.map((sentence) => sentence.text));
   });
 });
