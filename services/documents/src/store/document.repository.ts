@@ -1,6 +1,7 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
 import type { Attachment, Document } from '../domain/document.types';
+import { RecentReads } from './recent-reads';
 
 type DocumentRecord = Omit<Document, 'id'> & {
   _id: Types.ObjectId;
@@ -64,6 +65,14 @@ export type NewDocumentRecord = Omit<DocumentRecord, '_id' | 'statsApplied' | 'p
 /** The documents collection of the documents service's own database. */
 export class DocumentRepository {
   readonly model: Model<DocumentRecord>;
+  /**
+   * Documents as pages show them, kept 10 s: a reader pages through one document (page=1, 2, ...)
+   * and a shared link brings many readers to one. Every content write goes through this repository
+   * (insert, replaceContent, markDeleted) and forgets the document at once; at most 32 MB of text.
+   */
+  private readonly recentViews = new RecentReads<Document>((id) => this.readForView(id), {
+    max: 1_000, ttlMs: 10_000, maxSize: { total: 32 * 1024 * 1024, of: (document) => document.text.length + 1024 },
+  });
 
   constructor(connection: Connection) {
     this.model = connection.model<DocumentRecord>('Document', schema);
@@ -100,6 +109,9 @@ export class DocumentRepository {
     } catch (error) {
       if ((error as { code?: number }).code === 11000) return false; // the new content duplicates another document
       throw error;
+    } finally {
+      // After the write, whatever its outcome: a read that began before it is then not kept.
+      this.recentViews.forget([id]);
     }
   }
 
@@ -115,6 +127,7 @@ export class DocumentRepository {
       },
       { strict: false },
     );
+    this.recentViews.forget([id]);
     return existing;
   }
 
@@ -132,8 +145,11 @@ export class DocumentRepository {
   }
 
   /** The document as a page shows it: without values and attachment texts (see FOR_VIEW). */
-  async findForView(id: string): Promise<Document | undefined> {
-    if (!isDocumentId(id)) return undefined;
+  findForView(id: string): Promise<Document | undefined> {
+    return isDocumentId(id) ? this.recentViews.get(id) : Promise.resolve(undefined);
+  }
+
+  private async readForView(id: string): Promise<Document | undefined> {
     // The driver directly: the busiest read of the service, and mongoose's query building (schema
     // walk, hooks) was about a third of its CPU in a profile; the record is used as stored anyway.
     const record = await this.model.collection.findOne<DocumentRecord>({ _id: new Types.ObjectId(id) }, { projection: FOR_VIEW });

@@ -15,9 +15,15 @@ export class RecentReads<T extends object> {
 
   constructor(
     private readonly read: (id: string) => Promise<T | undefined>,
-    options: { max: number; ttlMs: number },
+    options: { max: number; ttlMs: number; maxSize?: { total: number; of: (record: T) => number } },
   ) {
-    this.recent = new LRUCache({ max: options.max, ttl: options.ttlMs });
+    const sized = options.maxSize;
+    this.recent = new LRUCache<string, T>({
+      max: options.max,
+      ttl: options.ttlMs,
+      // A record larger than the whole budget is simply not kept.
+      ...(sized ? { maxSize: sized.total, sizeCalculation: (record: T) => Math.max(1, sized.of(record)), maxEntrySize: sized.total } : {}),
+    });
   }
 
   async get(id: string): Promise<T | undefined> {

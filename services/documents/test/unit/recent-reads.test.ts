@@ -63,3 +63,16 @@ describe('RecentReads', () => {
     expect(await recent.get('d1')).toEqual({ id: 'd1', count: 2 });
   });
 });
+
+describe('RecentReads with a size budget', () => {
+  it('keeps records within the budget and never one larger than all of it', async () => {
+    const texts = new Map([['small', 'x'.repeat(10)], ['big', 'x'.repeat(1_000)]]);
+    const read = jest.fn(async (id: string) => (texts.has(id) ? { id, text: texts.get(id)! } : undefined));
+    const recent = new RecentReads(read, { max: 10, ttlMs: 60_000, maxSize: { total: 100, of: (r) => r.text.length } });
+    await recent.get('small');
+    await recent.get('small');
+    expect((await recent.get('big'))?.text).toHaveLength(1_000); // answered, not kept
+    await recent.get('big');
+    expect(read.mock.calls.map(([id]) => id)).toEqual(['small', 'big', 'big']);
+  });
+});
