@@ -11,15 +11,17 @@
  * corpus, measured as soon as --loading-after documents are stored, while the corpus run goes on
  * (the bench says whether it was still running at the end). Each request asks for another of the
  * stored documents. Prints the load average beside each figure: other work on the machine lowers
- * them. Writes .data/bench/serving-throughput.json.
+ * them; the CPU milliseconds per request of the parts that serve it (BFF, documents, MongoDB
+ * stand-in, Redis) depend much less on that. Writes .data/bench/serving-throughput.json.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pollUntil } from '@docket/local-infra';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { startBenchStack, type BenchStack } from './support/bench-stack';
+import { pidOf, startBenchStack, type BenchStack } from './support/bench-stack';
 import { signIn } from './support/bff-session';
 
 const { values: args } = parseArgs({
@@ -48,11 +50,35 @@ interface RouteFigures {
   non2xx: number;
   errors: number;
   loadAverage1m: number;
+  /**
+   * CPU milliseconds per request of each part that serves it (user + system, /proc/<pid>/stat), less
+   * what the part used without requests (its background rate, measured just before, times the run).
+   */
+  cpuMsPerRequest: Record<string, number>;
+}
+
+/** The parts a document request passes through (the BFF's session lookups go to Redis and MongoDB too). */
+const SERVING_PARTS = ['bff', 'documents', 'mongo', 'redis'] as const;
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
+const CLOCK_TICKS_PER_SECOND = 100;
+/** How long the parts' CPU use without requests is sampled before the runs. */
+const BACKGROUND_SAMPLE_S = 5;
+
+function cpuSecondsOfPid(pid: number): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+function servingCpuSeconds(): Record<string, number> {
+  return Object.fromEntries(SERVING_PARTS.map((part) => [part, cpuSecondsOfPid(pidOf(part))]));
 }
 
 /** autocannon against `paths` in turn (one per request), with the session cookie. */
-async function hammer(route: string, baseUrl: string, paths: string[], cookie: string): Promise<RouteFigures> {
+async function hammer(route: string, baseUrl: string, paths: string[], cookie: string, background: Record<string, number>): Promise<RouteFigures> {
   let next = 0;
+  const cpuBefore = servingCpuSeconds();
+  const startedAt = process.hrtime.bigint();
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
@@ -60,6 +86,8 @@ async function hammer(route: string, baseUrl: string, paths: string[], cookie: s
     headers: { cookie },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
+  const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+  const used = cpuSecondsBetween(cpuBefore, servingCpuSeconds());
   return {
     route,
     requestsPerSecond: round(result.requests.average),
@@ -70,7 +98,21 @@ async function hammer(route: string, baseUrl: string, paths: string[], cookie: s
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
+    cpuMsPerRequest: Object.fromEntries(Object.entries(used).map(([part, cpu]) => [
+      part, round((Math.max(0, cpu - (background[part] ?? 0) * seconds) * 1000) / Math.max(result.requests.total, 1), 3),
+    ])),
   };
+}
+
+function cpuSecondsBetween(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(after).map(([part, seconds]) => [part, seconds - (before[part] ?? 0)]));
+}
+
+/** CPU seconds per second each serving part uses with no request coming in (timers, consumers, the corpus load). */
+async function backgroundCpuRate(seconds: number): Promise<Record<string, number>> {
+  const before = servingCpuSeconds();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return Object.fromEntries(Object.entries(cpuSecondsBetween(before, servingCpuSeconds())).map(([part, cpu]) => [part, cpu / seconds]));
 }
 
 async function storedDocumentIds(bench: BenchStack, atLeast: number): Promise<string[]> {
@@ -87,7 +129,7 @@ async function corpusRunning(bench: BenchStack): Promise<boolean> {
   return runs.length === 0 || runs.some((run) => run.status === 'running');
 }
 
-async function measurePhase(phase: 'idle' | 'loading'): Promise<{ phase: string; documentsBefore: number; documentsAfter: number; corpusStillLoading: boolean; routes: RouteFigures[] }> {
+async function measurePhase(phase: 'idle' | 'loading'): Promise<{ phase: string; documentsBefore: number; documentsAfter: number; corpusStillLoading: boolean; backgroundMsPerSecond: Record<string, number>; routes: RouteFigures[] }> {
   const bench = await startBenchStack({
     env: { ADMIN_EMAIL, ADMIN_PASSWORD, ...(phase === 'idle' ? { SEED_FILINGS: args['idle-filings'], SEED_DOCKETS: '40' } : {}) },
   });
@@ -106,15 +148,19 @@ async function measurePhase(phase: 'idle' | 'loading'): Promise<{ phase: string;
     const check = await fetch(`${bench.stack.bffUrl}/api/documents/${ids[0]}${PAGE_QUERY}`, { headers: { cookie } });
     if (check.status !== 200) throw new Error(`GET /api/documents/${ids[0]}: ${check.status} ${(await check.text()).slice(0, 300)}`);
     const documentsBefore = await documents.estimatedDocumentCount();
+    const background = await backgroundCpuRate(BACKGROUND_SAMPLE_S);
     const routes = [
-      await hammer('GET /api/documents/{id}', bench.stack.bffUrl, ids.map((id) => `/api/documents/${id}${PAGE_QUERY}`), cookie),
-      await hammer('GET /healthz', bench.stack.bffUrl, ['/healthz'], cookie),
+      await hammer('GET /api/documents/{id}', bench.stack.bffUrl, ids.map((id) => `/api/documents/${id}${PAGE_QUERY}`), cookie, background),
+      await hammer('GET /healthz', bench.stack.bffUrl, ['/healthz'], cookie, background),
     ];
-    return { phase, documentsBefore, documentsAfter: await documents.estimatedDocumentCount(), corpusStillLoading: await corpusRunning(bench), routes };
+    const backgroundMsPerSecond = Object.fromEntries(Object.entries(background).map(([part, rate]) => [part, round(rate * 1000)]));
+    return { phase, documentsBefore, documentsAfter: await documents.estimatedDocumentCount(), corpusStillLoading: await corpusRunning(bench), backgroundMsPerSecond, routes };
   } finally {
     await bench.stop();
   }
 }
+
+const figuresOf = (byPart: Record<string, number>): string => Object.entries(byPart).map(([part, value]) => `${part} ${value}`).join('   ');
 
 async function main(): Promise<void> {
   const phases = args.phases.split(',').map((p) => p.trim()) as ('idle' | 'loading')[];
@@ -126,10 +172,15 @@ async function main(): Promise<void> {
     const title = phase === 'idle'
       ? `idle stack (${result.documentsBefore} documents)`
       : `while the default corpus loads (${result.documentsBefore} -> ${result.documentsAfter} documents stored during the runs; ${result.corpusStillLoading ? 'still loading at the end' : 'the load FINISHED before the end'})`;
-    printTable(`${title}, ${CONNECTIONS} connections, ${DURATION_S} s each`, result.routes.map((r) => [
-      r.route,
-      `${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p97.5 ${r.p97_5Ms} ms   p99 ${r.p99Ms} ms   max ${r.maxMs} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load average ${r.loadAverage1m}`,
-    ]));
+    const rows: [string, string][] = [
+      ...result.routes.map((r): [string, string] => [
+        r.route,
+        `${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p97.5 ${r.p97_5Ms} ms   p99 ${r.p99Ms} ms   max ${r.maxMs} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load average ${r.loadAverage1m}`,
+      ]),
+      ...result.routes.map((r): [string, string] => [`  CPU ms per request, ${r.route.slice(4)}`, figuresOf(r.cpuMsPerRequest)]),
+      ['  background CPU ms/s', figuresOf(result.backgroundMsPerSecond)],
+    ];
+    printTable(`${title}, ${CONNECTIONS} connections, ${DURATION_S} s each`, rows);
   }
   const file = writeBenchResult('serving-throughput', { connections: CONNECTIONS, durationSeconds: DURATION_S, phases: results });
   console.log(`written to ${file}`);
