@@ -26,7 +26,8 @@ import { DocumentsGrpcSource } from './grpc/documents-source.client';
 import { searchServiceBinding } from './grpc/search.grpc';
 import { workspaceServiceBinding } from './grpc/workspaces.grpc';
 import { openChosenBackend } from './index/opensearch/search-backend-choice';
-import type { SearchBackend } from './index/search-backend';
+import { queryBudget } from './index/query-budget';
+import { DEFAULT_READ_BUDGET_MS, type SearchBackend } from './index/search-backend';
 import { WorkspaceScope } from './service/workspace-scope';
 import { WorkspaceService } from './service/workspace.service';
 import { WorkspaceRepository } from './store/workspace.repository';
@@ -197,7 +198,9 @@ async function openRetrieval(
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));
   closers.add('vector index', () => vectors.close());
-  const indexer = new VectorIndexer({ index: vectors, embedder, documents: searchIndex, logger });
+  // The texts to embed are read as background work: a user's search or question goes first.
+  const documents = { fetch: (ids: string[]) => searchIndex.fetch(ids, queryBudget(DEFAULT_READ_BUDGET_MS, { background: true })) };
+  const indexer = new VectorIndexer({ index: vectors, embedder, documents, logger });
   indexer.start();
   closers.add('vector indexer', () => indexer.stop());
   return { index: new VectorIndexingBackend(searchIndex, indexer), retriever: new HybridRetriever(searchIndex, { vectors, embedder }) };

@@ -17,17 +17,23 @@ export interface QueryBudget {
    * running costly queries cannot hold up the others (see SearchThreads).
    */
   caller?: string | undefined;
+  /**
+   * Background work nobody waits for (the vector indexer reading texts to embed): it runs only when no
+   * user's read is queued, and never on the last free search thread (see SearchThreads).
+   */
+  background?: boolean | undefined;
 }
 
 /** A budget of `budgetMs` from now, cut short by the caller's own deadline if that comes first. */
 export function queryBudget(
-  budgetMs: number, options: { callerDeadline?: number | undefined; signal?: AbortSignal | undefined; caller?: string | undefined } = {},
+  budgetMs: number,
+  options: { callerDeadline?: number | undefined; signal?: AbortSignal | undefined; caller?: string | undefined; background?: boolean | undefined } = {},
 ): QueryBudget {
   const now = Date.now();
   const ownDeadline = now + budgetMs;
   const callerDeadline = options.callerDeadline !== undefined && Number.isFinite(options.callerDeadline) ? options.callerDeadline : Infinity;
   const deadline = Math.min(ownDeadline, callerDeadline);
-  return { deadline, grantedMs: Math.max(0, Math.round(deadline - now)), signal: options.signal, caller: options.caller };
+  return { deadline, grantedMs: Math.max(0, Math.round(deadline - now)), signal: options.signal, caller: options.caller, background: options.background };
 }
 
 export function remainingMs(budget: QueryBudget): number {

@@ -72,6 +72,20 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect(settled.filter((outcome) => outcome === 'costly stopped').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('runs background reads (the vector indexer\'s) on one thread at most and after users\' reads: a user\'s search is answered while two costly ones wait or run', async () => {
+    const indexer = new AbortController();
+    const settled: string[] = [];
+    const background = Array.from({ length: 2 }, () => heavySearch(queryBudget(60_000, { signal: indexer.signal, background: true }))
+      .then(() => settled.push('background answered'), () => settled.push('background stopped')));
+    const light = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true }, queryBudget(60_000, { caller: 'a user' }));
+    settled.push('light answered');
+    expect(light.total).toBe(1);
+    indexer.abort();
+    await Promise.all(background);
+    expect(settled[0]).toBe('light answered');
+    expect(settled.filter((outcome) => outcome === 'background stopped').length).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses at once a call whose caller has already gone', async () => {
     const gone = new AbortController();
     gone.abort();

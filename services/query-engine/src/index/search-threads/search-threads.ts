@@ -47,7 +47,8 @@ interface Thread {
  * the threads what each transaction changed (`changes`).
  *
  * Every call has a budget: it waits in a queue for a free thread (first come, first served, except
- * that one caller never holds more than all threads but one while others wait: see nextRunnable),
+ * that one caller never holds more than all threads but one while others wait, and background reads
+ * come after users' and never take the last free thread: see nextRunnable),
  * and its SQL is interrupted
  * when the budget is spent or the caller cancels: from this thread, whose event loop stays free,
  * through `control`, a connection of its own with the query_budget extension (native/query_budget.c),
@@ -166,21 +167,31 @@ export class SearchThreads {
   }
 
   /**
-   * The first queued job with budget left whose caller holds fewer than all threads but one (with
-   * one thread, fewer than one); jobs whose budget ran out meanwhile are refused on the spot.
+   * The first queued user job with budget left whose caller holds fewer than all threads but one (with
+   * one thread, fewer than one); else the first background job, if background jobs hold fewer than
+   * all threads but one (so, with two threads or more, a user's read arriving next finds one free). Jobs whose budget ran
+   * out meanwhile are refused on the spot.
    */
   private nextRunnable(): Job | undefined {
     const perCaller = Math.max(1, this.threads.length - 1);
     const running = new Map<string, number>();
+    let background = 0;
     for (const thread of this.threads) {
+      if (thread.job?.budget.background) background += 1;
       const caller = thread.job?.budget.caller;
       if (caller !== undefined) running.set(caller, (running.get(caller) ?? 0) + 1);
     }
+    let firstBackground: number | undefined;
     for (let at = 0; at < this.queue.length;) {
       const job = this.queue[at] as Job;
       if (remainingMs(job.budget) <= 0) {
         this.queue.splice(at, 1);
         this.settle(job, budgetSpentError(job.budget));
+        continue;
+      }
+      if (job.budget.background) {
+        if (firstBackground === undefined && background < perCaller) firstBackground = at;
+        at += 1;
         continue;
       }
       const caller = job.budget.caller;
@@ -190,7 +201,8 @@ export class SearchThreads {
       }
       at += 1;
     }
-    return undefined;
+    // Only entries after it were removed above, so its index still holds.
+    return firstBackground === undefined ? undefined : this.queue.splice(firstBackground, 1)[0];
   }
 
   private expireQueued(job: Job): void {
