@@ -3,7 +3,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
-import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
@@ -53,14 +53,19 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
   if (sentryClient) spanProcessors.push(new SentrySpanProcessor());
   // Without any processor the SDK installs no tracer provider, and then neither trace ids in logs
   // nor traceparent propagation between services would work.
-  if (spanProcessors.length === 0) spanProcessors.push(new NoopSpanProcessor());
+  const exporting = spanProcessors.length > 0;
+  if (!exporting) spanProcessors.push(new NoopSpanProcessor());
+  // Nobody to export to: record no span (unless OTEL_TRACES_SAMPLER says otherwise). Spans still get
+  // ids, so logs carry trace ids and traceparent still reaches the next service; only the work of
+  // recording every span (attributes, timings, events) to then drop it is saved on each request.
+  const unexportedSampler = !exporting && !env.OTEL_TRACES_SAMPLER ? { sampler: new AlwaysOffSampler() } : {};
 
   sdk = new NodeSDK({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
     spanProcessors,
     ...(sentryClient
       ? { sampler: new SentrySampler(sentryClient), textMapPropagator: new SentryPropagator(), contextManager: new Sentry.SentryContextManager() }
-      : {}),
+      : unexportedSampler),
     instrumentations: [
       new HttpInstrumentation(),
       new ExpressInstrumentation(),
