@@ -78,7 +78,8 @@ export const findDocument = cache(async (documentId: string, page = 1, pages = 5
 
 export const listSources = async () => (await must(client.GET('/api/catalog/sources'))).sources;
 export const listDataProducts = async () => (await must(client.GET('/api/catalog/data-products'))).dataProducts;
-export const getCatalogStatus = async () => (await must(client.GET('/api/catalog/status'))).sources;
+/** Every source's health, and the default corpus's load while it is not yet searchable (else null). */
+export const getCatalogStatus = async () => must(client.GET('/api/catalog/status'));
 
 /** The launcher's report of the stack's processes, or null where none reports them (e.g. Kubernetes). */
 export async function getStackStatus(): Promise<StackStatus | null> {

@@ -18,6 +18,8 @@ export type Release = Schemas['Release'];
 export type DataProduct = Schemas['DataProduct'];
 export type IngestionRun = Schemas['IngestionRun'];
 export type SourceStatus = Schemas['SourceStatus'];
+/** The default corpus still loading (GET /api/catalog/status; null there once it is searchable). */
+export type CorpusLoad = NonNullable<Schemas['CorpusLoad']>;
 export type SourceHealth = SourceStatus['status'];
 export type EntityProfile = Schemas['EntityProfile'];
 export type UploadResult = Schemas['UploadResult'];

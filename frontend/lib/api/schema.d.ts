@@ -1754,7 +1754,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How fresh every source is: health, lag, recent runs and 30 days of history */
+        /** How fresh every source is: health, lag, recent runs and 30 days of history; and the default corpus's load until it is searchable */
         get: {
             parameters: {
                 query?: never;
@@ -1764,7 +1764,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description One entry per source */
+                /** @description One entry per source, and the corpus load (or null) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1772,6 +1772,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             sources: components["schemas"]["SourceStatus"][];
+                            corpusLoad: components["schemas"]["CorpusLoad"];
                         };
                     };
                 };
@@ -6491,6 +6492,19 @@ export interface components {
             }[];
             processId: string | null;
         };
+        /** @description The default corpus still loading: stored or indexed short of total */
+        CorpusLoad: {
+            /** @description Filings in the default corpus */
+            total: number;
+            /** @description Filings stored so far */
+            stored: number;
+            /** @description Documents the search index holds (at most total); null when the query-engine did not answer */
+            indexed: number | null;
+            storedPerSecond: number;
+            indexedPerSecond: number | null;
+            /** @description Until every filing is stored and indexed, at the rates so far; null before there is a rate */
+            secondsLeft: number | null;
+        } | null;
         EntityProfile: {
             entity: components["schemas"]["Entity"];
             mentionsByMonth: {

@@ -17,6 +17,7 @@ import { ImportStarter } from './service/import-starter';
 import { IngestService } from './service/ingest.service';
 import { StatsProjector } from './service/stats.projector';
 import { seedCorpusIfEmpty, BUILT_IN_SOURCES } from './seed/corpus.seeder';
+import { CorpusLoadProgress } from './seed/corpus-load-progress';
 import { ActivityRepository } from './store/activity.repository';
 import { DataProductRepository } from './store/data-product.repository';
 import { DocketRepository } from './store/docket.repository';
@@ -121,8 +122,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('connectors', () => scheduler.stop());
 
     const seeding = new AbortController();
+    const corpusLoad = new CorpusLoadProgress();
     const seeded = config.SEED_CORPUS
-      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger })
+      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad })
           .then(refreshPatterns)
           .catch((error: unknown) => logger.error({ err: error }, 'loading the default corpus failed'))
       : Promise.resolve();
@@ -135,7 +137,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
       services: [documentsServiceBinding({
-        documents, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
+        documents, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), corpusLoad, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
       })],
       logger,
     });

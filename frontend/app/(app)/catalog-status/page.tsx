@@ -6,6 +6,7 @@ import { getCatalogStatus, getSessionUser, getStackStatus } from '@/lib/bff.serv
 import { capitalise, formatDateTime, formatDuration, formatNumber, formatPercent } from '@/lib/format';
 import type { IngestionRun, SourceHealth, SourceStatus } from '@/lib/types';
 import styles from './catalog-status.module.css';
+import { CorpusLoadLine } from './corpus-load-line';
 import { ProcessHealth } from './process-health';
 
 export const metadata: Metadata = { title: 'Catalog status' };
@@ -19,7 +20,7 @@ const HEALTH: Record<SourceHealth, { label: string; className: string; order: nu
 
 export default async function CatalogStatusPage() {
   await getSessionUser();
-  const [statuses, stack] = await Promise.all([getCatalogStatus(), getStackStatus()]);
+  const [{ sources: statuses, corpusLoad }, stack] = await Promise.all([getCatalogStatus(), getStackStatus()]);
   // Problems first, then by name.
   const sorted = [...statuses].sort((a, b) => HEALTH[a.status].order - HEALTH[b.status].order || a.source.name.localeCompare(b.source.name));
   const counts = Object.fromEntries((Object.keys(HEALTH) as SourceHealth[]).map((h) => [h, statuses.filter((s) => s.status === h).length]));
@@ -41,6 +42,7 @@ export default async function CatalogStatusPage() {
             ))}
         </div>
       </div>
+      <CorpusLoadLine load={corpusLoad} />
       <div style={{ marginBottom: 'var(--space-4)' }}>
         <ProcessHealth status={stack} now={Date.now()} />
       </div>

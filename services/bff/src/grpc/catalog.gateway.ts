@@ -2,6 +2,7 @@ import { grpcCall } from '@docket/service-kit';
 import { NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
 import type { DataProductView, EntityProfileView, SourceStatusView, SourceView } from '../domain/catalog-view';
+import type { CorpusLoadReport } from '../domain/corpus-load-view';
 import { toDataProductView, toEntityProfileView, toSourceStatusView, toSourceView } from './documents.mappers';
 
 /** The BFF's view of DocumentsService's catalog side: sources, data products, their health, entities. */
@@ -18,9 +19,14 @@ export class CatalogGateway {
     return response.dataProducts.map(toDataProductView);
   }
 
-  async status(): Promise<SourceStatusView[]> {
+  /** Every source's health, and the default corpus's load when the documents service ran one. */
+  async status(): Promise<{ sources: SourceStatusView[]; corpusLoad?: CorpusLoadReport }> {
     const response = await grpcCall(this.client, 'getCatalogStatus', {});
-    return response.sources.map(toSourceStatusView).filter((s): s is SourceStatusView => s !== null);
+    const load = response.corpusLoad;
+    return {
+      sources: response.sources.map(toSourceStatusView).filter((s): s is SourceStatusView => s !== null),
+      ...(load?.startedAt ? { corpusLoad: { total: Number(load.total), stored: Number(load.stored), startedAt: load.startedAt, finishedAt: load.finishedAt } } : {}),
+    };
   }
 
   async entity(id: string): Promise<EntityProfileView> {

@@ -303,7 +303,22 @@ export const SourceStatus = z
   })
   .meta({ id: 'SourceStatus' });
 
-export const CatalogStatusResponse = z.object({ sources: z.array(SourceStatus) });
+export const CorpusLoad = z
+  .object({
+    total: z.number().int().meta({ description: 'Filings in the default corpus' }),
+    stored: z.number().int().meta({ description: 'Filings stored so far' }),
+    indexed: z.number().int().nullable().meta({ description: 'Documents the search index holds (at most total); null when the query-engine did not answer' }),
+    storedPerSecond: z.number(),
+    indexedPerSecond: z.number().nullable(),
+    secondsLeft: z.number().int().nullable().meta({ description: 'Until every filing is stored and indexed, at the rates so far; null before there is a rate' }),
+  })
+  .meta({ id: 'CorpusLoad', description: 'The default corpus still loading: stored or indexed short of total' });
+
+export const CatalogStatusResponse = z.object({
+  sources: z.array(SourceStatus),
+  // null once the default corpus is searchable (every filing stored and indexed), or when none was loaded
+  corpusLoad: CorpusLoad.nullable(),
+});
 
 export const EntityResponse = z.object({
   entity: z

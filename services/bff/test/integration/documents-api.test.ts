@@ -88,6 +88,23 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
         recentRuns: [{ id: 'run-7', seen: 20, new: 15, updated: 2, duplicate: 2, failed: 1, processId: null, errors: [{ item: 'FR-2024-0001', reason: 'corrupt', message: 'PDF header missing' }] }],
         history: [{ day: '2024-05-01', documents: 15, failed: 1 }],
       });
+      expect(res.body.corpusLoad).toBeNull();
+    });
+
+    it('shows the default corpus loading until the index holds all of it', async () => {
+      // The fake index holds fakes.documents; the load says 3 times as many filings, all stored a minute ago.
+      const total = fakes.documents.size * 3;
+      fakes.corpusLoad = { total: String(total), stored: String(total), startedAt: new Date(Date.now() - 120_000), finishedAt: new Date(Date.now() - 60_000) };
+      try {
+        const loading = await member.get('/api/catalog/status');
+        expect(loading.status).toBe(200);
+        expect(loading.body.corpusLoad).toMatchObject({ total, stored: total, indexed: fakes.documents.size });
+        expect(loading.body.corpusLoad.secondsLeft).toBeGreaterThan(0);
+        fakes.corpusLoad = { ...fakes.corpusLoad, total: String(fakes.documents.size), stored: String(fakes.documents.size) };
+        expect((await member.get('/api/catalog/status')).body.corpusLoad).toBeNull();
+      } finally {
+        fakes.corpusLoad = undefined;
+      }
     });
 
     it('shows an entity profile, and 404 for an unknown one', async () => {

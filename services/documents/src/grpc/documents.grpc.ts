@@ -22,6 +22,7 @@ import type { DocumentService } from '../service/document.service';
 import type { EntityService } from '../service/entity.service';
 import type { IngestService } from '../service/ingest.service';
 import type { ImportStarter } from '../service/import-starter';
+import type { CorpusLoadProgress } from '../seed/corpus-load-progress';
 import {
   attachmentToProto, dataProductToProto, docketToProto, documentToProto, sourceToProto, statusToProto,
 } from './documents.mappers';
@@ -32,6 +33,8 @@ export interface DocumentsGrpcDeps {
   entities: EntityService;
   ingest: IngestService;
   imports: ImportStarter;
+  /** The default corpus's load in this process, reported with the catalog status. */
+  corpusLoad?: CorpusLoadProgress;
   maxUploadBytes: number;
   logger: Logger;
 }
@@ -140,7 +143,13 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
       listDataProducts: unary<ListDataProductsRequest, ListDataProductsResponse>(logger, async () => ({
         dataProducts: (await catalog.listDataProducts()).map(dataProductToProto),
       })),
-      getCatalogStatus: unary<GetCatalogStatusRequest, GetCatalogStatusResponse>(logger, async () => ({ sources: (await catalog.status()).map(statusToProto) })),
+      getCatalogStatus: unary<GetCatalogStatusRequest, GetCatalogStatusResponse>(logger, async () => {
+        const load = deps.corpusLoad?.snapshot();
+        return {
+          sources: (await catalog.status()).map(statusToProto),
+          ...(load ? { corpusLoad: { total: String(load.total), stored: String(load.stored), startedAt: load.startedAt, finishedAt: load.finishedAt } } : {}),
+        };
+      }),
       getEntity: unary<GetEntityRequest, GetEntityResponse>(logger, async (request) => {
         const profile = await entities.profile(request.id);
         const e = profile.entity;

@@ -10,6 +10,7 @@ import type { RunError } from '../domain/ingestion-run.types';
 import type { SourceDefinition } from '../domain/source.types';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
+import type { CorpusLoadProgress } from './corpus-load-progress';
 
 export const CORPUS_SEED = DEFAULT_CORPUS_SEED;
 export const CORPUS_CONNECTOR = 'corpus';
@@ -97,6 +98,8 @@ export async function seedCorpusIfEmpty(deps: {
   dockets: number;
   signal: AbortSignal;
   logger: Logger;
+  /** Told how far the load is, for GetCatalogStatus. */
+  progress?: CorpusLoadProgress;
   now?: Date;
 }): Promise<void> {
   const { catalog: catalogService, ingest, runs, logger, signal } = deps;
@@ -123,6 +126,7 @@ export async function seedCorpusIfEmpty(deps: {
     }
   }
   logger.info({ filings: deps.filings, sources: catalog.sources.length }, 'loading the default corpus');
+  deps.progress?.begin(deps.filings);
 
   const runIds = new Map<string, string>();
   for (const source of catalog.sources) {
@@ -147,6 +151,7 @@ export async function seedCorpusIfEmpty(deps: {
       counts.set(filing.sourceId, bySource);
       if (outcome.outcome === 'failed') errors.set(filing.sourceId, [...(errors.get(filing.sourceId) ?? []), { item: filing.sourceDocumentId, reason: outcome.reason ?? '', message: outcome.message ?? '' }]);
       done += 1;
+      deps.progress?.stored(1);
     }
   };
   // A progress line every few seconds (in `npm start`'s output): how many are stored, how fast, how long is left.
@@ -167,5 +172,6 @@ export async function seedCorpusIfEmpty(deps: {
     await runs.addCounts(runId, counts.get(sourceId) ?? {}, errors.get(sourceId));
     await runs.finish(runId, signal.aborted ? 'interrupted' : 'succeeded');
   }
+  if (!signal.aborted) deps.progress?.finish();
   logger.info({ filings: done, seconds: Math.round((Date.now() - started) / 1000), interrupted: signal.aborted }, 'default corpus loaded');
 }

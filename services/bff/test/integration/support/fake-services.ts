@@ -41,6 +41,8 @@ export class FakeBackends {
   readonly sources: documentsV1.Source[] = [sourceFixture()];
   readonly dataProducts: documentsV1.DataProduct[] = [dataProductFixture()];
   readonly statuses: documentsV1.SourceStatus[] = [sourceStatusFixture()];
+  /** The default corpus's load GetCatalogStatus reports; unset: none ran. */
+  corpusLoad: documentsV1.CorpusLoad | undefined;
   readonly entities = new Map<string, documentsV1.GetEntityResponse>([['ent-acme', entityFixture()]]);
   /** QueryService (and the GetWorkspace it needs for names), in query-service.fake.ts. */
   readonly query = new FakeQueryService();
@@ -163,7 +165,7 @@ export class FakeBackends {
       }),
       listSources: unary(logger, async () => ({ sources: this.sources })),
       listDataProducts: unary(logger, async () => ({ dataProducts: this.dataProducts })),
-      getCatalogStatus: unary(logger, async () => ({ sources: this.statuses })),
+      getCatalogStatus: unary(logger, async () => ({ sources: this.statuses, corpusLoad: this.corpusLoad })),
       getEntity: unary(logger, async (req: documentsV1.GetEntityRequest) => {
         const entity = this.entities.get(req.id);
         if (!entity) throw new NotFoundError(`no entity ${req.id}`);

@@ -369,6 +369,19 @@ export interface GetCatalogStatusRequest {
 
 export interface GetCatalogStatusResponse {
   sources: SourceStatus[];
+  /** The default corpus this process is loading or loaded since it started; unset when it loaded none. */
+  corpusLoad?: CorpusLoad | undefined;
+}
+
+/** Progress of loading the default corpus (stored in MongoDB; the search index catches up after). */
+export interface CorpusLoad {
+  total: string;
+  stored: string;
+  startedAt?:
+    | Date
+    | undefined;
+  /** When the last filing was stored; unset while storing. */
+  finishedAt?: Date | undefined;
 }
 
 export interface Entity {
@@ -5769,13 +5782,16 @@ export const GetCatalogStatusRequest: MessageFns<GetCatalogStatusRequest> = {
 };
 
 function createBaseGetCatalogStatusResponse(): GetCatalogStatusResponse {
-  return { sources: [] };
+  return { sources: [], corpusLoad: undefined };
 }
 
 export const GetCatalogStatusResponse: MessageFns<GetCatalogStatusResponse> = {
   encode(message: GetCatalogStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.sources) {
       SourceStatus.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.corpusLoad !== undefined) {
+      CorpusLoad.encode(message.corpusLoad, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -5801,6 +5817,14 @@ export const GetCatalogStatusResponse: MessageFns<GetCatalogStatusResponse> = {
             message.sources.push(SourceStatus.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.corpusLoad = CorpusLoad.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5818,6 +5842,11 @@ export const GetCatalogStatusResponse: MessageFns<GetCatalogStatusResponse> = {
       sources: globalThis.Array.isArray(object?.sources)
         ? object.sources.map((e: any) => SourceStatus.fromJSON(e))
         : [],
+      corpusLoad: isSet(object.corpusLoad)
+        ? CorpusLoad.fromJSON(object.corpusLoad)
+        : isSet(object.corpus_load)
+        ? CorpusLoad.fromJSON(object.corpus_load)
+        : undefined,
     };
   },
 
@@ -5825,6 +5854,9 @@ export const GetCatalogStatusResponse: MessageFns<GetCatalogStatusResponse> = {
     const obj: any = {};
     if (message.sources?.length) {
       obj.sources = message.sources.map((e) => SourceStatus.toJSON(e));
+    }
+    if (message.corpusLoad !== undefined) {
+      obj.corpusLoad = CorpusLoad.toJSON(message.corpusLoad);
     }
     return obj;
   },
@@ -5835,6 +5867,134 @@ export const GetCatalogStatusResponse: MessageFns<GetCatalogStatusResponse> = {
   fromPartial<I extends Exact<DeepPartial<GetCatalogStatusResponse>, I>>(object: I): GetCatalogStatusResponse {
     const message = createBaseGetCatalogStatusResponse();
     message.sources = object.sources?.map((e) => SourceStatus.fromPartial(e)) || [];
+    message.corpusLoad = (object.corpusLoad !== undefined && object.corpusLoad !== null)
+      ? CorpusLoad.fromPartial(object.corpusLoad)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCorpusLoad(): CorpusLoad {
+  return { total: "0", stored: "0", startedAt: undefined, finishedAt: undefined };
+}
+
+export const CorpusLoad: MessageFns<CorpusLoad> = {
+  encode(message: CorpusLoad, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.total !== "0") {
+      writer.uint32(8).int64(message.total);
+    }
+    if (message.stored !== "0") {
+      writer.uint32(16).int64(message.stored);
+    }
+    if (message.startedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.startedAt), writer.uint32(26).fork()).join();
+    }
+    if (message.finishedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.finishedAt), writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CorpusLoad {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCorpusLoad();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.total = reader.int64().toString();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.stored = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.startedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.finishedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CorpusLoad {
+    return {
+      total: isSet(object.total) ? globalThis.String(object.total) : "0",
+      stored: isSet(object.stored) ? globalThis.String(object.stored) : "0",
+      startedAt: isSet(object.startedAt)
+        ? fromJsonTimestamp(object.startedAt)
+        : isSet(object.started_at)
+        ? fromJsonTimestamp(object.started_at)
+        : undefined,
+      finishedAt: isSet(object.finishedAt)
+        ? fromJsonTimestamp(object.finishedAt)
+        : isSet(object.finished_at)
+        ? fromJsonTimestamp(object.finished_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CorpusLoad): unknown {
+    const obj: any = {};
+    if (message.total !== "0") {
+      obj.total = message.total;
+    }
+    if (message.stored !== "0") {
+      obj.stored = message.stored;
+    }
+    if (message.startedAt !== undefined) {
+      obj.startedAt = message.startedAt.toISOString();
+    }
+    if (message.finishedAt !== undefined) {
+      obj.finishedAt = message.finishedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CorpusLoad>, I>>(base?: I): CorpusLoad {
+    return CorpusLoad.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CorpusLoad>, I>>(object: I): CorpusLoad {
+    const message = createBaseCorpusLoad();
+    message.total = object.total ?? "0";
+    message.stored = object.stored ?? "0";
+    message.startedAt = object.startedAt ?? undefined;
+    message.finishedAt = object.finishedAt ?? undefined;
     return message;
   },
 };
