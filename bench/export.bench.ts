@@ -3,13 +3,21 @@
  *
  *   npx tsx bench/export.bench.ts                    # every case below (long on a busy 2-core machine)
  *   npx tsx bench/export.bench.ts --case csv-100k    # one case: csv-100k | csv-1m | xlsx-100k | zip-1000-files
+ *   npx tsx bench/export.bench.ts --index-docs 20000 # a smaller real index (the 100k cases then export that many)
  *
  * The worker is a separate export-service process (services/export/test/support/export-worker.process.ts,
- * one fresh process per case, so its VmHWM is that case's peak RSS). It streams from a query-engine
- * and documents service faked at the gRPC wire (services/export/test/support/fake-upstream.ts): the
- * hits are generated, so the figure is the export side's cost (streaming, CSV/XLSX/ZIP writing, blob
- * store), not the index's. The API, the fake and the expiry job run in this process. Kafka, MongoDB
- * stand-in and Redis come from MONGO_URL / KAFKA_BROKERS / REDIS_URL or are started.
+ * one fresh process per case, so its VmHWM is that case's peak RSS).
+ * - csv-100k and xlsx-100k stream from the real index: the query-engine's own StreamSearch
+ *   (SearchStreamService over SqliteFts5Backend) in its own process (bench/support/export-index-server.ts)
+ *   over a SQLite index of 100,000 generated filings, built once through the index file's bulk writer and
+ *   kept in .data/bench/ (the first run builds it: minutes). The search is the workspace's "everything,
+ *   newest first" (an empty query, which a workspace stream allows), so every document is a row. These
+ *   exports read nothing from the documents service (no full text, no files).
+ * - csv-1m and zip-1000-files stay on the gRPC fake (services/export/test/support/fake-upstream.ts):
+ *   a 1,000,000-document real index would take hours to build on this machine, and the ZIP's 1,000
+ *   attachments come from the fake's documents service, not a documents service holding real files.
+ * The API runs in this process. Kafka, MongoDB stand-in and Redis come from MONGO_URL / KAFKA_BROKERS /
+ * REDIS_URL or are started. CPU seconds are given for the worker and for the index server.
  * Goal (issue 16): 100,000-document search to CSV under 20 s and under 300 MB peak worker RSS.
  * Writes .data/bench/export.json.
  */
@@ -32,6 +40,8 @@ import { machine, printTable, round, writeBenchResult } from './support/bench-ou
 
 interface Case {
   name: string;
+  /** 'index': the real query-engine StreamSearch over the SQLite index; 'fake': the gRPC fake. */
+  upstream: 'index' | 'fake';
   requestId: string;
   workspaceRequest: string;
   format: ExportFormat;
@@ -40,10 +50,10 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'csv-100k', requestId: 'r-100k', workspaceRequest: 'rows:100000', format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false }, goal: '< 20 s, < 300 MB' },
-  { name: 'csv-1m', requestId: 'r-1m', workspaceRequest: 'rows:1000000', format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false } },
-  { name: 'xlsx-100k', requestId: 'r-100k', workspaceRequest: 'rows:100000', format: ExportFormat.EXPORT_FORMAT_XLSX, options: { includeFullText: false, includeOriginalFiles: false } },
-  { name: 'zip-1000-files', requestId: '', workspaceRequest: 'rows:1000', format: ExportFormat.EXPORT_FORMAT_ZIP, options: { includeFullText: false, includeOriginalFiles: true } },
+  { name: 'csv-100k', upstream: 'index', requestId: 'r-100k', workspaceRequest: 'rows:100000', format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false }, goal: '< 20 s, < 300 MB' },
+  { name: 'csv-1m', upstream: 'fake', requestId: 'r-1m', workspaceRequest: 'rows:1000000', format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false } },
+  { name: 'xlsx-100k', upstream: 'index', requestId: 'r-100k', workspaceRequest: 'rows:100000', format: ExportFormat.EXPORT_FORMAT_XLSX, options: { includeFullText: false, includeOriginalFiles: false } },
+  { name: 'zip-1000-files', upstream: 'fake', requestId: '', workspaceRequest: 'rows:1000', format: ExportFormat.EXPORT_FORMAT_ZIP, options: { includeFullText: false, includeOriginalFiles: true } },
 ];
 
 const { values: args } = parseArgs({
@@ -52,14 +62,20 @@ const { values: args } = parseArgs({
     'file-kb': { type: 'string', default: '100' },
     /** The worker's V8 old-space cap (MB), to show its memory is garbage, not held: it finishes under the cap. 0 = Node's default. */
     'worker-heap-mb': { type: 'string', default: '0' },
+    /** Documents in the real index (built once per count in .data/bench/). */
+    'index-docs': { type: 'string', default: '100000' },
   },
 });
+const INDEX_DOCS = Number(args['index-docs']);
+if (!Number.isInteger(INDEX_DOCS) || INDEX_DOCS < 1) throw new Error(`--index-docs must be a positive whole number, not ${args['index-docs']}`);
 const WORKER_HEAP_MB = Number(args['worker-heap-mb']);
 const selected = args.case ? CASES.filter((c) => c.name === args.case) : CASES;
 if (selected.length === 0) throw new Error(`unknown case ${args.case}; one of ${CASES.map((c) => c.name).join(', ')}`);
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const USER = 'bench-user';
+const INDEX_WORKSPACE = 'ws-index';
+const INDEX_REQUEST = 'r-index';
 const logger = pino({ level: 'silent' });
 
 async function main(): Promise<void> {
@@ -68,6 +84,7 @@ async function main(): Promise<void> {
   const upstream = new FakeUpstream();
   upstream.fileBytes = Number(args['file-kb']) * 1024;
   const target = await upstream.start(logger);
+  const index = selected.some((c) => c.upstream === 'index') ? await startIndexServer() : undefined;
   for (const c of CASES) {
     const workspaceId = `ws-${c.name}`;
     upstream.addWorkspace(workspaceId, `Bench ${c.name}`, [USER]);
@@ -80,42 +97,77 @@ async function main(): Promise<void> {
     MONGO_URL: infra.mongoUrl, KAFKA_BROKERS: infra.kafkaBrokers.join(','), REDIS_URL: infra.redisUrl, MONGO_DB: `export_bench_${suffix.replace(/-/g, '_')}`,
     QUERY_ENGINE_GRPC: target, DOCUMENTS_GRPC: target, EXPORT_BLOB_DIR: blobDir, EXPORT_MAX_CONCURRENT: '10', EXPORT_MAX_STORED: '100',
   };
-  const api: RunningApp = await startApp({ ...configSchema.parse({ ...shared, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 }, logger, {
+  // The API reads the request from the same query-engine as the worker: one API per upstream.
+  const apiOf = (queryEngine: string) => startApp({ ...configSchema.parse({ ...shared, QUERY_ENGINE_GRPC: queryEngine, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 }, logger, {
     grpcHost: '127.0.0.1', groupId: `export-bench-${suffix}`, queuePrefix: names.TEST_QUEUE_PREFIX,
     processTopic: renameTopic(topics.processUpdated, names.TEST_PROCESS_TOPIC), completedTopic: renameTopic(topics.exportCompleted, names.TEST_COMPLETED_TOPIC),
   });
+  const api: RunningApp = await apiOf(index?.target ?? target);
   const client = new ExportTestClient(`127.0.0.1:${api.grpcPort}`);
   const results: Array<Record<string, unknown>> = [];
   try {
     for (const c of selected) {
-      const worker = await startWorker({ ...process.env, ...shared, ...names, EXPORT_WORKERS: '1', LOG_LEVEL: 'silent', TEST_GROUP: `export-bench-worker-${suffix}-${c.name}` });
+      const onIndex = c.upstream === 'index' && index;
+      const queryEngine = onIndex ? index.target : target;
+      const worker = await startWorker({
+        ...process.env, ...shared, QUERY_ENGINE_GRPC: queryEngine, ...names, EXPORT_WORKERS: '1', LOG_LEVEL: 'silent', TEST_GROUP: `export-bench-worker-${suffix}-${c.name}`,
+      });
+      const caseApi = onIndex || !index ? api : await apiOf(target);
+      const caseClient = caseApi === api ? client : new ExportTestClient(`127.0.0.1:${caseApi.grpcPort}`);
       const idleRss = await rssOf(worker.pid!);
       const cpuBefore = await cpuSecondsOf(worker.pid!);
+      const indexCpuBefore = onIndex ? await cpuSecondsOf(index.child.pid!) : 0;
       const startedAt = performance.now();
-      const started = (await grpcCall(client.client, 'startExport', { target: { workspaceId: `ws-${c.name}`, requestId: c.requestId }, format: c.format, options: c.options, userId: USER, userEmail: '' })).export!;
-      const done = await client.until(USER, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED, 30 * 60_000);
+      const exportTarget = onIndex ? { workspaceId: INDEX_WORKSPACE, requestId: INDEX_REQUEST } : { workspaceId: `ws-${c.name}`, requestId: c.requestId };
+      const started = (await grpcCall(caseClient.client, 'startExport', { target: exportTarget, format: c.format, options: c.options, userId: USER, userEmail: '' })).export!;
+      const done = await caseClient.until(USER, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED, 30 * 60_000);
       const seconds = (performance.now() - startedAt) / 1000;
       const peak = await peakRssOf(worker.pid!);
       const cpu = (await cpuSecondsOf(worker.pid!)) - cpuBefore;
+      const indexCpu = onIndex ? (await cpuSecondsOf(index.child.pid!)) - indexCpuBefore : 0;
+      const rows = Number(done.progress!.done);
       worker.kill('SIGTERM');
       await once(worker, 'exit');
       const result = {
-        case: c.name, goal: c.goal ?? '', workerHeapCapMb: WORKER_HEAP_MB || 'default', seconds: round(seconds, 1), rows: Number(done.progress!.done), bytes: Number(done.size),
-        workerCpuSeconds: round(cpu, 1), peakWorkerRssMb: round(peak / 2 ** 20), idleWorkerRssMb: round(idleRss / 2 ** 20), loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
+        case: c.name, upstream: onIndex ? `real index (${index.documents} documents)` : 'gRPC fake', goal: c.goal ?? '', workerHeapCapMb: WORKER_HEAP_MB || 'default',
+        seconds: round(seconds, 1), rows, rowsPerSecond: Math.round(rows / seconds), bytes: Number(done.size),
+        workerCpuSeconds: round(cpu, 1), ...(onIndex ? { indexServerCpuSeconds: round(indexCpu, 1) } : {}), peakWorkerRssMb: round(peak / 2 ** 20), idleWorkerRssMb: round(idleRss / 2 ** 20), loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
       };
       results.push(result);
       printTable(`export ${c.name}`, Object.entries(result).map(([k, v]) => [k, String(v)]));
-      await grpcCall(client.client, 'deleteExport', { userId: USER, exportId: started.exportId });
+      await grpcCall(caseClient.client, 'deleteExport', { userId: USER, exportId: started.exportId });
+      if (caseApi !== api) {
+        caseClient.close();
+        await caseApi.stop();
+      }
     }
   } finally {
     client.close();
     await api.stop();
     await upstream.stop();
+    if (index) {
+      index.child.kill('SIGTERM');
+      await once(index.child, 'exit');
+    }
     await infra.stop();
     await rm(blobDir, { recursive: true, force: true });
   }
   console.log(`load average before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}; after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores, shared with other work)`);
   console.log(`wrote ${writeBenchResult('export', { machine: machine(), loadAverageBefore: loadBefore, results })}`);
+}
+
+/** The query-engine's StreamSearch over the real index, in its own process (builds the index on first use). */
+async function startIndexServer(): Promise<{ child: ChildProcess; target: string; documents: number }> {
+  const indexPath = path.join(REPO_ROOT, '.data', 'bench', `export-index-${INDEX_DOCS}.sqlite`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/export-index-server.ts'], {
+    cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, INDEX_PATH: indexPath, INDEX_DOCUMENTS: String(INDEX_DOCS), WORKSPACE_ID: INDEX_WORKSPACE, REQUEST_ID: INDEX_REQUEST, USER_ID: USER },
+  });
+  const [ready] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(([code]) => { throw new Error(`the index server exited with ${code}`); })])) as [
+    { port: number; documents: number; buildSeconds: number },
+  ];
+  if (ready.buildSeconds > 0) console.log(`built the index of ${ready.documents} documents at ${indexPath} in ${round(ready.buildSeconds, 1)} s`);
+  return { child, target: `127.0.0.1:${ready.port}`, documents: ready.documents };
 }
 
 async function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {

@@ -33,6 +33,8 @@ export interface ExportSummary {
   exportId: string;
   processId: string;
   workspaceId: string;
+  /** '' for a workspace export. */
+  requestId: string;
   title: string;
   fileName: string;
   /** Bytes (0 when it failed). */

@@ -25,6 +25,12 @@ export function humanSize(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`;
 }
 
+/** The export's own page (progress, download, retry): /export/workspace/{id}[/request/{id}]?export={id}. */
+export function exportPagePath(summary: Pick<ExportSummary, 'exportId' | 'workspaceId' | 'requestId'>): string {
+  const base = `/export/workspace/${encodeURIComponent(summary.workspaceId)}`;
+  return `${summary.requestId ? `${base}/request/${encodeURIComponent(summary.requestId)}` : base}?export=${encodeURIComponent(summary.exportId)}`;
+}
+
 /** The file's format as people name it, from its extension ("CSV", "XLSX"). */
 export function formatOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -55,7 +61,7 @@ export class ExportEmailBuilder {
 
   view(summary: ExportSummary, ownerEmail: string): ExportEmailView {
     const { appUrl } = this.options;
-    const processUrl = `${appUrl}/processes/${encodeURIComponent(summary.processId)}`;
+    const pageUrl = `${appUrl}${exportPagePath(summary)}`;
     const format = formatOf(summary.fileName);
     const common = {
       productName: PRODUCT_NAME,
@@ -79,7 +85,7 @@ export class ExportEmailBuilder {
           ...(until ? [{ label: 'Available until', value: `${until} (then it is deleted)` }] : []),
         ],
         error: '',
-        actionUrl: processUrl,
+        actionUrl: pageUrl,
         actionText: 'Open the download page',
       };
     }
@@ -92,7 +98,7 @@ export class ExportEmailBuilder {
       intro,
       facts: [{ label: 'Export', value: summary.title }, ...(format ? [{ label: 'Format', value: format }] : [])],
       error: summary.error || 'No reason was given.',
-      actionUrl: processUrl,
+      actionUrl: pageUrl,
       actionText: 'Retry the export',
     };
   }

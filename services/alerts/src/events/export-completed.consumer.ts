@@ -3,13 +3,13 @@ import type { Logger } from '@docket/observability';
 import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import type { ExportEmailPlanner, FinishedExport } from '../delivery/export-email-planner';
 import type { NotificationSink } from '../domain/delivery-ports';
-import { humanSize } from '../email/export-email';
+import { exportPagePath, humanSize } from '../email/export-email';
 
 export const EXPORT_NOTICES_GROUP = 'alerts.export-notices';
 
 /**
  * The notice that an export is ready (or failed): exports.completed.v1 → a notification for whoever
- * started it, opening the export's process page (progress, then the download), and an e-mail when the
+ * started it, opening the export's page (progress, then the download, or retry), and an e-mail when the
  * event carries their address. Idempotent on event_id (EventConsumer), on the notification key and on
  * the e-mail's delivery key, so a redelivery adds nothing.
  */
@@ -51,7 +51,7 @@ export function exportNotice(event: ExportCompleted): Parameters<NotificationSin
     kind: 'notice',
     title: event.succeeded ? `Export ready: ${event.title}` : `Export failed: ${event.title}`,
     body: event.succeeded ? `${event.fileName} (${humanSize(Number(event.size))})${until}` : event.error,
-    link: `/processes/${event.processId}`,
+    link: exportPagePath(event),
   };
 }
 
@@ -59,7 +59,7 @@ export function finishedExport(event: ExportCompleted): FinishedExport {
   return {
     eventId: event.eventId, ownerUserId: event.userId, ownerEmail: event.userEmail,
     summary: {
-      exportId: event.exportId, processId: event.processId, workspaceId: event.workspaceId, title: event.title, fileName: event.fileName,
+      exportId: event.exportId, processId: event.processId, workspaceId: event.workspaceId, requestId: event.requestId, title: event.title, fileName: event.fileName,
       size: Number(event.size), succeeded: event.succeeded, error: event.error, ...(event.expiresAt ? { expiresAt: event.expiresAt } : {}),
     },
   };

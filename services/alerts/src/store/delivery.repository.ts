@@ -19,7 +19,7 @@ const sectionSchema = new Schema(
 );
 
 const exportSchema = new Schema(
-  { exportId: String, processId: String, workspaceId: String, title: String, fileName: String, size: Number, succeeded: Boolean, expiresAt: Date, error: String },
+  { exportId: String, processId: String, workspaceId: String, requestId: String, title: String, fileName: String, size: Number, succeeded: Boolean, expiresAt: Date, error: String },
   { _id: false },
 );
 

@@ -59,9 +59,9 @@ it('exports.completed.v1 becomes an in-app notice for whoever started the export
   }, { timeoutMs: 30_000, description: 'two export notices' });
   const byTitle = Object.fromEntries(notices.map((n) => [n.title, n]));
   expect(byTitle["Export ready: Search 'rate case' — CSV"]).toMatchObject({
-    body: 'search-rate-case-2026-11-25.csv (3.0 MB); available until 2026-12-25', link: '/processes/p-1',
+    body: 'search-rate-case-2026-11-25.csv (3.0 MB); available until 2026-12-25', link: '/export/workspace/ws/request/r-1?export=e-1',
   });
-  expect(byTitle['Export failed: Query — DOCX']).toMatchObject({ body: 'the index is being swapped', link: '/processes/p-2' });
+  expect(byTitle['Export failed: Query — DOCX']).toMatchObject({ body: 'the index is being swapped', link: '/export/workspace/ws/request/r-1?export=e-2' });
 });
 
 it('an export with its owner\'s address also sends one e-mail per outcome, through the delivery queue, whatever is redelivered', async () => {
@@ -87,14 +87,15 @@ it('an export with its owner\'s address also sends one e-mail per outcome, throu
   expect(mail.text).toContain('search-rate-case-2026-11-25.csv is ready to download until 25 Dec 2026.');
   expect(mail.text).toContain('Format: CSV');
   expect(mail.text).toContain('Size: 3.0 MB');
-  expect(mail.text).toContain(`Open the download page: ${APP_URL}/processes/p-mail-1`);
-  expect(mail.html).toContain(`href="${APP_URL}/processes/p-mail-1"`);
+  expect(mail.text).toContain(`Open the download page: ${APP_URL}/export/workspace/ws/request/r-1?export=e-mail-1`);
+  // Handlebars writes the '=' as &#x3D; in the attribute (the same URL to a mail client).
+  expect(mail.html).toContain(`href="${APP_URL}/export/workspace/ws/request/r-1?export&#x3D;e-mail-1"`);
   expect(mail.html).toContain(`href="${APP_URL}/exports"`);
 
   const failed = mails.filter((m) => m.subject.startsWith('Export failed'));
   expect(failed).toHaveLength(1);
   expect(failed[0]!.text).toContain('Why: the documents service did not answer');
-  expect(failed[0]!.text).toContain(`Retry the export: ${APP_URL}/processes/p-mail-1`);
+  expect(failed[0]!.text).toContain(`Retry the export: ${APP_URL}/export/workspace/ws/request/r-1?export=e-mail-1`);
 });
 
 it('an export without an address gets its in-app notice and no e-mail', async () => {
