@@ -1,10 +1,12 @@
 /**
  * Whole-stack start-up time and idle memory (figures, never pass/fail).
  *
- *   npx tsx bench/stack-startup-memory.bench.ts
+ *   npx tsx bench/stack-startup-memory.bench.ts [--mongo-storage h2|memory]
  *
  * Starts everything `npm start` starts (test profile: fresh data dir, free ports, jars cached, the
- * frontend built if its sources changed) and reports the seconds until the login page is served,
+ * frontend built if its sources changed; the MongoDB stand-in keeps its data in an H2 file as under
+ * `npm start`, not in its heap as the test profile otherwise does: --mongo-storage memory for that)
+ * and reports the seconds until the login page is served,
  * then samples the resident memory of every process group it started (Kafka's and the MongoDB
  * stand-in's JVMs, Redis, five Node services, Next.js) once a second for 15 s and reports the
  * median total. The default corpus starts loading at once and the MongoDB stand-in of the test
@@ -48,8 +50,18 @@ async function corpusState(mongoUrl: string): Promise<{ documentsStored: number;
   }
 }
 
+/** --mongo-storage h2|memory (default h2, what `npm start` runs). */
+function mongoStorageArg(argv: string[]): 'h2' | 'memory' {
+  const i = argv.indexOf('--mongo-storage');
+  if (i < 0) return 'h2';
+  const value = argv[i + 1];
+  if (value !== 'h2' && value !== 'memory') throw new Error(`--mongo-storage must be h2 or memory, got ${value ?? 'nothing'}`);
+  return value;
+}
+
 async function main(): Promise<void> {
-  const stack = await startStack({ profile: 'test', env: { LOG_LEVEL: 'warn' }, log: (m) => process.stderr.write(`[stack] ${m}\n`) });
+  const mongoStorage = mongoStorageArg(process.argv.slice(2));
+  const stack = await startStack({ profile: 'test', mongoStorage, env: { LOG_LEVEL: 'warn' }, log: (m) => process.stderr.write(`[stack] ${m}\n`) });
   try {
     const perPart = new Map<string, number[]>();
     for (let i = 0; i < SAMPLES; i++) {
@@ -68,12 +80,13 @@ async function main(): Promise<void> {
       startup: stack.timings,
       idleRssMb: { total: totalMb, ...parts },
       corpus,
+      mongoStorage,
       loadAverage1m: os.loadavg()[0],
     };
     console.log(`start-up to login page served: ${stack.timings.totalSeconds.toFixed(1)} s` +
       (stack.timings.frontendBuildSeconds ? ` (including a frontend build of ${stack.timings.frontendBuildSeconds.toFixed(1)} s)` : ''));
     console.log(`  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`);
-    console.log(`idle resident memory: ${totalMb} MB in all (${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; load average ${os.loadavg()[0]?.toFixed(2)})`);
+    console.log(`idle resident memory: ${totalMb} MB in all (${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}; load average ${os.loadavg()[0]?.toFixed(2)})`);
     for (const [name, mb] of Object.entries(parts).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${String(mb).padStart(5)} MB`);
     const dir = path.join(__dirname, 'results');
     fs.mkdirSync(dir, { recursive: true });

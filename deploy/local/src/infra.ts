@@ -34,6 +34,11 @@ export interface StartInfraOptions {
   env?: NodeJS.ProcessEnv;
   /** dev only: use a healthy server already listening on the dev port instead of failing. Default true. */
   reuseRunning?: boolean;
+  /**
+   * Where the MongoDB stand-in keeps documents. dev default 'h2' (a file, what `npm start` runs);
+   * test default 'memory' (nothing to clean up, but the corpus then lives in the JVM's heap).
+   */
+  mongoStorage?: 'h2' | 'memory';
 }
 
 export interface InfraHandle {
@@ -121,7 +126,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
         jars: await needJars(),
         dir: path.join(dataDir, 'mongo'),
         port: ports.mongo,
-        storage: isTest ? 'memory' : 'h2',
+        storage: opts.mongoStorage ?? (isTest ? 'memory' : 'h2'),
         maxHeap: env.MONGO_STANDIN_MAX_HEAP || undefined,
         onLine: output('mongo'),
         signal,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import type { Jars } from './jars';
+import { jvmEnv } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -55,6 +56,7 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
   const cds = classDataSharing(opts.jars);
   const kafka = spawnManaged({
     name: 'kafka',
+    env: jvmEnv(),
     // No user request waits on Kafka (reads go to MongoDB and the search index), but ingest does:
     // half the background niceness, so a corpus load still moves while users are served first.
     niceness: BACKGROUND_NICENESS / 2,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { Jars } from './jars';
+import { jvmEnv } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -29,7 +30,9 @@ export interface RunningMongo {
 }
 
 const DEFAULT_MAX_HEAP = '2g';
-const JVM_OPTS = ['-Xms256m', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
+// A small initial heap: the serial collector touches all of a young generation sized from -Xms,
+// so 256m kept ~85 MB resident even with no data; under a load the heap grows to -Xmx as needed.
+const JVM_OPTS = ['-Xms64m', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError'];
 /** Above this heap a full collection by the serial collector pauses for seconds; the parallel one uses both cores. */
 const SERIAL_GC_MAX_BYTES = 4 * 2 ** 30;
 
@@ -48,6 +51,7 @@ export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo>
   const storageArgs = opts.storage === 'h2' ? ['--h2', path.join(opts.dir, 'mongo.mv')] : ['--memory'];
   const mongo = spawnManaged({
     name: 'mongo',
+    env: jvmEnv(),
     command: java,
     args: [...JVM_OPTS, heapBytes(maxHeap) > SERIAL_GC_MAX_BYTES ? '-XX:+UseParallelGC' : '-XX:+UseSerialGC', `-Xmx${maxHeap}`, '-jar', opts.jars.mongoJar, host, String(opts.port), ...storageArgs],
     logFile: path.join(opts.dir, 'mongo.log'),

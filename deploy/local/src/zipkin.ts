@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { hashFiles, readStamp, runMaven, STAMP } from './jars';
+import { jvmEnv } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, localInfraDir, requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -67,6 +68,7 @@ export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipk
   fs.mkdirSync(opts.dir, { recursive: true });
   const zipkin = spawnManaged({
     name: 'zipkin',
+    env: jvmEnv(),
     niceness: BACKGROUND_NICENESS,
     command: java,
     args: [
