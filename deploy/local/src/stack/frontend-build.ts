@@ -40,31 +40,56 @@ function newestSource(frontendDir: string): { file: string; mtimeMs: number } | 
 }
 
 const TIMINGS_FILE = 'frontend-build.json';
-/** What a first build takes on a 2-core machine (issue 15: 237 s), until this machine has timed one. */
-const FIRST_BUILD_GUESS_SECONDS = 240;
+/** What a first build takes on a 2-core machine, until this machine has timed one (a guess: see below). */
+const FIRST_BUILD_GUESS_SECONDS = 120;
+/** CPU seconds of a clean build (measured: 90 with Sentry's server SDK external and parallel compiles). */
+const FIRST_BUILD_GUESS_CPU_SECONDS = 90;
+
+export interface ExpectedBuild {
+  seconds: number;
+  /** CPU seconds the build needs (its process group, workers included): the work to do, however busy the machine is. */
+  cpuSeconds: number;
+  measured: boolean;
+}
 
 /** How long the last frontend build on this machine took (kept in the jar cache dir), or a guess. */
-export function expectedBuildSeconds(cacheDir: string): { seconds: number; measured: boolean } {
+export function expectedBuildSeconds(cacheDir: string): ExpectedBuild {
   try {
-    const { seconds } = JSON.parse(fs.readFileSync(path.join(cacheDir, TIMINGS_FILE), 'utf8')) as { seconds: number };
-    if (Number.isFinite(seconds) && seconds > 0) return { seconds, measured: true };
+    const { seconds, cpuSeconds } = JSON.parse(fs.readFileSync(path.join(cacheDir, TIMINGS_FILE), 'utf8')) as { seconds: number; cpuSeconds?: number };
+    if (Number.isFinite(seconds) && seconds > 0) {
+      const cpu = cpuSeconds !== undefined && Number.isFinite(cpuSeconds) && cpuSeconds > 0 ? cpuSeconds : FIRST_BUILD_GUESS_CPU_SECONDS;
+      return { seconds, cpuSeconds: cpu, measured: true };
+    }
   } catch {
     // no build timed yet
   }
-  return { seconds: FIRST_BUILD_GUESS_SECONDS, measured: false };
+  return { seconds: FIRST_BUILD_GUESS_SECONDS, cpuSeconds: FIRST_BUILD_GUESS_CPU_SECONDS, measured: false };
 }
 
-export function recordBuildSeconds(cacheDir: string, seconds: number): void {
+export function recordBuildSeconds(cacheDir: string, seconds: number, cpuSeconds?: number): void {
   fs.mkdirSync(cacheDir, { recursive: true });
-  fs.writeFileSync(path.join(cacheDir, TIMINGS_FILE), JSON.stringify({ seconds: Math.round(seconds * 10) / 10 }) + '\n');
+  const round = (n: number) => Math.round(n * 10) / 10;
+  fs.writeFileSync(path.join(cacheDir, TIMINGS_FILE), JSON.stringify({ seconds: round(seconds), ...(cpuSeconds ? { cpuSeconds: round(cpuSeconds) } : {}) }) + '\n');
 }
 
-/** A progress line while the build runs: what is happening and about how long is left. */
-export function buildProgressLine(elapsedSeconds: number, expected: { seconds: number; measured: boolean }): string {
+/**
+ * A progress line while the build runs: what is happening and about how long is left. With the CPU
+ * the build has used so far, "left" is the work still to do at the pace it gets now (on a busy
+ * machine a wall-clock guess would be far off); without, the last build's wall time.
+ */
+export function buildProgressLine(elapsedSeconds: number, expected: ExpectedBuild, cpuSoFar?: number): string {
+  const what = `building the frontend (Next.js production build; everything else is starting meanwhile): ${Math.round(elapsedSeconds)} s so far`;
+  if (cpuSoFar !== undefined && cpuSoFar > 0 && elapsedSeconds > 0) {
+    const done = Math.min(cpuSoFar / expected.cpuSeconds, 0.99);
+    const pace = cpuSoFar / elapsedSeconds; // CPU seconds the build gets per second
+    const left = Math.max(1, Math.round((expected.cpuSeconds - cpuSoFar) / pace));
+    const estimate = cpuSoFar < expected.cpuSeconds ? `about ${left} s left at the current pace` : 'nearly done';
+    return `${what}, ${estimate} (about ${Math.round(done * 100)} % of its ${Math.round(expected.cpuSeconds)} CPU-s of work done, ${pace.toFixed(1)} cores for it)`;
+  }
   const left = Math.round(expected.seconds - elapsedSeconds);
-  const basis = expected.measured ? `the last build here took ${Math.round(expected.seconds)} s` : 'a first build takes about 4 min on 2 cores';
+  const basis = expected.measured ? `the last build here took ${Math.round(expected.seconds)} s` : 'a first build takes about 2 min on 2 cores';
   const estimate = left > 0 ? `about ${left} s left` : 'taking longer than expected (the machine is busy?)';
-  return `building the frontend (Next.js production build; everything else is starting meanwhile): ${Math.round(elapsedSeconds)} s so far, ${estimate} (${basis})`;
+  return `${what}, ${estimate} (${basis})`;
 }
 
 /** The `next` CLI script of the frontend workspace (run with `node`, so no npx/shell in between). */

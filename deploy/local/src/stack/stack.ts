@@ -8,6 +8,7 @@ import { cacheDir, repoRoot, defaultDataDir } from '../paths';
 import { freePort, isPortOpen, pollUntil } from '../wait';
 import { compileServices } from './compile-services';
 import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, nextBin, recordBuildSeconds } from './frontend-build';
+import { groupCpuSeconds } from './group-cpu';
 import { grpcServing, httpOk } from './health';
 import { parsePino } from './log-format';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
@@ -49,6 +50,8 @@ export interface StartStackOptions {
   dataDir?: string;
   ports?: Partial<StackPorts>;
   infraPorts?: Partial<InfraPorts>;
+  /** The MongoDB stand-in's storage (see StartInfraOptions.mongoStorage); the profile's default if unset. */
+  mongoStorage?: 'h2' | 'memory';
   /** Extra env for every child (e.g. ADMIN_EMAIL, LOG_LEVEL); the launcher's own env is inherited. */
   env?: NodeJS.ProcessEnv;
   /** Every output line of every child, by part name. */
@@ -212,12 +215,22 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(buildProgressLine(0, expected));
       const buildStarted = Date.now();
       const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
-      const progress = setInterval(() => log(buildProgressLine((Date.now() - buildStarted) / 1000, expected)), BUILD_PROGRESS_EVERY_MS);
-      const result = await child.exited.finally(() => clearInterval(progress));
+      // The build's own process group: `next build` and its workers (spawnManaged starts a group).
+      let cpuSoFar: number | undefined;
+      const progress = setInterval(() => {
+        cpuSoFar = groupCpuSeconds(child.pid) ?? cpuSoFar;
+        log(buildProgressLine((Date.now() - buildStarted) / 1000, expected, cpuSoFar));
+      }, BUILD_PROGRESS_EVERY_MS);
+      // Read just before it ends too: the group is gone once `next build` has exited.
+      const sample = setInterval(() => (cpuSoFar = groupCpuSeconds(child.pid) ?? cpuSoFar), 1000);
+      const result = await child.exited.finally(() => {
+        clearInterval(progress);
+        clearInterval(sample);
+      });
       if (stopping) throw new Error('stopped');
       if (result.code !== 0) throw new Error(`next build failed (exit ${result.code}):\n${child.tail(40).join('\n')}`);
       frontendBuildSeconds = (Date.now() - buildStarted) / 1000;
-      recordBuildSeconds(cacheDir(), frontendBuildSeconds);
+      recordBuildSeconds(cacheDir(), frontendBuildSeconds, cpuSoFar);
       log(`frontend built in ${frontendBuildSeconds.toFixed(1)} s`);
     })();
     build.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
@@ -235,6 +248,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       profile: opts.profile,
       dataDir,
       ports: opts.infraPorts,
+      mongoStorage: opts.mongoStorage,
       log,
       onOutput: opts.onOutput,
       env: { ...process.env, ...opts.env },

@@ -38,17 +38,27 @@ describe('frontend build progress', () => {
   it('expects the last build time recorded on this machine, or a first-build guess', () => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'build-timings-'));
     try {
-      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 240, measured: false });
-      recordBuildSeconds(cache, 61.24);
-      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 61.2, measured: true });
+      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 120, cpuSeconds: 90, measured: false });
+      recordBuildSeconds(cache, 61.24, 80.06);
+      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 61.2, cpuSeconds: 80.1, measured: true });
+      recordBuildSeconds(cache, 70);
+      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 70, cpuSeconds: 90, measured: true });
     } finally {
       fs.rmSync(cache, { recursive: true, force: true });
     }
   });
 
   it('says how long the build has run and about how long is left, or that it is late', () => {
-    expect(buildProgressLine(15, { seconds: 60, measured: true })).toContain('15 s so far, about 45 s left (the last build here took 60 s)');
-    expect(buildProgressLine(30, { seconds: 240, measured: false })).toContain('about 210 s left (a first build takes about 4 min on 2 cores)');
-    expect(buildProgressLine(90, { seconds: 60, measured: true })).toContain('taking longer than expected');
+    expect(buildProgressLine(15, { seconds: 60, cpuSeconds: 90, measured: true })).toContain('15 s so far, about 45 s left (the last build here took 60 s)');
+    expect(buildProgressLine(30, { seconds: 120, cpuSeconds: 90, measured: false })).toContain('about 90 s left (a first build takes about 2 min on 2 cores)');
+    expect(buildProgressLine(90, { seconds: 60, cpuSeconds: 90, measured: true })).toContain('taking longer than expected');
+  });
+
+  it('with the CPU the build has used, says what is left of its work at the pace it gets now', () => {
+    // 30 of 90 CPU-s in 60 s: half a core, so 60 CPU-s more take about 120 s.
+    expect(buildProgressLine(60, { seconds: 50, cpuSeconds: 90, measured: true }, 30)).toContain(
+      '60 s so far, about 120 s left at the current pace (about 33 % of its 90 CPU-s of work done, 0.5 cores for it)',
+    );
+    expect(buildProgressLine(60, { seconds: 50, cpuSeconds: 90, measured: true }, 95)).toContain('nearly done');
   });
 });
