@@ -379,6 +379,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(`frontend serving on ${frontendUrl}`);
     })();
     await Promise.all([backends, frontendReady]);
+    // Aborted (e.g. Ctrl-C) just as the last part got healthy: stop() has stopped the children, and a
+    // supervisor started now would take their exits for crashes and restart them.
+    if (stopping) throw new Error('start-up aborted');
 
     supervisor = superviseStack({
       infra,
