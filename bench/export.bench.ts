@@ -24,6 +24,9 @@
  *              with --worker-heap-mb 128: 14.4 s, peak RSS 218 MB, load 3.1 (the rest of the 315 is garbage V8 keeps);
  *              at load 13.8: 22.9 s, 371 MB peak.
  *   xlsx-100k  10.6 s (9,427 rows/s), worker 7.1 CPU-s, index server 8.1 CPU-s, peak RSS 334 MB, load 3.7.
+ * With the worker's heap capped at 192 MB as npm start and the cluster run it (now the default; 18:06, load 1.5-3):
+ *   csv-100k 13.3 s (7,540 rows/s), peak RSS 234 MB; xlsx-100k 11.8 s, 244 MB;
+ *   csv-1m (fake) 32.2 s (31,038 rows/s), 251 MB; zip-1000-files (fake) 6.7 s, 233 MB.
  * Writes .data/bench/export.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -66,7 +69,8 @@ const { values: args } = parseArgs({
     case: { type: 'string' },
     'file-kb': { type: 'string', default: '100' },
     /** The worker's V8 old-space cap (MB), to show its memory is garbage, not held: it finishes under the cap. 0 = Node's default. */
-    'worker-heap-mb': { type: 'string', default: '0' },
+    // As npm start and the cluster run the export worker (EXPORT_HEAP_FLAG); 0 leaves V8's default.
+    'worker-heap-mb': { type: 'string', default: '192' },
     /** Documents in the real index (built once per count in .data/bench/). */
     'index-docs': { type: 'string', default: '100000' },
   },

@@ -464,9 +464,16 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
  */
 const MOSTLY_WAITING_PARTS = new Set(['alerts', 'export', 'frontend']);
 const MOSTLY_WAITING_FLAGS = '--max-semi-space-size=1';
+/**
+ * The export worker streams rows into files, so its live heap stays small whatever the export's size;
+ * left uncapped, V8 kept garbage up to 315 MB of RSS on a 100,000-row CSV (bench/export.bench.ts),
+ * with this cap 234 MB and 13.3 s instead of 19.9 s (fewer, cheaper collections). Same value as deploy/k8s/export.yaml.
+ */
+export const EXPORT_HEAP_FLAG = '--max-old-space-size=192';
 
 function nodeFlagsOf(part: string): string[] {
-  return (process.env.DOCKET_SERVICE_NODE_FLAGS ?? (MOSTLY_WAITING_PARTS.has(part) ? MOSTLY_WAITING_FLAGS : '')).split(' ').filter(Boolean);
+  const flags = process.env.DOCKET_SERVICE_NODE_FLAGS ?? (MOSTLY_WAITING_PARTS.has(part) ? MOSTLY_WAITING_FLAGS : '');
+  return `${flags} ${part === 'export' && !process.env.DOCKET_SERVICE_NODE_FLAGS ? EXPORT_HEAP_FLAG : ''}`.split(' ').filter(Boolean);
 }
 
 /** How a service's main module is run: compiled JavaScript (with the resolve hook) or tsx. */
