@@ -29,6 +29,8 @@ let workspaceId = '';
 let searchTotal = 0;
 let csvLink = '';
 let csvBytes: Buffer = Buffer.alloc(0);
+let csvExportId = '';
+let csvFileName = '';
 
 // Optional: E2E_SCREENSHOT_DIR=… keeps a PNG of each page the journey looks at.
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
@@ -105,8 +107,9 @@ test('a search of the workspace is exported to CSV from its log entry: every mat
   await expect(page.getByTestId('export-formats').locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['csv', 'xlsx', 'jsonl', 'zip']);
   await expect(page.getByTestId('export-estimate').getAttribute('data-rows')).resolves.toBe(String(searchTotal));
 
-  await exportAs('csv', new RegExp(`^${searchTotal.toLocaleString('en-US')} of ${searchTotal.toLocaleString('en-US')} rows`));
+  csvExportId = await exportAs('csv', new RegExp(`^${searchTotal.toLocaleString('en-US')} of ${searchTotal.toLocaleString('en-US')} rows`));
   const file = await download();
+  csvFileName = file.name;
   expect(file.name).toMatch(/\.csv$/);
   await expect(page.getByTestId('export-file-name').textContent()).resolves.toBe(file.name);
   csvLink = file.href;
@@ -130,6 +133,18 @@ test('the signed link resumes a download (HTTP Range) and names the file', async
   expect(past.status()).toBe(416);
   const whole = await page.request.get(csvLink);
   expect(whole.headers()['content-disposition']).toMatch(/^attachment; filename=".+\.csv"/);
+});
+
+test('the export’s process page shows the export: its rows done, and its download', async () => {
+  await page.goto(`/processes/${encodeURIComponent(csvExportId)}`);
+  const progress = page.getByTestId('export-progress');
+  await progress.waitFor();
+  await expect(progress.getAttribute('data-export-id')).resolves.toBe(csvExportId);
+  await expect(progress.getAttribute('data-status')).resolves.toBe('succeeded');
+  await expect(page.getByTestId('export-counts').textContent()).resolves.toMatch(new RegExp(`of ${searchTotal.toLocaleString('en-US')} rows`));
+  await expect(page.getByTestId('export-file-name').textContent()).resolves.toBe(csvFileName);
+  await page.getByTestId('export-download').waitFor();
+  await shot('process-page');
 });
 
 test('a question of the workspace is exported to DOCX from its log entry, its citations as footnotes', async () => {

@@ -19,7 +19,7 @@ const POLL_MS = 2000;
  * speed and time left), cancel while it runs, retry when it failed or was cancelled, and the download
  * once the file is ready; an expired one says so.
  */
-export function ExportProgress({ initial, initialDownload }: { initial: Export; initialDownload: DownloadLink | null }) {
+export function ExportProgress({ initial, initialDownload, showProcessLink = true }: { initial: Export; initialDownload: DownloadLink | null; showProcessLink?: boolean }) {
   const [current, setCurrent] = useState(initial);
   const [download, setDownload] = useState(initialDownload);
   const [error, setError] = useState<string | null>(null);
@@ -148,9 +148,11 @@ export function ExportProgress({ initial, initialDownload }: { initial: Export; 
               {pending === 'retry' ? 'Starting again…' : 'Retry'}
             </button>
           ) : null}
-          <Link href={`/processes/${encodeURIComponent(current.processId)}`} className="subtle">
-            Its process
-          </Link>
+          {showProcessLink ? (
+            <Link href={`/processes/${encodeURIComponent(current.processId)}`} className="subtle">
+              Its process
+            </Link>
+          ) : null}
           <Link href="/exports" className="subtle">
             All your exports
           </Link>
