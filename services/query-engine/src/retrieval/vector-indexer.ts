@@ -66,6 +66,11 @@ export class VectorIndexer {
   private running: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
+  /**
+   * Set by every enqueue, cleared before the loop reads the backlog: work that arrives between that
+   * read and the loop's going to sleep (a few microtasks, with no `wake` set yet) is not slept through.
+   */
+  private workArrived = false;
   private idleWaiters: Array<() => void> = [];
   private buildOpen = false;
   /** Ids written by live events during a build: the build's (possibly older) copy must not override them. */
@@ -122,7 +127,7 @@ export class VectorIndexer {
         else this.sql.insertRow.run({ id: document.id, op: 'upsert', sha256: document.sha256, metadata: JSON.stringify(metadata) });
       }
     })();
-    this.wake?.();
+    this.notify();
   }
 
   /** Records that the document left the search index. */
@@ -135,7 +140,7 @@ export class VectorIndexer {
       }
       this.sql.insertRow.run({ id: documentId, op: 'remove', sha256: null, metadata: null });
     })();
-    this.wake?.();
+    this.notify();
   }
 
   /** A rebuild of the search index started: remember what it contains, to reconcile at commit. */
@@ -179,7 +184,7 @@ export class VectorIndexer {
     })();
     this.buildOpen = false;
     this.touched = new Set();
-    this.wake?.();
+    this.notify();
   }
 
   abortBuild(): void {
@@ -220,8 +225,14 @@ export class VectorIndexer {
     }
   }
 
+  private notify(): void {
+    this.workArrived = true;
+    this.wake?.();
+  }
+
   private async loop(): Promise<void> {
     while (!this.stopping) {
+      this.workArrived = false;
       let processed = 0;
       try {
         processed = await this.step();
@@ -230,7 +241,7 @@ export class VectorIndexer {
         await this.pause(this.retryDelayMs);
         continue;
       }
-      if (processed === 0) {
+      if (processed === 0 && !this.workArrived) {
         for (const resolve of this.idleWaiters.splice(0)) resolve();
         await this.pause(undefined);
       }
@@ -239,7 +250,7 @@ export class VectorIndexer {
 
   /** Waits for new work (or `ms`), or for stop. */
   private pause(ms: number | undefined): Promise<void> {
-    if (this.stopping) return Promise.resolve();
+    if (this.stopping || this.workArrived) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = ms === undefined ? undefined : setTimeout(done, ms);
       function done() {

@@ -70,6 +70,20 @@ describe('VectorIndexer', () => {
     index.close();
   });
 
+  it('does not sleep through work enqueued while its loop is between reading an empty backlog and going to sleep', async () => {
+    const index = open();
+    const indexer = indexerFor(index);
+    // start() reads the (empty) backlog at once and goes to sleep a few microtasks later: this enqueue
+    // lands in between, when there is no wake-up to call yet.
+    indexer.start();
+    indexer.enqueueUpsert(reader.put(indexedDocument('d1', 'late', 'arrival')));
+    await indexer.whenIdle();
+    expect(indexer.pending()).toBe(0);
+    expect(index.stored('d1')).toBeDefined();
+    await indexer.stop();
+    index.close();
+  });
+
   it('keeps the backlog across a restart: nothing enqueued is lost', async () => {
     const first = open();
     const indexer = indexerFor(first);
