@@ -3,8 +3,9 @@ package org.docket.localinfra;
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.ServerVersion;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+
+import org.h2.mvstore.MVStore;
 
 import java.io.File;
 import java.util.concurrent.CountDownLatch;
@@ -48,7 +49,7 @@ public final class MongoStandIn {
                 if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
                     usage("cannot create directory " + parent);
                 }
-                backend = new H2Backend(file.getPath());
+                backend = new BsonH2Backend(new MVStore.Builder().fileName(file.getPath()).open());
                 description = "h2 " + file.getPath();
             }
             default -> {

@@ -1,0 +1,120 @@
+/**
+ * The MongoDB stand-in's cost per filing on its H2 file store, for the writes the documents service
+ * makes per filing (figures, never pass/fail): the insert (document + its outbox event), the outbox
+ * relay's $pull once the event is sent (a bulk write per batch), and the counters' statsApplied flag
+ * (one updateMany per 500). CPU of the stand-in's process from /proc, per window of filings, so a
+ * cost that grows with the collection shows; then one relay pass's scan for pending events.
+ *
+ *   npx tsx bench/mongo-stand-in.bench.ts                       # 6,000 filings, the jar in .cache/mongo
+ *   npx tsx bench/mongo-stand-in.bench.ts --filings 3000 --jar /tmp/old/mongo-stand-in.jar
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import mongoose, { Types } from 'mongoose';
+import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
+import { ensureJars, freePort, startMongo } from '@docket/local-infra';
+import { contentSha256 } from '../services/documents/src/domain/document';
+import { DEFAULT_DOCKET_PATTERNS } from '../services/documents/src/domain/entities/default-docket-patterns';
+import { analyseText } from '../services/documents/src/domain/text-analysis';
+import { DocumentRepository, type NewDocumentRecord } from '../services/documents/src/store/document.repository';
+import { printTable, round, writeBenchResult } from './support/bench-output';
+import { cpuSecondsOf } from './support/bench-stack';
+
+const { values: args } = parseArgs({ options: { filings: { type: 'string', default: '6000' }, window: { type: 'string', default: '2000' }, jar: { type: 'string' } } });
+const FILINGS = Number(args.filings);
+const WINDOW = Number(args.window);
+const SEED = 'bench-mongo-stand-in';
+/** As the relay sends them while a load runs (kicks gathered during one send) and as the counters flag them. */
+const RELAY_BATCH = 16;
+const STATS_BATCH = 500;
+
+function recordOf(filing: ReturnType<typeof generateFilings> extends Iterable<infer F> ? F : never, index: number): NewDocumentRecord {
+  const text = filing.pages.join('\n\n');
+  const now = new Date();
+  return {
+    title: filing.title, text, pages: filing.pages.map((page, i) => ({ number: i + 1, start: 0, end: page.length })),
+    sourceId: filing.sourceId, docketId: `${filing.sourceId}:${filing.docketNumber}`, docketNumber: filing.docketNumber,
+    filingType: filing.filingTypeNative, filingCategory: 'Other', filedAt: new Date(filing.filedAt), filers: filing.filers,
+    description: filing.description, language: 'en', sha256: contentSha256(filing.title, `${text}#${index}`), createdBy: '',
+    createdAt: now, updatedAt: now, attachments: [],
+    provenance: { connector: 'bench', sourceDocumentId: filing.sourceDocumentId, sourceUrl: '', runId: 'bench', createdByRunId: 'bench' },
+    provenanceKey: `${filing.sourceId}|${filing.sourceDocumentId}|${index}`,
+    ...analyseText(text, DEFAULT_DOCKET_PATTERNS),
+  };
+}
+
+async function main(): Promise<void> {
+  const jars = await ensureJars((m) => console.error(m));
+  const jar = args.jar ?? jars.mongoJar;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-standin-'));
+  const mongo = await startMongo({ jars: { ...jars, mongoJar: jar }, dir, port: await freePort(), storage: 'h2', maxHeap: '1g' });
+  const connection = await mongoose.createConnection(mongo.url, { dbName: 'documents' }).asPromise();
+  const cpu = () => cpuSecondsOf(mongo.process.pid) ?? NaN;
+  try {
+    const documents = new DocumentRepository(connection);
+    await documents.init();
+    const catalog = generateCatalog(SEED);
+    const filings = generateFilings(SEED, catalog, generateDockets(SEED, catalog, 500), { count: FILINGS, pdfShare: 0 });
+    const windows: Array<{ upTo: number; cpuMsPerFiling: number; wallMsPerFiling: number }> = [];
+    let sent: Array<{ id: string; eventId: string }> = [];
+    let uncounted: string[] = [];
+    let windowCpu = cpu();
+    let windowWall = performance.now();
+    let index = 0;
+    let bytes = 0;
+    for (const filing of filings) {
+      const record = recordOf(filing, index);
+      const id = documents.newId();
+      const eventId = `event-${index}`;
+      const payload = Buffer.from(record.text); // the event carries the text, as documents.ingested does
+      bytes += payload.length;
+      await documents.insert(id, record, [{ eventId, topic: 'documents.ingested.v1', key: id, payload }]);
+      sent.push({ id, eventId });
+      uncounted.push(id);
+      if (sent.length >= RELAY_BATCH) {
+        await documents.model.bulkWrite(sent.map((s) => ({
+          updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $pull: { pendingEvents: { eventId: { $in: [s.eventId] } } } } as never },
+        })), { ordered: false });
+        sent = [];
+      }
+      if (uncounted.length >= STATS_BATCH) {
+        await documents.markStatsApplied(uncounted);
+        uncounted = [];
+      }
+      index += 1;
+      if (index % WINDOW === 0) {
+        const now = cpu();
+        windows.push({ upTo: index, cpuMsPerFiling: round(((now - windowCpu) * 1000) / WINDOW, 2), wallMsPerFiling: round((performance.now() - windowWall) / WINDOW, 2) });
+        console.log(`${index} filings: stand-in ${windows.at(-1)?.cpuMsPerFiling} CPU ms per filing; load ${round(os.loadavg()[0] ?? 0, 1)}`);
+        windowCpu = now;
+        windowWall = performance.now();
+      }
+    }
+    // A relay pass looks for documents with events still pending: none are, so it reads them all.
+    const scanCpu = cpu();
+    const scanStarted = performance.now();
+    await documents.model.find({ 'pendingEvents.eventId': { $exists: true } }, { pendingEvents: 1 }).limit(100).lean();
+    const scan = { cpuMs: round((cpu() - scanCpu) * 1000), wallMs: round(performance.now() - scanStarted) };
+    const fileMb = round(fs.statSync(path.join(dir, 'mongo.mv')).size / 2 ** 20);
+    const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
+    printTable(`MongoDB stand-in (H2 file), ${FILINGS} filings, ${round(bytes / FILINGS / 1024)} KB of text each (${path.basename(path.dirname(jar))}/${path.basename(jar)})`, [
+      ...windows.map((w): [string, string] => [`CPU ms per filing, filings up to ${w.upTo}`, `${w.cpuMsPerFiling}   (wall ${w.wallMsPerFiling} ms)`]),
+      [`one relay pass's scan of ${FILINGS} documents`, `${scan.cpuMs} CPU ms, ${scan.wallMs} ms wall`],
+      ['H2 file size', `${fileMb} MB`],
+      ['load average (1 min) at the end', String(loadAverage1m)],
+    ]);
+    console.log(`written to ${writeBenchResult('mongo-stand-in', { jar, filings: FILINGS, windows, scan, fileMb, loadAverage1m })}`);
+  } finally {
+    await connection.close();
+    await mongo.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
