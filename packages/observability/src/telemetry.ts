@@ -1,4 +1,4 @@
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -66,17 +66,32 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
     ...(sentryClient
       ? { sampler: new SentrySampler(sentryClient), textMapPropagator: new SentryPropagator(), contextManager: new Sentry.SentryContextManager() }
       : unexportedSampler),
-    instrumentations: [
-      new HttpInstrumentation(),
-      new ExpressInstrumentation(),
-      new GrpcInstrumentation(),
-      new KafkaJsInstrumentation(),
-      new MongooseInstrumentation(),
-      new IORedisInstrumentation(),
-    ],
+    instrumentations: instrumentationsFor({ recording: exporting || Boolean(env.OTEL_TRACES_SAMPLER) }),
   });
   sdk.start();
   if (sentryClient) Sentry.validateOpenTelemetrySetup();
+}
+
+type Instrumentation = Exclude<NonNullable<NodeSDKConfiguration['instrumentations']>[number], unknown[]>;
+
+/** Probes answered many times a minute (launcher, Kubernetes): no trace is worth starting for them. */
+const PROBE_PATHS = new Set(['/healthz', '/livez']);
+
+/**
+ * HTTP, gRPC and Kafka carry a trace from one process to the next (traceparent), so trace ids reach
+ * the logs and the next service even when no span is recorded. Express layers, MongoDB and Redis calls
+ * only add spans of their own: without recording they were pure cost on every request (in a
+ * document-page profile the express instrumentation alone wrapped every middleware and route
+ * layer), so they are patched in only when spans are recorded.
+ */
+export function instrumentationsFor(options: { recording: boolean }): Instrumentation[] {
+  const propagating: Instrumentation[] = [
+    new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => PROBE_PATHS.has((request.url ?? '').split('?')[0] ?? '') }),
+    new GrpcInstrumentation(),
+    new KafkaJsInstrumentation(),
+  ];
+  if (!options.recording) return propagating;
+  return [...propagating, new ExpressInstrumentation(), new MongooseInstrumentation(), new IORedisInstrumentation()];
 }
 
 /** Flushes spans and Sentry events; called during graceful shutdown. */
