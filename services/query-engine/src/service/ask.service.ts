@@ -14,6 +14,7 @@ import { queryBudget, type QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
+import type { UserActivity } from '../runtime/user-activity';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */
@@ -80,6 +81,8 @@ export interface AskDeps {
   /** How long a question's retrieval and document reads may take (SEARCH_TIME_BUDGET_MS). */
   budgetMs: number;
   logger: Logger;
+  /** Counts each question as a user's request, so background work waits for it (see UserActivity). */
+  users?: Pick<UserActivity, 'during'> | undefined;
 }
 
 /**
@@ -90,7 +93,11 @@ export interface AskDeps {
 export class AskService {
   constructor(private readonly deps: AskDeps) {}
 
-  async ask(input: AskInput, report: (update: AskUpdate) => void): Promise<StoredQuery> {
+  ask(input: AskInput, report: (update: AskUpdate) => void): Promise<StoredQuery> {
+    return this.asUserRequest(() => this.answer(input, report));
+  }
+
+  private async answer(input: AskInput, report: (update: AskUpdate) => void): Promise<StoredQuery> {
     const started = performance.now();
     const question = validateQuestion(input.question);
     const filters = await this.filtersInForce(input);
@@ -181,11 +188,19 @@ export class AskService {
    * A stored query, for its author, the members of its workspace, or an administrator. Anyone else
    * gets NotFound, so a query's existence does not leak. A search's analysis is written on first read.
    */
-  async get(queryId: string, userId: string, asAdmin: boolean): Promise<StoredQuery> {
+  get(queryId: string, userId: string, asAdmin: boolean): Promise<StoredQuery> {
+    return this.asUserRequest(() => this.read(queryId, userId, asAdmin));
+  }
+
+  private async read(queryId: string, userId: string, asAdmin: boolean): Promise<StoredQuery> {
     const query = await this.deps.queries.find(queryId);
     if (!query || !(await this.mayRead(query, userId, asAdmin))) throw new NotFoundError(`query ${queryId} not found`);
     if (query.analysis) return query;
     return this.completeSearchAnalysis(query);
+  }
+
+  private asUserRequest<T>(work: () => Promise<T>): Promise<T> {
+    return this.deps.users ? this.deps.users.during(work) : work();
   }
 
   private async completeSearchAnalysis(query: StoredQuery): Promise<StoredQuery> {

@@ -5,6 +5,7 @@ import { validateSearchRequest, type SearchRequestInput, type ValidSearchRequest
 import type { RecordRequestInput } from '../domain/workspace-request';
 import type { QueryBudget } from '../index/query-budget';
 import type { SearchBackend, SearchQuery, SearchResult } from '../index/search-backend';
+import type { UserActivity } from '../runtime/user-activity';
 
 /** A search as a caller asks for it; `workspaceId` and `userId` are empty outside a workspace. */
 export interface SearchInput extends Omit<SearchRequestInput, 'allowEmpty'> {
@@ -40,6 +41,8 @@ export interface SearchServiceDeps {
   index: SearchBackend;
   /** Absent until workspaces are wired in: a search with a workspace id is then refused. */
   workspaces?: { scope: SearchWorkspaces; queries: SearchQueries } | undefined;
+  /** Counts each search as a user's request, so background work waits for it (see UserActivity). */
+  users?: Pick<UserActivity, 'during'> | undefined;
 }
 
 /**
@@ -50,7 +53,12 @@ export interface SearchServiceDeps {
 export class SearchService {
   constructor(private readonly deps: SearchServiceDeps) {}
 
-  async search(input: SearchInput, budget: QueryBudget): Promise<SearchOutcome> {
+  search(input: SearchInput, budget: QueryBudget): Promise<SearchOutcome> {
+    const users = this.deps.users;
+    return users ? users.during(() => this.run(input, budget)) : this.run(input, budget);
+  }
+
+  private async run(input: SearchInput, budget: QueryBudget): Promise<SearchOutcome> {
     const started = performance.now();
     const workspaceId = input.workspaceId.trim();
     const userId = input.userId.trim();

@@ -6,6 +6,7 @@ import { parseQuery } from '@docket/query-language';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { dot } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
+import { UserActivity } from '../../src/runtime/user-activity';
 import { UseLiteEmbedder, USE_LITE_DIMENSIONS } from '../../src/embeddings/use-lite.embedder';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/retrieval/retrieve';
@@ -74,6 +75,30 @@ describe('vectors with the real model and the SQLite backend', () => {
       } finally {
         await pool.close();
       }
+    }
+  });
+
+  it('holds background work back while users wait for a request, and lets it go once they pause', async () => {
+    const users = new UserActivity(50);
+    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, users });
+    try {
+      let finish!: () => void;
+      const request = users.during(() => new Promise<void>((resolve) => {
+        finish = resolve;
+      }));
+      let backlogDone = false;
+      const backlog = pool.embed(['backlog passage one', 'backlog passage two'], { background: true }).then((vectors) => {
+        backlogDone = true;
+        return vectors;
+      });
+      // Twelve pieces on the workers: the backlog's one piece would long be done if it had gone to its worker.
+      await pool.embed(Array.from({ length: 48 }, (_, i) => `${question} (${i})`));
+      expect(backlogDone).toBe(false);
+      finish();
+      await request;
+      expect(await backlog).toHaveLength(2);
+    } finally {
+      await pool.close();
     }
   });
 

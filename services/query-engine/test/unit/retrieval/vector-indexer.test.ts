@@ -84,6 +84,42 @@ describe('VectorIndexer', () => {
     index.close();
   });
 
+  it('waits for users to pause before each background step, and stops without waiting for them', async () => {
+    const index = open();
+    let busy = true;
+    let quiet = () => undefined as void;
+    let asked!: () => void;
+    const askedForQuiet = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    // A user's request is under way while `busy`; `quiet` ends it.
+    const users = {
+      whenQuiet: () => {
+        asked();
+        return busy ? new Promise<void>((resolve) => {
+          quiet = resolve;
+        }) : Promise.resolve();
+      },
+    };
+    const indexer = new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, users });
+    indexer.enqueueUpsert(reader.put(indexedDocument('d1', 'tariff', 'rate case')));
+    indexer.start();
+    await askedForQuiet;
+    expect(embedder.calls).toBe(0); // nothing read or embedded while the user waits
+    busy = false;
+    quiet();
+    await indexer.whenIdle();
+    expect(embedder.calls).toBe(1);
+    expect(index.stored('d1')).toBeDefined();
+    // Users busy again: the new work waits, and stop does not wait for them.
+    busy = true;
+    indexer.enqueueUpsert(reader.put(indexedDocument('d2', 'pipeline', 'safety')));
+    await indexer.stop();
+    expect(embedder.calls).toBe(1);
+    expect(indexer.pending()).toBe(1);
+    index.close();
+  });
+
   it('keeps the backlog across a restart: nothing enqueued is lost', async () => {
     const first = open();
     const indexer = indexerFor(first);

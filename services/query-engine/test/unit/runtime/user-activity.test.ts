@@ -1,0 +1,89 @@
+import { UserActivity } from '../../../src/runtime/user-activity';
+
+describe('UserActivity', () => {
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => jest.useRealTimers());
+
+  /** A user's request that ends when `finish` is called. */
+  function openRequest(users: UserActivity): { finish: () => void; done: Promise<string> } {
+    let finish!: () => void;
+    const done = users.during(() => new Promise<string>((resolve) => {
+      finish = () => resolve('answer');
+    }));
+    return { finish, done };
+  }
+
+  it('is quiet with no request, busy while one runs and for the quiet period after it', async () => {
+    const users = new UserActivity(250);
+    expect(users.busy).toBe(false);
+    await expect(users.whenQuiet()).resolves.toBeUndefined();
+    const request = openRequest(users);
+    expect(users.busy).toBe(true);
+    request.finish();
+    await expect(request.done).resolves.toBe('answer');
+    expect(users.busy).toBe(true);
+    jest.advanceTimersByTime(250);
+    expect(users.busy).toBe(false);
+  });
+
+  it('wakes background work only once the last of overlapping requests has been over for the quiet period', async () => {
+    const users = new UserActivity(250);
+    const first = openRequest(users);
+    const second = openRequest(users);
+    let woken = false;
+    void users.whenQuiet().then(() => {
+      woken = true;
+    });
+    first.finish();
+    await first.done;
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(woken).toBe(false); // the second is still under way
+    second.finish();
+    await second.done;
+    await jest.advanceTimersByTimeAsync(249);
+    expect(woken).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(woken).toBe(true);
+  });
+
+  it('a request that starts within the quiet period puts the wake-up off again', async () => {
+    const users = new UserActivity(250);
+    const first = openRequest(users);
+    first.finish();
+    await first.done;
+    let woken = false;
+    void users.whenQuiet().then(() => {
+      woken = true;
+    });
+    await jest.advanceTimersByTimeAsync(200);
+    const next = openRequest(users);
+    await jest.advanceTimersByTimeAsync(500);
+    expect(woken).toBe(false);
+    next.finish();
+    await next.done;
+    await jest.advanceTimersByTimeAsync(250);
+    expect(woken).toBe(true);
+  });
+
+  it('lets background work go after the longest wait even under requests that never pause', async () => {
+    const users = new UserActivity(250);
+    const endless = openRequest(users);
+    let woken = false;
+    void users.whenQuiet(10_000).then(() => {
+      woken = true;
+    });
+    await jest.advanceTimersByTimeAsync(9_999);
+    expect(woken).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(woken).toBe(true);
+    endless.finish();
+    await endless.done;
+  });
+
+  it('counts a failed request as ended', async () => {
+    const users = new UserActivity(250);
+    await expect(users.during(() => Promise.reject(new Error('no index')))).rejects.toThrow('no index');
+    jest.advanceTimersByTime(250);
+    expect(users.busy).toBe(false);
+  });
+});
