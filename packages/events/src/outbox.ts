@@ -66,8 +66,10 @@ export class OutboxRelay {
   private readonly publisher: EventPublisher;
   private readonly logger: Logger;
   private readonly intervalMs: number;
+  private readonly retryMs: number;
   private readonly batchSize: number;
   private timer: NodeJS.Timeout | undefined;
+  private dueAt = 0;
   private running: Promise<void> | undefined;
   private again = false;
   private polling = false;
@@ -78,12 +80,18 @@ export class OutboxRelay {
   /** Aggregates just written with their events in hand (kickWritten), waiting like kickedIds. */
   private kickedWritten: OutboxDoc[] = [];
 
+  /**
+   * intervalMs: how often a full pass sweeps the collection for events nobody kicked (a crash between
+   * a write and its publish); retryMs: how soon a pass follows a publish that failed (default the
+   * smaller of intervalMs and 1 s), so a long interval never holds up events a broker hiccup left behind.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  constructor(options: { model: Model<any>; publisher: EventPublisher; logger: Logger; intervalMs?: number; batchSize?: number }) {
+  constructor(options: { model: Model<any>; publisher: EventPublisher; logger: Logger; intervalMs?: number; retryMs?: number; batchSize?: number }) {
     this.model = options.model;
     this.publisher = options.publisher;
     this.logger = options.logger.child({ component: 'outbox-relay', collection: options.model.collection.name });
     this.intervalMs = options.intervalMs ?? 1000;
+    this.retryMs = options.retryMs ?? Math.min(this.intervalMs, 1000);
     this.batchSize = options.batchSize ?? 100;
   }
 
@@ -109,7 +117,7 @@ export class OutboxRelay {
    */
   async kick(ids?: unknown[]): Promise<void> {
     if (ids && ids.length > 0) return this.publishOnly(ids);
-    await this.pass().catch(() => undefined);
+    await this.pass().catch(() => this.passSoon());
   }
 
   /**
@@ -141,20 +149,18 @@ export class OutboxRelay {
       try {
         // By _id alone: the MongoDB stand-in uses an index only when the filter names nothing else.
         const read = batch.length === 0 ? [] : (await this.model.find({ _id: { $in: batch } }, { pendingEvents: 1 }).sort({ _id: 1 }).lean()) as unknown as OutboxDoc[];
-        await this.publishDocuments([...written, ...read.filter((doc) => doc.pendingEvents?.length)]);
+        if (!(await this.publishDocuments([...written, ...read.filter((doc) => doc.pendingEvents?.length)]))) this.passSoon();
       } catch (error) {
-        this.logger.warn({ err: error }, 'outbox publish failed; the next pass retries');
+        this.logger.warn({ err: error }, 'outbox publish failed; a pass retries it soon');
+        this.passSoon();
       }
     });
     return this.targeted;
   }
 
-  /** Several documents' events in one send and one write; if the send fails, each document on its own. */
-  private async publishDocuments(docs: OutboxDoc[]): Promise<void> {
-    if (docs.length <= 1) {
-      for (const doc of docs) await this.publishDocument(doc);
-      return;
-    }
+  /** Several documents' events in one send and one write; if the send fails, each document on its own. True when all went out. */
+  private async publishDocuments(docs: OutboxDoc[]): Promise<boolean> {
+    if (docs.length <= 1) return this.publishEach(docs);
     try {
       await this.publisher.publishRawMany(docs.flatMap((doc) => (doc.pendingEvents ?? []).map((event) => ({
         topic: event.topic,
@@ -165,19 +171,37 @@ export class OutboxRelay {
       }))));
     } catch (error) {
       this.logger.warn({ err: error, documents: docs.length }, 'outbox batch publish failed; publishing one by one');
-      for (const doc of docs) await this.publishDocument(doc);
-      return;
+      return this.publishEach(docs);
     }
     await this.model.bulkWrite(docs.map((doc) => ({
       // (mongoose's bulk types do not follow a $pull on a sub-document array; the same filter as publishDocument's)
       updateOne: { filter: { _id: doc._id }, update: { $pull: { pendingEvents: { eventId: { $in: (doc.pendingEvents ?? []).map((event) => event.eventId) } } } } as never },
     })), { ordered: false });
+    return true;
   }
 
+  private async publishEach(docs: OutboxDoc[]): Promise<boolean> {
+    let all = true;
+    for (const doc of docs) all = (await this.publishDocument(doc)) && all;
+    return all;
+  }
+
+  /** A full pass within retryMs (when polling), for events a failed publish left pending. */
+  private passSoon(): void {
+    this.schedule(this.retryMs);
+  }
+
+  /** The next pass in `ms`, unless one is due sooner already. */
   private schedule(ms: number): void {
     if (!this.polling) return;
+    const dueAt = Date.now() + ms;
+    if (this.timer && this.dueAt <= dueAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.dueAt = dueAt;
     this.timer = setTimeout(() => {
-      this.pass().catch(() => undefined).finally(() => this.schedule(this.intervalMs));
+      this.timer = undefined;
+      // A pass that failed is tried again soon; one that succeeded waits the whole interval.
+      this.pass().then(() => this.intervalMs, () => this.retryMs).then((next) => this.schedule(next));
     }, ms);
     this.timer.unref?.();
   }

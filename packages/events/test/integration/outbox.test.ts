@@ -45,9 +45,9 @@ async function collect(topic: string): Promise<KafkaMessage[]> {
   return seen;
 }
 
-function relay(options: { intervalMs?: number; via?: EventPublisher; batchSize?: number } = {}): OutboxRelay {
+function relay(options: { intervalMs?: number; retryMs?: number; via?: EventPublisher; batchSize?: number } = {}): OutboxRelay {
   const r = new OutboxRelay({
-    model: Things, publisher: options.via ?? publisher, logger: testLogger, intervalMs: options.intervalMs ?? 100, batchSize: options.batchSize,
+    model: Things, publisher: options.via ?? publisher, logger: testLogger, intervalMs: options.intervalMs ?? 100, retryMs: options.retryMs, batchSize: options.batchSize,
   });
   cleanups.push(() => r.stop());
   return r;
@@ -146,6 +146,32 @@ describe('OutboxRelay', () => {
     relay({ intervalMs: 50 }).start();
     await waitFor(() => seen.length === 3, { what: 'all three events' });
     expect(seen.map(eventIdOf)).toEqual(pending.map((p) => p.eventId));
+  });
+
+  it('a failed publish is retried by a pass within retryMs, however long the sweep interval', async () => {
+    const def = await freshTopic(kafka, 'outbox');
+    const seen = await collect(def.name);
+    let failing = true;
+    const down = Object.create(publisher) as EventPublisher;
+    down.publishRaw = async (event) => {
+      if (failing) throw new Error('broker down');
+      return publisher.publishRaw(event);
+    };
+    down.publishRawMany = async (events) => {
+      if (failing) throw new Error('broker down');
+      return publisher.publishRawMany(events);
+    };
+    const r = relay({ intervalMs: 10 * 60_000, retryMs: 100, via: down });
+    r.start(); // its first pass finds nothing; the next sweep is ten minutes away
+    const written = ['t6-0', 't6-1'].map((id) => ({ id, events: eventsFor(def, id, 1) }));
+    await Things.insertMany(written.map((w) => ({ _id: w.id, name: w.id, pendingEvents: w.events })));
+
+    await r.kickWritten(written);
+    expect((await Things.findById('t6-0').lean())?.pendingEvents).toHaveLength(1);
+    failing = false;
+
+    await waitFor(() => seen.length === 2, { what: 'both events, sent by the retry pass' });
+    await waitFor(async () => (await Things.countDocuments({ _id: { $in: ['t6-0', 't6-1'] }, 'pendingEvents.0': { $exists: true } })) === 0, { what: 'empty outboxes' });
   });
 
   it('a document that cannot be published does not hold up the others', async () => {
