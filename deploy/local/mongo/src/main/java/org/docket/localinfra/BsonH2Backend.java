@@ -1,5 +1,8 @@
 package org.docket.localinfra;
 
+import java.lang.reflect.Constructor;
+import java.util.List;
+
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
@@ -7,24 +10,47 @@ import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
+import de.bwaldvogel.mongo.backend.h2.H2UniqueIndex;
 import de.bwaldvogel.mongo.bson.Document;
 
 /**
  * mongo-java-server's H2 backend whose collections keep their documents as BSON (BsonDocumentType)
- * rather than Java-serialized; map names and everything else are H2Backend's own, so a file written
- * by the plain backend opens as before.
+ * rather than Java-serialized, and, in files created by it, unique indexes whose keys are BSON
+ * compared value by value (KeyValueType). Map names are H2Backend's own; a file written by the plain
+ * backend opens as before (its index keys stay in H2's default format and order, which is recorded
+ * in the file: a map of this stand-in's own says which format the indexes use).
  */
 final class BsonH2Backend extends H2Backend {
 
     /** The map names H2Database uses for a collection's documents and its metadata. */
     private static final String DATA_PREFIX = "databases.";
     private static final String META_PREFIX = "meta.";
+    private static final String FORMAT_MAP = "docket-stand-in.format";
+    private static final String INDEX_KEYS = "indexKeys";
+    private static final String BSON_KEYS = "bson";
 
     BsonH2Backend(MVStore store) {
-        super(store);
+        super(recordFormat(store));
+    }
+
+    /** A file with no collections yet gets BSON index keys; one that has some keeps what it has. */
+    private static MVStore recordFormat(MVStore store) {
+        MVMap<String, String> format = store.openMap(FORMAT_MAP);
+        boolean fresh = store.getMapNames().stream().noneMatch(name -> name.startsWith(DATA_PREFIX));
+        if (fresh && !format.containsKey(INDEX_KEYS)) {
+            format.put(INDEX_KEYS, BSON_KEYS);
+        }
+        return store;
+    }
+
+    private boolean indexKeysAsBson() {
+        return BSON_KEYS.equals(getMvStore().<String, String>openMap(FORMAT_MAP).get(INDEX_KEYS));
     }
 
     @Override
@@ -47,6 +73,28 @@ final class BsonH2Backend extends H2Backend {
             MVMap<Object, Document> dataMap = mvStore.openMap(DATA_PREFIX + fullName, new MVMap.Builder<Object, Document>().valueType(new BsonDocumentType()));
             MVMap<String, Object> metaMap = mvStore.openMap(META_PREFIX + fullName);
             return new H2Collection(this, collectionName, options, dataMap, metaMap, cursorRegistry);
+        }
+
+        @Override
+        protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+            if (!indexKeysAsBson()) {
+                return super.openOrCreateUniqueIndex(collectionName, indexName, keys, sparse);
+            }
+            // The same map name as H2Database's (dropIndex and drop remove it by that name).
+            String mapName = getFullCollectionNamespace(collectionName) + "._index_" + indexName;
+            MVMap<KeyValue, Object> map = getMvStore().openMap(mapName, new MVMap.Builder<KeyValue, Object>().keyType(new KeyValueType()));
+            return newUniqueIndex(map, indexName, keys, sparse);
+        }
+    }
+
+    /** H2UniqueIndex's constructor is package-private; it is the index H2Database itself makes. */
+    private static Index<Object> newUniqueIndex(MVMap<KeyValue, Object> map, String name, List<IndexKey> keys, boolean sparse) {
+        try {
+            Constructor<H2UniqueIndex> constructor = H2UniqueIndex.class.getDeclaredConstructor(MVMap.class, String.class, List.class, boolean.class);
+            constructor.setAccessible(true);
+            return constructor.newInstance(map, name, keys, sparse);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make an H2UniqueIndex (mongo-java-server changed?)", e);
         }
     }
 }
