@@ -5,6 +5,7 @@
  *
  *   npm run bench:serving                      # 10 connections, 10 s per route and phase
  *   npx tsx bench/serving-throughput.bench.ts --connections 20 --duration 15 --phases idle
+ *   npx tsx bench/serving-throughput.bench.ts --phases idle --distinct-documents 50   # a popular set: the cached path
  *
  * idle: a stack (test profile, no frontend) with a small corpus (--idle-filings), measured once
  * it has loaded and its backlog settled. loading: a second stack with the default 20,000-filing
@@ -31,6 +32,8 @@ const { values: args } = parseArgs({
     phases: { type: 'string', default: 'idle,loading' },
     'idle-filings': { type: 'string', default: '300' },
     'loading-after': { type: 'string', default: '200' },
+    /** Ask for only the first N stored documents in turn (a popular set, mostly answered from caches); default all. */
+    'distinct-documents': { type: 'string', default: '0' },
   },
 });
 const CONNECTIONS = Number(args.connections);
@@ -120,7 +123,8 @@ async function storedDocumentIds(bench: BenchStack, atLeast: number): Promise<st
   await pollUntil(async () => (await documents.estimatedDocumentCount()) >= atLeast, {
     timeoutMs: 10 * 60_000, intervalMs: 500, description: `${atLeast} stored documents`, abortIf: bench.crashed,
   });
-  const found = await documents.find({ failureReason: { $exists: false } }, { projection: { _id: 1 } }).limit(2000).toArray();
+  const distinct = Number(args['distinct-documents']);
+  const found = await documents.find({ failureReason: { $exists: false } }, { projection: { _id: 1 } }).limit(distinct > 0 ? distinct : 2000).toArray();
   return found.map((d) => String(d._id));
 }
 
@@ -169,8 +173,9 @@ async function main(): Promise<void> {
     if (phase !== 'idle' && phase !== 'loading') throw new Error(`--phases: idle and/or loading, got "${phase}"`);
     const result = await measurePhase(phase);
     results.push(result);
+    const asked = Number(args['distinct-documents']) > 0 ? `, asking for ${args['distinct-documents']} of them in turn` : '';
     const title = phase === 'idle'
-      ? `idle stack (${result.documentsBefore} documents)`
+      ? `idle stack (${result.documentsBefore} documents${asked})`
       : `while the default corpus loads (${result.documentsBefore} -> ${result.documentsAfter} documents stored during the runs; ${result.corpusStillLoading ? 'still loading at the end' : 'the load FINISHED before the end'})`;
     const rows: [string, string][] = [
       ...result.routes.map((r): [string, string] => [

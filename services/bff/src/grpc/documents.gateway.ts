@@ -8,6 +8,7 @@ import type { documentsV1 } from '@docket/proto';
 import type { AttachmentView, DocketView, DocumentView, EntityRefView, MentionView, NewDocument, UploadOutcome } from '../domain/document-view';
 import type { SourceView } from '../domain/catalog-view';
 import { byteStreamOf } from './byte-stream';
+import { RecentDocumentViews } from './recent-document-views';
 import { toAttachmentView, toDocketView, toDocumentView, toEntityRefView, toSourceView } from './documents.mappers';
 
 export interface DocumentDetailView {
@@ -39,7 +40,11 @@ export interface UploadAnswer {
 
 /** The BFF's view of DocumentsService: documents, their files, uploads and imports. */
 export class DocumentsGateway {
-  constructor(private readonly client: documentsV1.DocumentsServiceClient) {}
+  constructor(
+    private readonly client: documentsV1.DocumentsServiceClient,
+    /** Documents just shown; deletes and re-uploads through this gateway forget them. */
+    private readonly recent = new RecentDocumentViews<DocumentDetailView>(),
+  ) {}
 
   async create(input: NewDocument, createdBy: string): Promise<{ document: DocumentView; created: boolean }> {
     const response = await grpcCall(this.client, 'createDocument', {
@@ -55,14 +60,21 @@ export class DocumentsGateway {
     return { document: toDocumentView(response.document), created: response.created };
   }
 
-  /** The document with `textPages` pages of text from `textPage` on (0 lets the service choose). */
   /** How many documents the collection holds (ListDocuments' total; one document is read to get it). */
   async count(): Promise<number> {
     const response = await grpcCall(this.client, 'listDocuments', { pageSize: 1, pageToken: '' });
     return Number(response.totalSize);
   }
 
-  async get(id: string, textPage = 0, textPages = 0): Promise<DocumentDetailView> {
+  /**
+   * The document with `textPages` pages of text from `textPage` on (0 lets the service choose), as
+   * answered at most DOCUMENT_VIEW_TTL_MS ago (RecentDocumentViews).
+   */
+  get(id: string, textPage = 0, textPages = 0): Promise<DocumentDetailView> {
+    return this.recent.get(id, textPage, textPages, () => this.read(id, textPage, textPages));
+  }
+
+  private async read(id: string, textPage: number, textPages: number): Promise<DocumentDetailView> {
     const response = await grpcCall(this.client, 'getDocument', { id, textPage, textPages });
     if (!response.document) throw new NotFoundError(`no document ${id}`);
     return {
@@ -76,6 +88,7 @@ export class DocumentsGateway {
 
   async delete(id: string, deletedBy: string, reason: string): Promise<void> {
     await grpcCall(this.client, 'deleteDocument', { id, deletedBy, reason });
+    this.recent.forget(id);
   }
 
   /**
@@ -135,6 +148,7 @@ export class DocumentsGateway {
         call.end();
       }
       const response = await answer;
+      if (response.document) this.recent.forget(response.document.id);
       return { outcome: toOutcome(response.outcome), document: response.document ? toDocumentView(response.document) : null };
     } catch (error) {
       call.cancel();
