@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fewMallocArenas } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { httpOk } from './stack/health';
 import { pollUntil } from './wait';
@@ -50,6 +51,7 @@ export async function startMailCatcher(opts: StartMailCatcherOptions): Promise<R
     logFile: path.join(opts.dir, 'maildev.log'),
     onLine: opts.onLine,
     niceness: BACKGROUND_NICENESS,
+    env: fewMallocArenas(),
   });
   const webUrl = `http://${host}:${opts.webPort}`;
   try {

@@ -1,19 +1,35 @@
 import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
+import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
+import type * as ZipkinExport from '@opentelemetry/exporter-zipkin';
 import { AlwaysOffSampler, BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import type * as ExpressInstrumentations from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
-import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import * as Sentry from '@sentry/node';
-import { SentryPropagator, SentrySampler, SentrySpanProcessor } from '@sentry/opentelemetry';
+import type * as MongooseInstrumentations from '@opentelemetry/instrumentation-mongoose';
+import type * as IORedisInstrumentations from '@opentelemetry/instrumentation-ioredis';
+import type * as SentryNode from '@sentry/node';
+import type * as SentryOpenTelemetry from '@sentry/opentelemetry';
 
 let sdk: NodeSDK | undefined;
+/** Loaded only with SENTRY_DSN: the SDK alone is ~17 MB of every service's resident memory. */
+let sentry: typeof SentryNode | undefined;
+
+// What is not used in a process is not loaded: exporters without their variable, Sentry without a
+// DSN, the recording-only instrumentations without recording (each module costs memory in all five).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const load = {
+  otlpHttp: () => require('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp,
+  zipkin: () => require('@opentelemetry/exporter-zipkin') as typeof ZipkinExport,
+  sentry: () => require('@sentry/node') as typeof SentryNode,
+  sentryOpenTelemetry: () => require('@sentry/opentelemetry') as typeof SentryOpenTelemetry,
+  express: () => require('@opentelemetry/instrumentation-express') as typeof ExpressInstrumentations,
+  mongoose: () => require('@opentelemetry/instrumentation-mongoose') as typeof MongooseInstrumentations,
+  ioredis: () => require('@opentelemetry/instrumentation-ioredis') as typeof IORedisInstrumentations,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * Starts OpenTelemetry (http, express, grpc, kafkajs, mongoose, ioredis), exporting spans over OTLP/HTTP
@@ -30,27 +46,29 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const spanProcessors: SpanProcessor[] = [];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
-    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` })));
+    spanProcessors.push(new BatchSpanProcessor(new (load.otlpHttp().OTLPTraceExporter)({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` })));
   }
   // A Zipkin server (npm start runs one, see deploy/local/src/zipkin.ts) or anything that accepts
   // Zipkin v2 JSON; the variable is the full spans URL, e.g. http://127.0.0.1:9411/api/v2/spans.
   if (env.OTEL_EXPORTER_ZIPKIN_ENDPOINT) {
     spanProcessors.push(
-      new BatchSpanProcessor(new ZipkinExporter({ url: env.OTEL_EXPORTER_ZIPKIN_ENDPOINT, serviceName: options.serviceName }), {
+      new BatchSpanProcessor(new (load.zipkin().ZipkinExporter)({ url: env.OTEL_EXPORTER_ZIPKIN_ENDPOINT, serviceName: options.serviceName }), {
         scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? '1000'),
       }),
     );
   }
 
-  const sentryClient = env.SENTRY_DSN
-    ? Sentry.init({
+  sentry = env.SENTRY_DSN ? load.sentry() : undefined;
+  const sentryOtel = sentry ? load.sentryOpenTelemetry() : undefined;
+  const sentryClient = sentry
+    ? sentry.init({
         dsn: env.SENTRY_DSN,
         environment: env.NODE_ENV ?? 'development',
         tracesSampleRate: Number(env.SENTRY_TRACES_SAMPLE_RATE ?? '0.1'),
         skipOpenTelemetrySetup: true, // we own the provider; Sentry plugs into it below
       })
     : undefined;
-  if (sentryClient) spanProcessors.push(new SentrySpanProcessor());
+  if (sentryOtel) spanProcessors.push(new sentryOtel.SentrySpanProcessor());
   // Without any processor the SDK installs no tracer provider, and then neither trace ids in logs
   // nor traceparent propagation between services would work.
   const exporting = spanProcessors.length > 0;
@@ -63,13 +81,13 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
   sdk = new NodeSDK({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
     spanProcessors,
-    ...(sentryClient
-      ? { sampler: new SentrySampler(sentryClient), textMapPropagator: new SentryPropagator(), contextManager: new Sentry.SentryContextManager() }
+    ...(sentry && sentryOtel && sentryClient
+      ? { sampler: new sentryOtel.SentrySampler(sentryClient), textMapPropagator: new sentryOtel.SentryPropagator(), contextManager: new sentry.SentryContextManager() }
       : unexportedSampler),
     instrumentations: instrumentationsFor({ recording: exporting || Boolean(env.OTEL_TRACES_SAMPLER) }),
   });
   sdk.start();
-  if (sentryClient) Sentry.validateOpenTelemetrySetup();
+  if (sentryClient) sentry?.validateOpenTelemetrySetup();
 }
 
 type Instrumentation = Exclude<NonNullable<NodeSDKConfiguration['instrumentations']>[number], unknown[]>;
@@ -91,17 +109,17 @@ export function instrumentationsFor(options: { recording: boolean }): Instrument
     new KafkaJsInstrumentation(),
   ];
   if (!options.recording) return propagating;
-  return [...propagating, new ExpressInstrumentation(), new MongooseInstrumentation(), new IORedisInstrumentation()];
+  return [...propagating, new (load.express().ExpressInstrumentation)(), new (load.mongoose().MongooseInstrumentation)(), new (load.ioredis().IORedisInstrumentation)()];
 }
 
 /** Flushes spans and Sentry events; called during graceful shutdown. */
 export async function shutdownTelemetry(timeoutMs = 2000): Promise<void> {
-  const flush = Promise.allSettled([sdk?.shutdown(), Sentry.close(timeoutMs)]);
+  const flush = Promise.allSettled([sdk?.shutdown(), sentry?.close(timeoutMs)]);
   await Promise.race([flush, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
   sdk = undefined;
 }
 
 /** Reports an unexpected error to Sentry (no-op without a DSN). */
 export function reportError(error: unknown, context?: Record<string, unknown>): void {
-  Sentry.captureException(error, context ? { extra: context } : undefined);
+  sentry?.captureException(error, context ? { extra: context } : undefined);
 }

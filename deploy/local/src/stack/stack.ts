@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startInfra, type InfraHandle, type InfraPorts } from '../infra';
+import { fewMallocArenas } from '../jvm-env';
 import { spawnManaged, type ManagedProcess } from '../managed-process';
 import { cacheDir, repoRoot, defaultDataDir } from '../paths';
 import { freePort, isPortOpen, pollUntil } from '../wait';
 import { compileServices } from './compile-services';
+import { YieldToBuild } from './build-priority';
 import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, nextBin, recordBuildSeconds } from './frontend-build';
 import { groupCpuSeconds } from './group-cpu';
 import { grpcServing, httpOk } from './health';
@@ -160,7 +162,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       command,
       args,
       cwd,
-      env: { ...process.env, ...opts.env, ...env },
+      env: fewMallocArenas({ ...process.env, ...opts.env, ...env }),
       logFile: path.join(dataDir, 'logs', `${name}.log`),
       onLine: (line) => {
         if (name === 'bff') firstAdmin ??= firstAdminFrom(line);
@@ -215,6 +217,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(buildProgressLine(0, expected));
       const buildStarted = Date.now();
       const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
+      // Everything else starting meanwhile gets what CPU the build leaves: the build is the longest wait.
+      const yieldToBuild = new YieldToBuild((part) => part === child);
       // The build's own process group: `next build` and its workers (spawnManaged starts a group).
       let cpuSoFar: number | undefined;
       const progress = setInterval(() => {
@@ -223,9 +227,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       }, BUILD_PROGRESS_EVERY_MS);
       // Read just before it ends too: the group is gone once `next build` has exited.
       const sample = setInterval(() => (cpuSoFar = groupCpuSeconds(child.pid) ?? cpuSoFar), 1000);
-      const result = await child.exited.finally(() => {
+      const result = await child.exited.finally(async () => {
         clearInterval(progress);
         clearInterval(sample);
+        await yieldToBuild.restore();
       });
       if (stopping) throw new Error('stopped');
       if (result.code !== 0) throw new Error(`next build failed (exit ${result.code}):\n${child.tail(40).join('\n')}`);
