@@ -1,4 +1,4 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { foldedWords } from '@docket/query-language';
 import { MARK, PAIR_MARK, pairToken } from './fts-query';
@@ -96,4 +96,18 @@ export function compressText(text: string): Buffer {
 
 export function decompressText(blob: Buffer | Uint8Array): string {
   return inflateRawSync(blob).toString('utf8');
+}
+
+/**
+ * The first `chars` characters of a compressed text, inflating only the start of it: deflate never
+ * makes data much larger, so the first 4 × chars compressed bytes hold at least 4 × chars bytes of
+ * UTF-8, which is at least `chars` characters.
+ */
+export function decompressTextStart(blob: Buffer | Uint8Array, chars: number): string {
+  const head = blob.subarray(0, chars * 4 + 64);
+  if (head.length === blob.length) return decompressText(blob).slice(0, chars);
+  const text = inflateRawSync(head, { finishFlush: zlibConstants.Z_SYNC_FLUSH }).toString('utf8').slice(0, chars);
+  // A cut between the two halves of a surrogate pair leaves half a character: drop it.
+  const last = text.charCodeAt(text.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
 }

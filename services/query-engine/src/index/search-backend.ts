@@ -98,6 +98,15 @@ export interface IndexBuild {
  * The search index. SQLite FTS5 is the embedded implementation, OpenSearch the one for scale; both
  * pass test/shared/search-backend.suite.ts. Methods are async so that a networked backend fits.
  */
+export interface FetchOptions {
+  /**
+   * Texts may be cut to their first `textChars` characters (a backend may also return them whole):
+   * a reader that needs the documents' metadata and openings only (a question's result set beyond
+   * the documents it analyses) does not inflate and carry whole filings between threads.
+   */
+  textChars?: number | undefined;
+}
+
 export interface SearchBackend {
   /** Idempotent by document id. */
   upsert(document: IndexedDocument): Promise<UpsertOutcome>;
@@ -127,7 +136,7 @@ export interface SearchBackend {
    */
   countByDay(query: QueryNode, budget?: QueryBudget): Promise<DayCount[]>;
   /** The stored documents (text, pages, metadata) by id, in the order asked; unknown ids are left out. */
-  fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]>;
+  fetch(documentIds: string[], budget?: QueryBudget, options?: FetchOptions): Promise<IndexedDocument[]>;
   count(): Promise<number>;
   /**
    * What writing has cost so far, when the backend measures it: documents written and CPU milliseconds

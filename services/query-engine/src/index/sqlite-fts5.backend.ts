@@ -5,7 +5,7 @@ import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
 import { queryBudget, type QueryBudget } from './query-budget';
 import {
-  DEFAULT_READ_BUDGET_MS, type DayCount, type IndexBuild, type RankedDocument, type SearchBackend, type SearchQuery, type SearchResult, type UpsertOutcome, type WriteCost,
+  DEFAULT_READ_BUDGET_MS, type DayCount, type FetchOptions, type IndexBuild, type RankedDocument, type SearchBackend, type SearchQuery, type SearchResult, type UpsertOutcome, type WriteCost,
 } from './search-backend';
 import { IndexWriter } from './index-writer/index-writer';
 import { SearchThreads } from './search-threads/search-threads';
@@ -137,8 +137,8 @@ export class SqliteFts5Backend implements SearchBackend {
     return this.threads.run('rankForQuestion', [words, scope, k], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
-  fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]> {
-    return this.threads.run('fetch', [documentIds], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
+  fetch(documentIds: string[], budget?: QueryBudget, options?: FetchOptions): Promise<IndexedDocument[]> {
+    return this.threads.run('fetch', [documentIds, options], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
   countByDay(query: QueryNode, budget?: QueryBudget): Promise<DayCount[]> {

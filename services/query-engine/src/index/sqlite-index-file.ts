@@ -4,9 +4,9 @@ import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { documentTags } from './fts-query';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
-import { compressText, decompressText, indexText, wordPairs } from './index-text';
+import { compressText, decompressText, decompressTextStart, indexText, wordPairs } from './index-text';
 import { FacetColumns, type DocumentFacets } from './facet-columns';
-import type { UpsertOutcome } from './search-backend';
+import type { FetchOptions, UpsertOutcome } from './search-backend';
 import { loadRankExtension } from './native-extensions';
 import { prepareSchema } from './sqlite-schema';
 import { allocationRange, nextRowid } from './sqlite-rowids';
@@ -158,8 +158,8 @@ export class SqliteIndexFile {
   }
 
   /** Stored documents by id, in the order asked; unknown ids are left out. */
-  fetch(documentIds: string[]): IndexedDocument[] {
-    return this.fetcher.fetch(documentIds);
+  fetch(documentIds: string[], options: FetchOptions = {}): IndexedDocument[] {
+    return this.fetcher.fetch(documentIds, options);
   }
 
   count(): number {
@@ -385,21 +385,21 @@ export class DocumentFetcher {
   }
 
   /** In the order asked; unknown ids are left out. */
-  fetch(documentIds: string[]): IndexedDocument[] {
+  fetch(documentIds: string[], options: FetchOptions = {}): IndexedDocument[] {
     const found: IndexedDocument[] = [];
     for (const id of documentIds) {
       const row = this.byId.get(id) as FetchRow | undefined;
-      if (row) found.push(toIndexedDocument(row));
+      if (row) found.push(toIndexedDocument(row, options.textChars));
     }
     return found;
   }
 }
 
-function toIndexedDocument(row: FetchRow): IndexedDocument {
+function toIndexedDocument(row: FetchRow, textChars: number | undefined): IndexedDocument {
   return {
     id: row.id,
     title: row.title,
-    text: decompressText(row.text_z),
+    text: textChars === undefined ? decompressText(row.text_z) : decompressTextStart(row.text_z, textChars),
     description: row.description,
     sourceId: row.source_id,
     sourceName: row.source_name,

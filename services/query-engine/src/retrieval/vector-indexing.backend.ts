@@ -1,7 +1,7 @@
 import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
 import type { QueryBudget } from '../index/query-budget';
-import type { DayCount, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome, WriteCost } from '../index/search-backend';
+import type { DayCount, FetchOptions, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome, WriteCost } from '../index/search-backend';
 import type { VectorIndexer } from './vector-indexer';
 
 /**
@@ -43,8 +43,8 @@ export class VectorIndexingBackend implements SearchBackend {
     return this.inner.rankForQuestion(words, scope, k, budget);
   }
 
-  fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]> {
-    return this.inner.fetch(documentIds, budget);
+  fetch(documentIds: string[], budget?: QueryBudget, options?: FetchOptions): Promise<IndexedDocument[]> {
+    return this.inner.fetch(documentIds, budget, options);
   }
 
   countByDay(query: QueryNode, budget?: QueryBudget): Promise<DayCount[]> {

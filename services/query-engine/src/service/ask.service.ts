@@ -109,7 +109,7 @@ export class AskService {
     // reads: each of the two (retrieval with the question's embedding, then the documents) in turn.
     const budget = () => queryBudget(this.deps.budgetMs, { caller: input.userId || undefined });
     const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget());
-    const resultSet = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget());
+    const resultSet = await this.fetchResultSet(hits.map((hit) => hit.documentId), budget);
     const byId = new Map(resultSet.map((document) => [document.id, document]));
     const ranked = hits.flatMap((hit) => {
       const document = byId.get(hit.documentId);
@@ -197,6 +197,19 @@ export class AskService {
     if (!query || !(await this.mayRead(query, userId, asAdmin))) throw new NotFoundError(`query ${queryId} not found`);
     if (query.analysis) return query;
     return this.completeSearchAnalysis(query);
+  }
+
+  /**
+   * The result set's documents: whole texts for those the analysis may read, the others' openings
+   * only (the figures count metadata; a proceeding's title may come from a filing's caption). Whole
+   * texts of 200 filings were most of a question's reads: inflated, then copied between threads.
+   */
+  private async fetchResultSet(ids: string[], budget: () => QueryBudget): Promise<IndexedDocument[]> {
+    const [read, counted] = await Promise.all([
+      this.deps.index.fetch(ids.slice(0, ANALYSED_DOCUMENTS), budget()),
+      ids.length > ANALYSED_DOCUMENTS ? this.deps.index.fetch(ids.slice(ANALYSED_DOCUMENTS), budget(), { textChars: OPENING_CHARS }) : [],
+    ]);
+    return [...read, ...counted];
   }
 
   private asUserRequest<T>(work: () => Promise<T>): Promise<T> {
@@ -311,6 +324,9 @@ function listDocuments(ranked: Array<{ document: IndexedDocument; score: number 
     passages: cited.get(document.id) ?? [],
   }));
 }
+
+/** How much of a text beyond the analysed documents a question reads: a filing's caption is in its first 800 characters. */
+const OPENING_CHARS = 1_000;
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;

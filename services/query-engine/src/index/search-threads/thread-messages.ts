@@ -1,7 +1,7 @@
 import { ConflictError, InputError, NotAllowedError, NotFoundError, UnavailableError, isAppError, type FieldIssue } from '@docket/errors';
 import type { QueryNode } from '@docket/query-language';
 import type { FacetChange } from '../sqlite-index-file';
-import type { SearchQuery } from '../search-backend';
+import type { FetchOptions, SearchQuery } from '../search-backend';
 import type { SearchTuning } from '../sqlite-searcher';
 
 /** What a search thread is started with. */
@@ -16,7 +16,7 @@ export interface ThreadData {
 export interface ThreadCalls {
   search: [query: SearchQuery];
   rankForQuestion: [words: string[], scope: QueryNode | null, k: number];
-  fetch: [documentIds: string[]];
+  fetch: [documentIds: string[], options?: FetchOptions];
   countByDay: [query: QueryNode];
 }
 export type ThreadMethod = keyof ThreadCalls;
