@@ -1,9 +1,10 @@
-import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
 import type * as ZipkinExport from '@opentelemetry/exporter-zipkin';
-import { AlwaysOffSampler, BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BatchSpanProcessor, type Sampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import type * as ExpressInstrumentations from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
@@ -13,7 +14,13 @@ import type * as IORedisInstrumentations from '@opentelemetry/instrumentation-io
 import type * as SentryNode from '@sentry/node';
 import type * as SentryOpenTelemetry from '@sentry/opentelemetry';
 
-let sdk: NodeSDK | undefined;
+/**
+ * The tracer provider and instrumentations, set up by hand rather than by @opentelemetry/sdk-node:
+ * that SDK also loads the metrics and logs SDKs and every OTLP exporter variant (~17 MB of resident
+ * memory in each service) for signals nobody exports here.
+ */
+let provider: NodeTracerProvider | undefined;
+let unregisterInstrumentations: (() => void) | undefined;
 /** Loaded only with SENTRY_DSN: the SDK alone is ~17 MB of every service's resident memory. */
 let sentry: typeof SentryNode | undefined;
 
@@ -38,12 +45,8 @@ const load = {
  * so each service imports its `instrument.ts` as the very first line of main.ts.
  */
 export function initTelemetry(options: { serviceName: string; env?: NodeJS.ProcessEnv }): void {
-  if (sdk) return;
+  if (provider) return;
   const env = options.env ?? process.env;
-  // Metrics and logs are not exported (yet); left at the SDK's default they would be pushed to a
-  // collector that is not there, and every shutdown would wait for the export to time out.
-  process.env.OTEL_METRICS_EXPORTER ??= 'none';
-  process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const spanProcessors: SpanProcessor[] = [];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     spanProcessors.push(new BatchSpanProcessor(new (load.otlpHttp().OTLPTraceExporter)({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` })));
@@ -60,37 +63,36 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
 
   sentry = env.SENTRY_DSN ? load.sentry() : undefined;
   const sentryOtel = sentry ? load.sentryOpenTelemetry() : undefined;
-  const sentryClient = sentry
-    ? sentry.init({
-        dsn: env.SENTRY_DSN,
-        environment: env.NODE_ENV ?? 'development',
-        tracesSampleRate: Number(env.SENTRY_TRACES_SAMPLE_RATE ?? '0.1'),
-        skipOpenTelemetrySetup: true, // we own the provider; Sentry plugs into it below
-      })
-    : undefined;
+  const sentryClient = sentry?.init({
+    dsn: env.SENTRY_DSN,
+    environment: env.NODE_ENV ?? 'development',
+    tracesSampleRate: Number(env.SENTRY_TRACES_SAMPLE_RATE ?? '0.1'),
+    skipOpenTelemetrySetup: true, // we own the provider; Sentry plugs into it below
+  });
   if (sentryOtel) spanProcessors.push(new sentryOtel.SentrySpanProcessor());
-  // Without any processor the SDK installs no tracer provider, and then neither trace ids in logs
-  // nor traceparent propagation between services would work.
   const exporting = spanProcessors.length > 0;
-  if (!exporting) spanProcessors.push(new NoopSpanProcessor());
   // Nobody to export to: record no span (unless OTEL_TRACES_SAMPLER says otherwise). Spans still get
   // ids, so logs carry trace ids and traceparent still reaches the next service; only the work of
   // recording every span (attributes, timings, events) to then drop it is saved on each request.
-  const unexportedSampler = !exporting && !env.OTEL_TRACES_SAMPLER ? { sampler: new AlwaysOffSampler() } : {};
+  // Otherwise the provider reads OTEL_TRACES_SAMPLER itself (default: parent-based, always on).
+  let sampler: Sampler | undefined;
+  if (sentryOtel && sentryClient) sampler = new sentryOtel.SentrySampler(sentryClient);
+  else if (!exporting && !env.OTEL_TRACES_SAMPLER) sampler = new AlwaysOffSampler();
 
-  sdk = new NodeSDK({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+  provider = new NodeTracerProvider({
+    // OTEL_RESOURCE_ATTRIBUTES (e.g. set by a cluster) and the service's name.
+    resource: detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName })),
     spanProcessors,
-    ...(sentry && sentryOtel && sentryClient
-      ? { sampler: new sentryOtel.SentrySampler(sentryClient), textMapPropagator: new sentryOtel.SentryPropagator(), contextManager: new sentry.SentryContextManager() }
-      : unexportedSampler),
+    ...(sampler ? { sampler } : {}),
+  });
+  // Without arguments: W3C trace context and baggage, context kept in AsyncLocalStorage.
+  provider.register(sentry && sentryOtel ? { propagator: new sentryOtel.SentryPropagator(), contextManager: new sentry.SentryContextManager() } : {});
+  unregisterInstrumentations = registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: instrumentationsFor({ recording: exporting || Boolean(env.OTEL_TRACES_SAMPLER) }),
   });
-  sdk.start();
   if (sentryClient) sentry?.validateOpenTelemetrySetup();
 }
-
-type Instrumentation = Exclude<NonNullable<NodeSDKConfiguration['instrumentations']>[number], unknown[]>;
 
 /** Probes answered many times a minute (launcher, Kubernetes): no trace is worth starting for them. */
 const PROBE_PATHS = new Set(['/healthz', '/livez']);
@@ -114,9 +116,10 @@ export function instrumentationsFor(options: { recording: boolean }): Instrument
 
 /** Flushes spans and Sentry events; called during graceful shutdown. */
 export async function shutdownTelemetry(timeoutMs = 2000): Promise<void> {
-  const flush = Promise.allSettled([sdk?.shutdown(), sentry?.close(timeoutMs)]);
+  const flush = Promise.allSettled([provider?.shutdown(), sentry?.close(timeoutMs)]);
   await Promise.race([flush, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
-  sdk = undefined;
+  unregisterInstrumentations?.();
+  provider = undefined;
 }
 
 /** Reports an unexpected error to Sentry (no-op without a DSN). */
