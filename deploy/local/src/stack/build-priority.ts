@@ -1,48 +1,64 @@
-import { liveManagedProcesses, type ManagedProcess } from '../managed-process';
+import type { ManagedProcess } from '../managed-process';
 import { autogroupNice, autogroupsEnabled, setAutogroupNice } from './autogroup';
 
-/** The session nice of every other part while the frontend build runs: CPU weight 110 against the build's 1024. */
+/** The session nice of a ready part while the frontend build runs: CPU weight 110 against the build's 1024. */
 export const YIELD_TO_BUILD_NICE = 10;
-const CHECK_EVERY_MS = 250;
-/** The kernel's rate limit for unprivileged changes is one per 100 ms. */
+/** The kernel lets an unprivileged user change one session's nice per 100 ms. */
 const RETRY_AFTER_MS = 110;
 
 /**
- * While the frontend build runs, every other part the launcher starts (infrastructure, services)
- * has its session's nice raised, so that on a first start the build, which everything ends up
- * waiting for, gets most of the CPU instead of one share among a dozen starting processes; they use
- * what it leaves. restore() puts each session back to the nice it had. A no-op without autogroups.
+ * While the frontend build runs, each part that has become ready (its health check passed) has its
+ * session's nice raised: what it does next (loading the default corpus, indexing, embedding) then
+ * takes the CPU the build, which a first start still waits for, leaves. Parts are lowered only once
+ * ready, so that their start-up, which has timeouts, is not starved. restore() gives every part
+ * its nice back when the build ends. A no-op without autogroups (see autogroup.ts).
  */
 export class YieldToBuild {
   private readonly lowered = new Map<ManagedProcess, number>();
-  private readonly timer: NodeJS.Timeout | undefined;
+  private readonly waiting: ManagedProcess[] = [];
+  private building = false;
+  private retry: NodeJS.Timeout | undefined;
 
-  constructor(private readonly isBuild: (part: ManagedProcess) => boolean, private readonly nice = YIELD_TO_BUILD_NICE) {
-    if (!autogroupsEnabled()) return;
-    this.lowerNewParts();
-    this.timer = setInterval(() => this.lowerNewParts(), CHECK_EVERY_MS);
-    this.timer.unref();
+  constructor(private readonly nice = YIELD_TO_BUILD_NICE) {}
+
+  /** The build has started: parts ready from now on yield to it. */
+  begin(): void {
+    this.building = autogroupsEnabled();
   }
 
-  /** Parts it has lowered so far (for tests and the log). */
+  /** These parts passed their health checks (ignored when no build runs). */
+  ready(...parts: ManagedProcess[]): void {
+    if (!this.building) return;
+    this.waiting.push(...parts);
+    this.lowerWaiting();
+  }
+
+  /** Parts lowered so far. */
   get loweredCount(): number {
     return this.lowered.size;
   }
 
-  private lowerNewParts(): void {
-    for (const part of liveManagedProcesses()) {
-      if (this.lowered.has(part) || this.isBuild(part)) continue;
-      const before = autogroupNice(part.pid);
-      if (before === undefined || before >= this.nice) continue;
-      const result = setAutogroupNice(part.pid, this.nice);
-      if (result === 'busy') return; // rate-limited: the next check continues
-      if (result === 'set') this.lowered.set(part, before);
+  private lowerWaiting(): void {
+    clearTimeout(this.retry);
+    for (let part = this.waiting[0]; part && this.building; part = this.waiting[0]) {
+      const before = part.isRunning() && !this.lowered.has(part) ? autogroupNice(part.pid) : undefined;
+      if (before !== undefined && before < this.nice) {
+        const result = setAutogroupNice(part.pid, this.nice);
+        if (result === 'busy') {
+          this.retry = setTimeout(() => this.lowerWaiting(), RETRY_AFTER_MS).unref();
+          return;
+        }
+        if (result === 'set') this.lowered.set(part, before);
+      }
+      this.waiting.shift();
     }
   }
 
-  /** Stops lowering new parts and gives every lowered one that still runs its own nice back. */
+  /** The build has ended: every lowered part that still runs gets its own nice back; later parts are left alone. */
   async restore(): Promise<void> {
-    clearInterval(this.timer);
+    this.building = false;
+    clearTimeout(this.retry);
+    this.waiting.length = 0;
     for (const [part, before] of this.lowered) {
       for (let attempt = 0; attempt < 20 && part.isRunning(); attempt++) {
         if (setAutogroupNice(part.pid, before) !== 'busy') break;

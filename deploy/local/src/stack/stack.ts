@@ -208,6 +208,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
 
     // The frontend build needs no running service: run it while the infrastructure starts.
     let frontendBuildSeconds: number | undefined;
+    // Each part, once ready, gets what CPU the build leaves: the build is the longest wait of a first start.
+    const yieldToBuild = new YieldToBuild();
     const build = (async () => {
       if (!withFrontend) return;
       const { needed, reason } = frontendNeedsBuild(frontendDir);
@@ -217,8 +219,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(buildProgressLine(0, expected));
       const buildStarted = Date.now();
       const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
-      // Everything else starting meanwhile gets what CPU the build leaves: the build is the longest wait.
-      const yieldToBuild = new YieldToBuild((part) => part === child);
+      yieldToBuild.begin();
       // The build's own process group: `next build` and its workers (spawnManaged starts a group).
       let cpuSoFar: number | undefined;
       const progress = setInterval(() => {
@@ -247,6 +248,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     // Zipkin starts alongside the infrastructure; without it the stack still runs (no trace UI).
     const zipkinReady = startTraceUi({ opts, isTest, dataDir, log, signal: opts.signal }).then((result) => {
       if (result?.started) zipkin = result.started;
+      if (zipkin) yieldToBuild.ready(zipkin.process);
       return result;
     });
     infra = await startInfra({
@@ -258,8 +260,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       onOutput: opts.onOutput,
       env: { ...process.env, ...opts.env },
     });
+    yieldToBuild.ready(...infra.processes);
     const traceUi = await zipkinReady;
     mail = await startLocalMail({ opts, isTest, dataDir, log });
+    if (mail) yieldToBuild.ready(mail.process);
     if (stopping) {
       // Aborted while the infrastructure was starting: stop() ran before it existed.
       await Promise.all([infra.stop(), zipkin?.stop(), mail?.stop()]);
@@ -321,7 +325,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
           abortIf,
         );
       launches.set(svc.name, { kind: 'service', launch });
-      await launch(anyDied);
+      yieldToBuild.ready(await launch(anyDied));
       log(`${svc.name} serving on ${target}`);
     };
     const startBff = async () => {
@@ -349,7 +353,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
           abortIf,
         );
       launches.set('bff', { kind: 'service', launch });
-      await launch(anyDied);
+      yieldToBuild.ready(await launch(anyDied));
       log(`bff serving on ${bffUrl}`);
     };
 
