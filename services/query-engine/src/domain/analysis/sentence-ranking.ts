@@ -51,7 +51,7 @@ export interface ReadDocument {
   document: AnalysedDocument;
   rank: number;
   /** Every sentence span of the part read, headings included. */
-  spans: SentenceSpan[];
+  spans: readonly SentenceSpan[];
 }
 
 export interface SentenceRanking {
@@ -82,7 +82,7 @@ export function rankSentences(question: string, retrieved: readonly RetrievedDoc
   const candidates: CandidateSentence[] = [];
   retrieved.slice(0, limits.maxDocuments).forEach(({ document }, rank) => {
     const windowEnd = Math.min(document.text.length, limits.maxCharsPerDocument);
-    const spans = segmentSentences(document.text, 0, windowEnd);
+    const spans = sentenceSpansOf(document, windowEnd);
     documents.push({ document, rank, spans });
     spans.forEach((span, spanIndex) => {
       const length = span.end - span.start;
@@ -96,6 +96,24 @@ export function rankSentences(question: string, retrieved: readonly RetrievedDoc
     });
   });
   return { question, profile, documents, ranked: score(profile, candidates), candidateCount: candidates.length };
+}
+
+/**
+ * The sentence spans of the documents read lately, by id, least recently used first: questions on one
+ * subject read the same filings again, and segmenting one is the larger part of ranking its sentences
+ * (ICU's sentence breaks and the abbreviation rules on up to 24,000 characters, on the event loop).
+ * A filing whose text changed is segmented afresh.
+ */
+const recentlySegmented = new Map<string, { text: string; windowEnd: number; spans: readonly SentenceSpan[] }>();
+const RECENT_DOCUMENTS = 256;
+
+function sentenceSpansOf(document: AnalysedDocument, windowEnd: number): readonly SentenceSpan[] {
+  const cached = recentlySegmented.get(document.id);
+  recentlySegmented.delete(document.id);
+  const spans = cached && cached.windowEnd === windowEnd && cached.text === document.text ? cached.spans : segmentSentences(document.text, 0, windowEnd);
+  recentlySegmented.set(document.id, { text: document.text, windowEnd, spans });
+  if (recentlySegmented.size > RECENT_DOCUMENTS) recentlySegmented.delete(recentlySegmented.keys().next().value as string);
+  return spans;
 }
 
 /**

@@ -25,6 +25,27 @@ function expectCitationsExact(analysis: Analysis, documents: FixtureDocument[]) 
   }
 }
 
+describe('rankSentences on documents read before', () => {
+  const question = 'What rate increase did the commission approve for Pacific Gas and Electric?';
+  const quotes = (ranking: ReturnType<typeof rankSentences>) => ranking.ranked.map((s) => s.document.text.slice(s.start, s.end));
+
+  it('ranks a document read again as it did the first time', () => {
+    const first = rankSentences(question, retrieved(rateCaseDecision, fercNotice));
+    const again = rankSentences(question, retrieved({ ...rateCaseDecision }, { ...fercNotice }));
+    expect(quotes(again)).toEqual(quotes(first));
+    expect(again.documents.map((d) => d.spans)).toEqual(first.documents.map((d) => d.spans));
+  });
+
+  it('reads a document whose text changed since afresh', () => {
+    rankSentences(question, retrieved(rateCaseDecision));
+    const added = 'The Commission approves a rate increase of $2.5 billion for Pacific Gas and Electric Company.';
+    const changed = { ...rateCaseDecision, text: `${added}\n\n${rateCaseDecision.text}` };
+    const ranking = rankSentences(question, retrieved(changed));
+    expect(quotes(ranking)).toContain(added);
+    for (const s of ranking.ranked) expect(s.end).toBeLessThanOrEqual(changed.text.length);
+  });
+});
+
 describe('analyzeExtractive', () => {
   const approved = 'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
   const restated = 'The Commission approves a revenue increase of $1.1 billion for PG&E for test year 2023, an increase of 8.1 percent.';
