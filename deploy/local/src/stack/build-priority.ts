@@ -7,11 +7,12 @@ export const YIELD_TO_BUILD_NICE = 10;
 const RETRY_AFTER_MS = 110;
 
 /**
- * While the frontend build runs, each part that has become ready (its health check passed) has its
- * session's nice raised: what it does next (loading the default corpus, indexing, embedding) then
- * takes the CPU the build, which a first start still waits for, leaves. Parts are lowered only once
- * ready, so that their start-up, which has timeouts, is not starved. restore() gives every part
- * its nice back when the build ends. A no-op without autogroups (see autogroup.ts).
+ * While the frontend build runs, the parts reported ready (the launcher does so once every backend
+ * passed its health check) have their sessions' nice raised: what they do next (loading the default
+ * corpus, indexing, embedding) then takes the CPU the build, which a first start still waits for,
+ * leaves. Not before they are all ready: start-up has timeouts, and one part's start needs the
+ * others. restore() gives every part its nice back when the build ends. A no-op without autogroups
+ * (see autogroup.ts).
  */
 export class YieldToBuild {
   private readonly lowered = new Map<ManagedProcess, number>();

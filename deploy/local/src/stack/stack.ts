@@ -208,7 +208,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
 
     // The frontend build needs no running service: run it while the infrastructure starts.
     let frontendBuildSeconds: number | undefined;
-    // Each part, once ready, gets what CPU the build leaves: the build is the longest wait of a first start.
+    // Once every backend is ready, they get what CPU the build leaves: the build is the longest wait of a first start.
     const yieldToBuild = new YieldToBuild();
     const build = (async () => {
       if (!withFrontend) return;
@@ -248,7 +248,6 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     // Zipkin starts alongside the infrastructure; without it the stack still runs (no trace UI).
     const zipkinReady = startTraceUi({ opts, isTest, dataDir, log, signal: opts.signal }).then((result) => {
       if (result?.started) zipkin = result.started;
-      if (zipkin) yieldToBuild.ready(zipkin.process);
       return result;
     });
     infra = await startInfra({
@@ -260,10 +259,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       onOutput: opts.onOutput,
       env: { ...process.env, ...opts.env },
     });
-    yieldToBuild.ready(...infra.processes);
     const traceUi = await zipkinReady;
     mail = await startLocalMail({ opts, isTest, dataDir, log });
-    if (mail) yieldToBuild.ready(mail.process);
     if (stopping) {
       // Aborted while the infrastructure was starting: stop() ran before it existed.
       await Promise.all([infra.stop(), zipkin?.stop(), mail?.stop()]);
@@ -325,7 +322,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
           abortIf,
         );
       launches.set(svc.name, { kind: 'service', launch });
-      yieldToBuild.ready(await launch(anyDied));
+      await launch(anyDied);
       log(`${svc.name} serving on ${target}`);
     };
     const startBff = async () => {
@@ -353,13 +350,16 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
           abortIf,
         );
       launches.set('bff', { kind: 'service', launch });
-      yieldToBuild.ready(await launch(anyDied));
+      await launch(anyDied);
       log(`bff serving on ${bffUrl}`);
     };
 
     let servicesSeconds = 0;
     const backends = Promise.all([...GRPC_SERVICES.map(startGrpcService), startBff()]).then(() => {
       servicesSeconds = (Date.now() - started) / 1000;
+      // Not earlier: a service starting still needs the infrastructure's full attention (Kafka's
+      // coordinators load after its port answers; a lowered Kafka made a service's producer give up).
+      yieldToBuild.ready(...watched(), ...[zipkin?.process, mail?.process].filter((p): p is ManagedProcess => p !== undefined));
     });
     const frontendUrl = withFrontend ? `http://localhost:${ports.frontend}` : undefined;
     const frontendReady = (async () => {
