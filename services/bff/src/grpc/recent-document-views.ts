@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 /** How long a document as a page shows it is reused at most; see RecentDocumentViews. */
 export const DOCUMENT_VIEW_TTL_MS = 2_000;
 const MAX_VIEWS = 2_000;
-const MAX_TEXT_CHARS = 16 * 1024 * 1024;
+/** Text kept in all (a view of 5 pages is some 10-20 thousand characters; its JSON is kept beside it). */
+const MAX_TEXT_CHARS = 4 * 1024 * 1024;
 
 /**
  * Documents (with a range of their pages) this BFF answered in the last `ttlMs`, so a reader paging
@@ -26,6 +27,8 @@ export class RecentDocumentViews<T extends { document: { text: string } }> {
     this.views = new LRUCache<string, T>({
       max: MAX_VIEWS,
       ttl: ttlMs,
+      // Dropped when they expire, not when next touched: an idle BFF keeps no documents.
+      ttlAutopurge: true,
       maxSize: MAX_TEXT_CHARS,
       maxEntrySize: MAX_TEXT_CHARS,
       sizeCalculation: (view) => Math.max(1, view.document.text.length),
