@@ -222,12 +222,14 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       yieldToBuild.begin();
       // The build's own process group: `next build` and its workers (spawnManaged starts a group).
       let cpuSoFar: number | undefined;
+      // The largest figure read: a worker that exits unreaped takes its CPU out of the group's sum.
+      const readCpu = () => (cpuSoFar = Math.max(cpuSoFar ?? 0, groupCpuSeconds(child.pid) ?? 0) || undefined);
       const progress = setInterval(() => {
-        cpuSoFar = groupCpuSeconds(child.pid) ?? cpuSoFar;
+        readCpu();
         log(buildProgressLine((Date.now() - buildStarted) / 1000, expected, cpuSoFar));
       }, BUILD_PROGRESS_EVERY_MS);
       // Read just before it ends too: the group is gone once `next build` has exited.
-      const sample = setInterval(() => (cpuSoFar = groupCpuSeconds(child.pid) ?? cpuSoFar), 1000);
+      const sample = setInterval(readCpu, 1000);
       const result = await child.exited.finally(async () => {
         clearInterval(progress);
         clearInterval(sample);
