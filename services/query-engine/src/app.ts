@@ -188,6 +188,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
   }
 }
 
+/** How long a backlog embedding worker stays without work before it ends (a restart is a ~2-3 CPU-s model load). */
+const BACKLOG_WORKER_IDLE_MS = 60_000;
+
 /**
  * Semantic retrieval beside the search index: a vector index that follows every write (through
  * VectorIndexingBackend) and a hybrid retriever; with VECTOR_SEARCH=off, BM25 alone.
@@ -199,8 +202,11 @@ async function openRetrieval(
     return { index: searchIndex, retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(searchIndex, question, scope, k, budget) } };
   }
   // The backlog's workers run at a lower priority and only while no user's request is under way; a
-  // question has its own worker, never queued behind the backlog.
-  const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, { questionThread: true, backgroundNice: 10, users });
+  // question has its own worker, never queued behind the backlog. The backlog's workers end after a
+  // minute without work, so an idle service holds one model, not two.
+  const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, {
+    questionThread: true, backgroundNice: 10, users, endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS,
+  });
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));
   closers.add('vector index', () => vectors.close());

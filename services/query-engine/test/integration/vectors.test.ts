@@ -102,6 +102,24 @@ describe('vectors with the real model and the SQLite backend', () => {
     }
   });
 
+  it('starts a background worker for background work, ends it when idle, and starts one again for more', async () => {
+    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, endIdleWorkersAfterMs: 50 });
+    const until = async (condition: () => boolean): Promise<void> => {
+      while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      expect(pool.liveWorkers).toBe(1); // the question worker only
+      const [first] = await pool.embed(['backlog passage one'], { background: true });
+      const [asked] = await pool.embed(['backlog passage one']);
+      expect(dot(first!, asked!)).toBeCloseTo(1, 4);
+      await until(() => pool.liveWorkers === 1);
+      const [again] = await pool.embed(['backlog passage one'], { background: true });
+      expect(dot(again!, asked!)).toBeCloseTo(1, 4);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('follows the backend through the indexer, answers what BM25 cannot, and respects filters', async () => {
     const vectors = VectorIndex.open(join(dir, 'follow', 'vectors.sqlite'), vectorScheme(embedder));
     const sqlite = SqliteFts5Backend.open(join(dir, 'follow', 'index.sqlite'));
