@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { setAutogroupNice } from './autogroup';
 
 /**
  * Child processes owned by the launcher. Each runs in its own process group (detached) so that
@@ -39,8 +40,11 @@ export interface SpawnManagedOptions {
   /** How many lines tail() keeps; default 200. */
   tailSize?: number;
   /**
-   * Runs the program under `nice -n <niceness>` (every thread it starts inherits it), so that
-   * background parts yield the CPU to those answering a user on a busy machine. Default 0.
+   * Runs the program under `nice -n <niceness>` (every thread it starts inherits it) and gives its
+   * session the same nice, so that background parts yield the CPU to those answering a user on a
+   * busy machine. Both are needed: each part is a session of its own (detached), and where Linux
+   * schedules by session (autogroups, see autogroup.ts) a process's nice weighs only inside it.
+   * Default 0.
    */
   niceness?: number;
 }
@@ -63,6 +67,15 @@ export function spawnManaged(opts: SpawnManagedOptions): ManagedProcess {
 /** Sends a signal to every live child group at once (used on exit; synchronous). */
 export function signalAllManaged(signal: NodeJS.Signals): void {
   for (const p of live) killGroup(p.pid, signal);
+}
+
+/**
+ * Sets the session's nice of a part just spawned (a no-op without autogroups). An unprivileged user
+ * may change one session's nice per 100 ms, so a refused change is tried again a few times.
+ */
+function lowerSession(pid: number, niceness: number, attemptsLeft = 20): void {
+  if (setAutogroupNice(pid, niceness) !== 'busy' || attemptsLeft === 0) return;
+  setTimeout(() => lowerSession(pid, niceness, attemptsLeft - 1), 110).unref();
 }
 
 export function liveManagedProcesses(): ManagedProcess[] {
@@ -92,6 +105,7 @@ class ManagedProcessImpl implements ManagedProcess {
     if (this.child.pid === undefined) throw new Error(`${opts.name}: could not spawn ${opts.command}`);
     this.pid = this.child.pid;
     live.add(this);
+    if (opts.niceness) lowerSession(this.pid, opts.niceness);
     this.child.stdin?.on('error', () => undefined);
 
     const onLine = (stream: 'stdout' | 'stderr') => (line: string) => {

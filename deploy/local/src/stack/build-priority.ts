@@ -1,5 +1,5 @@
 import type { ManagedProcess } from '../managed-process';
-import { autogroupNice, autogroupsEnabled, setAutogroupNice } from './autogroup';
+import { autogroupNice, autogroupsEnabled, setAutogroupNice } from '../autogroup';
 
 /** The session nice of a ready part while the frontend build runs: CPU weight 110 against the build's 1024. */
 export const YIELD_TO_BUILD_NICE = 10;

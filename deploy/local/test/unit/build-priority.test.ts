@@ -1,5 +1,5 @@
 import { spawnManaged } from '../../src/managed-process';
-import { autogroupNice, autogroupsEnabled } from '../../src/stack/autogroup';
+import { autogroupNice, autogroupsEnabled } from '../../src/autogroup';
 import { YIELD_TO_BUILD_NICE, YieldToBuild } from '../../src/stack/build-priority';
 import { pollUntil } from '../../src/wait';
 
