@@ -16,8 +16,10 @@ describe('session expiry (sliding, in Redis)', () => {
 
   beforeAll(async () => {
     redis = new Redis(testInfraEnv().redisUrl);
-    // Two BFFs on one database: sessions expire after 1 s in the first, 60 s in the second.
-    const config = testConfig({ ADMIN_EMAIL: email, ADMIN_PASSWORD: password, SESSION_TTL_SECONDS: '1' });
+    // Two BFFs on one database: sessions expire after 3 s in the first, 60 s in the second. Not 1 s:
+    // the CSRF cookie lives as long, and its Expires (whole seconds) could pass on a busy machine
+    // between fetching it and signing in, so the client would drop it and sign-in get 403.
+    const config = testConfig({ ADMIN_EMAIL: email, ADMIN_PASSWORD: password, SESSION_TTL_SECONDS: '3' });
     shortLived = await startTestBff(config, logger);
     longLived = await startTestBff({ ...config, SESSION_TTL_SECONDS: 60 }, logger);
   });
