@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import mjml2html from 'mjml';
+import { compileMjmlInWorker } from './mjml-in-worker';
 
 /** What the template shows (see templates/alert-email.mjml); built by alert-email.ts. */
 export interface AlertEmailView {
@@ -36,8 +36,8 @@ export class MjmlTemplate<View> {
 
   static async compile<View>(fileName: string): Promise<MjmlTemplate<View>> {
     const source = fs.readFileSync(path.join(__dirname, 'templates', fileName), 'utf8');
-    const compiled = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
-    if (compiled.errors.length > 0) throw new Error(`e-mail template ${fileName}: ${compiled.errors.map((e) => e.formattedMessage).join('; ')}`);
+    const compiled = await compileMjmlInWorker(source, { validationLevel: 'strict', keepComments: false });
+    if (compiled.errors.length > 0) throw new Error(`e-mail template ${fileName}: ${compiled.errors.join('; ')}`);
     return new MjmlTemplate(Handlebars.compile<View>(compiled.html, { strict: false }));
   }
 
