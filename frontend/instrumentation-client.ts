@@ -1,4 +1,5 @@
 import * as Sentry from '@sentry/nextjs';
+import { setErrorReporter } from './lib/error-reporter';
 import { dropNavigationSignals } from './lib/navigation-signal';
 
 // Browser Sentry: active only with NEXT_PUBLIC_SENTRY_DSN; events go through the /monitoring tunnel
@@ -12,6 +13,7 @@ if (dsn) {
     tracePropagationTargets: [/^\/(?!\/)/],
     beforeSend: dropNavigationSignals,
   });
+  setErrorReporter((error) => Sentry.captureException(error));
 }
 
 export const onRouterTransitionStart = Sentry.captureRouterTransitionStart;

@@ -1,7 +1,7 @@
 'use client';
 
-import * as Sentry from '@sentry/nextjs';
 import { useEffect, useSyncExternalStore } from 'react';
+import { reportError } from '@/lib/error-reporter';
 import { isNavigationSignal } from '@/lib/navigation-signal';
 
 const subscribeNever = () => () => {};
@@ -19,7 +19,7 @@ export function ErrorView({ error, reset }: { error: Error & { digest?: string }
   );
 
   useEffect(() => {
-    if (!isNavigationSignal(error)) Sentry.captureException(error);
+    if (!isNavigationSignal(error)) reportError(error);
   }, [error]);
 
   const serverSide = Boolean(error.digest);

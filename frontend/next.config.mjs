@@ -1,7 +1,10 @@
-import type { NextConfig } from 'next';
-import { withSentryConfig } from '@sentry/nextjs/config';
+// JavaScript, not TypeScript: the production server loads this file at every start, and a
+// next.config.ts makes it load SWC's native compiler and the TypeScript package to read it, ~70 MB
+// of the frontend server's memory (issue 15 goal 5).
+import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   poweredByHeader: false,
   // Lets a second build (e.g. a preview next to `npm start`'s) live in its own directory.
   distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -30,7 +33,25 @@ const nextConfig: NextConfig = {
   ],
 };
 
-export default withSentryConfig(nextConfig, {
+/**
+ * The production server loads this file too, and Sentry's config wrapper brings its whole server SDK
+ * and OpenTelemetry (~700 modules). At run time the wrapper's work is already in the build (its
+ * tunnel rewrite is in the routes manifest, its webpack changes in the bundles); what is left only
+ * serves Sentry's server SDK, which runs only with SENTRY_DSN. So without one the server does not
+ * load it (issue 15 goal 5).
+ */
+/**
+ * @param {string} phase
+ * @returns {Promise<import('next').NextConfig>}
+ */
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_SERVER && !process.env.SENTRY_DSN) return nextConfig;
+  const { withSentryConfig } = await import('@sentry/nextjs/config');
+  return withSentryConfig(nextConfig, SENTRY_BUILD_OPTIONS);
+}
+
+/** @type {Parameters<typeof import('@sentry/nextjs/config').withSentryConfig>[1]} */
+const SENTRY_BUILD_OPTIONS = {
   // Sentry's loaders wrap every page, layout, route handler and the middleware (a Rollup pass per
   // file): ~12 of a first build's ~80 CPU-s (issue 15). Errors thrown there still reach Sentry
   // through instrumentation.ts's onRequestError, and its server SDK records Next.js's own
@@ -45,4 +66,4 @@ export default withSentryConfig(nextConfig, {
   release: { create: false },
   telemetry: false,
   silent: true,
-});
+};
