@@ -33,6 +33,12 @@ async function main(): Promise<void> {
     setPageHeaders(res, { hsts });
     void handle(req, res);
   });
+  // Browsers, a load balancer in front and test runners keep idle connections to reuse. Node closes
+  // them after 5 s by default, and a request sent on one just as it closes fails with ECONNRESET
+  // (seen in the browser journey); so idle connections are kept longer than such clients keep them
+  // (60 s at common load balancers).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(port, hostname, () => console.log(`frontend listening on http://${hostname}:${port}`));
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
