@@ -29,7 +29,7 @@ interface StartFigures {
 /** Runs the launcher in the clone as its own process (so its start is counted, as `npm start`'s is) and reports when /login is served. */
 const CHILD_SCRIPT = `
 import { liveManagedProcesses, startStack } from './deploy/local/src/index';
-import { groupCpuSeconds } from './deploy/local/src/stack/group-cpu';
+import { groupCpuSeconds } from './deploy/local/src/stack/process-tree';
 async function main() {
   const stack = await startStack({
     profile: 'test', dataDir: process.env.FIRST_START_DATA_DIR, mongoStorage: 'h2', zipkin: true,

@@ -14,24 +14,13 @@
  * documents stored and whether the load was still running when it sampled, and the load average.
  * Writes JSON to bench/results/.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { MongoClient } from 'mongodb';
-import { liveManagedProcesses, startStack } from '@docket/local-infra';
+import { groupRssMb, liveManagedProcesses, startStack } from '@docket/local-infra';
 
 const SAMPLES = 15;
-
-/** RSS in MB of every process in the group `pgid` (the managed child and whatever it spawned). */
-function groupRssMb(pgid: number): number {
-  try {
-    const out = execFileSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' });
-    return out.split('\n').filter(Boolean).reduce((sum, kb) => sum + Number(kb.trim()), 0) / 1024;
-  } catch {
-    return 0; // the group is gone
-  }
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { MongoClient, ObjectId } from 'mongodb';
 import {
-  ensureJars, freePort, liveManagedProcesses, pollUntil, startMongo, startStack, type RunningMongo, type StackHandle, type StartStackOptions,
+  ensureJars, freePort, groupCpuSeconds, liveManagedProcesses, pollUntil, startMongo, startStack, type RunningMongo, type StackHandle, type StartStackOptions,
 } from '@docket/local-infra';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
@@ -132,11 +132,14 @@ export function cpuSecondsOf(pid: number): number | undefined {
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** CPU seconds used so far by each part the launcher started (an H2 stand-in a bench starts is one too). */
+/**
+ * CPU seconds used so far by each part the launcher started (an H2 stand-in a bench starts is one too),
+ * with whatever the part started itself (the query-engine's background embedding process).
+ */
 export function cpuSecondsByPart(): Map<string, number> {
   const byPart = new Map<string, number>();
   for (const part of liveManagedProcesses()) {
-    const seconds = cpuSecondsOf(part.pid);
+    const seconds = groupCpuSeconds(part.pid);
     if (seconds !== undefined) byPart.set(part.name, (byPart.get(part.name) ?? 0) + seconds);
   }
   return byPart;

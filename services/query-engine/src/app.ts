@@ -201,11 +201,13 @@ async function openRetrieval(
   if (config.VECTOR_SEARCH === 'off') {
     return { index: searchIndex, retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(searchIndex, question, scope, k, budget) } };
   }
-  // The backlog's workers run at a lower priority and only while no user's request is under way; a
-  // question has its own worker, never queued behind the backlog. The backlog's workers end after a
-  // minute without work, so an idle service holds one model, not two.
+  // The backlog's workers are processes in sessions of their own at nice 19, so they take only CPU no
+  // other part of the stack wants (as threads, they took this service's whole share: a core while the
+  // corpus loaded), and run only while no user's request is under way; a question has its own worker
+  // thread, never queued behind the backlog. The backlog's workers end after a minute without work, so
+  // an idle service holds one model, not two.
   const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, {
-    questionThread: true, backgroundNice: 10, users, endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS,
+    questionThread: true, backgroundNice: 19, backgroundIn: 'process', users, endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS,
   });
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));

@@ -10,7 +10,7 @@ import { freePort, isPortOpen, pollUntil } from '../wait';
 import { compileServices } from './compile-services';
 import { YieldToBuild } from './build-priority';
 import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, nextBin, recordBuildSeconds } from './frontend-build';
-import { groupCpuSeconds } from './group-cpu';
+import { groupCpuSeconds } from './process-tree';
 import { grpcServing, httpOk } from './health';
 import { parsePino } from './log-format';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';

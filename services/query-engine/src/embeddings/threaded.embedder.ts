@@ -1,59 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import type { UserActivity } from '../runtime/user-activity';
 import type { EmbedOptions, Embedder } from './embedder';
+import { startEmbeddingWorker, type EmbeddingReply, type EmbeddingWorker } from './embedding-worker';
 import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './use-lite.embedder';
-
-/**
- * Universal Sentence Encoder lite in worker threads: a model call takes tens to hundreds of
- * milliseconds of CPU, which must not stall the service's event loop (gRPC, Kafka heartbeats).
- * Each worker loads its own model (~110 MB of RSS each, measured: weights, tensors, an isolate);
- * batches go to whichever worker is free. Background workers may start on demand and end when idle,
- * so an idle service keeps only the question worker's model.
- *
- * The worker's code is plain JavaScript given as a string, with the packages' resolved paths, so it
- * runs the same under tsx, jest's transform and compiled code (a .ts worker file would need a loader).
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-// Linux keeps a nice value per thread: a background worker yields the cores to everything else.
-if (workerData.nice > 0) { try { require('node:os').setPriority(0, workerData.nice); } catch {} }
-const { initModel } = require(workerData.embeddingsPath);
-const { modelSource } = require(workerData.modelPath);
-// The graph model keeps its loaded weight file (~27 MB) only to save() it again; the weights live on
-// in the backend's tensors, so the file is dropped once they are made.
-const ready = initModel(async () => {
-  const source = await modelSource();
-  if (source.model.artifacts) source.model.artifacts.weightData = undefined;
-  return source;
-});
-parentPort.on('message', async ({ id, texts }) => {
-  try {
-    const model = await ready;
-    const out = new Float32Array(texts.length * workerData.dimensions);
-    for (let start = 0; start < texts.length; start += workerData.batch) {
-      const batch = texts.slice(start, start + workerData.batch).map((t) => t.slice(0, workerData.maxChars).trim() || '.');
-      const vectors = await model.embed(batch);
-      vectors.forEach((vector, i) => {
-        let sum = 0;
-        for (const x of vector) sum += x * x;
-        const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-        const offset = (start + i) * workerData.dimensions;
-        for (let d = 0; d < vector.length; d++) out[offset + d] = vector[d] * scale;
-      });
-    }
-    parentPort.postMessage({ id, vectors: out }, [out.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.stack || error) });
-  }
-});
-`;
-
-/**
- * A smaller young generation than V8's default for a worker: the model's calls make short-lived
- * arrays, and a smaller nursery frees them (and their buffers) sooner. Measured on 20 batches of 8
- * long passages: RSS 219 -> 197 MB, 487 -> 509 CPU-ms per batch (within noise).
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 interface Job {
   id: number;
@@ -64,7 +12,7 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: EmbeddingWorker;
   job: Job | undefined;
   /** Takes only a user's requests (questions), never backlog work, so a question never waits behind it. */
   forQuestions: boolean;
@@ -79,6 +27,11 @@ export interface ThreadedEmbedderOptions {
   questionThread?: boolean;
   /** Nice value (0-19) of the workers that do background work; 0 leaves their priority alone. */
   backgroundNice?: number;
+  /**
+   * Where background workers run: threads of this process (default), or processes of their own, each
+   * in its own session with that nice value, so a busy backlog yields to every other service too.
+   */
+  backgroundIn?: 'thread' | 'process';
   /**
    * Users' requests under way: background work is handed to a worker only while there is none (or
    * after MAX_WAIT_FOR_USERS_MS), so a question never shares the cores with the backlog's next piece.
@@ -96,6 +49,14 @@ export interface ThreadedEmbedderOptions {
 /** Longest a background piece waits for users to pause, so the backlog still moves under constant use. */
 const MAX_WAIT_FOR_USERS_MS = 10_000;
 
+/**
+ * Universal Sentence Encoder lite in workers (embedding-worker.ts): a model call takes tens to hundreds
+ * of milliseconds of CPU, which must not stall the service's event loop (gRPC, Kafka heartbeats).
+ * Each worker loads its own model (~110 MB of RSS each, measured: weights, tensors, an isolate);
+ * batches go to whichever worker is free. Background workers may start on demand and end when idle,
+ * so an idle service keeps only the question worker's model; they may run as processes of their own
+ * (backgroundIn: 'process') so that their lower priority weighs against the whole machine.
+ */
 export class ThreadedEmbedder implements Embedder {
   readonly modelId = USE_LITE_MODEL_ID;
   readonly dimensions = USE_LITE_DIMENSIONS;
@@ -131,16 +92,14 @@ export class ThreadedEmbedder implements Embedder {
     };
     this.spawn = (forQuestions: boolean): Slot => {
       const nice = forQuestions ? 0 : Math.max(0, Math.min(19, options.backgroundNice ?? 0));
-      const slot: Slot = {
-        worker: new Worker(WORKER_SOURCE, { eval: true, workerData: { ...workerData, nice }, resourceLimits: WORKER_LIMITS }), job: undefined, forQuestions, idleTimer: undefined, ending: false,
-      };
-      slot.worker.on('message', (message: { id: number; vectors?: Float32Array; error?: string }) => this.settle(slot, message));
-      slot.worker.on('error', (error) => this.fail(slot, error));
-      slot.worker.on('exit', (code) => {
-        if (!this.closed && !slot.ending) this.fail(slot, new Error(`embedding worker exited with code ${code}`));
+      const worker = startEmbeddingWorker({ ...workerData, nice }, forQuestions ? 'thread' : options.backgroundIn ?? 'thread');
+      const slot: Slot = { worker, job: undefined, forQuestions, idleTimer: undefined, ending: false };
+      worker.onReply((reply) => this.settle(slot, reply));
+      worker.onGone((error) => {
+        if (!this.closed && !slot.ending) this.fail(slot, error);
       });
       // An idle pool must not keep the process alive.
-      slot.worker.unref();
+      worker.unref();
       this.slots.push(slot);
       return slot;
     };
@@ -151,6 +110,11 @@ export class ThreadedEmbedder implements Embedder {
   /** Embedding workers running now (the question worker and any background worker started and not yet ended). */
   get liveWorkers(): number {
     return this.slots.length;
+  }
+
+  /** The pids of background workers running as processes of their own (backgroundIn: 'process'). */
+  get workerPids(): number[] {
+    return this.slots.flatMap((slot) => (slot.worker.pid === undefined ? [] : [slot.worker.pid]));
   }
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
@@ -206,7 +170,7 @@ export class ThreadedEmbedder implements Embedder {
     slot.idleTimer = undefined;
     slot.job = job;
     slot.worker.ref(); // busy: keep the process alive until the answer arrives
-    slot.worker.postMessage({ id: job.id, texts: job.texts });
+    slot.worker.send({ id: job.id, texts: job.texts });
   }
 
   /** A background worker with nothing to do ends after endIdleWorkersAfterMs; the question worker stays. */
@@ -245,7 +209,7 @@ export class ThreadedEmbedder implements Embedder {
     return false;
   }
 
-  private settle(slot: Slot, message: { id: number; vectors?: Float32Array; error?: string }): void {
+  private settle(slot: Slot, message: EmbeddingReply): void {
     const job = slot.job;
     if (!job || job.id !== message.id) return;
     slot.job = undefined;

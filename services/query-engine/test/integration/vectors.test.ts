@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -115,6 +115,43 @@ describe('vectors with the real model and the SQLite backend', () => {
       await until(() => pool.liveWorkers === 1);
       const [again] = await pool.embed(['backlog passage one'], { background: true });
       expect(dot(again!, asked!)).toBeCloseTo(1, 4);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs background work in a process of its own session at its nice value, with the vectors a thread gives', async () => {
+    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 15, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
+    try {
+      const texts = ['backlog passage one', 'Electricity prices for households will rise.'];
+      const inProcess = await pool.embed(texts, { background: true });
+      const inThread = await pool.embed(texts);
+      inProcess.forEach((vector, i) => expect(dot(vector, inThread[i]!)).toBeCloseTo(1, 4));
+
+      const [pid] = pool.workerPids;
+      expect(pid).toBeDefined();
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      expect(Number(fields[1])).toBe(process.pid); // parent: this process
+      expect(Number(fields[3])).toBe(pid); // session: its own
+      expect(Number(fields[16])).toBe(15); // nice
+      if (existsSync(`/proc/${pid}/autogroup`)) expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/nice 15/);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.workerPids).toEqual([]);
+  });
+
+  it('fails only the jobs of a background process that dies, and a question still gets its answer', async () => {
+    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
+    try {
+      await pool.embed(['warm up'], { background: true });
+      const [pid] = pool.workerPids;
+      const backlog = pool.embed(Array.from({ length: 400 }, (_, i) => `backlog passage number ${i}`), { background: true });
+      process.kill(pid!, 'SIGKILL');
+      await expect(backlog).rejects.toThrow(/embedding process exited with SIGKILL/);
+      const [asked] = await pool.embed([question]);
+      expect(asked).toHaveLength(USE_LITE_DIMENSIONS);
     } finally {
       await pool.close();
     }

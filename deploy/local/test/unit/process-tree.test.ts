@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { groupCpuSeconds, groupRssMb, processTreeOf } from '../../src/stack/process-tree';
+import { pollUntil } from '../../src/wait';
+
+describe('a process group and its descendants', () => {
+  it('adds up the CPU a process group has used, and says nothing for a group that does not exist', async () => {
+    // A child in its own group that keeps one core busy until killed.
+    const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' });
+    try {
+      const pgid = busy.pid!;
+      await pollUntil(async () => (groupCpuSeconds(pgid) ?? 0) >= 0.2, { timeoutMs: 30_000, intervalMs: 50, description: 'the busy child to use 0.2 CPU-s' });
+      expect(groupCpuSeconds(pgid)).toBeGreaterThanOrEqual(0.2);
+    } finally {
+      process.kill(-busy.pid!, 'SIGKILL');
+    }
+    expect(groupCpuSeconds(2 ** 22 + 7)).toBeUndefined();
+    expect(groupRssMb(2 ** 22 + 7)).toBe(0);
+  });
+
+  it('counts a child that started a session of its own as its parent group\'s', async () => {
+    // The group leader starts a busy grandchild in a new session (detached) and prints its pid.
+    const leader = spawn(process.execPath, ['-e', `
+      const child = require('node:child_process').spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' });
+      console.log(child.pid);
+      setInterval(() => {}, 1000);
+    `], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    let grandchild = 0;
+    try {
+      grandchild = await new Promise<number>((resolve) => leader.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+      const pgid = leader.pid!;
+      await pollUntil(async () => (groupCpuSeconds(pgid) ?? 0) >= 0.2, { timeoutMs: 30_000, intervalMs: 50, description: 'the grandchild\'s CPU to count' });
+      expect(processTreeOf(pgid).map((p) => p.pid)).toEqual(expect.arrayContaining([pgid, grandchild]));
+      expect(groupRssMb(pgid)).toBeGreaterThan(10); // two Node processes
+    } finally {
+      if (grandchild) process.kill(grandchild, 'SIGKILL');
+      process.kill(-leader.pid!, 'SIGKILL');
+    }
+  });
+});
