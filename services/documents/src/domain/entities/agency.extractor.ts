@@ -42,6 +42,24 @@ const CAPITALS = new RegExp(
 // The same name patterns for captions in capitals ("BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION").
 const CAPITALS_PATTERNS = PATTERNS.slice(2, 8).map((pattern) => new RegExp(pattern.source, 'gi'));
 
+/**
+ * Words without which a pattern cannot match (or, for a pattern in capitals, cannot give a match
+ * that is kept, which is all in capitals): a text without them skips the pattern. Same mentions, less
+ * work: the "... Administration" pattern tries every word of a text and the corpus has none, and in
+ * capitals ([A-Z][a-z]+ without case) the word patterns try every word of every text.
+ */
+const NEEDLES = new Map<RegExp, RegExp>([
+  [PATTERNS[5] as RegExp, /Administration/],
+  ...CAPITALS_PATTERNS.map((pattern, index): [RegExp, RegExp] => [pattern, [
+    /COMMISSION|BOARD|DEPARTMENT|COURT|ATTORNEY|OFFICE/, // <State> <state body>
+    /COMMISSION|BOARD|COUNCIL/,
+    /COMMISSION/,
+    /ADMINISTRATION/,
+    /COMMISSION|BOARD|COURT/, // "<body> of <State>"
+    /COURT/,
+  ][index] as RegExp]),
+]);
+
 /** Agencies, commissions and courts: the built-in table plus state-commission and court name patterns. */
 export function extractAgencies(text: string): Candidate[] {
   const found: Candidate[] = [];
@@ -51,6 +69,7 @@ export function extractAgencies(text: string): Candidate[] {
     found.push({ kind: 'agency', text: match[0], start, end: start + match[0].length });
   }
   for (const pattern of [...PATTERNS, ...CAPITALS_PATTERNS]) {
+    if (NEEDLES.get(pattern)?.test(text) === false) continue;
     const capitalsOnly = pattern.flags.includes('i');
     for (const match of text.matchAll(pattern)) {
       if (capitalsOnly && match[0] !== match[0].toUpperCase()) continue;

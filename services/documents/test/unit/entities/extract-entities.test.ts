@@ -114,6 +114,21 @@ describe('extractEntities', () => {
       ]);
     });
 
+    it('finds administrations, courts and commissions in capitals and not, by the words they need', () => {
+      const text =
+        'BEFORE THE WESTERN AREA POWER ADMINISTRATION\n\nIN THE U.S. DISTRICT COURT FOR THE NORTHERN DISTRICT OF TEXAS\n\n' +
+        'OHIO POWER SITING BOARD\n\nThe Southwestern Power Administration replied to the Public Service Commission of Maryland.';
+      expect(of(extract(text), 'agency')).toEqual([
+        'WESTERN AREA POWER ADMINISTRATION',
+        'U.S. DISTRICT COURT FOR THE NORTHERN DISTRICT OF TEXAS',
+        'OHIO POWER SITING BOARD',
+        'Southwestern Power Administration',
+        'Public Service Commission of Maryland',
+      ]);
+      // Without the word a pattern needs, nothing: not in lower case, not across a line of other words.
+      expect(of(extract('Western Area Power administration and the western area power administration met.'), 'agency')).toEqual([]);
+    });
+
     it('does not join a person and a company on consecutive lines, or an agency and a party across "and"', () => {
       const text = 'By: /s/ Hannah Alvarez\nLone Star Electric Company\nStaff of the Georgia Public Service Commission and Sierra Club agree.';
       expect(extract(text).map((m) => [m.kind, m.text])).toEqual([
