@@ -1,14 +1,16 @@
 /**
  * The MongoDB stand-in's cost per filing on its H2 file store, for the writes the documents service
  * makes per filing (figures, never pass/fail): the insert (document + its outbox event), the outbox
- * relay's $pull once the event is sent (a bulk write per batch), and the counters (the service's own
- * StatsProjector: sources, dockets, entity profiles, activity, then the statsApplied flag), which
+ * relay's $pull once the event is sent (as the service does, handed to the counters' flag write, which
+ * removes it in the same write; --pull separate: a bulk write of its own per batch, as before), and the
+ * counters (the service's own StatsProjector: sources, dockets, entity profiles, activity, then the statsApplied flag), which
  * count a batch of filings at a time: as many as arrive within its delay (--counted-every; 15 is a
  * second at this machine's loading rate). CPU of the stand-in's process from /proc, per window of
  * filings, so a cost that grows with the collection shows; then one relay pass's scan.
  *
  *   npx tsx bench/mongo-stand-in.bench.ts                       # 6,000 filings, the jar in .cache/mongo
  *   npx tsx bench/mongo-stand-in.bench.ts --filings 3000 --jar /tmp/old/mongo-stand-in.jar --counted-every 75
+ *   npx tsx bench/mongo-stand-in.bench.ts --filings 3000 --window 1000 --pull separate
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +33,11 @@ import { printTable, round, writeBenchResult } from './support/bench-output';
 import { cpuSecondsOf } from './support/bench-stack';
 
 const { values: args } = parseArgs({
-  options: { filings: { type: 'string', default: '6000' }, window: { type: 'string', default: '2000' }, jar: { type: 'string' }, 'counted-every': { type: 'string', default: '15' } },
+  options: {
+    filings: { type: 'string', default: '6000' }, window: { type: 'string', default: '2000' }, jar: { type: 'string' }, 'counted-every': { type: 'string', default: '15' },
+    // with-flag: the relay hands published events to the counters' flag write, as the service does (StatsProjector.carryPulls); separate: its own $pull, as before
+    pull: { type: 'string', default: 'with-flag' },
+  },
 });
 const FILINGS = Number(args.filings);
 const WINDOW = Number(args.window);
@@ -39,6 +45,7 @@ const SEED = 'bench-mongo-stand-in';
 /** As the relay sends them while a load runs (kicks gathered during one send) and as the counters flag them. */
 const RELAY_BATCH = 16;
 const COUNTED_EVERY = Number(args['counted-every']);
+const PULL_WITH_FLAG = args.pull !== 'separate';
 
 function recordOf(filing: ReturnType<typeof generateFilings> extends Iterable<infer F> ? F : never, index: number): NewDocumentRecord {
   const text = filing.pages.join('\n\n');
@@ -90,9 +97,13 @@ async function main(): Promise<void> {
       sent.push({ id, eventId });
       projector.add({ id, ...record });
       if (sent.length >= RELAY_BATCH) {
-        await documents.model.bulkWrite(sent.map((s) => ({
-          updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $pull: { pendingEvents: { eventId: { $in: [s.eventId] } } } } as never },
-        })), { ordered: false });
+        if (PULL_WITH_FLAG) {
+          await documents.pullEvents(projector.carryPulls(sent.map((s) => ({ id: s.id, eventIds: [s.eventId] }))));
+        } else {
+          await documents.model.bulkWrite(sent.map((s) => ({
+            updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $pull: { pendingEvents: { eventId: { $in: [s.eventId] } } } } as never },
+          })), { ordered: false });
+        }
         sent = [];
       }
       if ((index + 1) % COUNTED_EVERY === 0) await projector.flush();
@@ -112,13 +123,13 @@ async function main(): Promise<void> {
     const scan = { cpuMs: round((cpu() - scanCpu) * 1000), wallMs: round(performance.now() - scanStarted) };
     const fileMb = round(fs.statSync(path.join(dir, 'mongo.mv')).size / 2 ** 20);
     const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
-    printTable(`MongoDB stand-in (H2 file), ${FILINGS} filings, ${round(bytes / FILINGS / 1024)} KB of text each, counted ${COUNTED_EVERY} at a time (${path.basename(path.dirname(jar))}/${path.basename(jar)})`, [
+    printTable(`MongoDB stand-in (H2 file), ${FILINGS} filings, ${round(bytes / FILINGS / 1024)} KB of text each, counted ${COUNTED_EVERY} at a time, events pulled ${PULL_WITH_FLAG ? 'with the flag' : 'separately'} (${path.basename(path.dirname(jar))}/${path.basename(jar)})`, [
       ...windows.map((w): [string, string] => [`CPU ms per filing, filings up to ${w.upTo}`, `${w.cpuMsPerFiling}   (wall ${w.wallMsPerFiling} ms)`]),
       [`one relay pass's scan of ${FILINGS} documents`, `${scan.cpuMs} CPU ms, ${scan.wallMs} ms wall`],
       ['H2 file size', `${fileMb} MB`],
       ['load average (1 min) at the end', String(loadAverage1m)],
     ]);
-    console.log(`written to ${writeBenchResult('mongo-stand-in', { jar, filings: FILINGS, countedEvery: COUNTED_EVERY, windows, scan, fileMb, loadAverage1m })}`);
+    console.log(`written to ${writeBenchResult('mongo-stand-in', { jar, filings: FILINGS, countedEvery: COUNTED_EVERY, pullWithFlag: PULL_WITH_FLAG, windows, scan, fileMb, loadAverage1m })}`);
   } finally {
     await connection.close();
     await mongo.stop();

@@ -53,6 +53,14 @@ export function addOutbox(schema: Schema): void {
 interface OutboxDoc {
   _id: unknown;
   pendingEvents?: Array<Omit<PendingEvent, 'payload'> & { payload: unknown }>;
+  /** Handed over by kickWritten (not read back): its published events are removed by settleWritten when there is one. */
+  written?: boolean;
+}
+
+/** Events the relay has published, by aggregate: what is to be pulled from its outbox. */
+export interface PublishedEvents {
+  id: unknown;
+  eventIds: string[];
 }
 
 /**
@@ -68,6 +76,7 @@ export class OutboxRelay {
   private readonly intervalMs: number;
   private readonly retryMs: number;
   private readonly batchSize: number;
+  private readonly settleWritten: ((published: PublishedEvents[]) => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private dueAt = 0;
   private running: Promise<void> | undefined;
@@ -84,15 +93,29 @@ export class OutboxRelay {
    * intervalMs: how often a full pass sweeps the collection for events nobody kicked (a crash between
    * a write and its publish); retryMs: how soon a pass follows a publish that failed (default the
    * smaller of intervalMs and 1 s), so a long interval never holds up events a broker hiccup left behind.
+   *
+   * settleWritten: removes the published events of aggregates handed to kickWritten, instead of the
+   * relay's own $pull, for an owner that writes each new aggregate again soon anyway and can fold the
+   * pull into that write (one rewrite of the aggregate rather than two). It must see that they are
+   * pulled in the end; until then a full pass publishes them again, which consumers absorb (they
+   * deduplicate on event_id). A rejection counts as a failed pull (a pass follows within retryMs).
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  constructor(options: { model: Model<any>; publisher: EventPublisher; logger: Logger; intervalMs?: number; retryMs?: number; batchSize?: number }) {
+  constructor(options: {
+    model: Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    publisher: EventPublisher;
+    logger: Logger;
+    intervalMs?: number;
+    retryMs?: number;
+    batchSize?: number;
+    settleWritten?: (published: PublishedEvents[]) => Promise<void>;
+  }) {
     this.model = options.model;
     this.publisher = options.publisher;
     this.logger = options.logger.child({ component: 'outbox-relay', collection: options.model.collection.name });
     this.intervalMs = options.intervalMs ?? 1000;
     this.retryMs = options.retryMs ?? Math.min(this.intervalMs, 1000);
     this.batchSize = options.batchSize ?? 100;
+    this.settleWritten = options.settleWritten;
   }
 
   start(): void {
@@ -136,7 +159,7 @@ export class OutboxRelay {
    * text, the read was a second copy of every document through MongoDB. Resolves like kick(ids).
    */
   kickWritten(written: Array<{ id: unknown; events: PendingEvent[] }>): Promise<void> {
-    this.kickedWritten.push(...written.filter((w) => w.events.length > 0).map((w) => ({ _id: w.id, pendingEvents: w.events })));
+    this.kickedWritten.push(...written.filter((w) => w.events.length > 0).map((w) => ({ _id: w.id, pendingEvents: w.events, written: true })));
     return this.publishKicked();
   }
 
@@ -173,11 +196,23 @@ export class OutboxRelay {
       this.logger.warn({ err: error, documents: docs.length }, 'outbox batch publish failed; publishing one by one');
       return this.publishEach(docs);
     }
-    await this.model.bulkWrite(docs.map((doc) => ({
-      // (mongoose's bulk types do not follow a $pull on a sub-document array; the same filter as publishDocument's)
-      updateOne: { filter: { _id: doc._id }, update: { $pull: { pendingEvents: { eventId: { $in: (doc.pendingEvents ?? []).map((event) => event.eventId) } } } } as never },
-    })), { ordered: false });
+    await this.pullPublished(docs.map((doc) => ({ doc, eventIds: (doc.pendingEvents ?? []).map((event) => event.eventId) })));
     return true;
+  }
+
+  /** Removes what went out: written aggregates' events through settleWritten when there is one, the rest by one $pull each in one bulk write. */
+  private async pullPublished(published: Array<{ doc: OutboxDoc; eventIds: string[] }>): Promise<void> {
+    const settled = this.settleWritten ? published.filter((p) => p.doc.written) : [];
+    const pulled = settled.length > 0 ? published.filter((p) => !p.doc.written) : published;
+    await Promise.all([
+      settled.length > 0 ? this.settleWritten?.(settled.map((p) => ({ id: p.doc._id, eventIds: p.eventIds }))) : undefined,
+      pulled.length > 0
+        ? this.model.bulkWrite(pulled.map((p) => ({
+          // (mongoose's bulk types do not follow a $pull on a sub-document array)
+          updateOne: { filter: { _id: p.doc._id }, update: { $pull: { pendingEvents: { eventId: { $in: p.eventIds } } } } as never },
+        })), { ordered: false })
+        : undefined,
+    ]);
   }
 
   private async publishEach(docs: OutboxDoc[]): Promise<boolean> {
@@ -269,9 +304,7 @@ export class OutboxRelay {
       return false;
     } finally {
       // Pull what went out even when a later event failed: it must not be published again and again.
-      if (published.length > 0) {
-        await this.model.updateOne({ _id: doc._id }, { $pull: { pendingEvents: { eventId: { $in: published } } } });
-      }
+      if (published.length > 0) await this.pullPublished([{ doc, eventIds: published }]);
     }
   }
 }

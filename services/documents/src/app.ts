@@ -74,7 +74,12 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
 
-    const documentRelay = new OutboxRelay({ model: documentsRepo.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
+    const projector = new StatsProjector({ documents: documentsRepo, sources, dockets, entities: entitiesRepo, activity, logger });
+    const documentRelay = new OutboxRelay({
+      model: documentsRepo.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS,
+      // A new document's published event is pulled by the counters' flag write that follows within a second.
+      settleWritten: (published) => documentsRepo.pullEvents(projector.carryPulls(published.map((p) => ({ id: String(p.id), eventIds: p.eventIds })))),
+    });
     const productRelay = new OutboxRelay({ model: dataProducts.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
     documentRelay.start(); // the first pass publishes whatever a previous run left pending
     productRelay.start();
@@ -93,7 +98,6 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     };
     await refreshPatterns();
 
-    const projector = new StatsProjector({ documents: documentsRepo, sources, dockets, entities: entitiesRepo, activity, logger });
     closers.add('stats projector', () => projector.flush());
     const recovered = await projector.recover();
     if (recovered > 0) logger.info({ documents: recovered }, 'counted documents a previous run had not counted');

@@ -2,7 +2,7 @@ import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import {
-  EventPublisher, OutboxRelay, addOutbox, newEventFields, pendingEvent, type PendingEvent, type TopicDef,
+  EventPublisher, OutboxRelay, addOutbox, newEventFields, pendingEvent, type PendingEvent, type PublishedEvents, type TopicDef,
 } from '../../src';
 import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
 
@@ -45,9 +45,10 @@ async function collect(topic: string): Promise<KafkaMessage[]> {
   return seen;
 }
 
-function relay(options: { intervalMs?: number; retryMs?: number; via?: EventPublisher; batchSize?: number } = {}): OutboxRelay {
+function relay(options: { intervalMs?: number; retryMs?: number; via?: EventPublisher; batchSize?: number; settleWritten?: (published: PublishedEvents[]) => Promise<void> } = {}): OutboxRelay {
   const r = new OutboxRelay({
     model: Things, publisher: options.via ?? publisher, logger: testLogger, intervalMs: options.intervalMs ?? 100, retryMs: options.retryMs, batchSize: options.batchSize,
+    settleWritten: options.settleWritten,
   });
   cleanups.push(() => r.stop());
   return r;
@@ -90,6 +91,24 @@ describe('OutboxRelay', () => {
       expect(seen.filter((m) => m.key?.toString() === w.id).map(eventIdOf)).toEqual(w.events.map((e) => e.eventId));
     }
     for (const w of written) expect((await Things.findById(w.id).lean())?.pendingEvents).toEqual([]);
+  });
+
+  it('with settleWritten, leaves kickWritten aggregates\' published events to it and pulls the others itself', async () => {
+    const def = await freshTopic(kafka, 'outbox');
+    const seen = await collect(def.name);
+    const written = ['s-1', 's-2'].map((id) => ({ id, events: eventsFor(def, id, 2) }));
+    const read = { _id: 's-3', name: 's-3', pendingEvents: eventsFor(def, 's-3', 1) };
+    await Things.insertMany([...written.map((w) => ({ _id: w.id, name: w.id, pendingEvents: w.events })), read]);
+    const settled: PublishedEvents[] = [];
+
+    const r = relay({ intervalMs: 60_000, settleWritten: async (published) => void settled.push(...published) });
+    await Promise.all([r.kickWritten(written), r.kick(['s-3'])]);
+
+    await waitFor(() => seen.length === 5, { what: 'five events' });
+    expect(settled.map((p) => [p.id, p.eventIds]).sort()).toEqual(written.map((w) => [w.id, w.events.map((e) => e.eventId)]));
+    // Published, and left in their outboxes for settleWritten's owner to pull.
+    for (const w of written) expect((await Things.findById(w.id).lean())?.pendingEvents.map((e) => e.eventId)).toEqual(w.events.map((e) => e.eventId));
+    expect((await Things.findById('s-3').lean())?.pendingEvents).toEqual([]);
   });
 
   it('keeps events added while it was publishing', async () => {

@@ -16,11 +16,19 @@ export type CountedDocument = Pick<Document, 'id' | 'sourceId' | 'docketId' | 'f
  * per source and entity into a few bulk writes, then flagged `statsApplied`. A crash before the flag
  * leaves documents unflagged and `recover()` counts them at the next start (at least once: a crash
  * between the counters and the flag counts that batch twice).
+ *
+ * The flag write also removes the outbox events the relay has published meanwhile (carryPulls): a new
+ * document is then rewritten once after its insert, not twice (MongoDB stand-in: a whole-document
+ * rewrite each).
  */
 export class StatsProjector {
   private queue: CountedDocument[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** Documents added and not yet flagged: their published events can wait for the flag write. */
+  private readonly unflagged = new Set<string>();
+  /** Published events of unflagged documents, by id, to remove with their flag. */
+  private readonly pulls = new Map<string, string[]>();
 
   constructor(
     private readonly deps: {
@@ -37,9 +45,24 @@ export class StatsProjector {
   ) {}
 
   add(document: CountedDocument): void {
+    this.unflagged.add(document.id);
     this.queue.push(document);
     if (this.queue.length >= this.batchSize) void this.flush();
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  /**
+   * The relay has published these documents' events: those still waiting for their flag have them
+   * removed by the flag write; the others (flagged already, or never added here) are returned, for
+   * the caller to remove now.
+   */
+  carryPulls(published: Array<{ id: string; eventIds: string[] }>): Map<string, string[]> {
+    const rest = new Map<string, string[]>();
+    for (const { id, eventIds } of published) {
+      const into = this.unflagged.has(id) ? this.pulls : rest;
+      into.set(id, [...(into.get(id) ?? []), ...eventIds]);
+    }
+    return rest;
   }
 
   /** Counts everything queued so far; resolves when it is written. */
@@ -55,6 +78,10 @@ export class StatsProjector {
       } catch (error) {
         // Left unflagged: recover() counts them at the next start.
         this.deps.logger.error({ err: error, documents: batch.length }, 'counting documents failed; they will be counted at the next start');
+        // Their published events are removed all the same (else the relay's next sweep publishes them again).
+        await this.deps.documents.pullEvents(this.takePulls(batch)).catch((pullError: unknown) => {
+          this.deps.logger.warn({ err: pullError }, 'removing published outbox events failed; the relay\'s next sweep publishes them again');
+        });
       }
     });
     return this.flushing;
@@ -121,6 +148,24 @@ export class StatsProjector {
       this.deps.entities.applyIncrements([...entities.values()]),
       this.deps.activity.record(activity, now),
     ]);
-    await this.deps.documents.markStatsApplied(batch.map((document) => document.id));
+    const pulls = this.takePulls(batch);
+    try {
+      await this.deps.documents.markStatsApplied(batch.map((document) => document.id), pulls);
+    } catch (error) {
+      for (const [id, eventIds] of pulls) this.pulls.set(id, eventIds); // flush's catch removes them
+      throw error;
+    }
+  }
+
+  /** The published events waiting for these documents' flag; from now on the documents count as flagged. */
+  private takePulls(batch: CountedDocument[]): Map<string, string[]> {
+    const taken = new Map<string, string[]>();
+    for (const { id } of batch) {
+      this.unflagged.delete(id);
+      const eventIds = this.pulls.get(id);
+      if (eventIds) taken.set(id, eventIds);
+      this.pulls.delete(id);
+    }
+    return taken;
   }
 }

@@ -178,8 +178,31 @@ export class DocumentRepository {
     return records.map(toStored);
   }
 
-  async markStatsApplied(ids: string[]): Promise<void> {
-    await this.model.updateMany({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { $set: { statsApplied: true } });
+  /**
+   * Flags documents as counted; `pulls` (by id) are outbox events the relay has published, removed in
+   * the same write, so a new document is rewritten once after its insert rather than twice.
+   */
+  async markStatsApplied(ids: string[], pulls: ReadonlyMap<string, string[]> = new Map()): Promise<void> {
+    const plain = ids.filter((id) => !pulls.has(id)).map((id) => new Types.ObjectId(id));
+    const withPull = ids.filter((id) => pulls.has(id));
+    if (withPull.length === 0) {
+      if (plain.length > 0) await this.model.updateMany({ _id: { $in: plain } }, { $set: { statsApplied: true } });
+      return;
+    }
+    await this.model.collection.bulkWrite([
+      ...withPull.map((id) => ({
+        updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $set: { statsApplied: true }, $pull: { pendingEvents: { eventId: { $in: pulls.get(id) ?? [] } } } } },
+      })),
+      ...(plain.length > 0 ? [{ updateMany: { filter: { _id: { $in: plain } }, update: { $set: { statsApplied: true } } } }] : []),
+    ] as never, { ordered: false });
+  }
+
+  /** Removes published outbox events (the relay's $pull, for documents whose flag write went out already). */
+  async pullEvents(pulls: ReadonlyMap<string, string[]>): Promise<void> {
+    if (pulls.size === 0) return;
+    await this.model.collection.bulkWrite([...pulls].map(([id, eventIds]) => ({
+      updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $pull: { pendingEvents: { eventId: { $in: eventIds } } } } },
+    })) as never, { ordered: false });
   }
 
   async count(): Promise<number> {

@@ -1,0 +1,98 @@
+import mongoose, { Types, type Connection } from 'mongoose';
+import pino from 'pino';
+import { testInfraEnv, uniqueName } from '@docket/testkit';
+import { StatsProjector } from '../../src/service/stats.projector';
+import { ActivityRepository } from '../../src/store/activity.repository';
+import { DocketRepository } from '../../src/store/docket.repository';
+import { DocumentRepository, type NewDocumentRecord } from '../../src/store/document.repository';
+import { EntityRepository } from '../../src/store/entity.repository';
+import { SourceRepository } from '../../src/store/source.repository';
+
+// The counters' flag write also removes the outbox events the relay has published meanwhile, so a
+// new document is rewritten once after its insert; documents flagged already are left to the caller.
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const dbName = uniqueName('stats_projector').replace(/-/g, '_');
+let connection: Connection;
+let documents: DocumentRepository;
+let sources: SourceRepository;
+let projector: StatsProjector;
+
+beforeAll(async () => {
+  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
+  documents = new DocumentRepository(connection);
+  const dockets = new DocketRepository(connection);
+  sources = new SourceRepository(connection);
+  await Promise.all([documents.init(), dockets.init()]);
+  await sources.upsertDefinitions([{
+    id: 'projector-src', name: 'Projector source', shortName: 'PS', kind: 'agency', jurisdiction: 'Federal', state: 'US', homeUrl: '', docketPattern: '',
+    publishesNativeFilingTypes: false, industries: [], filingTypes: [],
+  }]);
+  projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger }, 500, 3_600_000);
+});
+
+afterAll(async () => {
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+function record(n: number): NewDocumentRecord {
+  const now = new Date('2026-03-01T00:00:00Z');
+  return {
+    title: `Filing ${n}`, text: `Text of filing ${n}.`, pages: [], sourceId: 'projector-src', docketId: '', docketNumber: '', filingType: 'Comment',
+    filingCategory: 'Other', filedAt: now, filers: [], description: '', language: 'en', sha256: `sha-${dbName}-${n}`, createdBy: '', createdAt: now, updatedAt: now,
+    attachments: [], provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' }, provenanceKey: `projector|${dbName}|${n}`,
+    entities: [], mentions: [], values: [],
+  };
+}
+
+async function insert(n: number, eventIds: string[]): Promise<string> {
+  const id = documents.newId();
+  await documents.insert(id, record(n), eventIds.map((eventId) => ({ eventId, topic: 't', key: id, payload: Buffer.from(eventId) })));
+  projector.add({ id, ...record(n) });
+  return id;
+}
+
+const stored = (id: string) => connection.collection('documents').findOne({ _id: new Types.ObjectId(id) });
+
+describe('StatsProjector', () => {
+  it('removes published events in the flag write, leaves unpublished ones, and hands back documents flagged already', async () => {
+    const published = await insert(1, ['e1', 'e1-later']);
+    const unpublished = await insert(2, ['e2']);
+
+    expect(projector.carryPulls([{ id: published, eventIds: ['e1'] }])).toEqual(new Map());
+    await projector.flush();
+
+    const first = await stored(published);
+    expect(first?.statsApplied).toBe(true);
+    expect(first?.pendingEvents.map((e: { eventId: string }) => e.eventId)).toEqual(['e1-later']);
+    const second = await stored(unpublished);
+    expect(second?.statsApplied).toBe(true);
+    expect(second?.pendingEvents.map((e: { eventId: string }) => e.eventId)).toEqual(['e2']);
+    expect((await sources.find('projector-src'))?.documentCount).toBe(2);
+
+    // Flagged already: the caller pulls them itself.
+    expect(projector.carryPulls([{ id: unpublished, eventIds: ['e2'] }])).toEqual(new Map([[unpublished, ['e2']]]));
+    await documents.pullEvents(new Map([[unpublished, ['e2']]]));
+    expect((await stored(unpublished))?.pendingEvents).toEqual([]);
+  });
+
+  it('still removes carried events when counting fails, leaving the documents for recover()', async () => {
+    const id = await insert(3, ['e3']);
+    projector.carryPulls([{ id, eventIds: ['e3'] }]);
+    const applyIncrements = sources.applyIncrements.bind(sources);
+    sources.applyIncrements = async () => {
+      throw new Error('counters unavailable');
+    };
+    try {
+      await projector.flush();
+    } finally {
+      sources.applyIncrements = applyIncrements;
+    }
+    const after = await stored(id);
+    expect(after?.statsApplied).toBe(false);
+    expect(after?.pendingEvents).toEqual([]);
+    expect(await projector.recover()).toBe(1);
+    expect((await stored(id))?.statsApplied).toBe(true);
+  });
+});
