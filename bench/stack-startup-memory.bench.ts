@@ -9,16 +9,26 @@
  * and reports the seconds until the login page is served,
  * then samples the resident memory of every process group it started (Kafka's and the MongoDB
  * stand-in's JVMs, Redis, five Node services, Next.js) once a second for 15 s and reports the
- * median total. The default corpus starts loading at once and the MongoDB stand-in of the test
- * profile keeps it in its heap, so the figure depends on how far that load got: the bench prints the
- * documents stored and whether the load was still running when it sampled, and the load average.
- * Writes JSON to bench/results/.
+ * median total. The default corpus starts loading at once, so the figure depends on how far that
+ * load got: the bench prints the documents stored and whether the load was still running when it
+ * sampled, and the load average. Writes JSON to bench/results/.
+ *
+ * --settle samples the stack idle instead: once the corpus (--filings N, default the services' 20,000)
+ * is stored and searchable and the query-engine's embedding backlog is done (its background process
+ * has ended), within --settle-minutes (default 30).
+ *
+ *   npx tsx bench/stack-startup-memory.bench.ts --settle --filings 2000
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { MongoClient } from 'mongodb';
-import { groupRssMb, liveManagedProcesses, startStack } from '@docket/local-infra';
+import { parseArgs } from 'node:util';
+import { credentials } from '@grpc/grpc-js';
+import { groupMemoryMb, liveManagedProcesses, pollUntil, processTreeOf, startStack, type StackHandle } from '@docket/local-infra';
+import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
+import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { indexedCount } from './support/bench-stack';
 
 const SAMPLES = 15;
 
@@ -39,35 +49,64 @@ async function corpusState(mongoUrl: string): Promise<{ documentsStored: number;
   }
 }
 
-/** --mongo-storage h2|memory (default h2, what `npm start` runs). */
-function mongoStorageArg(argv: string[]): 'h2' | 'memory' {
-  const i = argv.indexOf('--mongo-storage');
-  if (i < 0) return 'h2';
-  const value = argv[i + 1];
-  if (value !== 'h2' && value !== 'memory') throw new Error(`--mongo-storage must be h2 or memory, got ${value ?? 'nothing'}`);
-  return value;
+const { values: args } = parseArgs({
+  options: {
+    'mongo-storage': { type: 'string', default: 'h2' },
+    settle: { type: 'boolean', default: false },
+    filings: { type: 'string' },
+    'settle-minutes': { type: 'string', default: '30' },
+  },
+});
+
+/** Waits until the corpus is stored and searchable and the query-engine has no background process left. */
+async function settle(stack: StackHandle): Promise<void> {
+  const started = Date.now();
+  const search = new SearchServiceClient(`127.0.0.1:${stack.ports.queryEngine}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const queryEngine = liveManagedProcesses().find((p) => p.name === 'query-engine');
+  let last = '';
+  await pollUntil(async () => {
+    const corpus = await corpusState(stack.infra.mongoUrl);
+    const indexed = await indexedCount(search);
+    // Its Node processes besides itself (each part also has a shell and a cat watching the launcher's pipe).
+    const background = queryEngine ? processTreeOf(queryEngine.pid).filter((p) => p.command === 'node' && p.pid !== queryEngine.pid).length : 0;
+    const line = `${corpus.documentsStored} stored${corpus.stillLoading ? ' (loading)' : ''}, ${indexed} indexed, ${background} background process(es) in the query-engine`;
+    if (line !== last) process.stderr.write(`[settle] ${Math.round((Date.now() - started) / 1000)} s: ${line}\n`);
+    last = line;
+    return !corpus.stillLoading && indexed >= corpus.documentsStored && background === 0;
+  }, { timeoutMs: Number(args['settle-minutes']) * 60_000, intervalMs: 5_000, description: 'the stack to settle' });
+  search.close();
+  process.stderr.write(`[settle] idle after ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
 async function main(): Promise<void> {
-  const mongoStorage = mongoStorageArg(process.argv.slice(2));
-  const stack = await startStack({ profile: 'test', mongoStorage, env: { LOG_LEVEL: 'warn' }, log: (m) => process.stderr.write(`[stack] ${m}\n`) });
+  const mongoStorage = args['mongo-storage'];
+  if (mongoStorage !== 'h2' && mongoStorage !== 'memory') throw new Error(`--mongo-storage must be h2 or memory, got ${mongoStorage}`);
+  const env = { LOG_LEVEL: 'warn', ...(args.filings ? { SEED_FILINGS: args.filings } : {}) };
+  const stack = await startStack({ profile: 'test', mongoStorage, env, log: (m) => process.stderr.write(`[stack] ${m}\n`) });
   try {
+    if (args.settle) await settle(stack);
     const perPart = new Map<string, number[]>();
+    const pssPerPart = new Map<string, number[]>();
     for (let i = 0; i < SAMPLES; i++) {
       await new Promise((resolve) => setTimeout(resolve, 1000)); // one sample a second while idle
       for (const p of liveManagedProcesses()) {
         if (p.name === 'next-build') continue;
-        perPart.set(p.name, [...(perPart.get(p.name) ?? []), groupRssMb(p.pid)]);
+        perPart.set(p.name, [...(perPart.get(p.name) ?? []), groupMemoryMb(p.pid, 'rss')]);
+        pssPerPart.set(p.name, [...(pssPerPart.get(p.name) ?? []), groupMemoryMb(p.pid, 'pss')]);
       }
     }
     const corpus = await corpusState(stack.infra.mongoUrl);
     const parts = Object.fromEntries([...perPart].map(([name, samples]) => [name, Math.round(median(samples))]));
+    const pssParts = Object.fromEntries([...pssPerPart].map(([name, samples]) => [name, Math.round(median(samples))]));
     const totalMb = Object.values(parts).reduce((a, b) => a + b, 0);
+    const totalPssMb = Object.values(pssParts).reduce((a, b) => a + b, 0);
     const result = {
       bench: 'stack-startup-memory',
       at: new Date().toISOString(),
       startup: stack.timings,
       idleRssMb: { total: totalMb, ...parts },
+      idlePssMb: { total: totalPssMb, ...pssParts },
+      settled: args.settle,
       corpus,
       mongoStorage,
       loadAverage1m: os.loadavg()[0],
@@ -75,8 +114,10 @@ async function main(): Promise<void> {
     console.log(`start-up to login page served: ${stack.timings.totalSeconds.toFixed(1)} s` +
       (stack.timings.frontendBuildSeconds ? ` (including a frontend build of ${stack.timings.frontendBuildSeconds.toFixed(1)} s)` : ''));
     console.log(`  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`);
-    console.log(`idle resident memory: ${totalMb} MB in all (${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}; load average ${os.loadavg()[0]?.toFixed(2)})`);
-    for (const [name, mb] of Object.entries(parts).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${String(mb).padStart(5)} MB`);
+    console.log(`${args.settle ? 'settled' : 'idle'} resident memory: ${totalMb} MB in all (${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}; load average ${os.loadavg()[0]?.toFixed(2)})`);
+    console.log(`  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process)`);
+    for (const [name, mb] of Object.entries(parts).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${`${mb} MB`.padStart(8)} ${`${pssParts[name] ?? 0} MB`.padStart(8)}`);
+    console.log(`  ${'all'.padEnd(14)} ${`${totalMb} MB`.padStart(8)} ${`${totalPssMb} MB`.padStart(8)}   (PSS is lower still while other Node processes run on the machine)`);
     const dir = path.join(__dirname, 'results');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, `stack-startup-memory-${Date.now()}.json`), JSON.stringify(result, null, 2) + '\n');

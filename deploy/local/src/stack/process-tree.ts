@@ -5,6 +5,8 @@ const TICKS_PER_SECOND = 100;
 
 interface ProcessStat {
   pid: number;
+  /** The executable's name (/proc/<pid>/comm: 'node', 'java', 'sh', ...). */
+  command: string;
   ppid: number;
   pgrp: number;
   /** Own CPU ticks plus those of its finished (waited-for) children. */
@@ -24,11 +26,12 @@ export function processTreeOf(pgid: number): ProcessStat[] {
     return [];
   }
   const all = entries.filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    const fields = statFields(entry);
+    const stat = readStat(entry);
+    if (!stat) return [];
     // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
-    if (!fields) return [];
+    const { command, fields } = stat;
     const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    return [{ pid: Number(entry), ppid: Number(fields[1]), pgrp: Number(fields[2]), ticks }];
+    return [{ pid: Number(entry), command, ppid: Number(fields[1]), pgrp: Number(fields[2]), ticks }];
   });
   const members = new Set(all.filter((p) => p.pgrp === pgid).map((p) => p.pid));
   if (members.size === 0) return [];
@@ -54,24 +57,35 @@ export function groupCpuSeconds(pgid: number): number | undefined {
   return tree.length > 0 ? tree.reduce((sum, p) => sum + p.ticks, 0) / TICKS_PER_SECOND : undefined;
 }
 
-/** The fields of /proc/<pid>/stat after the command name (which may contain spaces), or undefined. */
-function statFields(pid: string): string[] | undefined {
+/** The command name in /proc/<pid>/stat and the fields after it (the name may contain spaces), or undefined. */
+function readStat(pid: string): { command: string; fields: string[] } | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const end = stat.lastIndexOf(')');
+    return { command: stat.slice(stat.indexOf('(') + 1, end), fields: stat.slice(end + 2).split(' ') };
   } catch {
     return undefined; // exited meanwhile
   }
 }
 
-/** Resident memory in MB of the process group `pgid` and its descendants (processTreeOf); 0 when it is gone. */
-export function groupRssMb(pgid: number): number {
-  return processTreeOf(pgid).reduce((sum, p) => sum + rssKbOf(p.pid), 0) / 1024;
+/**
+ * Resident memory in MB of the process group `pgid` and its descendants (processTreeOf); 0 when it is
+ * gone. 'rss' counts every page a process maps, so pages several processes share (the node executable's
+ * code, ~45 MB in each Node process) count once for each; 'pss' divides each shared page among the
+ * processes that map it, so PSS adds up across processes to the memory they really take together.
+ */
+export function groupMemoryMb(pgid: number, measure: 'rss' | 'pss'): number {
+  return processTreeOf(pgid).reduce((sum, p) => sum + memoryKbOf(p.pid, measure), 0) / 1024;
 }
 
-function rssKbOf(pid: number): number {
+export function groupRssMb(pgid: number): number {
+  return groupMemoryMb(pgid, 'rss');
+}
+
+function memoryKbOf(pid: number, measure: 'rss' | 'pss'): number {
   try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const file = measure === 'rss' ? `/proc/${pid}/status` : `/proc/${pid}/smaps_rollup`;
+    const match = (measure === 'rss' ? /^VmRSS:\s+(\d+) kB/m : /^Pss:\s+(\d+) kB/m).exec(fs.readFileSync(file, 'utf8'));
     return match ? Number(match[1]) : 0;
   } catch {
     return 0; // exited meanwhile

@@ -29,7 +29,7 @@ describe('a process group and its descendants', () => {
       grandchild = await new Promise<number>((resolve) => leader.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
       const pgid = leader.pid!;
       await pollUntil(async () => (groupCpuSeconds(pgid) ?? 0) >= 0.2, { timeoutMs: 30_000, intervalMs: 50, description: 'the grandchild\'s CPU to count' });
-      expect(processTreeOf(pgid).map((p) => p.pid)).toEqual(expect.arrayContaining([pgid, grandchild]));
+      expect(processTreeOf(pgid).map((p) => [p.pid, p.command])).toEqual(expect.arrayContaining([[pgid, 'node'], [grandchild, 'node']]));
       expect(groupRssMb(pgid)).toBeGreaterThan(10); // two Node processes
     } finally {
       if (grandchild) process.kill(grandchild, 'SIGKILL');
