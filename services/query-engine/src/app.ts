@@ -16,6 +16,7 @@ import { VectorIndex } from './retrieval/vector-index';
 import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
 import { VectorIndexingBackend } from './retrieval/vector-indexing.backend';
 import { AskService, type AskWorkspaceScope, type Retriever } from './service/ask.service';
+import { AnswerThreads } from './service/answer-threads/answer-threads';
 import { SearchService } from './service/search.service';
 import { SearchStreamService } from './service/search-stream.service';
 import { DocumentAnswerService } from './service/document-answer.service';
@@ -106,11 +107,15 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const llm = llmSettingsOf(config);
     const writer = new AnalysisWriter({ chat: llm && new ChatCompletionsClient(llm), logger });
     const answerModes = answerModesOf({ generativeConfigured: writer.generativeConfigured, configuredDefault: config.DEFAULT_ANALYSIS_MODE });
+    // Questions' analyses and figures off the event loop; one thread: two cores, shared with indexing.
+    const answerThreads = new AnswerThreads({ threads: 1, logger });
+    closers.add('answer threads', () => answerThreads.close());
     const asker = new AskService({
       index,
       retriever,
       writer,
       figures: new FiguresBuilder(),
+      composer: answerThreads,
       queries,
       workspaces: askScopeOf(workspaceScope),
       completedEvent: (query) => queryCompletedEvent(query, queryCompletedTopic),

@@ -3,7 +3,7 @@ import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { PendingEvent } from '@docket/events';
 import type { QueryNode } from '@docket/query-language';
-import { composeAnswer, decideScope, readQuestion, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
+import { decideScope, readQuestion, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { IndexedDocument } from '../domain/indexed-document';
 import {
@@ -15,6 +15,7 @@ import type { SearchBackend } from '../index/search-backend';
 import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
 import type { UserActivity } from '../runtime/user-activity';
+import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */
@@ -31,6 +32,13 @@ export interface Retriever {
 export interface AnswerWriter {
   /** The analysis of the best documents (in rank order); every sentence cites a passage of them. */
   write(question: string, documents: Array<{ document: IndexedDocument; score: number }>, mode: AnalysisModeName): Promise<Analysis>;
+  /** Whether the generative mode has a model to ask (when not, a generative question is answered extractively). */
+  readonly generativeConfigured?: boolean;
+}
+
+/** Composes a question's answer from plain data, off the main thread (AnswerThreads). */
+export interface AnswerComposer {
+  compose(job: AnswerJob): Promise<ComposedAnswer>;
 }
 
 export interface FiguresMaker {
@@ -71,6 +79,11 @@ export interface AskDeps {
   retriever: Retriever;
   writer: AnswerWriter;
   figures: FiguresMaker;
+  /**
+   * Where the analysis (but a generative answer's model call), its composition and the figures run:
+   * answer threads, so the event loop serves other requests meanwhile. Without one, on this thread.
+   */
+  composer?: AnswerComposer | undefined;
   queries: QueryRepository;
   workspaces?: AskWorkspaceScope | undefined;
   /** queries.completed.v1 for a stored query, ready for its outbox. */
@@ -118,15 +131,15 @@ export class AskService {
     const retrievalMs = performance.now() - started;
     report({ kind: 'documents', documents: listDocuments(ranked, undefined) });
 
+    // The analysis and the figures are made together (on an answer thread); the figures' share is
+    // their own time there, the analysis's the rest (the proceeding's reads, waiting for the thread, copies).
     const analysisStarted = performance.now();
-    const analysis = await this.analyse(question, ranked, filters, mode, budget);
+    const composed = await this.analyse(question, ranked, filters, mode, budget);
+    const { analysis, figures } = composed;
+    const figuresMs = composed.figuresMs;
+    const analysisMs = performance.now() - analysisStarted - figuresMs;
     for (const section of analysis.sections) report({ kind: 'section', section });
-    const analysisMs = performance.now() - analysisStarted;
-
-    const figuresStarted = performance.now();
-    const figures = this.deps.figures.make(ranked.map((r) => r.document), analysis);
     report({ kind: 'figures', figures });
-    const figuresMs = performance.now() - figuresStarted;
 
     const query: StoredQuery = {
       id: queryId,
@@ -153,7 +166,11 @@ export class AskService {
     }
     await this.deps.queries.insert(query, [this.deps.completedEvent(query)]);
     this.deps.kick(queryId);
-    this.deps.logger.info({ queryId, workspaceId: input.workspaceId, tookMs: query.timings.totalMs, results: ranked.length }, 'query answered');
+    this.deps.logger.info({
+      queryId, workspaceId: input.workspaceId, tookMs: query.timings.totalMs, ...query.timings,
+      // The analysis's and figures' own work where it ran; the rest of their time was reads and waits.
+      answerWorkMs: round(composed.analysisMs + composed.figuresMs), results: ranked.length,
+    }, 'query answered');
     report({ kind: 'completed', query });
     return query;
   }
@@ -221,8 +238,7 @@ export class AskService {
     const documents = await this.deps.index.fetch(query.resultIds);
     const scores = new Map(query.documents.map((d) => [d.documentId, d.score]));
     const ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));
-    const analysis = await this.analyse(query.question, ranked, query.filters, query.mode, () => queryBudget(this.deps.budgetMs));
-    const figures = this.deps.figures.make(documents, analysis);
+    const { analysis, figures } = await this.analyse(query.question, ranked, query.filters, query.mode, () => queryBudget(this.deps.budgetMs));
     const analysisMs = round(performance.now() - started);
     await this.deps.queries.completeAnalysis(query.id, analysis, figures, analysisMs);
     return { ...query, analysis, figures, documents: listDocuments(ranked, analysis), timings: { ...query.timings, analysisMs } };
@@ -231,11 +247,13 @@ export class AskService {
   /**
    * Decides what the question is about (one proceeding, a party, a comparison), reads that
    * proceeding's record when the question asks for part of it, and writes the answer over the best
-   * documents of that scope: the record's facts first, then the analysis, every claim attributed.
+   * documents of that scope: the record's facts first, then the analysis, every claim attributed;
+   * and draws the figures over the result set. The reads run here; the writing and drawing (pure,
+   * CPU-heavy) on an answer thread when there is one, except a generative answer's model call.
    */
   private async analyse(
     question: string, ranked: Array<{ document: IndexedDocument; score: number }>, filters: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget,
-  ): Promise<Analysis> {
+  ): Promise<ComposedAnswer> {
     const intent = readQuestion(question);
     const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets);
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
@@ -254,11 +272,12 @@ export class AskService {
         unread = `The filings of docket ${decision.scope.docketNumber} could not be read in time (${error instanceof Error ? error.message : String(error)}); this answer draws on the documents retrieved first.`;
       }
     }
-    const base = await this.deps.writer.write(question, analysed, mode);
-    const documents = new Map([...ranked, ...analysed].map((r) => [r.document.id, r.document]));
-    for (const document of proceeding) documents.set(document.id, document);
-    const answer = composeAnswer(base, { intent, decision, proceeding, documents });
-    return unread ? { ...answer, notice: [answer.notice, unread].filter(Boolean).join(' ') } : answer;
+    const job: AnswerJob = { question, mode, analysed, ranked, proceeding, intent, decision, unread };
+    const composer = this.deps.composer;
+    if (!composer) return composeJob(job, this.deps);
+    // The model is asked over HTTP from here (its ranking of sentences too); the thread composes its answer.
+    if (mode === 'generative' && this.deps.writer.generativeConfigured) job.base = await this.deps.writer.write(question, analysed, mode);
+    return composer.compose(job);
   }
 
   /**

@@ -15,13 +15,17 @@ import { emptySearchFilters } from '../../src/domain/search-filters';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { AnalysisWriter } from '../../src/llm';
 import { bm25Retrieve } from '../../src/retrieval/retrieve';
-import { AskService } from '../../src/service/ask.service';
+import { AnswerThreads } from '../../src/service/answer-threads/answer-threads';
+import { AskService, type AskDeps } from '../../src/service/ask.service';
 import type { QueryRepository } from '../../src/store/query.repository';
 
 const SEED = 'ask-proceeding-test';
 let dir = '';
 let backend: SqliteFts5Backend;
 let asker: AskService;
+/** The same, its analyses and figures written on an answer thread (as app.ts wires it). */
+let threaded: AskService;
+let answerThreads: AnswerThreads;
 const stated = new Map<string, StatedFact[]>();
 
 beforeAll(async () => {
@@ -37,7 +41,7 @@ beforeAll(async () => {
   await build.addFromSource(filings.map((f) => indexedFiling(f, docketOf.get(`${f.sourceId}|${f.docketNumber}`), names.get(f.sourceId) ?? '')));
   await build.commit();
   const logger = createLogger('ask-proceeding-test', 'warn');
-  asker = new AskService({
+  const deps: AskDeps = {
     index: backend,
     retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(backend, question, scope, k, budget) },
     writer: new AnalysisWriter({ logger }),
@@ -48,10 +52,14 @@ beforeAll(async () => {
     defaultMode: 'extractive',
     budgetMs: 30_000,
     logger,
-  });
+  };
+  asker = new AskService(deps);
+  answerThreads = new AnswerThreads({ threads: 1, logger });
+  threaded = new AskService({ ...deps, composer: answerThreads });
 }, 120_000);
 
 afterAll(async () => {
+  await answerThreads?.close();
   await backend?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -113,5 +121,32 @@ describe('answers about a generated proceeding', () => {
     // Findings cite only the decision-maker's own filings.
     const categories = new Map((await backend.fetch((findings?.sentences ?? []).map((s) => s.citations[0]?.documentId ?? ''))).map((d) => [d.id, d.filingCategory]));
     for (const category of categories.values()) expect(['Decision', 'Order', 'Notice']).toContain(category);
+  });
+});
+
+describe('answered on an answer thread', () => {
+  test('the same analysis, figures and cited documents as on the main thread, for each kind of question', async () => {
+    const questions = [
+      `What increase was requested in docket ${docketStating('requested_amount')[0]}?`,
+      `When is the evidentiary hearing in docket ${docketStating('hearing_date')[0]}?`,
+      `Which parties intervened in docket ${docketStating('intervenor')[0]}?`,
+      `What do the parties argue in docket ${docketStating('position')[0]}?`,
+      'What rate increase did the utility request?',
+      'Which parties opposed the settlement?',
+    ];
+    for (const question of questions) {
+      const input = { question, filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' };
+      const here = await asker.ask(input, () => undefined);
+      const updates: string[] = [];
+      const there = await threaded.ask(input, (update) => updates.push(update.kind));
+      expect(there.analysis?.sections.length).toBeGreaterThan(0);
+      expect(there.analysis).toEqual(here.analysis);
+      expect(there.figures).toEqual(here.figures);
+      expect(there.documents).toEqual(here.documents);
+      // Reported in the same order: documents, the sections, the figures, the stored query.
+      expect(updates[0]).toBe('started');
+      expect(updates[1]).toBe('documents');
+      expect(updates.slice(-2)).toEqual(['figures', 'completed']);
+    }
   });
 });

@@ -1,0 +1,66 @@
+import { performance } from 'node:perf_hooks';
+import { composeAnswer, type Analysis, type AnalysisModeName, type QuestionIntent, type ScopeDecision } from '../../domain/analysis';
+import type { Figures } from '../../domain/figures';
+import type { IndexedDocument } from '../../domain/indexed-document';
+
+/** One of a question's documents with its retrieval score. */
+export interface RankedDocument {
+  document: IndexedDocument;
+  score: number;
+}
+
+/**
+ * The CPU-heavy, pure part of answering a question, as plain data (structured-cloneable, so it can
+ * cross to an answer thread): the documents are read, the decisions needing I/O already taken.
+ */
+export interface AnswerJob {
+  question: string;
+  mode: AnalysisModeName;
+  /** The documents the analysis reads, best first. */
+  analysed: RankedDocument[];
+  /**
+   * The analysis already written (the generative mode's model call stays on the main thread): the
+   * job then only composes it. Absent: the job writes it itself (extractive; generative without a model).
+   */
+  base?: Analysis | undefined;
+  /** The whole result set, in rank order (its documents beyond the analysed ones may hold only their opening). */
+  ranked: RankedDocument[];
+  /** The proceeding's filings read for its record (none unless the answer is about one proceeding). */
+  proceeding: IndexedDocument[];
+  intent: QuestionIntent;
+  decision: ScopeDecision;
+  /** Why the proceeding could not be read ('' when it was, or was not needed). */
+  unread: string;
+}
+
+export interface ComposedAnswer {
+  analysis: Analysis;
+  figures: Figures;
+  /** CPU time of each part where it ran (not counting a wait for the thread or the copies to and from it). */
+  analysisMs: number;
+  figuresMs: number;
+}
+
+/** What a job needs to write and draw (the AskService's AnswerWriter and FiguresMaker). */
+export interface AnswerParts {
+  writer: { write(question: string, documents: RankedDocument[], mode: AnalysisModeName): Promise<Analysis> };
+  figures: { make(resultSet: IndexedDocument[], analysis: Analysis): Figures };
+}
+
+/**
+ * Writes the analysis of a question's best documents (unless it comes written), composes the answer
+ * with the proceeding's record (scope first, the record's facts, every claim attributed), and draws
+ * the figures over the result set. Pure apart from the writer: the same on any thread.
+ */
+export async function composeJob(job: AnswerJob, parts: AnswerParts): Promise<ComposedAnswer> {
+  const started = performance.now();
+  const base = job.base ?? await parts.writer.write(job.question, job.analysed, job.mode);
+  const documents = new Map([...job.ranked, ...job.analysed].map((r) => [r.document.id, r.document]));
+  for (const document of job.proceeding) documents.set(document.id, document);
+  const answer = composeAnswer(base, { intent: job.intent, decision: job.decision, proceeding: job.proceeding, documents });
+  const analysis = job.unread ? { ...answer, notice: [answer.notice, job.unread].filter(Boolean).join(' ') } : answer;
+  const analysisMs = performance.now() - started;
+  const figuresStarted = performance.now();
+  const figures = parts.figures.make(job.ranked.map((r) => r.document), analysis);
+  return { analysis, figures, analysisMs, figuresMs: performance.now() - figuresStarted };
+}

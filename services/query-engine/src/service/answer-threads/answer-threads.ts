@@ -1,0 +1,129 @@
+import type { Worker } from 'node:worker_threads';
+import { UnavailableError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import { startWorker } from '../../index/worker-entry';
+import type { AnswerJob, ComposedAnswer } from './answer-job';
+import { deserializeJobError, type FromAnswerThread, type ToAnswerThread } from './answer-thread-messages';
+
+interface Job {
+  id: number;
+  job: AnswerJob;
+  resolve: (result: ComposedAnswer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  job: Job | undefined;
+}
+
+export interface AnswerThreadsOptions {
+  /** How many threads (1 on a small machine: the others' work needs the remaining cores). */
+  threads: number;
+  logger?: Logger | undefined;
+  /** The worker's module (a directory and a name without extension); tests start another. */
+  entry?: { dir: string; name: string; callerFile: string } | undefined;
+}
+
+/**
+ * The CPU-heavy, pure part of answering questions (the extractive analysis, the proceeding's record
+ * composed into the answer, the figures: tens to hundreds of ms each) on a small pool of worker
+ * threads, so that the query-engine's event loop keeps serving searches, gRPC calls and Kafka batches
+ * meanwhile, and a question never waits behind another's analysis on the main thread.
+ *
+ * Only users' questions run here (first come, first served; no background work is ever queued on
+ * these threads). Jobs and results are plain data, copied (structured clone) both ways. A thread
+ * that dies fails only the question it was answering; another is started for the next.
+ */
+export class AnswerThreads {
+  private readonly threads: Thread[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: AnswerThreadsOptions) {
+    for (let i = 0; i < Math.max(1, options.threads); i += 1) this.threads.push(this.spawn());
+  }
+
+  /** Composes one question's answer on a free thread (queued first come, first served). */
+  compose(job: AnswerJob): Promise<ComposedAnswer> {
+    if (this.closed) return Promise.reject(new UnavailableError('the answer threads are closed'));
+    return new Promise<ComposedAnswer>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** How many jobs wait for a thread (not counting those running). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new UnavailableError('the answer threads were closed'));
+    await Promise.all(this.threads.splice(0).map(async (thread) => {
+      thread.job?.reject(new UnavailableError('the answer threads were closed'));
+      thread.job = undefined;
+      await thread.worker.terminate();
+    }));
+  }
+
+  private spawn(): Thread {
+    const entry = this.options.entry ?? { dir: __dirname, name: 'answer-thread.worker', callerFile: __filename };
+    const worker = startWorker(entry.dir, entry.name, entry.callerFile, {});
+    const thread: Thread = { worker, job: undefined };
+    worker.on('message', (message: FromAnswerThread) => this.onMessage(thread, message));
+    worker.on('error', (error) => this.onExit(thread, error));
+    worker.on('exit', (code) => this.onExit(thread, new Error(`answer thread exited with code ${code}`)));
+    // An idle pool must not keep the process alive.
+    worker.unref();
+    return thread;
+  }
+
+  private dispatch(): void {
+    for (const thread of this.closed ? [] : this.threads) {
+      if (thread.job) continue;
+      const job = this.queue.shift();
+      if (!job) break;
+      thread.job = job;
+      thread.worker.ref(); // busy: keep the process alive until the answer arrives
+      try {
+        thread.worker.postMessage({ id: job.id, job: job.job } satisfies ToAnswerThread);
+      } catch (error) {
+        // Not cloneable: this job's fault, not the thread's.
+        this.finish(thread);
+        job.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
+
+  private onMessage(thread: Thread, message: FromAnswerThread): void {
+    const job = thread.job;
+    if (!job || job.id !== message.id) return;
+    this.finish(thread);
+    if (message.type === 'done') job.resolve(message.result);
+    else job.reject(deserializeJobError(message.error));
+    this.dispatch();
+  }
+
+  private finish(thread: Thread): void {
+    thread.job = undefined;
+    thread.worker.unref();
+  }
+
+  /** A thread that stopped fails its question only; another takes its place for the next. */
+  private onExit(thread: Thread, error: Error): void {
+    const at = this.threads.indexOf(thread);
+    if (this.closed || at < 0) return;
+    this.threads.splice(at, 1);
+    this.options.logger?.error({ error: error.message }, 'an answer thread stopped; starting another');
+    const job = thread.job;
+    thread.job = undefined;
+    job?.reject(new UnavailableError('the thread writing this answer stopped; ask again'));
+    void thread.worker.terminate();
+    this.threads.push(this.spawn());
+    this.dispatch();
+  }
+}

@@ -1,0 +1,101 @@
+import { decideScope, readQuestion, type AnalysisModeName } from '../../../src/domain/analysis';
+import { FiguresBuilder } from '../../../src/domain/figures';
+import type { IndexedDocument } from '../../../src/domain/indexed-document';
+import { AnalysisWriter } from '../../../src/llm/analysis-writer';
+import { composeJob, type AnswerJob } from '../../../src/service/answer-threads/answer-job';
+import { AnswerThreads } from '../../../src/service/answer-threads/answer-threads';
+import { allFilings, courtOpinion, fercNotice, rateCaseDecision } from '../analysis/fixtures/filings';
+
+/** The fixtures as the index hands them out (the fields the analysis does not read, filled in). */
+const documents: IndexedDocument[] = allFilings.map((filing, rank) => ({
+  description: '', docketId: filing.docketNumber, filingType: filing.filingCategory, entities: [], sha256: `sha-${rank}`,
+  ...filing,
+} as IndexedDocument));
+
+function jobFor(question: string, mode: AnalysisModeName = 'extractive', order: IndexedDocument[] = documents): AnswerJob {
+  const ranked = order.map((document, rank) => ({ document, score: 1 / (61 + rank) }));
+  const intent = readQuestion(question);
+  const decision = decideScope(question, intent, order, []);
+  return { question, mode, analysed: ranked, ranked, proceeding: [], intent, decision, unread: '' };
+}
+
+const inThread = { writer: new AnalysisWriter(), figures: new FiguresBuilder() };
+
+describe('AnswerThreads', () => {
+  let threads: AnswerThreads;
+  beforeAll(() => {
+    threads = new AnswerThreads({ threads: 1 });
+  });
+  afterAll(() => threads.close());
+
+  test.each([
+    ['What rate increase did the commission approve for Pacific Gas and Electric?', 'extractive'],
+    ['When are comments due?', 'extractive'],
+    ['Who are the parties?', 'extractive'],
+    // No model on the thread: the extractive answer with the notice saying so, as here.
+    ['What did the court decide?', 'generative'],
+  ] as const)('answers %j (%s) exactly as this thread does', async (question, mode) => {
+    const job = jobFor(question, mode);
+    const [here, there] = await Promise.all([composeJob(job, inThread), threads.compose(job)]);
+    expect(there.analysis.sections.length).toBeGreaterThan(0);
+    expect(there.analysis).toEqual(here.analysis);
+    expect(there.figures).toEqual(here.figures);
+  });
+
+  test('composes an analysis written already (generative: the model was asked on the main thread)', async () => {
+    const base = (await composeJob(jobFor('What rate increase was approved?'), inThread)).analysis;
+    const written = { ...base, mode: 'generative' as const, model: 'some-model', keyFacts: [] };
+    const job = { ...jobFor('What rate increase was approved?', 'generative'), base: written };
+    const [here, there] = await Promise.all([composeJob(job, inThread), threads.compose(job)]);
+    expect(there.analysis.model).toBe('some-model');
+    expect(there.analysis).toEqual(here.analysis);
+    expect(there.figures).toEqual(here.figures);
+  });
+
+  test('the event loop keeps turning while a thread composes an answer (on this thread it does not)', async () => {
+    const job = jobFor('What rate increase did the commission approve for Pacific Gas and Electric?', 'extractive', [rateCaseDecision, fercNotice, courtOpinion] as IndexedDocument[]);
+    const turnsDuring = async (work: () => Promise<unknown>) => {
+      let turns = 0;
+      let done = false;
+      const turn = () => {
+        if (done) return;
+        turns += 1;
+        setImmediate(turn);
+      };
+      setImmediate(turn);
+      await work();
+      done = true;
+      return turns;
+    };
+    expect(await turnsDuring(() => composeJob(job, inThread))).toBe(0);
+    expect(await turnsDuring(() => threads.compose(job))).toBeGreaterThan(0);
+  });
+
+  test('queued questions are answered in turn, each its own answer', async () => {
+    const questions = ['When are comments due?', 'Who are the parties?', 'What did the court decide?'];
+    const answers = await Promise.all(questions.map((q) => threads.compose(jobFor(q))));
+    const expected = await Promise.all(questions.map((q) => composeJob(jobFor(q), inThread)));
+    expect(answers.map((a) => a.analysis)).toEqual(expected.map((a) => a.analysis));
+  });
+});
+
+describe('AnswerThreads when a thread dies', () => {
+  const dying = new AnswerThreads({ threads: 1, entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename } });
+  afterAll(() => dying.close());
+
+  test('fails only the question it was answering; the next one is answered', async () => {
+    const before = dying.compose(jobFor('Who are the parties?'));
+    const dies = dying.compose(jobFor('DIE'));
+    const after = dying.compose(jobFor('When are comments due?'));
+    await expect(before).resolves.toMatchObject({ analysis: { questionKind: 'parties' } });
+    await expect(dies).rejects.toThrow('the thread writing this answer stopped; ask again');
+    const answered = await after;
+    expect(answered.analysis).toEqual((await composeJob(jobFor('When are comments due?'), inThread)).analysis);
+  });
+
+  test('a closed pool refuses work', async () => {
+    const closed = new AnswerThreads({ threads: 1 });
+    await closed.close();
+    await expect(closed.compose(jobFor('Who are the parties?'))).rejects.toThrow('closed');
+  });
+});
