@@ -44,8 +44,16 @@ export function analyseText(text: string, docketPatterns: DocketPattern[]): Text
   const all = extractEntities(text, { docketPatterns });
   const profiled = all.filter((m) => PROFILE_KINDS.has(m.kind));
   const keys = groupingKeys(profiled);
+  // An entity's id is a sha256 of its kind and key: worked out once per entity, not once per mention.
+  const ids = new Map<string, string>();
+  const idOf = (kind: EntityKind, key: string): string => {
+    const memo = `${kind}\u0000${key}`;
+    let id = ids.get(memo);
+    if (id === undefined) ids.set(memo, (id = entityIdOf(kind, key)));
+    return id;
+  };
   const entities = groupMentions(profiled).map((group) => ({
-    id: entityIdOf(group.kind, group.canonical),
+    id: idOf(group.kind, group.canonical),
     kind: group.kind,
     key: group.canonical,
     name: group.canonicalName,
@@ -54,7 +62,7 @@ export function analyseText(text: string, docketPatterns: DocketPattern[]): Text
   }));
   const mentions = profiled
     .slice(0, MAX_MENTIONS)
-    .map((m, i) => ({ entityId: entityIdOf(m.kind, keys[i] as string), start: m.start, end: m.end }));
+    .map((m, i) => ({ entityId: idOf(m.kind, keys[i] as string), start: m.start, end: m.end }));
   const values = all
     .filter((m): m is typeof m & { kind: ValueKind } => m.kind === 'money' || m.kind === 'percentage' || m.kind === 'date')
     .slice(0, MAX_VALUES)

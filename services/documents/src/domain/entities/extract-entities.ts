@@ -32,8 +32,16 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions): 
   const firstPass = resolveOverlaps(candidates, text.length);
   const defined = findAbbreviations(text, firstPass);
   const kept = defined.length === 0 ? firstPass : resolveOverlaps([...candidates, ...abbreviationMentions(text, defined)], text.length);
+  // A name recurs through a filing: its key (a dozen passes over the string) is worked out once per spelling.
+  const keys = new Map<string, string>();
+  const keyOf = (kind: EntityMention['kind'], name: string): string => {
+    const memo = `${kind}\u0000${name}`;
+    let key = keys.get(memo);
+    if (key === undefined) keys.set(memo, (key = canonicalEntityKey(kind, name)));
+    return key;
+  };
   return kept.map(({ kind, text: surface, start, end, value, long }) => {
-    const mention: EntityMention = { kind, text: surface, start, end, canonical: canonicalEntityKey(kind, long ?? surface) };
+    const mention: EntityMention = { kind, text: surface, start, end, canonical: keyOf(kind, long ?? surface) };
     if (value !== undefined) mention.value = value;
     return mention;
   });

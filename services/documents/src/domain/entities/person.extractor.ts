@@ -56,6 +56,26 @@ const PATTERNS: RegExp[] = [
   new RegExp(`(?:--|—|–)\\s?(?<name>${FULL})\\s*$`, 'gd'),
 ];
 
+/**
+ * Words without which a pattern cannot match, by pattern: a text without them skips the pattern (same
+ * mentions, less work: each pattern otherwise tries a name at every capitalised word of the text).
+ * Patterns with no such word, or one most filings have, are not listed.
+ */
+const NEEDLES = new Map<RegExp, RegExp[]>([
+  [PATTERNS[1] as RegExp, [/Commissioners|Judges|Justices|Messrs\.|Witnesses/]],
+  [PATTERNS[2] as RegExp, [/Judge/]],
+  [PATTERNS[3] as RegExp, [/Before/, /Judges/]],
+  [PATTERNS[4] as RegExp, [/[Tt]estimony|[Aa]ffidavit|[Dd]eclaration|[Dd]eposition/]],
+  [PATTERNS[5] as RegExp, [/TESTIMONY|AFFIDAVIT|DECLARATION/]],
+  [PATTERNS[6] as RegExp, [/\/s\/|Sincerely,|Respectfully\ssubmitted,|By:|[Cc]ontact|Attn:|Signed/]],
+  [PATTERNS[7] as RegExp, [/Signed/]],
+  [PATTERNS[8] as RegExp, [/Signed/]],
+  [PATTERNS[9] as RegExp, [/represented\sby|[Cc]ounsel\sfor|sponsored\sby|testimony\sof|My\sname\sis|I\sam/]],
+  [PATTERNS[12] as RegExp, [/Chair|Commissioner|President|Secretary|Judge/]],
+  [PATTERNS[14] as RegExp, [/co-sponsor|testif/]],
+  [PATTERNS[15] as RegExp, [/--|—|–/]],
+]);
+
 // Words that look like names but are not (headings, organisations, months, places).
 // State names are left out: "Aisha R. Washington" is a person; cues decide, and "New York" never has one.
 const NOT_NAME_WORDS = new Set([
@@ -115,6 +135,7 @@ export function extractPeople(text: string): Candidate[] {
     found.push({ kind: 'person', text: name, start: offset, end: offset + name.length });
   };
   for (const [index, pattern] of PATTERNS.entries()) {
+    if (NEEDLES.get(pattern)?.some((needle) => !needle.test(text))) continue;
     const minWords = index <= LAST_SURNAME_PATTERN ? 1 : 2;
     for (const match of text.matchAll(pattern)) {
       const groups = match.indices?.groups ?? {};
