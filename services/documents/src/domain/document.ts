@@ -53,8 +53,13 @@ export function validateNewDocument(input: NewDocumentInput): NewDocument {
  * line breaks or indentation is the same document.
  */
 export function normaliseForHash(value: string): string {
-  return value.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  // Only runs that are not already one space are replaced (same result as /\s+/ → ' '): a text's
+  // single spaces, nearly all of its runs, are left alone rather than each rebuilt.
+  return value.normalize('NFC').replace(WHITESPACE_TO_FOLD, ' ').trim();
 }
+
+/** A white-space run that starts with anything but a space, or a space followed by more white space. */
+const WHITESPACE_TO_FOLD = /[^\S ]\s*| \s+/g;
 
 /** Hex sha256 of the normalised title and text, separated so that ("ab","c") ≠ ("a","bc"). */
 export function contentSha256(title: string, text: string): string {

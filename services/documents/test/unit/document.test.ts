@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { InputError } from '@docket/errors';
 import { contentSha256, normaliseForHash, pageSizeOf, TEXT_MAX_BYTES, validateNewDocument, type NewDocumentInput } from '../../src/domain/document';
 
@@ -49,6 +50,13 @@ describe('content hash', () => {
     expect(normaliseForHash('  a\r\n\tb   c ')).toBe('a b c');
     expect(contentSha256('Title', 'line one\nline two')).toBe(contentSha256(' Title ', 'line one\r\n   line two\n'));
     expect(contentSha256('Café', 'x')).toBe(contentSha256('Cafe\u0301', 'x'));
+  });
+
+  it('folds every kind of white-space run to one space, as stored hashes expect', () => {
+    const samples = ['a\tb', 'a\u00a0b', 'a \u3000b', 'a\u2028\u2029 b', 'one two  three', ' \n lead and trail \t', 'x\r\ny', 'no\u200bbreak'];
+    for (const sample of samples) expect(normaliseForHash(sample)).toBe(sample.replace(/\s+/g, ' ').trim());
+    // The hash of documents already stored: sha256 of the folded title, NUL, the folded text.
+    expect(contentSha256(' Title\t', 'x  y\n\nz ')).toBe(createHash('sha256').update('Title\u0000x y z').digest('hex'));
   });
 
   it('distinguishes different content and where the title ends', () => {
