@@ -87,6 +87,15 @@ describe('extractEntities', () => {
   });
 
   describe('people', () => {
+    it('finds people by panels, sign-offs, co-sponsors and testimony headings, each pattern by the words it needs', () => {
+      const people = (text: string) => [...new Set(of(extract(text), 'person'))];
+      expect(people('Before: MORALES, HARTWELL and OKONJO, Circuit Judges.\n\nBramwell, Circuit Judge: We affirm.')).toEqual(['MORALES', 'HARTWELL', 'OKONJO', 'Bramwell']);
+      expect(people('Rebecca Liang and Omar Haddad co-sponsor this testimony. DIRECT TESTIMONY OF ELAINE M. FORSYTHE follows. Please help us. -- Gloria Hendricks'))
+        .toEqual(['Rebecca Liang', 'Omar Haddad', 'ELAINE M. FORSYTHE', 'Gloria Hendricks']);
+      expect(people('Signed, Karen Olson, Peter Mueller, and 212 others.\nCommissioners Ashby and Delgado dissented. The company is represented by Tomas Ruiz.'))
+        .toEqual(['Karen Olson', 'Peter Mueller', 'Ashby', 'Delgado', 'Tomas Ruiz']);
+    });
+
     it('finds names after titles and honorifics, without the title', () => {
       const text = 'Commissioner Jane Doe dissents. Administrative Law Judge Karen Liu presided; Mr. Kessler and Dr. Samuel Okafor testified.';
       expect(of(extract(text), 'person')).toEqual(['Jane Doe', 'Karen Liu', 'Kessler', 'Samuel Okafor']);
