@@ -99,11 +99,9 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
     page.drawText(header.length > 130 ? `${header.slice(0, 127)}...` : header, { x: MARGIN, y, size: HEADER_SIZE, font: sans, color: rgb(0.35, 0.35, 0.35) });
     y -= 24;
     if (index === 0) {
-      for (const line of wrap(winAnsi(filing.title), bold, 13, textWidth)) {
-        page.drawText(line.text, { x: MARGIN, y, size: 13, font: bold });
-        y -= 16;
-      }
-      y -= 8;
+      const titleLines = wrap(winAnsi(filing.title), bold, 13, textWidth);
+      page.drawText(titleLines.map((line) => line.text).join('\n'), { x: MARGIN, y, size: 13, font: bold, lineHeight: 16 });
+      y -= 16 * titleLines.length + 8;
     }
     const footerY = MARGIN / 2;
     // Shrink the type until the page's text fits: one text page must stay one PDF page.
@@ -114,13 +112,28 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
       size -= 0.5;
       lines = wrap(pageAnsi, body, size, textWidth, mono, widths);
     }
+    // Consecutive lines in the body font go out as one text object, a line apart (pdf-lib's lineHeight),
+    // rather than one each with its own state, font and matrix: most of pdf-lib's time per PDF was that.
+    // Blank lines are kept inside a run (an empty show), table rows in the fixed-width font stand alone.
+    let run: string[] = [];
+    let runY = y;
+    const drawRun = () => {
+      while (run.length > 0 && run[run.length - 1] === '') run.pop();
+      if (run.length > 0) page.drawText(run.join('\n'), { x: MARGIN, y: runY, size, font: body, lineHeight: size * 1.25 });
+      run = [];
+    };
     for (const line of lines) {
-      if (line.text !== '') {
-        const lineSize = line.font === mono ? Math.min(size, (size * textWidth) / Math.max(1, mono.widthOfTextAtSize(line.text, size))) : size;
-        page.drawText(line.text, { x: MARGIN, y, size: lineSize, font: line.font });
+      if (line.font !== mono || line.text === '') {
+        if (run.length === 0) runY = y;
+        run.push(line.text);
+      } else {
+        drawRun();
+        const lineSize = Math.min(size, (size * textWidth) / Math.max(1, mono.widthOfTextAtSize(line.text, size)));
+        page.drawText(line.text, { x: MARGIN, y, size: lineSize, font: mono });
       }
       y -= size * 1.25;
     }
+    drawRun();
     const footer = `Page ${index + 1} of ${filing.pages.length}`;
     page.drawText(footer, { x: PAGE_WIDTH / 2 - sans.widthOfTextAtSize(footer, 8) / 2, y: footerY, size: 8, font: sans });
   });
