@@ -37,6 +37,10 @@ port.on('message', async ({ id, texts }) => {
     const model = await ready;
     const out = new Float32Array(texts.length * data.dimensions);
     for (let start = 0; start < texts.length; start += data.batch) {
+      // The model's async steps are all microtasks: without a turn of the event loop between batches
+      // a busy process would never see that the service went away (its IPC channel closed).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (inProcess && !process.connected) process.exit(0);
       const batch = texts.slice(start, start + data.batch).map((t) => t.slice(0, data.maxChars).trim() || '.');
       const vectors = await model.embed(batch);
       vectors.forEach((vector, i) => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,7 +122,7 @@ describe('vectors with the real model and the SQLite backend', () => {
   });
 
   it('runs background work in a process of its own session at its nice value, with the vectors a thread gives', async () => {
-    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 15, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
+    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
     try {
       const texts = ['backlog passage one', 'Electricity prices for households will rise.'];
       const inProcess = await pool.embed(texts, { background: true });
@@ -134,8 +135,8 @@ describe('vectors with the real model and the SQLite backend', () => {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       expect(Number(fields[1])).toBe(process.pid); // parent: this process
       expect(Number(fields[3])).toBe(pid); // session: its own
-      expect(Number(fields[16])).toBe(15); // nice
-      if (existsSync(`/proc/${pid}/autogroup`)) expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/nice 15/);
+      expect(Number(fields[16])).toBe(5); // nice
+      if (existsSync(`/proc/${pid}/autogroup`)) expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/nice 5/);
     } finally {
       await pool.close();
     }
@@ -155,6 +156,32 @@ describe('vectors with the real model and the SQLite backend', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('ends a background process whose service died while it worked', async () => {
+    // A service of its own (a Node process running the pool through tsx), killed with SIGKILL mid-backlog.
+    const script = `
+      const { ThreadedEmbedder } = require(${JSON.stringify(require.resolve('../../src/embeddings/threaded.embedder'))});
+      const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60000 });
+      pool.embed(['warm up'], { background: true }).then(() => {
+        console.log(pool.workerPids[0]);
+        void pool.embed(Array.from({ length: 4000 }, (_, i) => 'backlog passage number ' + i), { background: true });
+      });
+      setInterval(() => {}, 1000);
+    `;
+    const service = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const childPid = await new Promise<number>((resolve) => service.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+    expect(childPid).toBeGreaterThan(0);
+    service.kill('SIGKILL');
+    const alive = () => {
+      try {
+        return !/^State:\s+Z/m.test(readFileSync(`/proc/${childPid}/status`, 'utf8')); // a zombie has ended
+      } catch {
+        return false;
+      }
+    };
+    while (alive()) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive()).toBe(false);
   });
 
   it('follows the backend through the indexer, answers what BM25 cannot, and respects filters', async () => {
