@@ -168,8 +168,9 @@ export class AskService {
     this.deps.kick(queryId);
     this.deps.logger.info({
       queryId, workspaceId: input.workspaceId, tookMs: query.timings.totalMs, ...query.timings,
-      // The analysis's and figures' own work where it ran; the rest of their time was reads and waits.
-      answerWorkMs: round(composed.analysisMs + composed.figuresMs), results: ranked.length,
+      // Of analysisMs + figuresMs: the proceeding's reads, and the analysis's and figures' own work
+      // where it ran; the rest was waiting for the answer thread and copies to and from it.
+      readMs: round(composed.readMs), answerWorkMs: round(composed.analysisMs + composed.figuresMs), results: ranked.length,
     }, 'query answered');
     report({ kind: 'completed', query });
     return query;
@@ -253,12 +254,13 @@ export class AskService {
    */
   private async analyse(
     question: string, ranked: Array<{ document: IndexedDocument; score: number }>, filters: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget,
-  ): Promise<ComposedAnswer> {
+  ): Promise<ComposedAnswer & { readMs: number }> {
     const intent = readQuestion(question);
     const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets);
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
     let proceeding: IndexedDocument[] = [];
     let unread = '';
+    const readStarted = performance.now();
     if (decision.scope.kind === 'proceeding') {
       const scope = restrictQuery(filtersToQuery(filters), proceedingFilters(decision.scope));
       try {
@@ -272,12 +274,13 @@ export class AskService {
         unread = `The filings of docket ${decision.scope.docketNumber} could not be read in time (${error instanceof Error ? error.message : String(error)}); this answer draws on the documents retrieved first.`;
       }
     }
+    const readMs = performance.now() - readStarted;
     const job: AnswerJob = { question, mode, analysed, ranked, proceeding, intent, decision, unread };
     const composer = this.deps.composer;
-    if (!composer) return composeJob(job, this.deps);
+    if (!composer) return { ...(await composeJob(job, this.deps)), readMs };
     // The model is asked over HTTP from here (its ranking of sentences too); the thread composes its answer.
     if (mode === 'generative' && this.deps.writer.generativeConfigured) job.base = await this.deps.writer.write(question, analysed, mode);
-    return composer.compose(job);
+    return { ...(await composer.compose(job)), readMs };
   }
 
   /**

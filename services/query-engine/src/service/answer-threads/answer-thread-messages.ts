@@ -4,6 +4,8 @@ import type { AnswerJob, ComposedAnswer } from './answer-job';
 export type ToAnswerThread = { id: number; job: AnswerJob };
 
 export type FromAnswerThread =
+  /** The thread has loaded its modules: jobs may come (their time counts from then). */
+  | { type: 'ready' }
   | { type: 'done'; id: number; result: ComposedAnswer }
   | { type: 'failed'; id: number; error: SerializedError };
 

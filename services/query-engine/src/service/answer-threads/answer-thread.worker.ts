@@ -18,3 +18,4 @@ port.on('message', (message: ToAnswerThread) => {
     (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: serializeJobError(error) } satisfies FromAnswerThread),
   );
 });
+port.postMessage({ type: 'ready' } satisfies FromAnswerThread);

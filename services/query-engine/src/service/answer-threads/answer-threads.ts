@@ -5,6 +5,12 @@ import { startWorker } from '../../index/worker-entry';
 import type { AnswerJob, ComposedAnswer } from './answer-job';
 import { deserializeJobError, type FromAnswerThread, type ToAnswerThread } from './answer-thread-messages';
 
+/**
+ * A job still running this long is stuck (an analysis takes tens to hundreds of ms): its question
+ * fails and its thread is replaced, so the questions behind it are answered.
+ */
+export const STUCK_AFTER_MS = 30_000;
+
 interface Job {
   id: number;
   job: AnswerJob;
@@ -14,7 +20,11 @@ interface Job {
 
 interface Thread {
   worker: Worker;
+  /** Its modules are loaded (jobs wait for a ready thread, so a job's time is its own). */
+  ready: boolean;
   job: Job | undefined;
+  /** Replaces the thread if its job does not answer within stuckAfterMs. */
+  stuck: NodeJS.Timeout | undefined;
 }
 
 export interface AnswerThreadsOptions {
@@ -23,6 +33,8 @@ export interface AnswerThreadsOptions {
   logger?: Logger | undefined;
   /** The worker's module (a directory and a name without extension); tests start another. */
   entry?: { dir: string; name: string; callerFile: string } | undefined;
+  /** Default STUCK_AFTER_MS. */
+  stuckAfterMs?: number | undefined;
 }
 
 /**
@@ -33,13 +45,16 @@ export interface AnswerThreadsOptions {
  *
  * Only users' questions run here (first come, first served; no background work is ever queued on
  * these threads). Jobs and results are plain data, copied (structured clone) both ways. A thread
- * that dies fails only the question it was answering; another is started for the next.
+ * that dies, or is stuck on one job, fails only the question it was answering; another is started
+ * for the next.
  */
 export class AnswerThreads {
   private readonly threads: Thread[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** A thread stopped before it was ready: its module cannot load, so none is started again. */
+  private broken: Error | undefined;
 
   constructor(private readonly options: AnswerThreadsOptions) {
     for (let i = 0; i < Math.max(1, options.threads); i += 1) this.threads.push(this.spawn());
@@ -48,6 +63,7 @@ export class AnswerThreads {
   /** Composes one question's answer on a free thread (queued first come, first served). */
   compose(job: AnswerJob): Promise<ComposedAnswer> {
     if (this.closed) return Promise.reject(new UnavailableError('the answer threads are closed'));
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise<ComposedAnswer>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
       this.dispatch();
@@ -64,8 +80,9 @@ export class AnswerThreads {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new UnavailableError('the answer threads were closed'));
     await Promise.all(this.threads.splice(0).map(async (thread) => {
-      thread.job?.reject(new UnavailableError('the answer threads were closed'));
-      thread.job = undefined;
+      const job = thread.job;
+      this.finish(thread);
+      job?.reject(new UnavailableError('the answer threads were closed'));
       await thread.worker.terminate();
     }));
   }
@@ -73,7 +90,7 @@ export class AnswerThreads {
   private spawn(): Thread {
     const entry = this.options.entry ?? { dir: __dirname, name: 'answer-thread.worker', callerFile: __filename };
     const worker = startWorker(entry.dir, entry.name, entry.callerFile, {});
-    const thread: Thread = { worker, job: undefined };
+    const thread: Thread = { worker, ready: false, job: undefined, stuck: undefined };
     worker.on('message', (message: FromAnswerThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.onExit(thread, error));
     worker.on('exit', (code) => this.onExit(thread, new Error(`answer thread exited with code ${code}`)));
@@ -83,12 +100,11 @@ export class AnswerThreads {
   }
 
   private dispatch(): void {
-    for (const thread of this.closed ? [] : this.threads) {
-      if (thread.job) continue;
-      const job = this.queue.shift();
-      if (!job) break;
+    for (let thread = this.free(); thread && this.queue.length > 0; thread = this.free()) {
+      const job = this.queue.shift() as Job;
       thread.job = job;
       thread.worker.ref(); // busy: keep the process alive until the answer arrives
+      thread.stuck = setTimeout(() => this.onExit(thread, new Error('answer thread stuck on one job')), this.options.stuckAfterMs ?? STUCK_AFTER_MS);
       try {
         thread.worker.postMessage({ id: job.id, job: job.job } satisfies ToAnswerThread);
       } catch (error) {
@@ -99,7 +115,16 @@ export class AnswerThreads {
     }
   }
 
+  private free(): Thread | undefined {
+    return this.closed ? undefined : this.threads.find((thread) => thread.ready && !thread.job);
+  }
+
   private onMessage(thread: Thread, message: FromAnswerThread): void {
+    if (message.type === 'ready') {
+      thread.ready = true;
+      this.dispatch();
+      return;
+    }
     const job = thread.job;
     if (!job || job.id !== message.id) return;
     this.finish(thread);
@@ -109,20 +134,27 @@ export class AnswerThreads {
   }
 
   private finish(thread: Thread): void {
+    clearTimeout(thread.stuck);
+    thread.stuck = undefined;
     thread.job = undefined;
     thread.worker.unref();
   }
 
-  /** A thread that stopped fails its question only; another takes its place for the next. */
+  /** A thread that stopped (or is stuck) fails its question only; another takes its place for the next. */
   private onExit(thread: Thread, error: Error): void {
     const at = this.threads.indexOf(thread);
     if (this.closed || at < 0) return;
     this.threads.splice(at, 1);
     this.options.logger?.error({ error: error.message }, 'an answer thread stopped; starting another');
     const job = thread.job;
-    thread.job = undefined;
+    this.finish(thread);
     job?.reject(new UnavailableError('the thread writing this answer stopped; ask again'));
     void thread.worker.terminate();
+    if (!thread.ready) {
+      this.broken = new UnavailableError(`the answer threads could not start: ${error.message}`);
+      for (const queued of this.queue.splice(0)) queued.reject(this.broken);
+      return;
+    }
     this.threads.push(this.spawn());
     this.dispatch();
   }

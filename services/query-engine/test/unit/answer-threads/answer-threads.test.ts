@@ -93,6 +93,28 @@ describe('AnswerThreads when a thread dies', () => {
     expect(answered.analysis).toEqual((await composeJob(jobFor('When are comments due?'), inThread)).analysis);
   });
 
+  test('a thread stuck on one job fails that question only; the next one is answered', async () => {
+    const stuck = new AnswerThreads({ threads: 1, stuckAfterMs: 2_000, entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename } });
+    try {
+      const hangs = stuck.compose(jobFor('HANG'));
+      const after = stuck.compose(jobFor('Who are the parties?'));
+      await expect(hangs).rejects.toThrow('the thread writing this answer stopped; ask again');
+      expect((await after).analysis).toEqual((await composeJob(jobFor('Who are the parties?'), inThread)).analysis);
+    } finally {
+      await stuck.close();
+    }
+  });
+
+  test('a thread that cannot start fails the questions at once (none waits for a thread that never comes)', async () => {
+    const broken = new AnswerThreads({ threads: 1, entry: { dir: __dirname, name: 'no-such.worker', callerFile: __filename } });
+    try {
+      await expect(broken.compose(jobFor('Who are the parties?'))).rejects.toThrow('the answer threads could not start');
+      await expect(broken.compose(jobFor('Who are the parties?'))).rejects.toThrow('the answer threads could not start');
+    } finally {
+      await broken.close();
+    }
+  });
+
   test('a closed pool refuses work', async () => {
     const closed = new AnswerThreads({ threads: 1 });
     await closed.close();
