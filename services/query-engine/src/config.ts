@@ -27,7 +27,7 @@ export const configSchema = z.object({
   SEARCH_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   // Semantic retrieval (USE-lite vectors fused with BM25). 'off' answers questions with BM25 alone.
   VECTOR_SEARCH: z.enum(['on', 'off']).default('on'),
-  // Worker threads that embed passages; each holds its own copy of the model (~100 MB).
+  // Processes that embed the backlog of passages at nice 19, each with its own copy of the model (~100-200 MB); questions have a thread of their own.
   EMBEDDING_THREADS: z.coerce.number().int().min(1).max(8).default(1),
   // The analysis mode when a question does not ask for one; 'generative' needs LLM_BASE_URL and LLM_MODEL.
   DEFAULT_ANALYSIS_MODE: z.enum(['extractive', 'generative']).default('extractive'),
