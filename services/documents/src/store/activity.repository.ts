@@ -43,8 +43,9 @@ export class ActivityRepository {
       if (now.getTime() - event.at.getTime() < HOURLY_WINDOW_MS) add(hourId(event.sourceId, hourKey(event.at)), event.failed);
     }
     if (increments.size === 0) return;
-    await this.model.bulkWrite(
-      [...increments].map(([id, inc]) => ({ updateOne: { filter: { _id: id }, update: { $inc: inc }, upsert: true } })),
+    // The driver directly, as EntityRepository.applyIncrements (the ops are built with the stored types).
+    await this.model.collection.bulkWrite(
+      [...increments].map(([id, inc]) => ({ updateOne: { filter: { _id: id }, update: { $inc: inc }, upsert: true } })) as never,
       { ordered: false },
     );
   }

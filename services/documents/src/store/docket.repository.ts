@@ -63,7 +63,8 @@ export class DocketRepository {
 
   async addDocuments(counts: Map<string, number>): Promise<void> {
     if (counts.size === 0) return;
-    await this.model.bulkWrite([...counts].map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { documentCount: n } } } })));
+    // The driver directly, as EntityRepository.applyIncrements (the ops are built with the stored types).
+    await this.model.collection.bulkWrite([...counts].map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { documentCount: n } } } })) as never);
     // After the write: a read that began before it is then not kept (see RecentReads).
     this.recent.forget(counts.keys());
   }

@@ -69,7 +69,8 @@ export class SourceRepository {
 
   async applyIncrements(increments: SourceIncrement[]): Promise<void> {
     if (increments.length === 0) return;
-    await this.model.bulkWrite(
+    // The driver directly, as EntityRepository.applyIncrements (the ops are built with the stored types).
+    await this.model.collection.bulkWrite(
       increments.map((inc) => {
         const $inc: Record<string, number> = { documentCount: inc.documents, docketCount: inc.dockets };
         for (const [native, count] of inc.filingTypes) $inc[`filingTypeCounts.${encodeKey(native)}`] = count;
@@ -83,7 +84,7 @@ export class SourceRepository {
             },
           },
         };
-      }),
+      }) as never,
     );
     this.recent.forget(increments.map((inc) => inc.sourceId));
   }

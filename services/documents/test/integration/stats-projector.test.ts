@@ -17,6 +17,8 @@ let connection: Connection;
 let documents: DocumentRepository;
 let sources: SourceRepository;
 let projector: StatsProjector;
+let entities: EntityRepository;
+let activity: ActivityRepository;
 
 beforeAll(async () => {
   connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
@@ -28,7 +30,9 @@ beforeAll(async () => {
     id: 'projector-src', name: 'Projector source', shortName: 'PS', kind: 'agency', jurisdiction: 'Federal', state: 'US', homeUrl: '', docketPattern: '',
     publishesNativeFilingTypes: false, industries: [], filingTypes: [],
   }]);
-  projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger }, 500, 3_600_000);
+  entities = new EntityRepository(connection);
+  activity = new ActivityRepository(connection);
+  projector = new StatsProjector({ documents, sources, dockets, entities, activity, logger }, 500, 3_600_000);
 });
 
 afterAll(async () => {
@@ -42,7 +46,7 @@ function record(n: number): NewDocumentRecord {
     title: `Filing ${n}`, text: `Text of filing ${n}.`, pages: [], sourceId: 'projector-src', docketId: '', docketNumber: '', filingType: 'Comment',
     filingCategory: 'Other', filedAt: now, filers: [], description: '', language: 'en', sha256: `sha-${dbName}-${n}`, createdBy: '', createdAt: now, updatedAt: now,
     attachments: [], provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' }, provenanceKey: `projector|${dbName}|${n}`,
-    entities: [], mentions: [], values: [],
+    entities: n === 1 ? [{ id: 'entity-acme', kind: 'organisation', key: 'acme', name: 'Acme Co.', aliases: ['Acme Company'], count: 2 }] : [], mentions: [], values: [],
   };
 }
 
@@ -70,6 +74,13 @@ describe('StatsProjector', () => {
     expect(second?.statsApplied).toBe(true);
     expect(second?.pendingEvents.map((e: { eventId: string }) => e.eventId)).toEqual(['e2']);
     expect((await sources.find('projector-src'))?.documentCount).toBe(2);
+    expect(await entities.find('entity-acme')).toMatchObject({
+      kind: 'organisation', key: 'acme', name: 'Acme Co.', aliases: ['Acme Company'], mentionCount: 2, documentCount: 1,
+      months: { '2026-03': 2 }, dockets: {}, recentDocuments: [published], firstSeenAt: new Date('2026-03-01T00:00:00Z'),
+    });
+    // Stored as mongoose stored it: a map with nothing in it is an empty object.
+    expect((await connection.collection('entities').findOne({ _id: 'entity-acme' as never }))?.dockets).toEqual({});
+    expect((await activity.read(['projector-src'], ['2026-03-01'], []))).toEqual(new Map([['projector-src|d|2026-03-01', { documents: 2, failed: 0 }]]));
 
     // Flagged already: the caller pulls them itself.
     expect(projector.carryPulls([{ id: unpublished, eventIds: ['e2'] }])).toEqual(new Map([[unpublished, ['e2']]]));
