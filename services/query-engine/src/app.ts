@@ -195,6 +195,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
 /** How long a backlog embedding worker stays without work before it ends (a restart is a ~2-3 CPU-s model load). */
 const BACKLOG_WORKER_IDLE_MS = 60_000;
+/** How long the question thread stays without a question: its model is ~100 MB, and the first question after costs its load (~2-3 CPU-s). */
+const QUESTION_WORKER_IDLE_MS = 10 * 60_000;
 
 /**
  * Semantic retrieval beside the search index: a vector index that follows every write (through
@@ -209,10 +211,11 @@ async function openRetrieval(
   // The backlog's workers are processes in sessions of their own at nice 19, so they take only CPU no
   // other part of the stack wants (as threads, they took this service's whole share: a core while the
   // corpus loaded), and run only while no user's request is under way; a question has its own worker
-  // thread, never queued behind the backlog. The backlog's workers end after a minute without work, so
-  // an idle service holds one model, not two.
+  // thread, never queued behind the backlog. The backlog's workers end after a minute without work and
+  // the question thread after ten minutes without a question, so an idle service holds no model.
   const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, {
-    questionThread: true, backgroundNice: 19, backgroundIn: 'process', users, endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS,
+    questionThread: true, backgroundNice: 19, backgroundIn: 'process', users,
+    endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS, endQuestionWorkerAfterMs: QUESTION_WORKER_IDLE_MS,
   });
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));

