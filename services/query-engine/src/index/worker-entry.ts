@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * A worker thread running `<dir>/<name>.ts` (or `.js` once compiled). Its code is a small JavaScript
@@ -7,9 +7,9 @@ import { Worker } from 'node:worker_threads';
  * anything else without one) it registers tsx's. `callerFile` is the caller's __filename, whose
  * extension says which of the two is running.
  */
-export function startWorker(dir: string, name: string, callerFile: string, workerData: object): Worker {
+export function startWorker(dir: string, name: string, callerFile: string, workerData: object, options: Pick<WorkerOptions, 'resourceLimits'> = {}): Worker {
   const entry = path.join(dir, `${name}${path.extname(callerFile) || '.ts'}`);
-  return new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { ...workerData, entry, tsx: tsxRegister() } });
+  return new Worker(WORKER_BOOTSTRAP, { ...options, eval: true, workerData: { ...workerData, entry, tsx: tsxRegister() } });
 }
 
 const WORKER_BOOTSTRAP = `
