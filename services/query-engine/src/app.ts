@@ -224,7 +224,13 @@ async function openRetrieval(
   const documents = { fetch: (ids: string[]) => searchIndex.fetch(ids, queryBudget(DEFAULT_READ_BUDGET_MS, { background: true })) };
   const indexer = new VectorIndexer({ index: vectors, embedder, documents, logger, users });
   indexer.start();
-  closers.add('vector indexer', () => indexer.stop());
+  // A stop abandons the backlog's embedding in flight (its rows stay in the backlog for the next start):
+  // at nice 19 on a busy machine it could outlast the service's 15 s to stop.
+  closers.add('vector indexer', async () => {
+    const stopped = indexer.stop();
+    await embedder.close();
+    await stopped;
+  });
   return { index: new VectorIndexingBackend(searchIndex, indexer), retriever: new HybridRetriever(searchIndex, { vectors, embedder }) };
 }
 
