@@ -108,7 +108,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const writer = new AnalysisWriter({ chat: llm && new ChatCompletionsClient(llm), logger });
     const answerModes = answerModesOf({ generativeConfigured: writer.generativeConfigured, configuredDefault: config.DEFAULT_ANALYSIS_MODE });
     // Questions' analyses and figures off the event loop; one thread: two cores, shared with indexing.
-    const answerThreads = new AnswerThreads({ threads: 1, logger });
+    const answerThreads = new AnswerThreads({ threads: 1, logger, endIdleAfterMs: QUESTION_WORKER_IDLE_MS });
     closers.add('answer threads', () => answerThreads.close());
     const asker = new AskService({
       index,
@@ -195,7 +195,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
 /** How long a backlog embedding worker stays without work before it ends (a restart is a ~2-3 CPU-s model load). */
 const BACKLOG_WORKER_IDLE_MS = 60_000;
-/** How long the question thread stays without a question: its model is ~100 MB, and the first question after costs its load (~2-3 CPU-s). */
+/**
+ * How long a question's threads stay without a question: the embedding thread's model is ~100 MB and the
+ * answer thread ~40 MB; the first question after waits for their load (~2-3 CPU-s, the model's).
+ */
 const QUESTION_WORKER_IDLE_MS = 10 * 60_000;
 
 /**

@@ -32,6 +32,8 @@ interface Thread {
   job: Job | undefined;
   /** Replaces the thread if its job does not answer within stuckAfterMs. */
   stuck: NodeJS.Timeout | undefined;
+  /** Ends the thread once it has had no job for endIdleAfterMs. */
+  idle: NodeJS.Timeout | undefined;
 }
 
 export interface AnswerThreadsOptions {
@@ -42,6 +44,11 @@ export interface AnswerThreadsOptions {
   entry?: { dir: string; name: string; callerFile: string } | undefined;
   /** Default STUCK_AFTER_MS. */
   stuckAfterMs?: number | undefined;
+  /**
+   * A thread with no question for this long ends, giving back its memory (~40 MB warm); the next
+   * question starts one again and waits for its modules to load. Unset: threads stay.
+   */
+  endIdleAfterMs?: number | undefined;
 }
 
 /**
@@ -64,7 +71,12 @@ export class AnswerThreads {
   private broken: Error | undefined;
 
   constructor(private readonly options: AnswerThreadsOptions) {
-    for (let i = 0; i < Math.max(1, options.threads); i += 1) this.threads.push(this.spawn());
+    this.startMissing();
+  }
+
+  /** Threads running now (they end when idle with endIdleAfterMs, and start again for the next question). */
+  get liveThreads(): number {
+    return this.threads.length;
   }
 
   /** Composes one question's answer on a free thread (queued first come, first served). */
@@ -73,6 +85,7 @@ export class AnswerThreads {
     if (this.broken) return Promise.reject(this.broken);
     return new Promise<ComposedAnswer>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
+      this.startMissing();
       this.dispatch();
     });
   }
@@ -87,6 +100,7 @@ export class AnswerThreads {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new UnavailableError('the answer threads were closed'));
     await Promise.all(this.threads.splice(0).map(async (thread) => {
+      clearTimeout(thread.idle);
       const job = thread.job;
       this.finish(thread);
       job?.reject(new UnavailableError('the answer threads were closed'));
@@ -97,7 +111,7 @@ export class AnswerThreads {
   private spawn(): Thread {
     const entry = this.options.entry ?? { dir: __dirname, name: 'answer-thread.worker', callerFile: __filename };
     const worker = startWorker(entry.dir, entry.name, entry.callerFile, {}, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-    const thread: Thread = { worker, ready: false, job: undefined, stuck: undefined };
+    const thread: Thread = { worker, ready: false, job: undefined, stuck: undefined, idle: undefined };
     worker.on('message', (message: FromAnswerThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.onExit(thread, error));
     worker.on('exit', (code) => this.onExit(thread, new Error(`answer thread exited with code ${code}`)));
@@ -106,9 +120,15 @@ export class AnswerThreads {
     return thread;
   }
 
+  private startMissing(): void {
+    while (this.threads.length < Math.max(1, this.options.threads)) this.threads.push(this.spawn());
+  }
+
   private dispatch(): void {
     for (let thread = this.free(); thread && this.queue.length > 0; thread = this.free()) {
       const job = this.queue.shift() as Job;
+      clearTimeout(thread.idle);
+      thread.idle = undefined;
       thread.job = job;
       thread.stuck = setTimeout(() => this.onExit(thread, new Error('answer thread stuck on one job')), this.options.stuckAfterMs ?? STUCK_AFTER_MS);
       try {
@@ -124,7 +144,20 @@ export class AnswerThreads {
     for (const thread of this.threads) {
       if (thread.job || (!thread.ready && this.queue.length > 0)) thread.worker.ref();
       else thread.worker.unref();
+      if (thread.ready && !thread.job) this.endWhenIdle(thread);
     }
+  }
+
+  private endWhenIdle(thread: Thread): void {
+    const afterMs = this.options.endIdleAfterMs;
+    if (afterMs === undefined || thread.idle) return;
+    thread.idle = setTimeout(() => {
+      const at = this.threads.indexOf(thread);
+      if (thread.job || at < 0) return;
+      this.threads.splice(at, 1); // gone from the pool first: its exit is then no failure (onExit)
+      void thread.worker.terminate();
+    }, afterMs);
+    thread.idle.unref();
   }
 
   private free(): Thread | undefined {

@@ -52,6 +52,23 @@ describe('AnswerThreads', () => {
     expect(there.figures).toEqual(here.figures);
   });
 
+  test('a thread idle for endIdleAfterMs ends, and the next question starts one again', async () => {
+    const idle = new AnswerThreads({ threads: 1, endIdleAfterMs: 50 });
+    const until = async (condition: () => boolean) => {
+      while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      const job = jobFor('When are comments due?');
+      const first = await idle.compose(job);
+      await until(() => idle.liveThreads === 0);
+      const again = await idle.compose(job);
+      expect(idle.liveThreads).toBe(1);
+      expect(again.analysis).toEqual(first.analysis);
+    } finally {
+      await idle.close();
+    }
+  });
+
   test('the event loop keeps turning while a thread composes an answer (on this thread it does not)', async () => {
     const job = jobFor('What rate increase did the commission approve for Pacific Gas and Electric?', 'extractive', [rateCaseDecision, fercNotice, courtOpinion] as IndexedDocument[]);
     const turnsDuring = async (work: () => Promise<unknown>) => {
