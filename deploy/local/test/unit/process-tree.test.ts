@@ -2,6 +2,18 @@ import { spawn } from 'node:child_process';
 import { groupCpuSeconds, groupRssMb, processTreeOf } from '../../src/stack/process-tree';
 import { pollUntil } from '../../src/wait';
 
+/** The pid a process prints as a line 'PID <n>' (whatever else it prints around it). */
+function printedPid(stdout: NodeJS.ReadableStream): Promise<number> {
+  return new Promise((resolve) => {
+    let text = '';
+    stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /^PID (\d+)$/m.exec(text);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+}
+
 describe('a process group and its descendants', () => {
   it('adds up the CPU a process group has used, and says nothing for a group that does not exist', async () => {
     // A child in its own group that keeps one core busy until killed.
@@ -21,12 +33,12 @@ describe('a process group and its descendants', () => {
     // The group leader starts a busy grandchild in a new session (detached) and prints its pid.
     const leader = spawn(process.execPath, ['-e', `
       const child = require('node:child_process').spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' });
-      console.log(child.pid);
+      console.log('PID ' + child.pid);
       setInterval(() => {}, 1000);
     `], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
     let grandchild = 0;
     try {
-      grandchild = await new Promise<number>((resolve) => leader.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+      grandchild = await printedPid(leader.stdout!);
       const pgid = leader.pid!;
       await pollUntil(async () => (groupCpuSeconds(pgid) ?? 0) >= 0.2, { timeoutMs: 30_000, intervalMs: 50, description: 'the grandchild\'s CPU to count' });
       expect(processTreeOf(pgid).map((p) => [p.pid, p.command])).toEqual(expect.arrayContaining([[pgid, 'node'], [grandchild, 'node']]));

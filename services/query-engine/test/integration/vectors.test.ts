@@ -181,13 +181,21 @@ describe('vectors with the real model and the SQLite backend', () => {
       const { ThreadedEmbedder } = require(${JSON.stringify(require.resolve('../../src/embeddings/threaded.embedder'))});
       const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60000 });
       pool.embed(['warm up'], { background: true }).then(() => {
-        console.log(pool.workerPids[0]);
+        console.log('PID ' + pool.workerPids[0]);
         void pool.embed(Array.from({ length: 4000 }, (_, i) => 'backlog passage number ' + i), { background: true });
       });
       setInterval(() => {}, 1000);
     `;
     const service = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const childPid = await new Promise<number>((resolve) => service.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+    // The model's library prints to stdout too (its process shares the service's): find our line.
+    const childPid = await new Promise<number>((resolve) => {
+      let printed = '';
+      service.stdout!.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+        const match = /^PID (\d+)$/m.exec(printed);
+        if (match) resolve(Number(match[1]));
+      });
+    });
     expect(childPid).toBeGreaterThan(0);
     service.kill('SIGKILL');
     const alive = () => {
