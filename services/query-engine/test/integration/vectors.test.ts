@@ -187,26 +187,30 @@ describe('vectors with the real model and the SQLite backend', () => {
       setInterval(() => {}, 1000);
     `;
     const service = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    // The model's library prints to stdout too (its process shares the service's): find our line.
-    const childPid = await new Promise<number>((resolve) => {
-      let printed = '';
-      service.stdout!.on('data', (chunk: Buffer) => {
-        printed += chunk.toString();
-        const match = /^PID (\d+)$/m.exec(printed);
-        if (match) resolve(Number(match[1]));
+    try {
+      // The model's library prints to stdout too (its process shares the service's): find our line.
+      const childPid = await new Promise<number>((resolve) => {
+        let printed = '';
+        service.stdout!.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          const match = /^PID (\d+)$/m.exec(printed);
+          if (match) resolve(Number(match[1]));
+        });
       });
-    });
-    expect(childPid).toBeGreaterThan(0);
-    service.kill('SIGKILL');
-    const alive = () => {
-      try {
-        return !/^State:\s+Z/m.test(readFileSync(`/proc/${childPid}/status`, 'utf8')); // a zombie has ended
-      } catch {
-        return false;
-      }
-    };
-    while (alive()) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(alive()).toBe(false);
+      expect(childPid).toBeGreaterThan(0);
+      service.kill('SIGKILL');
+      const alive = () => {
+        try {
+          return !/^State:\s+Z/m.test(readFileSync(`/proc/${childPid}/status`, 'utf8')); // a zombie has ended
+        } catch {
+          return false;
+        }
+      };
+      while (alive()) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(alive()).toBe(false);
+    } finally {
+      service.kill('SIGKILL'); // whatever failed, no process of this test outlives it
+    }
   });
 
   it('follows the backend through the indexer, answers what BM25 cannot, and respects filters', async () => {
