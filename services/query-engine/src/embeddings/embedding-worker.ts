@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
  *
  * A process of its own is for background work. Linux shares the CPU between sessions (autogroups)
  * before it shares it between threads, so a thread's nice value weighs only against the other threads
- * of this service: a backlog thread at nice 19 still took this service's whole share of the machine
+ * of this service: a backlog thread at nice 10 still took this service's whole share of the machine
  * (a core, beside a loading corpus) from the other services. A process started in a session of its own
  * sets that session's nice too (/proc/self/autogroup), and then gets only what nobody else wants.
  */
