@@ -13,4 +13,4 @@ export { grpcServing, httpOk } from './stack/health';
 export { RestartPolicy, DEFAULT_RESTART_POLICY, type RestartPolicyOptions, type RestartDecision } from './supervise/restart-policy';
 export { Supervisor, type SupervisedPart, type SupervisedProcess, type SupervisorOptions, type GiveUpInfo } from './supervise/supervisor';
 export { stackStatusFile, writeStackStatus, type StackStatus, type PartStatus, type PartKind } from './supervise/stack-status';
-export { groupCpuSeconds, groupMemoryMb, groupRssMb, processTreeOf } from './stack/process-tree';
+export { groupCpuSeconds, groupMemoryMb, processTreeOf } from './stack/process-tree';

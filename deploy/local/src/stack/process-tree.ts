@@ -78,10 +78,6 @@ export function groupMemoryMb(pgid: number, measure: 'rss' | 'pss'): number {
   return processTreeOf(pgid).reduce((sum, p) => sum + memoryKbOf(p.pid, measure), 0) / 1024;
 }
 
-export function groupRssMb(pgid: number): number {
-  return groupMemoryMb(pgid, 'rss');
-}
-
 function memoryKbOf(pid: number, measure: 'rss' | 'pss'): number {
   try {
     const file = measure === 'rss' ? `/proc/${pid}/status` : `/proc/${pid}/smaps_rollup`;

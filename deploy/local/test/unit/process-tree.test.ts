@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { groupCpuSeconds, groupRssMb, processTreeOf } from '../../src/stack/process-tree';
+import { groupCpuSeconds, groupMemoryMb, processTreeOf } from '../../src/stack/process-tree';
 import { pollUntil } from '../../src/wait';
 
 /** The pid a process prints as a line 'PID <n>' (whatever else it prints around it). */
@@ -26,7 +26,7 @@ describe('a process group and its descendants', () => {
       process.kill(-busy.pid!, 'SIGKILL');
     }
     expect(groupCpuSeconds(2 ** 22 + 7)).toBeUndefined();
-    expect(groupRssMb(2 ** 22 + 7)).toBe(0);
+    expect(groupMemoryMb(2 ** 22 + 7, 'rss')).toBe(0);
   });
 
   it('counts a child that started a session of its own as its parent group\'s', async () => {
@@ -42,7 +42,7 @@ describe('a process group and its descendants', () => {
       const pgid = leader.pid!;
       await pollUntil(async () => (groupCpuSeconds(pgid) ?? 0) >= 0.2, { timeoutMs: 30_000, intervalMs: 50, description: 'the grandchild\'s CPU to count' });
       expect(processTreeOf(pgid).map((p) => [p.pid, p.command])).toEqual(expect.arrayContaining([[pgid, 'node'], [grandchild, 'node']]));
-      expect(groupRssMb(pgid)).toBeGreaterThan(10); // two Node processes
+      expect(groupMemoryMb(pgid, 'rss')).toBeGreaterThan(10); // two Node processes
     } finally {
       if (grandchild) process.kill(grandchild, 'SIGKILL');
       process.kill(-leader.pid!, 'SIGKILL');
