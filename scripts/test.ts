@@ -16,6 +16,8 @@ interface StageResult {
   passed: number;
   failed: number;
   seconds: number;
+  /** What failed, a line each, repeated in the summary so the end of a long log names it. */
+  failures?: string[];
 }
 
 function run(command: string, args: string[]): Promise<number> {
@@ -41,16 +43,37 @@ async function jestProject(name: string, project: string, extraArgs: string[] = 
   const code = await run('npx', ['jest', '--selectProjects', project, '--json', `--outputFile=${output}`, ...extraArgs]);
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(output)) return { name, passed: 0, failed: 1, seconds };
-  const result = JSON.parse(readFileSync(output, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numRuntimeErrorTestSuites: number;
-    numTotalTests: number;
-  };
+  const result = JSON.parse(readFileSync(output, 'utf8')) as JestResult;
   const brokenSuites = result.numRuntimeErrorTestSuites;
   const noTests = result.numTotalTests === 0 ? 1 : 0;
   const failed = result.numFailedTests + brokenSuites + noTests + (code !== 0 && result.numFailedTests + brokenSuites === 0 ? 1 : 0);
-  return { name, passed: result.numPassedTests, failed, seconds };
+  return { name, passed: result.numPassedTests, failed, seconds, failures: failuresIn(result) };
+}
+
+interface JestResult {
+  numPassedTests: number;
+  numFailedTests: number;
+  numRuntimeErrorTestSuites: number;
+  numTotalTests: number;
+  testResults: {
+    name: string;
+    message: string;
+    assertionResults: { status: string; fullName: string; failureMessages: string[] }[];
+  }[];
+}
+
+/** Each failed test (or suite that did not run) with the first line of its error, colour codes removed. */
+function failuresIn(result: JestResult): string[] {
+  const firstLine = (text: string) =>
+    text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).find((line) => line && !line.startsWith('●')) ?? '';
+  const lines: string[] = [];
+  for (const suite of result.testResults) {
+    const file = suite.name.startsWith(root) ? suite.name.slice(root.length + 1) : suite.name;
+    const failedTests = suite.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) lines.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages.join('\n'))}`);
+    if (failedTests.length === 0 && suite.message) lines.push(`${file}: ${firstLine(suite.message)}`);
+  }
+  return lines;
 }
 
 async function main(): Promise<void> {
@@ -67,6 +90,7 @@ async function main(): Promise<void> {
   console.log('\n━━ summary');
   for (const r of results) {
     console.log(`  ${r.failed === 0 ? '✔' : '✘'} ${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+    for (const failure of r.failures ?? []) console.log(`      ✘ ${failure.slice(0, 300)}`);
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
