@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { ensureJars, freePort, startMongo, type RunningMongo } from '@docket/local-infra';
+
+// The dev profile's stand-in (H2 file): a find must not queue behind a long write to the same collection,
+// and must only ever see whole documents, never one a write has half changed.
+describe('MongoDB stand-in (H2 file): finds beside writes', () => {
+  let dir: string;
+  let mongo: RunningMongo;
+  let client: MongoClient;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docket-reads-'));
+    mongo = await startMongo({ jars: await ensureJars(), dir, port: await freePort(), storage: 'h2' });
+    client = await MongoClient.connect(mongo.url, { maxPoolSize: 4 });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await mongo?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers finds while an update of every document runs, each seeing a whole document', async () => {
+    const docs = client.db('reads').collection<{ _id: number; a: number; b: number; removed?: boolean }>('docs');
+    const count = 20_000;
+    await docs.insertMany(Array.from({ length: count }, (_, i) => ({ _id: i, a: 0, b: 0 })));
+
+    let updateDone = false;
+    const update = docs.updateMany({}, { $inc: { a: 1, b: 1 } }).finally(() => {
+      updateDone = true;
+    });
+    // Finds one after another until the update ends: with a collection lock they would wait it out, one at most before it.
+    let findsDuringUpdate = 0;
+    const torn: unknown[] = [];
+    for (let i = 0; !updateDone; i = (i + 7919) % count) {
+      const [byId, byFilter] = await Promise.all([docs.findOne({ _id: i }), docs.find({ _id: { $in: [i, i + 1] } }).toArray()]);
+      for (const doc of [byId, ...byFilter]) if (!doc || doc.a !== doc.b) torn.push(doc);
+      if (!updateDone) findsDuringUpdate += 1;
+    }
+    const result = await update;
+
+    expect(result.modifiedCount).toBe(count);
+    expect(torn).toEqual([]);
+    expect(findsDuringUpdate).toBeGreaterThanOrEqual(5);
+    expect(await docs.countDocuments({ a: 1, b: 1 })).toBe(count);
+  });
+
+  it('a find beside deletes returns only documents that exist', async () => {
+    const docs = client.db('reads').collection<{ _id: number; n: number }>('deletes');
+    const count = 5_000;
+    await docs.insertMany(Array.from({ length: count }, (_, i) => ({ _id: i, n: i })));
+
+    let deleteDone = false;
+    const removal = docs.deleteMany({ n: { $gte: 0 } }).finally(() => {
+      deleteDone = true;
+    });
+    const seen: unknown[] = [];
+    while (!deleteDone) {
+      const found = await docs.find({ _id: { $in: [1, 2500, 4999] } }).toArray();
+      seen.push(...found.filter((doc) => doc === null || typeof doc.n !== 'number'));
+    }
+
+    expect((await removal).deletedCount).toBe(count);
+    expect(seen).toEqual([]);
+    expect(await docs.countDocuments()).toBe(0);
+  });
+});
