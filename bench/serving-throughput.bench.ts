@@ -135,6 +135,8 @@ async function corpusRunning(bench: BenchStack): Promise<boolean> {
 
 async function measurePhase(phase: 'idle' | 'loading'): Promise<{ phase: string; documentsBefore: number; documentsAfter: number; corpusStillLoading: boolean; backgroundMsPerSecond: Record<string, number>; routes: RouteFigures[] }> {
   const bench = await startBenchStack({
+    // MongoDB as `npm start` runs it: the stand-in on its H2 file store (the test profile's in-memory store locks differently).
+    h2MongoHeap: '2g',
     env: { ADMIN_EMAIL, ADMIN_PASSWORD, ...(phase === 'idle' ? { SEED_FILINGS: args['idle-filings'], SEED_DOCKETS: '40' } : {}) },
   });
   try {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(__dirname, '..');
 
@@ -65,7 +66,7 @@ interface JestResult {
 /** Each failed test (or suite that did not run) with the first line of its error, colour codes removed. */
 function failuresIn(result: JestResult): string[] {
   const firstLine = (text: string) =>
-    text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).find((line) => line && !line.startsWith('●')) ?? '';
+    stripVTControlCharacters(text).split('\n').map((line) => line.trim()).find((line) => line && !line.startsWith('●')) ?? '';
   const lines: string[] = [];
   for (const suite of result.testResults) {
     const file = suite.name.startsWith(root) ? suite.name.slice(root.length + 1) : suite.name;

@@ -17,6 +17,7 @@ import { ImportStarter } from './service/import-starter';
 import { IngestService } from './service/ingest.service';
 import { StatsProjector } from './service/stats.projector';
 import { seedCorpusIfEmpty, BUILT_IN_SOURCES } from './seed/corpus.seeder';
+import { notingDemand, UserDemand } from './seed/user-demand';
 import { CorpusLoadProgress } from './seed/corpus-load-progress';
 import { ActivityRepository } from './store/activity.repository';
 import { DataProductRepository } from './store/data-product.repository';
@@ -37,6 +38,9 @@ export interface AppOverrides {
   processTopic?: TopicDef<ProcessUpdated>;
   queuePrefix?: string;
 }
+
+/** The default corpus's load steps back from the first user request until none has come for this long. */
+const USERS_QUIET_AFTER_MS = 500;
 
 export interface RunningApp extends StartedService {
   grpcPort: number;
@@ -127,22 +131,24 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const seeding = new AbortController();
     const corpusLoad = new CorpusLoadProgress();
+    const demand = new UserDemand({ quietAfterMs: USERS_QUIET_AFTER_MS });
     const seeded = config.SEED_CORPUS
-      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad })
+      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad, demand })
           .then(refreshPatterns)
           .catch((error: unknown) => logger.error({ err: error }, 'loading the default corpus failed'))
       : Promise.resolve();
     closers.add('seeding', async () => {
       seeding.abort();
+      demand.release();
       await seeded;
     });
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
-      services: [documentsServiceBinding({
+      services: [notingDemand(documentsServiceBinding({
         documents, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), corpusLoad, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
-      })],
+      }), demand, ['getCatalogStatus'])],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
