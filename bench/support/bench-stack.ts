@@ -47,7 +47,8 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     frontend: false,
     log,
     ...stackOptions,
-    env: { LOG_LEVEL: 'warn', ...(h2 ? { MONGO_URL: h2.url } : {}), ...stackOptions.env },
+    // BENCH_LOG_LEVEL=info keeps the services' timing lines (e.g. the query-engine's "query answered") in their logs.
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...(h2 ? { MONGO_URL: h2.url } : {}), ...stackOptions.env },
   }).catch(async (error: unknown) => {
     await h2?.stop();
     throw error;
