@@ -4,3 +4,4 @@ export * from './grpc-call';
 export * from './mongo';
 export * from './run-service';
 export * from './shutdown-ladder';
+export * from './user-activity';

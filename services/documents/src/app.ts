@@ -3,7 +3,7 @@ import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type To
 import type { Logger } from '@docket/observability';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
+import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder, UserActivity } from '@docket/service-kit';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
 import { blobDirOf, type Config } from './config';
 import type { DocketPattern } from './domain/entities';
@@ -17,7 +17,7 @@ import { ImportStarter } from './service/import-starter';
 import { IngestService } from './service/ingest.service';
 import { StatsProjector } from './service/stats.projector';
 import { seedCorpusIfEmpty, BUILT_IN_SOURCES } from './seed/corpus.seeder';
-import { notingDemand, UserDemand } from './seed/user-demand';
+import { notingUserRequests } from './grpc/noting-user-requests';
 import { CorpusLoadProgress } from './seed/corpus-load-progress';
 import { ActivityRepository } from './store/activity.repository';
 import { DataProductRepository } from './store/data-product.repository';
@@ -131,24 +131,23 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const seeding = new AbortController();
     const corpusLoad = new CorpusLoadProgress();
-    const demand = new UserDemand({ quietAfterMs: USERS_QUIET_AFTER_MS });
+    const users = new UserActivity(USERS_QUIET_AFTER_MS);
     const seeded = config.SEED_CORPUS
-      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad, demand })
+      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad, users })
           .then(refreshPatterns)
           .catch((error: unknown) => logger.error({ err: error }, 'loading the default corpus failed'))
       : Promise.resolve();
     closers.add('seeding', async () => {
       seeding.abort();
-      demand.release();
       await seeded;
     });
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
-      services: [notingDemand(documentsServiceBinding({
+      services: [notingUserRequests(documentsServiceBinding({
         documents, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), corpusLoad, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
-      }), demand, ['getCatalogStatus'])],
+      }), users, ['getCatalogStatus'])],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());

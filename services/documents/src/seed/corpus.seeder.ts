@@ -2,6 +2,7 @@ import {
   corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Docket, type Filing, type Source,
 } from '@docket/corpus';
 import type { Logger } from '@docket/observability';
+import type { UserActivity } from '@docket/service-kit';
 import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
 import type { CatalogService } from '../service/catalog.service';
 import type { IngestService } from '../service/ingest.service';
@@ -11,7 +12,6 @@ import type { SourceDefinition } from '../domain/source.types';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
 import type { CorpusLoadProgress } from './corpus-load-progress';
-import type { UserDemand } from './user-demand';
 
 export const CORPUS_SEED = DEFAULT_CORPUS_SEED;
 export const CORPUS_CONNECTOR = 'corpus';
@@ -23,7 +23,7 @@ const DAY_MS = 24 * 3_600_000;
  */
 const CONCURRENCY = 16;
 /**
- * While users are asking this service for something (UserDemand), one filing at a time with this
+ * While users are asking this service for something (UserActivity), one filing at a time with this
  * pause after each (at most some 8 a second): the load goes on, and their requests do not queue
  * behind sixteen filings' work on the event loop and the machine's two cores. Sixteen made a
  * document request take 0.8-1.4 s while the corpus loaded; two, 0.16-0.5 s; none, 3-60 ms
@@ -97,13 +97,13 @@ export async function corpusItem(filing: Filing, docket: Docket | undefined, shi
   };
 }
 
-/** The first worker goes on after a pause; the others wait until users are quiet (or the load stops). */
-async function stepBack(demand: UserDemand, worker: number, signal: AbortSignal): Promise<void> {
+/** The first worker goes on after a pause; the others wait until users are quiet (looking up each second for a stop). */
+async function stepBack(users: Pick<UserActivity, 'busy' | 'whenQuiet'>, worker: number, signal: AbortSignal): Promise<void> {
   if (worker === 0) {
     await new Promise((resolve) => setTimeout(resolve, PAUSE_WHILE_USERS_ASK_MS));
     return;
   }
-  while (demand.busy && !signal.aborted) await demand.whenQuiet();
+  while (users.busy && !signal.aborted) await users.whenQuiet(1_000);
 }
 
 /**
@@ -124,7 +124,7 @@ export async function seedCorpusIfEmpty(deps: {
   /** Told how far the load is, for GetCatalogStatus. */
   progress?: CorpusLoadProgress;
   /** Users' requests to this service: while they come, the load steps back. */
-  demand?: UserDemand;
+  users?: Pick<UserActivity, 'busy' | 'whenQuiet'>;
   now?: Date;
 }): Promise<void> {
   const { catalog: catalogService, ingest, runs, logger, signal } = deps;
@@ -164,7 +164,7 @@ export async function seedCorpusIfEmpty(deps: {
 
   const worker = async (index: number) => {
     for (;;) {
-      if (deps.demand?.busy) await stepBack(deps.demand, index, signal);
+      if (deps.users?.busy) await stepBack(deps.users, index, signal);
       if (signal.aborted) return;
       const next = filings.next();
       if (next.done) return;

@@ -1,4 +1,4 @@
-import type { UserActivity } from '../runtime/user-activity';
+import type { UserActivity } from '@docket/service-kit';
 import type { EmbedOptions, Embedder } from './embedder';
 import { startEmbeddingWorker, type EmbeddingReply, type EmbeddingWorker } from './embedding-worker';
 import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './use-lite.embedder';

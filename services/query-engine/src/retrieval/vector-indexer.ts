@@ -3,7 +3,7 @@ import type { Embedder } from '../embeddings/embedder';
 import { DEFAULT_PASSAGES, documentPassages, type PassageOptions } from '../embeddings/passages';
 import { filterMetadataOf, type FilterMetadata } from './filter-metadata';
 import type { VectorIndex } from './vector-index';
-import type { UserActivity } from '../runtime/user-activity';
+import type { UserActivity } from '@docket/service-kit';
 
 /** Where the indexer reads a document's text when its turn comes (the search backend's fetch). */
 export interface DocumentReader {

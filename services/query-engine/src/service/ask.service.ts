@@ -14,7 +14,7 @@ import { queryBudget, type QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
-import type { UserActivity } from '../runtime/user-activity';
+import type { UserActivity } from '@docket/service-kit';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 

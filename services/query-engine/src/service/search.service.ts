@@ -5,7 +5,7 @@ import { validateSearchRequest, type SearchRequestInput, type ValidSearchRequest
 import type { RecordRequestInput } from '../domain/workspace-request';
 import type { QueryBudget } from '../index/query-budget';
 import type { SearchBackend, SearchQuery, SearchResult } from '../index/search-backend';
-import type { UserActivity } from '../runtime/user-activity';
+import type { UserActivity } from '@docket/service-kit';
 
 /** A search as a caller asks for it; `workspaceId` and `userId` are empty outside a workspace. */
 export interface SearchInput extends Omit<SearchRequestInput, 'allowEmpty'> {

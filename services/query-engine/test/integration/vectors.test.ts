@@ -7,7 +7,7 @@ import { parseQuery } from '@docket/query-language';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { dot } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
-import { UserActivity } from '../../src/runtime/user-activity';
+import { UserActivity } from '@docket/service-kit';
 import { UseLiteEmbedder, USE_LITE_DIMENSIONS } from '../../src/embeddings/use-lite.embedder';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/retrieval/retrieve';

@@ -1,4 +1,4 @@
-import { UserActivity } from '../../../src/runtime/user-activity';
+import { UserActivity } from '../../src/user-activity';
 
 describe('UserActivity', () => {
   beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
@@ -84,6 +84,23 @@ describe('UserActivity', () => {
     const users = new UserActivity(250);
     await expect(users.during(() => Promise.reject(new Error('no index')))).rejects.toThrow('no index');
     jest.advanceTimersByTime(250);
+    expect(users.busy).toBe(false);
+  });
+
+  it('counts a noted request (its end unknown) as one that ended then: busy for the quiet period, waiters woken after', async () => {
+    const users = new UserActivity(500);
+    let woken = false;
+    users.noteRequest();
+    expect(users.busy).toBe(true);
+    void users.whenQuiet().then(() => {
+      woken = true;
+    });
+    await jest.advanceTimersByTimeAsync(400);
+    users.noteRequest(); // another, before the quiet period was over
+    await jest.advanceTimersByTimeAsync(499);
+    expect(woken).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(woken).toBe(true);
     expect(users.busy).toBe(false);
   });
 });

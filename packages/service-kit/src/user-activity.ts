@@ -1,7 +1,8 @@
 /**
- * Users' requests under way (questions, searches), so that background work (the embedding backlog)
- * can stay out of their way: on two cores, a backlog step that runs beside a question takes the CPU
- * the question needs, whatever its thread's priority (the process's other threads, and other
+ * Users' requests under way in a service (the query-engine's questions and searches, the documents
+ * service's reads), so that its background work (the embedding backlog, the default corpus's load)
+ * can stay out of their way: on two cores, a background step that runs beside a request takes the
+ * CPU the request needs, whatever its thread's priority (the process's other threads, and other
  * processes, take the rest).
  */
 export class UserActivity {
@@ -28,6 +29,12 @@ export class UserActivity {
       this.lastEndedAt = this.now();
       this.schedule();
     }
+  }
+
+  /** A user's request arrived, counted as under way and ended at once (where its end is not known). */
+  noteRequest(): void {
+    this.lastEndedAt = this.now();
+    this.schedule();
   }
 
   /** Whether a user's request is under way or ended less than `quietMs` ago. */
