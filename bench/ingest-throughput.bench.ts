@@ -6,7 +6,7 @@
  *   npx tsx bench/ingest-throughput.bench.ts --text 500 --pdf 100
  *
  * Writes generated filings (each with a JSON sidecar) into two temp directories, starts the stack
- * (test profile, no frontend, no default corpus), then imports each directory with StartImport and
+ * (test profile, no frontend, no default corpus, MongoDB on its H2 file store as under npm start), then imports each directory with StartImport and
  * measures from the call to (a) the ingestion run finished and (b) the search index holding every
  * new document. Prints docs/s and MB/s for both; writes .data/bench/ingest-throughput.json.
  */
@@ -94,7 +94,8 @@ async function importSet(bench: BenchStack, kind: SetResult['kind'], dir: string
 
 async function main(): Promise<void> {
   const corpus = await writeCorpus();
-  const bench = await startBenchStack({ env: { SEED_CORPUS: 'false' } });
+  // MongoDB as `npm start` runs it: the stand-in on its H2 file store.
+  const bench = await startBenchStack({ h2MongoHeap: '2g', env: { SEED_CORPUS: 'false' } });
   try {
     const text = await importSet(bench, 'text', corpus.text.dir, TEXT_COUNT, corpus.text.bytes);
     const pdf = await importSet(bench, 'pdf', corpus.pdf.dir, PDF_COUNT, corpus.pdf.bytes);
