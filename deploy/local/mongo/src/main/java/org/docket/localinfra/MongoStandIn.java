@@ -83,6 +83,7 @@ public final class MongoStandIn {
 
         System.out.println("mongo-stand-in ready on " + host + ":" + port + " (" + description + ")");
         System.out.flush();
+        IdleHeapCompactor.start();
         stopped.await();
     }
 
