@@ -5,8 +5,9 @@ import { MongoClient } from 'mongodb';
 import { ensureJars, freePort, startMongo, type RunningMongo } from '@docket/local-infra';
 
 // The dev profile's stand-in (H2 file): a find must not queue behind a long write to the same collection,
+// a collection created twice at once must come out once,
 // and must only ever see whole documents, never one a write has half changed.
-describe('MongoDB stand-in (H2 file): finds beside writes', () => {
+describe('MongoDB stand-in (H2 file): operations side by side', () => {
   let dir: string;
   let mongo: RunningMongo;
   let client: MongoClient;
@@ -65,5 +66,20 @@ describe('MongoDB stand-in (H2 file): finds beside writes', () => {
     expect((await removal).deletedCount).toBe(count);
     expect(seen).toEqual([]);
     expect(await docs.countDocuments()).toBe(0);
+  });
+
+  it('creates each new collection once when a create and a first index race for it (as a service starting up does)', async () => {
+    const db = client.db('creates');
+    const failures: string[] = [];
+    for (let round = 0; round < 60; round++) {
+      const name = `c${round}`;
+      const outcomes = await Promise.allSettled([db.createCollection(name), db.collection(name).createIndex({ key: 1 }, { unique: true })]);
+      for (const outcome of outcomes) {
+        // NamespaceExists (48) is MongoDB's own answer when the index made the collection first.
+        if (outcome.status === 'rejected' && (outcome.reason as { code?: number }).code !== 48) failures.push(String(outcome.reason));
+      }
+    }
+    expect(failures).toEqual([]);
+    expect((await db.listCollections().toArray()).length).toBe(60);
   });
 });

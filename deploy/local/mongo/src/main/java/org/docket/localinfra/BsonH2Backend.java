@@ -80,6 +80,16 @@ final class BsonH2Backend extends H2Backend {
             return new UntrackedSizeCollection(this, collectionName, options, dataMap, metaMap, cursorRegistry);
         }
 
+        /**
+         * Synchronized like resolveOrCreateCollection (which an index or an insert creates a collection
+         * by): a `create` command racing a service's first createIndex on the same new collection made
+         * it twice, and the second namespace entry failed ("Document with key ... already existed").
+         */
+        @Override
+        public synchronized MongoCollection<Object> createCollectionOrThrowIfExists(String collectionName, CollectionOptions options) {
+            return super.createCollectionOrThrowIfExists(collectionName, options);
+        }
+
         @Override
         protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
             if (!indexKeysAsBson()) {
