@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       ]);
     }
     const file = writeBenchResult('ingest-throughput', {
-      setup: 'test-profile stack, SEED_CORPUS=false; one StartImport per directory; times from the call',
+      setup: 'test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; one StartImport per directory; times from the call',
       text, pdf,
     });
     console.log(`written to ${file}`);
