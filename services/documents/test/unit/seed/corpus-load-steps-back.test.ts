@@ -8,6 +8,19 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** What the seeder needs besides ingestion, as an empty database: no earlier load, nothing stored. */
+function emptyDatabase(ingest: { ingest: () => Promise<{ outcome: string; documentId: string }> }, filings: number, signal: AbortSignal, users: UserActivity) {
+  let runs = 0;
+  const deps = {
+    catalog: { defineSources: async () => undefined, defineDataProduct: async () => undefined, publishRelease: async () => undefined },
+    runs: { recent: async () => [], start: async () => ({ id: `run-${++runs}` }), addCounts: async () => undefined, finish: async () => undefined },
+    sources: {},
+    documents: { count: async () => 0 },
+    ingest,
+  };
+  return { ...(deps as unknown as Parameters<typeof seedCorpusIfEmpty>[0]), filings, dockets: 10, signal, logger: createLogger('test', 'silent'), users };
+}
+
 describe('notingUserRequests', () => {
   it('notes every call but the ones named, and passes each call through unchanged', () => {
     const users = new UserActivity(60_000);
@@ -48,20 +61,8 @@ describe('the default corpus load while users ask', () => {
         return { outcome: 'created', documentId: `d${stored}` };
       },
     };
-    let runs = 0;
-    const deps = {
-      catalog: { defineSources: async () => undefined, defineDataProduct: async () => undefined, publishRelease: async () => undefined },
-      runs: { recent: async () => [], start: async () => ({ id: `run-${++runs}` }), addCounts: async () => undefined, finish: async () => undefined },
-      sources: {},
-      documents: { count: async () => 0 },
-      ingest,
-    };
-
     users.noteRequest();
-    const loading = seedCorpusIfEmpty({
-      ...(deps as unknown as Parameters<typeof seedCorpusIfEmpty>[0]),
-      filings: 60, dockets: 10, signal: new AbortController().signal, logger: createLogger('test', 'silent'), users,
-    });
+    const loading = seedCorpusIfEmpty(emptyDatabase(ingest, 60, new AbortController().signal, users));
     await until(() => stored >= 3);
     expect(mostWhileBusy).toBe(1);
     expect(mostWhenQuiet).toBe(0);
@@ -78,18 +79,8 @@ describe('the default corpus load while users ask', () => {
     users.noteRequest();
     const stop = new AbortController();
     let stored = 0;
-    let runs = 0;
-    const deps = {
-      catalog: { defineSources: async () => undefined, defineDataProduct: async () => undefined, publishRelease: async () => undefined },
-      runs: { recent: async () => [], start: async () => ({ id: `run-${++runs}` }), addCounts: async () => undefined, finish: async () => undefined },
-      sources: {},
-      documents: { count: async () => 0 },
-      ingest: { ingest: async () => ({ outcome: 'created', documentId: `d${++stored}` }) },
-    };
-    const loading = seedCorpusIfEmpty({
-      ...(deps as unknown as Parameters<typeof seedCorpusIfEmpty>[0]),
-      filings: 1_000, dockets: 10, signal: stop.signal, logger: createLogger('test', 'silent'), users,
-    });
+    const ingest = { ingest: async () => ({ outcome: 'created', documentId: `d${++stored}` }) };
+    const loading = seedCorpusIfEmpty(emptyDatabase(ingest, 1_000, stop.signal, users));
     await until(() => stored >= 1);
     stop.abort();
     await loading;
