@@ -1,18 +1,7 @@
 import { spawn } from 'node:child_process';
+import { printedPid } from '@docket/testkit';
 import { groupCpuSeconds, groupMemoryMb, processTreeOf } from '../../src/stack/process-tree';
 import { pollUntil } from '../../src/wait';
-
-/** The pid a process prints as a line 'PID <n>' (whatever else it prints around it). */
-function printedPid(stdout: NodeJS.ReadableStream): Promise<number> {
-  return new Promise((resolve) => {
-    let text = '';
-    stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /^PID (\d+)$/m.exec(text);
-      if (match) resolve(Number(match[1]));
-    });
-  });
-}
 
 describe('a process group and its descendants', () => {
   it('adds up the CPU a process group has used, and says nothing for a group that does not exist', async () => {

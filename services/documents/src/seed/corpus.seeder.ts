@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Docket, type Filing, type Source,
 } from '@docket/corpus';
@@ -100,7 +101,7 @@ export async function corpusItem(filing: Filing, docket: Docket | undefined, shi
 /** The first worker goes on after a pause; the others wait until users are quiet (looking up each second for a stop). */
 async function stepBack(users: Pick<UserActivity, 'busy' | 'whenQuiet'>, worker: number, signal: AbortSignal): Promise<void> {
   if (worker === 0) {
-    await new Promise((resolve) => setTimeout(resolve, PAUSE_WHILE_USERS_ASK_MS));
+    await sleep(PAUSE_WHILE_USERS_ASK_MS);
     return;
   }
   while (users.busy && !signal.aborted) await users.whenQuiet(1_000);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { parseQuery } from '@docket/query-language';
+import { printedPid } from '@docket/testkit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { dot } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
@@ -189,14 +190,7 @@ describe('vectors with the real model and the SQLite backend', () => {
     const service = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       // The model's library prints to stdout too (its process shares the service's): find our line.
-      const childPid = await new Promise<number>((resolve) => {
-        let printed = '';
-        service.stdout!.on('data', (chunk: Buffer) => {
-          printed += chunk.toString();
-          const match = /^PID (\d+)$/m.exec(printed);
-          if (match) resolve(Number(match[1]));
-        });
-      });
+      const childPid = await printedPid(service.stdout!);
       expect(childPid).toBeGreaterThan(0);
       service.kill('SIGKILL');
       const alive = () => {

@@ -50,7 +50,7 @@ final class IdleHeapCompactor implements Runnable {
     }
 
     private void look() {
-        long collections = collectors.stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
+        long collections = collections();
         boolean idle = collectionsSeen >= 0 && collections - collectionsSeen <= 1;
         collectionsSeen = collections;
         if (!idle) {
@@ -75,10 +75,15 @@ final class IdleHeapCompactor implements Runnable {
         }
         long after = heap().getCommitted();
         // The collection just made counts as this look's, not as work.
-        collectionsSeen = collectors.stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
+        collectionsSeen = collections();
         compactedSinceBusy = true;
         System.out.println("mongo-stand-in idle: heap committed " + (before >> 20) + " MB -> " + (after >> 20) + " MB");
         System.out.flush();
+    }
+
+    /** Collections of every kind so far. */
+    private long collections() {
+        return collectors.stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
     }
 
     private static MemoryUsage heap() {
