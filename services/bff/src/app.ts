@@ -12,11 +12,12 @@ import type { BffConfig } from './config';
 import { AlertsGateway } from './grpc/alerts.gateway';
 import { createGrpcClients } from './grpc/clients';
 import { CatalogGateway } from './grpc/catalog.gateway';
-import { DocumentsGateway } from './grpc/documents.gateway';
+import { DocumentsGateway, type DocumentDetailView } from './grpc/documents.gateway';
 import { ExportsGateway } from './grpc/exports.gateway';
 import { ProcessesGateway } from './grpc/processes.gateway';
 import { QueriesGateway } from './grpc/queries.gateway';
 import { QueryWorkspaceNames } from './grpc/query-workspace-names';
+import { RecentDocumentViews } from './grpc/recent-document-views';
 import { SearchGateway } from './grpc/search.gateway';
 import { VolumeEstimateGateway } from './grpc/volume-estimate.gateway';
 import { WorkspacesGateway } from './grpc/workspaces.gateway';
@@ -50,6 +51,7 @@ import { registerUnsubscribeRoutes } from './http/routes/unsubscribe.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWebhookEndpointRoutes } from './http/routes/webhook-endpoints.routes';
 import { registerWorkspaceRoutes } from './http/routes/workspaces.routes';
+import { keepListeningToDocumentChanges, type DocumentChangeTopics } from './events/document-changes.listener';
 import { AuthService } from './identity/auth.service';
 import { ensureFirstAdministrator } from './identity/first-admin';
 import { PasswordHasher } from './identity/password-hasher';
@@ -154,6 +156,8 @@ export function createApp(deps: AppDeps): Express {
 export interface StartOptions {
   signInThrottle?: Partial<SignInThrottleOptions>;
   heartbeatMs?: number;
+  /** The documents service's topics this BFF hears (default: the real ones; tests use their own). */
+  documentChangeTopics?: DocumentChangeTopics;
 }
 
 export interface RunningBff {
@@ -186,6 +190,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   // Never kept longer than half a session's life, so a very short SESSION_TTL_SECONDS still expires.
   const sessionUsers = new SessionUserCache(Math.min(SESSION_USER_CACHE_MS, config.SESSION_TTL_SECONDS * 500));
   const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC, alerts: config.ALERTS_GRPC });
+  const documentViews = new RecentDocumentViews<DocumentDetailView>();
+  const documentChanges = config.KAFKA_BROKERS ? keepListeningToDocumentChanges({ brokers: config.KAFKA_BROKERS, logger, views: documentViews, topics: options.documentChangeTopics }) : undefined;
 
   const app = createApp({
     logger,
@@ -196,7 +202,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     auth: new AuthService(userRepository, sessions, throttle, hasher, logger, sessionUsers),
     users: new UserService(userRepository, sessions, hasher, throttle, logger, sessionUsers),
     directory: new UserDirectory(organisations),
-    documents: new DocumentsGateway(grpc.documents),
+    documents: new DocumentsGateway(grpc.documents, documentViews),
     catalog: new CatalogGateway(grpc.documents),
     uploadLimits: { maxFileBytes: config.UPLOAD_MAX_FILE_MB * 1024 * 1024, maxFiles: config.UPLOAD_MAX_FILES },
     search: new SearchGateway(grpc.search),
@@ -237,6 +243,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 5000).unref();
       await closed;
+      await documentChanges?.stop();
       grpc.close();
       // BullMQ drops its error listeners on close; a queue still connecting would then report the
       // closed connection to nobody and crash the process. Let each finish connecting (or fail) first,

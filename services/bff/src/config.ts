@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { commonEnv, grpcTarget, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { commonEnv, grpcTarget, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
 import { parseTrustProxy } from './http/trust-proxy';
 
 const booleanFlag = z
@@ -12,6 +12,9 @@ export const bffEnvSchema = z
     ...commonEnv,
     ...mongoEnv,
     ...redisEnv,
+    // The documents service's events, heard so the documents this BFF keeps stay true; without them
+    // a document is kept 2 s at most (grpc/recent-document-views.ts).
+    KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS.optional(),
     PORT: port(4000),
     HOST: z.string().default('127.0.0.1'),
     MONGO_DB: z.string().min(1).default('bff'),

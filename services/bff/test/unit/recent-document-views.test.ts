@@ -2,8 +2,12 @@ import { RecentDocumentViews } from '../../src/grpc/recent-document-views';
 
 interface View {
   document: { id: string; text: string };
+  docket: { id: string } | null;
+  source: { id: string } | null;
 }
-const view = (id: string, text = `text of ${id}`): View => ({ document: { id, text } });
+const view = (id: string, text = `text of ${id}`, docketId = 'k1', sourceId = 's1'): View => ({
+  document: { id, text }, docket: { id: docketId }, source: { id: sourceId },
+});
 
 /** A fetch that counts its calls and answers what `answer` says at the time. */
 function countingFetch(answer: () => View) {
@@ -12,7 +16,7 @@ function countingFetch(answer: () => View) {
 
 describe('RecentDocumentViews', () => {
   it('calls once per document and page range while fresh', async () => {
-    const recent = new RecentDocumentViews<View>(60_000);
+    const recent = new RecentDocumentViews<View>({ ttlMs: 60_000 });
     const fetch = countingFetch(() => view('d1'));
     await recent.get('d1', 1, 5, fetch);
     await recent.get('d1', 1, 5, fetch);
@@ -22,7 +26,7 @@ describe('RecentDocumentViews', () => {
   });
 
   it('shares one call between concurrent readers', async () => {
-    const recent = new RecentDocumentViews<View>(60_000);
+    const recent = new RecentDocumentViews<View>({ ttlMs: 60_000 });
     const fetch = countingFetch(() => view('d1'));
     const answers = await Promise.all([recent.get('d1', 1, 5, fetch), recent.get('d1', 1, 5, fetch), recent.get('d1', 1, 5, fetch)]);
     expect(answers.map((a) => a.document.id)).toEqual(['d1', 'd1', 'd1']);
@@ -30,7 +34,7 @@ describe('RecentDocumentViews', () => {
   });
 
   it('calls again once the time to live has passed', async () => {
-    const recent = new RecentDocumentViews<View>(1);
+    const recent = new RecentDocumentViews<View>({ ttlMs: 1 });
     const fetch = countingFetch(() => view('d1'));
     await recent.get('d1', 1, 5, fetch);
     const firstAt = Date.now();
@@ -40,7 +44,7 @@ describe('RecentDocumentViews', () => {
   });
 
   it('keeps no failure: the next reader calls again', async () => {
-    const recent = new RecentDocumentViews<View>(60_000);
+    const recent = new RecentDocumentViews<View>({ ttlMs: 60_000 });
     const failing = jest.fn(async (): Promise<View> => {
       throw new Error('not found');
     });
@@ -51,7 +55,7 @@ describe('RecentDocumentViews', () => {
   });
 
   it('forget drops every page range of that document only', async () => {
-    const recent = new RecentDocumentViews<View>(60_000);
+    const recent = new RecentDocumentViews<View>({ ttlMs: 60_000 });
     let text = 'old';
     const fetch = countingFetch(() => view('d1', text));
     const other = countingFetch(() => view('d10'));
@@ -68,7 +72,7 @@ describe('RecentDocumentViews', () => {
   });
 
   it('does not keep what a call started before a forget answers', async () => {
-    const recent = new RecentDocumentViews<View>(60_000);
+    const recent = new RecentDocumentViews<View>({ ttlMs: 60_000 });
     let release!: () => void;
     const slow = jest.fn(() => new Promise<View>((resolve) => (release = () => resolve(view('d1', 'old')))));
     const reading = recent.get('d1', 1, 5, slow);
@@ -78,5 +82,99 @@ describe('RecentDocumentViews', () => {
     const fresh = countingFetch(() => view('d1', 'new'));
     expect((await recent.get('d1', 1, 5, fresh)).document.text).toBe('new');
     expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  describe('while the documents service\'s changes are heard', () => {
+    const TTL_MS = 2_000;
+    const KEEP_MS = 60_000;
+    let clock: number;
+    let recent: RecentDocumentViews<View>;
+    beforeEach(() => {
+      clock = 1_000_000;
+      recent = new RecentDocumentViews<View>({ ttlMs: TTL_MS, keepMs: KEEP_MS, now: () => clock });
+    });
+    /** Reads d1 (docket k1, source s1) and says whether that took a call. */
+    async function readCalls(fetch = countingFetch(() => view('d1'))): Promise<number> {
+      await recent.get('d1', 1, 5, fetch);
+      return fetch.mock.calls.length;
+    }
+
+    it('keeps a view nothing changed past the short time to live, up to the longest keep', async () => {
+      recent.listening(true);
+      expect(await readCalls()).toBe(1);
+      clock += TTL_MS * 10;
+      expect(await readCalls()).toBe(0);
+    });
+
+    it('keeps a view only the short time when nothing is heard', async () => {
+      expect(await readCalls()).toBe(1);
+      clock += TTL_MS + 1;
+      expect(await readCalls()).toBe(1);
+    });
+
+    it('does not vouch for a view read before listening began, nor after it stopped', async () => {
+      await readCalls();
+      recent.listening(true);
+      clock += TTL_MS + 1;
+      expect(await readCalls()).toBe(1); // read before: may have missed a change
+      clock += TTL_MS + 1;
+      expect(await readCalls()).toBe(0); // read while listening
+      recent.listening(false);
+      expect(await readCalls()).toBe(1);
+    });
+
+    it.each([
+      ['its docket', { docketId: 'k1' }],
+      ['its source', { sourceId: 's1' }],
+    ])('rereads a view once the short time has passed when %s changed', async (_what, change) => {
+      recent.listening(true);
+      await readCalls();
+      recent.heard(change);
+      clock += TTL_MS - 1;
+      expect(await readCalls()).toBe(0); // as stale as without events, never staler
+      clock += 2;
+      expect(await readCalls()).toBe(1);
+      clock += TTL_MS * 10;
+      expect(await readCalls()).toBe(0); // read after the change: kept again
+    });
+
+    it('is not fooled by changes elsewhere', async () => {
+      recent.listening(true);
+      await readCalls();
+      recent.heard({ docketId: 'k2', sourceId: 's2' });
+      clock += TTL_MS * 10;
+      expect(await readCalls()).toBe(0);
+    });
+
+    it('rereads every view after a change everywhere (a delete moves counts)', async () => {
+      recent.listening(true);
+      await readCalls();
+      recent.heardChangeEverywhere();
+      clock += TTL_MS + 1;
+      expect(await readCalls()).toBe(1);
+    });
+
+    it('counts a change heard while the call was on its way as after it', async () => {
+      recent.listening(true);
+      let release!: () => void;
+      const slow = jest.fn(() => new Promise<View>((resolve) => (release = () => resolve(view('d1', 'old')))));
+      const reading = recent.get('d1', 1, 5, slow);
+      recent.heard({ docketId: 'k1' });
+      release();
+      await reading;
+      clock += TTL_MS + 1;
+      expect(await readCalls()).toBe(1);
+    });
+
+    it('drops a view after the longest keep even when nothing changed', async () => {
+      const keepless = new RecentDocumentViews<View>({ ttlMs: 1, keepMs: 5 });
+      keepless.listening(true);
+      const fetch = countingFetch(() => view('d1'));
+      await keepless.get('d1', 1, 5, fetch);
+      const firstAt = Date.now();
+      while (Date.now() - firstAt < 10) await new Promise((resolve) => setImmediate(resolve));
+      await keepless.get('d1', 1, 5, fetch);
+      expect(fetch).toHaveBeenCalledTimes(2);
+    });
   });
 });

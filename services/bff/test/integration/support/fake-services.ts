@@ -31,6 +31,8 @@ export class FakeBackends {
   /** Like the SQLite index, the fake search stops counting at this many matches. */
   searchCountLimit = Number.POSITIVE_INFINITY;
   readonly deleteRequests: documentsV1.DeleteDocumentRequest[] = [];
+  /** GetDocument calls answered (the BFF keeps what it read: a call means it read afresh). */
+  getDocumentCalls = 0;
   readonly importRequests: documentsV1.StartImportRequest[] = [];
   /** Attachment bytes by attachment id (the blob store). */
   readonly blobs = new Map<string, Buffer>();
@@ -106,6 +108,7 @@ export class FakeBackends {
         return { document, created: true };
       }),
       getDocument: unary(logger, async (req: documentsV1.GetDocumentRequest) => {
+        this.getDocumentCalls += 1;
         const document = this.documents.get(req.id);
         if (!document) throw new NotFoundError(`no document ${req.id}`);
         return pageRange(document, req.textPage || 1, req.textPages || 5);
@@ -413,7 +416,7 @@ export function sourceFixture(): documentsV1.Source {
   };
 }
 
-function docketFixture(): documentsV1.Docket {
+export function docketFixture(): documentsV1.Docket {
   return {
     id: 'dkt-1',
     sourceId: 'src-ferc',
