@@ -24,23 +24,44 @@ export interface OffsetsAdmin {
   fetchOffsets(options: { groupId: string; topics: string[] }): Promise<{ topic: string; partitions: { offset: string }[] }[]>;
 }
 
+/** Tries of a fetch that Kafka answers with a retriable error (a coordinator still loading), 500 ms apart. */
+const OFFSET_FETCH_TRIES = 20;
+const OFFSET_FETCH_RETRY_MS = 500;
+
 /**
  * Whether the indexer's consumer group has committed offsets on the document topics. A group without
  * any (a fresh install) starts from the beginning of every topic and so refills an empty index by
  * itself; a group with offsets (an index lost with its volume) reads only what comes next. When Kafka
- * cannot say, the answer is yes: a needless re-index costs time, a missing one loses documents.
+ * cannot say, the answer is yes: a needless re-index costs time, a missing one loses documents. A
+ * retriable answer is asked again first: on a fresh install the group coordinator is often still
+ * loading ("not the correct coordinator"), and taking that for "cannot say" re-indexed the whole
+ * corpus being loaded on every first start.
  */
-export async function indexerHasCommitted(admin: OffsetsAdmin, groupId: string, topics: string[], logger: Logger): Promise<boolean> {
+export async function indexerHasCommitted(
+  admin: OffsetsAdmin, groupId: string, topics: string[], logger: Logger, retryMs = OFFSET_FETCH_RETRY_MS,
+): Promise<boolean> {
   try {
     await admin.connect();
-    const offsets = await admin.fetchOffsets({ groupId, topics });
-    return offsets.some((topic) => topic.partitions.some((partition) => partition.offset !== '-1'));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const offsets = await admin.fetchOffsets({ groupId, topics });
+        return offsets.some((topic) => topic.partitions.some((partition) => partition.offset !== '-1'));
+      } catch (error) {
+        if (!isRetriable(error) || attempt >= OFFSET_FETCH_TRIES) throw error;
+        await delay(retryMs);
+      }
+    }
   } catch (error) {
     logger.warn({ err: error, groupId }, 'could not read the indexer group\'s offsets; assuming it has some (the index will be refilled by a re-index)');
     return true;
   } finally {
     await admin.disconnect().catch(() => undefined);
   }
+}
+
+/** kafkajs marks the errors worth asking again (KafkaJSError.retriable). */
+function isRetriable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { retriable?: unknown }).retriable === true;
 }
 
 /**

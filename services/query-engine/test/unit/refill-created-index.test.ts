@@ -116,19 +116,26 @@ describe('refillCreatedIndex', () => {
 });
 
 describe('indexerHasCommitted', () => {
-  function admin(answer: { topic: string; partitions: { offset: string }[] }[] | Error) {
+  type Offsets = { topic: string; partitions: { offset: string }[] }[];
+  /** An admin client answering each fetch in turn (the last answer forever). */
+  function admin(...answers: (Offsets | Error)[]) {
     const calls: string[] = [];
+    let fetches = 0;
     const client: OffsetsAdmin = {
       connect: async () => void calls.push('connect'),
       disconnect: async () => void calls.push('disconnect'),
       fetchOffsets: async ({ groupId, topics }) => {
         calls.push(`fetch ${groupId} ${topics.join(',')}`);
+        const answer = answers[Math.min(fetches++, answers.length - 1)] as Offsets | Error;
         if (answer instanceof Error) throw answer;
         return answer;
       },
     };
     return { client, calls };
   }
+  /** What kafkajs throws while a group's coordinator is still loading. */
+  const notCoordinator = () => Object.assign(new Error('This is not the correct coordinator for this group'), { retriable: true });
+  const noOffsets = (): Offsets => topics.map((topic) => ({ topic, partitions: [{ offset: '-1' }] }));
   const topics = ['documents.ingested.v1', 'documents.updated.v1'];
 
   it('is false for a new group (fresh install: it reads every topic from the beginning)', async () => {
@@ -147,5 +154,19 @@ describe('indexerHasCommitted', () => {
     expect(await indexerHasCommitted(client, 'query-engine.indexer', topics, logger)).toBe(true);
     expect(logged.map((l) => l.level)).toEqual(['warn']);
     expect(calls.at(-1)).toBe('disconnect');
+  });
+
+  it('asks again while Kafka says to retry (a coordinator still loading on a fresh install), then answers', async () => {
+    const { client, calls } = admin(notCoordinator(), notCoordinator(), noOffsets());
+    expect(await indexerHasCommitted(client, 'query-engine.indexer', topics, logger, 1)).toBe(false);
+    expect(calls.filter((call) => call.startsWith('fetch'))).toHaveLength(3);
+    expect(logged).toEqual([]);
+  });
+
+  it('gives up asking after a bound and says yes', async () => {
+    const { client, calls } = admin(notCoordinator());
+    expect(await indexerHasCommitted(client, 'query-engine.indexer', topics, logger, 1)).toBe(true);
+    expect(calls.filter((call) => call.startsWith('fetch')).length).toBeGreaterThan(1);
+    expect(logged.map((l) => l.level)).toEqual(['warn']);
   });
 });
