@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { IdleCacheRelease } from '../idle-cache-release';
 import { serializeError } from '../search-threads/thread-messages';
 import { SqliteIndexFile, type FacetChange } from '../sqlite-index-file';
 import type { FromWriter, ToWriter, WriterCalls, WriterData } from './writer-messages';
@@ -37,6 +38,8 @@ try {
 } catch (error) {
   send({ type: 'fatal', error: serializeError(error) });
 }
+
+const cacheRelease = new IdleCacheRelease(() => file?.db);
 
 /** Writes that arrived while the file was closed for a swap: run, in order, once it is open again. */
 let deferred: ToWriter[] = [];
@@ -96,6 +99,7 @@ function answer(message: ToWriter): void {
     send({ type: 'failed', id: message.id, error: serializeError(error), facets: committed, cost: cost() });
   } finally {
     committed = [];
+    cacheRelease.used();
   }
 }
 

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Database as Db } from 'better-sqlite3';
 import { FacetColumns } from '../facet-columns';
+import { IdleCacheRelease } from '../idle-cache-release';
 import { BUDGET_EXTENSION, loadExtension } from '../native-extensions';
 import { connectReader, DocumentFetcher } from '../sqlite-index-file';
 import { SqliteSearcher } from '../sqlite-searcher';
@@ -48,6 +49,7 @@ function run<M extends ThreadMethod>(index: OpenIndex, method: M, args: ThreadCa
 
 const send = (message: FromThread) => port.postMessage(message);
 let index: OpenIndex | undefined;
+const cacheRelease = new IdleCacheRelease(() => index?.db);
 try {
   index = open();
 } catch (error) {
@@ -86,6 +88,8 @@ port.on('message', (message: ToThread) => {
         send({ type: 'done', id: message.id, result: run(index, message.method, message.args as ThreadCalls[typeof message.method]) });
       } catch (error) {
         send({ type: 'failed', id: message.id, error: serializeError(error) });
+      } finally {
+        cacheRelease.used();
       }
     }
   }
