@@ -10,3 +10,11 @@ export function fewMallocArenas(env: NodeJS.ProcessEnv = process.env): NodeJS.Pr
 
 /** The JVMs' environment (Kafka, the MongoDB stand-in, Zipkin): see fewMallocArenas. */
 export const jvmEnv = fewMallocArenas;
+
+/**
+ * JVM options that give back to the OS, every 30 s, what the JVM's native code freed: glibc keeps it
+ * otherwise (the JIT compilers' arenas, netty's and H2's buffers). At a settled stack the MongoDB
+ * stand-in went from 185 to 144 MB resident with one trim (`jcmd <pid> System.trim_native_heap`).
+ * Experimental in JDK 17 updates (product in 21); a JVM without it ignores it.
+ */
+export const TRIM_NATIVE_HEAP_OPTS = ['-XX:+UnlockExperimentalVMOptions', '-XX:+IgnoreUnrecognizedVMOptions', '-XX:TrimNativeHeapInterval=30000'];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import type { Jars } from './jars';
-import { jvmEnv } from './jvm-env';
+import { jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -28,7 +28,7 @@ export interface RunningKafka {
 }
 
 // Small heap, serial GC and C1 only: a single dev broker starts faster and idles smaller this way.
-const JVM_OPTS = ['-Xms64m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true'];
+const JVM_OPTS = ['-Xms64m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', ...TRIM_NATIVE_HEAP_OPTS];
 
 /** Single-node KRaft Kafka (combined broker + controller), formatted once, ready when it answers metadata. */
 export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka> {

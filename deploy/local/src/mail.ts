@@ -46,8 +46,10 @@ export async function startMailCatcher(opts: StartMailCatcherOptions): Promise<R
   const child = spawnManaged({
     name: 'mail',
     command: process.execPath,
-    // A small young generation: the mail catcher idles most of the time (about 40 MB less).
-    args: ['--max-semi-space-size=1', maildevBin(), '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', host, '--mail-directory', mailDir, '--silent'],
+    // A small young generation: the mail catcher idles most of the time (about 40 MB less). V8's lite
+    // mode (no optimizing compiler, less feedback kept) took it from 94 to 71 MB resident at start;
+    // it handles a developer's few e-mails, where speed does not show.
+    args: ['--max-semi-space-size=1', '--lite-mode', maildevBin(), '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', host, '--mail-directory', mailDir, '--silent'],
     logFile: path.join(opts.dir, 'maildev.log'),
     onLine: opts.onLine,
     niceness: BACKGROUND_NICENESS,

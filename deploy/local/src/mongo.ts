@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { Jars } from './jars';
-import { jvmEnv } from './jvm-env';
+import { jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -36,7 +36,7 @@ const DEFAULT_MAX_HEAP = '2g';
 // and its code compiled by C2 cost 4.0 instead of 5.1 CPU ms per filing once warm (bench/mongo-stand-in).
 // -ShrinkHeapInSteps: the full collection the stand-in makes once idle (IdleHeapCompactor) gives the
 // free heap back at once, not a tenth of it (the serial collector's steps: 0, 10, 40, 100%).
-const JVM_OPTS = ['-Xms64m', '-XX:-ShrinkHeapInSteps', '-XX:+ExitOnOutOfMemoryError'];
+const JVM_OPTS = ['-Xms64m', '-XX:-ShrinkHeapInSteps', '-XX:+ExitOnOutOfMemoryError', ...TRIM_NATIVE_HEAP_OPTS];
 /** Above this heap a full collection by the serial collector pauses for seconds; the parallel one uses both cores. */
 const SERIAL_GC_MAX_BYTES = 4 * 2 ** 30;
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { hashFiles, readStamp, runMaven, STAMP } from './jars';
-import { jvmEnv } from './jvm-env';
+import { jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, localInfraDir, requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -58,7 +58,7 @@ export interface RunningZipkin {
 }
 
 // A small heap and the client compiler: it holds one developer's traces, and starts in a few seconds.
-const JVM_OPTS = ['-Xms32m', '-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true'];
+const JVM_OPTS = ['-Xms32m', '-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', ...TRIM_NATIVE_HEAP_OPTS];
 
 /** Starts Zipkin with in-memory storage; ready when GET /health says UP. */
 export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipkin> {
