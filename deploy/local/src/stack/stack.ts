@@ -247,11 +247,22 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const compiled = serviceRuntime(opts.compile ?? process.env.DOCKET_RUN_TS !== '1', log);
     compiled.catch(() => undefined); // awaited below
 
-    // Zipkin starts alongside the infrastructure; without it the stack still runs (no trace UI).
-    const zipkinReady = startTraceUi({ opts, isTest, dataDir, log, signal: opts.signal }).then((result) => {
-      if (result?.started) zipkin = result.started;
-      return result;
+    // Zipkin and the mail catcher start alongside the infrastructure. The services need only their
+    // addresses, so nothing waits for Zipkin (a JVM that starts in seconds; without it the stack still
+    // runs, with no trace UI); the mail catcher is ready before the services, which send to it.
+    const traceUiPlanned = planTraceUi({ opts, isTest, dataDir, log, signal: opts.signal });
+    const zipkinStarted = traceUiPlanned.then(async (plan) => {
+      zipkin = await plan?.starting;
+      if (stopping) await zipkin?.stop();
+      return zipkin;
     });
+    zipkinStarted.catch(() => undefined); // awaited below
+    const mailStarted = startLocalMail({ opts, isTest, dataDir, log }).then(async (started) => {
+      mail = started;
+      if (stopping) await mail?.stop();
+      return mail;
+    });
+    mailStarted.catch(() => undefined); // awaited below
     infra = await startInfra({
       profile: opts.profile,
       dataDir,
@@ -261,8 +272,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       onOutput: opts.onOutput,
       env: { ...process.env, ...opts.env },
     });
-    const traceUi = await zipkinReady;
-    mail = await startLocalMail({ opts, isTest, dataDir, log });
+    const traceUi = await traceUiPlanned;
+    await mailStarted;
     if (stopping) {
       // Aborted while the infrastructure was starting: stop() ran before it existed.
       await Promise.all([infra.stop(), zipkin?.stop(), mail?.stop()]);
@@ -390,6 +401,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(`frontend serving on ${frontendUrl}`);
     })();
     await Promise.all([backends, frontendReady]);
+    await zipkinStarted;
     // Aborted (e.g. Ctrl-C) just as the last part got healthy: stop() has stopped the children, and a
     // supervisor started now would take their exits for crashes and restart them.
     if (stopping) throw new Error('start-up aborted');
@@ -445,7 +457,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       ports,
       bffUrl,
       frontendUrl,
-      zipkinUrl: traceUi?.uiUrl,
+      // Zipkin's UI when one runs: the one found already running, or the one started (if it started).
+      zipkinUrl: traceUi && (!traceUi.starting || zipkin) ? traceUi.uiUrl : undefined,
       mailUrl: mail?.webUrl,
       smtpUrl: mail?.smtpUrl ?? opts.env?.SMTP_URL ?? process.env.SMTP_URL,
       skipped,
@@ -502,41 +515,44 @@ async function serviceRuntime(compile: boolean, log: (message: string) => void):
 }
 
 /**
- * Zipkin for the stack, or undefined when it is not wanted, OTEL_EXPORTER_ZIPKIN_ENDPOINT already
- * points elsewhere (the services inherit it), or it could not start (logged: traces are a convenience,
- * the product runs without them).
+ * Where the stack's traces go, or undefined when Zipkin is not wanted or OTEL_EXPORTER_ZIPKIN_ENDPOINT
+ * already points elsewhere (the services inherit it): a Zipkin found running on the port, or one
+ * being started (`starting`: undefined once it could not start, logged: traces are a convenience,
+ * the product runs without them). Known before Zipkin is up, so no service waits for it.
  */
-async function startTraceUi(deps: {
+async function planTraceUi(deps: {
   opts: StartStackOptions;
   isTest: boolean;
   dataDir: string;
   log: (message: string) => void;
   signal?: AbortSignal;
-}): Promise<{ spansUrl: string; uiUrl: string; started?: RunningZipkin } | undefined> {
+}): Promise<{ spansUrl: string; uiUrl: string; starting?: Promise<RunningZipkin | undefined> } | undefined> {
   const { opts, isTest, log } = deps;
   if (!(opts.zipkin ?? !isTest)) return undefined;
   if (opts.env?.OTEL_EXPORTER_ZIPKIN_ENDPOINT ?? process.env.OTEL_EXPORTER_ZIPKIN_ENDPOINT) return undefined;
   const port = opts.zipkinPort ?? (isTest ? await freePort() : DEFAULT_ZIPKIN_PORT);
   const url = `http://127.0.0.1:${port}`;
-  const ui = (base: string) => ({ spansUrl: `${base}/api/v2/spans`, uiUrl: `${base}/zipkin/` });
+  const ui = { spansUrl: `${url}/api/v2/spans`, uiUrl: `${url}/zipkin/` };
   if (await isPortOpen('127.0.0.1', port)) {
     if (await probeZipkin(url)) {
       log(`Zipkin already running on ${url}; using it`);
-      return ui(url);
+      return ui;
     }
     log(`port ${port} is in use by something that is not Zipkin; no trace UI this time`);
     return undefined;
   }
-  try {
-    const started = Date.now();
-    const zipkin = await startZipkin({ dir: path.join(deps.dataDir, 'zipkin'), port, onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: deps.signal });
-    log(`zipkin ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { ...ui(zipkin.url), started: zipkin };
-  } catch (err) {
-    if (deps.signal?.aborted) return undefined;
-    log(`Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`);
-    return undefined;
-  }
+  const starting = (async () => {
+    try {
+      const started = Date.now();
+      const zipkin = await startZipkin({ dir: path.join(deps.dataDir, 'zipkin'), port, onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: deps.signal });
+      log(`zipkin ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return zipkin;
+    } catch (err) {
+      if (!deps.signal?.aborted) log(`Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  })();
+  return { ...ui, starting };
 }
 
 /** MailDev for the stack when no SMTP_URL is given (every e-mail lands in its web inbox), else undefined. */
