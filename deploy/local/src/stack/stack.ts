@@ -184,7 +184,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   let supervisor: Supervisor | undefined;
   let zipkin: RunningZipkin | undefined;
   let mail: RunningMailCatcher | undefined;
-  // Ends a Zipkin restart still waiting for its health check when the stack stops.
+  /** Zipkin being started (nothing waits for it): a stop waits for it to end. */
+  let zipkinStarting: Promise<unknown> | undefined;
+  // Ends a Zipkin start or restart still waiting for its health check when the stack stops.
   const zipkinRestarts = new AbortController();
   const stopAll = async () => {
     stopping = true;
@@ -194,6 +196,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const stopNamed = (names: string[]) => Promise.all(names.map((n) => children.get(n)?.stop({ timeoutMs: 15_000 })));
     await stopNamed(['frontend', 'next-build', 'bff']);
     await stopNamed(GRPC_SERVICES.map((s) => s.name));
+    await zipkinStarting;
     await Promise.all([infra?.stop(), zipkin?.stop(), mail?.stop()]);
     await supervised;
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -250,13 +253,15 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     // Zipkin and the mail catcher start alongside the infrastructure. The services need only their
     // addresses, so nothing waits for Zipkin (a JVM that starts in seconds; without it the stack still
     // runs, with no trace UI); the mail catcher is ready before the services, which send to it.
-    const traceUiPlanned = planTraceUi({ opts, isTest, dataDir, log, signal: opts.signal });
+    // Stopping the stack ends a Zipkin start still waiting for its health check.
+    const zipkinSignal = opts.signal ? AbortSignal.any([opts.signal, zipkinRestarts.signal]) : zipkinRestarts.signal;
+    const traceUiPlanned = planTraceUi({ opts, isTest, dataDir, log, signal: zipkinSignal });
     const zipkinStarted = traceUiPlanned.then(async (plan) => {
       zipkin = await plan?.starting;
       if (stopping) await zipkin?.stop();
       return zipkin;
     });
-    zipkinStarted.catch(() => undefined); // awaited below
+    zipkinStarting = zipkinStarted.catch(() => undefined); // awaited below
     const mailStarted = startLocalMail({ opts, isTest, dataDir, log }).then(async (started) => {
       mail = started;
       if (stopping) await mail?.stop();
