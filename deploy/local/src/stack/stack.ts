@@ -107,7 +107,7 @@ export interface StackHandle {
   ports: StackPorts;
   bffUrl: string;
   frontendUrl?: string;
-  /** Zipkin's UI (…/zipkin/) when the launcher started or found one; the services export spans to it. */
+  /** Zipkin's UI (…/zipkin/) when the launcher found one or is starting one (up shortly after the stack; "zipkin ready" is logged); the services export spans to it. */
   zipkinUrl?: string;
   /** The local mail catcher's web inbox (REST: <mailUrl>/email) when SMTP_URL was unset and the launcher started one. */
   mailUrl?: string;
@@ -184,7 +184,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   let supervisor: Supervisor | undefined;
   let zipkin: RunningZipkin | undefined;
   let mail: RunningMailCatcher | undefined;
-  /** Zipkin being started (nothing waits for it): a stop waits for it to end. */
+  /** Zipkin being started once the stack is served (nothing waits for it): a stop waits for it to end. */
   let zipkinStarting: Promise<unknown> | undefined;
   // Ends a Zipkin start or restart still waiting for its health check when the stack stops.
   const zipkinRestarts = new AbortController();
@@ -250,18 +250,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const compiled = serviceRuntime(opts.compile ?? process.env.DOCKET_RUN_TS !== '1', log);
     compiled.catch(() => undefined); // awaited below
 
-    // Zipkin and the mail catcher start alongside the infrastructure. The services need only their
-    // addresses, so nothing waits for Zipkin (a JVM that starts in seconds; without it the stack still
-    // runs, with no trace UI); the mail catcher is ready before the services, which send to it.
-    // Stopping the stack ends a Zipkin start still waiting for its health check.
-    const zipkinSignal = opts.signal ? AbortSignal.any([opts.signal, zipkinRestarts.signal]) : zipkinRestarts.signal;
-    const traceUiPlanned = planTraceUi({ opts, isTest, dataDir, log, signal: zipkinSignal });
-    const zipkinStarted = traceUiPlanned.then(async (plan) => {
-      zipkin = await plan?.starting;
-      if (stopping) await zipkin?.stop();
-      return zipkin;
-    });
-    zipkinStarting = zipkinStarted.catch(() => undefined); // awaited below
+    // The mail catcher starts alongside the infrastructure, ready before the services that send to it.
+    // Zipkin (the trace UI, a JVM with seconds of start-up CPU) starts once the stack is served, so it
+    // takes none of the CPU a start needs; the services need only its address, known now.
+    const traceUiPlanned = planTraceUi({ opts, isTest, log });
     const mailStarted = startLocalMail({ opts, isTest, dataDir, log }).then(async (started) => {
       mail = started;
       if (stopping) await mail?.stop();
@@ -377,7 +369,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       servicesSeconds = (Date.now() - started) / 1000;
       // Not earlier: a service starting still needs the infrastructure's full attention (Kafka's
       // coordinators load after its port answers; a lowered Kafka made a service's producer give up).
-      yieldToBuild.ready(...watched(), ...[zipkin?.process, mail?.process].filter((p): p is ManagedProcess => p !== undefined));
+      yieldToBuild.ready(...watched(), ...(mail ? [mail.process] : []));
     });
     const frontendUrl = withFrontend ? `http://localhost:${ports.frontend}` : undefined;
     const frontendReady = (async () => {
@@ -406,7 +398,6 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(`frontend serving on ${frontendUrl}`);
     })();
     await Promise.all([backends, frontendReady]);
-    await zipkinStarted;
     // Aborted (e.g. Ctrl-C) just as the last part got healthy: stop() has stopped the children, and a
     // supervisor started now would take their exits for crashes and restart them.
     if (stopping) throw new Error('start-up aborted');
@@ -421,25 +412,37 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       onChange: (status) => writeStackStatus(statusFile, status),
       onGiveUp: (info) => reportCrash(info),
     });
-    if (zipkin) {
-      const { port } = new URL(zipkin.url);
-      supervisor.watch({
-        name: 'zipkin',
-        kind: 'infrastructure',
-        process: zipkin.process,
-        restart: async () => {
-          if (stopping) throw new Error('the stack is stopping');
-          const restarted = await startZipkin({
-            dir: path.join(dataDir, 'zipkin'), port: Number(port), onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: zipkinRestarts.signal,
+    if (traceUi?.startAt) {
+      const port = traceUi.startAt;
+      // Stopping the stack ends a Zipkin start or restart still waiting for its health check.
+      const zipkinSignal = opts.signal ? AbortSignal.any([opts.signal, zipkinRestarts.signal]) : zipkinRestarts.signal;
+      const launchZipkin = () => startZipkin({ dir: path.join(dataDir, 'zipkin'), port, onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: zipkinSignal });
+      const startedAt = Date.now();
+      zipkinStarting = launchZipkin().then(
+        async (started) => {
+          if (stopping) return started.stop();
+          log(`zipkin ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+          zipkin = started;
+          supervisor?.watch({
+            name: 'zipkin',
+            kind: 'infrastructure',
+            process: started.process,
+            restart: async () => {
+              if (stopping) throw new Error('the stack is stopping');
+              const restarted = await launchZipkin();
+              if (stopping) {
+                await restarted.stop();
+                throw new Error('the stack is stopping');
+              }
+              zipkin = restarted;
+              return restarted.process;
+            },
           });
-          if (stopping) {
-            await restarted.stop();
-            throw new Error('the stack is stopping');
-          }
-          zipkin = restarted;
-          return restarted.process;
         },
-      });
+        (err: unknown) => {
+          if (!zipkinSignal.aborted) log(`Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`);
+        },
+      );
     }
     if (mail) {
       const { smtp, web } = { smtp: Number(new URL(mail.smtpUrl).port), web: Number(new URL(mail.webUrl).port) };
@@ -462,8 +465,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       ports,
       bffUrl,
       frontendUrl,
-      // Zipkin's UI when one runs: the one found already running, or the one started (if it started).
-      zipkinUrl: traceUi && (!traceUi.starting || zipkin) ? traceUi.uiUrl : undefined,
+      zipkinUrl: traceUi?.uiUrl,
       mailUrl: mail?.webUrl,
       smtpUrl: mail?.smtpUrl ?? opts.env?.SMTP_URL ?? process.env.SMTP_URL,
       skipped,
@@ -521,17 +523,14 @@ async function serviceRuntime(compile: boolean, log: (message: string) => void):
 
 /**
  * Where the stack's traces go, or undefined when Zipkin is not wanted or OTEL_EXPORTER_ZIPKIN_ENDPOINT
- * already points elsewhere (the services inherit it): a Zipkin found running on the port, or one
- * being started (`starting`: undefined once it could not start, logged: traces are a convenience,
- * the product runs without them). Known before Zipkin is up, so no service waits for it.
+ * already points elsewhere (the services inherit it): a Zipkin found running on the port, or one to
+ * start on `startAt` (traces are a convenience: the product runs without them).
  */
 async function planTraceUi(deps: {
   opts: StartStackOptions;
   isTest: boolean;
-  dataDir: string;
   log: (message: string) => void;
-  signal?: AbortSignal;
-}): Promise<{ spansUrl: string; uiUrl: string; starting?: Promise<RunningZipkin | undefined> } | undefined> {
+}): Promise<{ spansUrl: string; uiUrl: string; startAt?: number } | undefined> {
   const { opts, isTest, log } = deps;
   if (!(opts.zipkin ?? !isTest)) return undefined;
   if (opts.env?.OTEL_EXPORTER_ZIPKIN_ENDPOINT ?? process.env.OTEL_EXPORTER_ZIPKIN_ENDPOINT) return undefined;
@@ -546,18 +545,7 @@ async function planTraceUi(deps: {
     log(`port ${port} is in use by something that is not Zipkin; no trace UI this time`);
     return undefined;
   }
-  const starting = (async () => {
-    try {
-      const started = Date.now();
-      const zipkin = await startZipkin({ dir: path.join(deps.dataDir, 'zipkin'), port, onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: deps.signal });
-      log(`zipkin ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return zipkin;
-    } catch (err) {
-      if (!deps.signal?.aborted) log(`Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`);
-      return undefined;
-    }
-  })();
-  return { ...ui, starting };
+  return { ...ui, startAt: port };
 }
 
 /** MailDev for the stack when no SMTP_URL is given (every e-mail lands in its web inbox), else undefined. */

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ExitInfo } from '../managed-process';
 import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
 import type { PartKind, PartStatus, StackStatus } from './stack-status';
@@ -54,6 +55,8 @@ export class Supervisor {
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? abortableSleep;
     this.startedAt = this.now();
+    // Each watched part waits on it: a stack has a dozen parts, above Node's leak warning at 10.
+    setMaxListeners(64, this.stopping.signal);
   }
 
   watch(part: SupervisedPart): void {
