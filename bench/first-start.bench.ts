@@ -10,7 +10,8 @@
  * on its H2 file; the test profile only for free ports, so it runs beside another engineer's
  * `npm start`. Then it stops and starts again (nothing to build): a later start.
  * --clone <dir>: reuse a clone that has node_modules (no clone, no npm ci): everything git ignores
- * but node_modules is removed first, so the start is a first start again.
+ * but node_modules is removed first, then npm ci's postinstall (the jars) runs again, timed apart,
+ * so the start is a first start after `npm ci` again.
  * Prints seconds to /login, the build's wall and CPU seconds, each part's CPU seconds at ready and
  * the load average at start and end (the machine is shared: quote it beside the figures).
  */
@@ -104,7 +105,10 @@ async function main(): Promise<void> {
   try {
     if (given) {
       resetToFreshClone(clone);
-      console.log(`reusing ${clone} (its node_modules kept; everything else git ignores removed)`);
+      // What `npm ci` does after installing the packages (its postinstall: the jars), timed apart as npm ci is.
+      const loadBefore = load();
+      const postinstall = timed('npm run postinstall', clone);
+      console.log(`reusing ${clone} (its node_modules kept; everything else git ignores removed); npm ci's postinstall again: ${postinstall.wallSeconds.toFixed(1)} s wall, ${postinstall.cpuSeconds.toFixed(1)} CPU-s; load average before ${loadBefore}, after ${load()}`);
     } else {
       execFileSync('git', ['clone', '--quiet', repoRoot, clone], { stdio: 'inherit' });
       const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: clone, encoding: 'utf8' }).trim();

@@ -1,6 +1,8 @@
 /**
- * tsx deploy/local/src/cli.ts prepare [--zipkin] — download Kafka and build the Mongo stand-in (CI install step);
- *                                        --zipkin: also Zipkin's server (npm start fetches it on first use)
+ * tsx deploy/local/src/cli.ts prepare [--zipkin] [--if-possible] — download Kafka and build the Mongo stand-in
+ *                                        (npm ci's postinstall, so a first `npm start` waits only for the frontend build);
+ *                                        --zipkin: also Zipkin's server (npm start fetches it on first use);
+ *                                        --if-possible: a failure (no Java, no Maven Central) only warns: npm start tries again
  * tsx deploy/local/src/cli.ts up [--test] — run Kafka, the Mongo stand-in and Redis in the foreground until Ctrl-C
  */
 import { ensureJars } from './jars';
@@ -65,9 +67,14 @@ async function up(profile: 'dev' | 'test'): Promise<void> {
 
 async function main(): Promise<void> {
   const [command, ...flags] = process.argv.slice(2);
-  if (command === 'prepare') return prepare(process.argv.includes('--zipkin'));
+  if (command === 'prepare') {
+    if (!flags.includes('--if-possible')) return prepare(flags.includes('--zipkin'));
+    return prepare(flags.includes('--zipkin')).catch((err: unknown) => {
+      log(`could not prepare the jars now (${err instanceof Error ? err.message : String(err)}); npm start will try again`);
+    });
+  }
   if (command === 'up') return up(flags.includes('--test') ? 'test' : 'dev');
-  process.stderr.write('usage: tsx deploy/local/src/cli.ts prepare [--zipkin] | up [--test]\n');
+  process.stderr.write('usage: tsx deploy/local/src/cli.ts prepare [--zipkin] [--if-possible] | up [--test]\n');
   process.exit(2);
 }
 
