@@ -211,6 +211,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
 
     // The frontend build needs no running service: run it while the infrastructure starts.
     let frontendBuildSeconds: number | undefined;
+    // Holds this launcher's pid while the build runs: the documents service's corpus load steps back
+    // meanwhile (services/documents/src/seed/launcher-hold.ts), so the build gets the CPU.
+    const buildHoldFile = path.join(dataDir, 'launcher', 'frontend-building');
     // Once every backend is ready, they get what CPU the build leaves: the build is the longest wait of a first start.
     const yieldToBuild = new YieldToBuild();
     const build = (async () => {
@@ -221,6 +224,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(`building the frontend (${reason})`);
       log(buildProgressLine(0, expected));
       const buildStarted = Date.now();
+      fs.mkdirSync(path.dirname(buildHoldFile), { recursive: true });
+      fs.writeFileSync(buildHoldFile, `${process.pid}\n`);
       const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
       yieldToBuild.begin();
       // The build's own process group: `next build` and its workers (spawnManaged starts a group).
@@ -234,6 +239,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       // Read just before it ends too: the group is gone once `next build` has exited.
       const sample = setInterval(readCpu, 1000);
       const result = await child.exited.finally(async () => {
+        fs.rmSync(buildHoldFile, { force: true });
         clearInterval(progress);
         clearInterval(sample);
         await yieldToBuild.restore();
@@ -326,7 +332,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       const target = `127.0.0.1:${ports[svc.port]}`;
       const launch: Launch = (abortIf) =>
         waitHealthy(
-          runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb }),
+          runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb, ...(svc.name === 'documents' ? { CORPUS_LOAD_HOLD_FILE: buildHoldFile } : {}) }),
           () => grpcServing(target),
           `${svc.name} gRPC health at ${target}`,
           abortIf,
