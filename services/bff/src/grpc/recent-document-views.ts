@@ -9,6 +9,12 @@ const MAX_VIEWS = 2_000;
 const MAX_TEXT_CHARS = 4 * 1024 * 1024;
 /** Dockets and sources whose changes are remembered before the memory is reset (as if all changed). */
 const MAX_REMEMBERED_CHANGES = 50_000;
+/**
+ * How long after a change is heard a view read may still miss part of it: the documents service's
+ * counters (a docket's and a source's documents, an entity's mentions) follow a new filing's event by
+ * up to about a second (StatsProjector), so a view read in that time is not trusted past `ttlMs`.
+ */
+export const DOCUMENT_CHANGE_SETTLE_MS = 5_000;
 
 /** What a kept view must tell about itself: the parts whose change makes it stale. */
 export interface DocumentViewShape {
@@ -25,8 +31,7 @@ export interface HeardChange {
 
 interface Kept<T> {
   view: T;
-  /** When its call started, in ticks (see `tick`) and in ms. */
-  fetchTick: number;
+  /** When its call started. */
   fetchedAt: number;
 }
 
@@ -39,9 +44,10 @@ interface Kept<T> {
  * Bounded staleness:
  * - a document deleted or re-uploaded through this BFF is forgotten at once (`forget`);
  * - while the documents service's events are heard (`listening(true)`), a view nothing changed is
- *   kept up to `keepMs`; one whose document, docket or source changed since its call started
- *   (`heard`: a docket's or source's document count moves with every filing) shows the change at
- *   most `ttlMs` after it was read, as when nothing is heard: then every view lives `ttlMs` only.
+ *   kept up to `keepMs`; one whose docket or source changed since (or shortly before) its call
+ *   started (`heard`: a docket's or source's document count moves with every filing) shows the
+ *   change at most `ttlMs` after it was read, as when nothing is heard: then every view lives
+ *   `ttlMs` only.
  * Misses (an error, "not found") are not kept.
  */
 export class RecentDocumentViews<T extends DocumentViewShape> {
@@ -50,12 +56,10 @@ export class RecentDocumentViews<T extends DocumentViewShape> {
   private readonly inFlight = new Map<string, Promise<T>>();
   /** Bumped by every forget: a call that started before it may hold the old document, so it is not kept. */
   private generation = 0;
-  /** Orders calls and changes: a view is stale when a change's tick is above its call's. */
-  private tick = 0;
-  /** Views called at or after this tick may be trusted past `ttlMs`; undefined while changes may go unheard. */
+  /** Views called after this time may be trusted past `ttlMs`; undefined while changes may go unheard. */
   private listeningSince: number | undefined;
-  /** The last tick at which anything may have changed everywhere (a delete moves every count). */
-  private everythingChangedAt = 0;
+  /** When anything may last have changed everywhere (a delete moves every count). */
+  private everythingChangedAt = Number.NEGATIVE_INFINITY;
   private readonly changedAt = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -81,14 +85,13 @@ export class RecentDocumentViews<T extends DocumentViewShape> {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const generation = this.generation;
-    const fetchTick = this.tick;
     const fetchedAt = this.now();
     const fetching = fetch().finally(() => {
       if (this.inFlight.get(key) === fetching) this.inFlight.delete(key);
     });
     this.inFlight.set(key, fetching);
     const view = await fetching;
-    if (generation === this.generation) this.views.set(key, { view, fetchTick, fetchedAt });
+    if (generation === this.generation) this.views.set(key, { view, fetchedAt });
     return view;
   }
 
@@ -103,38 +106,37 @@ export class RecentDocumentViews<T extends DocumentViewShape> {
 
   /** A docket or source changed (a filing added to it): views showing it live `ttlMs` from their call. */
   heard(change: HeardChange): void {
-    this.tick += 1;
+    const now = this.now();
     if (this.changedAt.size >= MAX_REMEMBERED_CHANGES) {
       this.changedAt.clear();
-      this.everythingChangedAt = this.tick;
+      this.everythingChangedAt = now;
     }
-    if (change.docketId) this.changedAt.set(`docket|${change.docketId}`, this.tick);
-    if (change.sourceId) this.changedAt.set(`source|${change.sourceId}`, this.tick);
+    if (change.docketId) this.changedAt.set(`docket|${change.docketId}`, now);
+    if (change.sourceId) this.changedAt.set(`source|${change.sourceId}`, now);
   }
 
   /** Anything may have changed (e.g. a document deleted elsewhere: its docket's and source's counts). */
   heardChangeEverywhere(): void {
-    this.tick += 1;
-    this.everythingChangedAt = this.tick;
+    this.everythingChangedAt = this.now();
   }
 
   /** Whether every change is heard from now on (true) or may be missed (false). */
   listening(live: boolean): void {
-    this.tick += 1;
-    this.listeningSince = live ? this.tick : undefined;
+    this.listeningSince = live ? this.now() : undefined;
   }
 
   private stillGood(kept: Kept<T>): boolean {
     if (this.now() - kept.fetchedAt < this.ttlMs) return true;
-    if (this.listeningSince === undefined || kept.fetchTick < this.listeningSince) return false;
-    return this.lastChangeOf(kept.view) <= kept.fetchTick;
+    if (this.listeningSince === undefined || kept.fetchedAt <= this.listeningSince) return false;
+    return kept.fetchedAt > this.lastChangeOf(kept.view) + DOCUMENT_CHANGE_SETTLE_MS;
   }
 
   private lastChangeOf(view: T): number {
+    const at = (key: string) => this.changedAt.get(key) ?? Number.NEGATIVE_INFINITY;
     return Math.max(
       this.everythingChangedAt,
-      view.docket ? this.changedAt.get(`docket|${view.docket.id}`) ?? 0 : 0,
-      view.source ? this.changedAt.get(`source|${view.source.id}`) ?? 0 : 0,
+      view.docket ? at(`docket|${view.docket.id}`) : Number.NEGATIVE_INFINITY,
+      view.source ? at(`source|${view.source.id}`) : Number.NEGATIVE_INFINITY,
     );
   }
 }
