@@ -18,6 +18,9 @@
  * has ended), within --settle-minutes (default 30).
  *
  *   npx tsx bench/stack-startup-memory.bench.ts --settle --filings 2000
+ *
+ * With --settle it samples twice: as soon as the stack settled, and again after --quiet-seconds
+ * (default 60) more of quiet, once what the parts give back when idle (after 30 s) is given back.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,6 +58,8 @@ const { values: args } = parseArgs({
     settle: { type: 'boolean', default: false },
     filings: { type: 'string' },
     'settle-minutes': { type: 'string', default: '30' },
+    /** With --settle: sampled again after this many more seconds of quiet. */
+    'quiet-seconds': { type: 'string', default: '60' },
   },
 });
 
@@ -78,6 +83,36 @@ async function settle(stack: StackHandle): Promise<void> {
   process.stderr.write(`[settle] idle after ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
+interface MemorySample {
+  rss: Record<string, number>;
+  pss: Record<string, number>;
+}
+
+/** Median RSS and PSS per part over SAMPLES seconds. */
+async function sampleMemory(): Promise<MemorySample> {
+  const perPart = new Map<string, number[]>();
+  const pssPerPart = new Map<string, number[]>();
+  for (let i = 0; i < SAMPLES; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // one sample a second while idle
+    for (const p of liveManagedProcesses()) {
+      if (p.name === 'next-build') continue;
+      perPart.set(p.name, [...(perPart.get(p.name) ?? []), groupMemoryMb(p.pid, 'rss')]);
+      pssPerPart.set(p.name, [...(pssPerPart.get(p.name) ?? []), groupMemoryMb(p.pid, 'pss')]);
+    }
+  }
+  const medians = (byPart: Map<string, number[]>) => Object.fromEntries([...byPart].map(([name, samples]) => [name, Math.round(median(samples))]));
+  return { rss: medians(perPart), pss: medians(pssPerPart) };
+}
+
+const total = (byPart: Record<string, number>): number => Object.values(byPart).reduce((a, b) => a + b, 0);
+
+function printSample(title: string, sample: MemorySample): void {
+  console.log(`${title}: ${total(sample.rss)} MB in all (load average ${os.loadavg()[0]?.toFixed(2)})`);
+  console.log(`  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process)`);
+  for (const [name, mb] of Object.entries(sample.rss).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${`${mb} MB`.padStart(8)} ${`${sample.pss[name] ?? 0} MB`.padStart(8)}`);
+  console.log(`  ${'all'.padEnd(14)} ${`${total(sample.rss)} MB`.padStart(8)} ${`${total(sample.pss)} MB`.padStart(8)}   (PSS is lower still while other Node processes run on the machine)`);
+}
+
 async function main(): Promise<void> {
   const mongoStorage = args['mongo-storage'];
   if (mongoStorage !== 'h2' && mongoStorage !== 'memory') throw new Error(`--mongo-storage must be h2 or memory, got ${mongoStorage}`);
@@ -85,27 +120,23 @@ async function main(): Promise<void> {
   const stack = await startStack({ profile: 'test', mongoStorage, env, log: (m) => process.stderr.write(`[stack] ${m}\n`) });
   try {
     if (args.settle) await settle(stack);
-    const perPart = new Map<string, number[]>();
-    const pssPerPart = new Map<string, number[]>();
-    for (let i = 0; i < SAMPLES; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000)); // one sample a second while idle
-      for (const p of liveManagedProcesses()) {
-        if (p.name === 'next-build') continue;
-        perPart.set(p.name, [...(perPart.get(p.name) ?? []), groupMemoryMb(p.pid, 'rss')]);
-        pssPerPart.set(p.name, [...(pssPerPart.get(p.name) ?? []), groupMemoryMb(p.pid, 'pss')]);
-      }
+    const first = await sampleMemory();
+    // Idle means quiet for a while too: what the parts give back once nothing happens (the stand-in's
+    // heap, the JVMs' native heap, the query-engine's page caches) they give back after 30 s of quiet.
+    const quietSeconds = Number(args['quiet-seconds']);
+    let quiet: MemorySample | undefined;
+    if (args.settle && quietSeconds > 0) {
+      await new Promise((resolve) => setTimeout(resolve, quietSeconds * 1000));
+      quiet = await sampleMemory();
     }
     const corpus = await corpusState(stack.infra.mongoUrl);
-    const parts = Object.fromEntries([...perPart].map(([name, samples]) => [name, Math.round(median(samples))]));
-    const pssParts = Object.fromEntries([...pssPerPart].map(([name, samples]) => [name, Math.round(median(samples))]));
-    const totalMb = Object.values(parts).reduce((a, b) => a + b, 0);
-    const totalPssMb = Object.values(pssParts).reduce((a, b) => a + b, 0);
     const result = {
       bench: 'stack-startup-memory',
       at: new Date().toISOString(),
       startup: stack.timings,
-      idleRssMb: { total: totalMb, ...parts },
-      idlePssMb: { total: totalPssMb, ...pssParts },
+      idleRssMb: { total: total(first.rss), ...first.rss },
+      idlePssMb: { total: total(first.pss), ...first.pss },
+      ...(quiet ? { quietSeconds, quietRssMb: { total: total(quiet.rss), ...quiet.rss }, quietPssMb: { total: total(quiet.pss), ...quiet.pss } } : {}),
       settled: args.settle,
       corpus,
       mongoStorage,
@@ -114,10 +145,9 @@ async function main(): Promise<void> {
     console.log(`start-up to login page served: ${stack.timings.totalSeconds.toFixed(1)} s` +
       (stack.timings.frontendBuildSeconds ? ` (including a frontend build of ${stack.timings.frontendBuildSeconds.toFixed(1)} s)` : ''));
     console.log(`  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`);
-    console.log(`${args.settle ? 'settled' : 'idle'} resident memory: ${totalMb} MB in all (${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}; load average ${os.loadavg()[0]?.toFixed(2)})`);
-    console.log(`  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process)`);
-    for (const [name, mb] of Object.entries(parts).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${`${mb} MB`.padStart(8)} ${`${pssParts[name] ?? 0} MB`.padStart(8)}`);
-    console.log(`  ${'all'.padEnd(14)} ${`${totalMb} MB`.padStart(8)} ${`${totalPssMb} MB`.padStart(8)}   (PSS is lower still while other Node processes run on the machine)`);
+    const state = `${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}`;
+    printSample(`${args.settle ? 'settled' : 'idle'} resident memory (${state})`, first);
+    if (quiet) printSample(`then quiet for ${quietSeconds} s more`, quiet);
     const dir = path.join(__dirname, 'results');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, `stack-startup-memory-${Date.now()}.json`), JSON.stringify(result, null, 2) + '\n');
