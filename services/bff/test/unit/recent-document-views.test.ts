@@ -9,6 +9,12 @@ const view = (id: string, text = `text of ${id}`, docketId = 'k1', sourceId = 's
   document: { id, text }, docket: { id: docketId }, source: { id: sourceId },
 });
 
+/** Turns the event loop until `ms` of real time have passed (the LRU's own clock expires entries). */
+async function untilPassed(ms: number): Promise<void> {
+  const from = Date.now();
+  while (Date.now() - from < ms) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** A fetch that counts its calls and answers what `answer` says at the time. */
 function countingFetch(answer: () => View) {
   return jest.fn(async () => answer());
@@ -37,8 +43,7 @@ describe('RecentDocumentViews', () => {
     const recent = new RecentDocumentViews<View>({ ttlMs: 1 });
     const fetch = countingFetch(() => view('d1'));
     await recent.get('d1', 1, 5, fetch);
-    const firstAt = Date.now();
-    while (Date.now() - firstAt < 5) await new Promise((resolve) => setImmediate(resolve));
+    await untilPassed(5);
     await recent.get('d1', 1, 5, fetch);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
@@ -178,8 +183,7 @@ describe('RecentDocumentViews', () => {
       keepless.listening(true);
       const fetch = countingFetch(() => view('d1'));
       await keepless.get('d1', 1, 5, fetch);
-      const firstAt = Date.now();
-      while (Date.now() - firstAt < 10) await new Promise((resolve) => setImmediate(resolve));
+      await untilPassed(10);
       await keepless.get('d1', 1, 5, fetch);
       expect(fetch).toHaveBeenCalledTimes(2);
     });
