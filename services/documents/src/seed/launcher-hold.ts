@@ -13,9 +13,9 @@ const CHECK_EVERY_MS = 250;
 /**
  * Busy while the launcher builds the frontend: `npm start` writes its pid into `file` when a first
  * start's build begins and removes it when the build ends. That build is what a new user waits for,
- * and on two cores the corpus load beside it took CPU from it (and, on hyperthreads of one core,
- * slowed each of its CPU-seconds too), so the load steps back as it does for a user's request. A file
- * whose launcher is gone (killed mid-build) holds nothing.
+ * and on two cores the corpus load beside it took CPU from it, so the load steps back as it does for
+ * a user's request (2-3 filings a second instead of about 40). A file whose launcher is gone (killed
+ * mid-build) holds nothing.
  */
 export class LauncherBuildHold implements StepBackSignal {
   private checkedAt = 0;
