@@ -50,11 +50,20 @@ describe('the default corpus load while users ask', () => {
     let stored = 0;
     let mostWhileBusy = 0;
     let mostWhenQuiet = 0;
+    // Once users are quiet, a filing is held until a second one is in flight: otherwise the first
+    // worker could store all the rest before the waiting ones wake (they look within a second), and
+    // the test would depend on the machine's speed. A load that never runs two at once times out.
+    let secondArrived = () => {};
+    const twoInFlightWhenQuiet = new Promise<void>((resolve) => (secondArrived = resolve));
     const ingest = {
       ingest: async () => {
         inFlight += 1;
         if (users.busy) mostWhileBusy = Math.max(mostWhileBusy, inFlight);
-        else mostWhenQuiet = Math.max(mostWhenQuiet, inFlight);
+        else {
+          mostWhenQuiet = Math.max(mostWhenQuiet, inFlight);
+          if (inFlight > 1) secondArrived();
+          await twoInFlightWhenQuiet;
+        }
         await new Promise((resolve) => setImmediate(resolve));
         inFlight -= 1;
         stored += 1;
