@@ -19,7 +19,6 @@ import { StatsProjector } from './service/stats.projector';
 import { seedCorpusIfEmpty, BUILT_IN_SOURCES } from './seed/corpus.seeder';
 import { notingUserRequests } from './grpc/noting-user-requests';
 import { CorpusLoadProgress } from './seed/corpus-load-progress';
-import { anyBusy, LauncherBuildHold } from './seed/launcher-hold';
 import { ActivityRepository } from './store/activity.repository';
 import { DataProductRepository } from './store/data-product.repository';
 import { DocketRepository } from './store/docket.repository';
@@ -134,10 +133,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const corpusLoad = new CorpusLoadProgress();
     const users = new UserActivity(USERS_QUIET_AFTER_MS);
     const seeded = config.SEED_CORPUS
-      ? seedCorpusIfEmpty({
-        catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad,
-        users: config.CORPUS_LOAD_HOLD_FILE ? anyBusy(users, new LauncherBuildHold(config.CORPUS_LOAD_HOLD_FILE)) : users,
-      })
+      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad, users })
           .then(refreshPatterns)
           .catch((error: unknown) => logger.error({ err: error }, 'loading the default corpus failed'))
       : Promise.resolve();

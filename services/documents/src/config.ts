@@ -30,8 +30,6 @@ export const configSchema = z.object({
   SEED_CORPUS: flag.default(true),
   SEED_FILINGS: z.coerce.number().int().min(0).default(20_000),
   SEED_DOCKETS: z.coerce.number().int().min(1).default(500),
-  /** Written by `npm start` while it builds the frontend: the corpus load steps back meanwhile (seed/launcher-hold.ts). */
-  CORPUS_LOAD_HOLD_FILE: z.string().min(1).optional(),
   /** Base URLs of the public APIs; a connector runs only when its URL is set. */
   FEDERAL_REGISTER_URL: optionalUrl,
   COURTLISTENER_URL: optionalUrl,

@@ -41,12 +41,13 @@ function newestSource(frontendDir: string): { file: string; mtimeMs: number } | 
 
 const TIMINGS_FILE = 'frontend-build.json';
 /** What a first build takes on a 2-core machine, until this machine has timed one (a guess: see below). */
-const FIRST_BUILD_GUESS_SECONDS = 120;
+const FIRST_BUILD_GUESS_SECONDS = 70;
 /**
- * CPU seconds of a clean build as a first start runs it: 86 and 90 measured by bench/first-start
- * (load 5-10, its processes' whole group); 70 in builds run side by side, which counted less of it.
+ * CPU seconds of a clean build as a first start runs it (its processes' whole group): 64 s wall and
+ * 103 CPU-s measured by bench/first-start at load 6-9 with nothing else of the stack's beside it but
+ * the infrastructure.
  */
-const FIRST_BUILD_GUESS_CPU_SECONDS = 90;
+const FIRST_BUILD_GUESS_CPU_SECONDS = 100;
 
 export interface ExpectedBuild {
   seconds: number;
@@ -81,7 +82,7 @@ export function recordBuildSeconds(cacheDir: string, seconds: number, cpuSeconds
  * machine a wall-clock guess would be far off); without, the last build's wall time.
  */
 export function buildProgressLine(elapsedSeconds: number, expected: ExpectedBuild, cpuSoFar?: number): string {
-  const what = `building the frontend (Next.js production build; everything else starts meanwhile, with the CPU the build leaves): ${Math.round(elapsedSeconds)} s so far`;
+  const what = `building the frontend (Next.js production build; the services start once it is done, in about 15 s): ${Math.round(elapsedSeconds)} s so far`;
   if (cpuSoFar !== undefined && cpuSoFar > 0 && elapsedSeconds > 0) {
     const done = Math.min(cpuSoFar / expected.cpuSeconds, 0.99);
     const pace = cpuSoFar / elapsedSeconds; // CPU seconds the build gets per second
@@ -90,7 +91,7 @@ export function buildProgressLine(elapsedSeconds: number, expected: ExpectedBuil
     return `${what}, ${estimate} (about ${Math.round(done * 100)} % of its ${Math.round(expected.cpuSeconds)} CPU-s of work done, ${pace.toFixed(1)} cores for it)`;
   }
   const left = Math.round(expected.seconds - elapsedSeconds);
-  const basis = expected.measured ? `the last build here took ${Math.round(expected.seconds)} s` : 'a first build takes about 2 min on 2 cores';
+  const basis = expected.measured ? `the last build here took ${Math.round(expected.seconds)} s` : `a first build takes about ${Math.round(expected.seconds)} s on 2 cores`;
   const estimate = left > 0 ? `about ${left} s left` : 'taking longer than expected (the machine is busy?)';
   return `${what}, ${estimate} (${basis})`;
 }

@@ -8,7 +8,6 @@ import { spawnManaged, type ManagedProcess } from '../managed-process';
 import { cacheDir, repoRoot, defaultDataDir } from '../paths';
 import { freePort, isPortOpen, pollUntil } from '../wait';
 import { compileServices } from './compile-services';
-import { YieldToBuild } from './build-priority';
 import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, nextBin, recordBuildSeconds } from './frontend-build';
 import { groupCpuSeconds } from './process-tree';
 import { grpcServing, httpOk } from './health';
@@ -209,13 +208,12 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const frontendDir = path.join(repoRoot, 'frontend');
     const bffUrl = `http://127.0.0.1:${ports.bff}`;
 
-    // The frontend build needs no running service: run it while the infrastructure starts.
+    // The frontend build needs no running service: run it while the infrastructure starts. The
+    // services start once it is done: on two cores, starting them beside it (their start-up, then the
+    // default corpus's load and its indexing) took the CPU the build needed, and the build is what a
+    // first start waits for. A first start served /login after 98.1 s that way, 81.1 s this way
+    // (bench/first-start.bench.ts); the services then start in about 15 s.
     let frontendBuildSeconds: number | undefined;
-    // Holds this launcher's pid while the build runs: the documents service's corpus load steps back
-    // meanwhile (services/documents/src/seed/launcher-hold.ts), so the build gets the CPU.
-    const buildHoldFile = path.join(dataDir, 'launcher', 'frontend-building');
-    // Once every backend is ready, they get what CPU the build leaves: the build is the longest wait of a first start.
-    const yieldToBuild = new YieldToBuild();
     const build = (async () => {
       if (!withFrontend) return;
       const { needed, reason } = frontendNeedsBuild(frontendDir);
@@ -224,10 +222,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(`building the frontend (${reason})`);
       log(buildProgressLine(0, expected));
       const buildStarted = Date.now();
-      fs.mkdirSync(path.dirname(buildHoldFile), { recursive: true });
-      fs.writeFileSync(buildHoldFile, `${process.pid}\n`);
       const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
-      yieldToBuild.begin();
       // The build's own process group: `next build` and its workers (spawnManaged starts a group).
       let cpuSoFar: number | undefined;
       // The largest figure read: a worker that exits unreaped takes its CPU out of the group's sum.
@@ -238,11 +233,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       }, BUILD_PROGRESS_EVERY_MS);
       // Read just before it ends too: the group is gone once `next build` has exited.
       const sample = setInterval(readCpu, 1000);
-      const result = await child.exited.finally(async () => {
-        fs.rmSync(buildHoldFile, { force: true });
+      const result = await child.exited.finally(() => {
         clearInterval(progress);
         clearInterval(sample);
-        await yieldToBuild.restore();
       });
       if (stopping) throw new Error('stopped');
       if (result.code !== 0) throw new Error(`next build failed (exit ${result.code}):\n${child.tail(40).join('\n')}`);
@@ -332,7 +325,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       const target = `127.0.0.1:${ports[svc.port]}`;
       const launch: Launch = (abortIf) =>
         waitHealthy(
-          runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb, ...(svc.name === 'documents' ? { CORPUS_LOAD_HOLD_FILE: buildHoldFile } : {}) }),
+          runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb }),
           () => grpcServing(target),
           `${svc.name} gRPC health at ${target}`,
           abortIf,
@@ -371,11 +364,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     };
 
     let servicesSeconds = 0;
-    const backends = Promise.all([...GRPC_SERVICES.map(startGrpcService), startBff()]).then(() => {
+    const backends = build.then(() => Promise.all([...GRPC_SERVICES.map(startGrpcService), startBff()])).then(() => {
       servicesSeconds = (Date.now() - started) / 1000;
-      // Not earlier: a service starting still needs the infrastructure's full attention (Kafka's
-      // coordinators load after its port answers; a lowered Kafka made a service's producer give up).
-      yieldToBuild.ready(...watched(), ...(mail ? [mail.process] : []));
     });
     const frontendUrl = withFrontend ? `http://localhost:${ports.frontend}` : undefined;
     const frontendReady = (async () => {

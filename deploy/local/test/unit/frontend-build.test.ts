@@ -38,11 +38,11 @@ describe('frontend build progress', () => {
   it('expects the last build time recorded on this machine, or a first-build guess', () => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'build-timings-'));
     try {
-      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 120, cpuSeconds: 90, measured: false });
+      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 70, cpuSeconds: 100, measured: false });
       recordBuildSeconds(cache, 61.24, 80.06);
       expect(expectedBuildSeconds(cache)).toEqual({ seconds: 61.2, cpuSeconds: 80.1, measured: true });
-      recordBuildSeconds(cache, 70);
-      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 70, cpuSeconds: 90, measured: true });
+      recordBuildSeconds(cache, 65);
+      expect(expectedBuildSeconds(cache)).toEqual({ seconds: 65, cpuSeconds: 100, measured: true });
     } finally {
       fs.rmSync(cache, { recursive: true, force: true });
     }
@@ -50,7 +50,7 @@ describe('frontend build progress', () => {
 
   it('says how long the build has run and about how long is left, or that it is late', () => {
     expect(buildProgressLine(15, { seconds: 60, cpuSeconds: 90, measured: true })).toContain('15 s so far, about 45 s left (the last build here took 60 s)');
-    expect(buildProgressLine(30, { seconds: 120, cpuSeconds: 90, measured: false })).toContain('about 90 s left (a first build takes about 2 min on 2 cores)');
+    expect(buildProgressLine(30, { seconds: 70, cpuSeconds: 100, measured: false })).toContain('about 40 s left (a first build takes about 70 s on 2 cores)');
     expect(buildProgressLine(90, { seconds: 60, cpuSeconds: 90, measured: true })).toContain('taking longer than expected');
   });
 

@@ -3,6 +3,7 @@ import {
   corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Docket, type Filing, type Source,
 } from '@docket/corpus';
 import type { Logger } from '@docket/observability';
+import type { UserActivity } from '@docket/service-kit';
 import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
 import type { CatalogService } from '../service/catalog.service';
 import type { IngestService } from '../service/ingest.service';
@@ -12,7 +13,6 @@ import type { SourceDefinition } from '../domain/source.types';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
 import type { CorpusLoadProgress } from './corpus-load-progress';
-import type { StepBackSignal } from './launcher-hold';
 
 export const CORPUS_SEED = DEFAULT_CORPUS_SEED;
 export const CORPUS_CONNECTOR = 'corpus';
@@ -99,7 +99,7 @@ export async function corpusItem(filing: Filing, docket: Docket | undefined, shi
 }
 
 /** The first worker goes on after a pause; the others wait until users are quiet (looking up each second for a stop). */
-async function stepBack(users: StepBackSignal, worker: number, signal: AbortSignal): Promise<void> {
+async function stepBack(users: Pick<UserActivity, 'busy' | 'whenQuiet'>, worker: number, signal: AbortSignal): Promise<void> {
   if (worker === 0) {
     await sleep(PAUSE_WHILE_USERS_ASK_MS);
     return;
@@ -124,8 +124,8 @@ export async function seedCorpusIfEmpty(deps: {
   logger: Logger;
   /** Told how far the load is, for GetCatalogStatus. */
   progress?: CorpusLoadProgress;
-  /** Users' requests to this service (and a first start's frontend build): while they come, the load steps back. */
-  users?: StepBackSignal;
+  /** Users' requests to this service: while they come, the load steps back. */
+  users?: Pick<UserActivity, 'busy' | 'whenQuiet'>;
   now?: Date;
 }): Promise<void> {
   const { catalog: catalogService, ingest, runs, logger, signal } = deps;
