@@ -1,6 +1,7 @@
 export * from './grpc-server';
 export * from './grpc-handlers';
 export * from './grpc-call';
+export * from './idle-heap-release';
 export * from './mongo';
 export * from './run-service';
 export * from './shutdown-ladder';

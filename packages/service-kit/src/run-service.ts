@@ -1,4 +1,5 @@
 import { shutdownTelemetry, type Logger } from '@docket/observability';
+import { IdleHeapRelease } from './idle-heap-release';
 
 export interface StartedService {
   stop(): Promise<void>;
@@ -7,6 +8,7 @@ export interface StartedService {
 /**
  * Starts a service and owns its lifecycle: SIGTERM/SIGINT drain it (stop accepting work, finish
  * in-flight work, close connections) before exit; a failed start exits non-zero with the reason.
+ * While it runs, the heap a burst of work left behind is given back once it is quiet (IdleHeapRelease).
  */
 export function runService(name: string, logger: Logger, start: () => Promise<StartedService>): void {
   let stopping = false;
@@ -14,9 +16,12 @@ export function runService(name: string, logger: Logger, start: () => Promise<St
   start().then(
     (service) => {
       logger.info({ startupMs: Date.now() - startedAt }, `${name} started`);
+      const heapRelease = new IdleHeapRelease();
+      heapRelease.start();
       const drain = async (signal: string) => {
         if (stopping) return;
         stopping = true;
+        heapRelease.stop();
         logger.info({ signal }, `${name} draining`);
         const timer = setTimeout(() => {
           logger.error(`${name} did not stop within 15 s; exiting`);

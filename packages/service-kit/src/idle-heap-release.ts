@@ -1,0 +1,125 @@
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/** How often the process looks whether it is quiet. */
+const CHECK_EVERY_MS = 10_000;
+/** Quiet for this many checks in a row (30 s) before the heap is compacted. */
+const QUIET_CHECKS = 3;
+/** Quiet: the event loop busy less than this share of the time since the last check (an idle service's Kafka consumers and timers keep it 2-4 % busy). */
+const QUIET_UTILIZATION = 0.1;
+
+export interface IdleHeapProbes {
+  /** The event loop's busy share since the previous call (0-1). */
+  utilization(): number;
+  /** A full collection that compacts the heap (compactHeap). */
+  compact(): void;
+  /** Gives the C heap's free pages back to the OS (trimMallocHeap). */
+  trim(): void;
+}
+
+/**
+ * Gives back the memory a burst of work left behind, once the process is quiet. After a corpus load
+ * or an import a Node service stays at its peak, in two places:
+ * - V8 keeps the old space it grew to, and its memory reducer does not act in an idle Node process:
+ *   in a settled stack the documents service held 212 MB of heap for 48 MB used. A full collection
+ *   that compacts gives the empty pages back (heap 212 -> 64 MB).
+ * - glibc keeps what was freed (Buffers, SQLite's page caches, V8's own allocations) for reuse:
+ *   malloc_trim(0) gave back 51 MB of the documents service and 63 MB of the query-engine.
+ * Once the process has been quiet for 30 s after some work, it does both (whatever the heap's figures
+ * say: right after a load they count its garbage as used), then waits for the next work and quiet
+ * spell: an idle process is released once, not every 30 s. Both take tens of milliseconds.
+ */
+export class IdleHeapRelease {
+  private timer: NodeJS.Timeout | undefined;
+  private quietChecks = 0;
+  /** Work since the last release (starting up counts). */
+  private workedSinceRelease = true;
+
+  constructor(
+    private readonly probes: IdleHeapProbes = processProbes(),
+    private readonly options: { checkEveryMs?: number; quietChecks?: number } = {},
+  ) {}
+
+  start(): void {
+    this.probes.utilization(); // starts the first window
+    this.timer = setInterval(() => this.check(), this.options.checkEveryMs ?? CHECK_EVERY_MS).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One look: counts quiet checks, and releases once there were enough after some work. */
+  check(): void {
+    if (this.probes.utilization() >= QUIET_UTILIZATION) {
+      this.quietChecks = 0;
+      this.workedSinceRelease = true;
+      return;
+    }
+    this.quietChecks += 1;
+    if (!this.workedSinceRelease || this.quietChecks < (this.options.quietChecks ?? QUIET_CHECKS)) return;
+    this.workedSinceRelease = false;
+    this.quietChecks = 0;
+    this.probes.compact();
+    this.probes.trim();
+  }
+}
+
+function processProbes(): IdleHeapProbes {
+  let last: EventLoopUtilization | undefined;
+  return {
+    utilization() {
+      const now = performance.eventLoopUtilization();
+      const window = last ? performance.eventLoopUtilization(now, last) : now;
+      last = now;
+      return window.utilization;
+    },
+    compact: compactHeap,
+    trim: trimMallocHeap,
+  };
+}
+
+let collectGarbage: (() => void) | undefined;
+
+/**
+ * A full collection that compacts every page: V8 offers it to JavaScript only through its testing
+ * flags (`--expose-gc` for the function, `--compact-on-every-full-gc` for the compaction). The flag
+ * is set for this one collection and cleared again.
+ */
+export function compactHeap(): void {
+  if (!collectGarbage) {
+    v8.setFlagsFromString('--expose-gc');
+    collectGarbage = vm.runInNewContext('gc') as () => void;
+  }
+  v8.setFlagsFromString('--compact-on-every-full-gc');
+  try {
+    collectGarbage();
+  } finally {
+    v8.setFlagsFromString('--no-compact-on-every-full-gc');
+  }
+}
+
+let mallocTrim: ((pad: number) => number) | null | undefined;
+
+/**
+ * glibc's malloc_trim(0): every arena's whole free pages go back to the OS. Called through koffi (a
+ * foreign-function library), as Node has no binding for it. Without glibc (macOS, musl) it does nothing.
+ */
+export function trimMallocHeap(): boolean {
+  if (mallocTrim === undefined) mallocTrim = loadMallocTrim();
+  return mallocTrim ? mallocTrim(0) === 1 : false;
+}
+
+function loadMallocTrim(): ((pad: number) => number) | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    // Loaded on first use: a process that never goes quiet after work never pays its ~3 MB.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const koffi = require('koffi') as typeof import('koffi');
+    return koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
+  } catch {
+    return null; // not glibc
+  }
+}
