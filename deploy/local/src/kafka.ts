@@ -28,7 +28,13 @@ export interface RunningKafka {
 }
 
 // Small heap, serial GC and C1 only: a single dev broker starts faster and idles smaller this way.
-const JVM_OPTS = ['-Xms64m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', ...TRIM_NATIVE_HEAP_OPTS];
+// A young generation of 16 MB, and an old one kept with 20-40 % free instead of 40-70 %: a settled
+// broker held 33 MB young and 73 MB old for 44 MB live; its young collections, a few a minute under
+// a corpus load, then come about twice as often.
+const JVM_OPTS = [
+  '-Xms32m', '-Xmx512m', '-Xmn16m', '-XX:MinHeapFreeRatio=20', '-XX:MaxHeapFreeRatio=40', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1',
+  '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', ...TRIM_NATIVE_HEAP_OPTS,
+];
 
 /** Single-node KRaft Kafka (combined broker + controller), formatted once, ready when it answers metadata. */
 export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka> {
