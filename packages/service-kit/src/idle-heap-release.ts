@@ -36,14 +36,11 @@ export class IdleHeapRelease {
   /** Work since the last release (starting up counts). */
   private workedSinceRelease = true;
 
-  constructor(
-    private readonly probes: IdleHeapProbes = processProbes(),
-    private readonly options: { checkEveryMs?: number; quietChecks?: number } = {},
-  ) {}
+  constructor(private readonly probes: IdleHeapProbes = processProbes()) {}
 
   start(): void {
     this.probes.utilization(); // starts the first window
-    this.timer = setInterval(() => this.check(), this.options.checkEveryMs ?? CHECK_EVERY_MS).unref();
+    this.timer = setInterval(() => this.check(), CHECK_EVERY_MS).unref();
   }
 
   stop(): void {
@@ -59,7 +56,7 @@ export class IdleHeapRelease {
       return;
     }
     this.quietChecks += 1;
-    if (!this.workedSinceRelease || this.quietChecks < (this.options.quietChecks ?? QUIET_CHECKS)) return;
+    if (!this.workedSinceRelease || this.quietChecks < QUIET_CHECKS) return;
     this.workedSinceRelease = false;
     this.quietChecks = 0;
     this.probes.compact();

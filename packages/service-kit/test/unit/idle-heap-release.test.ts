@@ -14,7 +14,7 @@ function fakeProbes() {
       probes.trims += 1;
     },
   };
-  return { probes, release: new IdleHeapRelease(asProbes, { quietChecks: 3 }) };
+  return { probes, release: new IdleHeapRelease(asProbes) };
 }
 
 describe('IdleHeapRelease', () => {
