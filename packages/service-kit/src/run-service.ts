@@ -1,5 +1,5 @@
 import { shutdownTelemetry, type Logger } from '@docket/observability';
-import { IdleHeapRelease } from './idle-heap-release';
+import { IdleHeapRelease } from '@docket/idle-release';
 
 export interface StartedService {
   stop(): Promise<void>;

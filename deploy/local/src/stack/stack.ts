@@ -513,7 +513,8 @@ async function serviceRuntime(compile: boolean, log: (message: string) => void):
   return {
     nodeArgs: (part) => [...nodeFlagsOf(part), '--require', path.join(__dirname, 'compiled-resolve.cjs')],
     entry: (dir) => path.join('services', dir, 'dist', 'main.js'),
-    frontendArgs: [...nodeFlagsOf('frontend'), path.join('dist', 'server.js')],
+    // The resolve hook too: server.js requires @docket/idle-release, a workspace compiled into its dist/.
+    frontendArgs: [...nodeFlagsOf('frontend'), '--require', path.join(__dirname, 'compiled-resolve.cjs'), path.join('dist', 'server.js')],
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
+import { compactHeap, trimMallocHeap } from '@docket/idle-release';
 
 /** How long a connection goes unused before its page cache is given back. */
 export const CACHE_IDLE_MS = 30_000;
@@ -8,11 +9,24 @@ export const CACHE_IDLE_MS = 30_000;
  * back to the OS once the connection has gone unused for `idleMs`: an idle query-engine then holds
  * what it needs, not the index pages its last load touched. The next use reads them again from the
  * OS's file cache. On a copy of a settled index, shrink_memory took 33 MB from a scanning connection.
+ *
+ * SQLite frees its cache to glibc, which keeps it; and the thread's own V8 heap stays at the size the
+ * load grew it to (the main thread's IdleHeapRelease reaches neither: it may run before this, and it
+ * compacts only its own isolate). So `giveBack` then compacts this thread's heap and trims glibc's:
+ * in a settled stack after a 2,000-filing load, a trim after the caches were shrunk took the
+ * query-engine from 224 to 160 MB.
  */
 export class IdleCacheRelease {
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: () => Db | undefined, private readonly idleMs = CACHE_IDLE_MS) {}
+  constructor(
+    private readonly db: () => Db | undefined,
+    private readonly idleMs = CACHE_IDLE_MS,
+    private readonly giveBack: () => void = () => {
+      compactHeap();
+      trimMallocHeap();
+    },
+  ) {}
 
   /** Call after each use of the connection. */
   used(): void {
@@ -23,7 +37,9 @@ export class IdleCacheRelease {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       const db = this.db();
-      if (db?.open) db.pragma('shrink_memory');
+      if (!db?.open) return;
+      db.pragma('shrink_memory');
+      this.giveBack();
     }, this.idleMs).unref();
   }
 

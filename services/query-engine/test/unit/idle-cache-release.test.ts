@@ -8,31 +8,37 @@ function fakeConnection(): { db: Db; pragmas: string[] } {
   return { db, pragmas };
 }
 
+/** The release's steps in order: the pragma, then the heap's give-back. */
+function recorded(): { db: Db; steps: string[]; giveBack: () => void } {
+  const { db, pragmas: steps } = fakeConnection();
+  return { db, steps, giveBack: () => void steps.push('give back') };
+}
+
 describe('IdleCacheRelease', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('gives the cache back once the connection has gone unused for the idle time, not before', () => {
-    const { db, pragmas } = fakeConnection();
-    const release = new IdleCacheRelease(() => db, 1_000);
+  it('gives the cache back, then the heap, once the connection has gone unused for the idle time, not before', () => {
+    const { db, steps, giveBack } = recorded();
+    const release = new IdleCacheRelease(() => db, 1_000, giveBack);
     release.used();
     jest.advanceTimersByTime(600);
     release.used(); // still in use: the wait starts again
     jest.advanceTimersByTime(600);
-    expect(pragmas).toEqual([]);
+    expect(steps).toEqual([]);
     jest.advanceTimersByTime(400);
-    expect(pragmas).toEqual(['shrink_memory']);
+    expect(steps).toEqual(['shrink_memory', 'give back']);
     jest.advanceTimersByTime(10_000);
-    expect(pragmas).toEqual(['shrink_memory']); // once per quiet spell
+    expect(steps).toEqual(['shrink_memory', 'give back']); // once per quiet spell
     release.used();
     jest.advanceTimersByTime(1_000);
-    expect(pragmas).toEqual(['shrink_memory', 'shrink_memory']);
+    expect(steps).toEqual(['shrink_memory', 'give back', 'shrink_memory', 'give back']);
   });
 
   it('leaves a closed or replaced connection alone, and stops', () => {
-    const { db, pragmas } = fakeConnection();
+    const { db, steps, giveBack } = recorded();
     let current: Db | undefined = db;
-    const release = new IdleCacheRelease(() => current, 1_000);
+    const release = new IdleCacheRelease(() => current, 1_000, giveBack);
     release.used();
     current = undefined;
     jest.advanceTimersByTime(1_000);
@@ -40,6 +46,6 @@ describe('IdleCacheRelease', () => {
     release.stop();
     current = db;
     jest.advanceTimersByTime(5_000);
-    expect(pragmas).toEqual([]);
+    expect(steps).toEqual([]);
   });
 });
