@@ -10,6 +10,7 @@ export class UserActivity {
   private lastEndedAt = 0;
   private waiters: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
+  private readonly arrivals: Array<() => void> = [];
 
   /**
    * @param quietMs how long after the last request ended the service counts as quiet: a user's
@@ -19,8 +20,14 @@ export class UserActivity {
    */
   constructor(private readonly quietMs = 250, private readonly now: () => number = Date.now) {}
 
+  /** Calls `listener` as each user's request arrives (e.g. to have ready what a user is likely to ask next). */
+  onArrival(listener: () => void): void {
+    this.arrivals.push(listener);
+  }
+
   /** Runs `work` counted as a user's request until it settles. */
   async during<T>(work: () => Promise<T>): Promise<T> {
+    this.arrived();
     this.inFlight += 1;
     try {
       return await work();
@@ -33,6 +40,7 @@ export class UserActivity {
 
   /** A user's request arrived, counted as under way and ended at once (where its end is not known). */
   noteRequest(): void {
+    this.arrived();
     this.lastEndedAt = this.now();
     this.schedule();
   }
@@ -60,6 +68,10 @@ export class UserActivity {
       this.waiters.push(done);
       this.schedule();
     });
+  }
+
+  private arrived(): void {
+    for (const listener of this.arrivals) listener();
   }
 
   /** Wakes the waiters once quiet: a timer for the rest of the quiet period after the last request. */

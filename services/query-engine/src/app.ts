@@ -107,8 +107,11 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const writer = new AnalysisWriter({ chat: llm && new ChatCompletionsClient(llm), logger });
     const answerModes = answerModesOf({ generativeConfigured: writer.generativeConfigured, configuredDefault: config.DEFAULT_ANALYSIS_MODE });
     // Questions' analyses and figures off the event loop; one thread: two cores, shared with indexing.
-    const answerThreads = new AnswerThreads({ threads: 1, logger, endIdleAfterMs: QUESTION_WORKER_IDLE_MS });
+    const answerThreads = new AnswerThreads({ threads: 1, logger, endIdleAfterMs: QUESTION_WORKER_IDLE_MS, startOnDemand: true });
     closers.add('answer threads', () => answerThreads.close());
+    // A question's threads start when a user is about (a search or a question arrives), not at start,
+    // so a stack nobody uses holds neither the model nor the answer thread.
+    users.onArrival(() => answerThreads.warm());
     const asker = new AskService({
       index,
       retriever,
@@ -195,8 +198,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 /** How long a backlog embedding worker stays without work before it ends (a restart is a ~2-3 CPU-s model load). */
 const BACKLOG_WORKER_IDLE_MS = 60_000;
 /**
- * How long a question's threads stay without a question: the embedding thread's model is ~100 MB and the
- * answer thread ~40 MB; the first question after waits for their load (~2-3 CPU-s, the model's).
+ * How long a question's threads stay without a user's search or question: the embedding thread's model
+ * is ~100 MB and the answer thread ~40 MB. They start again with the next search or question, which may
+ * then wait for their load (~2-3 CPU-s, the model's).
  */
 const QUESTION_WORKER_IDLE_MS = 10 * 60_000;
 
@@ -213,12 +217,13 @@ async function openRetrieval(
   // The backlog's workers are processes in sessions of their own at nice 19, so they take only CPU no
   // other part of the stack wants (as threads, they took this service's whole share: a core while the
   // corpus loaded), and run only while no user's request is under way; a question has its own worker
-  // thread, never queued behind the backlog. The backlog's workers end after a minute without work and
-  // the question thread after ten minutes without a question, so an idle service holds no model.
+  // thread, never queued behind the backlog. The backlog's workers end after a minute without work; the
+  // question thread starts when a user is about and ends ten minutes after, so an idle service holds no model.
   const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, {
     questionThread: true, backgroundNice: 19, backgroundIn: 'process', users,
-    endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS, endQuestionWorkerAfterMs: QUESTION_WORKER_IDLE_MS,
+    endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS, endQuestionWorkerAfterMs: QUESTION_WORKER_IDLE_MS, questionWorkerOnDemand: true,
   });
+  users.onArrival(() => embedder.warm());
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));
   closers.add('vector index', () => vectors.close());

@@ -103,4 +103,18 @@ describe('UserActivity', () => {
     expect(woken).toBe(true);
     expect(users.busy).toBe(false);
   });
+
+  it('tells its listeners of each request as it arrives, whether run through it or only noted', async () => {
+    const users = new UserActivity(250);
+    const arrivals: string[] = [];
+    users.onArrival(() => arrivals.push(users.busy ? 'while busy' : 'while quiet'));
+    const request = openRequest(users);
+    expect(arrivals).toEqual(['while quiet']); // before the request counts as under way
+    request.finish();
+    await request.done;
+    users.noteRequest();
+    expect(arrivals).toEqual(['while quiet', 'while busy']);
+    jest.advanceTimersByTime(1_000);
+    expect(arrivals).toHaveLength(2); // nothing arrives with time alone
+  });
 });

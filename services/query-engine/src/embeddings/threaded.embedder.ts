@@ -50,6 +50,11 @@ export interface ThreadedEmbedderOptions {
    * Unset: it stays.
    */
   endQuestionWorkerAfterMs?: number;
+  /**
+   * The question worker starts on the first question or warm() (a user about), not at once: an idle
+   * service then holds no model. Default: at once.
+   */
+  questionWorkerOnDemand?: boolean;
 }
 
 /** Longest a background piece waits for users to pause, so the backlog still moves under constant use. */
@@ -114,8 +119,18 @@ export class ThreadedEmbedder implements Embedder {
       this.slots.push(slot);
       return slot;
     };
-    if (options.questionThread) this.endWhenIdle(this.spawn(true));
+    if (options.questionThread && !options.questionWorkerOnDemand) this.endWhenIdle(this.spawn(true));
     if (this.endIdleWorkersAfterMs === undefined) for (let i = 0; i < this.generalCapacity; i++) this.spawn(false);
+  }
+
+  /**
+   * A user is about and may ask: starts the question worker if it is not running (its model loads
+   * while they read), and keeps an idle one for endQuestionWorkerAfterMs more.
+   */
+  warm(): void {
+    if (this.closed || !this.questionWorker) return;
+    const slot = this.slots.find((candidate) => candidate.forQuestions) ?? this.spawn(true);
+    this.endWhenIdle(slot);
   }
 
   /** Embedding workers running now (the question worker and any background worker started and not yet ended). */

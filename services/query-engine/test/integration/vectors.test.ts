@@ -139,6 +139,21 @@ describe('vectors with the real model and the SQLite backend', () => {
     }
   });
 
+  it('starts the question worker on demand: none until a user is about (warm), then one that serves questions', async () => {
+    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, endIdleWorkersAfterMs: 60_000, endQuestionWorkerAfterMs: 60_000, questionWorkerOnDemand: true });
+    try {
+      expect(pool.liveWorkers).toBe(0);
+      pool.warm();
+      pool.warm(); // once a worker runs, warming again starts no other
+      expect(pool.liveWorkers).toBe(1);
+      const [asked] = await pool.embed([question]);
+      expect(asked).toHaveLength(USE_LITE_DIMENSIONS);
+      expect(pool.liveWorkers).toBe(1); // the question worker took it
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs background work in a process of its own session at its nice value, with the vectors a thread gives', async () => {
     const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
     try {

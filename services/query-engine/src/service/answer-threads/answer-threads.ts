@@ -49,6 +49,8 @@ export interface AnswerThreadsOptions {
    * question starts one again and waits for its modules to load. Unset: threads stay.
    */
   endIdleAfterMs?: number | undefined;
+  /** No thread until the first question or warm() (a user about): an idle service then holds none. Default: one at once. */
+  startOnDemand?: boolean | undefined;
 }
 
 /**
@@ -71,7 +73,22 @@ export class AnswerThreads {
   private broken: Error | undefined;
 
   constructor(private readonly options: AnswerThreadsOptions) {
+    if (!options.startOnDemand) this.startMissing();
+  }
+
+  /**
+   * A user is about and may ask: starts the threads that are not running, so a question need not wait
+   * for their modules, and keeps idle ones for endIdleAfterMs more.
+   */
+  warm(): void {
+    if (this.closed || this.broken) return;
     this.startMissing();
+    for (const thread of this.threads) {
+      if (!thread.idle) continue;
+      clearTimeout(thread.idle);
+      thread.idle = undefined;
+      this.endWhenIdle(thread);
+    }
   }
 
   /** Threads running now (they end when idle with endIdleAfterMs, and start again for the next question). */

@@ -69,6 +69,29 @@ describe('AnswerThreads', () => {
     }
   });
 
+  test('started on demand: no thread until a user is about (warm) or asks, and warming keeps an idle one', async () => {
+    const onDemand = new AnswerThreads({ threads: 1, endIdleAfterMs: 400, startOnDemand: true });
+    const until = async (condition: () => boolean) => {
+      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    try {
+      expect(onDemand.liveThreads).toBe(0);
+      onDemand.warm();
+      expect(onDemand.liveThreads).toBe(1);
+      const job = jobFor('When are comments due?');
+      const answered = await onDemand.compose(job); // the thread is idle from here, ending 400 ms on
+      const idleSince = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      onDemand.warm(); // a user is about: the idle thread is kept 400 ms from now
+      expect(onDemand.liveThreads).toBe(1);
+      await until(() => onDemand.liveThreads === 0);
+      expect(Date.now() - idleSince).toBeGreaterThanOrEqual(600);
+      expect((await onDemand.compose(job)).analysis).toEqual(answered.analysis); // a question starts one too
+    } finally {
+      await onDemand.close();
+    }
+  });
+
   test('queued questions are answered in turn, each its own answer', async () => {
     const questions = ['When are comments due?', 'Who are the parties?', 'What did the court decide?'];
     const answers = await Promise.all(questions.map((q) => threads.compose(jobFor(q))));
