@@ -4,7 +4,7 @@ const MB = 2 ** 20;
 
 /** Probes a test sets by hand: how busy the loop was since the last look; counts what was done. */
 function fakeProbes() {
-  const probes = { busy: 0, compactions: 0, trims: 0 };
+  const probes = { busy: 0, compactions: 0, trims: 0, resident: 100 * MB };
   const asProbes: IdleHeapProbes = {
     utilization: () => probes.busy,
     compact: () => {
@@ -13,6 +13,7 @@ function fakeProbes() {
     trim: () => {
       probes.trims += 1;
     },
+    residentBytes: () => probes.resident,
   };
   return { probes, release: new IdleHeapRelease(asProbes) };
 }
@@ -51,6 +52,21 @@ describe('IdleHeapRelease', () => {
     probes.busy = 0.02;
     for (let i = 0; i < 3; i++) release.check();
     expect(probes).toMatchObject({ compactions: 2, trims: 2 });
+  });
+
+  it('releases a quiet process again once it has grown 16 MB since, though no check saw it busy', () => {
+    const { probes, release } = fakeProbes();
+    probes.busy = 0.05; // work that never fills a tenth of the loop
+    for (let i = 0; i < 3; i++) release.check();
+    expect(probes.compactions).toBe(1);
+    probes.resident += 15 * MB;
+    for (let i = 0; i < 6; i++) release.check();
+    expect(probes.compactions).toBe(1); // not grown enough
+    probes.resident += 1 * MB;
+    release.check(); // quiet for 30 s already
+    expect(probes.compactions).toBe(2);
+    for (let i = 0; i < 6; i++) release.check();
+    expect(probes.compactions).toBe(2); // measured again after the release: not grown since
   });
 });
 
