@@ -49,9 +49,10 @@ export class FileImportService {
         const index = next++;
         const relative = remaining[index] as string;
         try {
-          const importIt = () => this.importFile(root, relative, sidecars.get(relative), { runId, sourceId, requestedBy });
-          const large = ((await stat(path.join(root, relative)).catch(() => undefined))?.size ?? 0) > LARGE_FILE_BYTES;
-          const { outcome, error } = await (large ? largeFile(importIt) : importIt());
+          // One stat for both: the file's size decides its queue, its mtime dates it when no sidecar does.
+          const info = await stat(path.join(root, relative));
+          const importIt = () => this.importFile(root, relative, sidecars.get(relative), info.mtime, { runId, sourceId, requestedBy });
+          const { outcome, error } = await (info.size > LARGE_FILE_BYTES ? largeFile(importIt) : importIt());
           await tally.record(index, { position: relative, outcome, error });
         } catch (error) {
           failed = true; // nothing after this file can be counted in this attempt: the others stop too
@@ -69,7 +70,7 @@ export class FileImportService {
     return { done, total };
   }
 
-  private async importFile(root: string, relative: string, sidecarPath: string | undefined, run: { runId: string; sourceId: string; requestedBy: string }) {
+  private async importFile(root: string, relative: string, sidecarPath: string | undefined, modifiedAt: Date, run: { runId: string; sourceId: string; requestedBy: string }) {
     const absolute = path.join(root, relative);
     let sidecar: Sidecar = {};
     let sidecarError: string | undefined;
@@ -90,7 +91,7 @@ export class FileImportService {
       title: sidecar.title,
       filingTypeNative: sidecar.filingType,
       docketNumber: sidecar.docketNumber,
-      filedAt: sidecar.filedAt ?? (await stat(absolute)).mtime,
+      filedAt: sidecar.filedAt ?? modifiedAt,
       filers: sidecar.filers,
       description: sidecar.description,
       files: [{ fileName: path.basename(relative), path: absolute }],
