@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import { compactHeap, trimMallocHeap } from '@docket/idle-release';
+import { trimMallocHeap } from '@docket/idle-release';
 
 /** How long a connection goes unused before its page cache is given back. */
 export const CACHE_IDLE_MS = 30_000;
@@ -10,11 +10,11 @@ export const CACHE_IDLE_MS = 30_000;
  * what it needs, not the index pages its last load touched. The next use reads them again from the
  * OS's file cache. On a copy of a settled index, shrink_memory took 33 MB from a scanning connection.
  *
- * SQLite frees its cache to glibc, which keeps it; and the thread's own V8 heap stays at the size the
- * load grew it to (the main thread's IdleHeapRelease reaches neither: it may run before this, and it
- * compacts only its own isolate). So `giveBack` then compacts this thread's heap and trims glibc's:
- * in a settled stack after a 2,000-filing load, a trim after the caches were shrunk took the
- * query-engine from 224 to 160 MB.
+ * SQLite frees its cache to glibc, which keeps it (the main thread's IdleHeapRelease may have trimmed
+ * before this). So `giveBack` then trims glibc's heap: in a settled stack after a 2,000-filing load, a
+ * trim after the caches were shrunk took the query-engine from 224 to 160 MB. The thread's V8 heap is
+ * not compacted: that needs V8 flags set at run time, which are the whole process's, and a worker
+ * thread must not change them under the other threads.
  */
 export class IdleCacheRelease {
   private timer: NodeJS.Timeout | undefined;
@@ -22,10 +22,7 @@ export class IdleCacheRelease {
   constructor(
     private readonly db: () => Db | undefined,
     private readonly idleMs = CACHE_IDLE_MS,
-    private readonly giveBack: () => void = () => {
-      compactHeap();
-      trimMallocHeap();
-    },
+    private readonly giveBack: () => void = () => void trimMallocHeap(),
   ) {}
 
   /** Call after each use of the connection. */
