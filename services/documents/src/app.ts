@@ -81,7 +81,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const projector = new StatsProjector({ documents: documentsRepo, sources, dockets, entities: entitiesRepo, activity, logger });
     const documentRelay = new OutboxRelay({
       model: documentsRepo.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS,
-      // A new document's published event is pulled by the counters' flag write that follows within a second.
+      // A new document's published event is pulled by the counters' flag write that follows within seconds (StatsProjector's window).
       settleWritten: (published) => documentsRepo.pullEvents(projector.carryPulls(published.map((p) => ({ id: String(p.id), eventIds: p.eventIds })))),
     });
     const productRelay = new OutboxRelay({ model: dataProducts.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });

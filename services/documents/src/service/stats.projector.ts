@@ -10,6 +10,9 @@ import type { SourceIncrement, SourceRepository } from '../store/source.reposito
 
 export type CountedDocument = Pick<Document, 'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason'>;
 
+/** Documents counted in one window that make the next window a bulk one. */
+const BULK_DOCUMENTS_PER_WINDOW = 20;
+
 /**
  * Keeps the read-side counters (source counts and coverage, per-hour and per-day activity, docket
  * sizes, entity profiles) in step with new documents. Documents are counted in batches, merged
@@ -40,15 +43,22 @@ export class StatsProjector {
       logger: Logger;
     },
     // Counters lag writes by up to a second; in exchange a busy entity is written once a second, not once a document.
-    private readonly batchSize = 500,
+    private readonly batchSize = 1000,
     private readonly delayMs = 1000,
+    // While documents arrive in bulk (an import, the corpus loading) they lag by up to 5 s: each
+    // counted entity and each document's flag is a whole-document rewrite in the MongoDB stand-in, and a
+    // longer window writes a busy entity once for many more documents.
+    private readonly bulkDelayMs = Math.max(delayMs, 5000),
   ) {}
+
+  /** Whether the last window counted documents in bulk: the next one then waits bulkDelayMs. */
+  private inBulk = false;
 
   add(document: CountedDocument): void {
     this.unflagged.add(document.id);
     this.queue.push(document);
     if (this.queue.length >= this.batchSize) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.delayMs);
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.inBulk ? this.bulkDelayMs : this.delayMs);
   }
 
   /**
@@ -71,6 +81,7 @@ export class StatsProjector {
     this.timer = undefined;
     const batch = this.queue;
     this.queue = [];
+    this.inBulk = batch.length >= BULK_DOCUMENTS_PER_WINDOW;
     this.flushing = this.flushing.then(async () => {
       if (batch.length === 0) return;
       try {
