@@ -1,6 +1,7 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
 import type { Attachment, Document } from '../domain/document.types';
+import { InsertBatcher } from './insert-batcher';
 import { RecentReads } from './recent-reads';
 
 type DocumentRecord = Omit<Document, 'id'> & {
@@ -74,6 +75,13 @@ export class DocumentRepository {
     max: 1_000, ttlMs: 10_000, maxSize: { total: 32 * 1024 * 1024, of: (document) => document.text.length + 1024 },
   });
 
+  /**
+   * New documents, written together when several arrive at once (an import's files in flight). The
+   * driver directly: records are built by the ingestion pipeline, and mongoose's casting of hundreds
+   * of mention sub-documents per filing cost more than the write itself.
+   */
+  private readonly inserts = new InsertBatcher<DocumentRecord>((records) => this.model.collection.insertMany(records, { ordered: false }));
+
   constructor(connection: Connection) {
     this.model = connection.model<DocumentRecord>('Document', schema);
   }
@@ -88,16 +96,8 @@ export class DocumentRepository {
   }
 
   /** Inserts the document and its events in one single-document write; false when a unique key (sha256, source id) already exists. */
-  async insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
-    try {
-      // The driver directly: records are built by the ingestion pipeline, and mongoose's casting of
-      // hundreds of mention sub-documents per filing cost more than the write itself.
-      await this.model.collection.insertOne({ _id: new Types.ObjectId(id), ...record, statsApplied: false, pendingEvents: events });
-      return true;
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false;
-      throw error;
-    }
+  insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
+    return this.inserts.insert({ _id: new Types.ObjectId(id), ...record, statsApplied: false, pendingEvents: events });
   }
 
   /** Replaces a changed document's content, adding its documents.updated event to the outbox in the same write. */
