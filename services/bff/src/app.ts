@@ -18,6 +18,7 @@ import { ProcessesGateway } from './grpc/processes.gateway';
 import { QueriesGateway } from './grpc/queries.gateway';
 import { QueryWorkspaceNames } from './grpc/query-workspace-names';
 import { RecentDocumentViews } from './grpc/recent-document-views';
+import { UserActivitySignal } from './grpc/user-activity.signal';
 import { SearchGateway } from './grpc/search.gateway';
 import { VolumeEstimateGateway } from './grpc/volume-estimate.gateway';
 import { WorkspacesGateway } from './grpc/workspaces.gateway';
@@ -32,6 +33,7 @@ import { securityHeaders } from './http/security-headers';
 import type { TrustProxy } from './http/trust-proxy';
 import type { UploadLimits } from './http/multipart-upload';
 import { loadSession } from './http/middleware/session.middleware';
+import { noteUserRequests } from './http/middleware/user-activity.middleware';
 import { buildOpenApiDocument } from './http/openapi';
 import { registerAdminRoutes } from './http/routes/admin.routes';
 import { registerAlertRoutes } from './http/routes/alerts.routes';
@@ -92,6 +94,8 @@ export interface AppDeps {
   readiness: ReadinessProbe;
   /** Process health of the whole stack, when a launcher reports it (default: nothing reported). */
   stackStatus?: StackStatusSource;
+  /** Told of each user's API request, so that background work elsewhere steps back (default: nobody). */
+  userActivity?: { note(): void };
   /** The services' BullMQ queues, shown to administrators at /api/admin/queues (default: none). */
   queues?: Queue[];
 }
@@ -110,6 +114,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ hsts: deps.cookies.secure }));
   app.use(allowedMethods());
+  if (deps.userActivity) app.use(noteUserRequests(deps.userActivity));
   app.use(express.json({ limit: '6mb' }));
   app.use(cookieParser());
   app.use(loadSession(deps.auth, deps.cookies));
@@ -191,6 +196,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   const sessionUsers = new SessionUserCache(Math.min(SESSION_USER_CACHE_MS, config.SESSION_TTL_SECONDS * 500));
   const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC, alerts: config.ALERTS_GRPC });
   const documentViews = new RecentDocumentViews<DocumentDetailView>();
+  const documents = new DocumentsGateway(grpc.documents, documentViews);
   const documentChanges = config.KAFKA_BROKERS ? keepListeningToDocumentChanges({ brokers: config.KAFKA_BROKERS, logger, views: documentViews, topics: options.documentChangeTopics }) : undefined;
 
   const app = createApp({
@@ -202,7 +208,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     auth: new AuthService(userRepository, sessions, throttle, hasher, logger, sessionUsers),
     users: new UserService(userRepository, sessions, hasher, throttle, logger, sessionUsers),
     directory: new UserDirectory(organisations),
-    documents: new DocumentsGateway(grpc.documents, documentViews),
+    documents,
+    userActivity: new UserActivitySignal(() => documents.noteUserActivity(), logger),
     catalog: new CatalogGateway(grpc.documents),
     uploadLimits: { maxFileBytes: config.UPLOAD_MAX_FILE_MB * 1024 * 1024, maxFiles: config.UPLOAD_MAX_FILES },
     search: new SearchGateway(grpc.search),

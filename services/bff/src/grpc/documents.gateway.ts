@@ -60,6 +60,11 @@ export class DocumentsGateway {
     return { document: toDocumentView(response.document), created: response.created };
   }
 
+  /** Tells the documents service that users are active (its background work steps back). */
+  async noteUserActivity(): Promise<void> {
+    await grpcCall(this.client, 'noteUserActivity', {}, { deadlineMs: 2_000 });
+  }
+
   /** How many documents the collection holds (ListDocuments' total; one document is read to get it). */
   async count(): Promise<number> {
     const response = await grpcCall(this.client, 'listDocuments', { pageSize: 1, pageToken: '' });

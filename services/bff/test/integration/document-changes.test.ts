@@ -79,6 +79,17 @@ describe('BFF document views and the documents service\'s events', () => {
     }, { timeoutMs: 20_000, intervalMs: 100, description: 'the document read afresh after its docket changed' });
   });
 
+  it('tells the documents service that users are active, also when it answers a read from what it keeps', async () => {
+    await readDocument();
+    const calls = fakes.getDocumentCalls;
+    const notes = fakes.userActivityNotes;
+    await waitFor(async () => {
+      await readDocument();
+      return fakes.userActivityNotes > notes;
+    }, { timeoutMs: 20_000, intervalMs: 50, description: 'NoteUserActivity after reads answered by the BFF alone' });
+    expect(fakes.getDocumentCalls).toBe(calls);
+  });
+
   it('shows a document updated elsewhere', async () => {
     await readDocument();
     const document = fakes.documents.get('doc-heard')!;

@@ -13,6 +13,7 @@ import {
   type GetCatalogStatusRequest, type GetCatalogStatusResponse, type GetDocumentRequest, type GetDocumentResponse,
   type GetEntityRequest, type GetEntityResponse, type ListDataProductsRequest, type ListDataProductsResponse,
   type ListDocumentsRequest, type ListDocumentsResponse, type ListSourcesRequest, type ListSourcesResponse,
+  type NoteUserActivityRequest, type NoteUserActivityResponse,
   type OpenAttachmentRequest, type OpenAttachmentResponse, type StartImportRequest, type StartImportResponse,
   type StreamDocumentsRequest, type StreamDocumentsResponse, type UploadFileRequest, type UploadFileResponse,
 } from '@docket/proto/src/gen/research/documents/v1/documents';
@@ -150,6 +151,8 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
           ...(load ? { corpusLoad: { total: String(load.total), stored: String(load.stored), startedAt: load.startedAt, finishedAt: load.finishedAt } } : {}),
         };
       }),
+      // Nothing to do here: the binding is wrapped so that every call is noted as a user's request (notingUserRequests).
+      noteUserActivity: unary<NoteUserActivityRequest, NoteUserActivityResponse>(logger, async () => ({})),
       getEntity: unary<GetEntityRequest, GetEntityResponse>(logger, async (request) => {
         const profile = await entities.profile(request.id);
         const e = profile.entity;

@@ -33,6 +33,8 @@ export class FakeBackends {
   readonly deleteRequests: documentsV1.DeleteDocumentRequest[] = [];
   /** GetDocument calls answered (the BFF keeps what it read: a call means it read afresh). */
   getDocumentCalls = 0;
+  /** NoteUserActivity calls: the BFF telling that users are active. */
+  userActivityNotes = 0;
   readonly importRequests: documentsV1.StartImportRequest[] = [];
   /** Attachment bytes by attachment id (the blob store). */
   readonly blobs = new Map<string, Buffer>();
@@ -169,6 +171,10 @@ export class FakeBackends {
       listSources: unary(logger, async () => ({ sources: this.sources })),
       listDataProducts: unary(logger, async () => ({ dataProducts: this.dataProducts })),
       getCatalogStatus: unary(logger, async () => ({ sources: this.statuses, corpusLoad: this.corpusLoad })),
+      noteUserActivity: unary(logger, async () => {
+        this.userActivityNotes += 1;
+        return {};
+      }),
       getEntity: unary(logger, async (req: documentsV1.GetEntityRequest) => {
         const entity = this.entities.get(req.id);
         if (!entity) throw new NotFoundError(`no entity ${req.id}`);

@@ -1,5 +1,6 @@
 import { UserActivity, type GrpcServiceBinding } from '@docket/service-kit';
 import { createLogger } from '@docket/observability';
+import { documentsServiceBinding, type DocumentsGrpcDeps } from '../../../src/grpc/documents.grpc';
 import { notingUserRequests } from '../../../src/grpc/noting-user-requests';
 import { seedCorpusIfEmpty } from '../../../src/seed/corpus.seeder';
 
@@ -39,6 +40,15 @@ describe('notingUserRequests', () => {
     noted.getDocument!('b');
     expect(users.busy).toBe(true);
     expect(calls).toEqual(['getCatalogStatus a', 'getDocument b']);
+  });
+
+  it("counts the BFF's NoteUserActivity (users answered elsewhere) as users asking, and answers it", async () => {
+    const users = new UserActivity(60_000);
+    const binding = notingUserRequests(documentsServiceBinding({ logger: createLogger('test', 'silent') } as unknown as DocumentsGrpcDeps), users, ['getCatalogStatus']);
+    const noteUserActivity = binding.implementation.noteUserActivity as (call: unknown, callback: (error: unknown, response: unknown) => void) => void;
+    const answer = await new Promise((resolve, reject) => noteUserActivity({ request: {} }, (error, response) => (error ? reject(error) : resolve(response))));
+    expect(answer).toEqual({});
+    expect(users.busy).toBe(true);
   });
 });
 

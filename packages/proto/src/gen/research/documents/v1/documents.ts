@@ -364,6 +364,12 @@ export interface SourceStatus {
   history: DayCount[];
 }
 
+export interface NoteUserActivityRequest {
+}
+
+export interface NoteUserActivityResponse {
+}
+
 export interface GetCatalogStatusRequest {
 }
 
@@ -5729,6 +5735,110 @@ export const SourceStatus: MessageFns<SourceStatus> = {
   },
 };
 
+function createBaseNoteUserActivityRequest(): NoteUserActivityRequest {
+  return {};
+}
+
+export const NoteUserActivityRequest: MessageFns<NoteUserActivityRequest> = {
+  encode(_: NoteUserActivityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NoteUserActivityRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNoteUserActivityRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): NoteUserActivityRequest {
+    return {};
+  },
+
+  toJSON(_: NoteUserActivityRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NoteUserActivityRequest>, I>>(base?: I): NoteUserActivityRequest {
+    return NoteUserActivityRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NoteUserActivityRequest>, I>>(_: I): NoteUserActivityRequest {
+    const message = createBaseNoteUserActivityRequest();
+    return message;
+  },
+};
+
+function createBaseNoteUserActivityResponse(): NoteUserActivityResponse {
+  return {};
+}
+
+export const NoteUserActivityResponse: MessageFns<NoteUserActivityResponse> = {
+  encode(_: NoteUserActivityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NoteUserActivityResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNoteUserActivityResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): NoteUserActivityResponse {
+    return {};
+  },
+
+  toJSON(_: NoteUserActivityResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NoteUserActivityResponse>, I>>(base?: I): NoteUserActivityResponse {
+    return NoteUserActivityResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NoteUserActivityResponse>, I>>(_: I): NoteUserActivityResponse {
+    const message = createBaseNoteUserActivityResponse();
+    return message;
+  },
+};
+
 function createBaseGetCatalogStatusRequest(): GetCatalogStatusRequest {
   return {};
 }
@@ -7084,6 +7194,21 @@ export const DocumentsServiceService = {
       Buffer.from(StreamDocumentsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): StreamDocumentsResponse => StreamDocumentsResponse.decode(value),
   },
+  /**
+   * Users are asking the BFF for something, maybe answered from its own caches: this service's
+   * background work (the default corpus's load) steps back as it does for its own callers.
+   */
+  noteUserActivity: {
+    path: "/research.documents.v1.DocumentsService/NoteUserActivity" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: NoteUserActivityRequest): Buffer =>
+      Buffer.from(NoteUserActivityRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): NoteUserActivityRequest => NoteUserActivityRequest.decode(value),
+    responseSerialize: (value: NoteUserActivityResponse): Buffer =>
+      Buffer.from(NoteUserActivityResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): NoteUserActivityResponse => NoteUserActivityResponse.decode(value),
+  },
 } as const;
 
 export interface DocumentsServiceServer extends UntypedServiceImplementation {
@@ -7110,6 +7235,11 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
    * bytes with OpenAttachment).
    */
   streamDocuments: handleServerStreamingCall<StreamDocumentsRequest, StreamDocumentsResponse>;
+  /**
+   * Users are asking the BFF for something, maybe answered from its own caches: this service's
+   * background work (the default corpus's load) steps back as it does for its own callers.
+   */
+  noteUserActivity: handleUnaryCall<NoteUserActivityRequest, NoteUserActivityResponse>;
 }
 
 export interface DocumentsServiceClient extends Client {
@@ -7293,6 +7423,25 @@ export interface DocumentsServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<StreamDocumentsResponse>;
+  /**
+   * Users are asking the BFF for something, maybe answered from its own caches: this service's
+   * background work (the default corpus's load) steps back as it does for its own callers.
+   */
+  noteUserActivity(
+    request: NoteUserActivityRequest,
+    callback: (error: ServiceError | null, response: NoteUserActivityResponse) => void,
+  ): ClientUnaryCall;
+  noteUserActivity(
+    request: NoteUserActivityRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: NoteUserActivityResponse) => void,
+  ): ClientUnaryCall;
+  noteUserActivity(
+    request: NoteUserActivityRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: NoteUserActivityResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const DocumentsServiceClient = makeGenericClientConstructor(

@@ -1,0 +1,15 @@
+import type { RequestHandler } from 'express';
+
+/**
+ * API paths that are not a user asking for something: pages polling the corpus load's or the
+ * stack's progress (the load must not slow itself down), and event streams held open by every page.
+ */
+const NOT_USER_REQUESTS = [/^\/api\/catalog\/status$/, /^\/api\/stack\/status$/, /\/events$/];
+
+/** Notes each API request a user makes (see UserActivitySignal), before it is routed. */
+export function noteUserRequests(activity: { note(): void }): RequestHandler {
+  return (req, _res, next) => {
+    if (req.path.startsWith('/api/') && !NOT_USER_REQUESTS.some((pattern) => pattern.test(req.path))) activity.note();
+    next();
+  };
+}
