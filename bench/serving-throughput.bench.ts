@@ -25,6 +25,7 @@ import { pollUntil } from '@docket/local-infra';
 import { printTable, round, writeBenchResult } from './support/bench-output';
 import { pidOf, startBenchStack, type BenchStack } from './support/bench-stack';
 import { signIn } from './support/bff-session';
+import { cpuRateByPart, cpuSecondsByPart } from './support/process-cpu';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,6 +55,10 @@ interface RouteFigures {
   non2xx: number;
   errors: number;
   loadAverage1m: number;
+  /** Filings the corpus load stored per second during the run (it steps back while users ask). */
+  storedPerSecond: number;
+  /** CPU milliseconds per second of every part during the run (what the requests competed with). */
+  cpuMsPerSecondByPart: Array<[string, number]>;
   /**
    * CPU milliseconds per request of each part that serves it (user + system, /proc/<pid>/stat), less
    * what the part used without requests (its background rate, measured just before, times the run).
@@ -79,8 +84,10 @@ function servingCpuSeconds(): Record<string, number> {
 }
 
 /** autocannon against `paths` in turn (one per request), with the session cookie. */
-async function hammer(route: string, baseUrl: string, paths: string[], cookie: string, background: Record<string, number>): Promise<RouteFigures> {
+async function hammer(route: string, baseUrl: string, paths: string[], cookie: string, background: Record<string, number>, stored: () => Promise<number>): Promise<RouteFigures> {
   let next = 0;
+  const storedBefore = await stored();
+  const partsBefore = cpuSecondsByPart();
   const cpuBefore = servingCpuSeconds();
   const startedAt = process.hrtime.bigint();
   const result = await autocannon({
@@ -92,6 +99,8 @@ async function hammer(route: string, baseUrl: string, paths: string[], cookie: s
   });
   const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
   const used = cpuSecondsBetween(cpuBefore, servingCpuSeconds());
+  const cpuMsPerSecondByPart = cpuRateByPart(partsBefore, cpuSecondsByPart(), seconds);
+  const storedPerSecond = round(((await stored()) - storedBefore) / seconds, 1);
   return {
     route,
     requestsPerSecond: round(result.requests.average),
@@ -102,6 +111,8 @@ async function hammer(route: string, baseUrl: string, paths: string[], cookie: s
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
+    storedPerSecond,
+    cpuMsPerSecondByPart,
     cpuMsPerRequest: Object.fromEntries(Object.entries(used).map(([part, cpu]) => [
       part, round((Math.max(0, cpu - (background[part] ?? 0) * seconds) * 1000) / Math.max(result.requests.total, 1), 3),
     ])),
@@ -159,9 +170,10 @@ async function measurePhase(phase: 'idle' | 'loading'): Promise<{ phase: string;
     // would have, so the figures are of serving, not of the first read of 300 documents at once.
     for (const id of ids) await fetch(`${bench.stack.bffUrl}/api/documents/${id}${PAGE_QUERY}`, { headers: { cookie } }).then((res) => res.arrayBuffer());
     const background = await backgroundCpuRate(BACKGROUND_SAMPLE_S);
+    const stored = () => documents.estimatedDocumentCount();
     const routes = [
-      await hammer('GET /api/documents/{id}', bench.stack.bffUrl, ids.map((id) => `/api/documents/${id}${PAGE_QUERY}`), cookie, background),
-      await hammer('GET /healthz', bench.stack.bffUrl, ['/healthz'], cookie, background),
+      await hammer('GET /api/documents/{id}', bench.stack.bffUrl, ids.map((id) => `/api/documents/${id}${PAGE_QUERY}`), cookie, background, stored),
+      await hammer('GET /healthz', bench.stack.bffUrl, ['/healthz'], cookie, background, stored),
     ];
     const backgroundMsPerSecond = Object.fromEntries(Object.entries(background).map(([part, rate]) => [part, round(rate * 1000)]));
     return { phase, documentsBefore, documentsAfter: await documents.estimatedDocumentCount(), corpusStillLoading: await corpusRunning(bench), backgroundMsPerSecond, routes };
@@ -189,6 +201,8 @@ async function main(): Promise<void> {
         `${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p97.5 ${r.p97_5Ms} ms   p99 ${r.p99Ms} ms   max ${r.maxMs} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load average ${r.loadAverage1m}`,
       ]),
       ...result.routes.map((r): [string, string] => [`  CPU ms per request, ${r.route.slice(4)}`, figuresOf(r.cpuMsPerRequest)]),
+      ...(phase === 'loading' ? result.routes.map((r): [string, string] => [`  filings stored/s, ${r.route.slice(4)}`, String(r.storedPerSecond)]) : []),
+      ...result.routes.map((r): [string, string] => [`  CPU ms/s of all parts, ${r.route.slice(4)}`, r.cpuMsPerSecondByPart.map(([part, rate]) => `${part} ${rate}`).join('   ')]),
       ['  background CPU ms/s', figuresOf(result.backgroundMsPerSecond)],
     ];
     printTable(`${title}, ${CONNECTIONS} connections, ${DURATION_S} s each`, rows);

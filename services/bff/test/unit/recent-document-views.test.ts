@@ -1,4 +1,4 @@
-import { DOCUMENT_CHANGE_SETTLE_MS, RecentDocumentViews } from '../../src/grpc/recent-document-views';
+import { RecentDocumentViews } from '../../src/grpc/recent-document-views';
 
 interface View {
   document: { id: string; text: string };
@@ -91,12 +91,13 @@ describe('RecentDocumentViews', () => {
 
   describe('while the documents service\'s changes are heard', () => {
     const TTL_MS = 2_000;
+    const CHANGED_TTL_MS = 10_000;
     const KEEP_MS = 60_000;
     let clock: number;
     let recent: RecentDocumentViews<View>;
     beforeEach(() => {
       clock = 1_000_000;
-      recent = new RecentDocumentViews<View>({ ttlMs: TTL_MS, keepMs: KEEP_MS, now: () => clock });
+      recent = new RecentDocumentViews<View>({ ttlMs: TTL_MS, changedTtlMs: CHANGED_TTL_MS, keepMs: KEEP_MS, now: () => clock });
     });
     /** Changes are heard from now on (a view read from the next millisecond on is vouched for). */
     function listen(): void {
@@ -136,18 +137,24 @@ describe('RecentDocumentViews', () => {
     it.each([
       ['its docket', { docketId: 'k1' }],
       ['its source', { sourceId: 's1' }],
-    ])('rereads a view once the short time has passed when %s changed', async (_what, change) => {
+    ])('rereads a view once the time a changed view lives has passed when %s changed', async (_what, change) => {
       listen();
       await readCalls();
       recent.heard(change);
-      clock += TTL_MS - 1;
-      expect(await readCalls()).toBe(0); // as stale as without events, never staler
+      clock += CHANGED_TTL_MS - 1;
+      expect(await readCalls()).toBe(0); // its counts at most that far behind
       clock += 2;
       expect(await readCalls()).toBe(1);
-      clock += DOCUMENT_CHANGE_SETTLE_MS;
-      expect(await readCalls()).toBe(1); // read while the change's counters may still lag: not vouched for
-      clock += TTL_MS * 10;
+      clock += KEEP_MS - 1;
       expect(await readCalls()).toBe(0); // read once the change settled: kept again
+
+      recent.heard(change);
+      clock += 1;
+      expect(await readCalls()).toBe(1); // read long before this change
+      clock += CHANGED_TTL_MS + 1;
+      expect(await readCalls()).toBe(1); // read when its counters may still have lagged (within DOCUMENT_CHANGE_SETTLE_MS of it): not vouched for
+      clock += TTL_MS * 10;
+      expect(await readCalls()).toBe(0);
     });
 
     it('is not fooled by changes elsewhere', async () => {
@@ -162,7 +169,7 @@ describe('RecentDocumentViews', () => {
       listen();
       await readCalls();
       recent.heardChangeEverywhere();
-      clock += TTL_MS + 1;
+      clock += CHANGED_TTL_MS + 1;
       expect(await readCalls()).toBe(1);
     });
 
@@ -174,7 +181,7 @@ describe('RecentDocumentViews', () => {
       recent.heard({ docketId: 'k1' });
       release();
       await reading;
-      clock += TTL_MS + 1;
+      clock += CHANGED_TTL_MS + 1;
       expect(await readCalls()).toBe(1);
     });
 
