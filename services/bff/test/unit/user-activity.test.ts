@@ -51,6 +51,7 @@ describe('noteUserRequests', () => {
   });
 
   it('leaves out progress polls, event streams and what is not the API', () => {
+    expect(noted('/api/auth/session')).toBe(false);
     expect(noted('/api/catalog/status')).toBe(false);
     expect(noted('/api/stack/status')).toBe(false);
     expect(noted('/api/notifications/events')).toBe(false);

@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 
 /**
- * API paths that are not a user asking for something: pages polling the corpus load's or the
- * stack's progress (the load must not slow itself down), and event streams held open by every page.
+ * API paths that are not a user asking for something: what the catalog-status page reloads every
+ * few seconds while the corpus loads (the session's user, the load's and the stack's progress: the
+ * load must not slow itself down for a page watching it), and event streams held open by every page.
  */
-const NOT_USER_REQUESTS = [/^\/api\/catalog\/status$/, /^\/api\/stack\/status$/, /\/events$/];
+const NOT_USER_REQUESTS = [/^\/api\/auth\/session$/, /^\/api\/catalog\/status$/, /^\/api\/stack\/status$/, /\/events$/];
 
 /** Notes each API request a user makes (see UserActivitySignal), before it is routed. */
 export function noteUserRequests(activity: { note(): void }): RequestHandler {
