@@ -114,10 +114,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ hsts: deps.cookies.secure }));
   app.use(allowedMethods());
-  if (deps.userActivity) app.use(noteUserRequests(deps.userActivity));
   app.use(express.json({ limit: '6mb' }));
   app.use(cookieParser());
   app.use(loadSession(deps.auth, deps.cookies));
+  if (deps.userActivity) app.use(noteUserRequests(deps.userActivity));
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

@@ -7,8 +7,8 @@ export const DOCUMENT_VIEW_TTL_MS = 2_000;
  * counts can be behind then (a docket's filings, a source's documents and dates): a change to the
  * document itself is forgotten at once. While the default corpus loads, every source changes about
  * once a second, so with DOCUMENT_VIEW_TTL_MS nearly every read became a call: the document JSON
- * served 137-374 req/s with a p99 of 130-523 ms (bench/serving-throughput, loading phase), and with
- * views kept this long 645.8 req/s and 83 ms.
+ * served 137-540 req/s with a p99 of 120-523 ms (bench/serving-throughput, loading phase); kept 10 s,
+ * 353-553 req/s and 156-220 ms (kept 60 s: 645.8 req/s and 83 ms, but counts a minute behind).
  */
 export const DOCUMENT_VIEW_CHANGED_TTL_MS = 10_000;
 /** How long a view is kept at most, even when no change to it was heard (what no event reports, e.g. a source renamed). */

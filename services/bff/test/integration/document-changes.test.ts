@@ -3,7 +3,7 @@ import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/re
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import type { DocumentChangeTopics } from '../../src/events/document-changes.listener';
-import { DOCUMENT_VIEW_TTL_MS } from '../../src/grpc/recent-document-views';
+import { DOCUMENT_VIEW_CHANGED_TTL_MS, DOCUMENT_VIEW_TTL_MS } from '../../src/grpc/recent-document-views';
 import { docketFixture, FakeBackends, pagedDocumentFixture, sourceFixture } from './support/fake-services';
 import { BrowserClient } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
@@ -72,11 +72,11 @@ describe('BFF document views and the documents service\'s events', () => {
       description: '', language: 'en', docketId: docketFixture().id, sourceName: sourceFixture().name, entities: [], pages: [],
     };
     await publisher.publish(changeTopics.ingested, filing);
-    // The docket's count moved: read afresh at most the short time later.
+    // The docket's count moved: read afresh at most DOCUMENT_VIEW_CHANGED_TTL_MS later.
     await waitFor(async () => {
       await readDocument();
       return fakes.getDocumentCalls > calls;
-    }, { timeoutMs: 20_000, intervalMs: 100, description: 'the document read afresh after its docket changed' });
+    }, { timeoutMs: DOCUMENT_VIEW_CHANGED_TTL_MS + 20_000, intervalMs: 100, description: 'the document read afresh after its docket changed' });
   });
 
   it('tells the documents service that users are active, also when it answers a read from what it keeps', async () => {

@@ -1,4 +1,6 @@
+import type { Request } from 'express';
 import { UserActivitySignal } from '../../src/grpc/user-activity.signal';
+import { setAuth } from '../../src/http/auth-context';
 import { noteUserRequests } from '../../src/http/middleware/user-activity.middleware';
 
 describe('UserActivitySignal', () => {
@@ -36,10 +38,12 @@ describe('UserActivitySignal', () => {
 });
 
 describe('noteUserRequests', () => {
-  function noted(path: string): boolean {
+  function noted(path: string, signedIn = true): boolean {
     const note = jest.fn();
     const next = jest.fn();
-    noteUserRequests({ note })({ path } as never, {} as never, next);
+    const req = { path } as Request;
+    if (signedIn) setAuth(req, { user: {} as never, sessionId: 'session-1' });
+    noteUserRequests({ note })(req, {} as never, next);
     expect(next).toHaveBeenCalledTimes(1);
     return note.mock.calls.length > 0;
   }
@@ -48,6 +52,11 @@ describe('noteUserRequests', () => {
     expect(noted('/api/documents/doc-1')).toBe(true);
     expect(noted('/api/search')).toBe(true);
     expect(noted('/api/workspaces/ws-1/queries')).toBe(true);
+  });
+
+  it('leaves out requests without a session', () => {
+    expect(noted('/api/documents/doc-1', false)).toBe(false);
+    expect(noted('/api/auth/login', false)).toBe(false);
   });
 
   it('leaves out progress polls, event streams and what is not the API', () => {
