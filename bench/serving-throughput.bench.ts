@@ -17,15 +17,13 @@
  * stand-in, Redis) depend much less on that. Writes .data/bench/serving-throughput.json.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pollUntil } from '@docket/local-infra';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { pidOf, startBenchStack, type BenchStack } from './support/bench-stack';
+import { cpuSecondsBetween as cpuSecondsOfPartsBetween, cpuSecondsByPart, cpuSecondsOf, pidOf, startBenchStack, type BenchStack } from './support/bench-stack';
 import { signIn } from './support/bff-session';
-import { cpuRateByPart, cpuSecondsByPart } from './support/process-cpu';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,19 +66,11 @@ interface RouteFigures {
 
 /** The parts a document request passes through (the BFF's session lookups go to Redis and MongoDB too). */
 const SERVING_PARTS = ['bff', 'documents', 'mongo', 'redis'] as const;
-/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
-const CLOCK_TICKS_PER_SECOND = 100;
 /** How long the parts' CPU use without requests is sampled before the runs. */
 const BACKGROUND_SAMPLE_S = 5;
 
-function cpuSecondsOfPid(pid: number): number {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
 function servingCpuSeconds(): Record<string, number> {
-  return Object.fromEntries(SERVING_PARTS.map((part) => [part, cpuSecondsOfPid(pidOf(part))]));
+  return Object.fromEntries(SERVING_PARTS.map((part) => [part, cpuSecondsOf(pidOf(part)) ?? 0]));
 }
 
 /** autocannon against `paths` in turn (one per request), with the session cookie. */
@@ -99,7 +89,9 @@ async function hammer(route: string, baseUrl: string, paths: string[], cookie: s
   });
   const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
   const used = cpuSecondsBetween(cpuBefore, servingCpuSeconds());
-  const cpuMsPerSecondByPart = cpuRateByPart(partsBefore, cpuSecondsByPart(), seconds);
+  const cpuMsPerSecondByPart = cpuSecondsOfPartsBetween(partsBefore, cpuSecondsByPart())
+    .map(([part, cpu]): [string, number] => [part, Math.round((cpu * 1000) / seconds)])
+    .filter(([, rate]) => rate > 0);
   const storedPerSecond = round(((await stored()) - storedBefore) / seconds, 1);
   return {
     route,

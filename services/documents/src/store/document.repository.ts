@@ -95,7 +95,7 @@ export class DocumentRepository {
     return new Types.ObjectId().toHexString();
   }
 
-  /** Inserts the document and its events in one single-document write; false when a unique key (sha256, source id) already exists. */
+  /** Inserts the document with its events in the same record (beside others arriving at once); false when a unique key (sha256, source id) already exists. */
   insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
     return this.inserts.insert({ _id: new Types.ObjectId(id), ...record, statsApplied: false, pendingEvents: events });
   }
