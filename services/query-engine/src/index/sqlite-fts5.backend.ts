@@ -20,6 +20,11 @@ import { checkTuning, DEFAULT_TUNING, type SearchTuning } from './sqlite-searche
 const WRITE_CHUNK = 64;
 /** The writer thread's nice value: indexing yields the cores to searches and questions (nice 0). */
 const WRITER_NICE = 5;
+/**
+ * A writer thread without a write for this long ends (the next write starts another), and so does a
+ * search thread beyond the first without a call: an idle stack keeps less.
+ */
+const THREAD_IDLE_MS = 60_000;
 
 interface OpenBuild {
   file: SqliteIndexFile;
@@ -68,9 +73,11 @@ export class SqliteFts5Backend implements SearchBackend {
   private constructor(private readonly path: string, private readonly options: SqliteBackendOptions) {
     checkTuning({ ...DEFAULT_TUNING, ...options.tuning });
     this.live = this.openLive();
-    this.threads = new SearchThreads(path, { threads: options.threads ?? 2, tuning: options.tuning ?? {}, logger: options.logger });
+    this.threads = new SearchThreads(path, {
+      threads: options.threads ?? 2, tuning: options.tuning ?? {}, endIdleAfterMs: THREAD_IDLE_MS, logger: options.logger,
+    });
     this.writer = new IndexWriter(path, {
-      onFacetChanges: (changes) => this.threads.broadcast(changes), nice: options.writerNice ?? WRITER_NICE, chunk: WRITE_CHUNK, logger: options.logger,
+      onFacetChanges: (changes) => this.threads.broadcast(changes), nice: options.writerNice ?? WRITER_NICE, chunk: WRITE_CHUNK, endIdleAfterMs: THREAD_IDLE_MS, logger: options.logger,
     });
     const state = this.live.openState;
     if (state.kind === 'reset') {

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IndexedDocument } from '../../src/domain/indexed-document';
+import { IndexWriter } from '../../src/index/index-writer/index-writer';
+import { SqliteIndexFile, type FacetChange } from '../../src/index/sqlite-index-file';
+
+const directories: string[] = [];
+afterAll(() => {
+  for (const dir of directories) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A created index file (as the backend's main connection makes it), kept open to count. */
+function freshIndex(): SqliteIndexFile {
+  const dir = mkdtempSync(join(tmpdir(), 'qe-writer-'));
+  directories.push(dir);
+  mkdirSync(join(dir, 'query-engine'));
+  return SqliteIndexFile.open(join(dir, 'query-engine', 'index.sqlite'), { onFacetChanges: () => undefined });
+}
+
+function doc(id: string, text: string): IndexedDocument {
+  return {
+    id, title: `Filing ${id}`, text, description: '',
+    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'ER24-100', docketId: '',
+    filingType: 'order', filingCategory: 'Order', filedAt: new Date('2024-03-01T00:00:00Z'),
+    parties: [], filers: [], entities: [], pages: [], sha256: `sha-${id}-${text}`,
+  };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('IndexWriter ending its idle thread', () => {
+  it('ends the thread once idle, starts another for the next write, and keeps every write and its cost', async () => {
+    const index = freshIndex();
+    const changes: FacetChange[] = [];
+    const writer = new IndexWriter(index.path, { onFacetChanges: (facets) => changes.push(...facets), nice: 0, chunk: 8, endIdleAfterMs: 50 });
+    try {
+      await writer.upsertMany([doc('a', 'tariff'), doc('b', 'pipeline')]);
+      expect(writer.running()).toBe(true);
+      await until(() => !writer.running(), 'the idle thread ended');
+
+      expect(await writer.upsert(doc('c', 'tariff again'))).toBe('inserted');
+      expect(await writer.upsert(doc('a', 'tariff changed'))).toBe('updated');
+      expect(index.count()).toBe(3);
+      // The new thread's facet changes still reach the search threads: one for each document inserted.
+      expect(changes.filter(([, values]) => values !== null)).toHaveLength(3);
+      expect(writer.cost().documents).toBe(4);
+
+      await until(() => !writer.running(), 'the second thread ended');
+      expect(await writer.remove('b')).toBe(true);
+      expect(index.count()).toBe(2);
+    } finally {
+      await writer.close();
+      index.close();
+    }
+  });
+
+  it('swaps the file in after its thread ended idle, and keeps the thread without endIdleAfterMs', async () => {
+    const index = freshIndex();
+    const ending = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 8, endIdleAfterMs: 50 });
+    const keeping = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 8 });
+    try {
+      await until(() => !ending.running(), 'the unused thread ended');
+      let replaced = false;
+      await ending.whileClosed(async () => {
+        expect(ending.running()).toBe(true);
+        replaced = true;
+      });
+      expect(replaced).toBe(true);
+      await ending.upsert(doc('after-swap', 'written after the swap'));
+      expect(index.count()).toBe(1);
+      await until(() => !ending.running(), 'the thread ended after the swap');
+
+      await keeping.upsert(doc('kept', 'kept thread'));
+      expect(keeping.running()).toBe(true);
+    } finally {
+      await Promise.all([ending.close(), keeping.close()]);
+      index.close();
+    }
+  });
+});
