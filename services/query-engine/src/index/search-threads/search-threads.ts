@@ -38,6 +38,21 @@ interface Thread {
   timers: NodeJS.Timeout[];
   /** Replies to close/open requests, by id. */
   pending: Map<number, { resolve: () => void; reject: (error: Error) => void }>;
+  /** Ends this thread if it stays without work (only while another thread remains). */
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+export interface SearchThreadsOptions {
+  /** Threads at most; at least one always runs. */
+  threads: number;
+  tuning: Partial<SearchTuning>;
+  /**
+   * A thread beyond the first ends after this long without work (0: never); a call that finds every
+   * running thread busy starts one again. Each idle thread holds a V8 heap, a connection and a copy of
+   * the facets: about 20 MB of an idle stack.
+   */
+  endIdleAfterMs?: number;
+  logger?: Logger | undefined;
 }
 
 /**
@@ -69,11 +84,21 @@ export class SearchThreads {
   /** Threads being replaced: their SQL is interrupted until they have stopped. */
   private readonly retiring = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly indexPath: string, private readonly options: { threads: number; tuning: Partial<SearchTuning>; logger?: Logger | undefined }) {
+  /** Threads at most (the running ones are `threads`). */
+  private readonly size: number;
+
+  constructor(private readonly indexPath: string, private readonly options: SearchThreadsOptions) {
+    this.size = Math.max(1, options.threads);
     this.control = new Database(':memory:');
     loadExtension(this.control, BUDGET_EXTENSION);
     this.interruptSlot = this.control.prepare('SELECT query_budget_interrupt(?)');
-    for (let i = 0; i < Math.max(1, options.threads); i += 1) this.threads.push(this.spawn(takeSlot()));
+    for (let i = 0; i < this.size; i += 1) this.threads.push(this.spawn(takeSlot()));
+    for (const thread of this.threads) this.endWhenIdle(thread);
+  }
+
+  /** Threads running now (fewer than asked once extra ones have ended idle). */
+  running(): number {
+    return this.threads.length;
   }
 
   /** Runs one read on a free thread within its budget; rejects with the budget or cancellation error. */
@@ -127,6 +152,7 @@ export class SearchThreads {
     this.closed = true;
     for (const job of this.queue.splice(0)) this.settle(job, new UnavailableError('the search index was closed'));
     await Promise.all(this.threads.map(async (thread) => {
+      clearTimeout(thread.idleTimer);
       if (thread.job) {
         this.interruptSlot.get(thread.slot);
         this.settle(thread.job, new UnavailableError('the search index was closed'));
@@ -143,7 +169,7 @@ export class SearchThreads {
   private spawn(slot: number): Thread {
     const data: ThreadData = { indexPath: this.indexPath, slot, tuning: this.options.tuning };
     const worker = startWorker(__dirname, 'search-thread.worker', __filename, data);
-    const thread: Thread = { slot, worker, job: undefined, timers: [], pending: new Map() };
+    const thread: Thread = { slot, worker, job: undefined, timers: [], pending: new Map(), idleTimer: undefined };
     worker.on('message', (message: FromThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.onExit(thread, error));
     worker.on('exit', (code) => this.onExit(thread, new Error(`search thread exited with code ${code}`)));
@@ -153,17 +179,41 @@ export class SearchThreads {
   }
 
   private dispatch(): void {
+    this.assignJobs();
+    // Every running thread is busy and calls wait: start one of those that ended idle.
+    if (!this.paused && !this.closed && this.queue.length > 0 && this.threads.length < this.size && this.threads.every((thread) => thread.job)) {
+      this.threads.push(this.spawn(takeSlot()));
+      this.assignJobs();
+    }
+    if (this.threads.every((thread) => !thread.job)) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private assignJobs(): void {
     for (const thread of this.paused || this.closed ? [] : this.threads) {
       if (thread.job) continue;
       const job = this.nextRunnable();
       if (!job) break;
+      clearTimeout(thread.idleTimer);
       thread.job = job;
       const left = remainingMs(job.budget);
       thread.worker.ref(); // busy: keep the process alive until the answer arrives
       thread.worker.postMessage({ type: 'call', id: job.id, method: job.method, args: job.args } satisfies ToThread);
       thread.timers.push(setTimeout(() => this.interrupt(thread, job), left), setTimeout(() => this.replaceStuck(thread, job), left + STUCK_GRACE_MS));
     }
-    if (this.threads.every((thread) => !thread.job)) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** Ends `thread` after endIdleAfterMs unless it gets work first or is the last one running. */
+  private endWhenIdle(thread: Thread): void {
+    const idleMs = this.options.endIdleAfterMs ?? 0;
+    if (idleMs <= 0 || this.closed) return;
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = setTimeout(() => {
+      thread.idleTimer = undefined;
+      const at = this.threads.indexOf(thread);
+      if (at < 0 || thread.job || thread.pending.size > 0 || this.threads.length <= 1 || this.paused || this.closed) return;
+      this.threads.splice(at, 1);
+      void thread.worker.terminate().finally(() => releaseSlot(thread.slot));
+    }, idleMs).unref();
   }
 
   /**
@@ -173,7 +223,7 @@ export class SearchThreads {
    * out meanwhile are refused on the spot.
    */
   private nextRunnable(): Job | undefined {
-    const perCaller = Math.max(1, this.threads.length - 1);
+    const perCaller = Math.max(1, this.size - 1);
     const running = new Map<string, number>();
     let background = 0;
     for (const thread of this.threads) {
@@ -289,7 +339,8 @@ export class SearchThreads {
     void thread.worker.terminate().finally(() => {
       clearInterval(interrupting);
       this.retiring.delete(interrupting);
-      if (this.closed) {
+      // A call that found every thread busy meanwhile may have started one in its place already.
+      if (this.closed || this.threads.length >= this.size) {
         releaseSlot(thread.slot);
         return;
       }
@@ -302,6 +353,7 @@ export class SearchThreads {
     for (const timer of thread.timers.splice(0)) clearTimeout(timer);
     thread.job = undefined;
     if (thread.pending.size === 0) thread.worker.unref();
+    this.endWhenIdle(thread);
   }
 
   private settle(job: Job, error: Error | undefined, result?: unknown): void {
