@@ -52,6 +52,7 @@ let index: OpenIndex | undefined;
 const cacheRelease = new IdleCacheRelease(() => index?.db);
 try {
   index = open();
+  send({ type: 'ready' });
 } catch (error) {
   send({ type: 'fatal', error: serializeError(error) });
 }

@@ -40,6 +40,11 @@ interface Thread {
   pending: Map<number, { resolve: () => void; reject: (error: Error) => void }>;
   /** Ends this thread if it stays without work (only while another thread remains). */
   idleTimer: NodeJS.Timeout | undefined;
+  /**
+   * Still opening the file and loading the facets (seconds at a million filings): it takes no call
+   * until it is ready, so a call waits for whichever running thread frees up first.
+   */
+  starting: boolean;
 }
 
 export interface SearchThreadsOptions {
@@ -93,7 +98,6 @@ export class SearchThreads {
     loadExtension(this.control, BUDGET_EXTENSION);
     this.interruptSlot = this.control.prepare('SELECT query_budget_interrupt(?)');
     for (let i = 0; i < this.size; i += 1) this.threads.push(this.spawn(takeSlot()));
-    for (const thread of this.threads) this.endWhenIdle(thread);
   }
 
   /** Threads running now (fewer than asked once extra ones have ended idle). */
@@ -169,7 +173,7 @@ export class SearchThreads {
   private spawn(slot: number): Thread {
     const data: ThreadData = { indexPath: this.indexPath, slot, tuning: this.options.tuning };
     const worker = startWorker(__dirname, 'search-thread.worker', __filename, data);
-    const thread: Thread = { slot, worker, job: undefined, timers: [], pending: new Map(), idleTimer: undefined };
+    const thread: Thread = { slot, worker, job: undefined, timers: [], pending: new Map(), idleTimer: undefined, starting: true };
     worker.on('message', (message: FromThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.onExit(thread, error));
     worker.on('exit', (code) => this.onExit(thread, new Error(`search thread exited with code ${code}`)));
@@ -181,16 +185,15 @@ export class SearchThreads {
   private dispatch(): void {
     this.assignJobs();
     // Every running thread is busy and calls wait: start one of those that ended idle.
-    if (!this.paused && !this.closed && this.queue.length > 0 && this.threads.length < this.size && this.threads.every((thread) => thread.job)) {
+    if (!this.paused && !this.closed && this.queue.length > 0 && this.threads.length < this.size && this.threads.every((thread) => thread.job || thread.starting)) {
       this.threads.push(this.spawn(takeSlot()));
-      this.assignJobs();
     }
     if (this.threads.every((thread) => !thread.job)) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private assignJobs(): void {
     for (const thread of this.paused || this.closed ? [] : this.threads) {
-      if (thread.job) continue;
+      if (thread.job || thread.starting) continue;
       const job = this.nextRunnable();
       if (!job) break;
       clearTimeout(thread.idleTimer);
@@ -282,6 +285,12 @@ export class SearchThreads {
   }
 
   private onMessage(thread: Thread, message: FromThread): void {
+    if (message.type === 'ready') {
+      thread.starting = false;
+      this.dispatch();
+      if (!thread.job) this.endWhenIdle(thread);
+      return;
+    }
     if (message.type === 'fatal') {
       this.broken = new UnavailableError(`the search index could not be opened: ${message.error.message}`);
       this.options.logger?.error({ indexPath: this.indexPath, error: message.error.message }, 'a search thread could not open the index');

@@ -31,6 +31,8 @@ export type ToThread =
 export type FromThread =
   | { type: 'done'; id: number; result: unknown }
   | { type: 'failed'; id: number; error: SerializedError }
+  /** The index file is open and the facets loaded: calls are answered without delay from now on. */
+  | { type: 'ready' }
   /** The index file could not be opened: the thread is of no use. */
   | { type: 'fatal'; error: SerializedError };
 
