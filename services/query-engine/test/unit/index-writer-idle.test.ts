@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '@docket/testkit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { IndexWriter } from '../../src/index/index-writer/index-writer';
 import { SqliteIndexFile, type FacetChange } from '../../src/index/sqlite-index-file';
@@ -27,13 +28,6 @@ function doc(id: string, text: string): IndexedDocument {
   };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('IndexWriter ending its idle thread', () => {
   it('ends the thread once idle, starts another for the next write, and keeps every write and its cost', async () => {
@@ -43,7 +37,7 @@ describe('IndexWriter ending its idle thread', () => {
     try {
       await writer.upsertMany([doc('a', 'tariff'), doc('b', 'pipeline')]);
       expect(writer.running()).toBe(true);
-      await until(() => !writer.running(), 'the idle thread ended');
+      await waitFor(() => !writer.running(), { description: 'the idle thread ended', intervalMs: 10 });
 
       expect(await writer.upsert(doc('c', 'tariff again'))).toBe('inserted');
       expect(await writer.upsert(doc('a', 'tariff changed'))).toBe('updated');
@@ -52,7 +46,7 @@ describe('IndexWriter ending its idle thread', () => {
       expect(changes.filter(([, values]) => values !== null)).toHaveLength(3);
       expect(writer.cost().documents).toBe(4);
 
-      await until(() => !writer.running(), 'the second thread ended');
+      await waitFor(() => !writer.running(), { description: 'the second thread ended', intervalMs: 10 });
       expect(await writer.remove('b')).toBe(true);
       expect(index.count()).toBe(2);
     } finally {
@@ -66,7 +60,7 @@ describe('IndexWriter ending its idle thread', () => {
     const ending = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 8, endIdleAfterMs: 50 });
     const keeping = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 8 });
     try {
-      await until(() => !ending.running(), 'the unused thread ended');
+      await waitFor(() => !ending.running(), { description: 'the unused thread ended', intervalMs: 10 });
       let replaced = false;
       await ending.whileClosed(async () => {
         expect(ending.running()).toBe(true);
@@ -75,7 +69,7 @@ describe('IndexWriter ending its idle thread', () => {
       expect(replaced).toBe(true);
       await ending.upsert(doc('after-swap', 'written after the swap'));
       expect(index.count()).toBe(1);
-      await until(() => !ending.running(), 'the thread ended after the swap');
+      await waitFor(() => !ending.running(), { description: 'the thread ended after the swap', intervalMs: 10 });
 
       await keeping.upsert(doc('kept', 'kept thread'));
       expect(keeping.running()).toBe(true);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '@docket/testkit';
 import { UnavailableError } from '@docket/errors';
 import type { SearchResult } from '../../src/index/search-backend';
 import { queryBudget } from '../../src/index/query-budget';
@@ -30,26 +31,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const search = (query: typeof LIGHT_QUERY, budget = queryBudget(60_000)) =>
   pool.run<'search', SearchResult>('search', [{ query, sort: 'relevance', limit: 20, facets: true }], budget);
 
 describe('SearchThreads ending idle threads', () => {
   it('ends the threads beyond the first once idle, never the last, which still answers', async () => {
-    await until(() => pool.running() === 1, 'the second thread ended');
+    await waitFor(() => pool.running() === 1, { description: 'the second thread ended', intervalMs: 10 });
     expect((await search(LIGHT_QUERY)).hits.map((hit) => hit.documentId)).toEqual([NEEDLE_ID]);
     expect(pool.running()).toBe(1);
   });
 
   it('starts a thread again when the running one is busy: a light search is answered while a costly one runs', async () => {
-    await until(() => pool.running() === 1, 'the second thread ended');
+    await waitFor(() => pool.running() === 1, { description: 'the second thread ended', intervalMs: 10 });
     const caller = new AbortController();
     const order: string[] = [];
     const heavy = search(HEAVY_QUERY, queryBudget(60_000, { signal: caller.signal })).then(
@@ -67,7 +61,7 @@ describe('SearchThreads ending idle threads', () => {
 
   it('gives a thread started again the facets of every write committed before it', async () => {
     await backend.upsert({ ...costlyDocument(99_999), id: 'late', sourceId: 'cpuc', sourceName: 'CPUC', text: 'needle' });
-    await until(() => pool.running() === 1, 'the second thread ended');
+    await waitFor(() => pool.running() === 1, { description: 'the second thread ended', intervalMs: 10 });
     const caller = new AbortController();
     const heavy = search(HEAVY_QUERY, queryBudget(60_000, { signal: caller.signal })).catch(() => undefined);
     const light = await search(LIGHT_QUERY);
