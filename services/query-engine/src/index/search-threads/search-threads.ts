@@ -205,7 +205,7 @@ export class SearchThreads {
     }
   }
 
-  /** Ends `thread` after endIdleAfterMs unless it gets work first or is the last one running. */
+  /** Ends `thread` after endIdleAfterMs unless it gets work first or is the last one ready. */
   private endWhenIdle(thread: Thread): void {
     const idleMs = this.options.endIdleAfterMs ?? 0;
     if (idleMs <= 0 || this.closed) return;
@@ -213,7 +213,9 @@ export class SearchThreads {
     thread.idleTimer = setTimeout(() => {
       thread.idleTimer = undefined;
       const at = this.threads.indexOf(thread);
-      if (at < 0 || thread.job || thread.pending.size > 0 || this.threads.length <= 1 || this.paused || this.closed) return;
+      // Another thread must remain that is ready, not one still loading the facets.
+      const another = this.threads.some((other) => other !== thread && !other.starting);
+      if (at < 0 || thread.job || thread.pending.size > 0 || !another || this.paused || this.closed) return;
       this.threads.splice(at, 1);
       void thread.worker.terminate().finally(() => releaseSlot(thread.slot));
     }, idleMs).unref();
