@@ -100,9 +100,10 @@ export class IndexWriter {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.idleTimer);
-    if (!this.worker) return;
+    const worker = this.worker;
+    if (!worker) return;
     await this.call('close', [], true).catch(() => undefined);
-    await this.worker?.terminate();
+    await worker.terminate();
     for (const pending of this.pending.values()) pending.reject(new UnavailableError('the search index was closed'));
     this.pending.clear();
   }

@@ -312,6 +312,7 @@ export class SearchThreads {
     if (message.type === 'done') this.settle(job, undefined, message.result);
     else this.settle(job, this.errorOf(job, message.error));
     this.dispatch();
+    if (!thread.job) this.endWhenIdle(thread);
   }
 
   private errorOf(job: Job, error: SerializedError): Error {
@@ -364,7 +365,6 @@ export class SearchThreads {
     for (const timer of thread.timers.splice(0)) clearTimeout(timer);
     thread.job = undefined;
     if (thread.pending.size === 0) thread.worker.unref();
-    this.endWhenIdle(thread);
   }
 
   private settle(job: Job, error: Error | undefined, result?: unknown): void {
