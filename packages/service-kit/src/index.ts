@@ -6,3 +6,4 @@ export * from './mongo';
 export * from './run-service';
 export * from './shutdown-ladder';
 export * from './user-activity';
+export * from './worker-entry';

@@ -6,7 +6,7 @@ import type { IndexedDocument } from '../../domain/indexed-document';
 import type { UpsertOutcome, WriteCost } from '../search-backend';
 import { deserializeError } from '../search-threads/thread-messages';
 import type { FacetChange } from '../sqlite-index-file';
-import { startWorker } from '../worker-entry';
+import { startWorker } from '@docket/service-kit';
 import type { FromWriter, WriterCalls, WriterData, WriterMethod } from './writer-messages';
 
 export interface IndexWriterOptions {

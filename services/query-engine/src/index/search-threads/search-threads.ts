@@ -6,7 +6,7 @@ import { BUDGET_EXTENSION, loadExtension } from '../native-extensions';
 import { budgetSpentError, cancelledError, remainingMs, type QueryBudget } from '../query-budget';
 import type { FacetChange } from '../sqlite-index-file';
 import type { SearchTuning } from '../sqlite-searcher';
-import { startWorker } from '../worker-entry';
+import { startWorker } from '@docket/service-kit';
 import {
   deserializeError, type FromThread, type SerializedError, type ThreadCalls, type ThreadData, type ThreadMethod, type ToThread,
 } from './thread-messages';

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { startWorker } from '../../index/worker-entry';
+import { startWorker } from '@docket/service-kit';
 import type { AnswerJob, ComposedAnswer } from './answer-job';
 import { deserializeJobError, type FromAnswerThread, type ToAnswerThread } from './answer-thread-messages';
 
