@@ -2,8 +2,11 @@
  * Ingest throughput end to end: file → documents service (extraction, entities, MongoDB) → Kafka →
  * query-engine index (figures, never pass/fail).
  *
- *   npx tsx bench/ingest-throughput.bench.ts                   # 2,000 text filings, 300 PDFs
- *   npx tsx bench/ingest-throughput.bench.ts --text 500 --pdf 100
+ *   npx tsx bench/ingest-throughput.bench.ts                   # 2,000 text filings, 300 ten-page PDFs
+ *   npx tsx bench/ingest-throughput.bench.ts --text 500 --pdf 100 --pdf-pages 4
+ *
+ * Text filings have the generator's own pages (4 on average, ~2,700 characters each). PDFs have
+ * --pdf-pages pages (default 10, as issue 15 counts them): the filing's pages, repeated in turn.
  *
  * Writes generated filings (each with a JSON sidecar) into two temp directories, starts the stack
  * (test profile, no frontend, no default corpus, MongoDB on its H2 file store as under npm start), then imports each directory with StartImport and
@@ -22,15 +25,20 @@ import { printTable, round, writeBenchResult } from './support/bench-output';
 import { cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
 import { writePdfFiling, writeTextFiling } from './support/filing-files';
 
-const { values: args } = parseArgs({ options: { text: { type: 'string', default: '2000' }, pdf: { type: 'string', default: '300' } } });
+const { values: args } = parseArgs({
+  options: { text: { type: 'string', default: '2000' }, pdf: { type: 'string', default: '300' }, 'pdf-pages': { type: 'string', default: '10' } },
+});
 const TEXT_COUNT = Number(args.text);
 const PDF_COUNT = Number(args.pdf);
+const PDF_PAGES = Number(args['pdf-pages']);
 const SEED = 'bench-ingest';
 const TIMEOUT_MS = 30 * 60_000;
 
 interface SetResult {
   kind: 'text' | 'pdf';
   files: number;
+  /** Characters of text per file, on average. */
+  charsPerFile: number;
   bytes: number;
   seen: number;
   new: number;
@@ -46,25 +54,37 @@ interface SetResult {
 }
 
 /** Generates both directories before the stack starts, so generation never competes with ingestion. */
-async function writeCorpus(): Promise<{ text: { dir: string; bytes: number }; pdf: { dir: string; bytes: number } }> {
+interface CorpusSet {
+  dir: string;
+  bytes: number;
+  /** Characters of text in all files. */
+  chars: number;
+}
+
+async function writeCorpus(): Promise<{ text: CorpusSet; pdf: CorpusSet }> {
   const catalog = generateCatalog(SEED);
   const dockets = generateDockets(SEED, catalog, 200);
   const textDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-text-'));
   const pdfDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-pdf-'));
   let textBytes = 0;
+  let textChars = 0;
   let index = 0;
   for (const filing of generateFilings(SEED, catalog, dockets, { count: TEXT_COUNT, pdfShare: 0 })) {
     textBytes += writeTextFiling(textDir, `filing-${String(index++).padStart(6, '0')}`, filing);
+    textChars += filing.pages.join('').length;
   }
   let pdfBytes = 0;
+  let pdfChars = 0;
   index = 0;
   for (const filing of generateFilings(SEED, catalog, dockets, { count: PDF_COUNT, start: TEXT_COUNT })) {
-    pdfBytes += await writePdfFiling(pdfDir, `filing-${String(index++).padStart(6, '0')}`, filing);
+    const pages = Array.from({ length: PDF_PAGES }, (_, page) => filing.pages[page % filing.pages.length] as string);
+    pdfBytes += await writePdfFiling(pdfDir, `filing-${String(index++).padStart(6, '0')}`, { ...filing, pages });
+    pdfChars += pages.join('').length;
   }
-  return { text: { dir: textDir, bytes: textBytes }, pdf: { dir: pdfDir, bytes: pdfBytes } };
+  return { text: { dir: textDir, bytes: textBytes, chars: textChars }, pdf: { dir: pdfDir, bytes: pdfBytes, chars: pdfChars } };
 }
 
-async function importSet(bench: BenchStack, kind: SetResult['kind'], dir: string, files: number, bytes: number): Promise<SetResult> {
+async function importSet(bench: BenchStack, kind: SetResult['kind'], { dir, bytes, chars }: CorpusSet, files: number): Promise<SetResult> {
   const baseline = await indexedCount(bench.search);
   const cpuBefore = cpuSecondsByPart();
   const started = performance.now();
@@ -81,7 +101,7 @@ async function importSet(bench: BenchStack, kind: SetResult['kind'], dir: string
   const cpuMsPerDocument = Object.fromEntries([...perPart, ['all parts', total] as [string, number]]
     .map(([name, seconds]) => [name, round((seconds * 1000) / Math.max(1, run.new), 2)]));
   return {
-    kind, files, bytes, seen: run.seen, new: run.new, failed: run.failed,
+    kind, files, charsPerFile: Math.round(chars / Math.max(1, files)), bytes, seen: run.seen, new: run.new, failed: run.failed,
     importSeconds: round(importSeconds, 2),
     indexedSeconds: round(indexedSeconds, 2),
     importDocsPerSecond: round(run.new / importSeconds),
@@ -97,10 +117,11 @@ async function main(): Promise<void> {
   // MongoDB as `npm start` runs it: the stand-in on its H2 file store.
   const bench = await startBenchStack({ h2MongoHeap: '2g', env: { SEED_CORPUS: 'false' } });
   try {
-    const text = await importSet(bench, 'text', corpus.text.dir, TEXT_COUNT, corpus.text.bytes);
-    const pdf = await importSet(bench, 'pdf', corpus.pdf.dir, PDF_COUNT, corpus.pdf.bytes);
+    const text = await importSet(bench, 'text', corpus.text, TEXT_COUNT);
+    const pdf = await importSet(bench, 'pdf', corpus.pdf, PDF_COUNT);
     for (const set of [text, pdf]) {
-      printTable(`${set.kind}: ${set.files} files, ${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`, [
+      const shape = set.kind === 'pdf' ? `${PDF_PAGES}-page PDFs` : 'text files';
+      printTable(`${set.kind}: ${set.files} ${shape}, ${set.charsPerFile} characters of text each, ${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`, [
         ['imported (run succeeded)', `${set.importSeconds} s   ${set.importDocsPerSecond} docs/s   ${set.importMbPerSecond} MB/s`],
         ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
         ['load average (1 min) at the end', String(set.loadAverage1m)],
@@ -108,7 +129,7 @@ async function main(): Promise<void> {
       ]);
     }
     const file = writeBenchResult('ingest-throughput', {
-      setup: 'test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; one StartImport per directory; times from the call',
+      setup: `test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; ${PDF_PAGES}-page PDFs; one StartImport per directory; times from the call`,
       text, pdf,
     });
     console.log(`written to ${file}`);
