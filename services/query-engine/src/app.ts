@@ -219,6 +219,7 @@ async function openRetrieval(
   // corpus loaded), and run only while no user's request is under way; a question has its own worker
   // thread, never queued behind the backlog. The backlog's workers end after a minute without work; the
   // question thread starts when a user is about and ends ten minutes after, so an idle service holds no model.
+  // While documents stream in, the backlog waits for a pause in them: searchable first, then embedded.
   const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, {
     questionThread: true, backgroundNice: 19, backgroundIn: 'process', users,
     endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS, endQuestionWorkerAfterMs: QUESTION_WORKER_IDLE_MS, questionWorkerOnDemand: true,
@@ -229,7 +230,7 @@ async function openRetrieval(
   closers.add('vector index', () => vectors.close());
   // The texts to embed are read as background work: a user's search or question goes first.
   const documents = { fetch: (ids: string[]) => searchIndex.fetch(ids, queryBudget(DEFAULT_READ_BUDGET_MS, { background: true })) };
-  const indexer = new VectorIndexer({ index: vectors, embedder, documents, logger, users });
+  const indexer = new VectorIndexer({ index: vectors, embedder, documents, logger, users, writesQuietMs: config.EMBED_AFTER_WRITES_QUIET_MS || undefined });
   indexer.start();
   // A stop abandons the backlog's embedding in flight (its rows stay in the backlog for the next start):
   // at nice 19 on a busy machine it could outlast the service's 15 s to stop.

@@ -29,6 +29,8 @@ export const configSchema = z.object({
   VECTOR_SEARCH: z.enum(['on', 'off']).default('on'),
   // Processes that embed the backlog of passages at nice 19, each with its own copy of the model (~100-200 MB); questions have a thread of their own.
   EMBEDDING_THREADS: z.coerce.number().int().min(1).max(8).default(1),
+  // The backlog waits while documents keep arriving, until none has for this long (and at most 10 s a step): searchable first, then embedded. 0: no waiting.
+  EMBED_AFTER_WRITES_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   // The analysis mode when a question does not ask for one; 'generative' needs LLM_BASE_URL and LLM_MODEL.
   DEFAULT_ANALYSIS_MODE: z.enum(['extractive', 'generative']).default('extractive'),
   // How often the queries outbox is swept for events a crash left unpublished.

@@ -3,7 +3,7 @@ import type { Embedder } from '../embeddings/embedder';
 import { DEFAULT_PASSAGES, documentPassages, type PassageOptions } from '../embeddings/passages';
 import { filterMetadataOf, type FilterMetadata } from './filter-metadata';
 import type { VectorIndex } from './vector-index';
-import type { UserActivity } from '@docket/service-kit';
+import { UserActivity } from '@docket/service-kit';
 
 /** Where the indexer reads a document's text when its turn comes (the search backend's fetch). */
 export interface DocumentReader {
@@ -30,10 +30,18 @@ export interface VectorIndexerOptions {
    * embedding never takes the cores from a question or a search (see UserActivity).
    */
   users?: Pick<UserActivity, 'whenQuiet'> | undefined;
+  /**
+   * While documents keep arriving (an import, the default corpus's load), the loop waits until none
+   * has for this long before each step: making them searchable comes first, and embedding beside it
+   * took a sixth of the ingest rate although its processes run at nice 19 (their cache and memory
+   * traffic, and the CPU they get whenever a part of the pipeline waits). Undefined: no waiting.
+   */
+  writesQuietMs?: number | undefined;
 }
 
-/** Longest a backlog step waits for users to pause: under requests that never do, the backlog still moves. */
+/** Longest a backlog step waits for users, or for writes, to pause: under ones that never do, the backlog still moves. */
 const MAX_WAIT_FOR_USERS_MS = 10_000;
+const MAX_WAIT_FOR_WRITES_MS = 10_000;
 
 /**
  * What the vectors of an index were made with: the model and how documents were cut into passages.
@@ -72,6 +80,8 @@ export class VectorIndexer {
   private readonly retryDelayMs: number;
   private readonly logger: VectorIndexerLogger | undefined;
   private readonly users: VectorIndexerOptions['users'];
+  /** Documents enqueued, as "requests" that end at once: quiet once none has come for writesQuietMs. */
+  private readonly writes: UserActivity | undefined;
   private readonly sql;
   private running: Promise<void> | undefined;
   private stopping = false;
@@ -98,6 +108,7 @@ export class VectorIndexer {
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.logger = options.logger;
     this.users = options.users;
+    this.writes = options.writesQuietMs === undefined ? undefined : new UserActivity(options.writesQuietMs);
     const scheme = vectorScheme(this.embedder, this.passages);
     if (scheme.modelId !== this.index.modelId || scheme.dimensions !== this.index.dimensions) {
       throw new Error(`the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, this indexer makes ${scheme.modelId}/${scheme.dimensions}`);
@@ -141,6 +152,7 @@ export class VectorIndexer {
         else this.sql.insertRow.run({ id: document.id, op: 'upsert', sha256: document.sha256, metadata: JSON.stringify(metadata) });
       }
     })();
+    this.writes?.noteRequest();
     this.notify();
   }
 
@@ -253,6 +265,7 @@ export class VectorIndexer {
       this.workArrived = false;
       let processed = 0;
       try {
+        await this.writesPaused();
         if (this.users) await Promise.race([this.users.whenQuiet(MAX_WAIT_FOR_USERS_MS), this.stopRequested]);
         if (this.stopping) break;
         processed = await this.step();
@@ -265,6 +278,15 @@ export class VectorIndexer {
         for (const resolve of this.idleWaiters.splice(0)) resolve();
         await this.pause(undefined);
       }
+    }
+  }
+
+  /** Until no document has been enqueued for writesQuietMs (checked again after each wait: more may have come), at most MAX_WAIT_FOR_WRITES_MS, or stop. */
+  private async writesPaused(): Promise<void> {
+    if (!this.writes) return;
+    const deadline = Date.now() + MAX_WAIT_FOR_WRITES_MS;
+    while (this.writes.busy && !this.stopping && Date.now() < deadline) {
+      await Promise.race([this.writes.whenQuiet(deadline - Date.now()), this.stopRequested]);
     }
   }
 

@@ -120,6 +120,24 @@ describe('VectorIndexer', () => {
     index.close();
   });
 
+  it('waits while documents keep arriving, embeds once they pause, and stops without waiting for the pause', async () => {
+    const index = open();
+    const indexer = new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, writesQuietMs: 1_000 });
+    for (let i = 0; i < 6; i++) {
+      indexer.enqueueUpsert(reader.put(indexedDocument(`d${i}`, 'tariff', `rate case ${i}`)));
+      if (i === 0) indexer.start();
+      await new Promise((resolve) => setTimeout(resolve, 100)); // an import's documents, a tenth of a second apart
+      expect(embedder.calls).toBe(0);
+    }
+    await indexer.whenIdle();
+    expect(embedder.calls).toBe(2); // 4 + 2 documents, once they stopped coming
+    expect(index.documentCount).toBe(6);
+    indexer.enqueueUpsert(reader.put(indexedDocument('d6', 'pipeline', 'safety')));
+    await indexer.stop();
+    expect(indexer.pending()).toBe(1);
+    index.close();
+  });
+
   it('keeps the backlog across a restart: nothing enqueued is lost', async () => {
     const first = open();
     const indexer = indexerFor(first);
