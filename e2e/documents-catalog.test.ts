@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { generateCatalog, generateDockets, generateFilings, renderFilingPdf } from '@docket/corpus';
 import { e2eEnv, launchChromium } from './support/browser';
 
 const { baseUrl, adminEmail, adminPassword } = e2eEnv;
@@ -103,6 +104,29 @@ test('the original file is served with its type, and the entities link to profil
   await page.getByTestId('mentions-chart').waitFor();
   // Profiles are counted a moment after the write.
   await reloadUntil(page.url(), async () => (await page.locator(`[data-testid="entity-document"] a[href="${documentPath}"]`).count()) > 0, 'the document on the entity profile', 20_000);
+});
+
+test('an uploaded PDF reads page by page, its text and title taken from the PDF', async () => {
+  const catalog = generateCatalog(marker);
+  const [filing] = [...generateFilings(marker, catalog, generateDockets(marker, catalog, 1), { count: 1 })];
+  if (!filing) throw new Error('the generator made no filing');
+  const pages = [1, 2, 3].map((n) => `Page ${n} of the ${marker} order. The Commission accepts the compliance filing of Northern Plains Power Company.`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
+  const file = path.join(dir, `${marker}-order.pdf`);
+  writeFileSync(file, await renderFilingPdf({ ...filing, title: `Order on compliance (${marker})`, pages }));
+
+  await page.goto('/admin');
+  await page.getByTestId('upload-input').setInputFiles(file);
+  await page.getByTestId('upload-submit').click();
+  const result = page.getByTestId('upload-result').first();
+  await result.waitFor();
+  await expect(result.getAttribute('data-outcome')).resolves.toBe('new');
+  await result.getByRole('link').click();
+  await page.waitForURL(/\/documents\/[0-9a-f]{24}/);
+  await expect(page.getByTestId('document-title').textContent()).resolves.toContain(`Order on compliance (${marker})`);
+  const shown = page.getByTestId('text-page');
+  await expect(shown.count()).resolves.toBe(3);
+  await expect(shown.nth(1).textContent()).resolves.toContain(`Page 2 of the ${marker} order.`);
 });
 
 test('a generated filing reads page by page, with its docket and parties', async () => {

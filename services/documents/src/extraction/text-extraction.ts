@@ -114,8 +114,8 @@ function failure(format: ExtractionFailure['format'], reason: ExtractionFailure[
 }
 
 /**
- * Runs work with a deadline; on expiry the signal aborts (the PDF extractor then destroys its
- * document) and a `timeout` ExtractionError is thrown. Synchronous parsing cannot be pre-empted.
+ * Runs work with a deadline; on expiry the signal aborts (a PDF's thread is then ended) and a
+ * `timeout` ExtractionError is thrown. Parsing on this thread (DOCX, HTML) cannot be pre-empted.
  */
 async function withTimeout<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
