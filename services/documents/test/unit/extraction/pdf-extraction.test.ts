@@ -1,4 +1,6 @@
+import { PDFDocument } from 'pdf-lib';
 import { extractText, type ExtractionResult, type ExtractionSuccess } from '../../../src/extraction';
+import { loadPdfium, parsePdfDate, readPdf } from '../../../src/extraction/pdf-threads/pdfium-reader';
 import { limits, makeEncryptedPdf, makePdf } from '../../fixtures/extraction/fixture-files';
 
 function expectOk(result: ExtractionResult): ExtractionSuccess {
@@ -72,8 +74,27 @@ describe('PDF extraction', () => {
   });
 
   it('gives up with timeout when parsing exceeds the budget', async () => {
-    const bytes = await makePdf(Array.from({ length: 40 }, (_, i) => [`page ${i + 1} of a long filing`]));
-    const result = await extractText({ fileName: 'slow.pdf', bytes }, { ...limits, timeoutMs: 1 });
+    // 300 full pages take PDFium a few hundred milliseconds: far over the budget of 5.
+    const lines = Array.from({ length: 40 }, (_, line) => `line ${line} of a long filing on the tariff and its refund`);
+    const bytes = await makePdf(Array.from({ length: 300 }, () => lines));
+    const result = await extractText({ fileName: 'slow.pdf', bytes }, { ...limits, timeoutMs: 5 });
     expect(result).toMatchObject({ ok: false, format: 'pdf', reason: 'timeout' });
+  });
+});
+
+describe('PDFium reader', () => {
+  it('reads the language a PDF declares (its catalog /Lang)', async () => {
+    const doc = await PDFDocument.load(await makePdf([['Texte de la décision']]));
+    doc.setLanguage('fr-FR');
+    const lib = await loadPdfium();
+    expect(readPdf(lib, await doc.save(), 10).declaredLanguage).toBe('fr');
+  });
+
+  it('parses PDF dates with their time zone, and refuses what is not one', () => {
+    expect(parsePdfDate("D:20240101120000+01'00'")?.toISOString()).toBe('2024-01-01T11:00:00.000Z');
+    expect(parsePdfDate("D:20240615083000-05'30'")?.toISOString()).toBe('2024-06-15T14:00:00.000Z');
+    expect(parsePdfDate('D:20261128112134Z')?.toISOString()).toBe('2026-11-28T11:21:34.000Z');
+    expect(parsePdfDate('D:2024')?.toISOString()).toBe('2024-01-01T00:00:00.000Z');
+    expect(parsePdfDate('last Tuesday')).toBeUndefined();
   });
 });
