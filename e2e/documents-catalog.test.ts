@@ -46,6 +46,19 @@ async function reloadUntil(url: string, ready: () => Promise<boolean>, what: str
   }
 }
 
+/** Uploads a file (with its sidecar) on /admin, expects it stored as new, and opens its document page. */
+async function uploadAndOpen(file: string, sidecar?: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByTestId('upload-input').setInputFiles(file);
+  if (sidecar) await page.getByTestId('upload-sidecar').setInputFiles(sidecar);
+  await page.getByTestId('upload-submit').click();
+  const result = page.getByTestId('upload-result').first();
+  await result.waitFor();
+  await expect(result.getAttribute('data-outcome')).resolves.toBe('new');
+  await result.getByRole('link').click();
+  await page.waitForURL(/\/documents\/[0-9a-f]{24}/);
+}
+
 test('the catalog lists the sources with their documents, and filters them', async () => {
   await reloadUntil('/catalog?sort=documents', async () => (await page.locator('[data-testid="catalog-source-row"]').count()) >= 20, 'the sources');
   const first = page.getByTestId('catalog-source-row').first();
@@ -76,15 +89,7 @@ test('an administrator uploads a file with metadata and opens the stored documen
   const sidecar = path.join(dir, 'meta.json');
   writeFileSync(sidecar, JSON.stringify({ title: `Motion to intervene (${marker})`, docketNumber: 'ER24-2001-000', filingType: 'Motion', filedAt: '2026-11-20' }));
 
-  await page.goto('/admin');
-  await page.getByTestId('upload-input').setInputFiles(file);
-  await page.getByTestId('upload-sidecar').setInputFiles(sidecar);
-  await page.getByTestId('upload-submit').click();
-  const result = page.getByTestId('upload-result').first();
-  await result.waitFor();
-  await expect(result.getAttribute('data-outcome')).resolves.toBe('new');
-  await result.getByRole('link').click();
-  await page.waitForURL(/\/documents\/[0-9a-f]{24}/);
+  await uploadAndOpen(file, sidecar);
   documentPath = new URL(page.url()).pathname;
   await expect(page.getByTestId('document-title').textContent()).resolves.toContain(marker);
   await expect(page.getByTestId('document-text').textContent()).resolves.toContain('party status');
@@ -115,14 +120,7 @@ test('an uploaded PDF reads page by page, its text and title taken from the PDF'
   const file = path.join(dir, `${marker}-order.pdf`);
   writeFileSync(file, await renderFilingPdf({ ...filing, title: `Order on compliance (${marker})`, pages }));
 
-  await page.goto('/admin');
-  await page.getByTestId('upload-input').setInputFiles(file);
-  await page.getByTestId('upload-submit').click();
-  const result = page.getByTestId('upload-result').first();
-  await result.waitFor();
-  await expect(result.getAttribute('data-outcome')).resolves.toBe('new');
-  await result.getByRole('link').click();
-  await page.waitForURL(/\/documents\/[0-9a-f]{24}/);
+  await uploadAndOpen(file);
   await expect(page.getByTestId('document-title').textContent()).resolves.toContain(`Order on compliance (${marker})`);
   const shown = page.getByTestId('text-page');
   await expect(shown.count()).resolves.toBe(3);
