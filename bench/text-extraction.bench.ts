@@ -5,10 +5,10 @@
  *   BENCH_DOCS=500 BENCH_PDF_PAGES=20 npx tsx bench/text-extraction.bench.ts
  *
  * One document at a time (what one importer worker does): TXT files of ~10 pages of filing-like
- * prose, and generated 10-page PDFs (pdf-lib, Helvetica, ~40 lines a page; read in a PDF thread),
- * plus DOCX and HTML of the same text for comparison. The first PDF call also starts a PDF thread and
- * loads PDFium in it; that cold start is reported separately and left out of the rates. Writes JSON
- * to bench/results/.
+ * prose, generated 10-page PDFs (pdf-lib, Helvetica, ~40 lines a page), and DOCX and HTML of the
+ * same text; all but TXT are read in an extraction thread. The first PDF call also starts that
+ * thread and loads PDFium in it; that cold start is reported separately and left out of the rates.
+ * Writes JSON to bench/results/.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const pdfColdStartMs = Math.round(performance.now() - cold);
   await extractText(docxs[0]!, limits);
   await extractText(htmls[0]!, limits);
-  console.log(`PDF cold start (first PDF: its thread started, PDFium loaded): ${pdfColdStartMs} ms`);
+  console.log(`PDF cold start (first PDF: the extraction thread started, PDFium loaded): ${pdfColdStartMs} ms`);
 
   const results = {
     txt: await measure('txt', txts),

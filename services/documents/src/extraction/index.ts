@@ -2,8 +2,8 @@
  * Text extraction for ingestion: `extractText(input, limits)` turns a PDF, DOCX, HTML, TXT file or a
  * JSON metadata sidecar into text with page spans, title, language and metadata, or into a
  * `{ ok: false, reason }` the importer records (encrypted, corrupt, empty, too_large, unsupported,
- * timeout). Libraries: PDFium (WebAssembly, @embedpdf/pdfium) in PDF threads, mammoth, cheerio,
- * tinyld, zod.
+ * timeout). Libraries: PDFium (WebAssembly, @embedpdf/pdfium), mammoth and cheerio, in extraction
+ * threads; tinyld, zod.
  */
 export { extractText, PAGE_SEPARATOR } from './text-extraction';
 export { parseSidecar, sidecarSchema, type Sidecar } from './metadata-sidecar';

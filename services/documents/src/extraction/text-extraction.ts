@@ -1,11 +1,9 @@
 import { InputError } from '@docket/errors';
-import { extractDocx } from './docx.extractor';
 import { detectFormat, formatFromName } from './format-detection';
-import { extractHtml } from './html.extractor';
 import { readInput } from './input-reader';
 import { detectLanguage } from './language-detection';
 import { parseSidecar } from './metadata-sidecar';
-import { extractPdf } from './pdf.extractor';
+import { extractInThread } from './threaded.extractor';
 import { normaliseText } from './text-decoding';
 import { extractTxt } from './txt.extractor';
 import {
@@ -53,11 +51,9 @@ export async function extractText(input: ExtractionInput, limits: ExtractionLimi
 async function runExtractor(format: ExtractionFormat, bytes: Buffer, context: ExtractorContext): Promise<ExtractedContent> {
   switch (format) {
     case 'pdf':
-      return extractPdf(bytes, context);
     case 'docx':
-      return extractDocx(bytes, context);
     case 'html':
-      return extractHtml(bytes);
+      return extractInThread(format, bytes, context);
     case 'txt':
       return extractTxt(bytes);
     case 'json':
@@ -114,8 +110,8 @@ function failure(format: ExtractionFailure['format'], reason: ExtractionFailure[
 }
 
 /**
- * Runs work with a deadline; on expiry the signal aborts (a PDF's thread is then ended) and a
- * `timeout` ExtractionError is thrown. Parsing on this thread (DOCX, HTML) cannot be pre-empted.
+ * Runs work with a deadline; on expiry the signal aborts (the extraction thread reading the file is
+ * then ended) and a `timeout` ExtractionError is thrown.
  */
 async function withTimeout<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();

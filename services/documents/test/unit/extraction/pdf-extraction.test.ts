@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { extractText, type ExtractionResult, type ExtractionSuccess } from '../../../src/extraction';
-import { loadPdfium, parsePdfDate, readPdf } from '../../../src/extraction/pdf-threads/pdfium-reader';
+import { loadPdfium, parsePdfDate, readPdf } from '../../../src/extraction/extraction-threads/pdfium-reader';
 import { limits, makeEncryptedPdf, makePdf } from '../../fixtures/extraction/fixture-files';
 
 function expectOk(result: ExtractionResult): ExtractionSuccess {
