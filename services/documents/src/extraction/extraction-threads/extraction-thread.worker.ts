@@ -20,15 +20,19 @@ let pdfium: Promise<WrappedPdfiumModule> | undefined;
 const NEVER_ABORTED = new AbortController().signal;
 
 async function extract({ format, bytes, limits }: ExtractionRequest): Promise<ExtractedContent> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (format) {
     case 'pdf':
       return readPdf(await (pdfium ??= loadPdfium()), bytes, limits.maxPages);
     case 'docx':
-      return extractDocx(buffer, { limits: { ...limits, timeoutMs: Infinity }, signal: NEVER_ABORTED });
+      return extractDocx(asBuffer(bytes), { limits: { ...limits, timeoutMs: Infinity }, signal: NEVER_ABORTED });
     case 'html':
-      return extractHtml(buffer);
+      return extractHtml(asBuffer(bytes));
   }
+}
+
+/** The transferred bytes as a Buffer, without a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 port.on('message', (request: ExtractionRequest) => {

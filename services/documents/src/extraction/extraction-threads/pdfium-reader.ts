@@ -79,11 +79,10 @@ function pageText(lib: WrappedPdfiumModule, doc: number, index: number): string 
   }
 }
 
-/** A UTF-16LE string PDFium writes into a buffer of `bytes` we allocate. */
+/** A UTF-16LE string, terminator included, that PDFium writes into a buffer of `bytes` we allocate. */
 function readUtf16(lib: WrappedPdfiumModule, bytes: number, write: (buffer: number) => unknown): string {
   const buffer = lib.pdfium.wasmExports.malloc(bytes);
   try {
-    heap(lib).fill(0, buffer, buffer + bytes);
     write(buffer);
     return lib.pdfium.UTF16ToString(buffer);
   } finally {
