@@ -35,7 +35,7 @@ const PATTERNS: RegExp[] = [
 
 // Headings in capitals ("FEDERAL ENERGY REGULATORY COMMISSION"): full names only, kept when the text is in capitals.
 const CAPITALS = new RegExp(
-  `(?<![\\w.])(?:(?:U\\.S\\.|UNITED\\s+STATES)\\s+)?(?:${alternation(AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]).filter((name) => /[a-z]/.test(name)))})(?![\\w])`,
+  `(?<![\\w.])(?:(?:U\\.S\\.|UNITED\\s+STATES)\\s+)?(?:${alternation(AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]).filter((name) => /[a-z]/.test(name)), { ignoreCase: true })})(?![\\w])`,
   'gi',
 );
 

@@ -33,10 +33,44 @@ export function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A longest-first alternation of literals (spaces match any whitespace run). */
-export function alternation(literals: readonly string[]): string {
-  return [...literals]
-    .sort((a, b) => b.length - a.length)
-    .map((literal) => escapeRegExp(literal).replace(/ /g, '\\s+'))
-    .join('|');
+/**
+ * An alternation of literals (spaces match any whitespace run) that tries, at each position, the
+ * longest literal that matches first, as a longest-first list would; `ignoreCase` for a pattern with
+ * the `i` flag. Shaped as a trie (`New\s+(?:York(?:\s+City)?|Jersey)` rather than `New York City|New
+ * York|New Jersey`): a flat list of a hundred names makes the regex engine try each name at every
+ * position of a filing, and these lists were most of the entity extractors' time.
+ */
+export function alternation(literals: readonly string[], options: { ignoreCase?: boolean } = {}): string {
+  const root = new TrieNode();
+  for (const literal of literals) root.add(literalUnits(options.ignoreCase ? literal.toLowerCase() : literal));
+  return root.pattern();
+}
+
+/** A literal as regex units: one escaped character each, a space as `\s+`. */
+function literalUnits(literal: string): string[] {
+  return [...literal].map((character) => (character === ' ' ? '\\s+' : escapeRegExp(character)));
+}
+
+class TrieNode {
+  private readonly children = new Map<string, TrieNode>();
+  private ends = false;
+
+  add(units: string[]): void {
+    if (units.length === 0) {
+      this.ends = true;
+      return;
+    }
+    const [unit, ...rest] = units as [string, ...string[]];
+    let child = this.children.get(unit);
+    if (!child) this.children.set(unit, (child = new TrieNode()));
+    child.add(rest);
+  }
+
+  /** The node's continuations, each tried before stopping here (a literal's longer extensions first). */
+  pattern(): string {
+    const branches = [...this.children].map(([unit, child]) => unit + child.pattern());
+    if (branches.length === 0) return '';
+    const group = branches.length === 1 && !this.ends ? (branches[0] as string) : `(?:${branches.join('|')})`;
+    return this.ends ? `${branches.length === 1 ? `(?:${branches[0]})` : group}?` : group;
+  }
 }
