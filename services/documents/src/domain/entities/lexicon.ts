@@ -38,7 +38,7 @@ export function escapeRegExp(literal: string): string {
  * longest literal that matches first, as a longest-first list would; `ignoreCase` for a pattern with
  * the `i` flag. Shaped as a trie (`New\s+(?:York(?:\s+City)?|Jersey)` rather than `New York City|New
  * York|New Jersey`): a flat list of a hundred names makes the regex engine try each name at every
- * position of a filing, and these lists were most of the entity extractors' time.
+ * position of a text (on long court pages, a third of the extractors' time).
  */
 export function alternation(literals: readonly string[], options: { ignoreCase?: boolean } = {}): string {
   const root = new TrieNode();
