@@ -79,3 +79,67 @@ describe('IndexWriter ending its idle thread', () => {
     }
   });
 });
+
+describe('IndexWriter merging batches', () => {
+  const batch = (prefix: string, size: number, text = 'tariff'): IndexedDocument[] =>
+    Array.from({ length: size }, (_, i) => doc(`${prefix}-${i}`, `${text} ${prefix} ${i}`));
+
+  it('sends batches asked while one is written as one write, and settles each once it has committed', async () => {
+    const index = freshIndex();
+    // The thread answers each write once, with the facet changes of its transactions.
+    const writes: number[] = [];
+    const writer = new IndexWriter(index.path, { onFacetChanges: (facets) => writes.push(facets.length), nice: 0, chunk: 64 });
+    try {
+      const settled: string[] = [];
+      const first = writer.upsertMany(batch('a', 10)).then(() => settled.push('a'));
+      const second = writer.upsertMany(batch('b', 10)).then(() => settled.push('b'));
+      const third = writer.upsertMany(batch('c', 10)).then(() => settled.push('c'));
+      await Promise.all([first, second, third]);
+      expect(settled).toEqual(['a', 'b', 'c']);
+      expect(writes).toEqual([10, 20]); // the first alone, the two asked meanwhile together
+      expect(index.count()).toBe(30);
+      expect(writer.cost().documents).toBe(30);
+    } finally {
+      await writer.close();
+      index.close();
+    }
+  });
+
+  it('keeps a merged write within four chunks, and the order of writes of other kinds', async () => {
+    const index = freshIndex();
+    const writes: number[] = [];
+    const writer = new IndexWriter(index.path, { onFacetChanges: (facets) => writes.push(facets.length), nice: 0, chunk: 4 });
+    try {
+      const first = writer.upsertMany(batch('a', 4));
+      const merged = [writer.upsertMany(batch('b', 10)), writer.upsertMany(batch('c', 6)), writer.upsertMany(batch('d', 4))];
+      // Asked after them, so written after them: it finds b-0 and removes it.
+      const removed = writer.remove('b-0');
+      await Promise.all([first, ...merged]);
+      expect(await removed).toBe(true);
+      expect(writes).toEqual([4, 16, 4, 1]); // b and c together (16 of at most 16), d alone, then the removal
+      expect(index.count()).toBe(23);
+    } finally {
+      await writer.close();
+      index.close();
+    }
+  });
+
+  it('writes the batches of a failed merged write one by one, so only the batch at fault fails', async () => {
+    const index = freshIndex();
+    const writer = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 64 });
+    try {
+      const bad = [doc('bad-0', 'fine'), { ...doc('bad-1', 'no title'), title: null as unknown as string }];
+      const first = writer.upsertMany(batch('a', 5));
+      const faulty = writer.upsertMany(bad);
+      const innocent = writer.upsertMany(batch('c', 5));
+      await first;
+      await expect(faulty).rejects.toThrow(/NOT NULL constraint failed: document_bodies.title/);
+      await innocent;
+      expect(index.count()).toBe(10); // a and c; the faulty batch's transaction rolled back whole
+      expect(index.fetch(['c-4'])).toHaveLength(1);
+    } finally {
+      await writer.close();
+      index.close();
+    }
+  });
+});
