@@ -7,7 +7,6 @@ import type { UpsertOutcome, WriteCost } from '../search-backend';
 import { deserializeError } from '../search-threads/thread-messages';
 import type { FacetChange } from '../sqlite-index-file';
 import { startWorker } from '@docket/service-kit';
-import { MergedBatches } from './merged-batches';
 import type { FromWriter, WriterCalls, WriterData, WriterMethod } from './writer-messages';
 
 export interface IndexWriterOptions {
@@ -36,7 +35,6 @@ interface Pending {
  * `onFacetChanges` (the search threads), so a search that follows sees it. If the thread dies, the
  * writes waiting fail and a new thread takes the next ones. An idle thread ends (endIdleAfterMs) and
  * the next write starts a new one, except while the file is closed for a swap (whileClosed).
- * upsertMany calls asked while one is being written go to the thread together (MergedBatches).
  */
 export class IndexWriter {
   /** The thread, or none since it ended idle. */
@@ -51,26 +49,21 @@ export class IndexWriter {
   /** The latest thread's counts, plus those of threads that died before it. */
   private latest: WriteCost = { documents: 0, cpuMs: 0 };
   private before: WriteCost = { documents: 0, cpuMs: 0 };
-  private readonly batches: MergedBatches;
 
   constructor(private readonly indexPath: string, private readonly options: IndexWriterOptions) {
-    // A merged write holds at most four transactions' worth, so a merged batch waits only for those.
-    this.batches = new MergedBatches((documents) => this.call('upsertMany', [documents]), options.chunk * 4);
     this.worker = this.spawn();
     this.endWhenIdle();
   }
 
   upsert(document: IndexedDocument): Promise<UpsertOutcome> {
-    this.batches.sendWaiting();
     return this.call('upsert', [document]);
   }
 
-  upsertMany(documents: IndexedDocument[]): Promise<void> {
-    return this.batches.add(documents);
+  async upsertMany(documents: IndexedDocument[]): Promise<void> {
+    await this.call('upsertMany', [documents]);
   }
 
   remove(documentId: string): Promise<boolean> {
-    this.batches.sendWaiting();
     return this.call('remove', [documentId]);
   }
 
@@ -80,7 +73,6 @@ export class IndexWriter {
    */
   async whileClosed(replace: () => Promise<void>): Promise<void> {
     this.swapping = true;
-    this.batches.sendWaiting();
     try {
       await this.call('close', []);
       try {
@@ -106,7 +98,6 @@ export class IndexWriter {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.batches.sendWaiting(); // written before the thread closes the file
     this.closed = true;
     clearTimeout(this.idleTimer);
     const worker = this.worker;
