@@ -31,7 +31,7 @@ export async function loadPdfium(): Promise<WrappedPdfiumModule> {
 
 /**
  * Text of every page of a PDF, with its title, metadata and declared language, read by PDFium.
- * Synchronous and CPU-bound: it runs in an extraction thread (pdf-threads.ts), never on a
+ * Synchronous and CPU-bound: it runs in an extraction thread (extraction-threads.ts), never on a
  * service's event loop. Throws ExtractionError for a file that cannot be used.
  */
 export function readPdf(lib: WrappedPdfiumModule, bytes: Uint8Array, maxPages: number): ExtractedContent {
