@@ -9,7 +9,7 @@
  * and reports the seconds until the login page is served,
  * then samples the resident memory of every process group it started (Kafka's and the MongoDB
  * stand-in's JVMs, Redis, five Node services, Next.js) once a second for 15 s and reports the
- * median total. The default corpus starts loading at once, so the figure depends on how far that
+ * median total, and the CPU each part used meanwhile (% of one core). The default corpus starts loading at once, so the figure depends on how far that
  * load got: the bench prints the documents stored and whether the load was still running when it
  * sampled, and the load average. Writes JSON to bench/results/.
  *
@@ -27,11 +27,12 @@ import path from 'node:path';
 import os from 'node:os';
 import { MongoClient } from 'mongodb';
 import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
 import { credentials } from '@grpc/grpc-js';
 import { groupMemoryMb, liveManagedProcesses, pollUntil, processTreeOf, startStack, type StackHandle } from '@docket/local-infra';
 import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import { indexedCount } from './support/bench-stack';
+import { cpuSecondsBetween, cpuSecondsByPart, indexedCount } from './support/bench-stack';
 
 const SAMPLES = 15;
 
@@ -86,10 +87,14 @@ async function settle(stack: StackHandle): Promise<void> {
 interface MemorySample {
   rss: Record<string, number>;
   pss: Record<string, number>;
+  /** Percent of one core each part used over the sampling seconds (what an idle stack costs a laptop's battery). */
+  cpuPercent: Record<string, number>;
 }
 
-/** Median RSS and PSS per part over SAMPLES seconds. */
+/** Median RSS and PSS per part over SAMPLES seconds, and the CPU each part used meanwhile. */
 async function sampleMemory(): Promise<MemorySample> {
+  const cpuBefore = cpuSecondsByPart();
+  const started = performance.now();
   const perPart = new Map<string, number[]>();
   const pssPerPart = new Map<string, number[]>();
   for (let i = 0; i < SAMPLES; i++) {
@@ -101,16 +106,20 @@ async function sampleMemory(): Promise<MemorySample> {
     }
   }
   const medians = (byPart: Map<string, number[]>) => Object.fromEntries([...byPart].map(([name, samples]) => [name, Math.round(median(samples))]));
-  return { rss: medians(perPart), pss: medians(pssPerPart) };
+  const seconds = (performance.now() - started) / 1000;
+  const cpuPercent = Object.fromEntries(cpuSecondsBetween(cpuBefore, cpuSecondsByPart()).map(([name, cpu]) => [name, Math.round((1000 * cpu) / seconds) / 10]));
+  return { rss: medians(perPart), pss: medians(pssPerPart), cpuPercent };
 }
 
 const total = (byPart: Record<string, number>): number => Object.values(byPart).reduce((a, b) => a + b, 0);
 
 function printSample(title: string, sample: MemorySample): void {
   console.log(`${title}: ${total(sample.rss)} MB in all (load average ${os.loadavg()[0]?.toFixed(2)})`);
-  console.log(`  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process)`);
-  for (const [name, mb] of Object.entries(sample.rss).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${`${mb} MB`.padStart(8)} ${`${sample.pss[name] ?? 0} MB`.padStart(8)}`);
-  console.log(`  ${'all'.padEnd(14)} ${`${total(sample.rss)} MB`.padStart(8)} ${`${total(sample.pss)} MB`.padStart(8)}   (PSS is lower still while other Node processes run on the machine)`);
+  console.log(`  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)} ${'CPU'.padStart(7)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process; CPU in % of one core over the ${SAMPLES} s)`);
+  const cpu = (name: string) => `${(sample.cpuPercent[name] ?? 0).toFixed(1)} %`.padStart(7);
+  for (const [name, mb] of Object.entries(sample.rss).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${`${mb} MB`.padStart(8)} ${`${sample.pss[name] ?? 0} MB`.padStart(8)} ${cpu(name)}`);
+  const allCpu = `${Object.values(sample.cpuPercent).reduce((a, b) => a + b, 0).toFixed(1)} %`.padStart(7);
+  console.log(`  ${'all'.padEnd(14)} ${`${total(sample.rss)} MB`.padStart(8)} ${`${total(sample.pss)} MB`.padStart(8)} ${allCpu}   (PSS is lower still while other Node processes run on the machine)`);
 }
 
 async function main(): Promise<void> {
@@ -136,7 +145,8 @@ async function main(): Promise<void> {
       startup: stack.timings,
       idleRssMb: { total: total(first.rss), ...first.rss },
       idlePssMb: { total: total(first.pss), ...first.pss },
-      ...(quiet ? { quietSeconds, quietRssMb: { total: total(quiet.rss), ...quiet.rss }, quietPssMb: { total: total(quiet.pss), ...quiet.pss } } : {}),
+      idleCpuPercent: first.cpuPercent,
+      ...(quiet ? { quietSeconds, quietRssMb: { total: total(quiet.rss), ...quiet.rss }, quietPssMb: { total: total(quiet.pss), ...quiet.pss }, quietCpuPercent: quiet.cpuPercent } : {}),
       settled: args.settle,
       corpus,
       mongoStorage,

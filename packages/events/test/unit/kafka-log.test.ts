@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { logLevel } from 'kafkajs';
-import { writeKafkaLog } from '../../src/kafka';
+import { createRequire } from 'node:module';
+import { createKafka, writeKafkaLog } from '../../src/kafka';
 
 function capture() {
   const lines: Array<{ level: number; msg: string; namespace?: string }> = [];
@@ -24,5 +25,20 @@ describe('kafkajs logs through pino', () => {
     writeKafkaLog(logger, entry(logLevel.ERROR, 'Connection', 'Response GroupCoordinator(key: 10, version: 2)'));
     writeKafkaLog(logger, entry(logLevel.WARN, 'Producer', 'Limiting retries for the idempotent producer may invalidate EoS guarantees'));
     expect(lines.map((l) => l.level)).toEqual([40]);
+  });
+});
+
+describe('createKafka', () => {
+  it('gives kafkajs connections that keep no timer while nothing is pending (kafkajs-idle-timer-fix.ts)', () => {
+    createKafka({ clientId: 'test', brokers: ['127.0.0.1:9'] });
+    type Queue = { checkPendingRequests(): void; throttleCheckTimeoutId: unknown; destroy(): void };
+    const RequestQueue = createRequire(require.resolve('kafkajs'))('./src/network/requestQueue') as new (options: object) => Queue;
+    const idle = new RequestQueue({ requestTimeout: 30_000, clientId: 'test', broker: 'b:1', logger: { debug: () => {} } });
+    try {
+      idle.checkPendingRequests();
+      expect(idle.throttleCheckTimeoutId).toBeNull();
+    } finally {
+      idle.destroy();
+    }
   });
 });

@@ -1,0 +1,42 @@
+import { createRequire } from 'node:module';
+
+/** The part of kafkajs' per-connection request queue (src/network/requestQueue) this fix touches. */
+export interface RequestQueueInternals {
+  pending: unknown[];
+  scheduleCheckPendingRequests(): void;
+}
+
+interface RequestQueueClass {
+  prototype: RequestQueueInternals;
+}
+
+const FIXED = Symbol.for('docket.kafkajs.idleTimerFix');
+
+/**
+ * kafkajs 2.2.4 keeps a timer running on every broker connection even when no request waits: with
+ * nothing pending and no throttle, its `scheduleCheckPendingRequests` sets a timeout of a negative
+ * delay (so 1 ms), whose callback schedules the next one, for as long as the connection lives
+ * (tulios/kafkajs#1556, unfixed in any release). Every service has several connections, so an idle
+ * stack spent about a quarter of a core on these timers alone, and a loading one as much on top of
+ * its work.
+ *
+ * With nothing pending there is nothing to check: a request that cannot go at once is pushed onto
+ * `pending` and schedules its own check (the original method, unchanged for that case), and a
+ * response that frees a slot checks the queue itself. So the check is skipped when the queue is
+ * empty. Applied once per process, to the kafkajs that `createKafka` uses.
+ */
+export function applyKafkajsIdleTimerFix(requestQueue: RequestQueueClass = loadRequestQueue()): void {
+  const proto = requestQueue.prototype as RequestQueueInternals & { [FIXED]?: true };
+  if (proto[FIXED]) return;
+  const schedule = proto.scheduleCheckPendingRequests;
+  proto.scheduleCheckPendingRequests = function scheduleWhenSomethingWaits(this: RequestQueueInternals) {
+    if (this.pending.length === 0) return;
+    schedule.call(this);
+  };
+  proto[FIXED] = true;
+}
+
+function loadRequestQueue(): RequestQueueClass {
+  // kafkajs exports no such class; its source ships in the package (no "exports" map hides it).
+  return createRequire(require.resolve('kafkajs'))('./src/network/requestQueue') as RequestQueueClass;
+}
