@@ -48,6 +48,40 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
     expect(await docs.countDocuments({ a: 1, b: 1 })).toBe(count);
   });
 
+  it('answers finds while nested fields and arrays of every document change, each seeing a whole document', async () => {
+    // As the documents service's outbox does ($pull from an array beside $set): a write works on copies
+    // of what it found, so nothing a find holds changes under it, however deep the change.
+    type Nested = { _id: number; inner: { a: number; b: number }; counts: Array<{ n: number }>; list: Array<{ n: number }>; outbox: Array<{ id: string }> };
+    const docs = client.db('reads').collection<Nested>('nested');
+    const count = 10_000;
+    await docs.insertMany(Array.from({ length: count }, (_, i) => ({ _id: i, inner: { a: 0, b: 0 }, counts: [{ n: 0 }], list: [{ n: 0 }], outbox: [{ id: 'x' }, { id: 'y' }] })));
+
+    let updateDone = false;
+    const update = docs.updateMany({}, { $inc: { 'inner.a': 1, 'inner.b': 1, 'counts.0.n': 1 }, $push: { list: { n: 1 } }, $pull: { outbox: { id: 'x' } } })
+      .finally(() => {
+        updateDone = true;
+      });
+    const torn: unknown[] = [];
+    let findsDuringUpdate = 0;
+    const whole = (doc: Nested) => {
+      const before = doc.inner.a === 0 && doc.counts[0]?.n === 0 && doc.list.length === 1 && doc.outbox.length === 2;
+      const after = doc.inner.a === 1 && doc.counts[0]?.n === 1 && doc.list.length === 2 && doc.list[1]?.n === 1 && doc.outbox.length === 1 && doc.outbox[0]?.id === 'y';
+      return doc.inner.a === doc.inner.b && (before || after);
+    };
+    for (let i = 0; !updateDone; i = (i + 7919) % count) {
+      const found = await docs.find({ _id: { $in: [i, i + 1] } }).toArray();
+      for (const doc of found) if (!whole(doc)) torn.push(doc);
+      if (!updateDone) findsDuringUpdate += 1;
+    }
+
+    expect((await update).modifiedCount).toBe(count);
+    expect(torn).toEqual([]);
+    expect(findsDuringUpdate).toBeGreaterThanOrEqual(5);
+    const updated = await docs.find({ _id: { $in: [0, count - 1] } }).toArray();
+    expect(updated.map(whole)).toEqual([true, true]);
+    expect(updated.map((doc) => doc.inner.a)).toEqual([1, 1]);
+  });
+
   it('a find beside deletes returns only documents that exist', async () => {
     const docs = client.db('reads').collection<{ _id: number; n: number }>('deletes');
     const count = 5_000;
