@@ -9,9 +9,10 @@
  * and reports the seconds until the login page is served,
  * then samples the resident memory of every process group it started (Kafka's and the MongoDB
  * stand-in's JVMs, Redis, five Node services, Next.js) once a second for 15 s and reports the
- * median total, and the CPU each part used meanwhile (% of one core). The default corpus starts loading at once, so the figure depends on how far that
- * load got: the bench prints the documents stored and whether the load was still running when it
- * sampled, and the load average. Writes JSON to bench/results/.
+ * median total, and the CPU each part used meanwhile (% of one core). The default corpus starts
+ * loading at once, so the figure depends on how far that load got: the bench prints the documents
+ * stored and whether the load was still running when it sampled, and the load average. Writes JSON
+ * to bench/results/.
  *
  * --settle samples the stack idle instead: once the corpus (--filings N, default the services' 20,000)
  * is stored and searchable and the query-engine's embedding backlog is done (its background process

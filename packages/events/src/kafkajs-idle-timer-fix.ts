@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 /** The part of kafkajs' per-connection request queue (src/network/requestQueue) this fix touches. */
-export interface RequestQueueInternals {
+interface RequestQueueInternals {
   pending: unknown[];
   scheduleCheckPendingRequests(): void;
 }
@@ -17,8 +17,8 @@ const FIXED = Symbol.for('docket.kafkajs.idleTimerFix');
  * nothing pending and no throttle, its `scheduleCheckPendingRequests` sets a timeout of a negative
  * delay (so 1 ms), whose callback schedules the next one, for as long as the connection lives
  * (tulios/kafkajs#1556, unfixed in any release). Every service has several connections, so an idle
- * stack spent about a quarter of a core on these timers alone, and a loading one as much on top of
- * its work.
+ * stack spent about a quarter of a core on these timers alone (under load the timer fires at most once
+ * per turn of a busy event loop, so there it cost little).
  *
  * With nothing pending there is nothing to check: a request that cannot go at once is pushed onto
  * `pending` and schedules its own check (the original method, unchanged for that case), and a
