@@ -25,7 +25,7 @@ const FIXED = Symbol.for('docket.kafkajs.idleTimerFix');
  * response that frees a slot checks the queue itself. So the check is skipped when the queue is
  * empty. Applied once per process, to the kafkajs that `createKafka` uses.
  */
-export function applyKafkajsIdleTimerFix(requestQueue: RequestQueueClass = loadRequestQueue()): void {
+export function applyKafkajsIdleTimerFix(requestQueue: RequestQueueClass = kafkajsRequestQueue()): void {
   const proto = requestQueue.prototype as RequestQueueInternals & { [FIXED]?: true };
   if (proto[FIXED]) return;
   const schedule = proto.scheduleCheckPendingRequests;
@@ -36,7 +36,10 @@ export function applyKafkajsIdleTimerFix(requestQueue: RequestQueueClass = loadR
   proto[FIXED] = true;
 }
 
-function loadRequestQueue(): RequestQueueClass {
-  // kafkajs exports no such class; its source ships in the package (no "exports" map hides it).
-  return createRequire(require.resolve('kafkajs'))('./src/network/requestQueue') as RequestQueueClass;
+/**
+ * kafkajs' RequestQueue class, which the fix patches and its tests construct. kafkajs exports no such
+ * class; its source ships in the package (no "exports" map hides it).
+ */
+export function kafkajsRequestQueue<T = RequestQueueClass>(): T {
+  return createRequire(require.resolve('kafkajs'))('./src/network/requestQueue') as T;
 }

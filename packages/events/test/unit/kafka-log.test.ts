@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { logLevel } from 'kafkajs';
-import { createRequire } from 'node:module';
 import { createKafka, writeKafkaLog } from '../../src/kafka';
+import { kafkajsRequestQueue } from '../../src/kafkajs-idle-timer-fix';
 
 function capture() {
   const lines: Array<{ level: number; msg: string; namespace?: string }> = [];
@@ -32,7 +32,7 @@ describe('createKafka', () => {
   it('gives kafkajs connections that keep no timer while nothing is pending (kafkajs-idle-timer-fix.ts)', () => {
     createKafka({ clientId: 'test', brokers: ['127.0.0.1:9'] });
     type Queue = { checkPendingRequests(): void; throttleCheckTimeoutId: unknown; destroy(): void };
-    const RequestQueue = createRequire(require.resolve('kafkajs'))('./src/network/requestQueue') as new (options: object) => Queue;
+    const RequestQueue = kafkajsRequestQueue<new (options: object) => Queue>();
     const idle = new RequestQueue({ requestTimeout: 30_000, clientId: 'test', broker: 'b:1', logger: { debug: () => {} } });
     try {
       idle.checkPendingRequests();

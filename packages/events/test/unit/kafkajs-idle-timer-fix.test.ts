@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { applyKafkajsIdleTimerFix } from '../../src/kafkajs-idle-timer-fix';
+import { applyKafkajsIdleTimerFix, kafkajsRequestQueue } from '../../src/kafkajs-idle-timer-fix';
 
 /** kafkajs' own per-connection request queue, the class the fix patches. */
 interface RequestQueue {
@@ -20,7 +19,7 @@ interface PushedRequest {
 }
 type RequestQueueClass = new (options: Record<string, unknown>) => RequestQueue;
 
-const KafkajsRequestQueue = createRequire(require.resolve('kafkajs'))('./src/network/requestQueue') as RequestQueueClass;
+const KafkajsRequestQueue = kafkajsRequestQueue<RequestQueueClass>();
 /** A subclass carries the fix, so the class itself shows kafkajs' behaviour unpatched. */
 class FixedRequestQueue extends KafkajsRequestQueue {}
 applyKafkajsIdleTimerFix(FixedRequestQueue as never);
