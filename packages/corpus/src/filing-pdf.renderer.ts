@@ -4,7 +4,7 @@
  * only, so no font files are needed; text is WinAnsi, which the generated corpus stays within.
  */
 import { deflateSync } from 'node:zlib';
-import { PDFContentStream, PDFDocument, PDFRawStream, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { Filing } from './model';
 
 const PAGE_WIDTH = 612; // US Letter, points
@@ -76,8 +76,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number, tableFon
   return lines;
 }
 
+/**
+ * pdf-lib is loaded on first use: only the seeding of the default corpus renders PDFs, and a service
+ * that never seeds (every later start) does not carry its ~150 modules.
+ */
 export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const pdfLib = await import('pdf-lib');
+  const { StandardFonts, rgb } = pdfLib;
+  const pdf = await pdfLib.PDFDocument.create();
   pdf.setTitle(winAnsi(filing.title));
   pdf.setAuthor(winAnsi(filing.filers.join('; ')));
   pdf.setSubject(`${filing.sourceId} ${filing.docketNumber}`);
@@ -137,7 +143,7 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
     const footer = `Page ${index + 1} of ${filing.pages.length}`;
     page.drawText(footer, { x: PAGE_WIDTH / 2 - sans.widthOfTextAtSize(footer, 8) / 2, y: footerY, size: 8, font: sans });
   });
-  deflateNatively(pdf);
+  deflateNatively(pdf, pdfLib);
   return pdf.save({ useObjectStreams: true });
 }
 
@@ -146,7 +152,7 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
  * (pako, about a third of the time a filing's PDF took): the same Flate encoding, the same level as
  * pako's default; each content stream is swapped for the raw stream of its compressed bytes.
  */
-function deflateNatively(pdf: PDFDocument): void {
+function deflateNatively(pdf: PDFDocument, { PDFContentStream, PDFRawStream }: typeof import('pdf-lib')): void {
   for (const [ref, object] of pdf.context.enumerateIndirectObjects()) {
     if (object instanceof PDFContentStream) {
       // The stream's dictionary says FlateDecode already; its Length is set when the file is written.

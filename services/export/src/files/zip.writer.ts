@@ -1,5 +1,5 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import archiver, { type Archiver, type EntryData } from 'archiver';
+import type { Archiver, EntryData } from 'archiver';
 
 /**
  * A ZIP (archiver) streamed into `out`, one entry at a time: each add waits until archiver has
@@ -10,8 +10,14 @@ export class ZipWriter {
   private failure: Error | undefined;
   private pending: { resolve: () => void; reject: (error: Error) => void } | undefined;
 
-  constructor(out: Writable) {
-    this.archive = archiver('zip', { zlib: { level: 6 } });
+  /** archiver (and lodash with it, ~240 modules) is loaded on first use: a worker that never writes a ZIP does not carry it. */
+  static async create(out: Writable): Promise<ZipWriter> {
+    const archiver = (await import('archiver')).default;
+    return new ZipWriter(archiver('zip', { zlib: { level: 6 } }), out);
+  }
+
+  private constructor(archive: Archiver, out: Writable) {
+    this.archive = archive;
     this.archive.on('entry', () => this.settle());
     this.archive.on('error', (error) => this.settle(error));
     this.archive.on('warning', (error) => this.settle(error));

@@ -52,7 +52,7 @@ export class ExportRunner {
     const columns = rowColumns(record.options.includeFullText);
     const progress: ExportProgress = { unit: 'rows', done: 0, total: 0 };
     if (record.format === 'zip') {
-      const zip = new ZipWriter(out);
+      const zip = await ZipWriter.create(out);
       await this.searchIntoZip(zip, '', record, source, context, progress);
       await zip.finish();
       return progress;
@@ -131,7 +131,7 @@ export class ExportRunner {
       case 'html': await endWith(out, analysisHtml(query, documentLink)); break;
       case 'csv': await endWith(out, documentsCsv(query, documentLink)); break;
       default: {
-        const zip = new ZipWriter(out);
+        const zip = await ZipWriter.create(out);
         await this.queryIntoZip(zip, '', query);
         await zip.finish();
       }
@@ -164,7 +164,7 @@ export class ExportRunner {
     const progress: ExportProgress = { unit: 'parts', done: 0, total: requests.length };
     context.onProgress({ ...progress });
 
-    const zip = new ZipWriter(out);
+    const zip = await ZipWriter.create(out);
     await zip.add('index.html', workspaceIndex(workspace.name, requests, folders, record.options));
     for (const [index, request] of requests.entries()) {
       throwIfAborted(context.signal);

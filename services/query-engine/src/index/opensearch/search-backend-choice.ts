@@ -2,7 +2,6 @@ import type { Logger } from '@docket/observability';
 import { indexPathOf, type Config } from '../../config';
 import type { SearchBackend } from '../search-backend';
 import { SqliteFts5Backend } from '../sqlite-fts5.backend';
-import { OpenSearchBackend } from './opensearch.backend';
 
 export interface ChosenBackend {
   backend: SearchBackend;
@@ -20,6 +19,8 @@ export async function openChosenBackend(
   logger: Logger,
 ): Promise<ChosenBackend> {
   if (config.OPENSEARCH_URL) {
+    // Loaded only here: the OpenSearch client is ~550 modules the embedded index never uses.
+    const { OpenSearchBackend } = await import('./opensearch.backend');
     const backend = await OpenSearchBackend.open({ url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX, logger });
     return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX }, wasReset: backend.wasReset, wasCreated: backend.wasCreated };
   }
