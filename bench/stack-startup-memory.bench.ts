@@ -15,8 +15,8 @@
  * to bench/results/.
  *
  * --settle samples the stack idle instead: once the corpus (--filings N, default the services' 20,000)
- * is stored and searchable and the query-engine's embedding backlog is done (its background process
- * has ended), within --settle-minutes (default 30).
+ * is stored and searchable and the query-engine's embedding backlog is done (no row left in its
+ * backlog table, and its background process has ended), within --settle-minutes (default 30).
  *
  *   npx tsx bench/stack-startup-memory.bench.ts --settle --filings 2000
  *
@@ -27,6 +27,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { MongoClient } from 'mongodb';
+import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { credentials } from '@grpc/grpc-js';
@@ -76,13 +77,30 @@ async function settle(stack: StackHandle): Promise<void> {
     const indexed = await indexedCount(search);
     // Its Node processes besides itself (each part also has a shell and a cat watching the launcher's pipe).
     const background = queryEngine ? processTreeOf(queryEngine.pid).filter((p) => p.command === 'node' && p.pid !== queryEngine.pid).length : 0;
-    const line = `${corpus.documentsStored} stored${corpus.stillLoading ? ' (loading)' : ''}, ${indexed} indexed, ${background} background process(es) in the query-engine`;
+    const toEmbed = embeddingBacklog(stack.dataDir);
+    const line = `${corpus.documentsStored} stored${corpus.stillLoading ? ' (loading)' : ''}, ${indexed} indexed, ${toEmbed ?? 'no'} to embed, ${background} background process(es) in the query-engine`;
     if (line !== last) process.stderr.write(`[settle] ${Math.round((Date.now() - started) / 1000)} s: ${line}\n`);
     last = line;
-    return !corpus.stillLoading && indexed >= corpus.documentsStored && background === 0;
+    // The backlog too: its process starts only once writes have paused, so none running is not enough.
+    return !corpus.stillLoading && indexed >= corpus.documentsStored && !toEmbed && background === 0;
   }, { timeoutMs: Number(args['settle-minutes']) * 60_000, intervalMs: 5_000, description: 'the stack to settle' });
   search.close();
   process.stderr.write(`[settle] idle after ${Math.round((Date.now() - started) / 1000)} s\n`);
+}
+
+/**
+ * Documents the query-engine has still to embed: the rows of its vector index's backlog table (read
+ * only), undefined without a vector index (VECTOR_SEARCH=off).
+ */
+function embeddingBacklog(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'query-engine', 'vectors.sqlite');
+  if (!fs.existsSync(file)) return undefined;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM vector_backlog').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 interface MemorySample {
