@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { e2eEnv, launchChromium } from './support/browser';
+import { waitFor } from '@docket/testkit';
 import { createWorkspace, seededCorpusIndexed, signInAsAdmin } from './support/session';
 
 const { baseUrl, adminEmail } = e2eEnv;
@@ -135,7 +136,16 @@ describe('search in a workspace', () => {
 
 describe('the search page (/search)', () => {
   test('pages by cursor: "Load more" appends the next hits without repeating one, and the API refuses offset', async () => {
+    // With the seeded corpus indexed, the index has nothing left to take in (Kafka's offsets say so),
+    // and the page says nothing of indexing.
+    const coverage = await waitFor(async () => {
+      const body = (await (await page.request.get('/api/search/coverage')).json()) as { indexed: number; pending: number; behind: boolean };
+      return body.behind ? undefined : body;
+    }, { description: 'the index to have nothing pending', timeoutMs: 60_000, intervalMs: 500 });
+    expect(coverage).toEqual({ indexed: expect.any(Number), pending: 0, behind: false });
+    expect(coverage.indexed).toBeGreaterThanOrEqual(e2eEnv.seedFilings);
     await page.goto('/search?q=commission');
+    expect(await count('index-behind')).toBe(0);
     const total = await totalOf();
     expect(total).toBeGreaterThan(20);
     expect(await count('search-hit')).toBe(20);

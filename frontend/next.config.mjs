@@ -56,9 +56,7 @@ const SENTRY_BUILD_OPTIONS = {
   // file): ~12 of a first build's ~80 CPU-s (issue 15). Errors thrown there still reach Sentry
   // through instrumentation.ts's onRequestError, and its server SDK records Next.js's own
   // OpenTelemetry spans of each request; only the wrappers' extra spans are gone.
-  autoInstrumentServerFunctions: false,
-  autoInstrumentMiddleware: false,
-  autoInstrumentAppDirectory: false,
+  webpack: { autoInstrumentServerFunctions: false, autoInstrumentMiddleware: false, autoInstrumentAppDirectory: false },
   // Browser events go through our own origin, so ad-blockers and CSP do not drop them.
   tunnelRoute: '/monitoring',
   // No network at build time: no source-map upload, no release creation, no telemetry.

@@ -1561,7 +1561,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of the collection's documents the search index holds (fewer while it catches up: results may be incomplete) */
+        /** How many documents the search index holds and how many changes it has still to take in (results may be incomplete until it has) */
         get: {
             parameters: {
                 query?: never;
@@ -2046,7 +2046,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * How many documents the search index holds
+         * How many documents the search index holds, and how many changes it has still to take in
          * @description Administrators only.
          */
         get: {
@@ -2065,7 +2065,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description How many documents the search index holds */
                             documents: number;
+                            /** @description How many new, changed or deleted documents it has still to take in */
+                            pending: number;
                         };
                     };
                 };
@@ -6411,11 +6414,11 @@ export interface components {
             limit: number;
         };
         SearchCoverage: {
-            /** @description How many documents the search index holds */
+            /** @description How many documents the search index holds (searchable now) */
             indexed: number;
-            /** @description How many documents the collection holds */
-            documents: number;
-            /** @description The index holds fewer documents than the collection: it is still catching up, so results may be incomplete */
+            /** @description How many new, changed or deleted documents the index has still to take in */
+            pending: number;
+            /** @description pending is above 0: the index is still catching up, so results may be incomplete */
             behind: boolean;
         };
         DataProduct: {

@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps): Express {
   // Ingestion first: POST /api/documents/upload must not be read as a document id.
   registerIngestionRoutes(api, { documents: deps.documents, uploadLimits: deps.uploadLimits, logger: deps.logger });
   registerDocumentRoutes(api, { documents: deps.documents, logger: deps.logger });
-  registerSearchRoutes(api, { search: deps.search, documents: deps.documents });
+  registerSearchRoutes(api, { search: deps.search });
   registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });

@@ -22,6 +22,8 @@ import { SearchStreamService } from './service/search-stream.service';
 import { DocumentAnswerService } from './service/document-answer.service';
 import { QueryRepository } from './store/query.repository';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
+import { IndexingLag } from './events/indexing-lag';
+import { IndexCoverageService } from './service/index-coverage.service';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import { DocumentsGrpcSource } from './grpc/documents-source.client';
 import { searchServiceBinding } from './grpc/search.grpc';
@@ -173,11 +175,16 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       users,
       workspaces: { scope: workspaceScope, queries: { recordSearch: (s) => asker.recordSearch(s), setRequestId: (id, requestId) => queries.setRequestId(id, requestId) } },
     });
+    const lag = new IndexingLag({ admin: kafka.admin(), groupId: indexerGroup, topics: Object.values(documentTopics).map((t) => t.name) });
+    closers.add('indexing lag', () => lag.close());
+    const coverage = new IndexCoverageService({ index, lag, rebuild: () => worker.rebuildProgress(), logger });
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: overrides.grpcHost,
       services: [
-        searchServiceBinding({ search, stream: new SearchStreamService({ index, workspaces: workspaceScope }), index, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS }),
+        searchServiceBinding({
+          search, stream: new SearchStreamService({ index, workspaces: workspaceScope }), index, coverage, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS,
+        }),
         workspaceServiceBinding({ workspaces, logger }),
         queryServiceBinding({ asker, documentAnswers: new DocumentAnswerService({ index, budgetMs: config.SEARCH_TIME_BUDGET_MS }), queries, answerModes, logger }),
       ],

@@ -72,7 +72,12 @@ export default async function AdminPage() {
               <h2 id="index-heading">Search index</h2>
               <p>
                 <span data-testid="index-document-count">{formatNumber(stats.documents)}</span>{' '}
-                {stats.documents === 1 ? 'document is' : 'documents are'} in the search index.
+                {stats.documents === 1 ? 'document is' : 'documents are'} in the search index
+                {stats.pending > 0 ? (
+                  <>
+                    ; <span data-testid="index-pending-count">{formatNumber(stats.pending)}</span> more {stats.pending === 1 ? 'change is' : 'changes are'} on the way.
+                  </>
+                ) : '.'}
               </p>
             </div>
             <ReindexButton />

@@ -65,12 +65,6 @@ export class DocumentsGateway {
     await grpcCall(this.client, 'noteUserActivity', {}, { deadlineMs: 2_000 });
   }
 
-  /** How many documents the collection holds (ListDocuments' total; one document is read to get it). */
-  async count(): Promise<number> {
-    const response = await grpcCall(this.client, 'listDocuments', { pageSize: 1, pageToken: '' });
-    return Number(response.totalSize);
-  }
-
   /**
    * The document with `textPages` pages of text from `textPage` on (0 lets the service choose), as
    * answered at most DOCUMENT_VIEW_TTL_MS ago (RecentDocumentViews).

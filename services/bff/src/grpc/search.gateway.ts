@@ -71,8 +71,8 @@ export class SearchGateway {
     return response.processId;
   }
 
-  async indexStats(): Promise<{ documents: number }> {
+  async indexStats(): Promise<{ documents: number; pending: number }> {
     const response = await grpcCall(this.client, 'getIndexStats', {});
-    return { documents: Number(response.documents) };
+    return { documents: Number(response.documents), pending: Number(response.pending) };
   }
 }

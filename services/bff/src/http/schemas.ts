@@ -349,7 +349,10 @@ export const EntityResponse = z.object({
 }).meta({ id: 'EntityProfile' });
 
 export const ReindexResponse = z.object({ processId: z.string() });
-export const IndexStatsResponse = z.object({ documents: z.number().int() });
+export const IndexStatsResponse = z.object({
+  documents: z.number().int().meta({ description: 'How many documents the search index holds' }),
+  pending: z.number().int().meta({ description: 'How many new, changed or deleted documents it has still to take in' }),
+});
 
 export const Process = z
   .object({

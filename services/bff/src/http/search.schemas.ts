@@ -99,9 +99,9 @@ export const SearchFacet = z
   .meta({ id: 'SearchFacet' });
 
 export const SearchCoverageResponse = z.object({
-  indexed: z.number().int().meta({ description: 'How many documents the search index holds' }),
-  documents: z.number().int().meta({ description: 'How many documents the collection holds' }),
-  behind: z.boolean().meta({ description: 'The index holds fewer documents than the collection: it is still catching up, so results may be incomplete' }),
+  indexed: z.number().int().meta({ description: 'How many documents the search index holds (searchable now)' }),
+  pending: z.number().int().meta({ description: 'How many new, changed or deleted documents the index has still to take in' }),
+  behind: z.boolean().meta({ description: 'pending is above 0: the index is still catching up, so results may be incomplete' }),
 }).meta({ id: 'SearchCoverage' });
 
 export const SearchResponse = z.object({

@@ -423,15 +423,21 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(fakes.reindexRequests.at(-1)?.requestedBy).toBe(adminId);
       const stats = await admin.get('/api/admin/index-stats');
       expect(stats.status).toBe(200);
-      expect(stats.body).toEqual({ documents: fakes.documents.size });
+      expect(stats.body).toEqual({ documents: fakes.documents.size, pending: 0 });
     });
 
-    it('says how much of the collection the index holds, to every user', async () => {
+    it('says how many documents the index holds and how many changes it has still to take in, to every user', async () => {
       const { client: member } = await newMember();
-      const coverage = await member.get('/api/search/coverage');
-      expect(coverage.status).toBe(200);
-      // The stand-ins index every document they hold: nothing is behind.
-      expect(coverage.body).toEqual({ indexed: fakes.documents.size, documents: fakes.documents.size, behind: false });
+      const caughtUp = await member.get('/api/search/coverage');
+      expect(caughtUp.status).toBe(200);
+      expect(caughtUp.body).toEqual({ indexed: fakes.documents.size, pending: 0, behind: false });
+      fakes.indexPending = 1_234;
+      try {
+        const behind = await member.get('/api/search/coverage');
+        expect(behind.body).toEqual({ indexed: fakes.documents.size, pending: 1_234, behind: true });
+      } finally {
+        fakes.indexPending = 0;
+      }
     });
 
     it('refuses a search longer than the query-engine takes, saying the limit in words', async () => {

@@ -9,6 +9,7 @@ import {
 import type { SearchSortOrder } from '../domain/search-request';
 import type { ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend } from '../index/search-backend';
+import type { IndexCoverageService } from '../service/index-coverage.service';
 import type { SearchInput, SearchOutcome, SearchService } from '../service/search.service';
 import { VolumeService } from '../service/volume.service';
 import { SearchStreamService } from '../service/search-stream.service';
@@ -23,6 +24,8 @@ export interface SearchServiceDeps {
   /** Default: over `index`, without workspaces (a workspace stream is refused). */
   stream?: SearchStreamService | undefined;
   index: SearchBackend;
+  /** Default: the index's count, nothing pending. */
+  coverage?: Pick<IndexCoverageService, 'coverage'> | undefined;
   processes: ProcessUpdates;
   jobs: ReindexJobs;
   logger: Logger;
@@ -50,9 +53,10 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
         return { processId };
       }),
 
-      getIndexStats: unary<GetIndexStatsRequest, GetIndexStatsResponse>(logger, async () => ({
-        documents: String(await index.count()),
-      })),
+      getIndexStats: unary<GetIndexStatsRequest, GetIndexStatsResponse>(logger, async () => {
+        const { documents, pending } = deps.coverage ? await deps.coverage.coverage() : { documents: await index.count(), pending: 0 };
+        return { documents: String(documents), pending: String(pending) };
+      }),
 
       // Under the same time budget as a search (an alert form asks it as the user types).
       estimateVolume: unary<EstimateVolumeRequest, EstimateVolumeResponse>(logger, async (request, call) => {

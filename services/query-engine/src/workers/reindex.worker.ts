@@ -32,6 +32,8 @@ export class ReindexWorker {
   private readonly shutdown = new AbortController();
   private readonly reports = new Set<Promise<void>>();
   private readonly lastProgress = new Map<string, { done: number; total: number }>();
+  /** The rebuild under way, if any (one at a time). */
+  private current: { done: number; total: number } | undefined;
   private readonly logger: Logger;
 
   constructor(private readonly options: ReindexWorkerOptions) {
@@ -60,6 +62,11 @@ export class ReindexWorker {
     this.shutdown.abort();
   }
 
+  /** The rebuild under way in this process: documents read so far, and the source's total. */
+  rebuildProgress(): { done: number; total: number } | undefined {
+    return this.current && { ...this.current };
+  }
+
   async close(): Promise<void> {
     this.interrupt();
     await this.worker?.close();
@@ -82,6 +89,7 @@ export class ReindexWorker {
       this.options.progressIntervalMs ?? 250,
     );
     ticker.start();
+    this.current = { done: 0, total: 0 };
     try {
       const { done } = await rebuildIndex({
         index: this.options.index,
@@ -91,6 +99,7 @@ export class ReindexWorker {
         onProgress: (done, total) => {
           ticker.update(done, total);
           this.lastProgress.set(processId, { done, total });
+          this.current = { done, total };
         },
       });
       await ticker.stop();
@@ -107,6 +116,8 @@ export class ReindexWorker {
         throw new DelayedError();
       }
       throw error;
+    } finally {
+      this.current = undefined;
     }
   }
 

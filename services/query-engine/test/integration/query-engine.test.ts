@@ -301,6 +301,12 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
         { description: 'progress 500/total to be published', timeoutMs: 20_000 });
       await publisher.publish(documentTopics.ingested, ingested(duringId, 'During the rebuild', 'Filed while re-indexing: ocelot.'));
       await waitFor(async () => (await search('ocelot')).hits.length === 1, { description: 'live event indexed during the rebuild', timeoutMs: 20_000 });
+      // The live index lacks the source's fixtures, which the swap brings: they are pending, with no
+      // event left unapplied once the consumer has committed the one above.
+      await waitFor(async () => {
+        const stats = await grpcCall(client, 'getIndexStats', {});
+        return Number(stats.pending) === FIXTURE_COUNT - Number(stats.documents);
+      }, { description: 'the fixtures still to come counted as pending', timeoutMs: 20_000 });
     };
     try {
       ({ processId } = await grpcCall(client, 'startReindex', { requestedBy: 'user-admin-1' }));
@@ -321,6 +327,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
 
     // The rebuilt index is the source of truth plus what arrived by event during the rebuild.
     expect(await indexedCount()).toBe(FIXTURE_COUNT + 1);
+    expect((await grpcCall(client, 'getIndexStats', {})).pending).toBe('0');
     expect((await search('zanzibar')).hits.map((h) => h.documentId)).toEqual(['fixture-00007']);
     // Rebuilt documents are named after their agency by ListSources.
     expect((await search('zanzibar agency:"federal energy regulatory commission"')).hits[0]).toMatchObject({ sourceName: 'Federal Energy Regulatory Commission' });

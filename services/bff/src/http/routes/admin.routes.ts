@@ -20,7 +20,7 @@ export function registerAdminRoutes(api: ApiRouter, deps: { search: SearchGatewa
   api.route(
     {
       method: 'get', path: '/api/admin/index-stats', tag: 'admin', access: 'admin',
-      summary: 'How many documents the search index holds',
+      summary: 'How many documents the search index holds, and how many changes it has still to take in',
       responses: { 200: { description: 'Counts', schema: IndexStatsResponse } },
     },
     async (_input, _req, res) => {

@@ -1,4 +1,3 @@
-import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
@@ -7,10 +6,10 @@ import { RETIRED_SEARCH_PARAMETERS, RecordedSearchBody, SearchCoverageResponse, 
 
 /**
  * /api/search: GET reads a page, POST runs a workspace search and logs it. Both stop when the client
- * goes away. /api/search/coverage says whether the index has caught up with the collection.
+ * goes away. /api/search/coverage says whether the index has caught up with the documents.
  */
-export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGateway; documents: DocumentsGateway }): void {
-  const { search, documents } = deps;
+export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGateway }): void {
+  const { search } = deps;
 
   api.route(
     {
@@ -45,12 +44,12 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
   api.route(
     {
       method: 'get', path: '/api/search/coverage', tag: 'search', access: 'user',
-      summary: 'How many of the collection\'s documents the search index holds (fewer while it catches up: results may be incomplete)',
+      summary: 'How many documents the search index holds and how many changes it has still to take in (results may be incomplete until it has)',
       responses: { 200: { description: 'The two counts', schema: SearchCoverageResponse } },
     },
     async (_input, _req, res) => {
-      const [index, total] = await Promise.all([search.indexStats(), documents.count()]);
-      res.json({ indexed: index.documents, documents: total, behind: index.documents < total });
+      const { documents, pending } = await search.indexStats();
+      res.json({ indexed: documents, pending, behind: pending > 0 });
     },
   );
 }

@@ -30,6 +30,8 @@ export class FakeBackends {
   readonly searchRequests: queryEngineV1.SearchRequest[] = [];
   /** Like the SQLite index, the fake search stops counting at this many matches. */
   searchCountLimit = Number.POSITIVE_INFINITY;
+  /** Changes the fake index has still to take in (GetIndexStats). */
+  indexPending = 0;
   readonly deleteRequests: documentsV1.DeleteDocumentRequest[] = [];
   /** GetDocument calls answered (the BFF keeps what it read: a call means it read afresh). */
   getDocumentCalls = 0;
@@ -247,7 +249,7 @@ export class FakeBackends {
         this.reindexRequests.push(req);
         return { processId: `reindex-${this.reindexRequests.length}` };
       }),
-      getIndexStats: unary(logger, async () => ({ documents: String(this.documents.size) })),
+      getIndexStats: unary(logger, async () => ({ documents: String(this.documents.size), pending: String(this.indexPending) })),
       // Counts the fake's documents containing the query, all on one day: enough for the BFF's mapping.
       estimateVolume: unary(logger, async (req: queryEngineV1.EstimateVolumeRequest): Promise<queryEngineV1.EstimateVolumeResponse> => {
         const term = req.query.toLowerCase();

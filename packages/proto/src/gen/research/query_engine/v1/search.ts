@@ -177,7 +177,14 @@ export interface GetIndexStatsRequest {
 }
 
 export interface GetIndexStatsResponse {
+  /** Documents the index holds (searchable now). */
   documents: string;
+  /**
+   * Changes the index has still to take in: events on the document topics its indexer has not
+   * applied yet and, while a re-index refills an emptied index, the documents it has still to add.
+   * Zero when the index is caught up (or Kafka cannot be asked).
+   */
+  pending: string;
 }
 
 export interface EstimateVolumeRequest {
@@ -1519,13 +1526,16 @@ export const GetIndexStatsRequest: MessageFns<GetIndexStatsRequest> = {
 };
 
 function createBaseGetIndexStatsResponse(): GetIndexStatsResponse {
-  return { documents: "0" };
+  return { documents: "0", pending: "0" };
 }
 
 export const GetIndexStatsResponse: MessageFns<GetIndexStatsResponse> = {
   encode(message: GetIndexStatsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.documents !== "0") {
       writer.uint32(8).int64(message.documents);
+    }
+    if (message.pending !== "0") {
+      writer.uint32(16).int64(message.pending);
     }
     return writer;
   },
@@ -1551,6 +1561,14 @@ export const GetIndexStatsResponse: MessageFns<GetIndexStatsResponse> = {
             message.documents = reader.int64().toString();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pending = reader.int64().toString();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1564,13 +1582,19 @@ export const GetIndexStatsResponse: MessageFns<GetIndexStatsResponse> = {
   },
 
   fromJSON(object: any): GetIndexStatsResponse {
-    return { documents: isSet(object.documents) ? globalThis.String(object.documents) : "0" };
+    return {
+      documents: isSet(object.documents) ? globalThis.String(object.documents) : "0",
+      pending: isSet(object.pending) ? globalThis.String(object.pending) : "0",
+    };
   },
 
   toJSON(message: GetIndexStatsResponse): unknown {
     const obj: any = {};
     if (message.documents !== "0") {
       obj.documents = message.documents;
+    }
+    if (message.pending !== "0") {
+      obj.pending = message.pending;
     }
     return obj;
   },
@@ -1581,6 +1605,7 @@ export const GetIndexStatsResponse: MessageFns<GetIndexStatsResponse> = {
   fromPartial<I extends Exact<DeepPartial<GetIndexStatsResponse>, I>>(object: I): GetIndexStatsResponse {
     const message = createBaseGetIndexStatsResponse();
     message.documents = object.documents ?? "0";
+    message.pending = object.pending ?? "0";
     return message;
   },
 };
@@ -2270,6 +2295,7 @@ export const SearchServiceService = {
       Buffer.from(StartReindexResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): StartReindexResponse => StartReindexResponse.decode(value),
   },
+  /** How many documents the index holds and how many changes it has still to take in. */
   getIndexStats: {
     path: "/research.query_engine.v1.SearchService/GetIndexStats" as const,
     requestStream: false as const,
@@ -2320,6 +2346,7 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
   search: handleUnaryCall<SearchRequest, SearchResponse>;
   /** Starts a full re-index as a tracked process; returns at once. */
   startReindex: handleUnaryCall<StartReindexRequest, StartReindexResponse>;
+  /** How many documents the index holds and how many changes it has still to take in. */
   getIndexStats: handleUnaryCall<GetIndexStatsRequest, GetIndexStatsResponse>;
   /**
    * How many documents a saved search would have matched per day over the last `days` days (an
@@ -2370,6 +2397,7 @@ export interface SearchServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: StartReindexResponse) => void,
   ): ClientUnaryCall;
+  /** How many documents the index holds and how many changes it has still to take in. */
   getIndexStats(
     request: GetIndexStatsRequest,
     callback: (error: ServiceError | null, response: GetIndexStatsResponse) => void,
