@@ -58,6 +58,8 @@ addOutbox(schema);
 /** Heavy fields a listing does not need. */
 const SLIM = { pendingEvents: 0, mentions: 0, values: 0 } as const;
 const WITHOUT_OUTBOX = { pendingEvents: 0 } as const;
+/** Below every ObjectId a document is given (its first four bytes are a creation time). */
+const FIRST_OBJECT_ID = '000000000000000000000000';
 /** What a document page does not show: the outbox, extracted values, and attachments' own texts. */
 const FOR_VIEW = { pendingEvents: 0, values: 0, 'attachments.text': 0 } as const;
 
@@ -166,8 +168,11 @@ export class DocumentRepository {
 
   /** One page in id order, starting after `afterId` (exclusive), without mentions or values. */
   async listAfter(afterId: string | undefined, limit: number): Promise<Document[]> {
-    const filter: Record<string, unknown> = { deletedAt: { $exists: false }, failureReason: { $exists: false } };
-    if (afterId) filter._id = { $gt: new Types.ObjectId(afterId) };
+    // Bounded below even for the first page: the MongoDB stand-in reads a {_id: {$gt}} page sorted by
+    // _id from that _id on, where any other shape decodes and sorts the whole collection.
+    const filter: Record<string, unknown> = {
+      _id: { $gt: new Types.ObjectId(afterId ?? FIRST_OBJECT_ID) }, deletedAt: { $exists: false }, failureReason: { $exists: false },
+    };
     const records = await this.model.find(filter, SLIM, { strict: false }).sort({ _id: 1 }).limit(limit).lean<DocumentRecord[]>();
     return records.map(toStored);
   }

@@ -1,9 +1,15 @@
 package org.docket.localinfra;
 
 import java.lang.reflect.Constructor;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
+import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
@@ -23,6 +29,7 @@ import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.backend.h2.H2UniqueIndex;
 import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
 
 /**
  * mongo-java-server's H2 backend whose collections keep their documents as BSON (BsonDocumentType)
@@ -39,6 +46,7 @@ final class BsonH2Backend extends H2Backend {
     private static final String FORMAT_MAP = "docket-stand-in.format";
     private static final String INDEX_KEYS = "indexKeys";
     private static final String BSON_KEYS = "bson";
+    private static final String ID_FIELD = "_id";
 
     BsonH2Backend(MVStore store) {
         super(recordFormat(store));
@@ -117,10 +125,13 @@ final class BsonH2Backend extends H2Backend {
      */
     private static final class UntrackedSizeCollection extends H2Collection {
         private final ThreadLocal<QueryMatcher> findMatcher = ThreadLocal.withInitial(DefaultQueryMatcher::new);
+        /** The documents by _id (H2Collection's own map, which it keeps private). */
+        private final MVMap<Object, Document> documentsById;
 
         UntrackedSizeCollection(MongoDatabase database, String collectionName, CollectionOptions options,
                                 MVMap<Object, Document> dataMap, MVMap<String, Object> metaMap, CursorRegistry cursorRegistry) {
             super(database, collectionName, options, dataMap, metaMap, cursorRegistry);
+            this.documentsById = dataMap;
         }
 
         @Override
@@ -140,8 +151,72 @@ final class BsonH2Backend extends H2Backend {
             String wrapper = selector.containsKey("query") ? "query" : selector.containsKey("$query") ? "$query" : null;
             Document filter = wrapper == null ? selector : (Document) selector.get(wrapper);
             Document sort = wrapper == null ? null : (Document) selector.get("query".equals(wrapper) ? "orderby" : "$orderby");
+            QueryResult page = pageAfterObjectId(filter, sort, parameters.getNumberToSkip(), parameters.getLimit(), parameters.getBatchSize(),
+                parameters.getProjection());
+            if (page != null) {
+                return page;
+            }
             return queryDocuments(filter, sort, parameters.getNumberToSkip(), parameters.getLimit(), parameters.getBatchSize(),
                 parameters.getProjection());
+        }
+
+        /**
+         * A page of a walk in _id order, {_id: {$gt: <ObjectId>}, ...other conditions} sorted by {_id: 1}
+         * with a limit, read from the documents map onwards from that _id: the map is ordered by its
+         * keys, and ObjectIds compare byte by byte there as in MongoDB. The stock find decodes, matches
+         * and sorts the whole collection for every page, so a walk through 20,000 filings (a re-index)
+         * decoded 400 times as many. Only ObjectIds match an ObjectId bound, so the map's keys of other
+         * kinds are passed over. Null when the find has another shape.
+         */
+        private QueryResult pageAfterObjectId(Document filter, Document sort, int skip, int limit, int batchSize, Document projection) {
+            if (skip != 0 || limit <= 0 || !isIdAscending(sort) || !ID_FIELD.equals(getIdField())) {
+                return null;
+            }
+            Object condition = filter.get(ID_FIELD);
+            if (!(condition instanceof Document) || ((Document) condition).size() != 1 || !(((Document) condition).get("$gt") instanceof ObjectId)) {
+                return null;
+            }
+            ObjectId after = (ObjectId) ((Document) condition).get("$gt");
+            Iterator<Document> onwards = documentsAfter(documentsById.cursor(after), after);
+            // No comparator: already in order, and the limit stops the walk once the page is full.
+            return matchDocumentsFromStream(filter, StreamSupport.stream(Spliterators.spliteratorUnknownSize(onwards, Spliterator.ORDERED), false),
+                0, limit, batchSize, null, projection);
+        }
+
+        private static boolean isIdAscending(Document sort) {
+            return sort != null && sort.size() == 1 && sort.get(ID_FIELD) instanceof Number && ((Number) sort.get(ID_FIELD)).intValue() == 1;
+        }
+
+        /** The documents under the cursor's ObjectId keys greater than `after`, in key order. */
+        private static Iterator<Document> documentsAfter(Cursor<Object, Document> cursor, ObjectId after) {
+            return new Iterator<>() {
+                private Document next = advance();
+
+                private Document advance() {
+                    while (cursor.hasNext()) {
+                        Object key = cursor.next();
+                        if (key instanceof ObjectId && ((ObjectId) key).compareTo(after) > 0) {
+                            return cursor.getValue();
+                        }
+                    }
+                    return null;
+                }
+
+                @Override
+                public boolean hasNext() {
+                    return next != null;
+                }
+
+                @Override
+                public Document next() {
+                    if (next == null) {
+                        throw new NoSuchElementException();
+                    }
+                    Document current = next;
+                    next = advance();
+                    return current;
+                }
+            };
         }
 
         @Override
