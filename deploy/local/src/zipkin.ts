@@ -83,6 +83,9 @@ export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipk
       '--zipkin.storage.mem.max-spans=100000',
       '--spring.main.banner-mode=off',
       '--logging.level.root=WARN',
+      // Zipkin's own metrics set-up warns on every start ("A MeterFilter is being configured after a
+      // Meter has been registered"): nothing a user of this stack can act on.
+      '--logging.level.io.micrometer=ERROR',
     ],
     logFile: path.join(opts.dir, 'zipkin.log'),
     onLine: opts.onLine,
