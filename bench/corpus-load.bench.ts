@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { printTable, round, writeBenchResult } from './support/bench-output';
 import { signIn } from './support/bff-session';
-import { cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack } from './support/bench-stack';
+import { cpuMsPerItem, cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack } from './support/bench-stack';
 
 const { values: args } = parseArgs({
   options: {
@@ -96,8 +96,7 @@ async function main(): Promise<void> {
     const elapsed = (performance.now() - started) / 1000;
     const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
     const storedSinceReady = stored - storedAtReady;
-    const cpuMsPerFiling = Object.fromEntries([...perPart, ['all parts', perPart.reduce((sum, [, s]) => sum + s, 0)] as [string, number]]
-      .map(([name, seconds]) => [name, round((seconds * 1000) / Math.max(1, storedSinceReady), 1)]));
+    const cpuMsPerFiling = cpuMsPerItem(perPart, storedSinceReady, 1);
     const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
     printTable(`default corpus, ${FILINGS} filings (H2 file store, like npm start)`, [
       ['stack ready', `${round(readySeconds)} s`],

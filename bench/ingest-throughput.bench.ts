@@ -22,7 +22,7 @@ import { generateCatalog, generateDockets, generateFilings } from '@docket/corpu
 import { pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
+import { cpuMsPerItem, cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
 import { writePdfFiling, writeTextFiling } from './support/filing-files';
 
 const { values: args } = parseArgs({
@@ -97,9 +97,7 @@ async function importSet(bench: BenchStack, kind: SetResult['kind'], { dir, byte
   });
   const indexedSeconds = (performance.now() - started) / 1000;
   const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
-  const total = perPart.reduce((sum, [, seconds]) => sum + seconds, 0);
-  const cpuMsPerDocument = Object.fromEntries([...perPart, ['all parts', total] as [string, number]]
-    .map(([name, seconds]) => [name, round((seconds * 1000) / Math.max(1, run.new), 2)]));
+  const cpuMsPerDocument = cpuMsPerItem(perPart, run.new, 2);
   return {
     kind, files, charsPerFile: Math.round(chars / Math.max(1, files)), bytes, seen: run.seen, new: run.new, failed: run.failed,
     importSeconds: round(importSeconds, 2),

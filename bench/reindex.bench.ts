@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack } from './support/bench-stack';
+import { cpuMsPerItem, cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack } from './support/bench-stack';
 
 const { values: args } = parseArgs({ options: { filings: { type: 'string', default: '20000' } } });
 const FILINGS = Number(args.filings);
@@ -49,8 +49,7 @@ async function main(): Promise<void> {
     }, { timeoutMs: REINDEX_TIMEOUT_MS, intervalMs: 1_000, description: 'the re-index to end', abortIf: () => bench.crashed() });
     const seconds = (performance.now() - started) / 1000;
     const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
-    const cpuMsPerFiling = Object.fromEntries([...perPart, ['all parts', perPart.reduce((sum, [, s]) => sum + s, 0)] as [string, number]]
-      .map(([name, cpuSeconds]) => [name, round((cpuSeconds * 1000) / Math.max(1, final.done), 2)]));
+    const cpuMsPerFiling = cpuMsPerItem(perPart, final.done, 2);
     const loadAverage1m = { before: round(loadBefore, 2), after: round(os.loadavg()[0] ?? 0, 2) };
     printTable(`re-index of ${FILINGS} filings (MongoDB stand-in on its H2 file)`, [
       ['outcome', `${final.status}: ${final.done} of ${final.total} ${final.message}`],

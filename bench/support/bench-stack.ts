@@ -10,6 +10,7 @@ import {
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { round } from './bench-output';
 
 export interface BenchStack {
   stack: StackHandle;
@@ -149,4 +150,11 @@ export function cpuSecondsByPart(): Map<string, number> {
 /** CPU seconds each part used between two cpuSecondsByPart() readings, largest first. */
 export function cpuSecondsBetween(before: Map<string, number>, after: Map<string, number>): Array<[string, number]> {
   return [...after].map(([name, seconds]): [string, number] => [name, seconds - (before.get(name) ?? 0)]).sort((a, b) => b[1] - a[1]);
+}
+
+/** CPU milliseconds per item (document, filing) of each part and of 'all parts', from cpuSecondsBetween(). */
+export function cpuMsPerItem(perPart: Array<[string, number]>, items: number, digits: number): Record<string, number> {
+  const total = perPart.reduce((sum, [, seconds]) => sum + seconds, 0);
+  return Object.fromEntries([...perPart, ['all parts', total] as [string, number]]
+    .map(([name, seconds]) => [name, round((seconds * 1000) / Math.max(1, items), digits)]));
 }

@@ -94,6 +94,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
     const indexerGroup = overrides.groupId ?? INDEXER_GROUP;
+    const documentTopicNames = Object.values(documentTopics).map((t) => t.name);
     const processTopic = overrides.processTopic ?? topics.processUpdated;
     const kafka = createKafka({ clientId: 'query-engine', brokers: config.KAFKA_BROKERS, logger });
     const queryCompletedTopic = overrides.queryCompletedTopic ?? DEFAULT_QUERY_COMPLETED_TOPIC;
@@ -151,7 +152,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       // The index of an older schema is empty now and Kafka offsets have moved past the old events:
       // only a re-index refills it, so the service starts one itself (a process administrators see).
       await startReindex({ processes, jobs: queue, logger }, { ownerId: '', requestedBy: 'query-engine: the index schema changed' });
-    } else if (indexWasCreated && await indexerHasCommitted(kafka.admin(), indexerGroup, Object.values(documentTopics).map((t) => t.name), logger)) {
+    } else if (indexWasCreated && await indexerHasCommitted(kafka.admin(), indexerGroup, documentTopicNames, logger)) {
       // No index was there, but the consumer group has read events before (a lost volume): refilled by a
       // re-index if the documents service has documents, asked in the background (it may start after
       // this service). On a fresh install the new group reads every topic from the beginning instead.
@@ -175,7 +176,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       users,
       workspaces: { scope: workspaceScope, queries: { recordSearch: (s) => asker.recordSearch(s), setRequestId: (id, requestId) => queries.setRequestId(id, requestId) } },
     });
-    const lag = new IndexingLag({ admin: kafka.admin(), groupId: indexerGroup, topics: Object.values(documentTopics).map((t) => t.name) });
+    const lag = new IndexingLag({ admin: kafka.admin(), groupId: indexerGroup, topics: documentTopicNames });
     closers.add('indexing lag', () => lag.close());
     const coverage = new IndexCoverageService({ index, lag, rebuild: () => worker.rebuildProgress(), logger });
     const grpc = await startGrpcServer({
