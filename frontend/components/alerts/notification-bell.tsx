@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { BellIcon } from '@/components/icons';
+import { goToSignIn } from '@/lib/session-ended';
 import type { NotificationEvent } from './alert-types';
 import styles from './alerts.module.css';
 
@@ -22,6 +23,11 @@ export function NotificationBell() {
       const update = JSON.parse((event as MessageEvent<string>).data) as NotificationEvent;
       setUnread(update.unreadCount);
       window.dispatchEvent(new CustomEvent<NotificationEvent>(NOTIFICATION_EVENT, { detail: update }));
+    });
+    // Signed out (here or in another tab), deactivated or a password changed elsewhere.
+    source.addEventListener('session-ended', () => {
+      source.close();
+      goToSignIn();
     });
     return () => source.close();
   }, []);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { goToSignIn } from '@/lib/session-ended';
 import { isFinalStatus, type Process } from '@/lib/types';
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'closed';
@@ -42,6 +43,11 @@ export function useLiveProcess(processId: string, initial: Process | null): { pr
           stop();
           setConnection('closed');
         }
+      });
+      source.addEventListener('session-ended', () => {
+        stop();
+        setConnection('closed');
+        goToSignIn();
       });
       source.onerror = () => {
         source?.close();

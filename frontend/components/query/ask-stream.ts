@@ -59,6 +59,11 @@ export async function askQuestion(workspaceId: string, body: AskRequest, handler
           failure = toApiError(code === 'unavailable' ? 503 : 500, { error: { code, message } });
           return;
         }
+        case 'session-ended': {
+          const { message } = data as AskEvents['session-ended'];
+          failure = toApiError(401, { error: { code: 'unauthenticated', message } });
+          return;
+        }
       }
     },
   });

@@ -1903,7 +1903,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Process health of the stack when `npm start` runs it: every part, its restarts and recent crashes (null elsewhere) */
+        /**
+         * Process health of the stack when `npm start` runs it: every part, its restarts and recent crashes (null elsewhere); administrators only (process ids and crash logs are operators' business)
+         * @description Administrators only.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1926,6 +1929,15 @@ export interface paths {
                 };
                 /** @description No valid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an administrator, or CSRF check failed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6571,7 +6583,7 @@ export interface components {
             reason: string;
             message: string;
         };
-        /** @description text/event-stream: one named event per update (event: started | documents | section | figures | completed | error), data = JSON of the matching property */
+        /** @description text/event-stream: one named event per update (event: started | documents | section | figures | completed | error | session-ended), data = JSON of the matching property; session-ended is the last event when the session ends (sign-out, deactivation, password change) before the answer does */
         AskEvents: {
             started: {
                 queryId: string;
@@ -6587,6 +6599,9 @@ export interface components {
             };
             error: {
                 code: string;
+                message: string;
+            };
+            "session-ended": {
                 message: string;
             };
         };

@@ -24,6 +24,7 @@ import { VolumeEstimateGateway } from './grpc/volume-estimate.gateway';
 import { WorkspacesGateway } from './grpc/workspaces.gateway';
 import { ApiRouter } from './http/api-router';
 import type { CookiePolicy } from './http/cookies';
+import type { SessionEnds } from './http/event-stream';
 import { CsrfProtection } from './http/csrf';
 import { errorHandler } from './http/error-handler';
 import { allowedMethods } from './http/middleware/allowed-methods';
@@ -62,6 +63,7 @@ import { SESSION_USER_CACHE_MS, SessionUserCache } from './identity/session-user
 import { UserDirectory } from './identity/user-directory';
 import { UserService } from './identity/user.service';
 import { WorkspacePeople } from './identity/workspace-people';
+import { SessionEndWatcher } from './sessions/session-end.watcher';
 import { SessionStore } from './sessions/session.store';
 import { defaultSignInThrottle, SignInThrottle, type SignInThrottleOptions } from './sessions/sign-in-throttle';
 import { OrganisationRepository } from './store/organisation.repository';
@@ -75,6 +77,8 @@ export interface AppDeps {
   /** express "trust proxy": whose X-Forwarded-For to believe (TRUST_PROXY; nobody by default). */
   trustProxy: TrustProxy;
   heartbeatMs: number;
+  /** Ends event streams when their session ends. */
+  sessionEnds: SessionEnds;
   auth: AuthService;
   users: UserService;
   directory: UserDirectory;
@@ -134,13 +138,13 @@ export function createApp(deps: AppDeps): Express {
   registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });
-  registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
+  registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds });
   registerQueryRoutes(api, {
-    queries: deps.queries, workspaceNames: deps.queryWorkspaceNames, people: deps.queryPeople, logger: deps.logger, heartbeatMs: deps.heartbeatMs,
+    queries: deps.queries, workspaceNames: deps.queryWorkspaceNames, people: deps.queryPeople, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds,
   });
   registerWorkspaceRoutes(api, { workspaces: deps.workspaces, people: deps.workspacePeople });
   registerAlertRoutes(api, { alerts: deps.alerts, volume: deps.volume });
-  registerNotificationRoutes(api, { alerts: deps.alerts, logger: deps.logger, heartbeatMs: deps.heartbeatMs });
+  registerNotificationRoutes(api, { alerts: deps.alerts, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds });
   registerWebhookEndpointRoutes(api, { alerts: deps.alerts });
   registerUnsubscribeRoutes(api, { alerts: deps.alerts });
   registerExportRoutes(api, { exports: deps.exports, logger: deps.logger });
@@ -161,6 +165,8 @@ export function createApp(deps: AppDeps): Express {
 export interface StartOptions {
   signInThrottle?: Partial<SignInThrottleOptions>;
   heartbeatMs?: number;
+  /** How often open event streams check that their sessions still exist (default 1.5 s). */
+  sessionSweepMs?: number;
   /** The documents service's topics this BFF hears (default: the real ones; tests use their own). */
   documentChangeTopics?: DocumentChangeTopics;
 }
@@ -191,6 +197,8 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   const queueRedis = redis.duplicate();
   const queues = openServiceQueues(queueRedis, (queue, error) => logger.warn({ queue, err: error }, 'queues dashboard: Redis connection error'));
   const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
+  const sessionEnds = new SessionEndWatcher(redis.duplicate(), sessions, logger, options.sessionSweepMs ?? SESSION_USER_CACHE_MS);
+  await sessionEnds.start();
   const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
   // Never kept longer than half a session's life, so a very short SESSION_TTL_SECONDS still expires.
   const sessionUsers = new SessionUserCache(Math.min(SESSION_USER_CACHE_MS, config.SESSION_TTL_SECONDS * 500));
@@ -205,6 +213,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     cookies: { secure: config.COOKIE_SECURE, ttlSeconds: config.SESSION_TTL_SECONDS },
     trustProxy: config.TRUST_PROXY,
     heartbeatMs: options.heartbeatMs ?? 15_000,
+    sessionEnds,
     auth: new AuthService(userRepository, sessions, throttle, hasher, logger, sessionUsers),
     users: new UserService(userRepository, sessions, hasher, throttle, logger, sessionUsers),
     directory: new UserDirectory(organisations),
@@ -251,6 +260,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
       setTimeout(() => server.closeAllConnections(), 5000).unref();
       await closed;
       await documentChanges?.stop();
+      await sessionEnds.stop();
       grpc.close();
       // BullMQ drops its error listeners on close; a queue still connecting would then report the
       // closed connection to nobody and crash the process. Let each finish connecting (or fail) first,

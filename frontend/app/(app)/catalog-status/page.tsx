@@ -19,8 +19,10 @@ const HEALTH: Record<SourceHealth, { label: string; className: string; order: nu
 };
 
 export default async function CatalogStatusPage() {
-  await getSessionUser();
-  const [{ sources: statuses, corpusLoad }, stack] = await Promise.all([getCatalogStatus(), getStackStatus()]);
+  const user = await getSessionUser();
+  // Process ids and crash lists are for administrators; members see the sources' freshness only.
+  const isAdmin = user.role === 'admin';
+  const [{ sources: statuses, corpusLoad }, stack] = await Promise.all([getCatalogStatus(), isAdmin ? getStackStatus() : null]);
   // Problems first, then by name.
   const sorted = [...statuses].sort((a, b) => HEALTH[a.status].order - HEALTH[b.status].order || a.source.name.localeCompare(b.source.name));
   const counts = Object.fromEntries((Object.keys(HEALTH) as SourceHealth[]).map((h) => [h, statuses.filter((s) => s.status === h).length]));
@@ -30,7 +32,10 @@ export default async function CatalogStatusPage() {
       <div className="page-header">
         <div>
           <h1>Catalog status</h1>
-          <p>How fresh each source is: its last successful run, lag behind the source, volume and errors; and how the app&apos;s processes are doing.</p>
+          <p>
+            How fresh each source is: its last successful run, lag behind the source, volume and errors
+            {isAdmin ? <>; and how the app&apos;s processes are doing</> : null}.
+          </p>
         </div>
         <div className={styles.summary} aria-label="Summary">
           {(Object.keys(HEALTH) as SourceHealth[])
@@ -43,9 +48,11 @@ export default async function CatalogStatusPage() {
         </div>
       </div>
       <CorpusLoadLine load={corpusLoad} />
-      <div style={{ marginBottom: 'var(--space-4)' }}>
-        <ProcessHealth status={stack} now={Date.now()} />
-      </div>
+      {isAdmin ? (
+        <div style={{ marginBottom: 'var(--space-4)' }}>
+          <ProcessHealth status={stack} now={Date.now()} />
+        </div>
+      ) : null}
       {sorted.length === 0 ? (
         <div className="card empty-state">
           <h2>No sources yet</h2>

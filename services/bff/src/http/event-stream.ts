@@ -10,3 +10,11 @@ export function openEventStream(res: Response): void {
   });
   res.flushHeaders();
 }
+
+/** The last event of a stream whose session ended (sign-out, deactivation, password change, expiry). */
+export const SESSION_ENDED_EVENT = `event: session-ended\ndata: ${JSON.stringify({ message: 'your session has ended; sign in again' })}\n\n`;
+
+/** Whoever tells a stream that its session ended (SessionEndWatcher). */
+export interface SessionEnds {
+  watch(sessionId: string, onEnded: () => void): () => void;
+}

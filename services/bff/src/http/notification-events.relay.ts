@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
-import { openEventStream } from './event-stream';
+import { authOf } from './auth-context';
+import { openEventStream, SESSION_ENDED_EVENT, type SessionEnds } from './event-stream';
 import type { AlertOwner, AlertsGateway, NotificationEventView } from '../grpc/alerts.gateway';
 
 /**
@@ -8,12 +9,12 @@ import type { AlertOwner, AlertsGateway, NotificationEventView } from '../grpc/a
  * with the unread count (and the notification that just arrived, if any) first and on every change,
  * a heartbeat comment so proxies keep the connection open, and `event: error` before closing when
  * the service's stream breaks (EventSource then reconnects by itself). A browser that goes away
- * cancels the gRPC stream.
+ * cancels the gRPC stream; so does the end of the session, after `event: session-ended`.
  */
 export function relayNotificationEvents(
   req: Request,
   res: Response,
-  deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number },
+  deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number; sessionEnds: SessionEnds },
   owner: AlertOwner,
 ): void {
   openEventStream(res);
@@ -22,6 +23,7 @@ export function relayNotificationEvents(
 
   let closed = false;
   let sequence = 0;
+  let unwatchSession = () => {};
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
   const send = (event: NotificationEventView) => {
     if (closed) return;
@@ -41,9 +43,14 @@ export function relayNotificationEvents(
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    unwatchSession();
     watch.cancel();
     res.end();
   };
+  unwatchSession = deps.sessionEnds.watch(authOf(req).sessionId, () => {
+    res.write(SESSION_ENDED_EVENT);
+    close();
+  });
   res.on('close', close); // browser went away (or we ended): stop heartbeats, cancel the gRPC stream
   if (req.destroyed) close();
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
-import { openEventStream } from './event-stream';
+import { authOf } from './auth-context';
+import { openEventStream, SESSION_ENDED_EVENT, type SessionEnds } from './event-stream';
 import type { ProcessesGateway } from '../grpc/processes.gateway';
 import { isFinal, type ProcessRecord } from '../domain/process-view';
 
@@ -8,12 +9,12 @@ import { isFinal, type ProcessRecord } from '../domain/process-view';
  * Relays ProcessService.WatchProcess to the browser as server-sent events: the current state first,
  * then every newer state (`sequence` skips stale or repeated ones), a heartbeat comment so proxies keep
  * the connection open, and the end of the response after a final state. A browser that goes away
- * cancels the gRPC stream.
+ * cancels the gRPC stream; so does the end of the session, after `event: session-ended`.
  */
 export function relayProcessEvents(
   req: Request,
   res: Response,
-  deps: { processes: ProcessesGateway; logger: Logger; heartbeatMs: number },
+  deps: { processes: ProcessesGateway; logger: Logger; heartbeatMs: number; sessionEnds: SessionEnds },
   initial: ProcessRecord,
 ): void {
   openEventStream(res);
@@ -21,12 +22,14 @@ export function relayProcessEvents(
   let lastSequence = -1n;
   let closed = false;
   let cancelWatch = () => {};
+  let unwatchSession = () => {};
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
 
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    unwatchSession();
     cancelWatch();
     res.end();
   };
@@ -43,6 +46,10 @@ export function relayProcessEvents(
   res.on('close', close); // browser went away (or we ended): stop heartbeats, cancel the gRPC stream
   send(initial);
   if (closed) return;
+  unwatchSession = deps.sessionEnds.watch(authOf(req).sessionId, () => {
+    res.write(SESSION_ENDED_EVENT);
+    close();
+  });
 
   const watch = deps.processes.watch(initial.view.id, {
     onUpdate: send,

@@ -161,10 +161,11 @@ export const AskEvents = z
     figures: Figures,
     completed: z.object({ query: StoredQuery }),
     error: z.object({ code: z.string(), message: z.string() }),
+    'session-ended': z.object({ message: z.string() }),
   })
   .meta({
     id: 'AskEvents',
-    description: 'text/event-stream: one named event per update (event: started | documents | section | figures | completed | error), data = JSON of the matching property',
+    description: 'text/event-stream: one named event per update (event: started | documents | section | figures | completed | error | session-ended), data = JSON of the matching property; session-ended is the last event when the session ends (sign-out, deactivation, password change) before the answer does',
   });
 
 export const AdminQueriesQuery = z

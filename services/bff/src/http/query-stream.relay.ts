@@ -1,21 +1,22 @@
 import type { Request, Response } from 'express';
-import { isAppError, UnavailableError } from '@docket/errors';
+import { isAppError, NotAllowedError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { AskUpdate } from '../domain/query-view';
 import type { AskCall, AskHandlers } from '../grpc/queries.gateway';
-import { openEventStream } from './event-stream';
+import { authOf } from './auth-context';
+import { openEventStream, SESSION_ENDED_EVENT, type SessionEnds } from './event-stream';
 
 /**
  * Relays QueryService.Ask to the browser as server-sent events, one named event per update
  * (started, documents, section, figures, completed). Nothing is written until the first update
  * arrives, so a refusal (not a member, bad filters, service down) is still an ordinary JSON error;
  * a failure after that becomes `event: error` and the end of the stream. A browser that goes away
- * cancels the gRPC call. Resolves when the response is finished; rejects only before the first byte.
+ * cancels the gRPC call, and so does the end of the session (after `event: session-ended`). Resolves when the response is finished; rejects only before the first byte.
  */
 export function relayAsk(
   req: Request,
   res: Response,
-  deps: { logger: Logger; heartbeatMs: number },
+  deps: { logger: Logger; heartbeatMs: number; sessionEnds: SessionEnds },
   start: (handlers: AskHandlers) => AskCall,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -23,11 +24,13 @@ export function relayAsk(
     let finished = false;
     let completed = false;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let unwatchSession = () => {};
 
     const finish = () => {
       if (finished) return;
       finished = true;
       clearInterval(heartbeat);
+      unwatchSession();
       if (streaming && !res.writableEnded) res.end();
       resolve();
     };
@@ -66,6 +69,18 @@ export function relayAsk(
         }
         finish();
       },
+    });
+
+    unwatchSession = deps.sessionEnds.watch(authOf(req).sessionId, () => {
+      if (finished) return;
+      call.cancel();
+      if (!streaming) {
+        finished = true;
+        reject(new NotAllowedError('your session has ended; sign in again', true));
+        return;
+      }
+      res.write(SESSION_ENDED_EVENT);
+      finish();
     });
 
     // Browser gone (or we ended): stop the heartbeat and the gRPC call.

@@ -46,6 +46,7 @@ export class SessionStore {
     if (!SESSION_ID.test(id)) return;
     const raw = await this.redis.getdel(sessionKey(id));
     if (raw) await this.redis.srem(userKey((JSON.parse(raw) as SessionData).userId), id);
+    await this.announceEnded([id]);
   }
 
   /** Ends every session of the user except `keepId` (the caller's own, after a password change). */
@@ -57,13 +58,29 @@ export class SessionStore {
       .del(...ids.map(sessionKey))
       .srem(userKey(userId), ...ids)
       .exec();
+    await this.announceEnded(ids);
     return ids.length;
   }
 
   async exists(id: string): Promise<boolean> {
     return (await this.redis.exists(sessionKey(id))) === 1;
   }
+
+  /** Which of the ids are still sessions, in one round trip (without sliding their expiry). */
+  async existing(ids: string[]): Promise<Set<string>> {
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.exists(sessionKey(id));
+    const answers = (await pipeline.exec()) ?? [];
+    return new Set(ids.filter((_id, i) => answers[i]?.[1] === 1));
+  }
+
+  /** Every BFF process ends the event streams of these sessions at once (SessionEndWatcher). */
+  private async announceEnded(ids: string[]): Promise<void> {
+    await this.redis.publish(SESSIONS_ENDED_CHANNEL, JSON.stringify(ids));
+  }
 }
+
+export const SESSIONS_ENDED_CHANNEL = 'bff:sessions-ended';
 
 export const sessionKey = (id: string) => `bff:sess:${id}`;
 const userKey = (userId: string) => `bff:user-sess:${userId}`;

@@ -58,8 +58,11 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(res.body).toEqual({ status: 'ok' });
     });
 
-    it('reports no process health when no launcher gave a status file', async () => {
+    it('reports no process health when no launcher gave a status file, and only to administrators', async () => {
       expect((await client().get('/api/stack/status')).status).toBe(401);
+      const { client: member } = await newMember();
+      const refused = await member.get('/api/stack/status');
+      expect([refused.status, refused.body.error.message]).toEqual([403, 'administrators only']);
       const res = await admin.get('/api/stack/status');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ stack: null });

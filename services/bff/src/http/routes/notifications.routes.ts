@@ -2,11 +2,12 @@ import type { Logger } from '@docket/observability';
 import type { AlertsGateway } from '../../grpc/alerts.gateway';
 import type { ApiRouter } from '../api-router';
 import { MarkReadBody, NotificationEvent, NotificationsQuery, NotificationsResponse, UnreadCountResponse } from '../alerts.schemas';
+import type { SessionEnds } from '../event-stream';
 import { relayNotificationEvents } from '../notification-events.relay';
 import { ownerOf } from './alerts.routes';
 
 /** /api/notifications: the bell's list and unread count, mark read, and the live count over SSE. */
-export function registerNotificationRoutes(api: ApiRouter, deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number }): void {
+export function registerNotificationRoutes(api: ApiRouter, deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number; sessionEnds: SessionEnds }): void {
   const { alerts } = deps;
 
   api.route(

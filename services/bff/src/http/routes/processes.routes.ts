@@ -5,12 +5,13 @@ import type { UserRecord } from '../../domain/user';
 import type { ProcessesGateway } from '../../grpc/processes.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
+import type { SessionEnds } from '../event-stream';
 import { relayProcessEvents } from '../process-events.relay';
 import { IdParams, ProcessesQuery, ProcessesResponse, ProcessResponse } from '../schemas';
 
 export function registerProcessRoutes(
   api: ApiRouter,
-  deps: { processes: ProcessesGateway; logger: Logger; heartbeatMs: number },
+  deps: { processes: ProcessesGateway; logger: Logger; heartbeatMs: number; sessionEnds: SessionEnds },
 ): void {
   const { processes } = deps;
 

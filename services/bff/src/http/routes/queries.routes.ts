@@ -7,6 +7,7 @@ import type { QueryUserLookup } from '../../identity/query-user-lookup';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { AdminQueriesQuery, AdminQueriesResponse, AnswerModesResponse, AskBody, AskEvents, QueryIdParams, QueryResponse, WorkspaceIdParams } from '../queries.schemas';
+import type { SessionEnds } from '../event-stream';
 import { relayAsk } from '../query-stream.relay';
 
 export interface QueryRouteDeps {
@@ -15,6 +16,7 @@ export interface QueryRouteDeps {
   people: QueryUserLookup;
   logger: Logger;
   heartbeatMs: number;
+  sessionEnds: SessionEnds;
 }
 
 export function registerQueryRoutes(api: ApiRouter, deps: QueryRouteDeps): void {

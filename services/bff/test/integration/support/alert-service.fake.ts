@@ -26,6 +26,11 @@ export class FakeAlertService {
   private server: RunningGrpcServer | undefined;
   private sequence = 0;
 
+  /** Live WatchNotifications streams of one user. */
+  watchersOf(ownerUserId: string): number {
+    return this.changes.listenerCount(ownerUserId);
+  }
+
   async start(logger: Logger): Promise<string> {
     this.changes.setMaxListeners(100);
     this.server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [{ definition: alertsV1.AlertServiceService, implementation: this.impl(logger) }] });
