@@ -1,7 +1,7 @@
 // The frontend's HTTP server: Next.js behind a thin edge that (1) replaces X-Forwarded-For with the
 // socket's address (or a trusted proxy's word for it), (2) proxies /api to the BFF, (3) refuses odd
 // methods and sets security headers. `next start` cannot do (1): Next.js keeps a client's own header.
-//   node --import tsx server.ts [--dev]   (npm start runs dist/server.js, compiled by the launcher)     PORT (3000), HOST (127.0.0.1), BFF_URL, COOKIE_SECURE, TRUST_PROXY
+//   node --import tsx server.ts [--dev]   (npm start runs dist/server.js, compiled by the launcher)     PORT (3000), HOST (127.0.0.1), BFF_URL, BFF_SOURCE_ADDRESS, COOKIE_SECURE, TRUST_PROXY
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const app = next({ dev, dir, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const toBff = bffProxy(bffUrl());
+  const toBff = bffProxy(bffUrl(), process.env.BFF_SOURCE_ADDRESS || undefined);
   const overwriteClientAddress = clientAddressRewriter(process.env.TRUST_PROXY);
 
   const server = http.createServer((req, res) => {

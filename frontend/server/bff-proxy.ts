@@ -16,9 +16,10 @@ function withoutHopByHop(headers: http.IncomingHttpHeaders): http.IncomingHttpHe
  * passed back. Next.js never sees these requests, so no `x-middleware-rewrite` header carries the
  * BFF's internal address back to the browser.
  */
-export function bffProxy(bffUrl: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function bffProxy(bffUrl: string, sourceAddress?: string): (req: IncomingMessage, res: ServerResponse) => void {
   const target = new URL(bffUrl);
-  const agent = new http.Agent({ keepAlive: true });
+  // From BFF_SOURCE_ADDRESS when set: the BFF believes X-Forwarded-For only from that address.
+  const agent = new http.Agent({ keepAlive: true, ...(sourceAddress ? { localAddress: sourceAddress } : {}) });
   return (req, res) => {
     const upstream = http.request(
       {

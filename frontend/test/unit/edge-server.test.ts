@@ -6,6 +6,8 @@ import { clientAddressRewriter } from '../../server/client-address';
 // frontend/server.ts's edge, over real loopback HTTP: a stand-in BFF records what reaches it.
 describe('frontend edge server', () => {
   const seen: http.IncomingHttpHeaders[] = [];
+  /** The address each request reached the stand-in BFF from. */
+  const seenFrom: (string | undefined)[] = [];
   let bff: http.Server;
   let bffUrl: string;
   const servers: http.Server[] = [];
@@ -17,9 +19,9 @@ describe('frontend edge server', () => {
   };
 
   /** The edge as server.ts wires it, with a given frontend TRUST_PROXY. */
-  const edge = (trustProxy?: string, target = bffUrl) => {
+  const edge = (trustProxy?: string, target = bffUrl, sourceAddress?: string) => {
     const rewrite = clientAddressRewriter(trustProxy);
-    const proxy = bffProxy(target);
+    const proxy = bffProxy(target, sourceAddress);
     return listen(http.createServer((req, res) => {
       rewrite(req);
       proxy(req, res);
@@ -41,6 +43,7 @@ describe('frontend edge server', () => {
   beforeAll(async () => {
     bff = http.createServer((req, res) => {
       seen.push(req.headers);
+      seenFrom.push(req.socket.remoteAddress);
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
@@ -74,6 +77,13 @@ describe('frontend edge server', () => {
     expect(seen.at(-1)!['x-forwarded-for']).toBe('203.0.113.9');
     await send(url, { 'x-forwarded-for': '203.0.113.9' }, '127.0.0.8'); // not the named proxy
     expect(seen.at(-1)!['x-forwarded-for']).toBe('127.0.0.8');
+  });
+
+  it('connects to the BFF from BFF_SOURCE_ADDRESS, the one address whose X-Forwarded-For the BFF believes', async () => {
+    await send(await edge(undefined, bffUrl, '127.0.0.2'), {});
+    expect(seenFrom.at(-1)).toBe('127.0.0.2');
+    await send(await edge(), {});
+    expect(seenFrom.at(-1)).toBe('127.0.0.1');
   });
 
   it('passes method, path, body and the BFF\'s headers through, without hop-by-hop headers or x-middleware-rewrite', async () => {

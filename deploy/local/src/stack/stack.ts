@@ -29,6 +29,12 @@ export interface StackPorts {
 
 /** Next.js otherwise phones home (telemetry) and tries to "patch" package-lock.json from the registry. */
 const NEXT_OFFLINE_ENV = { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1' };
+/**
+ * The loopback address the frontend's server connects to the BFF from, and the only one whose
+ * X-Forwarded-For the BFF believes: every 127.x address is this machine's (Linux answers the whole
+ * 127.0.0.0/8 on lo), but another local process connects from 127.0.0.1 unless it chooses otherwise.
+ */
+const FRONTEND_PROXY_ADDRESS = '127.0.0.2';
 
 /** How often the launcher says how the frontend build is doing. */
 const BUILD_PROGRESS_EVERY_MS = 15_000;
@@ -349,8 +355,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
             SESSION_SECRET: opts.env?.SESSION_SECRET ?? process.env.SESSION_SECRET ?? sessionSecret(dataDir, isTest),
             // npm start serves plain http://localhost; Secure cookies would never be sent back.
             COOKIE_SECURE: opts.env?.COOKIE_SECURE ?? process.env.COOKIE_SECURE ?? 'false',
-            // The frontend (server.ts) reaches the BFF on loopback with X-Forwarded-For set to the browser's address.
-            TRUST_PROXY: opts.env?.TRUST_PROXY ?? process.env.TRUST_PROXY ?? 'loopback',
+            // The frontend (server.ts) reaches the BFF from its own loopback address with X-Forwarded-For
+            // set to the browser's address; any other local process connecting is not believed.
+            TRUST_PROXY: opts.env?.TRUST_PROXY ?? process.env.TRUST_PROXY ?? FRONTEND_PROXY_ADDRESS,
             // What the launcher supervises, for /catalog-status (see supervise/stack-status.ts).
             STACK_STATUS_FILE: statusFile,
           }),
@@ -378,6 +385,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         spawnChild('frontend', process.execPath, [...runtime.frontendArgs], frontendDir, {
           // Read at run time by frontend/server.ts, so one build serves every profile and port.
           BFF_URL: bffUrl,
+          BFF_SOURCE_ADDRESS: FRONTEND_PROXY_ADDRESS,
           PORT: String(ports.frontend),
           HOST: '127.0.0.1',
           NODE_ENV: 'production',

@@ -2,7 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Redis } from 'ioredis';
 import { NotAllowedError } from '@docket/errors';
 import { authOf } from './auth-context';
@@ -87,7 +87,10 @@ export function queuesDashboard(queues: Queue[]): Router {
     next();
   };
 
+  // bull-board serves from an express app of its own, which would announce itself in X-Powered-By.
+  const board = serverAdapter.getRouter() as Express;
+  board.disable('x-powered-by');
   const router = express.Router();
-  router.use(QUEUES_DASHBOARD_PATH, adminsOnly, readOnly, ownCsp, serverAdapter.getRouter() as Router);
+  router.use(QUEUES_DASHBOARD_PATH, adminsOnly, readOnly, ownCsp, board);
   return router;
 }

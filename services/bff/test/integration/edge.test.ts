@@ -8,6 +8,7 @@ import { AddressedBrowser } from './support/raw-http';
 jest.setTimeout(60_000);
 
 const ADMIN_PASSWORD = 'admin password for edge tests';
+const PROXY_ADDRESS = '127.0.0.8';
 
 // The edge: whose address the BFF believes, throttling per account, CSRF before sign-in, headers.
 // "Other machines" are other loopback addresses (127.0.0.2, …) the test connects from.
@@ -17,7 +18,7 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
   const adminEmail = `${uniqueName('admin')}@example.com`;
   // The BFF as shipped: TRUST_PROXY unset, default throttle limits (except spraying, shared by every suite on 127.0.0.1).
   let plain: RunningBff;
-  // Behind a proxy on loopback (TRUST_PROXY=loopback), with a small per-account ceiling.
+  // Behind the frontend's proxy, which connects from its own address (TRUST_PROXY=127.0.0.8), with a small per-account ceiling.
   let proxied: RunningBff;
   let admin: BrowserClient;
 
@@ -33,7 +34,7 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
     const config = testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, target);
     plain = await startTestBff(config, logger, { signInThrottle: { maxFailuresPerIp: 10_000 } });
     // Same database: the same accounts.
-    proxied = await startTestBff({ ...config, TRUST_PROXY: ['loopback'] }, logger, {
+    proxied = await startTestBff({ ...config, TRUST_PROXY: [PROXY_ADDRESS] }, logger, {
       signInThrottle: { maxFailuresPerIp: 10_000, maxFailuresPerEmailAndIp: 3, maxFailuresPerAccount: 6 },
     });
     admin = new BrowserClient(plain.url);
@@ -71,19 +72,19 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
     it('behind a configured proxy, believes its X-Forwarded-For: the limit is per address, and per account across addresses', async () => {
       const { email, password } = await newMember();
       // The victim signs in once from their usual browser: that browser is now trusted for the account.
-      const victim = new AddressedBrowser(proxied.url, '127.0.0.1');
+      const victim = new AddressedBrowser(proxied.url, PROXY_ADDRESS);
       expect((await victim.signIn(email, password, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
       expect((await victim.request('POST', '/api/auth/logout', undefined, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(204);
 
       // One address: refused after 3 failures (per account + address).
-      const here = new AddressedBrowser(proxied.url, '127.0.0.1');
+      const here = new AddressedBrowser(proxied.url, PROXY_ADDRESS);
       const fromOnePlace = [];
       for (let i = 0; i < 4; i++) fromOnePlace.push((await here.signIn(email, `wrong ${i}`, { 'x-forwarded-for': '198.51.100.7' })).status);
       expect(fromOnePlace).toEqual([401, 401, 401, 429]);
       expect(lines.some((l) => l.msg === 'sign-in refused' && l.email === email && l.ip === '198.51.100.7')).toBe(true);
 
       // Rotating addresses: the account's ceiling (6 failures in all) stops the guesser, even with the right password.
-      const rotating = new AddressedBrowser(proxied.url, '127.0.0.1');
+      const rotating = new AddressedBrowser(proxied.url, PROXY_ADDRESS);
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await rotating.signIn(email, `wrong again ${i}`, { 'x-forwarded-for': `192.0.2.${i + 1}` })).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
@@ -91,6 +92,14 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
 
       // …but the guesser has not locked the owner out: the browser that signed in before still may.
       expect((await victim.signIn(email, password, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
+    });
+
+    it('behind a configured proxy, believes nobody else on the machine: X-Forwarded-For from another loopback address is ignored', async () => {
+      const { email } = await newMember();
+      const neighbour = new AddressedBrowser(proxied.url, '127.0.0.1');
+      expect((await neighbour.signIn(email, 'wrong password', { 'x-forwarded-for': '198.51.100.99' })).status).toBe(401);
+      const refused = lines.filter((l) => l.msg === 'sign-in refused' && l.email === email).map((l) => l.ip);
+      expect(refused).toEqual(['127.0.0.1']);
     });
   });
 

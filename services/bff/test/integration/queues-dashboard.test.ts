@@ -53,6 +53,7 @@ describe('queues dashboard (real HTTP, Mongo stand-in, Redis)', () => {
     const res = await raw(admin, '/api/admin/queues');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('x-powered-by')).toBeNull();
     const html = await res.text();
     expect(html).toContain('<base href="/api/admin/queues/"');
     const csp = res.headers.get('content-security-policy') ?? '';
