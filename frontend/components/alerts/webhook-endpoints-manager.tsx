@@ -89,6 +89,8 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
           <p className={styles.hint}>
             Each alert message is POSTed as JSON and signed the Standard Webhooks way (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
             <code>webhook-signature</code>). Failed deliveries are retried with back-off for 24 hours; an endpoint that keeps failing is disabled and you are told.
+            The URL must reach a public address on port 80 or 443 (others only if your administrator allows them); a failure is shown by its kind
+            (connection refused, TLS error, timed out, HTTP 500…).
           </p>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { checkAddress, parseAddress, type AddressPolicy } from './address-policy';
+import { checkAddress, checkPort, parseAddress, type AddressPolicy } from './address-policy';
 import { hostOf } from './endpoint-url';
 
 export interface ResolvedAddress {
@@ -25,26 +25,31 @@ export class UnresolvedHostError extends Error {
 }
 
 /**
- * The SSRF guard: resolves a URL's host and checks every address it gets against the policy, at
- * creation and again right before each send. The sender then connects to the address checked here,
- * not to a second resolution of the name, so a DNS answer that changes in between (rebinding)
- * cannot send the request somewhere else. A host with any refused address is refused as a whole.
+ * The SSRF guard: resolves a URL's host and checks every address it gets against the policy, and the
+ * URL's port, at creation and again right before each send. The sender then connects to the address
+ * checked here, not to a second resolution of the name, so a DNS answer that changes in between
+ * (rebinding) cannot send the request somewhere else. A host with any refused address is refused as
+ * a whole. A name's refusal says what kind of address it resolves to, never the address: an internal
+ * name (a cluster's "redis") must not tell a user where it lives.
  */
 export class AddressGuard {
   constructor(private readonly policy: AddressPolicy, private readonly resolve: ResolveHost = systemResolve) {}
 
   async check(url: URL): Promise<ResolvedAddress> {
     const host = hostOf(url);
-    const addresses = isIP(host) ? [{ address: host, family: isIP(host) === 6 ? 6 as const : 4 as const }] : await this.lookup(host);
+    const family = isIP(host);
+    const addresses: ResolvedAddress[] =
+      family !== 0 ? [{ address: host, family: family === 6 ? 6 : 4 }] : await this.lookup(host);
     if (addresses.length === 0) throw new UnresolvedHostError(`${host} has no address`);
     for (const { address } of addresses) {
       const verdict = checkAddress(address, this.policy);
       if (!verdict.allowed) {
-        const literal = parseAddress(host) !== null;
-        const why = literal ? verdict.reason : `${host} resolves to ${parseAddress(address)?.toString() ?? address}, which is ${verdict.kind}`;
+        const why = parseAddress(host) !== null ? verdict.reason : `${host} resolves to ${verdict.kind}`;
         throw new BlockedAddressError(`${why}; webhooks are not sent to private or internal networks`);
       }
     }
+    const port = checkPort(url, this.policy);
+    if (!port.allowed) throw new BlockedAddressError(port.reason);
     return addresses[0] as ResolvedAddress;
   }
 

@@ -7,7 +7,7 @@ import type { ResolvedAddress } from './address-guard';
  * POSTs a body to a URL over a connection to one given address (the one the SSRF guard checked),
  * whatever DNS would answer now: the request keeps the URL's host for its Host header and TLS name.
  * Resolves with the response's status as soon as it arrives (the body is drained and ignored);
- * rejects on a network error or when `timeoutMs` passes. Redirects are not followed.
+ * rejects with the network error, or an AbortError when `timeoutMs` passes. Redirects are not followed.
  */
 export function postPinned(url: URL, address: ResolvedAddress, request: { headers: Record<string, string>; body: string; timeoutMs: number }): Promise<number> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
@@ -29,9 +29,7 @@ export function postPinned(url: URL, address: ResolvedAddress, request: { header
       response.on('error', () => undefined);
       resolve(response.statusCode ?? 0);
     });
-    outgoing.on('error', (error) => {
-      reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new Error(`no answer within ${request.timeoutMs / 1000} s`) : error);
-    });
+    outgoing.on('error', reject);
     outgoing.end(request.body);
   });
 }

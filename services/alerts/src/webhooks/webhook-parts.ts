@@ -10,6 +10,7 @@ export interface WebhookSettings {
   WEBHOOK_ENDPOINTS_MAX_PER_USER: number;
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: boolean;
   WEBHOOK_ALLOWED_ADDRESSES: string[];
+  WEBHOOK_ALLOWED_PORTS: number[];
   WEBHOOK_TIMEOUT_MS: number;
   WEBHOOK_DISABLE_AFTER_FAILURES: number;
 }
@@ -25,7 +26,11 @@ export interface WebhookParts {
 export function wireWebhooks(settings: WebhookSettings, deps: {
   store: WebhookEndpointStore; notices: NotificationSink; logger: Logger; resolve?: ResolveHost; now?: () => Date;
 }): WebhookParts {
-  const guard = new AddressGuard({ allowPrivate: settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, allowed: settings.WEBHOOK_ALLOWED_ADDRESSES }, deps.resolve);
+  const guard = new AddressGuard({
+    allowPrivate: settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+    allowed: settings.WEBHOOK_ALLOWED_ADDRESSES,
+    allowedPorts: settings.WEBHOOK_ALLOWED_PORTS,
+  }, deps.resolve);
   return {
     endpoints: new WebhookEndpointsService({ endpoints: deps.store, guard, maxPerUser: settings.WEBHOOK_ENDPOINTS_MAX_PER_USER, now: deps.now }),
     sender: new StandardWebhookSender({

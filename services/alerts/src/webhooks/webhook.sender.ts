@@ -4,6 +4,7 @@ import {
   PermanentDeliveryError, RetryableDeliveryError, type NotificationSink, type WebhookMessage, type WebhookSender,
 } from '../domain/delivery-ports';
 import { BlockedAddressError, UnresolvedHostError, type AddressGuard } from './address-guard';
+import { deliveryFailureOf, httpFailure } from './delivery-failure';
 import { postPinned } from './pinned-post';
 import type { WebhookEndpointRecord, WebhookEndpointStore } from './webhook-endpoint';
 import { webhookBody } from './webhook-payload';
@@ -54,8 +55,10 @@ export class StandardWebhookSender implements WebhookSender {
         throw new PermanentDeliveryError(error.message);
       }
       if (error instanceof UnresolvedHostError) {
-        await this.failed(endpoint, error.message);
-        throw new RetryableDeliveryError(error.message);
+        const reason = 'host not found';
+        this.options.logger.info({ endpointId: endpoint.id, err: error }, 'webhook host did not resolve');
+        await this.failed(endpoint, reason);
+        throw new RetryableDeliveryError(reason);
       }
       throw error;
     }
@@ -73,7 +76,10 @@ export class StandardWebhookSender implements WebhookSender {
     try {
       status = await postPinned(url, address, { headers, body, timeoutMs: this.options.timeoutMs });
     } catch (error) {
-      const reason = `could not deliver to ${url.host}: ${(error as Error).message}`;
+      // The owner sees the category; the error itself (a TLS library's words, say) only the log.
+      const reason = deliveryFailureOf(error);
+      const { logger } = this.options;
+      logger.info({ endpointId: endpoint.id, host: url.host, reason, err: error }, 'webhook attempt failed');
       await this.failed(endpoint, reason);
       throw new RetryableDeliveryError(reason);
     }
@@ -84,13 +90,13 @@ export class StandardWebhookSender implements WebhookSender {
     }
     if (status === 410) {
       // 410 Gone: the receiver says this endpoint is retired; no retry, and nothing more is sent to it.
-      const reason = 'the receiver answered 410 Gone';
+      const reason = `${httpFailure(status)} Gone`;
       await this.failed(endpoint, reason);
       await this.disable(endpoint.id, reason);
       throw new PermanentDeliveryError(reason);
     }
     // Any other answer (4xx included, as the Standard Webhooks spec advises) is retried on the schedule.
-    const reason = `the receiver answered HTTP ${status}`;
+    const reason = httpFailure(status);
     await this.failed(endpoint, reason);
     throw new RetryableDeliveryError(reason);
   }

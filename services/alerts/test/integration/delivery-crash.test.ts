@@ -39,7 +39,8 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     SMTP_URL: sink.url, LOG_LEVEL: 'warn', ALERTS_QUEUE_PREFIX: `{${uniqueName('alerts-crash')}}`,
     // A dead worker's jobs are taken up 1.5 s after; records left unqueued are swept after 1 s.
     ALERTS_DELIVERY_LOCK_MS: '1500', ALERTS_DELIVERY_SWEEP_MS: '1000',
-    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', // the receiver is on loopback
+    // The receiver is on loopback, on a random port.
+    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', WEBHOOK_ALLOWED_PORTS: String(receiver.port),
   };
   const spawnService = () => spawn(process.execPath, ['--import', 'tsx', 'services/alerts/src/main.ts'], { cwd: REPO_ROOT, env: childEnv, stdio: 'ignore' });
   const client = new AlertServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());

@@ -1,4 +1,5 @@
 import { credentials } from '@grpc/grpc-js';
+import net, { type AddressInfo } from 'node:net';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { InputError, NotFoundError } from '@docket/errors';
@@ -44,6 +45,16 @@ let grpcServer: RunningGrpcServer;
 let client: AlertServiceClient;
 let receiverUrl: string;
 let receiverPort: number;
+/** A loopback port nothing listens on (a listener's, closed again): connecting to it is refused. */
+let closedPort: number;
+
+async function portNobodyListensOn(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 beforeAll(async () => {
   const env = testInfraEnv();
@@ -51,18 +62,20 @@ beforeAll(async () => {
   await connection.asPromise();
   store = new WebhookEndpointRepository(connection);
   await store.init();
+  receiver = await WebhookReceiver.start();
+  receiverPort = receiver.port;
+  receiverUrl = receiver.url(PATH);
+  closedPort = await portNobodyListensOn();
   webhooks = wireWebhooks({
     WEBHOOK_ENDPOINTS_MAX_PER_USER: 4, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false, WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8'],
-    WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_DISABLE_AFTER_FAILURES: 2,
+    // The receiver's port is random: opened here as an operator would open a receiver's port.
+    WEBHOOK_ALLOWED_PORTS: [receiverPort, closedPort], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_DISABLE_AFTER_FAILURES: 2,
   }, { store, notices, logger, resolve });
   grpcServer = await startGrpcServer({
     port: 0, host: '127.0.0.1', logger,
     services: [{ definition: AlertServiceService, implementation: webhookHandlers({ endpoints: webhooks.endpoints, logger }) }],
   });
   client = new AlertServiceClient(`127.0.0.1:${grpcServer.port}`, credentials.createInsecure());
-  receiver = await WebhookReceiver.start();
-  receiverPort = receiver.port;
-  receiverUrl = receiver.url(PATH);
 });
 
 afterAll(async () => {
@@ -119,6 +132,16 @@ describe('webhook endpoints (gRPC)', () => {
     ['http://[::ffff:169.254.169.254]/hook', '169.254.169.254 is a link-local address'],
     ['http://[fd00:ec2::254]/', 'unique-local'],
     ['http://100.100.100.200/', 'carrier-grade NAT'],
+    // IPv6 forms that embed an IPv4 address: IPv4-compatible (however written), NAT64, 6to4, Teredo.
+    ['http://[::127.0.0.1]/', '::7f00:1 is an IPv4-compatible IPv6 address (it embeds 127.0.0.1)'],
+    ['http://[::7f00:1]/', 'IPv4-compatible IPv6 address (it embeds 127.0.0.1)'],
+    ['http://[::a9fe:a9fe]/latest/meta-data/', 'IPv4-compatible IPv6 address (it embeds 169.254.169.254)'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'NAT64'],
+    ['http://[2002:a9fe:a9fe::1]/', '6to4'],
+    ['http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'Teredo'],
+    // A public address, but a port that is neither 80, 443 nor configured.
+    ['https://93.184.215.14:8443/hook', 'port 8443 is not allowed: webhooks are sent to ports 80, 443'],
+    ['http://93.184.215.14:22/', 'port 22 is not allowed'],
     ['ftp://hooks.example.com/', 'must use http or https'],
     ['not a url', 'is not an absolute URL'],
   ])('refuses %s at creation with INVALID_ARGUMENT naming url', async (url, why) => {
@@ -130,7 +153,11 @@ describe('webhook endpoints (gRPC)', () => {
   it('refuses a host name that resolves to a private address, or does not resolve', async () => {
     dnsAnswers.set('intranet.example.test', '192.168.10.20');
     const error = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url: 'https://intranet.example.test/in', description: '' }).catch((e: unknown) => e);
-    expect((error as InputError).issues).toEqual([{ path: 'url', message: 'intranet.example.test resolves to 192.168.10.20, which is a private network address; webhooks are not sent to private or internal networks' }]);
+    expect((error as InputError).issues).toEqual([{
+      path: 'url',
+      message: 'intranet.example.test resolves to a private network address; '
+        + 'webhooks are not sent to private or internal networks',
+    }]);
     const unknown = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url: 'https://nowhere.example.test/in', description: '' }).catch((e: unknown) => e);
     expect((unknown as InputError).issues).toEqual([{ path: 'url', message: expect.stringContaining('nowhere.example.test could not be resolved') }]);
   });
@@ -178,9 +205,10 @@ describe('sending (Standard Webhooks)', () => {
     receiver.script(PATH, [500, 429]);
     const sent = message(owner, endpoint!.id);
 
-    await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('the receiver answered HTTP 500'));
-    await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('the receiver answered HTTP 429'));
+    await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('HTTP 500'));
+    await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('HTTP 429'));
     expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]?.consecutiveFailures).toBe(2);
+    expect((await store.find(endpoint!.id))?.lastError).toBe('HTTP 429');
     await webhooks.sender.send(sent);
 
     expect(receiver.received.map((r) => r.webhookId)).toEqual([sent.id, sent.id, sent.id]);
@@ -192,7 +220,27 @@ describe('sending (Standard Webhooks)', () => {
     const owner = uniqueName('user');
     const { endpoint } = await createEndpoint(owner);
     receiver.script(PATH, ['hang']);
-    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new RetryableDeliveryError(`could not deliver to 127.0.0.1:${receiverPort}: no answer within 0.5 s`));
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(
+      new RetryableDeliveryError('timed out'),
+    );
+    expect((await store.find(endpoint!.id))?.lastError).toBe('timed out');
+  });
+
+  it('records a refused connection and a failed TLS handshake as such, not in the network error\'s words', async () => {
+    const owner = uniqueName('user');
+    const { endpoint: refused } = await createEndpoint(owner, `http://127.0.0.1:${closedPort}/in`);
+    await expect(webhooks.sender.send(message(owner, refused!.id))).rejects.toThrow(
+      new RetryableDeliveryError('connection refused'),
+    );
+    expect(await store.find(refused!.id)).toMatchObject({ lastError: 'connection refused', consecutiveFailures: 1 });
+
+    // https to a plain-HTTP port: OpenSSL's answer ("wrong version number") would say what listens there.
+    const { endpoint: tls } = await createEndpoint(owner, `https://127.0.0.1:${receiverPort}/in`);
+    await expect(webhooks.sender.send(message(owner, tls!.id))).rejects.toThrow(
+      new RetryableDeliveryError('TLS error'),
+    );
+    expect(await store.find(tls!.id)).toMatchObject({ lastError: 'TLS error', consecutiveFailures: 1 });
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('disables the endpoint when the receiver answers 410 Gone, and tells its owner', async () => {
@@ -201,9 +249,11 @@ describe('sending (Standard Webhooks)', () => {
     receiver.script(PATH, [410]);
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toBeInstanceOf(PermanentDeliveryError);
     const [listed] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
-    expect(listed).toMatchObject({ disabled: true, disabledReason: 'the receiver answered 410 Gone' });
+    expect(listed).toMatchObject({ disabled: true, disabledReason: 'HTTP 410 Gone' });
     expect(notices.byKey.get(`webhook-disabled:${endpoint!.id}:0`)).toMatchObject({ ownerUserId: owner, kind: 'notice', link: '/alerts/webhooks' });
-    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new PermanentDeliveryError('the webhook endpoint is disabled: the receiver answered 410 Gone'));
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(
+      new PermanentDeliveryError('the webhook endpoint is disabled: HTTP 410 Gone'),
+    );
     expect(receiver.received).toHaveLength(1);
   });
 
@@ -211,18 +261,22 @@ describe('sending (Standard Webhooks)', () => {
     const owner = uniqueName('user');
     const { endpoint } = await createEndpoint(owner);
     const id = endpoint!.id;
-    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 503');
+    await webhooks.sender.recordFinalFailure(id, 'HTTP 503');
     expect((await store.find(id))?.disabled).toBe(false);
-    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 502');
+    await webhooks.sender.recordFinalFailure(id, 'HTTP 502');
     // A repeated call (a worker restarted after a crash) changes nothing and sends no second notice.
-    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 502');
+    await webhooks.sender.recordFinalFailure(id, 'HTTP 502');
 
     const [disabled] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
-    expect(disabled).toMatchObject({ disabled: true, disabledReason: '2 messages in a row could not be delivered after 24 hours of retries; the last: the receiver answered HTTP 502' });
+    expect(disabled).toMatchObject({
+      disabled: true,
+      disabledReason: '2 messages in a row could not be delivered after 24 hours of retries; the last: HTTP 502',
+    });
     const mine = [...notices.byKey.values()].filter((n) => n.ownerUserId === owner);
     expect(mine).toEqual([{
       key: `webhook-disabled:${id}:0`, ownerUserId: owner, kind: 'notice', title: 'Webhook endpoint disabled', link: '/alerts/webhooks',
-      body: `Nothing more is sent to ${receiverUrl}: 2 messages in a row could not be delivered after 24 hours of retries; the last: the receiver answered HTTP 502. Fix the receiver, then enable the endpoint again.`,
+      body: `Nothing more is sent to ${receiverUrl}: 2 messages in a row could not be delivered after 24 hours `
+        + 'of retries; the last: HTTP 502. Fix the receiver, then enable the endpoint again.',
     }]);
     await expect(webhooks.sender.send(message(owner, id))).rejects.toBeInstanceOf(PermanentDeliveryError);
     expect(receiver.received).toHaveLength(0);
@@ -232,7 +286,7 @@ describe('sending (Standard Webhooks)', () => {
     await webhooks.sender.send(message(owner, id));
     expect(receiver.received).toHaveLength(1);
     // A success in between resets the count: one more final failure does not disable it again.
-    await webhooks.sender.recordFinalFailure(id, 'the receiver answered HTTP 500');
+    await webhooks.sender.recordFinalFailure(id, 'HTTP 500');
     expect((await store.find(id))?.disabled).toBe(false);
   });
 
@@ -249,9 +303,27 @@ describe('sending (Standard Webhooks)', () => {
     // Then the name is rebound to an internal address: refused for good, nothing sent.
     dnsAnswers.set('hooks.rebind.test', '10.20.30.40');
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new PermanentDeliveryError(
-      'hooks.rebind.test resolves to 10.20.30.40, which is a private network address; webhooks are not sent to private or internal networks',
+      'hooks.rebind.test resolves to a private network address; webhooks are not sent to private or internal networks',
     ));
+    // Or to the loopback address written as an IPv4-compatible IPv6 address.
+    dnsAnswers.set('hooks.rebind.test', '::7f00:1');
+    const rebound = await webhooks.sender.send(message(owner, endpoint!.id)).catch((e: unknown) => e);
+    expect(rebound).toBeInstanceOf(PermanentDeliveryError);
+    expect((rebound as Error).message).toContain('hooks.rebind.test resolves to an IPv4-compatible IPv6 address');
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('checks the port again at send time: an endpoint on a port no longer allowed gets nothing', async () => {
+    const owner = uniqueName('user');
+    // As if stored while the operator allowed that port, which the configuration no longer does.
+    const { endpoint } = await createEndpoint(owner);
+    const record = (await store.find(endpoint!.id))!;
+    const moved = { ...record, id: uniqueName('endpoint'), url: `http://127.0.0.1:8081${PATH}` };
+    await store.insert(moved);
+    await expect(webhooks.sender.send(message(owner, moved.id))).rejects.toThrow(new PermanentDeliveryError(
+      `port 8081 is not allowed: webhooks are sent to ports 80, 443, ${receiverPort} and ${closedPort} only`,
+    ));
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('counts a host that no longer resolves as a failure worth retrying', async () => {
@@ -260,7 +332,9 @@ describe('sending (Standard Webhooks)', () => {
     const { endpoint } = await createEndpoint(owner, `http://hooks.vanishing.test:${receiverPort}/in`);
     dnsAnswers.delete('hooks.vanishing.test');
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(RetryableDeliveryError);
-    expect(await store.find(endpoint!.id)).toMatchObject({ consecutiveFailures: 1, lastError: expect.stringContaining('hooks.vanishing.test could not be resolved'), disabled: false });
+    expect(await store.find(endpoint!.id)).toMatchObject({
+      consecutiveFailures: 1, lastError: 'host not found', disabled: false,
+    });
     expect(receiver.received).toHaveLength(0);
   });
 

@@ -1,10 +1,10 @@
 import { z } from '@docket/config';
 import { AddressGuard, BlockedAddressError, UnresolvedHostError, type ResolveHost } from '../../src/webhooks/address-guard';
-import { checkAddress, checkAllowList, type AddressPolicy } from '../../src/webhooks/address-policy';
+import { checkAddress, checkAllowList, checkPort, type AddressPolicy } from '../../src/webhooks/address-policy';
 import { parseEndpointUrl } from '../../src/webhooks/endpoint-url';
 import { webhookEnv } from '../../src/webhooks/webhook.config';
 
-const strict: AddressPolicy = { allowPrivate: false, allowed: [] };
+const strict: AddressPolicy = { allowPrivate: false, allowed: [], allowedPorts: [] };
 
 describe('checkAddress (the SSRF guard\'s classification)', () => {
   it.each([
@@ -27,7 +27,21 @@ describe('checkAddress (the SSRF guard\'s classification)', () => {
     ['::ffff:7f00:1', 'loopback'],
     ['::ffff:169.254.169.254', 'link-local'],
     ['64:ff9b::a00:1', 'NAT64'],
+    ['64:ff9b:1::a00:1', 'NAT64'],
     ['2002:a00:1::1', '6to4'],
+    ['2002:a9fe:a9fe::1', '6to4'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['::ffff:0:a00:1', 'IPv4-translated'],
+    // The IPv4-compatible form (::/96), as DNS or the URL parser writes it: each one embeds an IPv4 address.
+    ['::7f00:1', 'IPv4-compatible IPv6 address (it embeds 127.0.0.1)'],
+    ['::127.0.0.1', 'IPv4-compatible IPv6 address (it embeds 127.0.0.1)'],
+    ['::a9fe:a9fe', 'IPv4-compatible IPv6 address (it embeds 169.254.169.254)'],
+    ['0:0:0:0:0:0:10.0.0.1', 'IPv4-compatible IPv6 address (it embeds 10.0.0.1)'],
+    ['::8.8.8.8', 'IPv4-compatible'],
+    ['100::1', 'discard'],
+    ['fec0::1', 'site-local'],
+    ['4000::1', 'not a global unicast IPv6 address'],
+    ['fe80::1%eth0', 'not an IP address'],
   ])('refuses %s (%s)', (address, words) => {
     const verdict = checkAddress(address, strict);
     expect(verdict.allowed).toBe(false);
@@ -43,13 +57,15 @@ describe('checkAddress (the SSRF guard\'s classification)', () => {
   });
 
   it('lets configuration open every private range, or only listed addresses and ranges', () => {
-    expect(checkAddress('10.0.0.5', { allowPrivate: true, allowed: [] })).toEqual({ allowed: true });
-    const loopbackOnly: AddressPolicy = { allowPrivate: false, allowed: ['127.0.0.0/8', '::1'] };
+    expect(checkAddress('10.0.0.5', { allowPrivate: true, allowed: [], allowedPorts: [] })).toEqual({ allowed: true });
+    const loopbackOnly: AddressPolicy = { allowPrivate: false, allowed: ['127.0.0.0/8', '::1'], allowedPorts: [] };
     expect(checkAddress('127.0.0.1', loopbackOnly)).toEqual({ allowed: true });
     expect(checkAddress('::ffff:127.0.0.1', loopbackOnly)).toEqual({ allowed: true });
     expect(checkAddress('::1', loopbackOnly)).toEqual({ allowed: true });
     expect(checkAddress('10.0.0.1', loopbackOnly).allowed).toBe(false);
     expect(checkAddress('169.254.169.254', loopbackOnly).allowed).toBe(false);
+    // An IPv4 range does not open the IPv4-compatible IPv6 form of its addresses.
+    expect(checkAddress('::7f00:1', loopbackOnly).allowed).toBe(false);
   });
 
   it('names the allow-list entries that are not addresses or ranges', () => {
@@ -68,6 +84,7 @@ describe('AddressGuard', () => {
     'internal.example.com': ['10.0.0.7'],
     'mixed.example.com': ['93.184.215.14', '127.0.0.1'],
     'v6.example.com': ['2606:4700:4700::1111'],
+    'compat.example.com': ['::a9fe:a9fe'],
   }));
 
   it('returns the checked address to connect to', async () => {
@@ -76,8 +93,19 @@ describe('AddressGuard', () => {
   });
 
   it('refuses a name that resolves to a private address, or to any private address among public ones', async () => {
-    await expect(guard.check(new URL('https://internal.example.com/'))).rejects.toThrow(new BlockedAddressError('internal.example.com resolves to 10.0.0.7, which is a private network address; webhooks are not sent to private or internal networks'));
-    await expect(guard.check(new URL('https://mixed.example.com/'))).rejects.toThrow(/resolves to 127\.0\.0\.1, which is a loopback address/);
+    await expect(guard.check(new URL('https://internal.example.com/'))).rejects.toThrow(new BlockedAddressError(
+      'internal.example.com resolves to a private network address; '
+      + 'webhooks are not sent to private or internal networks',
+    ));
+    await expect(guard.check(new URL('https://mixed.example.com/'))).rejects.toThrow(/resolves to a loopback address/);
+    await expect(guard.check(new URL('https://compat.example.com/'))).rejects.toThrow(
+      /resolves to an IPv4-compatible IPv6 address/,
+    );
+  });
+
+  it('never says which address an internal name resolves to', async () => {
+    const error = await guard.check(new URL('https://internal.example.com/')).catch((e: unknown) => e);
+    expect((error as Error).message).not.toContain('10.0.0.7');
   });
 
   it.each([
@@ -89,8 +117,40 @@ describe('AddressGuard', () => {
     ['http://[::ffff:7f00:1]/', 'loopback'],
     ['http://169.254.169.254/latest/meta-data/', 'link-local'],
     ['http://[fd00:ec2::254]/', 'unique-local'],
+    ['http://[::127.0.0.1]/', 'IPv4-compatible IPv6 address (it embeds 127.0.0.1)'],
+    ['http://[::7f00:1]/', 'IPv4-compatible IPv6 address (it embeds 127.0.0.1)'],
+    ['http://[::a9fe:a9fe]/latest/meta-data/', 'IPv4-compatible IPv6 address (it embeds 169.254.169.254)'],
+    ['http://[::ffff:a9fe:a9fe]/', 'link-local'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'NAT64'],
+    ['http://[2002:7f00:1::1]/', '6to4'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'Teredo'],
   ])('refuses the literal address in %s without asking DNS (%s)', async (url, words) => {
     await expect(guard.check(parseEndpointUrl(url))).rejects.toThrow(words);
+  });
+
+  it('allows ports 80 and 443 and the configured ones, on every host, and says which when it refuses one', async () => {
+    const publicHost = { address: '93.184.215.14' };
+    await expect(guard.check(new URL('http://hooks.example.com/'))).resolves.toMatchObject(publicHost);
+    await expect(guard.check(new URL('https://hooks.example.com:443/'))).resolves.toMatchObject(publicHost);
+    await expect(guard.check(new URL('http://hooks.example.com:443/'))).resolves.toMatchObject(publicHost);
+    await expect(guard.check(new URL('https://hooks.example.com:8443/'))).rejects.toThrow(new BlockedAddressError(
+      'port 8443 is not allowed: webhooks are sent to ports 80 and 443 only',
+    ));
+    await expect(guard.check(new URL('http://8.8.8.8:22/'))).rejects.toThrow('port 22 is not allowed');
+    await expect(guard.check(new URL('http://[2606:4700:4700::1111]:6379/'))).rejects.toThrow(
+      'port 6379 is not allowed',
+    );
+
+    const more: AddressPolicy = { ...strict, allowedPorts: [8443, 9000] };
+    const withMore = new AddressGuard(more, resolver({ 'hooks.example.com': ['93.184.215.14'] }));
+    await expect(withMore.check(new URL('https://hooks.example.com:8443/'))).resolves.toMatchObject(publicHost);
+    await expect(withMore.check(new URL('https://hooks.example.com:9001/'))).rejects.toThrow(
+      'port 9001 is not allowed: webhooks are sent to ports 80, 443, 8443 and 9000 only',
+    );
+  });
+
+  it('checks the address before the port: an internal address is refused as such on any port', async () => {
+    await expect(guard.check(new URL('http://127.0.0.1:9/'))).rejects.toThrow('loopback');
   });
 
   it('says when a host does not resolve', async () => {
@@ -120,11 +180,26 @@ describe('parseEndpointUrl', () => {
   });
 });
 
+describe('checkPort', () => {
+  it.each([
+    ['http://h.example/', true],
+    ['https://h.example/', true],
+    ['https://h.example:80/', true],
+    ['http://h.example:8080/', false],
+    ['https://h.example:1/', false],
+  ])('%s is allowed: %s', (url, allowed) => {
+    expect(checkPort(new URL(url), strict).allowed).toBe(allowed);
+  });
+});
+
 describe('webhook configuration', () => {
   const schema = z.object(webhookEnv);
 
   it('refuses private addresses by default and reads an allow-list of addresses and ranges', () => {
-    expect(schema.parse({})).toMatchObject({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false, WEBHOOK_ALLOWED_ADDRESSES: [], WEBHOOK_ENDPOINTS_MAX_PER_USER: 10, WEBHOOK_TIMEOUT_MS: 10_000 });
+    expect(schema.parse({})).toMatchObject({
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false, WEBHOOK_ALLOWED_ADDRESSES: [], WEBHOOK_ALLOWED_PORTS: [],
+      WEBHOOK_ENDPOINTS_MAX_PER_USER: 10, WEBHOOK_TIMEOUT_MS: 10_000,
+    });
     expect(schema.parse({ WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8, ::1', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }))
       .toMatchObject({ WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8', '::1'], WEBHOOK_ALLOW_PRIVATE_ADDRESSES: true });
   });
@@ -133,5 +208,16 @@ describe('webhook configuration', () => {
     const result = schema.safeParse({ WEBHOOK_ALLOWED_ADDRESSES: '10.0.0.0/8,intranet' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['WEBHOOK_ALLOWED_ADDRESSES'], message: expect.stringContaining('IP address or CIDR range') });
+  });
+
+  it('reads the extra ports, and stops on an entry that is not a port, naming it', () => {
+    const parsed = schema.parse({ WEBHOOK_ALLOWED_PORTS: '8443, 9000' });
+    expect(parsed.WEBHOOK_ALLOWED_PORTS).toEqual([8443, 9000]);
+    const result = schema.safeParse({ WEBHOOK_ALLOWED_PORTS: '8443,0,https,70000' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['WEBHOOK_ALLOWED_PORTS'],
+      message: 'every entry must be a port number from 1 to 65535, not 0, https, 70000',
+    });
   });
 });
