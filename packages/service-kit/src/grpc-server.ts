@@ -1,6 +1,7 @@
 import { Server, ServerCredentials, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from '@docket/observability';
+import { grpcServerCredentials, type GrpcTls } from './grpc-tls';
 
 export interface GrpcServiceBinding {
   definition: ServiceDefinition;
@@ -10,16 +11,24 @@ export interface GrpcServiceBinding {
 export interface RunningGrpcServer {
   port: number;
   server: Server;
+  /** The plaintext health-only port, when one was asked for. */
+  healthPort?: number;
   /** Flips the standard health service (overall and per service) between SERVING and NOT_SERVING. */
   setServing(serving: boolean): void;
   /** Stops accepting calls, lets in-flight calls finish (up to `graceMs`), then forces close. */
   shutdown(graceMs?: number): Promise<void>;
 }
 
-/** Starts a gRPC server with the given services plus the standard `grpc.health.v1.Health` service. */
+/**
+ * Starts a gRPC server with the given services plus the standard `grpc.health.v1.Health` service, on
+ * loopback unless `host` says otherwise; with `tls`, every caller must present a certificate the CA
+ * signed (mutual TLS). `healthPort` adds a plaintext port that answers only the health service.
+ */
 export async function startGrpcServer(options: {
   port: number;
   host?: string;
+  tls?: GrpcTls | undefined;
+  healthPort?: number | undefined;
   services: GrpcServiceBinding[];
   logger: Logger;
 }): Promise<RunningGrpcServer> {
@@ -29,11 +38,21 @@ export async function startGrpcServer(options: {
   health.addToServer(server);
   for (const binding of options.services) server.addService(binding.definition, binding.implementation);
 
-  const address = `${options.host ?? '0.0.0.0'}:${options.port}`;
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(address, ServerCredentials.createInsecure(), (error, boundPort) => (error ? reject(error) : resolve(boundPort))),
-  );
-  options.logger.info({ port, services: serviceNames }, 'gRPC server listening');
+  const host = options.host ?? '127.0.0.1';
+  const port = await bind(server, host, options.port, grpcServerCredentials(options.tls));
+  // Health only: the state it reports is the main server's (the same HealthImplementation), answered
+  // on this event loop, so a blocked loop fails the probe as it would on the main port.
+  let healthServer: Server | undefined;
+  let healthPort: number | undefined;
+  if (options.healthPort !== undefined) {
+    healthServer = new Server();
+    health.addToServer(healthServer);
+    healthPort = await bind(healthServer, host, options.healthPort, ServerCredentials.createInsecure()).catch((error: unknown) => {
+      server.forceShutdown();
+      throw error;
+    });
+  }
+  options.logger.info({ host, port, healthPort, tls: options.tls !== undefined, services: serviceNames }, 'gRPC server listening');
 
   const setServing = (serving: boolean) => {
     for (const name of ['', ...serviceNames]) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
@@ -43,10 +62,12 @@ export async function startGrpcServer(options: {
   return {
     port,
     server,
+    healthPort,
     setServing,
     shutdown: (graceMs = 5000) =>
       new Promise<void>((resolve) => {
         setServing(false);
+        healthServer?.forceShutdown();
         const force = setTimeout(() => {
           server.forceShutdown();
           resolve();
@@ -57,6 +78,14 @@ export async function startGrpcServer(options: {
         });
       }),
   };
+}
+
+function bind(server: Server, host: string, port: number, credentials: ServerCredentials): Promise<number> {
+  // An IPv6 address is written in brackets in a gRPC address (::1 → [::1]:50051).
+  const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, credentials, (error, boundPort) => (error ? reject(error) : resolve(boundPort))),
+  );
 }
 
 /** The fully-qualified service name (e.g. research.documents.v1.DocumentsService) from any method path. */

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { EventPublisher, OutboxRelay, createKafka, ensureTopics, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
+import { connectMongo, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
@@ -125,7 +125,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost,
+      host: overrides.grpcHost ?? config.GRPC_HOST,
+      tls: grpcTlsOf(config),
+      healthPort: config.GRPC_HEALTH_PORT,
       services: [alertServiceBinding([
         matchingHandlers({ alerts: alertService, notifications, logger }),
         webhookHandlers({ endpoints: webhooks.endpoints, logger }),

@@ -1,4 +1,4 @@
-import { commonEnv, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { checkGrpcTls, commonEnv, grpcServerEnv, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
 import { deliveryEnv } from './delivery/delivery.config';
 import { webhookEnv } from './webhooks/webhook.config';
 
@@ -7,6 +7,7 @@ export const configSchema = z.object({
   ...mongoEnv,
   ...kafkaEnv,
   GRPC_PORT: port(50053),
+  ...grpcServerEnv,
   MONGO_DB: z.string().min(1).default('alerts'),
   ...redisEnv,
   /** Alerts and docket follows one user may keep. */
@@ -15,6 +16,6 @@ export const configSchema = z.object({
   ALERTS_INDEX_REFRESH_MS: z.coerce.number().int().min(100).default(3_000),
   ...webhookEnv,
   ...deliveryEnv,
-});
+}).superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST, targets: { QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC } })));
 
 export type Config = z.infer<typeof configSchema>;

@@ -7,7 +7,7 @@ import type { Queue } from 'bullmq';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { connectMongo } from '@docket/service-kit';
+import { connectMongo, grpcChannelCredentials, grpcTlsOf } from '@docket/service-kit';
 import type { BffConfig } from './config';
 import { AlertsGateway } from './grpc/alerts.gateway';
 import { createGrpcClients } from './grpc/clients';
@@ -202,7 +202,10 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
   const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
   // Never kept longer than half a session's life, so a very short SESSION_TTL_SECONDS still expires.
   const sessionUsers = new SessionUserCache(Math.min(SESSION_USER_CACHE_MS, config.SESSION_TTL_SECONDS * 500));
-  const grpc = createGrpcClients({ documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC, alerts: config.ALERTS_GRPC });
+  const grpc = createGrpcClients(
+    { documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC, alerts: config.ALERTS_GRPC },
+    grpcChannelCredentials(grpcTlsOf(config)),
+  );
   const documentViews = new RecentDocumentViews<DocumentDetailView>();
   const documents = new DocumentsGateway(grpc.documents, documentViews);
   const documentChanges = config.KAFKA_BROKERS ? keepListeningToDocumentChanges({ brokers: config.KAFKA_BROKERS, logger, views: documentViews, topics: options.documentChangeTopics }) : undefined;

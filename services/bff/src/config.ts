@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { commonEnv, grpcTarget, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { commonEnv, grpcTarget, grpcTlsEnv, grpcTlsIssues, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
 import { parseTrustProxy } from './http/trust-proxy';
 
 const booleanFlag = z
@@ -22,6 +22,8 @@ export const bffEnvSchema = z
     QUERY_ENGINE_GRPC: grpcTarget('127.0.0.1:50052'),
     EXPORT_GRPC: grpcTarget('127.0.0.1:50054'),
     ALERTS_GRPC: grpcTarget('127.0.0.1:50053'),
+    // The BFF's certificate for calling the services (mutual TLS); required when a service is on another machine.
+    ...grpcTlsEnv,
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(28_800),
     ADMIN_EMAIL: z.email().optional(),
@@ -43,6 +45,8 @@ export const bffEnvSchema = z
     STACK_STATUS_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    const targets = { DOCUMENTS_GRPC: env.DOCUMENTS_GRPC, QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC, EXPORT_GRPC: env.EXPORT_GRPC, ALERTS_GRPC: env.ALERTS_GRPC };
+    for (const issue of grpcTlsIssues(env, { targets })) ctx.addIssue({ code: 'custom', ...issue });
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }

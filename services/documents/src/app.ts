@@ -3,7 +3,7 @@ import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type To
 import type { Logger } from '@docket/observability';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder, UserActivity } from '@docket/service-kit';
+import { connectMongo, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder, UserActivity } from '@docket/service-kit';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
 import { blobDirOf, type Config } from './config';
 import type { DocketPattern } from './domain/entities';
@@ -144,7 +144,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost,
+      host: overrides.grpcHost ?? config.GRPC_HOST,
+      tls: grpcTlsOf(config),
+      healthPort: config.GRPC_HEALTH_PORT,
       services: [notingUserRequests(documentsServiceBinding({
         documents, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), corpusLoad, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
       }), users, ['getCatalogStatus'])],

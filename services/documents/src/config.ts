@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { commonEnv, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { checkGrpcTls, commonEnv, grpcServerEnv, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
 
 const REPO_ROOT = resolve(__dirname, '../../..');
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -11,6 +11,7 @@ export const configSchema = z.object({
   ...kafkaEnv,
   ...redisEnv,
   GRPC_PORT: port(50051),
+  ...grpcServerEnv,
   MONGO_DB: z.string().min(1).default('documents'),
   /**
    * How often the outbox relay sweeps for events a crashed write left behind. Writes publish their own
@@ -39,7 +40,7 @@ export const configSchema = z.object({
   /** A crashed import's job is picked up again once its lock lapses (BullMQ's stalled-job check). */
   IMPORT_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   CONNECTOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
-});
+}).superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST })));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
+import { connectMongo, grpcChannelCredentials, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import type { Config } from './config';
 import type { ExportBlobStore } from './blob/export-blob-store';
@@ -91,7 +91,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     let sources = overrides.sources;
     if (!sources) {
-      const grpcSources = new GrpcExportSources({ queryEngine: config.QUERY_ENGINE_GRPC, documents: config.DOCUMENTS_GRPC });
+      const grpcSources = new GrpcExportSources({ queryEngine: config.QUERY_ENGINE_GRPC, documents: config.DOCUMENTS_GRPC }, grpcChannelCredentials(grpcTlsOf(config)));
       closers.add('upstream clients', async () => grpcSources.close());
       sources = grpcSources;
     }
@@ -127,7 +127,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost,
+      host: overrides.grpcHost ?? config.GRPC_HOST,
+      tls: grpcTlsOf(config),
+      healthPort: config.GRPC_HEALTH_PORT,
       services: [processServiceBinding({ processes, logger }), exportServiceBinding({ exports: exportService, downloads, logger })],
       logger,
     });

@@ -1,4 +1,4 @@
-import { commonEnv, grpcTarget, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { commonEnv, grpcServerEnv, grpcTarget, grpcTlsIssues, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -8,6 +8,7 @@ export const configSchema = z.object({
   ...kafkaEnv,
   ...redisEnv,
   GRPC_PORT: port(50054),
+  ...grpcServerEnv,
   MONGO_DB: z.string().min(1).default('export'),
   QUERY_ENGINE_GRPC: grpcTarget('127.0.0.1:50052'),
   DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
@@ -36,6 +37,8 @@ export const configSchema = z.object({
   /** The app's address, for the document links in exported rows and footnotes. */
   EXPORT_APP_URL: z.string().url().default('http://localhost:3000'),
 }).superRefine((config, context) => {
+  const targets = { QUERY_ENGINE_GRPC: config.QUERY_ENGINE_GRPC, DOCUMENTS_GRPC: config.DOCUMENTS_GRPC };
+  for (const issue of grpcTlsIssues(config, { listen: config.GRPC_HOST, targets })) context.addIssue({ code: 'custom', ...issue });
   if (config.EXPORT_BLOB_STORE === 's3' && !config.EXPORT_S3_BUCKET) {
     context.addIssue({ code: 'custom', path: ['EXPORT_S3_BUCKET'], message: 'is required with EXPORT_BLOB_STORE=s3' });
   }

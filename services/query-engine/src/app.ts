@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { NotAllowedError, NotFoundError } from '@docket/errors';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, startGrpcServer, type StartedService, ShutdownLadder, UserActivity } from '@docket/service-kit';
+import { connectMongo, grpcChannelCredentials, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder, UserActivity } from '@docket/service-kit';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import type { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
 import { vectorIndexPathOf, type Config } from './config';
@@ -139,7 +139,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('worker redis', () => workerRedis.quit());
 
     const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, '{query-engine}:process-sequence'), processTopic);
-    const source = new DocumentsGrpcSource(config.DOCUMENTS_GRPC);
+    const source = new DocumentsGrpcSource(config.DOCUMENTS_GRPC, grpcChannelCredentials(grpcTlsOf(config)));
     closers.add('documents client', () => source.close());
 
     const queuePrefix = overrides.queuePrefix ?? QUEUE_PREFIX;
@@ -181,7 +181,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const coverage = new IndexCoverageService({ index, lag, rebuild: () => worker.rebuildProgress(), logger });
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost,
+      host: overrides.grpcHost ?? config.GRPC_HOST,
+      tls: grpcTlsOf(config),
+      healthPort: config.GRPC_HEALTH_PORT,
       services: [
         searchServiceBinding({
           search, stream: new SearchStreamService({ index, workspaces: workspaceScope }), index, coverage, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS,

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { commonEnv, grpcTarget, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { checkGrpcTls, commonEnv, grpcServerEnv, grpcTarget, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
 import { llmEnv } from './llm';
 
 const REPO_ROOT = resolve(__dirname, '../../..');
@@ -10,6 +10,7 @@ export const configSchema = z.object({
   ...kafkaEnv,
   ...redisEnv,
   GRPC_PORT: port(50052),
+  ...grpcServerEnv,
   // This service's log level when it should differ from LOG_LEVEL (a bench reads its indexing progress lines).
   QUERY_ENGINE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   MONGO_DB: z.string().min(1).default('query_engine'),
@@ -36,7 +37,7 @@ export const configSchema = z.object({
   // How often the queries outbox is swept for events a crash left unpublished.
   OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
   ...llmEnv,
-});
+}).superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST, targets: { DOCUMENTS_GRPC: env.DOCUMENTS_GRPC } })));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -14,9 +14,12 @@ const HealthClientCtor = grpc.makeGenericClientConstructor(
   'Health',
 ) as unknown as new (target: string, credentials: grpc.ChannelCredentials) => HealthClient;
 
-/** grpc.health.v1.Health/Check for the overall status ('') of the server at target (host:port). */
-export function grpcServing(target: string, timeoutMs = 1000): Promise<boolean> {
-  const client = new HealthClientCtor(target, grpc.credentials.createInsecure());
+/**
+ * grpc.health.v1.Health/Check for the overall status ('') of the server at target (host:port); a
+ * server with mutual TLS needs `credentials` holding a certificate from its CA.
+ */
+export function grpcServing(target: string, timeoutMs = 1000, credentials: grpc.ChannelCredentials = grpc.credentials.createInsecure()): Promise<boolean> {
+  const client = new HealthClientCtor(target, credentials);
   return new Promise<boolean>((resolve) => {
     client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, reply) => {
       resolve(!err && (reply?.status === 'SERVING' || reply?.status === 1));

@@ -1,4 +1,4 @@
-import { credentials } from '@grpc/grpc-js';
+import type { ChannelCredentials } from '@grpc/grpc-js';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import type { QuestionAnswerer } from '../delivery/delivery-jobs';
@@ -13,8 +13,8 @@ const ANSWER_DEADLINE_MS = 20_000;
 export class QueryEngineAnswerer implements QuestionAnswerer {
   private readonly client: QueryServiceClient;
 
-  constructor(target: string) {
-    this.client = new QueryServiceClient(target, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  constructor(target: string, credentials: ChannelCredentials) {
+    this.client = new QueryServiceClient(target, credentials, GRPC_CLIENT_OPTIONS);
   }
 
   async answer(question: string, documentIds: string[]): Promise<Array<{ text: string; documentIds: string[] }>> {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '@docket/observability';
-import type { ShutdownLadder } from '@docket/service-kit';
+import { grpcChannelCredentials, grpcTlsOf, type ShutdownLadder } from '@docket/service-kit';
 import type { Config } from '../config';
 import type { AlertSource, DeliveryPlanner, HitSource, NotificationSink, WebhookSender } from '../domain/delivery-ports';
 import { DeliveryDispatcher } from '../delivery/delivery-dispatcher';
@@ -27,6 +27,7 @@ export type DeliveryConfig = Pick<
   Config,
   'REDIS_URL' | 'PUBLIC_APP_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'UNSUBSCRIBE_SECRET' | 'ALERTS_REALTIME_MAX_PER_HOUR' | 'ALERTS_DIGEST_CRON'
   | 'ALERTS_DELIVERY_LOCK_MS' | 'ALERTS_DELIVERY_SWEEP_MS' | 'ALERTS_DELIVERY_CONCURRENCY' | 'ALERTS_QUEUE_PREFIX' | 'QUERY_ENGINE_GRPC'
+  | 'GRPC_TLS_CA' | 'GRPC_TLS_CERT' | 'GRPC_TLS_KEY'
 >;
 
 export interface DeliveryParts {
@@ -119,7 +120,7 @@ export async function startDelivery(deps: {
   });
   let answers = deps.answers;
   if (!answers && config.QUERY_ENGINE_GRPC) {
-    const answerer = new QueryEngineAnswerer(config.QUERY_ENGINE_GRPC);
+    const answerer = new QueryEngineAnswerer(config.QUERY_ENGINE_GRPC, grpcChannelCredentials(grpcTlsOf(config)));
     closers.add('query-engine client', () => answerer.close());
     answers = answerer;
   }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
-import { credentials, type ClientReadableStream } from '@grpc/grpc-js';
+import type { ChannelCredentials, ClientReadableStream } from '@grpc/grpc-js';
 import { fromGrpcError } from '@docket/errors';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient, type OpenAttachmentResponse } from '@docket/proto/src/gen/research/documents/v1/documents';
@@ -22,12 +22,11 @@ export class GrpcExportSources implements ExportSources {
   private readonly queries: QueryServiceClient;
   private readonly documentsClient: DocumentsServiceClient;
 
-  constructor(targets: { queryEngine: string; documents: string }) {
-    const insecure = credentials.createInsecure();
-    this.search = new SearchServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
-    this.workspaces = new WorkspaceServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
-    this.queries = new QueryServiceClient(targets.queryEngine, insecure, GRPC_CLIENT_OPTIONS);
-    this.documentsClient = new DocumentsServiceClient(targets.documents, insecure, GRPC_CLIENT_OPTIONS);
+  constructor(targets: { queryEngine: string; documents: string }, credentials: ChannelCredentials) {
+    this.search = new SearchServiceClient(targets.queryEngine, credentials, GRPC_CLIENT_OPTIONS);
+    this.workspaces = new WorkspaceServiceClient(targets.queryEngine, credentials, GRPC_CLIENT_OPTIONS);
+    this.queries = new QueryServiceClient(targets.queryEngine, credentials, GRPC_CLIENT_OPTIONS);
+    this.documentsClient = new DocumentsServiceClient(targets.documents, credentials, GRPC_CLIENT_OPTIONS);
   }
 
   close(): void {

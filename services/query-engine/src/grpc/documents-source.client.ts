@@ -1,4 +1,4 @@
-import { credentials } from '@grpc/grpc-js';
+import type { ChannelCredentials } from '@grpc/grpc-js';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient, type Document } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
@@ -16,8 +16,8 @@ export class DocumentsGrpcSource implements DocumentSource {
   private readonly client: DocumentsServiceClient;
   private sourceNames = new Map<string, string>();
 
-  constructor(target: string, private readonly deadlineMs = 30_000) {
-    this.client = new DocumentsServiceClient(target, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  constructor(target: string, credentials: ChannelCredentials, private readonly deadlineMs = 30_000) {
+    this.client = new DocumentsServiceClient(target, credentials, GRPC_CLIENT_OPTIONS);
   }
 
   async listDocuments(request: { pageSize: number; pageToken: string }): Promise<DocumentPage> {
