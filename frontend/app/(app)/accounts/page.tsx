@@ -61,7 +61,7 @@ export default async function AccountsPage() {
             <div className="card-header">
               <div>
                 <h2 id="password-heading">Password</h2>
-                <p>At least 12 characters.</p>
+                <p>At least 12 characters, and not easy to guess: a few unrelated words work well.</p>
               </div>
             </div>
             <div className="card-body">

@@ -1,6 +1,7 @@
 import { InputError, NotAllowedError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { generateTemporaryPassword, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
+import { passwordWeakness, personalWords } from '../domain/password-strength';
 import { normaliseEmail, type Role, type UserRecord } from '../domain/user';
 import type { UserPatch, UserRepository } from '../store/user.repository';
 import type { SessionStore } from '../sessions/session.store';
@@ -33,6 +34,7 @@ export class UserService {
 
   /** Without a password, a temporary one is generated, returned once, and must be changed at first sign-in. */
   async create(actor: UserRecord, input: NewUserInput): Promise<{ user: UserRecord; temporaryPassword?: string }> {
+    if (input.password) refuseGuessable(input.password, 'password', personalWords(input));
     const temporaryPassword = input.password ? undefined : generateTemporaryPassword();
     const user = await this.users.create({
       organisationId: actor.organisationId,
@@ -106,9 +108,16 @@ export class UserService {
     if (newPassword === currentPassword) {
       throw new InputError('new password must differ', [{ path: 'newPassword', message: 'must differ from the current password' }]);
     }
+    refuseGuessable(newPassword, 'newPassword', [...personalWords(actor), currentPassword.toLowerCase()]);
     await this.users.update(actor.id, { passwordHash: await this.hasher.hash(newPassword), mustChangePassword: false });
     this.sessionUsers.forgetUser(actor.id);
     const revoked = await this.sessions.revokeAllForUser(actor.id, currentSessionId);
     this.logger.info({ userId: actor.id, revokedSessions: revoked }, 'password changed');
   }
+}
+
+/** Common, patterned and personal passwords are refused with the reason and what would do instead. */
+function refuseGuessable(password: string, field: string, personal: string[]): void {
+  const weakness = passwordWeakness(password, personal);
+  if (weakness) throw new InputError(`${field} ${weakness}`, [{ path: field, message: weakness }]);
 }

@@ -277,6 +277,17 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
     });
   });
 
+  describe('users', () => {
+    it('refuses a guessable password for a new account, saying why, and takes a strong one', async () => {
+      const email = `${uniqueName('weak')}@example.com`;
+      const weak = await admin.post('/api/users', { email, name: 'Weak Password', role: 'member', password: 'qwertyuiop12' });
+      expect([weak.status, weak.body.error.issues[0].path]).toEqual([400, 'password']);
+      expect(weak.body.error.issues[0].message).toMatch(/^is too easy to guess\./);
+      const strong = await admin.post('/api/users', { email, name: 'Weak Password', role: 'member', password: 'copper lantern orbit meadow' });
+      expect(strong.status).toBe(201);
+    });
+  });
+
   describe('me', () => {
     it('updates the profile name', async () => {
       const { client: member } = await newMember();
@@ -293,6 +304,12 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect([wrong.status, wrong.body.error.issues[0].path]).toEqual([400, 'currentPassword']);
       const short = await member.post('/api/me/password', { currentPassword: password, newPassword: 'short' });
       expect([short.status, short.body.error.issues[0].path]).toEqual([400, 'newPassword']);
+
+      const common = await member.post('/api/me/password', { currentPassword: password, newPassword: 'password1234' });
+      expect([common.status, common.body.error.issues[0].path]).toEqual([400, 'newPassword']);
+      expect(common.body.error.issues[0].message).toMatch(/^is too easy to guess\. This is similar to a commonly used password\. .*A few unrelated words/);
+      const personal = await member.post('/api/me/password', { currentPassword: password, newPassword: `${email.split('@')[0]}2026!` });
+      expect([personal.status, personal.body.error.issues[0].message]).toEqual([400, expect.stringMatching(/^is built from your name, your e-mail address/)]);
 
       const ok = await member.post('/api/me/password', { currentPassword: password, newPassword: 'a brand new password' });
       expect(ok.status).toBe(204);
