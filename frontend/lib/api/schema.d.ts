@@ -5218,7 +5218,7 @@ export interface paths {
                         "application/json": components["schemas"]["Unsubscribe"];
                     };
                 };
-                /** @description Invalid input, with field-level issues */
+                /** @description No token, or the body is not exactly the form List-Unsubscribe=One-Click */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7261,7 +7261,7 @@ export interface components {
             /** @description Whether e-mail for the alert is off */
             unsubscribed: boolean;
         };
-        /** @description RFC 8058: what a mail client posts (application/x-www-form-urlencoded); the token alone decides */
+        /** @description RFC 8058: what a mail client posts (application/x-www-form-urlencoded, or multipart/form-data), exactly this one pair; the token in the URL says whose alert */
         OneClickUnsubscribe: {
             /** @enum {string} */
             "List-Unsubscribe": "One-Click";

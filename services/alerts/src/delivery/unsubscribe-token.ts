@@ -7,6 +7,8 @@ export interface UnsubscribeClaim {
 }
 
 const VERSION = 'u1';
+/** One part of a token: unpadded base64url (the version, u1, is made of the same characters). */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /**
  * Signed, not encrypted: `u1.<base64url JSON>.<base64url HMAC-SHA256>`. It needs no session and no
@@ -20,10 +22,15 @@ export class UnsubscribeTokens {
     return `${VERSION}.${body}.${this.mac(body)}`;
   }
 
-  /** The claim of a genuine token, or undefined for anything else (bad shape, bad signature). */
+  /**
+   * The claim of a genuine token, or undefined for anything else (bad shape, bad signature). The
+   * token is taken exactly as signed: three parts, nothing before, after or in between.
+   */
   verify(token: string): UnsubscribeClaim | undefined {
-    const [version, body, mac] = token.split('.');
-    if (version !== VERSION || !body || !mac) return undefined;
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return undefined;
+    const [version, body, mac] = parts as [string, string, string];
+    if (version !== VERSION) return undefined;
     const expected = Buffer.from(this.mac(body));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return undefined;

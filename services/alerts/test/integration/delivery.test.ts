@@ -127,6 +127,8 @@ describe('real-time delivery', () => {
     expect(await grpcCall(client, 'unsubscribe', { token })).toEqual({ alertId: alert.id, alertName: 'Pipeline tariffs', unsubscribed: true });
     expect(await grpcCall(client, 'unsubscribe', { token })).toMatchObject({ unsubscribed: true });
     await expect(grpcCall(client, 'describeUnsubscribe', { token: `${token}x` })).rejects.toBeInstanceOf(InputError);
+    // The genuine token with a part appended is not the token.
+    await expect(grpcCall(client, 'unsubscribe', { token: `${token}.extra` })).rejects.toBeInstanceOf(InputError);
 
     const second = await ingest('A second compressor station is proposed nearby.', 'Second compressor');
     await waitFor(async () => (await notificationsOf('uma')).some((n) => n.documentId === second), { description: 'the in-app notification of the second document' });

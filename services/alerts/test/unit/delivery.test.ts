@@ -50,6 +50,16 @@ describe('unsubscribe tokens', () => {
     expect(tokens.verify('garbage')).toBeUndefined();
     expect(tokens.verify('')).toBeUndefined();
   });
+
+  it('takes a genuine token exactly: nothing appended, prepended or padded', () => {
+    const token = tokens.sign({ ownerUserId: 'u1', alertIds: ['a1'] });
+    expect(tokens.verify(token)).toEqual({ ownerUserId: 'u1', alertIds: ['a1'] });
+    const altered = [
+      `${token}.extra`, `${token}.`, `${token}..`, `x.${token}`, `${token}=`, `${token} `, ` ${token}`, `${token}\n`,
+      token.replace('.', '..'),
+    ];
+    for (const text of altered) expect([text, tokens.verify(text)]).toEqual([text, undefined]);
+  });
 });
 
 describe('alert e-mail', () => {

@@ -289,8 +289,16 @@ export const CreateWebhookEndpointBody = z
 export const UnsubscribeQuery = z.object({ token: z.string().min(1, 'is required').max(2000) });
 
 export const UnsubscribeForm = z
-  .object({ 'List-Unsubscribe': z.literal('One-Click') })
-  .meta({ id: 'OneClickUnsubscribe', description: 'RFC 8058: what a mail client posts (application/x-www-form-urlencoded); the token alone decides' });
+  .strictObject({
+    'List-Unsubscribe': z.literal('One-Click', {
+      error: (issue) => (issue.input === undefined ? 'is required' : 'must be One-Click'),
+    }),
+  })
+  .meta({
+    id: 'OneClickUnsubscribe',
+    description: 'RFC 8058: what a mail client posts (application/x-www-form-urlencoded, or multipart/form-data), '
+      + 'exactly this one pair; the token in the URL says whose alert',
+  });
 
 export const UnsubscribeResponse = z
   .object({

@@ -3,6 +3,7 @@ import type { RunningBff } from '../../src/app';
 import { FakeAlertService } from './support/alert-service.fake';
 import { FakeBackends } from './support/fake-services';
 import { BrowserClient, readEventStream, type SseEvent } from './support/http-client';
+import { assertMatchesOpenApi } from './support/openapi-validator';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
 
 jest.setTimeout(60_000);
@@ -313,6 +314,16 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
   });
 
   describe('unsubscribe', () => {
+    /** A mail client's POST: no cookies, no CSRF token, the body as given. */
+    async function postOneClick(token: string, body?: string, contentType = 'application/x-www-form-urlencoded') {
+      const res = await fetch(`${bff.url}/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: 'POST', ...(body === undefined ? {} : { body, headers: { 'content-type': contentType } }),
+      });
+      const answered = res.headers.get('content-type');
+      assertMatchesOpenApi('POST', '/api/unsubscribe', res.status, answered, await res.clone().json());
+      return res;
+    }
+
     it('describes and performs a one-click unsubscribe without a session or CSRF token (RFC 8058 form POST); a bad token is 404', async () => {
       const alert = (await alice.client.post('/api/alerts', definition({ name: 'Mailed alert' }))).body.alert;
       alertService.tokens.set('token-abc', alert.id);
@@ -330,10 +341,57 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect((await mailClient.get('/api/unsubscribe?token=token-abc')).body.unsubscribed).toBe(true);
 
       expect((await mailClient.get('/api/unsubscribe?token=forged')).status).toBe(404);
-      expect((await mailClient.request('POST', '/api/unsubscribe?token=forged', { csrf: 'none' })).status).toBe(404);
+      expect((await postOneClick('forged', 'List-Unsubscribe=One-Click')).status).toBe(404);
       const missing = await mailClient.get('/api/unsubscribe');
       expect([missing.status, missing.body.error.issues[0].path]).toEqual([400, 'token']);
       await alice.client.request('DELETE', `/api/alerts/${alert.id}`);
     });
+
+    it('turns e-mail off only for the RFC 8058 body List-Unsubscribe=One-Click; any other POST is a 400', async () => {
+      const alert = (await alice.client.post('/api/alerts', definition({ name: 'Strictly mailed' }))).body.alert;
+      const token = uniqueName('token');
+      alertService.tokens.set(token, alert.id);
+      const urlencoded = 'application/x-www-form-urlencoded';
+      const refused: [string, string | undefined, string | undefined][] = [
+        ['no body', undefined, undefined],
+        ['an empty form', '', urlencoded],
+        ['another value', 'List-Unsubscribe=Yes', urlencoded],
+        ['another case', 'list-unsubscribe=one-click', urlencoded],
+        ['another field', 'unsubscribe=1', urlencoded],
+        ['an extra field', 'List-Unsubscribe=One-Click&also=this', urlencoded],
+        ['the pair twice', 'List-Unsubscribe=One-Click&List-Unsubscribe=One-Click', urlencoded],
+        ['a long body', `List-Unsubscribe=One-Click&pad=${'x'.repeat(2_000)}`, urlencoded],
+        ['plain text', 'List-Unsubscribe=One-Click', 'text/plain'],
+        ['JSON', JSON.stringify({ 'List-Unsubscribe': 'One-Click' }), 'application/json'],
+      ];
+      for (const [what, body, contentType] of refused) {
+        const res = await postOneClick(token, body, contentType);
+        expect([what, res.status]).toEqual([what, 400]);
+        const answer = (await res.json()) as { error: { code: string; message: string; issues: unknown[] } };
+        expect([what, answer.error]).toEqual([what, expect.objectContaining({
+          code: 'invalid_input', message: expect.stringContaining('List-Unsubscribe=One-Click (RFC 8058)'),
+        })]);
+      }
+      expect(alertService.emailOff.has(alert.id)).toBe(false);
+
+      type Refusal = { error: { issues: unknown[] } };
+      const extra = await postOneClick(token, 'List-Unsubscribe=One-Click&also=this', urlencoded);
+      const misnamed = (await extra.json()) as Refusal;
+      expect(misnamed.error.issues).toEqual([{ path: 'also', message: expect.stringMatching(/^unrecognized key: /) }]);
+      const wrong = (await (await postOneClick(token, 'List-Unsubscribe=Yes', urlencoded)).json()) as Refusal;
+      expect(wrong.error.issues).toEqual([
+        { path: 'List-Unsubscribe', message: expect.stringMatching(/^must be One-Click: /) },
+      ]);
+
+      // Both encodings RFC 8058 allows are accepted.
+      const form = new FormData();
+      form.set('List-Unsubscribe', 'One-Click');
+      const multipart = await fetch(`${bff.url}/api/unsubscribe?token=${token}`, { method: 'POST', body: form });
+      expect(multipart.status).toBe(200);
+      expect(alertService.emailOff.has(alert.id)).toBe(true);
+      expect((await postOneClick(token, 'List-Unsubscribe=One-Click', urlencoded)).status).toBe(200);
+      await alice.client.request('DELETE', `/api/alerts/${alert.id}`);
+    });
   });
 });
+

@@ -1,6 +1,7 @@
 import type { AlertsGateway } from '../../grpc/alerts.gateway';
 import type { ApiRouter } from '../api-router';
 import { UnsubscribeForm, UnsubscribeQuery, UnsubscribeResponse } from '../alerts.schemas';
+import { readOneClickForm } from '../one-click-form';
 
 const BAD_TOKEN = { description: 'The token is not one of ours (or names an alert that no longer exists)' };
 
@@ -8,7 +9,8 @@ const BAD_TOKEN = { description: 'The token is not one of ours (or names an aler
  * /api/unsubscribe?token=: an alert e-mail's one-click unsubscribe (RFC 8058). No session: the
  * signed token says which user and alert. GET says what it would stop (the /unsubscribe page);
  * POST stops it, and is what mail clients send (`List-Unsubscribe=One-Click`, form-encoded, no
- * cookies, so no CSRF token either: the token is the credential, and the only effect is e-mail off).
+ * cookies, so no CSRF token either: the token is the credential, and the only effect is e-mail off);
+ * a POST without exactly that body is refused, so only a deliberate one-click turns e-mail off.
  */
 export function registerUnsubscribeRoutes(api: ApiRouter, deps: { alerts: AlertsGateway }): void {
   const { alerts } = deps;
@@ -29,9 +31,14 @@ export function registerUnsubscribeRoutes(api: ApiRouter, deps: { alerts: Alerts
       method: 'post', path: '/api/unsubscribe', tag: 'alerts', access: 'public', csrfExempt: true, query: UnsubscribeQuery,
       streamedBody: { contentType: 'application/x-www-form-urlencoded', schema: UnsubscribeForm },
       summary: 'One-click unsubscribe (RFC 8058): turns e-mail off for the token\'s alert; repeating it is fine',
-      responses: { 200: { description: 'E-mail for the alert is off', schema: UnsubscribeResponse }, 404: BAD_TOKEN },
+      responses: {
+        200: { description: 'E-mail for the alert is off', schema: UnsubscribeResponse },
+        400: { description: 'No token, or the body is not exactly the form List-Unsubscribe=One-Click' },
+        404: BAD_TOKEN,
+      },
     },
-    async ({ query }, _req, res) => {
+    async ({ query }, req, res) => {
+      await readOneClickForm(req);
       res.json(await alerts.unsubscribe(query.token));
     },
   );
