@@ -13,7 +13,6 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { credentials } from '@grpc/grpc-js';
 import { pollUntil } from '@docket/local-infra';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { AlertServiceClient, Cadence, type WatchNotificationsResponse } from '@docket/proto/src/gen/research/alerts/v1/alerts';
@@ -29,7 +28,7 @@ const OWNER = 'bench-latency';
 async function main(): Promise<void> {
   const sink = await SmtpSink.start();
   const bench = await startBenchStack({ env: { SMTP_URL: sink.url, ALERTS_REALTIME_MAX_PER_HOUR: '100000', SEED_CORPUS: 'false' } });
-  const alerts = new AlertServiceClient(`127.0.0.1:${bench.stack.ports.alerts}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const alerts = new AlertServiceClient(bench.stack.grpcTargets.alerts, bench.stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
   const inApp = new Map<string, number>();
   const watch = alerts.watchNotifications({ ownerUserId: OWNER });
   watch.on('data', (message: WatchNotificationsResponse) => {

@@ -18,7 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { credentials } from '@grpc/grpc-js';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
@@ -127,7 +126,7 @@ async function main(): Promise<void> {
     },
   });
   const queryEngine = pidOf('query-engine');
-  const queries = new QueryServiceClient(`127.0.0.1:${bench.stack.ports.queryEngine}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const queries = new QueryServiceClient(bench.stack.grpcTargets.queryEngine, bench.stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
   try {
     const busy: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
     const started = performance.now();

@@ -20,7 +20,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { credentials } from '@grpc/grpc-js';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
 import { DEFAULT_RESTART_POLICY, pollUntil } from '@docket/local-infra';
 import { grpcCall, GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
@@ -197,7 +196,7 @@ async function main(): Promise<void> {
     restartPolicy: DEFAULT_RESTART_POLICY,
     env: { SEED_CORPUS: 'false', ADMIN_EMAIL, ADMIN_PASSWORD, IMPORT_LOCK_MS: String(IMPORT_LOCK_MS) },
   });
-  const processes = new ProcessServiceClient(`127.0.0.1:${bench.stack.ports.export}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const processes = new ProcessServiceClient(bench.stack.grpcTargets.export, bench.stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
   const questions = questionLoop(bench.stack.bffUrl);
   const loads: number[] = [];
   const sampler = setInterval(() => loads.push(os.loadavg()[0] ?? 0), 1000);

@@ -30,7 +30,6 @@ import { MongoClient } from 'mongodb';
 import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { credentials } from '@grpc/grpc-js';
 import { groupMemoryMb, liveManagedProcesses, pollUntil, processTreeOf, startStack, type StackHandle } from '@docket/local-infra';
 import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
@@ -69,7 +68,7 @@ const { values: args } = parseArgs({
 /** Waits until the corpus is stored and searchable and the query-engine has no background process left. */
 async function settle(stack: StackHandle): Promise<void> {
   const started = Date.now();
-  const search = new SearchServiceClient(`127.0.0.1:${stack.ports.queryEngine}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const search = new SearchServiceClient(stack.grpcTargets.queryEngine, stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
   const queryEngine = liveManagedProcesses().find((p) => p.name === 'query-engine');
   let last = '';
   await pollUntil(async () => {

@@ -1,11 +1,12 @@
 /**
  * `npm run import -- <dir> [--source <sourceId>]`: imports a directory (recursively) into the running
  * app (`npm start`) as a process, and follows its progress until it ends. DOCUMENTS_GRPC and
- * EXPORT_GRPC point at other hosts.
+ * EXPORT_GRPC point at other hosts. It calls the services with the launcher's certificate (mutual TLS,
+ * <DATA_DIR>/tls).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { credentials } from '@grpc/grpc-js';
+import { defaultDataDir, localClientCredentials } from '@docket/local-infra';
 import { grpcCall, GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { ProcessServiceClient, ProcessStatus, type WatchProcessResponse } from '@docket/proto/src/gen/research/export/v1/processes';
@@ -16,8 +17,9 @@ if (positionals.length !== 1) {
   process.exit(64);
 }
 const directory = path.resolve(positionals[0] as string);
-const documents = new DocumentsServiceClient(process.env.DOCUMENTS_GRPC ?? '127.0.0.1:50051', credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
-const processes = new ProcessServiceClient(process.env.EXPORT_GRPC ?? '127.0.0.1:50054', credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+const credentials = localClientCredentials(defaultDataDir());
+const documents = new DocumentsServiceClient(process.env.DOCUMENTS_GRPC ?? 'localhost:50051', credentials, GRPC_CLIENT_OPTIONS);
+const processes = new ProcessServiceClient(process.env.EXPORT_GRPC ?? 'localhost:50054', credentials, GRPC_CLIENT_OPTIONS);
 
 async function main(): Promise<number> {
   const { processId } = await grpcCall(documents, 'startImport', { path: directory, sourceId: values.source ?? 'uploads', requestedBy: 'cli' });

@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { credentials } from '@grpc/grpc-js';
 import { MongoClient, ObjectId } from 'mongodb';
 import {
   ensureJars, freePort, groupCpuSeconds, liveManagedProcesses, pollUntil, startMongo, startStack, type RunningMongo, type StackHandle, type StartStackOptions,
@@ -54,8 +53,8 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     await h2?.stop();
     throw error;
   });
-  const documents = new DocumentsServiceClient(`127.0.0.1:${stack.ports.documents}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
-  const search = new SearchServiceClient(`127.0.0.1:${stack.ports.queryEngine}`, credentials.createInsecure(), GRPC_CLIENT_OPTIONS);
+  const documents = new DocumentsServiceClient(stack.grpcTargets.documents, stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
+  const search = new SearchServiceClient(stack.grpcTargets.queryEngine, stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
   const mongo = await new MongoClient(stack.infra.mongoUrl).connect();
   let crash: string | undefined;
   const crashes = [stack.crashed, ...(h2 ? [h2.process.exited.then((info) => ({ name: 'mongo', ...info, tail: h2.process.tail(30) }))] : [])];

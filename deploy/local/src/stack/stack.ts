@@ -10,6 +10,8 @@ import { freePort, isPortOpen, pollUntil } from '../wait';
 import { compileServices } from './compile-services';
 import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, nextBin, recordBuildSeconds } from './frontend-build';
 import { groupCpuSeconds } from './process-tree';
+import type { ChannelCredentials } from '@grpc/grpc-js';
+import { clientCredentialsOf, ensureLocalCertificates, type GrpcTlsFiles } from '../grpc-certificates';
 import { grpcServing, httpOk } from './health';
 import { parsePino } from './log-format';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
@@ -93,6 +95,11 @@ export interface StartStackOptions {
    * again only where a source changed). false, or DOCKET_RUN_TS=1: through tsx, compiled on the fly.
    */
   compile?: boolean;
+  /**
+   * Mutual TLS between the BFF and the services (default true): a local CA and a certificate per part
+   * under <dataDir>/tls, made on first use and kept while valid. false: plaintext on loopback.
+   */
+  tls?: boolean;
   /** Aborting stops whatever has started so far; startStack then rejects. */
   signal?: AbortSignal;
 }
@@ -111,6 +118,12 @@ export interface StackHandle {
   dataDir: string;
   ports: StackPorts;
   bffUrl: string;
+  /** Where the gRPC services listen (host:port), by the names of `ports`. */
+  grpcTargets: Record<'documents' | 'queryEngine' | 'alerts' | 'export', string>;
+  /** Credentials for calling the services from outside them (the launcher's own certificate with TLS on; else plaintext). */
+  grpcCredentials(): ChannelCredentials;
+  /** The launcher's certificate files when TLS is on (a client identity for tools and benches). */
+  grpcTls?: GrpcTlsFiles;
   frontendUrl?: string;
   /** Zipkin's UI (…/zipkin/) when the launcher found one or is starting one (up shortly after the stack; "zipkin ready" is logged); the services export spans to it. */
   zipkinUrl?: string;
@@ -154,6 +167,27 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   fs.rmSync(statusFile, { force: true }); // a previous run's file would describe processes long gone
 
   await assertPortsFree(ports, withFrontend);
+  // Each part gets its own certificate; `launcher` is the launcher's own, for health checks and tools.
+  const certificates = opts.tls === false
+    ? undefined
+    : await ensureLocalCertificates(path.join(dataDir, 'tls'), [...GRPC_SERVICES.map((s) => s.name), 'bff', 'launcher']);
+  if (certificates && certificates.made > 0) log(`made ${certificates.made} certificates for the services' mutual TLS in ${certificates.dir}`);
+  const launcherTls = certificates?.parts.launcher;
+  const launcherCredentials = clientCredentialsOf(launcherTls);
+  const grpcCredentials = () => launcherCredentials;
+  const tlsEnvOf = (part: string): NodeJS.ProcessEnv => {
+    const files = certificates?.parts[part];
+    return files ? { GRPC_TLS_CA: files.ca, GRPC_TLS_CERT: files.cert, GRPC_TLS_KEY: files.key } : {};
+  };
+  // With TLS a client checks the server's certificate against the name it dialled: `localhost` (in every
+  // part's certificate) rather than 127.0.0.1, which TLS cannot send as a server name.
+  const grpcHost = certificates ? 'localhost' : '127.0.0.1';
+  const grpcTargetsByPart = {
+    documents: `${grpcHost}:${ports.documents}`,
+    queryEngine: `${grpcHost}:${ports.queryEngine}`,
+    alerts: `${grpcHost}:${ports.alerts}`,
+    export: `${grpcHost}:${ports.export}`,
+  };
 
   const children = new Map<string, ManagedProcess>();
   let stopping = false;
@@ -284,10 +318,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const infraSeconds = (Date.now() - started) / 1000;
 
     const grpcTargets = {
-      DOCUMENTS_GRPC: `127.0.0.1:${ports.documents}`,
-      QUERY_ENGINE_GRPC: `127.0.0.1:${ports.queryEngine}`,
-      ALERTS_GRPC: `127.0.0.1:${ports.alerts}`,
-      EXPORT_GRPC: `127.0.0.1:${ports.export}`,
+      DOCUMENTS_GRPC: grpcTargetsByPart.documents,
+      QUERY_ENGINE_GRPC: grpcTargetsByPart.queryEngine,
+      ALERTS_GRPC: grpcTargetsByPart.alerts,
+      EXPORT_GRPC: grpcTargetsByPart.export,
     };
     const commonEnv: NodeJS.ProcessEnv = {
       MONGO_URL: infra.mongoUrl,
@@ -305,7 +339,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const entry = (dir: string) => path.join('services', dir, 'src', 'main.ts');
     const runtime = await compiled;
     const runTs = (name: string, dir: string, env: NodeJS.ProcessEnv) =>
-      spawnChild(name, process.execPath, [...runtime.nodeArgs(name), runtime.entry(dir)], repoRoot, { ...commonEnv, ...env });
+      spawnChild(name, process.execPath, [...runtime.nodeArgs(name), runtime.entry(dir)], repoRoot, { ...commonEnv, ...tlsEnvOf(name), ...env });
 
     // Everything starts at once (the BFF's gRPC clients and the frontend connect lazily); on two cores
     // overlapping their start-up is what makes `npm start` quick.
@@ -328,11 +362,11 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         log(`${entry(svc.dir)} does not exist yet; skipping ${svc.name}`);
         return;
       }
-      const target = `127.0.0.1:${ports[svc.port]}`;
+      const target = grpcTargetsByPart[svc.port];
       const launch: Launch = (abortIf) =>
         waitHealthy(
           runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb }),
-          () => grpcServing(target),
+          () => grpcServing(target, 1000, grpcCredentials()),
           `${svc.name} gRPC health at ${target}`,
           abortIf,
         );
@@ -468,6 +502,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       dataDir,
       ports,
       bffUrl,
+      grpcTargets: grpcTargetsByPart,
+      grpcCredentials,
+      grpcTls: launcherTls,
       frontendUrl,
       zipkinUrl: traceUi?.uiUrl,
       mailUrl: mail?.webUrl,
