@@ -1,7 +1,7 @@
 // Validates Kubernetes objects against the API's OpenAPI schemas with kubernetes-models (an ES module,
 // hence this helper, which deploy/test/unit/k8s.test.ts runs with plain node).
 // stdin: a JSON array of objects. stdout: a JSON array, one entry per object, in order:
-//   { status: 'valid' } | { status: 'invalid', error } | { status: 'unknown' } (not a built-in kind: a custom resource).
+//   { status: 'valid' } | { status: 'invalid', error } | { status: 'unknown' } (neither a built-in kind nor a modelled custom resource).
 const input = await new Promise((resolve, reject) => {
   let text = '';
   process.stdin.setEncoding('utf8');
@@ -10,9 +10,12 @@ const input = await new Promise((resolve, reject) => {
   process.stdin.on('error', reject);
 });
 
+// Custom resources whose CRD schemas are published as models too (the rest are checked field by field in the test).
+const CUSTOM_MODELS = { 'cert-manager.io/v1': '@kubernetes-models/cert-manager/cert-manager.io/v1' };
+
 async function modelsOf(apiVersion) {
   try {
-    return await import(`kubernetes-models/${apiVersion}`);
+    return await import(CUSTOM_MODELS[apiVersion] ?? `kubernetes-models/${apiVersion}`);
   } catch {
     return undefined;
   }

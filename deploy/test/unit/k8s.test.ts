@@ -5,7 +5,9 @@
  * schemas with kubernetes-models (deploy/test/support/validate-k8s.mjs), the operators' custom
  * resources are checked for the fields their CRDs require, and the objects are checked against each
  * other: selectors, references, the addresses in the ConfigMap (the trace collector's included: it
- * must run compose's pipeline, deploy/otel/collector.yaml), volumes, autoscalers.
+ * must run compose's pipeline, deploy/otel/collector.yaml), volumes, autoscalers. cert-manager's
+ * Certificates and Issuers are validated against its CRDs (@kubernetes-models/cert-manager), and the
+ * NetworkPolicies are evaluated: who can open a connection to each service and store.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -33,10 +35,10 @@ interface Container {
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; optional?: boolean }; configMapKeyRef?: { name: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
-  startupProbe?: unknown;
-  readinessProbe?: { httpGet?: { path: string; port: string | number } };
-  livenessProbe?: { httpGet?: { path: string; port: string | number } };
-  volumeMounts?: { name: string; mountPath: string }[];
+  startupProbe?: { grpc?: { port: number }; httpGet?: { path: string; port: string | number } };
+  readinessProbe?: { grpc?: { port: number }; httpGet?: { path: string; port: string | number } };
+  livenessProbe?: { grpc?: { port: number }; httpGet?: { path: string; port: string | number } };
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 interface PodSpec {
   containers: Container[];
@@ -183,6 +185,9 @@ describe('deploy/k8s', () => {
     // Everything kubernetes-models does not know must be one of the operators' custom resources below.
     expect([...new Set(unknown)].sort()).toEqual(Object.keys(CUSTOM_RESOURCES).sort());
     expect(results.filter((r) => r.status === 'valid').length).toBeGreaterThan(25);
+    // cert-manager's resources are among the valid: checked against its CRDs' schemas.
+    const certManager = all.flatMap((o, i) => (o.apiVersion === 'cert-manager.io/v1' ? [`${o.kind} ${results[i]?.status}`] : []));
+    expect(new Set(certManager)).toEqual(new Set(['Issuer valid', 'Certificate valid']));
   });
 
   it('the validator refuses what the API server would refuse', () => {
@@ -192,6 +197,14 @@ describe('deploy/k8s', () => {
     ]);
     expect(wrongType).toMatchObject({ status: 'invalid', error: expect.stringContaining('replicas') });
     expect(missingField).toMatchObject({ status: 'invalid', error: expect.stringContaining('pathType') });
+    const [badUsage, noSecret, badPolicy] = validateBuiltIns([
+      { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'x' }, spec: { secretName: 'x', issuerRef: { name: 'ca' }, usages: ['server'] } },
+      { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'x' }, spec: { issuerRef: { name: 'ca' } } },
+      { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'x' }, spec: { podSelector: {}, ingress: [{ ports: [{ port: 50051, protocol: 'HTTP' }] }] } },
+    ]);
+    expect(badUsage).toMatchObject({ status: 'invalid', error: expect.stringContaining('usages') });
+    expect(noSecret).toMatchObject({ status: 'invalid', error: expect.stringContaining('secretName') });
+    expect(badPolicy).toMatchObject({ status: 'invalid', error: expect.stringContaining('protocol') });
   });
 
   it("the operators' custom resources have the fields their CRDs require", () => {
@@ -383,6 +396,158 @@ describe('deploy/k8s', () => {
         // compose names the same host; its service runs the image the cluster runs.
         const host = (exporter.endpoint as string).split(':')[0] as string;
         expect(backend?.container.image).toBe(compose.services[host]?.image);
+      }
+    });
+  });
+
+  describe('mutual TLS between the BFF and the services (grpc-tls.yaml, cert-manager)', () => {
+    const GRPC_SERVICES: Record<string, string> = { documents: 'DOCUMENTS_GRPC', 'query-engine': 'QUERY_ENGINE_GRPC', alerts: 'ALERTS_GRPC', export: 'EXPORT_GRPC' };
+    const certificates = app.filter((o) => o.kind === 'Certificate');
+    const containerOf = (name: string) => workload(find(app, 'Deployment', name) as K8sObject).template.spec.containers[0] as Container;
+    const envOf = (name: string) => Object.fromEntries((containerOf(name).env ?? []).map((e) => [e.name, e.value]));
+
+    /** The Certificate whose Secret is mounted where the part's GRPC_TLS_* point (as cert-manager names its keys). */
+    function certificateOf(name: string): K8sObject | undefined {
+      const spec = workload(find(app, 'Deployment', name) as K8sObject).template.spec;
+      const env = envOf(name);
+      const files = ['GRPC_TLS_CA', 'GRPC_TLS_CERT', 'GRPC_TLS_KEY'].map((key) => env[key] ?? '');
+      const mount = containerOf(name).volumeMounts?.find((m) => files.every((file) => file.startsWith(`${m.mountPath}/`)));
+      expect({ name, keys: files.map((file) => file.slice((mount?.mountPath.length ?? 0) + 1)), readOnly: mount?.readOnly })
+        .toEqual({ name, keys: ['ca.crt', 'tls.crt', 'tls.key'], readOnly: true });
+      const secretName = spec.volumes?.find((v) => v.name === mount?.name)?.secret?.secretName;
+      return certificates.find((c) => at(c, 'spec.secretName') === secretName);
+    }
+
+    it("one private CA: a self-signed root, and the CA Issuer made from it signs every part's certificate", () => {
+      const issuers = app.filter((o) => o.kind === 'Issuer');
+      const roots = certificates.filter((c) => at(c, 'spec.isCA') === true);
+      expect(roots).toHaveLength(1);
+      const root = roots[0] as K8sObject;
+      expect(at(find(app, 'Issuer', at(root, 'spec.issuerRef.name') as string), 'spec.selfSigned')).toEqual({});
+      const caIssuers = issuers.filter((i) => at(i, 'spec.ca.secretName') === at(root, 'spec.secretName'));
+      expect(caIssuers).toHaveLength(1);
+      const leaves = certificates.filter((c) => c !== root);
+      expect(leaves.length).toBe(5);
+      for (const leaf of leaves) {
+        expect({ leaf: leaf.metadata.name, issuer: at(leaf, 'spec.issuerRef') }).toEqual({ leaf: leaf.metadata.name, issuer: { name: caIssuers[0]?.metadata.name, kind: 'Issuer', group: 'cert-manager.io' } });
+        expect(at(leaf, 'spec.privateKey.rotationPolicy')).toBe('Always');
+        // Renewed well before the end (the services re-read the files every few minutes).
+        expect(parseInt(at(leaf, 'spec.renewBefore') as string, 10)).toBeGreaterThanOrEqual(parseInt(at(leaf, 'spec.duration') as string, 10) / 4);
+      }
+    });
+
+    it('every gRPC service listens on its pod address with its own certificate, named as its clients dial it', () => {
+      const data = configMap?.data ?? {};
+      for (const [name, variable] of Object.entries(GRPC_SERVICES)) {
+        const target = data[variable] as string;
+        const env = envOf(name);
+        const certificate = certificateOf(name);
+        expect({ name, certificate: certificate?.metadata.name }).toEqual({ name, certificate: `${name}-grpc` });
+        expect(at(certificate, 'spec.dnsNames')).toContain(target.split(':')[0]);
+        expect(at(certificate, 'spec.usages')).toEqual(expect.arrayContaining(['server auth', 'client auth']));
+        expect(env.GRPC_HOST).toBe('0.0.0.0');
+        expect(resolve(app, target, 'docket-research')?.containerPort).toBe(Number(env.GRPC_PORT));
+      }
+      const bff = certificateOf('bff');
+      expect(at(bff, 'spec.usages')).toContain('client auth');
+      // No other part holds a certificate from the CA.
+      for (const name of ['frontend']) expect(envOf(name).GRPC_TLS_CERT).toBeUndefined();
+    });
+
+    it('the kubelet probes the plaintext health-only port, which no Service exposes', () => {
+      for (const name of Object.keys(GRPC_SERVICES)) {
+        const container = containerOf(name);
+        const healthPort = Number(envOf(name).GRPC_HEALTH_PORT);
+        expect(healthPort).not.toBe(Number(envOf(name).GRPC_PORT));
+        expect(containerPort(container, 'health')).toBe(healthPort);
+        for (const probe of [container.startupProbe, container.readinessProbe, container.livenessProbe]) expect({ name, port: probe?.grpc?.port }).toEqual({ name, port: healthPort });
+        const ports = (find(app, 'Service', name)?.spec?.ports as { targetPort: string | number }[]).map((p) => p.targetPort);
+        expect(ports).toEqual(['grpc']);
+      }
+    });
+  });
+
+  describe('NetworkPolicies: who can open a connection to whom', () => {
+    type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] };
+    type Peer = { podSelector?: Selector; namespaceSelector?: Selector; ipBlock?: unknown };
+    type Rule = { from?: Peer[]; ports?: { port: number | string; protocol?: string }[] };
+    interface Pod { name: string; namespace: string; labels: Record<string, string> }
+
+    const selects = (selector: Selector, labels: Record<string, string>) =>
+      Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value)
+      && (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+        if (operator === 'In') return values.includes(labels[key] as string);
+        if (operator === 'NotIn') return !values.includes(labels[key] as string);
+        if (operator === 'Exists') return key in labels;
+        if (operator === 'DoesNotExist') return !(key in labels);
+        throw new Error(`unknown operator ${operator}`);
+      });
+    // Strimzi turns the listener's networkPolicyPeers into a NetworkPolicy on the brokers of that port.
+    const kafka = infra.find((o) => o.kind === 'Kafka') as K8sObject;
+    const plain = (at(kafka, 'spec.kafka.listeners') as { port: number; tls: boolean; networkPolicyPeers?: Peer[] }[]).find((l) => !l.tls);
+    const strimziPolicy = {
+      metadata: { name: 'strimzi', namespace: kafka.metadata.namespace },
+      spec: { podSelector: { matchLabels: { 'strimzi.io/cluster': kafka.metadata.name } }, policyTypes: ['Ingress'], ingress: [{ from: plain?.networkPolicyPeers, ports: [{ port: plain?.port }] }] },
+    } as unknown as K8sObject;
+    const policies = [...all.filter((o) => o.kind === 'NetworkPolicy'), strimziPolicy];
+
+    const pods: Pod[] = [
+      ...all.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet')
+        .map((o) => ({ name: o.metadata.name, namespace: o.metadata.namespace as string, labels: workload(o).template.metadata.labels })),
+      // The operators' pods, as they label them.
+      { name: 'mongo', namespace: 'docket-infra', labels: { app: 'mongo-svc' } },
+      { name: 'opensearch', namespace: 'docket-infra', labels: { 'opster.io/opensearch-cluster': 'docket-search' } },
+      { name: 'kafka', namespace: 'docket-infra', labels: { 'strimzi.io/cluster': 'docket', 'strimzi.io/kind': 'Kafka' } },
+      // And those that must not get in: anything else started in the namespace, or anywhere else.
+      { name: 'ingress-controller', namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
+      { name: 'stranger', namespace: 'docket-research', labels: { run: 'debug' } },
+      { name: 'elsewhere', namespace: 'default', labels: {} },
+    ];
+    const pod = (name: string) => pods.find((p) => p.name === name) as Pod;
+
+    function canConnect(source: Pod, target: Pod, port: number): boolean {
+      const applying = policies.filter((policy) => policy.metadata.namespace === target.namespace
+        && selects(policy.spec?.podSelector as Selector, target.labels) && (policy.spec?.policyTypes as string[]).includes('Ingress'));
+      if (applying.length === 0) return true;
+      return applying.some((policy) => ((policy.spec?.ingress ?? []) as Rule[]).some((rule) =>
+        (rule.ports === undefined || rule.ports.some((p) => p.port === port && (p.protocol ?? 'TCP') === 'TCP'))
+        && (rule.from === undefined || rule.from.some((peer) => {
+          if (peer.ipBlock) throw new Error(`${policy.metadata.name}: address blocks are not expected here`);
+          const namespaceOk = peer.namespaceSelector
+            ? selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': source.namespace })
+            : source.namespace === policy.metadata.namespace;
+          return namespaceOk && (peer.podSelector === undefined || selects(peer.podSelector, source.labels));
+        }))));
+    }
+    const callersOf = (target: string, port: number) => pods.filter((source) => source.name !== target && canConnect(source, pod(target), port)).map((s) => s.name).sort();
+
+    it('every pod of docket-research refuses what no policy allows', () => {
+      const denyAll = app.filter((o) => o.kind === 'NetworkPolicy' && Object.keys(o.spec?.podSelector ?? {}).length === 0);
+      expect(denyAll.map((o) => ({ types: o.spec?.policyTypes, ingress: o.spec?.ingress }))).toEqual([{ types: ['Ingress'], ingress: undefined }]);
+    });
+
+    it('the ingress controller reaches the frontend, the frontend the BFF, the BFF the services, a service only those it calls', () => {
+      expect(callersOf('frontend', 3000)).toEqual(['ingress-controller']);
+      expect(callersOf('bff', 4000)).toEqual(['frontend']);
+      expect(callersOf('documents', 50051)).toEqual(['bff', 'export', 'query-engine']);
+      expect(callersOf('query-engine', 50052)).toEqual(['alerts', 'bff', 'export']);
+      expect(callersOf('alerts', 50053)).toEqual(['bff']);
+      expect(callersOf('export', 50054)).toEqual(['bff']);
+      // The plaintext health port is for the kubelet (from the node, which policies do not govern) alone.
+      for (const name of ['documents', 'query-engine', 'alerts', 'export']) expect(callersOf(name, 8081)).toEqual([]);
+    });
+
+    it('only the services reach Kafka, MongoDB, Redis and OpenSearch (and the stores their own members)', () => {
+      const services = ['alerts', 'bff', 'documents', 'export', 'query-engine'];
+      expect(callersOf('kafka', plain?.port as number)).toEqual(services);
+      expect(callersOf('redis', 6379)).toEqual(services);
+      expect(callersOf('mongo', 27017)).toEqual(services);
+      expect(callersOf('opensearch', 9200)).toEqual(['query-engine']);
+      // The data stores' ports are for them alone: the frontend, the ingress controller and strangers get nowhere.
+      for (const outsider of ['frontend', 'ingress-controller', 'stranger', 'elsewhere']) {
+        for (const [store, port] of [['kafka', 9092], ['redis', 6379], ['mongo', 27017], ['opensearch', 9200], ['opensearch', 9300]] as const) {
+          expect({ outsider, store, reaches: canConnect(pod(outsider), pod(store), port) }).toEqual({ outsider, store, reaches: false });
+        }
       }
     });
   });
