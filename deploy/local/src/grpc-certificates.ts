@@ -7,7 +7,6 @@ import 'reflect-metadata';
 import crypto, { webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { credentials, type ChannelCredentials } from '@grpc/grpc-js';
 import * as x509 from '@peculiar/x509';
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
@@ -34,31 +33,21 @@ export interface LocalCertificates {
   made: number;
 }
 
-/** Client credentials presenting `files`' certificate (mutual TLS), or plaintext without files. */
-export function clientCredentialsOf(files: GrpcTlsFiles | undefined): ChannelCredentials {
-  if (!files) return credentials.createInsecure();
-  return credentials.createSsl(fs.readFileSync(files.ca), fs.readFileSync(files.key), fs.readFileSync(files.cert));
-}
-
-/**
- * For tools that call a running `npm start` (npm run import): the launcher's certificate under
- * <dataDir>/tls when there is one, else plaintext (a stack started with TLS off).
- */
-export function localClientCredentials(dataDir: string): ChannelCredentials {
-  const dir = path.join(dataDir, 'tls');
-  const files = { ca: path.join(dir, 'ca.crt'), cert: path.join(dir, 'launcher.crt'), key: path.join(dir, 'launcher.key') };
-  return clientCredentialsOf(Object.values(files).every((file) => fs.existsSync(file)) ? files : undefined);
-}
-
 /**
  * Makes sure `dir` holds a CA and, for each name, a certificate signed by it for that name,
  * `localhost`, 127.0.0.1 and ::1, usable as a server's and as a client's (serverAuth + clientAuth).
- * Keys are written 0600, the directory 0700.
+ * Keys are written 0600, the directory 0700. `caKeyFile` (default <dir>/ca.key) keeps the CA's key
+ * elsewhere when `dir` is shared with the parts (docker compose's volume).
  */
-export async function ensureLocalCertificates(dir: string, names: string[], options: { caName?: string } = {}): Promise<LocalCertificates> {
+export async function ensureLocalCertificates(
+  dir: string,
+  names: string[],
+  options: { caName?: string; caKeyFile?: string } = {},
+): Promise<LocalCertificates> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const caFile = path.join(dir, 'ca.crt');
-  const caKeyFile = path.join(dir, 'ca.key');
+  const caKeyFile = options.caKeyFile ?? path.join(dir, 'ca.key');
+  fs.mkdirSync(path.dirname(caKeyFile), { recursive: true, mode: 0o700 });
   let made = 0;
   let ca = readValid(caFile, caKeyFile);
   if (!ca) {

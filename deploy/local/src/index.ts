@@ -14,4 +14,5 @@ export { RestartPolicy, DEFAULT_RESTART_POLICY, type RestartPolicyOptions, type 
 export { Supervisor, type SupervisedPart, type SupervisedProcess, type SupervisorOptions, type GiveUpInfo } from './supervise/supervisor';
 export { stackStatusFile, writeStackStatus, type StackStatus, type PartStatus, type PartKind } from './supervise/stack-status';
 export { groupCpuSeconds, groupMemoryMb, processTreeOf } from './stack/process-tree';
-export { ensureLocalCertificates, clientCredentialsOf, localClientCredentials, type GrpcTlsFiles, type LocalCertificates } from './grpc-certificates';
+export { ensureLocalCertificates, type GrpcTlsFiles, type LocalCertificates } from './grpc-certificates';
+export { clientCredentialsOf, localClientCredentials } from './stack/grpc-credentials';

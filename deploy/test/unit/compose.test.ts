@@ -47,7 +47,9 @@ function structuralProblems(compose: ComposeFile): string[] {
       continue;
     }
     if (!service.image && !service.build) problems.push(`service ${name} has neither image nor build`);
-    if (!service.healthcheck?.test || service.healthcheck.disable) problems.push(`service ${name} has no healthcheck`);
+    // A one-shot (others wait for it to complete, not to be healthy) needs none.
+    const oneShot = Object.values(compose.services).some((other) => !Array.isArray(other?.depends_on) && other?.depends_on?.[name]?.condition === 'service_completed_successfully');
+    if (!oneShot && (!service.healthcheck?.test || service.healthcheck.disable)) problems.push(`service ${name} has no healthcheck`);
     const dependencies = Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
     for (const dependency of dependencies) {
       if (!names.includes(dependency)) problems.push(`service ${name} depends on ${dependency}, which does not exist`);
@@ -101,6 +103,31 @@ describe('docker-compose.yml', () => {
       expect(environment.MONGO_URL).toBe('mongodb://mongo:27017');
     }
     expect(environmentOf(compose.services.frontend)).toHaveProperty('SENTRY_DSN', null);
+  });
+
+  it('the services listen for other containers only with mutual TLS, from certificates grpc-certs makes before they start', () => {
+    const certs = compose.services['grpc-certs'] as ComposeService & { command: string[]; volumes: string[] };
+    const [certDir, ...parts] = certs.command.filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+    const volumeAt = (service: ComposeService | null | undefined, dir: string) =>
+      ((service as { volumes?: string[] }).volumes ?? []).map((v) => v.split(':')).find(([, target]) => target === dir);
+    const shared = volumeAt(certs, certDir as string)?.[0];
+    for (const name of ['documents', 'query-engine', 'alerts', 'export', 'bff']) {
+      const service = compose.services[name];
+      const environment = environmentOf(service);
+      if (name !== 'bff') expect({ name, host: environment.GRPC_HOST }).toEqual({ name, host: '0.0.0.0' });
+      const mount = volumeAt(service, '/tls');
+      expect({ name, mount }).toEqual({ name, mount: [shared, '/tls', 'ro'] });
+      expect({ name, ca: environment.GRPC_TLS_CA, cert: environment.GRPC_TLS_CERT, key: environment.GRPC_TLS_KEY })
+        .toEqual({ name, ca: '/tls/ca.crt', cert: `/tls/${name}.crt`, key: `/tls/${name}.key` });
+      expect(parts).toContain(name);
+      expect((service?.depends_on as Record<string, { condition: string }>)['grpc-certs']).toEqual({ condition: 'service_completed_successfully' });
+    }
+    // The CA's key lives in a volume no service mounts.
+    const caKeyDir = certs.command[certs.command.indexOf('--ca-key') + 1]?.replace(/\/[^/]*$/, '');
+    const caVolume = volumeAt(certs, caKeyDir as string)?.[0];
+    expect(caVolume).toBeDefined();
+    const mounting = Object.entries(compose.services).filter(([, service]) => ((service as { volumes?: string[] }).volumes ?? []).some((v) => v.split(':')[0] === caVolume));
+    expect(mounting.map(([name]) => name)).toEqual(['grpc-certs']);
   });
 
   it('declares every named volume a service mounts', () => {
