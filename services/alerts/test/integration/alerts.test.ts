@@ -26,7 +26,14 @@ describe('alerts service foundation', () => {
     const topic: TopicDef<DocumentIngested> = renameTopic(topics.documentIngested, `${uniqueName('alerts')}.ingested.v1`);
     const seen: string[] = [];
     const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: uniqueName('alerts_test').replace(/-/g, '_') }), GRPC_PORT: 0 };
-    app = await startApp(config, logger, { grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic: topic, updatedTopic: renameTopic(topics.documentUpdated, `${topic.name}.updated`), triggeredTopic: renameTopic(topics.alertTriggered, `${topic.name}.triggered`), redisPrefix: uniqueName('alerts'), onDocumentSeen: (id) => seen.push(id) });
+    app = await startApp(config, logger, {
+      grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic: topic,
+      updatedTopic: renameTopic(topics.documentUpdated, `${topic.name}.updated`),
+      triggeredTopic: renameTopic(topics.alertTriggered, `${topic.name}.triggered`),
+      // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
+      exportCompletedTopic: renameTopic(topics.exportCompleted, `${topic.name}.exports.completed`),
+      redisPrefix: uniqueName('alerts'), onDocumentSeen: (id) => seen.push(id),
+    });
 
     const health = new HealthClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
     expect(await checkHealth(health)).toBe('SERVING');

@@ -11,6 +11,8 @@ import { SmtpSink } from '../support/smtp-sink';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
+/** The service as main.ts starts it, with the test's own Kafka and Redis names. */
+const SERVICE_ENTRY = 'services/alerts/test/support/alerts-service.process.ts';
 const USERS = 40;
 const dbName = uniqueName('alerts_crash').replace(/-/g, '_');
 let connection: Connection;
@@ -41,8 +43,12 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
     ALERTS_DELIVERY_LOCK_MS: '1500', ALERTS_DELIVERY_SWEEP_MS: '1000',
     // The receiver is on loopback, on a random port.
     WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', WEBHOOK_ALLOWED_PORTS: String(receiver.port),
+    // Its own topics, consumer groups and channels: what other suites publish (export notices above all,
+    // which would add e-mails and notifications) never reaches it. The same across the restart.
+    TEST_NAME_BASE: uniqueName('alerts-crash'),
   };
-  const spawnService = () => spawn(process.execPath, ['--import', 'tsx', 'services/alerts/src/main.ts'], { cwd: REPO_ROOT, env: childEnv, stdio: 'ignore' });
+  const spawnService = () =>
+    spawn(process.execPath, ['--import', 'tsx', SERVICE_ENTRY], { cwd: REPO_ROOT, env: childEnv, stdio: 'ignore' });
   const client = new AlertServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
   const deliveries = () => connection.collection<{ _id: string; status: string; channel: string }>('deliveries');
   let child: ChildProcess = spawnService();

@@ -23,6 +23,7 @@ const base = uniqueName('alerts-perc');
 const ingestedTopic: TopicDef<DocumentIngested> = renameTopic(topics.documentIngested, `${base}.ingested.v1`);
 const updatedTopic: TopicDef<DocumentUpdated> = renameTopic(topics.documentUpdated, `${base}.updated.v1`);
 const triggeredTopic: TopicDef<AlertTriggered> = renameTopic(topics.alertTriggered, `${base}.triggered.v1`);
+const exportCompletedTopic = renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`);
 
 /** Records what percolation handed to delivery. */
 class RecordingPlanner implements DeliveryPlanner {
@@ -57,6 +58,8 @@ beforeAll(async () => {
   app = await startApp(configFor(), logger, {
     grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic,
     redisPrefix: base, planner, onDocumentSeen: (id) => seen.push(id),
+    // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
+    exportCompletedTopic,
   });
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   const kafka = createKafka({ clientId: 'alerts-perc-test', brokers: env.kafkaBrokers, logger });
@@ -203,7 +206,7 @@ describe('percolation', () => {
     const other = await startApp(configFor({ ALERTS_INDEX_REFRESH_MS: '200' }), logger, {
       grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator.other'), ingestedTopic: otherTopic,
       updatedTopic: renameTopic(topics.documentUpdated, `${base}.other.updated.v1`), triggeredTopic, redisPrefix: base, planner,
-      onDocumentSeen: (id) => otherSeen.push(id),
+      exportCompletedTopic, onDocumentSeen: (id) => otherSeen.push(id),
     });
     try {
       const alert = await create('gus', { query: 'comments' });

@@ -51,6 +51,8 @@ beforeAll(async () => {
   });
   app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
     grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic, redisPrefix: base,
+    // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
+    exportCompletedTopic: renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`),
     onDocumentSeen: (id) => seen.push(id),
   });
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());

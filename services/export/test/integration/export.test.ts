@@ -98,20 +98,42 @@ describe('export service: processes', () => {
   });
 
   it('lists processes newest first, filtered by owner', async () => {
+    // What other tests leave behind or make meanwhile: a page's worth of processes newer than now.
+    const repository = new ProcessRepository(connection);
+    const soon = new Date(Date.now() + 3_600_000);
+    await Promise.all(Array.from({ length: 100 }, () => repository.apply({
+      id: uniqueName('left-behind'), kind: 'k', title: 't', ownerId: uniqueName('another-suite'), status: 'running',
+      total: 1, done: 0, message: '', failed: 0, failures: [], sequence: 1, at: soon,
+    })));
     const owner = uniqueName('owner');
+    const other = uniqueName('someone-else');
     const ids = [uniqueName('p-a'), uniqueName('p-b'), uniqueName('p-c')];
-    for (const [i, id] of ids.entries()) {
-      await publisher.publish(topic, { ...update(id, 1, ProcessState.PROCESS_STATE_QUEUED, { ownerId: owner }), occurredAt: new Date(Date.UTC(2030, 0, i + 1)) });
-    }
-    await publisher.publish(topic, update(uniqueName('p-other'), 1, ProcessState.PROCESS_STATE_QUEUED, { ownerId: 'someone-else' }));
+    const otherId = uniqueName('p-other');
+    // Dated far ahead of every process another test makes (they are dated when they run), so these four
+    // are the newest of everyone's whatever else the database holds.
+    const day = (n: number) => new Date(Date.UTC(2999, 0, n));
+    const queued = (id: string, ownerId: string, at: Date) =>
+      publisher.publish(topic, { ...update(id, 1, ProcessState.PROCESS_STATE_QUEUED, { ownerId }), occurredAt: at });
+    for (const [i, id] of ids.entries()) await queued(id, owner, day(i + 1));
+    await queued(otherId, other, day(4));
     const listed = await waitFor(async () => {
       const r = await grpcCall(client, 'listProcesses', { ownerId: owner, limit: 0 });
       return r.processes.length === 3 ? r.processes : undefined;
     }, { description: 'three processes of the owner' });
     expect(listed.map((p) => p.id)).toEqual([...ids].reverse());
-    expect((await grpcCall(client, 'listProcesses', { ownerId: owner, limit: 2 })).processes).toHaveLength(2);
+    const firstTwo = (await grpcCall(client, 'listProcesses', { ownerId: owner, limit: 2 })).processes;
+    expect(firstTwo.map((p) => p.id)).toEqual([ids[2], ids[1]]);
+    // The other owner's update may be consumed after the owner's (another partition): waited for, not assumed.
+    const others = await waitFor(async () => {
+      const r = await grpcCall(client, 'listProcesses', { ownerId: other, limit: 0 });
+      return r.processes.length > 0 ? r.processes : undefined;
+    }, { description: 'the other owner\'s process' });
+    expect(others.map((p) => p.id)).toEqual([otherId]);
+
+    // No owner: everyone's, newest first. Only these four are looked at; what other tests made is older.
     const everyone = await grpcCall(client, 'listProcesses', { ownerId: '', limit: 100 });
-    expect(everyone.processes.some((p) => p.ownerId === 'someone-else')).toBe(true);
+    const mine = new Set([...ids, otherId]);
+    expect(everyone.processes.map((p) => p.id).filter((id) => mine.has(id))).toEqual([otherId, ...[...ids].reverse()]);
   });
 
   it('WatchProcess streams the current state, then each change, and ends at the final state', async () => {
