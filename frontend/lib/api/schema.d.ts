@@ -30,6 +30,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -91,6 +100,15 @@ export interface paths {
                                 redis: "up" | "down";
                             };
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Unexpected error */
@@ -156,6 +174,15 @@ export interface paths {
                         "application/json": {
                             csrfToken: string;
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Unexpected error */
@@ -248,6 +275,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many failed attempts; see Retry-After */
                 429: {
                     headers: {
@@ -308,6 +344,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description No valid session */
                 401: {
@@ -380,6 +425,15 @@ export interface paths {
                             user: components["schemas"]["User"];
                             csrfToken: string;
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -484,6 +538,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -563,6 +626,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many wrong current passwords; see Retry-After */
                 429: {
                     headers: {
@@ -627,6 +699,15 @@ export interface paths {
                         "application/json": {
                             users: components["schemas"]["User"][];
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -734,6 +815,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -832,6 +922,15 @@ export interface paths {
                 };
                 /** @description No such user */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1017,6 +1116,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -1102,6 +1210,15 @@ export interface paths {
                 };
                 /** @description Not an administrator, or CSRF check failed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1528,6 +1645,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -1578,6 +1704,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["SearchCoverage"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -1645,6 +1780,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No valid session */
                 401: {
                     headers: {
@@ -1708,6 +1852,15 @@ export interface paths {
                         "application/json": {
                             dataProducts: components["schemas"]["DataProduct"][];
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -1774,6 +1927,15 @@ export interface paths {
                             sources: components["schemas"]["SourceStatus"][];
                             corpusLoad: components["schemas"]["CorpusLoad"];
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -1927,6 +2089,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No valid session */
                 401: {
                     headers: {
@@ -2006,6 +2177,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No valid session */
                 401: {
                     headers: {
@@ -2082,6 +2262,15 @@ export interface paths {
                             /** @description How many new, changed or deleted documents it has still to take in */
                             pending: number;
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -2444,6 +2633,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -2494,6 +2692,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AnswerModes"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -2747,6 +2954,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No valid session */
                 401: {
                     headers: {
@@ -2822,6 +3038,15 @@ export interface paths {
                 };
                 /** @description Not an administrator, or CSRF check failed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3079,6 +3304,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -3175,6 +3409,15 @@ export interface paths {
                 };
                 /** @description The person is a member already */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3371,6 +3614,15 @@ export interface paths {
                 };
                 /** @description That would leave the workspace without an owner */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3709,6 +3961,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -3787,6 +4048,15 @@ export interface paths {
                 };
                 /** @description Not an administrator, or CSRF check failed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3960,6 +4230,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -4125,6 +4404,15 @@ export interface paths {
                 };
                 /** @description No such alert of yours (another user's is answered the same way) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4455,6 +4743,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No valid session */
                 401: {
                     headers: {
@@ -4530,6 +4827,15 @@ export interface paths {
                 };
                 /** @description Not an administrator, or CSRF check failed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4706,6 +5012,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -4756,6 +5071,15 @@ export interface paths {
                     };
                     content: {
                         "text/event-stream": components["schemas"]["NotificationEvent"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -4821,6 +5145,15 @@ export interface paths {
                         "application/json": {
                             endpoints: components["schemas"]["WebhookEndpoint"][];
                         };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No valid session */
@@ -4909,6 +5242,15 @@ export interface paths {
                 };
                 /** @description Over the number of endpoints a user may keep */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5332,6 +5674,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -5496,6 +5847,15 @@ export interface paths {
                 };
                 /** @description A per-user limit (exports running at once, exports kept) is reached; the message names it */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -5,6 +5,13 @@ import { randomBytes } from 'node:crypto';
  * Unix milliseconds. The tracker learns of a process a moment after its id is handed out, so a page
  * told about an id it cannot find yet can tell "just started" from "never existed" by that time.
  */
+const PROCESS_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Whether `text` has the shape of newProcessId's ids (a page cursor made from one, say). */
+export function isProcessId(text: string): boolean {
+  return PROCESS_ID.test(text);
+}
+
 export function newProcessId(now: number = Date.now()): string {
   const bytes = randomBytes(16);
   bytes.writeUIntBE(now, 0, 6);

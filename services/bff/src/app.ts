@@ -27,6 +27,7 @@ import type { CookiePolicy } from './http/cookies';
 import type { SessionEnds } from './http/event-stream';
 import { CsrfProtection } from './http/csrf';
 import { errorHandler } from './http/error-handler';
+import { refuseInvalidUtf8 } from './http/input-policy';
 import { allowedMethods } from './http/middleware/allowed-methods';
 import { requestLogger } from './http/middleware/request-logger';
 import { openServiceQueues, queuesDashboard } from './http/queues-dashboard';
@@ -118,7 +119,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ hsts: deps.cookies.secure }));
   app.use(allowedMethods());
-  app.use(express.json({ limit: '6mb' }));
+  app.use(express.json({ limit: '6mb', verify: refuseInvalidUtf8 }));
   app.use(cookieParser());
   app.use(loadSession(deps.auth, deps.cookies));
   if (deps.userActivity) app.use(noteUserRequests(deps.userActivity));

@@ -4,7 +4,8 @@ import { InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import type { z } from 'zod';
 import { authOf, findAuth } from './auth-context';
 import type { CsrfProtection } from './csrf';
-import { PasswordChangeRequiredError } from './http-errors';
+import { PasswordChangeRequiredError, UnsupportedMediaTypeError } from './http-errors';
+import { inputPolicyIssues, queryEncodingIssues } from './input-policy';
 import { ErrorResponse } from './schemas';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -83,10 +84,16 @@ export class ApiRouter {
     }
     if (spec.access === 'admin') chain.push(requireAdmin);
     chain.push(async (req: Request, res: Response) => {
+      if (spec.body) requireJsonBody(req);
+      const queryIssues = [...queryEncodingIssues(req.originalUrl), ...retiredIssues(spec.retiredQuery, req.query)];
+      if (!spec.query) refuseQuery(req.query, queryIssues);
+      const body = req.body ?? {};
       const input = {
-        body: spec.body ? parse(spec.body, req.body ?? {}, 'request body') : undefined,
-        query: spec.query ? parse(spec.query, req.query, 'query', retiredIssues(spec.retiredQuery, req.query)) : undefined,
-        params: spec.params ? parse(spec.params, req.params, 'path') : undefined,
+        body: spec.body ? parse(spec.body, body, 'request body', inputPolicyIssues(spec.body, body)) : undefined,
+        query: spec.query
+          ? parse(spec.query, req.query, 'query', [...queryIssues, ...inputPolicyIssues(spec.query, req.query, Object.keys(spec.retiredQuery ?? {}))])
+          : undefined,
+        params: spec.params ? parse(spec.params, req.params, 'path', inputPolicyIssues(spec.params, req.params)) : undefined,
       } as RouteInput<B, Q, P>;
       await handler(input, req, res);
     });
@@ -102,7 +109,9 @@ export class ApiRouter {
       responses[status] = schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema } } } : { description: r.description };
     }
     const error = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorResponse } } });
-    if (spec.body || spec.streamedBody || spec.query || spec.params) responses['400'] ??= error('Invalid input, with field-level issues');
+    // Every route refuses what it does not read (unknown query parameters, malformed percent-encoding).
+    responses['400'] ??= error('Invalid input, with field-level issues');
+    if (spec.body) responses['415'] ??= error('The body is not JSON');
     if (spec.access !== 'public') responses['401'] ??= error('No valid session');
     const csrfChecked = MUTATING.has(spec.method) && !spec.csrfExempt;
     if (spec.access === 'admin' || csrfChecked) responses['403'] ??= error('Not an administrator, or CSRF check failed');
@@ -134,6 +143,20 @@ export class ApiRouter {
 function requireAdmin(req: Request, _res: Response, next: NextFunction): void {
   if (findAuth(req)?.user.role !== 'admin') throw new NotAllowedError('administrators only');
   next();
+}
+
+/** A body that is there must be JSON: JSON sent as text/plain would otherwise be ignored, not read. */
+function requireJsonBody(req: Request): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.is('application/json')) {
+    throw new UnsupportedMediaTypeError(`the request body must be JSON (Content-Type: application/json), not ${req.headers['content-type'] || 'untyped'}`);
+  }
+}
+
+/** A route that takes no query parameters names each one it was sent, rather than ignoring them. */
+function refuseQuery(query: Request['query'], issues: FieldIssue[]): void {
+  const unknown = Object.keys(query).map((name) => ({ path: name, message: 'unrecognized key' }));
+  if (issues.length > 0 || unknown.length > 0) throw new InputError('invalid query', [...issues, ...unknown]);
 }
 
 function retiredIssues(retired: Record<string, string> | undefined, query: Request['query']): FieldIssue[] {

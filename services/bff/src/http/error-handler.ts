@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { isAppError, InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import { reportError, type Logger } from '@docket/observability';
 import { TooManyAttemptsError } from '../identity/auth.service';
-import { CsrfError, MethodNotAllowedError, PasswordChangeRequiredError } from './http-errors';
+import { CsrfError, MethodNotAllowedError, PasswordChangeRequiredError, UnsupportedMediaTypeError } from './http-errors';
 import { ALLOWED_METHODS } from './middleware/allowed-methods';
 
 type ErrorCode =
@@ -21,6 +21,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof CsrfError) return send(res, 403, 'csrf_failed', error.message);
     if (error instanceof PasswordChangeRequiredError) return send(res, 403, 'password_change_required', error.message);
+    if (error instanceof UnsupportedMediaTypeError) return send(res, 415, 'unsupported_media_type', error.message);
     if (error instanceof MethodNotAllowedError) {
       res.set('Allow', ALLOWED_METHODS.join(', '));
       return send(res, 405, 'method_not_allowed', error.message);

@@ -21,3 +21,11 @@ export class MethodNotAllowedError extends Error {
     this.name = 'MethodNotAllowedError';
   }
 }
+
+/** A request body in a format the route does not read (JSON sent as text/plain); answered 415. */
+export class UnsupportedMediaTypeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsupportedMediaTypeError';
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
+import { multiline } from './input-policy';
 import { roles } from '../domain/user';
 import { processStatuses } from '../domain/process-view';
 import { sourceHealth } from '../domain/catalog-view';
@@ -140,7 +141,7 @@ export const Document = z
 export const CreateDocumentBody = z
   .object({
     title: z.string().trim().min(1, 'is required').max(1000),
-    text: z.string().min(1, 'is required').max(5_000_000),
+    text: multiline(z.string().min(1, 'is required').max(5_000_000)),
     docketNumber: z.string().trim().max(200).optional(),
     filingType: z.string().trim().max(200).optional(),
     sourceId: z.string().trim().max(200).optional(),

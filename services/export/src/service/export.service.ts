@@ -1,6 +1,6 @@
 import { ConflictError, InputError, NotFoundError, UnavailableError } from '@docket/errors';
 import type { ProcessUpdates } from '@docket/processes';
-import { newProcessId } from '@docket/processes';
+import { isProcessId, newProcessId } from '@docket/processes';
 import {
   FORMATS_BY_SUBJECT, checkFormat, contentTypeOf, fileNameOf, titleOf,
   type ExportFormat, type ExportOptions, type ExportRecord, type ExportSource, type ExportSubject,
@@ -146,6 +146,10 @@ export class ExportService {
     requireUser(userId);
     const limit = options.limit === 0 ? 50 : options.limit;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new InputError('invalid limit', [{ path: 'limit', message: 'must be between 1 and 200' }]);
+    // A page cursor is the id of the last export of the page before; anything else would page from nowhere.
+    if (options.cursor && !isProcessId(options.cursor)) {
+      throw new InputError('invalid cursor', [{ path: 'cursor', message: 'is not a cursor from a previous page (use nextCursor as given)' }]);
+    }
     const [page, usage] = await Promise.all([
       this.deps.exports.listByUser(userId, { limit: limit + 1, cursor: options.cursor || undefined, workspaceId: options.workspaceId || undefined }),
       this.deps.exports.usage(userId),

@@ -257,6 +257,13 @@ describe('processes', () => {
     expect(list.exports.map((e) => e.exportId)).toEqual([second.exportId, first.exportId]);
     expect(list.limits).toEqual({ maxConcurrent: 2, running: 2, maxStored: 40, stored: 0 });
     for (const e of [first, second]) await grpcCall(exports.client, 'cancelExport', { userId: user, exportId: e.exportId });
+    // The next page starts after the cursor it was given; a cursor made up by hand names the field.
+    const page = await grpcCall(exports.client, 'listExports', { userId: user, limit: 1, cursor: '', workspaceId: '' });
+    const after = await grpcCall(exports.client, 'listExports', { userId: user, limit: 1, cursor: page.nextCursor, workspaceId: '' });
+    expect(after.exports.map((e) => e.exportId)).toEqual([first.exportId]);
+    for (const cursor of ['zzzz', 'ffffffff-ffff-ffff-ffff-ffffffffffff', `${first.exportId}x`]) {
+      await expect(grpcCall(exports.client, 'listExports', { userId: user, limit: 1, cursor, workspaceId: '' })).rejects.toThrow(/invalid cursor/);
+    }
   });
 });
 

@@ -30,6 +30,10 @@ export function queryServiceBinding(deps: {
     implementation: {
       ask: serverStream<AskRequest, AskResponse>(logger, async (call) => {
         const request = call.request;
+        const mode = modeFromProto(request.mode);
+        if (mode && !answerModes.modes.includes(mode)) {
+          throw new InputError(`${mode} answers are not offered here`, [{ path: 'mode', message: `is not offered here; choose one of: ${answerModes.modes.join(', ')}` }]);
+        }
         // A client that went away stops receiving; the query still completes and is stored.
         const send = (update: AskUpdate) => {
           if (!call.cancelled) call.write(updateToProto(update));
@@ -39,7 +43,7 @@ export function queryServiceBinding(deps: {
           filters: filtersFromProto(request.filters),
           userId: request.userId,
           workspaceId: request.workspaceId,
-          mode: modeFromProto(request.mode),
+          mode,
         }, send);
       }),
 

@@ -186,6 +186,17 @@ describe('QueryService: ask, stored queries, the admins\' list (real Kafka, Mong
     expect(stranger).toMatchObject({ code: status.NOT_FOUND });
   });
 
+  it('refuses a mode it does not offer (generative without a language model), naming mode and what is offered', async () => {
+    const offered = await grpcCall(queries, 'getAnswerModes', {});
+    expect(offered.modes).toEqual([AnalysisMode.ANALYSIS_MODE_EXTRACTIVE]);
+    const refused = await ask(queries, { question: 'rates', userId: owner, workspaceId, mode: AnalysisMode.ANALYSIS_MODE_GENERATIVE })
+      .catch((error: ServiceError) => error);
+    expect(refused).toMatchObject({ code: status.INVALID_ARGUMENT });
+    expect((refused as ServiceError).details).toBe('generative answers are not offered here');
+    const issues = JSON.parse(String((refused as ServiceError).metadata.get('x-field-issues-bin')[0]));
+    expect(issues).toEqual([{ path: 'mode', message: 'is not offered here; choose one of: extractive' }]);
+  });
+
   it('lists queries for administrators, newest first, filtered by user, workspace, latency and mode', async () => {
     const second = (await ask(queries, { question: 'When are comments due on the ER25-1234 filing?', userId: owner, workspaceId })).at(-1)!.completed!;
     const list = await grpcCall(queries, 'listQueries', { userId: owner, workspaceId, minTotalMs: 0, mode: AnalysisMode.ANALYSIS_MODE_UNSPECIFIED, limit: 1, cursor: '' });
