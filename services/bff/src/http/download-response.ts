@@ -51,7 +51,7 @@ export async function sendDownload(req: Request, res: Response, file: DownloadFi
   }
   const range = byteRangeOf(req, file, etag);
   if (range.kind === 'unsatisfiable') {
-    res.status(416).set('Content-Range', `bytes */${file.size}`).removeHeader('Content-Disposition');
+    res.status(416).set({ 'Content-Range': `bytes */${file.size}`, 'Content-Type': 'application/json; charset=utf-8' }).removeHeader('Content-Disposition');
     res.json({ error: { code: 'invalid_input', message: `range not satisfiable: the file has ${file.size} bytes` } });
     return;
   }

@@ -194,6 +194,8 @@ describe('BFF exports: start, follow, cancel, retry, signed downloads with HTTP 
     it('answers 416 with the size for a range past the end; ignores a malformed range, a stale If-Range or several ranges', async () => {
       const beyond = await alice.client.fetch('GET', link.url, { headers: { range: `bytes=${file.length}-` } });
       expect([beyond.status, beyond.headers.get('content-range')]).toEqual([416, `bytes */${file.length}`]);
+      // The body is the JSON error, and says so (not the file's own type).
+      expect(beyond.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect((await beyond.json()).error.message).toBe(`range not satisfiable: the file has ${file.length} bytes`);
 
       const ignored: Record<string, string>[] = [{ range: 'bytes=abc' }, { range: 'bytes=0-9', 'if-range': '"an-older-version"' }, { range: 'bytes=0-9,200000-200009' }];
