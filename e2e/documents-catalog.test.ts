@@ -100,6 +100,8 @@ test('the original file is served with its type, and the entities link to profil
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(response.headers()['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
   expect(await response.text()).toBe(uploadedText);
 
   const entity = page.getByTestId('entity-link').filter({ hasText: 'Northern Plains Power Company' }).first();
@@ -125,6 +127,21 @@ test('an uploaded PDF reads page by page, its text and title taken from the PDF'
   const shown = page.getByTestId('text-page');
   await expect(shown.count()).resolves.toBe(3);
   await expect(shown.nth(1).textContent()).resolves.toContain(`Page 2 of the ${marker} order.`);
+  // The PDF opens in the browser's viewer under the same sandbox as every file.
+  const pdf = await page.request.get((await page.getByTestId('attachment-link').first().getAttribute('href')) ?? '');
+  expect([pdf.status(), pdf.headers()['content-type'], pdf.headers()['content-security-policy']]).toEqual([
+    200, 'application/pdf', expect.stringMatching(/^sandbox; default-src 'none'/),
+  ]);
+});
+
+test('what middleware never sees (a missing script) still carries a policy that allows nothing', async () => {
+  const missing = await page.request.get('/_next/static/chunks/no-such-chunk.js');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  // Pages keep middleware's policy with its nonce (one policy, not two).
+  const login = await page.request.get('/catalog');
+  expect(login.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+  expect(login.headers()['content-security-policy']).not.toContain("default-src 'none'; frame-ancestors 'none'");
 });
 
 test('a generated filing reads page by page, with its docket and parties', async () => {

@@ -20,6 +20,6 @@ export function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Not the original files (documents/{id}/attachment): they keep the BFF's headers (a sandbox for HTML).
+  // Not the original files (documents/{id}/attachment): they keep the BFF's headers (a sandbox).
   matcher: ['/((?!api/|monitoring|_next/static|_next/image|favicon.ico|documents/[^/]+/attachment$).*)'],
 };

@@ -9,7 +9,7 @@ import { IdleHeapRelease } from '@docket/idle-release';
 import { bffUrl } from './lib/bff-url';
 import { bffProxy } from './server/bff-proxy';
 import { clientAddressRewriter } from './server/client-address';
-import { PAGE_METHODS, refuseMethod, setPageHeaders } from './server/page-headers';
+import { PAGE_METHODS, refuseMethod, setPageHeaders, setStaticPolicy } from './server/page-headers';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     if (req.url?.startsWith('/api/')) return toBff(req, res);
     if (!PAGE_METHODS.has(req.method ?? '')) return refuseMethod(res, req.method);
     setPageHeaders(res, { hsts });
+    setStaticPolicy(res, req.url);
     void handle(req, res);
   });
   // Browsers, a load balancer in front and test runners keep idle connections to reuse. Node closes

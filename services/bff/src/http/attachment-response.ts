@@ -2,7 +2,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
 import type { OpenedAttachment } from '../grpc/documents.gateway';
-import { contentDisposition, mediaTypeOf } from './content-disposition';
+import { contentDisposition } from './content-disposition';
+
+export const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 
 /**
  * Sends an attachment with its own headers and pipes the bytes through with backpressure: the gRPC
@@ -20,11 +22,9 @@ export async function sendAttachment(req: Request, res: Response, opened: Opened
     'Cache-Control': 'private, no-cache',
     'X-Content-Type-Options': 'nosniff',
   });
-  // An uploaded HTML file is untrusted: shown on our origin it must not run scripts or load anything.
-  if (mediaTypeOf(contentType) === 'text/html') res.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'");
-  // Other files (PDF above all) open in the browser's own viewer, which the API's "allow nothing" CSP
-  // (security-headers.ts) could block; nosniff keeps them from being read as anything else.
-  else res.removeHeader('Content-Security-Policy');
+  // Every file is untrusted (HTML, an SVG with a script): shown on our origin it runs nothing and
+  // loads nothing. Browsers' PDF viewers still open PDFs under this policy.
+  res.set('Content-Security-Policy', ATTACHMENT_CSP);
 
   if (req.fresh || req.method === 'HEAD') {
     body.destroy();

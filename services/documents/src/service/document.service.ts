@@ -139,6 +139,9 @@ export class DocumentService {
       ? document.attachments.find((a) => a.id === attachmentId)
       : (document.attachments.find((a) => a.primary) ?? document.attachments[0]);
     if (!attachment) throw new NotFoundError(attachmentId ? `attachment ${attachmentId} of document ${documentId} not found` : `document ${documentId} has no attachment`);
+    // A file that could not be read (an executable, a corrupt PDF, an image named .pdf) is kept for
+    // its import's report, never handed out: nobody vouches for what it is.
+    if (attachment.failureReason) throw new NotFoundError(`${attachment.fileName || 'this file'} could not be imported (${attachment.failureReason}); it is kept for the import report and not served`);
     return { attachment, content: await this.deps.blobs.open(attachment.blobKey) };
   }
 }

@@ -196,6 +196,11 @@ describe('files connector', () => {
     expect(pdf!.text).toContain('Page two');
     const broken = await connection.collection('documents').findOne({ 'provenance.sourceDocumentId': 'nested/broken.pdf' });
     expect(broken).toMatchObject({ failureReason: 'corrupt', text: '' });
+    // Kept for the run's report, never served: nobody vouches for what an unreadable file is.
+    await expect(readAttachment(String(broken!._id))).rejects.toThrow('broken.pdf could not be imported (corrupt); it is kept for the import report and not served');
+    const empty = await connection.collection('documents').findOne({ 'provenance.sourceDocumentId': 'empty.txt' });
+    await expect(readAttachment(String(empty!._id))).rejects.toThrow(/could not be imported \(empty\)/);
+    await expect(readAttachment(String(order!._id))).resolves.toMatchObject({ header: { fileName: 'order.txt' } });
     const final = processes.filter((p) => p.processId === run!.processId).at(-1)!;
     expect(final).toMatchObject({ done: '6', total: '6' });
     // The process itself says which files failed and why: it succeeded with failures.

@@ -10,7 +10,7 @@ import type { DocumentDetail } from '@/lib/types';
 
 export const dynamic = 'force-dynamic';
 
-// The BFF's CSP for a file (sandboxed for HTML) replaces the page CSP; the rest come from server.ts.
+// The BFF's CSP for a file (a sandbox, whatever the file) replaces the page CSP; the rest come from server.ts.
 const PASSED_THROUGH = [
   'content-type', 'content-length', 'content-disposition', 'etag', 'cache-control', 'x-content-type-options', 'content-security-policy',
 ];
