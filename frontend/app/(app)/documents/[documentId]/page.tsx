@@ -219,7 +219,7 @@ function FullText({ document, view, q, from, cited, primaryPdf }: { document: Do
         <div className={styles.text} data-testid="document-text">
           <p className="muted">
             {document.failureReason
-              ? `The text could not be extracted from this filing (${document.failureReason}). The original file is listed below.`
+              ? `The text could not be extracted from this filing (${document.failureReason}). The file is listed below for the record; it is not served.`
               : 'This filing has no text.'}
           </p>
         </div>
@@ -311,9 +311,14 @@ function Attachments({ document }: { document: DocketDocument }) {
             {document.attachments.map((a) => (
               <tr key={a.id} data-testid="attachment-row">
                 <td>
-                  <a href={attachmentHref(document.id, a.id)} data-testid="attachment-link" className={styles.fileName}>
-                    {a.fileName || 'Unnamed file'}
-                  </a>
+                  {a.failureReason ? (
+                    // Kept for the import's report only: a file nobody could read is never served.
+                    <span className={styles.fileName}>{a.fileName || 'Unnamed file'}</span>
+                  ) : (
+                    <a href={attachmentHref(document.id, a.id)} data-testid="attachment-link" className={styles.fileName}>
+                      {a.fileName || 'Unnamed file'}
+                    </a>
+                  )}
                   {a.primary ? <span className="badge" style={{ marginLeft: 8 }}>Main</span> : null}
                   {a.failureReason ? (
                     <div className="field-error" data-testid="attachment-failure">
@@ -326,7 +331,7 @@ function Attachments({ document }: { document: DocketDocument }) {
                 <td className="num">{formatBytes(a.size)}</td>
                 <td className="num">{a.pageCount > 0 ? formatNumber(a.pageCount) : '—'}</td>
                 <td>
-                  {isPdf(a) && a.pageCount > 1 ? (
+                  {isPdf(a) && a.pageCount > 1 && !a.failureReason ? (
                     // A GET form: the route handler sends the browser to the PDF at #page=N.
                     <form action={`/documents/${encodeURIComponent(document.id)}/attachment`} method="get" className={styles.pageForm}>
                       <input type="hidden" name="attachment" value={a.id} />
