@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { FieldError, FormError } from '@/components/ui/form-error';
 import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
-import { formatBytes, formatNumber } from '@/lib/format';
+import { capitalise, formatBytes, formatNumber } from '@/lib/format';
 import { exportPagePath, FORMAT_CHOICES, optionsFor } from './export-format';
 import type { ExportEstimate, ExportFormat, ExportLimits, ExportSubject } from './export-types';
 import styles from './exports.module.css';
@@ -27,6 +27,8 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
   const [includeOriginalFiles, setOriginalFiles] = useState(false);
   const [estimate, setEstimate] = useState<ExportEstimate | null>(null);
   const [estimateError, setEstimateError] = useState<string | null>(null);
+  // The estimate was refused (not allowed, no such request): starting would be refused the same way.
+  const [refused, setRefused] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [starting, setStarting] = useState(false);
@@ -46,10 +48,15 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
         .then(({ estimate: next }) => {
           setEstimate(next);
           setEstimateError(null);
+          setRefused(false);
         })
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
-          setEstimateError(isApiError(err) ? err.message : 'The expected size could not be worked out.');
+          const refusal = isApiError(err) && (err.status === 403 || err.status === 404);
+          setRefused(refusal);
+          setEstimateError(
+            refusal ? `You cannot export this: ${err.message}.` : isApiError(err) ? sentence(err.message) : 'The expected size could not be worked out.',
+          );
         });
     }, ESTIMATE_DELAY_MS);
     return () => {
@@ -69,7 +76,7 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
     } catch (err) {
       if (isApiError(err)) {
         setFieldErrors(err.fieldErrors());
-        setError(err.status === 409 ? `You cannot start another export now: ${err.message}.` : err.message);
+        setError(err.status === 409 ? `You cannot start another export now: ${err.message}.` : sentence(err.message));
       } else {
         setError('The export could not be started; try again.');
       }
@@ -188,7 +195,7 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
             </p>
           ) : null}
           <FormError message={error} testId="export-error" />
-          <button type="button" className="btn btn-primary btn-block" disabled={starting || atLimit} onClick={() => void start()} data-testid="export-start">
+          <button type="button" className="btn btn-primary btn-block" disabled={starting || atLimit || refused} onClick={() => void start()} data-testid="export-start">
             {starting ? 'Starting…' : 'Start the export'}
           </button>
           {atLimit ? (
@@ -201,4 +208,10 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
       </aside>
     </div>
   );
+}
+
+/** A service's message ("the export queue is not reachable; try again") as a sentence. */
+function sentence(message: string): string {
+  const text = capitalise(message.trim());
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -23,6 +23,17 @@ export async function ExportTarget({ workspace, request, exportId }: { workspace
       </div>
     );
   }
+  if (workspace.role === 'viewer') {
+    return (
+      <div className="alert alert-info" role="status" data-testid="export-viewers-refused">
+        <InfoIcon />
+        <p>
+          Viewers cannot export from this workspace: an export runs its searches and questions again, which only owners and editors may do. Ask
+          one of its owners to make you an editor.
+        </p>
+      </div>
+    );
+  }
   const [shown, list] = await Promise.all([exportId ? findExport(exportId) : null, listExports(workspace.id)]);
   // Another target's export (or none at all) is not shown here.
   if (exportId && (!shown || shown.export.workspaceId !== workspace.id || shown.export.requestId !== requestId)) notFound();

@@ -5656,7 +5656,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not an administrator, or CSRF check failed */
+                /** @description A viewer of the workspace: only those who may run what is exported (owners and editors) may export it */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5827,7 +5827,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not an administrator, or CSRF check failed */
+                /** @description A viewer of the workspace: only those who may run what is exported (owners and editors) may export it */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -100,11 +100,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('export queue', () => queue.close());
     const limits = { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxStored: config.EXPORT_MAX_STORED };
     const exportService = new ExportService({ exports: exportsRepo, sources, jobs: queue, processes: processUpdates, blobs, limits, maxRows: config.EXPORT_MAX_ROWS });
-    const upstream = sources;
-    const downloads = new DownloadService({
-      exports: exportsRepo, service: exportService, blobs, secret: config.EXPORT_LINK_SECRET,
-      assertMember: async (userId, workspaceId) => { await upstream.workspace(userId, workspaceId); },
-    });
+    const downloads = new DownloadService({ exports: exportsRepo, service: exportService, blobs, secret: config.EXPORT_LINK_SECRET });
 
     const ttlMs = config.EXPORT_TTL_DAYS * DAY_MS;
     if (config.EXPORT_WORKERS > 0) {

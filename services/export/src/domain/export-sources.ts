@@ -105,7 +105,11 @@ export interface RequestView {
  */
 export interface ExportSources {
   request(userId: string, workspaceId: string, requestId: string): Promise<RequestView>;
-  workspace(userId: string, workspaceId: string): Promise<{ name: string }>;
+  /**
+   * The workspace as the caller sees it: its name, and whether they may run its searches and
+   * questions (owners and editors; viewers may only read). NotFoundError for a non-member.
+   */
+  workspace(userId: string, workspaceId: string): Promise<{ name: string; mayRun: boolean }>;
   /** The workspace's log, oldest first. */
   requests(userId: string, workspaceId: string): AsyncIterable<RequestView>;
   searchHits(spec: SearchSpec, signal: AbortSignal): AsyncIterable<HitBatch>;

@@ -6,7 +6,7 @@ import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient, type OpenAttachmentResponse } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { QueryServiceClient, type Citation, type Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { SearchServiceClient, SearchSort, type SearchFilters, type SearchHit } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import { RequestKind, WorkspaceServiceClient, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { RequestKind, WorkspaceRole, WorkspaceServiceClient, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
 import type { SearchFiltersSpec, SearchSortOrder } from '../domain/export';
 import type {
   DocumentContent, ExportHit, ExportSources, FigureSeries, HitBatch, Passage, QueryView, RequestView, SearchSpec,
@@ -38,9 +38,10 @@ export class GrpcExportSources implements ExportSources {
     return requestViewOf(response.request!);
   }
 
-  async workspace(userId: string, workspaceId: string): Promise<{ name: string }> {
+  async workspace(userId: string, workspaceId: string): Promise<{ name: string; mayRun: boolean }> {
     const response = await grpcCall(this.workspaces, 'getWorkspace', { workspaceId, userId, asAdmin: false, recentRequests: 0 }, { deadlineMs: DEADLINE_MS });
-    return { name: response.workspace?.name ?? workspaceId };
+    const mayRun = response.role === WorkspaceRole.WORKSPACE_ROLE_OWNER || response.role === WorkspaceRole.WORKSPACE_ROLE_EDITOR;
+    return { name: response.workspace?.name ?? workspaceId, mayRun };
   }
 
   async *requests(userId: string, workspaceId: string): AsyncIterable<RequestView> {

@@ -18,8 +18,9 @@ export interface DownloadDescription {
 
 /**
  * Signed, expiring download links: the token names the export and when the link dies; following it
- * also needs the user to be a member of the export's workspace (checked on every call, so a member
- * removed later loses access). An expired export says so.
+ * also needs the user to be someone who may run what was exported, an owner or editor of its
+ * workspace (checked on every call, so a member removed or made a viewer later loses access). To
+ * anyone else a link says only "no such download". An expired export says so to those who may see it.
  */
 export class DownloadService {
   constructor(
@@ -27,8 +28,6 @@ export class DownloadService {
       exports: ExportRepository;
       service: ExportService;
       blobs: ExportBlobStore;
-      /** Membership check: NotFoundError for a non-member. */
-      assertMember: (userId: string, workspaceId: string) => Promise<void>;
       secret: string;
       now?: () => Date;
     },
@@ -47,9 +46,8 @@ export class DownloadService {
   async describe(token: string, userId: string): Promise<DownloadDescription> {
     const grant = verifyDownload(token, this.deps.secret, this.now());
     const record = await this.deps.exports.find(grant.exportId);
-    if (!record) throw new NotFoundError('no such download');
-    if (!userId.trim()) throw new NotFoundError('no such download');
-    await this.deps.assertMember(userId, record.workspaceId);
+    // A genuine link opens only for someone who may run what was exported; to anyone else it is nothing.
+    if (!record || !(await this.deps.service.mayRun(userId, record.workspaceId))) throw new NotFoundError(NO_SUCH_DOWNLOAD);
     return describe(record, this.now());
   }
 
@@ -65,6 +63,8 @@ export class DownloadService {
     return this.deps.blobs.read(record.file!.key, offset, end);
   }
 }
+
+const NO_SUCH_DOWNLOAD = 'no such download';
 
 function describe(record: ExportRecord, now: Date): DownloadDescription {
   if (record.status === 'expired' || (record.expiresAt && record.expiresAt <= now)) {

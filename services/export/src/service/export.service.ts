@@ -1,4 +1,4 @@
-import { ConflictError, InputError, NotFoundError, UnavailableError } from '@docket/errors';
+import { ConflictError, InputError, NotAllowedError, NotFoundError, UnavailableError } from '@docket/errors';
 import type { ProcessUpdates } from '@docket/processes';
 import { isProcessId, newProcessId } from '@docket/processes';
 import {
@@ -40,10 +40,18 @@ const SAMPLE = 50;
 /** A query's analysis, documents list and figures, zipped. */
 const QUERY_BYTES = 250_000;
 
+/** An export runs its searches and questions again: only those who may run them may export them. */
+export const VIEWERS_CANNOT_EXPORT =
+  'viewers cannot export from this workspace: an export runs its searches and questions again, which only owners and editors may do';
+
+/** What anyone is told about an export they may not see, exactly as about one that does not exist. */
+export const NO_SUCH_EXPORT = 'no such export';
+
 /**
- * Starting and managing exports. Access: starting, estimating and reading a request go through the
- * sources, which refuse non-members with NotFoundError; an export itself is visible to whoever
- * started it only (NotFoundError for anyone else, like an unknown id).
+ * Starting and managing exports. One rule: whoever may run what is exported (an owner or editor of
+ * its workspace) may export it, and nobody else learns anything. A non-member's start or estimate
+ * is NotFoundError (from the sources), a viewer's NotAllowedError; an export is visible to whoever
+ * started it for as long as they may still run in its workspace, and to nobody else.
  */
 export class ExportService {
   constructor(
@@ -65,6 +73,7 @@ export class ExportService {
 
   async start(userId: string, target: ExportTarget, format: ExportFormat | undefined, options: ExportOptions, userEmail = ''): Promise<ExportRecord> {
     requireUser(userId);
+    await this.requireRun(userId, target.workspaceId);
     const { subject, source } = await this.resolve(userId, target);
     const checked = checkFormat(subject, format);
     checkLimits(await this.deps.exports.usage(userId), this.deps.limits);
@@ -89,6 +98,7 @@ export class ExportService {
 
   async estimate(userId: string, target: ExportTarget, options: ExportOptions): Promise<Estimate> {
     requireUser(userId);
+    await this.requireRun(userId, target.workspaceId);
     const { subject, source } = await this.resolve(userId, target);
     const formats = FORMATS_BY_SUBJECT[subject];
     if (source.kind === 'query') return { subject, rows: 1, files: 0, estimatedBytes: QUERY_BYTES, formats, truncated: false };
@@ -138,8 +148,24 @@ export class ExportService {
 
   async get(userId: string, exportId: string): Promise<ExportRecord> {
     const record = await this.deps.exports.find(exportId);
-    if (!record || record.userId !== userId) throw new NotFoundError(`export ${exportId} not found`);
+    if (!record || record.userId !== userId || !(await this.mayRun(userId, record.workspaceId))) throw new NotFoundError(NO_SUCH_EXPORT);
     return record;
+  }
+
+  /** Whether the user may (still) run searches and questions in the workspace; false for a non-member. */
+  async mayRun(userId: string, workspaceId: string): Promise<boolean> {
+    if (!userId.trim() || !workspaceId.trim()) return false;
+    try {
+      return (await this.deps.sources.workspace(userId, workspaceId)).mayRun;
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
+  }
+
+  private async requireRun(userId: string, workspaceId: string): Promise<void> {
+    if (!workspaceId.trim()) throw new InputError('the workspace is required', [{ path: 'target.workspace_id', message: 'must not be empty' }]);
+    if (!(await this.deps.sources.workspace(userId, workspaceId)).mayRun) throw new NotAllowedError(VIEWERS_CANNOT_EXPORT);
   }
 
   async list(userId: string, options: { limit: number; cursor: string; workspaceId: string }) {
@@ -154,8 +180,13 @@ export class ExportService {
       this.deps.exports.listByUser(userId, { limit: limit + 1, cursor: options.cursor || undefined, workspaceId: options.workspaceId || undefined }),
       this.deps.exports.usage(userId),
     ]);
-    const exports = page.slice(0, limit);
-    return { exports, nextCursor: page.length > limit ? (exports.at(-1)?.id ?? '') : '', usage, limits: this.deps.limits };
+    const shown = page.slice(0, limit);
+    // Exports of a workspace the user may no longer run in (removed, made a viewer) are not theirs to see.
+    const allowed = new Map<string, Promise<boolean>>();
+    const allowedIn = (workspaceId: string) => allowed.get(workspaceId) ?? allowed.set(workspaceId, this.mayRun(userId, workspaceId)).get(workspaceId)!;
+    const visible = await Promise.all(shown.map((record) => allowedIn(record.workspaceId)));
+    const exports = shown.filter((_record, i) => visible[i]);
+    return { exports, nextCursor: page.length > limit ? (shown.at(-1)?.id ?? '') : '', usage, limits: this.deps.limits };
   }
 
   async cancel(userId: string, exportId: string): Promise<ExportRecord> {

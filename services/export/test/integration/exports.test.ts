@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import pino from 'pino';
 import { createKafka, renameTopic, topics, type TopicDef } from '@docket/events';
-import { ConflictError, InputError, NotFoundError } from '@docket/errors';
+import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import type { Consumer } from 'kafkajs';
@@ -276,12 +276,39 @@ describe('access and downloads', () => {
     const { token } = await grpcCall(exports.client, 'createDownloadLink', { userId: OWNER, exportId: record.exportId });
     // Another member may follow the link; a stranger with the same link may not.
     expect((await exports.read(token, MEMBER)).length).toBe(Number(record.size));
-    await expect(grpcCall(exports.client, 'getDownload', { token, userId: STRANGER })).rejects.toThrow(NotFoundError);
+    await expect(grpcCall(exports.client, 'getDownload', { token, userId: STRANGER })).rejects.toThrow(new NotFoundError('no such download'));
     await expect(exports.read(token, STRANGER)).rejects.toThrow(NotFoundError);
     // A token changed by hand is refused.
     const forged = token.replace(/^[^.]+/, Buffer.from(`${record.exportId}.${Date.now() + 1e12}`).toString('base64url'));
     await expect(grpcCall(exports.client, 'getDownload', { token: forged, userId: OWNER })).rejects.toThrow(NotFoundError);
     await expect(start('req-query', ExportFormat.EXPORT_FORMAT_XLSX)).rejects.toThrow(InputError);
+  });
+
+  it('whoever may run what is exported may export it; a viewer is refused, and nobody else sees anything', async () => {
+    const [editor, viewer] = [uniqueName('editor'), uniqueName('viewer')];
+    const ws = uniqueName('ws-roles');
+    upstream.addWorkspace(ws, 'Roles', [editor], [viewer]);
+    upstream.addSearch(ws, 'roles-search', 'rows:5', 5);
+    const target = { workspaceId: ws, requestId: 'roles-search' };
+    const viewersMessage = 'viewers cannot export from this workspace: an export runs its searches and questions again, which only owners and editors may do';
+    // The estimate and the start answer alike.
+    await expect(grpcCall(exports.client, 'estimateExport', { target, format: ExportFormat.EXPORT_FORMAT_CSV, options: NO_OPTIONS, userId: viewer }))
+      .rejects.toThrow(new NotAllowedError(viewersMessage));
+    await expect(start('roles-search', ExportFormat.EXPORT_FORMAT_CSV, NO_OPTIONS, viewer, ws)).rejects.toThrow(new NotAllowedError(viewersMessage));
+    expect((await grpcCall(exports.client, 'listExports', { userId: viewer, limit: 0, cursor: '', workspaceId: '' })).exports).toEqual([]);
+
+    const started = await start('roles-search', ExportFormat.EXPORT_FORMAT_CSV, NO_OPTIONS, editor, ws);
+    const done = await exports.until(editor, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED);
+    const { token } = await grpcCall(exports.client, 'createDownloadLink', { userId: editor, exportId: done.exportId });
+    // A viewer holding the genuine link: nothing, in the words of an unknown link.
+    await expect(grpcCall(exports.client, 'getDownload', { token, userId: viewer })).rejects.toThrow(new NotFoundError('no such download'));
+
+    // Removed from the workspace: the editor's own export, its list entry and its link are gone for them too.
+    upstream.workspaces.get(ws)!.members.delete(editor);
+    await expect(exports.get(editor, done.exportId)).rejects.toThrow(new NotFoundError('no such export'));
+    expect((await grpcCall(exports.client, 'listExports', { userId: editor, limit: 0, cursor: '', workspaceId: '' })).exports).toEqual([]);
+    await expect(grpcCall(exports.client, 'getDownload', { token, userId: editor })).rejects.toThrow(new NotFoundError('no such download'));
+    await expect(grpcCall(exports.client, 'createDownloadLink', { userId: editor, exportId: done.exportId })).rejects.toThrow(new NotFoundError('no such export'));
   });
 
   it('a signed link describes the file and serves any byte range of it', async () => {

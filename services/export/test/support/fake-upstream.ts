@@ -5,7 +5,7 @@ import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@d
 import { DocumentsServiceService } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { QueryServiceService, type Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { SearchServiceService, SearchSort, type SearchHit } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import { RequestKind, WorkspaceServiceService, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { RequestKind, WorkspaceRole, WorkspaceServiceService, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
 
 /**
  * The query-engine and documents services as the export service sees them, faked at the wire (real
@@ -17,7 +17,7 @@ import { RequestKind, WorkspaceServiceService, type WorkspaceRequest } from '@do
  *   "fail"         always fails.
  */
 export class FakeUpstream {
-  readonly workspaces = new Map<string, { name: string; members: Set<string>; requests: WorkspaceRequest[] }>();
+  readonly workspaces = new Map<string, { name: string; members: Set<string>; viewers: Set<string>; requests: WorkspaceRequest[] }>();
   readonly queries = new Map<string, Query>();
   slowMs = 50;
   /** Size of each document's original file; 0 keeps the short one fileOf() makes. */
@@ -44,8 +44,9 @@ export class FakeUpstream {
     await this.server?.shutdown(500);
   }
 
-  addWorkspace(workspaceId: string, name: string, members: string[]): void {
-    this.workspaces.set(workspaceId, { name, members: new Set(members), requests: [] });
+  /** `members` may run its searches and questions (editors); `viewers` may only read them. */
+  addWorkspace(workspaceId: string, name: string, members: string[], viewers: string[] = []): void {
+    this.workspaces.set(workspaceId, { name, members: new Set([...members, ...viewers]), viewers: new Set(viewers), requests: [] });
   }
 
   addSearch(workspaceId: string, requestId: string, text: string, resultCount = 0): void {
@@ -78,7 +79,8 @@ export class FakeUpstream {
       }),
       getWorkspace: unary(logger, async (req: { workspaceId: string; userId: string }) => {
         const workspace = this.member(req.userId, req.workspaceId);
-        return { workspace: { workspaceId: req.workspaceId, name: workspace.name, description: '', members: [], createdBy: '', requestCount: '0' }, recentRequests: [], role: 1 };
+        const role = workspace.viewers.has(req.userId) ? WorkspaceRole.WORKSPACE_ROLE_VIEWER : WorkspaceRole.WORKSPACE_ROLE_EDITOR;
+        return { workspace: { workspaceId: req.workspaceId, name: workspace.name, description: '', members: [], createdBy: '', requestCount: '0' }, recentRequests: [], role };
       }),
       listRequests: unary(logger, async (req: { workspaceId: string; userId: string }) => ({
         requests: [...this.member(req.userId, req.workspaceId).requests].reverse(), nextCursor: '',

@@ -10,11 +10,13 @@ import {
 } from '../exports.schemas';
 
 const NOT_YOURS = 'No such export, or you are not a member of its workspace';
+const VIEWER = 'A viewer of the workspace: only those who may run what is exported (owners and editors) may export it';
 
 /**
  * /api/exports: a workspace's requests (or the workspace) exported in the background by the export
- * service, which checks membership (404 for anyone else) and the per-user limits (409 naming the
- * limit). Files are downloaded through signed, expiring links that also need a member's session.
+ * service, which lets whoever may run what is exported export it (owners and editors; 403 for a
+ * viewer, 404 for anyone else) within per-user limits (409 naming the limit). Files are downloaded
+ * through signed, expiring links that also need the session of someone who may run it.
  */
 export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGateway; logger: Logger }): void {
   const { exports, logger } = deps;
@@ -25,7 +27,7 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
     {
       method: 'post', path: '/api/exports/estimate', tag: 'exports', access: 'user', body: ExportRequestBody,
       summary: 'What an export would hold (rows, files), its expected size, and the formats its subject allows; nothing is started',
-      responses: { 200: { description: 'The estimate', schema: ExportEstimateResponse }, 404: { description: NOT_YOURS } },
+      responses: { 200: { description: 'The estimate', schema: ExportEstimateResponse }, 403: { description: VIEWER }, 404: { description: NOT_YOURS } },
     },
     async ({ body }, req, res) => {
       res.json({ estimate: await exports.estimate(userOf(req), target(body), body) });
@@ -39,6 +41,7 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
       responses: {
         201: { description: 'Queued; follow its process for progress', schema: StartedExportResponse },
         400: { description: 'A format or option its subject does not allow (issue on the field)' },
+        403: { description: VIEWER },
         404: { description: 'No such workspace or request, or you are not a member' },
         409: { description: 'A per-user limit (exports running at once, exports kept) is reached; the message names it' },
       },
