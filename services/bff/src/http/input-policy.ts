@@ -7,7 +7,9 @@ import type { z } from 'zod';
  * - no key the schema does not know (zod would drop it silently: a misspelt or forbidden field
  *   such as `role` on PATCH /api/me must be refused, not ignored);
  * - no control characters (NUL and the rest of C0 but tab and newlines), no unpaired surrogates
- *   (text that is not Unicode), and no line breaks outside the fields marked `multiline`.
+ *   (text that is not Unicode), and no line breaks outside the fields marked `multiline`;
+ * - no nesting deeper than MAX_DEPTH (no route takes more than a few levels, and a deep one would
+ *   cost every reader of it recursion).
  */
 export function inputPolicyIssues(schema: z.ZodType, value: unknown, allowedKeys: readonly string[] = []): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -38,9 +40,12 @@ type Def = {
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
+const MAX_DEPTH = 32;
+
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
 function walk(schema: z.ZodType | undefined, value: unknown, path: string[], issues: FieldIssue[], allowedKeys: Set<string>): void {
+  if (tooDeep(value, path, issues)) return;
   if (!schema) return checkAnyText(value, path, issues);
   const def = defOf(schema);
   if (WRAPPERS.has(def.type)) return walk(def.innerType, value, path, issues, allowedKeys);
@@ -81,6 +86,7 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: string[], iss
 
 /** Text rules only, where the schema cannot say which keys belong (transforms, intersections, any). */
 function checkAnyText(value: unknown, path: string[], issues: FieldIssue[]): void {
+  if (tooDeep(value, path, issues)) return;
   if (typeof value === 'string') return checkText(value, path, issues, false);
   if (Array.isArray(value)) return value.forEach((item, i) => checkAnyText(item, [...path, String(i)], issues));
   if (!isPlainObject(value)) return;
@@ -88,6 +94,14 @@ function checkAnyText(value: unknown, path: string[], issues: FieldIssue[]): voi
     checkText(key, [...path, key], issues, false);
     checkAnyText(item, [...path, key], issues);
   }
+}
+
+function tooDeep(value: unknown, path: string[], issues: FieldIssue[]): boolean {
+  if (path.length < MAX_DEPTH || typeof value !== 'object' || value === null) return false;
+  const field = path.find((segment) => !/^\d+$/.test(segment)) ?? path[0]!;
+  const at = path.slice(0, path.indexOf(field) + 1).join('.');
+  if (!issues.some((issue) => issue.path === at)) issues.push({ path: at, message: `is nested too deeply (at most ${MAX_DEPTH} levels)` });
+  return true;
 }
 
 // C0 controls but tab, LF and CR; DEL; the C1 controls. Matching them is the point here.
