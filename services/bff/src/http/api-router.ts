@@ -86,15 +86,22 @@ export class ApiRouter {
     chain.push(async (req: Request, res: Response) => {
       if (spec.body) requireJsonBody(req);
       const queryIssues = [...queryEncodingIssues(req.originalUrl), ...retiredIssues(spec.retiredQuery, req.query)];
-      if (!spec.query) refuseQuery(req.query, queryIssues);
       const body = req.body ?? {};
-      const input = {
-        body: spec.body ? parse(spec.body, body, 'request body', inputPolicyIssues(spec.body, body)) : undefined,
-        query: spec.query
+      // Every part is checked, so one answer names everything that is wrong: path, query and body.
+      const parts = [
+        spec.params ? parse(spec.params, req.params, 'path', inputPolicyIssues(spec.params, req.params)) : ok(undefined),
+        spec.query
           ? parse(spec.query, req.query, 'query', [...queryIssues, ...inputPolicyIssues(spec.query, req.query, Object.keys(spec.retiredQuery ?? {}))])
-          : undefined,
-        params: spec.params ? parse(spec.params, req.params, 'path', inputPolicyIssues(spec.params, req.params)) : undefined,
-      } as RouteInput<B, Q, P>;
+          : unknownQuery(req.query, queryIssues),
+        spec.body ? parse(spec.body, body, 'request body', inputPolicyIssues(spec.body, body)) : ok(undefined),
+      ] as const;
+      const refused = parts.filter((part) => !part.ok);
+      if (refused.length > 0) {
+        const where = refused.length === 1 ? refused[0]!.where : 'request';
+        throw new InputError(`invalid ${where}`, refused.flatMap((part) => part.issues));
+      }
+      const [params, query, parsedBody] = parts.map((part) => (part.ok ? part.data : undefined));
+      const input = { body: parsedBody, query, params } as RouteInput<B, Q, P>;
       await handler(input, req, res);
     });
     this.router[spec.method](spec.path, ...chain);
@@ -153,10 +160,14 @@ function requireJsonBody(req: Request): void {
   }
 }
 
+type Part = { ok: true; data: unknown } | { ok: false; where: string; issues: FieldIssue[] };
+
+const ok = (data: unknown): Part => ({ ok: true, data });
+
 /** A route that takes no query parameters names each one it was sent, rather than ignoring them. */
-function refuseQuery(query: Request['query'], issues: FieldIssue[]): void {
+function unknownQuery(query: Request['query'], issues: FieldIssue[]): Part {
   const unknown = Object.keys(query).map((name) => ({ path: name, message: 'unrecognized key' }));
-  if (issues.length > 0 || unknown.length > 0) throw new InputError('invalid query', [...issues, ...unknown]);
+  return issues.length > 0 || unknown.length > 0 ? { ok: false, where: 'query', issues: [...issues, ...unknown] } : ok(undefined);
 }
 
 function retiredIssues(retired: Record<string, string> | undefined, query: Request['query']): FieldIssue[] {
@@ -166,9 +177,9 @@ function retiredIssues(retired: Record<string, string> | undefined, query: Reque
     .map(([name, instead]) => ({ path: name, message: `is no longer accepted: ${instead}` }));
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, where: string, extraIssues: FieldIssue[] = []): z.output<S> {
+function parse(schema: z.ZodType, value: unknown, where: string, extraIssues: FieldIssue[] = []): Part {
   const result = schema.safeParse(value);
-  if (result.success && extraIssues.length === 0) return result.data;
+  if (result.success && extraIssues.length === 0) return ok(result.data);
   const issues = result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-  throw new InputError(`invalid ${where}`, [...extraIssues, ...issues]);
+  return { ok: false, where, issues: [...extraIssues, ...issues] };
 }

@@ -127,10 +127,18 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
 
   it('answers every case with a 4xx that says what is wrong and where', async () => {
     const failures: string[] = [];
+    const pathCases: (Case & { method: string; template: string; path: string })[] = [];
     let requests = 0;
     for (const [template, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const path = template.replace(/\{\w+\}/g, 'x1');
+        const pathParams = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+        for (const name of pathParams) {
+          // A path parameter is checked in the path itself: the other parameters stay well-formed.
+          for (const [what, segment, field] of [['NUL', 'a%00b', name], ['an unpaired surrogate', '%ED%A0%80', ''], ['a percent-encoding cut short', '%E0%A4%A', '']]) {
+            pathCases.push({ method, template, path: template.replace(`{${name}}`, segment!).replace(/\{\w+\}/g, 'x1'), what: `${name} in the path: ${what}`, field: field! });
+          }
+        }
         const cases: Case[] = [
           { what: 'an unknown query parameter', query: 'zzUnknown=1', field: 'zzUnknown' },
           ...(operation.parameters ?? []).filter((p) => p.in === 'query').flatMap(queryCases),
@@ -157,6 +165,18 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
             failures.push(`${where}: ${res.status} does not name ${c.field}: ${JSON.stringify(error).slice(0, 200)}`);
           }
         }
+      }
+    }
+    for (const c of pathCases) {
+      const headers = { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': admin.cookies.get('drs_csrf') ?? '' };
+      const res = await rawRequest(bff.url, { method: c.method.toUpperCase(), path: c.path, headers });
+      requests += 1;
+      const where = `${c.method.toUpperCase()} ${c.template} with ${c.what}`;
+      if (res.status < 400 || res.status >= 500) failures.push(`${where}: ${res.status} ${res.body.slice(0, 160)}`);
+      else {
+        const error = (JSON.parse(res.body) as { error?: { message?: string; issues?: { path: string }[] } }).error;
+        if (!error?.message) failures.push(`${where}: ${res.status} without a message`);
+        else if (c.field && !error.issues?.some((issue) => issue.path === c.field)) failures.push(`${where}: does not name ${c.field}: ${JSON.stringify(error).slice(0, 200)}`);
       }
     }
     console.log(`openapi inputs: ${requests} malformed requests over ${Object.keys(document.paths).length} paths`);
