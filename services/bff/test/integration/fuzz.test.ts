@@ -1,9 +1,6 @@
 import zlib from 'node:zlib';
-import { uniqueName } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
-import { FakeAlertService } from './support/alert-service.fake';
-import { FakeBackends } from './support/fake-services';
-import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { startBffWithAdmin } from './support/harness';
 import { AddressedBrowser, rawRequest } from './support/raw-http';
 
 jest.setTimeout(120_000);
@@ -46,24 +43,16 @@ const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-16', '
 // Every kind of input of the hardening issue's probe, aimed at every route of the OpenAPI document,
 // as a signed-in administrator (so requests get past authentication into parsing and validation).
 describe('fuzz: malformed requests are 4xx, never 5xx, and the BFF still answers afterwards', () => {
-  const { logger } = capturingLogger();
-  const fakes = new FakeBackends();
-  const alerts = new FakeAlertService();
-  const adminEmail = `${uniqueName('admin')}@example.com`;
   let bff: RunningBff;
   let admin: AddressedBrowser;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    const target = await fakes.start(logger);
-    const alertsTarget = await alerts.start(logger);
-    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD, ALERTS_GRPC: alertsTarget }, target), logger, { signInThrottle: { maxFailuresPerIp: 10_000 } });
-    admin = new AddressedBrowser(bff.url, '127.0.0.1');
-    expect((await admin.signIn(adminEmail, ADMIN_PASSWORD)).status).toBe(200);
+    ({ bff, admin, stop } = await startBffWithAdmin(ADMIN_PASSWORD, { signInThrottle: { maxFailuresPerIp: 10_000 } }));
   });
 
   afterAll(async () => {
-    await bff?.stop();
-    await Promise.all([fakes.stop(), alerts.stop()]);
+    await stop?.();
   });
 
   it(`answers ${REQUESTS} generated requests without a 5xx`, async () => {

@@ -1,8 +1,5 @@
-import { uniqueName } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
-import { FakeAlertService } from './support/alert-service.fake';
-import { FakeBackends } from './support/fake-services';
-import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { startBffWithAdmin } from './support/harness';
 import { AddressedBrowser, rawRequest } from './support/raw-http';
 
 jest.setTimeout(60_000);
@@ -13,24 +10,16 @@ type Issue = { path: string; message: string };
 
 // The probe's inputs, one by one: each is a 4xx that names what is wrong and where.
 describe('BFF input policy: unknown keys, control characters, bad encodings and non-JSON bodies are refused by name', () => {
-  const { logger } = capturingLogger();
-  const fakes = new FakeBackends();
-  const alerts = new FakeAlertService();
-  const adminEmail = `${uniqueName('admin')}@example.com`;
   let bff: RunningBff;
   let admin: AddressedBrowser;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    const target = await fakes.start(logger);
-    const alertsTarget = await alerts.start(logger);
-    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD, ALERTS_GRPC: alertsTarget }, target), logger);
-    admin = new AddressedBrowser(bff.url, '127.0.0.1');
-    expect((await admin.signIn(adminEmail, ADMIN_PASSWORD)).status).toBe(200);
+    ({ bff, admin, stop } = await startBffWithAdmin(ADMIN_PASSWORD));
   });
 
   afterAll(async () => {
-    await bff?.stop();
-    await Promise.all([fakes.stop(), alerts.stop()]);
+    await stop?.();
   });
 
   const session = () => ({ cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': admin.cookies.get('drs_csrf')! });

@@ -1,8 +1,5 @@
-import { uniqueName } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
-import { FakeAlertService } from './support/alert-service.fake';
-import { FakeBackends } from './support/fake-services';
-import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { startBffWithAdmin } from './support/harness';
 import { AddressedBrowser, rawRequest, type RawResponse } from './support/raw-http';
 
 jest.setTimeout(180_000);
@@ -40,26 +37,18 @@ interface Case {
  * answer a 4xx that names the field: never a 2xx (silently accepted) nor a 5xx.
  */
 describe('every route of the OpenAPI document refuses malformed input with a 4xx naming the field', () => {
-  const { logger } = capturingLogger();
-  const fakes = new FakeBackends();
-  const alerts = new FakeAlertService();
-  const adminEmail = `${uniqueName('admin')}@example.com`;
   let bff: RunningBff;
   let admin: AddressedBrowser;
+  let stop: () => Promise<void>;
   let document: Document;
 
   beforeAll(async () => {
-    const target = await fakes.start(logger);
-    const alertsTarget = await alerts.start(logger);
-    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD, ALERTS_GRPC: alertsTarget }, target), logger);
-    admin = new AddressedBrowser(bff.url, '127.0.0.1');
-    expect((await admin.signIn(adminEmail, ADMIN_PASSWORD)).status).toBe(200);
+    ({ bff, admin, stop } = await startBffWithAdmin(ADMIN_PASSWORD));
     document = JSON.parse((await rawRequest(bff.url, { path: '/api/openapi.json' })).body) as Document;
   });
 
   afterAll(async () => {
-    await bff?.stop();
-    await Promise.all([fakes.stop(), alerts.stop()]);
+    await stop?.();
   });
 
   const resolve = (schema: Schema): Schema => (schema.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()!]!) : schema);

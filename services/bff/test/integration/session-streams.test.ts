@@ -4,7 +4,7 @@ import type { RunningBff } from '../../src/app';
 import { sessionKey } from '../../src/sessions/session.store';
 import { FakeAlertService } from './support/alert-service.fake';
 import { FakeBackends, processFixture } from './support/fake-services';
-import { BrowserClient, type SseEvent } from './support/http-client';
+import { BrowserClient, readEventStream, type SseEvent } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
 
 jest.setTimeout(60_000);
@@ -23,24 +23,9 @@ interface OpenStream {
 function follow(res: Response): OpenStream {
   const events: SseEvent[] = [];
   let ended = false;
-  let text = '';
-  const reader = res.body!.getReader();
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) break;
-      text += new TextDecoder().decode(value);
-      let boundary: number;
-      while ((boundary = text.indexOf('\n\n')) >= 0) {
-        const block = text.slice(0, boundary);
-        text = text.slice(boundary + 2);
-        const event = block.match(/^event: (.*)$/m)?.[1];
-        const data = block.match(/^data: (.*)$/m)?.[1];
-        if (event && data) events.push({ event, data });
-      }
-    }
-    ended = true;
-  })();
+  void readEventStream(res, (event) => events.push({ event: event.event, data: event.data }))
+    .catch(() => undefined) // a stream cut off counts as ended too
+    .finally(() => (ended = true));
   return { events, ended: () => ended };
 }
 
