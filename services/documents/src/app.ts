@@ -112,7 +112,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       topics: topicSet, limits: { maxBytes: config.EXTRACT_MAX_BYTES, maxPages: config.EXTRACT_MAX_PAGES, timeoutMs: config.EXTRACT_TIMEOUT_MS },
       docketPatterns: () => docketPatterns, logger,
     });
-    const catalog = new CatalogService({ sources, dataProducts, runs, activity, outbox: productRelay, topics: topicSet });
+    const catalog = new CatalogService({
+      sources, dataProducts, runs, activity, outbox: productRelay, topics: topicSet, logger, onSourcesChanged: refreshPatterns,
+    });
     const documents = new DocumentService({
       documents: documentsRepo, dockets, sources, blobs, ingest, outbox: documentRelay, topics: topicSet, logger,
     });

@@ -9,14 +9,15 @@ import type { Logger } from '@docket/observability';
 import { clientStream, serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   DocumentsServiceService,
-  type CreateDocumentRequest, type CreateDocumentResponse, type DeleteDocumentRequest, type DeleteDocumentResponse,
-  type GetCatalogStatusRequest, type GetCatalogStatusResponse, type GetDocumentRequest, type GetDocumentResponse,
+  type CreateDocumentRequest, type CreateDocumentResponse, type CreateSourceRequest, type CreateSourceResponse,
+  type DeleteDocumentRequest, type DeleteDocumentResponse, type GetDocketRequest, type GetDocketResponse, type GetCatalogStatusRequest, type GetCatalogStatusResponse, type GetDocumentRequest, type GetDocumentResponse,
   type GetEntityRequest, type GetEntityResponse, type ListDataProductsRequest, type ListDataProductsResponse,
   type ListDocumentsRequest, type ListDocumentsResponse, type ListSourcesRequest, type ListSourcesResponse,
   type NoteUserActivityRequest, type NoteUserActivityResponse,
   type OpenAttachmentRequest, type OpenAttachmentResponse, type StartImportRequest, type StartImportResponse,
   type StreamDocumentsRequest, type StreamDocumentsResponse, type UploadFileRequest, type UploadFileResponse,
 } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { UPLOADS_SOURCE } from '../domain/known-sources';
 import { parseSidecar, type Sidecar } from '../extraction';
 import type { CatalogService } from '../service/catalog.service';
 import type { DocumentService } from '../service/document.service';
@@ -95,6 +96,8 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
         const directory = await mkdtemp(path.join(os.tmpdir(), 'docket-upload-'));
         try {
           let header: { fileName: string; contentType: string; sourceId: string; uploadedBy: string; sidecarJson: string } | undefined;
+          let sidecar: Sidecar = {};
+          let sourceId = '';
           let file: ReturnType<typeof createWriteStream> | undefined;
           let size = 0;
           const hash = createHash('sha256');
@@ -105,6 +108,10 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
               if (header) throw new InputError('the upload has two headers', [{ path: 'header', message: 'must come once, first' }]);
               header = message.header;
               if (!header.fileName.trim()) throw new InputError('invalid upload', [{ path: 'header.fileName', message: 'must not be empty' }]);
+              if (header.sidecarJson.trim()) sidecar = parseSidecar(header.sidecarJson);
+              sourceId = sidecar.sourceId ?? (header.sourceId || UPLOADS_SOURCE.id);
+              // Refused before any byte is taken: the file could only be filed under a source the upload would invent.
+              await deps.ingest.requireSource(sourceId, sidecar.sourceId ? 'sidecar.sourceId' : 'sourceId');
               file = createWriteStream(path.join(directory, 'upload'));
             } else if (message.data) {
               if (!file) throw new InputError('the upload has no header', [{ path: 'header', message: 'must come first' }]);
@@ -124,9 +131,6 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
           if (!header || !file) throw new InputError('the upload has no header', [{ path: 'header', message: 'is required' }]);
           file.end();
           await once(file, 'finish');
-          let sidecar: Sidecar = {};
-          if (header.sidecarJson.trim()) sidecar = parseSidecar(header.sidecarJson);
-          const sourceId = sidecar.sourceId ?? (header.sourceId || 'uploads');
           const outcome = await deps.ingest.ingest({
             sourceId, connector: 'upload', sourceDocumentId: `upload:${header.fileName}`, createdBy: header.uploadedBy,
             sourceUrl: sidecar.sourceUrl, title: sidecar.title, filingTypeNative: sidecar.filingType, docketNumber: sidecar.docketNumber,
@@ -138,6 +142,14 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
         } finally {
           await rm(directory, { recursive: true, force: true });
         }
+      }),
+      getDocket: unary<GetDocketRequest, GetDocketResponse>(logger, async (request) => {
+        const { docket, source } = await documents.docket(request.docketId);
+        return { docket: docketToProto(docket), source: source ? sourceToProto(source) : undefined };
+      }),
+      createSource: unary<CreateSourceRequest, CreateSourceResponse>(logger, async (request) => {
+        const { createdBy, ...input } = request;
+        return { source: sourceToProto(await catalog.createSource(input, createdBy)) };
       }),
       startImport: unary<StartImportRequest, StartImportResponse>(logger, async (request) => deps.imports.start(request.path, request.sourceId, request.requestedBy)),
       listSources: unary<ListSourcesRequest, ListSourcesResponse>(logger, async () => ({ sources: (await catalog.listSources()).map(sourceToProto) })),

@@ -5,6 +5,7 @@ import {
 import type { Logger } from '@docket/observability';
 import type { UserActivity } from '@docket/service-kit';
 import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
+import { UPLOADS_SOURCE } from '../domain/known-sources';
 import type { CatalogService } from '../service/catalog.service';
 import type { IngestService } from '../service/ingest.service';
 import type { DocumentRepository } from '../store/document.repository';
@@ -35,10 +36,7 @@ const PROGRESS_EVERY_MS = 5_000;
 
 /** Sources that exist whatever is loaded: files users import or upload, and the two public APIs. */
 export const BUILT_IN_SOURCES: SourceDefinition[] = [
-  {
-    id: 'uploads', name: 'Uploaded and imported files', shortName: 'Files', kind: 'upload', jurisdiction: 'Any', state: '',
-    homeUrl: '', docketPattern: '', publishesNativeFilingTypes: false, industries: [], filingTypes: [],
-  },
+  UPLOADS_SOURCE,
   {
     id: 'federal-register', name: 'Federal Register', shortName: 'FR', kind: 'agency', jurisdiction: 'Federal', state: 'US',
     homeUrl: 'https://www.federalregister.gov', docketPattern: '', publishesNativeFilingTypes: true, industries: [],

@@ -1,4 +1,7 @@
+import { ConflictError } from '@docket/errors';
 import type { PendingEvent } from '@docket/events';
+import type { Logger } from '@docket/observability';
+import { validateNewSource, type NewSourceInput } from '../domain/new-source';
 import { judgeSource, type SourceHealth } from '../domain/source-status';
 import { lastDays, lastHours } from '../domain/time-buckets';
 import { releasePublishedEvent, type DocumentsTopics } from '../events/document-events';
@@ -36,11 +39,28 @@ export class CatalogService {
       activity: ActivityRepository;
       outbox: OutboxKicker;
       topics: DocumentsTopics;
+      logger: Logger;
+      /** After a source was added: its docket pattern joins those entity extraction uses. */
+      onSourcesChanged?: () => Promise<void>;
     },
   ) {}
 
   listSources(): Promise<Source[]> {
     return this.deps.sources.list();
+  }
+
+  /**
+   * A source an administrator adds (ConflictError for a taken id). Defined sources are otherwise the
+   * seeder's and the connectors'; nothing a document names creates one.
+   */
+  async createSource(input: NewSourceInput, createdBy: string): Promise<Source> {
+    const definition = validateNewSource(input);
+    if (!(await this.deps.sources.create(definition))) throw new ConflictError(`a source with id "${definition.id}" already exists`);
+    this.deps.logger.info({ sourceId: definition.id, createdBy }, 'source created');
+    await this.deps.onSourcesChanged?.();
+    const created = await this.deps.sources.find(definition.id);
+    if (!created) throw new Error(`source ${definition.id} vanished after it was created`);
+    return created;
   }
 
   defineSources(definitions: SourceDefinition[]): Promise<void> {

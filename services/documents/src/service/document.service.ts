@@ -4,6 +4,7 @@ import type { Logger } from '@docket/observability';
 import type { BlobStore } from '../blob/blob-store';
 import { pageSizeOf, validateNewDocument, type NewDocumentInput } from '../domain/document';
 import type { IngestOutcome } from '../domain/ingest-item';
+import { UPLOADS_SOURCE } from '../domain/known-sources';
 import { documentDeletedEvent, type DocumentsTopics } from '../events/document-events';
 import type { Docket } from '../domain/docket.types';
 import type { Attachment, Document } from '../domain/document.types';
@@ -34,6 +35,7 @@ export const MAX_STREAM_IDS = 5_000;
 /** Documents read from the store at once while streaming: whole texts, so few. */
 const STREAM_CHUNK = 50;
 const MAX_TEXT_PAGES = 50;
+const MAX_DOCKET_ID_CHARS = 200;
 
 /** Reading, adding by hand, deleting documents and opening their files. */
 export class DocumentService {
@@ -50,11 +52,14 @@ export class DocumentService {
     },
   ) {}
 
-  /** A document typed in by a user (the admin form): deduplicated by content like any other. */
+  /**
+   * A document typed in by a user (the admin form): deduplicated by content like any other. Its source
+   * must exist (UnknownSourceError otherwise); none named files it under the built-in uploads source.
+   */
   async create(input: NewDocumentInput): Promise<{ document: Document; created: boolean }> {
     const valid = validateNewDocument(input);
     const outcome: IngestOutcome = await this.deps.ingest.ingest({
-      sourceId: valid.sourceId || 'uploads',
+      sourceId: valid.sourceId || UPLOADS_SOURCE.id,
       connector: 'manual',
       sourceDocumentId: `manual:${valid.sha256}`,
       createdBy: valid.createdBy,
@@ -71,6 +76,14 @@ export class DocumentService {
     const document = await this.deps.documents.findById(id);
     if (!document) throw new NotFoundError(`document ${id} not found`);
     return document;
+  }
+
+  /** A docket by id, with its source when that is still known. */
+  async docket(id: string): Promise<{ docket: Docket; source?: Source }> {
+    // Ids are derived (24 hex characters); anything far longer is no docket and is not looked up.
+    const docket = id && id.length <= MAX_DOCKET_ID_CHARS ? await this.deps.dockets.find(id) : undefined;
+    if (!docket) throw new NotFoundError(`no docket ${JSON.stringify(id.slice(0, MAX_DOCKET_ID_CHARS))}`);
+    return { docket, source: await this.deps.sources.findRecent(docket.sourceId) };
   }
 
   /** The document with `pageCount` pages of text from `firstPage` (1-based), its docket and source. */

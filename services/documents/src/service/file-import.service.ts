@@ -4,6 +4,8 @@ import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { parseSidecar, type Sidecar } from '../extraction';
+import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
+import { UnknownSourceError } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { IngestService } from './ingest.service';
 import { RunTally } from './run-tally';
@@ -81,7 +83,7 @@ export class FileImportService {
         sidecarError = `${sidecarPath}: ${(error as Error).message}`;
       }
     }
-    const outcome = await this.deps.ingest.ingest({
+    const item: IngestItem = {
       sourceId: sidecar.sourceId ?? run.sourceId,
       connector: 'files',
       sourceDocumentId: relative,
@@ -95,7 +97,16 @@ export class FileImportService {
       filers: sidecar.filers,
       description: sidecar.description,
       files: [{ fileName: path.basename(relative), path: absolute }],
-    });
+    };
+    let outcome: IngestOutcome;
+    try {
+      outcome = await this.deps.ingest.ingest(item);
+    } catch (error) {
+      // A sidecar naming a source nobody defined: the file is not stored (it would define the source), and
+      // the run's report says why; the other files go on.
+      if (!(error instanceof UnknownSourceError)) throw error;
+      return { outcome: 'failed' as const, error: { item: relative, reason: 'unknown_source', message: `${sidecarPath ?? relative}: ${error.message}` } };
+    }
     const error = outcome.outcome === 'failed'
       ? { item: relative, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }
       : sidecarError ? { item: relative, reason: 'invalid_sidecar', message: sidecarError } : undefined;

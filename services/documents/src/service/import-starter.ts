@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { InputError } from '@docket/errors';
 import { newProcessId, type ProcessUpdates } from '@docket/processes';
+import { KNOWN_SOURCES_LISTED, UnknownSourceError, UPLOADS_SOURCE } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
 import { listFiles } from './file-import.service';
@@ -14,8 +15,11 @@ export class ImportStarter {
     if (!path.isAbsolute(requestedPath)) throw new InputError('invalid import', [{ path: 'path', message: 'must be an absolute directory path' }]);
     const root = path.resolve(requestedPath);
     await listFiles(root); // fails now, with a clear message, if it is not a readable directory
-    const sourceId = requestedSource || 'uploads';
-    if (!(await this.deps.sources.find(sourceId))) throw new InputError('invalid import', [{ path: 'sourceId', message: `no source "${sourceId}"` }]);
+    const sourceId = requestedSource || UPLOADS_SOURCE.id;
+    // The built-in uploads source is defined by the first file filed under it when it is missing.
+    if (sourceId !== UPLOADS_SOURCE.id && !(await this.deps.sources.find(sourceId))) {
+      throw new UnknownSourceError(sourceId, 'sourceId', await this.deps.sources.ids(KNOWN_SOURCES_LISTED));
+    }
     const processId = newProcessId();
     const run = await this.deps.runs.start({ sourceId, connector: 'files', processId, target: root });
     await this.deps.processes.publish({ processId, kind: IMPORT_KIND, title: `Import ${root}`, ownerId: requestedBy, status: 'queued', done: 0, total: 0, message: '' });

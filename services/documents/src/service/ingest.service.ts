@@ -14,6 +14,8 @@ import type { PendingEvent } from '@docket/events';
 import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
 import type { Docket } from '../domain/docket.types';
 import type { Attachment, Document } from '../domain/document.types';
+import { KNOWN_SOURCES_LISTED, UnknownSourceError, UPLOADS_SOURCE } from '../domain/known-sources';
+import type { SourceDefinition } from '../domain/source.types';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
@@ -66,7 +68,7 @@ export class IngestService {
 
   async ingest(item: IngestItem): Promise<IngestOutcome> {
     const { documents } = this.deps;
-    const sourceName = await this.ensureSource(item.sourceId);
+    const sourceName = await this.requireSource(item.sourceId);
     const provenanceKey = provenanceKeyOf(item.sourceId, item.sourceDocumentId);
     const files = await Promise.all((item.files ?? []).map((file, index) => this.storeFile(file, index === 0)));
     const primary = files[0];
@@ -173,20 +175,22 @@ export class IngestService {
     return info.isFile() && info.size <= this.deps.limits.maxBytes ? readFile(filePath) : undefined;
   }
 
-  /** A source named by a sidecar or a form but not yet known is created, so its documents are counted and listed. */
-  private async ensureSource(sourceId: string): Promise<string> {
+  /**
+   * The display name of the source a document is filed under (an event carries it: agency filters
+   * match names too). Only an existing source is taken (see UnknownSourceError), and the built-in
+   * `uploads`, which is defined when missing.
+   */
+  async requireSource(sourceId: string, path = 'sourceId'): Promise<string> {
     const known = this.sourceNames.get(sourceId);
     if (known !== undefined) return known;
-    const source = await this.deps.sources.find(sourceId);
-    if (!source) {
-      await this.deps.sources.upsertDefinitions([{
-        id: sourceId, name: sourceId, shortName: sourceId, kind: 'agency', jurisdiction: '', state: '', homeUrl: '', docketPattern: '',
-        publishesNativeFilingTypes: false, industries: [], filingTypes: [],
-      }]);
+    let source: SourceDefinition | undefined = await this.deps.sources.find(sourceId);
+    if (!source && sourceId === UPLOADS_SOURCE.id) {
+      await this.deps.sources.create(UPLOADS_SOURCE); // false when a concurrent first upload defined it: the same definition
+      source = UPLOADS_SOURCE;
     }
-    const name = source?.name ?? sourceId;
-    this.sourceNames.set(sourceId, name);
-    return name;
+    if (!source) throw new UnknownSourceError(sourceId, path, await this.deps.sources.ids(KNOWN_SOURCES_LISTED));
+    this.sourceNames.set(sourceId, source.name);
+    return source.name;
   }
 
   private async ensureDocket(item: IngestItem) {

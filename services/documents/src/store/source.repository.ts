@@ -48,6 +48,28 @@ export class SourceRepository {
     this.recent.forget(definitions.map((d) => d.id));
   }
 
+  /** Adds a source unless its id is taken (false then; the existing one is left as it is). */
+  async create(definition: SourceDefinition): Promise<boolean> {
+    const { id, ...fields } = definition;
+    try {
+      await this.model.collection.insertOne({ _id: id, ...fields, documentCount: 0, docketCount: 0, filingTypeCounts: {} } as never);
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false;
+      throw error;
+    }
+    this.recent.forget([id]);
+    return true;
+  }
+
+  /** The first `limit` source ids in order, and how many there are: for messages that list them. */
+  async ids(limit: number): Promise<{ ids: string[]; total: number }> {
+    const [records, total] = await Promise.all([
+      this.model.find({}, { _id: 1 }).sort({ _id: 1 }).limit(limit).lean<Array<{ _id: string }>>(),
+      this.model.countDocuments(),
+    ]);
+    return { ids: records.map((record) => record._id), total };
+  }
+
   async list(): Promise<Source[]> {
     const records = await this.model.find().lean<SourceRecord[]>();
     return records.map(toStored).sort((a, b) => a.name.localeCompare(b.name));

@@ -8,6 +8,7 @@ import { FederalRegisterConnector, HttpClient } from '../../src/connectors';
 import { LocalDirectoryBlobStore } from '../../src/blob/local-directory.blob-store';
 import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/events/document-events';
 import { ConnectorRunService } from '../../src/service/connector-run.service';
+import { BUILT_IN_SOURCES } from '../../src/seed/corpus.seeder';
 import { IngestService } from '../../src/service/ingest.service';
 import { StatsProjector } from '../../src/service/stats.projector';
 import { ActivityRepository } from '../../src/store/activity.repository';
@@ -41,6 +42,7 @@ beforeAll(async () => {
   const sources = new SourceRepository(connection);
   runs = new IngestionRunRepository(connection);
   await Promise.all([documents.init(), dockets.init()]);
+  await sources.upsertDefinitions(BUILT_IN_SOURCES); // as the app does at start: the connector's source exists
   const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
   const ingest = new IngestService({
     documents, dockets, sources, blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-'))), projector, outbox: { kick: async () => undefined, kickWritten: async () => undefined },

@@ -55,6 +55,11 @@ const eventsFor = (documentId: string) => received.filter((e) => e.documentId ==
 beforeAll(async () => {
   topic = renameTopic(topics.documentIngested, `${uniqueName('documents')}.ingested.v1`);
   await start(); // creates the topic
+  // Documents are filed only under sources that exist.
+  await grpcCall(client, 'createSource', {
+    id: 'ferc', name: 'Federal Energy Regulatory Commission', kind: 'agency', shortName: 'FERC', jurisdiction: 'federal', state: '', homeUrl: '',
+    docketPattern: '', createdBy: 'tester',
+  });
   connection = mongoose.createConnection(testInfraEnv().mongoUrl, { dbName });
   await connection.asPromise();
   const kafka = createKafka({ clientId: 'documents-test', brokers: testInfraEnv().kafkaBrokers, logger });
@@ -98,7 +103,7 @@ describe('documents service', () => {
 
   it('deduplicates by content: same text (other whitespace) → created=false and no second event', async () => {
     const first = await grpcCall(client, 'createDocument', { title: 'Notice', text: 'Line one.\nLine two.', sourceId: '', docketNumber: '', filingType: '', createdBy: '' });
-    const again = await grpcCall(client, 'createDocument', { title: ' Notice ', text: 'Line one.\r\n  Line two.\n', sourceId: 'x', docketNumber: '', filingType: '', createdBy: '' });
+    const again = await grpcCall(client, 'createDocument', { title: ' Notice ', text: 'Line one.\r\n  Line two.\n', sourceId: 'ferc', docketNumber: '', filingType: '', createdBy: '' });
     expect(first.created).toBe(true);
     expect(again.created).toBe(false);
     expect(again.document?.id).toBe(first.document?.id);

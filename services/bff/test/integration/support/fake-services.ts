@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import type { ServerReadableStream, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
-import { InputError, NotFoundError, toGrpcError, UnavailableError } from '@docket/errors';
+import { ConflictError, InputError, NotFoundError, toGrpcError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { documentsV1, exportExportsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
@@ -45,6 +45,9 @@ export class FakeBackends {
   /** OpenAttachment calls: bytes written so far and whether the client cancelled. */
   readonly attachmentReads: { attachmentId: string; sent: number; cancelled: boolean }[] = [];
   readonly sources: documentsV1.Source[] = [sourceFixture()];
+  /** Dockets GetDocket knows, by id. */
+  readonly dockets = new Map<string, documentsV1.Docket>([[docketFixture().id, docketFixture()]]);
+  readonly createSourceRequests: documentsV1.CreateSourceRequest[] = [];
   readonly dataProducts: documentsV1.DataProduct[] = [dataProductFixture()];
   readonly statuses: documentsV1.SourceStatus[] = [sourceStatusFixture()];
   /** The default corpus's load GetCatalogStatus reports; unset: none ran. */
@@ -167,10 +170,29 @@ export class FakeBackends {
       },
       startImport: unary(logger, async (req: documentsV1.StartImportRequest) => {
         if (!req.path.startsWith('/')) throw new InputError('path must be absolute', [{ path: 'path', message: 'must be absolute' }]);
+        this.requireSource(req.sourceId, 'sourceId');
         this.importRequests.push(req);
         return { processId: `import-${this.importRequests.length}`, runId: `run-${this.importRequests.length}` };
       }),
       listSources: unary(logger, async () => ({ sources: this.sources })),
+      // Like the service: a taken id is ALREADY_EXISTS, a bad field INVALID_ARGUMENT naming it (the BFF checks the rest first).
+      createSource: unary(logger, async (req: documentsV1.CreateSourceRequest) => {
+        this.createSourceRequests.push(req);
+        if (req.homeUrl && !/^https?:\/\//.test(req.homeUrl)) throw new InputError('invalid source', [{ path: 'homeUrl', message: 'must be an http(s) URL' }]);
+        if (this.sources.some((s) => s.id === req.id)) throw new ConflictError(`a source with id "${req.id}" already exists`);
+        const { createdBy: _createdBy, ...definition } = req;
+        const source: documentsV1.Source = {
+          ...sourceFixture(), ...definition, publishesNativeFilingTypes: false, industries: [], documentCount: '0', docketCount: '0',
+          firstFiledAt: undefined, lastFiledAt: undefined, filingTypes: [],
+        };
+        this.sources.push(source);
+        return { source };
+      }),
+      getDocket: unary(logger, async (req: documentsV1.GetDocketRequest) => {
+        const docket = this.dockets.get(req.docketId);
+        if (!docket) throw new NotFoundError(`no docket "${req.docketId}"`);
+        return { docket, source: this.sources.find((s) => s.id === docket.sourceId) };
+      }),
       listDataProducts: unary(logger, async () => ({ dataProducts: this.dataProducts })),
       getCatalogStatus: unary(logger, async () => ({ sources: this.statuses, corpusLoad: this.corpusLoad })),
       noteUserActivity: unary(logger, async () => {
@@ -188,10 +210,19 @@ export class FakeBackends {
     };
   }
 
+  /** As the service: a document names an existing source or none (the built-in uploads); the error lists the known ones. */
+  private requireSource(sourceId: string, path: string): void {
+    if (sourceId === '' || sourceId === 'uploads' || this.sources.some((s) => s.id === sourceId)) return;
+    const known = `known sources: ${this.sources.map((s) => s.id).join(', ')}`;
+    throw new InputError(`unknown source ${JSON.stringify(sourceId)}; ${known}`, [{ path, message: `must name a known source (${known})` }]);
+  }
+
   /** Outcome by file name, so tests can ask for each: dup* → duplicate, corrupt* → failed (kept), reject* → INVALID_ARGUMENT. */
   private storeUpload(header: documentsV1.UploadFileHeader | undefined, bytes: Buffer): documentsV1.UploadFileResponse {
     if (!header) throw new InputError('the first message must be the header');
     if (header.fileName.startsWith('reject')) throw new InputError(`unsupported file type: ${header.fileName}`);
+    const named = header.sidecarJson ? (JSON.parse(header.sidecarJson) as { sourceId?: string }).sourceId : undefined;
+    this.requireSource(named ?? header.sourceId, named === undefined ? 'sourceId' : 'sidecar.sourceId');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const existing = [...this.documents.values()].find((d) => d.sha256 === sha256);
     if (existing || header.fileName.startsWith('dup')) return { document: existing ?? [...this.documents.values()][0], outcome: 'duplicate' };

@@ -266,6 +266,39 @@ export interface ListSourcesResponse {
   sources: Source[];
 }
 
+export interface CreateSourceRequest {
+  /** A lowercase slug: 2-64 of a-z, 0-9 and '-' (e.g. nypsc, src-nypsc). */
+  id: string;
+  name: string;
+  /** agency or court */
+  kind: string;
+  shortName: string;
+  /** federal, state or empty */
+  jurisdiction: string;
+  state: string;
+  /** http(s), or empty */
+  homeUrl: string;
+  /** A regular expression for the source's docket numbers, or empty. */
+  docketPattern: string;
+  createdBy: string;
+}
+
+export interface CreateSourceResponse {
+  source?: Source | undefined;
+}
+
+export interface GetDocketRequest {
+  docketId: string;
+}
+
+export interface GetDocketResponse {
+  docket?:
+    | Docket
+    | undefined;
+  /** The docket's source, when it is still known. */
+  source?: Source | undefined;
+}
+
 export interface DataProductField {
   name: string;
   type: string;
@@ -4231,6 +4264,460 @@ export const ListSourcesResponse: MessageFns<ListSourcesResponse> = {
   },
 };
 
+function createBaseCreateSourceRequest(): CreateSourceRequest {
+  return {
+    id: "",
+    name: "",
+    kind: "",
+    shortName: "",
+    jurisdiction: "",
+    state: "",
+    homeUrl: "",
+    docketPattern: "",
+    createdBy: "",
+  };
+}
+
+export const CreateSourceRequest: MessageFns<CreateSourceRequest> = {
+  encode(message: CreateSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    if (message.shortName !== "") {
+      writer.uint32(34).string(message.shortName);
+    }
+    if (message.jurisdiction !== "") {
+      writer.uint32(42).string(message.jurisdiction);
+    }
+    if (message.state !== "") {
+      writer.uint32(50).string(message.state);
+    }
+    if (message.homeUrl !== "") {
+      writer.uint32(58).string(message.homeUrl);
+    }
+    if (message.docketPattern !== "") {
+      writer.uint32(66).string(message.docketPattern);
+    }
+    if (message.createdBy !== "") {
+      writer.uint32(74).string(message.createdBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.shortName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.jurisdiction = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.homeUrl = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.docketPattern = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.createdBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateSourceRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      shortName: isSet(object.shortName)
+        ? globalThis.String(object.shortName)
+        : isSet(object.short_name)
+        ? globalThis.String(object.short_name)
+        : "",
+      jurisdiction: isSet(object.jurisdiction) ? globalThis.String(object.jurisdiction) : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      homeUrl: isSet(object.homeUrl)
+        ? globalThis.String(object.homeUrl)
+        : isSet(object.home_url)
+        ? globalThis.String(object.home_url)
+        : "",
+      docketPattern: isSet(object.docketPattern)
+        ? globalThis.String(object.docketPattern)
+        : isSet(object.docket_pattern)
+        ? globalThis.String(object.docket_pattern)
+        : "",
+      createdBy: isSet(object.createdBy)
+        ? globalThis.String(object.createdBy)
+        : isSet(object.created_by)
+        ? globalThis.String(object.created_by)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateSourceRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.shortName !== "") {
+      obj.shortName = message.shortName;
+    }
+    if (message.jurisdiction !== "") {
+      obj.jurisdiction = message.jurisdiction;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.homeUrl !== "") {
+      obj.homeUrl = message.homeUrl;
+    }
+    if (message.docketPattern !== "") {
+      obj.docketPattern = message.docketPattern;
+    }
+    if (message.createdBy !== "") {
+      obj.createdBy = message.createdBy;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateSourceRequest>, I>>(base?: I): CreateSourceRequest {
+    return CreateSourceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateSourceRequest>, I>>(object: I): CreateSourceRequest {
+    const message = createBaseCreateSourceRequest();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.kind = object.kind ?? "";
+    message.shortName = object.shortName ?? "";
+    message.jurisdiction = object.jurisdiction ?? "";
+    message.state = object.state ?? "";
+    message.homeUrl = object.homeUrl ?? "";
+    message.docketPattern = object.docketPattern ?? "";
+    message.createdBy = object.createdBy ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateSourceResponse(): CreateSourceResponse {
+  return { source: undefined };
+}
+
+export const CreateSourceResponse: MessageFns<CreateSourceResponse> = {
+  encode(message: CreateSourceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== undefined) {
+      Source.encode(message.source, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateSourceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateSourceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = Source.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateSourceResponse {
+    return { source: isSet(object.source) ? Source.fromJSON(object.source) : undefined };
+  },
+
+  toJSON(message: CreateSourceResponse): unknown {
+    const obj: any = {};
+    if (message.source !== undefined) {
+      obj.source = Source.toJSON(message.source);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateSourceResponse>, I>>(base?: I): CreateSourceResponse {
+    return CreateSourceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateSourceResponse>, I>>(object: I): CreateSourceResponse {
+    const message = createBaseCreateSourceResponse();
+    message.source = (object.source !== undefined && object.source !== null)
+      ? Source.fromPartial(object.source)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetDocketRequest(): GetDocketRequest {
+  return { docketId: "" };
+}
+
+export const GetDocketRequest: MessageFns<GetDocketRequest> = {
+  encode(message: GetDocketRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.docketId !== "") {
+      writer.uint32(10).string(message.docketId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDocketRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDocketRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.docketId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDocketRequest {
+    return {
+      docketId: isSet(object.docketId)
+        ? globalThis.String(object.docketId)
+        : isSet(object.docket_id)
+        ? globalThis.String(object.docket_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetDocketRequest): unknown {
+    const obj: any = {};
+    if (message.docketId !== "") {
+      obj.docketId = message.docketId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDocketRequest>, I>>(base?: I): GetDocketRequest {
+    return GetDocketRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDocketRequest>, I>>(object: I): GetDocketRequest {
+    const message = createBaseGetDocketRequest();
+    message.docketId = object.docketId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetDocketResponse(): GetDocketResponse {
+  return { docket: undefined, source: undefined };
+}
+
+export const GetDocketResponse: MessageFns<GetDocketResponse> = {
+  encode(message: GetDocketResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.docket !== undefined) {
+      Docket.encode(message.docket, writer.uint32(10).fork()).join();
+    }
+    if (message.source !== undefined) {
+      Source.encode(message.source, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDocketResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDocketResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.docket = Docket.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.source = Source.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDocketResponse {
+    return {
+      docket: isSet(object.docket) ? Docket.fromJSON(object.docket) : undefined,
+      source: isSet(object.source) ? Source.fromJSON(object.source) : undefined,
+    };
+  },
+
+  toJSON(message: GetDocketResponse): unknown {
+    const obj: any = {};
+    if (message.docket !== undefined) {
+      obj.docket = Docket.toJSON(message.docket);
+    }
+    if (message.source !== undefined) {
+      obj.source = Source.toJSON(message.source);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDocketResponse>, I>>(base?: I): GetDocketResponse {
+    return GetDocketResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDocketResponse>, I>>(object: I): GetDocketResponse {
+    const message = createBaseGetDocketResponse();
+    message.docket = (object.docket !== undefined && object.docket !== null)
+      ? Docket.fromPartial(object.docket)
+      : undefined;
+    message.source = (object.source !== undefined && object.source !== null)
+      ? Source.fromPartial(object.source)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseDataProductField(): DataProductField {
   return { name: "", type: "", description: "" };
 }
@@ -7147,6 +7634,30 @@ export const DocumentsServiceService = {
     responseSerialize: (value: ListSourcesResponse): Buffer => Buffer.from(ListSourcesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListSourcesResponse => ListSourcesResponse.decode(value),
   },
+  /**
+   * Adds a source (agency or court) an administrator defines; documents may then be filed under it.
+   * Uploads and imports name only sources that exist: ALREADY_EXISTS for a taken id.
+   */
+  createSource: {
+    path: "/research.documents.v1.DocumentsService/CreateSource" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateSourceRequest): Buffer => Buffer.from(CreateSourceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateSourceRequest => CreateSourceRequest.decode(value),
+    responseSerialize: (value: CreateSourceResponse): Buffer =>
+      Buffer.from(CreateSourceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateSourceResponse => CreateSourceResponse.decode(value),
+  },
+  /** One docket by id, with its source; NOT_FOUND for an unknown id. */
+  getDocket: {
+    path: "/research.documents.v1.DocumentsService/GetDocket" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetDocketRequest): Buffer => Buffer.from(GetDocketRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetDocketRequest => GetDocketRequest.decode(value),
+    responseSerialize: (value: GetDocketResponse): Buffer => Buffer.from(GetDocketResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetDocketResponse => GetDocketResponse.decode(value),
+  },
   listDataProducts: {
     path: "/research.documents.v1.DocumentsService/ListDataProducts" as const,
     requestStream: false as const,
@@ -7226,6 +7737,13 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   /** Starts importing a directory of files as a long job (a process). */
   startImport: handleUnaryCall<StartImportRequest, StartImportResponse>;
   listSources: handleUnaryCall<ListSourcesRequest, ListSourcesResponse>;
+  /**
+   * Adds a source (agency or court) an administrator defines; documents may then be filed under it.
+   * Uploads and imports name only sources that exist: ALREADY_EXISTS for a taken id.
+   */
+  createSource: handleUnaryCall<CreateSourceRequest, CreateSourceResponse>;
+  /** One docket by id, with its source; NOT_FOUND for an unknown id. */
+  getDocket: handleUnaryCall<GetDocketRequest, GetDocketResponse>;
   listDataProducts: handleUnaryCall<ListDataProductsRequest, ListDataProductsResponse>;
   getCatalogStatus: handleUnaryCall<GetCatalogStatusRequest, GetCatalogStatusResponse>;
   getEntity: handleUnaryCall<GetEntityRequest, GetEntityResponse>;
@@ -7363,6 +7881,41 @@ export interface DocumentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListSourcesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Adds a source (agency or court) an administrator defines; documents may then be filed under it.
+   * Uploads and imports name only sources that exist: ALREADY_EXISTS for a taken id.
+   */
+  createSource(
+    request: CreateSourceRequest,
+    callback: (error: ServiceError | null, response: CreateSourceResponse) => void,
+  ): ClientUnaryCall;
+  createSource(
+    request: CreateSourceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateSourceResponse) => void,
+  ): ClientUnaryCall;
+  createSource(
+    request: CreateSourceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateSourceResponse) => void,
+  ): ClientUnaryCall;
+  /** One docket by id, with its source; NOT_FOUND for an unknown id. */
+  getDocket(
+    request: GetDocketRequest,
+    callback: (error: ServiceError | null, response: GetDocketResponse) => void,
+  ): ClientUnaryCall;
+  getDocket(
+    request: GetDocketRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetDocketResponse) => void,
+  ): ClientUnaryCall;
+  getDocket(
+    request: GetDocketRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetDocketResponse) => void,
   ): ClientUnaryCall;
   listDataProducts(
     request: ListDataProductsRequest,

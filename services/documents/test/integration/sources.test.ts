@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { credentials } from '@grpc/grpc-js';
+import mongoose, { type Connection } from 'mongoose';
+import pino from 'pino';
+import { renameTopic, topics } from '@docket/events';
+import { ConflictError, fromGrpcError, InputError, NotFoundError } from '@docket/errors';
+import { grpcCall } from '@docket/service-kit';
+import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import {
+  DocumentsServiceClient, type CreateSourceRequest, type UploadFileHeader, type UploadFileResponse,
+} from '@docket/proto/src/gen/research/documents/v1/documents';
+import { startApp, type RunningApp } from '../../src/app';
+import { configSchema } from '../../src/config';
+
+// Sources are defined by administrators (CreateSource), the seeder and the connectors; a document
+// that names a source nobody defined is refused, and no source comes into being from what it said.
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const dbName = uniqueName('sources_test').replace(/-/g, '_');
+const prefix = uniqueName('sources');
+const PROBE = '../../etc';
+
+let app: RunningApp;
+let client: DocumentsServiceClient;
+let connection: Connection;
+
+beforeAll(async () => {
+  const env = testInfraEnv();
+  const config = configSchema.parse({
+    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, OUTBOX_INTERVAL_MS: '100',
+    SEED_CORPUS: 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sources-test-')),
+  });
+  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
+    grpcHost: '127.0.0.1',
+    topics: {
+      ingested: renameTopic(topics.documentIngested, `${prefix}.ingested.v1`),
+      updated: renameTopic(topics.documentUpdated, `${prefix}.updated.v1`),
+      deleted: renameTopic(topics.documentDeleted, `${prefix}.deleted.v1`),
+      releasePublished: renameTopic(topics.releasePublished, `${prefix}.release-published.v1`),
+    },
+    processTopic: renameTopic(topics.processUpdated, `${prefix}.processes.v1`),
+    queuePrefix: `{${prefix}}`,
+  });
+  client = new DocumentsServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
+  connection = await mongoose.createConnection(env.mongoUrl, { dbName }).asPromise();
+}, 120_000);
+
+afterAll(async () => {
+  client?.close();
+  await app?.stop();
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+const sourceIds = async () => (await grpcCall(client, 'listSources', {})).sources.map((s) => s.id).sort();
+const storedWithSource = (sourceId: string) => connection.collection('documents').countDocuments({ sourceId });
+
+function newSource(over: Partial<CreateSourceRequest> = {}): CreateSourceRequest {
+  return {
+    id: uniqueName('src').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40), name: 'New York Public Service Commission', kind: 'agency',
+    shortName: 'NYPSC', jurisdiction: 'state', state: 'ny', homeUrl: 'https://dps.ny.gov', docketPattern: '^NYP-\\d{4}$', createdBy: 'admin-1',
+    ...over,
+  };
+}
+
+/** Sends one file through UploadFile; the answer, or the error as the BFF would see it. */
+function upload(header: Partial<UploadFileHeader>, text: string): Promise<UploadFileResponse | Error> {
+  return new Promise((resolve) => {
+    const call = client.uploadFile((error, value) => resolve(error ? fromGrpcError(error) : value!));
+    call.write({ header: { fileName: 'filing.txt', contentType: 'text/plain', sourceId: '', uploadedBy: 'admin-1', sidecarJson: '', ...header } });
+    const bytes = Buffer.from(text);
+    call.write({ data: bytes });
+    call.write({ end: { size: String(bytes.length), sha256: createHash('sha256').update(bytes).digest('hex') } });
+    call.end();
+  });
+}
+
+/** The error names the field and lists the known ids (the first 30, in order). */
+function expectUnknownSource(error: unknown, path: string, known: string[]): void {
+  expect(error).toBeInstanceOf(InputError);
+  const { message, issues } = error as InputError;
+  expect(message).toMatch(/^unknown source "/);
+  expect(issues.map((issue) => issue.path)).toEqual([path]);
+  expect(issues[0]!.message).toContain(`known sources: ${known.slice(0, 30).join(', ')}`);
+}
+
+describe('a document must name a known source', () => {
+  it('CreateDocument with an unknown source is refused, listing the known sources; no document, no source', async () => {
+    const before = await sourceIds();
+    const error = await grpcCall(client, 'createDocument', {
+      title: 'Probe', text: 'A filing under a made-up source.', sourceId: PROBE, docketNumber: '', filingType: '', createdBy: 'admin-1',
+    }).catch((e: unknown) => e);
+    expectUnknownSource(error, 'sourceId', before);
+    expect((error as InputError).message).toContain(`"${PROBE}"`);
+    expect(await sourceIds()).toEqual(before);
+    expect(await storedWithSource(PROBE)).toBe(0);
+
+    // None named: the built-in uploads source, as before.
+    const plain = await grpcCall(client, 'createDocument', {
+      title: 'Unassigned', text: 'A filing with no source.', sourceId: '', docketNumber: '', filingType: '', createdBy: 'admin-1',
+    });
+    expect(plain.document?.sourceId).toBe('uploads');
+  });
+
+  it('UploadFile with an unknown source in the header or the sidecar is refused before its bytes are stored', async () => {
+    const before = await sourceIds();
+    const documentsBefore = await connection.collection('documents').countDocuments();
+    expectUnknownSource(await upload({ sourceId: PROBE }, 'Probe upload one.'), 'sourceId', before);
+    expectUnknownSource(await upload({ sidecarJson: JSON.stringify({ sourceId: PROBE, title: 'Probe' }) }, 'Probe upload two.'), 'sidecar.sourceId', before);
+    expect(await sourceIds()).toEqual(before);
+    expect(await connection.collection('documents').countDocuments()).toBe(documentsBefore);
+
+    const defined = newSource();
+    await grpcCall(client, 'createSource', defined);
+    const filed = await upload({ sidecarJson: JSON.stringify({ sourceId: defined.id }) }, 'A filing under a defined source.');
+    expect(filed).toMatchObject({ outcome: 'new', document: { sourceId: defined.id } });
+  });
+
+  it('lists at most 30 known sources and says how many more there are', async () => {
+    for (let n = 0; n < 30; n++) await grpcCall(client, 'createSource', newSource({ id: `bulk-${String(n).padStart(2, '0')}-${prefix.slice(-6)}`.toLowerCase() }));
+    const known = await sourceIds();
+    const error = (await upload({ sourceId: 'nope' }, 'Another probe.')) as InputError;
+    expect(error).toBeInstanceOf(InputError);
+    const listed = /known sources: (.*?) …and (\d+) more/.exec(error.message);
+    expect(listed?.[1]?.split(', ')).toEqual(known.slice(0, 30));
+    expect(Number(listed?.[2])).toBe(known.length - 30);
+  });
+
+  it('StartImport with an unknown source is refused, listing the known sources', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sources-import-'));
+    const error = await grpcCall(client, 'startImport', { path: root, sourceId: PROBE, requestedBy: 'admin-1' }).catch((e: unknown) => e);
+    expectUnknownSource(error, 'sourceId', await sourceIds());
+    expect(await connection.collection('ingestion_runs').countDocuments({ sourceId: PROBE })).toBe(0);
+  });
+
+  it('an imported file whose sidecar names an unknown source fails with the reason; the others are imported, no source is made', async () => {
+    const before = await sourceIds();
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sources-import-'));
+    writeFileSync(path.join(root, 'a-order.txt'), 'ORDER approving the settlement of the rate case.');
+    writeFileSync(path.join(root, 'b-probe.txt'), 'A filing that names a made-up source.');
+    writeFileSync(path.join(root, 'b-probe.txt.json'), JSON.stringify({ sourceId: PROBE, title: 'Probe' }));
+    const { runId } = await grpcCall(client, 'startImport', { path: root, sourceId: '', requestedBy: 'admin-1' });
+    const run = await waitFor(async () => {
+      const found = await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(runId) });
+      return found && found.status !== 'running' ? found : undefined;
+    }, { description: 'the import to finish', timeoutMs: 30_000 });
+    expect(run).toMatchObject({ status: 'succeeded', seen: 2, new: 1, failed: 1 });
+    expect(run.errors).toEqual([{ item: 'b-probe.txt', reason: 'unknown_source', message: expect.stringContaining(`unknown source "${PROBE}"`) }]);
+    expect(run.errors[0].message).toMatch(/^b-probe\.txt\.json: unknown source .*; known sources: /);
+    expect(await sourceIds()).toEqual(before);
+    expect(await storedWithSource(PROBE)).toBe(0);
+    expect(await connection.collection('documents').countDocuments({ 'provenance.runId': runId })).toBe(1);
+  });
+});
+
+describe('CreateSource', () => {
+  it('adds a source that is listed at once, and whose docket pattern finds dockets in later filings', async () => {
+    const request = newSource({ id: `nypsc-${prefix.slice(-6)}`.toLowerCase() });
+    const { source } = await grpcCall(client, 'createSource', request);
+    expect(source).toMatchObject({
+      id: request.id, name: request.name, shortName: 'NYPSC', kind: 'agency', jurisdiction: 'State', state: 'NY', homeUrl: 'https://dps.ny.gov',
+      docketPattern: '^NYP-\\d{4}$', documentCount: '0', docketCount: '0',
+    });
+    expect(await sourceIds()).toContain(request.id);
+
+    const { document } = await grpcCall(client, 'createDocument', {
+      title: 'Notice of hearing', text: 'A hearing in NYP-4821 is set for May.', sourceId: request.id, docketNumber: '', filingType: '', createdBy: 'admin-1',
+    });
+    const view = await grpcCall(client, 'getDocument', { id: document!.id, textPage: 0, textPages: 0 });
+    expect(view.entities).toContainEqual(expect.objectContaining({ kind: 'docket', name: 'NYP-4821' }));
+  });
+
+  it('refuses an id that is taken (ConflictError), including a built-in one', async () => {
+    const request = newSource();
+    await grpcCall(client, 'createSource', request);
+    await expect(grpcCall(client, 'createSource', { ...request, name: 'Another name' })).rejects.toBeInstanceOf(ConflictError);
+    await expect(grpcCall(client, 'createSource', newSource({ id: 'uploads' }))).rejects.toBeInstanceOf(ConflictError);
+    const stored = (await grpcCall(client, 'listSources', {})).sources.find((s) => s.id === request.id);
+    expect(stored?.name).toBe(request.name);
+  });
+
+  it('names every bad field at once, and stores nothing', async () => {
+    const before = await sourceIds();
+    const error = await grpcCall(client, 'createSource', {
+      id: '../../etc', name: ' ', kind: 'upload', shortName: 'x'.repeat(61), jurisdiction: 'galactic', state: 'New York',
+      homeUrl: 'javascript:alert(1)', docketPattern: '(unclosed', createdBy: 'admin-1',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).issues.map((i) => i.path)).toEqual(['id', 'name', 'shortName', 'kind', 'jurisdiction', 'state', 'homeUrl', 'docketPattern']);
+    expect((error as InputError).issues.find((i) => i.path === 'docketPattern')?.message).toMatch(/is not a valid regular expression/);
+    for (const id of ['a', 'A-b', '-ab', 'ab-', 'a_b', 'x'.repeat(65)]) {
+      const bad = await grpcCall(client, 'createSource', newSource({ id })).catch((e: unknown) => e);
+      expect([id, (bad as InputError).issues?.map((i) => i.path)]).toEqual([id, ['id']]);
+    }
+    const lineBreak = await grpcCall(client, 'createSource', newSource({ name: 'Two\nlines' })).catch((e: unknown) => e);
+    expect((lineBreak as InputError).issues?.map((i) => i.path)).toEqual(['name']);
+    expect(await sourceIds()).toEqual(before);
+  });
+});
+
+describe('GetDocket', () => {
+  it('answers a docket with its source, and NOT_FOUND for any other id', async () => {
+    const request = newSource();
+    await grpcCall(client, 'createSource', request);
+    const { document } = await grpcCall(client, 'createDocument', {
+      title: 'Petition', text: 'Petition for a rate increase.', sourceId: request.id, docketNumber: 'NYP-0001', filingType: 'Petition', createdBy: 'admin-1',
+    });
+    const { docket, source } = await grpcCall(client, 'getDocket', { docketId: document!.docketId });
+    expect(docket).toMatchObject({ id: document!.docketId, number: 'NYP-0001', sourceId: request.id });
+    expect(source).toMatchObject({ id: request.id, name: request.name });
+
+    for (const docketId of ['', 'user-1', document!.id, '0'.repeat(24), 'x'.repeat(5000)]) {
+      await expect(grpcCall(client, 'getDocket', { docketId })).rejects.toBeInstanceOf(NotFoundError);
+    }
+  });
+});
