@@ -196,6 +196,12 @@ describe('workspaces', () => {
     await expect(viewer.getByTestId('member-role-select').count()).resolves.toBe(0);
     await expect(viewer.getByTestId('danger-zone').count()).resolves.toBe(0);
     await shot(viewer, '08-settings-viewer');
+
+    // Exporting runs the workspace's searches again: a viewer is told so, with nothing to start.
+    await viewer.goto(`/export/workspace/${workspaceId}`);
+    await expect(viewer.getByTestId('export-viewers-refused').textContent()).resolves.toContain('Viewers cannot export from this workspace');
+    await expect(viewer.getByTestId('export-start').count()).resolves.toBe(0);
+    await shot(viewer, '08b-export-viewer');
   });
 
   test('someone who is not a member does not see it, not even by its address', async () => {
