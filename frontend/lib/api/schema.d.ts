@@ -1819,7 +1819,99 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Add a source (agency or court); uploads and imports may then name it, and only sources that exist
+         * @description Administrators only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateSource"];
+                };
+            };
+            responses: {
+                /** @description The new source */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            source: components["schemas"]["Source"];
+                        };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an administrator, or CSRF check failed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A source with this id exists */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4834,6 +4926,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description docketId names no docket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The body is not JSON */
                 415: {
                     headers: {
@@ -6792,6 +6893,32 @@ export interface components {
             pending: number;
             /** @description pending is above 0: the index is still catching up, so results may be incomplete */
             behind: boolean;
+        };
+        CreateSource: {
+            /** @description A lowercase slug that names the source in filters, sidecars and imports, e.g. src-nypsc */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "agency" | "court";
+            /** @default  */
+            shortName: string;
+            /** @enum {string} */
+            jurisdiction?: "federal" | "state";
+            /**
+             * @description Two-letter code, e.g. NY
+             * @default
+             */
+            state: string;
+            /**
+             * @description http(s) URL of the source's site
+             * @default
+             */
+            homeUrl: string;
+            /**
+             * @description A regular expression for the source's docket numbers
+             * @default
+             */
+            docketPattern: string;
         };
         DataProduct: {
             id: string;

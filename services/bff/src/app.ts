@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps): Express {
     queries: deps.queries, workspaceNames: deps.queryWorkspaceNames, people: deps.queryPeople, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds,
   });
   registerWorkspaceRoutes(api, { workspaces: deps.workspaces, people: deps.workspacePeople });
-  registerAlertRoutes(api, { alerts: deps.alerts, volume: deps.volume });
+  registerAlertRoutes(api, { alerts: deps.alerts, volume: deps.volume, documents: deps.documents });
   registerNotificationRoutes(api, { alerts: deps.alerts, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds });
   registerWebhookEndpointRoutes(api, { alerts: deps.alerts });
   registerUnsubscribeRoutes(api, { alerts: deps.alerts });

@@ -25,6 +25,18 @@ export interface SourceView {
   filingTypes: FilingTypeCountView[];
 }
 
+/** A source an administrator adds (CreateSourceBody); the documents service validates it again and has the last word. */
+export interface NewSource {
+  id: string;
+  name: string;
+  kind: string;
+  shortName: string;
+  jurisdiction?: string | undefined;
+  state: string;
+  homeUrl: string;
+  docketPattern: string;
+}
+
 export interface ReleaseView {
   id: string;
   version: string;

@@ -1,7 +1,7 @@
 import { grpcCall } from '@docket/service-kit';
 import { NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
-import type { DataProductView, EntityProfileView, SourceStatusView, SourceView } from '../domain/catalog-view';
+import type { DataProductView, EntityProfileView, NewSource, SourceStatusView, SourceView } from '../domain/catalog-view';
 import type { CorpusLoadReport } from '../domain/corpus-load-view';
 import { toDataProductView, toEntityProfileView, toSourceStatusView, toSourceView } from './documents.mappers';
 
@@ -12,6 +12,12 @@ export class CatalogGateway {
   async sources(): Promise<SourceView[]> {
     const response = await grpcCall(this.client, 'listSources', {});
     return response.sources.map(toSourceView);
+  }
+
+  async createSource(source: NewSource, createdBy: string): Promise<SourceView> {
+    const response = await grpcCall(this.client, 'createSource', { ...source, jurisdiction: source.jurisdiction ?? '', createdBy });
+    if (!response.source) throw new Error('CreateSource returned no source');
+    return toSourceView(response.source);
   }
 
   async dataProducts(): Promise<DataProductView[]> {

@@ -85,6 +85,13 @@ export class DocumentsGateway {
     };
   }
 
+  /** A docket by its id (NotFoundError for anything else), with its source when that is known. */
+  async getDocket(docketId: string): Promise<{ docket: DocketView; source: SourceView | null }> {
+    const response = await grpcCall(this.client, 'getDocket', { docketId });
+    if (!response.docket) throw new NotFoundError(`no docket ${docketId}`);
+    return { docket: toDocketView(response.docket), source: response.source ? toSourceView(response.source) : null };
+  }
+
   async delete(id: string, deletedBy: string, reason: string): Promise<void> {
     await grpcCall(this.client, 'deleteDocument', { id, deletedBy, reason });
     this.recent.forget(id);

@@ -15,6 +15,8 @@ export interface UploadLimits {
 class FileTooLargeError extends Error {}
 
 const MAX_FIELD_BYTES = 256 * 1024;
+/** Issues the documents service reports on what the form's fields say for all files (not on one file). */
+const REQUEST_WIDE_FIELDS = new Set(['sourceId', 'sidecar.sourceId']);
 
 /**
  * Reads a multipart/form-data upload and streams each file into DocumentsService as it arrives: the
@@ -58,6 +60,9 @@ export function receiveUpload(
       const { outcome, document } = await documents.upload(header, file, tooLarge.signal);
       return { fileName, outcome, documentId: document?.id ?? null, title: document?.title || null, reason: document?.failureReason ?? null };
     } catch (error) {
+      // The source applies to every file: naming an unknown one is the request's fault, answered as a 400
+      // that lists the known sources, and the files after it are not sent.
+      if (error instanceof InputError && error.issues.some((issue) => REQUEST_WIDE_FIELDS.has(issue.path))) fail(error);
       return { fileName, outcome: 'failed', documentId: null, title: null, reason: reasonOf(error, fileName) };
     } finally {
       openFiles.delete(file);

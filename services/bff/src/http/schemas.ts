@@ -246,6 +246,31 @@ export const ImportResponse = z.object({ processId: z.string(), runId: z.string(
 
 export const SourcesResponse = z.object({ sources: z.array(Source) });
 
+export const sourceKinds = ['agency', 'court'] as const;
+export const sourceJurisdictions = ['federal', 'state'] as const;
+
+// The documents service checks the rest (URL, two-letter state, that the pattern compiles) and names the field.
+export const CreateSourceBody = z
+  .object({
+    id: z
+      .string()
+      .trim()
+      .min(2, 'must be 2 to 64 characters')
+      .max(64, 'must be 2 to 64 characters')
+      .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "must be lowercase letters, digits and '-' (not first or last), e.g. src-nypsc")
+      .meta({ description: 'A lowercase slug that names the source in filters, sidecars and imports, e.g. src-nypsc' }),
+    name: z.string().trim().min(1, 'is required').max(200),
+    kind: z.enum(sourceKinds),
+    shortName: z.string().trim().max(60).default(''),
+    jurisdiction: z.enum(sourceJurisdictions).optional(),
+    state: z.string().trim().max(2).default('').meta({ description: 'Two-letter code, e.g. NY' }),
+    homeUrl: z.string().trim().max(500).default('').meta({ description: "http(s) URL of the source's site" }),
+    docketPattern: z.string().trim().max(500).default('').meta({ description: "A regular expression for the source's docket numbers" }),
+  })
+  .meta({ id: 'CreateSource' });
+
+export const SourceResponse = z.object({ source: Source });
+
 export const Release = z
   .object({
     id: z.string(),

@@ -167,7 +167,7 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
 
   describe('docket follows', () => {
     it('follows a docket once (following again returns the same follow), lists it, edits its cadence and unfollows', async () => {
-      const body = { docketId: 'ent-er24', docketNumber: 'ER24-1-000', title: 'Acme rate case', sourceName: 'FERC' };
+      const body = { docketId: '', docketNumber: 'ER24-1-000', title: 'Acme rate case', sourceName: 'FERC' };
       const first = await alice.client.post('/api/docket-follows', body);
       expect(first.status).toBe(200);
       expect(first.body.alert).toMatchObject({ kind: 'docket', docket: body, definition: { schedule: { cadence: 'realtime' }, channels: { inApp: true, email: true } } });
@@ -184,6 +184,26 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       });
       expect(edited.body.alert.definition).toMatchObject({ schedule: { cadence: 'weekly' }, channels: { email: false } });
       expect((await alice.client.request('DELETE', `/api/alerts/${first.body.alert.id}`)).status).toBe(204);
+      expect((await alice.client.get('/api/docket-follows')).body.alerts).toEqual([]);
+    });
+
+    it('follows a docket named by id as the documents service has it, whatever the client said it was', async () => {
+      const docket = fakes.dockets.get('dkt-1')!;
+      const res = await alice.client.post('/api/docket-follows', { docketId: docket.id, docketNumber: 'ZZ-999', title: '<b>Typed</b>', sourceName: 'Made up' });
+      expect(res.status).toBe(200);
+      const followed = { docketId: docket.id, docketNumber: docket.number, title: docket.title, sourceName: 'Federal Energy Regulatory Commission' };
+      expect(res.body.alert.docket).toEqual(followed);
+      expect(alertService.followRequests.at(-1)).toMatchObject({ ownerUserId: alice.id, docket: followed });
+      expect((await alice.client.request('DELETE', `/api/alerts/${res.body.alert.id}`)).status).toBe(204);
+    });
+
+    it('answers 404 for a docketId that is no docket (a user id, a document id, a guess) and follows nothing', async () => {
+      const requests = alertService.followRequests.length;
+      for (const docketId of [bob.id, 'doc-1', 'dkt-unknown']) {
+        const res = await alice.client.post('/api/docket-follows', { docketId, docketNumber: 'ER24-1-000' });
+        expect([docketId, res.status, res.body.error]).toEqual([docketId, 404, { code: 'not_found', message: 'no such docket' }]);
+      }
+      expect(alertService.followRequests.length).toBe(requests);
       expect((await alice.client.get('/api/docket-follows')).body.alerts).toEqual([]);
     });
 

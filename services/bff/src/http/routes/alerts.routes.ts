@@ -1,5 +1,8 @@
 import type { Request } from 'express';
+import type { z } from 'zod';
+import { NotFoundError } from '@docket/errors';
 import type { AlertOwner, AlertsGateway } from '../../grpc/alerts.gateway';
+import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { VolumeEstimateGateway } from '../../grpc/volume-estimate.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
@@ -9,6 +12,8 @@ import {
   PausedBody, VolumeEstimate, VolumeEstimateBody,
 } from '../alerts.schemas';
 import { IdParams } from '../schemas';
+
+type FollowDocket = z.output<typeof FollowDocketBody>;
 
 /** The signed-in user as the alerts service's owner (e-mail goes to their current address). */
 export function ownerOf(req: Request): AlertOwner {
@@ -22,8 +27,11 @@ const NOT_YOURS = { description: 'No such alert of yours (another user\'s is ans
  * /api/alerts: saved-search alerts and docket follows (both are alerts; a follow has kind docket),
  * their hits and deliveries, and the volume estimate shown before saving. Always the caller's own.
  */
-export function registerAlertRoutes(api: ApiRouter, deps: { alerts: AlertsGateway; volume: VolumeEstimateGateway }): void {
-  const { alerts, volume } = deps;
+export function registerAlertRoutes(
+  api: ApiRouter,
+  deps: { alerts: AlertsGateway; volume: VolumeEstimateGateway; documents: Pick<DocumentsGateway, 'getDocket'> },
+): void {
+  const { alerts, volume, documents } = deps;
 
   api.route(
     {
@@ -154,10 +162,27 @@ export function registerAlertRoutes(api: ApiRouter, deps: { alerts: AlertsGatewa
     {
       method: 'post', path: '/api/docket-follows', tag: 'alerts', access: 'user', body: FollowDocketBody,
       summary: 'Follow a docket: every new filing on it reaches you (real-time, in-app and e-mail unless said otherwise); following twice returns the same follow',
-      responses: { 200: { description: 'The follow (an alert of kind docket)', schema: AlertResponse } },
+      responses: {
+        200: { description: 'The follow (an alert of kind docket)', schema: AlertResponse },
+        404: { description: 'docketId names no docket' },
+      },
     },
     async ({ body }, req, res) => {
-      res.json({ alert: await alerts.followDocket(ownerOf(req), body) });
+      const docket = body.docketId ? await knownDocket(documents, body) : body;
+      res.json({ alert: await alerts.followDocket(ownerOf(req), docket) });
     },
   );
+}
+
+/**
+ * A follow that names a docket by id follows that docket as the documents service has it: its own
+ * number, title and source, whatever the client described. An id that is no docket (another kind of
+ * id, a guess) is refused rather than kept as a follow that can never match.
+ */
+async function knownDocket(documents: Pick<DocumentsGateway, 'getDocket'>, body: FollowDocket): Promise<FollowDocket> {
+  const found = await documents.getDocket(body.docketId).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new NotFoundError('no such docket') : error;
+  });
+  const { docket, source } = found;
+  return { ...body, docketId: docket.id, docketNumber: docket.number, title: docket.title, sourceName: source?.name ?? docket.sourceId };
 }

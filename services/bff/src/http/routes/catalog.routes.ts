@@ -2,7 +2,8 @@ import type { CatalogGateway } from '../../grpc/catalog.gateway';
 import type { SearchGateway } from '../../grpc/search.gateway';
 import { corpusLoadView } from '../../domain/corpus-load-view';
 import type { ApiRouter } from '../api-router';
-import { CatalogStatusResponse, DataProductsResponse, EntityResponse, IdParams, SourcesResponse } from '../schemas';
+import { authOf } from '../auth-context';
+import { CatalogStatusResponse, CreateSourceBody, DataProductsResponse, EntityResponse, IdParams, SourceResponse, SourcesResponse } from '../schemas';
 
 export function registerCatalogRoutes(api: ApiRouter, deps: { catalog: CatalogGateway; search: Pick<SearchGateway, 'indexStats'> }): void {
   const { catalog, search } = deps;
@@ -15,6 +16,20 @@ export function registerCatalogRoutes(api: ApiRouter, deps: { catalog: CatalogGa
     },
     async (_input, _req, res) => {
       res.json({ sources: await catalog.sources() });
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/catalog/sources', tag: 'catalog', access: 'admin', body: CreateSourceBody,
+      summary: 'Add a source (agency or court); uploads and imports may then name it, and only sources that exist',
+      responses: {
+        201: { description: 'The new source', schema: SourceResponse },
+        409: { description: 'A source with this id exists' },
+      },
+    },
+    async ({ body }, req, res) => {
+      res.status(201).json({ source: await catalog.createSource(body, authOf(req).user.id) });
     },
   );
 
