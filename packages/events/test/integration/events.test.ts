@@ -243,8 +243,12 @@ describe('EventPublisher → EventConsumer', () => {
     const groupId = uniqueName('group');
     const byInstance: Array<Map<string, number>> = [new Map(), new Map()];
     const handler = (i: 0 | 1) => async (m: DocumentDeleted) => void byInstance[i]!.set(m.eventId, (byInstance[i]!.get(m.eventId) ?? 0) + 1);
-    await consumer(groupId).on(def, handler(0)).start();
-    await consumer(groupId).on(def, handler(1)).start();
+    // Both members in the group before the events arrive, so that it shares them out.
+    for (const i of [0, 1] as const) {
+      const member = consumer(groupId).on(def, handler(i));
+      await member.start();
+      await member.joined();
+    }
     const events = Array.from({ length: 60 }, (_, i) => deleted(`doc-${i}`));
     for (const event of events) await publisher.publish(def, event);
     const total = () => byInstance[0]!.size + byInstance[1]!.size;
