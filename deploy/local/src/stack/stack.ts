@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { ensureLocalCertificates, type GrpcTlsFiles } from '../grpc-certificates
 import { clientCredentialsOf } from './grpc-credentials';
 import { grpcServing, httpOk } from './health';
 import { parsePino } from './log-format';
+import { sessionSecret } from './session-secret';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
 import { stackStatusFile, writeStackStatus, type PartKind, type StackStatus } from '../supervise/stack-status';
 import { Supervisor } from '../supervise/supervisor';
@@ -387,7 +387,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
             PORT: String(ports.bff),
             HOST: '127.0.0.1',
             MONGO_DB: 'bff',
-            SESSION_SECRET: opts.env?.SESSION_SECRET ?? process.env.SESSION_SECRET ?? sessionSecret(dataDir, isTest),
+            SESSION_SECRET: opts.env?.SESSION_SECRET ?? process.env.SESSION_SECRET ?? sessionSecret(dataDir),
             // npm start serves plain http://localhost; Secure cookies would never be sent back.
             COOKIE_SECURE: opts.env?.COOKIE_SECURE ?? process.env.COOKIE_SECURE ?? 'false',
             // The frontend (server.ts) reaches the BFF from its own loopback address with X-Forwarded-For
@@ -638,17 +638,6 @@ function firstAdminFrom(line: string): StackHandle['firstAdmin'] {
   if (!entry || typeof entry.msg !== 'string' || !entry.msg.startsWith('first administrator created')) return undefined;
   if (typeof entry.email !== 'string') return undefined;
   return { email: entry.email, oneTimePassword: typeof entry.oneTimePassword === 'string' ? entry.oneTimePassword : undefined };
-}
-
-/** A per-data-dir secret, so sessions survive a restart of npm start; tests get a fresh one. */
-function sessionSecret(dataDir: string, isTest: boolean): string {
-  if (isTest) return crypto.randomBytes(32).toString('hex');
-  const file = path.join(dataDir, 'bff', 'session-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const secret = crypto.randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
 }
 
 async function resolvePorts(isTest: boolean, given: Partial<StackPorts> = {}): Promise<StackPorts> {
