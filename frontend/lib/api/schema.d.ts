@@ -6905,7 +6905,7 @@ export interface components {
             /** @enum {string} */
             jurisdiction?: "federal" | "state";
             /**
-             * @description Two-letter code, e.g. NY
+             * @description US state code, e.g. NY
              * @default
              */
             state: string;

@@ -113,7 +113,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       docketPatterns: () => docketPatterns, logger,
     });
     const catalog = new CatalogService({
-      sources, dataProducts, runs, activity, outbox: productRelay, topics: topicSet, logger, onSourcesChanged: refreshPatterns,
+      sources, dataProducts, runs, activity, outbox: productRelay, topics: topicSet, logger,
+      onSourcesChanged: refreshPatterns,
     });
     const documents = new DocumentService({
       documents: documentsRepo, dockets, sources, blobs, ingest, outbox: documentRelay, topics: topicSet, logger,

@@ -25,7 +25,7 @@ export interface SourceView {
   filingTypes: FilingTypeCountView[];
 }
 
-/** A source an administrator adds (CreateSourceBody); the documents service validates it again and has the last word. */
+/** A source an administrator adds (CreateSourceBody); the documents service validates it again, finally. */
 export interface NewSource {
   id: string;
   name: string;

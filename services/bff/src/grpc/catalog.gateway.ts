@@ -1,7 +1,9 @@
 import { grpcCall } from '@docket/service-kit';
 import { NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
-import type { DataProductView, EntityProfileView, NewSource, SourceStatusView, SourceView } from '../domain/catalog-view';
+import type {
+  DataProductView, EntityProfileView, NewSource, SourceStatusView, SourceView,
+} from '../domain/catalog-view';
 import type { CorpusLoadReport } from '../domain/corpus-load-view';
 import { toDataProductView, toEntityProfileView, toSourceStatusView, toSourceView } from './documents.mappers';
 
@@ -15,7 +17,8 @@ export class CatalogGateway {
   }
 
   async createSource(source: NewSource, createdBy: string): Promise<SourceView> {
-    const response = await grpcCall(this.client, 'createSource', { ...source, jurisdiction: source.jurisdiction ?? '', createdBy });
+    const request = { ...source, jurisdiction: source.jurisdiction ?? '', createdBy };
+    const response = await grpcCall(this.client, 'createSource', request);
     if (!response.source) throw new Error('CreateSource returned no source');
     return toSourceView(response.source);
   }

@@ -248,8 +248,10 @@ export const SourcesResponse = z.object({ sources: z.array(Source) });
 
 export const sourceKinds = ['agency', 'court'] as const;
 export const sourceJurisdictions = ['federal', 'state'] as const;
+const SOURCE_ID_RULE = "must be lowercase letters, digits and '-' (not first or last), e.g. src-nypsc";
 
-// The documents service checks the rest (URL, two-letter state, that the pattern compiles) and names the field.
+// Each field's shape is checked here, so a form hears of every mistake at once; the documents service checks
+// again, and what only it knows (which state codes exist, a taken id).
 export const CreateSourceBody = z
   .object({
     id: z
@@ -257,19 +259,53 @@ export const CreateSourceBody = z
       .trim()
       .min(2, 'must be 2 to 64 characters')
       .max(64, 'must be 2 to 64 characters')
-      .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "must be lowercase letters, digits and '-' (not first or last), e.g. src-nypsc")
+      .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, SOURCE_ID_RULE)
       .meta({ description: 'A lowercase slug that names the source in filters, sidecars and imports, e.g. src-nypsc' }),
     name: z.string().trim().min(1, 'is required').max(200),
     kind: z.enum(sourceKinds),
     shortName: z.string().trim().max(60).default(''),
     jurisdiction: z.enum(sourceJurisdictions).optional(),
-    state: z.string().trim().max(2).default('').meta({ description: 'Two-letter code, e.g. NY' }),
-    homeUrl: z.string().trim().max(500).default('').meta({ description: "http(s) URL of the source's site" }),
-    docketPattern: z.string().trim().max(500).default('').meta({ description: "A regular expression for the source's docket numbers" }),
+    state: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{2})?$/, 'must be a two-letter code such as NY')
+      .default('')
+      .meta({ description: 'US state code, e.g. NY' }),
+    homeUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((value) => value === '' || isHttpUrl(value), 'must be an http(s) URL')
+      .default('')
+      .meta({ description: "http(s) URL of the source's site" }),
+    docketPattern: z
+      .string()
+      .trim()
+      .max(500)
+      .refine(compiles, 'is not a valid regular expression')
+      .default('')
+      .meta({ description: "A regular expression for the source's docket numbers" }),
   })
   .meta({ id: 'CreateSource' });
 
 export const SourceResponse = z.object({ source: Source });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'gd');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const Release = z
   .object({

@@ -189,19 +189,22 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
 
     it('follows a docket named by id as the documents service has it, whatever the client said it was', async () => {
       const docket = fakes.dockets.get('dkt-1')!;
-      const res = await alice.client.post('/api/docket-follows', { docketId: docket.id, docketNumber: 'ZZ-999', title: '<b>Typed</b>', sourceName: 'Made up' });
+      const typed = { docketId: docket.id, docketNumber: 'ZZ-999', title: '<b>Typed</b>', sourceName: 'Made up' };
+      const res = await alice.client.post('/api/docket-follows', typed);
       expect(res.status).toBe(200);
-      const followed = { docketId: docket.id, docketNumber: docket.number, title: docket.title, sourceName: 'Federal Energy Regulatory Commission' };
+      const sourceName = 'Federal Energy Regulatory Commission';
+      const followed = { docketId: docket.id, docketNumber: docket.number, title: docket.title, sourceName };
       expect(res.body.alert.docket).toEqual(followed);
       expect(alertService.followRequests.at(-1)).toMatchObject({ ownerUserId: alice.id, docket: followed });
       expect((await alice.client.request('DELETE', `/api/alerts/${res.body.alert.id}`)).status).toBe(204);
     });
 
-    it('answers 404 for a docketId that is no docket (a user id, a document id, a guess) and follows nothing', async () => {
+    it('answers 404 for a docketId that is no docket (a user id, a document id, a guess)', async () => {
       const requests = alertService.followRequests.length;
       for (const docketId of [bob.id, 'doc-1', 'dkt-unknown']) {
         const res = await alice.client.post('/api/docket-follows', { docketId, docketNumber: 'ER24-1-000' });
-        expect([docketId, res.status, res.body.error]).toEqual([docketId, 404, { code: 'not_found', message: 'no such docket' }]);
+        const notFound = { code: 'not_found', message: 'no such docket' };
+        expect([docketId, res.status, res.body.error]).toEqual([docketId, 404, notFound]);
       }
       expect(alertService.followRequests.length).toBe(requests);
       expect((await alice.client.get('/api/docket-follows')).body.alerts).toEqual([]);

@@ -382,16 +382,18 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       expect([json.status, json.body.error.message]).toEqual([400, 'send the files as multipart/form-data']);
     });
 
-    it('refuses an upload naming an unknown source (field or sidecar) with a 400 that lists the known sources, storing nothing', async () => {
+    it('refuses an unknown source (field or sidecar) with a 400 listing the known ones; nothing stored', async () => {
       const before = fakes.documents.size;
       for (const [parts, path] of [
         [[['sourceId', '../../etc']], 'sourceId'],
         [[['sidecar', JSON.stringify({ sourceId: '../../etc' })]], 'sidecar.sourceId'],
       ] as [[string, string][], string][]) {
         const sent = fakes.uploads.length;
-        const res = await admin.request('POST', '/api/documents/upload', {
-          body: form([...parts, ['files', new Blob([`probe ${uniqueName('p')}`]), 'a.txt'], ['files', new Blob([`probe ${uniqueName('q')}`]), 'b.txt']]),
-        });
+        const files: [string, Blob, string][] = [
+          ['files', new Blob([`probe ${uniqueName('p')}`]), 'a.txt'],
+          ['files', new Blob([`probe ${uniqueName('q')}`]), 'b.txt'],
+        ];
+        const res = await admin.request('POST', '/api/documents/upload', { body: form([...parts, ...files]) });
         expect([res.status, res.body.error.code]).toEqual([400, 'invalid_input']);
         expect(res.body.error.message).toMatch(/^unknown source "\.\.\/\.\.\/etc"; known sources: src-ferc/);
         expect(res.body.error.issues).toEqual([{ path, message: expect.stringContaining('known sources: src-ferc') }]);
@@ -424,19 +426,24 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       expect([relative.status, relative.body.error.issues]).toEqual([400, [{ path: 'path', message: 'must be absolute' }]]);
       expect((await member.post('/api/imports', { path: '/srv/x' })).status).toBe(403);
       const unknown = await admin.post('/api/imports', { path: '/srv/x', sourceId: '../../etc' });
-      expect([unknown.status, unknown.body.error.issues]).toEqual([400, [{ path: 'sourceId', message: 'must name a known source (known sources: src-ferc)' }]]);
+      const issue = { path: 'sourceId', message: 'must name a known source (known sources: src-ferc)' };
+      expect([unknown.status, unknown.body.error.issues]).toEqual([400, [issue]]);
     });
   });
 
   describe('sources (administrators)', () => {
-    const nypsc = { id: 'src-nypsc', name: 'New York Public Service Commission', kind: 'agency', shortName: 'NYPSC', jurisdiction: 'state', state: 'NY' };
+    const nypsc = {
+      id: 'src-nypsc', name: 'New York Public Service Commission', kind: 'agency', shortName: 'NYPSC',
+      jurisdiction: 'state', state: 'NY',
+    };
 
     it('creates a source an administrator defines; it is listed, and uploads may then name it', async () => {
       const res = await admin.post('/api/catalog/sources', nypsc);
       expect(res.status).toBe(201);
       expect(res.body.source).toMatchObject({ ...nypsc, documentCount: 0, homeUrl: '', docketPattern: '' });
       expect(fakes.createSourceRequests.at(-1)).toEqual({ ...nypsc, homeUrl: '', docketPattern: '', createdBy: adminId });
-      expect((await member.get('/api/catalog/sources')).body.sources.map((s: { id: string }) => s.id)).toContain('src-nypsc');
+      const listed = (await member.get('/api/catalog/sources')).body.sources as { id: string }[];
+      expect(listed.map((s) => s.id)).toContain('src-nypsc');
       const upload = await admin.request('POST', '/api/documents/upload', {
         body: (() => {
           const data = new FormData();
@@ -451,12 +458,19 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
     it('answers 409 for a taken id, and 400 naming each bad field (here or in the documents service)', async () => {
       const again = await admin.post('/api/catalog/sources', { ...nypsc, name: 'Another' });
       expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
-      const bad = await admin.post('/api/catalog/sources', { id: '../../etc', name: '', kind: 'upload', jurisdiction: 'galactic' });
-      expect([bad.status, bad.body.error.issues.map((i: { path: string }) => i.path)]).toEqual([400, ['id', 'name', 'kind', 'jurisdiction']]);
-      const url = await admin.post('/api/catalog/sources', { id: 'src-url', name: 'Bad URL', kind: 'court', homeUrl: 'javascript:alert(1)' });
-      expect([url.status, url.body.error.issues]).toEqual([400, [{ path: 'homeUrl', message: 'must be an http(s) URL' }]]);
+      const bad = await admin.post('/api/catalog/sources', {
+        id: '../../etc', name: '', kind: 'upload', jurisdiction: 'galactic', state: 'New York', homeUrl: 'javascript:alert(1)',
+        docketPattern: '(unclosed',
+      });
+      const paths = (bad.body.error.issues as { path: string }[]).map((i) => i.path);
+      expect([bad.status, paths]).toEqual([400, ['id', 'name', 'kind', 'jurisdiction', 'state', 'homeUrl', 'docketPattern']]);
+      const credentials = { id: 'src-url', name: 'Bad URL', kind: 'court', homeUrl: 'https://user:secret@example.com/' };
+      const url = await admin.post('/api/catalog/sources', credentials);
+      const issue = { path: 'homeUrl', message: 'must not contain a user name or password' };
+      expect([url.status, url.body.error.issues]).toEqual([400, [issue]]);
       const unknownKey = await admin.post('/api/catalog/sources', { ...nypsc, id: 'src-extra', documentCount: 5 });
       expect([unknownKey.status, unknownKey.body.error.issues[0].path]).toEqual([400, 'documentCount']);
+      expect(fakes.createSourceRequests.map((r) => r.id)).not.toContain('../../etc');
       expect(fakes.sources.map((s) => s.id)).not.toContain('src-extra');
     });
 

@@ -10,7 +10,8 @@ import { clientStream, serverStream, unary, type GrpcServiceBinding } from '@doc
 import {
   DocumentsServiceService,
   type CreateDocumentRequest, type CreateDocumentResponse, type CreateSourceRequest, type CreateSourceResponse,
-  type DeleteDocumentRequest, type DeleteDocumentResponse, type GetDocketRequest, type GetDocketResponse, type GetCatalogStatusRequest, type GetCatalogStatusResponse, type GetDocumentRequest, type GetDocumentResponse,
+  type DeleteDocumentRequest, type DeleteDocumentResponse, type GetCatalogStatusRequest, type GetCatalogStatusResponse,
+  type GetDocketRequest, type GetDocketResponse, type GetDocumentRequest, type GetDocumentResponse,
   type GetEntityRequest, type GetEntityResponse, type ListDataProductsRequest, type ListDataProductsResponse,
   type ListDocumentsRequest, type ListDocumentsResponse, type ListSourcesRequest, type ListSourcesResponse,
   type NoteUserActivityRequest, type NoteUserActivityResponse,

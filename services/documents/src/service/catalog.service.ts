@@ -55,7 +55,9 @@ export class CatalogService {
    */
   async createSource(input: NewSourceInput, createdBy: string): Promise<Source> {
     const definition = validateNewSource(input);
-    if (!(await this.deps.sources.create(definition))) throw new ConflictError(`a source with id "${definition.id}" already exists`);
+    if (!(await this.deps.sources.create(definition))) {
+      throw new ConflictError(`a source with id "${definition.id}" already exists`);
+    }
     this.deps.logger.info({ sourceId: definition.id, createdBy }, 'source created');
     await this.deps.onSourcesChanged?.();
     const created = await this.deps.sources.find(definition.id);

@@ -105,7 +105,8 @@ export class FileImportService {
       // A sidecar naming a source nobody defined: the file is not stored (it would define the source), and
       // the run's report says why; the other files go on.
       if (!(error instanceof UnknownSourceError)) throw error;
-      return { outcome: 'failed' as const, error: { item: relative, reason: 'unknown_source', message: `${sidecarPath ?? relative}: ${error.message}` } };
+      const message = `${sidecarPath ?? relative}: ${error.message}`;
+      return { outcome: 'failed' as const, error: { item: relative, reason: 'unknown_source', message } };
     }
     const error = outcome.outcome === 'failed'
       ? { item: relative, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }

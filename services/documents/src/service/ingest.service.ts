@@ -185,7 +185,8 @@ export class IngestService {
     if (known !== undefined) return known;
     let source: SourceDefinition | undefined = await this.deps.sources.find(sourceId);
     if (!source && sourceId === UPLOADS_SOURCE.id) {
-      await this.deps.sources.create(UPLOADS_SOURCE); // false when a concurrent first upload defined it: the same definition
+      // false when a concurrent first upload defined it: the same definition either way
+      await this.deps.sources.create(UPLOADS_SOURCE);
       source = UPLOADS_SOURCE;
     }
     if (!source) throw new UnknownSourceError(sourceId, path, await this.deps.sources.ids(KNOWN_SOURCES_LISTED));

@@ -52,7 +52,8 @@ export class SourceRepository {
   async create(definition: SourceDefinition): Promise<boolean> {
     const { id, ...fields } = definition;
     try {
-      await this.model.collection.insertOne({ _id: id, ...fields, documentCount: 0, docketCount: 0, filingTypeCounts: {} } as never);
+      const record = { _id: id, ...fields, documentCount: 0, docketCount: 0, filingTypeCounts: {} };
+      await this.model.collection.insertOne(record as never);
     } catch (error) {
       if ((error as { code?: number }).code === 11000) return false;
       throw error;

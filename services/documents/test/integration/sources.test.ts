@@ -30,8 +30,8 @@ let connection: Connection;
 beforeAll(async () => {
   const env = testInfraEnv();
   const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, OUTBOX_INTERVAL_MS: '100',
-    SEED_CORPUS: 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sources-test-')),
+    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName,
+    OUTBOX_INTERVAL_MS: '100', SEED_CORPUS: 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sources-test-')),
   });
   app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
     grpcHost: '127.0.0.1',
@@ -58,19 +58,27 @@ afterAll(async () => {
 const sourceIds = async () => (await grpcCall(client, 'listSources', {})).sources.map((s) => s.id).sort();
 const storedWithSource = (sourceId: string) => connection.collection('documents').countDocuments({ sourceId });
 
+const refusal = (call: Promise<unknown>) => call.then(() => undefined, (error: unknown) => error);
+
 function newSource(over: Partial<CreateSourceRequest> = {}): CreateSourceRequest {
   return {
-    id: uniqueName('src').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40), name: 'New York Public Service Commission', kind: 'agency',
-    shortName: 'NYPSC', jurisdiction: 'state', state: 'ny', homeUrl: 'https://dps.ny.gov', docketPattern: '^NYP-\\d{4}$', createdBy: 'admin-1',
+    id: uniqueName('src').toLowerCase(), name: 'New York Public Service Commission', kind: 'agency',
+    shortName: 'NYPSC', jurisdiction: 'state', state: 'ny', homeUrl: 'https://dps.ny.gov',
+    docketPattern: '^NYP-\\d{4}$', createdBy: 'admin-1',
     ...over,
   };
+}
+
+function createDocument(over: { title: string; text: string; sourceId: string; docketNumber?: string }) {
+  return grpcCall(client, 'createDocument', { docketNumber: '', filingType: '', createdBy: 'admin-1', ...over });
 }
 
 /** Sends one file through UploadFile; the answer, or the error as the BFF would see it. */
 function upload(header: Partial<UploadFileHeader>, text: string): Promise<UploadFileResponse | Error> {
   return new Promise((resolve) => {
     const call = client.uploadFile((error, value) => resolve(error ? fromGrpcError(error) : value!));
-    call.write({ header: { fileName: 'filing.txt', contentType: 'text/plain', sourceId: '', uploadedBy: 'admin-1', sidecarJson: '', ...header } });
+    const fields = { fileName: 'filing.txt', contentType: 'text/plain', sourceId: '', uploadedBy: 'admin-1' };
+    call.write({ header: { ...fields, sidecarJson: '', ...header } });
     const bytes = Buffer.from(text);
     call.write({ data: bytes });
     call.write({ end: { size: String(bytes.length), sha256: createHash('sha256').update(bytes).digest('hex') } });
@@ -88,39 +96,39 @@ function expectUnknownSource(error: unknown, path: string, known: string[]): voi
 }
 
 describe('a document must name a known source', () => {
-  it('CreateDocument with an unknown source is refused, listing the known sources; no document, no source', async () => {
+  it('CreateDocument with an unknown source is refused, listing the known ones; no document, no source', async () => {
     const before = await sourceIds();
-    const error = await grpcCall(client, 'createDocument', {
-      title: 'Probe', text: 'A filing under a made-up source.', sourceId: PROBE, docketNumber: '', filingType: '', createdBy: 'admin-1',
-    }).catch((e: unknown) => e);
+    const error = await refusal(createDocument({ title: 'Probe', text: 'A made-up source.', sourceId: PROBE }));
     expectUnknownSource(error, 'sourceId', before);
     expect((error as InputError).message).toContain(`"${PROBE}"`);
     expect(await sourceIds()).toEqual(before);
     expect(await storedWithSource(PROBE)).toBe(0);
 
     // None named: the built-in uploads source, as before.
-    const plain = await grpcCall(client, 'createDocument', {
-      title: 'Unassigned', text: 'A filing with no source.', sourceId: '', docketNumber: '', filingType: '', createdBy: 'admin-1',
-    });
+    const plain = await createDocument({ title: 'Unassigned', text: 'A filing with no source.', sourceId: '' });
     expect(plain.document?.sourceId).toBe('uploads');
   });
 
-  it('UploadFile with an unknown source in the header or the sidecar is refused before its bytes are stored', async () => {
+  it('UploadFile naming an unknown source in the header or the sidecar is refused; nothing is stored', async () => {
     const before = await sourceIds();
     const documentsBefore = await connection.collection('documents').countDocuments();
     expectUnknownSource(await upload({ sourceId: PROBE }, 'Probe upload one.'), 'sourceId', before);
-    expectUnknownSource(await upload({ sidecarJson: JSON.stringify({ sourceId: PROBE, title: 'Probe' }) }, 'Probe upload two.'), 'sidecar.sourceId', before);
+    const sidecarJson = JSON.stringify({ sourceId: PROBE, title: 'Probe' });
+    expectUnknownSource(await upload({ sidecarJson }, 'Probe upload two.'), 'sidecar.sourceId', before);
     expect(await sourceIds()).toEqual(before);
     expect(await connection.collection('documents').countDocuments()).toBe(documentsBefore);
 
     const defined = newSource();
     await grpcCall(client, 'createSource', defined);
-    const filed = await upload({ sidecarJson: JSON.stringify({ sourceId: defined.id }) }, 'A filing under a defined source.');
+    const filed = await upload({ sidecarJson: JSON.stringify({ sourceId: defined.id }) }, 'Under a known source.');
     expect(filed).toMatchObject({ outcome: 'new', document: { sourceId: defined.id } });
   });
 
   it('lists at most 30 known sources and says how many more there are', async () => {
-    for (let n = 0; n < 30; n++) await grpcCall(client, 'createSource', newSource({ id: `bulk-${String(n).padStart(2, '0')}-${prefix.slice(-6)}`.toLowerCase() }));
+    for (let n = 0; n < 30; n++) {
+      const id = `bulk-${String(n).padStart(2, '0')}-${prefix.slice(-6)}`;
+      await grpcCall(client, 'createSource', newSource({ id }));
+    }
     const known = await sourceIds();
     const error = (await upload({ sourceId: 'nope' }, 'Another probe.')) as InputError;
     expect(error).toBeInstanceOf(InputError);
@@ -131,12 +139,13 @@ describe('a document must name a known source', () => {
 
   it('StartImport with an unknown source is refused, listing the known sources', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'sources-import-'));
-    const error = await grpcCall(client, 'startImport', { path: root, sourceId: PROBE, requestedBy: 'admin-1' }).catch((e: unknown) => e);
+    const request = { path: root, sourceId: PROBE, requestedBy: 'admin-1' };
+    const error = await refusal(grpcCall(client, 'startImport', request));
     expectUnknownSource(error, 'sourceId', await sourceIds());
     expect(await connection.collection('ingestion_runs').countDocuments({ sourceId: PROBE })).toBe(0);
   });
 
-  it('an imported file whose sidecar names an unknown source fails with the reason; the others are imported, no source is made', async () => {
+  it('an imported file whose sidecar names an unknown source fails, saying why; the others are imported', async () => {
     const before = await sourceIds();
     const root = mkdtempSync(path.join(os.tmpdir(), 'sources-import-'));
     writeFileSync(path.join(root, 'a-order.txt'), 'ORDER approving the settlement of the rate case.');
@@ -148,7 +157,8 @@ describe('a document must name a known source', () => {
       return found && found.status !== 'running' ? found : undefined;
     }, { description: 'the import to finish', timeoutMs: 30_000 });
     expect(run).toMatchObject({ status: 'succeeded', seen: 2, new: 1, failed: 1 });
-    expect(run.errors).toEqual([{ item: 'b-probe.txt', reason: 'unknown_source', message: expect.stringContaining(`unknown source "${PROBE}"`) }]);
+    const message = expect.stringContaining(`unknown source "${PROBE}"`);
+    expect(run.errors).toEqual([{ item: 'b-probe.txt', reason: 'unknown_source', message }]);
     expect(run.errors[0].message).toMatch(/^b-probe\.txt\.json: unknown source .*; known sources: /);
     expect(await sourceIds()).toEqual(before);
     expect(await storedWithSource(PROBE)).toBe(0);
@@ -161,14 +171,15 @@ describe('CreateSource', () => {
     const request = newSource({ id: `nypsc-${prefix.slice(-6)}`.toLowerCase() });
     const { source } = await grpcCall(client, 'createSource', request);
     expect(source).toMatchObject({
-      id: request.id, name: request.name, shortName: 'NYPSC', kind: 'agency', jurisdiction: 'State', state: 'NY', homeUrl: 'https://dps.ny.gov',
-      docketPattern: '^NYP-\\d{4}$', documentCount: '0', docketCount: '0',
+      id: request.id, name: request.name, shortName: 'NYPSC', kind: 'agency', jurisdiction: 'New York', state: 'NY',
+      homeUrl: 'https://dps.ny.gov', docketPattern: '^NYP-\\d{4}$', documentCount: '0', docketCount: '0',
     });
     expect(await sourceIds()).toContain(request.id);
+    const court = await grpcCall(client, 'createSource', newSource({ kind: 'court', jurisdiction: 'federal', state: '' }));
+    expect(court.source).toMatchObject({ kind: 'court', jurisdiction: 'Federal', state: '' });
 
-    const { document } = await grpcCall(client, 'createDocument', {
-      title: 'Notice of hearing', text: 'A hearing in NYP-4821 is set for May.', sourceId: request.id, docketNumber: '', filingType: '', createdBy: 'admin-1',
-    });
+    const text = 'A hearing in NYP-4821 is set for May.';
+    const { document } = await createDocument({ title: 'Notice', text, sourceId: request.id });
     const view = await grpcCall(client, 'getDocument', { id: document!.id, textPage: 0, textPages: 0 });
     expect(view.entities).toContainEqual(expect.objectContaining({ kind: 'docket', name: 'NYP-4821' }));
   });
@@ -176,7 +187,8 @@ describe('CreateSource', () => {
   it('refuses an id that is taken (ConflictError), including a built-in one', async () => {
     const request = newSource();
     await grpcCall(client, 'createSource', request);
-    await expect(grpcCall(client, 'createSource', { ...request, name: 'Another name' })).rejects.toBeInstanceOf(ConflictError);
+    const again = grpcCall(client, 'createSource', { ...request, name: 'Another' });
+    await expect(again).rejects.toBeInstanceOf(ConflictError);
     await expect(grpcCall(client, 'createSource', newSource({ id: 'uploads' }))).rejects.toBeInstanceOf(ConflictError);
     const stored = (await grpcCall(client, 'listSources', {})).sources.find((s) => s.id === request.id);
     expect(stored?.name).toBe(request.name);
@@ -184,18 +196,20 @@ describe('CreateSource', () => {
 
   it('names every bad field at once, and stores nothing', async () => {
     const before = await sourceIds();
-    const error = await grpcCall(client, 'createSource', {
-      id: '../../etc', name: ' ', kind: 'upload', shortName: 'x'.repeat(61), jurisdiction: 'galactic', state: 'New York',
-      homeUrl: 'javascript:alert(1)', docketPattern: '(unclosed', createdBy: 'admin-1',
-    }).catch((e: unknown) => e);
+    const error = await refusal(grpcCall(client, 'createSource', {
+      id: '../../etc', name: ' ', kind: 'upload', shortName: 'x'.repeat(61), jurisdiction: 'galactic',
+      state: 'ZZ', homeUrl: 'javascript:alert(1)', docketPattern: '(unclosed', createdBy: 'admin-1',
+    }));
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).issues.map((i) => i.path)).toEqual(['id', 'name', 'shortName', 'kind', 'jurisdiction', 'state', 'homeUrl', 'docketPattern']);
-    expect((error as InputError).issues.find((i) => i.path === 'docketPattern')?.message).toMatch(/is not a valid regular expression/);
+    const { issues } = error as InputError;
+    const fields = ['id', 'name', 'shortName', 'kind', 'jurisdiction', 'state', 'homeUrl', 'docketPattern'];
+    expect(issues.map((i) => i.path)).toEqual(fields);
+    expect(issues.find((i) => i.path === 'docketPattern')?.message).toMatch(/is not a valid regular expression/);
     for (const id of ['a', 'A-b', '-ab', 'ab-', 'a_b', 'x'.repeat(65)]) {
-      const bad = await grpcCall(client, 'createSource', newSource({ id })).catch((e: unknown) => e);
+      const bad = await refusal(grpcCall(client, 'createSource', newSource({ id })));
       expect([id, (bad as InputError).issues?.map((i) => i.path)]).toEqual([id, ['id']]);
     }
-    const lineBreak = await grpcCall(client, 'createSource', newSource({ name: 'Two\nlines' })).catch((e: unknown) => e);
+    const lineBreak = await refusal(grpcCall(client, 'createSource', newSource({ name: 'Two\nlines' })));
     expect((lineBreak as InputError).issues?.map((i) => i.path)).toEqual(['name']);
     expect(await sourceIds()).toEqual(before);
   });
@@ -205,8 +219,8 @@ describe('GetDocket', () => {
   it('answers a docket with its source, and NOT_FOUND for any other id', async () => {
     const request = newSource();
     await grpcCall(client, 'createSource', request);
-    const { document } = await grpcCall(client, 'createDocument', {
-      title: 'Petition', text: 'Petition for a rate increase.', sourceId: request.id, docketNumber: 'NYP-0001', filingType: 'Petition', createdBy: 'admin-1',
+    const { document } = await createDocument({
+      title: 'Petition', text: 'Petition for a rate increase.', sourceId: request.id, docketNumber: 'NYP-0001',
     });
     const { docket, source } = await grpcCall(client, 'getDocket', { docketId: document!.docketId });
     expect(docket).toMatchObject({ id: document!.docketId, number: 'NYP-0001', sourceId: request.id });

@@ -184,5 +184,6 @@ async function knownDocket(documents: Pick<DocumentsGateway, 'getDocket'>, body:
     throw error instanceof NotFoundError ? new NotFoundError('no such docket') : error;
   });
   const { docket, source } = found;
-  return { ...body, docketId: docket.id, docketNumber: docket.number, title: docket.title, sourceName: source?.name ?? docket.sourceId };
+  const sourceName = source?.name ?? docket.sourceId;
+  return { ...body, docketId: docket.id, docketNumber: docket.number, title: docket.title, sourceName };
 }

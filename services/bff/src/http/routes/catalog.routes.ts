@@ -3,7 +3,10 @@ import type { SearchGateway } from '../../grpc/search.gateway';
 import { corpusLoadView } from '../../domain/corpus-load-view';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
-import { CatalogStatusResponse, CreateSourceBody, DataProductsResponse, EntityResponse, IdParams, SourceResponse, SourcesResponse } from '../schemas';
+import {
+  CatalogStatusResponse, CreateSourceBody, DataProductsResponse, EntityResponse, IdParams, SourceResponse,
+  SourcesResponse,
+} from '../schemas';
 
 export function registerCatalogRoutes(api: ApiRouter, deps: { catalog: CatalogGateway; search: Pick<SearchGateway, 'indexStats'> }): void {
   const { catalog, search } = deps;

@@ -175,15 +175,19 @@ export class FakeBackends {
         return { processId: `import-${this.importRequests.length}`, runId: `run-${this.importRequests.length}` };
       }),
       listSources: unary(logger, async () => ({ sources: this.sources })),
-      // Like the service: a taken id is ALREADY_EXISTS, a bad field INVALID_ARGUMENT naming it (the BFF checks the rest first).
+      // Like the service: a taken id is ALREADY_EXISTS, a field the BFF cannot judge INVALID_ARGUMENT naming it.
       createSource: unary(logger, async (req: documentsV1.CreateSourceRequest) => {
         this.createSourceRequests.push(req);
-        if (req.homeUrl && !/^https?:\/\//.test(req.homeUrl)) throw new InputError('invalid source', [{ path: 'homeUrl', message: 'must be an http(s) URL' }]);
-        if (this.sources.some((s) => s.id === req.id)) throw new ConflictError(`a source with id "${req.id}" already exists`);
+        if (req.homeUrl.includes('@')) {
+          throw new InputError('invalid source', [{ path: 'homeUrl', message: 'must not contain a user name or password' }]);
+        }
+        if (this.sources.some((s) => s.id === req.id)) {
+          throw new ConflictError(`a source with id "${req.id}" already exists`);
+        }
         const { createdBy: _createdBy, ...definition } = req;
         const source: documentsV1.Source = {
-          ...sourceFixture(), ...definition, publishesNativeFilingTypes: false, industries: [], documentCount: '0', docketCount: '0',
-          firstFiledAt: undefined, lastFiledAt: undefined, filingTypes: [],
+          ...sourceFixture(), ...definition, publishesNativeFilingTypes: false, industries: [], documentCount: '0',
+          docketCount: '0', firstFiledAt: undefined, lastFiledAt: undefined, filingTypes: [],
         };
         this.sources.push(source);
         return { source };
@@ -210,11 +214,12 @@ export class FakeBackends {
     };
   }
 
-  /** As the service: a document names an existing source or none (the built-in uploads); the error lists the known ones. */
+  /** As the service: a document names an existing source or none (the built-in uploads); the error lists them. */
   private requireSource(sourceId: string, path: string): void {
     if (sourceId === '' || sourceId === 'uploads' || this.sources.some((s) => s.id === sourceId)) return;
     const known = `known sources: ${this.sources.map((s) => s.id).join(', ')}`;
-    throw new InputError(`unknown source ${JSON.stringify(sourceId)}; ${known}`, [{ path, message: `must name a known source (${known})` }]);
+    const issue = { path, message: `must name a known source (${known})` };
+    throw new InputError(`unknown source ${JSON.stringify(sourceId)}; ${known}`, [issue]);
   }
 
   /** Outcome by file name, so tests can ask for each: dup* → duplicate, corrupt* → failed (kept), reject* → INVALID_ARGUMENT. */
