@@ -142,6 +142,9 @@ describe('a document must name a known source', () => {
     const request = { path: root, sourceId: PROBE, requestedBy: 'admin-1' };
     const error = await refusal(grpcCall(client, 'startImport', request));
     expectUnknownSource(error, 'sourceId', await sourceIds());
+    // Said before the directory is read (walking a large one takes a while).
+    const unread = await refusal(grpcCall(client, 'startImport', { ...request, path: path.join(root, 'missing') }));
+    expectUnknownSource(unread, 'sourceId', await sourceIds());
     expect(await connection.collection('ingestion_runs').countDocuments({ sourceId: PROBE })).toBe(0);
   });
 
