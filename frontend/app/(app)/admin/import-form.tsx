@@ -69,7 +69,14 @@ export function ImportForm({ sources }: { sources: { id: string; name: string }[
           <label htmlFor="import-source">
             Source <span className="subtle">(optional)</span>
           </label>
-          <select id="import-source" name="sourceId" className="select" defaultValue="" data-testid="import-source">
+          <select
+            id="import-source"
+            name="sourceId"
+            className="select"
+            defaultValue=""
+            data-testid="import-source"
+            {...(fieldErrors.sourceId ? { 'aria-invalid': true, 'aria-describedby': 'import-source-error' } : {})}
+          >
             <option value="">Unassigned</option>
             {sources.map((s) => (
               <option key={s.id} value={s.id}>
@@ -77,6 +84,10 @@ export function ImportForm({ sources }: { sources: { id: string; name: string }[
               </option>
             ))}
           </select>
+          <FieldError id="import-source-error" message={fieldErrors.sourceId} />
+          <p className="subtle">
+            Not listed? <Link href="/catalog?add=source">Add a source</Link> in the catalog first.
+          </p>
         </div>
       </div>
       <div className="form-actions">

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import { api, unwrap, uploadForm } from '@/lib/api.client';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, type ApiError } from '@/lib/api-error';
+import { capitalise } from '@/lib/format';
 import type { UploadOutcome, UploadResult } from '@/lib/types';
 
 const OUTCOME: Record<UploadOutcome, { label: string; className: string }> = {
@@ -13,6 +14,14 @@ const OUTCOME: Record<UploadOutcome, { label: string; className: string }> = {
   duplicate: { label: 'Already there', className: 'badge' },
   failed: { label: 'Failed', className: 'badge badge-danger' },
 };
+
+/** A source the upload names that does not exist is said in a sentence that names where it came from. */
+function uploadErrorMessage(err: ApiError): string {
+  const source = err.issues.find((issue) => issue.path === 'sourceId' || issue.path === 'sidecar.sourceId');
+  if (!source) return capitalise(err.message);
+  const named = source.path === 'sourceId' ? 'The chosen source' : 'The sourceId in the metadata sidecar';
+  return `${named} ${source.message}.`;
+}
 
 export function UploadForm({ sources }: { sources: { id: string; name: string }[] }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -44,7 +53,7 @@ export function UploadForm({ sources }: { sources: { id: string; name: string }[
       setResults(outcome);
       formRef.current?.reset();
     } catch (err) {
-      setError(isApiError(err) ? err.message : 'The files could not be uploaded.');
+      setError(isApiError(err) ? uploadErrorMessage(err) : 'The files could not be uploaded.');
     } finally {
       setPending(false);
     }
@@ -71,6 +80,9 @@ export function UploadForm({ sources }: { sources: { id: string; name: string }[
               </option>
             ))}
           </select>
+          <p className="subtle">
+            Not listed? <Link href="/catalog?add=source">Add a source</Link> in the catalog first.
+          </p>
         </div>
       </div>
       <div className="field">

@@ -5,6 +5,7 @@ import { filterAndSortSources, parseSourceFilter, topFilingTypes } from '@/lib/c
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
 import { dataProductPath } from '@/lib/data-product-path';
 import type { DataProduct, Source } from '@/lib/types';
+import { AddSourceForm } from './add-source-form';
 import styles from './catalog.module.css';
 
 export const metadata: Metadata = { title: 'Catalog' };
@@ -12,8 +13,11 @@ export const metadata: Metadata = { title: 'Catalog' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function CatalogPage({ searchParams }: Props) {
-  await getSessionUser();
-  const filter = parseSourceFilter(await searchParams);
+  const user = await getSessionUser();
+  const search = await searchParams;
+  const filter = parseSourceFilter(search);
+  // Administrators open the form with ?add=source, so it works without JavaScript and survives a refresh.
+  const adding = user.role === 'admin' && search.add === 'source';
   const [sources, dataProducts] = await Promise.all([listSources(), listDataProducts()]);
   const shown = filterAndSortSources(sources, filter);
   const kinds = [...new Set(sources.map((s) => s.kind).filter(Boolean))].sort();
@@ -41,7 +45,13 @@ export default async function CatalogPage({ searchParams }: Props) {
                 {sources.length === 1 ? 'source' : 'sources'}
               </p>
             </div>
+            {user.role === 'admin' && !adding ? (
+              <Link href="/catalog?add=source" className="btn btn-sm" scroll={false} data-testid="add-source">
+                Add a source
+              </Link>
+            ) : null}
           </div>
+          {adding ? <AddSourceForm closeHref="/catalog" /> : null}
           {/* A plain GET form: filtering and sorting work without JavaScript. */}
           <form className={styles.filters} method="get" action="/catalog" role="search" aria-label="Filter sources">
             <div className={`field ${styles.grow}`}>
