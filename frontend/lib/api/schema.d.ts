@@ -7649,7 +7649,10 @@ export interface components {
             deliveryKey: string;
         };
         FollowDocketRequest: {
-            /** @default  */
+            /**
+             * @description A docket's id: the follow takes that docket's number, title and source (404 when it is none)
+             * @default
+             */
             docketId: string;
             docketNumber: string;
             /** @default  */

@@ -148,7 +148,12 @@ export const PausedBody = z.object({ paused: z.boolean() }).strict().meta({ id: 
 
 export const FollowDocketBody = z
   .object({
-    docketId: z.string().trim().max(200).default(''),
+    docketId: z
+      .string()
+      .trim()
+      .max(200)
+      .default('')
+      .meta({ description: "A docket's id: the follow takes that docket's number, title and source (404 when it is none)" }),
     docketNumber: z.string().trim().min(1, 'is required').max(200),
     title: z.string().trim().max(500).default(''),
     sourceName: z.string().trim().max(200).default(''),
