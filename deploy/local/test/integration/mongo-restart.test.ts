@@ -40,6 +40,34 @@ describe('launcher: dev-profile persistence and clean stop', () => {
     expect(fs.existsSync(path.join(dir, 'mongo', 'mongo.mv'))).toBe(true);
   });
 
+  it('keeps every write it acknowledged when killed with SIGKILL (H2 file)', async () => {
+    const jars = await ensureJars();
+    const port = await freePort();
+    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-killed'), port, storage: 'h2' });
+
+    const killed = await start();
+    const client = await MongoClient.connect(killed.url);
+    const documents = client.db('documents').collection<{ _id: string; n: number; changed?: boolean }>('documents');
+    for (let n = 0; n < 50; n += 1) await documents.insertOne({ _id: `doc-${n}`, n });
+    await documents.updateOne({ _id: 'doc-0' }, { $set: { changed: true } });
+    await documents.deleteOne({ _id: 'doc-1' });
+    // At once after the last answer: nothing the stand-in said it wrote may be lost.
+    process.kill(killed.process.pid, 'SIGKILL');
+    await killed.process.exited;
+    await client.close(true);
+
+    const mongo = await start();
+    try {
+      const again = await MongoClient.connect(mongo.url);
+      const kept = await again.db('documents').collection('documents').find({}, { sort: { n: 1 } }).toArray();
+      await again.close();
+      expect(kept.map((d) => d._id)).toEqual(Array.from({ length: 50 }, (_, n) => `doc-${n}`).filter((id) => id !== 'doc-1'));
+      expect(kept[0]).toMatchObject({ _id: 'doc-0', changed: true });
+    } finally {
+      await mongo.stop();
+    }
+  });
+
   it('stop() leaves no process of the group behind', async () => {
     const redis = await startRedis({ dir: path.join(dir, 'redis'), port: await freePort(), persistent: false });
     const pid = redis.process.pid;
