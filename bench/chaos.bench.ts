@@ -1,19 +1,32 @@
 /**
- * Crash safety, shown: SIGKILL each service in turn while documents are imported and questions asked,
- * let the launcher's supervisor restart it, then check that every imported document is stored,
- * indexed and searchable exactly once and that every import process finished (figures, never
- * pass/fail; the exit code is 1 when a document was lost or duplicated, so a run can be scripted).
+ * Crash safety, shown: SIGKILL each part of the stack in turn while documents are imported, alerts
+ * delivered and questions asked, let the launcher's supervisor restart it, then check that every
+ * imported document is stored, indexed and searchable exactly once, every import process finished and
+ * every alert delivered (figures, never pass/fail on time; the exit code is 1 when a document or an
+ * alert was lost or a document duplicated, so a run can be scripted).
  *
- *   npm run bench:chaos                        # 5 batches of 40 text filings, one kill per service
- *   npm run bench:chaos -- --per-kill 100 --rounds 2
+ *   npm run bench:chaos                        # 40 text filings per kill, one round of every kill
+ *   npm run bench:chaos -- --per-kill 20 --rounds 1 --parts kafka,mongo,redis
  *
  * The stack is the launcher's own (test profile: free loopback ports, a temp data dir, no frontend,
- * no default corpus) with the dev restart policy. Each round, for each service (documents,
- * query-engine, alerts, export, bff): start importing a fresh directory, wait until the import is
- * under way, SIGKILL the service, time how long until the supervisor has it healthy again. A loop asks
- * questions through the BFF all along. Every filing carries a unique word ("chaos" + letters) in its
- * title and text; at the end each word is searched for (query-engine gRPC) and counted in MongoDB.
- * Writes .data/bench/chaos.json.
+ * no default corpus) with the dev restart policy, and with the dev profile's durable stores (the
+ * MongoDB stand-in on its H2 file, Redis with its append-only file), since a killed store must keep
+ * what it acknowledged. Each round, for each kill: start importing a fresh directory, then SIGKILL
+ * the part either mid-import (the run has taken in a first file) or mid-delivery (the run has
+ * finished and its alert e-mails are being sent). The services (documents, query-engine, alerts,
+ * export, bff) are killed mid-import; Kafka, the MongoDB stand-in and Redis once each way.
+ *
+ * Per kill it prints how long until: the part is healthy again (the launcher's check); each service
+ * answers a request that needs that part (from the bench: documents ListDocuments, query-engine
+ * ListWorkspaces, alerts ListAlerts, export ListProcesses, the BFF /healthz); a question through the
+ * BFF is answered again; and events flow again (a document created after the kill is searchable).
+ *
+ * Every filing carries a unique word ("chaos" + letters) in its title and text, and "chaosbench",
+ * which a real-time alert (in-app and e-mail) watches. E-mail goes to an SMTP server in this process
+ * that takes a second over each message, so a kill can land while messages are in flight. At the end
+ * each word is searched for (query-engine gRPC) and counted in MongoDB, and its e-mail and in-app
+ * notification are counted; an e-mail sent again after a crash (same delivery key) is a repeat,
+ * counted and printed. Writes .data/bench/chaos.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,36 +34,60 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
-import { DEFAULT_RESTART_POLICY, pollUntil } from '@docket/local-infra';
+import { DEFAULT_RESTART_POLICY, httpOk, pollUntil } from '@docket/local-infra';
 import { grpcCall, GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
+import { AlertServiceClient, Cadence } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { ProcessServiceClient, ProcessStatus } from '@docket/proto/src/gen/research/export/v1/processes';
-import { SearchRequest } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { WorkspaceServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { SmtpSink } from '../services/alerts/test/support/smtp-sink';
 import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
-import { startBenchStack, type BenchStack } from './support/bench-stack';
+import { startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
 import { writeTextFiling } from './support/filing-files';
 
-const { values: args } = parseArgs({ options: { 'per-kill': { type: 'string', default: '40' }, rounds: { type: 'string', default: '1' } } });
+const SERVICES = ['documents', 'query-engine', 'alerts', 'export', 'bff'] as const;
+const STORES = ['kafka', 'mongo', 'redis'] as const;
+type Part = (typeof SERVICES)[number] | (typeof STORES)[number];
+type Moment = 'import' | 'delivery';
+const ALL_KILLS: { part: Part; moment: Moment }[] = [
+  ...SERVICES.map((part) => ({ part, moment: 'import' as const })),
+  ...STORES.flatMap((part) => [{ part, moment: 'import' as const }, { part, moment: 'delivery' as const }]),
+];
+
+const { values: args } = parseArgs({
+  options: { 'per-kill': { type: 'string', default: '40' }, rounds: { type: 'string', default: '1' }, parts: { type: 'string', default: ALL_KILLS.map((k) => k.part).join(',') } },
+});
 const PER_KILL = Number(args['per-kill']);
 const ROUNDS = Number(args.rounds);
-const SERVICES = ['documents', 'query-engine', 'alerts', 'export', 'bff'] as const;
+const KILLS = ALL_KILLS.filter((k) => args.parts.split(',').includes(k.part));
 const ADMIN_EMAIL = 'chaos-admin@docket.local';
 const ADMIN_PASSWORD = `chaos-${Date.now()}-password`;
+const ALERT_OWNER = 'bench-chaos';
+const ALERT_WORD = 'chaosbench';
 const SEED = 'bench-chaos';
 const RECOVERY_TIMEOUT_MS = 3 * 60_000;
 const SETTLE_TIMEOUT_MS = 10 * 60_000;
-// The documents service resumes a killed import once its BullMQ lock lapses; 30 s by default.
+// The documents service resumes a killed import once its BullMQ lock lapses (30 s by default); the
+// alerts service takes up a killed delivery job the same way, and re-queues pending ones on a sweep.
 const IMPORT_LOCK_MS = 10_000;
+const DELIVERY_LOCK_MS = 10_000;
+const DELIVERY_SWEEP_MS = 10_000;
+// The SMTP server's time per message: a slow relay, so that a kill can land mid-delivery.
+const SMTP_ACCEPT_MS = 1_000;
 
-/** "chaos" + the index in letters: one word to the query language, unique per filing. */
-function tokenOf(index: number): string {
+/** Five letters, base 26: with a prefix, one word to the query language, unique per index. */
+function lettersOf(index: number): string {
   let letters = '';
   let n = index;
   for (let i = 0; i < 5; i++) {
     letters = String.fromCharCode(97 + (n % 26)) + letters;
     n = Math.floor(n / 26);
   }
-  return `chaos${letters}`;
+  return letters;
 }
+const tokenOf = (index: number): string => `chaos${lettersOf(index)}`;
+const TOKEN_IN_TITLE = /\((chaos[a-z]{5})\)$/;
 
 interface Batch {
   dir: string;
@@ -72,16 +109,20 @@ function writeBatches(count: number): Batch[] {
       writeTextFiling(dir, `filing-${String(index).padStart(5, '0')}`, {
         ...filing,
         title: `${filing.title} (${token})`,
-        pages: [`Reference ${token}.\n${filing.pages[0] ?? ''}`, ...filing.pages.slice(1)],
+        pages: [`Reference ${token} ${ALERT_WORD}.\n${filing.pages[0] ?? ''}`, ...filing.pages.slice(1)],
       });
     }
     return { dir, tokens };
   });
 }
 
-/** Signs in through the BFF and asks questions in a loop until stopped; counts answers and failures. */
+/**
+ * Signs in through the BFF and asks questions in a loop until stopped, as a user at a browser would;
+ * counts answers and failures, and when each question was answered (to time recovery by).
+ */
 function questionLoop(bffUrl: string) {
-  const counts = { answered: 0, failed: 0, errors: new Map<string, number>() };
+  const counts = { answered: 0, failed: 0, signIns: 0, errors: new Map<string, number>() };
+  const answeredAt: number[] = [];
   let stopped = false;
   let cookie = '';
   let csrf = '';
@@ -100,8 +141,10 @@ function questionLoop(bffUrl: string) {
       signal: AbortSignal.timeout(10_000),
     });
     if (!login.ok) throw new Error(`sign-in: ${login.status}`);
+    counts.signIns += 1;
     cookie = cookiesOf(login);
-    csrf = /drs_csrf=([^;]+)/.exec(cookie)?.[1] ?? '';
+    csrf = ((await login.json()) as { csrfToken: string }).csrfToken;
+    if (workspaceId) return;
     const created = await post('/api/workspaces', { name: `Chaos ${Date.now()}` });
     if (!created.ok) throw new Error(`create workspace: ${created.status}`);
     workspaceId = ((await created.json()) as { workspace: { id: string } }).workspace.id;
@@ -116,15 +159,18 @@ function questionLoop(bffUrl: string) {
   const done = (async () => {
     while (!stopped) {
       try {
-        if (!workspaceId) await signIn();
+        if (!cookie) await signIn();
         const response = await post(`/api/workspaces/${workspaceId}/queries`, { question: 'What did the commission decide about rates?' });
         const text = await response.text();
         if (response.ok && text.includes('event: completed')) {
           counts.answered += 1;
+          answeredAt.push(performance.now());
           continue;
         }
         const detail = response.ok ? /event: error\ndata: (.*)/.exec(text)?.[1] ?? 'no error event' : text;
         note(`${response.ok ? 'stream ended with' : `HTTP ${response.status}`}: ${detail.slice(0, 100)}`);
+        // Signed out (the session is gone): a browser is sent to the sign-in page, and so is this loop.
+        if (response.status === 401) cookie = '';
       } catch (error) {
         note(error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`.slice(0, 100) : String(error));
       }
@@ -132,43 +178,121 @@ function questionLoop(bffUrl: string) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   })();
-  return { counts, stop: async () => ((stopped = true), await done) };
+  return {
+    counts,
+    /** Seconds from `since` (performance.now()) to the first question answered after it, polling until one is. */
+    answeredAfter: (since: number) => pollUntil(async () => answeredAt.find((at) => at > since), { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 100, description: 'a question to be answered' })
+      .then((at) => round((at - since) / 1000, 2)),
+    stop: async () => ((stopped = true), await done),
+  };
 }
 
 function cookiesOf(response: Response): string {
   return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-interface Kill {
-  round: number;
-  service: string;
-  pid: number;
-  recoverySeconds: number;
-  loadAverage1m: number;
+/** gRPC clients of every service for probing them; reconnecting at most 0.5 s apart, so a figure is the service's, not the client's back-off. */
+function probeClients(bench: BenchStack) {
+  const options = { ...GRPC_CLIENT_OPTIONS, 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': 500 };
+  const { grpcTargets } = bench.stack;
+  const credentials = bench.stack.grpcCredentials();
+  const clients = {
+    documents: new DocumentsServiceClient(grpcTargets.documents, credentials, options),
+    workspaces: new WorkspaceServiceClient(grpcTargets.queryEngine, credentials, options),
+    search: new SearchServiceClient(grpcTargets.queryEngine, credentials, options),
+    alerts: new AlertServiceClient(grpcTargets.alerts, credentials, options),
+    processes: new ProcessServiceClient(grpcTargets.export, credentials, options),
+  };
+  const deadlineMs = 2_000;
+  // A request each service answers from its own MongoDB database (the BFF's /healthz pings MongoDB and Redis).
+  const probes: Record<(typeof SERVICES)[number], () => Promise<unknown>> = {
+    documents: () => grpcCall(clients.documents, 'listDocuments', { pageSize: 1, pageToken: '' }, { deadlineMs }),
+    'query-engine': () => grpcCall(clients.workspaces, 'listWorkspaces', { userId: 'chaos-probe' }, { deadlineMs }),
+    alerts: () => grpcCall(clients.alerts, 'listAlerts', { ownerUserId: 'chaos-probe', kind: 0 }, { deadlineMs }),
+    export: () => grpcCall(clients.processes, 'listProcesses', { ownerId: 'chaos-probe', limit: 1 }, { deadlineMs }),
+    bff: async () => {
+      if (!(await httpOk(`${bench.stack.bffUrl}/healthz`, undefined, deadlineMs))) throw new Error('not ready');
+    },
+  };
+  return { clients, probes, close: () => Object.values(clients).forEach((c) => c.close()) };
 }
 
-/** Starts importing `batch`, waits until the run has taken in a first file, then SIGKILLs `service` and times its recovery. */
-async function killDuringImport(bench: BenchStack, service: string, batch: Batch, roundNo: number): Promise<Kill & { processId: string; runId: string }> {
+interface Kill {
+  round: number;
+  part: Part;
+  moment: Moment;
+  /** mid-delivery: how many of the batch's e-mails the SMTP server had accepted when the part was killed. */
+  emailsBefore?: number;
+  pid: number;
+  /** Seconds from the SIGKILL until the launcher had the part healthy again. */
+  partUpSeconds: number;
+  /** Seconds until each service answered a request again (0 when it never stopped answering). */
+  answersSeconds: Record<string, number>;
+  /** Seconds until a question through the BFF was answered again. */
+  questionSeconds: number;
+  /** Seconds until a document created after the kill was searchable: events flow again. */
+  eventsFlowSeconds: number;
+  loadAverage1m: number;
+  processId: string;
+}
+
+/**
+ * Starts importing `batch`, waits for the moment (`import`: the run has taken in a first file;
+ * `delivery`: the run has finished and its e-mails are being sent), SIGKILLs `part` and times its
+ * recovery and that of whatever depends on it.
+ */
+async function killDuring(
+  bench: BenchStack, probes: ReturnType<typeof probeClients>, questions: ReturnType<typeof questionLoop>, sink: SmtpSink,
+  kill: { part: Part; moment: Moment }, batch: Batch, roundNo: number, flowProbe: string,
+): Promise<Kill> {
+  const { part, moment } = kill;
   const { processId, runId } = await grpcCall(bench.documents, 'startImport', { path: batch.dir, sourceId: 'uploads', requestedBy: 'bench' });
   const runs = bench.mongo.db('documents').collection('ingestion_runs');
-  await pollUntil(async () => ((await runs.findOne({ processId }))?.seen ?? 0) > 0, {
-    timeoutMs: 60_000, intervalMs: 50, description: `import ${processId} to start`, abortIf: bench.crashed,
-  });
-  const before = bench.stack.status().parts.find((p) => p.name === service);
-  if (!before?.pid || before.state !== 'up') throw new Error(`${service} is not up before its kill: ${JSON.stringify(before)}`);
+  const tokens = new Set(batch.tokens);
+  const emailsOfBatch = () => sink.messages.filter((m) => tokens.has(TOKEN_IN_TITLE.exec(m.subject)?.[1] ?? '')).length;
+  let emailsBefore: number | undefined;
+  if (moment === 'import') {
+    await pollUntil(async () => ((await runs.findOne({ processId }))?.seen ?? 0) > 0, {
+      timeoutMs: 60_000, intervalMs: 50, description: `import ${processId} to start`, abortIf: bench.crashed,
+    });
+  } else {
+    await waitForRun(bench, runId, 120_000);
+    await pollUntil(async () => emailsOfBatch() > 0, { timeoutMs: 120_000, intervalMs: 20, description: `the e-mails of import ${processId} to go out`, abortIf: bench.crashed });
+    emailsBefore = emailsOfBatch();
+  }
+  const before = bench.stack.status().parts.find((p) => p.name === part);
+  if (!before?.pid || before.state !== 'up') throw new Error(`${part} is not up before its kill: ${JSON.stringify(before)}`);
   const killedAt = performance.now();
   process.kill(before.pid, 'SIGKILL');
-  await pollUntil(
-    async () => {
-      const part = bench.stack.status().parts.find((p) => p.name === service);
-      return part?.state === 'up' && part.restarts === before.restarts + 1;
-    },
-    { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 100, description: `${service} to be restarted`, abortIf: bench.crashed },
-  );
-  const recoverySeconds = round((performance.now() - killedAt) / 1000, 2);
+  const since = () => round((performance.now() - killedAt) / 1000, 2);
+  const poll = <T>(check: () => Promise<T>, description: string) =>
+    pollUntil(check, { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 100, description, abortIf: bench.crashed });
+
+  const partUp = poll(async () => {
+    const now = bench.stack.status().parts.find((p) => p.name === part);
+    return now?.state === 'up' && now.restarts === before.restarts + 1;
+  }, `${part} to be restarted`).then(since);
+  const answers = Promise.all(SERVICES.map(async (service) => {
+    await poll(() => probes.probes[service]().then(() => true, () => false), `${service} to answer`);
+    return [service, since()] as const;
+  })).then((entries) => Object.fromEntries(entries));
+  // A document created once the documents service takes one (not during a MongoDB outage), searchable once
+  // its event went through the outbox, Kafka and the query-engine's consumer.
+  const eventsFlow = (async () => {
+    await poll(() => grpcCall(probes.clients.documents, 'createDocument', {
+      title: `Flow probe ${flowProbe}`, text: `Probe ${flowProbe}: is a new filing searchable yet?`, sourceId: 'uploads', docketNumber: '', filingType: 'Notice', createdBy: 'bench',
+    }, { deadlineMs: 5_000 }).then(() => true, () => false), 'a probe document to be accepted');
+    await poll(async () => Number((await grpcCall(probes.clients.search, 'search', SearchRequest.fromPartial({ query: flowProbe, limit: 1 }), { deadlineMs: 5_000 })).total) > 0, 'the probe document to be searchable');
+    return since();
+  })();
+  const [partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds] = await Promise.all([partUp, answers, questions.answeredAfter(killedAt), eventsFlow]);
   const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
-  process.stderr.write(`[chaos] ${service} killed (pid ${before.pid}) and healthy again after ${recoverySeconds} s; load ${loadAverage1m}\n`);
-  return { round: roundNo, service, pid: before.pid, recoverySeconds, loadAverage1m, processId, runId };
+  const at = moment === 'import' ? 'mid-import' : `mid-delivery, ${emailsBefore}/${batch.tokens.length} e-mails out`;
+  process.stderr.write(
+    `[chaos] ${part} killed ${at} (pid ${before.pid}): healthy after ${partUpSeconds} s; answering: ${SERVICES.map((s) => `${s} ${answersSeconds[s]} s`).join(', ')}; `
+    + `questions ${questionSeconds} s; events flow ${eventsFlowSeconds} s; load ${loadAverage1m}\n`,
+  );
+  return { round: roundNo, part, moment, emailsBefore, pid: before.pid, partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds, loadAverage1m, processId };
 }
 
 /** Hits per token in the index; polls until none is missing or the time is up (events may still be in flight). */
@@ -188,22 +312,50 @@ async function searchCounts(bench: BenchStack, tokens: string[]): Promise<Map<st
   }
 }
 
+/** Every in-app notification of the alert's owner, by document id. */
+async function notificationsByDocument(alerts: AlertServiceClient): Promise<Map<string, number>> {
+  const byDocument = new Map<string, number>();
+  let cursor = '';
+  do {
+    const page = await grpcCall(alerts, 'listNotifications', { ownerUserId: ALERT_OWNER, limit: 100, unreadOnly: false, cursor });
+    for (const n of page.notifications) if (n.documentId) byDocument.set(n.documentId, (byDocument.get(n.documentId) ?? 0) + 1);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return byDocument;
+}
+
 async function main(): Promise<void> {
-  const batches = writeBatches(ROUNDS * SERVICES.length);
+  const batches = writeBatches(ROUNDS * KILLS.length);
   const allTokens = batches.flatMap((b) => b.tokens);
   const started = performance.now();
+  const sink = await SmtpSink.start({ acceptDelayMs: SMTP_ACCEPT_MS });
   const bench = await startBenchStack({
     restartPolicy: DEFAULT_RESTART_POLICY,
-    env: { SEED_CORPUS: 'false', ADMIN_EMAIL, ADMIN_PASSWORD, IMPORT_LOCK_MS: String(IMPORT_LOCK_MS) },
+    mongoStorage: 'h2',
+    redisPersistent: true,
+    env: {
+      SEED_CORPUS: 'false', ADMIN_EMAIL, ADMIN_PASSWORD, IMPORT_LOCK_MS: String(IMPORT_LOCK_MS), SMTP_URL: sink.url,
+      ALERTS_REALTIME_MAX_PER_HOUR: '100000', ALERTS_DELIVERY_LOCK_MS: String(DELIVERY_LOCK_MS), ALERTS_DELIVERY_SWEEP_MS: String(DELIVERY_SWEEP_MS),
+    },
   });
-  const processes = new ProcessServiceClient(bench.stack.grpcTargets.export, bench.stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
+  const probes = probeClients(bench);
+  const { alert } = await grpcCall(probes.clients.alerts, 'createAlert', {
+    ownerUserId: ALERT_OWNER, ownerEmail: 'chaos@example.com',
+    definition: {
+      name: 'Chaos', query: ALERT_WORD, question: '', filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
+      schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' }, channels: { inApp: true, email: true, webhookEndpointId: '' },
+    },
+  });
   const questions = questionLoop(bench.stack.bffUrl);
   const loads: number[] = [];
   const sampler = setInterval(() => loads.push(os.loadavg()[0] ?? 0), 1000);
   try {
-    const kills: (Kill & { processId: string; runId: string })[] = [];
+    const kills: Kill[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      for (const [i, service] of SERVICES.entries()) kills.push(await killDuringImport(bench, service, batches[r * SERVICES.length + i]!, r + 1));
+      for (const [i, kill] of KILLS.entries()) {
+        const index = r * KILLS.length + i;
+        kills.push(await killDuring(bench, probes, questions, sink, kill, batches[index]!, r + 1, `flowprobe${lettersOf(index)}`));
+      }
     }
     await questions.stop();
 
@@ -215,21 +367,34 @@ async function main(): Promise<void> {
     }, { timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 500, description: 'every import to finish', abortIf: bench.crashed });
     const processStates = await Promise.all(
       kills.map(async (k) => {
-        const { process: p } = await grpcCall(processes, 'getProcess', { id: k.processId });
+        const { process: p } = await grpcCall(probes.clients.processes, 'getProcess', { id: k.processId });
         return p ? ProcessStatus[p.status].replace('PROCESS_STATUS_', '').toLowerCase() : 'missing';
       }),
     );
 
     // Stored: one document per token in the documents service's database.
     const stored = new Map<string, number>();
+    const tokenOfDocument = new Map<string, string>();
     const docs = await bench.mongo.db('documents').collection('documents').find({ title: /\(chaos[a-z]{5}\)$/ }, { projection: { title: 1 } }).toArray();
     for (const d of docs) {
-      const token = /\((chaos[a-z]{5})\)$/.exec(String(d.title))![1]!;
+      const token = TOKEN_IN_TITLE.exec(String(d.title))![1]!;
       stored.set(token, (stored.get(token) ?? 0) + 1);
+      tokenOfDocument.set(String(d._id), token);
     }
     // Indexed and searchable: one hit per token.
     const hits = await searchCounts(bench, allTokens);
+    // Alerted: an e-mail per stored document (its delivery key names the document), and an in-app notification.
+    const emailKeysOf = (token: string) => [...tokenOfDocument].filter(([, t]) => t === token).map(([id]) => `rt:${alert!.id}:${id}:email`);
+    const delivered = await pollUntil(async () => allTokens.every((t) => emailKeysOf(t).some((key) => sink.byKey(key).length > 0)) || undefined, {
+      timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 1000, description: 'every alert e-mail', abortIf: bench.crashed,
+    }).then(() => true, () => false);
+    const emails = new Map(allTokens.map((t) => [t, emailKeysOf(t).reduce((sum, key) => sum + sink.byKey(key).length, 0)]));
+    const repeats = allTokens.reduce((sum, t) => sum + Math.max(0, (emails.get(t) ?? 0) - emailKeysOf(t).length), 0);
+    const byDocument = await notificationsByDocument(probes.clients.alerts);
+    const notifications = new Map(allTokens.map((t) => [t, [...tokenOfDocument].filter(([, tt]) => tt === t).reduce((sum, [id]) => sum + (byDocument.get(id) ?? 0), 0)]));
+
     const count = (map: Map<string, number>, test: (n: number) => boolean) => allTokens.filter((t) => test(map.get(t) ?? 0)).length;
+    const onceLostTwice = (map: Map<string, number>) => ({ exactlyOnce: count(map, (n) => n === 1), missing: count(map, (n) => n === 0), duplicated: count(map, (n) => n > 1) });
     const figures = {
       kills: kills.length,
       imported: allTokens.length,
@@ -239,36 +404,57 @@ async function main(): Promise<void> {
         ...Object.fromEntries((['seen', 'new', 'duplicate', 'failed'] as const).map((key) => [key, finished.reduce((s, run) => s + Number(run[key] ?? 0), 0)])),
       } as { statuses: string[]; seen: number; new: number; duplicate: number; failed: number },
       processes: processStates,
-      stored: { exactlyOnce: count(stored, (n) => n === 1), missing: count(stored, (n) => n === 0), duplicated: count(stored, (n) => n > 1) },
-      searchable: { exactlyOnce: count(hits, (n) => n === 1), missing: count(hits, (n) => n === 0), duplicated: count(hits, (n) => n > 1) },
-      recoverySeconds: Object.fromEntries(kills.map((k) => [`${k.service}#${k.round}`, k.recoverySeconds])),
-      recovery: summary(kills.map((k) => k.recoverySeconds)),
-      questions: { answered: questions.counts.answered, failed: questions.counts.failed, errors: Object.fromEntries(questions.counts.errors) },
+      stored: onceLostTwice(stored),
+      searchable: onceLostTwice(hits),
+      emails: { ...onceLostTwice(emails), allArrived: delivered, repeats, total: sink.messages.length },
+      inAppNotifications: onceLostTwice(notifications),
+      perKill: kills.map(({ processId: _p, ...k }) => k),
+      recovery: {
+        partUp: summary(kills.map((k) => k.partUpSeconds)),
+        questions: summary(kills.map((k) => k.questionSeconds)),
+        eventsFlow: summary(kills.map((k) => k.eventsFlowSeconds)),
+      },
+      questions: { answered: questions.counts.answered, failed: questions.counts.failed, signIns: questions.counts.signIns, errors: Object.fromEntries(questions.counts.errors) },
       loadAverage1m: { atKills: kills.map((k) => k.loadAverage1m), mean: round(loads.reduce((s, v) => s + v, 0) / Math.max(1, loads.length), 2), max: round(Math.max(...loads), 2) },
       restarts: bench.stack.status().parts.map((p) => `${p.name}:${p.restarts}`).join(' '),
       wallSeconds: round((performance.now() - started) / 1000),
     };
+    const onceRow = (f: { exactlyOnce: number; missing: number; duplicated: number }, twice = 'duplicated') => `${f.exactlyOnce} exactly once, ${f.missing} lost, ${f.duplicated} ${twice}`;
     printTable(`chaos: ${figures.kills} kills (SIGKILL), ${figures.imported} filings imported in ${kills.length} runs`, [
       ['import runs', `${figures.runs.statuses.join(', ')} (seen ${figures.runs.seen}, new ${figures.runs.new}, duplicate ${figures.runs.duplicate}, failed ${figures.runs.failed})`],
       ['import processes', processStates.join(', ')],
-      ['stored (MongoDB)', `${figures.stored.exactlyOnce} exactly once, ${figures.stored.missing} lost, ${figures.stored.duplicated} duplicated`],
-      ['searchable (1 hit per token)', `${figures.searchable.exactlyOnce} exactly once, ${figures.searchable.missing} lost, ${figures.searchable.duplicated} duplicated`],
-      ...kills.map((k): [string, string] => [`recovery ${k.service} (round ${k.round})`, `${k.recoverySeconds} s, load ${k.loadAverage1m}`]),
-      ['recovery p50 / max', `${figures.recovery.p50} s / ${figures.recovery.max} s`],
-      ['questions via the BFF', `${figures.questions.answered} answered, ${figures.questions.failed} failed`],
+      ['stored (MongoDB)', onceRow(figures.stored)],
+      ['searchable (1 hit per token)', onceRow(figures.searchable)],
+      ['alert e-mails (per document)', `${onceRow(figures.emails, 'sent more than once')}; ${repeats} repeats of ${figures.emails.total} messages`],
+      ['in-app notifications', onceRow(figures.inAppNotifications)],
+      ...kills.map((k): [string, string] => [
+        `${k.part} mid-${k.moment}${k.emailsBefore === undefined ? '' : ` (${k.emailsBefore}/${PER_KILL} out)`}, round ${k.round}`,
+        `up ${k.partUpSeconds} s; answering ${SERVICES.map((s) => `${s} ${k.answersSeconds[s]}`).join(', ')} s; questions ${k.questionSeconds} s; `
+        + `events flow ${k.eventsFlowSeconds} s; load ${k.loadAverage1m}`,
+      ]),
+      ['healthy again p50 / max', `${figures.recovery.partUp.p50} s / ${figures.recovery.partUp.max} s`],
+      ['questions answered again p50 / max', `${figures.recovery.questions.p50} s / ${figures.recovery.questions.max} s`],
+      ['events flow again p50 / max', `${figures.recovery.eventsFlow.p50} s / ${figures.recovery.eventsFlow.max} s`],
+      ['questions via the BFF', `${figures.questions.answered} answered, ${figures.questions.failed} failed, ${figures.questions.signIns} sign-ins`],
       ['load average (1 min)', `mean ${figures.loadAverage1m.mean}, max ${figures.loadAverage1m.max} on ${os.cpus().length} cores`],
       ['wall time', `${figures.wallSeconds} s`],
     ]);
     for (const [reason, n] of questions.counts.errors) console.log(`  question failures: ${n} × ${reason}`);
-    const file = writeBenchResult('chaos', { setup: `test-profile stack, dev restart policy, IMPORT_LOCK_MS=${IMPORT_LOCK_MS}, ${PER_KILL} text filings per kill`, machine: machine(), ...figures });
+    const file = writeBenchResult('chaos', {
+      setup: `test-profile stack with H2 stand-in and Redis AOF, dev restart policy, IMPORT_LOCK_MS=${IMPORT_LOCK_MS}, ALERTS_DELIVERY_LOCK_MS=${DELIVERY_LOCK_MS}, `
+        + `ALERTS_DELIVERY_SWEEP_MS=${DELIVERY_SWEEP_MS}, SMTP ${SMTP_ACCEPT_MS} ms a message, ${PER_KILL} text filings per kill`,
+      machine: machine(), ...figures,
+    });
     console.log(`written to ${file}`);
-    const broken = figures.stored.missing + figures.stored.duplicated + figures.searchable.missing + figures.searchable.duplicated;
+    const broken = figures.stored.missing + figures.stored.duplicated + figures.searchable.missing + figures.searchable.duplicated
+      + figures.emails.missing + figures.inAppNotifications.missing;
     if (broken > 0) process.exitCode = 1;
   } finally {
     clearInterval(sampler);
     await questions.stop();
-    processes.close();
+    probes.close();
     await bench.stop();
+    await sink.stop();
     for (const batch of batches) fs.rmSync(batch.dir, { recursive: true, force: true });
   }
 }

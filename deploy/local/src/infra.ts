@@ -39,6 +39,8 @@ export interface StartInfraOptions {
    * test default 'memory' (nothing to clean up, but the corpus then lives in the JVM's heap).
    */
   mongoStorage?: 'h2' | 'memory';
+  /** Redis writes an append-only file, so a crash loses no acknowledged write. dev default true; test default false. */
+  redisPersistent?: boolean;
 }
 
 export interface InfraHandle {
@@ -152,7 +154,7 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
       const redis = await startRedis({
         dir: path.join(dataDir, 'redis'),
         port: ports.redis,
-        persistent: !isTest,
+        persistent: opts.redisPersistent ?? !isTest,
         onLine: output('redis'),
         signal,
       });

@@ -62,6 +62,8 @@ export interface StartStackOptions {
   infraPorts?: Partial<InfraPorts>;
   /** The MongoDB stand-in's storage (see StartInfraOptions.mongoStorage); the profile's default if unset. */
   mongoStorage?: 'h2' | 'memory';
+  /** Redis with its append-only file (see StartInfraOptions.redisPersistent); the profile's default if unset. */
+  redisPersistent?: boolean;
   /** Extra env for every child (e.g. ADMIN_EMAIL, LOG_LEVEL); the launcher's own env is inherited. */
   env?: NodeJS.ProcessEnv;
   /** Every output line of every child, by part name. */
@@ -305,6 +307,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       dataDir,
       ports: opts.infraPorts,
       mongoStorage: opts.mongoStorage,
+      redisPersistent: opts.redisPersistent,
       log,
       onOutput: opts.onOutput,
       env: { ...process.env, ...opts.env },
