@@ -44,10 +44,24 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       }
     }
 
+    if (redisUnreachable(error)) {
+      logger.warn({ err: error, path: req.path }, 'Redis unavailable');
+      return send(res, 503, 'unavailable', 'a backing service is unavailable; try again shortly');
+    }
+
     logger.error({ err: error, method: req.method, path: req.path }, 'unexpected error');
     reportError(error, { method: req.method, path: req.path });
     return send(res, 500, 'internal', 'internal error');
   };
+}
+
+/**
+ * ioredis gave up on a command: Redis (sessions, throttling) was unreachable for all its retries, as
+ * while it restarts. A moment's outage, not a bug: a 503 to try again, like a service that is down.
+ * By name: the class lives in ioredis' internals.
+ */
+function redisUnreachable(error: unknown): boolean {
+  return error instanceof Error && error.name === 'MaxRetriesPerRequestError';
 }
 
 function send(res: Response, status: number, code: ErrorCode, message: string, issues?: FieldIssue[]): void {

@@ -1,6 +1,8 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { ConflictError, InputError, NotAllowedError, NotFoundError, UnavailableError } from '@docket/errors';
 import { errorHandler } from '../../src/http/error-handler';
@@ -20,11 +22,22 @@ describe('errorHandler', () => {
     throttled: () => new TooManyAttemptsError(42),
     unavailable: () => new UnavailableError('connect ECONNREFUSED 10.0.0.7:50052'),
     bug: () => new TypeError('cannot read properties of undefined (secret detail)'),
+    // What ioredis throws for a command while Redis is down (restarting), taken from a real client below.
+    redisDown: () => redisDown,
   };
+  let redisDown: Error;
   let server: http.Server;
   let base: string;
 
   beforeAll(async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const redis = new Redis(`redis://127.0.0.1:${closedPort}`, { maxRetriesPerRequest: 1, retryStrategy: () => 20 });
+    redisDown = (await redis.get('bff:sess:x').catch((error: unknown) => error)) as Error;
+    redis.disconnect();
+
     const app = express();
     app.use(express.json());
     app.post('/json', (_req, res) => void res.json({ ok: true }));
@@ -53,6 +66,7 @@ describe('errorHandler', () => {
     ['conflict', 409, 'conflict'],
     ['throttled', 429, 'too_many_requests'],
     ['unavailable', 503, 'unavailable'],
+    ['redisDown', 503, 'unavailable'],
     ['bug', 500, 'internal'],
   ])('maps %s to %i %s', async (kind, status, code) => {
     const res = await get(kind);
