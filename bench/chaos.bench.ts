@@ -224,6 +224,8 @@ interface Kill {
   /** mid-delivery: how many of the batch's e-mails the SMTP server had accepted when the part was killed. */
   emailsBefore?: number;
   pid: number;
+  /** When the part was killed (ms since the epoch, as the SMTP server stamps messages). */
+  killedAtMs: number;
   /** Seconds from the SIGKILL until the launcher had the part healthy again. */
   partUpSeconds: number;
   /** Seconds until each service answered a request again (0 when it never stopped answering). */
@@ -263,6 +265,7 @@ async function killDuring(
   const before = bench.stack.status().parts.find((p) => p.name === part);
   if (!before?.pid || before.state !== 'up') throw new Error(`${part} is not up before its kill: ${JSON.stringify(before)}`);
   const killedAt = performance.now();
+  const killedAtMs = Date.now();
   process.kill(before.pid, 'SIGKILL');
   const since = () => round((performance.now() - killedAt) / 1000, 2);
   const poll = <T>(check: () => Promise<T>, description: string) =>
@@ -292,7 +295,7 @@ async function killDuring(
     `[chaos] ${part} killed ${at} (pid ${before.pid}): healthy after ${partUpSeconds} s; answering: ${SERVICES.map((s) => `${s} ${answersSeconds[s]} s`).join(', ')}; `
     + `questions ${questionSeconds} s; events flow ${eventsFlowSeconds} s; load ${loadAverage1m}\n`,
   );
-  return { round: roundNo, part, moment, emailsBefore, pid: before.pid, partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds, loadAverage1m, processId };
+  return { round: roundNo, part, moment, emailsBefore, pid: before.pid, killedAtMs, partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds, loadAverage1m, processId };
 }
 
 /** Hits per token in the index; polls until none is missing or the time is up (events may still be in flight). */
@@ -329,10 +332,15 @@ async function main(): Promise<void> {
   const allTokens = batches.flatMap((b) => b.tokens);
   const started = performance.now();
   const sink = await SmtpSink.start({ acceptDelayMs: SMTP_ACCEPT_MS });
+  const errorLines = new Map<string, number>();
   const bench = await startBenchStack({
     restartPolicy: DEFAULT_RESTART_POLICY,
     mongoStorage: 'h2',
     redisPersistent: true,
+    // Error lines each part logs (pino levels error and fatal), counted: what a crash made the others complain of.
+    onOutput: (name, line) => {
+      if (/"level":(50|60)/.test(line)) errorLines.set(name, (errorLines.get(name) ?? 0) + 1);
+    },
     env: {
       SEED_CORPUS: 'false', ADMIN_EMAIL, ADMIN_PASSWORD, IMPORT_LOCK_MS: String(IMPORT_LOCK_MS), SMTP_URL: sink.url,
       ALERTS_REALTIME_MAX_PER_HOUR: '100000', ALERTS_DELIVERY_LOCK_MS: String(DELIVERY_LOCK_MS), ALERTS_DELIVERY_SWEEP_MS: String(DELIVERY_SWEEP_MS),
@@ -390,6 +398,15 @@ async function main(): Promise<void> {
     }).then(() => true, () => false);
     const emails = new Map(allTokens.map((t) => [t, emailKeysOf(t).reduce((sum, key) => sum + sink.byKey(key).length, 0)]));
     const repeats = allTokens.reduce((sum, t) => sum + Math.max(0, (emails.get(t) ?? 0) - emailKeysOf(t).length), 0);
+    // Each repeated message, put down to the last kill before the SMTP server took it.
+    const repeatsAfter = new Map<string, number>();
+    for (const key of new Set(sink.messages.map((m) => m.deliveryKey))) {
+      for (const again of sink.byKey(key).slice(1)) {
+        const kill = kills.filter((k) => k.killedAtMs <= again.receivedAt).at(-1);
+        const label = kill ? `${kill.part} mid-${kill.moment}` : 'no kill';
+        repeatsAfter.set(label, (repeatsAfter.get(label) ?? 0) + 1);
+      }
+    }
     const byDocument = await notificationsByDocument(probes.clients.alerts);
     const notifications = new Map(allTokens.map((t) => [t, [...tokenOfDocument].filter(([, tt]) => tt === t).reduce((sum, [id]) => sum + (byDocument.get(id) ?? 0), 0)]));
 
@@ -406,9 +423,10 @@ async function main(): Promise<void> {
       processes: processStates,
       stored: onceLostTwice(stored),
       searchable: onceLostTwice(hits),
-      emails: { ...onceLostTwice(emails), allArrived: delivered, repeats, total: sink.messages.length },
+      emails: { ...onceLostTwice(emails), allArrived: delivered, repeats, repeatsAfter: Object.fromEntries(repeatsAfter), total: sink.messages.length },
       inAppNotifications: onceLostTwice(notifications),
-      perKill: kills.map(({ processId: _p, ...k }) => k),
+      perKill: kills.map(({ processId: _p, killedAtMs: _at, ...k }) => k),
+      errorLogLines: Object.fromEntries(errorLines),
       recovery: {
         partUp: summary(kills.map((k) => k.partUpSeconds)),
         questions: summary(kills.map((k) => k.questionSeconds)),
@@ -425,7 +443,8 @@ async function main(): Promise<void> {
       ['import processes', processStates.join(', ')],
       ['stored (MongoDB)', onceRow(figures.stored)],
       ['searchable (1 hit per token)', onceRow(figures.searchable)],
-      ['alert e-mails (per document)', `${onceRow(figures.emails, 'sent more than once')}; ${repeats} repeats of ${figures.emails.total} messages`],
+      ['alert e-mails (per document)', `${onceRow(figures.emails, 'sent more than once')}; ${repeats} repeats of ${figures.emails.total} messages`
+        + (repeats > 0 ? ` (after ${[...repeatsAfter].map(([kill, n]) => `${kill}: ${n}`).join(', ')})` : '')],
       ['in-app notifications', onceRow(figures.inAppNotifications)],
       ...kills.map((k): [string, string] => [
         `${k.part} mid-${k.moment}${k.emailsBefore === undefined ? '' : ` (${k.emailsBefore}/${PER_KILL} out)`}, round ${k.round}`,
@@ -436,6 +455,7 @@ async function main(): Promise<void> {
       ['questions answered again p50 / max', `${figures.recovery.questions.p50} s / ${figures.recovery.questions.max} s`],
       ['events flow again p50 / max', `${figures.recovery.eventsFlow.p50} s / ${figures.recovery.eventsFlow.max} s`],
       ['questions via the BFF', `${figures.questions.answered} answered, ${figures.questions.failed} failed, ${figures.questions.signIns} sign-ins`],
+      ['error log lines by part', [...errorLines].map(([name, n]) => `${name} ${n}`).join(', ') || 'none'],
       ['load average (1 min)', `mean ${figures.loadAverage1m.mean}, max ${figures.loadAverage1m.max} on ${os.cpus().length} cores`],
       ['wall time', `${figures.wallSeconds} s`],
     ]);
