@@ -398,14 +398,14 @@ async function main(): Promise<void> {
     }).then(() => true, () => false);
     const emails = new Map(allTokens.map((t) => [t, emailKeysOf(t).reduce((sum, key) => sum + sink.byKey(key).length, 0)]));
     const repeats = allTokens.reduce((sum, t) => sum + Math.max(0, (emails.get(t) ?? 0) - emailKeysOf(t).length), 0);
-    // Each repeated message, put down to the last kill before the SMTP server took it.
+    // Each repeat, put down to the last kill before the first copy arrived: the send the kill caught in flight.
     const repeatsAfter = new Map<string, number>();
     for (const key of new Set(sink.messages.map((m) => m.deliveryKey))) {
-      for (const again of sink.byKey(key).slice(1)) {
-        const kill = kills.filter((k) => k.killedAtMs <= again.receivedAt).at(-1);
-        const label = kill ? `${kill.part} mid-${kill.moment}` : 'no kill';
-        repeatsAfter.set(label, (repeatsAfter.get(label) ?? 0) + 1);
-      }
+      const [first, ...again] = sink.byKey(key);
+      if (!first || again.length === 0) continue;
+      const kill = kills.filter((k) => k.killedAtMs <= first.receivedAt).at(-1);
+      const label = kill ? `${kill.part} mid-${kill.moment}` : 'no kill';
+      repeatsAfter.set(label, (repeatsAfter.get(label) ?? 0) + again.length);
     }
     const byDocument = await notificationsByDocument(probes.clients.alerts);
     const notifications = new Map(allTokens.map((t) => [t, [...tokenOfDocument].filter(([, tt]) => tt === t).reduce((sum, [id]) => sum + (byDocument.get(id) ?? 0), 0)]));
