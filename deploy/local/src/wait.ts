@@ -30,16 +30,41 @@ export async function pollUntil<T>(probe: () => Promise<T | undefined | false>, 
   }
 }
 
-/** A free TCP port on host, chosen by the OS. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
+/**
+ * Ports handed out before their server starts (a stack's services start after the frontend's build,
+ * a minute or two later) are drawn below the ephemeral range (Linux 32768-60999, macOS 49152-65535),
+ * where the OS never puts the source port of an outgoing connection or a listener on port 0: a port
+ * taken from that range could be in use by a Kafka or MongoDB client's connection by the time its
+ * service binds it.
+ */
+const RESERVED_PORTS = { first: 20_000, last: 32_000 };
+const RESERVE_TRIES = 50;
+
+/** A free TCP port on host, below the ephemeral range (the OS's choice if none is found there). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  for (let i = 0; i < RESERVE_TRIES; i++) {
+    const port = RESERVED_PORTS.first + Math.floor(Math.random() * (RESERVED_PORTS.last - RESERVED_PORTS.first + 1));
+    if (await canListen(host, port)) return port;
+  }
+  return listenAndRelease(host, 0);
+}
+
+function canListen(host: string, port: number): Promise<boolean> {
+  return listenAndRelease(host, port).then(
+    () => true,
+    () => false,
+  );
+}
+
+function listenAndRelease(host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.once('error', reject);
-    server.listen(0, host, () => {
+    server.listen(port, host, () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(bound));
     });
   });
 }
