@@ -56,7 +56,11 @@ const ALL_KILLS: { part: Part; moment: Moment }[] = [
 ];
 
 const { values: args } = parseArgs({
-  options: { 'per-kill': { type: 'string', default: '40' }, rounds: { type: 'string', default: '1' }, parts: { type: 'string', default: ALL_KILLS.map((k) => k.part).join(',') } },
+  options: {
+    'per-kill': { type: 'string', default: '40' },
+    rounds: { type: 'string', default: '1' },
+    parts: { type: 'string', default: ALL_KILLS.map((k) => k.part).join(',') },
+  },
 });
 const PER_KILL = Number(args['per-kill']);
 const ROUNDS = Number(args.rounds);
@@ -160,7 +164,8 @@ function questionLoop(bffUrl: string) {
     while (!stopped) {
       try {
         if (!cookie) await signIn();
-        const response = await post(`/api/workspaces/${workspaceId}/queries`, { question: 'What did the commission decide about rates?' });
+        const question = 'What did the commission decide about rates?';
+        const response = await post(`/api/workspaces/${workspaceId}/queries`, { question });
         const text = await response.text();
         if (response.ok && text.includes('event: completed')) {
           counts.answered += 1;
@@ -172,7 +177,8 @@ function questionLoop(bffUrl: string) {
         // Signed out (the session is gone): a browser is sent to the sign-in page, and so is this loop.
         if (response.status === 401) cookie = '';
       } catch (error) {
-        note(error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`.slice(0, 100) : String(error));
+        const cause = error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : '';
+        note(error instanceof Error ? `${error.name}: ${cause}`.slice(0, 100) : String(error));
       }
       // A part is down or restarting: ask again in a second rather than spin (the load would slow its recovery).
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -181,8 +187,9 @@ function questionLoop(bffUrl: string) {
   return {
     counts,
     /** Seconds from `since` (performance.now()) to the first question answered after it, polling until one is. */
-    answeredAfter: (since: number) => pollUntil(async () => answeredAt.find((at) => at > since), { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 100, description: 'a question to be answered' })
-      .then((at) => round((at - since) / 1000, 2)),
+    answeredAfter: (since: number) => pollUntil(async () => answeredAt.find((at) => at > since), {
+      timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 100, description: 'a question to be answered',
+    }).then((at) => round((at - since) / 1000, 2)),
     stop: async () => ((stopped = true), await done),
   };
 }
@@ -191,9 +198,14 @@ function cookiesOf(response: Response): string {
   return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-/** gRPC clients of every service for probing them; reconnecting at most 0.5 s apart, so a figure is the service's, not the client's back-off. */
+/**
+ * gRPC clients of every service for probing them; reconnecting at most 0.5 s apart, so a figure is the
+ * service's, not the client's back-off.
+ */
 function probeClients(bench: BenchStack) {
-  const options = { ...GRPC_CLIENT_OPTIONS, 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': 500 };
+  const options = {
+    ...GRPC_CLIENT_OPTIONS, 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': 500,
+  };
   const { grpcTargets } = bench.stack;
   const credentials = bench.stack.grpcCredentials();
   const clients = {
@@ -244,11 +256,13 @@ interface Kill {
  * recovery and that of whatever depends on it.
  */
 async function killDuring(
-  bench: BenchStack, probes: ReturnType<typeof probeClients>, questions: ReturnType<typeof questionLoop>, sink: SmtpSink,
-  kill: { part: Part; moment: Moment }, batch: Batch, roundNo: number, flowProbe: string,
+  bench: BenchStack, probes: ReturnType<typeof probeClients>, questions: ReturnType<typeof questionLoop>,
+  sink: SmtpSink, kill: { part: Part; moment: Moment }, batch: Batch, roundNo: number, flowProbe: string,
 ): Promise<Kill> {
   const { part, moment } = kill;
-  const { processId, runId } = await grpcCall(bench.documents, 'startImport', { path: batch.dir, sourceId: 'uploads', requestedBy: 'bench' });
+  const { processId, runId } = await grpcCall(bench.documents, 'startImport', {
+    path: batch.dir, sourceId: 'uploads', requestedBy: 'bench',
+  });
   const runs = bench.mongo.db('documents').collection('ingestion_runs');
   const tokens = new Set(batch.tokens);
   const emailsOfBatch = () => sink.messages.filter((m) => tokens.has(TOKEN_IN_TITLE.exec(m.subject)?.[1] ?? '')).length;
@@ -259,11 +273,16 @@ async function killDuring(
     });
   } else {
     await waitForRun(bench, runId, 120_000);
-    await pollUntil(async () => emailsOfBatch() > 0, { timeoutMs: 120_000, intervalMs: 20, description: `the e-mails of import ${processId} to go out`, abortIf: bench.crashed });
+    await pollUntil(async () => emailsOfBatch() > 0, {
+      timeoutMs: 120_000, intervalMs: 20, abortIf: bench.crashed,
+      description: `the e-mails of import ${processId} to go out`,
+    });
     emailsBefore = emailsOfBatch();
   }
   const before = bench.stack.status().parts.find((p) => p.name === part);
-  if (!before?.pid || before.state !== 'up') throw new Error(`${part} is not up before its kill: ${JSON.stringify(before)}`);
+  if (!before?.pid || before.state !== 'up') {
+    throw new Error(`${part} is not up before its kill: ${JSON.stringify(before)}`);
+  }
   const killedAt = performance.now();
   const killedAtMs = Date.now();
   process.kill(before.pid, 'SIGKILL');
@@ -282,20 +301,36 @@ async function killDuring(
   // A document created once the documents service takes one (not during a MongoDB outage), searchable once
   // its event went through the outbox, Kafka and the query-engine's consumer.
   const eventsFlow = (async () => {
-    await poll(() => grpcCall(probes.clients.documents, 'createDocument', {
-      title: `Flow probe ${flowProbe}`, text: `Probe ${flowProbe}: is a new filing searchable yet?`, sourceId: 'uploads', docketNumber: '', filingType: 'Notice', createdBy: 'bench',
-    }, { deadlineMs: 5_000 }).then(() => true, () => false), 'a probe document to be accepted');
-    await poll(async () => Number((await grpcCall(probes.clients.search, 'search', SearchRequest.fromPartial({ query: flowProbe, limit: 1 }), { deadlineMs: 5_000 })).total) > 0, 'the probe document to be searchable');
+    const probe = {
+      title: `Flow probe ${flowProbe}`, text: `Probe ${flowProbe}: is a new filing searchable yet?`,
+      sourceId: 'uploads', docketNumber: '', filingType: 'Notice', createdBy: 'bench',
+    };
+    await poll(
+      () => grpcCall(probes.clients.documents, 'createDocument', probe, { deadlineMs: 5_000 })
+        .then(() => true, () => false),
+      'a probe document to be accepted',
+    );
+    const search = SearchRequest.fromPartial({ query: flowProbe, limit: 1 });
+    await poll(
+      async () => Number((await grpcCall(probes.clients.search, 'search', search, { deadlineMs: 5_000 })).total) > 0,
+      'the probe document to be searchable',
+    );
     return since();
   })();
-  const [partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds] = await Promise.all([partUp, answers, questions.answeredAfter(killedAt), eventsFlow]);
+  const [partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds] = await Promise.all([
+    partUp, answers, questions.answeredAfter(killedAt), eventsFlow,
+  ]);
   const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
   const at = moment === 'import' ? 'mid-import' : `mid-delivery, ${emailsBefore}/${batch.tokens.length} e-mails out`;
   process.stderr.write(
-    `[chaos] ${part} killed ${at} (pid ${before.pid}): healthy after ${partUpSeconds} s; answering: ${SERVICES.map((s) => `${s} ${answersSeconds[s]} s`).join(', ')}; `
+    `[chaos] ${part} killed ${at} (pid ${before.pid}): healthy after ${partUpSeconds} s; `
+    + `answering: ${SERVICES.map((s) => `${s} ${answersSeconds[s]} s`).join(', ')}; `
     + `questions ${questionSeconds} s; events flow ${eventsFlowSeconds} s; load ${loadAverage1m}\n`,
   );
-  return { round: roundNo, part, moment, emailsBefore, pid: before.pid, killedAtMs, partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds, loadAverage1m, processId };
+  return {
+    round: roundNo, part, moment, emailsBefore, pid: before.pid, killedAtMs,
+    partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds, loadAverage1m, processId,
+  };
 }
 
 /** Hits per token in the index; polls until none is missing or the time is up (events may still be in flight). */
@@ -320,8 +355,12 @@ async function notificationsByDocument(alerts: AlertServiceClient): Promise<Map<
   const byDocument = new Map<string, number>();
   let cursor = '';
   do {
-    const page = await grpcCall(alerts, 'listNotifications', { ownerUserId: ALERT_OWNER, limit: 100, unreadOnly: false, cursor });
-    for (const n of page.notifications) if (n.documentId) byDocument.set(n.documentId, (byDocument.get(n.documentId) ?? 0) + 1);
+    const page = await grpcCall(alerts, 'listNotifications', {
+      ownerUserId: ALERT_OWNER, limit: 100, unreadOnly: false, cursor,
+    });
+    for (const { documentId } of page.notifications) {
+      if (documentId) byDocument.set(documentId, (byDocument.get(documentId) ?? 0) + 1);
+    }
     cursor = page.nextCursor;
   } while (cursor);
   return byDocument;
@@ -343,15 +382,18 @@ async function main(): Promise<void> {
     },
     env: {
       SEED_CORPUS: 'false', ADMIN_EMAIL, ADMIN_PASSWORD, IMPORT_LOCK_MS: String(IMPORT_LOCK_MS), SMTP_URL: sink.url,
-      ALERTS_REALTIME_MAX_PER_HOUR: '100000', ALERTS_DELIVERY_LOCK_MS: String(DELIVERY_LOCK_MS), ALERTS_DELIVERY_SWEEP_MS: String(DELIVERY_SWEEP_MS),
+      ALERTS_REALTIME_MAX_PER_HOUR: '100000', ALERTS_DELIVERY_LOCK_MS: String(DELIVERY_LOCK_MS),
+      ALERTS_DELIVERY_SWEEP_MS: String(DELIVERY_SWEEP_MS),
     },
   });
   const probes = probeClients(bench);
   const { alert } = await grpcCall(probes.clients.alerts, 'createAlert', {
     ownerUserId: ALERT_OWNER, ownerEmail: 'chaos@example.com',
     definition: {
-      name: 'Chaos', query: ALERT_WORD, question: '', filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
-      schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' }, channels: { inApp: true, email: true, webhookEndpointId: '' },
+      name: 'Chaos', query: ALERT_WORD, question: '',
+      filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
+      schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' },
+      channels: { inApp: true, email: true, webhookEndpointId: '' },
     },
   });
   const questions = questionLoop(bench.stack.bffUrl);
@@ -362,7 +404,8 @@ async function main(): Promise<void> {
     for (let r = 0; r < ROUNDS; r++) {
       for (const [i, kill] of KILLS.entries()) {
         const index = r * KILLS.length + i;
-        kills.push(await killDuring(bench, probes, questions, sink, kill, batches[index]!, r + 1, `flowprobe${lettersOf(index)}`));
+        const flowProbe = `flowprobe${lettersOf(index)}`;
+        kills.push(await killDuring(bench, probes, questions, sink, kill, batches[index]!, r + 1, flowProbe));
       }
     }
     await questions.stop();
@@ -371,8 +414,11 @@ async function main(): Promise<void> {
     const runs = bench.mongo.db('documents').collection('ingestion_runs');
     const finished = await pollUntil(async () => {
       const list = await runs.find({ processId: { $in: kills.map((k) => k.processId) } }).toArray();
-      return list.length === kills.length && list.every((run) => run.status !== 'running' && run.status !== 'interrupted') && list;
-    }, { timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 500, description: 'every import to finish', abortIf: bench.crashed });
+      const ended = list.every((run) => run.status !== 'running' && run.status !== 'interrupted');
+      return list.length === kills.length && ended && list;
+    }, {
+      timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 500, description: 'every import to finish', abortIf: bench.crashed,
+    });
     const processStates = await Promise.all(
       kills.map(async (k) => {
         const { process: p } = await grpcCall(probes.clients.processes, 'getProcess', { id: k.processId });
@@ -383,7 +429,8 @@ async function main(): Promise<void> {
     // Stored: one document per token in the documents service's database.
     const stored = new Map<string, number>();
     const tokenOfDocument = new Map<string, string>();
-    const docs = await bench.mongo.db('documents').collection('documents').find({ title: /\(chaos[a-z]{5}\)$/ }, { projection: { title: 1 } }).toArray();
+    const docs = await bench.mongo.db('documents').collection('documents')
+      .find({ title: /\(chaos[a-z]{5}\)$/ }, { projection: { title: 1 } }).toArray();
     for (const d of docs) {
       const token = TOKEN_IN_TITLE.exec(String(d.title))![1]!;
       stored.set(token, (stored.get(token) ?? 0) + 1);
@@ -392,11 +439,14 @@ async function main(): Promise<void> {
     // Indexed and searchable: one hit per token.
     const hits = await searchCounts(bench, allTokens);
     // Alerted: an e-mail per stored document (its delivery key names the document), and an in-app notification.
-    const emailKeysOf = (token: string) => [...tokenOfDocument].filter(([, t]) => t === token).map(([id]) => `rt:${alert!.id}:${id}:email`);
-    const delivered = await pollUntil(async () => allTokens.every((t) => emailKeysOf(t).some((key) => sink.byKey(key).length > 0)) || undefined, {
+    const documentsOf = (token: string) => [...tokenOfDocument].filter(([, t]) => t === token).map(([id]) => id);
+    const emailKeysOf = (token: string) => documentsOf(token).map((id) => `rt:${alert!.id}:${id}:email`);
+    const arrived = (token: string) => emailKeysOf(token).some((key) => sink.byKey(key).length > 0);
+    const delivered = await pollUntil(async () => allTokens.every(arrived) || undefined, {
       timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 1000, description: 'every alert e-mail', abortIf: bench.crashed,
     }).then(() => true, () => false);
-    const emails = new Map(allTokens.map((t) => [t, emailKeysOf(t).reduce((sum, key) => sum + sink.byKey(key).length, 0)]));
+    const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+    const emails = new Map(allTokens.map((t) => [t, sum(emailKeysOf(t).map((key) => sink.byKey(key).length))]));
     const repeats = allTokens.reduce((sum, t) => sum + Math.max(0, (emails.get(t) ?? 0) - emailKeysOf(t).length), 0);
     // Each repeat, put down to the last kill before the first copy arrived: the send the kill caught in flight.
     const repeatsAfter = new Map<string, number>();
@@ -408,22 +458,32 @@ async function main(): Promise<void> {
       repeatsAfter.set(label, (repeatsAfter.get(label) ?? 0) + again.length);
     }
     const byDocument = await notificationsByDocument(probes.clients.alerts);
-    const notifications = new Map(allTokens.map((t) => [t, [...tokenOfDocument].filter(([, tt]) => tt === t).reduce((sum, [id]) => sum + (byDocument.get(id) ?? 0), 0)]));
+    const notifications = new Map(allTokens.map((t) => [t, sum(documentsOf(t).map((id) => byDocument.get(id) ?? 0))]));
 
-    const count = (map: Map<string, number>, test: (n: number) => boolean) => allTokens.filter((t) => test(map.get(t) ?? 0)).length;
-    const onceLostTwice = (map: Map<string, number>) => ({ exactlyOnce: count(map, (n) => n === 1), missing: count(map, (n) => n === 0), duplicated: count(map, (n) => n > 1) });
+    const count = (map: Map<string, number>, test: (n: number) => boolean) =>
+      allTokens.filter((t) => test(map.get(t) ?? 0)).length;
+    const onceLostTwice = (map: Map<string, number>) => ({
+      exactlyOnce: count(map, (n) => n === 1),
+      missing: count(map, (n) => n === 0),
+      duplicated: count(map, (n) => n > 1),
+    });
     const figures = {
       kills: kills.length,
       imported: allTokens.length,
-      // A resumed run re-imports the files after its cursor and counts each once, as what it was: new should equal imported.
+      // A resumed run re-imports the files after its cursor and counts each once, as what it was: new
+      // should equal imported.
       runs: {
         statuses: finished.map((run) => run.status),
-        ...Object.fromEntries((['seen', 'new', 'duplicate', 'failed'] as const).map((key) => [key, finished.reduce((s, run) => s + Number(run[key] ?? 0), 0)])),
+        ...Object.fromEntries((['seen', 'new', 'duplicate', 'failed'] as const)
+          .map((key) => [key, sum(finished.map((run) => Number(run[key] ?? 0)))])),
       } as { statuses: string[]; seen: number; new: number; duplicate: number; failed: number },
       processes: processStates,
       stored: onceLostTwice(stored),
       searchable: onceLostTwice(hits),
-      emails: { ...onceLostTwice(emails), allArrived: delivered, repeats, repeatsAfter: Object.fromEntries(repeatsAfter), total: sink.messages.length },
+      emails: {
+        ...onceLostTwice(emails), allArrived: delivered, repeats, repeatsAfter: Object.fromEntries(repeatsAfter),
+        total: sink.messages.length,
+      },
       inAppNotifications: onceLostTwice(notifications),
       perKill: kills.map(({ processId: _p, killedAtMs: _at, ...k }) => k),
       errorLogLines: Object.fromEntries(errorLines),
@@ -432,41 +492,55 @@ async function main(): Promise<void> {
         questions: summary(kills.map((k) => k.questionSeconds)),
         eventsFlow: summary(kills.map((k) => k.eventsFlowSeconds)),
       },
-      questions: { answered: questions.counts.answered, failed: questions.counts.failed, signIns: questions.counts.signIns, errors: Object.fromEntries(questions.counts.errors) },
-      loadAverage1m: { atKills: kills.map((k) => k.loadAverage1m), mean: round(loads.reduce((s, v) => s + v, 0) / Math.max(1, loads.length), 2), max: round(Math.max(...loads), 2) },
+      questions: { ...questions.counts, errors: Object.fromEntries(questions.counts.errors) },
+      loadAverage1m: {
+        atKills: kills.map((k) => k.loadAverage1m),
+        mean: round(sum(loads) / Math.max(1, loads.length), 2),
+        max: round(Math.max(...loads), 2),
+      },
       restarts: bench.stack.status().parts.map((p) => `${p.name}:${p.restarts}`).join(' '),
       wallSeconds: round((performance.now() - started) / 1000),
     };
-    const onceRow = (f: { exactlyOnce: number; missing: number; duplicated: number }, twice = 'duplicated') => `${f.exactlyOnce} exactly once, ${f.missing} lost, ${f.duplicated} ${twice}`;
-    printTable(`chaos: ${figures.kills} kills (SIGKILL), ${figures.imported} filings imported in ${kills.length} runs`, [
-      ['import runs', `${figures.runs.statuses.join(', ')} (seen ${figures.runs.seen}, new ${figures.runs.new}, duplicate ${figures.runs.duplicate}, failed ${figures.runs.failed})`],
+    const onceRow = (f: { exactlyOnce: number; missing: number; duplicated: number }, twice = 'duplicated') =>
+      `${f.exactlyOnce} exactly once, ${f.missing} lost, ${f.duplicated} ${twice}`;
+    const { runs: imports, recovery, questions: q, loadAverage1m: load } = figures;
+    const importCounts = `seen ${imports.seen}, new ${imports.new}, duplicate ${imports.duplicate}, `
+      + `failed ${imports.failed}`;
+    const title = `chaos: ${figures.kills} kills (SIGKILL), `
+      + `${figures.imported} filings imported in ${kills.length} runs`;
+    printTable(title, [
+      ['import runs', `${imports.statuses.join(', ')} (${importCounts})`],
       ['import processes', processStates.join(', ')],
       ['stored (MongoDB)', onceRow(figures.stored)],
       ['searchable (1 hit per token)', onceRow(figures.searchable)],
-      ['alert e-mails (per document)', `${onceRow(figures.emails, 'sent more than once')}; ${repeats} repeats of ${figures.emails.total} messages`
+      ['alert e-mails (per document)', `${onceRow(figures.emails, 'sent more than once')}; `
+        + `${repeats} repeats of ${figures.emails.total} messages`
         + (repeats > 0 ? ` (after ${[...repeatsAfter].map(([kill, n]) => `${kill}: ${n}`).join(', ')})` : '')],
       ['in-app notifications', onceRow(figures.inAppNotifications)],
       ...kills.map((k): [string, string] => [
-        `${k.part} mid-${k.moment}${k.emailsBefore === undefined ? '' : ` (${k.emailsBefore}/${PER_KILL} out)`}, round ${k.round}`,
-        `up ${k.partUpSeconds} s; answering ${SERVICES.map((s) => `${s} ${k.answersSeconds[s]}`).join(', ')} s; questions ${k.questionSeconds} s; `
-        + `events flow ${k.eventsFlowSeconds} s; load ${k.loadAverage1m}`,
+        `${k.part} mid-${k.moment}${k.emailsBefore === undefined ? '' : ` (${k.emailsBefore}/${PER_KILL} out)`}`
+          + `, round ${k.round}`,
+        `up ${k.partUpSeconds} s; answering ${SERVICES.map((s) => `${s} ${k.answersSeconds[s]}`).join(', ')} s; `
+          + `questions ${k.questionSeconds} s; events flow ${k.eventsFlowSeconds} s; load ${k.loadAverage1m}`,
       ]),
       ['healthy again p50 / max', `${figures.recovery.partUp.p50} s / ${figures.recovery.partUp.max} s`],
-      ['questions answered again p50 / max', `${figures.recovery.questions.p50} s / ${figures.recovery.questions.max} s`],
+      ['questions answered again p50 / max', `${recovery.questions.p50} s / ${recovery.questions.max} s`],
       ['events flow again p50 / max', `${figures.recovery.eventsFlow.p50} s / ${figures.recovery.eventsFlow.max} s`],
-      ['questions via the BFF', `${figures.questions.answered} answered, ${figures.questions.failed} failed, ${figures.questions.signIns} sign-ins`],
+      ['questions via the BFF', `${q.answered} answered, ${q.failed} failed, ${q.signIns} sign-ins`],
       ['error log lines by part', [...errorLines].map(([name, n]) => `${name} ${n}`).join(', ') || 'none'],
-      ['load average (1 min)', `mean ${figures.loadAverage1m.mean}, max ${figures.loadAverage1m.max} on ${os.cpus().length} cores`],
+      ['load average (1 min)', `mean ${load.mean}, max ${load.max} on ${os.cpus().length} cores`],
       ['wall time', `${figures.wallSeconds} s`],
     ]);
     for (const [reason, n] of questions.counts.errors) console.log(`  question failures: ${n} × ${reason}`);
     const file = writeBenchResult('chaos', {
-      setup: `test-profile stack with H2 stand-in and Redis AOF, dev restart policy, IMPORT_LOCK_MS=${IMPORT_LOCK_MS}, ALERTS_DELIVERY_LOCK_MS=${DELIVERY_LOCK_MS}, `
-        + `ALERTS_DELIVERY_SWEEP_MS=${DELIVERY_SWEEP_MS}, SMTP ${SMTP_ACCEPT_MS} ms a message, ${PER_KILL} text filings per kill`,
+      setup: `test-profile stack with H2 stand-in and Redis AOF, dev restart policy, IMPORT_LOCK_MS=${IMPORT_LOCK_MS}, `
+        + `ALERTS_DELIVERY_LOCK_MS=${DELIVERY_LOCK_MS}, ALERTS_DELIVERY_SWEEP_MS=${DELIVERY_SWEEP_MS}, `
+        + `SMTP ${SMTP_ACCEPT_MS} ms a message, ${PER_KILL} text filings per kill`,
       machine: machine(), ...figures,
     });
     console.log(`written to ${file}`);
-    const broken = figures.stored.missing + figures.stored.duplicated + figures.searchable.missing + figures.searchable.duplicated
+    const { stored: st, searchable: se } = figures;
+    const broken = st.missing + st.duplicated + se.missing + se.duplicated
       + figures.emails.missing + figures.inAppNotifications.missing;
     if (broken > 0) process.exitCode = 1;
   } finally {

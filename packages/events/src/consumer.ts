@@ -190,7 +190,8 @@ export class EventConsumer {
     }
   }
 
-  private async handleBatchItems({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  private async handleBatchItems(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
     const registration = this.registrations.get(batch.topic);
     if (!registration) return;
     const items = batch.messages.map((message) => this.decode(registration, batch.topic, batch.partition, message));

@@ -11,8 +11,10 @@ export interface DeadGroupMemberOptions {
 // The member's process: joins the group, says so, then handles nothing (it commits no offset) until it is killed.
 const MEMBER_SCRIPT = `
 const { Kafka, logLevel } = require(process.env.KAFKAJS_PATH);
-const kafka = new Kafka({ clientId: 'dead-member', brokers: process.env.BROKERS.split(','), logLevel: logLevel.NOTHING });
-const consumer = kafka.consumer({ groupId: process.env.GROUP_ID, sessionTimeout: Number(process.env.SESSION_TIMEOUT_MS), heartbeatInterval: 1000 });
+const brokers = process.env.BROKERS.split(',');
+const kafka = new Kafka({ clientId: 'dead-member', brokers, logLevel: logLevel.NOTHING });
+const sessionTimeout = Number(process.env.SESSION_TIMEOUT_MS);
+const consumer = kafka.consumer({ groupId: process.env.GROUP_ID, sessionTimeout, heartbeatInterval: 1000 });
 consumer.on(consumer.events.GROUP_JOIN, () => process.stdout.write('JOINED\\n'));
 (async () => {
   await consumer.connect();
@@ -48,7 +50,7 @@ export async function leaveDeadGroupMember(options: DeadGroupMemberOptions): Pro
         printed += chunk.toString();
         if (/^JOINED$/m.test(printed)) resolve();
       });
-      void exited.then(() => reject(new Error(`the group member exited before it joined ${options.groupId}: ${errors}`)));
+      void exited.then(() => reject(new Error(`the member exited before it joined ${options.groupId}: ${errors}`)));
     });
   } finally {
     child.kill('SIGKILL');

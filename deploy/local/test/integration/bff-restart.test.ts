@@ -48,7 +48,8 @@ describe('launcher: a restarted BFF keeps its users signed in', () => {
     }, { timeoutMs: 60_000, intervalMs: 100, description: 'the BFF to be restarted' });
 
     const after = await createWorkspace('After the restart');
-    expect({ status: after.status, body: after.status === 201 ? '' : await after.text() }).toEqual({ status: 201, body: '' });
+    const answer = { status: after.status, body: after.status === 201 ? '' : await after.text() };
+    expect(answer).toEqual({ status: 201, body: '' });
   }, 240_000);
 });
 

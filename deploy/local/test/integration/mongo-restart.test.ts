@@ -61,7 +61,8 @@ describe('launcher: dev-profile persistence and clean stop', () => {
       const again = await MongoClient.connect(mongo.url);
       const kept = await again.db('documents').collection('documents').find({}, { sort: { n: 1 } }).toArray();
       await again.close();
-      expect(kept.map((d) => d._id)).toEqual(Array.from({ length: 50 }, (_, n) => `doc-${n}`).filter((id) => id !== 'doc-1'));
+      const written = Array.from({ length: 50 }, (_, n) => `doc-${n}`);
+      expect(kept.map((d) => d._id)).toEqual(written.filter((id) => id !== 'doc-1'));
       expect(kept[0]).toMatchObject({ _id: 'doc-0', changed: true });
     } finally {
       await mongo.stop();

@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 function consumer(def: TopicDef<DocumentDeleted>, groupId: string, handled: string[]): EventConsumer {
-  const c = new EventConsumer({ kafka, groupId, connection, logger: testLogger }).on(def, async (m) => void handled.push(m.documentId));
+  const c = new EventConsumer({ kafka, groupId, connection, logger: testLogger })
+    .on(def, async (m) => void handled.push(m.documentId));
   consumers.push(c);
   return c;
 }
@@ -36,7 +37,8 @@ describe('EventConsumer joining a group that still holds a dead member', () => {
     const def = await freshTopic(kafka, 'join');
     const groupId = uniqueName('join-group');
     // Kafka's least session timeout: the dead member is let go 6 s after its last heartbeat.
-    await leaveDeadGroupMember({ brokers: testInfraEnv().kafkaBrokers, groupId, topics: [def.name], sessionTimeoutMs: 6_000 });
+    const brokers = testInfraEnv().kafkaBrokers;
+    await leaveDeadGroupMember({ brokers, groupId, topics: [def.name], sessionTimeoutMs: 6_000 });
 
     const stoppedEarly: string[] = [];
     const early = consumer(def, groupId, stoppedEarly);

@@ -18,8 +18,9 @@ const DEAD_MEMBER_SESSION_MS = 30_000;
 
 function update(processId: string, sequence: number): ProcessUpdated {
   return {
-    ...newEventFields(), processId, kind: 'reindex', title: 'Re-index search', ownerId: 'owner-1', state: ProcessState.PROCESS_STATE_RUNNING,
-    total: '10', done: String(sequence), message: `step ${sequence}`, sequence: String(sequence), failed: '0', failures: [],
+    ...newEventFields(), processId, kind: 'reindex', title: 'Re-index search', ownerId: 'owner-1',
+    state: ProcessState.PROCESS_STATE_RUNNING, total: '10', done: String(sequence), message: `step ${sequence}`,
+    sequence: String(sequence), failed: '0', failures: [],
   };
 }
 
@@ -48,7 +49,13 @@ describe('export service restarted while its consumer group still holds its kill
     const topic = renameTopic(topics.processUpdated, `${uniqueName('export-restart')}.processes.v1`);
     const groupId = uniqueName('export.processes');
     const id = uniqueName('proc');
-    const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 };
+    const config = {
+      ...configSchema.parse({
+        MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName,
+        EXPORT_WORKERS: '0',
+      }),
+      GRPC_PORT: 0,
+    };
     const overrides = {
       grpcHost: '127.0.0.1', groupId, processTopic: topic, queuePrefix: `{${uniqueName('export-restart')}}`,
       completedTopic: renameTopic(topics.exportCompleted, `${uniqueName('export-restart')}.completed.v1`),
@@ -57,11 +64,12 @@ describe('export service restarted while its consumer group still holds its kill
     // The killed process had handled none of these.
     const events = [update(id, 1), update(id, 2)];
     for (const event of events) await publisher.publish(topic, event);
-    await leaveDeadGroupMember({ brokers: env.kafkaBrokers, groupId, topics: [topic.name], sessionTimeoutMs: DEAD_MEMBER_SESSION_MS });
+    const brokers = env.kafkaBrokers;
+    await leaveDeadGroupMember({ brokers, groupId, topics: [topic.name], sessionTimeoutMs: DEAD_MEMBER_SESSION_MS });
 
     app = await startApp(config, logger, overrides);
     client = new ProcessServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
-    // An answer (the process is not known yet: its events wait in Kafka), given while the dead member still holds the group.
+    // An answer (the process is not known yet: its events wait in Kafka), while the dead member still holds the group.
     await expect(grpcCall(client, 'getProcess', { id })).rejects.toBeInstanceOf(NotFoundError);
     const [group] = (await admin.describeGroups([groupId])).groups;
     expect(group?.members.map((m) => m.clientId)).toContain('dead-member');

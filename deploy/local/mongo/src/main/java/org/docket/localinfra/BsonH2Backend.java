@@ -54,7 +54,8 @@ final class BsonH2Backend extends H2Backend {
 
     /** Commands that change the store (lower case); each is committed to the file before it is answered. */
     private static final Set<String> WRITE_COMMANDS = Set.of(
-        "insert", "update", "delete", "findandmodify", "create", "createindexes", "dropindexes", "drop", "dropdatabase", "renamecollection");
+        "insert", "update", "delete", "findandmodify", "create", "createindexes", "dropindexes", "drop", "dropdatabase",
+        "renamecollection");
 
     BsonH2Backend(MVStore store) {
         super(recordFormat(store));
