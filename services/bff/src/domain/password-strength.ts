@@ -6,6 +6,12 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
  */
 const MIN_SCORE = 3;
 
+/**
+ * zxcvbn's matching grows steeply with length: a 256-character password took 2.7 s of the event loop.
+ * The first 32 characters decide (a password that long and not guessable is strong whatever follows).
+ */
+const ESTIMATED_LENGTH = 32;
+
 // The product's own words: a password built from them is guessable by anyone who knows the site.
 const SITE_WORDS = ['docket', 'research', 'docketresearch', 'filings', 'alerts'];
 
@@ -23,6 +29,7 @@ function zxcvbn(): ZxcvbnFactory {
       dictionary: { ...common.dictionary, ...en.dictionary },
       graphs: common.adjacencyGraphs,
       translations: en.translations,
+      maxLength: ESTIMATED_LENGTH,
     });
   }
   return estimator;
