@@ -66,7 +66,7 @@ function banner(stack: StackHandle, seconds: number): string {
     ...(stack.zipkinUrl ? [`traces (Zipkin): ${bold(stack.zipkinUrl)}   queues (administrators): ${url}/api/admin/queues`] : []),
     ...(stack.mailUrl ? [`e-mail inbox (local mail catcher, SMTP_URL unset): ${bold(stack.mailUrl)}`] : []),
     ...(stack.skipped.length ? [`not started (no src/main.ts yet): ${stack.skipped.join(', ')}`] : []),
-    `a part that crashes is restarted (after 1 s, 2 s, 4 s…); ${DEFAULT_RESTART_POLICY.maxCrashes} crashes of one part within ` +
+    `a part that crashes is restarted (after ${backOffs()}…); ${DEFAULT_RESTART_POLICY.maxCrashes} crashes of one part within ` +
       `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min stop everything. Process health: ${url}/catalog-status`,
     'Ctrl-C stops everything',
   ];
@@ -107,3 +107,8 @@ async function main(): Promise<void> {
 }
 
 void main();
+
+/** The first restart back-offs of the policy, as "0.25 s, 0.5 s, 1 s". */
+function backOffs(): string {
+  return [0, 1, 2].map((n) => `${(DEFAULT_RESTART_POLICY.initialDelayMs * 2 ** n) / 1000} s`).join(', ');
+}

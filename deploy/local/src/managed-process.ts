@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { setAutogroupNice } from './autogroup';
+import { groupHasLiveMember } from './stack/process-tree';
 
 /**
  * Child processes owned by the launcher. Each runs in its own process group (detached) so that
@@ -189,7 +190,12 @@ function groupExists(pid: number): boolean {
 
 async function waitForGroupGone(pid: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (groupExists(pid) && Date.now() < deadline) await delay(20);
+  while (groupRunning(pid) && Date.now() < deadline) await delay(20);
+}
+
+/** Whether a process of the group still runs (zombies left for init to reap do not count; see groupHasLiveMember). */
+function groupRunning(pid: number): boolean {
+  return groupExists(pid) && (groupHasLiveMember(pid) ?? true);
 }
 
 function openLog(file: string): fs.WriteStream {

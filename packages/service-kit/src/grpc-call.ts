@@ -42,9 +42,13 @@ export function grpcCall<C extends Client, K extends UnaryMethodNames<C>>(
 
 /**
  * Channel options for every client: documents can be several megabytes (full text), more than
- * grpc-js's 4 MB default; servers accept 16 MB (startGrpcServer).
+ * grpc-js's 4 MB default; servers accept 16 MB (startGrpcServer). A channel whose server went away
+ * tries again every second at most (grpc-js: 1 s growing to 2 min), so callers find a restarted
+ * service within a second of it listening, not minutes later.
  */
 export const GRPC_CLIENT_OPTIONS = {
   'grpc.max_receive_message_length': 16 * 1024 * 1024,
   'grpc.max_send_message_length': 16 * 1024 * 1024,
+  'grpc.initial_reconnect_backoff_ms': 250,
+  'grpc.max_reconnect_backoff_ms': 1000,
 } as const;

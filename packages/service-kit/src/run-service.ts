@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { shutdownTelemetry, type Logger } from '@docket/observability';
 import { IdleHeapRelease } from '@docket/idle-release';
 
@@ -15,7 +16,8 @@ export function runService(name: string, logger: Logger, start: () => Promise<St
   const startedAt = Date.now();
   start().then(
     (service) => {
-      logger.info({ startupMs: Date.now() - startedAt }, `${name} started`);
+      // startupMs: the service's own start; sinceProcessStartMs adds loading its modules.
+      logger.info({ startupMs: Date.now() - startedAt, sinceProcessStartMs: Math.round(performance.now()) }, `${name} started`);
       const heapRelease = new IdleHeapRelease();
       heapRelease.start();
       const drain = async (signal: string) => {

@@ -7,6 +7,8 @@ interface ProcessStat {
   pid: number;
   /** The executable's name (/proc/<pid>/comm: 'node', 'java', 'sh', ...). */
   command: string;
+  /** R running, S sleeping, Z zombie (exited, not yet reaped by its parent), ... */
+  state: string;
   ppid: number;
   pgrp: number;
   /** Own CPU ticks plus those of its finished (waited-for) children. */
@@ -19,20 +21,7 @@ interface ProcessStat {
  * is still that part's work. Empty where there is no /proc (not Linux) or the group is gone.
  */
 export function processTreeOf(pgid: number): ProcessStat[] {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const all = entries.filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    const stat = readStat(entry);
-    if (!stat) return [];
-    // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
-    const { command, fields } = stat;
-    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    return [{ pid: Number(entry), command, ppid: Number(fields[1]), pgrp: Number(fields[2]), ticks }];
-  });
+  const all = allProcesses() ?? [];
   const members = new Set(all.filter((p) => p.pgrp === pgid).map((p) => p.pid));
   if (members.size === 0) return [];
   for (let grew = true; grew;) {
@@ -45,6 +34,33 @@ export function processTreeOf(pgid: number): ProcessStat[] {
     }
   }
   return all.filter((p) => members.has(p.pid));
+}
+
+/**
+ * Whether a process of the group `pgid` still runs; undefined where there is no /proc. A zombie does
+ * not count: it holds no port and no file, and an init that reaps orphans lazily (this machine's takes
+ * up to 2 s) would otherwise hold up a restart that long.
+ */
+export function groupHasLiveMember(pgid: number): boolean | undefined {
+  return allProcesses()?.some((p) => p.pgrp === pgid && p.state !== 'Z');
+}
+
+/** Every process /proc lists, or undefined where there is no /proc (not Linux). */
+function allProcesses(): ProcessStat[] | undefined {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  return entries.filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
+    const stat = readStat(entry);
+    if (!stat) return [];
+    // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
+    const { command, fields } = stat;
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    return [{ pid: Number(entry), command, state: fields[0] ?? '', ppid: Number(fields[1]), pgrp: Number(fields[2]), ticks }];
+  });
 }
 
 /**

@@ -353,7 +353,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const launches = new Map<string, { kind: PartKind; launch: Launch }>();
     const waitHealthy = async (child: ManagedProcess, probe: () => Promise<boolean>, description: string, abortIf: AbortIf) => {
       try {
-        await pollUntil(probe, { timeoutMs: readyTimeoutMs, intervalMs: 250, description, abortIf: () => abortIf(child) });
+        await pollUntil(probe, { timeoutMs: readyTimeoutMs, intervalMs: 100, description, abortIf: () => abortIf(child) });
       } catch (err) {
         await child.stop({ timeoutMs: 5000 });
         throw err;

@@ -12,8 +12,11 @@ export interface RestartPolicyOptions {
   windowMs: number;
 }
 
-/** npm start: 1 s, 2 s, 4 s, 8 s…, and 5 crashes of one part within 2 minutes stop everything. */
-export const DEFAULT_RESTART_POLICY: RestartPolicyOptions = { initialDelayMs: 1000, maxDelayMs: 30_000, maxCrashes: 5, windowMs: 120_000 };
+/**
+ * npm start: 0.25 s, 0.5 s, 1 s, 2 s…, and 5 crashes of one part within 2 minutes stop everything. A
+ * first crash is most often a one-off, so it is restarted at once; a crash loop backs off.
+ */
+export const DEFAULT_RESTART_POLICY: RestartPolicyOptions = { initialDelayMs: 250, maxDelayMs: 30_000, maxCrashes: 5, windowMs: 120_000 };
 
 export type RestartDecision =
   | { action: 'restart'; delayMs: number; crashesInWindow: number }

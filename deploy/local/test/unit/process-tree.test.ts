@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { printedPid } from '@docket/testkit';
-import { groupCpuSeconds, groupMemoryMb, processTreeOf } from '../../src/stack/process-tree';
+import { groupCpuSeconds, groupHasLiveMember, groupMemoryMb, processTreeOf } from '../../src/stack/process-tree';
 import { pollUntil } from '../../src/wait';
 
 describe('a process group and its descendants', () => {
@@ -35,6 +35,20 @@ describe('a process group and its descendants', () => {
     } finally {
       if (grandchild) process.kill(grandchild, 'SIGKILL');
       process.kill(-leader.pid!, 'SIGKILL');
+    }
+  });
+
+  it('says a group whose only process is a zombie has no live member, and a running group has one', async () => {
+    // bash with job control puts the background `sleep` in a group of its own; the exec'd `sleep 30`
+    // that becomes its parent never reaps it, so once it ends it stays a zombie, alone in its group.
+    const parent = spawn('bash', ['-c', 'set -m; sleep 0.2 & echo "PID $!"; exec sleep 30'], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const orphan = await printedPid(parent.stdout!);
+      await pollUntil(async () => processTreeOf(orphan)[0]?.state === 'Z', { timeoutMs: 10_000, intervalMs: 20, description: 'the background sleep to end' });
+      expect(groupHasLiveMember(orphan)).toBe(false);
+      expect(groupHasLiveMember(parent.pid!)).toBe(true);
+    } finally {
+      process.kill(-parent.pid!, 'SIGKILL');
     }
   });
 });
