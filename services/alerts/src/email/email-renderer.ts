@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { compileMjmlInWorker } from './mjml-in-worker';
 
 /** What the template shows (see templates/alert-email.mjml); built by alert-email.ts. */
 export interface AlertEmailView {
@@ -27,18 +26,17 @@ export interface AlertEmailView {
 }
 
 /**
- * Compiles an MJML layout of templates/ once (MJML is slow: tens of milliseconds a message) into
- * responsive HTML that still holds Handlebars placeholders, then fills it per message (microseconds),
- * so a digest run for thousands of users spends its time on data, not layout.
+ * An MJML layout of templates/, compiled ahead of time into responsive HTML that still holds
+ * Handlebars placeholders (templates/<name>.html; see email-templates.build.ts), filled per message
+ * (microseconds), so a digest run for thousands of users spends its time on data, not layout.
  */
 export class MjmlTemplate<View> {
   private constructor(private readonly fill: Handlebars.TemplateDelegate<View>) {}
 
-  static async compile<View>(fileName: string): Promise<MjmlTemplate<View>> {
-    const source = fs.readFileSync(path.join(__dirname, 'templates', fileName), 'utf8');
-    const compiled = await compileMjmlInWorker(source, { validationLevel: 'strict', keepComments: false });
-    if (compiled.errors.length > 0) throw new Error(`e-mail template ${fileName}: ${compiled.errors.join('; ')}`);
-    return new MjmlTemplate(Handlebars.compile<View>(compiled.html, { strict: false }));
+  /** templates/<name>.html, the compiled form of templates/<name>.mjml. */
+  static load<View>(name: string): MjmlTemplate<View> {
+    const html = fs.readFileSync(path.join(__dirname, 'templates', `${name}.html`), 'utf8');
+    return new MjmlTemplate(Handlebars.compile<View>(html, { strict: false }));
   }
 
   html(view: View): string {
@@ -50,8 +48,8 @@ export class MjmlTemplate<View> {
 export class EmailRenderer {
   private constructor(private readonly template: MjmlTemplate<AlertEmailView>) {}
 
-  static async create(): Promise<EmailRenderer> {
-    return new EmailRenderer(await MjmlTemplate.compile<AlertEmailView>('alert-email.mjml'));
+  static load(): EmailRenderer {
+    return new EmailRenderer(MjmlTemplate.load<AlertEmailView>('alert-email'));
   }
 
   html(view: AlertEmailView): string {

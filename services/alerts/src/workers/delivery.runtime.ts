@@ -98,11 +98,11 @@ export async function startDelivery(deps: {
   closers.add('mailer', () => mailer.close());
   const tokens = new UnsubscribeTokens(config.UNSUBSCRIBE_SECRET);
   const email = new AlertEmailBuilder({
-    appUrl: config.PUBLIC_APP_URL, renderer: await EmailRenderer.create(), messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    appUrl: config.PUBLIC_APP_URL, renderer: EmailRenderer.load(), messageIdDomain: messageIdDomain(config.MAIL_FROM),
     unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
   });
   const exportEmail = new ExportEmailBuilder({
-    appUrl: config.PUBLIC_APP_URL, messageIdDomain: messageIdDomain(config.MAIL_FROM), template: await MjmlTemplate.compile<ExportEmailView>('export-email.mjml'),
+    appUrl: config.PUBLIC_APP_URL, messageIdDomain: messageIdDomain(config.MAIL_FROM), template: MjmlTemplate.load<ExportEmailView>('export-email'),
   });
   const dispatcher = new DeliveryDispatcher({
     alerts: deps.alerts, notifications: deps.notifications, mailer, email, exportEmail, webhooks: deps.webhooks, appUrl: config.PUBLIC_APP_URL,

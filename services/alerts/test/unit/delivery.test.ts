@@ -67,7 +67,7 @@ describe('alert e-mail', () => {
   const tokens = new UnsubscribeTokens('a-test-secret-of-enough-length');
   beforeAll(async () => {
     builder = new AlertEmailBuilder({
-      appUrl: 'https://docket.example', messageIdDomain: 'docket.example', renderer: await EmailRenderer.create(),
+      appUrl: 'https://docket.example', messageIdDomain: 'docket.example', renderer: EmailRenderer.load(),
       unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
     });
   });

@@ -6,7 +6,7 @@ const APP = 'https://docket.example.test';
 let builder: ExportEmailBuilder;
 
 beforeAll(async () => {
-  builder = new ExportEmailBuilder({ appUrl: APP, messageIdDomain: 'docket.example.test', template: await MjmlTemplate.compile<ExportEmailView>('export-email.mjml') });
+  builder = new ExportEmailBuilder({ appUrl: APP, messageIdDomain: 'docket.example.test', template: MjmlTemplate.load<ExportEmailView>('export-email') });
 });
 
 function delivery(summary: Partial<ExportSummary>, key = 'export:e1:email'): DeliveryRecord {
