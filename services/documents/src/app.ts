@@ -57,6 +57,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
   const closers = new ShutdownLadder(logger);
   const stop = () => closers.closeAll();
 
+  const startedAt = new Date();
   try {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     closers.add('mongo', () => connection.close());
@@ -103,8 +104,6 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await refreshPatterns();
 
     closers.add('stats projector', () => projector.flush());
-    const recovered = await projector.recover();
-    if (recovered > 0) logger.info({ documents: recovered }, 'counted documents a previous run had not counted');
 
     const blobs = new LocalDirectoryBlobStore(blobDirOf(config));
     const ingest = new IngestService({
@@ -156,6 +155,17 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
+
+    // Counting what a crashed run left uncounted (a corpus load's batch: seconds) waits for no request.
+    const recovery = new AbortController();
+    const recovering = projector.recover(startedAt, recovery.signal).then(
+      (recovered) => recovered > 0 && logger.info({ documents: recovered }, 'counted documents a previous run had not counted'),
+      (error: unknown) => logger.error({ err: error }, 'counting documents a previous run had not counted failed; the next start tries again'),
+    );
+    closers.add('stats recovery', async () => {
+      recovery.abort();
+      await recovering;
+    });
 
     return { grpcPort: grpc.port, stop, seeded };
   } catch (error) {

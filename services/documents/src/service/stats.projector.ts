@@ -98,15 +98,20 @@ export class StatsProjector {
     return this.flushing;
   }
 
-  /** Counts documents a previous run wrote but did not count. */
-  async recover(): Promise<number> {
+  /**
+   * Counts documents a previous run wrote but did not count: those created before `startedAt`, this
+   * run's start, so that recovering while new documents arrive does not count theirs (add() does).
+   * Stops between batches once `signal` aborts (what is left is counted at the next start).
+   */
+  async recover(startedAt: Date, signal?: AbortSignal): Promise<number> {
     let total = 0;
-    for (;;) {
-      const batch = await this.deps.documents.findUnapplied(500);
+    while (!signal?.aborted) {
+      const batch = await this.deps.documents.findUnapplied(500, startedAt);
       if (batch.length === 0) return total;
       await this.apply(batch);
       total += batch.length;
     }
+    return total;
   }
 
   private async apply(batch: CountedDocument[]): Promise<void> {

@@ -178,8 +178,10 @@ export class DocumentRepository {
   }
 
   /** Documents written but not yet counted (a crash between the write and the counters). */
-  async findUnapplied(limit: number): Promise<Document[]> {
-    const records = await this.model.find({ statsApplied: false }, { ...SLIM, text: 0 }).limit(limit).lean<DocumentRecord[]>();
+  /** Documents not yet counted (StatsProjector), created before `createdBefore` when given. */
+  async findUnapplied(limit: number, createdBefore?: Date): Promise<Document[]> {
+    const filter = createdBefore ? { statsApplied: false, createdAt: { $lt: createdBefore } } : { statsApplied: false };
+    const records = await this.model.find(filter, { ...SLIM, text: 0 }).limit(limit).lean<DocumentRecord[]>();
     return records.map(toStored);
   }
 
