@@ -84,7 +84,7 @@ async function main(): Promise<void> {
 
   const tokens = new UnsubscribeTokens('bench-secret-of-enough-length');
   const builder = new AlertEmailBuilder({
-    appUrl: 'https://docket.example', messageIdDomain: 'docket.example', renderer: await EmailRenderer.create(),
+    appUrl: 'https://docket.example', messageIdDomain: 'docket.example', renderer: EmailRenderer.load(),
     unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
   });
   const keep: EmailContent[] = [];
