@@ -3,7 +3,7 @@
  * delivered and questions asked, let the launcher's supervisor restart it, then check that every
  * imported document is stored, indexed and searchable exactly once, every import process finished and
  * every alert delivered (figures, never pass/fail on time; the exit code is 1 when a document or an
- * alert was lost or a document duplicated, so a run can be scripted).
+ * alert was lost, a document duplicated or an import process did not succeed, so a run can be scripted).
  *
  *   npm run bench:chaos                        # 40 text filings per kill, one round of every kill
  *   npm run bench:chaos -- --per-kill 20 --rounds 1 --parts kafka,mongo,redis
@@ -419,12 +419,18 @@ async function main(): Promise<void> {
     }, {
       timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 500, description: 'every import to finish', abortIf: bench.crashed,
     });
-    const processStates = await Promise.all(
-      kills.map(async (k) => {
-        const { process: p } = await grpcCall(probes.clients.processes, 'getProcess', { id: k.processId });
-        return p ? ProcessStatus[p.status].replace('PROCESS_STATUS_', '').toLowerCase() : 'missing';
-      }),
-    );
+    // The export service learns of each process from processes.updated.v1: a consumer that rejoined
+    // after a kill may still be catching up, so its states are awaited (and reported as they ended).
+    const processState = async (processId: string) => {
+      const p = await grpcCall(probes.clients.processes, 'getProcess', { id: processId }).then((r) => r.process, () => undefined);
+      return p ? ProcessStatus[p.status].replace('PROCESS_STATUS_', '').toLowerCase() : 'missing';
+    };
+    let processStates: string[] = [];
+    await pollUntil(async () => {
+      processStates = await Promise.all(kills.map((k) => processState(k.processId)));
+      return processStates.every((state) => state !== 'missing' && state !== 'running' && state !== 'queued');
+    }, { timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 500, description: 'every import process to end', abortIf: bench.crashed })
+      .catch(() => undefined); // reported below as they stand
 
     // Stored: one document per token in the documents service's database.
     const stored = new Map<string, number>();
@@ -541,7 +547,8 @@ async function main(): Promise<void> {
     console.log(`written to ${file}`);
     const { stored: st, searchable: se } = figures;
     const broken = st.missing + st.duplicated + se.missing + se.duplicated
-      + figures.emails.missing + figures.inAppNotifications.missing;
+      + figures.emails.missing + figures.inAppNotifications.missing
+      + processStates.filter((state) => state !== 'succeeded').length;
     if (broken > 0) process.exitCode = 1;
   } finally {
     clearInterval(sampler);

@@ -1,4 +1,4 @@
-import { detectAll } from 'tinyld';
+import type { detectAll as DetectAll } from 'tinyld';
 
 // tinyld costs ~3 µs a character; 1,500 characters decide reliably for prose.
 const SAMPLE_CHARS = 1500;
@@ -31,7 +31,7 @@ export function detectLanguage(text: string, declared?: string): string | undefi
   // (it took 8 % of the documents service's CPU during an import); anything else goes to tinyld.
   if (looksEnglish(sample)) return 'en';
   if (sample.replace(/\s+/g, ' ').trim().length >= MIN_CHARS) {
-    const [best, second] = detectAll(sample);
+    const [best, second] = tinyld()(sample);
     if (best?.lang && best.accuracy > 0 && best.accuracy >= MIN_LEAD * (second?.accuracy ?? 0)) return best.lang;
   }
   return declared && /^[a-z]{2,3}$/.test(declared) ? declared : undefined;
@@ -46,4 +46,15 @@ export function looksEnglish(sample: string): boolean {
   let english = 0;
   for (const word of words) if (ENGLISH_FUNCTION_WORDS.has(word)) english += 1;
   return english / words.length >= ENGLISH_WORD_SHARE;
+}
+
+let detectAll: typeof DetectAll | undefined;
+/**
+ * tinyld, loaded on first use: its language profiles take ~270 ms to load, which every start of the
+ * service paid (a restart answers that much later) although most imports never need it.
+ */
+function tinyld(): typeof DetectAll {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous lazy load
+  detectAll ??= (require('tinyld') as typeof import('tinyld')).detectAll;
+  return detectAll;
 }
