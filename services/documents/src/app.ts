@@ -13,6 +13,7 @@ import { CatalogService } from './service/catalog.service';
 import { DocumentService } from './service/document.service';
 import { EntityService } from './service/entity.service';
 import { FileImportService } from './service/file-import.service';
+import { FilingTypeRefresh } from './service/filing-type-refresh';
 import { ImportStarter } from './service/import-starter';
 import { IngestService } from './service/ingest.service';
 import { StatsProjector } from './service/stats.projector';
@@ -127,7 +128,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     worker.start();
     closers.add('import worker', () => worker.close());
 
-    const scheduler = new ConnectorScheduler({ config, ingest, runs, cursors: new ConnectorCursorRepository(connection), logger });
+    const cursors = new ConnectorCursorRepository(connection);
+    const scheduler = new ConnectorScheduler({ config, ingest, runs, cursors, logger });
     scheduler.start();
     closers.add('connectors', () => scheduler.stop());
 
@@ -155,6 +157,21 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
+
+    // Stored documents get the current classifier's types once per version (after the corpus
+    // loads), a batch whenever users are quiet.
+    const refreshing = new AbortController();
+    const refresh = new FilingTypeRefresh({
+      documents: documentsRepo, dockets, cursors, sourceName: (id) => ingest.requireSource(id), outbox: documentRelay,
+      topics: topicSet, logger, quiet: () => users.whenQuiet(5_000),
+    });
+    const retyped = seeded.then(() => refresh.run(refreshing.signal)).catch((error: unknown) => {
+      logger.error({ err: error }, 'giving stored documents their filing types failed; the next start goes on from where it stopped');
+    });
+    closers.add('filing type refresh', async () => {
+      refreshing.abort();
+      await retyped;
+    });
 
     // Counting what a crashed run left uncounted (a corpus load's batch: seconds) waits for no request.
     const recovery = new AbortController();

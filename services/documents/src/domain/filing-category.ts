@@ -1,26 +1,65 @@
-/** The normalised filing categories (issue 3 §1); `Other` when a native type fits none. */
-export const FILING_CATEGORIES = [
-  'Decision', 'Order', 'Testimony', 'Comment', 'Stipulation', 'Tariff', 'Notice', 'Motion', 'Brief', 'Application', 'Other',
+/**
+ * The filing types every document is given (docs/filing-types.md says the same for readers): each
+ * with what it means, so that a filter by type and the readers that look for orders or petitions
+ * find what a professional would file under that name. `Other` when a filing fits none.
+ */
+export const FILING_TYPES = [
+  {
+    name: 'Decision',
+    definition: 'The deciding body\'s ruling on the merits, which resolves the proceeding or one of its main issues.',
+    examples: ['Decision', 'Final Order', 'Order Approving Settlement', 'Opinion', 'Opinion and Order', 'Proposed Decision', 'Judgment'],
+  },
+  {
+    name: 'Order',
+    definition: 'A procedural or interim directive that moves the proceeding along without deciding its merits.',
+    examples: ['Order Setting Procedural Schedule', 'Letter Order Granting Petitions to Intervene', 'Ruling on Confidential Treatment', 'Minute Order', 'Clerk Order', 'Order on Rehearing'],
+  },
+  {
+    name: 'Testimony',
+    definition: 'Evidence given by a witness under oath, written or transcribed.',
+    examples: ['Direct Testimony', 'Rebuttal Testimony', 'Declaration', 'Affidavit', 'Expert Report', 'Exhibit'],
+  },
+  {
+    name: 'Comment',
+    definition: 'Views a participant or the public puts on the record without formal legal argument, and correspondence.',
+    examples: ['Comments', 'Reply Comments', 'Public Comment', 'Protest', 'Letter'],
+  },
+  {
+    name: 'Stipulation',
+    definition: 'An agreement between parties put before the deciding body.',
+    examples: ['Stipulation', 'Settlement Agreement', 'Offer of Settlement'],
+  },
+  {
+    name: 'Tariff',
+    definition: 'Rates, rate schedules and terms of service, and their revisions.',
+    examples: ['Tariff Filing', 'Advice Letter', 'Compliance Filing', 'Tariff Sheets', 'Tariff Supplement'],
+  },
+  {
+    name: 'Notice',
+    definition: 'An announcement or a record of an event in the proceeding.',
+    examples: ['Notice of Hearing', 'Notice of Appearance', 'Errata Notice', 'Statement of Issues', 'Certificate of Service', 'Summons', 'Transcript'],
+  },
+  {
+    name: 'Motion',
+    definition: 'A request for a ruling within a proceeding already open, including requests to join it or to rehear it.',
+    examples: ['Motion to Dismiss', 'Motion for Summary Judgment', 'Petition to Intervene', 'Motion to Intervene', 'Request for Rehearing'],
+  },
+  {
+    name: 'Brief',
+    definition: 'Written legal argument or a formal response on the issues.',
+    examples: ['Initial Brief', 'Reply Brief', 'Amicus Brief', 'Brief on Exceptions', 'Memorandum in Opposition', 'Answer', 'Response'],
+  },
+  {
+    name: 'Application',
+    definition: 'A filing that opens a proceeding or asks for relief in a new one.',
+    examples: ['Application', 'Petition for Approval', 'Complaint', 'Petition for Review', 'Voluntary Petition'],
+  },
+  {
+    name: 'Other',
+    definition: 'A filing none of the types above describes.',
+    examples: [],
+  },
 ] as const;
-export type FilingCategoryName = (typeof FILING_CATEGORIES)[number];
 
-// First match wins, so the more specific words come first ("Motion to Dismiss Order" is a Motion).
-const RULES: Array<[RegExp, FilingCategoryName]> = [
-  [/\bmotion|petition for (rehearing|reconsideration)/i, 'Motion'],
-  [/\bbrief|memorandum of law|exceptions\b/i, 'Brief'],
-  [/\btestimony|affidavit|declaration|exhibit/i, 'Testimony'],
-  [/\bstipulation|settlement|agreement/i, 'Stipulation'],
-  [/\btariff|rate schedule|advice letter|compliance filing/i, 'Tariff'],
-  [/\bcomment|protest|letter|reply/i, 'Comment'],
-  [/\bapplication|petition|complaint|request/i, 'Application'],
-  [/\bdecision|opinion|ruling|judgment|recommended/i, 'Decision'],
-  [/\border\b|rule\b|regulation/i, 'Order'],
-  [/\bnotice|notification|announcement|presidential document/i, 'Notice'],
-];
-
-/** Maps a source's own filing-type name to a category; an exact category name maps to itself. */
-export function filingCategoryOf(native: string): FilingCategoryName {
-  const exact = FILING_CATEGORIES.find((category) => category.toLowerCase() === native.trim().toLowerCase());
-  if (exact) return exact;
-  return RULES.find(([pattern]) => pattern.test(native))?.[1] ?? 'Other';
-}
+export const FILING_CATEGORIES = FILING_TYPES.map((type) => type.name);
+export type FilingCategoryName = (typeof FILING_TYPES)[number]['name'];

@@ -6,7 +6,7 @@ import type { BlobStore } from '../blob/blob-store';
 import { contentSha256, TITLE_MAX_CHARS } from '../domain/document';
 import { normaliseDocketKey } from '../domain/docket-number';
 import type { DocketPattern } from '../domain/entities';
-import { filingCategoryOf } from '../domain/filing-category';
+import { classifyFiling } from '../domain/filing-classifier';
 import { docketIdOf, provenanceKeyOf } from '../domain/ids';
 import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { analyseText, withFilingDocket } from '../domain/text-analysis';
@@ -92,7 +92,7 @@ export class IngestService {
       docketId: docket?.id ?? '',
       docketNumber: docket?.number ?? '',
       filingType,
-      filingCategory: filingCategoryOf(filingType || title),
+      filingCategory: classifyFiling({ title, nativeType: filingType, firstPage: pageTexts?.[0] }).category,
       filedAt: item.filedAt,
       filers: item.filers ?? [],
       description: item.description?.trim() ?? '',

@@ -177,7 +177,15 @@ export class DocumentRepository {
     return records.map(toStored);
   }
 
-  /** Documents written but not yet counted (a crash between the write and the counters). */
+  /** Gives documents a new filing type, each with its documents.updated event in the same write. */
+  async setFilingCategories(changes: Array<{ id: string; filingCategory: string; event: PendingEvent }>): Promise<void> {
+    if (changes.length === 0) return;
+    await this.model.bulkWrite(changes.map(({ id, filingCategory, event }) => ({
+      updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $set: { filingCategory }, $push: { pendingEvents: event } } },
+    })));
+    this.recentViews.forget(changes.map((change) => change.id));
+  }
+
   /** Documents not yet counted (StatsProjector), created before `createdBefore` when given. */
   async findUnapplied(limit: number, createdBefore?: Date): Promise<Document[]> {
     const filter = createdBefore ? { statsApplied: false, createdAt: { $lt: createdBefore } } : { statsApplied: false };

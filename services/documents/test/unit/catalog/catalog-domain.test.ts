@@ -1,5 +1,4 @@
 import { normaliseDocketKey } from '../../../src/domain/docket-number';
-import { filingCategoryOf } from '../../../src/domain/filing-category';
 import { entityIdOf } from '../../../src/domain/ids';
 import { judgeSource, LAG_THRESHOLD_MS, type RunSummary } from '../../../src/domain/source-status';
 import { withFilingDocket } from '../../../src/domain/text-analysis';
@@ -30,16 +29,6 @@ describe('judgeSource', () => {
     expect(judgeSource({ runs: [run('succeeded', hours + 1)], lastFiledAt: recentFiling, now }).status).toBe('lagging');
     expect(judgeSource({ runs: [run('succeeded', 1)], lastFiledAt: new Date(now.getTime() - LAG_THRESHOLD_MS - 1), now }).status).toBe('lagging');
     expect(judgeSource({ runs: [run('running', 0)], lastFiledAt: recentFiling, now }).status).toBe('lagging');
-  });
-});
-
-describe('filingCategoryOf', () => {
-  it.each([
-    ['Motion to Dismiss Order', 'Motion'], ['Reply Brief', 'Brief'], ['Direct Testimony', 'Testimony'], ['Settlement Agreement', 'Stipulation'],
-    ['Advice Letter', 'Tariff'], ['Public Comment', 'Comment'], ['Application for Rehearing', 'Application'], ['Proposed Decision', 'Decision'],
-    ['Order', 'Order'], ['Rule', 'Order'], ['Notice of Appearance', 'Notice'], ['tariff', 'Tariff'], ['Miscellaneous', 'Other'],
-  ])('%s → %s', (native, category) => {
-    expect(filingCategoryOf(native)).toBe(category);
   });
 });
 
