@@ -61,6 +61,37 @@ export interface AnalysisSectionView {
   sentences: Array<{ text: string; citations: Passage[] }>;
 }
 
+/** A key fact of the answer, as its card on the answer page shows it. */
+export interface KeyFactView {
+  /** date | deadline | amount | percentage | party | outcome */
+  kind: string;
+  /** As written in the filing ("$4.2 million"). */
+  text: string;
+  /** For a reader ("Requested increase"); empty for a fact only read from a sentence. */
+  label: string;
+  /** For or by whom ("Ameren Illinois"). */
+  subject: string;
+  /** A date a later filing replaced is 'superseded'. */
+  status: 'current' | 'superseded' | '';
+  filingCategory: string;
+  /** YYYY-MM-DD. */
+  filedAt: string;
+  citation?: Passage | undefined;
+}
+
+/** What the answer is about, said at its top. */
+export interface AnswerScopeView {
+  /** proceeding | party | comparison | open */
+  kind: string;
+  statement: string;
+}
+
+/** Another proceeding the question may have meant. */
+export interface ScopeRefinementView {
+  docketNumber: string;
+  title: string;
+}
+
 export interface QueryDocumentView {
   rank: number;
   documentId: string;
@@ -84,9 +115,16 @@ export interface QueryView {
   queryId: string;
   question: string;
   createdAt?: Date | undefined;
-  scopeStatement: string;
+  /** Which mode wrote the answer; the model's name in generative mode. */
+  mode: 'extractive' | 'generative' | '';
+  model: string;
+  scope: AnswerScopeView;
+  refinements: ScopeRefinementView[];
   notice: string;
+  /** Generative mode: sentences left out because their citation did not check out. */
+  droppedSentences: number;
   sections: AnalysisSectionView[];
+  keyFacts: KeyFactView[];
   documents: QueryDocumentView[];
   figures: FigureSeries[];
   numbers: Array<{ kind: string; text: string; value: number; unit: string; citation?: Passage | undefined }>;

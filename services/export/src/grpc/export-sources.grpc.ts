@@ -4,13 +4,12 @@ import type { ChannelCredentials, ClientReadableStream } from '@grpc/grpc-js';
 import { fromGrpcError } from '@docket/errors';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient, type OpenAttachmentResponse } from '@docket/proto/src/gen/research/documents/v1/documents';
-import { QueryServiceClient, type Citation, type Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { SearchServiceClient, SearchSort, type SearchFilters, type SearchHit } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { RequestKind, WorkspaceRole, WorkspaceServiceClient, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
 import type { SearchFiltersSpec, SearchSortOrder } from '../domain/export';
-import type {
-  DocumentContent, ExportHit, ExportSources, FigureSeries, HitBatch, Passage, QueryView, RequestView, SearchSpec,
-} from '../domain/export-sources';
+import type { DocumentContent, ExportHit, ExportSources, HitBatch, QueryView, RequestView, SearchSpec } from '../domain/export-sources';
+import { queryViewOf } from './query-view.mapper';
 
 const DEADLINE_MS = 30_000;
 const LOG_PAGE = 100;
@@ -145,38 +144,5 @@ function hitOf(hit: SearchHit): ExportHit {
   return {
     documentId: hit.documentId, title: hit.title, snippet: hit.snippet, score: hit.score, filedAt: hit.filedAt, sourceId: hit.sourceId,
     sourceName: hit.sourceName, docketNumber: hit.docketNumber, filingType: hit.filingType, filingCategory: hit.filingCategory, parties: hit.parties,
-  };
-}
-
-function passageOf(citation: Citation): Passage {
-  return { documentId: citation.documentId, documentTitle: citation.documentTitle, quote: citation.quote, page: citation.page };
-}
-
-const FIGURE_TITLES: Array<[keyof NonNullable<Query['figures']>, string, string]> = [
-  ['filingsByMonth', 'filings_by_month', 'Filings by month'],
-  ['byAgency', 'by_agency', 'Documents by agency'],
-  ['byFilingType', 'by_filing_type', 'Documents by filing type'],
-  ['byParty', 'by_party', 'Documents by party'],
-  ['byDocket', 'by_docket', 'Documents by docket'],
-];
-
-function queryViewOf(query: Query): QueryView {
-  const figures: FigureSeries[] = FIGURE_TITLES.map(([field, name, title]) => ({
-    name, title,
-    buckets: ((query.figures?.[field] ?? []) as Array<{ key: string; label: string; count: string }>).map((b) => ({ key: b.key, label: b.label, count: Number(b.count) })),
-  }));
-  return {
-    queryId: query.queryId, question: query.question, createdAt: query.createdAt,
-    scopeStatement: query.analysis?.scope?.statement ?? '', notice: query.analysis?.notice ?? '',
-    sections: (query.analysis?.sections ?? []).map((section) => ({
-      heading: section.heading,
-      sentences: section.sentences.map((sentence) => ({ text: sentence.text, citations: sentence.citations.map(passageOf) })),
-    })),
-    documents: query.documents.map((d) => ({
-      rank: d.rank, documentId: d.documentId, title: d.title, sourceName: d.sourceName, docketNumber: d.docketNumber,
-      filingCategory: d.filingCategory, filedAt: d.filedAt, score: d.score,
-    })),
-    figures,
-    numbers: (query.figures?.numbers ?? []).map((n) => ({ kind: n.kind, text: n.text, value: n.value, unit: n.unit, citation: n.citation ? passageOf(n.citation) : undefined })),
   };
 }

@@ -19,6 +19,7 @@ import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 import { ExportTestClient } from '../support/export-client';
 import { FakeUpstream, documentIdOf, fileOf, textOf } from '../support/fake-upstream';
+import { expectKeyFactsInDocx, expectKeyFactsInHtml } from '../support/key-facts.expect';
 import { queryFixture } from '../support/query.fixture';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -162,11 +163,27 @@ describe('formats, each read back by a real reader', () => {
     expect(record.fileName).toMatch(/\.docx$/);
   });
 
+  it('DOCX of a query: every key fact, as the answer page shows it, with its footnote (five intervenors, a superseded hearing date)', async () => {
+    const { bytes } = await exportFile('req-query', ExportFormat.EXPORT_FORMAT_DOCX);
+    expectKeyFactsInDocx((await mammoth.convertToHtml({ buffer: bytes })).value, queryFixture(WS));
+    const { value: text } = await mammoth.extractRawText({ buffer: bytes });
+    expect(text).toContain('About docket 23-0456 (Illinois Commerce Commission).');
+    expect(text).toContain('Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case.');
+  });
+
   it('HTML of a query: note marks in the text, the notes with quote and link at the end', async () => {
     const { bytes } = await exportFile('req-query', ExportFormat.EXPORT_FORMAT_HTML);
     const html = bytes.toString('utf8');
     expect(html).toContain('Ameren requested a $4.2 million increase.<sup id="ref-1"><a href="#note-1">[1]</a></sup>');
     expect(html).toContain('<li id="note-2">“Staff recommends $3.1 million.” — Staff report, p. 5. <a href="https://docket.example/documents/doc-b">');
+  });
+
+  it('HTML of a query: every key fact, as the answer page shows it, with its note (five intervenors, a superseded hearing date)', async () => {
+    const { bytes } = await exportFile('req-query', ExportFormat.EXPORT_FORMAT_HTML);
+    const html = bytes.toString('utf8');
+    expectKeyFactsInHtml(html, queryFixture(WS));
+    expect(html).toContain('<p class="scope">About docket 23-0456 (Illinois Commerce Commission).</p>');
+    expect(html).toContain('<p class="scope">Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case.</p>');
   });
 
   it('ZIP of a query: analysis (DOCX, HTML), documents list and figures as PNG and CSV', async () => {
@@ -198,6 +215,11 @@ describe('formats, each read back by a real reader', () => {
     const index = await zip.file('index.html')!.async('string');
     expect(index).toContain('<h1>Small workspace</h1>');
     expect(index).toContain('href="002-query-how-much-did-ameren-request/analysis.html"');
+    // The question's analysis in the workspace's ZIP is the whole answer too, key facts included.
+    const folder = '002-query-how-much-did-ameren-request/';
+    const docx = await zip.file(`${folder}analysis.docx`)!.async('nodebuffer');
+    expectKeyFactsInDocx((await mammoth.convertToHtml({ buffer: docx })).value, queryFixture('ws-small'));
+    expectKeyFactsInHtml(await zip.file(`${folder}analysis.html`)!.async('string'), queryFixture('ws-small'));
   });
 });
 
