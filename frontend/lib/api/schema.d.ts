@@ -2915,6 +2915,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queries/{queryId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One answer as server-sent events, for a page that names it (a reload, Back then Forward, a shared link): while it is being written, its events so far and then the rest, as the ask stream sends them; once stored, started and completed at once */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    queryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream: the ask stream’s events (started, documents, each analysis section, figures, completed, or error) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["AskEvents"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such answer (never asked, or it failed before it was stored), or not yours to see; answered at once */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/queries": {
         parameters: {
             query?: never;
@@ -7075,6 +7158,8 @@ export interface components {
             started: {
                 queryId: string;
                 requestId: string | null;
+                /** @description The question as it is answered (trimmed) */
+                question: string;
             };
             documents: {
                 documents: components["schemas"]["QueryDocument"][];
@@ -7101,8 +7186,10 @@ export interface components {
             filingCategory: string;
             /** Format: date-time */
             filedAt: string | null;
+            /** @description 1-based rank after fusion; 0 for a document the analysis cites that the retrieval did not return (a filing of the proceeding’s record) */
             rank: number;
             score: number;
+            /** @description The passages the analysis cites from it (sentences, then key facts); every cited document is listed */
             passages: components["schemas"]["Citation"][];
         };
         AnalysisSection: {

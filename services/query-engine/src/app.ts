@@ -20,6 +20,7 @@ import { AnswerThreads } from './service/answer-threads/answer-threads';
 import { SearchService } from './service/search.service';
 import { SearchStreamService } from './service/search-stream.service';
 import { DocumentAnswerService } from './service/document-answer.service';
+import { LiveAnswers } from './service/live-answers.service';
 import { QueryRepository } from './store/query.repository';
 import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
 import { IndexingLag } from './events/indexing-lag';
@@ -189,7 +190,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
           search, stream: new SearchStreamService({ index, workspaces: workspaceScope }), index, coverage, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS,
         }),
         workspaceServiceBinding({ workspaces, logger }),
-        queryServiceBinding({ asker, documentAnswers: new DocumentAnswerService({ index, budgetMs: config.SEARCH_TIME_BUDGET_MS }), queries, answerModes, logger }),
+        queryServiceBinding({ asker, live: new LiveAnswers({ asker, workspaces: askScopeOf(workspaceScope) }), documentAnswers: new DocumentAnswerService({ index, budgetMs: config.SEARCH_TIME_BUDGET_MS }), queries, answerModes, logger }),
       ],
       logger,
     });

@@ -159,9 +159,9 @@ export interface QuerySummaryView {
   documentCount: number;
 }
 
-/** One server-sent event of POST /api/workspaces/:id/queries. */
+/** One server-sent event of POST /api/workspaces/:id/queries (and of GET /api/queries/:queryId/events). */
 export type AskUpdate =
-  | { event: 'started'; data: { queryId: string; requestId: string | null } }
+  | { event: 'started'; data: { queryId: string; requestId: string | null; question: string } }
   | { event: 'documents'; data: { documents: QueryDocumentView[] } }
   | { event: 'section'; data: AnalysisSectionView }
   | { event: 'figures'; data: FiguresView }

@@ -1,4 +1,4 @@
-import { status, type ServiceError } from '@grpc/grpc-js';
+import { status, type ClientReadableStream, type ServiceError } from '@grpc/grpc-js';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
 import { grpcCall } from '@docket/service-kit';
 import { queryEngineQueriesV1 } from '@docket/proto';
@@ -50,30 +50,15 @@ export class QueriesGateway {
         mode: fromModeName(input.mode),
       }),
     );
-    let cancelled = false;
-    let ended = false;
-    const finish = (error?: Error) => {
-      if (ended || cancelled) return;
-      ended = true;
-      handlers.onEnd(error);
-    };
-    stream.on('data', (message: queryEngineQueriesV1.AskResponse) => {
-      if (ended || cancelled) return;
-      const update = toAskUpdate(message);
-      if (update) handlers.onUpdate(update);
-    });
-    stream.on('end', () => finish());
-    stream.on('error', (error: ServiceError) => {
-      if (cancelled && error.code === status.CANCELLED) return;
-      finish(fromGrpcError(error));
-    });
-    return {
-      cancel: () => {
-        if (ended || cancelled) return;
-        cancelled = true;
-        stream.cancel();
-      },
-    };
+    return relayAnswer(stream, handlers);
+  }
+
+  /**
+   * Follows one answer by id (WatchQuery): one being written from its start, or a stored one at once;
+   * NOT_FOUND at once for an id that names neither. No deadline, as for Ask.
+   */
+  watch(queryId: string, userId: string, asAdmin: boolean, handlers: AskHandlers): AskCall {
+    return relayAnswer(this.client.watchQuery({ queryId, userId, asAdmin }), handlers);
   }
 
   async get(queryId: string, userId: string, asAdmin: boolean): Promise<QueryView> {
@@ -106,4 +91,35 @@ export class QueriesGateway {
     );
     return { queries: response.queries.map(toSummaryView), nextCursor: response.nextCursor || null };
   }
+}
+
+/** Each update of an answer's stream to `onUpdate`, then `onEnd` once (not after `cancel()`). */
+function relayAnswer(
+  stream: ClientReadableStream<queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse>,
+  handlers: AskHandlers,
+): AskCall {
+  let cancelled = false;
+  let ended = false;
+  const finish = (error?: Error) => {
+    if (ended || cancelled) return;
+    ended = true;
+    handlers.onEnd(error);
+  };
+  stream.on('data', (message: queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse) => {
+    if (ended || cancelled) return;
+    const update = toAskUpdate(message);
+    if (update) handlers.onUpdate(update);
+  });
+  stream.on('end', () => finish());
+  stream.on('error', (error: ServiceError) => {
+    if (cancelled && error.code === status.CANCELLED) return;
+    finish(fromGrpcError(error));
+  });
+  return {
+    cancel: () => {
+      if (ended || cancelled) return;
+      cancelled = true;
+      stream.cancel();
+    },
+  };
 }

@@ -138,9 +138,9 @@ export function toQueryView(q: queryEngineQueriesV1.Query): QueryView {
   };
 }
 
-/** One Ask stream message as the server-sent event it becomes; undefined for an empty message. */
-export function toAskUpdate(m: queryEngineQueriesV1.AskResponse): AskUpdate | undefined {
-  if (m.started) return { event: 'started', data: { queryId: m.started.queryId, requestId: m.started.requestId || null } };
+/** One Ask (or WatchQuery) stream message as the server-sent event it becomes; undefined for an empty message. */
+export function toAskUpdate(m: queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse): AskUpdate | undefined {
+  if (m.started) return { event: 'started', data: { queryId: m.started.queryId, requestId: m.started.requestId || null, question: m.started.question } };
   if (m.documents) return { event: 'documents', data: { documents: m.documents.documents.map(toQueryDocumentView) } };
   if (m.section) return { event: 'section', data: toSectionView(m.section) };
   if (m.figures) return { event: 'figures', data: toFiguresView(m.figures) };

@@ -103,9 +103,9 @@ const QueryDocument = z
     docketNumber: z.string(),
     filingCategory: z.string(),
     filedAt: nullableDateTime,
-    rank: z.number().int(),
+    rank: z.number().int().meta({ description: '1-based rank after fusion; 0 for a document the analysis cites that the retrieval did not return (a filing of the proceeding’s record)' }),
     score: z.number(),
-    passages: z.array(Citation),
+    passages: z.array(Citation).meta({ description: 'The passages the analysis cites from it (sentences, then key facts); every cited document is listed' }),
   })
   .meta({ id: 'QueryDocument' });
 
@@ -155,7 +155,7 @@ export const QueryResponse = z.object({
 
 export const AskEvents = z
   .object({
-    started: z.object({ queryId: z.string(), requestId: z.string().nullable() }),
+    started: z.object({ queryId: z.string(), requestId: z.string().nullable(), question: z.string().meta({ description: 'The question as it is answered (trimmed)' }) }),
     documents: z.object({ documents: z.array(QueryDocument) }),
     section: Section,
     figures: Figures,

@@ -66,7 +66,7 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(events.map((e) => e.event)).toEqual(['started', 'documents', 'section', 'section', 'figures', 'completed']);
       const data = events.map((e) => JSON.parse(e.data));
       const queryId = data[0].queryId as string;
-      expect(data[0]).toEqual({ queryId: expect.stringMatching(/^q-/), requestId: expect.stringMatching(/^req-/) });
+      expect(data[0]).toEqual({ queryId: expect.stringMatching(/^q-/), requestId: expect.stringMatching(/^req-/), question: 'What rate increase was approved?' });
       expect(data[1].documents.map((d: { documentId: string; rank: number }) => [d.documentId, d.rank])).toEqual([['doc-order', 1], ['doc-testimony', 2]]);
       expect(data[1].documents[0]).toMatchObject({ filedAt: '2024-04-30T00:00:00.000Z', sourceName: 'FERC', passages: [{ page: 2, start: 120 }, { page: 3 }] });
       expect(data[2]).toMatchObject({ heading: 'Decision', sentences: [{ citations: [{ documentId: 'doc-order', start: 120, end: 172, page: 2 }] }, {}] });
@@ -169,6 +169,76 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       const asAdmin = await admin.get('/api/queries/q-private');
       expect(asAdmin.status).toBe(200);
       expect(asAdmin.body.author.email).toBe(bob.email);
+    });
+  });
+
+  describe('GET /api/queries/:queryId/events (an answer named by the page’s address)', () => {
+    const watch = (who: BrowserClient, queryId: string, signal?: AbortSignal) =>
+      who.fetch('GET', `/api/queries/${encodeURIComponent(queryId)}/events`, { headers: { accept: 'text/event-stream' }, signal });
+    const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+      const started = performance.now();
+      const result = await work();
+      return [result, performance.now() - started];
+    };
+
+    it('answers a made-up or malformed id at once: 404 (400 for one too long), with no wait for it to be written', async () => {
+      const [stored, storedMs] = await timed(() => alice.client.get('/api/queries/65f0c0ffee0000000000dead'));
+      expect([stored.status, stored.body.error.code]).toEqual([404, 'not_found']);
+      const [live, liveMs] = await timed(() => watch(alice.client, '65f0c0ffee0000000000dead'));
+      expect(live.status).toBe(404);
+      expect(live.headers.get('content-type')).toMatch(/application\/json/);
+      expect(((await live.json()) as { error: { code: string } }).error.code).toBe('not_found');
+      const [garbled, garbledMs] = await timed(() => watch(alice.client, 'not an id at all'));
+      expect(garbled.status).toBe(404);
+      const [tooLong, tooLongMs] = await timed(() => watch(alice.client, 'x'.repeat(201)));
+      expect(tooLong.status).toBe(400);
+      // Each is one round trip to the query-engine (or none), never a wait for an answer to appear.
+      for (const ms of [storedMs, liveMs, garbledMs, tooLongMs]) expect(ms).toBeLessThan(2_000);
+      expect(fakes.query.watchRequests.map((r) => r.queryId)).toEqual(expect.arrayContaining(['65f0c0ffee0000000000dead', 'not an id at all']));
+    });
+
+    it('gives a reader who arrives while the answer is written (Back then Forward) what was written so far, then the rest', async () => {
+      // Alice asks, and leaves after the documents (Back): her stream ends; the answer goes on.
+      const leaving = new AbortController();
+      const asked = await ask(alice.client, 'ws-rates', { question: 'pause after the documents: what was approved?' }, leaving.signal);
+      expect(asked.status).toBe(200);
+      const reader = asked.body!.getReader();
+      let text = '';
+      await waitFor(async () => {
+        text += new TextDecoder().decode((await reader.read()).value);
+        return text.includes('event: documents');
+      }, { description: 'the documents of the answer' });
+      const queryId = /"queryId":"([^"]+)"/.exec(text)![1]!;
+      leaving.abort();
+      expect((await alice.client.get(`/api/queries/${queryId}`)).status).toBe(404); // not stored yet
+
+      // Forward: the page names the answer and follows it; Bob (a member) may too, Carol may not.
+      expect((await watch(carol.client, queryId)).status).toBe(404);
+      const [back, bob2] = await Promise.all([watch(alice.client, queryId), watch(bob.client, queryId)]);
+      expect([back.status, bob2.status]).toEqual([200, 200]);
+      const seen: string[] = [];
+      const reading = Promise.all([readEventStream(back, (e) => seen.push(e.event)), readEventStream(bob2)]);
+      await waitFor(() => seen.includes('documents'), { description: 'the replayed documents' });
+      expect(seen).toEqual(['started', 'documents']);
+      fakes.query.release();
+      const [{ events }, { events: bobs }] = await reading;
+      expect(events.map((e) => e.event)).toEqual(['started', 'documents', 'section', 'section', 'figures', 'completed']);
+      expect(bobs.map((e) => e.event)).toEqual(events.map((e) => e.event));
+      expect(JSON.parse(events[0]!.data)).toMatchObject({ queryId, question: 'pause after the documents: what was approved?' });
+      expect(JSON.parse(events[5]!.data).query).toMatchObject({ queryId, question: 'pause after the documents: what was approved?', workspaceId: 'ws-rates' });
+
+      // Stored now: the same address gets it at once.
+      const [again, againMs] = await timed(async () => readEventStream(await watch(alice.client, queryId)));
+      expect(again.events.map((e) => e.event)).toEqual(['started', 'completed']);
+      expect(JSON.parse(again.events[1]!.data).query.queryId).toBe(queryId);
+      expect(againMs).toBeLessThan(2_000);
+      expect((await alice.client.get(`/api/queries/${queryId}`)).status).toBe(200);
+      expect((await watch(carol.client, queryId)).status).toBe(404);
+      expect(fakes.query.watchRequests.at(-1)).toMatchObject({ queryId, userId: carol.id, asAdmin: false });
+    });
+
+    it('needs a session', async () => {
+      expect((await new BrowserClient(bff.url).get('/api/queries/q-shared/events')).status).toBe(401);
     });
   });
 

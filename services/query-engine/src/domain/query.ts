@@ -21,6 +21,7 @@ export interface QueryDocument {
   docketNumber: string;
   filingCategory: string;
   filedAt?: Date | undefined;
+  /** 1-based, after fusion; 0 for a cited document the retrieval did not return (read from the proceeding's record). */
   rank: number;
   score: number;
   passages: Citation[];

@@ -4,7 +4,7 @@ import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-ki
 import {
   AnalysisMode, QueryServiceService,
   type AnswerOverDocumentsRequest, type AnswerOverDocumentsResponse, type AskRequest, type AskResponse, type GetAnswerModesRequest, type GetAnswerModesResponse, type GetQueryRequest, type GetQueryResponse, type ListQueriesRequest, type ListQueriesResponse,
-  type Query, type QuerySummary,
+  type Query, type QuerySummary, type WatchQueryRequest, type WatchQueryResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { emptyAnalysis, type AnalysisModeName } from '../domain/analysis';
 import type { StoredQuery } from '../domain/query';
@@ -12,6 +12,7 @@ import { decodeListCursor, encodeListCursor } from '../domain/query-list-cursor'
 import type { AnswerModes } from '../llm/answer-modes';
 import type { AskService, AskUpdate } from '../service/ask.service';
 import type { DocumentAnswerService } from '../service/document-answer.service';
+import { LiveAnswers } from '../service/live-answers.service';
 import type { QueryRepository } from '../store/query.repository';
 import { analysisToProto, figuresToProto, filtersFromProto, filtersToProto, queryDocumentToProto } from './query.mappers';
 
@@ -23,8 +24,11 @@ export function queryServiceBinding(deps: {
   asker: AskService; queries: QueryRepository; answerModes: AnswerModes; logger: Logger;
   /** Absent: AnswerOverDocuments answers UNAVAILABLE. */
   documentAnswers?: DocumentAnswerService | undefined;
+  /** The answers being written, for WatchQuery; absent, only their authors and administrators may watch them. */
+  live?: LiveAnswers | undefined;
 }): GrpcServiceBinding {
   const { asker, documentAnswers, queries, answerModes, logger } = deps;
+  const live = deps.live ?? new LiveAnswers({ asker });
   return {
     definition: QueryServiceService,
     implementation: {
@@ -38,13 +42,24 @@ export function queryServiceBinding(deps: {
         const send = (update: AskUpdate) => {
           if (!call.cancelled) call.write(updateToProto(update));
         };
-        await asker.ask({
+        await live.ask({
           question: request.question,
           filters: filtersFromProto(request.filters),
           userId: request.userId,
           workspaceId: request.workspaceId,
           mode,
         }, send);
+      }),
+
+      watchQuery: serverStream<WatchQueryRequest, WatchQueryResponse>(logger, async (call) => {
+        const request = call.request;
+        if (!request.queryId.trim()) throw new InputError('the query id is required', [{ path: 'query_id', message: 'must not be empty' }]);
+        const gone = new AbortController();
+        if (call.cancelled) gone.abort();
+        else call.on('cancelled', () => gone.abort());
+        await live.watch(request.queryId, request.userId, request.asAdmin, (update) => {
+          if (!call.cancelled) call.write(updateToProto(update));
+        }, gone.signal);
       }),
 
       getQuery: unary<GetQueryRequest, GetQueryResponse>(logger, async (request) => {
@@ -88,7 +103,7 @@ export function queryServiceBinding(deps: {
 function updateToProto(update: AskUpdate): AskResponse {
   switch (update.kind) {
     case 'started':
-      return { started: { queryId: update.queryId, requestId: '' } };
+      return { started: { queryId: update.queryId, requestId: '', question: update.question } };
     case 'documents':
       return { documents: { documents: update.documents.map(queryDocumentToProto) } };
     case 'section':

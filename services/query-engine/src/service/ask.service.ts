@@ -68,7 +68,7 @@ export interface AskInput {
 
 /** What the pipeline reports while it works, in this order; `completed` carries the stored query. */
 export type AskUpdate =
-  | { kind: 'started'; queryId: string }
+  | { kind: 'started'; queryId: string; question: string }
   | { kind: 'documents'; documents: QueryDocument[] }
   | { kind: 'section'; section: AnalysisSection }
   | { kind: 'figures'; figures: Figures }
@@ -116,7 +116,7 @@ export class AskService {
     const filters = await this.filtersInForce(input);
     const mode = input.mode ?? this.deps.defaultMode;
     const queryId = this.deps.queries.newId();
-    report({ kind: 'started', queryId });
+    report({ kind: 'started', queryId, question });
 
     // The question completes even if its asker goes away (it is stored), so only time bounds its
     // reads: each of the two (retrieval with the question's embedding, then the documents) in turn.
@@ -154,7 +154,7 @@ export class AskService {
       mode: analysis.mode,
       resultIds: ranked.map((r) => r.document.id),
       analysis,
-      documents: listDocuments(ranked, analysis),
+      documents: listDocuments(ranked, analysis, composed.read),
       figures,
     };
     if (input.workspaceId && this.deps.workspaces) {
@@ -239,10 +239,10 @@ export class AskService {
     const documents = await this.deps.index.fetch(query.resultIds);
     const scores = new Map(query.documents.map((d) => [d.documentId, d.score]));
     const ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));
-    const { analysis, figures } = await this.analyse(query.question, ranked, query.filters, query.mode, () => queryBudget(this.deps.budgetMs));
+    const { analysis, figures, read } = await this.analyse(query.question, ranked, query.filters, query.mode, () => queryBudget(this.deps.budgetMs));
     const analysisMs = round(performance.now() - started);
     await this.deps.queries.completeAnalysis(query.id, analysis, figures, analysisMs);
-    return { ...query, analysis, figures, documents: listDocuments(ranked, analysis), timings: { ...query.timings, analysisMs } };
+    return { ...query, analysis, figures, documents: listDocuments(ranked, analysis, read), timings: { ...query.timings, analysisMs } };
   }
 
   /**
@@ -254,7 +254,7 @@ export class AskService {
    */
   private async analyse(
     question: string, ranked: Array<{ document: IndexedDocument; score: number }>, filters: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget,
-  ): Promise<ComposedAnswer & { readMs: number }> {
+  ): Promise<ComposedAnswer & { readMs: number; read: IndexedDocument[] }> {
     const intent = readQuestion(question);
     const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets);
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
@@ -275,12 +275,14 @@ export class AskService {
       }
     }
     const readMs = performance.now() - readStarted;
+    // What the answer may cite beyond the result set: the proceeding's best documents and its record.
+    const read = [...analysed.map((r) => r.document), ...proceeding];
     const job: AnswerJob = { question, mode, analysed, ranked, proceeding, intent, decision, unread };
     const composer = this.deps.composer;
-    if (!composer) return { ...(await composeJob(job, this.deps)), readMs };
+    if (!composer) return { ...(await composeJob(job, this.deps)), readMs, read };
     // The model is asked over HTTP from here (its ranking of sentences too); the thread composes its answer.
     if (mode === 'generative' && this.deps.writer.generativeConfigured) job.base = await this.deps.writer.write(question, analysed, mode);
-    return { ...(await composer.compose(job)), readMs };
+    return { ...(await composer.compose(job)), readMs, read };
   }
 
   /**
@@ -319,21 +321,32 @@ export class AskService {
   }
 }
 
-/** The listed documents, each with the passages the analysis cites from it (in the analysis's order). */
-function listDocuments(ranked: Array<{ document: IndexedDocument; score: number }>, analysis: Analysis | undefined): QueryDocument[] {
+/**
+ * The listed documents: the best of the result set, and every document the answer cites (in its
+ * sentences or its key facts) wherever it ranked. A cited document the retrieval did not return (a
+ * filing of the proceeding's record, read for it) follows them with rank 0. Each carries the passages
+ * cited from it, in the analysis's reading order (sentences, then key facts).
+ */
+function listDocuments(ranked: Array<{ document: IndexedDocument; score: number }>, analysis: Analysis | undefined, read: IndexedDocument[] = []): QueryDocument[] {
   const cited = new Map<string, QueryDocument['passages']>();
-  for (const section of analysis?.sections ?? []) {
-    for (const sentence of section.sentences) {
-      for (const citation of sentence.citations) {
-        const list = cited.get(citation.documentId) ?? [];
-        if (!list.some((c) => c.start === citation.start && c.end === citation.end)) list.push(citation);
-        cited.set(citation.documentId, list);
-      }
-    }
+  const cite = (citation: QueryDocument['passages'][number]) => {
+    const list = cited.get(citation.documentId) ?? [];
+    if (!list.some((c) => c.start === citation.start && c.end === citation.end)) list.push(citation);
+    cited.set(citation.documentId, list);
+  };
+  for (const section of analysis?.sections ?? []) for (const sentence of section.sentences) sentence.citations.forEach(cite);
+  for (const fact of analysis?.keyFacts ?? []) if (fact.citation) cite(fact.citation);
+
+  const rankOf = new Map(ranked.map((r, index) => [r.document.id, index + 1]));
+  const listed = ranked
+    .filter((r, index) => index < LISTED_DOCUMENTS || cited.has(r.document.id))
+    .map((r) => ({ ...r, rank: rankOf.get(r.document.id) ?? 0 }));
+  const readById = new Map(read.map((document) => [document.id, document]));
+  for (const documentId of cited.keys()) {
+    const document = rankOf.has(documentId) ? undefined : readById.get(documentId);
+    if (document) listed.push({ document, score: 0, rank: 0 });
   }
-  // Every cited document is listed, even one ranked below the listing's cut.
-  const listed = ranked.filter((r, index) => index < LISTED_DOCUMENTS || cited.has(r.document.id));
-  return listed.map(({ document, score }) => ({
+  return listed.map(({ document, score, rank }) => ({
     documentId: document.id,
     title: document.title,
     sourceId: document.sourceId,
@@ -341,7 +354,7 @@ function listDocuments(ranked: Array<{ document: IndexedDocument; score: number 
     docketNumber: document.docketNumber,
     filingCategory: document.filingCategory,
     filedAt: document.filedAt,
-    rank: ranked.findIndex((r) => r.document.id === document.id) + 1,
+    rank,
     score,
     passages: cited.get(document.id) ?? [],
   }));

@@ -174,6 +174,38 @@ describe('QueryService: ask, stored queries, the admins\' list (real Kafka, Mong
     expect((await read(outsider)).query!.queryId).toBe(answered.queryId);
   });
 
+  it('follows an answer by id from its start (WatchQuery), and says NOT_FOUND at once for an id that names none', async () => {
+    const watch = (queryId: string, userId: string) => new Promise<AskResponse[]>((resolve, reject) => {
+      const updates: AskResponse[] = [];
+      const call = queries.watchQuery({ queryId, userId, asAdmin: false });
+      call.on('data', (update: AskResponse) => updates.push(update));
+      call.on('error', reject);
+      call.on('end', () => resolve(updates));
+    });
+    // Watched as soon as it starts (a reload while it is written), the answer comes whole, ending stored.
+    // (Asked outside the workspace, by someone else, so the administrators' list below is unchanged.)
+    const question = 'Which rate increase did the commission approve?';
+    const reader = uniqueName('reader');
+    const watched = new Promise<AskResponse[]>((resolve, reject) => {
+      const call = queries.ask({ question, filters: NO_FILTERS, userId: reader, workspaceId: '', mode: AnalysisMode.ANALYSIS_MODE_UNSPECIFIED });
+      call.once('data', (update: AskResponse) => resolve(watch(update.started!.queryId, reader)));
+      call.on('error', reject);
+    });
+    const updates = await watched;
+    expect(updates[0]!.started).toMatchObject({ question });
+    expect(updates.at(-1)!.completed).toMatchObject({ queryId: updates[0]!.started!.queryId, question });
+    // Stored: at once, as started and completed.
+    const again = await watch(updates[0]!.started!.queryId, reader);
+    expect(again.map(kindOf)).toEqual(['started', 'completed']);
+
+    for (const unknown of ['65f0c0ffee0000000000dead', 'not an id']) {
+      const started = Date.now();
+      await expect(watch(unknown, owner)).rejects.toMatchObject({ code: status.NOT_FOUND });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    await expect(watch(answered.queryId, uniqueName('stranger'))).rejects.toMatchObject({ code: status.NOT_FOUND });
+  });
+
   it('refuses a bad question with the field that is wrong, and a non-member\'s question as not found', async () => {
     const empty = await ask(queries, { question: '   ', userId: owner, workspaceId }).catch((error: ServiceError) => error);
     expect(empty).toMatchObject({ code: status.INVALID_ARGUMENT });

@@ -66,6 +66,21 @@ export function registerQueryRoutes(api: ApiRouter, deps: QueryRouteDeps): void 
 
   api.route(
     {
+      method: 'get', path: '/api/queries/:queryId/events', tag: 'queries', access: 'user', params: QueryIdParams,
+      summary: 'One answer as server-sent events, for a page that names it (a reload, Back then Forward, a shared link): while it is being written, its events so far and then the rest, as the ask stream sends them; once stored, started and completed at once',
+      responses: {
+        200: { description: 'text/event-stream: the ask stream’s events (started, documents, each analysis section, figures, completed, or error)', contentType: 'text/event-stream', schema: AskEvents },
+        404: { description: 'No such answer (never asked, or it failed before it was stored), or not yours to see; answered at once' },
+      },
+    },
+    async ({ params }, req, res) => {
+      const { user } = authOf(req);
+      await relayAsk(req, res, deps, (handlers) => queries.watch(params.queryId, user.id, user.role === 'admin', handlers));
+    },
+  );
+
+  api.route(
+    {
       method: 'get', path: '/api/admin/queries', tag: 'admin', access: 'admin', query: AdminQueriesQuery,
       summary: 'Every question asked, newest first, filtered by user (e-mail), workspace, day range, latency and mode',
       responses: { 200: { description: 'A page of queries', schema: AdminQueriesResponse } },

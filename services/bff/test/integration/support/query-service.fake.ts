@@ -6,6 +6,15 @@ import { serverStream, unary } from '@docket/service-kit';
 
 const { AnalysisMode } = queryEngineQueriesV1;
 type AskCall = ServerWritableStream<queryEngineQueriesV1.AskRequest, queryEngineQueriesV1.AskResponse>;
+type WatchCall = ServerWritableStream<queryEngineQueriesV1.WatchQueryRequest, queryEngineQueriesV1.WatchQueryResponse>;
+
+/** An answer being written: its updates so far, and the watchers following it (undefined: it ended). */
+interface Writing {
+  userId: string;
+  workspaceId: string;
+  updates: queryEngineQueriesV1.AskResponse[];
+  followers: Set<(update: queryEngineQueriesV1.AskResponse | undefined) => void>;
+}
 
 /**
  * A small QueryService at the gRPC boundary: Ask streams started → documents → two sections →
@@ -13,7 +22,11 @@ type AskCall = ServerWritableStream<queryEngineQueriesV1.AskRequest, queryEngine
  * real service's visibility rules (author, workspace members, administrators). Questions steer it:
  *  - "unavailable …": UNAVAILABLE before anything is sent;
  *  - "fail midway …": INTERNAL after the documents;
- *  - "hold …": sends started, then waits until the client cancels.
+ *  - "hold …": sends started, then waits until the client cancels;
+ *  - "pause …": sends started and the documents, then waits for `release()` (the answer goes on if
+ *    its asker leaves, as the real one does).
+ * WatchQuery follows an answer being written (its updates so far, then the rest) or sends a stored
+ * one as started + completed; NOT_FOUND at once otherwise.
  * Workspaces (for membership, names and the log that Ask writes to) live in `workspaces` and `requests`.
  */
 export class FakeQueryService {
@@ -24,6 +37,9 @@ export class FakeQueryService {
   readonly askRequests: queryEngineQueriesV1.AskRequest[] = [];
   readonly listRequests: queryEngineQueriesV1.ListQueriesRequest[] = [];
   readonly getWorkspaceRequests: queryEngineWorkspacesV1.GetWorkspaceRequest[] = [];
+  readonly watchRequests: queryEngineQueriesV1.WatchQueryRequest[] = [];
+  private readonly writing = new Map<string, Writing>();
+  private paused: Array<() => void> = [];
   /** Ask calls the client cancelled. */
   cancelledAsks = 0;
   private sequence = 0;
@@ -41,6 +57,17 @@ export class FakeQueryService {
     const query = queryFixture({ question: 'What did the commission decide?', workspaceId: '', ...overrides });
     this.queries.set(query.queryId, query);
     return query;
+  }
+
+  /** Lets every paused answer go on. */
+  release(): void {
+    const paused = this.paused;
+    this.paused = [];
+    for (const go of paused) go();
+  }
+
+  private visible(query: { userId: string; workspaceId: string }, userId: string, asAdmin: boolean): boolean {
+    return asAdmin || query.userId === userId || (query.workspaceId !== '' && this.isMember(query.workspaceId, userId));
   }
 
   queryImpl(logger: Logger): queryEngineQueriesV1.QueryServiceServer {
@@ -61,27 +88,62 @@ export class FakeQueryService {
         const queryId = `q-${this.sequence}`;
         const requestId = req.workspaceId ? `req-${this.sequence}` : '';
         const query = queryFixture({ queryId, question: req.question, userId: req.userId, workspaceId: req.workspaceId, requestId, filters: req.filters });
-        call.write({ started: { queryId, requestId } });
-        if (req.question.startsWith('hold')) {
-          await new Promise<void>((resolve) => call.on('cancelled', () => resolve()));
+        const writing: Writing = { userId: req.userId, workspaceId: req.workspaceId, updates: [], followers: new Set() };
+        this.writing.set(queryId, writing);
+        const send = (update: queryEngineQueriesV1.AskResponse) => {
+          writing.updates.push(update);
+          for (const follow of writing.followers) follow(update);
+          if (!cancelled) call.write(update);
+        };
+        try {
+          send({ started: { queryId, requestId, question: req.question } });
+          if (req.question.startsWith('hold')) {
+            await new Promise<void>((resolve) => call.on('cancelled', () => resolve()));
+            return;
+          }
+          send({ documents: { documents: query.documents } });
+          if (req.question.startsWith('fail midway')) throw new Error('the analysis blew up');
+          if (req.question.startsWith('pause')) await new Promise<void>((resolve) => this.paused.push(resolve));
+          for (const section of query.analysis!.sections) send({ section });
+          send({ figures: query.figures });
+          this.queries.set(queryId, query);
+          if (requestId) {
+            this.requests.push({
+              requestId, workspaceId: req.workspaceId, userId: req.userId, kind: queryEngineWorkspacesV1.RequestKind.REQUEST_KIND_QUERY,
+              text: req.question, filters: req.filters, createdAt: new Date(), tookMs: query.timings!.totalMs, resultCount: String(query.resultIds.length),
+              resultCountIsLowerBound: false, queryId, sort: 0, facets: [],
+            });
+          }
+          send({ completed: query });
+        } finally {
+          this.writing.delete(queryId);
+          for (const follow of writing.followers) follow(undefined);
+        }
+      }),
+      watchQuery: serverStream(logger, async (call: WatchCall) => {
+        const req = call.request;
+        this.watchRequests.push(req);
+        const writing = this.writing.get(req.queryId);
+        if (!writing) {
+          const query = this.queries.get(req.queryId);
+          if (!query || !this.visible(query, req.userId, req.asAdmin)) throw new NotFoundError(`no query ${req.queryId}`);
+          call.write({ started: { queryId: query.queryId, requestId: query.requestId, question: query.question } });
+          call.write({ completed: query });
           return;
         }
-        call.write({ documents: { documents: query.documents } });
-        if (req.question.startsWith('fail midway')) throw new Error('the analysis blew up');
-        for (const section of query.analysis!.sections) {
-          if (cancelled) return;
-          call.write({ section });
-        }
-        call.write({ figures: query.figures });
-        this.queries.set(queryId, query);
-        if (requestId) {
-          this.requests.push({
-            requestId, workspaceId: req.workspaceId, userId: req.userId, kind: queryEngineWorkspacesV1.RequestKind.REQUEST_KIND_QUERY,
-            text: req.question, filters: req.filters, createdAt: new Date(), tookMs: query.timings!.totalMs, resultCount: String(query.resultIds.length),
-            resultCountIsLowerBound: false, queryId, sort: 0, facets: [],
-          });
-        }
-        call.write({ completed: query });
+        if (!this.visible(writing, req.userId, req.asAdmin)) throw new NotFoundError(`no query ${req.queryId}`);
+        for (const update of writing.updates) call.write(update);
+        await new Promise<void>((resolve) => {
+          const follow = (update: queryEngineQueriesV1.AskResponse | undefined) => {
+            if (update && !call.cancelled) call.write(update);
+            if (!update || update.completed) {
+              writing.followers.delete(follow);
+              resolve();
+            }
+          };
+          writing.followers.add(follow);
+          call.on('cancelled', () => follow(undefined));
+        });
       }),
       getQuery: unary(logger, async (req: queryEngineQueriesV1.GetQueryRequest) => {
         const query = this.queries.get(req.queryId);

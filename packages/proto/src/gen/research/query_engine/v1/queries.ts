@@ -175,7 +175,10 @@ export interface QueryDocument {
   filedAt?:
     | Date
     | undefined;
-  /** 1-based, after fusion. */
+  /**
+   * 1-based, after fusion; 0 for a document the analysis cites that the retrieval did not return
+   * (a filing of the proceeding's record, read for the answer). Every cited document is listed.
+   */
   rank: number;
   score: number;
   /** Passages of this document the analysis cites (and, when none, the best-matching one). */
@@ -238,6 +241,8 @@ export interface Query {
 export interface QueryStarted {
   queryId: string;
   requestId: string;
+  /** The question as it is answered (trimmed): what a watcher who did not ask it shows. */
+  question: string;
 }
 
 export interface QueryDocuments {
@@ -265,6 +270,22 @@ export interface GetQueryRequest {
 
 export interface GetQueryResponse {
   query?: Query | undefined;
+}
+
+export interface WatchQueryRequest {
+  queryId: string;
+  userId: string;
+  /** Administrators may watch any query. */
+  asAdmin: boolean;
+}
+
+/** One update of a watched answer: the same updates, in the same order, as Ask's. */
+export interface WatchQueryResponse {
+  started?: QueryStarted | undefined;
+  documents?: QueryDocuments | undefined;
+  section?: AnalysisSection | undefined;
+  figures?: Figures | undefined;
+  completed?: Query | undefined;
 }
 
 export interface ListQueriesRequest {
@@ -2686,7 +2707,7 @@ export const Query: MessageFns<Query> = {
 };
 
 function createBaseQueryStarted(): QueryStarted {
-  return { queryId: "", requestId: "" };
+  return { queryId: "", requestId: "", question: "" };
 }
 
 export const QueryStarted: MessageFns<QueryStarted> = {
@@ -2696,6 +2717,9 @@ export const QueryStarted: MessageFns<QueryStarted> = {
     }
     if (message.requestId !== "") {
       writer.uint32(18).string(message.requestId);
+    }
+    if (message.question !== "") {
+      writer.uint32(26).string(message.question);
     }
     return writer;
   },
@@ -2729,6 +2753,14 @@ export const QueryStarted: MessageFns<QueryStarted> = {
             message.requestId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.question = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2753,6 +2785,7 @@ export const QueryStarted: MessageFns<QueryStarted> = {
         : isSet(object.request_id)
         ? globalThis.String(object.request_id)
         : "",
+      question: isSet(object.question) ? globalThis.String(object.question) : "",
     };
   },
 
@@ -2764,6 +2797,9 @@ export const QueryStarted: MessageFns<QueryStarted> = {
     if (message.requestId !== "") {
       obj.requestId = message.requestId;
     }
+    if (message.question !== "") {
+      obj.question = message.question;
+    }
     return obj;
   },
 
@@ -2774,6 +2810,7 @@ export const QueryStarted: MessageFns<QueryStarted> = {
     const message = createBaseQueryStarted();
     message.queryId = object.queryId ?? "";
     message.requestId = object.requestId ?? "";
+    message.question = object.question ?? "";
     return message;
   },
 };
@@ -3168,6 +3205,262 @@ export const GetQueryResponse: MessageFns<GetQueryResponse> = {
   fromPartial<I extends Exact<DeepPartial<GetQueryResponse>, I>>(object: I): GetQueryResponse {
     const message = createBaseGetQueryResponse();
     message.query = (object.query !== undefined && object.query !== null) ? Query.fromPartial(object.query) : undefined;
+    return message;
+  },
+};
+
+function createBaseWatchQueryRequest(): WatchQueryRequest {
+  return { queryId: "", userId: "", asAdmin: false };
+}
+
+export const WatchQueryRequest: MessageFns<WatchQueryRequest> = {
+  encode(message: WatchQueryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.queryId !== "") {
+      writer.uint32(10).string(message.queryId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.asAdmin !== false) {
+      writer.uint32(24).bool(message.asAdmin);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WatchQueryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWatchQueryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.queryId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.asAdmin = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WatchQueryRequest {
+    return {
+      queryId: isSet(object.queryId)
+        ? globalThis.String(object.queryId)
+        : isSet(object.query_id)
+        ? globalThis.String(object.query_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      asAdmin: isSet(object.asAdmin)
+        ? globalThis.Boolean(object.asAdmin)
+        : isSet(object.as_admin)
+        ? globalThis.Boolean(object.as_admin)
+        : false,
+    };
+  },
+
+  toJSON(message: WatchQueryRequest): unknown {
+    const obj: any = {};
+    if (message.queryId !== "") {
+      obj.queryId = message.queryId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.asAdmin !== false) {
+      obj.asAdmin = message.asAdmin;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WatchQueryRequest>, I>>(base?: I): WatchQueryRequest {
+    return WatchQueryRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WatchQueryRequest>, I>>(object: I): WatchQueryRequest {
+    const message = createBaseWatchQueryRequest();
+    message.queryId = object.queryId ?? "";
+    message.userId = object.userId ?? "";
+    message.asAdmin = object.asAdmin ?? false;
+    return message;
+  },
+};
+
+function createBaseWatchQueryResponse(): WatchQueryResponse {
+  return { started: undefined, documents: undefined, section: undefined, figures: undefined, completed: undefined };
+}
+
+export const WatchQueryResponse: MessageFns<WatchQueryResponse> = {
+  encode(message: WatchQueryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.started !== undefined) {
+      QueryStarted.encode(message.started, writer.uint32(10).fork()).join();
+    }
+    if (message.documents !== undefined) {
+      QueryDocuments.encode(message.documents, writer.uint32(18).fork()).join();
+    }
+    if (message.section !== undefined) {
+      AnalysisSection.encode(message.section, writer.uint32(26).fork()).join();
+    }
+    if (message.figures !== undefined) {
+      Figures.encode(message.figures, writer.uint32(34).fork()).join();
+    }
+    if (message.completed !== undefined) {
+      Query.encode(message.completed, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WatchQueryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWatchQueryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.started = QueryStarted.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.documents = QueryDocuments.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.section = AnalysisSection.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.figures = Figures.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.completed = Query.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WatchQueryResponse {
+    return {
+      started: isSet(object.started) ? QueryStarted.fromJSON(object.started) : undefined,
+      documents: isSet(object.documents) ? QueryDocuments.fromJSON(object.documents) : undefined,
+      section: isSet(object.section) ? AnalysisSection.fromJSON(object.section) : undefined,
+      figures: isSet(object.figures) ? Figures.fromJSON(object.figures) : undefined,
+      completed: isSet(object.completed) ? Query.fromJSON(object.completed) : undefined,
+    };
+  },
+
+  toJSON(message: WatchQueryResponse): unknown {
+    const obj: any = {};
+    if (message.started !== undefined) {
+      obj.started = QueryStarted.toJSON(message.started);
+    }
+    if (message.documents !== undefined) {
+      obj.documents = QueryDocuments.toJSON(message.documents);
+    }
+    if (message.section !== undefined) {
+      obj.section = AnalysisSection.toJSON(message.section);
+    }
+    if (message.figures !== undefined) {
+      obj.figures = Figures.toJSON(message.figures);
+    }
+    if (message.completed !== undefined) {
+      obj.completed = Query.toJSON(message.completed);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WatchQueryResponse>, I>>(base?: I): WatchQueryResponse {
+    return WatchQueryResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WatchQueryResponse>, I>>(object: I): WatchQueryResponse {
+    const message = createBaseWatchQueryResponse();
+    message.started = (object.started !== undefined && object.started !== null)
+      ? QueryStarted.fromPartial(object.started)
+      : undefined;
+    message.documents = (object.documents !== undefined && object.documents !== null)
+      ? QueryDocuments.fromPartial(object.documents)
+      : undefined;
+    message.section = (object.section !== undefined && object.section !== null)
+      ? AnalysisSection.fromPartial(object.section)
+      : undefined;
+    message.figures = (object.figures !== undefined && object.figures !== null)
+      ? Figures.fromPartial(object.figures)
+      : undefined;
+    message.completed = (object.completed !== undefined && object.completed !== null)
+      ? Query.fromPartial(object.completed)
+      : undefined;
     return message;
   },
 };
@@ -4026,6 +4319,22 @@ export const QueryServiceService = {
     responseSerialize: (value: AskResponse): Buffer => Buffer.from(AskResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): AskResponse => AskResponse.decode(value),
   },
+  /**
+   * One answer by id, streamed as Ask streams it, for a reader who arrives while it is being written
+   * (a reload, Back then Forward, a shared link): its updates so far, then the rest as they come,
+   * until completed. A stored query comes as started and completed. NOT_FOUND at once for an id that
+   * names neither (an answer that failed, or was lost with its process, was never stored), or that
+   * the user may not read (GetQuery's rule).
+   */
+  watchQuery: {
+    path: "/research.query_engine.v1.QueryService/WatchQuery" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: WatchQueryRequest): Buffer => Buffer.from(WatchQueryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WatchQueryRequest => WatchQueryRequest.decode(value),
+    responseSerialize: (value: WatchQueryResponse): Buffer => Buffer.from(WatchQueryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WatchQueryResponse => WatchQueryResponse.decode(value),
+  },
   /** One stored query: visible to its author, the workspace's members, and administrators. */
   getQuery: {
     path: "/research.query_engine.v1.QueryService/GetQuery" as const,
@@ -4082,6 +4391,14 @@ export interface QueryServiceServer extends UntypedServiceImplementation {
    * request in the workspace's log.
    */
   ask: handleServerStreamingCall<AskRequest, AskResponse>;
+  /**
+   * One answer by id, streamed as Ask streams it, for a reader who arrives while it is being written
+   * (a reload, Back then Forward, a shared link): its updates so far, then the rest as they come,
+   * until completed. A stored query comes as started and completed. NOT_FOUND at once for an id that
+   * names neither (an answer that failed, or was lost with its process, was never stored), or that
+   * the user may not read (GetQuery's rule).
+   */
+  watchQuery: handleServerStreamingCall<WatchQueryRequest, WatchQueryResponse>;
   /** One stored query: visible to its author, the workspace's members, and administrators. */
   getQuery: handleUnaryCall<GetQueryRequest, GetQueryResponse>;
   /** Administrators: every query, newest first, filtered. */
@@ -4103,6 +4420,19 @@ export interface QueryServiceClient extends Client {
    */
   ask(request: AskRequest, options?: Partial<CallOptions>): ClientReadableStream<AskResponse>;
   ask(request: AskRequest, metadata?: Metadata, options?: Partial<CallOptions>): ClientReadableStream<AskResponse>;
+  /**
+   * One answer by id, streamed as Ask streams it, for a reader who arrives while it is being written
+   * (a reload, Back then Forward, a shared link): its updates so far, then the rest as they come,
+   * until completed. A stored query comes as started and completed. NOT_FOUND at once for an id that
+   * names neither (an answer that failed, or was lost with its process, was never stored), or that
+   * the user may not read (GetQuery's rule).
+   */
+  watchQuery(request: WatchQueryRequest, options?: Partial<CallOptions>): ClientReadableStream<WatchQueryResponse>;
+  watchQuery(
+    request: WatchQueryRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<WatchQueryResponse>;
   /** One stored query: visible to its author, the workspace's members, and administrators. */
   getQuery(
     request: GetQueryRequest,
