@@ -92,6 +92,11 @@ export interface ScopeRefinement {
   title: string;
   /** How many of the retrieved documents belong to it. */
   documents: number;
+  /** Its first and latest filing among those retrieved (YYYY-MM-DD; '' when none is dated). */
+  firstFiled: string;
+  lastFiled: string;
+  /** 'decided' when a decision is among its retrieved filings, else 'open'. */
+  status: string;
 }
 
 export interface Analysis {

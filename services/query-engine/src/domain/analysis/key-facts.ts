@@ -76,6 +76,22 @@ export function contextLabel(sentence: string, start: number): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/**
+ * What a fact read from a sentence may be called: the measures and events of a proceeding that a
+ * reader recognises. The words before a number are often something else ("which 36.2%", "customers
+ * $310,000"), so a label outside this vocabulary is dropped and the card says only what kind it is.
+ */
+const FACT_LABELS = new Map([
+  'Revenue requirement', 'Revenue increase', 'Rate increase', 'Increase', 'Revenue deficiency', 'Return on equity', 'Rate of return',
+  'Rate base', 'Equity ratio', 'Cost of capital', 'Capital structure', 'Customer charge', 'Monthly bill', 'Bill increase',
+  'Bill impact', 'Project cost', 'Capital investment', 'Budget', 'Savings', 'Refund', 'Penalty', 'Fine', 'Comments',
+  'Reply comments', 'Hearing', 'Evidentiary hearing', 'Public hearing', 'Prehearing conference', 'Effective date',
+].map((label) => [label.toLowerCase(), label]));
+
+export function knownLabel(label: string): string {
+  return FACT_LABELS.get(label.toLowerCase()) ?? '';
+}
+
 /** The cited filing's category and filing day, as a key fact names them. */
 export function filingOf(document: AnalysedDocument): { filingCategory: string; filedAt: string } {
   const ms = filedMs(document.filedAt);
@@ -102,7 +118,7 @@ export function extractKeyFacts(sources: readonly FactSource[], documents: reado
     let citation: Citation | undefined;
     for (const fact of extractFacts(sentence)) {
       citation ??= citationOf(source.document, source.start, source.end);
-      const label = fact.kind === 'date' ? subjectLabel(sentence) : contextLabel(sentence, fact.start);
+      const label = knownLabel(fact.kind === 'date' ? subjectLabel(sentence) : contextLabel(sentence, fact.start));
       if (fact.kind === 'money') add(readFact('amount', fact.text, String(fact.value), citation, source.document, label));
       else if (fact.kind === 'percentage') add(readFact('percentage', fact.text, String(fact.value), citation, source.document, label));
       else add(readFact(isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date', fact.text, fact.value, citation, source.document, label));

@@ -30,13 +30,15 @@ const MAX_REFINEMENTS = 4;
 
 /**
  * What the answer is about. A docket named in the question or the only docket filter wins; else
- * the proceedings of a party the question names come before the others, and among them the
- * proceedings of the best documents vote (reciprocal rank). Questions about a proceeding's record (amounts, dates, parties, positions,
- * outcomes) are answered for the winner, the others offered as refinements; a general question is
- * scoped only when one proceeding dominates; a comparison is never narrowed.
+ * the proceedings of a party the question names come before the others, the most recent first
+ * (its current case, not the one it filed years ago) unless the question names a year; among the
+ * rest the proceedings of the best documents vote (reciprocal rank). Questions about a
+ * proceeding's record (amounts, dates, parties, positions, outcomes) are answered for the winner,
+ * the others offered as refinements; a general question is scoped only when one proceeding
+ * dominates; a comparison is never narrowed.
  */
 export function decideScope(question: string, intent: QuestionIntent, ranked: readonly AnalysedDocument[], docketFilters: readonly string[]): ScopeDecision {
-  const candidates = candidatesOf(question, ranked);
+  const candidates = byPartyRecency(candidatesOf(question, ranked), yearsIn(question));
   const refinementsExcept = (key: string | undefined) =>
     candidates.filter((c) => c.key !== key).slice(0, MAX_REFINEMENTS).map(refinementOf);
 
@@ -89,13 +91,39 @@ function namesIn(questionWords: string, name: string): boolean {
   return short !== key && short.split(' ').length >= 2 && questionWords.includes(` ${short} `);
 }
 
+/** Years the question names ("in 2023"), which pick a party's proceeding of that time. */
+function yearsIn(question: string): number[] {
+  return [...question.matchAll(/\b(19\d\d|20\d\d)\b/gu)].map((match) => Number(match[1]));
+}
+
+/**
+ * Orders the proceedings of a party the question names (they lead, see candidatesOf) by their latest
+ * filing, newest first; those active in a year the question names come first. The others keep
+ * their order.
+ */
+function byPartyRecency(candidates: Candidate[], years: number[]): Candidate[] {
+  const party = candidates.filter((c) => c.partyNamed && !c.named);
+  if (party.length < 2) return candidates;
+  const inYears = (c: Candidate) => c.documents.some((d) => years.includes(new Date(filedMs(d.filedAt)).getUTCFullYear()));
+  const latest = (c: Candidate) => Math.max(0, ...c.documents.map((d) => filedMs(d.filedAt)));
+  const ordered = [...party].sort((a, b) => Number(inYears(b)) - Number(inYears(a)) || latest(b) - latest(a));
+  const start = candidates.indexOf(party[0] as Candidate);
+  return [...candidates.slice(0, start), ...ordered, ...candidates.slice(start + party.length)];
+}
+
 function dominates(candidates: readonly Candidate[]): boolean {
   const total = candidates.reduce((sum, c) => sum + c.weight, 0);
   return candidates.length > 0 && total > 0 && (candidates[0] as Candidate).weight / total >= DOMINANT_SHARE;
 }
 
 function refinementOf(candidate: Candidate): ScopeRefinement {
-  return { docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, title: titleOf(candidate.documents), documents: candidate.documents.length };
+  const filed = candidate.documents.map((d) => filedMs(d.filedAt)).filter((ms) => ms > 0);
+  const day = (ms: number) => (filed.length > 0 ? new Date(ms).toISOString().slice(0, 10) : '');
+  const decided = candidate.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
+  return {
+    docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, title: titleOf(candidate.documents), documents: candidate.documents.length,
+    firstFiled: day(Math.min(...filed)), lastFiled: day(Math.max(...filed)), status: decided ? 'decided' : 'open',
+  };
 }
 
 function proceedingScope(candidate: Pick<Candidate, 'docketNumber' | 'sourceId' | 'sourceName' | 'documents'>): AnswerScope {

@@ -32,6 +32,8 @@ export function attributeSections(sections: readonly AnalysisSection[], document
     const own: AnalysisSentence[] = [];
     for (const sentence of section.sentences) {
       const document = documents.get(sentence.citations[0]?.documentId ?? '');
+      // A filing's caption names the proceeding and the filing; it is nobody's claim or finding.
+      if (isCaption(sentence.text)) continue;
       if (!document || isDecisional(document) || !document.filingCategory) own.push(sentence);
       else positions.push({ ...sentence, text: attributed(sentence.text, document) });
     }
@@ -44,6 +46,17 @@ export function attributeSections(sections: readonly AnalysisSection[], document
   // Positions keep their place when the answer had the section; otherwise they follow the decision-maker's sections.
   if (at >= 0 && at <= kept.length) return [...kept.slice(0, at), positionSection, ...kept.slice(at)];
   return [...kept, positionSection];
+}
+
+/**
+ * A caption block read as a sentence: "BEFORE THE … COMMISSION", "In the Matter of …", "Docket No. …",
+ * or a line mostly in capitals (a filing's heading).
+ */
+export function isCaption(text: string): boolean {
+  const trimmed = text.trim();
+  if (/^(?:before the\b|in the matter of\b|in re\b|docket no\.|case no\.|u\.s\. (?:district court|court of appeals)|united states (?:district court|court of appeals))/i.test(trimmed)) return true;
+  const letters = trimmed.replace(/[^A-Za-z]/g, '');
+  return letters.length >= 12 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.7;
 }
 
 /** "Sierra Club argues: …", unless the sentence already opens with who says it. */

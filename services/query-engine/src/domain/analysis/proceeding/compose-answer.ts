@@ -50,10 +50,10 @@ export function composeAnswer(base: Analysis, context: AnswerContext): Analysis 
   };
 }
 
-/** The record's facts first; a fact read from a sentence is listed only when the record did not already state it. */
+/**
+ * The record's facts when it answers the question: beside them, the numbers and dates read from
+ * other sentences are noise. Else the facts read from the answer's sentences, each listed once.
+ */
 function mergeFacts(record: readonly KeyFact[], read: readonly KeyFact[]): KeyFact[] {
-  // A date is one fact whether a sentence reads it as a deadline or not.
-  const key = (fact: KeyFact) => `${fact.kind === 'deadline' ? 'date' : fact.kind}\u0000${fact.normalized}`;
-  const known = new Set(record.map(key));
-  return [...record, ...read.filter((fact) => !known.has(key(fact)))];
+  return record.length > 0 ? [...record] : [...read];
 }

@@ -47,14 +47,16 @@ export function staffParties(filings: readonly RecordFiling[]): KeyFact[] {
   return partyNames(filings)
     .filter((name) => STAFF.test(name))
     .flatMap((name) => {
-      for (const filing of filings) {
-        const found = sentenceNaming(filing.sentences, name);
-        if (found) return [slotFact('staff', 'party', found.sentence, { text: found.text, normalized: name }, name)];
-      }
-      // Staff's own filings call it just "Staff".
-      for (const filing of filings.filter((f) => filerOf(f.document) === name)) {
-        const found = sentenceNaming(filing.sentences, 'Staff');
-        if (found) return [slotFact('staff', 'party', found.sentence, { text: found.text, normalized: name }, name)];
+      // Cited at Staff's own filings first (which may call it just "Staff"), then the decision-maker's,
+      // and only then at another party's filing that mentions it.
+      const own = filings.filter((f) => filerOf(f.document) === name);
+      const decisional = filings.filter((f) => f.category === 'order' || f.category === 'decision' || f.category === 'notice');
+      const others = filings.filter((f) => !own.includes(f) && !decisional.includes(f));
+      for (const group of [own, decisional, others]) {
+        for (const filing of group) {
+          const found = sentenceNaming(filing.sentences, name) ?? (group === own ? sentenceNaming(filing.sentences, 'Staff') : undefined);
+          if (found) return [slotFact('staff', 'party', found.sentence, { text: found.text, normalized: name }, name)];
+        }
       }
       return [];
     });
@@ -100,8 +102,15 @@ function firstNaming(filings: readonly RecordFiling[], name: string, accept: (se
   return undefined;
 }
 
-/** The first sentence naming `name` (at word boundaries, any case), with the name as written there. */
+/**
+ * The first sentence naming `name` as the filings write it (at word boundaries), else in any case (a
+ * heading in capitals), with the name as written there.
+ */
 export function sentenceNaming(sentences: readonly RecordSentence[], name: string): { sentence: RecordSentence; text: string } | undefined {
+  for (const sentence of sentences) {
+    const at = wordIndexOf(sentence.text, name);
+    if (at >= 0) return { sentence, text: name };
+  }
   const key = name.toLowerCase();
   for (const sentence of sentences) {
     const at = wordIndexOf(sentence.text.toLowerCase(), key);

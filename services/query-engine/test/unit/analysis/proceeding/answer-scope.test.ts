@@ -59,6 +59,20 @@ describe('decideScope', () => {
     expect(decideScope(question, readQuestion(question), [a(1), b(2), a(3)], []).scope.docketNumber).toBe('24-0101');
   });
 
+  it('answers a company question for its most recent proceeding, unless the question names a year', () => {
+    // Lehigh Valley's 2023 case is the one retrieval ranks first; its 2025 case is current.
+    const older = (n: number) => inDocket(filing('Testimony', '2023-05-01', 'Lehigh Valley Water Service', `text ${n}`), 'R-2023-3040000', ['Lehigh Valley Water Service']);
+    const decided = inDocket(filing('Decision', '2024-01-20', 'Pennsylvania PUC', 'text d'), 'R-2023-3040000', ['Lehigh Valley Water Service']);
+    const current = (n: number) => inDocket(filing('Application', '2025-04-02', 'Lehigh Valley Water Service', `text ${n}`), 'R-2025-1722062', ['Lehigh Valley Water Service']);
+    const question = 'What rate increase did Lehigh Valley Water Service request?';
+    const decision = decideScope(question, readQuestion(question), [older(1), older(2), decided, current(3)], []);
+    expect(decision.scope.docketNumber).toBe('R-2025-1722062');
+    // The other is offered with its dates and status.
+    expect(decision.refinements).toEqual([expect.objectContaining({ docketNumber: 'R-2023-3040000', firstFiled: '2023-05-01', lastFiled: '2024-01-20', status: 'decided' })]);
+    const in2023 = 'What rate increase did Lehigh Valley Water Service request in 2023?';
+    expect(decideScope(in2023, readQuestion(in2023), [current(3), older(1), older(2)], []).scope.docketNumber).toBe('R-2023-3040000');
+  });
+
   it('leaves a general question open when no proceeding dominates, and never narrows a comparison', () => {
     const general = 'storm restoration costs';
     expect(decideScope(general, readQuestion(general), [a(1), b(2), a(3), b(4)], []).scope.kind).toBe('open');
