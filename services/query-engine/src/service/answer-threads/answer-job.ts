@@ -31,6 +31,8 @@ export interface AnswerJob {
   decision: ScopeDecision;
   /** Why the proceeding could not be read ('' when it was, or was not needed). */
   unread: string;
+  /** The day the answer is written (YYYY-MM-DD; default: today): dates before it are told as past. */
+  today?: string | undefined;
 }
 
 export interface ComposedAnswer {
@@ -57,7 +59,8 @@ export async function composeJob(job: AnswerJob, parts: AnswerParts): Promise<Co
   const base = job.base ?? await parts.writer.write(job.question, job.analysed, job.mode);
   const documents = new Map([...job.ranked, ...job.analysed].map((r) => [r.document.id, r.document]));
   for (const document of job.proceeding) documents.set(document.id, document);
-  const answer = composeAnswer(base, { intent: job.intent, decision: job.decision, proceeding: job.proceeding, documents });
+  const today = job.today ?? new Date().toISOString().slice(0, 10);
+  const answer = composeAnswer(base, { intent: job.intent, decision: job.decision, proceeding: job.proceeding, documents, today });
   const analysis = job.unread ? { ...answer, notice: [answer.notice, job.unread].filter(Boolean).join(' ') } : answer;
   const analysisMs = performance.now() - started;
   const figuresStarted = performance.now();

@@ -12,6 +12,8 @@ export interface AnswerContext {
   proceeding: readonly AnalysedDocument[];
   /** Every document the analysis may cite, by id (the analysed ones and the proceeding's). */
   documents: ReadonlyMap<string, AnalysedDocument>;
+  /** The day the answer is written (YYYY-MM-DD): a hearing before it was held, a deadline before it has passed. */
+  today: string;
 }
 
 /** What the slots a question asks for are called when the record does not state them. */
@@ -34,7 +36,7 @@ export function composeAnswer(base: Analysis, context: AnswerContext): Analysis 
   const scope = decision.scope.kind === 'proceeding'
     ? { ...decision.scope, title: decision.scope.title || titleOf(context.proceeding) }
     : decision.scope;
-  const lead = leadSection(facts, body);
+  const lead = leadSection(facts, body, context.today);
   const sections = attributeSections(base.sections, context.documents);
   const notice = facts.length === 0 && scope.kind === 'proceeding' && intent.kind in MISSING
     ? `The filings of docket ${scope.docketNumber} in the index do not state ${MISSING[intent.kind]}; below is what they say about the question.`

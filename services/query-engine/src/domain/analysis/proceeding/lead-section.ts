@@ -4,9 +4,9 @@ import type { AnalysisSection, AnalysisSentence, KeyFact } from '../analysis-mod
  * The answer's opening, written the way an analyst states a record: each sentence says one fact,
  * for whom, from which filing, and cites the passage that states it.
  */
-export function leadSection(facts: readonly KeyFact[], body: string): AnalysisSection | undefined {
+export function leadSection(facts: readonly KeyFact[], body: string, today: string): AnalysisSection | undefined {
   const sentences = facts.flatMap((fact) => {
-    const text = sentenceFor(fact, body);
+    const text = sentenceFor(fact, body, today);
     return text ? [{ text, citations: [fact.citation] } satisfies AnalysisSentence] : [];
   });
   return sentences.length > 0 ? { heading: 'Answer', sentences } : undefined;
@@ -18,9 +18,11 @@ export function whereStated(fact: KeyFact): string {
   return fact.filedAt ? `(${category}, filed ${fact.filedAt})` : `(${category})`;
 }
 
-function sentenceFor(fact: KeyFact, body: string): string {
+function sentenceFor(fact: KeyFact, body: string, today: string): string {
   const from = whereStated(fact);
   const who = fact.subject || 'A party';
+  // Told in the tense the date has today (an ISO date compares as text).
+  const past = fact.normalized.length === 10 && fact.normalized < today;
   switch (fact.slot) {
     case 'requested_amount':
       return `${who} requests an increase of ${fact.text} ${from}.`;
@@ -31,15 +33,17 @@ function sentenceFor(fact: KeyFact, body: string): string {
     case 'hearing_date':
       return fact.status === 'superseded'
         ? `An earlier schedule set the hearing for ${fact.text}; that date was replaced ${from}.`
-        : `The evidentiary hearing is set for ${fact.text}, by the latest scheduling filing ${from}.`;
+        : past
+          ? `The evidentiary hearing was held on ${fact.text}, as the latest scheduling filing set it ${from}.`
+          : `The evidentiary hearing is set for ${fact.text}, by the latest scheduling filing ${from}.`;
     case 'comment_deadline':
       return fact.status === 'superseded'
         ? `Comments were earlier due ${fact.text}; that deadline was replaced ${from}.`
-        : `Comments are due ${fact.text} ${from}.`;
+        : `Comments ${past ? 'were' : 'are'} due ${fact.text} ${from}.`;
     case 'intervention_deadline':
       return fact.status === 'superseded'
         ? `Petitions to intervene were earlier due ${fact.text}; that deadline was replaced ${from}.`
-        : `Petitions to intervene are due ${fact.text} ${from}.`;
+        : `Petitions to intervene ${past ? 'were' : 'are'} due ${fact.text} ${from}.`;
     case 'decision_date':
       return `${body} issued its decision on ${fact.text} ${from}.`;
     case 'applicant':

@@ -31,7 +31,7 @@ describe('the answer to a record question', () => {
     const intent = readQuestion('What rate increase did Ameren request in docket 23-0456?');
     const decision = decideScope('What rate increase did Ameren request in docket 23-0456?', intent, [application], []);
     const base = { ...emptyAnalysis('extractive'), keyFacts: [{ ...recordFacts(intent, [application], body)[0]!, slot: '' as const, kind: 'amount' as const, text: '$310,000', normalized: '310000', label: '' }] };
-    const answer = composeAnswer(base, { intent, decision, proceeding: [application], documents: new Map([[application.id, application]]) });
+    const answer = composeAnswer(base, { intent, decision, proceeding: [application], documents: new Map([[application.id, application]]), today: '2026-11-29' });
     expect(answer.keyFacts.map((f) => [f.slot, f.text])).toEqual([['requested_amount', '$15.4 million']]);
   });
 });
@@ -62,5 +62,23 @@ describe('parties in the record', () => {
     const staffTestimony = filing('Testimony', '2024-04-02', 'Staff of the Illinois Commerce Commission', 'Staff recommends an increase of $9.8 million.');
     const facts = recordFacts(readQuestion('Which parties are in docket 23-0456?'), [utilityComment, staffTestimony], body);
     expect(facts.find((f) => f.slot === 'staff')?.citation.documentId).toBe(staffTestimony.id);
+  });
+});
+
+describe('dates in the answer', () => {
+  const order = filing('Order', '2024-03-15', 'Illinois Commerce Commission',
+    'The evidentiary hearing is rescheduled to November 30, 2024. Initial comments are due on or before December 2, 2026.', 'Order Revising Procedural Schedule');
+  const lead = (question: string, today: string) => {
+    const intent = readQuestion(question);
+    const decision = decideScope(question, intent, [order], []);
+    const answer = composeAnswer(emptyAnalysis('extractive'), { intent, decision, proceeding: [order], documents: new Map([[order.id, order]]), today });
+    return answer.sections[0]?.sentences.map((s) => s.text) ?? [];
+  };
+
+  it('are told in the tense they have today: a past hearing was held, a coming one is set', () => {
+    expect(lead('When is the evidentiary hearing in docket 23-0456?', '2026-11-29')[0]).toMatch(/^The evidentiary hearing was held on November 30, 2024/);
+    expect(lead('When is the evidentiary hearing in docket 23-0456?', '2024-06-01')[0]).toMatch(/^The evidentiary hearing is set for November 30, 2024/);
+    expect(lead('When are comments due in docket 23-0456?', '2026-11-29')[0]).toMatch(/^Comments are due December 2, 2026/);
+    expect(lead('When are comments due in docket 23-0456?', '2026-12-05')[0]).toMatch(/^Comments were due December 2, 2026/);
   });
 });
