@@ -16,6 +16,7 @@ import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
 import type { UserActivity } from '@docket/service-kit';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
+import { widenToNamedDocket } from './named-docket-scope';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */
@@ -113,7 +114,7 @@ export class AskService {
   private async answer(input: AskInput, report: (update: AskUpdate) => void): Promise<StoredQuery> {
     const started = performance.now();
     const question = validateQuestion(input.question);
-    const filters = await this.filtersInForce(input);
+    const inForce = await this.filtersInForce(input);
     const mode = input.mode ?? this.deps.defaultMode;
     const queryId = this.deps.queries.newId();
     report({ kind: 'started', queryId, question });
@@ -121,6 +122,9 @@ export class AskService {
     // The question completes even if its asker goes away (it is stored), so only time bounds its
     // reads: each of the two (retrieval with the question's embedding, then the documents) in turn.
     const budget = () => queryBudget(this.deps.budgetMs, { caller: input.userId || undefined });
+    // A docket the question names is answered for, even where the filters in force leave it out.
+    const widened = await widenToNamedDocket(this.deps.index, question, inForce, budget);
+    const filters = widened?.filters ?? inForce;
     const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget());
     const resultSet = await this.fetchResultSet(hits.map((hit) => hit.documentId), budget);
     const byId = new Map(resultSet.map((document) => [document.id, document]));
@@ -134,7 +138,7 @@ export class AskService {
     // The analysis and the figures are made together (on an answer thread); the figures' share is
     // their own time there, the analysis's the rest (the proceeding's reads, waiting for the thread, copies).
     const analysisStarted = performance.now();
-    const composed = await this.analyse(question, ranked, filters, mode, budget);
+    const composed = await this.analyse(question, ranked, filters, mode, budget, widened?.notice);
     const { analysis, figures } = composed;
     const figuresMs = composed.figuresMs;
     const analysisMs = performance.now() - analysisStarted - figuresMs;
@@ -254,6 +258,7 @@ export class AskService {
    */
   private async analyse(
     question: string, ranked: Array<{ document: IndexedDocument; score: number }>, filters: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget,
+    note = '',
   ): Promise<ComposedAnswer & { readMs: number; read: IndexedDocument[] }> {
     const intent = readQuestion(question);
     const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets);
@@ -277,7 +282,7 @@ export class AskService {
     const readMs = performance.now() - readStarted;
     // What the answer may cite beyond the result set: the proceeding's best documents and its record.
     const read = [...analysed.map((r) => r.document), ...proceeding];
-    const job: AnswerJob = { question, mode, analysed, ranked, proceeding, intent, decision, unread };
+    const job: AnswerJob = { question, mode, analysed, ranked, proceeding, intent, decision, notes: [note, unread].filter(Boolean).join(' ') };
     const composer = this.deps.composer;
     if (!composer) return { ...(await composeJob(job, this.deps)), readMs, read };
     // The model is asked over HTTP from here (its ranking of sentences too); the thread composes its answer.

@@ -11,7 +11,7 @@ import { createLogger } from '@docket/observability';
 import { indexedFiling } from '../../../../bench/support/generated-filings';
 import type { Analysis } from '../../src/domain/analysis';
 import { FiguresBuilder } from '../../src/domain/figures';
-import { emptySearchFilters } from '../../src/domain/search-filters';
+import { emptySearchFilters, filtersToQuery } from '../../src/domain/search-filters';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { AnalysisWriter } from '../../src/llm';
 import { bm25Retrieve } from '../../src/retrieval/retrieve';
@@ -121,6 +121,29 @@ describe('answers about a generated proceeding', () => {
     // Findings cite only the decision-maker's own filings.
     const categories = new Map((await backend.fetch((findings?.sentences ?? []).map((s) => s.citations[0]?.documentId ?? ''))).map((d) => [d.id, d.filingCategory]));
     for (const category of categories.values()) expect(['Decision', 'Order', 'Notice']).toContain(category);
+  });
+});
+
+describe('a docket the question names', () => {
+  test('wins over filters that leave it out (a workspace\'s default agency), and the answer says so', async () => {
+    const [docket] = docketStating('hearing_date');
+    const list = async (filters: ReturnType<typeof emptySearchFilters>) =>
+      (await backend.search({ query: filtersToQuery(filters), sort: 'filed_newest', limit: 200, facets: false })).hits;
+    const own = (await list({ ...emptySearchFilters(), dockets: [docket] }))[0]!.sourceId;
+    const other = (await list(emptySearchFilters())).find((hit) => hit.sourceId !== own)!.sourceId;
+    const query = await asker.ask({
+      question: `When is the hearing in docket ${docket}?`, filters: { ...emptySearchFilters(), agencies: [other] }, userId: 'analyst', workspaceId: '',
+    }, () => undefined);
+    expect(query.analysis?.scope.docketNumber).toBe(docket);
+    expect(query.analysis?.notice).toContain(`Docket ${docket}`);
+    expect(query.analysis?.notice).toContain(`outside the filters in force (agency: ${other})`);
+    expect(query.documents.every((d) => d.docketNumber === docket)).toBe(true);
+  });
+
+  test('inside the filters changes nothing', async () => {
+    const [docket] = docketStating('hearing_date');
+    const query = await asker.ask({ question: `When is the hearing in docket ${docket}?`, filters: { ...emptySearchFilters(), dockets: [docket] }, userId: 'analyst', workspaceId: '' }, () => undefined);
+    expect(query.analysis?.notice ?? '').not.toContain('outside the filters');
   });
 });
 

@@ -29,8 +29,11 @@ export interface AnswerJob {
   proceeding: IndexedDocument[];
   intent: QuestionIntent;
   decision: ScopeDecision;
-  /** Why the proceeding could not be read ('' when it was, or was not needed). */
-  unread: string;
+  /**
+   * What the answer must say besides what it found, in its notice: a named docket the filters left
+   * out, a proceeding that could not be read in time ('' when nothing).
+   */
+  notes: string;
   /** The day the answer is written (YYYY-MM-DD; default: today): dates before it are told as past. */
   today?: string | undefined;
 }
@@ -61,7 +64,7 @@ export async function composeJob(job: AnswerJob, parts: AnswerParts): Promise<Co
   for (const document of job.proceeding) documents.set(document.id, document);
   const today = job.today ?? new Date().toISOString().slice(0, 10);
   const answer = composeAnswer(base, { intent: job.intent, decision: job.decision, proceeding: job.proceeding, documents, today });
-  const analysis = job.unread ? { ...answer, notice: [answer.notice, job.unread].filter(Boolean).join(' ') } : answer;
+  const analysis = job.notes ? { ...answer, notice: [job.notes, answer.notice].filter(Boolean).join(' ') } : answer;
   const analysisMs = performance.now() - started;
   const figuresStarted = performance.now();
   const figures = parts.figures.make(job.ranked.map((r) => r.document), analysis);

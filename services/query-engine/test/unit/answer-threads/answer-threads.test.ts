@@ -16,7 +16,7 @@ function jobFor(question: string, mode: AnalysisModeName = 'extractive', order: 
   const ranked = order.map((document, rank) => ({ document, score: 1 / (61 + rank) }));
   const intent = readQuestion(question);
   const decision = decideScope(question, intent, order, []);
-  return { question, mode, analysed: ranked, ranked, proceeding: [], intent, decision, unread: '' };
+  return { question, mode, analysed: ranked, ranked, proceeding: [], intent, decision, notes: '' };
 }
 
 const inThread = { writer: new AnalysisWriter(), figures: new FiguresBuilder() };
