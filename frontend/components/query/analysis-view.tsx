@@ -31,12 +31,20 @@ export function AnswerScopeLine({ scope, refinements, refineHref }: {
             <Link key={`${r.sourceId}|${r.docketNumber}`} href={refineHref(r.docketNumber)} className={styles.refinement} data-testid="scope-refinement" title={r.title || undefined}>
               Docket {r.docketNumber}
               {r.title ? <span className={styles.refinementTitle}> — {r.title}</span> : null}
+              {refinementWhen(r) ? <span className={styles.refinementTitle}>{refinementWhen(r)}</span> : null}
             </Link>
           ))}
         </p>
       ) : null}
     </div>
   );
+}
+
+/** " (filed 2023-05-01 to 2024-01-20, decided)": when the other proceeding ran and whether it is decided. */
+function refinementWhen(r: ScopeRefinement): string {
+  const span = r.firstFiled && r.lastFiled && r.firstFiled !== r.lastFiled ? `filed ${r.firstFiled} to ${r.lastFiled}` : r.firstFiled ? `filed ${r.firstFiled}` : '';
+  const parts = [span, r.status].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 export function CitationMarker({ n, citation, question }: { n: number; citation: Citation; question: string }) {

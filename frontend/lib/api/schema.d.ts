@@ -7309,6 +7309,12 @@ export interface components {
             sourceId: string;
             title: string;
             documents: number;
+            /** @description Its first filing among those retrieved (YYYY-MM-DD; empty when none is dated). */
+            firstFiled: string;
+            /** @description Its latest filing among those retrieved (YYYY-MM-DD). */
+            lastFiled: string;
+            /** @description decided (a decision is among its retrieved filings) or open. */
+            status: string;
         };
         AskRequest: {
             question: string;

@@ -63,6 +63,10 @@ export interface ScopeRefinementView {
   sourceId: string;
   title: string;
   documents: number;
+  /** Its first and latest filing among those retrieved (YYYY-MM-DD), and decided | open. */
+  firstFiled: string;
+  lastFiled: string;
+  status: string;
 }
 
 export interface AnalysisView {

@@ -68,7 +68,9 @@ export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): An
     notice: a?.notice ?? '',
     questionKind: oneOf(a?.questionKind, ['amount', 'date', 'parties', 'position', 'outcome', 'general'] as const, 'general'),
     scope: toScopeView(a?.scope),
-    refinements: (a?.refinements ?? []).map((r) => ({ docketNumber: r.docketNumber, sourceId: r.sourceId, title: r.title, documents: r.documents })),
+    refinements: (a?.refinements ?? []).map((r) => ({
+      docketNumber: r.docketNumber, sourceId: r.sourceId, title: r.title, documents: r.documents, firstFiled: r.firstFiled, lastFiled: r.lastFiled, status: r.status,
+    })),
   };
 }
 

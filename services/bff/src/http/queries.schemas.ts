@@ -86,7 +86,12 @@ const Analysis = z
       })
       .meta({ id: 'AnswerScope', description: 'What the answer is about' }),
     refinements: z
-      .array(z.object({ docketNumber: z.string(), sourceId: z.string(), title: z.string(), documents: z.number().int() }).meta({ id: 'ScopeRefinement' }))
+      .array(z.object({
+        docketNumber: z.string(), sourceId: z.string(), title: z.string(), documents: z.number().int(),
+        firstFiled: z.string().meta({ description: 'Its first filing among those retrieved (YYYY-MM-DD; empty when none is dated).' }),
+        lastFiled: z.string().meta({ description: 'Its latest filing among those retrieved (YYYY-MM-DD).' }),
+        status: z.string().meta({ description: 'decided (a decision is among its retrieved filings) or open.' }),
+      }).meta({ id: 'ScopeRefinement' }))
       .meta({ description: 'Other proceedings the question may have meant: asking again within one narrows to it' }),
     model: z.string().meta({ description: 'Generative mode: the model’s name' }),
     droppedSentences: z.number().int(),

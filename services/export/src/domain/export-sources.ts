@@ -90,6 +90,10 @@ export interface AnswerScopeView {
 export interface ScopeRefinementView {
   docketNumber: string;
   title: string;
+  /** Its first and latest filing among those retrieved (YYYY-MM-DD), and decided | open. */
+  firstFiled: string;
+  lastFiled: string;
+  status: string;
 }
 
 export interface QueryDocumentView {

@@ -37,7 +37,14 @@ export function noticeText(query: QueryView): string {
 export function refinementsText(query: QueryView): string {
   if (query.refinements.length === 0) return '';
   const lead = query.scope.kind === 'proceeding' ? 'Did you mean another proceeding?' : 'Narrow to one proceeding:';
-  return `${lead} ${query.refinements.map((r) => `Docket ${r.docketNumber}${r.title ? ` — ${r.title}` : ''}`).join('; ')}.`;
+  return `${lead} ${query.refinements.map((r) => `Docket ${r.docketNumber}${r.title ? ` — ${r.title}` : ''}${refinementWhen(r)}`).join('; ')}.`;
+}
+
+/** " (filed 2023-05-01 to 2024-01-20, decided)", as the page says it; empty when nothing is known. */
+export function refinementWhen(r: QueryView['refinements'][number]): string {
+  const span = r.firstFiled && r.lastFiled && r.firstFiled !== r.lastFiled ? `filed ${r.firstFiled} to ${r.lastFiled}` : r.firstFiled ? `filed ${r.firstFiled}` : '';
+  const parts = [span, r.status].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 /** Said instead of an answer that has nothing to show; empty when it has something. */

@@ -25,7 +25,7 @@ export function queryViewOf(query: Query): QueryView {
     queryId: query.queryId, question: query.question, createdAt: query.createdAt,
     mode: modeOf(analysis?.mode ?? query.mode), model: analysis?.model ?? '',
     scope: { kind: analysis?.scope?.kind ?? '', statement: analysis?.scope?.statement ?? '' },
-    refinements: (analysis?.refinements ?? []).map((r) => ({ docketNumber: r.docketNumber, title: r.title })),
+    refinements: (analysis?.refinements ?? []).map((r) => ({ docketNumber: r.docketNumber, title: r.title, firstFiled: r.firstFiled, lastFiled: r.lastFiled, status: r.status })),
     notice: analysis?.notice ?? '', droppedSentences: analysis?.droppedSentences ?? 0,
     sections: (analysis?.sections ?? []).map((section) => ({
       heading: section.heading,

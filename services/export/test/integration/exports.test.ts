@@ -168,7 +168,7 @@ describe('formats, each read back by a real reader', () => {
     expectKeyFactsInDocx((await mammoth.convertToHtml({ buffer: bytes })).value, queryFixture(WS));
     const { value: text } = await mammoth.extractRawText({ buffer: bytes });
     expect(text).toContain('About docket 23-0456 (Illinois Commerce Commission).');
-    expect(text).toContain('Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case.');
+    expect(text).toContain('Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).');
   });
 
   it('HTML of a query: note marks in the text, the notes with quote and link at the end', async () => {
@@ -183,7 +183,7 @@ describe('formats, each read back by a real reader', () => {
     const html = bytes.toString('utf8');
     expectKeyFactsInHtml(html, queryFixture(WS));
     expect(html).toContain('<p class="scope">About docket 23-0456 (Illinois Commerce Commission).</p>');
-    expect(html).toContain('<p class="scope">Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case.</p>');
+    expect(html).toContain('<p class="scope">Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).</p>');
   });
 
   it('ZIP of a query: analysis (DOCX, HTML), documents list and figures as PNG and CSV', async () => {

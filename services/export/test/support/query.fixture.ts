@@ -45,7 +45,7 @@ export function queryFixture(workspaceId: string): Query {
         },
         ...intervenorFacts,
       ],
-      refinements: [{ docketNumber: '23-0457', sourceId: 'icc', title: 'Ameren Illinois gas rate case', documents: 3 }],
+      refinements: [{ docketNumber: '23-0457', sourceId: 'icc', title: 'Ameren Illinois gas rate case', documents: 3, firstFiled: '2023-01-10', lastFiled: '2023-11-30', status: 'decided' }],
     },
     documents: [
       { documentId: 'doc-a', title: 'Application of Ameren', rank: 1, score: 3.2, sourceName: 'ICC', docketNumber: '23-0456', filingCategory: 'Application', filedAt: new Date('2025-01-10T00:00:00Z'), passages: [citeA] },

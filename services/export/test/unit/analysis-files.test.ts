@@ -28,7 +28,7 @@ function expectInOrder(haystack: string, needles: string[]): void {
 // What the answer page shows, top to bottom.
 const PAGE_ORDER = [
   'About docket 23-0456 (Illinois Commerce Commission).',
-  'Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case.',
+  'Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).',
   'Ameren requested a $4.2 million increase.',
   'Staff recommended less.',
   'Key facts',

@@ -267,7 +267,7 @@ export function queryFixture(overrides: Partial<queryEngineQueriesV1.Query> & { 
       notice: '',
       questionKind: 'amount',
       scope: { kind: 'proceeding', docketNumber: '24-0101', sourceId: 'puc', sourceName: 'Public Utility Commission', title: 'Application for a rate increase', party: '', statement: 'About docket 24-0101 (Public Utility Commission): Application for a rate increase.' },
-      refinements: [{ docketNumber: '24-0202', sourceId: 'puc', title: '', documents: 2 }],
+      refinements: [{ docketNumber: '24-0202', sourceId: 'puc', title: '', documents: 2, firstFiled: '2023-02-01', lastFiled: '2023-09-12', status: 'open' }],
     },
     documents: [
       {

@@ -147,6 +147,11 @@ export interface ScopeRefinement {
   title: string;
   /** How many of the retrieved documents belong to it. */
   documents: number;
+  /** Its first and latest filing among those retrieved (YYYY-MM-DD; empty when none is dated). */
+  firstFiled: string;
+  lastFiled: string;
+  /** decided (a decision is among its retrieved filings) | open. */
+  status: string;
 }
 
 export interface Analysis {
@@ -1230,7 +1235,7 @@ export const AnswerScope: MessageFns<AnswerScope> = {
 };
 
 function createBaseScopeRefinement(): ScopeRefinement {
-  return { docketNumber: "", sourceId: "", title: "", documents: 0 };
+  return { docketNumber: "", sourceId: "", title: "", documents: 0, firstFiled: "", lastFiled: "", status: "" };
 }
 
 export const ScopeRefinement: MessageFns<ScopeRefinement> = {
@@ -1246,6 +1251,15 @@ export const ScopeRefinement: MessageFns<ScopeRefinement> = {
     }
     if (message.documents !== 0) {
       writer.uint32(32).int32(message.documents);
+    }
+    if (message.firstFiled !== "") {
+      writer.uint32(42).string(message.firstFiled);
+    }
+    if (message.lastFiled !== "") {
+      writer.uint32(50).string(message.lastFiled);
+    }
+    if (message.status !== "") {
+      writer.uint32(58).string(message.status);
     }
     return writer;
   },
@@ -1295,6 +1309,30 @@ export const ScopeRefinement: MessageFns<ScopeRefinement> = {
             message.documents = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.firstFiled = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.lastFiled = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1321,6 +1359,17 @@ export const ScopeRefinement: MessageFns<ScopeRefinement> = {
         : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       documents: isSet(object.documents) ? globalThis.Number(object.documents) : 0,
+      firstFiled: isSet(object.firstFiled)
+        ? globalThis.String(object.firstFiled)
+        : isSet(object.first_filed)
+        ? globalThis.String(object.first_filed)
+        : "",
+      lastFiled: isSet(object.lastFiled)
+        ? globalThis.String(object.lastFiled)
+        : isSet(object.last_filed)
+        ? globalThis.String(object.last_filed)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
     };
   },
 
@@ -1338,6 +1387,15 @@ export const ScopeRefinement: MessageFns<ScopeRefinement> = {
     if (message.documents !== 0) {
       obj.documents = Math.round(message.documents);
     }
+    if (message.firstFiled !== "") {
+      obj.firstFiled = message.firstFiled;
+    }
+    if (message.lastFiled !== "") {
+      obj.lastFiled = message.lastFiled;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
     return obj;
   },
 
@@ -1350,6 +1408,9 @@ export const ScopeRefinement: MessageFns<ScopeRefinement> = {
     message.sourceId = object.sourceId ?? "";
     message.title = object.title ?? "";
     message.documents = object.documents ?? 0;
+    message.firstFiled = object.firstFiled ?? "";
+    message.lastFiled = object.lastFiled ?? "";
+    message.status = object.status ?? "";
     return message;
   },
 };
