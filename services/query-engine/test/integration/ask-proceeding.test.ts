@@ -147,6 +147,24 @@ describe('a docket the question names', () => {
   });
 });
 
+describe('a vague question', () => {
+  test('opens with an overview of the proceedings found, each cited, and is narrowed only to proceedings several documents belong to', async () => {
+    const query = await asker.ask({ question: 'what is happening with storm restoration costs?', filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' }, () => undefined);
+    const analysis = query.analysis!;
+    expect(analysis.scope.kind).toBe('open');
+    const overview = analysis.sections[0]!;
+    expect(overview.heading).toBe('Overview');
+    expect(overview.sentences.length).toBeGreaterThan(1);
+    for (const sentence of overview.sentences) {
+      expect(sentence.text).toMatch(/^Docket \S+ .* holds \d+ of the documents found/);
+      const cited = query.documents.find((d) => d.documentId === sentence.citations[0]?.documentId);
+      expect(sentence.text).toContain(`Docket ${cited?.docketNumber} `);
+    }
+    expect(analysis.refinements.every((r) => r.documents >= 2)).toBe(true);
+    expect(analysis.sections.length).toBeGreaterThan(1);
+  });
+});
+
 describe('answered on an answer thread', () => {
   test('the same analysis, figures and cited documents as on the main thread, for each kind of question', async () => {
     const questions = [

@@ -27,6 +27,8 @@ const VOTERS = 40;
 /** A general question is about one proceeding when that one carries this share of the votes. */
 const DOMINANT_SHARE = 0.6;
 const MAX_REFINEMENTS = 4;
+/** How many of the documents found make a proceeding one a vague question may be narrowed to. */
+const RELATED_DOCUMENTS = 2;
 
 /**
  * What the answer is about. A docket named in the question or the only docket filter wins; else
@@ -53,7 +55,12 @@ export function decideScope(question: string, intent: QuestionIntent, ranked: re
     // The filtered docket has no retrieved document yet: still its proceeding.
     return { scope: proceedingScope({ docketNumber: docketFilters[0] as string, sourceId: '', sourceName: '', documents: [] }), refinements: [] };
   }
-  if (!chosen) return { scope: OPEN_SCOPE, refinements: refinementsExcept(undefined) };
+  if (!chosen) {
+    // A vague question is narrowed only to proceedings several of the documents found belong to: one
+    // stray filing's docket is not what the question is about.
+    const related = candidates.filter((c) => c.documents.length >= RELATED_DOCUMENTS);
+    return { scope: OPEN_SCOPE, refinements: (related.length > 0 ? related : candidates).slice(0, MAX_REFINEMENTS).map(refinementOf) };
+  }
   return { scope: proceedingScope(chosen), refinements: refinementsExcept(chosen.key) };
 }
 

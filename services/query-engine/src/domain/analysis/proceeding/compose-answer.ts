@@ -3,6 +3,7 @@ import type { QuestionIntent } from '../question-kind';
 import { scopeStatement, titleOf, type ScopeDecision } from './answer-scope';
 import { attributeSections } from './attribution';
 import { leadSection } from './lead-section';
+import { overviewSection } from './overview-section';
 import { recordFacts } from './record-facts';
 
 export interface AnswerContext {
@@ -36,7 +37,10 @@ export function composeAnswer(base: Analysis, context: AnswerContext): Analysis 
   const scope = decision.scope.kind === 'proceeding'
     ? { ...decision.scope, title: decision.scope.title || titleOf(context.proceeding) }
     : decision.scope;
-  const lead = leadSection(facts, body, context.today);
+  // A vague question (no one proceeding) opens with which proceedings the documents found are from.
+  const opening = scope.kind === 'open' && intent.kind === 'general'
+    ? overviewSection(decision.refinements, base, context.documents)
+    : leadSection(facts, body, context.today);
   const sections = attributeSections(base.sections, context.documents);
   const notice = facts.length === 0 && scope.kind === 'proceeding' && intent.kind in MISSING
     ? `The filings of docket ${scope.docketNumber} in the index do not state ${MISSING[intent.kind]}; below is what they say about the question.`
@@ -46,7 +50,7 @@ export function composeAnswer(base: Analysis, context: AnswerContext): Analysis 
     questionKind: intent.kind,
     scope: { ...scope, statement: scopeStatement(scope) },
     refinements: decision.refinements,
-    sections: lead ? [lead, ...sections] : sections,
+    sections: opening ? [opening, ...sections] : sections,
     keyFacts: mergeFacts(facts, base.keyFacts),
     notice: [base.notice, notice].filter(Boolean).join(' '),
   };
