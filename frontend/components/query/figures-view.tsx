@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
+import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { citationHref, citationPlace } from './citations';
 import { FigureCard } from './figure-card';
-import type { CountBucket, ExtractedNumber, Figures } from './types';
+import type { CountBucket, ExtractedNumber, FigureCounts, Figures } from './types';
 import styles from './query.module.css';
 
 const ACCENT = '#2f5fb3';
@@ -118,7 +119,14 @@ function numberValue(n: ExtractedNumber): string {
   return `${numberFormat.format(n.value)}${n.unit ? ` ${n.unit}` : ''}`;
 }
 
-export function FiguresView({ figures, question }: { figures: Figures; question: string }) {
+/**
+ * The figures of what the answer is about: for one proceeding, its filings (with a switch to
+ * everything the question retrieved); else everything retrieved.
+ */
+export function FiguresView({ figures: all, question }: { figures: Figures; question: string }) {
+  const [everything, setEverything] = useState(false);
+  const figures: FigureCounts = everything && all.retrieved ? all.retrieved : all;
+  const scoped = all.retrieved !== null && !everything;
   const charts: { title: string; what: string; buckets: CountBucket[]; testId: string }[] = [
     { title: 'Filings by agency', what: 'agency', buckets: figures.byAgency, testId: 'figure-agency' },
     { title: 'Filings by filing type', what: 'filing type', buckets: figures.byFilingType, testId: 'figure-filing-type' },
@@ -137,8 +145,20 @@ export function FiguresView({ figures, question }: { figures: Figures; question:
 
   return (
     <div className="stack" data-testid="figures-view">
-      <p className="muted">
-        The charts describe the {numberFormat.format(figures.resultCount)} {figures.resultCount === 1 ? 'filing' : 'filings'} that match; the
+      {all.retrieved ? (
+        <div className="row" role="group" aria-label="What the figures describe" data-testid="figures-scope">
+          <button type="button" className={`btn btn-sm${scoped ? ' btn-primary' : ''}`} aria-pressed={scoped} onClick={() => setEverything(false)}>
+            Docket {all.scopeDocketNumber} ({numberFormat.format(all.resultCount)})
+          </button>
+          <button type="button" className={`btn btn-sm${scoped ? '' : ' btn-primary'}`} aria-pressed={!scoped} onClick={() => setEverything(true)}>
+            Everything retrieved ({numberFormat.format(all.retrieved.resultCount)})
+          </button>
+        </div>
+      ) : null}
+      <p className="muted" data-testid="figures-describe">
+        {scoped
+          ? `The charts describe the ${numberFormat.format(figures.resultCount)} ${figures.resultCount === 1 ? 'filing' : 'filings'} of docket ${all.scopeDocketNumber}, the proceeding the answer is about, among those found and read; the`
+          : `The charts describe the ${numberFormat.format(figures.resultCount)} ${figures.resultCount === 1 ? 'filing' : 'filings'} that match; the`}{' '}
         table lists the numbers found in the cited passages.
       </p>
 

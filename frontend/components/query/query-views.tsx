@@ -97,7 +97,7 @@ export function QueryViews({
             formatDateTime(query.createdAt),
             kind === 'search' && searchTotal
               ? `${formatCount(searchTotal.count, searchTotal.isLowerBound)} matching ${searchTotal.count === 1 && !searchTotal.isLowerBound ? 'filing' : 'filings'} (the first ${formatNumber(query.documents.length)} kept)`
-              : `${formatNumber(query.documents.length)} ${query.documents.length === 1 ? 'document' : 'documents'} of ${formatNumber(query.figures.resultCount)} matching`,
+              : `${formatNumber(query.documents.length)} ${query.documents.length === 1 ? 'document' : 'documents'} of ${formatNumber((query.figures.retrieved ?? query.figures).resultCount)} matching`,
             `took ${formatMs(query.timings.totalMs)}`,
           ].join(' · ')}
         </p>

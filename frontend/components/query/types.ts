@@ -17,6 +17,8 @@ export type QueryDocument = Schemas['QueryDocument'];
 export type CountBucket = Schemas['CountBucket'];
 export type ExtractedNumber = Schemas['ExtractedNumber'];
 export type Figures = Schemas['Figures'];
+/** The counts without their scope: what `retrieved` holds. */
+export type FigureCounts = NonNullable<Figures['retrieved']>;
 export type Query = Schemas['Query'];
 export type QueryWithAuthor = Schemas['QueryWithAuthor'];
 /** Who asked a query (a workspace log entry's user has more: Schemas['Person']). */

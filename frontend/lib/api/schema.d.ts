@@ -7209,6 +7209,19 @@ export interface components {
             byParty: components["schemas"]["CountBucket"][];
             byDocket: components["schemas"]["CountBucket"][];
             numbers: components["schemas"]["ExtractedNumber"][];
+            /** @description The docket the figures are limited to when the answer is about one proceeding; empty: everything retrieved. */
+            scopeDocketNumber: string;
+            /** @description When limited to one proceeding: the same figures over everything retrieved. */
+            retrieved: {
+                resultCount: number;
+                /** @description key = YYYY-MM */
+                filingsByMonth: components["schemas"]["CountBucket"][];
+                byAgency: components["schemas"]["CountBucket"][];
+                byFilingType: components["schemas"]["CountBucket"][];
+                byParty: components["schemas"]["CountBucket"][];
+                byDocket: components["schemas"]["CountBucket"][];
+                numbers: components["schemas"]["ExtractedNumber"][];
+            } | null;
         };
         CountBucket: {
             key: string;

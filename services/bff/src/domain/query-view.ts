@@ -109,7 +109,7 @@ export interface ExtractedNumberView {
   citation: CitationView | null;
 }
 
-export interface FiguresView {
+export interface FigureCountsView {
   resultCount: number;
   filingsByMonth: CountBucketView[];
   byAgency: CountBucketView[];
@@ -117,6 +117,13 @@ export interface FiguresView {
   byParty: CountBucketView[];
   byDocket: CountBucketView[];
   numbers: ExtractedNumberView[];
+}
+
+export interface FiguresView extends FigureCountsView {
+  /** The docket the figures are limited to when the answer is about one proceeding ('' = everything retrieved). */
+  scopeDocketNumber: string;
+  /** When limited to one proceeding: the figures over everything retrieved. */
+  retrieved: FigureCountsView | null;
 }
 
 export interface QueryTimingsView {

@@ -1,6 +1,6 @@
 import { queryEngineQueriesV1, type queryEngineV1 } from '@docket/proto';
 import type {
-  AnalysisModeName, AnalysisSectionView, AnswerScopeView, AnalysisView, AskUpdate, CitationView, CountBucketView, FiguresView, QueryDocumentView,
+  AnalysisModeName, AnalysisSectionView, AnswerScopeView, AnalysisView, AskUpdate, CitationView, CountBucketView, FigureCountsView, FiguresView, QueryDocumentView,
   QueryFiltersView, QuerySummaryView, QueryView,
 } from '../domain/query-view';
 import { isoOrNull } from './timestamps';
@@ -106,6 +106,10 @@ const buckets = (list: queryEngineQueriesV1.CountBucket[] | undefined): CountBuc
   (list ?? []).map((b) => ({ key: b.key, label: b.label || b.key, count: count(b.count) }));
 
 export function toFiguresView(f: queryEngineQueriesV1.Figures | undefined): FiguresView {
+  return { ...toFigureCounts(f), scopeDocketNumber: f?.scopeDocketNumber ?? '', retrieved: f?.retrieved ? toFigureCounts(f.retrieved) : null };
+}
+
+function toFigureCounts(f: queryEngineQueriesV1.Figures | undefined): FigureCountsView {
   return {
     resultCount: count(f?.resultCount),
     filingsByMonth: buckets(f?.filingsByMonth),

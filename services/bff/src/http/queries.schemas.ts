@@ -116,7 +116,7 @@ const QueryDocument = z
 
 const Bucket = z.object({ key: z.string(), label: z.string(), count: z.number().int() }).meta({ id: 'CountBucket' });
 
-const Figures = z
+const FigureCounts = z
   .object({
     resultCount: z.number().int(),
     filingsByMonth: z.array(Bucket).meta({ description: 'key = YYYY-MM' }),
@@ -125,6 +125,13 @@ const Figures = z
     byParty: z.array(Bucket),
     byDocket: z.array(Bucket),
     numbers: z.array(z.object({ kind: z.string(), text: z.string(), value: z.number(), unit: z.string(), citation: Citation.nullable() }).meta({ id: 'ExtractedNumber' })),
+  })
+  .meta({ id: 'FigureCounts' });
+
+const Figures = FigureCounts
+  .extend({
+    scopeDocketNumber: z.string().meta({ description: 'The docket the figures are limited to when the answer is about one proceeding; empty: everything retrieved.' }),
+    retrieved: FigureCounts.nullable().meta({ description: 'When limited to one proceeding: the same figures over everything retrieved.' }),
   })
   .meta({ id: 'Figures' });
 

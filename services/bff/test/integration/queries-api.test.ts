@@ -157,6 +157,9 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
         expect(res.status).toBe(200);
         expect(res.body.author).toEqual({ id: alice.id, email: alice.email, name: expect.any(String) });
         expect(res.body.query).toMatchObject({ queryId: 'q-shared', workspaceId: 'ws-rates', documents: [{ documentId: 'doc-order' }, {}], figures: { resultCount: 2 } });
+        // Figures of the proceeding the answer is about, with everything retrieved beside them.
+        expect(res.body.query.figures).toMatchObject({ scopeDocketNumber: 'ER24-1-000', retrieved: { resultCount: 3, byDocket: [{ key: 'ER24-1-000' }, { key: 'ER24-9-000' }] } });
+        expect(res.body.query.figures.retrieved).not.toHaveProperty('retrieved');
       }
       expect(fakes.query.askRequests.length).toBeGreaterThan(0);
     });

@@ -41,6 +41,8 @@ export function figuresToProto(figures: Figures): FiguresProto {
     byParty: buckets(figures.byParty),
     byDocket: buckets(figures.byDocket),
     numbers: figures.numbers,
+    scopeDocketNumber: figures.scopeDocketNumber ?? '',
+    retrieved: figures.retrieved ? figuresToProto(figures.retrieved) : undefined,
   };
 }
 

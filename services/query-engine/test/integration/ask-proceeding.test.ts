@@ -140,6 +140,16 @@ describe('a docket the question names', () => {
     expect(query.documents.every((d) => d.docketNumber === docket)).toBe(true);
   });
 
+  test('its figures describe that proceeding, with everything retrieved beside them', async () => {
+    const [docket] = docketStating('requested_amount');
+    const query = await asker.ask({ question: `What increase was requested in docket ${docket}?`, filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' }, () => undefined);
+    const figures = query.figures!;
+    expect(figures.scopeDocketNumber).toBe(docket);
+    expect(figures.byDocket.map((b) => b.key)).toEqual([docket]);
+    expect(figures.retrieved?.resultCount).toBe(query.resultIds.length);
+    expect(figures.retrieved!.byDocket.length).toBeGreaterThan(1);
+  });
+
   test('inside the filters changes nothing', async () => {
     const [docket] = docketStating('hearing_date');
     const query = await asker.ask({ question: `When is the hearing in docket ${docket}?`, filters: { ...emptySearchFilters(), dockets: [docket] }, userId: 'analyst', workspaceId: '' }, () => undefined);

@@ -290,6 +290,15 @@ export function queryFixture(overrides: Partial<queryEngineQueriesV1.Query> & { 
         { kind: 'amount', text: '$4.2 million', value: 4_200_000, unit: 'USD', citation: approved },
         { kind: 'percentage', text: '12.5%', value: 12.5, unit: '%', citation: requested },
       ],
+      // The answer is about ER24-1-000; everything retrieved also held a filing of another docket.
+      scopeDocketNumber: 'ER24-1-000',
+      retrieved: {
+        resultCount: '3', filingsByMonth: [{ key: '2024-03', label: '2024-03', count: '2' }, { key: '2024-04', label: '2024-04', count: '1' }],
+        byAgency: [{ key: 'src-ferc', label: 'FERC', count: '3' }], byFilingType: [{ key: 'Order', label: 'Order', count: '2' }, { key: 'Testimony', label: 'Testimony', count: '1' }],
+        byParty: [{ key: 'Acme Power Co.', label: 'Acme Power Co.', count: '2' }],
+        byDocket: [{ key: 'ER24-1-000', label: 'ER24-1-000', count: '2' }, { key: 'ER24-9-000', label: 'ER24-9-000', count: '1' }],
+        numbers: [], scopeDocketNumber: '', retrieved: undefined,
+      },
     },
     ...overrides,
   };

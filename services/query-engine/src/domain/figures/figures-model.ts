@@ -31,6 +31,10 @@ export interface Figures {
   byDocket: CountBucket[];
   /** Numbers from the cited passages, each linked to its source. */
   numbers: ExtractedNumber[];
+  /** The docket the figures are limited to when the answer is about one proceeding (absent: everything retrieved). */
+  scopeDocketNumber?: string | undefined;
+  /** When limited to one proceeding: the same figures over everything retrieved. */
+  retrieved?: Figures | undefined;
 }
 
 /** What the figures read of each document of the result set (a subset of the index's IndexedDocument). */

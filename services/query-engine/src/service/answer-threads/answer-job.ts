@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { normalizeDocketNumber } from '@docket/query-language';
 import { composeAnswer, type Analysis, type AnalysisModeName, type QuestionIntent, type ScopeDecision } from '../../domain/analysis';
 import type { Figures } from '../../domain/figures';
 import type { IndexedDocument } from '../../domain/indexed-document';
@@ -67,6 +68,22 @@ export async function composeJob(job: AnswerJob, parts: AnswerParts): Promise<Co
   const analysis = job.notes ? { ...answer, notice: [job.notes, answer.notice].filter(Boolean).join(' ') } : answer;
   const analysisMs = performance.now() - started;
   const figuresStarted = performance.now();
-  const figures = parts.figures.make(job.ranked.map((r) => r.document), analysis);
+  const figures = figuresOf(job, analysis, parts);
   return { analysis, figures, analysisMs, figuresMs: performance.now() - figuresStarted };
+}
+
+/**
+ * The figures of what the answer is about: for one proceeding, its filings among those retrieved and
+ * read (with the figures over everything retrieved beside them); else everything retrieved.
+ */
+function figuresOf(job: AnswerJob, analysis: Analysis, parts: AnswerParts): Figures {
+  const retrieved = parts.figures.make(job.ranked.map((r) => r.document), analysis);
+  const { scope } = analysis;
+  if (scope.kind !== 'proceeding') return retrieved;
+  const docket = normalizeDocketNumber(scope.docketNumber);
+  const inScope = new Map<string, IndexedDocument>();
+  for (const document of [...job.ranked.map((r) => r.document), ...job.proceeding]) {
+    if (normalizeDocketNumber(document.docketNumber) === docket && (!scope.sourceId || document.sourceId === scope.sourceId)) inScope.set(document.id, document);
+  }
+  return { ...parts.figures.make([...inScope.values()], analysis), scopeDocketNumber: scope.docketNumber, retrieved };
 }

@@ -217,6 +217,16 @@ export interface Figures {
   byDocket: CountBucket[];
   /** Numbers from the cited passages, each linked to its source. */
   numbers: ExtractedNumber[];
+  /**
+   * The docket these figures are limited to when the answer is about one proceeding ('' = they
+   * describe everything retrieved).
+   */
+  scopeDocketNumber: string;
+  /**
+   * When limited to one proceeding: the same figures over everything retrieved (its own
+   * scope_docket_number empty and retrieved unset).
+   */
+  retrieved?: Figures | undefined;
 }
 
 export interface QueryTimings {
@@ -2135,6 +2145,8 @@ function createBaseFigures(): Figures {
     byParty: [],
     byDocket: [],
     numbers: [],
+    scopeDocketNumber: "",
+    retrieved: undefined,
   };
 }
 
@@ -2160,6 +2172,12 @@ export const Figures: MessageFns<Figures> = {
     }
     for (const v of message.numbers) {
       ExtractedNumber.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.scopeDocketNumber !== "") {
+      writer.uint32(66).string(message.scopeDocketNumber);
+    }
+    if (message.retrieved !== undefined) {
+      Figures.encode(message.retrieved, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -2233,6 +2251,22 @@ export const Figures: MessageFns<Figures> = {
             message.numbers.push(ExtractedNumber.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.scopeDocketNumber = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.retrieved = Figures.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2280,6 +2314,12 @@ export const Figures: MessageFns<Figures> = {
       numbers: globalThis.Array.isArray(object?.numbers)
         ? object.numbers.map((e: any) => ExtractedNumber.fromJSON(e))
         : [],
+      scopeDocketNumber: isSet(object.scopeDocketNumber)
+        ? globalThis.String(object.scopeDocketNumber)
+        : isSet(object.scope_docket_number)
+        ? globalThis.String(object.scope_docket_number)
+        : "",
+      retrieved: isSet(object.retrieved) ? Figures.fromJSON(object.retrieved) : undefined,
     };
   },
 
@@ -2306,6 +2346,12 @@ export const Figures: MessageFns<Figures> = {
     if (message.numbers?.length) {
       obj.numbers = message.numbers.map((e) => ExtractedNumber.toJSON(e));
     }
+    if (message.scopeDocketNumber !== "") {
+      obj.scopeDocketNumber = message.scopeDocketNumber;
+    }
+    if (message.retrieved !== undefined) {
+      obj.retrieved = Figures.toJSON(message.retrieved);
+    }
     return obj;
   },
 
@@ -2321,6 +2367,10 @@ export const Figures: MessageFns<Figures> = {
     message.byParty = object.byParty?.map((e) => CountBucket.fromPartial(e)) || [];
     message.byDocket = object.byDocket?.map((e) => CountBucket.fromPartial(e)) || [];
     message.numbers = object.numbers?.map((e) => ExtractedNumber.fromPartial(e)) || [];
+    message.scopeDocketNumber = object.scopeDocketNumber ?? "";
+    message.retrieved = (object.retrieved !== undefined && object.retrieved !== null)
+      ? Figures.fromPartial(object.retrieved)
+      : undefined;
     return message;
   },
 };
