@@ -1,5 +1,6 @@
 // An answer's own address: the workspace's question page with `?answer=<queryId>`. It is put in the
-// address bar as soon as the answer starts, so reload, Back and sharing show the stored answer. Pure.
+// address bar as soon as the answer starts, so reload, Back and Forward and sharing show the answer:
+// stored, or followed from its start while it is still being written. Pure.
 
 export const ANSWER_PARAM = 'answer';
 
@@ -7,16 +8,21 @@ export function answerHref(workspaceId: string, queryId: string): string {
   return `/workspaces/${encodeURIComponent(workspaceId)}/query?${ANSWER_PARAM}=${encodeURIComponent(queryId)}`;
 }
 
-/** `?answer=` of the question page, if it names one. */
+/** The longest id the BFF takes for a query. */
+const ANSWER_ID_MAX = 200;
+
+function firstValue(value: string | string[] | null | undefined): string {
+  return ((Array.isArray(value) ? value[0] : value) ?? '').trim();
+}
+
+/** `?answer=` of the question page, if it names an id an answer could have ('' otherwise). */
 export function answerIdOf(value: string | string[] | null | undefined): string {
-  const id = ((Array.isArray(value) ? value[0] : value) ?? '').trim();
-  return id.length <= 200 ? id : '';
+  const id = firstValue(value);
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  return id.length <= ANSWER_ID_MAX && !/[\u0000-\u001f\u007f]/.test(id) ? id : '';
 }
 
-/** How long to wait before asking again for an answer still being written: 0.5 s, growing to 3 s. */
-export function pendingAnswerDelay(attempt: number): number {
-  return Math.min(500 + attempt * 250, 3000);
+/** `?answer=` is there but names nothing an answer could have: "not found" at once, without asking. */
+export function answerIdIsMalformed(value: string | string[] | null | undefined): boolean {
+  return firstValue(value) !== '' && answerIdOf(value) === '';
 }
-
-/** How many times to ask (about two minutes in all) before saying the answer was not saved. */
-export const PENDING_ANSWER_ATTEMPTS = 45;

@@ -9,8 +9,8 @@ import { RememberScroll } from '@/components/ui/remember-scroll';
 import { isApiError } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
 import { AnalysisView } from './analysis-view';
-import { ANSWER_PARAM, answerHref, answerIdOf, PENDING_ANSWER_ATTEMPTS, pendingAnswerDelay } from './answer-url';
-import { askQuestion } from './ask-stream';
+import { ANSWER_PARAM, answerHref, answerIdIsMalformed, answerIdOf } from './answer-url';
+import { askQuestion, watchAnswer, type AskHandlers } from './ask-stream';
 import { useHydrated } from './use-hydrated';
 import { numberCitations } from './citations';
 import { DocumentsView } from './documents-view';
@@ -23,7 +23,8 @@ import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocum
 import styles from './query.module.css';
 import counter from './question-counter.module.css';
 
-type Phase = 'idle' | 'asking' | 'retrieving' | 'writing' | 'figures' | 'done' | 'failed';
+// 'opening': the address names an answer the page does not hold yet; its first event is awaited.
+type Phase = 'idle' | 'opening' | 'asking' | 'retrieving' | 'writing' | 'figures' | 'done' | 'failed';
 
 interface Answer {
   question: string;
@@ -58,8 +59,9 @@ const EXAMPLES = ['What rate increase did the commission approve?', 'Which deadl
 /**
  * The question box and the answer as it streams in: documents first, then each section, then figures.
  * The answer's address (`?answer=<queryId>`) replaces the page's as soon as the answer starts; opened
- * at that address (reload, Back, a shared link), the panel shows the stored answer, or waits for it
- * while it is still being written.
+ * at that address (reload, Back then Forward, a shared link), the panel shows the stored answer, or,
+ * while it is still being written, what was written so far and then the rest as it comes. An address
+ * naming no answer says so at once.
  */
 export function AskPanel({
   workspaceId,
@@ -87,67 +89,66 @@ export function AskPanel({
   /** One docket to ask within (an answer's refinement, `?docket=`): asked at once, within the workspace's filters. */
   docket?: string;
 }) {
+  // Read in the browser: after Back or Forward the page may be the one rendered before the address
+  // named the answer (or named another one), so the address decides which answer is shown.
+  const named = useSearchParams().get(ANSWER_PARAM);
+  const awaitedId = answerIdOf(named);
+  const malformed = answerIdIsMalformed(named);
+  const storedHere = stored && (!awaitedId || stored.queryId === awaitedId) ? stored : null;
   // A stored answer asked within one docket (a refinement) keeps saying so after it is shown again.
-  const storedDocket = stored?.filters.dockets.length === 1 && !defaultFilters.dockets.includes(stored.filters.dockets[0] ?? '') ? (stored.filters.dockets[0] ?? '') : '';
+  const storedDocket = storedHere?.filters.dockets.length === 1 && !defaultFilters.dockets.includes(storedHere.filters.dockets[0] ?? '') ? (storedHere.filters.dockets[0] ?? '') : '';
   const [docket, setDocket] = useState(refinedDocket || storedDocket);
   const form = useRef<HTMLFormElement | null>(null);
-  const [question, setQuestion] = useState(stored?.question ?? initialQuestion);
+  const [question, setQuestion] = useState(storedHere?.question ?? initialQuestion);
   const [mode, setMode] = useState<'' | AnalysisMode>('');
-  const [phase, setPhase] = useState<Phase>(stored ? 'done' : 'idle');
-  const [answer, setAnswer] = useState<Answer | null>(stored ? answerOf(stored) : null);
+  const [phase, setPhase] = useState<Phase>(storedHere ? 'done' : awaitedId ? 'opening' : 'idle');
+  const [answer, setAnswer] = useState<Answer | null>(storedHere ? answerOf(storedHere) : null);
   const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  // The address names no answer (never stored, or not one an answer could have).
+  const [missing, setMissing] = useState(malformed && !storedHere);
   const controller = useRef<AbortController | null>(null);
+  // The answers this panel holds or asked itself: their address needs no following.
+  const own = useRef(new Set<string>(storedHere ? [storedHere.queryId] : []));
   const hydrated = useHydrated();
   const router = useRouter();
-  // Read in the browser: after a Back the page may be the one rendered before the address named the answer.
-  const awaitedId = answerIdOf(useSearchParams().get(ANSWER_PARAM));
   const tooLong = question.length > questionLimit;
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  // A refinement is one click: arriving with a question and a docket asks it (once the form can submit).
-  const askedOnArrival = useRef(false);
-  useEffect(() => {
-    if (askedOnArrival.current || !hydrated || !refinedDocket || !initialQuestion || stored || awaitedId) return;
-    askedOnArrival.current = true;
-    form.current?.requestSubmit();
-  }, [hydrated, refinedDocket, initialQuestion, stored, awaitedId]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const asked = question.trim();
-    if (!asked) {
-      setError({ message: 'Type a question first.', field: 'Type a question first.' });
-      return;
-    }
-    if (asked.length > questionLimit) {
-      setError({ message: tooLongMessage(questionLimit), field: tooLongMessage(questionLimit) });
-      return;
-    }
+  /**
+   * Shows an answer as its events arrive: one asked here (`asked`: its question), or the one the
+   * address names (`asked` null: resumed from its start, or shown whole once stored).
+   */
+  const follow = async (run: (handlers: AskHandlers, signal: AbortSignal) => Promise<void>, asked: string | null): Promise<void> => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
     setError(null);
-    setPhase('asking');
-    setAnswer({ question: asked, queryId: null, requestId: null, documents: null, sections: [], figures: null, query: null });
+    setMissing(false);
+    setPhase(asked === null ? 'opening' : 'asking');
+    setAnswer(asked === null ? null : { question: asked, queryId: null, requestId: null, documents: null, sections: [], figures: null, query: null });
     const update = (patch: Partial<Answer>) => setAnswer((prev) => (prev ? { ...prev, ...patch } : prev));
     let completed = false;
     let named = false;
-    // A failed answer is never stored: its address would only wait for it. Back to the question instead.
+    // A failed answer is never stored: its address would only say so. Back to the question instead.
     const unname = () => {
-      if (named) window.history.replaceState(null, '', `/workspaces/${encodeURIComponent(workspaceId)}/query?q=${encodeURIComponent(asked)}`);
+      if (named && asked !== null) window.history.replaceState(null, '', `/workspaces/${encodeURIComponent(workspaceId)}/query?q=${encodeURIComponent(asked)}`);
     };
     try {
-      await askQuestion(
-        workspaceId,
-        { question: asked, ...(mode ? { mode } : {}), ...(docket ? { filters: { ...defaultFilters, dockets: [docket] } } : {}) },
+      await run(
         {
-          started: ({ queryId, requestId }) => {
-            update({ queryId, requestId });
+          started: ({ queryId, requestId, question: answered }) => {
+            own.current.add(queryId);
+            if (asked === null) {
+              setAnswer({ question: answered, queryId, requestId, documents: null, sections: [], figures: null, query: null });
+              setQuestion((typed) => typed || answered);
+            } else {
+              update({ queryId, requestId });
+              // The answer's own address from now on (replacing, not adding, a history entry); Next's router follows it.
+              window.history.replaceState(null, '', answerHref(workspaceId, queryId));
+              named = true;
+            }
             setPhase('retrieving');
-            // The answer's own address from now on (replacing, not adding, a history entry); Next's router follows it.
-            window.history.replaceState(null, '', answerHref(workspaceId, queryId));
-            named = true;
           },
           documents: (documents) => {
             update({ documents });
@@ -171,9 +172,14 @@ export function AskPanel({
       if (current.signal.aborted || completed) return;
       unname();
       setPhase('failed');
-      setError({ message: 'The answer ended early. Try again.', field: null });
+      setError({ message: asked === null ? 'This answer stopped before it was complete, so it was not saved. Ask the question again.' : 'The answer ended early. Try again.', field: null });
     } catch (err) {
       if (current.signal.aborted) return;
+      if (asked === null && isApiError(err) && (err.status === 404 || err.status === 400)) {
+        setPhase('idle');
+        setMissing(true);
+        return;
+      }
       unname();
       setPhase('failed');
       if (isApiError(err)) {
@@ -183,6 +189,41 @@ export function AskPanel({
         setError({ message: 'Something went wrong while answering. Try again.', field: null });
       }
     }
+  };
+
+  // The address names an answer this panel does not hold: follow it (still being written) or show it (stored).
+  useEffect(() => {
+    if (!awaitedId || own.current.has(awaitedId)) return;
+    void follow((handlers, signal) => watchAnswer(awaitedId, handlers, signal), null);
+    // follow() set it before its first wait.
+    const mine = controller.current;
+    return () => {
+      // Only this following (not a question asked meanwhile).
+      if (controller.current === mine) mine?.abort();
+    };
+  }, [awaitedId]); // once per answer the address names
+
+  // A refinement is one click: arriving with a question and a docket asks it (once the form can submit).
+  const askedOnArrival = useRef(false);
+  useEffect(() => {
+    if (askedOnArrival.current || !hydrated || !refinedDocket || !initialQuestion || stored || awaitedId) return;
+    askedOnArrival.current = true;
+    form.current?.requestSubmit();
+  }, [hydrated, refinedDocket, initialQuestion, stored, awaitedId]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const asked = question.trim();
+    if (!asked) {
+      setError({ message: 'Type a question first.', field: 'Type a question first.' });
+      return;
+    }
+    if (asked.length > questionLimit) {
+      setError({ message: tooLongMessage(questionLimit), field: tooLongMessage(questionLimit) });
+      return;
+    }
+    const body = { question: asked, ...(mode ? { mode } : {}), ...(docket ? { filters: { ...defaultFilters, dockets: [docket] } } : {}) };
+    await follow((handlers, signal) => askQuestion(workspaceId, body, handlers, signal), asked);
   };
 
   const busy = phase === 'asking' || phase === 'retrieving' || phase === 'writing' || phase === 'figures';
@@ -252,9 +293,15 @@ export function AskPanel({
 
       {error && !error.field ? <FormError message={error.message} testId="ask-error" /> : null}
 
-      {!answer && awaitedId ? <AnswerPending key={awaitedId} workspaceId={workspaceId} /> : null}
+      {!answer && phase === 'opening' ? (
+        <p className={styles.pending} role="status" data-testid="answer-pending">
+          <LoaderIcon className={styles.spinner} /> Opening the answer…
+        </p>
+      ) : null}
 
-      {!answer && !awaitedId ? (
+      {missing && !answer ? <AnswerMissing workspaceId={workspaceId} /> : null}
+
+      {!answer && !awaitedId && !missing ? (
         <div className={`card ${styles.askIntro}`}>
           <div className="card-body">
             <h2 className={styles.sectionHeading}>Ask about the filings in this workspace</h2>
@@ -389,47 +436,14 @@ function QuestionCounter({ length, limit }: { length: number; limit: number }) {
   );
 }
 
-/**
- * The address names an answer this page does not hold yet: one still being written (a reload while
- * it streamed), or the page as rendered before the answer was stored (after Back). The page is asked
- * again, a little later each time, until it renders the stored answer.
- */
-function AnswerPending({ workspaceId }: { workspaceId: string }) {
-  const router = useRouter();
-  const [gaveUp, setGaveUp] = useState(false);
-
-  useEffect(() => {
-    let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const again = () => {
-      if (attempt >= PENDING_ANSWER_ATTEMPTS) {
-        setGaveUp(true);
-        return;
-      }
-      timer = setTimeout(() => {
-        attempt += 1;
-        router.refresh();
-        again();
-      }, pendingAnswerDelay(attempt));
-    };
-    router.refresh();
-    again();
-    return () => clearTimeout(timer);
-  }, [router]);
-
-  if (gaveUp) {
-    return (
-      <div className="alert alert-info" role="status" data-testid="answer-missing">
-        <p>
-          This answer was not saved: it may have stopped before it was complete. Ask the question again, or look for it in the{' '}
-          <Link href={`/workspaces/${encodeURIComponent(workspaceId)}/log`}>workspace log</Link>.
-        </p>
-      </div>
-    );
-  }
+/** The address names no answer: never stored (it stopped before it was complete), or a wrong link. */
+function AnswerMissing({ workspaceId }: { workspaceId: string }) {
   return (
-    <p className={styles.pending} role="status" data-testid="answer-pending">
-      <LoaderIcon className={styles.spinner} /> The answer is still being written; it appears here when it is ready…
-    </p>
+    <div className="alert alert-info" role="status" data-testid="answer-missing">
+      <p>
+        No saved answer has this address: it may have stopped before it was complete, or the link is wrong. Ask the question again, or look for it in the{' '}
+        <Link href={`/workspaces/${encodeURIComponent(workspaceId)}/log`}>workspace log</Link>.
+      </p>
+    </div>
   );
 }

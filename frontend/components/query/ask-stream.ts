@@ -1,6 +1,7 @@
 // Browser side of POST /api/workspaces/:id/queries: sends the question through the browser's BFF client
 // (its CSRF token and the retry on `csrf_failed` included) and reads the server-sent events as they
-// arrive (EventSource cannot POST, so openapi-fetch's `parseAs: 'stream'` + eventsource-parser).
+// arrive (EventSource cannot POST, so openapi-fetch's `parseAs: 'stream'` + eventsource-parser). And of
+// GET /api/queries/:queryId/events: the same events for an answer the page's address names.
 import { createParser } from 'eventsource-parser';
 import { api } from '@/lib/api.client';
 import type { components } from '@/lib/api/schema';
@@ -32,9 +33,35 @@ export async function askQuestion(workspaceId: string, body: AskRequest, handler
       parseAs: 'stream',
       signal,
     });
-  let answer: Awaited<ReturnType<typeof ask>>;
+  await readAnswer(ask, handlers, signal);
+}
+
+/**
+ * Follows the answer `queryId` names: while it is being written, its events so far and then the rest;
+ * once stored, started and completed at once. A 404 (no such answer, never stored, or not yours) or a
+ * 400 (an id no answer can have) comes at once as an ApiError; an abort ends quietly.
+ */
+export async function watchAnswer(queryId: string, handlers: AskHandlers, signal: AbortSignal): Promise<void> {
+  await readAnswer(
+    () =>
+      api.GET('/api/queries/{queryId}/events', {
+        params: { path: { queryId } },
+        headers: { accept: 'text/event-stream' },
+        parseAs: 'stream',
+        signal,
+      }),
+    handlers,
+    signal,
+  );
+}
+
+type AnswerResponse = { data?: ReadableStream | null | undefined; error?: unknown; response: Response };
+
+/** Opens the event stream and dispatches each event to its handler until the stream ends. */
+async function readAnswer(open: () => Promise<AnswerResponse>, handlers: AskHandlers, signal: AbortSignal): Promise<void> {
+  let answer: AnswerResponse;
   try {
-    answer = await ask();
+    answer = await open();
   } catch (error) {
     if (signal.aborted) return;
     throw error instanceof ApiError ? error : new ApiError(0, 'unavailable', 'Cannot reach the server. Check your connection and try again.');

@@ -28,6 +28,19 @@ export function citedPassages(sections: AnalysisSection[], keyFacts: KeyFact[] =
   return [...seen.entries()].map(([key, citation]) => ({ n: numbers.get(key)!, citation }));
 }
 
+/**
+ * The citation numbers a document's passages carry, ascending and once each: how the documents list
+ * points back to the answer's markers (never by rank, which would read as a citation).
+ */
+export function citationNumbersOf(passages: Pick<Citation, 'documentId' | 'start' | 'end'>[], numbers: Map<string, number> | undefined): number[] {
+  const found = new Set<number>();
+  for (const passage of passages) {
+    const n = numbers?.get(citationKey(passage));
+    if (n) found.add(n);
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
 // Words of a question not worth highlighting in a document (they would mark half the text).
 const QUESTION_STOP_WORDS = new Set(
   ('a an and are as at be been being but by can could did do does for from had has have how i if in into is it its may might ' +

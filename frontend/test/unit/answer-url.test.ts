@@ -1,4 +1,4 @@
-import { answerHref, answerIdOf, PENDING_ANSWER_ATTEMPTS, pendingAnswerDelay } from '../../components/query/answer-url';
+import { answerHref, answerIdIsMalformed, answerIdOf } from '../../components/query/answer-url';
 
 describe('an answer’s address', () => {
   it('is the workspace’s question page naming the answer', () => {
@@ -10,14 +10,15 @@ describe('an answer’s address', () => {
     expect(answerIdOf(['q1', 'q2'])).toBe('q1');
     expect(answerIdOf(undefined)).toBe('');
     expect(answerIdOf('x'.repeat(201))).toBe('');
+    expect(answerIdOf('q\u00001')).toBe('');
   });
 
-  it('waits a little longer each time for an answer still being written, about two minutes in all', () => {
-    expect(pendingAnswerDelay(0)).toBe(500);
-    expect(pendingAnswerDelay(1)).toBe(750);
-    expect(pendingAnswerDelay(100)).toBe(3000);
-    const total = Array.from({ length: PENDING_ANSWER_ATTEMPTS }, (_, i) => pendingAnswerDelay(i)).reduce((a, b) => a + b, 0);
-    expect(total).toBeGreaterThan(90_000);
-    expect(total).toBeLessThan(150_000);
+  it('calls a value no answer can have malformed (shown as not found at once, without asking), but not an absent or empty one', () => {
+    expect(answerIdIsMalformed('x'.repeat(201))).toBe(true);
+    expect(answerIdIsMalformed('q\u00071')).toBe(true);
+    expect(answerIdIsMalformed('65f0c0ffee0000000000dead')).toBe(false);
+    expect(answerIdIsMalformed('not an id')).toBe(false); // the BFF says whether it names one
+    expect(answerIdIsMalformed('  ')).toBe(false);
+    expect(answerIdIsMalformed(null)).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ jest.mock('@/lib/api.client', () => {
   };
 });
 
-import { askQuestion, type AskHandlers } from '../../components/query/ask-stream';
+import { askQuestion, watchAnswer, type AskHandlers } from '../../components/query/ask-stream';
 import { startStandInBff, type SeenRequest, type StandInBff } from '../support/stand-in-bff';
 
 describe('askQuestion', () => {
@@ -100,6 +100,28 @@ describe('askQuestion', () => {
       code: 'unavailable',
       message: 'the query engine is down',
     });
+  });
+
+  it('follows an answer the address names: its events so far and the rest, through GET without a token', async () => {
+    answer = (_req, res) =>
+      sse(res, [
+        ['started', { queryId: 'q 4', requestId: null, question: 'What was approved?' }],
+        ['documents', { documents: [] }],
+        ['completed', { query: { queryId: 'q 4' } }],
+      ]);
+    const { events, handlers } = recorder();
+    await watchAnswer('q 4', handlers, new AbortController().signal);
+    expect(events).toEqual(['started q 4', 'documents 0', 'completed q 4']);
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/queries/q%204/events' });
+    expect(seen[0]!.headers).toMatchObject({ accept: 'text/event-stream' });
+  });
+
+  it('says at once that an address names no answer: a 404 (or 400) is an ApiError, no waiting', async () => {
+    answer = (_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: 'no query q-x' } }));
+    const started = Date.now();
+    await expect(watchAnswer('q-x', recorder().handlers, new AbortController().signal)).rejects.toMatchObject({ name: 'ApiError', status: 404, code: 'not_found' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(seen).toHaveLength(1);
   });
 
   it('an abort before the answer ends quietly', async () => {

@@ -1,4 +1,4 @@
-import { citationHref, citationPlace, citedPassages, documentHref, highlightTerms, numberCitations } from '../../components/query/citations';
+import { citationHref, citationNumbersOf, citationPlace, citedPassages, documentHref, highlightTerms, numberCitations } from '../../components/query/citations';
 import type { AnalysisSection, Citation, KeyFact } from '../../components/query/types';
 
 const cite = (documentId: string, start: number, page = 2): Citation => ({ documentId, documentTitle: `Title ${documentId}`, start, end: start + 10, page, quote: `quote ${documentId}@${start}` });
@@ -17,6 +17,16 @@ describe('citation numbers', () => {
   it('numbers each distinct passage once, in reading order, sections before key facts', () => {
     const numbers = numberCitations(sections, facts);
     expect([...numbers.entries()]).toEqual([['doc-a:100-110', 1], ['doc-b:5-15', 2], ['doc-a:300-310', 3]]);
+  });
+
+  it('gives each listed document the numbers its passages carry in the analysis, ascending and once each, and never its rank', () => {
+    const numbers = numberCitations(sections, facts);
+    // doc-a: its key-fact passage (3) listed before its sentence passage (1), and the same passage twice.
+    expect(citationNumbersOf([c, a, { ...a }], numbers)).toEqual([1, 3]);
+    expect(citationNumbersOf([b], numbers)).toEqual([2]);
+    // A listed document the analysis does not cite (its best-matching passage only), or before the analysis arrives.
+    expect(citationNumbersOf([cite('doc-z', 40)], numbers)).toEqual([]);
+    expect(citationNumbersOf([a], undefined)).toEqual([]);
   });
 
   it('lists the cited passages by number, without repeats', () => {
