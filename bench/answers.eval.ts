@@ -121,7 +121,8 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       try {
         const query = await asker.ask(
-          { question: question.question, filters: { ...emptySearchFilters(), dockets: question.filters.dockets, agencies: question.filters.agencies }, userId: 'eval', workspaceId: '' },
+          // A workspace's default agency (named_outside_filter) comes with the question as the workspace sends it; such questions set no agency of their own.
+          { question: question.question, filters: { ...emptySearchFilters(), dockets: question.filters.dockets, agencies: [...question.filters.agencies, ...(question.workspaceFilters?.agencies ?? [])] }, userId: 'eval', workspaceId: '' },
           () => undefined,
         );
         const ms = performance.now() - t0;
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
   }
 
   const byType = Object.fromEntries(questionTypes.map((type) => [type, aggregate(outcomes.filter((o) => o.question.type === type))]));
-  const byNaming = Object.fromEntries(['docket', 'party', 'filter-docket', 'filter-agency'].map((naming) => [naming, aggregate(outcomes.filter((o) => o.question.naming === naming))]));
+  const byNaming = Object.fromEntries(['docket', 'party', 'party-year', 'filter-docket', 'filter-agency'].map((naming) => [naming, aggregate(outcomes.filter((o) => o.question.naming === naming))]));
   const superseded = aggregate(outcomes.filter((o) => o.question.supersededSchedule));
   const overall = aggregate(outcomes);
   const load = os.loadavg().map((value) => round(value, 2));

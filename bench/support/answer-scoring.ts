@@ -1,18 +1,45 @@
 /**
- * Scores one answer (the query-engine's Analysis) against what the generated corpus knows of the
- * proceeding asked about (bench/answers.eval.ts): was the proceeding right, was the asked-for slot
- * right, and does the passage cited for it contain the value stated. Pure; no I/O.
+ * Scores one answer against what the generated corpus knows of the proceeding asked about: was the
+ * proceeding right, was the asked-for slot right, and does the passage cited for it contain the value
+ * stated. The answer is what both evaluations read of it (ScoredAnalysis): the query-engine's Analysis
+ * (bench/answers.eval.ts) or the stored query's analysis as the BFF returns it to the page
+ * (bench/answers-e2e.eval.ts). Pure; no I/O.
  */
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
-import type { Analysis, KeyFact } from '../../services/query-engine/src/domain/analysis/analysis-model';
 
 export const questionTypes = [
   'requested_amount', 'recommended_amount', 'approved_amount', 'hearing_date', 'comment_deadline', 'intervenors', 'applicant', 'position', 'outcome',
+  'current_proceeding', 'date_tense', 'named_outside_filter',
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
+/** A cited passage, as far as scoring reads it. */
+export interface ScoredCitation {
+  documentId: string;
+  quote: string;
+}
+
+/** A key fact, as far as scoring reads it (the query-engine's KeyFact and the BFF's both fit). */
+export interface ScoredFact {
+  slot: string;
+  subject: string;
+  status: string;
+  text: string;
+  normalized: string;
+  /** null when the BFF has none to give (a fact always has one in the query-engine). */
+  citation: ScoredCitation | null;
+}
+
+/** What scoring reads of an answer: its proceeding, key facts, sections' sentences and notice. */
+export interface ScoredAnalysis {
+  scope: { docketNumber: string; sourceId: string };
+  keyFacts: readonly ScoredFact[];
+  sections: readonly { heading: string; sentences: readonly { text: string; citations: readonly ScoredCitation[] }[] }[];
+  notice: string;
+}
+
 /** How the question names its proceeding. */
-export type Naming = 'docket' | 'party' | 'filter-docket' | 'filter-agency';
+export type Naming = 'docket' | 'party' | 'party-year' | 'filter-docket' | 'filter-agency';
 
 export interface EvalQuestion {
   id: string;
@@ -39,6 +66,18 @@ export interface EvalQuestion {
   };
   /** Date questions: the docket had an earlier scheduling order, superseded, that filings also state. */
   supersededSchedule?: boolean;
+  /**
+   * Kinds that wrap another question (current_proceeding, date_tense, named_outside_filter): the slot
+   * it asks for, scored as that type.
+   */
+  asks?: QuestionType;
+  /** Date questions: whether the date is before the day the questions were written (told "was held"). */
+  tense?: 'past' | 'coming';
+  /**
+   * named_outside_filter: the workspace's default filters the question is asked under (another
+   * agency), which leave the named docket out.
+   */
+  workspaceFilters?: { agencies: string[] };
 }
 
 export interface AnswerScore {
@@ -50,7 +89,7 @@ export interface AnswerScore {
 }
 
 /** Same proceeding: the docket number compared as filters compare it, and the source when the answer names one. */
-export function sameProceeding(analysis: Pick<Analysis, 'scope'>, docketNumber: string, sourceId: string): boolean {
+export function sameProceeding(analysis: Pick<ScoredAnalysis, 'scope'>, docketNumber: string, sourceId: string): boolean {
   const scope = analysis.scope;
   if (!scope.docketNumber || normalizeDocketNumber(scope.docketNumber) !== normalizeDocketNumber(docketNumber)) return false;
   return !scope.sourceId || scope.sourceId === sourceId;
@@ -60,7 +99,7 @@ export function sameProceeding(analysis: Pick<Analysis, 'scope'>, docketNumber: 
  * A stated dollar figure equals the truth, rounded as it was written: "$15.4 million" matches
  * 15,432,000 (one decimal of a million), "$15,432,000" only 15,432,000.
  */
-export function amountMatches(fact: Pick<KeyFact, 'text' | 'normalized'>, truth: number): boolean {
+export function amountMatches(fact: Pick<ScoredFact, 'text' | 'normalized'>, truth: number): boolean {
   const written = /([\d,]*\.?\d+)\s*(million|billion)\b/i.exec(fact.text);
   const parsed = Number(fact.normalized.replace(/[$,\s]/g, ''));
   let value = Number.isFinite(parsed) && fact.normalized.trim() !== '' ? parsed : NaN;
@@ -99,7 +138,7 @@ export function partySetF1(stated: readonly string[], truth: readonly string[], 
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
 
-function outcomeMatches(fact: Pick<KeyFact, 'text' | 'normalized'>, truth: string): boolean {
+function outcomeMatches(fact: Pick<ScoredFact, 'text' | 'normalized'>, truth: string): boolean {
   const stated = `${fact.normalized} ${fact.text}`.toLowerCase();
   const key: Record<string, RegExp> = {
     approved: /\bapprov|\bgrant|\bauthoriz/,
@@ -117,15 +156,15 @@ function outcomeMatches(fact: Pick<KeyFact, 'text' | 'normalized'>, truth: strin
   return (key[truth] ?? new RegExp(truth)).test(stated);
 }
 
-function supported(fact: KeyFact): number {
-  return fact.text !== '' && fact.citation.quote.includes(fact.text) ? 1 : 0;
+function supported(fact: ScoredFact): number {
+  return fact.text !== '' && fact.citation !== null && fact.citation.quote.includes(fact.text) ? 1 : 0;
 }
 
-function firstFact(analysis: Analysis, test: (fact: KeyFact) => boolean): KeyFact | undefined {
+function firstFact(analysis: ScoredAnalysis, test: (fact: ScoredFact) => boolean): ScoredFact | undefined {
   return analysis.keyFacts.find(test);
 }
 
-const amountSlots: Partial<Record<QuestionType, KeyFact['slot']>> = {
+const amountSlots: Partial<Record<QuestionType, string>> = {
   requested_amount: 'requested_amount', recommended_amount: 'recommended_amount', approved_amount: 'approved_amount',
 };
 
@@ -133,10 +172,51 @@ const amountSlots: Partial<Record<QuestionType, KeyFact['slot']>> = {
  * Scores `analysis` for `question`. `filersOf` gives the filers of a cited document (positions are
  * right when the answer cites the party's own filing and says it is the party's).
  */
-export function scoreAnswer(question: EvalQuestion, analysis: Analysis, filersOf: (documentId: string) => readonly string[]): AnswerScore {
+export function scoreAnswer(question: EvalQuestion, analysis: ScoredAnalysis, filersOf: (documentId: string) => readonly string[]): AnswerScore {
+  switch (question.type) {
+    case 'current_proceeding':
+      return scoreSlot({ ...question, type: question.asks ?? 'requested_amount' }, analysis, filersOf);
+    case 'date_tense': {
+      const asked = { ...question, type: question.asks ?? 'hearing_date' };
+      const score = scoreSlot(asked, analysis, filersOf);
+      const fact = firstFact(analysis, (f) => f.slot === asked.type && f.status === 'current');
+      return { ...score, slot: score.slot === 1 && fact && toldInTense(analysis, fact, asked.type, question.tense ?? 'past') ? 1 : 0 };
+    }
+    case 'named_outside_filter': {
+      // The answer is about the named docket, and its notice says the filters in force leave it out.
+      const score = scoreSlot({ ...question, type: question.asks ?? 'requested_amount' }, analysis, filersOf);
+      return { ...score, slot: saysOutsideFilters(analysis.notice, question.docketNumber) ? 1 : 0 };
+    }
+    default:
+      return scoreSlot(question, analysis, filersOf);
+  }
+}
+
+/** "Docket 23-0456 (…) is outside the filters in force (agency: ny-psc); this answer reads its filings all the same." */
+export function saysOutsideFilters(notice: string, docketNumber: string): boolean {
+  const docket = normalizeDocketNumber(docketNumber);
+  return /outside the filters/i.test(notice) && docket !== '' && normalizeDocketNumber(notice).includes(docket);
+}
+
+/** The words an Answer sentence tells a date in force with: a hearing "was held on" or "is set for", comments "were" or "are due". */
+const TENSE: Partial<Record<QuestionType, Record<'past' | 'coming', RegExp>>> = {
+  hearing_date: { past: /\bwas held on\b/i, coming: /\bis set for\b/i },
+  comment_deadline: { past: /\bwere due\b/i, coming: /\bare due\b/i },
+};
+
+/** Whether the Answer section states `fact` (its written date) in the expected tense, and not in the other. */
+export function toldInTense(analysis: Pick<ScoredAnalysis, 'sections'>, fact: Pick<ScoredFact, 'text'>, type: QuestionType, tense: 'past' | 'coming'): boolean {
+  const words = TENSE[type];
+  if (!words || fact.text === '') return false;
+  const other = tense === 'past' ? 'coming' : 'past';
+  const telling = analysis.sections.filter((s) => s.heading === 'Answer').flatMap((s) => s.sentences).filter((s) => s.text.includes(fact.text));
+  return telling.some((s) => words[tense].test(s.text)) && !telling.some((s) => words[other].test(s.text));
+}
+
+function scoreSlot(question: EvalQuestion, analysis: ScoredAnalysis, filersOf: (documentId: string) => readonly string[]): AnswerScore {
   const proceeding = sameProceeding(analysis, question.docketNumber, question.sourceId);
   const { expected } = question;
-  const scored = (fact: KeyFact | undefined, right: (fact: KeyFact) => boolean): AnswerScore =>
+  const scored = (fact: ScoredFact | undefined, right: (fact: ScoredFact) => boolean): AnswerScore =>
     fact ? { proceeding, slot: right(fact) ? 1 : 0, support: supported(fact) } : { proceeding, slot: 0, support: null };
 
   switch (question.type) {
@@ -171,11 +251,14 @@ export function scoreAnswer(question: EvalQuestion, analysis: Analysis, filersOf
       const citesOwn = (documentId: string) => filersOf(documentId).some((filer) => sameParty(filer, party));
       // Attributed claims: sentences that open with the party's name ("Sierra Club argues …").
       const attributed = analysis.sections.flatMap((s) => s.sentences).filter((s) => startsWithParty(s.text, party));
-      const right = attributed.some((s) => s.citations.some((c) => citesOwn(c.documentId))) || analysis.keyFacts.some((f) => sameParty(f.subject, party) && citesOwn(f.citation.documentId));
+      const right = attributed.some((s) => s.citations.some((c) => citesOwn(c.documentId)))
+        || analysis.keyFacts.some((f) => sameParty(f.subject, party) && f.citation !== null && citesOwn(f.citation.documentId));
       // Support: the passages cited for the party's claims are in the party's own filings.
       const support = attributed.length === 0 ? null : attributed.filter((s) => s.citations.some((c) => citesOwn(c.documentId))).length / attributed.length;
       return { proceeding, slot: right ? 1 : 0, support };
     }
+    default:
+      return { proceeding, slot: 0, support: null };
   }
 }
 
