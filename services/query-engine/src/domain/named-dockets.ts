@@ -1,7 +1,7 @@
 /**
  * Strings in a question that may be docket numbers, most likely first: "R-2023-2704577",
  * "ER24-1679-000", "A.24-02-103", "20172539-GU", "G008/GR-24-208", "D.P.U. 18-177", and a bare number
- * after "docket" or "No." ("docket 49432"). Whether one is a docket is for the index to say; here only
+ * after "docket" or "No." ("docket 49432"), and last any other number of five digits or more. Whether one is a docket is for the index to say; here only
  * money, percentages and years are set aside.
  */
 export function docketCandidatesIn(question: string): string[] {
@@ -20,5 +20,7 @@ export function docketCandidatesIn(question: string): string[] {
     const shaped = /[A-Za-z]|\d[.\-/]\d/u.test(token);
     if (digits >= 4 && shaped) add(token);
   }
+  // A bare number of five digits or more (some commissions number dockets so: "19124"), tried last.
+  for (const match of question.matchAll(/(?<![\w$.,\-/:])\d{5,}(?![\w%\-/:]|[.,]\d)/gu)) add(match[0]);
   return found.filter((candidate) => !/^(?:19|20)\d\d$/u.test(candidate)).slice(0, 4);
 }

@@ -10,6 +10,7 @@ describe('docket numbers named in a question', () => {
     ['G008/GR-24-208 rate case', ['G008/GR-24-208']],
     ['What happened in D.P.U. 18-177?', ['D.P.U. 18-177']],
     ['Who is the judge in Case No. 3:21-cv-21301?', ['3:21-cv-21301']],
+    ['What is the current hearing date in 19124?', ['19124']],
   ])('%s', (question, expected) => {
     expect(docketCandidatesIn(question)).toEqual(expected);
   });

@@ -15,6 +15,8 @@ interface Candidate {
   named: boolean;
   /** The question names one of its parties (words of the name, in order). */
   partyNamed: boolean;
+  /** The party named is the one applying: its application's filer, or named in the proceeding's title. */
+  partyApplies: boolean;
 }
 
 export interface ScopeDecision {
@@ -76,17 +78,25 @@ function candidatesOf(question: string, ranked: readonly AnalysedDocument[]): Ca
       const digits = normalizeDocketNumber(document.docketNumber);
       candidate = {
         key, docketNumber: document.docketNumber, sourceId: document.sourceId ?? '', sourceName: document.sourceName ?? '', documents: [], weight: 0,
-        named: digits.length >= 4 && questionDigits.includes(digits), partyNamed: false,
+        named: digits.length >= 4 && questionDigits.includes(digits), partyNamed: false, partyApplies: false,
       };
       byKey.set(key, candidate);
     }
     candidate.documents.push(document);
     if (rank < VOTERS) candidate.weight += 1 / (rank + 5);
     if (!candidate.partyNamed) candidate.partyNamed = [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
+    if (!candidate.partyApplies && (document.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(document.title)) {
+      candidate.partyApplies = (document.filers ?? []).some((name) => namesIn(questionWords, name)) || namesIn(` ${nameKey(document.title)} `, questionNameIn(questionWords, document));
+    }
   });
   return [...byKey.values()]
     .filter((c) => c.weight > 0 || c.named)
     .sort((a, b) => Number(b.named) - Number(a.named) || Number(b.partyNamed) - Number(a.partyNamed) || b.weight - a.weight);
+}
+
+/** The name of the document's parties or filers the question holds ('' when none). */
+function questionNameIn(questionWords: string, document: AnalysedDocument): string {
+  return [...(document.parties ?? []), ...(document.filers ?? [])].find((name) => namesIn(questionWords, name)) ?? '';
 }
 
 /** Whether the question holds the party's name, or its name without a corporate suffix. */
@@ -104,16 +114,17 @@ function yearsIn(question: string): number[] {
 }
 
 /**
- * Orders the proceedings of a party the question names (they lead, see candidatesOf) by their latest
- * filing, newest first; those active in a year the question names come first. The others keep
- * their order.
+ * Orders the proceedings of a party the question names (they lead, see candidatesOf): those active in
+ * a year the question names first, then those the party applied in, each by their latest filing,
+ * newest first. The others keep their order.
  */
 function byPartyRecency(candidates: Candidate[], years: number[]): Candidate[] {
   const party = candidates.filter((c) => c.partyNamed && !c.named);
   if (party.length < 2) return candidates;
   const inYears = (c: Candidate) => c.documents.some((d) => years.includes(new Date(filedMs(d.filedAt)).getUTCFullYear()));
   const latest = (c: Candidate) => Math.max(0, ...c.documents.map((d) => filedMs(d.filedAt)));
-  const ordered = [...party].sort((a, b) => Number(inYears(b)) - Number(inYears(a)) || latest(b) - latest(a));
+  // A year named first, then the proceedings the party applied in (not ones it only takes part in), newest first.
+  const ordered = [...party].sort((a, b) => Number(inYears(b)) - Number(inYears(a)) || Number(b.partyApplies) - Number(a.partyApplies) || latest(b) - latest(a));
   const start = candidates.indexOf(party[0] as Candidate);
   return [...candidates.slice(0, start), ...ordered, ...candidates.slice(start + party.length)];
 }

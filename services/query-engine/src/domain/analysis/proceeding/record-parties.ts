@@ -84,14 +84,44 @@ export function intervenors(filings: readonly RecordFiling[], exclude: readonly 
   const petitions = filings
     .filter((f) => f.category === 'motion' && aboutIntervening(f.document.title))
     .sort((a, b) => a.filedMs - b.filedMs);
+  // The orders name whom they admit, whether or not the index knows them as the docket's parties
+  // (an imported filing carries no docket parties).
+  const granting = orders.flatMap((order) => order.sentences.flatMap((sentence) => grantedIn(sentence.text)));
+  const known = new Set(names.map((name) => name.toLowerCase()));
+  for (const name of granting) {
+    if (!known.has(name.toLowerCase())) {
+      known.add(name.toLowerCase());
+      names.push(name);
+    }
+  }
   const facts: KeyFact[] = [];
   for (const name of names) {
     if (excluded.has(name.toLowerCase()) || STAFF.test(name)) continue;
     const granted = firstNaming(orders, name, (sentence) => aboutIntervening(sentence.text));
-    const found = granted ?? firstNaming(petitions.filter((p) => filerOf(p.document).toLowerCase() === name.toLowerCase()), name, () => true);
+    // A petition stands for its filer only where no order has granted intervention yet: once one
+    // has, a petitioner it does not name is not (yet) a party.
+    const petitioned = granting.length === 0
+      ? firstNaming(petitions.filter((p) => filerOf(p.document).toLowerCase() === name.toLowerCase()), name, () => true)
+      : undefined;
+    const found = granted ?? petitioned;
     if (found) facts.push(slotFact('intervenor', 'party', found.sentence, { text: found.text, normalized: name }, name));
   }
   return facts;
+}
+
+// "The petition to intervene of X is granted"; "the motions to intervene of A, B and C are granted";
+// "granting the petitions to intervene of A and B".
+const GRANTED_AFTER = /\b(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?),? (?:is|are) (?:hereby )?granted\b/i;
+const GRANTING = /\bgrant(?:s|ing|ed)? (?:the )?(?:timely )?(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?)\.?\s*$/i;
+
+/** The names an order's sentence admits as intervenors ('' when it admits none). */
+export function grantedIn(sentence: string): string[] {
+  const list = GRANTED_AFTER.exec(sentence)?.[1] ?? GRANTING.exec(sentence)?.[1];
+  if (!list) return [];
+  // A comma before a corporate suffix ("Acme Power, LLC") is part of the name.
+  return list.split(/,(?!\s*(?:LLC|L\.L\.C\.|Inc\.?|LP|L\.P\.|Ltd\.?|Corp\.?)(?:\W|$))\s*(?:and\s+)?|\s+and\s+(?=[A-Z])/)
+    .map((name) => name.trim().replace(/^the\s+(?=[A-Z])/i, (article) => (/^The\s/.test(article) ? article : '')).trim())
+    .filter((name) => name.length >= 3 && /^[A-Z]/.test(name));
 }
 
 function firstNaming(filings: readonly RecordFiling[], name: string, accept: (sentence: RecordSentence) => boolean) {

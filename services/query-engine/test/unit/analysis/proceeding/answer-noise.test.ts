@@ -82,3 +82,23 @@ describe('dates in the answer', () => {
     expect(lead('When are comments due in docket 23-0456?', '2026-12-05')[0]).toMatch(/^Comments were due December 2, 2026/);
   });
 });
+
+describe('intervenors of imported filings', () => {
+  // Imported files carry no docket parties: the order's own sentences name whom it admits.
+  const imported = (document: AnalysedDocument): AnalysedDocument => ({ ...document, parties: [] });
+  const order = imported(filing('Order', '2024-06-21', 'Federal Energy Regulatory Commission',
+    'The petition to intervene of Office of the People\'s Counsel is granted. The motions to intervene of AARP, National Consumer Law Center and Interstate Natural Gas Association of America are granted.',
+    'Letter Order Granting Petitions to Intervene'));
+  const lateComer = imported(filing('Motion', '2024-07-01', 'Sierra Club', 'Sierra Club respectfully petitions to intervene in this proceeding.', 'Petition to Intervene of Sierra Club'));
+
+  it('are every party the orders granting intervention name, and not a petitioner no order has admitted', () => {
+    const facts = recordFacts(readQuestion('Who intervened in docket 23-0456?'), [order, lateComer], body).filter((f) => f.slot === 'intervenor');
+    expect(facts.map((f) => f.normalized).sort()).toEqual(['AARP', 'Interstate Natural Gas Association of America', 'National Consumer Law Center', 'Office of the People\'s Counsel']);
+    for (const fact of facts) expect(fact.citation.documentId).toBe(order.id);
+  });
+
+  it('are the petitioners while no order has granted intervention yet', () => {
+    const facts = recordFacts(readQuestion('Who intervened in docket 23-0456?'), [lateComer], body).filter((f) => f.slot === 'intervenor');
+    expect(facts.map((f) => f.normalized)).toEqual(['Sierra Club']);
+  });
+});

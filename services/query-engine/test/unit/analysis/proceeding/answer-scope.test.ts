@@ -73,6 +73,13 @@ describe('decideScope', () => {
     expect(decideScope(in2023, readQuestion(in2023), [current(3), older(1), older(2)], []).scope.docketNumber).toBe('R-2023-3040000');
   });
 
+  it('prefers a proceeding the company applied in over a newer one where it only takes part', () => {
+    const own = inDocket(filing('Application', '2023-03-01', 'Great Lakes Electric Cooperative, Inc.', 'text own', 'Application of Great Lakes Electric Cooperative, Inc. for a Rate Increase'), 'U-33051', ['Great Lakes Electric Cooperative, Inc.']);
+    const takesPart = inDocket(filing('Testimony', '2025-05-01', 'Great Lakes Electric Cooperative, Inc.', 'text other'), 'U-13351', ['Wolverine Power', 'Great Lakes Electric Cooperative, Inc.']);
+    const question = 'How much additional revenue is Great Lakes Electric Cooperative, Inc. seeking?';
+    expect(decideScope(question, readQuestion(question), [takesPart, own], []).scope.docketNumber).toBe('U-33051');
+  });
+
   it('leaves a general question open when no proceeding dominates, and never narrows a comparison', () => {
     const general = 'storm restoration costs';
     expect(decideScope(general, readQuestion(general), [a(1), b(2), a(3), b(4)], []).scope.kind).toBe('open');

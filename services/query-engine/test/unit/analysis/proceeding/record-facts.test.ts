@@ -51,12 +51,14 @@ describe('recordFacts', () => {
     expect(facts.map((f) => [f.slot, f.normalized])).toEqual([['comment_deadline', '2024-04-01']]);
   });
 
-  it('lists the intervenors, each cited at the order granting it or else its own petition, and not the applicant or staff', () => {
+  it('lists the intervenors the order granting intervention admits, each cited there, and not a petitioner it does not admit, the applicant or staff', () => {
     const facts = recordFacts(readQuestion('Which parties intervened in docket 23-0456?'), all, body);
     const intervenors = facts.filter((f) => f.slot === 'intervenor');
-    expect(intervenors.map((f) => f.normalized).sort()).toEqual(['Citizens Utility Board', 'Illinois Industrial Energy Consumers', 'Sierra Club']);
+    expect(intervenors.map((f) => f.normalized).sort()).toEqual(['Citizens Utility Board', 'Sierra Club']);
     expect(intervenors.find((f) => f.normalized === 'Sierra Club')?.citation.documentId).toBe(grant.id);
-    expect(intervenors.find((f) => f.normalized === 'Illinois Industrial Energy Consumers')?.citation.documentId).toBe(petition.id);
+    // Without the order, the petitioner is listed, cited at its own petition.
+    const early = recordFacts(readQuestion('Which parties intervened in docket 23-0456?'), all.filter((d) => d !== grant), body).filter((f) => f.slot === 'intervenor');
+    expect(early.find((f) => f.normalized === 'Illinois Industrial Energy Consumers')?.citation.documentId).toBe(petition.id);
     expect(facts.find((f) => f.slot === 'applicant')?.normalized).toBe('Ameren Illinois Company');
     expect(facts.find((f) => f.slot === 'staff')?.normalized).toBe('Staff of the Illinois Commerce Commission');
   });
