@@ -80,6 +80,34 @@ describe('an answer about one proceeding', () => {
     expect(await first.getByTestId('citation').count()).toBeGreaterThan(0);
   });
 
+  test('lists every document the answer cites, its key facts’ sources included, marked with the citation numbers it carries and no rank', async () => {
+    // The answer of the test above, as it stands on the page.
+    const analysis = page.getByTestId('analysis-view');
+    const marks = await analysis.getByTestId('citation').evaluateAll((els) => els.map((e) => [e.getAttribute('data-document-id') ?? '', (e.textContent ?? '').trim()] as const));
+    expect(marks.length).toBeGreaterThan(0);
+    const factSource = (await fact('requested_amount').getByTestId('citation').getAttribute('data-document-id')) ?? '';
+    expect(factSource).not.toBe('');
+    const listed = new Map(
+      (await page.getByTestId('query-document').evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-document-id') ?? '', {
+          cited: (e.getAttribute('data-cited') ?? '').split(' ').filter(Boolean),
+          label: (e.querySelector('[data-testid="document-cited-as"]')?.textContent ?? '').trim(),
+        }] as const),
+      )),
+    );
+    expect(listed.has(factSource)).toBe(true);
+    for (const [documentId, n] of marks) {
+      expect([documentId, listed.has(documentId)]).toEqual([documentId, true]);
+      expect(listed.get(documentId)!.cited).toContain(n);
+    }
+    // Each document says how the answer cites it, not where it ranked.
+    for (const { cited, label } of listed.values()) {
+      expect(label).toBe(cited.length > 0 ? `Cited as${cited.join('')}` : 'Not cited in the answer');
+    }
+    expect(await page.locator('aside h3').first().textContent()).toBe(`Documents (${listed.size})`);
+    await shot('01b-documents-cited');
+  });
+
   test('gives the hearing date of the latest scheduling order, and marks a replaced one as superseded', async () => {
     const withRevision = [...stated].find(([, list]) => new Set(list.filter((s) => s.kind === 'hearing_date').map((s) => s.order)).size > 1);
     const [docket, facts] = withRevision ?? [...stated].find(([, list]) => list.some((s) => s.kind === 'hearing_date')) ?? [];
@@ -114,4 +142,66 @@ describe('an answer about one proceeding', () => {
     expect(await page.getByTestId('ask-docket').textContent()).toContain(other);
     await shot('03-refined');
   }, 120_000);
+});
+
+describe('an answer’s address', () => {
+  test('Back then Forward while the answer is being written shows the question with its answer', async () => {
+    // A question about one proceeding (its record is read: seconds, time to go Back and Forward meanwhile).
+    const asking = [...stated].filter(([, list]) => list.some((s) => s.kind === 'requested_amount'));
+    const [docket, facts] = asking[1] ?? asking[0] ?? [];
+    if (!docket || !facts) throw new Error('the seeded corpus states no requested increase');
+    const party = (facts.find((s) => s.kind === 'requested_amount') as StatedFact).party;
+    const question = `What rate increase did ${party} request in docket ${docket}?`;
+    const loggedTimes = async () => ((await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as { requests: { text: string }[] })
+      .requests.filter((r) => r.text === question).length;
+    const loggedBefore = await loggedTimes();
+
+    await page.goto(`/workspaces/${workspaceId}/search`);
+    // Within the app (client-side, one document), as a reader moves between the workspace's pages.
+    await page.getByTestId('workspace-tab-query').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/query'));
+    // The phase the answer shows in when it first shows after Forward (the document stays the same).
+    await page.evaluate((asked) => {
+      const seen = window as unknown as { forward?: boolean; firstPhase?: string };
+      new MutationObserver(() => {
+        const answer = document.querySelector('[data-testid="answer"]');
+        if (seen.forward && !seen.firstPhase && answer?.querySelector('#answer-heading')?.textContent === asked) seen.firstPhase = answer.getAttribute('data-phase') ?? '';
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    }, question);
+    await page.getByTestId('ask-question').fill(question);
+    await page.getByTestId('ask-submit').click();
+    await page.waitForURL((url) => url.searchParams.has('answer'));
+    const queryId = new URL(page.url()).searchParams.get('answer') ?? '';
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname.endsWith('/search'));
+    const storedBeforeForward = (await page.request.get(`/api/queries/${queryId}`)).status() === 200;
+    await page.evaluate(() => ((window as unknown as { forward?: boolean }).forward = true));
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('answer') === queryId);
+
+    await page.locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`).waitFor({ timeout: 90_000 });
+    await expect(page.locator('#answer-heading').textContent()).resolves.toBe(question);
+    expect(await page.getByTestId('analysis-section').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('query-document').count()).toBeGreaterThan(0);
+    await shot('04-back-forward');
+    const firstPhase = await page.evaluate(() => (window as unknown as { firstPhase?: string }).firstPhase ?? '');
+    // Still being written when we came Forward: the question showed at once with what was written so
+    // far, not only once the answer was stored (a stored answer shows 'done' from the start).
+    if (storedBeforeForward) process.stderr.write('[answers] the answer was stored before Forward: it could not be seen being written\n');
+    else expect(firstPhase).not.toBe('done');
+    expect(firstPhase).not.toBe('');
+    // Asked once: following the answer did not ask it again.
+    expect((await loggedTimes()) - loggedBefore).toBe(1);
+  }, 120_000);
+
+  test('an address naming no answer says so at once', async () => {
+    for (const id of ['65f0c0ffee0000000000dead', 'made-up', 'x'.repeat(250)]) {
+      const started = Date.now();
+      await page.goto(`/workspaces/${workspaceId}/query?answer=${id}`);
+      await page.getByTestId('answer-missing').waitFor({ timeout: 10_000 });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await page.getByTestId('answer').count()).toBe(0);
+    }
+    await shot('05-answer-missing');
+  });
 });
