@@ -16,7 +16,7 @@ import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
 import type { UserActivity } from '@docket/service-kit';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
-import { widenToNamedDocket } from './named-docket-scope';
+import { latestFilingsOf, widenToNamedDocket } from './named-docket-scope';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */
@@ -261,7 +261,8 @@ export class AskService {
     note = '',
   ): Promise<ComposedAnswer & { readMs: number; read: IndexedDocument[] }> {
     const intent = readQuestion(question);
-    const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets);
+    const latestFilings = intent.kind !== 'general' && filters.dockets.length === 0 ? await latestFilingsOf(this.deps.index, ranked, budget) : undefined;
+    const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets, latestFilings);
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
     let proceeding: IndexedDocument[] = [];
     let unread = '';

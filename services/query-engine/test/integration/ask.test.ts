@@ -153,7 +153,9 @@ describe('QueryService: ask, stored queries, the admins\' list (real Kafka, Mong
     // The documents view lists the passages cited from each document.
     const cited = answered.documents.find((d) => d.documentId === 'doc-cpuc-d2311069')!;
     expect(cited.passages.length).toBeGreaterThan(0);
-    expect(Number(answered.figures!.resultCount)).toBe(answered.resultIds.length);
+    // The figures describe the proceeding the answer is about, everything retrieved beside them.
+    expect(answered.figures!.scopeDocketNumber).toBe(answered.analysis!.scope!.docketNumber);
+    expect(Number(answered.figures!.retrieved!.resultCount)).toBe(answered.resultIds.length);
   });
 
   it('logs the query in the workspace and emits queries.completed.v1 through the outbox', async () => {

@@ -41,8 +41,13 @@ const RELATED_DOCUMENTS = 2;
  * the others offered as refinements; a general question is scoped only when one proceeding
  * dominates; a comparison is never narrowed.
  */
-export function decideScope(question: string, intent: QuestionIntent, ranked: readonly AnalysedDocument[], docketFilters: readonly string[]): ScopeDecision {
-  const candidates = byPartyRecency(candidatesOf(question, ranked), yearsIn(question));
+export function decideScope(
+  question: string, intent: QuestionIntent, ranked: readonly AnalysedDocument[], docketFilters: readonly string[],
+  latestFilings: ReadonlyMap<string, number> = new Map(),
+): ScopeDecision {
+  // What was approved or decided is asked of a decided proceeding; what is requested, of the current one.
+  const wantsDecision = intent.kind === 'outcome' || intent.slots.includes('approved_amount');
+  const candidates = byPartyRecency(candidatesOf(question, ranked), yearsIn(question), latestFilings, wantsDecision);
   const refinementsExcept = (key: string | undefined) =>
     candidates.filter((c) => c.key !== key).slice(0, MAX_REFINEMENTS).map(refinementOf);
 
@@ -72,7 +77,7 @@ function candidatesOf(question: string, ranked: readonly AnalysedDocument[]): Ca
   const byKey = new Map<string, Candidate>();
   ranked.forEach((document, rank) => {
     if (!document.docketNumber) return;
-    const key = `${document.sourceId ?? ''}|${normalizeDocketNumber(document.docketNumber)}`;
+    const key = proceedingKey(document.sourceId ?? '', document.docketNumber);
     let candidate = byKey.get(key);
     if (!candidate) {
       const digits = normalizeDocketNumber(document.docketNumber);
@@ -108,6 +113,11 @@ function namesIn(questionWords: string, name: string): boolean {
   return short !== key && short.split(' ').length >= 2 && questionWords.includes(` ${short} `);
 }
 
+/** The key a proceeding is known by here (its source and normalised docket number), for `latestFilings`. */
+export function proceedingKey(sourceId: string, docketNumber: string): string {
+  return `${sourceId}|${normalizeDocketNumber(docketNumber)}`;
+}
+
 /** Years the question names ("in 2023"), which pick a party's proceeding of that time. */
 function yearsIn(question: string): number[] {
   return [...question.matchAll(/\b(19\d\d|20\d\d)\b/gu)].map((match) => Number(match[1]));
@@ -115,16 +125,19 @@ function yearsIn(question: string): number[] {
 
 /**
  * Orders the proceedings of a party the question names (they lead, see candidatesOf): those active in
- * a year the question names first, then those the party applied in, each by their latest filing,
- * newest first. The others keep their order.
+ * a year the question names first, then (for what was approved or decided) the decided ones, then
+ * those the party applied in, each by their latest filing, newest first. The others keep their order.
  */
-function byPartyRecency(candidates: Candidate[], years: number[]): Candidate[] {
+function byPartyRecency(candidates: Candidate[], years: number[], latestFilings: ReadonlyMap<string, number>, wantsDecision: boolean): Candidate[] {
   const party = candidates.filter((c) => c.partyNamed && !c.named);
   if (party.length < 2) return candidates;
   const inYears = (c: Candidate) => c.documents.some((d) => years.includes(new Date(filedMs(d.filedAt)).getUTCFullYear()));
-  const latest = (c: Candidate) => Math.max(0, ...c.documents.map((d) => filedMs(d.filedAt)));
+  // Its latest filing in the index when known (the documents retrieved are a sample of it).
+  const latest = (c: Candidate) => Math.max(latestFilings.get(c.key) ?? 0, ...c.documents.map((d) => filedMs(d.filedAt)));
   // A year named first, then the proceedings the party applied in (not ones it only takes part in), newest first.
-  const ordered = [...party].sort((a, b) => Number(inYears(b)) - Number(inYears(a)) || Number(b.partyApplies) - Number(a.partyApplies) || latest(b) - latest(a));
+  const decided = (c: Candidate) => wantsDecision && c.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
+  const ordered = [...party].sort((a, b) => Number(inYears(b)) - Number(inYears(a)) || Number(decided(b)) - Number(decided(a))
+    || Number(b.partyApplies) - Number(a.partyApplies) || latest(b) - latest(a));
   const start = candidates.indexOf(party[0] as Candidate);
   return [...candidates.slice(0, start), ...ordered, ...candidates.slice(start + party.length)];
 }
