@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { ensureJars, freePort, startMongo, startRedis, type RunningMongo } from '@docket/local-infra';
+import { groupHasLiveMember } from '../../src/stack/process-tree';
 
 // The dev profile (npm start) keeps Mongo data in an H2 file: a restart must keep documents and indexes.
 describe('launcher: dev-profile persistence and clean stop', () => {
@@ -79,11 +80,12 @@ describe('launcher: dev-profile persistence and clean stop', () => {
 });
 
 /** True when no process of the group led by pid is left. */
+/** No process of the group runs any more (a zombie left for init to reap holds nothing: see groupHasLiveMember). */
 function processGone(pid: number): boolean {
   try {
     process.kill(-pid, 0);
-    return false;
   } catch {
     return true;
   }
+  return groupHasLiveMember(pid) === false;
 }
