@@ -16,7 +16,8 @@ import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
 import type { UserActivity } from '@docket/service-kit';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
-import { latestFilingsOf, widenToNamedDocket } from './named-docket-scope';
+import { latestFilingsOf } from './latest-filings';
+import { widenToNamedDocket } from './named-docket-scope';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */

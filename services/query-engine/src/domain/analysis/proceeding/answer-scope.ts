@@ -134,7 +134,6 @@ function byPartyRecency(candidates: Candidate[], years: number[], latestFilings:
   const inYears = (c: Candidate) => c.documents.some((d) => years.includes(new Date(filedMs(d.filedAt)).getUTCFullYear()));
   // Its latest filing in the index when known (the documents retrieved are a sample of it).
   const latest = (c: Candidate) => Math.max(latestFilings.get(c.key) ?? 0, ...c.documents.map((d) => filedMs(d.filedAt)));
-  // A year named first, then the proceedings the party applied in (not ones it only takes part in), newest first.
   const decided = (c: Candidate) => wantsDecision && c.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
   const ordered = [...party].sort((a, b) => Number(inYears(b)) - Number(inYears(a)) || Number(decided(b)) - Number(decided(a))
     || Number(b.partyApplies) - Number(a.partyApplies) || latest(b) - latest(a));
