@@ -3,7 +3,7 @@ import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { PendingEvent } from '@docket/events';
 import type { QueryNode } from '@docket/query-language';
-import { decideScope, readQuestion, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
+import { decideScope, namedPartyProceedings, readQuestion, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { IndexedDocument } from '../domain/indexed-document';
 import {
@@ -262,7 +262,10 @@ export class AskService {
     note = '',
   ): Promise<ComposedAnswer & { readMs: number; read: IndexedDocument[] }> {
     const intent = readQuestion(question);
-    const latestFilings = intent.kind !== 'general' && filters.dockets.length === 0 ? await latestFilingsOf(this.deps.index, ranked, budget) : undefined;
+    // Looked up only when the question names a party of several proceedings found (a company question).
+    const partyProceedings = intent.kind !== 'general' && filters.dockets.length === 0
+      ? namedPartyProceedings(question, ranked.map((r) => r.document)) : [];
+    const latestFilings = partyProceedings.length > 0 ? await latestFilingsOf(this.deps.index, partyProceedings, budget) : undefined;
     const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets, latestFilings);
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
     let proceeding: IndexedDocument[] = [];

@@ -113,6 +113,15 @@ function namesIn(questionWords: string, name: string): boolean {
   return short !== key && short.split(' ').length >= 2 && questionWords.includes(` ${short} `);
 }
 
+/**
+ * The proceedings among the documents found that a party the question names takes part in (its
+ * docket not named): when there are two or more, which is current is decided by their latest filings.
+ */
+export function namedPartyProceedings(question: string, ranked: readonly AnalysedDocument[]): Array<{ key: string; sourceId: string; docketNumber: string }> {
+  const party = candidatesOf(question, ranked).filter((c) => c.partyNamed && !c.named);
+  return party.length >= 2 ? party.map(({ key, sourceId, docketNumber }) => ({ key, sourceId, docketNumber })) : [];
+}
+
 /** The key a proceeding is known by here (its source and normalised docket number), for `latestFilings`. */
 export function proceedingKey(sourceId: string, docketNumber: string): string {
   return `${sourceId}|${normalizeDocketNumber(docketNumber)}`;
