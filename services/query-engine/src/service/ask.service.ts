@@ -3,7 +3,7 @@ import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { PendingEvent } from '@docket/events';
 import type { QueryNode } from '@docket/query-language';
-import { decideScope, namedPartyProceedings, readQuestion, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
+import { decideScope, namedParty, namedPartyProceedings, NO_PARTY_RECORD, readQuestion, type PartyRecord, type QuestionIntent, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { IndexedDocument } from '../domain/indexed-document';
 import {
@@ -17,6 +17,7 @@ import { bm25Retrieve } from '../retrieval/retrieve';
 import type { UserActivity } from '@docket/service-kit';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
 import { latestFilingsOf } from './latest-filings';
+import { partyApplicationsOf } from './party-applications';
 import { widenToNamedDocket } from './named-docket-scope';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
@@ -262,11 +263,7 @@ export class AskService {
     note = '',
   ): Promise<ComposedAnswer & { readMs: number; read: IndexedDocument[] }> {
     const intent = readQuestion(question);
-    // Looked up only when the question names a party of several proceedings found (a company question).
-    const partyProceedings = intent.kind !== 'general' && filters.dockets.length === 0
-      ? namedPartyProceedings(question, ranked.map((r) => r.document)) : [];
-    const latestFilings = partyProceedings.length > 0 ? await latestFilingsOf(this.deps.index, partyProceedings, budget) : undefined;
-    const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets, latestFilings);
+    const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets, await this.partyRecord(question, intent, ranked, filters, budget));
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
     let proceeding: IndexedDocument[] = [];
     let unread = '';
@@ -293,6 +290,24 @@ export class AskService {
     // The model is asked over HTTP from here (its ranking of sentences too); the thread composes its answer.
     if (mode === 'generative' && this.deps.writer.generativeConfigured) job.base = await this.deps.writer.write(question, analysed, mode);
     return { ...(await composer.compose(job)), readMs, read };
+  }
+
+  /**
+   * What the index holds about a company a record question names (its applications, and the latest
+   * filing of each of its proceedings when it has several): which of them is current is told by all
+   * its filings, not by the few retrieved.
+   */
+  private async partyRecord(
+    question: string, intent: QuestionIntent, ranked: Array<{ document: IndexedDocument }>, filters: SearchFilters, budget: () => QueryBudget,
+  ): Promise<PartyRecord> {
+    if (intent.kind === 'general' || filters.dockets.length > 0) return NO_PARTY_RECORD;
+    const documents = ranked.map((r) => r.document);
+    const party = namedParty(question, documents);
+    if (party === '') return NO_PARTY_RECORD;
+    const applications = await partyApplicationsOf(this.deps.index, party, filters, budget);
+    const proceedings = namedPartyProceedings(question, documents, applications);
+    const latestFilings = proceedings.length > 0 ? await latestFilingsOf(this.deps.index, proceedings, budget) : new Map<string, number>();
+    return { applications, latestFilings };
   }
 
   /**

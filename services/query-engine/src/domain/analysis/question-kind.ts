@@ -21,6 +21,8 @@ const RECOMMENDED = /\b(?:recommend(?:s|ed|ing|ation|ations)?|propose instead|co
 const APPROVED = /\b(?:approv(?:e|ed|es|al)|authori[sz](?:e|ed|es|ation)|grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?|adopt(?:s|ed)?|final(?:ly)?|got|received|decided|ordered)\b/i;
 
 const DATE = /\b(?:when|what date|which date|dates?|deadline|deadlines|due|schedule[sd]?|scheduling)\b/i;
+/** "Has the hearing been held yet?", "Is the hearing still ahead?": a hearing's date asked without "when". */
+const HEARING_HAPPENED = /\b(?:been held|held yet|take place|took place|taken place|happen(?:s|ed)?|yet|still ahead|upcoming|coming up)\b/i;
 const HEARING = /\bhearings?\b/i;
 const COMMENTS = /\bcomments?\b/i;
 const INTERVENTION_DEADLINE = /\b(?:interven\w*|petitions? to intervene)\b/i;
@@ -47,6 +49,7 @@ export function readQuestion(question: string): QuestionIntent {
   const party = partyNamed(question);
   const intent = (kind: QuestionKind, slots: FactSlot[]): QuestionIntent => ({ kind, slots, party, comparison });
 
+  if (HEARING.test(question) && HEARING_HAPPENED.test(question) && !AMOUNT.test(question)) return intent('date', ['hearing_date']);
   if (DATE.test(question) && !/\bhow much\b/i.test(question)) {
     if (HEARING.test(question)) return intent('date', ['hearing_date']);
     if (COMMENTS.test(question)) return intent('date', ['comment_deadline']);

@@ -1,6 +1,8 @@
 import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { filedMs, OPEN_SCOPE, type AnalysedDocument, type AnswerScope, type ScopeRefinement } from '../analysis-model';
 import type { QuestionIntent } from '../question-kind';
+import { requestedAmounts } from './record-amounts';
+import { readFiling } from './record-sentences';
 
 /** A proceeding the retrieved documents belong to, with how strongly retrieval points at it. */
 interface Candidate {
@@ -24,6 +26,26 @@ export interface ScopeDecision {
   refinements: ScopeRefinement[];
 }
 
+/**
+ * What the index holds about the party a question names, beyond the documents retrieved: the
+ * applications it filed or is named in (its proceedings, including those retrieval missed) and each
+ * of its proceedings' latest filing day (epoch ms, by proceedingKey).
+ */
+export interface PartyRecord {
+  applications: readonly AnalysedDocument[];
+  latestFilings: ReadonlyMap<string, number>;
+}
+
+export const NO_PARTY_RECORD: PartyRecord = { applications: [], latestFilings: new Map() };
+
+/** What a question naming a party asks of its proceedings. */
+interface PartyWants {
+  years: number[];
+  decision: boolean;
+  request: boolean;
+  party: string;
+}
+
 /** How many of the best retrieved documents vote for a proceeding. */
 const VOTERS = 40;
 /** A general question is about one proceeding when that one carries this share of the votes. */
@@ -43,11 +65,16 @@ const RELATED_DOCUMENTS = 2;
  */
 export function decideScope(
   question: string, intent: QuestionIntent, ranked: readonly AnalysedDocument[], docketFilters: readonly string[],
-  latestFilings: ReadonlyMap<string, number> = new Map(),
+  party: PartyRecord = NO_PARTY_RECORD,
 ): ScopeDecision {
-  // What was approved or decided is asked of a decided proceeding; what is requested, of the current one.
-  const wantsDecision = intent.kind === 'outcome' || intent.slots.includes('approved_amount');
-  const candidates = byPartyRecency(candidatesOf(question, ranked), yearsIn(question), latestFilings, wantsDecision);
+  // What was approved or decided is asked of a decided proceeding; what is requested, of one the party asked for an amount in.
+  const wanted: PartyWants = {
+    years: yearsIn(question),
+    decision: intent.kind === 'outcome' || intent.slots.includes('approved_amount'),
+    request: intent.slots[0] === 'requested_amount',
+    party: namedParty(question, [...ranked, ...party.applications]),
+  };
+  const candidates = byPartyRecency(candidatesOf(question, ranked, party.applications), wanted, party.latestFilings);
   const refinementsExcept = (key: string | undefined) =>
     candidates.filter((c) => c.key !== key).slice(0, MAX_REFINEMENTS).map(refinementOf);
 
@@ -71,11 +98,18 @@ export function decideScope(
   return { scope: proceedingScope(chosen), refinements: refinementsExcept(chosen.key) };
 }
 
-function candidatesOf(question: string, ranked: readonly AnalysedDocument[]): Candidate[] {
+/**
+ * The proceedings of the documents retrieved, best first; `applications` (a named party's, from the
+ * index) add the party's proceedings retrieval missed, without a vote.
+ */
+function candidatesOf(question: string, ranked: readonly AnalysedDocument[], applications: readonly AnalysedDocument[] = []): Candidate[] {
   const questionDigits = foldedWords(question).join('');
   const questionWords = ` ${nameKey(question)} `;
   const byKey = new Map<string, Candidate>();
-  ranked.forEach((document, rank) => {
+  const retrieved = new Set(ranked.map((d) => d.id));
+  const unvoted = applications.filter((d) => !retrieved.has(d.id));
+  [...ranked, ...unvoted].forEach((document, index) => {
+    const rank = index < ranked.length ? index : Number.POSITIVE_INFINITY;
     if (!document.docketNumber) return;
     const key = proceedingKey(document.sourceId ?? '', document.docketNumber);
     let candidate = byKey.get(key);
@@ -90,12 +124,12 @@ function candidatesOf(question: string, ranked: readonly AnalysedDocument[]): Ca
     candidate.documents.push(document);
     if (rank < VOTERS) candidate.weight += 1 / (rank + 5);
     if (!candidate.partyNamed) candidate.partyNamed = [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
-    if (!candidate.partyApplies && (document.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(document.title)) {
+    if (!candidate.partyApplies && isApplication(document)) {
       candidate.partyApplies = (document.filers ?? []).some((name) => namesIn(questionWords, name)) || namesIn(` ${nameKey(document.title)} `, questionNameIn(questionWords, document));
     }
   });
   return [...byKey.values()]
-    .filter((c) => c.weight > 0 || c.named)
+    .filter((c) => c.weight > 0 || c.named || c.partyApplies)
     .sort((a, b) => Number(b.named) - Number(a.named) || Number(b.partyNamed) - Number(a.partyNamed) || b.weight - a.weight);
 }
 
@@ -114,11 +148,29 @@ function namesIn(questionWords: string, name: string): boolean {
 }
 
 /**
- * The proceedings among the documents found that a party the question names takes part in (its
- * docket not named): when there are two or more, which is current is decided by their latest filings.
+ * The party the question names, as the documents write it ('' when it names none, or names a docket):
+ * the proceedings it filed an application in are then looked up in the index.
  */
-export function namedPartyProceedings(question: string, ranked: readonly AnalysedDocument[]): Array<{ key: string; sourceId: string; docketNumber: string }> {
-  const party = candidatesOf(question, ranked).filter((c) => c.partyNamed && !c.named);
+export function namedParty(question: string, documents: readonly AnalysedDocument[]): string {
+  const questionWords = ` ${nameKey(question)} `;
+  const questionDigits = foldedWords(question).join('');
+  if (documents.some((d) => d.docketNumber && normalizeDocketNumber(d.docketNumber).length >= 4 && questionDigits.includes(normalizeDocketNumber(d.docketNumber)))) return '';
+  for (const document of documents) {
+    const name = questionNameIn(questionWords, document);
+    if (name !== '') return name;
+  }
+  return '';
+}
+
+/**
+ * The proceedings among the documents found and the party's applications that the party the
+ * question names takes part in (its docket not named): when there are two or more, which is current
+ * is decided by their latest filings.
+ */
+export function namedPartyProceedings(
+  question: string, ranked: readonly AnalysedDocument[], applications: readonly AnalysedDocument[] = [],
+): Array<{ key: string; sourceId: string; docketNumber: string }> {
+  const party = candidatesOf(question, ranked, applications).filter((c) => c.partyNamed && !c.named);
   return party.length >= 2 ? party.map(({ key, sourceId, docketNumber }) => ({ key, sourceId, docketNumber })) : [];
 }
 
@@ -133,21 +185,41 @@ function yearsIn(question: string): number[] {
 }
 
 /**
- * Orders the proceedings of a party the question names (they lead, see candidatesOf): those active in
- * a year the question names first, then (for what was approved or decided) the decided ones, then
- * those the party applied in, each by their latest filing, newest first. The others keep their order.
+ * Orders the proceedings of a party the question names (they lead, see candidatesOf): one it applied
+ * in during a year the question names first, then one active in that year; then (for what was
+ * approved or decided) the decided ones; then those the party applied in (for what it requested, an
+ * application stating an amount), each by their latest filing, newest first. The others keep their order.
  */
-function byPartyRecency(candidates: Candidate[], years: number[], latestFilings: ReadonlyMap<string, number>, wantsDecision: boolean): Candidate[] {
+function byPartyRecency(candidates: Candidate[], wanted: PartyWants, latestFilings: ReadonlyMap<string, number>): Candidate[] {
   const party = candidates.filter((c) => c.partyNamed && !c.named);
   if (party.length < 2) return candidates;
-  const inYears = (c: Candidate) => c.documents.some((d) => years.includes(new Date(filedMs(d.filedAt)).getUTCFullYear()));
+  const yearOf = (d: AnalysedDocument) => new Date(filedMs(d.filedAt)).getUTCFullYear();
+  const ownApplications = (c: Candidate) => c.documents.filter((d) => isApplication(d) && appliedBy(d, wanted.party));
+  const inYears = (c: Candidate) => (ownApplications(c).some((d) => wanted.years.includes(yearOf(d))) ? 2 : c.documents.some((d) => wanted.years.includes(yearOf(d))) ? 1 : 0);
   // Its latest filing in the index when known (the documents retrieved are a sample of it).
   const latest = (c: Candidate) => Math.max(latestFilings.get(c.key) ?? 0, ...c.documents.map((d) => filedMs(d.filedAt)));
-  const decided = (c: Candidate) => wantsDecision && c.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
-  const ordered = [...party].sort((a, b) => Number(inYears(b)) - Number(inYears(a)) || Number(decided(b)) - Number(decided(a))
-    || Number(b.partyApplies) - Number(a.partyApplies) || latest(b) - latest(a));
+  const decided = (c: Candidate) => wanted.decision && c.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
+  // A joint petition on an interconnection is the company's application too, but asks for no increase.
+  const applies = (c: Candidate) => c.partyApplies && (!wanted.request || statesRequest(ownApplications(c), wanted.party));
+  const ordered = [...party].sort((a, b) => inYears(b) - inYears(a) || Number(decided(b)) - Number(decided(a))
+    || Number(applies(b)) - Number(applies(a)) || Number(b.partyApplies) - Number(a.partyApplies) || latest(b) - latest(a));
   const start = candidates.indexOf(party[0] as Candidate);
   return [...candidates.slice(0, start), ...ordered, ...candidates.slice(start + party.length)];
+}
+
+function isApplication(document: AnalysedDocument): boolean {
+  return (document.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(document.title);
+}
+
+/** The application is the party's: it files it, or its title names it. */
+function appliedBy(document: AnalysedDocument, party: string): boolean {
+  const key = ` ${nameKey(party)} `;
+  return party !== '' && ((document.filers ?? []).some((name) => nameKey(name) === nameKey(party)) || ` ${nameKey(document.title)} `.includes(key));
+}
+
+/** Whether one of the party's applications states the amount it asks for. */
+function statesRequest(applications: readonly AnalysedDocument[], party: string): boolean {
+  return applications.length > 0 && requestedAmounts(applications.map(readFiling), party).length > 0;
 }
 
 function dominates(candidates: readonly Candidate[]): boolean {

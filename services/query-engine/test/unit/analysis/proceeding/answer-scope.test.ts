@@ -13,6 +13,12 @@ describe('readQuestion', () => {
     ['What increase does Staff recommend?', 'amount', ['recommended_amount']],
     ['When is the evidentiary hearing?', 'date', ['hearing_date']],
     ['What is the deadline for comments?', 'date', ['comment_deadline']],
+    ['Has the hearing in docket 23-0456 been held yet?', 'date', ['hearing_date']],
+    ['Did the hearing in R-2023-2704577 take place?', 'date', ['hearing_date']],
+    ['Is the hearing in ER24-1679-000 still ahead?', 'date', ['hearing_date']],
+    ['Is the comment deadline in docket 23-0456 still ahead?', 'date', ['comment_deadline']],
+    ['How much did Ameren request at the hearing?', 'amount', ['requested_amount']],
+    ['What did the Commission decide after the hearing?', 'outcome', ['outcome', 'approved_amount']],
     ['Which parties intervened in the docket?', 'parties', ['intervenor', 'applicant', 'staff']],
     ['What did the Commission decide?', 'outcome', ['outcome', 'approved_amount']],
     ['What does the Sierra Club argue about storm costs?', 'position', []],
@@ -78,6 +84,32 @@ describe('decideScope', () => {
     const takesPart = inDocket(filing('Testimony', '2025-05-01', 'Great Lakes Electric Cooperative, Inc.', 'text other'), 'U-13351', ['Wolverine Power', 'Great Lakes Electric Cooperative, Inc.']);
     const question = 'How much additional revenue is Great Lakes Electric Cooperative, Inc. seeking?';
     expect(decideScope(question, readQuestion(question), [takesPart, own], []).scope.docketNumber).toBe('U-33051');
+  });
+
+  it('prefers the company\'s application that asks for an increase over its newer joint petition', () => {
+    const rateCase = inDocket(filing('Application', '2021-08-25', 'Great Lakes Electric Cooperative, Inc.', 'Great Lakes Electric Cooperative, Inc. requests an increase in annual revenues of $5.7 million.', 'Application of Great Lakes Electric Cooperative, Inc. for Authority to Increase Electric Rates'), 'U-33051', []);
+    const joint = { ...inDocket(filing('Application', '2026-04-04', 'Wolverine Electric Utilities Corp.', 'The petitioners ask the Commission to approve the interconnection of the Ironwood Battery Storage Project.', 'Joint Petition Regarding Interconnection of the Ironwood Battery Storage Project'), 'U-13351', []), filers: ['Wolverine Electric Utilities Corp.', 'Great Lakes Electric Cooperative, Inc.'] };
+    const question = 'How much additional revenue is Great Lakes Electric Cooperative, Inc. seeking?';
+    expect(decideScope(question, readQuestion(question), [joint, rateCase], []).scope.docketNumber).toBe('U-33051');
+  });
+
+  it('finds the company\'s newest case in its applications when retrieval found only the older one', () => {
+    const old = (n: number) => inDocket(filing('Testimony', '2022-03-01', 'Gulf Breeze Gas Distribution Corp.', `text ${n}`), '20205228-GU', ['Gulf Breeze Gas Distribution Corp.']);
+    const oldApplication = inDocket(filing('Application', '2021-12-31', 'Gulf Breeze Gas Distribution Corp.', 'Gulf Breeze Gas Distribution Corp. requests an increase of $533.1 million.', 'Petition of Gulf Breeze Gas Distribution Corp. for Approval of Rates'), '20205228-GU', []);
+    const newApplication = inDocket(filing('Application', '2026-01-20', 'Gulf Breeze Gas Distribution Corp.', 'Gulf Breeze Gas Distribution Corp. requests an increase of $51.1 million.', 'Petition of Gulf Breeze Gas Distribution Corp. for a Rate Increase'), '20245209-GU', []);
+    const question = 'What rate increase did Gulf Breeze Gas Distribution Corp. request?';
+    const retrieved = [old(1), old(2), oldApplication];
+    expect(decideScope(question, readQuestion(question), retrieved, []).scope.docketNumber).toBe('20205228-GU');
+    const party = { applications: [newApplication, oldApplication], latestFilings: new Map() };
+    expect(decideScope(question, readQuestion(question), retrieved, [], party).scope.docketNumber).toBe('20245209-GU');
+  });
+
+  it('takes the case a company opened in the year the question names, over one merely active then', () => {
+    const opened2019 = inDocket(filing('Application', '2019-08-20', 'Niagara Gas Company', 'Niagara Gas Company requests an increase of $3.4 million.', 'Application of Niagara Gas Company for Authority to Increase Natural Gas Rates'), '18-G-2928', []);
+    const longRunning = (date: string, n: number) => inDocket(filing('Testimony', date, 'Niagara Gas Company', `text ${n}`), '16-G-0506', ['Niagara Gas Company']);
+    const question = 'What rate increase did Niagara Gas Company request in 2019?';
+    const decision = decideScope(question, readQuestion(question), [longRunning('2019-05-01', 1), longRunning('2024-03-02', 2)], [], { applications: [opened2019], latestFilings: new Map() });
+    expect(decision.scope.docketNumber).toBe('18-G-2928');
   });
 
   it('leaves a general question open when no proceeding dominates, and never narrows a comparison', () => {
