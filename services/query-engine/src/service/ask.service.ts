@@ -3,7 +3,7 @@ import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { PendingEvent } from '@docket/events';
 import type { QueryNode } from '@docket/query-language';
-import { decideScope, namedParty, namedPartyProceedings, NO_PARTY_RECORD, readQuestion, type PartyRecord, type QuestionIntent, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
+import { decideScope, namedParty, yearsIn, namedPartyProceedings, NO_PARTY_RECORD, readQuestion, type FilingSpan, type PartyRecord, type QuestionIntent, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { IndexedDocument } from '../domain/indexed-document';
 import {
@@ -16,8 +16,8 @@ import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
 import type { UserActivity } from '@docket/service-kit';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
-import { latestFilingsOf } from './latest-filings';
-import { partyApplicationsOf } from './party-applications';
+import { filingSpansOf } from './filing-spans';
+import { partyFilingsOf } from './party-filings';
 import { widenToNamedDocket } from './named-docket-scope';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
@@ -293,9 +293,9 @@ export class AskService {
   }
 
   /**
-   * What the index holds about a company a record question names (its applications, and the latest
-   * filing of each of its proceedings when it has several): which of them is current is told by all
-   * its filings, not by the few retrieved.
+   * What the index holds about a company a record question names (its recent filings, and when it
+   * has several proceedings each one's first and last filing): which of them the question means is
+   * told by all their filings, not by the few retrieved.
    */
   private async partyRecord(
     question: string, intent: QuestionIntent, ranked: Array<{ document: IndexedDocument }>, filters: SearchFilters, budget: () => QueryBudget,
@@ -304,10 +304,10 @@ export class AskService {
     const documents = ranked.map((r) => r.document);
     const party = namedParty(question, documents);
     if (party === '') return NO_PARTY_RECORD;
-    const applications = await partyApplicationsOf(this.deps.index, party, filters, budget);
-    const proceedings = namedPartyProceedings(question, documents, applications);
-    const latestFilings = proceedings.length > 0 ? await latestFilingsOf(this.deps.index, proceedings, budget) : new Map<string, number>();
-    return { applications, latestFilings };
+    const filings = await partyFilingsOf(this.deps.index, party, filters, yearsIn(question), budget);
+    const proceedings = namedPartyProceedings(question, documents, filings);
+    const spans = proceedings.length > 0 ? await filingSpansOf(this.deps.index, proceedings, budget) : new Map<string, FilingSpan>();
+    return { filings, spans };
   }
 
   /**

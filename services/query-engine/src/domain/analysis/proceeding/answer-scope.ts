@@ -1,8 +1,7 @@
 import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { filedMs, OPEN_SCOPE, type AnalysedDocument, type AnswerScope, type ScopeRefinement } from '../analysis-model';
 import type { QuestionIntent } from '../question-kind';
-import { requestedAmounts } from './record-amounts';
-import { readFiling } from './record-sentences';
+import { isApplication, NO_PARTY_RECORD, orderPartyProceedings, type PartyRecord, type PartyWants } from './party-proceedings';
 
 /** A proceeding the retrieved documents belong to, with how strongly retrieval points at it. */
 interface Candidate {
@@ -17,33 +16,11 @@ interface Candidate {
   named: boolean;
   /** The question names one of its parties (words of the name, in order). */
   partyNamed: boolean;
-  /** The party named is the one applying: its application's filer, or named in the proceeding's title. */
-  partyApplies: boolean;
 }
 
 export interface ScopeDecision {
   scope: AnswerScope;
   refinements: ScopeRefinement[];
-}
-
-/**
- * What the index holds about the party a question names, beyond the documents retrieved: the
- * applications it filed or is named in (its proceedings, including those retrieval missed) and each
- * of its proceedings' latest filing day (epoch ms, by proceedingKey).
- */
-export interface PartyRecord {
-  applications: readonly AnalysedDocument[];
-  latestFilings: ReadonlyMap<string, number>;
-}
-
-export const NO_PARTY_RECORD: PartyRecord = { applications: [], latestFilings: new Map() };
-
-/** What a question naming a party asks of its proceedings. */
-interface PartyWants {
-  years: number[];
-  decision: boolean;
-  request: boolean;
-  party: string;
 }
 
 /** How many of the best retrieved documents vote for a proceeding. */
@@ -69,12 +46,12 @@ export function decideScope(
 ): ScopeDecision {
   // What was approved or decided is asked of a decided proceeding; what is requested, of one the party asked for an amount in.
   const wanted: PartyWants = {
+    party: namedParty(question, [...ranked, ...party.filings]),
     years: yearsIn(question),
     decision: intent.kind === 'outcome' || intent.slots.includes('approved_amount'),
     request: intent.slots[0] === 'requested_amount',
-    party: namedParty(question, [...ranked, ...party.applications]),
   };
-  const candidates = byPartyRecency(candidatesOf(question, ranked, party.applications), wanted, party.latestFilings);
+  const candidates = byPartyRecency(candidatesOf(question, ranked, party.filings), wanted, party.spans);
   const refinementsExcept = (key: string | undefined) =>
     candidates.filter((c) => c.key !== key).slice(0, MAX_REFINEMENTS).map(refinementOf);
 
@@ -99,15 +76,15 @@ export function decideScope(
 }
 
 /**
- * The proceedings of the documents retrieved, best first; `applications` (a named party's, from the
+ * The proceedings of the documents retrieved, best first; `partyFilings` (a named party's, from the
  * index) add the party's proceedings retrieval missed, without a vote.
  */
-function candidatesOf(question: string, ranked: readonly AnalysedDocument[], applications: readonly AnalysedDocument[] = []): Candidate[] {
+function candidatesOf(question: string, ranked: readonly AnalysedDocument[], partyFilings: readonly AnalysedDocument[] = []): Candidate[] {
   const questionDigits = foldedWords(question).join('');
   const questionWords = ` ${nameKey(question)} `;
   const byKey = new Map<string, Candidate>();
   const retrieved = new Set(ranked.map((d) => d.id));
-  const unvoted = applications.filter((d) => !retrieved.has(d.id));
+  const unvoted = partyFilings.filter((d) => !retrieved.has(d.id));
   [...ranked, ...unvoted].forEach((document, index) => {
     const rank = index < ranked.length ? index : Number.POSITIVE_INFINITY;
     if (!document.docketNumber) return;
@@ -117,19 +94,16 @@ function candidatesOf(question: string, ranked: readonly AnalysedDocument[], app
       const digits = normalizeDocketNumber(document.docketNumber);
       candidate = {
         key, docketNumber: document.docketNumber, sourceId: document.sourceId ?? '', sourceName: document.sourceName ?? '', documents: [], weight: 0,
-        named: digits.length >= 4 && questionDigits.includes(digits), partyNamed: false, partyApplies: false,
+        named: digits.length >= 4 && questionDigits.includes(digits), partyNamed: false,
       };
       byKey.set(key, candidate);
     }
     candidate.documents.push(document);
     if (rank < VOTERS) candidate.weight += 1 / (rank + 5);
     if (!candidate.partyNamed) candidate.partyNamed = [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
-    if (!candidate.partyApplies && isApplication(document)) {
-      candidate.partyApplies = (document.filers ?? []).some((name) => namesIn(questionWords, name)) || namesIn(` ${nameKey(document.title)} `, questionNameIn(questionWords, document));
-    }
   });
   return [...byKey.values()]
-    .filter((c) => c.weight > 0 || c.named || c.partyApplies)
+    .filter((c) => c.weight > 0 || c.named || c.partyNamed)
     .sort((a, b) => Number(b.named) - Number(a.named) || Number(b.partyNamed) - Number(a.partyNamed) || b.weight - a.weight);
 }
 
@@ -149,7 +123,7 @@ function namesIn(questionWords: string, name: string): boolean {
 
 /**
  * The party the question names, as the documents write it ('' when it names none, or names a docket):
- * the proceedings it filed an application in are then looked up in the index.
+ * its proceedings are then looked up in the index.
  */
 export function namedParty(question: string, documents: readonly AnalysedDocument[]): string {
   const questionWords = ` ${nameKey(question)} `;
@@ -163,14 +137,14 @@ export function namedParty(question: string, documents: readonly AnalysedDocumen
 }
 
 /**
- * The proceedings among the documents found and the party's applications that the party the
- * question names takes part in (its docket not named): when there are two or more, which is current
- * is decided by their latest filings.
+ * The proceedings, among the documents found and the party's own filings, that the party the
+ * question names takes part in (its docket not named): when there are two or more, which it means
+ * is decided by when each was filed in.
  */
 export function namedPartyProceedings(
-  question: string, ranked: readonly AnalysedDocument[], applications: readonly AnalysedDocument[] = [],
+  question: string, ranked: readonly AnalysedDocument[], partyFilings: readonly AnalysedDocument[] = [],
 ): Array<{ key: string; sourceId: string; docketNumber: string }> {
-  const party = candidatesOf(question, ranked, applications).filter((c) => c.partyNamed && !c.named);
+  const party = candidatesOf(question, ranked, partyFilings).filter((c) => c.partyNamed && !c.named);
   return party.length >= 2 ? party.map(({ key, sourceId, docketNumber }) => ({ key, sourceId, docketNumber })) : [];
 }
 
@@ -180,46 +154,17 @@ export function proceedingKey(sourceId: string, docketNumber: string): string {
 }
 
 /** Years the question names ("in 2023"), which pick a party's proceeding of that time. */
-function yearsIn(question: string): number[] {
+export function yearsIn(question: string): number[] {
   return [...question.matchAll(/\b(19\d\d|20\d\d)\b/gu)].map((match) => Number(match[1]));
 }
 
-/**
- * Orders the proceedings of a party the question names (they lead, see candidatesOf): one it applied
- * in during a year the question names first, then one active in that year; then (for what was
- * approved or decided) the decided ones; then those the party applied in (for what it requested, an
- * application stating an amount), each by their latest filing, newest first. The others keep their order.
- */
-function byPartyRecency(candidates: Candidate[], wanted: PartyWants, latestFilings: ReadonlyMap<string, number>): Candidate[] {
+/** Puts the proceedings of a party the question names (they lead, see candidatesOf) in the order it means them; the others keep theirs. */
+function byPartyRecency(candidates: Candidate[], wanted: PartyWants, spans: PartyRecord['spans']): Candidate[] {
   const party = candidates.filter((c) => c.partyNamed && !c.named);
   if (party.length < 2) return candidates;
-  const yearOf = (d: AnalysedDocument) => new Date(filedMs(d.filedAt)).getUTCFullYear();
-  const ownApplications = (c: Candidate) => c.documents.filter((d) => isApplication(d) && appliedBy(d, wanted.party));
-  const inYears = (c: Candidate) => (ownApplications(c).some((d) => wanted.years.includes(yearOf(d))) ? 2 : c.documents.some((d) => wanted.years.includes(yearOf(d))) ? 1 : 0);
-  // Its latest filing in the index when known (the documents retrieved are a sample of it).
-  const latest = (c: Candidate) => Math.max(latestFilings.get(c.key) ?? 0, ...c.documents.map((d) => filedMs(d.filedAt)));
-  const decided = (c: Candidate) => wanted.decision && c.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
-  // A joint petition on an interconnection is the company's application too, but asks for no increase.
-  const applies = (c: Candidate) => c.partyApplies && (!wanted.request || statesRequest(ownApplications(c), wanted.party));
-  const ordered = [...party].sort((a, b) => inYears(b) - inYears(a) || Number(decided(b)) - Number(decided(a))
-    || Number(applies(b)) - Number(applies(a)) || Number(b.partyApplies) - Number(a.partyApplies) || latest(b) - latest(a));
+  const ordered = orderPartyProceedings(party, wanted, spans);
   const start = candidates.indexOf(party[0] as Candidate);
   return [...candidates.slice(0, start), ...ordered, ...candidates.slice(start + party.length)];
-}
-
-function isApplication(document: AnalysedDocument): boolean {
-  return (document.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(document.title);
-}
-
-/** The application is the party's: it files it, or its title names it. */
-function appliedBy(document: AnalysedDocument, party: string): boolean {
-  const key = ` ${nameKey(party)} `;
-  return party !== '' && ((document.filers ?? []).some((name) => nameKey(name) === nameKey(party)) || ` ${nameKey(document.title)} `.includes(key));
-}
-
-/** Whether one of the party's applications states the amount it asks for. */
-function statesRequest(applications: readonly AnalysedDocument[], party: string): boolean {
-  return applications.length > 0 && requestedAmounts(applications.map(readFiling), party).length > 0;
 }
 
 function dominates(candidates: readonly Candidate[]): boolean {
@@ -241,12 +186,10 @@ function proceedingScope(candidate: Pick<Candidate, 'docketNumber' | 'sourceId' 
   return { ...OPEN_SCOPE, kind: 'proceeding', docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, sourceName: candidate.sourceName, title: titleOf(candidate.documents) };
 }
 
-/** A petition to join a proceeding is filed as an application by some agencies; it does not name the proceeding. */
-export const JOINS_A_PROCEEDING = /\binterven(?:e|tion)\b/i;
 
 /** A proceeding's title as its filings give it: its earliest application's, else a filing's caption ('' when neither). */
 export function titleOf(documents: readonly AnalysedDocument[]): string {
-  const applications = documents.filter((d) => (d.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(d.title));
+  const applications = documents.filter(isApplication);
   const filed = (d: AnalysedDocument) => filedMs(d.filedAt) || Infinity;
   const application = applications.sort((a, b) => filed(a) - filed(b))[0];
   return application?.title ?? captionTitle(documents);

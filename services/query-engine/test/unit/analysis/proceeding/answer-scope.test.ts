@@ -69,7 +69,7 @@ describe('decideScope', () => {
     // Lehigh Valley's 2023 case is the one retrieval ranks first; its 2025 case is current.
     const older = (n: number) => inDocket(filing('Testimony', '2023-05-01', 'Lehigh Valley Water Service', `text ${n}`), 'R-2023-3040000', ['Lehigh Valley Water Service']);
     const decided = inDocket(filing('Decision', '2024-01-20', 'Pennsylvania PUC', 'text d'), 'R-2023-3040000', ['Lehigh Valley Water Service']);
-    const current = (n: number) => inDocket(filing('Application', '2025-04-02', 'Lehigh Valley Water Service', `text ${n}`), 'R-2025-1722062', ['Lehigh Valley Water Service']);
+    const current = (n: number) => inDocket(filing('Application', '2025-04-02', 'Lehigh Valley Water Service', `Lehigh Valley Water Service requests an increase of $139.3 million (${n}).`), 'R-2025-1722062', ['Lehigh Valley Water Service']);
     const question = 'What rate increase did Lehigh Valley Water Service request?';
     const decision = decideScope(question, readQuestion(question), [older(1), older(2), decided, current(3)], []);
     expect(decision.scope.docketNumber).toBe('R-2025-1722062');
@@ -80,10 +80,11 @@ describe('decideScope', () => {
   });
 
   it('prefers a proceeding the company applied in over a newer one where it only takes part', () => {
-    const own = inDocket(filing('Application', '2023-03-01', 'Great Lakes Electric Cooperative, Inc.', 'text own', 'Application of Great Lakes Electric Cooperative, Inc. for a Rate Increase'), 'U-33051', ['Great Lakes Electric Cooperative, Inc.']);
+    const own = inDocket(filing('Application', '2023-03-01', 'Great Lakes Electric Cooperative, Inc.', 'Great Lakes Electric Cooperative, Inc. requests an increase in annual revenues of $5.7 million.', 'Application of Great Lakes Electric Cooperative, Inc. for a Rate Increase'), 'U-33051', ['Great Lakes Electric Cooperative, Inc.']);
     const takesPart = inDocket(filing('Testimony', '2025-05-01', 'Great Lakes Electric Cooperative, Inc.', 'text other'), 'U-13351', ['Wolverine Power', 'Great Lakes Electric Cooperative, Inc.']);
+    const othersApplication = inDocket(filing('Application', '2025-04-01', 'Wolverine Power', 'Wolverine Power requests an increase of $12 million.', 'Application of Wolverine Power for Authority to Increase Rates'), 'U-13351', []);
     const question = 'How much additional revenue is Great Lakes Electric Cooperative, Inc. seeking?';
-    expect(decideScope(question, readQuestion(question), [takesPart, own], []).scope.docketNumber).toBe('U-33051');
+    expect(decideScope(question, readQuestion(question), [takesPart, othersApplication, own], []).scope.docketNumber).toBe('U-33051');
   });
 
   it('prefers the company\'s application that asks for an increase over its newer joint petition', () => {
@@ -100,7 +101,7 @@ describe('decideScope', () => {
     const question = 'What rate increase did Gulf Breeze Gas Distribution Corp. request?';
     const retrieved = [old(1), old(2), oldApplication];
     expect(decideScope(question, readQuestion(question), retrieved, []).scope.docketNumber).toBe('20205228-GU');
-    const party = { applications: [newApplication, oldApplication], latestFilings: new Map() };
+    const party = { filings: [newApplication, oldApplication], spans: new Map() };
     expect(decideScope(question, readQuestion(question), retrieved, [], party).scope.docketNumber).toBe('20245209-GU');
   });
 
@@ -108,7 +109,9 @@ describe('decideScope', () => {
     const opened2019 = inDocket(filing('Application', '2019-08-20', 'Niagara Gas Company', 'Niagara Gas Company requests an increase of $3.4 million.', 'Application of Niagara Gas Company for Authority to Increase Natural Gas Rates'), '18-G-2928', []);
     const longRunning = (date: string, n: number) => inDocket(filing('Testimony', date, 'Niagara Gas Company', `text ${n}`), '16-G-0506', ['Niagara Gas Company']);
     const question = 'What rate increase did Niagara Gas Company request in 2019?';
-    const decision = decideScope(question, readQuestion(question), [longRunning('2019-05-01', 1), longRunning('2024-03-02', 2)], [], { applications: [opened2019], latestFilings: new Map() });
+    // The long-running proceeding opened in 2017: its first filing in the index tells so.
+    const spans = new Map([['icc|16g0506', { firstMs: Date.parse('2017-02-14'), lastMs: Date.parse('2024-03-02') }]]);
+    const decision = decideScope(question, readQuestion(question), [longRunning('2019-05-01', 1), longRunning('2024-03-02', 2)], [], { filings: [opened2019], spans });
     expect(decision.scope.docketNumber).toBe('18-G-2928');
   });
 

@@ -1,0 +1,101 @@
+import { nameKey } from '@docket/query-language';
+import { filedMs, type AnalysedDocument } from '../analysis-model';
+import { requestedAmounts } from './record-amounts';
+import { readFiling } from './record-sentences';
+
+/**
+ * What the index holds about the party a question names, beyond the documents retrieved: its recent
+ * filings (and those of any year the question names), which bring in its proceedings retrieval
+ * missed, and each proceeding's first and last filing day (epoch ms, by proceeding key).
+ */
+export interface PartyRecord {
+  filings: readonly AnalysedDocument[];
+  spans: ReadonlyMap<string, FilingSpan>;
+}
+
+export interface FilingSpan {
+  firstMs: number;
+  lastMs: number;
+}
+
+export const NO_PARTY_RECORD: PartyRecord = { filings: [], spans: new Map() };
+
+/** What a question naming a party asks of its proceedings. */
+export interface PartyWants {
+  party: string;
+  years: number[];
+  /** What was approved or decided: a decided proceeding. */
+  decision: boolean;
+  /** What it requested: a proceeding it asked for an amount in. */
+  request: boolean;
+}
+
+/** One of the party's proceedings, with the documents at hand (retrieved, and the party's own). */
+export interface PartyProceeding {
+  key: string;
+  documents: AnalysedDocument[];
+}
+
+/** A petition to join a proceeding is filed as an application by some agencies; it does not name the proceeding. */
+export const JOINS_A_PROCEEDING = /\binterven(?:e|tion)\b/i;
+
+/**
+ * A company's proceedings, the one a question means first: one it opened in a year the question
+ * names; then (for what was approved or decided) a decided one; then its own cases before those it
+ * joined; then the nearest in time to a year named; then by the latest filing, newest first.
+ */
+export function orderPartyProceedings<P extends PartyProceeding>(proceedings: readonly P[], wanted: PartyWants, spans: ReadonlyMap<string, FilingSpan>): P[] {
+  const yearsOf = (p: P) => {
+    const known = spans.get(p.key);
+    const filed = p.documents.map((d) => filedMs(d.filedAt)).filter((ms) => ms > 0);
+    const year = (ms: number) => new Date(ms).getUTCFullYear();
+    return { first: year(Math.min(known?.firstMs || Infinity, ...filed)), last: year(Math.max(known?.lastMs ?? 0, ...filed)), lastMs: Math.max(known?.lastMs ?? 0, ...filed) };
+  };
+  const opened = (p: P) => Number(wanted.years.includes(yearsOf(p).first));
+  // How many years lie between a year named and the proceeding's filings (0 while it was active).
+  const distance = (p: P) => {
+    const { first, last } = yearsOf(p);
+    return wanted.years.length === 0 ? 0 : Math.min(...wanted.years.map((y) => (y < first ? first - y : y > last ? y - last : 0)));
+  };
+  const decided = (p: P) => wanted.decision && p.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
+  const rank = (p: P) => [opened(p), Number(decided(p)), ownership(p.documents, wanted), -distance(p), yearsOf(p).lastMs];
+  return [...proceedings].sort((a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return (rb[i] as number) - (ra[i] as number);
+    return 0;
+  });
+}
+
+/**
+ * How much the proceeding is the party's own case: 2 it filed the application (stating the amount it
+ * asks for, when that is asked), or it files there, joined no one and no one else applied (its
+ * application is not at hand); 1 its application asks for no amount (a joint petition on an
+ * interconnection); 0 it intervened, or another party applied.
+ */
+export function ownership(documents: readonly AnalysedDocument[], wanted: Pick<PartyWants, 'party' | 'request'>): number {
+  const applications = documents.filter(isApplication);
+  const own = applications.filter((d) => appliedBy(d, wanted.party));
+  if (own.length > 0) return !wanted.request || statesRequest(own, wanted.party) ? 2 : 1;
+  const joined = documents.some((d) => JOINS_A_PROCEEDING.test(d.title) && filedBy(d, wanted.party));
+  if (joined || applications.length > 0) return 0;
+  return documents.some((d) => filedBy(d, wanted.party)) ? 2 : 0;
+}
+
+export function isApplication(document: AnalysedDocument): boolean {
+  return (document.filingCategory ?? '').toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(document.title);
+}
+
+function filedBy(document: AnalysedDocument, party: string): boolean {
+  const key = nameKey(party);
+  return key !== '' && (document.filers ?? []).some((name) => nameKey(name) === key);
+}
+
+/** The application is the party's: it files it, or its title names it. */
+function appliedBy(document: AnalysedDocument, party: string): boolean {
+  return filedBy(document, party) || (nameKey(party) !== '' && ` ${nameKey(document.title)} `.includes(` ${nameKey(party)} `));
+}
+
+/** Whether one of the party's applications states the amount it asks for. */
+function statesRequest(applications: readonly AnalysedDocument[], party: string): boolean {
+  return requestedAmounts(applications.map(readFiling), party).length > 0;
+}
