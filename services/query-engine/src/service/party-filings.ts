@@ -1,5 +1,6 @@
+import type { QueryNode } from '@docket/query-language';
 import type { AnalysedDocument } from '../domain/analysis';
-import { emptySearchFilters, filtersToQuery, restrictQuery, type SearchFilters } from '../domain/search-filters';
+import { emptySearchFilters, restrictQuery, type SearchFilters } from '../domain/search-filters';
 import type { QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 
@@ -9,7 +10,7 @@ const RECENT_FILINGS = 60;
 const OPENING_CHARS = 4_000;
 
 /**
- * The filings naming a party, newest first, within the filters in force (and, for each year the
+ * The filings of or naming a party, newest first, within the filters in force (and, for each year the
  * question names, that year's too): they bring in its proceedings the question's retrieval missed (a
  * company's new case has few filings beside its old one's many), and tell its own cases from those
  * it joined. One or two listings and one read of their openings.
@@ -17,9 +18,10 @@ const OPENING_CHARS = 4_000;
 export async function partyFilingsOf(
   index: SearchBackend, party: string, filters: SearchFilters, years: readonly number[], budget: () => QueryBudget,
 ): Promise<AnalysedDocument[]> {
-  const own = { ...emptySearchFilters(), parties: [party] };
+  // Its own filings, and those naming it (its cases' captions, where imported files name no parties).
+  const naming: QueryNode = { kind: 'or', children: [{ kind: 'field', field: 'party', value: party }, { kind: 'phrase', value: party }] };
   const listing = (extra: SearchFilters) =>
-    index.search({ query: restrictQuery(filtersToQuery(own), filters, extra), sort: 'filed_newest', limit: RECENT_FILINGS, facets: false }, budget());
+    index.search({ query: restrictQuery(naming, filters, extra), sort: 'filed_newest', limit: RECENT_FILINGS, facets: false }, budget());
   const inYears = years.length > 0
     ? [{ ...emptySearchFilters(), filedFrom: `${Math.min(...years)}-01-01`, filedTo: `${Math.max(...years)}-12-31` }] : [];
   const results = await Promise.all([emptySearchFilters(), ...inYears].map(listing));

@@ -1,6 +1,7 @@
 import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { filedMs, OPEN_SCOPE, type AnalysedDocument, type AnswerScope, type ScopeRefinement } from '../analysis-model';
 import type { QuestionIntent } from '../question-kind';
+import { captionOf } from './caption';
 import { isApplication, NO_PARTY_RECORD, orderPartyProceedings, type PartyRecord, type PartyWants } from './party-proceedings';
 
 /** A proceeding the retrieved documents belong to, with how strongly retrieval points at it. */
@@ -85,6 +86,8 @@ function candidatesOf(question: string, ranked: readonly AnalysedDocument[], par
   const byKey = new Map<string, Candidate>();
   const retrieved = new Set(ranked.map((d) => d.id));
   const unvoted = partyFilings.filter((d) => !retrieved.has(d.id));
+  // The party's filings were listed for filing by it or naming it (in a caption, say).
+  const naming = new Set(partyFilings.map((d) => d.id));
   [...ranked, ...unvoted].forEach((document, index) => {
     const rank = index < ranked.length ? index : Number.POSITIVE_INFINITY;
     if (!document.docketNumber) return;
@@ -100,7 +103,7 @@ function candidatesOf(question: string, ranked: readonly AnalysedDocument[], par
     }
     candidate.documents.push(document);
     if (rank < VOTERS) candidate.weight += 1 / (rank + 5);
-    if (!candidate.partyNamed) candidate.partyNamed = [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
+    if (!candidate.partyNamed) candidate.partyNamed = naming.has(document.id) || [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
   });
   return [...byKey.values()]
     .filter((c) => c.weight > 0 || c.named || c.partyNamed)
@@ -186,7 +189,6 @@ function proceedingScope(candidate: Pick<Candidate, 'docketNumber' | 'sourceId' 
   return { ...OPEN_SCOPE, kind: 'proceeding', docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, sourceName: candidate.sourceName, title: titleOf(candidate.documents) };
 }
 
-
 /** A proceeding's title as its filings give it: its earliest application's, else a filing's caption ('' when neither). */
 export function titleOf(documents: readonly AnalysedDocument[]): string {
   const applications = documents.filter(isApplication);
@@ -195,16 +197,9 @@ export function titleOf(documents: readonly AnalysedDocument[]): string {
   return application?.title ?? captionTitle(documents);
 }
 
-/** A filing's caption names its proceeding ("In the Matter of Application of X for Authority …."). */
-const CAPTION = /^In the Matter of (.{10,300}?)\.?\s*$/m;
-
 /** The proceeding as the first captioned filing names it, for a proceeding whose application is not at hand. */
 function captionTitle(documents: readonly AnalysedDocument[]): string {
-  for (const document of documents.slice(0, 10)) {
-    const caption = CAPTION.exec(document.text.slice(0, 800))?.[1];
-    if (caption) return caption.trim();
-  }
-  return '';
+  return documents.slice(0, 10).map(captionOf).find((caption) => caption !== '') ?? '';
 }
 
 /** "About docket 23-0456 (Illinois Commerce Commission): Application of …". */

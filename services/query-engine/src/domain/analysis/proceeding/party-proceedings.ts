@@ -1,5 +1,6 @@
 import { nameKey } from '@docket/query-language';
 import { filedMs, type AnalysedDocument } from '../analysis-model';
+import { captionApplicants, captionOf } from './caption';
 import { requestedAmounts } from './record-amounts';
 import { readFiling } from './record-sentences';
 
@@ -68,16 +69,19 @@ export function orderPartyProceedings<P extends PartyProceeding>(proceedings: re
 
 /**
  * How much the proceeding is the party's own case: 2 it filed the application (stating the amount it
- * asks for, when that is asked), or it files there, joined no one and no one else applied (its
- * application is not at hand); 1 its application asks for no amount (a joint petition on an
- * interconnection); 0 it intervened, or another party applied.
+ * asks for, when that is asked), or a caption names it as the one who opened it, or it files there,
+ * joined no one and no one else opened it (neither application nor caption at hand); 1 its
+ * application asks for no amount (a joint petition on an interconnection); 0 it intervened, or
+ * another party opened it.
  */
 export function ownership(documents: readonly AnalysedDocument[], wanted: Pick<PartyWants, 'party' | 'request'>): number {
   const applications = documents.filter(isApplication);
   const own = applications.filter((d) => appliedBy(d, wanted.party));
   if (own.length > 0) return !wanted.request || statesRequest(own, wanted.party) ? 2 : 1;
-  const joined = documents.some((d) => JOINS_A_PROCEEDING.test(d.title) && filedBy(d, wanted.party));
-  if (joined || applications.length > 0) return 0;
+  if (documents.some((d) => JOINS_A_PROCEEDING.test(d.title) && filedBy(d, wanted.party))) return 0;
+  const openedBy = documents.flatMap((d) => captionApplicants(captionOf(d)));
+  if (openedBy.length > 0) return openedBy.includes(nameKey(wanted.party)) ? 2 : 0;
+  if (applications.length > 0) return 0;
   return documents.some((d) => filedBy(d, wanted.party)) ? 2 : 0;
 }
 

@@ -11,7 +11,8 @@ const CUT_BETWEEN = /\b(?:reduc\w*|disallow\w*|decreas\w*|adjustments?|lower|rem
 const BILL = /\b(?:bill|bills|per month|monthly|customer charge|per (?:kwh|therm|gallon))\b/i;
 // "the $25.3 million the Company requested", "compared with the $25.3 million it requested", "had requested $25.3 million".
 const REQUESTED_AFTER = /^\s*(?:increase\s+|in additional revenue\s+)?(?:(?:that\s+)?(?:it|the company|the applicant|the utility|the petitioner|[A-Z][\w.,'&-]*(?:\s+[A-Z][\w.,'&-]*){0,5})\s+)?(?:had\s+|originally\s+|initially\s+)?requested\b|^\s*(?:increase\s+)?requested by\b/i;
-const REQUESTED_BEFORE = /\b(?:had|originally|initially|it|company)\s+requested\s*$/i;
+// "the Company had requested $25.3 million", "the Company's requested increase of $25.3 million".
+const REQUESTED_BEFORE = /\b(?:had|originally|initially|it|company)\s+requested\s*$|\b(?:company|applicant|utility|petitioner)['’]s\s+requested\s+(?:(?:annual|base|rate|revenue)\s+){0,2}(?:increase|relief|revenue requirement)\s+(?:of\s+)?$/i;
 
 const REQUEST_CUE = /\b(?:request(?:s|ed|ing)?|seek(?:s|ing)?|sought|applie[sd] for|apply for|asks?(?:ed)? for|propos(?:es|ed|ing))\b/i;
 const RECOMMEND_CUE = /\b(?:recommend(?:s|ed|ing|ation)?|propose[sd]? instead|should (?:be )?(?:limited|authorized|approved|allowed)|no (?:more|higher) than)\b/i;

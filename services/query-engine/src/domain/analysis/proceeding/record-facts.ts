@@ -1,10 +1,15 @@
+import { nameKey } from '@docket/query-language';
 import type { AnalysedDocument, FactSlot, KeyFact } from '../analysis-model';
 import type { QuestionIntent } from '../question-kind';
+import { captionApplicants, captionOf } from './caption';
 import { approvedAmounts, recommendedAmounts, requestedAmounts } from './record-amounts';
 import { applicants, intervenors, staffParties } from './record-parties';
 import { outcomes } from './record-outcome';
 import { decisionDate, scheduleDates } from './record-schedule';
 import { filerOf, readFiling, type RecordFiling } from './record-sentences';
+
+/** How many filings' captions are read for who opened a proceeding. */
+const CAPTIONS_READ = 20;
 
 /**
  * The facts of one proceeding's record the question asks for, read from the proceeding's filings
@@ -19,11 +24,17 @@ export function recordFacts(intent: QuestionIntent, documents: readonly Analysed
   return facts;
 }
 
-/** Without an application in the index: the party the proceeding's title names first ("Application of Ameren Illinois for …"). */
+/**
+ * Without an application in the index: the party a caption says opened the proceeding ("In the Matter
+ * of Application of Ameren Illinois Company for …"), as the filings write its name.
+ */
 function likelyApplicant(documents: readonly AnalysedDocument[]): string {
-  const parties = documents[0]?.parties ?? [];
-  const titles = documents.map((d) => d.text.slice(0, 600).toLowerCase());
-  return parties.find((name) => titles.some((t) => t.includes(`of ${name.toLowerCase()} for`) || t.includes(`${name.toLowerCase()} for authority`))) ?? '';
+  const opened = new Set(documents.slice(0, CAPTIONS_READ).flatMap((d) => captionApplicants(captionOf(d))));
+  const names = documents.flatMap((d) => [...(d.filers ?? []), ...(d.parties ?? [])]);
+  const captioned = names.find((name) => opened.has(nameKey(name)));
+  if (captioned) return captioned;
+  const openings = documents.map((d) => d.text.slice(0, 600).toLowerCase());
+  return (documents[0]?.parties ?? []).find((name) => openings.some((t) => t.includes(`of ${name.toLowerCase()} for`) || t.includes(`${name.toLowerCase()} for authority`))) ?? '';
 }
 
 function factsFor(slot: FactSlot, filings: readonly RecordFiling[], body: string, party: string, applicant: string): KeyFact[] {

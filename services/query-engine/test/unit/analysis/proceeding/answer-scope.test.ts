@@ -115,6 +115,16 @@ describe('decideScope', () => {
     expect(decision.scope.docketNumber).toBe('18-G-2928');
   });
 
+  it('tells a company\'s case by its caption when it files nothing there, and not one another company opened', () => {
+    const caption = (of: string) => `BEFORE THE CALIFORNIA PUBLIC UTILITIES COMMISSION\n\nIn the Matter of Petition of ${of} for Approval of the Advanced Metering Project.\nDocket No. A.23-07-323\n\nTESTIMONY`;
+    const staffInNewCase = { ...inDocket(filing('Testimony', '2025-11-28', 'Public Advocates Office', caption('Redwood Water Service, Inc.')), 'A.23-07-323', []), sourceId: 'ca-cpuc' };
+    const othersCase = { ...inDocket(filing('Comment', '2026-02-01', 'Redwood Water Service, Inc.', caption('Sierra Water Company')), 'A.25-01-001', []), sourceId: 'ca-cpuc' };
+    const oldCase = (n: number) => ({ ...inDocket(filing('Testimony', '2020-04-01', 'Redwood Water Service, Inc.', `text ${n}`), 'A.18-10-436', ['Redwood Water Service, Inc.']), sourceId: 'ca-cpuc' });
+    const question = 'How much additional revenue is Redwood Water Service, Inc. seeking?';
+    const party = { filings: [othersCase, staffInNewCase], spans: new Map() };
+    expect(decideScope(question, readQuestion(question), [oldCase(1), oldCase(2)], [], party).scope.docketNumber).toBe('A.23-07-323');
+  });
+
   it('leaves a general question open when no proceeding dominates, and never narrows a comparison', () => {
     const general = 'storm restoration costs';
     expect(decideScope(general, readQuestion(general), [a(1), b(2), a(3), b(4)], []).scope.kind).toBe('open');

@@ -88,3 +88,20 @@ describe('readFiling (remembers the filings it read lately)', () => {
     expect(readFiling(application).sentences.map((sentence) => sentence.text)).toEqual(first.sentences.map((sentence) => sentence.text));
   });
 });
+
+describe('a request told only in the applicant\'s brief (its application not imported)', () => {
+  it('is read once a caption says who opened the proceeding', () => {
+    const caption = 'BEFORE THE PUBLIC UTILITY COMMISSION OF TEXAS\n\nIn the Matter of Application of Brazos American Water Company for Authority to Increase Water and Wastewater Rates.\nDocket No. 19124\n\n';
+    const brief = { ...filing('Brief', '2025-02-09', 'Brazos American Water Company', `${caption}INITIAL BRIEF OF BRAZOS AMERICAN WATER COMPANY\n\nThe Company's requested increase of $10,400,000 is necessary to recover its cost of service.`), parties: [] };
+    const staff = { ...filing('Testimony', '2025-01-10', 'Staff of the Public Utility Commission of Texas', `${caption}Staff recommends an increase of no more than $7,100,000.`), parties: [] };
+    const [fact] = recordFacts(readQuestion('What rate increase did Brazos American Water Company request?'), [staff, brief], 'Public Utility Commission of Texas');
+    expect(fact).toMatchObject({ slot: 'requested_amount', normalized: '10400000', subject: 'Brazos American Water Company' });
+    expect(fact?.citation.documentId).toBe(brief.id);
+  });
+
+  it('is read from another party restating it', () => {
+    const testimony = { ...filing('Testimony', '2020-05-01', 'Staff of the Florida Public Service Commission', "The Company's requested increase of $2.5 million is not supported by its cost of service study."), parties: [] };
+    const [fact] = recordFacts(readQuestion('How much additional revenue is being requested in 20183921-EQ?'), [testimony], 'Florida Public Service Commission');
+    expect(fact).toMatchObject({ slot: 'requested_amount', normalized: '2500000' });
+  });
+});

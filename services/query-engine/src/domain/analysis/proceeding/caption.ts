@@ -1,0 +1,18 @@
+import { nameKey } from '@docket/query-language';
+import type { AnalysedDocument } from '../analysis-model';
+
+/** A filing's caption names its proceeding ("In the Matter of Application of X for Authority …."). */
+const CAPTION = /^In the Matter of (.{10,300}?)\.?\s*$/m;
+/** Who opened the proceeding, as its caption says: "(Joint) Application of X (and Y) for …", "Petition of X to …". */
+const OPENED_BY = /^(?:the\s+)?(?:joint\s+)?(?:application|petition|complaint|request|filing)\s+of\s+(.+?)\s+(?:for|to|regarding|seeking|requesting|concerning)\b/i;
+
+/** The proceeding as the filing's caption names it ('' when its opening has none). */
+export function captionOf(document: AnalysedDocument): string {
+  return CAPTION.exec(document.text.slice(0, 800))?.[1]?.trim() ?? '';
+}
+
+/** The name keys of those the caption says opened the proceeding (none when it does not say). */
+export function captionApplicants(caption: string): string[] {
+  const names = OPENED_BY.exec(caption)?.[1];
+  return names ? names.split(/\s+and\s+|,\s+(?!inc\b|llc\b|l\.?p\b|co\b)/i).map(nameKey).filter((key) => key !== '') : [];
+}
