@@ -281,6 +281,7 @@ export class AskService {
         unread = `The filings of docket ${decision.scope.docketNumber} could not be read in time (${error instanceof Error ? error.message : String(error)}); this answer draws on the documents retrieved first.`;
       }
     }
+    if (intent.party) analysed = ownFilingsFirst(analysed, proceeding, intent.party);
     const readMs = performance.now() - readStarted;
     // What the answer may cite beyond the result set: the proceeding's best documents and its record.
     const read = [...analysed.map((r) => r.document), ...proceeding];
@@ -302,7 +303,7 @@ export class AskService {
   ): Promise<PartyRecord> {
     if (intent.kind === 'general' || filters.dockets.length > 0) return NO_PARTY_RECORD;
     const documents = ranked.map((r) => r.document);
-    const party = namedParty(question, documents);
+    const party = namedParty(question, documents, intent);
     if (party === '') return NO_PARTY_RECORD;
     const filings = await partyFilingsOf(this.deps.index, party, filters, yearsIn(question), budget);
     const proceedings = namedPartyProceedings(question, documents, filings);
@@ -390,4 +391,17 @@ const OPENING_CHARS = 1_000;
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
+}
+
+/** The filings of the party a question asks about lead the documents analysed, those the proceeding's reading found too. */
+function ownFilingsFirst(
+  analysed: Array<{ document: IndexedDocument; score: number }>, proceeding: readonly IndexedDocument[], party: string,
+): Array<{ document: IndexedDocument; score: number }> {
+  const wanted = party.toLowerCase();
+  const isOwn = (document: IndexedDocument) => document.filers.some((filer) => filer.toLowerCase().includes(wanted));
+  const have = new Set(analysed.map((r) => r.document.id));
+  const found = proceeding.filter((d) => isOwn(d) && !have.has(d.id)).map((document) => ({ document, score: 0 }));
+  if (found.length === 0) return analysed;
+  const own = analysed.filter((r) => isOwn(r.document));
+  return [...own, ...found, ...analysed.filter((r) => !isOwn(r.document))].slice(0, ANALYSED_DOCUMENTS);
 }

@@ -1,3 +1,4 @@
+import { foldedWords } from '@docket/query-language';
 import { JOINS_A_PROCEEDING, type AnswerScope, type QuestionIntent } from '../domain/analysis';
 import type { IndexedDocument, SearchHit } from '../domain/indexed-document';
 import { emptySearchFilters, filtersToQuery, type SearchFilters } from '../domain/search-filters';
@@ -6,6 +7,9 @@ import type { SearchBackend } from '../index/search-backend';
 
 /** How many of a proceeding's filings are listed to choose from (newest first). */
 const LISTING = 600;
+
+/** How many of the filings of a party whose position is asked are read (newest first). */
+const PARTY_FILINGS = 12;
 
 /** Which filings each kind of question reads, and how many of each (newest first unless said). */
 const READS: Record<QuestionIntent['kind'], Array<{ categories: string[]; limit: number; oldest?: boolean; title?: RegExp }>> = {
@@ -50,6 +54,12 @@ export async function readProceeding(index: SearchBackend, scope: AnswerScope, i
     let hits = listing.hits.filter((hit) => read.categories.includes(hit.filingCategory.toLowerCase()) && (!read.title || read.title.test(hit.title)));
     if (read.oldest) hits = oldestOf(hits);
     for (const hit of hits.slice(0, read.limit)) chosen.add(hit.documentId);
+  }
+  // The party asked about speaks in its own filings, whatever their age ("Comments of Staff on …").
+  const speaker = intent.kind === 'position' ? foldedWords(intent.party).join(' ') : '';
+  if (speaker !== '') {
+    const own = listing.hits.filter((hit) => ` ${foldedWords(hit.title).join(' ')} `.includes(` ${speaker} `));
+    for (const hit of own.slice(0, PARTY_FILINGS)) chosen.add(hit.documentId);
   }
   return chosen.size > 0 ? index.fetch([...chosen], budget) : [];
 }

@@ -1,5 +1,5 @@
 import type { AnalysisSection, AnalysisSentence } from './analysis-model';
-import { DECISION_ADVERBS, HOLDING } from './question-profile';
+import { DECISION_ADVERBS, HOLDING, POSITION_STATEMENT } from './question-profile';
 
 export const SECTION_HEADINGS = {
   findings: 'Key findings',
@@ -13,7 +13,6 @@ export type SectionKey = keyof typeof SECTION_HEADINGS;
 // The decision-maker speaking: what it says is a finding or a ruling, not a party's position.
 const DECISION_MAKER = new RegExp(`\\b(?:the\\s+)?(?:commission|court|board|panel|presiding (?:officer|judge)|administrative law judge|alj|we)\\s+${DECISION_ADVERBS}(?:finds?|found|conclude[sd]?|approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|agree[sd]?|determine[sd]?|hold|holds|held|order(?:s|ed)?|grant(?:s|ed)?|den(?:y|ies|ied)|reject(?:s|ed)?|accept(?:s|ed)?|affirm(?:s|ed)?|reverse[sd]?|vacate[sd]?|direct(?:s|ed)?|require[sd]?|decline[sd]?|dismiss(?:es|ed)?)\\b`, 'i');
 // A party's claim, request or testimony.
-const POSITION = /\b(?:argue[sd]?|contend(?:s|ed)?|assert(?:s|ed)?|maintain(?:s|ed)?|urge[sd]?|recommend(?:s|ed)?|propose[sd]?|oppose[sd]?|object(?:s|ed)?|request(?:s|ed)?|submit(?:s|ted)? that|claim(?:s|ed)?|allege[sd]?|testif(?:y|ies|ied)|respond(?:s|ed)?|disagree[sd]?|points? out|seek(?:s)?|sought|position is)\b/i;
 // What was decided on the merits.
 // ("held" alone is not one: "hearings were held"; a holding needs its court: "we hold", see HOLDING.)
 const FINDING = /\b(?:finds?|found that|conclude[sd]?|approve[sd]?|approval|authorize[sd]?|adopt(?:s|ed)?|determine[sd]?|just and reasonable|prudent(?:ly)?|in the public interest|(?:it )?is (?:hereby )?ordered)\b/i;
@@ -35,7 +34,7 @@ const SUBSTANTIVE_DECISION = /\b(?:approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|fi
  */
 export function sectionOf(text: string): SectionKey {
   const byDecisionMaker = DECISION_MAKER.test(text);
-  if (!byDecisionMaker && POSITION.test(text)) return 'positions';
+  if (!byDecisionMaker && POSITION_STATEMENT.test(text)) return 'positions';
   if (HAS_DATE.test(text) && DEADLINE.test(text) && !SUBSTANTIVE_DECISION.test(text)) return 'dates';
   if (FINDING.test(text) || (HOLDING.test(text) && !/\b(?:grant|grants|deny|denies|affirm|affirms|reverse|reverses|vacate|vacates|remand|remands)\b/i.test(text))) return 'findings';
   if (PROCEDURE.test(text)) return 'procedure';

@@ -1,3 +1,4 @@
+import { readQuestion } from './question-kind';
 import { contentTerms, stemPrefixes } from './text-terms';
 
 /**
@@ -9,6 +10,17 @@ export const HOLDING_TERM = '\u27e8holding\u27e9';
 /** Adverbs that may stand between a decision-maker and its verb ("we therefore hold"); "to" may not ("urge the Commission to approve"). */
 export const DECISION_ADVERBS = '(?:(?:also|hereby|therefore|further|accordingly|thus|now|today|expressly|unanimously|respectfully|nonetheless|nevertheless)\\s+)?';
 export const HOLDING = new RegExp(`\\b(?:we|the (?:court|commission|board|panel))\\s+${DECISION_ADVERBS}(?:hold|holds|held|find|finds|conclude[sd]?|grant|grants|deny|denies|affirm|affirms|reverse|reverses|vacate|vacates|remand|remands|approve[sd]?|adopt(?:s|ed)?|authorize[sd]?)\\b|\\bit is (?:hereby )?ordered\\b|\\bso ordered\\b`, 'i');
+
+/**
+ * A pseudo-term carried by sentences that state a party's position ("Staff recommends", "the Sierra
+ * Club argues"): a question about what a party argues asks for it, so the party's claims are found
+ * even when they share no word with the question but its name.
+ */
+export const POSITION_TERM = '\u27e8position\u27e9';
+export const POSITION_STATEMENT = /\b(?:argue[sd]?|contend(?:s|ed)?|assert(?:s|ed)?|maintain(?:s|ed)?|urge[sd]?|recommend(?:s|ed)?|propose[sd]?|oppose[sd]?|object(?:s|ed)?|request(?:s|ed)?|submit(?:s|ted)? that|claim(?:s|ed)?|allege[sd]?|testif(?:y|ies|ied)|respond(?:s|ed)?|disagree[sd]?|points? out|seek(?:s)?|sought|position is)\b/i;
+/** How much more a word of the party whose position is asked weighs than the question's other words. */
+const SPEAKER_WEIGHT = 3;
+const WANTS_POSITION = /\b(?:argu\w*|positions?|contend\w*|recommend\w*|views?|think|thinks|say|says|said|stance|oppos\w*|object\w*|claim\w*|propos\w*)\b/i;
 
 /** What a question asks for, as the sentence ranking uses it. */
 export interface QuestionProfile {
@@ -53,9 +65,14 @@ export function profileQuestion(question: string): QuestionProfile {
   }
   const decision = WANTS_DECISION.test(question);
   if (decision && terms.size > 0) terms.set(HOLDING_TERM, 1);
+  if (WANTS_POSITION.test(question) && terms.size > 0) {
+    terms.set(POSITION_TERM, 1);
+    // "What does Staff argue?": the claims of the party named, before everyone else's.
+    for (const term of contentTerms(readQuestion(question).party)) if (terms.has(term)) terms.set(term, SPEAKER_WEIGHT);
+  }
   return {
     terms,
-    prefixes: stemPrefixes([...terms.keys()].filter((term) => term !== HOLDING_TERM)),
+    prefixes: stemPrefixes([...terms.keys()].filter((term) => term !== HOLDING_TERM && term !== POSITION_TERM)),
     wants: { amount: WANTS_AMOUNT.test(question), percentage: WANTS_PERCENTAGE.test(question), date: WANTS_DATE.test(question), decision },
   };
 }

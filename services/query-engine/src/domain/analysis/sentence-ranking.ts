@@ -1,5 +1,5 @@
 import type { AnalysedDocument, RetrievedDocument } from './analysis-model';
-import { HOLDING, HOLDING_TERM, profileQuestion, type QuestionProfile } from './question-profile';
+import { HOLDING, HOLDING_TERM, POSITION_STATEMENT, POSITION_TERM, profileQuestion, type QuestionProfile } from './question-profile';
 import { segmentSentences, type SentenceSpan } from './sentence-segmenter';
 import { contentTerms, cosine, norm, questionTermCounts, termCounts } from './text-terms';
 
@@ -92,6 +92,7 @@ export function rankSentences(question: string, retrieved: readonly RetrievedDoc
       const { total, counts } = questionTermCounts(quote, profile.terms, profile.prefixes);
       if (total < MIN_SENTENCE_WORDS / 2) return;
       if (profile.terms.has(HOLDING_TERM) && HOLDING.test(quote)) counts.set(HOLDING_TERM, 1);
+      if (profile.terms.has(POSITION_TERM) && POSITION_STATEMENT.test(quote)) counts.set(POSITION_TERM, 1);
       candidates.push({ document, documentRank: rank, start: span.start, end: span.end, spanIndex, position: windowEnd > 0 ? span.start / windowEnd : 0, matches: counts, termTotal: total });
     });
   });
@@ -121,8 +122,8 @@ function sentenceSpansOf(document: AnalysedDocument, windowEnd: number): readonl
  * lower-case words, ends with closing punctuation, has enough words, is not laid out in columns,
  * and is not service-list boilerplate.
  */
-// Certificates of service and signature formulas: in many filings, never an answer.
-const BOILERPLATE = /\b(?:I|we) hereby certify\b|\bserved the foregoing\b|\bcertificate of service\b|\brespectfully submitted,?$/i;
+// Certificates of service, signature formulas and a witness introducing themself: in many filings, never an answer.
+const BOILERPLATE = /\b(?:I|we) hereby certify\b|\bserved the foregoing\b|\bcertificate of service\b|\brespectfully submitted,?$|\bmy name is\b|\bplease state your name\b|\btestifying on (?:its|their|his|her) behalf\b/i;
 
 function isStatement(quote: string): boolean {
   if (!/[.!?;:]["”’)\]]*$/.test(quote) || !/[a-z]/.test(quote)) return false;

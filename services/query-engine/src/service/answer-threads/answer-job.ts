@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { normalizeDocketNumber } from '@docket/query-language';
-import { composeAnswer, type Analysis, type AnalysisModeName, type QuestionIntent, type ScopeDecision } from '../../domain/analysis';
+import { composeAnswer, scopedQuestion, type Analysis, type AnalysisModeName, type QuestionIntent, type ScopeDecision } from '../../domain/analysis';
 import type { Figures } from '../../domain/figures';
 import type { IndexedDocument } from '../../domain/indexed-document';
 
@@ -60,7 +60,7 @@ export interface AnswerParts {
  */
 export async function composeJob(job: AnswerJob, parts: AnswerParts): Promise<ComposedAnswer> {
   const started = performance.now();
-  const base = job.base ?? await parts.writer.write(job.question, job.analysed, job.mode);
+  const base = job.base ?? await parts.writer.write(scopedQuestion(job.question, job.decision.scope), job.analysed, job.mode);
   const documents = new Map([...job.ranked, ...job.analysed].map((r) => [r.document.id, r.document]));
   for (const document of job.proceeding) documents.set(document.id, document);
   const today = job.today ?? new Date().toISOString().slice(0, 10);

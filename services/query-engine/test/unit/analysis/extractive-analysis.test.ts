@@ -166,6 +166,24 @@ describe('analyzeExtractive', () => {
     expect(texts).toEqual(['The Company asks for an increase of $2.0 million in Docket No. 20-5371.']);
   });
 
+  it('does not answer with a witness introducing themself', () => {
+    const text = 'Q. Please state your name. A. I am Rate Analyst for Staff of the Commission, and I am testifying on its behalf in Docket No. 20-5371. Staff of the Commission recommends an increase of no more than $1.1 million.';
+    const texts = allSentences(analyzeExtractive('What does Staff recommend?', retrieved({ id: 't', title: 'Testimony of Staff', text }))).map((s) => s.text);
+    expect(texts).toEqual(['Staff of the Commission recommends an increase of no more than $1.1 million.']);
+  });
+
+  it('puts the claims of the party a position question names before the others\' claims', () => {
+    const others = ['Earthjustice argues that the costs of coal plant retirement were not prudently incurred.', 'Kroger Co. argues that the capital structure is unreasonable for a utility of this size.', 'Walmart Inc. argues that the demand charges are set too high for large customers.'];
+    const staff = 'Staff of the Commission urges the Commission to reject the proposal concerning storm restoration costs.';
+    // Staff is named everywhere (a common word), arguing is rarer.
+    const passing = ['The workshop on June 3 was attended by Staff and the Company.', 'Staff served its data requests on the Company in March.', 'The Company answered the data requests Staff served in April.', 'Staff and the Company met twice to discuss the schedule.'];
+    const documents: AnalysedDocument[] = [{ id: 'o', title: 'Comments', text: [...others, ...passing].join(' ') }, { id: 's', title: 'Comments of Staff', text: staff }];
+    const ranking = rankSentences('What does Staff argue?', retrieved(...documents));
+    const order = ranking.ranked.map((s) => s.document.text.slice(s.start, s.end));
+    for (const claim of others) expect(order.indexOf(staff)).toBeLessThan(order.indexOf(claim) < 0 ? Infinity : order.indexOf(claim));
+    expect(order.indexOf(staff)).toBeGreaterThanOrEqual(0);
+  });
+
   it('says why there is no answer', () => {
     expect(analyzeExtractive('What rate increase was approved?', [])).toMatchObject({ sections: [], keyFacts: [], notice: NOTICES.noDocuments });
     expect(analyzeExtractive('What is it?', retrieved(rateCaseDecision))).toMatchObject({ sections: [], notice: NOTICES.noWords });

@@ -47,7 +47,7 @@ export function decideScope(
 ): ScopeDecision {
   // What was approved or decided is asked of a decided proceeding; what is requested, of one the party asked for an amount in.
   const wanted: PartyWants = {
-    party: namedParty(question, [...ranked, ...party.filings]),
+    party: namedParty(question, [...ranked, ...party.filings], intent),
     years: yearsIn(question),
     decision: intent.kind === 'outcome' || intent.slots.includes('approved_amount'),
     request: intent.slots[0] === 'requested_amount',
@@ -128,10 +128,12 @@ function namesIn(questionWords: string, name: string): boolean {
  * The party the question names, as the documents write it ('' when it names none, or names a docket):
  * its proceedings are then looked up in the index.
  */
-export function namedParty(question: string, documents: readonly AnalysedDocument[]): string {
-  const questionWords = ` ${nameKey(question)} `;
+export function namedParty(question: string, documents: readonly AnalysedDocument[], intent: Pick<QuestionIntent, 'party'>): string {
   const questionDigits = foldedWords(question).join('');
   if (documents.some((d) => d.docketNumber && normalizeDocketNumber(d.docketNumber).length >= 4 && questionDigits.includes(normalizeDocketNumber(d.docketNumber)))) return '';
+  // "What did the Sierra Club argue about Ameren's rate case?": the case is Ameren's, the argument the Sierra Club's.
+  const speaker = nameKey(intent.party);
+  const questionWords = speaker === '' ? ` ${nameKey(question)} ` : ` ${nameKey(question)} `.replace(` ${speaker} `, ' ');
   for (const document of documents) {
     const name = questionNameIn(questionWords, document);
     if (name !== '') return name;

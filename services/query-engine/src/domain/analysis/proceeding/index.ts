@@ -5,5 +5,6 @@
 export { decideScope, namedParty, namedPartyProceedings, scopeStatement, yearsIn, type ScopeDecision } from './answer-scope';
 export { JOINS_A_PROCEEDING, NO_PARTY_RECORD, type FilingSpan, type PartyRecord } from './party-proceedings';
 export { composeAnswer, type AnswerContext } from './compose-answer';
+export { scopedQuestion } from './scoped-question';
 export { recordFacts } from './record-facts';
 export { attributeSections, attributed } from './attribution';

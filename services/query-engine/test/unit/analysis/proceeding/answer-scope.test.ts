@@ -125,6 +125,15 @@ describe('decideScope', () => {
     expect(decideScope(question, readQuestion(question), [oldCase(1), oldCase(2)], [], party).scope.docketNumber).toBe('A.23-07-323');
   });
 
+  it('answers a party\'s argument about a company\'s case for the company\'s case, not the party\'s latest', () => {
+    const companyCase = inDocket(filing('Application', '2023-02-01', 'Sunshine American Water Company', 'Sunshine American Water Company requests an increase of $4.2 million.', 'Application of Sunshine American Water Company for Authority to Increase Water Rates'), '20171826-WS', []);
+    const advocatesElsewhere = inDocket(filing('Comment', '2026-03-01', 'Western Resource Advocates', 'Western Resource Advocates argues the plan is imprudent.'), 'M-2024-3459353', ['Western Resource Advocates']);
+    const advocatesInCase = inDocket(filing('Comment', '2023-06-01', 'Western Resource Advocates', 'Western Resource Advocates argues the increase is excessive.'), '20171826-WS', ['Western Resource Advocates']);
+    const question = "What did Western Resource Advocates argue about Sunshine American Water Company's proceeding?";
+    const party = { filings: [companyCase], spans: new Map() };
+    expect(decideScope(question, readQuestion(question), [advocatesElsewhere, advocatesInCase], [], party).scope.docketNumber).toBe('20171826-WS');
+  });
+
   it('leaves a general question open when no proceeding dominates, and never narrows a comparison', () => {
     const general = 'storm restoration costs';
     expect(decideScope(general, readQuestion(general), [a(1), b(2), a(3), b(4)], []).scope.kind).toBe('open');
