@@ -35,7 +35,7 @@ const OUTCOME = /\b(?:decid(?:e|ed|es)|decision|outcome|result|ruled?|ruling|ord
 const COMPARISON = /\b(?:compare[sd]?|comparison|across|versus|vs\.?|each (?:utility|company|proceeding|docket|case)|all (?:the )?(?:rate cases|proceedings|dockets|utilities)|which utilities|which companies)\b/i;
 
 /** "What does Staff recommend", "what did the Sierra Club argue": the party named before the verb. */
-const PARTY_BEFORE_VERB = /\b(?:does|did|do|has|have|is|was|will)\s+((?:the\s+)?[A-Z][\w.&'-]*(?:\s+(?:of|for|the|and|&|[A-Z][\w.&'-]*))*?)\s+(?:recommend|argue|propose|say|contend|claim|oppose|support|request|want|think|take|seek|testify|object)/;
+const PARTY_BEFORE_VERB = /\b(?:does|did|do|has|have|is|was|will)\s+((?:the\s+)?[A-Z][\w.&'-]*(?:,?\s+(?:of|for|the|and|&|[A-Z][\w.&'-]*))*?)\s+(?:recommend|argue|propose|say|contend|claim|oppose|support|request|want|think|take|seek|testify|object)/;
 /** "Staff's position", "the Sierra Club's recommendation". */
 const POSSESSIVE_PARTY = /\b((?:the\s+)?[A-Z][\w.&-]*(?:\s+(?:of|for|the|and|&|[A-Z][\w.&-]*))*?)['’]s\s+(?:position|positions|recommendation|recommendations|argument|arguments|view|proposal|testimony|brief)/;
 /** "the position of the Sierra Club", "recommended by Staff". */
@@ -74,5 +74,6 @@ export function readQuestion(question: string): QuestionIntent {
 function partyNamed(question: string): string {
   const match = PARTY_BEFORE_VERB.exec(question) ?? POSSESSIVE_PARTY.exec(question) ?? PARTY_AFTER.exec(question);
   const name = (match?.[1] ?? match?.[2] ?? '').trim();
-  return name === '' || NOT_A_PARTY.test(name) ? '' : name.replace(/^the\s+/i, '');
+  const bare = name.replace(/^the\s+/i, '').replace(/[.,;:?!]+$/u, '');
+  return bare === '' || NOT_A_PARTY.test(bare) ? '' : bare;
 }

@@ -128,11 +128,12 @@ function namesIn(questionWords: string, name: string): boolean {
  * The party the question names, as the documents write it ('' when it names none, or names a docket):
  * its proceedings are then looked up in the index.
  */
-export function namedParty(question: string, documents: readonly AnalysedDocument[], intent: Pick<QuestionIntent, 'party'>): string {
+export function namedParty(question: string, documents: readonly AnalysedDocument[], intent: Pick<QuestionIntent, 'kind' | 'slots' | 'party'>): string {
   const questionDigits = foldedWords(question).join('');
   if (documents.some((d) => d.docketNumber && normalizeDocketNumber(d.docketNumber).length >= 4 && questionDigits.includes(normalizeDocketNumber(d.docketNumber)))) return '';
   // "What did the Sierra Club argue about Ameren's rate case?": the case is Ameren's, the argument the Sierra Club's.
-  const speaker = nameKey(intent.party);
+  const speaksOfAnother = intent.kind === 'position' || intent.slots.includes('recommended_amount');
+  const speaker = speaksOfAnother ? nameKey(intent.party) : '';
   const questionWords = speaker === '' ? ` ${nameKey(question)} ` : ` ${nameKey(question)} `.replace(` ${speaker} `, ' ');
   for (const document of documents) {
     const name = questionNameIn(questionWords, document);

@@ -11,8 +11,18 @@ export function captionOf(document: AnalysedDocument): string {
   return CAPTION.exec(document.text.slice(0, 800))?.[1]?.trim() ?? '';
 }
 
-/** The name keys of those the caption says opened the proceeding (none when it does not say). */
+/** A proceeding the commission opened itself: a rulemaking, an investigation, a generic inquiry. */
+const OPENED_BY_COMMISSION = /^(?:an?\s+|the\s+)?(?:order instituting|rulemaking|investigation|inquiry|generic proceeding|proceeding to (?:examine|consider|investigate|review)|commission['’]s own motion)\b/i;
+
+/** The mark captionApplicants gives a proceeding the commission opened: no party's own case. */
+export const COMMISSION_OPENED = '\u27e8commission\u27e9';
+
+/**
+ * The name keys of those the caption says opened the proceeding, COMMISSION_OPENED for a
+ * rulemaking or investigation, none when it does not say.
+ */
 export function captionApplicants(caption: string): string[] {
+  if (OPENED_BY_COMMISSION.test(caption)) return [COMMISSION_OPENED];
   const names = OPENED_BY.exec(caption)?.[1];
   return names ? names.split(/\s+and\s+|,\s+(?!inc\b|llc\b|l\.?p\b|co\b)/i).map(nameKey).filter((key) => key !== '') : [];
 }

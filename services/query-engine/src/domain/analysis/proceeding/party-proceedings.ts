@@ -43,7 +43,8 @@ export const JOINS_A_PROCEEDING = /\binterven(?:e|tion)\b/i;
 /**
  * A company's proceedings, the one a question means first: one it opened in a year the question
  * names; then (for what was approved or decided) a decided one; then its own cases before those it
- * joined; then the nearest in time to a year named; then by the latest filing, newest first.
+ * joined; then the nearest in time to a year named; then (for what it requested) one whose filings
+ * state its request; then by the latest filing, newest first.
  */
 export function orderPartyProceedings<P extends PartyProceeding>(proceedings: readonly P[], wanted: PartyWants, spans: ReadonlyMap<string, FilingSpan>): P[] {
   const yearsOf = (p: P) => {
@@ -59,7 +60,9 @@ export function orderPartyProceedings<P extends PartyProceeding>(proceedings: re
     return wanted.years.length === 0 ? 0 : Math.min(...wanted.years.map((y) => (y < first ? first - y : y > last ? y - last : 0)));
   };
   const decided = (p: P) => wanted.decision && p.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
-  const rank = (p: P) => [opened(p), Number(decided(p)), ownership(p.documents, wanted), -distance(p), yearsOf(p).lastMs];
+  // Between two of its cases, the one whose filings at hand state what it requested (the other may be a program's approval).
+  const requestStated = (p: P) => wanted.request && requestedAmounts(p.documents.map(readFiling), wanted.party).length > 0;
+  const rank = (p: P) => [opened(p), Number(decided(p)), ownership(p.documents, wanted), -distance(p), Number(requestStated(p)), yearsOf(p).lastMs];
   return [...proceedings].sort((a, b) => {
     const [ra, rb] = [rank(a), rank(b)];
     for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return (rb[i] as number) - (ra[i] as number);
@@ -72,7 +75,7 @@ export function orderPartyProceedings<P extends PartyProceeding>(proceedings: re
  * asks for, when that is asked), or a caption names it as the one who opened it, or it files there,
  * joined no one and no one else opened it (neither application nor caption at hand); 1 its
  * application asks for no amount (a joint petition on an interconnection); 0 it intervened, or
- * another party opened it.
+ * another party or the commission opened it.
  */
 export function ownership(documents: readonly AnalysedDocument[], wanted: Pick<PartyWants, 'party' | 'request'>): number {
   const applications = documents.filter(isApplication);

@@ -33,6 +33,9 @@ describe('readQuestion', () => {
     expect(readQuestion('What does the Sierra Club argue in docket 23-0456?').party).toBe('Sierra Club');
     expect(readQuestion("What is Staff's position on the return on equity?").party).toBe('Staff');
     expect(readQuestion('What is the position of the Citizens Utility Board?').party).toBe('Citizens Utility Board');
+    expect(readQuestion('Summarize the arguments of Staff.').party).toBe('Staff');
+    expect(readQuestion('What revenue increase did Department of Commerce, Division of Energy Resources recommend for Minnesota Valley Electric Cooperative, Inc.?').party)
+      .toBe('Department of Commerce, Division of Energy Resources');
   });
 
   it('knows a comparison', () => {
@@ -132,6 +135,25 @@ describe('decideScope', () => {
     const question = "What did Western Resource Advocates argue about Sunshine American Water Company's proceeding?";
     const party = { filings: [companyCase], spans: new Map() };
     expect(decideScope(question, readQuestion(question), [advocatesElsewhere, advocatesInCase], [], party).scope.docketNumber).toBe('20171826-WS');
+  });
+
+  it('never takes a rulemaking the company comments in for its own case', () => {
+    const rulemaking = inDocket(filing('Comment', '2024-07-14', 'Permian Electric Company', 'BEFORE THE PUBLIC UTILITY COMMISSION OF TEXAS\n\nIn the Matter of Order Instituting Rulemaking to Consider Demand Response Programs.\nDocket No. 21889\n\nPermian Electric Company supports the proposed rules.'), '21889', []);
+    const rateCase = inDocket(filing('Application', '2016-12-10', 'Permian Electric Company', 'Permian Electric Company requests an increase of $88.8 million.', 'Application of Permian Electric Company for Authority to Increase Electric Rates'), '49432', []);
+    const question = 'What rate increase did Permian Electric Company request?';
+    expect(decideScope(question, readQuestion(question), [rulemaking, rateCase], []).scope.docketNumber).toBe('49432');
+  });
+
+  it('takes, of two cases a company opened in the year named, the one whose filings state its request', () => {
+    const caption = (matter: string) => `BEFORE THE NEW YORK STATE PUBLIC SERVICE COMMISSION\n\nIn the Matter of ${matter}.\n\n`;
+    const programCaption = caption('Petition of Catskill Water Company for Approval of the Leak Detection Program');
+    const program = inDocket(filing('Testimony', '2021-09-26', 'Catskill Water Company', `${programCaption}Catskill Water Company supports the leak detection program as filed.`), '19-W-1892', []);
+    const programOpened = inDocket(filing('Motion', '2020-05-30', 'Environmental Defense Fund', `${programCaption}Environmental Defense Fund petitions to intervene.`, 'Petition to Intervene of Environmental Defense Fund'), '19-W-1892', []);
+    const rateCaseCaption = caption('Application of Catskill Water Company for Authority to Increase Water Rates');
+    const rateCase = inDocket(filing('Testimony', '2020-09-30', 'Staff of the New York State Public Service Commission', `${rateCaseCaption}The Company's requested increase of $24,100,000 is not supported.`), '19-W-3216', []);
+    const question = 'What rate increase did Catskill Water Company request in 2020?';
+    // The rate case's filing names the company only in its caption: the index's listing of filings naming it brings it.
+    expect(decideScope(question, readQuestion(question), [program, programOpened], [], { filings: [rateCase], spans: new Map() }).scope.docketNumber).toBe('19-W-3216');
   });
 
   it('leaves a general question open when no proceeding dominates, and never narrows a comparison', () => {
