@@ -59,13 +59,22 @@ export function isCaption(text: string): boolean {
   return letters.length >= 12 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.7;
 }
 
-/** "Sierra Club argues: …", unless the sentence already opens with who says it. */
+/**
+ * "Sierra Club argues: …", unless the sentence already opens with who says it. A sentence opening
+ * with another party ("Staff recommends …" in the Sierra Club's brief) is the filer's account of it,
+ * and is attributed to the filer like any other.
+ */
 export function attributed(text: string, document: AnalysedDocument): string {
   const filer = filerOf(document);
   if (filer === '') return text;
   const opener = text.slice(0, 80).toLowerCase();
-  const names = [filer, ...(document.parties ?? [])].map((name) => name.toLowerCase());
-  if (names.some((name) => name.length >= 3 && opener.startsWith(name))) return text;
+  // "Staff of the Illinois Commerce Commission" writes of itself as "Staff".
+  const names = [filer, filer.split(/\s+of\s+/u)[0] as string].map((name) => name.toLowerCase());
+  if (names.some((name) => name.length >= 3 && new RegExp(`^(?:the\\s+)?${escapeRegExp(name)}(?!\\w)`, 'u').test(opener))) return text;
   const verb = VERBS[(document.filingCategory ?? '').toLowerCase()] ?? 'states';
   return `${filer} ${verb}: ${text.replace(/^(?:Q|A)\.\s+/, '')}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }

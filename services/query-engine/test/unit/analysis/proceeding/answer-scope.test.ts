@@ -194,5 +194,14 @@ describe('attribution', () => {
 
   it('does not repeat who speaks when the sentence already says it', () => {
     expect(attributed('Sierra Club contends that the costs were imprudent.', brief)).toBe('Sierra Club contends that the costs were imprudent.');
+    const staffTestimony = { ...filing('Testimony', '2024-03-01', 'Staff of the Illinois Commerce Commission', 'text'), id: 'st' };
+    expect(attributed('Staff recommends a return on equity of 9.5%.', staffTestimony)).toBe('Staff recommends a return on equity of 9.5%.');
+    const kroger = { ...filing('Comment', '2024-03-01', 'Kroger Co.', 'text'), id: 'kr' };
+    expect(attributed('Kroger Co. opposes the demand charge.', kroger)).toBe('Kroger Co. opposes the demand charge.');
+  });
+
+  it('attributes another party\'s claim to the filing that reports it', () => {
+    expect(attributed('Staff of the Illinois Commerce Commission recommends that storm costs be addressed separately.', brief))
+      .toBe('Sierra Club argues: Staff of the Illinois Commerce Commission recommends that storm costs be addressed separately.');
   });
 });
