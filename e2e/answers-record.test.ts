@@ -88,20 +88,24 @@ test('answers about the docket the question names even when the workspace\'s def
 });
 
 test('answers a company question for its current proceeding, the others offered', async () => {
-  // A company taking part in several proceedings of the loaded corpus. Its current one is the latest
-  // by filing of its own (it applied or petitions in them), else of all it takes part in.
-  const byCompany = new Map<string, Array<{ docket: string; last: string; applies: boolean }>>();
+  // A company taking part in several proceedings of the loaded corpus. Asked what increase it
+  // requested, its current one is the latest by filing of its own (it applied or petitions in them)
+  // whose filings state a requested increase (not a joint petition on an interconnection), else of
+  // its own, else of all it takes part in.
+  const byCompany = new Map<string, Array<{ docket: string; last: string; applies: boolean; requests: boolean }>>();
   for (const docket of generateDockets(DEFAULT_CORPUS_SEED, generateCatalog(DEFAULT_CORPUS_SEED), seedDockets)) {
     const filings = corpus.get(docket.number) ?? [];
     if (filings.length === 0) continue;
     const last = filings.map((f) => f.filedAt).sort().at(-1)!;
     for (const party of docket.parties.filter((p) => p.kind === 'organisation')) {
-      byCompany.set(party.name, [...(byCompany.get(party.name) ?? []), { docket: docket.number, last, applies: docket.title.includes(party.name) || party.role === 'petitioner' }]);
+      const requests = filings.some((f) => f.statements.some((s) => s.kind === 'requested_amount'));
+      byCompany.set(party.name, [...(byCompany.get(party.name) ?? []), { docket: docket.number, last, applies: docket.title.includes(party.name) || party.role === 'petitioner', requests }]);
     }
   }
   const [company, cases] = [...byCompany].find(([name, list]) => list.length >= 2 && new Set(list.map((c) => c.last)).size === list.length && !/staff|commission/i.test(name)) ?? [];
   if (!company || !cases) throw new Error('no company of the loaded corpus takes part in two proceedings');
-  const own = cases.some((c) => c.applies) ? cases.filter((c) => c.applies) : cases;
+  const [requested, applied] = [cases.filter((c) => c.applies && c.requests), cases.filter((c) => c.applies)];
+  const own = requested.length > 0 ? requested : applied.length > 0 ? applied : cases;
   const current = [...own].sort((a, b) => b.last.localeCompare(a.last))[0]!;
   await ask(`What rate increase did ${company} request?`);
   await shot('12-company-current-proceeding');
