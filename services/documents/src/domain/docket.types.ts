@@ -1,4 +1,4 @@
-import type { IngestParty } from './ingest-item';
+import type { DocketCourt, IngestParty } from './ingest-item';
 
 /** A docket: one proceeding of a source, with its parties and how many documents it holds. */
 export interface Docket {
@@ -12,5 +12,7 @@ export interface Docket {
   closedAt?: Date;
   parties: IngestParty[];
   industry: string;
+  /** A court case's header, read from its docket report. */
+  court?: DocketCourt;
   documentCount: number;
 }

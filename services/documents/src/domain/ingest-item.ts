@@ -5,6 +5,22 @@ export interface IngestParty {
   role: string;
   kind?: string;
   representative?: string;
+  /** A court party's attorneys, as its docket lists them. */
+  attorneys?: Array<{ name: string; contact: string; roles: string[] }>;
+  /** The day the court terminated the party from the case (YYYY-MM-DD), when its docket says. */
+  dateTerminated?: string;
+}
+
+/** What a court's own docket says of a case: its court, judges and nature. */
+export interface DocketCourt {
+  courtId: string;
+  courtName: string;
+  judge: string;
+  referredJudge: string;
+  natureOfSuit: string;
+  cause: string;
+  jurisdiction: string;
+  juryDemand: string;
 }
 
 /** A file that comes with a document: read from `path` (streamed) or given as `bytes`. */
@@ -37,6 +53,8 @@ export interface IngestItem {
   docketClosedAt?: Date;
   industry?: string;
   parties?: IngestParty[];
+  /** The court's docket report describes the case: its header and parties replace what was stored. */
+  court?: DocketCourt;
   filedAt?: Date;
   filers?: string[];
   description?: string;

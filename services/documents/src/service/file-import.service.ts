@@ -4,6 +4,7 @@ import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { parseSidecar, type Sidecar } from '../extraction';
+import { docketItems, mayBeCourtRecord, recogniseCourtRecord, type RecognisedDocket } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
@@ -53,7 +54,7 @@ export class FileImportService {
         try {
           // One stat for both: the file's size decides its queue, its mtime dates it when no sidecar does.
           const info = await stat(path.join(root, relative));
-          const importIt = () => this.importFile(root, relative, sidecars.get(relative), info.mtime, { runId, sourceId, requestedBy });
+          const importIt = () => this.importFile(root, relative, sidecars.get(relative), info, { runId, sourceId, requestedBy });
           const { outcome, error } = await (info.size > LARGE_FILE_BYTES ? largeFile(importIt) : importIt());
           await tally.record(index, { position: relative, outcome, error });
         } catch (error) {
@@ -72,8 +73,13 @@ export class FileImportService {
     return { done, total };
   }
 
-  private async importFile(root: string, relative: string, sidecarPath: string | undefined, modifiedAt: Date, run: { runId: string; sourceId: string; requestedBy: string }) {
+  private async importFile(root: string, relative: string, sidecarPath: string | undefined, info: { mtime: Date; size: number }, run: { runId: string; sourceId: string; requestedBy: string }) {
     const absolute = path.join(root, relative);
+    if (!sidecarPath && mayBeCourtRecord(relative, info.size)) {
+      const record = recogniseCourtRecord({ fileName: path.basename(relative), bytes: await readFile(absolute) });
+      if (record?.kind === 'docket') return this.importDocket(record, relative, absolute, run);
+    }
+    const modifiedAt = info.mtime;
     let sidecar: Sidecar = {};
     let sidecarError: string | undefined;
     if (sidecarPath) {
@@ -113,6 +119,28 @@ export class FileImportService {
       : sidecarError ? { item: relative, reason: 'invalid_sidecar', message: sidecarError } : undefined;
     return { outcome: outcome.outcome, error };
   }
+
+  /**
+   * A court's docket report: the report (which carries the case's header and parties to its docket),
+   * then its entries in order, each a filing of the docket; entries already stored are duplicates, so
+   * a later report of the same docket adds only its new entries.
+   */
+  private async importDocket(record: RecognisedDocket, relative: string, absolute: string, run: { runId: string; sourceId: string; requestedBy: string }) {
+    const { report, entries } = docketItems(record, {
+      sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, runId: run.runId, createdBy: run.requestedBy,
+    });
+    const first = await this.deps.ingest.ingest(report);
+    if (first.outcome === 'failed') return { outcome: 'failed' as const, error: { item: relative, reason: first.reason ?? 'failed', message: first.message ?? '' } };
+    const outcomes = [first];
+    for (const entry of entries) outcomes.push(await this.deps.ingest.ingest(entry));
+    return { outcome: combinedOutcome(outcomes), error: undefined };
+  }
+}
+
+/** A run's outcome for a file that became several documents: new when any is, else updated when any is, else a duplicate. */
+function combinedOutcome(outcomes: readonly IngestOutcome[]): IngestOutcome['outcome'] {
+  for (const kind of ['new', 'updated'] as const) if (outcomes.some((o) => o.outcome === kind)) return kind;
+  return 'duplicate';
 }
 
 /**

@@ -209,10 +209,11 @@ export class IngestService {
       closedAt: item.docketClosedAt,
       parties: item.parties ?? [],
       industry: item.industry ?? '',
+      ...(item.court ? { court: item.court } : {}),
     };
     const cached = this.docketCache.get(docket.id);
-    // A cached docket is re-read only when this filing brings what it lacked (a title, parties).
-    if (cached && (cached.title || !docket.title) && (cached.parties.length > 0 || docket.parties.length === 0)) return cached;
+    // A cached docket is re-read only when this filing brings what it lacked (a title, parties), or a court's report.
+    if (cached && !item.court && (cached.title || !docket.title) && (cached.parties.length > 0 || docket.parties.length === 0)) return cached;
     if (await this.deps.dockets.upsert(docket)) {
       await this.deps.sources.applyIncrements([{ sourceId: item.sourceId, documents: 0, dockets: 1, filingTypes: new Map() }]);
     }

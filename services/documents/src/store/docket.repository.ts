@@ -8,7 +8,15 @@ const schema = new Schema<DocketRecord>(
   {
     _id: String, sourceId: String, number: String, numberRaw: String, title: String, status: String,
     openedAt: Date, closedAt: Date, industry: String,
-    parties: [{ name: String, role: String, kind: String, representative: String, _id: false }],
+    parties: [{
+      name: String, role: String, kind: String, representative: String, dateTerminated: String,
+      attorneys: [{ name: String, contact: String, roles: [String], _id: false }], _id: false,
+    }],
+    court: {
+      type: { courtId: String, courtName: String, judge: String, referredJudge: String, natureOfSuit: String, cause: String, jurisdiction: String, juryDemand: String },
+      default: undefined,
+      _id: false,
+    },
     documentCount: { type: Number, default: 0 },
   },
   { collection: 'dockets', versionKey: false },
@@ -33,7 +41,8 @@ export class DocketRepository {
 
   /**
    * Creates the docket on first sight; later filings fill in what was missing (a title, parties)
-   * without overwriting what an earlier, richer record said.
+   * without overwriting what an earlier, richer record said. A court's docket report is the case's
+   * own record: its header, title, parties and dates replace what was stored (a later report is newer).
    */
   async upsert(docket: DocketDefinition): Promise<boolean> {
     try {
@@ -55,6 +64,11 @@ export class DocketRepository {
       }
     }
     const $set: Partial<DocketRecord> = {};
+    if (fields.court) {
+      Object.assign($set, { court: fields.court, title: fields.title, parties: fields.parties, status: fields.status, numberRaw: fields.numberRaw });
+      if (fields.openedAt) $set.openedAt = fields.openedAt;
+      if (fields.closedAt) $set.closedAt = fields.closedAt;
+    }
     if (fields.title && !existing?.title) $set.title = fields.title;
     if (fields.parties.length > 0 && !(existing?.parties?.length)) $set.parties = fields.parties;
     if (Object.keys($set).length > 0) await this.model.updateOne({ _id: id }, { $set });

@@ -3,6 +3,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { emptyDocket, type CourtAttorney, type CourtParty, type CourtRecogniser, type DocketEntry, type RecognisedDocket } from './court-record';
 import { clean } from './html-text';
 import { usDate } from './us-dates';
+import { harmonizedCaseName } from './case-names';
 
 const FORMAT = 'cmecf-appellate';
 
@@ -26,7 +27,7 @@ export const cmecfAppellateDocketRecogniser: CourtRecogniser = {
 
 function readDocket($: CheerioAPI, court: string, docketLabel: Cheerio<Element>): RecognisedDocket {
   // The case name is the stub's line under the docket number.
-  const caseName = clean(docketLabel.closest('tr').next('tr').children('td').first().text());
+  const caseName = harmonizedCaseName(docketLabel.closest('tr').next('tr').children('td').first().text());
   // The header's tables also hold rows of dates (originating court), which are not entries.
   const header = docketLabel.parents('table').last();
   return {

@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio';
+import { harmonizedCaseName } from './case-names';
 import { emptyDocket, type CourtAttorney, type CourtFile, type CourtParty, type CourtRecogniser, type DocketEntry, type RecognisedDocket } from './court-record';
 import { districtCourtId, FEDERAL_COURTS } from './federal-courts';
 import { clean, LINE_BREAK, linesOf, type Selection } from './html-text';
@@ -22,6 +23,8 @@ const ATTORNEY_ROLE = /^[A-Z][A-Z .'-]+$/u;
 function recognise(file: CourtFile): RecognisedDocket | undefined {
   const head = file.bytes.subarray(0, 4096).toString('latin1');
   if (!/<html|<body|<table/iu.test(head)) return undefined;
+  // Parsing is for pages that name a case number the way docket reports do.
+  if (!/(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#/iu.test(file.bytes.toString('latin1'))) return undefined;
   const $ = load(file.bytes.toString('utf8'));
   const heading = caseHeading($);
   if (!heading) return undefined;
@@ -245,13 +248,12 @@ function entriesOf($: CheerioAPI): DocketEntry[] {
 
 /**
  * The case's name: the header's title ("Balbo v. Tilton et al" → "Balbo v. Tilton"); a bankruptcy
- * case is its debtor's, an adversary proceeding its lead case's. "USA" is written "United States",
- * as courts' opinions name it.
+ * case is its debtor's, an adversary proceeding its lead case's (see harmonizedCaseName).
  */
 function caseNameOf(docket: RecognisedDocket, title: string, header: string[], bankruptcy: boolean): string {
   const lead = header.map((line) => /^Lead BK Title:?\s*(.+)$/iu.exec(line)?.[1]).find(Boolean);
   if (lead) return `${clean(lead)} - Adversary Proceeding`;
   const debtor = docket.parties.find((p) => /^debtor/iu.test(p.role));
   const name = bankruptcy && debtor && !/\sv\.?\s/iu.test(title) ? debtor.name : title;
-  return clean(name.replace(/,?\s+et\.?\s+al\.?(?=\s+v\.?\s|$)/giu, '').replace(/^(?:USA|U\.S\.A\.|United States of America)\b/u, 'United States'));
+  return harmonizedCaseName(name);
 }

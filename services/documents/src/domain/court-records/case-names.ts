@@ -1,0 +1,9 @@
+import { clean } from './html-text';
+
+/**
+ * A case's name as courts' opinions write it: "et al" dropped ("Balbo v. Tilton et al" → "Balbo v.
+ * Tilton") and "USA" written "United States".
+ */
+export function harmonizedCaseName(name: string): string {
+  return clean(name.replace(/,?\s+et\.?\s+al\.?(?=\s+v\.?\s|$)/giu, '').replace(/^(?:USA|U\.S\.A\.|United States of America)\b/u, 'United States'));
+}

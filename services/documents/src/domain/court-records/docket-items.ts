@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { IngestItem } from '../ingest-item';
+import type { DocketEntry, RecognisedDocket } from './court-record';
+import { courtName } from './federal-courts';
+
+/** Where the docket report came from, and the run it comes in. */
+export interface DocketFileContext {
+  sourceId: string;
+  /** The report's id at its source (its path in the import). */
+  sourceDocumentId: string;
+  fileName: string;
+  path: string;
+  runId?: string;
+  createdBy?: string;
+}
+
+/** An entry's title: its text's first sentence, as long as a title may reasonably be. */
+const TITLE_CHARS = 160;
+
+/**
+ * The documents a court's docket report becomes: the report itself (the original file, which
+ * carries the case's header, parties and judges to the docket) and one filing per entry, dated by
+ * its entry and keyed by its number (else its day and text), so the same docket imported again adds
+ * only the entries it did not have.
+ */
+export function docketItems(docket: RecognisedDocket, context: DocketFileContext): { report: IngestItem; entries: IngestItem[] } {
+  const common = {
+    sourceId: context.sourceId, connector: 'files', runId: context.runId, createdBy: context.createdBy,
+    docketNumber: docket.docketNumber, docketNumberRaw: docket.docketNumber, docketTitle: docket.caseName,
+  };
+  const latest = docket.entries.map((e) => e.dateFiled).filter(Boolean).sort().at(-1) ?? docket.dateFiled;
+  const report: IngestItem = {
+    ...common,
+    sourceDocumentId: context.sourceDocumentId,
+    title: `${docket.caseName || docket.docketNumber}: docket report`,
+    filingTypeNative: 'Docket',
+    docketStatus: docket.dateTerminated ? 'closed' : 'open',
+    ...(docket.dateFiled ? { docketOpenedAt: dayOf(docket.dateFiled) } : {}),
+    ...(docket.dateTerminated ? { docketClosedAt: dayOf(docket.dateTerminated) } : {}),
+    parties: docket.parties.map((party) => ({ name: party.name, role: party.role, attorneys: party.attorneys, dateTerminated: party.dateTerminated })),
+    court: {
+      courtId: docket.courtId, courtName: courtName(docket.courtId), judge: docket.assignedTo, referredJudge: docket.referredTo,
+      natureOfSuit: docket.natureOfSuit, cause: docket.cause, jurisdiction: docket.jurisdiction, juryDemand: docket.juryDemand,
+    },
+    ...(latest ? { filedAt: dayOf(latest) } : {}),
+    files: [{ fileName: context.fileName, path: context.path }],
+  };
+  const entries = docket.entries.map((entry): IngestItem => ({
+    ...common,
+    sourceDocumentId: `${context.sourceId}/${docket.courtId || 'court'}/${docket.docketNumber}/entry/${entryKey(entry)}`,
+    title: entryTitle(entry),
+    description: entry.number ? `Docket entry ${entry.number}` : 'Docket entry',
+    ...(entry.dateFiled ? { filedAt: dayOf(entry.dateFiled) } : {}),
+    pages: [entry.description],
+  }));
+  return { report, entries };
+}
+
+/** The entry's lasting key: its number; an unnumbered entry, its day and text. */
+function entryKey(entry: DocketEntry): string {
+  if (entry.number) return entry.number;
+  return `${entry.dateFiled || 'undated'}-${createHash('sha256').update(entry.description).digest('hex').slice(0, 12)}`;
+}
+
+/** "COMPLAINT against Acme Corp. (Filing fee $ 402.) Filed by …" → "COMPLAINT against Acme Corp." */
+function entryTitle(entry: DocketEntry): string {
+  const text = entry.description.replace(/\s*\(Entered:[^)]*\)\s*$/u, '');
+  const sentence = /^.{12,}?[.;](?=\s+[A-Z(]|$)/u.exec(text)?.[0] ?? text;
+  const title = sentence.length > TITLE_CHARS ? `${sentence.slice(0, TITLE_CHARS - 1).replace(/\s+\S*$/u, '')}…` : sentence;
+  return title || `Docket entry ${entry.number}`.trim();
+}
+
+function dayOf(iso: string): Date {
+  return new Date(`${iso}T00:00:00Z`);
+}

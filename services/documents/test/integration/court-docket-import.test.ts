@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import pino from 'pino';
+import { testInfraEnv, uniqueName } from '@docket/testkit';
+import { LocalDirectoryBlobStore } from '../../src/blob/local-directory.blob-store';
+import { normaliseDocketKey } from '../../src/domain/docket-number';
+import { docketIdOf } from '../../src/domain/ids';
+import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/events/document-events';
+import { FileImportService } from '../../src/service/file-import.service';
+import { IngestService } from '../../src/service/ingest.service';
+import { StatsProjector } from '../../src/service/stats.projector';
+import { ActivityRepository } from '../../src/store/activity.repository';
+import { DocketRepository } from '../../src/store/docket.repository';
+import { DocumentRepository } from '../../src/store/document.repository';
+import { EntityRepository } from '../../src/store/entity.repository';
+import { IngestionRunRepository } from '../../src/store/ingestion-run.repository';
+import { SourceRepository } from '../../src/store/source.repository';
+import { civilDocketReport } from '../fixtures/cmecf-docket-reports';
+
+// A PACER docket report imported as a file becomes a docket with the court's header and parties, and
+// its entries filings of that docket; the same docket imported again later adds only its new entries.
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const dbName = uniqueName('court_docket_import').replace(/-/g, '_');
+let connection: Connection;
+let runs: IngestionRunRepository;
+let documents: DocumentRepository;
+let dockets: DocketRepository;
+let importer: FileImportService;
+
+beforeAll(async () => {
+  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
+  runs = new IngestionRunRepository(connection);
+  documents = new DocumentRepository(connection);
+  dockets = new DocketRepository(connection);
+  const sources = new SourceRepository(connection);
+  await Promise.all([documents.init(), dockets.init()]);
+  const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
+  const ingest = new IngestService({
+    documents, dockets, sources, projector, logger,
+    blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'court-docket-blobs-'))),
+    outbox: { kick: async () => undefined, kickWritten: async () => undefined },
+    topics: DEFAULT_DOCUMENTS_TOPICS,
+    limits: { maxBytes: 1024 * 1024, maxPages: 100, timeoutMs: 10_000 },
+    docketPatterns: () => [],
+  });
+  importer = new FileImportService({ ingest, runs, logger });
+});
+
+afterAll(async () => {
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+async function importReport(html: string) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'court-docket-'));
+  writeFileSync(path.join(root, 'ord-3-21-cv-01234.html'), html);
+  const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
+  await importer.run({ runId, root, sourceId: 'uploads', requestedBy: 'tester' });
+  return (await runs.find(runId))!;
+}
+
+/** Documents and dockets are keyed by the number's normal form (upper case); the docket keeps it as the court writes it. */
+const KEY = normaliseDocketKey('3:21-cv-01234');
+
+const entriesOf = async () => (await documents.model.find({ docketNumber: KEY, filingType: { $ne: 'Docket' } }).lean())
+  .map((d) => [d.title, (d.filedAt as Date).toISOString().slice(0, 10)]).sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+
+test('a docket report becomes the case with its header and parties, and its entries filings of it', async () => {
+  const run = await importReport(civilDocketReport);
+  expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
+  const docket = await dockets.find(docketIdOf('uploads', KEY));
+  expect(docket).toMatchObject({
+    title: 'Cascade Timber Cooperative v. Willamette Freight Lines, Inc.', numberRaw: '3:21-cv-01234', status: 'closed',
+    court: { courtId: 'ord', courtName: 'U.S. District Court for the District of Oregon', judge: 'Ann B. Carter', referredJudge: 'Xavier Y. Zhu', natureOfSuit: '190 Contract: Other' },
+  });
+  expect(docket?.openedAt?.toISOString().slice(0, 10)).toBe('2021-04-02');
+  expect(docket?.parties.map((p) => [p.role, p.name, p.attorneys?.map((a) => a.name)])).toEqual([
+    ['Plaintiff', 'Cascade Timber Cooperative', ['Dana R. Ellis']],
+    ['Defendant', 'Willamette Freight Lines, Inc.', []],
+  ]);
+  expect(await entriesOf()).toEqual([
+    ['COMPLAINT against Willamette Freight Lines, Inc.', '2021-04-02'],
+    ['Summons Issued as to Willamette Freight Lines, Inc.', '2021-04-06'],
+  ]);
+  const report = await documents.model.findOne({ docketNumber: KEY, filingType: 'Docket' }).lean();
+  expect(report?.title).toBe('Cascade Timber Cooperative v. Willamette Freight Lines, Inc.: docket report');
+  expect(report?.text).toContain('Assigned to: Hon. Ann B. Carter');
+});
+
+test('the same docket imported again later adds only its new entries', async () => {
+  const later = civilDocketReport.replace('</table></body>', `<tr><td>05/01/2021</td><td>3&nbsp;</td><td>ANSWER to Complaint by Willamette Freight Lines, Inc. (Entered: 05/02/2021)</td></tr></table></body>`);
+  const before = await documents.model.countDocuments({ docketNumber: KEY });
+  const run = await importReport(later);
+  expect(run).toMatchObject({ seen: 1, failed: 0 });
+  // The report's text changed (updated), one entry is new, the two others were stored already.
+  expect(await documents.model.countDocuments({ docketNumber: KEY })).toBe(before + 1);
+  expect((await entriesOf()).at(-1)).toEqual(['ANSWER to Complaint by Willamette Freight Lines, Inc.', '2021-05-01']);
+});
