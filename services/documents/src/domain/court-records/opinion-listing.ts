@@ -13,10 +13,12 @@ import {
  */
 export const opinionListingRecogniser: CourtRecogniser = { format: 'opinion-listing', recognise };
 
+const DOCKET_REPORT = /(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#|\bGeneral Docket\b|\bDocket Report\b|\bDocketed:|"docketEntries"/iu;
+
 function recognise(file: CourtFile): RecognisedOpinions | undefined {
   const text = file.bytes.toString('utf8').replace(/^\uFEFF/u, '');
-  // A PACER docket report lists docket entries, not opinions.
-  if (/(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#/iu.test(text)) return undefined;
+  // A docket report (PACER district or appellate, an ACMS export) lists docket entries, not opinions.
+  if (DOCKET_REPORT.test(text)) return undefined;
   const opinions = opinionsOf(text);
   if (opinions.length === 0) return undefined;
   return { kind: 'opinions', format: 'opinion-listing', courtId: '', opinions };
