@@ -27,7 +27,10 @@ export function docketToProto(d: Docket): pb.Docket {
   return {
     id: d.id, sourceId: d.sourceId, number: d.number, numberRaw: d.numberRaw, title: d.title, status: d.status,
     openedAt: d.openedAt, closedAt: d.closedAt, industry: d.industry, documentCount: String(d.documentCount),
-    parties: d.parties.map((p) => ({ name: p.name, role: p.role, kind: p.kind ?? '', representative: p.representative ?? '' })),
+    parties: d.parties.map((p) => ({
+      name: p.name, role: p.role, kind: p.kind ?? '', representative: p.representative ?? '', attorneys: p.attorneys ?? [], dateTerminated: p.dateTerminated ?? '',
+    })),
+    ...(d.court ? { court: d.court } : {}),
   };
 }
 

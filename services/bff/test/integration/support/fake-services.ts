@@ -470,7 +470,7 @@ export function docketFixture(): documentsV1.Docket {
     status: 'open',
     openedAt: new Date('2024-01-10T00:00:00Z'),
     closedAt: undefined,
-    parties: [{ name: 'Acme Power Co.', role: 'applicant', kind: 'organisation', representative: 'Jane Roe' }],
+    parties: [{ name: 'Acme Power Co.', role: 'applicant', kind: 'organisation', representative: 'Jane Roe', attorneys: [], dateTerminated: '' }],
     industry: 'electric',
     documentCount: '17',
   };

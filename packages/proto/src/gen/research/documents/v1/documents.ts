@@ -91,6 +91,31 @@ export interface Party {
   role: string;
   kind: string;
   representative: string;
+  /** A court party's attorneys, as its docket lists them. */
+  attorneys: Attorney[];
+  /** The day the court terminated the party from the case (YYYY-MM-DD), when its docket says. */
+  dateTerminated: string;
+}
+
+export interface Attorney {
+  name: string;
+  /** Firm, address, telephone and e-mail, one per line. */
+  contact: string;
+  /** "LEAD ATTORNEY", "ATTORNEY TO BE NOTICED", … */
+  roles: string[];
+}
+
+/** What a court's own docket report says of a case. */
+export interface DocketCourt {
+  /** PACER's and CourtListener's id ("cand", "ca9"). */
+  courtId: string;
+  courtName: string;
+  judge: string;
+  referredJudge: string;
+  natureOfSuit: string;
+  cause: string;
+  jurisdiction: string;
+  juryDemand: string;
 }
 
 export interface Docket {
@@ -105,6 +130,8 @@ export interface Docket {
   parties: Party[];
   industry: string;
   documentCount: string;
+  /** Set for a court case imported from its docket report. */
+  court?: DocketCourt | undefined;
 }
 
 export interface EntityRef {
@@ -1401,7 +1428,7 @@ export const Document: MessageFns<Document> = {
 };
 
 function createBaseParty(): Party {
-  return { name: "", role: "", kind: "", representative: "" };
+  return { name: "", role: "", kind: "", representative: "", attorneys: [], dateTerminated: "" };
 }
 
 export const Party: MessageFns<Party> = {
@@ -1417,6 +1444,12 @@ export const Party: MessageFns<Party> = {
     }
     if (message.representative !== "") {
       writer.uint32(34).string(message.representative);
+    }
+    for (const v of message.attorneys) {
+      Attorney.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.dateTerminated !== "") {
+      writer.uint32(50).string(message.dateTerminated);
     }
     return writer;
   },
@@ -1466,6 +1499,22 @@ export const Party: MessageFns<Party> = {
             message.representative = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.attorneys.push(Attorney.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dateTerminated = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1484,6 +1533,14 @@ export const Party: MessageFns<Party> = {
       role: isSet(object.role) ? globalThis.String(object.role) : "",
       kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
       representative: isSet(object.representative) ? globalThis.String(object.representative) : "",
+      attorneys: globalThis.Array.isArray(object?.attorneys)
+        ? object.attorneys.map((e: any) => Attorney.fromJSON(e))
+        : [],
+      dateTerminated: isSet(object.dateTerminated)
+        ? globalThis.String(object.dateTerminated)
+        : isSet(object.date_terminated)
+        ? globalThis.String(object.date_terminated)
+        : "",
     };
   },
 
@@ -1501,6 +1558,12 @@ export const Party: MessageFns<Party> = {
     if (message.representative !== "") {
       obj.representative = message.representative;
     }
+    if (message.attorneys?.length) {
+      obj.attorneys = message.attorneys.map((e) => Attorney.toJSON(e));
+    }
+    if (message.dateTerminated !== "") {
+      obj.dateTerminated = message.dateTerminated;
+    }
     return obj;
   },
 
@@ -1513,6 +1576,319 @@ export const Party: MessageFns<Party> = {
     message.role = object.role ?? "";
     message.kind = object.kind ?? "";
     message.representative = object.representative ?? "";
+    message.attorneys = object.attorneys?.map((e) => Attorney.fromPartial(e)) || [];
+    message.dateTerminated = object.dateTerminated ?? "";
+    return message;
+  },
+};
+
+function createBaseAttorney(): Attorney {
+  return { name: "", contact: "", roles: [] };
+}
+
+export const Attorney: MessageFns<Attorney> = {
+  encode(message: Attorney, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.contact !== "") {
+      writer.uint32(18).string(message.contact);
+    }
+    for (const v of message.roles) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Attorney {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAttorney();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.contact = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roles.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Attorney {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contact: isSet(object.contact) ? globalThis.String(object.contact) : "",
+      roles: globalThis.Array.isArray(object?.roles) ? object.roles.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: Attorney): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contact !== "") {
+      obj.contact = message.contact;
+    }
+    if (message.roles?.length) {
+      obj.roles = message.roles;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Attorney>, I>>(base?: I): Attorney {
+    return Attorney.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Attorney>, I>>(object: I): Attorney {
+    const message = createBaseAttorney();
+    message.name = object.name ?? "";
+    message.contact = object.contact ?? "";
+    message.roles = object.roles?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseDocketCourt(): DocketCourt {
+  return {
+    courtId: "",
+    courtName: "",
+    judge: "",
+    referredJudge: "",
+    natureOfSuit: "",
+    cause: "",
+    jurisdiction: "",
+    juryDemand: "",
+  };
+}
+
+export const DocketCourt: MessageFns<DocketCourt> = {
+  encode(message: DocketCourt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.courtId !== "") {
+      writer.uint32(10).string(message.courtId);
+    }
+    if (message.courtName !== "") {
+      writer.uint32(18).string(message.courtName);
+    }
+    if (message.judge !== "") {
+      writer.uint32(26).string(message.judge);
+    }
+    if (message.referredJudge !== "") {
+      writer.uint32(34).string(message.referredJudge);
+    }
+    if (message.natureOfSuit !== "") {
+      writer.uint32(42).string(message.natureOfSuit);
+    }
+    if (message.cause !== "") {
+      writer.uint32(50).string(message.cause);
+    }
+    if (message.jurisdiction !== "") {
+      writer.uint32(58).string(message.jurisdiction);
+    }
+    if (message.juryDemand !== "") {
+      writer.uint32(66).string(message.juryDemand);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DocketCourt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDocketCourt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.courtId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.courtName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.judge = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.referredJudge = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.natureOfSuit = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.cause = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.jurisdiction = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.juryDemand = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DocketCourt {
+    return {
+      courtId: isSet(object.courtId)
+        ? globalThis.String(object.courtId)
+        : isSet(object.court_id)
+        ? globalThis.String(object.court_id)
+        : "",
+      courtName: isSet(object.courtName)
+        ? globalThis.String(object.courtName)
+        : isSet(object.court_name)
+        ? globalThis.String(object.court_name)
+        : "",
+      judge: isSet(object.judge) ? globalThis.String(object.judge) : "",
+      referredJudge: isSet(object.referredJudge)
+        ? globalThis.String(object.referredJudge)
+        : isSet(object.referred_judge)
+        ? globalThis.String(object.referred_judge)
+        : "",
+      natureOfSuit: isSet(object.natureOfSuit)
+        ? globalThis.String(object.natureOfSuit)
+        : isSet(object.nature_of_suit)
+        ? globalThis.String(object.nature_of_suit)
+        : "",
+      cause: isSet(object.cause) ? globalThis.String(object.cause) : "",
+      jurisdiction: isSet(object.jurisdiction) ? globalThis.String(object.jurisdiction) : "",
+      juryDemand: isSet(object.juryDemand)
+        ? globalThis.String(object.juryDemand)
+        : isSet(object.jury_demand)
+        ? globalThis.String(object.jury_demand)
+        : "",
+    };
+  },
+
+  toJSON(message: DocketCourt): unknown {
+    const obj: any = {};
+    if (message.courtId !== "") {
+      obj.courtId = message.courtId;
+    }
+    if (message.courtName !== "") {
+      obj.courtName = message.courtName;
+    }
+    if (message.judge !== "") {
+      obj.judge = message.judge;
+    }
+    if (message.referredJudge !== "") {
+      obj.referredJudge = message.referredJudge;
+    }
+    if (message.natureOfSuit !== "") {
+      obj.natureOfSuit = message.natureOfSuit;
+    }
+    if (message.cause !== "") {
+      obj.cause = message.cause;
+    }
+    if (message.jurisdiction !== "") {
+      obj.jurisdiction = message.jurisdiction;
+    }
+    if (message.juryDemand !== "") {
+      obj.juryDemand = message.juryDemand;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DocketCourt>, I>>(base?: I): DocketCourt {
+    return DocketCourt.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DocketCourt>, I>>(object: I): DocketCourt {
+    const message = createBaseDocketCourt();
+    message.courtId = object.courtId ?? "";
+    message.courtName = object.courtName ?? "";
+    message.judge = object.judge ?? "";
+    message.referredJudge = object.referredJudge ?? "";
+    message.natureOfSuit = object.natureOfSuit ?? "";
+    message.cause = object.cause ?? "";
+    message.jurisdiction = object.jurisdiction ?? "";
+    message.juryDemand = object.juryDemand ?? "";
     return message;
   },
 };
@@ -1530,6 +1906,7 @@ function createBaseDocket(): Docket {
     parties: [],
     industry: "",
     documentCount: "0",
+    court: undefined,
   };
 }
 
@@ -1567,6 +1944,9 @@ export const Docket: MessageFns<Docket> = {
     }
     if (message.documentCount !== "0") {
       writer.uint32(88).int64(message.documentCount);
+    }
+    if (message.court !== undefined) {
+      DocketCourt.encode(message.court, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -1672,6 +2052,14 @@ export const Docket: MessageFns<Docket> = {
             message.documentCount = reader.int64().toString();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.court = DocketCourt.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1719,6 +2107,7 @@ export const Docket: MessageFns<Docket> = {
         : isSet(object.document_count)
         ? globalThis.String(object.document_count)
         : "0",
+      court: isSet(object.court) ? DocketCourt.fromJSON(object.court) : undefined,
     };
   },
 
@@ -1757,6 +2146,9 @@ export const Docket: MessageFns<Docket> = {
     if (message.documentCount !== "0") {
       obj.documentCount = message.documentCount;
     }
+    if (message.court !== undefined) {
+      obj.court = DocketCourt.toJSON(message.court);
+    }
     return obj;
   },
 
@@ -1776,6 +2168,9 @@ export const Docket: MessageFns<Docket> = {
     message.parties = object.parties?.map((e) => Party.fromPartial(e)) || [];
     message.industry = object.industry ?? "";
     message.documentCount = object.documentCount ?? "0";
+    message.court = (object.court !== undefined && object.court !== null)
+      ? DocketCourt.fromPartial(object.court)
+      : undefined;
     return message;
   },
 };
