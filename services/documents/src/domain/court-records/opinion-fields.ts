@@ -52,35 +52,51 @@ export function isDateOnly(text: string): boolean {
 }
 
 /** "No. 10-4092", "Docket No. 1511", "Case No. 20240965", "Appeal Number: 21-1552", "Docket #: 25-869". */
-const LABELLED_DOCKET = /\b(?:docket|case|appeal|cause|file)?\s*(?:no\.?|number|num\.?|#)\s*:?\s*((?:[A-Z]{1,5}[- ]?)?\d[\w.,:/-]*\d[A-Z]{0,3}(?:\s*(?:\([A-Z]\)))?)/iu;
+const LABELLED_DOCKET = /\b(?:docket|case|appeal|cause|file)?\s*(?:no\.?|number|num\.?|#)\s*:?\s*((?:[A-Z]{1,5}[- ]?)?\d[\w.:/-]*\w(?:\s\([A-Z]\))?)/iu;
 /** A token shaped like a docket number: digits with dashes ("23-1164", "A-23-201", "14-KA-714", "2023AP001167", "B327821", "WD85751"). */
-const DOCKET_TOKEN = /^(?:[A-Z]{1,6}[- ]?)?\d{1,6}(?:[-–][A-Z]{0,4}\d*){1,4}[A-Z]{0,3}$|^[A-Z]{1,3}\d{5,8}$|^\d{4}[A-Z]{2}\d{4,6}$|^\d{5,10}$|^\d{1,3},\d{3}(?:-[A-Z0-9]+)+$/u;
+const DOCKET_TOKEN = /^(?:[A-Z]{1,6}[- ]?)?\d{1,6}(?:[-–][A-Za-z]{0,4}\d*){1,4}[A-Z]{0,3}$|^[A-Z]{1,3}\d{5,8}$|^\d{4}[A-Z]{2}\d{4,6}$|^\d{5,10}$|^\d{1,3},\d{3}(?:-[A-Z0-9]+)+$/u;
+
+/** "2021-Ohio-4554", "2021 S.D. 67", "2024 UT 40": a report's citation, which is not the docket. */
+const CITATION = /^\d{4}[- ](?:[A-Z][A-Za-z.]*[- ]?){1,4}\d+$/u;
+/** A docket number written with spaces, as a cell of its own ("20 MA 0125", "678-10-02 wncv", "N22C-06-216 MAA CCLD", "364, 2024"). */
+const SPACED_DOCKET = /^(?=(?:\D*\d){3})[A-Za-z0-9][\w.,/-]*(?:,?\s+(?:and\s+)?[\w.,/-]+){0,4}(?:\s+\([A-Za-z ]+\))?$/u;
 
 /** Whether a short text is a docket number on its own (a cell, a link text). */
 export function isDocketToken(text: string): boolean {
   const token = text.replace(/^(?:docket|case|appeal)?\s*(?:no\.?|#)\s*:?\s*/iu, '').replace(/\s*\([A-Z]\)$/u, '').trim();
-  if (!DOCKET_TOKEN.test(token) || firstDate(token) !== '') return false;
+  if (!DOCKET_TOKEN.test(token) || firstDate(token) !== '' || CITATION.test(token)) return false;
   // A bare year or a short number is a count, a page or a year, not a case.
   return !/^\d{1,4}$/u.test(token);
 }
 
-/** The docket number among an opinion's texts: a labelled one first, else a cell that is one. */
-export function docketOf(texts: string[]): string {
-  for (const text of texts) {
+/** Whether a cell's whole text is a docket number, spaces and all; words in it are short codes ("CA", "wncv"). */
+function isSpacedDocket(text: string): boolean {
+  if (text.length > 40 || !SPACED_DOCKET.test(text) || firstDate(text) !== '' || CITATION.test(text)) return false;
+  return text.split(/[\s,]+/u).every((word) => /\d/u.test(word) || word.length <= 4 || /^\([A-Za-z ]+\)$/u.test(word) || word === 'and');
+}
+
+const DOCKET_LABEL = /^(?:docket|case|appeal|cause)\s*(?:no\.?|number|#)\s*:?$/iu;
+const LABEL_PREFIX = /^(?:docket|case|appeal)?\s*(?:no\.?|#)\s*:?\s*/iu;
+
+/** The docket number among an opinion's texts: a labelled one first, then a docket-shaped token, then a cell that is one. */
+export function docketOf(texts: string[], cells: string[] = []): string {
+  for (const [index, text] of texts.entries()) {
+    const next = texts[index + 1] ?? '';
+    if (DOCKET_LABEL.test(text) && (isDocketToken(next) || isSpacedDocket(next))) return next;
     const labelled = LABELLED_DOCKET.exec(text);
     if (labelled && /\d/u.test(labelled[1] as string) && firstDate(labelled[1] as string) === '') return clean((labelled[1] as string).replace(/[.,:]$/u, ''));
   }
   for (const text of texts) {
     for (const piece of [text, ...text.split(/\s*[•|;]\s*|\s+-\s+|:\s+/u)]) {
-      if (piece.length <= 30 && isDocketToken(piece)) return piece.replace(/^(?:docket|case|appeal)?\s*(?:no\.?|#)\s*:?\s*/iu, '').trim();
+      if (piece.length <= 30 && isDocketToken(piece)) return piece.replace(LABEL_PREFIX, '').trim();
     }
   }
-  return '';
+  return cells.find(isSpacedDocket) ?? '';
 }
 
-const PARTIES = /\S\s+(?:v\.?|vs\.?|versus)\s+\S|^(?:in re\b|in the matter of|matter of|ex parte|in the interest of|estate of|re:|petition of|application of|commonwealth v|state v|people v)/iu;
+const PARTIES = /\S\s+(?:v\.?|vs\.?|versus)\s+\S|\b(?:matter|interest|estate|succession|adoption|guardianship|custody|petition|application|welfare|conservatorship|marriage) of\b|^(?:in re\b|in the matter of|matter of|ex parte|in the interest of|estate of|re:|petition of|application of|commonwealth v|state v|people v)/iu;
 /** Link texts that say what a link is rather than which case it is. */
-const GENERIC = /^(?:\[?(?:pdf|doc|docx|wpd|html?|txt|view|download|opinion|order|memorandum|summary|details?|case details|more|read more|click here|ada|here|link)\]?\W*)+$/iu;
+const GENERIC = /^(?:\[?(?:pdf|doc|docx|wpd|html?|txt|view|download|opinion|order|memorandum|summary|details?|case details|more|read more|read in full|full text|click here|ada|here|link)\]?\W*)+$/iu;
 
 /** Whether a text names parties the way a case name does ("X v. Y", "In re X"). */
 export function looksLikeCaseName(text: string): boolean {
@@ -95,8 +111,13 @@ export function tidyCaseName(text: string): string {
   const split = /^(\S{3,30})\s*(?:•|&bull;|:|–|—)\s*(.+)$/u.exec(name);
   if (split && isDocketToken(split[1] as string)) name = split[2] as string;
   name = name
+    .replace(new RegExp(`^(?:${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}/\\d{1,2}/\\d{2,4})\\s*[-–—:|]\\s*`, 'iu'), '')
+    .replace(/,?\s+et al\.?,?(?=\s|$)/giu, '')
+    .replace(/\s+vs?\.?\s+/giu, ' v. ')
+    .replace(/(^|\sv\.\s)(?:USA|U\.S\.A\.|U\.S\.|US)(?=$|\sv\.\s)/gu, '$1United States')
+    .replace(/\s+\d{1,2}\/\d{1,2}\/\d{2,4}\b.*$/u, '')
+    .replace(/(?:\s*\([^()]*\)\.?)+$/u, '')
     .replace(/,?\s*\(?\d{4}\s+(?:[A-Z][A-Za-z.]*\s*){1,5}\d+\)?(?:\s*\([^)]*\))*\s*$/u, '')
-    .replace(/\s+\d{1,2}\/\d{1,2}\/\d{2,4}(?:\s+\S+)?\s*$/u, '')
     .replace(/\s*\[(?:[^\]]*)\]\s*$/u, '');
   return clean(name.replace(/[\s,;:-]+$/u, ''));
 }
@@ -117,13 +138,15 @@ export function caseNameOf(candidates: NameCandidate[]): string {
     if (text.length < 3 || text.length > 250 || !/[A-Za-z]{2}/u.test(text) || GENERIC.test(text) || isDateOnly(text) || isDocketToken(text)) continue;
     let score = (looksLikeCaseName(text) ? 4 : 0) + (candidate.isLink ? 1 : 0) + (candidate.isTitle ? 2 : 0);
     if (text.length > 150) score -= 3;
+    // Among texts alike, a longer one is likelier the caption than a judge's name or a county.
+    score += Math.min(text.length, 60) / 100;
     if (/^(?:filed|decided|released|date|posted|author|judge|county|district|lower court|disposition)\b/iu.test(text)) score -= 3;
     if (score > bestScore) {
       best = text;
       bestScore = score;
     }
   }
-  return bestScore >= 1 ? tidyCaseName(best) : '';
+  return bestScore >= 0.3 ? tidyCaseName(best) : '';
 }
 
 const DOCUMENT_FILE = /\.(?:pdf|docx?|wpd|rtf|txt|html?)(?:$|[?#])/iu;

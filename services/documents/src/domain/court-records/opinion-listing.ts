@@ -176,7 +176,7 @@ function itemOf($: CheerioAPI, member: Element, members: Set<Element>): Selectio
 /** Items of a flat listing: a block's inline content cut at blank lines or rules (links and lines between <br>s). */
 function flatItems($: CheerioAPI, root: Selection): Selection[][] {
   const groups: Selection[][] = [];
-  root.find('*').each((_, element) => {
+  root.find('*').add(root).each((_, element) => {
     if ($(element).children('br').length < 4 || $(element).children('a[href]').length < 2) return;
     const chunks: AnyNode[][] = [[]];
     let lastBreak = false;
@@ -222,7 +222,7 @@ function readItem($: CheerioAPI, item: Selection, base: string, datesBefore: Map
   const first = item.toArray().find(isElement);
   const date = firstDate(lines.join(' \u2029 ')) || (first ? datesBefore.get(first) ?? '' : '');
   const caseName = caseNameOf(candidates);
-  const opinion = opinionOf({ caseName, date, docketNumber: docketOf([...cells.map((cell) => cell.text), ...lines]), url: link ? absolute(link.href, base) : '' });
+  const opinion = opinionOf({ caseName, date, docketNumber: docketOf(lines, cells.map((cell) => cell.text)), url: link ? absolute(link.href, base) : '' });
   // A link with a date is not yet an opinion: it must also name a case or a docket, or point at a document.
   if (!opinion || (!looksLikeCaseName(opinion.caseName) && opinion.docketNumber === '' && (link?.score ?? 0) < 3)) return undefined;
   return opinion;

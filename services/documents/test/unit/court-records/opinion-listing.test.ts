@@ -79,8 +79,8 @@ describe('opinionListingRecogniser', () => {
       <pubDate>Mon, 03 Aug 2020 16:00:00 +0000</pubDate><description>Case Number: 19-10233</description></item>
       </channel></rss>`, 'feed.xml');
     expect(record.opinions.map((opinion) => [opinion.caseName, opinion.date, opinion.docketNumber])).toEqual([
-      ['HALVERN TROSK V. QUINLEY PORT AUTHORITY', '2020-08-04', '20-55102'],
-      ['UNITED STATES V. MERRIL OSK', '2020-08-03', '19-10233'],
+      ['HALVERN TROSK v. QUINLEY PORT AUTHORITY', '2020-08-04', '20-55102'],
+      ['UNITED STATES v. MERRIL OSK', '2020-08-03', '19-10233'],
     ]);
   });
 
