@@ -145,7 +145,8 @@ function htmlOpinions($: CheerioAPI, base: string): ListedOpinion[] {
   let bestScore = 0;
   for (const items of candidates) {
     const opinions = items.map((item) => readItem($, item, base, datesBefore)).filter((opinion): opinion is ListedOpinion => opinion !== undefined);
-    const score = opinions.reduce((sum, opinion) => sum + completeness(opinion), 0);
+    // Squared, so that whole opinions beat twice as many halves of them.
+    const score = opinions.reduce((sum, opinion) => sum + completeness(opinion) ** 2, 0);
     if (score > bestScore) {
       best = opinions;
       bestScore = score;
@@ -158,7 +159,9 @@ function htmlOpinions($: CheerioAPI, base: string): ListedOpinion[] {
 function signatureOf(element: Element): string {
   const names: string[] = [];
   for (let node: AnyNode | null = element; node && node.type === 'tag'; node = node.parent) names.push((node as Element).tagName);
-  return names.reverse().join('>');
+  // Divisions are told apart by their class (a row's left and right columns); rows and items are alike whatever their class (odd, even).
+  const kind = element.tagName === 'div' ? `.${(element.attribs.class ?? '').trim()}` : '';
+  return `${names.reverse().join('>')}${kind}`;
 }
 
 /** An item: the element, with the siblings after it up to the next like element when it lacks a date or a document (a heading and its paragraphs). */
