@@ -87,7 +87,19 @@ test('a docket report becomes the case with its header and parties, and its entr
   ]);
   const report = await documents.model.findOne({ docketNumber: KEY, filingType: 'Docket' }).lean();
   expect(report?.title).toBe('Cascade Timber Cooperative v. Willamette Freight Lines, Inc.: docket report');
-  expect(report?.text).toContain('Assigned to: Hon. Ann B. Carter');
+  expect(report?.text).toContain('Assigned to: Ann B. Carter');
+  expect(report?.text).toContain('Plaintiff: Cascade Timber Cooperative, represented by Dana R. Ellis');
+  const complaint = await documents.model.findOne({ docketNumber: KEY, title: 'COMPLAINT against Willamette Freight Lines, Inc.' }).lean();
+  expect(complaint?.text).toMatch(/^Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\., No\. 3:21-cv-01234, docket entry 1, filed 2021-04-02\n\nCOMPLAINT/u);
+});
+
+test('entries of the same words in two dockets stay two filings', async () => {
+  const other = civilDocketReport.replace('3:21-cv-01234-ABC-XYZ', '3:21-cv-05678-ABC').replace('Cascade Timber Cooperative et al v.', 'Rogue Valley Mills v.');
+  const root = mkdtempSync(path.join(os.tmpdir(), 'court-docket-'));
+  writeFileSync(path.join(root, 'ord-3-21-cv-05678.html'), other);
+  const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
+  await importer.run({ runId, root, sourceId: 'uploads', requestedBy: 'tester' });
+  expect(await documents.model.countDocuments({ docketNumber: normaliseDocketKey('3:21-cv-05678'), title: /^Summons Issued/u })).toBe(1);
 });
 
 test('the same docket imported again later adds only its new entries', async () => {

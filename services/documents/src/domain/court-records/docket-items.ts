@@ -43,6 +43,8 @@ export function docketItems(docket: RecognisedDocket, context: DocketFileContext
       natureOfSuit: docket.natureOfSuit, cause: docket.cause, jurisdiction: docket.jurisdiction, juryDemand: docket.juryDemand,
     },
     ...(latest ? { filedAt: dayOf(latest) } : {}),
+    // The docket as text (what questions about the case are answered from); the original file is kept beside it.
+    pages: [docketText(docket)],
     files: [{ fileName: context.fileName, path: context.path }],
   };
   const entries = docket.entries.map((entry): IngestItem => ({
@@ -51,9 +53,31 @@ export function docketItems(docket: RecognisedDocket, context: DocketFileContext
     title: entryTitle(entry),
     description: entry.number ? `Docket entry ${entry.number}` : 'Docket entry',
     ...(entry.dateFiled ? { filedAt: dayOf(entry.dateFiled) } : {}),
-    pages: [entry.description],
+    // Its place in the docket heads its text: two entries of the same words ("Summons Issued") stay two.
+    pages: [`${entryHeading(docket, entry)}\n\n${entry.description}`],
   }));
   return { report, entries };
+}
+
+/** "Balbo v. Tilton, No. 3:08-cv-00159, docket entry 1, filed 2008-01-11". */
+function entryHeading(docket: RecognisedDocket, entry: DocketEntry): string {
+  const number = entry.number ? `docket entry ${entry.number}` : 'docket entry';
+  return `${docket.caseName}, No. ${docket.docketNumber}, ${number}${entry.dateFiled ? `, filed ${entry.dateFiled}` : ''}`;
+}
+
+/** The case as its docket report states it, one fact a line, then its parties and their attorneys. */
+export function docketText(docket: RecognisedDocket): string {
+  const facts: Array<[string, string]> = [
+    ['Case', docket.caseName], ['Docket number', docket.docketNumber], ['Court', courtName(docket.courtId) || docket.courtId],
+    ['Assigned to', docket.assignedTo], ['Referred to', docket.referredTo], ['Date filed', docket.dateFiled], ['Date terminated', docket.dateTerminated],
+    ['Nature of suit', docket.natureOfSuit], ['Cause', docket.cause], ['Jurisdiction', docket.jurisdiction], ['Jury demand', docket.juryDemand],
+  ];
+  const header = facts.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
+  const parties = docket.parties.map((party) => {
+    const counsel = party.attorneys.map((a) => a.name).join('; ');
+    return `${party.role}: ${party.name}${counsel ? `, represented by ${counsel}` : ''}${party.dateTerminated ? ` (terminated ${party.dateTerminated})` : ''}`;
+  });
+  return [...header, '', 'Parties', ...parties, '', `Entries: ${docket.entries.length}`].join('\n');
 }
 
 /** The entry's lasting key: its number; an unnumbered entry, its day and text. */

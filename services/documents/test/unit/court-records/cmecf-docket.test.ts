@@ -1,3 +1,4 @@
+import { harmonizedCaseName } from '../../../src/domain/court-records/case-names';
 import { cmecfDocketRecogniser } from '../../../src/domain/court-records/cmecf-docket';
 import type { RecognisedDocket } from '../../../src/domain/court-records/court-record';
 import { bankruptcyDocketReport as bankruptcy, civilDocketReport as civil } from '../../fixtures/cmecf-docket-reports';
@@ -44,5 +45,17 @@ describe('CM/ECF docket reports of district and bankruptcy courts', () => {
   it('claims no other page', () => {
     expect(read('<html><body><h1>Opinions</h1><table><tr><td>Smith v. Jones</td></tr></table></body></html>')).toBeUndefined();
     expect(read('%PDF-1.7 binary')).toBeUndefined();
+  });
+});
+
+describe('case names', () => {
+  it.each([
+    ['USA v. Doe', 'United States v. Doe'],
+    ["Theodore D'Apuzzo, P.A. v. USA", "Theodore D'Apuzzo, P.A. v. United States"],
+    ['Balbo v. Tilton et al', 'Balbo v. Tilton'],
+    ['Catalyst, Inc. et al v. Annora Ltd.', 'Catalyst, Inc. v. Annora Ltd.'],
+    ['USA Waste Services, Inc. v. Doe', 'USA Waste Services, Inc. v. Doe'],
+  ])('%j → %j', (written, harmonized) => {
+    expect(harmonizedCaseName(written)).toBe(harmonized);
   });
 });
