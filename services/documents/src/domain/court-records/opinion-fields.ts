@@ -118,7 +118,8 @@ export function tidyCaseName(text: string): string {
     .replace(/\s+\d{1,2}\/\d{1,2}\/\d{2,4}\b.*$/u, '')
     .replace(/(?:\s*\([^()]*\)\.?)+$/u, '')
     .replace(/,?\s*\(?\d{4}\s+(?:[A-Z][A-Za-z.]*\s*){1,5}\d+\)?(?:\s*\([^)]*\))*\s*$/u, '')
-    .replace(/\s*\[(?:[^\]]*)\]\s*$/u, '');
+    .replace(/\s*\[[^\]]*\]/gu, '')
+    .replace(/,\s*(?:non-?)?precedential$/iu, '');
   return clean(name.replace(/[\s,;:-]+$/u, ''));
 }
 
@@ -183,7 +184,10 @@ export function opinionOfRecord(values: Record<string, string>, base: string): L
   const entries = Object.entries(values).map(([key, value]) => [key.toLowerCase(), clean(value)] as const).filter(([, value]) => value !== '');
   const valueFor = (key: RegExp, accept: (value: string) => boolean = () => true): string =>
     entries.find(([name, value]) => key.test(name) && accept(value))?.[1] ?? '';
-  const url = valueFor(/url|link|href|file|pdf|path|loc|download|guid/u, (value) => /^(?:https?:\/\/|\/|\.\.?\/)|\.(?:pdf|docx?|txt|html?)\b/iu.test(value) && !/\s/u.test(value));
+  const isAddress = (value: string): boolean => /^(?:https?:\/\/|\/|\.\.?\/)|\.(?:pdf|docx?|txt|html?)\b/iu.test(value) && !/\s/u.test(value);
+  // A link to the document itself (a PDF in an item's markup) beats the item's own page.
+  const url = valueFor(/url|link|href|file|pdf|path|loc|download|guid/u, (value) => isAddress(value) && documentScore(value, '') === 4)
+    || valueFor(/url|link|href|file|pdf|path|loc|download|guid/u, isAddress);
   const date = firstDate(valueFor(/date|filed|decided|released|posted|pub|lastmod|updated|issued/u, (value) => firstDate(value) !== ''));
   const titled = valueFor(/case.?name|caption|title|style|name|parties/u);
   const docket = valueFor(/docket|case.?(?:no|num)|appeal.?(?:no|num)|number/u, (value) => value.length <= 40 && /\d/u.test(value));
