@@ -8,6 +8,7 @@
 export { extractText, PAGE_SEPARATOR } from './text-extraction';
 export { parseSidecar, sidecarSchema, type Sidecar } from './metadata-sidecar';
 export { detectFormat } from './format-detection';
+export { recogniseInThread } from './threaded.extractor';
 export type {
   ExtractionFailure,
   ExtractionFailureReason,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { parseSidecar, type Sidecar } from '../extraction';
-import { docketItems, mayBeCourtRecord, recogniseCourtRecord, type RecognisedDocket } from '../domain/court-records';
+import { parseSidecar, recogniseInThread, type Sidecar } from '../extraction';
+import { docketItems, mayBeCourtRecord, type RecognisedDocket } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
@@ -76,7 +76,12 @@ export class FileImportService {
   private async importFile(root: string, relative: string, sidecarPath: string | undefined, info: { mtime: Date; size: number }, run: { runId: string; sourceId: string; requestedBy: string }) {
     const absolute = path.join(root, relative);
     if (!sidecarPath && mayBeCourtRecord(relative, info.size)) {
-      const record = recogniseCourtRecord({ fileName: path.basename(relative), bytes: await readFile(absolute) });
+      // A page the recognisers cannot read in time, or trip over, is still imported: as any other file.
+      const record = await recogniseInThread(await readFile(absolute), path.basename(relative), AbortSignal.timeout(RECOGNITION_TIMEOUT_MS))
+        .catch((error: unknown) => {
+          this.deps.logger.warn({ file: relative, err: error instanceof Error ? error.message : String(error) }, 'court record recognition failed; importing the file as it is');
+          return undefined;
+        });
       if (record?.kind === 'docket') return this.importDocket(record, relative, absolute, run);
     }
     const modifiedAt = info.mtime;
@@ -142,6 +147,9 @@ function combinedOutcome(outcomes: readonly IngestOutcome[]): IngestOutcome['out
   for (const kind of ['new', 'updated'] as const) if (outcomes.some((o) => o.outcome === kind)) return kind;
   return 'duplicate';
 }
+
+/** A court's page longer to read than this is imported as any other file (recognition is a parse of a page or two). */
+const RECOGNITION_TIMEOUT_MS = 30_000;
 
 /**
  * How many files an import works on at once. 16 rather than 3: 84.6 instead of 74 text filings a

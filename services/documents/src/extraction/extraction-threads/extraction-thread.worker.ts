@@ -1,16 +1,17 @@
 /**
  * An extraction thread: reads one file per message (PDF with PDFium, loaded with the first PDF;
- * DOCX with mammoth; HTML with cheerio) and answers every request: the content, why the file
+ * DOCX with mammoth; HTML with cheerio; a court's docket report with its recogniser) and answers every request: the content, why the file
  * cannot be used, or the parser's error. After PDFium itself failed (a WebAssembly trap leaves its
  * memory in doubt) the thread answers and then ends; the pool starts another.
  */
 import { parentPort } from 'node:worker_threads';
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
+import { recogniseCourtRecord } from '../../domain/court-records';
 import { extractDocx } from '../docx.extractor';
 import { ExtractionError, type ExtractedContent } from '../extraction.types';
 import { extractHtml } from '../html.extractor';
 import { loadPdfium, readPdf } from './pdfium-reader';
-import type { ExtractionReply, ExtractionRequest } from './thread-messages';
+import type { ExtractionReply, ExtractionRequest, ThreadRequest } from './thread-messages';
 
 const port = parentPort;
 if (!port) throw new Error('extraction-thread.worker.ts runs as a worker thread');
@@ -35,7 +36,17 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-port.on('message', (request: ExtractionRequest) => {
+port.on('message', (request: ThreadRequest) => {
+  if (request.format === 'court-record') {
+    let reply: ExtractionReply;
+    try {
+      reply = { type: 'recognised', record: recogniseCourtRecord({ fileName: request.fileName, bytes: asBuffer(request.bytes) }) ?? null };
+    } catch (error) {
+      reply = { type: 'failed', message: (error as Error)?.message ?? String(error) };
+    }
+    port.postMessage(reply);
+    return;
+  }
   void extract(request).then(
     (content) => port.postMessage({ type: 'read', content } satisfies ExtractionReply),
     (error: unknown) => {

@@ -2,12 +2,14 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '@docket/service-kit';
 import { ExtractionError, type ExtractedContent, type ExtractionLimits } from '../extraction.types';
-import type { ExtractionReply, ExtractionRequest, ThreadedFormat } from './thread-messages';
+import type { CourtRecord } from '../../domain/court-records';
+import type { ExtractionReply, ExtractionRequest, ThreadedFormat, ThreadRequest } from './thread-messages';
 
 interface Job {
-  request: ExtractionRequest;
+  request: ThreadRequest;
   signal: AbortSignal;
-  resolve: (content: ExtractedContent) => void;
+  /** The content (a file read) or the record (a court record recognised), as the request asked. */
+  resolve: (answer: ExtractedContent | CourtRecord | undefined) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
 }
@@ -39,6 +41,16 @@ export class ExtractionThreads {
   read(format: ThreadedFormat, bytes: Uint8Array, limits: ExtractionLimits, signal: AbortSignal): Promise<ExtractedContent> {
     if (signal.aborted) return Promise.reject(stopped());
     const request: ExtractionRequest = { format, bytes, limits: { maxBytes: limits.maxBytes, maxPages: limits.maxPages } };
+    return this.submit(request, signal) as Promise<ExtractedContent>;
+  }
+
+  /** The court record the file holds (see recogniseCourtRecord), read in a thread; undefined when no recogniser claims it. */
+  recognise(bytes: Uint8Array, fileName: string, signal: AbortSignal): Promise<CourtRecord | undefined> {
+    if (signal.aborted) return Promise.reject(stopped());
+    return this.submit({ format: 'court-record', bytes, fileName }, signal) as Promise<CourtRecord | undefined>;
+  }
+
+  private submit(request: ThreadRequest, signal: AbortSignal): Promise<ExtractedContent | CourtRecord | undefined> {
     return new Promise((resolve, reject) => {
       const job: Job = { request, signal, resolve, reject, onAbort: () => this.abort(job) };
       signal.addEventListener('abort', job.onAbort, { once: true });
@@ -154,6 +166,7 @@ function settle(job: Job, answerIt: () => void): void {
 
 function answer(job: Job, reply: Exclude<ExtractionReply, { type: 'ready' }>): void {
   if (reply.type === 'read') job.resolve(reply.content);
+  else if (reply.type === 'recognised') job.resolve(reply.record ?? undefined);
   else if (reply.type === 'refused') job.reject(new ExtractionError(reply.reason, reply.message));
   else job.reject(new Error(reply.message));
 }
