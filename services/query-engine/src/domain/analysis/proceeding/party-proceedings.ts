@@ -63,11 +63,13 @@ export function orderPartyProceedings<P extends PartyProceeding>(proceedings: re
   // Between two of its cases, the one whose filings at hand state what it requested (the other may be a program's approval).
   const requestStated = (p: P) => wanted.request && requestedAmounts(p.documents.map(readFiling), wanted.party).length > 0;
   const rank = (p: P) => [opened(p), Number(decided(p)), ownership(p.documents, wanted), -distance(p), Number(requestStated(p)), yearsOf(p).lastMs];
-  return [...proceedings].sort((a, b) => {
-    const [ra, rb] = [rank(a), rank(b)];
-    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return (rb[i] as number) - (ra[i] as number);
+  // Each ranked once: reading a proceeding's filings for its request is the costly part.
+  const ranked = proceedings.map((p) => ({ p, rank: rank(p) }));
+  ranked.sort((a, b) => {
+    for (let i = 0; i < a.rank.length; i++) if (a.rank[i] !== b.rank[i]) return (b.rank[i] as number) - (a.rank[i] as number);
     return 0;
   });
+  return ranked.map(({ p }) => p);
 }
 
 /**
