@@ -15,7 +15,11 @@ afterAll(async () => {
 });
 
 it('the local mail catcher accepts SMTP and shows the message in its inbox (REST API)', async () => {
-  mail = await startMailCatcher({ dir, smtpPort: await freePort(), webPort: await freePort() });
+  // Two free ports, and two different ones: each is only checked free, not held, until MailDev binds it.
+  const smtpPort = await freePort();
+  let webPort = await freePort();
+  while (webPort === smtpPort) webPort = await freePort();
+  mail = await startMailCatcher({ dir, smtpPort, webPort });
   const transport = nodemailer.createTransport(mail.smtpUrl);
   await transport.sendMail({ from: 'alerts@docket.local', to: 'ada@example.com', subject: 'Hello inbox', text: 'plain', html: '<p>rich</p>' });
   transport.close();

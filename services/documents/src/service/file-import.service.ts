@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { parseSidecar, recogniseInThread, type Sidecar } from '../extraction';
-import { docketItems, mayBeCourtRecord, type RecognisedDocket } from '../domain/court-records';
+import { docketItems, looksLikeCourtRecord, mayBeCourtRecord, type RecognisedDocket } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
@@ -75,9 +75,10 @@ export class FileImportService {
 
   private async importFile(root: string, relative: string, sidecarPath: string | undefined, info: { mtime: Date; size: number }, run: { runId: string; sourceId: string; requestedBy: string }) {
     const absolute = path.join(root, relative);
-    if (!sidecarPath && mayBeCourtRecord(relative, info.size)) {
+    const bytes = !sidecarPath && mayBeCourtRecord(relative, info.size) ? await readFile(absolute) : undefined;
+    if (bytes && looksLikeCourtRecord(bytes)) {
       // A page the recognisers cannot read in time, or trip over, is still imported: as any other file.
-      const record = await recogniseInThread(await readFile(absolute), path.basename(relative), AbortSignal.timeout(RECOGNITION_TIMEOUT_MS))
+      const record = await recogniseInThread(bytes, path.basename(relative), AbortSignal.timeout(RECOGNITION_TIMEOUT_MS))
         .catch((error: unknown) => {
           this.deps.logger.warn({ file: relative, err: error instanceof Error ? error.message : String(error) }, 'court record recognition failed; importing the file as it is');
           return undefined;

@@ -1,3 +1,4 @@
+import { looksLikeCourtRecord, mayBeCourtRecord } from '../../../src/domain/court-records';
 import { harmonizedCaseName } from '../../../src/domain/court-records/case-names';
 import { cmecfDocketRecogniser } from '../../../src/domain/court-records/cmecf-docket';
 import type { RecognisedDocket } from '../../../src/domain/court-records/court-record';
@@ -57,5 +58,16 @@ describe('case names', () => {
     ['USA Waste Services, Inc. v. Doe', 'USA Waste Services, Inc. v. Doe'],
   ])('%j → %j', (written, harmonized) => {
     expect(harmonizedCaseName(written)).toBe(harmonized);
+  });
+});
+
+describe('which files go to the recognisers', () => {
+  it('only pages and data files that carry a docket\'s mark, so ordinary filings skip the parse', () => {
+    expect(mayBeCourtRecord('docket.html', 1_000)).toBe(true);
+    expect(mayBeCourtRecord('order.txt', 1_000)).toBe(false);
+    expect(looksLikeCourtRecord(Buffer.from(civil))).toBe(true);
+    expect(looksLikeCourtRecord(Buffer.from(bankruptcy))).toBe(true);
+    expect(looksLikeCourtRecord(Buffer.from('{"caseDetails": {"caseNumber": "23-1"}}'))).toBe(true);
+    expect(looksLikeCourtRecord(Buffer.from('<html><body><p>Comments of Staff on the revenue requirement.</p></body></html>'))).toBe(false);
   });
 });
