@@ -83,7 +83,7 @@ export class FileImportService {
           this.deps.logger.warn({ file: relative, err: error instanceof Error ? error.message : String(error) }, 'court record recognition failed; importing the file as it is');
           return undefined;
         });
-      if (record?.kind === 'docket') return this.importDocket(record, relative, absolute, run);
+      if (record?.kind === 'docket') return this.importDocket(record, relative, absolute, bytes, run);
     }
     const modifiedAt = info.mtime;
     let sidecar: Sidecar = {};
@@ -108,7 +108,8 @@ export class FileImportService {
       filedAt: sidecar.filedAt ?? modifiedAt,
       filers: sidecar.filers,
       description: sidecar.description,
-      files: [{ fileName: path.basename(relative), path: absolute }],
+      // A page already read (to look for a docket's mark) is not read again.
+      files: [{ fileName: path.basename(relative), path: absolute, ...(bytes ? { bytes } : {}) }],
     };
     let outcome: IngestOutcome;
     try {
@@ -131,9 +132,9 @@ export class FileImportService {
    * then its entries in order, each a filing of the docket; entries already stored are duplicates, so
    * a later report of the same docket adds only its new entries.
    */
-  private async importDocket(record: RecognisedDocket, relative: string, absolute: string, run: { runId: string; sourceId: string; requestedBy: string }) {
+  private async importDocket(record: RecognisedDocket, relative: string, absolute: string, bytes: Buffer, run: { runId: string; sourceId: string; requestedBy: string }) {
     const { report, entries } = docketItems(record, {
-      sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, runId: run.runId, createdBy: run.requestedBy,
+      sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, bytes, runId: run.runId, createdBy: run.requestedBy,
     });
     const first = await this.deps.ingest.ingest(report);
     if (first.outcome === 'failed') return { outcome: 'failed' as const, error: { item: relative, reason: first.reason ?? 'failed', message: first.message ?? '' } };

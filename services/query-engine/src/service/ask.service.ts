@@ -306,7 +306,8 @@ export class AskService {
     const party = namedParty(question, documents, intent);
     if (party === '') return NO_PARTY_RECORD;
     const filings = await partyFilingsOf(this.deps.index, party, filters, yearsIn(question), budget);
-    const proceedings = namedPartyProceedings(question, documents, filings);
+    // Two small listings each: the company's proceedings that lead, not every one it ever took part in.
+    const proceedings = namedPartyProceedings(question, documents, filings).slice(0, SPANNED_PROCEEDINGS);
     const spans = proceedings.length > 0 ? await filingSpansOf(this.deps.index, proceedings, budget) : new Map<string, FilingSpan>();
     return { filings, spans };
   }
@@ -388,6 +389,8 @@ function listDocuments(ranked: Array<{ document: IndexedDocument; score: number 
 
 /** How much of a text beyond the analysed documents a question reads: a filing's caption is in its first 800 characters. */
 const OPENING_CHARS = 1_000;
+/** How many of a named company's proceedings have their first and last filings looked up. */
+const SPANNED_PROCEEDINGS = 12;
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;

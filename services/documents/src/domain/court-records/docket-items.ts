@@ -10,6 +10,8 @@ export interface DocketFileContext {
   sourceDocumentId: string;
   fileName: string;
   path: string;
+  /** The report's bytes, when already read. */
+  bytes?: Buffer;
   runId?: string;
   createdBy?: string;
 }
@@ -45,7 +47,7 @@ export function docketItems(docket: RecognisedDocket, context: DocketFileContext
     ...(latest ? { filedAt: dayOf(latest) } : {}),
     // The docket as text (what questions about the case are answered from); the original file is kept beside it.
     pages: [docketText(docket)],
-    files: [{ fileName: context.fileName, path: context.path }],
+    files: [{ fileName: context.fileName, path: context.path, ...(context.bytes ? { bytes: context.bytes } : {}) }],
   };
   const entries = docket.entries.map((entry): IngestItem => ({
     ...common,
