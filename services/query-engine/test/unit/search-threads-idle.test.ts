@@ -11,7 +11,9 @@ import { costlyDocument, fillCostly, HEAVY_QUERY, LIGHT_QUERY, NEEDLE_ID } from 
 
 /**
  * A pool of two search threads whose second ends after 50 ms without work, over an index made
- * costly on purpose (costly-corpus.ts), so that a heavy search keeps a thread busy.
+ * costly on purpose (costly-corpus.ts), so that a heavy search keeps a thread busy. Its 10,000
+ * documents make that search take about 1.5 s here: longer than a new thread takes to start on a
+ * loaded CI machine (with 3,000 it took 0.5 s and once ended before the light search was answered).
  */
 let dir: string;
 let backend: SqliteFts5Backend;
@@ -21,7 +23,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'qe-threads-idle-'));
   const path = join(dir, 'index.sqlite');
   backend = SqliteFts5Backend.open(path, { threads: 1 });
-  await fillCostly(backend);
+  await fillCostly(backend, 10_000);
   pool = new SearchThreads(path, { threads: 2, tuning: {}, endIdleAfterMs: 50 });
 });
 
