@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { InputError } from '@docket/errors';
 import { defaultDataDir, localClientCredentials } from '@docket/local-infra';
 import { grpcCall, GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
@@ -42,7 +43,10 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(`import failed: ${error.message}`);
+    // An unknown source: the service's message lists the known ones; a new one is added with npm run source.
+    const unknownSource = error instanceof InputError && error.issues.some((issue) => issue.path === 'sourceId');
+    const hint = unknownSource ? '\nadd a source with: npm run source -- create --id <id> --name <name> --kind court|agency' : '';
+    console.error(`import failed: ${error.message}${hint}`);
     process.exit(1);
   },
 );

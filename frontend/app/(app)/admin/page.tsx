@@ -54,6 +54,18 @@ export default async function AdminPage() {
           </div>
         </section>
 
+        <section className="card" aria-labelledby="sources-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="sources-heading">Sources</h2>
+              <p>Files are filed under a source of the catalog: add an agency or a court there before importing its filings.</p>
+            </div>
+            <Link href="/catalog?add=source" className="btn btn-sm" data-testid="admin-add-source">
+              Add a source
+            </Link>
+          </div>
+        </section>
+
         <section className="card" aria-labelledby="add-heading">
           <div className="card-header">
             <div>
