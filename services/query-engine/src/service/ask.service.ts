@@ -18,6 +18,7 @@ import type { UserActivity } from '@docket/service-kit';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
 import { filingSpansOf } from './filing-spans';
 import { partyFilingsOf } from './party-filings';
+import { answerCaseQuestion, type CaseAnswer } from './court-case-reader';
 import { widenToNamedDocket } from './named-docket-scope';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
@@ -101,6 +102,18 @@ export interface AskDeps {
   users?: Pick<UserActivity, 'during'> | undefined;
 }
 
+/** A question answered, before it is stored: its scope, documents, analysis and figures, and what each step took. */
+interface Answered {
+  filters: SearchFilters;
+  ranked: Array<{ document: IndexedDocument; score: number }>;
+  analysis: Analysis;
+  figures: Figures;
+  composed: ComposedAnswer & { readMs: number; read: IndexedDocument[] };
+  retrievalMs: number;
+  analysisMs: number;
+  figuresMs: number;
+}
+
 /**
  * Answers a question: retrieve (fused) within the workspace's and the request's filters, read the
  * best documents, write the analysis, draw the figures, and store the whole query with its
@@ -124,26 +137,12 @@ export class AskService {
     // The question completes even if its asker goes away (it is stored), so only time bounds its
     // reads: each of the two (retrieval with the question's embedding, then the documents) in turn.
     const budget = () => queryBudget(this.deps.budgetMs, { caller: input.userId || undefined });
-    // A docket the question names is answered for, even where the filters in force leave it out.
-    const widened = await widenToNamedDocket(this.deps.index, question, inForce, budget);
-    const filters = widened?.filters ?? inForce;
-    const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget());
-    const resultSet = await this.fetchResultSet(hits.map((hit) => hit.documentId), budget);
-    const byId = new Map(resultSet.map((document) => [document.id, document]));
-    const ranked = hits.flatMap((hit) => {
-      const document = byId.get(hit.documentId);
-      return document ? [{ document, score: hit.score }] : [];
-    });
-    const retrievalMs = performance.now() - started;
-    report({ kind: 'documents', documents: listDocuments(ranked, undefined) });
-
-    // The analysis and the figures are made together (on an answer thread); the figures' share is
-    // their own time there, the analysis's the rest (the proceeding's reads, waiting for the thread, copies).
-    const analysisStarted = performance.now();
-    const composed = await this.analyse(question, ranked, filters, mode, budget, widened?.notice);
-    const { analysis, figures } = composed;
-    const figuresMs = composed.figuresMs;
-    const analysisMs = performance.now() - analysisStarted - figuresMs;
+    // A question about one court case's header, parties or entries is answered from its docket's structure.
+    const caseAnswer = await answerCaseQuestion(this.deps.index, question, budget);
+    const answered = caseAnswer
+      ? this.fromCaseRecord(caseAnswer, inForce, started, report)
+      : await this.retrieveAndAnalyse(question, inForce, mode, budget, started, report);
+    const { filters, ranked, analysis, figures, composed, retrievalMs, analysisMs, figuresMs } = answered;
     for (const section of analysis.sections) report({ kind: 'section', section });
     report({ kind: 'figures', figures });
 
@@ -180,6 +179,43 @@ export class AskService {
     }, 'query answered');
     report({ kind: 'completed', query });
     return query;
+  }
+
+  /** Retrieval within the filters in force (widened to a docket the question names), then the analysis of what it found. */
+  private async retrieveAndAnalyse(
+    question: string, inForce: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget, started: number, report: (update: AskUpdate) => void,
+  ): Promise<Answered> {
+    // A docket the question names is answered for, even where the filters in force leave it out.
+    const widened = await widenToNamedDocket(this.deps.index, question, inForce, budget);
+    const filters = widened?.filters ?? inForce;
+    const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget());
+    const resultSet = await this.fetchResultSet(hits.map((hit) => hit.documentId), budget);
+    const byId = new Map(resultSet.map((document) => [document.id, document]));
+    const ranked = hits.flatMap((hit) => {
+      const document = byId.get(hit.documentId);
+      return document ? [{ document, score: hit.score }] : [];
+    });
+    const retrievalMs = performance.now() - started;
+    report({ kind: 'documents', documents: listDocuments(ranked, undefined) });
+
+    // The analysis and the figures are made together (on an answer thread); the figures' share is
+    // their own time there, the analysis's the rest (the proceeding's reads, waiting for the thread, copies).
+    const analysisStarted = performance.now();
+    const composed = await this.analyse(question, ranked, filters, mode, budget, widened?.notice);
+    const analysisMs = performance.now() - analysisStarted - composed.figuresMs;
+    return { filters, ranked, analysis: composed.analysis, figures: composed.figures, composed, retrievalMs, analysisMs, figuresMs: composed.figuresMs };
+  }
+
+  /** A court case's answer: its docket report and the entries it quotes are its documents. */
+  private fromCaseRecord(answer: CaseAnswer, filters: SearchFilters, started: number, report: (update: AskUpdate) => void): Answered {
+    const ranked = answer.documents.map((document) => ({ document, score: 0 }));
+    const retrievalMs = performance.now() - started;
+    report({ kind: 'documents', documents: listDocuments(ranked, undefined) });
+    const figuresStarted = performance.now();
+    const figures = this.deps.figures.make(answer.documents, answer.analysis);
+    const figuresMs = performance.now() - figuresStarted;
+    const composed = { analysis: answer.analysis, figures, analysisMs: 0, figuresMs, readMs: 0, read: answer.documents };
+    return { filters, ranked, analysis: answer.analysis, figures, composed, retrievalMs, analysisMs: 0, figuresMs };
   }
 
   /**

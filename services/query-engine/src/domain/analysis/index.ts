@@ -23,3 +23,4 @@ export { checkGeneratedSentence, DEFAULT_CITATION_CHECK, type CitationCheck, typ
 export { checkedAnswer, type CheckedAnswer } from './generative-analysis';
 export { readQuestion, type QuestionIntent } from './question-kind';
 export * from './proceeding';
+export * from './court-case';
