@@ -10,6 +10,8 @@ import type { DocketPattern } from './domain/entities';
 import { DEFAULT_DOCUMENTS_TOPICS, type DocumentsTopics } from './events/document-events';
 import { documentsServiceBinding } from './grpc/documents.grpc';
 import { CatalogService } from './service/catalog.service';
+import { DocketEntryService } from './service/docket-entries.service';
+import { DocketListingBackfill } from './service/docket-listing-backfill';
 import { DocumentService } from './service/document.service';
 import { EntityService } from './service/entity.service';
 import { FileImportService } from './service/file-import.service';
@@ -120,6 +122,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       documents: documentsRepo, dockets, sources, blobs, ingest, outbox: documentRelay, topics: topicSet, logger,
     });
     const entities = new EntityService({ entities: entitiesRepo, documents: documentsRepo, dockets });
+    const docketEntries = new DocketEntryService({ documents: documentsRepo, dockets });
 
     const queue = new ImportQueue(redis, queuePrefix);
     closers.add('import queue', () => queue.close());
@@ -133,9 +136,12 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     scheduler.start();
     closers.add('connectors', () => scheduler.stop());
 
+    const users = new UserActivity(USERS_QUIET_AFTER_MS);
+    const listingBackfill = new DocketListingBackfill({ documents: documentsRepo, cursors, logger, quiet: () => users.whenQuiet(5_000) });
+    await listingBackfill.skipIfEmpty(); // before the default corpus's first filing is stored
+
     const seeding = new AbortController();
     const corpusLoad = new CorpusLoadProgress();
-    const users = new UserActivity(USERS_QUIET_AFTER_MS);
     const seeded = config.SEED_CORPUS
       ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad, users })
           .then(refreshPatterns)
@@ -152,7 +158,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
       services: [notingUserRequests(documentsServiceBinding({
-        documents, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), corpusLoad, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
+        documents, docketEntries, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), corpusLoad, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
       }), users, ['getCatalogStatus'])],
       logger,
     });
@@ -171,6 +177,16 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('filing type refresh', async () => {
       refreshing.abort();
       await retyped;
+    });
+
+    // Filings stored before dockets' listings were kept get their place in them, once, after the retyping pass.
+    const backfilling = new AbortController();
+    const backfilled = retyped.then(() => listingBackfill.run(backfilling.signal)).catch((error: unknown) => {
+      logger.error({ err: error }, "giving stored filings their place in their docket's listing failed; the next start goes on from where it stopped");
+    });
+    closers.add('docket listing backfill', async () => {
+      backfilling.abort();
+      await backfilled;
     });
 
     // Counting what a crashed run left uncounted (a corpus load's batch: seconds) waits for no request.

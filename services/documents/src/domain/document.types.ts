@@ -1,4 +1,5 @@
 import type { PageSpan } from '../extraction';
+import type { DocketEntryMark } from './docket-entries';
 import type { DocumentEntity, DocumentMention, DocumentValue } from './text-analysis';
 
 /** One file of a document; the primary one carries the document's text. */
@@ -41,6 +42,8 @@ export interface Document {
   filedAt?: Date;
   filers: string[];
   description: string;
+  /** Set for an entry of its court's docket. */
+  docketEntry?: DocketEntryMark;
   language: string;
   sha256: string;
   createdBy: string;

@@ -1,4 +1,5 @@
 import type { ExtractionFailureReason } from '../extraction';
+import type { DocketEntryMark } from './docket-entries';
 
 export interface IngestParty {
   name: string;
@@ -58,6 +59,8 @@ export interface IngestItem {
   filedAt?: Date;
   filers?: string[];
   description?: string;
+  /** Set when the filing is an entry of its court's docket (the docket lists its entries apart from other filings). */
+  docketEntry?: DocketEntryMark;
   /** Text pages when the connector has the text itself; otherwise the primary file's text is used. */
   pages?: string[];
   /** The first file is the primary one (the text comes from it unless `pages` is given). */

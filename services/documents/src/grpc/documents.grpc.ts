@@ -13,6 +13,7 @@ import {
   type DeleteDocumentRequest, type DeleteDocumentResponse, type GetCatalogStatusRequest, type GetCatalogStatusResponse,
   type GetDocketRequest, type GetDocketResponse, type GetDocumentRequest, type GetDocumentResponse,
   type GetEntityRequest, type GetEntityResponse, type ListDataProductsRequest, type ListDataProductsResponse,
+  type ListDocketEntriesRequest, type ListDocketEntriesResponse,
   type ListDocumentsRequest, type ListDocumentsResponse, type ListSourcesRequest, type ListSourcesResponse,
   type NoteUserActivityRequest, type NoteUserActivityResponse,
   type OpenAttachmentRequest, type OpenAttachmentResponse, type StartImportRequest, type StartImportResponse,
@@ -21,6 +22,7 @@ import {
 import { UPLOADS_SOURCE } from '../domain/known-sources';
 import { parseSidecar, type Sidecar } from '../extraction';
 import type { CatalogService } from '../service/catalog.service';
+import type { DocketEntryService } from '../service/docket-entries.service';
 import type { DocumentService } from '../service/document.service';
 import type { EntityService } from '../service/entity.service';
 import type { IngestService } from '../service/ingest.service';
@@ -32,6 +34,7 @@ import {
 
 export interface DocumentsGrpcDeps {
   documents: DocumentService;
+  docketEntries: DocketEntryService;
   catalog: CatalogService;
   entities: EntityService;
   ingest: IngestService;
@@ -147,6 +150,10 @@ export function documentsServiceBinding(deps: DocumentsGrpcDeps): GrpcServiceBin
       getDocket: unary<GetDocketRequest, GetDocketResponse>(logger, async (request) => {
         const { docket, source } = await documents.docket(request.docketId);
         return { docket: docketToProto(docket), source: source ? sourceToProto(source) : undefined };
+      }),
+      listDocketEntries: unary<ListDocketEntriesRequest, ListDocketEntriesResponse>(logger, async (request) => {
+        const page = await deps.docketEntries.list(request.docketId, request.pageSize, request.pageToken);
+        return { entries: page.entries, nextPageToken: page.nextPageToken, totalSize: String(page.totalSize) };
       }),
       createSource: unary<CreateSourceRequest, CreateSourceResponse>(logger, async (request) => {
         const { createdBy, ...input } = request;

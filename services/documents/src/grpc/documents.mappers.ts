@@ -20,6 +20,7 @@ export function documentToProto(d: Document, text = d.text, textOffset = 0, text
     filers: d.filers, description: d.description, language: d.language, docketId: d.docketId, pages: d.pages,
     attachments: d.attachments.map(attachmentToProto), provenance: d.provenance, textOffset, textLength,
     failureReason: d.failureReason ?? '',
+    ...(d.docketEntry ? { docketEntryNumber: d.docketEntry.number } : {}),
   };
 }
 

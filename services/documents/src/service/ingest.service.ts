@@ -96,6 +96,7 @@ export class IngestService {
       filedAt: item.filedAt,
       filers: item.filers ?? [],
       description: item.description?.trim() ?? '',
+      ...(item.docketEntry && docket ? { docketEntry: item.docketEntry } : {}),
       language: primary?.language ?? (text ? 'en' : ''),
       sha256,
       createdBy: item.createdBy ?? '',

@@ -1,5 +1,6 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
+import { docketListingKey, leadOf, type DocketEntryMark } from '../domain/docket-entries';
 import type { Attachment, Document } from '../domain/document.types';
 import { InsertBatcher } from './insert-batcher';
 import { RecentReads } from './recent-reads';
@@ -10,7 +11,30 @@ type DocumentRecord = Omit<Document, 'id'> & {
   /** False until the catalog counters and entity profiles include this document (see StatsProjector). */
   statsApplied: boolean;
   pendingEvents: PendingEvent[];
+  /** A filing of a docket: its place in the docket's listing (docketListingKey) and the start of its text. */
+  docketOrder?: string;
+  lead?: string;
 };
+
+/** What a docket's listing shows of one of its filings. */
+export interface DocketListingRow {
+  id: string;
+  title: string;
+  filedAt?: Date;
+  docketEntry?: DocketEntryMark;
+  lead: string;
+}
+
+/** A stored filing of a docket that has no place in its docket's listing yet (stored before listings were kept). */
+export interface UnlistedFiling {
+  id: string;
+  docketId: string;
+  filedAt?: Date;
+  text: string;
+  description: string;
+  sourceDocumentId: string;
+  docketEntry?: DocketEntryMark;
+}
 
 const attachmentSchema = new Schema<Attachment>(
   {
@@ -33,6 +57,9 @@ const schema = new Schema<DocumentRecord>(
     filedAt: { type: Date },
     filers: { type: [String], default: [] },
     description: { type: String, default: '' },
+    docketEntry: { type: { number: String, order: Number }, default: undefined, _id: false },
+    docketOrder: { type: String },
+    lead: { type: String },
     language: { type: String, default: '' },
     sha256: { type: String, required: true },
     createdBy: { type: String, default: '' },
@@ -53,6 +80,9 @@ const schema = new Schema<DocumentRecord>(
 // Deduplication lives in unique indexes, so two concurrent ingests of one filing cannot both win.
 schema.index({ sha256: 1 }, { unique: true });
 schema.index({ provenanceKey: 1 }, { unique: true });
+// Unique (each key ends with its document's id) so that the MongoDB stand-in, which uses no other
+// kind of index, answers a docket's listing from the index too; sparse: filings without a docket have none.
+schema.index({ docketOrder: 1 }, { unique: true, sparse: true });
 addOutbox(schema);
 
 /** Heavy fields a listing does not need. */
@@ -99,14 +129,17 @@ export class DocumentRepository {
 
   /** Inserts the document with its events in the same record (beside others arriving at once); false when a unique key (sha256, source id) already exists. */
   insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
-    return this.inserts.insert({ _id: new Types.ObjectId(id), ...record, statsApplied: false, pendingEvents: events });
+    return this.inserts.insert({ _id: new Types.ObjectId(id), ...record, ...listingFieldsOf(id, record), statsApplied: false, pendingEvents: events });
   }
 
   /** Replaces a changed document's content, adding its documents.updated event to the outbox in the same write. */
   async replaceContent(id: string, record: NewDocumentRecord, event: PendingEvent): Promise<boolean> {
     const { createdAt: _createdAt, ...content } = record;
+    const listing = listingFieldsOf(id, record);
+    // What the new content no longer has goes (an update drops undefined fields rather than unsetting them).
+    const $unset = { ...(listing ? {} : { docketOrder: 1, lead: 1 }), ...(record.docketEntry ? {} : { docketEntry: 1 }) };
     try {
-      const result = await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: content, $push: { pendingEvents: event } });
+      const result = await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: { ...content, ...listing }, $unset, $push: { pendingEvents: event } });
       return result.matchedCount === 1;
     } catch (error) {
       if ((error as { code?: number }).code === 11000) return false; // the new content duplicates another document
@@ -125,6 +158,7 @@ export class DocumentRepository {
       { _id: new Types.ObjectId(id) },
       {
         $set: { deletedAt: new Date(), text: '', pages: [], mentions: [], values: [], entities: [], sha256: `deleted:${id}`, provenanceKey: `deleted:${id}` },
+        $unset: { docketOrder: 1, lead: 1 },
         $push: { pendingEvents: event },
       },
       { strict: false },
@@ -225,6 +259,69 @@ export class DocumentRepository {
   }
 
   /**
+   * The listing keys starting with `prefix` (one docket's entries, or its other filings), in order.
+   * A prefix of the indexed key alone: real MongoDB reads it from the index, the stand-in matches
+   * the index's keys and reads only these documents.
+   */
+  async docketListingKeys(prefix: string): Promise<string[]> {
+    const records = await this.model.collection
+      .find<{ docketOrder: string }>({ docketOrder: new RegExp(`^${escapeRegExp(prefix)}`) }, { projection: { _id: 0, docketOrder: 1 } })
+      .sort({ docketOrder: 1 })
+      .toArray();
+    return records.map((record) => record.docketOrder);
+  }
+
+  /** What a docket's listing shows of these documents, in the order asked; deleted ones are left out. */
+  async docketListingRows(ids: string[]): Promise<DocketListingRow[]> {
+    const objectIds = ids.filter(isDocumentId).map((id) => new Types.ObjectId(id));
+    if (objectIds.length === 0) return [];
+    const records = await this.model.collection
+      .find<Pick<DocumentRecord, '_id' | 'title' | 'filedAt' | 'docketEntry' | 'lead'>>(
+        { _id: { $in: objectIds } },
+        { projection: { title: 1, filedAt: 1, docketEntry: 1, lead: 1, deletedAt: 1 } },
+      )
+      .toArray();
+    const found = new Map(records.filter((record) => isLive(record as DocumentRecord)).map((record) => [record._id.toHexString(), record]));
+    return ids.flatMap((id) => {
+      const record = found.get(id);
+      if (!record) return [];
+      return [{ id, title: record.title, filedAt: record.filedAt ?? undefined, docketEntry: record.docketEntry ?? undefined, lead: record.lead ?? '' }];
+    });
+  }
+
+  /**
+   * One page of a walk in id order (the shape the stand-in reads from that id on, see listAfter):
+   * the filings of a docket among them that have no listing key. `next` is where the walk goes on; undefined at its end.
+   */
+  async unlistedAfter(afterId: string | undefined, limit: number): Promise<{ unlisted: UnlistedFiling[]; next: string | undefined }> {
+    const records = await this.model.collection
+      .find<DocumentRecord>(
+        { _id: { $gt: new Types.ObjectId(afterId ?? FIRST_OBJECT_ID) } },
+        { projection: { docketId: 1, docketOrder: 1, docketEntry: 1, filedAt: 1, text: 1, description: 1, 'provenance.sourceDocumentId': 1, deletedAt: 1 } },
+      )
+      .sort({ _id: 1 })
+      .limit(limit)
+      .toArray();
+    const unlisted = records
+      .filter((record) => record.docketId && !record.docketOrder && isLive(record))
+      .map((record) => ({
+        id: record._id.toHexString(), docketId: record.docketId, filedAt: record.filedAt ?? undefined, text: record.text ?? '',
+        description: record.description ?? '', sourceDocumentId: record.provenance?.sourceDocumentId ?? '', docketEntry: record.docketEntry ?? undefined,
+      }));
+    return { unlisted, next: records.length < limit ? undefined : records.at(-1)?._id.toHexString() };
+  }
+
+  /** Gives filings their place in their docket's listing (and an entry its mark, when it lacked one). */
+  async setDocketListing(updates: Array<{ id: string; docketEntry?: DocketEntryMark; docketOrder: string; lead: string }>): Promise<void> {
+    if (updates.length === 0) return;
+    // By _id alone: the stand-in uses an index only for a filter on the indexed field alone.
+    await this.model.collection.bulkWrite(updates.map(({ id, ...fields }) => ({
+      updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $set: fields } },
+    })) as never, { ordered: false });
+    this.recentViews.forget(updates.map((update) => update.id));
+  }
+
+  /**
    * One field, one value: the MongoDB stand-in uses an index only for a filter on the indexed field
    * alone (any other condition makes it scan), so tombstones are filtered here rather than in the query.
    */
@@ -232,6 +329,16 @@ export class DocumentRepository {
     const record = await this.model.findOne(filter, WITHOUT_OUTBOX).lean<DocumentRecord>();
     return record && isLive(record) ? toStored(record) : undefined;
   }
+}
+
+/** A filing of a docket gets its place in the docket's listing with every write of its content. */
+function listingFieldsOf(id: string, record: NewDocumentRecord): { docketOrder: string; lead: string } | undefined {
+  if (!record.docketId) return undefined;
+  return { docketOrder: docketListingKey(record.docketId, id, record), lead: leadOf(record.text, record.docketEntry) };
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
 
 function isLive(record: DocumentRecord): boolean {
@@ -256,6 +363,7 @@ function toStored(record: DocumentRecord): Document {
     filedAt: record.filedAt ?? undefined,
     filers: record.filers ?? [],
     description: record.description ?? '',
+    ...(record.docketEntry ? { docketEntry: { number: record.docketEntry.number ?? '', order: record.docketEntry.order ?? null } } : {}),
     language: record.language ?? '',
     sha256: record.sha256,
     createdBy: record.createdBy ?? '',

@@ -47,6 +47,10 @@ export class FakeBackends {
   readonly sources: documentsV1.Source[] = [sourceFixture()];
   /** Dockets GetDocket knows, by id. */
   readonly dockets = new Map<string, documentsV1.Docket>([[docketFixture().id, docketFixture()]]);
+  /** Each docket's entries in court order, as ListDocketEntries pages through them (a docket without any lists none). */
+  readonly docketEntries = new Map<string, documentsV1.DocketEntry[]>();
+  /** Every ListDocketEntries call as the service saw it. */
+  readonly docketEntryRequests: documentsV1.ListDocketEntriesRequest[] = [];
   readonly createSourceRequests: documentsV1.CreateSourceRequest[] = [];
   readonly dataProducts: documentsV1.DataProduct[] = [dataProductFixture()];
   readonly statuses: documentsV1.SourceStatus[] = [sourceStatusFixture()];
@@ -196,6 +200,15 @@ export class FakeBackends {
         const docket = this.dockets.get(req.docketId);
         if (!docket) throw new NotFoundError(`no docket "${req.docketId}"`);
         return { docket, source: this.sources.find((s) => s.id === docket.sourceId) };
+      }),
+      listDocketEntries: unary(logger, async (req: documentsV1.ListDocketEntriesRequest) => {
+        this.docketEntryRequests.push(req);
+        if (!this.dockets.has(req.docketId)) throw new NotFoundError(`no docket "${req.docketId}"`);
+        if (req.pageToken && !/^\d+$/.test(req.pageToken)) throw new InputError('invalid page token', [{ path: 'pageToken', message: 'is not a token from a previous page' }]);
+        const all = this.docketEntries.get(req.docketId) ?? [];
+        const offset = Number(req.pageToken || '0');
+        const size = Math.min(req.pageSize || 50, 200);
+        return { entries: all.slice(offset, offset + size), nextPageToken: offset + size < all.length ? String(offset + size) : '', totalSize: String(all.length) };
       }),
       listDataProducts: unary(logger, async () => ({ dataProducts: this.dataProducts })),
       getCatalogStatus: unary(logger, async () => ({ sources: this.statuses, corpusLoad: this.corpusLoad })),

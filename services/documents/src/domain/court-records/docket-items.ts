@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { docketEntryMark } from '../docket-entries';
 import type { IngestItem } from '../ingest-item';
 import type { DocketEntry, RecognisedDocket } from './court-record';
 import { courtName } from './federal-courts';
@@ -54,6 +55,7 @@ export function docketItems(docket: RecognisedDocket, context: DocketFileContext
     sourceDocumentId: `${context.sourceId}/${docket.courtId || 'court'}/${docket.docketNumber}/entry/${entryKey(entry)}`,
     title: entryTitle(entry),
     description: entry.number ? `Docket entry ${entry.number}` : 'Docket entry',
+    docketEntry: docketEntryMark(entry.number),
     ...(entry.dateFiled ? { filedAt: dayOf(entry.dateFiled) } : {}),
     // Its place in the docket heads its text: two entries of the same words ("Summons Issued") stay two.
     pages: [`${entryHeading(docket, entry)}\n\n${entry.description}`],

@@ -84,6 +84,8 @@ export interface Document {
   textLength: number;
   /** Set when the file could not be read: the document is kept, with no text. */
   failureReason: string;
+  /** Set for an entry of its court's docket: its number as the court writes it, empty when unnumbered. */
+  docketEntryNumber?: string | undefined;
 }
 
 export interface Party {
@@ -324,6 +326,34 @@ export interface GetDocketResponse {
     | undefined;
   /** The docket's source, when it is still known. */
   source?: Source | undefined;
+}
+
+export interface ListDocketEntriesRequest {
+  docketId: string;
+  /** 0 means 50; at most 200. */
+  pageSize: number;
+  /**
+   * Empty for the first page, else a next_page_token: the number of entries before the page, so a
+   * caller may also start at any entry.
+   */
+  pageToken: string;
+}
+
+export interface DocketEntry {
+  documentId: string;
+  /** As the court numbers it; empty for an unnumbered entry and for a filing that is no court's entry. */
+  number: string;
+  filedAt?: Date | undefined;
+  title: string;
+  /** The start of its text (an entry's without the heading that names its case, number and day). */
+  excerpt: string;
+}
+
+export interface ListDocketEntriesResponse {
+  entries: DocketEntry[];
+  /** Empty after the last page. */
+  nextPageToken: string;
+  totalSize: string;
 }
 
 export interface DataProductField {
@@ -987,6 +1017,7 @@ function createBaseDocument(): Document {
     textOffset: 0,
     textLength: 0,
     failureReason: "",
+    docketEntryNumber: undefined,
   };
 }
 
@@ -1054,6 +1085,9 @@ export const Document: MessageFns<Document> = {
     }
     if (message.failureReason !== "") {
       writer.uint32(170).string(message.failureReason);
+    }
+    if (message.docketEntryNumber !== undefined) {
+      writer.uint32(178).string(message.docketEntryNumber);
     }
     return writer;
   },
@@ -1239,6 +1273,14 @@ export const Document: MessageFns<Document> = {
             message.failureReason = reader.string();
             continue;
           }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.docketEntryNumber = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1324,6 +1366,11 @@ export const Document: MessageFns<Document> = {
         : isSet(object.failure_reason)
         ? globalThis.String(object.failure_reason)
         : "",
+      docketEntryNumber: isSet(object.docketEntryNumber)
+        ? globalThis.String(object.docketEntryNumber)
+        : isSet(object.docket_entry_number)
+        ? globalThis.String(object.docket_entry_number)
+        : undefined,
     };
   },
 
@@ -1392,6 +1439,9 @@ export const Document: MessageFns<Document> = {
     if (message.failureReason !== "") {
       obj.failureReason = message.failureReason;
     }
+    if (message.docketEntryNumber !== undefined) {
+      obj.docketEntryNumber = message.docketEntryNumber;
+    }
     return obj;
   },
 
@@ -1423,6 +1473,7 @@ export const Document: MessageFns<Document> = {
     message.textOffset = object.textOffset ?? 0;
     message.textLength = object.textLength ?? 0;
     message.failureReason = object.failureReason ?? "";
+    message.docketEntryNumber = object.docketEntryNumber ?? undefined;
     return message;
   },
 };
@@ -5113,6 +5164,369 @@ export const GetDocketResponse: MessageFns<GetDocketResponse> = {
   },
 };
 
+function createBaseListDocketEntriesRequest(): ListDocketEntriesRequest {
+  return { docketId: "", pageSize: 0, pageToken: "" };
+}
+
+export const ListDocketEntriesRequest: MessageFns<ListDocketEntriesRequest> = {
+  encode(message: ListDocketEntriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.docketId !== "") {
+      writer.uint32(10).string(message.docketId);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      writer.uint32(26).string(message.pageToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDocketEntriesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDocketEntriesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.docketId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDocketEntriesRequest {
+    return {
+      docketId: isSet(object.docketId)
+        ? globalThis.String(object.docketId)
+        : isSet(object.docket_id)
+        ? globalThis.String(object.docket_id)
+        : "",
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      pageToken: isSet(object.pageToken)
+        ? globalThis.String(object.pageToken)
+        : isSet(object.page_token)
+        ? globalThis.String(object.page_token)
+        : "",
+    };
+  },
+
+  toJSON(message: ListDocketEntriesRequest): unknown {
+    const obj: any = {};
+    if (message.docketId !== "") {
+      obj.docketId = message.docketId;
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      obj.pageToken = message.pageToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDocketEntriesRequest>, I>>(base?: I): ListDocketEntriesRequest {
+    return ListDocketEntriesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDocketEntriesRequest>, I>>(object: I): ListDocketEntriesRequest {
+    const message = createBaseListDocketEntriesRequest();
+    message.docketId = object.docketId ?? "";
+    message.pageSize = object.pageSize ?? 0;
+    message.pageToken = object.pageToken ?? "";
+    return message;
+  },
+};
+
+function createBaseDocketEntry(): DocketEntry {
+  return { documentId: "", number: "", filedAt: undefined, title: "", excerpt: "" };
+}
+
+export const DocketEntry: MessageFns<DocketEntry> = {
+  encode(message: DocketEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.documentId !== "") {
+      writer.uint32(10).string(message.documentId);
+    }
+    if (message.number !== "") {
+      writer.uint32(18).string(message.number);
+    }
+    if (message.filedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.filedAt), writer.uint32(26).fork()).join();
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.excerpt !== "") {
+      writer.uint32(42).string(message.excerpt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DocketEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDocketEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.documentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.number = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.filedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.excerpt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DocketEntry {
+    return {
+      documentId: isSet(object.documentId)
+        ? globalThis.String(object.documentId)
+        : isSet(object.document_id)
+        ? globalThis.String(object.document_id)
+        : "",
+      number: isSet(object.number) ? globalThis.String(object.number) : "",
+      filedAt: isSet(object.filedAt)
+        ? fromJsonTimestamp(object.filedAt)
+        : isSet(object.filed_at)
+        ? fromJsonTimestamp(object.filed_at)
+        : undefined,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
+    };
+  },
+
+  toJSON(message: DocketEntry): unknown {
+    const obj: any = {};
+    if (message.documentId !== "") {
+      obj.documentId = message.documentId;
+    }
+    if (message.number !== "") {
+      obj.number = message.number;
+    }
+    if (message.filedAt !== undefined) {
+      obj.filedAt = message.filedAt.toISOString();
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.excerpt !== "") {
+      obj.excerpt = message.excerpt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DocketEntry>, I>>(base?: I): DocketEntry {
+    return DocketEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DocketEntry>, I>>(object: I): DocketEntry {
+    const message = createBaseDocketEntry();
+    message.documentId = object.documentId ?? "";
+    message.number = object.number ?? "";
+    message.filedAt = object.filedAt ?? undefined;
+    message.title = object.title ?? "";
+    message.excerpt = object.excerpt ?? "";
+    return message;
+  },
+};
+
+function createBaseListDocketEntriesResponse(): ListDocketEntriesResponse {
+  return { entries: [], nextPageToken: "", totalSize: "0" };
+}
+
+export const ListDocketEntriesResponse: MessageFns<ListDocketEntriesResponse> = {
+  encode(message: ListDocketEntriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      DocketEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextPageToken !== "") {
+      writer.uint32(18).string(message.nextPageToken);
+    }
+    if (message.totalSize !== "0") {
+      writer.uint32(24).int64(message.totalSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDocketEntriesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDocketEntriesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(DocketEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextPageToken = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.totalSize = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDocketEntriesResponse {
+    return {
+      entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => DocketEntry.fromJSON(e)) : [],
+      nextPageToken: isSet(object.nextPageToken)
+        ? globalThis.String(object.nextPageToken)
+        : isSet(object.next_page_token)
+        ? globalThis.String(object.next_page_token)
+        : "",
+      totalSize: isSet(object.totalSize)
+        ? globalThis.String(object.totalSize)
+        : isSet(object.total_size)
+        ? globalThis.String(object.total_size)
+        : "0",
+    };
+  },
+
+  toJSON(message: ListDocketEntriesResponse): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => DocketEntry.toJSON(e));
+    }
+    if (message.nextPageToken !== "") {
+      obj.nextPageToken = message.nextPageToken;
+    }
+    if (message.totalSize !== "0") {
+      obj.totalSize = message.totalSize;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDocketEntriesResponse>, I>>(base?: I): ListDocketEntriesResponse {
+    return ListDocketEntriesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDocketEntriesResponse>, I>>(object: I): ListDocketEntriesResponse {
+    const message = createBaseListDocketEntriesResponse();
+    message.entries = object.entries?.map((e) => DocketEntry.fromPartial(e)) || [];
+    message.nextPageToken = object.nextPageToken ?? "";
+    message.totalSize = object.totalSize ?? "0";
+    return message;
+  },
+};
+
 function createBaseDataProductField(): DataProductField {
   return { name: "", type: "", description: "" };
 }
@@ -8053,6 +8467,22 @@ export const DocumentsServiceService = {
     responseSerialize: (value: GetDocketResponse): Buffer => Buffer.from(GetDocketResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetDocketResponse => GetDocketResponse.decode(value),
   },
+  /**
+   * A docket's entries in court order (entry date, then number), a page at a time; NOT_FOUND for an
+   * unknown docket. A docket none of whose filings is a court's entry (an agency's) lists its
+   * filings the same way, with empty numbers.
+   */
+  listDocketEntries: {
+    path: "/research.documents.v1.DocumentsService/ListDocketEntries" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListDocketEntriesRequest): Buffer =>
+      Buffer.from(ListDocketEntriesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListDocketEntriesRequest => ListDocketEntriesRequest.decode(value),
+    responseSerialize: (value: ListDocketEntriesResponse): Buffer =>
+      Buffer.from(ListDocketEntriesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListDocketEntriesResponse => ListDocketEntriesResponse.decode(value),
+  },
   listDataProducts: {
     path: "/research.documents.v1.DocumentsService/ListDataProducts" as const,
     requestStream: false as const,
@@ -8139,6 +8569,12 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   createSource: handleUnaryCall<CreateSourceRequest, CreateSourceResponse>;
   /** One docket by id, with its source; NOT_FOUND for an unknown id. */
   getDocket: handleUnaryCall<GetDocketRequest, GetDocketResponse>;
+  /**
+   * A docket's entries in court order (entry date, then number), a page at a time; NOT_FOUND for an
+   * unknown docket. A docket none of whose filings is a court's entry (an agency's) lists its
+   * filings the same way, with empty numbers.
+   */
+  listDocketEntries: handleUnaryCall<ListDocketEntriesRequest, ListDocketEntriesResponse>;
   listDataProducts: handleUnaryCall<ListDataProductsRequest, ListDataProductsResponse>;
   getCatalogStatus: handleUnaryCall<GetCatalogStatusRequest, GetCatalogStatusResponse>;
   getEntity: handleUnaryCall<GetEntityRequest, GetEntityResponse>;
@@ -8311,6 +8747,26 @@ export interface DocumentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetDocketResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A docket's entries in court order (entry date, then number), a page at a time; NOT_FOUND for an
+   * unknown docket. A docket none of whose filings is a court's entry (an agency's) lists its
+   * filings the same way, with empty numbers.
+   */
+  listDocketEntries(
+    request: ListDocketEntriesRequest,
+    callback: (error: ServiceError | null, response: ListDocketEntriesResponse) => void,
+  ): ClientUnaryCall;
+  listDocketEntries(
+    request: ListDocketEntriesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListDocketEntriesResponse) => void,
+  ): ClientUnaryCall;
+  listDocketEntries(
+    request: ListDocketEntriesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListDocketEntriesResponse) => void,
   ): ClientUnaryCall;
   listDataProducts(
     request: ListDataProductsRequest,
