@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { parseSidecar, recogniseInThread, type Sidecar } from '../extraction';
-import { docketItems, looksLikeCourtRecord, mayBeCourtRecord, type RecognisedDocket } from '../domain/court-records';
+import { docketItems, looksLikeCourtRecord, mayBeCourtRecord, opinionItems, type RecognisedDocket, type RecognisedOpinions } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
@@ -84,6 +84,7 @@ export class FileImportService {
           return undefined;
         });
       if (record?.kind === 'docket') return this.importDocket(record, relative, absolute, bytes, run);
+      if (record?.kind === 'opinions') return this.importOpinions(record, relative, absolute, bytes, run);
     }
     const modifiedAt = info.mtime;
     let sidecar: Sidecar = {};
@@ -142,7 +143,27 @@ export class FileImportService {
     for (const entry of entries) outcomes.push(await this.deps.ingest.ingest(entry));
     return { outcome: combinedOutcome(outcomes), error: undefined };
   }
+
+  /**
+   * A court's opinion page: one opinion is the page itself; a listing is kept as one document, and each
+   * opinion it lists becomes its own (see opinionItems). Opinions already stored are duplicates, so the
+   * page imported again adds only those it did not list before.
+   */
+  private async importOpinions(record: RecognisedOpinions, relative: string, absolute: string, bytes: Buffer, run: { runId: string; sourceId: string; requestedBy: string }) {
+    const { page, opinions } = opinionItems(record, {
+      sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, bytes, runId: run.runId, createdBy: run.requestedBy,
+    });
+    const first = await this.deps.ingest.ingest(page);
+    if (first.outcome === 'failed') return { outcome: 'failed' as const, error: { item: relative, reason: first.reason ?? 'failed', message: first.message ?? '' } };
+    // A few at a time: a listing may name hundreds, and their writes batch together.
+    const some = pLimit(OPINIONS_AT_ONCE);
+    const outcomes = await Promise.all(opinions.map((opinion) => some(() => this.deps.ingest.ingest(opinion))));
+    return { outcome: combinedOutcome([first, ...outcomes]), error: undefined };
+  }
 }
+
+/** How many of a listing's opinions are stored at once. */
+const OPINIONS_AT_ONCE = 8;
 
 /** A run's outcome for a file that became several documents: new when any is, else updated when any is, else a duplicate. */
 function combinedOutcome(outcomes: readonly IngestOutcome[]): IngestOutcome['outcome'] {

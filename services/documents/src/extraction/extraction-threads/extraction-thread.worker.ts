@@ -1,6 +1,6 @@
 /**
  * An extraction thread: reads one file per message (PDF with PDFium, loaded with the first PDF;
- * DOCX with mammoth; HTML with cheerio; a court's docket report with its recogniser) and answers every request: the content, why the file
+ * DOCX with mammoth; HTML with cheerio; a court's docket or opinion page with the recognisers) and answers every request: the content, why the file
  * cannot be used, or the parser's error. After PDFium itself failed (a WebAssembly trap leaves its
  * memory in doubt) the thread answers and then ends; the pool starts another.
  */

@@ -11,7 +11,7 @@ export interface ExtractionRequest {
   limits: Pick<ExtractionLimits, 'maxBytes' | 'maxPages'>;
 }
 
-/** A file that may be a court's docket report: what a recogniser reads in it (a page of tables takes real CPU too). */
+/** A file that may be a court's record (a docket report, an opinion page): what a recogniser reads in it (a page of tables takes real CPU too). */
 export interface CourtRecordRequest {
   format: 'court-record';
   bytes: Uint8Array;
