@@ -49,14 +49,13 @@ import { docketTruths, evalQuestions } from './support/answer-questions';
 import { questionTypes, scoreAnswer, type AnswerScore, type EvalQuestion, type ScoredAnalysis } from './support/answer-scoring';
 import { machine, round, summary, writeBenchResult } from './support/bench-output';
 import { indexedCount, startBenchStack, waitForRun, type BenchStack, type RunCounts } from './support/bench-stack';
+import { askInWorkspace, createWorkspace } from './support/bff-answers';
 import { postJson, signInForWrites, type BffSession } from './support/bff-session';
 import { writeTextFiling } from './support/filing-files';
 import { shownAnalysis, type StoredQuery } from './support/page-answer';
 
-type AskRequest = components['schemas']['AskRequest'];
 type QueryFilters = components['schemas']['QueryFilters'];
 type CreateSource = components['schemas']['CreateSource'];
-type CreateWorkspace = components['schemas']['CreateWorkspace'];
 
 const { values: args } = parseArgs({
   options: {
@@ -78,7 +77,6 @@ const ADMIN_EMAIL = 'answers-e2e-admin@docket.local';
 const ADMIN_PASSWORD = `answers-e2e-${crypto.randomBytes(12).toString('hex')}`;
 const DAY_MS = 86_400_000;
 const IMPORT_TIMEOUT_MS = 60 * 60_000;
-const ASK_TIMEOUT_MS = 180_000;
 
 interface Outcome {
   question: EvalQuestion;
@@ -94,52 +92,7 @@ interface Outcome {
 
 const log = (line: string) => process.stderr.write(`[answers-e2e] ${line}\n`);
 
-/** The server-sent events of a response, as (event, data) pairs, each when it arrives. */
-async function readEvents(response: Response, onEvent: (name: string, data: string) => void): Promise<void> {
-  if (!response.body) return;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value.replace(/\r\n/g, '\n');
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let name = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) name = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      if (data.length > 0) onEvent(name, data.join('\n'));
-    }
-  }
-}
-
 const noFilters = (): QueryFilters => ({ agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: null, filedTo: null });
-
-/** Asks as the query page does, then reads the stored answer as the page does. */
-async function ask(bffUrl: string, session: BffSession, workspaceId: string, body: AskRequest): Promise<{ query: StoredQuery; completedMs: number; storedMs: number }> {
-  const started = performance.now();
-  const signal = AbortSignal.timeout(ASK_TIMEOUT_MS);
-  const response = await postJson(bffUrl, session, `/api/workspaces/${workspaceId}/queries`, body, signal);
-  if (!response.ok) throw new Error(`ask: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
-  let queryId = '';
-  let completedMs = NaN;
-  let failure = '';
-  await readEvents(response, (name, data) => {
-    if (name === 'started') queryId = (JSON.parse(data) as { queryId: string }).queryId;
-    else if (name === 'completed') completedMs = performance.now() - started;
-    else if (name === 'error' || name === 'session-ended') failure = `${name}: ${data.slice(0, 200)}`;
-  });
-  if (failure) throw new Error(failure);
-  if (!queryId || Number.isNaN(completedMs)) throw new Error('the answer stream ended without completing');
-  const stored = await fetch(`${bffUrl}/api/queries/${encodeURIComponent(queryId)}`, { headers: { cookie: session.cookie }, signal });
-  if (!stored.ok) throw new Error(`GET /api/queries/${queryId}: HTTP ${stored.status}`);
-  const { query } = (await stored.json()) as components['schemas']['QueryWithAuthor'];
-  return { query, completedMs, storedMs: performance.now() - started };
-}
 
 /** As an administrator adds a source before importing its files (POST /api/catalog/sources). */
 function sourceBody(source: Source): CreateSource {
@@ -147,12 +100,6 @@ function sourceBody(source: Source): CreateSource {
     id: source.id, name: source.name, kind: source.kind, shortName: source.shortName,
     jurisdiction: source.state === 'US' ? 'federal' : 'state', state: source.state, homeUrl: source.homeUrl, docketPattern: source.docketPattern,
   };
-}
-
-async function createWorkspace(bffUrl: string, session: BffSession, body: CreateWorkspace): Promise<string> {
-  const response = await postJson(bffUrl, session, '/api/workspaces', body);
-  if (!response.ok) throw new Error(`create workspace: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { workspace: { id: string } }).workspace.id;
 }
 
 /** Filings of the corpus up to today, as many as asked for: one stream, so the first `count` kept are the same every run of a day. */
@@ -296,7 +243,7 @@ async function main(): Promise<void> {
       const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
       const t0 = performance.now();
       try {
-        const answer = await ask(bffUrl, session, inWorkspace, { question: question.question, ...(filters ? { filters } : {}) });
+        const answer = await askInWorkspace(bffUrl, session, inWorkspace, { question: question.question, ...(filters ? { filters } : {}) });
         const shown = shownAnalysis(answer.query);
         outcomes.push({
           question, shown, queryId: answer.query.queryId, completedMs: answer.completedMs, storedMs: answer.storedMs, loadAverage1m,

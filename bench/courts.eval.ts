@@ -24,6 +24,7 @@ import type { components } from '../frontend/lib/api/schema';
 import { machine, round, writeBenchResult } from './support/bench-output';
 import { startBenchStack, waitForRun } from './support/bench-stack';
 import { postJson, signInForWrites } from './support/bff-session';
+import { askCaseQuestions, type LabelledDocket, type QuestionOutcome } from './courts/questions';
 
 type CreateSource = components['schemas']['CreateSource'];
 
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   let importSeconds = 0;
   let entriesStored = 0;
   let run: Awaited<ReturnType<typeof waitForRun>> | undefined;
+  let questions: QuestionOutcome[] = [];
   try {
     const session = await signInForWrites(bench.stack.bffUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const created = await postJson(bench.stack.bffUrl, session, '/api/catalog/sources', SOURCE);
@@ -136,6 +138,8 @@ async function main(): Promise<void> {
         .sort((a, b) => a.date.localeCompare(b.date) || Number(a.number || 0) - Number(b.number || 0));
       results.push({ file, kind: kindOf(file), score: score(expected, { docket: docket as Stored['docket'], entries }) });
     }
+    const labelled = files.map((file): LabelledDocket => ({ ...(JSON.parse(fs.readFileSync(path.join(DIR, file.replace(/\.[^.]+$/u, '.expected.json')), 'utf8')) as LabelledDocket), file }));
+    questions = await askCaseQuestions(bench.stack.bffUrl, session, labelled);
   } finally {
     await bench.stop();
     fs.rmSync(importDir, { recursive: true, force: true });
@@ -153,9 +157,24 @@ async function main(): Promise<void> {
   for (const row of table) console.log([row.field.padEnd(15), cell(row.all).padStart(12), ...kinds.map((k) => cell(row[k as keyof typeof row] as { value: number; n: number }).padStart(14))].join(' '));
   const load = os.loadavg().map((v) => round(v, 2));
   console.log(`import: ${files.length} files, ${entriesStored} entries stored in ${round(importSeconds)} s (${round(entriesStored / Math.max(importSeconds, 0.001))} entries/s); run ${JSON.stringify(run && { seen: run.seen, new: run.new, failed: run.failed })}; load average ${load.join(' / ')} on ${os.cpus().length} cores`);
+  printQuestions(questions);
   const misses = results.flatMap((r) => Object.entries(r.score).filter(([, v]) => v !== undefined && v < 1).map(([field, v]) => `${r.file} ${field} ${round(v as number, 2)}`));
   if (misses.length > 0) console.log(`below 1: ${misses.join('; ')}`);
-  writeBenchResult('courts-eval', { bench: 'courts-eval', at: new Date().toISOString(), machine: machine(), dir: DIR, importSeconds: round(importSeconds), entriesStored, run, table, results });
+  writeBenchResult('courts-eval', { bench: 'courts-eval', at: new Date().toISOString(), machine: machine(), dir: DIR, importSeconds: round(importSeconds), entriesStored, run, table, results, questions });
+}
+
+/** Accuracy per kind of case question, and how long an answer took through the BFF. */
+function printQuestions(outcomes: readonly QuestionOutcome[]): void {
+  const kinds = [...new Set(outcomes.map((o) => o.kind))];
+  console.log(`case questions through the BFF (${outcomes.length}):`);
+  for (const kind of [...kinds, 'all']) {
+    const of = outcomes.filter((o) => kind === 'all' || o.kind === kind);
+    const ms = of.map((o) => o.ms).sort((a, b) => a - b);
+    const p50 = ms[Math.floor(ms.length / 2)] ?? NaN;
+    console.log(`  ${kind.padEnd(15)} ${String(round(of.filter((o) => o.correct).length / of.length, 3)).padStart(6)} (${of.length})  p50 ${round(p50)} ms`);
+  }
+  const wrong = outcomes.filter((o) => !o.correct);
+  if (wrong.length > 0) console.log(`wrong: ${wrong.map((o) => `${o.file} ${o.kind}: ${o.error ?? o.answer.slice(0, 120)}`).join('\n  ')}`);
 }
 
 main().catch((error: unknown) => {

@@ -33,7 +33,7 @@ function recognise(file: CourtFile): RecognisedDocket | undefined {
   docket.docketNumber = docketNumberOf(heading.number);
   docket.courtId = courtIdOf($, heading.lines, bankruptcy);
   const header = headerLines($, heading.element);
-  readHeader([...header, ...labelledLinesBeforeEntries($)], docket);
+  readHeader([...withNatureRows(header), ...labelledLinesBeforeEntries($)], docket);
   docket.parties = partiesOf($);
   docket.entries = entriesOf($);
   docket.caseName = caseNameOf(docket, titleOf(header), header, bankruptcy);
@@ -95,7 +95,18 @@ function headerLines($: CheerioAPI, heading: Selection): string[] {
 function labelledLinesBeforeEntries($: CheerioAPI): string[] {
   const tables = leafTables($);
   const entries = tables.findIndex((table) => isEntriesHeading($, table));
-  return (entries < 0 ? tables : tables.slice(0, entries)).flatMap((table) => linesOf(table).filter((line) => HEADER_LABEL.test(line)));
+  return (entries < 0 ? tables : tables.slice(0, entries)).flatMap((table) => withNatureRows(linesOf(table)).filter((line) => HEADER_LABEL.test(line)));
+}
+
+/** An adversary proceeding lists its natures of suit one a row ("21 Validity …", "91 Declaratory …"): joined on the label's line. */
+function withNatureRows(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const last = joined.length - 1;
+    if (last >= 0 && /^Nature(?:\[s\])? of Suit/iu.test(joined[last] as string) && /^\d{1,3}\s+\S/u.test(line)) joined[last] += `; ${line}`;
+    else joined.push(line);
+  }
+  return joined;
 }
 
 /** The header's labels ("Assigned to:", "Date Filed:", …): what comes before the first of them is the case's title. */
@@ -106,7 +117,7 @@ const HEADER_FIELDS: Array<[RegExp, (docket: RecognisedDocket, value: string) =>
   [/^Referred to:?\s*(.*)$/iu, (d, v) => { d.referredTo ||= judgeName(v); }],
   [/^Date Filed:?\s*(.*)$/iu, (d, v) => { d.dateFiled ||= usDate(v); }],
   [/^Date Terminated:?\s*(.*)$/iu, (d, v) => { d.dateTerminated ||= usDate(v); }],
-  [/^Nature of Suit:?\s*(.*)$/iu, (d, v) => { d.natureOfSuit ||= v; }],
+  [/^Nature(?:\[s\])? of Suit:?\s*(.*)$/iu, (d, v) => { d.natureOfSuit ||= v; }],
   [/^Cause:?\s*(.*)$/iu, (d, v) => { d.cause ||= v; }],
   [/^Jurisdiction:?\s*(.*)$/iu, (d, v) => { d.jurisdiction ||= v; }],
   [/^Jury Demand:?\s*(.*)$/iu, (d, v) => { d.juryDemand ||= v; }],

@@ -35,6 +35,12 @@ describe('CM/ECF docket reports of district and bankruptcy courts', () => {
     expect(docket?.entries.map((e) => [e.number, e.dateFiled])).toEqual([['1', '2019-01-03'], ['2', '2019-01-10']]);
   });
 
+  it('joins the natures of suit an adversary proceeding lists one a row', () => {
+    const adversary = bankruptcy.replace('<TD><TABLE><TR><td><I>Date filed:</I>', `<TD><table><tr><td><I>Nature[s] of Suit:</I></td><td>21</td><td>&nbsp;</td><td>Validity of Lien; Rule 7001(2)</td></tr>
+<tr><td></td><td>91</td><td>&nbsp;</td><td>Declaratory Judgement Rule 7001(9)</td></tr></table><TABLE><TR><td><I>Date filed:</I>`);
+    expect(read(adversary)?.natureOfSuit).toBe('21 Validity of Lien; Rule 7001(2); 91 Declaratory Judgement Rule 7001(9)');
+  });
+
   it('finds the judge of a criminal case in the party table, and writes "USA" as "United States"', () => {
     const criminal = civil
       .replace('CIVIL DOCKET FOR CASE #: 3:21-cv-01234-ABC-XYZ', 'CRIMINAL DOCKET FOR CASE #: 3:21-cr-00077-ABC-1')

@@ -26,6 +26,7 @@ const REPORT = [
   'Parties',
   'Plaintiff: Creative Internet Advertising Corporation, represented by Eric M. Albritton; Thomas John Ward, Jr.',
   'Defendant: Yahoo! Inc., represented by Jennifer H. Doan; Michael E. Jones',
+  'Defendant: Google Inc. (terminated 2008-02-01)',
   '',
   'Entries: 3',
 ].join('\n');
@@ -95,8 +96,10 @@ describe('questions about a court case, answered from its docket', () => {
 
   it('lists the parties with their roles, one role when asked, and a party\'s attorneys', async () => {
     expect((await ask('Who are the parties in Creative Internet Advertising v. Yahoo?')).text)
-      .toBe('Creative Internet Advertising Corporation is a plaintiff. Yahoo! Inc. is a defendant.');
-    expect((await ask('Who is the defendant in Creative Internet Advertising v. Yahoo?')).text).toBe('Yahoo! Inc. is a defendant.');
+      .toBe('Creative Internet Advertising Corporation is the plaintiff. The defendants are Yahoo! Inc. and Google Inc. (terminated February 1, 2008).');
+    const defendants = await ask('Who are the defendants in Creative Internet Advertising v. Yahoo?');
+    expect(defendants.text).toBe('The defendants are Yahoo! Inc. and Google Inc. (terminated February 1, 2008).');
+    expect(defendants.quotes).toHaveLength(2);
     const counsel = await ask('Who represents Yahoo in Creative Internet Advertising v. Yahoo?');
     expect(counsel.text).toBe('Yahoo! Inc. (defendant) is represented by Jennifer H. Doan and Michael E. Jones.');
     expect(counsel.quotes).toEqual(['Defendant: Yahoo! Inc., represented by Jennifer H. Doan; Michael E. Jones']);

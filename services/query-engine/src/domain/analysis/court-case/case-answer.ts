@@ -15,7 +15,7 @@ export interface CaseAnswerInput {
 }
 
 /** How many parties an answer lists (a bankruptcy names hundreds of creditors). */
-const MAX_PARTIES = 40;
+const MAX_PARTIES = 100;
 /** How much of an entry's text an answer quotes. */
 const ENTRY_CHARS = 400;
 
@@ -65,9 +65,15 @@ export function answerCase(input: CaseAnswerInput): Analysis {
     }
   } else if (ask.fact === 'parties') {
     const parties = partiesOfRole(record.parties, ask.role);
-    for (const party of parties.slice(0, MAX_PARTIES)) {
-      say(`${party.name} is ${article(party.role)} ${party.role.toLowerCase()}${party.terminated ? ` (terminated ${longDate(party.terminated)})` : ''}.`,
-        record.report, party.line.start, party.line.end, { kind: 'party', text: party.name, normalized: party.name, label: party.role, subject: '' });
+    const listed = parties.slice(0, MAX_PARTIES);
+    // One sentence a role, citing each party's line: a case of fifty plaintiffs reads as one list.
+    for (const [role, ofRole] of byRole(listed)) {
+      const names = ofRole.map((p) => `${p.name}${p.terminated ? ` (terminated ${longDate(p.terminated)})` : ''}`);
+      const text = ofRole.length === 1 ? `${names[0]} is the ${role.toLowerCase()}.` : `${pluralRole(role)} ${listedNames(names)}.`;
+      sentences.push({ text, citations: ofRole.map((p) => citationOf(record.report, p.line.start, p.line.end)) });
+      for (const p of ofRole) {
+        facts.push({ kind: 'party', text: p.name, normalized: p.name, label: p.role, subject: '', citation: citationOf(record.report, p.line.start, p.line.end), slot: '', status: '', ...filingOf(record.report) });
+      }
     }
     if (parties.length > MAX_PARTIES) notice = `The docket names ${parties.length} ${ask.role ? `${ask.role}s` : 'parties'}; the first ${MAX_PARTIES} are listed.`;
     if (parties.length === 0) notice = `The docket report of ${record.caseName} names no ${ask.role || 'parties'}.`;
@@ -75,7 +81,7 @@ export function answerCase(input: CaseAnswerInput): Analysis {
     const named = partyNamed(record.parties, ask.partyWords);
     const parties = (named ? [named] : partiesOfRole(record.parties, ask.role)).filter((p) => p.attorneys.length > 0);
     for (const party of parties.slice(0, MAX_PARTIES)) {
-      say(`${party.name} (${party.role.toLowerCase()}) is represented by ${listed(party.attorneys)}.`, record.report, party.line.start, party.line.end);
+      say(`${party.name} (${party.role.toLowerCase()}) is represented by ${listedNames(party.attorneys)}.`, record.report, party.line.start, party.line.end);
     }
     if (parties.length === 0) notice = `The docket report of ${record.caseName} names no attorney for ${named?.name ?? (ask.role ? `the ${ask.role}` : 'its parties')}.`;
   } else {
@@ -123,12 +129,21 @@ export function longDate(iso: string): string {
   return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 }
 
-function listed(names: readonly string[]): string {
+function listedNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-function article(role: string): string {
-  return /^[aeiou]/iu.test(role) ? 'an' : 'a';
+/** The parties grouped by role, in the order the docket first names each role. */
+function byRole(parties: readonly CaseParty[]): Map<string, CaseParty[]> {
+  const groups = new Map<string, CaseParty[]>();
+  for (const party of parties) groups.set(party.role, [...(groups.get(party.role) ?? []), party]);
+  return groups;
+}
+
+/** "Plaintiff" → "The plaintiffs are"; a role of several words ("Debtor In Possession") → "As debtor in possession:". */
+function pluralRole(role: string): string {
+  const lower = role.toLowerCase();
+  return /^[a-z-]+$/u.test(lower) ? `The ${lower}${lower.endsWith('s') ? '' : 's'} are` : `As ${lower}:`;
 }
 
 function capitalised(text: string): string {
