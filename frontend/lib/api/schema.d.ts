@@ -1506,6 +1506,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dockets/{docketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A docket: number, title, status, dates and parties; a court case's header (court, judges, nature of suit, …) and its parties' attorneys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    docketId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The docket with its source */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocketDetail"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such docket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dockets/{docketId}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a docket's entries in court order (entry date, then number); an agency's docket lists its filings by date */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based */
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    docketId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page (empty past the last one) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocketEntries"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such docket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -6676,12 +6846,35 @@ export interface components {
             parties: components["schemas"]["Party"][];
             industry: string;
             documentCount: number;
+            /** @description A court case's header, from its docket report; null for any other docket */
+            court: {
+                /** @description PACER's and CourtListener's id ("cand", "ca9") */
+                courtId: string;
+                courtName: string;
+                judge: string;
+                referredJudge: string;
+                natureOfSuit: string;
+                cause: string;
+                jurisdiction: string;
+                juryDemand: string;
+            } | null;
         };
         Party: {
             name: string;
             role: string;
             kind: string;
             representative: string;
+            /** @description A court party's attorneys, as its docket lists them */
+            attorneys: components["schemas"]["Attorney"][];
+            /** @description The day the court terminated the party from the case (YYYY-MM-DD) */
+            dateTerminated: string | null;
+        };
+        Attorney: {
+            name: string;
+            /** @description Firm, address, telephone and e-mail, one per line */
+            contact: string;
+            /** @description "LEAD ATTORNEY", "ATTORNEY TO BE NOTICED", … */
+            roles: string[];
         };
         Source: {
             id: string;
@@ -6848,6 +7041,8 @@ export interface components {
             attachments: components["schemas"]["Attachment"][];
             provenance: components["schemas"]["Provenance"] | null;
             failureReason: string | null;
+            /** @description Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing */
+            docketEntryNumber: string | null;
         };
         /** @description A page of the text: character offsets [start, end) into the whole text */
         PageSpan: {
@@ -6896,6 +7091,28 @@ export interface components {
             entityId: string;
             start: number;
             end: number;
+        };
+        DocketDetail: {
+            docket: components["schemas"]["Docket"];
+            source: components["schemas"]["Source"] | null;
+        };
+        /** @description A docket's entries in court order (entry date, then number); an agency's docket lists its filings by date */
+        DocketEntries: {
+            entries: components["schemas"]["DocketEntry"][];
+            /** @description Entries in the whole docket */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        DocketEntry: {
+            documentId: string;
+            /** @description As the court numbers it; '' for an unnumbered entry or a filing that is no court's entry (an agency's) */
+            number: string;
+            /** Format: date-time */
+            filedAt: string | null;
+            title: string;
+            /** @description The start of its text (an entry's without the heading that names its case, number and day) */
+            excerpt: string;
         };
         SearchPage: {
             hits: components["schemas"]["SearchHit"][];

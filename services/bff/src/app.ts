@@ -41,6 +41,7 @@ import { registerAdminRoutes } from './http/routes/admin.routes';
 import { registerAlertRoutes } from './http/routes/alerts.routes';
 import { registerAuthRoutes } from './http/routes/auth.routes';
 import { registerCatalogRoutes } from './http/routes/catalog.routes';
+import { registerDocketRoutes } from './http/routes/dockets.routes';
 import { registerDocumentRoutes } from './http/routes/documents.routes';
 import { registerExportRoutes } from './http/routes/exports.routes';
 import { registerSearchRoutes } from './http/routes/search.routes';
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps): Express {
   // Ingestion first: POST /api/documents/upload must not be read as a document id.
   registerIngestionRoutes(api, { documents: deps.documents, uploadLimits: deps.uploadLimits, logger: deps.logger });
   registerDocumentRoutes(api, { documents: deps.documents, logger: deps.logger });
+  registerDocketRoutes(api, { documents: deps.documents });
   registerSearchRoutes(api, { search: deps.search });
   registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });

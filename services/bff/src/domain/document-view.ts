@@ -47,6 +47,15 @@ export interface DocumentView {
   attachments: AttachmentView[];
   provenance: ProvenanceView | null;
   failureReason: string | null;
+  /** Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing. */
+  docketEntryNumber: string | null;
+}
+
+export interface AttorneyView {
+  name: string;
+  /** Firm, address, telephone and e-mail, one per line. */
+  contact: string;
+  roles: string[];
 }
 
 export interface PartyView {
@@ -54,6 +63,22 @@ export interface PartyView {
   role: string;
   kind: string;
   representative: string;
+  /** A court party's attorneys, as its docket lists them. */
+  attorneys: AttorneyView[];
+  /** The day the court terminated the party from the case (YYYY-MM-DD), or null. */
+  dateTerminated: string | null;
+}
+
+/** What a court's own docket report says of a case. */
+export interface DocketCourtView {
+  courtId: string;
+  courtName: string;
+  judge: string;
+  referredJudge: string;
+  natureOfSuit: string;
+  cause: string;
+  jurisdiction: string;
+  juryDemand: string;
 }
 
 export interface DocketView {
@@ -68,6 +93,26 @@ export interface DocketView {
   parties: PartyView[];
   industry: string;
   documentCount: number;
+  /** A court case's header, from its docket report; null for any other docket. */
+  court: DocketCourtView | null;
+}
+
+/** One row of a docket's entries table. */
+export interface DocketEntryView {
+  documentId: string;
+  /** As the court numbers it; '' for an unnumbered entry or an agency's filing. */
+  number: string;
+  filedAt: string | null;
+  title: string;
+  excerpt: string;
+}
+
+export interface DocketEntriesPage {
+  entries: DocketEntryView[];
+  /** Entries in the whole docket. */
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface EntityRefView {

@@ -5,11 +5,13 @@ import type { ClientWritableStream } from '@grpc/grpc-js';
 import { grpcCall } from '@docket/service-kit';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
-import type { AttachmentView, DocketView, DocumentView, EntityRefView, MentionView, NewDocument, UploadOutcome } from '../domain/document-view';
+import type {
+  AttachmentView, DocketEntriesPage, DocketView, DocumentView, EntityRefView, MentionView, NewDocument, UploadOutcome,
+} from '../domain/document-view';
 import type { SourceView } from '../domain/catalog-view';
 import { byteStreamOf } from './byte-stream';
 import { RecentDocumentViews } from './recent-document-views';
-import { toAttachmentView, toDocketView, toDocumentView, toEntityRefView, toSourceView } from './documents.mappers';
+import { toAttachmentView, toDocketEntryView, toDocketView, toDocumentView, toEntityRefView, toSourceView } from './documents.mappers';
 
 export interface DocumentDetailView {
   document: DocumentView;
@@ -90,6 +92,13 @@ export class DocumentsGateway {
     const response = await grpcCall(this.client, 'getDocket', { docketId });
     if (!response.docket) throw new NotFoundError(`no docket ${docketId}`);
     return { docket: toDocketView(response.docket), source: response.source ? toSourceView(response.source) : null };
+  }
+
+  /** Page `page` (1-based) of the docket's entries in court order; NotFoundError for an unknown docket. */
+  async listDocketEntries(docketId: string, page: number, pageSize: number): Promise<DocketEntriesPage> {
+    // The service's page token is the number of entries before the page, so any page can be asked for.
+    const response = await grpcCall(this.client, 'listDocketEntries', { docketId, pageSize, pageToken: page > 1 ? String((page - 1) * pageSize) : '' });
+    return { entries: response.entries.map(toDocketEntryView), total: Number(response.totalSize || '0'), page, pageSize };
   }
 
   async delete(id: string, deletedBy: string, reason: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { documentsV1 } from '@docket/proto';
 import { sourceHealth, type DataProductView, type EntityProfileView, type IngestionRunView, type SourceHealth, type SourceStatusView, type SourceView } from '../domain/catalog-view';
-import type { AttachmentView, DocketView, DocumentView, EntityRefView } from '../domain/document-view';
+import type { AttachmentView, DocketEntryView, DocketView, DocumentView, EntityRefView } from '../domain/document-view';
 import { isoOrNull } from './timestamps';
 
 // DocumentsService messages → the BFF's REST shapes. int64 fields arrive as strings (forceLong=string).
@@ -33,6 +33,7 @@ export function toDocumentView(d: documentsV1.Document): DocumentView {
       ? { connector: d.provenance.connector, sourceDocumentId: d.provenance.sourceDocumentId, sourceUrl: d.provenance.sourceUrl, runId: d.provenance.runId }
       : null,
     failureReason: orNull(d.failureReason),
+    docketEntryNumber: d.docketEntryNumber ?? null,
   };
 }
 
@@ -60,10 +61,33 @@ export function toDocketView(d: documentsV1.Docket): DocketView {
     status: d.status,
     openedAt: isoOrNull(d.openedAt),
     closedAt: isoOrNull(d.closedAt),
-    parties: d.parties.map((p) => ({ name: p.name, role: p.role, kind: p.kind, representative: p.representative })),
+    parties: d.parties.map((p) => ({
+      name: p.name,
+      role: p.role,
+      kind: p.kind,
+      representative: p.representative,
+      attorneys: p.attorneys.map((a) => ({ name: a.name, contact: a.contact, roles: a.roles })),
+      dateTerminated: orNull(p.dateTerminated),
+    })),
     industry: d.industry,
     documentCount: count(d.documentCount),
+    court: d.court
+      ? {
+          courtId: d.court.courtId,
+          courtName: d.court.courtName,
+          judge: d.court.judge,
+          referredJudge: d.court.referredJudge,
+          natureOfSuit: d.court.natureOfSuit,
+          cause: d.court.cause,
+          jurisdiction: d.court.jurisdiction,
+          juryDemand: d.court.juryDemand,
+        }
+      : null,
   };
+}
+
+export function toDocketEntryView(e: documentsV1.DocketEntry): DocketEntryView {
+  return { documentId: e.documentId, number: e.number, filedAt: isoOrNull(e.filedAt), title: e.title, excerpt: e.excerpt };
 }
 
 export function toEntityRefView(e: documentsV1.EntityRef): EntityRefView {

@@ -135,6 +135,7 @@ export const Document = z
     attachments: z.array(Attachment),
     provenance: Provenance.nullable(),
     failureReason: z.string().nullable(),
+    docketEntryNumber: z.string().nullable().meta({ description: "Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing" }),
   })
   .meta({ id: 'Document' });
 
@@ -154,7 +155,37 @@ export const CreateDocumentResponse = z.object({
   created: z.boolean().meta({ description: 'false when an identical document already existed' }),
 });
 
-export const Party = z.object({ name: z.string(), role: z.string(), kind: z.string(), representative: z.string() }).meta({ id: 'Party' });
+export const Attorney = z
+  .object({
+    name: z.string(),
+    contact: z.string().meta({ description: 'Firm, address, telephone and e-mail, one per line' }),
+    roles: z.array(z.string()).meta({ description: '"LEAD ATTORNEY", "ATTORNEY TO BE NOTICED", …' }),
+  })
+  .meta({ id: 'Attorney' });
+
+export const Party = z
+  .object({
+    name: z.string(),
+    role: z.string(),
+    kind: z.string(),
+    representative: z.string(),
+    attorneys: z.array(Attorney).meta({ description: "A court party's attorneys, as its docket lists them" }),
+    dateTerminated: z.string().nullable().meta({ description: 'The day the court terminated the party from the case (YYYY-MM-DD)' }),
+  })
+  .meta({ id: 'Party' });
+
+export const DocketCourt = z
+  .object({
+    courtId: z.string().meta({ description: 'PACER\'s and CourtListener\'s id ("cand", "ca9")' }),
+    courtName: z.string(),
+    judge: z.string(),
+    referredJudge: z.string(),
+    natureOfSuit: z.string(),
+    cause: z.string(),
+    jurisdiction: z.string(),
+    juryDemand: z.string(),
+  })
+  .meta({ id: 'DocketCourt', description: "What a court's own docket report says of a case; empty strings where it says nothing" });
 
 export const Docket = z
   .object({
@@ -169,6 +200,7 @@ export const Docket = z
     parties: z.array(Party),
     industry: z.string(),
     documentCount: z.number().int(),
+    court: DocketCourt.nullable().meta({ description: 'A court case\'s header, from its docket report; null for any other docket' }),
   })
   .meta({ id: 'Docket' });
 
@@ -212,6 +244,35 @@ export const DocumentResponse = z.object({
   entities: z.array(EntityRef),
   mentions: z.array(Mention).meta({ description: 'Mentions inside the returned text; offsets into the whole text' }),
 }).meta({ id: 'DocumentDetail' });
+
+export const DocketParams = z.object({ docketId: z.string().min(1).max(200) });
+
+export const DocketResponse = z.object({ docket: Docket, source: Source.nullable() }).meta({ id: 'DocketDetail' });
+
+/** page × pageSize stays within what the documents service takes as a page token. */
+export const DocketEntriesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(50_000).default(1).meta({ description: '1-based' }),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const DocketEntry = z
+  .object({
+    documentId: z.string(),
+    number: z.string().meta({ description: "As the court numbers it; '' for an unnumbered entry or a filing that is no court's entry (an agency's)" }),
+    filedAt: nullableDateTime,
+    title: z.string(),
+    excerpt: z.string().meta({ description: "The start of its text (an entry's without the heading that names its case, number and day)" }),
+  })
+  .meta({ id: 'DocketEntry' });
+
+export const DocketEntriesResponse = z
+  .object({
+    entries: z.array(DocketEntry),
+    total: z.number().int().meta({ description: 'Entries in the whole docket' }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'DocketEntries', description: "A docket's entries in court order (entry date, then number); an agency's docket lists its filings by date" });
 
 export const AttachmentParams = z.object({ id: z.string().min(1).max(200), attachmentId: z.string().min(1).max(200) });
 
