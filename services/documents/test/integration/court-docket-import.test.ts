@@ -102,12 +102,21 @@ test('entries of the same words in two dockets stay two filings', async () => {
   expect(await documents.model.countDocuments({ docketNumber: normaliseDocketKey('3:21-cv-05678'), title: /^Summons Issued/u })).toBe(1);
 });
 
-test('the same docket imported again later adds only its new entries', async () => {
+test('the same docket imported again later adds only its new entries, and only they reach followers as new filings', async () => {
   const later = civilDocketReport.replace('</table></body>', `<tr><td>05/01/2021</td><td>3&nbsp;</td><td>ANSWER to Complaint by Willamette Freight Lines, Inc. (Entered: 05/02/2021)</td></tr></table></body>`);
   const before = await documents.model.countDocuments({ docketNumber: KEY });
+  // The first import's events as the relay leaves them: published.
+  await documents.model.updateMany({}, { $set: { pendingEvents: [] } });
   const run = await importReport(later);
   expect(run).toMatchObject({ seen: 1, failed: 0 });
   // The report's text changed (updated), one entry is new, the two others were stored already.
   expect(await documents.model.countDocuments({ docketNumber: KEY })).toBe(before + 1);
   expect((await entriesOf()).at(-1)).toEqual(['ANSWER to Complaint by Willamette Freight Lines, Inc.', '2021-05-01']);
+  // What alerts and docket follows are matched against: the new entry as ingested, the report as
+  // updated, and nothing for the entries already there.
+  const waiting = await documents.model.find({ docketNumber: KEY, 'pendingEvents.0': { $exists: true } }).lean();
+  expect(waiting.map((d) => [d.title, d.pendingEvents?.map((e) => e.topic)]).sort()).toEqual([
+    ['ANSWER to Complaint by Willamette Freight Lines, Inc.', [DEFAULT_DOCUMENTS_TOPICS.ingested.name]],
+    ['Cascade Timber Cooperative v. Willamette Freight Lines, Inc.: docket report', [DEFAULT_DOCUMENTS_TOPICS.updated.name]],
+  ]);
 });
