@@ -26,6 +26,8 @@ export interface Provenance {
   runId: string;
   /** The run that first stored it (absent on documents stored before it was recorded). */
   createdByRunId?: string;
+  /** Why the file importer's recognisers did not read the file (absent when one did, or none was asked). */
+  unrecognisedReason?: string;
 }
 
 /** A filing as stored: metadata, text with page spans, attachments, entities and provenance. */

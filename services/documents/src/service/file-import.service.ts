@@ -3,11 +3,12 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { parseSidecar, recogniseInThread, type Sidecar } from '../extraction';
-import { docketItems, looksLikeCourtRecord, mayBeCourtRecord, opinionItems, type RecognisedDocket, type RecognisedOpinions } from '../domain/court-records';
+import { parseSidecar, type Sidecar } from '../extraction';
+import { docketItems, opinionItems, type RecognisedDocket, type RecognisedOpinions } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
+import { recogniseFile } from './file-recognition';
 import type { IngestService } from './ingest.service';
 import { RunTally } from './run-tally';
 
@@ -75,17 +76,9 @@ export class FileImportService {
 
   private async importFile(root: string, relative: string, sidecarPath: string | undefined, info: { mtime: Date; size: number }, run: { runId: string; sourceId: string; requestedBy: string }) {
     const absolute = path.join(root, relative);
-    const bytes = !sidecarPath && mayBeCourtRecord(relative, info.size) ? await readFile(absolute) : undefined;
-    if (bytes && looksLikeCourtRecord(bytes)) {
-      // A page the recognisers cannot read in time, or trip over, is still imported: as any other file.
-      const record = await recogniseInThread(bytes, path.basename(relative), AbortSignal.timeout(RECOGNITION_TIMEOUT_MS))
-        .catch((error: unknown) => {
-          this.deps.logger.warn({ file: relative, err: error instanceof Error ? error.message : String(error) }, 'court record recognition failed; importing the file as it is');
-          return undefined;
-        });
-      if (record?.kind === 'docket') return this.importDocket(record, relative, absolute, bytes, run);
-      if (record?.kind === 'opinions') return this.importOpinions(record, relative, absolute, bytes, run);
-    }
+    const { record, unrecognised, bytes } = await recogniseFile({ relative, absolute, size: info.size, hasSidecar: sidecarPath !== undefined }, this.deps.logger);
+    if (record?.kind === 'docket' && bytes) return this.importDocket(record, relative, absolute, bytes, run);
+    if (record?.kind === 'opinions' && bytes) return this.importOpinions(record, relative, absolute, bytes, run);
     const modifiedAt = info.mtime;
     let sidecar: Sidecar = {};
     let sidecarError: string | undefined;
@@ -114,7 +107,7 @@ export class FileImportService {
     };
     let outcome: IngestOutcome;
     try {
-      outcome = await this.deps.ingest.ingest(item);
+      outcome = await this.deps.ingest.ingest(item, { unrecognisedReason: unrecognised });
     } catch (error) {
       // A sidecar naming a source nobody defined: the file is not stored (it would define the source), and
       // the run's report says why; the other files go on.
@@ -170,9 +163,6 @@ function combinedOutcome(outcomes: readonly IngestOutcome[]): IngestOutcome['out
   for (const kind of ['new', 'updated'] as const) if (outcomes.some((o) => o.outcome === kind)) return kind;
   return 'duplicate';
 }
-
-/** A court's page longer to read than this is imported as any other file (recognition is a parse of a page or two). */
-const RECOGNITION_TIMEOUT_MS = 30_000;
 
 /**
  * How many files an import works on at once. 16 rather than 3: 84.6 instead of 74 text filings a

@@ -66,7 +66,8 @@ export class IngestService {
     },
   ) {}
 
-  async ingest(item: IngestItem): Promise<IngestOutcome> {
+  /** `note.unrecognisedReason`: why the file importer's recognisers did not read the file, kept in its provenance. */
+  async ingest(item: IngestItem, note: { unrecognisedReason?: string } = {}): Promise<IngestOutcome> {
     const { documents } = this.deps;
     const sourceName = await this.requireSource(item.sourceId);
     const provenanceKey = provenanceKeyOf(item.sourceId, item.sourceDocumentId);
@@ -103,7 +104,10 @@ export class IngestService {
       createdAt: now,
       updatedAt: now,
       attachments: files.map((file) => file.attachment),
-      provenance: { connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '', createdByRunId: item.runId ?? '' },
+      provenance: {
+        connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '', createdByRunId: item.runId ?? '',
+        ...(note.unrecognisedReason ? { unrecognisedReason: note.unrecognisedReason } : {}),
+      },
       provenanceKey,
       ...(failure ? { failureReason: failure.failureReason, failureMessage: failure.failureMessage } : {}),
       ...analysis,

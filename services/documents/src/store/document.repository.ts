@@ -66,7 +66,7 @@ const schema = new Schema<DocumentRecord>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     attachments: { type: [attachmentSchema], default: [] },
-    provenance: { connector: String, sourceDocumentId: String, sourceUrl: String, runId: String, createdByRunId: String },
+    provenance: { connector: String, sourceDocumentId: String, sourceUrl: String, runId: String, createdByRunId: String, unrecognisedReason: String },
     provenanceKey: { type: String, required: true },
     failureReason: { type: String },
     failureMessage: { type: String },

@@ -6,8 +6,9 @@ import pino from 'pino';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
 import { LocalDirectoryBlobStore } from '../../src/blob/local-directory.blob-store';
 import { normaliseDocketKey } from '../../src/domain/docket-number';
-import { docketIdOf } from '../../src/domain/ids';
+import { docketIdOf, provenanceKeyOf } from '../../src/domain/ids';
 import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/events/document-events';
+import { documentToProto } from '../../src/grpc/documents.mappers';
 import { FileImportService } from '../../src/service/file-import.service';
 import { IngestService } from '../../src/service/ingest.service';
 import { StatsProjector } from '../../src/service/stats.projector';
@@ -135,6 +136,18 @@ test('an ordinary page that mentions a decision is imported as it is', async () 
   const run = await importFiles({ 'order.html': order });
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const stored = await documents.model.findOne({ 'provenance.sourceDocumentId': 'order.html' }).lean();
-  expect(stored).toMatchObject({ title: 'Order Approving Rate Plan', filingType: '' });
+  expect(stored).toMatchObject({ title: 'Order Approving Rate Plan', filingType: '', provenance: { unrecognisedReason: 'no docket or opinions read' } });
   expect(await documents.model.countDocuments({ 'provenance.sourceDocumentId': /^order\.html#/u })).toBe(0);
+});
+
+test('a file no recogniser claims keeps why in its provenance; records the recognisers read have none', async () => {
+  await importFiles({ 'letter.txt': 'Opinions of the court are attached.', 'notes.html': '<html><body><p>Meeting notes.</p></body></html>' });
+  const reasonOf = async (id: string) => {
+    const stored = await documents.findByProvenanceKey(provenanceKeyOf('uploads', id));
+    return stored ? documentToProto(stored).provenance?.unrecognisedReason : undefined;
+  };
+  expect(await reasonOf('letter.txt')).toBe('not a court page or data file');
+  expect(await reasonOf('notes.html')).toBe('no docket or opinion mark');
+  expect(await reasonOf('opinions-2023-03.html')).toBeUndefined();
+  expect(await reasonOf('opinions-2023-03.html#opinion/22-0417/2023-03-14')).toBeUndefined();
 });

@@ -53,6 +53,11 @@ export interface Provenance {
   sourceDocumentId: string;
   sourceUrl: string;
   runId: string;
+  /**
+   * Why an imported file was not read as a court record or an agency filing ("no docket or opinion
+   * mark", "recogniser timed out", …); absent when one was, or when no file import read it.
+   */
+  unrecognisedReason?: string | undefined;
 }
 
 export interface Document {
@@ -866,7 +871,7 @@ export const Attachment: MessageFns<Attachment> = {
 };
 
 function createBaseProvenance(): Provenance {
-  return { connector: "", sourceDocumentId: "", sourceUrl: "", runId: "" };
+  return { connector: "", sourceDocumentId: "", sourceUrl: "", runId: "", unrecognisedReason: undefined };
 }
 
 export const Provenance: MessageFns<Provenance> = {
@@ -882,6 +887,9 @@ export const Provenance: MessageFns<Provenance> = {
     }
     if (message.runId !== "") {
       writer.uint32(34).string(message.runId);
+    }
+    if (message.unrecognisedReason !== undefined) {
+      writer.uint32(42).string(message.unrecognisedReason);
     }
     return writer;
   },
@@ -931,6 +939,14 @@ export const Provenance: MessageFns<Provenance> = {
             message.runId = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.unrecognisedReason = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -961,6 +977,11 @@ export const Provenance: MessageFns<Provenance> = {
         : isSet(object.run_id)
         ? globalThis.String(object.run_id)
         : "",
+      unrecognisedReason: isSet(object.unrecognisedReason)
+        ? globalThis.String(object.unrecognisedReason)
+        : isSet(object.unrecognised_reason)
+        ? globalThis.String(object.unrecognised_reason)
+        : undefined,
     };
   },
 
@@ -978,6 +999,9 @@ export const Provenance: MessageFns<Provenance> = {
     if (message.runId !== "") {
       obj.runId = message.runId;
     }
+    if (message.unrecognisedReason !== undefined) {
+      obj.unrecognisedReason = message.unrecognisedReason;
+    }
     return obj;
   },
 
@@ -990,6 +1014,7 @@ export const Provenance: MessageFns<Provenance> = {
     message.sourceDocumentId = object.sourceDocumentId ?? "";
     message.sourceUrl = object.sourceUrl ?? "";
     message.runId = object.runId ?? "";
+    message.unrecognisedReason = object.unrecognisedReason ?? undefined;
     return message;
   },
 };
