@@ -126,7 +126,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const queue = new ImportQueue(redis, queuePrefix);
     closers.add('import queue', () => queue.close());
-    const imports = new FileImportService({ ingest, runs, logger });
+    const imports = new FileImportService({ ingest, runs, logger, sources });
     const worker = new ImportWorker({ connection: workerRedis, imports, runs, processes, logger, prefix: queuePrefix, lockDurationMs: config.IMPORT_LOCK_MS });
     worker.start();
     closers.add('import worker', () => worker.close());

@@ -8,6 +8,8 @@ import { docketItems, opinionItems, type RecognisedDocket, type RecognisedOpinio
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
+import type { SourceDefinition } from '../domain/source.types';
+import { completeAgencyFiling, isAgencyFiling } from './agency-filing-completion';
 import { recogniseFile } from './file-recognition';
 import type { IngestService } from './ingest.service';
 import { RunTally } from './run-tally';
@@ -19,6 +21,14 @@ export interface ImportProgress {
 
 const SIDECAR_SUFFIXES = ['.meta.json', '.json'];
 
+/** The run a file is imported in, and its source as the catalog describes it (when the importer has the catalog). */
+interface ImportRun {
+  runId: string;
+  sourceId: string;
+  requestedBy: string;
+  source?: Pick<SourceDefinition, 'kind' | 'docketPattern'>;
+}
+
 /**
  * The files connector: every file under a directory (recursively, in path order) becomes a
  * document, with metadata from a `<file>.json` / `<file>.meta.json` sidecar when there is one. The
@@ -26,13 +36,22 @@ const SIDECAR_SUFFIXES = ['.meta.json', '.json'];
  * the crashed attempt stored but did not count is stored once and counted once, as what it was.
  */
 export class FileImportService {
-  constructor(private readonly deps: { ingest: IngestService; runs: IngestionRunRepository; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      ingest: IngestService;
+      runs: IngestionRunRepository;
+      logger: Logger;
+      /** The catalog, for the source's kind and docket pattern (an agency's PDFs are read for their docket, day, filer and title). */
+      sources?: { find(id: string): Promise<Pick<SourceDefinition, 'kind' | 'docketPattern'> | undefined> };
+    },
+  ) {}
 
   async run(options: { runId: string; root: string; sourceId: string; requestedBy: string; signal?: AbortSignal; onProgress?: (p: ImportProgress) => void }): Promise<ImportProgress> {
     const { runId, root, sourceId, requestedBy, signal, onProgress } = options;
     const run = await this.deps.runs.find(runId);
     if (!run) throw new InputError(`ingestion run ${runId} not found`);
     const { documents, sidecars } = await listFiles(root);
+    const source = await this.deps.sources?.find(sourceId);
     const total = documents.length;
     // Paths sort like the cursor compares, so "after the cursor" is what no attempt has counted yet.
     const remaining = documents.filter((relative) => relative > run.cursor);
@@ -55,7 +74,7 @@ export class FileImportService {
         try {
           // One stat for both: the file's size decides its queue, its mtime dates it when no sidecar does.
           const info = await stat(path.join(root, relative));
-          const importIt = () => this.importFile(root, relative, sidecars.get(relative), info, { runId, sourceId, requestedBy });
+          const importIt = () => this.importFile(root, relative, sidecars.get(relative), info, { runId, sourceId, requestedBy, source });
           const { outcome, error } = await (info.size > LARGE_FILE_BYTES ? largeFile(importIt) : importIt());
           await tally.record(index, { position: relative, outcome, error });
         } catch (error) {
@@ -74,7 +93,7 @@ export class FileImportService {
     return { done, total };
   }
 
-  private async importFile(root: string, relative: string, sidecarPath: string | undefined, info: { mtime: Date; size: number }, run: { runId: string; sourceId: string; requestedBy: string }) {
+  private async importFile(root: string, relative: string, sidecarPath: string | undefined, info: { mtime: Date; size: number }, run: ImportRun) {
     const absolute = path.join(root, relative);
     const { record, unrecognised, bytes } = await recogniseFile({ relative, absolute, size: info.size, hasSidecar: sidecarPath !== undefined }, this.deps.logger);
     if (record?.kind === 'docket' && bytes) return this.importDocket(record, relative, absolute, bytes, run);
@@ -107,7 +126,11 @@ export class FileImportService {
     };
     let outcome: IngestOutcome;
     try {
-      outcome = await this.deps.ingest.ingest(item, { unrecognisedReason: unrecognised });
+      // An agency's filing is completed from its first pages once its text is extracted (in the one extraction).
+      const agency = item.sourceId === run.sourceId && isAgencyFiling(relative, run.source?.kind);
+      outcome = await this.deps.ingest.ingest(item, {
+        unrecognisedReason: unrecognised, ...(agency ? { fromText: completeAgencyFiling(item, sidecar, run.source?.docketPattern ?? '') } : {}),
+      });
     } catch (error) {
       // A sidecar naming a source nobody defined: the file is not stored (it would define the source), and
       // the run's report says why; the other files go on.
@@ -126,7 +149,7 @@ export class FileImportService {
    * then its entries in order, each a filing of the docket; entries already stored are duplicates, so
    * a later report of the same docket adds only its new entries.
    */
-  private async importDocket(record: RecognisedDocket, relative: string, absolute: string, bytes: Buffer, run: { runId: string; sourceId: string; requestedBy: string }) {
+  private async importDocket(record: RecognisedDocket, relative: string, absolute: string, bytes: Buffer, run: ImportRun) {
     const { report, entries } = docketItems(record, {
       sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, bytes, runId: run.runId, createdBy: run.requestedBy,
     });
@@ -142,7 +165,7 @@ export class FileImportService {
    * opinion it lists becomes its own (see opinionItems). Opinions already stored are duplicates, so the
    * page imported again adds only those it did not list before.
    */
-  private async importOpinions(record: RecognisedOpinions, relative: string, absolute: string, bytes: Buffer, run: { runId: string; sourceId: string; requestedBy: string }) {
+  private async importOpinions(record: RecognisedOpinions, relative: string, absolute: string, bytes: Buffer, run: ImportRun) {
     const { page, opinions } = opinionItems(record, {
       sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, bytes, runId: run.runId, createdBy: run.requestedBy,
     });

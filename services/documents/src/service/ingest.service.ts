@@ -40,6 +40,18 @@ interface FileResult {
   language?: string;
 }
 
+/** What the file importer adds to an item it hands over. */
+export interface IngestNote {
+  /** Why its recognisers did not read the file as a court record; kept in the document's provenance. */
+  unrecognisedReason?: string;
+  /**
+   * Completes the item from the primary file's pages once they are extracted (an agency filing's
+   * docket, day, filer and title), with why nothing was read when nothing was; not called when the
+   * file yields no text.
+   */
+  fromText?: (pages: readonly string[]) => { item: IngestItem; unrecognisedReason?: string };
+}
+
 /**
  * The one path every connector's documents take: store the original files, extract text, find
  * entities, deduplicate (by source id, then by content sha256), write the document with its event
@@ -66,14 +78,17 @@ export class IngestService {
     },
   ) {}
 
-  /** `note.unrecognisedReason`: why the file importer's recognisers did not read the file, kept in its provenance. */
-  async ingest(item: IngestItem, note: { unrecognisedReason?: string } = {}): Promise<IngestOutcome> {
+  async ingest(given: IngestItem, note: IngestNote = {}): Promise<IngestOutcome> {
     const { documents } = this.deps;
-    const sourceName = await this.requireSource(item.sourceId);
-    const provenanceKey = provenanceKeyOf(item.sourceId, item.sourceDocumentId);
-    const files = await Promise.all((item.files ?? []).map((file, index) => this.storeFile(file, index === 0)));
+    const sourceName = await this.requireSource(given.sourceId);
+    const provenanceKey = provenanceKeyOf(given.sourceId, given.sourceDocumentId);
+    const files = await Promise.all((given.files ?? []).map((file, index) => this.storeFile(file, index === 0)));
     const primary = files[0];
-    const pageTexts = item.pages ?? primary?.pages;
+    const pageTexts = given.pages ?? primary?.pages;
+    // Read once extracted, before the document is titled and filed under its docket.
+    const read = pageTexts && note.fromText ? note.fromText(pageTexts) : undefined;
+    const item = read?.item ?? given;
+    const unrecognisedReason = read ? read.unrecognisedReason : note.unrecognisedReason;
     const failure = pageTexts ? undefined : primary?.attachment;
 
     const { text, pages } = joinPages(pageTexts ?? []);
@@ -106,7 +121,7 @@ export class IngestService {
       attachments: files.map((file) => file.attachment),
       provenance: {
         connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '', createdByRunId: item.runId ?? '',
-        ...(note.unrecognisedReason ? { unrecognisedReason: note.unrecognisedReason } : {}),
+        ...(unrecognisedReason ? { unrecognisedReason } : {}),
       },
       provenanceKey,
       ...(failure ? { failureReason: failure.failureReason, failureMessage: failure.failureMessage } : {}),
