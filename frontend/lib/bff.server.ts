@@ -13,7 +13,7 @@ import { bffUrl } from './bff-url';
 import { forwardedFor } from './forwarded-for';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { loginPath } from './safe-path';
-import type { DocumentDetail, EntityProfile, Process, StackStatus, User } from './types';
+import type { DocketDetail, DocketEntries, DocumentDetail, EntityProfile, Process, StackStatus, User } from './types';
 import type { SearchPage } from '@/components/search/types';
 import type { QuerySummary, QueryWithAuthor, Workspace, WorkspaceRequest } from '@/components/query/types';
 
@@ -89,6 +89,16 @@ export async function getStackStatus(): Promise<StackStatus | null> {
 /** An entity profile, or null when there is no such entity. */
 export async function findEntity(entityId: string): Promise<EntityProfile | null> {
   return orNull(client.GET('/api/entities/{id}', { params: { path: { id: entityId } } }));
+}
+
+/** A docket with its court header, parties and source, or null (404). */
+export async function findDocket(docketId: string): Promise<DocketDetail | null> {
+  return orNull(client.GET('/api/dockets/{docketId}', { params: { path: { docketId } } }));
+}
+
+/** Page `page` (1-based) of a docket's entries in court order (an agency's docket: its filings by date). */
+export async function listDocketEntries(docketId: string, page: number): Promise<DocketEntries> {
+  return must(client.GET('/api/dockets/{docketId}/entries', { params: { path: { docketId }, query: { page } } }));
 }
 
 /** A process, or null while the BFF does not know it yet (404 right after it was started). */

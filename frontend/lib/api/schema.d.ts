@@ -6846,18 +6846,7 @@ export interface components {
             parties: components["schemas"]["Party"][];
             industry: string;
             documentCount: number;
-            /** @description A court case's header, from its docket report; null for any other docket */
-            court: {
-                /** @description PACER's and CourtListener's id ("cand", "ca9") */
-                courtId: string;
-                courtName: string;
-                judge: string;
-                referredJudge: string;
-                natureOfSuit: string;
-                cause: string;
-                jurisdiction: string;
-                juryDemand: string;
-            } | null;
+            court: components["schemas"]["DocketCourt"];
         };
         Party: {
             name: string;
@@ -6876,6 +6865,18 @@ export interface components {
             /** @description "LEAD ATTORNEY", "ATTORNEY TO BE NOTICED", … */
             roles: string[];
         };
+        /** @description A court case's header, from its docket report (a docket has none otherwise); empty strings where the report says nothing */
+        DocketCourt: {
+            /** @description PACER's and CourtListener's id ("cand", "ca9") */
+            courtId: string;
+            courtName: string;
+            judge: string;
+            referredJudge: string;
+            natureOfSuit: string;
+            cause: string;
+            jurisdiction: string;
+            juryDemand: string;
+        } | null;
         Source: {
             id: string;
             name: string;

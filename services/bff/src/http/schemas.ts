@@ -185,7 +185,10 @@ export const DocketCourt = z
     jurisdiction: z.string(),
     juryDemand: z.string(),
   })
-  .meta({ id: 'DocketCourt', description: "What a court's own docket report says of a case; empty strings where it says nothing" });
+  .meta({
+    id: 'DocketCourt',
+    description: "A court case's header, from its docket report (a docket has none otherwise); empty strings where the report says nothing",
+  });
 
 export const Docket = z
   .object({
@@ -200,7 +203,7 @@ export const Docket = z
     parties: z.array(Party),
     industry: z.string(),
     documentCount: z.number().int(),
-    court: DocketCourt.nullable().meta({ description: 'A court case\'s header, from its docket report; null for any other docket' }),
+    court: DocketCourt.nullable(),
   })
   .meta({ id: 'Docket' });
 

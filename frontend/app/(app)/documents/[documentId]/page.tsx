@@ -86,6 +86,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
             {user.role === 'admin' ? <DeleteDocumentButton documentId={document.id} title={document.title || 'Untitled filing'} /> : null}
           </div>
         </div>
+        {document.docketEntryNumber !== null ? <EntryOfDocket detail={detail} docketEntity={docketEntity} /> : null}
         <p className={styles.byline}>
           {[source?.name || document.sourceId, document.filedAt ? `filed ${formatDate(document.filedAt)}` : '', document.filers.join(', ')]
             .filter(Boolean)
@@ -356,6 +357,27 @@ function Attachments({ document }: { document: DocketDocument }) {
   );
 }
 
+/** "Docket entry 12 of Acme v. Roe (1:20-cv-1)", linked to the docket's page. */
+function EntryOfDocket({ detail, docketEntity }: { detail: DocumentDetail; docketEntity: EntityRef | undefined }) {
+  const { document, docket } = detail;
+  const entry = document.docketEntryNumber ? `Docket entry ${document.docketEntryNumber}` : 'Unnumbered docket entry';
+  const name = docket?.title || docket?.numberRaw || document.docketNumber;
+  const number = docket?.numberRaw || document.docketNumber;
+  return (
+    <p className={styles.entryOf} data-testid="docket-entry">
+      <span className="badge badge-accent">{entry}</span> of{' '}
+      {docketEntity ? (
+        <Link href={`/entities/${encodeURIComponent(docketEntity.id)}`} data-testid="docket-entry-link">
+          {name}
+        </Link>
+      ) : (
+        name
+      )}
+      {name !== number ? <span className="mono subtle"> ({number})</span> : null}
+    </p>
+  );
+}
+
 function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; docketEntity: EntityRef | undefined }) {
   const { docket, document } = detail;
   if (!docket && !document.docketNumber) return null;
@@ -390,7 +412,9 @@ function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; docketEn
               {docket.parties.map((p, i) => (
                 <li key={i}>
                   {p.name} <span className="subtle">· {capitalise(p.role)}</span>
-                  {p.representative ? <div className="subtle">represented by {p.representative}</div> : null}
+                  {p.representative || p.attorneys.length > 0 ? (
+                    <div className="subtle">represented by {p.representative || p.attorneys.map((a) => a.name).join(', ')}</div>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -3,25 +3,37 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { FollowDocketButton } from '@/components/alerts/follow-docket-button';
 import { BarHistoryChart } from '@/components/charts/bar-history-chart';
-import { findEntity } from '@/lib/bff.server';
+import { findDocket, findEntity, listDocketEntries } from '@/lib/bff.server';
 import { everyMonth } from '@/lib/chart-series';
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
 import { highlightSegments } from '@/lib/highlight';
+import type { DocketDetail, DocketEntries } from '@/lib/types';
+import { CaseFacts, EntriesTable, PartiesTable } from './docket-sections';
 import styles from './entity.module.css';
 
-type Props = { params: Promise<{ entityId: string }> };
+type Props = { params: Promise<{ entityId: string }>; searchParams: Promise<{ page?: string | string[] }> };
 
 const MAX_DOCUMENTS = 25;
+/** The BFF takes pages up to this; a larger ?page= reads as the last it takes. */
+const MAX_ENTRIES_PAGE = 50_000;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const profile = await findEntity((await params).entityId);
   return { title: profile ? profile.entity.name : 'Entity not found' };
 }
 
-export default async function EntityPage({ params }: Props) {
-  const profile = await findEntity((await params).entityId);
+export default async function EntityPage({ params, searchParams }: Props) {
+  const { entityId } = await params;
+  const profile = await findEntity(entityId);
   if (!profile) notFound();
   const { entity } = profile;
+  const following = entity.kind === 'docket' ? docketToFollow(entity.name, profile.dockets) : null;
+  // A docket entity whose own docket record exists is shown as the docket: its case, parties and entries.
+  const entriesPage = pageOf((await searchParams).page);
+  const [docketDetail, entries] = following?.docketId
+    ? await Promise.all([findDocket(following.docketId), listDocketEntries(following.docketId, entriesPage)])
+    : [null, null];
+  const entriesHref = (page: number) => `/entities/${encodeURIComponent(entityId)}${page > 1 ? `?page=${page}` : ''}`;
   // Aliases that differ from the name only in case add nothing to read.
   const aliases = entity.aliases.filter((a) => a.toLowerCase() !== entity.name.toLowerCase());
   // The excerpt is plain text; the name and aliases are marked in it as whole phrases, longest first.
@@ -34,16 +46,21 @@ export default async function EntityPage({ params }: Props) {
         <span className="badge badge-accent" data-testid="entity-kind">
           {capitalise(entity.kind)}
         </span>
-        <h1 className={styles.name} data-testid="entity-name">
-          {entity.name}
-        </h1>
-        {aliases.length > 0 ? <p className={styles.aliases}>Also written: {aliases.join(' · ')}</p> : null}
-        {entity.kind === 'docket' ? (
-          <div style={{ marginTop: 'var(--space-2)' }}>
-            <FollowDocketButton docket={docketToFollow(entity.name, profile.dockets)} />
-          </div>
-        ) : null}
+        <div className={styles.titleRow}>
+          <h1 className={styles.name} data-testid="entity-name">
+            {docketDetail?.docket.title || entity.name}
+          </h1>
+          {following ? (
+            <div className={styles.follow}>
+              <FollowDocketButton docket={{ ...following, sourceName: docketDetail?.source?.name ?? '' }} />
+            </div>
+          ) : null}
+        </div>
+        {aliases.length > 0 && !docketDetail ? <p className={styles.aliases}>Also written: {aliases.join(' · ')}</p> : null}
+        {docketDetail ? <CaseFacts docket={docketDetail.docket} source={docketDetail.source} /> : null}
       </header>
+
+      {docketDetail && entries ? <DocketSections detail={docketDetail} entries={entries} href={entriesHref} /> : null}
 
       <div className={styles.layout}>
         <div className="stack">
@@ -177,6 +194,21 @@ export default async function EntityPage({ params }: Props) {
       </div>
     </div>
   );
+}
+
+function DocketSections({ detail, entries, href }: { detail: DocketDetail; entries: DocketEntries; href: (page: number) => string }) {
+  return (
+    <div className={styles.docketSections}>
+      <PartiesTable parties={detail.docket.parties} court={detail.docket.court !== null} />
+      <EntriesTable docket={detail.docket} page={entries} href={href} />
+    </div>
+  );
+}
+
+/** ?page= as a page of entries: 1 unless it is a whole number in range. */
+function pageOf(value: string | string[] | undefined): number {
+  const page = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_ENTRIES_PAGE) : 1;
 }
 
 /** A docket entity as a docket to follow: its own docket record when the profile lists it, else its name as the number. */
