@@ -139,7 +139,8 @@ export class DocumentRepository {
     // What the new content no longer has goes (an update drops undefined fields rather than unsetting them).
     const $unset = { ...(listing ? {} : { docketOrder: 1, lead: 1 }), ...(record.docketEntry ? {} : { docketEntry: 1 }) };
     try {
-      const result = await this.model.updateOne({ _id: new Types.ObjectId(id) }, { $set: { ...content, ...listing }, $unset, $push: { pendingEvents: event } });
+      const update = { $set: { ...content, ...listing }, ...(Object.keys($unset).length > 0 ? { $unset } : {}), $push: { pendingEvents: event } };
+      const result = await this.model.updateOne({ _id: new Types.ObjectId(id) }, update);
       return result.matchedCount === 1;
     } catch (error) {
       if ((error as { code?: number }).code === 11000) return false; // the new content duplicates another document

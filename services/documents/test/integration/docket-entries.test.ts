@@ -115,6 +115,19 @@ test("an entry is listed with its title and its text without the heading, and it
   expect(documentToProto((await documents.findById(report!._id.toHexString()))!).docketEntryNumber).toBeUndefined();
 });
 
+test('an entry the court re-dates moves to its new place when the docket is imported again', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'docket-entries-'));
+  writeFileSync(path.join(root, 'ord-3-21-cv-01234.html'), report.replace('<td>05/01/2021</td><td align=right>9&nbsp;', '<td>04/06/2021</td><td align=right>9&nbsp;'));
+  const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
+  await importer.run({ runId, root, sourceId: 'uploads', requestedBy: 'tester' });
+  const listed = await entries.list(COURT_DOCKET, 10, '');
+  expect(listed.entries.map((e) => [e.number, day(e.filedAt)])).toEqual([
+    ['1', '2021-04-02'], ['2', '2021-04-06'], ['9', '2021-04-06'], ['', '2021-04-06'], ['10', '2021-05-01'], ['11', '2021-06-15'],
+  ]);
+  const nine = await documents.findById(listed.entries[2]!.documentId);
+  expect(nine?.docketEntry).toEqual({ number: '9', order: 9 });
+});
+
 test('page sizes are bounded and tokens are checked; an unknown docket is not found', async () => {
   expect((await entries.list(COURT_DOCKET, 0, '')).entries).toHaveLength(6);
   await expect(entries.list(COURT_DOCKET, -1, '')).rejects.toBeInstanceOf(InputError);
@@ -154,7 +167,7 @@ test('filings stored before listings were kept get their place once, entries of 
   await backfill.skipIfEmpty(); // the collection is not empty: nothing skipped
   expect(await backfill.run()).toBe(7); // the report and its six entries
   const listed = await entries.list(COURT_DOCKET, 10, '');
-  expect(listed.entries.map((e) => e.number)).toEqual(['1', '2', '', '9', '10', '11']);
+  expect(listed.entries.map((e) => e.number)).toEqual(['1', '2', '9', '', '10', '11']); // 9 as re-dated above
   expect(listed.entries[0]!.excerpt).toMatch(/^COMPLAINT against/u);
   expect(await backfill.run()).toBe(0); // once
 });
