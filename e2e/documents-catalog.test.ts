@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { generateCatalog, generateDockets, generateFilings, renderFilingPdf } from '@docket/corpus';
+import { civilDocketReport } from '../services/documents/test/fixtures/cmecf-docket-reports';
 import { e2eEnv, launchChromium } from './support/browser';
 
 const { baseUrl, adminEmail, adminPassword } = e2eEnv;
@@ -173,4 +174,40 @@ test('a directory import runs as a process and its run shows on catalog status',
   const uploads = page.locator('[data-testid="catalog-status-row"]').filter({ hasText: 'Uploaded and imported files' });
   await expect(uploads.getAttribute('data-status')).resolves.not.toBe('idle');
   await expect(uploads.textContent()).resolves.toContain('empty');
+});
+
+test("a court's docket report, imported, is the docket's page: its case, parties and entries, to follow", async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'e2e-docket-'));
+  writeFileSync(path.join(root, 'ord-3-21-cv-01234.html'), civilDocketReport);
+  await page.goto('/admin');
+  await page.getByTestId('import-path').fill(root);
+  await page.getByTestId('import-submit').click();
+  await page.getByTestId('import-process-link').click();
+  await page.waitForURL(/\/processes\/.+/);
+  await page.locator('[data-testid="process-status"][data-status="succeeded"]').waitFor({ timeout: 60_000 });
+
+  // An entry, found by its words, says where it stands in its docket and leads to the docket's page.
+  await reloadUntil('/search?q=%22COMPLAINT%20against%20Willamette%22', async () => (await page.getByTestId('search-hit-link').count()) > 0, 'the docket entry in search');
+  await page.getByTestId('search-hit-link').first().click();
+  await page.waitForURL(/\/documents\//);
+  await expect(page.getByTestId('docket-entry').textContent()).resolves.toMatch(/Docket entry 1 of Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\./);
+  await page.getByTestId('docket-entry-link').click();
+  await page.waitForURL(/\/entities\//);
+
+  await expect(page.getByTestId('entity-name').textContent()).resolves.toBe('Cascade Timber Cooperative v. Willamette Freight Lines, Inc.');
+  const facts = await page.getByTestId('case-fact').allTextContents();
+  expect(facts).toEqual(expect.arrayContaining([
+    'CourtU.S. District Court for the District of Oregon', 'Docket number3:21-cv-01234', 'Assigned toAnn B. Carter', 'Nature of suit190 Contract: Other', 'Jury demandPlaintiff',
+  ]));
+  const parties = page.getByTestId('party-row');
+  await expect(parties.count()).resolves.toBe(2);
+  await expect(parties.first().getByTestId('attorney').textContent()).resolves.toContain('Dana R. Ellis');
+  await expect(parties.nth(1).textContent()).resolves.toContain('Oct 1, 2022');
+  const entries = page.getByTestId('entry-row');
+  await expect(entries.count()).resolves.toBe(2);
+  await expect(entries.first().textContent()).resolves.toMatch(/^1Apr 2, 2021COMPLAINT against Willamette Freight Lines, Inc\./);
+  await expect(page.getByTestId('follow-docket').getAttribute('data-docket')).resolves.toMatch(/^3:21-cv-01234$/i);
+  await entries.nth(1).getByTestId('entry-link').click();
+  await page.waitForURL(/\/documents\//);
+  await expect(page.getByTestId('document-title').textContent()).resolves.toBe('Summons Issued as to Willamette Freight Lines, Inc.');
 });
