@@ -25,6 +25,7 @@ import { machine, round, writeBenchResult } from './support/bench-output';
 import { startBenchStack, waitForRun } from './support/bench-stack';
 import { postJson, signInForWrites } from './support/bff-session';
 import { askCaseQuestions, type LabelledDocket, type QuestionOutcome } from './courts/questions';
+import { evaluateOpinions, opinionFigureLines, type OpinionFigures } from './courts/opinions';
 
 type CreateSource = components['schemas']['CreateSource'];
 
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
   let entriesStored = 0;
   let run: Awaited<ReturnType<typeof waitForRun>> | undefined;
   let questions: QuestionOutcome[] = [];
+  let opinions: OpinionFigures | undefined;
   try {
     const session = await signInForWrites(bench.stack.bffUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const created = await postJson(bench.stack.bffUrl, session, '/api/catalog/sources', SOURCE);
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
     }
     const labelled = files.map((file): LabelledDocket => ({ ...(JSON.parse(fs.readFileSync(path.join(DIR, file.replace(/\.[^.]+$/u, '.expected.json')), 'utf8')) as LabelledDocket), file }));
     questions = await askCaseQuestions(bench.stack.bffUrl, session, labelled);
+    opinions = await evaluateOpinions(bench, undefined, log);
   } finally {
     await bench.stop();
     fs.rmSync(importDir, { recursive: true, force: true });
@@ -158,6 +161,7 @@ async function main(): Promise<void> {
   const load = os.loadavg().map((v) => round(v, 2));
   console.log(`import: ${files.length} files, ${entriesStored} entries stored in ${round(importSeconds)} s (${round(entriesStored / Math.max(importSeconds, 0.001))} entries/s); run ${JSON.stringify(run && { seen: run.seen, new: run.new, failed: run.failed })}; load average ${load.join(' / ')} on ${os.cpus().length} cores`);
   printQuestions(questions);
+  for (const line of opinions ? opinionFigureLines(opinions) : []) console.log(line);
   const misses = results.flatMap((r) => Object.entries(r.score).filter(([, v]) => v !== undefined && v < 1).map(([field, v]) => `${r.file} ${field} ${round(v as number, 2)}`));
   if (misses.length > 0) console.log(`below 1: ${misses.join('; ')}`);
   writeBenchResult('courts-eval', { bench: 'courts-eval', at: new Date().toISOString(), machine: machine(), dir: DIR, importSeconds: round(importSeconds), entriesStored, run, table, results, questions });
