@@ -106,36 +106,39 @@ export default async function EntityPage({ params, searchParams }: Props) {
             </div>
           </section>
 
-          <section className="card" aria-labelledby="documents-heading">
-            <div className="card-header">
-              <div>
-                <h2 id="documents-heading">Documents</h2>
-                <p>
-                  Filings that mention {entity.name}, newest first
-                  {profile.documents.length > documents.length ? ` (the latest ${documents.length} of ${formatNumber(entity.documentCount)})` : ''}.
-                </p>
+          {/* A docket's own filings are its entries table above; the list of mentions would repeat it. */}
+          {docketDetail ? null : (
+            <section className="card" aria-labelledby="documents-heading">
+              <div className="card-header">
+                <div>
+                  <h2 id="documents-heading">Documents</h2>
+                  <p>
+                    Filings that mention {entity.name}, newest first
+                    {profile.documents.length > documents.length ? ` (the latest ${documents.length} of ${formatNumber(entity.documentCount)})` : ''}.
+                  </p>
+                </div>
               </div>
-            </div>
-            {documents.length === 0 ? (
-              <div className="card-body muted">No documents.</div>
-            ) : (
-              <ul className={styles.docs}>
-                {documents.map((d) => (
-                  <li key={d.documentId} data-testid="entity-document">
-                    <Link href={`/documents/${encodeURIComponent(d.documentId)}`} className={styles.docTitle}>
-                      {d.title || 'Untitled filing'}
-                    </Link>
-                    <div className={styles.meta}>{[formatDate(d.filedAt), d.docketNumber ? `Docket ${d.docketNumber}` : '', d.sourceId].filter(Boolean).join(' · ')}</div>
-                    {d.excerpt ? (
-                      <p className={styles.excerpt}>
-                        {highlightSegments(d.excerpt, phrases).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}
-                      </p>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
+              {documents.length === 0 ? (
+                <div className="card-body muted">No documents.</div>
+              ) : (
+                <ul className={styles.docs}>
+                  {documents.map((d) => (
+                    <li key={d.documentId} data-testid="entity-document">
+                      <Link href={`/documents/${encodeURIComponent(d.documentId)}`} className={styles.docTitle}>
+                        {d.title || 'Untitled filing'}
+                      </Link>
+                      <div className={styles.meta}>{[formatDate(d.filedAt), d.docketNumber ? `Docket ${d.docketNumber}` : '', d.sourceId].filter(Boolean).join(' · ')}</div>
+                      {d.excerpt ? (
+                        <p className={styles.excerpt}>
+                          {highlightSegments(d.excerpt, phrases).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}
+                        </p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
             )}
           </section>
+          )}
         </div>
 
         <aside className={styles.aside}>
