@@ -52,7 +52,7 @@ import { indexedCount, startBenchStack, waitForRun, type BenchStack, type RunCou
 import { askInWorkspace, createWorkspace } from './support/bff-answers';
 import { postJson, signInForWrites, type BffSession } from './support/bff-session';
 import { writeTextFiling } from './support/filing-files';
-import { shownAnalysis, type StoredQuery } from './support/page-answer';
+import { shownAnalysis } from './support/page-answer';
 
 type QueryFilters = components['schemas']['QueryFilters'];
 type CreateSource = components['schemas']['CreateSource'];
