@@ -1,66 +1,24 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import mongoose, { type Connection } from 'mongoose';
-import pino from 'pino';
-import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { LocalDirectoryBlobStore } from '../../src/blob/local-directory.blob-store';
 import { normaliseDocketKey } from '../../src/domain/docket-number';
 import { docketIdOf } from '../../src/domain/ids';
 import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/events/document-events';
-import { FileImportService } from '../../src/service/file-import.service';
-import { IngestService } from '../../src/service/ingest.service';
-import { StatsProjector } from '../../src/service/stats.projector';
-import { ActivityRepository } from '../../src/store/activity.repository';
-import { DocketRepository } from '../../src/store/docket.repository';
-import { DocumentRepository } from '../../src/store/document.repository';
-import { EntityRepository } from '../../src/store/entity.repository';
-import { IngestionRunRepository } from '../../src/store/ingestion-run.repository';
-import { SourceRepository } from '../../src/store/source.repository';
 import { civilDocketReport } from '../fixtures/cmecf-docket-reports';
+import { fileImportHarness, type FileImportHarness } from './support/file-import-harness';
 
 // A PACER docket report imported as a file becomes a docket with the court's header and parties, and
 // its entries filings of that docket; the same docket imported again later adds only its new entries.
 
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('court_docket_import').replace(/-/g, '_');
-let connection: Connection;
-let runs: IngestionRunRepository;
-let documents: DocumentRepository;
-let dockets: DocketRepository;
-let importer: FileImportService;
+let harness: FileImportHarness;
+let documents: FileImportHarness['documents'];
+let dockets: FileImportHarness['dockets'];
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
-  runs = new IngestionRunRepository(connection);
-  documents = new DocumentRepository(connection);
-  dockets = new DocketRepository(connection);
-  const sources = new SourceRepository(connection);
-  await Promise.all([documents.init(), dockets.init()]);
-  const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
-  const ingest = new IngestService({
-    documents, dockets, sources, projector, logger,
-    blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'court-docket-blobs-'))),
-    outbox: { kick: async () => undefined, kickWritten: async () => undefined },
-    topics: DEFAULT_DOCUMENTS_TOPICS,
-    limits: { maxBytes: 1024 * 1024, maxPages: 100, timeoutMs: 10_000 },
-    docketPatterns: () => [],
-  });
-  importer = new FileImportService({ ingest, runs, logger });
+  harness = await fileImportHarness('court-docket-import');
+  ({ documents, dockets } = harness);
 });
 
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+afterAll(() => harness?.close());
 
-async function importReport(html: string) {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'court-docket-'));
-  writeFileSync(path.join(root, 'ord-3-21-cv-01234.html'), html);
-  const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
-  await importer.run({ runId, root, sourceId: 'uploads', requestedBy: 'tester' });
-  return (await runs.find(runId))!;
-}
+const importReport = (html: string) => harness.importFiles({ 'ord-3-21-cv-01234.html': html });
 
 /** Documents and dockets are keyed by the number's normal form (upper case); the docket keeps it as the court writes it. */
 const KEY = normaliseDocketKey('3:21-cv-01234');
@@ -95,10 +53,7 @@ test('a docket report becomes the case with its header and parties, and its entr
 
 test('entries of the same words in two dockets stay two filings', async () => {
   const other = civilDocketReport.replace('3:21-cv-01234-ABC-XYZ', '3:21-cv-05678-ABC').replace('Cascade Timber Cooperative et al v.', 'Rogue Valley Mills v.');
-  const root = mkdtempSync(path.join(os.tmpdir(), 'court-docket-'));
-  writeFileSync(path.join(root, 'ord-3-21-cv-05678.html'), other);
-  const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
-  await importer.run({ runId, root, sourceId: 'uploads', requestedBy: 'tester' });
+  await harness.importFiles({ 'ord-3-21-cv-05678.html': other });
   expect(await documents.model.countDocuments({ docketNumber: normaliseDocketKey('3:21-cv-05678'), title: /^Summons Issued/u })).toBe(1);
 });
 

@@ -1,59 +1,22 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import mongoose, { type Connection } from 'mongoose';
-import pino from 'pino';
-import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { LocalDirectoryBlobStore } from '../../src/blob/local-directory.blob-store';
 import { normaliseDocketKey } from '../../src/domain/docket-number';
 import { docketIdOf, provenanceKeyOf } from '../../src/domain/ids';
-import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/events/document-events';
 import { documentToProto } from '../../src/grpc/documents.mappers';
-import { FileImportService } from '../../src/service/file-import.service';
-import { IngestService } from '../../src/service/ingest.service';
-import { StatsProjector } from '../../src/service/stats.projector';
-import { ActivityRepository } from '../../src/store/activity.repository';
-import { DocketRepository } from '../../src/store/docket.repository';
-import { DocumentRepository } from '../../src/store/document.repository';
-import { EntityRepository } from '../../src/store/entity.repository';
-import { IngestionRunRepository } from '../../src/store/ingestion-run.repository';
-import { SourceRepository } from '../../src/store/source.repository';
+import { fileImportHarness, type FileImportHarness } from './support/file-import-harness';
 
 // A court's page of opinions imported as a file: the page is kept as one document and each opinion it
 // lists becomes a document of its own (case name, day, docket, link); the same page imported again
 // adds only the opinions it did not list before. A page of one opinion is that opinion.
 
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('court_opinion_import').replace(/-/g, '_');
-let connection: Connection;
-let runs: IngestionRunRepository;
-let documents: DocumentRepository;
-let dockets: DocketRepository;
-let importer: FileImportService;
+let harness: FileImportHarness;
+let documents: FileImportHarness['documents'];
+let dockets: FileImportHarness['dockets'];
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
-  runs = new IngestionRunRepository(connection);
-  documents = new DocumentRepository(connection);
-  dockets = new DocketRepository(connection);
-  const sources = new SourceRepository(connection);
-  await Promise.all([documents.init(), dockets.init()]);
-  const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
-  const ingest = new IngestService({
-    documents, dockets, sources, projector, logger,
-    blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'court-opinion-blobs-'))),
-    outbox: { kick: async () => undefined, kickWritten: async () => undefined },
-    topics: DEFAULT_DOCUMENTS_TOPICS,
-    limits: { maxBytes: 1024 * 1024, maxPages: 100, timeoutMs: 10_000 },
-    docketPatterns: () => [],
-  });
-  importer = new FileImportService({ ingest, runs, logger });
+  harness = await fileImportHarness('court-opinions');
+  ({ documents, dockets } = harness);
 });
 
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+afterAll(() => harness?.close());
 
 const row = (date: string, docket: string, name: string, href: string) =>
   `<tr><td>${date}</td><td>${docket}</td><td>${name}</td><td><a href="${href}">PDF</a></td></tr>`;
@@ -70,20 +33,12 @@ function listingPage(rows: string[]): string {
 <table><thead><tr><th>Date</th><th>Docket</th><th>Case</th><th>Opinion</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></body></html>`;
 }
 
-async function importFiles(files: Record<string, string>, sourceId = 'uploads') {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'court-opinions-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
-  const { id: runId } = await runs.start({ sourceId, connector: 'files', target: root });
-  await importer.run({ runId, root, sourceId, requestedBy: 'tester' });
-  return (await runs.find(runId))!;
-}
-
 const opinionsOf = async (page: string) =>
   (await documents.model.find({ 'provenance.sourceDocumentId': { $regex: `^${page.replace('.', '\\.')}#` } }).sort({ 'provenance.sourceDocumentId': 1 }).lean())
     .map((d) => ({ title: d.title, filedAt: (d.filedAt as Date).toISOString().slice(0, 10), docketNumber: d.docketNumber, url: d.provenance.sourceUrl, type: d.filingType }));
 
 test('a listing page is kept as one document and each listed opinion becomes its own', async () => {
-  const run = await importFiles({ 'opinions-2023-03.html': listingPage(ROWS) });
+  const run = await harness.importFiles({ 'opinions-2023-03.html': listingPage(ROWS) });
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const page = await documents.model.findOne({ 'provenance.sourceDocumentId': 'opinions-2023-03.html' }).lean();
   expect(page).toMatchObject({ title: 'opinions-2023-03.html: 3 opinions listed', filingType: 'Listing of opinions' });
@@ -102,12 +57,12 @@ test('a listing page is kept as one document and each listed opinion becomes its
 
 test('the same page imported again adds nothing; a later version of it adds only its new opinion', async () => {
   const before = await documents.model.countDocuments();
-  const again = await importFiles({ 'opinions-2023-03.html': listingPage(ROWS) });
+  const again = await harness.importFiles({ 'opinions-2023-03.html': listingPage(ROWS) });
   expect(again).toMatchObject({ seen: 1, new: 0, failed: 0 });
   expect(await documents.model.countDocuments()).toBe(before);
 
   const later = [row('03/21/2023', 'A-22-305', 'State v. Corvin Ashdale', '/opinions/a-22-305.pdf'), ...ROWS];
-  await importFiles({ 'opinions-2023-03.html': listingPage(later) });
+  await harness.importFiles({ 'opinions-2023-03.html': listingPage(later) });
   // The page's text changed (updated), one opinion is new, the three others were stored already.
   expect(await documents.model.countDocuments()).toBe(before + 1);
   expect((await opinionsOf('opinions-2023-03.html')).map((o) => o.title)).toContain('State v. Corvin Ashdale');
@@ -118,7 +73,7 @@ test('a page of one opinion is that opinion: titled, dated and filed by it, its 
 <h1>Harlow Dairy Cooperative v. Pell County Board of Assessors</h1><p>No. 2023-CA-0412</p><p>Filed: March 7, 2024</p>
 <p><a href="https://appeals.example.gov/opinions/2023-CA-0412.pdf">Download PDF</a></p><h2>OPINION</h2>
 <p>Appellant Harlow Dairy Cooperative appeals the judgment affirming the Board's assessment of its plant. We affirm.</p></body></html>`;
-  const run = await importFiles({ 'harlow.html': page });
+  const run = await harness.importFiles({ 'harlow.html': page });
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const stored = await documents.model.findOne({ 'provenance.sourceDocumentId': 'harlow.html' }).lean();
   expect(stored).toMatchObject({
@@ -133,7 +88,7 @@ test('a page of one opinion is that opinion: titled, dated and filed by it, its 
 test('an ordinary page that mentions a decision is imported as it is', async () => {
   const order = `<html><body><h1>Order Approving Rate Plan</h1><p>The Commission's decision follows. Staff filed
 <a href="/docs/comments.pdf">comments</a> on January 5, 2025, and Acme Gas a <a href="/docs/reply.pdf">reply</a> on February 1, 2025.</p></body></html>`;
-  const run = await importFiles({ 'order.html': order });
+  const run = await harness.importFiles({ 'order.html': order });
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const stored = await documents.model.findOne({ 'provenance.sourceDocumentId': 'order.html' }).lean();
   expect(stored).toMatchObject({ title: 'Order Approving Rate Plan', filingType: '', provenance: { unrecognisedReason: 'no docket or opinions read' } });
@@ -141,7 +96,7 @@ test('an ordinary page that mentions a decision is imported as it is', async () 
 });
 
 test('a file no recogniser claims keeps why in its provenance; records the recognisers read have none', async () => {
-  await importFiles({ 'letter.txt': 'Opinions of the court are attached.', 'notes.html': '<html><body><p>Meeting notes.</p></body></html>' });
+  await harness.importFiles({ 'letter.txt': 'Opinions of the court are attached.', 'notes.html': '<html><body><p>Meeting notes.</p></body></html>' });
   const reasonOf = async (id: string) => {
     const stored = await documents.findByProvenanceKey(provenanceKeyOf('uploads', id));
     return stored ? documentToProto(stored).provenance?.unrecognisedReason : undefined;

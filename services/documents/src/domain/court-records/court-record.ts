@@ -87,3 +87,16 @@ export function emptyDocket(format: string): RecognisedDocket {
     jurisdiction: '', juryDemand: '', dateFiled: '', dateTerminated: '', parties: [], entries: [],
   };
 }
+
+/** Where an imported court file (a docket report, an opinion page) came from, and the run it comes in. */
+export interface CourtFileContext {
+  sourceId: string;
+  /** The file's id at its source (its path in the import). */
+  sourceDocumentId: string;
+  fileName: string;
+  path: string;
+  /** The file's bytes, when already read. */
+  bytes?: Buffer;
+  runId?: string;
+  createdBy?: string;
+}

@@ -1,21 +1,8 @@
 import { createHash } from 'node:crypto';
 import { docketEntryMark } from '../docket-entries';
 import type { IngestItem } from '../ingest-item';
-import type { DocketEntry, RecognisedDocket } from './court-record';
+import type { CourtFileContext, DocketEntry, RecognisedDocket } from './court-record';
 import { courtName } from './federal-courts';
-
-/** Where the docket report came from, and the run it comes in. */
-export interface DocketFileContext {
-  sourceId: string;
-  /** The report's id at its source (its path in the import). */
-  sourceDocumentId: string;
-  fileName: string;
-  path: string;
-  /** The report's bytes, when already read. */
-  bytes?: Buffer;
-  runId?: string;
-  createdBy?: string;
-}
 
 /** An entry's title: its text's first sentence, as long as a title may reasonably be. */
 const TITLE_CHARS = 160;
@@ -26,7 +13,7 @@ const TITLE_CHARS = 160;
  * its entry and keyed by its number (else its day and text), so the same docket imported again adds
  * only the entries it did not have.
  */
-export function docketItems(docket: RecognisedDocket, context: DocketFileContext): { report: IngestItem; entries: IngestItem[] } {
+export function docketItems(docket: RecognisedDocket, context: CourtFileContext): { report: IngestItem; entries: IngestItem[] } {
   const common = {
     sourceId: context.sourceId, connector: 'files', runId: context.runId, createdBy: context.createdBy,
     docketNumber: docket.docketNumber, docketNumberRaw: docket.docketNumber, docketTitle: docket.caseName,

@@ -7,8 +7,8 @@ import { opinionListingRecogniser } from './opinion-listing';
 import { opinionPageRecogniser } from './opinion-page';
 
 export type { CourtRecord, ListedOpinion, RecognisedDocket, RecognisedOpinions } from './court-record';
-export { docketItems, type DocketFileContext } from './docket-items';
-export { opinionItems, type OpinionPageContext } from './opinion-items';
+export { docketItems } from './docket-items';
+export { opinionItems } from './opinion-items';
 export { courtName } from './federal-courts';
 
 /**

@@ -1,20 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normaliseDocketKey } from '../docket-number';
 import type { IngestItem } from '../ingest-item';
-import type { ListedOpinion, RecognisedOpinions } from './court-record';
-
-/** Where the court's page came from, and the run it comes in. */
-export interface OpinionPageContext {
-  sourceId: string;
-  /** The page's id at its source (its path in the import). */
-  sourceDocumentId: string;
-  fileName: string;
-  path: string;
-  /** The page's bytes, when already read. */
-  bytes?: Buffer;
-  runId?: string;
-  createdBy?: string;
-}
+import type { CourtFileContext, ListedOpinion, RecognisedOpinions } from './court-record';
 
 const OPINION = 'Opinion';
 const LISTING = 'Listing of opinions';
@@ -27,7 +14,7 @@ const LISTING = 'Listing of opinions';
  * source address. An opinion is keyed by the page and its docket number (else its case name) and
  * day, so the same page imported again adds only the opinions it did not list before.
  */
-export function opinionItems(record: RecognisedOpinions, context: OpinionPageContext): { page: IngestItem; opinions: IngestItem[] } {
+export function opinionItems(record: RecognisedOpinions, context: CourtFileContext): { page: IngestItem; opinions: IngestItem[] } {
   const common = { sourceId: context.sourceId, connector: 'files', runId: context.runId, createdBy: context.createdBy };
   const file = { fileName: context.fileName, path: context.path, ...(context.bytes ? { bytes: context.bytes } : {}) };
   if (record.opinions.length === 1) {
