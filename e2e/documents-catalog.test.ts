@@ -193,6 +193,8 @@ test("a court's docket report, imported, is the docket's page: its case, parties
   await expect(page.getByTestId('docket-entry').textContent()).resolves.toMatch(/Docket entry 1 of Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\./);
   await page.getByTestId('docket-entry-link').click();
   await page.waitForURL(/\/entities\//);
+  // The docket's profile is counted a moment after its filings are written.
+  await reloadUntil(page.url(), async () => (await page.getByTestId('entity-name').count()) > 0, "the docket's page");
 
   await expect(page.getByTestId('entity-name').textContent()).resolves.toBe('Cascade Timber Cooperative v. Willamette Freight Lines, Inc.');
   const facts = await page.getByTestId('case-fact').allTextContents();
