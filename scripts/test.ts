@@ -1,16 +1,18 @@
 /**
  * `npm test`: everything a newcomer needs to trust the build, in order — proto drift, API drift, typecheck,
- * lint, unit tests, integration tests (real Kafka / MongoDB stand-in / Redis started by the
+ * lint, formatting (Prettier), unit tests, integration tests (real Kafka / MongoDB stand-in / Redis started by the
  * launcher, or taken from env), and the browser journey. Every stage runs even when an earlier one
  * failed, so one run shows every problem. Closes with the line `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const root = join(__dirname, '..');
+/** What Prettier formats (see .prettierignore for what it leaves alone). */
+const FORMATTED = ['**/*.{ts,tsx,mjs,cjs,js,css}'];
 
 interface StageResult {
   name: string;
@@ -41,13 +43,21 @@ async function jestProject(name: string, project: string, extraArgs: string[] = 
   const started = Date.now();
   const output = join(mkdtempSync(join(tmpdir(), 'docket-jest-')), 'result.json');
   console.log(`\n━━ ${name}`);
-  const code = await run('npx', ['jest', '--selectProjects', project, '--json', `--outputFile=${output}`, ...extraArgs]);
+  const code = await run('npx', [
+    'jest',
+    '--selectProjects',
+    project,
+    '--json',
+    `--outputFile=${output}`,
+    ...extraArgs,
+  ]);
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(output)) return { name, passed: 0, failed: 1, seconds };
   const result = JSON.parse(readFileSync(output, 'utf8')) as JestResult;
   const brokenSuites = result.numRuntimeErrorTestSuites;
   const noTests = result.numTotalTests === 0 ? 1 : 0;
-  const failed = result.numFailedTests + brokenSuites + noTests + (code !== 0 && result.numFailedTests + brokenSuites === 0 ? 1 : 0);
+  const failed =
+    result.numFailedTests + brokenSuites + noTests + (code !== 0 && result.numFailedTests + brokenSuites === 0 ? 1 : 0);
   return { name, passed: result.numPassedTests, failed, seconds, failures: failuresIn(result) };
 }
 
@@ -66,12 +76,16 @@ interface JestResult {
 /** Each failed test (or suite that did not run) with the first line of its error, colour codes removed. */
 function failuresIn(result: JestResult): string[] {
   const firstLine = (text: string) =>
-    stripVTControlCharacters(text).split('\n').map((line) => line.trim()).find((line) => line && !line.startsWith('●')) ?? '';
+    stripVTControlCharacters(text)
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line && !line.startsWith('●')) ?? '';
   const lines: string[] = [];
   for (const suite of result.testResults) {
     const file = suite.name.startsWith(root) ? suite.name.slice(root.length + 1) : suite.name;
     const failedTests = suite.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failedTests) lines.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages.join('\n'))}`);
+    for (const test of failedTests)
+      lines.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages.join('\n'))}`);
     if (failedTests.length === 0 && suite.message) lines.push(`${file}: ${firstLine(suite.message)}`);
   }
   return lines;
@@ -84,13 +98,16 @@ async function main(): Promise<void> {
   results.push(await check('api drift', 'bash', ['scripts/api-check.sh']));
   results.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
   results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
+  results.push(await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', ...FORMATTED]));
   results.push(await jestProject('unit tests', 'unit'));
   results.push(await jestProject('integration tests', 'integration', ['--runInBand']));
   results.push(await jestProject('browser journey', 'e2e', ['--runInBand']));
 
   console.log('\n━━ summary');
   for (const r of results) {
-    console.log(`  ${r.failed === 0 ? '✔' : '✘'} ${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+    console.log(
+      `  ${r.failed === 0 ? '✔' : '✘'} ${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`,
+    );
     for (const failure of r.failures ?? []) console.log(`      ✘ ${failure.slice(0, 300)}`);
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
