@@ -1,14 +1,29 @@
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
-const MONGOOSE = { group: ['mongoose', 'mongoose/*'], message: 'Only store/ imports mongoose: take a repository or a domain type.' };
+const MONGOOSE = {
+  group: ['mongoose', 'mongoose/*'],
+  message: 'Only store/ imports mongoose: take a repository or a domain type.',
+};
 const KAFKAJS = { group: ['kafkajs', 'kafkajs/*'], message: 'Only events/ imports kafkajs (through @docket/events).' };
-const PROTO = { group: ['@docket/proto', '@docket/proto/*'], message: 'Only grpc/ (and events/ for payloads) touches the generated protobuf code; map to domain types there.' };
+const PROTO = {
+  group: ['@docket/proto', '@docket/proto/*'],
+  message: 'Only grpc/ (and events/ for payloads) touches the generated protobuf code; map to domain types there.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/.next/**', '**/.next-*/**', '**/dist/**', 'packages/proto/src/gen/**', '.data/**', '.cache/**', 'frontend/next-env.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/.next/**',
+      '**/.next-*/**',
+      '**/dist/**',
+      'packages/proto/src/gen/**',
+      '.data/**',
+      '.cache/**',
+      'frontend/next-env.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

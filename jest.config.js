@@ -2,7 +2,12 @@
 // (started once by the testkit global setup, or taken from KAFKA_BROKERS / MONGO_URL / REDIS_URL).
 // Scratch work (copies of the tree, checkouts) must not shadow the real packages in Jest's module map.
 const modulePathIgnorePatterns = ['<rootDir>/.scratch/', '<rootDir>/.data/', '<rootDir>/.cache/'];
-const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }] };
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
 
 module.exports = {
   testTimeout: 60000, // a global option in jest 29: integration and browser tests wait on real servers
@@ -12,7 +17,10 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       modulePathIgnorePatterns,
-      testMatch: ['<rootDir>/{packages,services,deploy,frontend}/**/test/unit/**/*.test.ts', '<rootDir>/bench/test/unit/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{packages,services,deploy,frontend}/**/test/unit/**/*.test.ts',
+        '<rootDir>/bench/test/unit/**/*.test.ts',
+      ],
       moduleNameMapper: { '^@/(.*)$': '<rootDir>/frontend/$1' }, // the frontend's tsconfig path alias
     },
     {

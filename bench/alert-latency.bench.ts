@@ -14,8 +14,12 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pollUntil } from '@docket/local-infra';
+import {
+  AlertServiceClient,
+  Cadence,
+  type WatchNotificationsResponse,
+} from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
-import { AlertServiceClient, Cadence, type WatchNotificationsResponse } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { SmtpSink } from '../services/alerts/test/support/smtp-sink';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { startBenchStack } from './support/bench-stack';
@@ -27,8 +31,14 @@ const OWNER = 'bench-latency';
 
 async function main(): Promise<void> {
   const sink = await SmtpSink.start();
-  const bench = await startBenchStack({ env: { SMTP_URL: sink.url, ALERTS_REALTIME_MAX_PER_HOUR: '100000', SEED_CORPUS: 'false' } });
-  const alerts = new AlertServiceClient(bench.stack.grpcTargets.alerts, bench.stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
+  const bench = await startBenchStack({
+    env: { SMTP_URL: sink.url, ALERTS_REALTIME_MAX_PER_HOUR: '100000', SEED_CORPUS: 'false' },
+  });
+  const alerts = new AlertServiceClient(
+    bench.stack.grpcTargets.alerts,
+    bench.stack.grpcCredentials(),
+    GRPC_CLIENT_OPTIONS,
+  );
   const inApp = new Map<string, number>();
   const watch = alerts.watchNotifications({ ownerUserId: OWNER });
   watch.on('data', (message: WatchNotificationsResponse) => {
@@ -37,23 +47,37 @@ async function main(): Promise<void> {
   watch.on('error', () => undefined); // cancelled at the end
   try {
     const { alert } = await grpcCall(alerts, 'createAlert', {
-      ownerUserId: OWNER, ownerEmail: 'bench@example.com',
+      ownerUserId: OWNER,
+      ownerEmail: 'bench@example.com',
       definition: {
-        name: 'Latency probe', query: 'zzlatencyprobe', question: '', filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
-        schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' }, channels: { inApp: true, email: true, webhookEndpointId: '' },
+        name: 'Latency probe',
+        query: 'zzlatencyprobe',
+        question: '',
+        filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
+        schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' },
+        channels: { inApp: true, email: true, webhookEndpointId: '' },
       },
     });
     const toInApp: number[] = [];
     const toEmail: number[] = [];
     for (let i = 0; i < WARMUP + DOCUMENTS; i += 1) {
       const { document } = await grpcCall(bench.documents, 'createDocument', {
-        title: `Latency probe ${i} ${Date.now()}`, text: `Notice ${i}: the zzlatencyprobe tariff filing number ${i} at ${Date.now()}.`,
-        sourceId: 'uploads', docketNumber: '', filingType: 'Notice', createdBy: 'bench',
+        title: `Latency probe ${i} ${Date.now()}`,
+        text: `Notice ${i}: the zzlatencyprobe tariff filing number ${i} at ${Date.now()}.`,
+        sourceId: 'uploads',
+        docketNumber: '',
+        filingType: 'Notice',
+        createdBy: 'bench',
       });
       const accepted = Date.now();
       const id = document!.id;
       const key = `rt:${alert!.id}:${id}:email`;
-      await pollUntil(async () => inApp.has(id) && sink.byKey(key).length > 0, { timeoutMs: 60_000, intervalMs: 5, description: `the notification and e-mail of ${id}`, abortIf: bench.crashed });
+      await pollUntil(async () => inApp.has(id) && sink.byKey(key).length > 0, {
+        timeoutMs: 60_000,
+        intervalMs: 5,
+        description: `the notification and e-mail of ${id}`,
+        abortIf: bench.crashed,
+      });
       if (i < WARMUP) continue;
       toInApp.push(inApp.get(id)! - accepted);
       toEmail.push(sink.byKey(key)[0]!.receivedAt - accepted);
@@ -61,11 +85,14 @@ async function main(): Promise<void> {
     const loadAverage = os.loadavg().map((l) => round(l, 2));
     const inAppMs = summary(toInApp);
     const emailMs = summary(toEmail);
-    printTable(`Real-time alert latency, ${DOCUMENTS} documents one at a time (after ${WARMUP} warm-up), ms from CreateDocument answered`, [
-      ['→ in-app notification p50 / p95 / max', `${inAppMs.p50} / ${inAppMs.p95} / ${inAppMs.max}`],
-      ['→ e-mail accepted by SMTP p50 / p95 / max', `${emailMs.p50} / ${emailMs.p95} / ${emailMs.max}`],
-      ['load average (1, 5, 15 min)', loadAverage.join(', ')],
-    ]);
+    printTable(
+      `Real-time alert latency, ${DOCUMENTS} documents one at a time (after ${WARMUP} warm-up), ms from CreateDocument answered`,
+      [
+        ['→ in-app notification p50 / p95 / max', `${inAppMs.p50} / ${inAppMs.p95} / ${inAppMs.max}`],
+        ['→ e-mail accepted by SMTP p50 / p95 / max', `${emailMs.p50} / ${emailMs.p95} / ${emailMs.max}`],
+        ['load average (1, 5, 15 min)', loadAverage.join(', ')],
+      ],
+    );
     console.log(`wrote ${writeBenchResult('alert-latency', { documents: DOCUMENTS, inAppMs, emailMs, loadAverage })}`);
   } finally {
     watch.cancel();

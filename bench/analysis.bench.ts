@@ -18,7 +18,13 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { generateCatalog, generateDockets, generateFilings, Rng, type Filing } from '@docket/corpus';
 import {
-  analyzeExtractive, answerPrompt, checkedAnswer, rankSentences, selectPassages, type AnalysedDocument, type RetrievedDocument,
+  analyzeExtractive,
+  answerPrompt,
+  checkedAnswer,
+  rankSentences,
+  selectPassages,
+  type AnalysedDocument,
+  type RetrievedDocument,
 } from '../services/query-engine/src/domain/analysis';
 import { buildFigures, type ResultSetDocument } from '../services/query-engine/src/domain/figures';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
@@ -41,8 +47,18 @@ function toDocument(filing: Filing, index: number, sourceNames: Map<string, stri
     text += page;
   });
   return {
-    id: `doc-${index}`, title: filing.title, text, pages, parties: filing.filers, filers: filing.filers, filing,
-    sourceId: filing.sourceId, sourceName: sourceNames.get(filing.sourceId), filingCategory: filing.filingCategory, docketNumber: filing.docketNumber, filedAt: filing.filedAt,
+    id: `doc-${index}`,
+    title: filing.title,
+    text,
+    pages,
+    parties: filing.filers,
+    filers: filing.filers,
+    filing,
+    sourceId: filing.sourceId,
+    sourceName: sourceNames.get(filing.sourceId),
+    filingCategory: filing.filingCategory,
+    docketNumber: filing.docketNumber,
+    filedAt: filing.filedAt,
   };
 }
 
@@ -50,16 +66,25 @@ function main(): void {
   const catalog = generateCatalog(SEED);
   const dockets = generateDockets(SEED, catalog, 300);
   const sourceNames = new Map(catalog.sources.map((s) => [s.id, s.name]));
-  const documents = [...generateFilings(SEED, catalog, dockets, { count: FILINGS, pdfShare: 0, pageScale: PAGE_SCALE })].map((f, i) => toDocument(f, i, sourceNames));
+  const documents = [
+    ...generateFilings(SEED, catalog, dockets, { count: FILINGS, pdfShare: 0, pageScale: PAGE_SCALE }),
+  ].map((f, i) => toDocument(f, i, sourceNames));
   const byDocket = new Map<string, BenchDocument[]>();
-  for (const document of documents) byDocket.set(document.filing.docketNumber, [...(byDocket.get(document.filing.docketNumber) ?? []), document]);
+  for (const document of documents)
+    byDocket.set(document.filing.docketNumber, [...(byDocket.get(document.filing.docketNumber) ?? []), document]);
 
   const rng = Rng.derive(SEED, 'analysis-bench');
   const workload = Array.from({ length: QUERIES + 1 }, () => {
     const seedDocument = rng.pick(documents);
-    const sameDocket = rng.sample(byDocket.get(seedDocument.filing.docketNumber)?.filter((d) => d !== seedDocument) ?? [], DOCUMENTS_PER_QUERY - 1);
+    const sameDocket = rng.sample(
+      byDocket.get(seedDocument.filing.docketNumber)?.filter((d) => d !== seedDocument) ?? [],
+      DOCUMENTS_PER_QUERY - 1,
+    );
     const others = rng.sample(documents, DOCUMENTS_PER_QUERY - 1 - sameDocket.length);
-    const retrieved: RetrievedDocument[] = [seedDocument, ...sameDocket, ...others].map((document, rank) => ({ document, score: 1 / (61 + rank) }));
+    const retrieved: RetrievedDocument[] = [seedDocument, ...sameDocket, ...others].map((document, rank) => ({
+      document,
+      score: 1 / (61 + rank),
+    }));
     return { question: questionAbout(seedDocument.filing, rng), retrieved };
   });
 
@@ -91,7 +116,10 @@ function main(): void {
     const g0 = performance.now();
     const passages = selectPassages(rankSentences(question, retrieved));
     answerPrompt(question, passages);
-    const answer = passages.slice(0, 3).map((p) => `${p.document.text.slice(p.sentences[0]!.start, p.sentences[0]!.end)} [${p.label}]`).join(' ');
+    const answer = passages
+      .slice(0, 3)
+      .map((p) => `${p.document.text.slice(p.sentences[0]!.start, p.sentences[0]!.end)} [${p.label}]`)
+      .join(' ');
     checkedAnswer(answer, passages, 'bench', ranking);
     generativeLocal.push(performance.now() - g0);
   });
@@ -113,22 +141,46 @@ function main(): void {
   const generativeSummary = summary(generativeLocal);
   const figures200 = figures(200);
   const figures3000 = figures(Math.min(3_000, documents.length));
-  printTable(`analysis of ${DOCUMENTS_PER_QUERY} documents per question (${QUERIES} questions, filings ~${avgKb} KB of text on average, page scale ${PAGE_SCALE})`, [
-    ['extractive p50 / p95 / max', `${extractiveSummary.p50} / ${extractiveSummary.p95} / ${extractiveSummary.max} ms`],
-    ['extractive CPU time p50 / p95', `${extractiveCpuSummary.p50} / ${extractiveCpuSummary.p95} ms (this process; wall time above includes waiting for a core)`],
-    ['machine load (1 min average)', `${round(os.loadavg()[0] ?? 0, 2)} on ${os.cpus().length} cores`],
-    ['first (cold) query', `${round(coldMs)} ms`],
-    ['generative, local work p50 / p95', `${generativeSummary.p50} / ${generativeSummary.p95} ms (model call not included)`],
-    ['text per question (10 documents)', `${round(summary(charsPerQuery).p50 / 1024)} KB p50, read at most 24 KB each`],
-    ['candidate sentences per question', `${summary(sentencesPerQuery).p50} p50`],
-    ['questions with an answer', `${answered} of ${QUERIES}`],
-    ['figures, 200 results p50 / p95', `${figures200.p50} / ${figures200.p95} ms`],
-    [`figures, ${Math.min(3_000, documents.length)} results p50 / p95`, `${figures3000.p50} / ${figures3000.p95} ms`],
-  ]);
+  printTable(
+    `analysis of ${DOCUMENTS_PER_QUERY} documents per question (${QUERIES} questions, filings ~${avgKb} KB of text on average, page scale ${PAGE_SCALE})`,
+    [
+      [
+        'extractive p50 / p95 / max',
+        `${extractiveSummary.p50} / ${extractiveSummary.p95} / ${extractiveSummary.max} ms`,
+      ],
+      [
+        'extractive CPU time p50 / p95',
+        `${extractiveCpuSummary.p50} / ${extractiveCpuSummary.p95} ms (this process; wall time above includes waiting for a core)`,
+      ],
+      ['machine load (1 min average)', `${round(os.loadavg()[0] ?? 0, 2)} on ${os.cpus().length} cores`],
+      ['first (cold) query', `${round(coldMs)} ms`],
+      [
+        'generative, local work p50 / p95',
+        `${generativeSummary.p50} / ${generativeSummary.p95} ms (model call not included)`,
+      ],
+      [
+        'text per question (10 documents)',
+        `${round(summary(charsPerQuery).p50 / 1024)} KB p50, read at most 24 KB each`,
+      ],
+      ['candidate sentences per question', `${summary(sentencesPerQuery).p50} p50`],
+      ['questions with an answer', `${answered} of ${QUERIES}`],
+      ['figures, 200 results p50 / p95', `${figures200.p50} / ${figures200.p95} ms`],
+      [`figures, ${Math.min(3_000, documents.length)} results p50 / p95`, `${figures3000.p50} / ${figures3000.p95} ms`],
+    ],
+  );
   const file = writeBenchResult('analysis', {
-    queries: QUERIES, documentsPerQuery: DOCUMENTS_PER_QUERY, pageScale: PAGE_SCALE, avgDocumentKb: avgKb,
-    extractiveMs: extractiveSummary, extractiveCpuMs: extractiveCpuSummary, coldMs: round(coldMs), generativeLocalMs: generativeSummary,
-    candidateSentences: summary(sentencesPerQuery), answered, figures200Ms: figures200, figures3000Ms: figures3000,
+    queries: QUERIES,
+    documentsPerQuery: DOCUMENTS_PER_QUERY,
+    pageScale: PAGE_SCALE,
+    avgDocumentKb: avgKb,
+    extractiveMs: extractiveSummary,
+    extractiveCpuMs: extractiveCpuSummary,
+    coldMs: round(coldMs),
+    generativeLocalMs: generativeSummary,
+    candidateSentences: summary(sentencesPerQuery),
+    answered,
+    figures200Ms: figures200,
+    figures3000Ms: figures3000,
   });
   console.log(`wrote ${file}`);
 }

@@ -39,14 +39,27 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { corpusShiftMs, generateCatalog, generateDockets, generateFilings, type Filing, type Source } from '@docket/corpus';
+import { parseArgs } from 'node:util';
+import {
+  corpusShiftMs,
+  generateCatalog,
+  generateDockets,
+  generateFilings,
+  type Filing,
+  type Source,
+} from '@docket/corpus';
 import { pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import type { components } from '../frontend/lib/api/schema';
 import { docketTruths, evalQuestions } from './support/answer-questions';
-import { questionTypes, scoreAnswer, type AnswerScore, type EvalQuestion, type ScoredAnalysis } from './support/answer-scoring';
+import {
+  questionTypes,
+  scoreAnswer,
+  type AnswerScore,
+  type EvalQuestion,
+  type ScoredAnalysis,
+} from './support/answer-scoring';
 import { machine, round, summary, writeBenchResult } from './support/bench-output';
 import { indexedCount, startBenchStack, waitForRun, type BenchStack, type RunCounts } from './support/bench-stack';
 import { askInWorkspace, createWorkspace } from './support/bff-answers';
@@ -92,18 +105,38 @@ interface Outcome {
 
 const log = (line: string) => process.stderr.write(`[answers-e2e] ${line}\n`);
 
-const noFilters = (): QueryFilters => ({ agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: null, filedTo: null });
+const noFilters = (): QueryFilters => ({
+  agencies: [],
+  filingTypes: [],
+  dockets: [],
+  parties: [],
+  filedFrom: null,
+  filedTo: null,
+});
 
 /** As an administrator adds a source before importing its files (POST /api/catalog/sources). */
 function sourceBody(source: Source): CreateSource {
   return {
-    id: source.id, name: source.name, kind: source.kind, shortName: source.shortName,
-    jurisdiction: source.state === 'US' ? 'federal' : 'state', state: source.state, homeUrl: source.homeUrl, docketPattern: source.docketPattern,
+    id: source.id,
+    name: source.name,
+    kind: source.kind,
+    shortName: source.shortName,
+    jurisdiction: source.state === 'US' ? 'federal' : 'state',
+    state: source.state,
+    homeUrl: source.homeUrl,
+    docketPattern: source.docketPattern,
   };
 }
 
 /** Filings of the corpus up to today, as many as asked for: one stream, so the first `count` kept are the same every run of a day. */
-function filingsUpToToday(seed: string, catalog: ReturnType<typeof generateCatalog>, dockets: ReturnType<typeof generateDockets>, count: number, shiftDays: number, today: string) {
+function filingsUpToToday(
+  seed: string,
+  catalog: ReturnType<typeof generateCatalog>,
+  dockets: ReturnType<typeof generateDockets>,
+  count: number,
+  shiftDays: number,
+  today: string,
+) {
   const kept: Filing[] = [];
   let generated = 0;
   for (const filing of generateFilings(seed, catalog, dockets, { count: count * 4, pdfShare: 0, shiftDays })) {
@@ -116,7 +149,8 @@ function filingsUpToToday(seed: string, catalog: ReturnType<typeof generateCatal
 
 function aggregate(outcomes: Outcome[]) {
   const supports = outcomes.map((o) => o.score.support).filter((s): s is number => s !== null);
-  const mean = (values: number[]) => (values.length === 0 ? 0 : round(values.reduce((a, b) => a + b, 0) / values.length, 3));
+  const mean = (values: number[]) =>
+    values.length === 0 ? 0 : round(values.reduce((a, b) => a + b, 0) / values.length, 3);
   const answered = outcomes.filter((o) => !o.error);
   const stored = summary(answered.map((o) => o.storedMs));
   const completed = summary(answered.map((o) => o.completedMs));
@@ -134,7 +168,12 @@ function aggregate(outcomes: Outcome[]) {
   };
 }
 
-async function importCorpus(bench: BenchStack, session: BffSession, dir: string, sources: Source[]): Promise<{ runs: Record<string, RunCounts>; seconds: number }> {
+async function importCorpus(
+  bench: BenchStack,
+  session: BffSession,
+  dir: string,
+  sources: Source[],
+): Promise<{ runs: Record<string, RunCounts>; seconds: number }> {
   const started = performance.now();
   for (const source of sources) {
     const response = await postJson(bench.stack.bffUrl, session, '/api/catalog/sources', sourceBody(source));
@@ -142,22 +181,33 @@ async function importCorpus(bench: BenchStack, session: BffSession, dir: string,
   }
   const runIds: [string, string][] = [];
   for (const source of sources) {
-    const { runId } = await grpcCall(bench.documents, 'startImport', { path: path.join(dir, source.id), sourceId: source.id, requestedBy: 'answers-e2e' });
+    const { runId } = await grpcCall(bench.documents, 'startImport', {
+      path: path.join(dir, source.id),
+      sourceId: source.id,
+      requestedBy: 'answers-e2e',
+    });
     runIds.push([source.id, runId]);
   }
   const runs: Record<string, RunCounts> = {};
   for (const [sourceId, runId] of runIds) {
     runs[sourceId] = await waitForRun(bench, runId, IMPORT_TIMEOUT_MS);
-    log(`imported ${sourceId}: ${runs[sourceId]!.new} new, ${runs[sourceId]!.failed} failed (${round((performance.now() - started) / 1000)} s)`);
+    log(
+      `imported ${sourceId}: ${runs[sourceId]!.new} new, ${runs[sourceId]!.failed} failed (${round((performance.now() - started) / 1000)} s)`,
+    );
   }
   return { runs, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<void> {
-  for (const [name, value] of [['dockets', DOCKETS], ['filings', FILINGS], ['per-kind', PER_KIND]] as const) {
+  for (const [name, value] of [
+    ['dockets', DOCKETS],
+    ['filings', FILINGS],
+    ['per-kind', PER_KIND],
+  ] as const) {
     if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer, got ${value}`);
   }
-  if (!Number.isInteger(AHEAD_DAYS) || AHEAD_DAYS < 0) throw new Error(`--ahead-days must be a whole number of days, got ${AHEAD_DAYS}`);
+  if (!Number.isInteger(AHEAD_DAYS) || AHEAD_DAYS < 0)
+    throw new Error(`--ahead-days must be a whole number of days, got ${AHEAD_DAYS}`);
   if (VECTORS !== 'on' && VECTORS !== 'off') throw new Error(`--vectors must be on or off, got ${VECTORS}`);
   const started = performance.now();
   const now = new Date();
@@ -178,7 +228,9 @@ async function main(): Promise<void> {
     writeTextFiling(path.join(dir, filing.sourceId), filing.sourceDocumentId, filing);
     filingByFile.set(`${filing.sourceDocumentId}.txt`, filing);
   }
-  log(`seed "${SEED}": ${dockets.length} dockets, ${filings.length} filings up to ${today} (of ${generated} generated, dates moved ${shiftDays} days) in ${sources.length} source directories; ${questions.length} questions`);
+  log(
+    `seed "${SEED}": ${dockets.length} dockets, ${filings.length} filings up to ${today} (of ${generated} generated, dates moved ${shiftDays} days) in ${sources.length} source directories; ${questions.length} questions`,
+  );
 
   const bench = await startBenchStack({
     h2MongoHeap: '2g',
@@ -194,14 +246,26 @@ async function main(): Promise<void> {
     const failed = Object.values(imported.runs).reduce((sum, run) => sum + run.failed, 0);
     const indexStarted = performance.now();
     await pollUntil(async () => ((await indexedCount(bench.search)) >= stored ? true : undefined), {
-      timeoutMs: IMPORT_TIMEOUT_MS, intervalMs: 500, description: `${stored} documents to be indexed`, abortIf: bench.crashed,
+      timeoutMs: IMPORT_TIMEOUT_MS,
+      intervalMs: 500,
+      description: `${stored} documents to be indexed`,
+      abortIf: bench.crashed,
     });
     const indexWaitSeconds = (performance.now() - indexStarted) / 1000;
-    log(`${stored} stored (${failed} failed) in ${round(imported.seconds)} s; all indexed ${round(indexWaitSeconds)} s later`);
+    log(
+      `${stored} stored (${failed} failed) in ${round(imported.seconds)} s; all indexed ${round(indexWaitSeconds)} s later`,
+    );
 
     // What the documents service made of each file: its id (citations name it) and the filing type it assigned.
-    const documents = await bench.mongo.db('documents').collection<{ _id: { toHexString(): string }; filingCategory?: string; provenance?: { sourceDocumentId?: string } }>('documents')
-      .find({}, { projection: { filingCategory: 1, 'provenance.sourceDocumentId': 1 } }).toArray();
+    const documents = await bench.mongo
+      .db('documents')
+      .collection<{
+        _id: { toHexString(): string };
+        filingCategory?: string;
+        provenance?: { sourceDocumentId?: string };
+      }>('documents')
+      .find({}, { projection: { filingCategory: 1, 'provenance.sourceDocumentId': 1 } })
+      .toArray();
     const filersById = new Map<string, readonly string[]>();
     let sameType = 0;
     const typeConfusions = new Map<string, number>();
@@ -216,20 +280,32 @@ async function main(): Promise<void> {
       }
     }
     setup = {
-      sources: sources.length, storedDocuments: stored, failedFiles: failed, importSeconds: round(imported.seconds), indexWaitSeconds: round(indexWaitSeconds),
+      sources: sources.length,
+      storedDocuments: stored,
+      failedFiles: failed,
+      importSeconds: round(imported.seconds),
+      indexWaitSeconds: round(indexWaitSeconds),
       filingTypeAgreement: round(sameType / Math.max(1, documents.length), 3),
       filingTypeConfusions: Object.fromEntries([...typeConfusions].sort((a, b) => b[1] - a[1]).slice(0, 10)),
     };
 
     // One workspace for the questions (their own filters come with each), one per agency a workspace filter excludes a named docket by.
-    const workspaceId = await createWorkspace(bffUrl, session, { name: `Answers eval ${SEED}`, description: 'bench/answers-e2e.eval.ts' });
+    const workspaceId = await createWorkspace(bffUrl, session, {
+      name: `Answers eval ${SEED}`,
+      description: 'bench/answers-e2e.eval.ts',
+    });
     const filtered = new Map<string, string>();
     for (const question of questions) {
       for (const agency of question.workspaceFilters?.agencies ?? []) {
         if (!filtered.has(agency)) {
-          filtered.set(agency, await createWorkspace(bffUrl, session, {
-            name: `Answers eval ${SEED}, ${agency} only`, description: 'A default filter for one agency', defaultFilters: { ...noFilters(), agencies: [agency] },
-          }));
+          filtered.set(
+            agency,
+            await createWorkspace(bffUrl, session, {
+              name: `Answers eval ${SEED}, ${agency} only`,
+              description: 'A default filter for one agency',
+              defaultFilters: { ...noFilters(), agencies: [agency] },
+            }),
+          );
         }
       }
     }
@@ -237,26 +313,40 @@ async function main(): Promise<void> {
     for (const [i, question] of questions.entries()) {
       const agency = question.workspaceFilters?.agencies[0];
       const inWorkspace = agency ? (filtered.get(agency) as string) : workspaceId;
-      const filters = question.filters.dockets.length > 0 || question.filters.agencies.length > 0
-        ? { ...noFilters(), dockets: question.filters.dockets, agencies: question.filters.agencies }
-        : undefined;
+      const filters =
+        question.filters.dockets.length > 0 || question.filters.agencies.length > 0
+          ? { ...noFilters(), dockets: question.filters.dockets, agencies: question.filters.agencies }
+          : undefined;
       const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
       const t0 = performance.now();
       try {
-        const answer = await askInWorkspace(bffUrl, session, inWorkspace, { question: question.question, ...(filters ? { filters } : {}) });
+        const answer = await askInWorkspace(bffUrl, session, inWorkspace, {
+          question: question.question,
+          ...(filters ? { filters } : {}),
+        });
         const shown = shownAnalysis(answer.query);
         outcomes.push({
-          question, shown, queryId: answer.query.queryId, completedMs: answer.completedMs, storedMs: answer.storedMs, loadAverage1m,
+          question,
+          shown,
+          queryId: answer.query.queryId,
+          completedMs: answer.completedMs,
+          storedMs: answer.storedMs,
+          loadAverage1m,
           score: scoreAnswer(question, shown, (id) => filersById.get(id) ?? []),
         });
       } catch (error) {
         const ms = performance.now() - t0;
         outcomes.push({
-          question, completedMs: ms, storedMs: ms, loadAverage1m, score: { proceeding: false, slot: 0, support: null },
+          question,
+          completedMs: ms,
+          storedMs: ms,
+          loadAverage1m,
+          score: { proceeding: false, slot: 0, support: null },
           error: error instanceof Error ? error.message : String(error),
         });
       }
-      if ((i + 1) % 20 === 0 || i + 1 === questions.length) log(`asked ${i + 1} / ${questions.length} (load ${loadAverage1m})`);
+      if ((i + 1) % 20 === 0 || i + 1 === questions.length)
+        log(`asked ${i + 1} / ${questions.length} (load ${loadAverage1m})`);
     }
   } finally {
     await bench.stop();
@@ -264,18 +354,44 @@ async function main(): Promise<void> {
   }
 
   const kinds = questionTypes.filter((type) => outcomes.some((o) => o.question.type === type));
-  const byKind = Object.fromEntries(kinds.map((type) => [type, aggregate(outcomes.filter((o) => o.question.type === type))]));
+  const byKind = Object.fromEntries(
+    kinds.map((type) => [type, aggregate(outcomes.filter((o) => o.question.type === type))]),
+  );
   const namings = ['docket', 'party', 'party-year', 'filter-docket', 'filter-agency'];
-  const byNaming = Object.fromEntries(namings.map((naming) => [naming, aggregate(outcomes.filter((o) => o.question.naming === naming))]).filter(([, a]) => (a as { n: number }).n > 0));
-  const tenses = Object.fromEntries((['past', 'coming'] as const).map((tense) => [tense, aggregate(outcomes.filter((o) => o.question.type === 'date_tense' && o.question.tense === tense))]));
-  const superseded = aggregate(outcomes.filter((o) => o.question.supersededSchedule && o.question.type !== 'date_tense'));
+  const byNaming = Object.fromEntries(
+    namings
+      .map((naming) => [naming, aggregate(outcomes.filter((o) => o.question.naming === naming))])
+      .filter(([, a]) => (a as { n: number }).n > 0),
+  );
+  const tenses = Object.fromEntries(
+    (['past', 'coming'] as const).map((tense) => [
+      tense,
+      aggregate(outcomes.filter((o) => o.question.type === 'date_tense' && o.question.tense === tense)),
+    ]),
+  );
+  const superseded = aggregate(
+    outcomes.filter((o) => o.question.supersededSchedule && o.question.type !== 'date_tense'),
+  );
   const overall = aggregate(outcomes);
   const loads = outcomes.map((o) => o.loadAverage1m);
-  const loadWhileAsking = { mean: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), 2), max: round(Math.max(0, ...loads), 2) };
+  const loadWhileAsking = {
+    mean: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), 2),
+    max: round(Math.max(0, ...loads), 2),
+  };
 
   const header = ['kind', 'n', 'proceeding', 'slot', 'citation', 'facts', 'ask p50 ms', 'ask p95 ms', 'errors'];
   type Row = ReturnType<typeof aggregate>;
-  const row = (name: string, a: Row) => [name, a.n, a.proceedingAccuracy, a.slotAccuracy, a.citationSupport, a.scoredFacts, a.askMsP50, a.askMsP95, a.errors];
+  const row = (name: string, a: Row) => [
+    name,
+    a.n,
+    a.proceedingAccuracy,
+    a.slotAccuracy,
+    a.citationSupport,
+    a.scoredFacts,
+    a.askMsP50,
+    a.askMsP95,
+    a.errors,
+  ];
   const rows: (string | number)[][] = [
     ...Object.entries(byKind).map(([kind, a]) => row(kind, a)),
     row('dates, superseded schedule', superseded),
@@ -284,37 +400,83 @@ async function main(): Promise<void> {
     row('overall', overall),
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: (string | number)[]) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join('  ');
+  const line = (cells: (string | number)[]) =>
+    cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join('  ');
   console.log(`answers end to end, seed "${SEED}": ${JSON.stringify(setup)}`);
   console.log(line(header));
   for (const r of rows) console.log(line(r));
   const load = os.loadavg().map((value) => round(value, 2));
   console.log(
-    'slot: the asked-for fact right (intervenors: F1 of the set; date_tense: the date and its tense; named_outside_filter: the notice says the docket is outside the filters); '
-    + 'citation: share of scored facts whose cited passage contains the value stated; ask: POST to the stored answer read back. '
-    + `Load average while asking ${loadWhileAsking.mean} (max ${loadWhileAsking.max}), now ${load.join(' / ')} on ${os.cpus().length} cores; `
-    + `retrieval ${VECTORS === 'on' ? 'hybrid (VECTOR_SEARCH=on)' : 'BM25 (VECTOR_SEARCH=off)'}; ${round((performance.now() - started) / 1000)} s in all`,
+    'slot: the asked-for fact right (intervenors: F1 of the set; date_tense: the date and its tense; named_outside_filter: the notice says the docket is outside the filters); ' +
+      'citation: share of scored facts whose cited passage contains the value stated; ask: POST to the stored answer read back. ' +
+      `Load average while asking ${loadWhileAsking.mean} (max ${loadWhileAsking.max}), now ${load.join(' / ')} on ${os.cpus().length} cores; ` +
+      `retrieval ${VECTORS === 'on' ? 'hybrid (VECTOR_SEARCH=on)' : 'BM25 (VECTOR_SEARCH=off)'}; ${round((performance.now() - started) / 1000)} s in all`,
   );
 
-  const asShown = (o: Outcome) => o.shown && {
-    docketNumber: o.shown.scope.docketNumber, sourceId: o.shown.scope.sourceId, notice: o.shown.notice,
-    keyFacts: o.shown.keyFacts.slice(0, 8).map((f) => ({ slot: f.slot, subject: f.subject, status: f.status, text: f.text, normalized: f.normalized })),
-    answer: o.shown.sections.filter((s) => s.heading === 'Answer').flatMap((s) => s.sentences.map((x) => x.text)).slice(0, 6),
-  };
-  const wrong = Object.fromEntries(kinds.map((type) => [
-    type,
-    outcomes.filter((o) => o.question.type === type && (!o.score.proceeding || o.score.slot < 1)).slice(0, 6).map((o) => ({
-      question: o.question.question, queryId: o.queryId, filters: o.question.filters, workspaceFilters: o.question.workspaceFilters,
-      docket: o.question.docketNumber, sourceId: o.question.sourceId, expected: o.question.expected, tense: o.question.tense, error: o.error, got: asShown(o),
-    })),
-  ]));
+  const asShown = (o: Outcome) =>
+    o.shown && {
+      docketNumber: o.shown.scope.docketNumber,
+      sourceId: o.shown.scope.sourceId,
+      notice: o.shown.notice,
+      keyFacts: o.shown.keyFacts
+        .slice(0, 8)
+        .map((f) => ({ slot: f.slot, subject: f.subject, status: f.status, text: f.text, normalized: f.normalized })),
+      answer: o.shown.sections
+        .filter((s) => s.heading === 'Answer')
+        .flatMap((s) => s.sentences.map((x) => x.text))
+        .slice(0, 6),
+    };
+  const wrong = Object.fromEntries(
+    kinds.map((type) => [
+      type,
+      outcomes
+        .filter((o) => o.question.type === type && (!o.score.proceeding || o.score.slot < 1))
+        .slice(0, 6)
+        .map((o) => ({
+          question: o.question.question,
+          queryId: o.queryId,
+          filters: o.question.filters,
+          workspaceFilters: o.question.workspaceFilters,
+          docket: o.question.docketNumber,
+          sourceId: o.question.sourceId,
+          expected: o.question.expected,
+          tense: o.question.tense,
+          error: o.error,
+          got: asShown(o),
+        })),
+    ]),
+  );
   const result = {
-    seed: SEED, today, shiftDays, aheadDays: AHEAD_DAYS, vectors: VECTORS, dockets: dockets.length, filings: filings.length, questions: questions.length,
-    setup, loadAverage: load, loadWhileAsking, overall, byKind, byNaming, dateTense: tenses, supersededSchedule: superseded, wrong,
+    seed: SEED,
+    today,
+    shiftDays,
+    aheadDays: AHEAD_DAYS,
+    vectors: VECTORS,
+    dockets: dockets.length,
+    filings: filings.length,
+    questions: questions.length,
+    setup,
+    loadAverage: load,
+    loadWhileAsking,
+    overall,
+    byKind,
+    byNaming,
+    dateTense: tenses,
+    supersededSchedule: superseded,
+    wrong,
     // Every question with its score, so two runs can be compared question by question.
     answers: outcomes.map((o) => ({
-      id: o.question.id, kind: o.question.type, question: o.question.question, filters: o.question.filters, docket: o.question.docketNumber, queryId: o.queryId,
-      proceeding: o.score.proceeding, slot: round(o.score.slot, 3), support: o.score.support, ms: round(o.storedMs), ...(o.error ? { error: o.error } : {}),
+      id: o.question.id,
+      kind: o.question.type,
+      question: o.question.question,
+      filters: o.question.filters,
+      docket: o.question.docketNumber,
+      queryId: o.queryId,
+      proceeding: o.score.proceeding,
+      slot: round(o.score.slot, 3),
+      support: o.score.support,
+      ms: round(o.storedMs),
+      ...(o.error ? { error: o.error } : {}),
     })),
   };
   const file = writeBenchResult('answers-e2e', result);

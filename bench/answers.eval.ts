@@ -55,11 +55,18 @@ interface Outcome {
   analysis?: Pick<Analysis, 'questionKind' | 'scope' | 'keyFacts'>;
 }
 
-async function buildIndex(dir: string, filings: Filing[], docketOf: (filing: Filing) => Parameters<typeof indexedFiling>[1], sourceName: (id: string) => string): Promise<SqliteFts5Backend> {
+async function buildIndex(
+  dir: string,
+  filings: Filing[],
+  docketOf: (filing: Filing) => Parameters<typeof indexedFiling>[1],
+  sourceName: (id: string) => string,
+): Promise<SqliteFts5Backend> {
   const backend = SqliteFts5Backend.open(path.join(dir, 'index.sqlite'));
   const build = await backend.beginBuild();
   for (let i = 0; i < filings.length; i += BATCH) {
-    await build.addFromSource(filings.slice(i, i + BATCH).map((filing) => indexedFiling(filing, docketOf(filing), sourceName(filing.sourceId))));
+    await build.addFromSource(
+      filings.slice(i, i + BATCH).map((filing) => indexedFiling(filing, docketOf(filing), sourceName(filing.sourceId))),
+    );
   }
   await build.commit();
   return backend;
@@ -67,7 +74,8 @@ async function buildIndex(dir: string, filings: Filing[], docketOf: (filing: Fil
 
 function aggregate(outcomes: Outcome[]) {
   const supports = outcomes.map((o) => o.score.support).filter((s): s is number => s !== null);
-  const mean = (values: number[]) => (values.length === 0 ? 0 : round(values.reduce((a, b) => a + b, 0) / values.length, 3));
+  const mean = (values: number[]) =>
+    values.length === 0 ? 0 : round(values.reduce((a, b) => a + b, 0) / values.length, 3);
   const times = summary(outcomes.map((o) => o.ms));
   return {
     n: outcomes.length,
@@ -82,7 +90,11 @@ function aggregate(outcomes: Outcome[]) {
 }
 
 async function main(): Promise<void> {
-  for (const [name, value] of [['dockets', DOCKETS], ['filings', FILINGS], ['per-type', PER_TYPE]] as const) {
+  for (const [name, value] of [
+    ['dockets', DOCKETS],
+    ['filings', FILINGS],
+    ['per-type', PER_TYPE],
+  ] as const) {
     if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer, got ${value}`);
   }
   const started = performance.now();
@@ -97,9 +109,16 @@ async function main(): Promise<void> {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answers-eval-'));
   const indexStarted = performance.now();
-  const backend = await buildIndex(dir, filings, (filing) => docketByKey.get(`${filing.sourceId}|${filing.docketNumber}`), (id) => sourceNames.get(id) ?? '');
+  const backend = await buildIndex(
+    dir,
+    filings,
+    (filing) => docketByKey.get(`${filing.sourceId}|${filing.docketNumber}`),
+    (id) => sourceNames.get(id) ?? '',
+  );
   const indexSeconds = (performance.now() - indexStarted) / 1000;
-  console.log(`answers eval, seed "${SEED}": ${dockets.length} dockets, ${filings.length.toLocaleString('en-US')} filings indexed in ${round(indexSeconds)} s; ${questions.length} questions`);
+  console.log(
+    `answers eval, seed "${SEED}": ${dockets.length} dockets, ${filings.length.toLocaleString('en-US')} filings indexed in ${round(indexSeconds)} s; ${questions.length} questions`,
+  );
 
   // As app.ts wires it with VECTOR_SEARCH=off and no language model; the query store only hands out ids.
   const asker = new AskService({
@@ -122,18 +141,33 @@ async function main(): Promise<void> {
       try {
         const query = await asker.ask(
           // A workspace's default agency (named_outside_filter) comes with the question as the workspace sends it; such questions set no agency of their own.
-          { question: question.question, filters: { ...emptySearchFilters(), dockets: question.filters.dockets, agencies: [...question.filters.agencies, ...(question.workspaceFilters?.agencies ?? [])] }, userId: 'eval', workspaceId: '' },
+          {
+            question: question.question,
+            filters: {
+              ...emptySearchFilters(),
+              dockets: question.filters.dockets,
+              agencies: [...question.filters.agencies, ...(question.workspaceFilters?.agencies ?? [])],
+            },
+            userId: 'eval',
+            workspaceId: '',
+          },
           () => undefined,
         );
         const ms = performance.now() - t0;
         const analysis = query.analysis as Analysis;
         outcomes.push({
-          question, ms,
+          question,
+          ms,
           score: scoreAnswer(question, analysis, (id) => filersById.get(id) ?? []),
           analysis: { questionKind: analysis.questionKind, scope: analysis.scope, keyFacts: analysis.keyFacts },
         });
       } catch (error) {
-        outcomes.push({ question, ms: performance.now() - t0, score: { proceeding: false, slot: 0, support: null }, error: error instanceof Error ? error.message : String(error) });
+        outcomes.push({
+          question,
+          ms: performance.now() - t0,
+          score: { proceeding: false, slot: 0, support: null },
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       if (process.stdout.isTTY) process.stdout.write(`\r  asked ${i + 1} / ${questions.length}`);
     }
@@ -143,39 +177,124 @@ async function main(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  const byType = Object.fromEntries(questionTypes.map((type) => [type, aggregate(outcomes.filter((o) => o.question.type === type))]));
-  const byNaming = Object.fromEntries(['docket', 'party', 'party-year', 'filter-docket', 'filter-agency'].map((naming) => [naming, aggregate(outcomes.filter((o) => o.question.naming === naming))]));
+  const byType = Object.fromEntries(
+    questionTypes.map((type) => [type, aggregate(outcomes.filter((o) => o.question.type === type))]),
+  );
+  const byNaming = Object.fromEntries(
+    ['docket', 'party', 'party-year', 'filter-docket', 'filter-agency'].map((naming) => [
+      naming,
+      aggregate(outcomes.filter((o) => o.question.naming === naming)),
+    ]),
+  );
   const superseded = aggregate(outcomes.filter((o) => o.question.supersededSchedule));
   const overall = aggregate(outcomes);
   const load = os.loadavg().map((value) => round(value, 2));
 
   const header = ['type', 'n', 'proceeding', 'slot', 'citation', 'facts', 'p50 ms', 'p95 ms', 'errors'];
   const rows: (string | number)[][] = [
-    ...Object.entries(byType).map(([type, a]) => [type, a.n, a.proceedingAccuracy, a.slotAccuracy, a.citationSupport, a.scoredFacts, a.askMsP50, a.askMsP95, a.errors]),
-    ['dates, superseded schedule', superseded.n, superseded.proceedingAccuracy, superseded.slotAccuracy, superseded.citationSupport, superseded.scoredFacts, superseded.askMsP50, superseded.askMsP95, superseded.errors],
-    ...Object.entries(byNaming).map(([naming, a]) => [`named by ${naming}`, a.n, a.proceedingAccuracy, a.slotAccuracy, a.citationSupport, a.scoredFacts, a.askMsP50, a.askMsP95, a.errors]),
-    ['overall', overall.n, overall.proceedingAccuracy, overall.slotAccuracy, overall.citationSupport, overall.scoredFacts, overall.askMsP50, overall.askMsP95, overall.errors],
+    ...Object.entries(byType).map(([type, a]) => [
+      type,
+      a.n,
+      a.proceedingAccuracy,
+      a.slotAccuracy,
+      a.citationSupport,
+      a.scoredFacts,
+      a.askMsP50,
+      a.askMsP95,
+      a.errors,
+    ]),
+    [
+      'dates, superseded schedule',
+      superseded.n,
+      superseded.proceedingAccuracy,
+      superseded.slotAccuracy,
+      superseded.citationSupport,
+      superseded.scoredFacts,
+      superseded.askMsP50,
+      superseded.askMsP95,
+      superseded.errors,
+    ],
+    ...Object.entries(byNaming).map(([naming, a]) => [
+      `named by ${naming}`,
+      a.n,
+      a.proceedingAccuracy,
+      a.slotAccuracy,
+      a.citationSupport,
+      a.scoredFacts,
+      a.askMsP50,
+      a.askMsP95,
+      a.errors,
+    ]),
+    [
+      'overall',
+      overall.n,
+      overall.proceedingAccuracy,
+      overall.slotAccuracy,
+      overall.citationSupport,
+      overall.scoredFacts,
+      overall.askMsP50,
+      overall.askMsP95,
+      overall.errors,
+    ],
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-  const line = (cells: (string | number)[]) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join('  ');
+  const line = (cells: (string | number)[]) =>
+    cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
-  console.log(`citation = share of scored facts whose cited passage contains the stated value (over "facts" scored); load average ${load.join(' / ')} on ${os.cpus().length} cores; ${round((performance.now() - started) / 1000)} s in all`);
+  console.log(
+    `citation = share of scored facts whose cited passage contains the stated value (over "facts" scored); load average ${load.join(' / ')} on ${os.cpus().length} cores; ${round((performance.now() - started) / 1000)} s in all`,
+  );
 
-  const wrong = Object.fromEntries(questionTypes.map((type) => [
-    type,
-    outcomes.filter((o) => o.question.type === type && (!o.score.proceeding || o.score.slot < 1)).slice(0, 5).map((o) => ({
-      question: o.question.question, filters: o.question.filters, docket: o.question.docketNumber, expected: o.question.expected, error: o.error,
-      got: o.analysis && { questionKind: o.analysis.questionKind, docketNumber: o.analysis.scope.docketNumber, keyFacts: o.analysis.keyFacts.slice(0, 6).map((f) => ({ slot: f.slot, subject: f.subject, status: f.status, text: f.text, normalized: f.normalized })) },
-    })),
-  ]));
+  const wrong = Object.fromEntries(
+    questionTypes.map((type) => [
+      type,
+      outcomes
+        .filter((o) => o.question.type === type && (!o.score.proceeding || o.score.slot < 1))
+        .slice(0, 5)
+        .map((o) => ({
+          question: o.question.question,
+          filters: o.question.filters,
+          docket: o.question.docketNumber,
+          expected: o.question.expected,
+          error: o.error,
+          got: o.analysis && {
+            questionKind: o.analysis.questionKind,
+            docketNumber: o.analysis.scope.docketNumber,
+            keyFacts: o.analysis.keyFacts.slice(0, 6).map((f) => ({
+              slot: f.slot,
+              subject: f.subject,
+              status: f.status,
+              text: f.text,
+              normalized: f.normalized,
+            })),
+          },
+        })),
+    ]),
+  );
   const result = {
-    seed: SEED, dockets: dockets.length, filings: filings.length, questions: questions.length, indexSeconds: round(indexSeconds),
-    loadAverage: load, overall, byType, byNaming, supersededSchedule: superseded, wrong,
+    seed: SEED,
+    dockets: dockets.length,
+    filings: filings.length,
+    questions: questions.length,
+    indexSeconds: round(indexSeconds),
+    loadAverage: load,
+    overall,
+    byType,
+    byNaming,
+    supersededSchedule: superseded,
+    wrong,
     // Every question with its score, so two runs can be compared question by question.
     answers: outcomes.map((o) => ({
-      id: o.question.id, question: o.question.question, filters: o.question.filters, docket: o.question.docketNumber,
-      proceeding: o.score.proceeding, slot: round(o.score.slot, 3), support: o.score.support, ms: round(o.ms), ...(o.error ? { error: o.error } : {}),
+      id: o.question.id,
+      question: o.question.question,
+      filters: o.question.filters,
+      docket: o.question.docketNumber,
+      proceeding: o.score.proceeding,
+      slot: round(o.score.slot, 3),
+      support: o.score.support,
+      ms: round(o.ms),
+      ...(o.error ? { error: o.error } : {}),
     })),
   };
   const file = writeBenchResult('answers-eval', result);

@@ -16,17 +16,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
-import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import { SearchRequest } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
 import { indexedCount, pidOf, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
 import { writeTextFiling } from './support/filing-files';
 
-const { values: args } = parseArgs({ options: { filings: { type: 'string', default: '3000' }, idle: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: { filings: { type: 'string', default: '3000' }, idle: { type: 'string', default: '20' } },
+});
 const FILINGS = Number(args.filings);
 const IDLE_SAMPLES = Number(args.idle);
 const SEED = 'bench-busy';
@@ -59,7 +61,9 @@ function writeCorpus(): string {
 function ask(client: QueryServiceClient, question: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const stream = client.ask({ question, userId: 'bench-user', workspaceId: '', mode: 0 } as Parameters<QueryServiceClient['ask']>[0]);
+    const stream = client.ask({ question, userId: 'bench-user', workspaceId: '', mode: 0 } as Parameters<
+      QueryServiceClient['ask']
+    >[0]);
     stream.on('data', () => undefined);
     stream.on('error', reject);
     stream.on('end', () => resolve(performance.now() - started));
@@ -68,12 +72,21 @@ function ask(client: QueryServiceClient, question: string): Promise<number> {
 
 async function search(bench: BenchStack, query: string): Promise<number> {
   const started = performance.now();
-  await grpcCall(bench.search, 'search', SearchRequest.fromPartial({ query, includeFacets: true, limit: 20, userId: 'bench-user' }));
+  await grpcCall(
+    bench.search,
+    'search',
+    SearchRequest.fromPartial({ query, includeFacets: true, limit: 20, userId: 'bench-user' }),
+  );
   return performance.now() - started;
 }
 
 /** A question then a search, again and again, until `done` says stop (at least once). */
-async function sample(bench: BenchStack, queries: QueryServiceClient, done: () => boolean | Promise<boolean>, phase: Phase): Promise<void> {
+async function sample(
+  bench: BenchStack,
+  queries: QueryServiceClient,
+  done: () => boolean | Promise<boolean>,
+  phase: Phase,
+): Promise<void> {
   let i = 0;
   do {
     phase.questionMs.push(await ask(queries, QUESTIONS[i % QUESTIONS.length] as string));
@@ -109,7 +122,11 @@ function cpuSeconds(pid: number): number {
 
 function describe(phase: Phase): { question: Summary; search: Summary; loadAverage: number } {
   const loads = phase.loadAverages;
-  return { question: summary(phase.questionMs), search: summary(phase.searchMs), loadAverage: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), 1) };
+  return {
+    question: summary(phase.questionMs),
+    search: summary(phase.searchMs),
+    loadAverage: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), 1),
+  };
 }
 
 async function main(): Promise<void> {
@@ -126,12 +143,20 @@ async function main(): Promise<void> {
     },
   });
   const queryEngine = pidOf('query-engine');
-  const queries = new QueryServiceClient(bench.stack.grpcTargets.queryEngine, bench.stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
+  const queries = new QueryServiceClient(
+    bench.stack.grpcTargets.queryEngine,
+    bench.stack.grpcCredentials(),
+    GRPC_CLIENT_OPTIONS,
+  );
   try {
     const busy: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
     const started = performance.now();
     const cpuAtStart = cpuSeconds(queryEngine);
-    const { runId } = await grpcCall(bench.documents, 'startImport', { path: dir, sourceId: 'uploads', requestedBy: 'bench' });
+    const { runId } = await grpcCall(bench.documents, 'startImport', {
+      path: dir,
+      sourceId: 'uploads',
+      requestedBy: 'bench',
+    });
     let imported = false;
     const run = waitForRun(bench, runId, 30 * 60_000).then((r) => {
       imported = true;
@@ -152,9 +177,16 @@ async function main(): Promise<void> {
     const idleCpuSeconds = cpuSeconds(queryEngine) - cpuAtIdle;
 
     // Where a question's time went, as the query-engine stored it with each query (server side).
-    const stored = await bench.mongo.db('query_engine').collection<{ timings?: Record<string, number> }>('queries').find({}, { projection: { timings: 1 } }).toArray();
-    const serverTimings = (['retrievalMs', 'analysisMs', 'figuresMs', 'totalMs'] as const).map((key) => [key, summary(stored.map((q) => q.timings?.[key] ?? 0))] as const);
-    const numbers = (pick: (line: ProgressLine) => number | undefined) => busyLines.map(pick).filter((n): n is number => typeof n === 'number');
+    const stored = await bench.mongo
+      .db('query_engine')
+      .collection<{ timings?: Record<string, number> }>('queries')
+      .find({}, { projection: { timings: 1 } })
+      .toArray();
+    const serverTimings = (['retrievalMs', 'analysisMs', 'figuresMs', 'totalMs'] as const).map(
+      (key) => [key, summary(stored.map((q) => q.timings?.[key] ?? 0))] as const,
+    );
+    const numbers = (pick: (line: ProgressLine) => number | undefined) =>
+      busyLines.map(pick).filter((n): n is number => typeof n === 'number');
     const queryEngineWhileBusy = {
       cpuSeconds: round(busyCpuSeconds, 1),
       cpuShareOfOneCore: round(busyCpuSeconds / busySeconds, 2),
@@ -164,25 +196,56 @@ async function main(): Promise<void> {
       writerCpuMsPerDocument: summary(numbers((line) => line.writerCpuMsPerDocument)),
     };
     const result = {
-      filings: FILINGS, busySeconds: round(busySeconds, 1), busy: describe(busy), idle: describe(idle), serverTimings: Object.fromEntries(serverTimings),
-      queryEngineWhileBusy, queryEngineIdle: { cpuSeconds: round(idleCpuSeconds, 1), cpuShareOfOneCore: round(idleCpuSeconds / idleSeconds, 2) },
+      filings: FILINGS,
+      busySeconds: round(busySeconds, 1),
+      busy: describe(busy),
+      idle: describe(idle),
+      serverTimings: Object.fromEntries(serverTimings),
+      queryEngineWhileBusy,
+      queryEngineIdle: {
+        cpuSeconds: round(idleCpuSeconds, 1),
+        cpuShareOfOneCore: round(idleCpuSeconds / idleSeconds, 2),
+      },
     };
-    printTable(`question timings stored by the query-engine (all ${stored.length} questions)`, serverTimings.map(([key, s]) => [key, `p50 ${s.p50} ms   p95 ${s.p95} ms   max ${s.max} ms`]));
+    printTable(
+      `question timings stored by the query-engine (all ${stored.length} questions)`,
+      serverTimings.map(([key, s]) => [key, `p50 ${s.p50} ms   p95 ${s.p95} ms   max ${s.max} ms`]),
+    );
     const q = queryEngineWhileBusy;
     printTable(`query-engine while importing and indexing (${q.progressLines} progress lines, one per 5 s)`, [
       ['CPU (all threads)', `${q.cpuSeconds} s in ${result.busySeconds} s (${q.cpuShareOfOneCore} of one core)`],
-      ['event loop delay, p99 per line', `median ${q.eventLoopDelayP99Ms.p50} ms   worst ${q.eventLoopDelayP99Ms.max} ms`],
-      ['event loop delay, max per line', `median ${q.eventLoopDelayMaxMs.p50} ms   worst ${q.eventLoopDelayMaxMs.max} ms`],
-      ['index writer CPU per document', `median ${q.writerCpuMsPerDocument.p50} ms   p95 ${q.writerCpuMsPerDocument.p95} ms`],
+      [
+        'event loop delay, p99 per line',
+        `median ${q.eventLoopDelayP99Ms.p50} ms   worst ${q.eventLoopDelayP99Ms.max} ms`,
+      ],
+      [
+        'event loop delay, max per line',
+        `median ${q.eventLoopDelayMaxMs.p50} ms   worst ${q.eventLoopDelayMaxMs.max} ms`,
+      ],
+      [
+        'index writer CPU per document',
+        `median ${q.writerCpuMsPerDocument.p50} ms   p95 ${q.writerCpuMsPerDocument.p95} ms`,
+      ],
     ]);
-    for (const [name, phase] of [['while importing and indexing', result.busy], ['afterwards (embedding backlog may still run)', result.idle]] as const) {
+    for (const [name, phase] of [
+      ['while importing and indexing', result.busy],
+      ['afterwards (embedding backlog may still run)', result.idle],
+    ] as const) {
       printTable(`${name}: ${phase.question.count} questions and searches, load average ${phase.loadAverage}`, [
-        ['question (Ask, whole stream)', `p50 ${phase.question.p50} ms   p95 ${phase.question.p95} ms   max ${phase.question.max} ms`],
-        ['search (20 hits, facets)', `p50 ${phase.search.p50} ms   p95 ${phase.search.p95} ms   max ${phase.search.max} ms`],
+        [
+          'question (Ask, whole stream)',
+          `p50 ${phase.question.p50} ms   p95 ${phase.question.p95} ms   max ${phase.question.max} ms`,
+        ],
+        [
+          'search (20 hits, facets)',
+          `p50 ${phase.search.p50} ms   p95 ${phase.search.p95} ms   max ${phase.search.max} ms`,
+        ],
       ]);
     }
     console.log(`${FILINGS} filings imported and indexed in ${result.busySeconds} s`);
-    console.log(`written to ${writeBenchResult('busy-latency', { setup: 'test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; one StartImport of text filings; questions without a workspace', ...result })}`);
+    console.log(
+      `written to ${writeBenchResult('busy-latency', { setup: 'test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; one StartImport of text filings; questions without a workspace', ...result })}`,
+    );
   } finally {
     queries.close();
     await bench.stop();

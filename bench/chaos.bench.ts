@@ -31,16 +31,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
 import { DEFAULT_RESTART_POLICY, httpOk, pollUntil } from '@docket/local-infra';
-import { grpcCall, GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { AlertServiceClient, Cadence } from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import { ProcessServiceClient, ProcessStatus } from '@docket/proto/src/gen/research/export/v1/processes';
 import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { ProcessServiceClient, ProcessStatus } from '@docket/proto/src/gen/research/export/v1/processes';
 import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { WorkspaceServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { SmtpSink } from '../services/alerts/test/support/smtp-sink';
 import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
@@ -52,7 +52,10 @@ type Part = (typeof SERVICES)[number] | (typeof STORES)[number];
 type Moment = 'import' | 'delivery';
 const ALL_KILLS: { part: Part; moment: Moment }[] = [
   ...SERVICES.map((part) => ({ part, moment: 'import' as const })),
-  ...STORES.flatMap((part) => [{ part, moment: 'import' as const }, { part, moment: 'delivery' as const }]),
+  ...STORES.flatMap((part) => [
+    { part, moment: 'import' as const },
+    { part, moment: 'delivery' as const },
+  ]),
 ];
 
 const { values: args } = parseArgs({
@@ -172,12 +175,12 @@ function questionLoop(bffUrl: string) {
           answeredAt.push(performance.now());
           continue;
         }
-        const detail = response.ok ? /event: error\ndata: (.*)/.exec(text)?.[1] ?? 'no error event' : text;
+        const detail = response.ok ? (/event: error\ndata: (.*)/.exec(text)?.[1] ?? 'no error event') : text;
         note(`${response.ok ? 'stream ended with' : `HTTP ${response.status}`}: ${detail.slice(0, 100)}`);
         // Signed out (the session is gone): a browser is sent to the sign-in page, and so is this loop.
         if (response.status === 401) cookie = '';
       } catch (error) {
-        const cause = error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : '';
+        const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
         note(error instanceof Error ? `${error.name}: ${cause}`.slice(0, 100) : String(error));
       }
       // A part is down or restarting: ask again in a second rather than spin (the load would slow its recovery).
@@ -187,15 +190,21 @@ function questionLoop(bffUrl: string) {
   return {
     counts,
     /** Seconds from `since` (performance.now()) to the first question answered after it, polling until one is. */
-    answeredAfter: (since: number) => pollUntil(async () => answeredAt.find((at) => at > since), {
-      timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 100, description: 'a question to be answered',
-    }).then((at) => round((at - since) / 1000, 2)),
+    answeredAfter: (since: number) =>
+      pollUntil(async () => answeredAt.find((at) => at > since), {
+        timeoutMs: RECOVERY_TIMEOUT_MS,
+        intervalMs: 100,
+        description: 'a question to be answered',
+      }).then((at) => round((at - since) / 1000, 2)),
     stop: async () => ((stopped = true), await done),
   };
 }
 
 function cookiesOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /**
@@ -204,7 +213,9 @@ function cookiesOf(response: Response): string {
  */
 function probeClients(bench: BenchStack) {
   const options = {
-    ...GRPC_CLIENT_OPTIONS, 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': 500,
+    ...GRPC_CLIENT_OPTIONS,
+    'grpc.initial_reconnect_backoff_ms': 100,
+    'grpc.max_reconnect_backoff_ms': 500,
   };
   const { grpcTargets } = bench.stack;
   const credentials = bench.stack.grpcCredentials();
@@ -256,12 +267,20 @@ interface Kill {
  * recovery and that of whatever depends on it.
  */
 async function killDuring(
-  bench: BenchStack, probes: ReturnType<typeof probeClients>, questions: ReturnType<typeof questionLoop>,
-  sink: SmtpSink, kill: { part: Part; moment: Moment }, batch: Batch, roundNo: number, flowProbe: string,
+  bench: BenchStack,
+  probes: ReturnType<typeof probeClients>,
+  questions: ReturnType<typeof questionLoop>,
+  sink: SmtpSink,
+  kill: { part: Part; moment: Moment },
+  batch: Batch,
+  roundNo: number,
+  flowProbe: string,
 ): Promise<Kill> {
   const { part, moment } = kill;
   const { processId, runId } = await grpcCall(bench.documents, 'startImport', {
-    path: batch.dir, sourceId: 'uploads', requestedBy: 'bench',
+    path: batch.dir,
+    sourceId: 'uploads',
+    requestedBy: 'bench',
   });
   const runs = bench.mongo.db('documents').collection('ingestion_runs');
   const tokens = new Set(batch.tokens);
@@ -269,12 +288,17 @@ async function killDuring(
   let emailsBefore: number | undefined;
   if (moment === 'import') {
     await pollUntil(async () => ((await runs.findOne({ processId }))?.seen ?? 0) > 0, {
-      timeoutMs: 60_000, intervalMs: 50, description: `import ${processId} to start`, abortIf: bench.crashed,
+      timeoutMs: 60_000,
+      intervalMs: 50,
+      description: `import ${processId} to start`,
+      abortIf: bench.crashed,
     });
   } else {
     await waitForRun(bench, runId, 120_000);
     await pollUntil(async () => emailsOfBatch() > 0, {
-      timeoutMs: 120_000, intervalMs: 20, abortIf: bench.crashed,
+      timeoutMs: 120_000,
+      intervalMs: 20,
+      abortIf: bench.crashed,
       description: `the e-mails of import ${processId} to go out`,
     });
     emailsBefore = emailsOfBatch();
@@ -294,20 +318,36 @@ async function killDuring(
     const now = bench.stack.status().parts.find((p) => p.name === part);
     return now?.state === 'up' && now.restarts === before.restarts + 1;
   }, `${part} to be restarted`).then(since);
-  const answers = Promise.all(SERVICES.map(async (service) => {
-    await poll(() => probes.probes[service]().then(() => true, () => false), `${service} to answer`);
-    return [service, since()] as const;
-  })).then((entries) => Object.fromEntries(entries));
+  const answers = Promise.all(
+    SERVICES.map(async (service) => {
+      await poll(
+        () =>
+          probes.probes[service]().then(
+            () => true,
+            () => false,
+          ),
+        `${service} to answer`,
+      );
+      return [service, since()] as const;
+    }),
+  ).then((entries) => Object.fromEntries(entries));
   // A document created once the documents service takes one (not during a MongoDB outage), searchable once
   // its event went through the outbox, Kafka and the query-engine's consumer.
   const eventsFlow = (async () => {
     const probe = {
-      title: `Flow probe ${flowProbe}`, text: `Probe ${flowProbe}: is a new filing searchable yet?`,
-      sourceId: 'uploads', docketNumber: '', filingType: 'Notice', createdBy: 'bench',
+      title: `Flow probe ${flowProbe}`,
+      text: `Probe ${flowProbe}: is a new filing searchable yet?`,
+      sourceId: 'uploads',
+      docketNumber: '',
+      filingType: 'Notice',
+      createdBy: 'bench',
     };
     await poll(
-      () => grpcCall(probes.clients.documents, 'createDocument', probe, { deadlineMs: 5_000 })
-        .then(() => true, () => false),
+      () =>
+        grpcCall(probes.clients.documents, 'createDocument', probe, { deadlineMs: 5_000 }).then(
+          () => true,
+          () => false,
+        ),
       'a probe document to be accepted',
     );
     const search = SearchRequest.fromPartial({ query: flowProbe, limit: 1 });
@@ -318,18 +358,31 @@ async function killDuring(
     return since();
   })();
   const [partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds] = await Promise.all([
-    partUp, answers, questions.answeredAfter(killedAt), eventsFlow,
+    partUp,
+    answers,
+    questions.answeredAfter(killedAt),
+    eventsFlow,
   ]);
   const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
   const at = moment === 'import' ? 'mid-import' : `mid-delivery, ${emailsBefore}/${batch.tokens.length} e-mails out`;
   process.stderr.write(
-    `[chaos] ${part} killed ${at} (pid ${before.pid}): healthy after ${partUpSeconds} s; `
-    + `answering: ${SERVICES.map((s) => `${s} ${answersSeconds[s]} s`).join(', ')}; `
-    + `questions ${questionSeconds} s; events flow ${eventsFlowSeconds} s; load ${loadAverage1m}\n`,
+    `[chaos] ${part} killed ${at} (pid ${before.pid}): healthy after ${partUpSeconds} s; ` +
+      `answering: ${SERVICES.map((s) => `${s} ${answersSeconds[s]} s`).join(', ')}; ` +
+      `questions ${questionSeconds} s; events flow ${eventsFlowSeconds} s; load ${loadAverage1m}\n`,
   );
   return {
-    round: roundNo, part, moment, emailsBefore, pid: before.pid, killedAtMs,
-    partUpSeconds, answersSeconds, questionSeconds, eventsFlowSeconds, loadAverage1m, processId,
+    round: roundNo,
+    part,
+    moment,
+    emailsBefore,
+    pid: before.pid,
+    killedAtMs,
+    partUpSeconds,
+    answersSeconds,
+    questionSeconds,
+    eventsFlowSeconds,
+    loadAverage1m,
+    processId,
   };
 }
 
@@ -356,7 +409,10 @@ async function notificationsByDocument(alerts: AlertServiceClient): Promise<Map<
   let cursor = '';
   do {
     const page = await grpcCall(alerts, 'listNotifications', {
-      ownerUserId: ALERT_OWNER, limit: 100, unreadOnly: false, cursor,
+      ownerUserId: ALERT_OWNER,
+      limit: 100,
+      unreadOnly: false,
+      cursor,
     });
     for (const { documentId } of page.notifications) {
       if (documentId) byDocument.set(documentId, (byDocument.get(documentId) ?? 0) + 1);
@@ -381,16 +437,24 @@ async function main(): Promise<void> {
       if (/"level":(50|60)/.test(line)) errorLines.set(name, (errorLines.get(name) ?? 0) + 1);
     },
     env: {
-      SEED_CORPUS: 'false', ADMIN_EMAIL, ADMIN_PASSWORD, IMPORT_LOCK_MS: String(IMPORT_LOCK_MS), SMTP_URL: sink.url,
-      ALERTS_REALTIME_MAX_PER_HOUR: '100000', ALERTS_DELIVERY_LOCK_MS: String(DELIVERY_LOCK_MS),
+      SEED_CORPUS: 'false',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      IMPORT_LOCK_MS: String(IMPORT_LOCK_MS),
+      SMTP_URL: sink.url,
+      ALERTS_REALTIME_MAX_PER_HOUR: '100000',
+      ALERTS_DELIVERY_LOCK_MS: String(DELIVERY_LOCK_MS),
       ALERTS_DELIVERY_SWEEP_MS: String(DELIVERY_SWEEP_MS),
     },
   });
   const probes = probeClients(bench);
   const { alert } = await grpcCall(probes.clients.alerts, 'createAlert', {
-    ownerUserId: ALERT_OWNER, ownerEmail: 'chaos@example.com',
+    ownerUserId: ALERT_OWNER,
+    ownerEmail: 'chaos@example.com',
     definition: {
-      name: 'Chaos', query: ALERT_WORD, question: '',
+      name: 'Chaos',
+      query: ALERT_WORD,
+      question: '',
       filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
       schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' },
       channels: { inApp: true, email: true, webhookEndpointId: '' },
@@ -412,31 +476,50 @@ async function main(): Promise<void> {
 
     // Every import process must end (a killed import is resumed once its lock lapses).
     const runs = bench.mongo.db('documents').collection('ingestion_runs');
-    const finished = await pollUntil(async () => {
-      const list = await runs.find({ processId: { $in: kills.map((k) => k.processId) } }).toArray();
-      const ended = list.every((run) => run.status !== 'running' && run.status !== 'interrupted');
-      return list.length === kills.length && ended && list;
-    }, {
-      timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 500, description: 'every import to finish', abortIf: bench.crashed,
-    });
+    const finished = await pollUntil(
+      async () => {
+        const list = await runs.find({ processId: { $in: kills.map((k) => k.processId) } }).toArray();
+        const ended = list.every((run) => run.status !== 'running' && run.status !== 'interrupted');
+        return list.length === kills.length && ended && list;
+      },
+      {
+        timeoutMs: SETTLE_TIMEOUT_MS,
+        intervalMs: 500,
+        description: 'every import to finish',
+        abortIf: bench.crashed,
+      },
+    );
     // The export service learns of each process from processes.updated.v1: a consumer that rejoined
     // after a kill may still be catching up, so its states are awaited (and reported as they ended).
     const processState = async (processId: string) => {
-      const p = await grpcCall(probes.clients.processes, 'getProcess', { id: processId }).then((r) => r.process, () => undefined);
+      const p = await grpcCall(probes.clients.processes, 'getProcess', { id: processId }).then(
+        (r) => r.process,
+        () => undefined,
+      );
       return p ? ProcessStatus[p.status].replace('PROCESS_STATUS_', '').toLowerCase() : 'missing';
     };
     let processStates: string[] = [];
-    await pollUntil(async () => {
-      processStates = await Promise.all(kills.map((k) => processState(k.processId)));
-      return processStates.every((state) => state !== 'missing' && state !== 'running' && state !== 'queued');
-    }, { timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 500, description: 'every import process to end', abortIf: bench.crashed })
-      .catch(() => undefined); // reported below as they stand
+    await pollUntil(
+      async () => {
+        processStates = await Promise.all(kills.map((k) => processState(k.processId)));
+        return processStates.every((state) => state !== 'missing' && state !== 'running' && state !== 'queued');
+      },
+      {
+        timeoutMs: SETTLE_TIMEOUT_MS,
+        intervalMs: 500,
+        description: 'every import process to end',
+        abortIf: bench.crashed,
+      },
+    ).catch(() => undefined); // reported below as they stand
 
     // Stored: one document per token in the documents service's database.
     const stored = new Map<string, number>();
     const tokenOfDocument = new Map<string, string>();
-    const docs = await bench.mongo.db('documents').collection('documents')
-      .find({ title: /\(chaos[a-z]{5}\)$/ }, { projection: { title: 1 } }).toArray();
+    const docs = await bench.mongo
+      .db('documents')
+      .collection('documents')
+      .find({ title: /\(chaos[a-z]{5}\)$/ }, { projection: { title: 1 } })
+      .toArray();
     for (const d of docs) {
       const token = TOKEN_IN_TITLE.exec(String(d.title))![1]!;
       stored.set(token, (stored.get(token) ?? 0) + 1);
@@ -449,8 +532,14 @@ async function main(): Promise<void> {
     const emailKeysOf = (token: string) => documentsOf(token).map((id) => `rt:${alert!.id}:${id}:email`);
     const arrived = (token: string) => emailKeysOf(token).some((key) => sink.byKey(key).length > 0);
     const delivered = await pollUntil(async () => allTokens.every(arrived) || undefined, {
-      timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 1000, description: 'every alert e-mail', abortIf: bench.crashed,
-    }).then(() => true, () => false);
+      timeoutMs: SETTLE_TIMEOUT_MS,
+      intervalMs: 1000,
+      description: 'every alert e-mail',
+      abortIf: bench.crashed,
+    }).then(
+      () => true,
+      () => false,
+    );
     const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
     const emails = new Map(allTokens.map((t) => [t, sum(emailKeysOf(t).map((key) => sink.byKey(key).length))]));
     const repeats = allTokens.reduce((sum, t) => sum + Math.max(0, (emails.get(t) ?? 0) - emailKeysOf(t).length), 0);
@@ -480,14 +569,21 @@ async function main(): Promise<void> {
       // should equal imported.
       runs: {
         statuses: finished.map((run) => run.status),
-        ...Object.fromEntries((['seen', 'new', 'duplicate', 'failed'] as const)
-          .map((key) => [key, sum(finished.map((run) => Number(run[key] ?? 0)))])),
+        ...Object.fromEntries(
+          (['seen', 'new', 'duplicate', 'failed'] as const).map((key) => [
+            key,
+            sum(finished.map((run) => Number(run[key] ?? 0))),
+          ]),
+        ),
       } as { statuses: string[]; seen: number; new: number; duplicate: number; failed: number },
       processes: processStates,
       stored: onceLostTwice(stored),
       searchable: onceLostTwice(hits),
       emails: {
-        ...onceLostTwice(emails), allArrived: delivered, repeats, repeatsAfter: Object.fromEntries(repeatsAfter),
+        ...onceLostTwice(emails),
+        allArrived: delivered,
+        repeats,
+        repeatsAfter: Object.fromEntries(repeatsAfter),
         total: sink.messages.length,
       },
       inAppNotifications: onceLostTwice(notifications),
@@ -504,30 +600,36 @@ async function main(): Promise<void> {
         mean: round(sum(loads) / Math.max(1, loads.length), 2),
         max: round(Math.max(...loads), 2),
       },
-      restarts: bench.stack.status().parts.map((p) => `${p.name}:${p.restarts}`).join(' '),
+      restarts: bench.stack
+        .status()
+        .parts.map((p) => `${p.name}:${p.restarts}`)
+        .join(' '),
       wallSeconds: round((performance.now() - started) / 1000),
     };
     const onceRow = (f: { exactlyOnce: number; missing: number; duplicated: number }, twice = 'duplicated') =>
       `${f.exactlyOnce} exactly once, ${f.missing} lost, ${f.duplicated} ${twice}`;
     const { runs: imports, recovery, questions: q, loadAverage1m: load } = figures;
-    const importCounts = `seen ${imports.seen}, new ${imports.new}, duplicate ${imports.duplicate}, `
-      + `failed ${imports.failed}`;
-    const title = `chaos: ${figures.kills} kills (SIGKILL), `
-      + `${figures.imported} filings imported in ${kills.length} runs`;
+    const importCounts =
+      `seen ${imports.seen}, new ${imports.new}, duplicate ${imports.duplicate}, ` + `failed ${imports.failed}`;
+    const title =
+      `chaos: ${figures.kills} kills (SIGKILL), ` + `${figures.imported} filings imported in ${kills.length} runs`;
     printTable(title, [
       ['import runs', `${imports.statuses.join(', ')} (${importCounts})`],
       ['import processes', processStates.join(', ')],
       ['stored (MongoDB)', onceRow(figures.stored)],
       ['searchable (1 hit per token)', onceRow(figures.searchable)],
-      ['alert e-mails (per document)', `${onceRow(figures.emails, 'sent more than once')}; `
-        + `${repeats} repeats of ${figures.emails.total} messages`
-        + (repeats > 0 ? ` (after ${[...repeatsAfter].map(([kill, n]) => `${kill}: ${n}`).join(', ')})` : '')],
+      [
+        'alert e-mails (per document)',
+        `${onceRow(figures.emails, 'sent more than once')}; ` +
+          `${repeats} repeats of ${figures.emails.total} messages` +
+          (repeats > 0 ? ` (after ${[...repeatsAfter].map(([kill, n]) => `${kill}: ${n}`).join(', ')})` : ''),
+      ],
       ['in-app notifications', onceRow(figures.inAppNotifications)],
       ...kills.map((k): [string, string] => [
-        `${k.part} mid-${k.moment}${k.emailsBefore === undefined ? '' : ` (${k.emailsBefore}/${PER_KILL} out)`}`
-          + `, round ${k.round}`,
-        `up ${k.partUpSeconds} s; answering ${SERVICES.map((s) => `${s} ${k.answersSeconds[s]}`).join(', ')} s; `
-          + `questions ${k.questionSeconds} s; events flow ${k.eventsFlowSeconds} s; load ${k.loadAverage1m}`,
+        `${k.part} mid-${k.moment}${k.emailsBefore === undefined ? '' : ` (${k.emailsBefore}/${PER_KILL} out)`}` +
+          `, round ${k.round}`,
+        `up ${k.partUpSeconds} s; answering ${SERVICES.map((s) => `${s} ${k.answersSeconds[s]}`).join(', ')} s; ` +
+          `questions ${k.questionSeconds} s; events flow ${k.eventsFlowSeconds} s; load ${k.loadAverage1m}`,
       ]),
       ['healthy again p50 / max', `${figures.recovery.partUp.p50} s / ${figures.recovery.partUp.max} s`],
       ['questions answered again p50 / max', `${recovery.questions.p50} s / ${recovery.questions.max} s`],
@@ -539,16 +641,23 @@ async function main(): Promise<void> {
     ]);
     for (const [reason, n] of questions.counts.errors) console.log(`  question failures: ${n} × ${reason}`);
     const file = writeBenchResult('chaos', {
-      setup: `test-profile stack with H2 stand-in and Redis AOF, dev restart policy, IMPORT_LOCK_MS=${IMPORT_LOCK_MS}, `
-        + `ALERTS_DELIVERY_LOCK_MS=${DELIVERY_LOCK_MS}, ALERTS_DELIVERY_SWEEP_MS=${DELIVERY_SWEEP_MS}, `
-        + `SMTP ${SMTP_ACCEPT_MS} ms a message, ${PER_KILL} text filings per kill`,
-      machine: machine(), ...figures,
+      setup:
+        `test-profile stack with H2 stand-in and Redis AOF, dev restart policy, IMPORT_LOCK_MS=${IMPORT_LOCK_MS}, ` +
+        `ALERTS_DELIVERY_LOCK_MS=${DELIVERY_LOCK_MS}, ALERTS_DELIVERY_SWEEP_MS=${DELIVERY_SWEEP_MS}, ` +
+        `SMTP ${SMTP_ACCEPT_MS} ms a message, ${PER_KILL} text filings per kill`,
+      machine: machine(),
+      ...figures,
     });
     console.log(`written to ${file}`);
     const { stored: st, searchable: se } = figures;
-    const broken = st.missing + st.duplicated + se.missing + se.duplicated
-      + figures.emails.missing + figures.inAppNotifications.missing
-      + processStates.filter((state) => state !== 'succeeded').length;
+    const broken =
+      st.missing +
+      st.duplicated +
+      se.missing +
+      se.duplicated +
+      figures.emails.missing +
+      figures.inAppNotifications.missing +
+      processStates.filter((state) => state !== 'succeeded').length;
     if (broken > 0) process.exitCode = 1;
   } finally {
     clearInterval(sampler);

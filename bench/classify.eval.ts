@@ -34,11 +34,33 @@ const COURTS_DIR = path.resolve(__dirname, '../../shared/eval/courts/dockets');
 
 // CM/ECF's event words and the filing type each names (leading modifiers are skipped first).
 const CMECF_EVENTS: Record<string, string> = {
-  order: 'Order', ruling: 'Order', 'minute order': 'Order', 'letter order': 'Order', 'scheduling order': 'Order', 'text order': 'Order',
-  motion: 'Motion', 'motion(s)': 'Motion', notice: 'Notice', summons: 'Notice', certificate: 'Notice', transcript: 'Notice',
-  complaint: 'Application', 'voluntary petition': 'Application', judgment: 'Decision', 'memorandum opinion': 'Decision', opinion: 'Decision',
-  brief: 'Brief', answer: 'Brief', response: 'Brief', reply: 'Brief', objection: 'Brief',
-  declaration: 'Testimony', affidavit: 'Testimony', exhibit: 'Testimony', stipulation: 'Stipulation', letter: 'Comment',
+  order: 'Order',
+  ruling: 'Order',
+  'minute order': 'Order',
+  'letter order': 'Order',
+  'scheduling order': 'Order',
+  'text order': 'Order',
+  motion: 'Motion',
+  'motion(s)': 'Motion',
+  notice: 'Notice',
+  summons: 'Notice',
+  certificate: 'Notice',
+  transcript: 'Notice',
+  complaint: 'Application',
+  'voluntary petition': 'Application',
+  judgment: 'Decision',
+  'memorandum opinion': 'Decision',
+  opinion: 'Decision',
+  brief: 'Brief',
+  answer: 'Brief',
+  response: 'Brief',
+  reply: 'Brief',
+  objection: 'Brief',
+  declaration: 'Testimony',
+  affidavit: 'Testimony',
+  exhibit: 'Testimony',
+  stipulation: 'Stipulation',
+  letter: 'Comment',
 };
 const CMECF_MODIFIERS = /^(?:\*+sealed\*+|amended|joint|unopposed|agreed|first|second|emergency|consent)\s+/i;
 
@@ -74,11 +96,21 @@ function print(title: string, t: Tally): object {
   for (const [truth, row] of [...t.confusion].sort()) {
     const total = [...row.values()].reduce((a, b) => a + b, 0);
     const right = row.get(truth) ?? 0;
-    const wrong = [...row].filter(([p]) => p !== truth).map(([p, n]) => `${p} ${n}`).join(', ');
-    console.log(`  ${truth.padEnd(12)} ${(right / total).toFixed(4)}  (${right}/${total})${wrong ? `  taken for: ${wrong}` : ''}`);
-    perType[truth] = { accuracy: right / total, total, confusedWith: Object.fromEntries([...row].filter(([p]) => p !== truth)) };
+    const wrong = [...row]
+      .filter(([p]) => p !== truth)
+      .map(([p, n]) => `${p} ${n}`)
+      .join(', ');
+    console.log(
+      `  ${truth.padEnd(12)} ${(right / total).toFixed(4)}  (${right}/${total})${wrong ? `  taken for: ${wrong}` : ''}`,
+    );
+    perType[truth] = {
+      accuracy: right / total,
+      total,
+      confusedWith: Object.fromEntries([...row].filter(([p]) => p !== truth)),
+    };
   }
-  for (const [key, list] of t.examples) console.log(`    e.g. ${key}: ${list.map((e) => JSON.stringify(e)).join('; ')}`);
+  for (const [key, list] of t.examples)
+    console.log(`    e.g. ${key}: ${list.map((e) => JSON.stringify(e)).join('; ')}`);
   return { accuracy: t.correct / Math.max(1, t.total), total: t.total, perType };
 }
 
@@ -88,9 +120,23 @@ function generated(seed: string): { asImported: Tally; contentOnly: Tally } {
   const asImported = tally();
   const contentOnly = tally();
   for (const filing of generateFilings(seed, catalog, dockets, { count: FILINGS, pdfShare: 0 })) {
-    const evidence: FilingEvidence = { title: filing.title, nativeType: filing.filingTypeNative, firstPage: filing.pages[0] };
-    count(asImported, filing.filingCategory, classifyFiling(evidence).category, `${filing.filingTypeNative}: ${filing.title}`);
-    count(contentOnly, filing.filingCategory, classifyFiling({ ...evidence, nativeType: undefined }).category, filing.title);
+    const evidence: FilingEvidence = {
+      title: filing.title,
+      nativeType: filing.filingTypeNative,
+      firstPage: filing.pages[0],
+    };
+    count(
+      asImported,
+      filing.filingCategory,
+      classifyFiling(evidence).category,
+      `${filing.filingTypeNative}: ${filing.title}`,
+    );
+    count(
+      contentOnly,
+      filing.filingCategory,
+      classifyFiling({ ...evidence, nativeType: undefined }).category,
+      filing.title,
+    );
   }
   return { asImported, contentOnly };
 }
@@ -98,12 +144,15 @@ function generated(seed: string): { asImported: Tally; contentOnly: Tally } {
 function realDocketEntries(): Tally {
   const t = tally();
   for (const file of fs.readdirSync(COURTS_DIR).filter((f) => f.endsWith('.expected.json'))) {
-    const expected = JSON.parse(fs.readFileSync(path.join(COURTS_DIR, file), 'utf8')) as { docket_entries?: Array<{ description?: string }> };
+    const expected = JSON.parse(fs.readFileSync(path.join(COURTS_DIR, file), 'utf8')) as {
+      docket_entries?: Array<{ description?: string }>;
+    };
     for (const entry of expected.docket_entries ?? []) {
       const description = (entry.description ?? '').trim();
       let lead = description.toLowerCase();
       while (CMECF_MODIFIERS.test(lead)) lead = lead.replace(CMECF_MODIFIERS, '');
-      const event = Object.keys(CMECF_EVENTS).filter((word) => lead.startsWith(word) && /^[\s:.,[-]|^$/.test(lead.slice(word.length, word.length + 1)))
+      const event = Object.keys(CMECF_EVENTS)
+        .filter((word) => lead.startsWith(word) && /^[\s:.,[-]|^$/.test(lead.slice(word.length, word.length + 1)))
         .sort((a, b) => b.length - a.length)[0];
       if (!event) continue;
       count(t, CMECF_EVENTS[event]!, classifyFiling({ title: description }).category, description.slice(0, 120));
@@ -116,15 +165,26 @@ function main(): void {
   const results: Record<string, object> = {};
   for (const seed of SEEDS) {
     const { asImported, contentOnly } = generated(seed);
-    results[`generated ${seed}, as imported`] = print(`generated corpus, seed ${seed}, ${FILINGS} filings, as imported (title, native type, first page)`, asImported);
-    results[`generated ${seed}, content only`] = print(`generated corpus, seed ${seed}, content only (title, first page)`, contentOnly);
+    results[`generated ${seed}, as imported`] = print(
+      `generated corpus, seed ${seed}, ${FILINGS} filings, as imported (title, native type, first page)`,
+      asImported,
+    );
+    results[`generated ${seed}, content only`] = print(
+      `generated corpus, seed ${seed}, content only (title, first page)`,
+      contentOnly,
+    );
   }
   if (fs.existsSync(COURTS_DIR)) {
-    results['real docket entries'] = print('real docket entries (../shared/eval/courts), truth: the CM/ECF event each description starts with', realDocketEntries());
+    results['real docket entries'] = print(
+      'real docket entries (../shared/eval/courts), truth: the CM/ECF event each description starts with',
+      realDocketEntries(),
+    );
   } else {
     console.log(`\n${COURTS_DIR} is missing: no real filings measured`);
   }
-  console.log(`\nwritten to ${writeBenchResult('classify-eval', { machine: machine(), seeds: SEEDS, filings: FILINGS, results })}`);
+  console.log(
+    `\nwritten to ${writeBenchResult('classify-eval', { machine: machine(), seeds: SEEDS, filings: FILINGS, results })}`,
+  );
 }
 
 main();

@@ -21,7 +21,8 @@ const pdfCount = Number(process.env.BENCH_PDFS ?? 200);
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 async function main(): Promise<void> {
-  if (!Number.isInteger(count) || count <= 0) throw new Error(`filing count must be a positive integer, got ${process.argv[2]}`);
+  if (!Number.isInteger(count) || count <= 0)
+    throw new Error(`filing count must be a positive integer, got ${process.argv[2]}`);
   let peakRss = process.memoryUsage().rss;
   const sampleRss = () => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -91,9 +92,15 @@ async function main(): Promise<void> {
   };
 
   console.log(`corpus-generate (${os.cpus().length} CPUs, ${process.version}, seed ${JSON.stringify(seed)})`);
-  console.log(`  ${filings.toLocaleString('en-US')} filings, ${pages.toLocaleString('en-US')} pages, ${result.textMB} MB of text in ${result.seconds} s`);
-  console.log(`  ${result.filingsPerSecond} filings/s, ${result.textMBPerSecond} MB text/s, peak RSS ${result.peakRssMB} MB`);
-  console.log(`  PDF: ${sample.length} renders (${pdfPages} pages) in ${result.pdf.seconds} s = ${result.pdf.rendersPerSecond} renders/s, ${result.pdf.averageKB} KB average`);
+  console.log(
+    `  ${filings.toLocaleString('en-US')} filings, ${pages.toLocaleString('en-US')} pages, ${result.textMB} MB of text in ${result.seconds} s`,
+  );
+  console.log(
+    `  ${result.filingsPerSecond} filings/s, ${result.textMBPerSecond} MB text/s, peak RSS ${result.peakRssMB} MB`,
+  );
+  console.log(
+    `  PDF: ${sample.length} renders (${pdfPages} pages) in ${result.pdf.seconds} s = ${result.pdf.rendersPerSecond} renders/s, ${result.pdf.averageKB} KB average`,
+  );
 
   const dir = path.join(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });

@@ -13,12 +13,18 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { printTable, round, writeBenchResult } from './support/bench-output';
+import {
+  cpuMsPerItem,
+  cpuSecondsBetween,
+  cpuSecondsByPart,
+  indexedCount,
+  startBenchStack,
+} from './support/bench-stack';
 import { signIn } from './support/bff-session';
-import { cpuMsPerItem, cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack } from './support/bench-stack';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,10 +47,12 @@ async function screenshot(frontendUrl: string, bffUrl: string, file: string): Pr
   const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(cookies.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name as string, value: value.join('='), url: frontendUrl };
-    }));
+    await context.addCookies(
+      cookies.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name as string, value: value.join('='), url: frontendUrl };
+      }),
+    );
     const page = await context.newPage();
     // While the corpus loads, the documents service can miss the BFF's 10 s deadline and the page errs: ask again.
     for (let attempt = 1; attempt <= 4; attempt += 1) {
@@ -89,7 +97,9 @@ async function main(): Promise<void> {
       console.log(`${round(seconds)} s: ${stored} stored, ${indexed} indexed; load ${round(os.loadavg()[0] ?? 0, 1)}`);
       if (!photographed && stored >= SCREENSHOT_AFTER_STORED && bench.stack.frontendUrl) {
         photographed = true;
-        await screenshot(bench.stack.frontendUrl, bench.stack.bffUrl, args.screenshot as string).catch((error: unknown) => console.error('screenshot failed:', error));
+        await screenshot(bench.stack.frontendUrl, bench.stack.bffUrl, args.screenshot as string).catch(
+          (error: unknown) => console.error('screenshot failed:', error),
+        );
       }
       if (indexedSeconds === undefined) await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
     }
@@ -100,15 +110,35 @@ async function main(): Promise<void> {
     const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
     printTable(`default corpus, ${FILINGS} filings (H2 file store, like npm start)`, [
       ['stack ready', `${round(readySeconds)} s`],
-      ['all stored', storedSeconds === undefined ? `not within ${round(elapsed)} s (${stored} stored)` : `${round(storedSeconds)} s`],
-      ['all indexed', indexedSeconds === undefined ? `not within ${round(elapsed)} s (${indexed} indexed)` : `${round(indexedSeconds)} s`],
+      [
+        'all stored',
+        storedSeconds === undefined ? `not within ${round(elapsed)} s (${stored} stored)` : `${round(storedSeconds)} s`,
+      ],
+      [
+        'all indexed',
+        indexedSeconds === undefined
+          ? `not within ${round(elapsed)} s (${indexed} indexed)`
+          : `${round(indexedSeconds)} s`,
+      ],
       ['stored when the stack was ready', String(storedAtReady)],
       ['stored per second (since ready)', String(round(storedSinceReady / Math.max(1, elapsed - readySeconds)))],
       ['load average (1 min) at the end', String(loadAverage1m)],
-      ...Object.entries(cpuMsPerFiling).map(([name, ms]): [string, string] => [`CPU ms per filing stored since ready: ${name}`, String(ms)]),
+      ...Object.entries(cpuMsPerFiling).map(([name, ms]): [string, string] => [
+        `CPU ms per filing stored since ready: ${name}`,
+        String(ms),
+      ]),
     ]);
     const file = writeBenchResult('corpus-load', {
-      filings: FILINGS, readySeconds: round(readySeconds), storedAtReady, storedSeconds, indexedSeconds, stored, indexed, elapsedSeconds: round(elapsed), cpuMsPerFiling, loadAverage1m,
+      filings: FILINGS,
+      readySeconds: round(readySeconds),
+      storedAtReady,
+      storedSeconds,
+      indexedSeconds,
+      stored,
+      indexed,
+      elapsedSeconds: round(elapsed),
+      cpuMsPerFiling,
+      loadAverage1m,
     });
     console.log(`written to ${file}`);
   } finally {

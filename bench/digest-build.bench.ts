@@ -15,14 +15,20 @@
  * .data/bench/digest-build.json.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
-import type { AlertForDelivery, AlertSource, CadenceName, HitForDelivery, HitSource } from '../services/alerts/src/domain/delivery-ports';
 import type { DeliveryRecord } from '../services/alerts/src/delivery/delivery';
 import { DigestPlanner } from '../services/alerts/src/delivery/digest-planner';
 import { UnsubscribeTokens } from '../services/alerts/src/delivery/unsubscribe-token';
+import type {
+  AlertForDelivery,
+  AlertSource,
+  CadenceName,
+  HitForDelivery,
+  HitSource,
+} from '../services/alerts/src/domain/delivery-ports';
 import { AlertEmailBuilder, type EmailContent } from '../services/alerts/src/email/alert-email';
 import { EmailRenderer } from '../services/alerts/src/email/email-renderer';
 import { SmtpMailer } from '../services/alerts/src/email/mailer';
@@ -30,7 +36,13 @@ import type { DeliveryRepository, NewDelivery } from '../services/alerts/src/sto
 import { SmtpSink } from '../services/alerts/test/support/smtp-sink';
 import { printTable, round, writeBenchResult } from './support/bench-output';
 
-const { values: args } = parseArgs({ options: { users: { type: 'string', default: '10000' }, alerts: { type: 'string', default: '10' }, send: { type: 'string', default: '500' } } });
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '10000' },
+    alerts: { type: 'string', default: '10' },
+    send: { type: 'string', default: '500' },
+  },
+});
 const USERS = Number(args.users);
 const ALERTS = Number(args.alerts);
 const SEND = Number(args.send);
@@ -45,8 +57,15 @@ function hitPool(size: number): Omit<HitForDelivery, 'id' | 'alertId'>[] {
   for (const filing of generateFilings(SEED, catalog, dockets, { count: size, pdfShare: 0 })) {
     const words = (filing.pages[0] ?? filing.description).split(/\s+/u).slice(10, 40);
     pool.push({
-      documentId: `doc-${pool.length}`, title: filing.title, snippet: `${words.slice(0, 12).join(' ')} \uE000${words[12] ?? 'tariff'}\uE001 ${words.slice(13).join(' ')}`,
-      docketNumber: filing.docketNumber, sourceName: filing.sourceId, filingType: filing.filingTypeNative, filedAt: new Date(filing.filedAt), matchedAt: WINDOW, deliveryKey: '',
+      documentId: `doc-${pool.length}`,
+      title: filing.title,
+      snippet: `${words.slice(0, 12).join(' ')} \uE000${words[12] ?? 'tariff'}\uE001 ${words.slice(13).join(' ')}`,
+      docketNumber: filing.docketNumber,
+      sourceName: filing.sourceId,
+      filingType: filing.filingTypeNative,
+      filedAt: new Date(filing.filedAt),
+      matchedAt: WINDOW,
+      deliveryKey: '',
     });
   }
   return pool;
@@ -57,16 +76,33 @@ async function main(): Promise<void> {
   // Deterministic "random": hits per alert 1-12, drawn from the pool.
   const hitsFor = (user: number, alert: number): HitForDelivery[] => {
     const n = 1 + ((user * 31 + alert * 17) % 12);
-    return Array.from({ length: n }, (_, i) => ({ ...pool[(user * 97 + alert * 13 + i * 7) % pool.length]!, id: `h-${user}-${alert}-${i}`, alertId: `a-${user}-${alert}` }));
+    return Array.from({ length: n }, (_, i) => ({
+      ...pool[(user * 97 + alert * 13 + i * 7) % pool.length]!,
+      id: `h-${user}-${alert}-${i}`,
+      alertId: `a-${user}-${alert}`,
+    }));
   };
   const alertOf = (user: number, alert: number): AlertForDelivery => ({
-    id: `a-${user}-${alert}`, ownerUserId: `u-${user}`, ownerEmail: `user${user}@example.com`, name: `Alert ${alert} of user ${user}`, kind: alert % 4 === 0 ? 'docket' : 'search',
-    query: alert % 4 === 0 ? '' : 'rate case', question: '', cadence: 'daily', hour: 8, weekday: 0, timeZone: 'UTC', paused: false, volumeNotice: '', emailUnsubscribed: false,
+    id: `a-${user}-${alert}`,
+    ownerUserId: `u-${user}`,
+    ownerEmail: `user${user}@example.com`,
+    name: `Alert ${alert} of user ${user}`,
+    kind: alert % 4 === 0 ? 'docket' : 'search',
+    query: alert % 4 === 0 ? '' : 'rate case',
+    question: '',
+    cadence: 'daily',
+    hour: 8,
+    weekday: 0,
+    timeZone: 'UTC',
+    paused: false,
+    volumeNotice: '',
+    emailUnsubscribed: false,
     channels: { inApp: true, email: true, webhookEndpointId: '' },
   });
   const alerts: AlertSource = {
     alert: async () => null,
-    alertsOfOwner: async (owner: string, cadence: CadenceName) => (cadence === 'daily' ? Array.from({ length: ALERTS }, (_, a) => alertOf(Number(owner.slice(2)), a)) : []),
+    alertsOfOwner: async (owner: string, cadence: CadenceName) =>
+      cadence === 'daily' ? Array.from({ length: ALERTS }, (_, a) => alertOf(Number(owner.slice(2)), a)) : [],
     ownersWithCadence: async function* (cadence: CadenceName) {
       if (cadence === 'daily') for (let u = 0; u < USERS; u += 1) yield `u-${u}`;
     },
@@ -84,7 +120,9 @@ async function main(): Promise<void> {
 
   const tokens = new UnsubscribeTokens('bench-secret-of-enough-length');
   const builder = new AlertEmailBuilder({
-    appUrl: 'https://docket.example', messageIdDomain: 'docket.example', renderer: EmailRenderer.load(),
+    appUrl: 'https://docket.example',
+    messageIdDomain: 'docket.example',
+    renderer: EmailRenderer.load(),
     unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
   });
   const keep: EmailContent[] = [];
@@ -107,7 +145,13 @@ async function main(): Promise<void> {
     },
   } as unknown as DeliveryRepository;
   const planner = new DigestPlanner({
-    deliveries, alerts, hits, jobs: { enqueue: async () => undefined }, answers: { answer: async () => [] }, maxPerHour: 20, logger: pino({ level: 'silent' }),
+    deliveries,
+    alerts,
+    hits,
+    jobs: { enqueue: async () => undefined },
+    answers: { answer: async () => [] },
+    maxPerHour: 20,
+    logger: pino({ level: 'silent' }),
   });
 
   let peakRss = process.memoryUsage().rss;
@@ -136,17 +180,40 @@ async function main(): Promise<void> {
 
   const loadAverage = os.loadavg().map((l) => round(l, 2));
   const figures = {
-    users: USERS, alertsPerUser: ALERTS, usersWithDigest: result.users, deliveries: result.deliveries, emails,
-    seconds: round(seconds, 2), usersPerSecond: round(result.users / seconds), emailBuildMs: round(buildMs), emailsPerSecondBuilt: round(emails / (buildMs / 1000)),
-    averageEmailKb: round(emailBytes / Math.max(1, emails) / 1024), peakRssMb: round(peakRss / 2 ** 20), rssGrowthMb: round((peakRss - baseRss) / 2 ** 20), peakHeapMb: round(peakHeap / 2 ** 20),
-    sent: keep.length, sendSeconds: round(sendSeconds, 2), sentPerSecond: keep.length ? round(keep.length / sendSeconds) : 0, loadAverage,
+    users: USERS,
+    alertsPerUser: ALERTS,
+    usersWithDigest: result.users,
+    deliveries: result.deliveries,
+    emails,
+    seconds: round(seconds, 2),
+    usersPerSecond: round(result.users / seconds),
+    emailBuildMs: round(buildMs),
+    emailsPerSecondBuilt: round(emails / (buildMs / 1000)),
+    averageEmailKb: round(emailBytes / Math.max(1, emails) / 1024),
+    peakRssMb: round(peakRss / 2 ** 20),
+    rssGrowthMb: round((peakRss - baseRss) / 2 ** 20),
+    peakHeapMb: round(peakHeap / 2 ** 20),
+    sent: keep.length,
+    sendSeconds: round(sendSeconds, 2),
+    sentPerSecond: keep.length ? round(keep.length / sendSeconds) : 0,
+    loadAverage,
   };
   printTable(`Digest build: ${USERS} users × ${ALERTS} daily alerts (1-12 new documents each), one window`, [
     ['users with a digest / deliveries planned', `${result.users} / ${result.deliveries} (in-app + e-mail)`],
     ['plan + build, total', `${figures.seconds} s (${figures.usersPerSecond} users/s)`],
-    ['of which building e-mails (HTML + text)', `${figures.emailBuildMs} ms for ${emails} (${figures.emailsPerSecondBuilt}/s), ${figures.averageEmailKb} KB each`],
+    [
+      'of which building e-mails (HTML + text)',
+      `${figures.emailBuildMs} ms for ${emails} (${figures.emailsPerSecondBuilt}/s), ${figures.averageEmailKb} KB each`,
+    ],
     ['peak RSS / growth / peak heap', `${figures.peakRssMb} MB / ${figures.rssGrowthMb} MB / ${figures.peakHeapMb} MB`],
-    ...(keep.length ? [['sent to a local SMTP server (8 at a time)', `${keep.length} in ${figures.sendSeconds} s (${figures.sentPerSecond}/s)`] as [string, string]] : []),
+    ...(keep.length
+      ? [
+          [
+            'sent to a local SMTP server (8 at a time)',
+            `${keep.length} in ${figures.sendSeconds} s (${figures.sentPerSecond}/s)`,
+          ] as [string, string],
+        ]
+      : []),
     ['load average (1, 5, 15 min)', loadAverage.join(', ')],
   ]);
   console.log(`wrote ${writeBenchResult('digest-build', figures)}`);

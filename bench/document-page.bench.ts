@@ -15,8 +15,8 @@
  * ids. Writes .data/bench/document-page.json.
  */
 import crypto from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { ObjectId, type Document } from 'mongodb';
 import { pollUntil } from '@docket/local-infra';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
@@ -35,7 +35,10 @@ const { values: args } = parseArgs({
     lean: { type: 'boolean', default: false },
   },
 });
-const SIZES = args.sizes.split(',').map(Number).sort((a, b) => a - b);
+const SIZES = args.sizes
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const REQUESTS = Number(args.requests);
 const WARMUP = Number(args.warmup);
 const BATCH = 1000;
@@ -55,10 +58,13 @@ interface SizeResult {
 /** Waits until the default-corpus load has finished (every corpus run succeeded). */
 async function waitForSeed(bench: BenchStack): Promise<void> {
   const runs = bench.mongo.db('documents').collection('ingestion_runs');
-  await pollUntil(async () => {
-    const corpus = await runs.find({ connector: 'corpus' }, { projection: { status: 1 } }).toArray();
-    return corpus.length > 0 && corpus.every((run) => run.status === 'succeeded');
-  }, { timeoutMs: 10 * 60_000, intervalMs: 500, description: 'the default corpus to load', abortIf: bench.crashed });
+  await pollUntil(
+    async () => {
+      const corpus = await runs.find({ connector: 'corpus' }, { projection: { status: 1 } }).toArray();
+      return corpus.length > 0 && corpus.every((run) => run.status === 'succeeded');
+    },
+    { timeoutMs: 10 * 60_000, intervalMs: 500, description: 'the default corpus to load', abortIf: bench.crashed },
+  );
 }
 
 /** The signed-in administrator's cookies (session + CSRF), through the BFF's own login flow. */
@@ -76,18 +82,27 @@ async function signIn(bffUrl: string): Promise<string> {
 }
 
 function cookiesOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Times GET url(id) one request at a time, full body read; any status but 200 stops the bench. */
-async function timeRequests(ids: string[], url: (id: string) => string, cookie: string, mustContain: (id: string) => string): Promise<number[]> {
+async function timeRequests(
+  ids: string[],
+  url: (id: string) => string,
+  cookie: string,
+  mustContain: (id: string) => string,
+): Promise<number[]> {
   const times: number[] = [];
   for (const id of ids) {
     const started = performance.now();
     const response = await fetch(url(id), { headers: { cookie }, redirect: 'manual' });
     const body = await response.text();
     times.push(performance.now() - started);
-    if (response.status !== 200 || !body.includes(mustContain(id))) throw new Error(`GET ${url(id)}: ${response.status}, ${body.slice(0, 300)}`);
+    if (response.status !== 200 || !body.includes(mustContain(id)))
+      throw new Error(`GET ${url(id)}: ${response.status}, ${body.slice(0, 300)}`);
   }
   return times;
 }
@@ -98,7 +113,15 @@ async function timeRequests(ids: string[], url: (id: string) => string, cookie: 
  */
 function leanFields(template: Document): Document {
   const text = String(template.text).slice(0, 400);
-  return { text, pages: [{ number: 1, start: 0, end: text.length }], mentions: [], values: [], entities: [], filers: [], description: '' };
+  return {
+    text,
+    pages: [{ number: 1, start: 0, end: text.length }],
+    mentions: [],
+    values: [],
+    entities: [],
+    filers: [],
+    description: '',
+  };
 }
 
 function sample<T>(items: T[], count: number): T[] {
@@ -106,13 +129,17 @@ function sample<T>(items: T[], count: number): T[] {
 }
 
 async function main(): Promise<void> {
-  if (args.store !== 'memory' && args.store !== 'h2') throw new Error(`--store must be memory or h2, got "${args.store}"`);
+  if (args.store !== 'memory' && args.store !== 'h2')
+    throw new Error(`--store must be memory or h2, got "${args.store}"`);
   const bench = await startBenchStack({
     frontend: true,
     ...(args.store === 'h2' ? { h2MongoHeap: args['mongo-heap'] } : {}),
     env: {
-      SEED_FILINGS: '300', SEED_DOCKETS: '40', MONGO_STANDIN_MAX_HEAP: args['mongo-heap'],
-      ADMIN_EMAIL, ADMIN_PASSWORD,
+      SEED_FILINGS: '300',
+      SEED_DOCKETS: '40',
+      MONGO_STANDIN_MAX_HEAP: args['mongo-heap'],
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
     },
   });
   try {
@@ -126,7 +153,9 @@ async function main(): Promise<void> {
     if (templates.length === 0) throw new Error('the default corpus produced no document to clone');
     const templateChars = Math.round(templates.reduce((sum, t) => sum + String(t.text).length, 0) / templates.length);
     const ids: string[] = [];
-    const seededIds = (await collection.find({ 'provenance.connector': 'corpus' }, { projection: { _id: 1 } }).toArray()).map((d) => String(d._id));
+    const seededIds = (
+      await collection.find({ 'provenance.connector': 'corpus' }, { projection: { _id: 1 } }).toArray()
+    ).map((d) => String(d._id));
     let count = await collection.countDocuments();
     const results: SizeResult[] = [];
     for (const size of SIZES) {
@@ -168,7 +197,9 @@ async function main(): Promise<void> {
       const frontendMs = await timeRequests(sample(ids, REQUESTS), frontend, cookie, (id) => id);
       await timeRequests(sample(ids, WARMUP), bff, cookie, (id) => id);
       const bffMs = await timeRequests(sample(ids, REQUESTS), bff, cookie, (id) => id);
-      const seededPageMs = args.lean ? await timeRequests(sample(seededIds, REQUESTS), frontend, cookie, (id) => id) : undefined;
+      const seededPageMs = args.lean
+        ? await timeRequests(sample(seededIds, REQUESTS), frontend, cookie, (id) => id)
+        : undefined;
       const result = {
         documents: total,
         insertSeconds: round(insertSeconds),
@@ -179,15 +210,27 @@ async function main(): Promise<void> {
       };
       results.push(result);
       const row = (s: Summary) => `p50 ${s.p50} ms   p95 ${s.p95} ms   p99 ${s.p99} ms   max ${s.max} ms`;
-      printTable(`${total.toLocaleString('en-US')} documents (${toInsert.toLocaleString('en-US')} bulk-inserted at ${result.insertedPerSecond}/s; ~${templateChars} characters of text each)`, [
-        [`GET /documents/{id} (frontend, ${REQUESTS} ids)`, row(result.frontendPageMs)],
-        [`GET /api/documents/{id} (BFF, ${REQUESTS} ids)`, row(result.bffJsonMs)],
-        ...(result.seededFilingPageMs ? [[`GET /documents/{id} of full seeded filings (${REQUESTS} ids)`, row(result.seededFilingPageMs)] as [string, string]] : []),
-      ]);
+      printTable(
+        `${total.toLocaleString('en-US')} documents (${toInsert.toLocaleString('en-US')} bulk-inserted at ${result.insertedPerSecond}/s; ~${templateChars} characters of text each)`,
+        [
+          [`GET /documents/{id} (frontend, ${REQUESTS} ids)`, row(result.frontendPageMs)],
+          [`GET /api/documents/{id} (BFF, ${REQUESTS} ids)`, row(result.bffJsonMs)],
+          ...(result.seededFilingPageMs
+            ? [
+                [`GET /documents/{id} of full seeded filings (${REQUESTS} ids)`, row(result.seededFilingPageMs)] as [
+                  string,
+                  string,
+                ],
+              ]
+            : []),
+        ],
+      );
     }
     const file = writeBenchResult('document-page', {
       setup: `test-profile stack with frontend (next start), ${args.store === 'h2' ? 'H2-file' : 'in-memory'} MongoDB stand-in (heap ${args['mongo-heap']}); documents bulk-inserted as ${args.lean ? 'lean ' : ''}clones of short seeded filings; sequential requests after ${WARMUP} warm-up`,
-      requests: REQUESTS, templateChars, sizes: results,
+      requests: REQUESTS,
+      templateChars,
+      sizes: results,
     });
     console.log(`written to ${file}`);
   } finally {

@@ -21,7 +21,11 @@ import { performance } from 'node:perf_hooks';
 import { compileQuery, parseQuery } from '@docket/query-language';
 import { documentPassages } from '../services/query-engine/src/embeddings/passages';
 import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
-import { UseLiteEmbedder, USE_LITE_DIMENSIONS, USE_LITE_MODEL_ID } from '../services/query-engine/src/embeddings/use-lite.embedder';
+import {
+  USE_LITE_DIMENSIONS,
+  USE_LITE_MODEL_ID,
+  UseLiteEmbedder,
+} from '../services/query-engine/src/embeddings/use-lite.embedder';
 import type { FilterMetadata } from '../services/query-engine/src/retrieval/filter-metadata';
 import { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
 import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
@@ -35,7 +39,10 @@ const PASSAGES_PER_DOCUMENT = 2;
 function samplePassages(): { passages: string[]; source: string; passagesPerDocument: number } {
   const scifact = path.resolve(__dirname, '../../shared/eval/scifact/corpus.jsonl');
   if (existsSync(scifact)) {
-    const documents = readFileSync(scifact, 'utf8').split('\n').filter(Boolean).slice(0, 400)
+    const documents = readFileSync(scifact, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .slice(0, 400)
       .map((line) => JSON.parse(line) as { title: string; text: string });
     const perDocument = documents.map((d) => documentPassages(d.title, d.text));
     return {
@@ -44,8 +51,13 @@ function samplePassages(): { passages: string[]; source: string; passagesPerDocu
       passagesPerDocument: perDocument.reduce((sum, p) => sum + p.length, 0) / perDocument.length,
     };
   }
-  const words = 'the commission order tariff rate pipeline filing docket utility hearing rehearing settlement refund customers energy gas electric'.split(' ');
-  const passages = Array.from({ length: PASSAGES }, (_, i) => Array.from({ length: 90 }, (_, w) => words[(i * 7 + w * 13) % words.length]).join(' '));
+  const words =
+    'the commission order tariff rate pipeline filing docket utility hearing rehearing settlement refund customers energy gas electric'.split(
+      ' ',
+    );
+  const passages = Array.from({ length: PASSAGES }, (_, i) =>
+    Array.from({ length: 90 }, (_, w) => words[(i * 7 + w * 13) % words.length]).join(' '),
+  );
   return { passages, source: 'generated text', passagesPerDocument: 1 };
 }
 
@@ -53,7 +65,10 @@ function samplePassages(): { passages: string[]; source: string; passagesPerDocu
  * Passages per wall-clock second, and per CPU second of the process (worker threads included):
  * the latter is what one idle core does, whatever else the machine is running.
  */
-async function timeEmbedding(embed: (texts: string[]) => Promise<unknown>, passages: string[]): Promise<{ per_s: number; per_cpu_s: number }> {
+async function timeEmbedding(
+  embed: (texts: string[]) => Promise<unknown>,
+  passages: string[],
+): Promise<{ per_s: number; per_cpu_s: number }> {
   await embed(passages.slice(0, 8)); // warm-up: model load, WASM compile
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
@@ -96,14 +111,23 @@ async function main(): Promise<void> {
   const random = seededUnitVectors(42, USE_LITE_DIMENSIONS);
   global.gc?.();
   const before = process.memoryUsage();
-  const index = VectorIndex.open(path.join(dir, 'vectors.sqlite'), { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS });
+  const index = VectorIndex.open(path.join(dir, 'vectors.sqlite'), {
+    modelId: 'bench-synthetic',
+    dimensions: USE_LITE_DIMENSIONS,
+  });
   const loadStarted = performance.now();
   const agencies = ['ferc', 'cpuc', 'nyps'];
   index.db.transaction(() => {
     for (let d = 0; d < documents; d++) {
       const metadata: FilterMetadata = {
-        sourceId: agencies[d % 3] as string, agencies: [], docketNumber: `ER24-${d % 5000}-000`, filingType: 'Order',
-        filingCategory: 'Order', parties: [], entities: [], filedAt: new Date(Date.UTC(2020, 0, 1 + (d % 1500))).toISOString(),
+        sourceId: agencies[d % 3] as string,
+        agencies: [],
+        docketNumber: `ER24-${d % 5000}-000`,
+        filingType: 'Order',
+        filingCategory: 'Order',
+        parties: [],
+        entities: [],
+        filedAt: new Date(Date.UTC(2020, 0, 1 + (d % 1500))).toISOString(),
       };
       index.put(`doc-${d}`, `sha-${d}`, metadata, Array.from({ length: PASSAGES_PER_DOCUMENT }, random));
     }
@@ -142,7 +166,10 @@ async function main(): Promise<void> {
     matrix_bytes_per_vector: round(index.matrix.allocatedBytes / index.matrix.vectorCount, 1),
     matrix_bytes_per_vector_used: 4 + 1 * USE_LITE_DIMENSIONS + 4,
     // `external` includes ArrayBuffers (the matrix) and SQLite's memory is outside both.
-    process_bytes_per_vector: round((after.heapUsed + after.external - before.heapUsed - before.external) / index.matrix.vectorCount, 1),
+    process_bytes_per_vector: round(
+      (after.heapUsed + after.external - before.heapUsed - before.external) / index.matrix.vectorCount,
+      1,
+    ),
     float32_bytes_per_vector_for_comparison: 4 * USE_LITE_DIMENSIONS,
     load_ms: Math.round(loadMs),
   };
@@ -152,16 +179,28 @@ async function main(): Promise<void> {
   printTable('embeddings (USE lite, WASM backend)', [
     ['passages', `${embedding.passages} (${source}, ~${embedding.mean_passage_chars} chars)`],
     ['in thread', `${inThread.per_s} passages/s (${inThread.per_cpu_s} per CPU second)`],
-    ['worker pool 1 thread', `${threaded.threads_1?.per_s} passages/s (${threaded.threads_1?.per_cpu_s} per CPU second)`],
-    ['worker pool 2 threads', `${threaded.threads_2?.per_s} passages/s (${threaded.threads_2?.per_cpu_s} per CPU second)`],
-    ['documents per CPU second', `${embedding.documents_per_cpu_s} at ${embedding.passages_per_document} passages/document`],
+    [
+      'worker pool 1 thread',
+      `${threaded.threads_1?.per_s} passages/s (${threaded.threads_1?.per_cpu_s} per CPU second)`,
+    ],
+    [
+      'worker pool 2 threads',
+      `${threaded.threads_2?.per_s} passages/s (${threaded.threads_2?.per_cpu_s} per CPU second)`,
+    ],
+    [
+      'documents per CPU second',
+      `${embedding.documents_per_cpu_s} at ${embedding.passages_per_document} passages/document`,
+    ],
   ]);
   const row = (t: ReturnType<typeof time>) => `${t.wall.p50} / ${t.wall.p95}  (CPU ${t.cpu.p50} / ${t.cpu.p95})`;
-  printTable(`vector search, ${search.vectors} vectors / ${search.documents} documents, k=100, wall ms p50 / p95 (CPU ms)`, [
-    ['unfiltered', row(search.unfiltered_ms)],
-    ['broad filter (1/3 pass)', row(search.broad_filter_ms)],
-    ['1,000 listed documents', row(search.listed_1000_ms)],
-  ]);
+  printTable(
+    `vector search, ${search.vectors} vectors / ${search.documents} documents, k=100, wall ms p50 / p95 (CPU ms)`,
+    [
+      ['unfiltered', row(search.unfiltered_ms)],
+      ['broad filter (1/3 pass)', row(search.broad_filter_ms)],
+      ['1,000 listed documents', row(search.listed_1000_ms)],
+    ],
+  );
   printTable('memory per vector (bytes)', [
     ['matrix (allocated)', memory.matrix_bytes_per_vector],
     ['process growth (heap + external)', memory.process_bytes_per_vector],

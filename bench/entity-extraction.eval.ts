@@ -20,10 +20,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateCatalog } from '@docket/corpus';
-import { DEFAULT_DOCKET_PATTERNS, ENTITY_KINDS, extractEntities, type DocketPattern, type EntityKind, type EntityMention } from '../services/documents/src/domain/entities';
+import {
+  DEFAULT_DOCKET_PATTERNS,
+  ENTITY_KINDS,
+  extractEntities,
+  type DocketPattern,
+  type EntityKind,
+  type EntityMention,
+} from '../services/documents/src/domain/entities';
 
-interface Gold { kind: EntityKind; text: string; start: number; end: number }
-interface Passage { id: string; genre: string; split: 'dev' | 'heldout-1' | 'heldout-2' | 'corpus' | 'heldout-3' | 'heldout-4'; text: string; mentions: Gold[] }
+interface Gold {
+  kind: EntityKind;
+  text: string;
+  start: number;
+  end: number;
+}
+interface Passage {
+  id: string;
+  genre: string;
+  split: 'dev' | 'heldout-1' | 'heldout-2' | 'corpus' | 'heldout-3' | 'heldout-4';
+  text: string;
+  mentions: Gold[];
+}
 
 const SAMPLE = path.join(__dirname, '../services/documents/test/fixtures/entities/labelled-passages.json');
 const showErrors = process.argv.includes('--errors');
@@ -92,10 +110,14 @@ function evaluate(passages: Passage[], label: string) {
   rows.push({ kind: 'all (micro)' as EntityKind, exact: score(total(exact)), overlap: score(total(overlap)) });
 
   const fmt = (n: number | null) => (n === null ? '  -  ' : n.toFixed(3));
-  console.log(`\n${label}: ${passages.length} passages, ${passages.reduce((n, p) => n + p.mentions.length, 0)} gold mentions`);
+  console.log(
+    `\n${label}: ${passages.length} passages, ${passages.reduce((n, p) => n + p.mentions.length, 0)} gold mentions`,
+  );
   console.log('kind          gold  | exact P  R      F1    | overlap P  R      F1');
   for (const { kind, exact: e, overlap: o } of rows) {
-    console.log(`${kind.padEnd(13)} ${String(e.tp + e.fn).padStart(4)}  | ${fmt(e.precision)}  ${fmt(e.recall)}  ${fmt(e.f1)} |  ${fmt(o.precision)}  ${fmt(o.recall)}  ${fmt(o.f1)}`);
+    console.log(
+      `${kind.padEnd(13)} ${String(e.tp + e.fn).padStart(4)}  | ${fmt(e.precision)}  ${fmt(e.recall)}  ${fmt(e.f1)} |  ${fmt(o.precision)}  ${fmt(o.recall)}  ${fmt(o.f1)}`,
+    );
   }
   if (showErrors && errors.length > 0) console.log(errors.join('\n'));
   return rows;
@@ -105,32 +127,75 @@ function main() {
   const { passages } = JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as { passages: Passage[] };
   const splits = {
     all: evaluate(passages, 'all passages'),
-    dev: evaluate(passages.filter((p) => p.split === 'dev'), 'dev split (tuned on)'),
-    heldout1: evaluate(passages.filter((p) => p.split === 'heldout-1'), 'heldout-1 split (tuned on after its first look)'),
-    heldout2: evaluate(passages.filter((p) => p.split === 'heldout-2'), 'heldout-2 split (tuned on after its first look)'),
-    corpus: evaluate(passages.filter((p) => p.split === 'corpus'), 'corpus split (generated corpus text; tuned on after its first look)'),
-    heldout3: evaluate(passages.filter((p) => p.split === 'heldout-3'), 'heldout-3 split (tuned on after its first look)'),
-    heldout4: evaluate(passages.filter((p) => p.split === 'heldout-4'), 'heldout-4 split (blind, never tuned on)'),
+    dev: evaluate(
+      passages.filter((p) => p.split === 'dev'),
+      'dev split (tuned on)',
+    ),
+    heldout1: evaluate(
+      passages.filter((p) => p.split === 'heldout-1'),
+      'heldout-1 split (tuned on after its first look)',
+    ),
+    heldout2: evaluate(
+      passages.filter((p) => p.split === 'heldout-2'),
+      'heldout-2 split (tuned on after its first look)',
+    ),
+    corpus: evaluate(
+      passages.filter((p) => p.split === 'corpus'),
+      'corpus split (generated corpus text; tuned on after its first look)',
+    ),
+    heldout3: evaluate(
+      passages.filter((p) => p.split === 'heldout-3'),
+      'heldout-3 split (tuned on after its first look)',
+    ),
+    heldout4: evaluate(
+      passages.filter((p) => p.split === 'heldout-4'),
+      'heldout-4 split (blind, never tuned on)',
+    ),
   };
 
   // Speed: realistic text of about 1 MB, and 100k capitalised words with no sentence breaks.
   let realistic = '';
-  for (let i = 0; realistic.length < 1_000_000; i++) realistic += (passages[i % passages.length] as Passage).text + '\n\n';
-  const pathological = Array.from({ length: 100_000 }, (_, i) => ['Alpha', 'Beta', 'Gamma', 'Delta', 'Power'][i % 5]).join(' ');
-  const pathologicalMixed = Array.from({ length: 100_000 }, (_, i) => ['Cascadia', 'Gas', 'and', 'Electric', 'Mr.', 'Q.'][i % 6]).join(' ');
+  for (let i = 0; realistic.length < 1_000_000; i++)
+    realistic += (passages[i % passages.length] as Passage).text + '\n\n';
+  const pathological = Array.from(
+    { length: 100_000 },
+    (_, i) => ['Alpha', 'Beta', 'Gamma', 'Delta', 'Power'][i % 5],
+  ).join(' ');
+  const pathologicalMixed = Array.from(
+    { length: 100_000 },
+    (_, i) => ['Cascadia', 'Gas', 'and', 'Electric', 'Mr.', 'Q.'][i % 6],
+  ).join(' ');
   const speed = {
     realistic1MbChars: realistic.length,
     realistic1MbMs: timeIt(() => extractEntities(realistic, { docketPatterns })),
     capitalised100kWordsMs: timeIt(() => extractEntities(pathological, { docketPatterns })),
     mixedNameWords100kMs: timeIt(() => extractEntities(pathologicalMixed, { docketPatterns })),
   };
-  console.log(`speed: 1 MB realistic text ${speed.realistic1MbMs} ms; 100k capitalised words ${speed.capitalised100kWordsMs} ms; 100k name-like words ${speed.mixedNameWords100kMs} ms`);
+  console.log(
+    `speed: 1 MB realistic text ${speed.realistic1MbMs} ms; 100k capitalised words ${speed.capitalised100kWordsMs} ms; 100k name-like words ${speed.mixedNameWords100kMs} ms`,
+  );
 
-  const out = path.join(__dirname, 'results', `entity-extraction-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const out = path.join(
+    __dirname,
+    'results',
+    `entity-extraction-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  );
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    JSON.stringify({ bench: 'entity-extraction', at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, passages: passages.length, splits, speed }, null, 2),
+    JSON.stringify(
+      {
+        bench: 'entity-extraction',
+        at: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        passages: passages.length,
+        splits,
+        speed,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`wrote ${path.relative(process.cwd(), out)}`);
 }

@@ -14,11 +14,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { queryBudget } from '../services/query-engine/src/index/query-budget';
 import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
 import { VolumeService, type VolumeInput } from '../services/query-engine/src/service/volume.service';
+import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { generatedDocuments } from './support/generated-filings';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? 100_000);
@@ -74,7 +74,10 @@ async function main(): Promise<void> {
         results.push({ search: label, days, total, ...s });
       }
     }
-    printTable(`EstimateVolume on ${count.toLocaleString('en')} filings (index built in ${buildS} s; ${runs} runs each)`, rows);
+    printTable(
+      `EstimateVolume on ${count.toLocaleString('en')} filings (index built in ${buildS} s; ${runs} runs each)`,
+      rows,
+    );
     console.log(`  load average (1 min): ${round(os.loadavg()[0] ?? 0, 2)}`);
     console.log(`  wrote ${writeBenchResult('estimate-volume', { filings: count, buildS, runs, results })}`);
   } finally {

@@ -36,10 +36,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { startInfra, type InfraHandle } from '@docket/local-infra';
 import { renameTopic, topics } from '@docket/events';
-import { grpcCall } from '@docket/service-kit';
+import { startInfra, type InfraHandle } from '@docket/local-infra';
 import { ExportFormat, ExportStatus } from '@docket/proto/src/gen/research/export/v1/exports';
+import { grpcCall } from '@docket/service-kit';
 import { startApp, type RunningApp } from '../services/export/src/app';
 import { configSchema } from '../services/export/src/config';
 import { ExportTestClient } from '../services/export/test/support/export-client';
@@ -58,10 +58,39 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'csv-100k', upstream: 'index', requestId: 'r-100k', workspaceRequest: 'rows:100000', format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false }, goal: '< 20 s, < 300 MB' },
-  { name: 'csv-1m', upstream: 'fake', requestId: 'r-1m', workspaceRequest: 'rows:1000000', format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false } },
-  { name: 'xlsx-100k', upstream: 'index', requestId: 'r-100k', workspaceRequest: 'rows:100000', format: ExportFormat.EXPORT_FORMAT_XLSX, options: { includeFullText: false, includeOriginalFiles: false } },
-  { name: 'zip-1000-files', upstream: 'fake', requestId: '', workspaceRequest: 'rows:1000', format: ExportFormat.EXPORT_FORMAT_ZIP, options: { includeFullText: false, includeOriginalFiles: true } },
+  {
+    name: 'csv-100k',
+    upstream: 'index',
+    requestId: 'r-100k',
+    workspaceRequest: 'rows:100000',
+    format: ExportFormat.EXPORT_FORMAT_CSV,
+    options: { includeFullText: false, includeOriginalFiles: false },
+    goal: '< 20 s, < 300 MB',
+  },
+  {
+    name: 'csv-1m',
+    upstream: 'fake',
+    requestId: 'r-1m',
+    workspaceRequest: 'rows:1000000',
+    format: ExportFormat.EXPORT_FORMAT_CSV,
+    options: { includeFullText: false, includeOriginalFiles: false },
+  },
+  {
+    name: 'xlsx-100k',
+    upstream: 'index',
+    requestId: 'r-100k',
+    workspaceRequest: 'rows:100000',
+    format: ExportFormat.EXPORT_FORMAT_XLSX,
+    options: { includeFullText: false, includeOriginalFiles: false },
+  },
+  {
+    name: 'zip-1000-files',
+    upstream: 'fake',
+    requestId: '',
+    workspaceRequest: 'rows:1000',
+    format: ExportFormat.EXPORT_FORMAT_ZIP,
+    options: { includeFullText: false, includeOriginalFiles: true },
+  },
 ];
 
 const { values: args } = parseArgs({
@@ -76,7 +105,8 @@ const { values: args } = parseArgs({
   },
 });
 const INDEX_DOCS = Number(args['index-docs']);
-if (!Number.isInteger(INDEX_DOCS) || INDEX_DOCS < 1) throw new Error(`--index-docs must be a positive whole number, not ${args['index-docs']}`);
+if (!Number.isInteger(INDEX_DOCS) || INDEX_DOCS < 1)
+  throw new Error(`--index-docs must be a positive whole number, not ${args['index-docs']}`);
 const WORKER_HEAP_MB = Number(args['worker-heap-mb']);
 const selected = args.case ? CASES.filter((c) => c.name === args.case) : CASES;
 if (selected.length === 0) throw new Error(`unknown case ${args.case}; one of ${CASES.map((c) => c.name).join(', ')}`);
@@ -101,16 +131,35 @@ async function main(): Promise<void> {
   }
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'export-bench-'));
   const suffix = `${process.pid}-${Date.now()}`;
-  const names = { TEST_QUEUE_PREFIX: `{export-bench-${suffix}}`, TEST_PROCESS_TOPIC: `export-bench-${suffix}.processes.v1`, TEST_COMPLETED_TOPIC: `export-bench-${suffix}.completed.v1` };
+  const names = {
+    TEST_QUEUE_PREFIX: `{export-bench-${suffix}}`,
+    TEST_PROCESS_TOPIC: `export-bench-${suffix}.processes.v1`,
+    TEST_COMPLETED_TOPIC: `export-bench-${suffix}.completed.v1`,
+  };
   const shared = {
-    MONGO_URL: infra.mongoUrl, KAFKA_BROKERS: infra.kafkaBrokers.join(','), REDIS_URL: infra.redisUrl, MONGO_DB: `export_bench_${suffix.replace(/-/g, '_')}`,
-    QUERY_ENGINE_GRPC: target, DOCUMENTS_GRPC: target, EXPORT_BLOB_DIR: blobDir, EXPORT_MAX_CONCURRENT: '10', EXPORT_MAX_STORED: '100',
+    MONGO_URL: infra.mongoUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    REDIS_URL: infra.redisUrl,
+    MONGO_DB: `export_bench_${suffix.replace(/-/g, '_')}`,
+    QUERY_ENGINE_GRPC: target,
+    DOCUMENTS_GRPC: target,
+    EXPORT_BLOB_DIR: blobDir,
+    EXPORT_MAX_CONCURRENT: '10',
+    EXPORT_MAX_STORED: '100',
   };
   // The API reads the request from the same query-engine as the worker: one API per upstream.
-  const apiOf = (queryEngine: string) => startApp({ ...configSchema.parse({ ...shared, QUERY_ENGINE_GRPC: queryEngine, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1', groupId: `export-bench-${suffix}`, queuePrefix: names.TEST_QUEUE_PREFIX,
-    processTopic: renameTopic(topics.processUpdated, names.TEST_PROCESS_TOPIC), completedTopic: renameTopic(topics.exportCompleted, names.TEST_COMPLETED_TOPIC),
-  });
+  const apiOf = (queryEngine: string) =>
+    startApp(
+      { ...configSchema.parse({ ...shared, QUERY_ENGINE_GRPC: queryEngine, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 },
+      logger,
+      {
+        grpcHost: '127.0.0.1',
+        groupId: `export-bench-${suffix}`,
+        queuePrefix: names.TEST_QUEUE_PREFIX,
+        processTopic: renameTopic(topics.processUpdated, names.TEST_PROCESS_TOPIC),
+        completedTopic: renameTopic(topics.exportCompleted, names.TEST_COMPLETED_TOPIC),
+      },
+    );
   const api: RunningApp = await apiOf(index?.target ?? target);
   const client = new ExportTestClient(`127.0.0.1:${api.grpcPort}`);
   const results: Array<Record<string, unknown>> = [];
@@ -119,7 +168,13 @@ async function main(): Promise<void> {
       const onIndex = c.upstream === 'index' && index;
       const queryEngine = onIndex ? index.target : target;
       const worker = await startWorker({
-        ...process.env, ...shared, QUERY_ENGINE_GRPC: queryEngine, ...names, EXPORT_WORKERS: '1', LOG_LEVEL: 'silent', TEST_GROUP: `export-bench-worker-${suffix}-${c.name}`,
+        ...process.env,
+        ...shared,
+        QUERY_ENGINE_GRPC: queryEngine,
+        ...names,
+        EXPORT_WORKERS: '1',
+        LOG_LEVEL: 'silent',
+        TEST_GROUP: `export-bench-worker-${suffix}-${c.name}`,
       });
       const caseApi = onIndex || !index ? api : await apiOf(target);
       const caseClient = caseApi === api ? client : new ExportTestClient(`127.0.0.1:${caseApi.grpcPort}`);
@@ -127,8 +182,18 @@ async function main(): Promise<void> {
       const cpuBefore = await cpuSecondsOf(worker.pid!);
       const indexCpuBefore = onIndex ? await cpuSecondsOf(index.child.pid!) : 0;
       const startedAt = performance.now();
-      const exportTarget = onIndex ? { workspaceId: INDEX_WORKSPACE, requestId: INDEX_REQUEST } : { workspaceId: `ws-${c.name}`, requestId: c.requestId };
-      const started = (await grpcCall(caseClient.client, 'startExport', { target: exportTarget, format: c.format, options: c.options, userId: USER, userEmail: '' })).export!;
+      const exportTarget = onIndex
+        ? { workspaceId: INDEX_WORKSPACE, requestId: INDEX_REQUEST }
+        : { workspaceId: `ws-${c.name}`, requestId: c.requestId };
+      const started = (
+        await grpcCall(caseClient.client, 'startExport', {
+          target: exportTarget,
+          format: c.format,
+          options: c.options,
+          userId: USER,
+          userEmail: '',
+        })
+      ).export!;
       const done = await caseClient.until(USER, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED, 30 * 60_000);
       const seconds = (performance.now() - startedAt) / 1000;
       const peak = await peakRssOf(worker.pid!);
@@ -138,12 +203,25 @@ async function main(): Promise<void> {
       worker.kill('SIGTERM');
       await once(worker, 'exit');
       const result = {
-        case: c.name, upstream: onIndex ? `real index (${index.documents} documents)` : 'gRPC fake', goal: c.goal ?? '', workerHeapCapMb: WORKER_HEAP_MB || 'default',
-        seconds: round(seconds, 1), rows, rowsPerSecond: Math.round(rows / seconds), bytes: Number(done.size),
-        workerCpuSeconds: round(cpu, 1), ...(onIndex ? { indexServerCpuSeconds: round(indexCpu, 1) } : {}), peakWorkerRssMb: round(peak / 2 ** 20), idleWorkerRssMb: round(idleRss / 2 ** 20), loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
+        case: c.name,
+        upstream: onIndex ? `real index (${index.documents} documents)` : 'gRPC fake',
+        goal: c.goal ?? '',
+        workerHeapCapMb: WORKER_HEAP_MB || 'default',
+        seconds: round(seconds, 1),
+        rows,
+        rowsPerSecond: Math.round(rows / seconds),
+        bytes: Number(done.size),
+        workerCpuSeconds: round(cpu, 1),
+        ...(onIndex ? { indexServerCpuSeconds: round(indexCpu, 1) } : {}),
+        peakWorkerRssMb: round(peak / 2 ** 20),
+        idleWorkerRssMb: round(idleRss / 2 ** 20),
+        loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
       };
       results.push(result);
-      printTable(`export ${c.name}`, Object.entries(result).map(([k, v]) => [k, String(v)]));
+      printTable(
+        `export ${c.name}`,
+        Object.entries(result).map(([k, v]) => [k, String(v)]),
+      );
       await grpcCall(caseClient.client, 'deleteExport', { userId: USER, exportId: started.exportId });
       if (caseApi !== api) {
         caseClient.close();
@@ -161,7 +239,12 @@ async function main(): Promise<void> {
     await infra.stop();
     await rm(blobDir, { recursive: true, force: true });
   }
-  console.log(`load average before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}; after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores, shared with other work)`);
+  console.log(
+    `load average before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}; after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores, shared with other work)`,
+  );
   console.log(`wrote ${writeBenchResult('export', { machine: machine(), loadAverageBefore: loadBefore, results })}`);
 }
 
@@ -169,20 +252,41 @@ async function main(): Promise<void> {
 async function startIndexServer(): Promise<{ child: ChildProcess; target: string; documents: number }> {
   const indexPath = path.join(REPO_ROOT, '.data', 'bench', `export-index-${INDEX_DOCS}.sqlite`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/export-index-server.ts'], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, INDEX_PATH: indexPath, INDEX_DOCUMENTS: String(INDEX_DOCS), WORKSPACE_ID: INDEX_WORKSPACE, REQUEST_ID: INDEX_REQUEST, USER_ID: USER },
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      INDEX_PATH: indexPath,
+      INDEX_DOCUMENTS: String(INDEX_DOCS),
+      WORKSPACE_ID: INDEX_WORKSPACE,
+      REQUEST_ID: INDEX_REQUEST,
+      USER_ID: USER,
+    },
   });
-  const [ready] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(([code]) => { throw new Error(`the index server exited with ${code}`); })])) as [
-    { port: number; documents: number; buildSeconds: number },
-  ];
-  if (ready.buildSeconds > 0) console.log(`built the index of ${ready.documents} documents at ${indexPath} in ${round(ready.buildSeconds, 1)} s`);
+  const [ready] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`the index server exited with ${code}`);
+    }),
+  ])) as [{ port: number; documents: number; buildSeconds: number }];
+  if (ready.buildSeconds > 0)
+    console.log(`built the index of ${ready.documents} documents at ${indexPath} in ${round(ready.buildSeconds, 1)} s`);
   return { child, target: `127.0.0.1:${ready.port}`, documents: ready.documents };
 }
 
 async function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const heap = WORKER_HEAP_MB > 0 ? [`--max-old-space-size=${WORKER_HEAP_MB}`] : [];
-  const child = spawn(process.execPath, [...heap, '--import', 'tsx', 'services/export/test/support/export-worker.process.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  await Promise.race([once(child, 'message'), once(child, 'exit').then(([code]) => { throw new Error(`worker exited with ${code}`); })]);
+  const child = spawn(
+    process.execPath,
+    [...heap, '--import', 'tsx', 'services/export/test/support/export-worker.process.ts'],
+    { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`worker exited with ${code}`);
+    }),
+  ]);
   return child;
 }
 

@@ -45,7 +45,11 @@ async function main() {
 void main().catch((err) => { console.error(err); process.exit(1); });
 `;
 
-const load = (): string => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = (): string =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -55,15 +59,25 @@ function arg(name: string): string | undefined {
 /** Wall and CPU seconds (its process and every child it waited for, from the shell's `times`) of a command. */
 function timed(command: string, cwd: string): { wallSeconds: number; cpuSeconds: number } {
   const started = Date.now();
-  const out = execFileSync('bash', ['-c', `${command} >&2; times`], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync('bash', ['-c', `${command} >&2; times`], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const children = out.trim().split('\n').at(-1) ?? '';
-  const cpuSeconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
+  const cpuSeconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (sum, m) => sum + Number(m[1]) * 60 + Number(m[2]),
+    0,
+  );
   return { wallSeconds: (Date.now() - started) / 1000, cpuSeconds };
 }
 
 /** What git ignores in the clone (builds, caches, data, dist/), node_modules excepted. */
 function resetToFreshClone(clone: string): void {
-  const ignored = execFileSync('git', ['ls-files', '--others', '--ignored', '--exclude-standard', '--directory'], { cwd: clone, encoding: 'utf8' });
+  const ignored = execFileSync('git', ['ls-files', '--others', '--ignored', '--exclude-standard', '--directory'], {
+    cwd: clone,
+    encoding: 'utf8',
+  });
   for (const entry of ignored.split('\n').filter(Boolean)) {
     if (entry.split('/').includes('node_modules') || entry === '.first-start.ts') continue;
     fs.rmSync(path.join(clone, entry), { recursive: true, force: true });
@@ -90,13 +104,20 @@ async function startOnce(clone: string, dataDir: string): Promise<StartFigures> 
 
 function report(label: string, figures: StartFigures, buildCpuSeconds: number | undefined, loadBefore: string): void {
   const build = figures.timings.frontendBuildSeconds;
-  console.log(`${label}: /login served after ${figures.seconds.toFixed(1)} s` +
-    (build !== undefined ? ` (frontend build ${build.toFixed(1)} s wall, ${buildCpuSeconds?.toFixed(1) ?? '?'} CPU-s)` : ' (nothing to build)') +
-    `, infrastructure ${figures.timings.infraSeconds.toFixed(1)} s, services ready at ${figures.timings.servicesSeconds.toFixed(1)} s` +
-    `; load average before ${loadBefore}, after ${load()}`);
+  console.log(
+    `${label}: /login served after ${figures.seconds.toFixed(1)} s` +
+      (build !== undefined
+        ? ` (frontend build ${build.toFixed(1)} s wall, ${buildCpuSeconds?.toFixed(1) ?? '?'} CPU-s)`
+        : ' (nothing to build)') +
+      `, infrastructure ${figures.timings.infraSeconds.toFixed(1)} s, services ready at ${figures.timings.servicesSeconds.toFixed(1)} s` +
+      `; load average before ${loadBefore}, after ${load()}`,
+  );
   const parts = Object.entries(figures.cpuSecondsByPart).sort((a, b) => b[1] - a[1]);
   const total = parts.reduce((sum, [, s]) => sum + s, 0);
-  console.log(`  CPU-s of the running parts at ready: ${total.toFixed(1)} in all; ` + parts.map(([n, s]) => `${n} ${s.toFixed(1)}`).join(', '));
+  console.log(
+    `  CPU-s of the running parts at ready: ${total.toFixed(1)} in all; ` +
+      parts.map(([n, s]) => `${n} ${s.toFixed(1)}`).join(', '),
+  );
 }
 
 async function main(): Promise<void> {
@@ -108,20 +129,26 @@ async function main(): Promise<void> {
       // What `npm ci` does after installing the packages (its postinstall: the jars), timed apart as npm ci is.
       const loadBefore = load();
       const postinstall = timed('npm run postinstall', clone);
-      console.log(`reusing ${clone} (its node_modules kept; everything else git ignores removed); npm ci's postinstall again: ${postinstall.wallSeconds.toFixed(1)} s wall, ${postinstall.cpuSeconds.toFixed(1)} CPU-s; load average before ${loadBefore}, after ${load()}`);
+      console.log(
+        `reusing ${clone} (its node_modules kept; everything else git ignores removed); npm ci's postinstall again: ${postinstall.wallSeconds.toFixed(1)} s wall, ${postinstall.cpuSeconds.toFixed(1)} CPU-s; load average before ${loadBefore}, after ${load()}`,
+      );
     } else {
       execFileSync('git', ['clone', '--quiet', repoRoot, clone], { stdio: 'inherit' });
       const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: clone, encoding: 'utf8' }).trim();
       const loadBefore = load();
       const ci = timed('npm ci --no-audit --no-fund', clone);
-      console.log(`clone of ${commit} in ${clone}; npm ci: ${ci.wallSeconds.toFixed(1)} s wall, ${ci.cpuSeconds.toFixed(1)} CPU-s (npm's cache ~/.npm is the machine's); load average before ${loadBefore}, after ${load()}`);
+      console.log(
+        `clone of ${commit} in ${clone}; npm ci: ${ci.wallSeconds.toFixed(1)} s wall, ${ci.cpuSeconds.toFixed(1)} CPU-s (npm's cache ~/.npm is the machine's); load average before ${loadBefore}, after ${load()}`,
+      );
     }
     fs.writeFileSync(path.join(clone, '.first-start.ts'), CHILD_SCRIPT);
     const dataDir = path.join(clone, '.data');
 
     const loadBeforeFirst = load();
     const first = await startOnce(clone, dataDir);
-    const buildCpu = (JSON.parse(fs.readFileSync(path.join(clone, '.cache', 'frontend-build.json'), 'utf8')) as { cpuSeconds?: number }).cpuSeconds;
+    const buildCpu = (
+      JSON.parse(fs.readFileSync(path.join(clone, '.cache', 'frontend-build.json'), 'utf8')) as { cpuSeconds?: number }
+    ).cpuSeconds;
     report('first start', first, buildCpu, loadBeforeFirst);
 
     const loadBeforeLater = load();

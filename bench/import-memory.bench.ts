@@ -14,9 +14,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Catalog, type Docket, type Filing } from '@docket/corpus';
+import { parseArgs } from 'node:util';
+import {
+  generateCatalog,
+  generateDockets,
+  generateFilings,
+  renderFilingPdf,
+  type Catalog,
+  type Docket,
+  type Filing,
+} from '@docket/corpus';
 import { grpcCall } from '@docket/service-kit';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { pidOf, rssBytes, startBenchStack, waitForRun } from './support/bench-stack';
@@ -51,7 +59,11 @@ interface Corpus {
 /** Streams generated filings `BUNDLE` at a time as one multi-page filing (the first one's metadata, every page). */
 function* bundledFilings(catalog: Catalog, dockets: Docket[], start: number): Generator<Filing> {
   let bundle: Filing[] = [];
-  for (const filing of generateFilings(SEED, catalog, dockets, { count: Number.MAX_SAFE_INTEGER, start, pdfShare: 0 })) {
+  for (const filing of generateFilings(SEED, catalog, dockets, {
+    count: Number.MAX_SAFE_INTEGER,
+    start,
+    pdfShare: 0,
+  })) {
     bundle.push(filing);
     if (bundle.length < BUNDLE) continue;
     yield { ...bundle[0]!, pages: bundle.flatMap((f) => f.pages) };
@@ -76,7 +88,12 @@ async function writeCorpus(): Promise<Corpus> {
     if (pool.length === PDF_POOL) break;
     pool.push({
       pdf: await renderFilingPdf(filing),
-      sidecar: { docketNumber: filing.docketNumber, filingType: filing.filingTypeNative, filedAt: filing.filedAt, filers: filing.filers },
+      sidecar: {
+        docketNumber: filing.docketNumber,
+        filingType: filing.filingTypeNative,
+        filedAt: filing.filedAt,
+        filers: filing.filers,
+      },
       title: filing.title,
     });
   }
@@ -100,7 +117,9 @@ async function main(): Promise<void> {
   const generated = performance.now();
   const corpus = await writeCorpus();
   const files = corpus.textFiles + corpus.pdfFiles;
-  console.error(`generated ${files} files (${corpus.textFiles} text, ${corpus.pdfFiles} PDF), ${mb(corpus.bytes)} MB in ${round((performance.now() - generated) / 1000)} s`);
+  console.error(
+    `generated ${files} files (${corpus.textFiles} text, ${corpus.pdfFiles} PDF), ${mb(corpus.bytes)} MB in ${round((performance.now() - generated) / 1000)} s`,
+  );
 
   const bench = await startBenchStack({
     // In memory, not on H2: on H2 the stand-in itself becomes the bottleneck (under 1 file/s).
@@ -119,7 +138,11 @@ async function main(): Promise<void> {
     const idle = samples.splice(0);
 
     const started = performance.now();
-    const { runId } = await grpcCall(bench.documents, 'startImport', { path: corpus.dir, sourceId: 'uploads', requestedBy: 'bench' });
+    const { runId } = await grpcCall(bench.documents, 'startImport', {
+      path: corpus.dir,
+      sourceId: 'uploads',
+      requestedBy: 'bench',
+    });
     const run = await waitForRun(bench, runId, 6 * 3_600_000);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
@@ -127,20 +150,44 @@ async function main(): Promise<void> {
     const during = summary(samples.map(mb));
     const baselineMb = summary(idle.map(mb)).p50;
     const everyFileSeen = run.status === 'succeeded' && run.seen === files;
-    printTable(`import of ${mb(corpus.bytes)} MB: ${files} files (${corpus.textFiles} text, ${corpus.pdfFiles} PDF, ${BUNDLE} filings per file), run ${run.status}`, [
-      ['documents service RSS', `baseline ${baselineMb} MB   peak ${during.max} MB   p50 during import ${during.p50} MB   (${during.count} samples, every ${SAMPLE_MS} ms)`],
-      ['duration', `${round(seconds)} s   ${round(mb(corpus.bytes) / seconds, 2)} MB/s   ${round(run.seen / seconds)} files/s`],
-      ['run counts', `seen ${run.seen} of ${files}, new ${run.new}, duplicate ${run.duplicate}, failed ${run.failed}`],
-      ['every file seen', everyFileSeen ? 'yes' : 'NO'],
-    ]);
+    printTable(
+      `import of ${mb(corpus.bytes)} MB: ${files} files (${corpus.textFiles} text, ${corpus.pdfFiles} PDF, ${BUNDLE} filings per file), run ${run.status}`,
+      [
+        [
+          'documents service RSS',
+          `baseline ${baselineMb} MB   peak ${during.max} MB   p50 during import ${during.p50} MB   (${during.count} samples, every ${SAMPLE_MS} ms)`,
+        ],
+        [
+          'duration',
+          `${round(seconds)} s   ${round(mb(corpus.bytes) / seconds, 2)} MB/s   ${round(run.seen / seconds)} files/s`,
+        ],
+        [
+          'run counts',
+          `seen ${run.seen} of ${files}, new ${run.new}, duplicate ${run.duplicate}, failed ${run.failed}`,
+        ],
+        ['every file seen', everyFileSeen ? 'yes' : 'NO'],
+      ],
+    );
     const minutesPerGb = round(2 ** 10 / (mb(corpus.bytes) / seconds) / 60);
-    if (minutesPerGb > 15 && TARGET_BYTES < 2 ** 30) console.log(`  (a full 1 GB import would take about ${minutesPerGb} min at this rate on this machine; --gb scales it)`);
+    if (minutesPerGb > 15 && TARGET_BYTES < 2 ** 30)
+      console.log(
+        `  (a full 1 GB import would take about ${minutesPerGb} min at this rate on this machine; --gb scales it)`,
+      );
     if (run.failed > 0) console.log(`  first failures: ${JSON.stringify(run.errors.slice(0, 3))}`);
     const file = writeBenchResult('import-memory', {
       setup: `test-profile stack, in-memory MongoDB stand-in with a ${args['mongo-heap']} heap, SEED_CORPUS=false; one StartImport of the whole directory; RSS from /proc/<pid>/status`,
-      corpus: { bytes: corpus.bytes, mb: mb(corpus.bytes), textFiles: corpus.textFiles, pdfFiles: corpus.pdfFiles, filingsPerFile: BUNDLE, pdfPool: PDF_POOL },
+      corpus: {
+        bytes: corpus.bytes,
+        mb: mb(corpus.bytes),
+        textFiles: corpus.textFiles,
+        pdfFiles: corpus.pdfFiles,
+        filingsPerFile: BUNDLE,
+        pdfPool: PDF_POOL,
+      },
       rssMb: { baseline: baselineMb, peak: during.max, duringImport: during },
-      seconds: round(seconds), estimatedMinutesPerGb: minutesPerGb, mbPerSecond: round(mb(corpus.bytes) / seconds, 2),
+      seconds: round(seconds),
+      estimatedMinutesPerGb: minutesPerGb,
+      mbPerSecond: round(mb(corpus.bytes) / seconds, 2),
       run: { status: run.status, seen: run.seen, new: run.new, duplicate: run.duplicate, failed: run.failed },
       everyFileSeen,
     });

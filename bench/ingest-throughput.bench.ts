@@ -16,17 +16,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
 import { pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { cpuMsPerItem, cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
+import {
+  cpuMsPerItem,
+  cpuSecondsBetween,
+  cpuSecondsByPart,
+  indexedCount,
+  startBenchStack,
+  waitForRun,
+  type BenchStack,
+} from './support/bench-stack';
 import { writePdfFiling, writeTextFiling } from './support/filing-files';
 
 const { values: args } = parseArgs({
-  options: { text: { type: 'string', default: '2000' }, pdf: { type: 'string', default: '300' }, 'pdf-pages': { type: 'string', default: '10' } },
+  options: {
+    text: { type: 'string', default: '2000' },
+    pdf: { type: 'string', default: '300' },
+    'pdf-pages': { type: 'string', default: '10' },
+  },
 });
 const TEXT_COUNT = Number(args.text);
 const PDF_COUNT = Number(args.pdf);
@@ -81,25 +93,47 @@ async function writeCorpus(): Promise<{ text: CorpusSet; pdf: CorpusSet }> {
     pdfBytes += await writePdfFiling(pdfDir, `filing-${String(index++).padStart(6, '0')}`, { ...filing, pages });
     pdfChars += pages.join('').length;
   }
-  return { text: { dir: textDir, bytes: textBytes, chars: textChars }, pdf: { dir: pdfDir, bytes: pdfBytes, chars: pdfChars } };
+  return {
+    text: { dir: textDir, bytes: textBytes, chars: textChars },
+    pdf: { dir: pdfDir, bytes: pdfBytes, chars: pdfChars },
+  };
 }
 
-async function importSet(bench: BenchStack, kind: SetResult['kind'], { dir, bytes, chars }: CorpusSet, files: number): Promise<SetResult> {
+async function importSet(
+  bench: BenchStack,
+  kind: SetResult['kind'],
+  { dir, bytes, chars }: CorpusSet,
+  files: number,
+): Promise<SetResult> {
   const baseline = await indexedCount(bench.search);
   const cpuBefore = cpuSecondsByPart();
   const started = performance.now();
-  const { runId } = await grpcCall(bench.documents, 'startImport', { path: dir, sourceId: 'uploads', requestedBy: 'bench' });
+  const { runId } = await grpcCall(bench.documents, 'startImport', {
+    path: dir,
+    sourceId: 'uploads',
+    requestedBy: 'bench',
+  });
   const run = await waitForRun(bench, runId, TIMEOUT_MS);
   const importSeconds = (performance.now() - started) / 1000;
-  if (run.status !== 'succeeded') throw new Error(`the ${kind} import ended ${run.status}: ${JSON.stringify(run.errors.slice(0, 5))}`);
+  if (run.status !== 'succeeded')
+    throw new Error(`the ${kind} import ended ${run.status}: ${JSON.stringify(run.errors.slice(0, 5))}`);
   await pollUntil(async () => (await indexedCount(bench.search)) >= baseline + run.new, {
-    timeoutMs: TIMEOUT_MS, intervalMs: 100, description: `the index to hold ${run.new} more documents`, abortIf: bench.crashed,
+    timeoutMs: TIMEOUT_MS,
+    intervalMs: 100,
+    description: `the index to hold ${run.new} more documents`,
+    abortIf: bench.crashed,
   });
   const indexedSeconds = (performance.now() - started) / 1000;
   const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
   const cpuMsPerDocument = cpuMsPerItem(perPart, run.new, 2);
   return {
-    kind, files, charsPerFile: Math.round(chars / Math.max(1, files)), bytes, seen: run.seen, new: run.new, failed: run.failed,
+    kind,
+    files,
+    charsPerFile: Math.round(chars / Math.max(1, files)),
+    bytes,
+    seen: run.seen,
+    new: run.new,
+    failed: run.failed,
     importSeconds: round(importSeconds, 2),
     indexedSeconds: round(indexedSeconds, 2),
     importDocsPerSecond: round(run.new / importSeconds),
@@ -119,16 +153,26 @@ async function main(): Promise<void> {
     const pdf = await importSet(bench, 'pdf', corpus.pdf, PDF_COUNT);
     for (const set of [text, pdf]) {
       const shape = set.kind === 'pdf' ? `${PDF_PAGES}-page PDFs` : 'text files';
-      printTable(`${set.kind}: ${set.files} ${shape}, ${set.charsPerFile} characters of text each, ${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`, [
-        ['imported (run succeeded)', `${set.importSeconds} s   ${set.importDocsPerSecond} docs/s   ${set.importMbPerSecond} MB/s`],
-        ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
-        ['load average (1 min) at the end', String(set.loadAverage1m)],
-        ...Object.entries(set.cpuMsPerDocument).map(([name, ms]): [string, string] => [`CPU ms per document: ${name}`, String(ms)]),
-      ]);
+      printTable(
+        `${set.kind}: ${set.files} ${shape}, ${set.charsPerFile} characters of text each, ${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`,
+        [
+          [
+            'imported (run succeeded)',
+            `${set.importSeconds} s   ${set.importDocsPerSecond} docs/s   ${set.importMbPerSecond} MB/s`,
+          ],
+          ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
+          ['load average (1 min) at the end', String(set.loadAverage1m)],
+          ...Object.entries(set.cpuMsPerDocument).map(([name, ms]): [string, string] => [
+            `CPU ms per document: ${name}`,
+            String(ms),
+          ]),
+        ],
+      );
     }
     const file = writeBenchResult('ingest-throughput', {
       setup: `test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; ${PDF_PAGES}-page PDFs; one StartImport per directory; times from the call`,
-      text, pdf,
+      text,
+      pdf,
     });
     console.log(`written to ${file}`);
   } finally {

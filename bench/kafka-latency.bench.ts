@@ -16,8 +16,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import pino from 'pino';
+import {
+  createKafka,
+  ensureTopics,
+  EventConsumer,
+  EventPublisher,
+  newEventFields,
+  renameTopic,
+  topics,
+} from '@docket/events';
 import { startInfra, type InfraHandle } from '@docket/local-infra';
-import { createKafka, ensureTopics, EventConsumer, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const WARMUP = Math.min(100, Math.floor(EVENTS / 10));
@@ -46,7 +54,10 @@ async function main(): Promise<void> {
   let infra: InfraHandle | undefined;
   if (!process.env.KAFKA_BROKERS || !process.env.MONGO_URL) {
     // Redis is not needed here; a dummy URL keeps the launcher from starting one.
-    infra = await startInfra({ profile: 'test', env: { ...process.env, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:1' } });
+    infra = await startInfra({
+      profile: 'test',
+      env: { ...process.env, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:1' },
+    });
   }
   const brokers = infra?.kafkaBrokers ?? (process.env.KAFKA_BROKERS ?? '').split(',');
   const mongoUrl = infra?.mongoUrl ?? process.env.MONGO_URL ?? '';
@@ -62,10 +73,13 @@ async function main(): Promise<void> {
   const sentAt = new Map<string, number>();
   const arrived = new Map<string, number>();
   const waiters = new Map<string, () => void>();
-  const consumer = new EventConsumer({ kafka, groupId: `bench-${stamp}`, connection, logger }).on(topic, async (message) => {
-    arrived.set(message.eventId, performance.now());
-    waiters.get(message.eventId)?.();
-  });
+  const consumer = new EventConsumer({ kafka, groupId: `bench-${stamp}`, connection, logger }).on(
+    topic,
+    async (message) => {
+      arrived.set(message.eventId, performance.now());
+      waiters.get(message.eventId)?.();
+    },
+  );
   await consumer.start();
   const publisher = new EventPublisher(kafka, logger);
   await publisher.connect();
@@ -77,15 +91,17 @@ async function main(): Promise<void> {
     await publisher.publish(topic, message);
     return { eventId: message.eventId, ackMs: performance.now() - t0 };
   };
-  const arrival = (eventId: string) => new Promise<void>((resolve) => {
-    if (arrived.has(eventId)) resolve();
-    else waiters.set(eventId, resolve);
-  });
-  const latencyOf = (ids: string[]) => ids.flatMap((id) => {
-    const a = arrived.get(id);
-    const s = sentAt.get(id);
-    return a !== undefined && s !== undefined ? [a - s] : [];
-  });
+  const arrival = (eventId: string) =>
+    new Promise<void>((resolve) => {
+      if (arrived.has(eventId)) resolve();
+      else waiters.set(eventId, resolve);
+    });
+  const latencyOf = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const a = arrived.get(id);
+      const s = sentAt.get(id);
+      return a !== undefined && s !== undefined ? [a - s] : [];
+    });
 
   // 1. Latency: one event in flight at a time (publish, wait until the handler ran, next).
   for (let i = 0; i < WARMUP; i += 1) await arrival((await publishOne(i)).eventId);
@@ -104,7 +120,10 @@ async function main(): Promise<void> {
   const burstStart = performance.now();
   for (let i = 0; i < EVENTS; i += 1) burstIds.push((await publishOne(i)).eventId);
   const publishedSeconds = (performance.now() - burstStart) / 1000;
-  await Promise.race([Promise.all(burstIds.map(arrival)), new Promise((resolve) => setTimeout(resolve, 120_000).unref())]);
+  await Promise.race([
+    Promise.all(burstIds.map(arrival)),
+    new Promise((resolve) => setTimeout(resolve, 120_000).unref()),
+  ]);
   const consumedSeconds = (Math.max(...burstIds.map((id) => arrived.get(id) ?? 0)) - burstStart) / 1000;
 
   const result = {
@@ -137,9 +156,15 @@ async function main(): Promise<void> {
   const l = result.oneInFlight.publishToHandlerMs;
   const b = result.backToBack;
   console.log(`kafka publish→consume latency, ${EVENTS} events one in flight (after ${WARMUP} warm-up):`);
-  console.log(`  p50 ${l.p50} ms   p95 ${l.p95} ms   p99 ${l.p99} ms   max ${l.max} ms   (mean ${l.mean} ms; publish ack p50 ${result.oneInFlight.publishAckMs.p50} ms)`);
-  console.log(`back-to-back: published ${b.publishedPerSecond}/s, consumed ${b.consumedPerSecond}/s; latency p50 ${b.publishToHandlerMs.p50} ms   p99 ${b.publishToHandlerMs.p99} ms`);
-  console.log(`(load average ${result.setup.loadAverage1m} on ${result.setup.cpus} CPUs) written to ${path.relative(process.cwd(), file)}`);
+  console.log(
+    `  p50 ${l.p50} ms   p95 ${l.p95} ms   p99 ${l.p99} ms   max ${l.max} ms   (mean ${l.mean} ms; publish ack p50 ${result.oneInFlight.publishAckMs.p50} ms)`,
+  );
+  console.log(
+    `back-to-back: published ${b.publishedPerSecond}/s, consumed ${b.consumedPerSecond}/s; latency p50 ${b.publishToHandlerMs.p50} ms   p99 ${b.publishToHandlerMs.p99} ms`,
+  );
+  console.log(
+    `(load average ${result.setup.loadAverage1m} on ${result.setup.cpus} CPUs) written to ${path.relative(process.cwd(), file)}`,
+  );
 
   await consumer.stop();
   await publisher.disconnect();

@@ -15,8 +15,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import mongoose, { Types } from 'mongoose';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
 import { ensureJars, freePort, startMongo } from '@docket/local-infra';
@@ -34,7 +34,10 @@ import { cpuSecondsOf } from './support/bench-stack';
 
 const { values: args } = parseArgs({
   options: {
-    filings: { type: 'string', default: '6000' }, window: { type: 'string', default: '2000' }, jar: { type: 'string' }, 'counted-every': { type: 'string', default: '15' },
+    filings: { type: 'string', default: '6000' },
+    window: { type: 'string', default: '2000' },
+    jar: { type: 'string' },
+    'counted-every': { type: 'string', default: '15' },
     // with-flag: the relay hands published events to the counters' flag write, as the service does (StatsProjector.carryPulls); separate: its own $pull, as before
     pull: { type: 'string', default: 'with-flag' },
   },
@@ -47,16 +50,37 @@ const RELAY_BATCH = 16;
 const COUNTED_EVERY = Number(args['counted-every']);
 const PULL_WITH_FLAG = args.pull !== 'separate';
 
-function recordOf(filing: ReturnType<typeof generateFilings> extends Iterable<infer F> ? F : never, index: number): NewDocumentRecord {
+function recordOf(
+  filing: ReturnType<typeof generateFilings> extends Iterable<infer F> ? F : never,
+  index: number,
+): NewDocumentRecord {
   const text = filing.pages.join('\n\n');
   const now = new Date();
   return {
-    title: filing.title, text, pages: filing.pages.map((page, i) => ({ number: i + 1, start: 0, end: page.length })),
-    sourceId: filing.sourceId, docketId: `${filing.sourceId}:${filing.docketNumber}`, docketNumber: filing.docketNumber,
-    filingType: filing.filingTypeNative, filingCategory: 'Other', filedAt: new Date(filing.filedAt), filers: filing.filers,
-    description: filing.description, language: 'en', sha256: contentSha256(filing.title, `${text}#${index}`), createdBy: '',
-    createdAt: now, updatedAt: now, attachments: [],
-    provenance: { connector: 'bench', sourceDocumentId: filing.sourceDocumentId, sourceUrl: '', runId: 'bench', createdByRunId: 'bench' },
+    title: filing.title,
+    text,
+    pages: filing.pages.map((page, i) => ({ number: i + 1, start: 0, end: page.length })),
+    sourceId: filing.sourceId,
+    docketId: `${filing.sourceId}:${filing.docketNumber}`,
+    docketNumber: filing.docketNumber,
+    filingType: filing.filingTypeNative,
+    filingCategory: 'Other',
+    filedAt: new Date(filing.filedAt),
+    filers: filing.filers,
+    description: filing.description,
+    language: 'en',
+    sha256: contentSha256(filing.title, `${text}#${index}`),
+    createdBy: '',
+    createdAt: now,
+    updatedAt: now,
+    attachments: [],
+    provenance: {
+      connector: 'bench',
+      sourceDocumentId: filing.sourceDocumentId,
+      sourceUrl: '',
+      runId: 'bench',
+      createdByRunId: 'bench',
+    },
     provenanceKey: `${filing.sourceId}|${filing.sourceDocumentId}|${index}`,
     ...analyseText(text, DEFAULT_DOCKET_PATTERNS),
   };
@@ -66,7 +90,13 @@ async function main(): Promise<void> {
   const jars = await ensureJars((m) => console.error(m));
   const jar = args.jar ?? jars.mongoJar;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-standin-'));
-  const mongo = await startMongo({ jars: { ...jars, mongoJar: jar }, dir, port: await freePort(), storage: 'h2', maxHeap: '1g' });
+  const mongo = await startMongo({
+    jars: { ...jars, mongoJar: jar },
+    dir,
+    port: await freePort(),
+    storage: 'h2',
+    maxHeap: '1g',
+  });
   const connection = await mongoose.createConnection(mongo.url, { dbName: 'documents' }).asPromise();
   const cpu = () => cpuSecondsOf(mongo.process.pid) ?? NaN;
   try {
@@ -76,11 +106,23 @@ async function main(): Promise<void> {
     await dockets.init();
     const silent = { error: () => undefined } as unknown as ConstructorParameters<typeof StatsProjector>[0]['logger'];
     // Flushed by hand every COUNTED_EVERY filings (its own timer never fires first).
-    const projector = new StatsProjector({
-      documents, sources: new SourceRepository(connection), dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger: silent,
-    }, 100_000, 3_600_000);
+    const projector = new StatsProjector(
+      {
+        documents,
+        sources: new SourceRepository(connection),
+        dockets,
+        entities: new EntityRepository(connection),
+        activity: new ActivityRepository(connection),
+        logger: silent,
+      },
+      100_000,
+      3_600_000,
+    );
     const catalog = generateCatalog(SEED);
-    const filings = generateFilings(SEED, catalog, generateDockets(SEED, catalog, 500), { count: FILINGS, pdfShare: 0 });
+    const filings = generateFilings(SEED, catalog, generateDockets(SEED, catalog, 500), {
+      count: FILINGS,
+      pdfShare: 0,
+    });
     const windows: Array<{ upTo: number; cpuMsPerFiling: number; wallMsPerFiling: number }> = [];
     let sent: Array<{ id: string; eventId: string }> = [];
     let windowCpu = cpu();
@@ -100,9 +142,15 @@ async function main(): Promise<void> {
         if (PULL_WITH_FLAG) {
           await documents.pullEvents(projector.carryPulls(sent.map((s) => ({ id: s.id, eventIds: [s.eventId] }))));
         } else {
-          await documents.model.bulkWrite(sent.map((s) => ({
-            updateOne: { filter: { _id: new Types.ObjectId(s.id) }, update: { $pull: { pendingEvents: { eventId: { $in: [s.eventId] } } } } as never },
-          })), { ordered: false });
+          await documents.model.bulkWrite(
+            sent.map((s) => ({
+              updateOne: {
+                filter: { _id: new Types.ObjectId(s.id) },
+                update: { $pull: { pendingEvents: { eventId: { $in: [s.eventId] } } } } as never,
+              },
+            })),
+            { ordered: false },
+          );
         }
         sent = [];
       }
@@ -110,8 +158,14 @@ async function main(): Promise<void> {
       index += 1;
       if (index % WINDOW === 0) {
         const now = cpu();
-        windows.push({ upTo: index, cpuMsPerFiling: round(((now - windowCpu) * 1000) / WINDOW, 2), wallMsPerFiling: round((performance.now() - windowWall) / WINDOW, 2) });
-        console.log(`${index} filings: stand-in ${windows.at(-1)?.cpuMsPerFiling} CPU ms per filing; load ${round(os.loadavg()[0] ?? 0, 1)}`);
+        windows.push({
+          upTo: index,
+          cpuMsPerFiling: round(((now - windowCpu) * 1000) / WINDOW, 2),
+          wallMsPerFiling: round((performance.now() - windowWall) / WINDOW, 2),
+        });
+        console.log(
+          `${index} filings: stand-in ${windows.at(-1)?.cpuMsPerFiling} CPU ms per filing; load ${round(os.loadavg()[0] ?? 0, 1)}`,
+        );
         windowCpu = now;
         windowWall = performance.now();
       }
@@ -119,17 +173,28 @@ async function main(): Promise<void> {
     // A relay pass looks for documents with events still pending: none are, so it reads them all.
     const scanCpu = cpu();
     const scanStarted = performance.now();
-    await documents.model.find({ 'pendingEvents.eventId': { $exists: true } }, { pendingEvents: 1 }).limit(100).lean();
+    await documents.model
+      .find({ 'pendingEvents.eventId': { $exists: true } }, { pendingEvents: 1 })
+      .limit(100)
+      .lean();
     const scan = { cpuMs: round((cpu() - scanCpu) * 1000), wallMs: round(performance.now() - scanStarted) };
     const fileMb = round(fs.statSync(path.join(dir, 'mongo.mv')).size / 2 ** 20);
     const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
-    printTable(`MongoDB stand-in (H2 file), ${FILINGS} filings, ${round(bytes / FILINGS / 1024)} KB of text each, counted ${COUNTED_EVERY} at a time, events pulled ${PULL_WITH_FLAG ? 'with the flag' : 'separately'} (${path.basename(path.dirname(jar))}/${path.basename(jar)})`, [
-      ...windows.map((w): [string, string] => [`CPU ms per filing, filings up to ${w.upTo}`, `${w.cpuMsPerFiling}   (wall ${w.wallMsPerFiling} ms)`]),
-      [`one relay pass's scan of ${FILINGS} documents`, `${scan.cpuMs} CPU ms, ${scan.wallMs} ms wall`],
-      ['H2 file size', `${fileMb} MB`],
-      ['load average (1 min) at the end', String(loadAverage1m)],
-    ]);
-    console.log(`written to ${writeBenchResult('mongo-stand-in', { jar, filings: FILINGS, countedEvery: COUNTED_EVERY, pullWithFlag: PULL_WITH_FLAG, windows, scan, fileMb, loadAverage1m })}`);
+    printTable(
+      `MongoDB stand-in (H2 file), ${FILINGS} filings, ${round(bytes / FILINGS / 1024)} KB of text each, counted ${COUNTED_EVERY} at a time, events pulled ${PULL_WITH_FLAG ? 'with the flag' : 'separately'} (${path.basename(path.dirname(jar))}/${path.basename(jar)})`,
+      [
+        ...windows.map((w): [string, string] => [
+          `CPU ms per filing, filings up to ${w.upTo}`,
+          `${w.cpuMsPerFiling}   (wall ${w.wallMsPerFiling} ms)`,
+        ]),
+        [`one relay pass's scan of ${FILINGS} documents`, `${scan.cpuMs} CPU ms, ${scan.wallMs} ms wall`],
+        ['H2 file size', `${fileMb} MB`],
+        ['load average (1 min) at the end', String(loadAverage1m)],
+      ],
+    );
+    console.log(
+      `written to ${writeBenchResult('mongo-stand-in', { jar, filings: FILINGS, countedEvery: COUNTED_EVERY, pullWithFlag: PULL_WITH_FLAG, windows, scan, fileMb, loadAverage1m })}`,
+    );
   } finally {
     await connection.close();
     await mongo.stop();

@@ -18,21 +18,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@opensearch-project/opensearch';
-import { foldedWords, type QueryNode } from '@docket/query-language';
 import { freePort, repoRoot } from '@docket/local-infra';
 import { ensureOpenSearchJars, startOpenSearch, type RunningOpenSearch } from '@docket/local-infra/src/opensearch';
-import { Random, STOPWORDS } from './support/query-sampling';
-import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
+import { foldedWords, type QueryNode } from '@docket/query-language';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
 import { OpenSearchBackend } from '../services/query-engine/src/index/opensearch/opensearch.backend';
-import { generatedDocuments } from './support/generated-filings';
 import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
+import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
+import { generatedDocuments } from './support/generated-filings';
+import { Random, STOPWORDS } from './support/query-sampling';
 
 const args = process.argv.slice(2);
 const urlArg = args.indexOf('--url');
 const givenUrl = urlArg >= 0 ? args[urlArg + 1] : undefined;
-const count = Number(args.find((arg, i) => /^\d+$/u.test(arg) && args[i - 1] !== '--url') ?? process.env.BENCH_FILINGS ?? 20_000);
+const count = Number(
+  args.find((arg, i) => /^\d+$/u.test(arg) && args[i - 1] !== '--url') ?? process.env.BENCH_FILINGS ?? 20_000,
+);
 const perKind = Number(process.env.BENCH_QUERIES ?? 200);
 const heap = process.env.BENCH_HEAP ?? '1g';
 const seed = process.env.BENCH_SEED ?? 'bench';
@@ -56,22 +58,38 @@ function collectSample(sample: Sample, document: IndexedDocument): void {
     if (phrase.length >= 2) sample.phrases.push(phrase);
   }
   if (!sample.sources.includes(document.sourceId)) sample.sources.push(document.sourceId);
-  if (document.filingCategory && !sample.categories.includes(document.filingCategory)) sample.categories.push(document.filingCategory);
+  if (document.filingCategory && !sample.categories.includes(document.filingCategory))
+    sample.categories.push(document.filingCategory);
 }
 
 function queries(sample: Sample): Record<string, { query: QueryNode; sort: SearchSortOrder; facets: boolean }[]> {
   const random = new Random(42);
-  const words = [...sample.frequency.entries()].filter(([word]) => !STOPWORDS.has(word) && !/^\d+$/u.test(word) && word.length > 2);
+  const words = [...sample.frequency.entries()].filter(
+    ([word]) => !STOPWORDS.has(word) && !/^\d+$/u.test(word) && word.length > 2,
+  );
   const byOccurrence: string[] = words.flatMap(([word, n]) => Array<string>(n).fill(word));
   const distinct = words.filter(([, n]) => n >= 3).map(([word]) => word);
   const term = (value: string): QueryNode => ({ kind: 'term', value });
   const times = <T>(make: () => T) => Array.from({ length: perKind }, make);
-  const twoFilters = () => filtersToQuery({ ...emptySearchFilters(), agencies: [random.pick(sample.sources)], filingTypes: [random.pick(sample.categories)] });
+  const twoFilters = () =>
+    filtersToQuery({
+      ...emptySearchFilters(),
+      agencies: [random.pick(sample.sources)],
+      filingTypes: [random.pick(sample.categories)],
+    });
   return {
     'term (by occurrence)': times(() => ({ query: term(random.pick(byOccurrence)), sort: 'relevance', facets: false })),
     'term (distinct words)': times(() => ({ query: term(random.pick(distinct)), sort: 'relevance', facets: false })),
-    phrase: times(() => ({ query: { kind: 'phrase', value: random.pick(sample.phrases).join(' ') }, sort: 'relevance', facets: false })),
-    'prefix (3 letters)': times(() => ({ query: { kind: 'prefix', value: random.pick(distinct).slice(0, 3) }, sort: 'relevance', facets: false })),
+    phrase: times(() => ({
+      query: { kind: 'phrase', value: random.pick(sample.phrases).join(' ') },
+      sort: 'relevance',
+      facets: false,
+    })),
+    'prefix (3 letters)': times(() => ({
+      query: { kind: 'prefix', value: random.pick(distinct).slice(0, 3) },
+      sort: 'relevance',
+      facets: false,
+    })),
     'boolean + 2 filters + facets': times(() => ({
       query: {
         kind: 'and',
@@ -84,7 +102,11 @@ function queries(sample: Sample): Record<string, { query: QueryNode; sort: Searc
       sort: 'relevance',
       facets: true,
     })),
-    'term, newest first': times(() => ({ query: term(random.pick(byOccurrence)), sort: 'filed_newest', facets: false })),
+    'term, newest first': times(() => ({
+      query: term(random.pick(byOccurrence)),
+      sort: 'filed_newest',
+      facets: false,
+    })),
     'filters only, newest first + facets': times(() => ({ query: twoFilters(), sort: 'filed_newest', facets: true })),
   };
 }
@@ -119,13 +141,17 @@ async function main(): Promise<void> {
   const pid = node?.process.pid;
   const idleRss = rssMB(pid);
   let peakRss = idleRss ?? 0;
-  const rssTimer = setInterval(() => { peakRss = Math.max(peakRss, rssMB(pid) ?? 0); }, 250);
+  const rssTimer = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMB(pid) ?? 0);
+  }, 250);
   rssTimer.unref();
 
   const alias = `bench-${Date.now().toString(36)}`;
   const backend = await OpenSearchBackend.open({ url, index: alias, requestTimeoutMs: 120_000 });
   try {
-    console.log(`opensearch bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`);
+    console.log(
+      `opensearch bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`,
+    );
     const sample: Sample = { frequency: new Map(), phrases: [], sources: [], categories: [] };
     const build = await backend.beginBuild();
     let indexMs = 0;
@@ -140,7 +166,8 @@ async function main(): Promise<void> {
       indexMs += performance.now() - started;
       done += batch.length;
       batch = [];
-      if (process.stdout.isTTY) process.stdout.write(`\r  indexed ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}`);
+      if (process.stdout.isTTY)
+        process.stdout.write(`\r  indexed ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}`);
     };
     let seen = 0;
     for (const document of generatedDocuments(seed, count + LIVE_UPSERTS)) {
@@ -175,7 +202,11 @@ async function main(): Promise<void> {
 
     const client = new Client({ node: url });
     const stats = await client.indices.stats({ index: alias, metric: ['store', 'segments'] });
-    const total = (stats.body as unknown as { _all: { primaries: { store: { size_in_bytes: number }; segments: { count: number } } } })._all.primaries;
+    const total = (
+      stats.body as unknown as {
+        _all: { primaries: { store: { size_in_bytes: number }; segments: { count: number } } };
+      }
+    )._all.primaries;
     await client.close();
 
     const results: Record<string, Summary & { meanHits: number }> = {};
@@ -198,22 +229,50 @@ async function main(): Promise<void> {
     const result = {
       documents: indexed,
       seed,
-      node: node ? { startSeconds: round(startSeconds ?? 0), heap, rssMB: { idle: idleRss, build: buildRss, end: endRss, peak: round(Math.max(peakRss, endRss ?? 0)) } } : { url },
-      build: { seconds: round(indexMs / 1000), documentsPerSecond: Math.round(count / (indexMs / 1000)), commitSeconds: round(commitMs / 1000), generateSeconds: round(generateMs / 1000) },
+      node: node
+        ? {
+            startSeconds: round(startSeconds ?? 0),
+            heap,
+            rssMB: { idle: idleRss, build: buildRss, end: endRss, peak: round(Math.max(peakRss, endRss ?? 0)) },
+          }
+        : { url },
+      build: {
+        seconds: round(indexMs / 1000),
+        documentsPerSecond: Math.round(count / (indexMs / 1000)),
+        commitSeconds: round(commitMs / 1000),
+        generateSeconds: round(generateMs / 1000),
+      },
       upsertMs: summary(upsertTimings),
       indexMB: round(total.store.size_in_bytes / 2 ** 20),
       segments: total.segments.count,
       searchMs: results,
     };
     printTable(`opensearch bench: ${indexed.toLocaleString('en-US')} documents`, [
-      ...(node ? [
-        ['node start', `${result.node && 'startSeconds' in result.node ? result.node.startSeconds : ''} s to a yellow cluster`] as [string, string],
-        ['node RSS', `${idleRss} MB idle, ${buildRss} MB after the build, ${endRss} MB after the searches (heap ${heap})`] as [string, string],
-      ] : []),
-      ['build', `${result.build.seconds} s (${result.build.documentsPerSecond} docs/s, commit ${result.build.commitSeconds} s; generating them took ${result.build.generateSeconds} s more)`],
-      ['upsert (event path)', `p50 ${result.upsertMs.p50} ms, p95 ${result.upsertMs.p95} ms (${LIVE_UPSERTS} documents)`],
+      ...(node
+        ? [
+            [
+              'node start',
+              `${result.node && 'startSeconds' in result.node ? result.node.startSeconds : ''} s to a yellow cluster`,
+            ] as [string, string],
+            [
+              'node RSS',
+              `${idleRss} MB idle, ${buildRss} MB after the build, ${endRss} MB after the searches (heap ${heap})`,
+            ] as [string, string],
+          ]
+        : []),
+      [
+        'build',
+        `${result.build.seconds} s (${result.build.documentsPerSecond} docs/s, commit ${result.build.commitSeconds} s; generating them took ${result.build.generateSeconds} s more)`,
+      ],
+      [
+        'upsert (event path)',
+        `p50 ${result.upsertMs.p50} ms, p95 ${result.upsertMs.p95} ms (${LIVE_UPSERTS} documents)`,
+      ],
       ['index', `${result.indexMB} MB in ${result.segments} segments`],
-      ...Object.entries(results).map(([kind, s]): [string, string] => [kind, `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (${s.count} queries, ${s.meanHits} hits on average)`]),
+      ...Object.entries(results).map(([kind, s]): [string, string] => [
+        kind,
+        `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (${s.count} queries, ${s.meanHits} hits on average)`,
+      ]),
     ]);
     console.log(`  wrote ${writeBenchResult('opensearch', result)}`);
   } finally {

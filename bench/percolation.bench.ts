@@ -20,7 +20,11 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { emptySearchFilters, foldedWords, type SearchFilters } from '@docket/query-language';
 import type { AlertRecord } from '../services/alerts/src/domain/alert';
-import { compileAlert, type CompiledAlert, type PercolationDocument } from '../services/alerts/src/domain/alert-matcher';
+import {
+  compileAlert,
+  type CompiledAlert,
+  type PercolationDocument,
+} from '../services/alerts/src/domain/alert-matcher';
 import { PercolationIndex } from '../services/alerts/src/domain/percolation-index';
 import { machine, printTable, round, writeBenchResult } from './support/bench-output';
 import { generatedDocuments } from './support/generated-filings';
@@ -30,13 +34,26 @@ const alertCount = Number(process.env.BENCH_ALERTS ?? 100_000);
 const documentCount = Number(process.env.BENCH_DOCUMENTS ?? 200);
 const seed = process.env.BENCH_SEED ?? 'percolation';
 
-type Definition = { query: string; filters: Partial<SearchFilters> } | { docket: { docketId: string; docketNumber: string } };
+type Definition =
+  { query: string; filters: Partial<SearchFilters> } | { docket: { docketId: string; docketNumber: string } };
 
-function toPercolation(doc: ReturnType<typeof generatedDocuments> extends Generator<infer D> ? D : never): PercolationDocument {
+function toPercolation(
+  doc: ReturnType<typeof generatedDocuments> extends Generator<infer D> ? D : never,
+): PercolationDocument {
   return {
-    id: doc.id, title: doc.title, text: doc.text, sourceId: doc.sourceId, sourceName: doc.sourceName, agencies: [doc.sourceName],
-    docketNumber: doc.docketNumber, docketId: doc.docketId, filingType: doc.filingType, filingCategory: doc.filingCategory,
-    parties: [...doc.parties, ...doc.filers], entities: doc.entities.map((entity) => entity.name), ...(doc.filedAt ? { filedAt: doc.filedAt } : {}),
+    id: doc.id,
+    title: doc.title,
+    text: doc.text,
+    sourceId: doc.sourceId,
+    sourceName: doc.sourceName,
+    agencies: [doc.sourceName],
+    docketNumber: doc.docketNumber,
+    docketId: doc.docketId,
+    filingType: doc.filingType,
+    filingCategory: doc.filingCategory,
+    parties: [...doc.parties, ...doc.filers],
+    entities: doc.entities.map((entity) => entity.name),
+    ...(doc.filedAt ? { filedAt: doc.filedAt } : {}),
   };
 }
 
@@ -73,25 +90,36 @@ function generateDefinitions(sample: PercolationDocument[]): Definition[] {
   const filters = (): Partial<SearchFilters> => {
     const doc = rng.pick(sample);
     switch (Math.floor(rng.next() * 5)) {
-      case 0: return { agencies: [rng.next() < 0.5 ? doc.sourceId : doc.sourceName] };
-      case 1: return { filingTypes: [doc.filingCategory] };
-      case 2: return doc.parties.length > 0 ? { parties: [rng.pick(doc.parties)] } : {};
-      case 3: return { dockets: [doc.docketNumber] };
-      default: return { filedFrom: doc.filedAt?.toISOString().slice(0, 10) ?? '' };
+      case 0:
+        return { agencies: [rng.next() < 0.5 ? doc.sourceId : doc.sourceName] };
+      case 1:
+        return { filingTypes: [doc.filingCategory] };
+      case 2:
+        return doc.parties.length > 0 ? { parties: [rng.pick(doc.parties)] } : {};
+      case 3:
+        return { dockets: [doc.docketNumber] };
+      default:
+        return { filedFrom: doc.filedAt?.toISOString().slice(0, 10) ?? '' };
     }
   };
   return Array.from({ length: alertCount }, (): Definition => {
     const roll = rng.next();
     if (roll < 0.15) {
       const doc = rng.pick(sample);
-      return { docket: rng.next() < 0.7 ? { docketId: doc.docketId, docketNumber: doc.docketNumber } : { docketId: '', docketNumber: doc.docketNumber } };
+      return {
+        docket:
+          rng.next() < 0.7
+            ? { docketId: doc.docketId, docketNumber: doc.docketNumber }
+            : { docketId: '', docketNumber: doc.docketNumber },
+      };
     }
     const parts = Array.from({ length: 1 + Math.floor(rng.next() * 3) }, clause);
     const withFilters = rng.next() < 0.35;
     // A saved search says what it wants with two conditions at least (a word alone is a search,
     // rarely an alert): a lone word, prefix or NOT gets another word.
     const positive = parts.filter((part) => !part.startsWith('-'));
-    if (positive.length === 0 || (positive.length === 1 && !withFilters && !positive[0]?.startsWith('"'))) parts.push(word());
+    if (positive.length === 0 || (positive.length === 1 && !withFilters && !positive[0]?.startsWith('"')))
+      parts.push(word());
     return { query: parts.join(' '), filters: withFilters ? filters() : {} };
   });
 }
@@ -99,15 +127,35 @@ function generateDefinitions(sample: PercolationDocument[]): Definition[] {
 function toAlert(definition: Definition, index: number): AlertRecord {
   const now = new Date();
   const base: AlertRecord = {
-    id: `alert-${index}`, ownerUserId: `user-${index % 5_000}`, ownerEmail: '', kind: 'search',
+    id: `alert-${index}`,
+    ownerUserId: `user-${index % 5_000}`,
+    ownerEmail: '',
+    kind: 'search',
     definition: {
-      name: `alert ${index}`, query: '', filters: emptySearchFilters(), question: '',
-      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' }, channels: { inApp: true, email: false, webhookEndpointId: '' },
+      name: `alert ${index}`,
+      query: '',
+      filters: emptySearchFilters(),
+      question: '',
+      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' },
+      channels: { inApp: true, email: false, webhookEndpointId: '' },
     },
-    paused: false, volumeNotice: '', emailUnsubscribed: false, hitsTotal: 0, createdAt: now, updatedAt: now,
+    paused: false,
+    volumeNotice: '',
+    emailUnsubscribed: false,
+    hitsTotal: 0,
+    createdAt: now,
+    updatedAt: now,
   };
-  if ('docket' in definition) return { ...base, kind: 'docket', docket: { ...definition.docket, title: '', sourceName: '' } };
-  return { ...base, definition: { ...base.definition, query: definition.query, filters: { ...emptySearchFilters(), ...definition.filters } } };
+  if ('docket' in definition)
+    return { ...base, kind: 'docket', docket: { ...definition.docket, title: '', sourceName: '' } };
+  return {
+    ...base,
+    definition: {
+      ...base.definition,
+      query: definition.query,
+      filters: { ...emptySearchFilters(), ...definition.filters },
+    },
+  };
 }
 
 /** CPU time this process spent since `start` (user + system): on a shared machine, wall time also counts other processes' turns. */
@@ -161,13 +209,14 @@ function main(): void {
   const loopRunStart = performance.now();
   // BENCH_SKIP_LOOP=1 measures the index alone (profiling); the loop's figures then read NaN.
   const skipLoop = Boolean(process.env.BENCH_SKIP_LOOP);
-  if (!skipLoop) documents.forEach((doc, position) => {
-    const fresh = { ...doc };
-    const matched: string[] = [];
-    for (const alert of compiled) if (alert.matches(fresh)) matched.push(alert.alertId);
-    loopHits += matched.length;
-    if (matched.sort().join() !== (viaIndex[position] ?? []).sort().join()) mismatches += 1;
-  });
+  if (!skipLoop)
+    documents.forEach((doc, position) => {
+      const fresh = { ...doc };
+      const matched: string[] = [];
+      for (const alert of compiled) if (alert.matches(fresh)) matched.push(alert.alertId);
+      loopHits += matched.length;
+      if (matched.sort().join() !== (viaIndex[position] ?? []).sort().join()) mismatches += 1;
+    });
   const loopRunSeconds = (performance.now() - loopRunStart) / 1000;
   const loopCpuSeconds = cpuSecondsSince(loopCpuStart);
 
@@ -197,18 +246,41 @@ function main(): void {
     loadAverage: load,
   };
 
-  printTable(`alert percolation (${os.cpus().length} CPUs, ${process.version}, seed ${JSON.stringify(seed)}, load average ${load.join(' / ')})`, [
-    ['alerts stored', `${result.alerts.toLocaleString('en-US')} (${result.docketFollows.toLocaleString('en-US')} docket follows; ${result.alwaysTested} tested against every document)`],
-    ['documents', `${result.documents} filings, ${result.averageTextKB} KB of text each`],
-    ['compile + index build', `${result.compileSeconds} s + ${result.indexBuildSeconds} s, heap ${result.heapUsedMb} MB`],
-    ['first 300 documents (learning)', `${result.learnSeconds} s`],
-    ['candidates per document', `${result.candidatesPerDocument.toLocaleString('en-US')} of ${result.alerts.toLocaleString('en-US')} (${result.hitsPerDocument} hits)`],
-    ['through the index', `${result.indexDocsPerSecond.toLocaleString('en-US')} documents/s (${result.indexDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`],
-    ['plain loop over every alert', `${result.loopDocsPerSecond.toLocaleString('en-US')} documents/s (${result.loopDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`],
-    ['speed-up', `${result.speedUp}×`],
-    ['index = loop', mismatches === 0 ? `yes (${loopHits.toLocaleString('en-US')} hits both ways)` : `NO: ${mismatches} documents differ`],
-    ['machine', JSON.stringify(machine())],
-  ]);
+  printTable(
+    `alert percolation (${os.cpus().length} CPUs, ${process.version}, seed ${JSON.stringify(seed)}, load average ${load.join(' / ')})`,
+    [
+      [
+        'alerts stored',
+        `${result.alerts.toLocaleString('en-US')} (${result.docketFollows.toLocaleString('en-US')} docket follows; ${result.alwaysTested} tested against every document)`,
+      ],
+      ['documents', `${result.documents} filings, ${result.averageTextKB} KB of text each`],
+      [
+        'compile + index build',
+        `${result.compileSeconds} s + ${result.indexBuildSeconds} s, heap ${result.heapUsedMb} MB`,
+      ],
+      ['first 300 documents (learning)', `${result.learnSeconds} s`],
+      [
+        'candidates per document',
+        `${result.candidatesPerDocument.toLocaleString('en-US')} of ${result.alerts.toLocaleString('en-US')} (${result.hitsPerDocument} hits)`,
+      ],
+      [
+        'through the index',
+        `${result.indexDocsPerSecond.toLocaleString('en-US')} documents/s (${result.indexDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`,
+      ],
+      [
+        'plain loop over every alert',
+        `${result.loopDocsPerSecond.toLocaleString('en-US')} documents/s (${result.loopDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`,
+      ],
+      ['speed-up', `${result.speedUp}×`],
+      [
+        'index = loop',
+        mismatches === 0
+          ? `yes (${loopHits.toLocaleString('en-US')} hits both ways)`
+          : `NO: ${mismatches} documents differ`,
+      ],
+      ['machine', JSON.stringify(machine())],
+    ],
+  );
   console.log(`  wrote ${writeBenchResult('percolation', result)}`);
   if (mismatches > 0) process.exitCode = 1;
 }

@@ -36,7 +36,8 @@ function main(): void {
     for (const insert of inserts) insert.run(rowid, words.join(' '));
     if (rowid % 20 === 0) {
       for (const word of words) {
-        for (const length of [3, 4]) if (word.length > length) starts.set(word.slice(0, length), (starts.get(word.slice(0, length)) ?? 0) + 1);
+        for (const length of [3, 4])
+          if (word.length > length) starts.set(word.slice(0, length), (starts.get(word.slice(0, length)) ?? 0) + 1);
       }
     }
   }
@@ -44,12 +45,19 @@ function main(): void {
     db.exec('COMMIT');
     db.exec("INSERT INTO t (t) VALUES ('optimize')");
   }
-  const commonest = (length: number) => [...starts].filter(([start]) => start.length === length).sort((a, b) => b[1] - a[1]).slice(0, PREFIXES_TIMED).map(([start]) => start);
+  const commonest = (length: number) =>
+    [...starts]
+      .filter(([start]) => start.length === length)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, PREFIXES_TIMED)
+      .map(([start]) => start);
 
   const results: Record<string, Summary> = {};
   for (const length of [3, 4]) {
     for (const [name, db] of Object.entries(tables)) {
-      const matches = db.prepare('SELECT count(*) FROM (SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid DESC LIMIT 10001)').pluck();
+      const matches = db
+        .prepare('SELECT count(*) FROM (SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid DESC LIMIT 10001)')
+        .pluck();
       const times = commonest(length).map((start) => {
         const started = performance.now();
         matches.get(`"${start}" *`);
@@ -58,8 +66,13 @@ function main(): void {
       results[`${length}-letter prefixes, ${name}`] = summary(times);
     }
   }
-  printTable(`prefix-index bench: ${count.toLocaleString('en-US')} generated filings, the ${PREFIXES_TIMED} commonest prefixes of each length (load average ${round(os.loadavg()[0] ?? 0, 2)})`,
-    Object.entries(results).map(([kind, s]): [string, string] => [kind, `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms`]));
+  printTable(
+    `prefix-index bench: ${count.toLocaleString('en-US')} generated filings, the ${PREFIXES_TIMED} commonest prefixes of each length (load average ${round(os.loadavg()[0] ?? 0, 2)})`,
+    Object.entries(results).map(([kind, s]): [string, string] => [
+      kind,
+      `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms`,
+    ]),
+  );
   console.log(`  wrote ${writeBenchResult('prefix-index', { documents: count, matchMs: results })}`);
 }
 

@@ -14,8 +14,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Rng, generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
-import { compileQuery, foldedWords, parseQuery, type CompiledQuery, type MatchableDocument } from '@docket/query-language';
+import { generateCatalog, generateDockets, generateFilings, Rng } from '@docket/corpus';
+import {
+  compileQuery,
+  foldedWords,
+  parseQuery,
+  type CompiledQuery,
+  type MatchableDocument,
+} from '@docket/query-language';
 
 const queryCount = Number(process.env.BENCH_QUERIES ?? 10_000);
 const documentCount = Number(process.env.BENCH_DOCUMENTS ?? 200);
@@ -52,11 +58,16 @@ function generateQueries(documents: MatchableDocument[]): string[] {
   const filter = () => {
     const doc = rng.pick(documents);
     switch (rng.int(0, 4)) {
-      case 0: return `docket:${JSON.stringify(doc.docketNumber)}`;
-      case 1: return `agency:${doc.sourceId}`;
-      case 2: return `type:${JSON.stringify(doc.filingCategory)}`;
-      case 3: return `party:${JSON.stringify(rng.pick(doc.parties.length > 0 ? doc.parties : ['none']))}`;
-      default: return `filed:${doc.filedAt?.toISOString().slice(0, rng.chance(0.5) ? 4 : 7)}`;
+      case 0:
+        return `docket:${JSON.stringify(doc.docketNumber)}`;
+      case 1:
+        return `agency:${doc.sourceId}`;
+      case 2:
+        return `type:${JSON.stringify(doc.filingCategory)}`;
+      case 3:
+        return `party:${JSON.stringify(rng.pick(doc.parties.length > 0 ? doc.parties : ['none']))}`;
+      default:
+        return `filed:${doc.filedAt?.toISOString().slice(0, rng.chance(0.5) ? 4 : 7)}`;
     }
   };
   const clause = (): string => {
@@ -109,7 +120,8 @@ function main(): void {
     perDocument.push(performance.now() - start);
   }
   perDocument.sort((a, b) => a - b);
-  const percentile = (p: number) => perDocument[Math.min(perDocument.length - 1, Math.floor(p * perDocument.length))] as number;
+  const percentile = (p: number) =>
+    perDocument[Math.min(perDocument.length - 1, Math.floor(p * perDocument.length))] as number;
 
   const evaluations = queries.length * documents.length;
   const result = {
@@ -128,10 +140,18 @@ function main(): void {
   };
 
   console.log(`query-language match (${os.cpus().length} CPUs, ${process.version}, seed ${JSON.stringify(seed)})`);
-  console.log(`  ${result.queriesCompiledPerSecond.toLocaleString('en-US')} queries parsed and compiled/s (${queries.length.toLocaleString('en-US')} queries)`);
-  console.log(`  ${result.documentsPreparedPerSecond.toLocaleString('en-US')} documents tokenised/s (${documents.length} filings, ${result.averageTextKB} KB text each)`);
-  console.log(`  ${result.matchesPerSecond.toLocaleString('en-US')} query × document matches/s (hit rate ${result.hitRate})`);
-  console.log(`  all ${queries.length.toLocaleString('en-US')} queries against one new document: p50 ${result.allQueriesOneDocumentMs.p50} ms, p95 ${result.allQueriesOneDocumentMs.p95} ms`);
+  console.log(
+    `  ${result.queriesCompiledPerSecond.toLocaleString('en-US')} queries parsed and compiled/s (${queries.length.toLocaleString('en-US')} queries)`,
+  );
+  console.log(
+    `  ${result.documentsPreparedPerSecond.toLocaleString('en-US')} documents tokenised/s (${documents.length} filings, ${result.averageTextKB} KB text each)`,
+  );
+  console.log(
+    `  ${result.matchesPerSecond.toLocaleString('en-US')} query × document matches/s (hit rate ${result.hitRate})`,
+  );
+  console.log(
+    `  all ${queries.length.toLocaleString('en-US')} queries against one new document: p50 ${result.allQueriesOneDocumentMs.p50} ms, p95 ${result.allQueriesOneDocumentMs.p95} ms`,
+  );
 
   const dir = path.join(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });

@@ -22,13 +22,17 @@ import { performance } from 'node:perf_hooks';
 import { credentials } from '@grpc/grpc-js';
 import { repoRoot } from '@docket/local-infra';
 import { createLogger } from '@docket/observability';
-import { SearchRequest, SearchServiceClient, type DeepPartial } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import {
+  SearchRequest,
+  SearchServiceClient,
+  type DeepPartial,
+} from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { foldedWords } from '@docket/query-language';
 import { grpcCall, startGrpcServer } from '@docket/service-kit';
-import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { searchServiceBinding } from '../services/query-engine/src/grpc/search.grpc';
-import { SearchService } from '../services/query-engine/src/service/search.service';
 import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
+import { SearchService } from '../services/query-engine/src/service/search.service';
+import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { generatedDocuments } from './support/generated-filings';
 
 const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? 20_000);
@@ -58,7 +62,8 @@ async function openIndex(dir: string): Promise<{ backend: SqliteFts5Backend; wor
   for (const document of generatedDocuments(seed, count)) {
     if (index++ % 50 === 0) {
       agencies.add(document.sourceId);
-      for (const word of foldedWords(`${document.title} ${document.text}`)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+      for (const word of foldedWords(`${document.title} ${document.text}`))
+        frequency.set(word, (frequency.get(word) ?? 0) + 1);
     }
     if (!build) continue;
     batch.push(document);
@@ -72,16 +77,28 @@ async function openIndex(dir: string): Promise<{ backend: SqliteFts5Backend; wor
     await build.commit();
   }
   // The most frequent words first: the costliest to search; ordinary searches draw from the first 2,000.
-  const words = [...frequency].filter(([word]) => word.length > 2 && !/^\d+$/u.test(word)).sort((a, b) => b[1] - a[1]).map(([word]) => word);
+  const words = [...frequency]
+    .filter(([word]) => word.length > 2 && !/^\d+$/u.test(word))
+    .sort((a, b) => b[1] - a[1])
+    .map(([word]) => word);
   return { backend, words, agencies: [...agencies] };
 }
 
 /** The cursor after the first `depth` hits of a request (pages of 100), as a client that paged that deep holds it. */
-async function cursorAfter(client: SearchServiceClient, request: Request, depth: number): Promise<{ cursor: string; hits: number }> {
+async function cursorAfter(
+  client: SearchServiceClient,
+  request: Request,
+  depth: number,
+): Promise<{ cursor: string; hits: number }> {
   let cursor = '';
   let hits = 0;
   while (hits < depth) {
-    const response = await grpcCall(client, 'search', SearchRequest.fromPartial({ ...request, limit: 100, cursor, userId: 'attacker' }), { deadlineMs: 30_000 });
+    const response = await grpcCall(
+      client,
+      'search',
+      SearchRequest.fromPartial({ ...request, limit: 100, cursor, userId: 'attacker' }),
+      { deadlineMs: 30_000 },
+    );
     if (!response.nextCursor) break;
     hits += response.hits.length;
     cursor = response.nextCursor;
@@ -92,7 +109,10 @@ async function cursorAfter(client: SearchServiceClient, request: Request, depth:
 /** The probe's worst queries (issue 11), and the worst the cost limits let through. */
 function worstQueries(words: string[], deep: { cursor: string; hits: number }): Record<string, Request> {
   const common = (n: number) => words.slice(0, n).join(' OR ');
-  const fiveLetterStarts = [...new Set(words.filter((word) => word.length > 5).map((word) => word.slice(0, 5)))].slice(0, 8);
+  const fiveLetterStarts = [...new Set(words.filter((word) => word.length > 5).map((word) => word.slice(0, 5)))].slice(
+    0,
+    8,
+  );
   const threeLetterStarts = [...new Set(words.map((word) => word.slice(0, 3)))].slice(0, 8);
   return {
     'a OR a OR … (200 terms, 799 chars)': { query: Array(200).fill('a').join(' OR ') },
@@ -100,17 +120,32 @@ function worstQueries(words: string[], deep: { cursor: string; hits: number }): 
     '50 ORs of the commonest words': { query: common(50) },
     '20 ORs of the commonest words': { query: common(20), includeFacets: true },
     '40 ORs of the commonest words (the clause limit)': { query: common(40), includeFacets: true },
-    '8 three-letter prefixes OR-ed (the prefix limit)': { query: threeLetterStarts.map((start) => `${start}*`).join(' OR '), includeFacets: true },
-    '8 five-letter prefixes OR-ed (no prefix index)': { query: fiveLetterStarts.map((start) => `${start}*`).join(' OR '), includeFacets: true },
-    [`commonest word, 100 hits after the first ${deep.hits.toLocaleString('en-US')} (a deep cursor)`]: { query: words[0], cursor: deep.cursor, limit: 100 },
+    '8 three-letter prefixes OR-ed (the prefix limit)': {
+      query: threeLetterStarts.map((start) => `${start}*`).join(' OR '),
+      includeFacets: true,
+    },
+    '8 five-letter prefixes OR-ed (no prefix index)': {
+      query: fiveLetterStarts.map((start) => `${start}*`).join(' OR '),
+      includeFacets: true,
+    },
+    [`commonest word, 100 hits after the first ${deep.hits.toLocaleString('en-US')} (a deep cursor)`]: {
+      query: words[0],
+      cursor: deep.cursor,
+      limit: 100,
+    },
   };
 }
 
 async function timed(client: SearchServiceClient, request: Request, userId: string): Promise<Outcome> {
   const started = performance.now();
   try {
-    const response = await grpcCall(client, 'search', SearchRequest.fromPartial({ limit: 20, ...request, userId }), { deadlineMs: 30_000 });
-    return { ms: performance.now() - started, answer: `${Number(response.total).toLocaleString('en-US')}${response.totalIsLowerBound ? '+' : ''} hits` };
+    const response = await grpcCall(client, 'search', SearchRequest.fromPartial({ limit: 20, ...request, userId }), {
+      deadlineMs: 30_000,
+    });
+    return {
+      ms: performance.now() - started,
+      answer: `${Number(response.total).toLocaleString('en-US')}${response.totalIsLowerBound ? '+' : ''} hits`,
+    };
   } catch (error) {
     return { ms: performance.now() - started, answer: `refused: ${(error as Error).message.slice(0, 110)}` };
   }
@@ -119,11 +154,24 @@ async function timed(client: SearchServiceClient, request: Request, userId: stri
 async function main(): Promise<void> {
   const logger = createLogger('query-stall-bench', 'warn');
   const dir = path.join(repoRoot, '.data', 'bench', `query-stall-${count}`);
-  console.log(`query-stall bench: ${reuse ? 'reusing' : 'building'} an index of ${count.toLocaleString('en-US')} generated filings`);
+  console.log(
+    `query-stall bench: ${reuse ? 'reusing' : 'building'} an index of ${count.toLocaleString('en-US')} generated filings`,
+  );
   const { backend, words, agencies } = await openIndex(dir);
   const server = await startGrpcServer({
-    port: 0, host: '127.0.0.1', logger,
-    services: [searchServiceBinding({ search: new SearchService({ index: backend }), index: backend, logger, budgetMs, processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined } as never })],
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    services: [
+      searchServiceBinding({
+        search: new SearchService({ index: backend }),
+        index: backend,
+        logger,
+        budgetMs,
+        processes: { publish: async () => undefined },
+        jobs: { enqueue: async () => undefined } as never,
+      }),
+    ],
   });
   const client = new SearchServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
 
@@ -132,9 +180,14 @@ async function main(): Promise<void> {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return items[state % items.length] as T;
   };
-  const ordinary = (): Request => (state % 2 === 0
-    ? { query: pick(words.slice(0, 2000)), includeFacets: true }
-    : { query: `${pick(words.slice(0, 2000))} OR ${pick(words.slice(0, 2000))}`, filters: { agencies: [pick(agencies)] }, includeFacets: true });
+  const ordinary = (): Request =>
+    state % 2 === 0
+      ? { query: pick(words.slice(0, 2000)), includeFacets: true }
+      : {
+          query: `${pick(words.slice(0, 2000))} OR ${pick(words.slice(0, 2000))}`,
+          filters: { agencies: [pick(agencies)] },
+          includeFacets: true,
+        };
   const ordinaryRun = async () => {
     const times: number[] = [];
     for (let i = 0; i < ordinaryCount; i += 1) times.push((await timed(client, ordinary(), 'ordinary-user')).ms);
@@ -161,7 +214,9 @@ async function main(): Promise<void> {
     for (let i = lane; attacking; i += 1) {
       const outcome = await timed(client, allowed[i % allowed.length] as Request, 'attacker');
       attackOutcomes.push(outcome.ms);
-      const kind = outcome.answer.startsWith('refused') ? outcome.answer.replace(/\d[\d,.]* ?m?s\b/gu, 'N s') : 'answered';
+      const kind = outcome.answer.startsWith('refused')
+        ? outcome.answer.replace(/\d[\d,.]* ?m?s\b/gu, 'N s')
+        : 'answered';
       attackAnswers.set(kind, (attackAnswers.get(kind) ?? 0) + 1);
     }
   });
@@ -176,18 +231,34 @@ async function main(): Promise<void> {
 
   const attackSummary = summary(attackOutcomes);
   const result = {
-    documents: count, budgetMs, threads: 2, attackers,
+    documents: count,
+    budgetMs,
+    threads: 2,
+    attackers,
     worstAlone: Object.fromEntries(alone),
-    ordinaryAlone: quiet, ordinaryUnderAttack: underAttack,
+    ordinaryAlone: quiet,
+    ordinaryUnderAttack: underAttack,
     attacker: { ...attackSummary, outcomes: Object.fromEntries(attackAnswers) },
     loadAverage1m: { quiet: round(loadQuiet, 2), underAttack: round(loadAttack, 2) },
   };
-  printTable(`query-stall bench: ${count.toLocaleString('en-US')} filings, time budget ${budgetMs} ms, 2 search threads, gRPC on loopback`, [
-    ...alone.map(([name, figure]): [string, string] => [name, figure]),
-    ['ordinary search, alone', `p50 ${quiet.p50} ms, p95 ${quiet.p95} ms, max ${quiet.max} ms (${quiet.count} searches; load average ${round(loadQuiet, 2)})`],
-    [`ordinary search, ${attackers} costly in flight`, `p50 ${underAttack.p50} ms, p95 ${underAttack.p95} ms, max ${underAttack.max} ms (${underAttack.count} searches; load average ${round(loadAttack, 2)})`],
-    ['attacker\'s queries meanwhile', `${attackSummary.count} sent, p50 ${attackSummary.p50} ms, p95 ${attackSummary.p95} ms; ${[...attackAnswers].map(([kind, n]) => `${n} ${kind}`).join('; ')}`],
-  ]);
+  printTable(
+    `query-stall bench: ${count.toLocaleString('en-US')} filings, time budget ${budgetMs} ms, 2 search threads, gRPC on loopback`,
+    [
+      ...alone.map(([name, figure]): [string, string] => [name, figure]),
+      [
+        'ordinary search, alone',
+        `p50 ${quiet.p50} ms, p95 ${quiet.p95} ms, max ${quiet.max} ms (${quiet.count} searches; load average ${round(loadQuiet, 2)})`,
+      ],
+      [
+        `ordinary search, ${attackers} costly in flight`,
+        `p50 ${underAttack.p50} ms, p95 ${underAttack.p95} ms, max ${underAttack.max} ms (${underAttack.count} searches; load average ${round(loadAttack, 2)})`,
+      ],
+      [
+        "attacker's queries meanwhile",
+        `${attackSummary.count} sent, p50 ${attackSummary.p50} ms, p95 ${attackSummary.p95} ms; ${[...attackAnswers].map(([kind, n]) => `${n} ${kind}`).join('; ')}`,
+      ],
+    ],
+  );
   console.log(`  wrote ${writeBenchResult('query-stall', result)}`);
 }
 

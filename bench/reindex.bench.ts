@@ -14,12 +14,18 @@
  * of that it counts; the MongoDB stand-in's and the documents service's are the re-index's alone.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { cpuMsPerItem, cpuSecondsBetween, cpuSecondsByPart, indexedCount, startBenchStack } from './support/bench-stack';
+import {
+  cpuMsPerItem,
+  cpuSecondsBetween,
+  cpuSecondsByPart,
+  indexedCount,
+  startBenchStack,
+} from './support/bench-stack';
 
 const { values: args } = parseArgs({ options: { filings: { type: 'string', default: '20000' } } });
 const FILINGS = Number(args.filings);
@@ -27,26 +33,47 @@ const LOAD_TIMEOUT_MS = 30 * 60_000;
 const REINDEX_TIMEOUT_MS = 30 * 60_000;
 
 async function main(): Promise<void> {
-  const bench = await startBenchStack({ h2MongoHeap: '2g', env: { SEED_CORPUS: 'true', SEED_FILINGS: String(FILINGS) } });
+  const bench = await startBenchStack({
+    h2MongoHeap: '2g',
+    env: { SEED_CORPUS: 'true', SEED_FILINGS: String(FILINGS) },
+  });
   try {
     const loadRuns = bench.mongo.db('documents').collection('ingestion_runs');
-    await pollUntil(async () => {
-      const indexed = await indexedCount(bench.search).catch(() => 0);
-      const loading = await loadRuns.countDocuments({ status: 'running' });
-      process.stderr.write(`[bench] loading the corpus: ${indexed} of ${FILINGS} indexed\n`);
-      return indexed >= FILINGS && loading === 0;
-    }, { timeoutMs: LOAD_TIMEOUT_MS, intervalMs: 5_000, description: `the ${FILINGS} filings to be indexed`, abortIf: () => bench.crashed() });
+    await pollUntil(
+      async () => {
+        const indexed = await indexedCount(bench.search).catch(() => 0);
+        const loading = await loadRuns.countDocuments({ status: 'running' });
+        process.stderr.write(`[bench] loading the corpus: ${indexed} of ${FILINGS} indexed\n`);
+        return indexed >= FILINGS && loading === 0;
+      },
+      {
+        timeoutMs: LOAD_TIMEOUT_MS,
+        intervalMs: 5_000,
+        description: `the ${FILINGS} filings to be indexed`,
+        abortIf: () => bench.crashed(),
+      },
+    );
 
-    const processes = bench.mongo.db('export').collection<{ _id: string; status: string; done: number; total: number; message: string }>('processes');
+    const processes = bench.mongo
+      .db('export')
+      .collection<{ _id: string; status: string; done: number; total: number; message: string }>('processes');
     const cpuBefore = cpuSecondsByPart();
     const loadBefore = os.loadavg()[0] ?? 0;
     const started = performance.now();
     const { processId } = await grpcCall(bench.search, 'startReindex', { requestedBy: 'bench' });
-    const final = await pollUntil(async () => {
-      const record = await processes.findOne({ _id: processId });
-      if (record) process.stderr.write(`[bench] re-index ${record.status}: ${record.done} of ${record.total}\n`);
-      return record && ['succeeded', 'failed'].includes(record.status) ? record : undefined;
-    }, { timeoutMs: REINDEX_TIMEOUT_MS, intervalMs: 1_000, description: 'the re-index to end', abortIf: () => bench.crashed() });
+    const final = await pollUntil(
+      async () => {
+        const record = await processes.findOne({ _id: processId });
+        if (record) process.stderr.write(`[bench] re-index ${record.status}: ${record.done} of ${record.total}\n`);
+        return record && ['succeeded', 'failed'].includes(record.status) ? record : undefined;
+      },
+      {
+        timeoutMs: REINDEX_TIMEOUT_MS,
+        intervalMs: 1_000,
+        description: 'the re-index to end',
+        abortIf: () => bench.crashed(),
+      },
+    );
     const seconds = (performance.now() - started) / 1000;
     const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
     const cpuMsPerFiling = cpuMsPerItem(perPart, final.done, 2);
@@ -56,9 +83,14 @@ async function main(): Promise<void> {
       ['seconds', String(round(seconds))],
       ['filings per second', String(round(final.done / seconds))],
       ['load average (1 min) before / after', `${loadAverage1m.before} / ${loadAverage1m.after}`],
-      ...Object.entries(cpuMsPerFiling).map(([name, ms]): [string, string] => [`CPU ms per filing: ${name}`, String(ms)]),
+      ...Object.entries(cpuMsPerFiling).map(([name, ms]): [string, string] => [
+        `CPU ms per filing: ${name}`,
+        String(ms),
+      ]),
     ]);
-    console.log(`written to ${writeBenchResult('reindex', { filings: FILINGS, status: final.status, done: final.done, seconds: round(seconds), cpuMsPerFiling, loadAverage1m })}`);
+    console.log(
+      `written to ${writeBenchResult('reindex', { filings: FILINGS, status: final.status, done: final.done, seconds: round(seconds), cpuMsPerFiling, loadAverage1m })}`,
+    );
   } finally {
     await bench.stop();
   }

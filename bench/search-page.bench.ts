@@ -14,14 +14,18 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
-import { signIn } from './support/bff-session';
 import { indexedCount, startBenchStack } from './support/bench-stack';
+import { signIn } from './support/bff-session';
 
 const { values: args } = parseArgs({
-  options: { filings: { type: 'string', default: '20000' }, idle: { type: 'string', default: '30' }, minutes: { type: 'string', default: '30' } },
+  options: {
+    filings: { type: 'string', default: '20000' },
+    idle: { type: 'string', default: '30' },
+    minutes: { type: 'string', default: '30' },
+  },
 });
 const FILINGS = Number(args.filings);
 const IDLE_SAMPLES = Number(args.idle);
@@ -43,7 +47,10 @@ interface Phase {
 const newPhase = (): Phase => ({ page: [], coverage: [], notices: 0, failures: [], loadAverages: [] });
 
 /** Milliseconds to the last byte of a GET, and its body (undefined when it did not answer 200). */
-async function timedGet(url: string, cookie: string): Promise<{ ms: number; body: string | undefined; status: number }> {
+async function timedGet(
+  url: string,
+  cookie: string,
+): Promise<{ ms: number; body: string | undefined; status: number }> {
   const started = performance.now();
   const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
   const body = await response.text();
@@ -51,7 +58,10 @@ async function timedGet(url: string, cookie: string): Promise<{ ms: number; body
 }
 
 async function sample(phase: Phase, frontendUrl: string, bffUrl: string, cookie: string, n: number): Promise<void> {
-  const page = await timedGet(`${frontendUrl}/search?q=${encodeURIComponent(SEARCHES[n % SEARCHES.length] as string)}`, cookie);
+  const page = await timedGet(
+    `${frontendUrl}/search?q=${encodeURIComponent(SEARCHES[n % SEARCHES.length] as string)}`,
+    cookie,
+  );
   phase.page.push(page.ms);
   if (page.body === undefined) phase.failures.push(`page ${page.status}`);
   else if (page.body.includes('data-testid="index-behind"')) phase.notices += 1;
@@ -76,7 +86,8 @@ function rows(name: string, phase: Phase): [string, string][] {
 async function main(): Promise<void> {
   const started = performance.now();
   const bench = await startBenchStack({
-    h2MongoHeap: '2g', frontend: true,
+    h2MongoHeap: '2g',
+    frontend: true,
     env: { SEED_CORPUS: 'true', SEED_FILINGS: String(FILINGS), ADMIN_EMAIL, ADMIN_PASSWORD },
   });
   try {
@@ -86,23 +97,35 @@ async function main(): Promise<void> {
     const loading = newPhase();
     let indexed = 0;
     for (let n = 0; indexed < FILINGS; n += 1) {
-      if (performance.now() - started > LIMIT_MS) throw new Error(`only ${indexed} of ${FILINGS} indexed after ${args.minutes} min`);
+      if (performance.now() - started > LIMIT_MS)
+        throw new Error(`only ${indexed} of ${FILINGS} indexed after ${args.minutes} min`);
       const crash = bench.crashed();
       if (crash) throw new Error(crash);
       await sample(loading, frontendUrl, bffUrl, cookie, n);
       indexed = await indexedCount(bench.search).catch(() => indexed);
       // A user's pace, not a load test: back to back, the page renders took the CPU the load needed.
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-      if (n % 10 === 0) process.stderr.write(`[bench] ${indexed} of ${FILINGS} indexed; last page ${round(loading.page.at(-1) ?? 0)} ms\n`);
+      if (n % 10 === 0)
+        process.stderr.write(
+          `[bench] ${indexed} of ${FILINGS} indexed; last page ${round(loading.page.at(-1) ?? 0)} ms\n`,
+        );
     }
     const idle = newPhase();
     for (let n = 0; n < IDLE_SAMPLES; n += 1) await sample(idle, frontendUrl, bffUrl, cookie, n);
-    printTable(`the search page, ${FILINGS} filings (H2 file store, like npm start)`, [...rows('while the corpus loads', loading), ...rows('after', idle)]);
+    printTable(`the search page, ${FILINGS} filings (H2 file store, like npm start)`, [
+      ...rows('while the corpus loads', loading),
+      ...rows('after', idle),
+    ]);
     const asFigures = (phase: Phase) => ({
-      page: summary(phase.page), coverage: summary(phase.coverage), notices: phase.notices, failures: phase.failures,
+      page: summary(phase.page),
+      coverage: summary(phase.coverage),
+      notices: phase.notices,
+      failures: phase.failures,
       highestLoadAverage: round(Math.max(0, ...phase.loadAverages), 2),
     });
-    console.log(`written to ${writeBenchResult('search-page', { filings: FILINGS, loading: asFigures(loading), idle: asFigures(idle) })}`);
+    console.log(
+      `written to ${writeBenchResult('search-page', { filings: FILINGS, loading: asFigures(loading), idle: asFigures(idle) })}`,
+    );
   } finally {
     await bench.stop();
   }

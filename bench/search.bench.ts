@@ -28,32 +28,34 @@
  * them (about 11 GB at a million filings).
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
-import { foldedWords, type QueryNode } from '@docket/query-language';
 import { repoRoot } from '@docket/local-infra';
 import { createLogger } from '@docket/observability';
-import { Random, STOPWORDS } from './support/query-sampling';
-import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
-import { questionAbout } from './support/filing-questions';
+import { foldedWords, type QueryNode } from '@docket/query-language';
 import { FiguresBuilder } from '../services/query-engine/src/domain/figures';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
-import { filtersToQuery, emptySearchFilters } from '../services/query-engine/src/domain/search-filters';
+import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
+import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
 import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
 import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
 import { AnalysisWriter } from '../services/query-engine/src/llm';
-import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
 import { bm25Retrieve, HybridRetriever } from '../services/query-engine/src/retrieval/retrieve';
 import type { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
 import { AskService, type AskInput } from '../services/query-engine/src/service/ask.service';
 import type { QueryRepository } from '../services/query-engine/src/store/query.repository';
+import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
+import { questionAbout } from './support/filing-questions';
 import { generatedDocuments, indexedFiling } from './support/generated-filings';
+import { Random, STOPWORDS } from './support/query-sampling';
 import { openSyntheticVectors } from './support/synthetic-vectors';
 
-const count = Number(process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? process.env.BENCH_FILINGS ?? 100_000);
+const count = Number(
+  process.argv.find((arg, i) => i >= 2 && /^\d+$/u.test(arg)) ?? process.env.BENCH_FILINGS ?? 100_000,
+);
 const reuse = process.argv.includes('--reuse');
 const withVectors = process.argv.includes('--vectors');
 const warm = process.argv.includes('--warm');
@@ -101,7 +103,8 @@ async function build(backend: SqliteFts5Backend, sample: Sample): Promise<Built>
     indexCpuMs += cpuMs() - cpu;
     done += batch.length;
     batch = [];
-    if (process.stdout.isTTY) process.stdout.write(`\r  indexed ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}`);
+    if (process.stdout.isTTY)
+      process.stdout.write(`\r  indexed ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')}`);
   };
   let generated = performance.now();
   for (const document of generatedDocuments(seed, count)) {
@@ -136,7 +139,8 @@ function collectSample(sample: Sample, document: IndexedDocument): void {
   }
   sample.questions.push({ question: questionAbout(document, sampling), agency: document.sourceId });
   if (!sample.sources.includes(document.sourceId)) sample.sources.push(document.sourceId);
-  if (document.filingCategory && !sample.categories.includes(document.filingCategory)) sample.categories.push(document.filingCategory);
+  if (document.filingCategory && !sample.categories.includes(document.filingCategory))
+    sample.categories.push(document.filingCategory);
 }
 
 /** Sample words again from an index built earlier (--reuse): the filings regenerate deterministically. */
@@ -152,17 +156,32 @@ function resample(sample: Sample): void {
 
 function queries(sample: Sample): Record<string, { query: QueryNode; sort: SearchSortOrder; facets: boolean }[]> {
   const random = new Random(42);
-  const words = [...sample.frequency.entries()].filter(([word]) => !STOPWORDS.has(word) && !/^\d+$/u.test(word) && word.length > 2);
+  const words = [...sample.frequency.entries()].filter(
+    ([word]) => !STOPWORDS.has(word) && !/^\d+$/u.test(word) && word.length > 2,
+  );
   const byOccurrence: string[] = words.flatMap(([word, n]) => Array<string>(n).fill(word));
   const distinct = words.filter(([, n]) => n >= 3).map(([word]) => word);
   const term = (value: string): QueryNode => ({ kind: 'term', value });
   const times = <T>(make: () => T) => Array.from({ length: perKind }, make);
-  const twoFilters = () => filtersToQuery({ ...emptySearchFilters(), agencies: [random.pick(sample.sources)], filingTypes: [random.pick(sample.categories)] });
+  const twoFilters = () =>
+    filtersToQuery({
+      ...emptySearchFilters(),
+      agencies: [random.pick(sample.sources)],
+      filingTypes: [random.pick(sample.categories)],
+    });
   return {
     'term (by occurrence)': times(() => ({ query: term(random.pick(byOccurrence)), sort: 'relevance', facets: false })),
     'term (distinct words)': times(() => ({ query: term(random.pick(distinct)), sort: 'relevance', facets: false })),
-    phrase: times(() => ({ query: { kind: 'phrase', value: random.pick(sample.phrases).join(' ') }, sort: 'relevance', facets: false })),
-    'prefix (4 letters)': times(() => ({ query: { kind: 'prefix', value: random.pick(distinct).slice(0, 4) }, sort: 'relevance', facets: false })),
+    phrase: times(() => ({
+      query: { kind: 'phrase', value: random.pick(sample.phrases).join(' ') },
+      sort: 'relevance',
+      facets: false,
+    })),
+    'prefix (4 letters)': times(() => ({
+      query: { kind: 'prefix', value: random.pick(distinct).slice(0, 4) },
+      sort: 'relevance',
+      facets: false,
+    })),
     'boolean + 2 filters + facets': times(() => ({
       query: {
         kind: 'and',
@@ -175,7 +194,11 @@ function queries(sample: Sample): Record<string, { query: QueryNode; sort: Searc
       sort: 'relevance',
       facets: true,
     })),
-    'term, newest first': times(() => ({ query: term(random.pick(byOccurrence)), sort: 'filed_newest', facets: false })),
+    'term, newest first': times(() => ({
+      query: term(random.pick(byOccurrence)),
+      sort: 'filed_newest',
+      facets: false,
+    })),
     'filters only, newest first + facets': times(() => ({ query: twoFilters(), sort: 'filed_newest', facets: true })),
   };
 }
@@ -189,8 +212,10 @@ async function timeQuestions(backend: SqliteFts5Backend, sample: Sample, vectors
   const embedder = vectors ? new ThreadedEmbedder(1) : undefined;
   const asker = new AskService({
     index: backend,
-    retriever: embedder && vectors ? new HybridRetriever(backend, { vectors, embedder })
-      : { retrieve: (question, scope, k, budget) => bm25Retrieve(backend, question, scope, k, budget) },
+    retriever:
+      embedder && vectors
+        ? new HybridRetriever(backend, { vectors, embedder })
+        : { retrieve: (question, scope, k, budget) => bm25Retrieve(backend, question, scope, k, budget) },
     writer: new AnalysisWriter(),
     figures: new FiguresBuilder(),
     queries: { newId: () => 'bench', insert: async () => undefined } as unknown as QueryRepository,
@@ -206,7 +231,13 @@ async function timeQuestions(backend: SqliteFts5Backend, sample: Sample, vectors
     const filters = { ...emptySearchFilters(), agencies: index % 2 === 0 ? [agency] : [] };
     return { question, filters, userId: 'bench', workspaceId: '' };
   });
-  const stages = { retrieval: [] as number[], analysis: [] as number[], figures: [] as number[], total: [] as number[], cpu: [] as number[] };
+  const stages = {
+    retrieval: [] as number[],
+    analysis: [] as number[],
+    figures: [] as number[],
+    total: [] as number[],
+    cpu: [] as number[],
+  };
   let results = 0;
   for (const [index, input] of inputs.entries()) {
     const cpu = cpuMs();
@@ -221,9 +252,15 @@ async function timeQuestions(backend: SqliteFts5Backend, sample: Sample, vectors
   }
   await embedder?.close();
   return {
-    retriever: vectors ? `hybrid (${vectors.documentCount.toLocaleString('en-US')} documents with synthetic vectors)` : 'BM25 alone',
-    total: summary(stages.total), cpu: summary(stages.cpu), retrieval: summary(stages.retrieval), analysis: summary(stages.analysis),
-    figures: summary(stages.figures), meanResults: Math.round(results / Math.max(1, stages.total.length)),
+    retriever: vectors
+      ? `hybrid (${vectors.documentCount.toLocaleString('en-US')} documents with synthetic vectors)`
+      : 'BM25 alone',
+    total: summary(stages.total),
+    cpu: summary(stages.cpu),
+    retrieval: summary(stages.retrieval),
+    analysis: summary(stages.analysis),
+    figures: summary(stages.figures),
+    meanResults: Math.round(results / Math.max(1, stages.total.length)),
   };
 }
 
@@ -244,11 +281,14 @@ async function main(): Promise<void> {
   const dir = path.join(repoRoot, '.data', 'bench', `search-${count}`);
   const indexPath = path.join(dir, 'index.sqlite');
   if (!reuse) rmSync(dir, { recursive: true, force: true });
-  else if (!existsSync(indexPath)) throw new Error(`--reuse: no index at ${indexPath}; run once without --reuse (and with --keep)`);
+  else if (!existsSync(indexPath))
+    throw new Error(`--reuse: no index at ${indexPath}; run once without --reuse (and with --keep)`);
   mkdirSync(dir, { recursive: true });
 
   let peakRss = process.memoryUsage().rss;
-  const rssTimer = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 200);
+  const rssTimer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 200);
   rssTimer.unref();
 
   const opening = performance.now();
@@ -257,7 +297,9 @@ async function main(): Promise<void> {
   const sample: Sample = { frequency: new Map(), phrases: [], questions: [], sources: [], categories: [] };
   let built: Built | undefined;
   if (!reuse) {
-    console.log(`search bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`);
+    console.log(
+      `search bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`,
+    );
     built = await build(backend, sample);
   } else {
     resample(sample);
@@ -267,7 +309,9 @@ async function main(): Promise<void> {
   const openRss = process.memoryUsage().rss;
   peakRss = Math.max(peakRss, openRss);
   const indexed = await backend.count();
-  const bytes = ['', '-wal'].map((suffix) => (existsSync(indexPath + suffix) ? statSync(indexPath + suffix).size : 0)).reduce((a, b) => a + b, 0);
+  const bytes = ['', '-wal']
+    .map((suffix) => (existsSync(indexPath + suffix) ? statSync(indexPath + suffix).size : 0))
+    .reduce((a, b) => a + b, 0);
 
   const results: Record<string, Summary & { meanHits: number; moreThanCounted: number; cpu: Summary }> = {};
   for (const [kind, list] of Object.entries(queries(sample))) {
@@ -286,7 +330,12 @@ async function main(): Promise<void> {
       hits += result.total;
       if (result.totalIsLowerBound) moreThanCounted++;
     }
-    results[kind] = { ...summary(timings), meanHits: Math.round(hits / list.length), moreThanCounted, cpu: summary(cpuTimings) };
+    results[kind] = {
+      ...summary(timings),
+      meanHits: Math.round(hits / list.length),
+      moreThanCounted,
+      cpu: summary(cpuTimings),
+    };
   }
   const synthetic = withVectors ? openSyntheticVectors(dir, indexPath) : undefined;
   const asked = await timeQuestions(backend, sample, synthetic?.vectors);
@@ -298,31 +347,59 @@ async function main(): Promise<void> {
   const result = {
     documents: indexed,
     seed,
-    build: built ? {
-      seconds: round(built.buildSeconds),
-      cpuSeconds: round(built.buildCpuSeconds),
-      documentsPerSecond: Math.round(count / built.buildSeconds),
-      generateSeconds: round(built.generateSeconds),
-    } : 'reused',
+    build: built
+      ? {
+          seconds: round(built.buildSeconds),
+          cpuSeconds: round(built.buildCpuSeconds),
+          documentsPerSecond: Math.round(count / built.buildSeconds),
+          generateSeconds: round(built.generateSeconds),
+        }
+      : 'reused',
     indexMB: round(bytes / 2 ** 20),
     openSeconds: round(openSeconds, 2),
     warmed: warmed ?? 'no',
-    peakRssMB: { build: round(buildRss / 2 ** 20), afterOpen: round(openRss / 2 ** 20), overall: round(peakRss / 2 ** 20) },
+    peakRssMB: {
+      build: round(buildRss / 2 ** 20),
+      afterOpen: round(openRss / 2 ** 20),
+      overall: round(peakRss / 2 ** 20),
+    },
     searchMs: results,
     questionMs: asked,
   };
   printTable(`search bench: ${indexed.toLocaleString('en-US')} documents`, [
-    ['build', built ? `${round(built.buildSeconds)} s, ${round(built.buildCpuSeconds)} s CPU (${Math.round(count / built.buildSeconds)} docs/s; generating them took ${round(built.generateSeconds)} s more)` : 'reused'],
+    [
+      'build',
+      built
+        ? `${round(built.buildSeconds)} s, ${round(built.buildCpuSeconds)} s CPU (${Math.round(count / built.buildSeconds)} docs/s; generating them took ${round(built.generateSeconds)} s more)`
+        : 'reused',
+    ],
     ['index file', `${result.indexMB} MB`],
-    ['index opened', reuse ? `in ${result.openSeconds} s (facet values loaded), RSS then ${result.peakRssMB.afterOpen} MB` : 'new'],
-    ['OS cache', warmed ? `search tables read first (${warmed.mb} MB in ${warmed.seconds} s)` : 'as found (not warmed)'],
+    [
+      'index opened',
+      reuse ? `in ${result.openSeconds} s (facet values loaded), RSS then ${result.peakRssMB.afterOpen} MB` : 'new',
+    ],
+    [
+      'OS cache',
+      warmed ? `search tables read first (${warmed.mb} MB in ${warmed.seconds} s)` : 'as found (not warmed)',
+    ],
     ['peak RSS', `${result.peakRssMB.build} MB building, ${result.peakRssMB.overall} MB overall`],
     ['load average (1 min)', String(round(os.loadavg()[0] ?? 0, 2))],
-    ...Object.entries(results).map(([kind, s]): [string, string] => [kind,
-      `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; CPU p50 ${s.cpu.p50} ms, p95 ${s.cpu.p95} ms (${s.count} queries, ${s.meanHits} hits on average, counted up to the limit; ${s.moreThanCounted} with more)`]),
-    ['questions retrieved by', `${asked.retriever}${synthetic ? `, vector index opened in ${round(synthetic.loadSeconds)} s` : ''}`],
-    ['question, whole (ask pipeline)', `p50 ${asked.total.p50} ms, p95 ${asked.total.p95} ms, max ${asked.total.max} ms; CPU p50 ${asked.cpu.p50} ms, p95 ${asked.cpu.p95} ms (${asked.total.count} questions, ${asked.meanResults} results on average)`],
-    ...(['retrieval', 'analysis', 'figures'] as const).map((stage): [string, string] => [`  ${stage}`, `p50 ${asked[stage].p50} ms, p95 ${asked[stage].p95} ms`]),
+    ...Object.entries(results).map(([kind, s]): [string, string] => [
+      kind,
+      `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; CPU p50 ${s.cpu.p50} ms, p95 ${s.cpu.p95} ms (${s.count} queries, ${s.meanHits} hits on average, counted up to the limit; ${s.moreThanCounted} with more)`,
+    ]),
+    [
+      'questions retrieved by',
+      `${asked.retriever}${synthetic ? `, vector index opened in ${round(synthetic.loadSeconds)} s` : ''}`,
+    ],
+    [
+      'question, whole (ask pipeline)',
+      `p50 ${asked.total.p50} ms, p95 ${asked.total.p95} ms, max ${asked.total.max} ms; CPU p50 ${asked.cpu.p50} ms, p95 ${asked.cpu.p95} ms (${asked.total.count} questions, ${asked.meanResults} results on average)`,
+    ],
+    ...(['retrieval', 'analysis', 'figures'] as const).map((stage): [string, string] => [
+      `  ${stage}`,
+      `p50 ${asked[stage].p50} ms, p95 ${asked[stage].p95} ms`,
+    ]),
   ]);
   console.log(`  wrote ${writeBenchResult('search', result)}`);
 }

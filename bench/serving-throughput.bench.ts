@@ -22,7 +22,14 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pollUntil } from '@docket/local-infra';
 import { printTable, round, writeBenchResult } from './support/bench-output';
-import { cpuSecondsBetween as cpuSecondsOfPartsBetween, cpuSecondsByPart, cpuSecondsOf, pidOf, startBenchStack, type BenchStack } from './support/bench-stack';
+import {
+  cpuSecondsByPart,
+  cpuSecondsOf,
+  cpuSecondsBetween as cpuSecondsOfPartsBetween,
+  pidOf,
+  startBenchStack,
+  type BenchStack,
+} from './support/bench-stack';
 import { signIn } from './support/bff-session';
 
 const { values: args } = parseArgs({
@@ -74,7 +81,14 @@ function servingCpuSeconds(): Record<string, number> {
 }
 
 /** autocannon against `paths` in turn (one per request), with the session cookie. */
-async function hammer(route: string, baseUrl: string, paths: string[], cookie: string, background: Record<string, number>, stored: () => Promise<number>): Promise<RouteFigures> {
+async function hammer(
+  route: string,
+  baseUrl: string,
+  paths: string[],
+  cookie: string,
+  background: Record<string, number>,
+  stored: () => Promise<number>,
+): Promise<RouteFigures> {
   let next = 0;
   const storedBefore = await stored();
   const partsBefore = cpuSecondsByPart();
@@ -105,9 +119,12 @@ async function hammer(route: string, baseUrl: string, paths: string[], cookie: s
     loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
     storedPerSecond,
     cpuMsPerSecondByPart,
-    cpuMsPerRequest: Object.fromEntries(Object.entries(used).map(([part, cpu]) => [
-      part, round((Math.max(0, cpu - (background[part] ?? 0) * seconds) * 1000) / Math.max(result.requests.total, 1), 3),
-    ])),
+    cpuMsPerRequest: Object.fromEntries(
+      Object.entries(used).map(([part, cpu]) => [
+        part,
+        round((Math.max(0, cpu - (background[part] ?? 0) * seconds) * 1000) / Math.max(result.requests.total, 1), 3),
+      ]),
+    ),
   };
 }
 
@@ -119,35 +136,63 @@ function cpuSecondsBetween(before: Record<string, number>, after: Record<string,
 async function backgroundCpuRate(seconds: number): Promise<Record<string, number>> {
   const before = servingCpuSeconds();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  return Object.fromEntries(Object.entries(cpuSecondsBetween(before, servingCpuSeconds())).map(([part, cpu]) => [part, cpu / seconds]));
+  return Object.fromEntries(
+    Object.entries(cpuSecondsBetween(before, servingCpuSeconds())).map(([part, cpu]) => [part, cpu / seconds]),
+  );
 }
 
 async function storedDocumentIds(bench: BenchStack, atLeast: number): Promise<string[]> {
   const documents = bench.mongo.db('documents').collection('documents');
   await pollUntil(async () => (await documents.estimatedDocumentCount()) >= atLeast, {
-    timeoutMs: 10 * 60_000, intervalMs: 500, description: `${atLeast} stored documents`, abortIf: bench.crashed,
+    timeoutMs: 10 * 60_000,
+    intervalMs: 500,
+    description: `${atLeast} stored documents`,
+    abortIf: bench.crashed,
   });
   const distinct = Number(args['distinct-documents']);
-  const found = await documents.find({ failureReason: { $exists: false } }, { projection: { _id: 1 } }).limit(distinct > 0 ? distinct : 2000).toArray();
+  const found = await documents
+    .find({ failureReason: { $exists: false } }, { projection: { _id: 1 } })
+    .limit(distinct > 0 ? distinct : 2000)
+    .toArray();
   return found.map((d) => String(d._id));
 }
 
 async function corpusRunning(bench: BenchStack): Promise<boolean> {
-  const runs = await bench.mongo.db('documents').collection('ingestion_runs').find({ connector: 'corpus' }, { projection: { status: 1 } }).toArray();
+  const runs = await bench.mongo
+    .db('documents')
+    .collection('ingestion_runs')
+    .find({ connector: 'corpus' }, { projection: { status: 1 } })
+    .toArray();
   return runs.length === 0 || runs.some((run) => run.status === 'running');
 }
 
-async function measurePhase(phase: 'idle' | 'loading'): Promise<{ phase: string; documentsBefore: number; documentsAfter: number; corpusStillLoading: boolean; backgroundMsPerSecond: Record<string, number>; routes: RouteFigures[] }> {
+async function measurePhase(phase: 'idle' | 'loading'): Promise<{
+  phase: string;
+  documentsBefore: number;
+  documentsAfter: number;
+  corpusStillLoading: boolean;
+  backgroundMsPerSecond: Record<string, number>;
+  routes: RouteFigures[];
+}> {
   const bench = await startBenchStack({
     // MongoDB as `npm start` runs it: the stand-in on its H2 file store (the test profile's in-memory store locks differently).
     h2MongoHeap: '2g',
-    env: { ADMIN_EMAIL, ADMIN_PASSWORD, ...(phase === 'idle' ? { SEED_FILINGS: args['idle-filings'], SEED_DOCKETS: '40' } : {}) },
+    env: {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      ...(phase === 'idle' ? { SEED_FILINGS: args['idle-filings'], SEED_DOCKETS: '40' } : {}),
+    },
   });
   try {
     const documents = bench.mongo.db('documents').collection('documents');
     let ids: string[];
     if (phase === 'idle') {
-      await pollUntil(async () => !(await corpusRunning(bench)), { timeoutMs: 10 * 60_000, intervalMs: 500, description: 'the small corpus to load', abortIf: bench.crashed });
+      await pollUntil(async () => !(await corpusRunning(bench)), {
+        timeoutMs: 10 * 60_000,
+        intervalMs: 500,
+        description: 'the small corpus to load',
+        abortIf: bench.crashed,
+      });
       ids = await storedDocumentIds(bench, 1);
       // Let indexing and embedding of what was just stored finish, so "idle" means idle.
       await new Promise((resolve) => setTimeout(resolve, 15_000));
@@ -156,25 +201,48 @@ async function measurePhase(phase: 'idle' | 'loading'): Promise<{ phase: string;
     }
     const cookie = await signIn(bench.stack.bffUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const check = await fetch(`${bench.stack.bffUrl}/api/documents/${ids[0]}${PAGE_QUERY}`, { headers: { cookie } });
-    if (check.status !== 200) throw new Error(`GET /api/documents/${ids[0]}: ${check.status} ${(await check.text()).slice(0, 300)}`);
+    if (check.status !== 200)
+      throw new Error(`GET /api/documents/${ids[0]}: ${check.status} ${(await check.text()).slice(0, 300)}`);
     const documentsBefore = await documents.estimatedDocumentCount();
     // A serving process runs warm: each document is asked for once before the runs, as readers
     // would have, so the figures are of serving, not of the first read of 300 documents at once.
-    for (const id of ids) await fetch(`${bench.stack.bffUrl}/api/documents/${id}${PAGE_QUERY}`, { headers: { cookie } }).then((res) => res.arrayBuffer());
+    for (const id of ids)
+      await fetch(`${bench.stack.bffUrl}/api/documents/${id}${PAGE_QUERY}`, { headers: { cookie } }).then((res) =>
+        res.arrayBuffer(),
+      );
     const background = await backgroundCpuRate(BACKGROUND_SAMPLE_S);
     const stored = () => documents.estimatedDocumentCount();
     const routes = [
-      await hammer('GET /api/documents/{id}', bench.stack.bffUrl, ids.map((id) => `/api/documents/${id}${PAGE_QUERY}`), cookie, background, stored),
+      await hammer(
+        'GET /api/documents/{id}',
+        bench.stack.bffUrl,
+        ids.map((id) => `/api/documents/${id}${PAGE_QUERY}`),
+        cookie,
+        background,
+        stored,
+      ),
       await hammer('GET /healthz', bench.stack.bffUrl, ['/healthz'], cookie, background, stored),
     ];
-    const backgroundMsPerSecond = Object.fromEntries(Object.entries(background).map(([part, rate]) => [part, round(rate * 1000)]));
-    return { phase, documentsBefore, documentsAfter: await documents.estimatedDocumentCount(), corpusStillLoading: await corpusRunning(bench), backgroundMsPerSecond, routes };
+    const backgroundMsPerSecond = Object.fromEntries(
+      Object.entries(background).map(([part, rate]) => [part, round(rate * 1000)]),
+    );
+    return {
+      phase,
+      documentsBefore,
+      documentsAfter: await documents.estimatedDocumentCount(),
+      corpusStillLoading: await corpusRunning(bench),
+      backgroundMsPerSecond,
+      routes,
+    };
   } finally {
     await bench.stop();
   }
 }
 
-const figuresOf = (byPart: Record<string, number>): string => Object.entries(byPart).map(([part, value]) => `${part} ${value}`).join('   ');
+const figuresOf = (byPart: Record<string, number>): string =>
+  Object.entries(byPart)
+    .map(([part, value]) => `${part} ${value}`)
+    .join('   ');
 
 async function main(): Promise<void> {
   const phases = args.phases.split(',').map((p) => p.trim()) as ('idle' | 'loading')[];
@@ -183,23 +251,40 @@ async function main(): Promise<void> {
     if (phase !== 'idle' && phase !== 'loading') throw new Error(`--phases: idle and/or loading, got "${phase}"`);
     const result = await measurePhase(phase);
     results.push(result);
-    const asked = Number(args['distinct-documents']) > 0 ? `, asking for ${args['distinct-documents']} of them in turn` : '';
-    const title = phase === 'idle'
-      ? `idle stack (${result.documentsBefore} documents${asked})`
-      : `while the default corpus loads (${result.documentsBefore} -> ${result.documentsAfter} documents stored during the runs; ${result.corpusStillLoading ? 'still loading at the end' : 'the load FINISHED before the end'})`;
+    const asked =
+      Number(args['distinct-documents']) > 0 ? `, asking for ${args['distinct-documents']} of them in turn` : '';
+    const title =
+      phase === 'idle'
+        ? `idle stack (${result.documentsBefore} documents${asked})`
+        : `while the default corpus loads (${result.documentsBefore} -> ${result.documentsAfter} documents stored during the runs; ${result.corpusStillLoading ? 'still loading at the end' : 'the load FINISHED before the end'})`;
     const rows: [string, string][] = [
       ...result.routes.map((r): [string, string] => [
         r.route,
         `${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p97.5 ${r.p97_5Ms} ms   p99 ${r.p99Ms} ms   max ${r.maxMs} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load average ${r.loadAverage1m}`,
       ]),
-      ...result.routes.map((r): [string, string] => [`  CPU ms per request, ${r.route.slice(4)}`, figuresOf(r.cpuMsPerRequest)]),
-      ...(phase === 'loading' ? result.routes.map((r): [string, string] => [`  filings stored/s, ${r.route.slice(4)}`, String(r.storedPerSecond)]) : []),
-      ...result.routes.map((r): [string, string] => [`  CPU ms/s of all parts, ${r.route.slice(4)}`, r.cpuMsPerSecondByPart.map(([part, rate]) => `${part} ${rate}`).join('   ')]),
+      ...result.routes.map((r): [string, string] => [
+        `  CPU ms per request, ${r.route.slice(4)}`,
+        figuresOf(r.cpuMsPerRequest),
+      ]),
+      ...(phase === 'loading'
+        ? result.routes.map((r): [string, string] => [
+            `  filings stored/s, ${r.route.slice(4)}`,
+            String(r.storedPerSecond),
+          ])
+        : []),
+      ...result.routes.map((r): [string, string] => [
+        `  CPU ms/s of all parts, ${r.route.slice(4)}`,
+        r.cpuMsPerSecondByPart.map(([part, rate]) => `${part} ${rate}`).join('   '),
+      ]),
       ['  background CPU ms/s', figuresOf(result.backgroundMsPerSecond)],
     ];
     printTable(`${title}, ${CONNECTIONS} connections, ${DURATION_S} s each`, rows);
   }
-  const file = writeBenchResult('serving-throughput', { connections: CONNECTIONS, durationSeconds: DURATION_S, phases: results });
+  const file = writeBenchResult('serving-throughput', {
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_S,
+    phases: results,
+  });
   console.log(`written to ${file}`);
 }
 

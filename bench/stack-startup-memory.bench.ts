@@ -24,15 +24,22 @@
  * (default 60) more of quiet, once what the parts give back when idle (after 30 s) is given back.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import os from 'node:os';
-import { MongoClient } from 'mongodb';
-import Database from 'better-sqlite3';
-import { parseArgs } from 'node:util';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { groupMemoryMb, liveManagedProcesses, pollUntil, processTreeOf, startStack, type StackHandle } from '@docket/local-infra';
-import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { MongoClient } from 'mongodb';
+import {
+  groupMemoryMb,
+  liveManagedProcesses,
+  pollUntil,
+  processTreeOf,
+  startStack,
+  type StackHandle,
+} from '@docket/local-infra';
 import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { cpuSecondsBetween, cpuSecondsByPart, indexedCount } from './support/bench-stack';
 
 const SAMPLES = 15;
@@ -47,8 +54,14 @@ async function corpusState(mongoUrl: string): Promise<{ documentsStored: number;
   const mongo = await new MongoClient(mongoUrl).connect();
   try {
     const db = mongo.db('documents');
-    const runs = await db.collection('ingestion_runs').find({ connector: 'corpus' }, { projection: { status: 1 } }).toArray();
-    return { documentsStored: await db.collection('documents').estimatedDocumentCount(), stillLoading: runs.length === 0 || runs.some((run) => run.status === 'running') };
+    const runs = await db
+      .collection('ingestion_runs')
+      .find({ connector: 'corpus' }, { projection: { status: 1 } })
+      .toArray();
+    return {
+      documentsStored: await db.collection('documents').estimatedDocumentCount(),
+      stillLoading: runs.length === 0 || runs.some((run) => run.status === 'running'),
+    };
   } finally {
     await mongo.close();
   }
@@ -71,18 +84,23 @@ async function settle(stack: StackHandle): Promise<void> {
   const search = new SearchServiceClient(stack.grpcTargets.queryEngine, stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
   const queryEngine = liveManagedProcesses().find((p) => p.name === 'query-engine');
   let last = '';
-  await pollUntil(async () => {
-    const corpus = await corpusState(stack.infra.mongoUrl);
-    const indexed = await indexedCount(search);
-    // Its Node processes besides itself (each part also has a shell and a cat watching the launcher's pipe).
-    const background = queryEngine ? processTreeOf(queryEngine.pid).filter((p) => p.command === 'node' && p.pid !== queryEngine.pid).length : 0;
-    const toEmbed = embeddingBacklog(stack.dataDir);
-    const line = `${corpus.documentsStored} stored${corpus.stillLoading ? ' (loading)' : ''}, ${indexed} indexed, ${toEmbed ?? 'no'} to embed, ${background} background process(es) in the query-engine`;
-    if (line !== last) process.stderr.write(`[settle] ${Math.round((Date.now() - started) / 1000)} s: ${line}\n`);
-    last = line;
-    // The backlog too: its process starts only once writes have paused, so none running is not enough.
-    return !corpus.stillLoading && indexed >= corpus.documentsStored && !toEmbed && background === 0;
-  }, { timeoutMs: Number(args['settle-minutes']) * 60_000, intervalMs: 5_000, description: 'the stack to settle' });
+  await pollUntil(
+    async () => {
+      const corpus = await corpusState(stack.infra.mongoUrl);
+      const indexed = await indexedCount(search);
+      // Its Node processes besides itself (each part also has a shell and a cat watching the launcher's pipe).
+      const background = queryEngine
+        ? processTreeOf(queryEngine.pid).filter((p) => p.command === 'node' && p.pid !== queryEngine.pid).length
+        : 0;
+      const toEmbed = embeddingBacklog(stack.dataDir);
+      const line = `${corpus.documentsStored} stored${corpus.stillLoading ? ' (loading)' : ''}, ${indexed} indexed, ${toEmbed ?? 'no'} to embed, ${background} background process(es) in the query-engine`;
+      if (line !== last) process.stderr.write(`[settle] ${Math.round((Date.now() - started) / 1000)} s: ${line}\n`);
+      last = line;
+      // The backlog too: its process starts only once writes have paused, so none running is not enough.
+      return !corpus.stillLoading && indexed >= corpus.documentsStored && !toEmbed && background === 0;
+    },
+    { timeoutMs: Number(args['settle-minutes']) * 60_000, intervalMs: 5_000, description: 'the stack to settle' },
+  );
   search.close();
   process.stderr.write(`[settle] idle after ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
@@ -123,9 +141,15 @@ async function sampleMemory(): Promise<MemorySample> {
       pssPerPart.set(p.name, [...(pssPerPart.get(p.name) ?? []), groupMemoryMb(p.pid, 'pss')]);
     }
   }
-  const medians = (byPart: Map<string, number[]>) => Object.fromEntries([...byPart].map(([name, samples]) => [name, Math.round(median(samples))]));
+  const medians = (byPart: Map<string, number[]>) =>
+    Object.fromEntries([...byPart].map(([name, samples]) => [name, Math.round(median(samples))]));
   const seconds = (performance.now() - started) / 1000;
-  const cpuPercent = Object.fromEntries(cpuSecondsBetween(cpuBefore, cpuSecondsByPart()).map(([name, cpu]) => [name, Math.round((1000 * cpu) / seconds) / 10]));
+  const cpuPercent = Object.fromEntries(
+    cpuSecondsBetween(cpuBefore, cpuSecondsByPart()).map(([name, cpu]) => [
+      name,
+      Math.round((1000 * cpu) / seconds) / 10,
+    ]),
+  );
   return { rss: medians(perPart), pss: medians(pssPerPart), cpuPercent };
 }
 
@@ -133,18 +157,33 @@ const total = (byPart: Record<string, number>): number => Object.values(byPart).
 
 function printSample(title: string, sample: MemorySample): void {
   console.log(`${title}: ${total(sample.rss)} MB in all (load average ${os.loadavg()[0]?.toFixed(2)})`);
-  console.log(`  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)} ${'CPU'.padStart(7)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process; CPU in % of one core over the ${SAMPLES} s)`);
+  console.log(
+    `  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)} ${'CPU'.padStart(7)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process; CPU in % of one core over the ${SAMPLES} s)`,
+  );
   const cpu = (name: string) => `${(sample.cpuPercent[name] ?? 0).toFixed(1)} %`.padStart(7);
-  for (const [name, mb] of Object.entries(sample.rss).sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(14)} ${`${mb} MB`.padStart(8)} ${`${sample.pss[name] ?? 0} MB`.padStart(8)} ${cpu(name)}`);
-  const allCpu = `${Object.values(sample.cpuPercent).reduce((a, b) => a + b, 0).toFixed(1)} %`.padStart(7);
-  console.log(`  ${'all'.padEnd(14)} ${`${total(sample.rss)} MB`.padStart(8)} ${`${total(sample.pss)} MB`.padStart(8)} ${allCpu}   (PSS is lower still while other Node processes run on the machine)`);
+  for (const [name, mb] of Object.entries(sample.rss).sort((a, b) => b[1] - a[1]))
+    console.log(
+      `  ${name.padEnd(14)} ${`${mb} MB`.padStart(8)} ${`${sample.pss[name] ?? 0} MB`.padStart(8)} ${cpu(name)}`,
+    );
+  const allCpu = `${Object.values(sample.cpuPercent)
+    .reduce((a, b) => a + b, 0)
+    .toFixed(1)} %`.padStart(7);
+  console.log(
+    `  ${'all'.padEnd(14)} ${`${total(sample.rss)} MB`.padStart(8)} ${`${total(sample.pss)} MB`.padStart(8)} ${allCpu}   (PSS is lower still while other Node processes run on the machine)`,
+  );
 }
 
 async function main(): Promise<void> {
   const mongoStorage = args['mongo-storage'];
-  if (mongoStorage !== 'h2' && mongoStorage !== 'memory') throw new Error(`--mongo-storage must be h2 or memory, got ${mongoStorage}`);
+  if (mongoStorage !== 'h2' && mongoStorage !== 'memory')
+    throw new Error(`--mongo-storage must be h2 or memory, got ${mongoStorage}`);
   const env = { LOG_LEVEL: 'warn', ...(args.filings ? { SEED_FILINGS: args.filings } : {}) };
-  const stack = await startStack({ profile: 'test', mongoStorage, env, log: (m) => process.stderr.write(`[stack] ${m}\n`) });
+  const stack = await startStack({
+    profile: 'test',
+    mongoStorage,
+    env,
+    log: (m) => process.stderr.write(`[stack] ${m}\n`),
+  });
   try {
     if (args.settle) await settle(stack);
     const first = await sampleMemory();
@@ -164,15 +203,28 @@ async function main(): Promise<void> {
       idleRssMb: { total: total(first.rss), ...first.rss },
       idlePssMb: { total: total(first.pss), ...first.pss },
       idleCpuPercent: first.cpuPercent,
-      ...(quiet ? { quietSeconds, quietRssMb: { total: total(quiet.rss), ...quiet.rss }, quietPssMb: { total: total(quiet.pss), ...quiet.pss }, quietCpuPercent: quiet.cpuPercent } : {}),
+      ...(quiet
+        ? {
+            quietSeconds,
+            quietRssMb: { total: total(quiet.rss), ...quiet.rss },
+            quietPssMb: { total: total(quiet.pss), ...quiet.pss },
+            quietCpuPercent: quiet.cpuPercent,
+          }
+        : {}),
       settled: args.settle,
       corpus,
       mongoStorage,
       loadAverage1m: os.loadavg()[0],
     };
-    console.log(`start-up to login page served: ${stack.timings.totalSeconds.toFixed(1)} s` +
-      (stack.timings.frontendBuildSeconds ? ` (including a frontend build of ${stack.timings.frontendBuildSeconds.toFixed(1)} s)` : ''));
-    console.log(`  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`);
+    console.log(
+      `start-up to login page served: ${stack.timings.totalSeconds.toFixed(1)} s` +
+        (stack.timings.frontendBuildSeconds
+          ? ` (including a frontend build of ${stack.timings.frontendBuildSeconds.toFixed(1)} s)`
+          : ''),
+    );
+    console.log(
+      `  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`,
+    );
     const state = `${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}`;
     printSample(`${args.settle ? 'settled' : 'idle'} resident memory (${state})`, first);
     if (quiet) printSample(`then quiet for ${quietSeconds} s more`, quiet);

@@ -74,10 +74,21 @@ async function searchTotal(q: string): Promise<number> {
 }
 
 test('a search is saved as an alert from the search page, with its volume estimate counted from the index', async () => {
-  firstDocumentPath = await upload(`${marker}-petition`, `PETITION of the ${marker} Cooperative for a rate increase. The Cooperative asks the Commission to approve new rates.`, {
-    title: `Petition for a rate increase (${marker})`, docketNumber, filingType: 'Petition', filedAt: today,
+  firstDocumentPath = await upload(
+    `${marker}-petition`,
+    `PETITION of the ${marker} Cooperative for a rate increase. The Cooperative asks the Commission to approve new rates.`,
+    {
+      title: `Petition for a rate increase (${marker})`,
+      docketNumber,
+      filingType: 'Petition',
+      filedAt: today,
+    },
+  );
+  await waitFor(async () => (await searchTotal(marker)) >= 1, {
+    description: 'the first filing to be indexed',
+    timeoutMs: 60_000,
+    intervalMs: 500,
   });
-  await waitFor(async () => (await searchTotal(marker)) >= 1, { description: 'the first filing to be indexed', timeoutMs: 60_000, intervalMs: 500 });
 
   await page.goto(`/search?q=${marker}`);
   await page.getByTestId('save-as-alert').click();
@@ -115,11 +126,22 @@ test('a matching upload raises the bell live, and its notification opens the doc
   await waitFor(async () => (await bell.getAttribute('data-unread')) !== '', { description: 'the bell to connect' });
   const before = Number(await bell.getAttribute('data-unread'));
 
-  const secondPath = await upload(`${marker}-order`, `ORDER on the ${marker} Cooperative petition. The Commission grants the requested rate increase in part.`, {
-    title: `Order on the rate petition (${marker})`, docketNumber, filingType: 'Order', filedAt: today,
-  });
+  const secondPath = await upload(
+    `${marker}-order`,
+    `ORDER on the ${marker} Cooperative petition. The Commission grants the requested rate increase in part.`,
+    {
+      title: `Order on the rate petition (${marker})`,
+      docketNumber,
+      filingType: 'Order',
+      filedAt: today,
+    },
+  );
   // The upload page stays open: the bell on it counts up without a reload.
-  await waitFor(async () => Number(await bell.getAttribute('data-unread')) > before, { description: 'the bell to count the new notification', timeoutMs: 60_000, intervalMs: 250 });
+  await waitFor(async () => Number(await bell.getAttribute('data-unread')) > before, {
+    description: 'the bell to count the new notification',
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  });
   await shot('bell');
 
   await bell.click();
@@ -141,9 +163,12 @@ test('a matching upload raises the bell live, and its notification opens the doc
   await shot('alert-detail');
 });
 
-test('the alert\'s e-mail is in the inbox, and its unsubscribe link stops that alert\'s e-mail without signing in', async () => {
+test("the alert's e-mail is in the inbox, and its unsubscribe link stops that alert's e-mail without signing in", async () => {
   const email = await waitForEmail(
-    (m) => m.to.some((t) => t.address === e2eEnv.adminEmail) && `${m.subject} ${m.text ?? ''}`.includes('Order on the rate petition') && `${m.text ?? ''}${m.html ?? ''}`.includes(marker),
+    (m) =>
+      m.to.some((t) => t.address === e2eEnv.adminEmail) &&
+      `${m.subject} ${m.text ?? ''}`.includes('Order on the rate petition') &&
+      `${m.text ?? ''}${m.html ?? ''}`.includes(marker),
     'the real-time e-mail of the alert',
   );
   expect(email.html).toContain('/documents/');
@@ -157,13 +182,16 @@ test('the alert\'s e-mail is in the inbox, and its unsubscribe link stops that a
     const visitorPage = await visitor.newPage();
     visitorPage.setDefaultNavigationTimeout(90_000);
     await visitorPage.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
-    await expect(visitorPage.getByTestId('unsubscribe-alert').textContent()).resolves.toContain(`Rate petitions (${marker})`);
+    await expect(visitorPage.getByTestId('unsubscribe-alert').textContent()).resolves.toContain(
+      `Rate petitions (${marker})`,
+    );
     await shot('unsubscribe', visitorPage);
     await visitorPage.getByTestId('unsubscribe-confirm').click();
     await visitorPage.getByTestId('unsubscribe-done').waitFor();
     // A mail client's RFC 8058 one-click POST to the List-Unsubscribe address works too (repeating is fine).
     const oneClick = await visitorPage.request.post(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.status()).toBe(200);
     expect(((await oneClick.json()) as { unsubscribed: boolean }).unsubscribed).toBe(true);
@@ -195,11 +223,18 @@ test('a docket is followed from a filing and managed on the followed-dockets pag
   const row = page.locator(`[data-testid="docket-follow"][data-docket="${docketNumber}"]`);
   await row.waitFor();
   await row.getByTestId('docket-follow-cadence').selectOption('daily');
-  await waitFor(async () => {
-    const follows = await page.request.get('/api/docket-follows');
-    const list = ((await follows.json()) as { alerts: { docket: { docketNumber: string } | null; definition: { schedule: { cadence: string } } }[] }).alerts;
-    return list.find((a) => a.docket?.docketNumber === docketNumber)?.definition.schedule.cadence === 'daily';
-  }, { description: 'the follow to become a daily digest' });
+  await waitFor(
+    async () => {
+      const follows = await page.request.get('/api/docket-follows');
+      const list = (
+        (await follows.json()) as {
+          alerts: { docket: { docketNumber: string } | null; definition: { schedule: { cadence: string } } }[];
+        }
+      ).alerts;
+      return list.find((a) => a.docket?.docketNumber === docketNumber)?.definition.schedule.cadence === 'daily';
+    },
+    { description: 'the follow to become a daily digest' },
+  );
   await page.reload();
   await expect(row.getByTestId('docket-follow-cadence').inputValue()).resolves.toBe('daily');
   await shot('docket-follows');
@@ -219,11 +254,14 @@ test('a webhook endpoint on a private address is refused on the webhooks page, n
   await shot('webhooks-refused');
 });
 
-test('another user cannot open the first user\'s alert: the page and the API answer 404', async () => {
+test("another user cannot open the first user's alert: the page and the API answer 404", async () => {
   const email = `alerts-member-${randomUUID().slice(0, 8)}@docket.local`;
   const password = 'member password for alerts';
   const csrf = (await context.cookies()).find((c) => c.name === 'drs_csrf')?.value ?? '';
-  const created = await page.request.post('/api/users', { headers: { 'x-csrf-token': csrf }, data: { email, name: 'Alerts member', role: 'member', password } });
+  const created = await page.request.post('/api/users', {
+    headers: { 'x-csrf-token': csrf },
+    data: { email, name: 'Alerts member', role: 'member', password },
+  });
   expect(created.status()).toBe(201);
 
   const other = await browser.newContext({ baseURL: baseUrl });

@@ -8,7 +8,14 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, type Filing } from '@docket/corpus';
+import {
+  corpusShiftMs,
+  DEFAULT_CORPUS_SEED,
+  generateCatalog,
+  generateDockets,
+  generateFilings,
+  type Filing,
+} from '@docket/corpus';
 import { e2eEnv, launchChromium } from './support/browser';
 import { createWorkspace, seededCorpusIndexed, signInAsAdmin } from './support/session';
 
@@ -52,7 +59,11 @@ beforeAll(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await signInAsAdmin(page);
-  workspaceId = await createWorkspace(page, context, { name: 'Rate cases', description: 'A rate-case analyst\'s first questions', defaultFilters: {} });
+  workspaceId = await createWorkspace(page, context, {
+    name: 'Rate cases',
+    description: "A rate-case analyst's first questions",
+    defaultFilters: {},
+  });
   await seededCorpusIndexed(page);
 }, 240_000);
 
@@ -62,24 +73,37 @@ afterAll(async () => {
 
 test('names every intervenor the orders granting intervention name', async () => {
   const grantedBy = (filing: Filing) => filing.filingCategory === 'Order' && /interven/i.test(filing.title);
-  const [docket, filings] = [...corpus]
-    .map(([number, list]) => [number, list] as const)
-    .find(([, list]) => list.filter(grantedBy).flatMap((f) => f.statements.filter((s) => s.kind === 'intervenor')).length >= 2) ?? [];
+  const [docket, filings] =
+    [...corpus]
+      .map(([number, list]) => [number, list] as const)
+      .find(
+        ([, list]) =>
+          list.filter(grantedBy).flatMap((f) => f.statements.filter((s) => s.kind === 'intervenor')).length >= 2,
+      ) ?? [];
   if (!docket || !filings) throw new Error('no docket of the loaded corpus has an order granting two interventions');
-  const granted = new Set(filings.filter(grantedBy).flatMap((f) => f.statements.filter((s) => s.kind === 'intervenor').map((s) => s.value)));
+  const granted = new Set(
+    filings.filter(grantedBy).flatMap((f) => f.statements.filter((s) => s.kind === 'intervenor').map((s) => s.value)),
+  );
   await ask(`Who intervened in docket ${docket}?`);
   await shot('10-intervenors');
   await expect(scopeDocket()).resolves.toBe(docket);
-  const named = await facts('intervenor').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-normalized')));
+  const named = await facts('intervenor').evaluateAll((cards) =>
+    cards.map((card) => card.getAttribute('data-normalized')),
+  );
   for (const party of granted) expect(named).toContain(party);
 });
 
-test('answers about the docket the question names even when the workspace\'s default filter leaves it out, and says so', async () => {
-  const [docket, filings] = [...corpus].find(([, list]) => list.some((f) => f.statements.some((s) => s.kind === 'hearing_date'))) ?? [];
+test("answers about the docket the question names even when the workspace's default filter leaves it out, and says so", async () => {
+  const [docket, filings] =
+    [...corpus].find(([, list]) => list.some((f) => f.statements.some((s) => s.kind === 'hearing_date'))) ?? [];
   if (!docket || !filings) throw new Error('no docket of the loaded corpus states a hearing date');
   const own = filings[0]!.sourceId;
   const other = [...corpus.values()].flat().find((f) => f.sourceId !== own)!.sourceId;
-  const elsewhere = await createWorkspace(page, context, { name: `Only ${other}`, description: 'A workspace for one other agency', defaultFilters: { agencies: [other] } });
+  const elsewhere = await createWorkspace(page, context, {
+    name: `Only ${other}`,
+    description: 'A workspace for one other agency',
+    defaultFilters: { agencies: [other] },
+  });
   await ask(`When is the hearing in docket ${docket}?`, elsewhere);
   await shot('11-named-docket-outside-filter');
   await expect(scopeDocket()).resolves.toBe(docket);
@@ -96,13 +120,28 @@ test('answers a company question for its current proceeding, the others offered'
   for (const docket of generateDockets(DEFAULT_CORPUS_SEED, generateCatalog(DEFAULT_CORPUS_SEED), seedDockets)) {
     const filings = corpus.get(docket.number) ?? [];
     if (filings.length === 0) continue;
-    const last = filings.map((f) => f.filedAt).sort().at(-1)!;
+    const last = filings
+      .map((f) => f.filedAt)
+      .sort()
+      .at(-1)!;
     for (const party of docket.parties.filter((p) => p.kind === 'organisation')) {
       const requests = filings.some((f) => f.statements.some((s) => s.kind === 'requested_amount'));
-      byCompany.set(party.name, [...(byCompany.get(party.name) ?? []), { docket: docket.number, last, applies: docket.title.includes(party.name) || party.role === 'petitioner', requests }]);
+      byCompany.set(party.name, [
+        ...(byCompany.get(party.name) ?? []),
+        {
+          docket: docket.number,
+          last,
+          applies: docket.title.includes(party.name) || party.role === 'petitioner',
+          requests,
+        },
+      ]);
     }
   }
-  const [company, cases] = [...byCompany].find(([name, list]) => list.length >= 2 && new Set(list.map((c) => c.last)).size === list.length && !/staff|commission/i.test(name)) ?? [];
+  const [company, cases] =
+    [...byCompany].find(
+      ([name, list]) =>
+        list.length >= 2 && new Set(list.map((c) => c.last)).size === list.length && !/staff|commission/i.test(name),
+    ) ?? [];
   if (!company || !cases) throw new Error('no company of the loaded corpus takes part in two proceedings');
   const [requested, applied] = [cases.filter((c) => c.applies && c.requests), cases.filter((c) => c.applies)];
   const own = requested.length > 0 ? requested : applied.length > 0 ? applied : cases;
@@ -110,7 +149,9 @@ test('answers a company question for its current proceeding, the others offered'
   await ask(`What rate increase did ${company} request?`);
   await shot('12-company-current-proceeding');
   expect([company, await scopeDocket()]).toEqual([company, current.docket]);
-  const offered = await page.getByTestId('scope-refinement').evaluateAll((links) => links.map((link) => link.textContent ?? ''));
+  const offered = await page
+    .getByTestId('scope-refinement')
+    .evaluateAll((links) => links.map((link) => link.textContent ?? ''));
   expect(offered.some((text) => cases.some((c) => c.docket !== current.docket && text.includes(c.docket)))).toBe(true);
 });
 
@@ -124,7 +165,10 @@ test('tells a hearing date in the tense it has today', async () => {
   const past = hearings.find((h) => h.date < today);
   const coming = hearings.find((h) => h.date > today);
   if (!past && !coming) throw new Error('no docket of the loaded corpus states a hearing date');
-  for (const [hearing, verb] of [[past, 'was held on'], [coming, 'is set for']] as const) {
+  for (const [hearing, verb] of [
+    [past, 'was held on'],
+    [coming, 'is set for'],
+  ] as const) {
     if (!hearing) continue;
     await ask(`When is the evidentiary hearing in docket ${hearing.docket}?`);
     const lead = (await page.getByTestId('analysis-sentence').first().textContent()) ?? '';

@@ -8,7 +8,14 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, type StatedFact } from '@docket/corpus';
+import {
+  corpusShiftMs,
+  DEFAULT_CORPUS_SEED,
+  generateCatalog,
+  generateDockets,
+  generateFilings,
+  type StatedFact,
+} from '@docket/corpus';
 import { e2eEnv, launchChromium } from './support/browser';
 import { createWorkspace, seededCorpusIndexed, signInAsAdmin } from './support/session';
 
@@ -42,7 +49,8 @@ async function ask(question: string): Promise<void> {
   await page.locator('[data-testid="answer"][data-phase="done"]').waitFor({ timeout: 90_000 });
 }
 
-const fact = (slot: string, status?: string) => page.locator(`[data-testid="key-fact"][data-slot="${slot}"]${status ? `[data-status="${status}"]` : ''}`).first();
+const fact = (slot: string, status?: string) =>
+  page.locator(`[data-testid="key-fact"][data-slot="${slot}"]${status ? `[data-status="${status}"]` : ''}`).first();
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -50,7 +58,11 @@ beforeAll(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await signInAsAdmin(page);
-  workspaceId = await createWorkspace(page, context, { name: 'Proceedings', description: 'Answers about one proceeding', defaultFilters: {} });
+  workspaceId = await createWorkspace(page, context, {
+    name: 'Proceedings',
+    description: 'Answers about one proceeding',
+    defaultFilters: {},
+  });
   await seededCorpusIndexed(page);
 }, 240_000);
 
@@ -83,17 +95,27 @@ describe('an answer about one proceeding', () => {
   test('lists every document the answer cites, its key facts’ sources included, marked with the citation numbers it carries and no rank', async () => {
     // The answer of the test above, as it stands on the page.
     const analysis = page.getByTestId('analysis-view');
-    const marks = await analysis.getByTestId('citation').evaluateAll((els) => els.map((e) => [e.getAttribute('data-document-id') ?? '', (e.textContent ?? '').trim()] as const));
+    const marks = await analysis
+      .getByTestId('citation')
+      .evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-document-id') ?? '', (e.textContent ?? '').trim()] as const),
+      );
     expect(marks.length).toBeGreaterThan(0);
     const factSource = (await fact('requested_amount').getByTestId('citation').getAttribute('data-document-id')) ?? '';
     expect(factSource).not.toBe('');
     const listed = new Map(
-      (await page.getByTestId('query-document').evaluateAll((els) =>
-        els.map((e) => [e.getAttribute('data-document-id') ?? '', {
-          cited: (e.getAttribute('data-cited') ?? '').split(' ').filter(Boolean),
-          label: (e.querySelector('[data-testid="document-cited-as"]')?.textContent ?? '').trim(),
-        }] as const),
-      )),
+      await page.getByTestId('query-document').evaluateAll((els) =>
+        els.map(
+          (e) =>
+            [
+              e.getAttribute('data-document-id') ?? '',
+              {
+                cited: (e.getAttribute('data-cited') ?? '').split(' ').filter(Boolean),
+                label: (e.querySelector('[data-testid="document-cited-as"]')?.textContent ?? '').trim(),
+              },
+            ] as const,
+        ),
+      ),
     );
     expect(listed.has(factSource)).toBe(true);
     for (const [documentId, n] of marks) {
@@ -109,8 +131,11 @@ describe('an answer about one proceeding', () => {
   });
 
   test('gives the hearing date of the latest scheduling order, and marks a replaced one as superseded', async () => {
-    const withRevision = [...stated].find(([, list]) => new Set(list.filter((s) => s.kind === 'hearing_date').map((s) => s.order)).size > 1);
-    const [docket, facts] = withRevision ?? [...stated].find(([, list]) => list.some((s) => s.kind === 'hearing_date')) ?? [];
+    const withRevision = [...stated].find(
+      ([, list]) => new Set(list.filter((s) => s.kind === 'hearing_date').map((s) => s.order)).size > 1,
+    );
+    const [docket, facts] =
+      withRevision ?? [...stated].find(([, list]) => list.some((s) => s.kind === 'hearing_date')) ?? [];
     if (!docket || !facts) throw new Error('the seeded corpus states no hearing date');
     const hearings = facts.filter((s) => s.kind === 'hearing_date');
     const latest = Math.max(...hearings.map((s) => s.order ?? 0));
@@ -122,7 +147,13 @@ describe('an answer about one proceeding', () => {
     await expect(fact('hearing_date', 'current').getAttribute('data-normalized')).resolves.toBe(current.value);
     if (withRevision) {
       const replaced = hearings.find((s) => s.value !== current.value) as StatedFact;
-      await expect(page.locator(`[data-testid="key-fact"][data-slot="hearing_date"][data-status="superseded"][data-normalized="${replaced.value}"]`).count()).resolves.toBe(1);
+      await expect(
+        page
+          .locator(
+            `[data-testid="key-fact"][data-slot="hearing_date"][data-status="superseded"][data-normalized="${replaced.value}"]`,
+          )
+          .count(),
+      ).resolves.toBe(1);
     }
   });
 
@@ -131,13 +162,20 @@ describe('an answer about one proceeding', () => {
     const first = (await page.getByTestId('answer').getAttribute('data-query-id')) ?? '';
     const refinements = page.getByTestId('scope-refinement');
     expect(await refinements.count()).toBeGreaterThan(0);
-    const other = ((await refinements.first().textContent()) ?? '').replace(/^Docket\s+/, '').split(' — ')[0]?.trim() ?? '';
+    const other =
+      ((await refinements.first().textContent()) ?? '')
+        .replace(/^Docket\s+/, '')
+        .split(' — ')[0]
+        ?.trim() ?? '';
     await refinements.first().click();
     // The click asks at once: a new answer, not the one refined.
-    await page.locator(`[data-testid="answer"][data-phase="done"]:not([data-query-id="${first}"])`).waitFor({ timeout: 40_000 }).catch(async (error: unknown) => {
-      await shot('03-refined-failed');
-      throw new Error(`no new answer at ${page.url()}: ${String(error)}`);
-    });
+    await page
+      .locator(`[data-testid="answer"][data-phase="done"]:not([data-query-id="${first}"])`)
+      .waitFor({ timeout: 40_000 })
+      .catch(async (error: unknown) => {
+        await shot('03-refined-failed');
+        throw new Error(`no new answer at ${page.url()}: ${String(error)}`);
+      });
     await expect(page.getByTestId('answer-scope').getAttribute('data-docket')).resolves.toBe(other);
     expect(await page.getByTestId('ask-docket').textContent()).toContain(other);
     await shot('03-refined');
@@ -152,8 +190,12 @@ describe('an answer’s address', () => {
     if (!docket || !facts) throw new Error('the seeded corpus states no requested increase');
     const party = (facts.find((s) => s.kind === 'requested_amount') as StatedFact).party;
     const question = `What rate increase did ${party} request in docket ${docket}?`;
-    const loggedTimes = async () => ((await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as { requests: { text: string }[] })
-      .requests.filter((r) => r.text === question).length;
+    const loggedTimes = async () =>
+      (
+        (await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as {
+          requests: { text: string }[];
+        }
+      ).requests.filter((r) => r.text === question).length;
     const loggedBefore = await loggedTimes();
 
     await page.goto(`/workspaces/${workspaceId}/search`);
@@ -165,7 +207,8 @@ describe('an answer’s address', () => {
       const seen = window as unknown as { forward?: boolean; firstPhase?: string };
       new MutationObserver(() => {
         const answer = document.querySelector('[data-testid="answer"]');
-        if (seen.forward && !seen.firstPhase && answer?.querySelector('#answer-heading')?.textContent === asked) seen.firstPhase = answer.getAttribute('data-phase') ?? '';
+        if (seen.forward && !seen.firstPhase && answer?.querySelector('#answer-heading')?.textContent === asked)
+          seen.firstPhase = answer.getAttribute('data-phase') ?? '';
       }).observe(document.body, { childList: true, subtree: true, attributes: true });
     }, question);
     await page.getByTestId('ask-question').fill(question);
@@ -179,7 +222,9 @@ describe('an answer’s address', () => {
     await page.goForward();
     await page.waitForURL((url) => url.searchParams.get('answer') === queryId);
 
-    await page.locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`).waitFor({ timeout: 90_000 });
+    await page
+      .locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`)
+      .waitFor({ timeout: 90_000 });
     await expect(page.locator('#answer-heading').textContent()).resolves.toBe(question);
     expect(await page.getByTestId('analysis-section').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('query-document').count()).toBeGreaterThan(0);
@@ -187,7 +232,8 @@ describe('an answer’s address', () => {
     const firstPhase = await page.evaluate(() => (window as unknown as { firstPhase?: string }).firstPhase ?? '');
     // Still being written when we came Forward: the question showed at once with what was written so
     // far, not only once the answer was stored (a stored answer shows 'done' from the start).
-    if (storedBeforeForward) process.stderr.write('[answers] the answer was stored before Forward: it could not be seen being written\n');
+    if (storedBeforeForward)
+      process.stderr.write('[answers] the answer was stored before Forward: it could not be seen being written\n');
     else expect(firstPhase).not.toBe('done');
     expect(firstPhase).not.toBe('');
     // Asked once: following the answer did not ask it again.

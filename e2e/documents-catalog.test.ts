@@ -17,7 +17,8 @@ const { baseUrl, adminEmail, adminPassword } = e2eEnv;
 let browser: Browser;
 let page: Page;
 const marker = `quillfeather${randomUUID().slice(0, 8)}`;
-const uploadedText = `MOTION TO INTERVENE of the ${marker} Ratepayer Alliance. The Alliance asks the Federal Energy Regulatory Commission ` +
+const uploadedText =
+  `MOTION TO INTERVENE of the ${marker} Ratepayer Alliance. The Alliance asks the Federal Energy Regulatory Commission ` +
   'for party status in the rate case of Northern Plains Power Company, which seeks $12.5 million.';
 let documentPath = '';
 
@@ -37,7 +38,12 @@ afterAll(async () => {
 });
 
 /** The corpus loads in the background after start-up; pages fill in as it does. */
-async function reloadUntil(url: string, ready: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+async function reloadUntil(
+  url: string,
+  ready: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await page.goto(url);
@@ -61,7 +67,11 @@ async function uploadAndOpen(file: string, sidecar?: string): Promise<void> {
 }
 
 test('the catalog lists the sources with their documents, and filters them', async () => {
-  await reloadUntil('/catalog?sort=documents', async () => (await page.locator('[data-testid="catalog-source-row"]').count()) >= 20, 'the sources');
+  await reloadUntil(
+    '/catalog?sort=documents',
+    async () => (await page.locator('[data-testid="catalog-source-row"]').count()) >= 20,
+    'the sources',
+  );
   const first = page.getByTestId('catalog-source-row').first();
   await expect(first.textContent()).resolves.toMatch(/\d/);
   await expect(page.getByTestId('data-product').count()).resolves.toBe(3);
@@ -88,7 +98,15 @@ test('an administrator uploads a file with metadata and opens the stored documen
   const file = path.join(dir, `${marker}-motion.txt`);
   writeFileSync(file, uploadedText);
   const sidecar = path.join(dir, 'meta.json');
-  writeFileSync(sidecar, JSON.stringify({ title: `Motion to intervene (${marker})`, docketNumber: 'ER24-2001-000', filingType: 'Motion', filedAt: '2026-11-20' }));
+  writeFileSync(
+    sidecar,
+    JSON.stringify({
+      title: `Motion to intervene (${marker})`,
+      docketNumber: 'ER24-2001-000',
+      filingType: 'Motion',
+      filedAt: '2026-11-20',
+    }),
+  );
 
   await uploadAndOpen(file, sidecar);
   documentPath = new URL(page.url()).pathname;
@@ -111,14 +129,22 @@ test('the original file is served with its type, and the entities link to profil
   await expect(page.getByTestId('entity-name').textContent()).resolves.toContain('Northern Plains Power');
   await page.getByTestId('mentions-chart').waitFor();
   // Profiles are counted a moment after the write.
-  await reloadUntil(page.url(), async () => (await page.locator(`[data-testid="entity-document"] a[href="${documentPath}"]`).count()) > 0, 'the document on the entity profile', 20_000);
+  await reloadUntil(
+    page.url(),
+    async () => (await page.locator(`[data-testid="entity-document"] a[href="${documentPath}"]`).count()) > 0,
+    'the document on the entity profile',
+    20_000,
+  );
 });
 
 test('an uploaded PDF reads page by page, its text and title taken from the PDF', async () => {
   const catalog = generateCatalog(marker);
   const [filing] = [...generateFilings(marker, catalog, generateDockets(marker, catalog, 1), { count: 1 })];
   if (!filing) throw new Error('the generator made no filing');
-  const pages = [1, 2, 3].map((n) => `Page ${n} of the ${marker} order. The Commission accepts the compliance filing of Northern Plains Power Company.`);
+  const pages = [1, 2, 3].map(
+    (n) =>
+      `Page ${n} of the ${marker} order. The Commission accepts the compliance filing of Northern Plains Power Company.`,
+  );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
   const file = path.join(dir, `${marker}-order.pdf`);
   writeFileSync(file, await renderFilingPdf({ ...filing, title: `Order on compliance (${marker})`, pages }));
@@ -131,7 +157,9 @@ test('an uploaded PDF reads page by page, its text and title taken from the PDF'
   // The PDF opens in the browser's viewer under the same sandbox as every file.
   const pdf = await page.request.get((await page.getByTestId('attachment-link').first().getAttribute('href')) ?? '');
   expect([pdf.status(), pdf.headers()['content-type'], pdf.headers()['content-security-policy']]).toEqual([
-    200, 'application/pdf', expect.stringMatching(/^sandbox; default-src 'none'/),
+    200,
+    'application/pdf',
+    expect.stringMatching(/^sandbox; default-src 'none'/),
   ]);
 });
 
@@ -146,7 +174,11 @@ test('what middleware never sees (a missing script) still carries a policy that 
 });
 
 test('a generated filing reads page by page, with its docket and parties', async () => {
-  await reloadUntil('/search?q=commission', async () => (await page.getByTestId('search-hit-link').count()) > 0, 'a corpus filing in search');
+  await reloadUntil(
+    '/search?q=commission',
+    async () => (await page.getByTestId('search-hit-link').count()) > 0,
+    'a corpus filing in search',
+  );
   await page.getByTestId('search-hit-link').first().click();
   await page.waitForURL(/\/documents\//);
   await page.getByTestId('text-page').first().waitFor();
@@ -156,7 +188,11 @@ test('a generated filing reads page by page, with its docket and parties', async
 
 test('a directory import runs as a process and its run shows on catalog status', async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'e2e-import-'));
-  for (let i = 0; i < 5; i += 1) writeFileSync(path.join(root, `filing-${i}.txt`), `Comment ${i} of the ${marker} coalition on the proposed tariff.`);
+  for (let i = 0; i < 5; i += 1)
+    writeFileSync(
+      path.join(root, `filing-${i}.txt`),
+      `Comment ${i} of the ${marker} coalition on the proposed tariff.`,
+    );
   writeFileSync(path.join(root, 'empty.txt'), '');
 
   await page.goto('/admin');
@@ -167,8 +203,12 @@ test('a directory import runs as a process and its run shows on catalog status',
   await page.locator('[data-testid="process-status"][data-status="succeeded"]').waitFor({ timeout: 60_000 });
   await expect(page.getByTestId('process-message').textContent()).resolves.toMatch(/5 new.*1 failed/);
   // Not a plain success: the badge says so, and the file that failed is listed with its reason.
-  await expect(page.getByTestId('process-status').getAttribute('data-outcome')).resolves.toBe('succeeded_with_failures');
-  await expect(page.getByTestId('process-failure').allTextContents()).resolves.toEqual([expect.stringMatching(/empty\.txt.*Empty/)]);
+  await expect(page.getByTestId('process-status').getAttribute('data-outcome')).resolves.toBe(
+    'succeeded_with_failures',
+  );
+  await expect(page.getByTestId('process-failure').allTextContents()).resolves.toEqual([
+    expect.stringMatching(/empty\.txt.*Empty/),
+  ]);
 
   await page.goto('/catalog-status');
   const uploads = page.locator('[data-testid="catalog-status-row"]').filter({ hasText: 'Uploaded and imported files' });
@@ -187,29 +227,47 @@ test("a court's docket report, imported, is the docket's page: its case, parties
   await page.locator('[data-testid="process-status"][data-status="succeeded"]').waitFor({ timeout: 60_000 });
 
   // An entry, found by its words, says where it stands in its docket and leads to the docket's page.
-  await reloadUntil('/search?q=%22COMPLAINT%20against%20Willamette%22', async () => (await page.getByTestId('search-hit-link').count()) > 0, 'the docket entry in search');
+  await reloadUntil(
+    '/search?q=%22COMPLAINT%20against%20Willamette%22',
+    async () => (await page.getByTestId('search-hit-link').count()) > 0,
+    'the docket entry in search',
+  );
   await page.getByTestId('search-hit-link').first().click();
   await page.waitForURL(/\/documents\//);
-  await expect(page.getByTestId('docket-entry').textContent()).resolves.toMatch(/Docket entry 1 of Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\./);
+  await expect(page.getByTestId('docket-entry').textContent()).resolves.toMatch(
+    /Docket entry 1 of Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\./,
+  );
   await page.getByTestId('docket-entry-link').click();
   await page.waitForURL(/\/entities\//);
   // The docket's profile is counted a moment after its filings are written.
   await reloadUntil(page.url(), async () => (await page.getByTestId('entity-name').count()) > 0, "the docket's page");
 
-  await expect(page.getByTestId('entity-name').textContent()).resolves.toBe('Cascade Timber Cooperative v. Willamette Freight Lines, Inc.');
+  await expect(page.getByTestId('entity-name').textContent()).resolves.toBe(
+    'Cascade Timber Cooperative v. Willamette Freight Lines, Inc.',
+  );
   const facts = await page.getByTestId('case-fact').allTextContents();
-  expect(facts).toEqual(expect.arrayContaining([
-    'CourtU.S. District Court for the District of Oregon', 'Docket number3:21-cv-01234', 'Assigned toAnn B. Carter', 'Nature of suit190 Contract: Other', 'Jury demandPlaintiff',
-  ]));
+  expect(facts).toEqual(
+    expect.arrayContaining([
+      'CourtU.S. District Court for the District of Oregon',
+      'Docket number3:21-cv-01234',
+      'Assigned toAnn B. Carter',
+      'Nature of suit190 Contract: Other',
+      'Jury demandPlaintiff',
+    ]),
+  );
   const parties = page.getByTestId('party-row');
   await expect(parties.count()).resolves.toBe(2);
   await expect(parties.first().getByTestId('attorney').textContent()).resolves.toContain('Dana R. Ellis');
   await expect(parties.nth(1).textContent()).resolves.toContain('Oct 1, 2022');
   const entries = page.getByTestId('entry-row');
   await expect(entries.count()).resolves.toBe(2);
-  await expect(entries.first().textContent()).resolves.toMatch(/^1Apr 2, 2021COMPLAINT against Willamette Freight Lines, Inc\./);
+  await expect(entries.first().textContent()).resolves.toMatch(
+    /^1Apr 2, 2021COMPLAINT against Willamette Freight Lines, Inc\./,
+  );
   await expect(page.getByTestId('follow-docket').getAttribute('data-docket')).resolves.toMatch(/^3:21-cv-01234$/i);
   await entries.nth(1).getByTestId('entry-link').click();
   await page.waitForURL(/\/documents\//);
-  await expect(page.getByTestId('document-title').textContent()).resolves.toBe('Summons Issued as to Willamette Freight Lines, Inc.');
+  await expect(page.getByTestId('document-title').textContent()).resolves.toBe(
+    'Summons Issued as to Willamette Freight Lines, Inc.',
+  );
 });

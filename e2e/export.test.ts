@@ -40,12 +40,20 @@ async function shot(name: string): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(90_000);
   await signInAsAdmin(page);
-  workspaceId = await createWorkspace(page, context, { name: `Exports ${tag}`, description: 'Files to take away', defaultFilters: {} });
+  workspaceId = await createWorkspace(page, context, {
+    name: `Exports ${tag}`,
+    description: 'Files to take away',
+    defaultFilters: {},
+  });
   // The search's total must not grow between the search and its export.
   await seededCorpusIndexed(page);
 }, 240_000);
@@ -57,7 +65,9 @@ afterAll(async () => {
 /** The log's row of the request whose text is `text`. */
 async function logRow(text: string) {
   await page.goto(`/workspaces/${workspaceId}/log`);
-  const row = page.getByTestId('log-row').filter({ has: page.getByTestId('log-entry-link').getByText(text, { exact: true }) });
+  const row = page
+    .getByTestId('log-row')
+    .filter({ has: page.getByTestId('log-entry-link').getByText(text, { exact: true }) });
   await row.waitFor();
   return row;
 }
@@ -66,7 +76,9 @@ async function logRow(text: string) {
 async function exportAs(format: string, unit: RegExp): Promise<string> {
   const choice = page.getByTestId(`export-format-${format}`);
   await choice.click();
-  await waitFor(async () => (await choice.getAttribute('data-selected')) === 'true', { description: `${format} to be chosen` });
+  await waitFor(async () => (await choice.getAttribute('data-selected')) === 'true', {
+    description: `${format} to be chosen`,
+  });
   await page.getByTestId('export-estimate').waitFor();
   await shot(`choices-${format}`);
   await page.getByTestId('export-start').click();
@@ -74,7 +86,11 @@ async function exportAs(format: string, unit: RegExp): Promise<string> {
   const progress = page.getByTestId('export-progress');
   await progress.waitFor();
   // Live progress: the status and counts change on the page without a reload, until the file is ready.
-  await waitFor(async () => (await progress.getAttribute('data-status')) === 'succeeded', { description: `the ${format} export to finish`, timeoutMs: 120_000, intervalMs: 250 });
+  await waitFor(async () => (await progress.getAttribute('data-status')) === 'succeeded', {
+    description: `the ${format} export to finish`,
+    timeoutMs: 120_000,
+    intervalMs: 250,
+  });
   await expect(page.getByTestId('export-counts').textContent()).resolves.toMatch(unit);
   await expect(page.getByTestId('export-bar').getAttribute('aria-valuenow')).resolves.toBe('100');
   await shot(`ready-${format}`);
@@ -96,7 +112,9 @@ test('a search of the workspace is exported to CSV from its log entry: every mat
   // Kept in the workspace's log once the page has recorded it (the address then names its entry).
   await page.getByTestId('search-logged').waitFor();
   await page.waitForURL((url) => url.searchParams.has('entry'));
-  searchTotal = Number(((await page.getByTestId('search-total').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''));
+  searchTotal = Number(
+    ((await page.getByTestId('search-total').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''),
+  );
   expect(searchTotal).toBeGreaterThan(await page.getByTestId('search-hit').count());
 
   const row = await logRow(SEARCH);
@@ -104,10 +122,18 @@ test('a search of the workspace is exported to CSV from its log entry: every mat
   await page.waitForURL(new RegExp(`/export/workspace/${workspaceId}/request/[^/?]+$`));
   await expect(page.getByTestId('export-heading').textContent()).resolves.toContain(SEARCH);
   // The search's formats; a question's are not offered.
-  await expect(page.getByTestId('export-formats').locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['csv', 'xlsx', 'jsonl', 'zip']);
+  await expect(
+    page
+      .getByTestId('export-formats')
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+  ).resolves.toEqual(['csv', 'xlsx', 'jsonl', 'zip']);
   await expect(page.getByTestId('export-estimate').getAttribute('data-rows')).resolves.toBe(String(searchTotal));
 
-  csvExportId = await exportAs('csv', new RegExp(`^${searchTotal.toLocaleString('en-US')} of ${searchTotal.toLocaleString('en-US')} rows`));
+  csvExportId = await exportAs(
+    'csv',
+    new RegExp(`^${searchTotal.toLocaleString('en-US')} of ${searchTotal.toLocaleString('en-US')} rows`),
+  );
   const file = await download();
   csvFileName = file.name;
   expect(file.name).toMatch(/\.csv$/);
@@ -118,7 +144,8 @@ test('a search of the workspace is exported to CSV from its log entry: every mat
   const rows = parse(file.bytes, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
   expect(rows).toHaveLength(searchTotal);
   // Each row links to its document and has a title.
-  for (const record of rows) expect(Object.values(record).some((value) => /\/documents\/[^/\s]+/.test(value))).toBe(true);
+  for (const record of rows)
+    expect(Object.values(record).some((value) => /\/documents\/[^/\s]+/.test(value))).toBe(true);
   const columns = Object.keys(rows[0]!).map((c) => c.toLowerCase());
   expect(columns).toEqual(expect.arrayContaining([expect.stringMatching(/title/)]));
   expect(new Set(rows.map((r) => Object.values(r).find((v) => /\/documents\//.test(v)))).size).toBe(searchTotal);
@@ -141,7 +168,9 @@ test('the export’s process page shows the export: its rows done, and its downl
   await progress.waitFor();
   await expect(progress.getAttribute('data-export-id')).resolves.toBe(csvExportId);
   await expect(progress.getAttribute('data-status')).resolves.toBe('succeeded');
-  await expect(page.getByTestId('export-counts').textContent()).resolves.toMatch(new RegExp(`of ${searchTotal.toLocaleString('en-US')} rows`));
+  await expect(page.getByTestId('export-counts').textContent()).resolves.toMatch(
+    new RegExp(`of ${searchTotal.toLocaleString('en-US')} rows`),
+  );
   await expect(page.getByTestId('export-file-name').textContent()).resolves.toBe(csvFileName);
   await page.getByTestId('export-download').waitFor();
   await shot('process-page');
@@ -158,7 +187,12 @@ test('a question of the workspace is exported to DOCX from its log entry, its ci
   const row = await logRow(QUESTION);
   await row.getByTestId('log-export').click();
   await page.waitForURL(new RegExp(`/export/workspace/${workspaceId}/request/[^/?]+$`));
-  await expect(page.getByTestId('export-formats').locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['docx', 'html', 'csv', 'zip']);
+  await expect(
+    page
+      .getByTestId('export-formats')
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+  ).resolves.toEqual(['docx', 'html', 'csv', 'zip']);
 
   await exportAs('docx', /\d/);
   const file = await download();
@@ -175,7 +209,12 @@ test('the workspace is exported as a ZIP from its header: an index page and a fo
   await page.goto(`/workspaces/${workspaceId}/log`);
   await page.getByTestId('workspace-export').click();
   await page.waitForURL(new RegExp(`/export/workspace/${workspaceId}$`));
-  await expect(page.getByTestId('export-formats').locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['zip']);
+  await expect(
+    page
+      .getByTestId('export-formats')
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+  ).resolves.toEqual(['zip']);
   await exportAs('zip', /\d/);
   const file = await download();
   expect(file.name).toMatch(/\.zip$/);
@@ -187,7 +226,11 @@ test('the workspace is exported as a ZIP from its header: an index page and a fo
   const analysis = names.find((n) => /^[^/]+\/analysis\.docx$/.test(n));
   expect([searchCsv, analysis].every(Boolean)).toBe(true);
   expect(searchCsv!.split('/')[0]).not.toBe(analysis!.split('/')[0]);
-  const rows = parse(await zip.file(searchCsv!)!.async('nodebuffer'), { columns: true, bom: true, skip_empty_lines: true }) as unknown[];
+  const rows = parse(await zip.file(searchCsv!)!.async('nodebuffer'), {
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+  }) as unknown[];
   expect(rows).toHaveLength(searchTotal);
   expect(await zip.file('index.html')!.async('string')).toContain(QUESTION);
 });
@@ -210,7 +253,10 @@ test('someone who is not a member of the workspace gets 404 for the export page 
   const email = `export-outsider-${tag}@docket.local`;
   const password = 'outsider password for exports';
   const csrf = (await context.cookies()).find((c) => c.name === 'drs_csrf')?.value ?? '';
-  const created = await page.request.post('/api/users', { headers: { 'x-csrf-token': csrf }, data: { email, name: 'Outsider', role: 'member', password } });
+  const created = await page.request.post('/api/users', {
+    headers: { 'x-csrf-token': csrf },
+    data: { email, name: 'Outsider', role: 'member', password },
+  });
   expect(created.status()).toBe(201);
   await page.goto('/exports');
   const href = (await page.getByTestId('export-row').first().locator('a').first().getAttribute('href')) ?? '';

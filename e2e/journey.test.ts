@@ -54,10 +54,12 @@ test('the administrator adds a document', async () => {
   await page.goto('/admin');
   await page.getByTestId('doc-title').fill(title);
   await page.getByTestId('doc-docket-number').fill('ER24-1234-000');
-  await page.getByTestId('doc-text').fill(
-    `The Commission approves the ${marker} tariff revision filed by Northern Plains Power Co. ` +
-      'The revised rates take effect on 1 July 2025 and increase revenues by $4.2 million (3.1%).',
-  );
+  await page
+    .getByTestId('doc-text')
+    .fill(
+      `The Commission approves the ${marker} tariff revision filed by Northern Plains Power Co. ` +
+        'The revised rates take effect on 1 July 2025 and increase revenues by $4.2 million (3.1%).',
+    );
   await page.getByTestId('doc-submit').click();
   const link = page.getByTestId('new-document-link');
   await link.waitFor();
@@ -83,7 +85,9 @@ test('the document is found by search once the index has caught up', async () =>
 
 test('the document page shows the text with the search term highlighted', async () => {
   await expect(page.getByTestId('document-title').textContent()).resolves.toContain(marker);
-  await expect(page.getByTestId('document-text').locator('mark').first().textContent()).resolves.toMatch(new RegExp(marker, 'i'));
+  await expect(page.getByTestId('document-text').locator('mark').first().textContent()).resolves.toMatch(
+    new RegExp(marker, 'i'),
+  );
 });
 
 test('a re-index runs as a process whose progress is visible live until it succeeds', async () => {

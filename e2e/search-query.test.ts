@@ -13,8 +13,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { e2eEnv, launchChromium } from './support/browser';
 import { waitFor } from '@docket/testkit';
+import { e2eEnv, launchChromium } from './support/browser';
 import { createWorkspace, seededCorpusIndexed, signInAsAdmin } from './support/session';
 
 const { baseUrl, adminEmail } = e2eEnv;
@@ -36,11 +36,19 @@ const count = (testId: string) => page.getByTestId(testId).count();
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1360, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1360, height: 900 },
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await signInAsAdmin(page);
-  workspaceId = await createWorkspace(page, context, { name: `Revenue requirements ${tag}`, description: 'Rate cases across the commissions', defaultFilters: { filedFrom: '2000-01-01' } });
+  workspaceId = await createWorkspace(page, context, {
+    name: `Revenue requirements ${tag}`,
+    description: 'Rate cases across the commissions',
+    defaultFilters: { filedFrom: '2000-01-01' },
+  });
   // Totals compared across steps must not grow meanwhile: wait until the seeded corpus is all indexed.
   await seededCorpusIndexed(page);
 }, 240_000);
@@ -61,7 +69,8 @@ async function searchUntil(url: string, atLeast: number, timeoutMs = 120_000): P
   }
 }
 
-const totalOf = async () => Number(((await page.getByTestId('search-total').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''));
+const totalOf = async () =>
+  Number(((await page.getByTestId('search-total').locator('strong').textContent()) ?? '').replace(/[^\d]/g, ''));
 
 describe('search in a workspace', () => {
   test('the query box starts from the workspace’s default filters and names a syntax error’s column', async () => {
@@ -85,7 +94,10 @@ describe('search in a workspace', () => {
   });
 
   test('searches, filters by a facet and by the filters panel, sorts, loads more, and opens a document', async () => {
-    await searchUntil(`/workspaces/${workspaceId}/search?q=${encodeURIComponent('"revenue requirement"')}&from=2000-01-01&f=1`, 20);
+    await searchUntil(
+      `/workspaces/${workspaceId}/search?q=${encodeURIComponent('"revenue requirement"')}&from=2000-01-01&f=1`,
+      20,
+    );
     const all = await totalOf();
     expect(all).toBeGreaterThan(20);
     expect(await page.locator('[data-testid="search-hit"] mark').count()).toBeGreaterThan(0);
@@ -103,7 +115,9 @@ describe('search in a workspace', () => {
     // The filters panel: a date range on top of the facet.
     await page.getByTestId('filter-from').fill('2021-01-01');
     await page.getByTestId('filters-apply').click();
-    await page.waitForURL((url) => url.searchParams.get('from') === '2021-01-01' && url.searchParams.getAll('agency').includes(agency));
+    await page.waitForURL(
+      (url) => url.searchParams.get('from') === '2021-01-01' && url.searchParams.getAll('agency').includes(agency),
+    );
     expect(await totalOf()).toBeLessThanOrEqual(bucketCount);
 
     // Removing both chips leaves no filters of the user's own: the workspace's defaults apply again.
@@ -138,10 +152,17 @@ describe('the search page (/search)', () => {
   test('pages by cursor: "Load more" appends the next hits without repeating one, and the API refuses offset', async () => {
     // With the seeded corpus indexed, the index has nothing left to take in (Kafka's offsets say so),
     // and the page says nothing of indexing.
-    const coverage = await waitFor(async () => {
-      const body = (await (await page.request.get('/api/search/coverage')).json()) as { indexed: number; pending: number; behind: boolean };
-      return body.behind ? undefined : body;
-    }, { description: 'the index to have nothing pending', timeoutMs: 60_000, intervalMs: 500 });
+    const coverage = await waitFor(
+      async () => {
+        const body = (await (await page.request.get('/api/search/coverage')).json()) as {
+          indexed: number;
+          pending: number;
+          behind: boolean;
+        };
+        return body.behind ? undefined : body;
+      },
+      { description: 'the index to have nothing pending', timeoutMs: 60_000, intervalMs: 500 },
+    );
     expect(coverage).toEqual({ indexed: expect.any(Number), pending: 0, behind: false });
     expect(coverage.indexed).toBeGreaterThanOrEqual(e2eEnv.seedFilings);
     await page.goto('/search?q=commission');
@@ -156,7 +177,9 @@ describe('the search page (/search)', () => {
     const shown = Math.min(40, total);
     expect(await count('search-hit')).toBe(shown);
     await expect(page.getByTestId('search-shown').textContent()).resolves.toBe(`Showing ${shown} of ${total}`);
-    const ids = await page.getByTestId('search-hit').evaluateAll((hits) => hits.map((hit) => hit.getAttribute('data-document-id')));
+    const ids = await page
+      .getByTestId('search-hit')
+      .evaluateAll((hits) => hits.map((hit) => hit.getAttribute('data-document-id')));
     expect(new Set(ids).size).toBe(ids.length);
     // The appended list numbers on from the first page; later pages stay in the browser, not in the URL.
     await expect(page.getByRole('list', { name: 'More results' }).getAttribute('start')).resolves.toBe('21');
@@ -168,7 +191,9 @@ describe('the search page (/search)', () => {
     expect(await page.getByTestId('facet').count()).toBeGreaterThan(0);
     await page.locator('[data-testid="facet-bucket"][data-field="agency"]').first().click();
     await page.waitForURL((url) => url.searchParams.has('agency'));
-    await expect(page.getByTestId('filter-chip').first().textContent()).resolves.not.toContain(new URL(page.url()).searchParams.get('agency') ?? '');
+    await expect(page.getByTestId('filter-chip').first().textContent()).resolves.not.toContain(
+      new URL(page.url()).searchParams.get('agency') ?? '',
+    );
     // A result opened from here comes back here.
     await page.getByTestId('search-hit-link').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/documents/'));
@@ -178,15 +203,17 @@ describe('the search page (/search)', () => {
 
     // A search past the limit is refused in words.
     await page.goto(`/search?q=${'rate '.repeat(1000)}`);
-    await expect(page.getByTestId('query-error').textContent()).resolves.toContain('Searches are limited to 1,000 characters');
+    await expect(page.getByTestId('query-error').textContent()).resolves.toContain(
+      'Searches are limited to 1,000 characters',
+    );
     await page.goto('/search?q=commission');
 
     // Offset paging is gone: the BFF names the parameter and says to use the cursor.
     const retired = await page.request.get('/api/search?q=commission&offset=20');
     expect(retired.status()).toBe(400);
-    expect(((await retired.json()) as { error: { issues: { path: string; message: string }[] } }).error.issues).toEqual([
-      { path: 'offset', message: expect.stringContaining('page with cursor') },
-    ]);
+    expect(((await retired.json()) as { error: { issues: { path: string; message: string }[] } }).error.issues).toEqual(
+      [{ path: 'offset', message: expect.stringContaining('page with cursor') }],
+    );
   });
 });
 
@@ -222,7 +249,8 @@ describe('a question in the workspace', () => {
     // No citation, no claim: every sentence carries at least one numbered marker.
     const sentences = page.getByTestId('analysis-sentence');
     expect(await sentences.count()).toBeGreaterThan(0);
-    for (const sentence of await sentences.all()) expect(await sentence.getByTestId('citation').count()).toBeGreaterThan(0);
+    for (const sentence of await sentences.all())
+      expect(await sentence.getByTestId('citation').count()).toBeGreaterThan(0);
     expect(await count('figures-view')).toBe(1);
 
     const permalink = (await page.getByTestId('answer-permalink').getAttribute('href')) ?? '';
@@ -281,8 +309,12 @@ describe('a question in the workspace', () => {
   });
 
   test('reloading the answer’s address shows the stored answer, without asking it again', async () => {
-    const logged = async () => ((await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as { requests: { text: string }[] })
-      .requests.filter((r) => r.text === QUESTION).length;
+    const logged = async () =>
+      (
+        (await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as {
+          requests: { text: string }[];
+        }
+      ).requests.filter((r) => r.text === QUESTION).length;
     expect(await logged()).toBe(1);
     await page.reload();
     await page.locator(`[data-testid="answer"][data-phase="done"][data-query-id="${queryId}"]`).waitFor();
@@ -328,9 +360,14 @@ describe('the workspace log', () => {
     await page.getByTestId('figure-agency').waitFor();
     await shot('09-log-figures');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('figure-agency-csv').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('figure-agency-csv').click(),
+    ]);
     expect(download.suggestedFilename()).toBe('filings-by-agency.csv');
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(csv[0]).toBe('agency,key,filings');
     expect(csv.length).toBeGreaterThan(2);
     expect(csv[1]).toMatch(/,\d+$/);
@@ -338,12 +375,20 @@ describe('the workspace log', () => {
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('figure-agency-png').click()]);
     expect(png.suggestedFilename()).toBe('filings-by-agency.png');
     await png.saveAs(path.join(shots, 'download-filings-by-agency.png'));
-    expect(readFileSync((await png.path())!).subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(
+      readFileSync((await png.path())!)
+        .subarray(1, 4)
+        .toString('ascii'),
+    ).toBe('PNG');
   });
 
   test('a search is logged once, and its entry shows its real total and facets, not an answer mode', async () => {
-    const entries = async () => ((await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as { requests: { text: string }[] })
-      .requests.filter((r) => r.text === 'tariff').length;
+    const entries = async () =>
+      (
+        (await (await page.request.get(`/api/workspaces/${workspaceId}/requests?limit=100`)).json()) as {
+          requests: { text: string }[];
+        }
+      ).requests.filter((r) => r.text === 'tariff').length;
     const before = await entries();
     await page.goto(`/workspaces/${workspaceId}/search?q=tariff&sort=oldest&f=1`);
     await page.getByTestId('search-logged').waitFor();
@@ -367,7 +412,10 @@ describe('the workspace log', () => {
     await page.goto(`/workspaces/${workspaceId}/log`);
     await page.locator('[data-testid="log-row"][data-kind="search"]').first().getByTestId('log-entry-link').click();
     await page.waitForURL(/\/log\/[^/]+\/analysis$/);
-    await page.locator('[data-testid="analysis-view"], [data-testid="analysis-empty"], [data-testid="no-analysis"]').first().waitFor();
+    await page
+      .locator('[data-testid="analysis-view"], [data-testid="analysis-empty"], [data-testid="no-analysis"]')
+      .first()
+      .waitFor();
     expect(await count('no-analysis')).toBe(0);
     await page.getByTestId('tab-documents').click();
     await page.waitForURL(/\/documents$/);

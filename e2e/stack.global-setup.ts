@@ -17,14 +17,22 @@ export default async function globalSetup(): Promise<void> {
   const seedDockets = 60;
   const stack = await startStack({
     profile: 'test',
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SEED_FILINGS: String(seedFilings), SEED_DOCKETS: String(seedDockets) },
+    env: {
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      SEED_FILINGS: String(seedFilings),
+      SEED_DOCKETS: String(seedDockets),
+    },
     onOutput: process.env.E2E_VERBOSE ? (name, line) => process.stderr.write(`[${name}] ${line}\n`) : undefined,
     log: (message) => process.stderr.write(`[e2e stack] ${message}\n`),
   });
   globalThis.__DOCKET_E2E_STACK__ = stack;
   // The test profile does not restart a crashed part: say so loudly (the teardown fails the run).
   void stack.crashed.then((crash) => {
-    process.stderr.write(`[e2e stack] ${crash.name} crashed (code ${crash.code}, signal ${crash.signal}); its last lines:\n${crash.tail.join('\n')}\n`);
+    process.stderr.write(
+      `[e2e stack] ${crash.name} crashed (code ${crash.code}, signal ${crash.signal}); its last lines:\n${crash.tail.join('\n')}\n`,
+    );
   });
   if (!stack.frontendUrl) throw new Error('the e2e stack started without a frontend');
   if (stack.skipped.length > 0) throw new Error(`the e2e stack is missing parts: ${stack.skipped.join(', ')}`);

@@ -35,8 +35,17 @@ async function post(page: Page, path: string, body: unknown): Promise<{ status: 
 
 beforeAll(async () => {
   browser = await launchChromium();
-  admin = await signIn(await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } }), adminEmail, adminPassword);
-  const created = await post(admin, '/api/users', { email: member.email, name: 'Status Pages Member', role: 'member', password: member.password });
+  admin = await signIn(
+    await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } }),
+    adminEmail,
+    adminPassword,
+  );
+  const created = await post(admin, '/api/users', {
+    email: member.email,
+    name: 'Status Pages Member',
+    role: 'member',
+    password: member.password,
+  });
   expect(created.status).toBe(201);
 });
 
@@ -93,7 +102,10 @@ test('/admin links to the query log and says generative answers are off; the que
   const answerId = new URL(admin.url()).searchParams.get('answer');
   await admin.goto(`/queries/${answerId}/figures`);
   await admin.locator('.recharts-bar-rectangle').first().waitFor();
-  const { scrollWidth, clientWidth } = await admin.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await admin.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
 

@@ -84,7 +84,9 @@ describe('workspaces', () => {
     await expect(owner.getByTestId('workspace-name').getAttribute('aria-invalid')).resolves.toBe('true');
 
     await owner.getByTestId('workspace-name').fill(workspaceName);
-    await owner.getByTestId('workspace-description').fill('Rate recovery of wildfire mitigation costs by western utilities.');
+    await owner
+      .getByTestId('workspace-description')
+      .fill('Rate recovery of wildfire mitigation costs by western utilities.');
     // The catalog's sources fill the picker as the corpus loads; take two of them.
     await owner.getByTestId('agency-option').nth(1).waitFor();
     for (const option of await owner.getByTestId('agency-option').all()) {
@@ -111,10 +113,18 @@ describe('workspaces', () => {
     await expect(owner.getByTestId('workspace-title').textContent()).resolves.toBe(workspaceName);
     await expect(owner.getByTestId('role-badge').first().getAttribute('data-role')).resolves.toBe('owner');
 
-    const rows = await owner.getByTestId('filter-row').evaluateAll((els) =>
-      els.map((el) => [el.getAttribute('data-label'), [...el.querySelectorAll('dd span')].map((s) => s.textContent)]),
-    );
-    expect(rows.map(([label]) => label)).toEqual(['Agencies and courts', 'Filing types', 'Dockets', 'Parties', 'Filed']);
+    const rows = await owner
+      .getByTestId('filter-row')
+      .evaluateAll((els) =>
+        els.map((el) => [el.getAttribute('data-label'), [...el.querySelectorAll('dd span')].map((s) => s.textContent)]),
+      );
+    expect(rows.map(([label]) => label)).toEqual([
+      'Agencies and courts',
+      'Filing types',
+      'Dockets',
+      'Parties',
+      'Filed',
+    ]);
     expect(rows[1]![1]).toEqual(['Decision', 'Order']);
     expect(rows[2]![1]).toEqual(['A.24-01-001']);
     expect(rows[3]![1]).toEqual(['Pacific Gas and Electric Company']);
@@ -123,7 +133,9 @@ describe('workspaces', () => {
     expect((rows[0]![1] as string[]).some((name) => chosenAgencies.includes(name))).toBe(false);
     expect(rows[0]![1]).toHaveLength(2);
     await expect(owner.getByTestId('log-empty').isVisible()).resolves.toBe(true);
-    await expect(owner.getByTestId('workspace-open').getAttribute('href')).resolves.toBe(`/workspaces/${workspaceId}/search`);
+    await expect(owner.getByTestId('workspace-open').getAttribute('href')).resolves.toBe(
+      `/workspaces/${workspaceId}/search`,
+    );
     await shot(owner, '03-preview-owner');
   });
 
@@ -134,7 +146,9 @@ describe('workspaces', () => {
     await expect(row.getByTestId('workspace-name-link').textContent()).resolves.toBe(workspaceName);
     await expect(row.getByTestId('role-badge').getAttribute('data-role')).resolves.toBe('owner');
     await expect(row.textContent()).resolves.toContain('Not yet');
-    await expect(row.getByTestId('workspace-open-link').getAttribute('href')).resolves.toBe(`/workspaces/${workspaceId}/search`);
+    await expect(row.getByTestId('workspace-open-link').getAttribute('href')).resolves.toBe(
+      `/workspaces/${workspaceId}/search`,
+    );
     await shot(owner, '04-select-owner');
     await row.getByTestId('workspace-preview-link').click();
     await owner.waitForURL(new RegExp(`/workspaces/preview\\?id=${workspaceId}$`));
@@ -148,7 +162,9 @@ describe('workspaces', () => {
     await owner.getByTestId('member-email').fill(`nobody-${tag}@example.com`);
     await owner.getByTestId('member-add').click();
     await owner.locator('#member-email-error').waitFor();
-    await expect(owner.locator('#member-email-error').textContent()).resolves.toBe('No one in your organisation has this e-mail address');
+    await expect(owner.locator('#member-email-error').textContent()).resolves.toBe(
+      'No one in your organisation has this e-mail address',
+    );
 
     await owner.getByTestId('member-email').fill(people.viewer.email);
     await owner.getByTestId('member-role').selectOption('viewer');
@@ -182,10 +198,14 @@ describe('workspaces', () => {
     await viewer.getByTestId('viewer-notice').waitFor();
     await expect(viewer.getByTestId('workspace-open').count()).resolves.toBe(0);
     await expect(viewer.getByTestId('workspace-settings-link').count()).resolves.toBe(0);
-    const members = await viewer.getByTestId('workspace-members').getByTestId('member-row').evaluateAll((els) =>
-      els.map((el) => [el.getAttribute('data-email'), el.getAttribute('data-role')]),
-    );
-    expect(members).toEqual([[people.owner.email, 'owner'], [people.viewer.email, 'viewer']]);
+    const members = await viewer
+      .getByTestId('workspace-members')
+      .getByTestId('member-row')
+      .evaluateAll((els) => els.map((el) => [el.getAttribute('data-email'), el.getAttribute('data-role')]));
+    expect(members).toEqual([
+      [people.owner.email, 'owner'],
+      [people.viewer.email, 'viewer'],
+    ]);
     await expect(viewer.getByTestId('workspace-members').textContent()).resolves.toContain(people.owner.name);
     await shot(viewer, '07-preview-viewer');
 
@@ -199,7 +219,9 @@ describe('workspaces', () => {
 
     // Exporting runs the workspace's searches again: a viewer is told so, with nothing to start.
     await viewer.goto(`/export/workspace/${workspaceId}`);
-    await expect(viewer.getByTestId('export-viewers-refused').textContent()).resolves.toContain('Viewers cannot export from this workspace');
+    await expect(viewer.getByTestId('export-viewers-refused').textContent()).resolves.toContain(
+      'Viewers cannot export from this workspace',
+    );
     await expect(viewer.getByTestId('export-start').count()).resolves.toBe(0);
     await shot(viewer, '08b-export-viewer');
   });
@@ -232,12 +254,16 @@ describe('workspaces', () => {
     await owner.getByTestId('danger-zone').screenshot({ path: path.join(shots, '10-danger-zone.png') });
 
     await submit.click();
-    await owner.waitForURL((url) => url.pathname === '/workspaces/select' && url.searchParams.get('deleted') === workspaceName);
+    await owner.waitForURL(
+      (url) => url.pathname === '/workspaces/select' && url.searchParams.get('deleted') === workspaceName,
+    );
     await owner.getByTestId('workspace-deleted-notice').waitFor();
     await expect(owner.getByTestId('workspace-deleted-notice').textContent()).resolves.toContain(workspaceName);
     // It was the owner's only workspace.
     await owner.getByTestId('workspaces-empty').waitFor();
-    await expect(owner.locator(`[data-testid="workspace-row"][data-workspace-id="${workspaceId}"]`).count()).resolves.toBe(0);
+    await expect(
+      owner.locator(`[data-testid="workspace-row"][data-workspace-id="${workspaceId}"]`).count(),
+    ).resolves.toBe(0);
     await shot(owner, '11-select-after-delete');
 
     // Gone for its other members too, and its pages answer 404.

@@ -1,5 +1,5 @@
-import type { Instrumentation } from 'next';
 import type * as SentrySdk from '@sentry/nextjs';
+import type { Instrumentation } from 'next';
 import { bffUrl } from './lib/bff-url';
 import { dropNavigationSignals } from './lib/navigation-signal';
 

@@ -8,7 +8,10 @@ import { REQUEST_PATH_HEADER } from './lib/request-path';
 // it on to the BFF as it is.
 export function middleware(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development', https: process.env.COOKIE_SECURE === 'true' });
+  const csp = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV === 'development',
+    https: process.env.COOKIE_SECURE === 'true',
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set('x-nonce', nonce);

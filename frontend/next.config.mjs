@@ -28,8 +28,15 @@ const nextConfig = {
   // Sentry's server SDK and OpenTelemetry were half of the modules webpack built (once per server
   // layer); on the server they are plain Node packages, so they are required from node_modules.
   serverExternalPackages: [
-    '@sentry/nextjs', '@sentry/node', '@sentry/node-core', '@sentry/core', '@sentry/opentelemetry',
-    '@opentelemetry/api', '@opentelemetry/core', '@opentelemetry/sdk-trace-base', '@opentelemetry/instrumentation',
+    '@sentry/nextjs',
+    '@sentry/node',
+    '@sentry/node-core',
+    '@sentry/core',
+    '@sentry/opentelemetry',
+    '@opentelemetry/api',
+    '@opentelemetry/core',
+    '@opentelemetry/sdk-trace-base',
+    '@opentelemetry/instrumentation',
   ],
 };
 

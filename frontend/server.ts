@@ -28,7 +28,8 @@ async function main(): Promise<void> {
   const server = http.createServer((req, res) => {
     overwriteClientAddress(req);
     // Liveness for Kubernetes: this event loop answering, without asking the BFF (a BFF outage must not restart the frontend).
-    if (req.url === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok\n');
+    if (req.url === '/healthz')
+      return void res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok\n');
     if (req.url?.startsWith('/api/')) return toBff(req, res);
     if (!PAGE_METHODS.has(req.method ?? '')) return refuseMethod(res, req.method);
     setPageHeaders(res, { hsts });

@@ -24,7 +24,12 @@ import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/thread
 import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
 import { meanOver, ndcgAt, recallAt } from '../services/query-engine/src/retrieval/ranking-metrics';
 import {
-  bm25Retrieve, DEFAULT_FUSION, FUSION_DEPTH, reciprocalRankFusion, vectorRetrieve, type RetrievedHit,
+  bm25Retrieve,
+  DEFAULT_FUSION,
+  FUSION_DEPTH,
+  reciprocalRankFusion,
+  vectorRetrieve,
+  type RetrievedHit,
 } from '../services/query-engine/src/retrieval/retrieve';
 import { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
 import { VectorIndexer, vectorScheme } from '../services/query-engine/src/retrieval/vector-indexer';
@@ -43,29 +48,42 @@ const { values } = parseArgs({
   },
 });
 
-interface CorpusLine { _id: string; title?: string; text?: string }
-interface QueryLine { _id: string; text: string }
+interface CorpusLine {
+  _id: string;
+  title?: string;
+  text?: string;
+}
+interface QueryLine {
+  _id: string;
+  text: string;
+}
 
 function readJsonLines<T>(file: string, what: string): T[] {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line, index) => {
-    try {
-      return JSON.parse(line) as T;
-    } catch {
-      throw new Error(`${what} ${file}: line ${index + 1} is not JSON`);
-    }
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line, index) => {
+      try {
+        return JSON.parse(line) as T;
+      } catch {
+        throw new Error(`${what} ${file}: line ${index + 1} is not JSON`);
+      }
+    });
 }
 
 function readQrels(file: string): Map<string, Map<string, number>> {
   const qrels = new Map<string, Map<string, number>>();
-  readFileSync(file, 'utf8').split('\n').forEach((line, index) => {
-    const [queryId, documentId, grade] = line.trim().split('\t');
-    if (!queryId || (index === 0 && queryId === 'query-id')) return;
-    if (!documentId || grade === undefined || Number.isNaN(Number(grade))) throw new Error(`qrels ${file}: line ${index + 1} is not "query-id<TAB>corpus-id<TAB>score"`);
-    const judged = qrels.get(queryId) ?? new Map<string, number>();
-    judged.set(documentId, Number(grade));
-    qrels.set(queryId, judged);
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      const [queryId, documentId, grade] = line.trim().split('\t');
+      if (!queryId || (index === 0 && queryId === 'query-id')) return;
+      if (!documentId || grade === undefined || Number.isNaN(Number(grade)))
+        throw new Error(`qrels ${file}: line ${index + 1} is not "query-id<TAB>corpus-id<TAB>score"`);
+      const judged = qrels.get(queryId) ?? new Map<string, number>();
+      judged.set(documentId, Number(grade));
+      qrels.set(queryId, judged);
+    });
   return qrels;
 }
 
@@ -73,9 +91,20 @@ function toIndexedDocument(line: CorpusLine): IndexedDocument {
   const title = line.title ?? '';
   const text = line.text ?? '';
   return {
-    id: line._id, title, text, description: '',
-    sourceId: 'scifact', sourceName: 'SciFact', docketNumber: '', docketId: '', filingType: 'abstract', filingCategory: '',
-    parties: [], filers: [], entities: [], pages: [{ number: 1, start: 0, end: text.length }],
+    id: line._id,
+    title,
+    text,
+    description: '',
+    sourceId: 'scifact',
+    sourceName: 'SciFact',
+    docketNumber: '',
+    docketId: '',
+    filingType: 'abstract',
+    filingCategory: '',
+    parties: [],
+    filers: [],
+    entities: [],
+    pages: [{ number: 1, start: 0, end: text.length }],
     sha256: createHash('sha256').update(title).update('\n').update(text).digest('hex'),
   };
 }
@@ -98,14 +127,18 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'eval-scifact-'));
   const embedder = new ThreadedEmbedder(Math.max(1, Number(values.threads)));
-  const vectors = VectorIndex.open(values.vectors ? path.resolve(values.vectors) : path.join(dir, 'vectors.sqlite'), vectorScheme(embedder));
+  const vectors = VectorIndex.open(
+    values.vectors ? path.resolve(values.vectors) : path.join(dir, 'vectors.sqlite'),
+    vectorScheme(embedder),
+  );
   const sqlite = SqliteFts5Backend.open(path.join(dir, 'index.sqlite'));
   const indexer = new VectorIndexer({ index: vectors, embedder, documents: sqlite, batchSize: 32 });
   const backend = new VectorIndexingBackend(sqlite, indexer);
   try {
     let started = performance.now();
     const build = await backend.beginBuild();
-    for (let i = 0; i < corpus.length; i += 1000) await build.addFromSource(corpus.slice(i, i + 1000).map(toIndexedDocument));
+    for (let i = 0; i < corpus.length; i += 1000)
+      await build.addFromSource(corpus.slice(i, i + 1000).map(toIndexedDocument));
     await build.commit();
     const indexMs = performance.now() - started;
     log(`indexed ${corpus.length} documents in ${Math.round(indexMs)} ms; embedding ${indexer.pending()} …`);
@@ -116,7 +149,9 @@ async function main(): Promise<void> {
     await indexer.drain((done, left) => {
       if (performance.now() - lastLog > 15_000) {
         lastLog = performance.now();
-        log(`  embedded ${done} of ${toEmbed} (${(done / ((performance.now() - started) / 1000)).toFixed(1)} documents/s), ${left} left`);
+        log(
+          `  embedded ${done} of ${toEmbed} (${(done / ((performance.now() - started) / 1000)).toFixed(1)} documents/s), ${left} left`,
+        );
       }
     });
     const embedMs = performance.now() - started;
@@ -130,7 +165,11 @@ async function main(): Promise<void> {
       const t1 = performance.now();
       const semantic = await vectorRetrieve({ vectors, embedder, backend }, query.text, null, FUSION_DEPTH);
       const t2 = performance.now();
-      const fused = reciprocalRankFusion([{ hits: lexical }, { hits: semantic, weight: vectorWeight }], FUSION_DEPTH, rrfK);
+      const fused = reciprocalRankFusion(
+        [{ hits: lexical }, { hits: semantic, weight: vectorWeight }],
+        FUSION_DEPTH,
+        rrfK,
+      );
       const t3 = performance.now();
       const ids = (hits: RetrievedHit[]) => hits.map((hit) => hit.documentId);
       runs.bm25.push(ids(lexical));
@@ -143,8 +182,18 @@ async function main(): Promise<void> {
     }
 
     const score = (ranked: string[][]) => ({
-      ndcg10: round(meanOver(judgedQueries.map((q, i) => ({ q, ranking: ranked[i] as string[] })), ({ q, ranking }) => ndcgAt(ranking, qrels.get(q._id) as Map<string, number>, 10))),
-      recall100: round(meanOver(judgedQueries.map((q, i) => ({ q, ranking: ranked[i] as string[] })), ({ q, ranking }) => recallAt(ranking, qrels.get(q._id) as Map<string, number>, 100))),
+      ndcg10: round(
+        meanOver(
+          judgedQueries.map((q, i) => ({ q, ranking: ranked[i] as string[] })),
+          ({ q, ranking }) => ndcgAt(ranking, qrels.get(q._id) as Map<string, number>, 10),
+        ),
+      ),
+      recall100: round(
+        meanOver(
+          judgedQueries.map((q, i) => ({ q, ranking: ranked[i] as string[] })),
+          ({ q, ranking }) => recallAt(ranking, qrels.get(q._id) as Map<string, number>, 100),
+        ),
+      ),
     });
     const latency = (ms: number[]) => {
       const sorted = [...ms].sort((a, b) => a - b);

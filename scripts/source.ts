@@ -6,10 +6,10 @@
  * the documents service with the launcher's certificate (mutual TLS, <DATA_DIR>/tls).
  */
 import { parseArgs } from 'node:util';
-import { defaultDataDir, localClientCredentials } from '@docket/local-infra';
 import { InputError } from '@docket/errors';
-import { grpcCall, GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
+import { defaultDataDir, localClientCredentials } from '@docket/local-infra';
 import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 
 const USAGE = `usage:
   npm run source -- create --id <id> --name <name> --kind court|agency
@@ -31,8 +31,14 @@ function parse() {
     return parseArgs({
       allowPositionals: true,
       options: {
-        id: { type: 'string' }, name: { type: 'string' }, kind: { type: 'string' }, 'short-name': { type: 'string' },
-        jurisdiction: { type: 'string' }, state: { type: 'string' }, 'home-url': { type: 'string' }, 'docket-pattern': { type: 'string' },
+        id: { type: 'string' },
+        name: { type: 'string' },
+        kind: { type: 'string' },
+        'short-name': { type: 'string' },
+        jurisdiction: { type: 'string' },
+        state: { type: 'string' },
+        'home-url': { type: 'string' },
+        'docket-pattern': { type: 'string' },
       },
     });
   } catch (error) {
@@ -42,36 +48,55 @@ function parse() {
 
 const { values, positionals } = parse();
 const [command, ...extra] = positionals;
-if (command !== 'create' && command !== 'list') usage(command ? `unknown command: ${command}` : 'a command is required');
+if (command !== 'create' && command !== 'list')
+  usage(command ? `unknown command: ${command}` : 'a command is required');
 if (extra.length > 0) usage(`unexpected argument: ${extra.join(' ')}`);
 if (command === 'create') {
-  const missing = (['id', 'name', 'kind'] as const).filter((option) => !values[option]?.trim()).map((option) => `--${option}`);
+  const missing = (['id', 'name', 'kind'] as const)
+    .filter((option) => !values[option]?.trim())
+    .map((option) => `--${option}`);
   if (missing.length > 0) usage(`missing ${missing.join(', ')}`);
-  if (!KINDS.includes(values.kind as string)) usage(`--kind must be ${KINDS.join(' or ')}, not ${JSON.stringify(values.kind)}`);
+  if (!KINDS.includes(values.kind as string))
+    usage(`--kind must be ${KINDS.join(' or ')}, not ${JSON.stringify(values.kind)}`);
 } else if (Object.keys(values).length > 0) {
   usage('list takes no options');
 }
 
-const documents = new DocumentsServiceClient(process.env.DOCUMENTS_GRPC ?? 'localhost:50051', localClientCredentials(defaultDataDir()), GRPC_CLIENT_OPTIONS);
+const documents = new DocumentsServiceClient(
+  process.env.DOCUMENTS_GRPC ?? 'localhost:50051',
+  localClientCredentials(defaultDataDir()),
+  GRPC_CLIENT_OPTIONS,
+);
 
 async function main(): Promise<void> {
   if (command === 'list') {
     const { sources } = await grpcCall(documents, 'listSources', {});
-    for (const source of [...sources].sort((a, b) => a.id.localeCompare(b.id))) console.log(`${source.id.padEnd(28)} ${source.kind.padEnd(7)} ${source.name}`);
+    for (const source of [...sources].sort((a, b) => a.id.localeCompare(b.id)))
+      console.log(`${source.id.padEnd(28)} ${source.kind.padEnd(7)} ${source.name}`);
     return;
   }
   const { source } = await grpcCall(documents, 'createSource', {
-    id: values.id ?? '', name: values.name ?? '', kind: values.kind ?? '', shortName: values['short-name'] ?? '', jurisdiction: values.jurisdiction ?? '',
-    state: values.state ?? '', homeUrl: values['home-url'] ?? '', docketPattern: values['docket-pattern'] ?? '', createdBy: 'cli',
+    id: values.id ?? '',
+    name: values.name ?? '',
+    kind: values.kind ?? '',
+    shortName: values['short-name'] ?? '',
+    jurisdiction: values.jurisdiction ?? '',
+    state: values.state ?? '',
+    homeUrl: values['home-url'] ?? '',
+    docketPattern: values['docket-pattern'] ?? '',
+    createdBy: 'cli',
   });
-  console.log(`created source ${source?.id} (${source?.kind}): ${source?.name}; import into it with npm run import -- <directory> --source ${source?.id}`);
+  console.log(
+    `created source ${source?.id} (${source?.kind}): ${source?.name}; import into it with npm run import -- <directory> --source ${source?.id}`,
+  );
 }
 
 main().then(
   () => process.exit(0),
   (error: Error) => {
     // The service names each field it refused (an id already taken, a pattern that does not compile).
-    const issues = error instanceof InputError ? error.issues.map((issue) => `\n  ${issue.path}: ${issue.message}`).join('') : '';
+    const issues =
+      error instanceof InputError ? error.issues.map((issue) => `\n  ${issue.path}: ${issue.message}`).join('') : '';
     console.error(`source ${command} failed: ${error.message}${issues}`);
     process.exit(error instanceof InputError ? 65 : 1);
   },

@@ -6,7 +6,12 @@
  * (deploy/local/src/supervise); only one that keeps crashing stops everything, with exit 1.
  */
 import {
-  createLineFormatter, DEFAULT_RESTART_POLICY, signalAllManaged, startStack, STACK_PART_NAMES, type StackHandle,
+  createLineFormatter,
+  DEFAULT_RESTART_POLICY,
+  signalAllManaged,
+  STACK_PART_NAMES,
+  startStack,
+  type StackHandle,
 } from '@docket/local-infra';
 
 const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
@@ -55,15 +60,20 @@ function banner(stack: StackHandle, seconds: number): string {
   const admin = stack.firstAdmin;
   let signIn: string;
   if (adminEmail) signIn = `sign in as ${bold(adminEmail)} with ADMIN_PASSWORD`;
-  else if (admin?.oneTimePassword) signIn = `sign in as ${bold(admin.email)} with the one-time password ${bold(admin.oneTimePassword)} (you will be asked to change it)`;
+  else if (admin?.oneTimePassword)
+    signIn = `sign in as ${bold(admin.email)} with the one-time password ${bold(admin.oneTimePassword)} (you will be asked to change it)`;
   else signIn = 'sign in with your existing administrator';
   const lines = [
     `Docket Research is running at ${bold(url)}`,
     signIn,
     `ready in ${seconds.toFixed(1)} s (infrastructure ${stack.timings.infraSeconds.toFixed(1)} s` +
-      (stack.timings.frontendBuildSeconds !== undefined ? `, frontend build ${stack.timings.frontendBuildSeconds.toFixed(1)} s` : '') +
+      (stack.timings.frontendBuildSeconds !== undefined
+        ? `, frontend build ${stack.timings.frontendBuildSeconds.toFixed(1)} s`
+        : '') +
       `); data in ${stack.dataDir}`,
-    ...(stack.zipkinUrl ? [`traces (Zipkin): ${bold(stack.zipkinUrl)}   queues (administrators): ${url}/api/admin/queues`] : []),
+    ...(stack.zipkinUrl
+      ? [`traces (Zipkin): ${bold(stack.zipkinUrl)}   queues (administrators): ${url}/api/admin/queues`]
+      : []),
     ...(stack.mailUrl ? [`e-mail inbox (local mail catcher, SMTP_URL unset): ${bold(stack.mailUrl)}`] : []),
     ...(stack.skipped.length ? [`not started (no src/main.ts yet): ${stack.skipped.join(', ')}`] : []),
     `a part that crashes is restarted (after ${backOffs()}…); ${DEFAULT_RESTART_POLICY.maxCrashes} crashes of one part within ` +
@@ -101,7 +111,9 @@ async function main(): Promise<void> {
   const crash = await handle.crashed;
   if (stopping) return;
   const window = `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min`;
-  say(`${crash.name} kept crashing (${crash.crashesInWindow ?? 1} times within ${window}; last exit code ${crash.code ?? '-'}, signal ${crash.signal ?? '-'}); its last lines:`);
+  say(
+    `${crash.name} kept crashing (${crash.crashesInWindow ?? 1} times within ${window}; last exit code ${crash.code ?? '-'}, signal ${crash.signal ?? '-'}); its last lines:`,
+  );
   for (const line of crash.tail) process.stdout.write(formatter.format(crash.name, line) + '\n');
   await shutdown(1);
 }

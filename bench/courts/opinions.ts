@@ -60,8 +60,13 @@ export interface OpinionFigures {
   loadAverage: number[];
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/gu, ' ').trim();
-const same = (normal: (value: string) => string) => (expected: string, stored: string) => normal(expected) === normal(stored);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/gu, ' ')
+    .trim();
+const same = (normal: (value: string) => string) => (expected: string, stored: string) =>
+  normal(expected) === normal(stored);
 const AGREES: Record<Field, (expected: string, stored: string) => boolean> = {
   caseName: same(words),
   date: same((value) => value.slice(0, 10)),
@@ -81,19 +86,30 @@ function resolved(link: string, site: string): string {
 
 function expectedOf(record: ExpectedRecord): Opinion {
   const url = record.download_urls ?? '';
-  return { caseName: record.case_names ?? '', date: record.case_dates ?? '', docketNumber: record.docket_numbers ?? '', url, urlExact: url };
+  return {
+    caseName: record.case_names ?? '',
+    date: record.case_dates ?? '',
+    docketNumber: record.docket_numbers ?? '',
+    url,
+    urlExact: url,
+  };
 }
 
 function storedOf(document: StoredOpinion): Opinion {
   return {
-    caseName: document.title ?? '', date: document.filedAt ? document.filedAt.toISOString().slice(0, 10) : '', docketNumber: document.docketNumber ?? '', url: document.provenance?.sourceUrl ?? '',
+    caseName: document.title ?? '',
+    date: document.filedAt ? document.filedAt.toISOString().slice(0, 10) : '',
+    docketNumber: document.docketNumber ?? '',
+    url: document.provenance?.sourceUrl ?? '',
     urlExact: document.provenance?.sourceUrl ?? '',
   };
 }
 
 /** The fields (of those the label states) on which a stored opinion agrees with an expected record. */
 function agreement(expected: Opinion, stored: Opinion | undefined): Field[] {
-  return FIELDS.filter((field) => expected[field] !== '' && stored !== undefined && AGREES[field](expected[field], stored[field]));
+  return FIELDS.filter(
+    (field) => expected[field] !== '' && stored !== undefined && AGREES[field](expected[field], stored[field]),
+  );
 }
 
 const score = (agree: Field[]) => agree.filter((field) => RECORD_FIELDS.includes(field)).length;
@@ -114,42 +130,83 @@ function pairs(expected: Opinion[], stored: Opinion[]): Array<{ expected: Opinio
 }
 
 /** Imports the labelled opinion pages (their labels left behind) into the running stack and scores what it stored. */
-export async function evaluateOpinions(bench: BenchStack, dir = OPINIONS_DIR, log: (line: string) => void = () => undefined): Promise<OpinionFigures> {
-  const files = fs.readdirSync(dir).filter((f) => !f.endsWith('.expected.json') && fs.existsSync(path.join(dir, f.replace(/\.[^.]+$/u, '.expected.json')))).sort();
+export async function evaluateOpinions(
+  bench: BenchStack,
+  dir = OPINIONS_DIR,
+  log: (line: string) => void = () => undefined,
+): Promise<OpinionFigures> {
+  const files = fs
+    .readdirSync(dir)
+    .filter(
+      (f) => !f.endsWith('.expected.json') && fs.existsSync(path.join(dir, f.replace(/\.[^.]+$/u, '.expected.json'))),
+    )
+    .sort();
   if (files.length === 0) throw new Error(`no labelled opinion pages in ${dir}`);
   const importDir = fs.mkdtempSync(path.join(os.tmpdir(), 'courts-eval-opinions-'));
   const hashOf = new Map<string, string>();
   for (const file of files) {
     fs.copyFileSync(path.join(dir, file), path.join(importDir, file));
-    hashOf.set(file, crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, file))).digest('hex'));
+    hashOf.set(
+      file,
+      crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(dir, file)))
+        .digest('hex'),
+    );
   }
   log(`${files.length} opinion pages from ${dir}`);
   try {
     await grpcCall(bench.documents, 'createSource', {
-      id: SOURCE_ID, name: 'Court opinions', kind: 'court', shortName: 'Opinions', jurisdiction: '', state: '', homeUrl: '', docketPattern: '', createdBy: 'courts-eval',
+      id: SOURCE_ID,
+      name: 'Court opinions',
+      kind: 'court',
+      shortName: 'Opinions',
+      jurisdiction: '',
+      state: '',
+      homeUrl: '',
+      docketPattern: '',
+      createdBy: 'courts-eval',
     });
     const started = performance.now();
-    const { runId } = await grpcCall(bench.documents, 'startImport', { path: importDir, sourceId: SOURCE_ID, requestedBy: 'courts-eval' });
+    const { runId } = await grpcCall(bench.documents, 'startImport', {
+      path: importDir,
+      sourceId: SOURCE_ID,
+      requestedBy: 'courts-eval',
+    });
     const run = await waitForRun(bench, runId, 30 * 60_000);
     const importSeconds = (performance.now() - started) / 1000;
 
-    const documents = await bench.mongo.db('documents').collection<StoredOpinion>('documents')
-      .find({ sourceId: SOURCE_ID, filingType: 'Opinion' }, { projection: { title: 1, filedAt: 1, docketNumber: 1, filingType: 1, provenance: 1 } }).toArray();
+    const documents = await bench.mongo
+      .db('documents')
+      .collection<StoredOpinion>('documents')
+      .find(
+        { sourceId: SOURCE_ID, filingType: 'Opinion' },
+        { projection: { title: 1, filedAt: 1, docketNumber: 1, filingType: 1, provenance: 1 } },
+      )
+      .toArray();
     // A listing's opinions are keyed "<page>#opinion/…"; a page of one opinion is the page itself.
     const byPage = new Map<string, Opinion[]>();
     for (const document of documents) {
       const page = (document.provenance?.sourceDocumentId ?? '').split('#')[0] as string;
       byPage.set(page, [...(byPage.get(page) ?? []), storedOf(document)]);
     }
-    const storedFor = (file: string) => files.filter((other) => hashOf.get(other) === hashOf.get(file)).flatMap((same) => byPage.get(same) ?? []);
+    const storedFor = (file: string) =>
+      files.filter((other) => hashOf.get(other) === hashOf.get(file)).flatMap((same) => byPage.get(same) ?? []);
 
-    const tally = Object.fromEntries(FIELDS.map((field) => [field, { agree: 0, of: 0 }])) as Record<Field, { agree: number; of: number }>;
+    const tally = Object.fromEntries(FIELDS.map((field) => [field, { agree: 0, of: 0 }])) as Record<
+      Field,
+      { agree: number; of: number }
+    >;
     const whole = { agree: 0, of: 0 };
     let pagesWithAWholeRecord = 0;
     let pagesWithRecords = 0;
     let expectedRecords = 0;
     for (const file of files) {
-      const expected = (JSON.parse(fs.readFileSync(path.join(dir, file.replace(/\.[^.]+$/u, '.expected.json')), 'utf8')) as ExpectedRecord[]).map(expectedOf);
+      const expected = (
+        JSON.parse(
+          fs.readFileSync(path.join(dir, file.replace(/\.[^.]+$/u, '.expected.json')), 'utf8'),
+        ) as ExpectedRecord[]
+      ).map(expectedOf);
       expectedRecords += expected.length;
       if (expected.length > 0) pagesWithRecords += 1;
       let wholeOnPage = false;
@@ -167,7 +224,11 @@ export async function evaluateOpinions(bench: BenchStack, dir = OPINIONS_DIR, lo
       }
       if (wholeOnPage) pagesWithAWholeRecord += 1;
     }
-    const share = ({ agree, of }: { agree: number; of: number }) => ({ agree, of, share: of === 0 ? NaN : round(agree / of, 3) });
+    const share = ({ agree, of }: { agree: number; of: number }) => ({
+      agree,
+      of,
+      share: of === 0 ? NaN : round(agree / of, 3),
+    });
     return {
       pages: files.length,
       pagesRead: files.filter((file) => storedFor(file).length > 0).length,
@@ -188,7 +249,8 @@ export async function evaluateOpinions(bench: BenchStack, dir = OPINIONS_DIR, lo
 
 /** The figures as printed lines. */
 export function opinionFigureLines(figures: OpinionFigures): string[] {
-  const field = (name: Field) => `${name} ${figures.fields[name].share} (${figures.fields[name].agree}/${figures.fields[name].of})`;
+  const field = (name: Field) =>
+    `${name} ${figures.fields[name].share} (${figures.fields[name].agree}/${figures.fields[name].of})`;
   return [
     `opinions: ${figures.pagesRead}/${figures.pages} pages read as opinions; ${figures.storedOpinions} opinions stored for ${figures.expectedRecords} expected records`,
     `opinions per field: ${FIELDS.map(field).join(', ')}`,

@@ -8,8 +8,18 @@
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
 
 export const questionTypes = [
-  'requested_amount', 'recommended_amount', 'approved_amount', 'hearing_date', 'comment_deadline', 'intervenors', 'applicant', 'position', 'outcome',
-  'current_proceeding', 'date_tense', 'named_outside_filter',
+  'requested_amount',
+  'recommended_amount',
+  'approved_amount',
+  'hearing_date',
+  'comment_deadline',
+  'intervenors',
+  'applicant',
+  'position',
+  'outcome',
+  'current_proceeding',
+  'date_tense',
+  'named_outside_filter',
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
@@ -34,7 +44,10 @@ export interface ScoredFact {
 export interface ScoredAnalysis {
   scope: { docketNumber: string; sourceId: string };
   keyFacts: readonly ScoredFact[];
-  sections: readonly { heading: string; sentences: readonly { text: string; citations: readonly ScoredCitation[] }[] }[];
+  sections: readonly {
+    heading: string;
+    sentences: readonly { text: string; citations: readonly ScoredCitation[] }[];
+  }[];
   notice: string;
 }
 
@@ -89,9 +102,14 @@ export interface AnswerScore {
 }
 
 /** Same proceeding: the docket number compared as filters compare it, and the source when the answer names one. */
-export function sameProceeding(analysis: Pick<ScoredAnalysis, 'scope'>, docketNumber: string, sourceId: string): boolean {
+export function sameProceeding(
+  analysis: Pick<ScoredAnalysis, 'scope'>,
+  docketNumber: string,
+  sourceId: string,
+): boolean {
   const scope = analysis.scope;
-  if (!scope.docketNumber || normalizeDocketNumber(scope.docketNumber) !== normalizeDocketNumber(docketNumber)) return false;
+  if (!scope.docketNumber || normalizeDocketNumber(scope.docketNumber) !== normalizeDocketNumber(docketNumber))
+    return false;
   return !scope.sourceId || scope.sourceId === sourceId;
 }
 
@@ -103,7 +121,8 @@ export function amountMatches(fact: Pick<ScoredFact, 'text' | 'normalized'>, tru
   const written = /([\d,]*\.?\d+)\s*(million|billion)\b/i.exec(fact.text);
   const parsed = Number(fact.normalized.replace(/[$,\s]/g, ''));
   let value = Number.isFinite(parsed) && fact.normalized.trim() !== '' ? parsed : NaN;
-  if (Number.isNaN(value) && written) value = Number(written[1]!.replace(/,/g, '')) * (written[2]!.toLowerCase() === 'billion' ? 1e9 : 1e6);
+  if (Number.isNaN(value) && written)
+    value = Number(written[1]!.replace(/,/g, '')) * (written[2]!.toLowerCase() === 'billion' ? 1e9 : 1e6);
   if (Number.isNaN(value) && !written) value = Number(fact.text.replace(/[^\d.]/g, ''));
   if (!Number.isFinite(value)) return false;
   if (Math.abs(value - truth) < 0.5) return true;
@@ -129,11 +148,16 @@ export function sameParty(stated: string, truth: string): boolean {
  * F1 of a stated set of names against the true set: recall over `truth` (what the corpus states),
  * precision over `allowed` (every true member, stated or not; `truth` when not given).
  */
-export function partySetF1(stated: readonly string[], truth: readonly string[], allowed: readonly string[] = truth): number {
+export function partySetF1(
+  stated: readonly string[],
+  truth: readonly string[],
+  allowed: readonly string[] = truth,
+): number {
   const unique = stated.filter((name, i) => stated.findIndex((other) => sameParty(other, name)) === i);
   if (unique.length === 0 || truth.length === 0) return unique.length === 0 && truth.length === 0 ? 1 : 0;
   const hits = truth.filter((name) => unique.some((s) => sameParty(s, name))).length;
-  const precision = unique.filter((s) => [...truth, ...allowed].some((name) => sameParty(s, name))).length / unique.length;
+  const precision =
+    unique.filter((s) => [...truth, ...allowed].some((name) => sameParty(s, name))).length / unique.length;
   const recall = hits / truth.length;
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
@@ -165,14 +189,20 @@ function firstFact(analysis: ScoredAnalysis, test: (fact: ScoredFact) => boolean
 }
 
 const amountSlots: Partial<Record<QuestionType, string>> = {
-  requested_amount: 'requested_amount', recommended_amount: 'recommended_amount', approved_amount: 'approved_amount',
+  requested_amount: 'requested_amount',
+  recommended_amount: 'recommended_amount',
+  approved_amount: 'approved_amount',
 };
 
 /**
  * Scores `analysis` for `question`. `filersOf` gives the filers of a cited document (positions are
  * right when the answer cites the party's own filing and says it is the party's).
  */
-export function scoreAnswer(question: EvalQuestion, analysis: ScoredAnalysis, filersOf: (documentId: string) => readonly string[]): AnswerScore {
+export function scoreAnswer(
+  question: EvalQuestion,
+  analysis: ScoredAnalysis,
+  filersOf: (documentId: string) => readonly string[],
+): AnswerScore {
   switch (question.type) {
     case 'current_proceeding':
       return scoreSlot({ ...question, type: question.asks ?? 'requested_amount' }, analysis, filersOf);
@@ -180,7 +210,10 @@ export function scoreAnswer(question: EvalQuestion, analysis: ScoredAnalysis, fi
       const asked = { ...question, type: question.asks ?? 'hearing_date' };
       const score = scoreSlot(asked, analysis, filersOf);
       const fact = firstFact(analysis, (f) => f.slot === asked.type && f.status === 'current');
-      return { ...score, slot: score.slot === 1 && fact && toldInTense(analysis, fact, asked.type, question.tense ?? 'past') ? 1 : 0 };
+      return {
+        ...score,
+        slot: score.slot === 1 && fact && toldInTense(analysis, fact, asked.type, question.tense ?? 'past') ? 1 : 0,
+      };
     }
     case 'named_outside_filter': {
       // The answer is about the named docket, and its notice says the filters in force leave it out.
@@ -205,15 +238,27 @@ const TENSE: Partial<Record<QuestionType, Record<'past' | 'coming', RegExp>>> = 
 };
 
 /** Whether the Answer section states `fact` (its written date) in the expected tense, and not in the other. */
-export function toldInTense(analysis: Pick<ScoredAnalysis, 'sections'>, fact: Pick<ScoredFact, 'text'>, type: QuestionType, tense: 'past' | 'coming'): boolean {
+export function toldInTense(
+  analysis: Pick<ScoredAnalysis, 'sections'>,
+  fact: Pick<ScoredFact, 'text'>,
+  type: QuestionType,
+  tense: 'past' | 'coming',
+): boolean {
   const words = TENSE[type];
   if (!words || fact.text === '') return false;
   const other = tense === 'past' ? 'coming' : 'past';
-  const telling = analysis.sections.filter((s) => s.heading === 'Answer').flatMap((s) => s.sentences).filter((s) => s.text.includes(fact.text));
+  const telling = analysis.sections
+    .filter((s) => s.heading === 'Answer')
+    .flatMap((s) => s.sentences)
+    .filter((s) => s.text.includes(fact.text));
   return telling.some((s) => words[tense].test(s.text)) && !telling.some((s) => words[other].test(s.text));
 }
 
-function scoreSlot(question: EvalQuestion, analysis: ScoredAnalysis, filersOf: (documentId: string) => readonly string[]): AnswerScore {
+function scoreSlot(
+  question: EvalQuestion,
+  analysis: ScoredAnalysis,
+  filersOf: (documentId: string) => readonly string[],
+): AnswerScore {
   const proceeding = sameProceeding(analysis, question.docketNumber, question.sourceId);
   const { expected } = question;
   const scored = (fact: ScoredFact | undefined, right: (fact: ScoredFact) => boolean): AnswerScore =>
@@ -224,7 +269,11 @@ function scoreSlot(question: EvalQuestion, analysis: ScoredAnalysis, filersOf: (
     case 'approved_amount':
     case 'recommended_amount': {
       const slot = amountSlots[question.type];
-      const fact = firstFact(analysis, (f) => f.slot === slot && (question.type !== 'recommended_amount' || sameParty(f.subject, expected.party ?? '')));
+      const fact = firstFact(
+        analysis,
+        (f) =>
+          f.slot === slot && (question.type !== 'recommended_amount' || sameParty(f.subject, expected.party ?? '')),
+      );
       return scored(fact, (f) => amountMatches(f, expected.amount ?? NaN));
     }
     case 'hearing_date':
@@ -244,17 +293,27 @@ function scoreSlot(question: EvalQuestion, analysis: ScoredAnalysis, filersOf: (
       const facts = analysis.keyFacts.filter((f) => f.slot === 'intervenor');
       if (facts.length === 0) return { proceeding, slot: 0, support: null };
       const names = facts.map((f) => f.subject || f.normalized || f.text);
-      return { proceeding, slot: partySetF1(names, expected.parties ?? [], expected.allowed), support: facts.reduce((sum, f) => sum + supported(f), 0) / facts.length };
+      return {
+        proceeding,
+        slot: partySetF1(names, expected.parties ?? [], expected.allowed),
+        support: facts.reduce((sum, f) => sum + supported(f), 0) / facts.length,
+      };
     }
     case 'position': {
       const party = expected.party ?? '';
       const citesOwn = (documentId: string) => filersOf(documentId).some((filer) => sameParty(filer, party));
       // Attributed claims: sentences that open with the party's name ("Sierra Club argues …").
       const attributed = analysis.sections.flatMap((s) => s.sentences).filter((s) => startsWithParty(s.text, party));
-      const right = attributed.some((s) => s.citations.some((c) => citesOwn(c.documentId)))
-        || analysis.keyFacts.some((f) => sameParty(f.subject, party) && f.citation !== null && citesOwn(f.citation.documentId));
+      const right =
+        attributed.some((s) => s.citations.some((c) => citesOwn(c.documentId))) ||
+        analysis.keyFacts.some(
+          (f) => sameParty(f.subject, party) && f.citation !== null && citesOwn(f.citation.documentId),
+        );
       // Support: the passages cited for the party's claims are in the party's own filings.
-      const support = attributed.length === 0 ? null : attributed.filter((s) => s.citations.some((c) => citesOwn(c.documentId))).length / attributed.length;
+      const support =
+        attributed.length === 0
+          ? null
+          : attributed.filter((s) => s.citations.some((c) => citesOwn(c.documentId))).length / attributed.length;
       return { proceeding, slot: right ? 1 : 0, support };
     }
     default:

@@ -36,7 +36,13 @@ export function summary(values: number[]): Summary {
 
 /** The machine a figure was measured on; figures from different machines do not compare. */
 export function machine() {
-  return { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), loadAverage1m: round(os.loadavg()[0] ?? 0, 2) };
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: round(os.totalmem() / 2 ** 30),
+    loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
+  };
 }
 
 /** Prints rows as two aligned columns. */
@@ -51,6 +57,9 @@ export function writeBenchResult(name: string, result: object): string {
   const dir = path.join(repoRoot, '.data', 'bench');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
-  fs.writeFileSync(file, `${JSON.stringify({ bench: name, at: new Date().toISOString(), machine: machine(), ...result }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ bench: name, at: new Date().toISOString(), machine: machine(), ...result }, null, 2)}\n`,
+  );
   return path.relative(process.cwd(), file);
 }

@@ -4,11 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import {
-  ensureJars, freePort, groupCpuSeconds, liveManagedProcesses, pollUntil, startMongo, startStack, type RunningMongo, type StackHandle, type StartStackOptions,
+  ensureJars,
+  freePort,
+  groupCpuSeconds,
+  liveManagedProcesses,
+  pollUntil,
+  startMongo,
+  startStack,
+  type RunningMongo,
+  type StackHandle,
+  type StartStackOptions,
 } from '@docket/local-infra';
-import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { round } from './bench-output';
 
 export interface BenchStack {
@@ -48,22 +57,37 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     log,
     ...stackOptions,
     // BENCH_LOG_LEVEL=info keeps the services' timing lines (e.g. the query-engine's "query answered") in their logs.
-    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...(h2 ? { MONGO_URL: h2.url } : {}), ...stackOptions.env },
+    env: {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ...(h2 ? { MONGO_URL: h2.url } : {}),
+      ...stackOptions.env,
+    },
   }).catch(async (error: unknown) => {
     await h2?.stop();
     throw error;
   });
-  const documents = new DocumentsServiceClient(stack.grpcTargets.documents, stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
+  const documents = new DocumentsServiceClient(
+    stack.grpcTargets.documents,
+    stack.grpcCredentials(),
+    GRPC_CLIENT_OPTIONS,
+  );
   const search = new SearchServiceClient(stack.grpcTargets.queryEngine, stack.grpcCredentials(), GRPC_CLIENT_OPTIONS);
   const mongo = await new MongoClient(stack.infra.mongoUrl).connect();
   let crash: string | undefined;
-  const crashes = [stack.crashed, ...(h2 ? [h2.process.exited.then((info) => ({ name: 'mongo', ...info, tail: h2.process.tail(30) }))] : [])];
+  const crashes = [
+    stack.crashed,
+    ...(h2 ? [h2.process.exited.then((info) => ({ name: 'mongo', ...info, tail: h2.process.tail(30) }))] : []),
+  ];
   let stopping = false;
   void Promise.race(crashes).then((info) => {
-    if (!stopping) crash = `${info.name} exited (code ${info.code}, signal ${info.signal}); its last lines:\n${info.tail.join('\n')}`;
+    if (!stopping)
+      crash = `${info.name} exited (code ${info.code}, signal ${info.signal}); its last lines:\n${info.tail.join('\n')}`;
   });
   return {
-    stack, documents, search, mongo,
+    stack,
+    documents,
+    search,
+    mongo,
     crashed: () => crash,
     stop: async () => {
       stopping = true;
@@ -95,10 +119,13 @@ export interface RunCounts {
 /** Waits for an ingestion run (documents service database) to leave 'running'; polls every 100 ms. */
 export async function waitForRun(bench: BenchStack, runId: string, timeoutMs: number): Promise<RunCounts> {
   const runs = bench.mongo.db('documents').collection<RunCounts>('ingestion_runs');
-  return pollUntil(async () => {
-    const run = await runs.findOne({ _id: new ObjectId(runId) } as object);
-    return run && run.status !== 'running' && run.status !== 'interrupted' ? run : undefined;
-  }, { timeoutMs, intervalMs: 100, description: `ingestion run ${runId} to finish`, abortIf: bench.crashed });
+  return pollUntil(
+    async () => {
+      const run = await runs.findOne({ _id: new ObjectId(runId) } as object);
+      return run && run.status !== 'running' && run.status !== 'interrupted' ? run : undefined;
+    },
+    { timeoutMs, intervalMs: 100, description: `ingestion run ${runId} to finish`, abortIf: bench.crashed },
+  );
 }
 
 /** The pid of a part the launcher started ('documents', 'bff', 'mongo', ...). */
@@ -117,7 +144,6 @@ export function rssBytes(pid: number): number | undefined {
     return undefined;
   }
 }
-
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; undefined once it is gone. */
 export function cpuSecondsOf(pid: number): number | undefined {
@@ -148,12 +174,18 @@ export function cpuSecondsByPart(): Map<string, number> {
 
 /** CPU seconds each part used between two cpuSecondsByPart() readings, largest first. */
 export function cpuSecondsBetween(before: Map<string, number>, after: Map<string, number>): Array<[string, number]> {
-  return [...after].map(([name, seconds]): [string, number] => [name, seconds - (before.get(name) ?? 0)]).sort((a, b) => b[1] - a[1]);
+  return [...after]
+    .map(([name, seconds]): [string, number] => [name, seconds - (before.get(name) ?? 0)])
+    .sort((a, b) => b[1] - a[1]);
 }
 
 /** CPU milliseconds per item (document, filing) of each part and of 'all parts', from cpuSecondsBetween(). */
 export function cpuMsPerItem(perPart: Array<[string, number]>, items: number, digits: number): Record<string, number> {
   const total = perPart.reduce((sum, [, seconds]) => sum + seconds, 0);
-  return Object.fromEntries([...perPart, ['all parts', total] as [string, number]]
-    .map(([name, seconds]) => [name, round((seconds * 1000) / Math.max(1, items), digits)]));
+  return Object.fromEntries(
+    [...perPart, ['all parts', total] as [string, number]].map(([name, seconds]) => [
+      name,
+      round((seconds * 1000) / Math.max(1, items), digits),
+    ]),
+  );
 }

@@ -34,7 +34,10 @@ async function readEvents(response: Response, onEvent: (name: string, data: stri
 
 /** Asks as the query page does (POST, server-sent events), then reads the stored answer as the page does. */
 export async function askInWorkspace(
-  bffUrl: string, session: BffSession, workspaceId: string, body: AskRequest,
+  bffUrl: string,
+  session: BffSession,
+  workspaceId: string,
+  body: AskRequest,
 ): Promise<{ query: StoredQuery; completedMs: number; storedMs: number }> {
   const started = performance.now();
   const signal = AbortSignal.timeout(ASK_TIMEOUT_MS);
@@ -50,7 +53,10 @@ export async function askInWorkspace(
   });
   if (failure) throw new Error(failure);
   if (!queryId || Number.isNaN(completedMs)) throw new Error('the answer stream ended without completing');
-  const stored = await fetch(`${bffUrl}/api/queries/${encodeURIComponent(queryId)}`, { headers: { cookie: session.cookie }, signal });
+  const stored = await fetch(`${bffUrl}/api/queries/${encodeURIComponent(queryId)}`, {
+    headers: { cookie: session.cookie },
+    signal,
+  });
   if (!stored.ok) throw new Error(`GET /api/queries/${queryId}: HTTP ${stored.status}`);
   const { query } = (await stored.json()) as components['schemas']['QueryWithAuthor'];
   return { query, completedMs, storedMs: performance.now() - started };

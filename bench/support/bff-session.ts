@@ -14,7 +14,10 @@ export async function signIn(bffUrl: string, email: string, password: string): P
 }
 
 function cookiesOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** A signed-in session that can also write: its cookies and the CSRF token the BFF wants on every POST. */
@@ -38,7 +41,13 @@ export async function signInForWrites(bffUrl: string, email: string, password: s
 }
 
 /** A POST of JSON as the browser's BFF client sends it (session cookie and CSRF header). */
-export function postJson(bffUrl: string, session: BffSession, route: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+export function postJson(
+  bffUrl: string,
+  session: BffSession,
+  route: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(`${bffUrl}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken, cookie: session.cookie },

@@ -19,14 +19,18 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { NotFoundError, UnavailableError } from '@docket/errors';
-import { startGrpcServer, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import { RequestKind, WorkspaceServiceService, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import {
+  RequestKind,
+  WorkspaceServiceService,
+  type WorkspaceRequest,
+} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { startGrpcServer, unary, type GrpcServiceBinding } from '@docket/service-kit';
+import type { IndexedDocument } from '../../services/query-engine/src/domain/indexed-document';
 import { searchServiceBinding } from '../../services/query-engine/src/grpc/search.grpc';
 import { SqliteFts5Backend } from '../../services/query-engine/src/index/sqlite-fts5.backend';
 import { SqliteIndexFile } from '../../services/query-engine/src/index/sqlite-index-file';
 import { SearchStreamService } from '../../services/query-engine/src/service/search-stream.service';
-import type { IndexedDocument } from '../../services/query-engine/src/domain/indexed-document';
 import { generatedDocuments } from './generated-filings';
 
 const logger = pino({ level: 'warn' });
@@ -64,9 +68,15 @@ async function ensureIndex(): Promise<number> {
   for (let n = 0; n < DOCUMENTS; n++) {
     const copy = Math.floor(n / distinct.length);
     const original = distinct[n % distinct.length]!;
-    chunk.push(copy === 0 ? original : {
-      ...original, id: `${original.id}-copy${copy}`, ...(original.filedAt ? { filedAt: new Date(original.filedAt.getTime() - copy * DAY_MS) } : {}),
-    });
+    chunk.push(
+      copy === 0
+        ? original
+        : {
+            ...original,
+            id: `${original.id}-copy${copy}`,
+            ...(original.filedAt ? { filedAt: new Date(original.filedAt.getTime() - copy * DAY_MS) } : {}),
+          },
+    );
     if (chunk.length === CHUNK) {
       file.upsertMany(chunk);
       written += chunk.length;
@@ -97,7 +107,9 @@ function countOf(file: string): number {
 /** The first TEXT_CHARS of the text, its pages cut to match. */
 function shortened(document: IndexedDocument): IndexedDocument {
   if (document.text.length <= TEXT_CHARS) return document;
-  const pages = document.pages.filter((p) => p.start < TEXT_CHARS).map((p) => ({ ...p, end: Math.min(p.end, TEXT_CHARS) }));
+  const pages = document.pages
+    .filter((p) => p.start < TEXT_CHARS)
+    .map((p) => ({ ...p, end: Math.min(p.end, TEXT_CHARS) }));
   return { ...document, text: document.text.slice(0, TEXT_CHARS), pages };
 }
 
@@ -107,11 +119,23 @@ const unused = (what: string) => () => {
 
 function workspaceBinding(): GrpcServiceBinding {
   const request: WorkspaceRequest = {
-    requestId: REQUEST_ID, workspaceId: WORKSPACE_ID, userId: USER_ID, kind: RequestKind.REQUEST_KIND_SEARCH, text: SEARCH_TEXT, filters: undefined,
-    createdAt: new Date('2026-11-01T10:00:00Z'), tookMs: 1, resultCount: '0', queryId: '', sort: SEARCH_SORT, resultCountIsLowerBound: false, facets: [],
+    requestId: REQUEST_ID,
+    workspaceId: WORKSPACE_ID,
+    userId: USER_ID,
+    kind: RequestKind.REQUEST_KIND_SEARCH,
+    text: SEARCH_TEXT,
+    filters: undefined,
+    createdAt: new Date('2026-11-01T10:00:00Z'),
+    tookMs: 1,
+    resultCount: '0',
+    queryId: '',
+    sort: SEARCH_SORT,
+    resultCountIsLowerBound: false,
+    facets: [],
   };
   const member = (userId: string, workspaceId: string) => {
-    if (workspaceId !== WORKSPACE_ID || userId !== USER_ID) throw new NotFoundError(`workspace ${workspaceId} not found`);
+    if (workspaceId !== WORKSPACE_ID || userId !== USER_ID)
+      throw new NotFoundError(`workspace ${workspaceId} not found`);
   };
   return {
     definition: WorkspaceServiceService,
@@ -123,7 +147,18 @@ function workspaceBinding(): GrpcServiceBinding {
       }),
       getWorkspace: unary(logger, async (req: { workspaceId: string; userId: string }) => {
         member(req.userId, req.workspaceId);
-        return { workspace: { workspaceId: WORKSPACE_ID, name: 'Export bench', description: '', members: [], createdBy: '', requestCount: '1' }, recentRequests: [], role: 1 };
+        return {
+          workspace: {
+            workspaceId: WORKSPACE_ID,
+            name: 'Export bench',
+            description: '',
+            members: [],
+            createdBy: '',
+            requestCount: '1',
+          },
+          recentRequests: [],
+          role: 1,
+        };
       }),
       listRequests: unary(logger, async (req: { workspaceId: string; userId: string }) => {
         member(req.userId, req.workspaceId);
@@ -138,16 +173,31 @@ async function main(): Promise<void> {
   const index = SqliteFts5Backend.open(INDEX_PATH, { logger });
   const documents = await index.count();
   // The workspace's default filters (none here) are what the query-engine adds to a workspace's stream.
-  const stream = new SearchStreamService({ index, workspaces: { resolve: async () => ({ defaultFilters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' } }) } });
+  const stream = new SearchStreamService({
+    index,
+    workspaces: {
+      resolve: async () => ({
+        defaultFilters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
+      }),
+    },
+  });
   const search = searchServiceBinding({
-    index, stream, logger, budgetMs: 10_000,
-    search: { search: unused('Search') } as never, processes: { publish: unused('processes') } as never, jobs: { enqueue: unused('re-index') } as never,
+    index,
+    stream,
+    logger,
+    budgetMs: 10_000,
+    search: { search: unused('Search') } as never,
+    processes: { publish: unused('processes') } as never,
+    jobs: { enqueue: unused('re-index') } as never,
   });
   const server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [search, workspaceBinding()] });
   server.setServing(true);
   process.send?.({ port: server.port, documents, buildSeconds });
   process.on('SIGTERM', () => {
-    void server.shutdown(500).then(() => index.close()).then(() => process.exit(0));
+    void server
+      .shutdown(500)
+      .then(() => index.close())
+      .then(() => process.exit(0));
   });
 }
 

@@ -11,7 +11,11 @@ export function* generatedDocuments(seed: string, count: number): Generator<Inde
   const docketByNumber = new Map(dockets.map((docket) => [`${docket.sourceId}|${docket.number}`, docket]));
   const sourceNames = new Map(catalog.sources.map((source) => [source.id, source.name]));
   for (const filing of generateFilings(seed, catalog, dockets, { count })) {
-    yield indexedFiling(filing, docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`), sourceNames.get(filing.sourceId) ?? '');
+    yield indexedFiling(
+      filing,
+      docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`),
+      sourceNames.get(filing.sourceId) ?? '',
+    );
   }
 }
 
@@ -38,9 +42,12 @@ export function indexedFiling(filing: Filing, docket: Docket | undefined, source
     filedAt: new Date(filing.filedAt),
     parties,
     filers: filing.filers,
-    entities: (docket?.parties ?? []).map((party, index) => ({ id: `${docket?.id}-p${index}`, kind: party.kind, name: party.name })),
+    entities: (docket?.parties ?? []).map((party, index) => ({
+      id: `${docket?.id}-p${index}`,
+      kind: party.kind,
+      name: party.name,
+    })),
     pages,
     sha256: `${filing.sourceDocumentId}-${text.length}`,
   };
 }
-

@@ -10,12 +10,19 @@ export function shownAnalysis(query: Pick<StoredQuery, 'analysis'>): ScoredAnaly
   return {
     scope: { docketNumber: scope.docketNumber, sourceId: scope.sourceId },
     keyFacts: keyFacts.map((f) => ({
-      slot: f.slot, subject: f.subject, status: f.status, text: f.text, normalized: f.normalized,
+      slot: f.slot,
+      subject: f.subject,
+      status: f.status,
+      text: f.text,
+      normalized: f.normalized,
       citation: f.citation && { documentId: f.citation.documentId, quote: f.citation.quote },
     })),
     sections: sections.map((s) => ({
       heading: s.heading,
-      sentences: s.sentences.map((x) => ({ text: x.text, citations: x.citations.map((c) => ({ documentId: c.documentId, quote: c.quote })) })),
+      sentences: s.sentences.map((x) => ({
+        text: x.text,
+        citations: x.citations.map((c) => ({ documentId: c.documentId, quote: c.quote })),
+      })),
     })),
     notice,
   };

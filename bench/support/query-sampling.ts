@@ -1,8 +1,12 @@
 /** What the search benches draw their queries with: a seeded random source and the words not worth searching. */
 
 /** Words that say nothing about a filing; a user would not search for them alone. */
-export const STOPWORDS = new Set(('a an and are as at be by for from has have in is it its of on or that the this to was were will with ' +
-  'which not no all any our we their they been may shall such these those other than into per').split(' '));
+export const STOPWORDS = new Set(
+  (
+    'a an and are as at be by for from has have in is it its of on or that the this to was were will with ' +
+    'which not no all any our we their they been may shall such these those other than into per'
+  ).split(' '),
+);
 
 /** mulberry32: small and seeded, so a bench draws the same queries on every run. */
 export class Random {

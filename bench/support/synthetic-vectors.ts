@@ -9,15 +9,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { USE_LITE_DIMENSIONS } from '../../services/query-engine/src/embeddings/use-lite.embedder';
 import { DEFAULT_PASSAGES } from '../../services/query-engine/src/embeddings/passages';
+import { USE_LITE_DIMENSIONS } from '../../services/query-engine/src/embeddings/use-lite.embedder';
 import type { FilterMetadata } from '../../services/query-engine/src/retrieval/filter-metadata';
 import { VectorIndex } from '../../services/query-engine/src/retrieval/vector-index';
 import { seededUnitVectors } from './unit-vectors';
 
 export const SYNTHETIC_MODEL = { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS };
 
-export function openSyntheticVectors(dir: string, searchIndexPath: string): { vectors: VectorIndex; loadSeconds: number } {
+export function openSyntheticVectors(
+  dir: string,
+  searchIndexPath: string,
+): { vectors: VectorIndex; loadSeconds: number } {
   const file = path.join(dir, 'vectors.sqlite');
   const reused = existsSync(file);
   const started = performance.now();
@@ -29,15 +32,30 @@ export function openSyntheticVectors(dir: string, searchIndexPath: string): { ve
 function fill(vectors: VectorIndex, searchIndexPath: string): void {
   const documents = new Database(searchIndexPath, { readonly: true });
   const random = seededUnitVectors(42, USE_LITE_DIMENSIONS);
-  const rows = documents.prepare('SELECT id, source_id, filed_at FROM documents').iterate() as Iterable<{ id: string; source_id: string; filed_at: number | null }>;
+  const rows = documents.prepare('SELECT id, source_id, filed_at FROM documents').iterate() as Iterable<{
+    id: string;
+    source_id: string;
+    filed_at: number | null;
+  }>;
   let batch: { id: string; source_id: string; filed_at: number | null }[] = [];
   const flush = vectors.db.transaction((items: typeof batch) => {
     for (const item of items) {
       const metadata: FilterMetadata = {
-        sourceId: item.source_id, agencies: [], docketNumber: '', filingType: '', filingCategory: '', parties: [], entities: [],
+        sourceId: item.source_id,
+        agencies: [],
+        docketNumber: '',
+        filingType: '',
+        filingCategory: '',
+        parties: [],
+        entities: [],
         ...(item.filed_at === null ? {} : { filedAt: new Date(item.filed_at).toISOString() }),
       };
-      vectors.put(item.id, `synthetic-${item.id}`, metadata, Array.from({ length: DEFAULT_PASSAGES.maxPassages }, random));
+      vectors.put(
+        item.id,
+        `synthetic-${item.id}`,
+        metadata,
+        Array.from({ length: DEFAULT_PASSAGES.maxPassages }, random),
+      );
     }
   });
   for (const row of rows) {

@@ -18,14 +18,20 @@ export function mailUrl(): string {
 }
 
 /** Waits for the first message in the inbox that `matches`. */
-export async function waitForEmail(matches: (email: CaughtEmail) => boolean, description: string): Promise<CaughtEmail> {
+export async function waitForEmail(
+  matches: (email: CaughtEmail) => boolean,
+  description: string,
+): Promise<CaughtEmail> {
   let found: CaughtEmail | undefined;
-  await waitFor(async () => {
-    const res = await fetch(`${mailUrl()}/email`);
-    if (!res.ok) return false;
-    found = ((await res.json()) as CaughtEmail[]).find(matches);
-    return found !== undefined;
-  }, { description, timeoutMs: 60_000, intervalMs: 500 });
+  await waitFor(
+    async () => {
+      const res = await fetch(`${mailUrl()}/email`);
+      if (!res.ok) return false;
+      found = ((await res.json()) as CaughtEmail[]).find(matches);
+      return found !== undefined;
+    },
+    { description, timeoutMs: 60_000, intervalMs: 500 },
+  );
   return found!;
 }
 

@@ -4,4 +4,5 @@ import { listSources } from './bff.server';
 
 /** Source id → its short name (or name). Deduplicated per request. */
 export const getAgencyNames = cache(async (): Promise<Record<string, string>> =>
-  Object.fromEntries((await listSources()).map((source) => [source.id, source.shortName || source.name])));
+  Object.fromEntries((await listSources()).map((source) => [source.id, source.shortName || source.name])),
+);

@@ -63,7 +63,8 @@ export class ApiError extends Error {
 
 function defaultMessage(status: number): string {
   if (status === 429) return 'Too many requests. Please wait a moment and try again.';
-  if (status === 503 || status === 502 || status === 504) return 'The service is temporarily unavailable. Please try again.';
+  if (status === 503 || status === 502 || status === 504)
+    return 'The service is temporarily unavailable. Please try again.';
   if (status >= 500) return 'Something went wrong on our side. Please try again.';
   return `Request failed (HTTP ${status}).`;
 }

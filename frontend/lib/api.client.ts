@@ -3,8 +3,8 @@
 // one retry under a fresh token when the BFF answers 403 `csrf_failed`. `unwrap` turns an answer into
 // its JSON or the ApiError the components show.
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './api/schema';
 import { ApiError, toApiError } from './api-error';
+import type { components, paths } from './api/schema';
 
 const CSRF_COOKIE = 'drs_csrf';
 const CSRF_HEADER = 'x-csrf-token';
@@ -44,7 +44,10 @@ export function createApiClient(baseUrl = ''): ApiClient {
       const original = sent.get(id);
       sent.delete(id);
       if (!original || response.status !== 403) return undefined;
-      const body: unknown = await response.clone().json().catch(() => null);
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
       // A stale token (e.g. rotated by a sign-in in another tab): fetch a fresh one and try once more.
       if (toApiError(403, body).code !== 'csrf_failed') return undefined;
       original.headers.set(CSRF_HEADER, await csrfToken(true));

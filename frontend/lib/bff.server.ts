@@ -3,19 +3,19 @@
 // X-Forwarded-For chain), never caches. 401 → /login, 404 → the not-found page, anything else → an
 // ApiError for the error page; `find*` lookups return null on 404 instead, for pages (and metadata)
 // that say so themselves.
-import { cache } from 'react';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import createClient from 'openapi-fetch';
-import type { paths } from './api/schema';
+import { cache } from 'react';
+import type { QuerySummary, QueryWithAuthor, Workspace, WorkspaceRequest } from '@/components/query/types';
+import type { SearchPage } from '@/components/search/types';
 import { toApiError } from './api-error';
+import type { paths } from './api/schema';
 import { bffUrl } from './bff-url';
 import { forwardedFor } from './forwarded-for';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { loginPath } from './safe-path';
 import type { DocketDetail, DocketEntries, DocumentDetail, EntityProfile, Process, StackStatus, User } from './types';
-import type { SearchPage } from '@/components/search/types';
-import type { QuerySummary, QueryWithAuthor, Workspace, WorkspaceRequest } from '@/components/query/types';
 
 const client = createClient<paths>({ baseUrl: bffUrl(), cache: 'no-store' });
 
@@ -36,7 +36,10 @@ client.use({
 export type Outcome<T> = { ok: true; body: T } | { ok: false; status: number; body: unknown };
 
 /** An answer of the client; `passThrough` statuses come back for the caller to handle. */
-async function outcome<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>, passThrough: readonly number[] = []): Promise<Outcome<T>> {
+async function outcome<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+  passThrough: readonly number[] = [],
+): Promise<Outcome<T>> {
   const { data, error, response } = await call;
   if (response.ok && data !== undefined) return { ok: true, body: data };
   // openapi-fetch gives the parsed JSON error body, or its text when it is not JSON (a proxy's page)
@@ -74,7 +77,8 @@ export async function searchWorkspace(query: URLSearchParams): Promise<Outcome<S
 
 /** A document with `pages` pages of text from `page` on, or null when it does not exist. Deduplicated per request. */
 export const findDocument = cache(async (documentId: string, page = 1, pages = 5): Promise<DocumentDetail | null> =>
-  orNull(client.GET('/api/documents/{id}', { params: { path: { id: documentId }, query: { page, pages } } })));
+  orNull(client.GET('/api/documents/{id}', { params: { path: { id: documentId }, query: { page, pages } } })),
+);
 
 export const listSources = async () => (await must(client.GET('/api/catalog/sources'))).sources;
 export const listDataProducts = async () => (await must(client.GET('/api/catalog/data-products'))).dataProducts;
@@ -120,8 +124,11 @@ export const listUsers = async () => (await must(client.GET('/api/users'))).user
 export const listMyWorkspaces = async () => (await must(client.GET('/api/workspaces'))).workspaces;
 
 /** A workspace you may see, or null (404). Deduplicated per request (metadata and page both ask). */
-export const findWorkspace = cache(async (workspaceId: string): Promise<Workspace | null> =>
-  (await orNull(client.GET('/api/workspaces/{id}', { params: { path: { id: workspaceId }, query: { recent: 0 } } })))?.workspace ?? null);
+export const findWorkspace = cache(
+  async (workspaceId: string): Promise<Workspace | null> =>
+    (await orNull(client.GET('/api/workspaces/{id}', { params: { path: { id: workspaceId }, query: { recent: 0 } } })))
+      ?.workspace ?? null,
+);
 
 /** A workspace you may see; the not-found page otherwise. (Metadata uses findWorkspace: notFound() there leaves a blank page.) */
 export async function getWorkspace(workspaceId: string): Promise<Workspace> {
@@ -129,23 +136,43 @@ export async function getWorkspace(workspaceId: string): Promise<Workspace> {
 }
 
 /** A page of a workspace's log, newest first. */
-export async function listRequests(workspaceId: string, cursor: string, limit = 25): Promise<{ requests: WorkspaceRequest[]; nextCursor: string | null }> {
-  return must(client.GET('/api/workspaces/{id}/requests', { params: { path: { id: workspaceId }, query: { limit, ...(cursor ? { cursor } : {}) } } }));
+export async function listRequests(
+  workspaceId: string,
+  cursor: string,
+  limit = 25,
+): Promise<{ requests: WorkspaceRequest[]; nextCursor: string | null }> {
+  return must(
+    client.GET('/api/workspaces/{id}/requests', {
+      params: { path: { id: workspaceId }, query: { limit, ...(cursor ? { cursor } : {}) } },
+    }),
+  );
 }
 
-export const findRequest = cache(async (workspaceId: string, requestId: string): Promise<WorkspaceRequest | null> =>
-  (await orNull(client.GET('/api/workspaces/{id}/requests/{requestId}', { params: { path: { id: workspaceId, requestId } } })))?.request ?? null);
+export const findRequest = cache(
+  async (workspaceId: string, requestId: string): Promise<WorkspaceRequest | null> =>
+    (
+      await orNull(
+        client.GET('/api/workspaces/{id}/requests/{requestId}', { params: { path: { id: workspaceId, requestId } } }),
+      )
+    )?.request ?? null,
+);
 
 export const findQuery = cache(async (queryId: string): Promise<QueryWithAuthor | null> =>
-  orNull(client.GET('/api/queries/{queryId}', { params: { path: { queryId } } })));
+  orNull(client.GET('/api/queries/{queryId}', { params: { path: { queryId } } })),
+);
 
 /** The log's filters as typed into its form (strings): the BFF checks them and names the one at fault. */
-export type AdminQueryFilters = Partial<Record<keyof NonNullable<paths['/api/admin/queries']['get']['parameters']['query']>, string>>;
+export type AdminQueryFilters = Partial<
+  Record<keyof NonNullable<paths['/api/admin/queries']['get']['parameters']['query']>, string>
+>;
 
 /** The administrators' log; a 400 (a filter at fault) comes back as its field issues. */
 export async function listAdminQueries(
   filters: AdminQueryFilters,
-): Promise<{ ok: true; queries: QuerySummary[]; nextCursor: string | null } | { ok: false; message: string; issues: Record<string, string> }> {
+): Promise<
+  | { ok: true; queries: QuerySummary[]; nextCursor: string | null }
+  | { ok: false; message: string; issues: Record<string, string> }
+> {
   const query = new URLSearchParams({ limit: '25' });
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
   const result = await outcome(client.GET('/api/admin/queries', { querySerializer: () => query.toString() }), [400]);
@@ -155,19 +182,26 @@ export async function listAdminQueries(
 }
 
 /** Your alerts (saved searches and docket follows; `kind` for one of them). */
-export const listAlerts = async (kind?: 'search' | 'docket') => (await must(client.GET('/api/alerts', { params: { query: kind ? { kind } : {} } }))).alerts;
+export const listAlerts = async (kind?: 'search' | 'docket') =>
+  (await must(client.GET('/api/alerts', { params: { query: kind ? { kind } : {} } }))).alerts;
 
 /** One of your alerts; the not-found page for anyone else's (the BFF answers 404). Deduplicated per request. */
-export const getAlert = cache(async (alertId: string) => (await must(client.GET('/api/alerts/{id}', { params: { path: { id: alertId } } }))).alert);
+export const getAlert = cache(
+  async (alertId: string) => (await must(client.GET('/api/alerts/{id}', { params: { path: { id: alertId } } }))).alert,
+);
 
 /** An alert of yours, or null (metadata says "not found" itself). */
-export const findAlert = cache(async (alertId: string) => (await orNull(client.GET('/api/alerts/{id}', { params: { path: { id: alertId } } })))?.alert ?? null);
+export const findAlert = cache(
+  async (alertId: string) =>
+    (await orNull(client.GET('/api/alerts/{id}', { params: { path: { id: alertId } } })))?.alert ?? null,
+);
 
 export const listAlertHits = async (alertId: string, limit = 50) =>
   (await must(client.GET('/api/alerts/{id}/hits', { params: { path: { id: alertId }, query: { limit } } }))).hits;
 
 export const listAlertDeliveries = async (alertId: string, limit = 50) =>
-  (await must(client.GET('/api/alerts/{id}/deliveries', { params: { path: { id: alertId }, query: { limit } } }))).deliveries;
+  (await must(client.GET('/api/alerts/{id}/deliveries', { params: { path: { id: alertId }, query: { limit } } })))
+    .deliveries;
 
 export const listDocketFollows = async () => (await must(client.GET('/api/docket-follows'))).alerts;
 
@@ -183,7 +217,9 @@ export async function describeUnsubscribe(token: string) {
 }
 
 /** One of your exports with its signed download link while its file is there, or null (not yours, or no such export). */
-export const findExport = cache(async (exportId: string) => orNull(client.GET('/api/exports/{id}', { params: { path: { id: exportId } } })));
+export const findExport = cache(async (exportId: string) =>
+  orNull(client.GET('/api/exports/{id}', { params: { path: { id: exportId } } })),
+);
 
 /** Your exports, newest first (of one workspace when given), with your limits. */
 export const listExports = async (workspaceId = '', limit = 100) =>

@@ -17,7 +17,11 @@ export function parseSourceFilter(params: Record<string, string | string[] | und
     return ((Array.isArray(value) ? value[0] : value) ?? '').trim();
   };
   const sort = one('sort');
-  return { q: one('q'), kind: one('kind'), sort: (SOURCE_SORTS as readonly string[]).includes(sort) ? (sort as SourceSort) : 'name' };
+  return {
+    q: one('q'),
+    kind: one('kind'),
+    sort: (SOURCE_SORTS as readonly string[]).includes(sort) ? (sort as SourceSort) : 'name',
+  };
 }
 
 export function filterAndSortSources(sources: Source[], filter: SourceFilter): Source[] {
@@ -25,7 +29,9 @@ export function filterAndSortSources(sources: Source[], filter: SourceFilter): S
   const matches = sources.filter((s) => {
     if (filter.kind && s.kind !== filter.kind) return false;
     if (!needle) return true;
-    return [s.name, s.shortName, s.jurisdiction, s.state, ...s.industries].some((field) => field.toLowerCase().includes(needle));
+    return [s.name, s.shortName, s.jurisdiction, s.state, ...s.industries].some((field) =>
+      field.toLowerCase().includes(needle),
+    );
   });
   const byName = (a: Source, b: Source) => a.name.localeCompare(b.name);
   const compare: Record<SourceSort, (a: Source, b: Source) => number> = {

@@ -4,7 +4,10 @@
  * Every month from the first to the last one given (YYYY-MM), in order, with 0 where a month has no
  * row: a chart that skips empty months draws a gap as if nothing happened in between.
  */
-export function everyMonth<const K extends string>(rows: readonly ({ month: string } & Record<K, number>)[], keys: readonly K[]): ({ month: string } & Record<K, number>)[] {
+export function everyMonth<const K extends string>(
+  rows: readonly ({ month: string } & Record<K, number>)[],
+  keys: readonly K[],
+): ({ month: string } & Record<K, number>)[] {
   const valid = rows.filter((r) => /^\d{4}-(0[1-9]|1[0-2])$/.test(r.month));
   if (valid.length === 0) return [];
   const byMonth = new Map(valid.map((r) => [r.month, r]));

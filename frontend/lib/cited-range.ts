@@ -17,7 +17,11 @@ export function parseCitedRange(value: string): CitedRange | undefined {
  * Cuts a block of text that begins at `blockStart` in the whole text into what comes before the
  * cited range, the cited part, and what follows; `cited` is empty when the range misses the block.
  */
-export function splitAtCitedRange(text: string, blockStart: number, range: CitedRange | undefined): { before: string; cited: string; after: string } {
+export function splitAtCitedRange(
+  text: string,
+  blockStart: number,
+  range: CitedRange | undefined,
+): { before: string; cited: string; after: string } {
   if (!range) return { before: text, cited: '', after: '' };
   const from = Math.min(Math.max(range.start - blockStart, 0), text.length);
   const to = Math.min(Math.max(range.end - blockStart, 0), text.length);

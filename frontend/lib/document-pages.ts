@@ -17,5 +17,11 @@ export function pageView(requested: number, totalPages: number, perView = PAGES_
   const page = Math.min(Math.max(1, Math.floor(requested) || 1), total);
   const first = Math.floor((page - 1) / perView) * perView + 1;
   const last = Math.min(total, first + perView - 1);
-  return { first, last, totalPages: total, previous: first > 1 ? first - perView : null, next: last < total ? last + 1 : null };
+  return {
+    first,
+    last,
+    totalPages: total,
+    previous: first > 1 ? first - perView : null,
+    next: last < total ? last + 1 : null,
+  };
 }

@@ -1,5 +1,10 @@
 // Dates and numbers are formatted on the server in one fixed locale/zone so server and client agree.
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
@@ -46,7 +51,12 @@ export function percent(done: number, total: number): number {
 /** "3 h 20 min", "2 d 4 h", "45 s": the two largest units, for lags and ages. */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '—';
-  const units: [string, number][] = [['d', 86_400], ['h', 3_600], ['min', 60], ['s', 1]];
+  const units: [string, number][] = [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['min', 60],
+    ['s', 1],
+  ];
   const parts: string[] = [];
   let rest = Math.floor(seconds);
   for (const [label, size] of units) {

@@ -20,7 +20,10 @@ interface SentryLikeEvent {
 }
 
 /** Sentry `beforeSend`: drops navigation signals, keeps everything else untouched. */
-export function dropNavigationSignals<E extends SentryLikeEvent>(event: E, hint?: { originalException?: unknown }): E | null {
+export function dropNavigationSignals<E extends SentryLikeEvent>(
+  event: E,
+  hint?: { originalException?: unknown },
+): E | null {
   if (hint && isNavigationSignal(hint.originalException)) return null;
   const values = event.exception?.values ?? [];
   if (values.some((v) => startsWithSignal(v.value))) return null;

@@ -14,7 +14,12 @@ export function safeOrigin(from: string | string[] | null | undefined): string {
 /** What "← Back to …" names, from the origin's path. */
 export function originLabel(origin: string): string {
   const path = origin.split(/[?#]/, 1)[0] ?? '';
-  if (/^\/workspaces\/[^/]+\/query$/.test(path) || /^\/queries\/[^/]+/.test(path) || /^\/admin\/queries\/log\/[^/]+/.test(path)) return 'the answer';
+  if (
+    /^\/workspaces\/[^/]+\/query$/.test(path) ||
+    /^\/queries\/[^/]+/.test(path) ||
+    /^\/admin\/queries\/log\/[^/]+/.test(path)
+  )
+    return 'the answer';
   if (/^\/workspaces\/[^/]+\/log\/[^/]+/.test(path)) return 'the log entry';
   if (path === '/search' || /^\/workspaces\/[^/]+\/search$/.test(path)) return 'the search results';
   if (path.startsWith('/entities/')) return 'the entity';

@@ -30,7 +30,12 @@ export function partRows(status: StackStatus, now: number): PartRow[] {
     };
     return { row, index };
   });
-  rows.sort((a, b) => STATE_ORDER[a.row.state] - STATE_ORDER[b.row.state] || Number(b.row.restarts > 0) - Number(a.row.restarts > 0) || a.index - b.index);
+  rows.sort(
+    (a, b) =>
+      STATE_ORDER[a.row.state] - STATE_ORDER[b.row.state] ||
+      Number(b.row.restarts > 0) - Number(a.row.restarts > 0) ||
+      a.index - b.index,
+  );
   return rows.map((r) => r.row);
 }
 
@@ -43,5 +48,10 @@ export function exitCause(crash: { code: number | null; signal: string | null })
 
 export function stackSummary(status: StackStatus): { up: number; restarting: number; down: number; restarts: number } {
   const count = (state: StackPartStatus['state']) => status.parts.filter((p) => p.state === state).length;
-  return { up: count('up'), restarting: count('restarting'), down: count('down'), restarts: status.parts.reduce((sum, p) => sum + p.restarts, 0) };
+  return {
+    up: count('up'),
+    restarting: count('restarting'),
+    down: count('down'),
+    restarts: status.parts.reduce((sum, p) => sum + p.restarts, 0),
+  };
 }

@@ -1,11 +1,23 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never passed on.
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+];
 
 function withoutHopByHop(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
   const out = { ...headers };
-  const named = String(headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase());
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
   for (const name of [...HOP_BY_HOP, ...named]) delete out[name];
   return out;
 }
@@ -23,8 +35,13 @@ export function bffProxy(bffUrl: string, sourceAddress?: string): (req: Incoming
   return (req, res) => {
     const upstream = http.request(
       {
-        protocol: target.protocol, hostname: target.hostname, port: target.port, agent,
-        method: req.method, path: req.url, headers: { ...withoutHopByHop(req.headers), host: target.host },
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        agent,
+        method: req.method,
+        path: req.url,
+        headers: { ...withoutHopByHop(req.headers), host: target.host },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));

@@ -10,7 +10,10 @@ import proxyAddr from 'proxy-addr';
  * X-Forwarded-For walked, as far as the trusted hops go.
  */
 export function clientAddressRewriter(trustProxy: string | undefined): (req: IncomingMessage) => void {
-  const entries = (trustProxy ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '' && entry !== 'false');
+  const entries = (trustProxy ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '' && entry !== 'false');
   const trusted = entries.length > 0 ? proxyAddr.compile(entries) : () => false; // compile throws on a bad entry: fail at start
   return (req) => {
     const address = req.socket.remoteAddress ? proxyAddr(req, trusted) : undefined;

@@ -29,6 +29,10 @@ export function setStaticPolicy(res: ServerResponse, url: string | undefined): v
 
 /** TRACE, CONNECT, PUT, made-up methods on a page: 405 with a message, before Next.js sees them. */
 export function refuseMethod(res: ServerResponse, method: string | undefined): void {
-  res.writeHead(405, { allow: [...PAGE_METHODS].join(', '), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(405, {
+    allow: [...PAGE_METHODS].join(', '),
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   res.end(`Method ${method ?? ''} is not allowed here.\n`);
 }

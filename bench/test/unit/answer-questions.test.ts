@@ -6,7 +6,9 @@ const today = '2026-11-29';
 const shiftDays = corpusShiftMs(new Date(`${today}T00:00:00Z`)) / 86_400_000 + 365;
 const catalog = generateCatalog(SEED);
 const dockets = generateDockets(SEED, catalog, 120);
-const filings = [...generateFilings(SEED, catalog, dockets, { count: 3000, pdfShare: 0, shiftDays })].filter((f) => f.filedAt.slice(0, 10) <= today);
+const filings = [...generateFilings(SEED, catalog, dockets, { count: 3000, pdfShare: 0, shiftDays })].filter(
+  (f) => f.filedAt.slice(0, 10) <= today,
+);
 const truths = docketTruths(SEED, catalog, dockets, filings, { shiftDays, asOf: today });
 const questions = evalQuestions(SEED, truths, 12, { today });
 const truthOf = (docketNumber: string) => truths.find((t) => t.docket.number === docketNumber);
@@ -25,7 +27,8 @@ describe('answer questions', () => {
     expect(asked.length).toBeGreaterThan(0);
     for (const q of asked) {
       const orders = truthOf(q.docketNumber)!.filings.filter((f) => f.filingCategory === 'Order');
-      for (const party of q.expected.parties ?? []) expect(orders.some((f) => f.statements.some((s) => s.kind === 'intervenor' && s.party === party))).toBe(true);
+      for (const party of q.expected.parties ?? [])
+        expect(orders.some((f) => f.statements.some((s) => s.kind === 'intervenor' && s.party === party))).toBe(true);
     }
   });
 
@@ -34,9 +37,15 @@ describe('answer questions', () => {
     expect(asked.length).toBeGreaterThan(0);
     for (const q of asked) {
       const expected = truthOf(q.docketNumber)!;
-      const own = truths.filter((t) => t.record.applicant === expected.record.applicant && t.record.requestedIncrease !== null);
+      const own = truths.filter(
+        (t) => t.record.applicant === expected.record.applicant && t.record.requestedIncrease !== null,
+      );
       expect(own.length).toBeGreaterThan(1);
-      const latest = (t: typeof expected) => t.filings.map((f) => f.filedAt).sort().at(-1) ?? '';
+      const latest = (t: typeof expected) =>
+        t.filings
+          .map((f) => f.filedAt)
+          .sort()
+          .at(-1) ?? '';
       if (q.naming === 'party') expect(own.every((t) => latest(t) <= latest(expected))).toBe(true);
       else expect(q.question).toContain(expected.openedAt.slice(0, 4));
     }

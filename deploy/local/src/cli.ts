@@ -5,14 +5,14 @@
  *                                        --if-possible: a failure (no Java, no Maven Central) only warns: npm start tries again
  * tsx deploy/local/src/cli.ts up [--test] — run Kafka, the Mongo stand-in and Redis in the foreground until Ctrl-C
  */
-import { ensureJars } from './jars';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureKafkaStorageTemplate, startKafka } from './kafka';
-import { ensureZipkinJar } from './zipkin';
-import { freePort } from './wait';
 import { startInfra } from './infra';
+import { ensureJars } from './jars';
+import { ensureKafkaStorageTemplate, startKafka } from './kafka';
+import { freePort } from './wait';
+import { ensureZipkinJar } from './zipkin';
 
 const log = (message: string): void => {
   process.stderr.write(`[infra] ${message}\n`);
@@ -61,7 +61,12 @@ async function up(profile: 'dev' | 'test'): Promise<void> {
   running.stop = infra.stop;
   log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s (data in ${infra.dataDir}); Ctrl-C stops`);
   process.stdout.write(
-    [`MONGO_URL=${infra.mongoUrl}`, `KAFKA_BROKERS=${infra.kafkaBrokers.join(',')}`, `REDIS_URL=${infra.redisUrl}`, ''].join('\n'),
+    [
+      `MONGO_URL=${infra.mongoUrl}`,
+      `KAFKA_BROKERS=${infra.kafkaBrokers.join(',')}`,
+      `REDIS_URL=${infra.redisUrl}`,
+      '',
+    ].join('\n'),
   );
 }
 
@@ -70,7 +75,9 @@ async function main(): Promise<void> {
   if (command === 'prepare') {
     if (!flags.includes('--if-possible')) return prepare(flags.includes('--zipkin'));
     return prepare(flags.includes('--zipkin')).catch((err: unknown) => {
-      log(`could not prepare the jars now (${err instanceof Error ? err.message : String(err)}); npm start will try again`);
+      log(
+        `could not prepare the jars now (${err instanceof Error ? err.message : String(err)}); npm start will try again`,
+      );
     });
   }
   if (command === 'up') return up(flags.includes('--test') ? 'test' : 'dev');

@@ -14,7 +14,8 @@ if (!dir || parts.length === 0) {
   process.exit(64);
 }
 ensureLocalCertificates(dir, parts, { caKeyFile: values['ca-key'] }).then(
-  (made) => process.stdout.write(`${made.made} certificates made, ${parts.length + 1 - made.made} kept, in ${made.dir}\n`),
+  (made) =>
+    process.stdout.write(`${made.made} certificates made, ${parts.length + 1 - made.made} kept, in ${made.dir}\n`),
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

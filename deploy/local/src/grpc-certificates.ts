@@ -92,7 +92,9 @@ function writePair(certFile: string, keyFile: string, certPem: string, keyPem: s
 }
 
 async function importKey(pem: string): Promise<CryptoKey> {
-  return (await webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(pem), ALGORITHM, false, ['sign'])) as CryptoKey;
+  return (await webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(pem), ALGORITHM, false, [
+    'sign',
+  ])) as CryptoKey;
 }
 
 async function exportKey(key: CryptoKey): Promise<string> {
@@ -130,7 +132,11 @@ export async function createCa(commonName: string): Promise<{ certPem: string; k
 }
 
 /** A certificate for `name` (and this machine's loopback names), for TLS servers and clients alike. */
-export async function createLeaf(name: string, ca: crypto.X509Certificate, caKey: CryptoKey): Promise<{ certPem: string; keyPem: string }> {
+export async function createLeaf(
+  name: string,
+  ca: crypto.X509Certificate,
+  caKey: CryptoKey,
+): Promise<{ certPem: string; keyPem: string }> {
   const keys = await generateKeys();
   const caCert = new x509.X509Certificate(ca.raw);
   const cert = await x509.X509CertificateGenerator.create({

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureJars, type Jars } from './jars';
 import { probeKafka, startKafka } from './kafka';
+import type { ManagedProcess } from './managed-process';
 import { probeMongo, startMongo } from './mongo';
 import { defaultDataDir } from './paths';
 import { probeRedis, redisHostPort, startRedis } from './redis';
-import type { ManagedProcess } from './managed-process';
 import { freePort, isPortOpen } from './wait';
 
 export type InfraPart = 'kafka' | 'mongo' | 'redis';
@@ -107,7 +107,13 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
         onLine: output('kafka'),
         signal,
       });
-      return { url: kafka.brokers.join(','), stop: kafka.stop, seconds: (Date.now() - started) / 1000, process: kafka.process, launch };
+      return {
+        url: kafka.brokers.join(','),
+        stop: kafka.stop,
+        seconds: (Date.now() - started) / 1000,
+        process: kafka.process,
+        launch,
+      };
     };
     return launch();
   };
@@ -133,7 +139,13 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
         onLine: output('mongo'),
         signal,
       });
-      return { url: mongo.url, stop: mongo.stop, seconds: (Date.now() - started) / 1000, process: mongo.process, launch };
+      return {
+        url: mongo.url,
+        stop: mongo.stop,
+        seconds: (Date.now() - started) / 1000,
+        process: mongo.process,
+        launch,
+      };
     };
     return launch();
   };
@@ -158,7 +170,13 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
         onLine: output('redis'),
         signal,
       });
-      return { url: redis.url, stop: redis.stop, seconds: (Date.now() - started) / 1000, process: redis.process, launch };
+      return {
+        url: redis.url,
+        stop: redis.stop,
+        seconds: (Date.now() - started) / 1000,
+        process: redis.process,
+        launch,
+      };
     };
     return launch();
   };
@@ -193,7 +211,9 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
     }
   };
 
-  const failures = settled.flatMap((s, i) => (s.status === 'rejected' ? [`${parts[i]}: ${errorMessage(s.reason)}`] : []));
+  const failures = settled.flatMap((s, i) =>
+    s.status === 'rejected' ? [`${parts[i]}: ${errorMessage(s.reason)}`] : [],
+  );
   if (failures.length > 0) {
     await stopAll();
     throw new Error(`could not start the local infrastructure:\n${failures.join('\n')}`);
@@ -214,7 +234,10 @@ export async function startInfra(opts: StartInfraOptions): Promise<InfraHandle> 
     profile: opts.profile,
     dataDir,
     mongoUrl: mongo.url,
-    kafkaBrokers: kafka.url.split(',').map((b) => b.trim()).filter(Boolean),
+    kafkaBrokers: kafka.url
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     redisUrl: redis.url,
     started: { kafka: !!kafka.stop, mongo: !!mongo.stop, redis: !!redis.stop },
     get processes() {

@@ -70,7 +70,11 @@ async function ensureMongoJar(jars: Jars, log: Log): Promise<void> {
 }
 
 export function runMaven(cwd: string, args: string[]): Promise<void> {
-  const mvn = requireBinary('mvn', 'maven', 'or run `npx tsx deploy/local/src/cli.ts prepare` where Maven is available and copy .cache/');
+  const mvn = requireBinary(
+    'mvn',
+    'maven',
+    'or run `npx tsx deploy/local/src/cli.ts prepare` where Maven is available and copy .cache/',
+  );
   requireBinary('java', 'openjdk-17-jre-headless');
   return new Promise((resolve, reject) => {
     const child = spawn(mvn, ['-q', '-B', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });

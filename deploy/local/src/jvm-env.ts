@@ -17,4 +17,8 @@ export const jvmEnv = fewMallocArenas;
  * stand-in went from 185 to 144 MB resident with one trim (`jcmd <pid> System.trim_native_heap`).
  * Experimental in JDK 17 updates (product in 21); a JVM without it ignores it.
  */
-export const TRIM_NATIVE_HEAP_OPTS = ['-XX:+UnlockExperimentalVMOptions', '-XX:+IgnoreUnrecognizedVMOptions', '-XX:TrimNativeHeapInterval=30000'];
+export const TRIM_NATIVE_HEAP_OPTS = [
+  '-XX:+UnlockExperimentalVMOptions',
+  '-XX:+IgnoreUnrecognizedVMOptions',
+  '-XX:TrimNativeHeapInterval=30000',
+];

@@ -32,8 +32,16 @@ export interface RunningKafka {
 // broker held 33 MB young and 73 MB old for 44 MB live; its young collections, a few a minute under
 // a corpus load, then come about twice as often.
 const JVM_OPTS = [
-  '-Xms32m', '-Xmx512m', '-Xmn16m', '-XX:MinHeapFreeRatio=20', '-XX:MaxHeapFreeRatio=40', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1',
-  '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', ...TRIM_NATIVE_HEAP_OPTS,
+  '-Xms32m',
+  '-Xmx512m',
+  '-Xmn16m',
+  '-XX:MinHeapFreeRatio=20',
+  '-XX:MaxHeapFreeRatio=40',
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-XX:+ExitOnOutOfMemoryError',
+  '-Djava.awt.headless=true',
+  ...TRIM_NATIVE_HEAP_OPTS,
 ];
 
 /** Single-node KRaft Kafka (combined broker + controller), formatted once, ready when it answers metadata. */
@@ -46,7 +54,10 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
   fs.mkdirSync(logsDir, { recursive: true });
 
   const propsFile = path.join(opts.dir, 'server.properties');
-  fs.writeFileSync(propsFile, serverProperties({ host, port: opts.port, controllerPort: opts.controllerPort, dataDir }));
+  fs.writeFileSync(
+    propsFile,
+    serverProperties({ host, port: opts.port, controllerPort: opts.controllerPort, dataDir }),
+  );
   const classpath = ['-cp', `${opts.jars.kafkaLibDir}/*`];
   const logging = [`-Dlog4j.configuration=file:${opts.jars.kafkaLog4j}`, `-Dkafka.logs.dir=${logsDir}`];
   const onLine = opts.onLine;
@@ -76,7 +87,12 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
   try {
     await waitForKafka(brokers, {
       timeoutMs: opts.readyTimeoutMs ?? 90_000,
-      abortIf: () => (opts.signal?.aborted ? 'stopping' : kafka.isRunning() ? undefined : exitedMessage(kafka, path.join(logsDir, 'server.log'))),
+      abortIf: () =>
+        opts.signal?.aborted
+          ? 'stopping'
+          : kafka.isRunning()
+            ? undefined
+            : exitedMessage(kafka, path.join(logsDir, 'server.log')),
     });
   } catch (err) {
     await kafka.stop();
@@ -92,7 +108,10 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
 }
 
 /** Ready = the broker answers a metadata request (DescribeCluster) and lists itself. */
-export async function waitForKafka(brokers: string[], opts: { timeoutMs: number; abortIf?: () => string | undefined }): Promise<void> {
+export async function waitForKafka(
+  brokers: string[],
+  opts: { timeoutMs: number; abortIf?: () => string | undefined },
+): Promise<void> {
   await pollUntil(() => probeKafka(brokers), {
     timeoutMs: opts.timeoutMs,
     intervalMs: 250,
@@ -166,7 +185,10 @@ const STORAGE_FILES = ['meta.properties', 'bootstrap.checkpoint'];
 export async function ensureKafkaStorageTemplate(jars: Jars, onLine?: StartKafkaOptions['onLine']): Promise<string> {
   const template = path.join(path.dirname(jars.kafkaLibDir), 'formatted-storage');
   const libStamp = readIfExists(path.join(jars.kafkaLibDir, '.stamp')) ?? 'unknown';
-  if (readIfExists(path.join(template, '.stamp')) === libStamp && STORAGE_FILES.every((f) => fs.existsSync(path.join(template, f)))) {
+  if (
+    readIfExists(path.join(template, '.stamp')) === libStamp &&
+    STORAGE_FILES.every((f) => fs.existsSync(path.join(template, f)))
+  ) {
     return template;
   }
   const java = requireBinary('java', 'openjdk-17-jre-headless');
@@ -175,12 +197,27 @@ export async function ensureKafkaStorageTemplate(jars: Jars, onLine?: StartKafka
   fs.mkdirSync(path.join(staging, 'data'), { recursive: true });
   const propsFile = path.join(staging, 'server.properties');
   // Ports are irrelevant to formatting; only the KRaft settings and log.dirs matter.
-  fs.writeFileSync(propsFile, serverProperties({ host: '127.0.0.1', port: 19092, controllerPort: 19093, dataDir: path.join(staging, 'data') }));
+  fs.writeFileSync(
+    propsFile,
+    serverProperties({ host: '127.0.0.1', port: 19092, controllerPort: 19093, dataDir: path.join(staging, 'data') }),
+  );
   const format = spawnManaged({
     name: 'kafka-format',
     command: java,
-    args: [...JVM_OPTS, `-Dlog4j.configuration=file:${jars.kafkaLog4j}`, `-Dkafka.logs.dir=${staging}`, '-cp', `${jars.kafkaLibDir}/*`,
-      'kafka.tools.StorageTool', 'format', '-t', newClusterId(), '-c', propsFile, '--ignore-formatted'],
+    args: [
+      ...JVM_OPTS,
+      `-Dlog4j.configuration=file:${jars.kafkaLog4j}`,
+      `-Dkafka.logs.dir=${staging}`,
+      '-cp',
+      `${jars.kafkaLibDir}/*`,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      newClusterId(),
+      '-c',
+      propsFile,
+      '--ignore-formatted',
+    ],
     onLine,
   });
   const result = await format.exited;

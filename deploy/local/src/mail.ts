@@ -49,7 +49,20 @@ export async function startMailCatcher(opts: StartMailCatcherOptions): Promise<R
     // A small young generation: the mail catcher idles most of the time (about 40 MB less). V8's lite
     // mode (no optimizing compiler, less feedback kept) took it from 94 to 71 MB resident at start;
     // it handles a developer's few e-mails, where speed does not show.
-    args: ['--max-semi-space-size=1', '--lite-mode', maildevBin(), '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', host, '--mail-directory', mailDir, '--silent'],
+    args: [
+      '--max-semi-space-size=1',
+      '--lite-mode',
+      maildevBin(),
+      '--smtp',
+      String(opts.smtpPort),
+      '--web',
+      String(opts.webPort),
+      '--ip',
+      host,
+      '--mail-directory',
+      mailDir,
+      '--silent',
+    ],
     logFile: path.join(opts.dir, 'maildev.log'),
     onLine: opts.onLine,
     niceness: BACKGROUND_NICENESS,
@@ -61,11 +74,21 @@ export async function startMailCatcher(opts: StartMailCatcherOptions): Promise<R
       timeoutMs: opts.readyTimeoutMs ?? 30_000,
       intervalMs: 200,
       description: `MailDev at ${webUrl}/healthz`,
-      abortIf: () => (opts.signal?.aborted ? 'stopping' : child.isRunning() ? undefined : `MailDev exited early; its last lines:\n${child.tail(30).join('\n')}`),
+      abortIf: () =>
+        opts.signal?.aborted
+          ? 'stopping'
+          : child.isRunning()
+            ? undefined
+            : `MailDev exited early; its last lines:\n${child.tail(30).join('\n')}`,
     });
   } catch (err) {
     await child.stop();
     throw err;
   }
-  return { smtpUrl: `smtp://${host}:${opts.smtpPort}`, webUrl, process: child, stop: () => child.stop({ timeoutMs: 5_000 }).then(() => undefined) };
+  return {
+    smtpUrl: `smtp://${host}:${opts.smtpPort}`,
+    webUrl,
+    process: child,
+    stop: () => child.stop({ timeoutMs: 5_000 }).then(() => undefined),
+  };
 }

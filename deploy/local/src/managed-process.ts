@@ -162,7 +162,9 @@ class ManagedProcessImpl implements ManagedProcess {
     if (!this.running) return this.exited;
     killGroup(this.pid, 'SIGTERM');
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), opts.timeoutMs ?? 15_000)));
+    const timeout = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), opts.timeoutMs ?? 15_000)),
+    );
     const outcome = await Promise.race([this.exited, timeout]);
     clearTimeout(timer);
     if (outcome !== 'timeout') return outcome;

@@ -50,14 +50,26 @@ export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo>
   const java = requireBinary('java', 'openjdk-17-jre-headless');
   const host = opts.host ?? '127.0.0.1';
   const maxHeap = opts.maxHeap ?? DEFAULT_MAX_HEAP;
-  if (!/^\d+[kmg]$/i.test(maxHeap)) throw new Error(`the stand-in's max heap (MONGO_STANDIN_MAX_HEAP) must be a JVM size such as 512m or 2g, got "${maxHeap}"`);
+  if (!/^\d+[kmg]$/i.test(maxHeap))
+    throw new Error(
+      `the stand-in's max heap (MONGO_STANDIN_MAX_HEAP) must be a JVM size such as 512m or 2g, got "${maxHeap}"`,
+    );
   fs.mkdirSync(opts.dir, { recursive: true });
   const storageArgs = opts.storage === 'h2' ? ['--h2', path.join(opts.dir, 'mongo.mv')] : ['--memory'];
   const mongo = spawnManaged({
     name: 'mongo',
     env: jvmEnv(),
     command: java,
-    args: [...JVM_OPTS, heapBytes(maxHeap) > SERIAL_GC_MAX_BYTES ? '-XX:+UseParallelGC' : '-XX:+UseSerialGC', `-Xmx${maxHeap}`, '-jar', opts.jars.mongoJar, host, String(opts.port), ...storageArgs],
+    args: [
+      ...JVM_OPTS,
+      heapBytes(maxHeap) > SERIAL_GC_MAX_BYTES ? '-XX:+UseParallelGC' : '-XX:+UseSerialGC',
+      `-Xmx${maxHeap}`,
+      '-jar',
+      opts.jars.mongoJar,
+      host,
+      String(opts.port),
+      ...storageArgs,
+    ],
     logFile: path.join(opts.dir, 'mongo.log'),
     onLine: opts.onLine,
   });
@@ -67,7 +79,12 @@ export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo>
       timeoutMs: opts.readyTimeoutMs ?? 60_000,
       intervalMs: 200,
       description: `MongoDB stand-in at ${url}`,
-      abortIf: () => (opts.signal?.aborted ? 'stopping' : mongo.isRunning() ? undefined : `the process exited early; its last lines:\n${mongo.tail(30).join('\n')}`),
+      abortIf: () =>
+        opts.signal?.aborted
+          ? 'stopping'
+          : mongo.isRunning()
+            ? undefined
+            : `the process exited early; its last lines:\n${mongo.tail(30).join('\n')}`,
     });
   } catch (err) {
     await mongo.stop();

@@ -74,7 +74,11 @@ export async function ensureOpenSearchJars(log: (message: string) => void = () =
   log(`resolving OpenSearch jars from Maven Central into ${outDir} (once)`);
   const staging = `${outDir}.tmp-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
-  await runMaven(project, ['package', `-Dnode.buildDirectory=${path.join(staging, 'build')}`, `-Dnode.outputDirectory=${staging}`]);
+  await runMaven(project, [
+    'package',
+    `-Dnode.buildDirectory=${path.join(staging, 'build')}`,
+    `-Dnode.outputDirectory=${staging}`,
+  ]);
   fs.rmSync(path.join(staging, 'build'), { recursive: true, force: true });
   fs.writeFileSync(path.join(staging, STAMP), stamp);
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -87,10 +91,13 @@ export async function startOpenSearch(opts: StartOpenSearchOptions): Promise<Run
   const java = requireBinary('java', 'openjdk-17-jre-headless');
   const host = opts.host ?? '127.0.0.1';
   const maxHeap = opts.maxHeap ?? DEFAULT_MAX_HEAP;
-  if (!/^\d+[kmg]$/i.test(maxHeap)) throw new Error(`the OpenSearch heap must be a JVM size such as 512m or 1g, got "${maxHeap}"`);
+  if (!/^\d+[kmg]$/i.test(maxHeap))
+    throw new Error(`the OpenSearch heap must be a JVM size such as 512m or 1g, got "${maxHeap}"`);
   const url = `http://${host}:${opts.port}`;
   if (await isPortOpen(host, opts.port)) {
-    throw new Error(`port ${opts.port} on ${host} is already in use${(await probeOpenSearch(url).catch(() => false)) ? ' by an OpenSearch node' : ''}; pick another with --port`);
+    throw new Error(
+      `port ${opts.port} on ${host} is already in use${(await probeOpenSearch(url).catch(() => false)) ? ' by an OpenSearch node' : ''}; pick another with --port`,
+    );
   }
   fs.mkdirSync(opts.dir, { recursive: true });
   const cds = classDataSharing(opts.jars);
@@ -118,7 +125,8 @@ export async function startOpenSearch(opts: StartOpenSearchOptions): Promise<Run
       timeoutMs: opts.readyTimeoutMs ?? 120_000,
       intervalMs: 250,
       description: `OpenSearch at ${url}`,
-      abortIf: () => (node.isRunning() ? undefined : `the process exited early; its last lines:\n${node.tail(30).join('\n')}`),
+      abortIf: () =>
+        node.isRunning() ? undefined : `the process exited early; its last lines:\n${node.tail(30).join('\n')}`,
     });
   } catch (err) {
     await node.stop();
@@ -198,18 +206,26 @@ interface CliOptions {
 }
 
 function parseCli(argv: string[]): CliOptions {
-  const options: CliOptions = { port: DEFAULT_OPENSEARCH_PORT, heap: DEFAULT_MAX_HEAP, dir: path.join(defaultDataDir(), 'opensearch') };
+  const options: CliOptions = {
+    port: DEFAULT_OPENSEARCH_PORT,
+    heap: DEFAULT_MAX_HEAP,
+    dir: path.join(defaultDataDir(), 'opensearch'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
     if (value === undefined) throw new Error(`${flag} needs a value`);
     if (flag === '--port') {
       const port = Number(value);
-      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a TCP port (1-65535), got "${value}"`);
+      if (!Number.isInteger(port) || port < 1 || port > 65535)
+        throw new Error(`--port must be a TCP port (1-65535), got "${value}"`);
       options.port = port;
     } else if (flag === '--heap') options.heap = value;
     else if (flag === '--dir') options.dir = path.resolve(value);
-    else throw new Error(`unknown option ${flag}; usage: npm run opensearch -- [--port 9200] [--heap 1g] [--dir .data/opensearch]`);
+    else
+      throw new Error(
+        `unknown option ${flag}; usage: npm run opensearch -- [--port 9200] [--heap 1g] [--dir .data/opensearch]`,
+      );
     i += 1;
   }
   return options;
@@ -222,7 +238,9 @@ async function main(): Promise<void> {
   const options = parseCli(process.argv.slice(2));
   const started = Date.now();
   const jars = await ensureOpenSearchJars(log);
-  log(`starting one node on 127.0.0.1:${options.port}, heap ${options.heap}, data in ${options.dir} (log: ${path.join(options.dir, 'console.log')})`);
+  log(
+    `starting one node on 127.0.0.1:${options.port}, heap ${options.heap}, data in ${options.dir} (log: ${path.join(options.dir, 'console.log')})`,
+  );
   const node = await startOpenSearch({ jars, dir: options.dir, port: options.port, maxHeap: options.heap });
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops`);
   process.stdout.write(`OPENSEARCH_URL=${node.url}\n`);
@@ -231,13 +249,18 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping`);
-    void node.stop().then(() => process.exit(0), () => process.exit(1));
+    void node.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const exit = await node.process.exited;
   if (!stopping) {
-    log(`the node exited on its own (code ${exit.code}, signal ${exit.signal}); last lines:\n${node.process.tail(20).join('\n')}`);
+    log(
+      `the node exited on its own (code ${exit.code}, signal ${exit.signal}); last lines:\n${node.process.tail(20).join('\n')}`,
+    );
     process.exit(1);
   }
 }

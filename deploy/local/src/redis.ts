@@ -29,20 +29,30 @@ export async function startRedis(opts: StartRedisOptions): Promise<RunningRedis>
   const binary = requireBinary('redis-server', 'redis-server', 'or set REDIS_URL to an existing Redis');
   const host = opts.host ?? '127.0.0.1';
   fs.mkdirSync(opts.dir, { recursive: true });
-  const persistence = opts.persistent ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no', '--save', ''];
+  const persistence = opts.persistent
+    ? ['--appendonly', 'yes', '--appendfsync', 'everysec']
+    : ['--appendonly', 'no', '--save', ''];
   const redis = spawnManaged({
     name: 'redis',
     command: binary,
     args: [
-      '--bind', host,
-      '--port', String(opts.port),
-      '--dir', opts.dir,
-      '--daemonize', 'no',
-      '--protected-mode', 'yes',
-      '--logfile', '',
-      '--loglevel', 'warning',
+      '--bind',
+      host,
+      '--port',
+      String(opts.port),
+      '--dir',
+      opts.dir,
+      '--daemonize',
+      'no',
+      '--protected-mode',
+      'yes',
+      '--logfile',
+      '',
+      '--loglevel',
+      'warning',
       // BullMQ must never lose keys to eviction.
-      '--maxmemory-policy', 'noeviction',
+      '--maxmemory-policy',
+      'noeviction',
       ...persistence,
     ],
     logFile: path.join(opts.dir, 'redis.log'),
@@ -54,7 +64,12 @@ export async function startRedis(opts: StartRedisOptions): Promise<RunningRedis>
       timeoutMs: opts.readyTimeoutMs ?? 30_000,
       intervalMs: 100,
       description: `Redis at ${url}`,
-      abortIf: () => (opts.signal?.aborted ? 'stopping' : redis.isRunning() ? undefined : `redis-server exited early; its last lines:\n${redis.tail(30).join('\n')}`),
+      abortIf: () =>
+        opts.signal?.aborted
+          ? 'stopping'
+          : redis.isRunning()
+            ? undefined
+            : `redis-server exited early; its last lines:\n${redis.tail(30).join('\n')}`,
     });
   } catch (err) {
     await redis.stop();

@@ -58,7 +58,15 @@ export interface RunningZipkin {
 }
 
 // A small heap and the client compiler: it holds one developer's traces, and starts in a few seconds.
-const JVM_OPTS = ['-Xms32m', '-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true', ...TRIM_NATIVE_HEAP_OPTS];
+const JVM_OPTS = [
+  '-Xms32m',
+  '-Xmx256m',
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-XX:+ExitOnOutOfMemoryError',
+  '-Djava.awt.headless=true',
+  ...TRIM_NATIVE_HEAP_OPTS,
+];
 
 /** Starts Zipkin with in-memory storage; ready when GET /health says UP. */
 export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipkin> {
@@ -73,7 +81,8 @@ export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipk
     command: java,
     args: [
       ...JVM_OPTS,
-      '-jar', jar,
+      '-jar',
+      jar,
       // Zipkin serves through Armeria: its port list (not server.*) sets where it listens; loopback only.
       `--armeria.ports[0].ip=${host}`,
       `--armeria.ports[0].port=${opts.port}`,
@@ -96,13 +105,23 @@ export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipk
       timeoutMs: opts.readyTimeoutMs ?? 60_000,
       intervalMs: 200,
       description: `Zipkin at ${url}/health`,
-      abortIf: () => (opts.signal?.aborted ? 'stopping' : zipkin.isRunning() ? undefined : `Zipkin exited early; its last lines:\n${zipkin.tail(30).join('\n')}`),
+      abortIf: () =>
+        opts.signal?.aborted
+          ? 'stopping'
+          : zipkin.isRunning()
+            ? undefined
+            : `Zipkin exited early; its last lines:\n${zipkin.tail(30).join('\n')}`,
     });
   } catch (err) {
     await zipkin.stop();
     throw err;
   }
-  return { url, spansUrl: `${url}/api/v2/spans`, process: zipkin, stop: () => zipkin.stop({ timeoutMs: 10_000 }).then(() => undefined) };
+  return {
+    url,
+    spansUrl: `${url}/api/v2/spans`,
+    process: zipkin,
+    stop: () => zipkin.stop({ timeoutMs: 10_000 }).then(() => undefined),
+  };
 }
 
 /** True when <url>/health answers 200 with status UP. */

@@ -12,7 +12,9 @@ import { parse } from 'yaml';
 const root = join(__dirname, '..', '..', '..');
 // The Compose Specification's schema, as the docker-compose npm package (a dev dependency) ships it.
 // The file names its draft-07 meta-schema by an https address ajv does not know (it has the http one).
-const { $schema: _metaSchema, ...schema } = JSON.parse(readFileSync(require.resolve('docker-compose/schema/compose-spec.json'), 'utf8')) as Record<string, unknown>;
+const { $schema: _metaSchema, ...schema } = JSON.parse(
+  readFileSync(require.resolve('docker-compose/schema/compose-spec.json'), 'utf8'),
+) as Record<string, unknown>;
 // strict: false, because the specification uses annotations ajv does not know ("deprecated").
 const validateCompose = new Ajv({ allErrors: true, strict: false }).compile(schema);
 
@@ -33,7 +35,9 @@ function parseCompose(text: string): ComposeFile {
 }
 
 function schemaErrors(document: unknown): string[] {
-  return validateCompose(document) ? [] : (validateCompose.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
+  return validateCompose(document)
+    ? []
+    : (validateCompose.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
 }
 
 /** The rules beyond the schema; one message per problem. */
@@ -41,15 +45,20 @@ function structuralProblems(compose: ComposeFile): string[] {
   const problems: string[] = [];
   const names = Object.keys(compose.services);
   for (const [name, service] of Object.entries(compose.services)) {
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) problems.push(`service name ${name} is not a lower-case service name (a mis-indented key?)`);
+    if (!/^[a-z][a-z0-9-]*$/.test(name))
+      problems.push(`service name ${name} is not a lower-case service name (a mis-indented key?)`);
     if (!service || typeof service !== 'object') {
       problems.push(`service ${name} is empty`);
       continue;
     }
     if (!service.image && !service.build) problems.push(`service ${name} has neither image nor build`);
     // A one-shot (others wait for it to complete, not to be healthy) needs none.
-    const oneShot = Object.values(compose.services).some((other) => !Array.isArray(other?.depends_on) && other?.depends_on?.[name]?.condition === 'service_completed_successfully');
-    if (!oneShot && (!service.healthcheck?.test || service.healthcheck.disable)) problems.push(`service ${name} has no healthcheck`);
+    const oneShot = Object.values(compose.services).some(
+      (other) =>
+        !Array.isArray(other?.depends_on) && other?.depends_on?.[name]?.condition === 'service_completed_successfully',
+    );
+    if (!oneShot && (!service.healthcheck?.test || service.healthcheck.disable))
+      problems.push(`service ${name} has no healthcheck`);
     const dependencies = Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
     for (const dependency of dependencies) {
       if (!names.includes(dependency)) problems.push(`service ${name} depends on ${dependency}, which does not exist`);
@@ -61,10 +70,13 @@ function structuralProblems(compose: ComposeFile): string[] {
         }
       }
     }
-    const keys = Array.isArray(service.environment) ? service.environment.map((e) => e.split('=')[0] ?? '') : Object.keys(service.environment ?? {});
+    const keys = Array.isArray(service.environment)
+      ? service.environment.map((e) => e.split('=')[0] ?? '')
+      : Object.keys(service.environment ?? {});
     for (const key of keys) {
       // Upper-case variables, plus the dotted OpenSearch settings its image reads from the environment.
-      if (!/^[A-Z][A-Z0-9_]*$/.test(key) && !/^[a-z]+(\.[a-z_]+)+$/.test(key)) problems.push(`service ${name}: environment key ${key} is not a variable name`);
+      if (!/^[A-Z][A-Z0-9_]*$/.test(key) && !/^[a-z]+(\.[a-z_]+)+$/.test(key))
+        problems.push(`service ${name}: environment key ${key} is not a variable name`);
     }
   }
   return problems;
@@ -72,7 +84,9 @@ function structuralProblems(compose: ComposeFile): string[] {
 
 function environmentOf(service: ComposeService | null | undefined): Record<string, unknown> {
   const environment = service?.environment ?? {};
-  return Array.isArray(environment) ? Object.fromEntries(environment.map((e) => e.split(/=(.*)/s).slice(0, 2))) : environment;
+  return Array.isArray(environment)
+    ? Object.fromEntries(environment.map((e) => e.split(/=(.*)/s).slice(0, 2)))
+    : environment;
 }
 
 describe('docker-compose.yml', () => {
@@ -84,9 +98,22 @@ describe('docker-compose.yml', () => {
 
   it('has the infrastructure, the five services and the frontend, each running something with a healthcheck', () => {
     // The trace backend behind the collector may change; these may not go missing.
-    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining([
-      'alerts', 'bff', 'documents', 'export', 'frontend', 'kafka', 'maildev', 'mongo', 'opensearch', 'otel-collector', 'query-engine', 'redis',
-    ]));
+    expect(Object.keys(compose.services)).toEqual(
+      expect.arrayContaining([
+        'alerts',
+        'bff',
+        'documents',
+        'export',
+        'frontend',
+        'kafka',
+        'maildev',
+        'mongo',
+        'opensearch',
+        'otel-collector',
+        'query-engine',
+        'redis',
+      ]),
+    );
     expect(structuralProblems(compose)).toEqual([]);
   });
 
@@ -107,7 +134,9 @@ describe('docker-compose.yml', () => {
 
   it('the services listen for other containers only with mutual TLS, from certificates grpc-certs makes before they start', () => {
     const certs = compose.services['grpc-certs'] as ComposeService & { command: string[]; volumes: string[] };
-    const [certDir, ...parts] = certs.command.filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+    const [certDir, ...parts] = certs.command.filter(
+      (arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'),
+    );
     const volumeAt = (service: ComposeService | null | undefined, dir: string) =>
       ((service as { volumes?: string[] }).volumes ?? []).map((v) => v.split(':')).find(([, target]) => target === dir);
     const shared = volumeAt(certs, certDir as string)?.[0];
@@ -117,43 +146,59 @@ describe('docker-compose.yml', () => {
       if (name !== 'bff') expect({ name, host: environment.GRPC_HOST }).toEqual({ name, host: '0.0.0.0' });
       const mount = volumeAt(service, '/tls');
       expect({ name, mount }).toEqual({ name, mount: [shared, '/tls', 'ro'] });
-      expect({ name, ca: environment.GRPC_TLS_CA, cert: environment.GRPC_TLS_CERT, key: environment.GRPC_TLS_KEY })
-        .toEqual({ name, ca: '/tls/ca.crt', cert: `/tls/${name}.crt`, key: `/tls/${name}.key` });
+      expect({
+        name,
+        ca: environment.GRPC_TLS_CA,
+        cert: environment.GRPC_TLS_CERT,
+        key: environment.GRPC_TLS_KEY,
+      }).toEqual({ name, ca: '/tls/ca.crt', cert: `/tls/${name}.crt`, key: `/tls/${name}.key` });
       expect(parts).toContain(name);
-      expect((service?.depends_on as Record<string, { condition: string }>)['grpc-certs']).toEqual({ condition: 'service_completed_successfully' });
+      expect((service?.depends_on as Record<string, { condition: string }>)['grpc-certs']).toEqual({
+        condition: 'service_completed_successfully',
+      });
     }
     // The CA's key lives in a volume no service mounts.
     const caKeyDir = certs.command[certs.command.indexOf('--ca-key') + 1]?.replace(/\/[^/]*$/, '');
     const caVolume = volumeAt(certs, caKeyDir as string)?.[0];
     expect(caVolume).toBeDefined();
-    const mounting = Object.entries(compose.services).filter(([, service]) => ((service as { volumes?: string[] }).volumes ?? []).some((v) => v.split(':')[0] === caVolume));
+    const mounting = Object.entries(compose.services).filter(([, service]) =>
+      ((service as { volumes?: string[] }).volumes ?? []).some((v) => v.split(':')[0] === caVolume),
+    );
     expect(mounting.map(([name]) => name)).toEqual(['grpc-certs']);
   });
 
   it('declares every named volume a service mounts', () => {
     const declared = Object.keys(compose.volumes ?? {});
     for (const [name, service] of Object.entries(compose.services)) {
-      const volumes = ((service as { volumes?: unknown[] }).volumes ?? []).filter((v): v is string => typeof v === 'string');
+      const volumes = ((service as { volumes?: unknown[] }).volumes ?? []).filter(
+        (v): v is string => typeof v === 'string',
+      );
       for (const source of volumes.map((v) => v.split(':')[0] ?? '')) {
         if (source.startsWith('.') || source.startsWith('/')) continue;
-        expect({ service: name, volume: source, declared: declared.includes(source) }).toEqual({ service: name, volume: source, declared: true });
+        expect({ service: name, volume: source, declared: declared.includes(source) }).toEqual({
+          service: name,
+          volume: source,
+          declared: true,
+        });
       }
     }
   });
 
   it('catches the mis-indented key that once made a twelfth service', () => {
-    const broken = parseCompose([
-      'services:',
-      '  frontend:',
-      '    image: docket/frontend',
-      '    healthcheck: { test: ["CMD", "true"] }',
-      '    environment:',
-      '      BFF_URL: http://bff:4000',
-      '  SENTRY_DSN:',
-      '    depends_on:',
-      '      bff: { condition: service_healthy }',
-      '    ports: ["127.0.0.1:3000:3000"]',
-    ].join('\n'));
+    const broken = parseCompose(
+      [
+        'services:',
+        '  frontend:',
+        '    image: docket/frontend',
+        '    healthcheck: { test: ["CMD", "true"] }',
+        '    environment:',
+        '      BFF_URL: http://bff:4000',
+        '  SENTRY_DSN:',
+        '    depends_on:',
+        '      bff: { condition: service_healthy }',
+        '    ports: ["127.0.0.1:3000:3000"]',
+      ].join('\n'),
+    );
     expect(structuralProblems(broken)).toEqual([
       'service name SENTRY_DSN is not a lower-case service name (a mis-indented key?)',
       'service SENTRY_DSN has neither image nor build',

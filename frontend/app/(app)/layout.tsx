@@ -1,9 +1,9 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { DocumentLinksCarryOrigin } from '@/components/shell/document-links-origin';
+import styles from '@/components/shell/shell.module.css';
 import { SideNav } from '@/components/shell/side-nav';
 import { TopBar } from '@/components/shell/top-bar';
-import styles from '@/components/shell/shell.module.css';
 import { getSessionUser } from '@/lib/bff.server';
 import { REQUEST_PATH_HEADER } from '@/lib/request-path';
 

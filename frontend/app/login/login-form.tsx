@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 
 function throttledMessage(retryAfterSeconds: number | undefined): string {
   if (!retryAfterSeconds) return 'Too many failed sign-in attempts. Please wait a few minutes before trying again.';
@@ -24,7 +24,11 @@ export function LoginForm({ next }: { next: string }) {
     setError(null);
     setFieldErrors({});
     try {
-      await unwrap(api.POST('/api/auth/login', { body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') } }));
+      await unwrap(
+        api.POST('/api/auth/login', {
+          body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+        }),
+      );
       // A full page load: every server-rendered part (and the new cookies) starts fresh. A client-side
       // replace + refresh raced with the layout's must-change-password redirect and looped.
       window.location.assign(next);

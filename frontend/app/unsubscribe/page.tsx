@@ -37,7 +37,8 @@ export default async function UnsubscribePage({ searchParams }: Props) {
           ) : !described || !described.ok ? (
             <>
               <p className={styles.lead} data-testid="unsubscribe-invalid">
-                This unsubscribe link is not valid any more (the alert may have been deleted) or was cut short when it was copied.
+                This unsubscribe link is not valid any more (the alert may have been deleted) or was cut short when it
+                was copied.
               </p>
               <p>
                 Sign in to manage every alert on <Link href="/alerts">Alerts</Link>.
@@ -47,11 +48,14 @@ export default async function UnsubscribePage({ searchParams }: Props) {
             <>
               <p className={styles.lead}>
                 E-mail for the alert <strong data-testid="unsubscribe-alert">“{described.body.alertName}”</strong>
-                {described.body.unsubscribed ? ' is already off.' : ' will stop. Its other channels (in the app, webhooks) stay as they are.'}
+                {described.body.unsubscribed
+                  ? ' is already off.'
+                  : ' will stop. Its other channels (in the app, webhooks) stay as they are.'}
               </p>
               <UnsubscribeButton token={token} alreadyDone={described.body.unsubscribed} />
               <p className="subtle" style={{ fontSize: 'var(--font-size-sm)', marginTop: 'var(--space-4)' }}>
-                Change or delete the alert after signing in: <Link href={`/alerts/${encodeURIComponent(described.body.alertId)}`}>open it</Link>.
+                Change or delete the alert after signing in:{' '}
+                <Link href={`/alerts/${encodeURIComponent(described.body.alertId)}`}>open it</Link>.
               </p>
             </>
           )}

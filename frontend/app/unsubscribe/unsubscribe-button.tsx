@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 
 /** The one click: POST /api/unsubscribe with the RFC 8058 form body, as a mail client would send it. */
 export function UnsubscribeButton({ token, alreadyDone }: { token: string; alreadyDone: boolean }) {
@@ -16,12 +16,14 @@ export function UnsubscribeButton({ token, alreadyDone }: { token: string; alrea
     setPending(true);
     setError(null);
     try {
-      await unwrap(api.POST('/api/unsubscribe', {
-        params: { query: { token } },
-        body: { 'List-Unsubscribe': 'One-Click' },
-        bodySerializer: (body) => new URLSearchParams(body).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      }));
+      await unwrap(
+        api.POST('/api/unsubscribe', {
+          params: { query: { token } },
+          body: { 'List-Unsubscribe': 'One-Click' },
+          bodySerializer: (body) => new URLSearchParams(body).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      );
       setDone(true);
     } catch (err) {
       setError(isApiError(err) ? err.message : 'That did not work; try again.');
@@ -40,7 +42,13 @@ export function UnsubscribeButton({ token, alreadyDone }: { token: string; alrea
   return (
     <div className="stack">
       <FormError message={error} />
-      <button type="button" className="btn btn-primary btn-block" onClick={unsubscribe} disabled={pending} data-testid="unsubscribe-confirm">
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        onClick={unsubscribe}
+        disabled={pending}
+        data-testid="unsubscribe-confirm"
+      >
         {pending ? 'Unsubscribing…' : 'Unsubscribe from this alert’s e-mail'}
       </button>
     </div>

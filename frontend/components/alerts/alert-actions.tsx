@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 
 /** An alert's page buttons: pause / resume, send a test now, delete (after a confirmation). */
 export function AlertActions({ alertId, paused, name }: { alertId: string; paused: boolean; name: string }) {
@@ -34,10 +34,12 @@ export function AlertActions({ alertId, paused, name }: { alertId: string; pause
           className="btn"
           disabled={pending !== null}
           data-testid={paused ? 'alert-resume' : 'alert-pause'}
-          onClick={() => run('pause', async () => {
-            await unwrap(api.PUT('/api/alerts/{id}/paused', { ...path, body: { paused: !paused } }));
-            router.refresh();
-          })}
+          onClick={() =>
+            run('pause', async () => {
+              await unwrap(api.PUT('/api/alerts/{id}/paused', { ...path, body: { paused: !paused } }));
+              router.refresh();
+            })
+          }
         >
           {paused ? 'Resume' : 'Pause'}
         </button>
@@ -46,11 +48,17 @@ export function AlertActions({ alertId, paused, name }: { alertId: string; pause
           className="btn"
           disabled={pending !== null}
           data-testid="alert-send-test"
-          onClick={() => run('test', async () => {
-            const { deliveries } = await unwrap(api.POST('/api/alerts/{id}/test', path));
-            setNotice(deliveries.length > 0 ? `Test sent on ${deliveries.map((d) => d.channel.replace('_', '-')).join(', ')}.` : 'Test sent.');
-            router.refresh();
-          })}
+          onClick={() =>
+            run('test', async () => {
+              const { deliveries } = await unwrap(api.POST('/api/alerts/{id}/test', path));
+              setNotice(
+                deliveries.length > 0
+                  ? `Test sent on ${deliveries.map((d) => d.channel.replace('_', '-')).join(', ')}.`
+                  : 'Test sent.',
+              );
+              router.refresh();
+            })
+          }
         >
           {pending === 'test' ? 'Sending…' : 'Send a test'}
         </button>
@@ -73,7 +81,12 @@ export function AlertActions({ alertId, paused, name }: { alertId: string; pause
       </div>
       <FormError message={error} />
       {notice ? (
-        <p className="subtle" role="status" style={{ textAlign: 'right', fontSize: 'var(--font-size-sm)' }} data-testid="alert-test-sent">
+        <p
+          className="subtle"
+          role="status"
+          style={{ textAlign: 'right', fontSize: 'var(--font-size-sm)' }}
+          data-testid="alert-test-sent"
+        >
           {notice}
         </p>
       ) : null}

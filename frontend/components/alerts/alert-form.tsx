@@ -8,13 +8,13 @@ import { FieldError, FormError } from '@/components/ui/form-error';
 import { AgencyPicker, type AgencyOption } from '@/components/workspaces/agency-picker';
 import { ChipInput } from '@/components/workspaces/chip-input';
 import { FilingTypeToggles, type FilingTypeOption } from '@/components/workspaces/filing-type-toggles';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { CADENCE_LABELS, WEEKDAYS } from './alert-format';
 import type { AlertDefinition, AlertFilters, Cadence, WebhookEndpoint } from './alert-types';
+import styles from './alerts.module.css';
 import { VolumeEstimate } from './volume-estimate';
 import { WebhookEndpointPicker } from './webhook-endpoint-picker';
-import styles from './alerts.module.css';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -72,7 +72,10 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
     setFilters((f) => ({ ...f, [key]: value }));
     setSaved(false);
   };
-  const describe = (field: string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `alert-${field.replace(/\./g, '-')}-error` } : {});
+  const describe = (field: string) =>
+    errors[field]
+      ? { 'aria-invalid': true as const, 'aria-describedby': `alert-${field.replace(/\./g, '-')}-error` }
+      : {};
   const errorId = (field: string) => `alert-${field.replace(/\./g, '-')}-error`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -108,7 +111,13 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
   const queryProblem = errors.query ?? queryError ?? undefined;
 
   const form = (
-    <form className="card" onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'New alert' : 'Edit alert'} data-testid="alert-form">
+    <form
+      className="card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={mode === 'create' ? 'New alert' : 'Edit alert'}
+      data-testid="alert-form"
+    >
       <div className="card-body stack">
         <FormError message={error} testId="alert-form-error" />
         {saved ? (
@@ -165,8 +174,8 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                   <FieldError id={errorId('query')} message={queryProblem} />
                 ) : (
                   <p id="alert-query-help" className={styles.hint}>
-                    The search language: words, <code>&quot;phrases&quot;</code>, <code>AND</code> / <code>OR</code> / <code>NOT</code>, <code>docket:</code>{' '}
-                    <code>party:</code> … Up to 1,000 characters.
+                    The search language: words, <code>&quot;phrases&quot;</code>, <code>AND</code> / <code>OR</code> /{' '}
+                    <code>NOT</code>, <code>docket:</code> <code>party:</code> … Up to 1,000 characters.
                   </p>
                 )}
               </div>
@@ -187,29 +196,59 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                 <legend className="label" style={{ marginBottom: 6, padding: 0 }}>
                   Filing types
                 </legend>
-                <FilingTypeToggles options={filingTypes} chosen={filters.filingTypes} onChange={(types) => setFilter('filingTypes', types)} />
+                <FilingTypeToggles
+                  options={filingTypes}
+                  chosen={filters.filingTypes}
+                  onChange={(types) => setFilter('filingTypes', types)}
+                />
               </fieldset>
               <div className="form-grid">
                 <div className="field">
                   <label htmlFor="alert-dockets">Dockets</label>
-                  <ChipInput id="alert-dockets" values={filters.dockets} onChange={(v) => setFilter('dockets', v)} placeholder="e.g. ER24-2001-000, then Enter" testId="alert-dockets" />
+                  <ChipInput
+                    id="alert-dockets"
+                    values={filters.dockets}
+                    onChange={(v) => setFilter('dockets', v)}
+                    placeholder="e.g. ER24-2001-000, then Enter"
+                    testId="alert-dockets"
+                  />
                   <FieldError id={errorId('filters.dockets')} message={errors['filters.dockets']} />
                 </div>
                 <div className="field">
                   <label htmlFor="alert-parties">Parties</label>
-                  <ChipInput id="alert-parties" values={filters.parties} onChange={(v) => setFilter('parties', v)} placeholder="e.g. Pacific Gas and Electric, then Enter" testId="alert-parties" />
+                  <ChipInput
+                    id="alert-parties"
+                    values={filters.parties}
+                    onChange={(v) => setFilter('parties', v)}
+                    placeholder="e.g. Pacific Gas and Electric, then Enter"
+                    testId="alert-parties"
+                  />
                   <FieldError id={errorId('filters.parties')} message={errors['filters.parties']} />
                 </div>
               </div>
               <div className={styles.inline}>
                 <div className="field">
                   <label htmlFor="alert-from">Filed from</label>
-                  <input id="alert-from" type="date" className="input" value={filters.filedFrom} onChange={(e) => setFilter('filedFrom', e.target.value)} {...describe('filters.filedFrom')} />
+                  <input
+                    id="alert-from"
+                    type="date"
+                    className="input"
+                    value={filters.filedFrom}
+                    onChange={(e) => setFilter('filedFrom', e.target.value)}
+                    {...describe('filters.filedFrom')}
+                  />
                   <FieldError id={errorId('filters.filedFrom')} message={errors['filters.filedFrom']} />
                 </div>
                 <div className="field">
                   <label htmlFor="alert-to">Filed until</label>
-                  <input id="alert-to" type="date" className="input" value={filters.filedTo} onChange={(e) => setFilter('filedTo', e.target.value)} {...describe('filters.filedTo')} />
+                  <input
+                    id="alert-to"
+                    type="date"
+                    className="input"
+                    value={filters.filedTo}
+                    onChange={(e) => setFilter('filedTo', e.target.value)}
+                    {...describe('filters.filedTo')}
+                  />
                   <FieldError id={errorId('filters.filedTo')} message={errors['filters.filedTo']} />
                 </div>
               </div>
@@ -227,7 +266,9 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                   data-testid="alert-question"
                   {...describe('question')}
                 />
-                <p className={styles.hint}>Each digest answers it over the alert’s new documents, every sentence citing its document.</p>
+                <p className={styles.hint}>
+                  Each digest answers it over the alert’s new documents, every sentence citing its document.
+                </p>
                 <FieldError id={errorId('question')} message={errors.question} />
               </div>
             </>
@@ -239,12 +280,20 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
             <h2 id="alert-when" className={styles.sectionHeading}>
               When
             </h2>
-            <p className={styles.hint}>Real-time sends each filing as it arrives; a digest gathers them into one message.</p>
+            <p className={styles.hint}>
+              Real-time sends each filing as it arrives; a digest gathers them into one message.
+            </p>
           </div>
           <div className={styles.segmented} role="radiogroup" aria-label="Cadence" data-testid="alert-cadence">
             {CADENCES.map((cadence) => (
               <label key={cadence} className={schedule.cadence === cadence ? styles.segmentedOn : undefined}>
-                <input type="radio" name="cadence" value={cadence} checked={schedule.cadence === cadence} onChange={() => setSchedule((s) => ({ ...s, cadence }))} />
+                <input
+                  type="radio"
+                  name="cadence"
+                  value={cadence}
+                  checked={schedule.cadence === cadence}
+                  onChange={() => setSchedule((s) => ({ ...s, cadence }))}
+                />
                 {CADENCE_LABELS[cadence]}
               </label>
             ))}
@@ -255,7 +304,12 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
               {schedule.cadence === 'weekly' ? (
                 <div className="field">
                   <label htmlFor="alert-weekday">Day</label>
-                  <select id="alert-weekday" className="select" value={schedule.weekday} onChange={(e) => setSchedule((s) => ({ ...s, weekday: Number(e.target.value) }))}>
+                  <select
+                    id="alert-weekday"
+                    className="select"
+                    value={schedule.weekday}
+                    onChange={(e) => setSchedule((s) => ({ ...s, weekday: Number(e.target.value) }))}
+                  >
                     {WEEKDAYS.map((day, i) => (
                       <option key={day} value={i}>
                         {day}
@@ -266,7 +320,13 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
               ) : null}
               <div className="field">
                 <label htmlFor="alert-hour">Hour</label>
-                <select id="alert-hour" className="select" value={schedule.hour} onChange={(e) => setSchedule((s) => ({ ...s, hour: Number(e.target.value) }))} data-testid="alert-hour">
+                <select
+                  id="alert-hour"
+                  className="select"
+                  value={schedule.hour}
+                  onChange={(e) => setSchedule((s) => ({ ...s, hour: Number(e.target.value) }))}
+                  data-testid="alert-hour"
+                >
                   {HOURS.map((h) => (
                     <option key={h} value={h}>
                       {String(h).padStart(2, '0')}:00
@@ -304,11 +364,21 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
           </div>
           <div className={styles.checks} {...describe('channels')}>
             <label className={styles.check}>
-              <input type="checkbox" checked={channels.inApp} onChange={(e) => setChannels((c) => ({ ...c, inApp: e.target.checked }))} data-testid="alert-channel-in-app" />
+              <input
+                type="checkbox"
+                checked={channels.inApp}
+                onChange={(e) => setChannels((c) => ({ ...c, inApp: e.target.checked }))}
+                data-testid="alert-channel-in-app"
+              />
               In the app <span className="subtle">— the bell and the notifications page</span>
             </label>
             <label className={styles.check}>
-              <input type="checkbox" checked={channels.email} onChange={(e) => setChannels((c) => ({ ...c, email: e.target.checked }))} data-testid="alert-channel-email" />
+              <input
+                type="checkbox"
+                checked={channels.email}
+                onChange={(e) => setChannels((c) => ({ ...c, email: e.target.checked }))}
+                data-testid="alert-channel-email"
+              />
               By e-mail <span className="subtle">— to your account’s address, with a one-click unsubscribe</span>
             </label>
             <WebhookEndpointPicker
@@ -324,7 +394,16 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
       </div>
       <div className={styles.actions}>
         <span className={styles.actionsNote}>Only you see this alert and what it finds.</span>
-        <Link href={mode === 'create' ? '/alerts' : kind === 'docket' ? '/user/preferences/alerts/dockets' : `/alerts/${encodeURIComponent(alertId!)}`} className="btn">
+        <Link
+          href={
+            mode === 'create'
+              ? '/alerts'
+              : kind === 'docket'
+                ? '/user/preferences/alerts/dockets'
+                : `/alerts/${encodeURIComponent(alertId!)}`
+          }
+          className="btn"
+        >
           Cancel
         </Link>
         <button type="submit" className="btn btn-primary" disabled={pending} data-testid="alert-submit">

@@ -2,7 +2,11 @@
 // query string as an alert's definition (Save as alert) and back. Pure.
 import type { AlertChannels, AlertFilters, AlertSchedule, Cadence } from './alert-types';
 
-export const CADENCE_LABELS: Record<Cadence, string> = { realtime: 'Real-time', daily: 'Daily digest', weekly: 'Weekly digest' };
+export const CADENCE_LABELS: Record<Cadence, string> = {
+  realtime: 'Real-time',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+};
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function hourLabel(hour: number): string {
@@ -18,7 +22,11 @@ export function scheduleLabel(schedule: AlertSchedule): string {
 
 /** "In-app · E-mail · Webhook". */
 export function channelsLabel(channels: AlertChannels): string {
-  return [channels.inApp ? 'In-app' : '', channels.email ? 'E-mail' : '', channels.webhookEndpointId ? 'Webhook' : ''].filter(Boolean).join(' · ') || 'No channel';
+  return (
+    [channels.inApp ? 'In-app' : '', channels.email ? 'E-mail' : '', channels.webhookEndpointId ? 'Webhook' : '']
+      .filter(Boolean)
+      .join(' · ') || 'No channel'
+  );
 }
 
 export function emptyAlertFilters(): AlertFilters {
@@ -35,8 +43,12 @@ export function alertPrefill(params: Params): { query: string; filters: AlertFil
   return {
     query: one(params.q),
     filters: {
-      agencies: list(params.agency), filingTypes: list(params.type), dockets: list(params.docket), parties: list(params.party),
-      filedFrom: one(params.from), filedTo: one(params.to),
+      agencies: list(params.agency),
+      filingTypes: list(params.type),
+      dockets: list(params.docket),
+      parties: list(params.party),
+      filedFrom: one(params.from),
+      filedTo: one(params.to),
     },
   };
 }

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { CADENCE_LABELS } from './alert-format';
 import type { Alert, AlertChannels, Cadence } from './alert-types';
@@ -27,20 +27,32 @@ export function DocketFollowsManager({ follows }: { follows: Alert[] }) {
     setError(null);
     const d = follow.definition;
     try {
-      await unwrap(api.PUT('/api/alerts/{id}', {
-        params: { path: { id: follow.id } },
-        body: {
-          name: d.name || follow.docket?.docketNumber || 'Docket',
-          query: '',
-          filters: d.filters,
-          question: '',
-          schedule: { ...d.schedule, timeZone: d.schedule.timeZone || 'UTC', cadence: change.cadence ?? d.schedule.cadence },
-          channels: { ...d.channels, ...change.channels },
-        },
-      }));
+      await unwrap(
+        api.PUT('/api/alerts/{id}', {
+          params: { path: { id: follow.id } },
+          body: {
+            name: d.name || follow.docket?.docketNumber || 'Docket',
+            query: '',
+            filters: d.filters,
+            question: '',
+            schedule: {
+              ...d.schedule,
+              timeZone: d.schedule.timeZone || 'UTC',
+              cadence: change.cadence ?? d.schedule.cadence,
+            },
+            channels: { ...d.channels, ...change.channels },
+          },
+        }),
+      );
       router.refresh();
     } catch (err) {
-      setError(isApiError(err) ? (err.issues[0] ? `${err.issues[0].path}: ${err.issues[0].message}` : err.message) : 'The change could not be saved.');
+      setError(
+        isApiError(err)
+          ? err.issues[0]
+            ? `${err.issues[0].path}: ${err.issues[0].message}`
+            : err.message
+          : 'The change could not be saved.',
+      );
     }
     setPending(null);
   }
@@ -100,7 +112,12 @@ export function DocketFollowsManager({ follows }: { follows: Alert[] }) {
                     </Link>
                     {follow.docket?.title ? <div>{follow.docket.title}</div> : null}
                     <div className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
-                      {[follow.docket?.sourceName, `${formatNumber(follow.hitsTotal)} new ${follow.hitsTotal === 1 ? 'filing' : 'filings'} since followed`].filter(Boolean).join(' · ')}
+                      {[
+                        follow.docket?.sourceName,
+                        `${formatNumber(follow.hitsTotal)} new ${follow.hitsTotal === 1 ? 'filing' : 'filings'} since followed`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </div>
                   </td>
                   <td>
@@ -139,12 +156,20 @@ export function DocketFollowsManager({ follows }: { follows: Alert[] }) {
                       data-testid="docket-follow-email"
                     />
                   </td>
-                  <td>{follow.lastHitAt ? formatDateTime(follow.lastHitAt) : <span className="subtle">None yet</span>}</td>
+                  <td>
+                    {follow.lastHitAt ? formatDateTime(follow.lastHitAt) : <span className="subtle">None yet</span>}
+                  </td>
                   <td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
                     <Link href={`/alerts/${encodeURIComponent(follow.id)}/edit`} className="btn btn-sm">
                       Edit
                     </Link>{' '}
-                    <button type="button" className="btn btn-sm btn-danger" disabled={busy} onClick={() => void unfollow(follow)} data-testid="docket-unfollow">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-danger"
+                      disabled={busy}
+                      onClick={() => void unfollow(follow)}
+                      data-testid="docket-unfollow"
+                    >
                       Unfollow
                     </button>
                   </td>

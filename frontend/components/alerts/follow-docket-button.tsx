@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { BellIcon, CheckIcon } from '@/components/icons';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 
 export interface DocketToFollow {
   docketId: string;
@@ -14,7 +14,8 @@ export interface DocketToFollow {
 }
 
 /** Normalised for comparing docket numbers as people type them (case and spacing). */
-const sameDocket = (a: string, b: string) => a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
+const sameDocket = (a: string, b: string) =>
+  a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
 
 /**
  * "Follow docket": every new filing on it reaches you (real-time, in-app and e-mail by default; the
@@ -29,7 +30,10 @@ export function FollowDocketButton({ docket, size = 'normal' }: { docket: Docket
     let live = true;
     unwrap(api.GET('/api/docket-follows'))
       .then(({ alerts }) => {
-        if (live) setFollowId(alerts.find((a) => a.docket && sameDocket(a.docket.docketNumber, docket.docketNumber))?.id ?? null);
+        if (live)
+          setFollowId(
+            alerts.find((a) => a.docket && sameDocket(a.docket.docketNumber, docket.docketNumber))?.id ?? null,
+          );
       })
       .catch(() => {
         if (live) setFollowId(null);
@@ -54,14 +58,26 @@ export function FollowDocketButton({ docket, size = 'normal' }: { docket: Docket
   const className = size === 'small' ? 'btn btn-sm' : 'btn';
   if (followId) {
     return (
-      <Link href="/user/preferences/alerts/dockets" className={className} data-testid="docket-following" title="Manage followed dockets">
+      <Link
+        href="/user/preferences/alerts/dockets"
+        className={className}
+        data-testid="docket-following"
+        title="Manage followed dockets"
+      >
         <CheckIcon size={14} /> Following
       </Link>
     );
   }
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
-      <button type="button" className={className} onClick={follow} disabled={pending || followId === undefined} data-testid="follow-docket" data-docket={docket.docketNumber}>
+      <button
+        type="button"
+        className={className}
+        onClick={follow}
+        disabled={pending || followId === undefined}
+        data-testid="follow-docket"
+        data-docket={docket.docketNumber}
+      >
         <BellIcon size={14} /> {pending ? 'Following…' : 'Follow docket'}
       </button>
       {error ? (

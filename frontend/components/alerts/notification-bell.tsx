@@ -34,7 +34,14 @@ export function NotificationBell() {
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <Link href="/notifications" className={styles.bell} aria-label={label} title={label} data-testid="notification-bell" data-unread={unread ?? ''}>
+    <Link
+      href="/notifications"
+      className={styles.bell}
+      aria-label={label}
+      title={label}
+      data-testid="notification-bell"
+      data-unread={unread ?? ''}
+    >
       <BellIcon size={18} />
       {unread ? (
         <span className={styles.bellCount} data-testid="notification-count" aria-hidden="true">

@@ -3,12 +3,12 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { formatDateTime } from '@/lib/format';
 import type { Notification, NotificationEvent } from './alert-types';
-import { NOTIFICATION_EVENT } from './notification-bell';
 import styles from './alerts.module.css';
+import { NOTIFICATION_EVENT } from './notification-bell';
 
 const KIND_LABELS: Record<string, string> = { hit: 'New filing', digest: 'Digest', notice: 'Notice' };
 
@@ -21,7 +21,15 @@ function inAppLink(link: string): string {
  * Your notifications, newest first: new ones appear live (from the bell's stream), opening one marks
  * it read and goes to its document, alert or digest; mark all read; older ones page in.
  */
-export function NotificationsList({ initial, initialCursor, initialUnread }: { initial: Notification[]; initialCursor: string | null; initialUnread: number }) {
+export function NotificationsList({
+  initial,
+  initialCursor,
+  initialUnread,
+}: {
+  initial: Notification[];
+  initialCursor: string | null;
+  initialUnread: number;
+}) {
   const router = useRouter();
   const [items, setItems] = useState(initial);
   const [cursor, setCursor] = useState(initialCursor);
@@ -33,7 +41,8 @@ export function NotificationsList({ initial, initialCursor, initialUnread }: { i
     const onUpdate = (event: Event) => {
       const { unreadCount, notification } = (event as CustomEvent<NotificationEvent>).detail;
       setUnread(unreadCount);
-      if (notification) setItems((list) => (list.some((n) => n.id === notification.id) ? list : [notification, ...list]));
+      if (notification)
+        setItems((list) => (list.some((n) => n.id === notification.id) ? list : [notification, ...list]));
     };
     window.addEventListener(NOTIFICATION_EVENT, onUpdate);
     return () => window.removeEventListener(NOTIFICATION_EVENT, onUpdate);
@@ -79,7 +88,11 @@ export function NotificationsList({ initial, initialCursor, initialUnread }: { i
           type="button"
           className="btn btn-sm"
           disabled={unread === 0}
-          onClick={() => markRead([], true).catch((err: unknown) => setError(isApiError(err) ? err.message : 'Could not mark them read.'))}
+          onClick={() =>
+            markRead([], true).catch((err: unknown) =>
+              setError(isApiError(err) ? err.message : 'Could not mark them read.'),
+            )
+          }
           data-testid="notifications-mark-all"
         >
           Mark all read
@@ -94,7 +107,12 @@ export function NotificationsList({ initial, initialCursor, initialUnread }: { i
       ) : (
         <ul className={styles.notifications} data-testid="notifications">
           {items.map((n) => (
-            <li key={n.id} className={`${styles.notification} ${n.read ? '' : styles.notificationUnread}`} data-testid="notification" data-read={n.read}>
+            <li
+              key={n.id}
+              className={`${styles.notification} ${n.read ? '' : styles.notificationUnread}`}
+              data-testid="notification"
+              data-read={n.read}
+            >
               <span className={n.read ? undefined : styles.unreadDot} aria-label={n.read ? undefined : 'Unread'} />
               <div>
                 <a
@@ -116,7 +134,12 @@ export function NotificationsList({ initial, initialCursor, initialUnread }: { i
               <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4 }}>
                 <span className={styles.notificationTime}>{formatDateTime(n.createdAt)}</span>
                 {!n.read ? (
-                  <button type="button" className="btn btn-sm" onClick={() => void markRead([n.id], false).catch(() => undefined)} data-testid="notification-mark-read">
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => void markRead([n.id], false).catch(() => undefined)}
+                    data-testid="notification-mark-read"
+                  >
                     Mark read
                   </button>
                 ) : null}

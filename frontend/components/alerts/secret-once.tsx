@@ -10,7 +10,8 @@ export function SecretOnce({ secret }: { secret: string }) {
     <div className="alert alert-warning" role="status" data-testid="webhook-secret">
       <div className="stack" style={{ gap: 'var(--space-2)', flex: 1, minWidth: 0 }}>
         <p>
-          <strong>Signing secret — copy it now.</strong> It is shown this once; receivers verify each request’s <code>webhook-signature</code> with it.
+          <strong>Signing secret — copy it now.</strong> It is shown this once; receivers verify each request’s{' '}
+          <code>webhook-signature</code> with it.
         </p>
         <div className={styles.secret}>
           <code data-testid="webhook-secret-value">{secret}</code>

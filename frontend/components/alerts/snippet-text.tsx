@@ -4,7 +4,9 @@ import { snippetPieces } from './alert-format';
 export function SnippetText({ snippet }: { snippet: string }) {
   return (
     <>
-      {snippetPieces(snippet).map((piece, i) => (piece.marked ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>))}
+      {snippetPieces(snippet).map((piece, i) =>
+        piece.marked ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>,
+      )}
     </>
   );
 }

@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { BarHistoryChart } from '@/components/charts/bar-history-chart';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { formatNumber } from '@/lib/format';
 import type { AlertFilters, VolumeEstimate as Estimate } from './alert-types';
 import styles from './alerts.module.css';
@@ -15,7 +15,15 @@ const DEBOUNCE_MS = 450;
  * matched in the last 30 days, in all, per day on average, and day by day. Asked again (debounced)
  * as the definition changes; a stale answer is dimmed, an answer for an older definition dropped.
  */
-export function VolumeEstimate({ query, filters, onQueryError }: { query: string; filters: AlertFilters; onQueryError?: (message: string | null) => void }) {
+export function VolumeEstimate({
+  query,
+  filters,
+  onQueryError,
+}: {
+  query: string;
+  filters: AlertFilters;
+  onQueryError?: (message: string | null) => void;
+}) {
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +51,13 @@ export function VolumeEstimate({ query, filters, onQueryError }: { query: string
           if (abort.signal.aborted) return;
           const queryIssue = isApiError(err) ? err.fieldErrors().query : undefined;
           onQueryError?.(queryIssue ?? null);
-          setError(queryIssue ? 'Fix the query to see how many documents it matches.' : isApiError(err) ? err.message : 'The estimate is not available right now.');
+          setError(
+            queryIssue
+              ? 'Fix the query to see how many documents it matches.'
+              : isApiError(err)
+                ? err.message
+                : 'The estimate is not available right now.',
+          );
           setEstimate(null);
         })
         .finally(() => {
@@ -61,20 +75,29 @@ export function VolumeEstimate({ query, filters, onQueryError }: { query: string
     <section className={`card ${styles.estimate}`} aria-labelledby="estimate-heading" data-testid="volume-estimate">
       <div className="card-header">
         <h2 id="estimate-heading">Expected volume</h2>
-        {pending ? <span className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>Counting…</span> : null}
+        {pending ? (
+          <span className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
+            Counting…
+          </span>
+        ) : null}
       </div>
       <div className="card-body stack" aria-live="polite">
         {empty ? (
-          <p className="muted">Type a query or add a filter to see how many documents it would have matched in the last 30 days.</p>
+          <p className="muted">
+            Type a query or add a filter to see how many documents it would have matched in the last 30 days.
+          </p>
         ) : error ? (
-          <p className="muted" data-testid="volume-estimate-error">{error}</p>
+          <p className="muted" data-testid="volume-estimate-error">
+            {error}
+          </p>
         ) : estimate ? (
           <div className={pending ? styles.estimateStale : undefined}>
             <div className={styles.estimateFigure} data-testid="volume-estimate-total" data-total={estimate.total}>
               {formatNumber(estimate.total)}
             </div>
             <div className={styles.estimateSub}>
-              {estimate.total === 1 ? 'document' : 'documents'} in the last 30 days · <span data-testid="volume-estimate-per-day">{perDay(estimate)}</span> a day
+              {estimate.total === 1 ? 'document' : 'documents'} in the last 30 days ·{' '}
+              <span data-testid="volume-estimate-per-day">{perDay(estimate)}</span> a day
             </div>
             <div style={{ marginTop: 'var(--space-3)' }}>
               <BarHistoryChart

@@ -3,18 +3,22 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { FieldError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import type { WebhookEndpoint } from './alert-types';
-import { SecretOnce } from './secret-once';
 import styles from './alerts.module.css';
+import { SecretOnce } from './secret-once';
 
 /**
  * The webhook channel of an alert: off, or one of your endpoints — chosen from the list or added on
  * the spot (its signing secret is shown this once).
  */
 export function WebhookEndpointPicker({
-  endpoints, selected, onSelect, onCreated, error,
+  endpoints,
+  selected,
+  onSelect,
+  onCreated,
+  error,
 }: {
   endpoints: WebhookEndpoint[];
   selected: string;
@@ -67,7 +71,13 @@ export function WebhookEndpointPicker({
             <div className={styles.inline}>
               <div className="field" style={{ minWidth: 320 }}>
                 <label htmlFor="alert-webhook">Endpoint</label>
-                <select id="alert-webhook" className="select" value={selected} onChange={(e) => onSelect(e.target.value)} aria-invalid={error ? true : undefined}>
+                <select
+                  id="alert-webhook"
+                  className="select"
+                  value={selected}
+                  onChange={(e) => onSelect(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                >
                   <option value="">Choose an endpoint…</option>
                   {usable.map((e) => (
                     <option key={e.id} value={e.id}>
@@ -101,7 +111,13 @@ export function WebhookEndpointPicker({
                 />
                 <FieldError id="alert-webhook-url-error" message={addError} />
               </div>
-              <button type="button" className="btn" onClick={add} disabled={pending || !url.trim()} data-testid="alert-webhook-add">
+              <button
+                type="button"
+                className="btn"
+                onClick={add}
+                disabled={pending || !url.trim()}
+                data-testid="alert-webhook-add"
+              >
                 {pending ? 'Adding…' : 'Add'}
               </button>
             </div>

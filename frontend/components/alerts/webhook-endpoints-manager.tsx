@@ -3,12 +3,12 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { formatDateTime } from '@/lib/format';
 import type { WebhookEndpoint } from './alert-types';
-import { SecretOnce } from './secret-once';
 import styles from './alerts.module.css';
+import { SecretOnce } from './secret-once';
 
 /** Your webhook endpoints: add one (its secret shown once), see why one was disabled, enable it again, delete. */
 export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpoint[] }) {
@@ -26,7 +26,9 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
     setUrlError(undefined);
     setError(null);
     try {
-      const created = await unwrap(api.POST('/api/webhook-endpoints', { body: { url: url.trim(), description: description.trim() } }));
+      const created = await unwrap(
+        api.POST('/api/webhook-endpoints', { body: { url: url.trim(), description: description.trim() } }),
+      );
       setSecret(created.secret);
       setUrl('');
       setDescription('');
@@ -77,9 +79,20 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
               <label htmlFor="webhook-description">
                 Description <span className="subtle">(optional)</span>
               </label>
-              <input id="webhook-description" className="input" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="e.g. Team channel" />
+              <input
+                id="webhook-description"
+                className="input"
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                placeholder="e.g. Team channel"
+              />
             </div>
-            <button type="submit" className="btn btn-primary" disabled={pending !== null || !url.trim()} data-testid="webhook-add">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={pending !== null || !url.trim()}
+              data-testid="webhook-add"
+            >
               {pending === 'add' ? 'Adding…' : 'Add endpoint'}
             </button>
           </div>
@@ -87,9 +100,10 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
           <FormError message={error} />
           {secret ? <SecretOnce secret={secret} /> : null}
           <p className={styles.hint}>
-            Each alert message is POSTed as JSON and signed the Standard Webhooks way (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
-            <code>webhook-signature</code>). Failed deliveries are retried with back-off for 24 hours; an endpoint that keeps failing is disabled and you are told.
-            The URL must reach a public address on port 80 or 443 (others only if your administrator allows them); a failure is shown by its kind
+            Each alert message is POSTed as JSON and signed the Standard Webhooks way (<code>webhook-id</code>,{' '}
+            <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are retried with back-off
+            for 24 hours; an endpoint that keeps failing is disabled and you are told. The URL must reach a public
+            address on port 80 or 443 (others only if your administrator allows them); a failure is shown by its kind
             (connection refused, TLS error, timed out, HTTP 500…).
           </p>
         </div>
@@ -111,7 +125,9 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
                   <strong>{e.url}</strong>
                   {e.description ? <span className="subtle"> · {e.description}</span> : null}
                 </span>
-                <span className={`badge ${e.disabled ? 'badge-danger' : 'badge-success'}`}>{e.disabled ? 'Disabled' : 'Active'}</span>
+                <span className={`badge ${e.disabled ? 'badge-danger' : 'badge-success'}`}>
+                  {e.disabled ? 'Disabled' : 'Active'}
+                </span>
                 <span className="subtle">
                   Added {formatDateTime(e.createdAt)}
                   {e.lastSuccessAt ? ` · last delivered ${formatDateTime(e.lastSuccessAt)}` : ''}
@@ -123,7 +139,11 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
                       type="button"
                       className="btn btn-sm"
                       disabled={pending !== null}
-                      onClick={() => act(e.id, () => unwrap(api.POST('/api/webhook-endpoints/{id}/enable', { params: { path: { id: e.id } } })))}
+                      onClick={() =>
+                        act(e.id, () =>
+                          unwrap(api.POST('/api/webhook-endpoints/{id}/enable', { params: { path: { id: e.id } } })),
+                        )
+                      }
                       data-testid="webhook-enable"
                     >
                       Enable again
@@ -135,14 +155,18 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
                     disabled={pending !== null}
                     onClick={() => {
                       if (window.confirm(`Delete the endpoint ${e.url}? Alerts that use it stop posting to it.`)) {
-                        void act(e.id, () => unwrap(api.DELETE('/api/webhook-endpoints/{id}', { params: { path: { id: e.id } } })));
+                        void act(e.id, () =>
+                          unwrap(api.DELETE('/api/webhook-endpoints/{id}', { params: { path: { id: e.id } } })),
+                        );
                       }
                     }}
                   >
                     Delete
                   </button>
                 </span>
-                {e.disabled && e.disabledReason ? <span className={styles.deliveryError}>Disabled because: {e.disabledReason}</span> : null}
+                {e.disabled && e.disabledReason ? (
+                  <span className={styles.deliveryError}>Disabled because: {e.disabledReason}</span>
+                ) : null}
               </li>
             ))}
           </ul>

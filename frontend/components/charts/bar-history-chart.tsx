@@ -1,8 +1,8 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatNumber } from '@/lib/format';
 import { integerTicks } from '@/lib/chart-series';
+import { formatNumber } from '@/lib/format';
 
 export interface ChartSeries {
   key: string;
@@ -40,9 +40,28 @@ export function BarHistoryChart({
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
         <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }} barCategoryGap={1}>
           <CartesianGrid vertical={false} stroke="#eef0f3" />
-          <XAxis dataKey={xKey} tick={{ fontSize: 11, fill: '#6b7480' }} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} minTickGap={24} />
-          <YAxis ticks={ticks} domain={[0, ticks.at(-1)!]} interval={0} allowDecimals={false} tickFormatter={formatNumber} tick={{ fontSize: 11, fill: '#6b7480' }} tickLine={false} axisLine={false} width={axisWidth} />
-          <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
+          <XAxis
+            dataKey={xKey}
+            tick={{ fontSize: 11, fill: '#6b7480' }}
+            tickLine={false}
+            axisLine={{ stroke: '#dfe3e8' }}
+            minTickGap={24}
+          />
+          <YAxis
+            ticks={ticks}
+            domain={[0, ticks.at(-1)!]}
+            interval={0}
+            allowDecimals={false}
+            tickFormatter={formatNumber}
+            tick={{ fontSize: 11, fill: '#6b7480' }}
+            tickLine={false}
+            axisLine={false}
+            width={axisWidth}
+          />
+          <Tooltip
+            cursor={{ fill: '#f6f7f9' }}
+            contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }}
+          />
           {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} iconSize={10} /> : null}
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} stackId="stack" fill={s.color} isAnimationActive={false} />

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { capitalise, formatBytes, formatNumber } from '@/lib/format';
 import { exportPagePath, FORMAT_CHOICES, optionsFor } from './export-format';
 import type { ExportEstimate, ExportFormat, ExportLimits, ExportSubject } from './export-types';
@@ -12,7 +12,13 @@ import styles from './exports.module.css';
 
 const ESTIMATE_DELAY_MS = 250;
 
-export function ExportForm({ workspaceId, requestId, subject, limits, requests }: {
+export function ExportForm({
+  workspaceId,
+  requestId,
+  subject,
+  limits,
+  requests,
+}: {
   workspaceId: string;
   requestId: string | null;
   subject: ExportSubject;
@@ -37,7 +43,10 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
     workspaceId,
     requestId,
     format,
-    options: { includeFullText: allowed.fullText && includeFullText, includeOriginalFiles: allowed.originalFiles && includeOriginalFiles },
+    options: {
+      includeFullText: allowed.fullText && includeFullText,
+      includeOriginalFiles: allowed.originalFiles && includeOriginalFiles,
+    },
   };
   const bodyKey = JSON.stringify(body);
 
@@ -55,7 +64,11 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
           const refusal = isApiError(err) && (err.status === 403 || err.status === 404);
           setRefused(refusal);
           setEstimateError(
-            refusal ? `You cannot export this: ${err.message}.` : isApiError(err) ? sentence(err.message) : 'The expected size could not be worked out.',
+            refusal
+              ? `You cannot export this: ${err.message}.`
+              : isApiError(err)
+                ? sentence(err.message)
+                : 'The expected size could not be worked out.',
           );
         });
     }, ESTIMATE_DELAY_MS);
@@ -129,20 +142,38 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
               <div className={styles.options}>
                 {allowed.fullText ? (
                   <label className={styles.check}>
-                    <input type="checkbox" checked={includeFullText} onChange={(e) => setFullText(e.target.checked)} data-testid="export-full-text" />
+                    <input
+                      type="checkbox"
+                      checked={includeFullText}
+                      onChange={(e) => setFullText(e.target.checked)}
+                      data-testid="export-full-text"
+                    />
                     <span>
-                      The full text of every document <span className="subtle">(much larger; metadata, snippet and link are always there)</span>
+                      The full text of every document{' '}
+                      <span className="subtle">(much larger; metadata, snippet and link are always there)</span>
                     </span>
                   </label>
                 ) : null}
                 {allowed.originalFiles ? (
                   <label className={styles.check}>
-                    <input type="checkbox" checked={includeOriginalFiles} onChange={(e) => setOriginalFiles(e.target.checked)} data-testid="export-original-files" />
+                    <input
+                      type="checkbox"
+                      checked={includeOriginalFiles}
+                      onChange={(e) => setOriginalFiles(e.target.checked)}
+                      data-testid="export-original-files"
+                    />
                     <span>The original files (PDF, Word…) of every document, in a files/ folder</span>
                   </label>
                 ) : null}
               </div>
-              <FieldError id="export-options-error" message={fieldErrors['options.includeOriginalFiles'] ?? fieldErrors['options.includeFullText'] ?? fieldErrors.options} />
+              <FieldError
+                id="export-options-error"
+                message={
+                  fieldErrors['options.includeOriginalFiles'] ??
+                  fieldErrors['options.includeFullText'] ??
+                  fieldErrors.options
+                }
+              />
             </fieldset>
           ) : null}
         </div>
@@ -154,7 +185,12 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
         </div>
         <div className="card-body stack">
           {estimate ? (
-            <div className={styles.figures} data-testid="export-estimate" data-rows={estimate.rows} data-bytes={estimate.estimatedBytes}>
+            <div
+              className={styles.figures}
+              data-testid="export-estimate"
+              data-rows={estimate.rows}
+              data-bytes={estimate.estimatedBytes}
+            >
               {/* A search's rows; a workspace's folders (its rows count every search's too); a question is one analysis. */}
               {subject === 'search' ? (
                 <div>
@@ -164,7 +200,9 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
               ) : subject === 'workspace' && requests !== undefined ? (
                 <div>
                   <div className={styles.figure}>{formatNumber(requests)}</div>
-                  <div className={styles.figureLabel}>{requests === 1 ? 'search or question' : 'searches and questions'}</div>
+                  <div className={styles.figureLabel}>
+                    {requests === 1 ? 'search or question' : 'searches and questions'}
+                  </div>
                 </div>
               ) : null}
               <div>
@@ -185,22 +223,33 @@ export function ExportForm({ workspaceId, requestId, subject, limits, requests }
           )}
           {estimate?.truncated ? (
             <div className="alert alert-warning" role="status" data-testid="export-truncated">
-              <p>The search matches more documents than an export holds: the file stops at {formatNumber(estimate.rows)} rows.</p>
+              <p>
+                The search matches more documents than an export holds: the file stops at {formatNumber(estimate.rows)}{' '}
+                rows.
+              </p>
             </div>
           ) : null}
           <FormError message={estimateError} testId="export-estimate-error" />
           {limits ? (
             <p className="subtle" data-testid="export-limits">
-              {formatNumber(limits.running)} of {formatNumber(limits.maxConcurrent)} exports running · {formatNumber(limits.stored)} of {formatNumber(limits.maxStored)} kept
+              {formatNumber(limits.running)} of {formatNumber(limits.maxConcurrent)} exports running ·{' '}
+              {formatNumber(limits.stored)} of {formatNumber(limits.maxStored)} kept
             </p>
           ) : null}
           <FormError message={error} testId="export-error" />
-          <button type="button" className="btn btn-primary btn-block" disabled={starting || atLimit || refused} onClick={() => void start()} data-testid="export-start">
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={starting || atLimit || refused}
+            onClick={() => void start()}
+            data-testid="export-start"
+          >
             {starting ? 'Starting…' : 'Start the export'}
           </button>
           {atLimit ? (
             <p className="field-error" role="status">
-              {formatNumber(limits!.maxConcurrent)} exports of yours are running already; start this one when one of them finishes.
+              {formatNumber(limits!.maxConcurrent)} exports of yours are running already; start this one when one of
+              them finishes.
             </p>
           ) : null}
           <p className="subtle">It runs in the background: you can leave this page and find it under Exports.</p>

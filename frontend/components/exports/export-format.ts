@@ -11,24 +11,51 @@ export interface FormatChoice {
 /** What each subject can be exported as, best first (the service's estimate says which it allows). */
 export const FORMAT_CHOICES: Record<ExportSubject, FormatChoice[]> = {
   search: [
-    { format: 'csv', label: 'CSV', description: 'One row per matching document: metadata, snippet and link. Opens in any spreadsheet.' },
-    { format: 'xlsx', label: 'Excel (XLSX)', description: 'The same rows in a workbook; past a sheet’s row limit they continue on a new sheet.' },
+    {
+      format: 'csv',
+      label: 'CSV',
+      description: 'One row per matching document: metadata, snippet and link. Opens in any spreadsheet.',
+    },
+    {
+      format: 'xlsx',
+      label: 'Excel (XLSX)',
+      description: 'The same rows in a workbook; past a sheet’s row limit they continue on a new sheet.',
+    },
     { format: 'jsonl', label: 'JSON Lines', description: 'One JSON object per document, for scripts and data tools.' },
     { format: 'zip', label: 'ZIP', description: 'The rows as CSV, with the original files when you include them.' },
   ],
   query: [
-    { format: 'docx', label: 'Word (DOCX)', description: 'The analysis, every citation a footnote quoting the passage with a link to its document.' },
-    { format: 'html', label: 'HTML page', description: 'The analysis as a standalone page, its citations as footnotes at the end.' },
+    {
+      format: 'docx',
+      label: 'Word (DOCX)',
+      description: 'The analysis, every citation a footnote quoting the passage with a link to its document.',
+    },
+    {
+      format: 'html',
+      label: 'HTML page',
+      description: 'The analysis as a standalone page, its citations as footnotes at the end.',
+    },
     { format: 'csv', label: 'Documents (CSV)', description: 'The documents the answer used, ranked, one per row.' },
-    { format: 'zip', label: 'Everything (ZIP)', description: 'The analysis as DOCX and HTML, the documents as CSV, the figures as PNG and CSV.' },
+    {
+      format: 'zip',
+      label: 'Everything (ZIP)',
+      description: 'The analysis as DOCX and HTML, the documents as CSV, the figures as PNG and CSV.',
+    },
   ],
   workspace: [
-    { format: 'zip', label: 'ZIP', description: 'An index page and a folder per search and question, each exported as above.' },
+    {
+      format: 'zip',
+      label: 'ZIP',
+      description: 'An index page and a folder per search and question, each exported as above.',
+    },
   ],
 };
 
 /** Which options a subject and format take. */
-export function optionsFor(subject: ExportSubject, format: ExportFormat): { fullText: boolean; originalFiles: boolean } {
+export function optionsFor(
+  subject: ExportSubject,
+  format: ExportFormat,
+): { fullText: boolean; originalFiles: boolean } {
   if (subject === 'search') return { fullText: true, originalFiles: format === 'zip' };
   if (subject === 'workspace') return { fullText: true, originalFiles: true };
   return { fullText: false, originalFiles: false };
@@ -64,7 +91,11 @@ export function isExportActive(status: ExportStatus): boolean {
   return status === 'queued' || status === 'running';
 }
 
-export const SUBJECT_LABELS: Record<ExportSubject, string> = { search: 'Search', query: 'Question', workspace: 'Workspace' };
+export const SUBJECT_LABELS: Record<ExportSubject, string> = {
+  search: 'Search',
+  query: 'Question',
+  workspace: 'Workspace',
+};
 
 export function formatLabel(subject: ExportSubject, format: ExportFormat): string {
   return FORMAT_CHOICES[subject].find((c) => c.format === format)?.label ?? format.toUpperCase();
@@ -73,14 +104,18 @@ export function formatLabel(subject: ExportSubject, format: ExportFormat): strin
 /** "1,200 of 5,000 rows", "1,200 rows" while the total is unknown. */
 export function progressLabel(progress: Export['progress']): string {
   const unit = progress.unit || 'rows';
-  return progress.total > 0 ? `${formatNumber(progress.done)} of ${formatNumber(progress.total)} ${unit}` : `${formatNumber(progress.done)} ${unit}`;
+  return progress.total > 0
+    ? `${formatNumber(progress.done)} of ${formatNumber(progress.total)} ${unit}`
+    : `${formatNumber(progress.done)} ${unit}`;
 }
 
 /** "850 rows/s · about 12 s left", or '' while nothing is known. */
 export function speedLabel(progress: Export['progress']): string {
   const parts: string[] = [];
-  if (progress.perSecond !== null) parts.push(`${formatNumber(Math.round(progress.perSecond))} ${progress.unit || 'rows'}/s`);
-  if (progress.secondsLeft !== null) parts.push(progress.secondsLeft === 0 ? 'finishing' : `about ${formatDuration(progress.secondsLeft)} left`);
+  if (progress.perSecond !== null)
+    parts.push(`${formatNumber(Math.round(progress.perSecond))} ${progress.unit || 'rows'}/s`);
+  if (progress.secondsLeft !== null)
+    parts.push(progress.secondsLeft === 0 ? 'finishing' : `about ${formatDuration(progress.secondsLeft)} left`);
   return parts.join(' · ');
 }
 

@@ -4,10 +4,17 @@ import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import { useLiveProcess } from '@/components/processes/use-live-process';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { formatBytes, formatDateTime, percent } from '@/lib/format';
-import { exportStatusClass, exportStatusLabel, exportTargetPath, isExportActive, progressLabel, speedLabel } from './export-format';
+import {
+  exportStatusClass,
+  exportStatusLabel,
+  exportTargetPath,
+  isExportActive,
+  progressLabel,
+  speedLabel,
+} from './export-format';
 import type { DownloadLink, Export } from './export-types';
 import styles from './exports.module.css';
 
@@ -19,7 +26,15 @@ const POLL_MS = 2000;
  * speed and time left), cancel while it runs, retry when it failed or was cancelled, and the download
  * once the file is ready; an expired one says so.
  */
-export function ExportProgress({ initial, initialDownload, showProcessLink = true }: { initial: Export; initialDownload: DownloadLink | null; showProcessLink?: boolean }) {
+export function ExportProgress({
+  initial,
+  initialDownload,
+  showProcessLink = true,
+}: {
+  initial: Export;
+  initialDownload: DownloadLink | null;
+  showProcessLink?: boolean;
+}) {
   const [current, setCurrent] = useState(initial);
   const [download, setDownload] = useState(initialDownload);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +64,9 @@ export function ExportProgress({ initial, initialDownload, showProcessLink = tru
     setError(null);
     try {
       const path = { params: { path: { id: current.id } } };
-      const { export: next } = await unwrap(action === 'cancel' ? api.POST('/api/exports/{id}/cancel', path) : api.POST('/api/exports/{id}/retry', path));
+      const { export: next } = await unwrap(
+        action === 'cancel' ? api.POST('/api/exports/{id}/cancel', path) : api.POST('/api/exports/{id}/retry', path),
+      );
       setCurrent(next);
       if (action === 'retry') {
         setDownload(null);
@@ -67,7 +84,13 @@ export function ExportProgress({ initial, initialDownload, showProcessLink = tru
   const pct = done ? 100 : percent(current.progress.done, total);
 
   return (
-    <section className="card" aria-labelledby="export-heading" data-testid="export-progress" data-status={current.status} data-export-id={current.id}>
+    <section
+      className="card"
+      aria-labelledby="export-heading"
+      data-testid="export-progress"
+      data-status={current.status}
+      data-export-id={current.id}
+    >
       <div className="card-header">
         <div className={styles.headline}>
           <h2 id="export-heading">{current.title || 'Export'}</h2>
@@ -86,7 +109,9 @@ export function ExportProgress({ initial, initialDownload, showProcessLink = tru
             <div className={styles.progressLabels}>
               <span className={styles.percent}>{total > 0 || done ? `${pct}%` : '—'}</span>
               <span className="muted" data-testid="export-counts">
-                {current.status === 'queued' && current.progress.done === 0 ? 'Waiting in the queue' : progressLabel(current.progress)}
+                {current.status === 'queued' && current.progress.done === 0
+                  ? 'Waiting in the queue'
+                  : progressLabel(current.progress)}
                 {active && speedLabel(current.progress) ? ` · ${speedLabel(current.progress)}` : ''}
               </span>
             </div>
@@ -99,7 +124,10 @@ export function ExportProgress({ initial, initialDownload, showProcessLink = tru
               aria-valuenow={total > 0 || done ? pct : undefined}
               data-testid="export-bar"
             >
-              <div className={`${styles.bar} ${done ? styles.barDone : stopped ? styles.barStopped : ''}`} style={{ width: `${total > 0 || done ? pct : active ? 4 : 0}%` }} />
+              <div
+                className={`${styles.bar} ${done ? styles.barDone : stopped ? styles.barStopped : ''}`}
+                style={{ width: `${total > 0 || done ? pct : active ? 4 : 0}%` }}
+              />
             </div>
           </>
         ) : null}
@@ -114,7 +142,12 @@ export function ExportProgress({ initial, initialDownload, showProcessLink = tru
                 {formatBytes(download.size)} · available until {formatDateTime(download.expiresAt)}
               </div>
             </div>
-            <a className="btn btn-primary" href={download.url} download={download.fileName} data-testid="export-download">
+            <a
+              className="btn btn-primary"
+              href={download.url}
+              download={download.fileName}
+              data-testid="export-download"
+            >
               Download
             </a>
           </div>
@@ -123,12 +156,17 @@ export function ExportProgress({ initial, initialDownload, showProcessLink = tru
           <div className={`alert alert-info ${styles.notice}`} role="status" data-testid="export-expired">
             <p>
               This export expired on {formatDateTime(current.expiresAt)} and its file was removed.{' '}
-              <Link href={exportTargetPath(current.workspaceId, current.requestId)}>Export it again</Link> for a fresh file.
+              <Link href={exportTargetPath(current.workspaceId, current.requestId)}>Export it again</Link> for a fresh
+              file.
             </p>
           </div>
         ) : null}
         {stopped ? (
-          <div className={`alert ${current.status === 'failed' ? 'alert-error' : 'alert-warning'} ${styles.notice}`} role="status" data-testid="export-stopped">
+          <div
+            className={`alert ${current.status === 'failed' ? 'alert-error' : 'alert-warning'} ${styles.notice}`}
+            role="status"
+            data-testid="export-stopped"
+          >
             <p>
               {current.status === 'failed' ? 'The export failed' : 'The export was cancelled'}
               {current.error ? `: ${current.error}` : '.'}
@@ -139,12 +177,24 @@ export function ExportProgress({ initial, initialDownload, showProcessLink = tru
 
         <div className={styles.actions}>
           {active ? (
-            <button type="button" className="btn" disabled={pending !== null} onClick={() => void change('cancel')} data-testid="export-cancel">
+            <button
+              type="button"
+              className="btn"
+              disabled={pending !== null}
+              onClick={() => void change('cancel')}
+              data-testid="export-cancel"
+            >
               {pending === 'cancel' ? 'Cancelling…' : 'Cancel'}
             </button>
           ) : null}
           {stopped ? (
-            <button type="button" className="btn btn-primary" disabled={pending !== null} onClick={() => void change('retry')} data-testid="export-retry">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={pending !== null}
+              onClick={() => void change('retry')}
+              data-testid="export-retry"
+            >
               {pending === 'retry' ? 'Starting again…' : 'Retry'}
             </button>
           ) : null}
@@ -172,7 +222,13 @@ function LiveUpdates({ processId, onUpdate }: { processId: string; onUpdate: () 
   return (
     <span className={styles.live} data-testid="export-connection" data-connection={connection}>
       {/* Not known yet: the stream's 404s are the wait for the worker, not a lost connection. */}
-      {connection === 'live' ? 'Live' : connection === 'closed' ? 'Finished' : connection === 'reconnecting' && process ? 'Reconnecting…' : 'Connecting…'}
+      {connection === 'live'
+        ? 'Live'
+        : connection === 'closed'
+          ? 'Finished'
+          : connection === 'reconnecting' && process
+            ? 'Reconnecting…'
+            : 'Connecting…'}
     </span>
   );
 }

@@ -12,4 +12,6 @@ export type ExportOptions = Export['options'];
 export type ExportEstimate = Schemas['ExportEstimate'];
 export type ExportLimits = Schemas['ExportLimits'];
 export type ExportRequest = Schemas['ExportRequest'];
-export type DownloadLink = NonNullable<paths['/api/exports/{id}']['get']['responses'][200]['content']['application/json']['download']>;
+export type DownloadLink = NonNullable<
+  paths['/api/exports/{id}']['get']['responses'][200]['content']['application/json']['download']
+>;

@@ -1,6 +1,15 @@
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format';
-import { downloadPath, exportPagePath, exportStatusClass, exportStatusLabel, formatLabel, progressLabel, sizeLabel, SUBJECT_LABELS } from './export-format';
+import {
+  downloadPath,
+  exportPagePath,
+  exportStatusClass,
+  exportStatusLabel,
+  formatLabel,
+  progressLabel,
+  sizeLabel,
+  SUBJECT_LABELS,
+} from './export-format';
 import type { Export } from './export-types';
 import styles from './exports.module.css';
 
@@ -29,8 +38,11 @@ export function ExportsTable({ exports, caption }: { exports: Export[]; caption:
           {exports.map((e) => (
             <tr key={e.id} data-testid="export-row" data-export-id={e.id} data-status={e.status}>
               <td className={styles.titleCell}>
-                <span className="badge">{SUBJECT_LABELS[e.subject]}</span> <Link href={exportPagePath(e)}>{e.title || 'Export'}</Link>
-                {e.status === 'running' || e.status === 'queued' ? <div className="subtle">{progressLabel(e.progress)}</div> : null}
+                <span className="badge">{SUBJECT_LABELS[e.subject]}</span>{' '}
+                <Link href={exportPagePath(e)}>{e.title || 'Export'}</Link>
+                {e.status === 'running' || e.status === 'queued' ? (
+                  <div className="subtle">{progressLabel(e.progress)}</div>
+                ) : null}
                 {e.status === 'failed' && e.error ? <div className="field-error">{e.error}</div> : null}
               </td>
               <td className={styles.nowrap}>{formatLabel(e.subject, e.format)}</td>
@@ -42,7 +54,13 @@ export function ExportsTable({ exports, caption }: { exports: Export[]; caption:
               <td className={`num ${styles.nowrap}`}>{sizeLabel(e)}</td>
               <td className={styles.nowrap}>{formatDateTime(e.createdAt)}</td>
               <td className={styles.nowrap} data-testid="export-row-expiry">
-                {e.status === 'expired' ? <span className="subtle">Expired {formatDateTime(e.expiresAt)}</span> : e.expiresAt ? formatDateTime(e.expiresAt) : '—'}
+                {e.status === 'expired' ? (
+                  <span className="subtle">Expired {formatDateTime(e.expiresAt)}</span>
+                ) : e.expiresAt ? (
+                  formatDateTime(e.expiresAt)
+                ) : (
+                  '—'
+                )}
               </td>
               <td>
                 {e.status === 'succeeded' ? (

@@ -6,7 +6,11 @@ export function ItemFailures({ process }: { process: Pick<Process, 'kind' | 'fai
   if (process.failures.length === 0) return null;
   const more = process.failed - process.failures.length;
   return (
-    <section aria-labelledby="failures-heading" data-testid="process-failures" style={{ marginBottom: 'var(--space-4)' }}>
+    <section
+      aria-labelledby="failures-heading"
+      data-testid="process-failures"
+      style={{ marginBottom: 'var(--space-4)' }}
+    >
       <h2 id="failures-heading" style={{ fontSize: 'var(--font-size-md)', marginBottom: 'var(--space-2)' }}>
         {heading(process)}
       </h2>

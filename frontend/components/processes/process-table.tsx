@@ -29,7 +29,9 @@ export function ProcessTable({ processes, caption }: { processes: Process[]; cap
                 <StatusBadge process={p} />
               </td>
               <td className="num">
-                {p.total > 0 ? `${formatNumber(p.done)} / ${formatNumber(p.total)} (${percent(p.done, p.total)}%)` : '—'}
+                {p.total > 0
+                  ? `${formatNumber(p.done)} / ${formatNumber(p.total)} (${percent(p.done, p.total)}%)`
+                  : '—'}
               </td>
               <td className="subtle">{formatDateTime(p.updatedAt)}</td>
             </tr>

@@ -23,7 +23,12 @@ export function statusLabel(process: Pick<Process, 'status' | 'failed'>): string
 export function StatusBadge({ process, testId }: { process: Pick<Process, 'status' | 'failed'>; testId?: string }) {
   const outcome = processOutcome(process);
   return (
-    <span className={CLASSES[outcome] ?? 'badge'} data-testid={testId} data-status={process.status} data-outcome={outcome}>
+    <span
+      className={CLASSES[outcome] ?? 'badge'}
+      data-testid={testId}
+      data-status={process.status}
+      data-outcome={outcome}
+    >
       {LABELS[outcome] ?? process.status}
     </span>
   );

@@ -13,9 +13,14 @@ const MAX_RETRY_MS = 5000;
  * then, an error means "not known yet" (404) or a dropped connection: it reconnects with a capped
  * backoff instead of EventSource's fixed retry. A late non-final update never overwrites a final one.
  */
-export function useLiveProcess(processId: string, initial: Process | null): { process: Process | null; connection: Connection } {
+export function useLiveProcess(
+  processId: string,
+  initial: Process | null,
+): { process: Process | null; connection: Connection } {
   const [process, setProcess] = useState<Process | null>(initial);
-  const [connection, setConnection] = useState<Connection>(initial && isFinalStatus(initial.status) ? 'closed' : 'connecting');
+  const [connection, setConnection] = useState<Connection>(
+    initial && isFinalStatus(initial.status) ? 'closed' : 'connecting',
+  );
 
   useEffect(() => {
     if (initial && isFinalStatus(initial.status)) return;

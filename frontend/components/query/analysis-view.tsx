@@ -1,9 +1,16 @@
 import Link from 'next/link';
 import { citationHref, citationKey, citationPlace, citedPassages, numberCitations } from './citations';
-import type { AnalysisSection, AnswerScope, Citation, KeyFact, ScopeRefinement } from './types';
 import styles from './query.module.css';
+import type { AnalysisSection, AnswerScope, Citation, KeyFact, ScopeRefinement } from './types';
 
-const FACT_KINDS: Record<string, string> = { date: 'Date', deadline: 'Deadline', amount: 'Amount', percentage: 'Percentage', party: 'Party', outcome: 'Outcome' };
+const FACT_KINDS: Record<string, string> = {
+  date: 'Date',
+  deadline: 'Deadline',
+  amount: 'Amount',
+  percentage: 'Percentage',
+  party: 'Party',
+  outcome: 'Outcome',
+};
 
 /** "Ameren Illinois · Application, filed 2024-01-12": for whom the fact is, and which filing states it. */
 function factSource(fact: KeyFact): string {
@@ -15,7 +22,11 @@ function factSource(fact: KeyFact): string {
  * What the answer is about, first: the proceeding (or comparison) and, when the question could
  * have meant other proceedings, one link each to ask it again within one of them.
  */
-export function AnswerScopeLine({ scope, refinements, refineHref }: {
+export function AnswerScopeLine({
+  scope,
+  refinements,
+  refineHref,
+}: {
   scope: AnswerScope;
   refinements: ScopeRefinement[];
   refineHref?: ((docketNumber: string) => string) | undefined;
@@ -26,9 +37,17 @@ export function AnswerScopeLine({ scope, refinements, refineHref }: {
       {scope.statement ? <p className={styles.scopeStatement}>{scope.statement}</p> : null}
       {refinements.length > 0 && refineHref ? (
         <p className={styles.refinements}>
-          <span className={styles.refinementsLabel}>{scope.kind === 'proceeding' ? 'Did you mean another proceeding?' : 'Narrow to one proceeding:'}</span>
+          <span className={styles.refinementsLabel}>
+            {scope.kind === 'proceeding' ? 'Did you mean another proceeding?' : 'Narrow to one proceeding:'}
+          </span>
           {refinements.map((r) => (
-            <Link key={`${r.sourceId}|${r.docketNumber}`} href={refineHref(r.docketNumber)} className={styles.refinement} data-testid="scope-refinement" title={r.title || undefined}>
+            <Link
+              key={`${r.sourceId}|${r.docketNumber}`}
+              href={refineHref(r.docketNumber)}
+              className={styles.refinement}
+              data-testid="scope-refinement"
+              title={r.title || undefined}
+            >
               Docket {r.docketNumber}
               {r.title ? <span className={styles.refinementTitle}> — {r.title}</span> : null}
               {refinementWhen(r) ? <span className={styles.refinementTitle}>{refinementWhen(r)}</span> : null}
@@ -42,7 +61,12 @@ export function AnswerScopeLine({ scope, refinements, refineHref }: {
 
 /** " (filed 2023-05-01 to 2024-01-20, decided)": when the other proceeding ran and whether it is decided. */
 function refinementWhen(r: ScopeRefinement): string {
-  const span = r.firstFiled && r.lastFiled && r.firstFiled !== r.lastFiled ? `filed ${r.firstFiled} to ${r.lastFiled}` : r.firstFiled ? `filed ${r.firstFiled}` : '';
+  const span =
+    r.firstFiled && r.lastFiled && r.firstFiled !== r.lastFiled
+      ? `filed ${r.firstFiled} to ${r.lastFiled}`
+      : r.firstFiled
+        ? `filed ${r.firstFiled}`
+        : '';
   const parts = [span, r.status].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
@@ -87,7 +111,9 @@ export function AnalysisView({
 }) {
   const numbers = numberCitations(sections, keyFacts);
   const passages = citedPassages(sections, keyFacts);
-  const marker = (c: Citation) => <CitationMarker key={citationKey(c)} n={numbers.get(citationKey(c))!} citation={c} question={question} />;
+  const marker = (c: Citation) => (
+    <CitationMarker key={citationKey(c)} n={numbers.get(citationKey(c))!} citation={c} question={question} />
+  );
 
   return (
     <div className={styles.analysis} data-testid="analysis-view">
@@ -118,7 +144,15 @@ export function AnalysisView({
           </h3>
           <ul className={styles.facts} data-testid="key-facts">
             {keyFacts.map((fact, i) => (
-              <li key={i} data-testid="key-fact" data-kind={fact.kind} data-slot={fact.slot} data-status={fact.status} data-normalized={fact.normalized} className={fact.status === 'superseded' ? styles.superseded : undefined}>
+              <li
+                key={i}
+                data-testid="key-fact"
+                data-kind={fact.kind}
+                data-slot={fact.slot}
+                data-status={fact.status}
+                data-normalized={fact.normalized}
+                className={fact.status === 'superseded' ? styles.superseded : undefined}
+              >
                 <span className={styles.factKind}>
                   {fact.label || FACT_KINDS[fact.kind] || fact.kind}
                   {fact.status === 'superseded' ? <span className={styles.factStatus}> · superseded</span> : null}
@@ -143,7 +177,9 @@ export function AnalysisView({
           <ol className={styles.sourceList}>
             {passages.map(({ n, citation }) => (
               <li key={n} value={n} data-testid="source">
-                <Link href={citationHref(citation, question)} prefetch={false}>{citationPlace(citation)}</Link>
+                <Link href={citationHref(citation, question)} prefetch={false}>
+                  {citationPlace(citation)}
+                </Link>
                 <q className={styles.quote}>{citation.quote}</q>
               </li>
             ))}

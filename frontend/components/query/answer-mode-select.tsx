@@ -6,7 +6,12 @@ const LABELS: Record<AnalysisMode, string> = { extractive: 'Extractive', generat
  * The choice of answer mode, offered only when there is a choice: without a language model every
  * answer is extractive, and users are not shown a mode they cannot have.
  */
-export function AnswerModeSelect({ modes, value, onChange, disabled }: {
+export function AnswerModeSelect({
+  modes,
+  value,
+  onChange,
+  disabled,
+}: {
   modes: AnalysisMode[];
   value: '' | AnalysisMode;
   onChange: (mode: '' | AnalysisMode) => void;
@@ -18,7 +23,14 @@ export function AnswerModeSelect({ modes, value, onChange, disabled }: {
       <label className="visually-hidden" htmlFor="ask-mode">
         Answer mode
       </label>
-      <select id="ask-mode" className="select" value={value} onChange={(e) => onChange(e.target.value as '' | AnalysisMode)} disabled={disabled} data-testid="ask-mode">
+      <select
+        id="ask-mode"
+        className="select"
+        value={value}
+        onChange={(e) => onChange(e.target.value as '' | AnalysisMode)}
+        disabled={disabled}
+        data-testid="ask-mode"
+      >
         <option value="">Default mode</option>
         {modes.map((mode) => (
           <option key={mode} value={mode}>

@@ -9,19 +9,19 @@ import { RememberScroll } from '@/components/ui/remember-scroll';
 import { isApiError } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
 import { AnalysisView } from './analysis-view';
+import { AnswerModeSelect } from './answer-mode-select';
 import { ANSWER_PARAM, answerHref, answerIdIsMalformed, answerIdOf } from './answer-url';
 import { askQuestion, watchAnswer, type AskHandlers } from './ask-stream';
-import { useHydrated } from './use-hydrated';
 import { numberCitations } from './citations';
 import { DocumentsView } from './documents-view';
 import { FiguresView } from './figures-view';
 import { FilterSummary, hasFilters } from './filter-summary';
-import { AnswerModeSelect } from './answer-mode-select';
 import { AnalysisNotice, ModeBadge } from './mode-badge';
 import { formatMs, refineHref } from './query-views';
-import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocument } from './types';
 import styles from './query.module.css';
 import counter from './question-counter.module.css';
+import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocument } from './types';
+import { useHydrated } from './use-hydrated';
 
 // 'opening': the address names an answer the page does not hold yet; its first event is awaited.
 type Phase = 'idle' | 'opening' | 'asking' | 'retrieving' | 'writing' | 'figures' | 'done' | 'failed';
@@ -46,15 +46,24 @@ const PHASE_LABELS: Partial<Record<Phase, string>> = {
 /** The answer as stored, shown the way it looked when it finished streaming. */
 function answerOf(query: Query): Answer {
   return {
-    question: query.question, queryId: query.queryId, requestId: query.requestId, documents: query.documents,
-    sections: query.analysis.sections, figures: query.figures, query,
+    question: query.question,
+    queryId: query.queryId,
+    requestId: query.requestId,
+    documents: query.documents,
+    sections: query.analysis.sections,
+    figures: query.figures,
+    query,
   };
 }
 
 /** The counter shows from this share of the limit on, so it is there before the limit is reached. */
 const COUNTER_FROM = 0.9;
 
-const EXAMPLES = ['What rate increase did the commission approve?', 'Which deadlines were set for comments?', 'Who intervened in the proceeding?'];
+const EXAMPLES = [
+  'What rate increase did the commission approve?',
+  'Which deadlines were set for comments?',
+  'Who intervened in the proceeding?',
+];
 
 /**
  * The question box and the answer as it streams in: documents first, then each section, then figures.
@@ -96,7 +105,10 @@ export function AskPanel({
   const malformed = answerIdIsMalformed(named);
   const storedHere = stored && (!awaitedId || stored.queryId === awaitedId) ? stored : null;
   // A stored answer asked within one docket (a refinement) keeps saying so after it is shown again.
-  const storedDocket = storedHere?.filters.dockets.length === 1 && !defaultFilters.dockets.includes(storedHere.filters.dockets[0] ?? '') ? (storedHere.filters.dockets[0] ?? '') : '';
+  const storedDocket =
+    storedHere?.filters.dockets.length === 1 && !defaultFilters.dockets.includes(storedHere.filters.dockets[0] ?? '')
+      ? (storedHere.filters.dockets[0] ?? '')
+      : '';
   const [docket, setDocket] = useState(refinedDocket || storedDocket);
   const form = useRef<HTMLFormElement | null>(null);
   const [question, setQuestion] = useState(storedHere?.question ?? initialQuestion);
@@ -119,20 +131,40 @@ export function AskPanel({
    * Shows an answer as its events arrive: one asked here (`asked`: its question), or the one the
    * address names (`asked` null: resumed from its start, or shown whole once stored).
    */
-  const follow = async (run: (handlers: AskHandlers, signal: AbortSignal) => Promise<void>, asked: string | null): Promise<void> => {
+  const follow = async (
+    run: (handlers: AskHandlers, signal: AbortSignal) => Promise<void>,
+    asked: string | null,
+  ): Promise<void> => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
     setError(null);
     setMissing(false);
     setPhase(asked === null ? 'opening' : 'asking');
-    setAnswer(asked === null ? null : { question: asked, queryId: null, requestId: null, documents: null, sections: [], figures: null, query: null });
+    setAnswer(
+      asked === null
+        ? null
+        : {
+            question: asked,
+            queryId: null,
+            requestId: null,
+            documents: null,
+            sections: [],
+            figures: null,
+            query: null,
+          },
+    );
     const update = (patch: Partial<Answer>) => setAnswer((prev) => (prev ? { ...prev, ...patch } : prev));
     let completed = false;
     let named = false;
     // A failed answer is never stored: its address would only say so. Back to the question instead.
     const unname = () => {
-      if (named && asked !== null) window.history.replaceState(null, '', `/workspaces/${encodeURIComponent(workspaceId)}/query?q=${encodeURIComponent(asked)}`);
+      if (named && asked !== null)
+        window.history.replaceState(
+          null,
+          '',
+          `/workspaces/${encodeURIComponent(workspaceId)}/query?q=${encodeURIComponent(asked)}`,
+        );
     };
     try {
       await run(
@@ -140,7 +172,15 @@ export function AskPanel({
           started: ({ queryId, requestId, question: answered }) => {
             own.current.add(queryId);
             if (asked === null) {
-              setAnswer({ question: answered, queryId, requestId, documents: null, sections: [], figures: null, query: null });
+              setAnswer({
+                question: answered,
+                queryId,
+                requestId,
+                documents: null,
+                sections: [],
+                figures: null,
+                query: null,
+              });
               setQuestion((typed) => typed || answered);
             } else {
               update({ queryId, requestId });
@@ -161,7 +201,14 @@ export function AskPanel({
           },
           completed: (query) => {
             completed = true;
-            update({ query, documents: query.documents, sections: query.analysis.sections, figures: query.figures, queryId: query.queryId, requestId: query.requestId });
+            update({
+              query,
+              documents: query.documents,
+              sections: query.analysis.sections,
+              figures: query.figures,
+              queryId: query.queryId,
+              requestId: query.requestId,
+            });
             setPhase('done');
             // The page at the answer's address now renders it stored: what Back and reload come back to.
             router.refresh();
@@ -172,7 +219,13 @@ export function AskPanel({
       if (current.signal.aborted || completed) return;
       unname();
       setPhase('failed');
-      setError({ message: asked === null ? 'This answer stopped before it was complete, so it was not saved. Ask the question again.' : 'The answer ended early. Try again.', field: null });
+      setError({
+        message:
+          asked === null
+            ? 'This answer stopped before it was complete, so it was not saved. Ask the question again.'
+            : 'The answer ended early. Try again.',
+        field: null,
+      });
     } catch (err) {
       if (current.signal.aborted) return;
       if (asked === null && isApiError(err) && (err.status === 404 || err.status === 400)) {
@@ -222,7 +275,11 @@ export function AskPanel({
       setError({ message: tooLongMessage(questionLimit), field: tooLongMessage(questionLimit) });
       return;
     }
-    const body = { question: asked, ...(mode ? { mode } : {}), ...(docket ? { filters: { ...defaultFilters, dockets: [docket] } } : {}) };
+    const body = {
+      question: asked,
+      ...(mode ? { mode } : {}),
+      ...(docket ? { filters: { ...defaultFilters, dockets: [docket] } } : {}),
+    };
     await follow((handlers, signal) => askQuestion(workspaceId, body, handlers, signal), asked);
   };
 
@@ -231,7 +288,9 @@ export function AskPanel({
   const analysis = query?.analysis;
   const keyFacts = analysis?.keyFacts ?? [];
   const numbers = numberCitations(answer?.sections ?? [], keyFacts);
-  const logBase = answer?.requestId ? `/workspaces/${encodeURIComponent(workspaceId)}/log/${encodeURIComponent(answer.requestId)}` : null;
+  const logBase = answer?.requestId
+    ? `/workspaces/${encodeURIComponent(workspaceId)}/log/${encodeURIComponent(answer.requestId)}`
+    : null;
 
   return (
     <div className="stack">
@@ -271,11 +330,21 @@ export function AskPanel({
           )}
           <div className={styles.askActions}>
             <div className={styles.askScope}>
-              {hasFilters(defaultFilters) ? <FilterSummary filters={defaultFilters} label="Workspace filters" agencyNames={agencyNames} /> : <span className="subtle">Searching every filing (this workspace has no default filters)</span>}
+              {hasFilters(defaultFilters) ? (
+                <FilterSummary filters={defaultFilters} label="Workspace filters" agencyNames={agencyNames} />
+              ) : (
+                <span className="subtle">Searching every filing (this workspace has no default filters)</span>
+              )}
               {docket ? (
                 <span className={styles.docketChip} data-testid="ask-docket">
                   Within docket {docket}
-                  <button type="button" className={styles.docketChipClear} onClick={() => setDocket('')} aria-label={`Ask across every docket, not only ${docket}`} disabled={busy}>
+                  <button
+                    type="button"
+                    className={styles.docketChipClear}
+                    onClick={() => setDocket('')}
+                    aria-label={`Ask across every docket, not only ${docket}`}
+                    disabled={busy}
+                  >
                     ×
                   </button>
                 </span>
@@ -283,7 +352,12 @@ export function AskPanel({
             </div>
             <div className={styles.askButtons}>
               <AnswerModeSelect modes={modes} value={mode} onChange={setMode} disabled={!canAsk} />
-              <button type="submit" className="btn btn-primary" disabled={!canAsk || busy || !hydrated || tooLong} data-testid="ask-submit">
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={!canAsk || busy || !hydrated || tooLong}
+                data-testid="ask-submit"
+              >
                 {busy ? 'Answering…' : 'Ask'}
               </button>
             </div>
@@ -305,11 +379,19 @@ export function AskPanel({
         <div className={`card ${styles.askIntro}`}>
           <div className="card-body">
             <h2 className={styles.sectionHeading}>Ask about the filings in this workspace</h2>
-            <p className="muted">The answer is built from the best-matching filings: an analysis whose every sentence cites its source, the documents it used, and figures.</p>
+            <p className="muted">
+              The answer is built from the best-matching filings: an analysis whose every sentence cites its source, the
+              documents it used, and figures.
+            </p>
             <ul className={styles.examples}>
               {EXAMPLES.map((example) => (
                 <li key={example}>
-                  <button type="button" className={styles.exampleButton} onClick={() => setQuestion(example)} disabled={!canAsk}>
+                  <button
+                    type="button"
+                    className={styles.exampleButton}
+                    onClick={() => setQuestion(example)}
+                    disabled={!canAsk}
+                  >
                     {example}
                   </button>
                 </li>
@@ -320,7 +402,13 @@ export function AskPanel({
       ) : null}
 
       {answer && phase !== 'failed' ? (
-        <section aria-labelledby="answer-heading" className="stack" data-testid="answer" data-phase={phase} data-query-id={answer.queryId ?? undefined}>
+        <section
+          aria-labelledby="answer-heading"
+          className="stack"
+          data-testid="answer"
+          data-phase={phase}
+          data-query-id={answer.queryId ?? undefined}
+        >
           <RememberScroll ready={phase === 'done'} />
           <div className={styles.answerHeader}>
             <h2 id="answer-heading" className={styles.answerQuestion}>
@@ -353,7 +441,8 @@ export function AskPanel({
                   </p>
                 ) : answer.sections.length === 0 ? (
                   <p className={styles.pending}>
-                    <span className={styles.pulse} aria-hidden="true" /> {answer.documents ? 'Reading the documents…' : 'Waiting for the documents…'}
+                    <span className={styles.pulse} aria-hidden="true" />{' '}
+                    {answer.documents ? 'Reading the documents…' : 'Waiting for the documents…'}
                   </p>
                 ) : (
                   <AnalysisView
@@ -369,9 +458,16 @@ export function AskPanel({
               </div>
             </article>
             <aside aria-label="Documents used" className={styles.answerAside}>
-              <h3 className={styles.asideHeading}>Documents{answer.documents ? ` (${answer.documents.length})` : ''}</h3>
+              <h3 className={styles.asideHeading}>
+                Documents{answer.documents ? ` (${answer.documents.length})` : ''}
+              </h3>
               {answer.documents ? (
-                <DocumentsView documents={answer.documents} question={answer.question} citationNumbers={numbers} compact />
+                <DocumentsView
+                  documents={answer.documents}
+                  question={answer.question}
+                  citationNumbers={numbers}
+                  compact
+                />
               ) : (
                 <p className={styles.pending}>
                   <span className={styles.pulse} aria-hidden="true" /> Finding documents…
@@ -397,9 +493,13 @@ export function AskPanel({
                     analysis
                   </Link>
                   {' · '}
-                  <Link href={`${logBase}/documents`} prefetch={false}>documents</Link>
+                  <Link href={`${logBase}/documents`} prefetch={false}>
+                    documents
+                  </Link>
                   {' · '}
-                  <Link href={`${logBase}/figures`} prefetch={false}>figures</Link>
+                  <Link href={`${logBase}/figures`} prefetch={false}>
+                    figures
+                  </Link>
                 </>
               ) : null}
               {' · '}
@@ -441,7 +541,8 @@ function AnswerMissing({ workspaceId }: { workspaceId: string }) {
   return (
     <div className="alert alert-info" role="status" data-testid="answer-missing">
       <p>
-        No saved answer has this address: it may have stopped before it was complete, or the link is wrong. Ask the question again, or look for it in the{' '}
+        No saved answer has this address: it may have stopped before it was complete, or the link is wrong. Ask the
+        question again, or look for it in the{' '}
         <Link href={`/workspaces/${encodeURIComponent(workspaceId)}/log`}>workspace log</Link>.
       </p>
     </div>

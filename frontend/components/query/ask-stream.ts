@@ -3,9 +3,9 @@
 // arrive (EventSource cannot POST, so openapi-fetch's `parseAs: 'stream'` + eventsource-parser). And of
 // GET /api/queries/:queryId/events: the same events for an answer the page's address names.
 import { createParser } from 'eventsource-parser';
+import { ApiError, toApiError } from '@/lib/api-error';
 import { api } from '@/lib/api.client';
 import type { components } from '@/lib/api/schema';
-import { ApiError, toApiError } from '@/lib/api-error';
 import type { AnalysisSection, Figures, Query, QueryDocument } from './types';
 
 type AskEvents = components['schemas']['AskEvents'];
@@ -24,7 +24,12 @@ export interface AskHandlers {
  * refusal (400 with field issues, 403, 404, 503) or for an `error` event mid-stream; an abort
  * (the user asked again or left) ends quietly.
  */
-export async function askQuestion(workspaceId: string, body: AskRequest, handlers: AskHandlers, signal: AbortSignal): Promise<void> {
+export async function askQuestion(
+  workspaceId: string,
+  body: AskRequest,
+  handlers: AskHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   const ask = () =>
     api.POST('/api/workspaces/{id}/queries', {
       params: { path: { id: workspaceId } },
@@ -58,13 +63,19 @@ export async function watchAnswer(queryId: string, handlers: AskHandlers, signal
 type AnswerResponse = { data?: ReadableStream | null | undefined; error?: unknown; response: Response };
 
 /** Opens the event stream and dispatches each event to its handler until the stream ends. */
-async function readAnswer(open: () => Promise<AnswerResponse>, handlers: AskHandlers, signal: AbortSignal): Promise<void> {
+async function readAnswer(
+  open: () => Promise<AnswerResponse>,
+  handlers: AskHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   let answer: AnswerResponse;
   try {
     answer = await open();
   } catch (error) {
     if (signal.aborted) return;
-    throw error instanceof ApiError ? error : new ApiError(0, 'unavailable', 'Cannot reach the server. Check your connection and try again.');
+    throw error instanceof ApiError
+      ? error
+      : new ApiError(0, 'unavailable', 'Cannot reach the server. Check your connection and try again.');
   }
   const { data: stream, error, response } = answer;
   if (!response.ok || !stream) {
@@ -76,11 +87,16 @@ async function readAnswer(open: () => Promise<AnswerResponse>, handlers: AskHand
     onEvent: (event) => {
       const data = JSON.parse(event.data) as unknown;
       switch (event.event) {
-        case 'started': return handlers.started(data as AskEvents['started']);
-        case 'documents': return handlers.documents((data as AskEvents['documents']).documents);
-        case 'section': return handlers.section(data as AskEvents['section']);
-        case 'figures': return handlers.figures(data as AskEvents['figures']);
-        case 'completed': return handlers.completed((data as AskEvents['completed']).query);
+        case 'started':
+          return handlers.started(data as AskEvents['started']);
+        case 'documents':
+          return handlers.documents((data as AskEvents['documents']).documents);
+        case 'section':
+          return handlers.section(data as AskEvents['section']);
+        case 'figures':
+          return handlers.figures(data as AskEvents['figures']);
+        case 'completed':
+          return handlers.completed((data as AskEvents['completed']).query);
         case 'error': {
           const { code, message } = data as AskEvents['error'];
           failure = toApiError(code === 'unavailable' ? 503 : 500, { error: { code, message } });

@@ -20,10 +20,16 @@ export function numberCitations(sections: AnalysisSection[], keyFacts: KeyFact[]
 }
 
 /** Distinct cited passages in the order of their numbers. */
-export function citedPassages(sections: AnalysisSection[], keyFacts: KeyFact[] = []): { n: number; citation: Citation }[] {
+export function citedPassages(
+  sections: AnalysisSection[],
+  keyFacts: KeyFact[] = [],
+): { n: number; citation: Citation }[] {
   const numbers = numberCitations(sections, keyFacts);
   const seen = new Map<string, Citation>();
-  const all = [...sections.flatMap((s) => s.sentences.flatMap((t) => t.citations)), ...keyFacts.flatMap((f) => (f.citation ? [f.citation] : []))];
+  const all = [
+    ...sections.flatMap((s) => s.sentences.flatMap((t) => t.citations)),
+    ...keyFacts.flatMap((f) => (f.citation ? [f.citation] : [])),
+  ];
   for (const c of all) if (!seen.has(citationKey(c))) seen.set(citationKey(c), c);
   return [...seen.entries()].map(([key, citation]) => ({ n: numbers.get(key)!, citation }));
 }
@@ -32,7 +38,10 @@ export function citedPassages(sections: AnalysisSection[], keyFacts: KeyFact[] =
  * The citation numbers a document's passages carry, ascending and once each: how the documents list
  * points back to the answer's markers (never by rank, which would read as a citation).
  */
-export function citationNumbersOf(passages: Pick<Citation, 'documentId' | 'start' | 'end'>[], numbers: Map<string, number> | undefined): number[] {
+export function citationNumbersOf(
+  passages: Pick<Citation, 'documentId' | 'start' | 'end'>[],
+  numbers: Map<string, number> | undefined,
+): number[] {
   const found = new Set<number>();
   for (const passage of passages) {
     const n = numbers?.get(citationKey(passage));
@@ -43,10 +52,12 @@ export function citationNumbersOf(passages: Pick<Citation, 'documentId' | 'start
 
 // Words of a question not worth highlighting in a document (they would mark half the text).
 const QUESTION_STOP_WORDS = new Set(
-  ('a an and are as at be been being but by can could did do does for from had has have how i if in into is it its may might ' +
+  (
+    'a an and are as at be been being but by can could did do does for from had has have how i if in into is it its may might ' +
     'must of on or our over shall should so than that the their them then there these they this those to under was we were what ' +
     'when where which while who whom whose why will with would you your about after before between during any all each other ' +
-    'company commission filed filing filings').split(' '),
+    'company commission filed filing filings'
+  ).split(' '),
 );
 
 /** The question's content words, for `?q=` on the document page (which highlights every word given). */

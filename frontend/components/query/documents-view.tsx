@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { formatDate } from '@/lib/format';
 import { citationHref, citationKey, citationNumbersOf, citationPlace, documentHref } from './citations';
-import type { QueryDocument } from './types';
 import styles from './query.module.css';
+import type { QueryDocument } from './types';
 
 /**
  * The documents the answer used, best match first, each with the passages it cites (or its
@@ -40,7 +40,13 @@ export function DocumentsView({
           const cited = citationNumbersOf(d.passages, citationNumbers);
           const firstPassage = (n: number) => d.passages.find((p) => citationNumbers?.get(citationKey(p)) === n);
           return (
-            <li key={d.documentId} className={styles.document} data-testid="query-document" data-document-id={d.documentId} data-cited={cited.join(' ')}>
+            <li
+              key={d.documentId}
+              className={styles.document}
+              data-testid="query-document"
+              data-document-id={d.documentId}
+              data-cited={cited.join(' ')}
+            >
               <div className={styles.documentBody}>
                 <h3 className={styles.documentTitle}>
                   <Link href={documentHref(d.documentId, question)} prefetch={false} data-testid="query-document-link">
@@ -52,7 +58,11 @@ export function DocumentsView({
                   {d.docketNumber ? <span>Docket {d.docketNumber}</span> : null}
                   {d.filingCategory ? <span>{d.filingCategory}</span> : null}
                   {d.filedAt ? <span>Filed {formatDate(d.filedAt)}</span> : null}
-                  {d.rank === 0 ? <span title="Not among the search matches: the answer read it from the proceeding’s filings">From the proceeding’s record</span> : null}
+                  {d.rank === 0 ? (
+                    <span title="Not among the search matches: the answer read it from the proceeding’s filings">
+                      From the proceeding’s record
+                    </span>
+                  ) : null}
                 </div>
                 <p className={styles.citedAs} data-testid="document-cited-as">
                   {cited.length > 0 ? (
@@ -61,7 +71,14 @@ export function DocumentsView({
                       {cited.map((n) => {
                         const passage = firstPassage(n);
                         return passage ? (
-                          <Link key={n} href={citationHref(passage, question)} prefetch={false} className={styles.cite} title={`${citationPlace(passage)}: “${passage.quote}”`} aria-label={`Citation ${n}: ${citationPlace(passage)}`}>
+                          <Link
+                            key={n}
+                            href={citationHref(passage, question)}
+                            prefetch={false}
+                            className={styles.cite}
+                            title={`${citationPlace(passage)}: “${passage.quote}”`}
+                            aria-label={`Citation ${n}: ${citationPlace(passage)}`}
+                          >
                             {n}
                           </Link>
                         ) : null;
@@ -76,8 +93,14 @@ export function DocumentsView({
                   return (
                     <blockquote key={citationKey(p)} className={styles.passage} data-testid="query-passage">
                       <span className={styles.passageText}>{p.quote}</span>
-                      <Link href={citationHref(p, question)} prefetch={false} className={styles.passageLink} aria-label={`${n ? `Citation ${n}: ` : ''}open ${citationPlace(p)} at this passage`}>
-                        {n ? <span className={styles.cite}>{n}</span> : null} {p.page > 0 ? `Page ${p.page}` : 'Open at passage'} →
+                      <Link
+                        href={citationHref(p, question)}
+                        prefetch={false}
+                        className={styles.passageLink}
+                        aria-label={`${n ? `Citation ${n}: ` : ''}open ${citationPlace(p)} at this passage`}
+                      >
+                        {n ? <span className={styles.cite}>{n}</span> : null}{' '}
+                        {p.page > 0 ? `Page ${p.page}` : 'Open at passage'} →
                       </Link>
                     </blockquote>
                   );

@@ -1,10 +1,10 @@
 'use client';
 
-import { useRef, useState, type ReactNode } from 'react';
 import { toPng } from 'html-to-image';
+import { useRef, useState, type ReactNode } from 'react';
 import { fileSlug, toCsv, type CsvCell } from './csv';
-import { useHydrated } from './use-hydrated';
 import styles from './query.module.css';
+import { useHydrated } from './use-hydrated';
 
 function download(href: string, fileName: string): void {
   const link = document.createElement('a');
@@ -72,10 +72,24 @@ export function FigureCard({
           {description ? <p>{description}</p> : null}
         </div>
         <div className={styles.downloads} data-export-skip="true">
-          <button type="button" className="btn btn-sm" onClick={downloadPng} disabled={busy || !hydrated} data-testid={`${testId}-png`} aria-label={`Download ${title} as PNG`}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={downloadPng}
+            disabled={busy || !hydrated}
+            data-testid={`${testId}-png`}
+            aria-label={`Download ${title} as PNG`}
+          >
             {busy ? 'Preparing…' : 'PNG'}
           </button>
-          <button type="button" className="btn btn-sm" onClick={downloadCsv} disabled={!hydrated} data-testid={`${testId}-csv`} aria-label={`Download ${title} as CSV`}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={downloadCsv}
+            disabled={!hydrated}
+            data-testid={`${testId}-csv`}
+            aria-label={`Download ${title} as CSV`}
+          >
             CSV
           </button>
         </div>

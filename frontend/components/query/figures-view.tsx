@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { citationHref, citationPlace } from './citations';
 import { FigureCard } from './figure-card';
-import type { CountBucket, ExtractedNumber, FigureCounts, Figures } from './types';
 import styles from './query.module.css';
+import type { CountBucket, ExtractedNumber, FigureCounts, Figures } from './types';
 
 const ACCENT = '#2f5fb3';
 const TICK = { fontSize: 11, fill: '#6b7480' };
@@ -67,7 +67,10 @@ function MonthlyChart({ buckets }: { buckets: CountBucket[] }) {
             <CartesianGrid vertical={false} stroke="#eef0f3" />
             <XAxis dataKey="month" tick={TICK} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} minTickGap={24} />
             <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={48} />
-            <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
+            <Tooltip
+              cursor={{ fill: '#f6f7f9' }}
+              contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }}
+            />
             <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} maxBarSize={48} />
           </BarChart>
         </ResponsiveContainer>
@@ -84,11 +87,27 @@ function CountChart({ buckets, label }: { buckets: CountBucket[]; label: string 
     <>
       <div role="img" aria-label={label} style={{ width: '100%', height }}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 420, height }}>
-          <BarChart data={shown} layout="vertical" margin={{ top: 4, right: 24, bottom: 0, left: 0 }} barCategoryGap={6}>
+          <BarChart
+            data={shown}
+            layout="vertical"
+            margin={{ top: 4, right: 24, bottom: 0, left: 0 }}
+            barCategoryGap={6}
+          >
             <CartesianGrid horizontal={false} stroke="#eef0f3" />
             <XAxis type="number" allowDecimals={false} tick={TICK} tickLine={false} axisLine={{ stroke: '#dfe3e8' }} />
-            <YAxis type="category" dataKey="name" tick={(props: object) => <CategoryTick {...props} />} tickLine={false} axisLine={false} width={190} interval={0} />
-            <Tooltip cursor={{ fill: '#f6f7f9' }} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              tick={(props: object) => <CategoryTick {...props} />}
+              tickLine={false}
+              axisLine={false}
+              width={190}
+              interval={0}
+            />
+            <Tooltip
+              cursor={{ fill: '#f6f7f9' }}
+              contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }}
+            />
             <Bar dataKey="filings" name="Filings" fill={ACCENT} isAnimationActive={false} maxBarSize={22} />
           </BarChart>
         </ResponsiveContainer>
@@ -129,7 +148,12 @@ export function FiguresView({ figures: all, question }: { figures: Figures; ques
   const scoped = all.retrieved !== null && !everything;
   const charts: { title: string; what: string; buckets: CountBucket[]; testId: string }[] = [
     { title: 'Filings by agency', what: 'agency', buckets: figures.byAgency, testId: 'figure-agency' },
-    { title: 'Filings by filing type', what: 'filing type', buckets: figures.byFilingType, testId: 'figure-filing-type' },
+    {
+      title: 'Filings by filing type',
+      what: 'filing type',
+      buckets: figures.byFilingType,
+      testId: 'figure-filing-type',
+    },
     { title: 'Filings by party', what: 'party', buckets: figures.byParty, testId: 'figure-party' },
     { title: 'Filings by docket', what: 'docket', buckets: figures.byDocket, testId: 'figure-docket' },
   ];
@@ -147,10 +171,20 @@ export function FiguresView({ figures: all, question }: { figures: Figures; ques
     <div className="stack" data-testid="figures-view">
       {all.retrieved ? (
         <div className="row" role="group" aria-label="What the figures describe" data-testid="figures-scope">
-          <button type="button" className={`btn btn-sm${scoped ? ' btn-primary' : ''}`} aria-pressed={scoped} onClick={() => setEverything(false)}>
+          <button
+            type="button"
+            className={`btn btn-sm${scoped ? ' btn-primary' : ''}`}
+            aria-pressed={scoped}
+            onClick={() => setEverything(false)}
+          >
             Docket {all.scopeDocketNumber} ({numberFormat.format(all.resultCount)})
           </button>
-          <button type="button" className={`btn btn-sm${scoped ? '' : ' btn-primary'}`} aria-pressed={!scoped} onClick={() => setEverything(true)}>
+          <button
+            type="button"
+            className={`btn btn-sm${scoped ? '' : ' btn-primary'}`}
+            aria-pressed={!scoped}
+            onClick={() => setEverything(true)}
+          >
             Everything retrieved ({numberFormat.format(all.retrieved.resultCount)})
           </button>
         </div>
@@ -190,7 +224,16 @@ export function FiguresView({ figures: all, question }: { figures: Figures; ques
         csv={{
           header: ['kind', 'as written', 'value', 'unit', 'document id', 'document', 'page', 'start', 'end', 'passage'],
           rows: figures.numbers.map((n) => [
-            n.kind, n.text, n.value, n.unit, n.citation?.documentId, n.citation?.documentTitle, n.citation?.page || null, n.citation?.start, n.citation?.end, n.citation?.quote,
+            n.kind,
+            n.text,
+            n.value,
+            n.unit,
+            n.citation?.documentId,
+            n.citation?.documentTitle,
+            n.citation?.page || null,
+            n.citation?.start,
+            n.citation?.end,
+            n.citation?.quote,
           ]),
         }}
       >
@@ -221,7 +264,12 @@ export function FiguresView({ figures: all, question }: { figures: Figures; ques
                     </td>
                     <td>
                       {n.citation ? (
-                        <Link href={citationHref(n.citation, question)} prefetch={false} title={n.citation.quote} data-testid="number-source">
+                        <Link
+                          href={citationHref(n.citation, question)}
+                          prefetch={false}
+                          title={n.citation.quote}
+                          data-testid="number-source"
+                        >
                           {citationPlace(n.citation)}
                         </Link>
                       ) : (

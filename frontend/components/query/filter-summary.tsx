@@ -1,9 +1,12 @@
 import { formatDate } from '@/lib/format';
-import type { Filters } from './types';
 import styles from './query.module.css';
+import type { Filters } from './types';
 
 export function hasFilters(f: Filters): boolean {
-  return f.agencies.length + f.filingTypes.length + f.dockets.length + f.parties.length > 0 || Boolean(f.filedFrom || f.filedTo);
+  return (
+    f.agencies.length + f.filingTypes.length + f.dockets.length + f.parties.length > 0 ||
+    Boolean(f.filedFrom || f.filedTo)
+  );
 }
 
 /** An agency filter's value as people read it: its name when the catalog knows the id. */
@@ -26,7 +29,15 @@ export function filtersInWords(f: Filters, agencyNames?: Record<string, string>)
 }
 
 /** The filters a request ran with, read-only, as small labelled chips. */
-export function FilterSummary({ filters, label = 'Filters', agencyNames }: { filters: Filters; label?: string; agencyNames?: Record<string, string> | undefined }) {
+export function FilterSummary({
+  filters,
+  label = 'Filters',
+  agencyNames,
+}: {
+  filters: Filters;
+  label?: string;
+  agencyNames?: Record<string, string> | undefined;
+}) {
   if (!hasFilters(filters)) return null;
   const chips: { field: string; value: string }[] = [
     ...filters.agencies.map((value) => ({ field: 'Agency', value: agencyName(value, agencyNames) })),

@@ -1,6 +1,6 @@
 import { InfoIcon } from '@/components/icons';
-import type { AnalysisMode } from './types';
 import styles from './query.module.css';
+import type { AnalysisMode } from './types';
 
 /** Which mode wrote the answer: sentences picked from the filings, or a model's text with checked citations. */
 export function ModeBadge({ mode, model }: { mode: AnalysisMode | null; model: string }) {
@@ -11,7 +11,12 @@ export function ModeBadge({ mode, model }: { mode: AnalysisMode | null; model: s
       ? 'Written by a language model; every sentence’s citation was checked against the retrieved passages'
       : 'Sentences selected from the filings themselves, each with the passage it comes from';
   return (
-    <span className={`badge ${mode === 'generative' ? 'badge-warning' : 'badge-accent'} ${styles.modeBadge}`} title={title} data-testid="mode-badge" data-mode={mode}>
+    <span
+      className={`badge ${mode === 'generative' ? 'badge-warning' : 'badge-accent'} ${styles.modeBadge}`}
+      title={title}
+      data-testid="mode-badge"
+      data-mode={mode}
+    >
       {label}
     </span>
   );

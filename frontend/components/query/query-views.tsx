@@ -6,8 +6,8 @@ import { DocumentsView } from './documents-view';
 import { FiguresView } from './figures-view';
 import { FilterSummary } from './filter-summary';
 import { AnalysisNotice, ModeBadge } from './mode-badge';
-import type { Person, Query, QueryViewName } from './types';
 import styles from './query.module.css';
+import type { Person, Query, QueryViewName } from './types';
 
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms) || ms <= 0) return '—';
@@ -113,7 +113,11 @@ export function QueryViews({
           {empty ? (
             <div className="card empty-state" data-testid="analysis-empty">
               <h2>No analysis</h2>
-              <p>{analysis.notice ? 'See the note above.' : 'No passage of the matching filings answered this, so there is nothing to cite.'}</p>
+              <p>
+                {analysis.notice
+                  ? 'See the note above.'
+                  : 'No passage of the matching filings answered this, so there is nothing to cite.'}
+              </p>
             </div>
           ) : (
             <article className="card card-body">
@@ -123,20 +127,28 @@ export function QueryViews({
                 question={query.question}
                 scope={analysis.scope}
                 refinements={analysis.refinements}
-                refineHref={query.workspaceId ? (docket) => refineHref(query.workspaceId ?? '', query.question, docket) : undefined}
+                refineHref={
+                  query.workspaceId
+                    ? (docket) => refineHref(query.workspaceId ?? '', query.question, docket)
+                    : undefined
+                }
               />
             </article>
           )}
         </div>
       ) : null}
       {view === 'documents' ? (
-        <DocumentsView documents={query.documents} question={query.question} citationNumbers={numberCitations(analysis.sections, analysis.keyFacts)} />
+        <DocumentsView
+          documents={query.documents}
+          question={query.question}
+          citationNumbers={numberCitations(analysis.sections, analysis.keyFacts)}
+        />
       ) : null}
       {view === 'figures' ? <FiguresView figures={query.figures} question={query.question} /> : null}
 
       <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
-        Retrieval {formatMs(query.timings.retrievalMs)} · analysis {formatMs(query.timings.analysisMs)} · figures {formatMs(query.timings.figuresMs)} · query{' '}
-        <span className="mono">{query.queryId}</span>
+        Retrieval {formatMs(query.timings.retrievalMs)} · analysis {formatMs(query.timings.analysisMs)} · figures{' '}
+        {formatMs(query.timings.figuresMs)} · query <span className="mono">{query.queryId}</span>
       </p>
     </div>
   );

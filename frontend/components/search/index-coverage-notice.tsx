@@ -15,7 +15,8 @@ export async function IndexCoverageNotice() {
     <div className="alert alert-warning" role="status" data-testid="index-behind">
       <InfoIcon />
       <p>
-        Indexing: {formatNumber(coverage.indexed)} {coverage.indexed === 1 ? 'document' : 'documents'} searchable, {formatNumber(coverage.pending)} more to add; results may be incomplete.
+        Indexing: {formatNumber(coverage.indexed)} {coverage.indexed === 1 ? 'document' : 'documents'} searchable,{' '}
+        {formatNumber(coverage.pending)} more to add; results may be incomplete.
       </p>
     </div>
   );

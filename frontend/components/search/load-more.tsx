@@ -2,18 +2,30 @@
 
 import { useState } from 'react';
 import { useHydrated } from '@/components/query/use-hydrated';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { formatNumber } from '@/lib/format';
 import { SearchResult } from './search-result';
-import type { SearchHit } from './types';
 import styles from './search.module.css';
+import type { SearchHit } from './types';
 
 /**
  * The next pages of a search, appended below the server-rendered first one. The cursor carries the
  * same query, filters and sort; later pages are not new requests in the workspace's log.
  */
-export function LoadMore({ apiQuery, initialCursor, q, shown, totalLabel }: { apiQuery: string; initialCursor: string | null; q: string; shown: number; totalLabel: string }) {
+export function LoadMore({
+  apiQuery,
+  initialCursor,
+  q,
+  shown,
+  totalLabel,
+}: {
+  apiQuery: string;
+  initialCursor: string | null;
+  q: string;
+  shown: number;
+  totalLabel: string;
+}) {
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [cursor, setCursor] = useState(initialCursor);
   const [loading, setLoading] = useState(false);
@@ -26,7 +38,9 @@ export function LoadMore({ apiQuery, initialCursor, q, shown, totalLabel }: { ap
     setError(null);
     try {
       // apiQuery is the page's own query string (filters repeat); the cursor follows it
-      const page = await unwrap(api.GET('/api/search', { querySerializer: () => `${apiQuery}&cursor=${encodeURIComponent(cursor)}` }));
+      const page = await unwrap(
+        api.GET('/api/search', { querySerializer: () => `${apiQuery}&cursor=${encodeURIComponent(cursor)}` }),
+      );
       setHits((prev) => [...prev, ...page.hits]);
       setCursor(page.nextCursor);
     } catch (err) {
@@ -51,7 +65,13 @@ export function LoadMore({ apiQuery, initialCursor, q, shown, totalLabel }: { ap
           Showing {formatNumber(count)} of {totalLabel}
         </span>
         {cursor ? (
-          <button type="button" className="btn" onClick={more} disabled={!ready || loading} data-testid="search-load-more">
+          <button
+            type="button"
+            className="btn"
+            onClick={more}
+            disabled={!ready || loading}
+            data-testid="search-load-more"
+          >
             {loading ? 'Loading…' : 'Load more'}
           </button>
         ) : null}

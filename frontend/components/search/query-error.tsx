@@ -6,7 +6,13 @@ export function QueryError({ id, query, message }: { id: string; query: string; 
   const column = errorColumn(message);
   const at = column !== null ? Math.min(Math.max(column - 1, 0), query.length) : null;
   return (
-    <div id={id} className={`alert alert-error ${styles.queryError}`} role="alert" data-testid="query-error" data-column={column ?? undefined}>
+    <div
+      id={id}
+      className={`alert alert-error ${styles.queryError}`}
+      role="alert"
+      data-testid="query-error"
+      data-column={column ?? undefined}
+    >
       <div>
         <p>
           <strong>This query cannot be run:</strong> {message}

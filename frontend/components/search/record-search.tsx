@@ -2,14 +2,13 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import type { components } from '@/lib/api/schema';
 import { ENTRY_PARAM, withEntry } from './search-params';
 import styles from './search.module.css';
 
 type RecordedSearchRequest = components['schemas']['RecordedSearchRequest'];
-
 
 type RecordedPage = components['schemas']['SearchPage'];
 
@@ -34,7 +33,11 @@ function recordOnce(key: string): Promise<RecordedPage> {
  * page's address over a link the user may just have followed while the search was being recorded.
  */
 function noteEntryInAddress(requestId: string): void {
-  window.history.replaceState({ ...(window.history.state as object | null) }, '', withEntry(`${window.location.pathname}${window.location.search}`, requestId));
+  window.history.replaceState(
+    { ...(window.history.state as object | null) },
+    '',
+    withEntry(`${window.location.pathname}${window.location.search}`, requestId),
+  );
 }
 
 /**
@@ -43,7 +46,17 @@ function noteEntryInAddress(requestId: string): void {
  * (`entry=<requestId>`, replacing the history entry): reloading or coming back to that address shows
  * the entry instead of logging the search again. `body` is POST /api/search's body for the search.
  */
-export function RecordSearch({ workspaceId, body, q, recorded }: { workspaceId: string; body: Record<string, unknown>; q: string; recorded: string }) {
+export function RecordSearch({
+  workspaceId,
+  body,
+  q,
+  recorded,
+}: {
+  workspaceId: string;
+  body: Record<string, unknown>;
+  q: string;
+  recorded: string;
+}) {
   const [requestId, setRequestId] = useState<string | null>(recorded || null);
   const [error, setError] = useState<string | null>(null);
   const key = JSON.stringify(body);
@@ -65,19 +78,31 @@ export function RecordSearch({ workspaceId, body, q, recorded }: { workspaceId: 
         setRequestId(page.requestId);
         noteEntryInAddress(page.requestId);
       })
-      .catch((err: unknown) => current && setError(isApiError(err) ? err.message : 'This search could not be kept in the log.'));
+      .catch(
+        (err: unknown) =>
+          current && setError(isApiError(err) ? err.message : 'This search could not be kept in the log.'),
+      );
     return () => {
       current = false;
     };
   }, [key, recorded]);
 
   const base = `/workspaces/${encodeURIComponent(workspaceId)}`;
-  if (error) return <p className={styles.logged} role="status" data-testid="search-log-error">Not kept in the workspace log: {error}</p>;
+  if (error)
+    return (
+      <p className={styles.logged} role="status" data-testid="search-log-error">
+        Not kept in the workspace log: {error}
+      </p>
+    );
   if (!requestId) return null;
   return (
     <p className={styles.logged} data-testid="search-logged">
       Kept in the workspace log —{' '}
-      <Link href={`${base}/log/${encodeURIComponent(requestId)}/analysis`} prefetch={false} data-testid="search-log-link">
+      <Link
+        href={`${base}/log/${encodeURIComponent(requestId)}/analysis`}
+        prefetch={false}
+        data-testid="search-log-link"
+      >
         open its analysis, documents and figures
       </Link>
       {q ? (

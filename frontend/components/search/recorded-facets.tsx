@@ -1,16 +1,27 @@
 import type { WorkspaceRequest } from '@/components/query/types';
+import styles from './recorded-facets.module.css';
 import { FacetsPanel } from './search-filters';
 import type { SearchSort, SearchState } from './search-params';
-import styles from './recorded-facets.module.css';
 
-const SORTS: Record<WorkspaceRequest['sort'], SearchSort> = { relevance: 'relevance', filed_newest: 'newest', filed_oldest: 'oldest' };
+const SORTS: Record<WorkspaceRequest['sort'], SearchSort> = {
+  relevance: 'relevance',
+  filed_newest: 'newest',
+  filed_oldest: 'oldest',
+};
 
 /** The search a log entry ran, as the search page's state (its filters as the user's own). */
 export function loggedSearchState(request: WorkspaceRequest): SearchState {
   const f = request.filters;
   return {
     q: request.text,
-    filters: { agencies: f.agencies, filingTypes: f.filingTypes, dockets: f.dockets, parties: f.parties, from: f.filedFrom ?? '', to: f.filedTo ?? '' },
+    filters: {
+      agencies: f.agencies,
+      filingTypes: f.filingTypes,
+      dockets: f.dockets,
+      parties: f.parties,
+      from: f.filedFrom ?? '',
+      to: f.filedTo ?? '',
+    },
     sort: SORTS[request.sort],
     own: true,
   };

@@ -1,10 +1,26 @@
 import Link from 'next/link';
 import { formatDate, formatNumber } from '@/lib/format';
-import { hasAnyFilter, PARAM_OF, pageHref, searchPath, withoutValue, withValue, withYear, type ListField, type SearchFilterState, type SearchState } from './search-params';
-import type { FacetField, SearchFacet } from './types';
+import {
+  hasAnyFilter,
+  pageHref,
+  PARAM_OF,
+  searchPath,
+  withoutValue,
+  withValue,
+  withYear,
+  type ListField,
+  type SearchFilterState,
+  type SearchState,
+} from './search-params';
 import styles from './search.module.css';
+import type { FacetField, SearchFacet } from './types';
 
-const FIELD_LABELS: Record<ListField, string> = { agencies: 'Agency', filingTypes: 'Type', dockets: 'Docket', parties: 'Party' };
+const FIELD_LABELS: Record<ListField, string> = {
+  agencies: 'Agency',
+  filingTypes: 'Type',
+  dockets: 'Docket',
+  parties: 'Party',
+};
 
 function day(value: string): string {
   return formatDate(`${value}T00:00:00Z`);
@@ -47,7 +63,14 @@ export function FilterChips({
   return (
     <div className={styles.chips} data-testid="filter-chips">
       {chips.map((chip) => (
-        <Link key={chip.key} href={chip.href} prefetch={false} className={styles.chip} data-testid="filter-chip" aria-label={`Remove filter ${chip.field}: ${chip.label}`}>
+        <Link
+          key={chip.key}
+          href={chip.href}
+          prefetch={false}
+          className={styles.chip}
+          data-testid="filter-chip"
+          aria-label={`Remove filter ${chip.field}: ${chip.label}`}
+        >
           <span className={styles.chipField}>{chip.field}</span>
           <span className={styles.chipValue}>{chip.label}</span>
           <span aria-hidden="true" className={styles.chipRemove}>
@@ -57,7 +80,14 @@ export function FilterChips({
       ))}
       {!state.own && chips.length > 0 ? <span className="subtle">the workspace’s default filters</span> : null}
       {state.own && chips.length > 1 ? (
-        <Link href={pageHref(workspaceId, { ...state, filters: { agencies: [], filingTypes: [], dockets: [], parties: [], from: '', to: '' } })} prefetch={false} className={styles.clearAll}>
+        <Link
+          href={pageHref(workspaceId, {
+            ...state,
+            filters: { agencies: [], filingTypes: [], dockets: [], parties: [], from: '', to: '' },
+          })}
+          prefetch={false}
+          className={styles.clearAll}
+        >
           Clear all
         </Link>
       ) : null}
@@ -70,25 +100,62 @@ export function FilterChips({
   );
 }
 
-const FACET_TITLES: Record<FacetField, string> = { agency: 'Agency', filing_type: 'Filing type', docket: 'Docket', year: 'Year filed', party: 'Party' };
-const FACET_FIELD: Partial<Record<FacetField, ListField>> = { agency: 'agencies', filing_type: 'filingTypes', docket: 'dockets', party: 'parties' };
+const FACET_TITLES: Record<FacetField, string> = {
+  agency: 'Agency',
+  filing_type: 'Filing type',
+  docket: 'Docket',
+  year: 'Year filed',
+  party: 'Party',
+};
+const FACET_FIELD: Partial<Record<FacetField, ListField>> = {
+  agency: 'agencies',
+  filing_type: 'filingTypes',
+  docket: 'dockets',
+  party: 'parties',
+};
 const FACET_ORDER: FacetField[] = ['agency', 'filing_type', 'year', 'docket', 'party'];
 const SHOWN = 6;
 
 /** Counts per agency, filing type, year, docket and party over every match; a click filters by it. */
-export function FacetsPanel({ workspaceId, state, facets, counted, totalIsLowerBound }: { workspaceId: string; state: SearchState; facets: SearchFacet[]; counted: number; totalIsLowerBound: boolean }) {
+export function FacetsPanel({
+  workspaceId,
+  state,
+  facets,
+  counted,
+  totalIsLowerBound,
+}: {
+  workspaceId: string;
+  state: SearchState;
+  facets: SearchFacet[];
+  counted: number;
+  totalIsLowerBound: boolean;
+}) {
   const byField = new Map(facets.map((f) => [f.field, f]));
-  const shown = FACET_ORDER.map((field) => byField.get(field)).filter((f): f is SearchFacet => Boolean(f && f.buckets.length > 0));
+  const shown = FACET_ORDER.map((field) => byField.get(field)).filter((f): f is SearchFacet =>
+    Boolean(f && f.buckets.length > 0),
+  );
   if (shown.length === 0) return null;
 
   const bucketLink = (field: FacetField, value: string) => {
     const list = FACET_FIELD[field];
     if (!list) {
       const active = state.filters.from === `${value}-01-01` && state.filters.to === `${value}-12-31`;
-      return { active, href: pageHref(workspaceId, { ...state, filters: active ? { ...state.filters, from: '', to: '' } : withYear(state.filters, value) }) };
+      return {
+        active,
+        href: pageHref(workspaceId, {
+          ...state,
+          filters: active ? { ...state.filters, from: '', to: '' } : withYear(state.filters, value),
+        }),
+      };
     }
     const active = state.filters[list].some((v) => v.toLowerCase() === value.toLowerCase());
-    return { active, href: pageHref(workspaceId, { ...state, filters: active ? withoutValue(state.filters, list, value) : withValue(state.filters, list, value) }) };
+    return {
+      active,
+      href: pageHref(workspaceId, {
+        ...state,
+        filters: active ? withoutValue(state.filters, list, value) : withValue(state.filters, list, value),
+      }),
+    };
   };
 
   return (
@@ -149,11 +216,19 @@ export function AddFiltersForm({
   canRun: boolean;
 }) {
   return (
-    <form method="get" action={searchPath(workspaceId)} className={styles.addFilters} aria-label="Add filters" data-testid="filters-form">
+    <form
+      method="get"
+      action={searchPath(workspaceId)}
+      className={styles.addFilters}
+      aria-label="Add filters"
+      data-testid="filters-form"
+    >
       <input type="hidden" name="f" value="1" />
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {state.sort !== 'relevance' ? <input type="hidden" name="sort" value={state.sort} /> : null}
-      {(Object.keys(PARAM_OF) as ListField[]).flatMap((field) => state.filters[field].map((v) => <input key={`${field}:${v}`} type="hidden" name={PARAM_OF[field]} value={v} />))}
+      {(Object.keys(PARAM_OF) as ListField[]).flatMap((field) =>
+        state.filters[field].map((v) => <input key={`${field}:${v}`} type="hidden" name={PARAM_OF[field]} value={v} />),
+      )}
       <h3 className={styles.facetTitle}>Add a filter</h3>
       <div className="field">
         <label className="label" htmlFor="flt-agency">
@@ -172,7 +247,14 @@ export function AddFiltersForm({
         <label className="label" htmlFor="flt-type">
           Filing type
         </label>
-        <input id="flt-type" name="type" className="input" list="flt-type-options" placeholder="Order, Testimony, …" data-testid="filter-type" />
+        <input
+          id="flt-type"
+          name="type"
+          className="input"
+          list="flt-type-options"
+          placeholder="Order, Testimony, …"
+          data-testid="filter-type"
+        />
         <datalist id="flt-type-options">
           {filingTypes.map((t) => (
             <option key={t} value={t} />
@@ -183,25 +265,51 @@ export function AddFiltersForm({
         <label className="label" htmlFor="flt-docket">
           Docket
         </label>
-        <input id="flt-docket" name="docket" className="input mono" placeholder="ER24-1-000" data-testid="filter-docket" />
+        <input
+          id="flt-docket"
+          name="docket"
+          className="input mono"
+          placeholder="ER24-1-000"
+          data-testid="filter-docket"
+        />
       </div>
       <div className="field">
         <label className="label" htmlFor="flt-party">
           Party
         </label>
-        <input id="flt-party" name="party" className="input" placeholder="Company or person" data-testid="filter-party" />
+        <input
+          id="flt-party"
+          name="party"
+          className="input"
+          placeholder="Company or person"
+          data-testid="filter-party"
+        />
       </div>
       <div className="field">
         <label className="label" htmlFor="flt-from">
           Filed on or after
         </label>
-        <input id="flt-from" name="from" type="date" className="input" defaultValue={state.filters.from} data-testid="filter-from" />
+        <input
+          id="flt-from"
+          name="from"
+          type="date"
+          className="input"
+          defaultValue={state.filters.from}
+          data-testid="filter-from"
+        />
       </div>
       <div className="field">
         <label className="label" htmlFor="flt-to">
           Filed on or before
         </label>
-        <input id="flt-to" name="to" type="date" className="input" defaultValue={state.filters.to} data-testid="filter-to" />
+        <input
+          id="flt-to"
+          name="to"
+          type="date"
+          className="input"
+          defaultValue={state.filters.to}
+          data-testid="filter-to"
+        />
       </div>
       <button type="submit" className="btn btn-block" disabled={!canRun} data-testid="filters-apply">
         Apply filters

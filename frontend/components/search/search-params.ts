@@ -29,7 +29,12 @@ export type RawParams = Record<string, string | string[] | undefined>;
 export type ListField = 'agencies' | 'filingTypes' | 'dockets' | 'parties';
 
 /** URL parameter of each list filter (the BFF's GET /api/search names). */
-export const PARAM_OF: Record<ListField, string> = { agencies: 'agency', filingTypes: 'type', dockets: 'docket', parties: 'party' };
+export const PARAM_OF: Record<ListField, string> = {
+  agencies: 'agency',
+  filingTypes: 'type',
+  dockets: 'docket',
+  parties: 'party',
+};
 
 const list = (value: string | string[] | undefined): string[] => {
   const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -51,7 +56,9 @@ export function emptyFilters(): SearchFilterState {
 }
 
 export function hasAnyFilter(f: SearchFilterState): boolean {
-  return f.agencies.length + f.filingTypes.length + f.dockets.length + f.parties.length > 0 || f.from !== '' || f.to !== '';
+  return (
+    f.agencies.length + f.filingTypes.length + f.dockets.length + f.parties.length > 0 || f.from !== '' || f.to !== ''
+  );
 }
 
 /** Reads the page's URL; without filters of the user's own, the workspace's defaults fill the panel. */
@@ -68,7 +75,15 @@ export function parseSearchState(params: RawParams, defaults: SearchFilterState)
   const sort = one(params.sort);
   return {
     q: one(params.q),
-    filters: own ? fromUrl : { ...defaults, agencies: [...defaults.agencies], filingTypes: [...defaults.filingTypes], dockets: [...defaults.dockets], parties: [...defaults.parties] },
+    filters: own
+      ? fromUrl
+      : {
+          ...defaults,
+          agencies: [...defaults.agencies],
+          filingTypes: [...defaults.filingTypes],
+          dockets: [...defaults.dockets],
+          parties: [...defaults.parties],
+        },
     sort: (SEARCH_SORTS as readonly string[]).includes(sort) ? (sort as SearchSort) : 'relevance',
     own,
   };
@@ -76,7 +91,11 @@ export function parseSearchState(params: RawParams, defaults: SearchFilterState)
 
 /** Whether the page should search: something was asked (a query, or filters the user set). */
 export function shouldSearch(params: RawParams): boolean {
-  return one(params.q) !== '' || one(params.f) === '1' || ['agency', 'type', 'docket', 'party', 'from', 'to'].some((k) => one(params[k]) !== '');
+  return (
+    one(params.q) !== '' ||
+    one(params.f) === '1' ||
+    ['agency', 'type', 'docket', 'party', 'from', 'to'].some((k) => one(params[k]) !== '')
+  );
 }
 
 function appendFilters(params: URLSearchParams, f: SearchFilterState): void {
@@ -91,7 +110,10 @@ export function searchPath(workspaceId: string): string {
 }
 
 /** The page's own URL for a state (the filters marked as the user's). */
-export function pageHref(workspaceId: string, state: { q: string; filters: SearchFilterState; sort: SearchSort }): string {
+export function pageHref(
+  workspaceId: string,
+  state: { q: string; filters: SearchFilterState; sort: SearchSort },
+): string {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
   appendFilters(params, state.filters);
@@ -101,18 +123,34 @@ export function pageHref(workspaceId: string, state: { q: string; filters: Searc
 }
 
 /** POST /api/search's body for a state: the same search, added to the workspace's log. */
-export function recordBody(workspaceId: string, state: { q: string; filters: SearchFilterState; sort: SearchSort }, limit: number): Record<string, unknown> {
+export function recordBody(
+  workspaceId: string,
+  state: { q: string; filters: SearchFilterState; sort: SearchSort },
+  limit: number,
+): Record<string, unknown> {
   const f = state.filters;
   return {
-    workspace: workspaceId, q: state.q, agency: f.agencies, type: f.filingTypes, docket: f.dockets, party: f.parties,
-    ...(f.from ? { from: f.from } : {}), ...(f.to ? { to: f.to } : {}), sort: state.sort, limit,
+    workspace: workspaceId,
+    q: state.q,
+    agency: f.agencies,
+    type: f.filingTypes,
+    docket: f.dockets,
+    party: f.parties,
+    ...(f.from ? { from: f.from } : {}),
+    ...(f.to ? { to: f.to } : {}),
+    sort: state.sort,
+    limit,
     // The log entry keeps the facets as counted now.
     facets: true,
   };
 }
 
 /** GET /api/search's parameters for a state (inside the workspace when one is given; a read, never logged). */
-export function apiParams(workspaceId: string, state: { q: string; filters: SearchFilterState; sort: SearchSort }, extra: Record<string, string> = {}): URLSearchParams {
+export function apiParams(
+  workspaceId: string,
+  state: { q: string; filters: SearchFilterState; sort: SearchSort },
+  extra: Record<string, string> = {},
+): URLSearchParams {
   const params = new URLSearchParams(workspaceId ? { workspace: workspaceId } : {});
   if (state.q) params.set('q', state.q);
   appendFilters(params, state.filters);

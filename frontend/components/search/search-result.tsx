@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { formatDate } from '@/lib/format';
 import { sanitizeSnippet } from '@/lib/snippet';
-import type { SearchHit } from './types';
 import styles from './search.module.css';
+import type { SearchHit } from './types';
 
 /** One hit: highlighted title and snippet, filed date, agency, docket and type; opens the document with the query highlighted. */
 export function SearchResult({ hit, q }: { hit: SearchHit; q: string }) {
@@ -16,7 +16,9 @@ export function SearchResult({ hit, q }: { hit: SearchHit; q: string }) {
           href={href}
           prefetch={false}
           data-testid="search-hit-link"
-          dangerouslySetInnerHTML={{ __html: sanitizeSnippet(hit.titleHtml || escapeHtml(hit.title || 'Untitled filing')) }}
+          dangerouslySetInnerHTML={{
+            __html: sanitizeSnippet(hit.titleHtml || escapeHtml(hit.title || 'Untitled filing')),
+          }}
         />
       </h3>
       <div className={styles.resultMeta}>
@@ -25,7 +27,9 @@ export function SearchResult({ hit, q }: { hit: SearchHit; q: string }) {
         {hit.docketNumber ? <span className="mono">Docket {hit.docketNumber}</span> : null}
         {type ? <span>{type}</span> : null}
       </div>
-      {hit.snippet ? <p className={styles.snippet} dangerouslySetInnerHTML={{ __html: sanitizeSnippet(hit.snippet) }} /> : null}
+      {hit.snippet ? (
+        <p className={styles.snippet} dangerouslySetInnerHTML={{ __html: sanitizeSnippet(hit.snippet) }} />
+      ) : null}
     </li>
   );
 }

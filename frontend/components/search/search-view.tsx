@@ -9,10 +9,19 @@ import { IndexCoverageNotice } from './index-coverage-notice';
 import { LoadMore } from './load-more';
 import { QueryError } from './query-error';
 import { AddFiltersForm, FacetsPanel, FilterChips } from './search-filters';
-import { apiParams, pageHref, PARAM_OF, SEARCH_SORTS, searchPath, type ListField, type SearchFilterState, type SearchState } from './search-params';
+import {
+  apiParams,
+  pageHref,
+  PARAM_OF,
+  SEARCH_SORTS,
+  searchPath,
+  type ListField,
+  type SearchFilterState,
+  type SearchState,
+} from './search-params';
 import { SearchResult } from './search-result';
-import type { SearchPage } from './types';
 import styles from './search.module.css';
+import type { SearchPage } from './types';
 
 const SORT_LABELS = { relevance: 'Relevance', newest: 'Newest', oldest: 'Oldest' } as const;
 
@@ -26,7 +35,9 @@ export interface SearchCatalog {
 export function searchCatalog(sources: Source[]): SearchCatalog {
   return {
     agencyNames: new Map(sources.map((s) => [s.id, s.shortName || s.name] as [string, string])),
-    agencyOptions: sources.map((s) => ({ id: s.id, name: s.shortName && s.shortName !== s.name ? `${s.shortName} — ${s.name}` : s.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    agencyOptions: sources
+      .map((s) => ({ id: s.id, name: s.shortName && s.shortName !== s.name ? `${s.shortName} — ${s.name}` : s.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     filingTypes: [...new Set(sources.flatMap((s) => s.filingTypes.map((t) => t.category)).filter(Boolean))].sort(),
   };
 }
@@ -73,7 +84,11 @@ export function SearchView({
         aria-label={workspaceId ? 'Search this workspace' : 'Search every filing'}
       >
         <input type="hidden" name="f" value="1" />
-        {(Object.keys(PARAM_OF) as ListField[]).flatMap((field) => state.filters[field].map((v) => <input key={`${field}:${v}`} type="hidden" name={PARAM_OF[field]} value={v} />))}
+        {(Object.keys(PARAM_OF) as ListField[]).flatMap((field) =>
+          state.filters[field].map((v) => (
+            <input key={`${field}:${v}`} type="hidden" name={PARAM_OF[field]} value={v} />
+          )),
+        )}
         {state.filters.from ? <input type="hidden" name="from" value={state.filters.from} /> : null}
         {state.filters.to ? <input type="hidden" name="to" value={state.filters.to} /> : null}
         {state.sort !== 'relevance' ? <input type="hidden" name="sort" value={state.sort} /> : null}
@@ -102,8 +117,9 @@ export function SearchView({
         <QueryError id="ws-q-error" query={state.q} message={failure.message} />
       ) : (
         <p id="ws-q-help" className={styles.help}>
-          Words, <code>&quot;exact phrases&quot;</code>, <code>AND</code> / <code>OR</code> / <code>NOT</code>, parentheses, <code>agency:</code> <code>docket:</code>{' '}
-          <code>type:</code> <code>party:</code> <code>filed:[2024-01-01 TO 2024-06-30]</code>, and <code>prefix*</code>.
+          Words, <code>&quot;exact phrases&quot;</code>, <code>AND</code> / <code>OR</code> / <code>NOT</code>,
+          parentheses, <code>agency:</code> <code>docket:</code> <code>type:</code> <code>party:</code>{' '}
+          <code>filed:[2024-01-01 TO 2024-06-30]</code>, and <code>prefix*</code>.
         </p>
       )}
       {failure && failure.field !== 'q' ? (
@@ -119,8 +135,23 @@ export function SearchView({
 
       <div className={styles.layout}>
         <aside className={styles.sidebar}>
-          {page ? <FacetsPanel workspaceId={workspaceId} state={state} facets={page.facets} counted={page.facetsCounted} totalIsLowerBound={page.totalIsLowerBound} /> : null}
-          <AddFiltersForm key={pageHref(workspaceId, state)} workspaceId={workspaceId} state={state} agencies={catalog.agencyOptions} filingTypes={catalog.filingTypes} canRun={canRun} />
+          {page ? (
+            <FacetsPanel
+              workspaceId={workspaceId}
+              state={state}
+              facets={page.facets}
+              counted={page.facetsCounted}
+              totalIsLowerBound={page.totalIsLowerBound}
+            />
+          ) : null}
+          <AddFiltersForm
+            key={pageHref(workspaceId, state)}
+            workspaceId={workspaceId}
+            state={state}
+            agencies={catalog.agencyOptions}
+            filingTypes={catalog.filingTypes}
+            canRun={canRun}
+          />
         </aside>
 
         <section aria-labelledby="ws-results-heading" className={styles.main}>
@@ -129,13 +160,23 @@ export function SearchView({
           </h2>
           {page ? <IndexCoverageNotice /> : null}
           {!page ? (
-            failure ? null : start
+            failure ? null : (
+              start
+            )
           ) : page.hits.length === 0 ? (
             <div className="card empty-state" data-testid="search-empty">
               <h2>No filings match</h2>
               <p>Try fewer words, another spelling, or remove a filter.</p>
               <p style={{ marginTop: 'var(--space-3)' }}>
-                <Link href={newAlertHref(state.q, { ...state.filters, filedFrom: state.filters.from, filedTo: state.filters.to })} className="btn btn-sm" data-testid="save-as-alert">
+                <Link
+                  href={newAlertHref(state.q, {
+                    ...state.filters,
+                    filedFrom: state.filters.from,
+                    filedTo: state.filters.to,
+                  })}
+                  className="btn btn-sm"
+                  data-testid="save-as-alert"
+                >
                   Save as alert
                 </Link>{' '}
                 <span className="subtle">to be told when a filing matches.</span>
@@ -157,13 +198,23 @@ export function SearchView({
                 {/* Filtered to one docket, the page lists that docket's filings: following it is one click. */}
                 {state.filters.dockets.length === 1 ? (
                   <span style={{ marginLeft: 'auto' }}>
-                    <FollowDocketButton size="small" docket={{ docketId: '', docketNumber: state.filters.dockets[0]!, title: '', sourceName: '' }} />
+                    <FollowDocketButton
+                      size="small"
+                      docket={{ docketId: '', docketNumber: state.filters.dockets[0]!, title: '', sourceName: '' }}
+                    />
                   </span>
                 ) : null}
                 <Link
-                  href={newAlertHref(state.q, { ...state.filters, filedFrom: state.filters.from, filedTo: state.filters.to })}
+                  href={newAlertHref(state.q, {
+                    ...state.filters,
+                    filedFrom: state.filters.from,
+                    filedTo: state.filters.to,
+                  })}
                   className="btn btn-sm"
-                  style={{ marginLeft: state.filters.dockets.length === 1 ? undefined : 'auto', marginRight: 'var(--space-3)' }}
+                  style={{
+                    marginLeft: state.filters.dockets.length === 1 ? undefined : 'auto',
+                    marginRight: 'var(--space-3)',
+                  }}
                   title="Be told when new filings match this search"
                   data-testid="save-as-alert"
                 >

@@ -11,7 +11,9 @@ function documentLinkOf(event: SyntheticEvent): { link: HTMLAnchorElement; href:
   if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return null;
   const current = link.getAttribute('href') ?? '';
   // Already marked (by a pointer over it, or by the page that rendered it): followed as it is.
-  const href = withOrigin(current, `${window.location.pathname}${window.location.search}`) ?? (/[?&]from=/.test(current) ? current : null);
+  const href =
+    withOrigin(current, `${window.location.pathname}${window.location.search}`) ??
+    (/[?&]from=/.test(current) ? current : null);
   return href ? { link, href } : null;
 }
 
@@ -31,7 +33,15 @@ export function DocumentLinksCarryOrigin({ children }: { children: React.ReactNo
   };
 
   const follow = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const found = documentLinkOf(event);
     if (!found) return;
     event.preventDefault();

@@ -1,5 +1,6 @@
 // Every area of DESIGN.md §1. Areas that later issues build render a "not available yet" notice.
-export type NavIcon = 'search' | 'book' | 'activity' | 'database' | 'folder' | 'plus' | 'bell' | 'loader' | 'shield' | 'user' | 'download';
+export type NavIcon =
+  'search' | 'book' | 'activity' | 'database' | 'folder' | 'plus' | 'bell' | 'loader' | 'shield' | 'user' | 'download';
 
 export interface NavItem {
   href: string;
@@ -59,7 +60,12 @@ export const NAV_SECTIONS: NavSection[] = [
 
 /** How long a prefix of `pathname` the item claims (0: none). */
 function matchLength(pathname: string, item: NavItem): number {
-  return Math.max(0, ...[item.href, ...(item.also ?? [])].filter((p) => pathname === p || pathname.startsWith(`${p}/`)).map((p) => p.length));
+  return Math.max(
+    0,
+    ...[item.href, ...(item.also ?? [])]
+      .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
+      .map((p) => p.length),
+  );
 }
 
 const ALL_ITEMS = NAV_SECTIONS.flatMap((section) => section.items);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSearchParams, usePathname } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { SearchIcon } from '../icons';
 import styles from './shell.module.css';
 

@@ -15,7 +15,7 @@ import {
   ShieldIcon,
   UserIcon,
 } from '../icons';
-import { NAV_SECTIONS, isActive, type NavIcon } from './nav-items';
+import { isActive, NAV_SECTIONS, type NavIcon } from './nav-items';
 import styles from './shell.module.css';
 
 const ICONS: Record<NavIcon, (p: { size?: number }) => React.ReactElement> = {

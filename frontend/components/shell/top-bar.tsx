@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import type { User } from '@/lib/types';
 import { NotificationBell } from '../alerts/notification-bell';
 import { ScaleIcon } from '../icons';
-import type { User } from '@/lib/types';
-import { SearchBox } from './search-box';
-import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from '../workspaces/workspace-switcher';
+import { SearchBox } from './search-box';
 import styles from './shell.module.css';
+import { UserMenu } from './user-menu';
 
 export function TopBar({ user }: { user: User }) {
   return (

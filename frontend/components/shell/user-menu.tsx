@@ -2,10 +2,10 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronDownIcon, LogOutIcon, UserIcon } from '../icons';
 import type { User } from '@/lib/types';
-import { useSignOut } from './use-sign-out';
+import { ChevronDownIcon, LogOutIcon, UserIcon } from '../icons';
 import styles from './shell.module.css';
+import { useSignOut } from './use-sign-out';
 
 function initials(name: string, email: string): string {
   const source = name.trim() || email;

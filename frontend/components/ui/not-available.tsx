@@ -1,7 +1,15 @@
 import { InfoIcon } from '../icons';
 
 // Honest placeholder for areas that later issues build: never fake data.
-export function NotAvailable({ area, arrivesWith, description }: { area: string; arrivesWith: string; description: string }) {
+export function NotAvailable({
+  area,
+  arrivesWith,
+  description,
+}: {
+  area: string;
+  arrivesWith: string;
+  description: string;
+}) {
   return (
     <div className="page page-narrow">
       <div className="page-header">

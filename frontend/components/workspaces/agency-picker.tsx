@@ -19,7 +19,11 @@ const GROUPS: { kind: string; label: string }[] = [
 
 /** The catalog's sources as checkboxes, agencies then courts, with a filter for long lists. */
 export function AgencyPicker({
-  options, selected, onChange, invalid, describedBy,
+  options,
+  selected,
+  onChange,
+  invalid,
+  describedBy,
 }: {
   options: AgencyOption[];
   selected: string[];
@@ -33,19 +37,29 @@ export function AgencyPicker({
   // Values saved earlier that the catalog no longer lists stay visible (and removable).
   const all = useMemo(() => {
     const known = new Set(options.map((o) => o.id));
-    const unknown = selected.filter((id) => !known.has(id)).map((id) => ({ id, name: id, shortName: '', kind: 'other', documentCount: -1 }));
+    const unknown = selected
+      .filter((id) => !known.has(id))
+      .map((id) => ({ id, name: id, shortName: '', kind: 'other', documentCount: -1 }));
     return [...options, ...unknown];
   }, [options, selected]);
   const needle = filter.trim().toLowerCase();
   const shown = all.filter((o) => !needle || `${o.name} ${o.shortName} ${o.id}`.toLowerCase().includes(needle));
   const groups = [...GROUPS, { kind: 'other', label: 'Other' }]
-    .map((g) => ({ ...g, items: shown.filter((o) => (GROUPS.some((k) => k.kind === o.kind) ? o.kind === g.kind : g.kind === 'other')) }))
+    .map((g) => ({
+      ...g,
+      items: shown.filter((o) => (GROUPS.some((k) => k.kind === o.kind) ? o.kind === g.kind : g.kind === 'other')),
+    }))
     .filter((g) => g.items.length > 0);
 
   const toggle = (id: string) => onChange(chosen.has(id) ? selected.filter((s) => s !== id) : [...selected, id]);
 
   return (
-    <div className={styles.picker} aria-invalid={invalid || undefined} aria-describedby={describedBy} data-testid="agency-picker">
+    <div
+      className={styles.picker}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      data-testid="agency-picker"
+    >
       <div className={styles.pickerTools}>
         <label htmlFor={filterId} className="visually-hidden">
           Filter agencies and courts
@@ -85,7 +99,11 @@ export function AgencyPicker({
                     {o.shortName && o.shortName !== o.name ? ' · ' : null}
                     {o.name}
                   </span>
-                  <span className={styles.optionMeta}>{o.documentCount >= 0 ? `${new Intl.NumberFormat('en-US').format(o.documentCount)} filings` : 'not in the catalog'}</span>
+                  <span className={styles.optionMeta}>
+                    {o.documentCount >= 0
+                      ? `${new Intl.NumberFormat('en-US').format(o.documentCount)} filings`
+                      : 'not in the catalog'}
+                  </span>
                 </label>
               ))}
             </div>

@@ -9,7 +9,14 @@ import styles from './workspaces.module.css';
  * and new lines.
  */
 export function ChipInput({
-  id, values, onChange, placeholder, invalid, describedBy, testId, maxValues = 50,
+  id,
+  values,
+  onChange,
+  placeholder,
+  invalid,
+  describedBy,
+  testId,
+  maxValues = 50,
 }: {
   id: string;
   values: string[];
@@ -26,7 +33,8 @@ export function ChipInput({
     const next = [...values];
     for (const part of raw.split(/[,;\n]/)) {
       const value = part.trim().replace(/\s+/g, ' ');
-      if (value && !next.some((v) => v.toLowerCase() === value.toLowerCase()) && next.length < maxValues) next.push(value);
+      if (value && !next.some((v) => v.toLowerCase() === value.toLowerCase()) && next.length < maxValues)
+        next.push(value);
     }
     if (next.length !== values.length) onChange(next);
     setText('');
@@ -42,11 +50,21 @@ export function ChipInput({
   }
 
   return (
-    <div className={styles.chipInput} aria-invalid={invalid || undefined} data-testid={testId} onClick={() => document.getElementById(id)?.focus()}>
+    <div
+      className={styles.chipInput}
+      aria-invalid={invalid || undefined}
+      data-testid={testId}
+      onClick={() => document.getElementById(id)?.focus()}
+    >
       {values.map((value) => (
         <span key={value} className={styles.chip} data-testid={testId ? `${testId}-chip` : undefined}>
           {value}
-          <button type="button" className={styles.chipRemove} aria-label={`Remove ${value}`} onClick={() => onChange(values.filter((v) => v !== value))}>
+          <button
+            type="button"
+            className={styles.chipRemove}
+            aria-label={`Remove ${value}`}
+            onClick={() => onChange(values.filter((v) => v !== value))}
+          >
             ×
           </button>
         </span>

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { deletedWorkspaceNoticePath, plural } from './workspace-format';
 import styles from './workspaces.module.css';
 
@@ -12,7 +12,15 @@ import styles from './workspaces.module.css';
  * The settings page's danger zone (owners only): deleting the workspace with its whole log. The
  * owner confirms by typing the workspace's name; then the workspace list opens with a notice.
  */
-export function DeleteWorkspace({ workspaceId, name, requestCount }: { workspaceId: string; name: string; requestCount: number }) {
+export function DeleteWorkspace({
+  workspaceId,
+  name,
+  requestCount,
+}: {
+  workspaceId: string;
+  name: string;
+  requestCount: number;
+}) {
   const router = useRouter();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -64,8 +72,8 @@ export function DeleteWorkspace({ workspaceId, name, requestCount }: { workspace
           <div>
             <div className={styles.dangerTitle}>Delete this workspace</div>
             <p className="muted">
-              The workspace, its settings, its members&rsquo; access and {log} are deleted for everyone. This cannot be undone.
-              Questions asked in it stay in the administrators&rsquo; query log.
+              The workspace, its settings, its members&rsquo; access and {log} are deleted for everyone. This cannot be
+              undone. Questions asked in it stay in the administrators&rsquo; query log.
             </p>
           </div>
           {confirming ? null : (
@@ -75,7 +83,12 @@ export function DeleteWorkspace({ workspaceId, name, requestCount }: { workspace
           )}
         </div>
         {confirming ? (
-          <form onSubmit={onDelete} className={styles.dangerConfirm} aria-label="Confirm deleting the workspace" noValidate>
+          <form
+            onSubmit={onDelete}
+            className={styles.dangerConfirm}
+            aria-label="Confirm deleting the workspace"
+            noValidate
+          >
             <div className="field">
               <label htmlFor={inputId}>
                 To confirm, type <strong className={styles.dangerName}>{name}</strong>
@@ -93,7 +106,12 @@ export function DeleteWorkspace({ workspaceId, name, requestCount }: { workspace
             </div>
             <FormError message={error} testId="delete-workspace-error" />
             <div className="row">
-              <button type="submit" className={`btn ${styles.dangerSolid}`} disabled={!matches || busy} data-testid="delete-workspace-submit">
+              <button
+                type="submit"
+                className={`btn ${styles.dangerSolid}`}
+                disabled={!matches || busy}
+                data-testid="delete-workspace-submit"
+              >
                 {busy ? 'Deleting…' : 'Delete this workspace'}
               </button>
               <button type="button" className="btn" onClick={cancel} disabled={busy}>

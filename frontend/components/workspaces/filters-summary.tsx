@@ -3,7 +3,15 @@ import type { WorkspaceFilters } from './workspace-types';
 import styles from './workspaces.module.css';
 
 /** The default filters as labelled rows of chips; says so plainly when there are none. */
-export function FiltersSummary({ filters, sourceNames, compact = false }: { filters: WorkspaceFilters; sourceNames?: Record<string, string>; compact?: boolean }) {
+export function FiltersSummary({
+  filters,
+  sourceNames,
+  compact = false,
+}: {
+  filters: WorkspaceFilters;
+  sourceNames?: Record<string, string>;
+  compact?: boolean;
+}) {
   const rows = filterRows(filters, sourceNames);
   if (rows.length === 0) {
     return (

@@ -4,10 +4,10 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { RoleBadge } from './role-badge';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, initialsOf } from './workspace-format';
+import { initialsOf, ROLE_DESCRIPTIONS, ROLE_LABELS } from './workspace-format';
 import type { WorkspaceMember, WorkspaceRole } from './workspace-types';
 import styles from './workspaces.module.css';
 
@@ -18,7 +18,10 @@ const ROLES: WorkspaceRole[] = ['owner', 'editor', 'viewer'];
  * remove members; everyone may leave. The server keeps the last owner; its refusal is shown as is.
  */
 export function MembersManager({
-  workspaceId, members, currentUserId, canManage,
+  workspaceId,
+  members,
+  currentUserId,
+  canManage,
 }: {
   workspaceId: string;
   members: WorkspaceMember[];
@@ -55,7 +58,9 @@ export function MembersManager({
     setEmailError(undefined);
     setAdded(null);
     try {
-      await unwrap(api.POST('/api/workspaces/{id}/members', { params: { path: { id: workspaceId } }, body: { email, role } }));
+      await unwrap(
+        api.POST('/api/workspaces/{id}/members', { params: { path: { id: workspaceId } }, body: { email, role } }),
+      );
       formRef.current?.reset();
       setAdded(`${email} was added as ${role === 'viewer' ? 'a' : 'an'} ${role}.`);
       router.refresh();
@@ -68,29 +73,57 @@ export function MembersManager({
   }
 
   const changeRole = (member: WorkspaceMember, role: WorkspaceRole) =>
-    run(member.userId, async () => {
-      await unwrap(api.PATCH('/api/workspaces/{id}/members/{userId}', { params: { path: { id: workspaceId, userId: member.userId } }, body: { role } }));
-      router.refresh();
-    }, 'The role could not be changed.');
+    run(
+      member.userId,
+      async () => {
+        await unwrap(
+          api.PATCH('/api/workspaces/{id}/members/{userId}', {
+            params: { path: { id: workspaceId, userId: member.userId } },
+            body: { role },
+          }),
+        );
+        router.refresh();
+      },
+      'The role could not be changed.',
+    );
 
   const remove = (member: WorkspaceMember) =>
-    run(member.userId, async () => {
-      await unwrap(api.DELETE('/api/workspaces/{id}/members/{userId}', { params: { path: { id: workspaceId, userId: member.userId } } }));
-      if (member.userId === currentUserId) router.push('/workspaces/select');
-      else router.refresh();
-    }, member.userId === currentUserId ? 'You could not leave the workspace.' : 'The member could not be removed.');
+    run(
+      member.userId,
+      async () => {
+        await unwrap(
+          api.DELETE('/api/workspaces/{id}/members/{userId}', {
+            params: { path: { id: workspaceId, userId: member.userId } },
+          }),
+        );
+        if (member.userId === currentUserId) router.push('/workspaces/select');
+        else router.refresh();
+      },
+      member.userId === currentUserId ? 'You could not leave the workspace.' : 'The member could not be removed.',
+    );
 
   return (
     <section className="card" aria-labelledby="members-heading" data-testid="members-manager">
       <div className="card-header">
         <div>
           <h2 id="members-heading">Members</h2>
-          <p>{canManage ? 'Add people of your organisation by e-mail and choose what they may do.' : 'Only owners can add people or change roles.'}</p>
+          <p>
+            {canManage
+              ? 'Add people of your organisation by e-mail and choose what they may do.'
+              : 'Only owners can add people or change roles.'}
+          </p>
         </div>
       </div>
       {canManage ? (
         <div className="card-body" style={{ borderBottom: '1px solid var(--border)' }}>
-          <form ref={formRef} onSubmit={onAdd} noValidate aria-label="Add a member" className="stack" style={{ gap: 'var(--space-3)' }}>
+          <form
+            ref={formRef}
+            onSubmit={onAdd}
+            noValidate
+            aria-label="Add a member"
+            className="stack"
+            style={{ gap: 'var(--space-3)' }}
+          >
             <div className={styles.addMember}>
               <div className="field">
                 <label htmlFor="member-email">E-mail</label>
@@ -128,8 +161,9 @@ export function MembersManager({
               </div>
             ) : null}
             <p className="subtle">
-              <strong>Owner</strong>: {ROLE_DESCRIPTIONS.owner.toLowerCase()}. <strong>Editor</strong>: {ROLE_DESCRIPTIONS.editor.toLowerCase()}.{' '}
-              <strong>Viewer</strong>: {ROLE_DESCRIPTIONS.viewer.toLowerCase()}.
+              <strong>Owner</strong>: {ROLE_DESCRIPTIONS.owner.toLowerCase()}. <strong>Editor</strong>:{' '}
+              {ROLE_DESCRIPTIONS.editor.toLowerCase()}. <strong>Viewer</strong>:{' '}
+              {ROLE_DESCRIPTIONS.viewer.toLowerCase()}.
             </p>
           </form>
         </div>
@@ -150,7 +184,11 @@ export function MembersManager({
               <div className={styles.memberText}>
                 <div className={styles.memberName}>
                   {m.name || 'Unknown user'} {self ? <span className="subtle">(you)</span> : null}
-                  {!m.active && m.name ? <span className="badge" style={{ marginLeft: 6 }}>Deactivated</span> : null}
+                  {!m.active && m.name ? (
+                    <span className="badge" style={{ marginLeft: 6 }}>
+                      Deactivated
+                    </span>
+                  ) : null}
                 </div>
                 <div className="subtle">{m.email}</div>
               </div>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format';
-import { KIND_LABELS, formatRelative, formatTook, plural, requestPath } from './workspace-format';
+import { formatRelative, formatTook, KIND_LABELS, plural, requestPath } from './workspace-format';
 import type { WorkspaceRequest } from './workspace-types';
 import styles from './workspaces.module.css';
 
@@ -35,12 +35,16 @@ export function RequestsTable({ requests, caption }: { requests: WorkspaceReques
                   {r.text || <span className="muted">(filters only)</span>}
                 </Link>
               </td>
-              <td style={{ whiteSpace: 'nowrap' }}>{r.user.name || r.user.email || <span className="muted">Unknown user</span>}</td>
+              <td style={{ whiteSpace: 'nowrap' }}>
+                {r.user.name || r.user.email || <span className="muted">Unknown user</span>}
+              </td>
               <td style={{ whiteSpace: 'nowrap' }} title={formatDateTime(r.createdAt)}>
                 {formatRelative(r.createdAt)}
               </td>
               <td className="num" style={{ whiteSpace: 'nowrap' }}>
-                {r.kind === 'query' ? plural(r.resultCount, 'source') : plural(r.resultCount, 'hit', 'hits', r.resultCountIsLowerBound)}
+                {r.kind === 'query'
+                  ? plural(r.resultCount, 'source')
+                  : plural(r.resultCount, 'hit', 'hits', r.resultCountIsLowerBound)}
               </td>
               <td className="num" style={{ whiteSpace: 'nowrap' }}>
                 {formatTook(r.tookMs)}

@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { AgencyPicker, type AgencyOption } from './agency-picker';
 import { ChipInput } from './chip-input';
 import { FilingTypeToggles, type FilingTypeOption } from './filing-type-toggles';
@@ -38,7 +38,8 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
     setFilters((f) => ({ ...f, [key]: value }));
     setSaved(false);
   };
-  const describe = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `ws-${field}-error` } : {});
+  const describe = (field: Field) =>
+    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `ws-${field}-error` } : {};
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,7 +63,12 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
       router.refresh();
     } catch (err) {
       if (isApiError(err)) {
-        const fieldErrors = fieldErrorsOf(err.issues, { dockets: filters.dockets, parties: filters.parties, agencies: filters.agencies, filingTypes: filters.filingTypes });
+        const fieldErrors = fieldErrorsOf(err.issues, {
+          dockets: filters.dockets,
+          parties: filters.parties,
+          agencies: filters.agencies,
+          filingTypes: filters.filingTypes,
+        });
         setErrors(fieldErrors);
         setError(Object.keys(fieldErrors).length > 0 ? 'Please correct the highlighted fields.' : err.message);
       } else {
@@ -72,9 +78,14 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
     setPending(false);
   }
 
-
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'New workspace' : 'Workspace settings'} data-testid="workspace-form">
+    <form
+      className="card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={mode === 'create' ? 'New workspace' : 'Workspace settings'}
+      data-testid="workspace-form"
+    >
       <div className="card-body stack">
         <FormError message={error} testId="workspace-form-error" />
         {saved ? (
@@ -156,7 +167,11 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
             <legend className="label" style={{ marginBottom: 6, padding: 0 }}>
               Filing types
             </legend>
-            <FilingTypeToggles options={filingTypes} chosen={filters.filingTypes} onChange={(types) => set('filingTypes', types)} />
+            <FilingTypeToggles
+              options={filingTypes}
+              chosen={filters.filingTypes}
+              onChange={(types) => set('filingTypes', types)}
+            />
             <FieldError id="ws-filingTypes-error" message={errors.filingTypes} />
           </fieldset>
 
@@ -222,7 +237,9 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
         </section>
       </div>
       <div className={styles.actions}>
-        <span className={styles.actionsNote}>{mode === 'create' ? 'You become the owner and can add people afterwards.' : null}</span>
+        <span className={styles.actionsNote}>
+          {mode === 'create' ? 'You become the owner and can add people afterwards.' : null}
+        </span>
         <Link href={mode === 'create' ? '/workspaces/select' : workspacePreviewPath(workspaceId!)} className="btn">
           Cancel
         </Link>

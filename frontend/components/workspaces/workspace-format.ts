@@ -22,7 +22,17 @@ export const SORT_LABELS: Record<RequestSort, string> = {
 
 /** The normalised filing categories of the catalog (documents service), offered as filing-type filters. */
 export const FILING_CATEGORIES = [
-  'Decision', 'Order', 'Testimony', 'Comment', 'Stipulation', 'Tariff', 'Notice', 'Motion', 'Brief', 'Application', 'Other',
+  'Decision',
+  'Order',
+  'Testimony',
+  'Comment',
+  'Stipulation',
+  'Tariff',
+  'Notice',
+  'Motion',
+  'Brief',
+  'Application',
+  'Other',
 ] as const;
 
 export function workspaceSearchPath(workspaceId: string): string {
@@ -62,7 +72,10 @@ export function currentWorkspaceId(pathname: string): string | null {
 }
 
 /** A request's page in the log: a question opens on its analysis, a search on its documents. */
-export function requestPath(request: Pick<WorkspaceRequest, 'workspaceId' | 'id' | 'kind'>, view?: 'analysis' | 'documents' | 'figures'): string {
+export function requestPath(
+  request: Pick<WorkspaceRequest, 'workspaceId' | 'id' | 'kind'>,
+  view?: 'analysis' | 'documents' | 'figures',
+): string {
   const shown = view ?? (request.kind === 'query' ? 'analysis' : 'documents');
   return `/workspaces/${encodeURIComponent(request.workspaceId)}/log/${encodeURIComponent(request.id)}/${shown}`;
 }
@@ -75,7 +88,8 @@ export interface FilterRow {
 /** The filters that restrict anything, as labelled rows; agencies by name when the catalog knows them. */
 export function filterRows(filters: WorkspaceFilters, sourceNames: Record<string, string> = {}): FilterRow[] {
   const rows: FilterRow[] = [];
-  if (filters.agencies.length > 0) rows.push({ label: 'Agencies and courts', values: filters.agencies.map((id) => sourceNames[id] ?? id) });
+  if (filters.agencies.length > 0)
+    rows.push({ label: 'Agencies and courts', values: filters.agencies.map((id) => sourceNames[id] ?? id) });
   if (filters.filingTypes.length > 0) rows.push({ label: 'Filing types', values: filters.filingTypes });
   if (filters.dockets.length > 0) rows.push({ label: 'Dockets', values: filters.dockets });
   if (filters.parties.length > 0) rows.push({ label: 'Parties', values: filters.parties });
@@ -84,7 +98,12 @@ export function filterRows(filters: WorkspaceFilters, sourceNames: Record<string
   return rows;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 function day(value: string): string {
   const date = new Date(`${value}T00:00:00Z`);
@@ -124,40 +143,62 @@ export function plural(count: number, one: string, many = `${one}s`, isLowerBoun
   return `${formatCount(count, isLowerBound)} ${count === 1 && !isLowerBound ? one : many}`;
 }
 
-export type FormField = 'name' | 'description' | 'agencies' | 'filingTypes' | 'dockets' | 'parties' | 'filedFrom' | 'filedTo';
+export type FormField =
+  'name' | 'description' | 'agencies' | 'filingTypes' | 'dockets' | 'parties' | 'filedFrom' | 'filedTo';
 
 /**
  * The API names fields by their JSON path (`defaultFilters.dockets.3`); the form shows each issue
  * under its control, saying which value when it is one of a list.
  */
-export function fieldErrorsOf(issues: FieldIssue[], values: Partial<Record<FormField, string[]>>): Partial<Record<FormField, string>> {
+export function fieldErrorsOf(
+  issues: FieldIssue[],
+  values: Partial<Record<FormField, string[]>>,
+): Partial<Record<FormField, string>> {
   const out: Partial<Record<FormField, string>> = {};
   for (const issue of issues) {
     const [first, second, index] = issue.path.split('.');
     const field = (first === 'defaultFilters' ? second : first) as FormField | undefined;
     if (!field || !(field in FIELD_LABELS) || out[field]) continue;
     const value = index !== undefined ? values[field]?.[Number(index)] : undefined;
-    out[field] = value !== undefined ? `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}” ${issue.message}` : `${FIELD_LABELS[field] ?? 'This'} ${issue.message}`;
+    out[field] =
+      value !== undefined
+        ? `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}” ${issue.message}`
+        : `${FIELD_LABELS[field] ?? 'This'} ${issue.message}`;
   }
   return out;
 }
 
 const FIELD_LABELS: Record<FormField, string> = {
-  name: 'The name', description: 'The description', agencies: 'The list of agencies', filingTypes: 'The list of filing types',
-  dockets: 'The list of dockets', parties: 'The list of parties', filedFrom: 'The start date', filedTo: 'The end date',
+  name: 'The name',
+  description: 'The description',
+  agencies: 'The list of agencies',
+  filingTypes: 'The list of filing types',
+  dockets: 'The list of dockets',
+  parties: 'The list of parties',
+  filedFrom: 'The start date',
+  filedTo: 'The end date',
 };
 
 /** The catalog's sources as picker options (agencies, then courts; by name). */
-export function agencyOptions(sources: Source[]): { id: string; name: string; shortName: string; kind: string; documentCount: number }[] {
+export function agencyOptions(
+  sources: Source[],
+): { id: string; name: string; shortName: string; kind: string; documentCount: number }[] {
   return sources
-    .map((s) => ({ id: s.id, name: s.name || s.id, shortName: s.shortName, kind: s.kind, documentCount: s.documentCount }))
+    .map((s) => ({
+      id: s.id,
+      name: s.name || s.id,
+      shortName: s.shortName,
+      kind: s.kind,
+      documentCount: s.documentCount,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The filing categories, each with how many filings of it the catalog holds (null when none are known). */
 export function filingTypeOptions(sources: Source[]): { name: string; count: number | null }[] {
   const counts = new Map<string, number>();
-  for (const source of sources) for (const t of source.filingTypes) counts.set(t.category, (counts.get(t.category) ?? 0) + t.count);
+  for (const source of sources)
+    for (const t of source.filingTypes) counts.set(t.category, (counts.get(t.category) ?? 0) + t.count);
   return FILING_CATEGORIES.map((name) => ({ name, count: counts.get(name) ?? null }));
 }
 

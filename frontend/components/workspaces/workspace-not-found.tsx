@@ -9,7 +9,8 @@ export function WorkspaceNotFound() {
           <p className="error-code">404</p>
           <h1 style={{ fontSize: 'var(--font-size-lg)', marginBottom: 'var(--space-2)' }}>Workspace not found</h1>
           <p className="muted">
-            There is no such workspace, or you are not one of its members. Ask one of its owners to add you, or pick one of your own.
+            There is no such workspace, or you are not one of its members. Ask one of its owners to add you, or pick one
+            of your own.
           </p>
           <div className="row" style={{ marginTop: 'var(--space-5)' }}>
             <Link href="/workspaces/select" className="btn btn-primary">

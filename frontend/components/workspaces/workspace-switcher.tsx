@@ -5,9 +5,9 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDownIcon, FolderIcon, PlusIcon } from '@/components/icons';
 import { api, unwrap } from '@/lib/api.client';
-import { ROLE_LABELS, currentWorkspaceId, workspacePreviewPath, workspaceSearchPath } from './workspace-format';
-import type { WorkspaceSummary } from './workspace-types';
+import { currentWorkspaceId, ROLE_LABELS, workspacePreviewPath, workspaceSearchPath } from './workspace-format';
 import styles from './workspace-switcher.module.css';
+import type { WorkspaceSummary } from './workspace-types';
 
 const SHOWN = 8;
 

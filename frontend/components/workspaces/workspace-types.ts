@@ -14,5 +14,7 @@ export type WorkspaceDetail = Schemas['Workspace'];
 export type WorkspaceRequest = Schemas['WorkspaceRequest'];
 export type RequestKind = WorkspaceRequest['kind'];
 export type RequestSort = WorkspaceRequest['sort'];
-export type WorkspaceWithRequests = paths['/api/workspaces/{id}']['get']['responses'][200]['content']['application/json'];
-export type WorkspaceRequestsPage = paths['/api/workspaces/{id}/requests']['get']['responses'][200]['content']['application/json'];
+export type WorkspaceWithRequests =
+  paths['/api/workspaces/{id}']['get']['responses'][200]['content']['application/json'];
+export type WorkspaceRequestsPage =
+  paths['/api/workspaces/{id}/requests']['get']['responses'][200]['content']['application/json'];

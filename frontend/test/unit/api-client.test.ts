@@ -20,11 +20,16 @@ describe('browser BFF client', () => {
   beforeAll(async () => {
     bff = await startStandInBff((req, res) => {
       const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
-      const queue = answers.get(key) ?? [{ status: 404, body: { error: { code: 'not_found', message: 'no such route' } } }];
+      const queue = answers.get(key) ?? [
+        { status: 404, body: { error: { code: 'not_found', message: 'no such route' } } },
+      ];
       const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
       if (answer.csrfCookie) doc.cookie = `drs_csrf=${answer.csrfCookie}`;
       if (answer.body === undefined) res.writeHead(answer.status, answer.headers ?? {}).end();
-      else res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
+      else
+        res
+          .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+          .end(JSON.stringify(answer.body));
     });
     ({ seen, cookies: doc } = bff);
     api = createApiClient(bff.origin);
@@ -47,9 +52,18 @@ describe('browser BFF client', () => {
 
   it('a mutating request carries the drs_csrf cookie as x-csrf-token, with a JSON body; path parameters are encoded', async () => {
     answers.set('PATCH /api/workspaces/w%2F1/members/u1', [{ status: 200, body: { member: {} } }]);
-    await unwrap(api.PATCH('/api/workspaces/{id}/members/{userId}', { params: { path: { id: 'w/1', userId: 'u1' } }, body: { role: 'editor' } }));
+    await unwrap(
+      api.PATCH('/api/workspaces/{id}/members/{userId}', {
+        params: { path: { id: 'w/1', userId: 'u1' } },
+        body: { role: 'editor' },
+      }),
+    );
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.headers).toMatchObject({ 'x-csrf-token': 't1', 'content-type': 'application/json', accept: 'application/json' });
+    expect(seen[0]!.headers).toMatchObject({
+      'x-csrf-token': 't1',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
     expect(JSON.parse(seen[0]!.body)).toEqual({ role: 'editor' });
   });
 
@@ -57,7 +71,9 @@ describe('browser BFF client', () => {
     doc.cookie = '';
     answers.set('GET /api/auth/csrf', [{ status: 200, body: { csrfToken: 'fetched' } }]);
     answers.set('DELETE /api/documents/d1', [{ status: 204 }]);
-    await expect(unwrap(api.DELETE('/api/documents/{id}', { params: { path: { id: 'd1' } } }))).resolves.toBeUndefined();
+    await expect(
+      unwrap(api.DELETE('/api/documents/{id}', { params: { path: { id: 'd1' } } })),
+    ).resolves.toBeUndefined();
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/auth/csrf', 'DELETE /api/documents/d1']);
     expect(seen[1]!.headers['x-csrf-token']).toBe('fetched');
   });
@@ -65,7 +81,9 @@ describe('browser BFF client', () => {
   it('403 csrf_failed: fetches a fresh token and sends the same request once more', async () => {
     answers.set('GET /api/auth/csrf', [{ status: 200, body: { csrfToken: 'fresh' }, csrfCookie: 'fresh' }]);
     answers.set('POST /api/me/password', [csrfFailed, { status: 204 }]);
-    await expect(unwrap(api.POST('/api/me/password', { body: { currentPassword: 'a', newPassword: 'b' } }))).resolves.toBeUndefined();
+    await expect(
+      unwrap(api.POST('/api/me/password', { body: { currentPassword: 'a', newPassword: 'b' } })),
+    ).resolves.toBeUndefined();
     expect(seen.map((s) => `${s.method} ${s.url} ${s.headers['x-csrf-token'] ?? ''}`)).toEqual([
       'POST /api/me/password t1',
       'GET /api/auth/csrf ',
@@ -77,28 +95,62 @@ describe('browser BFF client', () => {
   it('retries only once, and not for another 403', async () => {
     answers.set('GET /api/auth/csrf', [{ status: 200, body: { csrfToken: 'fresh' }, csrfCookie: 'fresh' }]);
     answers.set('POST /api/auth/logout', [csrfFailed]);
-    await expect(unwrap(api.POST('/api/auth/logout'))).rejects.toMatchObject({ name: 'ApiError', status: 403, code: 'csrf_failed' });
+    await expect(unwrap(api.POST('/api/auth/logout'))).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 403,
+      code: 'csrf_failed',
+    });
     expect(seen.filter((s) => s.method === 'POST')).toHaveLength(2);
 
     seen.length = 0;
-    answers.set('POST /api/admin/reindex', [{ status: 403, body: { error: { code: 'forbidden', message: 'Administrators only' } } }]);
-    await expect(unwrap(api.POST('/api/admin/reindex'))).rejects.toMatchObject({ status: 403, code: 'forbidden', message: 'Administrators only' });
+    answers.set('POST /api/admin/reindex', [
+      { status: 403, body: { error: { code: 'forbidden', message: 'Administrators only' } } },
+    ]);
+    await expect(unwrap(api.POST('/api/admin/reindex'))).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: 'Administrators only',
+    });
     expect(seen).toHaveLength(1);
   });
 
   it('an error body becomes the ApiError the forms show: field issues, Retry-After; a non-JSON body the status default', async () => {
     answers.set('POST /api/auth/login', [
-      { status: 400, body: { error: { code: 'invalid_input', message: 'invalid request body', issues: [{ path: ['email'], message: 'Invalid email' }] } } },
+      {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_input',
+            message: 'invalid request body',
+            issues: [{ path: ['email'], message: 'Invalid email' }],
+          },
+        },
+      },
     ]);
-    const error = await unwrap(api.POST('/api/auth/login', { body: { email: 'x', password: 'y' } })).catch((e: unknown) => e);
+    const error = await unwrap(api.POST('/api/auth/login', { body: { email: 'x', password: 'y' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldErrors()).toEqual({ email: 'Invalid email' });
 
-    answers.set('POST /api/auth/login', [{ status: 429, body: { error: { code: 'too_many_requests', message: 'slow down' } }, headers: { 'retry-after': '30' } }]);
-    await expect(unwrap(api.POST('/api/auth/login', { body: { email: 'x', password: 'y' } }))).rejects.toMatchObject({ code: 'too_many_requests', retryAfterSeconds: 30 });
+    answers.set('POST /api/auth/login', [
+      {
+        status: 429,
+        body: { error: { code: 'too_many_requests', message: 'slow down' } },
+        headers: { 'retry-after': '30' },
+      },
+    ]);
+    await expect(unwrap(api.POST('/api/auth/login', { body: { email: 'x', password: 'y' } }))).rejects.toMatchObject({
+      code: 'too_many_requests',
+      retryAfterSeconds: 30,
+    });
 
     answers.set('GET /api/workspaces', [{ status: 502, body: '<html>bad gateway</html>' }]);
-    await expect(unwrap(api.GET('/api/workspaces'))).rejects.toMatchObject({ status: 502, code: 'internal', message: 'The service is temporarily unavailable. Please try again.' });
+    await expect(unwrap(api.GET('/api/workspaces'))).rejects.toMatchObject({
+      status: 502,
+      code: 'internal',
+      message: 'The service is temporarily unavailable. Please try again.',
+    });
   });
 
   it('a server that cannot be reached: unavailable', async () => {
@@ -113,7 +165,10 @@ describe('browser BFF client', () => {
   it('an upload goes as multipart, fields before files, with the token; a csrf retry sends it whole again', async () => {
     answers.set('GET /api/auth/csrf', [{ status: 200, body: { csrfToken: 'fresh' }, csrfCookie: 'fresh' }]);
     answers.set('POST /api/documents/upload', [csrfFailed, { status: 200, body: { results: [] } }]);
-    const body = uploadForm({ sourceId: 's1', sidecar: undefined }, [new File(['first file'], 'a.txt', { type: 'text/plain' }), new File(['second'], 'b.txt')]);
+    const body = uploadForm({ sourceId: 's1', sidecar: undefined }, [
+      new File(['first file'], 'a.txt', { type: 'text/plain' }),
+      new File(['second'], 'b.txt'),
+    ]);
     await expect(unwrap(api.POST('/api/documents/upload', { body }))).resolves.toEqual({ results: [] });
     const [first, , second] = seen;
     for (const sent of [first!, second!]) {

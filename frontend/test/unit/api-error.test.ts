@@ -43,7 +43,9 @@ describe('toApiError', () => {
   });
 
   it('ignores malformed issues', () => {
-    expect(toApiError(400, { error: { code: 'invalid_input', message: 'x', issues: [null, { path: 'a' }, 'b'] } }).issues).toEqual([]);
+    expect(
+      toApiError(400, { error: { code: 'invalid_input', message: 'x', issues: [null, { path: 'a' }, 'b'] } }).issues,
+    ).toEqual([]);
   });
 });
 

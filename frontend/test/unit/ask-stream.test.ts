@@ -1,5 +1,7 @@
 import http from 'node:http';
+import { askQuestion, watchAnswer, type AskHandlers } from '../../components/query/ask-stream';
 import type { ApiError } from '../../lib/api-error';
+import { startStandInBff, type SeenRequest, type StandInBff } from '../support/stand-in-bff';
 
 // components/query/ask-stream.ts against a stand-in BFF over loopback HTTP: the question goes through
 // the browser's client (CSRF token, one retry on csrf_failed) and the server-sent events reach their handlers.
@@ -14,9 +16,6 @@ jest.mock('@/lib/api.client', () => {
     },
   };
 });
-
-import { askQuestion, watchAnswer, type AskHandlers } from '../../components/query/ask-stream';
-import { startStandInBff, type SeenRequest, type StandInBff } from '../support/stand-in-bff';
 
 describe('askQuestion', () => {
   let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void = () => undefined;
@@ -65,7 +64,11 @@ describe('askQuestion', () => {
     await askQuestion('w/1', { question: 'rates?', mode: 'extractive' }, handlers, new AbortController().signal);
     expect(events).toEqual(['started q1', 'documents 0', 'section Summary', 'completed q1']);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/workspaces/w%2F1/queries' });
-    expect(seen[0]!.headers).toMatchObject({ 'x-csrf-token': 't1', accept: 'text/event-stream', 'content-type': 'application/json' });
+    expect(seen[0]!.headers).toMatchObject({
+      'x-csrf-token': 't1',
+      accept: 'text/event-stream',
+      'content-type': 'application/json',
+    });
     expect(JSON.parse(seen[0]!.body)).toEqual({ question: 'rates?', mode: 'extractive' });
   });
 
@@ -75,27 +78,47 @@ describe('askQuestion', () => {
         doc.cookie = 'drs_csrf=fresh';
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ csrfToken: 'fresh' }));
       } else if (req.headers['x-csrf-token'] !== 'fresh') {
-        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'csrf_failed', message: 'invalid CSRF token' } }));
+        res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { code: 'csrf_failed', message: 'invalid CSRF token' } }));
       } else sse(res, [['completed', { query: { queryId: 'q2' } }]]);
     };
     const { events, handlers } = recorder();
     await askQuestion('w1', { question: 'again?' }, handlers, new AbortController().signal);
     expect(events).toEqual(['completed q2']);
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/workspaces/w1/queries', 'GET /api/auth/csrf', 'POST /api/workspaces/w1/queries']);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /api/workspaces/w1/queries',
+      'GET /api/auth/csrf',
+      'POST /api/workspaces/w1/queries',
+    ]);
     expect(JSON.parse(seen[2]!.body)).toEqual({ question: 'again?' });
   });
 
   it('a refusal before the stream is an ApiError with its field issues; an error event mid-stream too', async () => {
     answer = (_req, res) =>
-      res
-        .writeHead(400, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { code: 'invalid_input', message: 'invalid request body', issues: [{ path: ['question'], message: 'Too long' }] } }));
-    const refused = await askQuestion('w1', { question: 'x' }, recorder().handlers, new AbortController().signal).catch((e: unknown) => e);
+      res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: {
+            code: 'invalid_input',
+            message: 'invalid request body',
+            issues: [{ path: ['question'], message: 'Too long' }],
+          },
+        }),
+      );
+    const refused = await askQuestion('w1', { question: 'x' }, recorder().handlers, new AbortController().signal).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toMatchObject({ name: 'ApiError', status: 400, code: 'invalid_input' });
     expect((refused as ApiError).fieldErrors()).toEqual({ question: 'Too long' });
 
-    answer = (_req, res) => sse(res, [['started', { queryId: 'q3', requestId: null }], ['error', { code: 'unavailable', message: 'the query engine is down' }]]);
-    await expect(askQuestion('w1', { question: 'x' }, recorder().handlers, new AbortController().signal)).rejects.toMatchObject({
+    answer = (_req, res) =>
+      sse(res, [
+        ['started', { queryId: 'q3', requestId: null }],
+        ['error', { code: 'unavailable', message: 'the query engine is down' }],
+      ]);
+    await expect(
+      askQuestion('w1', { question: 'x' }, recorder().handlers, new AbortController().signal),
+    ).rejects.toMatchObject({
       status: 503,
       code: 'unavailable',
       message: 'the query engine is down',
@@ -117,9 +140,16 @@ describe('askQuestion', () => {
   });
 
   it('says at once that an address names no answer: a 404 (or 400) is an ApiError, no waiting', async () => {
-    answer = (_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: 'no query q-x' } }));
+    answer = (_req, res) =>
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'not_found', message: 'no query q-x' } }));
     const started = Date.now();
-    await expect(watchAnswer('q-x', recorder().handlers, new AbortController().signal)).rejects.toMatchObject({ name: 'ApiError', status: 404, code: 'not_found' });
+    await expect(watchAnswer('q-x', recorder().handlers, new AbortController().signal)).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      code: 'not_found',
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(seen).toHaveLength(1);
   });

@@ -24,7 +24,10 @@ describe('server-side BFF client', () => {
   beforeAll(async () => {
     bff = http.createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: req.headers });
-      const answer = answers.get((req.url ?? '').split('?')[0]!) ?? { status: 404, body: { error: { code: 'not_found', message: 'no such route' } } };
+      const answer = answers.get((req.url ?? '').split('?')[0]!) ?? {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'no such route' } },
+      };
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
     await new Promise<void>((resolve) => bff.listen(0, '127.0.0.1', resolve));
@@ -35,13 +38,23 @@ describe('server-side BFF client', () => {
   beforeEach(() => {
     seen.length = 0;
     answers.clear();
-    incoming = new Headers({ cookie: 'drs_session=s1', 'user-agent': 'Browser/1.0', 'x-forwarded-for': '203.0.113.7', 'x-docket-request-path': '/catalog' });
+    incoming = new Headers({
+      cookie: 'drs_session=s1',
+      'user-agent': 'Browser/1.0',
+      'x-forwarded-for': '203.0.113.7',
+      'x-docket-request-path': '/catalog',
+    });
   });
 
   it('forwards the cookie, the user agent and the one client address server.ts wrote', async () => {
     answers.set('/api/catalog/sources', { status: 200, body: { sources: [] } });
     await expect(client.listSources()).resolves.toEqual([]);
-    expect(seen[0]!.headers).toMatchObject({ cookie: 'drs_session=s1', 'user-agent': 'Browser/1.0', 'x-forwarded-for': '203.0.113.7', accept: 'application/json' });
+    expect(seen[0]!.headers).toMatchObject({
+      cookie: 'drs_session=s1',
+      'user-agent': 'Browser/1.0',
+      'x-forwarded-for': '203.0.113.7',
+      accept: 'application/json',
+    });
   });
 
   it('sends no X-Forwarded-For when the request carries a chain (it did not come through server.ts)', async () => {
@@ -70,12 +83,31 @@ describe('server-side BFF client', () => {
     answers.set('/api/users', { status: 401, body: { error: { code: 'unauthenticated', message: 'sign in' } } });
     await expect(client.listUsers()).rejects.toThrow('NEXT_REDIRECT /login?next=%2Fcatalog');
     answers.set('/api/users', { status: 503, body: { error: { code: 'unavailable', message: 'documents is down' } } });
-    await expect(client.listUsers()).rejects.toMatchObject({ name: 'ApiError', status: 503, message: 'documents is down' });
+    await expect(client.listUsers()).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 503,
+      message: 'documents is down',
+    });
   });
 
   it('a search refused with 400 comes back to the page with its field issues', async () => {
-    answers.set('/api/search', { status: 400, body: { error: { code: 'invalid_input', message: 'invalid query', issues: [{ path: 'q', message: 'expected a term at column 3' }] } } });
-    const result = await client.searchWorkspace(new URLSearchParams([['workspace', 'w1'], ['agency', 'a'], ['agency', 'b']]));
+    answers.set('/api/search', {
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_input',
+          message: 'invalid query',
+          issues: [{ path: 'q', message: 'expected a term at column 3' }],
+        },
+      },
+    });
+    const result = await client.searchWorkspace(
+      new URLSearchParams([
+        ['workspace', 'w1'],
+        ['agency', 'a'],
+        ['agency', 'b'],
+      ]),
+    );
     expect(seen[0]!.url).toBe('/api/search?workspace=w1&agency=a&agency=b');
     expect(result).toMatchObject({ ok: false, status: 400 });
   });

@@ -2,7 +2,11 @@ import { everyMonth, integerTicks } from '@/lib/chart-series';
 
 describe('everyMonth', () => {
   it('fills the months in between with zero, across a year end, in order', () => {
-    const rows = [{ month: '2024-11', mentions: 3 }, { month: '2025-02', mentions: 1 }, { month: '2024-12', mentions: 2 }];
+    const rows = [
+      { month: '2024-11', mentions: 3 },
+      { month: '2025-02', mentions: 1 },
+      { month: '2024-12', mentions: 2 },
+    ];
     expect(everyMonth(rows, ['mentions'])).toEqual([
       { month: '2024-11', mentions: 3 },
       { month: '2024-12', mentions: 2 },
@@ -12,7 +16,15 @@ describe('everyMonth', () => {
   });
 
   it('keeps a single month and drops what is not a month', () => {
-    expect(everyMonth([{ month: '2024-05', mentions: 4 }, { month: 'soon', mentions: 9 }], ['mentions'])).toEqual([{ month: '2024-05', mentions: 4 }]);
+    expect(
+      everyMonth(
+        [
+          { month: '2024-05', mentions: 4 },
+          { month: 'soon', mentions: 9 },
+        ],
+        ['mentions'],
+      ),
+    ).toEqual([{ month: '2024-05', mentions: 4 }]);
     expect(everyMonth([], ['mentions'])).toEqual([]);
   });
 });

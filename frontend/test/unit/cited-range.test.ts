@@ -11,7 +11,11 @@ describe('cited ranges', () => {
 
   it('cuts a block at the part of the range that falls inside it', () => {
     const text = 'The Commission approves $1.1 billion. Comments are due.';
-    expect(splitAtCitedRange(text, 100, { start: 100, end: 137 })).toEqual({ before: '', cited: 'The Commission approves $1.1 billion.', after: ' Comments are due.' });
+    expect(splitAtCitedRange(text, 100, { start: 100, end: 137 })).toEqual({
+      before: '',
+      cited: 'The Commission approves $1.1 billion.',
+      after: ' Comments are due.',
+    });
     // A range that starts on an earlier page is cut at this block's start.
     expect(splitAtCitedRange(text, 100, { start: 50, end: 114 }).cited).toBe('The Commission');
     expect(splitAtCitedRange(text, 100, { start: 400, end: 420 })).toEqual({ before: text, cited: '', after: '' });

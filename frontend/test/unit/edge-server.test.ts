@@ -22,14 +22,22 @@ describe('frontend edge server', () => {
   const edge = (trustProxy?: string, target = bffUrl, sourceAddress?: string) => {
     const rewrite = clientAddressRewriter(trustProxy);
     const proxy = bffProxy(target, sourceAddress);
-    return listen(http.createServer((req, res) => {
-      rewrite(req);
-      proxy(req, res);
-    }));
+    return listen(
+      http.createServer((req, res) => {
+        rewrite(req);
+        proxy(req, res);
+      }),
+    );
   };
 
   /** node:http from a chosen loopback address, so the socket's address is known. */
-  const send = (url: string, headers: Record<string, string>, localAddress = '127.0.0.9', method = 'GET', body?: string) =>
+  const send = (
+    url: string,
+    headers: Record<string, string>,
+    localAddress = '127.0.0.9',
+    method = 'GET',
+    body?: string,
+  ) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
       const req = http.request(`${url}/api/echo`, { method, headers, localAddress, agent: false }, (res) => {
         let text = '';
@@ -47,7 +55,12 @@ describe('frontend edge server', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'DENY', connection: 'keep-alive, x-bff-hop', 'x-bff-hop': '1' });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-frame-options': 'DENY',
+          connection: 'keep-alive, x-bff-hop',
+          'x-bff-hop': '1',
+        });
         res.end(JSON.stringify({ method: req.method, path: req.url, body }));
       });
     });
@@ -55,15 +68,24 @@ describe('frontend edge server', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    })));
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      ),
+    );
   });
 
-  it('overwrites a made-up X-Forwarded-For (and drops Forwarded, X-Real-IP) with the socket\'s address', async () => {
+  it("overwrites a made-up X-Forwarded-For (and drops Forwarded, X-Real-IP) with the socket's address", async () => {
     const url = await edge();
-    const res = await send(url, { 'x-forwarded-for': '198.51.100.1, 203.0.113.9', forwarded: 'for=198.51.100.2', 'x-real-ip': '198.51.100.3' });
+    const res = await send(url, {
+      'x-forwarded-for': '198.51.100.1, 203.0.113.9',
+      forwarded: 'for=198.51.100.2',
+      'x-real-ip': '198.51.100.3',
+    });
     expect(res.status).toBe(200);
     const headers = seen.at(-1)!;
     expect(headers['x-forwarded-for']).toBe('127.0.0.9');
@@ -86,9 +108,15 @@ describe('frontend edge server', () => {
     expect(seenFrom.at(-1)).toBe('127.0.0.1');
   });
 
-  it('passes method, path, body and the BFF\'s headers through, without hop-by-hop headers or x-middleware-rewrite', async () => {
+  it("passes method, path, body and the BFF's headers through, without hop-by-hop headers or x-middleware-rewrite", async () => {
     const url = await edge();
-    const res = await send(url, { 'content-type': 'application/json', connection: 'keep-alive, x-secret', 'x-secret': 'hop' }, undefined, 'POST', '{"a":1}');
+    const res = await send(
+      url,
+      { 'content-type': 'application/json', connection: 'keep-alive, x-secret', 'x-secret': 'hop' },
+      undefined,
+      'POST',
+      '{"a":1}',
+    );
     expect(JSON.parse(res.body)).toEqual({ method: 'POST', path: '/api/echo', body: '{"a":1}' });
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-middleware-rewrite']).toBeUndefined();

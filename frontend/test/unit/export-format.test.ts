@@ -1,4 +1,13 @@
-import { downloadPath, exportPagePath, exportTargetPath, FORMAT_CHOICES, optionsFor, progressLabel, sizeLabel, speedLabel } from '@/components/exports/export-format';
+import {
+  downloadPath,
+  exportPagePath,
+  exportTargetPath,
+  FORMAT_CHOICES,
+  optionsFor,
+  progressLabel,
+  sizeLabel,
+  speedLabel,
+} from '@/components/exports/export-format';
 
 describe('export words and paths', () => {
   it('offers each subject its formats, and the options that format takes', () => {
@@ -28,7 +37,9 @@ describe('export words and paths', () => {
   it('builds the export pages and the stable download address, encoded', () => {
     expect(exportTargetPath('ws 1', null)).toBe('/export/workspace/ws%201');
     expect(exportTargetPath('ws1', 'r/2')).toBe('/export/workspace/ws1/request/r%2F2');
-    expect(exportPagePath({ id: 'e1', workspaceId: 'ws1', requestId: 'r2' })).toBe('/export/workspace/ws1/request/r2?export=e1');
+    expect(exportPagePath({ id: 'e1', workspaceId: 'ws1', requestId: 'r2' })).toBe(
+      '/export/workspace/ws1/request/r2?export=e1',
+    );
     expect(downloadPath('e 1')).toBe('/api/exports/e%201/download');
   });
 });

@@ -1,5 +1,5 @@
-import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
 import { plural } from '../../components/workspaces/workspace-format';
+import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
 
 describe('formatting', () => {
   it('says "20,000+" when a count is a lower bound (the index stopped counting)', () => {

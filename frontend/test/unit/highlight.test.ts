@@ -23,7 +23,9 @@ describe('highlightHtml', () => {
   });
 
   it('marks whole words that start with a term, case-insensitively', () => {
-    expect(highlightHtml('Rates and ratepayers; pirate', 'rate')).toBe('<mark>Rates</mark> and <mark>ratepayers</mark>; pirate');
+    expect(highlightHtml('Rates and ratepayers; pirate', 'rate')).toBe(
+      '<mark>Rates</mark> and <mark>ratepayers</mark>; pirate',
+    );
   });
 
   it('never matches inside an escaped entity', () => {
@@ -48,7 +50,11 @@ describe('highlightSegments', () => {
   });
 
   it('handles non-ASCII letters as word characters', () => {
-    expect(highlightSegments('Sélection Électricité', ['élec']).filter((s) => s.match).map((s) => s.text)).toEqual(['Électricité']);
+    expect(
+      highlightSegments('Sélection Électricité', ['élec'])
+        .filter((s) => s.match)
+        .map((s) => s.text),
+    ).toEqual(['Électricité']);
   });
 });
 

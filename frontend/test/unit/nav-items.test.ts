@@ -1,4 +1,4 @@
-import { NAV_SECTIONS, isActive } from '../../components/shell/nav-items';
+import { isActive, NAV_SECTIONS } from '../../components/shell/nav-items';
 
 const item = (href: string) => NAV_SECTIONS.flatMap((s) => s.items).find((i) => i.href === href)!;
 
@@ -10,7 +10,7 @@ describe('isActive', () => {
     expect(isActive('/admin/users', item('/admin'))).toBe(true);
   });
 
-  it('counts an item\'s other prefixes, and never a mere string prefix', () => {
+  it("counts an item's other prefixes, and never a mere string prefix", () => {
     expect(isActive('/documents/d1', item('/search'))).toBe(true);
     expect(isActive('/workspaces/preview', item('/workspaces/select'))).toBe(true);
     expect(isActive('/catalog-status', item('/catalog'))).toBe(false);

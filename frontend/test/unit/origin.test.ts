@@ -6,7 +6,16 @@ describe('safeOrigin', () => {
   });
 
   it('refuses other sites, tricks, the login page and overlong values', () => {
-    for (const bad of ['https://evil.example/x', '//evil.example', '/\\evil.example', '/\t/evil.example', '/login?next=/x', '', undefined, `/search?q=${'a'.repeat(2100)}`]) {
+    for (const bad of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/login?next=/x',
+      '',
+      undefined,
+      `/search?q=${'a'.repeat(2100)}`,
+    ]) {
       expect(safeOrigin(bad)).toBe('');
     }
   });
@@ -29,7 +38,9 @@ describe('withOrigin', () => {
   const answer = '/workspaces/w1/query?answer=q1';
 
   it('adds the origin to a link to a document, keeping its query and hash', () => {
-    expect(withOrigin('/documents/d1?q=rate&at=10-20#cited', answer)).toBe(`/documents/d1?q=rate&at=10-20&from=${encodeURIComponent(answer)}#cited`);
+    expect(withOrigin('/documents/d1?q=rate&at=10-20#cited', answer)).toBe(
+      `/documents/d1?q=rate&at=10-20&from=${encodeURIComponent(answer)}#cited`,
+    );
   });
 
   it('leaves other links, attachments, links that say their origin and links within the same document alone', () => {

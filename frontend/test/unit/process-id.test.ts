@@ -1,5 +1,5 @@
-import { newProcessId } from '../../../packages/processes/src/process-id';
 import { PROCESS_APPEAR_GRACE_MS, processIdIssuedAt, processMayAppearUntil } from '@/lib/process-id';
+import { newProcessId } from '../../../packages/processes/src/process-id';
 
 describe('process ids in the frontend', () => {
   const madeAt = Date.UTC(2026, 10, 25, 10, 0, 0);

@@ -7,6 +7,7 @@ describe('process outcome', () => {
   });
 
   it('leaves every other state as it is', () => {
-    for (const status of ['queued', 'running', 'failed'] as const) expect(processOutcome({ status, failed: 3 })).toBe(status);
+    for (const status of ['queued', 'running', 'failed'] as const)
+      expect(processOutcome({ status, failed: 3 })).toBe(status);
   });
 });

@@ -1,22 +1,50 @@
-import { citationHref, citationNumbersOf, citationPlace, citedPassages, documentHref, highlightTerms, numberCitations } from '../../components/query/citations';
+import {
+  citationHref,
+  citationNumbersOf,
+  citationPlace,
+  citedPassages,
+  documentHref,
+  highlightTerms,
+  numberCitations,
+} from '../../components/query/citations';
 import type { AnalysisSection, Citation, KeyFact } from '../../components/query/types';
 
-const cite = (documentId: string, start: number, page = 2): Citation => ({ documentId, documentTitle: `Title ${documentId}`, start, end: start + 10, page, quote: `quote ${documentId}@${start}` });
+const cite = (documentId: string, start: number, page = 2): Citation => ({
+  documentId,
+  documentTitle: `Title ${documentId}`,
+  start,
+  end: start + 10,
+  page,
+  quote: `quote ${documentId}@${start}`,
+});
 
 describe('citation numbers', () => {
   const a = cite('doc-a', 100);
   const b = cite('doc-b', 5);
   const c = cite('doc-a', 300, 4);
   const sections: AnalysisSection[] = [
-    { heading: 'One', sentences: [{ text: 'First.', citations: [a] }, { text: 'Second.', citations: [b, a] }] },
+    {
+      heading: 'One',
+      sentences: [
+        { text: 'First.', citations: [a] },
+        { text: 'Second.', citations: [b, a] },
+      ],
+    },
     { heading: 'Two', sentences: [{ text: 'Third.', citations: [{ ...a }] }] },
   ];
   const unlabelled = { slot: '', label: '', subject: '', status: '' as const, filingCategory: '', filedAt: '' };
-  const facts: KeyFact[] = [{ kind: 'amount', text: '$1', normalized: '1', citation: c, ...unlabelled }, { kind: 'date', text: 'May', normalized: '', citation: null, ...unlabelled }];
+  const facts: KeyFact[] = [
+    { kind: 'amount', text: '$1', normalized: '1', citation: c, ...unlabelled },
+    { kind: 'date', text: 'May', normalized: '', citation: null, ...unlabelled },
+  ];
 
   it('numbers each distinct passage once, in reading order, sections before key facts', () => {
     const numbers = numberCitations(sections, facts);
-    expect([...numbers.entries()]).toEqual([['doc-a:100-110', 1], ['doc-b:5-15', 2], ['doc-a:300-310', 3]]);
+    expect([...numbers.entries()]).toEqual([
+      ['doc-a:100-110', 1],
+      ['doc-b:5-15', 2],
+      ['doc-a:300-310', 3],
+    ]);
   });
 
   it('gives each listed document the numbers its passages carry in the analysis, ascending and once each, and never its rank', () => {
@@ -40,7 +68,9 @@ describe('citation numbers', () => {
 
 describe('citation links', () => {
   it('open the document at the cited page with the question highlighted and the exact characters named', () => {
-    expect(citationHref(cite('doc/1 x', 120, 7), '  rate increase ')).toBe('/documents/doc%2F1%20x?q=rate+increase&page=7&at=120-130#cited');
+    expect(citationHref(cite('doc/1 x', 120, 7), '  rate increase ')).toBe(
+      '/documents/doc%2F1%20x?q=rate+increase&page=7&at=120-130#cited',
+    );
   });
 
   it('leave the page out for a document without pages', () => {
@@ -48,7 +78,11 @@ describe('citation links', () => {
   });
 
   it('highlight the question’s content words only', () => {
-    expect(highlightTerms('What revenue requirement did the Company request, and when was the Revenue requirement approved?')).toBe('revenue requirement request approved');
+    expect(
+      highlightTerms(
+        'What revenue requirement did the Company request, and when was the Revenue requirement approved?',
+      ),
+    ).toBe('revenue requirement request approved');
     expect(documentHref('d1', 'What did they do?')).toBe('/documents/d1');
     expect(documentHref('d1', 'Which deadlines?')).toBe('/documents/d1?q=deadlines');
   });

@@ -24,7 +24,15 @@ describe('figure CSV', () => {
   });
 
   it('joins a header and rows with CRLF, ending with one', () => {
-    expect(toCsv(['agency', 'filings'], [['FERC', 2], ['Acme, Inc.', 1]])).toBe('agency,filings\r\nFERC,2\r\n"Acme, Inc.",1\r\n');
+    expect(
+      toCsv(
+        ['agency', 'filings'],
+        [
+          ['FERC', 2],
+          ['Acme, Inc.', 1],
+        ],
+      ),
+    ).toBe('agency,filings\r\nFERC,2\r\n"Acme, Inc.",1\r\n');
   });
 
   it('makes file names from titles', () => {

@@ -6,7 +6,13 @@ describe('safeNextPath', () => {
   });
 
   it('rejects other sites, protocol-relative and backslash tricks', () => {
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example']) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+    ]) {
       expect(safeNextPath(bad)).toBe('/search');
     }
   });

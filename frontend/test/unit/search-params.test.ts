@@ -1,5 +1,15 @@
 import {
-  apiParams, emptyFilters, errorColumn, pageHref, parseSearchState, recordBody, shouldSearch, withEntry, withoutValue, withValue, withYear,
+  apiParams,
+  emptyFilters,
+  errorColumn,
+  pageHref,
+  parseSearchState,
+  recordBody,
+  shouldSearch,
+  withEntry,
+  withoutValue,
+  withValue,
+  withYear,
 } from '../../components/search/search-params';
 
 const defaults = { ...emptyFilters(), agencies: ['ferc'], from: '2024-01-01' };
@@ -17,8 +27,26 @@ describe('the workspace search URL', () => {
   });
 
   it('reads repeated filters, drops blanks and case-insensitive repeats, and falls back to relevance', () => {
-    const state = parseSearchState({ agency: ['ferc', ' ', 'FERC', 'cpuc'], type: 'Order', docket: ['ER24-1-000'], party: 'Acme', from: '2024-01-01', to: '2024-06-30', sort: 'sideways' }, defaults);
-    expect(state.filters).toEqual({ agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], dockets: ['ER24-1-000'], parties: ['Acme'], from: '2024-01-01', to: '2024-06-30' });
+    const state = parseSearchState(
+      {
+        agency: ['ferc', ' ', 'FERC', 'cpuc'],
+        type: 'Order',
+        docket: ['ER24-1-000'],
+        party: 'Acme',
+        from: '2024-01-01',
+        to: '2024-06-30',
+        sort: 'sideways',
+      },
+      defaults,
+    );
+    expect(state.filters).toEqual({
+      agencies: ['ferc', 'cpuc'],
+      filingTypes: ['Order'],
+      dockets: ['ER24-1-000'],
+      parties: ['Acme'],
+      from: '2024-01-01',
+      to: '2024-06-30',
+    });
     expect(state.sort).toBe('relevance');
     expect(state.own).toBe(true);
   });
@@ -32,10 +60,21 @@ describe('the workspace search URL', () => {
   });
 
   it('round-trips through the page URL', () => {
-    const state = { q: 'rate "case"', filters: { ...emptyFilters(), agencies: ['ferc', 'cpuc'], parties: ['Acme & Co'], to: '2024-06-30' }, sort: 'newest' as const };
+    const state = {
+      q: 'rate "case"',
+      filters: { ...emptyFilters(), agencies: ['ferc', 'cpuc'], parties: ['Acme & Co'], to: '2024-06-30' },
+      sort: 'newest' as const,
+    };
     const href = pageHref('ws 1', state);
-    expect(href).toBe('/workspaces/ws%201/search?q=rate+%22case%22&agency=ferc&agency=cpuc&party=Acme+%26+Co&to=2024-06-30&sort=newest&f=1');
-    const params = Object.fromEntries([...new URLSearchParams(href.split('?')[1]).keys()].map((k) => [k, new URLSearchParams(href.split('?')[1]).getAll(k)]));
+    expect(href).toBe(
+      '/workspaces/ws%201/search?q=rate+%22case%22&agency=ferc&agency=cpuc&party=Acme+%26+Co&to=2024-06-30&sort=newest&f=1',
+    );
+    const params = Object.fromEntries(
+      [...new URLSearchParams(href.split('?')[1]).keys()].map((k) => [
+        k,
+        new URLSearchParams(href.split('?')[1]).getAll(k),
+      ]),
+    );
     expect(parseSearchState(params, defaults)).toEqual({ ...state, own: true });
   });
 
@@ -51,11 +90,20 @@ describe('the workspace search URL', () => {
   });
 
   it('records a search with its facets, so its log entry keeps them', () => {
-    expect(recordBody('w1', { q: 'rate', filters: emptyFilters(), sort: 'relevance' }, 20)).toMatchObject({ workspace: 'w1', q: 'rate', facets: true, limit: 20 });
+    expect(recordBody('w1', { q: 'rate', filters: emptyFilters(), sort: 'relevance' }, 20)).toMatchObject({
+      workspace: 'w1',
+      q: 'rate',
+      facets: true,
+      limit: 20,
+    });
   });
 
   it('asks the BFF inside the workspace with the filters and sort', () => {
-    const params = apiParams('ws-1', { q: '', filters: { ...emptyFilters(), dockets: ['ER24-1-000'] }, sort: 'relevance' }, { facets: 'true' });
+    const params = apiParams(
+      'ws-1',
+      { q: '', filters: { ...emptyFilters(), dockets: ['ER24-1-000'] }, sort: 'relevance' },
+      { facets: 'true' },
+    );
     expect(params.toString()).toBe('workspace=ws-1&docket=ER24-1-000&sort=relevance&facets=true');
   });
 

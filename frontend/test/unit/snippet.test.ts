@@ -2,7 +2,9 @@ import { sanitizeSnippet } from '../../lib/snippet';
 
 describe('sanitizeSnippet', () => {
   it('keeps <mark> tags and already-escaped text', () => {
-    expect(sanitizeSnippet('the <mark>rate</mark> &amp; tariff &lt;b&gt;')).toBe('the <mark>rate</mark> &amp; tariff &lt;b&gt;');
+    expect(sanitizeSnippet('the <mark>rate</mark> &amp; tariff &lt;b&gt;')).toBe(
+      'the <mark>rate</mark> &amp; tariff &lt;b&gt;',
+    );
   });
 
   it('escapes any other tag', () => {

@@ -10,11 +10,20 @@ const status: StackStatus = {
   parts: [
     { name: 'kafka', kind: 'infrastructure', state: 'up', since: '2026-03-01T09:00:10Z', restarts: 0, crashes: [] },
     {
-      name: 'alerts', kind: 'service', state: 'up', since: '2026-03-01T09:30:05Z', restarts: 1,
+      name: 'alerts',
+      kind: 'service',
+      state: 'up',
+      since: '2026-03-01T09:30:05Z',
+      restarts: 1,
       crashes: [{ at: '2026-03-01T09:30:00Z', code: null, signal: 'SIGKILL' }],
     },
     {
-      name: 'query-engine', kind: 'service', state: 'restarting', since: '2026-03-01T10:09:58Z', restarts: 1, nextRestartAt: '2026-03-01T10:10:00Z',
+      name: 'query-engine',
+      kind: 'service',
+      state: 'restarting',
+      since: '2026-03-01T10:09:58Z',
+      restarts: 1,
+      nextRestartAt: '2026-03-01T10:10:00Z',
       crashes: [
         { at: '2026-03-01T10:05:00Z', code: 1, signal: null },
         { at: '2026-03-01T10:09:58Z', code: null, signal: 'SIGKILL' },
@@ -30,7 +39,11 @@ describe('process health on /catalog-status', () => {
 
   it('counts only the crashes inside the policy window, and says how the last one ended', () => {
     const [engine, alerts] = partRows(status, now);
-    expect(engine).toMatchObject({ recentCrashes: 1, lastCrash: { at: '2026-03-01T10:09:58Z', cause: 'killed (SIGKILL)' }, nextRestartAt: '2026-03-01T10:10:00Z' });
+    expect(engine).toMatchObject({
+      recentCrashes: 1,
+      lastCrash: { at: '2026-03-01T10:09:58Z', cause: 'killed (SIGKILL)' },
+      nextRestartAt: '2026-03-01T10:10:00Z',
+    });
     expect(alerts).toMatchObject({ recentCrashes: 0, restarts: 1 });
   });
 

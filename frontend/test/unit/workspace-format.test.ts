@@ -1,17 +1,48 @@
 import {
-  currentWorkspaceId, dateRange, deletedNoticeOf, deletedWorkspaceNoticePath, fieldErrorsOf, filterRows, filingTypeOptions, formatRelative, formatTook, initialsOf, requestPath, sourceNamesOf,
+  currentWorkspaceId,
+  dateRange,
+  deletedNoticeOf,
+  deletedWorkspaceNoticePath,
+  fieldErrorsOf,
+  filingTypeOptions,
+  filterRows,
+  formatRelative,
+  formatTook,
+  initialsOf,
+  requestPath,
+  sourceNamesOf,
 } from '../../components/workspaces/workspace-format';
 import type { Source } from '../../lib/types';
 
 const source = (id: string, name: string, shortName: string, filingTypes: Source['filingTypes'] = []): Source => ({
-  id, name, shortName, kind: 'agency', jurisdiction: 'state', state: 'CA', homeUrl: '', docketPattern: '', publishesNativeFilingTypes: true,
-  industries: [], documentCount: 0, docketCount: 0, firstFiledAt: null, lastFiledAt: null, filingTypes,
+  id,
+  name,
+  shortName,
+  kind: 'agency',
+  jurisdiction: 'state',
+  state: 'CA',
+  homeUrl: '',
+  docketPattern: '',
+  publishesNativeFilingTypes: true,
+  industries: [],
+  documentCount: 0,
+  docketCount: 0,
+  firstFiledAt: null,
+  lastFiledAt: null,
+  filingTypes,
 });
 
 describe('workspace formatting', () => {
   it('lists only the filters that restrict something, agencies by name', () => {
     const rows = filterRows(
-      { agencies: ['puc-ca', 'gone'], filingTypes: [], dockets: ['A.24-01-001'], parties: [], filedFrom: '2024-01-01', filedTo: null },
+      {
+        agencies: ['puc-ca', 'gone'],
+        filingTypes: [],
+        dockets: ['A.24-01-001'],
+        parties: [],
+        filedFrom: '2024-01-01',
+        filedTo: null,
+      },
       { 'puc-ca': 'California Public Utilities Commission (CPUC)' },
     );
     expect(rows).toEqual([
@@ -29,14 +60,20 @@ describe('workspace formatting', () => {
   });
 
   it('names sources in full or short', () => {
-    const sources = [source('puc-ca', 'California Public Utilities Commission', 'CPUC'), source('ferc', 'FERC', 'FERC')];
+    const sources = [
+      source('puc-ca', 'California Public Utilities Commission', 'CPUC'),
+      source('ferc', 'FERC', 'FERC'),
+    ];
     expect(sourceNamesOf(sources)).toEqual({ 'puc-ca': 'California Public Utilities Commission (CPUC)', ferc: 'FERC' });
     expect(sourceNamesOf(sources, 'short')).toEqual({ 'puc-ca': 'CPUC', ferc: 'FERC' });
   });
 
   it('counts filings per category over every source, keeping every category', () => {
     const options = filingTypeOptions([
-      source('a', 'A', '', [{ native: 'Proposed Decision', category: 'Decision', count: 3 }, { native: 'Ruling', category: 'Decision', count: 2 }]),
+      source('a', 'A', '', [
+        { native: 'Proposed Decision', category: 'Decision', count: 3 },
+        { native: 'Ruling', category: 'Decision', count: 2 },
+      ]),
       source('b', 'B', '', [{ native: 'Order', category: 'Order', count: 4 }]),
     ]);
     expect(options.find((o) => o.name === 'Decision')).toEqual({ name: 'Decision', count: 5 });
@@ -66,7 +103,9 @@ describe('workspace formatting', () => {
   it('links a request to its view: questions to the analysis, searches to the documents', () => {
     expect(requestPath({ workspaceId: 'w 1', id: 'r1', kind: 'query' })).toBe('/workspaces/w%201/log/r1/analysis');
     expect(requestPath({ workspaceId: 'w1', id: 'r1', kind: 'search' })).toBe('/workspaces/w1/log/r1/documents');
-    expect(requestPath({ workspaceId: 'w1', id: 'r1', kind: 'search' }, 'figures')).toBe('/workspaces/w1/log/r1/figures');
+    expect(requestPath({ workspaceId: 'w1', id: 'r1', kind: 'search' }, 'figures')).toBe(
+      '/workspaces/w1/log/r1/figures',
+    );
   });
 
   it('says how long ago, then the date', () => {
@@ -92,8 +131,12 @@ describe('workspace formatting', () => {
   });
 
   it('carries the name of a deleted workspace to the notice on the list, bounded, as text', () => {
-    expect(deletedWorkspaceNoticePath('Rates & "tariffs"')).toBe('/workspaces/select?deleted=Rates%20%26%20%22tariffs%22');
-    expect(deletedNoticeOf(new URLSearchParams('deleted=Rates%20%26%20%22tariffs%22').get('deleted') ?? undefined)).toBe('Rates & "tariffs"');
+    expect(deletedWorkspaceNoticePath('Rates & "tariffs"')).toBe(
+      '/workspaces/select?deleted=Rates%20%26%20%22tariffs%22',
+    );
+    expect(
+      deletedNoticeOf(new URLSearchParams('deleted=Rates%20%26%20%22tariffs%22').get('deleted') ?? undefined),
+    ).toBe('Rates & "tariffs"');
     expect(deletedNoticeOf(undefined)).toBeNull();
     expect(deletedNoticeOf('  ')).toBeNull();
     expect(deletedNoticeOf(['first', 'second'])).toBe('first');

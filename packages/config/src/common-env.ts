@@ -14,9 +14,16 @@ export const port = (fallback: number) => z.coerce.number().int().min(1).max(655
 
 export const mongoEnv = { MONGO_URL: z.string().startsWith('mongodb', 'must be a mongodb:// URL') };
 export const kafkaEnv = {
-  KAFKA_BROKERS: z.string().min(1, 'must list at least one host:port').transform((s) => s.split(',').map((b) => b.trim())),
+  KAFKA_BROKERS: z
+    .string()
+    .min(1, 'must list at least one host:port')
+    .transform((s) => s.split(',').map((b) => b.trim())),
 };
 export const redisEnv = { REDIS_URL: z.string().startsWith('redis', 'must be a redis:// URL') };
 
 /** host:port of another service's gRPC endpoint. */
-export const grpcTarget = (fallback: string) => z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').default(fallback);
+export const grpcTarget = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+    .default(fallback);

@@ -8,7 +8,10 @@ const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([
 export const listenHost = (fallback: string) =>
   z
     .string()
-    .refine((host) => isIP(host) !== 0 || HOST_NAME.test(host), 'must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name')
+    .refine(
+      (host) => isIP(host) !== 0 || HOST_NAME.test(host),
+      'must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name',
+    )
     .default(fallback);
 
 const readableFile = z.string().refine((path) => {
@@ -80,7 +83,10 @@ export function grpcTlsIssues(
   if (given.length > 0 && given.length < files.length) {
     return files
       .filter((name) => env[name] === undefined)
-      .map((name) => ({ path: [name], message: `is required with ${given.join(' and ')} (mutual TLS needs the CA, a certificate and its key)` }));
+      .map((name) => ({
+        path: [name],
+        message: `is required with ${given.join(' and ')} (mutual TLS needs the CA, a certificate and its key)`,
+      }));
   }
   if (given.length === files.length) return [];
   const issues: Array<{ path: string[]; message: string }> = [];

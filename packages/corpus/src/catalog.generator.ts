@@ -20,61 +20,96 @@ interface ProductSeed {
   sourceFilter: (source: Source) => boolean;
 }
 
-const f = (name: string, type: DataProductField['type'], description: string): DataProductField => ({ name, type, description });
+const f = (name: string, type: DataProductField['type'], description: string): DataProductField => ({
+  name,
+  type,
+  description,
+});
 
 const productSeeds: ProductSeed[] = [
   {
     id: 'rate-case-tracker',
     name: 'Rate-case tracker',
-    description: 'Every general rate case before the covered state commissions and FERC: requested and authorized revenue, return on equity, test year, milestones and outcome.',
+    description:
+      'Every general rate case before the covered state commissions and FERC: requested and authorized revenue, return on equity, test year, milestones and outcome.',
     entities: [
       { name: 'proceeding', initial: [380, 460], monthlyAdded: [6, 19] },
       { name: 'milestone', initial: [2400, 3100], monthlyAdded: [60, 140] },
     ],
     fields: [
-      f('docketNumber', 'string', 'Normalised docket number'), f('sourceId', 'string', 'Commission'), f('utility', 'string', 'Applicant utility'),
-      f('industry', 'string', 'electric, gas, water, telecom or pipeline'), f('filedDate', 'date', 'Date the application was filed'),
-      f('requestedIncrease', 'number', 'Requested revenue increase, dollars'), f('authorizedIncrease', 'number', 'Authorized revenue increase, dollars'),
-      f('requestedRoe', 'number', 'Requested return on equity, percent'), f('authorizedRoe', 'number', 'Authorized return on equity, percent'),
-      f('testYear', 'string', 'Test year'), f('status', 'string', 'pending, settled, decided or withdrawn'), f('decisionDate', 'date', 'Date of the final order'),
+      f('docketNumber', 'string', 'Normalised docket number'),
+      f('sourceId', 'string', 'Commission'),
+      f('utility', 'string', 'Applicant utility'),
+      f('industry', 'string', 'electric, gas, water, telecom or pipeline'),
+      f('filedDate', 'date', 'Date the application was filed'),
+      f('requestedIncrease', 'number', 'Requested revenue increase, dollars'),
+      f('authorizedIncrease', 'number', 'Authorized revenue increase, dollars'),
+      f('requestedRoe', 'number', 'Requested return on equity, percent'),
+      f('authorizedRoe', 'number', 'Authorized return on equity, percent'),
+      f('testYear', 'string', 'Test year'),
+      f('status', 'string', 'pending, settled, decided or withdrawn'),
+      f('decisionDate', 'date', 'Date of the final order'),
     ],
-    laterColumns: [f('equityRatio', 'number', 'Authorized common equity ratio, percent'), f('settlementType', 'string', 'full, partial or none'), f('rateBase', 'number', 'Rate base, dollars')],
+    laterColumns: [
+      f('equityRatio', 'number', 'Authorized common equity ratio, percent'),
+      f('settlementType', 'string', 'full, partial or none'),
+      f('rateBase', 'number', 'Rate base, dollars'),
+    ],
     retiredColumns: ['testYear'],
     sourceFilter: (source) => source.kind === 'agency',
   },
   {
     id: 'interconnection-queue',
     name: 'Interconnection queue',
-    description: 'Generation and storage projects seeking interconnection, compiled from utility and RTO queue filings: capacity, fuel, location, queue position and status.',
+    description:
+      'Generation and storage projects seeking interconnection, compiled from utility and RTO queue filings: capacity, fuel, location, queue position and status.',
     entities: [
       { name: 'project', initial: [9000, 11000], monthlyAdded: [150, 420] },
       { name: 'study', initial: [2100, 2600], monthlyAdded: [30, 90] },
     ],
     fields: [
-      f('queueId', 'string', 'Queue position identifier'), f('projectName', 'string', 'Project name'), f('developer', 'string', 'Interconnection customer'),
-      f('fuel', 'string', 'solar, wind, storage, gas, hybrid'), f('capacityMw', 'number', 'Requested capacity, MW'), f('state', 'string', 'State'),
-      f('county', 'string', 'County'), f('queueDate', 'date', 'Date entered the queue'), f('status', 'string', 'active, suspended, withdrawn, in service'),
+      f('queueId', 'string', 'Queue position identifier'),
+      f('projectName', 'string', 'Project name'),
+      f('developer', 'string', 'Interconnection customer'),
+      f('fuel', 'string', 'solar, wind, storage, gas, hybrid'),
+      f('capacityMw', 'number', 'Requested capacity, MW'),
+      f('state', 'string', 'State'),
+      f('county', 'string', 'County'),
+      f('queueDate', 'date', 'Date entered the queue'),
+      f('status', 'string', 'active, suspended, withdrawn, in service'),
       f('proposedCod', 'date', 'Proposed commercial operation date'),
     ],
-    laterColumns: [f('storageMwh', 'number', 'Storage energy, MWh'), f('networkUpgradeCost', 'number', 'Estimated network upgrade cost, dollars')],
+    laterColumns: [
+      f('storageMwh', 'number', 'Storage energy, MWh'),
+      f('networkUpgradeCost', 'number', 'Estimated network upgrade cost, dollars'),
+    ],
     retiredColumns: [],
     sourceFilter: (source) => source.kind === 'agency' && source.industries.includes('electric'),
   },
   {
     id: 'tariff-filings',
     name: 'Tariff filings',
-    description: 'Tariff and advice-letter filings with the affected schedules, effective dates, proposed rate changes and disposition.',
+    description:
+      'Tariff and advice-letter filings with the affected schedules, effective dates, proposed rate changes and disposition.',
     entities: [
       { name: 'tariff', initial: [5200, 6400], monthlyAdded: [80, 260] },
       { name: 'proceeding', initial: [700, 900], monthlyAdded: [5, 15] },
     ],
     fields: [
-      f('filingId', 'string', 'Source document identifier'), f('sourceId', 'string', 'Agency'), f('docketNumber', 'string', 'Docket, when assigned'),
-      f('utility', 'string', 'Filing utility'), f('schedule', 'string', 'Tariff schedule'), f('filedDate', 'date', 'Filing date'),
-      f('effectiveDate', 'date', 'Proposed effective date'), f('rateChangePct', 'number', 'Average rate change, percent'),
+      f('filingId', 'string', 'Source document identifier'),
+      f('sourceId', 'string', 'Agency'),
+      f('docketNumber', 'string', 'Docket, when assigned'),
+      f('utility', 'string', 'Filing utility'),
+      f('schedule', 'string', 'Tariff schedule'),
+      f('filedDate', 'date', 'Filing date'),
+      f('effectiveDate', 'date', 'Proposed effective date'),
+      f('rateChangePct', 'number', 'Average rate change, percent'),
       f('disposition', 'string', 'approved, suspended, rejected, pending'),
     ],
-    laterColumns: [f('customerClass', 'string', 'Affected customer class'), f('adviceLetterNumber', 'string', 'Advice letter number')],
+    laterColumns: [
+      f('customerClass', 'string', 'Affected customer class'),
+      f('adviceLetterNumber', 'string', 'Advice letter number'),
+    ],
     retiredColumns: ['disposition'],
     sourceFilter: (source) => source.kind === 'agency',
   },
@@ -115,7 +150,10 @@ function buildReleases(rng: Rng, product: ProductSeed): { releases: DataProductR
       const updated = rng.int(Math.floor(added / 2), added * 3);
       const removed = rng.chance(0.6) ? rng.int(1, Math.max(1, Math.floor(added / 8))) : 0;
       counts[entity.name] = (counts[entity.name] as number) + added - removed;
-      changeLog.push({ kind: 'added', entity: entity.name, count: added }, { kind: 'updated', entity: entity.name, count: updated });
+      changeLog.push(
+        { kind: 'added', entity: entity.name, count: added },
+        { kind: 'updated', entity: entity.name, count: updated },
+      );
       if (removed > 0) changeLog.push({ kind: 'removed', entity: entity.name, count: removed });
     }
     if (i > 0 && laterColumns.length > 0 && rng.chance(0.3)) {
@@ -139,7 +177,15 @@ function buildReleases(rng: Rng, product: ProductSeed): { releases: DataProductR
       patch += 1;
     }
     const version = `${major}.${minor}.${patch}`;
-    releases.push({ id: `${product.id}@${version}`, version, date: isoDate(date), recordCounts: { ...counts }, changeLog, addedColumns, removedColumns });
+    releases.push({
+      id: `${product.id}@${version}`,
+      version,
+      date: isoDate(date),
+      recordCounts: { ...counts },
+      changeLog,
+      addedColumns,
+      removedColumns,
+    });
   }
   return { releases, fields };
 }

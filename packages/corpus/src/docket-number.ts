@@ -56,7 +56,13 @@ export function docketPatternOf(format: DocketFormat): string {
 }
 
 /** A new number for a docket opened on `opened`. */
-export function formatDocketNumber(format: DocketFormat, rng: Rng, opened: Date, industry: Industry, caseType = ''): string {
+export function formatDocketNumber(
+  format: DocketFormat,
+  rng: Rng,
+  opened: Date,
+  industry: Industry,
+  caseType = '',
+): string {
   const year = opened.getUTCFullYear();
   const month = opened.getUTCMonth() + 1;
   return segmentsOf(format.template)
@@ -84,7 +90,10 @@ export function formatDocketNumber(format: DocketFormat, rng: Rng, opened: Date,
           const max = Math.min(10 ** segment.width - 1, 10 ** (segment.width - 1) * 9);
           const dayOfYear = (opened.getTime() - Date.UTC(year, 0, 1)) / 86_400_000;
           const base = Math.floor((dayOfYear / 366) * max * 0.6);
-          return String(Math.min(max, base + rng.int(1, Math.max(2, Math.floor(max * 0.05))))).padStart(segment.width, '0');
+          return String(Math.min(max, base + rng.int(1, Math.max(2, Math.floor(max * 0.05))))).padStart(
+            segment.width,
+            '0',
+          );
         }
       }
     })

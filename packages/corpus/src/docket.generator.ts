@@ -2,8 +2,16 @@
 import { corpusEnd, corpusStart } from './catalog.generator';
 import { formatDocketNumber, rawDocketVariant } from './docket-number';
 import type { Catalog, Docket, DocketStatus, Industry, Party, Person, Source } from './model';
-import { advocacyGroups, consumerAdvocates, counselTitles, developerNames, industrialGroups, lawFirms, placeNames } from './names.data';
 import { companyPool, personName, titleCase, type Company } from './names';
+import {
+  advocacyGroups,
+  consumerAdvocates,
+  counselTitles,
+  developerNames,
+  industrialGroups,
+  lawFirms,
+  placeNames,
+} from './names.data';
 import { Rng, type Seed } from './random';
 import { termBanks } from './term-banks.data';
 
@@ -42,7 +50,7 @@ function agencyDocket(rng: Rng, source: Source, industry: Industry, pool: Compan
   const utilities = pool.filter((company) => company.industry === industry);
   const [company, company2] = rng.sample(utilities.length > 1 ? utilities : pool, 2);
   const caseType = rng.weighted(bank.caseTypes, (c) => c.weight);
-  const advocate = consumerAdvocates[source.state] ?? 'Office of the People\'s Counsel';
+  const advocate = consumerAdvocates[source.state] ?? "Office of the People's Counsel";
   const intervenorName = rng.chance(0.5) ? advocate : rng.pick(advocacyGroups);
   const title = fill(caseType.title, {
     company: company?.name ?? 'the Utility',
@@ -57,26 +65,68 @@ function agencyDocket(rng: Rng, source: Source, industry: Industry, pool: Compan
   const parties: Party[] = [];
   const isComplaint = caseType.type === 'complaint';
   if (caseType.type === 'rulemaking') {
-    for (const utility of rng.sample(utilities.length > 1 ? utilities : pool, rng.int(2, 4))) parties.push({ name: utility.name, role: 'intervenor', kind: 'organisation', representative: representative(rng) });
+    for (const utility of rng.sample(utilities.length > 1 ? utilities : pool, rng.int(2, 4)))
+      parties.push({
+        name: utility.name,
+        role: 'intervenor',
+        kind: 'organisation',
+        representative: representative(rng),
+      });
   } else if (isComplaint) {
-    parties.push({ name: intervenorName, role: 'petitioner', kind: 'organisation', representative: representative(rng) });
-    if (company) parties.push({ name: company.name, role: 'respondent', kind: 'organisation', representative: representative(rng) });
+    parties.push({
+      name: intervenorName,
+      role: 'petitioner',
+      kind: 'organisation',
+      representative: representative(rng),
+    });
+    if (company)
+      parties.push({
+        name: company.name,
+        role: 'respondent',
+        kind: 'organisation',
+        representative: representative(rng),
+      });
   } else {
-    if (company) parties.push({ name: company.name, role: 'petitioner', kind: 'organisation', representative: representative(rng) });
+    if (company)
+      parties.push({
+        name: company.name,
+        role: 'petitioner',
+        kind: 'organisation',
+        representative: representative(rng),
+      });
     if (company2 && (caseType.type === 'merger' || caseType.type === 'interconnection')) {
-      parties.push({ name: company2.name, role: 'petitioner', kind: 'organisation', representative: representative(rng) });
+      parties.push({
+        name: company2.name,
+        role: 'petitioner',
+        kind: 'organisation',
+        representative: representative(rng),
+      });
     }
   }
-  if (source.state !== 'US') parties.push({ name: `Staff of the ${source.name}`, role: 'staff', kind: 'agency', representative: `${personName(rng)}, Staff Counsel` });
-  else parties.push({ name: 'Commission Trial Staff', role: 'staff', kind: 'agency', representative: `${personName(rng)}, Trial Staff Counsel` });
+  if (source.state !== 'US')
+    parties.push({
+      name: `Staff of the ${source.name}`,
+      role: 'staff',
+      kind: 'agency',
+      representative: `${personName(rng)}, Staff Counsel`,
+    });
+  else
+    parties.push({
+      name: 'Commission Trial Staff',
+      role: 'staff',
+      kind: 'agency',
+      representative: `${personName(rng)}, Trial Staff Counsel`,
+    });
   const intervenors = new Set<string>([advocate, ...rng.sample(advocacyGroups, rng.int(1, 6))]);
-  if (industry === 'electric' || industry === 'gas') intervenors.add(`${rng.pick(industrialGroups)} ${source.jurisdiction}`);
+  if (industry === 'electric' || industry === 'gas')
+    intervenors.add(`${rng.pick(industrialGroups)} ${source.jurisdiction}`);
   for (const name of intervenors) {
     if (parties.some((party) => party.name === name)) continue;
     const kind = name === advocate ? 'agency' : 'organisation';
     parties.push({ name, role: 'intervenor', kind, representative: rng.chance(0.7) ? representative(rng) : undefined });
   }
-  for (let i = rng.int(0, 2); i > 0; i--) parties.push({ name: `City of ${rng.pick(placeNames)}`, role: 'filer', kind: 'agency' });
+  for (let i = rng.int(0, 2); i > 0; i--)
+    parties.push({ name: `City of ${rng.pick(placeNames)}`, role: 'filer', kind: 'agency' });
   if (rng.chance(0.3)) parties.push({ name: personName(rng), role: 'filer', kind: 'person' });
 
   const amount =
@@ -89,22 +139,48 @@ function agencyDocket(rng: Rng, source: Source, industry: Industry, pool: Compan
 }
 
 function courtDocket(rng: Rng, source: Source, industry: Industry, pool: Company[], agencies: Source[]): DocketDraft {
-  const company = rng.pick(pool.filter((c) => c.industry === industry).length > 0 ? pool.filter((c) => c.industry === industry) : pool);
+  const company = rng.pick(
+    pool.filter((c) => c.industry === industry).length > 0 ? pool.filter((c) => c.industry === industry) : pool,
+  );
   const appellate = source.docketFormat.template.indexOf('cv') < 0;
   const sameState = agencies.filter((agency) => agency.state === source.state);
-  const agency = appellate || sameState.length === 0 ? (agencies.find((a) => a.id === 'ferc') ?? rng.pick(agencies)) : rng.pick(sameState);
+  const agency =
+    appellate || sameState.length === 0
+      ? (agencies.find((a) => a.id === 'ferc') ?? rng.pick(agencies))
+      : rng.pick(sameState);
   const challenger = rng.chance(0.5) ? company.name : rng.pick(advocacyGroups);
   const parties: Party[] = [
-    { name: challenger, role: 'petitioner', kind: 'organisation', representative: `${personName(rng)}, ${rng.pick(lawFirms)}` },
-    { name: agency.name, role: 'respondent', kind: 'agency', representative: `${personName(rng)}, ${appellate ? 'Solicitor' : 'Assistant Attorney General'}` },
+    {
+      name: challenger,
+      role: 'petitioner',
+      kind: 'organisation',
+      representative: `${personName(rng)}, ${rng.pick(lawFirms)}`,
+    },
+    {
+      name: agency.name,
+      role: 'respondent',
+      kind: 'agency',
+      representative: `${personName(rng)}, ${appellate ? 'Solicitor' : 'Assistant Attorney General'}`,
+    },
   ];
-  if (challenger !== company.name) parties.push({ name: company.name, role: 'intervenor', kind: 'organisation', representative: `${personName(rng)}, ${rng.pick(lawFirms)}` });
+  if (challenger !== company.name)
+    parties.push({
+      name: company.name,
+      role: 'intervenor',
+      kind: 'organisation',
+      representative: `${personName(rng)}, ${rng.pick(lawFirms)}`,
+    });
   for (const name of rng.sample(advocacyGroups, rng.int(0, 3))) {
     if (name !== challenger) parties.push({ name, role: 'intervenor', kind: 'organisation' });
   }
   const respondentName = appellate && agency.id === 'ferc' ? 'Federal Energy Regulatory Commission' : agency.name;
   const title = `${challenger} v. ${respondentName}`;
-  return { title, caseType: appellate ? 'petition for review' : 'civil action', parties: dedupe(parties), amount: dollars(rng, 1e6, 2e9) };
+  return {
+    title,
+    caseType: appellate ? 'petition for review' : 'civil action',
+    parties: dedupe(parties),
+    amount: dollars(rng, 1e6, 2e9),
+  };
 }
 
 function dedupe(parties: Party[]): Party[] {
@@ -112,11 +188,16 @@ function dedupe(parties: Party[]): Party[] {
   return parties.filter((party) => (seen.has(party.name) ? false : (seen.add(party.name), true)));
 }
 
-function schedule(rng: Rng, source: Source, caseType: string): { openedAt: number; closedAt: number | null; status: DocketStatus } {
+function schedule(
+  rng: Rng,
+  source: Source,
+  caseType: string,
+): { openedAt: number; closedAt: number | null; status: DocketStatus } {
   // Skewed towards recent years: coverage and e-filing volume grow over time, and it leaves a
   // realistic share of dockets still open at the end of the corpus.
   const openedAt = corpusStart + Math.floor(Math.pow(rng.next(), 0.8) * (corpusEnd - 45 * DAY - corpusStart));
-  const typicalDays = source.kind === 'court' ? 540 : caseType === 'rate case' ? 330 : caseType === 'rulemaking' ? 900 : 420;
+  const typicalDays =
+    source.kind === 'court' ? 540 : caseType === 'rate case' ? 330 : caseType === 'rulemaking' ? 900 : 420;
   // Some proceedings drag on for years (remands, multi-phase rulemakings, compliance phases).
   const lingering = rng.chance(0.12) ? 2.5 : 1;
   const duration = Math.round(rng.normal(typicalDays, typicalDays * 0.45, 60, typicalDays * 3) * lingering) * DAY;
@@ -134,12 +215,17 @@ function presidingAndPanel(rng: Rng, source: Source): { presiding: Person; panel
     return { presiding: panel[0] as Person, panel };
   }
   const presiding = { name: personName(rng), title: 'Administrative Law Judge' };
-  const panel = Array.from({ length: rng.int(3, 5) }, (_, i) => ({ name: personName(rng), title: i === 0 ? (source.id === 'ferc' ? 'Chairman' : 'President') : 'Commissioner' }));
+  const panel = Array.from({ length: rng.int(3, 5) }, (_, i) => ({
+    name: personName(rng),
+    title: i === 0 ? (source.id === 'ferc' ? 'Chairman' : 'President') : 'Commissioner',
+  }));
   return { presiding, panel };
 }
 
 export function generateDockets(seed: Seed, catalog: Catalog, count = 500): Docket[] {
-  const pools = new Map(catalog.sources.map((source) => [source.id, companyPool(Rng.derive(seed, 'companies', source.id), source)]));
+  const pools = new Map(
+    catalog.sources.map((source) => [source.id, companyPool(Rng.derive(seed, 'companies', source.id), source)]),
+  );
   const agencies = catalog.sources.filter((source) => source.kind === 'agency');
   const numbers = new Set<string>();
   const dockets: Docket[] = [];
@@ -148,7 +234,10 @@ export function generateDockets(seed: Seed, catalog: Catalog, count = 500): Dock
     const source = rng.weighted(catalog.sources, (s) => s.weight);
     const industry = rng.weighted(source.industries, (industry) => industryWeight[industry]);
     const pool = pools.get(source.id) as Company[];
-    const draft = source.kind === 'court' ? courtDocket(rng, source, industry, pool, agencies) : agencyDocket(rng, source, industry, pool);
+    const draft =
+      source.kind === 'court'
+        ? courtDocket(rng, source, industry, pool, agencies)
+        : agencyDocket(rng, source, industry, pool);
     const { openedAt, closedAt, status } = schedule(rng, source, draft.caseType);
     let number = formatDocketNumber(source.docketFormat, rng, new Date(openedAt), industry, draft.caseType);
     for (let attempt = 0; numbers.has(`${source.id}|${number}`) && attempt < 50; attempt++) {

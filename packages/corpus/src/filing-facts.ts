@@ -19,19 +19,31 @@ function named(c: TextContext, party: string): string {
 
 function requested(c: TextContext): string {
   const amount = c.record.requestedIncrease as number;
-  return c.state({ kind: 'requested_amount', party: c.record.applicant, value: String(amount), written: c.writeMoney(amount) });
+  return c.state({
+    kind: 'requested_amount',
+    party: c.record.applicant,
+    value: String(amount),
+    written: c.writeMoney(amount),
+  });
 }
 
 function approved(c: TextContext): string {
   const amount = c.record.approvedIncrease as number;
-  return c.state({ kind: 'approved_amount', party: c.record.applicant, value: String(amount), written: c.writeMoney(amount) });
+  return c.state({
+    kind: 'approved_amount',
+    party: c.record.applicant,
+    value: String(amount),
+    written: c.writeMoney(amount),
+  });
 }
 
 const requestWordings: Wording<void>[] = [
   (c) => `${c.record.applicant} requests authority to increase its annual revenues by ${requested(c)}.`,
   (c) => `By this application, ${c.record.applicant} seeks a revenue increase of ${requested(c)} over present rates.`,
-  (c) => `The Applicant asks ${c.body} to approve rates designed to produce ${requested(c)} in additional annual revenue.`,
-  (c) => `The total increase requested in this proceeding is ${requested(c)}, to be recovered from all customer classes.`,
+  (c) =>
+    `The Applicant asks ${c.body} to approve rates designed to produce ${requested(c)} in additional annual revenue.`,
+  (c) =>
+    `The total increase requested in this proceeding is ${requested(c)}, to be recovered from all customer classes.`,
 ];
 
 const recoveryWordings: Wording<void>[] = [
@@ -41,20 +53,31 @@ const recoveryWordings: Wording<void>[] = [
 ];
 
 const applicantWordings: Wording<void>[] = [
-  (c) => `${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })} (the "Applicant") hereby files this application in ${c.docketRef()}.`,
-  (c) => `The Applicant in this proceeding is ${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })}, a public utility subject to the jurisdiction of ${c.body}.`,
-  (c) => `${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })} respectfully submits this filing and requests the relief described herein.`,
+  (c) =>
+    `${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })} (the "Applicant") hereby files this application in ${c.docketRef()}.`,
+  (c) =>
+    `The Applicant in this proceeding is ${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })}, a public utility subject to the jurisdiction of ${c.body}.`,
+  (c) =>
+    `${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })} respectfully submits this filing and requests the relief described herein.`,
 ];
 
 const recommendationWordings: Wording<Recommendation>[] = [
-  (c, r) => `${named(c, r.party)} recommends an increase of ${recommended(c, r)}, rather than the ${requested(c)} the Company requested.`,
-  (c, r) => `Based on the adjustments described in this ${c.category === 'Brief' ? 'brief' : 'testimony'}, ${named(c, r.party)} recommends that ${c.body} authorize no more than ${recommended(c, r)} of additional revenue.`,
+  (c, r) =>
+    `${named(c, r.party)} recommends an increase of ${recommended(c, r)}, rather than the ${requested(c)} the Company requested.`,
+  (c, r) =>
+    `Based on the adjustments described in this ${c.category === 'Brief' ? 'brief' : 'testimony'}, ${named(c, r.party)} recommends that ${c.body} authorize no more than ${recommended(c, r)} of additional revenue.`,
   (c, r) => `${named(c, r.party)}'s recommended revenue increase is ${recommended(c, r)}.`,
-  (c, r) => `In ${named(c, r.party) === 'Staff' ? "Staff's" : 'its'} view, a revenue increase of ${recommended(c, r)} is sufficient, and ${named(c, r.party)} so recommends.`,
+  (c, r) =>
+    `In ${named(c, r.party) === 'Staff' ? "Staff's" : 'its'} view, a revenue increase of ${recommended(c, r)} is sufficient, and ${named(c, r.party)} so recommends.`,
 ];
 
 function recommended(c: TextContext, r: Recommendation): string {
-  return c.state({ kind: 'recommended_amount', party: r.party, value: String(r.amount), written: c.writeMoney(r.amount) });
+  return c.state({
+    kind: 'recommended_amount',
+    party: r.party,
+    value: String(r.amount),
+    written: c.writeMoney(r.amount),
+  });
 }
 
 const approvedWordings: Wording<void>[] = [
@@ -122,7 +145,12 @@ export function decisionOrdering(c: TextContext): string[] {
   if (!outcome || c.category !== 'Decision') return [];
   const wordings = outcomeWording[outcome] ?? outcomeWording.approved!;
   const sentence = say(c, wordings, outcomeText(outcome));
-  c.state({ kind: 'outcome', party: c.record.applicant, value: outcome, written: outcome === 'rules adopted' ? 'adopted' : outcomeText(outcome) });
+  c.state({
+    kind: 'outcome',
+    party: c.record.applicant,
+    value: outcome,
+    written: outcome === 'rules adopted' ? 'adopted' : outcomeText(outcome),
+  });
   const out = [sentence];
   if (c.record.approvedIncrease !== null) out.push(say(c, approvedWordings, undefined));
   return out;
@@ -134,23 +162,43 @@ function decisionSummary(c: TextContext): string[] {
   if (!outcome || c.category !== 'Decision' || approvedIncrease === null || requestedIncrease === null) return [];
   return [
     c.rng.pick([
-      () => `By this decision, ${c.body} authorizes ${applicant} to increase its revenues by ${approved(c)}, compared with the ${requested(c)} it requested.`,
-      () => `This decision grants ${applicant} a revenue increase of ${approved(c)}; the Company had requested ${requested(c)}.`,
+      () =>
+        `By this decision, ${c.body} authorizes ${applicant} to increase its revenues by ${approved(c)}, compared with the ${requested(c)} it requested.`,
+      () =>
+        `This decision grants ${applicant} a revenue increase of ${approved(c)}; the Company had requested ${requested(c)}.`,
       () => `Summary: we authorize an increase of ${approved(c)} of the ${requested(c)} requested by ${applicant}.`,
     ])(),
   ];
 }
 
 function hearing(c: TextContext, order: SchedulingOrder, index: number): string {
-  return c.state({ kind: 'hearing_date', party: '', value: c.shifted(order.hearingDate), written: c.writeDay(order.hearingDate), order: index });
+  return c.state({
+    kind: 'hearing_date',
+    party: '',
+    value: c.shifted(order.hearingDate),
+    written: c.writeDay(order.hearingDate),
+    order: index,
+  });
 }
 
 function comments(c: TextContext, order: SchedulingOrder, index: number): string {
-  return c.state({ kind: 'comment_deadline', party: '', value: c.shifted(order.commentDeadline), written: c.writeDay(order.commentDeadline), order: index });
+  return c.state({
+    kind: 'comment_deadline',
+    party: '',
+    value: c.shifted(order.commentDeadline),
+    written: c.writeDay(order.commentDeadline),
+    order: index,
+  });
 }
 
 function intervention(c: TextContext, order: SchedulingOrder, index: number): string {
-  return c.state({ kind: 'intervention_deadline', party: '', value: c.shifted(order.interventionDeadline), written: c.writeDay(order.interventionDeadline), order: index });
+  return c.state({
+    kind: 'intervention_deadline',
+    party: '',
+    value: c.shifted(order.interventionDeadline),
+    written: c.writeDay(order.interventionDeadline),
+    order: index,
+  });
 }
 
 type Dated = Wording<{ order: SchedulingOrder; index: number }>;
@@ -158,7 +206,8 @@ type Dated = Wording<{ order: SchedulingOrder; index: number }>;
 const hearingWordings: Dated[] = [
   (c, s) => `Evidentiary hearings will commence on ${hearing(c, s.order, s.index)} before ${c.alj()}.`,
   (c, s) => `The evidentiary hearing in this proceeding is scheduled for ${hearing(c, s.order, s.index)}.`,
-  (c, s) => `NOTICE IS HEREBY GIVEN that the evidentiary hearing in the above-captioned proceeding will be held on ${hearing(c, s.order, s.index)} at ${c.rng.int(9, 10)}:${c.rng.pick(['00', '30'])} a.m.`,
+  (c, s) =>
+    `NOTICE IS HEREBY GIVEN that the evidentiary hearing in the above-captioned proceeding will be held on ${hearing(c, s.order, s.index)} at ${c.rng.int(9, 10)}:${c.rng.pick(['00', '30'])} a.m.`,
   (c, s) => `Hearing: ${hearing(c, s.order, s.index)}.`,
 ];
 
@@ -182,9 +231,12 @@ function scheduleBlock(c: TextContext, inForce: { order: SchedulingOrder; index:
     const prior = { order: previous, index: inForce.index - 1 };
     lines.push(
       c.rng.pick([
-        () => `This order revises the procedural schedule adopted on ${c.writeDay(previous.issuedAt)}. The evidentiary hearing previously set for ${hearing(c, prior.order, prior.index)} is rescheduled to ${hearing(c, inForce.order, inForce.index)}.`,
-        () => `The schedule set on ${c.writeDay(previous.issuedAt)} is superseded: the hearing will no longer begin on ${hearing(c, prior.order, prior.index)} but on ${hearing(c, inForce.order, inForce.index)}.`,
-        () => `Good cause having been shown, the procedural schedule is revised, and the evidentiary hearing is moved from ${hearing(c, prior.order, prior.index)} to ${hearing(c, inForce.order, inForce.index)}.`,
+        () =>
+          `This order revises the procedural schedule adopted on ${c.writeDay(previous.issuedAt)}. The evidentiary hearing previously set for ${hearing(c, prior.order, prior.index)} is rescheduled to ${hearing(c, inForce.order, inForce.index)}.`,
+        () =>
+          `The schedule set on ${c.writeDay(previous.issuedAt)} is superseded: the hearing will no longer begin on ${hearing(c, prior.order, prior.index)} but on ${hearing(c, inForce.order, inForce.index)}.`,
+        () =>
+          `Good cause having been shown, the procedural schedule is revised, and the evidentiary hearing is moved from ${hearing(c, prior.order, prior.index)} to ${hearing(c, inForce.order, inForce.index)}.`,
       ])(),
     );
   } else {
@@ -198,7 +250,9 @@ function scheduleBlock(c: TextContext, inForce: { order: SchedulingOrder; index:
 export function orderOrdering(c: TextContext): string[] {
   if (c.purpose.kind === 'scheduling-order') {
     const order = c.record.schedule[c.purpose.order] as SchedulingOrder;
-    return [`The procedural schedule set forth above is adopted${c.purpose.order > 0 ? ' and supersedes the schedule previously adopted' : ''}, with the evidentiary hearing to begin on ${hearing(c, order, c.purpose.order)}.`];
+    return [
+      `The procedural schedule set forth above is adopted${c.purpose.order > 0 ? ' and supersedes the schedule previously adopted' : ''}, with the evidentiary hearing to begin on ${hearing(c, order, c.purpose.order)}.`,
+    ];
   }
   if (c.purpose.kind === 'intervention-order') {
     return c.purpose.intervenors.map((name) => `The petition to intervene of ${intervenorName(c, name)} is granted.`);
@@ -218,13 +272,17 @@ function listed(names: string[]): string {
 export function factBlocks(c: TextContext): string[] {
   const record = c.record;
   const out: string[] = [];
-  const arguing = (c.category === 'Testimony' || c.category === 'Brief' || c.category === 'Comment') && !c.isPublicComment && c.filerRole !== '';
+  const arguing =
+    (c.category === 'Testimony' || c.category === 'Brief' || c.category === 'Comment') &&
+    !c.isPublicComment &&
+    c.filerRole !== '';
   if (arguing) c.state({ kind: 'position', party: c.filer, value: c.filer, written: c.filer });
   switch (c.category) {
     case 'Application':
       if (record.applicant && c.filers.includes(record.applicant)) {
         const sentences = [say(c, applicantWordings, undefined)];
-        if (record.requestedIncrease !== null) sentences.push(say(c, c.docket.caseType === 'rate case' ? requestWordings : recoveryWordings, undefined));
+        if (record.requestedIncrease !== null)
+          sentences.push(say(c, c.docket.caseType === 'rate case' ? requestWordings : recoveryWordings, undefined));
         out.push(sentences.join(' '));
       }
       break;
@@ -233,14 +291,17 @@ export function factBlocks(c: TextContext): string[] {
       const recommendation = record.recommendations.find((r) => r.party === c.filer);
       if (recommendation) {
         const sentence = say(c, recommendationWordings, recommendation);
-        out.push(c.category === 'Testimony' ? `Q. What revenue increase do you recommend?\n\nA. ${sentence}` : sentence);
-      }
-      else if (record.requestedIncrease !== null && c.filer === record.applicant) {
-        out.push(c.rng.pick([
-          () => `The Company's requested increase of ${requested(c)} is necessary to recover its cost of service.`,
-          () => `${record.applicant} continues to support its request for an increase of ${requested(c)}.`,
-          () => `The evidence supports the full ${requested(c)} increase the Company requested.`,
-        ])());
+        out.push(
+          c.category === 'Testimony' ? `Q. What revenue increase do you recommend?\n\nA. ${sentence}` : sentence,
+        );
+      } else if (record.requestedIncrease !== null && c.filer === record.applicant) {
+        out.push(
+          c.rng.pick([
+            () => `The Company's requested increase of ${requested(c)} is necessary to recover its cost of service.`,
+            () => `${record.applicant} continues to support its request for an increase of ${requested(c)}.`,
+            () => `The evidence supports the full ${requested(c)} increase the Company requested.`,
+          ])(),
+        );
       }
       break;
     }
@@ -257,9 +318,12 @@ export function factBlocks(c: TextContext): string[] {
         const names = c.purpose.intervenors;
         out.push(
           c.rng.pick([
-            () => `Before ${c.body} ${names.length === 1 ? 'is the petition' : 'are the petitions'} to intervene of ${listed(names)}. No party objected, and ${c.body} finds that ${names.length === 1 ? 'the petitioner has' : 'each petitioner has'} an interest in the proceeding.`,
-            () => `${listed(names)} ${names.length === 1 ? 'has' : 'have'} timely petitioned to intervene in ${c.docketRef()}, and the petition${names.length === 1 ? '' : 's'} should be granted.`,
-            () => `This order addresses the petition${names.length === 1 ? '' : 's'} to intervene filed by ${listed(names)}.`,
+            () =>
+              `Before ${c.body} ${names.length === 1 ? 'is the petition' : 'are the petitions'} to intervene of ${listed(names)}. No party objected, and ${c.body} finds that ${names.length === 1 ? 'the petitioner has' : 'each petitioner has'} an interest in the proceeding.`,
+            () =>
+              `${listed(names)} ${names.length === 1 ? 'has' : 'have'} timely petitioned to intervene in ${c.docketRef()}, and the petition${names.length === 1 ? '' : 's'} should be granted.`,
+            () =>
+              `This order addresses the petition${names.length === 1 ? '' : 's'} to intervene filed by ${listed(names)}.`,
           ])(),
         );
       }
@@ -269,9 +333,12 @@ export function factBlocks(c: TextContext): string[] {
         const name = c.purpose.intervenor;
         out.push(
           c.rng.pick([
-            () => `${intervenorName(c, name)} respectfully petitions for leave to intervene in ${c.docketRef()} as a party with full rights.`,
-            () => `Pursuant to ${c.body === 'the Court' ? 'the applicable rules' : "the Commission's rules"}, ${intervenorName(c, name)} hereby petitions to intervene in ${c.docketRef()}.`,
-            () => `${intervenorName(c, name)} seeks to intervene in this proceeding because its interests will be directly affected by its outcome.`,
+            () =>
+              `${intervenorName(c, name)} respectfully petitions for leave to intervene in ${c.docketRef()} as a party with full rights.`,
+            () =>
+              `Pursuant to ${c.body === 'the Court' ? 'the applicable rules' : "the Commission's rules"}, ${intervenorName(c, name)} hereby petitions to intervene in ${c.docketRef()}.`,
+            () =>
+              `${intervenorName(c, name)} seeks to intervene in this proceeding because its interests will be directly affected by its outcome.`,
           ])(),
         );
       }

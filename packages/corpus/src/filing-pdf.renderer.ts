@@ -16,7 +16,11 @@ const DEFLATE_LEVEL = 6;
 
 /** Replaces characters the standard fonts cannot encode. */
 function winAnsi(text: string): string {
-  return text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/[^\x20-\x7e\n\u00a0-\u00ff]/g, '?');
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7e\n\u00a0-\u00ff]/g, '?');
 }
 
 interface Line {
@@ -45,7 +49,14 @@ class WordWidths {
   }
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number, tableFont: PDFFont = font, widths = new WordWidths()): Line[] {
+function wrap(
+  text: string,
+  font: PDFFont,
+  size: number,
+  width: number,
+  tableFont: PDFFont = font,
+  widths = new WordWidths(),
+): Line[] {
   const lines: Line[] = [];
   for (const rawLine of text.split('\n')) {
     if (rawLine.trim() === '') {
@@ -97,16 +108,30 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
   const mono = await pdf.embedFont(StandardFonts.Courier);
   const textWidth = PAGE_WIDTH - 2 * MARGIN;
   const widths = new WordWidths();
-  const header = winAnsi(`${filing.sourceId.toUpperCase()}  |  ${filing.docketNumber}  |  Filed ${filing.filedAt.slice(0, 10)} by ${filing.filers.join(', ')}`);
+  const header = winAnsi(
+    `${filing.sourceId.toUpperCase()}  |  ${filing.docketNumber}  |  Filed ${filing.filedAt.slice(0, 10)} by ${filing.filers.join(', ')}`,
+  );
 
   filing.pages.forEach((pageText, index) => {
     const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     let y = PAGE_HEIGHT - MARGIN / 2;
-    page.drawText(header.length > 130 ? `${header.slice(0, 127)}...` : header, { x: MARGIN, y, size: HEADER_SIZE, font: sans, color: rgb(0.35, 0.35, 0.35) });
+    page.drawText(header.length > 130 ? `${header.slice(0, 127)}...` : header, {
+      x: MARGIN,
+      y,
+      size: HEADER_SIZE,
+      font: sans,
+      color: rgb(0.35, 0.35, 0.35),
+    });
     y -= 24;
     if (index === 0) {
       const titleLines = wrap(winAnsi(filing.title), bold, 13, textWidth);
-      page.drawText(titleLines.map((line) => line.text).join('\n'), { x: MARGIN, y, size: 13, font: bold, lineHeight: 16 });
+      page.drawText(titleLines.map((line) => line.text).join('\n'), {
+        x: MARGIN,
+        y,
+        size: 13,
+        font: bold,
+        lineHeight: 16,
+      });
       y -= 16 * titleLines.length + 8;
     }
     const footerY = MARGIN / 2;
@@ -125,7 +150,8 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
     let runY = y;
     const drawRun = () => {
       while (run.length > 0 && run[run.length - 1] === '') run.pop();
-      if (run.length > 0) page.drawText(run.join('\n'), { x: MARGIN, y: runY, size, font: body, lineHeight: size * 1.25 });
+      if (run.length > 0)
+        page.drawText(run.join('\n'), { x: MARGIN, y: runY, size, font: body, lineHeight: size * 1.25 });
       run = [];
     };
     for (const line of lines) {
@@ -141,7 +167,12 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
     }
     drawRun();
     const footer = `Page ${index + 1} of ${filing.pages.length}`;
-    page.drawText(footer, { x: PAGE_WIDTH / 2 - sans.widthOfTextAtSize(footer, 8) / 2, y: footerY, size: 8, font: sans });
+    page.drawText(footer, {
+      x: PAGE_WIDTH / 2 - sans.widthOfTextAtSize(footer, 8) / 2,
+      y: footerY,
+      size: 8,
+      font: sans,
+    });
   });
   deflateNatively(pdf, pdfLib);
   return pdf.save({ useObjectStreams: true });
@@ -156,7 +187,10 @@ function deflateNatively(pdf: PDFDocument, { PDFContentStream, PDFRawStream }: t
   for (const [ref, object] of pdf.context.enumerateIndirectObjects()) {
     if (object instanceof PDFContentStream) {
       // The stream's dictionary says FlateDecode already; its Length is set when the file is written.
-      pdf.context.assign(ref, PDFRawStream.of(object.dict, deflateSync(object.getUnencodedContents(), { level: DEFLATE_LEVEL })));
+      pdf.context.assign(
+        ref,
+        PDFRawStream.of(object.dict, deflateSync(object.getUnencodedContents(), { level: DEFLATE_LEVEL })),
+      );
     }
   }
 }

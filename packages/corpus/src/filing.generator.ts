@@ -35,14 +35,30 @@ export interface FilingOptions {
 const monthWeight = [0.95, 1.0, 1.1, 1.05, 1.0, 1.05, 0.85, 0.7, 1.0, 1.1, 1.0, 0.9];
 
 const pageRange: Record<FilingCategory, [number, number]> = {
-  Decision: [4, 12], Order: [1, 6], Testimony: [3, 12], Comment: [1, 6], Stipulation: [2, 8],
-  Tariff: [1, 5], Notice: [1, 2], Motion: [1, 4], Brief: [3, 12], Application: [2, 10],
+  Decision: [4, 12],
+  Order: [1, 6],
+  Testimony: [3, 12],
+  Comment: [1, 6],
+  Stipulation: [2, 8],
+  Tariff: [1, 5],
+  Notice: [1, 2],
+  Motion: [1, 4],
+  Brief: [3, 12],
+  Application: [2, 10],
 };
 
 /** Where in a docket's life a filing of this category tends to fall (fraction of its span). */
 const lifePosition: Record<FilingCategory, [number, number]> = {
-  Application: [0, 0.04], Notice: [0, 1], Motion: [0.05, 0.9], Testimony: [0.15, 0.7], Comment: [0.05, 1],
-  Stipulation: [0.55, 0.85], Brief: [0.6, 0.9], Order: [0.02, 1], Decision: [0.85, 1], Tariff: [0.1, 1],
+  Application: [0, 0.04],
+  Notice: [0, 1],
+  Motion: [0.05, 0.9],
+  Testimony: [0.15, 0.7],
+  Comment: [0.05, 1],
+  Stipulation: [0.55, 0.85],
+  Brief: [0.6, 0.9],
+  Order: [0.02, 1],
+  Decision: [0.85, 1],
+  Tariff: [0.1, 1],
 };
 
 function pickDate(rng: Rng, docket: Docket, category: FilingCategory): number {
@@ -72,7 +88,13 @@ function onDay(rng: Rng, isoDay: string): number {
  * Some filings are pieces of the record: a scheduling order, an order granting intervention, an
  * intervenor's petition. They carry the record's date, and their filer when it is the intervenor.
  */
-function pickPurpose(rng: Rng, source: Source, category: FilingCategory, native: NativeFilingType, record: ProceedingRecord): { purpose: FilingPurpose; at?: number; filer?: string } {
+function pickPurpose(
+  rng: Rng,
+  source: Source,
+  category: FilingCategory,
+  native: NativeFilingType,
+  record: ProceedingRecord,
+): { purpose: FilingPurpose; at?: number; filer?: string } {
   if (source.kind === 'court') return { purpose: { kind: 'none' } };
   if (category === 'Order') {
     const r = rng.next();
@@ -87,17 +109,23 @@ function pickPurpose(rng: Rng, source: Source, category: FilingCategory, native:
     }
   }
   // Notices that announce the hearing and deadlines (not appearances, errata or filings).
-  if (category === 'Notice' && (native.native === 'Notice' || native.native === 'Notice of Hearing')) return { purpose: { kind: 'schedule-notice' } };
+  if (category === 'Notice' && (native.native === 'Notice' || native.native === 'Notice of Hearing'))
+    return { purpose: { kind: 'schedule-notice' } };
   if (category === 'Motion' && record.intervenors.length > 0 && (/Intervene/.test(native.native) || rng.chance(0.3))) {
     const intervenor = rng.pick(record.intervenors);
-    return { purpose: { kind: 'petition-to-intervene', intervenor: intervenor.name }, at: onDay(rng, intervenor.petitionFiledAt), filer: intervenor.name };
+    return {
+      purpose: { kind: 'petition-to-intervene', intervenor: intervenor.name },
+      at: onDay(rng, intervenor.petitionFiledAt),
+      filer: intervenor.name,
+    };
   }
   return { purpose: { kind: 'none' } };
 }
 
 /** Testimony and briefs come often from the parties whose numbers are in the record. */
 function recordFiler(rng: Rng, category: FilingCategory, record: ProceedingRecord): string | undefined {
-  if ((category !== 'Testimony' && category !== 'Brief') || record.requestedIncrease === null || !rng.chance(0.5)) return undefined;
+  if ((category !== 'Testimony' && category !== 'Brief') || record.requestedIncrease === null || !rng.chance(0.5))
+    return undefined;
   return rng.pick([record.applicant, ...record.recommendations.map((r) => r.party)].filter((name) => name !== ''));
 }
 
@@ -111,7 +139,9 @@ function pickFilers(rng: Rng, source: Source, docket: Docket, category: FilingCa
       return [source.name];
     case 'Application':
     case 'Tariff':
-      return byRole('petitioner').slice(0, category === 'Tariff' ? 1 : 2).concat(byRole('petitioner').length === 0 ? [docket.parties[0]?.name ?? source.name] : []);
+      return byRole('petitioner')
+        .slice(0, category === 'Tariff' ? 1 : 2)
+        .concat(byRole('petitioner').length === 0 ? [docket.parties[0]?.name ?? source.name] : []);
     case 'Stipulation':
       return rng.sample(orgs, Math.min(orgs.length, rng.int(2, 5))).map((party) => party.name);
     case 'Comment':
@@ -128,7 +158,11 @@ function shortName(name: string): string {
 function decisionTitle(c: TextContext, native: NativeFilingType): string {
   const byOutcome: Record<string, string[]> = {
     approved: ['Granting Application', 'Approving Request'],
-    'approved as modified': ['Authorizing Revenue Increase', 'Granting Application in Part', 'Adopting Settlement Agreement'],
+    'approved as modified': [
+      'Authorizing Revenue Increase',
+      'Granting Application in Part',
+      'Adopting Settlement Agreement',
+    ],
     'approved with conditions': ['Approving Application Subject to Conditions', 'Granting Application With Conditions'],
     denied: ['Denying Application', 'Rejecting Request'],
     'rules adopted': ['Adopting Rules', 'Adopting Final Rules'],
@@ -138,14 +172,18 @@ function decisionTitle(c: TextContext, native: NativeFilingType): string {
     'sustained in part': ['Sustaining Complaint in Part'],
   };
   const outcome = c.record.outcome;
-  const options = outcome ? (byOutcome[outcome] ?? ['Resolving Proceeding']) : ['Resolving Phase 1 Issues', 'Addressing Interim Issues'];
+  const options = outcome
+    ? (byOutcome[outcome] ?? ['Resolving Proceeding'])
+    : ['Resolving Phase 1 Issues', 'Addressing Interim Issues'];
   return `${native.native} ${c.rng.pick(options)} (${titleCase(c.focus[0] ?? 'Rates')})`;
 }
 
 function orderTitle(c: TextContext, native: NativeFilingType): string {
   switch (c.purpose.kind) {
     case 'scheduling-order':
-      return c.purpose.order === 0 ? `${native.native} ${c.rng.pick(['Setting Procedural Schedule', 'Adopting Procedural Schedule'])}` : `${native.native} ${c.rng.pick(['Revising Procedural Schedule', 'Modifying Procedural Schedule'])}`;
+      return c.purpose.order === 0
+        ? `${native.native} ${c.rng.pick(['Setting Procedural Schedule', 'Adopting Procedural Schedule'])}`
+        : `${native.native} ${c.rng.pick(['Revising Procedural Schedule', 'Modifying Procedural Schedule'])}`;
     case 'intervention-order':
       return `${native.native} Granting ${c.purpose.intervenors.length === 1 ? `Intervention of ${c.purpose.intervenors[0]}` : 'Petitions to Intervene'}`;
     default:
@@ -155,14 +193,17 @@ function orderTitle(c: TextContext, native: NativeFilingType): string {
 
 function filingTitle(c: TextContext, native: NativeFilingType): string {
   const filer = c.filer;
-  if (c.purpose.kind === 'petition-to-intervene') return `Petition to Intervene of ${c.purpose.intervenor} in ${c.docketRef()}`;
+  if (c.purpose.kind === 'petition-to-intervene')
+    return `Petition to Intervene of ${c.purpose.intervenor} in ${c.docketRef()}`;
   switch (native.category) {
     case 'Testimony':
       return `${native.native} of ${c.witness.name} on Behalf of ${filer} (${titleCase(c.focus[0] ?? 'Revenue Requirement')})`;
     case 'Comment':
       return `${native.native} of ${shortName(filer)} on ${titleCase(c.focus[0] ?? 'the Proposal')}`;
     case 'Motion':
-      return native.native === 'Motion' ? `Motion of ${shortName(filer)} to ${c.rng.pick(['Compel Discovery Responses', 'Extend the Procedural Schedule', 'Strike Portions of Testimony', 'Accept Late-Filed Comments', 'Stay the Proceeding'])}` : `${native.native} of ${shortName(filer)}`;
+      return native.native === 'Motion'
+        ? `Motion of ${shortName(filer)} to ${c.rng.pick(['Compel Discovery Responses', 'Extend the Procedural Schedule', 'Strike Portions of Testimony', 'Accept Late-Filed Comments', 'Stay the Proceeding'])}`
+        : `${native.native} of ${shortName(filer)}`;
     case 'Brief':
       return `${native.native} of ${shortName(filer)}`;
     case 'Tariff':
@@ -170,9 +211,13 @@ function filingTitle(c: TextContext, native: NativeFilingType): string {
     case 'Stipulation':
       return `${native.native} Among ${c.filers.map(shortName).slice(0, 3).join(', ')}${c.filers.length > 3 ? ' and Other Parties' : ''}`;
     case 'Notice':
-      return c.purpose.kind === 'schedule-notice' && c.scheduleInForce ? `${native.native}: ${c.rng.pick(['Evidentiary Hearing', 'Hearing Date and Comment Deadline', 'Procedural Schedule'])} in ${c.docketRef()}` : `${native.native}: ${titleCase(c.otherProcedure())} in ${c.docketRef()}`;
+      return c.purpose.kind === 'schedule-notice' && c.scheduleInForce
+        ? `${native.native}: ${c.rng.pick(['Evidentiary Hearing', 'Hearing Date and Comment Deadline', 'Procedural Schedule'])} in ${c.docketRef()}`
+        : `${native.native}: ${titleCase(c.otherProcedure())} in ${c.docketRef()}`;
     case 'Application':
-      return native.native === 'Complaint' || native.native === 'Petition for Review' ? `${native.native}: ${c.docket.title}` : c.docket.title;
+      return native.native === 'Complaint' || native.native === 'Petition for Review'
+        ? `${native.native}: ${c.docket.title}`
+        : c.docket.title;
     case 'Decision':
       return c.isCourt ? `${native.native}: ${c.docket.title}` : decisionTitle(c, native);
     default:
@@ -184,7 +229,12 @@ function description(c: TextContext, native: NativeFilingType, pages: number): s
   return `${native.native} filed by ${c.filers.join(', ')} in ${c.docketRef()} (${c.docket.title}) addressing ${c.focus.slice(0, 2).join(' and ')}; ${pages} page${pages === 1 ? '' : 's'}.`;
 }
 
-export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly Docket[], options: FilingOptions = {}): Generator<Filing> {
+export function* generateFilings(
+  seed: Seed,
+  catalog: Catalog,
+  dockets: readonly Docket[],
+  options: FilingOptions = {},
+): Generator<Filing> {
   const count = options.count ?? 20_000;
   const start = options.start ?? 0;
   const pdfShare = options.pdfShare ?? 0.15;
@@ -218,7 +268,11 @@ export function* generateFilings(seed: Seed, catalog: Catalog, dockets: readonly
     const { purpose, at, filer } = pickPurpose(rng, source, category, native, record);
     const filedAt = at ?? pickDate(rng, docket, category);
     const named = filer ?? (native.native === 'Public Comment' ? undefined : recordFiler(rng, category, record));
-    const filers = named ? [named] : native.native === 'Public Comment' ? [personName(rng)] : pickFilers(rng, source, docket, category);
+    const filers = named
+      ? [named]
+      : native.native === 'Public Comment'
+        ? [personName(rng)]
+        : pickFilers(rng, source, docket, category);
     const context = new TextContext(rng, source, docket, category, filers, filedAt, record, purpose, shiftMs);
     const title = filingTitle(context, native);
     const [minPages, maxPages] = pageRange[category];

@@ -7,7 +7,13 @@ export { renderFilingPdf } from './filing-pdf.renderer';
 export { docketPatternOf, normaliseDocketNumber } from './docket-number';
 export { Rng, hashParts, type Seed } from './random';
 export {
-  proceedingRecord, scheduleInForce, roundedMillions,
-  type ProceedingRecord, type ProceedingOutcome, type Recommendation, type SchedulingOrder, type IntervenorRecord,
+  proceedingRecord,
+  scheduleInForce,
+  roundedMillions,
+  type ProceedingRecord,
+  type ProceedingOutcome,
+  type Recommendation,
+  type SchedulingOrder,
+  type IntervenorRecord,
 } from './proceeding-record';
 export { writtenMoney } from './text-context';

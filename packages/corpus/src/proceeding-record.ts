@@ -119,13 +119,34 @@ function outcomeFor(rng: Rng, docket: Docket): ProceedingOutcome | null {
   switch (docket.caseType) {
     case 'rate case':
     case 'cost recovery':
-      return rng.weighted<[ProceedingOutcome, number]>([['approved as modified', 7], ['approved', 2], ['denied', 1]], (o) => o[1])[0];
+      return rng.weighted<[ProceedingOutcome, number]>(
+        [
+          ['approved as modified', 7],
+          ['approved', 2],
+          ['denied', 1],
+        ],
+        (o) => o[1],
+      )[0];
     case 'complaint':
-      return rng.weighted<[ProceedingOutcome, number]>([['dismissed', 4], ['sustained in part', 3], ['sustained', 2]], (o) => o[1])[0];
+      return rng.weighted<[ProceedingOutcome, number]>(
+        [
+          ['dismissed', 4],
+          ['sustained in part', 3],
+          ['sustained', 2],
+        ],
+        (o) => o[1],
+      )[0];
     case 'rulemaking':
       return 'rules adopted';
     default:
-      return rng.weighted<[ProceedingOutcome, number]>([['approved', 5], ['approved with conditions', 4], ['denied', 1]], (o) => o[1])[0];
+      return rng.weighted<[ProceedingOutcome, number]>(
+        [
+          ['approved', 5],
+          ['approved with conditions', 4],
+          ['denied', 1],
+        ],
+        (o) => o[1],
+      )[0];
   }
 }
 
@@ -140,7 +161,8 @@ function scheduleFor(rng: Rng, opened: number, end: number): SchedulingOrder[] {
       // A revision comes before the hearing it moves, and postpones it.
       const nextIssued = weekday(issued + between(rng, 0.3, 0.8) * (hearing - issued));
       const nextHearing = weekday(hearing + rng.int(21, 90) * DAY);
-      if (nextIssued <= issued + 7 * DAY || nextIssued >= hearing - 7 * DAY || nextHearing > opened + 0.85 * span) break;
+      if (nextIssued <= issued + 7 * DAY || nextIssued >= hearing - 7 * DAY || nextHearing > opened + 0.85 * span)
+        break;
       issued = nextIssued;
       hearing = nextHearing;
     }
@@ -148,12 +170,23 @@ function scheduleFor(rng: Rng, opened: number, end: number): SchedulingOrder[] {
     const gap = hearing - issued;
     const interventionDeadline = weekday(issued + Math.min(rng.int(14, 40) * DAY, 0.4 * gap));
     const commentDeadline = weekday(hearing - Math.min(rng.int(10, 35) * DAY, 0.3 * gap));
-    orders.push({ issuedAt: isoDate(issued), hearingDate: isoDate(hearing), commentDeadline: isoDate(commentDeadline), interventionDeadline: isoDate(interventionDeadline) });
+    orders.push({
+      issuedAt: isoDate(issued),
+      hearingDate: isoDate(hearing),
+      commentDeadline: isoDate(commentDeadline),
+      interventionDeadline: isoDate(interventionDeadline),
+    });
   }
   return orders;
 }
 
-function intervenorsFor(rng: Rng, docket: Docket, opened: number, firstOrder: SchedulingOrder | undefined, end: number): IntervenorRecord[] {
+function intervenorsFor(
+  rng: Rng,
+  docket: Docket,
+  opened: number,
+  firstOrder: SchedulingOrder | undefined,
+  end: number,
+): IntervenorRecord[] {
   const names = docket.parties.filter((party) => party.role === 'intervenor').map((party) => party.name);
   if (names.length === 0) return [];
   const deadline = firstOrder ? Date.parse(firstOrder.interventionDeadline) : opened + 30 * DAY;
@@ -165,7 +198,11 @@ function intervenorsFor(rng: Rng, docket: Docket, opened: number, firstOrder: Sc
     const petition = isLate
       ? weekday(deadline + rng.int(3, Math.max(4, Math.floor((secondGrant - deadline) / DAY) - 7)) * DAY)
       : weekday(opened + rng.int(2, Math.max(3, Math.floor((deadline - opened) / DAY) - 1)) * DAY);
-    return { name, petitionFiledAt: isoDate(Math.min(petition, end)), grantedAt: isoDate(Math.min(isLate ? secondGrant : firstGrant, end)) };
+    return {
+      name,
+      petitionFiledAt: isoDate(Math.min(petition, end)),
+      grantedAt: isoDate(Math.min(isLate ? secondGrant : firstGrant, end)),
+    };
   });
 }
 
@@ -201,7 +238,10 @@ export function proceedingRecord(seed: Seed, docket: Docket): ProceedingRecord {
 }
 
 /** The scheduling order in force on `atMs` (the latest issued by then), if any. */
-export function scheduleInForce(record: ProceedingRecord, atMs: number): { order: SchedulingOrder; index: number } | undefined {
+export function scheduleInForce(
+  record: ProceedingRecord,
+  atMs: number,
+): { order: SchedulingOrder; index: number } | undefined {
   const day = isoDate(atMs);
   for (let i = record.schedule.length - 1; i >= 0; i--) {
     const order = record.schedule[i] as SchedulingOrder;

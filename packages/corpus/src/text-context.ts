@@ -6,7 +6,20 @@ import { scheduleInForce, type ProceedingRecord, type SchedulingOrder } from './
 import type { Rng } from './random';
 import { regulatoryPhrases, termBanks, type TermBank } from './term-banks.data';
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAY = 86_400_000;
 
 export function withCommas(n: number): string {
@@ -69,9 +82,15 @@ export class TextContext {
     // "The Company" is the utility: the respondent of a complaint, otherwise the applicant.
     const utilityRole = docket.caseType === 'complaint' ? 'respondent' : 'petitioner';
     const utility = docket.parties.find((party) => party.role === utilityRole && party.kind === 'organisation');
-    this.company = utility?.name ?? docket.parties.find((party) => party.kind === 'organisation')?.name ?? 'the Company';
+    this.company =
+      utility?.name ?? docket.parties.find((party) => party.kind === 'organisation')?.name ?? 'the Company';
     const filerParty = docket.parties.find((party) => party.name === filers[0]);
-    const titles = filerParty?.role === 'staff' ? staffWitnessTitles : filerParty?.role === 'intervenor' ? intervenorWitnessTitles : witnessTitles;
+    const titles =
+      filerParty?.role === 'staff'
+        ? staffWitnessTitles
+        : filerParty?.role === 'intervenor'
+          ? intervenorWitnessTitles
+          : witnessTitles;
     this.witness = { name: personName(rng), title: rng.pick(titles) };
     this.counsel = filerParty?.representative ?? `${personName(rng)}, Counsel`;
     this.focus = rng.sample(this.bank.issues, 3);
@@ -130,7 +149,9 @@ export class TextContext {
   /** A dated procedure that is not the evidentiary hearing (whose date is the record's). */
   otherProcedure(): string {
     const procedure = this.procedure();
-    return /hearings/.test(procedure) ? this.rng.pick(['a technical conference', 'settlement discussions', 'a workshop']) : procedure;
+    return /hearings/.test(procedure)
+      ? this.rng.pick(['a technical conference', 'settlement discussions', 'a workshop'])
+      : procedure;
   }
 
   /** A letter from a member of the public rather than a party's pleading. */

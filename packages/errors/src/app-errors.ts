@@ -15,7 +15,10 @@ export abstract class AppError extends Error {
 /** The caller sent something malformed; `issues` says which field and why. */
 export class InputError extends AppError {
   readonly kind = 'input' as const;
-  constructor(message: string, readonly issues: FieldIssue[] = []) {
+  constructor(
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
     super(message);
   }
 }
@@ -31,7 +34,10 @@ export class ConflictError extends AppError {
 /** Authenticated but not permitted (or not authenticated at all, when `unauthenticated`). */
 export class NotAllowedError extends AppError {
   readonly kind = 'not_allowed' as const;
-  constructor(message: string, readonly unauthenticated = false) {
+  constructor(
+    message: string,
+    readonly unauthenticated = false,
+  ) {
     super(message);
   }
 }

@@ -1,6 +1,13 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import {
-  AppError, ConflictError, InputError, NotAllowedError, NotFoundError, UnavailableError, isAppError, type FieldIssue,
+  AppError,
+  ConflictError,
+  InputError,
+  isAppError,
+  NotAllowedError,
+  NotFoundError,
+  UnavailableError,
+  type FieldIssue,
 } from './app-errors';
 
 const ISSUES_KEY = 'x-field-issues-bin';
@@ -19,11 +26,16 @@ export function toGrpcError(error: unknown): Partial<ServiceError> {
 
 function grpcCodeFor(error: AppError): status {
   switch (error.kind) {
-    case 'input': return status.INVALID_ARGUMENT;
-    case 'not_found': return status.NOT_FOUND;
-    case 'conflict': return status.ALREADY_EXISTS;
-    case 'not_allowed': return (error as NotAllowedError).unauthenticated ? status.UNAUTHENTICATED : status.PERMISSION_DENIED;
-    case 'unavailable': return status.UNAVAILABLE;
+    case 'input':
+      return status.INVALID_ARGUMENT;
+    case 'not_found':
+      return status.NOT_FOUND;
+    case 'conflict':
+      return status.ALREADY_EXISTS;
+    case 'not_allowed':
+      return (error as NotAllowedError).unauthenticated ? status.UNAUTHENTICATED : status.PERMISSION_DENIED;
+    case 'unavailable':
+      return status.UNAVAILABLE;
   }
 }
 
@@ -33,14 +45,21 @@ export function fromGrpcError(error: unknown): Error {
   if (typeof grpcError?.code !== 'number') return error instanceof Error ? error : new Error(String(error));
   const message = grpcError.details || grpcError.message || 'remote error';
   switch (grpcError.code) {
-    case status.INVALID_ARGUMENT: return new InputError(message, readIssues(grpcError.metadata));
-    case status.NOT_FOUND: return new NotFoundError(message);
-    case status.ALREADY_EXISTS: return new ConflictError(message);
-    case status.PERMISSION_DENIED: return new NotAllowedError(message);
-    case status.UNAUTHENTICATED: return new NotAllowedError(message, true);
+    case status.INVALID_ARGUMENT:
+      return new InputError(message, readIssues(grpcError.metadata));
+    case status.NOT_FOUND:
+      return new NotFoundError(message);
+    case status.ALREADY_EXISTS:
+      return new ConflictError(message);
+    case status.PERMISSION_DENIED:
+      return new NotAllowedError(message);
+    case status.UNAUTHENTICATED:
+      return new NotAllowedError(message, true);
     case status.UNAVAILABLE:
-    case status.DEADLINE_EXCEEDED: return new UnavailableError(message);
-    default: return new Error(message);
+    case status.DEADLINE_EXCEEDED:
+      return new UnavailableError(message);
+    default:
+      return new Error(message);
   }
 }
 

@@ -58,7 +58,8 @@ async function createMissing(admin: Admin, wanted: string[], partitions: number)
 
 function isRetriable(error: unknown): boolean {
   const e = error as { retriable?: boolean; cause?: unknown; name?: string };
-  if (e?.retriable === true || e?.name === 'KafkaJSNumberOfRetriesExceeded' || e?.name === 'KafkaJSTimeout') return true;
+  if (e?.retriable === true || e?.name === 'KafkaJSNumberOfRetriesExceeded' || e?.name === 'KafkaJSTimeout')
+    return true;
   return e?.cause !== undefined && isRetriable(e.cause);
 }
 
@@ -68,5 +69,7 @@ function isAlreadyExists(error: unknown): boolean {
   const e = error as KafkaError;
   if (e?.type === 'TOPIC_ALREADY_EXISTS') return true;
   if (e?.cause && isAlreadyExists(e.cause)) return true;
-  return Array.isArray(e?.errors) && e.errors.length > 0 && e.errors.every((inner) => inner?.type === 'TOPIC_ALREADY_EXISTS');
+  return (
+    Array.isArray(e?.errors) && e.errors.length > 0 && e.errors.every((inner) => inner?.type === 'TOPIC_ALREADY_EXISTS')
+  );
 }

@@ -46,7 +46,13 @@ export class BroadcastListener {
   async start(): Promise<void> {
     if (this.consumer) return;
     const groupId = `${this.options.groupPrefix}.${hostname()}.${process.pid}.${randomUUID().slice(0, 8)}`;
-    const consumer = this.options.kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: 1_000, retry: { retries: 10 } });
+    const consumer = this.options.kafka.consumer({
+      groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      maxWaitTimeInMs: 1_000,
+      retry: { retries: 10 },
+    });
     this.consumer = consumer;
     const { events } = consumer;
     // Live from the first fetch after joining: only then are the partitions' starting offsets
@@ -66,7 +72,10 @@ export class BroadcastListener {
     consumer.on(events.STOP, down);
     consumer.on(events.DISCONNECT, down);
     consumer.on(events.CRASH, ({ payload }) => {
-      this.options.logger.warn({ err: payload.error, restart: payload.restart }, 'broadcast listener crashed; not live until it rejoins');
+      this.options.logger.warn(
+        { err: payload.error, restart: payload.restart },
+        'broadcast listener crashed; not live until it rejoins',
+      );
       down();
     });
     await consumer.connect();
@@ -80,7 +89,10 @@ export class BroadcastListener {
           entry.listener(entry.def.decode(message.value ?? Buffer.alloc(0)), message.key?.toString() ?? '');
         } catch (error) {
           // A listener's failure must not stop the others from hearing later events.
-          this.options.logger.warn({ topic, offset: message.offset, err: error }, 'broadcast listener failed on an event');
+          this.options.logger.warn(
+            { topic, offset: message.offset, err: error },
+            'broadcast listener failed on an event',
+          );
         }
       },
     });

@@ -2,8 +2,8 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Logger } from '@docket/observability';
-import { EventPublisher } from './publisher';
 import { ProcessedEventsStore } from './processed-events.store';
+import { EventPublisher } from './publisher';
 import { dlqTopicOf, type TopicDef } from './topics';
 import { contextFromHeaders, headersToStrings } from './trace-headers';
 
@@ -145,12 +145,14 @@ export class EventConsumer {
     // fromBeginning applies only to a group without committed offsets: a new group sees history.
     await consumer.subscribe({ topics: [...this.registrations.keys()], fromBeginning: true });
     // kafkajs' run() resolves only once the member has joined; its own failures go to the CRASH event.
-    void consumer.run({
-      autoCommit: true, // commits resolved offsets only, i.e. messages already handled
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 3,
-      eachBatch: (payload) => this.handleBatch(payload),
-    }).catch((error: unknown) => this.logger.error({ err: error }, 'kafka consumer did not start'));
+    void consumer
+      .run({
+        autoCommit: true, // commits resolved offsets only, i.e. messages already handled
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 3,
+        eachBatch: (payload) => this.handleBatch(payload),
+      })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'kafka consumer did not start'));
     this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS).unref();
     void this.prune();
     this.logger.info({ topics: [...this.registrations.keys()] }, 'event consumer started; joining its group');
@@ -203,7 +205,11 @@ export class EventConsumer {
       const fresh = this.freshItems(items, done);
       if (fresh.length > 0 && (await this.processTogether(registration.batchHandler, fresh))) {
         // Recorded before the offsets are resolved, as below; the per-event loop then skips them.
-        await this.processed.recordMany(this.options.groupId, fresh.map((item) => item.eventId), batch.topic);
+        await this.processed.recordMany(
+          this.options.groupId,
+          fresh.map((item) => item.eventId),
+          batch.topic,
+        );
         for (const item of fresh) done.add(item.eventId);
       }
     }
@@ -213,7 +219,10 @@ export class EventConsumer {
         if (!item.ok) {
           await this.deadLetter(batch.topic, batch.partition, item.message, item.error, 0);
         } else if (done.has(item.eventId)) {
-          this.logger.debug({ topic: batch.topic, offset: item.message.offset, eventId: item.eventId }, 'event already processed; skipping');
+          this.logger.debug(
+            { topic: batch.topic, offset: item.message.offset, eventId: item.eventId },
+            'event already processed; skipping',
+          );
         } else {
           if (await this.process(registration, item)) handled.push(item.eventId);
           done.add(item.eventId); // the same event twice in one batch
@@ -242,11 +251,21 @@ export class EventConsumer {
   }
 
   /** Runs the batch handler with the same bounded retries; false when it kept failing (the caller goes one by one). */
-  private async processTogether(batchHandler: BatchEventHandler<unknown>, items: Array<Extract<Decoded, { ok: true }>>): Promise<boolean> {
+  private async processTogether(
+    batchHandler: BatchEventHandler<unknown>,
+    items: Array<Extract<Decoded, { ok: true }>>,
+  ): Promise<boolean> {
     const messages = items.map((item) => ({ message: item.decoded, meta: item.meta }));
     const first = items[0]?.meta as MessageMeta;
-    const failure = await this.runWithRetries(() => batchHandler(messages), undefined, { ...first, eventId: `${items.length} events` });
-    if (failure) this.logger.warn({ topic: first.topic, events: items.length, err: failure }, 'batch handler kept failing; handling the events one by one');
+    const failure = await this.runWithRetries(() => batchHandler(messages), undefined, {
+      ...first,
+      eventId: `${items.length} events`,
+    });
+    if (failure)
+      this.logger.warn(
+        { topic: first.topic, events: items.length, err: failure },
+        'batch handler kept failing; handling the events one by one',
+      );
     return failure === undefined;
   }
 
@@ -256,7 +275,14 @@ export class EventConsumer {
       const decoded = registration.def.decode(message.value ?? Buffer.alloc(0));
       const eventId = registration.def.eventIdOf(decoded) || headers.event_id || '';
       if (!eventId) throw new Error('event has no event_id');
-      const meta: MessageMeta = { key: message.key?.toString() ?? '', partition, offset: message.offset, topic, eventId, headers };
+      const meta: MessageMeta = {
+        key: message.key?.toString() ?? '',
+        partition,
+        offset: message.offset,
+        topic,
+        eventId,
+        headers,
+      };
       return { ok: true, message, decoded, eventId, meta };
     } catch (error) {
       this.logger.warn({ topic, partition, offset: message.offset, err: error }, 'undecodable event; dead-lettering');
@@ -269,7 +295,15 @@ export class EventConsumer {
     const { meta, eventId } = item;
     const error = await tracer.startActiveSpan(
       `${meta.topic} process`,
-      { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': meta.topic, 'messaging.message.id': eventId, 'messaging.consumer.group.name': this.options.groupId } },
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': meta.topic,
+          'messaging.message.id': eventId,
+          'messaging.consumer.group.name': this.options.groupId,
+        },
+      },
       contextFromHeaders(item.message.headers),
       async (span) => {
         const failure = await this.runWithRetries(registration.handler, item.decoded, meta);
@@ -279,7 +313,17 @@ export class EventConsumer {
       },
     );
     if (error) {
-      this.logger.error({ topic: meta.topic, partition: meta.partition, offset: meta.offset, eventId, err: error, attempts: this.maxAttempts }, 'event handler kept failing; dead-lettering');
+      this.logger.error(
+        {
+          topic: meta.topic,
+          partition: meta.partition,
+          offset: meta.offset,
+          eventId,
+          err: error,
+          attempts: this.maxAttempts,
+        },
+        'event handler kept failing; dead-lettering',
+      );
       await this.deadLetter(meta.topic, meta.partition, item.message, error, this.maxAttempts);
       return false;
     }
@@ -315,7 +359,13 @@ export class EventConsumer {
   }
 
   /** The original bytes and headers plus why and when, to `<topic>.dlq`. */
-  private async deadLetter(topic: string, partition: number, message: KafkaMessage, error: unknown, attempts: number): Promise<void> {
+  private async deadLetter(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    error: unknown,
+    attempts: number,
+  ): Promise<void> {
     await this.dlq.sendAsIs(dlqTopicOf(topic), {
       key: message.key,
       value: message.value,

@@ -4,6 +4,19 @@ export { createKafka, type Kafka } from './kafka';
 export { ensureTopics } from './admin';
 export { EventPublisher, CONTENT_TYPE, type RawEvent } from './publisher';
 export { BroadcastListener, type BroadcastListenerOptions } from './broadcast-listener';
-export { EventConsumer, type BatchEventHandler, type EventConsumerOptions, type EventHandler, type MessageMeta } from './consumer';
-export { OutboxRelay, addOutbox, pendingEvent, pendingEventSchema, type PendingEvent, type PublishedEvents } from './outbox';
+export {
+  EventConsumer,
+  type BatchEventHandler,
+  type EventConsumerOptions,
+  type EventHandler,
+  type MessageMeta,
+} from './consumer';
+export {
+  OutboxRelay,
+  addOutbox,
+  pendingEvent,
+  pendingEventSchema,
+  type PendingEvent,
+  type PublishedEvents,
+} from './outbox';
 export { jobTrace, inJobTrace, type JobTrace } from './job-trace';

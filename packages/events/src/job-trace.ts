@@ -19,11 +19,28 @@ const tracer = trace.getTracer('@docket/events');
  * Runs a BullMQ job's work in a `<queue> process` span whose parent is the request that queued it
  * (from jobTrace() in its data), so the worker's spans (Kafka sends, database calls) join that trace.
  */
-export function inJobTrace<T>(queue: string, job: { id?: string; data: JobTrace; attemptsMade?: number }, work: () => Promise<T>): Promise<T> {
-  const parent = job.data.traceparent ? contextFromHeaders({ traceparent: job.data.traceparent, ...(job.data.tracestate ? { tracestate: job.data.tracestate } : {}) }) : context.active();
+export function inJobTrace<T>(
+  queue: string,
+  job: { id?: string; data: JobTrace; attemptsMade?: number },
+  work: () => Promise<T>,
+): Promise<T> {
+  const parent = job.data.traceparent
+    ? contextFromHeaders({
+        traceparent: job.data.traceparent,
+        ...(job.data.tracestate ? { tracestate: job.data.tracestate } : {}),
+      })
+    : context.active();
   return tracer.startActiveSpan(
     `${queue} process`,
-    { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': queue, 'messaging.message.id': job.id ?? '', 'bullmq.job.attempts_made': job.attemptsMade ?? 0 } },
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'bullmq',
+        'messaging.destination.name': queue,
+        'messaging.message.id': job.id ?? '',
+        'bullmq.job.attempts_made': job.attemptsMade ?? 0,
+      },
+    },
     parent,
     async (span) => {
       try {

@@ -159,7 +159,9 @@ export class OutboxRelay {
    * text, the read was a second copy of every document through MongoDB. Resolves like kick(ids).
    */
   kickWritten(written: Array<{ id: unknown; events: PendingEvent[] }>): Promise<void> {
-    this.kickedWritten.push(...written.filter((w) => w.events.length > 0).map((w) => ({ _id: w.id, pendingEvents: w.events, written: true })));
+    this.kickedWritten.push(
+      ...written.filter((w) => w.events.length > 0).map((w) => ({ _id: w.id, pendingEvents: w.events, written: true })),
+    );
     return this.publishKicked();
   }
 
@@ -171,8 +173,15 @@ export class OutboxRelay {
       if (batch.length === 0 && written.length === 0) return;
       try {
         // By _id alone: the MongoDB stand-in uses an index only when the filter names nothing else.
-        const read = batch.length === 0 ? [] : (await this.model.find({ _id: { $in: batch } }, { pendingEvents: 1 }).sort({ _id: 1 }).lean()) as unknown as OutboxDoc[];
-        if (!(await this.publishDocuments([...written, ...read.filter((doc) => doc.pendingEvents?.length)]))) this.passSoon();
+        const read =
+          batch.length === 0
+            ? []
+            : ((await this.model
+                .find({ _id: { $in: batch } }, { pendingEvents: 1 })
+                .sort({ _id: 1 })
+                .lean()) as unknown as OutboxDoc[]);
+        if (!(await this.publishDocuments([...written, ...read.filter((doc) => doc.pendingEvents?.length)])))
+          this.passSoon();
       } catch (error) {
         this.logger.warn({ err: error }, 'outbox publish failed; a pass retries it soon');
         this.passSoon();
@@ -185,18 +194,24 @@ export class OutboxRelay {
   private async publishDocuments(docs: OutboxDoc[]): Promise<boolean> {
     if (docs.length <= 1) return this.publishEach(docs);
     try {
-      await this.publisher.publishRawMany(docs.flatMap((doc) => (doc.pendingEvents ?? []).map((event) => ({
-        topic: event.topic,
-        key: event.key,
-        eventId: event.eventId,
-        payload: toBuffer(event.payload),
-        ...(event.traceparent ? { headers: { traceparent: event.traceparent } } : {}),
-      }))));
+      await this.publisher.publishRawMany(
+        docs.flatMap((doc) =>
+          (doc.pendingEvents ?? []).map((event) => ({
+            topic: event.topic,
+            key: event.key,
+            eventId: event.eventId,
+            payload: toBuffer(event.payload),
+            ...(event.traceparent ? { headers: { traceparent: event.traceparent } } : {}),
+          })),
+        ),
+      );
     } catch (error) {
       this.logger.warn({ err: error, documents: docs.length }, 'outbox batch publish failed; publishing one by one');
       return this.publishEach(docs);
     }
-    await this.pullPublished(docs.map((doc) => ({ doc, eventIds: (doc.pendingEvents ?? []).map((event) => event.eventId) })));
+    await this.pullPublished(
+      docs.map((doc) => ({ doc, eventIds: (doc.pendingEvents ?? []).map((event) => event.eventId) })),
+    );
     return true;
   }
 
@@ -205,12 +220,20 @@ export class OutboxRelay {
     const settled = this.settleWritten ? published.filter((p) => p.doc.written) : [];
     const pulled = settled.length > 0 ? published.filter((p) => !p.doc.written) : published;
     await Promise.all([
-      settled.length > 0 ? this.settleWritten?.(settled.map((p) => ({ id: p.doc._id, eventIds: p.eventIds }))) : undefined,
+      settled.length > 0
+        ? this.settleWritten?.(settled.map((p) => ({ id: p.doc._id, eventIds: p.eventIds })))
+        : undefined,
       pulled.length > 0
-        ? this.model.bulkWrite(pulled.map((p) => ({
-          // (mongoose's bulk types do not follow a $pull on a sub-document array)
-          updateOne: { filter: { _id: p.doc._id }, update: { $pull: { pendingEvents: { eventId: { $in: p.eventIds } } } } as never },
-        })), { ordered: false })
+        ? this.model.bulkWrite(
+            pulled.map((p) => ({
+              // (mongoose's bulk types do not follow a $pull on a sub-document array)
+              updateOne: {
+                filter: { _id: p.doc._id },
+                update: { $pull: { pendingEvents: { eventId: { $in: p.eventIds } } } } as never,
+              },
+            })),
+            { ordered: false },
+          )
         : undefined,
     ]);
   }
@@ -236,7 +259,12 @@ export class OutboxRelay {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       // A pass that failed is tried again soon; one that succeeded waits the whole interval.
-      this.pass().then(() => this.intervalMs, () => this.retryMs).then((next) => this.schedule(next));
+      this.pass()
+        .then(
+          () => this.intervalMs,
+          () => this.retryMs,
+        )
+        .then((next) => this.schedule(next));
     }, ms);
     this.timer.unref?.();
   }
@@ -274,7 +302,10 @@ export class OutboxRelay {
     const failed: unknown[] = [];
     for (;;) {
       const filter = failed.length > 0 ? { ...HAS_PENDING, _id: { $nin: failed } } : HAS_PENDING;
-      const docs = (await this.model.find(filter, { pendingEvents: 1 }).limit(this.batchSize).lean()) as unknown as OutboxDoc[];
+      const docs = (await this.model
+        .find(filter, { pendingEvents: 1 })
+        .limit(this.batchSize)
+        .lean()) as unknown as OutboxDoc[];
       for (const doc of docs) {
         if (!(await this.publishDocument(doc))) failed.push(doc._id);
       }

@@ -29,8 +29,9 @@ export class ProcessedEventsStore {
   private readonly model: Model<ProcessedEvent>;
 
   constructor(connection: Connection) {
-    this.model = (connection.models.ProcessedEvent as Model<ProcessedEvent> | undefined)
-      ?? connection.model<ProcessedEvent>('ProcessedEvent', schema);
+    this.model =
+      (connection.models.ProcessedEvent as Model<ProcessedEvent> | undefined) ??
+      connection.model<ProcessedEvent>('ProcessedEvent', schema);
   }
 
   async init(): Promise<void> {
@@ -44,7 +45,9 @@ export class ProcessedEventsStore {
   /** Which of `eventIds` the group has already processed (one query). */
   async which(groupId: string, eventIds: string[]): Promise<Set<string>> {
     if (eventIds.length === 0) return new Set();
-    const found = await this.model.find({ _id: { $in: eventIds.map((eventId) => keyOf(groupId, eventId)) } }, { eventId: 1, _id: 0 }).lean<{ eventId: string }[]>();
+    const found = await this.model
+      .find({ _id: { $in: eventIds.map((eventId) => keyOf(groupId, eventId)) } }, { eventId: 1, _id: 0 })
+      .lean<{ eventId: string }[]>();
     return new Set(found.map((f) => f.eventId));
   }
 
@@ -61,11 +64,15 @@ export class ProcessedEventsStore {
   async recordMany(groupId: string, eventIds: string[], topic: string): Promise<void> {
     const processedAt = new Date();
     try {
-      await this.model.insertMany(eventIds.map((eventId) => ({ _id: keyOf(groupId, eventId), groupId, eventId, topic, processedAt })), { ordered: false });
+      await this.model.insertMany(
+        eventIds.map((eventId) => ({ _id: keyOf(groupId, eventId), groupId, eventId, topic, processedAt })),
+        { ordered: false },
+      );
     } catch (error) {
       const e = error as { code?: number; writeErrors?: Array<{ code?: number; err?: { code?: number } }> };
-      const onlyDuplicates = e.code === 11000
-        || (Array.isArray(e.writeErrors) && e.writeErrors.every((w) => (w.code ?? w.err?.code) === 11000));
+      const onlyDuplicates =
+        e.code === 11000 ||
+        (Array.isArray(e.writeErrors) && e.writeErrors.every((w) => (w.code ?? w.err?.code) === 11000));
       if (!onlyDuplicates) throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { context } from '@opentelemetry/api';
-import { Partitioners, type Kafka, type Producer, type IHeaders } from 'kafkajs';
+import { Partitioners, type IHeaders, type Kafka, type Producer } from 'kafkajs';
 import type { Logger } from '@docket/observability';
 import type { TopicDef } from './topics';
 import { contextFromHeaders, traceHeaders } from './trace-headers';
@@ -26,7 +26,10 @@ export class EventPublisher {
   /** Sends go out one at a time (see send). */
   private sending: Promise<unknown> = Promise.resolve();
 
-  constructor(kafka: Kafka, private readonly logger: Logger) {
+  constructor(
+    kafka: Kafka,
+    private readonly logger: Logger,
+  ) {
     this.producer = kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1, // kafkajs keeps per-partition order under retries only with one in flight
@@ -41,18 +44,25 @@ export class EventPublisher {
   }
 
   async publish<T>(def: TopicDef<T>, message: T): Promise<void> {
-    await this.publishRaw({ topic: def.name, key: def.keyOf(message), eventId: def.eventIdOf(message), payload: def.encode(message) });
+    await this.publishRaw({
+      topic: def.name,
+      key: def.keyOf(message),
+      eventId: def.eventIdOf(message),
+      payload: def.encode(message),
+    });
   }
 
   async publishRaw(event: RawEvent): Promise<void> {
     const record = {
       topic: event.topic,
       acks: -1,
-      messages: [{
-        key: event.key,
-        value: Buffer.from(event.payload),
-        headers: { ...traceHeaders(), ...event.headers, event_id: event.eventId, 'content-type': CONTENT_TYPE },
-      }],
+      messages: [
+        {
+          key: event.key,
+          value: Buffer.from(event.payload),
+          headers: { ...traceHeaders(), ...event.headers, event_id: event.eventId, 'content-type': CONTENT_TYPE },
+        },
+      ],
     };
     // An event from an outbox carries the trace context of the request that created it: send it in
     // that context, so the kafkajs instrumentation's `send` span (which rewrites `traceparent` with
@@ -86,7 +96,10 @@ export class EventPublisher {
   }
 
   /** Sends a message exactly as given (headers untouched); used for dead-lettering. */
-  async sendAsIs(topic: string, message: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders }): Promise<void> {
+  async sendAsIs(
+    topic: string,
+    message: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders },
+  ): Promise<void> {
     await this.send({ topic, acks: -1, messages: [message] });
   }
 

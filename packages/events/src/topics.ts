@@ -1,9 +1,12 @@
-import {
-  DocumentDeleted, DocumentIngested, DocumentUpdated, ReleasePublished,
-} from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
 import { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import {
+  DocumentDeleted,
+  DocumentIngested,
+  DocumentUpdated,
+  ReleasePublished,
+} from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
 
 /** Every event message carries these two fields (DESIGN §2). */
 export interface EventEnvelope {
@@ -27,7 +30,11 @@ interface Codec<T> {
   decode(input: Uint8Array): T;
 }
 
-function defineTopic<T extends EventEnvelope>(name: string, codec: Codec<T>, keyOf: (message: T) => string): TopicDef<T> {
+function defineTopic<T extends EventEnvelope>(
+  name: string,
+  codec: Codec<T>,
+  keyOf: (message: T) => string,
+): TopicDef<T> {
   return {
     name,
     encode: (message) => codec.encode(message).finish(),

@@ -1,5 +1,5 @@
-import pino, { type Logger } from 'pino';
 import { trace } from '@opentelemetry/api';
+import pino, { type Logger } from 'pino';
 
 export type { Logger };
 

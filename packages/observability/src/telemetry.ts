@@ -1,16 +1,16 @@
-import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
 import type * as ZipkinExport from '@opentelemetry/exporter-zipkin';
-import { AlwaysOffSampler, BatchSpanProcessor, type Sampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
 import type * as ExpressInstrumentations from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import type * as IORedisInstrumentations from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import type * as MongooseInstrumentations from '@opentelemetry/instrumentation-mongoose';
-import type * as IORedisInstrumentations from '@opentelemetry/instrumentation-ioredis';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { AlwaysOffSampler, BatchSpanProcessor, type Sampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type * as SentryNode from '@sentry/node';
 import type * as SentryOpenTelemetry from '@sentry/opentelemetry';
 
@@ -49,15 +49,25 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
   const env = options.env ?? process.env;
   const spanProcessors: SpanProcessor[] = [];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
-    spanProcessors.push(new BatchSpanProcessor(new (load.otlpHttp().OTLPTraceExporter)({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` })));
+    spanProcessors.push(
+      new BatchSpanProcessor(
+        new (load.otlpHttp().OTLPTraceExporter)({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` }),
+      ),
+    );
   }
   // A Zipkin server (npm start runs one, see deploy/local/src/zipkin.ts) or anything that accepts
   // Zipkin v2 JSON; the variable is the full spans URL, e.g. http://127.0.0.1:9411/api/v2/spans.
   if (env.OTEL_EXPORTER_ZIPKIN_ENDPOINT) {
     spanProcessors.push(
-      new BatchSpanProcessor(new (load.zipkin().ZipkinExporter)({ url: env.OTEL_EXPORTER_ZIPKIN_ENDPOINT, serviceName: options.serviceName }), {
-        scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? '1000'),
-      }),
+      new BatchSpanProcessor(
+        new (load.zipkin().ZipkinExporter)({
+          url: env.OTEL_EXPORTER_ZIPKIN_ENDPOINT,
+          serviceName: options.serviceName,
+        }),
+        {
+          scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? '1000'),
+        },
+      ),
     );
   }
 
@@ -81,12 +91,18 @@ export function initTelemetry(options: { serviceName: string; env?: NodeJS.Proce
 
   provider = new NodeTracerProvider({
     // OTEL_RESOURCE_ATTRIBUTES (e.g. set by a cluster) and the service's name.
-    resource: detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName })),
+    resource: detectResources({ detectors: [envDetector] }).merge(
+      resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+    ),
     spanProcessors,
     ...(sampler ? { sampler } : {}),
   });
   // Without arguments: W3C trace context and baggage, context kept in AsyncLocalStorage.
-  provider.register(sentry && sentryOtel ? { propagator: new sentryOtel.SentryPropagator(), contextManager: new sentry.SentryContextManager() } : {});
+  provider.register(
+    sentry && sentryOtel
+      ? { propagator: new sentryOtel.SentryPropagator(), contextManager: new sentry.SentryContextManager() }
+      : {},
+  );
   unregisterInstrumentations = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: instrumentationsFor({ recording: exporting || Boolean(env.OTEL_TRACES_SAMPLER) }),
@@ -106,12 +122,19 @@ const PROBE_PATHS = new Set(['/healthz', '/livez']);
  */
 export function instrumentationsFor(options: { recording: boolean }): Instrumentation[] {
   const propagating: Instrumentation[] = [
-    new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => PROBE_PATHS.has((request.url ?? '').split('?')[0] ?? '') }),
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => PROBE_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
+    }),
     new GrpcInstrumentation(),
     new KafkaJsInstrumentation(),
   ];
   if (!options.recording) return propagating;
-  return [...propagating, new (load.express().ExpressInstrumentation)(), new (load.mongoose().MongooseInstrumentation)(), new (load.ioredis().IORedisInstrumentation)()];
+  return [
+    ...propagating,
+    new (load.express().ExpressInstrumentation)(),
+    new (load.mongoose().MongooseInstrumentation)(),
+    new (load.ioredis().IORedisInstrumentation)(),
+  ];
 }
 
 /** Flushes spans and Sentry events; called during graceful shutdown. */

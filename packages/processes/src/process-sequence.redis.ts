@@ -8,7 +8,10 @@ const KEY_TTL_SECONDS = 30 * 24 * 3600;
  * crashes and whichever process (API or worker) emits the update. The first number is 1.
  */
 export class RedisProcessSequence {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async next(processId: string): Promise<number> {
     const key = `${this.prefix}:${processId}`;

@@ -10,9 +10,23 @@ export { DEFAULT_QUERY_LIMITS, QueryCostError, type QueryLimits } from './query-
 export { normalizeQuery } from './query-normalize';
 export { formatQuery } from './query-format';
 export { collectFilters, type CollectedFilters } from './collect-filters';
-export { compileQuery, documentWords, matchesDocument, type CompiledQuery, type MatchableDocument } from './query-matcher';
+export {
+  compileQuery,
+  documentWords,
+  matchesDocument,
+  type CompiledQuery,
+  type MatchableDocument,
+} from './query-matcher';
 export { foldText, foldedWords, nameKey, normalizeDocketNumber } from './text-normalize';
 export {
-  MAX_FILTER_VALUES, MAX_FILTER_VALUE_LENGTH, checkSearchFilters, emptySearchFilters, filtersToQuery, hasSearchFilters,
-  isCalendarDate, restrictQuery, validateSearchFilters, type SearchFilters,
+  MAX_FILTER_VALUES,
+  MAX_FILTER_VALUE_LENGTH,
+  checkSearchFilters,
+  emptySearchFilters,
+  filtersToQuery,
+  hasSearchFilters,
+  isCalendarDate,
+  restrictQuery,
+  validateSearchFilters,
+  type SearchFilters,
 } from './search-filters';

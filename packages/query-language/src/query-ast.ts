@@ -15,20 +15,47 @@ export const QUERY_FIELDS = [...VALUE_FIELDS, ...DATE_FIELDS] as const;
 export type QueryField = ValueField | DateField;
 
 /** A bare word such as `tariff` or `ER24-1234-000` (several words when it has inner punctuation). */
-export interface TermNode { kind: 'term'; value: string }
+export interface TermNode {
+  kind: 'term';
+  value: string;
+}
 /** `"exact phrase"`: the words in this order, next to each other. */
-export interface PhraseNode { kind: 'phrase'; value: string }
+export interface PhraseNode {
+  kind: 'phrase';
+  value: string;
+}
 /** `rat*`: `value` is what comes before the `*`; its last word is matched as a prefix. */
-export interface PrefixNode { kind: 'prefix'; value: string }
+export interface PrefixNode {
+  kind: 'prefix';
+  value: string;
+}
 /** `party:"Pacific Gas"` */
-export interface FieldNode { kind: 'field'; field: ValueField; value: string }
+export interface FieldNode {
+  kind: 'field';
+  field: ValueField;
+  value: string;
+}
 /** `filed:[2024-01-01 TO 2024-06-30]`: inclusive UTC dates (YYYY-MM-DD); null is an open end. */
-export interface RangeNode { kind: 'range'; field: DateField; from: string | null; to: string | null }
+export interface RangeNode {
+  kind: 'range';
+  field: DateField;
+  from: string | null;
+  to: string | null;
+}
 /** Every child matches; an empty group constrains nothing. */
-export interface AndNode { kind: 'and'; children: QueryNode[] }
+export interface AndNode {
+  kind: 'and';
+  children: QueryNode[];
+}
 /** At least one child matches; an empty group constrains nothing. */
-export interface OrNode { kind: 'or'; children: QueryNode[] }
-export interface NotNode { kind: 'not'; child: QueryNode }
+export interface OrNode {
+  kind: 'or';
+  children: QueryNode[];
+}
+export interface NotNode {
+  kind: 'not';
+  child: QueryNode;
+}
 
 export type QueryNode = TermNode | PhraseNode | PrefixNode | FieldNode | RangeNode | AndNode | OrNode | NotNode;
 export type FilterNode = FieldNode | RangeNode;

@@ -17,7 +17,8 @@ export function formatQuery(node: QueryNode): string {
 function print(node: QueryNode): string {
   switch (node.kind) {
     case 'term':
-      if (!isBareTerm(node.value) || KEYWORDS.has(node.value)) throw new Error(`formatQuery: ${JSON.stringify(node.value)} is not a bare term; use a phrase`);
+      if (!isBareTerm(node.value) || KEYWORDS.has(node.value))
+        throw new Error(`formatQuery: ${JSON.stringify(node.value)} is not a bare term; use a phrase`);
       return node.value;
     case 'prefix':
       if (!isBareTerm(node.value)) throw new Error(`formatQuery: ${JSON.stringify(node.value)} cannot take a "*"`);

@@ -40,9 +40,10 @@ export function termEnd(input: string, start: number): number {
       continue;
     }
     const char = input[offset] as string;
-    const joins = char === ':'
-      ? isAsciiDigit(input[offset - 1]) && isAsciiDigit(input[offset + 1])
-      : CONNECTORS.has(char) && isWordCharAt(input, offset + 1);
+    const joins =
+      char === ':'
+        ? isAsciiDigit(input[offset - 1]) && isAsciiDigit(input[offset + 1])
+        : CONNECTORS.has(char) && isWordCharAt(input, offset + 1);
     if (!joins) break;
     offset += 1;
   }
@@ -114,7 +115,11 @@ export class QueryLexer {
       throw new QuerySyntaxError(`unterminated phrase starting at column ${start + 1}`, start, '"');
     }
     if (!LETTER_OR_DIGIT.test(text)) {
-      throw new QuerySyntaxError(`expected a letter or digit inside the quotes at column ${start + 1}`, start, 'a letter or digit');
+      throw new QuerySyntaxError(
+        `expected a letter or digit inside the quotes at column ${start + 1}`,
+        start,
+        'a letter or digit',
+      );
     }
     return this.token('phrase', text, start, offset + 1);
   }

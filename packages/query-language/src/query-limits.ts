@@ -1,5 +1,5 @@
-import { foldedWords } from './text-normalize';
 import { QuerySyntaxError } from './query-syntax.error';
+import { foldedWords } from './text-normalize';
 
 /**
  * What one query may ask of an index, checked while it is parsed so a refusal names the spot. The
@@ -19,11 +19,21 @@ export interface QueryLimits {
   maxPhraseWords: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxClauses: 40, maxPrefixes: 8, minPrefixLength: 3, maxPhraseWords: 32 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  maxClauses: 40,
+  maxPrefixes: 8,
+  minPrefixLength: 3,
+  maxPhraseWords: 32,
+};
 
 /** A query over one of the limits; `limit` names which, `position` where (as QuerySyntaxError's). */
 export class QueryCostError extends QuerySyntaxError {
-  constructor(message: string, position: number, expected: string, readonly limit: keyof QueryLimits) {
+  constructor(
+    message: string,
+    position: number,
+    expected: string,
+    readonly limit: keyof QueryLimits,
+  ) {
     super(message, position, expected);
   }
 }
@@ -41,7 +51,9 @@ export class QueryCost {
       const max = this.limits.maxClauses;
       throw new QueryCostError(
         `the query has more than ${max} terms (words, phrases, prefixes and filters): the ${ordinal(max + 1)} is at column ${start + 1}; combine fewer alternatives or split the search`,
-        start, `at most ${max} terms`, 'maxClauses',
+        start,
+        `at most ${max} terms`,
+        'maxClauses',
       );
     }
   }
@@ -52,7 +64,9 @@ export class QueryCost {
       const min = this.limits.minPrefixLength;
       throw new QueryCostError(
         `the prefix "${text}*" at column ${start + 1} is too short: the word before "*" needs at least ${min} letters or digits`,
-        start, `at least ${min} characters before "*"`, 'minPrefixLength',
+        start,
+        `at least ${min} characters before "*"`,
+        'minPrefixLength',
       );
     }
     this.prefixes += 1;
@@ -60,7 +74,9 @@ export class QueryCost {
       const max = this.limits.maxPrefixes;
       throw new QueryCostError(
         `the query has more than ${max} prefixes: the ${ordinal(max + 1)}, "${text}*", is at column ${start + 1}`,
-        start, `at most ${max} prefixes`, 'maxPrefixes',
+        start,
+        `at most ${max} prefixes`,
+        'maxPrefixes',
       );
     }
   }
@@ -71,7 +87,9 @@ export class QueryCost {
       const max = this.limits.maxPhraseWords;
       throw new QueryCostError(
         `the phrase at column ${start + 1} has ${words} words: a phrase may have at most ${max}`,
-        start, `a phrase of at most ${max} words`, 'maxPhraseWords',
+        start,
+        `a phrase of at most ${max} words`,
+        'maxPhraseWords',
       );
     }
   }
@@ -79,6 +97,7 @@ export class QueryCost {
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }

@@ -133,7 +133,8 @@ function compileField(node: FieldNode): Matcher {
 
 function compileRange(node: RangeNode): Matcher {
   const { from, to } = node;
-  return (doc) => doc.filedDay !== null && (from === null || doc.filedDay >= from) && (to === null || doc.filedDay <= to);
+  return (doc) =>
+    doc.filedDay !== null && (from === null || doc.filedDay >= from) && (to === null || doc.filedDay <= to);
 }
 
 function prepare(doc: MatchableDocument): PreparedDocument {
@@ -166,7 +167,8 @@ function prepare(doc: MatchableDocument): PreparedDocument {
 function containsSequence(doc: PreparedDocument, sequence: string[], lastIsPrefix: boolean): boolean {
   const last = sequence.length - 1;
   if (last < 0) return false;
-  if (last === 0) return lastIsPrefix ? hasWordStartingWith(doc, sequence[0] as string) : doc.positions.has(sequence[0] as string);
+  if (last === 0)
+    return lastIsPrefix ? hasWordStartingWith(doc, sequence[0] as string) : doc.positions.has(sequence[0] as string);
   const starts = doc.positions.get(sequence[0] as string);
   if (!starts) return false;
   for (const start of starts) {

@@ -12,9 +12,7 @@
  *
  * so NOT binds tighter than AND, and AND tighter than OR. Keywords are uppercase only: `and` is a word.
  */
-import {
-  QUERY_FIELDS, isDateField, isValueField, type DateField, type QueryNode, type RangeNode,
-} from './query-ast';
+import { isDateField, isValueField, QUERY_FIELDS, type DateField, type QueryNode, type RangeNode } from './query-ast';
 import { QueryLexer, type Token } from './query-lexer';
 import { DEFAULT_QUERY_LIMITS, QueryCost, type QueryLimits } from './query-limits';
 import { normalizeQuery } from './query-normalize';
@@ -38,7 +36,10 @@ class QueryParser {
   private readonly lexer: QueryLexer;
   private depth = 0;
 
-  constructor(private readonly input: string, private readonly cost: QueryCost) {
+  constructor(
+    private readonly input: string,
+    private readonly cost: QueryCost,
+  ) {
     this.lexer = new QueryLexer(input);
   }
 
@@ -46,7 +47,8 @@ class QueryParser {
     const node = this.parseOr();
     const rest = this.lexer.peek();
     // parseOr stops only at the end or at a ")" that no "(" opened.
-    if (rest.kind === ')') throw new QuerySyntaxError(`unmatched ")" at column ${rest.start + 1}`, rest.start, 'end of query');
+    if (rest.kind === ')')
+      throw new QuerySyntaxError(`unmatched ")" at column ${rest.start + 1}`, rest.start, 'end of query');
     return node;
   }
 
@@ -121,7 +123,11 @@ class QueryParser {
       }
       this.lexer.next();
       if (value.prefix) {
-        throw new QuerySyntaxError(`unexpected "*" in a field value at column ${value.end}`, value.end - 1, 'a value without "*"');
+        throw new QuerySyntaxError(
+          `unexpected "*" in a field value at column ${value.end}`,
+          value.end - 1,
+          'a value without "*"',
+        );
       }
       return { kind: 'field', field: name, value: value.text };
     }
@@ -199,7 +205,8 @@ class QueryParser {
   }
 
   private fail(expected: string, position: number, found?: Token): never {
-    const foundText = found && found.kind !== 'eof' ? `, found ${describe(this.input.slice(found.start, found.end))}` : '';
+    const foundText =
+      found && found.kind !== 'eof' ? `, found ${describe(this.input.slice(found.start, found.end))}` : '';
     throw new QuerySyntaxError(`expected ${expected} at column ${position + 1}${foundText}`, position, expected);
   }
 }

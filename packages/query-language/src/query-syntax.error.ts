@@ -8,7 +8,11 @@ import { InputError } from '@docket/errors';
 export class QuerySyntaxError extends InputError {
   readonly column: number;
 
-  constructor(message: string, readonly position: number, readonly expected: string) {
+  constructor(
+    message: string,
+    readonly position: number,
+    readonly expected: string,
+  ) {
     super(message, [{ path: 'query', message }]);
     this.column = position + 1;
   }

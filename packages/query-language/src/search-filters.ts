@@ -48,7 +48,10 @@ export function hasSearchFilters(filters: SearchFilters): boolean {
  * too long values, a date that is not a real YYYY-MM-DD day, or a range ending before it starts
  * are issues. `prefix` names the field in the issues' paths (`filters.filed_from`).
  */
-export function checkSearchFilters(input: Partial<SearchFilters> | undefined, prefix = 'filters'): { filters: SearchFilters; issues: FieldIssue[] } {
+export function checkSearchFilters(
+  input: Partial<SearchFilters> | undefined,
+  prefix = 'filters',
+): { filters: SearchFilters; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const filters = emptySearchFilters();
   for (const { field, wire, key } of LISTS) {
@@ -70,7 +73,8 @@ export function checkSearchFilters(input: Partial<SearchFilters> | undefined, pr
       seen.add(valueKey);
       filters[field].push(value);
     });
-    if (filters[field].length > MAX_FILTER_VALUES) issues.push({ path: `${prefix}.${wire}`, message: `must have at most ${MAX_FILTER_VALUES} values` });
+    if (filters[field].length > MAX_FILTER_VALUES)
+      issues.push({ path: `${prefix}.${wire}`, message: `must have at most ${MAX_FILTER_VALUES} values` });
   }
   filters.filedFrom = (input?.filedFrom ?? '').trim();
   filters.filedTo = (input?.filedTo ?? '').trim();
@@ -86,7 +90,10 @@ export function checkSearchFilters(input: Partial<SearchFilters> | undefined, pr
 export function validateSearchFilters(input: Partial<SearchFilters> | undefined, prefix = 'filters'): SearchFilters {
   const { filters, issues } = checkSearchFilters(input, prefix);
   if (issues.length > 0) {
-    throw new InputError(`invalid search filters: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`, issues);
+    throw new InputError(
+      `invalid search filters: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`,
+      issues,
+    );
   }
   return filters;
 }

@@ -1,4 +1,10 @@
-import type { sendUnaryData, ServerReadableStream, ServerUnaryCall, ServerWritableStream, ServiceError } from '@grpc/grpc-js';
+import type {
+  sendUnaryData,
+  ServerReadableStream,
+  ServerUnaryCall,
+  ServerWritableStream,
+  ServiceError,
+} from '@grpc/grpc-js';
 import { isAppError, toGrpcError } from '@docket/errors';
 import { reportError, type Logger } from '@docket/observability';
 
@@ -6,7 +12,10 @@ import { reportError, type Logger } from '@docket/observability';
  * Adapts an async handler to grpc-js's callback style. AppErrors become their gRPC status;
  * anything else is logged, reported, and answered as INTERNAL without leaking details.
  */
-export function unary<Req, Res>(logger: Logger, handler: (request: Req, call: ServerUnaryCall<Req, Res>) => Promise<Res>) {
+export function unary<Req, Res>(
+  logger: Logger,
+  handler: (request: Req, call: ServerUnaryCall<Req, Res>) => Promise<Res>,
+) {
   return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
     handler(call.request, call).then(
       (response) => callback(null, response),
@@ -19,7 +28,10 @@ export function unary<Req, Res>(logger: Logger, handler: (request: Req, call: Se
 }
 
 /** Same for server-streaming handlers: the handler writes to the stream; the wrapper ends it or emits the error. */
-export function serverStream<Req, Res>(logger: Logger, handler: (call: ServerWritableStream<Req, Res>) => Promise<void>) {
+export function serverStream<Req, Res>(
+  logger: Logger,
+  handler: (call: ServerWritableStream<Req, Res>) => Promise<void>,
+) {
   return (call: ServerWritableStream<Req, Res>): void => {
     handler(call).then(
       () => call.end(),
@@ -34,7 +46,10 @@ export function serverStream<Req, Res>(logger: Logger, handler: (call: ServerWri
 }
 
 /** Same for client-streaming handlers: the handler reads the stream and returns the one response. */
-export function clientStream<Req, Res>(logger: Logger, handler: (call: ServerReadableStream<Req, Res>) => Promise<Res>) {
+export function clientStream<Req, Res>(
+  logger: Logger,
+  handler: (call: ServerReadableStream<Req, Res>) => Promise<Res>,
+) {
   return (call: ServerReadableStream<Req, Res>, callback: sendUnaryData<Res>): void => {
     handler(call).then(
       (response) => callback(null, response),

@@ -34,7 +34,9 @@ export async function startGrpcServer(options: {
 }): Promise<RunningGrpcServer> {
   const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
   const serviceNames = options.services.map((s) => serviceNameOf(s.definition));
-  const health = new HealthImplementation(Object.fromEntries(['', ...serviceNames].map((name) => [name, 'NOT_SERVING' as const])));
+  const health = new HealthImplementation(
+    Object.fromEntries(['', ...serviceNames].map((name) => [name, 'NOT_SERVING' as const])),
+  );
   health.addToServer(server);
   for (const binding of options.services) server.addService(binding.definition, binding.implementation);
 
@@ -47,12 +49,17 @@ export async function startGrpcServer(options: {
   if (options.healthPort !== undefined) {
     healthServer = new Server();
     health.addToServer(healthServer);
-    healthPort = await bind(healthServer, host, options.healthPort, ServerCredentials.createInsecure()).catch((error: unknown) => {
-      server.forceShutdown();
-      throw error;
-    });
+    healthPort = await bind(healthServer, host, options.healthPort, ServerCredentials.createInsecure()).catch(
+      (error: unknown) => {
+        server.forceShutdown();
+        throw error;
+      },
+    );
   }
-  options.logger.info({ host, port, healthPort, tls: options.tls !== undefined, services: serviceNames }, 'gRPC server listening');
+  options.logger.info(
+    { host, port, healthPort, tls: options.tls !== undefined, services: serviceNames },
+    'gRPC server listening',
+  );
 
   const setServing = (serving: boolean) => {
     for (const name of ['', ...serviceNames]) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
@@ -91,5 +98,5 @@ function bind(server: Server, host: string, port: number, credentials: ServerCre
 /** The fully-qualified service name (e.g. research.documents.v1.DocumentsService) from any method path. */
 function serviceNameOf(definition: ServiceDefinition): string {
   const firstMethod = Object.values(definition)[0];
-  return firstMethod ? firstMethod.path.split('/')[1] ?? '' : '';
+  return firstMethod ? (firstMethod.path.split('/')[1] ?? '') : '';
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { shutdownTelemetry, type Logger } from '@docket/observability';
 import { IdleHeapRelease } from '@docket/idle-release';
+import { shutdownTelemetry, type Logger } from '@docket/observability';
 
 export interface StartedService {
   stop(): Promise<void>;
@@ -17,7 +17,10 @@ export function runService(name: string, logger: Logger, start: () => Promise<St
   start().then(
     (service) => {
       // startupMs: the service's own start; sinceProcessStartMs adds loading its modules.
-      logger.info({ startupMs: Date.now() - startedAt, sinceProcessStartMs: Math.round(performance.now()) }, `${name} started`);
+      logger.info(
+        { startupMs: Date.now() - startedAt, sinceProcessStartMs: Math.round(performance.now()) },
+        `${name} started`,
+      );
       const heapRelease = new IdleHeapRelease();
       heapRelease.start();
       const drain = async (signal: string) => {

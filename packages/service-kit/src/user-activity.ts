@@ -18,7 +18,10 @@ export class UserActivity {
    *   step started in the gap between two of them would run beside the next.
    * @param now the clock (tests)
    */
-  constructor(private readonly quietMs = 250, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly quietMs = 250,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Calls `listener` as each user's request arrives (e.g. to have ready what a user is likely to ask next). */
   onArrival(listener: () => void): void {

@@ -7,9 +7,19 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * anything else without one) it registers tsx's. `callerFile` is the caller's __filename, whose
  * extension says which of the two is running.
  */
-export function startWorker(dir: string, name: string, callerFile: string, workerData: object, options: Pick<WorkerOptions, 'resourceLimits'> = {}): Worker {
+export function startWorker(
+  dir: string,
+  name: string,
+  callerFile: string,
+  workerData: object,
+  options: Pick<WorkerOptions, 'resourceLimits'> = {},
+): Worker {
   const entry = path.join(dir, `${name}${path.extname(callerFile) || '.ts'}`);
-  return new Worker(WORKER_BOOTSTRAP, { ...options, eval: true, workerData: { ...workerData, entry, tsx: tsxRegister() } });
+  return new Worker(WORKER_BOOTSTRAP, {
+    ...options,
+    eval: true,
+    workerData: { ...workerData, entry, tsx: tsxRegister() },
+  });
 }
 
 const WORKER_BOOTSTRAP = `

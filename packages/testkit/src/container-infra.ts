@@ -1,5 +1,5 @@
-import { freePort } from '@docket/local-infra';
 import type { StartedTestContainer } from 'testcontainers';
+import { freePort } from '@docket/local-infra';
 import type { ContainerPart } from './infra-choice';
 
 /** Pinned images: the same servers production runs (DESIGN.md §3, "with Docker"). */
@@ -97,13 +97,21 @@ interface StartedPart {
   container: StartedTestContainer;
 }
 
-const STARTUP_TIMEOUT_MS: Record<ContainerPart, number> = { mongo: 120_000, kafka: 120_000, redis: 60_000, opensearch: 240_000 };
+const STARTUP_TIMEOUT_MS: Record<ContainerPart, number> = {
+  mongo: 120_000,
+  kafka: 120_000,
+  redis: 60_000,
+  opensearch: 240_000,
+};
 
 /**
  * Starts the given parts as containers, in parallel. When one fails, the others are stopped and the
  * error names every part that failed: there is no fallback from here.
  */
-export async function startContainerInfra(parts: ContainerPart[], log: (message: string) => void): Promise<ContainerInfra> {
+export async function startContainerInfra(
+  parts: ContainerPart[],
+  log: (message: string) => void,
+): Promise<ContainerInfra> {
   const { GenericContainer, Wait, getContainerRuntimeClient } = await import('testcontainers');
   const host = clientHost((await getContainerRuntimeClient()).info.containerRuntime.host);
 
@@ -167,7 +175,11 @@ export async function startContainerInfra(parts: ContainerPart[], log: (message:
     await Promise.allSettled(ok.map((s) => s.container.stop()));
   };
   const failures = results.flatMap((r, i) =>
-    r.status === 'rejected' ? [`${parts[i]} (${CONTAINER_IMAGES[parts[i] as ContainerPart]}): ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : [],
+    r.status === 'rejected'
+      ? [
+          `${parts[i]} (${CONTAINER_IMAGES[parts[i] as ContainerPart]}): ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`,
+        ]
+      : [],
   );
   if (failures.length > 0) {
     await stop();

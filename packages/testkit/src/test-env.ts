@@ -15,7 +15,9 @@ export function testInfraEnv(): TestInfraEnv {
   }
   return {
     mongoUrl: MONGO_URL,
-    kafkaBrokers: KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
+    kafkaBrokers: KAFKA_BROKERS.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     redisUrl: REDIS_URL,
   };
 }

@@ -13,14 +13,21 @@ const FORMS: { regex: RegExp; parts: (m: RegExpMatchArray) => [string, string, s
   // 1 July 2025
   { regex: new RegExp(`\\b${DAY}\\s(${MONTH}),?\\s${YEAR}\\b`, 'g'), parts: (m) => [m[3] ?? '', m[2] ?? '', m[1]] },
   // the 3rd day of June, 2025 (orders' closing formula)
-  { regex: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)\\s+day\\s+of\\s+(${MONTH}),?\\s+${YEAR}\\b`, 'g'), parts: (m) => [m[3] ?? '', m[2] ?? '', m[1]] },
+  {
+    regex: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)\\s+day\\s+of\\s+(${MONTH}),?\\s+${YEAR}\\b`, 'g'),
+    parts: (m) => [m[3] ?? '', m[2] ?? '', m[1]],
+  },
   // 2025-07-01 (not inside a longer hyphenated id such as a docket number)
   { regex: /(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?![\w-])/g, parts: (m) => [m[1] ?? '', m[2] ?? '', m[3]] },
   // 07/01/2025 and 10/28/25 (US order; a two-digit year is 20yy)
-  { regex: /(?<![\w/])(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?![\w/])/g, parts: (m) => [(m[3] ?? '').length === 2 ? `20${m[3]}` : m[3] ?? '', m[1] ?? '', m[2]] },
+  {
+    regex: /(?<![\w/])(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?![\w/])/g,
+    parts: (m) => [(m[3] ?? '').length === 2 ? `20${m[3]}` : (m[3] ?? ''), m[1] ?? '', m[2]],
+  },
   // July 2025 (month precision; full month names only, so "May" the verb needs a year after it)
   {
-    regex: /\b(January|February|March|April|May|June|July|August|September|October|November|December|Sept?\.|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Oct\.|Nov\.|Dec\.)\s((?:1[89]|20)\d{2})\b/g,
+    regex:
+      /\b(January|February|March|April|May|June|July|August|September|October|November|December|Sept?\.|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Oct\.|Nov\.|Dec\.)\s((?:1[89]|20)\d{2})\b/g,
     parts: (m) => [m[2] ?? '', m[1] ?? '', undefined],
   },
 ];

@@ -13,7 +13,9 @@ const TIE_BREAK: Record<AnyFact['kind'], number> = { money: 0, percentage: 1, da
  */
 export function extractFacts(text: string): AnyFact[] {
   const candidates: AnyFact[] = [...extractMoney(text), ...extractPercentages(text), ...extractDates(text)];
-  candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || TIE_BREAK[a.kind] - TIE_BREAK[b.kind] || a.start - b.start);
+  candidates.sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || TIE_BREAK[a.kind] - TIE_BREAK[b.kind] || a.start - b.start,
+  );
   const kept: AnyFact[] = [];
   for (const candidate of candidates) {
     if (candidate.end <= candidate.start) continue;

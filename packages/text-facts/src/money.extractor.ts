@@ -4,7 +4,17 @@ const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?';
 const MULT = 'thousand|million|billion|trillion';
 const CUR = '(?:US\\$|\\$|USD\\s?)';
 const RANGE = '(?:\\s?[-–—]\\s?|\\s(?:to|and)\\s)';
-const MULTIPLIERS: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, k: 1e3, m: 1e6, mm: 1e6, b: 1e9, bn: 1e9 };
+const MULTIPLIERS: Record<string, number> = {
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+  k: 1e3,
+  m: 1e6,
+  mm: 1e6,
+  b: 1e9,
+  bn: 1e9,
+};
 
 // "$4.2 million", "$1,234,567.89", "USD 3 billion", and ranges sharing one multiplier: "$14.5–$16 million".
 const CURRENCY_AMOUNT = new RegExp(
@@ -28,13 +38,25 @@ export function extractMoney(text: string): MoneyFact[] {
   for (const match of text.matchAll(CURRENCY_AMOUNT)) {
     const start = match.index ?? 0;
     const multiplier = MULTIPLIERS[(match[2] ?? match[4] ?? '').toLowerCase()] ?? 1;
-    found.push({ kind: 'money', text: match[0], start, end: start + match[0].length, value: round(toNumber(match[1] ?? '0') * multiplier) });
+    found.push({
+      kind: 'money',
+      text: match[0],
+      start,
+      end: start + match[0].length,
+      value: round(toNumber(match[1] ?? '0') * multiplier),
+    });
   }
   for (const match of text.matchAll(WORD_AMOUNT)) {
     const start = match.index ?? 0;
     const unit = match[3] === 'cents' || match[4] === '¢' ? 0.01 : match[3] === 'mills' ? 0.001 : 1;
     const multiplier = MULTIPLIERS[match[2] ?? ''] ?? 1;
-    found.push({ kind: 'money', text: match[0], start, end: start + match[0].length, value: round(toNumber(match[1] ?? '0') * multiplier * unit) });
+    found.push({
+      kind: 'money',
+      text: match[0],
+      start,
+      end: start + match[0].length,
+      value: round(toNumber(match[1] ?? '0') * multiplier * unit),
+    });
   }
   return found;
 }

@@ -6,10 +6,13 @@ const PCT_NUM = '\\d{1,3}(?:\\.\\d+)?';
 const PCT_UNIT = '\\s?%|\\s?-?percent\\b|\\sper\\scent\\b|\\spercentage\\spoints?\\b';
 const BASIS_POINTS = '\\sbasis\\spoints\\b';
 // "3.1%", "10.75 percent", "7-percent", "3 and 4 percent", "9.5–10.5%", "0.5 percentage points" (and "50 basis points").
-const numericPercent = (units: string) => new RegExp(`(?<![\\w.,$])(${PCT_NUM})(?:${RANGE}(${PCT_NUM}))?(${units})`, 'g');
+const numericPercent = (units: string) =>
+  new RegExp(`(?<![\\w.,$])(${PCT_NUM})(?:${RANGE}(${PCT_NUM}))?(${units})`, 'g');
 const NUMERIC_PERCENT = numericPercent(`${PCT_UNIT}|${BASIS_POINTS}`);
 const NUMERIC_PERCENT_NO_BASIS = numericPercent(PCT_UNIT);
-const WORD = Object.keys(NUMBER_WORDS).sort((a, b) => b.length - a.length).join('|');
+const WORD = Object.keys(NUMBER_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 // "ten percent", "forty-five percent", "one hundred percent".
 const WORD_PERCENT = new RegExp(`\\b((?:${WORD})(?:[-\\s](?:${WORD}))?)[-\\s](?:percent|per\\scent)\\b`, 'gi');
 
@@ -39,11 +42,25 @@ export function extractPercentages(text: string, options: PercentageOptions = {}
     const unit = (match[3] ?? '').trim().toLowerCase();
     const basis = unit.startsWith('basis');
     const value = Number(match[1]) / (basis ? 100 : 1);
-    found.push({ kind: 'percentage', text: match[0], start, end: start + match[0].length, value, points: basis || unit.startsWith('percentage') });
+    found.push({
+      kind: 'percentage',
+      text: match[0],
+      start,
+      end: start + match[0].length,
+      value,
+      points: basis || unit.startsWith('percentage'),
+    });
   }
   for (const match of text.matchAll(WORD_PERCENT)) {
     const start = match.index ?? 0;
-    found.push({ kind: 'percentage', text: match[0], start, end: start + match[0].length, value: wordsToNumber(match[1] ?? ''), points: false });
+    found.push({
+      kind: 'percentage',
+      text: match[0],
+      start,
+      end: start + match[0].length,
+      value: wordsToNumber(match[1] ?? ''),
+      points: false,
+    });
   }
   return found;
 }

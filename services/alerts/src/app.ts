@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
-import { EventPublisher, OutboxRelay, createKafka, ensureTopics, topics, type TopicDef } from '@docket/events';
+import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { connectMongo, grpcTlsOf, ShutdownLadder, startGrpcServer, type StartedService } from '@docket/service-kit';
 import type { Config } from './config';
+import type { QuestionAnswerer } from './delivery/delivery-jobs';
 import type { DeliveryPlanner, NotificationSink } from './domain/delivery-ports';
 import { alertTriggeredEvents } from './events/alert-triggered.event';
 import { DocumentChangesConsumer, PERCOLATOR_GROUP } from './events/document-changes.consumer';
@@ -25,7 +26,6 @@ import { NotificationRepository } from './store/notification.repository';
 import { WebhookEndpointRepository } from './store/webhook-endpoint.repository';
 import { wireWebhooks } from './webhooks/webhook-parts';
 import { startDelivery, type DeliveryParts } from './workers/delivery.runtime';
-import type { QuestionAnswerer } from './delivery/delivery-jobs';
 
 /** Names tests replace so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
@@ -88,7 +88,13 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await index.load();
     index.start();
     closers.add('alert index', () => index.stop());
-    const alertService = new AlertService({ alerts, hits, index, endpoints: webhooks.endpoints, maxPerUser: config.ALERTS_MAX_PER_USER });
+    const alertService = new AlertService({
+      alerts,
+      hits,
+      index,
+      endpoints: webhooks.endpoints,
+      maxPerUser: config.ALERTS_MAX_PER_USER,
+    });
 
     const ingestedTopic = overrides.ingestedTopic ?? topics.documentIngested;
     const updatedTopic = overrides.updatedTopic ?? topics.documentUpdated;
@@ -105,20 +111,47 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     // Delivery's worker starts before the percolator hands it hits, and stops after the consumer does.
     const delivery = await startDelivery({
-      config, connection, alerts: new StoredAlertSource(alerts), hits: new StoredHitSource(hits), notifications, webhooks: webhooks.sender,
-      answers: overrides.answers, closers, logger, queuePrefix: overrides.queuePrefix ?? (overrides.redisPrefix ? `{${overrides.redisPrefix}}` : undefined),
+      config,
+      connection,
+      alerts: new StoredAlertSource(alerts),
+      hits: new StoredHitSource(hits),
+      notifications,
+      webhooks: webhooks.sender,
+      answers: overrides.answers,
+      closers,
+      logger,
+      queuePrefix: overrides.queuePrefix ?? (overrides.redisPrefix ? `{${overrides.redisPrefix}}` : undefined),
     });
 
     const percolator = new Percolator({
-      index, alerts, hits, planner: overrides.planner ?? delivery.planner, triggeredEvent: alertTriggeredEvents(triggeredTopic), publishHits: (ids) => hitsRelay.kick(ids), logger,
+      index,
+      alerts,
+      hits,
+      planner: overrides.planner ?? delivery.planner,
+      triggeredEvent: alertTriggeredEvents(triggeredTopic),
+      publishHits: (ids) => hitsRelay.kick(ids),
+      logger,
     });
     const consumer = new DocumentChangesConsumer({
-      kafka, connection, logger, percolator, groupId: overrides.groupId ?? PERCOLATOR_GROUP, ingestedTopic, updatedTopic, onSeen: overrides.onDocumentSeen,
+      kafka,
+      connection,
+      logger,
+      percolator,
+      groupId: overrides.groupId ?? PERCOLATOR_GROUP,
+      ingestedTopic,
+      updatedTopic,
+      onSeen: overrides.onDocumentSeen,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
     const exportNotices = new ExportCompletedConsumer({
-      kafka, connection, logger, notifications, emails: delivery.exportEmails, topic: exportCompletedTopic, groupId: overrides.groupId ? `${overrides.groupId}.exports` : EXPORT_NOTICES_GROUP,
+      kafka,
+      connection,
+      logger,
+      notifications,
+      emails: delivery.exportEmails,
+      topic: exportCompletedTopic,
+      groupId: overrides.groupId ? `${overrides.groupId}.exports` : EXPORT_NOTICES_GROUP,
     });
     await exportNotices.start();
     closers.add('export notices', () => exportNotices.stop());
@@ -128,11 +161,13 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       host: overrides.grpcHost ?? config.GRPC_HOST,
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
-      services: [alertServiceBinding([
-        matchingHandlers({ alerts: alertService, notifications, logger }),
-        webhookHandlers({ endpoints: webhooks.endpoints, logger }),
-        delivery.handlers,
-      ])],
+      services: [
+        alertServiceBinding([
+          matchingHandlers({ alerts: alertService, notifications, logger }),
+          webhookHandlers({ endpoints: webhooks.endpoints, logger }),
+          delivery.handlers,
+        ]),
+      ],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());

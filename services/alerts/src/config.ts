@@ -2,20 +2,24 @@ import { checkGrpcTls, commonEnv, grpcServerEnv, kafkaEnv, mongoEnv, port, redis
 import { deliveryEnv } from './delivery/delivery.config';
 import { webhookEnv } from './webhooks/webhook.config';
 
-export const configSchema = z.object({
-  ...commonEnv,
-  ...mongoEnv,
-  ...kafkaEnv,
-  GRPC_PORT: port(50053),
-  ...grpcServerEnv,
-  MONGO_DB: z.string().min(1).default('alerts'),
-  ...redisEnv,
-  /** Alerts and docket follows one user may keep. */
-  ALERTS_MAX_PER_USER: z.coerce.number().int().min(1).default(100),
-  /** How often the percolation index reads alerts other processes changed (ms). */
-  ALERTS_INDEX_REFRESH_MS: z.coerce.number().int().min(100).default(3_000),
-  ...webhookEnv,
-  ...deliveryEnv,
-}).superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST, targets: { QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC } })));
+export const configSchema = z
+  .object({
+    ...commonEnv,
+    ...mongoEnv,
+    ...kafkaEnv,
+    GRPC_PORT: port(50053),
+    ...grpcServerEnv,
+    MONGO_DB: z.string().min(1).default('alerts'),
+    ...redisEnv,
+    /** Alerts and docket follows one user may keep. */
+    ALERTS_MAX_PER_USER: z.coerce.number().int().min(1).default(100),
+    /** How often the percolation index reads alerts other processes changed (ms). */
+    ALERTS_INDEX_REFRESH_MS: z.coerce.number().int().min(100).default(3_000),
+    ...webhookEnv,
+    ...deliveryEnv,
+  })
+  .superRefine(
+    checkGrpcTls((env) => ({ listen: env.GRPC_HOST, targets: { QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC } })),
+  );
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,42 +1,41 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express } from 'express';
-import cookieParser from 'cookie-parser';
-import { Redis } from 'ioredis';
-import type { Queue } from 'bullmq';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Queue } from 'bullmq';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import { Redis } from 'ioredis';
 import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { connectMongo, grpcChannelCredentials, grpcTlsOf } from '@docket/service-kit';
 import type { BffConfig } from './config';
+import { keepListeningToDocumentChanges, type DocumentChangeTopics } from './events/document-changes.listener';
 import { AlertsGateway } from './grpc/alerts.gateway';
-import { createGrpcClients } from './grpc/clients';
 import { CatalogGateway } from './grpc/catalog.gateway';
+import { createGrpcClients } from './grpc/clients';
 import { DocumentsGateway, type DocumentDetailView } from './grpc/documents.gateway';
 import { ExportsGateway } from './grpc/exports.gateway';
 import { ProcessesGateway } from './grpc/processes.gateway';
 import { QueriesGateway } from './grpc/queries.gateway';
 import { QueryWorkspaceNames } from './grpc/query-workspace-names';
 import { RecentDocumentViews } from './grpc/recent-document-views';
-import { UserActivitySignal } from './grpc/user-activity.signal';
 import { SearchGateway } from './grpc/search.gateway';
+import { UserActivitySignal } from './grpc/user-activity.signal';
 import { VolumeEstimateGateway } from './grpc/volume-estimate.gateway';
 import { WorkspacesGateway } from './grpc/workspaces.gateway';
 import { ApiRouter } from './http/api-router';
 import type { CookiePolicy } from './http/cookies';
-import type { SessionEnds } from './http/event-stream';
 import { CsrfProtection } from './http/csrf';
 import { errorHandler } from './http/error-handler';
+import type { SessionEnds } from './http/event-stream';
 import { refuseInvalidUtf8 } from './http/input-policy';
 import { allowedMethods } from './http/middleware/allowed-methods';
 import { requestLogger } from './http/middleware/request-logger';
-import { openServiceQueues, queuesDashboard } from './http/queues-dashboard';
-import { securityHeaders } from './http/security-headers';
-import type { TrustProxy } from './http/trust-proxy';
-import type { UploadLimits } from './http/multipart-upload';
 import { loadSession } from './http/middleware/session.middleware';
 import { noteUserRequests } from './http/middleware/user-activity.middleware';
+import type { UploadLimits } from './http/multipart-upload';
 import { buildOpenApiDocument } from './http/openapi';
+import { openServiceQueues, queuesDashboard } from './http/queues-dashboard';
 import { registerAdminRoutes } from './http/routes/admin.routes';
 import { registerAlertRoutes } from './http/routes/alerts.routes';
 import { registerAuthRoutes } from './http/routes/auth.routes';
@@ -44,19 +43,20 @@ import { registerCatalogRoutes } from './http/routes/catalog.routes';
 import { registerDocketRoutes } from './http/routes/dockets.routes';
 import { registerDocumentRoutes } from './http/routes/documents.routes';
 import { registerExportRoutes } from './http/routes/exports.routes';
-import { registerSearchRoutes } from './http/routes/search.routes';
 import { registerHealthRoutes, type ReadinessProbe } from './http/routes/health.routes';
 import { registerIngestionRoutes } from './http/routes/ingestion.routes';
 import { registerMeRoutes } from './http/routes/me.routes';
 import { registerNotificationRoutes } from './http/routes/notifications.routes';
 import { registerProcessRoutes } from './http/routes/processes.routes';
 import { registerQueryRoutes } from './http/routes/queries.routes';
+import { registerSearchRoutes } from './http/routes/search.routes';
 import { registerStackStatusRoutes } from './http/routes/stack-status.routes';
 import { registerUnsubscribeRoutes } from './http/routes/unsubscribe.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWebhookEndpointRoutes } from './http/routes/webhook-endpoints.routes';
 import { registerWorkspaceRoutes } from './http/routes/workspaces.routes';
-import { keepListeningToDocumentChanges, type DocumentChangeTopics } from './events/document-changes.listener';
+import { securityHeaders } from './http/security-headers';
+import type { TrustProxy } from './http/trust-proxy';
 import { AuthService } from './identity/auth.service';
 import { ensureFirstAdministrator } from './identity/first-admin';
 import { PasswordHasher } from './identity/password-hasher';
@@ -141,13 +141,28 @@ export function createApp(deps: AppDeps): Express {
   registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });
-  registerProcessRoutes(api, { processes: deps.processes, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds });
+  registerProcessRoutes(api, {
+    processes: deps.processes,
+    logger: deps.logger,
+    heartbeatMs: deps.heartbeatMs,
+    sessionEnds: deps.sessionEnds,
+  });
   registerQueryRoutes(api, {
-    queries: deps.queries, workspaceNames: deps.queryWorkspaceNames, people: deps.queryPeople, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds,
+    queries: deps.queries,
+    workspaceNames: deps.queryWorkspaceNames,
+    people: deps.queryPeople,
+    logger: deps.logger,
+    heartbeatMs: deps.heartbeatMs,
+    sessionEnds: deps.sessionEnds,
   });
   registerWorkspaceRoutes(api, { workspaces: deps.workspaces, people: deps.workspacePeople });
   registerAlertRoutes(api, { alerts: deps.alerts, volume: deps.volume, documents: deps.documents });
-  registerNotificationRoutes(api, { alerts: deps.alerts, logger: deps.logger, heartbeatMs: deps.heartbeatMs, sessionEnds: deps.sessionEnds });
+  registerNotificationRoutes(api, {
+    alerts: deps.alerts,
+    logger: deps.logger,
+    heartbeatMs: deps.heartbeatMs,
+    sessionEnds: deps.sessionEnds,
+  });
   registerWebhookEndpointRoutes(api, { alerts: deps.alerts });
   registerUnsubscribeRoutes(api, { alerts: deps.alerts });
   registerExportRoutes(api, { exports: deps.exports, logger: deps.logger });
@@ -198,20 +213,39 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
 
   // The services' queues, read by the admin dashboard over a connection of their own.
   const queueRedis = redis.duplicate();
-  const queues = openServiceQueues(queueRedis, (queue, error) => logger.warn({ queue, err: error }, 'queues dashboard: Redis connection error'));
+  const queues = openServiceQueues(queueRedis, (queue, error) =>
+    logger.warn({ queue, err: error }, 'queues dashboard: Redis connection error'),
+  );
   const sessions = new SessionStore(redis, config.SESSION_TTL_SECONDS);
-  const sessionEnds = new SessionEndWatcher(redis.duplicate(), sessions, logger, options.sessionSweepMs ?? SESSION_USER_CACHE_MS);
+  const sessionEnds = new SessionEndWatcher(
+    redis.duplicate(),
+    sessions,
+    logger,
+    options.sessionSweepMs ?? SESSION_USER_CACHE_MS,
+  );
   await sessionEnds.start();
   const throttle = new SignInThrottle(redis, { ...defaultSignInThrottle, ...options.signInThrottle });
   // Never kept longer than half a session's life, so a very short SESSION_TTL_SECONDS still expires.
   const sessionUsers = new SessionUserCache(Math.min(SESSION_USER_CACHE_MS, config.SESSION_TTL_SECONDS * 500));
   const grpc = createGrpcClients(
-    { documents: config.DOCUMENTS_GRPC, queryEngine: config.QUERY_ENGINE_GRPC, export: config.EXPORT_GRPC, alerts: config.ALERTS_GRPC },
+    {
+      documents: config.DOCUMENTS_GRPC,
+      queryEngine: config.QUERY_ENGINE_GRPC,
+      export: config.EXPORT_GRPC,
+      alerts: config.ALERTS_GRPC,
+    },
     grpcChannelCredentials(grpcTlsOf(config)),
   );
   const documentViews = new RecentDocumentViews<DocumentDetailView>();
   const documents = new DocumentsGateway(grpc.documents, documentViews);
-  const documentChanges = config.KAFKA_BROKERS ? keepListeningToDocumentChanges({ brokers: config.KAFKA_BROKERS, logger, views: documentViews, topics: options.documentChangeTopics }) : undefined;
+  const documentChanges = config.KAFKA_BROKERS
+    ? keepListeningToDocumentChanges({
+        brokers: config.KAFKA_BROKERS,
+        logger,
+        views: documentViews,
+        topics: options.documentChangeTopics,
+      })
+    : undefined;
 
   const app = createApp({
     logger,

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { commonEnv, grpcTarget, grpcTlsEnv, grpcTlsIssues, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import {
+  commonEnv,
+  grpcTarget,
+  grpcTlsEnv,
+  grpcTlsIssues,
+  kafkaEnv,
+  mongoEnv,
+  port,
+  redisEnv,
+  z,
+} from '@docket/config';
 import { parseTrustProxy } from './http/trust-proxy';
 
 const booleanFlag = z
@@ -32,12 +42,15 @@ export const bffEnvSchema = z
     COOKIE_SECURE: booleanFlag.optional(),
     // Whose X-Forwarded-For to believe (see http/trust-proxy.ts). Nobody by default: the operator
     // names the frontend (which overwrites the header with its socket's address) and any proxy.
-    TRUST_PROXY: z.string().default('').transform((raw, ctx) => {
-      const parsed = parseTrustProxy(raw);
-      if (parsed.ok) return parsed.value;
-      ctx.addIssue({ code: 'custom', message: parsed.message });
-      return z.NEVER;
-    }),
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((raw, ctx) => {
+        const parsed = parseTrustProxy(raw);
+        if (parsed.ok) return parsed.value;
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }),
     // Hard caps on one upload request; the documents service applies its own (lower) extraction limits.
     UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).default(1024),
     UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(100),
@@ -45,7 +58,12 @@ export const bffEnvSchema = z
     STACK_STATUS_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
-    const targets = { DOCUMENTS_GRPC: env.DOCUMENTS_GRPC, QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC, EXPORT_GRPC: env.EXPORT_GRPC, ALERTS_GRPC: env.ALERTS_GRPC };
+    const targets = {
+      DOCUMENTS_GRPC: env.DOCUMENTS_GRPC,
+      QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC,
+      EXPORT_GRPC: env.EXPORT_GRPC,
+      ALERTS_GRPC: env.ALERTS_GRPC,
+    };
     for (const issue of grpcTlsIssues(env, { targets })) ctx.addIssue({ code: 'custom', ...issue });
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });

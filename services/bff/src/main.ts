@@ -10,7 +10,9 @@ const logger = createLogger('bff', config.LOG_LEVEL);
 
 runService('bff', logger, async () => {
   if (config.sessionSecretIsDevDefault) {
-    logger.warn('SESSION_SECRET is not set; using a development default derived from this machine (never do this in production)');
+    logger.warn(
+      'SESSION_SECRET is not set; using a development default derived from this machine (never do this in production)',
+    );
   }
   return startBff(config, logger);
 });

@@ -1,14 +1,24 @@
 import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import { connectMongo, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder, UserActivity } from '@docket/service-kit';
+import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import {
+  connectMongo,
+  grpcTlsOf,
+  ShutdownLadder,
+  startGrpcServer,
+  UserActivity,
+  type StartedService,
+} from '@docket/service-kit';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
 import { blobDirOf, type Config } from './config';
 import type { DocketPattern } from './domain/entities';
 import { DEFAULT_DOCUMENTS_TOPICS, type DocumentsTopics } from './events/document-events';
 import { documentsServiceBinding } from './grpc/documents.grpc';
+import { notingUserRequests } from './grpc/noting-user-requests';
+import { CorpusLoadProgress } from './seed/corpus-load-progress';
+import { BUILT_IN_SOURCES, seedCorpusIfEmpty } from './seed/corpus.seeder';
 import { CatalogService } from './service/catalog.service';
 import { DocketEntryService } from './service/docket-entries.service';
 import { DocketListingBackfill } from './service/docket-listing-backfill';
@@ -19,16 +29,13 @@ import { FilingTypeRefresh } from './service/filing-type-refresh';
 import { ImportStarter } from './service/import-starter';
 import { IngestService } from './service/ingest.service';
 import { StatsProjector } from './service/stats.projector';
-import { seedCorpusIfEmpty, BUILT_IN_SOURCES } from './seed/corpus.seeder';
-import { notingUserRequests } from './grpc/noting-user-requests';
-import { CorpusLoadProgress } from './seed/corpus-load-progress';
 import { ActivityRepository } from './store/activity.repository';
+import { ConnectorCursorRepository } from './store/connector-cursor.repository';
 import { DataProductRepository } from './store/data-product.repository';
 import { DocketRepository } from './store/docket.repository';
 import { DocumentRepository } from './store/document.repository';
 import { EntityRepository } from './store/entity.repository';
 import { IngestionRunRepository } from './store/ingestion-run.repository';
-import { ConnectorCursorRepository } from './store/connector-cursor.repository';
 import { SourceRepository } from './store/source.repository';
 import { ConnectorScheduler } from './workers/connector.scheduler';
 import { ImportQueue } from './workers/import.queue';
@@ -82,13 +89,31 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
 
-    const projector = new StatsProjector({ documents: documentsRepo, sources, dockets, entities: entitiesRepo, activity, logger });
-    const documentRelay = new OutboxRelay({
-      model: documentsRepo.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS,
-      // A new document's published event is pulled by the counters' flag write that follows within seconds (StatsProjector's window).
-      settleWritten: (published) => documentsRepo.pullEvents(projector.carryPulls(published.map((p) => ({ id: String(p.id), eventIds: p.eventIds })))),
+    const projector = new StatsProjector({
+      documents: documentsRepo,
+      sources,
+      dockets,
+      entities: entitiesRepo,
+      activity,
+      logger,
     });
-    const productRelay = new OutboxRelay({ model: dataProducts.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
+    const documentRelay = new OutboxRelay({
+      model: documentsRepo.model,
+      publisher,
+      logger,
+      intervalMs: config.OUTBOX_INTERVAL_MS,
+      // A new document's published event is pulled by the counters' flag write that follows within seconds (StatsProjector's window).
+      settleWritten: (published) =>
+        documentsRepo.pullEvents(
+          projector.carryPulls(published.map((p) => ({ id: String(p.id), eventIds: p.eventIds }))),
+        ),
+    });
+    const productRelay = new OutboxRelay({
+      model: dataProducts.model,
+      publisher,
+      logger,
+      intervalMs: config.OUTBOX_INTERVAL_MS,
+    });
     documentRelay.start(); // the first pass publishes whatever a previous run left pending
     productRelay.start();
     closers.add('outbox relays', () => Promise.all([documentRelay.stop(), productRelay.stop()]).then(() => undefined));
@@ -98,11 +123,17 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     closers.add('worker redis', () => workerRedis.quit());
     const queuePrefix = overrides.queuePrefix ?? config.QUEUE_PREFIX;
-    const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, `${queuePrefix}:process-sequence`), processTopic);
+    const processes = new ProcessUpdatesPublisher(
+      publisher,
+      new RedisProcessSequence(redis, `${queuePrefix}:process-sequence`),
+      processTopic,
+    );
 
     let docketPatterns: DocketPattern[] = [];
     const refreshPatterns = async () => {
-      docketPatterns = (await sources.list()).filter((s) => s.docketPattern).map((s) => ({ sourceId: s.id, pattern: s.docketPattern }));
+      docketPatterns = (await sources.list())
+        .filter((s) => s.docketPattern)
+        .map((s) => ({ sourceId: s.id, pattern: s.docketPattern }));
     };
     await refreshPatterns();
 
@@ -110,16 +141,40 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const blobs = new LocalDirectoryBlobStore(blobDirOf(config));
     const ingest = new IngestService({
-      documents: documentsRepo, dockets, sources, blobs, projector, outbox: documentRelay,
-      topics: topicSet, limits: { maxBytes: config.EXTRACT_MAX_BYTES, maxPages: config.EXTRACT_MAX_PAGES, timeoutMs: config.EXTRACT_TIMEOUT_MS },
-      docketPatterns: () => docketPatterns, logger,
+      documents: documentsRepo,
+      dockets,
+      sources,
+      blobs,
+      projector,
+      outbox: documentRelay,
+      topics: topicSet,
+      limits: {
+        maxBytes: config.EXTRACT_MAX_BYTES,
+        maxPages: config.EXTRACT_MAX_PAGES,
+        timeoutMs: config.EXTRACT_TIMEOUT_MS,
+      },
+      docketPatterns: () => docketPatterns,
+      logger,
     });
     const catalog = new CatalogService({
-      sources, dataProducts, runs, activity, outbox: productRelay, topics: topicSet, logger,
+      sources,
+      dataProducts,
+      runs,
+      activity,
+      outbox: productRelay,
+      topics: topicSet,
+      logger,
       onSourcesChanged: refreshPatterns,
     });
     const documents = new DocumentService({
-      documents: documentsRepo, dockets, sources, blobs, ingest, outbox: documentRelay, topics: topicSet, logger,
+      documents: documentsRepo,
+      dockets,
+      sources,
+      blobs,
+      ingest,
+      outbox: documentRelay,
+      topics: topicSet,
+      logger,
     });
     const entities = new EntityService({ entities: entitiesRepo, documents: documentsRepo, dockets });
     const docketEntries = new DocketEntryService({ documents: documentsRepo, dockets });
@@ -127,7 +182,15 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const queue = new ImportQueue(redis, queuePrefix);
     closers.add('import queue', () => queue.close());
     const imports = new FileImportService({ ingest, runs, logger, sources });
-    const worker = new ImportWorker({ connection: workerRedis, imports, runs, processes, logger, prefix: queuePrefix, lockDurationMs: config.IMPORT_LOCK_MS });
+    const worker = new ImportWorker({
+      connection: workerRedis,
+      imports,
+      runs,
+      processes,
+      logger,
+      prefix: queuePrefix,
+      lockDurationMs: config.IMPORT_LOCK_MS,
+    });
     worker.start();
     closers.add('import worker', () => worker.close());
 
@@ -137,13 +200,30 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('connectors', () => scheduler.stop());
 
     const users = new UserActivity(USERS_QUIET_AFTER_MS);
-    const listingBackfill = new DocketListingBackfill({ documents: documentsRepo, cursors, logger, quiet: () => users.whenQuiet(5_000) });
+    const listingBackfill = new DocketListingBackfill({
+      documents: documentsRepo,
+      cursors,
+      logger,
+      quiet: () => users.whenQuiet(5_000),
+    });
     await listingBackfill.skipIfEmpty(); // before the default corpus's first filing is stored
 
     const seeding = new AbortController();
     const corpusLoad = new CorpusLoadProgress();
     const seeded = config.SEED_CORPUS
-      ? seedCorpusIfEmpty({ catalog, ingest, runs, sources, documents: documentsRepo, filings: config.SEED_FILINGS, dockets: config.SEED_DOCKETS, signal: seeding.signal, logger, progress: corpusLoad, users })
+      ? seedCorpusIfEmpty({
+          catalog,
+          ingest,
+          runs,
+          sources,
+          documents: documentsRepo,
+          filings: config.SEED_FILINGS,
+          dockets: config.SEED_DOCKETS,
+          signal: seeding.signal,
+          logger,
+          progress: corpusLoad,
+          users,
+        })
           .then(refreshPatterns)
           .catch((error: unknown) => logger.error({ err: error }, 'loading the default corpus failed'))
       : Promise.resolve();
@@ -157,9 +237,23 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       host: overrides.grpcHost ?? config.GRPC_HOST,
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
-      services: [notingUserRequests(documentsServiceBinding({
-        documents, docketEntries, catalog, entities, ingest, imports: new ImportStarter({ queue, runs, sources, processes }), corpusLoad, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger,
-      }), users, ['getCatalogStatus'])],
+      services: [
+        notingUserRequests(
+          documentsServiceBinding({
+            documents,
+            docketEntries,
+            catalog,
+            entities,
+            ingest,
+            imports: new ImportStarter({ queue, runs, sources, processes }),
+            corpusLoad,
+            maxUploadBytes: config.MAX_UPLOAD_BYTES,
+            logger,
+          }),
+          users,
+          ['getCatalogStatus'],
+        ),
+      ],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
@@ -168,12 +262,23 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     // loads), a batch whenever users are quiet.
     const refreshing = new AbortController();
     const refresh = new FilingTypeRefresh({
-      documents: documentsRepo, dockets, cursors, sourceName: (id) => ingest.requireSource(id), outbox: documentRelay,
-      topics: topicSet, logger, quiet: () => users.whenQuiet(5_000),
+      documents: documentsRepo,
+      dockets,
+      cursors,
+      sourceName: (id) => ingest.requireSource(id),
+      outbox: documentRelay,
+      topics: topicSet,
+      logger,
+      quiet: () => users.whenQuiet(5_000),
     });
-    const retyped = seeded.then(() => refresh.run(refreshing.signal)).catch((error: unknown) => {
-      logger.error({ err: error }, 'giving stored documents their filing types failed; the next start goes on from where it stopped');
-    });
+    const retyped = seeded
+      .then(() => refresh.run(refreshing.signal))
+      .catch((error: unknown) => {
+        logger.error(
+          { err: error },
+          'giving stored documents their filing types failed; the next start goes on from where it stopped',
+        );
+      });
     closers.add('filing type refresh', async () => {
       refreshing.abort();
       await retyped;
@@ -181,9 +286,14 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     // Filings stored before dockets' listings were kept get their place in them, once, after the retyping pass.
     const backfilling = new AbortController();
-    const backfilled = retyped.then(() => listingBackfill.run(backfilling.signal)).catch((error: unknown) => {
-      logger.error({ err: error }, "giving stored filings their place in their docket's listing failed; the next start goes on from where it stopped");
-    });
+    const backfilled = retyped
+      .then(() => listingBackfill.run(backfilling.signal))
+      .catch((error: unknown) => {
+        logger.error(
+          { err: error },
+          "giving stored filings their place in their docket's listing failed; the next start goes on from where it stopped",
+        );
+      });
     closers.add('docket listing backfill', async () => {
       backfilling.abort();
       await backfilled;
@@ -192,8 +302,13 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     // Counting what a crashed run left uncounted (a corpus load's batch: seconds) waits for no request.
     const recovery = new AbortController();
     const recovering = projector.recover(startedAt, recovery.signal).then(
-      (recovered) => recovered > 0 && logger.info({ documents: recovered }, 'counted documents a previous run had not counted'),
-      (error: unknown) => logger.error({ err: error }, 'counting documents a previous run had not counted failed; the next start tries again'),
+      (recovered) =>
+        recovered > 0 && logger.info({ documents: recovered }, 'counted documents a previous run had not counted'),
+      (error: unknown) =>
+        logger.error(
+          { err: error },
+          'counting documents a previous run had not counted failed; the next start tries again',
+        ),
     );
     closers.add('stats recovery', async () => {
       recovery.abort();

@@ -3,44 +3,60 @@ import { checkGrpcTls, commonEnv, grpcServerEnv, kafkaEnv, mongoEnv, port, redis
 
 const REPO_ROOT = resolve(__dirname, '../../..');
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })]).default('');
+const optionalUrl = z
+  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })])
+  .default('');
 
-export const configSchema = z.object({
-  ...commonEnv,
-  ...mongoEnv,
-  ...kafkaEnv,
-  ...redisEnv,
-  GRPC_PORT: port(50051),
-  ...grpcServerEnv,
-  MONGO_DB: z.string().min(1).default('documents'),
-  /**
-   * How often the outbox relay sweeps for events a crashed write left behind. Writes publish their own
-   * events at once, a failed publish is retried within a second, and a start sweeps once; so the sweep
-   * is a rare safety net: on the MongoDB stand-in it reads the whole collection (~0.25 CPU ms a
-   * document: 5 CPU-s at 20,000 documents, which every 30 s was a sixth of a core at idle).
-   */
-  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(10).default(600_000),
-  DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
-  /** Original files; a local directory (the S3 store would take a bucket URL here). */
-  BLOB_DIR: z.string().min(1).optional(),
-  EXTRACT_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
-  EXTRACT_MAX_PAGES: z.coerce.number().int().min(1).default(5_000),
-  EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
-  /** Load the generated default corpus when the database has no sources yet. */
-  SEED_CORPUS: flag.default(true),
-  SEED_FILINGS: z.coerce.number().int().min(0).default(20_000),
-  SEED_DOCKETS: z.coerce.number().int().min(1).default(500),
-  /** Base URLs of the public APIs; a connector runs only when its URL is set. */
-  FEDERAL_REGISTER_URL: optionalUrl,
-  COURTLISTENER_URL: optionalUrl,
-  COURTLISTENER_TOKEN: z.string().default(''),
-  /** Prefix of the import queue's Redis keys (hash-tagged, for Redis Cluster). */
-  QUEUE_PREFIX: z.string().min(1).default('{documents}'),
-  /** A crashed import's job is picked up again once its lock lapses (BullMQ's stalled-job check). */
-  IMPORT_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
-  CONNECTOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
-}).superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST })));
+export const configSchema = z
+  .object({
+    ...commonEnv,
+    ...mongoEnv,
+    ...kafkaEnv,
+    ...redisEnv,
+    GRPC_PORT: port(50051),
+    ...grpcServerEnv,
+    MONGO_DB: z.string().min(1).default('documents'),
+    /**
+     * How often the outbox relay sweeps for events a crashed write left behind. Writes publish their own
+     * events at once, a failed publish is retried within a second, and a start sweeps once; so the sweep
+     * is a rare safety net: on the MongoDB stand-in it reads the whole collection (~0.25 CPU ms a
+     * document: 5 CPU-s at 20,000 documents, which every 30 s was a sixth of a core at idle).
+     */
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(10).default(600_000),
+    DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
+    /** Original files; a local directory (the S3 store would take a bucket URL here). */
+    BLOB_DIR: z.string().min(1).optional(),
+    EXTRACT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100 * 1024 * 1024),
+    EXTRACT_MAX_PAGES: z.coerce.number().int().min(1).default(5_000),
+    EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(200 * 1024 * 1024),
+    /** Load the generated default corpus when the database has no sources yet. */
+    SEED_CORPUS: flag.default(true),
+    SEED_FILINGS: z.coerce.number().int().min(0).default(20_000),
+    SEED_DOCKETS: z.coerce.number().int().min(1).default(500),
+    /** Base URLs of the public APIs; a connector runs only when its URL is set. */
+    FEDERAL_REGISTER_URL: optionalUrl,
+    COURTLISTENER_URL: optionalUrl,
+    COURTLISTENER_TOKEN: z.string().default(''),
+    /** Prefix of the import queue's Redis keys (hash-tagged, for Redis Cluster). */
+    QUEUE_PREFIX: z.string().min(1).default('{documents}'),
+    /** A crashed import's job is picked up again once its lock lapses (BullMQ's stalled-job check). */
+    IMPORT_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+    CONNECTOR_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(15 * 60_000),
+  })
+  .superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST })));
 
 export type Config = z.infer<typeof configSchema>;
 

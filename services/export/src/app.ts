@@ -4,11 +4,18 @@ import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import { connectMongo, grpcChannelCredentials, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder } from '@docket/service-kit';
 import type { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import type { Config } from './config';
+import {
+  connectMongo,
+  grpcChannelCredentials,
+  grpcTlsOf,
+  ShutdownLadder,
+  startGrpcServer,
+  type StartedService,
+} from '@docket/service-kit';
 import type { ExportBlobStore } from './blob/export-blob-store';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
+import type { Config } from './config';
 import type { ExportSources } from './domain/export-sources';
 import { PROCESSES_GROUP, ProcessUpdatedConsumer } from './events/process-updated.consumer';
 import { GrpcExportSources } from './grpc/export-sources.grpc';
@@ -63,7 +70,12 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await repository.init();
     const exportsRepo = new ExportRepository(connection);
     await exportsRepo.init();
-    const processes = new ProcessService(repository, new ProcessChanges(), logger, overrides.watchTimings ?? DEFAULT_WATCH_TIMINGS);
+    const processes = new ProcessService(
+      repository,
+      new ProcessChanges(),
+      logger,
+      overrides.watchTimings ?? DEFAULT_WATCH_TIMINGS,
+    );
 
     const processTopic = overrides.processTopic ?? topics.processUpdated;
     const completedTopic = overrides.completedTopic ?? topics.exportCompleted;
@@ -81,17 +93,29 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('redis', () => redis.quit());
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     closers.add('worker redis', () => workerRedis.quit());
-    const processUpdates = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, `${prefix}:process-sequence`), processTopic);
+    const processUpdates = new ProcessUpdatesPublisher(
+      publisher,
+      new RedisProcessSequence(redis, `${prefix}:process-sequence`),
+      processTopic,
+    );
 
     const consumer = new ProcessUpdatedConsumer({
-      kafka, connection, logger, processes, groupId: overrides.groupId ?? PROCESSES_GROUP, topic: processTopic,
+      kafka,
+      connection,
+      logger,
+      processes,
+      groupId: overrides.groupId ?? PROCESSES_GROUP,
+      topic: processTopic,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
 
     let sources = overrides.sources;
     if (!sources) {
-      const grpcSources = new GrpcExportSources({ queryEngine: config.QUERY_ENGINE_GRPC, documents: config.DOCUMENTS_GRPC }, grpcChannelCredentials(grpcTlsOf(config)));
+      const grpcSources = new GrpcExportSources(
+        { queryEngine: config.QUERY_ENGINE_GRPC, documents: config.DOCUMENTS_GRPC },
+        grpcChannelCredentials(grpcTlsOf(config)),
+      );
       closers.add('upstream clients', async () => grpcSources.close());
       sources = grpcSources;
     }
@@ -99,25 +123,56 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const queue = new ExportQueue(redis, prefix);
     closers.add('export queue', () => queue.close());
     const limits = { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxStored: config.EXPORT_MAX_STORED };
-    const exportService = new ExportService({ exports: exportsRepo, sources, jobs: queue, processes: processUpdates, blobs, limits, maxRows: config.EXPORT_MAX_ROWS });
-    const downloads = new DownloadService({ exports: exportsRepo, service: exportService, blobs, secret: config.EXPORT_LINK_SECRET });
+    const exportService = new ExportService({
+      exports: exportsRepo,
+      sources,
+      jobs: queue,
+      processes: processUpdates,
+      blobs,
+      limits,
+      maxRows: config.EXPORT_MAX_ROWS,
+    });
+    const downloads = new DownloadService({
+      exports: exportsRepo,
+      service: exportService,
+      blobs,
+      secret: config.EXPORT_LINK_SECRET,
+    });
 
     const ttlMs = config.EXPORT_TTL_DAYS * DAY_MS;
     if (config.EXPORT_WORKERS > 0) {
       const appUrl = config.EXPORT_APP_URL.replace(/\/+$/, '');
       const runner = new ExportRunner({
-        sources, maxRows: config.EXPORT_MAX_ROWS, rowsPerSheet: overrides.rowsPerSheet,
+        sources,
+        maxRows: config.EXPORT_MAX_ROWS,
+        rowsPerSheet: overrides.rowsPerSheet,
         documentLink: (documentId) => `${appUrl}/documents/${encodeURIComponent(documentId)}`,
       });
       const worker = new ExportWorker({
-        connection: workerRedis, exports: exportsRepo, runner, blobs, processes: processUpdates, logger, ttlMs, prefix,
-        concurrency: config.EXPORT_WORKERS, lockDurationMs: config.EXPORT_JOB_LOCK_MS, progressMs: overrides.progressMs, completedTopic,
+        connection: workerRedis,
+        exports: exportsRepo,
+        runner,
+        blobs,
+        processes: processUpdates,
+        logger,
+        ttlMs,
+        prefix,
+        concurrency: config.EXPORT_WORKERS,
+        lockDurationMs: config.EXPORT_JOB_LOCK_MS,
+        progressMs: overrides.progressMs,
+        completedTopic,
         kickOutbox: (exportId) => void relay.kick([exportId]),
       });
       worker.start();
       closers.add('export worker', () => worker.close());
     }
-    const expiry = new ExpiryScheduler({ connection: workerRedis, expiry: new ExpiryService({ exports: exportsRepo, blobs }), everyMs: config.EXPORT_EXPIRY_SWEEP_MS, logger, prefix });
+    const expiry = new ExpiryScheduler({
+      connection: workerRedis,
+      expiry: new ExpiryService({ exports: exportsRepo, blobs }),
+      everyMs: config.EXPORT_EXPIRY_SWEEP_MS,
+      logger,
+      prefix,
+    });
     await expiry.start();
     closers.add('expiry', () => expiry.close());
 
@@ -126,7 +181,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       host: overrides.grpcHost ?? config.GRPC_HOST,
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
-      services: [processServiceBinding({ processes, logger }), exportServiceBinding({ exports: exportService, downloads, logger })],
+      services: [
+        processServiceBinding({ processes, logger }),
+        exportServiceBinding({ exports: exportService, downloads, logger }),
+      ],
       logger,
     });
     closers.add('grpc', () => grpc.shutdown());
@@ -144,9 +202,16 @@ async function blobStoreOf(config: Config): Promise<ExportBlobStore> {
     // The AWS SDK is loaded only when the S3 store is configured.
     const { S3BlobStore } = await import('./blob/s3.blob-store');
     return new S3BlobStore({
-      bucket: config.EXPORT_S3_BUCKET!, prefix: config.EXPORT_S3_PREFIX,
-      client: { region: config.EXPORT_S3_REGION, forcePathStyle: config.EXPORT_S3_FORCE_PATH_STYLE, ...(config.EXPORT_S3_ENDPOINT ? { endpoint: config.EXPORT_S3_ENDPOINT } : {}) },
+      bucket: config.EXPORT_S3_BUCKET!,
+      prefix: config.EXPORT_S3_PREFIX,
+      client: {
+        region: config.EXPORT_S3_REGION,
+        forcePathStyle: config.EXPORT_S3_FORCE_PATH_STYLE,
+        ...(config.EXPORT_S3_ENDPOINT ? { endpoint: config.EXPORT_S3_ENDPOINT } : {}),
+      },
     });
   }
-  return new LocalDirectoryBlobStore(config.EXPORT_BLOB_DIR ?? path.join(config.DATA_DIR ?? os.tmpdir(), 'export-files'));
+  return new LocalDirectoryBlobStore(
+    config.EXPORT_BLOB_DIR ?? path.join(config.DATA_DIR ?? os.tmpdir(), 'export-files'),
+  );
 }

@@ -1,50 +1,67 @@
-import { commonEnv, grpcServerEnv, grpcTarget, grpcTlsIssues, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import {
+  commonEnv,
+  grpcServerEnv,
+  grpcTarget,
+  grpcTlsIssues,
+  kafkaEnv,
+  mongoEnv,
+  port,
+  redisEnv,
+  z,
+} from '@docket/config';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-export const configSchema = z.object({
-  ...commonEnv,
-  ...mongoEnv,
-  ...kafkaEnv,
-  ...redisEnv,
-  GRPC_PORT: port(50054),
-  ...grpcServerEnv,
-  MONGO_DB: z.string().min(1).default('export'),
-  QUERY_ENGINE_GRPC: grpcTarget('127.0.0.1:50052'),
-  DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
-  /** The stack's data directory (npm start sets it); export files go under it unless EXPORT_BLOB_DIR says otherwise. */
-  DATA_DIR: z.string().min(1).optional(),
-  /** local: files in a directory; s3: an S3-compatible bucket (credentials from the usual AWS_* variables). */
-  EXPORT_BLOB_STORE: z.enum(['local', 's3']).default('local'),
-  EXPORT_BLOB_DIR: z.string().min(1).optional(),
-  EXPORT_S3_BUCKET: z.string().min(1).optional(),
-  EXPORT_S3_PREFIX: z.string().default('exports/'),
-  EXPORT_S3_ENDPOINT: z.string().url().optional(),
-  EXPORT_S3_REGION: z.string().min(1).default('us-east-1'),
-  EXPORT_S3_FORCE_PATH_STYLE: flag.default(false),
-  /** Signs download links (HMAC-SHA256); every export process of a deployment must share it. */
-  EXPORT_LINK_SECRET: z.string().min(16, 'must be at least 16 characters').default('docket-dev-export-link-secret'),
-  /** How long a finished file is kept and its link works (days; fractions allowed). */
-  EXPORT_TTL_DAYS: z.coerce.number().positive().default(30),
-  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(3),
-  EXPORT_MAX_STORED: z.coerce.number().int().min(1).default(50),
-  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(1_000_000),
-  /** Exports one process builds at once; 0 runs the API only (workers elsewhere). */
-  EXPORT_WORKERS: z.coerce.number().int().min(0).default(1),
-  /** A killed worker's export is taken over by another worker after this long. */
-  EXPORT_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
-  EXPORT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(3_600_000),
-  /** The app's address, for the document links in exported rows and footnotes. */
-  EXPORT_APP_URL: z.string().url().default('http://localhost:3000'),
-}).superRefine((config, context) => {
-  const targets = { QUERY_ENGINE_GRPC: config.QUERY_ENGINE_GRPC, DOCUMENTS_GRPC: config.DOCUMENTS_GRPC };
-  for (const issue of grpcTlsIssues(config, { listen: config.GRPC_HOST, targets })) context.addIssue({ code: 'custom', ...issue });
-  if (config.EXPORT_BLOB_STORE === 's3' && !config.EXPORT_S3_BUCKET) {
-    context.addIssue({ code: 'custom', path: ['EXPORT_S3_BUCKET'], message: 'is required with EXPORT_BLOB_STORE=s3' });
-  }
-  if (config.NODE_ENV === 'production' && config.EXPORT_LINK_SECRET === 'docket-dev-export-link-secret') {
-    context.addIssue({ code: 'custom', path: ['EXPORT_LINK_SECRET'], message: 'must be set in production' });
-  }
-});
+export const configSchema = z
+  .object({
+    ...commonEnv,
+    ...mongoEnv,
+    ...kafkaEnv,
+    ...redisEnv,
+    GRPC_PORT: port(50054),
+    ...grpcServerEnv,
+    MONGO_DB: z.string().min(1).default('export'),
+    QUERY_ENGINE_GRPC: grpcTarget('127.0.0.1:50052'),
+    DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
+    /** The stack's data directory (npm start sets it); export files go under it unless EXPORT_BLOB_DIR says otherwise. */
+    DATA_DIR: z.string().min(1).optional(),
+    /** local: files in a directory; s3: an S3-compatible bucket (credentials from the usual AWS_* variables). */
+    EXPORT_BLOB_STORE: z.enum(['local', 's3']).default('local'),
+    EXPORT_BLOB_DIR: z.string().min(1).optional(),
+    EXPORT_S3_BUCKET: z.string().min(1).optional(),
+    EXPORT_S3_PREFIX: z.string().default('exports/'),
+    EXPORT_S3_ENDPOINT: z.string().url().optional(),
+    EXPORT_S3_REGION: z.string().min(1).default('us-east-1'),
+    EXPORT_S3_FORCE_PATH_STYLE: flag.default(false),
+    /** Signs download links (HMAC-SHA256); every export process of a deployment must share it. */
+    EXPORT_LINK_SECRET: z.string().min(16, 'must be at least 16 characters').default('docket-dev-export-link-secret'),
+    /** How long a finished file is kept and its link works (days; fractions allowed). */
+    EXPORT_TTL_DAYS: z.coerce.number().positive().default(30),
+    EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(3),
+    EXPORT_MAX_STORED: z.coerce.number().int().min(1).default(50),
+    EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(1_000_000),
+    /** Exports one process builds at once; 0 runs the API only (workers elsewhere). */
+    EXPORT_WORKERS: z.coerce.number().int().min(0).default(1),
+    /** A killed worker's export is taken over by another worker after this long. */
+    EXPORT_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+    EXPORT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(3_600_000),
+    /** The app's address, for the document links in exported rows and footnotes. */
+    EXPORT_APP_URL: z.string().url().default('http://localhost:3000'),
+  })
+  .superRefine((config, context) => {
+    const targets = { QUERY_ENGINE_GRPC: config.QUERY_ENGINE_GRPC, DOCUMENTS_GRPC: config.DOCUMENTS_GRPC };
+    for (const issue of grpcTlsIssues(config, { listen: config.GRPC_HOST, targets }))
+      context.addIssue({ code: 'custom', ...issue });
+    if (config.EXPORT_BLOB_STORE === 's3' && !config.EXPORT_S3_BUCKET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['EXPORT_S3_BUCKET'],
+        message: 'is required with EXPORT_BLOB_STORE=s3',
+      });
+    }
+    if (config.NODE_ENV === 'production' && config.EXPORT_LINK_SECRET === 'docket-dev-export-link-secret') {
+      context.addIssue({ code: 'custom', path: ['EXPORT_LINK_SECRET'], message: 'must be set in production' });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;

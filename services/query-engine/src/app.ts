@@ -2,43 +2,56 @@ import { Redis } from 'ioredis';
 import { NotAllowedError, NotFoundError } from '@docket/errors';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, grpcChannelCredentials, grpcTlsOf, startGrpcServer, type StartedService, ShutdownLadder, UserActivity } from '@docket/service-kit';
+import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
 import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import type { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
+import {
+  connectMongo,
+  grpcChannelCredentials,
+  grpcTlsOf,
+  ShutdownLadder,
+  startGrpcServer,
+  UserActivity,
+  type StartedService,
+} from '@docket/service-kit';
 import { vectorIndexPathOf, type Config } from './config';
-import { ThreadedEmbedder } from './embeddings/threaded.embedder';
-import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './events/query-events';
 import { FiguresBuilder } from './domain/figures';
-import { queryServiceBinding } from './grpc/queries.grpc';
-import { AnalysisWriter, answerModesOf, ChatCompletionsClient, llmSettingsOf } from './llm';
-import { bm25Retrieve, HybridRetriever } from './retrieval/retrieve';
-import { VectorIndex } from './retrieval/vector-index';
-import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
-import { VectorIndexingBackend } from './retrieval/vector-indexing.backend';
-import { AskService, type AskWorkspaceScope, type Retriever } from './service/ask.service';
-import { AnswerThreads } from './service/answer-threads/answer-threads';
-import { SearchService } from './service/search.service';
-import { SearchStreamService } from './service/search-stream.service';
-import { DocumentAnswerService } from './service/document-answer.service';
-import { LiveAnswers } from './service/live-answers.service';
-import { QueryRepository } from './store/query.repository';
-import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP, type DocumentTopics } from './events/document-events.consumer';
+import { ThreadedEmbedder } from './embeddings/threaded.embedder';
+import {
+  DEFAULT_DOCUMENT_TOPICS,
+  DocumentEventsConsumer,
+  INDEXER_GROUP,
+  type DocumentTopics,
+} from './events/document-events.consumer';
 import { IndexingLag } from './events/indexing-lag';
-import { IndexCoverageService } from './service/index-coverage.service';
-import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
+import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './events/query-events';
 import { DocumentsGrpcSource } from './grpc/documents-source.client';
+import { queryServiceBinding } from './grpc/queries.grpc';
 import { searchServiceBinding } from './grpc/search.grpc';
 import { workspaceServiceBinding } from './grpc/workspaces.grpc';
 import { openChosenBackend } from './index/opensearch/search-backend-choice';
 import { queryBudget } from './index/query-budget';
 import { DEFAULT_READ_BUDGET_MS, type SearchBackend } from './index/search-backend';
+import { AnalysisWriter, answerModesOf, ChatCompletionsClient, llmSettingsOf } from './llm';
+import { bm25Retrieve, HybridRetriever } from './retrieval/retrieve';
+import { VectorIndex } from './retrieval/vector-index';
+import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
+import { VectorIndexingBackend } from './retrieval/vector-indexing.backend';
+import { AnswerThreads } from './service/answer-threads/answer-threads';
+import { AskService, type AskWorkspaceScope, type Retriever } from './service/ask.service';
+import { DocumentAnswerService } from './service/document-answer.service';
+import { IndexCoverageService } from './service/index-coverage.service';
+import { LiveAnswers } from './service/live-answers.service';
+import { SearchStreamService } from './service/search-stream.service';
+import { SearchService } from './service/search.service';
 import { WorkspaceScope } from './service/workspace-scope';
 import { WorkspaceService } from './service/workspace.service';
-import { WorkspaceRepository } from './store/workspace.repository';
+import { QueryRepository } from './store/query.repository';
 import { WorkspaceRequestRepository } from './store/workspace-request.repository';
+import { WorkspaceRepository } from './store/workspace.repository';
+import { indexerHasCommitted, refillCreatedIndex } from './workers/refill-created-index';
 import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
 import { ReindexWorker } from './workers/reindex.worker';
-import { indexerHasCommitted, refillCreatedIndex } from './workers/refill-created-index';
 import { startReindex } from './workers/start-reindex';
 
 /** Names that tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
@@ -70,7 +83,12 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
   try {
     // OPENSEARCH_URL picks the OpenSearch backend; otherwise the embedded SQLite FTS5 index.
-    const { backend: searchIndex, describe: indexDescription, wasReset: indexWasReset, wasCreated: indexWasCreated } = await openChosenBackend(config, logger);
+    const {
+      backend: searchIndex,
+      describe: indexDescription,
+      wasReset: indexWasReset,
+      wasCreated: indexWasCreated,
+    } = await openChosenBackend(config, logger);
     closers.add('index', () => searchIndex.close());
     // With vectors on, every write to the search index also queues the document for embedding.
     // Users' questions and searches under way: the embedding backlog waits for them.
@@ -90,7 +108,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     // Deletions a crash interrupted are finished in the background (the workspaces are gone for readers already).
     void workspaces.purgeDeleted().then(
       (finished) => finished > 0 && logger.info({ finished }, 'interrupted workspace deletions finished'),
-      (error: unknown) => logger.warn({ err: error }, 'interrupted workspace deletions not finished; the next start retries'),
+      (error: unknown) =>
+        logger.warn({ err: error }, 'interrupted workspace deletions not finished; the next start retries'),
     );
 
     const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
@@ -99,19 +118,38 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const processTopic = overrides.processTopic ?? topics.processUpdated;
     const kafka = createKafka({ clientId: 'query-engine', brokers: config.KAFKA_BROKERS, logger });
     const queryCompletedTopic = overrides.queryCompletedTopic ?? DEFAULT_QUERY_COMPLETED_TOPIC;
-    await ensureTopics(kafka, [documentTopics.ingested, documentTopics.updated, documentTopics.deleted, processTopic, queryCompletedTopic]);
+    await ensureTopics(kafka, [
+      documentTopics.ingested,
+      documentTopics.updated,
+      documentTopics.deleted,
+      processTopic,
+      queryCompletedTopic,
+    ]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
-    const queryRelay = new OutboxRelay({ model: queries.model, publisher, logger, intervalMs: config.OUTBOX_INTERVAL_MS });
+    const queryRelay = new OutboxRelay({
+      model: queries.model,
+      publisher,
+      logger,
+      intervalMs: config.OUTBOX_INTERVAL_MS,
+    });
     queryRelay.start(); // the first pass publishes whatever a previous run left pending
     closers.add('query outbox', () => queryRelay.stop());
 
     const llm = llmSettingsOf(config);
     const writer = new AnalysisWriter({ chat: llm && new ChatCompletionsClient(llm), logger });
-    const answerModes = answerModesOf({ generativeConfigured: writer.generativeConfigured, configuredDefault: config.DEFAULT_ANALYSIS_MODE });
+    const answerModes = answerModesOf({
+      generativeConfigured: writer.generativeConfigured,
+      configuredDefault: config.DEFAULT_ANALYSIS_MODE,
+    });
     // Questions' analyses and figures off the event loop; one thread: two cores, shared with indexing.
-    const answerThreads = new AnswerThreads({ threads: 1, logger, endIdleAfterMs: QUESTION_WORKER_IDLE_MS, startOnDemand: true });
+    const answerThreads = new AnswerThreads({
+      threads: 1,
+      logger,
+      endIdleAfterMs: QUESTION_WORKER_IDLE_MS,
+      startOnDemand: true,
+    });
     closers.add('answer threads', () => answerThreads.close());
     // A question's threads start when a user is about (a search or a question arrives), not at start,
     // so a stack nobody uses holds neither the model nor the answer thread.
@@ -139,34 +177,63 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     closers.add('worker redis', () => workerRedis.quit());
 
-    const processes = new ProcessUpdatesPublisher(publisher, new RedisProcessSequence(redis, '{query-engine}:process-sequence'), processTopic);
+    const processes = new ProcessUpdatesPublisher(
+      publisher,
+      new RedisProcessSequence(redis, '{query-engine}:process-sequence'),
+      processTopic,
+    );
     const source = new DocumentsGrpcSource(config.DOCUMENTS_GRPC, grpcChannelCredentials(grpcTlsOf(config)));
     closers.add('documents client', () => source.close());
 
     const queuePrefix = overrides.queuePrefix ?? QUEUE_PREFIX;
     const queue = new ReindexQueue(redis, queuePrefix);
     closers.add('queue', () => queue.close());
-    const worker = new ReindexWorker({ connection: workerRedis, prefix: queuePrefix, index, source, processes, logger });
+    const worker = new ReindexWorker({
+      connection: workerRedis,
+      prefix: queuePrefix,
+      index,
+      source,
+      processes,
+      logger,
+    });
     worker.start();
     closers.add('worker', () => worker.close());
     if (indexWasReset) {
       // The index of an older schema is empty now and Kafka offsets have moved past the old events:
       // only a re-index refills it, so the service starts one itself (a process administrators see).
-      await startReindex({ processes, jobs: queue, logger }, { ownerId: '', requestedBy: 'query-engine: the index schema changed' });
-    } else if (indexWasCreated && await indexerHasCommitted(kafka.admin(), indexerGroup, documentTopicNames, logger)) {
+      await startReindex(
+        { processes, jobs: queue, logger },
+        { ownerId: '', requestedBy: 'query-engine: the index schema changed' },
+      );
+    } else if (
+      indexWasCreated &&
+      (await indexerHasCommitted(kafka.admin(), indexerGroup, documentTopicNames, logger))
+    ) {
       // No index was there, but the consumer group has read events before (a lost volume): refilled by a
       // re-index if the documents service has documents, asked in the background (it may start after
       // this service). On a fresh install the new group reads every topic from the beginning instead.
       const refill = new AbortController();
       closers.add('index refill', () => refill.abort());
       void refillCreatedIndex({
-        source, logger, signal: refill.signal,
+        source,
+        logger,
+        signal: refill.signal,
         startReindex: (requestedBy) => startReindex({ processes, jobs: queue, logger }, { ownerId: '', requestedBy }),
-      }).catch((error: unknown) => logger.error({ err: error }, 'the re-index of the newly created index could not be queued; start one from /admin'));
+      }).catch((error: unknown) =>
+        logger.error(
+          { err: error },
+          'the re-index of the newly created index could not be queued; start one from /admin',
+        ),
+      );
     }
 
     const consumer = new DocumentEventsConsumer({
-      kafka, connection, logger, index, groupId: indexerGroup, topics: documentTopics,
+      kafka,
+      connection,
+      logger,
+      index,
+      groupId: indexerGroup,
+      topics: documentTopics,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
@@ -175,7 +242,13 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const search = new SearchService({
       index,
       users,
-      workspaces: { scope: workspaceScope, queries: { recordSearch: (s) => asker.recordSearch(s), setRequestId: (id, requestId) => queries.setRequestId(id, requestId) } },
+      workspaces: {
+        scope: workspaceScope,
+        queries: {
+          recordSearch: (s) => asker.recordSearch(s),
+          setRequestId: (id, requestId) => queries.setRequestId(id, requestId),
+        },
+      },
     });
     const lag = new IndexingLag({ admin: kafka.admin(), groupId: indexerGroup, topics: documentTopicNames });
     closers.add('indexing lag', () => lag.close());
@@ -187,10 +260,24 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       healthPort: config.GRPC_HEALTH_PORT,
       services: [
         searchServiceBinding({
-          search, stream: new SearchStreamService({ index, workspaces: workspaceScope }), index, coverage, processes, jobs: queue, logger, budgetMs: config.SEARCH_TIME_BUDGET_MS,
+          search,
+          stream: new SearchStreamService({ index, workspaces: workspaceScope }),
+          index,
+          coverage,
+          processes,
+          jobs: queue,
+          logger,
+          budgetMs: config.SEARCH_TIME_BUDGET_MS,
         }),
         workspaceServiceBinding({ workspaces, logger }),
-        queryServiceBinding({ asker, live: new LiveAnswers({ asker, workspaces: askScopeOf(workspaceScope) }), documentAnswers: new DocumentAnswerService({ index, budgetMs: config.SEARCH_TIME_BUDGET_MS }), queries, answerModes, logger }),
+        queryServiceBinding({
+          asker,
+          live: new LiveAnswers({ asker, workspaces: askScopeOf(workspaceScope) }),
+          documentAnswers: new DocumentAnswerService({ index, budgetMs: config.SEARCH_TIME_BUDGET_MS }),
+          queries,
+          answerModes,
+          logger,
+        }),
       ],
       logger,
     });
@@ -220,10 +307,17 @@ const QUESTION_WORKER_IDLE_MS = 10 * 60_000;
  * VectorIndexingBackend) and a hybrid retriever; with VECTOR_SEARCH=off, BM25 alone.
  */
 async function openRetrieval(
-  config: Config, searchIndex: SearchBackend, logger: Logger, closers: ShutdownLadder, users: UserActivity,
+  config: Config,
+  searchIndex: SearchBackend,
+  logger: Logger,
+  closers: ShutdownLadder,
+  users: UserActivity,
 ): Promise<{ index: SearchBackend; retriever: Retriever }> {
   if (config.VECTOR_SEARCH === 'off') {
-    return { index: searchIndex, retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(searchIndex, question, scope, k, budget) } };
+    return {
+      index: searchIndex,
+      retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(searchIndex, question, scope, k, budget) },
+    };
   }
   // The backlog's workers are processes in sessions of their own at nice 19, so they take only CPU no
   // other part of the stack wants (as threads, they took this service's whole share: a core while the
@@ -232,16 +326,30 @@ async function openRetrieval(
   // question thread starts when a user is about and ends ten minutes after, so an idle service holds no model.
   // While documents stream in, the backlog waits for a pause in them: searchable first, then embedded.
   const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, {
-    questionThread: true, backgroundNice: 19, backgroundIn: 'process', users,
-    endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS, endQuestionWorkerAfterMs: QUESTION_WORKER_IDLE_MS, questionWorkerOnDemand: true,
+    questionThread: true,
+    backgroundNice: 19,
+    backgroundIn: 'process',
+    users,
+    endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS,
+    endQuestionWorkerAfterMs: QUESTION_WORKER_IDLE_MS,
+    questionWorkerOnDemand: true,
   });
   users.onArrival(() => embedder.warm());
   closers.add('embedder', () => embedder.close());
   const vectors = VectorIndex.open(vectorIndexPathOf(config), vectorScheme(embedder));
   closers.add('vector index', () => vectors.close());
   // The texts to embed are read as background work: a user's search or question goes first.
-  const documents = { fetch: (ids: string[]) => searchIndex.fetch(ids, queryBudget(DEFAULT_READ_BUDGET_MS, { background: true })) };
-  const indexer = new VectorIndexer({ index: vectors, embedder, documents, logger, users, writesQuietMs: config.EMBED_AFTER_WRITES_QUIET_MS || undefined });
+  const documents = {
+    fetch: (ids: string[]) => searchIndex.fetch(ids, queryBudget(DEFAULT_READ_BUDGET_MS, { background: true })),
+  };
+  const indexer = new VectorIndexer({
+    index: vectors,
+    embedder,
+    documents,
+    logger,
+    users,
+    writesQuietMs: config.EMBED_AFTER_WRITES_QUIET_MS || undefined,
+  });
   indexer.start();
   // A stop abandons the backlog's embedding in flight (its rows stay in the backlog for the next start):
   // at nice 19 on a busy machine it could outlast the service's 15 s to stop.
@@ -250,7 +358,10 @@ async function openRetrieval(
     await embedder.close();
     await stopped;
   });
-  return { index: new VectorIndexingBackend(searchIndex, indexer), retriever: new HybridRetriever(searchIndex, { vectors, embedder }) };
+  return {
+    index: new VectorIndexingBackend(searchIndex, indexer),
+    retriever: new HybridRetriever(searchIndex, { vectors, embedder }),
+  };
 }
 
 /** The ask pipeline's view of workspaces: run checks, the log, and read access for stored queries. */
@@ -258,9 +369,11 @@ function askScopeOf(scope: WorkspaceScope): AskWorkspaceScope {
   return {
     resolve: (userId, workspaceId) => scope.resolve(userId, workspaceId),
     recordRequest: (request) => scope.recordRequest(request),
-    isMember: (userId, workspaceId) => scope.resolve(userId, workspaceId, { access: 'read' }).then(
-      () => true,
-      (error: unknown) => (error instanceof NotFoundError || error instanceof NotAllowedError ? false : Promise.reject(error)),
-    ),
+    isMember: (userId, workspaceId) =>
+      scope.resolve(userId, workspaceId, { access: 'read' }).then(
+        () => true,
+        (error: unknown) =>
+          error instanceof NotFoundError || error instanceof NotAllowedError ? false : Promise.reject(error),
+      ),
   };
 }

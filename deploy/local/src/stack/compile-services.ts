@@ -41,18 +41,31 @@ export async function compileServices(repoRoot: string): Promise<CompileResult> 
     if (!fs.existsSync(groupDir)) continue;
     for (const workspace of fs.readdirSync(groupDir, { withFileTypes: true })) {
       const srcDir = path.join(groupDir, workspace.name, 'src');
-      if (workspace.isDirectory() && fs.existsSync(srcDir)) pairs.push(...mirrored(srcDir, filesUnder(srcDir), path.join(groupDir, workspace.name, 'dist')));
+      if (workspace.isDirectory() && fs.existsSync(srcDir))
+        pairs.push(...mirrored(srcDir, filesUnder(srcDir), path.join(groupDir, workspace.name, 'dist')));
     }
   }
   const frontendDir = path.join(repoRoot, 'frontend');
-  const frontendFiles = FRONTEND_SERVER_SOURCES.map((name) => path.join(frontendDir, name)).filter((file) => fs.existsSync(file)).flatMap(filesUnder);
-  pairs.push(...mirrored(frontendDir, frontendFiles.filter((file) => file.endsWith('.ts')), path.join(frontendDir, 'dist')));
+  const frontendFiles = FRONTEND_SERVER_SOURCES.map((name) => path.join(frontendDir, name))
+    .filter((file) => fs.existsSync(file))
+    .flatMap(filesUnder);
+  pairs.push(
+    ...mirrored(
+      frontendDir,
+      frontendFiles.filter((file) => file.endsWith('.ts')),
+      path.join(frontendDir, 'dist'),
+    ),
+  );
 
   const jobs = pairs.filter(({ source, target }) => !isNewer(target, source));
   await runPool(jobs, 8, async ({ source, target }) => {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     if (!source.endsWith('.ts')) return writeAtomically(target, fs.readFileSync(source));
-    const output = await transformFile(source, { ...SWC_OPTIONS, filename: source, sourceFileName: path.relative(path.dirname(target), source) });
+    const output = await transformFile(source, {
+      ...SWC_OPTIONS,
+      filename: source,
+      sourceFileName: path.relative(path.dirname(target), source),
+    });
     const mapName = `${path.basename(target)}.map`;
     if (output.map) writeAtomically(`${target}.map`, output.map);
     writeAtomically(target, `${output.code}\n//# sourceMappingURL=${mapName}\n`);
@@ -63,7 +76,8 @@ export async function compileServices(repoRoot: string): Promise<CompileResult> 
 /** Every file under `fileOrDir` (itself when it is a file). */
 function filesUnder(fileOrDir: string): string[] {
   if (!fs.statSync(fileOrDir).isDirectory()) return [fileOrDir];
-  return fs.readdirSync(fileOrDir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(fileOrDir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -77,7 +91,10 @@ function mirrored(fromDir: string, files: string[], toDir: string): { source: st
     .filter((file) => !file.endsWith('.d.ts'))
     .map((source) => {
       const relative = path.relative(fromDir, source);
-      return { source, target: path.join(toDir, relative.endsWith('.ts') ? relative.replace(/\.ts$/, '.js') : relative) };
+      return {
+        source,
+        target: path.join(toDir, relative.endsWith('.ts') ? relative.replace(/\.ts$/, '.js') : relative),
+      };
     });
 }
 

@@ -27,7 +27,10 @@ function newestSource(frontendDir: string): { file: string; mtimeMs: number } | 
     }
   }
   for (const entry of fs.readdirSync(frontendDir, { withFileTypes: true })) {
-    if (entry.isFile() && /^(next\.config\.|middleware\.|instrumentation|package\.json$|tsconfig\.json$)/.test(entry.name)) {
+    if (
+      entry.isFile() &&
+      /^(next\.config\.|middleware\.|instrumentation|package\.json$|tsconfig\.json$)/.test(entry.name)
+    ) {
       candidates.push(path.join(frontendDir, entry.name));
     }
   }
@@ -59,9 +62,15 @@ export interface ExpectedBuild {
 /** How long the last frontend build on this machine took (kept in the jar cache dir), or a guess. */
 export function expectedBuildSeconds(cacheDir: string): ExpectedBuild {
   try {
-    const { seconds, cpuSeconds } = JSON.parse(fs.readFileSync(path.join(cacheDir, TIMINGS_FILE), 'utf8')) as { seconds: number; cpuSeconds?: number };
+    const { seconds, cpuSeconds } = JSON.parse(fs.readFileSync(path.join(cacheDir, TIMINGS_FILE), 'utf8')) as {
+      seconds: number;
+      cpuSeconds?: number;
+    };
     if (Number.isFinite(seconds) && seconds > 0) {
-      const cpu = cpuSeconds !== undefined && Number.isFinite(cpuSeconds) && cpuSeconds > 0 ? cpuSeconds : FIRST_BUILD_GUESS_CPU_SECONDS;
+      const cpu =
+        cpuSeconds !== undefined && Number.isFinite(cpuSeconds) && cpuSeconds > 0
+          ? cpuSeconds
+          : FIRST_BUILD_GUESS_CPU_SECONDS;
       return { seconds, cpuSeconds: cpu, measured: true };
     }
   } catch {
@@ -73,7 +82,10 @@ export function expectedBuildSeconds(cacheDir: string): ExpectedBuild {
 export function recordBuildSeconds(cacheDir: string, seconds: number, cpuSeconds?: number): void {
   fs.mkdirSync(cacheDir, { recursive: true });
   const round = (n: number) => Math.round(n * 10) / 10;
-  fs.writeFileSync(path.join(cacheDir, TIMINGS_FILE), JSON.stringify({ seconds: round(seconds), ...(cpuSeconds ? { cpuSeconds: round(cpuSeconds) } : {}) }) + '\n');
+  fs.writeFileSync(
+    path.join(cacheDir, TIMINGS_FILE),
+    JSON.stringify({ seconds: round(seconds), ...(cpuSeconds ? { cpuSeconds: round(cpuSeconds) } : {}) }) + '\n',
+  );
 }
 
 /**
@@ -91,7 +103,9 @@ export function buildProgressLine(elapsedSeconds: number, expected: ExpectedBuil
     return `${what}, ${estimate} (about ${Math.round(done * 100)} % of its ${Math.round(expected.cpuSeconds)} CPU-s of work done, ${pace.toFixed(1)} cores for it)`;
   }
   const left = Math.round(expected.seconds - elapsedSeconds);
-  const basis = expected.measured ? `the last build here took ${Math.round(expected.seconds)} s` : `a first build takes about ${Math.round(expected.seconds)} s on 2 cores`;
+  const basis = expected.measured
+    ? `the last build here took ${Math.round(expected.seconds)} s`
+    : `a first build takes about ${Math.round(expected.seconds)} s on 2 cores`;
   const estimate = left > 0 ? `about ${left} s left` : 'taking longer than expected (the machine is busy?)';
   return `${what}, ${estimate} (${basis})`;
 }

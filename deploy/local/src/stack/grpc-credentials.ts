@@ -15,6 +15,10 @@ export function clientCredentialsOf(files: GrpcTlsFiles | undefined): ChannelCre
  */
 export function localClientCredentials(dataDir: string): ChannelCredentials {
   const dir = path.join(dataDir, 'tls');
-  const files = { ca: path.join(dir, 'ca.crt'), cert: path.join(dir, 'launcher.crt'), key: path.join(dir, 'launcher.key') };
+  const files = {
+    ca: path.join(dir, 'ca.crt'),
+    cert: path.join(dir, 'launcher.crt'),
+    key: path.join(dir, 'launcher.key'),
+  };
   return clientCredentialsOf(Object.values(files).every((file) => fs.existsSync(file)) ? files : undefined);
 }

@@ -18,7 +18,11 @@ const HealthClientCtor = grpc.makeGenericClientConstructor(
  * grpc.health.v1.Health/Check for the overall status ('') of the server at target (host:port); a
  * server with mutual TLS needs `credentials` holding a certificate from its CA.
  */
-export function grpcServing(target: string, timeoutMs = 1000, credentials: grpc.ChannelCredentials = grpc.credentials.createInsecure()): Promise<boolean> {
+export function grpcServing(
+  target: string,
+  timeoutMs = 1000,
+  credentials: grpc.ChannelCredentials = grpc.credentials.createInsecure(),
+): Promise<boolean> {
   const client = new HealthClientCtor(target, credentials);
   return new Promise<boolean>((resolve) => {
     client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, reply) => {
@@ -28,7 +32,11 @@ export function grpcServing(target: string, timeoutMs = 1000, credentials: grpc.
 }
 
 /** GET url; true when the response status passes `accept` (default: 2xx). */
-export async function httpOk(url: string, accept: (status: number) => boolean = (s) => s >= 200 && s < 300, timeoutMs = 5000): Promise<boolean> {
+export async function httpOk(
+  url: string,
+  accept: (status: number) => boolean = (s) => s >= 200 && s < 300,
+  timeoutMs = 5000,
+): Promise<boolean> {
   try {
     const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     await response.arrayBuffer();

@@ -10,7 +10,19 @@ const LEVELS: Record<number, { label: string; colour: number }> = {
   60: { label: 'FATAL', colour: 41 },
 };
 // Fields every pino line has; not worth repeating on the console.
-const SKIP = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'service', 'name', 'trace_id', 'span_id', 'trace_flags', 'v']);
+const SKIP = new Set([
+  'level',
+  'time',
+  'msg',
+  'pid',
+  'hostname',
+  'service',
+  'name',
+  'trace_id',
+  'span_id',
+  'trace_flags',
+  'v',
+]);
 
 export interface LineFormatter {
   format(name: string, line: string): string;
@@ -32,7 +44,8 @@ export function parsePino(line: string): Record<string, unknown> | undefined {
   if (!line.startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(line);
-    if (value && typeof value === 'object' && 'level' in value && 'msg' in value) return value as Record<string, unknown>;
+    if (value && typeof value === 'object' && 'level' in value && 'msg' in value)
+      return value as Record<string, unknown>;
   } catch {
     // not JSON after all
   }

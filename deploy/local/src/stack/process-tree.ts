@@ -53,14 +53,25 @@ function allProcesses(): ProcessStat[] | undefined {
   } catch {
     return undefined;
   }
-  return entries.filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    const stat = readStat(entry);
-    if (!stat) return [];
-    // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
-    const { command, fields } = stat;
-    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    return [{ pid: Number(entry), command, state: fields[0] ?? '', ppid: Number(fields[1]), pgrp: Number(fields[2]), ticks }];
-  });
+  return entries
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      const stat = readStat(entry);
+      if (!stat) return [];
+      // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
+      const { command, fields } = stat;
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      return [
+        {
+          pid: Number(entry),
+          command,
+          state: fields[0] ?? '',
+          ppid: Number(fields[1]),
+          pgrp: Number(fields[2]),
+          ticks,
+        },
+      ];
+    });
 }
 
 /**

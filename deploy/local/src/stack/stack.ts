@@ -1,25 +1,31 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startInfra, type InfraHandle, type InfraPorts } from '../infra';
-import { fewMallocArenas } from '../jvm-env';
-import { spawnManaged, type ManagedProcess } from '../managed-process';
-import { cacheDir, repoRoot, defaultDataDir } from '../paths';
-import { freePort, isPortOpen, pollUntil } from '../wait';
-import { compileServices } from './compile-services';
-import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, nextBin, recordBuildSeconds } from './frontend-build';
-import { groupCpuSeconds } from './process-tree';
 import type { ChannelCredentials } from '@grpc/grpc-js';
 import { ensureLocalCertificates, type GrpcTlsFiles } from '../grpc-certificates';
-import { clientCredentialsOf } from './grpc-credentials';
-import { grpcServing, httpOk } from './health';
-import { parsePino } from './log-format';
-import { sessionSecret } from './session-secret';
+import { startInfra, type InfraHandle, type InfraPorts } from '../infra';
+import { fewMallocArenas } from '../jvm-env';
+import { DEFAULT_MAIL_PORTS, startMailCatcher, type RunningMailCatcher } from '../mail';
+import { spawnManaged, type ManagedProcess } from '../managed-process';
+import { cacheDir, defaultDataDir, repoRoot } from '../paths';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
 import { stackStatusFile, writeStackStatus, type PartKind, type StackStatus } from '../supervise/stack-status';
 import { Supervisor } from '../supervise/supervisor';
+import { freePort, isPortOpen, pollUntil } from '../wait';
 import { DEFAULT_ZIPKIN_PORT, probeZipkin, startZipkin, type RunningZipkin } from '../zipkin';
-import { DEFAULT_MAIL_PORTS, startMailCatcher, type RunningMailCatcher } from '../mail';
+import { compileServices } from './compile-services';
+import {
+  buildProgressLine,
+  expectedBuildSeconds,
+  frontendNeedsBuild,
+  nextBin,
+  recordBuildSeconds,
+} from './frontend-build';
+import { clientCredentialsOf } from './grpc-credentials';
+import { grpcServing, httpOk } from './health';
+import { parsePino } from './log-format';
+import { groupCpuSeconds } from './process-tree';
+import { sessionSecret } from './session-secret';
 
 export interface StackPorts {
   documents: number;
@@ -42,7 +48,14 @@ const FRONTEND_PROXY_ADDRESS = '127.0.0.2';
 /** How often the launcher says how the frontend build is doing. */
 const BUILD_PROGRESS_EVERY_MS = 15_000;
 
-export const DEV_STACK_PORTS: StackPorts = { documents: 50051, queryEngine: 50052, alerts: 50053, export: 50054, bff: 4000, frontend: 3000 };
+export const DEV_STACK_PORTS: StackPorts = {
+  documents: 50051,
+  queryEngine: 50052,
+  alerts: 50053,
+  export: 50054,
+  bff: 4000,
+  frontend: 3000,
+};
 
 /** The gRPC services, started in parallel once the infrastructure is up. */
 const GRPC_SERVICES = [
@@ -52,7 +65,17 @@ const GRPC_SERVICES = [
   { name: 'export', dir: 'export', port: 'export', mongoDb: 'export' },
 ] as const;
 
-export const STACK_PART_NAMES = ['kafka', 'mongo', 'redis', 'zipkin', 'mail', ...GRPC_SERVICES.map((s) => s.name), 'bff', 'next-build', 'frontend'];
+export const STACK_PART_NAMES = [
+  'kafka',
+  'mongo',
+  'redis',
+  'zipkin',
+  'mail',
+  ...GRPC_SERVICES.map((s) => s.name),
+  'bff',
+  'next-build',
+  'frontend',
+];
 
 export interface StartStackOptions {
   profile: 'dev' | 'test';
@@ -171,10 +194,16 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
 
   await assertPortsFree(ports, withFrontend);
   // Each part gets its own certificate; `launcher` is the launcher's own, for health checks and tools.
-  const certificates = opts.tls === false
-    ? undefined
-    : await ensureLocalCertificates(path.join(dataDir, 'tls'), [...GRPC_SERVICES.map((s) => s.name), 'bff', 'launcher']);
-  if (certificates && certificates.made > 0) log(`made ${certificates.made} certificates for the services' mutual TLS in ${certificates.dir}`);
+  const certificates =
+    opts.tls === false
+      ? undefined
+      : await ensureLocalCertificates(path.join(dataDir, 'tls'), [
+          ...GRPC_SERVICES.map((s) => s.name),
+          'bff',
+          'launcher',
+        ]);
+  if (certificates && certificates.made > 0)
+    log(`made ${certificates.made} certificates for the services' mutual TLS in ${certificates.dir}`);
   const launcherTls = certificates?.parts.launcher;
   const launcherCredentials = clientCredentialsOf(launcherTls);
   const grpcCredentials = () => launcherCredentials;
@@ -215,7 +244,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     return child;
   };
   // Any child (or infrastructure server) that dies during start-up aborts the whole start.
-  const watched = (): ManagedProcess[] => [...(infra?.processes ?? []), ...[...children.values()].filter((c) => c.name !== 'next-build')];
+  const watched = (): ManagedProcess[] => [
+    ...(infra?.processes ?? []),
+    ...[...children.values()].filter((c) => c.name !== 'next-build'),
+  ];
   const anyDied = (): string | undefined => {
     if (stopping) return 'start-up aborted';
     const dead = watched().find((c) => !c.isRunning());
@@ -265,7 +297,13 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       log(`building the frontend (${reason})`);
       log(buildProgressLine(0, expected));
       const buildStarted = Date.now();
-      const child = spawnChild('next-build', process.execPath, [nextBin(frontendDir), 'build'], frontendDir, NEXT_OFFLINE_ENV);
+      const child = spawnChild(
+        'next-build',
+        process.execPath,
+        [nextBin(frontendDir), 'build'],
+        frontendDir,
+        NEXT_OFFLINE_ENV,
+      );
       // The build's own process group: `next build` and its workers (spawnManaged starts a group).
       let cpuSoFar: number | undefined;
       // The largest figure read: a worker that exits unreaped takes its CPU out of the group's sum.
@@ -343,7 +381,11 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const entry = (dir: string) => path.join('services', dir, 'src', 'main.ts');
     const runtime = await compiled;
     const runTs = (name: string, dir: string, env: NodeJS.ProcessEnv) =>
-      spawnChild(name, process.execPath, [...runtime.nodeArgs(name), runtime.entry(dir)], repoRoot, { ...commonEnv, ...tlsEnvOf(name), ...env });
+      spawnChild(name, process.execPath, [...runtime.nodeArgs(name), runtime.entry(dir)], repoRoot, {
+        ...commonEnv,
+        ...tlsEnvOf(name),
+        ...env,
+      });
 
     // Everything starts at once (the BFF's gRPC clients and the frontend connect lazily); on two cores
     // overlapping their start-up is what makes `npm start` quick.
@@ -351,9 +393,19 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     // start-up: any part died; on a restart: this one died again, or the stack is stopping).
     type Launch = (abortIf: AbortIf) => Promise<ManagedProcess>;
     const launches = new Map<string, { kind: PartKind; launch: Launch }>();
-    const waitHealthy = async (child: ManagedProcess, probe: () => Promise<boolean>, description: string, abortIf: AbortIf) => {
+    const waitHealthy = async (
+      child: ManagedProcess,
+      probe: () => Promise<boolean>,
+      description: string,
+      abortIf: AbortIf,
+    ) => {
       try {
-        await pollUntil(probe, { timeoutMs: readyTimeoutMs, intervalMs: 100, description, abortIf: () => abortIf(child) });
+        await pollUntil(probe, {
+          timeoutMs: readyTimeoutMs,
+          intervalMs: 100,
+          description,
+          abortIf: () => abortIf(child),
+        });
       } catch (err) {
         await child.stop({ timeoutMs: 5000 });
         throw err;
@@ -409,9 +461,11 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     };
 
     let servicesSeconds = 0;
-    const backends = build.then(() => Promise.all([...GRPC_SERVICES.map(startGrpcService), startBff()])).then(() => {
-      servicesSeconds = (Date.now() - started) / 1000;
-    });
+    const backends = build
+      .then(() => Promise.all([...GRPC_SERVICES.map(startGrpcService), startBff()]))
+      .then(() => {
+        servicesSeconds = (Date.now() - started) / 1000;
+      });
     const frontendUrl = withFrontend ? `http://localhost:${ports.frontend}` : undefined;
     const frontendReady = (async () => {
       if (!withFrontend) return;
@@ -433,7 +487,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       // "Served" means the login page renders (it asks the BFF for the session), not merely an open port.
       const loginServed = () => httpOk(`http://127.0.0.1:${ports.frontend}/login`);
       const description = `frontend at ${frontendUrl}/login`;
-      launches.set('frontend', { kind: 'frontend', launch: (abortIf) => waitHealthy(spawnFrontend(), loginServed, description, abortIf) });
+      launches.set('frontend', {
+        kind: 'frontend',
+        launch: (abortIf) => waitHealthy(spawnFrontend(), loginServed, description, abortIf),
+      });
       const child = spawnFrontend();
       await backends;
       await waitHealthy(child, loginServed, description, anyDied);
@@ -458,7 +515,14 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       const port = traceUi.startAt;
       // Stopping the stack ends a Zipkin start or restart still waiting for its health check.
       const zipkinSignal = opts.signal ? AbortSignal.any([opts.signal, zipkinRestarts.signal]) : zipkinRestarts.signal;
-      const launchZipkin = () => startZipkin({ dir: path.join(dataDir, 'zipkin'), port, onLine: (line) => opts.onOutput?.('zipkin', line), log, signal: zipkinSignal });
+      const launchZipkin = () =>
+        startZipkin({
+          dir: path.join(dataDir, 'zipkin'),
+          port,
+          onLine: (line) => opts.onOutput?.('zipkin', line),
+          log,
+          signal: zipkinSignal,
+        });
       const startedAt = Date.now();
       zipkinStarting = launchZipkin().then(
         async (started) => {
@@ -482,7 +546,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
           });
         },
         (err: unknown) => {
-          if (!zipkinSignal.aborted) log(`Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`);
+          if (!zipkinSignal.aborted)
+            log(
+              `Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`,
+            );
         },
       );
     }
@@ -494,7 +561,12 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         process: mail.process,
         restart: async () => {
           if (stopping) throw new Error('the stack is stopping');
-          mail = await startMailCatcher({ dir: path.join(dataDir, 'mail'), smtpPort: smtp, webPort: web, onLine: (line) => opts.onOutput?.('mail', line) });
+          mail = await startMailCatcher({
+            dir: path.join(dataDir, 'mail'),
+            smtpPort: smtp,
+            webPort: web,
+            onLine: (line) => opts.onOutput?.('mail', line),
+          });
           return mail.process;
         },
       });
@@ -549,21 +621,36 @@ export const EXPORT_HEAP_FLAG = '--max-old-space-size=192';
 
 function nodeFlagsOf(part: string): string[] {
   const flags = process.env.DOCKET_SERVICE_NODE_FLAGS ?? (MOSTLY_WAITING_PARTS.has(part) ? MOSTLY_WAITING_FLAGS : '');
-  return `${flags} ${part === 'export' && !process.env.DOCKET_SERVICE_NODE_FLAGS ? EXPORT_HEAP_FLAG : ''}`.split(' ').filter(Boolean);
+  return `${flags} ${part === 'export' && !process.env.DOCKET_SERVICE_NODE_FLAGS ? EXPORT_HEAP_FLAG : ''}`
+    .split(' ')
+    .filter(Boolean);
 }
 
 /** How a service's main module is run: compiled JavaScript (with the resolve hook) or tsx. */
-async function serviceRuntime(compile: boolean, log: (message: string) => void): Promise<{ nodeArgs: (part: string) => string[]; entry: (dir: string) => string; frontendArgs: string[] }> {
+async function serviceRuntime(
+  compile: boolean,
+  log: (message: string) => void,
+): Promise<{ nodeArgs: (part: string) => string[]; entry: (dir: string) => string; frontendArgs: string[] }> {
   if (!compile) {
-    return { nodeArgs: () => ['--enable-source-maps', '--import', 'tsx'], entry: (dir) => path.join('services', dir, 'src', 'main.ts'), frontendArgs: ['--import', 'tsx', 'server.ts'] };
+    return {
+      nodeArgs: () => ['--enable-source-maps', '--import', 'tsx'],
+      entry: (dir) => path.join('services', dir, 'src', 'main.ts'),
+      frontendArgs: ['--import', 'tsx', 'server.ts'],
+    };
   }
   const result = await compileServices(repoRoot);
-  if (result.compiled > 0) log(`compiled ${result.compiled} changed TypeScript files to JavaScript in ${result.seconds.toFixed(1)} s`);
+  if (result.compiled > 0)
+    log(`compiled ${result.compiled} changed TypeScript files to JavaScript in ${result.seconds.toFixed(1)} s`);
   return {
     nodeArgs: (part) => [...nodeFlagsOf(part), '--require', path.join(__dirname, 'compiled-resolve.cjs')],
     entry: (dir) => path.join('services', dir, 'dist', 'main.js'),
     // The resolve hook too: server.js requires @docket/idle-release, a workspace compiled into its dist/.
-    frontendArgs: [...nodeFlagsOf('frontend'), '--require', path.join(__dirname, 'compiled-resolve.cjs'), path.join('dist', 'server.js')],
+    frontendArgs: [
+      ...nodeFlagsOf('frontend'),
+      '--require',
+      path.join(__dirname, 'compiled-resolve.cjs'),
+      path.join('dist', 'server.js'),
+    ],
   };
 }
 
@@ -595,11 +682,22 @@ async function planTraceUi(deps: {
 }
 
 /** MailDev for the stack when no SMTP_URL is given (every e-mail lands in its web inbox), else undefined. */
-async function startLocalMail(deps: { opts: StartStackOptions; isTest: boolean; dataDir: string; log: (message: string) => void }): Promise<RunningMailCatcher | undefined> {
+async function startLocalMail(deps: {
+  opts: StartStackOptions;
+  isTest: boolean;
+  dataDir: string;
+  log: (message: string) => void;
+}): Promise<RunningMailCatcher | undefined> {
   const { opts, isTest, log } = deps;
   if (opts.env?.SMTP_URL ?? process.env.SMTP_URL) return undefined;
   const ports = opts.mailPorts ?? (isTest ? { smtp: await freePort(), web: await freePort() } : DEFAULT_MAIL_PORTS);
-  const mail = await startMailCatcher({ dir: path.join(deps.dataDir, 'mail'), smtpPort: ports.smtp, webPort: ports.web, onLine: (line) => opts.onOutput?.('mail', line), signal: opts.signal });
+  const mail = await startMailCatcher({
+    dir: path.join(deps.dataDir, 'mail'),
+    smtpPort: ports.smtp,
+    webPort: ports.web,
+    onLine: (line) => opts.onOutput?.('mail', line),
+    signal: opts.signal,
+  });
   log(`no SMTP_URL: e-mail goes to the local mail catcher; inbox at ${mail.webUrl} (SMTP ${mail.smtpUrl})`);
   return mail;
 }
@@ -640,7 +738,10 @@ function firstAdminFrom(line: string): StackHandle['firstAdmin'] {
   const entry = parsePino(line);
   if (!entry || typeof entry.msg !== 'string' || !entry.msg.startsWith('first administrator created')) return undefined;
   if (typeof entry.email !== 'string') return undefined;
-  return { email: entry.email, oneTimePassword: typeof entry.oneTimePassword === 'string' ? entry.oneTimePassword : undefined };
+  return {
+    email: entry.email,
+    oneTimePassword: typeof entry.oneTimePassword === 'string' ? entry.oneTimePassword : undefined,
+  };
 }
 
 async function resolvePorts(isTest: boolean, given: Partial<StackPorts> = {}): Promise<StackPorts> {

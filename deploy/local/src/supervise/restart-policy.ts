@@ -16,11 +16,15 @@ export interface RestartPolicyOptions {
  * npm start: 0.25 s, 0.5 s, 1 s, 2 s…, and 5 crashes of one part within 2 minutes stop everything. A
  * first crash is most often a one-off, so it is restarted at once; a crash loop backs off.
  */
-export const DEFAULT_RESTART_POLICY: RestartPolicyOptions = { initialDelayMs: 250, maxDelayMs: 30_000, maxCrashes: 5, windowMs: 120_000 };
+export const DEFAULT_RESTART_POLICY: RestartPolicyOptions = {
+  initialDelayMs: 250,
+  maxDelayMs: 30_000,
+  maxCrashes: 5,
+  windowMs: 120_000,
+};
 
 export type RestartDecision =
-  | { action: 'restart'; delayMs: number; crashesInWindow: number }
-  | { action: 'give-up'; crashesInWindow: number };
+  { action: 'restart'; delayMs: number; crashesInWindow: number } | { action: 'give-up'; crashesInWindow: number };
 
 export class RestartPolicy {
   private crashes: number[] = [];

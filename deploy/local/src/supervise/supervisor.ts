@@ -61,7 +61,13 @@ export class Supervisor {
 
   watch(part: SupervisedPart): void {
     this.parts.set(part.name, {
-      name: part.name, kind: part.kind, state: 'up', pid: part.process.pid, since: iso(this.now()), restarts: 0, crashes: [],
+      name: part.name,
+      kind: part.kind,
+      state: 'up',
+      pid: part.process.pid,
+      since: iso(this.now()),
+      restarts: 0,
+      crashes: [],
     });
     this.loops.push(this.supervise(part));
     this.changed();
@@ -91,7 +97,9 @@ export class Supervisor {
     const policy = new RestartPolicy(this.opts.policy);
     const status = this.parts.get(part.name)!;
     let current = part.process;
-    const stopped = new Promise<'stopped'>((resolve) => this.stopping.signal.addEventListener('abort', () => resolve('stopped'), { once: true }));
+    const stopped = new Promise<'stopped'>((resolve) =>
+      this.stopping.signal.addEventListener('abort', () => resolve('stopped'), { once: true }),
+    );
     for (;;) {
       const exit = await Promise.race([current.exited, stopped]);
       if (exit === 'stopped' || this.stopping.signal.aborted) return;
@@ -100,7 +108,9 @@ export class Supervisor {
       status.state = 'down';
       status.since = iso(crashedAt);
       status.pid = undefined;
-      status.crashes = [...status.crashes, { at: iso(crashedAt), code: exit.code, signal: exit.signal }].slice(-KEPT_CRASHES);
+      status.crashes = [...status.crashes, { at: iso(crashedAt), code: exit.code, signal: exit.signal }].slice(
+        -KEPT_CRASHES,
+      );
       const how = describeExit(exit);
       const window = `${formatSeconds(this.opts.policy.windowMs)}`;
       if (decision.action === 'give-up') {
@@ -110,7 +120,12 @@ export class Supervisor {
             : `${part.name} exited (${how}): ${decision.crashesInWindow} crashes in the last ${window}, giving up and stopping the stack`,
         );
         this.changed();
-        this.opts.onGiveUp({ name: part.name, ...exit, tail: current.tail(40), crashesInWindow: decision.crashesInWindow });
+        this.opts.onGiveUp({
+          name: part.name,
+          ...exit,
+          tail: current.tail(40),
+          crashesInWindow: decision.crashesInWindow,
+        });
         return;
       }
       status.state = 'restarting';
@@ -138,7 +153,9 @@ export class Supervisor {
       status.pid = current.pid;
       status.since = iso(this.now());
       status.restarts += 1;
-      this.opts.log(`${part.name} is back (healthy ${formatSeconds(this.now() - crashedAt)} after it exited; restart ${status.restarts})`);
+      this.opts.log(
+        `${part.name} is back (healthy ${formatSeconds(this.now() - crashedAt)} after it exited; restart ${status.restarts})`,
+      );
       this.changed();
     }
   }

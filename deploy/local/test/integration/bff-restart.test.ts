@@ -32,20 +32,24 @@ describe('launcher: a restarted BFF keeps its users signed in', () => {
     expect(login.status).toBe(200);
     const { csrfToken } = (await login.json()) as { csrfToken: string };
     const cookie = cookiesOf(login);
-    const createWorkspace = (name: string) => fetch(`${bffUrl}/api/workspaces`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
-      body: JSON.stringify({ name }),
-    });
+    const createWorkspace = (name: string) =>
+      fetch(`${bffUrl}/api/workspaces`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
+        body: JSON.stringify({ name }),
+      });
     expect((await createWorkspace('Before the restart')).status).toBe(201);
 
     const bff = stack.status().parts.find((p) => p.name === 'bff');
     expect(bff?.state).toBe('up');
     process.kill(bff!.pid!, 'SIGKILL');
-    await pollUntil(async () => {
-      const part = stack!.status().parts.find((p) => p.name === 'bff');
-      return part?.state === 'up' && part.restarts === 1;
-    }, { timeoutMs: 60_000, intervalMs: 100, description: 'the BFF to be restarted' });
+    await pollUntil(
+      async () => {
+        const part = stack!.status().parts.find((p) => p.name === 'bff');
+        return part?.state === 'up' && part.restarts === 1;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, description: 'the BFF to be restarted' },
+    );
 
     const after = await createWorkspace('After the restart');
     const answer = { status: after.status, body: after.status === 201 ? '' : await after.text() };
@@ -54,5 +58,8 @@ describe('launcher: a restarted BFF keeps its users signed in', () => {
 });
 
 function cookiesOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -13,7 +13,11 @@ describe('startInfra with MONGO_URL / KAFKA_BROKERS / REDIS_URL set', () => {
     try {
       expect(infra.started).toEqual({ kafka: false, mongo: false, redis: false });
       expect(infra.processes).toEqual([]);
-      expect({ mongoUrl: infra.mongoUrl, kafkaBrokers: infra.kafkaBrokers, redisUrl: infra.redisUrl }).toEqual({ mongoUrl, kafkaBrokers, redisUrl });
+      expect({ mongoUrl: infra.mongoUrl, kafkaBrokers: infra.kafkaBrokers, redisUrl: infra.redisUrl }).toEqual({
+        mongoUrl,
+        kafkaBrokers,
+        redisUrl,
+      });
       expect(messages).toEqual([]);
     } finally {
       await infra.stop();

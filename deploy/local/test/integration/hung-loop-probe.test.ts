@@ -22,13 +22,20 @@ describe('health checks of a process whose event loop is blocked', () => {
     `;
     const child = spawnManaged({ name: 'hung-loop', command: process.execPath, args: ['-e', script] });
     try {
-      await pollUntil(async () => (await grpcServing(`127.0.0.1:${grpcPort}`)) && httpOk(`http://127.0.0.1:${httpPort}/livez`), {
-        timeoutMs: 20_000, intervalMs: 100, description: 'the probe target to serve',
-      });
+      await pollUntil(
+        async () => (await grpcServing(`127.0.0.1:${grpcPort}`)) && httpOk(`http://127.0.0.1:${httpPort}/livez`),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 100,
+          description: 'the probe target to serve',
+        },
+      );
       process.kill(child.pid, 'SIGUSR2');
       // Give the signal a moment to reach the loop: the first probe after it must already fail.
       await pollUntil(async () => !(await httpOk(`http://127.0.0.1:${httpPort}/livez`, undefined, 1000)), {
-        timeoutMs: 5000, intervalMs: 50, description: 'the loop to block',
+        timeoutMs: 5000,
+        intervalMs: 50,
+        description: 'the loop to block',
       });
       const [grpc, http, tcp] = await Promise.all([
         grpcServing(`127.0.0.1:${grpcPort}`, 1000),

@@ -3,7 +3,11 @@ import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 
 describe('Kafka (launcher-started KRaft broker or KAFKA_BROKERS)', () => {
   const { kafkaBrokers } = testInfraEnv();
-  const kafka = new Kafka({ clientId: uniqueName('local-infra-test'), brokers: kafkaBrokers, logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: uniqueName('local-infra-test'),
+    brokers: kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  });
   let producer: Producer;
   let consumer: Consumer;
 
@@ -34,7 +38,10 @@ describe('Kafka (launcher-started KRaft broker or KAFKA_BROKERS)', () => {
     const messages = ['a', 'b'].flatMap((key) => [1, 2, 3].map((n) => ({ key, value: `${key}${n}` })));
     await producer.send({ topic, messages });
 
-    await waitFor(() => received.length === messages.length, { timeoutMs: 30_000, description: `${messages.length} messages on ${topic}` });
+    await waitFor(() => received.length === messages.length, {
+      timeoutMs: 30_000,
+      description: `${messages.length} messages on ${topic}`,
+    });
     for (const key of ['a', 'b']) {
       const forKey = received.filter((m) => m.key === key);
       expect(forKey.map((m) => m.value)).toEqual([`${key}1`, `${key}2`, `${key}3`]);

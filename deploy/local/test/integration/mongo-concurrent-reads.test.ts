@@ -36,7 +36,10 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
     let findsDuringUpdate = 0;
     const torn: unknown[] = [];
     for (let i = 0; !updateDone; i = (i + 7919) % count) {
-      const [byId, byFilter] = await Promise.all([docs.findOne({ _id: i }), docs.find({ _id: { $in: [i, i + 1] } }).toArray()]);
+      const [byId, byFilter] = await Promise.all([
+        docs.findOne({ _id: i }),
+        docs.find({ _id: { $in: [i, i + 1] } }).toArray(),
+      ]);
       for (const doc of [byId, ...byFilter]) if (!doc || doc.a !== doc.b) torn.push(doc);
       if (!updateDone) findsDuringUpdate += 1;
     }
@@ -51,13 +54,35 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
   it('answers finds while nested fields and arrays of every document change, each seeing a whole document', async () => {
     // As the documents service's outbox does ($pull from an array beside $set): a write works on copies
     // of what it found, so nothing a find holds changes under it, however deep the change.
-    type Nested = { _id: number; inner: { a: number; b: number }; counts: Array<{ n: number }>; list: Array<{ n: number }>; outbox: Array<{ id: string }> };
+    type Nested = {
+      _id: number;
+      inner: { a: number; b: number };
+      counts: Array<{ n: number }>;
+      list: Array<{ n: number }>;
+      outbox: Array<{ id: string }>;
+    };
     const docs = client.db('reads').collection<Nested>('nested');
     const count = 10_000;
-    await docs.insertMany(Array.from({ length: count }, (_, i) => ({ _id: i, inner: { a: 0, b: 0 }, counts: [{ n: 0 }], list: [{ n: 0 }], outbox: [{ id: 'x' }, { id: 'y' }] })));
+    await docs.insertMany(
+      Array.from({ length: count }, (_, i) => ({
+        _id: i,
+        inner: { a: 0, b: 0 },
+        counts: [{ n: 0 }],
+        list: [{ n: 0 }],
+        outbox: [{ id: 'x' }, { id: 'y' }],
+      })),
+    );
 
     let updateDone = false;
-    const update = docs.updateMany({}, { $inc: { 'inner.a': 1, 'inner.b': 1, 'counts.0.n': 1 }, $push: { list: { n: 1 } }, $pull: { outbox: { id: 'x' } } })
+    const update = docs
+      .updateMany(
+        {},
+        {
+          $inc: { 'inner.a': 1, 'inner.b': 1, 'counts.0.n': 1 },
+          $push: { list: { n: 1 } },
+          $pull: { outbox: { id: 'x' } },
+        },
+      )
       .finally(() => {
         updateDone = true;
       });
@@ -65,7 +90,13 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
     let findsDuringUpdate = 0;
     const whole = (doc: Nested) => {
       const before = doc.inner.a === 0 && doc.counts[0]?.n === 0 && doc.list.length === 1 && doc.outbox.length === 2;
-      const after = doc.inner.a === 1 && doc.counts[0]?.n === 1 && doc.list.length === 2 && doc.list[1]?.n === 1 && doc.outbox.length === 1 && doc.outbox[0]?.id === 'y';
+      const after =
+        doc.inner.a === 1 &&
+        doc.counts[0]?.n === 1 &&
+        doc.list.length === 2 &&
+        doc.list[1]?.n === 1 &&
+        doc.outbox.length === 1 &&
+        doc.outbox[0]?.id === 'y';
       return doc.inner.a === doc.inner.b && (before || after);
     };
     for (let i = 0; !updateDone; i = (i + 7919) % count) {
@@ -107,10 +138,14 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
     const failures: string[] = [];
     for (let round = 0; round < 60; round++) {
       const name = `c${round}`;
-      const outcomes = await Promise.allSettled([db.createCollection(name), db.collection(name).createIndex({ key: 1 }, { unique: true })]);
+      const outcomes = await Promise.allSettled([
+        db.createCollection(name),
+        db.collection(name).createIndex({ key: 1 }, { unique: true }),
+      ]);
       for (const outcome of outcomes) {
         // NamespaceExists (48) is MongoDB's own answer when the index made the collection first.
-        if (outcome.status === 'rejected' && (outcome.reason as { code?: number }).code !== 48) failures.push(String(outcome.reason));
+        if (outcome.status === 'rejected' && (outcome.reason as { code?: number }).code !== 48)
+          failures.push(String(outcome.reason));
       }
     }
     expect(failures).toEqual([]);

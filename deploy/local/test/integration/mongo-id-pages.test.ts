@@ -31,7 +31,11 @@ describe('MongoDB stand-in (H2 file): pages in _id order', () => {
     const all: Document[] = [];
     let after = new ObjectId('000000000000000000000000');
     for (;;) {
-      const page = await docs.find({ _id: { $gt: after }, gone: { $exists: false } }, { projection: { body: 0 } }).sort({ _id: 1 }).limit(pageSize).toArray();
+      const page = await docs
+        .find({ _id: { $gt: after }, gone: { $exists: false } }, { projection: { body: 0 } })
+        .sort({ _id: 1 })
+        .limit(pageSize)
+        .toArray();
       all.push(...page);
       if (page.length < pageSize) return all;
       after = page.at(-1)!._id as ObjectId;
@@ -41,13 +45,23 @@ describe('MongoDB stand-in (H2 file): pages in _id order', () => {
   it('gives the same documents, in the same order, as sorting the whole collection', async () => {
     const docs = client.db('pages').collection('docs');
     // ObjectIds from several "processes" and times, inserted out of order; every seventh is a tombstone.
-    const ids = Array.from({ length: 2_500 }, (_, i) => new ObjectId(Math.floor(1_700_000_000 + ((i * 7919) % 2_500) * 37)));
-    await docs.insertMany(ids.map((_id, i) => ({ _id, n: i, body: 'x'.repeat(200), ...(i % 7 === 0 ? { gone: true } : {}) })));
+    const ids = Array.from(
+      { length: 2_500 },
+      (_, i) => new ObjectId(Math.floor(1_700_000_000 + ((i * 7919) % 2_500) * 37)),
+    );
+    await docs.insertMany(
+      ids.map((_id, i) => ({ _id, n: i, body: 'x'.repeat(200), ...(i % 7 === 0 ? { gone: true } : {}) })),
+    );
     // _ids of other kinds beside them: an ObjectId bound never matches those.
-    await docs.insertMany([{ _id: 'a-string', n: -1 }, { _id: 42, n: -2 }, { _id: { nested: 1 }, n: -3 }] as never[]);
+    await docs.insertMany([
+      { _id: 'a-string', n: -1 },
+      { _id: 42, n: -2 },
+      { _id: { nested: 1 }, n: -3 },
+    ] as never[]);
 
-    const expected = (await docs.find({ gone: { $exists: false }, _id: { $type: 'objectId' } }, { projection: { body: 0 } }).toArray())
-      .sort((a, b) => Buffer.compare((a._id as ObjectId).id, (b._id as ObjectId).id));
+    const expected = (
+      await docs.find({ gone: { $exists: false }, _id: { $type: 'objectId' } }, { projection: { body: 0 } }).toArray()
+    ).sort((a, b) => Buffer.compare((a._id as ObjectId).id, (b._id as ObjectId).id));
     expect(expected).toHaveLength(2_500 - Math.ceil(2_500 / 7));
 
     const walked = await walk(docs, 200);
@@ -55,7 +69,11 @@ describe('MongoDB stand-in (H2 file): pages in _id order', () => {
     expect(walked.every((d) => d.body === undefined && typeof d.n === 'number')).toBe(true);
     // One page from the middle: the 100 after a given _id, by the same sort done in full.
     const middle = expected[1_000]!._id as ObjectId;
-    const page = await docs.find({ _id: { $gt: middle }, gone: { $exists: false } }).sort({ _id: 1 }).limit(100).toArray();
+    const page = await docs
+      .find({ _id: { $gt: middle }, gone: { $exists: false } })
+      .sort({ _id: 1 })
+      .limit(100)
+      .toArray();
     expect(page.map((d) => d.n)).toEqual(expected.slice(1_001, 1_101).map((d) => d.n));
 
     // The same after a restart, with the keys read back from the file.

@@ -26,10 +26,11 @@ describe('MongoDB stand-in: the heap a load grew, given back once idle', () => {
     mongo = await startMongo({ jars: await ensureJars(), dir, port: await freePort(), storage: 'h2' });
     client = await MongoClient.connect(mongo.url);
     const docs = client.db('idle').collection<{ _id: number; text: string }>('docs');
-    const reports = () => mongo!.process.tail(500).flatMap((line) => {
-      const report = /idle: heap committed (\d+) MB -> (\d+) MB/.exec(line);
-      return report ? [{ before: Number(report[1]), after: Number(report[2]) }] : [];
-    });
+    const reports = () =>
+      mongo!.process.tail(500).flatMap((line) => {
+        const report = /idle: heap committed (\d+) MB -> (\d+) MB/.exec(line);
+        return report ? [{ before: Number(report[1]), after: Number(report[2]) }] : [];
+      });
     // The load: 600 documents of 128 KB written, rewritten, all read at once (some 80 MB held by the
     // stand-in for the read), then most deleted. A slow machine's pauses between steps may count as
     // idle already: the stand-in may collect (and report) more than once.
@@ -43,7 +44,9 @@ describe('MongoDB stand-in: the heap a load grew, given back once idle', () => {
 
     // Fails (times out) unless some collection made the committed heap smaller.
     await pollUntil(async () => reports().find((report) => report.after < report.before), {
-      timeoutMs: 60_000, intervalMs: 100, description: 'the stand-in to report a collection that made its heap smaller',
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      description: 'the stand-in to report a collection that made its heap smaller',
     });
     expect(await docs.countDocuments()).toBe(50);
     expect((await docs.findOne({ _id: 49 }))?.text).toBe(text(7));

@@ -32,7 +32,10 @@ describe('launcher: dev-profile persistence and clean stop', () => {
     mongo = await start();
     try {
       client = await MongoClient.connect(mongo.url);
-      expect(await users().findOne({ email: 'admin@docket.local' }, { projection: { _id: 0 } })).toEqual({ email: 'admin@docket.local', name: 'Admin' });
+      expect(await users().findOne({ email: 'admin@docket.local' }, { projection: { _id: 0 } })).toEqual({
+        email: 'admin@docket.local',
+        name: 'Admin',
+      });
       await expect(users().insertOne({ email: 'admin@docket.local' })).rejects.toMatchObject({ code: 11000 });
       await client.close();
     } finally {
@@ -60,7 +63,11 @@ describe('launcher: dev-profile persistence and clean stop', () => {
     const mongo = await start();
     try {
       const again = await MongoClient.connect(mongo.url);
-      const kept = await again.db('documents').collection('documents').find({}, { sort: { n: 1 } }).toArray();
+      const kept = await again
+        .db('documents')
+        .collection('documents')
+        .find({}, { sort: { n: 1 } })
+        .toArray();
       await again.close();
       const written = Array.from({ length: 50 }, (_, n) => `doc-${n}`);
       expect(kept.map((d) => d._id)).toEqual(written.filter((id) => id !== 'doc-1'));

@@ -37,7 +37,10 @@ describe('MongoDB (stand-in or MONGO_URL), within the subset of DESIGN.md §3', 
       { n: 3, court: 'y', amount: 5, tags: [] },
     ]);
     const courts = db.collection('courts');
-    await courts.insertMany([{ code: 'x', name: 'Court X' }, { code: 'y', name: 'Court Y' }]);
+    await courts.insertMany([
+      { code: 'x', name: 'Court X' },
+      { code: 'y', name: 'Court Y' },
+    ]);
 
     expect((await docs.find({ court: 'x' }).sort({ n: -1 }).toArray()).map((d) => d.n)).toEqual([2, 1]);
 
@@ -46,12 +49,24 @@ describe('MongoDB (stand-in or MONGO_URL), within the subset of DESIGN.md §3', 
     expect((await docs.findOne({ n: 3 }))?.pendingEvents).toEqual([]);
 
     const grouped = await docs
-      .aggregate([{ $match: {} }, { $group: { _id: '$court', total: { $sum: '$amount' }, count: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+      .aggregate([
+        { $match: {} },
+        { $group: { _id: '$court', total: { $sum: '$amount' }, count: { $sum: 1 } } },
+        { $sort: { _id: 1 } },
+      ])
       .toArray();
-    expect(grouped).toEqual([{ _id: 'x', total: 5, count: 2 }, { _id: 'y', total: 5, count: 1 }]);
+    expect(grouped).toEqual([
+      { _id: 'x', total: 5, count: 2 },
+      { _id: 'y', total: 5, count: 1 },
+    ]);
 
-    const tags = await docs.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', c: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
-    expect(tags).toEqual([{ _id: 'p', c: 2 }, { _id: 'q', c: 1 }]);
+    const tags = await docs
+      .aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', c: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+      .toArray();
+    expect(tags).toEqual([
+      { _id: 'p', c: 2 },
+      { _id: 'q', c: 1 },
+    ]);
 
     const page = await docs
       .aggregate([
@@ -63,10 +78,19 @@ describe('MongoDB (stand-in or MONGO_URL), within the subset of DESIGN.md §3', 
         { $lookup: { from: 'courts', localField: 'court', foreignField: 'code', as: 'courtDoc' } },
       ])
       .toArray();
-    expect(page).toEqual([{ n: 2, court: 'x', amount: 3, double: 6, courtDoc: [expect.objectContaining({ name: 'Court X' })] }]);
+    expect(page).toEqual([
+      { n: 2, court: 'x', amount: 3, double: 6, courtDoc: [expect.objectContaining({ name: 'Court X' })] },
+    ]);
 
     const [facet] = await docs
-      .aggregate([{ $facet: { total: [{ $count: 'n' }], firstTwo: [{ $sort: { n: 1 } }, { $limit: 2 }, { $project: { _id: 0, n: 1 } }] } }])
+      .aggregate([
+        {
+          $facet: {
+            total: [{ $count: 'n' }],
+            firstTwo: [{ $sort: { n: 1 } }, { $limit: 2 }, { $project: { _id: 0, n: 1 } }],
+          },
+        },
+      ])
       .toArray();
     expect(facet).toEqual({ total: [{ n: 3 }], firstTwo: [{ n: 1 }, { n: 2 }] });
     await db.dropDatabase();
@@ -75,7 +99,10 @@ describe('MongoDB (stand-in or MONGO_URL), within the subset of DESIGN.md §3', 
   it('works with mongoose 8 (createConnection with dbName, unique index via syncIndexes)', async () => {
     const conn = await mongoose.createConnection(mongoUrl, { dbName: uniqueName('infra') }).asPromise();
     try {
-      const User = conn.model('User', new mongoose.Schema({ email: { type: String, required: true, unique: true } }, { timestamps: true }));
+      const User = conn.model(
+        'User',
+        new mongoose.Schema({ email: { type: String, required: true, unique: true } }, { timestamps: true }),
+      );
       await User.syncIndexes();
       await User.create({ email: 'a@example.org' });
       await expect(User.create({ email: 'a@example.org' })).rejects.toMatchObject({ code: 11000 });

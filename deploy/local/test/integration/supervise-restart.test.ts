@@ -1,4 +1,13 @@
-import { freePort, httpOk, pollUntil, probeRedis, spawnManaged, startInfra, Supervisor, type ManagedProcess } from '@docket/local-infra';
+import {
+  freePort,
+  httpOk,
+  pollUntil,
+  probeRedis,
+  spawnManaged,
+  startInfra,
+  Supervisor,
+  type ManagedProcess,
+} from '@docket/local-infra';
 
 // The launcher's supervision with real processes: a child killed with SIGKILL comes back healthy.
 describe('launcher supervision: a killed child is restarted and healthy again', () => {
@@ -13,19 +22,33 @@ describe('launcher supervision: a killed child is restarted and healthy again', 
     const launch = async (): Promise<ManagedProcess> => {
       const child = spawnManaged({ name: 'tiny', command: process.execPath, args: ['-e', server] });
       launched.push(child);
-      await pollUntil(() => httpOk(url), { timeoutMs: 20_000, intervalMs: 50, description: 'tiny server', abortIf: () => (child.isRunning() ? undefined : 'exited') });
+      await pollUntil(() => httpOk(url), {
+        timeoutMs: 20_000,
+        intervalMs: 50,
+        description: 'tiny server',
+        abortIf: () => (child.isRunning() ? undefined : 'exited'),
+      });
       return child;
     };
     const lines: string[] = [];
-    const supervisor = new Supervisor({ policy, log: (line) => lines.push(line), onGiveUp: () => lines.push('gave up') });
+    const supervisor = new Supervisor({
+      policy,
+      log: (line) => lines.push(line),
+      onGiveUp: () => lines.push('gave up'),
+    });
     const first = await launch();
     supervisor.watch({ name: 'tiny', kind: 'service', process: first, restart: launch });
     try {
       process.kill(first.pid, 'SIGKILL');
       await first.exited;
-      const back = await pollUntil(async () => supervisor.status().parts.find((p) => p.state === 'up' && p.restarts === 1), {
-        timeoutMs: 20_000, intervalMs: 50, description: 'tiny to be restarted',
-      });
+      const back = await pollUntil(
+        async () => supervisor.status().parts.find((p) => p.state === 'up' && p.restarts === 1),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 50,
+          description: 'tiny to be restarted',
+        },
+      );
       expect(back).toMatchObject({ restarts: 1, crashes: [{ signal: 'SIGKILL', code: null }] });
       expect(back.pid).not.toBe(first.pid);
       expect(await httpOk(url)).toBe(true);
@@ -48,9 +71,18 @@ describe('launcher supervision: a killed child is restarted and healthy again', 
     const { hostname, port } = new URL(infra.redisUrl);
     try {
       const [redis] = infra.processes;
-      supervisor.watch({ name: 'redis', kind: 'infrastructure', process: redis!, restart: () => infra.restart('redis') });
+      supervisor.watch({
+        name: 'redis',
+        kind: 'infrastructure',
+        process: redis!,
+        restart: () => infra.restart('redis'),
+      });
       process.kill(redis!.pid, 'SIGKILL');
-      await pollUntil(async () => supervisor.status().parts[0]?.restarts === 1, { timeoutMs: 20_000, intervalMs: 50, description: 'redis restarted' });
+      await pollUntil(async () => supervisor.status().parts[0]?.restarts === 1, {
+        timeoutMs: 20_000,
+        intervalMs: 50,
+        description: 'redis restarted',
+      });
       expect(await probeRedis(hostname, Number(port))).toBe(true);
       expect(infra.processes[0]!.pid).not.toBe(redis!.pid);
     } finally {

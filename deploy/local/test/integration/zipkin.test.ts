@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExportResultCode } from '@opentelemetry/core';
 import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { waitFor } from '@docket/testkit';
 import { freePort } from '../../src/wait';
 import { startZipkin, zipkinJarPath, type RunningZipkin } from '../../src/zipkin';
@@ -44,10 +44,15 @@ const cached = fs.existsSync(zipkinJarPath());
     expect(code).toBe(ExportResultCode.SUCCESS);
 
     const traceId = span.spanContext().traceId;
-    const trace = await waitFor(async () => {
-      const res = await fetch(`${zipkin.url}/api/v2/trace/${traceId}`);
-      return res.ok ? ((await res.json()) as Array<{ name: string; localEndpoint: { serviceName: string } }>) : undefined;
-    }, { description: `trace ${traceId} in Zipkin` });
+    const trace = await waitFor(
+      async () => {
+        const res = await fetch(`${zipkin.url}/api/v2/trace/${traceId}`);
+        return res.ok
+          ? ((await res.json()) as Array<{ name: string; localEndpoint: { serviceName: string } }>)
+          : undefined;
+      },
+      { description: `trace ${traceId} in Zipkin` },
+    );
     expect(trace[0]).toMatchObject({ name: 'get /api/search', localEndpoint: { serviceName: 'zipkin-test' } });
 
     const ui = await fetch(`${zipkin.url}/zipkin/`);

@@ -17,14 +17,17 @@ function miniRepo(): string {
   write('packages/greeting/src/index.ts', "export { greet } from './greet';\nexport type Name = string;\n");
   write('packages/greeting/src/greet.ts', 'export const greet = (name: string): string => `hello ${name}`;\n');
   write('packages/greeting/src/deep/shout.ts', 'export const shout = (text: string): string => text.toUpperCase();\n');
-  write('services/hello/src/main.ts', [
-    "import fs from 'node:fs';",
-    "import path from 'node:path';",
-    "import { greet, type Name } from '@docket/greeting';",
-    "import { shout } from '@docket/greeting/src/deep/shout';",
-    "const who: Name = fs.readFileSync(path.join(__dirname, 'templates', 'who.txt'), 'utf8').trim();",
-    'console.log(shout(greet(who)));',
-  ].join('\n'));
+  write(
+    'services/hello/src/main.ts',
+    [
+      "import fs from 'node:fs';",
+      "import path from 'node:path';",
+      "import { greet, type Name } from '@docket/greeting';",
+      "import { shout } from '@docket/greeting/src/deep/shout';",
+      "const who: Name = fs.readFileSync(path.join(__dirname, 'templates', 'who.txt'), 'utf8').trim();",
+      'console.log(shout(greet(who)));',
+    ].join('\n'),
+  );
   write('services/hello/src/templates/who.txt', 'world\n');
   fs.mkdirSync(path.join(root, 'node_modules', '@docket'), { recursive: true });
   fs.symlinkSync(path.join(root, 'packages', 'greeting'), path.join(root, 'node_modules', '@docket', 'greeting'));
@@ -41,7 +44,10 @@ describe('compileServices + compiled-resolve.cjs', () => {
   it('runs a service from dist/ with its workspace imports (by name and deep src/ path) and copied templates', async () => {
     const first = await compileServices(root);
     expect(first.compiled).toBe(5); // four .ts files and the template
-    const output = execFileSync(process.execPath, ['--require', HOOK, path.join(root, 'services/hello/dist/main.js')], { cwd: root, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--require', HOOK, path.join(root, 'services/hello/dist/main.js')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(output.trim()).toBe('HELLO WORLD');
   });
 
@@ -54,7 +60,10 @@ describe('compileServices + compiled-resolve.cjs', () => {
     fs.utimesSync(greet, later, later);
     const again = await compileServices(root);
     expect(again.compiled).toBe(1);
-    const output = execFileSync(process.execPath, ['--require', HOOK, path.join(root, 'services/hello/dist/main.js')], { cwd: root, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--require', HOOK, path.join(root, 'services/hello/dist/main.js')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(output.trim()).toBe('BYE WORLD');
   });
 });

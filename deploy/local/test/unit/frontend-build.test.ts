@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildProgressLine, expectedBuildSeconds, frontendNeedsBuild, recordBuildSeconds } from '../../src/stack/frontend-build';
+import {
+  buildProgressLine,
+  expectedBuildSeconds,
+  frontendNeedsBuild,
+  recordBuildSeconds,
+} from '../../src/stack/frontend-build';
 
 describe('frontendNeedsBuild', () => {
   let dir: string;
@@ -30,7 +35,10 @@ describe('frontendNeedsBuild', () => {
   it('builds when a source file changed after the build', () => {
     touch('.next/BUILD_ID', new Date(2026, 0, 2));
     touch('components/nav.tsx', new Date(2026, 0, 3));
-    expect(frontendNeedsBuild(dir)).toEqual({ needed: true, reason: `${path.join('components', 'nav.tsx')} changed since the last build` });
+    expect(frontendNeedsBuild(dir)).toEqual({
+      needed: true,
+      reason: `${path.join('components', 'nav.tsx')} changed since the last build`,
+    });
   });
 });
 
@@ -49,9 +57,15 @@ describe('frontend build progress', () => {
   });
 
   it('says how long the build has run and about how long is left, or that it is late', () => {
-    expect(buildProgressLine(15, { seconds: 60, cpuSeconds: 90, measured: true })).toContain('15 s so far, about 45 s left (the last build here took 60 s)');
-    expect(buildProgressLine(30, { seconds: 70, cpuSeconds: 100, measured: false })).toContain('about 40 s left (a first build takes about 70 s on 2 cores)');
-    expect(buildProgressLine(90, { seconds: 60, cpuSeconds: 90, measured: true })).toContain('taking longer than expected');
+    expect(buildProgressLine(15, { seconds: 60, cpuSeconds: 90, measured: true })).toContain(
+      '15 s so far, about 45 s left (the last build here took 60 s)',
+    );
+    expect(buildProgressLine(30, { seconds: 70, cpuSeconds: 100, measured: false })).toContain(
+      'about 40 s left (a first build takes about 70 s on 2 cores)',
+    );
+    expect(buildProgressLine(90, { seconds: 60, cpuSeconds: 90, measured: true })).toContain(
+      'taking longer than expected',
+    );
   });
 
   it('with the CPU the build has used, says what is left of its work at the pace it gets now', () => {

@@ -22,10 +22,13 @@ describe('the local CA of npm start', () => {
     expect(documents.subject).toBe('CN=documents');
     expect(documents.checkIssued(ca) && documents.verify(ca.publicKey)).toBe(true);
     expect(documents.ca).toBe(false);
-    expect(documents.subjectAltName).toBe('DNS:documents, DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1');
+    expect(documents.subjectAltName).toBe(
+      'DNS:documents, DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1',
+    );
     expect(documents.keyUsage).toEqual(['1.3.6.1.5.5.7.3.1', '1.3.6.1.5.5.7.3.2']);
     expect(documents.checkPrivateKey(crypto.createPrivateKey(fs.readFileSync(made.parts.documents!.key)))).toBe(true);
-    for (const key of ['ca.key', 'documents.key', 'bff.key']) expect(fs.statSync(path.join(dir, 'tls', key)).mode & 0o077).toBe(0);
+    for (const key of ['ca.key', 'documents.key', 'bff.key'])
+      expect(fs.statSync(path.join(dir, 'tls', key)).mode & 0o077).toBe(0);
     expect(fs.statSync(path.join(dir, 'tls')).mode & 0o077).toBe(0);
   });
 
@@ -35,7 +38,12 @@ describe('the local CA of npm start', () => {
     const before = fs.readdirSync(tls).map((file) => fs.readFileSync(path.join(tls, file), 'utf8'));
     const again = await ensureLocalCertificates(tls, ['documents', 'bff', 'alerts']);
     expect(again.made).toBe(1);
-    expect(fs.readdirSync(tls).filter((file) => !file.startsWith('alerts')).map((file) => fs.readFileSync(path.join(tls, file), 'utf8'))).toEqual(before);
+    expect(
+      fs
+        .readdirSync(tls)
+        .filter((file) => !file.startsWith('alerts'))
+        .map((file) => fs.readFileSync(path.join(tls, file), 'utf8')),
+    ).toEqual(before);
   });
 
   it('makes anew a certificate another CA signed, or one whose key does not match', async () => {
@@ -47,14 +55,17 @@ describe('the local CA of npm start', () => {
     fs.copyFileSync(theirs.parts.documents!.key, ours.parts.bff!.key);
     expect((await ensureLocalCertificates(tls, ['documents', 'bff'])).made).toBe(2);
     const ca = certOf(path.join(tls, 'ca.crt'));
-    for (const part of ['documents', 'bff']) expect(certOf(path.join(tls, `${part}.crt`)).verify(ca.publicKey)).toBe(true);
+    for (const part of ['documents', 'bff'])
+      expect(certOf(path.join(tls, `${part}.crt`)).verify(ca.publicKey)).toBe(true);
   });
 
   it("keeps the CA's key out of the shared directory when told where", async () => {
     const caKey = path.join(dir, 'ca', 'ca.key');
     await ensureLocalCertificates(path.join(dir, 'tls'), ['documents'], { caKeyFile: caKey });
     expect(fs.readdirSync(path.join(dir, 'tls')).sort()).toEqual(['ca.crt', 'documents.crt', 'documents.key']);
-    expect(certOf(path.join(dir, 'tls', 'ca.crt')).checkPrivateKey(crypto.createPrivateKey(fs.readFileSync(caKey)))).toBe(true);
+    expect(
+      certOf(path.join(dir, 'tls', 'ca.crt')).checkPrivateKey(crypto.createPrivateKey(fs.readFileSync(caKey))),
+    ).toBe(true);
     expect((await ensureLocalCertificates(path.join(dir, 'tls'), ['documents'], { caKeyFile: caKey })).made).toBe(0);
   });
 });

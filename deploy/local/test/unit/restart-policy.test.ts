@@ -31,6 +31,9 @@ describe('restart policy: back-off over a sliding window of crashes', () => {
   });
 
   it('with maxCrashes 1 (restarts off) gives up at the first crash', () => {
-    expect(new RestartPolicy({ ...options, maxCrashes: 1 }).onCrash(0)).toEqual({ action: 'give-up', crashesInWindow: 1 });
+    expect(new RestartPolicy({ ...options, maxCrashes: 1 }).onCrash(0)).toEqual({
+      action: 'give-up',
+      crashesInWindow: 1,
+    });
   });
 });

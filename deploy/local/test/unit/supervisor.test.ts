@@ -70,13 +70,22 @@ describe('supervisor: restarts a crashed part after the back-off, gives up after
     const supervisor = make(3);
     const processes = [fakeProcess(1), fakeProcess(2), fakeProcess(3)];
     let next = 1;
-    supervisor.watch({ name: 'query-engine', kind: 'service', process: processes[0]!, restart: async () => processes[next++]! });
+    supervisor.watch({
+      name: 'query-engine',
+      kind: 'service',
+      process: processes[0]!,
+      restart: async () => processes[next++]!,
+    });
     for (const p of processes) {
       p.exit({ code: null, signal: 'SIGKILL' });
       await settle();
     }
-    expect(gaveUp).toEqual([{ name: 'query-engine', code: null, signal: 'SIGKILL', tail: ['last line of 3'], crashesInWindow: 3 }]);
-    expect(lines.at(-1)).toBe('query-engine exited (SIGKILL): 3 crashes in the last 2 min, giving up and stopping the stack');
+    expect(gaveUp).toEqual([
+      { name: 'query-engine', code: null, signal: 'SIGKILL', tail: ['last line of 3'], crashesInWindow: 3 },
+    ]);
+    expect(lines.at(-1)).toBe(
+      'query-engine exited (SIGKILL): 3 crashes in the last 2 min, giving up and stopping the stack',
+    );
     expect(supervisor.status().parts[0]).toMatchObject({ state: 'down', restarts: 2 });
     await supervisor.stop();
   });
@@ -87,7 +96,9 @@ describe('supervisor: restarts a crashed part after the back-off, gives up after
     const healthy = fakeProcess(3);
     let attempts = 0;
     supervisor.watch({
-      name: 'kafka', kind: 'infrastructure', process: first,
+      name: 'kafka',
+      kind: 'infrastructure',
+      process: first,
       restart: async () => {
         attempts += 1;
         if (attempts === 1) throw new Error('Kafka at 127.0.0.1:1: not ready after 90000 ms');

@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import type { paths } from '@/lib/api/schema';
 import type { Role } from '@/lib/types';
 
@@ -63,7 +63,8 @@ export function CreateUserForm() {
     }
   }
 
-  const invalid = (name: string) => (fieldErrors[name] ? { 'aria-invalid': true, 'aria-describedby': `new-user-${name}-error` } : {});
+  const invalid = (name: string) =>
+    fieldErrors[name] ? { 'aria-invalid': true, 'aria-describedby': `new-user-${name}-error` } : {};
 
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-labelledby="create-user-heading">
@@ -84,7 +85,12 @@ export function CreateUserForm() {
                 <div className="row" style={{ marginTop: 'var(--space-2)' }}>
                   <code
                     data-testid="temporary-password"
-                    style={{ background: '#fff', padding: '4px 8px', borderRadius: 4, border: '1px solid var(--border)' }}
+                    style={{
+                      background: '#fff',
+                      padding: '4px 8px',
+                      borderRadius: 4,
+                      border: '1px solid var(--border)',
+                    }}
                   >
                     {created.temporaryPassword}
                   </code>
@@ -138,7 +144,9 @@ export function CreateUserForm() {
           ))}
         </div>
       ) : null}
-      <p className="subtle">Leave the password empty to generate a temporary one; the person must change it at first sign-in.</p>
+      <p className="subtle">
+        Leave the password empty to generate a temporary one; the person must change it at first sign-in.
+      </p>
     </form>
   );
 }

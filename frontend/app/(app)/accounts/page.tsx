@@ -28,8 +28,8 @@ export default async function AccountsPage() {
           <div className="alert alert-warning" role="alert" data-testid="must-change-password">
             <AlertIcon />
             <p>
-              <strong>Choose a new password to continue.</strong> You signed in with a one-time password; the rest of Docket
-              Research opens once you have set your own.
+              <strong>Choose a new password to continue.</strong> You signed in with a one-time password; the rest of
+              Docket Research opens once you have set your own.
             </p>
           </div>
         ) : null}

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import { formatDate } from '@/lib/format';
 import type { Role, User } from '@/lib/types';
 import { CreateUserForm } from './create-user-form';

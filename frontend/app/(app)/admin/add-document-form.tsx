@@ -4,11 +4,22 @@ import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon, InfoIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 import type { paths } from '@/lib/api/schema';
 
-const FILING_TYPES = ['Application', 'Brief', 'Comment', 'Complaint', 'Motion', 'Notice', 'Order', 'Petition', 'Testimony', 'Tariff'];
+const FILING_TYPES = [
+  'Application',
+  'Brief',
+  'Comment',
+  'Complaint',
+  'Motion',
+  'Notice',
+  'Order',
+  'Petition',
+  'Testimony',
+  'Tariff',
+];
 
 type Result = paths['/api/documents']['post']['responses'][201]['content']['application/json'];
 
@@ -55,13 +66,18 @@ export function AddDocumentForm() {
     }
   }
 
-  const invalid = (name: string) => (fieldErrors[name] ? { 'aria-invalid': true, 'aria-describedby': `doc-${name}-error` } : {});
+  const invalid = (name: string) =>
+    fieldErrors[name] ? { 'aria-invalid': true, 'aria-describedby': `doc-${name}-error` } : {};
 
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Add a document">
       <FormError message={error} testId="add-document-error" />
       {result ? (
-        <div className={result.created ? 'alert alert-success' : 'alert alert-info'} role="status" data-testid="add-document-result">
+        <div
+          className={result.created ? 'alert alert-success' : 'alert alert-info'}
+          role="status"
+          data-testid="add-document-result"
+        >
           {result.created ? <CheckIcon /> : <InfoIcon />}
           <p>
             {result.created ? 'Document added: ' : 'This document was already in the collection: '}
@@ -114,7 +130,15 @@ export function AddDocumentForm() {
       </div>
       <div className="field">
         <label htmlFor="doc-text">Text</label>
-        <textarea id="doc-text" name="text" className="textarea" rows={8} required data-testid="doc-text" {...invalid('text')} />
+        <textarea
+          id="doc-text"
+          name="text"
+          className="textarea"
+          rows={8}
+          required
+          data-testid="doc-text"
+          {...invalid('text')}
+        />
         <FieldError id="doc-text-error" message={fieldErrors.text} />
       </div>
       <div className="form-actions">

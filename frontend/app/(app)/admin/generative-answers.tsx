@@ -8,11 +8,19 @@ import type { AnalysisMode } from '@/components/query/types';
 export function GenerativeAnswers({ modes, defaultMode }: { modes: AnalysisMode[]; defaultMode: AnalysisMode }) {
   const on = modes.includes('generative');
   return (
-    <section className="card" aria-labelledby="generative-heading" data-testid="generative-answers" data-state={on ? 'on' : 'off'}>
+    <section
+      className="card"
+      aria-labelledby="generative-heading"
+      data-testid="generative-answers"
+      data-state={on ? 'on' : 'off'}
+    >
       <div className="card-header">
         <div>
           <h2 id="generative-heading">Generative answers</h2>
-          <p>Answers written by a language model from the best passages, every sentence still checked against its citation.</p>
+          <p>
+            Answers written by a language model from the best passages, every sentence still checked against its
+            citation.
+          </p>
         </div>
         <span className={on ? 'badge badge-success' : 'badge'}>{on ? 'On' : 'Off'}</span>
       </div>
@@ -27,8 +35,8 @@ export function GenerativeAnswers({ modes, defaultMode }: { modes: AnalysisMode[
             <div className="alert alert-info" role="status">
               <InfoIcon />
               <p>
-                Generative answers are off because no language model is configured. Every answer is extractive: sentences taken
-                from the filings, each with its citation. Users are not offered a choice of mode.
+                Generative answers are off because no language model is configured. Every answer is extractive:
+                sentences taken from the filings, each with its citation. Users are not offered a choice of mode.
               </p>
             </div>
             <p>To turn them on, set these on the query engine and restart it:</p>

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { FieldError, FormError } from '@/components/ui/form-error';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 
 export function ImportForm({ sources }: { sources: { id: string; name: string }[] }) {
   const [pending, setPending] = useState(false);
@@ -22,7 +22,9 @@ export function ImportForm({ sources }: { sources: { id: string; name: string }[
     setProcessId(null);
     try {
       const started = await unwrap(
-        api.POST('/api/imports', { body: { path: String(form.get('path') ?? '').trim(), sourceId: String(form.get('sourceId') ?? '') } }),
+        api.POST('/api/imports', {
+          body: { path: String(form.get('path') ?? '').trim(), sourceId: String(form.get('sourceId') ?? '') },
+        }),
       );
       setProcessId(started.processId);
     } catch (err) {

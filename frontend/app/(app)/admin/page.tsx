@@ -17,7 +17,12 @@ const RECENT = 8;
 
 export default async function AdminPage() {
   await requireAdmin();
-  const [stats, processes, sources, answerModes] = await Promise.all([getIndexStats(), listProcesses(), listSources(), getAnswerModes()]);
+  const [stats, processes, sources, answerModes] = await Promise.all([
+    getIndexStats(),
+    listProcesses(),
+    listSources(),
+    getAnswerModes(),
+  ]);
   const sourceOptions = sources.map((s) => ({ id: s.id, name: s.name })).sort((a, b) => a.name.localeCompare(b.name));
   const recent = [...processes].sort(byLatestUpdate).slice(0, RECENT);
 
@@ -58,7 +63,10 @@ export default async function AdminPage() {
           <div className="card-header">
             <div>
               <h2 id="sources-heading">Sources</h2>
-              <p>Files are filed under a source of the catalog: add an agency or a court there before importing its filings.</p>
+              <p>
+                Files are filed under a source of the catalog: add an agency or a court there before importing its
+                filings.
+              </p>
             </div>
             <Link href="/catalog?add=source" className="btn btn-sm" data-testid="admin-add-source">
               Add a source
@@ -87,17 +95,20 @@ export default async function AdminPage() {
                 {stats.documents === 1 ? 'document is' : 'documents are'} in the search index
                 {stats.pending > 0 ? (
                   <>
-                    ; <span data-testid="index-pending-count">{formatNumber(stats.pending)}</span> more {stats.pending === 1 ? 'change is' : 'changes are'} on the way.
+                    ; <span data-testid="index-pending-count">{formatNumber(stats.pending)}</span> more{' '}
+                    {stats.pending === 1 ? 'change is' : 'changes are'} on the way.
                   </>
-                ) : '.'}
+                ) : (
+                  '.'
+                )}
               </p>
             </div>
             <ReindexButton />
           </div>
           <div className="card-body">
             <p className="muted">
-              Re-indexing rebuilds the index from every stored document. Search keeps working while it runs; you can follow
-              its progress live.
+              Re-indexing rebuilds the index from every stored document. Search keeps working while it runs; you can
+              follow its progress live.
             </p>
           </div>
         </section>
@@ -129,7 +140,10 @@ export default async function AdminPage() {
           <div className="card-header">
             <div>
               <h2 id="querylog-heading">Query log</h2>
-              <p>Every question asked in the organisation: who asked it, in which workspace, how long it took, and its answer.</p>
+              <p>
+                Every question asked in the organisation: who asked it, in which workspace, how long it took, and its
+                answer.
+              </p>
             </div>
             <Link href="/admin/queries/log" className="btn btn-sm" data-testid="query-log-link">
               Open the query log

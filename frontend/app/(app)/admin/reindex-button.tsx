@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 
 export function ReindexButton() {
   const router = useRouter();
@@ -29,7 +29,13 @@ export function ReindexButton() {
           {error}
         </span>
       ) : null}
-      <button type="button" className="btn" onClick={() => void start()} disabled={pending} data-testid="reindex-button">
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void start()}
+        disabled={pending}
+        data-testid="reindex-button"
+      >
         {pending ? 'Starting…' : 'Re-index all documents'}
       </button>
     </div>

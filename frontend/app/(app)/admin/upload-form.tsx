@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { api, unwrap, uploadForm } from '@/lib/api.client';
 import { isApiError, type ApiError } from '@/lib/api-error';
+import { api, unwrap, uploadForm } from '@/lib/api.client';
 import { capitalise } from '@/lib/format';
 import type { UploadOutcome, UploadResult } from '@/lib/types';
 
@@ -41,7 +41,10 @@ export function UploadForm({ sources }: { sources: { id: string; name: string }[
     const sourceId = String(input.get('sourceId') ?? '');
     const sidecar = input.get('sidecar');
     const form = uploadForm(
-      { sourceId: sourceId || undefined, sidecar: sidecar instanceof File && sidecar.name !== '' ? await sidecar.text() : undefined },
+      {
+        sourceId: sourceId || undefined,
+        sidecar: sidecar instanceof File && sidecar.name !== '' ? await sidecar.text() : undefined,
+      },
       files,
     );
 
@@ -65,7 +68,15 @@ export function UploadForm({ sources }: { sources: { id: string; name: string }[
       <div className="form-grid">
         <div className="field">
           <label htmlFor="upload-files">Files</label>
-          <input id="upload-files" name="files" type="file" multiple className="input" accept=".pdf,.docx,.html,.htm,.txt" data-testid="upload-input" />
+          <input
+            id="upload-files"
+            name="files"
+            type="file"
+            multiple
+            className="input"
+            accept=".pdf,.docx,.html,.htm,.txt"
+            data-testid="upload-input"
+          />
           <p className="subtle">PDF, Word (DOCX), HTML or text; several at once.</p>
         </div>
         <div className="field">
@@ -87,9 +98,19 @@ export function UploadForm({ sources }: { sources: { id: string; name: string }[
       </div>
       <div className="field">
         <label htmlFor="upload-sidecar">
-          Metadata sidecar <span className="subtle">(optional JSON: title, docketNumber, filingType, filedAt, filers…; applies to every file)</span>
+          Metadata sidecar{' '}
+          <span className="subtle">
+            (optional JSON: title, docketNumber, filingType, filedAt, filers…; applies to every file)
+          </span>
         </label>
-        <input id="upload-sidecar" name="sidecar" type="file" accept=".json,application/json" className="input" data-testid="upload-sidecar" />
+        <input
+          id="upload-sidecar"
+          name="sidecar"
+          type="file"
+          accept=".json,application/json"
+          className="input"
+          data-testid="upload-sidecar"
+        />
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={pending} data-testid="upload-submit">

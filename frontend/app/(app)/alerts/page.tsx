@@ -14,7 +14,10 @@ export default async function AlertsPage() {
       <div className="page-header">
         <div>
           <h1>Alerts</h1>
-          <p>Saved searches and followed dockets: new filings that match reach you at once or as a digest, in the app, by e-mail or by webhook.</p>
+          <p>
+            Saved searches and followed dockets: new filings that match reach you at once or as a digest, in the app, by
+            e-mail or by webhook.
+          </p>
         </div>
         <div className="row">
           <Link href="/alerts/webhooks" className="btn">
@@ -30,7 +33,8 @@ export default async function AlertsPage() {
           <div className="empty-state">
             <h2>No alerts yet</h2>
             <p>
-              Run a search and choose <strong>Save as alert</strong>, start one from <Link href="/alerts/new">New alert</Link>, or follow a docket from any of its filings.
+              Run a search and choose <strong>Save as alert</strong>, start one from{' '}
+              <Link href="/alerts/new">New alert</Link>, or follow a docket from any of its filings.
             </p>
           </div>
         ) : (
@@ -54,20 +58,42 @@ export default async function AlertsPage() {
                 {alerts.map((alert) => (
                   <tr key={alert.id} data-testid="alert-row" data-alert-id={alert.id}>
                     <td className={styles.nameCell}>
-                      <Link href={`/alerts/${encodeURIComponent(alert.id)}`}>{alert.definition.name || alert.docket?.docketNumber || 'Untitled alert'}</Link>
-                      {alert.kind === 'search' && alert.definition.query ? <div className={styles.query}>{alert.definition.query}</div> : null}
-                      {alert.kind === 'docket' && alert.docket?.title ? <div className="subtle">{alert.docket.title}</div> : null}
+                      <Link href={`/alerts/${encodeURIComponent(alert.id)}`}>
+                        {alert.definition.name || alert.docket?.docketNumber || 'Untitled alert'}
+                      </Link>
+                      {alert.kind === 'search' && alert.definition.query ? (
+                        <div className={styles.query}>{alert.definition.query}</div>
+                      ) : null}
+                      {alert.kind === 'docket' && alert.docket?.title ? (
+                        <div className="subtle">{alert.docket.title}</div>
+                      ) : null}
                     </td>
-                    <td>{alert.kind === 'docket' ? <span className="badge">Docket</span> : <span className="badge badge-accent">Search</span>}</td>
+                    <td>
+                      {alert.kind === 'docket' ? (
+                        <span className="badge">Docket</span>
+                      ) : (
+                        <span className="badge badge-accent">Search</span>
+                      )}
+                    </td>
                     <td>{scheduleLabel(alert.definition.schedule)}</td>
                     <td className="subtle">{channelsLabel(alert.definition.channels)}</td>
-                    <td>{alert.lastHitAt ? formatDateTime(alert.lastHitAt) : <span className="subtle">None yet</span>}</td>
+                    <td>
+                      {alert.lastHitAt ? formatDateTime(alert.lastHitAt) : <span className="subtle">None yet</span>}
+                    </td>
                     <td className="num" data-testid="alert-hits-week">
                       {formatNumber(alert.hitsThisWeek)}
                     </td>
                     <td>
-                      {alert.paused ? <span className="badge badge-warning">Paused</span> : <span className="badge badge-success">Active</span>}
-                      {alert.volumeNotice ? <span className="badge badge-warning" style={{ marginLeft: 4 }} title={alert.volumeNotice}>Hourly digest</span> : null}
+                      {alert.paused ? (
+                        <span className="badge badge-warning">Paused</span>
+                      ) : (
+                        <span className="badge badge-success">Active</span>
+                      )}
+                      {alert.volumeNotice ? (
+                        <span className="badge badge-warning" style={{ marginLeft: 4 }} title={alert.volumeNotice}>
+                          Hourly digest
+                        </span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -17,15 +17,22 @@ export function CorpusLoadLine({ load }: { load: CorpusLoad | null }) {
     return () => clearInterval(timer);
   }, [load, router]);
   if (!load) return null;
-  const searchable = load.indexed === null
-    ? 'search index count unavailable'
-    : `${formatNumber(load.indexed)} searchable (${formatNumber(load.indexedPerSecond ?? 0)}/s)`;
+  const searchable =
+    load.indexed === null
+      ? 'search index count unavailable'
+      : `${formatNumber(load.indexed)} searchable (${formatNumber(load.indexedPerSecond ?? 0)}/s)`;
   const left = load.secondsLeft === null ? 'time left not known yet' : `about ${formatDuration(load.secondsLeft)} left`;
   return (
-    <section className="card" role="status" aria-live="polite" data-testid="corpus-load" style={{ marginBottom: 'var(--space-4)' }}>
+    <section
+      className="card"
+      role="status"
+      aria-live="polite"
+      data-testid="corpus-load"
+      style={{ marginBottom: 'var(--space-4)' }}
+    >
       <div className="card-body">
-        <strong>Loading the default corpus:</strong> {formatNumber(load.stored)} of {formatNumber(load.total)} filings stored (
-        {formatNumber(load.storedPerSecond)}/s), {searchable}; {left}.
+        <strong>Loading the default corpus:</strong> {formatNumber(load.stored)} of {formatNumber(load.total)} filings
+        stored ({formatNumber(load.storedPerSecond)}/s), {searchable}; {left}.
         <progress
           value={Math.min(load.stored, load.indexed ?? load.stored)}
           max={load.total}

@@ -22,10 +22,17 @@ export default async function CatalogStatusPage() {
   const user = await getSessionUser();
   // Process ids and crash lists are for administrators; members see the sources' freshness only.
   const isAdmin = user.role === 'admin';
-  const [{ sources: statuses, corpusLoad }, stack] = await Promise.all([getCatalogStatus(), isAdmin ? getStackStatus() : null]);
+  const [{ sources: statuses, corpusLoad }, stack] = await Promise.all([
+    getCatalogStatus(),
+    isAdmin ? getStackStatus() : null,
+  ]);
   // Problems first, then by name.
-  const sorted = [...statuses].sort((a, b) => HEALTH[a.status].order - HEALTH[b.status].order || a.source.name.localeCompare(b.source.name));
-  const counts = Object.fromEntries((Object.keys(HEALTH) as SourceHealth[]).map((h) => [h, statuses.filter((s) => s.status === h).length]));
+  const sorted = [...statuses].sort(
+    (a, b) => HEALTH[a.status].order - HEALTH[b.status].order || a.source.name.localeCompare(b.source.name),
+  );
+  const counts = Object.fromEntries(
+    (Object.keys(HEALTH) as SourceHealth[]).map((h) => [h, statuses.filter((s) => s.status === h).length]),
+  );
 
   return (
     <div className="page">
@@ -75,14 +82,23 @@ function SourceStatusCard({ status: s }: { status: SourceStatus }) {
   const health = HEALTH[s.status];
   const failedDays = s.history.reduce((sum, d) => sum + d.failed, 0);
   return (
-    <section className="card" data-testid="catalog-status-row" data-status={s.status} aria-labelledby={`status-${s.source.id}`}>
+    <section
+      className="card"
+      data-testid="catalog-status-row"
+      data-status={s.status}
+      aria-labelledby={`status-${s.source.id}`}
+    >
       <div className="card-body">
         <div className={styles.head}>
           <div>
             <h2 id={`status-${s.source.id}`} className={styles.name}>
               {s.source.name}
             </h2>
-            <p className="subtle">{[s.source.shortName, capitalise(s.source.kind), s.source.state || capitalise(s.source.jurisdiction)].filter(Boolean).join(' · ')}</p>
+            <p className="subtle">
+              {[s.source.shortName, capitalise(s.source.kind), s.source.state || capitalise(s.source.jurisdiction)]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
           </div>
           <span className={health.className} data-testid="catalog-status-badge">
             {health.label}
@@ -92,11 +108,15 @@ function SourceStatusCard({ status: s }: { status: SourceStatus }) {
           <dl className={styles.stats}>
             <div className={styles.stat}>
               <dt>Last successful run</dt>
-              <dd title="When the latest successful run finished">{s.lastSuccessAt ? formatDateTime(s.lastSuccessAt) : 'Never'}</dd>
+              <dd title="When the latest successful run finished">
+                {s.lastSuccessAt ? formatDateTime(s.lastSuccessAt) : 'Never'}
+              </dd>
             </div>
             <div className={styles.stat}>
               <dt>Lag</dt>
-              <dd title="Time since the newest filing we hold was filed at the source">{s.status === 'idle' ? '—' : formatDuration(s.lagSeconds)}</dd>
+              <dd title="Time since the newest filing we hold was filed at the source">
+                {s.status === 'idle' ? '—' : formatDuration(s.lagSeconds)}
+              </dd>
             </div>
             <div className={styles.stat}>
               <dt>Error rate</dt>
@@ -104,11 +124,15 @@ function SourceStatusCard({ status: s }: { status: SourceStatus }) {
             </div>
             <div className={styles.stat}>
               <dt>Last 24 h</dt>
-              <dd>{formatNumber(s.documentsLast24h)} {s.documentsLast24h === 1 ? 'doc' : 'docs'}</dd>
+              <dd>
+                {formatNumber(s.documentsLast24h)} {s.documentsLast24h === 1 ? 'doc' : 'docs'}
+              </dd>
             </div>
             <div className={styles.stat}>
               <dt>Last 7 days</dt>
-              <dd>{formatNumber(s.documentsLast7d)} {s.documentsLast7d === 1 ? 'doc' : 'docs'}</dd>
+              <dd>
+                {formatNumber(s.documentsLast7d)} {s.documentsLast7d === 1 ? 'doc' : 'docs'}
+              </dd>
             </div>
             <div className={styles.stat}>
               <dt>Documents</dt>
@@ -143,7 +167,9 @@ function SourceStatusCard({ status: s }: { status: SourceStatus }) {
  */
 function runSummary(run: IngestionRun): string {
   const status = runStatusLabel(run).toLowerCase();
-  return run.finishedAt ? `${status}, finished ${formatDateTime(run.finishedAt)}` : `${status}, started ${formatDateTime(run.startedAt)}`;
+  return run.finishedAt
+    ? `${status}, finished ${formatDateTime(run.finishedAt)}`
+    : `${status}, started ${formatDateTime(run.startedAt)}`;
 }
 
 /** As on a process's page: a run that succeeded with failed files is not a plain success. */
@@ -166,11 +192,21 @@ function RecentRuns({ runs }: { runs: IngestionRun[] }) {
               <th scope="col">Finished</th>
               <th scope="col">Connector</th>
               <th scope="col">Status</th>
-              <th scope="col" className="num">Seen</th>
-              <th scope="col" className="num">New</th>
-              <th scope="col" className="num">Updated</th>
-              <th scope="col" className="num">Duplicate</th>
-              <th scope="col" className="num">Failed</th>
+              <th scope="col" className="num">
+                Seen
+              </th>
+              <th scope="col" className="num">
+                New
+              </th>
+              <th scope="col" className="num">
+                Updated
+              </th>
+              <th scope="col" className="num">
+                Duplicate
+              </th>
+              <th scope="col" className="num">
+                Failed
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -181,7 +217,11 @@ function RecentRuns({ runs }: { runs: IngestionRun[] }) {
                   <td style={{ whiteSpace: 'nowrap' }}>{r.finishedAt ? formatDateTime(r.finishedAt) : '—'}</td>
                   <td>{r.connector}</td>
                   <td>
-                    {r.processId ? <Link href={`/processes/${encodeURIComponent(r.processId)}`}>{runStatusLabel(r)}</Link> : runStatusLabel(r)}
+                    {r.processId ? (
+                      <Link href={`/processes/${encodeURIComponent(r.processId)}`}>{runStatusLabel(r)}</Link>
+                    ) : (
+                      runStatusLabel(r)
+                    )}
                   </td>
                   <td className="num">{formatNumber(r.seen)}</td>
                   <td className="num">{formatNumber(r.new)}</td>

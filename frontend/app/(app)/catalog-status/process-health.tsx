@@ -16,8 +16,8 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
         <div className="card-body">
           <h2 id="process-health">Processes</h2>
           <p className="muted">
-            Not reported here: process restarts are shown when the app runs under <span className="mono">npm start</span>; in Kubernetes, see the
-            pods&apos; restart counts.
+            Not reported here: process restarts are shown when the app runs under{' '}
+            <span className="mono">npm start</span>; in Kubernetes, see the pods&apos; restart counts.
           </p>
         </div>
       </section>
@@ -28,18 +28,25 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
   return (
     <section className="card" aria-labelledby="process-health" data-testid="process-health">
       <div className="card-body">
-        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 'var(--space-3)', alignItems: 'flex-start' }}>
+        <div
+          style={{ display: 'flex', justifyContent: 'space-between', gap: 'var(--space-3)', alignItems: 'flex-start' }}
+        >
           <div>
             <h2 id="process-health">Processes</h2>
             <p className="subtle">
-              Supervised by <span className="mono">{status.supervisor}</span> since {formatDateTime(status.startedAt)}: a part that crashes is restarted
-              after 1 s, 2 s, 4 s…; {status.policy.maxCrashes} crashes of one part within {window} stop the stack. Updated{' '}
-              {formatDateTime(status.updatedAt)}.
+              Supervised by <span className="mono">{status.supervisor}</span> since {formatDateTime(status.startedAt)}:
+              a part that crashes is restarted after 1 s, 2 s, 4 s…; {status.policy.maxCrashes} crashes of one part
+              within {window} stop the stack. Updated {formatDateTime(status.updatedAt)}.
             </p>
           </div>
-          <div aria-label="Process summary" style={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <div
+            aria-label="Process summary"
+            style={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'wrap', justifyContent: 'flex-end' }}
+          >
             <span className="badge badge-success">{formatNumber(summary.up)} up</span>
-            {summary.restarting ? <span className="badge badge-warning">{formatNumber(summary.restarting)} restarting</span> : null}
+            {summary.restarting ? (
+              <span className="badge badge-warning">{formatNumber(summary.restarting)} restarting</span>
+            ) : null}
             {summary.down ? <span className="badge badge-danger">{formatNumber(summary.down)} down</span> : null}
             <span className="badge">
               {formatNumber(summary.restarts)} {summary.restarts === 1 ? 'restart' : 'restarts'}
@@ -53,8 +60,12 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
                 <th scope="col">Part</th>
                 <th scope="col">State</th>
                 <th scope="col">Since</th>
-                <th scope="col" className="num">Restarts</th>
-                <th scope="col" className="num">Crashes, last {window}</th>
+                <th scope="col" className="num">
+                  Restarts
+                </th>
+                <th scope="col" className="num">
+                  Crashes, last {window}
+                </th>
                 <th scope="col">Last crash</th>
               </tr>
             </thead>
@@ -66,7 +77,9 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
                   </td>
                   <td>
                     <span className={STATE[part.state].className}>{STATE[part.state].label}</span>
-                    {part.nextRestartAt ? <span className="subtle"> next attempt {formatDateTime(part.nextRestartAt)}</span> : null}
+                    {part.nextRestartAt ? (
+                      <span className="subtle"> next attempt {formatDateTime(part.nextRestartAt)}</span>
+                    ) : null}
                   </td>
                   <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(part.since)}</td>
                   <td className="num">{formatNumber(part.restarts)}</td>

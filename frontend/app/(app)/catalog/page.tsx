@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getSessionUser, listDataProducts, listSources } from '@/lib/bff.server';
 import { filterAndSortSources, parseSourceFilter, topFilingTypes } from '@/lib/catalog-view';
-import { capitalise, formatDate, formatNumber } from '@/lib/format';
 import { dataProductPath } from '@/lib/data-product-path';
+import { capitalise, formatDate, formatNumber } from '@/lib/format';
 import type { DataProduct, Source } from '@/lib/types';
 import { AddSourceForm } from './add-source-form';
 import styles from './catalog.module.css';
@@ -41,7 +41,9 @@ export default async function CatalogPage({ searchParams }: Props) {
             <div>
               <h2 id="sources-heading">Sources</h2>
               <p>
-                {filtered ? `${formatNumber(shown.length)} of ${formatNumber(sources.length)}` : formatNumber(sources.length)}{' '}
+                {filtered
+                  ? `${formatNumber(shown.length)} of ${formatNumber(sources.length)}`
+                  : formatNumber(sources.length)}{' '}
                 {sources.length === 1 ? 'source' : 'sources'}
               </p>
             </div>
@@ -56,11 +58,24 @@ export default async function CatalogPage({ searchParams }: Props) {
           <form className={styles.filters} method="get" action="/catalog" role="search" aria-label="Filter sources">
             <div className={`field ${styles.grow}`}>
               <label htmlFor="catalog-q">Filter</label>
-              <input id="catalog-q" name="q" className="input" defaultValue={filter.q} placeholder="Name, state, industry…" data-testid="catalog-filter" />
+              <input
+                id="catalog-q"
+                name="q"
+                className="input"
+                defaultValue={filter.q}
+                placeholder="Name, state, industry…"
+                data-testid="catalog-filter"
+              />
             </div>
             <div className="field">
               <label htmlFor="catalog-kind">Kind</label>
-              <select id="catalog-kind" name="kind" className="select" defaultValue={filter.kind} data-testid="catalog-kind">
+              <select
+                id="catalog-kind"
+                name="kind"
+                className="select"
+                defaultValue={filter.kind}
+                data-testid="catalog-kind"
+              >
                 <option value="">All kinds</option>
                 {kinds.map((k) => (
                   <option key={k} value={k}>
@@ -71,7 +86,13 @@ export default async function CatalogPage({ searchParams }: Props) {
             </div>
             <div className="field">
               <label htmlFor="catalog-sort">Sort by</label>
-              <select id="catalog-sort" name="sort" className="select" defaultValue={filter.sort} data-testid="catalog-sort">
+              <select
+                id="catalog-sort"
+                name="sort"
+                className="select"
+                defaultValue={filter.sort}
+                data-testid="catalog-sort"
+              >
                 <option value="name">Name</option>
                 <option value="documents">Most documents</option>
                 <option value="latest">Latest filing</option>
@@ -87,7 +108,9 @@ export default async function CatalogPage({ searchParams }: Props) {
             ) : null}
           </form>
           {shown.length === 0 ? (
-            <div className="card-body muted">{sources.length === 0 ? 'No sources have been loaded yet.' : 'No source matches this filter.'}</div>
+            <div className="card-body muted">
+              {sources.length === 0 ? 'No sources have been loaded yet.' : 'No source matches this filter.'}
+            </div>
           ) : (
             <SourcesTable sources={shown} />
           )}
@@ -145,13 +168,19 @@ function SourcesTable({ sources }: { sources: Source[] }) {
                 {s.shortName ? <div className="subtle">{s.shortName}</div> : null}
               </td>
               <td>
-                <span className={s.kind === 'court' ? 'badge badge-accent' : 'badge'}>{capitalise(s.kind || 'unknown')}</span>
+                <span className={s.kind === 'court' ? 'badge badge-accent' : 'badge'}>
+                  {capitalise(s.kind || 'unknown')}
+                </span>
               </td>
               <td>{capitalise(s.jurisdiction) || s.state || '—'}</td>
               <td className="num">{formatNumber(s.documentCount)}</td>
               <td className="num">{formatNumber(s.docketCount)}</td>
               <td style={{ whiteSpace: 'nowrap' }}>
-                {s.firstFiledAt ? `${formatDate(s.firstFiledAt)} – ${formatDate(s.lastFiledAt)}` : <span className="muted">No filings yet</span>}
+                {s.firstFiledAt ? (
+                  `${formatDate(s.firstFiledAt)} – ${formatDate(s.lastFiledAt)}`
+                ) : (
+                  <span className="muted">No filings yet</span>
+                )}
               </td>
               <td>
                 <ul className={styles.types}>

@@ -17,7 +17,8 @@ export default async function ExportsPage() {
         </div>
         {limits ? (
           <p className="subtle" data-testid="exports-limits">
-            {formatNumber(limits.running)} of {formatNumber(limits.maxConcurrent)} running at once · {formatNumber(limits.stored)} of {formatNumber(limits.maxStored)} kept
+            {formatNumber(limits.running)} of {formatNumber(limits.maxConcurrent)} running at once ·{' '}
+            {formatNumber(limits.stored)} of {formatNumber(limits.maxStored)} kept
           </p>
         ) : null}
       </div>
@@ -26,7 +27,8 @@ export default async function ExportsPage() {
           <div className="empty-state" data-testid="exports-empty">
             <h2>No exports yet</h2>
             <p>
-              Open a search or question of a <Link href="/workspaces/select">workspace</Link> and choose <strong>Export</strong>, or export a whole workspace from its header.
+              Open a search or question of a <Link href="/workspaces/select">workspace</Link> and choose{' '}
+              <strong>Export</strong>, or export a whole workspace from its header.
             </p>
           </div>
         ) : (

@@ -13,11 +13,16 @@ export default async function NotificationsPage() {
         <div>
           <h1>Notifications</h1>
           <p>
-            What your <Link href="/alerts">alerts</Link> and <Link href="/user/preferences/alerts/dockets">followed dockets</Link> found.
+            What your <Link href="/alerts">alerts</Link> and{' '}
+            <Link href="/user/preferences/alerts/dockets">followed dockets</Link> found.
           </p>
         </div>
       </div>
-      <NotificationsList initial={page.notifications} initialCursor={page.nextCursor} initialUnread={page.unreadCount} />
+      <NotificationsList
+        initial={page.notifications}
+        initialCursor={page.nextCursor}
+        initialUnread={page.unreadCount}
+      />
     </div>
   );
 }

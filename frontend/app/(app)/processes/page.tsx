@@ -13,7 +13,9 @@ export default async function ProcessesPage() {
       <div className="page-header">
         <div>
           <h1>Processes</h1>
-          <p>Long-running jobs — re-indexing now; exports, imports and bulk analyses later — with their live progress.</p>
+          <p>
+            Long-running jobs — re-indexing now; exports, imports and bulk analyses later — with their live progress.
+          </p>
         </div>
       </div>
       <section className="card">

@@ -17,7 +17,11 @@ describe('generateCatalog', () => {
   });
 
   it('has three data products whose releases are dated, versioned and consistent with their change logs', () => {
-    expect(catalog.dataProducts.map((product) => product.name)).toEqual(['Rate-case tracker', 'Interconnection queue', 'Tariff filings']);
+    expect(catalog.dataProducts.map((product) => product.name)).toEqual([
+      'Rate-case tracker',
+      'Interconnection queue',
+      'Tariff filings',
+    ]);
     for (const product of catalog.dataProducts) {
       expect(product.releases.length).toBeGreaterThanOrEqual(6);
       expect(product.fields.length).toBeGreaterThan(5);
@@ -28,7 +32,10 @@ describe('generateCatalog', () => {
         const previous = product.releases[i - 1]!;
         const release = product.releases[i]!;
         for (const entity of product.entities) {
-          const delta = (kind: string) => release.changeLog.filter((entry) => entry.entity === entity && entry.kind === kind).reduce((sum, entry) => sum + entry.count, 0);
+          const delta = (kind: string) =>
+            release.changeLog
+              .filter((entry) => entry.entity === entity && entry.kind === kind)
+              .reduce((sum, entry) => sum + entry.count, 0);
           expect(release.recordCounts[entity]).toBe(previous.recordCounts[entity]! + delta('added') - delta('removed'));
         }
       }

@@ -1,7 +1,11 @@
 import { docketPatternOf, normaliseDocketNumber, type DocketFormat } from '@docket/corpus';
 
 const cpuc: DocketFormat = { template: '{P}.{YY}-{MM}-{N3}', codes: { P: ['A', 'R', 'C'] }, example: 'A.19-04-012' };
-const colorado: DocketFormat = { template: '{YY}{K}-{N4}{P}', codes: { K: ['AL', 'A', 'R'], P: ['E', 'G'] }, example: '20AL-0049E' };
+const colorado: DocketFormat = {
+  template: '{YY}{K}-{N4}{P}',
+  codes: { K: ['AL', 'A', 'R'], P: ['E', 'G'] },
+  example: '20AL-0049E',
+};
 const massachusetts: DocketFormat = { template: 'D.P.U. {YY}-{N3}', example: 'D.P.U. 20-120' };
 
 describe('docket numbers', () => {

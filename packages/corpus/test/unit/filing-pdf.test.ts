@@ -19,21 +19,27 @@ describe('renderFilingPdf', () => {
     expect(longest.pages.length).toBeGreaterThan(4);
   });
 
-  it('writes each page\'s text in a Flate-compressed content stream that inflates to its drawing operators', async () => {
+  it("writes each page's text in a Flate-compressed content stream that inflates to its drawing operators", async () => {
     const filing = filings.find((f) => f.pages.length > 1)!;
     const parsed = await PDFDocument.load(await renderFilingPdf(filing));
     parsed.getPages().forEach((page, index) => {
       const contents = parsed.context.lookup(page.node.get(PDFName.of('Contents')));
-      const streams = (contents instanceof PDFArray ? contents.asArray() : [contents]).map((item) => parsed.context.lookup(item));
+      const streams = (contents instanceof PDFArray ? contents.asArray() : [contents]).map((item) =>
+        parsed.context.lookup(item),
+      );
       expect(streams.length).toBeGreaterThan(0);
-      const operators = streams.map((stream) => {
-        expect(stream).toBeInstanceOf(PDFRawStream);
-        const raw = stream as PDFRawStream;
-        expect(raw.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('FlateDecode'));
-        return inflateSync(raw.getContents()).toString('latin1');
-      }).join('\n');
+      const operators = streams
+        .map((stream) => {
+          expect(stream).toBeInstanceOf(PDFRawStream);
+          const raw = stream as PDFRawStream;
+          expect(raw.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('FlateDecode'));
+          return inflateSync(raw.getContents()).toString('latin1');
+        })
+        .join('\n');
       // Text is drawn as hex strings in WinAnsi: the footer "Page n of N" of this very page.
-      const footer = Buffer.from(`Page ${index + 1} of ${filing.pages.length}`, 'latin1').toString('hex').toUpperCase();
+      const footer = Buffer.from(`Page ${index + 1} of ${filing.pages.length}`, 'latin1')
+        .toString('hex')
+        .toUpperCase();
       expect(operators).toContain(`<${footer}> Tj`);
     });
   });

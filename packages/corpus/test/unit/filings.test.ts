@@ -44,7 +44,9 @@ describe('generateFilings', () => {
       const docket = byNumber.get(`${filing.sourceId}|${filing.docketNumber}`)!;
       expect(filingCategories).toContain(filing.filingCategory);
       const source = catalog.sources.find((s) => s.id === filing.sourceId)!;
-      expect(source.filingTypes).toContainEqual(expect.objectContaining({ native: filing.filingTypeNative, category: filing.filingCategory }));
+      expect(source.filingTypes).toContainEqual(
+        expect.objectContaining({ native: filing.filingTypeNative, category: filing.filingCategory }),
+      );
       expect(filing.pages.length).toBeGreaterThanOrEqual(1);
       expect(filing.pages.length).toBeLessThanOrEqual(12);
       expect(filing.filers.length).toBeGreaterThanOrEqual(1);
@@ -87,7 +89,9 @@ describe('generateFilings', () => {
     const light = [...generateFilings(seed, catalog, dockets, { count: 200, pageScale: 0.25 })];
     const pagesOf = (list: Filing[]) => list.reduce((sum, filing) => sum + filing.pages.length, 0);
     expect(pagesOf(light)).toBeLessThan(pagesOf(filings.slice(0, 200)) * 0.5);
-    expect(light.map((filing) => filing.sourceDocumentId)).toEqual(filings.slice(0, 200).map((filing) => filing.sourceDocumentId));
+    expect(light.map((filing) => filing.sourceDocumentId)).toEqual(
+      filings.slice(0, 200).map((filing) => filing.sourceDocumentId),
+    );
     for (const filing of light) expect(filing.pages.length).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,6 +1,12 @@
 import { status } from '@grpc/grpc-js';
 import {
-  ConflictError, InputError, NotAllowedError, NotFoundError, UnavailableError, fromGrpcError, toGrpcError,
+  ConflictError,
+  fromGrpcError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+  toGrpcError,
+  UnavailableError,
 } from '../../src';
 
 describe('gRPC status mapping', () => {

@@ -24,10 +24,19 @@ afterAll(async () => {
 const deleted = (documentId: string): DocumentDeleted => ({ ...newEventFields(), documentId, reason: 'test' });
 
 /** A listener that records what it hears and when it is live. */
-function listening(): { listener: BroadcastListener; heard: Array<{ documentId: string; key: string }>; liveChanges: boolean[] } {
+function listening(): {
+  listener: BroadcastListener;
+  heard: Array<{ documentId: string; key: string }>;
+  liveChanges: boolean[];
+} {
   const heard: Array<{ documentId: string; key: string }> = [];
   const liveChanges: boolean[] = [];
-  const listener = new BroadcastListener({ kafka, groupPrefix: 'events-test.broadcast', logger: testLogger, onLive: (live) => liveChanges.push(live) });
+  const listener = new BroadcastListener({
+    kafka,
+    groupPrefix: 'events-test.broadcast',
+    logger: testLogger,
+    onLive: (live) => liveChanges.push(live),
+  });
   listeners.push(listener);
   return { listener, heard, liveChanges };
 }
@@ -38,7 +47,8 @@ describe('BroadcastListener (real Kafka)', () => {
     await publisher.publish(topic, deleted('before-anyone-listened'));
     const first = listening();
     const second = listening();
-    for (const { listener, heard } of [first, second]) listener.on(topic, (event, key) => void heard.push({ documentId: event.documentId, key }));
+    for (const { listener, heard } of [first, second])
+      listener.on(topic, (event, key) => void heard.push({ documentId: event.documentId, key }));
     await Promise.all([first.listener.start(), second.listener.start()]);
     await waitFor(() => first.listener.isLive && second.listener.isLive, { what: 'both listeners live' });
     expect(first.liveChanges).toEqual([true]);
@@ -48,7 +58,10 @@ describe('BroadcastListener (real Kafka)', () => {
     for (const { heard } of [first, second]) {
       await waitFor(() => heard.length >= 2, { what: 'two events heard' });
       // Each process its own group: both hear both, from the newest offset on (not what came before).
-      expect(heard).toEqual([{ documentId: 'd1', key: 'd1' }, { documentId: 'd2', key: 'd2' }]);
+      expect(heard).toEqual([
+        { documentId: 'd1', key: 'd1' },
+        { documentId: 'd2', key: 'd2' },
+      ]);
     }
 
     await first.listener.stop();

@@ -26,8 +26,10 @@ afterAll(async () => {
 });
 
 function consumer(def: TopicDef<DocumentDeleted>, groupId: string, handled: string[]): EventConsumer {
-  const c = new EventConsumer({ kafka, groupId, connection, logger: testLogger })
-    .on(def, async (m) => void handled.push(m.documentId));
+  const c = new EventConsumer({ kafka, groupId, connection, logger: testLogger }).on(
+    def,
+    async (m) => void handled.push(m.documentId),
+  );
   consumers.push(c);
   return c;
 }

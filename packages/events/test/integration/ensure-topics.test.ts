@@ -12,7 +12,12 @@ describe('ensureTopics', () => {
     try {
       const metadata = await admin.fetchTopicMetadata({ topics: defs.flatMap((d) => [d.name, `${d.name}.dlq`]) });
       expect(metadata.topics.map((t) => [t.name, t.partitions.length]).sort()).toEqual(
-        defs.flatMap((d) => [[d.name, 3], [`${d.name}.dlq`, 1]]).sort(),
+        defs
+          .flatMap((d) => [
+            [d.name, 3],
+            [`${d.name}.dlq`, 1],
+          ])
+          .sort(),
       );
     } finally {
       await admin.disconnect();

@@ -2,12 +2,10 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import type { Connection } from 'mongoose';
 import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import type { Connection } from 'mongoose';
 import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import {
-  EventConsumer, EventPublisher, dlqTopicOf, newEventFields, type MessageMeta,
-} from '../../src';
+import { dlqTopicOf, EventConsumer, EventPublisher, newEventFields, type MessageMeta } from '../../src';
 import { ProcessedEventsStore } from '../../src/processed-events.store';
 import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
 
@@ -102,17 +100,27 @@ describe('EventPublisher → EventConsumer', () => {
     await publisher.publish(def, marker); // same key → same partition → after both copies
     await waitFor(() => handled.includes(marker.eventId), { what: 'the marker event' });
     // Same key: the marker follows both copies in the partition, so both copies were seen.
-    await waitFor(async () => (await connection.collection('processed_events').countDocuments({ eventId: { $in: [event.eventId, marker.eventId] } })) === 2);
+    await waitFor(
+      async () =>
+        (await connection
+          .collection('processed_events')
+          .countDocuments({ eventId: { $in: [event.eventId, marker.eventId] } })) === 2,
+    );
     expect(handled.filter((id) => id === event.eventId)).toHaveLength(1);
   });
 
   it('dead-letters an undecodable message and keeps consuming', async () => {
     const def = await freshTopic(kafka, 'test');
     const handled: string[] = [];
-    await consumer(uniqueName('group')).on(def, async (m) => void handled.push(m.documentId)).start();
+    await consumer(uniqueName('group'))
+      .on(def, async (m) => void handled.push(m.documentId))
+      .start();
     const dlq = await collect(dlqTopicOf(def.name));
 
-    await rawProducer.send({ topic: def.name, messages: [{ key: 'poison', value: Buffer.from([0xff, 0xff, 0xff]), headers: { origin: 'test' } }] });
+    await rawProducer.send({
+      topic: def.name,
+      messages: [{ key: 'poison', value: Buffer.from([0xff, 0xff, 0xff]), headers: { origin: 'test' } }],
+    });
     const good = deleted('poison'); // same key → same partition → queued right behind the poison
     await publisher.publish(def, good);
 
@@ -159,37 +167,59 @@ describe('EventPublisher → EventConsumer', () => {
     const def = await freshTopic(kafka, 'test');
     const events = Array.from({ length: 20 }, (_, i) => deleted(`batch-${i % 4}`));
     // Published before the consumer starts, so its first fetches hold several events each.
-    await publisher.publishRawMany(events.map((event) => ({ topic: def.name, key: def.keyOf(event), eventId: event.eventId, payload: def.encode(event) })));
+    await publisher.publishRawMany(
+      events.map((event) => ({
+        topic: def.name,
+        key: def.keyOf(event),
+        eventId: event.eventId,
+        payload: def.encode(event),
+      })),
+    );
     const batchSizes: number[] = [];
     const handled: string[] = [];
     await consumer(uniqueName('group'))
-      .onBatch(def, async (messages) => {
-        batchSizes.push(messages.length);
-        for (const { message } of messages) handled.push(message.eventId);
-      }, async () => {
-        throw new Error('the per-event handler is only for failing batches');
-      })
+      .onBatch(
+        def,
+        async (messages) => {
+          batchSizes.push(messages.length);
+          for (const { message } of messages) handled.push(message.eventId);
+        },
+        async () => {
+          throw new Error('the per-event handler is only for failing batches');
+        },
+      )
       .start();
     await waitFor(() => handled.length >= events.length, { what: 'every event' });
     expect([...handled].sort()).toEqual(events.map((event) => event.eventId).sort());
     expect(Math.max(...batchSizes)).toBeGreaterThan(1);
-    await waitFor(async () => (await connection.collection('processed_events').countDocuments({ eventId: { $in: events.map((e) => e.eventId) } })) === events.length);
+    await waitFor(
+      async () =>
+        (await connection
+          .collection('processed_events')
+          .countDocuments({ eventId: { $in: events.map((e) => e.eventId) } })) === events.length,
+    );
   });
 
   it('goes one by one when a batch keeps failing: the bad event is dead-lettered alone, the others handled', async () => {
     const def = await freshTopic(kafka, 'test');
     const key = uniqueName('key');
     const events = ['a', 'bad', 'b'].map((name) => ({ ...deleted(name), documentId: name }));
-    await publisher.publishRawMany(events.map((event) => ({ topic: def.name, key, eventId: event.eventId, payload: def.encode(event) })));
+    await publisher.publishRawMany(
+      events.map((event) => ({ topic: def.name, key, eventId: event.eventId, payload: def.encode(event) })),
+    );
     const one: string[] = [];
     await consumer(uniqueName('group'), { maxAttempts: 2 })
-      .onBatch(def, async (messages) => {
-        if (messages.some(({ message }) => message.documentId === 'bad')) throw new Error('batch with bad');
-        for (const { message } of messages) one.push(message.documentId);
-      }, async (message) => {
-        if (message.documentId === 'bad') throw new Error('cannot handle bad');
-        one.push(message.documentId);
-      })
+      .onBatch(
+        def,
+        async (messages) => {
+          if (messages.some(({ message }) => message.documentId === 'bad')) throw new Error('batch with bad');
+          for (const { message } of messages) one.push(message.documentId);
+        },
+        async (message) => {
+          if (message.documentId === 'bad') throw new Error('cannot handle bad');
+          one.push(message.documentId);
+        },
+      )
       .start();
     const dlq = await collect(dlqTopicOf(def.name));
     const dead = await waitFor(() => dlq[0], { what: 'the DLQ message' });
@@ -242,7 +272,8 @@ describe('EventPublisher → EventConsumer', () => {
     const def = await freshTopic(kafka, 'test');
     const groupId = uniqueName('group');
     const byInstance: Array<Map<string, number>> = [new Map(), new Map()];
-    const handler = (i: 0 | 1) => async (m: DocumentDeleted) => void byInstance[i]!.set(m.eventId, (byInstance[i]!.get(m.eventId) ?? 0) + 1);
+    const handler = (i: 0 | 1) => async (m: DocumentDeleted) =>
+      void byInstance[i]!.set(m.eventId, (byInstance[i]!.get(m.eventId) ?? 0) + 1);
     // Both members in the group before the events arrive, so that it shares them out.
     for (const i of [0, 1] as const) {
       const member = consumer(groupId).on(def, handler(i));

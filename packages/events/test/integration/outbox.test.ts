@@ -2,11 +2,22 @@ import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import {
-  EventPublisher, OutboxRelay, addOutbox, newEventFields, pendingEvent, type PendingEvent, type PublishedEvents, type TopicDef,
+  addOutbox,
+  EventPublisher,
+  newEventFields,
+  OutboxRelay,
+  pendingEvent,
+  type PendingEvent,
+  type PublishedEvents,
+  type TopicDef,
 } from '../../src';
 import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
 
-interface Thing { _id: string; name: string; pendingEvents: PendingEvent[] }
+interface Thing {
+  _id: string;
+  name: string;
+  pendingEvents: PendingEvent[];
+}
 
 let kafka: Kafka;
 let connection: Connection;
@@ -45,9 +56,22 @@ async function collect(topic: string): Promise<KafkaMessage[]> {
   return seen;
 }
 
-function relay(options: { intervalMs?: number; retryMs?: number; via?: EventPublisher; batchSize?: number; settleWritten?: (published: PublishedEvents[]) => Promise<void> } = {}): OutboxRelay {
+function relay(
+  options: {
+    intervalMs?: number;
+    retryMs?: number;
+    via?: EventPublisher;
+    batchSize?: number;
+    settleWritten?: (published: PublishedEvents[]) => Promise<void>;
+  } = {},
+): OutboxRelay {
   const r = new OutboxRelay({
-    model: Things, publisher: options.via ?? publisher, logger: testLogger, intervalMs: options.intervalMs ?? 100, retryMs: options.retryMs, batchSize: options.batchSize,
+    model: Things,
+    publisher: options.via ?? publisher,
+    logger: testLogger,
+    intervalMs: options.intervalMs ?? 100,
+    retryMs: options.retryMs,
+    batchSize: options.batchSize,
     settleWritten: options.settleWritten,
   });
   cleanups.push(() => r.stop());
@@ -55,7 +79,9 @@ function relay(options: { intervalMs?: number; retryMs?: number; via?: EventPubl
 }
 
 function eventsFor(def: TopicDef<DocumentDeleted>, id: string, n: number): PendingEvent[] {
-  return Array.from({ length: n }, (_, i) => pendingEvent(def, { ...newEventFields(), documentId: id, reason: `step ${i}` }));
+  return Array.from({ length: n }, (_, i) =>
+    pendingEvent(def, { ...newEventFields(), documentId: id, reason: `step ${i}` }),
+  );
 }
 
 const eventIdOf = (m: KafkaMessage) => m.headers?.event_id?.toString();
@@ -77,7 +103,7 @@ describe('OutboxRelay', () => {
     expect((await Things.collection.indexes()).map((i) => i.name)).toContain('outbox_pending');
   });
 
-  it('kickWritten() publishes new aggregates\' events as written and pulls them, several in one batch', async () => {
+  it("kickWritten() publishes new aggregates' events as written and pulls them, several in one batch", async () => {
     const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     const written = ['w-1', 'w-2', 'w-3'].map((id) => ({ id, events: eventsFor(def, id, 2) }));
@@ -93,7 +119,7 @@ describe('OutboxRelay', () => {
     for (const w of written) expect((await Things.findById(w.id).lean())?.pendingEvents).toEqual([]);
   });
 
-  it('with settleWritten, leaves kickWritten aggregates\' published events to it and pulls the others itself', async () => {
+  it("with settleWritten, leaves kickWritten aggregates' published events to it and pulls the others itself", async () => {
     const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     const written = ['s-1', 's-2'].map((id) => ({ id, events: eventsFor(def, id, 2) }));
@@ -105,9 +131,14 @@ describe('OutboxRelay', () => {
     await Promise.all([r.kickWritten(written), r.kick(['s-3'])]);
 
     await waitFor(() => seen.length === 5, { what: 'five events' });
-    expect(settled.map((p) => [p.id, p.eventIds]).sort()).toEqual(written.map((w) => [w.id, w.events.map((e) => e.eventId)]));
+    expect(settled.map((p) => [p.id, p.eventIds]).sort()).toEqual(
+      written.map((w) => [w.id, w.events.map((e) => e.eventId)]),
+    );
     // Published, and left in their outboxes for settleWritten's owner to pull.
-    for (const w of written) expect((await Things.findById(w.id).lean())?.pendingEvents.map((e) => e.eventId)).toEqual(w.events.map((e) => e.eventId));
+    for (const w of written)
+      expect((await Things.findById(w.id).lean())?.pendingEvents.map((e) => e.eventId)).toEqual(
+        w.events.map((e) => e.eventId),
+      );
     expect((await Things.findById('s-3').lean())?.pendingEvents).toEqual([]);
   });
 
@@ -121,7 +152,9 @@ describe('OutboxRelay', () => {
     const later = eventsFor(def, 'thing-2', 1);
     await Things.updateOne({ _id: 'thing-2' }, { $push: { pendingEvents: { $each: later } } });
     await waitFor(() => seen.length >= 2, { what: 'both events' });
-    await waitFor(async () => (await Things.findById('thing-2').lean())?.pendingEvents.length === 0, { what: 'an empty outbox' });
+    await waitFor(async () => (await Things.findById('thing-2').lean())?.pendingEvents.length === 0, {
+      what: 'an empty outbox',
+    });
     expect(new Set(seen.map(eventIdOf))).toEqual(new Set([...first, ...later].map((p) => p.eventId)));
   });
 
@@ -131,9 +164,15 @@ describe('OutboxRelay', () => {
     const old = relay({ intervalMs: 50 });
     old.start();
     await old.stop(); // "crashed" relay: events written afterwards stay pending
-    const pending = Array.from({ length: 20 }, (_, i) => ({ _id: `t3-${i}`, name: `n${i}`, pendingEvents: eventsFor(def, `t3-${i}`, 2) }));
+    const pending = Array.from({ length: 20 }, (_, i) => ({
+      _id: `t3-${i}`,
+      name: `n${i}`,
+      pendingEvents: eventsFor(def, `t3-${i}`, 2),
+    }));
     await Things.insertMany(pending);
-    expect(await Things.countDocuments({ _id: { $in: pending.map((p) => p._id) }, 'pendingEvents.0': { $exists: true } })).toBe(20);
+    expect(
+      await Things.countDocuments({ _id: { $in: pending.map((p) => p._id) }, 'pendingEvents.0': { $exists: true } }),
+    ).toBe(20);
 
     // Two relays (two service instances) race; duplicates are allowed, losses are not.
     const a = relay({ intervalMs: 50 });
@@ -142,7 +181,13 @@ describe('OutboxRelay', () => {
     b.start();
     const expected = pending.flatMap((p) => p.pendingEvents.map((e) => e.eventId));
     await waitFor(() => expected.every((id) => seen.some((m) => eventIdOf(m) === id)), { what: 'all 40 events' });
-    await waitFor(async () => (await Things.countDocuments({ _id: { $in: pending.map((p) => p._id) }, 'pendingEvents.0': { $exists: true } })) === 0);
+    await waitFor(
+      async () =>
+        (await Things.countDocuments({
+          _id: { $in: pending.map((p) => p._id) },
+          'pendingEvents.0': { $exists: true },
+        })) === 0,
+    );
   });
 
   it('after a failed publish, pulls only what went out and retries the rest on the next pass', async () => {
@@ -190,7 +235,11 @@ describe('OutboxRelay', () => {
     failing = false;
 
     await waitFor(() => seen.length === 2, { what: 'both events, sent by the retry pass' });
-    await waitFor(async () => (await Things.countDocuments({ _id: { $in: ['t6-0', 't6-1'] }, 'pendingEvents.0': { $exists: true } })) === 0, { what: 'empty outboxes' });
+    await waitFor(
+      async () =>
+        (await Things.countDocuments({ _id: { $in: ['t6-0', 't6-1'] }, 'pendingEvents.0': { $exists: true } })) === 0,
+      { what: 'empty outboxes' },
+    );
   });
 
   it('a document that cannot be published does not hold up the others', async () => {
@@ -201,7 +250,11 @@ describe('OutboxRelay', () => {
       if (event.key === 't5-0') throw new Error('always fails');
       return publisher.publishRaw(event);
     };
-    const docs = Array.from({ length: 5 }, (_, i) => ({ _id: `t5-${i}`, name: `n${i}`, pendingEvents: eventsFor(def, `t5-${i}`, 1) }));
+    const docs = Array.from({ length: 5 }, (_, i) => ({
+      _id: `t5-${i}`,
+      name: `n${i}`,
+      pendingEvents: eventsFor(def, `t5-${i}`, 1),
+    }));
     await Things.insertMany(docs);
 
     await relay({ intervalMs: 60_000, via: stuck, batchSize: 2 }).kick(); // pages of 2: the stuck one comes first

@@ -1,7 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { testInfraEnv, uniqueName, waitFor as waitUntil } from '@docket/testkit';
 import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { testInfraEnv, uniqueName, waitFor as waitUntil } from '@docket/testkit';
 import { createKafka, ensureTopics, renameTopic, topics, type Kafka, type TopicDef } from '../../src';
 
 export { uniqueName };
@@ -20,7 +20,10 @@ export async function testMongo(dbName = uniqueName('events_test').replace(/-/g,
 }
 
 /** Polls until `check` is truthy or the deadline passes (never a blind sleep). */
-export function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 20_000, what = 'condition' } = {}): Promise<NonNullable<T>> {
+export function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 20_000, what = 'condition' } = {},
+): Promise<NonNullable<T>> {
   return waitUntil(check, { timeoutMs, description: what });
 }
 

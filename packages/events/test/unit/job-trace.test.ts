@@ -40,9 +40,11 @@ describe('job trace', () => {
 
   it('without a queued trace, starts one of its own and records a failure', async () => {
     expect(jobTrace()).toEqual({});
-    await expect(inJobTrace('documents.import', { data: {} }, async () => {
-      throw new Error('disk gone');
-    })).rejects.toThrow('disk gone');
+    await expect(
+      inJobTrace('documents.import', { data: {} }, async () => {
+        throw new Error('disk gone');
+      }),
+    ).rejects.toThrow('disk gone');
     const span = exporter.getFinishedSpans().find((s) => s.name === 'documents.import process')!;
     expect(span.parentSpanContext).toBeUndefined();
     expect(span.status).toMatchObject({ code: 2, message: 'disk gone' });

@@ -26,10 +26,21 @@ applyKafkajsIdleTimerFix(FixedRequestQueue as never);
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const queue = (Queue: RequestQueueClass, maxInFlightRequests: number | null = null) =>
-  new Queue({ maxInFlightRequests, requestTimeout: 30_000, enforceRequestTimeout: false, clientId: 'test', broker: 'b:1', logger: silent });
+  new Queue({
+    maxInFlightRequests,
+    requestTimeout: 30_000,
+    enforceRequestTimeout: false,
+    clientId: 'test',
+    broker: 'b:1',
+    logger: silent,
+  });
 
 function request(correlationId: number, sent: number[]): PushedRequest {
-  return { entry: { correlationId, apiName: 'Fetch', resolve: () => {}, reject: () => {} }, expectResponse: true, sendRequest: () => void sent.push(correlationId) };
+  return {
+    entry: { correlationId, apiName: 'Fetch', resolve: () => {}, reject: () => {} },
+    expectResponse: true,
+    sendRequest: () => void sent.push(correlationId),
+  };
 }
 
 describe('the kafkajs idle-timer fix', () => {

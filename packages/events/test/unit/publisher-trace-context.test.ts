@@ -44,7 +44,13 @@ describe('EventPublisher trace context', () => {
     // The relay's own poll runs in some other trace.
     const relaySpan = trace.getTracer('test').startSpan('relay pass');
     await context.with(trace.setSpan(context.active(), relaySpan), () =>
-      publisher.publishRaw({ topic: 't', key: 'k', eventId: 'e1', payload: new Uint8Array([1]), headers: { traceparent: origin } }),
+      publisher.publishRaw({
+        topic: 't',
+        key: 'k',
+        eventId: 'e1',
+        payload: new Uint8Array([1]),
+        headers: { traceparent: origin },
+      }),
     );
     relaySpan.end();
     expect(sent).toHaveLength(1);

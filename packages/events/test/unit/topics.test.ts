@@ -22,8 +22,14 @@ describe('topic registry', () => {
       filingType: 'order',
       filedAt: new Date('2024-05-01T00:00:00.000Z'),
       sha256: 'ab'.repeat(32),
-      filingCategory: 'Order', filers: ['Acme Power LLC'], parties: ['Acme Power LLC'], description: '', language: 'en', docketId: 'd1',
-      sourceName: 'Federal Energy Regulatory Commission', entities: [{ entityId: 'e1', kind: 'organisation', name: 'Acme Power LLC' }],
+      filingCategory: 'Order',
+      filers: ['Acme Power LLC'],
+      parties: ['Acme Power LLC'],
+      description: '',
+      language: 'en',
+      docketId: 'd1',
+      sourceName: 'Federal Energy Regulatory Commission',
+      entities: [{ entityId: 'e1', kind: 'organisation', name: 'Acme Power LLC' }],
       pages: [{ number: 1, start: 0, end: 10 }],
     };
     const bytes = topics.documentIngested.encode(message);
@@ -36,9 +42,18 @@ describe('topic registry', () => {
 
   it('round-trips a ProcessUpdated with int64 fields as strings', () => {
     const message = {
-      ...newEventFields(), processId: 'p-1', kind: 'reindex', title: 'Re-index', ownerId: 'u-1',
-      state: ProcessState.PROCESS_STATE_RUNNING, total: '9007199254740993', done: '12', message: 'indexing', sequence: '3',
-      failed: '1', failures: [{ item: 'a/b.bin', reason: 'unsupported_type', message: 'no text' }],
+      ...newEventFields(),
+      processId: 'p-1',
+      kind: 'reindex',
+      title: 'Re-index',
+      ownerId: 'u-1',
+      state: ProcessState.PROCESS_STATE_RUNNING,
+      total: '9007199254740993',
+      done: '12',
+      message: 'indexing',
+      sequence: '3',
+      failed: '1',
+      failures: [{ item: 'a/b.bin', reason: 'unsupported_type', message: 'no text' }],
     };
     const decoded = topics.processUpdated.decode(topics.processUpdated.encode(message));
     expect(decoded).toEqual(message);
@@ -49,9 +64,37 @@ describe('topic registry', () => {
     const base = newEventFields();
     expect(topics.documentDeleted.keyOf({ ...base, documentId: 'd', reason: '' })).toBe('d');
     expect(topics.releasePublished.keyOf({ ...base, dataProductId: 'dp', releaseId: 'r', version: '1' })).toBe('dp');
-    expect(topics.queryCompleted.keyOf({ ...base, queryId: 'q', workspaceId: '', userId: '', question: '', tookMs: 1, documentIds: [], requestId: '', mode: 'extractive' })).toBe('q');
+    expect(
+      topics.queryCompleted.keyOf({
+        ...base,
+        queryId: 'q',
+        workspaceId: '',
+        userId: '',
+        question: '',
+        tookMs: 1,
+        documentIds: [],
+        requestId: '',
+        mode: 'extractive',
+      }),
+    ).toBe('q');
     expect(topics.alertTriggered.keyOf({ ...base, subscriptionId: 's', userId: '', documentIds: [] })).toBe('s');
-    expect(topics.exportCompleted.keyOf({ ...base, exportId: 'e', workspaceId: '', userId: '', userEmail: '', fileKey: '', processId: '', requestId: '', succeeded: true, title: '', fileName: '', size: '0', error: '' })).toBe('e');
+    expect(
+      topics.exportCompleted.keyOf({
+        ...base,
+        exportId: 'e',
+        workspaceId: '',
+        userId: '',
+        userEmail: '',
+        fileKey: '',
+        processId: '',
+        requestId: '',
+        succeeded: true,
+        title: '',
+        fileName: '',
+        size: '0',
+        error: '',
+      }),
+    ).toBe('e');
   });
 
   it('fails to decode bytes that are not protobuf', () => {

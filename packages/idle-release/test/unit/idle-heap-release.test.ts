@@ -89,7 +89,7 @@ describe('compactHeap', () => {
 
 describe('trimMallocHeap', () => {
   const onLinux = process.platform === 'linux' ? it : it.skip;
-  onLinux('gives the C heap\'s free pages back through glibc\'s malloc_trim', () => {
+  onLinux("gives the C heap's free pages back through glibc's malloc_trim", () => {
     // Freed C memory to give back: Buffers outside V8's pool (malloc'd), dropped and collected.
     let buffers: Buffer[] | undefined = Array.from({ length: 2_000 }, () => Buffer.allocUnsafeSlow(64 * 1024));
     expect(buffers).toHaveLength(2_000);

@@ -49,20 +49,36 @@ describe('spans exported to Zipkin', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(children.map((child) => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(undefined);
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    })));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(undefined);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await new Promise((resolve) => receiver.close(resolve));
   });
 
   /** Starts a fixture process and resolves with the port it prints. */
   function startHop(role: 'grpc' | 'http', env: Record<string, string> = {}): Promise<number> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'fixtures', 'traced-hop.ts'), role], {
-      env: { ...process.env, ...env, OTEL_EXPORTER_ZIPKIN_ENDPOINT: spansUrl, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_EXPORTER_OTLP_ENDPOINT: '', SENTRY_DSN: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, '..', 'fixtures', 'traced-hop.ts'), role],
+      {
+        env: {
+          ...process.env,
+          ...env,
+          OTEL_EXPORTER_ZIPKIN_ENDPOINT: spansUrl,
+          OTEL_BSP_SCHEDULE_DELAY: '100',
+          OTEL_EXPORTER_OTLP_ENDPOINT: '',
+          SENTRY_DSN: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(child);
     let output = '';
     return new Promise((resolve, reject) => {
@@ -86,9 +102,15 @@ describe('spans exported to Zipkin', () => {
 
     const byService = (service: string, kind: ZipkinSpan['kind']) =>
       received.filter((s) => s.localEndpoint?.serviceName === service && s.kind === kind);
-    await waitFor(() => byService('hop-http', 'SERVER').length > 0 && byService('hop-grpc', 'SERVER').length > 0 && byService('hop-http', 'CLIENT').length > 0, {
-      description: 'the HTTP server span, the gRPC client span and the gRPC server span at the Zipkin endpoint',
-    });
+    await waitFor(
+      () =>
+        byService('hop-http', 'SERVER').length > 0 &&
+        byService('hop-grpc', 'SERVER').length > 0 &&
+        byService('hop-http', 'CLIENT').length > 0,
+      {
+        description: 'the HTTP server span, the gRPC client span and the gRPC server span at the Zipkin endpoint',
+      },
+    );
 
     const httpServer = byService('hop-http', 'SERVER')[0]!;
     const grpcClient = byService('hop-http', 'CLIENT').find((s) => s.traceId === httpServer.traceId)!;

@@ -4,7 +4,9 @@ import { instrumentationsFor } from '../../src/telemetry';
 function namesFor(recording: boolean): string[] {
   const instrumentations = instrumentationsFor({ recording });
   for (const instrumentation of instrumentations) instrumentation.disable();
-  return instrumentations.map((instrumentation) => instrumentation.instrumentationName.replace('@opentelemetry/instrumentation-', ''));
+  return instrumentations.map((instrumentation) =>
+    instrumentation.instrumentationName.replace('@opentelemetry/instrumentation-', ''),
+  );
 }
 
 describe('instrumentationsFor', () => {

@@ -6,7 +6,13 @@ describe('ProgressTicker', () => {
 
   it('emits the latest progress once per tick when it changed, never the 0/0 its caller already published', async () => {
     const emitted: Array<{ done: number; total: number }> = [];
-    const ticker = new ProgressTicker(async (progress) => { emitted.push(progress); }, () => undefined, 100);
+    const ticker = new ProgressTicker(
+      async (progress) => {
+        emitted.push(progress);
+      },
+      () => undefined,
+      100,
+    );
     ticker.start();
     jest.advanceTimersByTime(300);
     expect(emitted).toEqual([]);
@@ -17,6 +23,9 @@ describe('ProgressTicker', () => {
     ticker.update(10, 10);
     jest.advanceTimersByTime(100);
     await ticker.stop();
-    expect(emitted).toEqual([{ done: 7, total: 10 }, { done: 10, total: 10 }]);
+    expect(emitted).toEqual([
+      { done: 7, total: 10 },
+      { done: 10, total: 10 },
+    ]);
   });
 });

@@ -26,15 +26,51 @@ export class SeededRandom {
 }
 
 export const TERMS = [
-  'rate', 'tariff', 'Société', 'GÉNÉRALE', '東京電力', 'ER24-1234-000', 'A.21-05-012', '1:23-cv-00001',
-  "utility's", 'and', 'or', 'not', 'to', 'TO', 'x1', 'cafe\u0301', '𝐀bc', '2024/01', 'ﬁling', 'Zürich',
+  'rate',
+  'tariff',
+  'Société',
+  'GÉNÉRALE',
+  '東京電力',
+  'ER24-1234-000',
+  'A.21-05-012',
+  '1:23-cv-00001',
+  "utility's",
+  'and',
+  'or',
+  'not',
+  'to',
+  'TO',
+  'x1',
+  'cafe\u0301',
+  '𝐀bc',
+  '2024/01',
+  'ﬁling',
+  'Zürich',
 ];
 const PHRASES = [
-  'rate increase', 'AND', 'OR NOT', 'a: b', '[2024 TO 2025]', 'say "hello"', 'C:\\data\\', '(x)', 'Köln-Bonn',
-  '-draft', 'rate*', 'l\u2019énergie',
+  'rate increase',
+  'AND',
+  'OR NOT',
+  'a: b',
+  '[2024 TO 2025]',
+  'say "hello"',
+  'C:\\data\\',
+  '(x)',
+  'Köln-Bonn',
+  '-draft',
+  'rate*',
+  'l\u2019énergie',
 ];
 const PREFIXES = ['rat', 'rate-ca', 'Zür', 'ER24-12', 'AND', 'é'];
-const FIELD_VALUES = [...TERMS, 'Pacific Gas & Electric', "O'Brien", 'with "quotes"', 'Docket No. ER24-1234-000', 'OR', 'a b'];
+const FIELD_VALUES = [
+  ...TERMS,
+  'Pacific Gas & Electric',
+  "O'Brien",
+  'with "quotes"',
+  'Docket No. ER24-1234-000',
+  'OR',
+  'a b',
+];
 
 function randomDate(random: SeededRandom): string {
   const month = random.int(1, 12);
@@ -44,13 +80,22 @@ function randomDate(random: SeededRandom): string {
 
 function randomLeaf(random: SeededRandom): QueryNode {
   switch (random.int(0, 4)) {
-    case 0: return { kind: 'term', value: random.pick(TERMS) };
-    case 1: return { kind: 'phrase', value: random.pick(PHRASES) };
-    case 2: return { kind: 'prefix', value: random.pick(PREFIXES) };
-    case 3: return { kind: 'field', field: random.pick(VALUE_FIELDS), value: random.pick(FIELD_VALUES) };
+    case 0:
+      return { kind: 'term', value: random.pick(TERMS) };
+    case 1:
+      return { kind: 'phrase', value: random.pick(PHRASES) };
+    case 2:
+      return { kind: 'prefix', value: random.pick(PREFIXES) };
+    case 3:
+      return { kind: 'field', field: random.pick(VALUE_FIELDS), value: random.pick(FIELD_VALUES) };
     default: {
       const [a, b] = [randomDate(random), randomDate(random)].sort();
-      return { kind: 'range', field: 'filed', from: random.next() < 0.2 ? null : (a as string), to: random.next() < 0.2 ? null : (b as string) };
+      return {
+        kind: 'range',
+        field: 'filed',
+        from: random.next() < 0.2 ? null : (a as string),
+        to: random.next() < 0.2 ? null : (b as string),
+      };
     }
   }
 }
@@ -65,8 +110,36 @@ export function randomQuery(random: SeededRandom, depth = 4): QueryNode {
 }
 
 const FRAGMENTS = [
-  'rate', 'ER24-1234-000', 'Société', ' ', ' ', ' ', '(', ')', '"', '"x y"', '*', ':', '-', 'AND', 'OR', 'NOT', 'TO', '[', ']',
-  'agency:', 'filed:', 'party:', 'agncy:', '2024', '2024-02-30', '\\', ',', 'é', '.', '\u0301',
+  'rate',
+  'ER24-1234-000',
+  'Société',
+  ' ',
+  ' ',
+  ' ',
+  '(',
+  ')',
+  '"',
+  '"x y"',
+  '*',
+  ':',
+  '-',
+  'AND',
+  'OR',
+  'NOT',
+  'TO',
+  '[',
+  ']',
+  'agency:',
+  'filed:',
+  'party:',
+  'agncy:',
+  '2024',
+  '2024-02-30',
+  '\\',
+  ',',
+  'é',
+  '.',
+  '\u0301',
 ];
 
 /** A random string in the query alphabet: mostly malformed, sometimes valid. */

@@ -1,5 +1,5 @@
 import { InputError } from '@docket/errors';
-import { MAX_NESTING, QuerySyntaxError, parseQuery } from '../../src';
+import { MAX_NESTING, parseQuery, QuerySyntaxError } from '../../src';
 
 function syntaxError(query: string): QuerySyntaxError {
   try {
@@ -53,16 +53,36 @@ describe('QuerySyntaxError', () => {
     ['filed:24-01-01', 'invalid date "24-01-01" at column 7', 6, DATE],
     ['filed:0000', 'invalid date "0000" at column 7', 6, DATE],
     ['filed:[2024* TO *]', 'invalid date "2024*" at column 8', 7, DATE],
-    ['filed:', 'expected a date or [from TO to] after "filed:" at column 7', 6, 'a date or [from TO to] after "filed:"'],
-    ['filed: 2024', 'expected a date or [from TO to] after "filed:" at column 7', 6, 'a date or [from TO to] after "filed:"'],
-    ['filed:"2024"', 'expected a date or [from TO to] after "filed:" at column 7, found "\\"2024\\""', 6, 'a date or [from TO to] after "filed:"'],
+    [
+      'filed:',
+      'expected a date or [from TO to] after "filed:" at column 7',
+      6,
+      'a date or [from TO to] after "filed:"',
+    ],
+    [
+      'filed: 2024',
+      'expected a date or [from TO to] after "filed:" at column 7',
+      6,
+      'a date or [from TO to] after "filed:"',
+    ],
+    [
+      'filed:"2024"',
+      'expected a date or [from TO to] after "filed:" at column 7, found "\\"2024\\""',
+      6,
+      'a date or [from TO to] after "filed:"',
+    ],
     ['filed:[2024 to 2025]', 'expected "TO" at column 13, found "to"', 12, '"TO"'],
     ['filed:[2024 2025]', 'expected "TO" at column 13, found "2025"', 12, '"TO"'],
     ['filed:[2024 TO 2025', 'expected "]" at column 20', 19, '"]"'],
     ['filed:[2024 TO 2025)', 'expected "]" at column 20, found ")"', 19, '"]"'],
     ['filed:[TO 2025]', 'invalid date "TO" at column 8', 7, DATE],
     ['filed:[2024 TO ]', 'expected a date or "*" at column 16, found "]"', 15, 'a date or "*"'],
-    ['filed:[2024-07 TO 2024-03]', 'invalid date range: "2024-07" is after "2024-03" at column 7', 6, 'a start date on or before the end date'],
+    [
+      'filed:[2024-07 TO 2024-03]',
+      'invalid date range: "2024-07" is after "2024-03" at column 7',
+      6,
+      'a start date on or before the end date',
+    ],
   ])('%j → %s', (query, message, position, expected) => {
     const error = syntaxError(query);
     expect(error.message).toBe(message);
@@ -84,7 +104,9 @@ describe('QuerySyntaxError', () => {
 
   it('refuses nesting deeper than MAX_NESTING instead of overflowing the stack', () => {
     const deep = `${'('.repeat(MAX_NESTING + 1)}a${')'.repeat(MAX_NESTING + 1)}`;
-    expect(syntaxError(deep).message).toBe(`the query nests more than ${MAX_NESTING} levels deep at column ${MAX_NESTING + 1}`);
+    expect(syntaxError(deep).message).toBe(
+      `the query nests more than ${MAX_NESTING} levels deep at column ${MAX_NESTING + 1}`,
+    );
     expect(syntaxError(`${'NOT '.repeat(MAX_NESTING + 1)}a`).position).toBe(MAX_NESTING * 4);
     expect(() => parseQuery(`${'('.repeat(MAX_NESTING)}a${')'.repeat(MAX_NESTING)}`)).not.toThrow();
   });

@@ -1,5 +1,5 @@
 import { InputError } from '@docket/errors';
-import { DEFAULT_QUERY_LIMITS, QueryCostError, QuerySyntaxError, parseQuery } from '../../src';
+import { DEFAULT_QUERY_LIMITS, parseQuery, QueryCostError, QuerySyntaxError } from '../../src';
 
 const InputErrorOf = (error: unknown): InputError => error as InputError;
 
@@ -15,7 +15,11 @@ const refusal = (query: string, limits = DEFAULT_QUERY_LIMITS): QueryCostError =
 
 describe('query cost limits', () => {
   it('accepts ordinary professional queries', () => {
-    expect(() => parseQuery('(rate OR tariff) AND "revenue requirement" NOT wildfire agency:ferc filed:[2024 TO 2025] regul* tarif*')).not.toThrow();
+    expect(() =>
+      parseQuery(
+        '(rate OR tariff) AND "revenue requirement" NOT wildfire agency:ferc filed:[2024 TO 2025] regul* tarif*',
+      ),
+    ).not.toThrow();
     const forty = Array.from({ length: DEFAULT_QUERY_LIMITS.maxClauses }, (_, i) => `w${i}`).join(' OR ');
     expect(() => parseQuery(forty)).not.toThrow();
   });
@@ -40,7 +44,9 @@ describe('query cost limits', () => {
   it('refuses prefixes shorter than the minimum, where they stand', () => {
     const error = refusal('rate a* b*');
     expect(error.limit).toBe('minPrefixLength');
-    expect(error.message).toBe('the prefix "a*" at column 6 is too short: the word before "*" needs at least 3 letters or digits');
+    expect(error.message).toBe(
+      'the prefix "a*" at column 6 is too short: the word before "*" needs at least 3 letters or digits',
+    );
     expect(error.column).toBe(6);
   });
 

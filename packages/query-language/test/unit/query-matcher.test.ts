@@ -1,12 +1,12 @@
-import { UNLIMITED } from '../support/random-query';
 import { compileQuery, matchesDocument, normalizeDocketNumber, parseQuery, type MatchableDocument } from '../../src';
+import { UNLIMITED } from '../support/random-query';
 
 const filing: MatchableDocument = {
   title: 'Direct Testimony of Renée Dupont on the Proposed Rate Increase',
   text: [
     'Pacific Gas and Electric Company (PG&E) requests a revenue increase under the Ｆｉｌｉｎｇ schedule.',
     'The Commission’s décision in Docket No. ER24-1234-000 addressed the ﬁnancing of the São Paulo project.',
-    'Rate-case expenses are recoverable; see also A.21-05-012 and 1:23-cv-00001. The utility\'s tariffs apply.',
+    "Rate-case expenses are recoverable; see also A.21-05-012 and 1:23-cv-00001. The utility's tariffs apply.",
   ].join('\n'),
   sourceId: 'ferc',
   agencies: ['Federal Energy Regulatory Commission'],
@@ -150,7 +150,13 @@ describe('matchesDocument: fields', () => {
 describe('compileQuery', () => {
   it('reuses a compiled query across documents and a document across queries', () => {
     const isFercRateCase = compileQuery(parseQuery('agency:ferc "rate increase" -withdrawn'));
-    const other: MatchableDocument = { ...filing, title: 'Notice', text: 'Notice of withdrawn rate increase', sourceId: 'ferc', agencies: [] };
+    const other: MatchableDocument = {
+      ...filing,
+      title: 'Notice',
+      text: 'Notice of withdrawn rate increase',
+      sourceId: 'ferc',
+      agencies: [],
+    };
     expect(isFercRateCase(filing)).toBe(true);
     expect(isFercRateCase(other)).toBe(false);
     const queries = ['revenue', 'hydrogen', 'party:gas', 'filed:2023'].map((query) => compileQuery(parseQuery(query)));

@@ -20,9 +20,16 @@ describe('normalizeQuery', () => {
   });
 
   it('drops empty groups (and a NOT of one) and unwraps one-child groups', () => {
-    expect(normalizeQuery({ kind: 'or', children: [empty, { kind: 'and', children: [term('a')] }] })).toEqual(term('a'));
-    expect(normalizeQuery({ kind: 'and', children: [{ kind: 'not', child: { kind: 'or', children: [] } }, term('a')] })).toEqual(term('a'));
-    expect(normalizeQuery({ kind: 'not', child: { kind: 'and', children: [empty, term('a')] } })).toEqual({ kind: 'not', child: term('a') });
+    expect(normalizeQuery({ kind: 'or', children: [empty, { kind: 'and', children: [term('a')] }] })).toEqual(
+      term('a'),
+    );
+    expect(
+      normalizeQuery({ kind: 'and', children: [{ kind: 'not', child: { kind: 'or', children: [] } }, term('a')] }),
+    ).toEqual(term('a'));
+    expect(normalizeQuery({ kind: 'not', child: { kind: 'and', children: [empty, term('a')] } })).toEqual({
+      kind: 'not',
+      child: term('a'),
+    });
     expect(normalizeQuery({ kind: 'or', children: [empty, { kind: 'and', children: [] }] })).toEqual(empty);
   });
 
@@ -34,13 +41,21 @@ describe('normalizeQuery', () => {
 
 describe('collectFilters', () => {
   it('splits filters ANDed at the top from the free text', () => {
-    expect(collectFilters(parseQuery('agency:FERC "rate increase" filed:[2024-01-01 TO *] (tariff OR rates)'))).toEqual({
-      filters: [
-        { kind: 'field', field: 'agency', value: 'FERC' },
-        { kind: 'range', field: 'filed', from: '2024-01-01', to: null },
-      ],
-      text: { kind: 'and', children: [{ kind: 'phrase', value: 'rate increase' }, { kind: 'or', children: [term('tariff'), term('rates')] }] },
-    });
+    expect(collectFilters(parseQuery('agency:FERC "rate increase" filed:[2024-01-01 TO *] (tariff OR rates)'))).toEqual(
+      {
+        filters: [
+          { kind: 'field', field: 'agency', value: 'FERC' },
+          { kind: 'range', field: 'filed', from: '2024-01-01', to: null },
+        ],
+        text: {
+          kind: 'and',
+          children: [
+            { kind: 'phrase', value: 'rate increase' },
+            { kind: 'or', children: [term('tariff'), term('rates')] },
+          ],
+        },
+      },
+    );
   });
 
   it('returns a lone text clause unwrapped, and null text for a filters-only query', () => {

@@ -9,7 +9,10 @@ describe('parseQuery: clauses', () => {
   it('reads bare terms, phrases with escapes, and prefixes', () => {
     expect(parseQuery('tariff')).toEqual(term('tariff'));
     expect(parseQuery('"rate increase"')).toEqual({ kind: 'phrase', value: 'rate increase' });
-    expect(parseQuery(String.raw`"the \"Company\" and C:\\data"`)).toEqual({ kind: 'phrase', value: 'the "Company" and C:\\data' });
+    expect(parseQuery(String.raw`"the \"Company\" and C:\\data"`)).toEqual({
+      kind: 'phrase',
+      value: 'the "Company" and C:\\data',
+    });
     expect(parseQuery('tarif*')).toEqual({ kind: 'prefix', value: 'tarif' });
     expect(parseQuery('rate-cas*')).toEqual({ kind: 'prefix', value: 'rate-cas' });
   });
@@ -39,7 +42,11 @@ describe('parseQuery: clauses', () => {
     expect(parseQuery('docket:ER24-1234-000')).toEqual({ kind: 'field', field: 'docket', value: 'ER24-1234-000' });
     expect(parseQuery('docket:1:23-cv-00001')).toEqual({ kind: 'field', field: 'docket', value: '1:23-cv-00001' });
     expect(parseQuery('type:"Direct Testimony"')).toEqual({ kind: 'field', field: 'type', value: 'Direct Testimony' });
-    expect(parseQuery('party:"Pacific Gas and Electric"')).toEqual({ kind: 'field', field: 'party', value: 'Pacific Gas and Electric' });
+    expect(parseQuery('party:"Pacific Gas and Electric"')).toEqual({
+      kind: 'field',
+      field: 'party',
+      value: 'Pacific Gas and Electric',
+    });
     expect(parseQuery('Entity:Sempra')).toEqual({ kind: 'field', field: 'entity', value: 'Sempra' });
     // In a value position a keyword is just a value.
     expect(parseQuery('type:OR')).toEqual({ kind: 'field', field: 'type', value: 'OR' });
@@ -76,11 +83,13 @@ describe('parseQuery: operators and precedence', () => {
 
   it('reads -clause as NOT at the start of a clause only', () => {
     expect(parseQuery('rates -draft')).toEqual(and(term('rates'), not(term('draft'))));
-    expect(parseQuery('-"draft order" -(a OR b) -agency:FERC')).toEqual(and(
-      not({ kind: 'phrase', value: 'draft order' }),
-      not(or(term('a'), term('b'))),
-      not({ kind: 'field', field: 'agency', value: 'FERC' }),
-    ));
+    expect(parseQuery('-"draft order" -(a OR b) -agency:FERC')).toEqual(
+      and(
+        not({ kind: 'phrase', value: 'draft order' }),
+        not(or(term('a'), term('b'))),
+        not({ kind: 'field', field: 'agency', value: 'FERC' }),
+      ),
+    );
     expect(parseQuery('(-a)')).toEqual(not(term('a')));
     expect(parseQuery('rate-case')).toEqual(term('rate-case'));
   });
@@ -95,16 +104,27 @@ describe('parseQuery: operators and precedence', () => {
   it('reads keywords in uppercase only, so lowercase and/or/not are words', () => {
     expect(parseQuery('terms and conditions')).toEqual(and(term('terms'), term('and'), term('conditions')));
     expect(parseQuery('a or b')).toEqual(and(term('a'), term('or'), term('b')));
-    expect(parseQuery('"AND" OR "NOT"')).toEqual(or({ kind: 'phrase', value: 'AND' }, { kind: 'phrase', value: 'NOT' }));
+    expect(parseQuery('"AND" OR "NOT"')).toEqual(
+      or({ kind: 'phrase', value: 'AND' }, { kind: 'phrase', value: 'NOT' }),
+    );
   });
 
   it('combines everything in one realistic query', () => {
-    expect(parseQuery('agency:FERC (docket:ER24-1234-000 OR party:"Pacific Gas") "rate increase" -withdraw* filed:[2024-01-01 TO *]')).toEqual(and(
-      { kind: 'field', field: 'agency', value: 'FERC' },
-      or({ kind: 'field', field: 'docket', value: 'ER24-1234-000' }, { kind: 'field', field: 'party', value: 'Pacific Gas' }),
-      { kind: 'phrase', value: 'rate increase' },
-      not({ kind: 'prefix', value: 'withdraw' }),
-      { kind: 'range', field: 'filed', from: '2024-01-01', to: null },
-    ));
+    expect(
+      parseQuery(
+        'agency:FERC (docket:ER24-1234-000 OR party:"Pacific Gas") "rate increase" -withdraw* filed:[2024-01-01 TO *]',
+      ),
+    ).toEqual(
+      and(
+        { kind: 'field', field: 'agency', value: 'FERC' },
+        or(
+          { kind: 'field', field: 'docket', value: 'ER24-1234-000' },
+          { kind: 'field', field: 'party', value: 'Pacific Gas' },
+        ),
+        { kind: 'phrase', value: 'rate increase' },
+        not({ kind: 'prefix', value: 'withdraw' }),
+        { kind: 'range', field: 'filed', from: '2024-01-01', to: null },
+      ),
+    );
   });
 });

@@ -1,19 +1,38 @@
 import {
-  QuerySyntaxError, compileQuery, formatQuery, normalizeQuery, parseQuery, type MatchableDocument, type QueryNode,
+  compileQuery,
+  formatQuery,
+  normalizeQuery,
+  parseQuery,
+  QuerySyntaxError,
+  type MatchableDocument,
+  type QueryNode,
 } from '../../src';
-import { SeededRandom, UNLIMITED, randomQuery, randomQueryText } from '../support/random-query';
+import { randomQuery, randomQueryText, SeededRandom, UNLIMITED } from '../support/random-query';
 
 const isEmpty = (node: QueryNode) => node.kind === 'and' && node.children.length === 0;
 
 const documents: MatchableDocument[] = [
   {
-    title: 'Rate increase for Société Générale', text: 'The tariff of 東京電力 in Zürich; ER24-1234-000 and rate-case filings. "AND" said OR NOT.',
-    sourceId: 'ferc', agencies: ['FERC'], docketNumber: 'ER24-1234-000', filingType: 'Direct Testimony', filingCategory: 'Testimony',
-    parties: ['Pacific Gas & Electric Company', "O'Brien"], entities: ['Zürich'], filedAt: new Date('2021-06-15T12:00:00Z'),
+    title: 'Rate increase for Société Générale',
+    text: 'The tariff of 東京電力 in Zürich; ER24-1234-000 and rate-case filings. "AND" said OR NOT.',
+    sourceId: 'ferc',
+    agencies: ['FERC'],
+    docketNumber: 'ER24-1234-000',
+    filingType: 'Direct Testimony',
+    filingCategory: 'Testimony',
+    parties: ['Pacific Gas & Electric Company', "O'Brien"],
+    entities: ['Zürich'],
+    filedAt: new Date('2021-06-15T12:00:00Z'),
   },
   {
-    title: 'Order', text: 'A.21-05-012 utility\u2019s café filing', sourceId: 'cpuc', docketNumber: 'A.21-05-012',
-    filingType: 'Decision', filingCategory: 'Decision', parties: [], filedAt: new Date('2008-01-02T00:00:00Z'),
+    title: 'Order',
+    text: 'A.21-05-012 utility\u2019s café filing',
+    sourceId: 'cpuc',
+    docketNumber: 'A.21-05-012',
+    filingType: 'Decision',
+    filingCategory: 'Decision',
+    parties: [],
+    filedAt: new Date('2008-01-02T00:00:00Z'),
   },
 ];
 

@@ -9,12 +9,20 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  credentials, makeGenericClientConstructor, Metadata, status, type ChannelCredentials, type Client, type sendUnaryData,
-  type ServerUnaryCall, type ServiceDefinition, type ServiceError,
+  credentials,
+  makeGenericClientConstructor,
+  Metadata,
+  status,
+  type ChannelCredentials,
+  type Client,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type ServiceError,
 } from '@grpc/grpc-js';
-import { createLogger } from '@docket/observability';
 import { ensureLocalCertificates } from '@docket/local-infra/src/grpc-certificates';
 import { grpcServing } from '@docket/local-infra/src/stack/health';
+import { createLogger } from '@docket/observability';
 import { grpcChannelCredentials, startGrpcServer, type GrpcTls, type RunningGrpcServer } from '../../src';
 
 const logger = createLogger('grpc-tls-test', 'silent');
@@ -23,14 +31,28 @@ const bytes = { serialize: (value: Buffer) => value, deserialize: (value: Buffer
 /** One unary method that answers with the caller's certificate subject (or "none"), counting its calls. */
 const definition: ServiceDefinition = {
   whoAmI: {
-    path: '/test.Probe/WhoAmI', requestStream: false, responseStream: false, originalName: 'whoAmI',
-    requestSerialize: bytes.serialize, requestDeserialize: bytes.deserialize, responseSerialize: bytes.serialize, responseDeserialize: bytes.deserialize,
+    path: '/test.Probe/WhoAmI',
+    requestStream: false,
+    responseStream: false,
+    originalName: 'whoAmI',
+    requestSerialize: bytes.serialize,
+    requestDeserialize: bytes.deserialize,
+    responseSerialize: bytes.serialize,
+    responseDeserialize: bytes.deserialize,
   },
 };
 type ProbeClient = Client & {
-  whoAmI(request: Buffer, metadata: Metadata, options: { deadline: number }, callback: (error: ServiceError | null, reply?: Buffer) => void): void;
+  whoAmI(
+    request: Buffer,
+    metadata: Metadata,
+    options: { deadline: number },
+    callback: (error: ServiceError | null, reply?: Buffer) => void,
+  ): void;
 };
-const ProbeClient = makeGenericClientConstructor(definition, 'Probe') as unknown as new (target: string, creds: ChannelCredentials) => ProbeClient;
+const ProbeClient = makeGenericClientConstructor(definition, 'Probe') as unknown as new (
+  target: string,
+  creds: ChannelCredentials,
+) => ProbeClient;
 
 let calls = 0;
 const implementation = {
@@ -43,13 +65,17 @@ const implementation = {
 function whoAmI(target: string, creds: ChannelCredentials): Promise<string> {
   const client = new ProbeClient(target, creds);
   return new Promise<string>((resolve, reject) => {
-    client.whoAmI(Buffer.alloc(0), new Metadata(), { deadline: Date.now() + 5_000 }, (error, reply) => (error ? reject(error) : resolve(reply!.toString())));
+    client.whoAmI(Buffer.alloc(0), new Metadata(), { deadline: Date.now() + 5_000 }, (error, reply) =>
+      error ? reject(error) : resolve(reply!.toString()),
+    );
   }).finally(() => client.close());
 }
 
 /** An address of this machine that is not loopback (an interface's own address: the kernel delivers it locally). */
 function nonLoopbackAddress(): string | undefined {
-  return Object.values(os.networkInterfaces()).flat().find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
 }
 
 /** 'connected' or the socket error's code, for one TCP connection attempt. */
@@ -112,15 +138,26 @@ describe('mutual TLS on a service port', () => {
 
   it('refuses a caller whose certificate another CA signed (with the same name)', async () => {
     // The stranger trusts our CA, so only the server's check of the client certificate can stop it.
-    const forged = credentials.createSsl(fs.readFileSync(own.bff.ca), fs.readFileSync(stranger.key), fs.readFileSync(stranger.cert));
+    const forged = credentials.createSsl(
+      fs.readFileSync(own.bff.ca),
+      fs.readFileSync(stranger.key),
+      fs.readFileSync(stranger.cert),
+    );
     await expect(whoAmI(target, forged)).rejects.toMatchObject({ code: status.UNAVAILABLE });
     expect(calls).toBe(0);
   });
 
   it('a client does not talk to a server whose certificate another CA signed', async () => {
-    const impostor = await startGrpcServer({ port: 0, tls: stranger, logger, services: [{ definition, implementation }] });
+    const impostor = await startGrpcServer({
+      port: 0,
+      tls: stranger,
+      logger,
+      services: [{ definition, implementation }],
+    });
     try {
-      await expect(whoAmI(`127.0.0.1:${impostor.port}`, grpcChannelCredentials(own.bff))).rejects.toMatchObject({ code: status.UNAVAILABLE });
+      await expect(whoAmI(`127.0.0.1:${impostor.port}`, grpcChannelCredentials(own.bff))).rejects.toMatchObject({
+        code: status.UNAVAILABLE,
+      });
       expect(calls).toBe(0);
     } finally {
       await impostor.shutdown(1000);
@@ -128,13 +165,21 @@ describe('mutual TLS on a service port', () => {
   });
 
   it("the health-only port answers plaintext probes with the main port's state, and nothing else", async () => {
-    const probed = await startGrpcServer({ port: 0, healthPort: 0, tls: own.documents, logger, services: [{ definition, implementation }] });
+    const probed = await startGrpcServer({
+      port: 0,
+      healthPort: 0,
+      tls: own.documents,
+      logger,
+      services: [{ definition, implementation }],
+    });
     try {
       expect(probed.healthPort).toBeGreaterThan(0);
       await expect(grpcServing(`127.0.0.1:${probed.healthPort}`)).resolves.toBe(true);
       probed.setServing(false);
       await expect(grpcServing(`127.0.0.1:${probed.healthPort}`)).resolves.toBe(false);
-      await expect(whoAmI(`127.0.0.1:${probed.healthPort}`, credentials.createInsecure())).rejects.toMatchObject({ code: status.UNIMPLEMENTED });
+      await expect(whoAmI(`127.0.0.1:${probed.healthPort}`, credentials.createInsecure())).rejects.toMatchObject({
+        code: status.UNIMPLEMENTED,
+      });
       expect(calls).toBe(0);
     } finally {
       await probed.shutdown(1000);
@@ -148,21 +193,32 @@ describe('listen address', () => {
   const onNetwork = address ? it : it.skip;
   const where = address ?? 'none: this machine has no non-loopback IPv4 address, so this cannot be checked here';
 
-  onNetwork(`a server on the default address refuses connections to this machine's network address (${where})`, async () => {
-    const loopbackOnly = await startGrpcServer({ port: 0, logger, services: [{ definition, implementation }] });
-    try {
-      await expect(tcpConnect(address!, loopbackOnly.port)).resolves.toBe('ECONNREFUSED');
-      await expect(tcpConnect('127.0.0.1', loopbackOnly.port)).resolves.toBe('connected');
-    } finally {
-      await loopbackOnly.shutdown(1000);
-    }
-  });
+  onNetwork(
+    `a server on the default address refuses connections to this machine's network address (${where})`,
+    async () => {
+      const loopbackOnly = await startGrpcServer({ port: 0, logger, services: [{ definition, implementation }] });
+      try {
+        await expect(tcpConnect(address!, loopbackOnly.port)).resolves.toBe('ECONNREFUSED');
+        await expect(tcpConnect('127.0.0.1', loopbackOnly.port)).resolves.toBe('connected');
+      } finally {
+        await loopbackOnly.shutdown(1000);
+      }
+    },
+  );
 
   onNetwork(`a server told to listen on every interface is reachable there, with TLS (${where})`, async () => {
-    const everywhere = await startGrpcServer({ port: 0, host: '0.0.0.0', tls: own.documents, logger, services: [{ definition, implementation }] });
+    const everywhere = await startGrpcServer({
+      port: 0,
+      host: '0.0.0.0',
+      tls: own.documents,
+      logger,
+      services: [{ definition, implementation }],
+    });
     try {
       await expect(tcpConnect(address!, everywhere.port)).resolves.toBe('connected');
-      await expect(whoAmI(`${address}:${everywhere.port}`, credentials.createInsecure())).rejects.toMatchObject({ code: status.UNAVAILABLE });
+      await expect(whoAmI(`${address}:${everywhere.port}`, credentials.createInsecure())).rejects.toMatchObject({
+        code: status.UNAVAILABLE,
+      });
       expect(calls).toBe(0);
     } finally {
       await everywhere.shutdown(1000);

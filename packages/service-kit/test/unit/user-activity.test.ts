@@ -7,9 +7,12 @@ describe('UserActivity', () => {
   /** A user's request that ends when `finish` is called. */
   function openRequest(users: UserActivity): { finish: () => void; done: Promise<string> } {
     let finish!: () => void;
-    const done = users.during(() => new Promise<string>((resolve) => {
-      finish = () => resolve('answer');
-    }));
+    const done = users.during(
+      () =>
+        new Promise<string>((resolve) => {
+          finish = () => resolve('answer');
+        }),
+    );
     return { finish, done };
   }
 

@@ -49,6 +49,9 @@ describe('container definitions', () => {
   });
 
   it('OpenSearch is one node over plain http (security plugin off)', () => {
-    expect(OPENSEARCH_CONTAINER_ENV).toMatchObject({ 'discovery.type': 'single-node', DISABLE_SECURITY_PLUGIN: 'true' });
+    expect(OPENSEARCH_CONTAINER_ENV).toMatchObject({
+      'discovery.type': 'single-node',
+      DISABLE_SECURITY_PLUGIN: 'true',
+    });
   });
 });

@@ -69,7 +69,9 @@ describe('chooseTestInfra', () => {
 
   it('an unknown mode fails before Docker is asked', async () => {
     const p = probe(engine);
-    await expect(chooseTestInfra({ TEST_INFRA: 'kubernetes' }, p.fn)).rejects.toThrow('TEST_INFRA=kubernetes is not one of');
+    await expect(chooseTestInfra({ TEST_INFRA: 'kubernetes' }, p.fn)).rejects.toThrow(
+      'TEST_INFRA=kubernetes is not one of',
+    );
     expect(p.calls).toHaveLength(0);
   });
 });
@@ -80,9 +82,17 @@ describe('containerPartsToStart', () => {
   });
 
   it('leaves out every part env points at a real server', () => {
-    expect(containerPartsToStart({ MONGO_URL: 'mongodb://db:27017', OPENSEARCH_URL: 'http://os:9200' })).toEqual(['kafka', 'redis']);
+    expect(containerPartsToStart({ MONGO_URL: 'mongodb://db:27017', OPENSEARCH_URL: 'http://os:9200' })).toEqual([
+      'kafka',
+      'redis',
+    ]);
     expect(
-      containerPartsToStart({ MONGO_URL: 'mongodb://db', KAFKA_BROKERS: 'k:9092', REDIS_URL: 'redis://r', OPENSEARCH_URL: 'http://os' }),
+      containerPartsToStart({
+        MONGO_URL: 'mongodb://db',
+        KAFKA_BROKERS: 'k:9092',
+        REDIS_URL: 'redis://r',
+        OPENSEARCH_URL: 'http://os',
+      }),
     ).toEqual([]);
   });
 

@@ -3,7 +3,10 @@ import { uniqueName, waitFor } from '../../src';
 describe('waitFor', () => {
   it('returns the first truthy value of the predicate', async () => {
     let calls = 0;
-    const value = await waitFor(() => (++calls >= 3 ? { calls } : undefined), { description: 'third call', intervalMs: 1 });
+    const value = await waitFor(() => (++calls >= 3 ? { calls } : undefined), {
+      description: 'third call',
+      intervalMs: 1,
+    });
     expect(value).toEqual({ calls: 3 });
   });
 

@@ -2,7 +2,8 @@ import { epochMsOf, extractDates, extractFacts, extractMoney, extractPercentages
 
 describe('extractMoney', () => {
   it('reads amounts with multipliers, separators, words and cents', () => {
-    const text = 'The Commission approves $1.1 billion, not the $3,600,000,000 requested; a refund of 4.2 million dollars and a charge of 3.6 cents per kWh.';
+    const text =
+      'The Commission approves $1.1 billion, not the $3,600,000,000 requested; a refund of 4.2 million dollars and a charge of 3.6 cents per kWh.';
     expect(extractMoney(text).map((m) => [m.text, m.value])).toEqual([
       ['$1.1 billion', 1_100_000_000],
       ['$3,600,000,000', 3_600_000_000],
@@ -21,7 +22,9 @@ describe('extractMoney', () => {
 
 describe('extractPercentages', () => {
   it('reads signs, words, ranges, percentage points and basis points', () => {
-    const found = extractPercentages('An ROE of 10.25 percent (9.5–10.5%), ten percent lower, up 0.5 percentage points, an adder of 50 basis points.');
+    const found = extractPercentages(
+      'An ROE of 10.25 percent (9.5–10.5%), ten percent lower, up 0.5 percentage points, an adder of 50 basis points.',
+    );
     expect(found.map((p) => [p.text, p.value, p.points])).toEqual([
       ['10.25 percent', 10.25, false],
       ['9.5–10.5%', 9.5, false],
@@ -33,16 +36,34 @@ describe('extractPercentages', () => {
 
   it('leaves basis points out when asked (the documents service counts percent signs and words only)', () => {
     const text = 'about 110 basis points above the 10.9% average, 25 to 50 basis points, 0.5 percentage points';
-    expect(extractPercentages(text, { basisPoints: false }).map((p) => p.text)).toEqual(['10.9%', '0.5 percentage points']);
-    expect(extractPercentages(text).map((p) => p.text)).toEqual(['110 basis points', '10.9%', '25 to 50 basis points', '0.5 percentage points']);
+    expect(extractPercentages(text, { basisPoints: false }).map((p) => p.text)).toEqual([
+      '10.9%',
+      '0.5 percentage points',
+    ]);
+    expect(extractPercentages(text).map((p) => p.text)).toEqual([
+      '110 basis points',
+      '10.9%',
+      '25 to 50 basis points',
+      '0.5 percentage points',
+    ]);
   });
 });
 
 describe('extractDates', () => {
   it('reads the written forms as ISO dates, a month alone as yyyy-mm', () => {
-    const found = extractDates('Filed Jan. 5, 2024; comments by 3 March 2025; the 16th day of November, 2023; 2025-04-01; 10/28/25; rates from July 2025.');
+    const found = extractDates(
+      'Filed Jan. 5, 2024; comments by 3 March 2025; the 16th day of November, 2023; 2025-04-01; 10/28/25; rates from July 2025.',
+    );
     // "3 March 2025" is also read as the month "March 2025"; extractFacts keeps the longer reading.
-    expect(found.map((d) => d.value).sort()).toEqual(['2023-11-16', '2024-01-05', '2025-03', '2025-03-03', '2025-04-01', '2025-07', '2025-10-28']);
+    expect(found.map((d) => d.value).sort()).toEqual([
+      '2023-11-16',
+      '2024-01-05',
+      '2025-03',
+      '2025-03-03',
+      '2025-04-01',
+      '2025-07',
+      '2025-10-28',
+    ]);
     expect(extractFacts('comments by 3 March 2025').map((f) => f.value)).toEqual(['2025-03-03']);
   });
 

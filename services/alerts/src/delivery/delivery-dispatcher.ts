@@ -1,4 +1,9 @@
-import { PermanentDeliveryError, type AlertSource, type NotificationSink, type WebhookSender } from '../domain/delivery-ports';
+import {
+  PermanentDeliveryError,
+  type AlertSource,
+  type NotificationSink,
+  type WebhookSender,
+} from '../domain/delivery-ports';
 import type { AlertEmailBuilder, EmailContent } from '../email/alert-email';
 import type { ExportEmailBuilder } from '../email/export-email';
 import { isPermanentSmtpError, type Mailer } from '../email/mailer';
@@ -23,7 +28,8 @@ export class DeliveryDispatcher {
 
   async send(delivery: DeliveryRecord): Promise<void> {
     if (delivery.kind === 'export') {
-      if (delivery.channel !== 'email') throw new PermanentDeliveryError(`an export's message goes by e-mail only, not ${delivery.channel}`);
+      if (delivery.channel !== 'email')
+        throw new PermanentDeliveryError(`an export's message goes by e-mail only, not ${delivery.channel}`);
       return this.mail(this.deps.exportEmail.build(delivery));
     }
     switch (delivery.channel) {
@@ -43,18 +49,31 @@ export class DeliveryDispatcher {
     const doc = first?.documents[0];
     if (delivery.kind === 'realtime' && first && doc) {
       await this.deps.notifications.notify({
-        key: delivery.key, ownerUserId: delivery.ownerUserId, kind: 'hit', title: `${first.alertName}: ${doc.title || 'a new document'}`,
-        body: doc.snippet.replace(MARKERS, ''), link: `/documents/${doc.documentId}`, alertId: first.alertId, documentId: doc.documentId,
+        key: delivery.key,
+        ownerUserId: delivery.ownerUserId,
+        kind: 'hit',
+        title: `${first.alertName}: ${doc.title || 'a new document'}`,
+        body: doc.snippet.replace(MARKERS, ''),
+        link: `/documents/${doc.documentId}`,
+        alertId: first.alertId,
+        documentId: doc.documentId,
       });
       return;
     }
     const names = sections.map((s) => s.alertName);
     const total = sections.reduce((sum, s) => sum + s.total, 0);
-    const title = delivery.kind === 'test' ? `Test of “${first?.alertName ?? 'your alert'}”` : `Your ${delivery.label}: ${total} new ${total === 1 ? 'document' : 'documents'}`;
+    const title =
+      delivery.kind === 'test'
+        ? `Test of “${first?.alertName ?? 'your alert'}”`
+        : `Your ${delivery.label}: ${total} new ${total === 1 ? 'document' : 'documents'}`;
     await this.deps.notifications.notify({
-      key: delivery.key, ownerUserId: delivery.ownerUserId, kind: delivery.kind === 'test' ? 'notice' : 'digest', title,
+      key: delivery.key,
+      ownerUserId: delivery.ownerUserId,
+      kind: delivery.kind === 'test' ? 'notice' : 'digest',
+      title,
       body: delivery.kind === 'test' ? 'This is a test message: new matches will arrive like this.' : names.join(', '),
-      link: sections.length === 1 ? `/alerts/${first!.alertId}` : '/alerts', ...(sections.length === 1 ? { alertId: first!.alertId } : {}),
+      link: sections.length === 1 ? `/alerts/${first!.alertId}` : '/alerts',
+      ...(sections.length === 1 ? { alertId: first!.alertId } : {}),
     });
   }
 
@@ -73,7 +92,8 @@ export class DeliveryDispatcher {
     try {
       await this.deps.mailer.send(email);
     } catch (error) {
-      if (isPermanentSmtpError(error)) throw new PermanentDeliveryError(`the mail server refused it: ${(error as Error).message}`);
+      if (isPermanentSmtpError(error))
+        throw new PermanentDeliveryError(`the mail server refused it: ${(error as Error).message}`);
       throw error;
     }
   }
@@ -83,15 +103,25 @@ export class DeliveryDispatcher {
     const data = delivery.sections.map((section) =>
       alertWebhookData(
         { id: section.alertId, name: section.alertName, kind: section.alertKind },
-        section.documents.map((d) => ({ ...d, id: '', alertId: section.alertId, deliveryKey: delivery.hitGroup, matchedAt: new Date(d.matchedAt) })),
+        section.documents.map((d) => ({
+          ...d,
+          id: '',
+          alertId: section.alertId,
+          deliveryKey: delivery.hitGroup,
+          matchedAt: new Date(d.matchedAt),
+        })),
         this.deps.appUrl,
         { total: section.total, ...(delivery.kind === 'digest' ? { label: delivery.label } : {}) },
       ),
     );
-    const type = delivery.kind === 'realtime' ? 'alert.hits' : delivery.kind === 'digest' ? 'alert.digest' : 'alert.test';
+    const type =
+      delivery.kind === 'realtime' ? 'alert.hits' : delivery.kind === 'digest' ? 'alert.digest' : 'alert.test';
     await this.deps.webhooks.send({
-      id: delivery.key, ownerUserId: delivery.ownerUserId, endpointId: delivery.endpointId, type,
-      payload: delivery.kind === 'digest' ? { label: delivery.label, alerts: data } : data[0] ?? {},
+      id: delivery.key,
+      ownerUserId: delivery.ownerUserId,
+      endpointId: delivery.endpointId,
+      type,
+      payload: delivery.kind === 'digest' ? { label: delivery.label, alerts: data } : (data[0] ?? {}),
     });
   }
 }

@@ -1,5 +1,13 @@
 import type { Logger } from '@docket/observability';
-import type { AlertForDelivery, AlertSource, ChannelName, DeliveryPlanner, HitForDelivery, HitSource, NotificationSink } from '../domain/delivery-ports';
+import type {
+  AlertForDelivery,
+  AlertSource,
+  ChannelName,
+  DeliveryPlanner,
+  HitForDelivery,
+  HitSource,
+  NotificationSink,
+} from '../domain/delivery-ports';
 import type { DeliveryRepository } from '../store/delivery.repository';
 import { deliveryKeys, toDeliveredDocument, type DeliveryKindName, type DeliverySection } from './delivery';
 import type { DeliveryJobs } from './delivery-jobs';
@@ -18,7 +26,15 @@ export function channelsOf(alert: AlertForDelivery): ChannelName[] {
 }
 
 export function sectionOf(alert: AlertForDelivery, hits: HitForDelivery[], total = hits.length): DeliverySection {
-  return { alertId: alert.id, alertName: alert.name, alertKind: alert.kind, question: alert.question, total, documents: hits.map(toDeliveredDocument), answer: [] };
+  return {
+    alertId: alert.id,
+    alertName: alert.name,
+    alertKind: alert.kind,
+    question: alert.question,
+    total,
+    documents: hits.map(toDeliveredDocument),
+    answer: [],
+  };
 }
 
 /**
@@ -46,26 +62,49 @@ export class RealtimeDeliveryPlanner implements DeliveryPlanner {
     const channels = channelsOf(alert);
     if (channels.length === 0) return;
     const primary = channels[0]!;
-    const ordered = [...hits].filter((h) => !h.deliveryKey).sort((a, b) => a.matchedAt.getTime() - b.matchedAt.getTime());
+    const ordered = [...hits]
+      .filter((h) => !h.deliveryKey)
+      .sort((a, b) => a.matchedAt.getTime() - b.matchedAt.getTime());
     // A hit already recorded (planned before a crash, not yet marked) is finished without counting again.
-    const known = await Promise.all(ordered.map((h) => this.deps.deliveries.find(deliveryKeys.realtime(alert.id, h.documentId, primary))));
+    const known = await Promise.all(
+      ordered.map((h) => this.deps.deliveries.find(deliveryKeys.realtime(alert.id, h.documentId, primary))),
+    );
     const replanned = ordered.filter((_, i) => known[i]);
     const fresh = ordered.filter((_, i) => !known[i]);
     const now = this.deps.clock();
-    const sentLastHour = await this.deps.deliveries.countRealtimeSince(alert.id, primary, new Date(now.getTime() - HOUR_MS));
+    const sentLastHour = await this.deps.deliveries.countRealtimeSince(
+      alert.id,
+      primary,
+      new Date(now.getTime() - HOUR_MS),
+    );
     const allowance = realtimeAllowance(sentLastHour, this.deps.maxPerHour);
     for (const hit of [...replanned, ...fresh.slice(0, allowance)]) await this.planOne(alert, hit, channels, now);
     if (fresh.length > allowance) await this.fold(alert, now);
   }
 
-  private async planOne(alert: AlertForDelivery, hit: HitForDelivery, channels: ChannelName[], now: Date): Promise<void> {
+  private async planOne(
+    alert: AlertForDelivery,
+    hit: HitForDelivery,
+    channels: ChannelName[],
+    now: Date,
+  ): Promise<void> {
     const group = deliveryKeys.realtimeGroup(alert.id, hit.documentId);
     for (const channel of channels) {
       const key = deliveryKeys.realtime(alert.id, hit.documentId, channel);
       await this.deps.deliveries.record({
-        key, kind: 'realtime' satisfies DeliveryKindName, channel, ownerUserId: alert.ownerUserId, ownerEmail: alert.ownerEmail, alertIds: [alert.id],
-        endpointId: channel === 'webhook' ? alert.channels.webhookEndpointId : '', hitIds: [hit.id], hitGroup: group,
-        sections: [sectionOf(alert, [hit])], documentCount: 1, label: 'real-time', createdAt: now,
+        key,
+        kind: 'realtime' satisfies DeliveryKindName,
+        channel,
+        ownerUserId: alert.ownerUserId,
+        ownerEmail: alert.ownerEmail,
+        alertIds: [alert.id],
+        endpointId: channel === 'webhook' ? alert.channels.webhookEndpointId : '',
+        hitIds: [hit.id],
+        hitGroup: group,
+        sections: [sectionOf(alert, [hit])],
+        documentCount: 1,
+        label: 'real-time',
+        createdAt: now,
       });
       await this.deps.jobs.enqueue(key, channel);
     }
@@ -78,7 +117,12 @@ export class RealtimeDeliveryPlanner implements DeliveryPlanner {
     await this.deps.alerts.setVolumeNotice(alert.id, notice);
     await this.deps.notifications.notify({
       key: `volume:${alert.id}:${hourStart(now).toISOString()}`,
-      ownerUserId: alert.ownerUserId, kind: 'notice', title: `“${alert.name}” is now delivered as an hourly digest`, body: notice, link: `/alerts/${alert.id}`, alertId: alert.id,
+      ownerUserId: alert.ownerUserId,
+      kind: 'notice',
+      title: `“${alert.name}” is now delivered as an hourly digest`,
+      body: notice,
+      link: `/alerts/${alert.id}`,
+      alertId: alert.id,
     });
     this.deps.logger.info({ alertId: alert.id }, 'volume guard: real-time alert folded into the hourly digest');
   }

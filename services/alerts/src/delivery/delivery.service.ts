@@ -38,16 +38,29 @@ export class DeliveryService {
   async sendTest(ownerUserId: string, alertId: string): Promise<DeliveryRecord[]> {
     const alert = await this.ownedAlert(ownerUserId, alertId);
     const channels = channelsOf(alert);
-    if (channels.length === 0) throw new InputError('channels: the alert has no channel to send a test to', [{ path: 'channels', message: 'no channel to send a test to' }]);
+    if (channels.length === 0)
+      throw new InputError('channels: the alert has no channel to send a test to', [
+        { path: 'channels', message: 'no channel to send a test to' },
+      ]);
     const sample = await this.deps.hits.undeliveredHits(alert.id, TEST_SAMPLE);
     const now = this.deps.clock();
     const n = now.getTime().toString(36);
     const records: DeliveryRecord[] = [];
     for (const channel of channels) {
       const { delivery } = await this.deps.deliveries.record({
-        key: deliveryKeys.test(alert.id, n, channel), kind: 'test', channel, ownerUserId, ownerEmail: alert.ownerEmail, alertIds: [alert.id],
-        endpointId: channel === 'webhook' ? alert.channels.webhookEndpointId : '', hitIds: [], hitGroup: '',
-        sections: [sectionOf(alert, sample)], documentCount: sample.length, label: 'test', createdAt: now,
+        key: deliveryKeys.test(alert.id, n, channel),
+        kind: 'test',
+        channel,
+        ownerUserId,
+        ownerEmail: alert.ownerEmail,
+        alertIds: [alert.id],
+        endpointId: channel === 'webhook' ? alert.channels.webhookEndpointId : '',
+        hitIds: [],
+        hitGroup: '',
+        sections: [sectionOf(alert, sample)],
+        documentCount: sample.length,
+        label: 'test',
+        createdAt: now,
       });
       await this.deps.jobs.enqueue(delivery.key, channel);
       records.push(delivery);
@@ -63,13 +76,17 @@ export class DeliveryService {
   /** Turns e-mail off for every alert the token names (idempotent: a second click is fine). */
   async unsubscribe(token: string): Promise<UnsubscribeTarget> {
     const { alerts } = await this.tokenAlerts(token);
-    for (const alert of alerts) if (!alert.emailUnsubscribed) await this.deps.alerts.setEmailUnsubscribed(alert.id, true);
+    for (const alert of alerts)
+      if (!alert.emailUnsubscribed) await this.deps.alerts.setEmailUnsubscribed(alert.id, true);
     return { ...describe(alerts), unsubscribed: true };
   }
 
   private async tokenAlerts(token: string): Promise<{ alerts: AlertForDelivery[] }> {
     const claim = this.deps.tokens.verify(token ?? '');
-    if (!claim) throw new InputError('token: this unsubscribe link is not valid', [{ path: 'token', message: 'not a valid unsubscribe link' }]);
+    if (!claim)
+      throw new InputError('token: this unsubscribe link is not valid', [
+        { path: 'token', message: 'not a valid unsubscribe link' },
+      ]);
     const found = await Promise.all(claim.alertIds.map((id) => this.deps.alerts.alert(id)));
     // An alert deleted since the e-mail went out sends nothing more: only the remaining ones count.
     const alerts = found.filter((a): a is AlertForDelivery => a !== null && a.ownerUserId === claim.ownerUserId);
@@ -87,6 +104,7 @@ export class DeliveryService {
 
 function describe(alerts: AlertForDelivery[]): Omit<UnsubscribeTarget, 'unsubscribed'> {
   const names = alerts.map((a) => a.name);
-  const alertName = names.length <= 2 ? names.join(' and ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  const alertName =
+    names.length <= 2 ? names.join(' and ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
   return { alertId: alerts[0]!.id, alertName };
 }

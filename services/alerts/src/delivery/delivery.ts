@@ -81,23 +81,35 @@ export const TOP_DOCUMENTS = 5;
 export const deliveryKeys = {
   realtimeGroup: (alertId: string, documentId: string) => `rt:${alertId}:${documentId}`,
   realtime: (alertId: string, documentId: string, channel: ChannelName) => `rt:${alertId}:${documentId}:${channel}`,
-  digestGroup: (ownerUserId: string, cadence: DigestCadence, windowStart: Date) => `digest:${ownerUserId}:${cadence}:${windowStart.toISOString()}`,
+  digestGroup: (ownerUserId: string, cadence: DigestCadence, windowStart: Date) =>
+    `digest:${ownerUserId}:${cadence}:${windowStart.toISOString()}`,
   digest: (ownerUserId: string, cadence: DigestCadence, windowStart: Date, channel: ChannelName, endpointId = '') =>
     `digest:${ownerUserId}:${cadence}:${windowStart.toISOString()}:${channel}${endpointId ? `:${endpointId}` : ''}`,
   test: (alertId: string, n: string, channel: ChannelName) => `test:${alertId}:${n}:${channel}`,
   /** A file is ready once per export; each failure (a retry can fail again) is its own event. */
-  exportEmail: (exportId: string, succeeded: boolean, eventId: string) => (succeeded ? `export:${exportId}:email` : `export:${exportId}:failed:${eventId}:email`),
+  exportEmail: (exportId: string, succeeded: boolean, eventId: string) =>
+    succeeded ? `export:${exportId}:email` : `export:${exportId}:failed:${eventId}:email`,
 };
 
 export function toDeliveredDocument(hit: HitForDelivery): DeliveredDocument {
   return {
-    documentId: hit.documentId, title: hit.title, snippet: hit.snippet, docketNumber: hit.docketNumber, sourceName: hit.sourceName, filingType: hit.filingType,
+    documentId: hit.documentId,
+    title: hit.title,
+    snippet: hit.snippet,
+    docketNumber: hit.docketNumber,
+    sourceName: hit.sourceName,
+    filingType: hit.filingType,
     matchedAt: hit.matchedAt,
     ...(hit.filedAt ? { filedAt: hit.filedAt } : {}),
   };
 }
 
-const DATE_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DATE_LABEL = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "daily digest, 25 Nov 2026" (the window's UTC date; the e-mail itself says the user's). */
 export function digestLabel(cadence: DigestCadence, windowStart: Date): string {

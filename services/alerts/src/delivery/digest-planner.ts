@@ -42,7 +42,9 @@ export class DigestPlanner {
     let deliveries = 0;
     for (const cadence of ['daily', 'weekly'] as const) {
       for await (const owner of this.deps.alerts.ownersWithCadence(cadence)) {
-        const due = (await this.deps.alerts.alertsOfOwner(owner, cadence)).filter((a) => !a.paused && isDigestDue(a, windowStart));
+        const due = (await this.deps.alerts.alertsOfOwner(owner, cadence)).filter(
+          (a) => !a.paused && isDigestDue(a, windowStart),
+        );
         if (due.length === 0) continue;
         const planned = await this.planDigest(owner, cadence, windowStart, due);
         if (planned > 0) users += 1;
@@ -50,20 +52,28 @@ export class DigestPlanner {
       }
     }
     for await (const owner of this.deps.alerts.ownersWithCadence('realtime')) {
-      const folded = (await this.deps.alerts.alertsOfOwner(owner, 'realtime')).filter((a) => !a.paused && a.volumeNotice);
+      const folded = (await this.deps.alerts.alertsOfOwner(owner, 'realtime')).filter(
+        (a) => !a.paused && a.volumeNotice,
+      );
       if (folded.length === 0) continue;
       const counts = await Promise.all(folded.map((a) => this.deps.hits.countUndelivered(a.id)));
       const planned = await this.planDigest(owner, 'hourly', windowStart, folded);
       deliveries += planned;
       if (planned > 0) users += 1;
       // Back to real time after a quieter hour.
-      for (const [i, alert] of folded.entries()) if (shouldUnfold(counts[i]!, this.deps.maxPerHour)) await this.deps.alerts.setVolumeNotice(alert.id, '');
+      for (const [i, alert] of folded.entries())
+        if (shouldUnfold(counts[i]!, this.deps.maxPerHour)) await this.deps.alerts.setVolumeNotice(alert.id, '');
     }
     return { users, deliveries };
   }
 
   /** Plans one user's digest of one cadence; returns how many channel deliveries it has. */
-  async planDigest(ownerUserId: string, cadence: DigestCadence, windowStart: Date, alerts: AlertForDelivery[]): Promise<number> {
+  async planDigest(
+    ownerUserId: string,
+    cadence: DigestCadence,
+    windowStart: Date,
+    alerts: AlertForDelivery[],
+  ): Promise<number> {
     const group = deliveryKeys.digestGroup(ownerUserId, cadence, windowStart);
     const batches: AlertBatch[] = [];
     for (const alert of alerts) {
@@ -78,16 +88,38 @@ export class DigestPlanner {
     const record = (channel: ChannelName, chosen: AlertBatch[], endpointId = '') => {
       if (chosen.length === 0) return;
       records.push({
-        key: deliveryKeys.digest(ownerUserId, cadence, windowStart, channel, endpointId), kind: 'digest', channel, ownerUserId,
-        ownerEmail: chosen[0]!.alert.ownerEmail, alertIds: chosen.map((b) => b.alert.id), endpointId, hitIds: chosen.flatMap((b) => b.hits.map((h) => h.id)),
-        hitGroup: group, sections: chosen.map((b) => b.section), documentCount: chosen.reduce((sum, b) => sum + b.section.total, 0),
-        label: digestLabel(cadence, windowStart), createdAt: new Date(),
+        key: deliveryKeys.digest(ownerUserId, cadence, windowStart, channel, endpointId),
+        kind: 'digest',
+        channel,
+        ownerUserId,
+        ownerEmail: chosen[0]!.alert.ownerEmail,
+        alertIds: chosen.map((b) => b.alert.id),
+        endpointId,
+        hitIds: chosen.flatMap((b) => b.hits.map((h) => h.id)),
+        hitGroup: group,
+        sections: chosen.map((b) => b.section),
+        documentCount: chosen.reduce((sum, b) => sum + b.section.total, 0),
+        label: digestLabel(cadence, windowStart),
+        createdAt: new Date(),
       });
     };
-    record('in_app', batches.filter((b) => channelsOf(b.alert).includes('in_app')));
-    record('email', batches.filter((b) => channelsOf(b.alert).includes('email')));
-    const endpoints = new Set(batches.filter((b) => channelsOf(b.alert).includes('webhook')).map((b) => b.alert.channels.webhookEndpointId));
-    for (const endpointId of endpoints) record('webhook', batches.filter((b) => b.alert.channels.webhookEndpointId === endpointId), endpointId);
+    record(
+      'in_app',
+      batches.filter((b) => channelsOf(b.alert).includes('in_app')),
+    );
+    record(
+      'email',
+      batches.filter((b) => channelsOf(b.alert).includes('email')),
+    );
+    const endpoints = new Set(
+      batches.filter((b) => channelsOf(b.alert).includes('webhook')).map((b) => b.alert.channels.webhookEndpointId),
+    );
+    for (const endpointId of endpoints)
+      record(
+        'webhook',
+        batches.filter((b) => b.alert.channels.webhookEndpointId === endpointId),
+        endpointId,
+      );
 
     // Recorded first (a record already there from an interrupted run is kept as it was), then the hits
     // marked as carried, then queued: a crash anywhere leaves either undelivered hits (planned again)
@@ -106,7 +138,10 @@ export class DigestPlanner {
 
   private async answer(alert: AlertForDelivery, hits: HitForDelivery[]): Promise<DeliverySection['answer']> {
     try {
-      return await this.deps.answers.answer(alert.question, hits.slice(0, MAX_ANSWER_DOCUMENTS).map((h) => h.documentId));
+      return await this.deps.answers.answer(
+        alert.question,
+        hits.slice(0, MAX_ANSWER_DOCUMENTS).map((h) => h.documentId),
+      );
     } catch (error) {
       this.deps.logger.warn({ err: error, alertId: alert.id }, 'digest answer failed; the digest goes without it');
       return [];

@@ -6,7 +6,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: 'numeric', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      hour: 'numeric',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     formatters.set(timeZone, formatter);
   }
   return formatter;
@@ -21,7 +29,11 @@ export function localTime(at: Date, timeZone: string): { hour: number; weekday: 
     parts = formatterFor('UTC').formatToParts(at); // an unknown zone (validated at creation) reads as UTC
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { hour: Number(part('hour')) % 24, weekday: WEEKDAYS.indexOf(part('weekday')), date: `${part('year')}-${part('month')}-${part('day')}` };
+  return {
+    hour: Number(part('hour')) % 24,
+    weekday: WEEKDAYS.indexOf(part('weekday')),
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+  };
 }
 
 /** The start of the UTC hour `at` falls in: the digest tick's window. */
@@ -34,7 +46,10 @@ export function hourStart(at: Date): Date {
  * in its own time zone (and, weekly, its weekday). Zones with half-hour offsets are due at the tick
  * within their hour. A day whose hour a DST change skips has no digest: its hits wait for the next one.
  */
-export function isDigestDue(alert: { cadence: CadenceName; hour: number; weekday: number; timeZone: string }, windowStart: Date): boolean {
+export function isDigestDue(
+  alert: { cadence: CadenceName; hour: number; weekday: number; timeZone: string },
+  windowStart: Date,
+): boolean {
   if (alert.cadence === 'realtime') return false;
   const local = localTime(windowStart, alert.timeZone);
   if (local.hour !== alert.hour) return false;

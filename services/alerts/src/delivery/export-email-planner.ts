@@ -25,8 +25,20 @@ export class ExportEmailPlanner {
     if (!to) return;
     const key = deliveryKeys.exportEmail(finished.summary.exportId, finished.summary.succeeded, finished.eventId);
     const { delivery } = await this.deps.deliveries.record({
-      key, kind: 'export', channel: 'email', ownerUserId: finished.ownerUserId, ownerEmail: to, alertIds: [], endpointId: '', hitIds: [], hitGroup: '',
-      sections: [], documentCount: 0, label: 'export', export: finished.summary, createdAt: this.deps.clock(),
+      key,
+      kind: 'export',
+      channel: 'email',
+      ownerUserId: finished.ownerUserId,
+      ownerEmail: to,
+      alertIds: [],
+      endpointId: '',
+      hitIds: [],
+      hitGroup: '',
+      sections: [],
+      documentCount: 0,
+      label: 'export',
+      export: finished.summary,
+      createdAt: this.deps.clock(),
     });
     // A record already sent or given up needs no job; a pending one may have lost its job in a crash.
     if (delivery.status === 'pending' || delivery.status === 'retrying') await this.deps.jobs.enqueue(key, 'email');

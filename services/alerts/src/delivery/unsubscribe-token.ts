@@ -36,7 +36,13 @@ export class UnsubscribeTokens {
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return undefined;
     try {
       const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { u?: unknown; a?: unknown };
-      if (typeof parsed.u !== 'string' || !Array.isArray(parsed.a) || !parsed.a.every((id) => typeof id === 'string') || parsed.a.length === 0) return undefined;
+      if (
+        typeof parsed.u !== 'string' ||
+        !Array.isArray(parsed.a) ||
+        !parsed.a.every((id) => typeof id === 'string') ||
+        parsed.a.length === 0
+      )
+        return undefined;
       return { ownerUserId: parsed.u, alertIds: parsed.a as string[] };
     } catch {
       return undefined;

@@ -4,7 +4,14 @@
  * snippet highlights.
  */
 import {
-  compileQuery, documentWords, foldedWords, nameKey, normalizeDocketNumber, normalizeQuery, type MatchableDocument, type QueryNode,
+  compileQuery,
+  documentWords,
+  foldedWords,
+  nameKey,
+  normalizeDocketNumber,
+  normalizeQuery,
+  type MatchableDocument,
+  type QueryNode,
 } from '@docket/query-language';
 import type { AlertRecord } from './alert';
 import { alertQuery } from './alert-definition';
@@ -50,7 +57,9 @@ export function compileAlert(alert: AlertRecord, parsed?: QueryNode): CompiledAl
     const keys = [...(docketId ? [`i:${docketId}`] : []), ...(number ? [`d:${number}`] : [])];
     return {
       ...base,
-      matches: (doc) => (docketId !== '' && doc.docketId === docketId) || (number !== '' && normalizeDocketNumber(doc.docketNumber) === number),
+      matches: (doc) =>
+        (docketId !== '' && doc.docketId === docketId) ||
+        (number !== '' && normalizeDocketNumber(doc.docketNumber) === number),
       keys,
       coverWith: () => keys,
       candidateKeys: keys,
@@ -180,7 +189,8 @@ function leafKeys(node: QueryNode): string[] {
       return [...words.slice(0, -1).map((word) => `w:${word}`), ...prefix];
     }
     case 'field': {
-      if (node.field === 'party' || node.field === 'entity') return foldedWords(node.value).map((word) => `${node.field === 'party' ? 'y' : 'e'}:${word}`);
+      if (node.field === 'party' || node.field === 'entity')
+        return foldedWords(node.value).map((word) => `${node.field === 'party' ? 'y' : 'e'}:${word}`);
       const key = node.field === 'docket' ? normalizeDocketNumber(node.value) : nameKey(node.value);
       return key ? [`${{ docket: 'd', agency: 'a', type: 't' }[node.field]}:${key}`] : [];
     }
@@ -210,7 +220,8 @@ function prefixKeys(word: string): string[] {
   const letters = SURROGATE.test(word) ? [...word] : null;
   const length = letters ? letters.length : word.length;
   const keys: string[] = [];
-  for (let end = MIN_PREFIX_KEY; end <= Math.min(MAX_PREFIX_KEY, length); end += 1) keys.push(letters ? letters.slice(0, end).join('') : word.slice(0, end));
+  for (let end = MIN_PREFIX_KEY; end <= Math.min(MAX_PREFIX_KEY, length); end += 1)
+    keys.push(letters ? letters.slice(0, end).join('') : word.slice(0, end));
   return keys;
 }
 

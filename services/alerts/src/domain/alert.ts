@@ -59,7 +59,10 @@ export interface AlertRecord {
 }
 
 /** The key that makes a follow unique per owner: the docket id, else its normalised number. */
-export function followKeyOf(docket: Pick<FollowedDocket, 'docketId' | 'docketNumber'>, normalizeNumber: (n: string) => string): string {
+export function followKeyOf(
+  docket: Pick<FollowedDocket, 'docketId' | 'docketNumber'>,
+  normalizeNumber: (n: string) => string,
+): string {
   return docket.docketId !== '' ? `id:${docket.docketId}` : `no:${normalizeNumber(docket.docketNumber)}`;
 }
 

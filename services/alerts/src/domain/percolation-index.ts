@@ -14,7 +14,7 @@
  * document's candidates and checking their required keys is integer work on stamp arrays (a slot
  * or key whose stamp is this document's generation was seen), not string hashing.
  */
-import { GUESSED_KEY_COST, documentKeys, type CompiledAlert, type PercolationDocument } from './alert-matcher';
+import { documentKeys, GUESSED_KEY_COST, type CompiledAlert, type PercolationDocument } from './alert-matcher';
 
 /** A key alerts can be filed under or require: its number, the slots filed under it, how many documents had it. */
 interface KeyEntry {
@@ -63,7 +63,8 @@ export class PercolationIndex {
     this.slotOf.set(alert.alertId, slot);
     this.slotStamps = grown(this.slotStamps, slot);
     for (const key of alert.candidateKeys) this.entryOf(key);
-    this.requiredIds[slot] = alert.required.length === 0 ? NO_KEYS : Int32Array.from(alert.required, (key) => this.entryOf(key).id);
+    this.requiredIds[slot] =
+      alert.required.length === 0 ? NO_KEYS : Int32Array.from(alert.required, (key) => this.entryOf(key).id);
     this.file(slot, this.observed >= FIRST_REFILE ? alert.coverWith(this.learnedCost) : alert.keys);
   }
 
@@ -97,7 +98,8 @@ export class PercolationIndex {
     this.observed += 1;
     this.forEachCandidate(documentKeys(doc), true, (alert, slot) => {
       const required = this.requiredIds[slot] ?? NO_KEYS;
-      for (let at = 0; at < required.length; at += 1) if (this.keyStamps[required[at] as number] !== this.generation) return;
+      for (let at = 0; at < required.length; at += 1)
+        if (this.keyStamps[required[at] as number] !== this.generation) return;
       if (alert.matches(doc)) result.push(alert);
     });
     if (this.refileCursor < 0 && this.observed >= this.nextRefile) {
@@ -114,7 +116,11 @@ export class PercolationIndex {
   }
 
   /** Stamps the document's known keys, then visits each candidate slot once. */
-  private forEachCandidate(keys: Set<string>, count: boolean, visit: (alert: CompiledAlert, slot: number) => void): void {
+  private forEachCandidate(
+    keys: Set<string>,
+    count: boolean,
+    visit: (alert: CompiledAlert, slot: number) => void,
+  ): void {
     this.generation += 1;
     if (this.generation === 0xffffffff) {
       this.slotStamps.fill(0);
@@ -141,7 +147,8 @@ export class PercolationIndex {
   }
 
   /** The share of documents seen that had the key; the guess breaks ties (and decides for unseen keys). */
-  private readonly learnedCost = (key: string): number => (this.entries.get(key)?.seen ?? 0) / Math.max(1, this.observed) + GUESSED_KEY_COST(key) * 1e-6;
+  private readonly learnedCost = (key: string): number =>
+    (this.entries.get(key)?.seen ?? 0) / Math.max(1, this.observed) + GUESSED_KEY_COST(key) * 1e-6;
 
   /** Refiles the next REFILE_STEP slots under the keys now least common. */
   private refileSome(): void {
@@ -151,7 +158,8 @@ export class PercolationIndex {
       if (!alert) continue;
       const keys = alert.coverWith(this.learnedCost);
       const current = this.filed[slot];
-      if (keys !== null && current && keys.length === current.length && keys.every((key, at) => key === current[at])) continue;
+      if (keys !== null && current && keys.length === current.length && keys.every((key, at) => key === current[at]))
+        continue;
       this.unfile(slot);
       this.file(slot, keys);
     }

@@ -17,7 +17,12 @@ export function buildSnippet(text: string, highlights: Highlights, length = SNIP
   const flat = text.replace(/\s+/gu, ' ').trim();
   const isMatch = (word: string): boolean => {
     const folded = foldedWords(word);
-    return folded.length > 0 && folded.every((part) => highlights.words.has(part) || highlights.prefixes.some((prefix) => part.startsWith(prefix)));
+    return (
+      folded.length > 0 &&
+      folded.every(
+        (part) => highlights.words.has(part) || highlights.prefixes.some((prefix) => part.startsWith(prefix)),
+      )
+    );
   };
   const empty = highlights.words.size === 0 && highlights.prefixes.length === 0;
   let first = -1;
@@ -32,7 +37,8 @@ export function buildSnippet(text: string, highlights: Highlights, length = SNIP
   const start = first <= BEFORE ? 0 : wordStartAfter(flat, first - BEFORE);
   const end = start + length >= flat.length ? flat.length : wordEndBefore(flat, start + length, first);
   const window = flat.slice(start, end);
-  const marked = first < 0 ? window : window.replace(WORD, (word) => (isMatch(word) ? `${MARK_START}${word}${MARK_END}` : word));
+  const marked =
+    first < 0 ? window : window.replace(WORD, (word) => (isMatch(word) ? `${MARK_START}${word}${MARK_END}` : word));
   return `${start > 0 ? '…' : ''}${marked}${end < flat.length ? '…' : ''}`;
 }
 

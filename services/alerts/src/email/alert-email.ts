@@ -68,7 +68,10 @@ export class AlertEmailBuilder {
     } else if (delivery.kind === 'test') {
       subject = `Test message for “${first?.alertName ?? 'your alert'}”`;
       heading = subject;
-      intro = total > 0 ? 'This is a test: it shows the latest documents this alert matched, as a real message would.' : 'This is a test: your alert has not matched anything yet; new matches will arrive like this.';
+      intro =
+        total > 0
+          ? 'This is a test: it shows the latest documents this alert matched, as a real message would.'
+          : 'This is a test: your alert has not matched anything yet; new matches will arrive like this.';
     } else {
       const cadence = digestCadenceOf(delivery.key);
       subject = `Your ${cadence} digest: ${count(total, 'new document')} for ${count(sections.length, 'alert')}`;
@@ -84,7 +87,10 @@ export class AlertEmailBuilder {
       sections: sections.map((section) => sectionView(section, appUrl)),
       manageUrl: `${appUrl}/alerts`,
       unsubscribeUrl,
-      unsubscribeText: sections.length === 1 ? `Stop e-mail for “${first?.alertName ?? ''}”` : `Stop e-mail for these ${sections.length} alerts`,
+      unsubscribeText:
+        sections.length === 1
+          ? `Stop e-mail for “${first?.alertName ?? ''}”`
+          : `Stop e-mail for these ${sections.length} alerts`,
       footer: `You receive this because you set up alerts on ${PRODUCT_NAME} for ${delivery.ownerEmail}.`,
     };
   }
@@ -144,15 +150,30 @@ function plainText(view: AlertEmailView, sections: DeliverySection[], appUrl: st
     const sv = view.sections[i]!;
     lines.push(`== ${section.alertName} (${sv.countLine})`, sv.alertUrl, '');
     if (sv.answer.length > 0) {
-      lines.push(section.question, sv.answer.map((a) => `${a.text}${a.cites.map((c) => ` [${c.n}]`).join('')}`).join(' '), '');
+      lines.push(
+        section.question,
+        sv.answer.map((a) => `${a.text}${a.cites.map((c) => ` [${c.n}]`).join('')}`).join(' '),
+        '',
+      );
     }
     section.documents.forEach((d, j) => {
       const dv = sv.documents[j]!;
-      lines.push(`${dv.n ? `[${dv.n}] ` : '- '}${dv.title}`, `  ${dv.meta}`.trimEnd(), `  ${plainSnippet(d.snippet)}`, `  ${dv.url}`, '');
+      lines.push(
+        `${dv.n ? `[${dv.n}] ` : '- '}${dv.title}`,
+        `  ${dv.meta}`.trimEnd(),
+        `  ${plainSnippet(d.snippet)}`,
+        `  ${dv.url}`,
+        '',
+      );
     });
     if (sv.moreText) lines.push(`${sv.moreText}: ${sv.moreUrl}`, '');
   });
-  lines.push(`Manage your alerts: ${appUrl}/alerts`, `${view.unsubscribeText}: ${view.unsubscribeUrl}`, '', view.footer);
+  lines.push(
+    `Manage your alerts: ${appUrl}/alerts`,
+    `${view.unsubscribeText}: ${view.unsubscribeUrl}`,
+    '',
+    view.footer,
+  );
   return lines.filter((line, i, all) => !(line === '' && all[i - 1] === '')).join('\n');
 }
 

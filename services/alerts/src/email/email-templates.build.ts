@@ -18,10 +18,19 @@ export interface BuiltTemplate {
 
 /** Compiles every templates/*.mjml; a template MJML finds invalid (strict validation) throws, naming it. */
 export async function buildEmailTemplates(): Promise<BuiltTemplate[]> {
-  const sources = fs.readdirSync(TEMPLATES_DIR).filter((file) => file.endsWith('.mjml')).sort();
-  return Promise.all(sources.map(async (file) => {
-    const compiled = await mjml2html(fs.readFileSync(path.join(TEMPLATES_DIR, file), 'utf8'), { validationLevel: 'strict', keepComments: false });
-    if (compiled.errors.length > 0) throw new Error(`e-mail template ${file}: ${compiled.errors.map((e) => e.formattedMessage).join('; ')}`);
-    return { htmlPath: path.join(TEMPLATES_DIR, file.replace(/\.mjml$/, '.html')), html: compiled.html };
-  }));
+  const sources = fs
+    .readdirSync(TEMPLATES_DIR)
+    .filter((file) => file.endsWith('.mjml'))
+    .sort();
+  return Promise.all(
+    sources.map(async (file) => {
+      const compiled = await mjml2html(fs.readFileSync(path.join(TEMPLATES_DIR, file), 'utf8'), {
+        validationLevel: 'strict',
+        keepComments: false,
+      });
+      if (compiled.errors.length > 0)
+        throw new Error(`e-mail template ${file}: ${compiled.errors.map((e) => e.formattedMessage).join('; ')}`);
+      return { htmlPath: path.join(TEMPLATES_DIR, file.replace(/\.mjml$/, '.html')), html: compiled.html };
+    }),
+  );
 }

@@ -43,7 +43,9 @@ export function formatOf(fileName: string): string {
  * whoever started the export, once per outcome, and has no unsubscribe link.
  */
 export class ExportEmailBuilder {
-  constructor(private readonly options: { appUrl: string; messageIdDomain: string; template: MjmlTemplate<ExportEmailView> }) {}
+  constructor(
+    private readonly options: { appUrl: string; messageIdDomain: string; template: MjmlTemplate<ExportEmailView> },
+  ) {}
 
   build(delivery: DeliveryRecord): EmailContent {
     const summary = delivery.export;

@@ -17,7 +17,10 @@ export function isPermanentSmtpError(error: unknown): boolean {
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     // A pool keeps a few connections open: digests send thousands of messages in a row.
     const url = new URL(smtpUrl);
     url.searchParams.set('pool', 'true');

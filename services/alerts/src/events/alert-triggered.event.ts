@@ -5,5 +5,11 @@ import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/event
 export type TriggeredEventOf = (hit: { alertId: string; ownerUserId: string; documentId: string }) => PendingEvent;
 
 export function alertTriggeredEvents(topic: TopicDef<AlertTriggered> = topics.alertTriggered): TriggeredEventOf {
-  return (hit) => pendingEvent(topic, { ...newEventFields(), subscriptionId: hit.alertId, userId: hit.ownerUserId, documentIds: [hit.documentId] });
+  return (hit) =>
+    pendingEvent(topic, {
+      ...newEventFields(),
+      subscriptionId: hit.alertId,
+      userId: hit.ownerUserId,
+      documentIds: [hit.documentId],
+    });
 }

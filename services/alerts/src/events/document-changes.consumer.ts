@@ -30,7 +30,12 @@ export class DocumentChangesConsumer {
       logger.debug({ documentId: event.documentId, eventId: event.eventId, ...outcome }, 'document percolated');
       onSeen?.(event.documentId);
     };
-    this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? PERCOLATOR_GROUP, connection: options.connection, logger })
+    this.consumer = new EventConsumer({
+      kafka: options.kafka,
+      groupId: options.groupId ?? PERCOLATOR_GROUP,
+      connection: options.connection,
+      logger,
+    })
       .on(options.ingestedTopic ?? topics.documentIngested, handle)
       .on(options.updatedTopic ?? topics.documentUpdated, handle);
   }

@@ -27,11 +27,15 @@ export class ExportCompletedConsumer {
     topic?: TopicDef<ExportCompleted>;
   }) {
     const { notifications, emails } = options;
-    this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? EXPORT_NOTICES_GROUP, connection: options.connection, logger: options.logger })
-      .on(options.topic ?? topics.exportCompleted, async (event) => {
-        await notifications.notify(exportNotice(event));
-        await emails?.plan(finishedExport(event));
-      });
+    this.consumer = new EventConsumer({
+      kafka: options.kafka,
+      groupId: options.groupId ?? EXPORT_NOTICES_GROUP,
+      connection: options.connection,
+      logger: options.logger,
+    }).on(options.topic ?? topics.exportCompleted, async (event) => {
+      await notifications.notify(exportNotice(event));
+      await emails?.plan(finishedExport(event));
+    });
   }
 
   start(): Promise<void> {
@@ -57,10 +61,20 @@ export function exportNotice(event: ExportCompleted): Parameters<NotificationSin
 
 export function finishedExport(event: ExportCompleted): FinishedExport {
   return {
-    eventId: event.eventId, ownerUserId: event.userId, ownerEmail: event.userEmail,
+    eventId: event.eventId,
+    ownerUserId: event.userId,
+    ownerEmail: event.userEmail,
     summary: {
-      exportId: event.exportId, processId: event.processId, workspaceId: event.workspaceId, requestId: event.requestId, title: event.title, fileName: event.fileName,
-      size: Number(event.size), succeeded: event.succeeded, error: event.error, ...(event.expiresAt ? { expiresAt: event.expiresAt } : {}),
+      exportId: event.exportId,
+      processId: event.processId,
+      workspaceId: event.workspaceId,
+      requestId: event.requestId,
+      title: event.title,
+      fileName: event.fileName,
+      size: Number(event.size),
+      succeeded: event.succeeded,
+      error: event.error,
+      ...(event.expiresAt ? { expiresAt: event.expiresAt } : {}),
     },
   };
 }

@@ -12,7 +12,12 @@ type Listener = (change: NotificationChange) => void;
 export class NotificationFeed {
   private readonly listeners = new Map<string, Set<Listener>>();
 
-  constructor(private readonly publisher: Redis, private readonly subscriber: Redis, private readonly prefix: string, private readonly logger: Logger) {
+  constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {
     subscriber.on('message', (channel: string, message: string) => this.dispatch(channel, message));
   }
 
@@ -45,7 +50,9 @@ export class NotificationFeed {
     let change: NotificationChange;
     try {
       const parsed = JSON.parse(message) as NotificationChange;
-      change = parsed.notification ? { ...parsed, notification: { ...parsed.notification, createdAt: new Date(parsed.notification.createdAt) } } : parsed;
+      change = parsed.notification
+        ? { ...parsed, notification: { ...parsed.notification, createdAt: new Date(parsed.notification.createdAt) } }
+        : parsed;
     } catch (error) {
       this.logger.warn({ err: error, channel }, 'unreadable notification change; ignored');
       return;

@@ -1,6 +1,11 @@
 import {
-  AlertKind, Cadence,
-  type Alert, type AlertDefinition as ProtoDefinition, type AlertHit, type Notification, type Schedule,
+  AlertKind,
+  Cadence,
+  type Alert,
+  type AlertHit,
+  type Notification,
+  type AlertDefinition as ProtoDefinition,
+  type Schedule,
 } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import type { AlertDefinitionInput } from '../domain/alert-definition';
 import type { AlertKindName, CadenceName, HitForDelivery } from '../domain/delivery-ports';
@@ -25,7 +30,14 @@ export function cadenceName(value: Cadence | number): string {
 }
 
 export function scheduleInput(schedule: Schedule | undefined): AlertDefinitionInput['schedule'] {
-  return schedule ? { cadence: cadenceName(schedule.cadence), hour: schedule.hour, weekday: schedule.weekday, timeZone: schedule.timeZone } : undefined;
+  return schedule
+    ? {
+        cadence: cadenceName(schedule.cadence),
+        hour: schedule.hour,
+        weekday: schedule.weekday,
+        timeZone: schedule.timeZone,
+      }
+    : undefined;
 }
 
 export function definitionInput(definition: ProtoDefinition | undefined): AlertDefinitionInput {

@@ -1,6 +1,6 @@
 import type { UntypedHandleCall } from '@grpc/grpc-js';
-import type { GrpcServiceBinding } from '@docket/service-kit';
 import { AlertServiceService, type AlertServiceServer } from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import type { GrpcServiceBinding } from '@docket/service-kit';
 
 /**
  * Some of research.alerts.v1.AlertService's methods, built by one part of the service: matching

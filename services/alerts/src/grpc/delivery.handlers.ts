@@ -1,39 +1,69 @@
 import type { Logger } from '@docket/observability';
-import { unary } from '@docket/service-kit';
 import {
-  Channel, DeliveryKind, DeliveryStatus,
-  type AlertServiceServer, type Delivery,
-  type DescribeUnsubscribeRequest, type DescribeUnsubscribeResponse, type ListDeliveriesRequest, type ListDeliveriesResponse,
-  type SendTestAlertRequest, type SendTestAlertResponse, type UnsubscribeRequest, type UnsubscribeResponse,
+  Channel,
+  DeliveryKind,
+  DeliveryStatus,
+  type AlertServiceServer,
+  type Delivery,
+  type DescribeUnsubscribeRequest,
+  type DescribeUnsubscribeResponse,
+  type ListDeliveriesRequest,
+  type ListDeliveriesResponse,
+  type SendTestAlertRequest,
+  type SendTestAlertResponse,
+  type UnsubscribeRequest,
+  type UnsubscribeResponse,
 } from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import type { ChannelName } from '../domain/delivery-ports';
+import { unary } from '@docket/service-kit';
 import type { DeliveryKindName, DeliveryRecord, DeliveryStatusName } from '../delivery/delivery';
 import type { DeliveryService } from '../delivery/delivery.service';
+import type { ChannelName } from '../domain/delivery-ports';
 
-export type DeliveryHandlers = Pick<AlertServiceServer, 'sendTestAlert' | 'listDeliveries' | 'describeUnsubscribe' | 'unsubscribe'>;
+export type DeliveryHandlers = Pick<
+  AlertServiceServer,
+  'sendTestAlert' | 'listDeliveries' | 'describeUnsubscribe' | 'unsubscribe'
+>;
 
 /** AlertService's delivery RPCs, merged into the alerts gRPC server by app.ts (alertServiceBinding). */
 export function deliveryHandlers(deps: { service: DeliveryService; logger: Logger }): DeliveryHandlers {
   const { service, logger } = deps;
   return {
     sendTestAlert: unary<SendTestAlertRequest, SendTestAlertResponse>(logger, async (request) => ({
-      deliveries: (await service.sendTest(request.ownerUserId, request.alertId)).map((d) => toProto(d, request.alertId)),
+      deliveries: (await service.sendTest(request.ownerUserId, request.alertId)).map((d) =>
+        toProto(d, request.alertId),
+      ),
     })),
     listDeliveries: unary<ListDeliveriesRequest, ListDeliveriesResponse>(logger, async (request) => ({
-      deliveries: (await service.listDeliveries(request.ownerUserId, request.alertId, request.limit)).map((d) => toProto(d, request.alertId)),
+      deliveries: (await service.listDeliveries(request.ownerUserId, request.alertId, request.limit)).map((d) =>
+        toProto(d, request.alertId),
+      ),
     })),
-    describeUnsubscribe: unary<DescribeUnsubscribeRequest, DescribeUnsubscribeResponse>(logger, (request) => service.describeUnsubscribe(request.token)),
-    unsubscribe: unary<UnsubscribeRequest, UnsubscribeResponse>(logger, (request) => service.unsubscribe(request.token)),
+    describeUnsubscribe: unary<DescribeUnsubscribeRequest, DescribeUnsubscribeResponse>(logger, (request) =>
+      service.describeUnsubscribe(request.token),
+    ),
+    unsubscribe: unary<UnsubscribeRequest, UnsubscribeResponse>(logger, (request) =>
+      service.unsubscribe(request.token),
+    ),
   };
 }
 
-const CHANNELS: Record<ChannelName, Channel> = { in_app: Channel.CHANNEL_IN_APP, email: Channel.CHANNEL_EMAIL, webhook: Channel.CHANNEL_WEBHOOK };
-const KINDS: Record<DeliveryKindName, DeliveryKind> = { realtime: DeliveryKind.DELIVERY_KIND_REALTIME, digest: DeliveryKind.DELIVERY_KIND_DIGEST, test: DeliveryKind.DELIVERY_KIND_TEST,
+const CHANNELS: Record<ChannelName, Channel> = {
+  in_app: Channel.CHANNEL_IN_APP,
+  email: Channel.CHANNEL_EMAIL,
+  webhook: Channel.CHANNEL_WEBHOOK,
+};
+const KINDS: Record<DeliveryKindName, DeliveryKind> = {
+  realtime: DeliveryKind.DELIVERY_KIND_REALTIME,
+  digest: DeliveryKind.DELIVERY_KIND_DIGEST,
+  test: DeliveryKind.DELIVERY_KIND_TEST,
   // An export's e-mail belongs to no alert, so no alert's history lists it.
   export: DeliveryKind.DELIVERY_KIND_UNSPECIFIED,
 };
 const STATUSES: Record<DeliveryStatusName, DeliveryStatus> = {
-  pending: DeliveryStatus.DELIVERY_STATUS_PENDING, sent: DeliveryStatus.DELIVERY_STATUS_SENT, retrying: DeliveryStatus.DELIVERY_STATUS_RETRYING, failed: DeliveryStatus.DELIVERY_STATUS_FAILED,
+  pending: DeliveryStatus.DELIVERY_STATUS_PENDING,
+  sent: DeliveryStatus.DELIVERY_STATUS_SENT,
+  retrying: DeliveryStatus.DELIVERY_STATUS_RETRYING,
+  failed: DeliveryStatus.DELIVERY_STATUS_FAILED,
 };
 
 /** A delivery as one alert's history shows it (a digest's count is that alert's part of it). */

@@ -1,6 +1,6 @@
 import type { ChannelCredentials } from '@grpc/grpc-js';
-import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import type { QuestionAnswerer } from '../delivery/delivery-jobs';
 
 /** A digest waits this long for an answer, then goes without it. */
@@ -19,9 +19,17 @@ export class QueryEngineAnswerer implements QuestionAnswerer {
 
   async answer(question: string, documentIds: string[]): Promise<Array<{ text: string; documentIds: string[] }>> {
     if (!question || documentIds.length === 0) return [];
-    const { analysis } = await grpcCall(this.client, 'answerOverDocuments', { question, documentIds }, { deadlineMs: ANSWER_DEADLINE_MS });
+    const { analysis } = await grpcCall(
+      this.client,
+      'answerOverDocuments',
+      { question, documentIds },
+      { deadlineMs: ANSWER_DEADLINE_MS },
+    );
     return (analysis?.sections ?? []).flatMap((section) =>
-      section.sentences.map((sentence) => ({ text: sentence.text, documentIds: [...new Set(sentence.citations.map((c) => c.documentId))] })),
+      section.sentences.map((sentence) => ({
+        text: sentence.text,
+        documentIds: [...new Set(sentence.citations.map((c) => c.documentId))],
+      })),
     );
   }
 

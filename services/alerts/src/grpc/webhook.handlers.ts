@@ -1,34 +1,55 @@
 import type { Logger } from '@docket/observability';
-import { unary } from '@docket/service-kit';
 import type {
   AlertServiceServer,
-  CreateWebhookEndpointRequest, CreateWebhookEndpointResponse, DeleteWebhookEndpointRequest, DeleteWebhookEndpointResponse,
-  EnableWebhookEndpointRequest, EnableWebhookEndpointResponse, ListWebhookEndpointsRequest, ListWebhookEndpointsResponse,
+  CreateWebhookEndpointRequest,
+  CreateWebhookEndpointResponse,
+  DeleteWebhookEndpointRequest,
+  DeleteWebhookEndpointResponse,
+  EnableWebhookEndpointRequest,
+  EnableWebhookEndpointResponse,
+  ListWebhookEndpointsRequest,
+  ListWebhookEndpointsResponse,
   WebhookEndpoint,
 } from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import { unary } from '@docket/service-kit';
 import type { WebhookEndpointRecord } from '../webhooks/webhook-endpoint';
 import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 
-export type WebhookHandlers = Pick<AlertServiceServer, 'createWebhookEndpoint' | 'listWebhookEndpoints' | 'deleteWebhookEndpoint' | 'enableWebhookEndpoint'>;
+export type WebhookHandlers = Pick<
+  AlertServiceServer,
+  'createWebhookEndpoint' | 'listWebhookEndpoints' | 'deleteWebhookEndpoint' | 'enableWebhookEndpoint'
+>;
 
 /** AlertService's webhook endpoint RPCs, for the alerts gRPC server to merge into its implementation. */
 export function webhookHandlers(deps: { endpoints: WebhookEndpointsService; logger: Logger }): WebhookHandlers {
   const { endpoints, logger } = deps;
   return {
-    createWebhookEndpoint: unary<CreateWebhookEndpointRequest, CreateWebhookEndpointResponse>(logger, async (request) => {
-      const { endpoint, secret } = await endpoints.create(request.ownerUserId, { url: request.url, description: request.description });
-      return { endpoint: toProto(endpoint), secret };
-    }),
+    createWebhookEndpoint: unary<CreateWebhookEndpointRequest, CreateWebhookEndpointResponse>(
+      logger,
+      async (request) => {
+        const { endpoint, secret } = await endpoints.create(request.ownerUserId, {
+          url: request.url,
+          description: request.description,
+        });
+        return { endpoint: toProto(endpoint), secret };
+      },
+    ),
     listWebhookEndpoints: unary<ListWebhookEndpointsRequest, ListWebhookEndpointsResponse>(logger, async (request) => ({
       endpoints: (await endpoints.list(request.ownerUserId)).map(toProto),
     })),
-    deleteWebhookEndpoint: unary<DeleteWebhookEndpointRequest, DeleteWebhookEndpointResponse>(logger, async (request) => {
-      await endpoints.delete(request.ownerUserId, request.endpointId);
-      return {};
-    }),
-    enableWebhookEndpoint: unary<EnableWebhookEndpointRequest, EnableWebhookEndpointResponse>(logger, async (request) => ({
-      endpoint: toProto(await endpoints.enable(request.ownerUserId, request.endpointId)),
-    })),
+    deleteWebhookEndpoint: unary<DeleteWebhookEndpointRequest, DeleteWebhookEndpointResponse>(
+      logger,
+      async (request) => {
+        await endpoints.delete(request.ownerUserId, request.endpointId);
+        return {};
+      },
+    ),
+    enableWebhookEndpoint: unary<EnableWebhookEndpointRequest, EnableWebhookEndpointResponse>(
+      logger,
+      async (request) => ({
+        endpoint: toProto(await endpoints.enable(request.ownerUserId, request.endpointId)),
+      }),
+    ),
   };
 }
 

@@ -18,7 +18,11 @@ export class AlertIndex {
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
-  constructor(private readonly alerts: AlertRepository, private readonly logger: Logger, private readonly refreshMs: number) {}
+  constructor(
+    private readonly alerts: AlertRepository,
+    private readonly logger: Logger,
+    private readonly refreshMs: number,
+  ) {}
 
   get size(): number {
     return this.index.size;
@@ -27,7 +31,10 @@ export class AlertIndex {
   async load(): Promise<void> {
     const started = Date.now();
     for await (const alert of this.alerts.active()) this.apply(alert);
-    this.logger.info({ alerts: this.index.size, unkeyed: this.index.unkeyedCount, ms: Date.now() - started }, 'percolation index loaded');
+    this.logger.info(
+      { alerts: this.index.size, unkeyed: this.index.unkeyedCount, ms: Date.now() - started },
+      'percolation index loaded',
+    );
   }
 
   start(): void {

@@ -2,8 +2,12 @@ import { InputError, NotFoundError } from '@docket/errors';
 import { normalizeDocketNumber } from '@docket/query-language';
 import { followKeyOf, type AlertRecord } from '../domain/alert';
 import {
-  validateAlertDefinition, validateFollow, validateFollowUpdate,
-  type AlertDefinitionInput, type FollowInput, type WebhookEndpointLookup,
+  validateAlertDefinition,
+  validateFollow,
+  validateFollowUpdate,
+  type AlertDefinitionInput,
+  type FollowInput,
+  type WebhookEndpointLookup,
 } from '../domain/alert-definition';
 import type { AlertKindName, HitForDelivery } from '../domain/delivery-ports';
 import type { AlertRepository } from '../store/alert.repository';
@@ -24,14 +28,16 @@ export interface AlertView extends AlertRecord {
  * so ids cannot be probed). Every change reaches this process's percolation index at once.
  */
 export class AlertService {
-  constructor(private readonly deps: {
-    alerts: AlertRepository;
-    hits: HitRepository;
-    index: AlertIndex;
-    endpoints: WebhookEndpointLookup;
-    maxPerUser: number;
-    now?: () => Date;
-  }) {}
+  constructor(
+    private readonly deps: {
+      alerts: AlertRepository;
+      hits: HitRepository;
+      index: AlertIndex;
+      endpoints: WebhookEndpointLookup;
+      maxPerUser: number;
+      now?: () => Date;
+    },
+  ) {}
 
   async create(ownerUserId: string, ownerEmail: string, input: AlertDefinitionInput): Promise<AlertView> {
     requireOwner(ownerUserId);
@@ -42,11 +48,17 @@ export class AlertService {
     return { ...alert, hitsThisWeek: 0 };
   }
 
-  async update(ownerUserId: string, ownerEmail: string, alertId: string, input: AlertDefinitionInput): Promise<AlertView> {
+  async update(
+    ownerUserId: string,
+    ownerEmail: string,
+    alertId: string,
+    input: AlertDefinitionInput,
+  ): Promise<AlertView> {
     const current = await this.owned(ownerUserId, alertId);
-    const definition = current.kind === 'docket'
-      ? await validateFollowUpdate(input, current.definition, ownerUserId, this.deps.endpoints)
-      : (await validateAlertDefinition(input, ownerUserId, this.deps.endpoints)).definition;
+    const definition =
+      current.kind === 'docket'
+        ? await validateFollowUpdate(input, current.definition, ownerUserId, this.deps.endpoints)
+        : (await validateAlertDefinition(input, ownerUserId, this.deps.endpoints)).definition;
     const alert = await this.deps.alerts.replaceDefinition(ownerUserId, alertId, definition, ownerEmail);
     if (!alert) throw notFound(alertId);
     this.deps.index.apply(alert);
@@ -82,7 +94,9 @@ export class AlertService {
   async hits(ownerUserId: string, alertId: string, limit: number): Promise<HitForDelivery[]> {
     const size = limit === 0 ? DEFAULT_HITS_PAGE : limit;
     if (!Number.isInteger(size) || size < 1 || size > MAX_HITS_PAGE) {
-      throw new InputError(`limit: must be between 1 and ${MAX_HITS_PAGE}`, [{ path: 'limit', message: `must be between 1 and ${MAX_HITS_PAGE}` }]);
+      throw new InputError(`limit: must be between 1 and ${MAX_HITS_PAGE}`, [
+        { path: 'limit', message: `must be between 1 and ${MAX_HITS_PAGE}` },
+      ]);
     }
     await this.owned(ownerUserId, alertId);
     return this.deps.hits.latest(alertId, size);
@@ -97,7 +111,10 @@ export class AlertService {
     if (existing) return this.view(existing);
     await this.checkLimit(ownerUserId);
     try {
-      const alert = await this.deps.alerts.insert({ ownerUserId, ownerEmail, kind: 'docket', definition, docket }, followKey);
+      const alert = await this.deps.alerts.insert(
+        { ownerUserId, ownerEmail, kind: 'docket', definition, docket },
+        followKey,
+      );
       this.deps.index.apply(alert);
       return { ...alert, hitsThisWeek: 0 };
     } catch (error) {
@@ -135,7 +152,8 @@ export class AlertService {
 }
 
 function requireOwner(ownerUserId: string): void {
-  if (ownerUserId.trim() === '') throw new InputError('owner_user_id: must not be empty', [{ path: 'owner_user_id', message: 'must not be empty' }]);
+  if (ownerUserId.trim() === '')
+    throw new InputError('owner_user_id: must not be empty', [{ path: 'owner_user_id', message: 'must not be empty' }]);
 }
 
 function notFound(alertId: string): NotFoundError {

@@ -2,7 +2,10 @@ import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { NotificationSink } from '../domain/delivery-ports';
 import {
-  DEFAULT_NOTIFICATION_PAGE, MAX_NOTIFICATION_PAGE, type NotificationChange, type NotificationRecord,
+  DEFAULT_NOTIFICATION_PAGE,
+  MAX_NOTIFICATION_PAGE,
+  type NotificationChange,
+  type NotificationRecord,
 } from '../domain/notification';
 import type { NotificationFeed } from '../events/notification-feed';
 import type { NotificationRepository } from '../store/notification.repository';
@@ -21,7 +24,11 @@ export class NotificationService implements NotificationSink {
   /** Aborted at shutdown: open watches end so the gRPC server can drain. */
   private readonly closing = new AbortController();
 
-  constructor(private readonly store: NotificationRepository, private readonly feed: NotificationFeed, private readonly logger: Logger) {}
+  constructor(
+    private readonly store: NotificationRepository,
+    private readonly feed: NotificationFeed,
+    private readonly logger: Logger,
+  ) {}
 
   async notify(input: Parameters<NotificationSink['notify']>[0]): Promise<void> {
     const created = await this.store.insertIfNew({
@@ -37,15 +44,24 @@ export class NotificationService implements NotificationSink {
     if (created) await this.announce(input.ownerUserId, created);
   }
 
-  async list(ownerUserId: string, options: { limit: number; unreadOnly: boolean; cursor: string }): Promise<NotificationPage> {
+  async list(
+    ownerUserId: string,
+    options: { limit: number; unreadOnly: boolean; cursor: string },
+  ): Promise<NotificationPage> {
     requireOwner(ownerUserId);
     const limit = options.limit === 0 ? DEFAULT_NOTIFICATION_PAGE : options.limit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_NOTIFICATION_PAGE) {
-      throw new InputError(`limit: must be between 1 and ${MAX_NOTIFICATION_PAGE}`, [{ path: 'limit', message: `must be between 1 and ${MAX_NOTIFICATION_PAGE}` }]);
+      throw new InputError(`limit: must be between 1 and ${MAX_NOTIFICATION_PAGE}`, [
+        { path: 'limit', message: `must be between 1 and ${MAX_NOTIFICATION_PAGE}` },
+      ]);
     }
     const beforeId = decodeCursor(options.cursor);
     // One more than asked tells whether another page exists.
-    const rows = await this.store.list(ownerUserId, { limit: limit + 1, unreadOnly: options.unreadOnly, ...(beforeId ? { beforeId } : {}) });
+    const rows = await this.store.list(ownerUserId, {
+      limit: limit + 1,
+      unreadOnly: options.unreadOnly,
+      ...(beforeId ? { beforeId } : {}),
+    });
     const notifications = rows.slice(0, limit);
     const last = notifications.at(-1);
     return {
@@ -58,7 +74,10 @@ export class NotificationService implements NotificationSink {
   /** Marks some (or all) read; returns the unread count after. */
   async markRead(ownerUserId: string, ids: string[], all: boolean): Promise<number> {
     requireOwner(ownerUserId);
-    if (!all && ids.length === 0) throw new InputError('notification_ids: name at least one notification, or set all', [{ path: 'notification_ids', message: 'name at least one notification, or set all' }]);
+    if (!all && ids.length === 0)
+      throw new InputError('notification_ids: name at least one notification, or set all', [
+        { path: 'notification_ids', message: 'name at least one notification, or set all' },
+      ]);
     const changed = all ? await this.store.markAllRead(ownerUserId) : await this.store.markRead(ownerUserId, ids);
     const unreadCount = await this.store.countUnread(ownerUserId);
     if (changed > 0) await this.publish(ownerUserId, { unreadCount });
@@ -117,12 +136,16 @@ export class NotificationService implements NotificationSink {
 }
 
 function requireOwner(ownerUserId: string): void {
-  if (ownerUserId.trim() === '') throw new InputError('owner_user_id: must not be empty', [{ path: 'owner_user_id', message: 'must not be empty' }]);
+  if (ownerUserId.trim() === '')
+    throw new InputError('owner_user_id: must not be empty', [{ path: 'owner_user_id', message: 'must not be empty' }]);
 }
 
 function decodeCursor(cursor: string): string | undefined {
   if (cursor === '') return undefined;
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^[0-9a-f-]{36}$/u.test(id)) throw new InputError('cursor: not a cursor this list returned', [{ path: 'cursor', message: 'not a cursor this list returned' }]);
+  if (!/^[0-9a-f-]{36}$/u.test(id))
+    throw new InputError('cursor: not a cursor this list returned', [
+      { path: 'cursor', message: 'not a cursor this list returned' },
+    ]);
   return id;
 }

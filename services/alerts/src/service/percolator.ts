@@ -2,8 +2,8 @@ import type { Logger } from '@docket/observability';
 import { toAlertForDelivery } from '../domain/alert';
 import type { CompiledAlert, PercolationDocument } from '../domain/alert-matcher';
 import type { DeliveryPlanner } from '../domain/delivery-ports';
-import type { TriggeredEventOf } from '../events/alert-triggered.event';
 import { buildSnippet } from '../domain/snippet';
+import type { TriggeredEventOf } from '../events/alert-triggered.event';
 import type { AlertRepository } from '../store/alert.repository';
 import type { HitRepository } from '../store/hit.repository';
 import type { AlertIndex } from './alert-index';
@@ -21,17 +21,19 @@ export interface PercolationOutcome {
  * creates nothing new and plans only what is still undelivered.
  */
 export class Percolator {
-  constructor(private readonly deps: {
-    index: AlertIndex;
-    alerts: AlertRepository;
-    hits: HitRepository;
-    planner: DeliveryPlanner;
-    /** The alerts.triggered.v1 outbox entry written with each new hit. */
-    triggeredEvent: TriggeredEventOf;
-    /** Publishes the outbox of these hits now (the relay's poll is the fallback). */
-    publishHits: (hitIds: string[]) => Promise<void>;
-    logger: Logger;
-  }) {}
+  constructor(
+    private readonly deps: {
+      index: AlertIndex;
+      alerts: AlertRepository;
+      hits: HitRepository;
+      planner: DeliveryPlanner;
+      /** The alerts.triggered.v1 outbox entry written with each new hit. */
+      triggeredEvent: TriggeredEventOf;
+      /** Publishes the outbox of these hits now (the relay's poll is the fallback). */
+      publishHits: (hitIds: string[]) => Promise<void>;
+      logger: Logger;
+    },
+  ) {}
 
   async percolate(doc: PercolationDocument): Promise<PercolationOutcome> {
     const matched = this.deps.index.match(doc);
@@ -46,8 +48,14 @@ export class Percolator {
       }
     });
     if (created.length > 0) await this.deps.publishHits(created);
-    await this.plan(doc.id, matched.map((alert) => alert.alertId));
-    this.deps.logger.debug({ documentId: doc.id, matched: matched.length, created: created.length }, 'document percolated');
+    await this.plan(
+      doc.id,
+      matched.map((alert) => alert.alertId),
+    );
+    this.deps.logger.debug(
+      { documentId: doc.id, matched: matched.length, created: created.length },
+      'document percolated',
+    );
     return { matched: matched.length, created: created.length };
   }
 
@@ -74,9 +82,20 @@ export class Percolator {
   private async plan(documentId: string, alertIds: string[]): Promise<void> {
     const hits = await this.deps.hits.undeliveredOfDocument(documentId, alertIds);
     if (hits.length === 0) return;
-    const alerts = new Map((await this.deps.alerts.findLiveMany([...new Set(hits.map((hit) => hit.alertId))])).map((alert) => [alert.id, alert]));
-    await inBatches([...alerts.values()].filter((alert) => !alert.paused), (alert) =>
-      this.deps.planner.planHits(toAlertForDelivery(alert), hits.filter((hit) => hit.alertId === alert.id)));
+    const alerts = new Map(
+      (await this.deps.alerts.findLiveMany([...new Set(hits.map((hit) => hit.alertId))])).map((alert) => [
+        alert.id,
+        alert,
+      ]),
+    );
+    await inBatches(
+      [...alerts.values()].filter((alert) => !alert.paused),
+      (alert) =>
+        this.deps.planner.planHits(
+          toAlertForDelivery(alert),
+          hits.filter((hit) => hit.alertId === alert.id),
+        ),
+    );
   }
 }
 
@@ -84,5 +103,6 @@ export class Percolator {
 const BATCH = 16;
 
 async function inBatches<T>(items: T[], run: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += BATCH) await Promise.all(items.slice(start, start + BATCH).map(run));
+  for (let start = 0; start < items.length; start += BATCH)
+    await Promise.all(items.slice(start, start + BATCH).map(run));
 }

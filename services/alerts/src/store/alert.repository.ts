@@ -57,7 +57,10 @@ const schema = new Schema<AlertDoc>(
     weekday: { type: Number, default: 1 },
     timeZone: { type: String, default: 'UTC' },
     channels: { inApp: Boolean, email: Boolean, webhookEndpointId: { type: String, default: '' } },
-    docket: { type: { docketId: String, docketNumber: String, title: String, sourceName: String, _id: false }, default: undefined },
+    docket: {
+      type: { docketId: String, docketNumber: String, title: String, sourceName: String, _id: false },
+      default: undefined,
+    },
     paused: { type: Boolean, default: false },
     volumeNotice: { type: String, default: '' },
     emailUnsubscribed: { type: Boolean, default: false },
@@ -89,7 +92,13 @@ export class AlertRepository {
   }
 
   /** Stores a new alert (a saved search: its followKey is its id). */
-  async insert(input: Omit<AlertRecord, 'id' | 'createdAt' | 'updatedAt' | 'hitsTotal' | 'paused' | 'volumeNotice' | 'emailUnsubscribed'>, followKey?: string): Promise<AlertRecord> {
+  async insert(
+    input: Omit<
+      AlertRecord,
+      'id' | 'createdAt' | 'updatedAt' | 'hitsTotal' | 'paused' | 'volumeNotice' | 'emailUnsubscribed'
+    >,
+    followKey?: string,
+  ): Promise<AlertRecord> {
     const id = uuidv7();
     const now = new Date();
     const doc: AlertDoc = {
@@ -135,7 +144,10 @@ export class AlertRepository {
   }
 
   async listOwned(ownerUserId: string, kind?: AlertKindName): Promise<AlertRecord[]> {
-    const docs = await this.model.find({ ownerUserId, ...LIVE, ...(kind ? { kind } : {}) }).sort({ createdAt: -1 }).lean<AlertDoc[]>();
+    const docs = await this.model
+      .find({ ownerUserId, ...LIVE, ...(kind ? { kind } : {}) })
+      .sort({ createdAt: -1 })
+      .lean<AlertDoc[]>();
     return docs.map(toRecord);
   }
 
@@ -143,10 +155,20 @@ export class AlertRepository {
     return this.model.countDocuments({ ownerUserId, ...LIVE });
   }
 
-  async replaceDefinition(ownerUserId: string, id: string, definition: AlertDefinition, ownerEmail: string): Promise<AlertRecord | undefined> {
+  async replaceDefinition(
+    ownerUserId: string,
+    id: string,
+    definition: AlertDefinition,
+    ownerEmail: string,
+  ): Promise<AlertRecord | undefined> {
     // An edit that asks for e-mail again undoes an earlier unsubscribe (the form showed e-mail off).
     const resubscribe = definition.channels.email ? { emailUnsubscribed: false } : {};
-    const set = { ...flatten(definition), ...resubscribe, ...(ownerEmail ? { ownerEmail } : {}), updatedAt: new Date() };
+    const set = {
+      ...flatten(definition),
+      ...resubscribe,
+      ...(ownerEmail ? { ownerEmail } : {}),
+      updatedAt: new Date(),
+    };
     return this.updateOwned(ownerUserId, id, { $set: set });
   }
 
@@ -175,17 +197,27 @@ export class AlertRepository {
 
   /** Every live, active alert, streamed (the percolation index's initial load). */
   async *active(): AsyncIterable<AlertRecord> {
-    for await (const doc of this.model.find({ ...LIVE, paused: false }).lean<AlertDoc>().cursor()) yield toRecord(doc as AlertDoc);
+    for await (const doc of this.model
+      .find({ ...LIVE, paused: false })
+      .lean<AlertDoc>()
+      .cursor())
+      yield toRecord(doc as AlertDoc);
   }
 
   /** Alerts changed after `since` (deleted and paused ones too), oldest change first. */
   async changedSince(since: Date): Promise<AlertRecord[]> {
-    const docs = await this.model.find({ updatedAt: { $gt: since } }).sort({ updatedAt: 1 }).lean<AlertDoc[]>();
+    const docs = await this.model
+      .find({ updatedAt: { $gt: since } })
+      .sort({ updatedAt: 1 })
+      .lean<AlertDoc[]>();
     return docs.map(toRecord);
   }
 
   async activeOfOwner(ownerUserId: string, cadence: CadenceName): Promise<AlertRecord[]> {
-    const docs = await this.model.find({ ownerUserId, cadence, paused: false, ...LIVE }).sort({ createdAt: 1 }).lean<AlertDoc[]>();
+    const docs = await this.model
+      .find({ ownerUserId, cadence, paused: false, ...LIVE })
+      .sort({ createdAt: 1 })
+      .lean<AlertDoc[]>();
     return docs.map(toRecord);
   }
 
@@ -199,7 +231,9 @@ export class AlertRepository {
   }
 
   private async updateOwned(ownerUserId: string, id: string, update: object): Promise<AlertRecord | undefined> {
-    const doc = await this.model.findOneAndUpdate({ _id: id, ownerUserId, ...LIVE }, update, { new: true }).lean<AlertDoc>();
+    const doc = await this.model
+      .findOneAndUpdate({ _id: id, ownerUserId, ...LIVE }, update, { new: true })
+      .lean<AlertDoc>();
     return doc ? toRecord(doc) : undefined;
   }
 }
@@ -221,10 +255,28 @@ function toRecord(doc: AlertDoc): AlertRecord {
       query: doc.query ?? '',
       filters: { ...emptyFilters, ...(doc.filters ?? {}) },
       question: doc.question ?? '',
-      schedule: { cadence: doc.cadence, hour: doc.hour ?? 8, weekday: doc.weekday ?? 1, timeZone: doc.timeZone ?? 'UTC' },
-      channels: { inApp: Boolean(doc.channels?.inApp), email: Boolean(doc.channels?.email), webhookEndpointId: doc.channels?.webhookEndpointId ?? '' },
+      schedule: {
+        cadence: doc.cadence,
+        hour: doc.hour ?? 8,
+        weekday: doc.weekday ?? 1,
+        timeZone: doc.timeZone ?? 'UTC',
+      },
+      channels: {
+        inApp: Boolean(doc.channels?.inApp),
+        email: Boolean(doc.channels?.email),
+        webhookEndpointId: doc.channels?.webhookEndpointId ?? '',
+      },
     },
-    ...(doc.docket ? { docket: { docketId: doc.docket.docketId ?? '', docketNumber: doc.docket.docketNumber ?? '', title: doc.docket.title ?? '', sourceName: doc.docket.sourceName ?? '' } } : {}),
+    ...(doc.docket
+      ? {
+          docket: {
+            docketId: doc.docket.docketId ?? '',
+            docketNumber: doc.docket.docketNumber ?? '',
+            title: doc.docket.title ?? '',
+            sourceName: doc.docket.sourceName ?? '',
+          },
+        }
+      : {}),
     paused: Boolean(doc.paused),
     volumeNotice: doc.volumeNotice ?? '',
     emailUnsubscribed: Boolean(doc.emailUnsubscribed),

@@ -1,17 +1,30 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { ChannelName } from '../domain/delivery-ports';
 import type { DeliveryRecord, DeliveryStatusName } from '../delivery/delivery';
+import type { ChannelName } from '../domain/delivery-ports';
 
 /** The stored shape: the record with its key as Mongo's _id (unique: a delivery is recorded once). */
 type DeliveryDoc = Omit<DeliveryRecord, 'key'> & { _id: string; updatedAt: Date };
 
 const documentSchema = new Schema(
-  { documentId: String, title: String, snippet: String, docketNumber: String, sourceName: String, filingType: String, filedAt: Date, matchedAt: Date },
+  {
+    documentId: String,
+    title: String,
+    snippet: String,
+    docketNumber: String,
+    sourceName: String,
+    filingType: String,
+    filedAt: Date,
+    matchedAt: Date,
+  },
   { _id: false },
 );
 const sectionSchema = new Schema(
   {
-    alertId: String, alertName: String, alertKind: String, question: String, total: Number,
+    alertId: String,
+    alertName: String,
+    alertKind: String,
+    question: String,
+    total: Number,
     documents: { type: [documentSchema], default: [] },
     answer: { type: [{ text: String, documentIds: [String], _id: false }], default: [] },
   },
@@ -19,7 +32,18 @@ const sectionSchema = new Schema(
 );
 
 const exportSchema = new Schema(
-  { exportId: String, processId: String, workspaceId: String, requestId: String, title: String, fileName: String, size: Number, succeeded: Boolean, expiresAt: Date, error: String },
+  {
+    exportId: String,
+    processId: String,
+    workspaceId: String,
+    requestId: String,
+    title: String,
+    fileName: String,
+    size: Number,
+    succeeded: Boolean,
+    expiresAt: Date,
+    error: String,
+  },
   { _id: false },
 );
 
@@ -69,7 +93,14 @@ export class DeliveryRepository {
   async record(delivery: NewDelivery): Promise<{ delivery: DeliveryRecord; created: boolean }> {
     const { key, ...rest } = delivery;
     try {
-      await this.model.create({ ...rest, _id: key, status: 'pending', attempts: 0, error: '', updatedAt: delivery.createdAt });
+      await this.model.create({
+        ...rest,
+        _id: key,
+        status: 'pending',
+        attempts: 0,
+        error: '',
+        updatedAt: delivery.createdAt,
+      });
       return { delivery: { ...delivery, status: 'pending', attempts: 0, error: '' }, created: true };
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
@@ -86,23 +117,41 @@ export class DeliveryRepository {
 
   /** Counts an attempt that succeeded; a record already sent stays as it was. */
   async markSent(key: string, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: key, status: { $ne: 'sent' } }, { $set: { status: 'sent', sentAt: at, error: '', updatedAt: at }, $unset: { nextAttemptAt: 1 }, $inc: { attempts: 1 } });
+    await this.model.updateOne(
+      { _id: key, status: { $ne: 'sent' } },
+      {
+        $set: { status: 'sent', sentAt: at, error: '', updatedAt: at },
+        $unset: { nextAttemptAt: 1 },
+        $inc: { attempts: 1 },
+      },
+    );
   }
 
   async markRetrying(key: string, error: string, nextAttemptAt: Date, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: key, status: { $ne: 'sent' } }, { $set: { status: 'retrying', error, nextAttemptAt, updatedAt: at }, $inc: { attempts: 1 } });
+    await this.model.updateOne(
+      { _id: key, status: { $ne: 'sent' } },
+      { $set: { status: 'retrying', error, nextAttemptAt, updatedAt: at }, $inc: { attempts: 1 } },
+    );
   }
 
   async markFailed(key: string, error: string, at: Date, countsAsAttempt = true): Promise<void> {
     await this.model.updateOne(
       { _id: key, status: { $ne: 'sent' } },
-      { $set: { status: 'failed', error, updatedAt: at }, $unset: { nextAttemptAt: 1 }, $inc: { attempts: countsAsAttempt ? 1 : 0 } },
+      {
+        $set: { status: 'failed', error, updatedAt: at },
+        $unset: { nextAttemptAt: 1 },
+        $inc: { attempts: countsAsAttempt ? 1 : 0 },
+      },
     );
   }
 
   /** Newest first: the alert page's delivery history (digests list every alert they carried). */
   async listForAlert(alertId: string, limit: number): Promise<DeliveryRecord[]> {
-    const docs = await this.model.find({ alertIds: alertId }).sort({ createdAt: -1 }).limit(limit).lean<DeliveryDoc[]>();
+    const docs = await this.model
+      .find({ alertIds: alertId })
+      .sort({ createdAt: -1 })
+      .limit(limit)
+      .lean<DeliveryDoc[]>();
     return docs.map(toRecord);
   }
 
@@ -117,7 +166,11 @@ export class DeliveryRepository {
    * the key, and the worker skips a delivery already sent.
    */
   async unfinished(statuses: DeliveryStatusName[], before: Date, limit: number): Promise<DeliveryRecord[]> {
-    const docs = await this.model.find({ status: { $in: statuses }, updatedAt: { $lt: before } }).sort({ updatedAt: 1 }).limit(limit).lean<DeliveryDoc[]>();
+    const docs = await this.model
+      .find({ status: { $in: statuses }, updatedAt: { $lt: before } })
+      .sort({ updatedAt: 1 })
+      .limit(limit)
+      .lean<DeliveryDoc[]>();
     return docs.map(toRecord);
   }
 }
@@ -127,6 +180,10 @@ function toRecord(doc: DeliveryDoc): DeliveryRecord {
   return {
     ...rest,
     key: _id,
-    sections: (rest.sections ?? []).map((s) => ({ ...s, documents: s.documents ?? [], answer: (s.answer ?? []).map((a) => ({ text: a.text, documentIds: a.documentIds ?? [] })) })),
+    sections: (rest.sections ?? []).map((s) => ({
+      ...s,
+      documents: s.documents ?? [],
+      answer: (s.answer ?? []).map((a) => ({ text: a.text, documentIds: a.documentIds ?? [] })),
+    })),
   };
 }

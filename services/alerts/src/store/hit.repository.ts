@@ -69,7 +69,11 @@ export class HitRepository {
   }
 
   async undelivered(alertId: string, limit: number): Promise<HitForDelivery[]> {
-    const docs = await this.model.find({ alertId, deliveryKey: '' }).sort({ matchedAt: 1, _id: 1 }).limit(limit).lean<HitDoc[]>();
+    const docs = await this.model
+      .find({ alertId, deliveryKey: '' })
+      .sort({ matchedAt: 1, _id: 1 })
+      .limit(limit)
+      .lean<HitDoc[]>();
     return docs.map(toHit);
   }
 

@@ -38,7 +38,9 @@ export class NotificationRepository {
   }
 
   /** Stores it once per key; null when that key was already stored. */
-  async insertIfNew(input: Omit<NotificationRecord, 'id' | 'read' | 'createdAt'> & { key: string }): Promise<NotificationRecord | null> {
+  async insertIfNew(
+    input: Omit<NotificationRecord, 'id' | 'read' | 'createdAt'> & { key: string },
+  ): Promise<NotificationRecord | null> {
     const doc: NotificationDoc = { _id: uuidv7(), ...input, read: false, createdAt: new Date() };
     try {
       await this.model.create(doc);
@@ -50,7 +52,10 @@ export class NotificationRepository {
   }
 
   /** Newest first, strictly older than `beforeId` when given. */
-  async list(ownerUserId: string, options: { limit: number; unreadOnly: boolean; beforeId?: string }): Promise<NotificationRecord[]> {
+  async list(
+    ownerUserId: string,
+    options: { limit: number; unreadOnly: boolean; beforeId?: string },
+  ): Promise<NotificationRecord[]> {
     const filter = {
       ownerUserId,
       ...(options.unreadOnly ? { read: false } : {}),
@@ -67,7 +72,10 @@ export class NotificationRepository {
   /** Marks these (only the owner's) read; how many changed. */
   async markRead(ownerUserId: string, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const result = await this.model.updateMany({ _id: { $in: ids }, ownerUserId, read: false }, { $set: { read: true } });
+    const result = await this.model.updateMany(
+      { _id: { $in: ids }, ownerUserId, read: false },
+      { $set: { read: true } },
+    );
     return result.modifiedCount;
   }
 

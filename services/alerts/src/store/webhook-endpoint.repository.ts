@@ -62,37 +62,60 @@ export class WebhookEndpointRepository implements WebhookEndpointStore {
   }
 
   async enable(ownerUserId: string, endpointId: string, at: Date): Promise<WebhookEndpointRecord | null> {
-    const doc = await this.model.findOneAndUpdate(
-      { _id: endpointId, ownerUserId },
-      { $set: { disabled: false, disabledReason: '', consecutiveFailures: 0, finalFailures: 0, lastError: '', updatedAt: at }, $unset: { disabledAt: 1 }, $inc: { generation: 1 } },
-      { new: true },
-    ).lean<EndpointDoc>();
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: endpointId, ownerUserId },
+        {
+          $set: {
+            disabled: false,
+            disabledReason: '',
+            consecutiveFailures: 0,
+            finalFailures: 0,
+            lastError: '',
+            updatedAt: at,
+          },
+          $unset: { disabledAt: 1 },
+          $inc: { generation: 1 },
+        },
+        { new: true },
+      )
+      .lean<EndpointDoc>();
     return doc ? toRecord(doc) : null;
   }
 
   async recordAttemptFailure(endpointId: string, error: string, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: endpointId }, { $inc: { consecutiveFailures: 1 }, $set: { lastError: error, updatedAt: at } });
+    await this.model.updateOne(
+      { _id: endpointId },
+      { $inc: { consecutiveFailures: 1 }, $set: { lastError: error, updatedAt: at } },
+    );
   }
 
   async recordSuccess(endpointId: string, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: endpointId }, { $set: { consecutiveFailures: 0, finalFailures: 0, lastError: '', lastSuccessAt: at, updatedAt: at } });
+    await this.model.updateOne(
+      { _id: endpointId },
+      { $set: { consecutiveFailures: 0, finalFailures: 0, lastError: '', lastSuccessAt: at, updatedAt: at } },
+    );
   }
 
   async recordFinalFailure(endpointId: string, reason: string, at: Date): Promise<WebhookEndpointRecord | null> {
-    const doc = await this.model.findOneAndUpdate(
-      { _id: endpointId, disabled: false },
-      { $inc: { finalFailures: 1 }, $set: { lastError: reason, updatedAt: at } },
-      { new: true },
-    ).lean<EndpointDoc>();
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: endpointId, disabled: false },
+        { $inc: { finalFailures: 1 }, $set: { lastError: reason, updatedAt: at } },
+        { new: true },
+      )
+      .lean<EndpointDoc>();
     return doc ? toRecord(doc) : null;
   }
 
   async disable(endpointId: string, reason: string, at: Date): Promise<WebhookEndpointRecord | null> {
-    const doc = await this.model.findOneAndUpdate(
-      { _id: endpointId, disabled: false },
-      { $set: { disabled: true, disabledReason: reason, disabledAt: at, updatedAt: at } },
-      { new: true },
-    ).lean<EndpointDoc>();
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: endpointId, disabled: false },
+        { $set: { disabled: true, disabledReason: reason, disabledAt: at, updatedAt: at } },
+        { new: true },
+      )
+      .lean<EndpointDoc>();
     return doc ? toRecord(doc) : null;
   }
 }

@@ -12,7 +12,10 @@ export interface ResolvedAddress {
 export type ResolveHost = (host: string) => Promise<ResolvedAddress[]>;
 
 const systemResolve: ResolveHost = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await lookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 /** The URL's host resolves to an address the policy refuses. */
 export class BlockedAddressError extends Error {
@@ -33,7 +36,10 @@ export class UnresolvedHostError extends Error {
  * name (a cluster's "redis") must not tell a user where it lives.
  */
 export class AddressGuard {
-  constructor(private readonly policy: AddressPolicy, private readonly resolve: ResolveHost = systemResolve) {}
+  constructor(
+    private readonly policy: AddressPolicy,
+    private readonly resolve: ResolveHost = systemResolve,
+  ) {}
 
   async check(url: URL): Promise<ResolvedAddress> {
     const host = hostOf(url);
@@ -57,7 +63,9 @@ export class AddressGuard {
     try {
       return await this.resolve(host);
     } catch (error) {
-      throw new UnresolvedHostError(`${host} could not be resolved (${(error as { code?: string }).code ?? (error as Error).message})`);
+      throw new UnresolvedHostError(
+        `${host} could not be resolved (${(error as { code?: string }).code ?? (error as Error).message})`,
+      );
     }
   }
 }

@@ -19,7 +19,8 @@ export function parseEndpointUrl(raw: string): URL {
   } catch {
     throw refuse(`${JSON.stringify(text)} is not an absolute URL (https://host/path)`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse(`must use http or https, not ${url.protocol.slice(0, -1)}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw refuse(`must use http or https, not ${url.protocol.slice(0, -1)}`);
   if (url.username || url.password) throw refuse('must not contain a user name or password');
   if (url.hostname === '') throw refuse('must name a host');
   return url;

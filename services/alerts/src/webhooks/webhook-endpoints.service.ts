@@ -25,11 +25,16 @@ export class WebhookEndpointsService implements WebhookEndpointOwnership {
     this.now = options.now ?? (() => new Date());
   }
 
-  async create(ownerUserId: string, input: { url: string; description: string }): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+  async create(
+    ownerUserId: string,
+    input: { url: string; description: string },
+  ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
     const owner = requireOwner(ownerUserId);
     const description = input.description.trim();
     if (description.length > MAX_DESCRIPTION_LENGTH) {
-      throw new InputError(`description: must be at most ${MAX_DESCRIPTION_LENGTH} characters`, [{ path: 'description', message: `must be at most ${MAX_DESCRIPTION_LENGTH} characters` }]);
+      throw new InputError(`description: must be at most ${MAX_DESCRIPTION_LENGTH} characters`, [
+        { path: 'description', message: `must be at most ${MAX_DESCRIPTION_LENGTH} characters` },
+      ]);
     }
     const url = parseEndpointUrl(input.url);
     await this.checkReachable(url);
@@ -41,9 +46,19 @@ export class WebhookEndpointsService implements WebhookEndpointOwnership {
     if ((await endpoints.countOfOwner(owner)) >= maxPerUser) throw overLimit();
     const at = this.now();
     const endpoint: WebhookEndpointRecord = {
-      id: randomUUID(), ownerUserId: owner, url: url.toString(), description, secret: newWebhookSecret(),
-      disabled: false, disabledReason: '', consecutiveFailures: 0, finalFailures: 0, lastError: '', generation: 0,
-      createdAt: at, updatedAt: at,
+      id: randomUUID(),
+      ownerUserId: owner,
+      url: url.toString(),
+      description,
+      secret: newWebhookSecret(),
+      disabled: false,
+      disabledReason: '',
+      consecutiveFailures: 0,
+      finalFailures: 0,
+      lastError: '',
+      generation: 0,
+      createdAt: at,
+      updatedAt: at,
     };
     await endpoints.insert(endpoint);
     // Without transactions two creations at once could both pass the check above: counted again
@@ -95,7 +110,8 @@ export class WebhookEndpointsService implements WebhookEndpointOwnership {
 
 function requireOwner(ownerUserId: string): string {
   const owner = ownerUserId.trim();
-  if (!owner) throw new InputError('owner_user_id: must not be empty', [{ path: 'owner_user_id', message: 'must not be empty' }]);
+  if (!owner)
+    throw new InputError('owner_user_id: must not be empty', [{ path: 'owner_user_id', message: 'must not be empty' }]);
   return owner;
 }
 

@@ -23,19 +23,39 @@ export interface WebhookParts {
 }
 
 /** Builds the webhook channel from config: one address guard shared by creation and sending. */
-export function wireWebhooks(settings: WebhookSettings, deps: {
-  store: WebhookEndpointStore; notices: NotificationSink; logger: Logger; resolve?: ResolveHost; now?: () => Date;
-}): WebhookParts {
-  const guard = new AddressGuard({
-    allowPrivate: settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
-    allowed: settings.WEBHOOK_ALLOWED_ADDRESSES,
-    allowedPorts: settings.WEBHOOK_ALLOWED_PORTS,
-  }, deps.resolve);
+export function wireWebhooks(
+  settings: WebhookSettings,
+  deps: {
+    store: WebhookEndpointStore;
+    notices: NotificationSink;
+    logger: Logger;
+    resolve?: ResolveHost;
+    now?: () => Date;
+  },
+): WebhookParts {
+  const guard = new AddressGuard(
+    {
+      allowPrivate: settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      allowed: settings.WEBHOOK_ALLOWED_ADDRESSES,
+      allowedPorts: settings.WEBHOOK_ALLOWED_PORTS,
+    },
+    deps.resolve,
+  );
   return {
-    endpoints: new WebhookEndpointsService({ endpoints: deps.store, guard, maxPerUser: settings.WEBHOOK_ENDPOINTS_MAX_PER_USER, now: deps.now }),
+    endpoints: new WebhookEndpointsService({
+      endpoints: deps.store,
+      guard,
+      maxPerUser: settings.WEBHOOK_ENDPOINTS_MAX_PER_USER,
+      now: deps.now,
+    }),
     sender: new StandardWebhookSender({
-      endpoints: deps.store, guard, notices: deps.notices, logger: deps.logger, now: deps.now,
-      timeoutMs: settings.WEBHOOK_TIMEOUT_MS, disableAfterFinalFailures: settings.WEBHOOK_DISABLE_AFTER_FAILURES,
+      endpoints: deps.store,
+      guard,
+      notices: deps.notices,
+      logger: deps.logger,
+      now: deps.now,
+      timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
+      disableAfterFinalFailures: settings.WEBHOOK_DISABLE_AFTER_FAILURES,
     }),
   };
 }

@@ -9,12 +9,28 @@ export const webhookEnv = {
   /** Let endpoints resolve to loopback, private, link-local… addresses (a closed network, development). */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   /** Comma-separated addresses or CIDR ranges allowed even though private (e.g. 127.0.0.1/32 for tests). */
-  WEBHOOK_ALLOWED_ADDRESSES: z.string().default('')
-    .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
-    .refine((entries) => checkAllowList(entries).length === 0, { message: 'every entry must be an IP address or CIDR range (10.0.0.0/8)' }),
+  WEBHOOK_ALLOWED_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => checkAllowList(entries).length === 0, {
+      message: 'every entry must be an IP address or CIDR range (10.0.0.0/8)',
+    }),
   /** Comma-separated ports endpoints may use besides 80 and 443 (e.g. 8443); every other port is refused. */
-  WEBHOOK_ALLOWED_PORTS: z.string().default('')
-    .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .refine((entries) => checkPortList(entries).length === 0, {
       error: (issue) => {
         const bad = checkPortList(issue.input as string[]);

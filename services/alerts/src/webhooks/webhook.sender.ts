@@ -1,7 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import type { Logger } from '@docket/observability';
 import {
-  PermanentDeliveryError, RetryableDeliveryError, type NotificationSink, type WebhookMessage, type WebhookSender,
+  PermanentDeliveryError,
+  RetryableDeliveryError,
+  type NotificationSink,
+  type WebhookMessage,
+  type WebhookSender,
 } from '../domain/delivery-ports';
 import { BlockedAddressError, UnresolvedHostError, type AddressGuard } from './address-guard';
 import { deliveryFailureOf, httpFailure } from './delivery-failure';
@@ -42,8 +46,10 @@ export class StandardWebhookSender implements WebhookSender {
   async send(message: WebhookMessage): Promise<void> {
     const { endpoints } = this.options;
     const endpoint = await endpoints.find(message.endpointId);
-    if (!endpoint || endpoint.ownerUserId !== message.ownerUserId) throw new PermanentDeliveryError('the webhook endpoint no longer exists');
-    if (endpoint.disabled) throw new PermanentDeliveryError(`the webhook endpoint is disabled: ${endpoint.disabledReason}`);
+    if (!endpoint || endpoint.ownerUserId !== message.ownerUserId)
+      throw new PermanentDeliveryError('the webhook endpoint no longer exists');
+    if (endpoint.disabled)
+      throw new PermanentDeliveryError(`the webhook endpoint is disabled: ${endpoint.disabledReason}`);
 
     const url = new URL(endpoint.url);
     let address;
@@ -106,7 +112,10 @@ export class StandardWebhookSender implements WebhookSender {
     const counted = await this.options.endpoints.recordFinalFailure(endpointId, reason, this.now());
     if (counted && counted.finalFailures < limit) return;
     // Past the limit, or already disabled (a repeated call after a crash makes sure the notice went out).
-    await this.disable(endpointId, `${limit} ${limit === 1 ? 'message' : 'messages in a row'} could not be delivered after 24 hours of retries; the last: ${reason}`);
+    await this.disable(
+      endpointId,
+      `${limit} ${limit === 1 ? 'message' : 'messages in a row'} could not be delivered after 24 hours of retries; the last: ${reason}`,
+    );
   }
 
   async recordSuccess(endpointId: string): Promise<void> {
@@ -119,9 +128,14 @@ export class StandardWebhookSender implements WebhookSender {
 
   /** Disables the endpoint (if still enabled) and tells its owner, once per disabling. */
   private async disable(endpointId: string, reason: string): Promise<void> {
-    const endpoint = (await this.options.endpoints.disable(endpointId, reason, this.now())) ?? (await this.options.endpoints.find(endpointId));
+    const endpoint =
+      (await this.options.endpoints.disable(endpointId, reason, this.now())) ??
+      (await this.options.endpoints.find(endpointId));
     if (!endpoint?.disabled) return;
-    this.options.logger.warn({ endpointId, ownerUserId: endpoint.ownerUserId, reason: endpoint.disabledReason }, 'webhook endpoint disabled');
+    this.options.logger.warn(
+      { endpointId, ownerUserId: endpoint.ownerUserId, reason: endpoint.disabledReason },
+      'webhook endpoint disabled',
+    );
     await this.options.notices.notify({
       key: `webhook-disabled:${endpoint.id}:${endpoint.generation}`,
       ownerUserId: endpoint.ownerUserId,

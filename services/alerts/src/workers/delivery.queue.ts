@@ -1,8 +1,8 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobTrace, type JobTrace } from '@docket/events';
-import type { DeliveryJobs } from '../delivery/delivery-jobs';
 import { jobIdOf } from '../delivery/delivery';
+import type { DeliveryJobs } from '../delivery/delivery-jobs';
 import { WEBHOOK_MAX_ATTEMPTS } from '../webhooks/retry-schedule';
 
 export const DELIVERY_QUEUE = 'alerts.delivery';
@@ -24,14 +24,18 @@ export class DeliveryQueue implements DeliveryJobs {
 
   async enqueue(key: string, channel: string): Promise<void> {
     const webhook = channel === 'webhook';
-    await this.queue.add('send', { key, ...jobTrace() }, {
-      jobId: jobIdOf(key),
-      // Webhooks follow the Standard Webhooks schedule over 24 h (webhooks/retry-schedule.ts).
-      attempts: webhook ? WEBHOOK_MAX_ATTEMPTS : DELIVERY_ATTEMPTS,
-      backoff: webhook ? { type: WEBHOOK_BACKOFF } : { type: 'exponential', delay: 1_000 },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
-    });
+    await this.queue.add(
+      'send',
+      { key, ...jobTrace() },
+      {
+        jobId: jobIdOf(key),
+        // Webhooks follow the Standard Webhooks schedule over 24 h (webhooks/retry-schedule.ts).
+        attempts: webhook ? WEBHOOK_MAX_ATTEMPTS : DELIVERY_ATTEMPTS,
+        backoff: webhook ? { type: WEBHOOK_BACKOFF } : { type: 'exponential', delay: 1_000 },
+        removeOnComplete: { age: 24 * 3600, count: 10_000 },
+        removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+      },
+    );
   }
 
   /**

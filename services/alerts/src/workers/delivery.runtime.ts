@@ -2,18 +2,24 @@ import { Redis } from 'ioredis';
 import type { Logger } from '@docket/observability';
 import { grpcChannelCredentials, grpcTlsOf, type ShutdownLadder } from '@docket/service-kit';
 import type { Config } from '../config';
-import type { AlertSource, DeliveryPlanner, HitSource, NotificationSink, WebhookSender } from '../domain/delivery-ports';
 import { DeliveryDispatcher } from '../delivery/delivery-dispatcher';
 import { noAnswers, type QuestionAnswerer } from '../delivery/delivery-jobs';
 import { RealtimeDeliveryPlanner } from '../delivery/delivery-planner';
 import { DeliveryService } from '../delivery/delivery.service';
 import { DigestPlanner } from '../delivery/digest-planner';
 import { hourStart } from '../delivery/digest-window';
+import { ExportEmailPlanner } from '../delivery/export-email-planner';
 import { UnsubscribeTokens } from '../delivery/unsubscribe-token';
+import type {
+  AlertSource,
+  DeliveryPlanner,
+  HitSource,
+  NotificationSink,
+  WebhookSender,
+} from '../domain/delivery-ports';
 import { AlertEmailBuilder } from '../email/alert-email';
 import { EmailRenderer, MjmlTemplate } from '../email/email-renderer';
 import { ExportEmailBuilder, type ExportEmailView } from '../email/export-email';
-import { ExportEmailPlanner } from '../delivery/export-email-planner';
 import { SmtpMailer, type Mailer } from '../email/mailer';
 import { deliveryHandlers, type DeliveryHandlers } from '../grpc/delivery.handlers';
 import { QueryEngineAnswerer } from '../grpc/question-answerer.client';
@@ -25,9 +31,21 @@ import { DigestScheduler } from './digest.scheduler';
 
 export type DeliveryConfig = Pick<
   Config,
-  'REDIS_URL' | 'PUBLIC_APP_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'UNSUBSCRIBE_SECRET' | 'ALERTS_REALTIME_MAX_PER_HOUR' | 'ALERTS_DIGEST_CRON'
-  | 'ALERTS_DELIVERY_LOCK_MS' | 'ALERTS_DELIVERY_SWEEP_MS' | 'ALERTS_DELIVERY_CONCURRENCY' | 'ALERTS_QUEUE_PREFIX' | 'QUERY_ENGINE_GRPC'
-  | 'GRPC_TLS_CA' | 'GRPC_TLS_CERT' | 'GRPC_TLS_KEY'
+  | 'REDIS_URL'
+  | 'PUBLIC_APP_URL'
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
+  | 'UNSUBSCRIBE_SECRET'
+  | 'ALERTS_REALTIME_MAX_PER_HOUR'
+  | 'ALERTS_DIGEST_CRON'
+  | 'ALERTS_DELIVERY_LOCK_MS'
+  | 'ALERTS_DELIVERY_SWEEP_MS'
+  | 'ALERTS_DELIVERY_CONCURRENCY'
+  | 'ALERTS_QUEUE_PREFIX'
+  | 'QUERY_ENGINE_GRPC'
+  | 'GRPC_TLS_CA'
+  | 'GRPC_TLS_CERT'
+  | 'GRPC_TLS_KEY'
 >;
 
 export interface DeliveryParts {
@@ -98,25 +116,49 @@ export async function startDelivery(deps: {
   closers.add('mailer', () => mailer.close());
   const tokens = new UnsubscribeTokens(config.UNSUBSCRIBE_SECRET);
   const email = new AlertEmailBuilder({
-    appUrl: config.PUBLIC_APP_URL, renderer: EmailRenderer.load(), messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    appUrl: config.PUBLIC_APP_URL,
+    renderer: EmailRenderer.load(),
+    messageIdDomain: messageIdDomain(config.MAIL_FROM),
     unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
   });
   const exportEmail = new ExportEmailBuilder({
-    appUrl: config.PUBLIC_APP_URL, messageIdDomain: messageIdDomain(config.MAIL_FROM), template: MjmlTemplate.load<ExportEmailView>('export-email'),
+    appUrl: config.PUBLIC_APP_URL,
+    messageIdDomain: messageIdDomain(config.MAIL_FROM),
+    template: MjmlTemplate.load<ExportEmailView>('export-email'),
   });
   const dispatcher = new DeliveryDispatcher({
-    alerts: deps.alerts, notifications: deps.notifications, mailer, email, exportEmail, webhooks: deps.webhooks, appUrl: config.PUBLIC_APP_URL,
+    alerts: deps.alerts,
+    notifications: deps.notifications,
+    mailer,
+    email,
+    exportEmail,
+    webhooks: deps.webhooks,
+    appUrl: config.PUBLIC_APP_URL,
   });
 
   const worker = new DeliveryWorker({
-    connection: workerRedis, prefix, deliveries, dispatcher, webhooks: deps.webhooks, concurrency: config.ALERTS_DELIVERY_CONCURRENCY,
-    lockDurationMs: config.ALERTS_DELIVERY_LOCK_MS, clock, logger,
+    connection: workerRedis,
+    prefix,
+    deliveries,
+    dispatcher,
+    webhooks: deps.webhooks,
+    concurrency: config.ALERTS_DELIVERY_CONCURRENCY,
+    lockDurationMs: config.ALERTS_DELIVERY_LOCK_MS,
+    clock,
+    logger,
   });
   worker.start();
   closers.add('delivery worker', () => worker.close());
 
   const planner = new RealtimeDeliveryPlanner({
-    deliveries, hits: deps.hits, alerts: deps.alerts, notifications: deps.notifications, jobs: queue, maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR, clock, logger: log,
+    deliveries,
+    hits: deps.hits,
+    alerts: deps.alerts,
+    notifications: deps.notifications,
+    jobs: queue,
+    maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR,
+    clock,
+    logger: log,
   });
   let answers = deps.answers;
   if (!answers && config.QUERY_ENGINE_GRPC) {
@@ -125,15 +167,32 @@ export async function startDelivery(deps: {
     answers = answerer;
   }
   const digestPlanner = new DigestPlanner({
-    deliveries, alerts: deps.alerts, hits: deps.hits, jobs: queue, answers: answers ?? noAnswers, maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR, logger: log,
+    deliveries,
+    alerts: deps.alerts,
+    hits: deps.hits,
+    jobs: queue,
+    answers: answers ?? noAnswers,
+    maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR,
+    logger: log,
   });
   const scheduler = new DigestScheduler({
-    connection: redis, workerConnection: workerRedis, prefix, planner: digestPlanner, cron: config.ALERTS_DIGEST_CRON, lockDurationMs: config.ALERTS_DELIVERY_LOCK_MS, logger,
+    connection: redis,
+    workerConnection: workerRedis,
+    prefix,
+    planner: digestPlanner,
+    cron: config.ALERTS_DIGEST_CRON,
+    lockDurationMs: config.ALERTS_DELIVERY_LOCK_MS,
+    logger,
   });
   await scheduler.start();
   closers.add('digest scheduler', () => scheduler.close());
 
-  const sweeper = new DeliverySweeper({ deliveries, jobs: queue, afterMs: config.ALERTS_DELIVERY_SWEEP_MS, logger: log });
+  const sweeper = new DeliverySweeper({
+    deliveries,
+    jobs: queue,
+    afterMs: config.ALERTS_DELIVERY_SWEEP_MS,
+    logger: log,
+  });
   sweeper.start();
   closers.add('delivery sweeper', () => sweeper.stop());
 

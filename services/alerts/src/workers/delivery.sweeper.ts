@@ -10,7 +10,14 @@ export class DeliverySweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
-  constructor(private readonly deps: { deliveries: DeliveryRepository; jobs: { requeue(key: string, channel: string): Promise<void> }; afterMs: number; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      deliveries: DeliveryRepository;
+      jobs: { requeue(key: string, channel: string): Promise<void> };
+      afterMs: number;
+      logger: Logger;
+    },
+  ) {}
 
   start(): void {
     this.timer = setInterval(() => {

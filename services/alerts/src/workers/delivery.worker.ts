@@ -1,9 +1,9 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@docket/observability';
 import { inJobTrace } from '@docket/events';
-import { PermanentDeliveryError, type WebhookSender } from '../domain/delivery-ports';
+import type { Logger } from '@docket/observability';
 import type { DeliveryDispatcher } from '../delivery/delivery-dispatcher';
+import { PermanentDeliveryError, type WebhookSender } from '../domain/delivery-ports';
 import type { DeliveryRepository } from '../store/delivery.repository';
 import { webhookRetryDelayMs } from '../webhooks/retry-schedule';
 import { DELIVERY_QUEUE, WEBHOOK_BACKOFF, type DeliveryJobData } from './delivery.queue';
@@ -39,16 +39,23 @@ export class DeliveryWorker {
 
   start(): void {
     const { lockDurationMs } = this.options;
-    this.worker = new Worker<DeliveryJobData, DeliveryOutcome>(DELIVERY_QUEUE, (job) => inJobTrace(DELIVERY_QUEUE, job, () => this.run(job)), {
-      connection: this.options.connection,
-      prefix: this.options.prefix,
-      concurrency: this.options.concurrency,
-      lockDuration: lockDurationMs,
-      stalledInterval: lockDurationMs,
-      // A delivery stalled by crashes is tried again rather than failed: the record says if it was sent.
-      maxStalledCount: 5,
-      settings: { backoffStrategy: (attemptsMade, type) => (type === WEBHOOK_BACKOFF ? webhookRetryDelayMs(attemptsMade) ?? -1 : 1_000) },
-    });
+    this.worker = new Worker<DeliveryJobData, DeliveryOutcome>(
+      DELIVERY_QUEUE,
+      (job) => inJobTrace(DELIVERY_QUEUE, job, () => this.run(job)),
+      {
+        connection: this.options.connection,
+        prefix: this.options.prefix,
+        concurrency: this.options.concurrency,
+        lockDuration: lockDurationMs,
+        stalledInterval: lockDurationMs,
+        // A delivery stalled by crashes is tried again rather than failed: the record says if it was sent.
+        maxStalledCount: 5,
+        settings: {
+          backoffStrategy: (attemptsMade, type) =>
+            type === WEBHOOK_BACKOFF ? (webhookRetryDelayMs(attemptsMade) ?? -1) : 1_000,
+        },
+      },
+    );
     this.worker.on('error', (error) => this.logger.error({ err: error }, 'delivery worker error'));
   }
 
@@ -72,18 +79,21 @@ export class DeliveryWorker {
       const final = error instanceof PermanentDeliveryError || job.attemptsMade + 1 >= attempts;
       if (final) {
         await deliveries.markFailed(delivery.key, message, this.now());
-        if (delivery.channel === 'webhook' && webhooks && delivery.endpointId) await webhooks.recordFinalFailure(delivery.endpointId, message);
+        if (delivery.channel === 'webhook' && webhooks && delivery.endpointId)
+          await webhooks.recordFinalFailure(delivery.endpointId, message);
         this.logger.warn({ key: delivery.key, attempts: job.attemptsMade + 1, err: error }, 'delivery failed for good');
         throw new UnrecoverableError(message);
       }
-      const delay = job.opts.backoff && typeof job.opts.backoff === 'object' && job.opts.backoff.type === WEBHOOK_BACKOFF
-        ? webhookRetryDelayMs(job.attemptsMade + 1) ?? 0
-        : 1_000 * 2 ** job.attemptsMade;
+      const delay =
+        job.opts.backoff && typeof job.opts.backoff === 'object' && job.opts.backoff.type === WEBHOOK_BACKOFF
+          ? (webhookRetryDelayMs(job.attemptsMade + 1) ?? 0)
+          : 1_000 * 2 ** job.attemptsMade;
       await deliveries.markRetrying(delivery.key, message, new Date(this.now().getTime() + delay), this.now());
       throw error;
     }
     await deliveries.markSent(delivery.key, this.now());
-    if (delivery.channel === 'webhook' && webhooks && delivery.endpointId) await webhooks.recordSuccess(delivery.endpointId);
+    if (delivery.channel === 'webhook' && webhooks && delivery.endpointId)
+      await webhooks.recordSuccess(delivery.endpointId);
     this.options.onSent?.(delivery.key);
     return 'sent';
   }

@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@docket/observability';
 import { inJobTrace, type JobTrace } from '@docket/events';
+import type { Logger } from '@docket/observability';
 import type { DigestPlanner } from '../delivery/digest-planner';
 import { hourStart } from '../delivery/digest-window';
 
@@ -24,7 +24,15 @@ export class DigestScheduler {
   private readonly logger: Logger;
 
   constructor(
-    private readonly options: { connection: Redis; workerConnection: Redis; prefix: string; planner: DigestPlanner; cron: string; lockDurationMs: number; logger: Logger },
+    private readonly options: {
+      connection: Redis;
+      workerConnection: Redis;
+      prefix: string;
+      planner: DigestPlanner;
+      cron: string;
+      lockDurationMs: number;
+      logger: Logger;
+    },
   ) {
     this.queue = new Queue<TickData>(DIGEST_QUEUE, { connection: options.connection, prefix: options.prefix });
     this.logger = options.logger.child({ component: 'digest-scheduler' });
@@ -32,9 +40,20 @@ export class DigestScheduler {
 
   async start(): Promise<void> {
     if (this.options.cron !== 'off') {
-      await this.queue.upsertJobScheduler(SCHEDULER_ID, { pattern: this.options.cron, tz: 'UTC' }, {
-        name: 'tick', data: {}, opts: { attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { count: 200 }, removeOnFail: { count: 200 } },
-      });
+      await this.queue.upsertJobScheduler(
+        SCHEDULER_ID,
+        { pattern: this.options.cron, tz: 'UTC' },
+        {
+          name: 'tick',
+          data: {},
+          opts: {
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 5_000 },
+            removeOnComplete: { count: 200 },
+            removeOnFail: { count: 200 },
+          },
+        },
+      );
     }
     this.worker = new Worker<TickData>(DIGEST_QUEUE, (job) => inJobTrace(DIGEST_QUEUE, job, () => this.run(job)), {
       connection: this.options.workerConnection,
@@ -50,7 +69,16 @@ export class DigestScheduler {
   /** Queues the tick of the window `at` falls in (tests and operators: "send the 08:00 digests now"). */
   async tick(at: Date): Promise<void> {
     const windowStart = hourStart(at).toISOString();
-    await this.queue.add('tick', { at: windowStart }, { jobId: `tick|${windowStart}`, attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { count: 200 } });
+    await this.queue.add(
+      'tick',
+      { at: windowStart },
+      {
+        jobId: `tick|${windowStart}`,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { count: 200 },
+      },
+    );
   }
 
   async close(): Promise<void> {
@@ -60,7 +88,9 @@ export class DigestScheduler {
 
   private async run(job: Job<TickData>): Promise<{ users: number; deliveries: number }> {
     // A scheduler's tick is due at its timestamp + delay; a late run still plans the hour it was for.
-    const windowStart = hourStart(job.data.at ? new Date(job.data.at) : new Date(job.timestamp + (job.opts.delay ?? 0)));
+    const windowStart = hourStart(
+      job.data.at ? new Date(job.data.at) : new Date(job.timestamp + (job.opts.delay ?? 0)),
+    );
     const result = await this.options.planner.planWindow(windowStart);
     this.logger.info({ window: windowStart.toISOString(), ...result }, 'digest window planned');
     return result;

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import { freePort } from '@docket/local-infra';
+import { AlertServiceClient, Cadence } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
-import { AlertServiceClient, Cadence } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { SmtpSink } from '../support/smtp-sink';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -37,12 +37,21 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
   const env = testInfraEnv();
   const port = await freePort();
   const childEnv = {
-    ...process.env, MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, GRPC_PORT: String(port),
-    SMTP_URL: sink.url, LOG_LEVEL: 'warn', ALERTS_QUEUE_PREFIX: `{${uniqueName('alerts-crash')}}`,
+    ...process.env,
+    MONGO_URL: env.mongoUrl,
+    KAFKA_BROKERS: env.kafkaBrokers.join(','),
+    REDIS_URL: env.redisUrl,
+    MONGO_DB: dbName,
+    GRPC_PORT: String(port),
+    SMTP_URL: sink.url,
+    LOG_LEVEL: 'warn',
+    ALERTS_QUEUE_PREFIX: `{${uniqueName('alerts-crash')}}`,
     // A dead worker's jobs are taken up 1.5 s after; records left unqueued are swept after 1 s.
-    ALERTS_DELIVERY_LOCK_MS: '1500', ALERTS_DELIVERY_SWEEP_MS: '1000',
+    ALERTS_DELIVERY_LOCK_MS: '1500',
+    ALERTS_DELIVERY_SWEEP_MS: '1000',
     // The receiver is on loopback, on a random port.
-    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', WEBHOOK_ALLOWED_PORTS: String(receiver.port),
+    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8',
+    WEBHOOK_ALLOWED_PORTS: String(receiver.port),
     // Its own topics, consumer groups and channels: what other suites publish (export notices above all,
     // which would add e-mails and notifications) never reaches it. The same across the restart.
     TEST_NAME_BASE: uniqueName('alerts-crash'),
@@ -55,31 +64,63 @@ it('the alerts service killed (SIGKILL) during delivery and restarted: every del
   try {
     const endpoints: string[] = [];
     const definition = (i: number) => ({
-      name: `Crash ${i}`, query: `zzcrash${i}`, question: '', filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
-      schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' }, channels: { inApp: true, email: true, webhookEndpointId: endpoints[i]! },
+      name: `Crash ${i}`,
+      query: `zzcrash${i}`,
+      question: '',
+      filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
+      schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 0, weekday: 0, timeZone: 'UTC' },
+      channels: { inApp: true, email: true, webhookEndpointId: endpoints[i]! },
     });
-    const endpoint = (i: number) => grpcCall(client, 'createWebhookEndpoint', { ownerUserId: `crash-${i}`, url: receiver.url(`/crash-${i}`), description: '' });
+    const endpoint = (i: number) =>
+      grpcCall(client, 'createWebhookEndpoint', {
+        ownerUserId: `crash-${i}`,
+        url: receiver.url(`/crash-${i}`),
+        description: '',
+      });
     for (let i = 0; i < USERS; i += 1) {
-      const created = i === 0 ? await waitFor(() => endpoint(0).catch(() => undefined), { description: 'the service to serve', timeoutMs: 60_000 }) : await endpoint(i);
+      const created =
+        i === 0
+          ? await waitFor(() => endpoint(0).catch(() => undefined), {
+              description: 'the service to serve',
+              timeoutMs: 60_000,
+            })
+          : await endpoint(i);
       endpoints.push(created.endpoint!.id);
       receiver.useSecret(`/crash-${i}`, created.secret);
     }
     const alerts = [];
-    for (let i = 0; i < USERS; i += 1) alerts.push((await grpcCall(client, 'createAlert', { ownerUserId: `crash-${i}`, ownerEmail: `crash-${i}@example.com`, definition: definition(i) })).alert!);
+    for (let i = 0; i < USERS; i += 1)
+      alerts.push(
+        (
+          await grpcCall(client, 'createAlert', {
+            ownerUserId: `crash-${i}`,
+            ownerEmail: `crash-${i}@example.com`,
+            definition: definition(i),
+          })
+        ).alert!,
+      );
     // Each test send records three deliveries (in-app, e-mail, webhook) and queues them.
-    for (const [i, alert] of alerts.entries()) await grpcCall(client, 'sendTestAlert', { ownerUserId: `crash-${i}`, alertId: alert.id });
+    for (const [i, alert] of alerts.entries())
+      await grpcCall(client, 'sendTestAlert', { ownerUserId: `crash-${i}`, alertId: alert.id });
 
     await waitFor(() => sink.messages.length >= 5, { description: 'the first e-mails to arrive', timeoutMs: 30_000 });
     child.kill('SIGKILL');
     await once(child, 'exit');
     const emailKeys = (await deliveries().find({ channel: 'email' }).toArray()).map((d) => d._id);
     expect(emailKeys).toHaveLength(USERS);
-    const sentAtKill = new Set((await deliveries().find({ channel: 'email', status: 'sent' }).toArray()).map((d) => d._id));
-    const hooksSentAtKill = new Set((await deliveries().find({ channel: 'webhook', status: 'sent' }).toArray()).map((d) => d._id));
+    const sentAtKill = new Set(
+      (await deliveries().find({ channel: 'email', status: 'sent' }).toArray()).map((d) => d._id),
+    );
+    const hooksSentAtKill = new Set(
+      (await deliveries().find({ channel: 'webhook', status: 'sent' }).toArray()).map((d) => d._id),
+    );
     expect(sentAtKill.size).toBeLessThan(USERS); // killed mid-delivery
 
     child = spawnService();
-    await waitFor(async () => (await deliveries().countDocuments({ status: 'sent' })) === USERS * 3, { description: 'every delivery sent after the restart', timeoutMs: 90_000 });
+    await waitFor(async () => (await deliveries().countDocuments({ status: 'sent' })) === USERS * 3, {
+      description: 'every delivery sent after the restart',
+      timeoutMs: 90_000,
+    });
 
     const counts = new Map<string, number>();
     for (const m of sink.messages) counts.set(m.deliveryKey, (counts.get(m.deliveryKey) ?? 0) + 1);

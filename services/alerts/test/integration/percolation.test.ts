@@ -1,21 +1,32 @@
 import { credentials, type ClientReadableStream } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import {
-  EventConsumer, EventPublisher, createKafka, ensureTopics, newEventFields, renameTopic, topics, type TopicDef,
-} from '@docket/events';
 import { InputError, NotFoundError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import {
+  createKafka,
+  ensureTopics,
+  EventConsumer,
+  EventPublisher,
+  newEventFields,
+  renameTopic,
+  topics,
+  type TopicDef,
+} from '@docket/events';
 import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
 import {
-  AlertKind, AlertServiceClient, Cadence, type AlertDefinition, type WatchNotificationsResponse,
+  AlertKind,
+  AlertServiceClient,
+  Cadence,
+  type AlertDefinition,
+  type WatchNotificationsResponse,
 } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { grpcCall } from '@docket/service-kit';
+import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { alertDefinition, documentIngested } from '../support/alert-fixtures';
 import { configSchema } from '../../src/config';
 import type { AlertForDelivery, DeliveryPlanner, HitForDelivery } from '../../src/domain/delivery-ports';
+import { alertDefinition, documentIngested } from '../support/alert-fixtures';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const dbName = uniqueName('alerts_perc').replace(/-/g, '_');
@@ -47,7 +58,12 @@ function configFor(over: Record<string, string> = {}) {
   const env = testInfraEnv();
   return {
     ...configSchema.parse({
-      MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, ALERTS_MAX_PER_USER: '4', ...over,
+      MONGO_URL: env.mongoUrl,
+      KAFKA_BROKERS: env.kafkaBrokers.join(','),
+      REDIS_URL: env.redisUrl,
+      MONGO_DB: dbName,
+      ALERTS_MAX_PER_USER: '4',
+      ...over,
     }),
     GRPC_PORT: 0,
   };
@@ -56,8 +72,14 @@ function configFor(over: Record<string, string> = {}) {
 beforeAll(async () => {
   const env = testInfraEnv();
   app = await startApp(configFor(), logger, {
-    grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic,
-    redisPrefix: base, planner, onDocumentSeen: (id) => seen.push(id),
+    grpcHost: '127.0.0.1',
+    groupId: uniqueName('alerts.percolator'),
+    ingestedTopic,
+    updatedTopic,
+    triggeredTopic,
+    redisPrefix: base,
+    planner,
+    onDocumentSeen: (id) => seen.push(id),
     // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
     exportCompletedTopic,
   });
@@ -68,10 +90,14 @@ beforeAll(async () => {
   connection = mongoose.createConnection(env.mongoUrl, { dbName });
   await connection.asPromise();
   await ensureTopics(kafka, [triggeredTopic]);
-  triggeredConsumer = new EventConsumer({ kafka, groupId: uniqueName('alerts-perc-test.triggered'), connection, logger })
-    .on(triggeredTopic, async (event) => {
-      triggered.push(event);
-    });
+  triggeredConsumer = new EventConsumer({
+    kafka,
+    groupId: uniqueName('alerts-perc-test.triggered'),
+    connection,
+    logger,
+  }).on(triggeredTopic, async (event) => {
+    triggered.push(event);
+  });
   await triggeredConsumer.start();
 });
 
@@ -92,15 +118,25 @@ function documentEvent(over: Partial<DocumentIngested> = {}): DocumentIngested {
 }
 
 /** Publishes the event and waits until the percolator has handled it. */
-async function ingest(event: DocumentIngested, topic: TopicDef<DocumentIngested> | TopicDef<DocumentUpdated> = ingestedTopic): Promise<void> {
+async function ingest(
+  event: DocumentIngested,
+  topic: TopicDef<DocumentIngested> | TopicDef<DocumentUpdated> = ingestedTopic,
+): Promise<void> {
   const before = seen.filter((id) => id === event.documentId).length;
   await publisher.publish(topic as TopicDef<DocumentIngested>, event);
-  await waitFor(() => seen.filter((id) => id === event.documentId).length > before, { description: `the percolator to handle ${event.documentId}` });
+  await waitFor(() => seen.filter((id) => id === event.documentId).length > before, {
+    description: `the percolator to handle ${event.documentId}`,
+  });
 }
 
 const create = (owner: string, over: Partial<AlertDefinition> = {}) =>
-  grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: `${owner}@example.com`, definition: definition(over) }).then((r) => r.alert!);
-const hitsOf = (owner: string, alertId: string) => grpcCall(client, 'listAlertHits', { ownerUserId: owner, alertId, limit: 50 }).then((r) => r.hits);
+  grpcCall(client, 'createAlert', {
+    ownerUserId: owner,
+    ownerEmail: `${owner}@example.com`,
+    definition: definition(over),
+  }).then((r) => r.alert!);
+const hitsOf = (owner: string, alertId: string) =>
+  grpcCall(client, 'listAlertHits', { ownerUserId: owner, alertId, limit: 50 }).then((r) => r.hits);
 
 describe('percolation', () => {
   it('stores a hit with a marked snippet, counts it, emits alerts.triggered.v1 and hands the hit to delivery', async () => {
@@ -110,7 +146,14 @@ describe('percolation', () => {
 
     const hits = await hitsOf('ann', alert.id);
     expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatchObject({ documentId: event.documentId, title: event.title, docketNumber: 'RP24-100-000', sourceName: 'Federal Energy Regulatory Commission', filingType: 'Order', deliveryKey: '' });
+    expect(hits[0]).toMatchObject({
+      documentId: event.documentId,
+      title: event.title,
+      docketNumber: 'RP24-100-000',
+      sourceName: 'Federal Energy Regulatory Commission',
+      filingType: 'Order',
+      deliveryKey: '',
+    });
     expect(hits[0]!.snippet).toContain('\uE000pipeline\uE001 \uE000tariff\uE001 revisions');
     const got = await grpcCall(client, 'getAlert', { ownerUserId: 'ann', alertId: alert.id }).then((r) => r.alert!);
     expect(got.hitsTotal).toBe('1');
@@ -119,11 +162,21 @@ describe('percolation', () => {
     const listed = await grpcCall(client, 'listAlerts', { ownerUserId: 'ann', kind: AlertKind.ALERT_KIND_UNSPECIFIED });
     expect(listed.alerts.find((a) => a.id === alert.id)?.hitsThisWeek).toBe('1');
 
-    await waitFor(() => triggered.some((t) => t.subscriptionId === alert.id), { description: 'alerts.triggered.v1 for the alert' });
-    expect(triggered.find((t) => t.subscriptionId === alert.id)).toMatchObject({ userId: 'ann', documentIds: [event.documentId] });
+    await waitFor(() => triggered.some((t) => t.subscriptionId === alert.id), {
+      description: 'alerts.triggered.v1 for the alert',
+    });
+    expect(triggered.find((t) => t.subscriptionId === alert.id)).toMatchObject({
+      userId: 'ann',
+      documentIds: [event.documentId],
+    });
     const plans = planner.planned.filter((p) => p.alert.id === alert.id);
     expect(plans).toHaveLength(1);
-    expect(plans[0]!.alert).toMatchObject({ ownerUserId: 'ann', ownerEmail: 'ann@example.com', cadence: 'realtime', kind: 'search' });
+    expect(plans[0]!.alert).toMatchObject({
+      ownerUserId: 'ann',
+      ownerEmail: 'ann@example.com',
+      cadence: 'realtime',
+      kind: 'search',
+    });
     expect(plans[0]!.hits.map((h) => h.id)).toEqual([hits[0]!.id]);
   });
 
@@ -131,7 +184,9 @@ describe('percolation', () => {
     const alert = await create('ben', { query: 'natural gas' });
     const event = documentEvent();
     await ingest(event);
-    await waitFor(() => triggered.some((t) => t.subscriptionId === alert.id), { description: 'the first alerts.triggered.v1' });
+    await waitFor(() => triggered.some((t) => t.subscriptionId === alert.id), {
+      description: 'the first alerts.triggered.v1',
+    });
     // The same event again is skipped on its event_id; a new event for the same document (same key,
     // same partition, so handled after it) reaches the percolator and meets the unique hit.
     await publisher.publish(ingestedTopic, event);
@@ -142,10 +197,18 @@ describe('percolation', () => {
     expect(got.hitsTotal).toBe('1');
     // One hit document ever held an outbox entry for this alert, and the relay has published it.
     expect(await connection.collection('hits').countDocuments({ alertId: alert.id })).toBe(1);
-    await waitFor(async () => (await connection.collection('hits').countDocuments({ alertId: alert.id, 'pendingEvents.0': { $exists: true } })) === 0, { description: 'the outbox to drain' });
+    await waitFor(
+      async () =>
+        (await connection
+          .collection('hits')
+          .countDocuments({ alertId: alert.id, 'pendingEvents.0': { $exists: true } })) === 0,
+      { description: 'the outbox to drain' },
+    );
     expect(triggered.filter((t) => t.subscriptionId === alert.id)).toHaveLength(1);
     // Delivery is asked again about the still-undelivered hit (it plans each hit once).
-    expect(new Set(planner.planned.filter((p) => p.alert.id === alert.id).flatMap((p) => p.hits.map((h) => h.id))).size).toBe(1);
+    expect(
+      new Set(planner.planned.filter((p) => p.alert.id === alert.id).flatMap((p) => p.hits.map((h) => h.id))).size,
+    ).toBe(1);
   });
 
   it('matches documents.updated.v1: a document that now matches gets its hit', async () => {
@@ -159,14 +222,25 @@ describe('percolation', () => {
     expect(hits[0]!.snippet).toContain('\uE000merger\uE001');
   });
 
-  it('applies the filters with the query, and matches a docket follow with the document\'s opening', async () => {
-    const filtered = await create('dee', { query: 'tariff', filters: { agencies: ['cpuc'], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' } });
+  it("applies the filters with the query, and matches a docket follow with the document's opening", async () => {
+    const filtered = await create('dee', {
+      query: 'tariff',
+      filters: { agencies: ['cpuc'], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
+    });
     const follow = await grpcCall(client, 'followDocket', {
-      ownerUserId: 'dee', ownerEmail: 'dee@example.com', docket: { docketId: '', docketNumber: 'rp24 100 000', title: 'Northern rate case', sourceName: 'FERC' }, schedule: undefined, channels: undefined,
+      ownerUserId: 'dee',
+      ownerEmail: 'dee@example.com',
+      docket: { docketId: '', docketNumber: 'rp24 100 000', title: 'Northern rate case', sourceName: 'FERC' },
+      schedule: undefined,
+      channels: undefined,
     }).then((r) => r.alert!);
     expect(follow.kind).toBe(AlertKind.ALERT_KIND_DOCKET);
     const again = await grpcCall(client, 'followDocket', {
-      ownerUserId: 'dee', ownerEmail: 'dee@example.com', docket: { docketId: '', docketNumber: 'RP24-100-000', title: '', sourceName: '' }, schedule: undefined, channels: undefined,
+      ownerUserId: 'dee',
+      ownerEmail: 'dee@example.com',
+      docket: { docketId: '', docketNumber: 'RP24-100-000', title: '', sourceName: '' },
+      schedule: undefined,
+      channels: undefined,
     }).then((r) => r.alert!);
     expect(again.id).toBe(follow.id);
 
@@ -180,7 +254,11 @@ describe('percolation', () => {
 
   it('does not match a paused alert, and matches again once resumed', async () => {
     const alert = await create('eve', { query: 'northern' });
-    const paused = await grpcCall(client, 'setAlertPaused', { ownerUserId: 'eve', alertId: alert.id, paused: true }).then((r) => r.alert!);
+    const paused = await grpcCall(client, 'setAlertPaused', {
+      ownerUserId: 'eve',
+      alertId: alert.id,
+      paused: true,
+    }).then((r) => r.alert!);
     expect(paused.paused).toBe(true);
     await ingest(documentEvent());
     expect(await hitsOf('eve', alert.id)).toHaveLength(0);
@@ -194,7 +272,9 @@ describe('percolation', () => {
     await ingest(documentEvent());
     expect(await hitsOf('fay', alert.id)).toHaveLength(1);
     await grpcCall(client, 'deleteAlert', { ownerUserId: 'fay', alertId: alert.id });
-    await expect(grpcCall(client, 'getAlert', { ownerUserId: 'fay', alertId: alert.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(grpcCall(client, 'getAlert', { ownerUserId: 'fay', alertId: alert.id })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(await connection.collection('hits').countDocuments({ alertId: alert.id })).toBe(0);
     await ingest(documentEvent());
     expect(await connection.collection('hits').countDocuments({ alertId: alert.id })).toBe(0);
@@ -204,18 +284,29 @@ describe('percolation', () => {
     const otherTopic = renameTopic(topics.documentIngested, `${base}.other.ingested.v1`);
     const otherSeen: string[] = [];
     const other = await startApp(configFor({ ALERTS_INDEX_REFRESH_MS: '200' }), logger, {
-      grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator.other'), ingestedTopic: otherTopic,
-      updatedTopic: renameTopic(topics.documentUpdated, `${base}.other.updated.v1`), triggeredTopic, redisPrefix: base, planner,
-      exportCompletedTopic, onDocumentSeen: (id) => otherSeen.push(id),
+      grpcHost: '127.0.0.1',
+      groupId: uniqueName('alerts.percolator.other'),
+      ingestedTopic: otherTopic,
+      updatedTopic: renameTopic(topics.documentUpdated, `${base}.other.updated.v1`),
+      triggeredTopic,
+      redisPrefix: base,
+      planner,
+      exportCompletedTopic,
+      onDocumentSeen: (id) => otherSeen.push(id),
     });
     try {
       const alert = await create('gus', { query: 'comments' });
-      await waitFor(async () => {
-        const event = documentEvent();
-        await publisher.publish(otherTopic, event);
-        await waitFor(() => otherSeen.includes(event.documentId), { description: 'the other process to handle the document' });
-        return (await hitsOf('gus', alert.id)).length > 0;
-      }, { description: 'the other process to match the new alert', timeoutMs: 15_000 });
+      await waitFor(
+        async () => {
+          const event = documentEvent();
+          await publisher.publish(otherTopic, event);
+          await waitFor(() => otherSeen.includes(event.documentId), {
+            description: 'the other process to handle the document',
+          });
+          return (await hitsOf('gus', alert.id)).length > 0;
+        },
+        { description: 'the other process to match the new alert', timeoutMs: 15_000 },
+      );
 
       const otherClient = new AlertServiceClient(`127.0.0.1:${other.grpcPort}`, credentials.createInsecure());
       const updates: WatchNotificationsResponse[] = [];
@@ -226,8 +317,17 @@ describe('percolation', () => {
       });
       stream.on('data', (update: WatchNotificationsResponse) => updates.push(update));
       await waitFor(() => updates.length >= 1, { description: 'the first unread count from the other process' });
-      await app.notifications.notify({ key: `test:gus:${alert.id}`, ownerUserId: 'gus', kind: 'hit', title: 'From the first process', body: '', link: '/alerts' });
-      await waitFor(() => updates.some((u) => u.notification?.title === 'From the first process'), { description: 'the other process to relay the notification' });
+      await app.notifications.notify({
+        key: `test:gus:${alert.id}`,
+        ownerUserId: 'gus',
+        kind: 'hit',
+        title: 'From the first process',
+        body: '',
+        link: '/alerts',
+      });
+      await waitFor(() => updates.some((u) => u.notification?.title === 'From the first process'), {
+        description: 'the other process to relay the notification',
+      });
       stream.cancel();
       await ended;
       otherClient.close();
@@ -238,46 +338,75 @@ describe('percolation', () => {
 });
 
 describe('AlertService', () => {
-  it('answers NOT_FOUND for another user\'s alert, whatever the call', async () => {
+  it("answers NOT_FOUND for another user's alert, whatever the call", async () => {
     const alert = await create('hal');
     const other = { ownerUserId: 'ivy', alertId: alert.id };
     await expect(grpcCall(client, 'getAlert', other)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(grpcCall(client, 'updateAlert', { ...other, ownerEmail: '', definition: definition() })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      grpcCall(client, 'updateAlert', { ...other, ownerEmail: '', definition: definition() }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     await expect(grpcCall(client, 'setAlertPaused', { ...other, paused: true })).rejects.toBeInstanceOf(NotFoundError);
     await expect(grpcCall(client, 'listAlertHits', { ...other, limit: 5 })).rejects.toBeInstanceOf(NotFoundError);
     await expect(grpcCall(client, 'deleteAlert', other)).rejects.toBeInstanceOf(NotFoundError);
-    expect((await grpcCall(client, 'listAlerts', { ownerUserId: 'ivy', kind: AlertKind.ALERT_KIND_UNSPECIFIED })).alerts).toHaveLength(0);
+    expect(
+      (await grpcCall(client, 'listAlerts', { ownerUserId: 'ivy', kind: AlertKind.ALERT_KIND_UNSPECIFIED })).alerts,
+    ).toHaveLength(0);
     expect((await grpcCall(client, 'getAlert', { ownerUserId: 'hal', alertId: alert.id })).alert?.id).toBe(alert.id);
   });
 
   it('updates every field of an alert and its matching', async () => {
     const alert = await create('jo', { query: 'nothing-like-this' });
     const updated = await grpcCall(client, 'updateAlert', {
-      ownerUserId: 'jo', ownerEmail: 'jo@example.org', alertId: alert.id,
-      definition: definition({ name: 'Renamed', query: 'accepts', schedule: { cadence: Cadence.CADENCE_WEEKLY, hour: 6, weekday: 5, timeZone: 'America/New_York' } }),
+      ownerUserId: 'jo',
+      ownerEmail: 'jo@example.org',
+      alertId: alert.id,
+      definition: definition({
+        name: 'Renamed',
+        query: 'accepts',
+        schedule: { cadence: Cadence.CADENCE_WEEKLY, hour: 6, weekday: 5, timeZone: 'America/New_York' },
+      }),
     }).then((r) => r.alert!);
-    expect(updated.definition).toMatchObject({ name: 'Renamed', query: 'accepts', schedule: { cadence: Cadence.CADENCE_WEEKLY, hour: 6, weekday: 5, timeZone: 'America/New_York' } });
+    expect(updated.definition).toMatchObject({
+      name: 'Renamed',
+      query: 'accepts',
+      schedule: { cadence: Cadence.CADENCE_WEEKLY, hour: 6, weekday: 5, timeZone: 'America/New_York' },
+    });
     await ingest(documentEvent());
     expect(await hitsOf('jo', alert.id)).toHaveLength(1);
-    expect(planner.planned.find((p) => p.alert.id === alert.id)?.alert).toMatchObject({ cadence: 'weekly', ownerEmail: 'jo@example.org' });
+    expect(planner.planned.find((p) => p.alert.id === alert.id)?.alert).toMatchObject({
+      cadence: 'weekly',
+      ownerEmail: 'jo@example.org',
+    });
   });
 
   it('refuses bad input naming the field, and more alerts than the limit', async () => {
     const syntax = await create('kim', { query: 'tariff AND (rate' }).catch((error: unknown) => error);
     expect(syntax).toBeInstanceOf(InputError);
     expect((syntax as InputError).message).toMatch(/^query: .*column/);
-    const cadence = await create('kim', { schedule: { cadence: 9 as Cadence, hour: 8, weekday: 1, timeZone: 'UTC' } }).catch((error: unknown) => error);
+    const cadence = await create('kim', {
+      schedule: { cadence: 9 as Cadence, hour: 8, weekday: 1, timeZone: 'UTC' },
+    }).catch((error: unknown) => error);
     expect((cadence as InputError).message).toBe('schedule.cadence: must be one of realtime, daily, weekly, got "9"');
-    const webhook = await create('kim', { channels: { inApp: false, email: false, webhookEndpointId: 'nope' } }).catch((error: unknown) => error);
-    expect((webhook as InputError).message).toMatch(/^channels.webhook_endpoint_id: is not one of your webhook endpoints/);
+    const webhook = await create('kim', { channels: { inApp: false, email: false, webhookEndpointId: 'nope' } }).catch(
+      (error: unknown) => error,
+    );
+    expect((webhook as InputError).message).toMatch(
+      /^channels.webhook_endpoint_id: is not one of your webhook endpoints/,
+    );
 
     for (let i = 0; i < 3; i += 1) await create('kim', { name: `alert ${i}` });
     await grpcCall(client, 'followDocket', {
-      ownerUserId: 'kim', ownerEmail: '', docket: { docketId: 'dk-9', docketNumber: '', title: '', sourceName: '' }, schedule: undefined, channels: undefined,
+      ownerUserId: 'kim',
+      ownerEmail: '',
+      docket: { docketId: 'dk-9', docketNumber: '', title: '', sourceName: '' },
+      schedule: undefined,
+      channels: undefined,
     });
     const over = await create('kim').catch((error: unknown) => error);
     expect(over).toBeInstanceOf(InputError);
-    expect((over as InputError).message).toMatch(/^alerts: you already have 4 alerts and docket follows, the most one user may keep \(4\)/);
+    expect((over as InputError).message).toMatch(
+      /^alerts: you already have 4 alerts and docket follows, the most one user may keep \(4\)/,
+    );
   });
 });
 
@@ -296,35 +425,95 @@ describe('notifications', () => {
     expect(updates[0]!.notification).toBeUndefined();
 
     for (let i = 1; i <= 3; i += 1) {
-      await app.notifications.notify({ key: `test:${owner}:${i}`, ownerUserId: owner, kind: 'hit', title: `Hit ${i}`, body: 'body', link: `/documents/d${i}`, documentId: `d${i}` });
+      await app.notifications.notify({
+        key: `test:${owner}:${i}`,
+        ownerUserId: owner,
+        kind: 'hit',
+        title: `Hit ${i}`,
+        body: 'body',
+        link: `/documents/d${i}`,
+        documentId: `d${i}`,
+      });
     }
-    await app.notifications.notify({ key: `test:${owner}:1`, ownerUserId: owner, kind: 'hit', title: 'again', body: '', link: '' });
+    await app.notifications.notify({
+      key: `test:${owner}:1`,
+      ownerUserId: owner,
+      kind: 'hit',
+      title: 'again',
+      body: '',
+      link: '',
+    });
     await waitFor(() => updates.length >= 4, { description: 'three new notifications on the stream' });
-    expect(updates.slice(1).map((u) => [u.unreadCount, u.notification?.title])).toEqual([['1', 'Hit 1'], ['2', 'Hit 2'], ['3', 'Hit 3']]);
+    expect(updates.slice(1).map((u) => [u.unreadCount, u.notification?.title])).toEqual([
+      ['1', 'Hit 1'],
+      ['2', 'Hit 2'],
+      ['3', 'Hit 3'],
+    ]);
 
-    const first = await grpcCall(client, 'listNotifications', { ownerUserId: owner, limit: 2, unreadOnly: false, cursor: '' });
+    const first = await grpcCall(client, 'listNotifications', {
+      ownerUserId: owner,
+      limit: 2,
+      unreadOnly: false,
+      cursor: '',
+    });
     expect(first.notifications.map((n) => n.title)).toEqual(['Hit 3', 'Hit 2']);
     expect(first.unreadCount).toBe('3');
     expect(first.nextCursor).not.toBe('');
-    const second = await grpcCall(client, 'listNotifications', { ownerUserId: owner, limit: 2, unreadOnly: false, cursor: first.nextCursor });
+    const second = await grpcCall(client, 'listNotifications', {
+      ownerUserId: owner,
+      limit: 2,
+      unreadOnly: false,
+      cursor: first.nextCursor,
+    });
     expect(second.notifications.map((n) => n.title)).toEqual(['Hit 1']);
     expect(second.nextCursor).toBe('');
-    expect(second.notifications[0]).toMatchObject({ link: '/documents/d1', documentId: 'd1', kind: 'hit', read: false });
+    expect(second.notifications[0]).toMatchObject({
+      link: '/documents/d1',
+      documentId: 'd1',
+      kind: 'hit',
+      read: false,
+    });
 
-    const afterOne = await grpcCall(client, 'markNotificationsRead', { ownerUserId: owner, notificationIds: [second.notifications[0]!.id], all: false });
+    const afterOne = await grpcCall(client, 'markNotificationsRead', {
+      ownerUserId: owner,
+      notificationIds: [second.notifications[0]!.id],
+      all: false,
+    });
     expect(afterOne.unreadCount).toBe('2');
     // Someone else's notification id marks nothing.
-    expect((await grpcCall(client, 'markNotificationsRead', { ownerUserId: 'max', notificationIds: [first.notifications[0]!.id], all: false })).unreadCount).toBe('0');
-    expect((await grpcCall(client, 'listNotifications', { ownerUserId: owner, limit: 10, unreadOnly: true, cursor: '' })).notifications.map((n) => n.title)).toEqual(['Hit 3', 'Hit 2']);
-    expect((await grpcCall(client, 'markNotificationsRead', { ownerUserId: owner, notificationIds: [], all: true })).unreadCount).toBe('0');
-    await waitFor(() => updates.at(-1)?.unreadCount === '0' && updates.length === 6, { description: 'the read counts on the stream' });
-    expect(updates.slice(4).map((u) => [u.unreadCount, u.notification])).toEqual([['2', undefined], ['0', undefined]]);
+    expect(
+      (
+        await grpcCall(client, 'markNotificationsRead', {
+          ownerUserId: 'max',
+          notificationIds: [first.notifications[0]!.id],
+          all: false,
+        })
+      ).unreadCount,
+    ).toBe('0');
+    expect(
+      (
+        await grpcCall(client, 'listNotifications', { ownerUserId: owner, limit: 10, unreadOnly: true, cursor: '' })
+      ).notifications.map((n) => n.title),
+    ).toEqual(['Hit 3', 'Hit 2']);
+    expect(
+      (await grpcCall(client, 'markNotificationsRead', { ownerUserId: owner, notificationIds: [], all: true }))
+        .unreadCount,
+    ).toBe('0');
+    await waitFor(() => updates.at(-1)?.unreadCount === '0' && updates.length === 6, {
+      description: 'the read counts on the stream',
+    });
+    expect(updates.slice(4).map((u) => [u.unreadCount, u.notification])).toEqual([
+      ['2', undefined],
+      ['0', undefined],
+    ]);
 
     stream.cancel();
     await ended;
   });
 
   it('refuses a cursor it did not make', async () => {
-    await expect(grpcCall(client, 'listNotifications', { ownerUserId: 'lou', limit: 2, unreadOnly: false, cursor: 'bogus' })).rejects.toBeInstanceOf(InputError);
+    await expect(
+      grpcCall(client, 'listNotifications', { ownerUserId: 'lou', limit: 2, unreadOnly: false, cursor: 'bogus' }),
+    ).rejects.toBeInstanceOf(InputError);
   });
 });

@@ -3,17 +3,22 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { EventPublisher, createKafka, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
+import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
+import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import {
+  AlertServiceClient,
+  Cadence,
+  DeliveryStatus,
+  type AlertDefinition,
+} from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
-import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
-import { AlertServiceClient, Cadence, DeliveryStatus, type AlertDefinition } from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 import { jobIdOf } from '../../src/delivery/delivery';
-import { DELIVERY_QUEUE } from '../../src/workers/delivery.queue';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/webhooks/retry-schedule';
+import { DELIVERY_QUEUE } from '../../src/workers/delivery.queue';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -45,18 +50,32 @@ beforeAll(async () => {
   const env = testInfraEnv();
   receiver = await WebhookReceiver.start();
   const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, PUBLIC_APP_URL: APP_URL,
-    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8', WEBHOOK_ALLOWED_PORTS: String(receiver.port),
-    WEBHOOK_DISABLE_AFTER_FAILURES: '1', WEBHOOK_TIMEOUT_MS: '5000',
+    MONGO_URL: env.mongoUrl,
+    KAFKA_BROKERS: env.kafkaBrokers.join(','),
+    REDIS_URL: env.redisUrl,
+    MONGO_DB: dbName,
+    PUBLIC_APP_URL: APP_URL,
+    WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8',
+    WEBHOOK_ALLOWED_PORTS: String(receiver.port),
+    WEBHOOK_DISABLE_AFTER_FAILURES: '1',
+    WEBHOOK_TIMEOUT_MS: '5000',
   });
   app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1', groupId: uniqueName('alerts.percolator'), ingestedTopic, updatedTopic, triggeredTopic, redisPrefix: base,
+    grpcHost: '127.0.0.1',
+    groupId: uniqueName('alerts.percolator'),
+    ingestedTopic,
+    updatedTopic,
+    triggeredTopic,
+    redisPrefix: base,
     // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
     exportCompletedTopic: renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`),
     onDocumentSeen: (id) => seen.push(id),
   });
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
-  publisher = new EventPublisher(createKafka({ clientId: 'alerts-webhook-test', brokers: env.kafkaBrokers, logger }), logger);
+  publisher = new EventPublisher(
+    createKafka({ clientId: 'alerts-webhook-test', brokers: env.kafkaBrokers, logger }),
+    logger,
+  );
   await publisher.connect();
   redis = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
   // The app's delivery queue (its prefix is `{redisPrefix}` when a test gives one).
@@ -77,7 +96,9 @@ afterAll(async () => {
 
 function definition(endpointId: string, query: string): AlertDefinition {
   return {
-    name: 'Storage tariffs', query, question: '',
+    name: 'Storage tariffs',
+    query,
+    question: '',
     filters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' },
     schedule: { cadence: Cadence.CADENCE_REALTIME, hour: 8, weekday: 1, timeZone: 'UTC' },
     channels: { inApp: false, email: false, webhookEndpointId: endpointId },
@@ -85,7 +106,11 @@ function definition(endpointId: string, query: string): AlertDefinition {
 }
 
 async function endpointAt(owner: string, path: string): Promise<string> {
-  const { endpoint, secret } = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: owner, url: receiver.url(path), description: '' });
+  const { endpoint, secret } = await grpcCall(client, 'createWebhookEndpoint', {
+    ownerUserId: owner,
+    url: receiver.url(path),
+    description: '',
+  });
   receiver.useSecret(path, secret);
   return endpoint!.id;
 }
@@ -94,36 +119,60 @@ async function endpointAt(owner: string, path: string): Promise<string> {
 async function ingest(text: string): Promise<string> {
   documentCount += 1;
   const event: DocumentIngested = {
-    ...newEventFields(), documentId: `doc-${base}-${documentCount}`, title: 'Order on gas storage tariff', text,
-    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'RP25-7-000', docketId: 'dk-rp25-7',
-    filingType: 'Order', filingCategory: 'Order', filedAt: new Date('2025-02-03T10:00:00Z'), sha256: '', filers: [],
-    parties: [], description: '', language: 'en', entities: [], pages: [],
+    ...newEventFields(),
+    documentId: `doc-${base}-${documentCount}`,
+    title: 'Order on gas storage tariff',
+    text,
+    sourceId: 'ferc',
+    sourceName: 'Federal Energy Regulatory Commission',
+    docketNumber: 'RP25-7-000',
+    docketId: 'dk-rp25-7',
+    filingType: 'Order',
+    filingCategory: 'Order',
+    filedAt: new Date('2025-02-03T10:00:00Z'),
+    sha256: '',
+    filers: [],
+    parties: [],
+    description: '',
+    language: 'en',
+    entities: [],
+    pages: [],
   };
   await publisher.publish(ingestedTopic, event);
   await waitFor(() => seen.includes(event.documentId), { description: `the percolator to handle ${event.documentId}` });
   return event.documentId;
 }
 
-const deliveryOf = async (owner: string, alertId: string) => (await grpcCall(client, 'listDeliveries', { ownerUserId: owner, alertId, limit: 10 })).deliveries[0];
+const deliveryOf = async (owner: string, alertId: string) =>
+  (await grpcCall(client, 'listDeliveries', { ownerUserId: owner, alertId, limit: 10 })).deliveries[0];
 
 /** Runs the delayed retry of a delivery now instead of after its back-off (as if its time had come). */
 async function runRetryNow(key: string): Promise<void> {
-  await waitFor(async () => {
-    const job = await queue.getJob(jobIdOf(key));
-    if (!job || !(await job.isDelayed())) return false;
-    await job.promote();
-    return true;
-  }, { description: `the retry of ${key} to be scheduled` });
+  await waitFor(
+    async () => {
+      const job = await queue.getJob(jobIdOf(key));
+      if (!job || !(await job.isDelayed())) return false;
+      await job.promote();
+      return true;
+    },
+    { description: `the retry of ${key} to be scheduled` },
+  );
 }
 
 describe('webhook delivery through the alerts service', () => {
   it('sends a percolated document as a signed alert.hits message the receiver verifies', async () => {
     const owner = uniqueName('wendy');
     const endpointId = await endpointAt(owner, '/ok');
-    const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'aquifer storage') });
+    const { alert } = await grpcCall(client, 'createAlert', {
+      ownerUserId: owner,
+      ownerEmail: '',
+      definition: definition(endpointId, 'aquifer storage'),
+    });
     const documentId = await ingest('The Commission accepts the aquifer storage tariff of Northern Natural Gas.');
 
-    const [got] = await waitFor(() => (receiver.at('/ok').length > 0 ? receiver.at('/ok') : undefined), { description: 'the webhook' });
+    const [got] = await waitFor(() => (receiver.at('/ok').length > 0 ? receiver.at('/ok') : undefined), {
+      description: 'the webhook',
+    });
     expect(got?.verifyError).toBeUndefined();
     expect(got?.webhookId).toBe(`rt:${alert!.id}:${documentId}:webhook`);
     expect(got?.verified).toEqual({
@@ -132,16 +181,25 @@ describe('webhook delivery through the alerts service', () => {
       data: {
         alert: { id: alert!.id, name: 'Storage tariffs', kind: 'search', link: `${APP_URL}/alerts/${alert!.id}` },
         total: 1,
-        documents: [expect.objectContaining({
-          id: documentId, title: 'Order on gas storage tariff', link: `${APP_URL}/documents/${documentId}`, docket_number: 'RP25-7-000',
-          filed_at: '2025-02-03T10:00:00.000Z', snippet: expect.stringContaining('aquifer storage'),
-        })],
+        documents: [
+          expect.objectContaining({
+            id: documentId,
+            title: 'Order on gas storage tariff',
+            link: `${APP_URL}/documents/${documentId}`,
+            docket_number: 'RP25-7-000',
+            filed_at: '2025-02-03T10:00:00.000Z',
+            snippet: expect.stringContaining('aquifer storage'),
+          }),
+        ],
       },
     });
-    const delivery = await waitFor(async () => {
-      const found = await deliveryOf(owner, alert!.id);
-      return found?.status === DeliveryStatus.DELIVERY_STATUS_SENT ? found : undefined;
-    }, { description: 'the delivery marked sent' });
+    const delivery = await waitFor(
+      async () => {
+        const found = await deliveryOf(owner, alert!.id);
+        return found?.status === DeliveryStatus.DELIVERY_STATUS_SENT ? found : undefined;
+      },
+      { description: 'the delivery marked sent' },
+    );
     expect(delivery.attempts).toBe(1);
   });
 
@@ -149,15 +207,22 @@ describe('webhook delivery through the alerts service', () => {
     const owner = uniqueName('rhea');
     const endpointId = await endpointAt(owner, '/flaky');
     receiver.script('/flaky', [500, 503]);
-    const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'salt cavern') });
+    const { alert } = await grpcCall(client, 'createAlert', {
+      ownerUserId: owner,
+      ownerEmail: '',
+      definition: definition(endpointId, 'salt cavern'),
+    });
     const documentId = await ingest('Salt cavern storage expansion approved.');
     const key = `rt:${alert!.id}:${documentId}:webhook`;
 
     await waitFor(() => receiver.at('/flaky').length === 1, { description: 'the first attempt' });
-    const retrying = await waitFor(async () => {
-      const found = await deliveryOf(owner, alert!.id);
-      return found?.status === DeliveryStatus.DELIVERY_STATUS_RETRYING ? found : undefined;
-    }, { description: 'the delivery marked retrying' });
+    const retrying = await waitFor(
+      async () => {
+        const found = await deliveryOf(owner, alert!.id);
+        return found?.status === DeliveryStatus.DELIVERY_STATUS_RETRYING ? found : undefined;
+      },
+      { description: 'the delivery marked retrying' },
+    );
     expect(retrying.error).toBe('HTTP 500');
     // The first retry is due 5 s after the first failure.
     expect(retrying.nextAttemptAt!.getTime() - Date.now()).toBeLessThanOrEqual(5_000);
@@ -167,10 +232,13 @@ describe('webhook delivery through the alerts service', () => {
     await runRetryNow(key);
     await waitFor(() => receiver.at('/flaky').length === 3, { description: 'the third attempt' });
 
-    const sent = await waitFor(async () => {
-      const found = await deliveryOf(owner, alert!.id);
-      return found?.status === DeliveryStatus.DELIVERY_STATUS_SENT ? found : undefined;
-    }, { description: 'the delivery marked sent' });
+    const sent = await waitFor(
+      async () => {
+        const found = await deliveryOf(owner, alert!.id);
+        return found?.status === DeliveryStatus.DELIVERY_STATUS_SENT ? found : undefined;
+      },
+      { description: 'the delivery marked sent' },
+    );
     expect(sent.attempts).toBe(3);
     expect(receiver.at('/flaky').map((r) => r.webhookId)).toEqual([key, key, key]);
     expect(receiver.at('/flaky').every((r) => r.verifyError === undefined)).toBe(true);
@@ -183,7 +251,11 @@ describe('webhook delivery through the alerts service', () => {
     const owner = uniqueName('fay');
     receiver.alwaysFail('/always-500');
     const endpointId = await endpointAt(owner, '/always-500');
-    const { alert } = await grpcCall(client, 'createAlert', { ownerUserId: owner, ownerEmail: '', definition: definition(endpointId, 'depleted reservoir') });
+    const { alert } = await grpcCall(client, 'createAlert', {
+      ownerUserId: owner,
+      ownerEmail: '',
+      definition: definition(endpointId, 'depleted reservoir'),
+    });
     const documentId = await ingest('Depleted reservoir storage certificate.');
     const key = `rt:${alert!.id}:${documentId}:webhook`;
 
@@ -192,22 +264,38 @@ describe('webhook delivery through the alerts service', () => {
       await runRetryNow(key);
       await waitFor(() => receiver.at('/always-500').length === attempt, { description: `attempt ${attempt}` });
     }
-    const failed = await waitFor(async () => {
-      const found = await deliveryOf(owner, alert!.id);
-      return found?.status === DeliveryStatus.DELIVERY_STATUS_FAILED ? found : undefined;
-    }, { description: 'the delivery marked failed' });
+    const failed = await waitFor(
+      async () => {
+        const found = await deliveryOf(owner, alert!.id);
+        return found?.status === DeliveryStatus.DELIVERY_STATUS_FAILED ? found : undefined;
+      },
+      { description: 'the delivery marked failed' },
+    );
     expect(failed).toMatchObject({ attempts: WEBHOOK_MAX_ATTEMPTS, error: 'HTTP 500' });
 
     const [endpoint] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
     expect(endpoint).toMatchObject({
-      disabled: true, consecutiveFailures: WEBHOOK_MAX_ATTEMPTS,
+      disabled: true,
+      consecutiveFailures: WEBHOOK_MAX_ATTEMPTS,
       disabledReason: '1 message could not be delivered after 24 hours of retries; the last: HTTP 500',
     });
-    const notices = await waitFor(async () => {
-      const list = (await grpcCall(client, 'listNotifications', { ownerUserId: owner, limit: 10, unreadOnly: false, cursor: '' })).notifications;
-      return list.length > 0 ? list : undefined;
-    }, { description: 'the notice' });
-    expect(notices).toEqual([expect.objectContaining({ kind: 'notice', title: 'Webhook endpoint disabled', link: '/alerts/webhooks', read: false })]);
+    const notices = await waitFor(
+      async () => {
+        const list = (
+          await grpcCall(client, 'listNotifications', { ownerUserId: owner, limit: 10, unreadOnly: false, cursor: '' })
+        ).notifications;
+        return list.length > 0 ? list : undefined;
+      },
+      { description: 'the notice' },
+    );
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'notice',
+        title: 'Webhook endpoint disabled',
+        link: '/alerts/webhooks',
+        read: false,
+      }),
+    ]);
     expect(notices[0]?.body).toContain(receiver.url('/always-500'));
   });
 });

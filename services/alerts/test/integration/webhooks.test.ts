@@ -1,12 +1,17 @@
-import { credentials } from '@grpc/grpc-js';
 import net, { type AddressInfo } from 'node:net';
+import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { InputError, NotFoundError } from '@docket/errors';
+import { AlertServiceClient, AlertServiceService } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { AlertServiceClient, AlertServiceService } from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import { PermanentDeliveryError, RetryableDeliveryError, type NotificationSink, type WebhookMessage } from '../../src/domain/delivery-ports';
+import {
+  PermanentDeliveryError,
+  RetryableDeliveryError,
+  type NotificationSink,
+  type WebhookMessage,
+} from '../../src/domain/delivery-ports';
 import { webhookHandlers } from '../../src/grpc/webhook.handlers';
 import { WebhookEndpointRepository } from '../../src/store/webhook-endpoint.repository';
 import type { ResolveHost } from '../../src/webhooks/address-guard';
@@ -66,14 +71,25 @@ beforeAll(async () => {
   receiverPort = receiver.port;
   receiverUrl = receiver.url(PATH);
   closedPort = await portNobodyListensOn();
-  webhooks = wireWebhooks({
-    WEBHOOK_ENDPOINTS_MAX_PER_USER: 4, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false, WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8'],
-    // The receiver's port is random: opened here as an operator would open a receiver's port.
-    WEBHOOK_ALLOWED_PORTS: [receiverPort, closedPort], WEBHOOK_TIMEOUT_MS: 500, WEBHOOK_DISABLE_AFTER_FAILURES: 2,
-  }, { store, notices, logger, resolve });
+  webhooks = wireWebhooks(
+    {
+      WEBHOOK_ENDPOINTS_MAX_PER_USER: 4,
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false,
+      WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8'],
+      // The receiver's port is random: opened here as an operator would open a receiver's port.
+      WEBHOOK_ALLOWED_PORTS: [receiverPort, closedPort],
+      WEBHOOK_TIMEOUT_MS: 500,
+      WEBHOOK_DISABLE_AFTER_FAILURES: 2,
+    },
+    { store, notices, logger, resolve },
+  );
   grpcServer = await startGrpcServer({
-    port: 0, host: '127.0.0.1', logger,
-    services: [{ definition: AlertServiceService, implementation: webhookHandlers({ endpoints: webhooks.endpoints, logger }) }],
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    services: [
+      { definition: AlertServiceService, implementation: webhookHandlers({ endpoints: webhooks.endpoints, logger }) },
+    ],
   });
   client = new AlertServiceClient(`127.0.0.1:${grpcServer.port}`, credentials.createInsecure());
 });
@@ -91,15 +107,25 @@ beforeEach(() => {
 });
 
 async function createEndpoint(owner: string, url = receiverUrl) {
-  const created = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: owner, url, description: 'test receiver' });
+  const created = await grpcCall(client, 'createWebhookEndpoint', {
+    ownerUserId: owner,
+    url,
+    description: 'test receiver',
+  });
   receiver.useSecret(new URL(url).pathname, created.secret);
   return created;
 }
 
 function message(owner: string, endpointId: string, id = uniqueName('msg')): WebhookMessage {
   return {
-    id, ownerUserId: owner, endpointId, type: 'alert.hits',
-    payload: { alert: { id: 'alert-1', name: 'Rate cases' }, documents: [{ id: 'doc-1', title: 'Order 12', docket_number: 'UE-230001' }] },
+    id,
+    ownerUserId: owner,
+    endpointId,
+    type: 'alert.hits',
+    payload: {
+      alert: { id: 'alert-1', name: 'Rate cases' },
+      documents: [{ id: 'doc-1', title: 'Order 12', docket_number: 'UE-230001' }],
+    },
   };
 }
 
@@ -108,7 +134,12 @@ describe('webhook endpoints (gRPC)', () => {
     const owner = uniqueName('user');
     const created = await createEndpoint(owner);
     expect(created.secret).toMatch(/^whsec_/);
-    expect(created.endpoint).toMatchObject({ url: receiverUrl, description: 'test receiver', disabled: false, consecutiveFailures: 0 });
+    expect(created.endpoint).toMatchObject({
+      url: receiverUrl,
+      description: 'test receiver',
+      disabled: false,
+      consecutiveFailures: 0,
+    });
 
     const listed = await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner });
     expect(listed.endpoints.map((e) => e.id)).toEqual([created.endpoint?.id]);
@@ -118,12 +149,18 @@ describe('webhook endpoints (gRPC)', () => {
     const stranger = uniqueName('user');
     expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: stranger })).endpoints).toEqual([]);
     expect(await webhooks.endpoints.isOwnersEndpoint(stranger, created.endpoint!.id)).toBe(false);
-    await expect(grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: stranger, endpointId: created.endpoint!.id })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(grpcCall(client, 'enableWebhookEndpoint', { ownerUserId: stranger, endpointId: created.endpoint!.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: stranger, endpointId: created.endpoint!.id }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      grpcCall(client, 'enableWebhookEndpoint', { ownerUserId: stranger, endpointId: created.endpoint!.id }),
+    ).rejects.toBeInstanceOf(NotFoundError);
 
     await grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: owner, endpointId: created.endpoint!.id });
     expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints).toEqual([]);
-    await expect(grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: owner, endpointId: created.endpoint!.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: owner, endpointId: created.endpoint!.id }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it.each([
@@ -145,28 +182,50 @@ describe('webhook endpoints (gRPC)', () => {
     ['ftp://hooks.example.com/', 'must use http or https'],
     ['not a url', 'is not an absolute URL'],
   ])('refuses %s at creation with INVALID_ARGUMENT naming url', async (url, why) => {
-    const error = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url, description: '' }).catch((e: unknown) => e);
+    const error = await grpcCall(client, 'createWebhookEndpoint', {
+      ownerUserId: uniqueName('user'),
+      url,
+      description: '',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).issues).toEqual([{ path: 'url', message: expect.stringContaining(why) }]);
   });
 
   it('refuses a host name that resolves to a private address, or does not resolve', async () => {
     dnsAnswers.set('intranet.example.test', '192.168.10.20');
-    const error = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url: 'https://intranet.example.test/in', description: '' }).catch((e: unknown) => e);
-    expect((error as InputError).issues).toEqual([{
-      path: 'url',
-      message: 'intranet.example.test resolves to a private network address; '
-        + 'webhooks are not sent to private or internal networks',
-    }]);
-    const unknown = await grpcCall(client, 'createWebhookEndpoint', { ownerUserId: uniqueName('user'), url: 'https://nowhere.example.test/in', description: '' }).catch((e: unknown) => e);
-    expect((unknown as InputError).issues).toEqual([{ path: 'url', message: expect.stringContaining('nowhere.example.test could not be resolved') }]);
+    const error = await grpcCall(client, 'createWebhookEndpoint', {
+      ownerUserId: uniqueName('user'),
+      url: 'https://intranet.example.test/in',
+      description: '',
+    }).catch((e: unknown) => e);
+    expect((error as InputError).issues).toEqual([
+      {
+        path: 'url',
+        message:
+          'intranet.example.test resolves to a private network address; ' +
+          'webhooks are not sent to private or internal networks',
+      },
+    ]);
+    const unknown = await grpcCall(client, 'createWebhookEndpoint', {
+      ownerUserId: uniqueName('user'),
+      url: 'https://nowhere.example.test/in',
+      description: '',
+    }).catch((e: unknown) => e);
+    expect((unknown as InputError).issues).toEqual([
+      { path: 'url', message: expect.stringContaining('nowhere.example.test could not be resolved') },
+    ]);
   });
 
   it('stops at the per-user limit with an error naming the field', async () => {
     const owner = uniqueName('user');
     for (let i = 0; i < 4; i += 1) await createEndpoint(owner);
     const error = await createEndpoint(owner).catch((e: unknown) => e);
-    expect((error as InputError).issues).toEqual([{ path: 'url', message: 'you already have 4 webhook endpoints, the most allowed: delete one before adding another' }]);
+    expect((error as InputError).issues).toEqual([
+      {
+        path: 'url',
+        message: 'you already have 4 webhook endpoints, the most allowed: delete one before adding another',
+      },
+    ]);
   });
 
   it('never goes past the limit when creations race', async () => {
@@ -175,7 +234,11 @@ describe('webhook endpoints (gRPC)', () => {
     // How many win depends on the interleaving (racing creations may all be taken back); never more than 4.
     const created = outcomes.filter((o) => o.status === 'fulfilled').length;
     expect(created).toBeLessThanOrEqual(4);
-    expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof InputError)).toBe(true);
+    expect(
+      outcomes
+        .filter((o) => o.status === 'rejected')
+        .every((o) => (o as PromiseRejectedResult).reason instanceof InputError),
+    ).toBe(true);
     expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints).toHaveLength(created);
   });
 });
@@ -193,7 +256,11 @@ describe('sending (Standard Webhooks)', () => {
     expect(got?.headers['webhook-id']).toBe(sent.id);
     expect(got?.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(got?.headers['content-type']).toBe('application/json');
-    expect(got?.verified).toEqual({ type: 'alert.hits', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), data: sent.payload });
+    expect(got?.verified).toEqual({
+      type: 'alert.hits',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      data: sent.payload,
+    });
     const stored = await store.find(endpoint!.id);
     expect(stored?.lastSuccessAt).toBeInstanceOf(Date);
     expect(stored?.consecutiveFailures).toBe(0);
@@ -207,13 +274,18 @@ describe('sending (Standard Webhooks)', () => {
 
     await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('HTTP 500'));
     await expect(webhooks.sender.send(sent)).rejects.toThrow(new RetryableDeliveryError('HTTP 429'));
-    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]?.consecutiveFailures).toBe(2);
+    expect(
+      (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]?.consecutiveFailures,
+    ).toBe(2);
     expect((await store.find(endpoint!.id))?.lastError).toBe('HTTP 429');
     await webhooks.sender.send(sent);
 
     expect(receiver.received.map((r) => r.webhookId)).toEqual([sent.id, sent.id, sent.id]);
     expect(receiver.received.every((r) => r.verifyError === undefined)).toBe(true);
-    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]).toMatchObject({ consecutiveFailures: 0, disabled: false });
+    expect((await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints[0]).toMatchObject({
+      consecutiveFailures: 0,
+      disabled: false,
+    });
   });
 
   it('treats a receiver that does not answer in time as a failure worth retrying', async () => {
@@ -226,7 +298,7 @@ describe('sending (Standard Webhooks)', () => {
     expect((await store.find(endpoint!.id))?.lastError).toBe('timed out');
   });
 
-  it('records a refused connection and a failed TLS handshake as such, not in the network error\'s words', async () => {
+  it("records a refused connection and a failed TLS handshake as such, not in the network error's words", async () => {
     const owner = uniqueName('user');
     const { endpoint: refused } = await createEndpoint(owner, `http://127.0.0.1:${closedPort}/in`);
     await expect(webhooks.sender.send(message(owner, refused!.id))).rejects.toThrow(
@@ -250,7 +322,11 @@ describe('sending (Standard Webhooks)', () => {
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toBeInstanceOf(PermanentDeliveryError);
     const [listed] = (await grpcCall(client, 'listWebhookEndpoints', { ownerUserId: owner })).endpoints;
     expect(listed).toMatchObject({ disabled: true, disabledReason: 'HTTP 410 Gone' });
-    expect(notices.byKey.get(`webhook-disabled:${endpoint!.id}:0`)).toMatchObject({ ownerUserId: owner, kind: 'notice', link: '/alerts/webhooks' });
+    expect(notices.byKey.get(`webhook-disabled:${endpoint!.id}:0`)).toMatchObject({
+      ownerUserId: owner,
+      kind: 'notice',
+      link: '/alerts/webhooks',
+    });
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(
       new PermanentDeliveryError('the webhook endpoint is disabled: HTTP 410 Gone'),
     );
@@ -273,15 +349,25 @@ describe('sending (Standard Webhooks)', () => {
       disabledReason: '2 messages in a row could not be delivered after 24 hours of retries; the last: HTTP 502',
     });
     const mine = [...notices.byKey.values()].filter((n) => n.ownerUserId === owner);
-    expect(mine).toEqual([{
-      key: `webhook-disabled:${id}:0`, ownerUserId: owner, kind: 'notice', title: 'Webhook endpoint disabled', link: '/alerts/webhooks',
-      body: `Nothing more is sent to ${receiverUrl}: 2 messages in a row could not be delivered after 24 hours `
-        + 'of retries; the last: HTTP 502. Fix the receiver, then enable the endpoint again.',
-    }]);
+    expect(mine).toEqual([
+      {
+        key: `webhook-disabled:${id}:0`,
+        ownerUserId: owner,
+        kind: 'notice',
+        title: 'Webhook endpoint disabled',
+        link: '/alerts/webhooks',
+        body:
+          `Nothing more is sent to ${receiverUrl}: 2 messages in a row could not be delivered after 24 hours ` +
+          'of retries; the last: HTTP 502. Fix the receiver, then enable the endpoint again.',
+      },
+    ]);
     await expect(webhooks.sender.send(message(owner, id))).rejects.toBeInstanceOf(PermanentDeliveryError);
     expect(receiver.received).toHaveLength(0);
 
-    const { endpoint: enabled } = await grpcCall(client, 'enableWebhookEndpoint', { ownerUserId: owner, endpointId: id });
+    const { endpoint: enabled } = await grpcCall(client, 'enableWebhookEndpoint', {
+      ownerUserId: owner,
+      endpointId: id,
+    });
     expect(enabled).toMatchObject({ disabled: false, disabledReason: '', consecutiveFailures: 0 });
     await webhooks.sender.send(message(owner, id));
     expect(receiver.received).toHaveLength(1);
@@ -302,9 +388,11 @@ describe('sending (Standard Webhooks)', () => {
 
     // Then the name is rebound to an internal address: refused for good, nothing sent.
     dnsAnswers.set('hooks.rebind.test', '10.20.30.40');
-    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new PermanentDeliveryError(
-      'hooks.rebind.test resolves to a private network address; webhooks are not sent to private or internal networks',
-    ));
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(
+      new PermanentDeliveryError(
+        'hooks.rebind.test resolves to a private network address; webhooks are not sent to private or internal networks',
+      ),
+    );
     // Or to the loopback address written as an IPv4-compatible IPv6 address.
     dnsAnswers.set('hooks.rebind.test', '::7f00:1');
     const rebound = await webhooks.sender.send(message(owner, endpoint!.id)).catch((e: unknown) => e);
@@ -320,9 +408,11 @@ describe('sending (Standard Webhooks)', () => {
     const record = (await store.find(endpoint!.id))!;
     const moved = { ...record, id: uniqueName('endpoint'), url: `http://127.0.0.1:8081${PATH}` };
     await store.insert(moved);
-    await expect(webhooks.sender.send(message(owner, moved.id))).rejects.toThrow(new PermanentDeliveryError(
-      `port 8081 is not allowed: webhooks are sent to ports 80, 443, ${receiverPort} and ${closedPort} only`,
-    ));
+    await expect(webhooks.sender.send(message(owner, moved.id))).rejects.toThrow(
+      new PermanentDeliveryError(
+        `port 8081 is not allowed: webhooks are sent to ports 80, 443, ${receiverPort} and ${closedPort} only`,
+      ),
+    );
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -333,17 +423,23 @@ describe('sending (Standard Webhooks)', () => {
     dnsAnswers.delete('hooks.vanishing.test');
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(RetryableDeliveryError);
     expect(await store.find(endpoint!.id)).toMatchObject({
-      consecutiveFailures: 1, lastError: 'host not found', disabled: false,
+      consecutiveFailures: 1,
+      lastError: 'host not found',
+      disabled: false,
     });
     expect(receiver.received).toHaveLength(0);
   });
 
-  it('refuses a message for an endpoint that is gone or is another user\'s', async () => {
+  it("refuses a message for an endpoint that is gone or is another user's", async () => {
     const owner = uniqueName('user');
     const { endpoint } = await createEndpoint(owner);
-    await expect(webhooks.sender.send(message(uniqueName('user'), endpoint!.id))).rejects.toThrow(new PermanentDeliveryError('the webhook endpoint no longer exists'));
+    await expect(webhooks.sender.send(message(uniqueName('user'), endpoint!.id))).rejects.toThrow(
+      new PermanentDeliveryError('the webhook endpoint no longer exists'),
+    );
     await grpcCall(client, 'deleteWebhookEndpoint', { ownerUserId: owner, endpointId: endpoint!.id });
-    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(new PermanentDeliveryError('the webhook endpoint no longer exists'));
+    await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(
+      new PermanentDeliveryError('the webhook endpoint no longer exists'),
+    );
     expect(receiver.received).toHaveLength(0);
   });
 });

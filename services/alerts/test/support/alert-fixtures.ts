@@ -18,10 +18,24 @@ export function alertDefinition(over: Partial<AlertDefinition> = {}): AlertDefin
 /** A FERC order on docket RP24-100-000 that "pipeline tariff" matches, with a fresh event id; `over` replaces fields. */
 export function documentIngested(documentId: string, over: Partial<DocumentIngested> = {}): DocumentIngested {
   return {
-    ...newEventFields(), documentId, title: 'Order accepting tariff revisions',
+    ...newEventFields(),
+    documentId,
+    title: 'Order accepting tariff revisions',
     text: 'The Commission accepts the pipeline tariff revisions filed by Northern Natural Gas. Comments were due in May.',
-    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'RP24-100-000', docketId: 'dk-rp24-100',
-    filingType: 'Order', filingCategory: 'Order', filedAt: new Date('2024-05-20T10:00:00Z'), sha256: '', filers: ['Northern Natural Gas'],
-    parties: [], description: '', language: 'en', entities: [], pages: [], ...over,
+    sourceId: 'ferc',
+    sourceName: 'Federal Energy Regulatory Commission',
+    docketNumber: 'RP24-100-000',
+    docketId: 'dk-rp24-100',
+    filingType: 'Order',
+    filingCategory: 'Order',
+    filedAt: new Date('2024-05-20T10:00:00Z'),
+    sha256: '',
+    filers: ['Northern Natural Gas'],
+    parties: [],
+    description: '',
+    language: 'en',
+    entities: [],
+    pages: [],
+    ...over,
   };
 }

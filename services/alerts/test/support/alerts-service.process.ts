@@ -16,13 +16,15 @@ const logger = pino({ level: config.LOG_LEVEL });
 const base = process.env.TEST_NAME_BASE;
 if (!base) throw new Error('TEST_NAME_BASE must name the topics, groups and channels of this process');
 
-runService('alerts', logger, () => startApp(config, logger, {
-  groupId: `${base}.percolator`,
-  ingestedTopic: renameTopic(topics.documentIngested, `${base}.ingested.v1`),
-  updatedTopic: renameTopic(topics.documentUpdated, `${base}.updated.v1`),
-  triggeredTopic: renameTopic(topics.alertTriggered, `${base}.triggered.v1`),
-  exportCompletedTopic: renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`),
-  redisPrefix: base,
-  // The same queue after a restart: the one ALERTS_QUEUE_PREFIX names, as for the real service.
-  queuePrefix: config.ALERTS_QUEUE_PREFIX,
-}));
+runService('alerts', logger, () =>
+  startApp(config, logger, {
+    groupId: `${base}.percolator`,
+    ingestedTopic: renameTopic(topics.documentIngested, `${base}.ingested.v1`),
+    updatedTopic: renameTopic(topics.documentUpdated, `${base}.updated.v1`),
+    triggeredTopic: renameTopic(topics.alertTriggered, `${base}.triggered.v1`),
+    exportCompletedTopic: renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`),
+    redisPrefix: base,
+    // The same queue after a restart: the one ALERTS_QUEUE_PREFIX names, as for the real service.
+    queuePrefix: config.ALERTS_QUEUE_PREFIX,
+  }),
+);

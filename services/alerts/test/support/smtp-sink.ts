@@ -73,7 +73,7 @@ function toReceived(mail: ParsedMail): ReceivedMail {
     const colon = line.line.indexOf(':');
     headers.set(line.key.toLowerCase(), line.line.slice(colon + 1).trim());
   }
-  const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : mail.to?.text ?? '';
+  const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
   return {
     to,
     subject: mail.subject ?? '',

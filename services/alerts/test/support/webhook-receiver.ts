@@ -27,13 +27,18 @@ export class WebhookReceiver {
   private readonly scripts = new Map<string, WebhookAnswer[]>();
   private readonly failing = new Set<string>();
 
-  private constructor(private readonly server: http.Server, readonly port: number) {}
+  private constructor(
+    private readonly server: http.Server,
+    readonly port: number,
+  ) {}
 
   static async start(): Promise<WebhookReceiver> {
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const receiver = new WebhookReceiver(server, (server.address() as AddressInfo).port);
-    server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => receiver.handle(request, response));
+    server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) =>
+      receiver.handle(request, response),
+    );
     return receiver;
   }
 
@@ -71,9 +76,18 @@ export class WebhookReceiver {
     request.on('end', () => {
       const path = request.url ?? '';
       const body = Buffer.concat(chunks).toString('utf8');
-      const entry: ReceivedWebhook = { path, headers: request.headers, webhookId: String(request.headers['webhook-id'] ?? ''), body, verified: undefined };
+      const entry: ReceivedWebhook = {
+        path,
+        headers: request.headers,
+        webhookId: String(request.headers['webhook-id'] ?? ''),
+        body,
+        verified: undefined,
+      };
       try {
-        entry.verified = new Webhook(this.secrets.get(path) ?? '').verify(body, request.headers as Record<string, string>);
+        entry.verified = new Webhook(this.secrets.get(path) ?? '').verify(
+          body,
+          request.headers as Record<string, string>,
+        );
       } catch (error) {
         entry.verifyError = (error as Error).message;
       }

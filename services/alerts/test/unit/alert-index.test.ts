@@ -9,12 +9,25 @@ const logger = pino({ level: 'silent' });
 
 function alert(id: string, query: string, over: Partial<AlertRecord> = {}): AlertRecord {
   return {
-    id, ownerUserId: 'u1', ownerEmail: '', kind: 'search',
+    id,
+    ownerUserId: 'u1',
+    ownerEmail: '',
+    kind: 'search',
     definition: {
-      name: id, query, filters: emptySearchFilters(), question: '',
-      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' }, channels: { inApp: true, email: false, webhookEndpointId: '' },
+      name: id,
+      query,
+      filters: emptySearchFilters(),
+      question: '',
+      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' },
+      channels: { inApp: true, email: false, webhookEndpointId: '' },
     },
-    paused: false, volumeNotice: '', emailUnsubscribed: false, hitsTotal: 0, createdAt: new Date(0), updatedAt: new Date(1_000), ...over,
+    paused: false,
+    volumeNotice: '',
+    emailUnsubscribed: false,
+    hitsTotal: 0,
+    createdAt: new Date(0),
+    updatedAt: new Date(1_000),
+    ...over,
   };
 }
 
@@ -30,14 +43,30 @@ class FakeAlerts {
 }
 
 const doc: PercolationDocument = {
-  id: 'd1', title: 'Order', text: 'The merger of two pipelines is approved.', sourceId: 'ferc', sourceName: 'FERC', docketNumber: 'RP24-1-000',
-  docketId: '', filingType: 'Order', filingCategory: 'Order', parties: [],
+  id: 'd1',
+  title: 'Order',
+  text: 'The merger of two pipelines is approved.',
+  sourceId: 'ferc',
+  sourceName: 'FERC',
+  docketNumber: 'RP24-1-000',
+  docketId: '',
+  filingType: 'Order',
+  filingCategory: 'Order',
+  parties: [],
 };
-const matched = (index: AlertIndex) => index.match({ ...doc }).map((a) => a.alertId).sort();
+const matched = (index: AlertIndex) =>
+  index
+    .match({ ...doc })
+    .map((a) => a.alertId)
+    .sort();
 
 describe('alert index', () => {
   it('loads the active alerts, and follows edits, pauses and deletions read from the store', async () => {
-    const store = new FakeAlerts([alert('a', 'merger'), alert('b', 'pipelines'), alert('c', 'merger', { paused: true })]);
+    const store = new FakeAlerts([
+      alert('a', 'merger'),
+      alert('b', 'pipelines'),
+      alert('c', 'merger', { paused: true }),
+    ]);
     const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000);
     await index.load();
     expect(matched(index)).toEqual(['a', 'b']);
@@ -54,7 +83,11 @@ describe('alert index', () => {
   });
 
   it('leaves out an alert whose stored query no longer parses, and keeps the rest', async () => {
-    const index = new AlertIndex(new FakeAlerts([alert('bad', 'merger AND (pipelines'), alert('good', 'merger')]) as unknown as AlertRepository, logger, 60_000);
+    const index = new AlertIndex(
+      new FakeAlerts([alert('bad', 'merger AND (pipelines'), alert('good', 'merger')]) as unknown as AlertRepository,
+      logger,
+      60_000,
+    );
     await index.load();
     expect(matched(index)).toEqual(['good']);
   });

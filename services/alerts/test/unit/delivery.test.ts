@@ -55,7 +55,14 @@ describe('unsubscribe tokens', () => {
     const token = tokens.sign({ ownerUserId: 'u1', alertIds: ['a1'] });
     expect(tokens.verify(token)).toEqual({ ownerUserId: 'u1', alertIds: ['a1'] });
     const altered = [
-      `${token}.extra`, `${token}.`, `${token}..`, `x.${token}`, `${token}=`, `${token} `, ` ${token}`, `${token}\n`,
+      `${token}.extra`,
+      `${token}.`,
+      `${token}..`,
+      `x.${token}`,
+      `${token}=`,
+      `${token} `,
+      ` ${token}`,
+      `${token}\n`,
       token.replace('.', '..'),
     ];
     for (const text of altered) expect([text, tokens.verify(text)]).toEqual([text, undefined]);
@@ -67,20 +74,57 @@ describe('alert e-mail', () => {
   const tokens = new UnsubscribeTokens('a-test-secret-of-enough-length');
   beforeAll(async () => {
     builder = new AlertEmailBuilder({
-      appUrl: 'https://docket.example', messageIdDomain: 'docket.example', renderer: EmailRenderer.load(),
+      appUrl: 'https://docket.example',
+      messageIdDomain: 'docket.example',
+      renderer: EmailRenderer.load(),
       unsubscribeToken: (ownerUserId, alertIds) => tokens.sign({ ownerUserId, alertIds }),
     });
   });
   const doc = (i: number) => ({
-    documentId: `doc-${i}`, title: `Order <${i}> on rates`, snippet: `the \uE000tariff\uE001 filing ${i}`, docketNumber: '12-345', sourceName: 'FERC', filingType: 'Order',
-    filedAt: new Date('2026-11-20T00:00:00Z'), matchedAt: new Date('2026-11-25T07:00:00Z'),
+    documentId: `doc-${i}`,
+    title: `Order <${i}> on rates`,
+    snippet: `the \uE000tariff\uE001 filing ${i}`,
+    docketNumber: '12-345',
+    sourceName: 'FERC',
+    filingType: 'Order',
+    filedAt: new Date('2026-11-20T00:00:00Z'),
+    matchedAt: new Date('2026-11-25T07:00:00Z'),
   });
   const base: DeliveryRecord = {
-    key: 'digest:u1:daily:2026-11-25T08:00:00.000Z:email', kind: 'digest', channel: 'email', status: 'pending', ownerUserId: 'u1', ownerEmail: 'ada@example.com',
-    alertIds: ['a1', 'a2'], endpointId: '', hitIds: [], hitGroup: '', documentCount: 9, label: 'daily digest, 25 Nov 2026', attempts: 0, error: '', createdAt: new Date(),
+    key: 'digest:u1:daily:2026-11-25T08:00:00.000Z:email',
+    kind: 'digest',
+    channel: 'email',
+    status: 'pending',
+    ownerUserId: 'u1',
+    ownerEmail: 'ada@example.com',
+    alertIds: ['a1', 'a2'],
+    endpointId: '',
+    hitIds: [],
+    hitGroup: '',
+    documentCount: 9,
+    label: 'daily digest, 25 Nov 2026',
+    attempts: 0,
+    error: '',
+    createdAt: new Date(),
     sections: [
-      { alertId: 'a1', alertName: 'Rate cases', alertKind: 'search', question: 'What increase is requested?', total: 8, documents: [1, 2, 3, 4, 5].map(doc), answer: [{ text: 'An increase of 4% is requested.', documentIds: ['doc-2', 'doc-9'] }] },
-      { alertId: 'a2', alertName: 'Docket 12-345', alertKind: 'docket', question: '', total: 1, documents: [doc(6)], answer: [] },
+      {
+        alertId: 'a1',
+        alertName: 'Rate cases',
+        alertKind: 'search',
+        question: 'What increase is requested?',
+        total: 8,
+        documents: [1, 2, 3, 4, 5].map(doc),
+        answer: [{ text: 'An increase of 4% is requested.', documentIds: ['doc-2', 'doc-9'] }],
+      },
+      {
+        alertId: 'a2',
+        alertName: 'Docket 12-345',
+        alertKind: 'docket',
+        question: '',
+        total: 1,
+        documents: [doc(6)],
+        answer: [],
+      },
     ],
   };
 
@@ -101,7 +145,9 @@ describe('alert e-mail', () => {
     expect(email.text).toContain('the tariff filing 1');
     expect(email.text).toContain('An increase of 4% is requested. [2] [6]');
     expect(email.text).toContain('Manage your alerts: https://docket.example/alerts');
-    const oneClick = /^<https:\/\/docket\.example\/api\/unsubscribe\?token=([^>]+)>$/u.exec(email.headers['List-Unsubscribe']!);
+    const oneClick = /^<https:\/\/docket\.example\/api\/unsubscribe\?token=([^>]+)>$/u.exec(
+      email.headers['List-Unsubscribe']!,
+    );
     expect(oneClick).not.toBeNull();
     expect(tokens.verify(decodeURIComponent(oneClick![1]!))).toEqual({ ownerUserId: 'u1', alertIds: ['a1', 'a2'] });
     expect(email.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -110,7 +156,13 @@ describe('alert e-mail', () => {
   });
 
   it('a real-time message names the alert and the document', () => {
-    const email = builder.build({ ...base, key: 'rt:a1:doc-1:email', kind: 'realtime', alertIds: ['a1'], sections: [{ ...base.sections[0]!, total: 1, documents: [doc(1)], answer: [] }] });
+    const email = builder.build({
+      ...base,
+      key: 'rt:a1:doc-1:email',
+      kind: 'realtime',
+      alertIds: ['a1'],
+      sections: [{ ...base.sections[0]!, total: 1, documents: [doc(1)], answer: [] }],
+    });
     expect(email.subject).toBe('Rate cases: Order <1> on rates');
     expect(email.html).toContain('New filing for “Rate cases”');
     expect(email.html).not.toContain('more</a>');

@@ -8,7 +8,10 @@ describe('the e-mail layouts compiled ahead of time', () => {
     expect(built.map((t) => path.basename(t.htmlPath))).toEqual(['alert-email.html', 'export-email.html']);
     for (const { htmlPath, html } of built) {
       const committed = fs.existsSync(htmlPath) ? fs.readFileSync(htmlPath, 'utf8') : '';
-      if (committed !== html) throw new Error(`${path.relative(process.cwd(), htmlPath)} is out of date with its MJML: run \`npm run email:gen\` and commit`);
+      if (committed !== html)
+        throw new Error(
+          `${path.relative(process.cwd(), htmlPath)} is out of date with its MJML: run \`npm run email:gen\` and commit`,
+        );
     }
   }, 30_000);
 });

@@ -1,21 +1,54 @@
 import { deliveryKeys, type DeliveryRecord, type ExportSummary } from '../../src/delivery/delivery';
 import { MjmlTemplate } from '../../src/email/email-renderer';
-import { ExportEmailBuilder, exportPagePath, formatOf, humanSize, type ExportEmailView } from '../../src/email/export-email';
+import {
+  ExportEmailBuilder,
+  exportPagePath,
+  formatOf,
+  humanSize,
+  type ExportEmailView,
+} from '../../src/email/export-email';
 
 const APP = 'https://docket.example.test';
 let builder: ExportEmailBuilder;
 
 beforeAll(async () => {
-  builder = new ExportEmailBuilder({ appUrl: APP, messageIdDomain: 'docket.example.test', template: MjmlTemplate.load<ExportEmailView>('export-email') });
+  builder = new ExportEmailBuilder({
+    appUrl: APP,
+    messageIdDomain: 'docket.example.test',
+    template: MjmlTemplate.load<ExportEmailView>('export-email'),
+  });
 });
 
 function delivery(summary: Partial<ExportSummary>, key = 'export:e1:email'): DeliveryRecord {
   return {
-    key, kind: 'export', channel: 'email', status: 'pending', ownerUserId: 'u1', ownerEmail: 'ana@example.test', alertIds: [], endpointId: '', hitIds: [], hitGroup: '',
-    sections: [], documentCount: 0, label: 'export', attempts: 0, error: '', createdAt: new Date(),
+    key,
+    kind: 'export',
+    channel: 'email',
+    status: 'pending',
+    ownerUserId: 'u1',
+    ownerEmail: 'ana@example.test',
+    alertIds: [],
+    endpointId: '',
+    hitIds: [],
+    hitGroup: '',
+    sections: [],
+    documentCount: 0,
+    label: 'export',
+    attempts: 0,
+    error: '',
+    createdAt: new Date(),
     export: {
-      exportId: 'e1', processId: 'p1', workspaceId: 'ws 1', requestId: 'r1', title: 'Search “tariff” — XLSX', fileName: 'search-tariff.xlsx', size: 1536,
-      succeeded: true, expiresAt: new Date('2026-12-25T10:00:00Z'), error: '', ...summary,
+      exportId: 'e1',
+      processId: 'p1',
+      workspaceId: 'ws 1',
+      requestId: 'r1',
+      title: 'Search “tariff” — XLSX',
+      fileName: 'search-tariff.xlsx',
+      size: 1536,
+      succeeded: true,
+      expiresAt: new Date('2026-12-25T10:00:00Z'),
+      error: '',
+      ...summary,
     },
   };
 }
@@ -25,13 +58,19 @@ it('sizes, formats and the export page as the export pages show them', () => {
   expect(humanSize(3 * 2 ** 20)).toBe('3.0 MB');
   expect(formatOf('search.jsonl')).toBe('JSONL');
   expect(formatOf('no-extension')).toBe('');
-  expect(exportPagePath({ exportId: 'e1', workspaceId: 'ws 1', requestId: 'r1' })).toBe('/export/workspace/ws%201/request/r1?export=e1');
+  expect(exportPagePath({ exportId: 'e1', workspaceId: 'ws 1', requestId: 'r1' })).toBe(
+    '/export/workspace/ws%201/request/r1?export=e1',
+  );
   expect(exportPagePath({ exportId: 'e2', workspaceId: 'w', requestId: '' })).toBe('/export/workspace/w?export=e2');
 });
 
 it('a ready export: name, format, size, expiry and its page; the same Message-ID on a repeat', () => {
   const mail = builder.build(delivery({}));
-  expect(mail).toMatchObject({ to: 'ana@example.test', subject: 'Export ready: Search “tariff” — XLSX', headers: { 'X-Docket-Delivery': 'export:e1:email' } });
+  expect(mail).toMatchObject({
+    to: 'ana@example.test',
+    subject: 'Export ready: Search “tariff” — XLSX',
+    headers: { 'X-Docket-Delivery': 'export:e1:email' },
+  });
   expect(mail.text).toContain('Format: XLSX');
   expect(mail.text).toContain('Size: 2 KB');
   expect(mail.text).toContain('Available until: 25 Dec 2026');
@@ -43,7 +82,9 @@ it('a ready export: name, format, size, expiry and its page; the same Message-ID
 it('a failed export says why and links to retry; each failure has its own key', () => {
   const key = deliveryKeys.exportEmail('e1', false, 'event-7');
   expect(key).toBe('export:e1:failed:event-7:email');
-  const mail = builder.build(delivery({ succeeded: false, error: 'the index is <being> swapped', size: 0, expiresAt: undefined }, key));
+  const mail = builder.build(
+    delivery({ succeeded: false, error: 'the index is <being> swapped', size: 0, expiresAt: undefined }, key),
+  );
   expect(mail.subject).toBe('Export failed: Search “tariff” — XLSX');
   expect(mail.text).toContain('Why: the index is <being> swapped');
   expect(mail.text).toContain(`Retry the export: ${APP}/export/workspace/ws%201/request/r1?export=e1`);

@@ -8,25 +8,50 @@ let next = 0;
 function searchAlert(query: string, filters: Partial<SearchFilters> = {}): AlertRecord {
   next += 1;
   return {
-    id: `a${next}`, ownerUserId: 'u1', ownerEmail: '', kind: 'search',
+    id: `a${next}`,
+    ownerUserId: 'u1',
+    ownerEmail: '',
+    kind: 'search',
     definition: {
-      name: query || 'filters', query, filters: { ...emptySearchFilters(), ...filters }, question: '',
-      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' }, channels: { inApp: true, email: false, webhookEndpointId: '' },
+      name: query || 'filters',
+      query,
+      filters: { ...emptySearchFilters(), ...filters },
+      question: '',
+      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' },
+      channels: { inApp: true, email: false, webhookEndpointId: '' },
     },
-    paused: false, volumeNotice: '', emailUnsubscribed: false, hitsTotal: 0, createdAt: new Date(), updatedAt: new Date(),
+    paused: false,
+    volumeNotice: '',
+    emailUnsubscribed: false,
+    hitsTotal: 0,
+    createdAt: new Date(),
+    updatedAt: new Date(),
   };
 }
 
 function follow(docket: Partial<FollowedDocket>): AlertRecord {
-  return { ...searchAlert(''), kind: 'docket', docket: { docketId: '', docketNumber: '', title: '', sourceName: '', ...docket } };
+  return {
+    ...searchAlert(''),
+    kind: 'docket',
+    docket: { docketId: '', docketNumber: '', title: '', sourceName: '', ...docket },
+  };
 }
 
 function doc(over: Partial<PercolationDocument> = {}): PercolationDocument {
   return {
-    id: 'doc-1', title: 'Order on rehearing', text: 'The Commission accepts the proposed tariff revisions for the rate case.',
-    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', agencies: ['Federal Energy Regulatory Commission'],
-    docketNumber: 'ER24-1234-000', docketId: 'dk-1', filingType: 'Order', filingCategory: 'Order',
-    parties: ['Pacific Gas and Electric Company'], entities: [], filedAt: new Date('2024-03-15T12:00:00Z'),
+    id: 'doc-1',
+    title: 'Order on rehearing',
+    text: 'The Commission accepts the proposed tariff revisions for the rate case.',
+    sourceId: 'ferc',
+    sourceName: 'Federal Energy Regulatory Commission',
+    agencies: ['Federal Energy Regulatory Commission'],
+    docketNumber: 'ER24-1234-000',
+    docketId: 'dk-1',
+    filingType: 'Order',
+    filingCategory: 'Order',
+    parties: ['Pacific Gas and Electric Company'],
+    entities: [],
+    filedAt: new Date('2024-03-15T12:00:00Z'),
     ...over,
   };
 }
@@ -69,17 +94,35 @@ describe('alert matcher', () => {
 describe('percolation index', () => {
   it('files an alert under a required key, an OR under every branch, and a NOT alone with the always-tested', () => {
     expect(compileAlert(searchAlert('tariff "rate case"')).keys).toEqual(['w:tariff']);
-    expect(compileAlert(searchAlert('merger OR "rate case" OR revis*')).keys?.sort()).toEqual(['p:revis', 'w:merger', 'w:rate']);
+    expect(compileAlert(searchAlert('merger OR "rate case" OR revis*')).keys?.sort()).toEqual([
+      'p:revis',
+      'w:merger',
+      'w:rate',
+    ]);
     expect(compileAlert(searchAlert('tariff', { dockets: ['ER24-1234-000'] })).keys).toEqual(['d:er241234000']);
     expect(compileAlert(searchAlert('-merger')).keys).toBeNull();
     expect(compileAlert(searchAlert('', { filedFrom: '2024-01-01' })).keys).toBeNull();
     expect(compileAlert(searchAlert('', { agencies: ['ferc'] })).keys).toEqual(['a:ferc']);
-    expect(compileAlert(follow({ docketId: 'dk-1', docketNumber: 'ER24-1234-000' })).keys).toEqual(['i:dk-1', 'd:er241234000']);
+    expect(compileAlert(follow({ docketId: 'dk-1', docketNumber: 'ER24-1234-000' })).keys).toEqual([
+      'i:dk-1',
+      'd:er241234000',
+    ]);
   });
 
   it('a document yields its words, prefixes, docket, agencies, types and party words', () => {
     const keys = documentKeys(doc());
-    for (const key of ['w:tariff', 'w:rehearing', 'p:tar', 'p:tariff', 'd:er241234000', 'i:dk-1', 'a:ferc', 'a:federal energy regulatory commission', 't:order', 'y:pacific']) {
+    for (const key of [
+      'w:tariff',
+      'w:rehearing',
+      'p:tar',
+      'p:tariff',
+      'd:er241234000',
+      'i:dk-1',
+      'a:ferc',
+      'a:federal energy regulatory commission',
+      't:order',
+      'y:pacific',
+    ]) {
       expect(keys.has(key)).toBe(true);
     }
   });
@@ -96,9 +139,17 @@ describe('percolation index', () => {
       otherFollow: follow({ docketId: 'dk-9' }),
     };
     for (const alert of Object.values(alerts)) index.put(compileAlert(alert));
-    const candidates = index.candidates(doc()).map((alert) => alert.alertId).sort();
+    const candidates = index
+      .candidates(doc())
+      .map((alert) => alert.alertId)
+      .sort();
     expect(candidates).toEqual([alerts.tariff.id, alerts.either.id, alerts.notMerger.id, alerts.follow.id].sort());
-    expect(index.match(doc()).map((alert) => alert.alertId).sort()).toEqual(candidates);
+    expect(
+      index
+        .match(doc())
+        .map((alert) => alert.alertId)
+        .sort(),
+    ).toEqual(candidates);
     index.remove(alerts.tariff.id);
     index.put(compileAlert({ ...alerts.merger, definition: { ...alerts.merger.definition, query: 'tariff' } }));
     expect(index.match(doc()).map((alert) => alert.alertId)).toContain(alerts.merger.id);
@@ -110,18 +161,40 @@ describe('percolation index', () => {
     const queries: string[] = [];
     for (const [i, a] of words.entries()) {
       const b = words[(i + 3) % words.length] as string;
-      queries.push(a, `"${a} ${b}"`, `${a} OR ${b}`, `${a} -${b}`, `${a.slice(0, 4)}*`, `-${a}`, `(${a} OR "${b} x") ${b}`);
+      queries.push(
+        a,
+        `"${a} ${b}"`,
+        `${a} OR ${b}`,
+        `${a} -${b}`,
+        `${a.slice(0, 4)}*`,
+        `-${a}`,
+        `(${a} OR "${b} x") ${b}`,
+      );
     }
-    const alerts = [...queries.map((q) => searchAlert(q)), searchAlert('', { parties: ['pacific gas'] }), searchAlert('', { filingTypes: ['order'] })];
+    const alerts = [
+      ...queries.map((q) => searchAlert(q)),
+      searchAlert('', { parties: ['pacific gas'] }),
+      searchAlert('', { filingTypes: ['order'] }),
+    ];
     const index = new PercolationIndex();
     const compiled = alerts.map((alert) => compileAlert(alert));
     compiled.forEach((alert) => index.put(alert));
-    const documents = [doc(), doc({ title: 'Merger', text: 'pipeline rate case merger' }), doc({ title: '', text: '', parties: [] })];
+    const documents = [
+      doc(),
+      doc({ title: 'Merger', text: 'pipeline rate case merger' }),
+      doc({ title: '', text: '', parties: [] }),
+    ];
     // 70 documents: past 64 the index refiles alerts under the keys it saw least; results stay the same.
     for (let round = 0; round < 70; round += 1) {
       const document = { ...(documents[round % documents.length] as PercolationDocument) };
-      const viaIndex = index.match(document).map((alert) => alert.alertId).sort();
-      const viaLoop = compiled.filter((alert) => alert.matches(document)).map((alert) => alert.alertId).sort();
+      const viaIndex = index
+        .match(document)
+        .map((alert) => alert.alertId)
+        .sort();
+      const viaLoop = compiled
+        .filter((alert) => alert.matches(document))
+        .map((alert) => alert.alertId)
+        .sort();
       expect(viaIndex).toEqual(viaLoop);
     }
   });

@@ -5,7 +5,10 @@ const mark = (text: string) => text.replaceAll(MARK_START, '[').replaceAll(MARK_
 
 describe('hit snippets', () => {
   it('marks every matched word around the first one, prefixes included', () => {
-    const snippet = buildSnippet('The Commission accepts the proposed Tariff revisions and the tariffs filed.', { words: new Set(['tariff']), prefixes: ['revis'] });
+    const snippet = buildSnippet('The Commission accepts the proposed Tariff revisions and the tariffs filed.', {
+      words: new Set(['tariff']),
+      prefixes: ['revis'],
+    });
     expect(mark(snippet)).toBe('The Commission accepts the proposed [Tariff] [revisions] and the tariffs filed.');
   });
 
@@ -25,6 +28,8 @@ describe('hit snippets', () => {
   });
 
   it('folds case and diacritics when comparing, and keeps the text as written', () => {
-    expect(mark(buildSnippet('Décision sur la Régie', { words: new Set(['regie']), prefixes: [] }))).toBe('Décision sur la [Régie]');
+    expect(mark(buildSnippet('Décision sur la Régie', { words: new Set(['regie']), prefixes: [] }))).toBe(
+      'Décision sur la [Régie]',
+    );
   });
 });

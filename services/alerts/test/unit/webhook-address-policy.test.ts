@@ -1,12 +1,17 @@
 import { z } from '@docket/config';
-import { AddressGuard, BlockedAddressError, UnresolvedHostError, type ResolveHost } from '../../src/webhooks/address-guard';
+import {
+  AddressGuard,
+  BlockedAddressError,
+  UnresolvedHostError,
+  type ResolveHost,
+} from '../../src/webhooks/address-guard';
 import { checkAddress, checkAllowList, checkPort, type AddressPolicy } from '../../src/webhooks/address-policy';
 import { parseEndpointUrl } from '../../src/webhooks/endpoint-url';
 import { webhookEnv } from '../../src/webhooks/webhook.config';
 
 const strict: AddressPolicy = { allowPrivate: false, allowed: [], allowedPorts: [] };
 
-describe('checkAddress (the SSRF guard\'s classification)', () => {
+describe("checkAddress (the SSRF guard's classification)", () => {
   it.each([
     ['127.0.0.1', 'loopback'],
     ['127.8.9.10', 'loopback'],
@@ -48,9 +53,12 @@ describe('checkAddress (the SSRF guard\'s classification)', () => {
     expect(verdict.allowed === false && verdict.reason).toContain(words);
   });
 
-  it.each(['8.8.8.8', '93.184.215.14', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts the public address %s', (address) => {
-    expect(checkAddress(address, strict)).toEqual({ allowed: true });
-  });
+  it.each(['8.8.8.8', '93.184.215.14', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'accepts the public address %s',
+    (address) => {
+      expect(checkAddress(address, strict)).toEqual({ allowed: true });
+    },
+  );
 
   it('refuses what is not an address', () => {
     expect(checkAddress('localhost', strict).allowed).toBe(false);
@@ -69,34 +77,50 @@ describe('checkAddress (the SSRF guard\'s classification)', () => {
   });
 
   it('names the allow-list entries that are not addresses or ranges', () => {
-    expect(checkAllowList(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', 'localhost', '10.0.0.0/99'])).toEqual(['localhost', '10.0.0.0/99']);
+    expect(checkAllowList(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', 'localhost', '10.0.0.0/99'])).toEqual([
+      'localhost',
+      '10.0.0.0/99',
+    ]);
   });
 });
 
 describe('AddressGuard', () => {
-  const resolver = (table: Record<string, string[]>): ResolveHost => async (host) => {
-    const addresses = table[host];
-    if (!addresses) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  };
-  const guard = new AddressGuard(strict, resolver({
-    'hooks.example.com': ['93.184.215.14'],
-    'internal.example.com': ['10.0.0.7'],
-    'mixed.example.com': ['93.184.215.14', '127.0.0.1'],
-    'v6.example.com': ['2606:4700:4700::1111'],
-    'compat.example.com': ['::a9fe:a9fe'],
-  }));
+  const resolver =
+    (table: Record<string, string[]>): ResolveHost =>
+    async (host) => {
+      const addresses = table[host];
+      if (!addresses) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    };
+  const guard = new AddressGuard(
+    strict,
+    resolver({
+      'hooks.example.com': ['93.184.215.14'],
+      'internal.example.com': ['10.0.0.7'],
+      'mixed.example.com': ['93.184.215.14', '127.0.0.1'],
+      'v6.example.com': ['2606:4700:4700::1111'],
+      'compat.example.com': ['::a9fe:a9fe'],
+    }),
+  );
 
   it('returns the checked address to connect to', async () => {
-    await expect(guard.check(new URL('https://hooks.example.com/in'))).resolves.toEqual({ address: '93.184.215.14', family: 4 });
-    await expect(guard.check(new URL('https://v6.example.com/in'))).resolves.toEqual({ address: '2606:4700:4700::1111', family: 6 });
+    await expect(guard.check(new URL('https://hooks.example.com/in'))).resolves.toEqual({
+      address: '93.184.215.14',
+      family: 4,
+    });
+    await expect(guard.check(new URL('https://v6.example.com/in'))).resolves.toEqual({
+      address: '2606:4700:4700::1111',
+      family: 6,
+    });
   });
 
   it('refuses a name that resolves to a private address, or to any private address among public ones', async () => {
-    await expect(guard.check(new URL('https://internal.example.com/'))).rejects.toThrow(new BlockedAddressError(
-      'internal.example.com resolves to a private network address; '
-      + 'webhooks are not sent to private or internal networks',
-    ));
+    await expect(guard.check(new URL('https://internal.example.com/'))).rejects.toThrow(
+      new BlockedAddressError(
+        'internal.example.com resolves to a private network address; ' +
+          'webhooks are not sent to private or internal networks',
+      ),
+    );
     await expect(guard.check(new URL('https://mixed.example.com/'))).rejects.toThrow(/resolves to a loopback address/);
     await expect(guard.check(new URL('https://compat.example.com/'))).rejects.toThrow(
       /resolves to an IPv4-compatible IPv6 address/,
@@ -133,9 +157,9 @@ describe('AddressGuard', () => {
     await expect(guard.check(new URL('http://hooks.example.com/'))).resolves.toMatchObject(publicHost);
     await expect(guard.check(new URL('https://hooks.example.com:443/'))).resolves.toMatchObject(publicHost);
     await expect(guard.check(new URL('http://hooks.example.com:443/'))).resolves.toMatchObject(publicHost);
-    await expect(guard.check(new URL('https://hooks.example.com:8443/'))).rejects.toThrow(new BlockedAddressError(
-      'port 8443 is not allowed: webhooks are sent to ports 80 and 443 only',
-    ));
+    await expect(guard.check(new URL('https://hooks.example.com:8443/'))).rejects.toThrow(
+      new BlockedAddressError('port 8443 is not allowed: webhooks are sent to ports 80 and 443 only'),
+    );
     await expect(guard.check(new URL('http://8.8.8.8:22/'))).rejects.toThrow('port 22 is not allowed');
     await expect(guard.check(new URL('http://[2606:4700:4700::1111]:6379/'))).rejects.toThrow(
       'port 6379 is not allowed',
@@ -172,11 +196,16 @@ describe('parseEndpointUrl', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toMatchObject({ kind: 'input', issues: [{ path: 'url', message: expect.stringContaining(message) }] });
+    expect(caught).toMatchObject({
+      kind: 'input',
+      issues: [{ path: 'url', message: expect.stringContaining(message) }],
+    });
   });
 
   it('keeps a good URL as the parser normalised it', () => {
-    expect(parseEndpointUrl(' https://Hooks.Example.com:8443/in?x=1 ').toString()).toBe('https://hooks.example.com:8443/in?x=1');
+    expect(parseEndpointUrl(' https://Hooks.Example.com:8443/in?x=1 ').toString()).toBe(
+      'https://hooks.example.com:8443/in?x=1',
+    );
   });
 });
 
@@ -197,17 +226,24 @@ describe('webhook configuration', () => {
 
   it('refuses private addresses by default and reads an allow-list of addresses and ranges', () => {
     expect(schema.parse({})).toMatchObject({
-      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false, WEBHOOK_ALLOWED_ADDRESSES: [], WEBHOOK_ALLOWED_PORTS: [],
-      WEBHOOK_ENDPOINTS_MAX_PER_USER: 10, WEBHOOK_TIMEOUT_MS: 10_000,
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: false,
+      WEBHOOK_ALLOWED_ADDRESSES: [],
+      WEBHOOK_ALLOWED_PORTS: [],
+      WEBHOOK_ENDPOINTS_MAX_PER_USER: 10,
+      WEBHOOK_TIMEOUT_MS: 10_000,
     });
-    expect(schema.parse({ WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8, ::1', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }))
-      .toMatchObject({ WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8', '::1'], WEBHOOK_ALLOW_PRIVATE_ADDRESSES: true });
+    expect(
+      schema.parse({ WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8, ::1', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }),
+    ).toMatchObject({ WEBHOOK_ALLOWED_ADDRESSES: ['127.0.0.0/8', '::1'], WEBHOOK_ALLOW_PRIVATE_ADDRESSES: true });
   });
 
   it('stops on an allow-list entry that is not an address or range', () => {
     const result = schema.safeParse({ WEBHOOK_ALLOWED_ADDRESSES: '10.0.0.0/8,intranet' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['WEBHOOK_ALLOWED_ADDRESSES'], message: expect.stringContaining('IP address or CIDR range') });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['WEBHOOK_ALLOWED_ADDRESSES'],
+      message: expect.stringContaining('IP address or CIDR range'),
+    });
   });
 
   it('reads the extra ports, and stops on an entry that is not a port, naming it', () => {

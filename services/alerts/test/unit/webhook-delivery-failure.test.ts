@@ -1,8 +1,7 @@
 import { deliveryFailureOf, httpFailure } from '../../src/webhooks/delivery-failure';
 
 /** An error shaped as Node's http, net, dns and tls modules raise them. */
-const nodeError = (message: string, fields: Record<string, unknown>) =>
-  Object.assign(new Error(message), fields);
+const nodeError = (message: string, fields: Record<string, unknown>) => Object.assign(new Error(message), fields);
 
 describe('deliveryFailureOf (what a failed webhook attempt is shown as)', () => {
   it.each([
@@ -20,12 +19,20 @@ describe('deliveryFailureOf (what a failed webhook attempt is shown as)', () => 
     [nodeError('unable to verify the first certificate', { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' }), 'TLS error'],
     [nodeError('Hostname/IP does not match the certificate', { code: 'ERR_TLS_CERT_ALTNAME_INVALID' }), 'TLS error'],
     // What an https request to a plain-text port gets: OpenSSL's words about the other end.
-    [nodeError('C0B7:error:0A00010B:SSL routines:ssl3_get_record:wrong version number', {
-      code: 'ERR_SSL_WRONG_VERSION_NUMBER', library: 'SSL routines', reason: 'wrong version number',
-    }), 'TLS error'],
-    [nodeError('write EPROTO C0B7:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure', {
-      code: 'EPROTO',
-    }), 'TLS error'],
+    [
+      nodeError('C0B7:error:0A00010B:SSL routines:ssl3_get_record:wrong version number', {
+        code: 'ERR_SSL_WRONG_VERSION_NUMBER',
+        library: 'SSL routines',
+        reason: 'wrong version number',
+      }),
+      'TLS error',
+    ],
+    [
+      nodeError('write EPROTO C0B7:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure', {
+        code: 'EPROTO',
+      }),
+      'TLS error',
+    ],
     [nodeError('Parse Error: Expected HTTP/', { code: 'HPE_INVALID_CONSTANT' }), 'invalid HTTP response'],
     [new AggregateError([nodeError('connect ECONNREFUSED ::1:443', { code: 'ECONNREFUSED' })]), 'connection refused'],
     [nodeError('something new', { code: 'E_SOMETHING_NEW' }), 'connection failed'],
@@ -34,9 +41,10 @@ describe('deliveryFailureOf (what a failed webhook attempt is shown as)', () => 
     expect(deliveryFailureOf(error)).toBe(category);
   });
 
-  it('never passes on the error\'s own words', () => {
+  it("never passes on the error's own words", () => {
     const tls = nodeError('SSL routines:ssl3_get_record:wrong version number (OpenSSH_9.6 on the other end)', {
-      code: 'ERR_SSL_WRONG_VERSION_NUMBER', library: 'SSL routines',
+      code: 'ERR_SSL_WRONG_VERSION_NUMBER',
+      library: 'SSL routines',
     });
     expect(deliveryFailureOf(tls)).not.toMatch(/ssl3|OpenSSH|version/);
   });

@@ -23,17 +23,25 @@ export interface CorpusLoadView {
  * The progress line, or null once every filing is stored and the index holds as many documents (or
  * no load ran). Rates are averages since the load began: steadier than the last few seconds'.
  */
-export function corpusLoadView(report: CorpusLoadReport | undefined, indexedDocuments: number | undefined, now: Date): CorpusLoadView | null {
+export function corpusLoadView(
+  report: CorpusLoadReport | undefined,
+  indexedDocuments: number | undefined,
+  now: Date,
+): CorpusLoadView | null {
   if (!report) return null;
   const indexed = indexedDocuments === undefined ? undefined : Math.min(indexedDocuments, report.total);
   if (report.finishedAt && indexed !== undefined && indexed >= report.total) return null;
   const seconds = Math.max((now.getTime() - report.startedAt.getTime()) / 1000, 1);
-  const storingSeconds = report.finishedAt ? Math.max((report.finishedAt.getTime() - report.startedAt.getTime()) / 1000, 1) : seconds;
+  const storingSeconds = report.finishedAt
+    ? Math.max((report.finishedAt.getTime() - report.startedAt.getTime()) / 1000, 1)
+    : seconds;
   const storedPerSecond = report.stored / storingSeconds;
   const indexedPerSecond = indexed === undefined ? undefined : indexed / seconds;
-  const left = (done: number, perSecond: number) => (done >= report.total ? 0 : perSecond > 0 ? (report.total - done) / perSecond : undefined);
+  const left = (done: number, perSecond: number) =>
+    done >= report.total ? 0 : perSecond > 0 ? (report.total - done) / perSecond : undefined;
   const storeLeft = left(report.stored, storedPerSecond);
-  const indexLeft = indexed === undefined || indexedPerSecond === undefined ? undefined : left(indexed, indexedPerSecond);
+  const indexLeft =
+    indexed === undefined || indexedPerSecond === undefined ? undefined : left(indexed, indexedPerSecond);
   return {
     total: report.total,
     stored: report.stored,

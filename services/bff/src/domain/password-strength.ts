@@ -50,7 +50,12 @@ function builtFrom(password: string, words: string[]): boolean {
 export function personalWords(person: { email: string; name?: string | undefined }): string[] {
   const local = person.email.split('@')[0] ?? '';
   const domain = person.email.split('@')[1] ?? '';
-  const parts = [local, ...local.split(/[._+-]+/), ...domain.split('.').slice(0, -1), ...(person.name ?? '').split(/\s+/)];
+  const parts = [
+    local,
+    ...local.split(/[._+-]+/),
+    ...domain.split('.').slice(0, -1),
+    ...(person.name ?? '').split(/\s+/),
+  ];
   return [...new Set(parts.map((part) => part.trim().toLowerCase()).filter((part) => part.length >= 3))];
 }
 
@@ -65,6 +70,9 @@ export function passwordWeakness(password: string, personal: string[]): string |
   const result = zxcvbn().check(password, [...personal, ...SITE_WORDS]);
   if (result.score >= MIN_SCORE) return null;
   const why = result.feedback.warning ?? 'It follows a pattern that password guessers try early.';
-  const advice = result.feedback.suggestions.length > 0 ? result.feedback.suggestions.join(' ') : 'Add more words that are less common.';
+  const advice =
+    result.feedback.suggestions.length > 0
+      ? result.feedback.suggestions.join(' ')
+      : 'Add more words that are less common.';
   return `is too easy to guess. ${why} ${advice} A few unrelated words make a strong password that is easy to remember.`;
 }

@@ -34,7 +34,12 @@ export interface WorkspacePermissions {
 }
 
 export function permissionsOf(role: WorkspaceRoleName | null): WorkspacePermissions {
-  return { run: role === 'owner' || role === 'editor', edit: role === 'owner' || role === 'editor', manageMembers: role === 'owner', delete: role === 'owner' };
+  return {
+    run: role === 'owner' || role === 'editor',
+    edit: role === 'owner' || role === 'editor',
+    manageMembers: role === 'owner',
+    delete: role === 'owner',
+  };
 }
 
 export interface PersonView {
@@ -124,7 +129,11 @@ export function toSummaryView(workspace: WorkspaceRecord, role: WorkspaceRoleNam
 
 const ROLE_ORDER: Record<WorkspaceRoleName, number> = { owner: 0, editor: 1, viewer: 2 };
 
-export function toDetailView(workspace: WorkspaceRecord, role: WorkspaceRoleName | null, people: Map<string, PersonView>): WorkspaceDetailView {
+export function toDetailView(
+  workspace: WorkspaceRecord,
+  role: WorkspaceRoleName | null,
+  people: Map<string, PersonView>,
+): WorkspaceDetailView {
   const members = workspace.members
     .map((m) => {
       const person = personOf(m.userId, people);

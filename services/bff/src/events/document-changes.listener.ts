@@ -1,6 +1,10 @@
 import { BroadcastListener, createKafka, topics, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { DocumentDeleted, DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type {
+  DocumentDeleted,
+  DocumentIngested,
+  DocumentUpdated,
+} from '@docket/proto/src/gen/research/documents/events/v1/documents';
 
 /** What the document views kept by this BFF must hear of (RecentDocumentViews). */
 export interface DocumentChangeSink {
@@ -17,14 +21,23 @@ export interface DocumentChangeTopics {
   deleted: TopicDef<DocumentDeleted>;
 }
 
-const DOCUMENT_TOPICS: DocumentChangeTopics = { ingested: topics.documentIngested, updated: topics.documentUpdated, deleted: topics.documentDeleted };
+const DOCUMENT_TOPICS: DocumentChangeTopics = {
+  ingested: topics.documentIngested,
+  updated: topics.documentUpdated,
+  deleted: topics.documentDeleted,
+};
 
 /**
  * The documents service's events, heard by this BFF process so the documents it keeps stay true:
  * a new filing changes its docket's and source's counts, an updated or deleted document is read
  * afresh (a delete also moves counts this BFF cannot place, so every view is rechecked).
  */
-export function listenToDocumentChanges(deps: { kafka: Kafka; logger: Logger; views: DocumentChangeSink; topics?: DocumentChangeTopics }): BroadcastListener {
+export function listenToDocumentChanges(deps: {
+  kafka: Kafka;
+  logger: Logger;
+  views: DocumentChangeSink;
+  topics?: DocumentChangeTopics;
+}): BroadcastListener {
   const { views, logger } = deps;
   const heard = deps.topics ?? DOCUMENT_TOPICS;
   const onLive = (live: boolean) => {
@@ -51,7 +64,12 @@ const RETRY_START_MS = 10_000;
  * Starts listening in the background (the BFF serves meanwhile, keeping views 2 s), trying again
  * while Kafka cannot be reached; `stop` ends it either way.
  */
-export function keepListeningToDocumentChanges(deps: { brokers: string[]; logger: Logger; views: DocumentChangeSink; topics?: DocumentChangeTopics }): { stop(): Promise<void> } {
+export function keepListeningToDocumentChanges(deps: {
+  brokers: string[];
+  logger: Logger;
+  views: DocumentChangeSink;
+  topics?: DocumentChangeTopics;
+}): { stop(): Promise<void> } {
   const kafka = createKafka({ clientId: 'bff-document-views', brokers: deps.brokers, logger: deps.logger });
   let listener: BroadcastListener | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -60,7 +78,10 @@ export function keepListeningToDocumentChanges(deps: { brokers: string[]; logger
     listener = listenToDocumentChanges({ kafka, logger: deps.logger, views: deps.views, topics: deps.topics });
     const starting = listener;
     starting.start().catch(async (error: unknown) => {
-      deps.logger.warn({ err: error, retryInMs: RETRY_START_MS }, 'cannot hear document changes yet; documents are kept 2 s meanwhile');
+      deps.logger.warn(
+        { err: error, retryInMs: RETRY_START_MS },
+        'cannot hear document changes yet; documents are kept 2 s meanwhile',
+      );
       await starting.stop().catch(() => undefined);
       if (!stopped) retry = setTimeout(attempt, RETRY_START_MS).unref();
     });

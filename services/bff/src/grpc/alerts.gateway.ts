@@ -3,8 +3,18 @@ import { InputError } from '@docket/errors';
 import { alertsV1 } from '@docket/proto';
 import { grpcCall } from '@docket/service-kit';
 import type {
-  Alert, AlertDefinitionInput, AlertDefinitionView, AlertHit, Delivery, FollowDocketBody, Notification, NotificationEvent,
-  UnsubscribeResponse, WebhookEndpoint, alertKinds, cadences,
+  Alert,
+  AlertDefinitionInput,
+  AlertDefinitionView,
+  AlertHit,
+  alertKinds,
+  cadences,
+  Delivery,
+  FollowDocketBody,
+  Notification,
+  NotificationEvent,
+  UnsubscribeResponse,
+  WebhookEndpoint,
 } from '../http/alerts.schemas';
 import { watchServerStream, type StreamWatch } from './server-stream-watch';
 import { isoOrNull } from './timestamps';
@@ -34,14 +44,20 @@ const CADENCES: Record<CadenceName, alertsV1.Cadence> = {
   daily: Cadence.CADENCE_DAILY,
   weekly: Cadence.CADENCE_WEEKLY,
 };
-const KINDS: Record<AlertKindName, alertsV1.AlertKind> = { search: AlertKind.ALERT_KIND_SEARCH, docket: AlertKind.ALERT_KIND_DOCKET };
+const KINDS: Record<AlertKindName, alertsV1.AlertKind> = {
+  search: AlertKind.ALERT_KIND_SEARCH,
+  docket: AlertKind.ALERT_KIND_DOCKET,
+};
 
 /** The BFF's view of the alerts service's AlertService. */
 export class AlertsGateway {
   constructor(private readonly client: alertsV1.AlertServiceClient) {}
 
   async list(owner: AlertOwner, kind?: AlertKindName): Promise<AlertView[]> {
-    const response = await grpcCall(this.client, 'listAlerts', { ownerUserId: owner.id, kind: kind ? KINDS[kind] : AlertKind.ALERT_KIND_UNSPECIFIED });
+    const response = await grpcCall(this.client, 'listAlerts', {
+      ownerUserId: owner.id,
+      kind: kind ? KINDS[kind] : AlertKind.ALERT_KIND_UNSPECIFIED,
+    });
     return response.alerts.map(toAlertView);
   }
 
@@ -50,14 +66,25 @@ export class AlertsGateway {
   }
 
   async create(owner: AlertOwner, definition: AlertDefinitionInput): Promise<AlertView> {
-    const response = await withFieldNames(grpcCall(this.client, 'createAlert', { ownerUserId: owner.id, ownerEmail: owner.email, definition: toDefinition(definition) }));
+    const response = await withFieldNames(
+      grpcCall(this.client, 'createAlert', {
+        ownerUserId: owner.id,
+        ownerEmail: owner.email,
+        definition: toDefinition(definition),
+      }),
+    );
     return toAlertView(required(response.alert));
   }
 
   async update(owner: AlertOwner, alertId: string, definition: AlertDefinitionInput): Promise<AlertView> {
-    const response = await withFieldNames(grpcCall(this.client, 'updateAlert', {
-      ownerUserId: owner.id, ownerEmail: owner.email, alertId, definition: toDefinition(definition),
-    }));
+    const response = await withFieldNames(
+      grpcCall(this.client, 'updateAlert', {
+        ownerUserId: owner.id,
+        ownerEmail: owner.email,
+        alertId,
+        definition: toDefinition(definition),
+      }),
+    );
     return toAlertView(required(response.alert));
   }
 
@@ -66,11 +93,18 @@ export class AlertsGateway {
   }
 
   async setPaused(owner: AlertOwner, alertId: string, paused: boolean): Promise<AlertView> {
-    return toAlertView(required((await grpcCall(this.client, 'setAlertPaused', { ownerUserId: owner.id, alertId, paused })).alert));
+    return toAlertView(
+      required((await grpcCall(this.client, 'setAlertPaused', { ownerUserId: owner.id, alertId, paused })).alert),
+    );
   }
 
   async sendTest(owner: AlertOwner, alertId: string): Promise<DeliveryView[]> {
-    const response = await grpcCall(this.client, 'sendTestAlert', { ownerUserId: owner.id, alertId }, { deadlineMs: 30_000 });
+    const response = await grpcCall(
+      this.client,
+      'sendTestAlert',
+      { ownerUserId: owner.id, alertId },
+      { deadlineMs: 30_000 },
+    );
     return response.deliveries.map(toDeliveryView);
   }
 
@@ -86,43 +120,80 @@ export class AlertsGateway {
 
   /** Following a docket twice returns the existing follow. */
   async followDocket(owner: AlertOwner, body: z.output<typeof FollowDocketBody>): Promise<AlertView> {
-    const response = await withFieldNames(grpcCall(this.client, 'followDocket', {
-      ownerUserId: owner.id,
-      ownerEmail: owner.email,
-      docket: { docketId: body.docketId, docketNumber: body.docketNumber, title: body.title, sourceName: body.sourceName },
-      schedule: body.schedule ? toSchedule(body.schedule) : undefined,
-      channels: body.channels,
-    }));
+    const response = await withFieldNames(
+      grpcCall(this.client, 'followDocket', {
+        ownerUserId: owner.id,
+        ownerEmail: owner.email,
+        docket: {
+          docketId: body.docketId,
+          docketNumber: body.docketNumber,
+          title: body.title,
+          sourceName: body.sourceName,
+        },
+        schedule: body.schedule ? toSchedule(body.schedule) : undefined,
+        channels: body.channels,
+      }),
+    );
     return toAlertView(required(response.alert));
   }
 
-  async notifications(owner: AlertOwner, page: { limit: number; unreadOnly: boolean; cursor?: string | undefined }): Promise<{ notifications: NotificationView[]; unreadCount: number; nextCursor: string | null }> {
-    const response = await grpcCall(this.client, 'listNotifications', { ownerUserId: owner.id, limit: page.limit, unreadOnly: page.unreadOnly, cursor: page.cursor ?? '' });
-    return { notifications: response.notifications.map(toNotificationView), unreadCount: Number(response.unreadCount), nextCursor: response.nextCursor || null };
+  async notifications(
+    owner: AlertOwner,
+    page: { limit: number; unreadOnly: boolean; cursor?: string | undefined },
+  ): Promise<{ notifications: NotificationView[]; unreadCount: number; nextCursor: string | null }> {
+    const response = await grpcCall(this.client, 'listNotifications', {
+      ownerUserId: owner.id,
+      limit: page.limit,
+      unreadOnly: page.unreadOnly,
+      cursor: page.cursor ?? '',
+    });
+    return {
+      notifications: response.notifications.map(toNotificationView),
+      unreadCount: Number(response.unreadCount),
+      nextCursor: response.nextCursor || null,
+    };
   }
 
   async markRead(owner: AlertOwner, ids: string[], all: boolean): Promise<number> {
-    const response = await grpcCall(this.client, 'markNotificationsRead', { ownerUserId: owner.id, notificationIds: ids, all });
+    const response = await grpcCall(this.client, 'markNotificationsRead', {
+      ownerUserId: owner.id,
+      notificationIds: ids,
+      all,
+    });
     return Number(response.unreadCount);
   }
 
   /** The unread count now, then every change, until the service ends the stream or `cancel()` is called. */
-  watchNotifications(owner: AlertOwner, handlers: { onEvent(event: NotificationEventView): void; onEnd(error?: Error): void }): NotificationWatch {
+  watchNotifications(
+    owner: AlertOwner,
+    handlers: { onEvent(event: NotificationEventView): void; onEnd(error?: Error): void },
+  ): NotificationWatch {
     return watchServerStream(this.client.watchNotifications({ ownerUserId: owner.id }), {
       onMessage: (message: alertsV1.WatchNotificationsResponse) => {
-        handlers.onEvent({ unreadCount: Number(message.unreadCount), notification: message.notification ? toNotificationView(message.notification) : null });
+        handlers.onEvent({
+          unreadCount: Number(message.unreadCount),
+          notification: message.notification ? toNotificationView(message.notification) : null,
+        });
       },
       onEnd: handlers.onEnd,
     });
   }
 
   async webhookEndpoints(owner: AlertOwner): Promise<WebhookEndpointView[]> {
-    return (await grpcCall(this.client, 'listWebhookEndpoints', { ownerUserId: owner.id })).endpoints.map(toEndpointView);
+    return (await grpcCall(this.client, 'listWebhookEndpoints', { ownerUserId: owner.id })).endpoints.map(
+      toEndpointView,
+    );
   }
 
   /** The secret comes back this once only. */
-  async createWebhookEndpoint(owner: AlertOwner, url: string, description: string): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-    const response = await withFieldNames(grpcCall(this.client, 'createWebhookEndpoint', { ownerUserId: owner.id, url, description }));
+  async createWebhookEndpoint(
+    owner: AlertOwner,
+    url: string,
+    description: string,
+  ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+    const response = await withFieldNames(
+      grpcCall(this.client, 'createWebhookEndpoint', { ownerUserId: owner.id, url, description }),
+    );
     return { endpoint: toEndpointView(required(response.endpoint)), secret: response.secret };
   }
 
@@ -131,11 +202,15 @@ export class AlertsGateway {
   }
 
   async enableWebhookEndpoint(owner: AlertOwner, endpointId: string): Promise<WebhookEndpointView> {
-    return toEndpointView(required((await grpcCall(this.client, 'enableWebhookEndpoint', { ownerUserId: owner.id, endpointId })).endpoint));
+    return toEndpointView(
+      required((await grpcCall(this.client, 'enableWebhookEndpoint', { ownerUserId: owner.id, endpointId })).endpoint),
+    );
   }
 
   async describeUnsubscribe(token: string): Promise<UnsubscribeView> {
-    const { alertId, alertName, unsubscribed } = await withFieldNames(grpcCall(this.client, 'describeUnsubscribe', { token }));
+    const { alertId, alertName, unsubscribed } = await withFieldNames(
+      grpcCall(this.client, 'describeUnsubscribe', { token }),
+    );
     return { alertId, alertName, unsubscribed };
   }
 
@@ -165,13 +240,22 @@ async function withFieldNames<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof InputError) throw new InputError(error.message, error.issues.map((issue) => ({ ...issue, path: alertIssuePath(issue.path) })));
+    if (error instanceof InputError)
+      throw new InputError(
+        error.message,
+        error.issues.map((issue) => ({ ...issue, path: alertIssuePath(issue.path) })),
+      );
     throw error;
   }
 }
 
 function toSchedule(schedule: AlertDefinitionInput['schedule']): alertsV1.Schedule {
-  return { cadence: CADENCES[schedule.cadence], hour: schedule.hour, weekday: schedule.weekday, timeZone: schedule.timeZone };
+  return {
+    cadence: CADENCES[schedule.cadence],
+    hour: schedule.hour,
+    weekday: schedule.weekday,
+    timeZone: schedule.timeZone,
+  };
 }
 
 function toDefinition(definition: AlertDefinitionInput): alertsV1.AlertDefinition {
@@ -185,7 +269,9 @@ function toDefinition(definition: AlertDefinitionInput): alertsV1.AlertDefinitio
   };
 }
 
-const cadenceNames = new Map<alertsV1.Cadence, CadenceName>(Object.entries(CADENCES).map(([name, value]) => [value, name as CadenceName]));
+const cadenceNames = new Map<alertsV1.Cadence, CadenceName>(
+  Object.entries(CADENCES).map(([name, value]) => [value, name as CadenceName]),
+);
 
 function toDefinitionView(d: alertsV1.AlertDefinition | undefined): AlertDefinitionView {
   const filters = d?.filters;
@@ -194,8 +280,12 @@ function toDefinitionView(d: alertsV1.AlertDefinition | undefined): AlertDefinit
     name: d?.name ?? '',
     query: d?.query ?? '',
     filters: {
-      agencies: filters?.agencies ?? [], filingTypes: filters?.filingTypes ?? [], dockets: filters?.dockets ?? [], parties: filters?.parties ?? [],
-      filedFrom: filters?.filedFrom ?? '', filedTo: filters?.filedTo ?? '',
+      agencies: filters?.agencies ?? [],
+      filingTypes: filters?.filingTypes ?? [],
+      dockets: filters?.dockets ?? [],
+      parties: filters?.parties ?? [],
+      filedFrom: filters?.filedFrom ?? '',
+      filedTo: filters?.filedTo ?? '',
     },
     question: d?.question ?? '',
     schedule: {
@@ -205,7 +295,11 @@ function toDefinitionView(d: alertsV1.AlertDefinition | undefined): AlertDefinit
       weekday: schedule?.weekday ?? 0,
       timeZone: schedule?.timeZone || 'UTC',
     },
-    channels: { inApp: d?.channels?.inApp ?? false, email: d?.channels?.email ?? false, webhookEndpointId: d?.channels?.webhookEndpointId ?? '' },
+    channels: {
+      inApp: d?.channels?.inApp ?? false,
+      email: d?.channels?.email ?? false,
+      webhookEndpointId: d?.channels?.webhookEndpointId ?? '',
+    },
   };
 }
 
@@ -214,7 +308,14 @@ export function toAlertView(a: alertsV1.Alert): AlertView {
     id: a.id,
     kind: a.kind === AlertKind.ALERT_KIND_DOCKET ? 'docket' : 'search',
     definition: toDefinitionView(a.definition),
-    docket: a.docket ? { docketId: a.docket.docketId, docketNumber: a.docket.docketNumber, title: a.docket.title, sourceName: a.docket.sourceName } : null,
+    docket: a.docket
+      ? {
+          docketId: a.docket.docketId,
+          docketNumber: a.docket.docketNumber,
+          title: a.docket.title,
+          sourceName: a.docket.sourceName,
+        }
+      : null,
     paused: a.paused,
     volumeNotice: a.volumeNotice,
     createdAt: isoOrNull(a.createdAt),
@@ -227,20 +328,34 @@ export function toAlertView(a: alertsV1.Alert): AlertView {
 
 function toHitView(h: alertsV1.AlertHit): AlertHitView {
   return {
-    id: h.id, documentId: h.documentId, title: h.title, snippet: h.snippet, docketNumber: h.docketNumber, sourceName: h.sourceName,
-    filingType: h.filingType, filedAt: isoOrNull(h.filedAt), matchedAt: isoOrNull(h.matchedAt), deliveryKey: h.deliveryKey,
+    id: h.id,
+    documentId: h.documentId,
+    title: h.title,
+    snippet: h.snippet,
+    docketNumber: h.docketNumber,
+    sourceName: h.sourceName,
+    filingType: h.filingType,
+    filedAt: isoOrNull(h.filedAt),
+    matchedAt: isoOrNull(h.matchedAt),
+    deliveryKey: h.deliveryKey,
   };
 }
 
 const CHANNEL_NAMES: Partial<Record<alertsV1.Channel, DeliveryView['channel']>> = {
-  [Channel.CHANNEL_IN_APP]: 'in_app', [Channel.CHANNEL_EMAIL]: 'email', [Channel.CHANNEL_WEBHOOK]: 'webhook',
+  [Channel.CHANNEL_IN_APP]: 'in_app',
+  [Channel.CHANNEL_EMAIL]: 'email',
+  [Channel.CHANNEL_WEBHOOK]: 'webhook',
 };
 const DELIVERY_KINDS: Partial<Record<alertsV1.DeliveryKind, DeliveryView['kind']>> = {
-  [DeliveryKind.DELIVERY_KIND_REALTIME]: 'realtime', [DeliveryKind.DELIVERY_KIND_DIGEST]: 'digest', [DeliveryKind.DELIVERY_KIND_TEST]: 'test',
+  [DeliveryKind.DELIVERY_KIND_REALTIME]: 'realtime',
+  [DeliveryKind.DELIVERY_KIND_DIGEST]: 'digest',
+  [DeliveryKind.DELIVERY_KIND_TEST]: 'test',
 };
 const DELIVERY_STATUSES: Partial<Record<alertsV1.DeliveryStatus, DeliveryView['status']>> = {
-  [DeliveryStatus.DELIVERY_STATUS_PENDING]: 'pending', [DeliveryStatus.DELIVERY_STATUS_SENT]: 'sent',
-  [DeliveryStatus.DELIVERY_STATUS_RETRYING]: 'retrying', [DeliveryStatus.DELIVERY_STATUS_FAILED]: 'failed',
+  [DeliveryStatus.DELIVERY_STATUS_PENDING]: 'pending',
+  [DeliveryStatus.DELIVERY_STATUS_SENT]: 'sent',
+  [DeliveryStatus.DELIVERY_STATUS_RETRYING]: 'retrying',
+  [DeliveryStatus.DELIVERY_STATUS_FAILED]: 'failed',
 };
 
 function toDeliveryView(d: alertsV1.Delivery): DeliveryView {
@@ -262,14 +377,27 @@ function toDeliveryView(d: alertsV1.Delivery): DeliveryView {
 
 function toNotificationView(n: alertsV1.Notification): NotificationView {
   return {
-    id: n.id, kind: n.kind || 'hit', title: n.title, body: n.body, link: n.link, alertId: n.alertId, documentId: n.documentId, read: n.read,
+    id: n.id,
+    kind: n.kind || 'hit',
+    title: n.title,
+    body: n.body,
+    link: n.link,
+    alertId: n.alertId,
+    documentId: n.documentId,
+    read: n.read,
     createdAt: isoOrNull(n.createdAt),
   };
 }
 
 function toEndpointView(e: alertsV1.WebhookEndpoint): WebhookEndpointView {
   return {
-    id: e.id, url: e.url, description: e.description, disabled: e.disabled, disabledReason: e.disabledReason,
-    consecutiveFailures: e.consecutiveFailures, createdAt: isoOrNull(e.createdAt), lastSuccessAt: isoOrNull(e.lastSuccessAt),
+    id: e.id,
+    url: e.url,
+    description: e.description,
+    disabled: e.disabled,
+    disabledReason: e.disabledReason,
+    consecutiveFailures: e.consecutiveFailures,
+    createdAt: isoOrNull(e.createdAt),
+    lastSuccessAt: isoOrNull(e.lastSuccessAt),
   };
 }

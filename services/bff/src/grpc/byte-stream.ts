@@ -5,7 +5,11 @@ import { fromGrpcError } from '@docket/errors';
  * The bytes of a gRPC server stream as a Readable that pulls the next message only when its consumer
  * wants more (backpressure); destroying it before the end cancels the call.
  */
-export function byteStreamOf<T>(messages: AsyncIterator<T>, dataOf: (message: T) => Buffer | undefined, cancel: () => void): Readable {
+export function byteStreamOf<T>(
+  messages: AsyncIterator<T>,
+  dataOf: (message: T) => Buffer | undefined,
+  cancel: () => void,
+): Readable {
   let finished = false;
   async function* bytes(): AsyncGenerator<Buffer> {
     try {

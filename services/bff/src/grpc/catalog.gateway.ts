@@ -1,8 +1,12 @@
-import { grpcCall } from '@docket/service-kit';
 import { NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
+import { grpcCall } from '@docket/service-kit';
 import type {
-  DataProductView, EntityProfileView, NewSource, SourceStatusView, SourceView,
+  DataProductView,
+  EntityProfileView,
+  NewSource,
+  SourceStatusView,
+  SourceView,
 } from '../domain/catalog-view';
 import type { CorpusLoadReport } from '../domain/corpus-load-view';
 import { toDataProductView, toEntityProfileView, toSourceStatusView, toSourceView } from './documents.mappers';
@@ -34,7 +38,16 @@ export class CatalogGateway {
     const load = response.corpusLoad;
     return {
       sources: response.sources.map(toSourceStatusView).filter((s): s is SourceStatusView => s !== null),
-      ...(load?.startedAt ? { corpusLoad: { total: Number(load.total), stored: Number(load.stored), startedAt: load.startedAt, finishedAt: load.finishedAt } } : {}),
+      ...(load?.startedAt
+        ? {
+            corpusLoad: {
+              total: Number(load.total),
+              stored: Number(load.stored),
+              startedAt: load.startedAt,
+              finishedAt: load.finishedAt,
+            },
+          }
+        : {}),
     };
   }
 

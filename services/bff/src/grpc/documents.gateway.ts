@@ -2,16 +2,30 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ClientWritableStream } from '@grpc/grpc-js';
-import { grpcCall } from '@docket/service-kit';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
 import type { documentsV1 } from '@docket/proto';
-import type {
-  AttachmentView, DocketEntriesPage, DocketView, DocumentView, EntityRefView, MentionView, NewDocument, UploadOutcome,
-} from '../domain/document-view';
+import { grpcCall } from '@docket/service-kit';
 import type { SourceView } from '../domain/catalog-view';
+import type {
+  AttachmentView,
+  DocketEntriesPage,
+  DocketView,
+  DocumentView,
+  EntityRefView,
+  MentionView,
+  NewDocument,
+  UploadOutcome,
+} from '../domain/document-view';
 import { byteStreamOf } from './byte-stream';
+import {
+  toAttachmentView,
+  toDocketEntryView,
+  toDocketView,
+  toDocumentView,
+  toEntityRefView,
+  toSourceView,
+} from './documents.mappers';
 import { RecentDocumentViews } from './recent-document-views';
-import { toAttachmentView, toDocketEntryView, toDocketView, toDocumentView, toEntityRefView, toSourceView } from './documents.mappers';
 
 export interface DocumentDetailView {
   document: DocumentView;
@@ -97,8 +111,17 @@ export class DocumentsGateway {
   /** Page `page` (1-based) of the docket's entries in court order; NotFoundError for an unknown docket. */
   async listDocketEntries(docketId: string, page: number, pageSize: number): Promise<DocketEntriesPage> {
     // The service's page token is the number of entries before the page, so any page can be asked for.
-    const response = await grpcCall(this.client, 'listDocketEntries', { docketId, pageSize, pageToken: page > 1 ? String((page - 1) * pageSize) : '' });
-    return { entries: response.entries.map(toDocketEntryView), total: Number(response.totalSize || '0'), page, pageSize };
+    const response = await grpcCall(this.client, 'listDocketEntries', {
+      docketId,
+      pageSize,
+      pageToken: page > 1 ? String((page - 1) * pageSize) : '',
+    });
+    return {
+      entries: response.entries.map(toDocketEntryView),
+      total: Number(response.totalSize || '0'),
+      page,
+      pageSize,
+    };
   }
 
   async delete(id: string, deletedBy: string, reason: string): Promise<void> {
@@ -124,7 +147,11 @@ export class DocumentsGateway {
       throw new Error('OpenAttachment sent no attachment metadata first');
     }
     // Closed early (the browser went away, or nothing was wanted: 304, HEAD): stop the service reading the blob.
-    const body = byteStreamOf(messages, (m) => m.data, () => call.cancel());
+    const body = byteStreamOf(
+      messages,
+      (m) => m.data,
+      () => call.cancel(),
+    );
     return { attachment: toAttachmentView(first.value.attachment), body };
   }
 
@@ -164,7 +191,10 @@ export class DocumentsGateway {
       }
       const response = await answer;
       if (response.document) this.recent.forget(response.document.id);
-      return { outcome: toOutcome(response.outcome), document: response.document ? toDocumentView(response.document) : null };
+      return {
+        outcome: toOutcome(response.outcome),
+        document: response.document ? toDocumentView(response.document) : null,
+      };
     } catch (error) {
       call.cancel();
       throw error;
@@ -173,7 +203,11 @@ export class DocumentsGateway {
     }
   }
 
-  async startImport(path: string, sourceId: string, requestedBy: string): Promise<{ processId: string; runId: string }> {
+  async startImport(
+    path: string,
+    sourceId: string,
+    requestedBy: string,
+  ): Promise<{ processId: string; runId: string }> {
     const response = await grpcCall(this.client, 'startImport', { path, sourceId, requestedBy });
     return { processId: response.processId, runId: response.runId };
   }

@@ -1,5 +1,13 @@
 import type { documentsV1 } from '@docket/proto';
-import { sourceHealth, type DataProductView, type EntityProfileView, type IngestionRunView, type SourceHealth, type SourceStatusView, type SourceView } from '../domain/catalog-view';
+import {
+  sourceHealth,
+  type DataProductView,
+  type EntityProfileView,
+  type IngestionRunView,
+  type SourceHealth,
+  type SourceStatusView,
+  type SourceView,
+} from '../domain/catalog-view';
 import type { AttachmentView, DocketEntryView, DocketView, DocumentView, EntityRefView } from '../domain/document-view';
 import { isoOrNull } from './timestamps';
 
@@ -30,7 +38,12 @@ export function toDocumentView(d: documentsV1.Document): DocumentView {
     pages: d.pages.map((p) => ({ number: p.number, start: p.start, end: p.end })),
     attachments: d.attachments.map(toAttachmentView),
     provenance: d.provenance
-      ? { connector: d.provenance.connector, sourceDocumentId: d.provenance.sourceDocumentId, sourceUrl: d.provenance.sourceUrl, runId: d.provenance.runId }
+      ? {
+          connector: d.provenance.connector,
+          sourceDocumentId: d.provenance.sourceDocumentId,
+          sourceUrl: d.provenance.sourceUrl,
+          runId: d.provenance.runId,
+        }
       : null,
     failureReason: orNull(d.failureReason),
     docketEntryNumber: d.docketEntryNumber ?? null,
@@ -87,7 +100,13 @@ export function toDocketView(d: documentsV1.Docket): DocketView {
 }
 
 export function toDocketEntryView(e: documentsV1.DocketEntry): DocketEntryView {
-  return { documentId: e.documentId, number: e.number, filedAt: isoOrNull(e.filedAt), title: e.title, excerpt: e.excerpt };
+  return {
+    documentId: e.documentId,
+    number: e.number,
+    filedAt: isoOrNull(e.filedAt),
+    title: e.title,
+    excerpt: e.excerpt,
+  };
 }
 
 export function toEntityRefView(e: documentsV1.EntityRef): EntityRefView {
@@ -172,7 +191,9 @@ export function toSourceStatusView(s: documentsV1.SourceStatus): SourceStatusVie
   };
 }
 
-export function toEntityProfileView(r: documentsV1.GetEntityResponse & { entity: documentsV1.Entity }): EntityProfileView {
+export function toEntityProfileView(
+  r: documentsV1.GetEntityResponse & { entity: documentsV1.Entity },
+): EntityProfileView {
   const e = r.entity;
   return {
     entity: {
@@ -194,7 +215,12 @@ export function toEntityProfileView(r: documentsV1.GetEntityResponse & { entity:
       sourceId: d.sourceId,
       excerpt: d.excerpt,
     })),
-    dockets: r.dockets.map((d) => ({ docketId: d.docketId, number: d.number, title: d.title, documents: count(d.documents) })),
+    dockets: r.dockets.map((d) => ({
+      docketId: d.docketId,
+      number: d.number,
+      title: d.title,
+      documents: count(d.documents),
+    })),
     cooccurring: r.cooccurring.map(toEntityRefView),
   };
 }

@@ -1,10 +1,17 @@
 import type { Readable } from 'node:stream';
-import { grpcCall } from '@docket/service-kit';
 import { exportExportsV1 } from '@docket/proto';
+import { grpcCall } from '@docket/service-kit';
 import {
   downloadPath,
-  type DownloadFile, type DownloadLinkView, type ExportEstimateView, type ExportFormatName, type ExportLimitsView,
-  type ExportOptionsView, type ExportStatusName, type ExportSubjectName, type ExportView,
+  type DownloadFile,
+  type DownloadLinkView,
+  type ExportEstimateView,
+  type ExportFormatName,
+  type ExportLimitsView,
+  type ExportOptionsView,
+  type ExportStatusName,
+  type ExportSubjectName,
+  type ExportView,
 } from '../domain/export-view';
 import { byteStreamOf } from './byte-stream';
 import { isoOrNull } from './timestamps';
@@ -31,7 +38,11 @@ export class ExportsGateway {
   constructor(private readonly client: exportExportsV1.ExportServiceClient) {}
 
   async estimate(userId: string, target: ExportTargetInput, choices: ExportChoices): Promise<ExportEstimateView> {
-    const r = await grpcCall(this.client, 'estimateExport', { userId, target: targetToProto(target), ...choicesToProto(choices) });
+    const r = await grpcCall(this.client, 'estimateExport', {
+      userId,
+      target: targetToProto(target),
+      ...choicesToProto(choices),
+    });
     return {
       subject: subjectName(r.subject),
       rows: Number(r.rows),
@@ -43,8 +54,17 @@ export class ExportsGateway {
   }
 
   /** `userEmail` receives the export's ready / failed e-mail (the alerts service sends it). */
-  async start(user: { id: string; email: string }, target: ExportTargetInput, choices: ExportChoices): Promise<ExportView> {
-    const r = await grpcCall(this.client, 'startExport', { userId: user.id, userEmail: user.email, target: targetToProto(target), ...choicesToProto(choices) });
+  async start(
+    user: { id: string; email: string },
+    target: ExportTargetInput,
+    choices: ExportChoices,
+  ): Promise<ExportView> {
+    const r = await grpcCall(this.client, 'startExport', {
+      userId: user.id,
+      userEmail: user.email,
+      target: targetToProto(target),
+      ...choicesToProto(choices),
+    });
     return exportOf(r.export);
   }
 
@@ -52,9 +72,16 @@ export class ExportsGateway {
     return exportOf((await grpcCall(this.client, 'getExport', { userId, exportId })).export);
   }
 
-  async list(userId: string, query: { limit: number; cursor: string; workspaceId: string }): Promise<{ exports: ExportView[]; nextCursor: string | null; limits: ExportLimitsView | null }> {
+  async list(
+    userId: string,
+    query: { limit: number; cursor: string; workspaceId: string },
+  ): Promise<{ exports: ExportView[]; nextCursor: string | null; limits: ExportLimitsView | null }> {
     const r = await grpcCall(this.client, 'listExports', { userId, ...query });
-    return { exports: r.exports.map(toExportView), nextCursor: r.nextCursor || null, limits: r.limits ? { ...r.limits } : null };
+    return {
+      exports: r.exports.map(toExportView),
+      nextCursor: r.nextCursor || null,
+      limits: r.limits ? { ...r.limits } : null,
+    };
   }
 
   async cancel(userId: string, exportId: string): Promise<ExportView> {
@@ -73,13 +100,25 @@ export class ExportsGateway {
   /** A signed, expiring link to a finished export's file. */
   async createLink(userId: string, exportId: string): Promise<DownloadLinkView> {
     const r = await grpcCall(this.client, 'createDownloadLink', { userId, exportId });
-    return { url: downloadPath(r.token), expiresAt: isoOrNull(r.expiresAt), fileName: r.fileName, contentType: r.contentType, size: Number(r.size) };
+    return {
+      url: downloadPath(r.token),
+      expiresAt: isoOrNull(r.expiresAt),
+      fileName: r.fileName,
+      contentType: r.contentType,
+      size: Number(r.size),
+    };
   }
 
   /** Checks a link's token for `userId` (signature, expiry, membership) and describes its file. */
   async describeDownload(userId: string, token: string): Promise<DownloadFile> {
     const r = await grpcCall(this.client, 'getDownload', { userId, token });
-    return { exportId: r.exportId, fileName: r.fileName, contentType: r.contentType, size: Number(r.size), sha256: r.sha256 };
+    return {
+      exportId: r.exportId,
+      fileName: r.fileName,
+      contentType: r.contentType,
+      size: Number(r.size),
+      sha256: r.sha256,
+    };
   }
 
   /**
@@ -89,7 +128,11 @@ export class ExportsGateway {
   readDownload(userId: string, token: string, offset: number, length: number): Readable {
     const call = this.client.readDownload({ userId, token, offset: String(offset), length: String(length) });
     const messages: AsyncIterator<exportExportsV1.ReadDownloadResponse> = call[Symbol.asyncIterator]();
-    return byteStreamOf(messages, (m) => m.data, () => call.cancel());
+    return byteStreamOf(
+      messages,
+      (m) => m.data,
+      () => call.cancel(),
+    );
   }
 }
 
@@ -151,7 +194,10 @@ export function toExportView(e: exportExportsV1.Export): ExportView {
     requestId: e.requestId || null,
     subject: subjectName(e.subject),
     format,
-    options: { includeFullText: e.options?.includeFullText ?? false, includeOriginalFiles: e.options?.includeOriginalFiles ?? false },
+    options: {
+      includeFullText: e.options?.includeFullText ?? false,
+      includeOriginalFiles: e.options?.includeOriginalFiles ?? false,
+    },
     // An unset status only happens before the first update; show it as queued.
     status: STATUSES[e.status] ?? 'queued',
     title: e.title,

@@ -1,6 +1,6 @@
 import { NotFoundError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
 import { exportV1 } from '@docket/proto';
+import { grpcCall } from '@docket/service-kit';
 import type { ProcessRecord, ProcessStatusName } from '../domain/process-view';
 import { watchServerStream, type StreamWatch } from './server-stream-watch';
 import { isoOrNull } from './timestamps';

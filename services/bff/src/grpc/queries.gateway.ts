@@ -1,7 +1,7 @@
 import { status, type ClientReadableStream, type ServiceError } from '@grpc/grpc-js';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
 import { queryEngineQueriesV1 } from '@docket/proto';
+import { grpcCall } from '@docket/service-kit';
 import type { AnalysisModeName, AskUpdate, QueryFiltersView, QuerySummaryView, QueryView } from '../domain/query-view';
 import { fromFiltersView, fromModeName, toAskUpdate, toModeName, toQueryView, toSummaryView } from './query.mappers';
 

@@ -1,6 +1,6 @@
 import { isAppError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
 import type { queryEngineWorkspacesV1 } from '@docket/proto';
+import { grpcCall } from '@docket/service-kit';
 
 /**
  * Workspace names for the administrators' query log: one GetWorkspace (as administrator) per
@@ -14,7 +14,12 @@ export class QueryWorkspaceNames {
     const entries = await Promise.all(
       unique.map(async (workspaceId): Promise<[string, string] | undefined> => {
         try {
-          const response = await grpcCall(this.client, 'getWorkspace', { workspaceId, userId: adminId, asAdmin: true, recentRequests: 0 });
+          const response = await grpcCall(this.client, 'getWorkspace', {
+            workspaceId,
+            userId: adminId,
+            asAdmin: true,
+            recentRequests: 0,
+          });
           return response.workspace ? [workspaceId, response.workspace.name] : undefined;
         } catch (error) {
           // Not found / not allowed: show the id alone. Anything else (unavailable) is the caller's to report.

@@ -1,7 +1,18 @@
 import { queryEngineQueriesV1, type queryEngineV1 } from '@docket/proto';
 import type {
-  AnalysisModeName, AnalysisSectionView, AnswerScopeView, AnalysisView, AskUpdate, CitationView, CountBucketView, FigureCountsView, FiguresView, QueryDocumentView,
-  QueryFiltersView, QuerySummaryView, QueryView,
+  AnalysisModeName,
+  AnalysisSectionView,
+  AnalysisView,
+  AnswerScopeView,
+  AskUpdate,
+  CitationView,
+  CountBucketView,
+  FigureCountsView,
+  FiguresView,
+  QueryDocumentView,
+  QueryFiltersView,
+  QuerySummaryView,
+  QueryView,
 } from '../domain/query-view';
 import { isoOrNull } from './timestamps';
 
@@ -45,13 +56,24 @@ export function fromFiltersView(f: Partial<QueryFiltersView> | undefined): query
 }
 
 export function toCitationView(c: queryEngineQueriesV1.Citation): CitationView {
-  return { documentId: c.documentId, documentTitle: c.documentTitle, start: c.start, end: c.end, page: c.page, quote: c.quote };
+  return {
+    documentId: c.documentId,
+    documentTitle: c.documentTitle,
+    start: c.start,
+    end: c.end,
+    page: c.page,
+    quote: c.quote,
+  };
 }
 
-const citationOrNull = (c: queryEngineQueriesV1.Citation | undefined): CitationView | null => (c ? toCitationView(c) : null);
+const citationOrNull = (c: queryEngineQueriesV1.Citation | undefined): CitationView | null =>
+  c ? toCitationView(c) : null;
 
 export function toSectionView(s: queryEngineQueriesV1.AnalysisSection): AnalysisSectionView {
-  return { heading: s.heading, sentences: s.sentences.map((t) => ({ text: t.text, citations: t.citations.map(toCitationView) })) };
+  return {
+    heading: s.heading,
+    sentences: s.sentences.map((t) => ({ text: t.text, citations: t.citations.map(toCitationView) })),
+  };
 }
 
 export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): AnalysisView {
@@ -59,17 +81,34 @@ export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): An
     mode: a ? toModeName(a.mode) : null,
     sections: (a?.sections ?? []).map(toSectionView),
     keyFacts: (a?.keyFacts ?? []).map((k) => ({
-      kind: k.kind, text: k.text, normalized: k.normalized, citation: citationOrNull(k.citation),
-      slot: k.slot, label: k.label, subject: k.subject, status: oneOf(k.status, ['', 'current', 'superseded'] as const, ''),
-      filingCategory: k.filingCategory, filedAt: k.filedAt,
+      kind: k.kind,
+      text: k.text,
+      normalized: k.normalized,
+      citation: citationOrNull(k.citation),
+      slot: k.slot,
+      label: k.label,
+      subject: k.subject,
+      status: oneOf(k.status, ['', 'current', 'superseded'] as const, ''),
+      filingCategory: k.filingCategory,
+      filedAt: k.filedAt,
     })),
     model: a?.model ?? '',
     droppedSentences: a?.droppedSentences ?? 0,
     notice: a?.notice ?? '',
-    questionKind: oneOf(a?.questionKind, ['amount', 'date', 'parties', 'position', 'outcome', 'general'] as const, 'general'),
+    questionKind: oneOf(
+      a?.questionKind,
+      ['amount', 'date', 'parties', 'position', 'outcome', 'general'] as const,
+      'general',
+    ),
     scope: toScopeView(a?.scope),
     refinements: (a?.refinements ?? []).map((r) => ({
-      docketNumber: r.docketNumber, sourceId: r.sourceId, title: r.title, documents: r.documents, firstFiled: r.firstFiled, lastFiled: r.lastFiled, status: r.status,
+      docketNumber: r.docketNumber,
+      sourceId: r.sourceId,
+      title: r.title,
+      documents: r.documents,
+      firstFiled: r.firstFiled,
+      lastFiled: r.lastFiled,
+      status: r.status,
     })),
   };
 }
@@ -77,8 +116,12 @@ export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): An
 function toScopeView(s: queryEngineQueriesV1.AnswerScope | undefined): AnswerScopeView {
   return {
     kind: oneOf(s?.kind, ['proceeding', 'party', 'comparison', 'open'] as const, 'open'),
-    docketNumber: s?.docketNumber ?? '', sourceId: s?.sourceId ?? '', sourceName: s?.sourceName ?? '',
-    title: s?.title ?? '', party: s?.party ?? '', statement: s?.statement ?? '',
+    docketNumber: s?.docketNumber ?? '',
+    sourceId: s?.sourceId ?? '',
+    sourceName: s?.sourceName ?? '',
+    title: s?.title ?? '',
+    party: s?.party ?? '',
+    statement: s?.statement ?? '',
   };
 }
 
@@ -106,7 +149,11 @@ const buckets = (list: queryEngineQueriesV1.CountBucket[] | undefined): CountBuc
   (list ?? []).map((b) => ({ key: b.key, label: b.label || b.key, count: count(b.count) }));
 
 export function toFiguresView(f: queryEngineQueriesV1.Figures | undefined): FiguresView {
-  return { ...toFigureCounts(f), scopeDocketNumber: f?.scopeDocketNumber ?? '', retrieved: f?.retrieved ? toFigureCounts(f.retrieved) : null };
+  return {
+    ...toFigureCounts(f),
+    scopeDocketNumber: f?.scopeDocketNumber ?? '',
+    retrieved: f?.retrieved ? toFigureCounts(f.retrieved) : null,
+  };
 }
 
 function toFigureCounts(f: queryEngineQueriesV1.Figures | undefined): FigureCountsView {
@@ -117,7 +164,13 @@ function toFigureCounts(f: queryEngineQueriesV1.Figures | undefined): FigureCoun
     byFilingType: buckets(f?.byFilingType),
     byParty: buckets(f?.byParty),
     byDocket: buckets(f?.byDocket),
-    numbers: (f?.numbers ?? []).map((n) => ({ kind: n.kind, text: n.text, value: n.value, unit: n.unit, citation: citationOrNull(n.citation) })),
+    numbers: (f?.numbers ?? []).map((n) => ({
+      kind: n.kind,
+      text: n.text,
+      value: n.value,
+      unit: n.unit,
+      citation: citationOrNull(n.citation),
+    })),
   };
 }
 
@@ -145,8 +198,14 @@ export function toQueryView(q: queryEngineQueriesV1.Query): QueryView {
 }
 
 /** One Ask (or WatchQuery) stream message as the server-sent event it becomes; undefined for an empty message. */
-export function toAskUpdate(m: queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse): AskUpdate | undefined {
-  if (m.started) return { event: 'started', data: { queryId: m.started.queryId, requestId: m.started.requestId || null, question: m.started.question } };
+export function toAskUpdate(
+  m: queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse,
+): AskUpdate | undefined {
+  if (m.started)
+    return {
+      event: 'started',
+      data: { queryId: m.started.queryId, requestId: m.started.requestId || null, question: m.started.question },
+    };
   if (m.documents) return { event: 'documents', data: { documents: m.documents.documents.map(toQueryDocumentView) } };
   if (m.section) return { event: 'section', data: toSectionView(m.section) };
   if (m.figures) return { event: 'figures', data: toFiguresView(m.figures) };

@@ -1,7 +1,13 @@
 import { InputError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
 import { queryEngineV1 } from '@docket/proto';
-import { searchIssuePath, type SearchFacetField, type SearchParams, type SearchResultView, type SearchSortView } from '../domain/search-view';
+import { grpcCall } from '@docket/service-kit';
+import {
+  searchIssuePath,
+  type SearchFacetField,
+  type SearchParams,
+  type SearchResultView,
+  type SearchSortView,
+} from '../domain/search-view';
 import { isoOrNull } from './timestamps';
 
 const SORTS: Record<SearchSortView, queryEngineV1.SearchSort> = {
@@ -20,8 +26,12 @@ export class SearchGateway {
       query: params.q,
       limit: params.limit,
       filters: {
-        agencies: params.agencies, filingTypes: params.filingTypes, dockets: params.dockets, parties: params.parties,
-        filedFrom: params.from ?? '', filedTo: params.to ?? '',
+        agencies: params.agencies,
+        filingTypes: params.filingTypes,
+        dockets: params.dockets,
+        parties: params.parties,
+        filedFrom: params.from ?? '',
+        filedTo: params.to ?? '',
       },
       sort: SORTS[params.sort],
       cursor: params.cursor ?? '',
@@ -34,7 +44,11 @@ export class SearchGateway {
     try {
       response = await grpcCall(this.client, 'search', request, { signal });
     } catch (error) {
-      if (error instanceof InputError) throw new InputError(error.message, error.issues.map((issue) => ({ ...issue, path: searchIssuePath(issue.path) })));
+      if (error instanceof InputError)
+        throw new InputError(
+          error.message,
+          error.issues.map((issue) => ({ ...issue, path: searchIssuePath(issue.path) })),
+        );
       throw error;
     }
     return {
@@ -57,7 +71,11 @@ export class SearchGateway {
       tookMs: response.tookMs,
       facets: response.facets.map((facet) => ({
         field: facet.field as SearchFacetField,
-        buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: Number(bucket.count) })),
+        buckets: facet.buckets.map((bucket) => ({
+          value: bucket.value,
+          label: bucket.label,
+          count: Number(bucket.count),
+        })),
       })),
       facetsCounted: Number(response.facetsCounted),
       nextCursor: response.nextCursor || null,

@@ -10,7 +10,10 @@ export interface StreamWatch {
  * undefined when the service ended it or the caller cancelled; else already an AppError where
  * possible). `cancel()` stops it.
  */
-export function watchServerStream<T>(stream: ClientReadableStream<T>, handlers: { onMessage(message: T): void; onEnd(error?: Error): void }): StreamWatch {
+export function watchServerStream<T>(
+  stream: ClientReadableStream<T>,
+  handlers: { onMessage(message: T): void; onEnd(error?: Error): void },
+): StreamWatch {
   let cancelled = false;
   let ended = false;
   const finish = (error?: Error) => {

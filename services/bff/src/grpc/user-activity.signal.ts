@@ -27,6 +27,8 @@ export class UserActivitySignal {
     const now = this.now();
     if (now - this.lastSentAt < this.everyMs) return;
     this.lastSentAt = now;
-    this.send().catch((error: unknown) => this.logger.debug({ err: error }, 'could not tell the documents service that users are active'));
+    this.send().catch((error: unknown) =>
+      this.logger.debug({ err: error }, 'could not tell the documents service that users are active'),
+    );
   }
 }

@@ -13,11 +13,22 @@ export class VolumeEstimateGateway {
   async estimate(request: z.output<typeof VolumeEstimateBody>, signal?: AbortSignal): Promise<VolumeEstimateView> {
     let response: queryEngineV1.EstimateVolumeResponse;
     try {
-      response = await grpcCall(this.client, 'estimateVolume', { query: request.query, filters: request.filters, days: request.days }, { signal });
+      response = await grpcCall(
+        this.client,
+        'estimateVolume',
+        { query: request.query, filters: request.filters, days: request.days },
+        { signal },
+      );
     } catch (error) {
       // The engine names proto fields (`filters.filed_from`); the caller sent `filters.filedFrom`.
       if (error instanceof InputError) {
-        throw new InputError(error.message, error.issues.map((issue) => ({ ...issue, path: issue.path.replace(/_([a-z])/gu, (_m, c: string) => c.toUpperCase()) })));
+        throw new InputError(
+          error.message,
+          error.issues.map((issue) => ({
+            ...issue,
+            path: issue.path.replace(/_([a-z])/gu, (_m, c: string) => c.toUpperCase()),
+          })),
+        );
       }
       throw error;
     }

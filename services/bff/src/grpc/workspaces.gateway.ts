@@ -1,12 +1,16 @@
 import { InputError, NotFoundError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
 import { queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import { grpcCall } from '@docket/service-kit';
+import type { SearchFacetField } from '../domain/search-view';
 import {
   toApiPath,
-  type RequestSortName, type WorkspaceFiltersView, type WorkspaceRecord, type WorkspaceRequestRecord, type WorkspaceRoleName,
+  type RequestSortName,
+  type WorkspaceFiltersView,
+  type WorkspaceRecord,
+  type WorkspaceRequestRecord,
+  type WorkspaceRoleName,
 } from '../domain/workspace-view';
 import { isoOrNull } from './timestamps';
-import type { SearchFacetField } from '../domain/search-view';
 
 const { WorkspaceRole, RequestKind } = queryEngineWorkspacesV1;
 const { SearchSort } = queryEngineV1;
@@ -29,7 +33,9 @@ export class WorkspacesGateway {
   constructor(private readonly client: queryEngineWorkspacesV1.WorkspaceServiceClient) {}
 
   async create(userId: string, settings: WorkspaceSettingsInput): Promise<WorkspaceRecord> {
-    const response = await this.call(() => grpcCall(this.client, 'createWorkspace', { userId, ...settingsToProto(settings) }));
+    const response = await this.call(() =>
+      grpcCall(this.client, 'createWorkspace', { userId, ...settingsToProto(settings) }),
+    );
     return workspaceOf(response.workspace);
   }
 
@@ -38,18 +44,40 @@ export class WorkspacesGateway {
     return response.workspaces.map(toWorkspaceRecord);
   }
 
-  async get(caller: Caller, workspaceId: string, recentRequests: number): Promise<{ workspace: WorkspaceRecord; role: WorkspaceRoleName | null; recentRequests: WorkspaceRequestRecord[] }> {
-    const response = await grpcCall(this.client, 'getWorkspace', { workspaceId, userId: caller.userId, asAdmin: caller.asAdmin, recentRequests });
-    return { workspace: workspaceOf(response.workspace), role: roleFromProto(response.role), recentRequests: response.recentRequests.map(toRequestRecord) };
+  async get(
+    caller: Caller,
+    workspaceId: string,
+    recentRequests: number,
+  ): Promise<{ workspace: WorkspaceRecord; role: WorkspaceRoleName | null; recentRequests: WorkspaceRequestRecord[] }> {
+    const response = await grpcCall(this.client, 'getWorkspace', {
+      workspaceId,
+      userId: caller.userId,
+      asAdmin: caller.asAdmin,
+      recentRequests,
+    });
+    return {
+      workspace: workspaceOf(response.workspace),
+      role: roleFromProto(response.role),
+      recentRequests: response.recentRequests.map(toRequestRecord),
+    };
   }
 
   async update(userId: string, workspaceId: string, settings: WorkspaceSettingsInput): Promise<WorkspaceRecord> {
-    const response = await this.call(() => grpcCall(this.client, 'updateWorkspace', { workspaceId, userId, ...settingsToProto(settings) }));
+    const response = await this.call(() =>
+      grpcCall(this.client, 'updateWorkspace', { workspaceId, userId, ...settingsToProto(settings) }),
+    );
     return workspaceOf(response.workspace);
   }
 
-  async setMember(userId: string, workspaceId: string, memberUserId: string, role: WorkspaceRoleName): Promise<WorkspaceRecord> {
-    const response = await this.call(() => grpcCall(this.client, 'setMember', { workspaceId, userId, memberUserId, role: roleToProto(role) }));
+  async setMember(
+    userId: string,
+    workspaceId: string,
+    memberUserId: string,
+    role: WorkspaceRoleName,
+  ): Promise<WorkspaceRecord> {
+    const response = await this.call(() =>
+      grpcCall(this.client, 'setMember', { workspaceId, userId, memberUserId, role: roleToProto(role) }),
+    );
     return workspaceOf(response.workspace);
   }
 
@@ -62,13 +90,31 @@ export class WorkspacesGateway {
     await grpcCall(this.client, 'deleteWorkspace', { workspaceId, userId });
   }
 
-  async listRequests(caller: Caller, workspaceId: string, limit: number, cursor: string): Promise<{ requests: WorkspaceRequestRecord[]; nextCursor: string | null }> {
-    const response = await this.call(() => grpcCall(this.client, 'listRequests', { workspaceId, userId: caller.userId, asAdmin: caller.asAdmin, limit, cursor }));
+  async listRequests(
+    caller: Caller,
+    workspaceId: string,
+    limit: number,
+    cursor: string,
+  ): Promise<{ requests: WorkspaceRequestRecord[]; nextCursor: string | null }> {
+    const response = await this.call(() =>
+      grpcCall(this.client, 'listRequests', {
+        workspaceId,
+        userId: caller.userId,
+        asAdmin: caller.asAdmin,
+        limit,
+        cursor,
+      }),
+    );
     return { requests: response.requests.map(toRequestRecord), nextCursor: response.nextCursor || null };
   }
 
   async getRequest(caller: Caller, workspaceId: string, requestId: string): Promise<WorkspaceRequestRecord> {
-    const response = await grpcCall(this.client, 'getRequest', { workspaceId, requestId, userId: caller.userId, asAdmin: caller.asAdmin });
+    const response = await grpcCall(this.client, 'getRequest', {
+      workspaceId,
+      requestId,
+      userId: caller.userId,
+      asAdmin: caller.asAdmin,
+    });
     if (!response.request) throw new NotFoundError(`no request ${requestId}`);
     return toRequestRecord(response.request);
   }
@@ -78,7 +124,11 @@ export class WorkspacesGateway {
     try {
       return await fn();
     } catch (error) {
-      if (error instanceof InputError) throw new InputError(error.message, error.issues.map((i) => ({ ...i, path: toApiPath(i.path) })));
+      if (error instanceof InputError)
+        throw new InputError(
+          error.message,
+          error.issues.map((i) => ({ ...i, path: toApiPath(i.path) })),
+        );
       throw error;
     }
   }
@@ -89,7 +139,14 @@ function settingsToProto(settings: WorkspaceSettingsInput) {
   return {
     name: settings.name,
     description: settings.description,
-    defaultFilters: { agencies: f.agencies, filingTypes: f.filingTypes, dockets: f.dockets, parties: f.parties, filedFrom: f.filedFrom ?? '', filedTo: f.filedTo ?? '' },
+    defaultFilters: {
+      agencies: f.agencies,
+      filingTypes: f.filingTypes,
+      dockets: f.dockets,
+      parties: f.parties,
+      filedFrom: f.filedFrom ?? '',
+      filedTo: f.filedTo ?? '',
+    },
   };
 }
 
@@ -143,22 +200,34 @@ export function toRequestRecord(request: queryEngineWorkspacesV1.WorkspaceReques
     queryId: request.queryId || null,
     facets: request.facets.map((facet) => ({
       field: facet.field as SearchFacetField,
-      buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: Number(bucket.count) })),
+      buckets: facet.buckets.map((bucket) => ({
+        value: bucket.value,
+        label: bucket.label,
+        count: Number(bucket.count),
+      })),
     })),
   };
 }
 
 function roleFromProto(role: ProtoRole): WorkspaceRoleName | null {
   switch (role) {
-    case WorkspaceRole.WORKSPACE_ROLE_OWNER: return 'owner';
-    case WorkspaceRole.WORKSPACE_ROLE_EDITOR: return 'editor';
-    case WorkspaceRole.WORKSPACE_ROLE_VIEWER: return 'viewer';
-    default: return null;
+    case WorkspaceRole.WORKSPACE_ROLE_OWNER:
+      return 'owner';
+    case WorkspaceRole.WORKSPACE_ROLE_EDITOR:
+      return 'editor';
+    case WorkspaceRole.WORKSPACE_ROLE_VIEWER:
+      return 'viewer';
+    default:
+      return null;
   }
 }
 
 function roleToProto(role: WorkspaceRoleName): ProtoRole {
-  return { owner: WorkspaceRole.WORKSPACE_ROLE_OWNER, editor: WorkspaceRole.WORKSPACE_ROLE_EDITOR, viewer: WorkspaceRole.WORKSPACE_ROLE_VIEWER }[role];
+  return {
+    owner: WorkspaceRole.WORKSPACE_ROLE_OWNER,
+    editor: WorkspaceRole.WORKSPACE_ROLE_EDITOR,
+    viewer: WorkspaceRole.WORKSPACE_ROLE_VIEWER,
+  }[role];
 }
 
 function sortFromProto(sort: queryEngineV1.SearchSort): RequestSortName {

@@ -17,11 +17,12 @@ export const deliveryKinds = ['realtime', 'digest', 'test'] as const;
 /** The alerts service's limit on a query (the search page's too). */
 export const MAX_ALERT_QUERY_LENGTH = 1000;
 
-const list = (what: string) => z
-  .array(z.string().max(200, 'must be at most 200 characters'))
-  .max(50, `at most 50 ${what}`)
-  .default([])
-  .transform((items) => items.map((item) => item.trim()).filter((item) => item !== ''));
+const list = (what: string) =>
+  z
+    .array(z.string().max(200, 'must be at most 200 characters'))
+    .max(50, `at most 50 ${what}`)
+    .default([])
+    .transform((items) => items.map((item) => item.trim()).filter((item) => item !== ''));
 
 export const AlertFilters = z
   .object({
@@ -33,8 +34,14 @@ export const AlertFilters = z
     filedTo: isoDay.or(z.literal('')).default(''),
   })
   .strict()
-  .refine((f) => !f.filedFrom || !f.filedTo || f.filedFrom <= f.filedTo, { path: ['filedTo'], message: 'must not be before filedFrom' })
-  .meta({ id: 'AlertFilters', description: 'ANDed with the query; values inside one list are ORed (as the search page\'s filters)' });
+  .refine((f) => !f.filedFrom || !f.filedTo || f.filedFrom <= f.filedTo, {
+    path: ['filedTo'],
+    message: 'must not be before filedFrom',
+  })
+  .meta({
+    id: 'AlertFilters',
+    description: "ANDed with the query; values inside one list are ORed (as the search page's filters)",
+  });
 
 /** Whether `name` is a time zone this runtime knows (IANA names, as Intl reads them). */
 function isTimeZone(name: string): boolean {
@@ -49,11 +56,26 @@ function isTimeZone(name: string): boolean {
 export const AlertSchedule = z
   .object({
     cadence: z.enum(cadences, { error: 'must be one of realtime, daily, weekly' }),
-    hour: z.number().int().min(0, 'must be 0-23').max(23, 'must be 0-23').default(8)
+    hour: z
+      .number()
+      .int()
+      .min(0, 'must be 0-23')
+      .max(23, 'must be 0-23')
+      .default(8)
       .meta({ description: 'The hour a daily or weekly digest is sent, in timeZone' }),
-    weekday: z.number().int().min(0, 'must be 0 (Sunday) to 6 (Saturday)').max(6, 'must be 0 (Sunday) to 6 (Saturday)').default(1)
+    weekday: z
+      .number()
+      .int()
+      .min(0, 'must be 0 (Sunday) to 6 (Saturday)')
+      .max(6, 'must be 0 (Sunday) to 6 (Saturday)')
+      .default(1)
       .meta({ description: '0 = Sunday … 6 = Saturday; weekly only' }),
-    timeZone: z.string().trim().min(1, 'is required').max(64).default('UTC')
+    timeZone: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(64)
+      .default('UTC')
       .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. Europe/Paris' }),
   })
   .strict()
@@ -63,7 +85,12 @@ export const AlertChannels = z
   .object({
     inApp: z.boolean().default(true),
     email: z.boolean().default(false),
-    webhookEndpointId: z.string().trim().max(200).default('').meta({ description: 'One of your webhook endpoints; empty: no webhook' }),
+    webhookEndpointId: z
+      .string()
+      .trim()
+      .max(200)
+      .default('')
+      .meta({ description: 'One of your webhook endpoints; empty: no webhook' }),
   })
   .strict()
   .refine((c) => c.inApp || c.email || c.webhookEndpointId !== '', { message: 'choose at least one channel' })
@@ -72,11 +99,26 @@ export const AlertChannels = z
 export const AlertDefinition = z
   .object({
     name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
-    query: z.string().trim().max(MAX_ALERT_QUERY_LENGTH, 'Queries are limited to 1,000 characters').default('')
+    query: z
+      .string()
+      .trim()
+      .max(MAX_ALERT_QUERY_LENGTH, 'Queries are limited to 1,000 characters')
+      .default('')
       .meta({ description: 'The query language (as search); may be empty when filters are given' }),
-    filters: AlertFilters.default({ agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' }),
-    question: z.string().trim().max(1000, 'must be at most 1,000 characters').default('')
-      .meta({ description: 'Optional: each digest answers it over the alert\'s new documents' }),
+    filters: AlertFilters.default({
+      agencies: [],
+      filingTypes: [],
+      dockets: [],
+      parties: [],
+      filedFrom: '',
+      filedTo: '',
+    }),
+    question: z
+      .string()
+      .trim()
+      .max(1000, 'must be at most 1,000 characters')
+      .default('')
+      .meta({ description: "Optional: each digest answers it over the alert's new documents" }),
     schedule: AlertSchedule,
     channels: AlertChannels,
   })
@@ -90,26 +132,32 @@ export const AlertDefinitionView = z
   .object({
     name: z.string(),
     query: z.string(),
-    filters: z.object({
-      agencies: z.array(z.string()),
-      filingTypes: z.array(z.string()),
-      dockets: z.array(z.string()),
-      parties: z.array(z.string()),
-      filedFrom: z.string(),
-      filedTo: z.string(),
-    }).meta({ id: 'AlertFiltersView' }),
+    filters: z
+      .object({
+        agencies: z.array(z.string()),
+        filingTypes: z.array(z.string()),
+        dockets: z.array(z.string()),
+        parties: z.array(z.string()),
+        filedFrom: z.string(),
+        filedTo: z.string(),
+      })
+      .meta({ id: 'AlertFiltersView' }),
     question: z.string(),
-    schedule: z.object({
-      cadence: z.enum(cadences),
-      hour: z.number().int(),
-      weekday: z.number().int(),
-      timeZone: z.string(),
-    }).meta({ id: 'AlertScheduleView' }),
-    channels: z.object({
-      inApp: z.boolean(),
-      email: z.boolean(),
-      webhookEndpointId: z.string(),
-    }).meta({ id: 'AlertChannelsView' }),
+    schedule: z
+      .object({
+        cadence: z.enum(cadences),
+        hour: z.number().int(),
+        weekday: z.number().int(),
+        timeZone: z.string(),
+      })
+      .meta({ id: 'AlertScheduleView' }),
+    channels: z
+      .object({
+        inApp: z.boolean(),
+        email: z.boolean(),
+        webhookEndpointId: z.string(),
+      })
+      .meta({ id: 'AlertChannelsView' }),
   })
   .meta({ id: 'AlertDefinitionView' });
 
@@ -131,7 +179,9 @@ export const Alert = z
     definition: AlertDefinitionView,
     docket: FollowedDocket.nullable().meta({ description: 'Set for a docket follow' }),
     paused: z.boolean(),
-    volumeNotice: z.string().meta({ description: 'Set while the volume guard delivers this real-time alert as an hourly digest, saying why' }),
+    volumeNotice: z.string().meta({
+      description: 'Set while the volume guard delivers this real-time alert as an hourly digest, saying why',
+    }),
     createdAt: nullableDateTime,
     updatedAt: nullableDateTime,
     lastHitAt: nullableDateTime,
@@ -142,18 +192,17 @@ export const Alert = z
 
 export const AlertResponse = z.object({ alert: Alert });
 export const AlertsResponse = z.object({ alerts: z.array(Alert) });
-export const AlertsQuery = z.object({ kind: z.enum(alertKinds).optional().meta({ description: 'Only this kind; both when absent' }) });
+export const AlertsQuery = z.object({
+  kind: z.enum(alertKinds).optional().meta({ description: 'Only this kind; both when absent' }),
+});
 
 export const PausedBody = z.object({ paused: z.boolean() }).strict().meta({ id: 'AlertPaused' });
 
 export const FollowDocketBody = z
   .object({
-    docketId: z
-      .string()
-      .trim()
-      .max(200)
-      .default('')
-      .meta({ description: "A docket's id: the follow takes that docket's number, title and source (404 when it is none)" }),
+    docketId: z.string().trim().max(200).default('').meta({
+      description: "A docket's id: the follow takes that docket's number, title and source (404 when it is none)",
+    }),
     docketNumber: z.string().trim().min(1, 'is required').max(200),
     title: z.string().trim().max(500).default(''),
     sourceName: z.string().trim().max(200).default(''),
@@ -203,7 +252,14 @@ export const DeliveriesResponse = z.object({ deliveries: z.array(Delivery) });
 export const VolumeEstimateBody = z
   .object({
     query: z.string().trim().max(MAX_ALERT_QUERY_LENGTH, 'Queries are limited to 1,000 characters').default(''),
-    filters: AlertFilters.default({ agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' }),
+    filters: AlertFilters.default({
+      agencies: [],
+      filingTypes: [],
+      dockets: [],
+      parties: [],
+      filedFrom: '',
+      filedTo: '',
+    }),
     days: z.number().int().min(1).max(365).default(30),
   })
   .strict()
@@ -213,7 +269,9 @@ export const VolumeEstimate = z
   .object({
     total: z.number().int().meta({ description: 'Matches filed in the window' }),
     perDay: z.number(),
-    days: z.array(z.object({ day: z.string(), count: z.number().int() })).meta({ description: 'One bucket per UTC day, oldest first, zero days included' }),
+    days: z
+      .array(z.object({ day: z.string(), count: z.number().int() }))
+      .meta({ description: 'One bucket per UTC day, oldest first, zero days included' }),
     from: z.string(),
     to: z.string(),
   })
@@ -235,7 +293,11 @@ export const Notification = z
 
 export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
-  unread: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1').meta({ description: 'Only unread ones' }),
+  unread: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1')
+    .meta({ description: 'Only unread ones' }),
   cursor: z.string().max(500).optional().meta({ description: 'nextCursor of the previous page' }),
 });
 
@@ -259,7 +321,9 @@ export const UnreadCountResponse = z.object({ unreadCount: z.number().int() });
 export const NotificationEvent = z
   .object({
     unreadCount: z.number().int(),
-    notification: Notification.nullable().meta({ description: 'The notification that just arrived; null for a count change alone' }),
+    notification: Notification.nullable().meta({
+      description: 'The notification that just arrived; null for a count change alone',
+    }),
   })
   .meta({ id: 'NotificationEvent' });
 
@@ -301,8 +365,9 @@ export const UnsubscribeForm = z
   })
   .meta({
     id: 'OneClickUnsubscribe',
-    description: 'RFC 8058: what a mail client posts (application/x-www-form-urlencoded, or multipart/form-data), '
-      + 'exactly this one pair; the token in the URL says whose alert',
+    description:
+      'RFC 8058: what a mail client posts (application/x-www-form-urlencoded, or multipart/form-data), ' +
+      'exactly this one pair; the token in the URL says whose alert',
   });
 
 export const UnsubscribeResponse = z

@@ -1,7 +1,7 @@
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
+import { InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import { authOf, findAuth } from './auth-context';
 import type { CsrfProtection } from './csrf';
 import { PasswordChangeRequiredError, UnsupportedMediaTypeError } from './http-errors';
@@ -12,7 +12,11 @@ export type Access = 'public' | 'user' | 'admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type AnyObject = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
 
-export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject | undefined, P extends AnyObject | undefined> {
+export interface RouteSpec<
+  B extends z.ZodType | undefined,
+  Q extends AnyObject | undefined,
+  P extends AnyObject | undefined,
+> {
   method: Method;
   /** Express-style path, e.g. /api/users/:id (written as /api/users/{id} in OpenAPI). */
   path: string;
@@ -62,10 +66,11 @@ export class ApiRouter {
     private readonly csrf: CsrfProtection,
   ) {}
 
-  route<B extends z.ZodType | undefined = undefined, Q extends AnyObject | undefined = undefined, P extends AnyObject | undefined = undefined>(
-    spec: RouteSpec<B, Q, P>,
-    handler: RouteHandler<B, Q, P>,
-  ): void {
+  route<
+    B extends z.ZodType | undefined = undefined,
+    Q extends AnyObject | undefined = undefined,
+    P extends AnyObject | undefined = undefined,
+  >(spec: RouteSpec<B, Q, P>, handler: RouteHandler<B, Q, P>): void {
     const chain: RequestHandler[] = [];
     // An unauthenticated caller learns "sign in" (401) before anything else about the request.
     if (spec.access !== 'public') {
@@ -89,16 +94,24 @@ export class ApiRouter {
       const body = req.body ?? {};
       // Every part is checked, so one answer names everything that is wrong: path, query and body.
       const parts = [
-        spec.params ? parse(spec.params, req.params, 'path', inputPolicyIssues(spec.params, req.params)) : ok(undefined),
+        spec.params
+          ? parse(spec.params, req.params, 'path', inputPolicyIssues(spec.params, req.params))
+          : ok(undefined),
         spec.query
-          ? parse(spec.query, req.query, 'query', [...queryIssues, ...inputPolicyIssues(spec.query, req.query, Object.keys(spec.retiredQuery ?? {}))])
+          ? parse(spec.query, req.query, 'query', [
+              ...queryIssues,
+              ...inputPolicyIssues(spec.query, req.query, Object.keys(spec.retiredQuery ?? {})),
+            ])
           : unknownQuery(req.query, queryIssues),
         spec.body ? parse(spec.body, body, 'request body', inputPolicyIssues(spec.body, body)) : ok(undefined),
       ] as const;
       const refused = parts.filter((part) => !part.ok);
       if (refused.length > 0) {
         const where = refused.length === 1 ? refused[0]!.where : 'request';
-        throw new InputError(`invalid ${where}`, refused.flatMap((part) => part.issues));
+        throw new InputError(
+          `invalid ${where}`,
+          refused.flatMap((part) => part.issues),
+        );
       }
       const [params, query, parsedBody] = parts.map((part) => (part.ok ? part.data : undefined));
       const input = { body: parsedBody, query, params } as RouteInput<B, Q, P>;
@@ -113,20 +126,27 @@ export class ApiRouter {
     for (const [status, r] of Object.entries(spec.responses)) {
       // Every error is answered by the error handler as ErrorResponse, so a declared error status has that body.
       const schema = r.schema ?? (Number(status) >= 400 ? ErrorResponse : undefined);
-      responses[status] = schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema } } } : { description: r.description };
+      responses[status] = schema
+        ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema } } }
+        : { description: r.description };
     }
-    const error = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorResponse } } });
+    const error = (description: string): ResponseConfig => ({
+      description,
+      content: { 'application/json': { schema: ErrorResponse } },
+    });
     // Every route refuses what it does not read (unknown query parameters, malformed percent-encoding).
     responses['400'] ??= error('Invalid input, with field-level issues');
     if (spec.body) responses['415'] ??= error('The body is not JSON');
     if (spec.access !== 'public') responses['401'] ??= error('No valid session');
     const csrfChecked = MUTATING.has(spec.method) && !spec.csrfExempt;
-    if (spec.access === 'admin' || csrfChecked) responses['403'] ??= error('Not an administrator, or CSRF check failed');
+    if (spec.access === 'admin' || csrfChecked)
+      responses['403'] ??= error('Not an administrator, or CSRF check failed');
     responses['503'] ??= error('A backing service is unavailable');
     responses['500'] ??= error('Unexpected error');
 
     const security: Record<string, string[]>[] = [];
-    if (spec.access !== 'public') security.push(MUTATING.has(spec.method) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] });
+    if (spec.access !== 'public')
+      security.push(MUTATING.has(spec.method) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] });
     else if (csrfChecked) security.push({ csrfHeader: [] });
 
     this.registry.registerPath({
@@ -138,7 +158,14 @@ export class ApiRouter {
       ...(spec.access === 'admin' ? { description: 'Administrators only.' } : {}),
       request: {
         ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
-        ...(spec.streamedBody ? { body: { required: true, content: { [spec.streamedBody.contentType]: { schema: spec.streamedBody.schema } } } } : {}),
+        ...(spec.streamedBody
+          ? {
+              body: {
+                required: true,
+                content: { [spec.streamedBody.contentType]: { schema: spec.streamedBody.schema } },
+              },
+            }
+          : {}),
         ...(spec.query ? { query: spec.query } : {}),
         ...(spec.params ? { params: spec.params } : {}),
       },
@@ -156,7 +183,9 @@ function requireAdmin(req: Request, _res: Response, next: NextFunction): void {
 function requireJsonBody(req: Request): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (hasBody && !req.is('application/json')) {
-    throw new UnsupportedMediaTypeError(`the request body must be JSON (Content-Type: application/json), not ${req.headers['content-type'] || 'untyped'}`);
+    throw new UnsupportedMediaTypeError(
+      `the request body must be JSON (Content-Type: application/json), not ${req.headers['content-type'] || 'untyped'}`,
+    );
   }
 }
 
@@ -167,7 +196,9 @@ const ok = (data: unknown): Part => ({ ok: true, data });
 /** A route that takes no query parameters names each one it was sent, rather than ignoring them. */
 function unknownQuery(query: Request['query'], issues: FieldIssue[]): Part {
   const unknown = Object.keys(query).map((name) => ({ path: name, message: 'unrecognized key' }));
-  return issues.length > 0 || unknown.length > 0 ? { ok: false, where: 'query', issues: [...issues, ...unknown] } : ok(undefined);
+  return issues.length > 0 || unknown.length > 0
+    ? { ok: false, where: 'query', issues: [...issues, ...unknown] }
+    : ok(undefined);
 }
 
 function retiredIssues(retired: Record<string, string> | undefined, query: Request['query']): FieldIssue[] {
@@ -180,6 +211,8 @@ function retiredIssues(retired: Record<string, string> | undefined, query: Reque
 function parse(schema: z.ZodType, value: unknown, where: string, extraIssues: FieldIssue[] = []): Part {
   const result = schema.safeParse(value);
   if (result.success && extraIssues.length === 0) return ok(result.data);
-  const issues = result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const issues = result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
   return { ok: false, where, issues: [...extraIssues, ...issues] };
 }

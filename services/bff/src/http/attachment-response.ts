@@ -4,13 +4,19 @@ import type { Logger } from '@docket/observability';
 import type { OpenedAttachment } from '../grpc/documents.gateway';
 import { contentDisposition } from './content-disposition';
 
-export const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+export const ATTACHMENT_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 
 /**
  * Sends an attachment with its own headers and pipes the bytes through with backpressure: the gRPC
  * stream is read only as fast as the browser takes the bytes.
  */
-export async function sendAttachment(req: Request, res: Response, opened: OpenedAttachment, logger: Logger): Promise<void> {
+export async function sendAttachment(
+  req: Request,
+  res: Response,
+  opened: OpenedAttachment,
+  logger: Logger,
+): Promise<void> {
   const { attachment, body } = opened;
   const contentType = attachment.contentType || 'application/octet-stream';
   res.set({

@@ -19,14 +19,21 @@ function encodeExtValue(value: string): string {
 
 /** Printable ASCII without quote and backslash; other characters become '_'. */
 function asciiFallback(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
 }
 
 /** `always: 'attachment'` offers even a PDF, HTML or text file as a download (exports are files to keep). */
 export function contentDisposition(fileName: string, contentType: string, always?: 'attachment'): string {
   const type = always ?? (isInlineType(contentType) ? 'inline' : 'attachment');
   // A path in the stored name never reaches the browser's save dialog.
-  const base = [...(fileName.split(/[\\/]/).pop() ?? '')].filter((c) => c >= ' ' && c !== '\x7f').join('').trim() || 'attachment';
+  const base =
+    [...(fileName.split(/[\\/]/).pop() ?? '')]
+      .filter((c) => c >= ' ' && c !== '\x7f')
+      .join('')
+      .trim() || 'attachment';
   const fallback = asciiFallback(base);
   if (fallback === base) return `${type}; filename="${base}"`;
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(base)}`;

@@ -21,7 +21,13 @@ export class CsrfProtection {
     const header = req.get(CSRF_HEADER);
     const cookie = readCookie(req, CSRF_COOKIE);
     const binding = bindingOf(req);
-    if (!header || !cookie || binding === undefined || !safeEqual(header, cookie) || !verifyCsrfToken(this.secret, binding, cookie)) {
+    if (
+      !header ||
+      !cookie ||
+      binding === undefined ||
+      !safeEqual(header, cookie) ||
+      !verifyCsrfToken(this.secret, binding, cookie)
+    ) {
       throw new CsrfError();
     }
   }

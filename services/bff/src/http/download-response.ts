@@ -9,9 +9,7 @@ import { contentDisposition } from './content-disposition';
 export type ByteReader = (offset: number, length: number) => Readable;
 
 export type ByteRangeAnswer =
-  | { kind: 'whole' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * What a Range request gets (RFC 9110 §14): one satisfiable range → 206 with it; none satisfiable →
@@ -33,7 +31,13 @@ export function byteRangeOf(req: Request, file: Pick<DownloadFile, 'size'>, etag
  * Sends a finished export's file: always as a download under its own name, resumable (Accept-Ranges,
  * a strong ETag from its SHA-256 for If-Range), and piped with backpressure from the service.
  */
-export async function sendDownload(req: Request, res: Response, file: DownloadFile, read: ByteReader, logger: Logger): Promise<void> {
+export async function sendDownload(
+  req: Request,
+  res: Response,
+  file: DownloadFile,
+  read: ByteReader,
+  logger: Logger,
+): Promise<void> {
   const etag = `"${file.sha256}"`;
   const contentType = file.contentType || 'application/octet-stream';
   res.set({
@@ -51,7 +55,10 @@ export async function sendDownload(req: Request, res: Response, file: DownloadFi
   }
   const range = byteRangeOf(req, file, etag);
   if (range.kind === 'unsatisfiable') {
-    res.status(416).set({ 'Content-Range': `bytes */${file.size}`, 'Content-Type': 'application/json; charset=utf-8' }).removeHeader('Content-Disposition');
+    res
+      .status(416)
+      .set({ 'Content-Range': `bytes */${file.size}`, 'Content-Type': 'application/json; charset=utf-8' })
+      .removeHeader('Content-Disposition');
     res.json({ error: { code: 'invalid_input', message: `range not satisfiable: the file has ${file.size} bytes` } });
     return;
   }

@@ -1,14 +1,29 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { isAppError, InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
+import { InputError, isAppError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import { reportError, type Logger } from '@docket/observability';
 import { TooManyAttemptsError } from '../identity/auth.service';
-import { CsrfError, MethodNotAllowedError, PasswordChangeRequiredError, UnsupportedMediaTypeError } from './http-errors';
+import {
+  CsrfError,
+  MethodNotAllowedError,
+  PasswordChangeRequiredError,
+  UnsupportedMediaTypeError,
+} from './http-errors';
 import { ALLOWED_METHODS } from './middleware/allowed-methods';
 
 type ErrorCode =
-  | 'invalid_input' | 'unauthenticated' | 'forbidden' | 'csrf_failed' | 'not_found' | 'conflict'
-  | 'too_many_requests' | 'unavailable' | 'internal' | 'password_change_required' | 'method_not_allowed'
-  | 'unsupported_media_type' | 'payload_too_large';
+  | 'invalid_input'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'csrf_failed'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_requests'
+  | 'unavailable'
+  | 'internal'
+  | 'password_change_required'
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'payload_too_large';
 
 /** The one place where errors become HTTP statuses and the `{ error: { code, message, issues } }` body. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -31,13 +46,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
     if (isAppError(error)) {
       switch (error.kind) {
-        case 'input': return send(res, 400, 'invalid_input', error.message, (error as InputError).issues);
+        case 'input':
+          return send(res, 400, 'invalid_input', error.message, (error as InputError).issues);
         case 'not_allowed':
           return (error as NotAllowedError).unauthenticated
             ? send(res, 401, 'unauthenticated', error.message)
             : send(res, 403, 'forbidden', error.message);
-        case 'not_found': return send(res, 404, 'not_found', error.message);
-        case 'conflict': return send(res, 409, 'conflict', error.message);
+        case 'not_found':
+          return send(res, 404, 'not_found', error.message);
+        case 'conflict':
+          return send(res, 409, 'conflict', error.message);
         case 'unavailable':
           logger.warn({ err: error, path: req.path }, 'backing service unavailable');
           return send(res, 503, 'unavailable', 'a backing service is unavailable; try again shortly');
@@ -76,12 +94,21 @@ function send(res: Response, status: number, code: ErrorCode, message: string, i
 function unreadableRequest(error: unknown): { status: number; code: ErrorCode; message: string } | undefined {
   const e = error as { type?: unknown; status?: unknown; code?: unknown };
   if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500 || isAppError(error)) return undefined;
-  if (error instanceof URIError) return { status: 400, code: 'invalid_input', message: 'the URL has malformed percent-encoding' };
+  if (error instanceof URIError)
+    return { status: 400, code: 'invalid_input', message: 'the URL has malformed percent-encoding' };
   switch (e.type) {
-    case 'entity.parse.failed': return { status: 400, code: 'invalid_input', message: 'request body is not valid JSON' };
-    case 'entity.too.large': return { status: 413, code: 'payload_too_large', message: 'request body is too large' };
-    case 'encoding.unsupported': return { status: 415, code: 'unsupported_media_type', message: 'unsupported Content-Encoding (identity, gzip, deflate or br)' };
-    case 'charset.unsupported': return { status: 415, code: 'unsupported_media_type', message: 'unsupported request body charset' };
+    case 'entity.parse.failed':
+      return { status: 400, code: 'invalid_input', message: 'request body is not valid JSON' };
+    case 'entity.too.large':
+      return { status: 413, code: 'payload_too_large', message: 'request body is too large' };
+    case 'encoding.unsupported':
+      return {
+        status: 415,
+        code: 'unsupported_media_type',
+        message: 'unsupported Content-Encoding (identity, gzip, deflate or br)',
+      };
+    case 'charset.unsupported':
+      return { status: 415, code: 'unsupported_media_type', message: 'unsupported request body charset' };
   }
   if (typeof e.code === 'string' && /^(Z_|ERR__ERROR)/.test(e.code)) {
     return { status: 400, code: 'invalid_input', message: 'request body does not match its Content-Encoding' };

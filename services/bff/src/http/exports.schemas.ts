@@ -9,13 +9,17 @@ const nullableDateTime = isoDateTime.nullable();
 const id = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
 
 const format = z.enum(exportFormats, { error: `must be one of ${exportFormats.join(', ')}` }).meta({
-  description: 'search: csv, xlsx, jsonl, or zip (results.csv + the original files); query: docx, html, csv (its documents) or zip (all of it); workspace: zip',
+  description:
+    'search: csv, xlsx, jsonl, or zip (results.csv + the original files); query: docx, html, csv (its documents) or zip (all of it); workspace: zip',
 });
 
 export const ExportOptions = z
   .object({
     includeFullText: z.boolean().default(false).meta({ description: "Search rows: add each document's whole text" }),
-    includeOriginalFiles: z.boolean().default(false).meta({ description: "Search or workspace ZIP: add each document's original files" }),
+    includeOriginalFiles: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Search or workspace ZIP: add each document's original files" }),
   })
   .strict()
   .meta({ id: 'ExportOptions' });
@@ -23,7 +27,10 @@ export const ExportOptions = z
 export const ExportRequestBody = z
   .object({
     workspaceId: id,
-    requestId: id.nullable().default(null).meta({ description: 'A search or question of the workspace’s log; null exports the whole workspace' }),
+    requestId: id
+      .nullable()
+      .default(null)
+      .meta({ description: 'A search or question of the workspace’s log; null exports the whole workspace' }),
     format,
     options: ExportOptions.default({ includeFullText: false, includeOriginalFiles: false }),
   })
@@ -66,7 +73,9 @@ export const Export = z
 
 export const DownloadLink = z
   .object({
-    url: z.string().meta({ description: 'The signed link (same origin); it needs a session of a member of the workspace' }),
+    url: z
+      .string()
+      .meta({ description: 'The signed link (same origin); it needs a session of a member of the workspace' }),
     expiresAt: nullableDateTime,
     fileName: z.string(),
     contentType: z.string(),
@@ -74,13 +83,19 @@ export const DownloadLink = z
   })
   .meta({ id: 'DownloadLink' });
 
-export const ExportResponse = z.object({ export: Export, download: DownloadLink.nullable().meta({ description: 'A signed link while the file is there; null otherwise' }) });
+export const ExportResponse = z.object({
+  export: Export,
+  download: DownloadLink.nullable().meta({ description: 'A signed link while the file is there; null otherwise' }),
+});
 export const StartedExportResponse = z.object({ export: Export });
 
 export const ExportEstimate = z
   .object({
     subject: z.enum(exportSubjects),
-    rows: z.number().int().meta({ description: 'Rows of a search (at most 1,000,000), documents of a question, requests of a workspace' }),
+    rows: z
+      .number()
+      .int()
+      .meta({ description: 'Rows of a search (at most 1,000,000), documents of a question, requests of a workspace' }),
     files: z.number().int().meta({ description: 'Original files included' }),
     estimatedBytes: z.number().int(),
     formats: z.array(z.enum(exportFormats)).meta({ description: 'What this subject can be exported as' }),
@@ -103,7 +118,11 @@ export const ExportsQuery = z.object({
   cursor: z.string().max(1000).default('').meta({ description: 'nextCursor of the previous page' }),
   workspaceId: z.string().trim().max(200).default('').meta({ description: 'Only your exports of this workspace' }),
 });
-export const ExportsResponse = z.object({ exports: z.array(Export), nextCursor: z.string().nullable(), limits: ExportLimits.nullable() });
+export const ExportsResponse = z.object({
+  exports: z.array(Export),
+  nextCursor: z.string().nullable(),
+  limits: ExportLimits.nullable(),
+});
 
 export const ExportParams = z.object({ id });
 export const DownloadParams = z.object({ token: z.string().min(1).max(2000) });

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { InputError, type FieldIssue } from '@docket/errors';
 import type { z } from 'zod';
+import { InputError, type FieldIssue } from '@docket/errors';
 
 /**
  * The input rules every route obeys, applied by the route builder beside each route's own schema:
@@ -11,7 +11,11 @@ import type { z } from 'zod';
  * - no nesting deeper than MAX_DEPTH (no route takes more than a few levels, and a deep one would
  *   cost every reader of it recursion).
  */
-export function inputPolicyIssues(schema: z.ZodType, value: unknown, allowedKeys: readonly string[] = []): FieldIssue[] {
+export function inputPolicyIssues(
+  schema: z.ZodType,
+  value: unknown,
+  allowedKeys: readonly string[] = [],
+): FieldIssue[] {
   const issues: FieldIssue[] = [];
   walk(schema, value, [], issues, new Set(allowedKeys));
   return issues;
@@ -44,7 +48,13 @@ const MAX_DEPTH = 32;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
-function walk(schema: z.ZodType | undefined, value: unknown, path: string[], issues: FieldIssue[], allowedKeys: Set<string>): void {
+function walk(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  path: string[],
+  issues: FieldIssue[],
+  allowedKeys: Set<string>,
+): void {
   if (tooDeep(value, path, issues)) return;
   if (!schema) return checkAnyText(value, path, issues);
   const def = defOf(schema);
@@ -54,7 +64,8 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: string[], iss
 
   if (typeof value === 'string') return checkText(value, path, issues, MULTILINE.has(schema));
   if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) walk(def.type === 'array' ? def.element : undefined, item, [...path, String(i)], issues, new Set());
+    for (const [i, item] of value.entries())
+      walk(def.type === 'array' ? def.element : undefined, item, [...path, String(i)], issues, new Set());
     return;
   }
   if (!isPlainObject(value)) return;
@@ -100,7 +111,8 @@ function tooDeep(value: unknown, path: string[], issues: FieldIssue[]): boolean 
   if (path.length < MAX_DEPTH || typeof value !== 'object' || value === null) return false;
   const field = path.find((segment) => !/^\d+$/.test(segment)) ?? path[0]!;
   const at = path.slice(0, path.indexOf(field) + 1).join('.');
-  if (!issues.some((issue) => issue.path === at)) issues.push({ path: at, message: `is nested too deeply (at most ${MAX_DEPTH} levels)` });
+  if (!issues.some((issue) => issue.path === at))
+    issues.push({ path: at, message: `is nested too deeply (at most ${MAX_DEPTH} levels)` });
   return true;
 }
 
@@ -113,9 +125,12 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/;
 function checkText(text: string, path: string[], issues: FieldIssue[], multilineAllowed: boolean): void {
   const at = path.join('.');
   // A document's text keeps what extraction found (form feeds between pages), never a NUL.
-  if (multilineAllowed ? text.includes('\u0000') : CONTROL.test(text)) issues.push({ path: at, message: 'must not contain control characters (such as NUL)' });
-  else if (LONE_SURROGATE.test(text)) issues.push({ path: at, message: 'is not valid Unicode text (an unpaired surrogate)' });
-  else if (!multilineAllowed && LINE_BREAK.test(text)) issues.push({ path: at, message: 'must be a single line (no line breaks)' });
+  if (multilineAllowed ? text.includes('\u0000') : CONTROL.test(text))
+    issues.push({ path: at, message: 'must not contain control characters (such as NUL)' });
+  else if (LONE_SURROGATE.test(text))
+    issues.push({ path: at, message: 'is not valid Unicode text (an unpaired surrogate)' });
+  else if (!multilineAllowed && LINE_BREAK.test(text))
+    issues.push({ path: at, message: 'must be a single line (no line breaks)' });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -136,7 +151,10 @@ export function queryEncodingIssues(originalUrl: string): FieldIssue[] {
     const [name, value] = equals < 0 ? [pair, ''] : [pair.slice(0, equals), pair.slice(equals + 1)];
     const decodedName = decodeOrUndefined(name);
     if (decodedName === undefined || decodeOrUndefined(value) === undefined) {
-      issues.push({ path: decodedName ?? name, message: 'has malformed percent-encoding (each % must start a complete UTF-8 sequence such as %C3%A9)' });
+      issues.push({
+        path: decodedName ?? name,
+        message: 'has malformed percent-encoding (each % must start a complete UTF-8 sequence such as %C3%A9)',
+      });
     }
   }
   return issues;
@@ -155,5 +173,6 @@ function decodeOrUndefined(text: string): string | undefined {
  * and the request would be stored changed; it is refused instead (the error handler answers 400).
  */
 export function refuseInvalidUtf8(_req: unknown, _res: unknown, body: Buffer): void {
-  if (!isUtf8(body)) throw new InputError('the request body is not valid UTF-8', [{ path: '', message: 'is not valid UTF-8' }]);
+  if (!isUtf8(body))
+    throw new InputError('the request body is not valid UTF-8', [{ path: '', message: 'is not valid UTF-8' }]);
 }

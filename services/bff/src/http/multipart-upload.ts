@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { Request } from 'express';
 import busboy from 'busboy';
+import type { Request } from 'express';
 import { InputError, isAppError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { UploadResultView } from '../domain/document-view';
@@ -58,7 +58,13 @@ export function receiveUpload(
     try {
       const header = { fileName, contentType, sourceId: fields.sourceId, uploadedBy, sidecarJson: fields.sidecarJson };
       const { outcome, document } = await documents.upload(header, file, tooLarge.signal);
-      return { fileName, outcome, documentId: document?.id ?? null, title: document?.title || null, reason: document?.failureReason ?? null };
+      return {
+        fileName,
+        outcome,
+        documentId: document?.id ?? null,
+        title: document?.title || null,
+        reason: document?.failureReason ?? null,
+      };
     } catch (error) {
       // The source applies to every file: naming an unknown one is the request's fault, answered as a 400
       // that lists the known sources, and the files after it are not sent.
@@ -70,19 +76,32 @@ export function receiveUpload(
   };
 
   const reasonOf = (error: unknown, fileName: string): string => {
-    if (error instanceof FileTooLargeError) return `too_large: the file is larger than ${formatBytes(limits.maxFileBytes)}`;
-    if (isAppError(error)) return error.kind === 'unavailable' ? 'the documents service is unavailable; try again shortly' : error.message;
+    if (error instanceof FileTooLargeError)
+      return `too_large: the file is larger than ${formatBytes(limits.maxFileBytes)}`;
+    if (isAppError(error))
+      return error.kind === 'unavailable' ? 'the documents service is unavailable; try again shortly' : error.message;
     logger.error({ err: error, fileName }, 'upload of a file failed unexpectedly');
     return 'internal error';
   };
 
   return new Promise<UploadResultView[]>((resolve, reject) => {
     parser.on('field', (name, value, info) => {
-      if (uploads.length > 0) return fail(new InputError('sourceId and sidecar must come before the files', [{ path: name, message: 'must come before the files' }]));
-      if (info.valueTruncated) return fail(new InputError(`${name} is too long`, [{ path: name, message: `must be at most ${MAX_FIELD_BYTES} bytes` }]));
+      if (uploads.length > 0)
+        return fail(
+          new InputError('sourceId and sidecar must come before the files', [
+            { path: name, message: 'must come before the files' },
+          ]),
+        );
+      if (info.valueTruncated)
+        return fail(
+          new InputError(`${name} is too long`, [{ path: name, message: `must be at most ${MAX_FIELD_BYTES} bytes` }]),
+        );
       if (name === 'sourceId') fields.sourceId = value.trim();
       if (name === 'sidecar' && value.trim() !== '') {
-        if (!isJsonObject(value)) return fail(new InputError('sidecar is not a JSON object', [{ path: 'sidecar', message: 'must be a JSON object' }]));
+        if (!isJsonObject(value))
+          return fail(
+            new InputError('sidecar is not a JSON object', [{ path: 'sidecar', message: 'must be a JSON object' }]),
+          );
         fields.sidecarJson = value;
       }
     });
@@ -104,7 +123,8 @@ export function receiveUpload(
     parser.on('close', () => {
       void Promise.all(uploads).then((results) => {
         if (problem) reject(problem);
-        else if (results.length === 0) reject(new InputError('no files in the upload', [{ path: 'files', message: 'choose at least one file' }]));
+        else if (results.length === 0)
+          reject(new InputError('no files in the upload', [{ path: 'files', message: 'choose at least one file' }]));
         else resolve(results);
       });
     });

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
+import type { AlertOwner, AlertsGateway, NotificationEventView } from '../grpc/alerts.gateway';
 import { authOf } from './auth-context';
 import { openEventStream, SESSION_ENDED_EVENT, type SessionEnds } from './event-stream';
-import type { AlertOwner, AlertsGateway, NotificationEventView } from '../grpc/alerts.gateway';
 
 /**
  * Relays AlertService.WatchNotifications to the browser as server-sent events: `event: notifications`
@@ -35,7 +35,9 @@ export function relayNotificationEvents(
     onEnd: (error) => {
       if (closed) return;
       if (error) deps.logger.warn({ err: error, userId: owner.id }, 'notification watch ended with an error');
-      res.write(`event: error\ndata: ${JSON.stringify({ message: 'notification updates interrupted; reconnecting' })}\n\n`);
+      res.write(
+        `event: error\ndata: ${JSON.stringify({ message: 'notification updates interrupted; reconnecting' })}\n\n`,
+      );
       close();
     },
   });

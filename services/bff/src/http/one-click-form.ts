@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import busboy from 'busboy';
+import type { Request } from 'express';
 import { InputError } from '@docket/errors';
 import { UnsubscribeForm } from './alerts.schemas';
 
@@ -36,7 +36,8 @@ export async function readOneClickForm(req: Request): Promise<void> {
       // An unknown field is named by itself, not by the form as a whole.
       issue.code === 'unrecognized_keys'
         ? issue.keys.map((key) => ({ path: key, message: `unrecognized key: ${WHAT}` }))
-        : [{ path: issue.path.map(String).join('.'), message: `${issue.message}: ${WHAT}` }]);
+        : [{ path: issue.path.map(String).join('.'), message: `${issue.message}: ${WHAT}` }],
+    );
     throw new InputError(`invalid request body: ${WHAT}`, issues);
   }
 }

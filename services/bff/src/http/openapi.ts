@@ -23,13 +23,18 @@ function fixNullableRefs(node: Json): Json {
   const allOf = object.allOf;
   if (Array.isArray(allOf) && allOf.length === 2 && isOnlyNullable(allOf[1])) {
     const { allOf: _allOf, ...rest } = object;
-    return { ...fixNullableRefs(rest) as object, allOf: [fixNullableRefs(allOf[0])], nullable: true };
+    return { ...(fixNullableRefs(rest) as object), allOf: [fixNullableRefs(allOf[0])], nullable: true };
   }
   return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fixNullableRefs(value)]));
 }
 
 function isOnlyNullable(value: Json): boolean {
-  return value !== null && typeof value === 'object' && Object.keys(value).length === 1 && (value as { nullable?: unknown }).nullable === true;
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.keys(value).length === 1 &&
+    (value as { nullable?: unknown }).nullable === true
+  );
 }
 
 /** Builds the OpenAPI 3.0 document from every route registered through ApiRouter. */
@@ -41,7 +46,10 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry): ReturnType<Open
     name: 'x-csrf-token',
     description: 'Must equal the drs_csrf cookie (GET /api/auth/csrf) on every POST/PUT/PATCH/DELETE',
   });
-  const definitions = [...NULLABLE_ELSEWHERE.map((schema) => ({ type: 'schema' as const, schema })), ...registry.definitions];
+  const definitions = [
+    ...NULLABLE_ELSEWHERE.map((schema) => ({ type: 'schema' as const, schema })),
+    ...registry.definitions,
+  ];
   const document = new OpenApiGeneratorV3(definitions).generateDocument({
     openapi: '3.0.3',
     info: {

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
+import { isFinal, type ProcessRecord } from '../domain/process-view';
+import type { ProcessesGateway } from '../grpc/processes.gateway';
 import { authOf } from './auth-context';
 import { openEventStream, SESSION_ENDED_EVENT, type SessionEnds } from './event-stream';
-import type { ProcessesGateway } from '../grpc/processes.gateway';
-import { isFinal, type ProcessRecord } from '../domain/process-view';
 
 /**
  * Relays ProcessService.WatchProcess to the browser as server-sent events: the current state first,
@@ -56,7 +56,9 @@ export function relayProcessEvents(
     onEnd: (error) => {
       if (error && !closed) {
         deps.logger.warn({ err: error, processId: initial.view.id }, 'process watch ended with an error');
-        res.write(`event: error\ndata: ${JSON.stringify({ message: 'process updates interrupted; reconnecting' })}\n\n`);
+        res.write(
+          `event: error\ndata: ${JSON.stringify({ message: 'process updates interrupted; reconnecting' })}\n\n`,
+        );
       }
       close();
     },

@@ -99,10 +99,15 @@ export function relayAsk(
 function errorPayload(error: Error): { code: string; message: string } {
   if (!isAppError(error)) return { code: 'internal', message: 'the answer failed on our side; try again' };
   switch (error.kind) {
-    case 'unavailable': return { code: 'unavailable', message: 'the query engine is unavailable; try again shortly' };
-    case 'input': return { code: 'invalid_input', message: error.message };
-    case 'not_found': return { code: 'not_found', message: error.message };
-    case 'not_allowed': return { code: 'forbidden', message: error.message };
-    case 'conflict': return { code: 'conflict', message: error.message };
+    case 'unavailable':
+      return { code: 'unavailable', message: 'the query engine is unavailable; try again shortly' };
+    case 'input':
+      return { code: 'invalid_input', message: error.message };
+    case 'not_found':
+      return { code: 'not_found', message: error.message };
+    case 'not_allowed':
+      return { code: 'forbidden', message: error.message };
+    case 'conflict':
+      return { code: 'conflict', message: error.message };
   }
 }

@@ -18,7 +18,11 @@ export const QUEUES_DASHBOARD_PATH = '/api/admin/queues';
  * here as an empty queue, and bff/test/integration/queues-dashboard.test.ts lists what it expects.
  */
 export const SERVICE_QUEUES = [
-  { name: 'documents.import', prefix: '{documents}', description: 'Imports of uploaded files and sources (documents service)' },
+  {
+    name: 'documents.import',
+    prefix: '{documents}',
+    description: 'Imports of uploaded files and sources (documents service)',
+  },
   { name: 'query-engine.reindex', prefix: '{query-engine}', description: 'Search index rebuilds (query engine)' },
 ] as const;
 
@@ -64,7 +68,11 @@ export function queuesDashboard(queues: Queue[]): Router {
   createBullBoard({
     queues: queues.map((queue) => {
       const known = SERVICE_QUEUES.find((q) => q.name === queue.name);
-      return new BullMQAdapter(queue, { readOnlyMode: true, allowRetries: false, description: known?.description ?? '' });
+      return new BullMQAdapter(queue, {
+        readOnlyMode: true,
+        allowRetries: false,
+        description: known?.description ?? '',
+      });
     }),
     // @bull-board/express 9.10.1 pins @bull-board/api 9.10.1 (nested) while the BFF has 9.10.2: the
     // same interface from two copies, which TypeScript tells apart by their private fields.

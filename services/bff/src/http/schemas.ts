@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
-import { multiline } from './input-policy';
-import { roles } from '../domain/user';
-import { processStatuses } from '../domain/process-view';
 import { sourceHealth } from '../domain/catalog-view';
 import { uploadOutcomes } from '../domain/document-view';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
+import { processStatuses } from '../domain/process-view';
+import { roles } from '../domain/user';
+import { multiline } from './input-policy';
 
 // One set of zod schemas validates requests and generates /api/openapi.json (ids name the components).
 
@@ -16,8 +16,16 @@ export const ErrorResponse = z
   .object({
     error: z.object({
       code: z.enum([
-        'invalid_input', 'unauthenticated', 'forbidden', 'csrf_failed', 'not_found', 'conflict',
-        'too_many_requests', 'unavailable', 'internal', 'password_change_required',
+        'invalid_input',
+        'unauthenticated',
+        'forbidden',
+        'csrf_failed',
+        'not_found',
+        'conflict',
+        'too_many_requests',
+        'unavailable',
+        'internal',
+        'password_change_required',
       ]),
       message: z.string(),
       issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -52,7 +60,9 @@ export const LoginResponse = z.object({ user: User, csrfToken: z.string() });
 export const SessionResponse = z.object({ user: User, csrfToken: z.string() });
 export const CsrfResponse = z.object({ csrfToken: z.string() });
 
-export const ProfilePatchBody = z.object({ name: z.string().trim().min(1, 'is required').max(200) }).meta({ id: 'ProfilePatch' });
+export const ProfilePatchBody = z
+  .object({ name: z.string().trim().min(1, 'is required').max(200) })
+  .meta({ id: 'ProfilePatch' });
 
 export const PasswordChangeBody = z
   .object({
@@ -103,7 +113,10 @@ export const Attachment = z
     size: z.number().int(),
     sha256: z.string(),
     pageCount: z.number().int(),
-    failureReason: z.string().nullable().meta({ description: 'encrypted, corrupt, empty, too_large, unsupported or timeout; null when read' }),
+    failureReason: z
+      .string()
+      .nullable()
+      .meta({ description: 'encrypted, corrupt, empty, too_large, unsupported or timeout; null when read' }),
     failureMessage: z.string().nullable(),
     primary: z.boolean().meta({ description: "The file the document's text was extracted from" }),
   })
@@ -117,7 +130,9 @@ export const Document = z
   .object({
     id: z.string(),
     title: z.string(),
-    text: z.string().meta({ description: 'The requested page range of the text (all of it when the document has no pages)' }),
+    text: z
+      .string()
+      .meta({ description: 'The requested page range of the text (all of it when the document has no pages)' }),
     textOffset: z.number().int().meta({ description: 'Where `text` starts in the whole text' }),
     textLength: z.number().int().meta({ description: 'Length of the whole text' }),
     sourceId: z.string(),
@@ -135,7 +150,9 @@ export const Document = z
     attachments: z.array(Attachment),
     provenance: Provenance.nullable(),
     failureReason: z.string().nullable(),
-    docketEntryNumber: z.string().nullable().meta({ description: "Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing" }),
+    docketEntryNumber: z.string().nullable().meta({
+      description: "Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing",
+    }),
   })
   .meta({ id: 'Document' });
 
@@ -170,7 +187,10 @@ export const Party = z
     kind: z.string(),
     representative: z.string(),
     attorneys: z.array(Attorney).meta({ description: "A court party's attorneys, as its docket lists them" }),
-    dateTerminated: z.string().nullable().meta({ description: 'The day the court terminated the party from the case (YYYY-MM-DD)' }),
+    dateTerminated: z
+      .string()
+      .nullable()
+      .meta({ description: 'The day the court terminated the party from the case (YYYY-MM-DD)' }),
   })
   .meta({ id: 'Party' });
 
@@ -187,7 +207,8 @@ export const DocketCourt = z
   })
   .meta({
     id: 'DocketCourt',
-    description: "A court case's header, from its docket report (a docket has none otherwise); empty strings where the report says nothing",
+    description:
+      "A court case's header, from its docket report (a docket has none otherwise); empty strings where the report says nothing",
   });
 
 export const Docket = z
@@ -211,9 +232,13 @@ export const EntityRef = z
   .object({ id: z.string(), kind: z.string(), name: z.string(), count: z.number().int() })
   .meta({ id: 'EntityRef', description: 'count = mentions in the document, or co-occurrences next to an entity' });
 
-export const Mention = z.object({ entityId: z.string(), start: z.number().int(), end: z.number().int() }).meta({ id: 'Mention' });
+export const Mention = z
+  .object({ entityId: z.string(), start: z.number().int(), end: z.number().int() })
+  .meta({ id: 'Mention' });
 
-export const FilingTypeCount = z.object({ native: z.string(), category: z.string(), count: z.number().int() }).meta({ id: 'FilingTypeCount' });
+export const FilingTypeCount = z
+  .object({ native: z.string(), category: z.string(), count: z.number().int() })
+  .meta({ id: 'FilingTypeCount' });
 
 export const Source = z
   .object({
@@ -236,17 +261,25 @@ export const Source = z
   .meta({ id: 'Source' });
 
 export const DocumentQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'First page of text to return (1-based)' }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1)
+    .meta({ description: 'First page of text to return (1-based)' }),
   pages: z.coerce.number().int().min(1).max(50).default(5).meta({ description: 'How many pages of text to return' }),
 });
 
-export const DocumentResponse = z.object({
-  document: Document,
-  docket: Docket.nullable(),
-  source: Source.nullable(),
-  entities: z.array(EntityRef),
-  mentions: z.array(Mention).meta({ description: 'Mentions inside the returned text; offsets into the whole text' }),
-}).meta({ id: 'DocumentDetail' });
+export const DocumentResponse = z
+  .object({
+    document: Document,
+    docket: Docket.nullable(),
+    source: Source.nullable(),
+    entities: z.array(EntityRef),
+    mentions: z.array(Mention).meta({ description: 'Mentions inside the returned text; offsets into the whole text' }),
+  })
+  .meta({ id: 'DocumentDetail' });
 
 export const DocketParams = z.object({ docketId: z.string().min(1).max(200) });
 
@@ -261,10 +294,15 @@ export const DocketEntriesQuery = z.object({
 export const DocketEntry = z
   .object({
     documentId: z.string(),
-    number: z.string().meta({ description: "As the court numbers it; '' for an unnumbered entry or a filing that is no court's entry (an agency's)" }),
+    number: z.string().meta({
+      description:
+        "As the court numbers it; '' for an unnumbered entry or a filing that is no court's entry (an agency's)",
+    }),
     filedAt: nullableDateTime,
     title: z.string(),
-    excerpt: z.string().meta({ description: "The start of its text (an entry's without the heading that names its case, number and day)" }),
+    excerpt: z.string().meta({
+      description: "The start of its text (an entry's without the heading that names its case, number and day)",
+    }),
   })
   .meta({ id: 'DocketEntry' });
 
@@ -275,7 +313,11 @@ export const DocketEntriesResponse = z
     page: z.number().int(),
     pageSize: z.number().int(),
   })
-  .meta({ id: 'DocketEntries', description: "A docket's entries in court order (entry date, then number); an agency's docket lists its filings by date" });
+  .meta({
+    id: 'DocketEntries',
+    description:
+      "A docket's entries in court order (entry date, then number); an agency's docket lists its filings by date",
+  });
 
 export const AttachmentParams = z.object({ id: z.string().min(1).max(200), attachmentId: z.string().min(1).max(200) });
 
@@ -291,17 +333,32 @@ export const UploadResult = z
 
 export const UploadForm = z
   .object({
-    sourceId: z.string().optional().meta({ description: 'Source to file the documents under; must come before the files' }),
-    sidecar: z.string().optional().meta({ description: 'JSON metadata (title, docketNumber, filingType, filedAt, filers, …) applied to every file; must come before the files' }),
-    files: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'One or more files (PDF, DOCX, HTML, TXT)' }),
+    sourceId: z
+      .string()
+      .optional()
+      .meta({ description: 'Source to file the documents under; must come before the files' }),
+    sidecar: z.string().optional().meta({
+      description:
+        'JSON metadata (title, docketNumber, filingType, filedAt, filers, …) applied to every file; must come before the files',
+    }),
+    files: z
+      .array(z.string().meta({ format: 'binary' }))
+      .meta({ description: 'One or more files (PDF, DOCX, HTML, TXT)' }),
   })
   .meta({ id: 'UploadForm' });
 
-export const UploadResponse = z.object({ results: z.array(UploadResult).meta({ description: 'One per file, in upload order' }) });
+export const UploadResponse = z.object({
+  results: z.array(UploadResult).meta({ description: 'One per file, in upload order' }),
+});
 
 export const ImportBody = z
   .object({
-    path: z.string().trim().min(1, 'is required').max(4096).meta({ description: "A directory on the documents service's machine, read recursively" }),
+    path: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(4096)
+      .meta({ description: "A directory on the documents service's machine, read recursively" }),
     sourceId: z.string().trim().max(200).default(''),
   })
   .meta({ id: 'StartImport' });
@@ -377,7 +434,13 @@ export const Release = z
     version: z.string(),
     releasedAt: nullableDateTime,
     recordCounts: z.array(z.object({ entity: z.string(), count: z.number().int() })),
-    changeLog: z.array(z.object({ kind: z.string().meta({ description: 'added, updated or removed' }), entity: z.string(), count: z.number().int() })),
+    changeLog: z.array(
+      z.object({
+        kind: z.string().meta({ description: 'added, updated or removed' }),
+        entity: z.string(),
+        count: z.number().int(),
+      }),
+    ),
     addedColumns: z.array(z.string()),
     removedColumns: z.array(z.string()),
   })
@@ -425,7 +488,9 @@ export const SourceStatus = z
     documentsLast7d: z.number().int(),
     errorRate: z.number().meta({ description: 'Failed / seen items over the recent runs, 0..1' }),
     recentRuns: z.array(IngestionRun),
-    history: z.array(z.object({ day: z.string(), documents: z.number().int(), failed: z.number().int() })).meta({ description: 'The last 30 days, oldest first' }),
+    history: z
+      .array(z.object({ day: z.string(), documents: z.number().int(), failed: z.number().int() }))
+      .meta({ description: 'The last 30 days, oldest first' }),
   })
   .meta({ id: 'SourceStatus' });
 
@@ -433,10 +498,14 @@ export const CorpusLoad = z
   .object({
     total: z.number().int().meta({ description: 'Filings in the default corpus' }),
     stored: z.number().int().meta({ description: 'Filings stored so far' }),
-    indexed: z.number().int().nullable().meta({ description: 'Documents the search index holds (at most total); null when the query-engine did not answer' }),
+    indexed: z.number().int().nullable().meta({
+      description: 'Documents the search index holds (at most total); null when the query-engine did not answer',
+    }),
     storedPerSecond: z.number(),
     indexedPerSecond: z.number().nullable(),
-    secondsLeft: z.number().int().nullable().meta({ description: 'Until every filing is stored and indexed, at the rates so far; null before there is a rate' }),
+    secondsLeft: z.number().int().nullable().meta({
+      description: 'Until every filing is stored and indexed, at the rates so far; null before there is a rate',
+    }),
   })
   .meta({ id: 'CorpusLoad', description: 'The default corpus still loading: stored or indexed short of total' });
 
@@ -446,33 +515,41 @@ export const CatalogStatusResponse = z.object({
   corpusLoad: CorpusLoad.nullable(),
 });
 
-export const EntityResponse = z.object({
-  entity: z
-    .object({
-      id: z.string(),
-      kind: z.string().meta({ description: 'organisation, person, agency, docket, place, money, percentage or date' }),
-      name: z.string(),
-      aliases: z.array(z.string()),
-      mentionCount: z.number().int(),
-      documentCount: z.number().int(),
-      firstSeenAt: nullableDateTime,
-      lastSeenAt: nullableDateTime,
-    })
-    .meta({ id: 'Entity' }),
-  mentionsByMonth: z.array(z.object({ month: z.string().meta({ description: 'YYYY-MM' }), mentions: z.number().int() })),
-  documents: z.array(
-    z.object({
-      documentId: z.string(),
-      title: z.string(),
-      filedAt: nullableDateTime,
-      docketNumber: z.string(),
-      sourceId: z.string(),
-      excerpt: z.string().meta({ description: 'The text around the first mention' }),
-    }),
-  ),
-  dockets: z.array(z.object({ docketId: z.string(), number: z.string(), title: z.string(), documents: z.number().int() })),
-  cooccurring: z.array(EntityRef),
-}).meta({ id: 'EntityProfile' });
+export const EntityResponse = z
+  .object({
+    entity: z
+      .object({
+        id: z.string(),
+        kind: z
+          .string()
+          .meta({ description: 'organisation, person, agency, docket, place, money, percentage or date' }),
+        name: z.string(),
+        aliases: z.array(z.string()),
+        mentionCount: z.number().int(),
+        documentCount: z.number().int(),
+        firstSeenAt: nullableDateTime,
+        lastSeenAt: nullableDateTime,
+      })
+      .meta({ id: 'Entity' }),
+    mentionsByMonth: z.array(
+      z.object({ month: z.string().meta({ description: 'YYYY-MM' }), mentions: z.number().int() }),
+    ),
+    documents: z.array(
+      z.object({
+        documentId: z.string(),
+        title: z.string(),
+        filedAt: nullableDateTime,
+        docketNumber: z.string(),
+        sourceId: z.string(),
+        excerpt: z.string().meta({ description: 'The text around the first mention' }),
+      }),
+    ),
+    dockets: z.array(
+      z.object({ docketId: z.string(), number: z.string(), title: z.string(), documents: z.number().int() }),
+    ),
+    cooccurring: z.array(EntityRef),
+  })
+  .meta({ id: 'EntityProfile' });
 
 export const ReindexResponse = z.object({ processId: z.string() });
 export const IndexStatsResponse = z.object({
@@ -489,7 +566,10 @@ export const Process = z
     total: z.number().int(),
     done: z.number().int(),
     message: z.string(),
-    failed: z.number().int().meta({ description: 'Items the job could not handle (an import’s files); a succeeded process with failures succeeded with failures' }),
+    failed: z.number().int().meta({
+      description:
+        'Items the job could not handle (an import’s files); a succeeded process with failures succeeded with failures',
+    }),
     failures: z
       .array(z.object({ item: z.string(), reason: z.string(), message: z.string() }).meta({ id: 'ProcessItemFailure' }))
       .meta({ description: 'The first of those items (at most 100) and why' }),
@@ -511,23 +591,31 @@ export const HealthResponse = z.object({
 });
 
 /** Process health of a stack run by `npm start` (see services/bff/src/store/stack-status.file.ts). */
-export const StackStatus = z.object({
-  supervisor: z.string().meta({ description: 'who restarts crashed parts, e.g. "npm start"' }),
-  startedAt: z.string(),
-  updatedAt: z.string(),
-  policy: z.object({ maxCrashes: z.number().int(), windowMs: z.number().int() }).meta({ description: 'this many crashes of one part within the window stop the stack' }),
-  parts: z.array(
-    z.object({
-      name: z.string(),
-      kind: z.enum(['infrastructure', 'service', 'frontend']),
-      state: z.enum(['up', 'restarting', 'down']),
-      pid: z.number().int().optional(),
-      since: z.string().meta({ description: 'when it entered this state' }),
-      restarts: z.number().int(),
-      crashes: z.array(z.object({ at: z.string(), code: z.number().int().nullable(), signal: z.string().nullable() })),
-      nextRestartAt: z.string().optional(),
-    }).meta({ id: 'StackPartStatus' }),
-  ),
-}).meta({ id: 'StackStatus' });
+export const StackStatus = z
+  .object({
+    supervisor: z.string().meta({ description: 'who restarts crashed parts, e.g. "npm start"' }),
+    startedAt: z.string(),
+    updatedAt: z.string(),
+    policy: z
+      .object({ maxCrashes: z.number().int(), windowMs: z.number().int() })
+      .meta({ description: 'this many crashes of one part within the window stop the stack' }),
+    parts: z.array(
+      z
+        .object({
+          name: z.string(),
+          kind: z.enum(['infrastructure', 'service', 'frontend']),
+          state: z.enum(['up', 'restarting', 'down']),
+          pid: z.number().int().optional(),
+          since: z.string().meta({ description: 'when it entered this state' }),
+          restarts: z.number().int(),
+          crashes: z.array(
+            z.object({ at: z.string(), code: z.number().int().nullable(), signal: z.string().nullable() }),
+          ),
+          nextRestartAt: z.string().optional(),
+        })
+        .meta({ id: 'StackPartStatus' }),
+    ),
+  })
+  .meta({ id: 'StackStatus' });
 
 export const StackStatusResponse = z.object({ stack: StackStatus.nullable() });

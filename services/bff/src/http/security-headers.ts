@@ -1,6 +1,6 @@
-import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import helmet from 'helmet';
 
 /**
  * Headers for every BFF response (JSON, event streams, files). Nothing the BFF sends is a page, so

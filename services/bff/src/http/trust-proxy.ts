@@ -10,9 +10,17 @@ export type TrustProxy = false | number | string[];
 export function parseTrustProxy(raw: string): { ok: true; value: TrustProxy } | { ok: false; message: string } {
   const text = raw.trim();
   if (text === '' || text === 'false') return { ok: true, value: false };
-  if (text === 'true') return { ok: false, message: 'true would believe anyone\'s X-Forwarded-For; name the proxies (e.g. loopback, 10.0.0.0/8) or a hop count' };
+  if (text === 'true')
+    return {
+      ok: false,
+      message:
+        "true would believe anyone's X-Forwarded-For; name the proxies (e.g. loopback, 10.0.0.0/8) or a hop count",
+    };
   if (/^\d+$/.test(text)) return { ok: true, value: Number(text) };
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   try {
     proxyAddr.compile(entries); // the parser express itself uses: throws on an address it cannot read
   } catch (error) {

@@ -31,7 +31,10 @@ export const WorkspaceFiltersInput = z
     filedFrom: day,
     filedTo: day,
   })
-  .refine((f) => !f.filedFrom || !f.filedTo || f.filedFrom <= f.filedTo, { path: ['filedTo'], message: 'must not be before the start date' })
+  .refine((f) => !f.filedFrom || !f.filedTo || f.filedFrom <= f.filedTo, {
+    path: ['filedTo'],
+    message: 'must not be before the start date',
+  })
   .meta({ id: 'WorkspaceFiltersInput' });
 
 export const WorkspaceFilters = z
@@ -43,7 +46,10 @@ export const WorkspaceFilters = z
     filedFrom: z.string().nullable(),
     filedTo: z.string().nullable(),
   })
-  .meta({ id: 'WorkspaceFilters', description: 'Lists are ORed inside, fields ANDed; empty lists and null dates do not restrict' });
+  .meta({
+    id: 'WorkspaceFilters',
+    description: 'Lists are ORed inside, fields ANDed; empty lists and null dates do not restrict',
+  });
 
 const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 const description = z.string().trim().max(2000, 'must be at most 2000 characters');
@@ -53,11 +59,19 @@ export const CreateWorkspaceBody = z
   .meta({ id: 'CreateWorkspace' });
 
 export const UpdateWorkspaceBody = z
-  .object({ name: name.optional(), description: description.optional(), defaultFilters: WorkspaceFiltersInput.optional() })
-  .refine((b) => b.name !== undefined || b.description !== undefined || b.defaultFilters !== undefined, { message: 'give name, description or defaultFilters' })
+  .object({
+    name: name.optional(),
+    description: description.optional(),
+    defaultFilters: WorkspaceFiltersInput.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.defaultFilters !== undefined, {
+    message: 'give name, description or defaultFilters',
+  })
   .meta({ id: 'UpdateWorkspace', description: 'Only the fields given change; defaultFilters is replaced as a whole' });
 
-const role = z.enum(workspaceRoles).meta({ description: 'owner: everything incl. members; editor: settings, searches and queries; viewer: read only' });
+const role = z
+  .enum(workspaceRoles)
+  .meta({ description: 'owner: everything incl. members; editor: settings, searches and queries; viewer: read only' });
 
 export const AddMemberBody = z.object({ email, role }).meta({ id: 'AddWorkspaceMember' });
 export const ChangeMemberBody = z.object({ role }).meta({ id: 'ChangeWorkspaceMember' });
@@ -67,7 +81,13 @@ export const MemberParams = z.object({ id: z.string().min(1).max(200), userId: z
 export const RequestParams = z.object({ id: z.string().min(1).max(200), requestId: z.string().min(1).max(200) });
 
 export const WorkspaceQuery = z.object({
-  recent: z.coerce.number().int().min(0).max(50).default(10).meta({ description: 'How many recent requests to include (0–50)' }),
+  recent: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(50)
+    .default(10)
+    .meta({ description: 'How many recent requests to include (0–50)' }),
 });
 export const RequestsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -88,7 +108,10 @@ const summaryFields = {
   name: z.string(),
   description: z.string(),
   defaultFilters: WorkspaceFilters,
-  role: z.enum(workspaceRoles).nullable().meta({ description: "The caller's role; null for an administrator who is not a member" }),
+  role: z
+    .enum(workspaceRoles)
+    .nullable()
+    .meta({ description: "The caller's role; null for an administrator who is not a member" }),
   can: Permissions,
   memberCount: z.number().int(),
   createdAt: nullableDateTime,
@@ -120,7 +143,11 @@ export const WorkspaceMember = z
   .meta({ id: 'WorkspaceMember' });
 
 export const WorkspaceDetail = z
-  .object({ ...summaryFields, createdBy: Person, members: z.array(WorkspaceMember).meta({ description: 'Owners, editors, then viewers; by name' }) })
+  .object({
+    ...summaryFields,
+    createdBy: Person,
+    members: z.array(WorkspaceMember).meta({ description: 'Owners, editors, then viewers; by name' }),
+  })
   .meta({ id: 'Workspace' });
 
 export const WorkspaceRequest = z
@@ -134,16 +161,28 @@ export const WorkspaceRequest = z
     createdAt: nullableDateTime,
     tookMs: z.number(),
     resultCount: z.number().int(),
-    resultCountIsLowerBound: z.boolean().meta({ description: 'A search matched more than resultCount (counting stops at a limit)' }),
-    queryId: z.string().nullable().meta({ description: 'The stored query with its analysis, documents and figures; null until one exists' }),
-    facets: z.array(SearchFacet).meta({ description: 'A search\'s facets over every match, as counted when it ran; empty for a question' }),
+    resultCountIsLowerBound: z
+      .boolean()
+      .meta({ description: 'A search matched more than resultCount (counting stops at a limit)' }),
+    queryId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The stored query with its analysis, documents and figures; null until one exists' }),
+    facets: z
+      .array(SearchFacet)
+      .meta({ description: "A search's facets over every match, as counted when it ran; empty for a question" }),
     user: Person,
   })
   .meta({ id: 'WorkspaceRequest' });
 
-export const WorkspacesResponse = z.object({ workspaces: z.array(WorkspaceSummary).meta({ description: 'Most recently used first' }) });
+export const WorkspacesResponse = z.object({
+  workspaces: z.array(WorkspaceSummary).meta({ description: 'Most recently used first' }),
+});
 export const WorkspaceResponse = z.object({ workspace: WorkspaceDetail });
-export const WorkspaceWithRequestsResponse = z.object({ workspace: WorkspaceDetail, recentRequests: z.array(WorkspaceRequest).meta({ description: 'Newest first' }) });
+export const WorkspaceWithRequestsResponse = z.object({
+  workspace: WorkspaceDetail,
+  recentRequests: z.array(WorkspaceRequest).meta({ description: 'Newest first' }),
+});
 export const WorkspaceRequestsResponse = z.object({
   requests: z.array(WorkspaceRequest).meta({ description: 'Newest first' }),
   nextCursor: z.string().nullable().meta({ description: 'null on the last page' }),

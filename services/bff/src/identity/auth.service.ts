@@ -1,9 +1,9 @@
 import { NotAllowedError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { normaliseEmail, type UserRecord } from '../domain/user';
-import type { UserRepository } from '../store/user.repository';
 import type { SessionStore } from '../sessions/session.store';
 import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
+import type { UserRepository } from '../store/user.repository';
 import type { PasswordHasher } from './password-hasher';
 import type { SessionUserCache } from './session-user-cache';
 
@@ -43,10 +43,15 @@ export class AuthService {
     if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter);
 
     const user = await this.users.findByEmail(email);
-    const passwordOk = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyDummy(password);
+    const passwordOk = user
+      ? await this.hasher.verify(user.passwordHash, password)
+      : await this.hasher.verifyDummy(password);
     if (!user || !passwordOk || !user.active) {
       await this.throttle.recordFailure(attempt);
-      this.logger.info({ email, ip: client.ip, reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' }, 'sign-in refused');
+      this.logger.info(
+        { email, ip: client.ip, reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' },
+        'sign-in refused',
+      );
       throw new NotAllowedError(SIGN_IN_FAILED, true);
     }
     await this.throttle.recordSuccess(attempt);

@@ -1,5 +1,5 @@
-import type { Logger } from '@docket/observability';
 import { ConflictError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
 import { generateTemporaryPassword } from '../domain/password-policy';
 import { normaliseEmail, type OrganisationRecord } from '../domain/user';
 import type { OrganisationRepository } from '../store/organisation.repository';

@@ -1,5 +1,4 @@
-import type { UserRecord } from '../domain/user';
-import { normaliseEmail } from '../domain/user';
+import { normaliseEmail, type UserRecord } from '../domain/user';
 import type { UserRepository } from '../store/user.repository';
 
 export interface QueryPerson {
@@ -26,7 +25,11 @@ export class RepositoryQueryUserLookup implements QueryUserLookup {
 
   async byIds(viewer: UserRecord, ids: string[]): Promise<Map<string, QueryPerson>> {
     const found = await Promise.all([...new Set(ids.filter(Boolean))].map((id) => this.users.findById(id)));
-    return new Map(found.filter((u): u is UserRecord => u !== null && u.organisationId === viewer.organisationId).map((u) => [u.id, person(u)]));
+    return new Map(
+      found
+        .filter((u): u is UserRecord => u !== null && u.organisationId === viewer.organisationId)
+        .map((u) => [u.id, person(u)]),
+    );
   }
 }
 

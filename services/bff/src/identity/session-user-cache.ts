@@ -53,7 +53,9 @@ export class SessionUserCache {
   forgetUser(userId: string): void {
     this.generation += 1;
     // Rare (an account change) and the cache is small: a scan beats keeping a second index in step.
-    const sessions = [...this.resolved.entries()].filter(([, user]) => user.id === userId).map(([sessionId]) => sessionId);
+    const sessions = [...this.resolved.entries()]
+      .filter(([, user]) => user.id === userId)
+      .map(([sessionId]) => sessionId);
     for (const sessionId of sessions) this.resolved.delete(sessionId);
     // A lookup in flight may have read the old record: later requests must not join it.
     this.inFlight.clear();

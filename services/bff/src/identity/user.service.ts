@@ -3,9 +3,9 @@ import type { Logger } from '@docket/observability';
 import { generateTemporaryPassword, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
 import { passwordWeakness, personalWords } from '../domain/password-strength';
 import { normaliseEmail, type Role, type UserRecord } from '../domain/user';
-import type { UserPatch, UserRepository } from '../store/user.repository';
 import type { SessionStore } from '../sessions/session.store';
 import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
+import type { UserPatch, UserRepository } from '../store/user.repository';
 import { TooManyAttemptsError } from './auth.service';
 import type { PasswordHasher } from './password-hasher';
 import type { SessionUserCache } from './session-user-cache';
@@ -49,7 +49,11 @@ export class UserService {
     return temporaryPassword ? { user, temporaryPassword } : { user };
   }
 
-  async update(actor: UserRecord, id: string, patch: { role?: Role | undefined; active?: boolean | undefined }): Promise<UserRecord> {
+  async update(
+    actor: UserRecord,
+    id: string,
+    patch: { role?: Role | undefined; active?: boolean | undefined },
+  ): Promise<UserRecord> {
     const target = await this.users.findById(id);
     if (!target || target.organisationId !== actor.organisationId) throw new NotFoundError('no such user');
     // Keeps at least one administrator able to sign in: nobody demotes or locks out themselves.
@@ -106,7 +110,9 @@ export class UserService {
       ]);
     }
     if (newPassword === currentPassword) {
-      throw new InputError('new password must differ', [{ path: 'newPassword', message: 'must differ from the current password' }]);
+      throw new InputError('new password must differ', [
+        { path: 'newPassword', message: 'must differ from the current password' },
+      ]);
     }
     refuseGuessable(newPassword, 'newPassword', [...personalWords(actor), currentPassword.toLowerCase()]);
     await this.users.update(actor.id, { passwordHash: await this.hasher.hash(newPassword), mustChangePassword: false });

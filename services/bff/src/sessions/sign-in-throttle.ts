@@ -59,9 +59,19 @@ export class SignInThrottle {
   ) {
     const limiter = (name: string, points: number, duration: number, blockDuration: number) =>
       new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}:${name}`, points, duration, blockDuration });
-    this.byEmailAndIp = limiter('email-ip', options.maxFailuresPerEmailAndIp, options.windowSeconds, options.blockSeconds);
+    this.byEmailAndIp = limiter(
+      'email-ip',
+      options.maxFailuresPerEmailAndIp,
+      options.windowSeconds,
+      options.blockSeconds,
+    );
     this.byIp = limiter('ip', options.maxFailuresPerIp, options.windowSeconds, options.blockSeconds);
-    this.byAccount = limiter('account', options.maxFailuresPerAccount, options.accountWindowSeconds, options.accountBlockSeconds);
+    this.byAccount = limiter(
+      'account',
+      options.maxFailuresPerAccount,
+      options.accountWindowSeconds,
+      options.accountBlockSeconds,
+    );
   }
 
   /** Seconds until the next attempt is allowed, or 0 when the caller may try now. */
@@ -91,7 +101,8 @@ export class SignInThrottle {
   /** The right password: this place's count starts over and this browser is trusted for the account. */
   async recordSuccess(attempt: Attempt): Promise<void> {
     await this.byEmailAndIp.delete(pairKey(attempt));
-    if (attempt.browserId) await this.redis.set(this.trustedKey(attempt), '1', 'EX', this.options.trustedBrowserSeconds);
+    if (attempt.browserId)
+      await this.redis.set(this.trustedKey(attempt), '1', 'EX', this.options.trustedBrowserSeconds);
   }
 
   private async isTrustedBrowser(attempt: Attempt): Promise<boolean> {

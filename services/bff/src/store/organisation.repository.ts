@@ -19,7 +19,8 @@ export class OrganisationRepository {
   private readonly model: Model<OrganisationDoc>;
 
   constructor(connection: Connection) {
-    this.model = connection.models.Organisation ?? connection.model<OrganisationDoc>('Organisation', organisationSchema);
+    this.model =
+      connection.models.Organisation ?? connection.model<OrganisationDoc>('Organisation', organisationSchema);
   }
 
   async init(): Promise<void> {

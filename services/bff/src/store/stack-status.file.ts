@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { StackStatus } from '../http/schemas';
 import type { z } from 'zod';
+import { StackStatus } from '../http/schemas';
 
 export type StackStatusView = z.infer<typeof StackStatus>;
 

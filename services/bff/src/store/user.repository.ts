@@ -81,7 +81,9 @@ export class UserRepository {
   /** Applies the patch and returns the updated user, or null when there is no such user. */
   async update(id: string, patch: UserPatch): Promise<UserRecord | null> {
     if (!isObjectIdLike(id)) return null;
-    const doc = await this.model.findByIdAndUpdate(id, { $set: { ...patch, updatedAt: new Date() } }, { new: true }).lean();
+    const doc = await this.model
+      .findByIdAndUpdate(id, { $set: { ...patch, updatedAt: new Date() } }, { new: true })
+      .lean();
     return doc ? toRecord(doc) : null;
   }
 }

@@ -2,9 +2,9 @@ import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeAlertService } from './support/alert-service.fake';
 import { FakeBackends } from './support/fake-services';
+import { capturingLogger, startTestBff, testConfig } from './support/harness';
 import { BrowserClient, readEventStream, type SseEvent } from './support/http-client';
 import { assertMatchesOpenApi } from './support/openapi-validator';
-import { capturingLogger, startTestBff, testConfig } from './support/harness';
 
 jest.setTimeout(60_000);
 
@@ -32,7 +32,12 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
 
   async function newMember(): Promise<{ client: BrowserClient; id: string; email: string }> {
     const email = `${uniqueName('member')}@example.com`;
-    const created = await admin.post('/api/users', { email, name: 'A member', role: 'member', password: 'member password 123' });
+    const created = await admin.post('/api/users', {
+      email,
+      name: 'A member',
+      role: 'member',
+      password: 'member password 123',
+    });
     expect(created.status).toBe(201);
     const client = new BrowserClient(bff.url);
     expect((await client.signIn(email, 'member password 123')).status).toBe(200);
@@ -42,7 +47,11 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
   beforeAll(async () => {
     const target = await fakes.start(logger);
     const alertsTarget = await alertService.start(logger);
-    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD, ALERTS_GRPC: alertsTarget }, target), logger, { heartbeatMs: 100 });
+    bff = await startTestBff(
+      testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD, ALERTS_GRPC: alertsTarget }, target),
+      logger,
+      { heartbeatMs: 100 },
+    );
     admin = new BrowserClient(bff.url);
     expect((await admin.signIn(adminEmail, ADMIN_PASSWORD)).status).toBe(200);
     [alice, bob] = [await newMember(), await newMember()];
@@ -59,10 +68,23 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect(created.status).toBe(201);
       const alert = created.body.alert;
       expect(alert).toMatchObject({
-        kind: 'search', paused: false, docket: null, hitsThisWeek: 0, lastHitAt: null,
+        kind: 'search',
+        paused: false,
+        docket: null,
+        hitsThisWeek: 0,
+        lastHitAt: null,
         definition: {
-          name: 'Rate increases at FERC', query: 'rate AND increase', question: 'What increase was requested?',
-          filters: { agencies: ['src-ferc'], filingTypes: [], dockets: ['ER24-1-000'], parties: [], filedFrom: '2024-01-01', filedTo: '' },
+          name: 'Rate increases at FERC',
+          query: 'rate AND increase',
+          question: 'What increase was requested?',
+          filters: {
+            agencies: ['src-ferc'],
+            filingTypes: [],
+            dockets: ['ER24-1-000'],
+            parties: [],
+            filedFrom: '2024-01-01',
+            filedTo: '',
+          },
           schedule: { cadence: 'daily', hour: 7, weekday: 1, timeZone: 'Europe/Paris' },
           channels: { inApp: true, email: true, webhookEndpointId: '' },
         },
@@ -72,27 +94,51 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect((await alice.client.get(`/api/alerts/${alert.id}`)).body.alert.id).toBe(alert.id);
       expect((await alice.client.get('/api/alerts')).body.alerts.map((a: { id: string }) => a.id)).toContain(alert.id);
 
-      const edited = await alice.client.request('PUT', `/api/alerts/${alert.id}`, { json: definition({ name: 'Renamed', schedule: { cadence: 'weekly', hour: 9, weekday: 5, timeZone: 'UTC' } }) });
+      const edited = await alice.client.request('PUT', `/api/alerts/${alert.id}`, {
+        json: definition({ name: 'Renamed', schedule: { cadence: 'weekly', hour: 9, weekday: 5, timeZone: 'UTC' } }),
+      });
       expect(edited.status).toBe(200);
-      expect(edited.body.alert.definition).toMatchObject({ name: 'Renamed', schedule: { cadence: 'weekly', weekday: 5 } });
+      expect(edited.body.alert.definition).toMatchObject({
+        name: 'Renamed',
+        schedule: { cadence: 'weekly', weekday: 5 },
+      });
 
       const paused = await alice.client.request('PUT', `/api/alerts/${alert.id}/paused`, { json: { paused: true } });
       expect(paused.body.alert.paused).toBe(true);
 
       const test = await alice.client.post(`/api/alerts/${alert.id}/test`);
       expect(test.status).toBe(200);
-      expect(test.body.deliveries.map((d: { channel: string; kind: string; status: string }) => [d.channel, d.kind, d.status])).toEqual([['in_app', 'test', 'sent'], ['email', 'test', 'sent']]);
+      expect(
+        test.body.deliveries.map((d: { channel: string; kind: string; status: string }) => [
+          d.channel,
+          d.kind,
+          d.status,
+        ]),
+      ).toEqual([
+        ['in_app', 'test', 'sent'],
+        ['email', 'test', 'sent'],
+      ]);
 
       const hits = await alice.client.get(`/api/alerts/${alert.id}/hits?limit=10`);
-      expect(hits.body.hits[0]).toMatchObject({ documentId: 'doc-1', snippet: 'the \uE000rate\uE001 increase', filedAt: '2024-04-30T00:00:00.000Z' });
+      expect(hits.body.hits[0]).toMatchObject({
+        documentId: 'doc-1',
+        snippet: 'the \uE000rate\uE001 increase',
+        filedAt: '2024-04-30T00:00:00.000Z',
+      });
       const deliveries = await alice.client.get(`/api/alerts/${alert.id}/deliveries`);
-      expect(deliveries.body.deliveries[0]).toMatchObject({ channel: 'email', kind: 'realtime', status: 'retrying', attempts: 2, error: 'SMTP 451 try again later' });
+      expect(deliveries.body.deliveries[0]).toMatchObject({
+        channel: 'email',
+        kind: 'realtime',
+        status: 'retrying',
+        attempts: 2,
+        error: 'SMTP 451 try again later',
+      });
 
       expect((await alice.client.request('DELETE', `/api/alerts/${alert.id}`)).status).toBe(204);
       expect((await alice.client.get(`/api/alerts/${alert.id}`)).status).toBe(404);
     });
 
-    it('answers 404 for another user\'s alert on every route, and changes nothing', async () => {
+    it("answers 404 for another user's alert on every route, and changes nothing", async () => {
       const mine = (await alice.client.post('/api/alerts', definition({ name: 'Alice only' }))).body.alert;
       const tries = [
         bob.client.get(`/api/alerts/${mine.id}`),
@@ -105,22 +151,30 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       ];
       for (const res of await Promise.all(tries)) expect([res.status, res.body.error.code]).toEqual([404, 'not_found']);
       expect((await bob.client.get('/api/alerts')).body.alerts).toEqual([]);
-      expect((await alice.client.get(`/api/alerts/${mine.id}`)).body.alert).toMatchObject({ paused: false, definition: { name: 'Alice only' } });
+      expect((await alice.client.get(`/api/alerts/${mine.id}`)).body.alert).toMatchObject({
+        paused: false,
+        definition: { name: 'Alice only' },
+      });
       await alice.client.request('DELETE', `/api/alerts/${mine.id}`);
     });
 
     it('refuses bad input with 400 naming each field: cadence, hour, weekday, time zone, channels, name, query length, dates', async () => {
       const before = alertService.createRequests.length;
-      const bad = await alice.client.post('/api/alerts', definition({
-        name: '',
-        query: 'x'.repeat(1001),
-        filters: { filedFrom: '2024-13-01' },
-        schedule: { cadence: 'hourly', hour: 24, weekday: 7, timeZone: 'Mars/Olympus' },
-        channels: { inApp: false, email: false },
-      }));
+      const bad = await alice.client.post(
+        '/api/alerts',
+        definition({
+          name: '',
+          query: 'x'.repeat(1001),
+          filters: { filedFrom: '2024-13-01' },
+          schedule: { cadence: 'hourly', hour: 24, weekday: 7, timeZone: 'Mars/Olympus' },
+          channels: { inApp: false, email: false },
+        }),
+      );
       expect(bad.status).toBe(400);
       expect(bad.body.error.code).toBe('invalid_input');
-      const issues = Object.fromEntries(bad.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
+      const issues = Object.fromEntries(
+        bad.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+      );
       expect(issues).toMatchObject({
         name: 'is required',
         query: 'Queries are limited to 1,000 characters',
@@ -136,19 +190,25 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect(alertService.createRequests.length).toBe(before);
     });
 
-    it('passes the alerts service\'s own refusals on as 400s named the way the body spells them: the query\'s column, an endpoint not yours', async () => {
+    it("passes the alerts service's own refusals on as 400s named the way the body spells them: the query's column, an endpoint not yours", async () => {
       const malformed = await alice.client.post('/api/alerts', definition({ query: 'rate AND (increase' }));
       expect(malformed.status).toBe(400);
       expect(malformed.body.error.issues).toEqual([{ path: 'query', message: 'unclosed parenthesis at column 10' }]);
 
-      const foreign = await alice.client.post('/api/alerts', definition({ channels: { inApp: true, webhookEndpointId: 'wh-not-mine' } }));
+      const foreign = await alice.client.post(
+        '/api/alerts',
+        definition({ channels: { inApp: true, webhookEndpointId: 'wh-not-mine' } }),
+      );
       expect(foreign.status).toBe(400);
-      expect(foreign.body.error.issues).toEqual([{ path: 'channels.webhookEndpointId', message: 'is not one of your webhook endpoints' }]);
+      expect(foreign.body.error.issues).toEqual([
+        { path: 'channels.webhookEndpointId', message: 'is not one of your webhook endpoints' },
+      ]);
     });
 
     it('answers 409 past the number of alerts a user may keep', async () => {
       const carol = await newMember();
-      for (let i = 0; i < 5; i += 1) expect((await carol.client.post('/api/alerts', definition({ name: `Alert ${i}` }))).status).toBe(201);
+      for (let i = 0; i < 5; i += 1)
+        expect((await carol.client.post('/api/alerts', definition({ name: `Alert ${i}` }))).status).toBe(201);
       const over = await carol.client.post('/api/alerts', definition({ name: 'One too many' }));
       expect([over.status, over.body.error.code]).toEqual([409, 'conflict']);
       expect(over.body.error.message).toMatch(/at most 5 alerts/);
@@ -156,8 +216,16 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
 
     it('estimates the volume of a query and filters from the index (SearchService.EstimateVolume)', async () => {
       fakes.documents.clear();
-      await admin.post('/api/documents', { title: 'Rate order', text: 'A tariff increase was approved.', sourceId: 'src-ferc', filingType: 'Order' });
-      const res = await alice.client.post('/api/alerts/estimate', { query: 'tariff', filters: { agencies: ['src-ferc'] } });
+      await admin.post('/api/documents', {
+        title: 'Rate order',
+        text: 'A tariff increase was approved.',
+        sourceId: 'src-ferc',
+        filingType: 'Order',
+      });
+      const res = await alice.client.post('/api/alerts/estimate', {
+        query: 'tariff',
+        filters: { agencies: ['src-ferc'] },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ total: 1, perDay: 1, days: [{ count: 1 }] });
       const bad = await alice.client.post('/api/alerts/estimate', { query: 'tariff', days: 0 });
@@ -170,19 +238,34 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       const body = { docketId: '', docketNumber: 'ER24-1-000', title: 'Acme rate case', sourceName: 'FERC' };
       const first = await alice.client.post('/api/docket-follows', body);
       expect(first.status).toBe(200);
-      expect(first.body.alert).toMatchObject({ kind: 'docket', docket: body, definition: { schedule: { cadence: 'realtime' }, channels: { inApp: true, email: true } } });
+      expect(first.body.alert).toMatchObject({
+        kind: 'docket',
+        docket: body,
+        definition: { schedule: { cadence: 'realtime' }, channels: { inApp: true, email: true } },
+      });
       const again = await alice.client.post('/api/docket-follows', body);
       expect(again.body.alert.id).toBe(first.body.alert.id);
-      expect(alertService.followRequests.at(-1)).toMatchObject({ ownerUserId: alice.id, ownerEmail: alice.email, docket: body });
+      expect(alertService.followRequests.at(-1)).toMatchObject({
+        ownerUserId: alice.id,
+        ownerEmail: alice.email,
+        docket: body,
+      });
 
       const follows = await alice.client.get('/api/docket-follows');
       expect(follows.body.alerts.map((a: { id: string }) => a.id)).toEqual([first.body.alert.id]);
       expect((await bob.client.get('/api/docket-follows')).body.alerts).toEqual([]);
 
       const edited = await alice.client.request('PUT', `/api/alerts/${first.body.alert.id}`, {
-        json: { name: 'ER24-1-000', schedule: { cadence: 'weekly', hour: 8, weekday: 1, timeZone: 'UTC' }, channels: { inApp: true, email: false } },
+        json: {
+          name: 'ER24-1-000',
+          schedule: { cadence: 'weekly', hour: 8, weekday: 1, timeZone: 'UTC' },
+          channels: { inApp: true, email: false },
+        },
       });
-      expect(edited.body.alert.definition).toMatchObject({ schedule: { cadence: 'weekly' }, channels: { email: false } });
+      expect(edited.body.alert.definition).toMatchObject({
+        schedule: { cadence: 'weekly' },
+        channels: { email: false },
+      });
       expect((await alice.client.request('DELETE', `/api/alerts/${first.body.alert.id}`)).status).toBe(204);
       expect((await alice.client.get('/api/docket-follows')).body.alerts).toEqual([]);
     });
@@ -219,17 +302,33 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
   describe('notifications', () => {
     it('lists notifications newest first with the unread count, pages with the cursor, and marks read', async () => {
       const dave = await newMember();
-      const first = alertService.notify(dave.id, { title: 'New filing', link: '/documents/doc-1', documentId: 'doc-1', alertId: 'alert-x' });
+      const first = alertService.notify(dave.id, {
+        title: 'New filing',
+        link: '/documents/doc-1',
+        documentId: 'doc-1',
+        alertId: 'alert-x',
+      });
       alertService.notify(dave.id, { title: 'Daily digest', kind: 'digest', link: '/alerts' });
-      alertService.notify(bob.id, { title: 'Bob\'s own' });
+      alertService.notify(bob.id, { title: "Bob's own" });
 
       const page = await dave.client.get('/api/notifications?limit=1');
-      expect(page.body).toMatchObject({ unreadCount: 2, nextCursor: '1', notifications: [{ title: 'Daily digest', kind: 'digest', read: false }] });
+      expect(page.body).toMatchObject({
+        unreadCount: 2,
+        nextCursor: '1',
+        notifications: [{ title: 'Daily digest', kind: 'digest', read: false }],
+      });
       const next = await dave.client.get('/api/notifications?limit=1&cursor=1');
-      expect(next.body).toMatchObject({ nextCursor: null, notifications: [{ id: first.id, link: '/documents/doc-1', documentId: 'doc-1' }] });
+      expect(next.body).toMatchObject({
+        nextCursor: null,
+        notifications: [{ id: first.id, link: '/documents/doc-1', documentId: 'doc-1' }],
+      });
 
       expect((await dave.client.post('/api/notifications/read', { ids: [first.id] })).body).toEqual({ unreadCount: 1 });
-      expect((await dave.client.get('/api/notifications?unread=true')).body.notifications.map((n: { title: string }) => n.title)).toEqual(['Daily digest']);
+      expect(
+        (await dave.client.get('/api/notifications?unread=true')).body.notifications.map(
+          (n: { title: string }) => n.title,
+        ),
+      ).toEqual(['Daily digest']);
       expect((await dave.client.post('/api/notifications/read', { all: true })).body).toEqual({ unreadCount: 0 });
       const empty = await dave.client.post('/api/notifications/read', {});
       expect([empty.status, empty.body.error.issues[0].path]).toEqual([400, 'ids']);
@@ -268,10 +367,17 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       await waitFor(() => payloads().length >= 1, { description: 'the unread count at once' });
       expect(payloads()[0]).toEqual({ unreadCount: 1, notification: null });
 
-      const arrived = alertService.notify(erin.id, { title: 'Order on ER24-1-000', link: '/documents/doc-9', documentId: 'doc-9' });
+      const arrived = alertService.notify(erin.id, {
+        title: 'Order on ER24-1-000',
+        link: '/documents/doc-9',
+        documentId: 'doc-9',
+      });
       alertService.notify(bob.id, { title: 'not for Erin' });
       await waitFor(() => payloads().length >= 2, { description: 'the new notification' });
-      expect(payloads()[1]).toMatchObject({ unreadCount: 2, notification: { id: arrived.id, title: 'Order on ER24-1-000', link: '/documents/doc-9', read: false } });
+      expect(payloads()[1]).toMatchObject({
+        unreadCount: 2,
+        notification: { id: arrived.id, title: 'Order on ER24-1-000', link: '/documents/doc-9', read: false },
+      });
 
       await erin.client.post('/api/notifications/read', { all: true });
       await waitFor(() => payloads().length >= 3, { description: 'the count after mark read' });
@@ -283,12 +389,18 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       const cancelledBefore = alertService.cancelledWatches;
       controller.abort();
       await reading;
-      await waitFor(() => alertService.cancelledWatches > cancelledBefore, { description: 'the gRPC watch to be cancelled' });
+      await waitFor(() => alertService.cancelledWatches > cancelledBefore, {
+        description: 'the gRPC watch to be cancelled',
+      });
     });
 
     it('says so and ends the stream when the alerts service cannot be reached (EventSource then reconnects)', async () => {
       // A second BFF whose AlertService address answers nothing.
-      const lonely = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, '127.0.0.1:1'), logger, { heartbeatMs: 100 });
+      const lonely = await startTestBff(
+        testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, '127.0.0.1:1'),
+        logger,
+        { heartbeatMs: 100 },
+      );
       try {
         const client = new BrowserClient(lonely.url);
         expect((await client.signIn(adminEmail, ADMIN_PASSWORD)).status).toBe(200);
@@ -309,13 +421,18 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
   });
 
   describe('webhook endpoints', () => {
-    it('creates an endpoint showing its secret once, lists it without, enables it again and deletes it; another user\'s is 404', async () => {
-      const created = await alice.client.post('/api/webhook-endpoints', { url: 'https://hooks.example.com/docket', description: 'Team channel' });
+    it("creates an endpoint showing its secret once, lists it without, enables it again and deletes it; another user's is 404", async () => {
+      const created = await alice.client.post('/api/webhook-endpoints', {
+        url: 'https://hooks.example.com/docket',
+        description: 'Team channel',
+      });
       expect(created.status).toBe(201);
       expect(created.body.secret).toMatch(/^whsec_/);
       const id = created.body.endpoint.id;
       const listed = await alice.client.get('/api/webhook-endpoints');
-      expect(listed.body.endpoints).toEqual([expect.objectContaining({ id, url: 'https://hooks.example.com/docket', disabled: false })]);
+      expect(listed.body.endpoints).toEqual([
+        expect.objectContaining({ id, url: 'https://hooks.example.com/docket', disabled: false }),
+      ]);
       expect(JSON.stringify(listed.body)).not.toContain('whsec_');
 
       alertService.endpoints.get(id)!.disabled = true;
@@ -330,9 +447,15 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
 
     it('refuses an invalid URL (400 from the BFF) and a private one (400 from the alerts service), naming url', async () => {
       const invalid = await alice.client.post('/api/webhook-endpoints', { url: 'ftp://files.example.com/x' });
-      expect([invalid.status, invalid.body.error.issues[0]]).toEqual([400, { path: 'url', message: 'must be an http(s) URL' }]);
+      expect([invalid.status, invalid.body.error.issues[0]]).toEqual([
+        400,
+        { path: 'url', message: 'must be an http(s) URL' },
+      ]);
       const privateHost = await alice.client.post('/api/webhook-endpoints', { url: 'http://10.0.0.1/hook' });
-      expect([privateHost.status, privateHost.body.error.issues[0]]).toEqual([400, { path: 'url', message: 'resolves to a private address (10.0.0.1)' }]);
+      expect([privateHost.status, privateHost.body.error.issues[0]]).toEqual([
+        400,
+        { path: 'url', message: 'resolves to a private address (10.0.0.1)' },
+      ]);
     });
   });
 
@@ -340,7 +463,8 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
     /** A mail client's POST: no cookies, no CSRF token, the body as given. */
     async function postOneClick(token: string, body?: string, contentType = 'application/x-www-form-urlencoded') {
       const res = await fetch(`${bff.url}/api/unsubscribe?token=${encodeURIComponent(token)}`, {
-        method: 'POST', ...(body === undefined ? {} : { body, headers: { 'content-type': contentType } }),
+        method: 'POST',
+        ...(body === undefined ? {} : { body, headers: { 'content-type': contentType } }),
       });
       const answered = res.headers.get('content-type');
       assertMatchesOpenApi('POST', '/api/unsubscribe', res.status, answered, await res.clone().json());
@@ -356,7 +480,9 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect(described.body).toEqual({ alertId: alert.id, alertName: 'Mailed alert', unsubscribed: false });
 
       const oneClick = await fetch(`${bff.url}/api/unsubscribe?token=token-abc`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
       });
       expect(oneClick.status).toBe(200);
       expect(await oneClick.json()).toEqual({ alertId: alert.id, alertName: 'Mailed alert', unsubscribed: true });
@@ -391,9 +517,13 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
         const res = await postOneClick(token, body, contentType);
         expect([what, res.status]).toEqual([what, 400]);
         const answer = (await res.json()) as { error: { code: string; message: string; issues: unknown[] } };
-        expect([what, answer.error]).toEqual([what, expect.objectContaining({
-          code: 'invalid_input', message: expect.stringContaining('List-Unsubscribe=One-Click (RFC 8058)'),
-        })]);
+        expect([what, answer.error]).toEqual([
+          what,
+          expect.objectContaining({
+            code: 'invalid_input',
+            message: expect.stringContaining('List-Unsubscribe=One-Click (RFC 8058)'),
+          }),
+        ]);
       }
       expect(alertService.emailOff.has(alert.id)).toBe(false);
 
@@ -417,4 +547,3 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
     });
   });
 });
-

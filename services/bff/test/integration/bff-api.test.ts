@@ -2,8 +2,8 @@ import { exportV1, queryEngineV1 } from '@docket/proto';
 import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeBackends, processFixture } from './support/fake-services';
-import { BrowserClient, readEventStream } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient, readEventStream } from './support/http-client';
 
 jest.setTimeout(60_000);
 
@@ -20,7 +20,9 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
   const client = () => new BrowserClient(bff.url);
 
   /** An admin-created member, signed in on a fresh client. */
-  async function newMember(password = 'member password 123'): Promise<{ client: BrowserClient; id: string; email: string; password: string }> {
+  async function newMember(
+    password = 'member password 123',
+  ): Promise<{ client: BrowserClient; id: string; email: string; password: string }> {
     const email = `${uniqueName('member')}@example.com`;
     const created = await admin.post('/api/users', { email, name: 'Member', role: 'member', password });
     expect(created.status).toBe(201);
@@ -33,7 +35,12 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
     const target = await fakes.start(logger);
     bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, target), logger, {
       heartbeatMs: 100,
-      signInThrottle: { maxFailuresPerEmailAndIp: FAILURES_BEFORE_THROTTLE, maxFailuresPerIp: 10_000, windowSeconds: 60, blockSeconds: 60 },
+      signInThrottle: {
+        maxFailuresPerEmailAndIp: FAILURES_BEFORE_THROTTLE,
+        maxFailuresPerIp: 10_000,
+        windowSeconds: 60,
+        blockSeconds: 60,
+      },
     });
     admin = client();
     const login = await admin.signIn(adminEmail, ADMIN_PASSWORD);
@@ -72,23 +79,51 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       const res = await client().get('/api/openapi.json');
       expect(res.status).toBe(200);
       expect(res.body.openapi).toBe('3.0.3');
-      const operations = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+      const operations = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(
+        ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
       );
       expect(operations).toEqual(
         expect.arrayContaining([
-          'GET /healthz', 'GET /api/auth/csrf', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/auth/session',
-          'PATCH /api/me', 'POST /api/me/password', 'GET /api/users', 'POST /api/users', 'PATCH /api/users/{id}',
-          'POST /api/documents', 'GET /api/documents/{id}', 'GET /api/search', 'POST /api/search', 'POST /api/admin/reindex',
-          'GET /api/admin/index-stats', 'GET /api/processes', 'GET /api/processes/{id}', 'GET /api/processes/{id}/events',
+          'GET /healthz',
+          'GET /api/auth/csrf',
+          'POST /api/auth/login',
+          'POST /api/auth/logout',
+          'GET /api/auth/session',
+          'PATCH /api/me',
+          'POST /api/me/password',
+          'GET /api/users',
+          'POST /api/users',
+          'PATCH /api/users/{id}',
+          'POST /api/documents',
+          'GET /api/documents/{id}',
+          'GET /api/search',
+          'POST /api/search',
+          'POST /api/admin/reindex',
+          'GET /api/admin/index-stats',
+          'GET /api/processes',
+          'GET /api/processes/{id}',
+          'GET /api/processes/{id}/events',
         ]),
       );
       const login = res.body.paths['/api/auth/login'].post;
-      expect(login.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/LoginRequest' });
+      expect(login.requestBody.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/LoginRequest',
+      });
       expect(res.body.components.schemas.LoginRequest.required).toEqual(['email', 'password']);
       expect(res.body.components.schemas.User.properties.role.enum).toEqual(['admin', 'member']);
       expect(res.body.paths['/api/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
-        'q', 'agency', 'type', 'docket', 'party', 'from', 'to', 'sort', 'cursor', 'facets', 'workspace', 'limit',
+        'q',
+        'agency',
+        'type',
+        'docket',
+        'party',
+        'from',
+        'to',
+        'sort',
+        'cursor',
+        'facets',
+        'workspace',
+        'limit',
       ]);
     });
   });
@@ -102,7 +137,13 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
 
       const res = await browser.post('/api/auth/login', { email: adminEmail.toUpperCase(), password: ADMIN_PASSWORD });
       expect(res.status).toBe(200);
-      expect(res.body.user).toMatchObject({ email: adminEmail, role: 'admin', active: true, organisationName: 'Docket Research', mustChangePassword: false });
+      expect(res.body.user).toMatchObject({
+        email: adminEmail,
+        role: 'admin',
+        active: true,
+        organisationName: 'Docket Research',
+        mustChangePassword: false,
+      });
       const setCookies = res.headers.getSetCookie();
       const sessionCookie = setCookies.find((c) => c.startsWith('drs_session='))!;
       expect(sessionCookie).toMatch(/HttpOnly/);
@@ -143,7 +184,13 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
 
     it('requires a session everywhere else (401)', async () => {
       const anonymous = client();
-      for (const path of ['/api/auth/session', '/api/users', '/api/search?q=x', '/api/processes', '/api/documents/doc-1']) {
+      for (const path of [
+        '/api/auth/session',
+        '/api/users',
+        '/api/search?q=x',
+        '/api/processes',
+        '/api/documents/doc-1',
+      ]) {
         const res = await anonymous.get(path);
         expect([path, res.status, res.body.error.code]).toEqual([path, 401, 'unauthenticated']);
       }
@@ -165,7 +212,10 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
 
   describe('CSRF', () => {
     it('rejects a mutating request without the x-csrf-token header (403 csrf_failed)', async () => {
-      const res = await admin.request('POST', '/api/users', { json: { email: 'x@example.com', name: 'X', role: 'member' }, csrf: 'none' });
+      const res = await admin.request('POST', '/api/users', {
+        json: { email: 'x@example.com', name: 'X', role: 'member' },
+        csrf: 'none',
+      });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('csrf_failed');
     });
@@ -184,7 +234,9 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
     });
 
     it('rejects sign-in without a token', async () => {
-      const res = await client().request('POST', '/api/auth/login', { json: { email: adminEmail, password: ADMIN_PASSWORD } });
+      const res = await client().request('POST', '/api/auth/login', {
+        json: { email: adminEmail, password: ADMIN_PASSWORD },
+      });
       expect([res.status, res.body.error.code]).toEqual([403, 'csrf_failed']);
     });
   });
@@ -196,7 +248,9 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(res.body.error.code).toBe('invalid_input');
       const paths = (res.body.error.issues as { path: string; message: string }[]).map((i) => i.path);
       expect(paths).toEqual(expect.arrayContaining(['email', 'name', 'role']));
-      expect(res.body.error.issues.find((i: { path: string }) => i.path === 'email').message).toBe('must be an e-mail address');
+      expect(res.body.error.issues.find((i: { path: string }) => i.path === 'email').message).toBe(
+        'must be an e-mail address',
+      );
     });
 
     it('answers unparseable JSON with a clear 400', async () => {
@@ -231,7 +285,12 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       const email = `${uniqueName('Invited')}@Example.com`;
       const res = await admin.post('/api/users', { email, name: 'Invited Person', role: 'member' });
       expect(res.status).toBe(201);
-      expect(res.body.user).toMatchObject({ email: email.toLowerCase(), role: 'member', active: true, mustChangePassword: true });
+      expect(res.body.user).toMatchObject({
+        email: email.toLowerCase(),
+        role: 'member',
+        active: true,
+        mustChangePassword: true,
+      });
       expect(res.body.temporaryPassword).toEqual(expect.any(String));
 
       const invited = client();
@@ -241,7 +300,9 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
 
       const list = await admin.get('/api/users');
       expect(list.status).toBe(200);
-      expect(list.body.users.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining([adminEmail, email.toLowerCase()]));
+      expect(list.body.users.map((u: { email: string }) => u.email)).toEqual(
+        expect.arrayContaining([adminEmail, email.toLowerCase()]),
+      );
       expect(JSON.stringify(list.body)).not.toMatch(/argon2|passwordHash/);
     });
 
@@ -280,10 +341,20 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
   describe('users', () => {
     it('refuses a guessable password for a new account, saying why, and takes a strong one', async () => {
       const email = `${uniqueName('weak')}@example.com`;
-      const weak = await admin.post('/api/users', { email, name: 'Weak Password', role: 'member', password: 'qwertyuiop12' });
+      const weak = await admin.post('/api/users', {
+        email,
+        name: 'Weak Password',
+        role: 'member',
+        password: 'qwertyuiop12',
+      });
       expect([weak.status, weak.body.error.issues[0].path]).toEqual([400, 'password']);
       expect(weak.body.error.issues[0].message).toMatch(/^is too easy to guess\./);
-      const strong = await admin.post('/api/users', { email, name: 'Weak Password', role: 'member', password: 'copper lantern orbit meadow' });
+      const strong = await admin.post('/api/users', {
+        email,
+        name: 'Weak Password',
+        role: 'member',
+        password: 'copper lantern orbit meadow',
+      });
       expect(strong.status).toBe(201);
     });
   });
@@ -300,18 +371,32 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       const other = client();
       expect((await other.signIn(email, password)).status).toBe(200);
 
-      const wrong = await member.post('/api/me/password', { currentPassword: 'not my password', newPassword: 'a brand new password' });
+      const wrong = await member.post('/api/me/password', {
+        currentPassword: 'not my password',
+        newPassword: 'a brand new password',
+      });
       expect([wrong.status, wrong.body.error.issues[0].path]).toEqual([400, 'currentPassword']);
       const short = await member.post('/api/me/password', { currentPassword: password, newPassword: 'short' });
       expect([short.status, short.body.error.issues[0].path]).toEqual([400, 'newPassword']);
 
       const common = await member.post('/api/me/password', { currentPassword: password, newPassword: 'password1234' });
       expect([common.status, common.body.error.issues[0].path]).toEqual([400, 'newPassword']);
-      expect(common.body.error.issues[0].message).toMatch(/^is too easy to guess\. This is similar to a commonly used password\. .*A few unrelated words/);
-      const personal = await member.post('/api/me/password', { currentPassword: password, newPassword: `${email.split('@')[0]}2026!` });
-      expect([personal.status, personal.body.error.issues[0].message]).toEqual([400, expect.stringMatching(/^is built from your name, your e-mail address/)]);
+      expect(common.body.error.issues[0].message).toMatch(
+        /^is too easy to guess\. This is similar to a commonly used password\. .*A few unrelated words/,
+      );
+      const personal = await member.post('/api/me/password', {
+        currentPassword: password,
+        newPassword: `${email.split('@')[0]}2026!`,
+      });
+      expect([personal.status, personal.body.error.issues[0].message]).toEqual([
+        400,
+        expect.stringMatching(/^is built from your name, your e-mail address/),
+      ]);
 
-      const ok = await member.post('/api/me/password', { currentPassword: password, newPassword: 'a brand new password' });
+      const ok = await member.post('/api/me/password', {
+        currentPassword: password,
+        newPassword: 'a brand new password',
+      });
       expect(ok.status).toBe(204);
       expect((await member.get('/api/auth/session')).status).toBe(200);
       expect((await other.get('/api/auth/session')).status).toBe(401);
@@ -332,11 +417,23 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       });
       expect(created.status).toBe(201);
       expect(created.body.created).toBe(true);
-      expect(created.body.document).toMatchObject({ title: 'Order on motion to compel', docketNumber: '1:24-cv-00042', filedAt: '2024-03-01T00:00:00.000Z', sourceId: '' });
+      expect(created.body.document).toMatchObject({
+        title: 'Order on motion to compel',
+        docketNumber: '1:24-cv-00042',
+        filedAt: '2024-03-01T00:00:00.000Z',
+        sourceId: '',
+      });
       expect(fakes.createRequests.at(-1)?.createdBy).toBe(adminId);
 
-      const again = await admin.post('/api/documents', { title: 'Order on motion to compel', text: 'The court grants the motion to compel discovery.' });
-      expect([again.status, again.body.created, again.body.document.id]).toEqual([201, false, created.body.document.id]);
+      const again = await admin.post('/api/documents', {
+        title: 'Order on motion to compel',
+        text: 'The court grants the motion to compel discovery.',
+      });
+      expect([again.status, again.body.created, again.body.document.id]).toEqual([
+        201,
+        false,
+        created.body.document.id,
+      ]);
 
       const { client: member } = await newMember();
       const read = await member.get(`/api/documents/${created.body.document.id}`);
@@ -346,7 +443,10 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       const search = await member.get('/api/search?q=compel&limit=5');
       expect(search.status).toBe(200);
       expect(search.body.total).toBe(1);
-      expect(search.body.hits[0]).toMatchObject({ documentId: created.body.document.id, filedAt: '2024-03-01T00:00:00.000Z' });
+      expect(search.body.hits[0]).toMatchObject({
+        documentId: created.body.document.id,
+        filedAt: '2024-03-01T00:00:00.000Z',
+      });
       expect(search.body.hits[0].snippet).toContain('<mark>compel</mark>');
     });
 
@@ -356,41 +456,97 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       const { client: member } = await newMember();
       const memberId = (await member.get('/api/auth/session')).body.user.id as string;
 
-      const first = await member.get('/api/search?q=heron&agency=ferc&agency=%20cpuc%20&agency=&type=Order&docket=ER24-1-000&party=Sierra%20Club'
-        + '&from=2024-01-01&to=2024-12-31&sort=newest&facets=true&limit=1&workspace=ws-1');
+      const first = await member.get(
+        '/api/search?q=heron&agency=ferc&agency=%20cpuc%20&agency=&type=Order&docket=ER24-1-000&party=Sierra%20Club' +
+          '&from=2024-01-01&to=2024-12-31&sort=newest&facets=true&limit=1&workspace=ws-1',
+      );
       expect(first.status).toBe(200);
       expect(fakes.searchRequests.at(-1)).toMatchObject({
-        query: 'heron', limit: 1, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: false,
+        query: 'heron',
+        limit: 1,
+        cursor: '',
+        includeFacets: true,
+        userId: memberId,
+        workspaceId: 'ws-1',
+        record: false,
         sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
-        filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], dockets: ['ER24-1-000'], parties: ['Sierra Club'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
+        filters: {
+          agencies: ['ferc', 'cpuc'],
+          filingTypes: ['Order'],
+          dockets: ['ER24-1-000'],
+          parties: ['Sierra Club'],
+          filedFrom: '2024-01-01',
+          filedTo: '2024-12-31',
+        },
       });
       expect(first.body).toMatchObject({
-        total: 2, facetsCounted: 2, nextCursor: '1', requestId: null, normalizedQuery: 'heron',
-        facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: 2 }] }],
+        total: 2,
+        facetsCounted: 2,
+        nextCursor: '1',
+        requestId: null,
+        normalizedQuery: 'heron',
+        facets: [
+          { field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: 2 }] },
+        ],
       });
-      expect(first.body.hits[0]).toMatchObject({ titleHtml: '<mark>Tariff one</mark>', sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'] });
+      expect(first.body.hits[0]).toMatchObject({
+        titleHtml: '<mark>Tariff one</mark>',
+        sourceName: 'Federal Energy Regulatory Commission',
+        filingCategory: 'Order',
+        parties: ['Sierra Club'],
+      });
 
       // A GET is a read; the search becomes a request in the workspace's log only when POSTed.
       const recorded = await member.post('/api/search', {
-        workspace: 'ws-1', q: 'heron', agency: ['ferc', ' cpuc ', ''], type: ['Order'], from: '2024-01-01', to: '2024-12-31', sort: 'newest', facets: true, limit: 1,
+        workspace: 'ws-1',
+        q: 'heron',
+        agency: ['ferc', ' cpuc ', ''],
+        type: ['Order'],
+        from: '2024-01-01',
+        to: '2024-12-31',
+        sort: 'newest',
+        facets: true,
+        limit: 1,
       });
       expect(recorded.status).toBe(201);
       expect(recorded.body).toMatchObject({ total: 2, nextCursor: '1', requestId: 'request-in-ws-1' });
       expect(fakes.searchRequests.at(-1)).toMatchObject({
-        query: 'heron', limit: 1, cursor: '', includeFacets: true, userId: memberId, workspaceId: 'ws-1', record: true,
-        sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST, filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
+        query: 'heron',
+        limit: 1,
+        cursor: '',
+        includeFacets: true,
+        userId: memberId,
+        workspaceId: 'ws-1',
+        record: true,
+        sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
+        filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
       });
-      expect((await member.request('POST', '/api/search', { json: { workspace: 'ws-1', q: 'heron' }, csrf: 'none' })).status).toBe(403);
-      expect((await member.post('/api/search', { q: 'heron' })).body.error.issues).toEqual([expect.objectContaining({ path: 'workspace' })]);
+      expect(
+        (await member.request('POST', '/api/search', { json: { workspace: 'ws-1', q: 'heron' }, csrf: 'none' })).status,
+      ).toBe(403);
+      expect((await member.post('/api/search', { q: 'heron' })).body.error.issues).toEqual([
+        expect.objectContaining({ path: 'workspace' }),
+      ]);
       // The removed offset paging is refused by name, not silently ignored.
       const withOffset = await member.post('/api/search', { workspace: 'ws-1', q: 'heron', offset: 20 });
       expect(withOffset.status).toBe(400);
       expect(JSON.stringify(withOffset.body.error)).toContain('offset');
 
       const second = await member.get(`/api/search?q=heron&limit=1&cursor=${first.body.nextCursor}`);
-      expect(second.body).toMatchObject({ total: 2, totalIsLowerBound: false, nextCursor: null, requestId: null, facets: [], facetsCounted: 0 });
+      expect(second.body).toMatchObject({
+        total: 2,
+        totalIsLowerBound: false,
+        nextCursor: null,
+        requestId: null,
+        facets: [],
+        facetsCounted: 0,
+      });
       expect(second.body.hits[0].title).toBe('Tariff two');
-      expect(fakes.searchRequests.at(-1)).toMatchObject({ cursor: '1', sort: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE, workspaceId: '' });
+      expect(fakes.searchRequests.at(-1)).toMatchObject({
+        cursor: '1',
+        sort: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE,
+        workspaceId: '',
+      });
 
       // An index that stops counting says so: "1+".
       fakes.searchCountLimit = 1;
@@ -405,18 +561,30 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       const badSort = await member.get('/api/search?q=x&sort=best&from=2024-13-01');
       expect(badSort.status).toBe(400);
       expect(badSort.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['from', 'sort']);
-      expect((await member.get('/api/search?from=2024-02-01&to=2024-01-01')).body.error.issues).toEqual([{ path: 'to', message: 'must not be before from' }]);
-      expect((await member.get('/api/search')).body.error.issues).toEqual([{ path: 'q', message: 'is required unless filters or a workspace are given' }]);
+      expect((await member.get('/api/search?from=2024-02-01&to=2024-01-01')).body.error.issues).toEqual([
+        { path: 'to', message: 'must not be before from' },
+      ]);
+      expect((await member.get('/api/search')).body.error.issues).toEqual([
+        { path: 'q', message: 'is required unless filters or a workspace are given' },
+      ]);
 
       // Offset paging is gone: a caller that still sends offset is told to use the cursor, not silently given page one.
       const searches = fakes.searchRequests.length;
-      for (const url of ['/api/search?q=heron&offset=20', '/api/search?q=heron&offset=0', `/api/search?q=heron&cursor=${first.body.nextCursor}&offset=`]) {
+      for (const url of [
+        '/api/search?q=heron&offset=20',
+        '/api/search?q=heron&offset=0',
+        `/api/search?q=heron&cursor=${first.body.nextCursor}&offset=`,
+      ]) {
         const retired = await member.get(url);
         expect(retired.status).toBe(400);
-        expect(retired.body.error.issues).toEqual([{ path: 'offset', message: expect.stringMatching(/no longer accepted: page with cursor/) }]);
+        expect(retired.body.error.issues).toEqual([
+          { path: 'offset', message: expect.stringMatching(/no longer accepted: page with cursor/) },
+        ]);
       }
       // Listed with the rest of what is wrong.
-      expect((await member.get('/api/search?offset=1&sort=best')).body.error.issues.map((i: { path: string }) => i.path)).toEqual(['offset', 'sort']);
+      expect(
+        (await member.get('/api/search?offset=1&sort=best')).body.error.issues.map((i: { path: string }) => i.path),
+      ).toEqual(['offset', 'sort']);
       expect(fakes.searchRequests.length).toBe(searches);
 
       // The query-engine's field names come back as the parameters the caller sent.
@@ -484,9 +652,16 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(aliceList.body.processes.map((p: { title: string }) => p.title)).toEqual(['Alice export']);
 
       const adminList = await admin.get('/api/processes?limit=200');
-      expect(adminList.body.processes.map((p: { title: string }) => p.title)).toEqual(expect.arrayContaining(['Alice export', 'Bob export']));
+      expect(adminList.body.processes.map((p: { title: string }) => p.title)).toEqual(
+        expect.arrayContaining(['Alice export', 'Bob export']),
+      );
 
-      expect((await bob.client.get(`/api/processes/${bobs.id}`)).body.process).toMatchObject({ id: bobs.id, status: 'queued', total: 0, done: 0 });
+      expect((await bob.client.get(`/api/processes/${bobs.id}`)).body.process).toMatchObject({
+        id: bobs.id,
+        status: 'queued',
+        total: 0,
+        done: 0,
+      });
       expect((await alice.client.get(`/api/processes/${bobs.id}`)).status).toBe(404);
       expect((await alice.client.get(`/api/processes/${bobs.id}/events`)).status).toBe(404);
       expect((await admin.get(`/api/processes/${bobs.id}`)).status).toBe(200);
@@ -506,20 +681,31 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
 
       const received: string[] = [];
       const reading = readEventStream(res, (e) => received.push(e.data));
-      await waitFor(() => fakes.watchers.get(id) === 1 && received.length >= 1, { description: 'the BFF to watch the process' });
+      await waitFor(() => fakes.watchers.get(id) === 1 && received.length >= 1, {
+        description: 'the BFF to watch the process',
+      });
 
       const running = exportV1.ProcessStatus.PROCESS_STATUS_RUNNING;
       fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '1', sequence: '2' }));
       fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '0', sequence: '1' })); // stale
       fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '2', sequence: '3' }));
       await waitFor(() => received.length >= 3, { description: 'two progress events' });
-      fakes.publish(processFixture({
-        id, ownerId: owner.id, status: exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED, total: '3', done: '3', sequence: '4',
-        finishedAt: new Date('2024-05-01T10:00:05Z'),
-      }));
+      fakes.publish(
+        processFixture({
+          id,
+          ownerId: owner.id,
+          status: exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED,
+          total: '3',
+          done: '3',
+          sequence: '4',
+          finishedAt: new Date('2024-05-01T10:00:05Z'),
+        }),
+      );
       const { events } = await reading; // resolves only when the BFF ends the response
 
-      const states = received.map((d) => JSON.parse(d) as { status: string; done: number; total: number; finishedAt: string | null });
+      const states = received.map(
+        (d) => JSON.parse(d) as { status: string; done: number; total: number; finishedAt: string | null },
+      );
       expect(states.map((s) => [s.status, s.done])).toEqual([
         ['queued', 0],
         ['running', 1],
@@ -527,9 +713,20 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         ['succeeded', 3],
       ]);
       expect(states.at(-1)).toMatchObject({ id, total: 3, finishedAt: '2024-05-01T10:00:05.000Z' });
-      expect(Object.keys(states[0]!).sort()).toEqual(
-        ['createdAt', 'done', 'failed', 'failures', 'finishedAt', 'id', 'kind', 'message', 'status', 'title', 'total', 'updatedAt'],
-      );
+      expect(Object.keys(states[0]!).sort()).toEqual([
+        'createdAt',
+        'done',
+        'failed',
+        'failures',
+        'finishedAt',
+        'id',
+        'kind',
+        'message',
+        'status',
+        'title',
+        'total',
+        'updatedAt',
+      ]);
       expect(events.every((e) => e.event === 'process')).toBe(true);
       expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '4']);
     });
@@ -553,13 +750,23 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(fakes.watchers.get(id)).toBe(1);
       const cancelledBefore = fakes.cancelled;
       controller.abort();
-      await waitFor(() => fakes.watchers.get(id) === 0 && fakes.cancelled > cancelledBefore, { description: 'the gRPC watch to be cancelled' });
+      await waitFor(() => fakes.watchers.get(id) === 0 && fakes.cancelled > cancelledBefore, {
+        description: 'the gRPC watch to be cancelled',
+      });
     });
 
     it('ends at once when the process is already finished', async () => {
       const owner = await newMember();
       const id = uniqueName('p-done');
-      fakes.publish(processFixture({ id, ownerId: owner.id, status: exportV1.ProcessStatus.PROCESS_STATUS_FAILED, message: 'boom', sequence: '9' }));
+      fakes.publish(
+        processFixture({
+          id,
+          ownerId: owner.id,
+          status: exportV1.ProcessStatus.PROCESS_STATUS_FAILED,
+          message: 'boom',
+          sequence: '9',
+        }),
+      );
       const { events } = await readEventStream(await owner.client.fetch('GET', `/api/processes/${id}/events`));
       expect(events.map((e) => [e.event, JSON.parse(e.data).status, e.id])).toEqual([['process', 'failed', '9']]);
     });

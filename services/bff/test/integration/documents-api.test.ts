@@ -2,14 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { attachmentFixture, FakeBackends, pagedDocumentFixture } from './support/fake-services';
-import { BrowserClient } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient } from './support/http-client';
 
 jest.setTimeout(60_000);
 
 const ADMIN_PASSWORD = 'admin password for tests';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 
 /** What every attachment is served under: no script runs, nothing loads. */
 const SANDBOX = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
@@ -30,13 +29,35 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
   beforeAll(async () => {
     const attachments = [
       attachmentFixture({ id: 'att-pdf', bytes: pdf, fileName: 'testimony.pdf', pageCount: 12, primary: true }),
-      attachmentFixture({ id: 'att-docx', bytes: docx, fileName: 'Exhibit – Décision.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
-      attachmentFixture({ id: 'att-html', bytes: html, fileName: 'order.html', contentType: 'text/html; charset=utf-8' }),
+      attachmentFixture({
+        id: 'att-docx',
+        bytes: docx,
+        fileName: 'Exhibit – Décision.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+      attachmentFixture({
+        id: 'att-html',
+        bytes: html,
+        fileName: 'order.html',
+        contentType: 'text/html; charset=utf-8',
+      }),
       attachmentFixture({ id: 'att-large', bytes: large, fileName: 'workpapers.zip', contentType: 'application/zip' }),
-      attachmentFixture({ id: 'att-broken', bytes: Buffer.from('x'), fileName: 'locked.pdf', failureReason: 'encrypted', failureMessage: 'password required' }),
+      attachmentFixture({
+        id: 'att-broken',
+        bytes: Buffer.from('x'),
+        fileName: 'locked.pdf',
+        failureReason: 'encrypted',
+        failureMessage: 'password required',
+      }),
     ];
     fakes.documents.set('doc-paged', pagedDocumentFixture('doc-paged', attachments));
-    for (const [id, bytes] of [['att-pdf', pdf], ['att-docx', docx], ['att-html', html], ['att-large', large], ['att-broken', Buffer.from('x')]] as const) {
+    for (const [id, bytes] of [
+      ['att-pdf', pdf],
+      ['att-docx', docx],
+      ['att-html', html],
+      ['att-large', large],
+      ['att-broken', Buffer.from('x')],
+    ] as const) {
       fakes.blobs.set(id, bytes);
     }
 
@@ -51,7 +72,10 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
     adminId = login.body.user.id;
 
     const email = `${uniqueName('member')}@example.com`;
-    expect((await admin.post('/api/users', { email, name: 'Member', role: 'member', password: 'member password 123' })).status).toBe(201);
+    expect(
+      (await admin.post('/api/users', { email, name: 'Member', role: 'member', password: 'member password 123' }))
+        .status,
+    ).toBe(201);
     member = new BrowserClient(bff.url);
     expect((await member.signIn(email, 'member password 123')).status).toBe(200);
   });
@@ -67,8 +91,13 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       expect(res.status).toBe(200);
       expect(res.body.sources).toEqual([
         expect.objectContaining({
-          id: 'src-ferc', shortName: 'FERC', kind: 'agency', documentCount: 1250, docketCount: 48,
-          firstFiledAt: '2019-01-02T00:00:00.000Z', lastFiledAt: '2024-04-30T00:00:00.000Z',
+          id: 'src-ferc',
+          shortName: 'FERC',
+          kind: 'agency',
+          documentCount: 1250,
+          docketCount: 48,
+          firstFiledAt: '2019-01-02T00:00:00.000Z',
+          lastFiledAt: '2024-04-30T00:00:00.000Z',
           filingTypes: [{ native: 'Order on Rehearing', category: 'Order', count: 120 }],
         }),
       ]);
@@ -78,8 +107,16 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       const res = await member.get('/api/catalog/data-products');
       expect(res.status).toBe(200);
       expect(res.body.dataProducts[0]).toMatchObject({
-        id: 'dp-rate-cases', cadence: 'monthly',
-        releases: [{ version: '2024.05', releasedAt: '2024-05-01T00:00:00.000Z', recordCounts: [{ entity: 'proceedings', count: 412 }], changeLog: [{ kind: 'added', entity: 'tariffs', count: 19 }] }],
+        id: 'dp-rate-cases',
+        cadence: 'monthly',
+        releases: [
+          {
+            version: '2024.05',
+            releasedAt: '2024-05-01T00:00:00.000Z',
+            recordCounts: [{ entity: 'proceedings', count: 412 }],
+            changeLog: [{ kind: 'added', entity: 'tariffs', count: 19 }],
+          },
+        ],
       });
     });
 
@@ -87,8 +124,24 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       const res = await member.get('/api/catalog/status');
       expect(res.status).toBe(200);
       expect(res.body.sources[0]).toMatchObject({
-        source: { id: 'src-ferc' }, status: 'lagging', lagSeconds: 90000, documentsLast24h: 0, documentsLast7d: 42, errorRate: 0.05,
-        recentRuns: [{ id: 'run-7', seen: 20, new: 15, updated: 2, duplicate: 2, failed: 1, processId: null, errors: [{ item: 'FR-2024-0001', reason: 'corrupt', message: 'PDF header missing' }] }],
+        source: { id: 'src-ferc' },
+        status: 'lagging',
+        lagSeconds: 90000,
+        documentsLast24h: 0,
+        documentsLast7d: 42,
+        errorRate: 0.05,
+        recentRuns: [
+          {
+            id: 'run-7',
+            seen: 20,
+            new: 15,
+            updated: 2,
+            duplicate: 2,
+            failed: 1,
+            processId: null,
+            errors: [{ item: 'FR-2024-0001', reason: 'corrupt', message: 'PDF header missing' }],
+          },
+        ],
         history: [{ day: '2024-05-01', documents: 15, failed: 1 }],
       });
       expect(res.body.corpusLoad).toBeNull();
@@ -97,13 +150,22 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
     it('shows the default corpus loading until the index holds all of it', async () => {
       // The fake index holds fakes.documents; the load says 3 times as many filings, all stored a minute ago.
       const total = fakes.documents.size * 3;
-      fakes.corpusLoad = { total: String(total), stored: String(total), startedAt: new Date(Date.now() - 120_000), finishedAt: new Date(Date.now() - 60_000) };
+      fakes.corpusLoad = {
+        total: String(total),
+        stored: String(total),
+        startedAt: new Date(Date.now() - 120_000),
+        finishedAt: new Date(Date.now() - 60_000),
+      };
       try {
         const loading = await member.get('/api/catalog/status');
         expect(loading.status).toBe(200);
         expect(loading.body.corpusLoad).toMatchObject({ total, stored: total, indexed: fakes.documents.size });
         expect(loading.body.corpusLoad.secondsLeft).toBeGreaterThan(0);
-        fakes.corpusLoad = { ...fakes.corpusLoad, total: String(fakes.documents.size), stored: String(fakes.documents.size) };
+        fakes.corpusLoad = {
+          ...fakes.corpusLoad,
+          total: String(fakes.documents.size),
+          stored: String(fakes.documents.size),
+        };
         expect((await member.get('/api/catalog/status')).body.corpusLoad).toBeNull();
       } finally {
         fakes.corpusLoad = undefined;
@@ -114,7 +176,13 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       const res = await member.get('/api/entities/ent-acme');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        entity: { name: 'Acme Power Co.', aliases: ['Acme Power Company', 'Acme'], mentionCount: 57, documentCount: 12, firstSeenAt: '2023-02-01T00:00:00.000Z' },
+        entity: {
+          name: 'Acme Power Co.',
+          aliases: ['Acme Power Company', 'Acme'],
+          mentionCount: 57,
+          documentCount: 12,
+          firstSeenAt: '2023-02-01T00:00:00.000Z',
+        },
         mentionsByMonth: [{ month: '2024-03', mentions: 9 }],
         documents: [{ documentId: 'doc-paged', excerpt: '… Acme Power Co. asks …' }],
         dockets: [{ number: 'ER24-1-000', documents: 17 }],
@@ -126,7 +194,13 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
 
     it('needs a session', async () => {
       const anonymous = new BrowserClient(bff.url);
-      for (const path of ['/api/catalog/sources', '/api/catalog/data-products', '/api/catalog/status', '/api/entities/ent-acme', '/api/documents/doc-paged/attachments/att-pdf']) {
+      for (const path of [
+        '/api/catalog/sources',
+        '/api/catalog/data-products',
+        '/api/catalog/status',
+        '/api/entities/ent-acme',
+        '/api/documents/doc-paged/attachments/att-pdf',
+      ]) {
         expect([path, (await anonymous.get(path)).status]).toEqual([path, 401]);
       }
     });
@@ -142,25 +216,53 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       expect(document.textLength).toBe(document.pages.at(-1).end);
       expect(document.pages).toHaveLength(12);
       expect(document).toMatchObject({
-        filingCategory: 'Testimony', filingType: 'Testimony (Direct)', filers: ['Acme Power Co.'], docketId: 'dkt-1', failureReason: null,
+        filingCategory: 'Testimony',
+        filingType: 'Testimony (Direct)',
+        filers: ['Acme Power Co.'],
+        docketId: 'dkt-1',
+        failureReason: null,
         provenance: { connector: 'files', sourceDocumentId: 'testimony.pdf', runId: 'run-7' },
       });
-      expect(document.attachments.map((a: { id: string; primary: boolean; failureReason: string | null }) => [a.id, a.primary, a.failureReason])).toEqual([
-        ['att-pdf', true, null], ['att-docx', false, null], ['att-html', false, null], ['att-large', false, null], ['att-broken', false, 'encrypted'],
+      expect(
+        document.attachments.map((a: { id: string; primary: boolean; failureReason: string | null }) => [
+          a.id,
+          a.primary,
+          a.failureReason,
+        ]),
+      ).toEqual([
+        ['att-pdf', true, null],
+        ['att-docx', false, null],
+        ['att-html', false, null],
+        ['att-large', false, null],
+        ['att-broken', false, 'encrypted'],
       ]);
       expect(document.attachments[0]).toMatchObject({ size: pdf.length, sha256: sha256(pdf), pageCount: 12 });
-      expect(res.body.docket).toMatchObject({ number: 'ER24-1-000', openedAt: '2024-01-10T00:00:00.000Z', closedAt: null, documentCount: 17, parties: [{ name: 'Acme Power Co.', role: 'applicant' }] });
+      expect(res.body.docket).toMatchObject({
+        number: 'ER24-1-000',
+        openedAt: '2024-01-10T00:00:00.000Z',
+        closedAt: null,
+        documentCount: 17,
+        parties: [{ name: 'Acme Power Co.', role: 'applicant' }],
+      });
       expect(res.body.source).toMatchObject({ id: 'src-ferc', name: 'Federal Energy Regulatory Commission' });
       expect(res.body.entities).toEqual([
         { id: 'ent-acme', kind: 'organisation', name: 'Acme Power Co.', count: 3 },
         { id: 'ent-docket', kind: 'docket', name: 'ER24-1-000', count: 1 },
       ]);
-      expect(res.body.mentions).toEqual([{ entityId: 'ent-acme', start: document.textOffset + 5, end: document.textOffset + 19 }]);
+      expect(res.body.mentions).toEqual([
+        { entityId: 'ent-acme', start: document.textOffset + 5, end: document.textOffset + 19 },
+      ]);
     });
 
     it('defaults to five pages from the first, and validates the range', async () => {
       const res = await member.get('/api/documents/doc-paged');
-      expect(res.body.document.text.match(/Page \d+\./g)).toEqual(['Page 1.', 'Page 2.', 'Page 3.', 'Page 4.', 'Page 5.']);
+      expect(res.body.document.text.match(/Page \d+\./g)).toEqual([
+        'Page 1.',
+        'Page 2.',
+        'Page 3.',
+        'Page 4.',
+        'Page 5.',
+      ]);
       const bad = await member.get('/api/documents/doc-paged?page=0&pages=500');
       expect(bad.status).toBe(400);
       expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['page', 'pages']);
@@ -220,7 +322,10 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       expect(res.headers.get('content-disposition')).toBe(
         `attachment; filename="Exhibit _ Decision.docx"; filename*=UTF-8''Exhibit%20%E2%80%93%20D%C3%A9cision.docx`,
       );
-      expect([res.headers.get('content-security-policy'), res.headers.get('x-content-type-options')]).toEqual([SANDBOX, 'nosniff']);
+      expect([res.headers.get('content-security-policy'), res.headers.get('x-content-type-options')]).toEqual([
+        SANDBOX,
+        'nosniff',
+      ]);
       expect(Buffer.from(await res.arrayBuffer()).equals(docx)).toBe(true);
     });
 
@@ -233,15 +338,25 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
     });
 
     it('answers an unknown attachment or document with a JSON 404 before any byte', async () => {
-      for (const path of ['/api/documents/doc-paged/attachments/att-nope', '/api/documents/doc-nope/attachments/att-pdf']) {
+      for (const path of [
+        '/api/documents/doc-paged/attachments/att-nope',
+        '/api/documents/doc-nope/attachments/att-pdf',
+      ]) {
         const res = await member.request('GET', path);
-        expect([path, res.status, res.headers.get('content-type'), res.body.error.code]).toEqual([path, 404, 'application/json; charset=utf-8', 'not_found']);
+        expect([path, res.status, res.headers.get('content-type'), res.body.error.code]).toEqual([
+          path,
+          404,
+          'application/json; charset=utf-8',
+          'not_found',
+        ]);
       }
     });
 
     it('streams a large file with backpressure and cancels the gRPC stream when the browser leaves', async () => {
       const controller = new AbortController();
-      const res = await member.fetch('GET', '/api/documents/doc-paged/attachments/att-large', { signal: controller.signal });
+      const res = await member.fetch('GET', '/api/documents/doc-paged/attachments/att-large', {
+        signal: controller.signal,
+      });
       expect(res.headers.get('content-length')).toBe(String(large.length));
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="workpapers.zip"');
       const reader = res.body!.getReader();
@@ -286,11 +401,31 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       });
       expect(res.status).toBe(200);
       expect(res.body.results).toEqual([
-        { fileName: 'comments.txt', outcome: 'new', documentId: expect.any(String), title: 'Comments of Acme', reason: null },
-        { fileName: 'Ordre – été.pdf', outcome: 'new', documentId: expect.any(String), title: 'Comments of Acme', reason: null },
+        {
+          fileName: 'comments.txt',
+          outcome: 'new',
+          documentId: expect.any(String),
+          title: 'Comments of Acme',
+          reason: null,
+        },
+        {
+          fileName: 'Ordre – été.pdf',
+          outcome: 'new',
+          documentId: expect.any(String),
+          title: 'Comments of Acme',
+          reason: null,
+        },
       ]);
       const seen = fakes.uploads.slice(before);
-      expect(seen.map((u) => [u.header?.fileName, u.header?.contentType, u.header?.sourceId, u.header?.uploadedBy, u.header?.sidecarJson])).toEqual([
+      expect(
+        seen.map((u) => [
+          u.header?.fileName,
+          u.header?.contentType,
+          u.header?.sourceId,
+          u.header?.uploadedBy,
+          u.header?.sidecarJson,
+        ]),
+      ).toEqual([
         ['comments.txt', 'text/plain', 'src-ferc', adminId, sidecar],
         ['Ordre – été.pdf', 'application/pdf', 'src-ferc', adminId, sidecar],
       ]);
@@ -306,7 +441,16 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
         ]),
       });
       expect(res.status).toBe(200);
-      expect(res.body.results.map((r: { fileName: string; outcome: string; reason: string | null; documentId: string | null }) => [r.fileName, r.outcome, r.reason, r.documentId !== null])).toEqual([
+      expect(
+        res.body.results.map(
+          (r: { fileName: string; outcome: string; reason: string | null; documentId: string | null }) => [
+            r.fileName,
+            r.outcome,
+            r.reason,
+            r.documentId !== null,
+          ],
+        ),
+      ).toEqual([
         ['dup.txt', 'duplicate', null, true],
         ['corrupt.pdf', 'failed', 'corrupt', true],
         ['reject.exe', 'failed', 'unsupported file type: reject.exe', false],
@@ -329,15 +473,23 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
             return;
           }
           // The rest of the file is held back until the service has seen the first bytes.
-          await waitFor(() => fakes.uploads[before]?.chunks.length, { description: 'the first bytes to reach the service' });
+          await waitFor(() => fakes.uploads[before]?.chunks.length, {
+            description: 'the first bytes to reach the service',
+          });
           expect(fakes.uploads[before]!.stored).toBe(false);
           controller.enqueue(encoder.encode(`${secondHalf}\r\n--${boundary}--\r\n`));
           controller.close();
         },
       });
-      const res = await admin.fetch('POST', '/api/documents/upload', { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await admin.fetch('POST', '/api/documents/upload', {
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { results: unknown[] }).results[0]).toMatchObject({ fileName: 'streamed.txt', outcome: 'new' });
+      expect(((await res.json()) as { results: unknown[] }).results[0]).toMatchObject({
+        fileName: 'streamed.txt',
+        outcome: 'new',
+      });
       expect(Buffer.concat(fakes.uploads[before]!.chunks).toString()).toBe(firstHalf + secondHalf);
     });
 
@@ -365,10 +517,35 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
     it('rejects malformed uploads with 400 and stores nothing', async () => {
       const before = fakes.uploads.length;
       const cases: [string, FormData | undefined, RegExp][] = [
-        ['bad sidecar', form([['sidecar', '{not json'], ['files', new Blob(['x']), 'a.txt']]), /sidecar is not a JSON object/],
-        ['field after a file', form([['files', new Blob(['x']), 'a.txt'], ['sourceId', 'src-ferc']]), /must come before the files/],
-        ['no files', form([['sourceId', 'src-ferc'], ['files', new Blob([]), '']]), /no files/],
-        ['too many files', form([1, 2, 3, 4].map((i): [string, Blob, string] => ['files', new Blob([`file ${i}`]), `f${i}.txt`])), /at most 3 files/],
+        [
+          'bad sidecar',
+          form([
+            ['sidecar', '{not json'],
+            ['files', new Blob(['x']), 'a.txt'],
+          ]),
+          /sidecar is not a JSON object/,
+        ],
+        [
+          'field after a file',
+          form([
+            ['files', new Blob(['x']), 'a.txt'],
+            ['sourceId', 'src-ferc'],
+          ]),
+          /must come before the files/,
+        ],
+        [
+          'no files',
+          form([
+            ['sourceId', 'src-ferc'],
+            ['files', new Blob([]), ''],
+          ]),
+          /no files/,
+        ],
+        [
+          'too many files',
+          form([1, 2, 3, 4].map((i): [string, Blob, string] => ['files', new Blob([`file ${i}`]), `f${i}.txt`])),
+          /at most 3 files/,
+        ],
       ];
       for (const [name, body, message] of cases) {
         const res = await admin.request('POST', '/api/documents/upload', { body });
@@ -376,7 +553,12 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
         expect(res.body.error.message).toMatch(message);
       }
       // Only files before the problem became known reached the service.
-      expect(fakes.uploads.slice(before).map((u) => u.header?.fileName)).toEqual(['a.txt', 'f1.txt', 'f2.txt', 'f3.txt']);
+      expect(fakes.uploads.slice(before).map((u) => u.header?.fileName)).toEqual([
+        'a.txt',
+        'f1.txt',
+        'f2.txt',
+        'f3.txt',
+      ]);
 
       const json = await admin.request('POST', '/api/documents/upload', { json: { files: [] } });
       expect([json.status, json.body.error.message]).toEqual([400, 'send the files as multipart/form-data']);
@@ -416,14 +598,21 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       const res = await admin.post('/api/imports', { path: '/srv/filings/2024', sourceId: 'src-ferc' });
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ processId: expect.stringMatching(/^import-/), runId: expect.stringMatching(/^run-/) });
-      expect(fakes.importRequests.at(-1)).toEqual({ path: '/srv/filings/2024', sourceId: 'src-ferc', requestedBy: adminId });
+      expect(fakes.importRequests.at(-1)).toEqual({
+        path: '/srv/filings/2024',
+        sourceId: 'src-ferc',
+        requestedBy: adminId,
+      });
     });
 
     it('validates the path here and passes on the service’s own objections', async () => {
       const empty = await admin.post('/api/imports', { path: '  ' });
       expect([empty.status, empty.body.error.issues[0].path]).toEqual([400, 'path']);
       const relative = await admin.post('/api/imports', { path: 'relative/dir' });
-      expect([relative.status, relative.body.error.issues]).toEqual([400, [{ path: 'path', message: 'must be absolute' }]]);
+      expect([relative.status, relative.body.error.issues]).toEqual([
+        400,
+        [{ path: 'path', message: 'must be absolute' }],
+      ]);
       expect((await member.post('/api/imports', { path: '/srv/x' })).status).toBe(403);
       const unknown = await admin.post('/api/imports', { path: '/srv/x', sourceId: '../../etc' });
       const issue = { path: 'sourceId', message: 'must name a known source (known sources: src-ferc)' };
@@ -433,15 +622,24 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
 
   describe('sources (administrators)', () => {
     const nypsc = {
-      id: 'src-nypsc', name: 'New York Public Service Commission', kind: 'agency', shortName: 'NYPSC',
-      jurisdiction: 'state', state: 'NY',
+      id: 'src-nypsc',
+      name: 'New York Public Service Commission',
+      kind: 'agency',
+      shortName: 'NYPSC',
+      jurisdiction: 'state',
+      state: 'NY',
     };
 
     it('creates a source an administrator defines; it is listed, and uploads may then name it', async () => {
       const res = await admin.post('/api/catalog/sources', nypsc);
       expect(res.status).toBe(201);
       expect(res.body.source).toMatchObject({ ...nypsc, documentCount: 0, homeUrl: '', docketPattern: '' });
-      expect(fakes.createSourceRequests.at(-1)).toEqual({ ...nypsc, homeUrl: '', docketPattern: '', createdBy: adminId });
+      expect(fakes.createSourceRequests.at(-1)).toEqual({
+        ...nypsc,
+        homeUrl: '',
+        docketPattern: '',
+        createdBy: adminId,
+      });
       const listed = (await member.get('/api/catalog/sources')).body.sources as { id: string }[];
       expect(listed.map((s) => s.id)).toContain('src-nypsc');
       const upload = await admin.request('POST', '/api/documents/upload', {
@@ -459,12 +657,25 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       const again = await admin.post('/api/catalog/sources', { ...nypsc, name: 'Another' });
       expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
       const bad = await admin.post('/api/catalog/sources', {
-        id: '../../etc', name: '', kind: 'upload', jurisdiction: 'galactic', state: 'New York', homeUrl: 'javascript:alert(1)',
+        id: '../../etc',
+        name: '',
+        kind: 'upload',
+        jurisdiction: 'galactic',
+        state: 'New York',
+        homeUrl: 'javascript:alert(1)',
         docketPattern: '(unclosed',
       });
       const paths = (bad.body.error.issues as { path: string }[]).map((i) => i.path);
-      expect([bad.status, paths]).toEqual([400, ['id', 'name', 'kind', 'jurisdiction', 'state', 'homeUrl', 'docketPattern']]);
-      const credentials = { id: 'src-url', name: 'Bad URL', kind: 'court', homeUrl: 'https://user:secret@example.com/' };
+      expect([bad.status, paths]).toEqual([
+        400,
+        ['id', 'name', 'kind', 'jurisdiction', 'state', 'homeUrl', 'docketPattern'],
+      ]);
+      const credentials = {
+        id: 'src-url',
+        name: 'Bad URL',
+        kind: 'court',
+        homeUrl: 'https://user:secret@example.com/',
+      };
       const url = await admin.post('/api/catalog/sources', credentials);
       const issue = { path: 'homeUrl', message: 'must not contain a user name or password' };
       expect([url.status, url.body.error.issues]).toEqual([400, [issue]]);
@@ -483,11 +694,19 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
 
   it('documents the new operations in OpenAPI, the upload as multipart/form-data', async () => {
     const res = await member.get('/api/openapi.json');
-    const paths = res.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    const paths = res.body.paths as Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, unknown> } }>
+    >;
     expect(Object.keys(paths)).toEqual(
       expect.arrayContaining([
-        '/api/catalog/sources', '/api/catalog/data-products', '/api/catalog/status', '/api/entities/{id}',
-        '/api/documents/{id}/attachments/{attachmentId}', '/api/documents/upload', '/api/imports',
+        '/api/catalog/sources',
+        '/api/catalog/data-products',
+        '/api/catalog/status',
+        '/api/entities/{id}',
+        '/api/documents/{id}/attachments/{attachmentId}',
+        '/api/documents/upload',
+        '/api/imports',
       ]),
     );
     expect(Object.keys(paths['/api/documents/{id}']!).sort()).toEqual(['delete', 'get']);

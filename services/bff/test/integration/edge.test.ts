@@ -1,8 +1,8 @@
 import { uniqueName } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeBackends } from './support/fake-services';
-import { BrowserClient } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient } from './support/http-client';
 import { AddressedBrowser } from './support/raw-http';
 
 jest.setTimeout(60_000);
@@ -52,7 +52,9 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
       const attacker = new AddressedBrowser(plain.url, '127.0.0.2');
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        statuses.push((await attacker.signIn(email, `wrong password ${i}`, { 'x-forwarded-for': `198.51.100.${i + 1}` })).status);
+        statuses.push(
+          (await attacker.signIn(email, `wrong password ${i}`, { 'x-forwarded-for': `198.51.100.${i + 1}` })).status,
+        );
       }
       // Default limit: 5 failures per account and address, then refused.
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
@@ -60,10 +62,11 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
       expect(new Set(refused)).toEqual(new Set(['127.0.0.2']));
     });
 
-    it('cannot lock a victim out by naming the victim\'s address in X-Forwarded-For', async () => {
+    it("cannot lock a victim out by naming the victim's address in X-Forwarded-For", async () => {
       const { email, password } = await newMember();
       const attacker = new AddressedBrowser(plain.url, '127.0.0.3');
-      for (let i = 0; i < 6; i++) await attacker.signIn(email, `wrong password ${i}`, { 'x-forwarded-for': '127.0.0.4' });
+      for (let i = 0; i < 6; i++)
+        await attacker.signIn(email, `wrong password ${i}`, { 'x-forwarded-for': '127.0.0.4' });
       expect((await attacker.signIn(email, password)).status).toBe(429);
       const victim = new AddressedBrowser(plain.url, '127.0.0.4');
       expect((await victim.signIn(email, password)).status).toBe(200);
@@ -74,19 +77,25 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
       // The victim signs in once from their usual browser: that browser is now trusted for the account.
       const victim = new AddressedBrowser(proxied.url, PROXY_ADDRESS);
       expect((await victim.signIn(email, password, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
-      expect((await victim.request('POST', '/api/auth/logout', undefined, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(204);
+      expect(
+        (await victim.request('POST', '/api/auth/logout', undefined, { 'x-forwarded-for': '203.0.113.10' })).status,
+      ).toBe(204);
 
       // One address: refused after 3 failures (per account + address).
       const here = new AddressedBrowser(proxied.url, PROXY_ADDRESS);
       const fromOnePlace = [];
-      for (let i = 0; i < 4; i++) fromOnePlace.push((await here.signIn(email, `wrong ${i}`, { 'x-forwarded-for': '198.51.100.7' })).status);
+      for (let i = 0; i < 4; i++)
+        fromOnePlace.push((await here.signIn(email, `wrong ${i}`, { 'x-forwarded-for': '198.51.100.7' })).status);
       expect(fromOnePlace).toEqual([401, 401, 401, 429]);
       expect(lines.some((l) => l.msg === 'sign-in refused' && l.email === email && l.ip === '198.51.100.7')).toBe(true);
 
       // Rotating addresses: the account's ceiling (6 failures in all) stops the guesser, even with the right password.
       const rotating = new AddressedBrowser(proxied.url, PROXY_ADDRESS);
       const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await rotating.signIn(email, `wrong again ${i}`, { 'x-forwarded-for': `192.0.2.${i + 1}` })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (await rotating.signIn(email, `wrong again ${i}`, { 'x-forwarded-for': `192.0.2.${i + 1}` })).status,
+        );
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       expect((await rotating.signIn(email, password, { 'x-forwarded-for': '192.0.2.99' })).status).toBe(429);
 
@@ -97,7 +106,9 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
     it('behind a configured proxy, believes nobody else on the machine: X-Forwarded-For from another loopback address is ignored', async () => {
       const { email } = await newMember();
       const neighbour = new AddressedBrowser(proxied.url, '127.0.0.1');
-      expect((await neighbour.signIn(email, 'wrong password', { 'x-forwarded-for': '198.51.100.99' })).status).toBe(401);
+      expect((await neighbour.signIn(email, 'wrong password', { 'x-forwarded-for': '198.51.100.99' })).status).toBe(
+        401,
+      );
       const refused = lines.filter((l) => l.msg === 'sign-in refused' && l.email === email).map((l) => l.ip);
       expect(refused).toEqual(['127.0.0.1']);
     });
@@ -110,10 +121,20 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
       expect((await member.signIn(email, password)).status).toBe(200);
       const statuses = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await member.request('POST', '/api/me/password', { currentPassword: `guess ${i}`, newPassword: 'a brand new password' })).status);
+        statuses.push(
+          (
+            await member.request('POST', '/api/me/password', {
+              currentPassword: `guess ${i}`,
+              newPassword: 'a brand new password',
+            })
+          ).status,
+        );
       }
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
-      const refused = await member.request('POST', '/api/me/password', { currentPassword: password, newPassword: 'a brand new password' });
+      const refused = await member.request('POST', '/api/me/password', {
+        currentPassword: password,
+        newPassword: 'a brand new password',
+      });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json().error.code).toBe('too_many_requests');

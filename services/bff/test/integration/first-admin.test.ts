@@ -1,10 +1,11 @@
 import { uniqueName } from '@docket/testkit';
-import { BrowserClient } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient } from './support/http-client';
 
 jest.setTimeout(60_000);
 
-const announcements = (lines: Record<string, unknown>[]) => lines.filter((l) => l.msg === 'first administrator created');
+const announcements = (lines: Record<string, unknown>[]) =>
+  lines.filter((l) => l.msg === 'first administrator created');
 
 describe('first administrator', () => {
   it('without ADMIN_EMAIL: creates admin@docket.local once, logging its one-time password in one line', async () => {
@@ -22,14 +23,21 @@ describe('first administrator', () => {
       const browser = new BrowserClient(bff.url);
       const login = await browser.signIn('admin@docket.local', otp);
       expect(login.status).toBe(200);
-      expect(login.body.user).toMatchObject({ role: 'admin', mustChangePassword: true, organisationName: 'Docket Research' });
+      expect(login.body.user).toMatchObject({
+        role: 'admin',
+        mustChangePassword: true,
+        organisationName: 'Docket Research',
+      });
 
       // Until the one-time password is replaced, nothing but the password change is open.
       const blocked = await browser.get('/api/users');
       expect(blocked.status).toBe(403);
       expect(blocked.body.error.code).toBe('password_change_required');
 
-      const changed = await browser.post('/api/me/password', { currentPassword: otp, newPassword: 'my own admin password' });
+      const changed = await browser.post('/api/me/password', {
+        currentPassword: otp,
+        newPassword: 'my own admin password',
+      });
       expect(changed.status).toBe(204);
       expect((await browser.get('/api/auth/session')).body.user.mustChangePassword).toBe(false);
     } finally {
@@ -61,7 +69,9 @@ describe('first administrator', () => {
       const browser = new BrowserClient(two.url);
       const otp = created[0]!.oneTimePassword as string;
       expect((await browser.signIn('admin@docket.local', otp)).status).toBe(200);
-      expect((await browser.post('/api/me/password', { currentPassword: otp, newPassword: 'race winner password' })).status).toBe(204);
+      expect(
+        (await browser.post('/api/me/password', { currentPassword: otp, newPassword: 'race winner password' })).status,
+      ).toBe(204);
       const users = (await browser.get('/api/users')).body.users as { email: string; organisationName: string }[];
       expect(users.map((u) => [u.email, u.organisationName])).toEqual([['admin@docket.local', 'Race Org']]);
     } finally {
@@ -71,7 +81,11 @@ describe('first administrator', () => {
 
   it('from ADMIN_EMAIL/ADMIN_PASSWORD: creates that administrator (e-mail lower-cased), idempotently', async () => {
     const email = `${uniqueName('Boss')}@Example.COM`;
-    const config = testConfig({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'configured admin password', ORG_NAME: 'Acme Filings' });
+    const config = testConfig({
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: 'configured admin password',
+      ORG_NAME: 'Acme Filings',
+    });
     const { logger, lines } = capturingLogger();
     const bff = await startTestBff(config, logger);
     try {
@@ -79,7 +93,12 @@ describe('first administrator', () => {
       const browser = new BrowserClient(bff.url);
       const login = await browser.signIn(email.toLowerCase(), 'configured admin password');
       expect(login.status).toBe(200);
-      expect(login.body.user).toMatchObject({ email: email.toLowerCase(), role: 'admin', mustChangePassword: false, organisationName: 'Acme Filings' });
+      expect(login.body.user).toMatchObject({
+        email: email.toLowerCase(),
+        role: 'admin',
+        mustChangePassword: false,
+        organisationName: 'Acme Filings',
+      });
       expect((await browser.signIn('admin@docket.local', 'configured admin password')).status).toBe(401);
     } finally {
       await bff.stop();
@@ -95,7 +114,10 @@ describe('first administrator', () => {
   });
 
   it('answers 503 when a gRPC service is unreachable, while health stays ok', async () => {
-    const config = testConfig({ ADMIN_EMAIL: `${uniqueName('ops')}@example.com`, ADMIN_PASSWORD: 'ops admin password' }, '127.0.0.1:1');
+    const config = testConfig(
+      { ADMIN_EMAIL: `${uniqueName('ops')}@example.com`, ADMIN_PASSWORD: 'ops admin password' },
+      '127.0.0.1:1',
+    );
     const { logger } = capturingLogger();
     const bff = await startTestBff(config, logger);
     try {

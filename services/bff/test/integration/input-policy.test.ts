@@ -22,15 +22,34 @@ describe('BFF input policy: unknown keys, control characters, bad encodings and 
     await stop?.();
   });
 
-  const session = () => ({ cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': admin.cookies.get('drs_csrf')! });
+  const session = () => ({
+    cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-csrf-token': admin.cookies.get('drs_csrf')!,
+  });
   const issuesOf = (body: string): Issue[] => (JSON.parse(body) as { error: { issues?: Issue[] } }).error.issues ?? [];
-  const alert = (overrides: Record<string, unknown>) => ({ name: 'Rates', query: 'rate', channels: { inApp: true }, schedule: { cadence: 'daily' }, ...overrides });
+  const alert = (overrides: Record<string, unknown>) => ({
+    name: 'Rates',
+    query: 'rate',
+    channels: { inApp: true },
+    schedule: { cadence: 'daily' },
+    ...overrides,
+  });
 
   it.each([
     ['NUL in an alert name', { name: 'a\u0000b' }, 'name', 'must not contain control characters (such as NUL)'],
-    ['a lone surrogate in an alert name', { name: 'a\ud800b' }, 'name', 'is not valid Unicode text (an unpaired surrogate)'],
+    [
+      'a lone surrogate in an alert name',
+      { name: 'a\ud800b' },
+      'name',
+      'is not valid Unicode text (an unpaired surrogate)',
+    ],
     ['CR/LF in an alert name', { name: 'first\r\nSet-Cookie: x' }, 'name', 'must be a single line (no line breaks)'],
-    ['NUL in an alert query', { query: 'rate\u0000case' }, 'query', 'must not contain control characters (such as NUL)'],
+    [
+      'NUL in an alert query',
+      { query: 'rate\u0000case' },
+      'query',
+      'must not contain control characters (such as NUL)',
+    ],
     ['a line break in an alert query', { query: 'rate\ncase' }, 'query', 'must be a single line (no line breaks)'],
   ])('refuses %s: 400 naming the field', async (_what, overrides, path, message) => {
     const res = await admin.request('POST', '/api/alerts', alert(overrides));
@@ -40,7 +59,12 @@ describe('BFF input policy: unknown keys, control characters, bad encodings and 
 
   it.each([
     ['NUL', 'q=a%00b', 'q', 'must not contain control characters (such as NUL)'],
-    ['a percent-encoding cut mid-sequence', 'q=%E0%A4%A', 'q', expect.stringMatching(/^has malformed percent-encoding/)],
+    [
+      'a percent-encoding cut mid-sequence',
+      'q=%E0%A4%A',
+      'q',
+      expect.stringMatching(/^has malformed percent-encoding/),
+    ],
     ['bytes that are not UTF-8', 'q=%C3%28', 'q', expect.stringMatching(/^has malformed percent-encoding/)],
     ['an encoded lone surrogate', 'q=%ED%A0%80', 'q', expect.stringMatching(/^has malformed percent-encoding/)],
     ['an unknown parameter', 'q=rate&zzUnknown=1', 'zzUnknown', 'unrecognized key'],
@@ -56,7 +80,12 @@ describe('BFF input policy: unknown keys, control characters, bad encodings and 
   });
 
   it('refuses fields PATCH /api/me does not take (role, email, active) instead of dropping them', async () => {
-    const res = await admin.request('PATCH', '/api/me', { name: 'Renamed', role: 'admin', email: 'x@example.com', active: false });
+    const res = await admin.request('PATCH', '/api/me', {
+      name: 'Renamed',
+      role: 'admin',
+      email: 'x@example.com',
+      active: false,
+    });
     expect(res.status).toBe(400);
     expect(issuesOf(res.body)).toEqual(
       expect.arrayContaining(['role', 'email', 'active'].map((path) => ({ path, message: 'unrecognized key' }))),
@@ -65,22 +94,39 @@ describe('BFF input policy: unknown keys, control characters, bad encodings and 
   });
 
   it('refuses unknown fields on PATCH /api/workspaces/{id}, nested ones too (an operator object in defaultFilters)', async () => {
-    const res = await admin.request('PATCH', '/api/workspaces/ws-1', { name: 'W', zzUnknown: 1, defaultFilters: { $ne: null } });
+    const res = await admin.request('PATCH', '/api/workspaces/ws-1', {
+      name: 'W',
+      zzUnknown: 1,
+      defaultFilters: { $ne: null },
+    });
     expect(res.status).toBe(400);
     expect(issuesOf(res.body)).toEqual(
-      expect.arrayContaining([{ path: 'zzUnknown', message: 'unrecognized key' }, { path: 'defaultFilters.$ne', message: 'unrecognized key' }]),
+      expect.arrayContaining([
+        { path: 'zzUnknown', message: 'unrecognized key' },
+        { path: 'defaultFilters.$ne', message: 'unrecognized key' },
+      ]),
     );
   });
 
   it('refuses a JSON body that is not UTF-8, rather than storing U+FFFD', async () => {
     const body = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
-    const res = await rawRequest(bff.url, { method: 'PATCH', path: '/api/me', headers: { ...session(), 'content-type': 'application/json' }, body });
+    const res = await rawRequest(bff.url, {
+      method: 'PATCH',
+      path: '/api/me',
+      headers: { ...session(), 'content-type': 'application/json' },
+      body,
+    });
     expect([res.status, JSON.parse(res.body).error.message]).toEqual([400, 'the request body is not valid UTF-8']);
     expect((await admin.request('GET', '/api/auth/session')).json().user.name).not.toContain('\ufffd');
   });
 
   it('answers JSON sent as text/plain with 415 saying what to send', async () => {
-    const res = await rawRequest(bff.url, { method: 'PATCH', path: '/api/me', headers: { ...session(), 'content-type': 'text/plain' }, body: '{"name":"x"}' });
+    const res = await rawRequest(bff.url, {
+      method: 'PATCH',
+      path: '/api/me',
+      headers: { ...session(), 'content-type': 'text/plain' },
+      body: '{"name":"x"}',
+    });
     expect(res.status).toBe(415);
     expect(JSON.parse(res.body).error).toEqual({
       code: 'unsupported_media_type',
@@ -93,6 +139,9 @@ describe('BFF input policy: unknown keys, control characters, bad encodings and 
     const accepted = await admin.request('POST', '/api/documents', { title: 'Two pages', text });
     expect(accepted.status).not.toBe(400);
     const refused = await admin.request('POST', '/api/documents', { title: 'Two pages', text: 'a\u0000b' });
-    expect([refused.status, issuesOf(refused.body)]).toEqual([400, [{ path: 'text', message: 'must not contain control characters (such as NUL)' }]]);
+    expect([refused.status, issuesOf(refused.body)]).toEqual([
+      400,
+      [{ path: 'text', message: 'must not contain control characters (such as NUL)' }],
+    ]);
   });
 });

@@ -51,7 +51,8 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
     await stop?.();
   });
 
-  const resolve = (schema: Schema): Schema => (schema.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()!]!) : schema);
+  const resolve = (schema: Schema): Schema =>
+    schema.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()!]!) : schema;
   const typesOf = (schema: Schema): string[] => {
     const resolved = resolve(schema);
     const alternatives = resolved.anyOf ?? resolved.oneOf;
@@ -61,7 +62,13 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
   const wrongValue = (schema: Schema): unknown => {
     const types = typesOf(schema);
     return [12345, 'not a number', true, ['x'], { zz: 1 }].find((value) => {
-      const kind = Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'number' ? 'number' : typeof value;
+      const kind = Array.isArray(value)
+        ? 'array'
+        : typeof value === 'object'
+          ? 'object'
+          : typeof value === 'number'
+            ? 'number'
+            : typeof value;
       return !types.includes(kind) && !(kind === 'number' && types.includes('integer'));
     });
   };
@@ -79,9 +86,11 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
     if (types.includes('number') || types.includes('integer')) {
       cases.push({ what: `${name}: not a number`, query: `${name}=abc`, field: name });
       if (schema.maximum !== undefined) cases.push({ what: `${name}: huge`, query: `${name}=1e309`, field: name });
-      if (schema.minimum !== undefined && schema.minimum >= 0) cases.push({ what: `${name}: negative`, query: `${name}=-1`, field: name });
+      if (schema.minimum !== undefined && schema.minimum >= 0)
+        cases.push({ what: `${name}: negative`, query: `${name}=-1`, field: name });
     }
-    if (schema.enum) cases.push({ what: `${name}: not one of its values`, query: `${name}=zz-not-a-choice`, field: name });
+    if (schema.enum)
+      cases.push({ what: `${name}: not one of its values`, query: `${name}=zz-not-a-choice`, field: name });
     return cases;
   }
 
@@ -90,27 +99,46 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
     const resolved = resolve(schema);
     const cases: Case[] = [
       { what: 'an unknown key', body: json({ zzUnknown: 1 }), field: 'zzUnknown' },
-      { what: 'a body that is not UTF-8', body: Buffer.concat([Buffer.from('{"a":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]), field: '' },
+      {
+        what: 'a body that is not UTF-8',
+        body: Buffer.concat([Buffer.from('{"a":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]),
+        field: '',
+      },
       { what: 'JSON sent as text/plain', body: '{}', contentType: 'text/plain', field: '' },
       { what: 'an oversized body', body: json({ zzBig: 'x'.repeat(7 * 1024 * 1024) }), field: '' },
       { what: 'an array, not an object', body: '[]', field: '' },
     ];
     for (const [name, property] of Object.entries(resolved.properties ?? {})) {
       const wrong = wrongValue(property);
-      if (wrong !== undefined) cases.push({ what: `${name}: the wrong type`, body: json({ [name]: wrong }), field: name });
+      if (wrong !== undefined)
+        cases.push({ what: `${name}: the wrong type`, body: json({ [name]: wrong }), field: name });
       if (typesOf(property).includes('string')) {
         cases.push({ what: `${name}: NUL`, body: json({ [name]: 'a\u0000b' }), field: name });
         cases.push({ what: `${name}: an unpaired surrogate`, body: `{"${name}":"a\\ud800b"}`, field: name });
       }
       const nested = resolve(property);
-      if (nested.properties) cases.push({ what: `${name}: an unknown nested key`, body: json({ [name]: { zzNested: 1 } }), field: `${name}.zzNested` });
+      if (nested.properties)
+        cases.push({
+          what: `${name}: an unknown nested key`,
+          body: json({ [name]: { zzNested: 1 } }),
+          field: `${name}.zzNested`,
+        });
       const numeric = resolve(property);
-      if ((typesOf(numeric).includes('number') || typesOf(numeric).includes('integer')) && numeric.minimum !== undefined && numeric.minimum >= 0) {
+      if (
+        (typesOf(numeric).includes('number') || typesOf(numeric).includes('integer')) &&
+        numeric.minimum !== undefined &&
+        numeric.minimum >= 0
+      ) {
         cases.push({ what: `${name}: negative`, body: json({ [name]: -1 }), field: name });
       }
     }
     const first = Object.keys(resolved.properties ?? {})[0];
-    if (first) cases.push({ what: `${first}: nested 5,000 deep`, body: `{"${first}":${'['.repeat(5000)}${']'.repeat(5000)}}`, field: first });
+    if (first)
+      cases.push({
+        what: `${first}: nested 5,000 deep`,
+        body: `{"${first}":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        field: first,
+      });
     return cases;
   }
 
@@ -124,8 +152,18 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
         const pathParams = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
         for (const name of pathParams) {
           // A path parameter is checked in the path itself: the other parameters stay well-formed.
-          for (const [what, segment, field] of [['NUL', 'a%00b', name], ['an unpaired surrogate', '%ED%A0%80', ''], ['a percent-encoding cut short', '%E0%A4%A', '']]) {
-            pathCases.push({ method, template, path: template.replace(`{${name}}`, segment!).replace(/\{\w+\}/g, 'x1'), what: `${name} in the path: ${what}`, field: field! });
+          for (const [what, segment, field] of [
+            ['NUL', 'a%00b', name],
+            ['an unpaired surrogate', '%ED%A0%80', ''],
+            ['a percent-encoding cut short', '%E0%A4%A', ''],
+          ]) {
+            pathCases.push({
+              method,
+              template,
+              path: template.replace(`{${name}}`, segment!).replace(/\{\w+\}/g, 'x1'),
+              what: `${name} in the path: ${what}`,
+              field: field!,
+            });
           }
         }
         const cases: Case[] = [
@@ -141,7 +179,12 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
             'x-csrf-token': admin.cookies.get('drs_csrf') ?? '',
           };
           if (c.body !== undefined) headers['content-type'] = c.contentType ?? 'application/json';
-          const res: RawResponse = await rawRequest(bff.url, { method: method.toUpperCase(), path: c.query ? `${path}?${c.query}` : path, headers, body: c.body });
+          const res: RawResponse = await rawRequest(bff.url, {
+            method: method.toUpperCase(),
+            path: c.query ? `${path}?${c.query}` : path,
+            headers,
+            body: c.body,
+          });
           requests += 1;
           const where = `${method.toUpperCase()} ${template} with ${c.what}`;
           if (res.status < 400 || res.status >= 500) {
@@ -150,14 +193,20 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
           }
           const error = (JSON.parse(res.body) as { error?: { message?: string; issues?: { path: string }[] } }).error;
           if (!error?.message) failures.push(`${where}: ${res.status} without a message`);
-          else if (c.field && !error.issues?.some((issue) => issue.path === c.field || issue.path.startsWith(`${c.field}.`))) {
+          else if (
+            c.field &&
+            !error.issues?.some((issue) => issue.path === c.field || issue.path.startsWith(`${c.field}.`))
+          ) {
             failures.push(`${where}: ${res.status} does not name ${c.field}: ${JSON.stringify(error).slice(0, 200)}`);
           }
         }
       }
     }
     for (const c of pathCases) {
-      const headers = { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': admin.cookies.get('drs_csrf') ?? '' };
+      const headers = {
+        cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': admin.cookies.get('drs_csrf') ?? '',
+      };
       const res = await rawRequest(bff.url, { method: c.method.toUpperCase(), path: c.path, headers });
       requests += 1;
       const where = `${c.method.toUpperCase()} ${c.template} with ${c.what}`;
@@ -165,7 +214,8 @@ describe('every route of the OpenAPI document refuses malformed input with a 4xx
       else {
         const error = (JSON.parse(res.body) as { error?: { message?: string; issues?: { path: string }[] } }).error;
         if (!error?.message) failures.push(`${where}: ${res.status} without a message`);
-        else if (c.field && !error.issues?.some((issue) => issue.path === c.field)) failures.push(`${where}: does not name ${c.field}: ${JSON.stringify(error).slice(0, 200)}`);
+        else if (c.field && !error.issues?.some((issue) => issue.path === c.field))
+          failures.push(`${where}: does not name ${c.field}: ${JSON.stringify(error).slice(0, 200)}`);
       }
     }
     console.log(`openapi inputs: ${requests} malformed requests over ${Object.keys(document.paths).length} paths`);

@@ -2,8 +2,8 @@ import { queryEngineQueriesV1 } from '@docket/proto';
 import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeBackends } from './support/fake-services';
-import { BrowserClient, readEventStream } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient, readEventStream } from './support/http-client';
 
 jest.setTimeout(60_000);
 
@@ -23,7 +23,12 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
 
   async function newMember(): Promise<{ client: BrowserClient; id: string; email: string }> {
     const email = `${uniqueName('member')}@example.com`;
-    const created = await admin.post('/api/users', { email, name: `Member ${email.slice(0, 10)}`, role: 'member', password: 'member password 123' });
+    const created = await admin.post('/api/users', {
+      email,
+      name: `Member ${email.slice(0, 10)}`,
+      role: 'member',
+      password: 'member password 123',
+    });
     expect(created.status).toBe(201);
     const client = new BrowserClient(bff.url);
     expect((await client.signIn(email, 'member password 123')).status).toBe(200);
@@ -31,11 +36,17 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
   }
 
   const ask = (who: BrowserClient, workspaceId: string, body: unknown, signal?: AbortSignal) =>
-    who.fetch('POST', `/api/workspaces/${workspaceId}/queries`, { json: body, signal, headers: { accept: 'text/event-stream' } });
+    who.fetch('POST', `/api/workspaces/${workspaceId}/queries`, {
+      json: body,
+      signal,
+      headers: { accept: 'text/event-stream' },
+    });
 
   beforeAll(async () => {
     const target = await fakes.start(logger);
-    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, target), logger, { heartbeatMs: 100 });
+    bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, target), logger, {
+      heartbeatMs: 100,
+    });
     admin = new BrowserClient(bff.url);
     const login = await admin.signIn(adminEmail, ADMIN_PASSWORD);
     expect(login.status).toBe(200);
@@ -63,32 +74,88 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(res.headers.get('x-accel-buffering')).toBe('no');
       const { events } = await readEventStream(res);
 
-      expect(events.map((e) => e.event)).toEqual(['started', 'documents', 'section', 'section', 'figures', 'completed']);
+      expect(events.map((e) => e.event)).toEqual([
+        'started',
+        'documents',
+        'section',
+        'section',
+        'figures',
+        'completed',
+      ]);
       const data = events.map((e) => JSON.parse(e.data));
       const queryId = data[0].queryId as string;
-      expect(data[0]).toEqual({ queryId: expect.stringMatching(/^q-/), requestId: expect.stringMatching(/^req-/), question: 'What rate increase was approved?' });
-      expect(data[1].documents.map((d: { documentId: string; rank: number }) => [d.documentId, d.rank])).toEqual([['doc-order', 1], ['doc-testimony', 2]]);
-      expect(data[1].documents[0]).toMatchObject({ filedAt: '2024-04-30T00:00:00.000Z', sourceName: 'FERC', passages: [{ page: 2, start: 120 }, { page: 3 }] });
-      expect(data[2]).toMatchObject({ heading: 'Decision', sentences: [{ citations: [{ documentId: 'doc-order', start: 120, end: 172, page: 2 }] }, {}] });
+      expect(data[0]).toEqual({
+        queryId: expect.stringMatching(/^q-/),
+        requestId: expect.stringMatching(/^req-/),
+        question: 'What rate increase was approved?',
+      });
+      expect(data[1].documents.map((d: { documentId: string; rank: number }) => [d.documentId, d.rank])).toEqual([
+        ['doc-order', 1],
+        ['doc-testimony', 2],
+      ]);
+      expect(data[1].documents[0]).toMatchObject({
+        filedAt: '2024-04-30T00:00:00.000Z',
+        sourceName: 'FERC',
+        passages: [{ page: 2, start: 120 }, { page: 3 }],
+      });
+      expect(data[2]).toMatchObject({
+        heading: 'Decision',
+        sentences: [{ citations: [{ documentId: 'doc-order', start: 120, end: 172, page: 2 }] }, {}],
+      });
       expect(data[3].heading).toBe('Request');
-      expect(data[4]).toMatchObject({ resultCount: 2, byAgency: [{ key: 'src-ferc', label: 'FERC', count: 2 }], numbers: [{ kind: 'amount', value: 4200000 }, { kind: 'percentage' }] });
+      expect(data[4]).toMatchObject({
+        resultCount: 2,
+        byAgency: [{ key: 'src-ferc', label: 'FERC', count: 2 }],
+        numbers: [{ kind: 'amount', value: 4200000 }, { kind: 'percentage' }],
+      });
       expect(data[5].query).toMatchObject({
-        queryId, question: 'What rate increase was approved?', userId: alice.id, workspaceId: 'ws-rates', mode: 'extractive',
-        filters: { agencies: ['src-ferc'], dockets: ['ER24-1-000'], filingTypes: [], parties: [], filedFrom: '2024-01-01', filedTo: '2024-06-30' },
-        analysis: { mode: 'extractive', keyFacts: [{ kind: 'amount', text: '$4.2 million', citation: { documentId: 'doc-order' } }, { kind: 'date' }], notice: '' },
+        queryId,
+        question: 'What rate increase was approved?',
+        userId: alice.id,
+        workspaceId: 'ws-rates',
+        mode: 'extractive',
+        filters: {
+          agencies: ['src-ferc'],
+          dockets: ['ER24-1-000'],
+          filingTypes: [],
+          parties: [],
+          filedFrom: '2024-01-01',
+          filedTo: '2024-06-30',
+        },
+        analysis: {
+          mode: 'extractive',
+          keyFacts: [{ kind: 'amount', text: '$4.2 million', citation: { documentId: 'doc-order' } }, { kind: 'date' }],
+          notice: '',
+        },
         timings: { totalMs: 56 },
       });
 
       // The BFF passed who asks, where, the trimmed question, the filters and the mode.
       const sent = fakes.query.askRequests.at(-1)!;
-      expect(sent).toMatchObject({ question: 'What rate increase was approved?', userId: alice.id, workspaceId: 'ws-rates', mode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE });
-      expect(sent.filters).toEqual({ agencies: ['src-ferc'], filingTypes: [], dockets: ['ER24-1-000'], parties: [], filedFrom: '2024-01-01', filedTo: '2024-06-30' });
+      expect(sent).toMatchObject({
+        question: 'What rate increase was approved?',
+        userId: alice.id,
+        workspaceId: 'ws-rates',
+        mode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE,
+      });
+      expect(sent.filters).toEqual({
+        agencies: ['src-ferc'],
+        filingTypes: [],
+        dockets: ['ER24-1-000'],
+        parties: [],
+        filedFrom: '2024-01-01',
+        filedTo: '2024-06-30',
+      });
     });
 
     it('rejects bad input with 400 and the path of every field at fault, before asking anything', async () => {
       const before = fakes.query.askRequests.length;
       const res = await alice.client.request('POST', '/api/workspaces/ws-rates/queries', {
-        json: { question: '   ', filters: { agencies: [''], filedFrom: '2024-13-01', filedTo: '2024-01-01' }, mode: 'poetic' },
+        json: {
+          question: '   ',
+          filters: { agencies: [''], filedFrom: '2024-13-01', filedTo: '2024-01-01' },
+          mode: 'poetic',
+        },
       });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_input');
@@ -99,7 +166,9 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
         json: { question: 'rates', filters: { filedFrom: '2024-06-01', filedTo: '2024-01-01' } },
       });
       expect(reversed.status).toBe(400);
-      expect(reversed.body.error.issues).toEqual([{ path: 'filters.filedTo', message: 'must not be before filedFrom' }]);
+      expect(reversed.body.error.issues).toEqual([
+        { path: 'filters.filedTo', message: 'must not be before filedFrom' },
+      ]);
       expect(fakes.query.askRequests.length).toBe(before);
     });
 
@@ -119,7 +188,10 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(res.status).toBe(200);
       const { events } = await readEventStream(res);
       expect(events.map((e) => e.event)).toEqual(['started', 'documents', 'error']);
-      expect(JSON.parse(events[2]!.data)).toEqual({ code: 'internal', message: 'the answer failed on our side; try again' });
+      expect(JSON.parse(events[2]!.data)).toEqual({
+        code: 'internal',
+        message: 'the answer failed on our side; try again',
+      });
     });
 
     it('sends heartbeats while the answer is being built and cancels the gRPC call when the browser goes away', async () => {
@@ -143,8 +215,13 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
 
     it('needs a session and the CSRF token', async () => {
       const anonymous = new BrowserClient(bff.url);
-      expect((await anonymous.request('POST', '/api/workspaces/ws-rates/queries', { json: { question: 'x' } })).status).toBe(401);
-      const noToken = await alice.client.request('POST', '/api/workspaces/ws-rates/queries', { json: { question: 'x' }, csrf: 'none' });
+      expect(
+        (await anonymous.request('POST', '/api/workspaces/ws-rates/queries', { json: { question: 'x' } })).status,
+      ).toBe(401);
+      const noToken = await alice.client.request('POST', '/api/workspaces/ws-rates/queries', {
+        json: { question: 'x' },
+        csrf: 'none',
+      });
       expect([noToken.status, noToken.body.error.code]).toEqual([403, 'csrf_failed']);
     });
   });
@@ -156,9 +233,17 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
         const res = await viewer.client.get('/api/queries/q-shared');
         expect(res.status).toBe(200);
         expect(res.body.author).toEqual({ id: alice.id, email: alice.email, name: expect.any(String) });
-        expect(res.body.query).toMatchObject({ queryId: 'q-shared', workspaceId: 'ws-rates', documents: [{ documentId: 'doc-order' }, {}], figures: { resultCount: 2 } });
+        expect(res.body.query).toMatchObject({
+          queryId: 'q-shared',
+          workspaceId: 'ws-rates',
+          documents: [{ documentId: 'doc-order' }, {}],
+          figures: { resultCount: 2 },
+        });
         // Figures of the proceeding the answer is about, with everything retrieved beside them.
-        expect(res.body.query.figures).toMatchObject({ scopeDocketNumber: 'ER24-1-000', retrieved: { resultCount: 3, byDocket: [{ key: 'ER24-1-000' }, { key: 'ER24-9-000' }] } });
+        expect(res.body.query.figures).toMatchObject({
+          scopeDocketNumber: 'ER24-1-000',
+          retrieved: { resultCount: 3, byDocket: [{ key: 'ER24-1-000' }, { key: 'ER24-9-000' }] },
+        });
         expect(res.body.query.figures.retrieved).not.toHaveProperty('retrieved');
       }
       expect(fakes.query.askRequests.length).toBeGreaterThan(0);
@@ -177,7 +262,10 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
 
   describe('GET /api/queries/:queryId/events (an answer named by the page’s address)', () => {
     const watch = (who: BrowserClient, queryId: string, signal?: AbortSignal) =>
-      who.fetch('GET', `/api/queries/${encodeURIComponent(queryId)}/events`, { headers: { accept: 'text/event-stream' }, signal });
+      who.fetch('GET', `/api/queries/${encodeURIComponent(queryId)}/events`, {
+        headers: { accept: 'text/event-stream' },
+        signal,
+      });
     const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
       const started = performance.now();
       const result = await work();
@@ -197,20 +285,30 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(tooLong.status).toBe(400);
       // Each is one round trip to the query-engine (or none), never a wait for an answer to appear.
       for (const ms of [storedMs, liveMs, garbledMs, tooLongMs]) expect(ms).toBeLessThan(2_000);
-      expect(fakes.query.watchRequests.map((r) => r.queryId)).toEqual(expect.arrayContaining(['65f0c0ffee0000000000dead', 'not an id at all']));
+      expect(fakes.query.watchRequests.map((r) => r.queryId)).toEqual(
+        expect.arrayContaining(['65f0c0ffee0000000000dead', 'not an id at all']),
+      );
     });
 
     it('gives a reader who arrives while the answer is written (Back then Forward) what was written so far, then the rest', async () => {
       // Alice asks, and leaves after the documents (Back): her stream ends; the answer goes on.
       const leaving = new AbortController();
-      const asked = await ask(alice.client, 'ws-rates', { question: 'pause after the documents: what was approved?' }, leaving.signal);
+      const asked = await ask(
+        alice.client,
+        'ws-rates',
+        { question: 'pause after the documents: what was approved?' },
+        leaving.signal,
+      );
       expect(asked.status).toBe(200);
       const reader = asked.body!.getReader();
       let text = '';
-      await waitFor(async () => {
-        text += new TextDecoder().decode((await reader.read()).value);
-        return text.includes('event: documents');
-      }, { description: 'the documents of the answer' });
+      await waitFor(
+        async () => {
+          text += new TextDecoder().decode((await reader.read()).value);
+          return text.includes('event: documents');
+        },
+        { description: 'the documents of the answer' },
+      );
       const queryId = /"queryId":"([^"]+)"/.exec(text)![1]!;
       leaving.abort();
       expect((await alice.client.get(`/api/queries/${queryId}`)).status).toBe(404); // not stored yet
@@ -225,10 +323,24 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(seen).toEqual(['started', 'documents']);
       fakes.query.release();
       const [{ events }, { events: bobs }] = await reading;
-      expect(events.map((e) => e.event)).toEqual(['started', 'documents', 'section', 'section', 'figures', 'completed']);
+      expect(events.map((e) => e.event)).toEqual([
+        'started',
+        'documents',
+        'section',
+        'section',
+        'figures',
+        'completed',
+      ]);
       expect(bobs.map((e) => e.event)).toEqual(events.map((e) => e.event));
-      expect(JSON.parse(events[0]!.data)).toMatchObject({ queryId, question: 'pause after the documents: what was approved?' });
-      expect(JSON.parse(events[5]!.data).query).toMatchObject({ queryId, question: 'pause after the documents: what was approved?', workspaceId: 'ws-rates' });
+      expect(JSON.parse(events[0]!.data)).toMatchObject({
+        queryId,
+        question: 'pause after the documents: what was approved?',
+      });
+      expect(JSON.parse(events[5]!.data).query).toMatchObject({
+        queryId,
+        question: 'pause after the documents: what was approved?',
+        workspaceId: 'ws-rates',
+      });
 
       // Stored now: the same address gets it at once.
       const [again, againMs] = await timed(async () => readEventStream(await watch(alice.client, queryId)));
@@ -258,10 +370,35 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
     beforeAll(() => {
       fakes.query.queries.clear();
       const at = (day: number) => new Date(Date.UTC(2024, 4, day, 12));
-      fakes.query.store({ queryId: 'q-a1', userId: alice.id, workspaceId: 'ws-rates', createdAt: at(1), timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 40 } });
-      fakes.query.store({ queryId: 'q-a2', userId: alice.id, workspaceId: 'ws-rates', createdAt: at(3), timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 900 }, mode: AnalysisMode.ANALYSIS_MODE_GENERATIVE });
-      fakes.query.store({ queryId: 'q-b1', userId: bob.id, workspaceId: 'ws-solo', createdAt: at(5), timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 120 } });
-      fakes.query.store({ queryId: 'q-gone', userId: '0123456789abcdef01234567', workspaceId: 'ws-deleted', createdAt: at(7), timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 10 } });
+      fakes.query.store({
+        queryId: 'q-a1',
+        userId: alice.id,
+        workspaceId: 'ws-rates',
+        createdAt: at(1),
+        timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 40 },
+      });
+      fakes.query.store({
+        queryId: 'q-a2',
+        userId: alice.id,
+        workspaceId: 'ws-rates',
+        createdAt: at(3),
+        timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 900 },
+        mode: AnalysisMode.ANALYSIS_MODE_GENERATIVE,
+      });
+      fakes.query.store({
+        queryId: 'q-b1',
+        userId: bob.id,
+        workspaceId: 'ws-solo',
+        createdAt: at(5),
+        timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 120 },
+      });
+      fakes.query.store({
+        queryId: 'q-gone',
+        userId: '0123456789abcdef01234567',
+        workspaceId: 'ws-deleted',
+        createdAt: at(7),
+        timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 10 },
+      });
     });
 
     it('is for administrators only', async () => {
@@ -275,8 +412,16 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(res.body.nextCursor).toBeNull();
       expect(res.body.queries.map((q: { queryId: string }) => q.queryId)).toEqual(['q-gone', 'q-b1', 'q-a2', 'q-a1']);
       expect(res.body.queries[2]).toEqual({
-        queryId: 'q-a2', question: 'What did the commission decide?', userId: alice.id, userEmail: alice.email,
-        workspaceId: 'ws-rates', workspaceName: 'Rate cases 2024', createdAt: '2024-05-03T12:00:00.000Z', totalMs: 900, mode: 'generative', documentCount: 2,
+        queryId: 'q-a2',
+        question: 'What did the commission decide?',
+        userId: alice.id,
+        userEmail: alice.email,
+        workspaceId: 'ws-rates',
+        workspaceName: 'Rate cases 2024',
+        createdAt: '2024-05-03T12:00:00.000Z',
+        totalMs: 900,
+        mode: 'generative',
+        documentCount: 2,
       });
       // Gone accounts and workspaces keep their ids and show no name.
       expect(res.body.queries[0]).toMatchObject({ userEmail: null, workspaceId: 'ws-deleted', workspaceName: null });
@@ -293,7 +438,10 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(fakes.query.listRequests.at(-1)!.userId).toBe(alice.id);
       await expect(ids('workspace=ws-solo')).resolves.toEqual(['q-b1']);
       await expect(ids('from=2024-05-03&to=2024-05-05')).resolves.toEqual(['q-b1', 'q-a2']);
-      expect(fakes.query.listRequests.at(-1)).toMatchObject({ from: new Date('2024-05-03T00:00:00.000Z'), to: new Date('2024-05-05T23:59:59.999Z') });
+      expect(fakes.query.listRequests.at(-1)).toMatchObject({
+        from: new Date('2024-05-03T00:00:00.000Z'),
+        to: new Date('2024-05-05T23:59:59.999Z'),
+      });
       await expect(ids('minMs=100')).resolves.toEqual(['q-b1', 'q-a2']);
       await expect(ids('mode=generative')).resolves.toEqual(['q-a2']);
       await expect(ids('mode=extractive&minMs=30')).resolves.toEqual(['q-b1', 'q-a1']);

@@ -1,7 +1,7 @@
 import { uniqueName } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
-import { BrowserClient } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient } from './support/http-client';
 
 jest.setTimeout(60_000);
 
@@ -22,7 +22,12 @@ describe('queues dashboard (real HTTP, Mongo stand-in, Redis)', () => {
   const raw = (client: BrowserClient | undefined, path: string, method = 'GET') =>
     fetch(bff.url + path, {
       method,
-      headers: client ? { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': client.cookies.get('drs_csrf') ?? '' } : {},
+      headers: client
+        ? {
+            cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+            'x-csrf-token': client.cookies.get('drs_csrf') ?? '',
+          }
+        : {},
       redirect: 'manual',
     });
 
@@ -78,7 +83,9 @@ describe('queues dashboard (real HTTP, Mongo stand-in, Redis)', () => {
   });
 
   it('keeps the CSP that allows nothing everywhere else, and stays out of the OpenAPI document', async () => {
-    expect((await raw(admin, '/api/admin/index-stats')).headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await raw(admin, '/api/admin/index-stats')).headers.get('content-security-policy')).toContain(
+      "default-src 'none'",
+    );
     const doc = (await (await raw(undefined, '/api/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/admin/queues'))).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
-import { BrowserClient } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient } from './support/http-client';
 
 jest.setTimeout(60_000);
 
@@ -36,7 +36,10 @@ describe('session expiry (sliding, in Redis)', () => {
     expect(await redis.exists(`bff:sess:${sessionId}`)).toBe(1);
 
     // Wait for Redis to drop the key (checking with EXISTS, which does not slide the expiry).
-    await waitFor(async () => (await redis.exists(`bff:sess:${sessionId}`)) === 0, { description: 'the session key to expire', timeoutMs: 10_000 });
+    await waitFor(async () => (await redis.exists(`bff:sess:${sessionId}`)) === 0, {
+      description: 'the session key to expire',
+      timeoutMs: 10_000,
+    });
     const res = await browser.get('/api/auth/session');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthenticated');

@@ -4,8 +4,8 @@ import type { RunningBff } from '../../src/app';
 import { sessionKey } from '../../src/sessions/session.store';
 import { FakeAlertService } from './support/alert-service.fake';
 import { FakeBackends, processFixture } from './support/fake-services';
-import { BrowserClient, readEventStream, type SseEvent } from './support/http-client';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
+import { BrowserClient, readEventStream, type SseEvent } from './support/http-client';
 
 jest.setTimeout(60_000);
 
@@ -40,7 +40,12 @@ describe('BFF event streams end with their session (sign-out, deactivation, pass
 
   async function newMember(): Promise<Member> {
     const email = `${uniqueName('member')}@example.com`;
-    const created = await admin.post('/api/users', { email, name: 'A member', role: 'member', password: MEMBER_PASSWORD });
+    const created = await admin.post('/api/users', {
+      email,
+      name: 'A member',
+      role: 'member',
+      password: MEMBER_PASSWORD,
+    });
     expect(created.status).toBe(201);
     return { client: await signedIn(email), id: created.body.user.id, email };
   }
@@ -52,7 +57,10 @@ describe('BFF event streams end with their session (sign-out, deactivation, pass
   }
 
   /** Each kind of stream, opened for `member` in `client`'s session; `cancelled` says the gRPC call behind it ended. */
-  const streams: Record<string, (member: Member, client: BrowserClient) => Promise<{ stream: OpenStream; cancelled: () => boolean }>> = {
+  const streams: Record<
+    string,
+    (member: Member, client: BrowserClient) => Promise<{ stream: OpenStream; cancelled: () => boolean }>
+  > = {
     notifications: async (member, client) => {
       const res = await client.fetch('GET', '/api/notifications/events');
       expect(res.status).toBe(200);
@@ -93,7 +101,10 @@ describe('BFF event streams end with their session (sign-out, deactivation, pass
     },
     'a password change in another session': async (member) => {
       const elsewhere = await signedIn(member.email);
-      const changed = await elsewhere.post('/api/me/password', { currentPassword: MEMBER_PASSWORD, newPassword: 'a brand new passphrase for tests' });
+      const changed = await elsewhere.post('/api/me/password', {
+        currentPassword: MEMBER_PASSWORD,
+        newPassword: 'a brand new passphrase for tests',
+      });
       expect(changed.status).toBe(204);
     },
   };
@@ -124,7 +135,10 @@ describe('BFF event streams end with their session (sign-out, deactivation, pass
 
         await end(member, member.client);
         await waitFor(() => stream.ended(), { description: `the ${kind} stream to end` });
-        expect(stream.events.at(-1)).toEqual({ event: 'session-ended', data: JSON.stringify({ message: 'your session has ended; sign in again' }) });
+        expect(stream.events.at(-1)).toEqual({
+          event: 'session-ended',
+          data: JSON.stringify({ message: 'your session has ended; sign in again' }),
+        });
         await waitFor(cancelled, { description: `the gRPC call behind the ${kind} stream to be cancelled` });
       });
     }
@@ -135,7 +149,14 @@ describe('BFF event streams end with their session (sign-out, deactivation, pass
     const { stream } = await streams.notifications!(member, member.client);
     const other = await newMember(); // a second stream that must end, so the first has had time to
     const { stream: otherStream } = await streams.notifications!(other, other.client);
-    expect((await member.client.post('/api/me/password', { currentPassword: MEMBER_PASSWORD, newPassword: 'another new passphrase here' })).status).toBe(204);
+    expect(
+      (
+        await member.client.post('/api/me/password', {
+          currentPassword: MEMBER_PASSWORD,
+          newPassword: 'another new passphrase here',
+        })
+      ).status,
+    ).toBe(204);
     await endings['signing out']!(other, other.client);
     await waitFor(() => otherStream.ended(), { description: 'the other member’s stream to end' });
     expect(stream.ended()).toBe(false);

@@ -22,7 +22,10 @@ describe('BFF config', () => {
     expect(bffEnvSchema.parse(base).TRUST_PROXY).toBe(false);
     expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
-    expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: ' 10.0.0.0/8, ::1 ' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '::1']);
+    expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: ' 10.0.0.0/8, ::1 ' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '::1',
+    ]);
     expect(bffEnvSchema.parse({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     for (const bad of ['true', 'not-an-address', '10.0.0.0/99']) {
       const result = bffEnvSchema.safeParse({ ...base, TRUST_PROXY: bad });
@@ -49,12 +52,17 @@ describe('BFF config', () => {
   it('lets COOKIE_SECURE override the default either way', () => {
     expect(bffEnvSchema.parse({ ...base, COOKIE_SECURE: 'true' }).COOKIE_SECURE).toBe(true);
     expect(
-      bffEnvSchema.parse({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), COOKIE_SECURE: 'false' }).COOKIE_SECURE,
+      bffEnvSchema.parse({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), COOKIE_SECURE: 'false' })
+        .COOKIE_SECURE,
     ).toBe(false);
   });
 
   it('lists every problem at once', () => {
-    const result = bffEnvSchema.safeParse({ MONGO_URL: 'http://nope', SESSION_TTL_SECONDS: 'soon', ADMIN_PASSWORD: 'short' });
+    const result = bffEnvSchema.safeParse({
+      MONGO_URL: 'http://nope',
+      SESSION_TTL_SECONDS: 'soon',
+      ADMIN_PASSWORD: 'short',
+    });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['MONGO_URL', 'REDIS_URL', 'SESSION_TTL_SECONDS', 'ADMIN_PASSWORD']));

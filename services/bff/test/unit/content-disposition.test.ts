@@ -11,7 +11,9 @@ describe('attachment Content-Disposition', () => {
 
   it('keeps a plain ASCII name as a quoted filename only', () => {
     expect(contentDisposition('order-2024.pdf', 'application/pdf')).toBe('inline; filename="order-2024.pdf"');
-    expect(contentDisposition('testimony.docx', 'application/octet-stream')).toBe('attachment; filename="testimony.docx"');
+    expect(contentDisposition('testimony.docx', 'application/octet-stream')).toBe(
+      'attachment; filename="testimony.docx"',
+    );
   });
 
   it('adds an RFC 8187 filename* for non-ASCII names, with an ASCII fallback', () => {

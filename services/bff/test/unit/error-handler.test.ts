@@ -1,6 +1,5 @@
 import http from 'node:http';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import express from 'express';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -11,7 +10,10 @@ import { TooManyAttemptsError } from '../../src/identity/auth.service';
 
 describe('errorHandler', () => {
   const logged: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   const errors: Record<string, () => Error> = {
     input: () => new InputError('invalid request body', [{ path: 'email', message: 'must be an e-mail address' }]),
     unauthenticated: () => new NotAllowedError('sign in first', true),
@@ -54,7 +56,11 @@ describe('errorHandler', () => {
 
   const get = async (kind: string) => {
     const res = await fetch(`${base}/${kind}`);
-    return { status: res.status, body: (await res.json()) as { error: { code: string; message: string; issues?: unknown } }, headers: res.headers };
+    return {
+      status: res.status,
+      body: (await res.json()) as { error: { code: string; message: string; issues?: unknown } },
+      headers: res.headers,
+    };
   };
 
   it.each([
@@ -82,18 +88,35 @@ describe('errorHandler', () => {
   it('never leaks internal details, and logs unexpected errors', async () => {
     const bug = await get('bug');
     expect(bug.body.error.message).toBe('internal error');
-    expect(logged.some((l) => l.msg === 'unexpected error' && (l.err as { message: string }).message.includes('secret detail'))).toBe(true);
+    expect(
+      logged.some(
+        (l) => l.msg === 'unexpected error' && (l.err as { message: string }).message.includes('secret detail'),
+      ),
+    ).toBe(true);
     expect((await get('unavailable')).body.error.message).not.toMatch(/10\.0\.0\.7/);
   });
 
-  it.each(['gzip', 'deflate', 'br'])('answers a body that is not %s although it says so with 400, not 500', async (encoding) => {
-    const res = await fetch(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: '{"a":1}' });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'request body does not match its Content-Encoding' } });
-  });
+  it.each(['gzip', 'deflate', 'br'])(
+    'answers a body that is not %s although it says so with 400, not 500',
+    async (encoding) => {
+      const res = await fetch(`${base}/json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"a":1}',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: { code: 'invalid_input', message: 'request body does not match its Content-Encoding' },
+      });
+    },
+  );
 
   it('answers an unknown Content-Encoding with 415', async () => {
-    const res = await fetch(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'x-zip' }, body: '{}' });
+    const res = await fetch(`${base}/json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'x-zip' },
+      body: '{}',
+    });
     expect(res.status).toBe(415);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
   });
@@ -101,11 +124,17 @@ describe('errorHandler', () => {
   it('answers malformed percent-encoding in a path parameter with 400', async () => {
     const res = await fetch(`${base}/%ED%A0%80`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'the URL has malformed percent-encoding' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'invalid_input', message: 'the URL has malformed percent-encoding' },
+    });
   });
 
   it('answers unparseable JSON with 400 invalid_input', async () => {
-    const res = await fetch(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${base}/json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: 'request body is not valid JSON' } });
   });

@@ -1,6 +1,6 @@
 import { exportV1 } from '@docket/proto';
-import { toProcessRecord } from '../../src/grpc/processes.gateway';
 import { canSeeProcess, isFinal } from '../../src/domain/process-view';
+import { toProcessRecord } from '../../src/grpc/processes.gateway';
 
 describe('process view', () => {
   const proto: exportV1.Process = {
@@ -23,8 +23,18 @@ describe('process view', () => {
   it('maps the gRPC process to the REST shape', () => {
     const record = toProcessRecord(proto);
     expect(record.view).toEqual({
-      id: 'p1', kind: 'reindex', title: 'Re-index', status: 'running', total: 10, done: 4, message: '', failed: 0, failures: [],
-      createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:01.000Z', finishedAt: null,
+      id: 'p1',
+      kind: 'reindex',
+      title: 'Re-index',
+      status: 'running',
+      total: 10,
+      done: 4,
+      message: '',
+      failed: 0,
+      failures: [],
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:01.000Z',
+      finishedAt: null,
     });
     expect(record.sequence).toBe(7n);
     expect(record.ownerId).toBe('u1');
@@ -32,7 +42,12 @@ describe('process view', () => {
 
   it('passes on the items a process could not handle, with their reasons', () => {
     const failures = [{ item: 'scans/a.bin', reason: 'unsupported_type', message: 'no text could be read' }];
-    const record = toProcessRecord({ ...proto, status: exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED, failed: '8', failures });
+    const record = toProcessRecord({
+      ...proto,
+      status: exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED,
+      failed: '8',
+      failures,
+    });
     expect(record.view).toMatchObject({ status: 'succeeded', failed: 8, failures });
   });
 

@@ -6,7 +6,9 @@ interface View {
   source: { id: string } | null;
 }
 const view = (id: string, text = `text of ${id}`, docketId = 'k1', sourceId = 's1'): View => ({
-  document: { id, text }, docket: { id: docketId }, source: { id: sourceId },
+  document: { id, text },
+  docket: { id: docketId },
+  source: { id: sourceId },
 });
 
 /** Turns the event loop until `ms` of real time have passed (the LRU's own clock expires entries). */
@@ -34,7 +36,11 @@ describe('RecentDocumentViews', () => {
   it('shares one call between concurrent readers', async () => {
     const recent = new RecentDocumentViews<View>({ ttlMs: 60_000 });
     const fetch = countingFetch(() => view('d1'));
-    const answers = await Promise.all([recent.get('d1', 1, 5, fetch), recent.get('d1', 1, 5, fetch), recent.get('d1', 1, 5, fetch)]);
+    const answers = await Promise.all([
+      recent.get('d1', 1, 5, fetch),
+      recent.get('d1', 1, 5, fetch),
+      recent.get('d1', 1, 5, fetch),
+    ]);
     expect(answers.map((a) => a.document.id)).toEqual(['d1', 'd1', 'd1']);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
@@ -89,7 +95,7 @@ describe('RecentDocumentViews', () => {
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
-  describe('while the documents service\'s changes are heard', () => {
+  describe("while the documents service's changes are heard", () => {
     const TTL_MS = 2_000;
     const CHANGED_TTL_MS = 10_000;
     const KEEP_MS = 60_000;
@@ -97,7 +103,12 @@ describe('RecentDocumentViews', () => {
     let recent: RecentDocumentViews<View>;
     beforeEach(() => {
       clock = 1_000_000;
-      recent = new RecentDocumentViews<View>({ ttlMs: TTL_MS, changedTtlMs: CHANGED_TTL_MS, keepMs: KEEP_MS, now: () => clock });
+      recent = new RecentDocumentViews<View>({
+        ttlMs: TTL_MS,
+        changedTtlMs: CHANGED_TTL_MS,
+        keepMs: KEEP_MS,
+        now: () => clock,
+      });
     });
     /** Changes are heard from now on (a view read from the next millisecond on is vouched for). */
     function listen(): void {

@@ -14,7 +14,9 @@ function headersSetBy(middleware: ReturnType<typeof securityHeaders>): Record<st
 describe('securityHeaders', () => {
   it('sets what helmet decides, worked out once: a CSP that allows nothing, no framing, nosniff, no HSTS over http', () => {
     const headers = headersSetBy(securityHeaders({ hsts: false }));
-    expect(headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+    );
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -23,14 +25,23 @@ describe('securityHeaders', () => {
   });
 
   it('adds HSTS when cookies are Secure', () => {
-    expect(headersSetBy(securityHeaders({ hsts: true }))['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headersSetBy(securityHeaders({ hsts: true }))['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
   });
 
   it('headersOf records what a middleware sets and leaves out what it removes', () => {
     expect(headersOf(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false }) as never)).toEqual(
-      expect.arrayContaining([['X-Frame-Options', 'SAMEORIGIN'], ['X-Content-Type-Options', 'nosniff']]),
+      expect.arrayContaining([
+        ['X-Frame-Options', 'SAMEORIGIN'],
+        ['X-Content-Type-Options', 'nosniff'],
+      ]),
     );
-    const removing = (_req: unknown, res: { setHeader(n: string, v: string): void; removeHeader(n: string): void }, next: () => void) => {
+    const removing = (
+      _req: unknown,
+      res: { setHeader(n: string, v: string): void; removeHeader(n: string): void },
+      next: () => void,
+    ) => {
       res.setHeader('X-One', '1');
       res.setHeader('X-Two', '2');
       res.removeHeader('X-One');

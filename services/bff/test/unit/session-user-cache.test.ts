@@ -3,7 +3,15 @@ import type { UserRecord } from '../../src/domain/user';
 import { SessionUserCache } from '../../src/identity/session-user-cache';
 
 const user = (id: string, role: UserRecord['role'] = 'member'): UserRecord => ({
-  id, organisationId: 'org', email: `${id}@example.com`, name: id, role, active: true, passwordHash: 'x', mustChangePassword: false, createdAt: new Date(0),
+  id,
+  organisationId: 'org',
+  email: `${id}@example.com`,
+  name: id,
+  role,
+  active: true,
+  passwordHash: 'x',
+  mustChangePassword: false,
+  createdAt: new Date(0),
 });
 
 /** A lookup that counts its calls and answers what `answer` says at the time. */
@@ -24,7 +32,11 @@ describe('SessionUserCache', () => {
   it('shares one lookup between concurrent requests of a session', async () => {
     const cache = new SessionUserCache(60_000);
     const lookup = countingLookup(() => user('u1'));
-    const answers = await Promise.all([cache.resolve('s1', lookup), cache.resolve('s1', lookup), cache.resolve('s1', lookup)]);
+    const answers = await Promise.all([
+      cache.resolve('s1', lookup),
+      cache.resolve('s1', lookup),
+      cache.resolve('s1', lookup),
+    ]);
     expect(answers.map((a) => a?.id)).toEqual(['u1', 'u1', 'u1']);
     expect(lookup).toHaveBeenCalledTimes(1);
   });
@@ -41,10 +53,13 @@ describe('SessionUserCache', () => {
     const cache = new SessionUserCache(1);
     const lookup = countingLookup(() => user('u1'));
     await cache.resolve('s1', lookup);
-    await waitFor(async () => {
-      await cache.resolve('s1', lookup);
-      return lookup.mock.calls.length > 1;
-    }, { description: 'a second lookup after 1 ms', timeoutMs: 5_000 });
+    await waitFor(
+      async () => {
+        await cache.resolve('s1', lookup);
+        return lookup.mock.calls.length > 1;
+      },
+      { description: 'a second lookup after 1 ms', timeoutMs: 5_000 },
+    );
   });
 
   it('forgets a signed-out session and every session of a changed user at once', async () => {

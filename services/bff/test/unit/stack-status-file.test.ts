@@ -13,7 +13,12 @@ describe("the launcher's status file, as the BFF reads it", () => {
     policy: { maxCrashes: 5, windowMs: 120_000 },
     parts: [
       {
-        name: 'alerts', kind: 'service', state: 'up', pid: 4242, since: '2026-03-01T09:04:10.000Z', restarts: 1,
+        name: 'alerts',
+        kind: 'service',
+        state: 'up',
+        pid: 4242,
+        since: '2026-03-01T09:04:10.000Z',
+        restarts: 1,
         crashes: [{ at: '2026-03-01T09:04:00.000Z', code: null, signal: 'SIGKILL' }],
       },
     ],

@@ -1,7 +1,17 @@
-import { peopleIn, permissionsOf, toApiPath, toDetailView, toSummaryView, type WorkspaceRecord } from '../../src/domain/workspace-view';
+import {
+  peopleIn,
+  permissionsOf,
+  toApiPath,
+  toDetailView,
+  toSummaryView,
+  type WorkspaceRecord,
+} from '../../src/domain/workspace-view';
 
 const record: WorkspaceRecord = {
-  id: 'ws-1', name: 'Rates', description: '', createdBy: 'u-1',
+  id: 'ws-1',
+  name: 'Rates',
+  description: '',
+  createdBy: 'u-1',
   defaultFilters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: null, filedTo: null },
   members: [
     { userId: 'u-3', role: 'viewer', addedAt: null },
@@ -9,7 +19,10 @@ const record: WorkspaceRecord = {
     { userId: 'u-4', role: 'owner', addedAt: null },
     { userId: 'u-1', role: 'owner', addedAt: null },
   ],
-  createdAt: null, updatedAt: null, lastUsedAt: null, requestCount: 3,
+  createdAt: null,
+  updatedAt: null,
+  lastUsedAt: null,
+  requestCount: 3,
 };
 
 describe('workspace views', () => {
@@ -34,7 +47,10 @@ describe('workspace views', () => {
     ]);
     const view = toDetailView(record, 'owner', people);
     expect(view.members.map((m) => [m.userId, m.role, m.name])).toEqual([
-      ['u-4', 'owner', 'Adam'], ['u-1', 'owner', 'Zoe'], ['u-2', 'editor', 'Eve'], ['u-3', 'viewer', ''],
+      ['u-4', 'owner', 'Adam'],
+      ['u-1', 'owner', 'Zoe'],
+      ['u-2', 'editor', 'Eve'],
+      ['u-3', 'viewer', ''],
     ]);
     expect(view.members[2]!.active).toBe(false);
     expect(view.createdBy).toEqual({ id: 'u-1', name: 'Zoe', email: 'zoe@x', active: true });

@@ -1,12 +1,11 @@
-import { InputError } from '@docket/errors';
 import { z } from 'zod';
+import { InputError } from '@docket/errors';
 import type { ConnectorItem, ConnectorParty, ConnectorRecord, FetchOptions, SourceConnector } from './connector';
-import type { HttpClient } from './http-client';
 import { withTrailingSlash } from './federal-register.connector';
+import type { HttpClient } from './http-client';
 
 // Only the fields we read are checked; looseObject keeps the rest for `raw`.
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.looseObject({ next: z.string().nullish(), results: z.array(item) });
+const listOf = <T extends z.ZodType>(item: T) => z.looseObject({ next: z.string().nullish(), results: z.array(item) });
 
 const docketSchema = z.looseObject({
   id: z.number().int(),
@@ -38,7 +37,13 @@ const entrySchema = z.looseObject({
 });
 type Entry = z.infer<typeof entrySchema>;
 
-const partySchema = z.looseObject({ name: z.string(), party_types: z.array(z.looseObject({ name: z.string() })).optional().default([]) });
+const partySchema = z.looseObject({
+  name: z.string(),
+  party_types: z
+    .array(z.looseObject({ name: z.string() }))
+    .optional()
+    .default([]),
+});
 
 const opinionSchema = z.looseObject({
   id: z.number().int(),
@@ -147,12 +152,22 @@ export class CourtListenerConnector implements SourceConnector {
       ...optional('date_modified__gte', since(state.dockets)),
       order_by: 'date_modified',
     });
-    for await (const docket of this.ordered(docketsUrl, docketList, signal, (d) => ({ modified: d.date_modified, id: d.id }))) {
-      const resumeInside = state.dockets && Date.parse(state.dockets.modified) === Date.parse(docket.date_modified) && state.dockets.id === docket.id;
+    for await (const docket of this.ordered(docketsUrl, docketList, signal, (d) => ({
+      modified: d.date_modified,
+      id: d.id,
+    }))) {
+      const resumeInside =
+        state.dockets &&
+        Date.parse(state.dockets.modified) === Date.parse(docket.date_modified) &&
+        state.dockets.id === docket.id;
       if (!resumeInside && !isAfter({ modified: docket.date_modified, id: docket.id }, state.dockets)) continue;
       const skipUpTo = resumeInside ? (state.dockets?.entry ?? Number.POSITIVE_INFINITY) : undefined;
       let parties: ConnectorParty[] | undefined;
-      for await (const entry of this.pages(this.listUrl('docket-entries/', pageSize, { docket: String(docket.id), order_by: 'id' }), entryList, signal)) {
+      for await (const entry of this.pages(
+        this.listUrl('docket-entries/', pageSize, { docket: String(docket.id), order_by: 'id' }),
+        entryList,
+        signal,
+      )) {
         if (skipUpTo !== undefined && entry.id <= skipUpTo) continue;
         parties ??= await this.parties(docket.id, pageSize, signal);
         state.dockets = { modified: docket.date_modified, id: docket.id, entry: entry.id };
@@ -166,9 +181,16 @@ export class CourtListenerConnector implements SourceConnector {
       order_by: 'date_modified',
     });
     const dockets = new Map<string, Docket>();
-    for await (const opinion of this.ordered(opinionsUrl, opinionList, signal, (o) => ({ modified: o.date_modified, id: o.id }))) {
+    for await (const opinion of this.ordered(opinionsUrl, opinionList, signal, (o) => ({
+      modified: o.date_modified,
+      id: o.id,
+    }))) {
       if (!isAfter({ modified: opinion.date_modified, id: opinion.id }, state.opinions)) continue;
-      const cluster = await this.options.http.getJson(new URL(opinion.cluster, this.api).toString(), clusterSchema, signal);
+      const cluster = await this.options.http.getJson(
+        new URL(opinion.cluster, this.api).toString(),
+        clusterSchema,
+        signal,
+      );
       const docketUrl = new URL(cluster.docket, this.api).toString();
       let docket = dockets.get(docketUrl);
       if (!docket) {
@@ -183,7 +205,11 @@ export class CourtListenerConnector implements SourceConnector {
 
   private async parties(docketId: number, pageSize: number, signal?: AbortSignal): Promise<ConnectorParty[]> {
     const parties: ConnectorParty[] = [];
-    for await (const p of this.pages(this.listUrl('parties/', pageSize, { docket: String(docketId) }), partyList, signal)) {
+    for await (const p of this.pages(
+      this.listUrl('parties/', pageSize, { docket: String(docketId) }),
+      partyList,
+      signal,
+    )) {
       const roles = p.party_types.map((t) => t.name);
       parties.push({ name: p.name, role: roles.length > 0 ? roles.join(', ') : 'party' });
     }
@@ -235,7 +261,11 @@ export class CourtListenerConnector implements SourceConnector {
   }
 
   /** Every item of a cursor-paginated list, following `next`. */
-  private async *pages<T>(first: string, schema: z.ZodType<{ next?: string | null; results: T[] }>, signal?: AbortSignal): AsyncGenerator<T> {
+  private async *pages<T>(
+    first: string,
+    schema: z.ZodType<{ next?: string | null; results: T[] }>,
+    signal?: AbortSignal,
+  ): AsyncGenerator<T> {
     let url: string | undefined = first;
     while (url) {
       const page: { next?: string | null; results: T[] } = await this.options.http.getJson(url, schema, signal);

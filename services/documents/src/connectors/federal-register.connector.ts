@@ -1,5 +1,5 @@
-import { InputError } from '@docket/errors';
 import { z } from 'zod';
+import { InputError } from '@docket/errors';
 import type { ConnectorItem, ConnectorRecord, FetchOptions, SourceConnector } from './connector';
 import type { HttpClient } from './http-client';
 
@@ -12,7 +12,9 @@ const documentSchema = z.looseObject({
   type: z.string(),
   abstract: z.string().nullish(),
   publication_date: isoDate,
-  agencies: z.array(z.looseObject({ name: z.string().nullish(), raw_name: z.string().nullish(), slug: z.string().nullish() })),
+  agencies: z.array(
+    z.looseObject({ name: z.string().nullish(), raw_name: z.string().nullish(), slug: z.string().nullish() }),
+  ),
   docket_ids: z.array(z.string()).nullish(),
   html_url: z.string(),
   pdf_url: z.string().nullish(),
@@ -98,7 +100,12 @@ export class FederalRegisterConnector implements SourceConnector {
     const flush = (): ConnectorItem[] => {
       const items = group
         .sort((a, b) => compareDocNumbers(a.document_number, b.document_number))
-        .filter((doc) => !after || doc.publication_date > after.date || (doc.publication_date === after.date && compareDocNumbers(doc.document_number, after.documentNumber) > 0))
+        .filter(
+          (doc) =>
+            !after ||
+            doc.publication_date > after.date ||
+            (doc.publication_date === after.date && compareDocNumbers(doc.document_number, after.documentNumber) > 0),
+        )
         .map((doc) => ({
           record: this.toRecord(doc),
           cursor: encodeFederalRegisterCursor({ date: doc.publication_date, documentNumber: doc.document_number }),
@@ -146,7 +153,9 @@ export class FederalRegisterConnector implements SourceConnector {
       agencies: doc.agencies.map((a) => a.name ?? a.raw_name ?? '').filter(Boolean),
       filedAt: doc.publication_date,
       ...(doc.abstract ? { abstract: doc.abstract } : {}),
-      ...(doc.body_html_url || doc.full_text_xml_url ? { fullTextUrl: (doc.body_html_url ?? doc.full_text_xml_url)! } : {}),
+      ...(doc.body_html_url || doc.full_text_xml_url
+        ? { fullTextUrl: (doc.body_html_url ?? doc.full_text_xml_url)! }
+        : {}),
       ...(doc.pdf_url ? { pdfUrl: doc.pdf_url } : {}),
       raw: doc,
     };

@@ -1,5 +1,5 @@
-import { UnavailableError, type FieldIssue } from '@docket/errors';
 import { z } from 'zod';
+import { UnavailableError, type FieldIssue } from '@docket/errors';
 
 /** The source answered with a status we will not (or no longer) retry. */
 export class SourceHttpError extends UnavailableError {
@@ -41,7 +41,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
 }
 
-const defaultBackoff = (attempt: number): number => Math.min(30_000, 500 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+const defaultBackoff = (attempt: number): number =>
+  Math.min(30_000, 500 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
 
 export const realSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
@@ -109,10 +110,17 @@ export class HttpClient {
 
   /** The body of a file (a PDF, a full-text page) with its content type, with the same retries as getJson. */
   getBytes(url: string, signal?: AbortSignal): Promise<{ bytes: Buffer; contentType: string }> {
-    return this.fetchBody(url, signal, async (res) => ({ bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? '' }));
+    return this.fetchBody(url, signal, async (res) => ({
+      bytes: Buffer.from(await res.arrayBuffer()),
+      contentType: res.headers.get('content-type') ?? '',
+    }));
   }
 
-  private async fetchBody<T>(url: string, signal: AbortSignal | undefined, read: (res: Response) => Promise<T>): Promise<T> {
+  private async fetchBody<T>(
+    url: string,
+    signal: AbortSignal | undefined,
+    read: (res: Response) => Promise<T>,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       let retryReason: string;
@@ -126,7 +134,11 @@ export class HttpClient {
         status = res.status;
         const body = await res.text().catch(() => '');
         if (res.status !== 429 && res.status < 500) {
-          throw new SourceHttpError(url, res.status, `GET ${url} failed: HTTP ${res.status} ${res.statusText}${bodyHint(body)}`);
+          throw new SourceHttpError(
+            url,
+            res.status,
+            `GET ${url} failed: HTTP ${res.status} ${res.statusText}${bodyHint(body)}`,
+          );
         }
         retryReason = `HTTP ${res.status} ${res.statusText}${bodyHint(body)}`;
         retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
@@ -134,9 +146,13 @@ export class HttpClient {
         if (err instanceof SourceHttpError) throw err;
         if (signal?.aborted) throw signal.reason;
         // A timeout, a reset connection or a body cut off mid-way: worth another try.
-        retryReason = timeout.aborted ? `timed out after ${this.timeoutMs} ms` : `network error: ${(err as Error).message}`;
+        retryReason = timeout.aborted
+          ? `timed out after ${this.timeoutMs} ms`
+          : `network error: ${(err as Error).message}`;
         if (attempt >= this.maxRetries) {
-          throw new SourceHttpError(url, status, `GET ${url} failed after ${attempt + 1} attempts: ${retryReason}`, { cause: err });
+          throw new SourceHttpError(url, status, `GET ${url} failed after ${attempt + 1} attempts: ${retryReason}`, {
+            cause: err,
+          });
         }
       }
       if (attempt >= this.maxRetries) {

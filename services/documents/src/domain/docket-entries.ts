@@ -33,10 +33,18 @@ export function leadOf(text: string, entry: DocketEntryMark | undefined): string
  * and the document. Sorting by it is the court's order (date, then number); a docket's listing
  * is a range of it, which an index on it answers without reading the docket's documents.
  */
-export function docketListingKey(docketId: string, documentId: string, fields: { docketEntry?: DocketEntryMark | undefined; filedAt?: Date | undefined }): string {
-  const day = fields.filedAt && !Number.isNaN(fields.filedAt.getTime()) ? fields.filedAt.toISOString().slice(0, 10).replace(/-/gu, '') : UNDATED;
+export function docketListingKey(
+  docketId: string,
+  documentId: string,
+  fields: { docketEntry?: DocketEntryMark | undefined; filedAt?: Date | undefined },
+): string {
+  const day =
+    fields.filedAt && !Number.isNaN(fields.filedAt.getTime())
+      ? fields.filedAt.toISOString().slice(0, 10).replace(/-/gu, '')
+      : UNDATED;
   const order = fields.docketEntry?.order;
-  const place = order === null || order === undefined ? UNNUMBERED : String(Math.min(order, MAX_ORDER)).padStart(ORDER_DIGITS, '0');
+  const place =
+    order === null || order === undefined ? UNNUMBERED : String(Math.min(order, MAX_ORDER)).padStart(ORDER_DIGITS, '0');
   return `${docketListingPrefix(docketId, fields.docketEntry ? 'entries' : 'filings')}${day}:${place}:${documentId}`;
 }
 
@@ -63,7 +71,8 @@ const MAX_OFFSET = 10_000_000;
 
 /** 0 means the default; more than the maximum is the maximum. */
 export function entriesPageSizeOf(requested: number): number {
-  if (!Number.isInteger(requested) || requested < 0) throw new InputError('invalid page size', [{ path: 'pageSize', message: 'must be a non-negative integer' }]);
+  if (!Number.isInteger(requested) || requested < 0)
+    throw new InputError('invalid page size', [{ path: 'pageSize', message: 'must be a non-negative integer' }]);
   if (requested === 0) return ENTRIES_PAGE_SIZE_DEFAULT;
   return Math.min(requested, ENTRIES_PAGE_SIZE_MAX);
 }
@@ -72,6 +81,7 @@ export function entriesPageSizeOf(requested: number): number {
 export function entriesOffsetOf(pageToken: string): number {
   if (pageToken === '') return 0;
   const offset = /^\d{1,8}$/u.test(pageToken) ? Number(pageToken) : Number.NaN;
-  if (!(offset <= MAX_OFFSET)) throw new InputError('invalid page token', [{ path: 'pageToken', message: 'is not a token from a previous page' }]);
+  if (!(offset <= MAX_OFFSET))
+    throw new InputError('invalid page token', [{ path: 'pageToken', message: 'is not a token from a previous page' }]);
   return offset;
 }

@@ -27,13 +27,17 @@ export function validateNewDocument(input: NewDocumentInput): NewDocument {
   const title = input.title.trim();
   const text = input.text;
   if (title.length === 0) issues.push({ path: 'title', message: 'must not be empty' });
-  else if ([...title].length > TITLE_MAX_CHARS) issues.push({ path: 'title', message: `must be at most ${TITLE_MAX_CHARS} characters` });
+  else if ([...title].length > TITLE_MAX_CHARS)
+    issues.push({ path: 'title', message: `must be at most ${TITLE_MAX_CHARS} characters` });
   if (text.trim().length === 0) issues.push({ path: 'text', message: 'must not be empty' });
-  else if (Buffer.byteLength(text, 'utf8') > TEXT_MAX_BYTES) issues.push({ path: 'text', message: 'must be at most 5 MB' });
+  else if (Buffer.byteLength(text, 'utf8') > TEXT_MAX_BYTES)
+    issues.push({ path: 'text', message: 'must be at most 5 MB' });
   for (const field of ['sourceId', 'docketNumber', 'filingType', 'createdBy'] as const) {
-    if (input[field].length > FIELD_MAX_CHARS) issues.push({ path: field, message: `must be at most ${FIELD_MAX_CHARS} characters` });
+    if (input[field].length > FIELD_MAX_CHARS)
+      issues.push({ path: field, message: `must be at most ${FIELD_MAX_CHARS} characters` });
   }
-  if (input.filedAt && Number.isNaN(input.filedAt.getTime())) issues.push({ path: 'filedAt', message: 'must be a valid date' });
+  if (input.filedAt && Number.isNaN(input.filedAt.getTime()))
+    issues.push({ path: 'filedAt', message: 'must be a valid date' });
   if (issues.length > 0) throw new InputError('invalid document', issues);
 
   return {
@@ -63,7 +67,11 @@ const WHITESPACE_TO_FOLD = /[^\S ]\s*| \s+/g;
 
 /** Hex sha256 of the normalised title and text, separated so that ("ab","c") ≠ ("a","bc"). */
 export function contentSha256(title: string, text: string): string {
-  return createHash('sha256').update(normaliseForHash(title)).update('\u0000').update(normaliseForHash(text)).digest('hex');
+  return createHash('sha256')
+    .update(normaliseForHash(title))
+    .update('\u0000')
+    .update(normaliseForHash(text))
+    .digest('hex');
 }
 
 export const PAGE_SIZE_DEFAULT = 100;
@@ -71,7 +79,8 @@ export const PAGE_SIZE_MAX = 500;
 
 /** AIP-158 style: 0 means the default, larger than the maximum is coerced to the maximum. */
 export function pageSizeOf(requested: number): number {
-  if (!Number.isInteger(requested) || requested < 0) throw new InputError('invalid page size', [{ path: 'pageSize', message: 'must be a non-negative integer' }]);
+  if (!Number.isInteger(requested) || requested < 0)
+    throw new InputError('invalid page size', [{ path: 'pageSize', message: 'must be a non-negative integer' }]);
   if (requested === 0) return PAGE_SIZE_DEFAULT;
   return Math.min(requested, PAGE_SIZE_MAX);
 }

@@ -6,13 +6,28 @@
 export const FILING_TYPES = [
   {
     name: 'Decision',
-    definition: 'The deciding body\'s ruling on the merits, which resolves the proceeding or one of its main issues.',
-    examples: ['Decision', 'Final Order', 'Order Approving Settlement', 'Opinion', 'Opinion and Order', 'Proposed Decision', 'Judgment'],
+    definition: "The deciding body's ruling on the merits, which resolves the proceeding or one of its main issues.",
+    examples: [
+      'Decision',
+      'Final Order',
+      'Order Approving Settlement',
+      'Opinion',
+      'Opinion and Order',
+      'Proposed Decision',
+      'Judgment',
+    ],
   },
   {
     name: 'Order',
     definition: 'A procedural or interim directive that moves the proceeding along without deciding its merits.',
-    examples: ['Order Setting Procedural Schedule', 'Letter Order Granting Petitions to Intervene', 'Ruling on Confidential Treatment', 'Minute Order', 'Clerk Order', 'Order on Rehearing'],
+    examples: [
+      'Order Setting Procedural Schedule',
+      'Letter Order Granting Petitions to Intervene',
+      'Ruling on Confidential Treatment',
+      'Minute Order',
+      'Clerk Order',
+      'Order on Rehearing',
+    ],
   },
   {
     name: 'Testimony',
@@ -21,7 +36,8 @@ export const FILING_TYPES = [
   },
   {
     name: 'Comment',
-    definition: 'Views a participant or the public puts on the record without formal legal argument, and correspondence.',
+    definition:
+      'Views a participant or the public puts on the record without formal legal argument, and correspondence.',
     examples: ['Comments', 'Reply Comments', 'Public Comment', 'Protest', 'Letter'],
   },
   {
@@ -37,17 +53,40 @@ export const FILING_TYPES = [
   {
     name: 'Notice',
     definition: 'An announcement or a record of an event in the proceeding.',
-    examples: ['Notice of Hearing', 'Notice of Appearance', 'Errata Notice', 'Statement of Issues', 'Certificate of Service', 'Summons', 'Transcript'],
+    examples: [
+      'Notice of Hearing',
+      'Notice of Appearance',
+      'Errata Notice',
+      'Statement of Issues',
+      'Certificate of Service',
+      'Summons',
+      'Transcript',
+    ],
   },
   {
     name: 'Motion',
-    definition: 'A request for a ruling within a proceeding already open, including requests to join it or to rehear it.',
-    examples: ['Motion to Dismiss', 'Motion for Summary Judgment', 'Petition to Intervene', 'Motion to Intervene', 'Request for Rehearing'],
+    definition:
+      'A request for a ruling within a proceeding already open, including requests to join it or to rehear it.',
+    examples: [
+      'Motion to Dismiss',
+      'Motion for Summary Judgment',
+      'Petition to Intervene',
+      'Motion to Intervene',
+      'Request for Rehearing',
+    ],
   },
   {
     name: 'Brief',
     definition: 'Written legal argument or a formal response on the issues.',
-    examples: ['Initial Brief', 'Reply Brief', 'Amicus Brief', 'Brief on Exceptions', 'Memorandum in Opposition', 'Answer', 'Response'],
+    examples: [
+      'Initial Brief',
+      'Reply Brief',
+      'Amicus Brief',
+      'Brief on Exceptions',
+      'Memorandum in Opposition',
+      'Answer',
+      'Response',
+    ],
   },
   {
     name: 'Application',

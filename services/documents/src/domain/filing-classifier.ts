@@ -38,28 +38,49 @@ export function classifyFiling(evidence: FilingEvidence): FilingClassification {
 }
 
 // Words that qualify a filing's name without changing its type.
-const MODIFIERS = /^(?:\*+\s*sealed\s*\*+|(?:sealed|restricted|amended|corrected|revised|supplemental|joint|unopposed|agreed|consent(?:ed)?|emergency|expedited|first|second|third|renewed|verified|redacted|public version of|(?:defendant|plaintiff|debtor|petitioner|respondent|appellant|appellee)(?:'s|s'|s)?)\b)[\s,:-]*/i;
+const MODIFIERS =
+  /^(?:\*+\s*sealed\s*\*+|(?:sealed|restricted|amended|corrected|revised|supplemental|joint|unopposed|agreed|consent(?:ed)?|emergency|expedited|first|second|third|renewed|verified|redacted|public version of|(?:defendant|plaintiff|debtor|petitioner|respondent|appellant|appellee)(?:'s|s'|s)?)\b)[\s,:-]*/i;
 
 // First match wins, on the name's start: the more specific names come first ("Motion for Summary
 // Judgment" is a Motion, "Memorandum Opinion" a Decision, "Reply Memorandum" a Brief).
 const NAME_RULES: Array<[RegExp, FilingCategoryName | 'order or decision']> = [
-  [/^(?:motions?|petition (?:to|for leave to) intervene|request (?:for|to) (?:rehearing|reconsideration|intervene|leave)|(?:application|petition) for (?:rehearing|reconsideration)|notice of intervention)\b/, 'Motion'],
-  [/^(?:memorandum opinion|opinion(?: and order)?|(?:proposed |initial |recommended |final )*decision|(?:proposed )?final order|proposed (?:opinion and )?order(?: adopting)?|judgment)\b/, 'Decision'],
-  [/^(?:(?:initial|opening|reply|amicus|answering|post-hearing|responsive) )*brief|^memorandum (?:of law|in (?:support|opposition))|^reply memorandum|^(?:answer|response|reply|opposition|objection)s?\b(?! comments)/, 'Brief'],
-  [/^(?:(?:prepared|pre-filed|direct|rebuttal|surrebuttal|supplemental|cross-answering) )*testimony|^(?:declaration|affidavit|expert report|exhibit)s?\b/, 'Testimony'],
+  [
+    /^(?:motions?|petition (?:to|for leave to) intervene|request (?:for|to) (?:rehearing|reconsideration|intervene|leave)|(?:application|petition) for (?:rehearing|reconsideration)|notice of intervention)\b/,
+    'Motion',
+  ],
+  [
+    /^(?:memorandum opinion|opinion(?: and order)?|(?:proposed |initial |recommended |final )*decision|(?:proposed )?final order|proposed (?:opinion and )?order(?: adopting)?|judgment)\b/,
+    'Decision',
+  ],
+  [
+    /^(?:(?:initial|opening|reply|amicus|answering|post-hearing|responsive) )*brief|^memorandum (?:of law|in (?:support|opposition))|^reply memorandum|^(?:answer|response|reply|opposition|objection)s?\b(?! comments)/,
+    'Brief',
+  ],
+  [
+    /^(?:(?:prepared|pre-filed|direct|rebuttal|surrebuttal|supplemental|cross-answering) )*testimony|^(?:declaration|affidavit|expert report|exhibit)s?\b/,
+    'Testimony',
+  ],
   [/^(?:stipulation|settlement agreement|offer of settlement|(?:plan and )?settlement)\b/, 'Stipulation'],
   [/^(?:tariff|advice letter|compliance filing|rate schedule)\b/, 'Tariff'],
   [/^(?:(?:initial|reply|public) )?comments?\b|^protest\b|^letter\b(?! order)/, 'Comment'],
-  [/^(?:(?:errata )?notice|notification|statement of issues|certified index|certificate(?: of service)?|summons|transcript|minute entry|hearing (?:held|set)|receipt)\b/, 'Notice'],
+  [
+    /^(?:(?:errata )?notice|notification|statement of issues|certified index|certificate(?: of service)?|summons|transcript|minute entry|hearing (?:held|set)|receipt)\b/,
+    'Notice',
+  ],
   // An order that opens a proceeding (a commission's Order Instituting Rulemaking) is its application.
   [/^order instituting\b/, 'Application'],
-  [/^(?:(?:letter|clerk|minute|scheduling|procedural|protective|text|bench) )?(?:order|ruling)s?\b/, 'order or decision'],
+  [
+    /^(?:(?:letter|clerk|minute|scheduling|procedural|protective|text|bench) )?(?:order|ruling)s?\b/,
+    'order or decision',
+  ],
   [/^(?:application|(?:voluntary )?petition|complaint)s?\b/, 'Application'],
 ];
 
 // An order or ruling is a Decision when it disposes of the case on its merits; these say it does not.
-const PROCEDURAL = /\b(?:procedur\w*|schedul\w*|scope|confidential\w*|protective|motions?|compel|interven\w*|compliance filing|rehearing|discovery|extension|continu\w*|consolidat\w*|prehearing|conference|briefing|appearance|pro hac vice|hearing|compensation|fees|employ\w*|retention|retain\w*|seal\w*|stay|deadlines?)\b/;
-const MERITS = /\b(?:approv\w*|grant\w*|deny\w*|denie\w*|reject\w*|dismiss\w*|sustain\w*|authoriz\w*|adopt\w*|accept\w*|resolv\w*|clos\w*|interim issues|final)\b/;
+const PROCEDURAL =
+  /\b(?:procedur\w*|schedul\w*|scope|confidential\w*|protective|motions?|compel|interven\w*|compliance filing|rehearing|discovery|extension|continu\w*|consolidat\w*|prehearing|conference|briefing|appearance|pro hac vice|hearing|compensation|fees|employ\w*|retention|retain\w*|seal\w*|stay|deadlines?)\b/;
+const MERITS =
+  /\b(?:approv\w*|grant\w*|deny\w*|denie\w*|reject\w*|dismiss\w*|sustain\w*|authoriz\w*|adopt\w*|accept\w*|resolv\w*|clos\w*|interim issues|final)\b/;
 
 /** The filing type a name starts with, or undefined when it starts with none (a case caption, say). */
 export function typeOfName(name: string): FilingCategoryName | undefined {
@@ -87,13 +108,22 @@ function typeAfterCaption(phrase: string): FilingCategoryName | undefined {
     const after = typeOfName(phrase.slice(colon + 2));
     if (after) return after;
   }
-  const proceeding = /^(?:rulemaking|proceeding|investigation|inquiry|in the matter of)\b|(?:^|: )(?:general )?(?:section \d+ )?rate case\b/;
+  const proceeding =
+    /^(?:rulemaking|proceeding|investigation|inquiry|in the matter of)\b|(?:^|: )(?:general )?(?:section \d+ )?rate case\b/;
   return proceeding.test(phrase) ? 'Application' : undefined;
 }
 
 /** The short lines near the top of a first page, where a filing's name stands under its caption. */
 function headingLines(firstPage: string): string[] {
-  return firstPage.split('\n').map((line) => line.trim()).filter((line) => line.length > 0 && line.length <= 160).slice(0, 20)
-    // A caption line names the proceeding, not the filing ("In the Matter of the Application of…").
-    .filter((line) => !/^(?:in (?:the matter|re)\b|re:|before\b|docket|case|no\.|civil action|on petition)/i.test(line));
+  return (
+    firstPage
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0 && line.length <= 160)
+      .slice(0, 20)
+      // A caption line names the proceeding, not the filing ("In the Matter of the Application of…").
+      .filter(
+        (line) => !/^(?:in (?:the matter|re)\b|re:|before\b|docket|case|no\.|civil action|on petition)/i.test(line),
+      )
+  );
 }

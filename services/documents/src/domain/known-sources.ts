@@ -7,8 +7,17 @@ import type { SourceDefinition } from './source.types';
  * user's input may bring into being.
  */
 export const UPLOADS_SOURCE: SourceDefinition = {
-  id: 'uploads', name: 'Uploaded and imported files', shortName: 'Files', kind: 'upload', jurisdiction: 'Any',
-  state: '', homeUrl: '', docketPattern: '', publishesNativeFilingTypes: false, industries: [], filingTypes: [],
+  id: 'uploads',
+  name: 'Uploaded and imported files',
+  shortName: 'Files',
+  kind: 'upload',
+  jurisdiction: 'Any',
+  state: '',
+  homeUrl: '',
+  docketPattern: '',
+  publishesNativeFilingTypes: false,
+  industries: [],
+  filingTypes: [],
 };
 
 /** How many known source ids an error lists (a catalog may hold hundreds). */

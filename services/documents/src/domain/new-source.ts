@@ -61,7 +61,13 @@ export function validateNewSource(input: NewSourceInput): SourceDefinition {
   if (issues.length > 0) throw new InputError('invalid source', issues);
 
   return {
-    id, name, shortName, kind, state, homeUrl, docketPattern,
+    id,
+    name,
+    shortName,
+    kind,
+    state,
+    homeUrl,
+    docketPattern,
     jurisdiction: jurisdictionName(jurisdiction, state),
     publishesNativeFilingTypes: false,
     industries: [],

@@ -44,7 +44,12 @@ export function judgeSource(input: SourceHealthInput): SourceHealthResult {
   let status: SourceHealth;
   if (runs.length === 0) status = 'idle';
   else if (latestFinished?.status === 'failed' || errorRate > FAILING_ERROR_RATE) status = 'failing';
-  else if (!lastSuccessAt || now.getTime() - lastSuccessAt.getTime() > LAG_THRESHOLD_MS || (lagMs ?? 0) > LAG_THRESHOLD_MS) status = 'lagging';
+  else if (
+    !lastSuccessAt ||
+    now.getTime() - lastSuccessAt.getTime() > LAG_THRESHOLD_MS ||
+    (lagMs ?? 0) > LAG_THRESHOLD_MS
+  )
+    status = 'lagging';
   else status = 'healthy';
   return { status, lastSuccessAt, lagMs, errorRate };
 }

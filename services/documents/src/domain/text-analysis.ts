@@ -1,4 +1,11 @@
-import { canonicalEntityKey, extractEntities, groupingKeys, groupMentions, type DocketPattern, type EntityKind } from './entities';
+import {
+  canonicalEntityKey,
+  extractEntities,
+  groupingKeys,
+  groupMentions,
+  type DocketPattern,
+  type EntityKind,
+} from './entities';
 import { entityIdOf } from './ids';
 
 /** Kinds that get an entity profile; money, percentages and dates are kept as values on the document. */
@@ -64,7 +71,9 @@ export function analyseText(text: string, docketPatterns: DocketPattern[]): Text
     .slice(0, MAX_MENTIONS)
     .map((m, i) => ({ entityId: idOf(m.kind, keys[i] as string), start: m.start, end: m.end }));
   const values = all
-    .filter((m): m is typeof m & { kind: ValueKind } => m.kind === 'money' || m.kind === 'percentage' || m.kind === 'date')
+    .filter(
+      (m): m is typeof m & { kind: ValueKind } => m.kind === 'money' || m.kind === 'percentage' || m.kind === 'date',
+    )
     .slice(0, MAX_VALUES)
     .map((m) => ({ kind: m.kind, text: m.text, start: m.start, end: m.end, value: String(m.value ?? '') }));
   return { entities, mentions, values };
@@ -78,5 +87,8 @@ export function withFilingDocket(analysis: TextAnalysis, docketNumber: string): 
   const key = canonicalEntityKey('docket', docketNumber);
   const id = entityIdOf('docket', key);
   if (!key || analysis.entities.some((entity) => entity.id === id)) return analysis;
-  return { ...analysis, entities: [...analysis.entities, { id, kind: 'docket', key, name: docketNumber, aliases: [], count: 1 }] };
+  return {
+    ...analysis,
+    entities: [...analysis.entities, { id, kind: 'docket', key, name: docketNumber, aliases: [], count: 1 }],
+  };
 }

@@ -1,6 +1,9 @@
 import { newEventFields, pendingEvent, topics, type PendingEvent, type TopicDef } from '@docket/events';
 import type {
-  DocumentDeleted, DocumentIngested, DocumentUpdated, ReleasePublished,
+  DocumentDeleted,
+  DocumentIngested,
+  DocumentUpdated,
+  ReleasePublished,
 } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import type { Document } from '../domain/document.types';
 
@@ -20,8 +23,21 @@ export const DEFAULT_DOCUMENTS_TOPICS: DocumentsTopics = {
 
 export type EventDocument = Pick<
   Document,
-  'id' | 'title' | 'text' | 'sourceId' | 'docketNumber' | 'docketId' | 'filingType' | 'filingCategory' | 'filedAt' | 'sha256' | 'filers'
-  | 'description' | 'language' | 'entities' | 'pages'
+  | 'id'
+  | 'title'
+  | 'text'
+  | 'sourceId'
+  | 'docketNumber'
+  | 'docketId'
+  | 'filingType'
+  | 'filingCategory'
+  | 'filedAt'
+  | 'sha256'
+  | 'filers'
+  | 'description'
+  | 'language'
+  | 'entities'
+  | 'pages'
 > & { parties: string[]; sourceName: string };
 
 function body(document: EventDocument) {
@@ -58,10 +74,19 @@ export function documentUpdatedEvent(document: EventDocument, topic: TopicDef<Do
   return pendingEvent(topic, body(document));
 }
 
-export function documentDeletedEvent(documentId: string, reason: string, topic: TopicDef<DocumentDeleted>): PendingEvent {
+export function documentDeletedEvent(
+  documentId: string,
+  reason: string,
+  topic: TopicDef<DocumentDeleted>,
+): PendingEvent {
   return pendingEvent(topic, { ...newEventFields(), documentId, reason });
 }
 
-export function releasePublishedEvent(dataProductId: string, releaseId: string, version: string, topic: TopicDef<ReleasePublished>): PendingEvent {
+export function releasePublishedEvent(
+  dataProductId: string,
+  releaseId: string,
+  version: string,
+  topic: TopicDef<ReleasePublished>,
+): PendingEvent {
   return pendingEvent(topic, { ...newEventFields(), dataProductId, releaseId, version });
 }

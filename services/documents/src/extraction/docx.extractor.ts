@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
-import { readZipDirectory, readZipEntry, type ZipEntry } from './zip-directory';
 import { ExtractionError, type ExtractedContent, type ExtractorContext } from './extraction.types';
+import { readZipDirectory, readZipEntry, type ZipEntry } from './zip-directory';
 
 /** A .docx may inflate to this many times the file size limit before we call it a zip bomb. */
 export const DOCX_EXPANSION_FACTOR = 20;
@@ -19,11 +19,15 @@ const CORE_FIELDS: Record<string, string> = {
 export async function extractDocx(bytes: Buffer, context: ExtractorContext): Promise<ExtractedContent> {
   const entries = readZipDirectory(bytes);
   if (!entries) throw new ExtractionError('corrupt', 'the .docx is not a readable zip archive (truncated or damaged)');
-  if (!entries.some((e) => e.name === 'word/document.xml')) throw new ExtractionError('corrupt', 'the .docx has no word/document.xml');
+  if (!entries.some((e) => e.name === 'word/document.xml'))
+    throw new ExtractionError('corrupt', 'the .docx has no word/document.xml');
   const expanded = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
   const cap = context.limits.maxBytes * DOCX_EXPANSION_FACTOR;
   if (expanded > cap) {
-    throw new ExtractionError('too_large', `the .docx expands to ${expanded} bytes, over the ${cap}-byte limit (${DOCX_EXPANSION_FACTOR}x maxBytes)`);
+    throw new ExtractionError(
+      'too_large',
+      `the .docx expands to ${expanded} bytes, over the ${cap}-byte limit (${DOCX_EXPANSION_FACTOR}x maxBytes)`,
+    );
   }
   let value: string;
   try {

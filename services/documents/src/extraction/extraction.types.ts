@@ -13,8 +13,7 @@ export interface ExtractionLimits {
 }
 
 export type ExtractionInput =
-  | { fileName: string; contentType?: string; bytes: Buffer }
-  | { fileName: string; contentType?: string; path: string };
+  { fileName: string; contentType?: string; bytes: Buffer } | { fileName: string; contentType?: string; path: string };
 
 /** A page as a half-open range [start, end) of character offsets into `text`. */
 export interface PageSpan {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readZipDirectory } from './zip-directory';
 import type { ExtractionFormat } from './extraction.types';
+import { readZipDirectory } from './zip-directory';
 
 /** A detected format, or a recognisable container we refuse with a specific reason. */
 export type DetectedFormat =
@@ -47,22 +47,47 @@ export function detectFormat(bytes: Buffer, fileName: string, contentType?: stri
   }
   if (bytes.subarray(0, 8).equals(OLE_MAGIC)) {
     if (hinted === 'docx') {
-      return { format: 'docx', refuse: 'encrypted', message: 'password-protected Word document (encrypted OLE container)' };
+      return {
+        format: 'docx',
+        refuse: 'encrypted',
+        message: 'password-protected Word document (encrypted OLE container)',
+      };
     }
-    return { format: 'unknown', refuse: 'unsupported', message: 'legacy Office (OLE) file such as .doc; save it as .docx or PDF' };
+    return {
+      format: 'unknown',
+      refuse: 'unsupported',
+      message: 'legacy Office (OLE) file such as .doc; save it as .docx or PDF',
+    };
   }
-  const head = bytes.subarray(0, 2048).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
-  if (head.startsWith('<!doctype html') || head.startsWith('<html') || (head.startsWith('<?xml') && head.includes('<html'))) return { format: 'html' };
+  const head = bytes
+    .subarray(0, 2048)
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (
+    head.startsWith('<!doctype html') ||
+    head.startsWith('<html') ||
+    (head.startsWith('<?xml') && head.includes('<html'))
+  )
+    return { format: 'html' };
   if (hinted) return { format: hinted };
   if ((head.startsWith('{') || head.startsWith('[')) && !looksBinary(bytes)) return { format: 'json' };
   if (/<(head|body|title|p|div)[\s>]/.test(head)) return { format: 'html' };
   if (!looksBinary(bytes)) return { format: 'txt' };
-  return { format: 'unknown', refuse: 'unsupported', message: `unrecognised file type for ${fileName}${contentType ? ` (${contentType})` : ''}` };
+  return {
+    format: 'unknown',
+    refuse: 'unsupported',
+    message: `unrecognised file type for ${fileName}${contentType ? ` (${contentType})` : ''}`,
+  };
 }
 
 /** The format the file name's extension, else the content type, claims. */
 export function formatFromName(fileName: string, contentType?: string): ExtractionFormat | undefined {
-  return byExtension[path.extname(fileName).toLowerCase()] ?? byContentType[(contentType ?? '').split(';')[0]!.trim().toLowerCase()];
+  return (
+    byExtension[path.extname(fileName).toLowerCase()] ??
+    byContentType[(contentType ?? '').split(';')[0]!.trim().toLowerCase()]
+  );
 }
 
 /** NUL bytes in the first KB are a strong sign of a binary format (UTF-16 text starts with a BOM). */

@@ -1,19 +1,71 @@
 import { load } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { decodeText } from './text-decoding';
 import type { ExtractedContent } from './extraction.types';
+import { decodeText } from './text-decoding';
 
 // Not part of the readable text: code, styling, navigation chrome and embedded objects.
-const SKIPPED = new Set(['head', 'script', 'style', 'noscript', 'template', 'nav', 'svg', 'canvas', 'iframe', 'object', 'embed', 'button', 'select', 'option']);
+const SKIPPED = new Set([
+  'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'nav',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'button',
+  'select',
+  'option',
+]);
 // Elements that start a new paragraph.
 const PARAGRAPH = new Set([
-  'p', 'div', 'section', 'article', 'main', 'aside', 'header', 'footer', 'blockquote', 'pre', 'figure', 'figcaption', 'form',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'table', 'hr', 'address', 'fieldset', 'details', 'summary', 'center',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'aside',
+  'header',
+  'footer',
+  'blockquote',
+  'pre',
+  'figure',
+  'figcaption',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'hr',
+  'address',
+  'fieldset',
+  'details',
+  'summary',
+  'center',
 ]);
 // Elements that start a new line within a paragraph.
 const LINE = new Set(['li', 'tr', 'dt', 'dd', 'caption', 'option']);
 const CELL = new Set(['td', 'th']);
-const META_FIELDS = new Set(['description', 'author', 'keywords', 'date', 'dc.title', 'dc.date', 'dc.creator', 'dc.publisher', 'generator']);
+const META_FIELDS = new Set([
+  'description',
+  'author',
+  'keywords',
+  'date',
+  'dc.title',
+  'dc.date',
+  'dc.creator',
+  'dc.publisher',
+  'generator',
+]);
 
 /** Readable text of an HTML page: headings and paragraphs kept as paragraphs, entities decoded, chrome dropped. */
 export function extractHtml(bytes: Buffer): ExtractedContent {

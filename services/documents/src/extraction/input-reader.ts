@@ -9,7 +9,8 @@ export type ReadOutcome = { bytes: Buffer } | { tooLarge: number } | { notAFile:
  * I/O errors (missing file, no permission) are thrown: they are not properties of the file's content.
  */
 export async function readInput(input: ExtractionInput, maxBytes: number): Promise<ReadOutcome> {
-  if ('bytes' in input) return input.bytes.length > maxBytes ? { tooLarge: input.bytes.length } : { bytes: input.bytes };
+  if ('bytes' in input)
+    return input.bytes.length > maxBytes ? { tooLarge: input.bytes.length } : { bytes: input.bytes };
   const stat = await fs.promises.stat(input.path);
   if (!stat.isFile()) return { notAFile: input.path };
   if (stat.size > maxBytes) return { tooLarge: stat.size };

@@ -12,8 +12,31 @@ const MIN_LEAD = 1.5;
  * "to" Polish and Czech; "on" French; "a", "in" many).
  */
 const ENGLISH_FUNCTION_WORDS = new Set([
-  'the', 'and', 'that', 'with', 'this', 'from', 'which', 'have', 'has', 'been', 'their', 'these', 'are', 'were',
-  'shall', 'would', 'should', 'such', 'any', 'its', 'by', 'or', 'not', 'be', 'it',
+  'the',
+  'and',
+  'that',
+  'with',
+  'this',
+  'from',
+  'which',
+  'have',
+  'has',
+  'been',
+  'their',
+  'these',
+  'are',
+  'were',
+  'shall',
+  'would',
+  'should',
+  'such',
+  'any',
+  'its',
+  'by',
+  'or',
+  'not',
+  'be',
+  'it',
 ]);
 // The generated filings (headings, names and docket numbers included) have 6-21 % of their first
 // 1,500 characters' words in the list; Dutch, German, Spanish or Italian prose next to none.

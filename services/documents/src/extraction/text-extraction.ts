@@ -1,11 +1,4 @@
 import { InputError } from '@docket/errors';
-import { detectFormat, formatFromName } from './format-detection';
-import { readInput } from './input-reader';
-import { detectLanguage } from './language-detection';
-import { parseSidecar } from './metadata-sidecar';
-import { extractInThread } from './threaded.extractor';
-import { normaliseText } from './text-decoding';
-import { extractTxt } from './txt.extractor';
 import {
   ExtractionError,
   type ExtractedContent,
@@ -17,6 +10,13 @@ import {
   type ExtractorContext,
   type PageSpan,
 } from './extraction.types';
+import { detectFormat, formatFromName } from './format-detection';
+import { readInput } from './input-reader';
+import { detectLanguage } from './language-detection';
+import { parseSidecar } from './metadata-sidecar';
+import { normaliseText } from './text-decoding';
+import { extractInThread } from './threaded.extractor';
+import { extractTxt } from './txt.extractor';
 
 /** Between pages in `text`; page spans exclude it. */
 export const PAGE_SEPARATOR = '\n\n';
@@ -30,11 +30,20 @@ export const PAGE_SEPARATOR = '\n\n';
 export async function extractText(input: ExtractionInput, limits: ExtractionLimits): Promise<ExtractionResult> {
   const read = await readInput(input, limits.maxBytes);
   if ('tooLarge' in read) {
-    return failure(formatFromName(input.fileName, input.contentType) ?? 'unknown', 'too_large', `the file is ${read.tooLarge} bytes, over the limit of ${limits.maxBytes}`);
+    return failure(
+      formatFromName(input.fileName, input.contentType) ?? 'unknown',
+      'too_large',
+      `the file is ${read.tooLarge} bytes, over the limit of ${limits.maxBytes}`,
+    );
   }
   if ('notAFile' in read) return failure('unknown', 'unsupported', `${read.notAFile} is not a regular file`);
   const { bytes } = read;
-  if (bytes.length === 0) return failure(formatFromName(input.fileName, input.contentType) ?? 'unknown', 'empty', 'the file is empty (0 bytes)');
+  if (bytes.length === 0)
+    return failure(
+      formatFromName(input.fileName, input.contentType) ?? 'unknown',
+      'empty',
+      'the file is empty (0 bytes)',
+    );
 
   const detected = detectFormat(bytes, input.fileName, input.contentType);
   if ('refuse' in detected) return failure(detected.format, detected.refuse, detected.message);
@@ -44,11 +53,19 @@ export async function extractText(input: ExtractionInput, limits: ExtractionLimi
     return assemble(format, content);
   } catch (err) {
     if (err instanceof ExtractionError) return failure(format, err.reason, err.message);
-    return failure(format, 'corrupt', `the ${format} file could not be parsed: ${(err as Error)?.message ?? String(err)}`);
+    return failure(
+      format,
+      'corrupt',
+      `the ${format} file could not be parsed: ${(err as Error)?.message ?? String(err)}`,
+    );
   }
 }
 
-async function runExtractor(format: ExtractionFormat, bytes: Buffer, context: ExtractorContext): Promise<ExtractedContent> {
+async function runExtractor(
+  format: ExtractionFormat,
+  bytes: Buffer,
+  context: ExtractorContext,
+): Promise<ExtractedContent> {
   switch (format) {
     case 'pdf':
     case 'docx':
@@ -68,7 +85,8 @@ function extractSidecar(bytes: Buffer): ExtractedContent {
     const metadata: Record<string, string> = {};
     for (const [key, value] of Object.entries(sidecar)) {
       if (key === 'description' || value === undefined) continue;
-      metadata[key] = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
+      metadata[key] =
+        value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
     }
     return { pageTexts: [sidecar.description ?? ''], title: sidecar.title, metadata };
   } catch (err) {
@@ -105,7 +123,11 @@ function assemble(format: ExtractionFormat, content: ExtractedContent): Extracti
   };
 }
 
-function failure(format: ExtractionFailure['format'], reason: ExtractionFailure['reason'], message: string): ExtractionFailure {
+function failure(
+  format: ExtractionFailure['format'],
+  reason: ExtractionFailure['reason'],
+  message: string,
+): ExtractionFailure {
   return { ok: false, format, reason, message };
 }
 

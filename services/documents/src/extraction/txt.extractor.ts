@@ -1,5 +1,5 @@
-import { decodeText } from './text-decoding';
 import type { ExtractedContent } from './extraction.types';
+import { decodeText } from './text-decoding';
 
 /** Plain text; form feeds (as written by pdftotext and line printers) separate pages. */
 export function extractTxt(bytes: Buffer): ExtractedContent {

@@ -8,17 +8,40 @@ import type { SourceStatusView } from '../service/catalog.service';
 
 export function attachmentToProto(a: Attachment): pb.Attachment {
   return {
-    id: a.id, fileName: a.fileName, contentType: a.contentType, size: String(a.size), sha256: a.sha256, pageCount: a.pageCount,
-    failureReason: a.failureReason ?? '', failureMessage: a.failureMessage ?? '', primary: a.primary,
+    id: a.id,
+    fileName: a.fileName,
+    contentType: a.contentType,
+    size: String(a.size),
+    sha256: a.sha256,
+    pageCount: a.pageCount,
+    failureReason: a.failureReason ?? '',
+    failureMessage: a.failureMessage ?? '',
+    primary: a.primary,
   };
 }
 
 export function documentToProto(d: Document, text = d.text, textOffset = 0, textLength = d.text.length): pb.Document {
   return {
-    id: d.id, title: d.title, text, sourceId: d.sourceId, docketNumber: d.docketNumber, filingType: d.filingType,
-    filedAt: d.filedAt, createdAt: d.createdAt, sha256: d.sha256, createdBy: d.createdBy, filingCategory: d.filingCategory,
-    filers: d.filers, description: d.description, language: d.language, docketId: d.docketId, pages: d.pages,
-    attachments: d.attachments.map(attachmentToProto), provenance: d.provenance, textOffset, textLength,
+    id: d.id,
+    title: d.title,
+    text,
+    sourceId: d.sourceId,
+    docketNumber: d.docketNumber,
+    filingType: d.filingType,
+    filedAt: d.filedAt,
+    createdAt: d.createdAt,
+    sha256: d.sha256,
+    createdBy: d.createdBy,
+    filingCategory: d.filingCategory,
+    filers: d.filers,
+    description: d.description,
+    language: d.language,
+    docketId: d.docketId,
+    pages: d.pages,
+    attachments: d.attachments.map(attachmentToProto),
+    provenance: d.provenance,
+    textOffset,
+    textLength,
     failureReason: d.failureReason ?? '',
     ...(d.docketEntry ? { docketEntryNumber: d.docketEntry.number } : {}),
   };
@@ -26,10 +49,23 @@ export function documentToProto(d: Document, text = d.text, textOffset = 0, text
 
 export function docketToProto(d: Docket): pb.Docket {
   return {
-    id: d.id, sourceId: d.sourceId, number: d.number, numberRaw: d.numberRaw, title: d.title, status: d.status,
-    openedAt: d.openedAt, closedAt: d.closedAt, industry: d.industry, documentCount: String(d.documentCount),
+    id: d.id,
+    sourceId: d.sourceId,
+    number: d.number,
+    numberRaw: d.numberRaw,
+    title: d.title,
+    status: d.status,
+    openedAt: d.openedAt,
+    closedAt: d.closedAt,
+    industry: d.industry,
+    documentCount: String(d.documentCount),
     parties: d.parties.map((p) => ({
-      name: p.name, role: p.role, kind: p.kind ?? '', representative: p.representative ?? '', attorneys: p.attorneys ?? [], dateTerminated: p.dateTerminated ?? '',
+      name: p.name,
+      role: p.role,
+      kind: p.kind ?? '',
+      representative: p.representative ?? '',
+      attorneys: p.attorneys ?? [],
+      dateTerminated: p.dateTerminated ?? '',
     })),
     ...(d.court ? { court: d.court } : {}),
   };
@@ -38,9 +74,19 @@ export function docketToProto(d: Docket): pb.Docket {
 export function sourceToProto(s: Source): pb.Source {
   const categories = new Map(s.filingTypes.map((t) => [t.native, t.category]));
   return {
-    id: s.id, name: s.name, shortName: s.shortName, kind: s.kind, jurisdiction: s.jurisdiction, homeUrl: s.homeUrl,
-    docketPattern: s.docketPattern, publishesNativeFilingTypes: s.publishesNativeFilingTypes, industries: s.industries,
-    documentCount: String(s.documentCount), docketCount: String(s.docketCount), firstFiledAt: s.firstFiledAt, lastFiledAt: s.lastFiledAt,
+    id: s.id,
+    name: s.name,
+    shortName: s.shortName,
+    kind: s.kind,
+    jurisdiction: s.jurisdiction,
+    homeUrl: s.homeUrl,
+    docketPattern: s.docketPattern,
+    publishesNativeFilingTypes: s.publishesNativeFilingTypes,
+    industries: s.industries,
+    documentCount: String(s.documentCount),
+    docketCount: String(s.docketCount),
+    firstFiledAt: s.firstFiledAt,
+    lastFiledAt: s.lastFiledAt,
     state: s.state,
     filingTypes: Object.entries(s.filingTypeCounts)
       .sort((a, b) => b[1] - a[1])
@@ -50,29 +96,52 @@ export function sourceToProto(s: Source): pb.Source {
 
 export function runToProto(r: IngestionRun): pb.IngestionRun {
   return {
-    id: r.id, sourceId: r.sourceId, connector: r.connector, startedAt: r.startedAt, finishedAt: r.finishedAt, status: r.status,
-    seen: String(r.seen), new: String(r.new), updated: String(r.updated), duplicate: String(r.duplicate), failed: String(r.failed),
-    errors: r.errors, processId: r.processId,
+    id: r.id,
+    sourceId: r.sourceId,
+    connector: r.connector,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    status: r.status,
+    seen: String(r.seen),
+    new: String(r.new),
+    updated: String(r.updated),
+    duplicate: String(r.duplicate),
+    failed: String(r.failed),
+    errors: r.errors,
+    processId: r.processId,
   };
 }
 
 export function statusToProto(s: SourceStatusView): pb.SourceStatus {
   return {
-    source: sourceToProto(s.source), status: s.status, lastSuccessAt: s.lastSuccessAt,
-    lagSeconds: String(Math.round((s.lagMs ?? 0) / 1000)), documentsLast24h: String(s.documentsLast24h),
-    documentsLast7d: String(s.documentsLast7d), errorRate: s.errorRate, recentRuns: s.recentRuns.map(runToProto),
+    source: sourceToProto(s.source),
+    status: s.status,
+    lastSuccessAt: s.lastSuccessAt,
+    lagSeconds: String(Math.round((s.lagMs ?? 0) / 1000)),
+    documentsLast24h: String(s.documentsLast24h),
+    documentsLast7d: String(s.documentsLast7d),
+    errorRate: s.errorRate,
+    recentRuns: s.recentRuns.map(runToProto),
     history: s.history.map((h) => ({ day: h.day, documents: String(h.documents), failed: String(h.failed) })),
   };
 }
 
 export function dataProductToProto(p: DataProduct): pb.DataProduct {
   return {
-    id: p.id, name: p.name, description: p.description, cadence: p.cadence, fields: p.fields, sourceIds: p.sourceIds,
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    cadence: p.cadence,
+    fields: p.fields,
+    sourceIds: p.sourceIds,
     releases: [...p.releases].reverse().map((r) => ({
-      id: r.id, version: r.version, releasedAt: r.releasedAt,
+      id: r.id,
+      version: r.version,
+      releasedAt: r.releasedAt,
       recordCounts: Object.entries(r.recordCounts).map(([entity, count]) => ({ entity, count: String(count) })),
       changeLog: r.changeLog.map((c) => ({ ...c, count: String(c.count) })),
-      addedColumns: r.addedColumns, removedColumns: r.removedColumns,
+      addedColumns: r.addedColumns,
+      removedColumns: r.removedColumns,
     })),
   };
 }

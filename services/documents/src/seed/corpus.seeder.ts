@@ -1,16 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  corpusShiftMs, DEFAULT_CORPUS_SEED, generateCatalog, generateDockets, generateFilings, renderFilingPdf, type Docket, type Filing, type Source,
+  corpusShiftMs,
+  DEFAULT_CORPUS_SEED,
+  generateCatalog,
+  generateDockets,
+  generateFilings,
+  renderFilingPdf,
+  type Docket,
+  type Filing,
+  type Source,
 } from '@docket/corpus';
 import type { Logger } from '@docket/observability';
 import type { UserActivity } from '@docket/service-kit';
 import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
+import type { RunError } from '../domain/ingestion-run.types';
 import { UPLOADS_SOURCE } from '../domain/known-sources';
+import type { SourceDefinition } from '../domain/source.types';
 import type { CatalogService } from '../service/catalog.service';
 import type { IngestService } from '../service/ingest.service';
 import type { DocumentRepository } from '../store/document.repository';
-import type { RunError } from '../domain/ingestion-run.types';
-import type { SourceDefinition } from '../domain/source.types';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
 import type { CorpusLoadProgress } from './corpus-load-progress';
@@ -38,25 +46,54 @@ const PROGRESS_EVERY_MS = 5_000;
 export const BUILT_IN_SOURCES: SourceDefinition[] = [
   UPLOADS_SOURCE,
   {
-    id: 'federal-register', name: 'Federal Register', shortName: 'FR', kind: 'agency', jurisdiction: 'Federal', state: 'US',
-    homeUrl: 'https://www.federalregister.gov', docketPattern: '', publishesNativeFilingTypes: true, industries: [],
+    id: 'federal-register',
+    name: 'Federal Register',
+    shortName: 'FR',
+    kind: 'agency',
+    jurisdiction: 'Federal',
+    state: 'US',
+    homeUrl: 'https://www.federalregister.gov',
+    docketPattern: '',
+    publishesNativeFilingTypes: true,
+    industries: [],
     filingTypes: [
-      { native: 'Rule', category: 'Order' }, { native: 'Proposed Rule', category: 'Notice' },
-      { native: 'Notice', category: 'Notice' }, { native: 'Presidential Document', category: 'Notice' },
+      { native: 'Rule', category: 'Order' },
+      { native: 'Proposed Rule', category: 'Notice' },
+      { native: 'Notice', category: 'Notice' },
+      { native: 'Presidential Document', category: 'Notice' },
     ],
   },
   {
-    id: 'courtlistener', name: 'CourtListener (federal courts)', shortName: 'CourtListener', kind: 'court', jurisdiction: 'Federal', state: 'US',
-    homeUrl: 'https://www.courtlistener.com', docketPattern: '', publishesNativeFilingTypes: true, industries: [],
-    filingTypes: [{ native: 'Opinion', category: 'Decision' }, { native: 'Docket entry', category: 'Notice' }],
+    id: 'courtlistener',
+    name: 'CourtListener (federal courts)',
+    shortName: 'CourtListener',
+    kind: 'court',
+    jurisdiction: 'Federal',
+    state: 'US',
+    homeUrl: 'https://www.courtlistener.com',
+    docketPattern: '',
+    publishesNativeFilingTypes: true,
+    industries: [],
+    filingTypes: [
+      { native: 'Opinion', category: 'Decision' },
+      { native: 'Docket entry', category: 'Notice' },
+    ],
   },
 ];
 
 export function sourceDefinitionOf(source: Source): SourceDefinition {
   return {
-    id: source.id, name: source.name, shortName: source.shortName, kind: source.kind, jurisdiction: source.jurisdiction, state: source.state,
-    homeUrl: source.homeUrl, docketPattern: source.docketPattern, publishesNativeFilingTypes: source.publishesNativeFilingTypes,
-    industries: [...source.industries], filingTypes: source.filingTypes.map((t) => ({ native: t.native, category: t.category })),
+    id: source.id,
+    name: source.name,
+    shortName: source.shortName,
+    kind: source.kind,
+    jurisdiction: source.jurisdiction,
+    state: source.state,
+    homeUrl: source.homeUrl,
+    docketPattern: source.docketPattern,
+    publishesNativeFilingTypes: source.publishesNativeFilingTypes,
+    industries: [...source.industries],
+    filingTypes: source.filingTypes.map((t) => ({ native: t.native, category: t.category })),
   };
 }
 
@@ -69,7 +106,12 @@ export { corpusShiftMs };
  * shiftDays), so its filedAt, its text's dates and its PDF header agree. Its `statements` (the
  * generator's truth, for evaluation) are not taken.
  */
-export async function corpusItem(filing: Filing, docket: Docket | undefined, shiftMs: number, runId: string): Promise<IngestItem> {
+export async function corpusItem(
+  filing: Filing,
+  docket: Docket | undefined,
+  shiftMs: number,
+  runId: string,
+): Promise<IngestItem> {
   const shift = (iso: string | null | undefined) => (iso ? new Date(Date.parse(iso) + shiftMs) : undefined);
   return {
     sourceId: filing.sourceId,
@@ -85,19 +127,35 @@ export async function corpusItem(filing: Filing, docket: Docket | undefined, shi
     docketOpenedAt: shift(docket?.openedAt),
     docketClosedAt: shift(docket?.closedAt),
     industry: docket?.industry,
-    parties: docket?.parties.map((p) => ({ name: p.name, role: p.role, kind: p.kind, representative: p.representative })),
+    parties: docket?.parties.map((p) => ({
+      name: p.name,
+      role: p.role,
+      kind: p.kind,
+      representative: p.representative,
+    })),
     filedAt: new Date(filing.filedAt),
     filers: filing.filers,
     description: filing.description,
     pages: filing.pages,
     files: filing.hasPdf
-      ? [{ fileName: `${filing.sourceDocumentId}.pdf`, contentType: 'application/pdf', bytes: Buffer.from(await renderFilingPdf(filing)), knownPages: filing.pages }]
+      ? [
+          {
+            fileName: `${filing.sourceDocumentId}.pdf`,
+            contentType: 'application/pdf',
+            bytes: Buffer.from(await renderFilingPdf(filing)),
+            knownPages: filing.pages,
+          },
+        ]
       : [],
   };
 }
 
 /** The first worker goes on after a pause; the others wait until users are quiet (looking up each second for a stop). */
-async function stepBack(users: Pick<UserActivity, 'busy' | 'whenQuiet'>, worker: number, signal: AbortSignal): Promise<void> {
+async function stepBack(
+  users: Pick<UserActivity, 'busy' | 'whenQuiet'>,
+  worker: number,
+  signal: AbortSignal,
+): Promise<void> {
   if (worker === 0) {
     await sleep(PAUSE_WHILE_USERS_ASK_MS);
     return;
@@ -140,12 +198,22 @@ export async function seedCorpusIfEmpty(deps: {
   await catalogService.defineSources(catalog.sources.map(sourceDefinitionOf));
   for (const product of catalog.dataProducts) {
     await catalogService.defineDataProduct({
-      id: product.id, name: product.name, description: product.description, cadence: product.cadence, fields: product.fields, sourceIds: product.sourceIds,
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      cadence: product.cadence,
+      fields: product.fields,
+      sourceIds: product.sourceIds,
     });
     for (const release of product.releases) {
       await catalogService.publishRelease(product.id, {
-        id: release.id, version: release.version, releasedAt: new Date(Date.parse(release.date) + shiftMs), recordCounts: release.recordCounts,
-        changeLog: release.changeLog, addedColumns: release.addedColumns, removedColumns: release.removedColumns,
+        id: release.id,
+        version: release.version,
+        releasedAt: new Date(Date.parse(release.date) + shiftMs),
+        recordCounts: release.recordCounts,
+        changeLog: release.changeLog,
+        addedColumns: release.addedColumns,
+        removedColumns: release.removedColumns,
       });
     }
   }
@@ -154,7 +222,16 @@ export async function seedCorpusIfEmpty(deps: {
 
   const runIds = new Map<string, string>();
   for (const source of catalog.sources) {
-    runIds.set(source.id, (await runs.start({ sourceId: source.id, connector: CORPUS_CONNECTOR, target: `generated corpus (seed ${CORPUS_SEED})` })).id);
+    runIds.set(
+      source.id,
+      (
+        await runs.start({
+          sourceId: source.id,
+          connector: CORPUS_CONNECTOR,
+          target: `generated corpus (seed ${CORPUS_SEED})`,
+        })
+      ).id,
+    );
   }
   const counts = new Map<string, Partial<Record<IngestOutcomeKind, number>>>();
   const errors = new Map<string, RunError[]>();
@@ -169,12 +246,21 @@ export async function seedCorpusIfEmpty(deps: {
       if (next.done) return;
       const filing = next.value;
       const runId = runIds.get(filing.sourceId) ?? '';
-      const item = await corpusItem(filing, docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`), shiftMs, runId);
+      const item = await corpusItem(
+        filing,
+        docketByNumber.get(`${filing.sourceId}|${filing.docketNumber}`),
+        shiftMs,
+        runId,
+      );
       const outcome = await ingest.ingest(item);
       const bySource = counts.get(filing.sourceId) ?? {};
       bySource[outcome.outcome] = (bySource[outcome.outcome] ?? 0) + 1;
       counts.set(filing.sourceId, bySource);
-      if (outcome.outcome === 'failed') errors.set(filing.sourceId, [...(errors.get(filing.sourceId) ?? []), { item: filing.sourceDocumentId, reason: outcome.reason ?? '', message: outcome.message ?? '' }]);
+      if (outcome.outcome === 'failed')
+        errors.set(filing.sourceId, [
+          ...(errors.get(filing.sourceId) ?? []),
+          { item: filing.sourceDocumentId, reason: outcome.reason ?? '', message: outcome.message ?? '' },
+        ]);
       done += 1;
       deps.progress?.stored(1);
     }
@@ -184,7 +270,10 @@ export async function seedCorpusIfEmpty(deps: {
     const seconds = (Date.now() - started) / 1000;
     const perSecond = done / Math.max(seconds, 1);
     const secondsLeft = perSecond > 0 ? Math.round((deps.filings - done) / perSecond) : undefined;
-    logger.info({ stored: done, of: deps.filings, perSecond: Math.round(perSecond), secondsLeft }, `default corpus: ${done} of ${deps.filings} filings stored`);
+    logger.info(
+      { stored: done, of: deps.filings, perSecond: Math.round(perSecond), secondsLeft },
+      `default corpus: ${done} of ${deps.filings} filings stored`,
+    );
   }, PROGRESS_EVERY_MS);
   progress.unref();
   try {
@@ -198,5 +287,8 @@ export async function seedCorpusIfEmpty(deps: {
     await runs.finish(runId, signal.aborted ? 'interrupted' : 'succeeded');
   }
   if (!signal.aborted) deps.progress?.finish();
-  logger.info({ filings: done, seconds: Math.round((Date.now() - started) / 1000), interrupted: signal.aborted }, 'default corpus loaded');
+  logger.info(
+    { filings: done, seconds: Math.round((Date.now() - started) / 1000), interrupted: signal.aborted },
+    'default corpus loaded',
+  );
 }

@@ -17,9 +17,16 @@ export function isAgencyFiling(fileName: string, sourceKind: string | undefined)
  * pattern), the day, the filer and the title its first pages state fill the fields its sidecar left
  * empty (a day read beats the file's modification time, which stands in for none).
  */
-export function completeAgencyFiling(item: IngestItem, sidecar: Sidecar, docketPattern: string): NonNullable<IngestNote['fromText']> {
+export function completeAgencyFiling(
+  item: IngestItem,
+  sidecar: Sidecar,
+  docketPattern: string,
+): NonNullable<IngestNote['fromText']> {
   return (pages) => {
-    const read = readAgencyFiling([...pages.slice(0, FIRST_PAGES), ...pages.slice(FIRST_PAGES).slice(-1)], docketPattern);
+    const read = readAgencyFiling(
+      [...pages.slice(0, FIRST_PAGES), ...pages.slice(FIRST_PAGES).slice(-1)],
+      docketPattern,
+    );
     const completed: IngestItem = {
       ...item,
       ...(!sidecar.title && read.title ? { title: read.title } : {}),

@@ -1,14 +1,14 @@
 import { ConflictError } from '@docket/errors';
 import type { PendingEvent } from '@docket/events';
 import type { Logger } from '@docket/observability';
+import type { DataProduct, Release } from '../domain/data-product.types';
+import type { IngestionRun } from '../domain/ingestion-run.types';
 import { validateNewSource, type NewSourceInput } from '../domain/new-source';
 import { judgeSource, type SourceHealth } from '../domain/source-status';
+import type { Source, SourceDefinition } from '../domain/source.types';
 import { lastDays, lastHours } from '../domain/time-buckets';
 import { releasePublishedEvent, type DocumentsTopics } from '../events/document-events';
 import { dayId, hourId, type ActivityRepository } from '../store/activity.repository';
-import type { DataProduct, Release } from '../domain/data-product.types';
-import type { IngestionRun } from '../domain/ingestion-run.types';
-import type { Source, SourceDefinition } from '../domain/source.types';
 import type { DataProductRepository } from '../store/data-product.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
@@ -80,7 +80,12 @@ export class CatalogService {
 
   /** Adds a release and emits catalog.release-published.v1 with it (once, however often it is called). */
   async publishRelease(productId: string, release: Release): Promise<boolean> {
-    const event: PendingEvent = releasePublishedEvent(productId, release.id, release.version, this.deps.topics.releasePublished);
+    const event: PendingEvent = releasePublishedEvent(
+      productId,
+      release.id,
+      release.version,
+      this.deps.topics.releasePublished,
+    );
     const added = await this.deps.dataProducts.addRelease(productId, release, event);
     if (added) void this.deps.outbox.kick([productId]);
     return added;
@@ -90,7 +95,11 @@ export class CatalogService {
     const [sources, runs] = await Promise.all([this.deps.sources.list(), this.deps.runs.recent(1000)]);
     const days = lastDays(now, HISTORY_DAYS);
     const hours = lastHours(now, 7 * 24);
-    const counts = await this.deps.activity.read(sources.map((s) => s.id), days, hours);
+    const counts = await this.deps.activity.read(
+      sources.map((s) => s.id),
+      days,
+      hours,
+    );
     const sum = (ids: string[]) => ids.reduce((total, id) => total + (counts.get(id)?.documents ?? 0), 0);
 
     return sources.map((source) => {

@@ -11,7 +11,15 @@ import type { IngestService } from './ingest.service';
  * killed midway resumes after the last record it finished; re-ingesting that one is a no-op.
  */
 export class ConnectorRunService {
-  constructor(private readonly deps: { ingest: IngestService; runs: IngestionRunRepository; cursors: ConnectorCursorRepository; http: HttpClient; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      ingest: IngestService;
+      runs: IngestionRunRepository;
+      cursors: ConnectorCursorRepository;
+      http: HttpClient;
+      logger: Logger;
+    },
+  ) {}
 
   async runOnce(connector: SourceConnector, sourceId: string, signal?: AbortSignal): Promise<string> {
     const { runs, cursors, logger } = this.deps;
@@ -20,7 +28,10 @@ export class ConnectorRunService {
       const cursor = await cursors.get(connector.id, sourceId);
       for await (const { record, cursor: next } of connector.fetchSince(cursor, { signal })) {
         const outcome = await this.ingestRecord(record, run.id, signal);
-        const error = outcome.outcome === 'failed' ? { item: record.sourceDocumentId, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' } : undefined;
+        const error =
+          outcome.outcome === 'failed'
+            ? { item: record.sourceDocumentId, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }
+            : undefined;
         await runs.recordItem(run.id, outcome.outcome, next, error);
         await cursors.set(connector.id, sourceId, next);
       }
@@ -28,7 +39,11 @@ export class ConnectorRunService {
     } catch (error) {
       const message = (error as Error).message;
       logger.warn({ err: error, connector: connector.id }, 'connector run failed');
-      await runs.finish(run.id, signal?.aborted ? 'interrupted' : 'failed', { item: connector.id, reason: 'source_error', message });
+      await runs.finish(run.id, signal?.aborted ? 'interrupted' : 'failed', {
+        item: connector.id,
+        reason: 'source_error',
+        message,
+      });
     }
     return run.id;
   }

@@ -1,5 +1,10 @@
 import { NotFoundError } from '@docket/errors';
-import { docketListingPrefix, documentIdOfListingKey, entriesOffsetOf, entriesPageSizeOf } from '../domain/docket-entries';
+import {
+  docketListingPrefix,
+  documentIdOfListingKey,
+  entriesOffsetOf,
+  entriesPageSizeOf,
+} from '../domain/docket-entries';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository } from '../store/document.repository';
 
@@ -33,14 +38,21 @@ export class DocketEntryService {
   async list(docketId: string, pageSize: number, pageToken: string): Promise<DocketEntryPage> {
     const size = entriesPageSizeOf(pageSize);
     const offset = entriesOffsetOf(pageToken);
-    const docket = docketId && docketId.length <= MAX_DOCKET_ID_CHARS ? await this.deps.dockets.findRecent(docketId) : undefined;
+    const docket =
+      docketId && docketId.length <= MAX_DOCKET_ID_CHARS ? await this.deps.dockets.findRecent(docketId) : undefined;
     if (!docket) throw new NotFoundError(`no docket ${JSON.stringify(docketId.slice(0, MAX_DOCKET_ID_CHARS))}`);
     const { documents } = this.deps;
     let keys = await documents.docketListingKeys(docketListingPrefix(docket.id, 'entries'));
     if (keys.length === 0) keys = await documents.docketListingKeys(docketListingPrefix(docket.id, 'filings'));
     const rows = await documents.docketListingRows(keys.slice(offset, offset + size).map(documentIdOfListingKey));
     return {
-      entries: rows.map((row) => ({ documentId: row.id, number: row.docketEntry?.number ?? '', filedAt: row.filedAt, title: row.title, excerpt: row.lead })),
+      entries: rows.map((row) => ({
+        documentId: row.id,
+        number: row.docketEntry?.number ?? '',
+        filedAt: row.filedAt,
+        title: row.title,
+        excerpt: row.lead,
+      })),
       nextPageToken: offset + size < keys.length ? String(offset + size) : '',
       totalSize: keys.length,
     };

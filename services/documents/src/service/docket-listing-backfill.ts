@@ -26,7 +26,10 @@ export class DocketListingBackfill {
 
   /** Before anything is stored: every filing will get its place as it is written. */
   async skipIfEmpty(): Promise<void> {
-    if ((await this.deps.cursors.get(CURSOR.connector, CURSOR.key)) === undefined && (await this.deps.documents.count()) === 0) {
+    if (
+      (await this.deps.cursors.get(CURSOR.connector, CURSOR.key)) === undefined &&
+      (await this.deps.documents.count()) === 0
+    ) {
       await this.deps.cursors.set(CURSOR.connector, CURSOR.key, DONE);
     }
   }
@@ -43,7 +46,8 @@ export class DocketListingBackfill {
       listed += unlisted.length;
       if (!next) {
         await this.deps.cursors.set(CURSOR.connector, CURSOR.key, DONE);
-        if (listed > 0) this.deps.logger.info({ documents: listed }, "gave stored filings their place in their docket's listing");
+        if (listed > 0)
+          this.deps.logger.info({ documents: listed }, "gave stored filings their place in their docket's listing");
         return listed;
       }
       after = next;
@@ -53,7 +57,12 @@ export class DocketListingBackfill {
   }
 }
 
-function listingOf(filing: UnlistedFiling): { id: string; docketEntry?: DocketEntryMark; docketOrder: string; lead: string } {
+function listingOf(filing: UnlistedFiling): {
+  id: string;
+  docketEntry?: DocketEntryMark;
+  docketOrder: string;
+  lead: string;
+} {
   const docketEntry = filing.docketEntry ?? entryOfImport(filing);
   return {
     id: filing.id,

@@ -2,13 +2,13 @@ import type { Readable } from 'node:stream';
 import { InputError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type { BlobStore } from '../blob/blob-store';
+import type { Docket } from '../domain/docket.types';
 import { pageSizeOf, validateNewDocument, type NewDocumentInput } from '../domain/document';
+import type { Attachment, Document } from '../domain/document.types';
 import type { IngestOutcome } from '../domain/ingest-item';
 import { UPLOADS_SOURCE } from '../domain/known-sources';
-import { documentDeletedEvent, type DocumentsTopics } from '../events/document-events';
-import type { Docket } from '../domain/docket.types';
-import type { Attachment, Document } from '../domain/document.types';
 import type { Source } from '../domain/source.types';
+import { documentDeletedEvent, type DocumentsTopics } from '../events/document-events';
 import type { DocketRepository } from '../store/docket.repository';
 import { isDocumentId, type DocumentRepository } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
@@ -114,9 +114,14 @@ export class DocumentService {
   async list(pageSize: number, pageToken: string): Promise<DocumentPage> {
     const limit = pageSizeOf(pageSize);
     if (pageToken && !isDocumentId(pageToken)) {
-      throw new InputError('invalid page token', [{ path: 'pageToken', message: 'is not a token from a previous page' }]);
+      throw new InputError('invalid page token', [
+        { path: 'pageToken', message: 'is not a token from a previous page' },
+      ]);
     }
-    const [page, totalSize] = await Promise.all([this.deps.documents.listAfter(pageToken || undefined, limit + 1), this.deps.documents.count()]);
+    const [page, totalSize] = await Promise.all([
+      this.deps.documents.listAfter(pageToken || undefined, limit + 1),
+      this.deps.documents.count(),
+    ]);
     const documents = fitPage(page.slice(0, limit));
     const more = page.length > documents.length;
     return { documents, nextPageToken: more ? (documents.at(-1)?.id ?? '') : '', totalSize };
@@ -124,10 +129,13 @@ export class DocumentService {
 
   /** Documents by id with their whole text, in the order asked, a few at a time; unknown and deleted ids are skipped. */
   async *byIds(ids: string[]): AsyncGenerator<Document> {
-    if (ids.length > MAX_STREAM_IDS) throw new InputError('too many documents', [{ path: 'ids', message: `at most ${MAX_STREAM_IDS} per call` }]);
+    if (ids.length > MAX_STREAM_IDS)
+      throw new InputError('too many documents', [{ path: 'ids', message: `at most ${MAX_STREAM_IDS} per call` }]);
     for (let start = 0; start < ids.length; start += STREAM_CHUNK) {
       const chunk = ids.slice(start, start + STREAM_CHUNK);
-      const found = new Map((await this.deps.documents.findManyWithText(chunk)).map((document) => [document.id, document]));
+      const found = new Map(
+        (await this.deps.documents.findManyWithText(chunk)).map((document) => [document.id, document]),
+      );
       for (const id of chunk) {
         const document = found.get(id);
         if (document) yield document;
@@ -146,15 +154,26 @@ export class DocumentService {
   }
 
   /** The attachment (the primary one when no id is given) and a stream of its bytes. */
-  async openAttachment(documentId: string, attachmentId: string): Promise<{ attachment: Attachment; content: Readable }> {
+  async openAttachment(
+    documentId: string,
+    attachmentId: string,
+  ): Promise<{ attachment: Attachment; content: Readable }> {
     const document = await this.get(documentId);
     const attachment = attachmentId
       ? document.attachments.find((a) => a.id === attachmentId)
       : (document.attachments.find((a) => a.primary) ?? document.attachments[0]);
-    if (!attachment) throw new NotFoundError(attachmentId ? `attachment ${attachmentId} of document ${documentId} not found` : `document ${documentId} has no attachment`);
+    if (!attachment)
+      throw new NotFoundError(
+        attachmentId
+          ? `attachment ${attachmentId} of document ${documentId} not found`
+          : `document ${documentId} has no attachment`,
+      );
     // A file that could not be read (an executable, a corrupt PDF, an image named .pdf) is kept for
     // its import's report, never handed out: nobody vouches for what it is.
-    if (attachment.failureReason) throw new NotFoundError(`${attachment.fileName || 'this file'} could not be imported (${attachment.failureReason}); it is kept for the import report and not served`);
+    if (attachment.failureReason)
+      throw new NotFoundError(
+        `${attachment.fileName || 'this file'} could not be imported (${attachment.failureReason}); it is kept for the import report and not served`,
+      );
     return { attachment, content: await this.deps.blobs.open(attachment.blobKey) };
   }
 }

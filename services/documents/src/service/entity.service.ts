@@ -1,13 +1,20 @@
 import { NotFoundError } from '@docket/errors';
+import type { Entity } from '../domain/entity.types';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository } from '../store/document.repository';
-import type { Entity } from '../domain/entity.types';
 import type { EntityRepository } from '../store/entity.repository';
 
 export interface EntityProfile {
   entity: Entity;
   mentionsByMonth: Array<{ month: string; mentions: number }>;
-  documents: Array<{ documentId: string; title: string; filedAt?: Date; docketNumber: string; sourceId: string; excerpt: string }>;
+  documents: Array<{
+    documentId: string;
+    title: string;
+    filedAt?: Date;
+    docketNumber: string;
+    sourceId: string;
+    excerpt: string;
+  }>;
   dockets: Array<{ docketId: string; number: string; title: string; documents: number }>;
   cooccurring: Array<{ id: string; kind: string; name: string; count: number }>;
 }
@@ -18,7 +25,9 @@ const TOP_COOCCURRING = 20;
 
 /** An entity's profile: counters kept at ingestion, plus what its latest documents say around it. */
 export class EntityService {
-  constructor(private readonly deps: { entities: EntityRepository; documents: DocumentRepository; dockets: DocketRepository }) {}
+  constructor(
+    private readonly deps: { entities: EntityRepository; documents: DocumentRepository; dockets: DocketRepository },
+  ) {}
 
   async profile(id: string): Promise<EntityProfile> {
     const entity = await this.deps.entities.find(id);
@@ -35,14 +44,22 @@ export class EntityService {
       }
     }
     const topIds = [...together].sort((a, b) => b[1] - a[1]).slice(0, TOP_COOCCURRING);
-    const names = new Map(recent.flatMap((d) => d.entities.map((e) => [e.id, { kind: e.kind, name: e.name }] as const)));
+    const names = new Map(
+      recent.flatMap((d) => d.entities.map((e) => [e.id, { kind: e.kind, name: e.name }] as const)),
+    );
 
-    const docketIds = Object.entries(entity.dockets).sort((a, b) => b[1] - a[1]).slice(0, TOP_DOCKETS);
-    const dockets = new Map((await this.deps.dockets.findMany(docketIds.map(([docketId]) => docketId))).map((d) => [d.id, d]));
+    const docketIds = Object.entries(entity.dockets)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP_DOCKETS);
+    const dockets = new Map(
+      (await this.deps.dockets.findMany(docketIds.map(([docketId]) => docketId))).map((d) => [d.id, d]),
+    );
 
     return {
       entity,
-      mentionsByMonth: Object.entries(entity.months).sort(([a], [b]) => a.localeCompare(b)).map(([month, mentions]) => ({ month, mentions })),
+      mentionsByMonth: Object.entries(entity.months)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([month, mentions]) => ({ month, mentions })),
       documents: recent.map((document) => {
         const mention = document.mentions.find((m) => m.entityId === id);
         const start = Math.max(0, (mention?.start ?? 0) - EXCERPT_RADIUS);
@@ -56,8 +73,18 @@ export class EntityService {
           excerpt: `${start > 0 ? '…' : ''}${document.text.slice(start, end).replace(/\s+/g, ' ').trim()}${end < document.text.length ? '…' : ''}`,
         };
       }),
-      dockets: docketIds.map(([docketId, documents]) => ({ docketId, number: dockets.get(docketId)?.number ?? '', title: dockets.get(docketId)?.title ?? '', documents })),
-      cooccurring: topIds.map(([otherId, count]) => ({ id: otherId, kind: names.get(otherId)?.kind ?? '', name: names.get(otherId)?.name ?? '', count })),
+      dockets: docketIds.map(([docketId, documents]) => ({
+        docketId,
+        number: dockets.get(docketId)?.number ?? '',
+        title: dockets.get(docketId)?.title ?? '',
+        documents,
+      })),
+      cooccurring: topIds.map(([otherId, count]) => ({
+        id: otherId,
+        kind: names.get(otherId)?.kind ?? '',
+        name: names.get(otherId)?.name ?? '',
+        count,
+      })),
     };
   }
 }

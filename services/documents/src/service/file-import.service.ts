@@ -3,12 +3,12 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { parseSidecar, type Sidecar } from '../extraction';
 import { docketItems, opinionItems, type RecognisedDocket, type RecognisedOpinions } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
-import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceDefinition } from '../domain/source.types';
+import { parseSidecar, type Sidecar } from '../extraction';
+import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import { completeAgencyFiling, isAgencyFiling } from './agency-filing-completion';
 import { recogniseFile } from './file-recognition';
 import type { IngestService } from './ingest.service';
@@ -46,7 +46,14 @@ export class FileImportService {
     },
   ) {}
 
-  async run(options: { runId: string; root: string; sourceId: string; requestedBy: string; signal?: AbortSignal; onProgress?: (p: ImportProgress) => void }): Promise<ImportProgress> {
+  async run(options: {
+    runId: string;
+    root: string;
+    sourceId: string;
+    requestedBy: string;
+    signal?: AbortSignal;
+    onProgress?: (p: ImportProgress) => void;
+  }): Promise<ImportProgress> {
     const { runId, root, sourceId, requestedBy, signal, onProgress } = options;
     const run = await this.deps.runs.find(runId);
     if (!run) throw new InputError(`ingestion run ${runId} not found`);
@@ -74,7 +81,8 @@ export class FileImportService {
         try {
           // One stat for both: the file's size decides its queue, its mtime dates it when no sidecar does.
           const info = await stat(path.join(root, relative));
-          const importIt = () => this.importFile(root, relative, sidecars.get(relative), info, { runId, sourceId, requestedBy, source });
+          const importIt = () =>
+            this.importFile(root, relative, sidecars.get(relative), info, { runId, sourceId, requestedBy, source });
           const { outcome, error } = await (info.size > LARGE_FILE_BYTES ? largeFile(importIt) : importIt());
           await tally.record(index, { position: relative, outcome, error });
         } catch (error) {
@@ -93,9 +101,18 @@ export class FileImportService {
     return { done, total };
   }
 
-  private async importFile(root: string, relative: string, sidecarPath: string | undefined, info: { mtime: Date; size: number }, run: ImportRun) {
+  private async importFile(
+    root: string,
+    relative: string,
+    sidecarPath: string | undefined,
+    info: { mtime: Date; size: number },
+    run: ImportRun,
+  ) {
     const absolute = path.join(root, relative);
-    const { record, unrecognised, bytes } = await recogniseFile({ relative, absolute, size: info.size, hasSidecar: sidecarPath !== undefined }, this.deps.logger);
+    const { record, unrecognised, bytes } = await recogniseFile(
+      { relative, absolute, size: info.size, hasSidecar: sidecarPath !== undefined },
+      this.deps.logger,
+    );
     if (record?.kind === 'docket' && bytes) return this.importDocket(record, relative, absolute, bytes, run);
     if (record?.kind === 'opinions' && bytes) return this.importOpinions(record, relative, absolute, bytes, run);
     const modifiedAt = info.mtime;
@@ -129,7 +146,8 @@ export class FileImportService {
       // An agency's filing is completed from its first pages once its text is extracted (in the one extraction).
       const agency = item.sourceId === run.sourceId && isAgencyFiling(relative, run.source?.kind);
       outcome = await this.deps.ingest.ingest(item, {
-        unrecognisedReason: unrecognised, ...(agency ? { fromText: completeAgencyFiling(item, sidecar, run.source?.docketPattern ?? '') } : {}),
+        unrecognisedReason: unrecognised,
+        ...(agency ? { fromText: completeAgencyFiling(item, sidecar, run.source?.docketPattern ?? '') } : {}),
       });
     } catch (error) {
       // A sidecar naming a source nobody defined: the file is not stored (it would define the source), and
@@ -138,9 +156,12 @@ export class FileImportService {
       const message = `${sidecarPath ?? relative}: ${error.message}`;
       return { outcome: 'failed' as const, error: { item: relative, reason: 'unknown_source', message } };
     }
-    const error = outcome.outcome === 'failed'
-      ? { item: relative, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }
-      : sidecarError ? { item: relative, reason: 'invalid_sidecar', message: sidecarError } : undefined;
+    const error =
+      outcome.outcome === 'failed'
+        ? { item: relative, reason: outcome.reason ?? 'failed', message: outcome.message ?? '' }
+        : sidecarError
+          ? { item: relative, reason: 'invalid_sidecar', message: sidecarError }
+          : undefined;
     return { outcome: outcome.outcome, error };
   }
 
@@ -149,12 +170,28 @@ export class FileImportService {
    * then its entries in order, each a filing of the docket; entries already stored are duplicates, so
    * a later report of the same docket adds only its new entries.
    */
-  private async importDocket(record: RecognisedDocket, relative: string, absolute: string, bytes: Buffer, run: ImportRun) {
+  private async importDocket(
+    record: RecognisedDocket,
+    relative: string,
+    absolute: string,
+    bytes: Buffer,
+    run: ImportRun,
+  ) {
     const { report, entries } = docketItems(record, {
-      sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, bytes, runId: run.runId, createdBy: run.requestedBy,
+      sourceId: run.sourceId,
+      sourceDocumentId: relative,
+      fileName: path.basename(relative),
+      path: absolute,
+      bytes,
+      runId: run.runId,
+      createdBy: run.requestedBy,
     });
     const first = await this.deps.ingest.ingest(report);
-    if (first.outcome === 'failed') return { outcome: 'failed' as const, error: { item: relative, reason: first.reason ?? 'failed', message: first.message ?? '' } };
+    if (first.outcome === 'failed')
+      return {
+        outcome: 'failed' as const,
+        error: { item: relative, reason: first.reason ?? 'failed', message: first.message ?? '' },
+      };
     const outcomes = [first];
     for (const entry of entries) outcomes.push(await this.deps.ingest.ingest(entry));
     return { outcome: combinedOutcome(outcomes), error: undefined };
@@ -165,12 +202,28 @@ export class FileImportService {
    * opinion it lists becomes its own (see opinionItems). Opinions already stored are duplicates, so the
    * page imported again adds only those it did not list before.
    */
-  private async importOpinions(record: RecognisedOpinions, relative: string, absolute: string, bytes: Buffer, run: ImportRun) {
+  private async importOpinions(
+    record: RecognisedOpinions,
+    relative: string,
+    absolute: string,
+    bytes: Buffer,
+    run: ImportRun,
+  ) {
     const { page, opinions } = opinionItems(record, {
-      sourceId: run.sourceId, sourceDocumentId: relative, fileName: path.basename(relative), path: absolute, bytes, runId: run.runId, createdBy: run.requestedBy,
+      sourceId: run.sourceId,
+      sourceDocumentId: relative,
+      fileName: path.basename(relative),
+      path: absolute,
+      bytes,
+      runId: run.runId,
+      createdBy: run.requestedBy,
     });
     const first = await this.deps.ingest.ingest(page);
-    if (first.outcome === 'failed') return { outcome: 'failed' as const, error: { item: relative, reason: first.reason ?? 'failed', message: first.message ?? '' } };
+    if (first.outcome === 'failed')
+      return {
+        outcome: 'failed' as const,
+        error: { item: relative, reason: first.reason ?? 'failed', message: first.message ?? '' },
+      };
     // A few at a time: a listing may name hundreds, and their writes batch together.
     const some = pLimit(OPINIONS_AT_ONCE);
     const outcomes = await Promise.all(opinions.map((opinion) => some(() => this.deps.ingest.ingest(opinion))));
@@ -199,7 +252,8 @@ export const LARGE_FILE_BYTES = 1024 * 1024;
 /** Every file under `root` as a posix relative path, sorted; sidecars paired with the file they describe. */
 export async function listFiles(root: string): Promise<{ documents: string[]; sidecars: Map<string, string> }> {
   const info = await stat(root).catch(() => undefined);
-  if (!info?.isDirectory()) throw new InputError(`${root} is not a directory`, [{ path: 'path', message: 'must be an existing directory' }]);
+  if (!info?.isDirectory())
+    throw new InputError(`${root} is not a directory`, [{ path: 'path', message: 'must be an existing directory' }]);
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const all = entries
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))

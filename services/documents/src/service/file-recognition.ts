@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@docket/observability';
-import { recogniseInThread } from '../extraction';
 import { courtRecordMark, mayBeCourtRecord, type CourtRecord } from '../domain/court-records';
+import { recogniseInThread } from '../extraction';
 
 /** Why an imported file was not read as a court record; kept in the document's provenance. */
 export const UNRECOGNISED = {
@@ -43,7 +43,10 @@ export async function recogniseFile(
     const record = await recogniseInThread(bytes, path.basename(file.relative), deadline);
     return record ? { bytes, record } : { bytes, unrecognised: UNRECOGNISED.nothingRead };
   } catch (error) {
-    logger.warn({ file: file.relative, err: error instanceof Error ? error.message : String(error) }, 'court record recognition failed; importing the file as it is');
+    logger.warn(
+      { file: file.relative, err: error instanceof Error ? error.message : String(error) },
+      'court record recognition failed; importing the file as it is',
+    );
     return { bytes, unrecognised: deadline.aborted ? UNRECOGNISED.timedOut : UNRECOGNISED.failed };
   }
 }

@@ -1,6 +1,6 @@
 import type { Logger } from '@docket/observability';
-import { classifyFiling, FILING_CLASSIFIER_VERSION } from '../domain/filing-classifier';
 import type { Document } from '../domain/document.types';
+import { classifyFiling, FILING_CLASSIFIER_VERSION } from '../domain/filing-classifier';
 import { documentUpdatedEvent, type DocumentsTopics } from '../events/document-events';
 import type { ConnectorCursorRepository } from '../store/connector-cursor.repository';
 import type { DocketRepository } from '../store/docket.repository';
@@ -43,7 +43,11 @@ export class FilingTypeRefresh {
       const batch = await this.deps.documents.listAfter(after, BATCH);
       if (batch.length === 0) {
         await this.deps.cursors.set(CURSOR.connector, CURSOR.key, DONE);
-        if (changed > 0) this.deps.logger.info({ documents: changed }, 'gave stored documents the filing types the current classifier assigns');
+        if (changed > 0)
+          this.deps.logger.info(
+            { documents: changed },
+            'gave stored documents the filing types the current classifier assigns',
+          );
         return changed;
       }
       changed += await this.retype(batch);
@@ -56,14 +60,21 @@ export class FilingTypeRefresh {
   private async retype(batch: Document[]): Promise<number> {
     const changes = [];
     for (const document of batch) {
-      const firstPage = document.pages[0] ? document.text.slice(document.pages[0].start, document.pages[0].end) : undefined;
+      const firstPage = document.pages[0]
+        ? document.text.slice(document.pages[0].start, document.pages[0].end)
+        : undefined;
       const { category } = classifyFiling({ title: document.title, nativeType: document.filingType, firstPage });
       if (category === document.filingCategory) continue;
       const docket = document.docketId ? await this.deps.dockets.find(document.docketId) : undefined;
-      const event = documentUpdatedEvent({
-        ...document, filingCategory: category, sourceName: await this.deps.sourceName(document.sourceId),
-        parties: (docket?.parties ?? []).map((party) => party.name),
-      }, this.deps.topics.updated);
+      const event = documentUpdatedEvent(
+        {
+          ...document,
+          filingCategory: category,
+          sourceName: await this.deps.sourceName(document.sourceId),
+          parties: (docket?.parties ?? []).map((party) => party.name),
+        },
+        this.deps.topics.updated,
+      );
       changes.push({ id: document.id, filingCategory: category, event });
     }
     await this.deps.documents.setFilingCategories(changes);

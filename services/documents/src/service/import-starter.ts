@@ -4,15 +4,27 @@ import { newProcessId, type ProcessUpdates } from '@docket/processes';
 import { KNOWN_SOURCES_LISTED, UnknownSourceError, UPLOADS_SOURCE } from '../domain/known-sources';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
-import { listFiles } from './file-import.service';
 import { IMPORT_KIND, type ImportQueue } from '../workers/import.queue';
+import { listFiles } from './file-import.service';
 
 /** Validates an import request, records its run and process, and queues the job. */
 export class ImportStarter {
-  constructor(private readonly deps: { queue: ImportQueue; runs: IngestionRunRepository; sources: SourceRepository; processes: ProcessUpdates }) {}
+  constructor(
+    private readonly deps: {
+      queue: ImportQueue;
+      runs: IngestionRunRepository;
+      sources: SourceRepository;
+      processes: ProcessUpdates;
+    },
+  ) {}
 
-  async start(requestedPath: string, requestedSource: string, requestedBy: string): Promise<{ processId: string; runId: string }> {
-    if (!path.isAbsolute(requestedPath)) throw new InputError('invalid import', [{ path: 'path', message: 'must be an absolute directory path' }]);
+  async start(
+    requestedPath: string,
+    requestedSource: string,
+    requestedBy: string,
+  ): Promise<{ processId: string; runId: string }> {
+    if (!path.isAbsolute(requestedPath))
+      throw new InputError('invalid import', [{ path: 'path', message: 'must be an absolute directory path' }]);
     const root = path.resolve(requestedPath);
     const sourceId = requestedSource || UPLOADS_SOURCE.id;
     // Before the directory is walked (a large one takes a while): the built-in uploads source is defined by
@@ -23,7 +35,16 @@ export class ImportStarter {
     await listFiles(root); // fails now, with a clear message, if it is not a readable directory
     const processId = newProcessId();
     const run = await this.deps.runs.start({ sourceId, connector: 'files', processId, target: root });
-    await this.deps.processes.publish({ processId, kind: IMPORT_KIND, title: `Import ${root}`, ownerId: requestedBy, status: 'queued', done: 0, total: 0, message: '' });
+    await this.deps.processes.publish({
+      processId,
+      kind: IMPORT_KIND,
+      title: `Import ${root}`,
+      ownerId: requestedBy,
+      status: 'queued',
+      done: 0,
+      total: 0,
+      message: '',
+    });
     await this.deps.queue.enqueue({ processId, runId: run.id, path: root, sourceId, requestedBy });
     return { processId, runId: run.id };
   }

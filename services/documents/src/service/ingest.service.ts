@@ -1,21 +1,26 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import type { PendingEvent } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
 import type { BlobStore } from '../blob/blob-store';
-import { contentSha256, TITLE_MAX_CHARS } from '../domain/document';
 import { normaliseDocketKey } from '../domain/docket-number';
+import type { Docket } from '../domain/docket.types';
+import { contentSha256, TITLE_MAX_CHARS } from '../domain/document';
+import type { Attachment, Document } from '../domain/document.types';
 import type { DocketPattern } from '../domain/entities';
 import { classifyFiling } from '../domain/filing-classifier';
 import { docketIdOf, provenanceKeyOf } from '../domain/ids';
 import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
-import { analyseText, withFilingDocket } from '../domain/text-analysis';
-import type { PendingEvent } from '@docket/events';
-import { documentIngestedEvent, documentUpdatedEvent, type DocumentsTopics, type EventDocument } from '../events/document-events';
-import type { Docket } from '../domain/docket.types';
-import type { Attachment, Document } from '../domain/document.types';
 import { KNOWN_SOURCES_LISTED, UnknownSourceError, UPLOADS_SOURCE } from '../domain/known-sources';
 import type { SourceDefinition } from '../domain/source.types';
+import { analyseText, withFilingDocket } from '../domain/text-analysis';
+import {
+  documentIngestedEvent,
+  documentUpdatedEvent,
+  type DocumentsTopics,
+  type EventDocument,
+} from '../events/document-events';
+import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
@@ -92,7 +97,10 @@ export class IngestService {
     const failure = pageTexts ? undefined : primary?.attachment;
 
     const { text, pages } = joinPages(pageTexts ?? []);
-    const title = clip(item.title?.trim() || primary?.title?.trim() || primary?.attachment.fileName || item.sourceDocumentId, TITLE_MAX_CHARS);
+    const title = clip(
+      item.title?.trim() || primary?.title?.trim() || primary?.attachment.fileName || item.sourceDocumentId,
+      TITLE_MAX_CHARS,
+    );
     const sha256 = text ? contentSha256(title, text) : `file:${primary?.attachment.sha256 ?? provenanceKey}`;
 
     const docket = await this.ensureDocket(item);
@@ -120,7 +128,11 @@ export class IngestService {
       updatedAt: now,
       attachments: files.map((file) => file.attachment),
       provenance: {
-        connector: item.connector, sourceDocumentId: item.sourceDocumentId, sourceUrl: item.sourceUrl ?? '', runId: item.runId ?? '', createdByRunId: item.runId ?? '',
+        connector: item.connector,
+        sourceDocumentId: item.sourceDocumentId,
+        sourceUrl: item.sourceUrl ?? '',
+        runId: item.runId ?? '',
+        createdByRunId: item.runId ?? '',
         ...(unrecognisedReason ? { unrecognisedReason } : {}),
       },
       provenanceKey,
@@ -132,26 +144,41 @@ export class IngestService {
     // a changed document (same source id, new content) from a duplicate.
     const id = documents.newId();
     // A document whose file could not be read has nothing to index: it is kept, with no event.
-    const events = failure ? [] : [documentIngestedEvent(eventDocumentOf(id, record, sourceName, docket?.parties), this.deps.topics.ingested)];
+    const events = failure
+      ? []
+      : [documentIngestedEvent(eventDocumentOf(id, record, sourceName, docket?.parties), this.deps.topics.ingested)];
     if (await documents.insert(id, record, events)) {
       if (events.length > 0) void this.deps.outbox.kickWritten([{ id, events }]);
       this.deps.projector.add({ id, ...record });
       if (failure) {
-        return { outcome: 'failed', documentId: id, reason: failure.failureReason as IngestOutcome['reason'], message: failure.failureMessage };
+        return {
+          outcome: 'failed',
+          documentId: id,
+          reason: failure.failureReason as IngestOutcome['reason'],
+          message: failure.failureMessage,
+        };
       }
       return { outcome: 'new', documentId: id };
     }
 
     const existing = await documents.findByProvenanceKey(provenanceKey);
     if (existing && existing.sha256 !== sha256) {
-      const changed = { ...record, createdAt: existing.createdAt, provenance: { ...record.provenance, createdByRunId: existing.provenance.createdByRunId ?? '' } };
-      const event = documentUpdatedEvent(eventDocumentOf(existing.id, changed, sourceName, docket?.parties), this.deps.topics.updated);
+      const changed = {
+        ...record,
+        createdAt: existing.createdAt,
+        provenance: { ...record.provenance, createdByRunId: existing.provenance.createdByRunId ?? '' },
+      };
+      const event = documentUpdatedEvent(
+        eventDocumentOf(existing.id, changed, sourceName, docket?.parties),
+        this.deps.topics.updated,
+      );
       if (await documents.replaceContent(existing.id, changed, event)) {
         void this.deps.outbox.kick([existing.id]);
         return { outcome: 'updated', documentId: existing.id };
       }
     }
-    if (existing?.sha256 === sha256 && item.runId && existing.provenance.runId === item.runId) return earlierOutcome(existing, item.runId);
+    if (existing?.sha256 === sha256 && item.runId && existing.provenance.runId === item.runId)
+      return earlierOutcome(existing, item.runId);
     const same = existing ?? (await documents.findBySha256(sha256));
     return { outcome: 'duplicate', documentId: same?.id ?? '' };
   }
@@ -233,9 +260,17 @@ export class IngestService {
     };
     const cached = this.docketCache.get(docket.id);
     // A cached docket is re-read only when this filing brings what it lacked (a title, parties), or a court's report.
-    if (cached && !item.court && (cached.title || !docket.title) && (cached.parties.length > 0 || docket.parties.length === 0)) return cached;
+    if (
+      cached &&
+      !item.court &&
+      (cached.title || !docket.title) &&
+      (cached.parties.length > 0 || docket.parties.length === 0)
+    )
+      return cached;
     if (await this.deps.dockets.upsert(docket)) {
-      await this.deps.sources.applyIncrements([{ sourceId: item.sourceId, documents: 0, dockets: 1, filingTypes: new Map() }]);
+      await this.deps.sources.applyIncrements([
+        { sourceId: item.sourceId, documents: 0, dockets: 1, filingTypes: new Map() },
+      ]);
     }
     const stored = (await this.deps.dockets.find(docket.id)) ?? { ...docket, documentCount: 0 };
     if (this.docketCache.size >= DOCKET_CACHE_SIZE) this.docketCache.clear();
@@ -252,7 +287,12 @@ export class IngestService {
 function earlierOutcome(existing: Document, runId: string): IngestOutcome {
   if (existing.provenance.createdByRunId !== runId) return { outcome: 'updated', documentId: existing.id };
   if (existing.failureReason) {
-    return { outcome: 'failed', documentId: existing.id, reason: existing.failureReason as IngestOutcome['reason'], message: existing.failureMessage };
+    return {
+      outcome: 'failed',
+      documentId: existing.id,
+      reason: existing.failureReason as IngestOutcome['reason'],
+      message: existing.failureMessage,
+    };
   }
   return { outcome: 'new', documentId: existing.id };
 }
@@ -269,7 +309,12 @@ function joinPages(pageTexts: string[]): { text: string; pages: PageSpan[] } {
   return { text: text.trim() ? text : '', pages: text.trim() ? pages : [] };
 }
 
-function eventDocumentOf(id: string, record: NewDocumentRecord, sourceName: string, parties: Array<{ name: string }> = []): EventDocument {
+function eventDocumentOf(
+  id: string,
+  record: NewDocumentRecord,
+  sourceName: string,
+  parties: Array<{ name: string }> = [],
+): EventDocument {
   return { id, ...record, sourceName, parties: parties.map((party) => party.name) };
 }
 

@@ -59,7 +59,8 @@ export class RunTally {
         return;
       }
       const run = await this.runs.find(this.runId);
-      if (!run || run.cursor === this.cursor) throw new Error(`ingestion run ${this.runId} could not be counted (gone or unchanged)`);
+      if (!run || run.cursor === this.cursor)
+        throw new Error(`ingestion run ${this.runId} could not be counted (gone or unchanged)`);
       this.cursor = run.cursor;
     }
   }

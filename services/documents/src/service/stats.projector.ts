@@ -1,14 +1,17 @@
 import type { Logger } from '@docket/observability';
+import type { Document } from '../domain/document.types';
 import { PROFILE_KINDS } from '../domain/text-analysis';
 import { monthKey } from '../domain/time-buckets';
 import type { ActivityEvent, ActivityRepository } from '../store/activity.repository';
 import type { DocketRepository } from '../store/docket.repository';
-import type { Document } from '../domain/document.types';
 import type { DocumentRepository } from '../store/document.repository';
 import type { EntityIncrement, EntityRepository } from '../store/entity.repository';
 import type { SourceIncrement, SourceRepository } from '../store/source.repository';
 
-export type CountedDocument = Pick<Document, 'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason'>;
+export type CountedDocument = Pick<
+  Document,
+  'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason'
+>;
 
 /** Documents counted in one window that make the next window a bulk one. */
 const BULK_DOCUMENTS_PER_WINDOW = 20;
@@ -58,7 +61,8 @@ export class StatsProjector {
     this.unflagged.add(document.id);
     this.queue.push(document);
     if (this.queue.length >= this.batchSize) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.inBulk ? this.bulkDelayMs : this.delayMs);
+    else if (!this.timer)
+      this.timer = setTimeout(() => void this.flush(), this.inBulk ? this.bulkDelayMs : this.delayMs);
   }
 
   /**
@@ -88,10 +92,16 @@ export class StatsProjector {
         await this.apply(batch);
       } catch (error) {
         // Left unflagged: recover() counts them at the next start.
-        this.deps.logger.error({ err: error, documents: batch.length }, 'counting documents failed; they will be counted at the next start');
+        this.deps.logger.error(
+          { err: error, documents: batch.length },
+          'counting documents failed; they will be counted at the next start',
+        );
         // Their published events are removed all the same (else the relay's next sweep publishes them again).
         await this.deps.documents.pullEvents(this.takePulls(batch)).catch((pullError: unknown) => {
-          this.deps.logger.warn({ err: pullError }, 'removing published outbox events failed; the relay\'s next sweep publishes them again');
+          this.deps.logger.warn(
+            { err: pullError },
+            "removing published outbox events failed; the relay's next sweep publishes them again",
+          );
         });
       }
     });
@@ -129,9 +139,15 @@ export class StatsProjector {
       }
       const filedAt = document.filedAt ?? document.createdAt;
       activity.push({ sourceId: document.sourceId, at: filedAt, failed: false });
-      const source = sources.get(document.sourceId) ?? { sourceId: document.sourceId, documents: 0, dockets: 0, filingTypes: new Map<string, number>() };
+      const source = sources.get(document.sourceId) ?? {
+        sourceId: document.sourceId,
+        documents: 0,
+        dockets: 0,
+        filingTypes: new Map<string, number>(),
+      };
       source.documents += 1;
-      if (document.filingType) source.filingTypes.set(document.filingType, (source.filingTypes.get(document.filingType) ?? 0) + 1);
+      if (document.filingType)
+        source.filingTypes.set(document.filingType, (source.filingTypes.get(document.filingType) ?? 0) + 1);
       if (document.filedAt) {
         if (!source.firstFiledAt || document.filedAt < source.firstFiledAt) source.firstFiledAt = document.filedAt;
         if (!source.lastFiledAt || document.filedAt > source.lastFiledAt) source.lastFiledAt = document.filedAt;
@@ -142,8 +158,16 @@ export class StatsProjector {
       for (const entity of document.entities) {
         if (!PROFILE_KINDS.has(entity.kind)) continue;
         const inc = entities.get(entity.id) ?? {
-          id: entity.id, kind: entity.kind, key: entity.key, name: entity.name, aliases: new Set<string>(),
-          mentions: 0, documents: 0, months: new Map<string, number>(), dockets: new Map<string, number>(), documentIds: [],
+          id: entity.id,
+          kind: entity.kind,
+          key: entity.key,
+          name: entity.name,
+          aliases: new Set<string>(),
+          mentions: 0,
+          documents: 0,
+          months: new Map<string, number>(),
+          dockets: new Map<string, number>(),
+          documentIds: [],
         };
         inc.mentions += entity.count;
         inc.documents += 1;
@@ -166,7 +190,10 @@ export class StatsProjector {
     ]);
     const pulls = this.takePulls(batch);
     try {
-      await this.deps.documents.markStatsApplied(batch.map((document) => document.id), pulls);
+      await this.deps.documents.markStatsApplied(
+        batch.map((document) => document.id),
+        pulls,
+      );
     } catch (error) {
       for (const [id, eventIds] of pulls) this.pulls.set(id, eventIds); // flush's catch removes them
       throw error;

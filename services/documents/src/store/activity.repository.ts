@@ -7,7 +7,10 @@ interface ActivityRecord {
   failed: number;
 }
 
-const schema = new Schema<ActivityRecord>({ _id: String, documents: Number, failed: Number }, { collection: 'source_activity', versionKey: false });
+const schema = new Schema<ActivityRecord>(
+  { _id: String, documents: Number, failed: Number },
+  { collection: 'source_activity', versionKey: false },
+);
 
 /** Hourly buckets are kept only for recent filings; they answer "last 24 h / 7 days". */
 const HOURLY_WINDOW_MS = 10 * 24 * 3_600_000;
@@ -40,19 +43,29 @@ export class ActivityRepository {
     };
     for (const event of events) {
       add(dayId(event.sourceId, dayKey(event.at)), event.failed);
-      if (now.getTime() - event.at.getTime() < HOURLY_WINDOW_MS) add(hourId(event.sourceId, hourKey(event.at)), event.failed);
+      if (now.getTime() - event.at.getTime() < HOURLY_WINDOW_MS)
+        add(hourId(event.sourceId, hourKey(event.at)), event.failed);
     }
     if (increments.size === 0) return;
     // The driver directly, as EntityRepository.applyIncrements (the ops are built with the stored types).
     await this.model.collection.bulkWrite(
-      [...increments].map(([id, inc]) => ({ updateOne: { filter: { _id: id }, update: { $inc: inc }, upsert: true } })) as never,
+      [...increments].map(([id, inc]) => ({
+        updateOne: { filter: { _id: id }, update: { $inc: inc }, upsert: true },
+      })) as never,
       { ordered: false },
     );
   }
 
   /** Counts for the given days and hours of several sources: `${sourceId}|d|${day}` → counts. */
-  async read(sourceIds: string[], days: string[], hours: string[]): Promise<Map<string, { documents: number; failed: number }>> {
-    const ids = sourceIds.flatMap((sourceId) => [...days.map((d) => dayId(sourceId, d)), ...hours.map((h) => hourId(sourceId, h))]);
+  async read(
+    sourceIds: string[],
+    days: string[],
+    hours: string[],
+  ): Promise<Map<string, { documents: number; failed: number }>> {
+    const ids = sourceIds.flatMap((sourceId) => [
+      ...days.map((d) => dayId(sourceId, d)),
+      ...hours.map((h) => hourId(sourceId, h)),
+    ]);
     const records = await this.model.find({ _id: { $in: ids } }).lean<ActivityRecord[]>();
     return new Map(records.map((r) => [r._id, { documents: r.documents ?? 0, failed: r.failed ?? 0 }]));
   }

@@ -6,7 +6,10 @@ interface CursorRecord {
   updatedAt: Date;
 }
 
-const schema = new Schema<CursorRecord>({ _id: String, cursor: String, updatedAt: Date }, { collection: 'connector_cursors', versionKey: false });
+const schema = new Schema<CursorRecord>(
+  { _id: String, cursor: String, updatedAt: Date },
+  { collection: 'connector_cursors', versionKey: false },
+);
 
 /** Where each remote connector stopped, per source: the next run asks only for what came after. */
 export class ConnectorCursorRepository {
@@ -22,6 +25,10 @@ export class ConnectorCursorRepository {
   }
 
   async set(connector: string, sourceId: string, cursor: string): Promise<void> {
-    await this.model.updateOne({ _id: `${connector}|${sourceId}` }, { $set: { cursor, updatedAt: new Date() } }, { upsert: true });
+    await this.model.updateOne(
+      { _id: `${connector}|${sourceId}` },
+      { $set: { cursor, updatedAt: new Date() } },
+      { upsert: true },
+    );
   }
 }

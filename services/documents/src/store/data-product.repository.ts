@@ -6,14 +6,24 @@ type DataProductRecord = Omit<DataProduct, 'id'> & { _id: string; pendingEvents:
 
 const schema = new Schema<DataProductRecord>(
   {
-    _id: String, name: String, description: String, cadence: String,
+    _id: String,
+    name: String,
+    description: String,
+    cadence: String,
     fields: [{ name: String, type: { type: String }, description: String, _id: false }],
     sourceIds: [String],
-    releases: [{
-      id: String, version: String, releasedAt: Date, recordCounts: Schema.Types.Mixed,
-      changeLog: [{ kind: String, entity: String, count: Number, _id: false }],
-      addedColumns: [String], removedColumns: [String], _id: false,
-    }],
+    releases: [
+      {
+        id: String,
+        version: String,
+        releasedAt: Date,
+        recordCounts: Schema.Types.Mixed,
+        changeLog: [{ kind: String, entity: String, count: Number, _id: false }],
+        addedColumns: [String],
+        removedColumns: [String],
+        _id: false,
+      },
+    ],
   },
   { collection: 'data_products', versionKey: false, minimize: false },
 );
@@ -29,7 +39,11 @@ export class DataProductRepository {
 
   async upsertDefinition(product: Omit<DataProduct, 'releases'>): Promise<void> {
     const { id, ...definition } = product;
-    await this.model.updateOne({ _id: id }, { $set: definition, $setOnInsert: { releases: [], pendingEvents: [] } }, { upsert: true });
+    await this.model.updateOne(
+      { _id: id },
+      { $set: definition, $setOnInsert: { releases: [], pendingEvents: [] } },
+      { upsert: true },
+    );
   }
 
   /** Appends a release unless one with its id is there already (publishing twice is a no-op). */
@@ -43,6 +57,12 @@ export class DataProductRepository {
 
   async list(): Promise<DataProduct[]> {
     const records = await this.model.find({}, { pendingEvents: 0 }).lean<DataProductRecord[]>();
-    return records.map(({ _id, ...rest }) => ({ ...rest, id: _id, releases: rest.releases ?? [], fields: rest.fields ?? [], sourceIds: rest.sourceIds ?? [] }));
+    return records.map(({ _id, ...rest }) => ({
+      ...rest,
+      id: _id,
+      releases: rest.releases ?? [],
+      fields: rest.fields ?? [],
+      sourceIds: rest.sourceIds ?? [],
+    }));
   }
 }

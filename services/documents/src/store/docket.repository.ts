@@ -6,14 +6,37 @@ type DocketRecord = Omit<Docket, 'id'> & { _id: string };
 
 const schema = new Schema<DocketRecord>(
   {
-    _id: String, sourceId: String, number: String, numberRaw: String, title: String, status: String,
-    openedAt: Date, closedAt: Date, industry: String,
-    parties: [{
-      name: String, role: String, kind: String, representative: String, dateTerminated: String,
-      attorneys: [{ name: String, contact: String, roles: [String], _id: false }], _id: false,
-    }],
+    _id: String,
+    sourceId: String,
+    number: String,
+    numberRaw: String,
+    title: String,
+    status: String,
+    openedAt: Date,
+    closedAt: Date,
+    industry: String,
+    parties: [
+      {
+        name: String,
+        role: String,
+        kind: String,
+        representative: String,
+        dateTerminated: String,
+        attorneys: [{ name: String, contact: String, roles: [String], _id: false }],
+        _id: false,
+      },
+    ],
     court: {
-      type: { courtId: String, courtName: String, judge: String, referredJudge: String, natureOfSuit: String, cause: String, jurisdiction: String, juryDemand: String },
+      type: {
+        courtId: String,
+        courtName: String,
+        judge: String,
+        referredJudge: String,
+        natureOfSuit: String,
+        cause: String,
+        jurisdiction: String,
+        juryDemand: String,
+      },
       default: undefined,
       _id: false,
     },
@@ -65,12 +88,18 @@ export class DocketRepository {
     }
     const $set: Partial<DocketRecord> = {};
     if (fields.court) {
-      Object.assign($set, { court: fields.court, title: fields.title, parties: fields.parties, status: fields.status, numberRaw: fields.numberRaw });
+      Object.assign($set, {
+        court: fields.court,
+        title: fields.title,
+        parties: fields.parties,
+        status: fields.status,
+        numberRaw: fields.numberRaw,
+      });
       if (fields.openedAt) $set.openedAt = fields.openedAt;
       if (fields.closedAt) $set.closedAt = fields.closedAt;
     }
     if (fields.title && !existing?.title) $set.title = fields.title;
-    if (fields.parties.length > 0 && !(existing?.parties?.length)) $set.parties = fields.parties;
+    if (fields.parties.length > 0 && !existing?.parties?.length) $set.parties = fields.parties;
     if (Object.keys($set).length > 0) await this.model.updateOne({ _id: id }, { $set });
     return false;
   }
@@ -78,7 +107,11 @@ export class DocketRepository {
   async addDocuments(counts: Map<string, number>): Promise<void> {
     if (counts.size === 0) return;
     // The driver directly, as EntityRepository.applyIncrements (the ops are built with the stored types).
-    await this.model.collection.bulkWrite([...counts].map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { documentCount: n } } } })) as never);
+    await this.model.collection.bulkWrite(
+      [...counts].map(([id, n]) => ({
+        updateOne: { filter: { _id: id }, update: { $inc: { documentCount: n } } },
+      })) as never,
+    );
     // After the write: a read that began before it is then not kept (see RecentReads).
     this.recent.forget(counts.keys());
   }
@@ -102,5 +135,12 @@ export class DocketRepository {
 
 function toStored(record: DocketRecord): Docket {
   const { _id, ...rest } = record;
-  return { ...rest, id: _id, parties: rest.parties ?? [], documentCount: rest.documentCount ?? 0, openedAt: rest.openedAt ?? undefined, closedAt: rest.closedAt ?? undefined };
+  return {
+    ...rest,
+    id: _id,
+    parties: rest.parties ?? [],
+    documentCount: rest.documentCount ?? 0,
+    openedAt: rest.openedAt ?? undefined,
+    closedAt: rest.closedAt ?? undefined,
+  };
 }

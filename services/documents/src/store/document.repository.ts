@@ -38,8 +38,17 @@ export interface UnlistedFiling {
 
 const attachmentSchema = new Schema<Attachment>(
   {
-    id: String, fileName: String, contentType: String, size: Number, sha256: String, pageCount: Number,
-    blobKey: String, primary: Boolean, failureReason: String, failureMessage: String, text: String,
+    id: String,
+    fileName: String,
+    contentType: String,
+    size: Number,
+    sha256: String,
+    pageCount: Number,
+    blobKey: String,
+    primary: Boolean,
+    failureReason: String,
+    failureMessage: String,
+    text: String,
   },
   { _id: false },
 );
@@ -66,13 +75,26 @@ const schema = new Schema<DocumentRecord>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     attachments: { type: [attachmentSchema], default: [] },
-    provenance: { connector: String, sourceDocumentId: String, sourceUrl: String, runId: String, createdByRunId: String, unrecognisedReason: String },
+    provenance: {
+      connector: String,
+      sourceDocumentId: String,
+      sourceUrl: String,
+      runId: String,
+      createdByRunId: String,
+      unrecognisedReason: String,
+    },
     provenanceKey: { type: String, required: true },
     failureReason: { type: String },
     failureMessage: { type: String },
-    entities: { type: [{ id: String, kind: String, key: String, name: String, aliases: [String], count: Number, _id: false }], default: [] },
+    entities: {
+      type: [{ id: String, kind: String, key: String, name: String, aliases: [String], count: Number, _id: false }],
+      default: [],
+    },
     mentions: { type: [{ entityId: String, start: Number, end: Number, _id: false }], default: [] },
-    values: { type: [{ kind: String, text: String, start: Number, end: Number, value: String, _id: false }], default: [] },
+    values: {
+      type: [{ kind: String, text: String, start: Number, end: Number, value: String, _id: false }],
+      default: [],
+    },
     statsApplied: { type: Boolean, default: false },
   },
   { collection: 'documents', versionKey: false },
@@ -104,7 +126,9 @@ export class DocumentRepository {
    * (insert, replaceContent, markDeleted) and forgets the document at once; at most 32 MB of text.
    */
   private readonly recentViews = new RecentReads<Document>((id) => this.readForView(id), {
-    max: 1_000, ttlMs: 10_000, maxSize: { total: 32 * 1024 * 1024, of: (document) => document.text.length + 1024 },
+    max: 1_000,
+    ttlMs: 10_000,
+    maxSize: { total: 32 * 1024 * 1024, of: (document) => document.text.length + 1024 },
   });
 
   /**
@@ -112,7 +136,9 @@ export class DocumentRepository {
    * driver directly: records are built by the ingestion pipeline, and mongoose's casting of hundreds
    * of mention sub-documents per filing cost more than the write itself.
    */
-  private readonly inserts = new InsertBatcher<DocumentRecord>((records) => this.model.collection.insertMany(records, { ordered: false }));
+  private readonly inserts = new InsertBatcher<DocumentRecord>((records) =>
+    this.model.collection.insertMany(records, { ordered: false }),
+  );
 
   constructor(connection: Connection) {
     this.model = connection.model<DocumentRecord>('Document', schema);
@@ -129,7 +155,13 @@ export class DocumentRepository {
 
   /** Inserts the document with its events in the same record (beside others arriving at once); false when a unique key (sha256, source id) already exists. */
   insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
-    return this.inserts.insert({ _id: new Types.ObjectId(id), ...record, ...listingFieldsOf(id, record), statsApplied: false, pendingEvents: events });
+    return this.inserts.insert({
+      _id: new Types.ObjectId(id),
+      ...record,
+      ...listingFieldsOf(id, record),
+      statsApplied: false,
+      pendingEvents: events,
+    });
   }
 
   /** Replaces a changed document's content, adding its documents.updated event to the outbox in the same write. */
@@ -137,9 +169,16 @@ export class DocumentRepository {
     const { createdAt: _createdAt, ...content } = record;
     const listing = listingFieldsOf(id, record);
     // What the new content no longer has goes (an update drops undefined fields rather than unsetting them).
-    const $unset = { ...(listing ? {} : { docketOrder: 1, lead: 1 }), ...(record.docketEntry ? {} : { docketEntry: 1 }) };
+    const $unset = {
+      ...(listing ? {} : { docketOrder: 1, lead: 1 }),
+      ...(record.docketEntry ? {} : { docketEntry: 1 }),
+    };
     try {
-      const update = { $set: { ...content, ...listing }, ...(Object.keys($unset).length > 0 ? { $unset } : {}), $push: { pendingEvents: event } };
+      const update = {
+        $set: { ...content, ...listing },
+        ...(Object.keys($unset).length > 0 ? { $unset } : {}),
+        $push: { pendingEvents: event },
+      };
       const result = await this.model.updateOne({ _id: new Types.ObjectId(id) }, update);
       return result.matchedCount === 1;
     } catch (error) {
@@ -158,7 +197,16 @@ export class DocumentRepository {
     await this.model.updateOne(
       { _id: new Types.ObjectId(id) },
       {
-        $set: { deletedAt: new Date(), text: '', pages: [], mentions: [], values: [], entities: [], sha256: `deleted:${id}`, provenanceKey: `deleted:${id}` },
+        $set: {
+          deletedAt: new Date(),
+          text: '',
+          pages: [],
+          mentions: [],
+          values: [],
+          entities: [],
+          sha256: `deleted:${id}`,
+          provenanceKey: `deleted:${id}`,
+        },
         $unset: { docketOrder: 1, lead: 1 },
         $push: { pendingEvents: event },
       },
@@ -189,7 +237,10 @@ export class DocumentRepository {
   private async readForView(id: string): Promise<Document | undefined> {
     // The driver directly: the busiest read of the service, and mongoose's query building (schema
     // walk, hooks) was about a third of its CPU in a profile; the record is used as stored anyway.
-    const record = await this.model.collection.findOne<DocumentRecord>({ _id: new Types.ObjectId(id) }, { projection: FOR_VIEW });
+    const record = await this.model.collection.findOne<DocumentRecord>(
+      { _id: new Types.ObjectId(id) },
+      { projection: FOR_VIEW },
+    );
     return record && isLive(record) ? toStored(record) : undefined;
   }
 
@@ -197,7 +248,9 @@ export class DocumentRepository {
   async findManyWithText(ids: string[]): Promise<Document[]> {
     const objectIds = ids.filter(isDocumentId).map((id) => new Types.ObjectId(id));
     if (objectIds.length === 0) return [];
-    const records = await this.model.find({ _id: { $in: objectIds } }, { pendingEvents: 0, values: 0 }).lean<DocumentRecord[]>();
+    const records = await this.model
+      .find({ _id: { $in: objectIds } }, { pendingEvents: 0, values: 0 })
+      .lean<DocumentRecord[]>();
     return records.filter(isLive).map(toStored);
   }
 
@@ -206,25 +259,41 @@ export class DocumentRepository {
     // Bounded below even for the first page: the MongoDB stand-in reads a {_id: {$gt}} page sorted by
     // _id from that _id on, where any other shape decodes and sorts the whole collection.
     const filter: Record<string, unknown> = {
-      _id: { $gt: new Types.ObjectId(afterId ?? FIRST_OBJECT_ID) }, deletedAt: { $exists: false }, failureReason: { $exists: false },
+      _id: { $gt: new Types.ObjectId(afterId ?? FIRST_OBJECT_ID) },
+      deletedAt: { $exists: false },
+      failureReason: { $exists: false },
     };
-    const records = await this.model.find(filter, SLIM, { strict: false }).sort({ _id: 1 }).limit(limit).lean<DocumentRecord[]>();
+    const records = await this.model
+      .find(filter, SLIM, { strict: false })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<DocumentRecord[]>();
     return records.map(toStored);
   }
 
   /** Gives documents a new filing type, each with its documents.updated event in the same write. */
-  async setFilingCategories(changes: Array<{ id: string; filingCategory: string; event: PendingEvent }>): Promise<void> {
+  async setFilingCategories(
+    changes: Array<{ id: string; filingCategory: string; event: PendingEvent }>,
+  ): Promise<void> {
     if (changes.length === 0) return;
-    await this.model.bulkWrite(changes.map(({ id, filingCategory, event }) => ({
-      updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $set: { filingCategory }, $push: { pendingEvents: event } } },
-    })));
+    await this.model.bulkWrite(
+      changes.map(({ id, filingCategory, event }) => ({
+        updateOne: {
+          filter: { _id: new Types.ObjectId(id) },
+          update: { $set: { filingCategory }, $push: { pendingEvents: event } },
+        },
+      })),
+    );
     this.recentViews.forget(changes.map((change) => change.id));
   }
 
   /** Documents not yet counted (StatsProjector), created before `createdBefore` when given. */
   async findUnapplied(limit: number, createdBefore?: Date): Promise<Document[]> {
     const filter = createdBefore ? { statsApplied: false, createdAt: { $lt: createdBefore } } : { statsApplied: false };
-    const records = await this.model.find(filter, { ...SLIM, text: 0 }).limit(limit).lean<DocumentRecord[]>();
+    const records = await this.model
+      .find(filter, { ...SLIM, text: 0 })
+      .limit(limit)
+      .lean<DocumentRecord[]>();
     return records.map(toStored);
   }
 
@@ -239,20 +308,37 @@ export class DocumentRepository {
       if (plain.length > 0) await this.model.updateMany({ _id: { $in: plain } }, { $set: { statsApplied: true } });
       return;
     }
-    await this.model.collection.bulkWrite([
-      ...withPull.map((id) => ({
-        updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $set: { statsApplied: true }, $pull: { pendingEvents: { eventId: { $in: pulls.get(id) ?? [] } } } } },
-      })),
-      ...(plain.length > 0 ? [{ updateMany: { filter: { _id: { $in: plain } }, update: { $set: { statsApplied: true } } } }] : []),
-    ] as never, { ordered: false });
+    await this.model.collection.bulkWrite(
+      [
+        ...withPull.map((id) => ({
+          updateOne: {
+            filter: { _id: new Types.ObjectId(id) },
+            update: {
+              $set: { statsApplied: true },
+              $pull: { pendingEvents: { eventId: { $in: pulls.get(id) ?? [] } } },
+            },
+          },
+        })),
+        ...(plain.length > 0
+          ? [{ updateMany: { filter: { _id: { $in: plain } }, update: { $set: { statsApplied: true } } } }]
+          : []),
+      ] as never,
+      { ordered: false },
+    );
   }
 
   /** Removes published outbox events (the relay's $pull, for documents whose flag write went out already). */
   async pullEvents(pulls: ReadonlyMap<string, string[]>): Promise<void> {
     if (pulls.size === 0) return;
-    await this.model.collection.bulkWrite([...pulls].map(([id, eventIds]) => ({
-      updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $pull: { pendingEvents: { eventId: { $in: eventIds } } } } },
-    })) as never, { ordered: false });
+    await this.model.collection.bulkWrite(
+      [...pulls].map(([id, eventIds]) => ({
+        updateOne: {
+          filter: { _id: new Types.ObjectId(id) },
+          update: { $pull: { pendingEvents: { eventId: { $in: eventIds } } } },
+        },
+      })) as never,
+      { ordered: false },
+    );
   }
 
   async count(): Promise<number> {
@@ -266,7 +352,10 @@ export class DocumentRepository {
    */
   async docketListingKeys(prefix: string): Promise<string[]> {
     const records = await this.model.collection
-      .find<{ docketOrder: string }>({ docketOrder: new RegExp(`^${escapeRegExp(prefix)}`) }, { projection: { _id: 0, docketOrder: 1 } })
+      .find<{ docketOrder: string }>(
+        { docketOrder: new RegExp(`^${escapeRegExp(prefix)}`) },
+        { projection: { _id: 0, docketOrder: 1 } },
+      )
       .sort({ docketOrder: 1 })
       .toArray();
     return records.map((record) => record.docketOrder);
@@ -282,11 +371,21 @@ export class DocumentRepository {
         { projection: { title: 1, filedAt: 1, docketEntry: 1, lead: 1, deletedAt: 1 } },
       )
       .toArray();
-    const found = new Map(records.filter((record) => isLive(record as DocumentRecord)).map((record) => [record._id.toHexString(), record]));
+    const found = new Map(
+      records.filter((record) => isLive(record as DocumentRecord)).map((record) => [record._id.toHexString(), record]),
+    );
     return ids.flatMap((id) => {
       const record = found.get(id);
       if (!record) return [];
-      return [{ id, title: record.title, filedAt: record.filedAt ?? undefined, docketEntry: record.docketEntry ?? undefined, lead: record.lead ?? '' }];
+      return [
+        {
+          id,
+          title: record.title,
+          filedAt: record.filedAt ?? undefined,
+          docketEntry: record.docketEntry ?? undefined,
+          lead: record.lead ?? '',
+        },
+      ];
     });
   }
 
@@ -294,11 +393,25 @@ export class DocumentRepository {
    * One page of a walk in id order (the shape the stand-in reads from that id on, see listAfter):
    * the filings of a docket among them that have no listing key. `next` is where the walk goes on; undefined at its end.
    */
-  async unlistedAfter(afterId: string | undefined, limit: number): Promise<{ unlisted: UnlistedFiling[]; next: string | undefined }> {
+  async unlistedAfter(
+    afterId: string | undefined,
+    limit: number,
+  ): Promise<{ unlisted: UnlistedFiling[]; next: string | undefined }> {
     const records = await this.model.collection
       .find<DocumentRecord>(
         { _id: { $gt: new Types.ObjectId(afterId ?? FIRST_OBJECT_ID) } },
-        { projection: { docketId: 1, docketOrder: 1, docketEntry: 1, filedAt: 1, text: 1, description: 1, 'provenance.sourceDocumentId': 1, deletedAt: 1 } },
+        {
+          projection: {
+            docketId: 1,
+            docketOrder: 1,
+            docketEntry: 1,
+            filedAt: 1,
+            text: 1,
+            description: 1,
+            'provenance.sourceDocumentId': 1,
+            deletedAt: 1,
+          },
+        },
       )
       .sort({ _id: 1 })
       .limit(limit)
@@ -306,19 +419,29 @@ export class DocumentRepository {
     const unlisted = records
       .filter((record) => record.docketId && !record.docketOrder && isLive(record))
       .map((record) => ({
-        id: record._id.toHexString(), docketId: record.docketId, filedAt: record.filedAt ?? undefined, text: record.text ?? '',
-        description: record.description ?? '', sourceDocumentId: record.provenance?.sourceDocumentId ?? '', docketEntry: record.docketEntry ?? undefined,
+        id: record._id.toHexString(),
+        docketId: record.docketId,
+        filedAt: record.filedAt ?? undefined,
+        text: record.text ?? '',
+        description: record.description ?? '',
+        sourceDocumentId: record.provenance?.sourceDocumentId ?? '',
+        docketEntry: record.docketEntry ?? undefined,
       }));
     return { unlisted, next: records.length < limit ? undefined : records.at(-1)?._id.toHexString() };
   }
 
   /** Gives filings their place in their docket's listing (and an entry its mark, when it lacked one). */
-  async setDocketListing(updates: Array<{ id: string; docketEntry?: DocketEntryMark; docketOrder: string; lead: string }>): Promise<void> {
+  async setDocketListing(
+    updates: Array<{ id: string; docketEntry?: DocketEntryMark; docketOrder: string; lead: string }>,
+  ): Promise<void> {
     if (updates.length === 0) return;
     // By _id alone: the stand-in uses an index only for a filter on the indexed field alone.
-    await this.model.collection.bulkWrite(updates.map(({ id, ...fields }) => ({
-      updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $set: fields } },
-    })) as never, { ordered: false });
+    await this.model.collection.bulkWrite(
+      updates.map(({ id, ...fields }) => ({
+        updateOne: { filter: { _id: new Types.ObjectId(id) }, update: { $set: fields } },
+      })) as never,
+      { ordered: false },
+    );
     this.recentViews.forget(updates.map((update) => update.id));
   }
 
@@ -364,7 +487,9 @@ function toStored(record: DocumentRecord): Document {
     filedAt: record.filedAt ?? undefined,
     filers: record.filers ?? [],
     description: record.description ?? '',
-    ...(record.docketEntry ? { docketEntry: { number: record.docketEntry.number ?? '', order: record.docketEntry.order ?? null } } : {}),
+    ...(record.docketEntry
+      ? { docketEntry: { number: record.docketEntry.number ?? '', order: record.docketEntry.order ?? null } }
+      : {}),
     language: record.language ?? '',
     sha256: record.sha256,
     createdBy: record.createdBy ?? '',

@@ -6,9 +6,17 @@ type EntityRecord = Omit<Entity, 'id'> & { _id: string };
 
 const schema = new Schema<EntityRecord>(
   {
-    _id: String, kind: String, key: String, name: String, aliases: [String],
-    mentionCount: Number, documentCount: Number, firstSeenAt: Date, lastSeenAt: Date,
-    months: { type: Schema.Types.Mixed, default: {} }, dockets: { type: Schema.Types.Mixed, default: {} },
+    _id: String,
+    kind: String,
+    key: String,
+    name: String,
+    aliases: [String],
+    mentionCount: Number,
+    documentCount: Number,
+    firstSeenAt: Date,
+    lastSeenAt: Date,
+    months: { type: Schema.Types.Mixed, default: {} },
+    dockets: { type: Schema.Types.Mixed, default: {} },
     recentDocuments: [String],
   },
   { collection: 'entities', versionKey: false, minimize: false },
@@ -54,10 +62,21 @@ export class EntityRepository {
             filter: { _id: inc.id },
             update: {
               // An empty map is stored as {} on insert, as mongoose's defaults did.
-              $setOnInsert: { kind: inc.kind, key: inc.key, name: inc.name, ...(inc.months.size === 0 ? { months: {} } : {}), ...(inc.dockets.size === 0 ? { dockets: {} } : {}) },
+              $setOnInsert: {
+                kind: inc.kind,
+                key: inc.key,
+                name: inc.name,
+                ...(inc.months.size === 0 ? { months: {} } : {}),
+                ...(inc.dockets.size === 0 ? { dockets: {} } : {}),
+              },
               $inc,
               $addToSet: { aliases: { $each: [...inc.aliases].slice(0, 20) } },
-              $push: { recentDocuments: { $each: inc.documentIds.slice(-RECENT_DOCUMENTS_KEPT), $slice: -RECENT_DOCUMENTS_KEPT } },
+              $push: {
+                recentDocuments: {
+                  $each: inc.documentIds.slice(-RECENT_DOCUMENTS_KEPT),
+                  $slice: -RECENT_DOCUMENTS_KEPT,
+                },
+              },
               ...(inc.firstSeenAt ? { $min: { firstSeenAt: inc.firstSeenAt } } : {}),
               ...(inc.lastSeenAt ? { $max: { lastSeenAt: inc.lastSeenAt } } : {}),
             },

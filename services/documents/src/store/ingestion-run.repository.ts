@@ -6,10 +6,20 @@ type RunRecord = Omit<IngestionRun, 'id'> & { _id: Types.ObjectId };
 
 const schema = new Schema<RunRecord>(
   {
-    sourceId: String, connector: String, startedAt: Date, finishedAt: Date, status: String,
-    seen: Number, new: Number, updated: Number, duplicate: Number, failed: Number,
+    sourceId: String,
+    connector: String,
+    startedAt: Date,
+    finishedAt: Date,
+    status: String,
+    seen: Number,
+    new: Number,
+    updated: Number,
+    duplicate: Number,
+    failed: Number,
     errors: [{ item: String, reason: String, message: String, _id: false }],
-    processId: String, cursor: String, target: String,
+    processId: String,
+    cursor: String,
+    target: String,
   },
   { collection: 'ingestion_runs', versionKey: false, suppressReservedKeysWarning: true },
 );
@@ -25,17 +35,40 @@ export class IngestionRunRepository {
     this.model = connection.model<RunRecord>('IngestionRun', schema);
   }
 
-  async start(run: { sourceId: string; connector: string; processId?: string; target?: string; id?: string; startedAt?: Date }): Promise<IngestionRun> {
+  async start(run: {
+    sourceId: string;
+    connector: string;
+    processId?: string;
+    target?: string;
+    id?: string;
+    startedAt?: Date;
+  }): Promise<IngestionRun> {
     const record = await this.model.create({
       _id: run.id ? new Types.ObjectId(run.id) : new Types.ObjectId(),
-      sourceId: run.sourceId, connector: run.connector, startedAt: run.startedAt ?? new Date(), status: 'running',
-      seen: 0, new: 0, updated: 0, duplicate: 0, failed: 0, errors: [], processId: run.processId ?? '', cursor: '', target: run.target ?? '',
+      sourceId: run.sourceId,
+      connector: run.connector,
+      startedAt: run.startedAt ?? new Date(),
+      status: 'running',
+      seen: 0,
+      new: 0,
+      updated: 0,
+      duplicate: 0,
+      failed: 0,
+      errors: [],
+      processId: run.processId ?? '',
+      cursor: '',
+      target: run.target ?? '',
     });
     return toStored(record.toObject());
   }
 
   /** Adds one handled item to the counts (and its error), moving the resume cursor forward in the same write. */
-  async recordItem(id: string, outcome: IngestOutcomeKind, cursor: string | undefined, error?: RunError): Promise<void> {
+  async recordItem(
+    id: string,
+    outcome: IngestOutcomeKind,
+    cursor: string | undefined,
+    error?: RunError,
+  ): Promise<void> {
     const update: Record<string, unknown> = { $inc: { seen: 1, [outcome]: 1 } };
     if (cursor !== undefined) update.$set = { cursor };
     if (error) update.$push = { errors: { $each: [error], $slice: ERRORS_KEPT } };
@@ -48,7 +81,13 @@ export class IngestionRunRepository {
    * it: an attempt resumed after a crash re-does only uncounted items, and an attempt that lost its
    * job lock but still runs cannot count what the newer one counted. False when the cursor moved.
    */
-  async advance(id: string, from: string, to: string, counts: Partial<Record<IngestOutcomeKind, number>>, errors: RunError[] = []): Promise<boolean> {
+  async advance(
+    id: string,
+    from: string,
+    to: string,
+    counts: Partial<Record<IngestOutcomeKind, number>>,
+    errors: RunError[] = [],
+  ): Promise<boolean> {
     const seen = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
     const result = await this.model.updateOne(
       { _id: new Types.ObjectId(id), cursor: from },
@@ -62,18 +101,33 @@ export class IngestionRunRepository {
   }
 
   /** Adds counts of a batch (the corpus seeder), with no cursor. */
-  async addCounts(id: string, counts: Partial<Record<IngestOutcomeKind, number>>, errors: RunError[] = []): Promise<void> {
+  async addCounts(
+    id: string,
+    counts: Partial<Record<IngestOutcomeKind, number>>,
+    errors: RunError[] = [],
+  ): Promise<void> {
     const seen = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
     await this.model.updateOne(
       { _id: new Types.ObjectId(id) },
-      { $inc: { seen, ...counts }, ...(errors.length > 0 ? { $push: { errors: { $each: errors, $slice: ERRORS_KEPT } } } : {}) },
+      {
+        $inc: { seen, ...counts },
+        ...(errors.length > 0 ? { $push: { errors: { $each: errors, $slice: ERRORS_KEPT } } } : {}),
+      },
     );
   }
 
-  async finish(id: string, status: Exclude<RunStatus, 'running'>, error?: RunError, finishedAt = new Date()): Promise<void> {
+  async finish(
+    id: string,
+    status: Exclude<RunStatus, 'running'>,
+    error?: RunError,
+    finishedAt = new Date(),
+  ): Promise<void> {
     await this.model.updateOne(
       { _id: new Types.ObjectId(id) },
-      { $set: { status, finishedAt }, ...(error ? { $push: { errors: { $each: [error], $slice: ERRORS_KEPT } } } : {}) },
+      {
+        $set: { status, finishedAt },
+        ...(error ? { $push: { errors: { $each: [error], $slice: ERRORS_KEPT } } } : {}),
+      },
     );
   }
 
@@ -96,5 +150,13 @@ export class IngestionRunRepository {
 
 function toStored(record: RunRecord): IngestionRun {
   const { _id, ...rest } = record;
-  return { ...rest, id: _id.toHexString(), errors: rest.errors ?? [], finishedAt: rest.finishedAt ?? undefined, cursor: rest.cursor ?? '', target: rest.target ?? '', processId: rest.processId ?? '' };
+  return {
+    ...rest,
+    id: _id.toHexString(),
+    errors: rest.errors ?? [],
+    finishedAt: rest.finishedAt ?? undefined,
+    cursor: rest.cursor ?? '',
+    target: rest.target ?? '',
+    processId: rest.processId ?? '',
+  };
 }

@@ -24,7 +24,10 @@ export class InsertBatcher<T> {
   private waiting: Array<Waiting<T>> = [];
   private draining = false;
 
-  constructor(private readonly insertMany: (records: T[]) => Promise<unknown>, private readonly maxBatch = 64) {}
+  constructor(
+    private readonly insertMany: (records: T[]) => Promise<unknown>,
+    private readonly maxBatch = 64,
+  ) {}
 
   insert(record: T): Promise<boolean> {
     return new Promise((resolve, reject) => {

@@ -22,7 +22,13 @@ export class RecentReads<T extends object> {
       max: options.max,
       ttl: options.ttlMs,
       // A record larger than the whole budget is simply not kept.
-      ...(sized ? { maxSize: sized.total, sizeCalculation: (record: T) => Math.max(1, sized.of(record)), maxEntrySize: sized.total } : {}),
+      ...(sized
+        ? {
+            maxSize: sized.total,
+            sizeCalculation: (record: T) => Math.max(1, sized.of(record)),
+            maxEntrySize: sized.total,
+          }
+        : {}),
     });
   }
 

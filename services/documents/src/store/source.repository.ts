@@ -1,17 +1,29 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Source, SourceDefinition, SourceStats } from '../domain/source.types';
-import { encodeKey, decodeKey } from './field-keys';
+import { decodeKey, encodeKey } from './field-keys';
 import { RecentReads } from './recent-reads';
 
-type SourceRecord = Omit<SourceDefinition, 'id'> & Omit<SourceStats, 'filingTypeCounts'> & { _id: string; filingTypeCounts?: Record<string, number> };
+type SourceRecord = Omit<SourceDefinition, 'id'> &
+  Omit<SourceStats, 'filingTypeCounts'> & { _id: string; filingTypeCounts?: Record<string, number> };
 
 const schema = new Schema<SourceRecord>(
   {
-    _id: String, name: String, shortName: String, kind: String, jurisdiction: String, state: String, homeUrl: String,
-    docketPattern: String, publishesNativeFilingTypes: Boolean, industries: [String],
+    _id: String,
+    name: String,
+    shortName: String,
+    kind: String,
+    jurisdiction: String,
+    state: String,
+    homeUrl: String,
+    docketPattern: String,
+    publishesNativeFilingTypes: Boolean,
+    industries: [String],
     filingTypes: [{ native: String, category: String, _id: false }],
-    documentCount: { type: Number, default: 0 }, docketCount: { type: Number, default: 0 },
-    firstFiledAt: Date, lastFiledAt: Date, filingTypeCounts: { type: Schema.Types.Mixed, default: {} },
+    documentCount: { type: Number, default: 0 },
+    docketCount: { type: Number, default: 0 },
+    firstFiledAt: Date,
+    lastFiledAt: Date,
+    filingTypeCounts: { type: Schema.Types.Mixed, default: {} },
   },
   { collection: 'sources', versionKey: false, minimize: false },
 );
@@ -41,7 +53,11 @@ export class SourceRepository {
     if (definitions.length === 0) return;
     await this.model.bulkWrite(
       definitions.map(({ id, ...definition }) => ({
-        updateOne: { filter: { _id: id }, update: { $set: definition, $setOnInsert: { documentCount: 0, docketCount: 0, filingTypeCounts: {} } }, upsert: true },
+        updateOne: {
+          filter: { _id: id },
+          update: { $set: definition, $setOnInsert: { documentCount: 0, docketCount: 0, filingTypeCounts: {} } },
+          upsert: true,
+        },
       })),
     );
     // After the write: a read that began before it is then not kept (see RecentReads).
@@ -122,6 +138,8 @@ function toStored(record: SourceRecord): Source {
     filingTypes: rest.filingTypes ?? [],
     documentCount: rest.documentCount ?? 0,
     docketCount: rest.docketCount ?? 0,
-    filingTypeCounts: Object.fromEntries(Object.entries(filingTypeCounts ?? {}).map(([key, count]) => [decodeKey(key), count])),
+    filingTypeCounts: Object.fromEntries(
+      Object.entries(filingTypeCounts ?? {}).map(([key, count]) => [decodeKey(key), count]),
+    ),
   };
 }

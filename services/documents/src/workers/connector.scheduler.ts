@@ -14,16 +14,42 @@ export class ConnectorScheduler {
   private readonly connectors: Array<{ connector: SourceConnector; sourceId: string }> = [];
   private readonly service: ConnectorRunService;
 
-  constructor(private readonly deps: { config: Config; ingest: IngestService; runs: IngestionRunRepository; cursors: ConnectorCursorRepository; logger: Logger }) {
+  constructor(
+    private readonly deps: {
+      config: Config;
+      ingest: IngestService;
+      runs: IngestionRunRepository;
+      cursors: ConnectorCursorRepository;
+      logger: Logger;
+    },
+  ) {
     const { config } = deps;
     if (config.FEDERAL_REGISTER_URL) {
-      this.connectors.push({ sourceId: 'federal-register', connector: new FederalRegisterConnector({ http: new HttpClient(), baseUrl: config.FEDERAL_REGISTER_URL, sourceId: 'federal-register' }) });
+      this.connectors.push({
+        sourceId: 'federal-register',
+        connector: new FederalRegisterConnector({
+          http: new HttpClient(),
+          baseUrl: config.FEDERAL_REGISTER_URL,
+          sourceId: 'federal-register',
+        }),
+      });
     }
     if (config.COURTLISTENER_URL) {
-      const http = new HttpClient(config.COURTLISTENER_TOKEN ? { headers: { Authorization: `Token ${config.COURTLISTENER_TOKEN}` } } : {});
-      this.connectors.push({ sourceId: 'courtlistener', connector: new CourtListenerConnector({ http, baseUrl: config.COURTLISTENER_URL, sourceId: 'courtlistener' }) });
+      const http = new HttpClient(
+        config.COURTLISTENER_TOKEN ? { headers: { Authorization: `Token ${config.COURTLISTENER_TOKEN}` } } : {},
+      );
+      this.connectors.push({
+        sourceId: 'courtlistener',
+        connector: new CourtListenerConnector({ http, baseUrl: config.COURTLISTENER_URL, sourceId: 'courtlistener' }),
+      });
     }
-    this.service = new ConnectorRunService({ ingest: deps.ingest, runs: deps.runs, cursors: deps.cursors, http: new HttpClient(), logger: deps.logger });
+    this.service = new ConnectorRunService({
+      ingest: deps.ingest,
+      runs: deps.runs,
+      cursors: deps.cursors,
+      http: new HttpClient(),
+      logger: deps.logger,
+    });
   }
 
   start(): void {

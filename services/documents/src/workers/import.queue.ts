@@ -26,13 +26,17 @@ export class ImportQueue {
 
   async enqueue(job: ImportJobData): Promise<void> {
     // The requesting trace goes along, so the worker's spans join it (inJobTrace in the worker).
-    await this.queue.add(IMPORT_KIND, { ...job, ...jobTrace() }, {
-      jobId: job.processId,
-      attempts: IMPORT_ATTEMPTS,
-      backoff: { type: 'exponential', delay: 2_000 },
-      removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
-      removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
-    });
+    await this.queue.add(
+      IMPORT_KIND,
+      { ...job, ...jobTrace() },
+      {
+        jobId: job.processId,
+        attempts: IMPORT_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 2_000 },
+        removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+        removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
+      },
+    );
   }
 
   close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@docket/observability';
 import { inJobTrace } from '@docket/events';
+import type { Logger } from '@docket/observability';
 import { ProgressTicker, type ProcessStatus, type ProcessUpdate, type ProcessUpdates } from '@docket/processes';
 import type { FileImportService } from '../service/file-import.service';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
@@ -32,14 +32,18 @@ export class ImportWorker {
   }
 
   start(): void {
-    this.worker = new Worker<ImportJobData>(IMPORT_QUEUE, (job, token) => inJobTrace(IMPORT_QUEUE, job, () => this.run(job, token)), {
-      connection: this.options.connection,
-      prefix: this.options.prefix ?? QUEUE_PREFIX,
-      concurrency: 1,
-      maxStalledCount: 2,
-      lockDuration: this.options.lockDurationMs ?? 30_000,
-      stalledInterval: this.options.lockDurationMs ?? 30_000,
-    });
+    this.worker = new Worker<ImportJobData>(
+      IMPORT_QUEUE,
+      (job, token) => inJobTrace(IMPORT_QUEUE, job, () => this.run(job, token)),
+      {
+        connection: this.options.connection,
+        prefix: this.options.prefix ?? QUEUE_PREFIX,
+        concurrency: 1,
+        maxStalledCount: 2,
+        lockDuration: this.options.lockDurationMs ?? 30_000,
+        stalledInterval: this.options.lockDurationMs ?? 30_000,
+      },
+    );
     this.worker.on('failed', (job, error) => {
       if (job) void this.reportFailure(job, error);
     });
@@ -51,9 +55,24 @@ export class ImportWorker {
     await this.worker?.close();
   }
 
-  private publish(job: Job<ImportJobData>, status: ProcessStatus, done: number, total: number, message: string, failures?: Pick<ProcessUpdate, 'failed' | 'failures'>): Promise<void> {
+  private publish(
+    job: Job<ImportJobData>,
+    status: ProcessStatus,
+    done: number,
+    total: number,
+    message: string,
+    failures?: Pick<ProcessUpdate, 'failed' | 'failures'>,
+  ): Promise<void> {
     return this.options.processes.publish({
-      processId: job.data.processId, kind: IMPORT_KIND, title: `Import ${job.data.path}`, ownerId: job.data.requestedBy, status, done, total, message, ...failures,
+      processId: job.data.processId,
+      kind: IMPORT_KIND,
+      title: `Import ${job.data.path}`,
+      ownerId: job.data.requestedBy,
+      status,
+      done,
+      total,
+      message,
+      ...failures,
     });
   }
 
@@ -69,7 +88,11 @@ export class ImportWorker {
     ticker.start();
     try {
       latest = await this.options.imports.run({
-        runId, root: path, sourceId, requestedBy, signal: this.shutdown.signal,
+        runId,
+        root: path,
+        sourceId,
+        requestedBy,
+        signal: this.shutdown.signal,
         onProgress: (progress) => {
           latest = progress;
           ticker.update(progress.done, progress.total);
@@ -80,12 +103,25 @@ export class ImportWorker {
       const run = await this.options.runs.find(runId);
       // The files that failed travel with the process, so its page lists them with their reasons.
       const failures = run ? { failed: run.failed, failures: run.errors } : undefined;
-      await this.publish(job, 'succeeded', latest.done, latest.total, run ? summary(run) : `Imported ${latest.done} files`, failures);
+      await this.publish(
+        job,
+        'succeeded',
+        latest.done,
+        latest.total,
+        run ? summary(run) : `Imported ${latest.done} files`,
+        failures,
+      );
     } catch (error) {
       await ticker.stop();
       if (this.shutdown.signal.aborted && token) {
         await this.options.runs.setStatus(runId, 'interrupted');
-        await this.publish(job, 'queued', latest.done, latest.total, 'Interrupted by a service restart; it will resume').catch(() => undefined);
+        await this.publish(
+          job,
+          'queued',
+          latest.done,
+          latest.total,
+          'Interrupted by a service restart; it will resume',
+        ).catch(() => undefined);
         await job.moveToDelayed(Date.now() + 1_000, token);
         throw new DelayedError();
       }
@@ -98,8 +134,19 @@ export class ImportWorker {
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.error({ err: error, processId: job.data.processId, final }, 'import attempt failed');
     try {
-      if (final) await this.options.runs.finish(job.data.runId, 'failed', { item: job.data.path, reason: 'failed', message: error.message });
-      await this.publish(job, final ? 'failed' : 'queued', 0, 0, final ? error.message : `Attempt ${job.attemptsMade} failed (${error.message}); retrying`);
+      if (final)
+        await this.options.runs.finish(job.data.runId, 'failed', {
+          item: job.data.path,
+          reason: 'failed',
+          message: error.message,
+        });
+      await this.publish(
+        job,
+        final ? 'failed' : 'queued',
+        0,
+        0,
+        final ? error.message : `Attempt ${job.attemptsMade} failed (${error.message}); retrying`,
+      );
     } catch (reportError) {
       this.logger.error({ err: reportError }, 'could not report the import failure');
     }

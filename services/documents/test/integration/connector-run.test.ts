@@ -1,14 +1,14 @@
-import mongoose, { type Connection } from 'mongoose';
-import pino from 'pino';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import pino from 'pino';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { FederalRegisterConnector, HttpClient } from '../../src/connectors';
 import { LocalDirectoryBlobStore } from '../../src/blob/local-directory.blob-store';
+import { FederalRegisterConnector, HttpClient } from '../../src/connectors';
 import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/events/document-events';
-import { ConnectorRunService } from '../../src/service/connector-run.service';
 import { BUILT_IN_SOURCES } from '../../src/seed/corpus.seeder';
+import { ConnectorRunService } from '../../src/service/connector-run.service';
 import { IngestService } from '../../src/service/ingest.service';
 import { StatsProjector } from '../../src/service/stats.projector';
 import { ActivityRepository } from '../../src/store/activity.repository';
@@ -29,13 +29,22 @@ let service: ConnectorRunService;
 let connector: FederalRegisterConnector;
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName: uniqueName('connector_run').replace(/-/g, '_') }).asPromise();
+  connection = await mongoose
+    .createConnection(testInfraEnv().mongoUrl, { dbName: uniqueName('connector_run').replace(/-/g, '_') })
+    .asPromise();
   server = await startFixtureServer();
   // The fixtures name the real hosts; serve each document's file from the fixture server instead.
   server.data.federalRegister = server.data.federalRegister.map((doc) => ({
-    ...doc, pdf_url: null, body_html_url: `{{BASE}}/files/${String(doc.document_number)}.html`, full_text_xml_url: null,
+    ...doc,
+    pdf_url: null,
+    body_html_url: `{{BASE}}/files/${String(doc.document_number)}.html`,
+    full_text_xml_url: null,
   }));
-  server.respondAlways('/files/', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body><p>Full text of the rule issued by the Federal Energy Regulatory Commission.</p></body></html>' });
+  server.respondAlways('/files/', {
+    status: 200,
+    headers: { 'content-type': 'text/html' },
+    body: '<html><body><p>Full text of the rule issued by the Federal Energy Regulatory Commission.</p></body></html>',
+  });
 
   documents = new DocumentRepository(connection);
   const dockets = new DocketRepository(connection);
@@ -43,10 +52,25 @@ beforeAll(async () => {
   runs = new IngestionRunRepository(connection);
   await Promise.all([documents.init(), dockets.init()]);
   await sources.upsertDefinitions(BUILT_IN_SOURCES); // as the app does at start: the connector's source exists
-  const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
+  const projector = new StatsProjector({
+    documents,
+    sources,
+    dockets,
+    entities: new EntityRepository(connection),
+    activity: new ActivityRepository(connection),
+    logger,
+  });
   const ingest = new IngestService({
-    documents, dockets, sources, blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-'))), projector, outbox: { kick: async () => undefined, kickWritten: async () => undefined },
-    topics: DEFAULT_DOCUMENTS_TOPICS, limits: { maxBytes: 1 << 20, maxPages: 100, timeoutMs: 10_000 }, docketPatterns: () => [], logger,
+    documents,
+    dockets,
+    sources,
+    blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-'))),
+    projector,
+    outbox: { kick: async () => undefined, kickWritten: async () => undefined },
+    topics: DEFAULT_DOCUMENTS_TOPICS,
+    limits: { maxBytes: 1 << 20, maxPages: 100, timeoutMs: 10_000 },
+    docketPatterns: () => [],
+    logger,
   });
   const http = new HttpClient({ maxRetries: 0 });
   service = new ConnectorRunService({ ingest, runs, cursors: new ConnectorCursorRepository(connection), http, logger });
@@ -84,7 +108,11 @@ describe('Federal Register connector run', () => {
     expect(all).toHaveLength(6);
     expect(new Set(all.map((d) => d.provenance.sourceDocumentId)).size).toBe(6);
     const rule = all.find((d) => d.provenance.sourceDocumentId === '2024-00098')!;
-    expect(rule).toMatchObject({ title: 'Improvements to Generator Interconnection Procedures and Agreements', filingType: 'Rule', docketNumber: 'RM22-14-001' });
+    expect(rule).toMatchObject({
+      title: 'Improvements to Generator Interconnection Procedures and Agreements',
+      filingType: 'Rule',
+      docketNumber: 'RM22-14-001',
+    });
     expect(rule.text).toContain('Full text of the rule');
     expect(rule.attachments[0]).toMatchObject({ fileName: '2024-00098.html', primary: true });
 

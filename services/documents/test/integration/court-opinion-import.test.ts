@@ -34,8 +34,18 @@ function listingPage(rows: string[]): string {
 }
 
 const opinionsOf = async (page: string) =>
-  (await documents.model.find({ 'provenance.sourceDocumentId': { $regex: `^${page.replace('.', '\\.')}#` } }).sort({ 'provenance.sourceDocumentId': 1 }).lean())
-    .map((d) => ({ title: d.title, filedAt: (d.filedAt as Date).toISOString().slice(0, 10), docketNumber: d.docketNumber, url: d.provenance.sourceUrl, type: d.filingType }));
+  (
+    await documents.model
+      .find({ 'provenance.sourceDocumentId': { $regex: `^${page.replace('.', '\\.')}#` } })
+      .sort({ 'provenance.sourceDocumentId': 1 })
+      .lean()
+  ).map((d) => ({
+    title: d.title,
+    filedAt: (d.filedAt as Date).toISOString().slice(0, 10),
+    docketNumber: d.docketNumber,
+    url: d.provenance.sourceUrl,
+    type: d.filingType,
+  }));
 
 test('a listing page is kept as one document and each listed opinion becomes its own', async () => {
   const run = await harness.importFiles({ 'opinions-2023-03.html': listingPage(ROWS) });
@@ -43,16 +53,40 @@ test('a listing page is kept as one document and each listed opinion becomes its
   const page = await documents.model.findOne({ 'provenance.sourceDocumentId': 'opinions-2023-03.html' }).lean();
   expect(page).toMatchObject({ title: 'opinions-2023-03.html: 3 opinions listed', filingType: 'Listing of opinions' });
   expect(page?.attachments.map((a) => a.fileName)).toEqual(['opinions-2023-03.html']);
-  expect(page?.text).toContain('Marigold Orchard v. Tansy Mills, No. 22-0417, 2023-03-14, https://appeals.example.gov/opinions/22-0417.pdf');
+  expect(page?.text).toContain(
+    'Marigold Orchard v. Tansy Mills, No. 22-0417, 2023-03-14, https://appeals.example.gov/opinions/22-0417.pdf',
+  );
   expect(await opinionsOf('opinions-2023-03.html')).toEqual([
-    { title: 'In re Estate of Quillon Brack', filedAt: '2023-03-10', docketNumber: normaliseDocketKey('21-1188'), url: 'https://appeals.example.gov/opinions/21-1188.pdf', type: 'Opinion' },
-    { title: 'In re Estate of Quillon Brack', filedAt: '2023-03-10', docketNumber: normaliseDocketKey('21-1188'), url: 'https://appeals.example.gov/opinions/21-1188-errata.pdf', type: 'Opinion' },
-    { title: 'Marigold Orchard v. Tansy Mills', filedAt: '2023-03-14', docketNumber: normaliseDocketKey('22-0417'), url: 'https://appeals.example.gov/opinions/22-0417.pdf', type: 'Opinion' },
+    {
+      title: 'In re Estate of Quillon Brack',
+      filedAt: '2023-03-10',
+      docketNumber: normaliseDocketKey('21-1188'),
+      url: 'https://appeals.example.gov/opinions/21-1188.pdf',
+      type: 'Opinion',
+    },
+    {
+      title: 'In re Estate of Quillon Brack',
+      filedAt: '2023-03-10',
+      docketNumber: normaliseDocketKey('21-1188'),
+      url: 'https://appeals.example.gov/opinions/21-1188-errata.pdf',
+      type: 'Opinion',
+    },
+    {
+      title: 'Marigold Orchard v. Tansy Mills',
+      filedAt: '2023-03-14',
+      docketNumber: normaliseDocketKey('22-0417'),
+      url: 'https://appeals.example.gov/opinions/22-0417.pdf',
+      type: 'Opinion',
+    },
   ]);
   const marigold = await documents.model.findOne({ title: 'Marigold Orchard v. Tansy Mills' }).lean();
-  expect(marigold?.text).toBe('Marigold Orchard v. Tansy Mills\nDocket number: 22-0417\nDate: 2023-03-14\nOpinion: https://appeals.example.gov/opinions/22-0417.pdf');
+  expect(marigold?.text).toBe(
+    'Marigold Orchard v. Tansy Mills\nDocket number: 22-0417\nDate: 2023-03-14\nOpinion: https://appeals.example.gov/opinions/22-0417.pdf',
+  );
   expect(marigold?.description).toBe('Listed on opinions-2023-03.html');
-  expect(await dockets.find(docketIdOf('uploads', normaliseDocketKey('22-0417')))).toMatchObject({ title: 'Marigold Orchard v. Tansy Mills' });
+  expect(await dockets.find(docketIdOf('uploads', normaliseDocketKey('22-0417')))).toMatchObject({
+    title: 'Marigold Orchard v. Tansy Mills',
+  });
 });
 
 test('the same page imported again adds nothing; a later version of it adds only its new opinion', async () => {
@@ -77,7 +111,9 @@ test('a page of one opinion is that opinion: titled, dated and filed by it, its 
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const stored = await documents.model.findOne({ 'provenance.sourceDocumentId': 'harlow.html' }).lean();
   expect(stored).toMatchObject({
-    title: 'Harlow Dairy Cooperative v. Pell County Board of Assessors', docketNumber: normaliseDocketKey('2023-CA-0412'), filingType: 'Opinion',
+    title: 'Harlow Dairy Cooperative v. Pell County Board of Assessors',
+    docketNumber: normaliseDocketKey('2023-CA-0412'),
+    filingType: 'Opinion',
     provenance: { sourceUrl: 'https://appeals.example.gov/opinions/2023-CA-0412.pdf' },
   });
   expect((stored?.filedAt as Date).toISOString().slice(0, 10)).toBe('2024-03-07');
@@ -91,12 +127,19 @@ test('an ordinary page that mentions a decision is imported as it is', async () 
   const run = await harness.importFiles({ 'order.html': order });
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const stored = await documents.model.findOne({ 'provenance.sourceDocumentId': 'order.html' }).lean();
-  expect(stored).toMatchObject({ title: 'Order Approving Rate Plan', filingType: '', provenance: { unrecognisedReason: 'no docket or opinions read' } });
+  expect(stored).toMatchObject({
+    title: 'Order Approving Rate Plan',
+    filingType: '',
+    provenance: { unrecognisedReason: 'no docket or opinions read' },
+  });
   expect(await documents.model.countDocuments({ 'provenance.sourceDocumentId': /^order\.html#/u })).toBe(0);
 });
 
 test('a file no recogniser claims keeps why in its provenance; records the recognisers read have none', async () => {
-  await harness.importFiles({ 'letter.txt': 'Opinions of the court are attached.', 'notes.html': '<html><body><p>Meeting notes.</p></body></html>' });
+  await harness.importFiles({
+    'letter.txt': 'Opinions of the court are attached.',
+    'notes.html': '<html><body><p>Meeting notes.</p></body></html>',
+  });
   const reasonOf = async (id: string) => {
     const stored = await documents.findByProvenanceKey(provenanceKeyOf('uploads', id));
     return stored ? documentToProto(stored).provenance?.unrecognisedReason : undefined;

@@ -58,9 +58,20 @@ beforeAll(async () => {
   const sources = new SourceRepository(connection);
   cursors = new ConnectorCursorRepository(connection);
   await Promise.all([documents.init(), dockets.init()]);
-  const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
+  const projector = new StatsProjector({
+    documents,
+    sources,
+    dockets,
+    entities: new EntityRepository(connection),
+    activity: new ActivityRepository(connection),
+    logger,
+  });
   ingest = new IngestService({
-    documents, dockets, sources, projector, logger,
+    documents,
+    dockets,
+    sources,
+    projector,
+    logger,
     blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'docket-entries-blobs-'))),
     outbox: { kick: async () => undefined, kickWritten: async () => undefined },
     topics: DEFAULT_DOCUMENTS_TOPICS,
@@ -88,7 +99,10 @@ test("a court docket's entries come in the court's order, without the docket rep
   const first = await entries.list(COURT_DOCKET, 4, '');
   expect(first.totalSize).toBe(6);
   expect(first.entries.map((e) => [e.number, day(e.filedAt)])).toEqual([
-    ['1', '2021-04-02'], ['2', '2021-04-06'], ['', '2021-04-06'], ['9', '2021-05-01'],
+    ['1', '2021-04-02'],
+    ['2', '2021-04-06'],
+    ['', '2021-04-06'],
+    ['9', '2021-05-01'],
   ]);
   expect(first.nextPageToken).toBe('4');
   const second = await entries.list(COURT_DOCKET, 4, first.nextPageToken);
@@ -98,16 +112,19 @@ test("a court docket's entries come in the court's order, without the docket rep
   expect((await entries.list(COURT_DOCKET, 4, '40')).entries).toEqual([]);
 });
 
-test("an entry is listed with its title and its text without the heading, and its document carries its number", async () => {
+test('an entry is listed with its title and its text without the heading, and its document carries its number', async () => {
   const [complaint] = (await entries.list(COURT_DOCKET, 1, '')).entries;
   expect(complaint).toMatchObject({
     number: '1',
     title: 'COMPLAINT against Willamette Freight Lines, Inc.',
-    excerpt: 'COMPLAINT against Willamette Freight Lines, Inc. Filed by Cascade Timber Cooperative. (Entered: 04/05/2021)',
+    excerpt:
+      'COMPLAINT against Willamette Freight Lines, Inc. Filed by Cascade Timber Cooperative. (Entered: 04/05/2021)',
   });
   const stored = await documents.findById(complaint!.documentId);
   expect(stored?.docketEntry).toEqual({ number: '1', order: 1 });
-  expect(stored?.text).toMatch(/^Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\., No\. 3:21-cv-01234, docket entry 1/u);
+  expect(stored?.text).toMatch(
+    /^Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\., No\. 3:21-cv-01234, docket entry 1/u,
+  );
   expect(documentToProto(stored!).docketEntryNumber).toBe('1');
   const unnumbered = (await entries.list(COURT_DOCKET, 1, '2')).entries[0]!;
   expect(documentToProto((await documents.findById(unnumbered.documentId))!).docketEntryNumber).toBe('');
@@ -117,12 +134,20 @@ test("an entry is listed with its title and its text without the heading, and it
 
 test('an entry the court re-dates moves to its new place when the docket is imported again', async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'docket-entries-'));
-  writeFileSync(path.join(root, 'ord-3-21-cv-01234.html'), report.replace('<td>05/01/2021</td><td align=right>9&nbsp;', '<td>04/06/2021</td><td align=right>9&nbsp;'));
+  writeFileSync(
+    path.join(root, 'ord-3-21-cv-01234.html'),
+    report.replace('<td>05/01/2021</td><td align=right>9&nbsp;', '<td>04/06/2021</td><td align=right>9&nbsp;'),
+  );
   const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
   await importer.run({ runId, root, sourceId: 'uploads', requestedBy: 'tester' });
   const listed = await entries.list(COURT_DOCKET, 10, '');
   expect(listed.entries.map((e) => [e.number, day(e.filedAt)])).toEqual([
-    ['1', '2021-04-02'], ['2', '2021-04-06'], ['9', '2021-04-06'], ['', '2021-04-06'], ['10', '2021-05-01'], ['11', '2021-06-15'],
+    ['1', '2021-04-02'],
+    ['2', '2021-04-06'],
+    ['9', '2021-04-06'],
+    ['', '2021-04-06'],
+    ['10', '2021-05-01'],
+    ['11', '2021-06-15'],
   ]);
   const nine = await documents.findById(listed.entries[2]!.documentId);
   expect(nine?.docketEntry).toEqual({ number: '9', order: 9 });
@@ -138,10 +163,16 @@ test('page sizes are bounded and tokens are checked; an unknown docket is not fo
 });
 
 test("an agency's docket lists its filings by date, numbers empty; a deleted filing leaves the listing", async () => {
-  const file = (title: string, filedAt: string) => ingest.ingest({
-    sourceId: 'uploads', connector: 'manual', sourceDocumentId: `agency:${title}`, title, docketNumber: 'ER24-1-000',
-    filedAt: new Date(filedAt), pages: [`${title}. The text of the filing, which runs on.`],
-  });
+  const file = (title: string, filedAt: string) =>
+    ingest.ingest({
+      sourceId: 'uploads',
+      connector: 'manual',
+      sourceDocumentId: `agency:${title}`,
+      title,
+      docketNumber: 'ER24-1-000',
+      filedAt: new Date(filedAt),
+      pages: [`${title}. The text of the filing, which runs on.`],
+    });
   const late = await file('Order on rehearing', '2024-03-01');
   await file('Application for a rate change', '2024-01-05');
   await file('Protest of the consumer advocate', '2024-02-10');
@@ -154,13 +185,22 @@ test("an agency's docket lists its filings by date, numbers empty; a deleted fil
   ]);
   expect(page.entries[0]!.excerpt).toBe('Application for a rate change. The text of the filing, which runs on.');
 
-  await documents.markDeleted(late.documentId, documentDeletedEvent(late.documentId, 'test', DEFAULT_DOCUMENTS_TOPICS.deleted));
-  expect((await entries.list(agency, 10, '')).entries.map((e) => e.title)).toEqual(['Application for a rate change', 'Protest of the consumer advocate']);
+  await documents.markDeleted(
+    late.documentId,
+    documentDeletedEvent(late.documentId, 'test', DEFAULT_DOCUMENTS_TOPICS.deleted),
+  );
+  expect((await entries.list(agency, 10, '')).entries.map((e) => e.title)).toEqual([
+    'Application for a rate change',
+    'Protest of the consumer advocate',
+  ]);
 });
 
 test('filings stored before listings were kept get their place once, entries of an imported docket their mark too', async () => {
   // As such filings were stored: no listing key, no lead, and an entry without its mark.
-  await documents.model.collection.updateMany({ docketId: COURT_DOCKET }, { $unset: { docketOrder: 1, lead: 1, docketEntry: 1 } });
+  await documents.model.collection.updateMany(
+    { docketId: COURT_DOCKET },
+    { $unset: { docketOrder: 1, lead: 1, docketEntry: 1 } },
+  );
   expect((await entries.list(COURT_DOCKET, 10, '')).totalSize).toBe(0);
 
   const backfill = new DocketListingBackfill({ documents, cursors, logger });

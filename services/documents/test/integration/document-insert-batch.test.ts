@@ -23,10 +23,28 @@ afterAll(async () => {
 function record(n: number, sha = `sha-${n}`): NewDocumentRecord {
   const now = new Date('2026-03-01T00:00:00Z');
   return {
-    title: `Filing ${n}`, text: `Text of filing ${n}.`, pages: [], sourceId: 'batch-src', docketId: '', docketNumber: '', filingType: 'Comment',
-    filingCategory: 'Other', filedAt: now, filers: [], description: '', language: 'en', sha256: sha, createdBy: '', createdAt: now, updatedAt: now,
-    attachments: [], provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' }, provenanceKey: `batch|${n}`,
-    entities: [], mentions: [], values: [],
+    title: `Filing ${n}`,
+    text: `Text of filing ${n}.`,
+    pages: [],
+    sourceId: 'batch-src',
+    docketId: '',
+    docketNumber: '',
+    filingType: 'Comment',
+    filingCategory: 'Other',
+    filedAt: now,
+    filers: [],
+    description: '',
+    language: 'en',
+    sha256: sha,
+    createdBy: '',
+    createdAt: now,
+    updatedAt: now,
+    attachments: [],
+    provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' },
+    provenanceKey: `batch|${n}`,
+    entities: [],
+    mentions: [],
+    values: [],
   };
 }
 
@@ -35,7 +53,9 @@ describe('DocumentRepository.insert at once', () => {
     await documents.insert(documents.newId(), record(0), []);
     const ids = Array.from({ length: 40 }, () => documents.newId());
     const outcomes = await Promise.all([
-      ...ids.map((id, n) => documents.insert(id, record(n + 1), [{ eventId: `e-${n}`, topic: 't', key: id, payload: Buffer.from('x') }])),
+      ...ids.map((id, n) =>
+        documents.insert(id, record(n + 1), [{ eventId: `e-${n}`, topic: 't', key: id, payload: Buffer.from('x') }]),
+      ),
       documents.insert(documents.newId(), record(100, 'sha-5'), []), // same content as filing 5
       documents.insert(documents.newId(), record(0, 'sha-other'), []), // same source id as filing 0
     ]);

@@ -23,8 +23,13 @@ beforeAll(async () => {
   const dockets = new DocketRepository(connection);
   await Promise.all([documents.init(), dockets.init()]);
   refresh = new FilingTypeRefresh({
-    documents, dockets, cursors: new ConnectorCursorRepository(connection), sourceName: async () => 'Federal Energy Regulatory Commission',
-    outbox: { kick: async (ids) => void kicked.push(...(ids ?? [])), kickWritten: async () => undefined }, topics: { updated: topics.documentUpdated }, logger,
+    documents,
+    dockets,
+    cursors: new ConnectorCursorRepository(connection),
+    sourceName: async () => 'Federal Energy Regulatory Commission',
+    outbox: { kick: async (ids) => void kicked.push(...(ids ?? [])), kickWritten: async () => undefined },
+    topics: { updated: topics.documentUpdated },
+    logger,
   });
 });
 
@@ -36,11 +41,28 @@ afterAll(async () => {
 function record(n: number, title: string, filingType: string, filingCategory: string): NewDocumentRecord {
   const now = new Date('2024-06-21T00:00:00Z');
   return {
-    title, text: `${title.toUpperCase()}\nBody of filing ${n}.`, pages: [{ number: 1, start: 0, end: title.length + 20 }], sourceId: 'ferc', docketId: '',
-    docketNumber: 'ER24-1679-000', filingType, filingCategory, filedAt: now, filers: [], description: '', language: 'en', sha256: `sha-${dbName}-${n}`,
-    createdBy: '', createdAt: now, updatedAt: now, attachments: [],
-    provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' }, provenanceKey: `refresh|${dbName}|${n}`,
-    entities: [], mentions: [], values: [],
+    title,
+    text: `${title.toUpperCase()}\nBody of filing ${n}.`,
+    pages: [{ number: 1, start: 0, end: title.length + 20 }],
+    sourceId: 'ferc',
+    docketId: '',
+    docketNumber: 'ER24-1679-000',
+    filingType,
+    filingCategory,
+    filedAt: now,
+    filers: [],
+    description: '',
+    language: 'en',
+    sha256: `sha-${dbName}-${n}`,
+    createdBy: '',
+    createdAt: now,
+    updatedAt: now,
+    attachments: [],
+    provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' },
+    provenanceKey: `refresh|${dbName}|${n}`,
+    entities: [],
+    mentions: [],
+    values: [],
   };
 }
 
@@ -51,8 +73,16 @@ it('gives stored documents the types the classifier assigns now, republishes tho
   const letterOrder = documents.newId();
   const petition = documents.newId();
   const testimony = documents.newId();
-  await documents.insert(letterOrder, record(1, 'Letter Order Granting Petitions to Intervene', 'Letter Order', 'Comment'), []);
-  await documents.insert(petition, record(2, 'Petition to Intervene of AARP', 'Petition to Intervene', 'Application'), []);
+  await documents.insert(
+    letterOrder,
+    record(1, 'Letter Order Granting Petitions to Intervene', 'Letter Order', 'Comment'),
+    [],
+  );
+  await documents.insert(
+    petition,
+    record(2, 'Petition to Intervene of AARP', 'Petition to Intervene', 'Application'),
+    [],
+  );
   await documents.insert(testimony, record(3, 'Direct Testimony of Ana Ruiz', 'Direct Testimony', 'Testimony'), []);
 
   expect(await refresh.run()).toBe(2);
@@ -66,8 +96,9 @@ it('gives stored documents the types the classifier assigns now, republishes tho
   expect(kicked.sort()).toEqual([letterOrder, petition].sort());
 
   // A restart: the pass is done for this classifier version.
-  await connection.collection('documents').updateOne({ _id: new Types.ObjectId(testimony) }, { $set: { filingCategory: 'Comment' } });
+  await connection
+    .collection('documents')
+    .updateOne({ _id: new Types.ObjectId(testimony) }, { $set: { filingCategory: 'Comment' } });
   expect(await refresh.run()).toBe(0);
   expect((await stored(testimony))?.filingCategory).toBe('Comment');
 });
-

@@ -35,9 +35,20 @@ beforeAll(async () => {
   const dockets = new DocketRepository(connection);
   const sources = new SourceRepository(connection);
   await Promise.all([documents.init(), dockets.init()]);
-  const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
+  const projector = new StatsProjector({
+    documents,
+    sources,
+    dockets,
+    entities: new EntityRepository(connection),
+    activity: new ActivityRepository(connection),
+    logger,
+  });
   deps = {
-    documents, dockets, sources, projector, logger,
+    documents,
+    dockets,
+    sources,
+    projector,
+    logger,
     blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'import-counts-blobs-'))),
     outbox: { kick: async () => undefined, kickWritten: async () => undefined },
     topics: DEFAULT_DOCUMENTS_TOPICS,
@@ -60,10 +71,15 @@ function directoryOf(files: Record<string, string | Buffer>): string {
 
 /** Text files `<prefix>-00.txt`…, distinct by prefix (a path is a document's id at its source). */
 function textFiles(prefix: string, count: number): Record<string, string> {
-  return Object.fromEntries(Array.from({ length: count }, (_, i) => {
-    const name = `${prefix}-${String(i).padStart(2, '0')}.txt`;
-    return [name, `Filing ${prefix}-${i}. The Commission received comments from party ${i * 7919} on the proposed tariff.`];
-  }));
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, i) => {
+      const name = `${prefix}-${String(i).padStart(2, '0')}.txt`;
+      return [
+        name,
+        `Filing ${prefix}-${i}. The Commission received comments from party ${i * 7919} on the proposed tariff.`,
+      ];
+    }),
+  );
 }
 
 /** Resolves when `resolve()` is called; lets a test order concurrent files. */
@@ -126,7 +142,14 @@ it('an import killed with files stored but not counted, and files done past one 
 
   await importRun(root, runId); // the job's next attempt
   const finished = (await runs.find(runId))!;
-  expect(finished).toMatchObject({ seen: FILES, new: FILES, updated: 0, duplicate: 0, failed: 0, cursor: `f-${FILES - 1}.txt` });
+  expect(finished).toMatchObject({
+    seen: FILES,
+    new: FILES,
+    updated: 0,
+    duplicate: 0,
+    failed: 0,
+    cursor: `f-${FILES - 1}.txt`,
+  });
   expect(await documents.model.countDocuments({ 'provenance.runId': runId })).toBe(FILES);
 });
 
@@ -137,17 +160,29 @@ it('a resumed import counts what the killed attempt stored but did not count as 
   expect(await runs.find(first)).toMatchObject({ seen: 6, new: 6 });
 
   // Since then: g-03 changed, g-06 is new and g-07 is a PDF that cannot be read.
-  writeFileSync(path.join(root, 'g-03.txt'), 'Filing 3, amended. The Commission received reply comments on the proposed tariff.');
+  writeFileSync(
+    path.join(root, 'g-03.txt'),
+    'Filing 3, amended. The Commission received reply comments on the proposed tariff.',
+  );
   writeFileSync(path.join(root, 'g-06.txt'), 'Filing 6. Staff testimony on the revenue requirement.');
   writeFileSync(path.join(root, 'g-07.pdf'), Buffer.from('%PDF-1.4\nnot really a pdf'));
   const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
 
   // The killed attempt stored g-03, g-06 and g-07 and counted none: its cursor lags what it stored.
   const pipeline = new IngestService(deps);
-  const stored = await Promise.all(['g-03.txt', 'g-06.txt', 'g-07.pdf'].map((name) => pipeline.ingest({
-    sourceId: 'uploads', connector: 'files', sourceDocumentId: name, runId, createdBy: 'tester', filedAt: new Date(),
-    files: [{ fileName: name, path: path.join(root, name) }],
-  })));
+  const stored = await Promise.all(
+    ['g-03.txt', 'g-06.txt', 'g-07.pdf'].map((name) =>
+      pipeline.ingest({
+        sourceId: 'uploads',
+        connector: 'files',
+        sourceDocumentId: name,
+        runId,
+        createdBy: 'tester',
+        filedAt: new Date(),
+        files: [{ fileName: name, path: path.join(root, name) }],
+      }),
+    ),
+  );
   expect(stored.map((s) => s.outcome)).toEqual(['updated', 'new', 'failed']);
   expect(await runs.find(runId)).toMatchObject({ seen: 0, cursor: '' });
 

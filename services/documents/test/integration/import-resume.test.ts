@@ -7,10 +7,10 @@ import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { renameTopic, topics } from '@docket/events';
+import { freePort } from '@docket/local-infra';
+import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
-import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
-import { freePort } from '@docket/local-infra';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 
@@ -25,8 +25,13 @@ let app: RunningApp | undefined;
 async function start(): Promise<DocumentsServiceClient> {
   const env = testInfraEnv();
   const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, OUTBOX_INTERVAL_MS: '200',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'import-resume-')), SEED_CORPUS: 'false',
+    MONGO_URL: env.mongoUrl,
+    KAFKA_BROKERS: env.kafkaBrokers.join(','),
+    REDIS_URL: env.redisUrl,
+    MONGO_DB: dbName,
+    OUTBOX_INTERVAL_MS: '200',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'import-resume-')),
+    SEED_CORPUS: 'false',
   });
   app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
     grpcHost: '127.0.0.1',
@@ -50,7 +55,10 @@ afterAll(async () => {
 it('an import stopped by a restart resumes where it stopped: every file once, none lost, none twice', async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'resume-files-'));
   for (let i = 0; i < FILES; i += 1) {
-    writeFileSync(path.join(root, `filing-${String(i).padStart(4, '0')}.txt`), `Filing number ${i}. The Commission received comments from party ${i * 7919} on the proposed tariff.`);
+    writeFileSync(
+      path.join(root, `filing-${String(i).padStart(4, '0')}.txt`),
+      `Filing number ${i}. The Commission received comments from party ${i * 7919} on the proposed tariff.`,
+    );
   }
   const client = await start();
   const { runId } = await grpcCall(client, 'startImport', { path: root, sourceId: 'uploads', requestedBy: 'tester' });
@@ -65,10 +73,16 @@ it('an import stopped by a restart resumes where it stopped: every file once, no
   expect(stoppedAt.status).toBe('interrupted');
 
   await start();
-  await waitFor(async () => (await run())?.status === 'succeeded', { description: 'the resumed import to finish', timeoutMs: 60_000 });
+  await waitFor(async () => (await run())?.status === 'succeeded', {
+    description: 'the resumed import to finish',
+    timeoutMs: 60_000,
+  });
   const finished = (await run())!;
   expect(finished).toMatchObject({ seen: FILES, new: FILES, duplicate: 0, failed: 0 });
-  const documents = await connection.collection('documents').find({ 'provenance.runId': runId }, { projection: { 'provenance.sourceDocumentId': 1 } }).toArray();
+  const documents = await connection
+    .collection('documents')
+    .find({ 'provenance.runId': runId }, { projection: { 'provenance.sourceDocumentId': 1 } })
+    .toArray();
   expect(documents).toHaveLength(FILES);
   expect(new Set(documents.map((d) => d.provenance.sourceDocumentId)).size).toBe(FILES);
 });
@@ -76,34 +90,67 @@ it('an import stopped by a restart resumes where it stopped: every file once, no
 it('an import whose service is killed (SIGKILL) mid-run completes after a restart with no duplicate and no loss', async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'crash-files-'));
   for (let i = 0; i < FILES; i += 1) {
-    writeFileSync(path.join(root, `crash-${String(i).padStart(4, '0')}.txt`), `Crash filing ${i}. Staff testimony ${i * 104729} on the revenue requirement.`);
+    writeFileSync(
+      path.join(root, `crash-${String(i).padStart(4, '0')}.txt`),
+      `Crash filing ${i}. Staff testimony ${i * 104729} on the revenue requirement.`,
+    );
   }
   const env = testInfraEnv();
   const port = await freePort();
   const crashDb = `${dbName}_crash`;
   const childEnv = {
-    ...process.env, MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: crashDb,
-    GRPC_PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'crash-data-')), SEED_CORPUS: 'false', LOG_LEVEL: 'warn',
-    QUEUE_PREFIX: `{${prefix}-crash}`, IMPORT_LOCK_MS: '2000',
+    ...process.env,
+    MONGO_URL: env.mongoUrl,
+    KAFKA_BROKERS: env.kafkaBrokers.join(','),
+    REDIS_URL: env.redisUrl,
+    MONGO_DB: crashDb,
+    GRPC_PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'crash-data-')),
+    SEED_CORPUS: 'false',
+    LOG_LEVEL: 'warn',
+    QUEUE_PREFIX: `{${prefix}-crash}`,
+    IMPORT_LOCK_MS: '2000',
   };
-  const spawnService = () => spawn(process.execPath, ['--import', 'tsx', 'services/documents/src/main.ts'], { cwd: REPO_ROOT, env: childEnv, stdio: 'ignore' });
+  const spawnService = () =>
+    spawn(process.execPath, ['--import', 'tsx', 'services/documents/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: childEnv,
+      stdio: 'ignore',
+    });
   const runs = () => connection.useDb(crashDb).collection('ingestion_runs');
   const client = new DocumentsServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
 
   let child: ChildProcess = spawnService();
   try {
-    const { runId } = await waitFor(() => grpcCall(client, 'startImport', { path: root, sourceId: 'uploads', requestedBy: 'tester' }).catch(() => undefined), {
-      description: 'the service to accept the import', timeoutMs: 60_000,
-    });
+    const { runId } = await waitFor(
+      () =>
+        grpcCall(client, 'startImport', { path: root, sourceId: 'uploads', requestedBy: 'tester' }).catch(
+          () => undefined,
+        ),
+      {
+        description: 'the service to accept the import',
+        timeoutMs: 60_000,
+      },
+    );
     const run = () => runs().findOne({ _id: new mongoose.Types.ObjectId(runId) });
-    await waitFor(async () => ((await run())?.seen ?? 0) >= 10, { description: 'the import under way', timeoutMs: 30_000 });
+    await waitFor(async () => ((await run())?.seen ?? 0) >= 10, {
+      description: 'the import under way',
+      timeoutMs: 30_000,
+    });
     child.kill('SIGKILL');
     await once(child, 'exit');
     expect((await run())!.seen).toBeLessThan(FILES);
 
     child = spawnService();
-    await waitFor(async () => (await run())?.status === 'succeeded', { description: 'the import to finish after the restart', timeoutMs: 90_000 });
-    const documents = await connection.useDb(crashDb).collection('documents').find({}, { projection: { 'provenance.sourceDocumentId': 1 } }).toArray();
+    await waitFor(async () => (await run())?.status === 'succeeded', {
+      description: 'the import to finish after the restart',
+      timeoutMs: 90_000,
+    });
+    const documents = await connection
+      .useDb(crashDb)
+      .collection('documents')
+      .find({}, { projection: { 'provenance.sourceDocumentId': 1 } })
+      .toArray();
     expect(documents).toHaveLength(FILES);
     expect(new Set(documents.map((d) => d.provenance.sourceDocumentId)).size).toBe(FILES);
     // Files in flight at the kill (stored, not yet counted) are done again after the restart and

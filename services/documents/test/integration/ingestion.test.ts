@@ -1,21 +1,27 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { credentials, type ClientReadableStream } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
-import pino from 'pino';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { createKafka, EventConsumer, renameTopic, topics } from '@docket/events';
+import pino from 'pino';
 import { InputError } from '@docket/errors';
+import { createKafka, EventConsumer, renameTopic, topics } from '@docket/events';
+import type {
+  DocumentDeleted,
+  DocumentIngested,
+  DocumentUpdated,
+  ReleasePublished,
+} from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import {
+  DocumentsServiceClient,
+  type OpenAttachmentResponse,
+  type UploadFileResponse,
+} from '@docket/proto/src/gen/research/documents/v1/documents';
+import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
-import {
-  DocumentsServiceClient, type OpenAttachmentResponse, type UploadFileResponse,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
-import type { DocumentDeleted, DocumentIngested, DocumentUpdated, ReleasePublished } from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import { ProcessState } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 
@@ -45,13 +51,30 @@ const processes: ProcessUpdated[] = [];
 beforeAll(async () => {
   const env = testInfraEnv();
   const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, OUTBOX_INTERVAL_MS: '100',
-    DATA_DIR: dataDir, SEED_FILINGS: String(SEED_FILINGS), SEED_DOCKETS: '40', EXTRACT_MAX_BYTES: String(64 * 1024),
+    MONGO_URL: env.mongoUrl,
+    KAFKA_BROKERS: env.kafkaBrokers.join(','),
+    REDIS_URL: env.redisUrl,
+    MONGO_DB: dbName,
+    OUTBOX_INTERVAL_MS: '100',
+    DATA_DIR: dataDir,
+    SEED_FILINGS: String(SEED_FILINGS),
+    SEED_DOCKETS: '40',
+    EXTRACT_MAX_BYTES: String(64 * 1024),
   });
-  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, { grpcHost: '127.0.0.1', topics: t, processTopic, queuePrefix: `{${prefix}}` });
+  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
+    grpcHost: '127.0.0.1',
+    topics: t,
+    processTopic,
+    queuePrefix: `{${prefix}}`,
+  });
   client = new DocumentsServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   connection = await mongoose.createConnection(env.mongoUrl, { dbName }).asPromise();
-  consumer = new EventConsumer({ kafka: createKafka({ clientId: 'ingestion-test', brokers: env.kafkaBrokers, logger }), groupId: uniqueName('ingestion-test'), connection, logger });
+  consumer = new EventConsumer({
+    kafka: createKafka({ clientId: 'ingestion-test', brokers: env.kafkaBrokers, logger }),
+    groupId: uniqueName('ingestion-test'),
+    connection,
+    logger,
+  });
   await consumer
     .on(t.ingested, async (e) => void ingested.push(e))
     .on(t.updated, async (e) => void updated.push(e))
@@ -77,7 +100,10 @@ async function pdfOf(lines: string[]): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-function readAttachment(documentId: string, attachmentId = ''): Promise<{ header: OpenAttachmentResponse['attachment']; bytes: Buffer }> {
+function readAttachment(
+  documentId: string,
+  attachmentId = '',
+): Promise<{ header: OpenAttachmentResponse['attachment']; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const stream: ClientReadableStream<OpenAttachmentResponse> = client.openAttachment({ documentId, attachmentId });
     let header: OpenAttachmentResponse['attachment'];
@@ -91,10 +117,13 @@ function readAttachment(documentId: string, attachmentId = ''): Promise<{ header
 describe('default corpus', () => {
   it('loads sources, dockets, filings with entities, data products with release events, and a run per source', async () => {
     // Counters follow the writes within about a second.
-    const sources = await waitFor(async () => {
-      const listed = (await grpcCall(client, 'listSources', {})).sources;
-      return listed.reduce((sum, s) => sum + Number(s.documentCount), 0) === SEED_FILINGS ? listed : undefined;
-    }, { description: 'every seeded filing counted' });
+    const sources = await waitFor(
+      async () => {
+        const listed = (await grpcCall(client, 'listSources', {})).sources;
+        return listed.reduce((sum, s) => sum + Number(s.documentCount), 0) === SEED_FILINGS ? listed : undefined;
+      },
+      { description: 'every seeded filing counted' },
+    );
     const generated = sources.filter((s) => Number(s.documentCount) > 0);
     expect(generated.length).toBeGreaterThan(5);
     const busiest = [...generated].sort((a, b) => Number(b.documentCount) - Number(a.documentCount))[0]!;
@@ -108,12 +137,20 @@ describe('default corpus', () => {
     expect(dataProducts[0]!.releases[0]!.changeLog.length).toBeGreaterThan(0);
     await waitFor(() => releases.length === releaseCount, { description: 'one release-published event per release' });
 
-    await waitFor(() => ingested.length >= SEED_FILINGS, { description: 'an ingested event per filing', timeoutMs: 60_000 });
+    await waitFor(() => ingested.length >= SEED_FILINGS, {
+      description: 'an ingested event per filing',
+      timeoutMs: 60_000,
+    });
     const status = await grpcCall(client, 'getCatalogStatus', {});
     const busy = status.sources.find((s) => s.source!.id === busiest.id)!;
     // Healthy unless its newest filing is more than three days old (a small corpus may leave a gap).
     expect(busy.status).toBe(Number(busy.lagSeconds) > 3 * 24 * 3600 ? 'lagging' : 'healthy');
-    expect(busy.recentRuns[0]).toMatchObject({ connector: 'corpus', status: 'succeeded', new: busiest.documentCount, failed: '0' });
+    expect(busy.recentRuns[0]).toMatchObject({
+      connector: 'corpus',
+      status: 'succeeded',
+      new: busiest.documentCount,
+      failed: '0',
+    });
     expect(busy.history).toHaveLength(30);
     expect(status.sources.find((s) => s.source!.id === 'uploads')?.status).toBe('idle');
   });
@@ -138,20 +175,26 @@ describe('default corpus', () => {
     const org = whole.entities.find((e) => e.kind === 'organisation' || e.kind === 'agency')!;
     const mention = whole.mentions.find((m) => m.entityId === org.id)!;
     expect(document.text.slice(mention.start, mention.end).length).toBeGreaterThan(0);
-    const profile = await waitFor(async () => {
-      const p = await grpcCall(client, 'getEntity', { id: org.id });
-      return p.documents.some((d) => d.documentId === event.documentId) ? p : undefined;
-    }, { description: 'the entity profile listing the document' });
+    const profile = await waitFor(
+      async () => {
+        const p = await grpcCall(client, 'getEntity', { id: org.id });
+        return p.documents.some((d) => d.documentId === event.documentId) ? p : undefined;
+      },
+      { description: 'the entity profile listing the document' },
+    );
     expect(Number(profile.entity!.documentCount)).toBeGreaterThan(0);
     expect(profile.mentionsByMonth.length).toBeGreaterThan(0);
     expect(profile.documents.find((d) => d.documentId === event.documentId)?.excerpt).toBeTruthy();
   });
 
   it('streams a generated PDF attachment byte for byte', async () => {
-    const withPdf = await waitFor(async () => {
-      const record = await connection.collection('documents').findOne({ 'attachments.0': { $exists: true } });
-      return record ?? undefined;
-    }, { description: 'a document with a PDF' });
+    const withPdf = await waitFor(
+      async () => {
+        const record = await connection.collection('documents').findOne({ 'attachments.0': { $exists: true } });
+        return record ?? undefined;
+      },
+      { description: 'a document with a PDF' },
+    );
     const { header, bytes } = await readAttachment(String(withPdf._id));
     expect(header?.contentType).toBe('application/pdf');
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -165,20 +208,45 @@ describe('files connector', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'import-'));
     mkdirSync(path.join(root, 'nested', 'deeper'), { recursive: true });
-    writeFileSync(path.join(root, 'order.txt'), 'ORDER on rehearing. Pacific Gas and Electric Company shall file a compliance tariff within 30 days.');
-    writeFileSync(path.join(root, 'order.txt.json'), JSON.stringify({ title: 'Order on rehearing', docketNumber: 'ER24-2001', filingType: 'Order', filedAt: '2026-11-20' }));
-    writeFileSync(path.join(root, 'nested', 'comment.html'), '<html><head><title>Comment of the Sierra Club</title></head><body><p>The Sierra Club opposes the rate increase.</p></body></html>');
-    writeFileSync(path.join(root, 'nested', 'deeper', 'testimony.pdf'), await pdfOf(['Direct testimony of Jane Ortiz', 'Page two of the testimony']));
+    writeFileSync(
+      path.join(root, 'order.txt'),
+      'ORDER on rehearing. Pacific Gas and Electric Company shall file a compliance tariff within 30 days.',
+    );
+    writeFileSync(
+      path.join(root, 'order.txt.json'),
+      JSON.stringify({
+        title: 'Order on rehearing',
+        docketNumber: 'ER24-2001',
+        filingType: 'Order',
+        filedAt: '2026-11-20',
+      }),
+    );
+    writeFileSync(
+      path.join(root, 'nested', 'comment.html'),
+      '<html><head><title>Comment of the Sierra Club</title></head><body><p>The Sierra Club opposes the rate increase.</p></body></html>',
+    );
+    writeFileSync(
+      path.join(root, 'nested', 'deeper', 'testimony.pdf'),
+      await pdfOf(['Direct testimony of Jane Ortiz', 'Page two of the testimony']),
+    );
     writeFileSync(path.join(root, 'nested', 'broken.pdf'), Buffer.from('%PDF-1.7\nthis is not really a pdf'));
     writeFileSync(path.join(root, 'empty.txt'), '');
     writeFileSync(path.join(root, 'huge.txt'), 'x'.repeat(70 * 1024));
   });
 
   async function importAndWait(): Promise<string> {
-    const { processId, runId } = await grpcCall(client, 'startImport', { path: root, sourceId: 'uploads', requestedBy: 'user-1' });
-    await waitFor(() => processes.some((p) => p.processId === processId && p.state === ProcessState.PROCESS_STATE_SUCCEEDED), {
-      description: 'the import process to succeed', timeoutMs: 60_000,
+    const { processId, runId } = await grpcCall(client, 'startImport', {
+      path: root,
+      sourceId: 'uploads',
+      requestedBy: 'user-1',
     });
+    await waitFor(
+      () => processes.some((p) => p.processId === processId && p.state === ProcessState.PROCESS_STATE_SUCCEEDED),
+      {
+        description: 'the import process to succeed',
+        timeoutMs: 60_000,
+      },
+    );
     return runId;
   }
 
@@ -187,17 +255,30 @@ describe('files connector', () => {
     const run = await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(runId) });
     expect(run).toMatchObject({ status: 'succeeded', seen: 6, new: 3, failed: 3 });
     expect(run!.errors.map((e: { item: string; reason: string }) => [e.item, e.reason]).sort()).toEqual([
-      ['empty.txt', 'empty'], ['huge.txt', 'too_large'], ['nested/broken.pdf', 'corrupt'],
+      ['empty.txt', 'empty'],
+      ['huge.txt', 'too_large'],
+      ['nested/broken.pdf', 'corrupt'],
     ]);
     const order = await connection.collection('documents').findOne({ 'provenance.sourceDocumentId': 'order.txt' });
-    expect(order).toMatchObject({ title: 'Order on rehearing', docketNumber: 'ER24-2001', filingType: 'Order', filingCategory: 'Order' });
-    const pdf = await connection.collection('documents').findOne({ 'provenance.sourceDocumentId': 'nested/deeper/testimony.pdf' });
+    expect(order).toMatchObject({
+      title: 'Order on rehearing',
+      docketNumber: 'ER24-2001',
+      filingType: 'Order',
+      filingCategory: 'Order',
+    });
+    const pdf = await connection
+      .collection('documents')
+      .findOne({ 'provenance.sourceDocumentId': 'nested/deeper/testimony.pdf' });
     expect(pdf!.pages).toHaveLength(2);
     expect(pdf!.text).toContain('Page two');
-    const broken = await connection.collection('documents').findOne({ 'provenance.sourceDocumentId': 'nested/broken.pdf' });
+    const broken = await connection
+      .collection('documents')
+      .findOne({ 'provenance.sourceDocumentId': 'nested/broken.pdf' });
     expect(broken).toMatchObject({ failureReason: 'corrupt', text: '' });
     // Kept for the run's report, never served: nobody vouches for what an unreadable file is.
-    await expect(readAttachment(String(broken!._id))).rejects.toThrow('broken.pdf could not be imported (corrupt); it is kept for the import report and not served');
+    await expect(readAttachment(String(broken!._id))).rejects.toThrow(
+      'broken.pdf could not be imported (corrupt); it is kept for the import report and not served',
+    );
     const empty = await connection.collection('documents').findOne({ 'provenance.sourceDocumentId': 'empty.txt' });
     await expect(readAttachment(String(empty!._id))).rejects.toThrow(/could not be imported \(empty\)/);
     await expect(readAttachment(String(order!._id))).resolves.toMatchObject({ header: { fileName: 'order.txt' } });
@@ -205,25 +286,42 @@ describe('files connector', () => {
     expect(final).toMatchObject({ done: '6', total: '6' });
     // The process itself says which files failed and why: it succeeded with failures.
     expect(final.failed).toBe('3');
-    expect(final.failures.map((f) => [f.item, f.reason]).sort()).toEqual([['empty.txt', 'empty'], ['huge.txt', 'too_large'], ['nested/broken.pdf', 'corrupt']]);
+    expect(final.failures.map((f) => [f.item, f.reason]).sort()).toEqual([
+      ['empty.txt', 'empty'],
+      ['huge.txt', 'too_large'],
+      ['nested/broken.pdf', 'corrupt'],
+    ]);
     expect(final.processId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/); // a UUIDv7: it says when it was made
   });
 
   it('is idempotent, and a changed file becomes documents.updated.v1', async () => {
     const before = await connection.collection('documents').countDocuments();
     const again = await importAndWait();
-    expect(await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(again) })).toMatchObject({ new: 0, duplicate: 6, updated: 0, failed: 0 }); // the unreadable files are kept, so they are duplicates too
+    expect(
+      await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(again) }),
+    ).toMatchObject({ new: 0, duplicate: 6, updated: 0, failed: 0 }); // the unreadable files are kept, so they are duplicates too
     expect(await connection.collection('documents').countDocuments()).toBe(before);
 
-    writeFileSync(path.join(root, 'order.txt'), 'ORDER on rehearing, corrected. The compliance tariff is due within 45 days.');
+    writeFileSync(
+      path.join(root, 'order.txt'),
+      'ORDER on rehearing, corrected. The compliance tariff is due within 45 days.',
+    );
     const third = await importAndWait();
-    expect(await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(third) })).toMatchObject({ updated: 1, new: 0 });
+    expect(
+      await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(third) }),
+    ).toMatchObject({ updated: 1, new: 0 });
     const order = await connection.collection('documents').findOne({ 'provenance.sourceDocumentId': 'order.txt' });
-    await waitFor(() => updated.some((e) => e.documentId === String(order!._id) && e.text.includes('45 days')), { description: 'the updated event' });
+    await waitFor(() => updated.some((e) => e.documentId === String(order!._id) && e.text.includes('45 days')), {
+      description: 'the updated event',
+    });
   });
 
   it('rejects a path that is not a directory with a clear error', async () => {
-    const error = await grpcCall(client, 'startImport', { path: path.join(root, 'nope'), sourceId: '', requestedBy: 'u' }).catch((e: unknown) => e);
+    const error = await grpcCall(client, 'startImport', {
+      path: path.join(root, 'nope'),
+      sourceId: '',
+      requestedBy: 'u',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).message).toContain('is not a directory');
   });
@@ -233,32 +331,58 @@ describe('upload and delete', () => {
   it('streams an upload in, then deletes it with documents.deleted.v1', async () => {
     const response = await new Promise<UploadFileResponse>((resolve, reject) => {
       const call = client.uploadFile((error, value) => (error ? reject(error) : resolve(value!)));
-      call.write({ header: { fileName: 'motion.txt', contentType: 'text/plain', sourceId: '', uploadedBy: 'user-2', sidecarJson: JSON.stringify({ title: 'Motion to intervene' }) } });
-      const parts = [Buffer.from('MOTION TO INTERVENE of the City of Boston. '), Buffer.from('The City requests party status.')];
+      call.write({
+        header: {
+          fileName: 'motion.txt',
+          contentType: 'text/plain',
+          sourceId: '',
+          uploadedBy: 'user-2',
+          sidecarJson: JSON.stringify({ title: 'Motion to intervene' }),
+        },
+      });
+      const parts = [
+        Buffer.from('MOTION TO INTERVENE of the City of Boston. '),
+        Buffer.from('The City requests party status.'),
+      ];
       for (const data of parts) call.write({ data });
       const whole = Buffer.concat(parts);
       call.write({ end: { size: String(whole.length), sha256: createHash('sha256').update(whole).digest('hex') } });
       call.end();
     });
     expect(response.outcome).toBe('new');
-    expect(response.document).toMatchObject({ title: 'Motion to intervene', sourceId: 'uploads', filingCategory: 'Motion' });
+    expect(response.document).toMatchObject({
+      title: 'Motion to intervene',
+      sourceId: 'uploads',
+      filingCategory: 'Motion',
+    });
     const id = response.document!.id;
     const { bytes } = await readAttachment(id);
     expect(bytes.toString()).toBe('MOTION TO INTERVENE of the City of Boston. The City requests party status.');
 
     await grpcCall(client, 'deleteDocument', { id, reason: 'uploaded by mistake', deletedBy: 'admin' });
-    await waitFor(() => deleted.some((e) => e.documentId === id && e.reason === 'uploaded by mistake'), { description: 'the deleted event' });
+    await waitFor(() => deleted.some((e) => e.documentId === id && e.reason === 'uploaded by mistake'), {
+      description: 'the deleted event',
+    });
     await expect(grpcCall(client, 'getDocument', { id, textPage: 0, textPages: 0 })).rejects.toThrow(/not found/);
   });
 
   it('stores nothing from an upload cut short (no end marker) or damaged (size or hash differ)', async () => {
     const before = await connection.collection('documents').countDocuments();
-    const send = (finish: (call: ReturnType<typeof client.uploadFile>) => void) => new Promise<unknown>((resolve) => {
-      const call = client.uploadFile((error) => resolve(error));
-      call.write({ header: { fileName: 'partial.txt', contentType: 'text/plain', sourceId: '', uploadedBy: 'user-2', sidecarJson: '' } });
-      call.write({ data: Buffer.from('The first half of a filing') });
-      finish(call);
-    });
+    const send = (finish: (call: ReturnType<typeof client.uploadFile>) => void) =>
+      new Promise<unknown>((resolve) => {
+        const call = client.uploadFile((error) => resolve(error));
+        call.write({
+          header: {
+            fileName: 'partial.txt',
+            contentType: 'text/plain',
+            sourceId: '',
+            uploadedBy: 'user-2',
+            sidecarJson: '',
+          },
+        });
+        call.write({ data: Buffer.from('The first half of a filing') });
+        finish(call);
+      });
     const cut = await send((call) => call.end());
     expect((cut as Error).message).toMatch(/cut short/);
     const damaged = await send((call) => {

@@ -5,13 +5,16 @@ import path from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { renameTopic, topics } from '@docket/events';
 import { ConflictError, fromGrpcError, InputError, NotFoundError } from '@docket/errors';
+import { renameTopic, topics } from '@docket/events';
+import {
+  DocumentsServiceClient,
+  type CreateSourceRequest,
+  type UploadFileHeader,
+  type UploadFileResponse,
+} from '@docket/proto/src/gen/research/documents/v1/documents';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
-import {
-  DocumentsServiceClient, type CreateSourceRequest, type UploadFileHeader, type UploadFileResponse,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 
@@ -30,8 +33,13 @@ let connection: Connection;
 beforeAll(async () => {
   const env = testInfraEnv();
   const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName,
-    OUTBOX_INTERVAL_MS: '100', SEED_CORPUS: 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sources-test-')),
+    MONGO_URL: env.mongoUrl,
+    KAFKA_BROKERS: env.kafkaBrokers.join(','),
+    REDIS_URL: env.redisUrl,
+    MONGO_DB: dbName,
+    OUTBOX_INTERVAL_MS: '100',
+    SEED_CORPUS: 'false',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sources-test-')),
   });
   app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
     grpcHost: '127.0.0.1',
@@ -58,13 +66,23 @@ afterAll(async () => {
 const sourceIds = async () => (await grpcCall(client, 'listSources', {})).sources.map((s) => s.id).sort();
 const storedWithSource = (sourceId: string) => connection.collection('documents').countDocuments({ sourceId });
 
-const refusal = (call: Promise<unknown>) => call.then(() => undefined, (error: unknown) => error);
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 function newSource(over: Partial<CreateSourceRequest> = {}): CreateSourceRequest {
   return {
-    id: uniqueName('src').toLowerCase(), name: 'New York Public Service Commission', kind: 'agency',
-    shortName: 'NYPSC', jurisdiction: 'state', state: 'ny', homeUrl: 'https://dps.ny.gov',
-    docketPattern: '^NYP-\\d{4}$', createdBy: 'admin-1',
+    id: uniqueName('src').toLowerCase(),
+    name: 'New York Public Service Commission',
+    kind: 'agency',
+    shortName: 'NYPSC',
+    jurisdiction: 'state',
+    state: 'ny',
+    homeUrl: 'https://dps.ny.gov',
+    docketPattern: '^NYP-\\d{4}$',
+    createdBy: 'admin-1',
     ...over,
   };
 }
@@ -155,10 +173,15 @@ describe('a document must name a known source', () => {
     writeFileSync(path.join(root, 'b-probe.txt'), 'A filing that names a made-up source.');
     writeFileSync(path.join(root, 'b-probe.txt.json'), JSON.stringify({ sourceId: PROBE, title: 'Probe' }));
     const { runId } = await grpcCall(client, 'startImport', { path: root, sourceId: '', requestedBy: 'admin-1' });
-    const run = await waitFor(async () => {
-      const found = await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(runId) });
-      return found && found.status !== 'running' ? found : undefined;
-    }, { description: 'the import to finish', timeoutMs: 30_000 });
+    const run = await waitFor(
+      async () => {
+        const found = await connection
+          .collection('ingestion_runs')
+          .findOne({ _id: new mongoose.Types.ObjectId(runId) });
+        return found && found.status !== 'running' ? found : undefined;
+      },
+      { description: 'the import to finish', timeoutMs: 30_000 },
+    );
     expect(run).toMatchObject({ status: 'succeeded', seen: 2, new: 1, failed: 1 });
     const message = expect.stringContaining(`unknown source "${PROBE}"`);
     expect(run.errors).toEqual([{ item: 'b-probe.txt', reason: 'unknown_source', message }]);
@@ -174,11 +197,23 @@ describe('CreateSource', () => {
     const request = newSource({ id: `nypsc-${prefix.slice(-6)}`.toLowerCase() });
     const { source } = await grpcCall(client, 'createSource', request);
     expect(source).toMatchObject({
-      id: request.id, name: request.name, shortName: 'NYPSC', kind: 'agency', jurisdiction: 'New York', state: 'NY',
-      homeUrl: 'https://dps.ny.gov', docketPattern: '^NYP-\\d{4}$', documentCount: '0', docketCount: '0',
+      id: request.id,
+      name: request.name,
+      shortName: 'NYPSC',
+      kind: 'agency',
+      jurisdiction: 'New York',
+      state: 'NY',
+      homeUrl: 'https://dps.ny.gov',
+      docketPattern: '^NYP-\\d{4}$',
+      documentCount: '0',
+      docketCount: '0',
     });
     expect(await sourceIds()).toContain(request.id);
-    const court = await grpcCall(client, 'createSource', newSource({ kind: 'court', jurisdiction: 'federal', state: '' }));
+    const court = await grpcCall(
+      client,
+      'createSource',
+      newSource({ kind: 'court', jurisdiction: 'federal', state: '' }),
+    );
     expect(court.source).toMatchObject({ kind: 'court', jurisdiction: 'Federal', state: '' });
 
     const text = 'A hearing in NYP-4821 is set for May.';
@@ -199,10 +234,19 @@ describe('CreateSource', () => {
 
   it('names every bad field at once, and stores nothing', async () => {
     const before = await sourceIds();
-    const error = await refusal(grpcCall(client, 'createSource', {
-      id: '../../etc', name: ' ', kind: 'upload', shortName: 'x'.repeat(61), jurisdiction: 'galactic',
-      state: 'ZZ', homeUrl: 'javascript:alert(1)', docketPattern: '(unclosed', createdBy: 'admin-1',
-    }));
+    const error = await refusal(
+      grpcCall(client, 'createSource', {
+        id: '../../etc',
+        name: ' ',
+        kind: 'upload',
+        shortName: 'x'.repeat(61),
+        jurisdiction: 'galactic',
+        state: 'ZZ',
+        homeUrl: 'javascript:alert(1)',
+        docketPattern: '(unclosed',
+        createdBy: 'admin-1',
+      }),
+    );
     expect(error).toBeInstanceOf(InputError);
     const { issues } = error as InputError;
     const fields = ['id', 'name', 'shortName', 'kind', 'jurisdiction', 'state', 'homeUrl', 'docketPattern'];
@@ -223,7 +267,10 @@ describe('GetDocket', () => {
     const request = newSource();
     await grpcCall(client, 'createSource', request);
     const { document } = await createDocument({
-      title: 'Petition', text: 'Petition for a rate increase.', sourceId: request.id, docketNumber: 'NYP-0001',
+      title: 'Petition',
+      text: 'Petition for a rate increase.',
+      sourceId: request.id,
+      docketNumber: 'NYP-0001',
     });
     const { docket, source } = await grpcCall(client, 'getDocket', { docketId: document!.docketId });
     expect(docket).toMatchObject({ id: document!.docketId, number: 'NYP-0001', sourceId: request.id });

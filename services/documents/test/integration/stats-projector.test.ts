@@ -26,10 +26,21 @@ beforeAll(async () => {
   const dockets = new DocketRepository(connection);
   sources = new SourceRepository(connection);
   await Promise.all([documents.init(), dockets.init()]);
-  await sources.upsertDefinitions([{
-    id: 'projector-src', name: 'Projector source', shortName: 'PS', kind: 'agency', jurisdiction: 'Federal', state: 'US', homeUrl: '', docketPattern: '',
-    publishesNativeFilingTypes: false, industries: [], filingTypes: [],
-  }]);
+  await sources.upsertDefinitions([
+    {
+      id: 'projector-src',
+      name: 'Projector source',
+      shortName: 'PS',
+      kind: 'agency',
+      jurisdiction: 'Federal',
+      state: 'US',
+      homeUrl: '',
+      docketPattern: '',
+      publishesNativeFilingTypes: false,
+      industries: [],
+      filingTypes: [],
+    },
+  ]);
   entities = new EntityRepository(connection);
   activity = new ActivityRepository(connection);
   projector = new StatsProjector({ documents, sources, dockets, entities, activity, logger }, 500, 3_600_000);
@@ -43,16 +54,50 @@ afterAll(async () => {
 function record(n: number): NewDocumentRecord {
   const now = new Date('2026-03-01T00:00:00Z');
   return {
-    title: `Filing ${n}`, text: `Text of filing ${n}.`, pages: [], sourceId: 'projector-src', docketId: '', docketNumber: '', filingType: 'Comment',
-    filingCategory: 'Other', filedAt: now, filers: [], description: '', language: 'en', sha256: `sha-${dbName}-${n}`, createdBy: '', createdAt: now, updatedAt: now,
-    attachments: [], provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' }, provenanceKey: `projector|${dbName}|${n}`,
-    entities: n === 1 ? [{ id: 'entity-acme', kind: 'organisation', key: 'acme', name: 'Acme Co.', aliases: ['Acme Company'], count: 2 }] : [], mentions: [], values: [],
+    title: `Filing ${n}`,
+    text: `Text of filing ${n}.`,
+    pages: [],
+    sourceId: 'projector-src',
+    docketId: '',
+    docketNumber: '',
+    filingType: 'Comment',
+    filingCategory: 'Other',
+    filedAt: now,
+    filers: [],
+    description: '',
+    language: 'en',
+    sha256: `sha-${dbName}-${n}`,
+    createdBy: '',
+    createdAt: now,
+    updatedAt: now,
+    attachments: [],
+    provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' },
+    provenanceKey: `projector|${dbName}|${n}`,
+    entities:
+      n === 1
+        ? [
+            {
+              id: 'entity-acme',
+              kind: 'organisation',
+              key: 'acme',
+              name: 'Acme Co.',
+              aliases: ['Acme Company'],
+              count: 2,
+            },
+          ]
+        : [],
+    mentions: [],
+    values: [],
   };
 }
 
 async function insert(n: number, eventIds: string[]): Promise<string> {
   const id = documents.newId();
-  await documents.insert(id, record(n), eventIds.map((eventId) => ({ eventId, topic: 't', key: id, payload: Buffer.from(eventId) })));
+  await documents.insert(
+    id,
+    record(n),
+    eventIds.map((eventId) => ({ eventId, topic: 't', key: id, payload: Buffer.from(eventId) })),
+  );
   projector.add({ id, ...record(n) });
   return id;
 }
@@ -75,12 +120,22 @@ describe('StatsProjector', () => {
     expect(second?.pendingEvents.map((e: { eventId: string }) => e.eventId)).toEqual(['e2']);
     expect((await sources.find('projector-src'))?.documentCount).toBe(2);
     expect(await entities.find('entity-acme')).toMatchObject({
-      kind: 'organisation', key: 'acme', name: 'Acme Co.', aliases: ['Acme Company'], mentionCount: 2, documentCount: 1,
-      months: { '2026-03': 2 }, dockets: {}, recentDocuments: [published], firstSeenAt: new Date('2026-03-01T00:00:00Z'),
+      kind: 'organisation',
+      key: 'acme',
+      name: 'Acme Co.',
+      aliases: ['Acme Company'],
+      mentionCount: 2,
+      documentCount: 1,
+      months: { '2026-03': 2 },
+      dockets: {},
+      recentDocuments: [published],
+      firstSeenAt: new Date('2026-03-01T00:00:00Z'),
     });
     // Stored as mongoose stored it: a map with nothing in it is an empty object.
     expect((await connection.collection('entities').findOne({ _id: 'entity-acme' as never }))?.dockets).toEqual({});
-    expect((await activity.read(['projector-src'], ['2026-03-01'], []))).toEqual(new Map([['projector-src|d|2026-03-01', { documents: 2, failed: 0 }]]));
+    expect(await activity.read(['projector-src'], ['2026-03-01'], [])).toEqual(
+      new Map([['projector-src|d|2026-03-01', { documents: 2, failed: 0 }]]),
+    );
 
     // Flagged already: the caller pulls them itself.
     expect(projector.carryPulls([{ id: unpublished, eventIds: ['e2'] }])).toEqual(new Map([[unpublished, ['e2']]]));

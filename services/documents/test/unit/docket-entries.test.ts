@@ -1,6 +1,13 @@
 import { InputError } from '@docket/errors';
 import {
-  docketEntryMark, docketListingKey, docketListingPrefix, documentIdOfListingKey, entriesOffsetOf, entriesPageSizeOf, LEAD_CHARS, leadOf,
+  docketEntryMark,
+  docketListingKey,
+  docketListingPrefix,
+  documentIdOfListingKey,
+  entriesOffsetOf,
+  entriesPageSizeOf,
+  LEAD_CHARS,
+  leadOf,
 } from '../../src/domain/docket-entries';
 
 const DOCKET = 'a'.repeat(24);
@@ -9,16 +16,28 @@ const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 describe('docket listing keys', () => {
   it("sort as the court's order: day, then number as a number, unnumbered and undated last among their peers", () => {
     const entries = [
-      ['e10', day('2021-05-01'), '10'], ['e9', day('2021-05-01'), '9'], ['u', day('2021-04-06'), ''], ['e2', day('2021-04-06'), '2'],
-      ['e1', day('2021-04-02'), '1'], ['undated', undefined, '12'],
+      ['e10', day('2021-05-01'), '10'],
+      ['e9', day('2021-05-01'), '9'],
+      ['u', day('2021-04-06'), ''],
+      ['e2', day('2021-04-06'), '2'],
+      ['e1', day('2021-04-02'), '1'],
+      ['undated', undefined, '12'],
     ] as const;
-    const keys = entries.map(([id, filedAt, number]) => docketListingKey(DOCKET, id, { docketEntry: docketEntryMark(number), filedAt }));
+    const keys = entries.map(([id, filedAt, number]) =>
+      docketListingKey(DOCKET, id, { docketEntry: docketEntryMark(number), filedAt }),
+    );
     expect([...keys].sort().map(documentIdOfListingKey)).toEqual(['e1', 'e2', 'u', 'e9', 'e10', 'undated']);
   });
 
   it("keep a docket's entries apart from its other filings", () => {
-    expect(docketListingKey(DOCKET, 'x', { docketEntry: docketEntryMark('1') }).startsWith(docketListingPrefix(DOCKET, 'entries'))).toBe(true);
-    expect(docketListingKey(DOCKET, 'y', { filedAt: day('2024-01-01') }).startsWith(docketListingPrefix(DOCKET, 'filings'))).toBe(true);
+    expect(
+      docketListingKey(DOCKET, 'x', { docketEntry: docketEntryMark('1') }).startsWith(
+        docketListingPrefix(DOCKET, 'entries'),
+      ),
+    ).toBe(true);
+    expect(
+      docketListingKey(DOCKET, 'y', { filedAt: day('2024-01-01') }).startsWith(docketListingPrefix(DOCKET, 'filings')),
+    ).toBe(true);
   });
 });
 
@@ -31,7 +50,12 @@ describe('an entry mark', () => {
 
 describe('a lead', () => {
   it("is an entry's text after its heading line, on one line", () => {
-    expect(leadOf('Acme v. Roe, No. 1:20-cv-1, docket entry 3, filed 2020-01-02\n\nORDER granting\n  the motion.', docketEntryMark('3'))).toBe('ORDER granting the motion.');
+    expect(
+      leadOf(
+        'Acme v. Roe, No. 1:20-cv-1, docket entry 3, filed 2020-01-02\n\nORDER granting\n  the motion.',
+        docketEntryMark('3'),
+      ),
+    ).toBe('ORDER granting the motion.');
     expect(leadOf('Heading line\nrest', undefined)).toBe('Heading line rest');
   });
 
@@ -49,6 +73,7 @@ describe('paging', () => {
     expect(() => entriesPageSizeOf(-1)).toThrow(InputError);
     expect(entriesOffsetOf('')).toBe(0);
     expect(entriesOffsetOf('150')).toBe(150);
-    for (const token of ['-1', '1.5', 'abc', '999999999', ' 1']) expect(() => entriesOffsetOf(token)).toThrow(InputError);
+    for (const token of ['-1', '1.5', 'abc', '999999999', ' 1'])
+      expect(() => entriesOffsetOf(token)).toThrow(InputError);
   });
 });

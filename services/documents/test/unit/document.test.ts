@@ -1,9 +1,22 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '@docket/errors';
-import { contentSha256, normaliseForHash, pageSizeOf, TEXT_MAX_BYTES, validateNewDocument, type NewDocumentInput } from '../../src/domain/document';
+import {
+  contentSha256,
+  normaliseForHash,
+  pageSizeOf,
+  TEXT_MAX_BYTES,
+  validateNewDocument,
+  type NewDocumentInput,
+} from '../../src/domain/document';
 
 const input = (over: Partial<NewDocumentInput> = {}): NewDocumentInput => ({
-  title: 'Order on rate case', text: 'The commission orders…', sourceId: 'ferc', docketNumber: 'ER24-1', filingType: 'order', createdBy: 'u1', ...over,
+  title: 'Order on rate case',
+  text: 'The commission orders…',
+  sourceId: 'ferc',
+  docketNumber: 'ER24-1',
+  filingType: 'order',
+  createdBy: 'u1',
+  ...over,
 });
 
 function issuesOf(fn: () => unknown) {
@@ -35,13 +48,19 @@ describe('validateNewDocument', () => {
     expect(validateNewDocument(input({ title: 'é'.repeat(500) })).title).toHaveLength(500);
     expect(issuesOf(() => validateNewDocument(input({ title: 'a'.repeat(501) })))[0]?.path).toBe('title');
     expect(validateNewDocument(input({ text: 'x'.repeat(TEXT_MAX_BYTES) })).text).toHaveLength(TEXT_MAX_BYTES);
-    expect(issuesOf(() => validateNewDocument(input({ text: 'x'.repeat(TEXT_MAX_BYTES + 1) })))).toEqual([{ path: 'text', message: 'must be at most 5 MB' }]);
+    expect(issuesOf(() => validateNewDocument(input({ text: 'x'.repeat(TEXT_MAX_BYTES + 1) })))).toEqual([
+      { path: 'text', message: 'must be at most 5 MB' },
+    ]);
     // Multi-byte characters count by their UTF-8 size.
-    expect(issuesOf(() => validateNewDocument(input({ text: '€'.repeat(TEXT_MAX_BYTES / 3 + 1) })))[0]?.path).toBe('text');
+    expect(issuesOf(() => validateNewDocument(input({ text: '€'.repeat(TEXT_MAX_BYTES / 3 + 1) })))[0]?.path).toBe(
+      'text',
+    );
   });
 
   it('rejects an invalid filing date', () => {
-    expect(issuesOf(() => validateNewDocument(input({ filedAt: new Date('nope') })))).toEqual([{ path: 'filedAt', message: 'must be a valid date' }]);
+    expect(issuesOf(() => validateNewDocument(input({ filedAt: new Date('nope') })))).toEqual([
+      { path: 'filedAt', message: 'must be a valid date' },
+    ]);
   });
 });
 
@@ -53,7 +72,16 @@ describe('content hash', () => {
   });
 
   it('folds every kind of white-space run to one space, as stored hashes expect', () => {
-    const samples = ['a\tb', 'a\u00a0b', 'a \u3000b', 'a\u2028\u2029 b', 'one two  three', ' \n lead and trail \t', 'x\r\ny', 'no\u200bbreak'];
+    const samples = [
+      'a\tb',
+      'a\u00a0b',
+      'a \u3000b',
+      'a\u2028\u2029 b',
+      'one two  three',
+      ' \n lead and trail \t',
+      'x\r\ny',
+      'no\u200bbreak',
+    ];
     for (const sample of samples) expect(normaliseForHash(sample)).toBe(sample.replace(/\s+/g, ' ').trim());
     // The hash of documents already stored: sha256 of the folded title, NUL, the folded text.
     expect(contentSha256(' Title\t', 'x  y\n\nz ')).toBe(createHash('sha256').update('Title\u0000x y z').digest('hex'));

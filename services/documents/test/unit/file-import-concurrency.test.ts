@@ -4,7 +4,12 @@ import path from 'node:path';
 import pino from 'pino';
 import type { IngestItem, IngestOutcome } from '../../src/domain/ingest-item';
 import type { IngestionRun } from '../../src/domain/ingestion-run.types';
-import { FileImportService, IMPORT_CONCURRENCY, LARGE_FILE_BYTES, LARGE_FILES_AT_ONCE } from '../../src/service/file-import.service';
+import {
+  FileImportService,
+  IMPORT_CONCURRENCY,
+  LARGE_FILE_BYTES,
+  LARGE_FILES_AT_ONCE,
+} from '../../src/service/file-import.service';
 import type { IngestService } from '../../src/service/ingest.service';
 import type { IngestionRunRepository } from '../../src/store/ingestion-run.repository';
 
@@ -23,7 +28,8 @@ describe('FileImportService: how many files at once', () => {
   beforeAll(() => {
     root = mkdtempSync(path.join(os.tmpdir(), 'import-concurrency-'));
     // Small files first in path order, so the workers take them all before the large ones.
-    for (let i = 0; i < SMALL; i++) writeFileSync(path.join(root, `a-${String(i).padStart(2, '0')}.txt`), 'a short filing\n');
+    for (let i = 0; i < SMALL; i++)
+      writeFileSync(path.join(root, `a-${String(i).padStart(2, '0')}.txt`), 'a short filing\n');
     const large = Buffer.alloc(LARGE_FILE_BYTES + 1, 'x');
     for (let i = 0; i < LARGE; i++) writeFileSync(path.join(root, `b-${i}.txt`), large);
   });
@@ -47,7 +53,11 @@ describe('FileImportService: how many files at once', () => {
       inFlight[kind] -= 1;
       return { outcome: 'new', documentId: item.sourceDocumentId };
     };
-    const service = new FileImportService({ ingest: { ingest } as unknown as IngestService, runs, logger: pino({ level: 'silent' }) });
+    const service = new FileImportService({
+      ingest: { ingest } as unknown as IngestService,
+      runs,
+      logger: pino({ level: 'silent' }),
+    });
 
     const result = await service.run({ runId: 'run-1', root, sourceId: 'uploads', requestedBy: 'test' });
 

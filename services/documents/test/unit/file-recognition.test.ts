@@ -22,21 +22,36 @@ const LISTING = `<html><body><h1>Opinions</h1><table>
 
 test('a listing page with an opinion mark is read in a thread', async () => {
   const recognition = await recogniseFile(file('opinions.html', LISTING), logger);
-  expect(recognition.record).toMatchObject({ kind: 'opinions', opinions: [{ caseName: 'Alder v. Birch' }, { caseName: 'In re Cedar' }] });
+  expect(recognition.record).toMatchObject({
+    kind: 'opinions',
+    opinions: [{ caseName: 'Alder v. Birch' }, { caseName: 'In re Cedar' }],
+  });
   expect(recognition.unrecognised).toBeUndefined();
   expect(recognition.bytes?.toString()).toBe(LISTING);
 });
 
 test('says why a file was not read as a court record', async () => {
-  expect(await recogniseFile(file('listing.html', LISTING, true), logger)).toEqual({ unrecognised: UNRECOGNISED.sidecar });
-  expect(await recogniseFile(file('order.txt', 'Opinions: Alder v. Birch; Cedar v. Dogwood.'), logger)).toEqual({ unrecognised: UNRECOGNISED.notClaimable });
-  const plain = await recogniseFile(file('comments.html', '<html><body><p>Comments of Staff on the revenue requirement.</p></body></html>'), logger);
+  expect(await recogniseFile(file('listing.html', LISTING, true), logger)).toEqual({
+    unrecognised: UNRECOGNISED.sidecar,
+  });
+  expect(await recogniseFile(file('order.txt', 'Opinions: Alder v. Birch; Cedar v. Dogwood.'), logger)).toEqual({
+    unrecognised: UNRECOGNISED.notClaimable,
+  });
+  const plain = await recogniseFile(
+    file('comments.html', '<html><body><p>Comments of Staff on the revenue requirement.</p></body></html>'),
+    logger,
+  );
   expect(plain).toMatchObject({ unrecognised: UNRECOGNISED.noMark });
   expect(plain.bytes).toBeDefined(); // read once: the same bytes are stored
-  const order = '<html><body><h1>Order</h1><p>Our decision follows: the <a href="/c">comments</a> of January 5, 2025 are noted.</p></body></html>';
-  expect(await recogniseFile(file('order.html', order), logger)).toMatchObject({ unrecognised: UNRECOGNISED.nothingRead });
+  const order =
+    '<html><body><h1>Order</h1><p>Our decision follows: the <a href="/c">comments</a> of January 5, 2025 are noted.</p></body></html>';
+  expect(await recogniseFile(file('order.html', order), logger)).toMatchObject({
+    unrecognised: UNRECOGNISED.nothingRead,
+  });
 });
 
 test('a recogniser that does not answer in time is given up', async () => {
-  expect(await recogniseFile(file('slow.html', LISTING), logger, 0)).toMatchObject({ unrecognised: UNRECOGNISED.timedOut });
+  expect(await recogniseFile(file('slow.html', LISTING), logger, 0)).toMatchObject({
+    unrecognised: UNRECOGNISED.timedOut,
+  });
 });

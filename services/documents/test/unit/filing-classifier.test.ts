@@ -31,23 +31,34 @@ describe('the filing classifier', () => {
     expect(classifyFiling({ title: name }).category).toBe(category);
   });
 
-  it('takes a specific title over a source\'s broad native type, and the native type when the title names no type', () => {
+  it("takes a specific title over a source's broad native type, and the native type when the title names no type", () => {
     // Some commissions call both their final decisions and their procedural orders "Order".
-    expect(classifyFiling({ nativeType: 'Order', title: 'Order Approving Request (Storm Costs)' })).toEqual({ category: 'Decision', basis: 'title' });
-    expect(classifyFiling({ nativeType: 'Order', title: 'Order on Confidential Treatment' })).toEqual({ category: 'Order', basis: 'title' });
-    expect(classifyFiling({ nativeType: 'Direct Testimony', title: 'Howard Nakamura (Revenue Requirement)' })).toEqual({ category: 'Testimony', basis: 'native type' });
+    expect(classifyFiling({ nativeType: 'Order', title: 'Order Approving Request (Storm Costs)' })).toEqual({
+      category: 'Decision',
+      basis: 'title',
+    });
+    expect(classifyFiling({ nativeType: 'Order', title: 'Order on Confidential Treatment' })).toEqual({
+      category: 'Order',
+      basis: 'title',
+    });
+    expect(classifyFiling({ nativeType: 'Direct Testimony', title: 'Howard Nakamura (Revenue Requirement)' })).toEqual({
+      category: 'Testimony',
+      basis: 'native type',
+    });
   });
 
-  it('reads a filing with no usable title from its first page\'s heading, past the caption', () => {
+  it("reads a filing with no usable title from its first page's heading, past the caption", () => {
     const firstPage = [
       'BEFORE THE FEDERAL ENERGY REGULATORY COMMISSION',
       'In the Matter of the Application of Acme Pipeline for Authority to Increase Rates.',
       'Docket No. RP24-1001-000',
-      'PETITION TO INTERVENE OF THE PEOPLE\'S COUNSEL',
-      'The People\'s Counsel moves to intervene because…',
+      "PETITION TO INTERVENE OF THE PEOPLE'S COUNSEL",
+      "The People's Counsel moves to intervene because…",
     ].join('\n');
     expect(classifyFiling({ title: 'scan-0042.pdf', firstPage })).toEqual({ category: 'Motion', basis: 'first page' });
-    expect(classifyFiling({ title: 'CM/ECF LIVE - U.S. District Court:txed', firstPage: 'Some text\nwith no heading' })).toEqual({ category: 'Other', basis: 'none' });
+    expect(
+      classifyFiling({ title: 'CM/ECF LIVE - U.S. District Court:txed', firstPage: 'Some text\nwith no heading' }),
+    ).toEqual({ category: 'Other', basis: 'none' });
   });
 
   it('says a name starting with a case caption has no type of its own unless one follows it', () => {
@@ -57,9 +68,10 @@ describe('the filing classifier', () => {
 });
 
 describe('the published vocabulary', () => {
-  it('classifies each type\'s own examples as that type', () => {
+  it("classifies each type's own examples as that type", () => {
     for (const type of FILING_TYPES) {
-      for (const example of type.examples) expect([example, classifyFiling({ title: example }).category]).toEqual([example, type.name]);
+      for (const example of type.examples)
+        expect([example, classifyFiling({ title: example }).category]).toEqual([example, type.name]);
     }
   });
 

@@ -42,7 +42,10 @@ describe('RecentReads', () => {
     const shortLived = new RecentReads(read, { max: 10, ttlMs: 1 });
     await shortLived.get('d1');
     records.set('d1', { id: 'd1', count: 3 });
-    await waitFor(async () => (await shortLived.get('d1'))?.count === 3, { description: 'the new count after 1 ms', timeoutMs: 5_000 });
+    await waitFor(async () => (await shortLived.get('d1'))?.count === 3, {
+      description: 'the new count after 1 ms',
+      timeoutMs: 5_000,
+    });
   });
 
   it('does not keep a read that began before a write', async () => {
@@ -66,7 +69,10 @@ describe('RecentReads', () => {
 
 describe('RecentReads with a size budget', () => {
   it('keeps records within the budget and never one larger than all of it', async () => {
-    const texts = new Map([['small', 'x'.repeat(10)], ['big', 'x'.repeat(1_000)]]);
+    const texts = new Map([
+      ['small', 'x'.repeat(10)],
+      ['big', 'x'.repeat(1_000)],
+    ]);
     const read = jest.fn(async (id: string) => (texts.has(id) ? { id, text: texts.get(id)! } : undefined));
     const recent = new RecentReads(read, { max: 10, ttlMs: 60_000, maxSize: { total: 100, of: (r) => r.text.length } });
     await recent.get('small');

@@ -1,6 +1,6 @@
 import type { IngestOutcomeKind } from '../../src/domain/ingest-item';
-import { RunTally } from '../../src/service/run-tally';
 import type { IngestionRun, RunError } from '../../src/domain/ingestion-run.types';
+import { RunTally } from '../../src/service/run-tally';
 
 /** The run record's counting, as IngestionRunRepository.advance does it: only while the cursor is still at `from`. */
 class FakeRuns {
@@ -9,7 +9,13 @@ class FakeRuns {
   errors: RunError[] = [];
   writes = 0;
 
-  async advance(_id: string, from: string, to: string, counts: Partial<Record<IngestOutcomeKind, number>>, errors: RunError[] = []): Promise<boolean> {
+  async advance(
+    _id: string,
+    from: string,
+    to: string,
+    counts: Partial<Record<IngestOutcomeKind, number>>,
+    errors: RunError[] = [],
+  ): Promise<boolean> {
     if (this.cursor !== from) return false;
     this.writes += 1;
     for (const [outcome, n] of Object.entries(counts)) {

@@ -10,7 +10,12 @@ function recordingDeps(): { deps: Deps; flagged: string[][] } {
   const flagged: string[][] = [];
   const done = async () => undefined;
   const deps = {
-    documents: { markStatsApplied: async (ids: string[]) => { flagged.push(ids); }, pullEvents: done },
+    documents: {
+      markStatsApplied: async (ids: string[]) => {
+        flagged.push(ids);
+      },
+      pullEvents: done,
+    },
     sources: { applyIncrements: done },
     dockets: { addDocuments: done },
     entities: { applyIncrements: done },
@@ -21,7 +26,15 @@ function recordingDeps(): { deps: Deps; flagged: string[][] } {
 }
 
 function documentNumber(n: number): CountedDocument {
-  return { id: `doc-${n}`, sourceId: 'src', docketId: '', filingType: '', filedAt: new Date(0), createdAt: new Date(0), entities: [] };
+  return {
+    id: `doc-${n}`,
+    sourceId: 'src',
+    docketId: '',
+    filingType: '',
+    filedAt: new Date(0),
+    createdAt: new Date(0),
+    entities: [],
+  };
 }
 
 /** Lets the flush that a timer started write its batch (its writes are promises, not timers). */

@@ -6,7 +6,11 @@ export class CountingHash extends Transform {
   private readonly hash = createHash('sha256');
   size = 0;
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ): void {
     this.hash.update(chunk);
     this.size += chunk.length;
     done(null, chunk);

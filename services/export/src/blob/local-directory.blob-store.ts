@@ -82,7 +82,8 @@ export class LocalDirectoryBlobStore implements ExportBlobStore {
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === PARTIAL_DIR)) throw new NotFoundError(`file ${key} not found`);
+    if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === PARTIAL_DIR))
+      throw new NotFoundError(`file ${key} not found`);
     return path.join(this.root, key);
   }
 }

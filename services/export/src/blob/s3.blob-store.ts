@@ -1,6 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, AbortMultipartUploadCommand, S3Client, type S3ClientConfig,
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { NotFoundError } from '@docket/errors';
@@ -31,7 +37,12 @@ export class S3BlobStore implements ExportBlobStore {
     const counter = new CountingHash();
     const body = new PassThrough();
     counter.pipe(body);
-    const upload = new Upload({ client: this.s3, params: { Bucket: this.options.bucket, Key: this.keyOf(key), Body: body }, queueSize: 2, partSize: 8 * 1024 * 1024 });
+    const upload = new Upload({
+      client: this.s3,
+      params: { Bucket: this.options.bucket, Key: this.keyOf(key), Body: body },
+      queueSize: 2,
+      partSize: 8 * 1024 * 1024,
+    });
     const done = upload.done();
     done.catch(() => undefined); // awaited by commit; an abort rejects it on purpose
     return {
@@ -62,7 +73,13 @@ export class S3BlobStore implements ExportBlobStore {
 
   async read(key: string, start: number, end?: number): Promise<Readable> {
     try {
-      const object = await this.s3.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(key), Range: `bytes=${start}-${end ?? ''}` }));
+      const object = await this.s3.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.keyOf(key),
+          Range: `bytes=${start}-${end ?? ''}`,
+        }),
+      );
       return object.Body as Readable;
     } catch (error) {
       if ((error as { name?: string }).name === 'NoSuchKey') throw new NotFoundError(`file ${key} not found`);
@@ -75,11 +92,15 @@ export class S3BlobStore implements ExportBlobStore {
   }
 
   async sweepPartials(olderThanMs: number): Promise<number> {
-    const listed = await this.s3.send(new ListMultipartUploadsCommand({ Bucket: this.options.bucket, Prefix: this.options.prefix }));
+    const listed = await this.s3.send(
+      new ListMultipartUploadsCommand({ Bucket: this.options.bucket, Prefix: this.options.prefix }),
+    );
     let removed = 0;
     for (const upload of listed.Uploads ?? []) {
       if (!upload.Initiated || Date.now() - upload.Initiated.getTime() <= olderThanMs) continue;
-      await this.s3.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+      await this.s3.send(
+        new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+      );
       removed++;
     }
     return removed;

@@ -23,7 +23,8 @@ export function verifyDownload(token: string, secret: string, now: Date): Downlo
   const payload = Buffer.from(encoded, 'base64url').toString();
   const expected = Buffer.from(macOf(payload, secret));
   const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new NotFoundError('no such download');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new NotFoundError('no such download');
   const match = /^([\w-]+)\.(\d+)$/.exec(payload);
   if (!match) throw new NotFoundError('no such download');
   const expiresAt = new Date(Number(match[2]));

@@ -85,7 +85,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   html: 'text/html; charset=utf-8',
 };
 
-const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'XLSX', jsonl: 'JSON Lines', zip: 'ZIP', docx: 'DOCX', html: 'HTML' };
+const FORMAT_LABELS: Record<ExportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'XLSX',
+  jsonl: 'JSON Lines',
+  zip: 'ZIP',
+  docx: 'DOCX',
+  html: 'HTML',
+};
 
 export function contentTypeOf(format: ExportFormat): string {
   return CONTENT_TYPES[format];
@@ -95,7 +102,9 @@ export function contentTypeOf(format: ExportFormat): string {
 export function checkFormat(subject: ExportSubject, format: ExportFormat | undefined): ExportFormat {
   const allowed = FORMATS_BY_SUBJECT[subject];
   if (!format || !allowed.includes(format)) {
-    throw new InputError(`a ${subject} exports as ${allowed.join(', ')}`, [{ path: 'format', message: `must be one of ${allowed.join(', ')} for a ${subject}` }]);
+    throw new InputError(`a ${subject} exports as ${allowed.join(', ')}`, [
+      { path: 'format', message: `must be one of ${allowed.join(', ')} for a ${subject}` },
+    ]);
   }
   return format;
 }
@@ -104,9 +113,12 @@ export function checkFormat(subject: ExportSubject, format: ExportFormat | undef
 export function titleOf(source: ExportSource, format: ExportFormat): string {
   const label = FORMAT_LABELS[format];
   switch (source.kind) {
-    case 'search': return `Search '${clip(source.text || 'filters only', 60)}' — ${label}`;
-    case 'query': return `Query '${clip(source.text, 60)}' — ${label}`;
-    case 'workspace': return `Workspace '${clip(source.name, 60)}' — ${label}`;
+    case 'search':
+      return `Search '${clip(source.text || 'filters only', 60)}' — ${label}`;
+    case 'query':
+      return `Query '${clip(source.text, 60)}' — ${label}`;
+    case 'workspace':
+      return `Workspace '${clip(source.name, 60)}' — ${label}`;
   }
 }
 
@@ -117,7 +129,14 @@ export function fileNameOf(source: ExportSource, format: ExportFormat, now: Date
 }
 
 export function slugOf(text: string, max = 40): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, max).replace(/-+$/, '');
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
 }
 
 function clip(text: string, max: number): string {
@@ -125,18 +144,29 @@ function clip(text: string, max: number): string {
 }
 
 /** Speed over the run so far and the time left at that speed (-1 while unknown). */
-export function rateOf(progress: ExportProgress, startedAt: Date | undefined, now: Date): { perSecond: number; secondsLeft: number } {
+export function rateOf(
+  progress: ExportProgress,
+  startedAt: Date | undefined,
+  now: Date,
+): { perSecond: number; secondsLeft: number } {
   if (!startedAt || progress.done === 0) return { perSecond: 0, secondsLeft: -1 };
   const seconds = Math.max((now.getTime() - startedAt.getTime()) / 1000, 0.001);
   const perSecond = progress.done / seconds;
-  const secondsLeft = progress.total > progress.done ? Math.ceil((progress.total - progress.done) / perSecond) : progress.total > 0 ? 0 : -1;
+  const secondsLeft =
+    progress.total > progress.done
+      ? Math.ceil((progress.total - progress.done) / perSecond)
+      : progress.total > 0
+        ? 0
+        : -1;
   return { perSecond: Math.round(perSecond * 10) / 10, secondsLeft };
 }
 
 /** What the process page says while an export runs: "12,000 of 100,000 rows · 4,100 rows/s · about 21 s left". */
 export function progressMessage(progress: ExportProgress, startedAt: Date | undefined, now: Date): string {
   const { perSecond, secondsLeft } = rateOf(progress, startedAt, now);
-  const parts = [`${progress.done.toLocaleString('en-US')}${progress.total ? ` of ${progress.total.toLocaleString('en-US')}` : ''} ${progress.unit}`];
+  const parts = [
+    `${progress.done.toLocaleString('en-US')}${progress.total ? ` of ${progress.total.toLocaleString('en-US')}` : ''} ${progress.unit}`,
+  ];
   if (perSecond > 0) parts.push(`${Math.round(perSecond).toLocaleString('en-US')} ${progress.unit}/s`);
   if (secondsLeft >= 0) parts.push(`about ${durationOf(secondsLeft)} left`);
   return parts.join(' · ');

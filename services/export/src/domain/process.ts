@@ -51,7 +51,13 @@ export function isFinal(status: ProcessStatus): boolean {
 
 /** Validates an update as it arrives from an event; a malformed one is an InputError. */
 export function validateUpdate(
-  update: Omit<ProcessUpdate, 'sequence' | 'total' | 'done' | 'failed' | 'failures'> & { sequence: string; total: string; done: string; failed?: string; failures?: ItemFailure[] },
+  update: Omit<ProcessUpdate, 'sequence' | 'total' | 'done' | 'failed' | 'failures'> & {
+    sequence: string;
+    total: string;
+    done: string;
+    failed?: string;
+    failures?: ItemFailure[];
+  },
 ): ProcessUpdate {
   const sequence = Number(update.sequence);
   const total = Number(update.total);
@@ -59,10 +65,13 @@ export function validateUpdate(
   const failed = Number(update.failed ?? 0);
   const issues = [];
   if (!update.id) issues.push({ path: 'processId', message: 'must not be empty' });
-  if (!Number.isSafeInteger(sequence) || sequence < 1) issues.push({ path: 'sequence', message: 'must be a positive integer' });
-  if (!Number.isSafeInteger(total) || total < 0) issues.push({ path: 'total', message: 'must be a non-negative integer' });
+  if (!Number.isSafeInteger(sequence) || sequence < 1)
+    issues.push({ path: 'sequence', message: 'must be a positive integer' });
+  if (!Number.isSafeInteger(total) || total < 0)
+    issues.push({ path: 'total', message: 'must be a non-negative integer' });
   if (!Number.isSafeInteger(done) || done < 0) issues.push({ path: 'done', message: 'must be a non-negative integer' });
-  if (!Number.isSafeInteger(failed) || failed < 0) issues.push({ path: 'failed', message: 'must be a non-negative integer' });
+  if (!Number.isSafeInteger(failed) || failed < 0)
+    issues.push({ path: 'failed', message: 'must be a non-negative integer' });
   if (issues.length > 0) throw new InputError('invalid process update', issues);
   return { ...update, sequence, total, done, failed, failures: update.failures ?? [] };
 }
@@ -72,6 +81,7 @@ export const LIST_LIMIT_MAX = 100;
 
 /** 0 means the default; larger than the maximum is coerced to the maximum. */
 export function listLimitOf(requested: number): number {
-  if (!Number.isInteger(requested) || requested < 0) throw new InputError('invalid limit', [{ path: 'limit', message: 'must be a non-negative integer' }]);
+  if (!Number.isInteger(requested) || requested < 0)
+    throw new InputError('invalid limit', [{ path: 'limit', message: 'must be a non-negative integer' }]);
   return requested === 0 ? LIST_LIMIT_DEFAULT : Math.min(requested, LIST_LIMIT_MAX);
 }

@@ -13,9 +13,18 @@ export function exportCompletedEvent(
   const succeeded = 'file' in outcome;
   return pendingEvent(topic, {
     ...newEventFields(),
-    exportId: record.id, workspaceId: record.workspaceId, userId: record.userId, userEmail: record.userEmail, processId: record.processId, requestId: record.requestId,
-    succeeded, title: record.title, fileName: record.fileName,
-    fileKey: succeeded ? outcome.file.key : '', size: succeeded ? String(outcome.file.size) : '0',
-    expiresAt: succeeded ? outcome.expiresAt : undefined, error: succeeded ? '' : outcome.error,
+    exportId: record.id,
+    workspaceId: record.workspaceId,
+    userId: record.userId,
+    userEmail: record.userEmail,
+    processId: record.processId,
+    requestId: record.requestId,
+    succeeded,
+    title: record.title,
+    fileName: record.fileName,
+    fileKey: succeeded ? outcome.file.key : '',
+    size: succeeded ? String(outcome.file.size) : '0',
+    expiresAt: succeeded ? outcome.expiresAt : undefined,
+    error: succeeded ? '' : outcome.error,
   });
 }

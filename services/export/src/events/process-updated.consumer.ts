@@ -20,7 +20,10 @@ export class ProcessUpdatedConsumer {
   }) {
     const { processes } = options;
     this.consumer = new EventConsumer({
-      kafka: options.kafka, groupId: options.groupId ?? PROCESSES_GROUP, connection: options.connection, logger: options.logger,
+      kafka: options.kafka,
+      groupId: options.groupId ?? PROCESSES_GROUP,
+      connection: options.connection,
+      logger: options.logger,
     }).on(options.topic ?? topics.processUpdated, async (event) => {
       await processes.apply(toUpdate(event));
     });

@@ -23,7 +23,10 @@ export interface NumberedFact {
  * then the key facts, as the answer page orders them; the same passage cited twice gets two notes,
  * as in a printed text), so DOCX and HTML say exactly the same.
  */
-export function footnotesOf(query: QueryView, documentLink: (documentId: string) => string): {
+export function footnotesOf(
+  query: QueryView,
+  documentLink: (documentId: string) => string,
+): {
   sections: Array<{ heading: string; sentences: NumberedSentence[] }>;
   keyFacts: NumberedFact[];
   notes: Footnote[];

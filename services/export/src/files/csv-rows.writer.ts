@@ -7,7 +7,10 @@ import { writeOrWait, type ExportRow, type RowsWriter } from './rows-writer';
 export class CsvRowsWriter implements RowsWriter {
   private readonly stringifier: Stringifier;
 
-  constructor(private readonly out: Writable, columns: string[]) {
+  constructor(
+    private readonly out: Writable,
+    columns: string[],
+  ) {
     this.stringifier = stringify({ header: true, columns, cast: { number: (value) => String(value) } });
     this.stringifier.pipe(out);
   }

@@ -20,12 +20,18 @@ export async function figurePng(figure: FigureSeries): Promise<Buffer> {
       backgroundColor: '#ffffff',
       title: { text: figure.title, left: 'center', textStyle: { fontSize: 16 } },
       grid: { left: 60, right: 20, top: 50, bottom: 110 },
-      xAxis: { type: 'category', data: buckets.map((b) => b.label || b.key), axisLabel: { rotate: 40, interval: 0, fontSize: 11, width: 120, overflow: 'truncate' } },
+      xAxis: {
+        type: 'category',
+        data: buckets.map((b) => b.label || b.key),
+        axisLabel: { rotate: 40, interval: 0, fontSize: 11, width: 120, overflow: 'truncate' },
+      },
       yAxis: { type: 'value', minInterval: 1 },
       series: [{ type: 'bar', data: buckets.map((b) => b.count), itemStyle: { color: '#2f5d8a' } }],
     });
     const svg = chart.renderToSVGString();
-    return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH }, background: '#ffffff' }).render().asPng());
+    return Buffer.from(
+      new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH }, background: '#ffffff' }).render().asPng(),
+    );
   } finally {
     chart.dispose();
   }

@@ -11,7 +11,18 @@ export interface RowsWriter {
 export type ExportRow = Record<string, string | number>;
 
 export const ROW_COLUMNS = [
-  'document_id', 'title', 'filed_at', 'agency', 'source_id', 'docket_number', 'filing_category', 'filing_type', 'parties', 'snippet', 'score', 'link',
+  'document_id',
+  'title',
+  'filed_at',
+  'agency',
+  'source_id',
+  'docket_number',
+  'filing_category',
+  'filing_type',
+  'parties',
+  'snippet',
+  'score',
+  'link',
 ] as const;
 export const FULL_TEXT_COLUMN = 'full_text';
 
@@ -39,7 +50,14 @@ export function rowOf(hit: ExportHit, documentLink: (documentId: string) => stri
   return row;
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+};
 
 /** The search's HTML-safe snippet back to text. */
 export function plainText(html: string): string {

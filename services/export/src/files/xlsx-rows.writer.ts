@@ -17,7 +17,12 @@ export class XlsxRowsWriter implements RowsWriter {
   private sheets = 0;
   private rowsInSheet = 0;
 
-  private constructor(excel: typeof ExcelJS, private readonly out: Writable, private readonly columns: string[], private readonly rowsPerSheet: number) {
+  private constructor(
+    excel: typeof ExcelJS,
+    private readonly out: Writable,
+    private readonly columns: string[],
+    private readonly rowsPerSheet: number,
+  ) {
     this.workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   }
 

@@ -26,7 +26,9 @@ export class ZipWriter {
 
   /** `store`: keep the bytes as they are (a file already compressed, as PDFs, images and Office files are). */
   add(name: string, content: Buffer | string | Readable, options: { store?: boolean } = {}): Promise<void> {
-    return this.entry(() => this.archive.append(content, { name, ...(options.store ? { store: true } : {}) } as EntryData));
+    return this.entry(() =>
+      this.archive.append(content, { name, ...(options.store ? { store: true } : {}) } as EntryData),
+    );
   }
 
   /** An entry whose bytes `produce` writes into the given stream (and ends). */

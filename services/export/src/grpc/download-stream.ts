@@ -7,7 +7,10 @@ import type { ReadDownloadRequest, ReadDownloadResponse } from '@docket/proto/sr
 const CHUNK = 256 * 1024;
 
 /** Sends the file's bytes in chunks of at most 256 KiB, waiting while the caller is slower than the disk. */
-export async function streamFile(call: ServerWritableStream<ReadDownloadRequest, ReadDownloadResponse>, content: Readable): Promise<void> {
+export async function streamFile(
+  call: ServerWritableStream<ReadDownloadRequest, ReadDownloadResponse>,
+  content: Readable,
+): Promise<void> {
   try {
     for await (const piece of content) {
       const buffer = piece as Buffer;

@@ -1,14 +1,34 @@
-import type { Readable } from 'node:stream';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { ChannelCredentials, ClientReadableStream } from '@grpc/grpc-js';
 import { fromGrpcError } from '@docket/errors';
-import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
-import { DocumentsServiceClient, type OpenAttachmentResponse } from '@docket/proto/src/gen/research/documents/v1/documents';
+import {
+  DocumentsServiceClient,
+  type OpenAttachmentResponse,
+} from '@docket/proto/src/gen/research/documents/v1/documents';
 import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import { SearchServiceClient, SearchSort, type SearchFilters, type SearchHit } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import { RequestKind, WorkspaceRole, WorkspaceServiceClient, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import {
+  SearchServiceClient,
+  SearchSort,
+  type SearchFilters,
+  type SearchHit,
+} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import {
+  RequestKind,
+  WorkspaceRole,
+  WorkspaceServiceClient,
+  type WorkspaceRequest,
+} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import type { SearchFiltersSpec, SearchSortOrder } from '../domain/export';
-import type { DocumentContent, ExportHit, ExportSources, HitBatch, QueryView, RequestView, SearchSpec } from '../domain/export-sources';
+import type {
+  DocumentContent,
+  ExportHit,
+  ExportSources,
+  HitBatch,
+  QueryView,
+  RequestView,
+  SearchSpec,
+} from '../domain/export-sources';
 import { queryViewOf } from './query-view.mapper';
 
 const DEADLINE_MS = 30_000;
@@ -33,13 +53,24 @@ export class GrpcExportSources implements ExportSources {
   }
 
   async request(userId: string, workspaceId: string, requestId: string): Promise<RequestView> {
-    const response = await grpcCall(this.workspaces, 'getRequest', { workspaceId, requestId, userId, asAdmin: false }, { deadlineMs: DEADLINE_MS });
+    const response = await grpcCall(
+      this.workspaces,
+      'getRequest',
+      { workspaceId, requestId, userId, asAdmin: false },
+      { deadlineMs: DEADLINE_MS },
+    );
     return requestViewOf(response.request!);
   }
 
   async workspace(userId: string, workspaceId: string): Promise<{ name: string; mayRun: boolean }> {
-    const response = await grpcCall(this.workspaces, 'getWorkspace', { workspaceId, userId, asAdmin: false, recentRequests: 0 }, { deadlineMs: DEADLINE_MS });
-    const mayRun = response.role === WorkspaceRole.WORKSPACE_ROLE_OWNER || response.role === WorkspaceRole.WORKSPACE_ROLE_EDITOR;
+    const response = await grpcCall(
+      this.workspaces,
+      'getWorkspace',
+      { workspaceId, userId, asAdmin: false, recentRequests: 0 },
+      { deadlineMs: DEADLINE_MS },
+    );
+    const mayRun =
+      response.role === WorkspaceRole.WORKSPACE_ROLE_OWNER || response.role === WorkspaceRole.WORKSPACE_ROLE_EDITOR;
     return { name: response.workspace?.name ?? workspaceId, mayRun };
   }
 
@@ -47,8 +78,17 @@ export class GrpcExportSources implements ExportSources {
     const newestFirst: RequestView[] = [];
     let cursor = '';
     do {
-      const page = await grpcCall(this.workspaces, 'listRequests', { workspaceId, userId, limit: LOG_PAGE, cursor, asAdmin: false }, { deadlineMs: DEADLINE_MS });
-      newestFirst.push(...page.requests.filter((r) => r.kind === RequestKind.REQUEST_KIND_SEARCH || r.kind === RequestKind.REQUEST_KIND_QUERY).map(requestViewOf));
+      const page = await grpcCall(
+        this.workspaces,
+        'listRequests',
+        { workspaceId, userId, limit: LOG_PAGE, cursor, asAdmin: false },
+        { deadlineMs: DEADLINE_MS },
+      );
+      newestFirst.push(
+        ...page.requests
+          .filter((r) => r.kind === RequestKind.REQUEST_KIND_SEARCH || r.kind === RequestKind.REQUEST_KIND_QUERY)
+          .map(requestViewOf),
+      );
       cursor = page.nextCursor;
     } while (cursor);
     yield* newestFirst.reverse();
@@ -56,18 +96,32 @@ export class GrpcExportSources implements ExportSources {
 
   async *searchHits(spec: SearchSpec, signal: AbortSignal): AsyncIterable<HitBatch> {
     const call = this.search.streamSearch({
-      query: spec.text, filters: spec.filters, sort: sortOf(spec.sort), cursor: spec.cursor, batchSize: spec.batchSize ?? 0,
-      maxHits: String(spec.maxHits), userId: spec.userId, workspaceId: spec.workspaceId,
+      query: spec.text,
+      filters: spec.filters,
+      sort: sortOf(spec.sort),
+      cursor: spec.cursor,
+      batchSize: spec.batchSize ?? 0,
+      maxHits: String(spec.maxHits),
+      userId: spec.userId,
+      workspaceId: spec.workspaceId,
     });
     for await (const message of readStream(call, signal)) {
       yield {
-        hits: message.hits.map(hitOf), nextCursor: message.nextCursor, total: Number(message.total), totalIsLowerBound: message.totalIsLowerBound,
+        hits: message.hits.map(hitOf),
+        nextCursor: message.nextCursor,
+        total: Number(message.total),
+        totalIsLowerBound: message.totalIsLowerBound,
       };
     }
   }
 
   async query(userId: string, queryId: string): Promise<QueryView> {
-    const response = await grpcCall(this.queries, 'getQuery', { queryId, userId, asAdmin: false }, { deadlineMs: DEADLINE_MS });
+    const response = await grpcCall(
+      this.queries,
+      'getQuery',
+      { queryId, userId, asAdmin: false },
+      { deadlineMs: DEADLINE_MS },
+    );
     return queryViewOf(response.query!);
   }
 
@@ -77,8 +131,14 @@ export class GrpcExportSources implements ExportSources {
     for await (const message of readStream(call, signal)) {
       const document = message.document!;
       yield {
-        documentId: document.id, text: document.text,
-        files: document.attachments.map((a) => ({ attachmentId: a.id, fileName: a.fileName, contentType: a.contentType, size: Number(a.size) })),
+        documentId: document.id,
+        text: document.text,
+        files: document.attachments.map((a) => ({
+          attachmentId: a.id,
+          fileName: a.fileName,
+          contentType: a.contentType,
+          size: Number(a.size),
+        })),
       };
     }
   }
@@ -95,8 +155,14 @@ export class GrpcExportSources implements ExportSources {
         out.once('drain', () => call.resume());
       }
     });
-    call.on('end', () => { signal.removeEventListener('abort', cancel); out.end(); });
-    call.on('error', (error) => { signal.removeEventListener('abort', cancel); out.destroy(fromGrpcError(error)); });
+    call.on('end', () => {
+      signal.removeEventListener('abort', cancel);
+      out.end();
+    });
+    call.on('error', (error) => {
+      signal.removeEventListener('abort', cancel);
+      out.destroy(fromGrpcError(error));
+    });
     return out;
   }
 }
@@ -117,14 +183,27 @@ async function* readStream<T>(call: ClientReadableStream<T>, signal: AbortSignal
 
 function requestViewOf(request: WorkspaceRequest): RequestView {
   const base = { requestId: request.requestId, createdAt: request.createdAt, resultCount: Number(request.resultCount) };
-  if (request.kind === RequestKind.REQUEST_KIND_QUERY) return { ...base, source: { kind: 'query', text: request.text, queryId: request.queryId } };
-  return { ...base, source: { kind: 'search', text: request.text, filters: filtersOf(request.filters), sort: sortOrderOf(request.sort) } };
+  if (request.kind === RequestKind.REQUEST_KIND_QUERY)
+    return { ...base, source: { kind: 'query', text: request.text, queryId: request.queryId } };
+  return {
+    ...base,
+    source: {
+      kind: 'search',
+      text: request.text,
+      filters: filtersOf(request.filters),
+      sort: sortOrderOf(request.sort),
+    },
+  };
 }
 
 function filtersOf(filters: SearchFilters | undefined): SearchFiltersSpec {
   return {
-    agencies: filters?.agencies ?? [], filingTypes: filters?.filingTypes ?? [], dockets: filters?.dockets ?? [], parties: filters?.parties ?? [],
-    filedFrom: filters?.filedFrom ?? '', filedTo: filters?.filedTo ?? '',
+    agencies: filters?.agencies ?? [],
+    filingTypes: filters?.filingTypes ?? [],
+    dockets: filters?.dockets ?? [],
+    parties: filters?.parties ?? [],
+    filedFrom: filters?.filedFrom ?? '',
+    filedTo: filters?.filedTo ?? '',
   };
 }
 
@@ -142,7 +221,16 @@ function sortOf(sort: SearchSortOrder): SearchSort {
 
 function hitOf(hit: SearchHit): ExportHit {
   return {
-    documentId: hit.documentId, title: hit.title, snippet: hit.snippet, score: hit.score, filedAt: hit.filedAt, sourceId: hit.sourceId,
-    sourceName: hit.sourceName, docketNumber: hit.docketNumber, filingType: hit.filingType, filingCategory: hit.filingCategory, parties: hit.parties,
+    documentId: hit.documentId,
+    title: hit.title,
+    snippet: hit.snippet,
+    score: hit.score,
+    filedAt: hit.filedAt,
+    sourceId: hit.sourceId,
+    sourceName: hit.sourceName,
+    docketNumber: hit.docketNumber,
+    filingType: hit.filingType,
+    filingCategory: hit.filingCategory,
+    parties: hit.parties,
   };
 }

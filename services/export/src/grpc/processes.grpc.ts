@@ -1,10 +1,16 @@
 import type { Logger } from '@docket/observability';
-import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
-  ProcessServiceService, ProcessStatus,
-  type GetProcessRequest, type GetProcessResponse, type ListProcessesRequest, type ListProcessesResponse,
-  type Process, type WatchProcessRequest, type WatchProcessResponse,
+  ProcessServiceService,
+  ProcessStatus,
+  type GetProcessRequest,
+  type GetProcessResponse,
+  type ListProcessesRequest,
+  type ListProcessesResponse,
+  type Process,
+  type WatchProcessRequest,
+  type WatchProcessResponse,
 } from '@docket/proto/src/gen/research/export/v1/processes';
+import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { ProcessRecord, ProcessStatus as Status } from '../domain/process';
 import type { ProcessService } from '../service/process.service';
 

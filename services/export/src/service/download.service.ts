@@ -1,8 +1,8 @@
-import { InputError, NotFoundError } from '@docket/errors';
 import type { Readable } from 'node:stream';
+import { InputError, NotFoundError } from '@docket/errors';
+import type { ExportBlobStore } from '../blob/export-blob-store';
 import { signDownload, verifyDownload } from '../domain/download-token';
 import type { ExportRecord } from '../domain/export';
-import type { ExportBlobStore } from '../blob/export-blob-store';
 import type { ExportRepository } from '../store/export.repository';
 import type { ExportService } from './export.service';
 
@@ -40,14 +40,18 @@ export class DownloadService {
   async link(userId: string, exportId: string): Promise<{ token: string; description: DownloadDescription }> {
     const record = await this.deps.service.get(userId, exportId);
     const description = describe(record, this.now());
-    return { token: signDownload({ exportId: record.id, expiresAt: description.expiresAt }, this.deps.secret), description };
+    return {
+      token: signDownload({ exportId: record.id, expiresAt: description.expiresAt }, this.deps.secret),
+      description,
+    };
   }
 
   async describe(token: string, userId: string): Promise<DownloadDescription> {
     const grant = verifyDownload(token, this.deps.secret, this.now());
     const record = await this.deps.exports.find(grant.exportId);
     // A genuine link opens only for someone who may run what was exported; to anyone else it is nothing.
-    if (!record || !(await this.deps.service.mayRun(userId, record.workspaceId))) throw new NotFoundError(NO_SUCH_DOWNLOAD);
+    if (!record || !(await this.deps.service.mayRun(userId, record.workspaceId)))
+      throw new NotFoundError(NO_SUCH_DOWNLOAD);
     return describe(record, this.now());
   }
 
@@ -55,9 +59,12 @@ export class DownloadService {
   async read(token: string, userId: string, offset: number, length: number): Promise<Readable> {
     const description = await this.describe(token, userId);
     if (!Number.isInteger(offset) || offset < 0 || offset >= description.size) {
-      throw new InputError('range not satisfiable', [{ path: 'offset', message: `must be between 0 and ${description.size - 1}` }]);
+      throw new InputError('range not satisfiable', [
+        { path: 'offset', message: `must be between 0 and ${description.size - 1}` },
+      ]);
     }
-    if (!Number.isInteger(length) || length < 0) throw new InputError('invalid length', [{ path: 'length', message: 'must not be negative' }]);
+    if (!Number.isInteger(length) || length < 0)
+      throw new InputError('invalid length', [{ path: 'length', message: 'must not be negative' }]);
     const end = length === 0 ? description.size - 1 : Math.min(offset + length, description.size) - 1;
     const record = (await this.deps.exports.find(description.exportId))!;
     return this.deps.blobs.read(record.file!.key, offset, end);
@@ -68,11 +75,19 @@ const NO_SUCH_DOWNLOAD = 'no such download';
 
 function describe(record: ExportRecord, now: Date): DownloadDescription {
   if (record.status === 'expired' || (record.expiresAt && record.expiresAt <= now)) {
-    throw new NotFoundError(`this export expired on ${record.expiresAt?.toISOString().slice(0, 10) ?? 'an earlier day'} and its file was removed: export again`);
+    throw new NotFoundError(
+      `this export expired on ${record.expiresAt?.toISOString().slice(0, 10) ?? 'an earlier day'} and its file was removed: export again`,
+    );
   }
-  if (record.status !== 'succeeded' || !record.file || !record.expiresAt) throw new NotFoundError(`the export is ${record.status}: there is no file to download yet`);
+  if (record.status !== 'succeeded' || !record.file || !record.expiresAt)
+    throw new NotFoundError(`the export is ${record.status}: there is no file to download yet`);
   return {
-    exportId: record.id, fileName: record.fileName, contentType: record.contentType, size: record.file.size, sha256: record.file.sha256,
-    expiresAt: record.expiresAt, finishedAt: record.finishedAt,
+    exportId: record.id,
+    fileName: record.fileName,
+    contentType: record.contentType,
+    size: record.file.size,
+    sha256: record.file.sha256,
+    expiresAt: record.expiresAt,
+    finishedAt: record.finishedAt,
   };
 }

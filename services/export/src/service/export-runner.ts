@@ -1,6 +1,12 @@
 import type { Writable } from 'node:stream';
 import { UnavailableError } from '@docket/errors';
-import { slugOf, type ExportOptions, type ExportProgress, type ExportRecord, type ExportSource } from '../domain/export';
+import {
+  slugOf,
+  type ExportOptions,
+  type ExportProgress,
+  type ExportRecord,
+  type ExportSource,
+} from '../domain/export';
 import type { ExportSources, QueryView, RequestView } from '../domain/export-sources';
 import { analysisDocx } from '../files/analysis-docx';
 import { analysisHtml, escapeHtml } from '../files/analysis-html';
@@ -48,7 +54,12 @@ export class ExportRunner {
     return this.writeWorkspace(record, out, context);
   }
 
-  private async writeSearch(record: ExportRecord, source: SearchSource, out: Writable, context: RunContext): Promise<ExportProgress> {
+  private async writeSearch(
+    record: ExportRecord,
+    source: SearchSource,
+    out: Writable,
+    context: RunContext,
+  ): Promise<ExportProgress> {
     const columns = rowColumns(record.options.includeFullText);
     const progress: ExportProgress = { unit: 'rows', done: 0, total: 0 };
     if (record.format === 'zip') {
@@ -57,15 +68,26 @@ export class ExportRunner {
       await zip.finish();
       return progress;
     }
-    const writer: RowsWriter = record.format === 'xlsx' ? await XlsxRowsWriter.create(out, columns, this.deps.rowsPerSheet)
-      : record.format === 'jsonl' ? new JsonlRowsWriter(out) : new CsvRowsWriter(out, columns);
+    const writer: RowsWriter =
+      record.format === 'xlsx'
+        ? await XlsxRowsWriter.create(out, columns, this.deps.rowsPerSheet)
+        : record.format === 'jsonl'
+          ? new JsonlRowsWriter(out)
+          : new CsvRowsWriter(out, columns);
     await this.writeRows(writer, record, source, context, progress);
     await writer.end();
     return progress;
   }
 
   /** results.csv, then (when asked) every document's original files under files/<document id>/. */
-  private async searchIntoZip(zip: ZipWriter, folder: string, record: ExportRecord, source: SearchSource, context: RunContext, progress: ExportProgress): Promise<void> {
+  private async searchIntoZip(
+    zip: ZipWriter,
+    folder: string,
+    record: ExportRecord,
+    source: SearchSource,
+    context: RunContext,
+    progress: ExportProgress,
+  ): Promise<void> {
     await zip.addStream(`${folder}results.csv`, async (entry) => {
       const writer = new CsvRowsWriter(entry, rowColumns(record.options.includeFullText));
       await this.writeRows(writer, record, source, context, progress);
@@ -74,13 +96,24 @@ export class ExportRunner {
     if (record.options.includeOriginalFiles) await this.writeFiles(zip, folder, record, source, context, progress);
   }
 
-  private async writeRows(writer: RowsWriter, record: ExportRecord, source: SearchSource, context: RunContext, progress: ExportProgress): Promise<void> {
+  private async writeRows(
+    writer: RowsWriter,
+    record: ExportRecord,
+    source: SearchSource,
+    context: RunContext,
+    progress: ExportProgress,
+  ): Promise<void> {
     const { sources, documentLink } = this.deps;
     const start = progress.done;
     for await (const batch of sources.searchHits(this.searchSpec(record, source), context.signal)) {
       throwIfAborted(context.signal);
       if (batch.total > 0) progress.total = start + Math.min(batch.total, this.deps.maxRows);
-      const texts = record.options.includeFullText ? await this.textsOf(batch.hits.map((h) => h.documentId), context.signal) : undefined;
+      const texts = record.options.includeFullText
+        ? await this.textsOf(
+            batch.hits.map((h) => h.documentId),
+            context.signal,
+          )
+        : undefined;
       for (const hit of batch.hits) {
         await writer.write(rowOf(hit, documentLink, texts ? (texts.get(hit.documentId) ?? '') : undefined));
       }
@@ -92,16 +125,29 @@ export class ExportRunner {
   }
 
   /** Second pass over the same search: the documents' files, one at a time into the ZIP. */
-  private async writeFiles(zip: ZipWriter, folder: string, record: ExportRecord, source: SearchSource, context: RunContext, progress: ExportProgress): Promise<void> {
+  private async writeFiles(
+    zip: ZipWriter,
+    folder: string,
+    record: ExportRecord,
+    source: SearchSource,
+    context: RunContext,
+    progress: ExportProgress,
+  ): Promise<void> {
     const { sources } = this.deps;
     for await (const batch of sources.searchHits(this.searchSpec(record, source), context.signal)) {
-      for await (const document of sources.documents(batch.hits.map((h) => h.documentId), false, context.signal)) {
+      for await (const document of sources.documents(
+        batch.hits.map((h) => h.documentId),
+        false,
+        context.signal,
+      )) {
         const used = new Set<string>();
         for (const file of document.files) {
           throwIfAborted(context.signal);
           const name = uniqueName(safeFileName(file.fileName || file.attachmentId), used);
           const content = await sources.openFile(document.documentId, file.attachmentId, context.signal);
-          await zip.add(`${folder}files/${document.documentId}/${name}`, content, { store: isCompressed(file.contentType) });
+          await zip.add(`${folder}files/${document.documentId}/${name}`, content, {
+            store: isCompressed(file.contentType),
+          });
         }
       }
     }
@@ -110,26 +156,44 @@ export class ExportRunner {
 
   private async textsOf(ids: string[], signal: AbortSignal): Promise<Map<string, string>> {
     const texts = new Map<string, string>();
-    for await (const document of this.deps.sources.documents(ids, true, signal)) texts.set(document.documentId, document.text);
+    for await (const document of this.deps.sources.documents(ids, true, signal))
+      texts.set(document.documentId, document.text);
     return texts;
   }
 
   private searchSpec(record: ExportRecord, source: SearchSource) {
     return {
-      text: source.text, filters: source.filters, sort: source.sort, userId: record.userId, workspaceId: record.workspaceId,
-      cursor: '', maxHits: this.deps.maxRows, batchSize: this.deps.batchSize ?? DEFAULT_BATCH,
+      text: source.text,
+      filters: source.filters,
+      sort: source.sort,
+      userId: record.userId,
+      workspaceId: record.workspaceId,
+      cursor: '',
+      maxHits: this.deps.maxRows,
+      batchSize: this.deps.batchSize ?? DEFAULT_BATCH,
     };
   }
 
-  private async writeQuery(record: ExportRecord, queryId: string, out: Writable, context: RunContext): Promise<ExportProgress> {
+  private async writeQuery(
+    record: ExportRecord,
+    queryId: string,
+    out: Writable,
+    context: RunContext,
+  ): Promise<ExportProgress> {
     const query = await this.deps.sources.query(record.userId, queryId);
     throwIfAborted(context.signal);
     const { documentLink } = this.deps;
     const progress: ExportProgress = { unit: 'parts', done: 0, total: 1 };
     switch (record.format) {
-      case 'docx': await endWith(out, await analysisDocx(query, documentLink)); break;
-      case 'html': await endWith(out, analysisHtml(query, documentLink)); break;
-      case 'csv': await endWith(out, documentsCsv(query, documentLink)); break;
+      case 'docx':
+        await endWith(out, await analysisDocx(query, documentLink));
+        break;
+      case 'html':
+        await endWith(out, analysisHtml(query, documentLink));
+        break;
+      case 'csv':
+        await endWith(out, documentsCsv(query, documentLink));
+        break;
       default: {
         const zip = await ZipWriter.create(out);
         await this.queryIntoZip(zip, '', query);
@@ -160,7 +224,10 @@ export class ExportRunner {
     const workspace = await sources.workspace(record.userId, record.workspaceId);
     const requests: RequestView[] = [];
     for await (const request of sources.requests(record.userId, record.workspaceId)) requests.push(request);
-    const folders = requests.map((request, index) => `${String(index + 1).padStart(3, '0')}-${request.source.kind}-${slugOf(request.source.text) || 'request'}/`);
+    const folders = requests.map(
+      (request, index) =>
+        `${String(index + 1).padStart(3, '0')}-${request.source.kind}-${slugOf(request.source.text) || 'request'}/`,
+    );
     const progress: ExportProgress = { unit: 'parts', done: 0, total: requests.length };
     context.onProgress({ ...progress });
 
@@ -172,7 +239,14 @@ export class ExportRunner {
       const source = request.source;
       if (source.kind === 'search') {
         const rows: ExportProgress = { unit: 'rows', done: 0, total: 0 };
-        await this.searchIntoZip(zip, folder, record, source, { signal: context.signal, onProgress: () => context.onProgress({ ...progress }) }, rows);
+        await this.searchIntoZip(
+          zip,
+          folder,
+          record,
+          source,
+          { signal: context.signal, onProgress: () => context.onProgress({ ...progress }) },
+          rows,
+        );
       } else {
         await this.queryIntoZip(zip, folder, await sources.query(record.userId, source.queryId));
       }
@@ -185,14 +259,20 @@ export class ExportRunner {
 }
 
 function workspaceIndex(name: string, requests: RequestView[], folders: string[], options: ExportOptions): string {
-  const items = requests.map((request, index) => {
-    const folder = folders[index]!;
-    const when = request.createdAt ? request.createdAt.toISOString().slice(0, 16).replace('T', ' ') : '';
-    const files = request.source.kind === 'search'
-      ? [`<a href="${folder}results.csv">results.csv</a>`, ...(options.includeOriginalFiles ? [`<a href="${folder}files/">files/</a>`] : [])]
-      : ['analysis.html', 'analysis.docx', 'documents.csv'].map((file) => `<a href="${folder}${file}">${file}</a>`);
-    return `<li><strong>${request.source.kind === 'search' ? 'Search' : 'Question'}</strong> “${escapeHtml(request.source.text)}” <small>${escapeHtml(when)} · ${request.resultCount} results</small><br>${files.join(' · ')}</li>`;
-  }).join('\n');
+  const items = requests
+    .map((request, index) => {
+      const folder = folders[index]!;
+      const when = request.createdAt ? request.createdAt.toISOString().slice(0, 16).replace('T', ' ') : '';
+      const files =
+        request.source.kind === 'search'
+          ? [
+              `<a href="${folder}results.csv">results.csv</a>`,
+              ...(options.includeOriginalFiles ? [`<a href="${folder}files/">files/</a>`] : []),
+            ]
+          : ['analysis.html', 'analysis.docx', 'documents.csv'].map((file) => `<a href="${folder}${file}">${file}</a>`);
+      return `<li><strong>${request.source.kind === 'search' ? 'Search' : 'Question'}</strong> “${escapeHtml(request.source.text)}” <small>${escapeHtml(when)} · ${request.resultCount} results</small><br>${files.join(' · ')}</li>`;
+    })
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(name)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}li{margin:.6rem 0}</style></head>
@@ -214,13 +294,19 @@ function throwIfAborted(signal: AbortSignal): void {
 
 /** Formats whose bytes are already compressed: deflating them again costs CPU and saves nothing. */
 function isCompressed(contentType: string): boolean {
-  return /^(application\/(pdf|zip|gzip|x-7z|vnd\.openxmlformats|epub)|image\/(png|jpeg|gif|webp)|audio\/|video\/)/.test(contentType);
+  return /^(application\/(pdf|zip|gzip|x-7z|vnd\.openxmlformats|epub)|image\/(png|jpeg|gif|webp)|audio\/|video\/)/.test(
+    contentType,
+  );
 }
 
 /** A file name safe inside a ZIP on any system: no folders, no control or reserved characters. */
 function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = [...base].map((c) => (c.charCodeAt(0) < 0x20 || '<>:"|?*'.includes(c) ? '_' : c)).join('').replace(/^\.+/, '').slice(0, 150);
+  const clean = [...base]
+    .map((c) => (c.charCodeAt(0) < 0x20 || '<>:"|?*'.includes(c) ? '_' : c))
+    .join('')
+    .replace(/^\.+/, '')
+    .slice(0, 150);
   return clean || 'file';
 }
 

@@ -53,7 +53,8 @@ export class ProcessService {
       yield process;
     }
     // Shutting down with the process unfinished: UNAVAILABLE tells the caller to watch again elsewhere.
-    if (!finished && this.closing.signal.aborted && !cancelled.aborted) throw new UnavailableError('export service is shutting down');
+    if (!finished && this.closing.signal.aborted && !cancelled.aborted)
+      throw new UnavailableError('export service is shutting down');
   }
 
   /** Ends every watch (the server is draining). */

@@ -1,6 +1,12 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
-import { ACTIVE_STATUSES, type ExportProgress, type ExportRecord, type ExportStatus, type StoredFile } from '../domain/export';
+import {
+  ACTIVE_STATUSES,
+  type ExportProgress,
+  type ExportRecord,
+  type ExportStatus,
+  type StoredFile,
+} from '../domain/export';
 
 type ExportDoc = Omit<ExportRecord, 'id'> & { _id: string; pendingEvents?: PendingEvent[] };
 
@@ -62,11 +68,18 @@ export class ExportRepository {
   }
 
   /** The user's exports, newest first (ids are time-ordered UUIDv7), after `cursor`. */
-  async listByUser(userId: string, options: { limit: number; cursor?: string | undefined; workspaceId?: string | undefined }): Promise<ExportRecord[]> {
+  async listByUser(
+    userId: string,
+    options: { limit: number; cursor?: string | undefined; workspaceId?: string | undefined },
+  ): Promise<ExportRecord[]> {
     const filter: Record<string, unknown> = { userId };
     if (options.cursor) filter._id = { $lt: options.cursor };
     if (options.workspaceId) filter.workspaceId = options.workspaceId;
-    const docs = await this.model.find(filter, { pendingEvents: 0 }).sort({ _id: -1 }).limit(options.limit).lean<ExportDoc[]>();
+    const docs = await this.model
+      .find(filter, { pendingEvents: 0 })
+      .sort({ _id: -1 })
+      .limit(options.limit)
+      .lean<ExportDoc[]>();
     return docs.map(toRecord);
   }
 
@@ -80,59 +93,96 @@ export class ExportRepository {
 
   /** A run begins (or begins again after a worker died): only a queued or running export; undefined when it was cancelled meanwhile. */
   async markRunning(id: string, now: Date): Promise<ExportRecord | undefined> {
-    const doc = await this.model.findOneAndUpdate(
-      { _id: id, status: { $in: ACTIVE_STATUSES } },
-      { $set: { status: 'running', startedAt: now, error: '' }, $inc: { attempts: 1 } },
-      { new: true, projection: { pendingEvents: 0 } },
-    ).lean<ExportDoc>();
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: id, status: { $in: ACTIVE_STATUSES } },
+        { $set: { status: 'running', startedAt: now, error: '' }, $inc: { attempts: 1 } },
+        { new: true, projection: { pendingEvents: 0 } },
+      )
+      .lean<ExportDoc>();
     return doc ? toRecord(doc) : undefined;
   }
 
   /** Saves progress; returns the status now stored, so the run learns of a cancel at its next step. */
   async saveProgress(id: string, progress: ExportProgress): Promise<ExportStatus | undefined> {
-    const doc = await this.model.findOneAndUpdate({ _id: id, status: 'running' }, { $set: { progress } }, { new: true, projection: { status: 1 } }).lean<ExportDoc>();
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: id, status: 'running' },
+        { $set: { progress } },
+        { new: true, projection: { status: 1 } },
+      )
+      .lean<ExportDoc>();
     if (doc) return doc.status;
     return (await this.model.findById(id, { status: 1 }).lean<ExportDoc>())?.status;
   }
 
-  async succeed(id: string, update: { file: StoredFile; progress: ExportProgress; finishedAt: Date; expiresAt: Date; event: PendingEvent }): Promise<boolean> {
+  async succeed(
+    id: string,
+    update: { file: StoredFile; progress: ExportProgress; finishedAt: Date; expiresAt: Date; event: PendingEvent },
+  ): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: id, status: 'running' },
-      { $set: { status: 'succeeded', file: update.file, progress: update.progress, finishedAt: update.finishedAt, expiresAt: update.expiresAt, error: '' }, $push: { pendingEvents: update.event } },
+      {
+        $set: {
+          status: 'succeeded',
+          file: update.file,
+          progress: update.progress,
+          finishedAt: update.finishedAt,
+          expiresAt: update.expiresAt,
+          error: '',
+        },
+        $push: { pendingEvents: update.event },
+      },
     );
     return result.modifiedCount === 1;
   }
 
   /** Without an event for a run that never started (it could not be queued). */
-  async fail(id: string, update: { error: string; finishedAt: Date; event: PendingEvent | undefined }): Promise<boolean> {
+  async fail(
+    id: string,
+    update: { error: string; finishedAt: Date; event: PendingEvent | undefined },
+  ): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: id, status: { $in: ACTIVE_STATUSES } },
-      { $set: { status: 'failed', error: update.error, finishedAt: update.finishedAt }, ...(update.event ? { $push: { pendingEvents: update.event } } : {}) },
+      {
+        $set: { status: 'failed', error: update.error, finishedAt: update.finishedAt },
+        ...(update.event ? { $push: { pendingEvents: update.event } } : {}),
+      },
     );
     return result.modifiedCount === 1;
   }
 
   async cancel(id: string, reason: string, now: Date): Promise<ExportRecord | undefined> {
-    const doc = await this.model.findOneAndUpdate(
-      { _id: id, status: { $in: ACTIVE_STATUSES } },
-      { $set: { status: 'cancelled', error: reason, finishedAt: now } },
-      { new: true, projection: { pendingEvents: 0 } },
-    ).lean<ExportDoc>();
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: id, status: { $in: ACTIVE_STATUSES } },
+        { $set: { status: 'cancelled', error: reason, finishedAt: now } },
+        { new: true, projection: { pendingEvents: 0 } },
+      )
+      .lean<ExportDoc>();
     return doc ? toRecord(doc) : undefined;
   }
 
   /** A failed or cancelled export queued again as the same export. */
   async requeue(id: string): Promise<ExportRecord | undefined> {
-    const doc = await this.model.findOneAndUpdate(
-      { _id: id, status: { $in: ['failed', 'cancelled'] } },
-      { $set: { status: 'queued', error: '', progress: { unit: 'rows', done: 0, total: 0 } }, $unset: { finishedAt: 1, startedAt: 1 } },
-      { new: true, projection: { pendingEvents: 0 } },
-    ).lean<ExportDoc>();
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: id, status: { $in: ['failed', 'cancelled'] } },
+        {
+          $set: { status: 'queued', error: '', progress: { unit: 'rows', done: 0, total: 0 } },
+          $unset: { finishedAt: 1, startedAt: 1 },
+        },
+        { new: true, projection: { pendingEvents: 0 } },
+      )
+      .lean<ExportDoc>();
     return doc ? toRecord(doc) : undefined;
   }
 
   async findExpired(now: Date, limit: number): Promise<ExportRecord[]> {
-    const docs = await this.model.find({ status: 'succeeded', expiresAt: { $lte: now } }, { pendingEvents: 0 }).limit(limit).lean<ExportDoc[]>();
+    const docs = await this.model
+      .find({ status: 'succeeded', expiresAt: { $lte: now } }, { pendingEvents: 0 })
+      .limit(limit)
+      .lean<ExportDoc[]>();
     return docs.map(toRecord);
   }
 
@@ -154,7 +204,10 @@ function toRecord(doc: ExportDoc): ExportRecord {
     ...rest,
     id: _id,
     userEmail: doc.userEmail ?? '',
-    options: { includeFullText: Boolean(doc.options?.includeFullText), includeOriginalFiles: Boolean(doc.options?.includeOriginalFiles) },
+    options: {
+      includeFullText: Boolean(doc.options?.includeFullText),
+      includeOriginalFiles: Boolean(doc.options?.includeOriginalFiles),
+    },
     progress: { unit: doc.progress?.unit ?? 'rows', done: doc.progress?.done ?? 0, total: doc.progress?.total ?? 0 },
     file: doc.file?.key ? doc.file : undefined,
   };

@@ -81,7 +81,11 @@ export class ProcessRepository {
   /** Newest first. */
   async list(options: { ownerId?: string; limit: number }): Promise<ProcessRecord[]> {
     const filter = options.ownerId ? { ownerId: options.ownerId } : {};
-    const docs = await this.model.find(filter).sort({ createdAt: -1, _id: -1 }).limit(options.limit).lean<ProcessDoc[]>();
+    const docs = await this.model
+      .find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(options.limit)
+      .lean<ProcessDoc[]>();
     return docs.map(toRecord);
   }
 }
@@ -97,7 +101,11 @@ function toRecord(doc: ProcessDoc): ProcessRecord {
     done: doc.done ?? 0,
     message: doc.message ?? '',
     failed: doc.failed ?? 0,
-    failures: (doc.failures ?? []).map((f) => ({ item: f.item ?? '', reason: f.reason ?? '', message: f.message ?? '' })),
+    failures: (doc.failures ?? []).map((f) => ({
+      item: f.item ?? '',
+      reason: f.reason ?? '',
+      message: f.message ?? '',
+    })),
     sequence: doc.sequence,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,

@@ -20,13 +20,17 @@ export class ExportQueue implements ExportJobs {
   }
 
   async enqueue(exportId: string, attempt: number): Promise<void> {
-    await this.queue.add('export', { exportId, ...jobTrace() }, {
-      jobId: `${exportId}-run-${attempt}`,
-      // A failure is the user's to retry (RetryExport); a worker that dies is taken over by the stalled check.
-      attempts: 1,
-      removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
-      removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
-    });
+    await this.queue.add(
+      'export',
+      { exportId, ...jobTrace() },
+      {
+        jobId: `${exportId}-run-${attempt}`,
+        // A failure is the user's to retry (RetryExport); a worker that dies is taken over by the stalled check.
+        attempts: 1,
+        removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+        removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
+      },
+    );
   }
 
   async remove(exportId: string): Promise<void> {

@@ -1,11 +1,11 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { isAppError } from '@docket/errors';
 import { inJobTrace } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { ProcessUpdates } from '@docket/processes';
-import { isAppError } from '@docket/errors';
-import { progressMessage, type ExportProgress, type ExportRecord } from '../domain/export';
 import type { ExportBlobStore } from '../blob/export-blob-store';
+import { progressMessage, type ExportProgress, type ExportRecord } from '../domain/export';
 import { exportCompletedEvent, type ExportCompletedTopic } from '../events/export-completed.event';
 import type { ExportRunner } from '../service/export-runner';
 import { processUpdateOf } from '../service/export.service';
@@ -48,14 +48,18 @@ export class ExportWorker {
 
   start(): void {
     const lockDuration = this.options.lockDurationMs ?? 30_000;
-    this.worker = new Worker<ExportJobData>(EXPORT_QUEUE, (job, token) => inJobTrace(EXPORT_QUEUE, job, () => this.run(job, token)), {
-      connection: this.options.connection,
-      prefix: this.options.prefix ?? QUEUE_PREFIX,
-      concurrency: this.options.concurrency,
-      lockDuration,
-      stalledInterval: lockDuration,
-      maxStalledCount: 3,
-    });
+    this.worker = new Worker<ExportJobData>(
+      EXPORT_QUEUE,
+      (job, token) => inJobTrace(EXPORT_QUEUE, job, () => this.run(job, token)),
+      {
+        connection: this.options.connection,
+        prefix: this.options.prefix ?? QUEUE_PREFIX,
+        concurrency: this.options.concurrency,
+        lockDuration,
+        stalledInterval: lockDuration,
+        maxStalledCount: 3,
+      },
+    );
     this.worker.on('error', (error) => this.logger.error({ err: error }, 'export worker error'));
   }
 
@@ -70,7 +74,9 @@ export class ExportWorker {
     const started = await exports.markRunning(exportId, new Date());
     if (!started) return; // cancelled (or deleted) before it ran
     const resumed = started.attempts > 1;
-    await processes.publish(processUpdateOf(started, 'running', resumed ? `Starting again (run ${started.attempts})` : 'Starting'));
+    await processes.publish(
+      processUpdateOf(started, 'running', resumed ? `Starting again (run ${started.attempts})` : 'Starting'),
+    );
 
     const stop = new AbortController();
     const onShutdown = () => stop.abort(new Error('the export service is shutting down'));
@@ -78,7 +84,10 @@ export class ExportWorker {
     const upload = await blobs.create(`${exportId}/${started.fileName}`);
     const tracker = new ProgressTracker(started, this.options, stop);
     try {
-      const progress = await runner.write(started, upload.stream, { signal: stop.signal, onProgress: (p) => tracker.update(p) });
+      const progress = await runner.write(started, upload.stream, {
+        signal: stop.signal,
+        onProgress: (p) => tracker.update(p),
+      });
       await tracker.stop();
       if (stop.signal.aborted) throw stop.signal.reason;
       const file = await upload.commit();
@@ -97,7 +106,11 @@ export class ExportWorker {
     }
   }
 
-  private async finish(record: ExportRecord, progress: ExportProgress, file: { key: string; size: number; sha256: string }): Promise<void> {
+  private async finish(
+    record: ExportRecord,
+    progress: ExportProgress,
+    file: { key: string; size: number; sha256: string },
+  ): Promise<void> {
     const finishedAt = new Date();
     const expiresAt = new Date(finishedAt.getTime() + this.options.ttlMs);
     const event = exportCompletedEvent(record, { file, expiresAt }, this.options.completedTopic);
@@ -108,7 +121,13 @@ export class ExportWorker {
       return;
     }
     this.options.kickOutbox(record.id);
-    await this.options.processes.publish({ ...processUpdateOf({ ...record, progress }, 'succeeded', `${file.size.toLocaleString('en-US')} bytes, ready to download`) });
+    await this.options.processes.publish({
+      ...processUpdateOf(
+        { ...record, progress },
+        'succeeded',
+        `${file.size.toLocaleString('en-US')} bytes, ready to download`,
+      ),
+    });
   }
 
   private async fail(record: ExportRecord, error: unknown, progress: ExportProgress): Promise<void> {
@@ -138,9 +157,15 @@ class ProgressTracker {
   private timer: NodeJS.Timeout;
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly record: ExportRecord, private readonly options: ExportWorkerOptions, private readonly run: AbortController) {
+  constructor(
+    private readonly record: ExportRecord,
+    private readonly options: ExportWorkerOptions,
+    private readonly run: AbortController,
+  ) {
     this.latest = record.progress;
-    this.timer = setInterval(() => { this.chain = this.chain.then(() => this.tick()); }, options.progressMs ?? 500);
+    this.timer = setInterval(() => {
+      this.chain = this.chain.then(() => this.tick());
+    }, options.progressMs ?? 500);
   }
 
   update(progress: ExportProgress): void {
@@ -163,7 +188,13 @@ class ProgressTracker {
       }
       if (key === this.saved) return;
       this.saved = key;
-      await this.options.processes.publish(processUpdateOf({ ...this.record, progress }, 'running', progressMessage(progress, this.record.startedAt, new Date())));
+      await this.options.processes.publish(
+        processUpdateOf(
+          { ...this.record, progress },
+          'running',
+          progressMessage(progress, this.record.startedAt, new Date()),
+        ),
+      );
     } catch (error) {
       this.options.logger.warn({ err: error, exportId: this.record.id }, 'could not save export progress');
     }

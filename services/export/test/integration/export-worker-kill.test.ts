@@ -5,15 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import pino from 'pino';
-import { renameTopic, topics } from '@docket/events';
 import { NotFoundError } from '@docket/errors';
+import { renameTopic, topics } from '@docket/events';
+import { ExportFormat, ExportStatus } from '@docket/proto/src/gen/research/export/v1/exports';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
-import { ExportFormat, ExportStatus } from '@docket/proto/src/gen/research/export/v1/exports';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 import { ExportTestClient } from '../support/export-client';
-import { FakeUpstream, documentIdOf } from '../support/fake-upstream';
+import { documentIdOf, FakeUpstream } from '../support/fake-upstream';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -45,14 +45,24 @@ beforeAll(async () => {
     TEST_COMPLETED_TOPIC: `${uniqueName('export-kill')}.completed.v1`,
   };
   const shared = {
-    MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: uniqueName('export_kill').replace(/-/g, '_'),
-    QUERY_ENGINE_GRPC: target, DOCUMENTS_GRPC: target, EXPORT_BLOB_DIR: blobDir, EXPORT_TTL_DAYS: String(TTL_SECONDS / 86_400),
-    EXPORT_JOB_LOCK_MS: '1000', EXPORT_EXPIRY_SWEEP_MS: '500',
+    MONGO_URL: env.mongoUrl,
+    KAFKA_BROKERS: env.kafkaBrokers.join(','),
+    REDIS_URL: env.redisUrl,
+    MONGO_DB: uniqueName('export_kill').replace(/-/g, '_'),
+    QUERY_ENGINE_GRPC: target,
+    DOCUMENTS_GRPC: target,
+    EXPORT_BLOB_DIR: blobDir,
+    EXPORT_TTL_DAYS: String(TTL_SECONDS / 86_400),
+    EXPORT_JOB_LOCK_MS: '1000',
+    EXPORT_EXPIRY_SWEEP_MS: '500',
   };
   // This process serves the API and sweeps expired files; the exports are built by worker processes.
   api = await startApp({ ...configSchema.parse({ ...shared, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1', groupId: uniqueName('export-kill'), queuePrefix: names.TEST_QUEUE_PREFIX,
-    processTopic: renameTopic(topics.processUpdated, names.TEST_PROCESS_TOPIC), completedTopic: renameTopic(topics.exportCompleted, names.TEST_COMPLETED_TOPIC),
+    grpcHost: '127.0.0.1',
+    groupId: uniqueName('export-kill'),
+    queuePrefix: names.TEST_QUEUE_PREFIX,
+    processTopic: renameTopic(topics.processUpdated, names.TEST_PROCESS_TOPIC),
+    completedTopic: renameTopic(topics.exportCompleted, names.TEST_COMPLETED_TOPIC),
   });
   exports = new ExportTestClient(`127.0.0.1:${api.grpcPort}`);
   childEnv = { ...process.env, ...shared, ...names, EXPORT_WORKERS: '1', LOG_LEVEL: 'silent' };
@@ -69,14 +79,20 @@ afterAll(async () => {
 /** A worker process; resolves once it is consuming its queue. */
 async function startWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
-    cwd: REPO_ROOT, env: { ...childEnv, TEST_GROUP: uniqueName('export-kill-worker') }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    cwd: REPO_ROOT,
+    env: { ...childEnv, TEST_GROUP: uniqueName('export-kill-worker') },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   children.push(child);
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const [message] = await Promise.race([
     once(child, 'message'),
-    once(child, 'exit').then(([code]) => { throw new Error(`worker exited with ${code}: ${stderr}`); }),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`worker exited with ${code}: ${stderr}`);
+    }),
   ]);
   expect(message).toBe('ready');
   return child;
@@ -84,14 +100,23 @@ async function startWorker(): Promise<ChildProcess> {
 
 it('a worker killed (SIGKILL) mid-export: another takes the job over and writes a complete, correct file; it expires later', async () => {
   const first = await startWorker();
-  const started = (await grpcCall(exports.client, 'startExport', {
-    target: { workspaceId: 'ws', requestId: 'req' }, format: ExportFormat.EXPORT_FORMAT_CSV, options: { includeFullText: false, includeOriginalFiles: false }, userId: USER, userEmail: '',
-  })).export!;
-  const midway = await waitFor(async () => {
-    const current = await exports.get(USER, started.exportId);
-    const done = Number(current.progress!.done);
-    return done > 0 && done < ROWS ? done : undefined;
-  }, { timeoutMs: 60_000, intervalMs: 100, description: 'the export to be under way' });
+  const started = (
+    await grpcCall(exports.client, 'startExport', {
+      target: { workspaceId: 'ws', requestId: 'req' },
+      format: ExportFormat.EXPORT_FORMAT_CSV,
+      options: { includeFullText: false, includeOriginalFiles: false },
+      userId: USER,
+      userEmail: '',
+    })
+  ).export!;
+  const midway = await waitFor(
+    async () => {
+      const current = await exports.get(USER, started.exportId);
+      const done = Number(current.progress!.done);
+      return done > 0 && done < ROWS ? done : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 100, description: 'the export to be under way' },
+  );
   first.kill('SIGKILL');
   await once(first, 'exit');
   expect(midway).toBeLessThan(ROWS);
@@ -101,7 +126,9 @@ it('a worker killed (SIGKILL) mid-export: another takes the job over and writes 
   await startWorker();
   const done = await exports.until(USER, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED, 120_000);
   expect(done.attempts).toBe(2);
-  const rows = parse(await exports.download(USER, started.exportId), { columns: true }) as Array<{ document_id: string }>;
+  const rows = parse(await exports.download(USER, started.exportId), { columns: true }) as Array<{
+    document_id: string;
+  }>;
   expect(rows).toHaveLength(ROWS);
   expect(rows.map((row) => row.document_id)).toEqual(Array.from({ length: ROWS }, (_, i) => documentIdOf(i)));
   const partials = await readdir(path.join(blobDir, '.partial'));
@@ -109,9 +136,16 @@ it('a worker killed (SIGKILL) mid-export: another takes the job over and writes 
 
   // The scheduled job removes the file once it expires; the export says so and its link is refused.
   const { token } = await grpcCall(exports.client, 'createDownloadLink', { userId: USER, exportId: started.exportId });
-  const expired = await exports.until(USER, started.exportId, ExportStatus.EXPORT_STATUS_EXPIRED, (TTL_SECONDS + 30) * 1000);
+  const expired = await exports.until(
+    USER,
+    started.exportId,
+    ExportStatus.EXPORT_STATUS_EXPIRED,
+    (TTL_SECONDS + 30) * 1000,
+  );
   expect(expired.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
   await expect(stat(path.join(blobDir, started.exportId, started.fileName))).rejects.toMatchObject({ code: 'ENOENT' });
   await expect(grpcCall(exports.client, 'getDownload', { token, userId: USER })).rejects.toThrow(/expired/);
-  await expect(grpcCall(exports.client, 'createDownloadLink', { userId: USER, exportId: started.exportId })).rejects.toThrow(/expired on \d{4}-\d{2}-\d{2} and its file was removed/);
+  await expect(
+    grpcCall(exports.client, 'createDownloadLink', { userId: USER, exportId: started.exportId }),
+  ).rejects.toThrow(/expired on \d{4}-\d{2}-\d{2} and its file was removed/);
 }, 240_000);

@@ -1,14 +1,17 @@
 import { credentials, type ClientReadableStream } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
+import { fromGrpcError, NotFoundError } from '@docket/errors';
 import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
-import { NotFoundError, fromGrpcError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import {
-  ProcessServiceClient, ProcessStatus, type Process, type WatchProcessResponse,
+  ProcessServiceClient,
+  ProcessStatus,
+  type Process,
+  type WatchProcessResponse,
 } from '@docket/proto/src/gen/research/export/v1/processes';
+import { grpcCall } from '@docket/service-kit';
+import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 import { ProcessRepository } from '../../src/store/process.repository';
@@ -24,9 +27,23 @@ let connection: Connection;
 beforeAll(async () => {
   const env = testInfraEnv();
   topic = renameTopic(topics.processUpdated, `${uniqueName('export')}.processes.v1`);
-  const config = { ...configSchema.parse({ MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 };
+  const config = {
+    ...configSchema.parse({
+      MONGO_URL: env.mongoUrl,
+      KAFKA_BROKERS: env.kafkaBrokers.join(','),
+      REDIS_URL: env.redisUrl,
+      MONGO_DB: dbName,
+      EXPORT_WORKERS: '0',
+    }),
+    GRPC_PORT: 0,
+  };
   app = await startApp(config, logger, {
-    grpcHost: '127.0.0.1', groupId: uniqueName('export.processes'), processTopic: topic, queuePrefix: `{${uniqueName('export')}}`, completedTopic: renameTopic(topics.exportCompleted, `${uniqueName('export')}.completed.v1`), watchTimings: { pollMs: 200, appearWithinMs: 1_500 },
+    grpcHost: '127.0.0.1',
+    groupId: uniqueName('export.processes'),
+    processTopic: topic,
+    queuePrefix: `{${uniqueName('export')}}`,
+    completedTopic: renameTopic(topics.exportCompleted, `${uniqueName('export')}.completed.v1`),
+    watchTimings: { pollMs: 200, appearWithinMs: 1_500 },
   });
   client = new ProcessServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   publisher = new EventPublisher(createKafka({ clientId: 'export-test', brokers: env.kafkaBrokers, logger }), logger);
@@ -43,17 +60,37 @@ afterAll(async () => {
   await connection?.close();
 });
 
-function update(processId: string, sequence: number, state: ProcessState, over: Partial<ProcessUpdated> = {}): ProcessUpdated {
+function update(
+  processId: string,
+  sequence: number,
+  state: ProcessState,
+  over: Partial<ProcessUpdated> = {},
+): ProcessUpdated {
   return {
-    ...newEventFields(), processId, kind: 'reindex', title: 'Re-index search', ownerId: 'owner-1', state,
-    total: '100', done: String(Math.min(100, sequence * 10)), message: `step ${sequence}`, sequence: String(sequence), failed: '0', failures: [], ...over,
+    ...newEventFields(),
+    processId,
+    kind: 'reindex',
+    title: 'Re-index search',
+    ownerId: 'owner-1',
+    state,
+    total: '100',
+    done: String(Math.min(100, sequence * 10)),
+    message: `step ${sequence}`,
+    sequence: String(sequence),
+    failed: '0',
+    failures: [],
+    ...over,
   };
 }
 
 const get = (id: string) => grpcCall(client, 'getProcess', { id }).then((r) => r.process!);
 
 /** Collects a WatchProcess stream until it ends (resolves) or fails (rejects with the AppError). */
-function watch(id: string): { updates: Process[]; ended: Promise<void>; call: ClientReadableStream<WatchProcessResponse> } {
+function watch(id: string): {
+  updates: Process[];
+  ended: Promise<void>;
+  call: ClientReadableStream<WatchProcessResponse>;
+} {
   const updates: Process[] = [];
   const call = client.watchProcess({ id });
   const ended = new Promise<void>((resolve, reject) => {
@@ -70,24 +107,48 @@ describe('export service: processes', () => {
     await publisher.publish(topic, update(id, 1, ProcessState.PROCESS_STATE_QUEUED));
     await publisher.publish(topic, update(id, 3, ProcessState.PROCESS_STATE_RUNNING));
     await publisher.publish(topic, update(id, 2, ProcessState.PROCESS_STATE_RUNNING, { message: 'stale' }));
-    await publisher.publish(topic, update(id, 3, ProcessState.PROCESS_STATE_RUNNING, { message: 'same sequence again' }));
-    await publisher.publish(topic, update(id, 4, ProcessState.PROCESS_STATE_RUNNING, { message: 'marker', done: '40' }));
+    await publisher.publish(
+      topic,
+      update(id, 3, ProcessState.PROCESS_STATE_RUNNING, { message: 'same sequence again' }),
+    );
+    await publisher.publish(
+      topic,
+      update(id, 4, ProcessState.PROCESS_STATE_RUNNING, { message: 'marker', done: '40' }),
+    );
 
-    const latest = await waitFor(async () => {
-      const p = await get(id).catch(() => undefined);
-      return p?.sequence === '4' ? p : undefined;
-    }, { description: 'sequence 4' });
-    expect(latest).toMatchObject({ id, kind: 'reindex', title: 'Re-index search', ownerId: 'owner-1', status: ProcessStatus.PROCESS_STATUS_RUNNING, total: '100', done: '40', message: 'marker' });
+    const latest = await waitFor(
+      async () => {
+        const p = await get(id).catch(() => undefined);
+        return p?.sequence === '4' ? p : undefined;
+      },
+      { description: 'sequence 4' },
+    );
+    expect(latest).toMatchObject({
+      id,
+      kind: 'reindex',
+      title: 'Re-index search',
+      ownerId: 'owner-1',
+      status: ProcessStatus.PROCESS_STATUS_RUNNING,
+      total: '100',
+      done: '40',
+      message: 'marker',
+    });
     expect(latest.createdAt).toBeInstanceOf(Date);
     expect(latest.finishedAt).toBeUndefined();
 
     // Arriving late (e.g. a redelivery from another partition's retry) changes nothing.
     await publisher.publish(topic, update(id, 2, ProcessState.PROCESS_STATE_QUEUED, { message: 'late' }));
-    await publisher.publish(topic, update(id, 5, ProcessState.PROCESS_STATE_SUCCEEDED, { done: '100', message: 'done' }));
-    const final = await waitFor(async () => {
-      const p = await get(id);
-      return p.sequence === '5' ? p : undefined;
-    }, { description: 'sequence 5' });
+    await publisher.publish(
+      topic,
+      update(id, 5, ProcessState.PROCESS_STATE_SUCCEEDED, { done: '100', message: 'done' }),
+    );
+    const final = await waitFor(
+      async () => {
+        const p = await get(id);
+        return p.sequence === '5' ? p : undefined;
+      },
+      { description: 'sequence 5' },
+    );
     expect(final).toMatchObject({ status: ProcessStatus.PROCESS_STATUS_SUCCEEDED, done: '100', message: 'done' });
     expect(final.finishedAt).toBeInstanceOf(Date);
     expect(await connection.collection('processes').countDocuments({ _id: id as never })).toBe(1);
@@ -101,10 +162,24 @@ describe('export service: processes', () => {
     // What other tests leave behind or make meanwhile: a page's worth of processes newer than now.
     const repository = new ProcessRepository(connection);
     const soon = new Date(Date.now() + 3_600_000);
-    await Promise.all(Array.from({ length: 100 }, () => repository.apply({
-      id: uniqueName('left-behind'), kind: 'k', title: 't', ownerId: uniqueName('another-suite'), status: 'running',
-      total: 1, done: 0, message: '', failed: 0, failures: [], sequence: 1, at: soon,
-    })));
+    await Promise.all(
+      Array.from({ length: 100 }, () =>
+        repository.apply({
+          id: uniqueName('left-behind'),
+          kind: 'k',
+          title: 't',
+          ownerId: uniqueName('another-suite'),
+          status: 'running',
+          total: 1,
+          done: 0,
+          message: '',
+          failed: 0,
+          failures: [],
+          sequence: 1,
+          at: soon,
+        }),
+      ),
+    );
     const owner = uniqueName('owner');
     const other = uniqueName('someone-else');
     const ids = [uniqueName('p-a'), uniqueName('p-b'), uniqueName('p-c')];
@@ -116,18 +191,24 @@ describe('export service: processes', () => {
       publisher.publish(topic, { ...update(id, 1, ProcessState.PROCESS_STATE_QUEUED, { ownerId }), occurredAt: at });
     for (const [i, id] of ids.entries()) await queued(id, owner, day(i + 1));
     await queued(otherId, other, day(4));
-    const listed = await waitFor(async () => {
-      const r = await grpcCall(client, 'listProcesses', { ownerId: owner, limit: 0 });
-      return r.processes.length === 3 ? r.processes : undefined;
-    }, { description: 'three processes of the owner' });
+    const listed = await waitFor(
+      async () => {
+        const r = await grpcCall(client, 'listProcesses', { ownerId: owner, limit: 0 });
+        return r.processes.length === 3 ? r.processes : undefined;
+      },
+      { description: 'three processes of the owner' },
+    );
     expect(listed.map((p) => p.id)).toEqual([...ids].reverse());
     const firstTwo = (await grpcCall(client, 'listProcesses', { ownerId: owner, limit: 2 })).processes;
     expect(firstTwo.map((p) => p.id)).toEqual([ids[2], ids[1]]);
     // The other owner's update may be consumed after the owner's (another partition): waited for, not assumed.
-    const others = await waitFor(async () => {
-      const r = await grpcCall(client, 'listProcesses', { ownerId: other, limit: 0 });
-      return r.processes.length > 0 ? r.processes : undefined;
-    }, { description: 'the other owner\'s process' });
+    const others = await waitFor(
+      async () => {
+        const r = await grpcCall(client, 'listProcesses', { ownerId: other, limit: 0 });
+        return r.processes.length > 0 ? r.processes : undefined;
+      },
+      { description: "the other owner's process" },
+    );
     expect(others.map((p) => p.id)).toEqual([otherId]);
 
     // No owner: everyone's, newest first. Only these four are looked at; what other tests made is older.
@@ -145,7 +226,9 @@ describe('export service: processes', () => {
     await waitFor(() => stream.updates.length === 1, { description: 'the current state' });
     for (let sequence = 2; sequence <= 5; sequence += 1) {
       await publisher.publish(topic, update(id, sequence, ProcessState.PROCESS_STATE_RUNNING));
-      await waitFor(() => stream.updates.at(-1)?.sequence === String(sequence), { description: `sequence ${sequence} on the stream` });
+      await waitFor(() => stream.updates.at(-1)?.sequence === String(sequence), {
+        description: `sequence ${sequence} on the stream`,
+      });
     }
     await publisher.publish(topic, update(id, 6, ProcessState.PROCESS_STATE_FAILED, { message: 'disk full' }));
     await stream.ended;
@@ -153,7 +236,11 @@ describe('export service: processes', () => {
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
     expect(new Set(sequences).size).toBe(sequences.length);
     expect(sequences.slice(0, 1)).toEqual([1]);
-    expect(stream.updates.at(-1)).toMatchObject({ sequence: '6', status: ProcessStatus.PROCESS_STATUS_FAILED, message: 'disk full' });
+    expect(stream.updates.at(-1)).toMatchObject({
+      sequence: '6',
+      status: ProcessStatus.PROCESS_STATUS_FAILED,
+      message: 'disk full',
+    });
   });
 
   it('WatchProcess waits for a process that does not exist yet', async () => {
@@ -182,9 +269,26 @@ describe('export service: processes', () => {
   it('without transactions, concurrent updates of a new process still end at the highest sequence', async () => {
     const repository = new ProcessRepository(connection);
     const ids = Array.from({ length: 10 }, () => uniqueName('race'));
-    await Promise.all(ids.flatMap((id) => [3, 1, 5, 2, 4].map((sequence) => repository.apply({
-      id, kind: 'k', title: 't', ownerId: 'o', status: sequence === 5 ? 'succeeded' : 'running', total: 5, done: sequence, message: `m${sequence}`, failed: 0, failures: [], sequence, at: new Date(),
-    }))));
+    await Promise.all(
+      ids.flatMap((id) =>
+        [3, 1, 5, 2, 4].map((sequence) =>
+          repository.apply({
+            id,
+            kind: 'k',
+            title: 't',
+            ownerId: 'o',
+            status: sequence === 5 ? 'succeeded' : 'running',
+            total: 5,
+            done: sequence,
+            message: `m${sequence}`,
+            failed: 0,
+            failures: [],
+            sequence,
+            at: new Date(),
+          }),
+        ),
+      ),
+    );
     for (const id of ids) {
       expect(await repository.findById(id)).toMatchObject({ sequence: 5, done: 5, status: 'succeeded', message: 'm5' });
     }

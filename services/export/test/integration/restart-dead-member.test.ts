@@ -1,12 +1,12 @@
 import { credentials } from '@grpc/grpc-js';
 import mongoose from 'mongoose';
 import pino from 'pino';
-import { createKafka, ensureTopics, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
 import { NotFoundError } from '@docket/errors';
-import { grpcCall } from '@docket/service-kit';
-import { leaveDeadGroupMember, testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { createKafka, ensureTopics, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
 import { ProcessServiceClient } from '@docket/proto/src/gen/research/export/v1/processes';
+import { grpcCall } from '@docket/service-kit';
+import { leaveDeadGroupMember, testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 
@@ -18,9 +18,18 @@ const DEAD_MEMBER_SESSION_MS = 30_000;
 
 function update(processId: string, sequence: number): ProcessUpdated {
   return {
-    ...newEventFields(), processId, kind: 'reindex', title: 'Re-index search', ownerId: 'owner-1',
-    state: ProcessState.PROCESS_STATE_RUNNING, total: '10', done: String(sequence), message: `step ${sequence}`,
-    sequence: String(sequence), failed: '0', failures: [],
+    ...newEventFields(),
+    processId,
+    kind: 'reindex',
+    title: 'Re-index search',
+    ownerId: 'owner-1',
+    state: ProcessState.PROCESS_STATE_RUNNING,
+    total: '10',
+    done: String(sequence),
+    message: `step ${sequence}`,
+    sequence: String(sequence),
+    failed: '0',
+    failures: [],
   };
 }
 
@@ -51,13 +60,19 @@ describe('export service restarted while its consumer group still holds its kill
     const id = uniqueName('proc');
     const config = {
       ...configSchema.parse({
-        MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers.join(','), REDIS_URL: env.redisUrl, MONGO_DB: dbName,
+        MONGO_URL: env.mongoUrl,
+        KAFKA_BROKERS: env.kafkaBrokers.join(','),
+        REDIS_URL: env.redisUrl,
+        MONGO_DB: dbName,
         EXPORT_WORKERS: '0',
       }),
       GRPC_PORT: 0,
     };
     const overrides = {
-      grpcHost: '127.0.0.1', groupId, processTopic: topic, queuePrefix: `{${uniqueName('export-restart')}}`,
+      grpcHost: '127.0.0.1',
+      groupId,
+      processTopic: topic,
+      queuePrefix: `{${uniqueName('export-restart')}}`,
       completedTopic: renameTopic(topics.exportCompleted, `${uniqueName('export-restart')}.completed.v1`),
     };
     await ensureTopics(kafka, [topic]);
@@ -77,10 +92,13 @@ describe('export service restarted while its consumer group still holds its kill
     // Caught up behind: what was published before and after the restart, each event applied once.
     events.push(update(id, 3));
     await publisher.publish(topic, events[2]!);
-    const caughtUp = await waitFor(async () => {
-      const { process } = await grpcCall(client!, 'getProcess', { id });
-      return process?.sequence === '3' ? process : undefined;
-    }, { timeoutMs: DEAD_MEMBER_SESSION_MS + 30_000, intervalMs: 200, description: 'the missed events to be applied' });
+    const caughtUp = await waitFor(
+      async () => {
+        const { process } = await grpcCall(client!, 'getProcess', { id });
+        return process?.sequence === '3' ? process : undefined;
+      },
+      { timeoutMs: DEAD_MEMBER_SESSION_MS + 30_000, intervalMs: 200, description: 'the missed events to be applied' },
+    );
     expect(caughtUp).toMatchObject({ done: '3', message: 'step 3' });
     const records = await connection.collection('processed_events').find({ groupId }).toArray();
     expect(records.map((r) => r.eventId).sort()).toEqual(events.map((e) => e.eventId).sort());

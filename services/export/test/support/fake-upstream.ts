@@ -1,11 +1,20 @@
 import { once } from 'node:events';
 import { NotFoundError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 import { DocumentsServiceService } from '@docket/proto/src/gen/research/documents/v1/documents';
 import { QueryServiceService, type Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import { SearchServiceService, SearchSort, type SearchHit } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import { RequestKind, WorkspaceRole, WorkspaceServiceService, type WorkspaceRequest } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import {
+  SearchServiceService,
+  SearchSort,
+  type SearchHit,
+} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import {
+  RequestKind,
+  WorkspaceRole,
+  WorkspaceServiceService,
+  type WorkspaceRequest,
+} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 
 /**
  * The query-engine and documents services as the export service sees them, faked at the wire (real
@@ -17,7 +26,10 @@ import { RequestKind, WorkspaceRole, WorkspaceServiceService, type WorkspaceRequ
  *   "fail"         always fails.
  */
 export class FakeUpstream {
-  readonly workspaces = new Map<string, { name: string; members: Set<string>; viewers: Set<string>; requests: WorkspaceRequest[] }>();
+  readonly workspaces = new Map<
+    string,
+    { name: string; members: Set<string>; viewers: Set<string>; requests: WorkspaceRequest[] }
+  >();
   readonly queries = new Map<string, Query>();
   slowMs = 50;
   /** Size of each document's original file; 0 keeps the short one fileOf() makes. */
@@ -28,7 +40,9 @@ export class FakeUpstream {
 
   async start(logger: Logger): Promise<string> {
     this.server = await startGrpcServer({
-      port: 0, host: '127.0.0.1', logger,
+      port: 0,
+      host: '127.0.0.1',
+      logger,
       services: [
         { definition: WorkspaceServiceService, implementation: this.workspaceImpl(logger) },
         { definition: SearchServiceService, implementation: this.searchImpl(logger) },
@@ -46,21 +60,48 @@ export class FakeUpstream {
 
   /** `members` may run its searches and questions (editors); `viewers` may only read them. */
   addWorkspace(workspaceId: string, name: string, members: string[], viewers: string[] = []): void {
-    this.workspaces.set(workspaceId, { name, members: new Set([...members, ...viewers]), viewers: new Set(viewers), requests: [] });
+    this.workspaces.set(workspaceId, {
+      name,
+      members: new Set([...members, ...viewers]),
+      viewers: new Set(viewers),
+      requests: [],
+    });
   }
 
   addSearch(workspaceId: string, requestId: string, text: string, resultCount = 0): void {
     this.workspaces.get(workspaceId)!.requests.push({
-      requestId, workspaceId, userId: 'u', kind: RequestKind.REQUEST_KIND_SEARCH, text, filters: undefined, createdAt: new Date('2026-11-01T10:00:00Z'),
-      tookMs: 1, resultCount: String(resultCount), queryId: '', sort: SearchSort.SEARCH_SORT_FILED_OLDEST, resultCountIsLowerBound: false, facets: [],
+      requestId,
+      workspaceId,
+      userId: 'u',
+      kind: RequestKind.REQUEST_KIND_SEARCH,
+      text,
+      filters: undefined,
+      createdAt: new Date('2026-11-01T10:00:00Z'),
+      tookMs: 1,
+      resultCount: String(resultCount),
+      queryId: '',
+      sort: SearchSort.SEARCH_SORT_FILED_OLDEST,
+      resultCountIsLowerBound: false,
+      facets: [],
     });
   }
 
   addQuery(workspaceId: string, requestId: string, query: Query): void {
     this.queries.set(query.queryId, query);
     this.workspaces.get(workspaceId)!.requests.push({
-      requestId, workspaceId, userId: 'u', kind: RequestKind.REQUEST_KIND_QUERY, text: query.question, filters: undefined, createdAt: new Date('2026-11-02T10:00:00Z'),
-      tookMs: 1, resultCount: String(query.documents.length), queryId: query.queryId, sort: SearchSort.SEARCH_SORT_UNSPECIFIED, resultCountIsLowerBound: false, facets: [],
+      requestId,
+      workspaceId,
+      userId: 'u',
+      kind: RequestKind.REQUEST_KIND_QUERY,
+      text: query.question,
+      filters: undefined,
+      createdAt: new Date('2026-11-02T10:00:00Z'),
+      tookMs: 1,
+      resultCount: String(query.documents.length),
+      queryId: query.queryId,
+      sort: SearchSort.SEARCH_SORT_UNSPECIFIED,
+      resultCountIsLowerBound: false,
+      facets: [],
     });
   }
 
@@ -79,11 +120,25 @@ export class FakeUpstream {
       }),
       getWorkspace: unary(logger, async (req: { workspaceId: string; userId: string }) => {
         const workspace = this.member(req.userId, req.workspaceId);
-        const role = workspace.viewers.has(req.userId) ? WorkspaceRole.WORKSPACE_ROLE_VIEWER : WorkspaceRole.WORKSPACE_ROLE_EDITOR;
-        return { workspace: { workspaceId: req.workspaceId, name: workspace.name, description: '', members: [], createdBy: '', requestCount: '0' }, recentRequests: [], role };
+        const role = workspace.viewers.has(req.userId)
+          ? WorkspaceRole.WORKSPACE_ROLE_VIEWER
+          : WorkspaceRole.WORKSPACE_ROLE_EDITOR;
+        return {
+          workspace: {
+            workspaceId: req.workspaceId,
+            name: workspace.name,
+            description: '',
+            members: [],
+            createdBy: '',
+            requestCount: '0',
+          },
+          recentRequests: [],
+          role,
+        };
       }),
       listRequests: unary(logger, async (req: { workspaceId: string; userId: string }) => ({
-        requests: [...this.member(req.userId, req.workspaceId).requests].reverse(), nextCursor: '',
+        requests: [...this.member(req.userId, req.workspaceId).requests].reverse(),
+        nextCursor: '',
       })),
     };
   }
@@ -91,7 +146,14 @@ export class FakeUpstream {
   private searchImpl(logger: Logger) {
     return {
       streamSearch: serverStream(logger, async (call) => {
-        const req = call.request as { query: string; cursor: string; batchSize: number; maxHits: string; userId: string; workspaceId: string };
+        const req = call.request as {
+          query: string;
+          cursor: string;
+          batchSize: number;
+          maxHits: string;
+          userId: string;
+          workspaceId: string;
+        };
         this.streamCalls++;
         if (req.workspaceId) this.member(req.userId, req.workspaceId);
         const match = /^(rows|slow|fail-once|fail):?(\d*)$/.exec(req.query);
@@ -113,7 +175,12 @@ export class FakeUpstream {
           const hits: SearchHit[] = [];
           for (let i = position; i < end; i++) hits.push(hitOf(i));
           position = end;
-          const flowing = call.write({ hits, nextCursor: position < limit ? String(position) : '', total: first ? String(total) : '0', totalIsLowerBound: false });
+          const flowing = call.write({
+            hits,
+            nextCursor: position < limit ? String(position) : '',
+            total: first ? String(total) : '0',
+            totalIsLowerBound: false,
+          });
           first = false;
           if (!flowing) await once(call, 'drain');
         }
@@ -138,17 +205,55 @@ export class FakeUpstream {
         const req = call.request as { ids: string[]; includeText: boolean };
         for (const id of req.ids) {
           const document = {
-            id, title: `Document ${id}`, text: req.includeText ? textOf(id) : '', sourceId: 'icc', docketNumber: '23-0456', filingType: 'Order',
-            sha256: '', createdBy: '', filingCategory: 'Order', filers: [], description: '', language: 'en', docketId: '', pages: [],
-            attachments: [{ id: `${id}-a1`, fileName: `${id}.pdf`, contentType: 'application/pdf', size: String(this.fileBytes || fileOf(id).length), sha256: '', pageCount: 1, failureReason: '', failureMessage: '', primary: true }],
-            textOffset: 0, textLength: 0, failureReason: '',
+            id,
+            title: `Document ${id}`,
+            text: req.includeText ? textOf(id) : '',
+            sourceId: 'icc',
+            docketNumber: '23-0456',
+            filingType: 'Order',
+            sha256: '',
+            createdBy: '',
+            filingCategory: 'Order',
+            filers: [],
+            description: '',
+            language: 'en',
+            docketId: '',
+            pages: [],
+            attachments: [
+              {
+                id: `${id}-a1`,
+                fileName: `${id}.pdf`,
+                contentType: 'application/pdf',
+                size: String(this.fileBytes || fileOf(id).length),
+                sha256: '',
+                pageCount: 1,
+                failureReason: '',
+                failureMessage: '',
+                primary: true,
+              },
+            ],
+            textOffset: 0,
+            textLength: 0,
+            failureReason: '',
           };
           if (!call.write({ document })) await once(call, 'drain');
         }
       }),
       openAttachment: serverStream(logger, async (call) => {
         const req = call.request as { documentId: string };
-        call.write({ attachment: { id: `${req.documentId}-a1`, fileName: `${req.documentId}.pdf`, contentType: 'application/pdf', size: '0', sha256: '', pageCount: 1, failureReason: '', failureMessage: '', primary: true } });
+        call.write({
+          attachment: {
+            id: `${req.documentId}-a1`,
+            fileName: `${req.documentId}.pdf`,
+            contentType: 'application/pdf',
+            size: '0',
+            sha256: '',
+            pageCount: 1,
+            failureReason: '',
+            failureMessage: '',
+            primary: true,
+          },
+        });
         if (!this.fileBytes) {
           call.write({ data: fileOf(req.documentId) });
           return;
@@ -156,7 +261,12 @@ export class FakeUpstream {
         // A larger file in 64 KiB chunks: a compressible header, then bytes that do not compress.
         for (let sent = 0; sent < this.fileBytes && !call.cancelled; sent += CHUNK) {
           const size = Math.min(CHUNK, this.fileBytes - sent);
-          if (!call.write({ data: sent === 0 ? Buffer.concat([fileOf(req.documentId), noise(size)]).subarray(0, size) : noise(size) })) await once(call, 'drain');
+          if (
+            !call.write({
+              data: sent === 0 ? Buffer.concat([fileOf(req.documentId), noise(size)]).subarray(0, size) : noise(size),
+            })
+          )
+            await once(call, 'drain');
         }
       }),
     };
@@ -169,7 +279,11 @@ const NOISE = (() => {
   const bytes = Buffer.alloc(CHUNK);
   let x = 2463534242;
   for (let i = 0; i < CHUNK; i++) {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     bytes[i] = x & 0xff;
   }
   return bytes;
@@ -194,8 +308,17 @@ export function fileOf(id: string): Buffer {
 function hitOf(i: number): SearchHit {
   const id = documentIdOf(i);
   return {
-    documentId: id, title: `Order ${i} on the rate case`, snippet: `the <mark>rate</mark> case &amp; order ${i}`, score: 1 / (i + 1),
-    filedAt: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000), sourceId: 'icc', docketNumber: '23-0456', filingType: 'Order',
-    sourceName: 'Illinois Commerce Commission', filingCategory: 'Order', parties: ['Ameren Illinois', 'Staff'], titleHtml: '',
+    documentId: id,
+    title: `Order ${i} on the rate case`,
+    snippet: `the <mark>rate</mark> case &amp; order ${i}`,
+    score: 1 / (i + 1),
+    filedAt: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000),
+    sourceId: 'icc',
+    docketNumber: '23-0456',
+    filingType: 'Order',
+    sourceName: 'Illinois Commerce Commission',
+    filingCategory: 'Order',
+    parties: ['Ameren Illinois', 'Staff'],
+    titleHtml: '',
   };
 }

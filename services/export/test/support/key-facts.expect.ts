@@ -8,7 +8,9 @@ const LINK = 'https://docket.example/documents/';
  * sentences' citations are numbered first, as the answer page reads).
  */
 function expectedFacts(query: Query) {
-  const sentenceNotes = (query.analysis?.sections ?? []).flatMap((s) => s.sentences).reduce((n, s) => n + s.citations.length, 0);
+  const sentenceNotes = (query.analysis?.sections ?? [])
+    .flatMap((s) => s.sentences)
+    .reduce((n, s) => n + s.citations.length, 0);
   return (query.analysis?.keyFacts ?? []).map((fact, i) => ({
     heading: fact.status ? `${fact.label} · ${fact.status}` : fact.label,
     value: fact.text,
@@ -42,8 +44,8 @@ export function expectKeyFactsInHtml(html: string, query: Query): void {
   expect(html).toContain('<h2>Key facts</h2>');
   for (const fact of facts) {
     expect(html).toContain(
-      `<strong>${fact.heading}:</strong> <span class="fact-value">${fact.value}</span><sup id="ref-${fact.note}"><a href="#note-${fact.note}">[${fact.note}]</a></sup>`
-      + `<br><span class="fact-source">${fact.source}</span></li>`,
+      `<strong>${fact.heading}:</strong> <span class="fact-value">${fact.value}</span><sup id="ref-${fact.note}"><a href="#note-${fact.note}">[${fact.note}]</a></sup>` +
+        `<br><span class="fact-source">${fact.source}</span></li>`,
     );
     expect(html).toContain(
       `<li id="note-${fact.note}">“${fact.citation.quote}” — ${fact.citation.documentTitle}, p. ${fact.citation.page}. <a href="${LINK}${fact.citation.documentId}">`,

@@ -12,7 +12,10 @@ const stored = queryFixture('ws-1');
 
 async function docxOf(query: Query) {
   const bytes = await analysisDocx(queryViewOf(query), link);
-  return { text: (await mammoth.extractRawText({ buffer: bytes })).value, html: (await mammoth.convertToHtml({ buffer: bytes })).value };
+  return {
+    text: (await mammoth.extractRawText({ buffer: bytes })).value,
+    html: (await mammoth.convertToHtml({ buffer: bytes })).value,
+  };
 }
 
 /** Fails unless every needle is in `haystack`, each after the one before. */
@@ -43,7 +46,9 @@ describe('the analysis as DOCX', () => {
     const { html } = await docxOf(stored);
     expectKeyFactsInDocx(html, stored);
     // The sentences keep their notes; the facts' notes follow them.
-    expect(html).toContain('Ameren requested a $4.2 million increase.<sup><a href="#footnote-1" id="footnote-ref-1">[1]</a></sup>');
+    expect(html).toContain(
+      'Ameren requested a $4.2 million increase.<sup><a href="#footnote-1" id="footnote-ref-1">[1]</a></sup>',
+    );
     expect(html).toContain('<li id="footnote-10"><p>“City of Champaign is granted leave to intervene.”');
   });
 
@@ -71,9 +76,16 @@ describe('the analysis as HTML', () => {
 describe('notices and answers with nothing to cite, in both files', () => {
   const generative = Query.fromPartial({
     ...stored,
-    analysis: { ...stored.analysis, mode: AnalysisMode.ANALYSIS_MODE_GENERATIVE, model: 'llama-3.1-8b', droppedSentences: 2, notice: 'The model answered from 12 filings.' },
+    analysis: {
+      ...stored.analysis,
+      mode: AnalysisMode.ANALYSIS_MODE_GENERATIVE,
+      model: 'llama-3.1-8b',
+      droppedSentences: 2,
+      notice: 'The model answered from 12 filings.',
+    },
   });
-  const notice = 'The model answered from 12 filings. 2 sentences were left out because their citations did not match the retrieved passages.';
+  const notice =
+    'The model answered from 12 filings. 2 sentences were left out because their citations did not match the retrieved passages.';
 
   it('the notice and the sentences left out come first, the mode that wrote the answer last', async () => {
     const { text } = await docxOf(generative);

@@ -11,10 +11,15 @@ export function docketCandidatesIn(question: string): string[] {
     if (!found.includes(trimmed)) found.push(trimmed);
   };
   // After the word "docket" (or "No."), whatever its shape.
-  for (const match of question.matchAll(/\b(?:docket|proceeding|case)\s*(?:no\.?|number|#)?\s*([A-Z0-9][\w.\-/:]*\d[\w.\-/]*)/giu)) add(match[1]!);
+  for (const match of question.matchAll(
+    /\b(?:docket|proceeding|case)\s*(?:no\.?|number|#)?\s*([A-Z0-9][\w.\-/:]*\d[\w.\-/]*)/giu,
+  ))
+    add(match[1]!);
   for (const match of question.matchAll(/\bno\.\s*([A-Z0-9][\w.\-/:]*\d[\w.\-/]*)/giu)) add(match[1]!);
   // A token mixing digits with letters or separators, with four digits at least.
-  for (const match of question.matchAll(/(?<![\w$.])(?:[A-Z]{1,4}\.){0,3}\s?[A-Z0-9][\w.\-/:]*\d(?:[\w.\-/]*[\w])?(?![\w%])/gu)) {
+  for (const match of question.matchAll(
+    /(?<![\w$.])(?:[A-Z]{1,4}\.){0,3}\s?[A-Z0-9][\w.\-/:]*\d(?:[\w.\-/]*[\w])?(?![\w%])/gu,
+  )) {
     const token = match[0].trim();
     const digits = token.replace(/\D/gu, '').length;
     const shaped = /[A-Za-z]|\d[.\-/]\d/u.test(token);

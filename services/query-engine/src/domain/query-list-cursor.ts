@@ -16,9 +16,12 @@ export function decodeListCursor(cursor: string): QueryListPosition {
     const { t, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t: unknown; id: unknown };
     // A time outside Date's range (±8.64e15 ms) would reach the database as an Invalid Date.
     const createdAt = new Date(typeof t === 'number' ? t : NaN);
-    if (!Number.isNaN(createdAt.getTime()) && typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)) return { createdAt, id };
+    if (!Number.isNaN(createdAt.getTime()) && typeof id === 'string' && /^[0-9a-f]{24}$/.test(id))
+      return { createdAt, id };
   } catch {
     // fall through to the error below
   }
-  throw new InputError('the cursor is not one this list gave out', [{ path: 'cursor', message: 'must be the next_cursor of a previous page' }]);
+  throw new InputError('the cursor is not one this list gave out', [
+    { path: 'cursor', message: 'must be the next_cursor of a previous page' },
+  ]);
 }

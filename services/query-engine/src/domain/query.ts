@@ -1,6 +1,5 @@
 import { InputError } from '@docket/errors';
-import type { Analysis, AnalysisModeName } from './analysis';
-import type { Citation } from './analysis';
+import type { Analysis, AnalysisModeName, Citation } from './analysis';
 import type { Figures } from './figures';
 import type { SearchFilters } from './search-filters';
 
@@ -58,9 +57,12 @@ export interface StoredQuery {
 /** Trims and bounds a question; an empty or oversized one is the caller's mistake. */
 export function validateQuestion(question: string): string {
   const trimmed = question.trim();
-  if (trimmed.length === 0) throw new InputError('the question is empty', [{ path: 'question', message: 'must not be empty' }]);
+  if (trimmed.length === 0)
+    throw new InputError('the question is empty', [{ path: 'question', message: 'must not be empty' }]);
   if (trimmed.length > MAX_QUESTION_LENGTH) {
-    throw new InputError('the question is too long', [{ path: 'question', message: `must be at most ${MAX_QUESTION_LENGTH} characters` }]);
+    throw new InputError('the question is too long', [
+      { path: 'question', message: `must be at most ${MAX_QUESTION_LENGTH} characters` },
+    ]);
   }
   return trimmed;
 }

@@ -19,16 +19,25 @@ const MAX_CURSOR_LENGTH = 2_000;
 
 /** Same query (after normalisation) and same sort ⇒ same fingerprint. */
 export function searchFingerprint(query: QueryNode, sort: string): string {
-  return createHash('sha256').update(JSON.stringify([normalizeQuery(query), sort])).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([normalizeQuery(query), sort]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 export function encodeCursor(fingerprint: string, position: CursorPosition): string {
-  return Buffer.from(JSON.stringify({ v: CURSOR_VERSION, f: fingerprint, o: position.order, p: position.values }), 'utf8').toString('base64url');
+  return Buffer.from(
+    JSON.stringify({ v: CURSOR_VERSION, f: fingerprint, o: position.order, p: position.values }),
+    'utf8',
+  ).toString('base64url');
 }
 
 /** The position in `cursor`; an InputError on `cursor` when it is malformed or from another search. */
 export function decodeCursor(cursor: string, fingerprint: string): CursorPosition {
-  const malformed = () => new InputError('the cursor is not valid', [{ path: 'cursor', message: 'is malformed; use next_cursor from a previous response as it was' }]);
+  const malformed = () =>
+    new InputError('the cursor is not valid', [
+      { path: 'cursor', message: 'is malformed; use next_cursor from a previous response as it was' },
+    ]);
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/u.test(cursor)) throw malformed();
   let parsed: unknown;
   try {
@@ -48,6 +57,13 @@ export function decodeCursor(cursor: string, fingerprint: string): CursorPositio
 function isCursorBody(value: unknown): value is { v: number; f: string; o: string; p: (string | number | null)[] } {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
-  return body.v === CURSOR_VERSION && typeof body.f === 'string' && typeof body.o === 'string' && Array.isArray(body.p)
-    && body.p.every((item) => item === null || typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)));
+  return (
+    body.v === CURSOR_VERSION &&
+    typeof body.f === 'string' &&
+    typeof body.o === 'string' &&
+    Array.isArray(body.p) &&
+    body.p.every(
+      (item) => item === null || typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)),
+    )
+  );
 }

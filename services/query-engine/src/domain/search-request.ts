@@ -1,5 +1,5 @@
 import { InputError, type FieldIssue } from '@docket/errors';
-import { QuerySyntaxError, formatQuery, parseQuery, type QueryNode } from '@docket/query-language';
+import { formatQuery, parseQuery, QuerySyntaxError, type QueryNode } from '@docket/query-language';
 import { checkSearchFilters, hasSearchFilters, type SearchFilters } from './search-filters';
 
 export const DEFAULT_LIMIT = 20;
@@ -54,10 +54,12 @@ export function validateSearchRequest(input: SearchRequestInput): ValidSearchReq
   }
   const { filters, issues: filterIssues } = checkSearchFilters(input.filters);
   issues.push(...filterIssues);
-  if (text === '' && !hasSearchFilters(filters) && !input.allowEmpty) issues.push({ path: 'query', message: 'must not be empty unless filters are given' });
+  if (text === '' && !hasSearchFilters(filters) && !input.allowEmpty)
+    issues.push({ path: 'query', message: 'must not be empty unless filters are given' });
 
   const limit = input.limit === 0 ? DEFAULT_LIMIT : input.limit;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) issues.push({ path: 'limit', message: `must be between 1 and ${MAX_LIMIT}` });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    issues.push({ path: 'limit', message: `must be between 1 and ${MAX_LIMIT}` });
   const cursor = input.cursor.trim();
 
   if (syntaxError && issues.length === 0) throw syntaxError;

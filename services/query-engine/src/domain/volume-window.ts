@@ -27,7 +27,9 @@ export interface VolumeEstimate {
 export function volumeWindow(days: number, now: Date): VolumeWindow {
   const length = days === 0 ? DEFAULT_VOLUME_DAYS : days;
   if (!Number.isInteger(length) || length < 1 || length > MAX_VOLUME_DAYS) {
-    throw new InputError(`days: must be between 1 and ${MAX_VOLUME_DAYS}`, [{ path: 'days', message: `must be between 1 and ${MAX_VOLUME_DAYS}, got ${days}` }]);
+    throw new InputError(`days: must be between 1 and ${MAX_VOLUME_DAYS}`, [
+      { path: 'days', message: `must be between 1 and ${MAX_VOLUME_DAYS}, got ${days}` },
+    ]);
   }
   const today = Math.floor(now.getTime() / DAY_MS);
   const list = Array.from({ length }, (_, i) => isoDay(today - length + 1 + i));

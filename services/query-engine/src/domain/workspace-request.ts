@@ -60,21 +60,33 @@ export function validateRecordRequest(input: RecordRequestInput): Omit<Workspace
   const issues: FieldIssue[] = [];
   if (!input.workspaceId.trim()) issues.push({ path: 'workspace_id', message: 'must not be empty' });
   if (!input.userId.trim()) issues.push({ path: 'user_id', message: 'must not be empty' });
-  if (!(REQUEST_KINDS as readonly string[]).includes(input.kind)) issues.push({ path: 'kind', message: `must be one of ${REQUEST_KINDS.join(', ')}` });
+  if (!(REQUEST_KINDS as readonly string[]).includes(input.kind))
+    issues.push({ path: 'kind', message: `must be one of ${REQUEST_KINDS.join(', ')}` });
   const sort = input.sort ?? 'relevance';
-  if (!(REQUEST_SORTS as readonly string[]).includes(sort)) issues.push({ path: 'sort', message: `must be one of ${REQUEST_SORTS.join(', ')}` });
+  if (!(REQUEST_SORTS as readonly string[]).includes(sort))
+    issues.push({ path: 'sort', message: `must be one of ${REQUEST_SORTS.join(', ')}` });
   const text = input.text.trim();
-  if (text.length > MAX_REQUEST_TEXT) issues.push({ path: 'text', message: `must be at most ${MAX_REQUEST_TEXT} characters` });
+  if (text.length > MAX_REQUEST_TEXT)
+    issues.push({ path: 'text', message: `must be at most ${MAX_REQUEST_TEXT} characters` });
   if (input.kind === 'query' && text === '') issues.push({ path: 'text', message: 'a query needs its question' });
-  if (!Number.isFinite(input.tookMs) || input.tookMs < 0) issues.push({ path: 'took_ms', message: 'must be a duration in milliseconds, 0 or more' });
-  if (!Number.isInteger(input.resultCount) || input.resultCount < 0) issues.push({ path: 'result_count', message: 'must be a whole number, 0 or more' });
+  if (!Number.isFinite(input.tookMs) || input.tookMs < 0)
+    issues.push({ path: 'took_ms', message: 'must be a duration in milliseconds, 0 or more' });
+  if (!Number.isInteger(input.resultCount) || input.resultCount < 0)
+    issues.push({ path: 'result_count', message: 'must be a whole number, 0 or more' });
   const { filters, issues: filterIssues } = checkSearchFilters(input.filters, 'filters');
   issues.push(...filterIssues);
   if (issues.length > 0) throw new InputError('invalid workspace request', issues);
   return {
-    workspaceId: input.workspaceId.trim(), userId: input.userId.trim(), kind: input.kind, text, filters, sort,
-    tookMs: input.tookMs, resultCount: input.resultCount,
-    resultCountIsLowerBound: input.resultCountIsLowerBound ?? false, queryId: input.queryId?.trim() ?? '',
+    workspaceId: input.workspaceId.trim(),
+    userId: input.userId.trim(),
+    kind: input.kind,
+    text,
+    filters,
+    sort,
+    tookMs: input.tookMs,
+    resultCount: input.resultCount,
+    resultCountIsLowerBound: input.resultCountIsLowerBound ?? false,
+    queryId: input.queryId?.trim() ?? '',
     facets: input.facets ?? [],
   };
 }
@@ -82,7 +94,8 @@ export function validateRecordRequest(input: RecordRequestInput): Omit<Workspace
 /** proto3 sends 0 for "unset": 0 means the default; anything else outside 1–max is the caller's mistake. */
 export function pageSize(value: number, path: string, fallback: number, max: number): number {
   const size = value === 0 ? fallback : value;
-  if (!Number.isInteger(size) || size < 1 || size > max) throw new InputError(`invalid ${path}`, [{ path, message: `must be between 1 and ${max}` }]);
+  if (!Number.isInteger(size) || size < 1 || size > max)
+    throw new InputError(`invalid ${path}`, [{ path, message: `must be between 1 and ${max}` }]);
   return size;
 }
 
@@ -100,6 +113,7 @@ export function decodeCursor(cursor: string): LogPosition | undefined {
   if (!cursor) return undefined;
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = /^(\d{1,15}):(.{1,200})$/.exec(decoded);
-  if (!match) throw new InputError('invalid cursor', [{ path: 'cursor', message: 'is not a cursor this service gave out' }]);
+  if (!match)
+    throw new InputError('invalid cursor', [{ path: 'cursor', message: 'is not a cursor this service gave out' }]);
   return { createdAt: new Date(Number(match[1])), id: match[2]! };
 }

@@ -97,13 +97,19 @@ export function workspaceNotFound(id: string): NotFoundError {
 }
 
 /** Name 1–100 characters, description up to 2,000, filters as checkSearchFilters allows (the search pipeline's own rules). */
-export function validateSettings(input: { name: string; description: string; defaultFilters?: Partial<SearchFilters> | undefined }): WorkspaceSettings {
+export function validateSettings(input: {
+  name: string;
+  description: string;
+  defaultFilters?: Partial<SearchFilters> | undefined;
+}): WorkspaceSettings {
   const issues: FieldIssue[] = [];
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name.length === 0) issues.push({ path: 'name', message: 'must not be empty' });
-  else if (name.length > MAX_NAME_LENGTH) issues.push({ path: 'name', message: `must be at most ${MAX_NAME_LENGTH} characters` });
+  else if (name.length > MAX_NAME_LENGTH)
+    issues.push({ path: 'name', message: `must be at most ${MAX_NAME_LENGTH} characters` });
   const description = input.description.trim();
-  if (description.length > MAX_DESCRIPTION_LENGTH) issues.push({ path: 'description', message: `must be at most ${MAX_DESCRIPTION_LENGTH} characters` });
+  if (description.length > MAX_DESCRIPTION_LENGTH)
+    issues.push({ path: 'description', message: `must be at most ${MAX_DESCRIPTION_LENGTH} characters` });
   const { filters, issues: filterIssues } = checkSearchFilters(input.defaultFilters, 'default_filters');
   issues.push(...filterIssues);
   if (issues.length > 0) throw new InputError('invalid workspace', issues);
@@ -125,7 +131,13 @@ export function parseRole(value: string | undefined, path = 'role'): WorkspaceRo
  * The members after `actorId` gives `memberId` the role `role` (adding them when new). Owners
  * only; the last owner cannot be demoted, so a workspace always has someone who can manage it.
  */
-export function withMember(workspace: Workspace, actorId: string, memberId: string, role: WorkspaceRole, now: Date): WorkspaceMember[] {
+export function withMember(
+  workspace: Workspace,
+  actorId: string,
+  memberId: string,
+  role: WorkspaceRole,
+  now: Date,
+): WorkspaceMember[] {
   authorise(workspace, actorId, 'manage_members');
   const existing = workspace.members.find((m) => m.userId === memberId);
   if (existing) {
@@ -134,7 +146,9 @@ export function withMember(workspace: Workspace, actorId: string, memberId: stri
     return workspace.members.map((m) => (m.userId === memberId ? { ...m, role } : m));
   }
   if (workspace.members.length >= MAX_MEMBERS) {
-    throw new InputError('the workspace is full', [{ path: 'member_user_id', message: `a workspace has at most ${MAX_MEMBERS} members` }]);
+    throw new InputError('the workspace is full', [
+      { path: 'member_user_id', message: `a workspace has at most ${MAX_MEMBERS} members` },
+    ]);
   }
   return [...workspace.members, { userId: memberId, role, addedAt: now }];
 }

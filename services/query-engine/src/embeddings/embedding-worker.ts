@@ -109,7 +109,11 @@ class ThreadWorker implements EmbeddingWorker {
   private readonly worker: Worker;
 
   constructor(data: EmbeddingWorkerData) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: data,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
   }
 
   send(message: { id: number; texts: string[] }): void {
@@ -167,7 +171,9 @@ class ProcessWorker implements EmbeddingWorker {
 
   onGone(listener: (error: Error) => void): void {
     this.child.on('error', listener);
-    this.child.on('exit', (code, signal) => listener(new Error(`embedding process exited with ${signal ?? `code ${code}`}`)));
+    this.child.on('exit', (code, signal) =>
+      listener(new Error(`embedding process exited with ${signal ?? `code ${code}`}`)),
+    );
   }
 
   ref(): void {

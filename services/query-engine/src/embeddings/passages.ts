@@ -16,7 +16,10 @@ export const DEFAULT_PASSAGES: PassageOptions = { maxPassages: 4, passageChars: 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export function documentPassages(title: string, text: string, options: PassageOptions = DEFAULT_PASSAGES): string[] {
-  const heading = title.replace(/\s+/g, ' ').trim().replace(/[.:;]+$/u, '');
+  const heading = title
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.:;]+$/u, '');
   const passages: string[] = [];
   let current = heading ? `${heading}.` : '';
   let currentHasText = false;

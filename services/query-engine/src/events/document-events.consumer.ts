@@ -1,7 +1,9 @@
 import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type {
-  DocumentDeleted, DocumentIngested, DocumentUpdated,
+  DocumentDeleted,
+  DocumentIngested,
+  DocumentUpdated,
 } from '@docket/proto/src/gen/research/documents/events/v1/documents';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
 import type { SearchBackend, WriteCost } from '../index/search-backend';
@@ -53,7 +55,12 @@ export class DocumentEventsConsumer {
       await progress.indexed(documents.length);
     };
     const progress = new IndexingProgress(index, logger, this.eventLoop);
-    this.consumer = new EventConsumer({ kafka: options.kafka, groupId: options.groupId ?? INDEXER_GROUP, connection: options.connection, logger })
+    this.consumer = new EventConsumer({
+      kafka: options.kafka,
+      groupId: options.groupId ?? INDEXER_GROUP,
+      connection: options.connection,
+      logger,
+    })
       .onBatch(t.ingested, upsertBatch, upsert)
       .onBatch(t.updated, upsertBatch, upsert)
       .on(t.deleted, async (event) => {
@@ -83,7 +90,9 @@ class IndexingProgress {
   private lastCost: WriteCost | undefined;
 
   constructor(
-    private readonly index: Pick<SearchBackend, 'count' | 'writeCost'>, private readonly logger: Logger, private readonly eventLoop: EventLoopDelay,
+    private readonly index: Pick<SearchBackend, 'count' | 'writeCost'>,
+    private readonly logger: Logger,
+    private readonly eventLoop: EventLoopDelay,
     private readonly everyMs = 5_000,
   ) {}
 
@@ -100,13 +109,17 @@ class IndexingProgress {
     this.lastCost = cost;
     if (written < BULK_DOCUMENTS) return; // a document now and then (an upload) is not worth a line
     const count = await this.index.count();
-    const cpuMsPerDocument = cost && costSince && cost.documents > costSince.documents
-      ? Math.round(((cost.cpuMs - costSince.cpuMs) / (cost.documents - costSince.documents)) * 100) / 100
-      : undefined;
+    const cpuMsPerDocument =
+      cost && costSince && cost.documents > costSince.documents
+        ? Math.round(((cost.cpuMs - costSince.cpuMs) / (cost.documents - costSince.documents)) * 100) / 100
+        : undefined;
     this.logger.info(
       {
-        indexed: count, perSecond: Math.round((written * 1000) / elapsed), writerCpuMsPerDocument: cpuMsPerDocument,
-        eventLoopDelayP99Ms: delay.p99Ms, eventLoopDelayMaxMs: delay.maxMs,
+        indexed: count,
+        perSecond: Math.round((written * 1000) / elapsed),
+        writerCpuMsPerDocument: cpuMsPerDocument,
+        eventLoopDelayP99Ms: delay.p99Ms,
+        eventLoopDelayMaxMs: delay.maxMs,
       },
       `search index: ${count} documents searchable`,
     );

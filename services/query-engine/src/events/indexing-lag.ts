@@ -2,7 +2,10 @@
 export interface LagAdmin {
   connect(): Promise<void>;
   disconnect(): Promise<void>;
-  fetchOffsets(options: { groupId: string; topics: string[] }): Promise<Array<{ topic: string; partitions: Array<{ partition: number; offset: string }> }>>;
+  fetchOffsets(options: {
+    groupId: string;
+    topics: string[];
+  }): Promise<Array<{ topic: string; partitions: Array<{ partition: number; offset: string }> }>>;
   fetchTopicOffsets(topic: string): Promise<Array<{ partition: number; high: string; low: string }>>;
 }
 
@@ -45,7 +48,11 @@ export class IndexingLag {
   async close(): Promise<void> {
     const connected = this.connected;
     this.connected = undefined;
-    if (connected) await connected.then(() => this.deps.admin.disconnect(), () => undefined);
+    if (connected)
+      await connected.then(
+        () => this.deps.admin.disconnect(),
+        () => undefined,
+      );
   }
 
   private async ask(): Promise<number> {
@@ -53,8 +60,15 @@ export class IndexingLag {
       this.connected ??= this.deps.admin.connect();
       await this.connected;
       const { admin, groupId, topics } = this.deps;
-      const [committed, ends] = await Promise.all([admin.fetchOffsets({ groupId, topics }), Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)))]);
-      const committedOf = new Map(committed.flatMap(({ topic, partitions }) => partitions.map((p) => [`${topic}/${p.partition}`, Number(p.offset)] as const)));
+      const [committed, ends] = await Promise.all([
+        admin.fetchOffsets({ groupId, topics }),
+        Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic))),
+      ]);
+      const committedOf = new Map(
+        committed.flatMap(({ topic, partitions }) =>
+          partitions.map((p) => [`${topic}/${p.partition}`, Number(p.offset)] as const),
+        ),
+      );
       let pending = 0;
       topics.forEach((topic, i) => {
         for (const { partition, high, low } of ends[i] ?? []) {
@@ -71,7 +85,12 @@ export class IndexingLag {
       // The next question connects again (the broker may have restarted).
       const connected = this.connected;
       this.connected = undefined;
-      await connected?.then(() => this.deps.admin.disconnect(), () => undefined).catch(() => undefined);
+      await connected
+        ?.then(
+          () => this.deps.admin.disconnect(),
+          () => undefined,
+        )
+        .catch(() => undefined);
       throw error;
     }
   }

@@ -5,7 +5,10 @@ import type { StoredQuery } from '../domain/query';
 export const DEFAULT_QUERY_COMPLETED_TOPIC: TopicDef<QueryCompleted> = topics.queryCompleted;
 
 /** queries.completed.v1 for a stored query, to sit in its outbox. */
-export function queryCompletedEvent(query: StoredQuery, topic: TopicDef<QueryCompleted> = DEFAULT_QUERY_COMPLETED_TOPIC): PendingEvent {
+export function queryCompletedEvent(
+  query: StoredQuery,
+  topic: TopicDef<QueryCompleted> = DEFAULT_QUERY_COMPLETED_TOPIC,
+): PendingEvent {
   return pendingEvent(topic, {
     ...newEventFields(),
     queryId: query.id,

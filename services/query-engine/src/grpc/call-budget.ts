@@ -8,7 +8,9 @@ import { queryBudget, type QueryBudget } from '../index/query-budget';
  * `caller` (the user) keeps one user's searches from taking every search thread.
  */
 export function callBudget(
-  call: Pick<ServerUnaryCall<unknown, unknown>, 'getDeadline' | 'on' | 'cancelled'>, budgetMs: number, caller: string | undefined,
+  call: Pick<ServerUnaryCall<unknown, unknown>, 'getDeadline' | 'on' | 'cancelled'>,
+  budgetMs: number,
+  caller: string | undefined,
 ): QueryBudget {
   const cancelled = new AbortController();
   if (call.cancelled) cancelled.abort();

@@ -1,8 +1,8 @@
 import type { ChannelCredentials } from '@grpc/grpc-js';
-import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { DocumentsServiceClient, type Document } from '@docket/proto/src/gen/research/documents/v1/documents';
-import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
+import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import type { DocumentPage, DocumentSource } from '../domain/document-source';
+import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
 
 /**
  * Pages through the documents service (DocumentsService.ListDocuments) to rebuild the index.
@@ -16,7 +16,11 @@ export class DocumentsGrpcSource implements DocumentSource {
   private readonly client: DocumentsServiceClient;
   private sourceNames = new Map<string, string>();
 
-  constructor(target: string, credentials: ChannelCredentials, private readonly deadlineMs = 30_000) {
+  constructor(
+    target: string,
+    credentials: ChannelCredentials,
+    private readonly deadlineMs = 30_000,
+  ) {
     this.client = new DocumentsServiceClient(target, credentials, GRPC_CLIENT_OPTIONS);
   }
 
@@ -24,7 +28,9 @@ export class DocumentsGrpcSource implements DocumentSource {
     const response = await grpcCall(this.client, 'listDocuments', request, { deadlineMs: this.deadlineMs });
     await this.ensureSourceNames(response.documents.map((document) => document.sourceId));
     return {
-      documents: response.documents.map((document) => toIndexedDocument(document, this.sourceNames.get(document.sourceId) ?? '')),
+      documents: response.documents.map((document) =>
+        toIndexedDocument(document, this.sourceNames.get(document.sourceId) ?? ''),
+      ),
       nextPageToken: response.nextPageToken,
       totalSize: Number(response.totalSize),
     };

@@ -1,6 +1,8 @@
 import {
   AnalysisMode,
-  type Analysis as AnalysisProto, type Figures as FiguresProto, type QueryDocument as QueryDocumentProto,
+  type Analysis as AnalysisProto,
+  type Figures as FiguresProto,
+  type QueryDocument as QueryDocumentProto,
 } from '@docket/proto/src/gen/research/query_engine/v1/queries';
 import type { SearchFilters as SearchFiltersProto } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import type { Analysis } from '../domain/analysis';
@@ -19,7 +21,8 @@ export function filtersToProto(filters: SearchFilters): SearchFiltersProto {
 
 export function analysisToProto(analysis: Analysis): AnalysisProto {
   return {
-    mode: analysis.mode === 'generative' ? AnalysisMode.ANALYSIS_MODE_GENERATIVE : AnalysisMode.ANALYSIS_MODE_EXTRACTIVE,
+    mode:
+      analysis.mode === 'generative' ? AnalysisMode.ANALYSIS_MODE_GENERATIVE : AnalysisMode.ANALYSIS_MODE_EXTRACTIVE,
     sections: analysis.sections,
     keyFacts: analysis.keyFacts,
     model: analysis.model,

@@ -1,6 +1,10 @@
 import { once } from 'node:events';
 import type { ServerWritableStream } from '@grpc/grpc-js';
-import type { SearchSort, StreamSearchRequest, StreamSearchResponse } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import type {
+  SearchSort,
+  StreamSearchRequest,
+  StreamSearchResponse,
+} from '@docket/proto/src/gen/research/query_engine/v1/search';
 import type { SearchSortOrder } from '../domain/search-request';
 import { queryBudget } from '../index/query-budget';
 import type { SearchStreamService } from '../service/search-stream.service';
@@ -20,14 +24,29 @@ export async function streamSearchCall(
   if (call.cancelled) cancelled.abort();
   else call.on('cancelled', () => cancelled.abort());
   const caller = request.userId.trim() || undefined;
-  const batches = stream.batches({
-    query: request.query, filters: request.filters, sort: options.sortOf(request.sort), cursor: request.cursor,
-    batchSize: request.batchSize, maxHits: Number(request.maxHits), workspaceId: request.workspaceId, userId: request.userId,
-  }, () => queryBudget(options.budgetMs, { signal: cancelled.signal, caller }), cancelled.signal);
+  const batches = stream.batches(
+    {
+      query: request.query,
+      filters: request.filters,
+      sort: options.sortOf(request.sort),
+      cursor: request.cursor,
+      batchSize: request.batchSize,
+      maxHits: Number(request.maxHits),
+      workspaceId: request.workspaceId,
+      userId: request.userId,
+    },
+    () => queryBudget(options.budgetMs, { signal: cancelled.signal, caller }),
+    cancelled.signal,
+  );
 
   for await (const batch of batches) {
     if (cancelled.signal.aborted) return;
-    const flowing = call.write({ hits: batch.hits, nextCursor: batch.nextCursor ?? '', total: String(batch.total), totalIsLowerBound: batch.totalIsLowerBound });
+    const flowing = call.write({
+      hits: batch.hits,
+      nextCursor: batch.nextCursor ?? '',
+      total: String(batch.total),
+      totalIsLowerBound: batch.totalIsLowerBound,
+    });
     if (!flowing) await Promise.race([once(call, 'drain'), once(cancelled.signal, 'abort')]);
   }
 }

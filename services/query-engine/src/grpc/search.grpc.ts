@@ -1,21 +1,30 @@
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
-  SearchServiceService, SearchSort,
-  type EstimateVolumeRequest, type EstimateVolumeResponse, type GetIndexStatsRequest, type GetIndexStatsResponse, type SearchRequest, type SearchResponse,
-  type StartReindexRequest, type StartReindexResponse, type StreamSearchRequest, type StreamSearchResponse,
+  SearchServiceService,
+  SearchSort,
+  type EstimateVolumeRequest,
+  type EstimateVolumeResponse,
+  type GetIndexStatsRequest,
+  type GetIndexStatsResponse,
+  type SearchRequest,
+  type SearchResponse,
+  type StartReindexRequest,
+  type StartReindexResponse,
+  type StreamSearchRequest,
+  type StreamSearchResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import type { SearchSortOrder } from '../domain/search-request';
+import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { ProcessUpdates } from '../domain/process-update';
+import type { SearchSortOrder } from '../domain/search-request';
 import type { SearchBackend } from '../index/search-backend';
 import type { IndexCoverageService } from '../service/index-coverage.service';
+import { SearchStreamService } from '../service/search-stream.service';
 import type { SearchInput, SearchOutcome, SearchService } from '../service/search.service';
 import { VolumeService } from '../service/volume.service';
-import { SearchStreamService } from '../service/search-stream.service';
-import { streamSearchCall } from './search-stream.grpc';
 import { startReindex, type ReindexJobs } from '../workers/start-reindex';
 import { callBudget } from './call-budget';
+import { streamSearchCall } from './search-stream.grpc';
 
 export interface SearchServiceDeps {
   search: SearchService;
@@ -48,27 +57,42 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
 
       startReindex: unary<StartReindexRequest, StartReindexResponse>(logger, async (request) => {
         // The owner decides who may see the process; an ownerless one would be visible to admins only.
-        if (!request.requestedBy.trim()) throw new InputError('who requested the re-index is required', [{ path: 'requested_by', message: 'must not be empty' }]);
-        const processId = await startReindex({ processes, jobs, logger }, { ownerId: request.requestedBy, requestedBy: request.requestedBy });
+        if (!request.requestedBy.trim())
+          throw new InputError('who requested the re-index is required', [
+            { path: 'requested_by', message: 'must not be empty' },
+          ]);
+        const processId = await startReindex(
+          { processes, jobs, logger },
+          { ownerId: request.requestedBy, requestedBy: request.requestedBy },
+        );
         return { processId };
       }),
 
       getIndexStats: unary<GetIndexStatsRequest, GetIndexStatsResponse>(logger, async () => {
-        const { documents, pending } = deps.coverage ? await deps.coverage.coverage() : { documents: await index.count(), pending: 0 };
+        const { documents, pending } = deps.coverage
+          ? await deps.coverage.coverage()
+          : { documents: await index.count(), pending: 0 };
         return { documents: String(documents), pending: String(pending) };
       }),
 
       // Under the same time budget as a search (an alert form asks it as the user types).
       estimateVolume: unary<EstimateVolumeRequest, EstimateVolumeResponse>(logger, async (request, call) => {
-        const estimate = await volume.estimate({ query: request.query, filters: request.filters, days: request.days }, callBudget(call, deps.budgetMs, undefined));
+        const estimate = await volume.estimate(
+          { query: request.query, filters: request.filters, days: request.days },
+          callBudget(call, deps.budgetMs, undefined),
+        );
         return {
-          total: String(estimate.total), perDay: estimate.perDay, from: estimate.from, to: estimate.to,
+          total: String(estimate.total),
+          perDay: estimate.perDay,
+          from: estimate.from,
+          to: estimate.to,
           days: estimate.days.map(({ day, count }) => ({ day, count: String(count) })),
         };
       }),
 
       streamSearch: serverStream<StreamSearchRequest, StreamSearchResponse>(logger, (call) =>
-        streamSearchCall(call, stream, { budgetMs: deps.budgetMs, sortOf })),
+        streamSearchCall(call, stream, { budgetMs: deps.budgetMs, sortOf }),
+      ),
     },
   };
 }
@@ -76,19 +100,36 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
 /** The wire's request as the search service takes it. */
 function searchInputOf(request: SearchRequest): SearchInput {
   return {
-    query: request.query, limit: request.limit, filters: request.filters, sort: sortOf(request.sort),
-    cursor: request.cursor, includeFacets: request.includeFacets, workspaceId: request.workspaceId, userId: request.userId, record: request.record,
+    query: request.query,
+    limit: request.limit,
+    filters: request.filters,
+    sort: sortOf(request.sort),
+    cursor: request.cursor,
+    includeFacets: request.includeFacets,
+    workspaceId: request.workspaceId,
+    userId: request.userId,
+    record: request.record,
   };
 }
 
-function searchResponseOf({ result, tookMs, requestId, normalizedQuery, facetsCounted }: SearchOutcome): SearchResponse {
+function searchResponseOf({
+  result,
+  tookMs,
+  requestId,
+  normalizedQuery,
+  facetsCounted,
+}: SearchOutcome): SearchResponse {
   return {
     hits: result.hits,
     total: String(result.total),
     tookMs,
     facets: result.facets.map((facet) => ({
       field: facet.field,
-      buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: String(bucket.count) })),
+      buckets: facet.buckets.map((bucket) => ({
+        value: bucket.value,
+        label: bucket.label,
+        count: String(bucket.count),
+      })),
     })),
     nextCursor: result.nextCursor ?? '',
     requestId,
@@ -108,6 +149,8 @@ function sortOf(sort: SearchSort): SearchSortOrder {
     case SearchSort.SEARCH_SORT_FILED_OLDEST:
       return 'filed_oldest';
     default:
-      throw new InputError('invalid search request', [{ path: 'sort', message: 'must be relevance, filed_newest or filed_oldest' }]);
+      throw new InputError('invalid search request', [
+        { path: 'sort', message: 'must be relevance, filed_newest or filed_oldest' },
+      ]);
   }
 }

@@ -1,12 +1,26 @@
 import type { Logger } from '@docket/observability';
-import { unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   WorkspaceServiceService,
-  type CreateWorkspaceRequest, type CreateWorkspaceResponse, type DeleteWorkspaceRequest, type DeleteWorkspaceResponse, type GetRequestRequest, type GetRequestResponse,
-  type GetWorkspaceRequest, type GetWorkspaceResponse, type ListRequestsRequest, type ListRequestsResponse,
-  type ListWorkspacesRequest, type ListWorkspacesResponse, type RemoveMemberRequest, type RemoveMemberResponse,
-  type SetMemberRequest, type SetMemberResponse, type UpdateWorkspaceRequest, type UpdateWorkspaceResponse,
+  type CreateWorkspaceRequest,
+  type CreateWorkspaceResponse,
+  type DeleteWorkspaceRequest,
+  type DeleteWorkspaceResponse,
+  type GetRequestRequest,
+  type GetRequestResponse,
+  type GetWorkspaceRequest,
+  type GetWorkspaceResponse,
+  type ListRequestsRequest,
+  type ListRequestsResponse,
+  type ListWorkspacesRequest,
+  type ListWorkspacesResponse,
+  type RemoveMemberRequest,
+  type RemoveMemberResponse,
+  type SetMemberRequest,
+  type SetMemberResponse,
+  type UpdateWorkspaceRequest,
+  type UpdateWorkspaceResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { WorkspaceService } from '../service/workspace.service';
 import { filtersFromProto } from './query.mappers';
 import { requestToProto, roleFromProto, roleToProto, workspaceToProto } from './workspaces.mappers';
@@ -19,7 +33,9 @@ export function workspaceServiceBinding(deps: { workspaces: WorkspaceService; lo
     implementation: {
       createWorkspace: unary<CreateWorkspaceRequest, CreateWorkspaceResponse>(logger, async (request) => {
         const workspace = await workspaces.create(request.userId, {
-          name: request.name, description: request.description, defaultFilters: filtersFromProto(request.defaultFilters),
+          name: request.name,
+          description: request.description,
+          defaultFilters: filtersFromProto(request.defaultFilters),
         });
         logger.info({ workspaceId: workspace.id, userId: request.userId }, 'workspace created');
         return { workspace: workspaceToProto(workspace) };
@@ -30,26 +46,46 @@ export function workspaceServiceBinding(deps: { workspaces: WorkspaceService; lo
       })),
 
       getWorkspace: unary<GetWorkspaceRequest, GetWorkspaceResponse>(logger, async (request) => {
-        const view = await workspaces.get(request.userId, request.workspaceId, { asAdmin: request.asAdmin, recentRequests: request.recentRequests });
-        return { workspace: workspaceToProto(view.workspace), recentRequests: view.recentRequests.map(requestToProto), role: roleToProto(view.role) };
+        const view = await workspaces.get(request.userId, request.workspaceId, {
+          asAdmin: request.asAdmin,
+          recentRequests: request.recentRequests,
+        });
+        return {
+          workspace: workspaceToProto(view.workspace),
+          recentRequests: view.recentRequests.map(requestToProto),
+          role: roleToProto(view.role),
+        };
       }),
 
       updateWorkspace: unary<UpdateWorkspaceRequest, UpdateWorkspaceResponse>(logger, async (request) => {
         const workspace = await workspaces.update(request.userId, request.workspaceId, {
-          name: request.name, description: request.description, defaultFilters: filtersFromProto(request.defaultFilters),
+          name: request.name,
+          description: request.description,
+          defaultFilters: filtersFromProto(request.defaultFilters),
         });
         return { workspace: workspaceToProto(workspace) };
       }),
 
       setMember: unary<SetMemberRequest, SetMemberResponse>(logger, async (request) => {
-        const workspace = await workspaces.setMember(request.userId, request.workspaceId, request.memberUserId, roleFromProto(request.role));
-        logger.info({ workspaceId: workspace.id, actorId: request.userId, memberId: request.memberUserId, role: request.role }, 'workspace member set');
+        const workspace = await workspaces.setMember(
+          request.userId,
+          request.workspaceId,
+          request.memberUserId,
+          roleFromProto(request.role),
+        );
+        logger.info(
+          { workspaceId: workspace.id, actorId: request.userId, memberId: request.memberUserId, role: request.role },
+          'workspace member set',
+        );
         return { workspace: workspaceToProto(workspace) };
       }),
 
       removeMember: unary<RemoveMemberRequest, RemoveMemberResponse>(logger, async (request) => {
         const workspace = await workspaces.removeMember(request.userId, request.workspaceId, request.memberUserId);
-        logger.info({ workspaceId: workspace.id, actorId: request.userId, memberId: request.memberUserId }, 'workspace member removed');
+        logger.info(
+          { workspaceId: workspace.id, actorId: request.userId, memberId: request.memberUserId },
+          'workspace member removed',
+        );
         return { workspace: workspaceToProto(workspace) };
       }),
 
@@ -61,13 +97,19 @@ export function workspaceServiceBinding(deps: { workspaces: WorkspaceService; lo
 
       listRequests: unary<ListRequestsRequest, ListRequestsResponse>(logger, async (request) => {
         const page = await workspaces.listRequests(request.userId, request.workspaceId, {
-          limit: request.limit, cursor: request.cursor, asAdmin: request.asAdmin,
+          limit: request.limit,
+          cursor: request.cursor,
+          asAdmin: request.asAdmin,
         });
         return { requests: page.requests.map(requestToProto), nextCursor: page.nextCursor };
       }),
 
       getRequest: unary<GetRequestRequest, GetRequestResponse>(logger, async (request) => ({
-        request: requestToProto(await workspaces.getRequest(request.userId, request.workspaceId, request.requestId, { asAdmin: request.asAdmin })),
+        request: requestToProto(
+          await workspaces.getRequest(request.userId, request.workspaceId, request.requestId, {
+            asAdmin: request.asAdmin,
+          }),
+        ),
       })),
     },
   };

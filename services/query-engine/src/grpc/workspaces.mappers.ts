@@ -1,8 +1,10 @@
 import { InputError } from '@docket/errors';
 import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import {
-  RequestKind, WorkspaceRole as ProtoRole,
-  type Workspace as ProtoWorkspace, type WorkspaceRequest as ProtoRequest,
+  WorkspaceRole as ProtoRole,
+  RequestKind,
+  type WorkspaceRequest as ProtoRequest,
+  type Workspace as ProtoWorkspace,
 } from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
 import type { Workspace, WorkspaceRole } from '../domain/workspace';
 import type { RequestSort, WorkspaceRequest } from '../domain/workspace-request';
@@ -26,18 +28,25 @@ export function roleToProto(role: WorkspaceRole | undefined): ProtoRole {
 
 export function roleFromProto(role: ProtoRole, path = 'role'): WorkspaceRole {
   switch (role) {
-    case ProtoRole.WORKSPACE_ROLE_OWNER: return 'owner';
-    case ProtoRole.WORKSPACE_ROLE_EDITOR: return 'editor';
-    case ProtoRole.WORKSPACE_ROLE_VIEWER: return 'viewer';
-    default: throw new InputError('invalid role', [{ path, message: 'must be owner, editor or viewer' }]);
+    case ProtoRole.WORKSPACE_ROLE_OWNER:
+      return 'owner';
+    case ProtoRole.WORKSPACE_ROLE_EDITOR:
+      return 'editor';
+    case ProtoRole.WORKSPACE_ROLE_VIEWER:
+      return 'viewer';
+    default:
+      throw new InputError('invalid role', [{ path, message: 'must be owner, editor or viewer' }]);
   }
 }
 
 export function sortFromProto(sort: SearchSort): RequestSort {
   switch (sort) {
-    case SearchSort.SEARCH_SORT_FILED_NEWEST: return 'filed_newest';
-    case SearchSort.SEARCH_SORT_FILED_OLDEST: return 'filed_oldest';
-    default: return 'relevance';
+    case SearchSort.SEARCH_SORT_FILED_NEWEST:
+      return 'filed_newest';
+    case SearchSort.SEARCH_SORT_FILED_OLDEST:
+      return 'filed_oldest';
+    default:
+      return 'relevance';
   }
 }
 
@@ -72,7 +81,11 @@ export function requestToProto(request: WorkspaceRequest): ProtoRequest {
     sort: SORT_TO_PROTO[request.sort],
     facets: request.facets.map((facet) => ({
       field: facet.field,
-      buckets: facet.buckets.map((bucket) => ({ value: bucket.value, label: bucket.label, count: String(bucket.count) })),
+      buckets: facet.buckets.map((bucket) => ({
+        value: bucket.value,
+        label: bucket.label,
+        count: String(bucket.count),
+      })),
     })),
   };
 }

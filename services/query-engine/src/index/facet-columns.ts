@@ -125,7 +125,12 @@ export class FacetColumns {
   private readonly years = new Dictionary<number>();
   private readonly counters = Array.from({ length: SINGLE_VALUED + 1 }, () => new Counter());
 
-  private columns: Columns = { rowids: new Float64Array(0), codes: new Int32Array(0), partyStarts: new Uint32Array(1), parties: new Int32Array(0) };
+  private columns: Columns = {
+    rowids: new Float64Array(0),
+    codes: new Int32Array(0),
+    partyStarts: new Uint32Array(1),
+    parties: new Int32Array(0),
+  };
 
   private constructor() {}
 
@@ -140,9 +145,14 @@ export class FacetColumns {
       partyStarts: new Uint32Array(documents + 1),
       parties: new Int32Array(partyRows),
     };
-    const rows = db.prepare(`SELECT d.rowid, d.source_id, d.type_facet, d.docket_key, d.filed_year,
+    const rows = db
+      .prepare(
+        `SELECT d.rowid, d.source_id, d.type_facet, d.docket_key, d.filed_year,
         (SELECT group_concat(p.party) FROM parties AS p WHERE p.doc = d.rowid)
-      FROM documents AS d ORDER BY d.rowid`).raw().iterate() as IterableIterator<[number, string, string, string, number | null, string | null]>;
+      FROM documents AS d ORDER BY d.rowid`,
+      )
+      .raw()
+      .iterate() as IterableIterator<[number, string, string, string, number | null, string | null]>;
     let index = 0;
     let party = 0;
     for (const [rowid, agency, filingType, docket, year, partyList] of rows) {
@@ -239,7 +249,8 @@ export class FacetColumns {
     const keep = (rowid: number, entry: Entry) => entries.push([rowid, entry]);
     for (let at = 0; at < old.rowids.length; at += 1) {
       const rowid = old.rowids[at] as number;
-      while (next < changed.length && (changed[next] as number) < rowid) this.keepChanged(changed[next++] as number, keep);
+      while (next < changed.length && (changed[next] as number) < rowid)
+        this.keepChanged(changed[next++] as number, keep);
       if (next < changed.length && changed[next] === rowid) {
         this.keepChanged(changed[next++] as number, keep);
         continue;

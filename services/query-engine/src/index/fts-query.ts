@@ -38,16 +38,27 @@ export const NAME_BREAK = `${MARK}${MARK}${MARK}`;
 const NEVER: FtsText = { kind: 'never' };
 
 /** The tags of one document: field values, then party and entity names (see above). */
-export function documentTags(values: { agencies: string[]; types: string[]; docket: string; parties: string[]; entities: string[] }): string {
+export function documentTags(values: {
+  agencies: string[];
+  types: string[];
+  docket: string;
+  parties: string[];
+  entities: string[];
+}): string {
   const tags = new Set<string>();
   for (const agency of values.agencies) if (nameKey(agency)) tags.add(fieldToken('agency', nameKey(agency)));
   for (const type of values.types) if (nameKey(type)) tags.add(fieldToken('type', nameKey(type)));
   const docket = normalizeDocketNumber(values.docket);
   if (docket) tags.add(fieldToken('docket', docket));
-  const names = (list: string[], mark: string) => list
-    .map((name) => foldedWords(name).map((word) => `${mark}${word}`).join(' '))
-    .filter((words) => words !== '')
-    .join(` ${NAME_BREAK} `);
+  const names = (list: string[], mark: string) =>
+    list
+      .map((name) =>
+        foldedWords(name)
+          .map((word) => `${mark}${word}`)
+          .join(' '),
+      )
+      .filter((words) => words !== '')
+      .join(` ${NAME_BREAK} `);
   return [...tags, NAME_BREAK, names(values.parties, MARK), NAME_BREAK, names(values.entities, MARK + MARK)].join(' ');
 }
 
@@ -78,7 +89,8 @@ export function isFtsOnly(node: QueryNode): boolean {
  * become a phrase of word pairs (an exact equivalent, see above).
  */
 export function ftsPhrase(words: string[], prefix = false, pairs = false): string {
-  const tokens = pairs && words.length > 1 ? words.slice(1).map((word, index) => pairToken(words[index] as string, word)) : words;
+  const tokens =
+    pairs && words.length > 1 ? words.slice(1).map((word, index) => pairToken(words[index] as string, word)) : words;
   return `"${tokens.map((token) => token.replaceAll('"', '""')).join(' ')}"${prefix ? ' *' : ''}`;
 }
 
@@ -130,7 +142,10 @@ export function ftsTextOf(node: QueryNode, pairs = true): FtsText | null {
         if (part.kind === 'expr') parts.push(part.expr);
       }
       if (parts.length === 0) return NEVER;
-      return { kind: 'expr', expr: parts.length === 1 ? (parts[0] as string) : parts.map((part) => `(${part})`).join(' OR ') };
+      return {
+        kind: 'expr',
+        expr: parts.length === 1 ? (parts[0] as string) : parts.map((part) => `(${part})`).join(' OR '),
+      };
     }
     case 'not':
     case 'range':
@@ -159,9 +174,11 @@ export function andOf(children: QueryNode[], pairs = true): FtsText | null {
 }
 
 export function combine(positives: string[], negatives: string[]): string {
-  const positive = positives.length === 1 ? (positives[0] as string) : positives.map((part) => `(${part})`).join(' AND ');
+  const positive =
+    positives.length === 1 ? (positives[0] as string) : positives.map((part) => `(${part})`).join(' AND ');
   if (negatives.length === 0) return positive;
-  const negative = negatives.length === 1 ? (negatives[0] as string) : negatives.map((part) => `(${part})`).join(' OR ');
+  const negative =
+    negatives.length === 1 ? (negatives[0] as string) : negatives.map((part) => `(${part})`).join(' OR ');
   return `(${positive}) NOT (${negative})`;
 }
 

@@ -1,4 +1,4 @@
-import { constants as zlibConstants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync, constants as zlibConstants } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { foldedWords } from '@docket/query-language';
 import { MARK, PAIR_MARK, pairToken } from './fts-query';
@@ -45,7 +45,8 @@ function withoutMarks(text: string): string {
 export function wordPairs(text: string): string {
   const words = foldedWords(withoutMarks(text));
   const pairs: string[] = [];
-  for (let index = 1; index < words.length; index++) pairs.push(pairToken(words[index - 1] as string, words[index] as string));
+  for (let index = 1; index < words.length; index++)
+    pairs.push(pairToken(words[index - 1] as string, words[index] as string));
   return pairs.join(' ');
 }
 

@@ -42,7 +42,10 @@ export function extensionPath(extension: NativeExtension): string {
 
 export function loadExtension(db: Db, extension: NativeExtension): void {
   // better-sqlite3 hands an entry point on to sqlite3_load_extension; its type declarations leave it out.
-  (db as unknown as { loadExtension(file: string, entryPoint: string): void }).loadExtension(extensionPath(extension), extension.entryPoint);
+  (db as unknown as { loadExtension(file: string, entryPoint: string): void }).loadExtension(
+    extensionPath(extension),
+    extension.entryPoint,
+  );
 }
 
 export function loadRankExtension(db: Db): void {
@@ -55,11 +58,15 @@ function compile(source: string, library: string): void {
   // Another process or thread may compile at the same time: each writes its own file, the rename is atomic.
   const partial = `${library}.${process.pid}.${threadId}.tmp`;
   try {
-    execFileSync(process.env.CC ?? 'cc', ['-O2', '-fPIC', '-shared', '-I', headers, source, '-o', partial], { stdio: 'pipe' });
+    execFileSync(process.env.CC ?? 'cc', ['-O2', '-fPIC', '-shared', '-I', headers, source, '-o', partial], {
+      stdio: 'pipe',
+    });
     renameSync(partial, library);
   } catch (error) {
     rmSync(partial, { force: true });
     const detail = (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message;
-    throw new Error(`could not compile the SQLite extension ${source} (a C compiler is needed, as for better-sqlite3): ${detail}`);
+    throw new Error(
+      `could not compile the SQLite extension ${source} (a C compiler is needed, as for better-sqlite3): ${detail}`,
+    );
   }
 }

@@ -27,13 +27,25 @@ export interface QueryBudget {
 /** A budget of `budgetMs` from now, cut short by the caller's own deadline if that comes first. */
 export function queryBudget(
   budgetMs: number,
-  options: { callerDeadline?: number | undefined; signal?: AbortSignal | undefined; caller?: string | undefined; background?: boolean | undefined } = {},
+  options: {
+    callerDeadline?: number | undefined;
+    signal?: AbortSignal | undefined;
+    caller?: string | undefined;
+    background?: boolean | undefined;
+  } = {},
 ): QueryBudget {
   const now = Date.now();
   const ownDeadline = now + budgetMs;
-  const callerDeadline = options.callerDeadline !== undefined && Number.isFinite(options.callerDeadline) ? options.callerDeadline : Infinity;
+  const callerDeadline =
+    options.callerDeadline !== undefined && Number.isFinite(options.callerDeadline) ? options.callerDeadline : Infinity;
   const deadline = Math.min(ownDeadline, callerDeadline);
-  return { deadline, grantedMs: Math.max(0, Math.round(deadline - now)), signal: options.signal, caller: options.caller, background: options.background };
+  return {
+    deadline,
+    grantedMs: Math.max(0, Math.round(deadline - now)),
+    signal: options.signal,
+    caller: options.caller,
+    background: options.background,
+  };
 }
 
 export function remainingMs(budget: QueryBudget): number {
@@ -45,8 +57,9 @@ export function remainingMs(budget: QueryBudget): number {
  * A client error (400): the same query would cost as much again; a narrower one will not.
  */
 export function budgetSpentError(budget: QueryBudget): InputError {
-  const message = `the search index needed more than this request's time budget of ${formatMs(budget.grantedMs)} and stopped; `
-    + 'narrow the query: fewer OR alternatives or prefixes, more words, a filter or a date range';
+  const message =
+    `the search index needed more than this request's time budget of ${formatMs(budget.grantedMs)} and stopped; ` +
+    'narrow the query: fewer OR alternatives or prefixes, more words, a filter or a date range';
   return new InputError(message, [{ path: 'query', message }]);
 }
 

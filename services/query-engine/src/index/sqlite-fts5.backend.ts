@@ -1,16 +1,25 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '@docket/observability';
-import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
+import type { IndexedDocument } from '../domain/indexed-document';
+import { IndexWriter } from './index-writer/index-writer';
 import { queryBudget, type QueryBudget } from './query-budget';
 import {
-  DEFAULT_READ_BUDGET_MS, type DayCount, type FetchOptions, type IndexBuild, type RankedDocument, type SearchBackend, type SearchQuery, type SearchResult, type UpsertOutcome, type WriteCost,
+  DEFAULT_READ_BUDGET_MS,
+  type DayCount,
+  type FetchOptions,
+  type IndexBuild,
+  type RankedDocument,
+  type SearchBackend,
+  type SearchQuery,
+  type SearchResult,
+  type UpsertOutcome,
+  type WriteCost,
 } from './search-backend';
-import { IndexWriter } from './index-writer/index-writer';
 import { SearchThreads } from './search-threads/search-threads';
-import { SCHEMA_VERSION } from './sqlite-schema';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
+import { SCHEMA_VERSION } from './sqlite-schema';
 import { checkTuning, DEFAULT_TUNING, type SearchTuning } from './sqlite-searcher';
 
 /**
@@ -70,14 +79,24 @@ export class SqliteFts5Backend implements SearchBackend {
   private readonly writer: IndexWriter;
   private build: OpenBuild | undefined;
 
-  private constructor(private readonly path: string, private readonly options: SqliteBackendOptions) {
+  private constructor(
+    private readonly path: string,
+    private readonly options: SqliteBackendOptions,
+  ) {
     checkTuning({ ...DEFAULT_TUNING, ...options.tuning });
     this.live = this.openLive();
     this.threads = new SearchThreads(path, {
-      threads: options.threads ?? 2, tuning: options.tuning ?? {}, endIdleAfterMs: THREAD_IDLE_MS, logger: options.logger,
+      threads: options.threads ?? 2,
+      tuning: options.tuning ?? {},
+      endIdleAfterMs: THREAD_IDLE_MS,
+      logger: options.logger,
     });
     this.writer = new IndexWriter(path, {
-      onFacetChanges: (changes) => this.threads.broadcast(changes), nice: options.writerNice ?? WRITER_NICE, chunk: WRITE_CHUNK, endIdleAfterMs: THREAD_IDLE_MS, logger: options.logger,
+      onFacetChanges: (changes) => this.threads.broadcast(changes),
+      nice: options.writerNice ?? WRITER_NICE,
+      chunk: WRITE_CHUNK,
+      endIdleAfterMs: THREAD_IDLE_MS,
+      logger: options.logger,
     });
     const state = this.live.openState;
     if (state.kind === 'reset') {
@@ -122,7 +141,8 @@ export class SqliteFts5Backend implements SearchBackend {
   /** WRITE_CHUNK documents per transaction (one FTS5 segment and one commit for all of them, not one each). */
   async upsertMany(documents: IndexedDocument[]): Promise<void> {
     if (this.build) {
-      for (let start = 0; start < documents.length; start += WRITE_CHUNK) this.build.file.upsertMany(documents.slice(start, start + WRITE_CHUNK));
+      for (let start = 0; start < documents.length; start += WRITE_CHUNK)
+        this.build.file.upsertMany(documents.slice(start, start + WRITE_CHUNK));
       for (const document of documents) this.build.touched.add(document.id);
     }
     await this.writer.upsertMany(documents);
@@ -140,7 +160,12 @@ export class SqliteFts5Backend implements SearchBackend {
     return this.threads.run('search', [query], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
-  rankForQuestion(words: string[], scope: QueryNode | null, k: number, budget?: QueryBudget): Promise<RankedDocument[]> {
+  rankForQuestion(
+    words: string[],
+    scope: QueryNode | null,
+    k: number,
+    budget?: QueryBudget,
+  ): Promise<RankedDocument[]> {
     return this.threads.run('rankForQuestion', [words, scope, k], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
@@ -197,17 +222,19 @@ export class SqliteFts5Backend implements SearchBackend {
     // Live writes keep reaching the build until the rename, and no thread reads or writes while the
     // file is replaced. Closing the last connection checkpoints and deletes the WAL, so the rename
     // moves a complete file.
-    await this.writer.whileClosed(() => this.threads.whileClosed(() => {
-      build.file.close();
-      this.build = undefined;
-      this.live.close();
-      try {
-        renameSync(this.buildPath, this.path);
-        removeSqliteFiles(this.buildPath);
-      } finally {
-        this.live = this.openLive();
-      }
-    }));
+    await this.writer.whileClosed(() =>
+      this.threads.whileClosed(() => {
+        build.file.close();
+        this.build = undefined;
+        this.live.close();
+        try {
+          renameSync(this.buildPath, this.path);
+          removeSqliteFiles(this.buildPath);
+        } finally {
+          this.live = this.openLive();
+        }
+      }),
+    );
   }
 
   /** The main thread's connection to the live file (no facets: the search threads keep them). */

@@ -47,7 +47,11 @@ export class SearchIdfs {
   private sample: Sample | undefined;
   private since = Date.now();
 
-  constructor(db: Db, private readonly table: string, private readonly limits: IdfLimits = DEFAULT_IDF_LIMITS) {
+  constructor(
+    db: Db,
+    private readonly table: string,
+    private readonly limits: IdfLimits = DEFAULT_IDF_LIMITS,
+  ) {
     this.statements = new StatementCache(db);
   }
 
@@ -83,7 +87,9 @@ export class SearchIdfs {
     this.expireCache();
     let documents = this.counts.get(phrase);
     if (documents === undefined) {
-      documents = this.prepare(`SELECT count(*) FROM ${this.table} WHERE ${this.table} MATCH ?`).pluck().get(phrase) as number;
+      documents = this.prepare(`SELECT count(*) FROM ${this.table} WHERE ${this.table} MATCH ?`)
+        .pluck()
+        .get(phrase) as number;
       this.counts.set(phrase, documents);
     }
     return documents;
@@ -98,8 +104,11 @@ export class SearchIdfs {
   private estimate(phrase: string): number {
     const sample = this.currentSample();
     if (sample.floor !== null) {
-      const sampled = this.prepare(`SELECT count(*) FROM ${this.table} WHERE ${this.table} MATCH ? AND rowid >= CAST(? AS INTEGER)`)
-        .pluck().get(phrase, sample.floor) as number;
+      const sampled = this.prepare(
+        `SELECT count(*) FROM ${this.table} WHERE ${this.table} MATCH ? AND rowid >= CAST(? AS INTEGER)`,
+      )
+        .pluck()
+        .get(phrase, sample.floor) as number;
       if (sampled >= this.limits.rareBelow) return inverseDocumentFrequency(sample.sampled, sampled);
     }
     return inverseDocumentFrequency(sample.documents, this.documentsWith(phrase));
@@ -108,9 +117,12 @@ export class SearchIdfs {
   private currentSample(): Sample {
     if (!this.sample) {
       const documents = this.prepare('SELECT count(*) FROM documents').pluck().get() as number;
-      const floor = documents > this.limits.sampleDocuments
-        ? this.prepare('SELECT rowid FROM documents ORDER BY rowid DESC LIMIT 1 OFFSET ?').pluck().get(this.limits.sampleDocuments - 1) as number
-        : null;
+      const floor =
+        documents > this.limits.sampleDocuments
+          ? (this.prepare('SELECT rowid FROM documents ORDER BY rowid DESC LIMIT 1 OFFSET ?')
+              .pluck()
+              .get(this.limits.sampleDocuments - 1) as number)
+          : null;
       this.sample = { documents, floor, sampled: floor === null ? documents : this.limits.sampleDocuments };
     }
     return this.sample;

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
-import { documentTags } from './fts-query';
 import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
-import { compressText, decompressText, decompressTextStart, indexText, wordPairs } from './index-text';
 import { FacetColumns, type DocumentFacets } from './facet-columns';
-import type { FetchOptions, UpsertOutcome } from './search-backend';
+import { documentTags } from './fts-query';
+import { compressText, decompressText, decompressTextStart, indexText, wordPairs } from './index-text';
 import { loadRankExtension } from './native-extensions';
-import { prepareSchema } from './sqlite-schema';
+import type { FetchOptions, UpsertOutcome } from './search-backend';
 import { allocationRange, nextRowid } from './sqlite-rowids';
+import { prepareSchema } from './sqlite-schema';
 
 /** How the file was found when opened; `reset` means an older schema was thrown away (empty now). */
 export type OpenState = { kind: 'current' | 'created' } | { kind: 'reset'; fromVersion: number };
@@ -76,7 +76,10 @@ export class SqliteIndexFile {
    *   or one whose facets are kept elsewhere (onFacetChanges).
    */
   private constructor(
-    readonly path: string, readonly db: Db, readonly openState: OpenState, readonly facets: FacetColumns | undefined,
+    readonly path: string,
+    readonly db: Db,
+    readonly openState: OpenState,
+    readonly facets: FacetColumns | undefined,
     private readonly onFacetChanges: ((changes: FacetChange[]) => void) | undefined,
   ) {
     this.facetChanges = facets || onFacetChanges ? [] : null;
@@ -119,13 +122,15 @@ export class SqliteIndexFile {
   /** Upserts many documents in one transaction (much faster than one each); `skip` filters ids out. */
   upsertMany(documents: IndexedDocument[], skip: (id: string) => boolean = () => false): number {
     let written = 0;
-    this.writing(() => this.db.transaction(() => {
-      for (const document of documents) {
-        if (skip(document.id)) continue;
-        this.upsertInTransaction(document);
-        written += 1;
-      }
-    })());
+    this.writing(() =>
+      this.db.transaction(() => {
+        for (const document of documents) {
+          if (skip(document.id)) continue;
+          this.upsertInTransaction(document);
+          written += 1;
+        }
+      })(),
+    );
     return written;
   }
 
@@ -264,14 +269,18 @@ export class SqliteIndexFile {
   }
 
   private changedFacets(rowid: number, row: ReturnType<typeof documentRow>, partyIds: number[]): void {
-    this.facetChanges?.push([rowid, { agency: row.source_id, filingType: row.type_facet, docket: row.docket_key, year: row.filed_year, partyIds }]);
+    this.facetChanges?.push([
+      rowid,
+      { agency: row.source_id, filingType: row.type_facet, docket: row.docket_key, year: row.filed_year, partyIds },
+    ]);
   }
 
   private partyId(key: string): number {
     let id = this.partyIds.get(key);
     if (id === undefined) {
       const s = this.statements;
-      id = (s.selectPartyKey.pluck().get(key) as number | undefined) ?? Number(s.insertPartyKey.run(key).lastInsertRowid);
+      id =
+        (s.selectPartyKey.pluck().get(key) as number | undefined) ?? Number(s.insertPartyKey.run(key).lastInsertRowid);
       if (this.partyIds.size >= 200_000) this.partyIds.clear();
       this.partyIds.set(key, id);
     }
@@ -298,7 +307,15 @@ function searchable(document: IndexedDocument): string[] {
     parties: partyNamesOf(document),
     entities: document.entities.map((entity) => entity.name),
   });
-  return [indexText(title), indexText(text), indexText(description), wordPairs(title), wordPairs(text), wordPairs(description), tags];
+  return [
+    indexText(title),
+    indexText(text),
+    indexText(description),
+    wordPairs(title),
+    wordPairs(text),
+    wordPairs(description),
+    tags,
+  ];
 }
 
 /** A connection that only reads (a search thread's): the file exists, in WAL mode, with its schema. */
@@ -351,8 +368,17 @@ function documentRow(document: IndexedDocument) {
     content_hash: document.sha256,
     fields_hash: sha256([document.title, document.description]),
     metadata_hash: sha256([
-      document.sourceId, document.sourceName, document.docketNumber, document.docketId, document.filingType, document.filingCategory,
-      filedAt, document.parties, document.filers, document.entities, document.pages,
+      document.sourceId,
+      document.sourceName,
+      document.docketNumber,
+      document.docketId,
+      document.filingType,
+      document.filingCategory,
+      filedAt,
+      document.parties,
+      document.filers,
+      document.entities,
+      document.pages,
     ]),
   };
 }
@@ -379,7 +405,9 @@ export class DocumentFetcher {
   private readonly byId: Statement;
 
   constructor(db: Db) {
-    const columns = BODY_COLUMNS.split(', ').map((c) => `b.${c}`).join(', ');
+    const columns = BODY_COLUMNS.split(', ')
+      .map((c) => `b.${c}`)
+      .join(', ');
     this.byId = db.prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${columns}
       FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.id = ?`);
   }
@@ -416,7 +444,8 @@ function toIndexedDocument(row: FetchRow, textChars: number | undefined): Indexe
   };
 }
 
-const BODY_COLUMNS = 'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, parties, filers, entities, pages';
+const BODY_COLUMNS =
+  'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, parties, filers, entities, pages';
 
 function prepareStatements(db: Db) {
   const prepare = (sql: string): Statement => db.prepare(sql);
@@ -428,7 +457,8 @@ function prepareStatements(db: Db) {
       VALUES (@id, @source_id, @type_facet, @docket_key,
         @filed_at, @filed_year, @content_hash, @fields_hash, @metadata_hash, @rowid)`),
     largestRowid: prepare('SELECT max(rowid) FROM documents WHERE rowid BETWEEN ? AND ?'),
-    updateDocument: prepare(`UPDATE documents SET source_id = @source_id, type_facet = @type_facet, docket_key = @docket_key, filed_at = @filed_at,
+    updateDocument:
+      prepare(`UPDATE documents SET source_id = @source_id, type_facet = @type_facet, docket_key = @docket_key, filed_at = @filed_at,
         filed_year = @filed_year, content_hash = @content_hash,
         fields_hash = @fields_hash, metadata_hash = @metadata_hash
       WHERE rowid = @rowid`),
@@ -436,17 +466,20 @@ function prepareStatements(db: Db) {
     insertBody: prepare(`INSERT INTO document_bodies (rowid, ${bodyColumns})
       VALUES (@rowid, @title, @description, @text_z, @source_name, @docket_number, @docket_id, @filing_type, @filing_category,
         @parties, @filers, @entities, @pages)`),
-    updateBody: prepare(`UPDATE document_bodies SET title = @title, description = @description, text_z = @text_z, source_name = @source_name,
+    updateBody:
+      prepare(`UPDATE document_bodies SET title = @title, description = @description, text_z = @text_z, source_name = @source_name,
         docket_number = @docket_number, docket_id = @docket_id, filing_type = @filing_type, filing_category = @filing_category,
         parties = @parties, filers = @filers, entities = @entities, pages = @pages
       WHERE rowid = @rowid`),
-    updateBodyKeepText: prepare(`UPDATE document_bodies SET title = @title, description = @description, source_name = @source_name,
+    updateBodyKeepText:
+      prepare(`UPDATE document_bodies SET title = @title, description = @description, source_name = @source_name,
         docket_number = @docket_number, docket_id = @docket_id, filing_type = @filing_type, filing_category = @filing_category,
         parties = @parties, filers = @filers, entities = @entities, pages = @pages
       WHERE rowid = @rowid`),
     selectBody: prepare(`SELECT ${bodyColumns} FROM document_bodies WHERE rowid = ?`),
     deleteBody: prepare('DELETE FROM document_bodies WHERE rowid = ?'),
-    insertText: prepare(`INSERT INTO documents_fts (rowid, title, text, description, title_pairs, text_pairs, description_pairs, tags)
+    insertText:
+      prepare(`INSERT INTO documents_fts (rowid, title, text, description, title_pairs, text_pairs, description_pairs, tags)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     deleteText: prepare('DELETE FROM documents_fts WHERE rowid = ?'),
     insertStems: prepare('INSERT INTO documents_stems (rowid, title, text, description) VALUES (?, ?, ?, ?)'),
@@ -460,4 +493,3 @@ function prepareStatements(db: Db) {
     count: prepare('SELECT count(*) FROM documents'),
   };
 }
-

@@ -71,7 +71,8 @@ export function compileQuery(query: QueryNode): CompiledQuery {
   }
   let match: string | null = null;
   if (positives.length > 0) match = combine(positives, negatives);
-  else if (negatives.length > 0) conditions.push(notInText(negatives.length === 1 ? (negatives[0] as string) : combineOr(negatives)));
+  else if (negatives.length > 0)
+    conditions.push(notInText(negatives.length === 1 ? (negatives[0] as string) : combineOr(negatives)));
   const where = and(conditions);
   if (where.sql === '0' || (rowids && rowids[0] > rowids[1])) return NEVER;
   return { match, ranked, rowids, where: where.sql, params: where.params, never: false };

@@ -1,7 +1,7 @@
 import type { Database as Db } from 'better-sqlite3';
 import type { RankedDocument } from './search-backend';
-import type { SqlParam } from './sqlite-query.compiler';
 import type { SearchIdfs } from './sqlite-idf';
+import type { SqlParam } from './sqlite-query.compiler';
 import { QUESTION_RANK_WEIGHTS } from './sqlite-schema';
 import { StatementCache } from './sqlite-statements';
 
@@ -39,7 +39,11 @@ interface WordCount {
 export class SqliteQuestionRanker {
   private readonly statements: StatementCache;
 
-  constructor(db: Db, private readonly budget: number, private readonly idfs: SearchIdfs) {
+  constructor(
+    db: Db,
+    private readonly budget: number,
+    private readonly idfs: SearchIdfs,
+  ) {
     db.exec('CREATE TEMP TABLE IF NOT EXISTS question_scope (r INTEGER PRIMARY KEY)');
     this.statements = new StatementCache(db);
   }
@@ -65,8 +69,12 @@ export class SqliteQuestionRanker {
     const covered = chosen.reduce((sum, { documents }) => sum + documents, 0);
     if (covered > this.budget) {
       // Even the rarest word is too common to score every document holding it: its newest ones in scope.
-      const floor = this.prepare(`SELECT documents_stems.rowid FROM documents_stems ${join} WHERE ${conditions.join(' AND ')}
-        ORDER BY documents_stems.rowid DESC LIMIT 1 OFFSET ${this.budget - 1}`).pluck().get(...params) as number | undefined;
+      const floor = this.prepare(
+        `SELECT documents_stems.rowid FROM documents_stems ${join} WHERE ${conditions.join(' AND ')}
+        ORDER BY documents_stems.rowid DESC LIMIT 1 OFFSET ${this.budget - 1}`,
+      )
+        .pluck()
+        .get(...params) as number | undefined;
       if (floor !== undefined) {
         conditions.push('documents_stems.rowid >= CAST(? AS INTEGER)');
         params.push(floor);
@@ -74,10 +82,12 @@ export class SqliteQuestionRanker {
     }
     const idfs = chosen.map(({ documents }) => this.idfs.exact(documents));
     const rank = `bm25_given_idf(documents_stems, ${idfs.map(() => '?').join(', ')}, ${QUESTION_RANK_WEIGHTS})`;
-    const rows = this.prepare(`SELECT d.id AS id, ranked.k AS k FROM (
+    const rows = this.prepare(
+      `SELECT d.id AS id, ranked.k AS k FROM (
         SELECT documents_stems.rowid AS r, ${rank} AS k FROM documents_stems ${join}
         WHERE ${conditions.join(' AND ')} ORDER BY k LIMIT ?
-      ) AS ranked CROSS JOIN documents AS d ON d.rowid = ranked.r ORDER BY ranked.k, ranked.r`).all(...idfs, ...params, k) as { id: string; k: number }[];
+      ) AS ranked CROSS JOIN documents AS d ON d.rowid = ranked.r ORDER BY ranked.k, ranked.r`,
+    ).all(...idfs, ...params, k) as { id: string; k: number }[];
     // bm25() is "lower is better"; callers expect higher is better.
     return rows.map((row) => ({ documentId: row.id, score: -row.k }));
   }

@@ -49,7 +49,8 @@ export function nextRowid(filedAtMs: number | null, largestInRange: number | nul
   if (filedAtMs === null) return (largestInRange ?? 0) + 1;
   const [first, last] = dayRowids(dayOf(filedAtMs));
   const next = largestInRange === null ? first : largestInRange + 1;
-  if (next > last) throw new Error(`more than ${DAY_SLOTS} documents filed on ${new Date(filedAtMs).toISOString().slice(0, 10)}`);
+  if (next > last)
+    throw new Error(`more than ${DAY_SLOTS} documents filed on ${new Date(filedAtMs).toISOString().slice(0, 10)}`);
   return next;
 }
 

@@ -130,7 +130,9 @@ export function prepareSchema(db: Db): SchemaState {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === SCHEMA_VERSION) return { kind: 'current' };
   if (version > SCHEMA_VERSION) {
-    throw new Error(`the index file has schema version ${version}, newer than this code's ${SCHEMA_VERSION}; run the newer query-engine or delete the file and re-index`);
+    throw new Error(
+      `the index file has schema version ${version}, newer than this code's ${SCHEMA_VERSION}; run the newer query-engine or delete the file and re-index`,
+    );
   }
   if (version !== 0) return { kind: 'outdated', version };
   const tables = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get() as number;
@@ -138,4 +140,3 @@ export function prepareSchema(db: Db): SchemaState {
   db.exec(CREATE_SCHEMA);
   return { kind: 'created' };
 }
-

@@ -1,18 +1,26 @@
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { InputError } from '@docket/errors';
+import type { QueryNode } from '@docket/query-language';
 import { partyNamesOf, type SearchHit } from '../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint } from '../domain/search-cursor';
-import { decompressText } from './index-text';
-import type { QueryNode } from '@docket/query-language';
-import {
-  FACET_BUCKETS, FACET_FIELDS, type DayCount, type Facet, type FacetBucket, type FacetField, type RankedDocument, type SearchQuery, type SearchResult,
-} from './search-backend';
 import type { FacetColumns } from './facet-columns';
+import { decompressText } from './index-text';
+import {
+  FACET_BUCKETS,
+  FACET_FIELDS,
+  type DayCount,
+  type Facet,
+  type FacetBucket,
+  type FacetField,
+  type RankedDocument,
+  type SearchQuery,
+  type SearchResult,
+} from './search-backend';
 import { escapeHtml } from './snippet-html';
-import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { DEFAULT_IDF_LIMITS, SearchIdfs, type IdfLimits } from './sqlite-idf';
-import { DATED_BASE, DAY_SLOTS, LAST_ROWID, isoDayOfRowid } from './sqlite-rowids';
+import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { QUESTION_CANDIDATE_BUDGET, SqliteQuestionRanker } from './sqlite-question-ranker';
+import { DATED_BASE, DAY_SLOTS, isoDayOfRowid, LAST_ROWID } from './sqlite-rowids';
 import { RANK_WEIGHTS } from './sqlite-schema';
 import { StatementCache } from './sqlite-statements';
 import { excerptHtml, highlightTitle } from './title-highlight';
@@ -42,11 +50,17 @@ export interface SearchTuning {
 
 /** The newest tier is ranked from the matches a search reads (see rankedPage), so it must fit in them. */
 export function checkTuning(tuning: SearchTuning): SearchTuning {
-  if (tuning.rankTier > tuning.countLimit) throw new Error(`rankTier (${tuning.rankTier}) must not exceed countLimit (${tuning.countLimit})`);
+  if (tuning.rankTier > tuning.countLimit)
+    throw new Error(`rankTier (${tuning.rankTier}) must not exceed countLimit (${tuning.countLimit})`);
   return tuning;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { rankTier: 10_000, countLimit: 10_000, questionBudget: QUESTION_CANDIDATE_BUDGET, idf: DEFAULT_IDF_LIMITS };
+export const DEFAULT_TUNING: SearchTuning = {
+  rankTier: 10_000,
+  countLimit: 10_000,
+  questionBudget: QUESTION_CANDIDATE_BUDGET,
+  idf: DEFAULT_IDF_LIMITS,
+};
 const SNIPPET_WORDS = 24;
 /** Without matched text to show, the hit shows the start of its description or text. */
 const LEAD_CHARACTERS = 240;
@@ -113,7 +127,11 @@ export class SqliteSearcher {
   private readonly idfs: SearchIdfs;
   private readonly stemIdfs: SearchIdfs;
 
-  constructor(db: Db, private readonly facetColumns: FacetColumns, tuning: Partial<SearchTuning> = {}) {
+  constructor(
+    db: Db,
+    private readonly facetColumns: FacetColumns,
+    tuning: Partial<SearchTuning> = {},
+  ) {
     this.tuning = checkTuning({ ...DEFAULT_TUNING, ...tuning });
     this.statements = new StatementCache(db);
     this.idfs = new SearchIdfs(db, 'documents_fts', this.tuning.idf);
@@ -124,10 +142,23 @@ export class SqliteSearcher {
   search(query: SearchQuery): SearchResult {
     const compiled = compileQuery(query.query);
     const fingerprint = searchFingerprint(query.query, query.sort);
-    const order: Order = query.sort === 'filed_newest' ? 'newest' : query.sort === 'filed_oldest' ? 'oldest' : compiled.ranked ? 'rank' : 'newest';
+    const order: Order =
+      query.sort === 'filed_newest'
+        ? 'newest'
+        : query.sort === 'filed_oldest'
+          ? 'oldest'
+          : compiled.ranked
+            ? 'rank'
+            : 'newest';
     const after = query.cursor ? cursorValues(decodeCursor(query.cursor, fingerprint), order) : undefined;
     if (compiled.never) {
-      return { hits: [], total: 0, totalIsLowerBound: false, facets: query.facets ? emptyFacets() : [], ...(query.facets ? { facetsCounted: 0 } : {}) };
+      return {
+        hits: [],
+        total: 0,
+        totalIsLowerBound: false,
+        facets: query.facets ? emptyFacets() : [],
+        ...(query.facets ? { facetsCounted: 0 } : {}),
+      };
     }
 
     const plan: Plan = compiled.match === null ? 'scan' : 'text';
@@ -138,9 +169,12 @@ export class SqliteSearcher {
     const total = Math.min(counted, this.tuning.countLimit);
     newest?.splice(total);
     const facets = query.facets ? this.facets(newest ?? []) : [];
-    const { rows, next } = total === 0 ? { rows: [], next: undefined }
-      : order === 'rank' ? this.rankedPage(compiled, query.limit, after, newest)
-        : this.page(compiled, plan, order, query.limit, after);
+    const { rows, next } =
+      total === 0
+        ? { rows: [], next: undefined }
+        : order === 'rank'
+          ? this.rankedPage(compiled, query.limit, after, newest)
+          : this.page(compiled, plan, order, query.limit, after);
     return {
       hits: rows.map((row) => this.hit(row, order, compiled, query)),
       total,
@@ -158,9 +192,14 @@ export class SqliteSearcher {
   countByDay(query: QueryNode): DayCount[] {
     const compiled = compileQuery(query);
     if (compiled.never) return [];
-    const source = this.source(compiled, compiled.match === null ? 'scan' : 'text', [{ sql: '$rowid >= CAST(? AS INTEGER)', params: [DATED_BASE] }]);
-    const rows = this.prepare(`SELECT min(${source.rowid}), count(*) ${source.sql} GROUP BY (${source.rowid} - ${DATED_BASE}) / ${DAY_SLOTS} ORDER BY 1`)
-      .raw().all(...source.params) as [number, number][];
+    const source = this.source(compiled, compiled.match === null ? 'scan' : 'text', [
+      { sql: '$rowid >= CAST(? AS INTEGER)', params: [DATED_BASE] },
+    ]);
+    const rows = this.prepare(
+      `SELECT min(${source.rowid}), count(*) ${source.sql} GROUP BY (${source.rowid} - ${DATED_BASE}) / ${DAY_SLOTS} ORDER BY 1`,
+    )
+      .raw()
+      .all(...source.params) as [number, number][];
     return rows.map(([rowid, count]) => ({ day: isoDayOfRowid(rowid), count }));
   }
 
@@ -175,9 +214,14 @@ export class SqliteSearcher {
     if (!scope) return this.questions.rank(words, null, k);
     const compiled = compileQuery(scope);
     if (compiled.never) return [];
-    if (compiled.match === null && compiled.where === '1') return this.questions.rank(words, { rowids: compiled.rowids, select: null }, k);
+    if (compiled.match === null && compiled.where === '1')
+      return this.questions.rank(words, { rowids: compiled.rowids, select: null }, k);
     const source = this.source(compiled, compiled.match === null ? 'scan' : 'text');
-    return this.questions.rank(words, { rowids: compiled.rowids, select: { sql: `SELECT ${source.rowid} ${source.sql}`, params: source.params } }, k);
+    return this.questions.rank(
+      words,
+      { rowids: compiled.rowids, select: { sql: `SELECT ${source.rowid} ${source.sql}`, params: source.params } },
+      k,
+    );
   }
 
   /** `FROM … WHERE …` for a plan, with extra conditions on the driving rowid. */
@@ -195,7 +239,10 @@ export class SqliteSearcher {
       add(compiled.where, compiled.params);
     } else {
       // CROSS JOIN keeps FTS5 as the outer loop: it yields the candidates, the conditions filter them.
-      from = compiled.where === '1' ? 'FROM documents_fts AS f' : 'FROM documents_fts AS f CROSS JOIN documents AS d ON d.rowid = f.rowid';
+      from =
+        compiled.where === '1'
+          ? 'FROM documents_fts AS f'
+          : 'FROM documents_fts AS f CROSS JOIN documents AS d ON d.rowid = f.rowid';
       add('documents_fts MATCH ?', [compiled.match as string]);
       if (compiled.where !== '1') add(compiled.where, compiled.params);
     }
@@ -209,7 +256,9 @@ export class SqliteSearcher {
   /** How many match, up to one more than countLimit (which says there are more). */
   private count(compiled: CompiledQuery, plan: Plan): number {
     const { sql, params } = this.source(compiled, plan);
-    return this.prepare(`SELECT count(*) FROM (SELECT 1 ${sql} LIMIT ?)`).pluck().get(...params, this.tuning.countLimit + 1) as number;
+    return this.prepare(`SELECT count(*) FROM (SELECT 1 ${sql} LIMIT ?)`)
+      .pluck()
+      .get(...params, this.tuning.countLimit + 1) as number;
   }
 
   /**
@@ -219,8 +268,11 @@ export class SqliteSearcher {
   private newestMatches(compiled: CompiledQuery, plan: Plan, ranked: boolean): Match[] {
     const conditions = ranked ? [{ sql: 'f.rank MATCH ?', params: [this.rankFunction(compiled)] }] : [];
     const source = this.source(compiled, plan, conditions);
-    return this.prepare(`SELECT ${source.rowid}, ${ranked ? 'f.rank' : '0'} ${source.sql} ORDER BY ${source.rowid} DESC LIMIT ?`)
-      .raw().all(...source.params, this.tuning.countLimit + 1) as Match[];
+    return this.prepare(
+      `SELECT ${source.rowid}, ${ranked ? 'f.rank' : '0'} ${source.sql} ORDER BY ${source.rowid} DESC LIMIT ?`,
+    )
+      .raw()
+      .all(...source.params, this.tuning.countLimit + 1) as Match[];
   }
 
   /** BM25 with this search's IDFs (see SearchIdfs), as FTS5's rank function. */
@@ -229,27 +281,58 @@ export class SqliteSearcher {
   }
 
   /** A page in date order. */
-  private page(compiled: CompiledQuery, plan: Plan, order: Order, limit: number, after: number[] | undefined): { rows: PageRow[]; next?: number[] } {
+  private page(
+    compiled: CompiledQuery,
+    plan: Plan,
+    order: Order,
+    limit: number,
+    after: number[] | undefined,
+  ): { rows: PageRow[]; next?: number[] } {
     // Date orders walk FTS5 (or the primary key) in rowid order and stop as soon as a page is full.
     const run = (conditions: { sql: string; params: SqlParam[] }[], direction: 'ASC' | 'DESC', count: number) => {
       const source = this.source(compiled, plan, conditions);
-      return this.prepare(`SELECT ${source.rowid} AS r, ${source.rowid} AS k ${source.sql} ORDER BY ${source.rowid} ${direction} LIMIT ?`)
-        .all(...source.params, count) as PageRow[];
+      return this.prepare(
+        `SELECT ${source.rowid} AS r, ${source.rowid} AS k ${source.sql} ORDER BY ${source.rowid} ${direction} LIMIT ?`,
+      ).all(...source.params, count) as PageRow[];
     };
     let rows: PageRow[];
     if (order === 'newest') {
       // Dated documents newest first, then the undated (their rowids are below every dated one).
-      rows = run(after ? [{ sql: '$rowid < CAST(? AS INTEGER)', params: [after[0] as number] }] : [], 'DESC', limit + 1);
+      rows = run(
+        after ? [{ sql: '$rowid < CAST(? AS INTEGER)', params: [after[0] as number] }] : [],
+        'DESC',
+        limit + 1,
+      );
     } else {
       // Oldest first: the dated documents, then the undated ones.
       const position = after?.[0] ?? 0;
       rows = [];
       if (position === 0 || position >= DATED_BASE) {
-        rows = run([{ sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', params: [Math.max(DATED_BASE, position + 1), LAST_ROWID] }], 'ASC', limit + 1);
+        rows = run(
+          [
+            {
+              sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)',
+              params: [Math.max(DATED_BASE, position + 1), LAST_ROWID],
+            },
+          ],
+          'ASC',
+          limit + 1,
+        );
       }
       if (rows.length <= limit) {
         const undatedFrom = position >= DATED_BASE || position === 0 ? 1 : position + 1;
-        rows.push(...run([{ sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)', params: [undatedFrom, DATED_BASE - 1] }], 'ASC', limit + 1 - rows.length));
+        rows.push(
+          ...run(
+            [
+              {
+                sql: '$rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)',
+                params: [undatedFrom, DATED_BASE - 1],
+              },
+            ],
+            'ASC',
+            limit + 1 - rows.length,
+          ),
+        );
       }
     }
     const page = rows.slice(0, limit);
@@ -263,7 +346,12 @@ export class SqliteSearcher {
    * The first page's tier is ranked from the newest matches already read (with their BM25), sparing
    * a second evaluation of the query.
    */
-  private rankedPage(compiled: CompiledQuery, limit: number, after: number[] | undefined, newest: Match[] | undefined): { rows: PageRow[]; next?: number[] } {
+  private rankedPage(
+    compiled: CompiledQuery,
+    limit: number,
+    after: number[] | undefined,
+    newest: Match[] | undefined,
+  ): { rows: PageRow[]; next?: number[] } {
     const lowest = compiled.rowids?.[0] ?? 1;
     const rows: (PageRow & { tier: Tier })[] = [];
     let tier: Tier;
@@ -286,8 +374,10 @@ export class SqliteSearcher {
       ];
       if (keyset) conditions.push({ sql: '(f.rank, f.rowid) > (?, CAST(? AS INTEGER))', params: keyset });
       const source = this.source(compiled, 'text', conditions);
-      const found = this.prepare(`SELECT f.rowid AS r, f.rank AS k ${source.sql} ORDER BY f.rank, f.rowid LIMIT ?`)
-        .all(...source.params, limit + 1 - rows.length) as PageRow[];
+      const found = this.prepare(`SELECT f.rowid AS r, f.rank AS k ${source.sql} ORDER BY f.rank, f.rowid LIMIT ?`).all(
+        ...source.params,
+        limit + 1 - rows.length,
+      ) as PageRow[];
       rows.push(...found.map((row) => ({ ...row, tier })));
       if (rows.length > limit || tier.first <= lowest) break;
       tier = this.tierBelow(compiled, tier.first - 1);
@@ -299,15 +389,23 @@ export class SqliteSearcher {
   /** The tier ending at rowid `last`: down to the rankTier-th newest text match, or to the start. */
   private tierBelow(compiled: CompiledQuery, last: number): Tier {
     const lowest = compiled.rowids?.[0] ?? 1;
-    const source = this.source({ ...compiled, where: '1', params: [] }, 'text', [{ sql: '$rowid <= CAST(? AS INTEGER)', params: [last] }]);
-    const first = this.prepare(`SELECT f.rowid ${source.sql} ORDER BY f.rowid DESC LIMIT 1 OFFSET ${this.tuning.rankTier - 1}`).pluck().get(...source.params) as number | undefined;
+    const source = this.source({ ...compiled, where: '1', params: [] }, 'text', [
+      { sql: '$rowid <= CAST(? AS INTEGER)', params: [last] },
+    ]);
+    const first = this.prepare(
+      `SELECT f.rowid ${source.sql} ORDER BY f.rowid DESC LIMIT 1 OFFSET ${this.tuning.rankTier - 1}`,
+    )
+      .pluck()
+      .get(...source.params) as number | undefined;
     return { first: first ?? lowest, last };
   }
 
   private hit(row: PageRow, order: Order, compiled: CompiledQuery, query: SearchQuery): SearchHit {
-    const display = this.prepare(`SELECT d.id, d.source_id, d.filed_at, b.title, b.description, b.source_name, b.docket_number,
+    const display = this.prepare(
+      `SELECT d.id, d.source_id, d.filed_at, b.title, b.description, b.source_name, b.docket_number,
         b.filing_type, b.filing_category, b.parties, b.filers, b.text_z
-      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.rowid = ?`).get(row.r) as DisplayRow;
+      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.rowid = ?`,
+    ).get(row.r) as DisplayRow;
     return {
       documentId: display.id,
       title: display.title,
@@ -320,13 +418,19 @@ export class SqliteSearcher {
       docketNumber: display.docket_number,
       filingType: display.filing_type,
       filingCategory: display.filing_category,
-      parties: partyNamesOf({ parties: JSON.parse(display.parties) as string[], filers: JSON.parse(display.filers) as string[] }),
+      parties: partyNamesOf({
+        parties: JSON.parse(display.parties) as string[],
+        filers: JSON.parse(display.filers) as string[],
+      }),
     };
   }
 
   /** The facets of these matches, counted in memory, with their labels. */
   private facets(matches: Match[]): Facet[] {
-    const counts = this.facetColumns.count(matches.map(([rowid]) => rowid), FACET_BUCKETS);
+    const counts = this.facetColumns.count(
+      matches.map(([rowid]) => rowid),
+      FACET_BUCKETS,
+    );
     const labels = this.prepare('SELECT label FROM facet_labels WHERE facet = ? AND key = ?').pluck();
     const label = (facet: string, key: string) => (labels.get(facet, key) as string | undefined) ?? key;
     const partyKey = this.prepare('SELECT key FROM party_keys WHERE id = ?').pluck();
@@ -357,8 +461,12 @@ export class SqliteSearcher {
  */
 function snippetOf(display: DisplayRow, query: SearchQuery): string {
   const text = decompressText(display.text_z);
-  return excerptHtml(text, query.query, SNIPPET_WORDS) ?? excerptHtml(display.description, query.query, SNIPPET_WORDS)
-    ?? excerptHtml(display.title, query.query, SNIPPET_WORDS) ?? lead(display.description.trim() || text);
+  return (
+    excerptHtml(text, query.query, SNIPPET_WORDS) ??
+    excerptHtml(display.description, query.query, SNIPPET_WORDS) ??
+    excerptHtml(display.title, query.query, SNIPPET_WORDS) ??
+    lead(display.description.trim() || text)
+  );
 }
 
 /** The start of a text, as a snippet when no word of the query occurs in it. */
@@ -388,7 +496,10 @@ function best(matches: Match[], size: number): Match[] {
 function pageOf(rows: (PageRow & { tier: Tier })[], limit: number): { rows: PageRow[]; next?: number[] } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, next: rows.length > limit && last ? [last.tier.first, last.tier.last, last.k, last.r] : undefined };
+  return {
+    rows: page,
+    next: rows.length > limit && last ? [last.tier.first, last.tier.last, last.k, last.r] : undefined,
+  };
 }
 
 function bucket(value: string, label: string, count: number): FacetBucket {
@@ -404,9 +515,15 @@ function cursorValues(position: { order: string; values: (string | number | null
   const size = order === 'rank' ? 4 : 1;
   const values = position.values;
   const integers = order === 'rank' ? [0, 1, 3] : [0];
-  if (position.order !== order || values.length !== size || !values.every((value) => typeof value === 'number')
-    || !integers.every((index) => Number.isSafeInteger(values[index]))) {
-    throw new InputError('the cursor is not valid', [{ path: 'cursor', message: 'is malformed; use next_cursor from a previous response as it was' }]);
+  if (
+    position.order !== order ||
+    values.length !== size ||
+    !values.every((value) => typeof value === 'number') ||
+    !integers.every((index) => Number.isSafeInteger(values[index]))
+  ) {
+    throw new InputError('the cursor is not valid', [
+      { path: 'cursor', message: 'is malformed; use next_cursor from a previous response as it was' },
+    ]);
   }
   return values as number[];
 }

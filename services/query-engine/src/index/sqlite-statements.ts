@@ -4,7 +4,10 @@ import type { Database as Db, Statement } from 'better-sqlite3';
 export class StatementCache {
   private readonly statements = new Map<string, Statement>();
 
-  constructor(private readonly db: Db, private readonly size = 200) {}
+  constructor(
+    private readonly db: Db,
+    private readonly size = 200,
+  ) {}
 
   get(sql: string): Statement {
     let statement = this.statements.get(sql);

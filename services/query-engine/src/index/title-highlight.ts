@@ -31,7 +31,12 @@ export function highlightTitle(title: string, query: QueryNode): string {
   const sequences = positiveSequences(query);
   if (sequences.length === 0 || title === '') return escapeHtml(title);
   const tokens = tokensOf(title);
-  return markSpans(title, 0, title.length, matches(tokens, sequences).map(([first, last]) => [tokens.starts[first]!, tokens.ends[last]!]));
+  return markSpans(
+    title,
+    0,
+    title.length,
+    matches(tokens, sequences).map(([first, last]) => [tokens.starts[first]!, tokens.ends[last]!]),
+  );
 }
 
 /**
@@ -55,7 +60,11 @@ export function excerptHtml(text: string, query: QueryNode, size = 24): string |
     // which keeps a long text with many matches linear rather than quadratic.
     const sequences = new Set<number>();
     let inside = 0;
-    for (let index = lowest; index < found.length && (found[index] as [number, number, number])[0] < from + size; index++) {
+    for (
+      let index = lowest;
+      index < found.length && (found[index] as [number, number, number])[0] < from + size;
+      index++
+    ) {
       const [, last, sequence] = found[index] as [number, number, number];
       if (last >= from + size) continue;
       sequences.add(sequence);
@@ -68,7 +77,9 @@ export function excerptHtml(text: string, query: QueryNode, size = 24): string |
   // A passage that reaches either end of the text keeps what lies beyond its first or last word.
   const start = best.from > 0 ? tokens.starts[best.from]! : 0;
   const end = to < count ? tokens.ends[to - 1]! : text.length;
-  const spans = found.filter(([first, last]) => first >= best.from && last < to).map(([first, last]): [number, number] => [tokens.starts[first]!, tokens.ends[last]!]);
+  const spans = found
+    .filter(([first, last]) => first >= best.from && last < to)
+    .map(([first, last]): [number, number] => [tokens.starts[first]!, tokens.ends[last]!]);
   return `${best.from > 0 ? ELLIPSIS : ''}${markSpans(text, start, end, spans)}${to < count ? ELLIPSIS : ''}`;
 }
 

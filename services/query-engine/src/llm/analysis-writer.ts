@@ -1,6 +1,19 @@
 import {
-  answerPrompt, checkedAnswer, DEFAULT_CITATION_CHECK, DEFAULT_EXTRACTIVE, DEFAULT_PASSAGES, extractiveFromRanking, NO_ANSWER_SENTENCE, rankSentences, selectPassages,
-  type Analysis, type AnalysisModeName, type CitationCheckOptions, type ExtractiveOptions, type PassageOptions, type RetrievedDocument,
+  answerPrompt,
+  checkedAnswer,
+  DEFAULT_CITATION_CHECK,
+  DEFAULT_EXTRACTIVE,
+  DEFAULT_PASSAGES,
+  extractiveFromRanking,
+  NO_ANSWER_SENTENCE,
+  rankSentences,
+  selectPassages,
+  type Analysis,
+  type AnalysisModeName,
+  type CitationCheckOptions,
+  type ExtractiveOptions,
+  type PassageOptions,
+  type RetrievedDocument,
 } from '../domain/analysis';
 import type { ChatModel } from './chat-completions.client';
 
@@ -64,18 +77,31 @@ export class AnalysisWriter {
       answer = await chat.complete(answerPrompt(question, passages));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.options.logger?.warn({ endpoint: chat.endpoint, model: chat.model, err: reason }, 'generative analysis fell back to extractive: model unavailable');
+      this.options.logger?.warn(
+        { endpoint: chat.endpoint, model: chat.model, err: reason },
+        'generative analysis fell back to extractive: model unavailable',
+      );
       return extractive(WRITER_NOTICES.unavailable(reason));
     }
     const checked = checkedAnswer(answer.content, passages, answer.model, ranking, this.check);
     if (checked.dropped > 0) {
       this.options.logger?.warn(
-        { model: answer.model, kept: checked.kept, dropped: checked.dropped, reasons: checked.rejections.map((r) => `${r.check.reason}: ${r.check.detail}`) },
+        {
+          model: answer.model,
+          kept: checked.kept,
+          dropped: checked.dropped,
+          reasons: checked.rejections.map((r) => `${r.check.reason}: ${r.check.detail}`),
+        },
         'generative analysis dropped sentences whose citations did not check out',
       );
     }
     if (checked.kept > 0) return checked.analysis;
-    const saidNoAnswer = checked.rejections.some((r) => r.text.toLowerCase().startsWith(NO_ANSWER_SENTENCE.toLowerCase().slice(0, -1)));
-    return extractive(saidNoAnswer ? WRITER_NOTICES.noAnswer : WRITER_NOTICES.allDropped(checked.dropped), checked.dropped);
+    const saidNoAnswer = checked.rejections.some((r) =>
+      r.text.toLowerCase().startsWith(NO_ANSWER_SENTENCE.toLowerCase().slice(0, -1)),
+    );
+    return extractive(
+      saidNoAnswer ? WRITER_NOTICES.noAnswer : WRITER_NOTICES.allDropped(checked.dropped),
+      checked.dropped,
+    );
   }
 }

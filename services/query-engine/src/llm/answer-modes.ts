@@ -10,7 +10,10 @@ export interface AnswerModes {
  * Extractive answers need nothing outside; generative ones only exist with a language model. A
  * configured generative default without a model is answered extractively, so that is the default.
  */
-export function answerModesOf(options: { generativeConfigured: boolean; configuredDefault: AnalysisModeName }): AnswerModes {
+export function answerModesOf(options: {
+  generativeConfigured: boolean;
+  configuredDefault: AnalysisModeName;
+}): AnswerModes {
   if (!options.generativeConfigured) return { modes: ['extractive'], defaultMode: 'extractive' };
   return { modes: ['extractive', 'generative'], defaultMode: options.configuredDefault };
 }

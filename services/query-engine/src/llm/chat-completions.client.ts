@@ -37,7 +37,10 @@ export class ChatCompletionsClient implements ChatModel {
   readonly model: string;
   readonly endpoint: string;
 
-  constructor(private readonly settings: ChatCompletionsSettings, private readonly fetchImpl: typeof fetch = fetch) {
+  constructor(
+    private readonly settings: ChatCompletionsSettings,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {
     if (!(settings.timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${settings.timeoutMs}`);
     this.model = settings.model;
     this.endpoint = chatCompletionsUrl(settings.baseUrl);
@@ -46,7 +49,13 @@ export class ChatCompletionsClient implements ChatModel {
   async complete(messages: ChatMessage[]): Promise<{ content: string; model: string }> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.settings.apiKey) headers.authorization = `Bearer ${this.settings.apiKey}`;
-    const body = JSON.stringify({ model: this.model, messages, temperature: 0, max_tokens: this.settings.maxTokens ?? 1024, stream: false });
+    const body = JSON.stringify({
+      model: this.model,
+      messages,
+      temperature: 0,
+      max_tokens: this.settings.maxTokens ?? 1024,
+      stream: false,
+    });
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
     let response: Response;
     let text: string;
@@ -57,17 +66,23 @@ export class ChatCompletionsClient implements ChatModel {
       throw this.failure(error);
     }
     if (!response.ok) {
-      throw new UnavailableError(`chat completions at ${this.endpoint} answered HTTP ${response.status}: ${errorMessageOf(text)}`);
+      throw new UnavailableError(
+        `chat completions at ${this.endpoint} answered HTTP ${response.status}: ${errorMessageOf(text)}`,
+      );
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new UnavailableError(`chat completions at ${this.endpoint} answered with something other than JSON: ${clip(text)}`);
+      throw new UnavailableError(
+        `chat completions at ${this.endpoint} answered with something other than JSON: ${clip(text)}`,
+      );
     }
     const content = contentOf(parsed);
     if (content === undefined) {
-      throw new UnavailableError(`chat completions at ${this.endpoint} answered without choices[0].message.content: ${clip(text)}`);
+      throw new UnavailableError(
+        `chat completions at ${this.endpoint} answered without choices[0].message.content: ${clip(text)}`,
+      );
     }
     const model = (parsed as { model?: unknown }).model;
     return { content, model: typeof model === 'string' && model ? model : this.model };
@@ -76,11 +91,16 @@ export class ChatCompletionsClient implements ChatModel {
   private failure(error: unknown): UnavailableError {
     const name = (error as { name?: string } | undefined)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return new UnavailableError(`chat completions at ${this.endpoint} did not answer within ${this.settings.timeoutMs} ms`, { cause: error });
+      return new UnavailableError(
+        `chat completions at ${this.endpoint} did not answer within ${this.settings.timeoutMs} ms`,
+        { cause: error },
+      );
     }
     const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
     const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-    return new UnavailableError(`chat completions at ${this.endpoint} could not be reached (${reason})`, { cause: error });
+    return new UnavailableError(`chat completions at ${this.endpoint} could not be reached (${reason})`, {
+      cause: error,
+    });
   }
 }
 

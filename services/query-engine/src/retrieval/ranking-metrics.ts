@@ -23,7 +23,10 @@ export function ndcgAt(ranking: readonly string[], judgments: Judgments, k: numb
     dcg += gain(judgments.get(id) ?? 0) / Math.log2(rank + 2);
     rank += 1;
   }
-  const ideal = [...judgments.values()].filter((grade) => grade > 0).sort((a, b) => b - a).slice(0, k);
+  const ideal = [...judgments.values()]
+    .filter((grade) => grade > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = ideal.reduce((sum, grade, index) => sum + gain(grade) / Math.log2(index + 2), 0);
   return idcg === 0 ? 0 : dcg / idcg;
 }

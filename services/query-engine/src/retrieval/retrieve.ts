@@ -1,7 +1,7 @@
 import { compileQuery, normalizeQuery, type QueryNode } from '@docket/query-language';
+import type { Embedder } from '../embeddings/embedder';
 import type { QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
-import type { Embedder } from '../embeddings/embedder';
 import { questionTerms } from './question-query';
 import type { VectorIndex } from './vector-index';
 
@@ -44,14 +44,22 @@ export const FILTER_PROBE_LIMIT = 1000;
 function scopeOf(filters: QueryNode | null | undefined): QueryNode | null {
   if (!filters) return null;
   const normalized = normalizeQuery(filters);
-  return (normalized.kind === 'and' || normalized.kind === 'or') && normalized.children.length === 0 ? null : normalized;
+  return (normalized.kind === 'and' || normalized.kind === 'or') && normalized.children.length === 0
+    ? null
+    : normalized;
 }
 
 /**
  * BM25 through the search backend: the question's meaningful words, any of them in a stemmed form,
  * within the filters; the best `k`.
  */
-export async function bm25Retrieve(backend: SearchBackend, question: string, filters: QueryNode | null, k: number, budget?: QueryBudget): Promise<RetrievedHit[]> {
+export async function bm25Retrieve(
+  backend: SearchBackend,
+  question: string,
+  filters: QueryNode | null,
+  k: number,
+  budget?: QueryBudget,
+): Promise<RetrievedHit[]> {
   const words = questionTerms(question);
   if (words.length === 0 || k <= 0) return [];
   return backend.rankForQuestion(words, scopeOf(filters), k, budget);
@@ -70,31 +78,47 @@ export interface VectorRetrievalDeps {
  * a workspace or request), which the vector index can check on its own metadata.
  */
 export async function vectorRetrieve(
-  deps: VectorRetrievalDeps, question: string, filters: QueryNode | null, k: number, candidates?: ReadonlySet<string>, budget?: QueryBudget,
+  deps: VectorRetrievalDeps,
+  question: string,
+  filters: QueryNode | null,
+  k: number,
+  candidates?: ReadonlySet<string>,
+  budget?: QueryBudget,
 ): Promise<RetrievedHit[]> {
   if (k <= 0 || !question.trim()) return [];
   const scope = scopeOf(filters);
-  if (scope && containsText(scope)) throw new Error('vector retrieval filters must be field and date filters, not words');
+  if (scope && containsText(scope))
+    throw new Error('vector retrieval filters must be field and date filters, not words');
   // The filter probe runs while the question is embedded: the embedding may wait behind the
   // indexing backlog, and that wait must not spend the index read's time budget.
-  const probing = scope && !candidates && deps.backend
-    ? deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false }, budget)
-    : undefined;
+  const probing =
+    scope && !candidates && deps.backend
+      ? deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false }, budget)
+      : undefined;
   const [[vector], probe] = await Promise.all([deps.embedder.embed([question]), probing]);
   if (!vector) return [];
   // Candidates come from a retrieval that respected the filters already.
   if (candidates) return deps.vectors.search(vector, k, { restrictTo: candidates });
   if (!scope) return deps.vectors.search(vector, k);
-  if (probe && !probe.nextCursor) return deps.vectors.search(vector, k, { restrictTo: new Set(probe.hits.map((hit) => hit.documentId)) });
+  if (probe && !probe.nextCursor)
+    return deps.vectors.search(vector, k, { restrictTo: new Set(probe.hits.map((hit) => hit.documentId)) });
   return deps.vectors.search(vector, k, { filter: compileQuery(scope) });
 }
 
 function containsText(node: QueryNode): boolean {
   switch (node.kind) {
-    case 'term': case 'phrase': case 'prefix': return true;
-    case 'field': case 'range': return false;
-    case 'not': return containsText(node.child);
-    case 'and': case 'or': return node.children.some(containsText);
+    case 'term':
+    case 'phrase':
+    case 'prefix':
+      return true;
+    case 'field':
+    case 'range':
+      return false;
+    case 'not':
+      return containsText(node.child);
+    case 'and':
+    case 'or':
+      return node.children.some(containsText);
   }
 }
 
@@ -103,7 +127,11 @@ function containsText(node: QueryNode): boolean {
  * in (rank from 1); ties keep the order of first appearance. Robust to the rankings' incomparable
  * score scales, which is why it fuses BM25 and cosine similarity here.
  */
-export function reciprocalRankFusion(rankings: ReadonlyArray<{ hits: readonly RetrievedHit[]; weight?: number }>, k: number, rrfK = RRF_K): RetrievedHit[] {
+export function reciprocalRankFusion(
+  rankings: ReadonlyArray<{ hits: readonly RetrievedHit[]; weight?: number }>,
+  k: number,
+  rrfK = RRF_K,
+): RetrievedHit[] {
   const scores = new Map<string, number>();
   for (const { hits, weight = 1 } of rankings) {
     const seen = new Set<string>();
@@ -113,7 +141,8 @@ export function reciprocalRankFusion(rankings: ReadonlyArray<{ hits: readonly Re
       scores.set(hit.documentId, (scores.get(hit.documentId) ?? 0) + weight / (rrfK + index + 1));
     });
   }
-  return [...scores].map(([documentId, score]) => ({ documentId, score }))
+  return [...scores]
+    .map(([documentId, score]) => ({ documentId, score }))
     .sort((a, b) => b.score - a.score)
     .slice(0, k);
 }
@@ -133,8 +162,13 @@ export interface HybridOptions {
  * the best `k`. On a large vector index the vectors re-rank BM25's candidates (see VECTOR_SCAN_LIMIT).
  */
 export async function hybridRetrieve(
-  backend: SearchBackend, vectors: Omit<VectorRetrievalDeps, 'backend'>, question: string, filters: QueryNode | null, k: number,
-  options: HybridOptions = {}, budget?: QueryBudget,
+  backend: SearchBackend,
+  vectors: Omit<VectorRetrievalDeps, 'backend'>,
+  question: string,
+  filters: QueryNode | null,
+  k: number,
+  options: HybridOptions = {},
+  budget?: QueryBudget,
 ): Promise<RetrievedHit[]> {
   const depth = Math.max(k, options.depth ?? FUSION_DEPTH);
   let lexical: RetrievedHit[];
@@ -142,14 +176,25 @@ export async function hybridRetrieve(
   if (vectors.vectors.documentCount > (options.scanLimit ?? VECTOR_SCAN_LIMIT)) {
     const candidates = await bm25Retrieve(backend, question, filters, Math.max(depth, RERANK_CANDIDATES), budget);
     lexical = candidates.slice(0, depth);
-    semantic = await vectorRetrieve({ ...vectors, backend }, question, filters, depth, new Set(candidates.map((hit) => hit.documentId)), budget);
+    semantic = await vectorRetrieve(
+      { ...vectors, backend },
+      question,
+      filters,
+      depth,
+      new Set(candidates.map((hit) => hit.documentId)),
+      budget,
+    );
   } else {
     [lexical, semantic] = await Promise.all([
       bm25Retrieve(backend, question, filters, depth, budget),
       vectorRetrieve({ ...vectors, backend }, question, filters, depth, undefined, budget),
     ]);
   }
-  return reciprocalRankFusion([{ hits: lexical }, { hits: semantic, weight: options.vectorWeight ?? DEFAULT_FUSION.vectorWeight }], k, options.rrfK ?? DEFAULT_FUSION.rrfK);
+  return reciprocalRankFusion(
+    [{ hits: lexical }, { hits: semantic, weight: options.vectorWeight ?? DEFAULT_FUSION.vectorWeight }],
+    k,
+    options.rrfK ?? DEFAULT_FUSION.rrfK,
+  );
 }
 
 /**
@@ -157,7 +202,11 @@ export async function hybridRetrieve(
  * (the workspace's and the request's filters as a query).
  */
 export class HybridRetriever {
-  constructor(private readonly backend: SearchBackend, private readonly vectors: Omit<VectorRetrievalDeps, 'backend'>, private readonly options: HybridOptions = {}) {}
+  constructor(
+    private readonly backend: SearchBackend,
+    private readonly vectors: Omit<VectorRetrievalDeps, 'backend'>,
+    private readonly options: HybridOptions = {},
+  ) {}
 
   retrieve(question: string, scope: QueryNode, k: number, budget?: QueryBudget): Promise<RetrievedHit[]> {
     return hybridRetrieve(this.backend, this.vectors, question, scope, k, this.options, budget);

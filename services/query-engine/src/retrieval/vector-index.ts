@@ -34,7 +34,12 @@ export class VectorIndex {
   readonly matrix: VectorMatrix;
   private readonly statements: ReturnType<typeof prepareStatements>;
 
-  private constructor(readonly path: string, readonly db: Db, readonly modelId: string, readonly dimensions: number) {
+  private constructor(
+    readonly path: string,
+    readonly db: Db,
+    readonly modelId: string,
+    readonly dimensions: number,
+  ) {
     this.statements = prepareStatements(db);
     this.matrix = new VectorMatrix(dimensions, Math.max(1024, this.countRows() * 2));
     for (const row of this.statements.allVectors.iterate() as Iterable<{ id: string; vectors: Buffer }>) {
@@ -59,7 +64,12 @@ export class VectorIndex {
   /** Stores a document's passage vectors (unit length, from this index's model) and filter metadata. */
   put(documentId: string, sha256: string, metadata: FilterMetadata, vectors: readonly Float32Array[]): void {
     const quantized = quantize(vectors, this.dimensions);
-    this.statements.upsert.run({ id: documentId, sha256, metadata: JSON.stringify(metadata), vectors: encodeVectors(quantized, this.dimensions) });
+    this.statements.upsert.run({
+      id: documentId,
+      sha256,
+      metadata: JSON.stringify(metadata),
+      vectors: encodeVectors(quantized, this.dimensions),
+    });
     this.matrix.set(documentId, quantized);
   }
 
@@ -116,7 +126,10 @@ export class VectorIndex {
   }
 
   private metadataOf(ids: string[]): Map<string, FilterMetadata> {
-    const rows = this.statements.metadataOf.all({ ids: JSON.stringify(ids) }) as Array<{ id: string; metadata: string }>;
+    const rows = this.statements.metadataOf.all({ ids: JSON.stringify(ids) }) as Array<{
+      id: string;
+      metadata: string;
+    }>;
     return new Map(rows.map((row) => [row.id, JSON.parse(row.metadata) as FilterMetadata]));
   }
 
@@ -127,7 +140,8 @@ export class VectorIndex {
 
 function migrate(db: Db, model: { modelId: string; dimensions: number }): void {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION) throw new Error(`vector index file has schema version ${version}; this code knows ${SCHEMA_VERSION}`);
+  if (version > SCHEMA_VERSION)
+    throw new Error(`vector index file has schema version ${version}; this code knows ${SCHEMA_VERSION}`);
   db.exec(`
     CREATE TABLE IF NOT EXISTS vector_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS vector_documents (
@@ -149,7 +163,8 @@ function migrate(db: Db, model: { modelId: string; dimensions: number }): void {
     CREATE TABLE IF NOT EXISTS vector_build (document_id TEXT PRIMARY KEY, sha256 TEXT NOT NULL, metadata TEXT NOT NULL);
     PRAGMA user_version = ${SCHEMA_VERSION};
   `);
-  const stored = db.prepare("SELECT value FROM vector_settings WHERE key = 'model'").get() as { value: string } | undefined;
+  const stored = db.prepare("SELECT value FROM vector_settings WHERE key = 'model'").get() as
+    { value: string } | undefined;
   const wanted = `${model.modelId}/${model.dimensions}`;
   if (stored?.value !== wanted) {
     db.transaction(() => {
@@ -167,7 +182,8 @@ function migrate(db: Db, model: { modelId: string; dimensions: number }): void {
 
 function prepareStatements(db: Db) {
   return {
-    upsert: db.prepare(`INSERT INTO vector_documents (id, sha256, metadata, vectors) VALUES (@id, @sha256, @metadata, @vectors)
+    upsert:
+      db.prepare(`INSERT INTO vector_documents (id, sha256, metadata, vectors) VALUES (@id, @sha256, @metadata, @vectors)
       ON CONFLICT (id) DO UPDATE SET sha256 = excluded.sha256, metadata = excluded.metadata, vectors = excluded.vectors`),
     updateMetadata: db.prepare('UPDATE vector_documents SET metadata = @metadata WHERE id = @id'),
     delete: db.prepare('DELETE FROM vector_documents WHERE id = @id'),

@@ -1,9 +1,9 @@
+import { UserActivity } from '@docket/service-kit';
 import type { IndexedDocument } from '../domain/indexed-document';
 import type { Embedder } from '../embeddings/embedder';
 import { DEFAULT_PASSAGES, documentPassages, type PassageOptions } from '../embeddings/passages';
 import { filterMetadataOf, type FilterMetadata } from './filter-metadata';
 import type { VectorIndex } from './vector-index';
-import { UserActivity } from '@docket/service-kit';
 
 /** Where the indexer reads a document's text when its turn comes (the search backend's fetch). */
 export interface DocumentReader {
@@ -48,8 +48,14 @@ const MAX_WAIT_FOR_WRITES_MS = 10_000;
  * A vector index is opened with it; a change of either empties the index and re-embeds everything
  * (vectors made differently do not compare, and unchanged content hashes would not say so).
  */
-export function vectorScheme(embedder: Pick<Embedder, 'modelId' | 'dimensions'>, passages: PassageOptions = DEFAULT_PASSAGES): { modelId: string; dimensions: number } {
-  return { modelId: `${embedder.modelId}|passages:${passages.maxPassages}x${passages.passageChars}`, dimensions: embedder.dimensions };
+export function vectorScheme(
+  embedder: Pick<Embedder, 'modelId' | 'dimensions'>,
+  passages: PassageOptions = DEFAULT_PASSAGES,
+): { modelId: string; dimensions: number } {
+  return {
+    modelId: `${embedder.modelId}|passages:${passages.maxPassages}x${passages.passageChars}`,
+    dimensions: embedder.dimensions,
+  };
 }
 
 interface BacklogRow {
@@ -111,18 +117,28 @@ export class VectorIndexer {
     this.writes = options.writesQuietMs === undefined ? undefined : new UserActivity(options.writesQuietMs);
     const scheme = vectorScheme(this.embedder, this.passages);
     if (scheme.modelId !== this.index.modelId || scheme.dimensions !== this.index.dimensions) {
-      throw new Error(`the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, this indexer makes ${scheme.modelId}/${scheme.dimensions}`);
+      throw new Error(
+        `the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, this indexer makes ${scheme.modelId}/${scheme.dimensions}`,
+      );
     }
     const db = this.index.db;
     this.sql = {
       deleteRow: db.prepare('DELETE FROM vector_backlog WHERE document_id = ?'),
-      insertRow: db.prepare('INSERT INTO vector_backlog (document_id, op, sha256, metadata) VALUES (@id, @op, @sha256, @metadata)'),
-      nextRows: db.prepare('SELECT seq, document_id, op, sha256, metadata FROM vector_backlog ORDER BY attempts, seq LIMIT ?'),
+      insertRow: db.prepare(
+        'INSERT INTO vector_backlog (document_id, op, sha256, metadata) VALUES (@id, @op, @sha256, @metadata)',
+      ),
+      nextRows: db.prepare(
+        'SELECT seq, document_id, op, sha256, metadata FROM vector_backlog ORDER BY attempts, seq LIMIT ?',
+      ),
       currentSeq: db.prepare('SELECT seq FROM vector_backlog WHERE document_id = ?'),
       deleteDone: db.prepare('DELETE FROM vector_backlog WHERE document_id = ? AND seq = ?'),
       countRows: db.prepare('SELECT count(*) AS n FROM vector_backlog'),
-      failed: db.prepare('UPDATE vector_backlog SET attempts = attempts + 1 WHERE seq IN (SELECT value FROM json_each(?))'),
-      buildPut: db.prepare('INSERT OR REPLACE INTO vector_build (document_id, sha256, metadata) VALUES (@id, @sha256, @metadata)'),
+      failed: db.prepare(
+        'UPDATE vector_backlog SET attempts = attempts + 1 WHERE seq IN (SELECT value FROM json_each(?))',
+      ),
+      buildPut: db.prepare(
+        'INSERT OR REPLACE INTO vector_build (document_id, sha256, metadata) VALUES (@id, @sha256, @metadata)',
+      ),
       buildDelete: db.prepare('DELETE FROM vector_build WHERE document_id = ?'),
       buildClear: db.prepare('DELETE FROM vector_build'),
     };
@@ -145,11 +161,18 @@ export class VectorIndexer {
         const metadata = filterMetadataOf(document);
         this.sql.deleteRow.run(document.id);
         if (this.buildOpen) this.touched.add(document.id);
-        if (this.buildOpen) this.sql.buildPut.run({ id: document.id, sha256: document.sha256, metadata: JSON.stringify(metadata) });
+        if (this.buildOpen)
+          this.sql.buildPut.run({ id: document.id, sha256: document.sha256, metadata: JSON.stringify(metadata) });
         const stored = this.index.stored(document.id);
         // Same text: the vectors stand, only what filters see may have changed.
         if (stored && stored.sha256 === document.sha256) this.index.updateMetadata(document.id, metadata);
-        else this.sql.insertRow.run({ id: document.id, op: 'upsert', sha256: document.sha256, metadata: JSON.stringify(metadata) });
+        else
+          this.sql.insertRow.run({
+            id: document.id,
+            op: 'upsert',
+            sha256: document.sha256,
+            metadata: JSON.stringify(metadata),
+          });
       }
     })();
     this.writes?.noteRequest();
@@ -180,7 +203,11 @@ export class VectorIndexer {
     this.index.db.transaction(() => {
       for (const document of documents) {
         if (this.touched.has(document.id)) continue;
-        this.sql.buildPut.run({ id: document.id, sha256: document.sha256, metadata: JSON.stringify(filterMetadataOf(document)) });
+        this.sql.buildPut.run({
+          id: document.id,
+          sha256: document.sha256,
+          metadata: JSON.stringify(filterMetadataOf(document)),
+        });
       }
     })();
   }
@@ -321,7 +348,9 @@ export class VectorIndexer {
   private async process(rows: BacklogRow[]): Promise<number> {
     const upserts = rows.filter((row) => row.op === 'upsert');
     const fetched = new Map((await this.documents.fetch(upserts.map((row) => row.document_id))).map((d) => [d.id, d]));
-    type Work = { row: BacklogRow; kind: 'remove' } | { row: BacklogRow; kind: 'metadata'; metadata: FilterMetadata }
+    type Work =
+      | { row: BacklogRow; kind: 'remove' }
+      | { row: BacklogRow; kind: 'metadata'; metadata: FilterMetadata }
       | { row: BacklogRow; kind: 'embed'; document: IndexedDocument; metadata: FilterMetadata; passages: string[] };
     const work: Work[] = rows.map((row): Work => {
       const document = row.op === 'upsert' ? fetched.get(row.document_id) : undefined;
@@ -331,7 +360,13 @@ export class VectorIndexer {
       if (this.index.stored(document.id)?.sha256 === document.sha256) return { row, kind: 'metadata', metadata };
       // A published summary says best what the document is about: it leads the first passage.
       const body = document.description ? `${document.description}\n${document.text}` : document.text;
-      return { row, kind: 'embed', document, metadata, passages: documentPassages(document.title, body, this.passages) };
+      return {
+        row,
+        kind: 'embed',
+        document,
+        metadata,
+        passages: documentPassages(document.title, body, this.passages),
+      };
     });
     const texts = work.flatMap((w) => (w.kind === 'embed' ? w.passages : []));
     const vectors = texts.length > 0 ? await this.embedder.embed(texts, { background: true }) : [];

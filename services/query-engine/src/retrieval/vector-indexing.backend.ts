@@ -1,7 +1,17 @@
-import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryNode } from '@docket/query-language';
+import type { IndexedDocument } from '../domain/indexed-document';
 import type { QueryBudget } from '../index/query-budget';
-import type { DayCount, FetchOptions, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome, WriteCost } from '../index/search-backend';
+import type {
+  DayCount,
+  FetchOptions,
+  IndexBuild,
+  RankedDocument,
+  SearchBackend,
+  SearchQuery,
+  SearchResult,
+  UpsertOutcome,
+  WriteCost,
+} from '../index/search-backend';
 import type { VectorIndexer } from './vector-indexer';
 
 /**
@@ -15,7 +25,10 @@ import type { VectorIndexer } from './vector-indexer';
  * vector index that missed it.
  */
 export class VectorIndexingBackend implements SearchBackend {
-  constructor(private readonly inner: SearchBackend, private readonly indexer: VectorIndexer) {}
+  constructor(
+    private readonly inner: SearchBackend,
+    private readonly indexer: VectorIndexer,
+  ) {}
 
   async upsert(document: IndexedDocument): Promise<UpsertOutcome> {
     const outcome = await this.inner.upsert(document);
@@ -39,7 +52,12 @@ export class VectorIndexingBackend implements SearchBackend {
     return this.inner.search(query, budget);
   }
 
-  rankForQuestion(words: string[], scope: QueryNode | null, k: number, budget?: QueryBudget): Promise<RankedDocument[]> {
+  rankForQuestion(
+    words: string[],
+    scope: QueryNode | null,
+    k: number,
+    budget?: QueryBudget,
+  ): Promise<RankedDocument[]> {
     return this.inner.rankForQuestion(words, scope, k, budget);
   }
 

@@ -26,7 +26,10 @@ export class VectorMatrix {
   private readonly freeDocuments: number[] = [];
   private readonly ordinals = new Map<string, number>();
 
-  constructor(readonly dimensions: number, initialCapacity = 1024) {
+  constructor(
+    readonly dimensions: number,
+    initialCapacity = 1024,
+  ) {
     this.capacity = Math.max(16, initialCapacity);
     this.codes = new Int8Array(this.capacity * dimensions);
     this.scales = new Float32Array(this.capacity);
@@ -87,7 +90,8 @@ export class VectorMatrix {
    * documents in descending score order, lazily, so a caller that filters can stop when it has enough.
    */
   rank(query: Float32Array, restrictTo?: ReadonlySet<string>): RankedDocuments {
-    if (query.length !== this.dimensions) throw new Error(`query has ${query.length} dimensions, the index ${this.dimensions}`);
+    if (query.length !== this.dimensions)
+      throw new Error(`query has ${query.length} dimensions, the index ${this.dimensions}`);
     const best = new Float32Array(this.documentIds.length).fill(Number.NEGATIVE_INFINITY);
     if (restrictTo) {
       for (const id of restrictTo) {
@@ -155,7 +159,10 @@ export class RankedDocuments {
   private order: Int32Array | undefined;
   private position = 0;
 
-  constructor(private readonly scores: Float32Array, private readonly documentIds: ReadonlyArray<string | undefined>) {}
+  constructor(
+    private readonly scores: Float32Array,
+    private readonly documentIds: ReadonlyArray<string | undefined>,
+  ) {}
 
   /** Up to `count` more documents, best first; an empty array when none are left. */
   next(count: number): ScoredDocument[] {
@@ -171,7 +178,8 @@ export class RankedDocuments {
   private sortedOrder(needed: number): Int32Array {
     if (this.order && (this.order.length >= needed || this.order.length === this.candidates())) return this.order;
     const ordinals: number[] = [];
-    for (let i = 0; i < this.scores.length; i++) if ((this.scores[i] as number) > Number.NEGATIVE_INFINITY) ordinals.push(i);
+    for (let i = 0; i < this.scores.length; i++)
+      if ((this.scores[i] as number) > Number.NEGATIVE_INFINITY) ordinals.push(i);
     const byScore = (a: number, b: number) => (this.scores[b] as number) - (this.scores[a] as number) || a - b;
     if (needed * 8 < ordinals.length) {
       // Partial selection: keep the best `needed` in a small sorted buffer.
@@ -192,7 +200,8 @@ export class RankedDocuments {
 /** The `k` ordinals with the highest scores (unordered), with a binary min-heap. */
 function selectTop(ordinals: number[], k: number, scores: Float32Array): number[] {
   const heap: number[] = [];
-  const less = (a: number, b: number) => (scores[a] as number) < (scores[b] as number) || ((scores[a] as number) === (scores[b] as number) && a > b);
+  const less = (a: number, b: number) =>
+    (scores[a] as number) < (scores[b] as number) || ((scores[a] as number) === (scores[b] as number) && a > b);
   for (const ordinal of ordinals) {
     if (heap.length < k) {
       heap.push(ordinal);
@@ -237,7 +246,8 @@ export function quantize(vectors: readonly Float32Array[], dimensions: number): 
     for (const x of vector) max = Math.max(max, Math.abs(x));
     const scale = max === 0 ? 0 : max / 127;
     scales[v] = scale;
-    for (let d = 0; d < dimensions; d++) codes[v * dimensions + d] = scale === 0 ? 0 : Math.round((vector[d] as number) / scale);
+    for (let d = 0; d < dimensions; d++)
+      codes[v * dimensions + d] = scale === 0 ? 0 : Math.round((vector[d] as number) / scale);
   });
   return { count: vectors.length, codes, scales };
 }
@@ -255,7 +265,8 @@ export function encodeVectors(vectors: QuantizedVectors, dimensions: number): Bu
 
 export function decodeVectors(buffer: Uint8Array, dimensions: number): QuantizedVectors {
   const stride = 4 + dimensions;
-  if (buffer.length % stride !== 0) throw new Error(`vector blob of ${buffer.length} bytes is not a multiple of ${stride}`);
+  if (buffer.length % stride !== 0)
+    throw new Error(`vector blob of ${buffer.length} bytes is not a multiple of ${stride}`);
   const count = buffer.length / stride;
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   const codes = new Int8Array(count * dimensions);

@@ -23,9 +23,10 @@ export class EventLoopDelay {
   /** The delays since the last call (or the start), then starts counting afresh. */
   take(): EventLoopDelaySummary {
     const h = this.histogram;
-    const summary = h.count === 0
-      ? { p50Ms: 0, p99Ms: 0, maxMs: 0 }
-      : { p50Ms: toMs(h.percentile(50)), p99Ms: toMs(h.percentile(99)), maxMs: toMs(h.max) };
+    const summary =
+      h.count === 0
+        ? { p50Ms: 0, p99Ms: 0, maxMs: 0 }
+        : { p50Ms: toMs(h.percentile(50)), p99Ms: toMs(h.percentile(99)), maxMs: toMs(h.max) };
     h.reset();
     return summary;
   }

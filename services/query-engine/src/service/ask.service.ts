@@ -1,25 +1,49 @@
 import { performance } from 'node:perf_hooks';
 import { NotFoundError } from '@docket/errors';
-import type { Logger } from '@docket/observability';
 import type { PendingEvent } from '@docket/events';
+import type { Logger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
-import { decideScope, namedParty, yearsIn, namedPartyProceedings, NO_PARTY_RECORD, readQuestion, type FilingSpan, type PartyRecord, type QuestionIntent, type Analysis, type AnalysisModeName, type AnalysisSection } from '../domain/analysis';
+import type { UserActivity } from '@docket/service-kit';
+import {
+  decideScope,
+  namedParty,
+  namedPartyProceedings,
+  NO_PARTY_RECORD,
+  readQuestion,
+  yearsIn,
+  type Analysis,
+  type AnalysisModeName,
+  type AnalysisSection,
+  type FilingSpan,
+  type PartyRecord,
+  type QuestionIntent,
+} from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { IndexedDocument } from '../domain/indexed-document';
 import {
-  ANALYSED_DOCUMENTS, LISTED_DOCUMENTS, RESULT_SET_SIZE, validateQuestion, type QueryDocument, type StoredQuery,
+  ANALYSED_DOCUMENTS,
+  LISTED_DOCUMENTS,
+  RESULT_SET_SIZE,
+  validateQuestion,
+  type QueryDocument,
+  type StoredQuery,
 } from '../domain/query';
-import { filtersToQuery, hasSearchFilters, restrictQuery, validateSearchFilters, type SearchFilters } from '../domain/search-filters';
+import {
+  filtersToQuery,
+  hasSearchFilters,
+  restrictQuery,
+  validateSearchFilters,
+  type SearchFilters,
+} from '../domain/search-filters';
 import { queryBudget, type QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
-import type { QueryRepository } from '../store/query.repository';
 import { bm25Retrieve } from '../retrieval/retrieve';
-import type { UserActivity } from '@docket/service-kit';
+import type { QueryRepository } from '../store/query.repository';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
-import { filingSpansOf } from './filing-spans';
-import { partyFilingsOf } from './party-filings';
 import { answerCaseQuestion, type CaseAnswer } from './court-case-reader';
+import { filingSpansOf } from './filing-spans';
 import { widenToNamedDocket } from './named-docket-scope';
+import { partyFilingsOf } from './party-filings';
 import { proceedingFilters, readProceeding } from './proceeding-reader';
 
 /** One ranked result of retrieval (BM25 and vectors, fused). */
@@ -35,7 +59,11 @@ export interface Retriever {
 
 export interface AnswerWriter {
   /** The analysis of the best documents (in rank order); every sentence cites a passage of them. */
-  write(question: string, documents: Array<{ document: IndexedDocument; score: number }>, mode: AnalysisModeName): Promise<Analysis>;
+  write(
+    question: string,
+    documents: Array<{ document: IndexedDocument; score: number }>,
+    mode: AnalysisModeName,
+  ): Promise<Analysis>;
   /** Whether the generative mode has a model to ask (when not, a generative question is answered extractively). */
   readonly generativeConfigured?: boolean;
 }
@@ -55,8 +83,14 @@ export interface AskWorkspaceScope {
   /** The workspace's default filters; throws NotFound for a non-member, NotAllowed for a viewer. */
   resolve(userId: string, workspaceId: string): Promise<{ defaultFilters: SearchFilters }>;
   recordRequest(request: {
-    workspaceId: string; userId: string; kind: 'query'; text: string; filters: SearchFilters;
-    tookMs: number; resultCount: number; queryId: string;
+    workspaceId: string;
+    userId: string;
+    kind: 'query';
+    text: string;
+    filters: SearchFilters;
+    tookMs: number;
+    resultCount: number;
+    queryId: string;
   }): Promise<string>;
   /** Whether the user may read what was done in the workspace. */
   isMember(userId: string, workspaceId: string): Promise<boolean>;
@@ -155,7 +189,12 @@ export class AskService {
       workspaceId: input.workspaceId,
       requestId: '',
       createdAt: new Date(),
-      timings: { retrievalMs: round(retrievalMs), analysisMs: round(analysisMs), figuresMs: round(figuresMs), totalMs: round(performance.now() - started) },
+      timings: {
+        retrievalMs: round(retrievalMs),
+        analysisMs: round(analysisMs),
+        figuresMs: round(figuresMs),
+        totalMs: round(performance.now() - started),
+      },
       mode: analysis.mode,
       resultIds: ranked.map((r) => r.document.id),
       analysis,
@@ -165,31 +204,53 @@ export class AskService {
     if (input.workspaceId && this.deps.workspaces) {
       // The log entry first, so the stored query (and its event) already names it.
       query.requestId = await this.deps.workspaces.recordRequest({
-        workspaceId: input.workspaceId, userId: input.userId, kind: 'query', text: question, filters,
-        tookMs: query.timings.totalMs, resultCount: ranked.length, queryId,
+        workspaceId: input.workspaceId,
+        userId: input.userId,
+        kind: 'query',
+        text: question,
+        filters,
+        tookMs: query.timings.totalMs,
+        resultCount: ranked.length,
+        queryId,
       });
     }
     await this.deps.queries.insert(query, [this.deps.completedEvent(query)]);
     this.deps.kick(queryId);
-    this.deps.logger.info({
-      queryId, workspaceId: input.workspaceId, tookMs: query.timings.totalMs, ...query.timings,
-      // Of analysisMs + figuresMs: the proceeding's reads, and the analysis's and figures' own work
-      // where it ran; the rest was waiting for the answer thread and copies to and from it.
-      readMs: round(composed.readMs), answerWorkMs: round(composed.analysisMs + composed.figuresMs), results: ranked.length,
-    }, 'query answered');
+    this.deps.logger.info(
+      {
+        queryId,
+        workspaceId: input.workspaceId,
+        tookMs: query.timings.totalMs,
+        ...query.timings,
+        // Of analysisMs + figuresMs: the proceeding's reads, and the analysis's and figures' own work
+        // where it ran; the rest was waiting for the answer thread and copies to and from it.
+        readMs: round(composed.readMs),
+        answerWorkMs: round(composed.analysisMs + composed.figuresMs),
+        results: ranked.length,
+      },
+      'query answered',
+    );
     report({ kind: 'completed', query });
     return query;
   }
 
   /** Retrieval within the filters in force (widened to a docket the question names), then the analysis of what it found. */
   private async retrieveAndAnalyse(
-    question: string, inForce: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget, started: number, report: (update: AskUpdate) => void,
+    question: string,
+    inForce: SearchFilters,
+    mode: AnalysisModeName,
+    budget: () => QueryBudget,
+    started: number,
+    report: (update: AskUpdate) => void,
   ): Promise<Answered> {
     // A docket the question names is answered for, even where the filters in force leave it out.
     const widened = await widenToNamedDocket(this.deps.index, question, inForce, budget);
     const filters = widened?.filters ?? inForce;
     const hits = await this.deps.retriever.retrieve(question, filtersToQuery(filters), RESULT_SET_SIZE, budget());
-    const resultSet = await this.fetchResultSet(hits.map((hit) => hit.documentId), budget);
+    const resultSet = await this.fetchResultSet(
+      hits.map((hit) => hit.documentId),
+      budget,
+    );
     const byId = new Map(resultSet.map((document) => [document.id, document]));
     const ranked = hits.flatMap((hit) => {
       const document = byId.get(hit.documentId);
@@ -203,18 +264,39 @@ export class AskService {
     const analysisStarted = performance.now();
     const composed = await this.analyse(question, ranked, filters, mode, budget, widened?.notice);
     const analysisMs = performance.now() - analysisStarted - composed.figuresMs;
-    return { filters, ranked, analysis: composed.analysis, figures: composed.figures, composed, retrievalMs, analysisMs, figuresMs: composed.figuresMs };
+    return {
+      filters,
+      ranked,
+      analysis: composed.analysis,
+      figures: composed.figures,
+      composed,
+      retrievalMs,
+      analysisMs,
+      figuresMs: composed.figuresMs,
+    };
   }
 
   /** A court case's answer: its docket report and the entries it quotes are its documents. */
-  private fromCaseRecord(answer: CaseAnswer, filters: SearchFilters, started: number, report: (update: AskUpdate) => void): Answered {
+  private fromCaseRecord(
+    answer: CaseAnswer,
+    filters: SearchFilters,
+    started: number,
+    report: (update: AskUpdate) => void,
+  ): Answered {
     const ranked = answer.documents.map((document) => ({ document, score: 0 }));
     const retrievalMs = performance.now() - started;
     report({ kind: 'documents', documents: listDocuments(ranked, undefined) });
     const figuresStarted = performance.now();
     const figures = this.deps.figures.make(answer.documents, answer.analysis);
     const figuresMs = performance.now() - figuresStarted;
-    const composed = { analysis: answer.analysis, figures, analysisMs: 0, figuresMs, readMs: 0, read: answer.documents };
+    const composed = {
+      analysis: answer.analysis,
+      figures,
+      analysisMs: 0,
+      figuresMs,
+      readMs: 0,
+      read: answer.documents,
+    };
     return { filters, ranked, analysis: answer.analysis, figures, composed, retrievalMs, analysisMs: 0, figuresMs };
   }
 
@@ -223,24 +305,40 @@ export class AskService {
    * its results are the documents, and the analysis and figures are written when first opened.
    */
   async recordSearch(input: {
-    text: string; filters: SearchFilters; userId: string; workspaceId: string; tookMs: number;
-    hits: Array<{ documentId: string; title: string; score: number; sourceId: string; sourceName: string; docketNumber: string; filingCategory: string; filedAt?: Date | undefined }>;
+    text: string;
+    filters: SearchFilters;
+    userId: string;
+    workspaceId: string;
+    tookMs: number;
+    hits: Array<{
+      documentId: string;
+      title: string;
+      score: number;
+      sourceId: string;
+      sourceName: string;
+      docketNumber: string;
+      filingCategory: string;
+      filedAt?: Date | undefined;
+    }>;
   }): Promise<string> {
     const queryId = this.deps.queries.newId();
-    await this.deps.queries.insert({
-      id: queryId,
-      origin: 'search',
-      question: input.text,
-      filters: input.filters,
-      userId: input.userId,
-      workspaceId: input.workspaceId,
-      requestId: '',
-      createdAt: new Date(),
-      timings: { retrievalMs: input.tookMs, analysisMs: 0, figuresMs: 0, totalMs: input.tookMs },
-      mode: this.deps.defaultMode,
-      resultIds: input.hits.map((hit) => hit.documentId),
-      documents: input.hits.map((hit, index) => ({ ...hit, rank: index + 1, passages: [] })),
-    }, []);
+    await this.deps.queries.insert(
+      {
+        id: queryId,
+        origin: 'search',
+        question: input.text,
+        filters: input.filters,
+        userId: input.userId,
+        workspaceId: input.workspaceId,
+        requestId: '',
+        createdAt: new Date(),
+        timings: { retrievalMs: input.tookMs, analysisMs: 0, figuresMs: 0, totalMs: input.tookMs },
+        mode: this.deps.defaultMode,
+        resultIds: input.hits.map((hit) => hit.documentId),
+        documents: input.hits.map((hit, index) => ({ ...hit, rank: index + 1, passages: [] })),
+      },
+      [],
+    );
     return queryId;
   }
 
@@ -267,7 +365,9 @@ export class AskService {
   private async fetchResultSet(ids: string[], budget: () => QueryBudget): Promise<IndexedDocument[]> {
     const [read, counted] = await Promise.all([
       this.deps.index.fetch(ids.slice(0, ANALYSED_DOCUMENTS), budget()),
-      ids.length > ANALYSED_DOCUMENTS ? this.deps.index.fetch(ids.slice(ANALYSED_DOCUMENTS), budget(), { textChars: OPENING_CHARS }) : [],
+      ids.length > ANALYSED_DOCUMENTS
+        ? this.deps.index.fetch(ids.slice(ANALYSED_DOCUMENTS), budget(), { textChars: OPENING_CHARS })
+        : [],
     ]);
     return [...read, ...counted];
   }
@@ -281,10 +381,18 @@ export class AskService {
     const documents = await this.deps.index.fetch(query.resultIds);
     const scores = new Map(query.documents.map((d) => [d.documentId, d.score]));
     const ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));
-    const { analysis, figures, read } = await this.analyse(query.question, ranked, query.filters, query.mode, () => queryBudget(this.deps.budgetMs));
+    const { analysis, figures, read } = await this.analyse(query.question, ranked, query.filters, query.mode, () =>
+      queryBudget(this.deps.budgetMs),
+    );
     const analysisMs = round(performance.now() - started);
     await this.deps.queries.completeAnalysis(query.id, analysis, figures, analysisMs);
-    return { ...query, analysis, figures, documents: listDocuments(ranked, analysis, read), timings: { ...query.timings, analysisMs } };
+    return {
+      ...query,
+      analysis,
+      figures,
+      documents: listDocuments(ranked, analysis, read),
+      timings: { ...query.timings, analysisMs },
+    };
   }
 
   /**
@@ -295,11 +403,21 @@ export class AskService {
    * CPU-heavy) on an answer thread when there is one, except a generative answer's model call.
    */
   private async analyse(
-    question: string, ranked: Array<{ document: IndexedDocument; score: number }>, filters: SearchFilters, mode: AnalysisModeName, budget: () => QueryBudget,
+    question: string,
+    ranked: Array<{ document: IndexedDocument; score: number }>,
+    filters: SearchFilters,
+    mode: AnalysisModeName,
+    budget: () => QueryBudget,
     note = '',
   ): Promise<ComposedAnswer & { readMs: number; read: IndexedDocument[] }> {
     const intent = readQuestion(question);
-    const decision = decideScope(question, intent, ranked.map((r) => r.document), filters.dockets, await this.partyRecord(question, intent, ranked, filters, budget));
+    const decision = decideScope(
+      question,
+      intent,
+      ranked.map((r) => r.document),
+      filters.dockets,
+      await this.partyRecord(question, intent, ranked, filters, budget),
+    );
     let analysed = ranked.slice(0, ANALYSED_DOCUMENTS);
     let proceeding: IndexedDocument[] = [];
     let unread = '';
@@ -313,7 +431,10 @@ export class AskService {
         ]);
       } catch (error) {
         // The answer over the documents already retrieved beats no answer: say what could not be read.
-        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error), docket: decision.scope.docketNumber }, 'the proceeding could not be read within the budget');
+        this.deps.logger.warn(
+          { err: error instanceof Error ? error.message : String(error), docket: decision.scope.docketNumber },
+          'the proceeding could not be read within the budget',
+        );
         unread = `The filings of docket ${decision.scope.docketNumber} could not be read in time (${error instanceof Error ? error.message : String(error)}); this answer draws on the documents retrieved first.`;
       }
     }
@@ -321,11 +442,21 @@ export class AskService {
     const readMs = performance.now() - readStarted;
     // What the answer may cite beyond the result set: the proceeding's best documents and its record.
     const read = [...analysed.map((r) => r.document), ...proceeding];
-    const job: AnswerJob = { question, mode, analysed, ranked, proceeding, intent, decision, notes: [note, unread].filter(Boolean).join(' ') };
+    const job: AnswerJob = {
+      question,
+      mode,
+      analysed,
+      ranked,
+      proceeding,
+      intent,
+      decision,
+      notes: [note, unread].filter(Boolean).join(' '),
+    };
     const composer = this.deps.composer;
     if (!composer) return { ...(await composeJob(job, this.deps)), readMs, read };
     // The model is asked over HTTP from here (its ranking of sentences too); the thread composes its answer.
-    if (mode === 'generative' && this.deps.writer.generativeConfigured) job.base = await this.deps.writer.write(question, analysed, mode);
+    if (mode === 'generative' && this.deps.writer.generativeConfigured)
+      job.base = await this.deps.writer.write(question, analysed, mode);
     return { ...(await composer.compose(job)), readMs, read };
   }
 
@@ -335,7 +466,11 @@ export class AskService {
    * told by all their filings, not by the few retrieved.
    */
   private async partyRecord(
-    question: string, intent: QuestionIntent, ranked: Array<{ document: IndexedDocument }>, filters: SearchFilters, budget: () => QueryBudget,
+    question: string,
+    intent: QuestionIntent,
+    ranked: Array<{ document: IndexedDocument }>,
+    filters: SearchFilters,
+    budget: () => QueryBudget,
   ): Promise<PartyRecord> {
     if (intent.kind === 'general' || filters.dockets.length > 0) return NO_PARTY_RECORD;
     const documents = ranked.map((r) => r.document);
@@ -344,7 +479,10 @@ export class AskService {
     const filings = await partyFilingsOf(this.deps.index, party, filters, yearsIn(question), budget);
     // Two small listings each: the company's proceedings that lead, not every one it ever took part in.
     const proceedings = namedPartyProceedings(question, documents, filings).slice(0, SPANNED_PROCEEDINGS);
-    const spans = proceedings.length > 0 ? await filingSpansOf(this.deps.index, proceedings, budget) : new Map<string, FilingSpan>();
+    const spans =
+      proceedings.length > 0
+        ? await filingSpansOf(this.deps.index, proceedings, budget)
+        : new Map<string, FilingSpan>();
     return { filings, spans };
   }
 
@@ -352,9 +490,17 @@ export class AskService {
    * The best documents for the question within a proceeding; a named party's own filings first.
    * BM25 alone: within one docket the words decide, and the question's embedding is not needed again.
    */
-  private async bestWithin(question: string, scope: QueryNode, party: string, budget: () => QueryBudget): Promise<Array<{ document: IndexedDocument; score: number }>> {
+  private async bestWithin(
+    question: string,
+    scope: QueryNode,
+    party: string,
+    budget: () => QueryBudget,
+  ): Promise<Array<{ document: IndexedDocument; score: number }>> {
     const hits = await bm25Retrieve(this.deps.index, question, scope, party ? 50 : ANALYSED_DOCUMENTS, budget());
-    const documents = await this.deps.index.fetch(hits.map((hit) => hit.documentId), budget());
+    const documents = await this.deps.index.fetch(
+      hits.map((hit) => hit.documentId),
+      budget(),
+    );
     const scores = new Map(hits.map((hit) => [hit.documentId, hit.score]));
     let ranked = documents.map((document) => ({ document, score: scores.get(document.id) ?? 0 }));
     if (party) {
@@ -390,14 +536,19 @@ export class AskService {
  * filing of the proceeding's record, read for it) follows them with rank 0. Each carries the passages
  * cited from it, in the analysis's reading order (sentences, then key facts).
  */
-function listDocuments(ranked: Array<{ document: IndexedDocument; score: number }>, analysis: Analysis | undefined, read: IndexedDocument[] = []): QueryDocument[] {
+function listDocuments(
+  ranked: Array<{ document: IndexedDocument; score: number }>,
+  analysis: Analysis | undefined,
+  read: IndexedDocument[] = [],
+): QueryDocument[] {
   const cited = new Map<string, QueryDocument['passages']>();
   const cite = (citation: QueryDocument['passages'][number]) => {
     const list = cited.get(citation.documentId) ?? [];
     if (!list.some((c) => c.start === citation.start && c.end === citation.end)) list.push(citation);
     cited.set(citation.documentId, list);
   };
-  for (const section of analysis?.sections ?? []) for (const sentence of section.sentences) sentence.citations.forEach(cite);
+  for (const section of analysis?.sections ?? [])
+    for (const sentence of section.sentences) sentence.citations.forEach(cite);
   for (const fact of analysis?.keyFacts ?? []) if (fact.citation) cite(fact.citation);
 
   const rankOf = new Map(ranked.map((r, index) => [r.document.id, index + 1]));
@@ -434,7 +585,9 @@ function round(ms: number): number {
 
 /** The filings of the party a question asks about lead the documents analysed, those the proceeding's reading found too. */
 function ownFilingsFirst(
-  analysed: Array<{ document: IndexedDocument; score: number }>, proceeding: readonly IndexedDocument[], party: string,
+  analysed: Array<{ document: IndexedDocument; score: number }>,
+  proceeding: readonly IndexedDocument[],
+  party: string,
 ): Array<{ document: IndexedDocument; score: number }> {
   const wanted = party.toLowerCase();
   const isOwn = (document: IndexedDocument) => document.filers.some((filer) => filer.toLowerCase().includes(wanted));

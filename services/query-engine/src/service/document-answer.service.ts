@@ -31,7 +31,10 @@ export class DocumentAnswerService {
     const documents = await this.deps.index.fetch(ids, queryBudget(this.deps.budgetMs));
     const found = new Set(documents.map((document) => document.id));
     // The caller's order is the ranking: an earlier document weighs more when sentences are otherwise equal.
-    const analysis = analyzeExtractive(text, documents.map((document, index) => ({ document, score: documents.length - index })));
+    const analysis = analyzeExtractive(
+      text,
+      documents.map((document, index) => ({ document, score: documents.length - index })),
+    );
     return { analysis, missingDocumentIds: ids.filter((id) => !found.has(id)) };
   }
 }

@@ -9,16 +9,24 @@ import type { SearchBackend } from '../index/search-backend';
  * the few at hand (two small listings each, run together).
  */
 export async function filingSpansOf(
-  index: SearchBackend, proceedings: ReadonlyArray<{ key: string; sourceId: string; docketNumber: string }>, budget: () => QueryBudget,
+  index: SearchBackend,
+  proceedings: ReadonlyArray<{ key: string; sourceId: string; docketNumber: string }>,
+  budget: () => QueryBudget,
 ): Promise<Map<string, FilingSpan>> {
-  const entries = await Promise.all(proceedings.map(async ({ key, sourceId, docketNumber }) => {
-    const query = filtersToQuery({ ...emptySearchFilters(), dockets: [docketNumber], agencies: sourceId ? [sourceId] : [] });
-    const edge = async (sort: 'filed_newest' | 'filed_oldest') => {
-      const hit = (await index.search({ query, sort, limit: 1, facets: false }, budget())).hits[0];
-      return hit?.filedAt ? new Date(hit.filedAt).getTime() : 0;
-    };
-    const [firstMs, lastMs] = await Promise.all([edge('filed_oldest'), edge('filed_newest')]);
-    return [key, { firstMs, lastMs }] as const;
-  }));
+  const entries = await Promise.all(
+    proceedings.map(async ({ key, sourceId, docketNumber }) => {
+      const query = filtersToQuery({
+        ...emptySearchFilters(),
+        dockets: [docketNumber],
+        agencies: sourceId ? [sourceId] : [],
+      });
+      const edge = async (sort: 'filed_newest' | 'filed_oldest') => {
+        const hit = (await index.search({ query, sort, limit: 1, facets: false }, budget())).hits[0];
+        return hit?.filedAt ? new Date(hit.filedAt).getTime() : 0;
+      };
+      const [firstMs, lastMs] = await Promise.all([edge('filed_oldest'), edge('filed_newest')]);
+      return [key, { firstMs, lastMs }] as const;
+    }),
+  );
   return new Map(entries);
 }

@@ -29,7 +29,12 @@ interface Listener {
 export class LiveAnswers {
   private readonly live = new Map<string, LiveAnswer>();
 
-  constructor(private readonly deps: { asker: Pick<AskService, 'ask' | 'get'>; workspaces?: Pick<AskWorkspaceScope, 'isMember'> | undefined }) {}
+  constructor(
+    private readonly deps: {
+      asker: Pick<AskService, 'ask' | 'get'>;
+      workspaces?: Pick<AskWorkspaceScope, 'isMember'> | undefined;
+    },
+  ) {}
 
   /** AskService.ask, with each update kept for watchers until the answer is stored (or fails). */
   async ask(input: AskInput, report: (update: AskUpdate) => void): Promise<StoredQuery> {
@@ -37,7 +42,14 @@ export class LiveAnswers {
     try {
       const query = await this.deps.asker.ask(input, (update) => {
         if (update.kind === 'started') {
-          entry = { queryId: update.queryId, userId: input.userId, workspaceId: input.workspaceId, updates: [], listeners: new Set(), state: 'writing' };
+          entry = {
+            queryId: update.queryId,
+            userId: input.userId,
+            workspaceId: input.workspaceId,
+            updates: [],
+            listeners: new Set(),
+            state: 'writing',
+          };
           this.live.set(update.queryId, entry);
         }
         if (entry) {
@@ -73,7 +85,13 @@ export class LiveAnswers {
    * may not read (its author, the workspace's members, administrators). An aborted `signal` stops
    * the watching quietly.
    */
-  async watch(queryId: string, userId: string, asAdmin: boolean, report: (update: AskUpdate) => void, signal?: AbortSignal): Promise<void> {
+  async watch(
+    queryId: string,
+    userId: string,
+    asAdmin: boolean,
+    report: (update: AskUpdate) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const entry = this.live.get(queryId);
     if (!entry) {
       // Not being written: stored, or nothing (get throws NotFound).

@@ -1,5 +1,11 @@
 import { docketCandidatesIn } from '../domain/named-dockets';
-import { emptySearchFilters, filtersToQuery, hasSearchFilters, restrictQuery, type SearchFilters } from '../domain/search-filters';
+import {
+  emptySearchFilters,
+  filtersToQuery,
+  hasSearchFilters,
+  restrictQuery,
+  type SearchFilters,
+} from '../domain/search-filters';
 import type { QueryBudget } from '../index/query-budget';
 import type { SearchBackend } from '../index/search-backend';
 
@@ -17,20 +23,33 @@ export interface WidenedScope {
  * hold it already.
  */
 export async function widenToNamedDocket(
-  index: SearchBackend, question: string, filters: SearchFilters, budget: () => QueryBudget,
+  index: SearchBackend,
+  question: string,
+  filters: SearchFilters,
+  budget: () => QueryBudget,
 ): Promise<WidenedScope | undefined> {
   if (!hasSearchFilters(filters)) return undefined;
   for (const candidate of docketCandidatesIn(question)) {
     const named = { ...emptySearchFilters(), dockets: [candidate] };
-    const anywhere = (await index.search({ query: filtersToQuery(named), sort: 'filed_newest', limit: 1, facets: false }, budget())).hits[0];
+    const anywhere = (
+      await index.search({ query: filtersToQuery(named), sort: 'filed_newest', limit: 1, facets: false }, budget())
+    ).hits[0];
     if (!anywhere) continue;
-    const inside = await index.search({ query: restrictQuery(filtersToQuery(filters), named), sort: 'filed_newest', limit: 1, facets: false }, budget());
+    const inside = await index.search(
+      { query: restrictQuery(filtersToQuery(filters), named), sort: 'filed_newest', limit: 1, facets: false },
+      budget(),
+    );
     if (inside.hits.length > 0) return undefined;
     const where = anywhere.sourceName ? ` (${anywhere.sourceName})` : '';
     return {
-      filters: { ...emptySearchFilters(), dockets: [anywhere.docketNumber], agencies: anywhere.sourceId ? [anywhere.sourceId] : [] },
-      notice: `Docket ${anywhere.docketNumber}${where} is outside the filters in force (${describeFilters(filters)}); `
-        + 'this answer reads its filings all the same.',
+      filters: {
+        ...emptySearchFilters(),
+        dockets: [anywhere.docketNumber],
+        agencies: anywhere.sourceId ? [anywhere.sourceId] : [],
+      },
+      notice:
+        `Docket ${anywhere.docketNumber}${where} is outside the filters in force (${describeFilters(filters)}); ` +
+        'this answer reads its filings all the same.',
     };
   }
   return undefined;

@@ -16,14 +16,29 @@ const OPENING_CHARS = 4_000;
  * it joined. One or two listings and one read of their openings.
  */
 export async function partyFilingsOf(
-  index: SearchBackend, party: string, filters: SearchFilters, years: readonly number[], budget: () => QueryBudget,
+  index: SearchBackend,
+  party: string,
+  filters: SearchFilters,
+  years: readonly number[],
+  budget: () => QueryBudget,
 ): Promise<AnalysedDocument[]> {
   // Its own filings, and those naming it (its cases' captions, where imported files name no parties).
-  const naming: QueryNode = { kind: 'or', children: [{ kind: 'field', field: 'party', value: party }, { kind: 'phrase', value: party }] };
+  const naming: QueryNode = {
+    kind: 'or',
+    children: [
+      { kind: 'field', field: 'party', value: party },
+      { kind: 'phrase', value: party },
+    ],
+  };
   const listing = (extra: SearchFilters) =>
-    index.search({ query: restrictQuery(naming, filters, extra), sort: 'filed_newest', limit: RECENT_FILINGS, facets: false }, budget());
-  const inYears = years.length > 0
-    ? [{ ...emptySearchFilters(), filedFrom: `${Math.min(...years)}-01-01`, filedTo: `${Math.max(...years)}-12-31` }] : [];
+    index.search(
+      { query: restrictQuery(naming, filters, extra), sort: 'filed_newest', limit: RECENT_FILINGS, facets: false },
+      budget(),
+    );
+  const inYears =
+    years.length > 0
+      ? [{ ...emptySearchFilters(), filedFrom: `${Math.min(...years)}-01-01`, filedTo: `${Math.max(...years)}-12-31` }]
+      : [];
   const results = await Promise.all([emptySearchFilters(), ...inYears].map(listing));
   const ids = [...new Set(results.flatMap((result) => result.hits.map((hit) => hit.documentId)))];
   return ids.length === 0 ? [] : index.fetch(ids, budget(), { textChars: OPENING_CHARS });

@@ -12,7 +12,10 @@ const LISTING = 600;
 const PARTY_FILINGS = 12;
 
 /** Which filings each kind of question reads, and how many of each (newest first unless said). */
-const READS: Record<QuestionIntent['kind'], Array<{ categories: string[]; limit: number; oldest?: boolean; title?: RegExp }>> = {
+const READS: Record<
+  QuestionIntent['kind'],
+  Array<{ categories: string[]; limit: number; oldest?: boolean; title?: RegExp }>
+> = {
   amount: [
     { categories: ['application'], limit: 3, oldest: true },
     { categories: ['testimony', 'brief'], limit: 6, oldest: true },
@@ -45,13 +48,28 @@ export function proceedingFilters(scope: AnswerScope): SearchFilters {
  * (applications for what was requested, orders and notices for the schedule, petitions and orders
  * for the parties, decisions for the outcome), plus its first application, which names it.
  */
-export async function readProceeding(index: SearchBackend, scope: AnswerScope, intent: QuestionIntent, budget?: QueryBudget): Promise<IndexedDocument[]> {
-  const listing = await index.search({ query: filtersToQuery(proceedingFilters(scope)), sort: 'filed_newest', limit: LISTING, facets: false }, budget);
+export async function readProceeding(
+  index: SearchBackend,
+  scope: AnswerScope,
+  intent: QuestionIntent,
+  budget?: QueryBudget,
+): Promise<IndexedDocument[]> {
+  const listing = await index.search(
+    { query: filtersToQuery(proceedingFilters(scope)), sort: 'filed_newest', limit: LISTING, facets: false },
+    budget,
+  );
   const chosen = new Set<string>();
-  const firstApplication = oldestOf(listing.hits.filter((hit) => hit.filingCategory.toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(hit.title)))[0];
+  const firstApplication = oldestOf(
+    listing.hits.filter(
+      (hit) => hit.filingCategory.toLowerCase() === 'application' && !JOINS_A_PROCEEDING.test(hit.title),
+    ),
+  )[0];
   if (firstApplication) chosen.add(firstApplication.documentId);
   for (const read of READS[intent.kind]) {
-    let hits = listing.hits.filter((hit) => read.categories.includes(hit.filingCategory.toLowerCase()) && (!read.title || read.title.test(hit.title)));
+    let hits = listing.hits.filter(
+      (hit) =>
+        read.categories.includes(hit.filingCategory.toLowerCase()) && (!read.title || read.title.test(hit.title)),
+    );
     if (read.oldest) hits = oldestOf(hits);
     for (const hit of hits.slice(0, read.limit)) chosen.add(hit.documentId);
   }

@@ -46,10 +46,16 @@ export class SearchStreamService {
   constructor(private readonly deps: SearchStreamDeps) {}
 
   /** `budget` makes a fresh budget for each batch: the stream as a whole may run for minutes. */
-  async *batches(input: SearchStreamInput, budget: () => QueryBudget, signal?: AbortSignal): AsyncGenerator<SearchBatch> {
+  async *batches(
+    input: SearchStreamInput,
+    budget: () => QueryBudget,
+    signal?: AbortSignal,
+  ): AsyncGenerator<SearchBatch> {
     const batchSize = input.batchSize === 0 ? DEFAULT_STREAM_BATCH : input.batchSize;
     if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_STREAM_BATCH) {
-      throw new InputError('invalid stream request', [{ path: 'batch_size', message: `must be between 1 and ${MAX_STREAM_BATCH}` }]);
+      throw new InputError('invalid stream request', [
+        { path: 'batch_size', message: `must be between 1 and ${MAX_STREAM_BATCH}` },
+      ]);
     }
     if (!Number.isInteger(input.maxHits) || input.maxHits < 0) {
       throw new InputError('invalid stream request', [{ path: 'max_hits', message: 'must not be negative' }]);
@@ -82,8 +88,12 @@ export class SearchStreamService {
   /** As a workspace search: the request's own filters replace the workspace's defaults. */
   private async filtersInForce(filters: SearchFilters, workspaceId: string, userId: string): Promise<SearchFilters> {
     if (!workspaceId) return filters;
-    if (!this.deps.workspaces) throw new UnavailableError('streaming a workspace search is not available: no workspace service wired in');
-    if (!userId) throw new InputError('a workspace search needs the user', [{ path: 'user_id', message: 'must not be empty with a workspace_id' }]);
+    if (!this.deps.workspaces)
+      throw new UnavailableError('streaming a workspace search is not available: no workspace service wired in');
+    if (!userId)
+      throw new InputError('a workspace search needs the user', [
+        { path: 'user_id', message: 'must not be empty with a workspace_id' },
+      ]);
     const { defaultFilters } = await this.deps.workspaces.resolve(userId, workspaceId);
     return hasSearchFilters(filters) ? filters : defaultFilters;
   }

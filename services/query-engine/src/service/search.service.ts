@@ -1,11 +1,11 @@
 import { InputError, UnavailableError } from '@docket/errors';
+import type { UserActivity } from '@docket/service-kit';
 import type { SearchHit } from '../domain/indexed-document';
 import { hasSearchFilters, restrictQuery, type SearchFilters } from '../domain/search-filters';
 import { validateSearchRequest, type SearchRequestInput, type ValidSearchRequest } from '../domain/search-request';
 import type { RecordRequestInput } from '../domain/workspace-request';
 import type { QueryBudget } from '../index/query-budget';
 import type { SearchBackend, SearchQuery, SearchResult } from '../index/search-backend';
-import type { UserActivity } from '@docket/service-kit';
 
 /** A search as a caller asks for it; `workspaceId` and `userId` are empty outside a workspace. */
 export interface SearchInput extends Omit<SearchRequestInput, 'allowEmpty'> {
@@ -33,7 +33,14 @@ export interface SearchWorkspaces {
 
 /** The stored query behind a logged search, so its log entry opens on the same views as a question. */
 export interface SearchQueries {
-  recordSearch(search: { text: string; filters: SearchFilters; userId: string; workspaceId: string; tookMs: number; hits: SearchHit[] }): Promise<string>;
+  recordSearch(search: {
+    text: string;
+    filters: SearchFilters;
+    userId: string;
+    workspaceId: string;
+    tookMs: number;
+    hits: SearchHit[];
+  }): Promise<string>;
   setRequestId(queryId: string, requestId: string): Promise<void>;
 }
 
@@ -68,13 +75,21 @@ export class SearchService {
     let filters = valid.filters;
     if (workspaceId) {
       const workspaces = this.deps.workspaces;
-      if (!workspaces) throw new UnavailableError('searching inside a workspace is not available: this query-engine has no workspace service wired in');
-      if (!userId) throw new InputError('a workspace search needs the user', [{ path: 'user_id', message: 'must not be empty with a workspace_id' }]);
+      if (!workspaces)
+        throw new UnavailableError(
+          'searching inside a workspace is not available: this query-engine has no workspace service wired in',
+        );
+      if (!userId)
+        throw new InputError('a workspace search needs the user', [
+          { path: 'user_id', message: 'must not be empty with a workspace_id' },
+        ]);
       const { defaultFilters } = await workspaces.scope.resolve(userId, workspaceId);
       // As in the ask pipeline: the filter panel starts from the defaults, so the request's own replace them.
       if (!hasSearchFilters(filters)) filters = defaultFilters;
       if (valid.query.kind === 'and' && valid.query.children.length === 0 && !hasSearchFilters(filters)) {
-        throw new InputError('invalid search request', [{ path: 'query', message: 'must not be empty: the workspace has no default filters and none were given' }]);
+        throw new InputError('invalid search request', [
+          { path: 'query', message: 'must not be empty: the workspace has no default filters and none were given' },
+        ]);
       }
     }
 
@@ -82,9 +97,14 @@ export class SearchService {
     const tookMs = Math.round((performance.now() - started) * 1000) / 1000;
     // Only a search's first page is a new request.
     const recorded = input.record && workspaceId !== '' && !valid.cursor;
-    const requestId = recorded ? await this.record({ workspaceId, userId, text: input.query.trim(), valid, filters, tookMs, result }) : '';
+    const requestId = recorded
+      ? await this.record({ workspaceId, userId, text: input.query.trim(), valid, filters, tookMs, result })
+      : '';
     return {
-      result, tookMs, requestId, normalizedQuery: valid.normalizedQuery,
+      result,
+      tookMs,
+      requestId,
+      normalizedQuery: valid.normalizedQuery,
       facetsCounted: valid.facets ? (result.facetsCounted ?? result.total) : 0,
     };
   }
@@ -94,14 +114,29 @@ export class SearchService {
    * A crash in between leaves a query no log entry shows, never a log entry without its query.
    */
   private async record(search: {
-    workspaceId: string; userId: string; text: string; valid: ValidSearchRequest; filters: SearchFilters; tookMs: number; result: SearchResult;
+    workspaceId: string;
+    userId: string;
+    text: string;
+    valid: ValidSearchRequest;
+    filters: SearchFilters;
+    tookMs: number;
+    result: SearchResult;
   }): Promise<string> {
     const { scope, queries } = this.deps.workspaces!;
     const { workspaceId, userId, text, filters, tookMs, result } = search;
     const queryId = await queries.recordSearch({ text, filters, userId, workspaceId, tookMs, hits: result.hits });
     const requestId = await scope.recordRequest({
-      workspaceId, userId, kind: 'search', text, filters, sort: search.valid.sort, tookMs,
-      resultCount: result.total, resultCountIsLowerBound: result.totalIsLowerBound, queryId, facets: result.facets,
+      workspaceId,
+      userId,
+      kind: 'search',
+      text,
+      filters,
+      sort: search.valid.sort,
+      tookMs,
+      resultCount: result.total,
+      resultCountIsLowerBound: result.totalIsLowerBound,
+      queryId,
+      facets: result.facets,
     });
     await queries.setRequestId(queryId, requestId);
     return requestId;
@@ -111,7 +146,10 @@ export class SearchService {
 /** The query ANDed with the filters in force, one page of it (after the cursor, if any). */
 function pageOf(valid: ValidSearchRequest, filters: SearchFilters): SearchQuery {
   return {
-    query: restrictQuery(valid.query, filters), sort: valid.sort, limit: valid.limit,
-    cursor: valid.cursor, facets: valid.facets,
+    query: restrictQuery(valid.query, filters),
+    sort: valid.sort,
+    limit: valid.limit,
+    cursor: valid.cursor,
+    facets: valid.facets,
   };
 }

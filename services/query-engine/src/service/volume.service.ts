@@ -21,8 +21,19 @@ export class VolumeService {
 
   async estimate(input: VolumeInput, budget: QueryBudget): Promise<VolumeEstimate> {
     const window = volumeWindow(input.days, (this.deps.now ?? (() => new Date()))());
-    const valid = validateSearchRequest({ query: input.query, filters: input.filters, limit: 0, sort: 'relevance', cursor: '', includeFacets: false });
-    const inWindow = restrictQuery(valid.query, valid.filters, { ...emptySearchFilters(), filedFrom: window.from, filedTo: window.to });
+    const valid = validateSearchRequest({
+      query: input.query,
+      filters: input.filters,
+      limit: 0,
+      sort: 'relevance',
+      cursor: '',
+      includeFacets: false,
+    });
+    const inWindow = restrictQuery(valid.query, valid.filters, {
+      ...emptySearchFilters(),
+      filedFrom: window.from,
+      filedTo: window.to,
+    });
     return volumeEstimate(window, await this.deps.index.countByDay(inWindow, budget));
   }
 }

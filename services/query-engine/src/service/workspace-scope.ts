@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '@docket/errors';
-import { authorise, requireUserId, workspaceNotFound, type WorkspaceAction, type WorkspaceRole } from '../domain/workspace';
 import type { SearchFilters } from '../domain/search-filters';
+import {
+  authorise,
+  requireUserId,
+  workspaceNotFound,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from '../domain/workspace';
 import { validateRecordRequest, type RecordRequestInput } from '../domain/workspace-request';
-import type { WorkspaceRepository } from '../store/workspace.repository';
 import type { WorkspaceRequestRepository } from '../store/workspace-request.repository';
+import type { WorkspaceRepository } from '../store/workspace.repository';
 import type { WorkspaceService } from './workspace.service';
 
 export interface ResolvedWorkspace {

@@ -1,15 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError } from '@docket/errors';
-import {
-  authorise, requireUserId, roleOf, validateSettings, withMember, withoutMember, workspaceNotFound,
-  type Workspace, type WorkspaceMember, type WorkspaceRole,
-} from '../domain/workspace';
 import type { SearchFilters } from '../domain/search-filters';
 import {
-  DEFAULT_PAGE_SIZE, DEFAULT_RECENT, MAX_PAGE_SIZE, MAX_RECENT, decodeCursor, encodeCursor, pageSize, type WorkspaceRequest,
+  authorise,
+  requireUserId,
+  roleOf,
+  validateSettings,
+  withMember,
+  withoutMember,
+  workspaceNotFound,
+  type Workspace,
+  type WorkspaceMember,
+  type WorkspaceRole,
+} from '../domain/workspace';
+import {
+  decodeCursor,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_RECENT,
+  encodeCursor,
+  MAX_PAGE_SIZE,
+  MAX_RECENT,
+  pageSize,
+  type WorkspaceRequest,
 } from '../domain/workspace-request';
-import type { StoredWorkspace, WorkspaceRepository } from '../store/workspace.repository';
 import type { WorkspaceRequestRepository } from '../store/workspace-request.repository';
+import type { StoredWorkspace, WorkspaceRepository } from '../store/workspace.repository';
 
 export interface WorkspaceInput {
   name: string;
@@ -49,8 +64,13 @@ export class WorkspaceService {
     const settings = validateSettings(input);
     const now = this.now();
     const workspace: Workspace = {
-      id: randomUUID(), ...settings, members: [{ userId: creator, role: 'owner', addedAt: now }],
-      createdBy: creator, createdAt: now, updatedAt: now, requestCount: 0,
+      id: randomUUID(),
+      ...settings,
+      members: [{ userId: creator, role: 'owner', addedAt: now }],
+      createdBy: creator,
+      createdAt: now,
+      updatedAt: now,
+      requestCount: 0,
     };
     return strip(await this.workspaces.insert(workspace));
   }
@@ -60,7 +80,11 @@ export class WorkspaceService {
     return (await this.workspaces.listForMember(requireUserId(userId))).map(strip);
   }
 
-  async get(userId: string, id: string, options: { asAdmin?: boolean; recentRequests?: number } = {}): Promise<WorkspaceView> {
+  async get(
+    userId: string,
+    id: string,
+    options: { asAdmin?: boolean; recentRequests?: number } = {},
+  ): Promise<WorkspaceView> {
     const recent = pageSize(options.recentRequests ?? 0, 'recent_requests', DEFAULT_RECENT, MAX_RECENT);
     const workspace = await this.load(id);
     const role = authorise(workspace, requireUserId(userId), 'read', options);
@@ -117,7 +141,8 @@ export class WorkspaceService {
         return this.purge(workspace.id);
       }
       authorise(workspace, actor, 'delete');
-      if (await this.workspaces.markDeleted(workspace.id, workspace.revision, this.now())) return this.purge(workspace.id);
+      if (await this.workspaces.markDeleted(workspace.id, workspace.revision, this.now()))
+        return this.purge(workspace.id);
     }
     throw new ConflictError('the workspace is being changed by someone else; try again');
   }
@@ -153,7 +178,12 @@ export class WorkspaceService {
     return { requests, nextCursor: page.length > limit && last ? encodeCursor(last) : '' };
   }
 
-  async getRequest(userId: string, id: string, requestId: string, options: { asAdmin?: boolean } = {}): Promise<WorkspaceRequest> {
+  async getRequest(
+    userId: string,
+    id: string,
+    requestId: string,
+    options: { asAdmin?: boolean } = {},
+  ): Promise<WorkspaceRequest> {
     const workspace = await this.load(id);
     authorise(workspace, requireUserId(userId), 'read', options);
     const request = await this.requests.find(workspace.id, requestId.trim());
@@ -167,7 +197,10 @@ export class WorkspaceService {
     return workspace;
   }
 
-  private changeMembers(id: string, next: (workspace: StoredWorkspace, now: Date) => WorkspaceMember[]): Promise<Workspace> {
+  private changeMembers(
+    id: string,
+    next: (workspace: StoredWorkspace, now: Date) => WorkspaceMember[],
+  ): Promise<Workspace> {
     return this.change(id, async (workspace, now) => {
       const members = next(workspace, now);
       if (members === workspace.members) return true; // nothing to change (same role again)
@@ -179,7 +212,10 @@ export class WorkspaceService {
    * Read, check, write-if-unchanged, and read again when someone else wrote in between: the rules
    * (who may, the last owner) are always checked against the state the write replaces.
    */
-  private async change(id: string, attempt: (workspace: StoredWorkspace, now: Date) => Promise<boolean>): Promise<Workspace> {
+  private async change(
+    id: string,
+    attempt: (workspace: StoredWorkspace, now: Date) => Promise<boolean>,
+  ): Promise<Workspace> {
     for (let i = 0; i < MAX_ATTEMPTS; i += 1) {
       const workspace = await this.load(id);
       if (await attempt(workspace, this.now())) return strip(await this.load(id));

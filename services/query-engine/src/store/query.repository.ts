@@ -26,9 +26,19 @@ interface QueryRecord {
 // Analysis, documents and figures are read and written whole: stored as they are, not modelled field by field.
 const schema = new Schema<QueryRecord>(
   {
-    origin: String, question: String, filters: Schema.Types.Mixed, userId: String, workspaceId: String, requestId: String,
-    createdAt: Date, timings: Schema.Types.Mixed, mode: String, resultIds: [String],
-    analysis: Schema.Types.Mixed, documents: Schema.Types.Mixed, figures: Schema.Types.Mixed,
+    origin: String,
+    question: String,
+    filters: Schema.Types.Mixed,
+    userId: String,
+    workspaceId: String,
+    requestId: String,
+    createdAt: Date,
+    timings: Schema.Types.Mixed,
+    mode: String,
+    resultIds: [String],
+    analysis: Schema.Types.Mixed,
+    documents: Schema.Types.Mixed,
+    figures: Schema.Types.Mixed,
   },
   { collection: 'queries', versionKey: false, minimize: false },
 );
@@ -67,7 +77,10 @@ export class QueryRepository {
   async insert(query: StoredQuery, events: PendingEvent[]): Promise<void> {
     const { id, ...rest } = query;
     // ignoreUndefined: optional fields stay absent instead of being stored as null.
-    await this.model.collection.insertOne({ ...rest, _id: new Types.ObjectId(id), pendingEvents: events }, { ignoreUndefined: true });
+    await this.model.collection.insertOne(
+      { ...rest, _id: new Types.ObjectId(id), pendingEvents: events },
+      { ignoreUndefined: true },
+    );
   }
 
   async find(id: string): Promise<StoredQuery | undefined> {
@@ -110,7 +123,12 @@ export class QueryRepository {
     if (filter.minTotalMs !== undefined) conditions.push({ 'timings.totalMs': { $gte: filter.minTotalMs } });
     if (filter.mode) conditions.push({ mode: filter.mode });
     if (before) {
-      conditions.push({ $or: [{ createdAt: { $lt: before.createdAt } }, { createdAt: before.createdAt, _id: { $lt: new Types.ObjectId(before.id) } }] });
+      conditions.push({
+        $or: [
+          { createdAt: { $lt: before.createdAt } },
+          { createdAt: before.createdAt, _id: { $lt: new Types.ObjectId(before.id) } },
+        ],
+      });
     }
     const records = await this.model
       .find(conditions.length > 0 ? { $and: conditions } : {}, { pendingEvents: 0, analysis: 0, figures: 0 })
@@ -119,7 +137,10 @@ export class QueryRepository {
       .lean<QueryRecord[]>();
     const page = records.slice(0, limit).map(toStored);
     const last = page.at(-1);
-    return { queries: page, next: records.length > limit && last ? { createdAt: last.createdAt, id: last.id } : undefined };
+    return {
+      queries: page,
+      next: records.length > limit && last ? { createdAt: last.createdAt, id: last.id } : undefined,
+    };
   }
 }
 

@@ -12,7 +12,14 @@ const schema = new Schema<RequestRecord>(
     kind: String,
     text: String,
     filters: {
-      type: { agencies: [String], filingTypes: [String], dockets: [String], parties: [String], filedFrom: String, filedTo: String },
+      type: {
+        agencies: [String],
+        filingTypes: [String],
+        dockets: [String],
+        parties: [String],
+        filedFrom: String,
+        filedTo: String,
+      },
       _id: false,
     },
     sort: String,
@@ -54,7 +61,10 @@ export class WorkspaceRequestRepository {
   /** Up to `limit` entries older than `after` (from the newest without it), newest first. */
   async page(workspaceId: string, limit: number, after?: LogPosition): Promise<WorkspaceRequest[]> {
     const filter = after
-      ? { workspaceId, $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }
+      ? {
+          workspaceId,
+          $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }],
+        }
       : { workspaceId };
     const records = await this.model.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<RequestRecord[]>();
     return records.map(toRequest);

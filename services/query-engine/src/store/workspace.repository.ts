@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { Workspace, WorkspaceMember, WorkspaceSettings } from '../domain/workspace';
 import { emptySearchFilters, type SearchFilters } from '../domain/search-filters';
+import type { Workspace, WorkspaceMember, WorkspaceSettings } from '../domain/workspace';
 
 /** A workspace as stored, with the revision that guards read-check-write changes. */
 export interface StoredWorkspace extends Workspace {
@@ -18,7 +18,12 @@ type WorkspaceRecord = Omit<Workspace, 'id'> & {
 };
 
 const filtersSchema = {
-  agencies: [String], filingTypes: [String], dockets: [String], parties: [String], filedFrom: String, filedTo: String,
+  agencies: [String],
+  filingTypes: [String],
+  dockets: [String],
+  parties: [String],
+  filedFrom: String,
+  filedTo: String,
 };
 
 const schema = new Schema<WorkspaceRecord>(
@@ -93,14 +98,25 @@ export class WorkspaceRepository {
   async replaceSettings(id: string, revision: number, settings: WorkspaceSettings, now: Date): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: id, revision },
-      { $set: { name: settings.name, description: settings.description, defaultFilters: settings.defaultFilters, updatedAt: now }, $inc: { revision: 1 } },
+      {
+        $set: {
+          name: settings.name,
+          description: settings.description,
+          defaultFilters: settings.defaultFilters,
+          updatedAt: now,
+        },
+        $inc: { revision: 1 },
+      },
     );
     return result.modifiedCount === 1;
   }
 
   /** Same guard as replaceSettings: role rules (the last owner) were checked against `revision`. */
   async replaceMembers(id: string, revision: number, members: WorkspaceMember[], now: Date): Promise<boolean> {
-    const result = await this.model.updateOne({ _id: id, revision }, { $set: { members, updatedAt: now }, $inc: { revision: 1 } });
+    const result = await this.model.updateOne(
+      { _id: id, revision },
+      { $set: { members, updatedAt: now }, $inc: { revision: 1 } },
+    );
     return result.modifiedCount === 1;
   }
 
@@ -109,7 +125,10 @@ export class WorkspaceRepository {
    * false when the workspace is gone or marked deleted (the caller removes the request it added).
    */
   async markUsed(id: string, at: Date): Promise<boolean> {
-    const result = await this.model.updateOne({ _id: id, ...LIVE }, { $inc: { requestCount: 1 }, $max: { lastUsedAt: at, activeAt: at } });
+    const result = await this.model.updateOne(
+      { _id: id, ...LIVE },
+      { $inc: { requestCount: 1 }, $max: { lastUsedAt: at, activeAt: at } },
+    );
     return result.matchedCount === 1;
   }
 
@@ -119,7 +138,10 @@ export class WorkspaceRepository {
    * against it); false when someone changed it in between.
    */
   async markDeleted(id: string, revision: number, at: Date): Promise<boolean> {
-    const result = await this.model.updateOne({ _id: id, revision, ...LIVE }, { $set: { deletedAt: at }, $inc: { revision: 1 } });
+    const result = await this.model.updateOne(
+      { _id: id, revision, ...LIVE },
+      { $set: { deletedAt: at }, $inc: { revision: 1 } },
+    );
     return result.modifiedCount === 1;
   }
 
@@ -156,7 +178,11 @@ export function toFilters(stored: Partial<SearchFilters> | undefined | null): Se
   const empty = emptySearchFilters();
   if (!stored) return empty;
   return {
-    agencies: stored.agencies ?? [], filingTypes: stored.filingTypes ?? [], dockets: stored.dockets ?? [], parties: stored.parties ?? [],
-    filedFrom: stored.filedFrom ?? '', filedTo: stored.filedTo ?? '',
+    agencies: stored.agencies ?? [],
+    filingTypes: stored.filingTypes ?? [],
+    dockets: stored.dockets ?? [],
+    parties: stored.parties ?? [],
+    filedFrom: stored.filedFrom ?? '',
+    filedTo: stored.filedTo ?? '',
   };
 }

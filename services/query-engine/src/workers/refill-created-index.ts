@@ -15,13 +15,17 @@ export interface RefillCreatedIndexDeps {
 
 export type RefillOutcome = 'queued' | 'nothing-to-index' | 'stopped';
 
-export const REFILL_REQUESTED_BY = 'query-engine: the index was created empty (a lost volume?) while the documents service has documents';
+export const REFILL_REQUESTED_BY =
+  'query-engine: the index was created empty (a lost volume?) while the documents service has documents';
 
 /** The part of a kafkajs admin client that indexerHasCommitted uses. */
 export interface OffsetsAdmin {
   connect(): Promise<void>;
   disconnect(): Promise<void>;
-  fetchOffsets(options: { groupId: string; topics: string[] }): Promise<{ topic: string; partitions: { offset: string }[] }[]>;
+  fetchOffsets(options: {
+    groupId: string;
+    topics: string[];
+  }): Promise<{ topic: string; partitions: { offset: string }[] }[]>;
 }
 
 /** Tries of a fetch that Kafka answers with a retriable error (a coordinator still loading), 500 ms apart. */
@@ -38,7 +42,11 @@ const OFFSET_FETCH_RETRY_MS = 500;
  * corpus being loaded on every first start.
  */
 export async function indexerHasCommitted(
-  admin: OffsetsAdmin, groupId: string, topics: string[], logger: Logger, retryMs = OFFSET_FETCH_RETRY_MS,
+  admin: OffsetsAdmin,
+  groupId: string,
+  topics: string[],
+  logger: Logger,
+  retryMs = OFFSET_FETCH_RETRY_MS,
 ): Promise<boolean> {
   try {
     await admin.connect();
@@ -52,7 +60,10 @@ export async function indexerHasCommitted(
       }
     }
   } catch (error) {
-    logger.warn({ err: error, groupId }, 'could not read the indexer group\'s offsets; assuming it has some (the index will be refilled by a re-index)');
+    logger.warn(
+      { err: error, groupId },
+      "could not read the indexer group's offsets; assuming it has some (the index will be refilled by a re-index)",
+    );
     return true;
   } finally {
     await admin.disconnect().catch(() => undefined);
@@ -99,7 +110,9 @@ export async function refillCreatedIndex(deps: RefillCreatedIndexDeps): Promise<
       return 'nothing-to-index';
     }
     if (deps.signal.aborted) return 'stopped';
-    deps.logger.warn('the index was created EMPTY while the documents service has documents (a lost volume?): queueing a re-index to refill it');
+    deps.logger.warn(
+      'the index was created EMPTY while the documents service has documents (a lost volume?): queueing a re-index to refill it',
+    );
     await deps.startReindex(REFILL_REQUESTED_BY);
     return 'queued';
   }

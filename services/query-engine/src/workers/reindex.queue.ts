@@ -23,13 +23,17 @@ export class ReindexQueue implements ReindexJobs {
 
   async enqueue(job: ReindexJobData): Promise<void> {
     // The requesting trace goes along, so the worker's spans join it (inJobTrace in the worker).
-    await this.queue.add('reindex', { ...job, ...jobTrace() }, {
-      jobId: job.processId,
-      attempts: REINDEX_ATTEMPTS,
-      backoff: { type: 'exponential', delay: 2_000 },
-      removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
-      removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
-    });
+    await this.queue.add(
+      'reindex',
+      { ...job, ...jobTrace() },
+      {
+        jobId: job.processId,
+        attempts: REINDEX_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 2_000 },
+        removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+        removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
+      },
+    );
   }
 
   close(): Promise<void> {

@@ -1,12 +1,12 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@docket/observability';
 import { inJobTrace } from '@docket/events';
+import type { Logger } from '@docket/observability';
+import { ProgressTicker } from '@docket/processes';
 import type { DocumentSource } from '../domain/document-source';
 import { REINDEX_KIND, REINDEX_TITLE, type ProcessStatus, type ProcessUpdates } from '../domain/process-update';
 import type { SearchBackend } from '../index/search-backend';
-import { ProgressTicker } from '@docket/processes';
-import { RebuildInterrupted, rebuildIndex } from './rebuild-index';
+import { rebuildIndex, RebuildInterrupted } from './rebuild-index';
 import { QUEUE_PREFIX, REINDEX_QUEUE, type ReindexJobData } from './reindex.queue';
 
 export interface ReindexWorkerOptions {
@@ -41,12 +41,16 @@ export class ReindexWorker {
   }
 
   start(): void {
-    const worker = new Worker<ReindexJobData>(REINDEX_QUEUE, (job, token) => inJobTrace(REINDEX_QUEUE, job, () => this.run(job, token)), {
-      connection: this.options.connection,
-      prefix: this.options.prefix ?? QUEUE_PREFIX,
-      concurrency: 1, // one rebuild at a time: the backend holds a single build file
-      maxStalledCount: 2,
-    });
+    const worker = new Worker<ReindexJobData>(
+      REINDEX_QUEUE,
+      (job, token) => inJobTrace(REINDEX_QUEUE, job, () => this.run(job, token)),
+      {
+        connection: this.options.connection,
+        prefix: this.options.prefix ?? QUEUE_PREFIX,
+        concurrency: 1, // one rebuild at a time: the backend holds a single build file
+        maxStalledCount: 2,
+      },
+    );
     worker.on('failed', (job, error) => {
       if (job) this.track(this.reportFailure(job, error));
     });
@@ -126,14 +130,19 @@ export class ReindexWorker {
     const final = Boolean(job.finishedOn) || job.attemptsMade >= attempts;
     const { done, total } = this.lastProgress.get(job.data.processId) ?? { done: 0, total: 0 };
     if (final) this.lastProgress.delete(job.data.processId);
-    this.logger.error({ err: error, processId: job.data.processId, attemptsMade: job.attemptsMade, final }, 're-index attempt failed');
+    this.logger.error(
+      { err: error, processId: job.data.processId, attemptsMade: job.attemptsMade, final },
+      're-index attempt failed',
+    );
     try {
       await this.options.processes.publish({
         ...this.processOf(job),
         status: final ? 'failed' : 'queued',
         done,
         total,
-        message: final ? error.message : `Attempt ${job.attemptsMade} of ${attempts} failed (${error.message}); retrying`,
+        message: final
+          ? error.message
+          : `Attempt ${job.attemptsMade} of ${attempts} failed (${error.message}); retrying`,
       });
     } catch (publishError) {
       this.logger.error({ err: publishError, processId: job.data.processId }, 'could not publish re-index failure');

@@ -32,13 +32,16 @@ beforeAll(async () => {
   const catalog = generateCatalog(SEED);
   const dockets = generateDockets(SEED, catalog, 30);
   const filings: Filing[] = [...generateFilings(SEED, catalog, dockets, { count: 900, pdfShare: 0 })];
-  for (const filing of filings) stated.set(filing.docketNumber, [...(stated.get(filing.docketNumber) ?? []), ...filing.statements]);
+  for (const filing of filings)
+    stated.set(filing.docketNumber, [...(stated.get(filing.docketNumber) ?? []), ...filing.statements]);
   const docketOf = new Map(dockets.map((d) => [`${d.sourceId}|${d.number}`, d]));
   const names = new Map(catalog.sources.map((s) => [s.id, s.name]));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-proceeding-'));
   backend = SqliteFts5Backend.open(path.join(dir, 'index.sqlite'));
   const build = await backend.beginBuild();
-  await build.addFromSource(filings.map((f) => indexedFiling(f, docketOf.get(`${f.sourceId}|${f.docketNumber}`), names.get(f.sourceId) ?? '')));
+  await build.addFromSource(
+    filings.map((f) => indexedFiling(f, docketOf.get(`${f.sourceId}|${f.docketNumber}`), names.get(f.sourceId) ?? '')),
+  );
   await build.commit();
   const logger = createLogger('ask-proceeding-test', 'warn');
   const deps: AskDeps = {
@@ -65,7 +68,10 @@ afterAll(async () => {
 });
 
 async function answer(question: string): Promise<Analysis> {
-  const query = await asker.ask({ question, filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' }, () => undefined);
+  const query = await asker.ask(
+    { question, filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' },
+    () => undefined,
+  );
   return query.analysis as Analysis;
 }
 
@@ -91,11 +97,13 @@ describe('answers about a generated proceeding', () => {
     expect(analysis.sections[0]?.heading).toBe('Answer');
   });
 
-  test('hearing date: the latest scheduling order\'s, current', async () => {
+  test("hearing date: the latest scheduling order's, current", async () => {
     const [docket, facts] = docketStating('hearing_date');
     const latest = Math.max(...facts.map((f) => f.order ?? 0));
     const analysis = await answer(`When is the evidentiary hearing in docket ${docket}?`);
-    expect(analysis.keyFacts.find((f) => f.slot === 'hearing_date' && f.status === 'current')?.normalized).toBe(facts.find((f) => (f.order ?? 0) === latest)?.value);
+    expect(analysis.keyFacts.find((f) => f.slot === 'hearing_date' && f.status === 'current')?.normalized).toBe(
+      facts.find((f) => (f.order ?? 0) === latest)?.value,
+    );
   });
 
   test('intervenors: every party a filing makes one, each cited', async () => {
@@ -112,28 +120,39 @@ describe('answers about a generated proceeding', () => {
     expect(analysis.keyFacts.find((f) => f.slot === 'outcome')?.normalized).toBe(facts[0]?.value);
   });
 
-  test('positions: a party\'s claim is written as its position, never as a finding', async () => {
+  test("positions: a party's claim is written as its position, never as a finding", async () => {
     const [docket] = docketStating('position');
     const analysis = await answer(`What do the parties argue in docket ${docket}?`);
     const findings = analysis.sections.find((s) => s.heading === 'Key findings');
     const positions = analysis.sections.find((s) => s.heading === 'Positions of the parties');
     expect(positions?.sentences.length).toBeGreaterThan(0);
     // Findings cite only the decision-maker's own filings.
-    const categories = new Map((await backend.fetch((findings?.sentences ?? []).map((s) => s.citations[0]?.documentId ?? ''))).map((d) => [d.id, d.filingCategory]));
+    const categories = new Map(
+      (await backend.fetch((findings?.sentences ?? []).map((s) => s.citations[0]?.documentId ?? ''))).map((d) => [
+        d.id,
+        d.filingCategory,
+      ]),
+    );
     for (const category of categories.values()) expect(['Decision', 'Order', 'Notice']).toContain(category);
   });
 });
 
 describe('a docket the question names', () => {
-  test('wins over filters that leave it out (a workspace\'s default agency), and the answer says so', async () => {
+  test("wins over filters that leave it out (a workspace's default agency), and the answer says so", async () => {
     const [docket] = docketStating('hearing_date');
     const list = async (filters: ReturnType<typeof emptySearchFilters>) =>
       (await backend.search({ query: filtersToQuery(filters), sort: 'filed_newest', limit: 200, facets: false })).hits;
     const own = (await list({ ...emptySearchFilters(), dockets: [docket] }))[0]!.sourceId;
     const other = (await list(emptySearchFilters())).find((hit) => hit.sourceId !== own)!.sourceId;
-    const query = await asker.ask({
-      question: `When is the hearing in docket ${docket}?`, filters: { ...emptySearchFilters(), agencies: [other] }, userId: 'analyst', workspaceId: '',
-    }, () => undefined);
+    const query = await asker.ask(
+      {
+        question: `When is the hearing in docket ${docket}?`,
+        filters: { ...emptySearchFilters(), agencies: [other] },
+        userId: 'analyst',
+        workspaceId: '',
+      },
+      () => undefined,
+    );
     expect(query.analysis?.scope.docketNumber).toBe(docket);
     expect(query.analysis?.notice).toContain(`Docket ${docket}`);
     expect(query.analysis?.notice).toContain(`outside the filters in force (agency: ${other})`);
@@ -142,7 +161,15 @@ describe('a docket the question names', () => {
 
   test('its figures describe that proceeding, with everything retrieved beside them', async () => {
     const [docket] = docketStating('requested_amount');
-    const query = await asker.ask({ question: `What increase was requested in docket ${docket}?`, filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' }, () => undefined);
+    const query = await asker.ask(
+      {
+        question: `What increase was requested in docket ${docket}?`,
+        filters: emptySearchFilters(),
+        userId: 'analyst',
+        workspaceId: '',
+      },
+      () => undefined,
+    );
     const figures = query.figures!;
     expect(figures.scopeDocketNumber).toBe(docket);
     expect(figures.byDocket.map((b) => b.key)).toEqual([docket]);
@@ -152,14 +179,30 @@ describe('a docket the question names', () => {
 
   test('inside the filters changes nothing', async () => {
     const [docket] = docketStating('hearing_date');
-    const query = await asker.ask({ question: `When is the hearing in docket ${docket}?`, filters: { ...emptySearchFilters(), dockets: [docket] }, userId: 'analyst', workspaceId: '' }, () => undefined);
+    const query = await asker.ask(
+      {
+        question: `When is the hearing in docket ${docket}?`,
+        filters: { ...emptySearchFilters(), dockets: [docket] },
+        userId: 'analyst',
+        workspaceId: '',
+      },
+      () => undefined,
+    );
     expect(query.analysis?.notice ?? '').not.toContain('outside the filters');
   });
 });
 
 describe('a vague question', () => {
   test('opens with an overview of the proceedings found, each cited, and is narrowed only to proceedings several documents belong to', async () => {
-    const query = await asker.ask({ question: 'what is happening with storm restoration costs?', filters: emptySearchFilters(), userId: 'analyst', workspaceId: '' }, () => undefined);
+    const query = await asker.ask(
+      {
+        question: 'what is happening with storm restoration costs?',
+        filters: emptySearchFilters(),
+        userId: 'analyst',
+        workspaceId: '',
+      },
+      () => undefined,
+    );
     const analysis = query.analysis!;
     expect(analysis.scope.kind).toBe('open');
     const overview = analysis.sections[0]!;

@@ -32,7 +32,8 @@ describe('IndexingLag (real Kafka)', () => {
     expect(await fresh.pending()).toBe(0);
     await fresh.close();
 
-    for (let i = 0; i < 7; i += 1) await publisher.publish(deleted, { ...newEventFields(), documentId: `doc-${i}`, reason: 'withdrawn' });
+    for (let i = 0; i < 7; i += 1)
+      await publisher.publish(deleted, { ...newEventFields(), documentId: `doc-${i}`, reason: 'withdrawn' });
     const ends = await admin.fetchTopicOffsets(deleted.name);
     expect(ends.reduce((sum, p) => sum + Number(p.high), 0)).toBe(7);
 
@@ -44,8 +45,12 @@ describe('IndexingLag (real Kafka)', () => {
     // The group commits past everything but the last event of the fullest partition.
     const fullest = ends.reduce((a, b) => (Number(b.high) > Number(a.high) ? b : a));
     await admin.setOffsets({
-      groupId, topic: deleted.name,
-      partitions: ends.map((p) => ({ partition: p.partition, offset: p.partition === fullest.partition ? String(Number(p.high) - 1) : p.high })),
+      groupId,
+      topic: deleted.name,
+      partitions: ends.map((p) => ({
+        partition: p.partition,
+        offset: p.partition === fullest.partition ? String(Number(p.high) - 1) : p.high,
+      })),
     });
     const after = lagOf();
     expect(await after.pending()).toBe(1);

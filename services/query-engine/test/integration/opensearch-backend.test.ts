@@ -19,18 +19,34 @@ const url = process.env.OPENSEARCH_URL;
 jest.setTimeout(180_000);
 
 if (!url) {
-  process.stderr.write('[opensearch-backend.test] SKIPPED: OPENSEARCH_URL is not set. Start a node with `npm run opensearch` and run again with the OPENSEARCH_URL it prints.\n');
+  process.stderr.write(
+    '[opensearch-backend.test] SKIPPED: OPENSEARCH_URL is not set. Start a node with `npm run opensearch` and run again with the OPENSEARCH_URL it prints.\n',
+  );
   describe('OpenSearch backend', () => {
-    it.skip('is skipped: OPENSEARCH_URL is not set (start a node with `npm run opensearch` and pass the URL it prints)', () => undefined);
+    it.skip('is skipped: OPENSEARCH_URL is not set (start a node with `npm run opensearch` and pass the URL it prints)', () =>
+      undefined);
   });
 } else {
   const open = (index: string) => OpenSearchBackend.open({ url, index });
 
   function document(id: string, overrides: Partial<IndexedDocument> = {}): IndexedDocument {
     return {
-      id, title: `Title ${id}`, text: `Text of ${id}.`, description: '', sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission',
-      docketNumber: 'ER24-1234-000', docketId: 'docket-1', filingType: 'Order', filingCategory: 'Order', parties: [], filers: [], entities: [],
-      pages: [], sha256: `sha-${id}`, ...overrides,
+      id,
+      title: `Title ${id}`,
+      text: `Text of ${id}.`,
+      description: '',
+      sourceId: 'ferc',
+      sourceName: 'Federal Energy Regulatory Commission',
+      docketNumber: 'ER24-1234-000',
+      docketId: 'docket-1',
+      filingType: 'Order',
+      filingCategory: 'Order',
+      parties: [],
+      filers: [],
+      entities: [],
+      pages: [],
+      sha256: `sha-${id}`,
+      ...overrides,
     };
   }
 
@@ -68,7 +84,11 @@ if (!url) {
     });
 
     it('keeps text holding the highlight marker characters intact for fetch, and out of snippets', async () => {
-      const a = document('a', { text: 'Rates for <b>wind</b>\uE000& solar.\u0001 End.', filedAt: new Date('2024-05-01T12:00:00Z'), pages: [{ number: 1, start: 0, end: 10 }] });
+      const a = document('a', {
+        text: 'Rates for <b>wind</b>\uE000& solar.\u0001 End.',
+        filedAt: new Date('2024-05-01T12:00:00Z'),
+        pages: [{ number: 1, start: 0, end: 10 }],
+      });
       await backend.upsert(a);
       await backend.upsert(document('b'));
       const result = await backend.search({ query: parseQuery('wind'), sort: 'relevance', limit: 10, facets: false });
@@ -78,8 +98,14 @@ if (!url) {
     });
 
     it('escapes the document’s own markup in snippets and titles and marks only the matched words', async () => {
-      await backend.upsert(document('x', { title: 'Order <script>alert(1)</script> on wind', text: 'The <b>wind</b> tariff & the "solar" one.' }));
-      const [hit] = (await backend.search({ query: parseQuery('wind'), sort: 'relevance', limit: 1, facets: false })).hits;
+      await backend.upsert(
+        document('x', {
+          title: 'Order <script>alert(1)</script> on wind',
+          text: 'The <b>wind</b> tariff & the "solar" one.',
+        }),
+      );
+      const [hit] = (await backend.search({ query: parseQuery('wind'), sort: 'relevance', limit: 1, facets: false }))
+        .hits;
       expect(hit?.snippet).toBe('The &lt;b&gt;<mark>wind</mark>&lt;/b&gt; tariff &amp; the &quot;solar&quot; one.');
       expect(hit?.titleHtml).toBe('Order &lt;script&gt;alert(1)&lt;/script&gt; on <mark>wind</mark>');
     });
@@ -89,7 +115,12 @@ if (!url) {
       await backend.upsert(document('gone', { title: 'deleted during the rebuild' }));
       const build = await backend.beginBuild();
       // Source pages read before the events below, so they hold older states.
-      const stale = [document('kept', { title: 'stale copy' }), document('gone'), document('updated', { title: 'stale' }), document('plain')];
+      const stale = [
+        document('kept', { title: 'stale copy' }),
+        document('gone'),
+        document('updated', { title: 'stale' }),
+        document('plain'),
+      ];
       expect(await build.addFromSource(stale.slice(0, 1))).toBe(1);
       await backend.remove('gone');
       await backend.upsert(document('updated', { title: 'newer from an event', sha256: 'sha-newer' }));
@@ -97,10 +128,18 @@ if (!url) {
       expect(await backend.count()).toBe(2);
       expect(await build.addFromSource(stale.slice(1))).toBe(1);
       await build.commit();
-      const ids = await allIds(backend, { query: { kind: 'and', children: [] }, sort: 'filed_newest', limit: 10, facets: false });
+      const ids = await allIds(backend, {
+        query: { kind: 'and', children: [] },
+        sort: 'filed_newest',
+        limit: 10,
+        facets: false,
+      });
       expect(ids.sort()).toEqual(['kept', 'plain', 'updated']);
       const fetched = await backend.fetch(['kept', 'updated', 'gone']);
-      expect(fetched.map((doc) => [doc.id, doc.title])).toEqual([['kept', 'stale copy'], ['updated', 'newer from an event']]);
+      expect(fetched.map((doc) => [doc.id, doc.title])).toEqual([
+        ['kept', 'stale copy'],
+        ['updated', 'newer from an event'],
+      ]);
       await expect(build.addFromSource([document('late')])).rejects.toThrow(/aborted or replaced/);
     });
 
@@ -116,15 +155,26 @@ if (!url) {
 
     it('counts facets over every match, however many (facetsCounted = total)', async () => {
       for (const id of ['a', 'b', 'c']) await backend.upsert(document(id, { parties: ['Sierra Club', 'SIERRA CLUB'] }));
-      const result = await backend.search({ query: parseQuery('agency:ferc'), sort: 'relevance', limit: 1, facets: true });
+      const result = await backend.search({
+        query: parseQuery('agency:ferc'),
+        sort: 'relevance',
+        limit: 1,
+        facets: true,
+      });
       expect(result.facetsCounted).toBe(3);
-      expect(result.facets.find((facet) => facet.field === 'party')?.buckets).toEqual([{ value: 'Sierra Club', label: 'Sierra Club', count: 3 }]);
-      expect((await backend.search({ query: parseQuery('agency:ferc'), sort: 'relevance', limit: 1, facets: false })).facetsCounted).toBeUndefined();
+      expect(result.facets.find((facet) => facet.field === 'party')?.buckets).toEqual([
+        { value: 'Sierra Club', label: 'Sierra Club', count: 3 },
+      ]);
+      expect(
+        (await backend.search({ query: parseQuery('agency:ferc'), sort: 'relevance', limit: 1, facets: false }))
+          .facetsCounted,
+      ).toBeUndefined();
     });
 
     it('says UNAVAILABLE when no node answers, so callers may retry', async () => {
-      await expect(OpenSearchBackend.open({ url: 'http://127.0.0.1:9', index: 'never-created' }))
-        .rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('OpenSearch is unavailable') });
+      await expect(OpenSearchBackend.open({ url: 'http://127.0.0.1:9', index: 'never-created' })).rejects.toMatchObject(
+        { kind: 'unavailable', message: expect.stringContaining('OpenSearch is unavailable') },
+      );
     });
 
     it('replaces an index of an older schema by an empty one (derived data, refilled by a re-index)', async () => {
@@ -136,7 +186,11 @@ if (!url) {
         const indices = Object.keys((await client.indices.getAlias({ name: alias })).body as Record<string, unknown>);
         await client.indices.putMapping({ index: indices, body: { _meta: { schema_version: 0 } } });
         const warnings: unknown[] = [];
-        const reopened = await OpenSearchBackend.open({ url, index: alias, logger: { warn: (...args: unknown[]) => warnings.push(args) } as never });
+        const reopened = await OpenSearchBackend.open({
+          url,
+          index: alias,
+          logger: { warn: (...args: unknown[]) => warnings.push(args) } as never,
+        });
         expect(await reopened.count()).toBe(0);
         expect(reopened.wasReset).toBe(true);
         expect(warnings).toHaveLength(1);

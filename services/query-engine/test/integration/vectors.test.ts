@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { parseQuery } from '@docket/query-language';
+import { UserActivity } from '@docket/service-kit';
 import { printedPid } from '@docket/testkit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { dot } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
-import { UserActivity } from '@docket/service-kit';
-import { UseLiteEmbedder, USE_LITE_DIMENSIONS } from '../../src/embeddings/use-lite.embedder';
+import { USE_LITE_DIMENSIONS, UseLiteEmbedder } from '../../src/embeddings/use-lite.embedder';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/retrieval/retrieve';
 import { VectorIndex } from '../../src/retrieval/vector-index';
@@ -37,26 +37,67 @@ describe('vectors with the real model and the SQLite backend', () => {
 
   function filing(id: string, sourceId: string, title: string, text: string): IndexedDocument {
     return {
-      id, title, text, description: '', sourceId, sourceName: '', docketNumber: `D-${id}`, docketId: '', filingType: 'Order',
-      filingCategory: 'Order', filedAt: new Date('2024-05-01T00:00:00Z'), parties: [], filers: [], entities: [],
+      id,
+      title,
+      text,
+      description: '',
+      sourceId,
+      sourceName: '',
+      docketNumber: `D-${id}`,
+      docketId: '',
+      filingType: 'Order',
+      filingCategory: 'Order',
+      filedAt: new Date('2024-05-01T00:00:00Z'),
+      parties: [],
+      filers: [],
+      entities: [],
       pages: [{ number: 1, start: 0, end: text.length }],
       sha256: createHash('sha256').update(title).update('\n').update(text).digest('hex'),
     };
   }
 
   const filings = [
-    filing('raise', 'cpuc', 'Decision on general rate case', 'The commission authorizes the utility to increase electricity tariffs for residential customers starting next year.'),
-    filing('raise-ferc', 'ferc', 'Order accepting revised transmission charges', 'The commission accepts higher transmission charges proposed by the electric company.'),
-    filing('pipeline', 'ferc', 'Pipeline safety inspection', 'Inspectors found corrosion on a natural gas pipeline segment and ordered repairs.'),
-    filing('wildlife', 'nyps', 'Environmental assessment', 'The dam relicensing study reviews fish passage and wildlife habitat along the river.'),
-    filing('merger', 'cpuc', 'Application for approval of merger', 'Two water companies ask permission to combine their operations.'),
+    filing(
+      'raise',
+      'cpuc',
+      'Decision on general rate case',
+      'The commission authorizes the utility to increase electricity tariffs for residential customers starting next year.',
+    ),
+    filing(
+      'raise-ferc',
+      'ferc',
+      'Order accepting revised transmission charges',
+      'The commission accepts higher transmission charges proposed by the electric company.',
+    ),
+    filing(
+      'pipeline',
+      'ferc',
+      'Pipeline safety inspection',
+      'Inspectors found corrosion on a natural gas pipeline segment and ordered repairs.',
+    ),
+    filing(
+      'wildlife',
+      'nyps',
+      'Environmental assessment',
+      'The dam relicensing study reviews fish passage and wildlife habitat along the river.',
+    ),
+    filing(
+      'merger',
+      'cpuc',
+      'Application for approval of merger',
+      'Two water companies ask permission to combine their operations.',
+    ),
   ];
   // No word of this question (after stopwords) appears in any filing: only vectors can answer.
   const question = 'Will my power bill go up?';
 
   it('embeds offline into unit vectors; the worker pool gives the in-thread vectors; paraphrases are closer', async () => {
     const single = await UseLiteEmbedder.load();
-    const texts = ['Electricity prices for households will rise.', 'The utility may charge customers more for power.', 'Salmon migrate upstream to spawn.'];
+    const texts = [
+      'Electricity prices for households will rise.',
+      'The utility may charge customers more for power.',
+      'Salmon migrate upstream to spawn.',
+    ];
     const [a, b, c] = await single.embed(texts);
     const pooled = await embedder.embed(texts);
     expect(a).toHaveLength(USE_LITE_DIMENSIONS);
@@ -70,7 +111,12 @@ describe('vectors with the real model and the SQLite backend', () => {
       const pool = new ThreadedEmbedder(1, 4, options);
       try {
         const order: string[] = [];
-        const backlog = pool.embed(Array.from({ length: 48 }, (_, i) => `backlog passage number ${i}`), { background: true }).then(() => order.push('backlog'));
+        const backlog = pool
+          .embed(
+            Array.from({ length: 48 }, (_, i) => `backlog passage number ${i}`),
+            { background: true },
+          )
+          .then(() => order.push('backlog'));
         const asked = pool.embed([question]).then(() => order.push('question'));
         await Promise.all([backlog, asked]);
         expect(order).toEqual(['question', 'backlog']);
@@ -85,14 +131,19 @@ describe('vectors with the real model and the SQLite backend', () => {
     const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, users });
     try {
       let finish!: () => void;
-      const request = users.during(() => new Promise<void>((resolve) => {
-        finish = resolve;
-      }));
+      const request = users.during(
+        () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      );
       let backlogDone = false;
-      const backlog = pool.embed(['backlog passage one', 'backlog passage two'], { background: true }).then((vectors) => {
-        backlogDone = true;
-        return vectors;
-      });
+      const backlog = pool
+        .embed(['backlog passage one', 'backlog passage two'], { background: true })
+        .then((vectors) => {
+          backlogDone = true;
+          return vectors;
+        });
       // Twelve pieces on the workers: the backlog's one piece would long be done if it had gone to its worker.
       await pool.embed(Array.from({ length: 48 }, (_, i) => `${question} (${i})`));
       expect(backlogDone).toBe(false);
@@ -123,7 +174,11 @@ describe('vectors with the real model and the SQLite backend', () => {
   });
 
   it('ends the question worker after a while without questions, and starts it again for the next one', async () => {
-    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, endIdleWorkersAfterMs: 60_000, endQuestionWorkerAfterMs: 50 });
+    const pool = new ThreadedEmbedder(1, 4, {
+      questionThread: true,
+      endIdleWorkersAfterMs: 60_000,
+      endQuestionWorkerAfterMs: 50,
+    });
     const until = async (condition: () => boolean): Promise<void> => {
       while (!condition()) await new Promise((resolve) => setImmediate(resolve));
     };
@@ -140,7 +195,12 @@ describe('vectors with the real model and the SQLite backend', () => {
   });
 
   it('starts the question worker on demand: none until a user is about (warm), then one that serves questions', async () => {
-    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, endIdleWorkersAfterMs: 60_000, endQuestionWorkerAfterMs: 60_000, questionWorkerOnDemand: true });
+    const pool = new ThreadedEmbedder(1, 4, {
+      questionThread: true,
+      endIdleWorkersAfterMs: 60_000,
+      endQuestionWorkerAfterMs: 60_000,
+      questionWorkerOnDemand: true,
+    });
     try {
       expect(pool.liveWorkers).toBe(0);
       pool.warm();
@@ -155,7 +215,12 @@ describe('vectors with the real model and the SQLite backend', () => {
   });
 
   it('runs background work in a process of its own session at its nice value, with the vectors a thread gives', async () => {
-    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
+    const pool = new ThreadedEmbedder(1, 4, {
+      questionThread: true,
+      backgroundNice: 5,
+      backgroundIn: 'process',
+      endIdleWorkersAfterMs: 60_000,
+    });
     try {
       const texts = ['backlog passage one', 'Electricity prices for households will rise.'];
       const inProcess = await pool.embed(texts, { background: true });
@@ -169,7 +234,8 @@ describe('vectors with the real model and the SQLite backend', () => {
       expect(Number(fields[1])).toBe(process.pid); // parent: this process
       expect(Number(fields[3])).toBe(pid); // session: its own
       expect(Number(fields[16])).toBe(5); // nice
-      if (existsSync(`/proc/${pid}/autogroup`)) expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/nice 5/);
+      if (existsSync(`/proc/${pid}/autogroup`))
+        expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/nice 5/);
     } finally {
       await pool.close();
     }
@@ -177,11 +243,19 @@ describe('vectors with the real model and the SQLite backend', () => {
   });
 
   it('fails only the jobs of a background process that dies, and a question still gets its answer', async () => {
-    const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60_000 });
+    const pool = new ThreadedEmbedder(1, 4, {
+      questionThread: true,
+      backgroundNice: 5,
+      backgroundIn: 'process',
+      endIdleWorkersAfterMs: 60_000,
+    });
     try {
       await pool.embed(['warm up'], { background: true });
       const [pid] = pool.workerPids;
-      const backlog = pool.embed(Array.from({ length: 400 }, (_, i) => `backlog passage number ${i}`), { background: true });
+      const backlog = pool.embed(
+        Array.from({ length: 400 }, (_, i) => `backlog passage number ${i}`),
+        { background: true },
+      );
       process.kill(pid!, 'SIGKILL');
       await expect(backlog).rejects.toThrow(/embedding process exited with SIGKILL/);
       const [asked] = await pool.embed([question]);
@@ -202,7 +276,9 @@ describe('vectors with the real model and the SQLite backend', () => {
       });
       setInterval(() => {}, 1000);
     `;
-    const service = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const service = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       // The model's library prints to stdout too (its process shares the service's): find our line.
       const childPid = await printedPid(service.stdout!);

@@ -13,9 +13,22 @@ export const NEEDLE_ID = 'doc-7';
 
 export function costlyDocument(index: number): IndexedDocument {
   return {
-    id: `doc-${index}`, title: `Filing ${index}`, text: `${WORDS.join(' ')} `.repeat(30) + (`doc-${index}` === NEEDLE_ID ? ' needle' : ''),
-    description: '', sourceId: 'ferc', sourceName: 'FERC', docketNumber: 'ER24-1', docketId: '', filingType: 'order', filingCategory: 'Order',
-    filedAt: new Date(Date.UTC(2024, 0, 1 + (index % 360))), parties: ['Acme Power'], filers: [], entities: [], pages: [], sha256: `sha-${index}`,
+    id: `doc-${index}`,
+    title: `Filing ${index}`,
+    text: `${WORDS.join(' ')} `.repeat(30) + (`doc-${index}` === NEEDLE_ID ? ' needle' : ''),
+    description: '',
+    sourceId: 'ferc',
+    sourceName: 'FERC',
+    docketNumber: 'ER24-1',
+    docketId: '',
+    filingType: 'order',
+    filingCategory: 'Order',
+    filedAt: new Date(Date.UTC(2024, 0, 1 + (index % 360))),
+    parties: ['Acme Power'],
+    filers: [],
+    entities: [],
+    pages: [],
+    sha256: `sha-${index}`,
   };
 }
 

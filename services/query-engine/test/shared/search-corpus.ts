@@ -38,7 +38,8 @@ export class Random {
   sample<T>(items: readonly T[], count: number): T[] {
     const pool = [...items];
     const out: T[] = [];
-    while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0] as T);
+    while (out.length < count && pool.length > 0)
+      out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0] as T);
     return out;
   }
 }
@@ -96,13 +97,70 @@ export const ENTITIES = [
 
 /** Words of titles and texts: a common core, rarer words, accents, and words sharing prefixes. */
 export const VOCABULARY = [
-  'rate', 'case', 'tariff', 'settlement', 'commission', 'order', 'rehearing', 'transmission', 'interconnection', 'pipeline',
-  'storage', 'capacity', 'market', 'wildfire', 'mitigation', 'reliability', 'outage', 'customer', 'refund', 'motion',
-  'discovery', 'testimony', 'hearing', 'protest', 'notice', 'compliance', 'audit', 'penalty', 'revenue', 'requirement',
-  'solar', 'wind', 'nuclear', 'hydro', 'gas', 'electric', 'water', 'rates', 'rated', 'rating', 'transmit', 'transit',
-  'café', 'naïve', 'résumé', 'Zürich', 'façade', 'déjà', 'vu', 'über', 'São', 'Paulo',
-  'the', 'of', 'and', 'for', 'to', 'in', 'on', 'a',
-  '2024', '100', 'MW', 'kWh',
+  'rate',
+  'case',
+  'tariff',
+  'settlement',
+  'commission',
+  'order',
+  'rehearing',
+  'transmission',
+  'interconnection',
+  'pipeline',
+  'storage',
+  'capacity',
+  'market',
+  'wildfire',
+  'mitigation',
+  'reliability',
+  'outage',
+  'customer',
+  'refund',
+  'motion',
+  'discovery',
+  'testimony',
+  'hearing',
+  'protest',
+  'notice',
+  'compliance',
+  'audit',
+  'penalty',
+  'revenue',
+  'requirement',
+  'solar',
+  'wind',
+  'nuclear',
+  'hydro',
+  'gas',
+  'electric',
+  'water',
+  'rates',
+  'rated',
+  'rating',
+  'transmit',
+  'transit',
+  'café',
+  'naïve',
+  'résumé',
+  'Zürich',
+  'façade',
+  'déjà',
+  'vu',
+  'über',
+  'São',
+  'Paulo',
+  'the',
+  'of',
+  'and',
+  'for',
+  'to',
+  'in',
+  'on',
+  'a',
+  '2024',
+  '100',
+  'MW',
+  'kWh',
 ] as const;
 
 /** A word as a filing might spell it: capitalised, upper-cased, or with a compatibility character. */
@@ -149,11 +207,16 @@ export function generateCorpus(seed: number, count: number): IndexedDocument[] {
     if (description) text = `${text} ${END_OF_TEXT}`;
     // Dates cluster on a few hundred days so that ties in the date sort are common.
     const undated = random.chance(0.06);
-    const filedAt = undated ? undefined : new Date(FIRST_DAY + random.int(0, 400) * 5 * DAY_MS + random.int(0, 3) * 3_600_000);
+    const filedAt = undated
+      ? undefined
+      : new Date(FIRST_DAY + random.int(0, 400) * 5 * DAY_MS + random.int(0, 3) * 3_600_000);
     const parties = random.sample(PARTIES, random.int(0, 4));
     const filers = random.chance(0.7) ? random.sample(PARTIES, random.int(1, 2)) : [];
     const entities = random.sample(ENTITIES, random.int(0, 3)).map((entity) => ({ ...entity }));
-    const pages = [{ number: 1, start: 0, end: Math.ceil(text.length / 2) }, { number: 2, start: Math.ceil(text.length / 2), end: text.length }];
+    const pages = [
+      { number: 1, start: 0, end: Math.ceil(text.length / 2) },
+      { number: 2, start: Math.ceil(text.length / 2), end: text.length },
+    ];
     const title = words(random, 2, 8);
     documents.push({
       id: `doc-${String(i).padStart(4, '0')}`,
@@ -182,9 +245,13 @@ export class QueryGenerator {
   private readonly random: Random;
   private readonly phrases: string[][];
 
-  constructor(seed: number, private readonly documents: IndexedDocument[]) {
+  constructor(
+    seed: number,
+    private readonly documents: IndexedDocument[],
+  ) {
     this.random = new Random(seed);
-    this.phrases = documents.flatMap((document) => [document.title, document.text, document.description])
+    this.phrases = documents
+      .flatMap((document) => [document.title, document.text, document.description])
       .map((field) => foldedWords(field).filter((word) => word !== END_OF_TEXT))
       .filter((list) => list.length >= 2);
   }

@@ -10,7 +10,13 @@ import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { queryServiceBinding } from '../../src/grpc/queries.grpc';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { DocumentAnswerService } from '../../src/service/document-answer.service';
-import { allFilings, courtOpinion, fercNotice, rateCaseDecision, type FixtureDocument } from './analysis/fixtures/filings';
+import {
+  allFilings,
+  courtOpinion,
+  fercNotice,
+  rateCaseDecision,
+  type FixtureDocument,
+} from './analysis/fixtures/filings';
 
 /**
  * QueryService.AnswerOverDocuments over a real gRPC connection and SQLite index holding three real
@@ -24,9 +30,22 @@ let client: QueryServiceClient;
 
 function indexed(filing: FixtureDocument): IndexedDocument {
   return {
-    id: filing.id, title: filing.title, text: filing.text, description: '', sourceId: filing.sourceId, sourceName: filing.sourceName,
-    docketNumber: filing.docketNumber, docketId: '', filingType: filing.filingCategory, filingCategory: filing.filingCategory,
-    filedAt: filing.filedAt, parties: filing.parties, filers: filing.filers, entities: [], pages: filing.pages, sha256: `sha-${filing.id}`,
+    id: filing.id,
+    title: filing.title,
+    text: filing.text,
+    description: '',
+    sourceId: filing.sourceId,
+    sourceName: filing.sourceName,
+    docketNumber: filing.docketNumber,
+    docketId: '',
+    filingType: filing.filingCategory,
+    filingCategory: filing.filingCategory,
+    filedAt: filing.filedAt,
+    parties: filing.parties,
+    filers: filing.filers,
+    entities: [],
+    pages: filing.pages,
+    sha256: `sha-${filing.id}`,
   };
 }
 
@@ -35,12 +54,19 @@ beforeAll(async () => {
   backend = SqliteFts5Backend.open(join(dir, 'index.sqlite'), { threads: 1 });
   for (const filing of allFilings) await backend.upsert(indexed(filing));
   server = await startGrpcServer({
-    port: 0, host: '127.0.0.1', logger,
+    port: 0,
+    host: '127.0.0.1',
+    logger,
     // Only the new RPC is called: the ask pipeline's parts are not needed.
-    services: [queryServiceBinding({
-      asker: {} as never, queries: {} as never, answerModes: {} as never, logger,
-      documentAnswers: new DocumentAnswerService({ index: backend, budgetMs: 5_000 }),
-    })],
+    services: [
+      queryServiceBinding({
+        asker: {} as never,
+        queries: {} as never,
+        answerModes: {} as never,
+        logger,
+        documentAnswers: new DocumentAnswerService({ index: backend, budgetMs: 5_000 }),
+      }),
+    ],
   });
   client = new QueryServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
 });
@@ -52,20 +78,34 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const citedIds = (response: { analysis?: { sections: { sentences: { citations: { documentId: string }[] }[] }[]; keyFacts: { citation?: { documentId: string } }[] } }) => new Set([
-  ...(response.analysis?.sections ?? []).flatMap((section) => section.sentences.flatMap((sentence) => sentence.citations.map((c) => c.documentId))),
-  ...(response.analysis?.keyFacts ?? []).flatMap((fact) => (fact.citation ? [fact.citation.documentId] : [])),
-]);
+const citedIds = (response: {
+  analysis?: {
+    sections: { sentences: { citations: { documentId: string }[] }[] }[];
+    keyFacts: { citation?: { documentId: string } }[];
+  };
+}) =>
+  new Set([
+    ...(response.analysis?.sections ?? []).flatMap((section) =>
+      section.sentences.flatMap((sentence) => sentence.citations.map((c) => c.documentId)),
+    ),
+    ...(response.analysis?.keyFacts ?? []).flatMap((fact) => (fact.citation ? [fact.citation.documentId] : [])),
+  ]);
 
 describe('QueryService.AnswerOverDocuments', () => {
   it('answers from the given documents only, every sentence cited at its exact place', async () => {
     const question = 'When is the comment deadline and what did the court decide about FERC?';
     // Over every filing, the court's opinion is cited too…
-    const everything = await grpcCall(client, 'answerOverDocuments', { question, documentIds: allFilings.map((f) => f.id) });
+    const everything = await grpcCall(client, 'answerOverDocuments', {
+      question,
+      documentIds: allFilings.map((f) => f.id),
+    });
     expect(citedIds(everything)).toContain(courtOpinion.id);
 
     // …over the notice and the rate case decision, only they can be cited.
-    const response = await grpcCall(client, 'answerOverDocuments', { question, documentIds: [fercNotice.id, rateCaseDecision.id] });
+    const response = await grpcCall(client, 'answerOverDocuments', {
+      question,
+      documentIds: [fercNotice.id, rateCaseDecision.id],
+    });
     const sentences = response.analysis!.sections.flatMap((section) => section.sentences);
     expect(sentences.length).toBeGreaterThan(0);
     expect(sentences.every((sentence) => sentence.citations.length > 0)).toBe(true);
@@ -80,7 +120,10 @@ describe('QueryService.AnswerOverDocuments', () => {
   });
 
   it('says which ids the index does not hold, and answers over the others', async () => {
-    const response = await grpcCall(client, 'answerOverDocuments', { question: 'What did the court decide?', documentIds: ['gone-1', courtOpinion.id, 'gone-1', 'gone-2'] });
+    const response = await grpcCall(client, 'answerOverDocuments', {
+      question: 'What did the court decide?',
+      documentIds: ['gone-1', courtOpinion.id, 'gone-1', 'gone-2'],
+    });
     expect(response.missingDocumentIds).toEqual(['gone-1', 'gone-2']);
     expect(citedIds(response)).toEqual(new Set([courtOpinion.id]));
   });
@@ -88,11 +131,19 @@ describe('QueryService.AnswerOverDocuments', () => {
   it('refuses an empty question, no ids, and more than 50 ids, naming the field', async () => {
     const issues = async (request: { question: string; documentIds: string[] }) =>
       ((await grpcCall(client, 'answerOverDocuments', request).catch((e: unknown) => e)) as InputError).issues;
-    expect(await issues({ question: ' ', documentIds: [courtOpinion.id] })).toEqual([{ path: 'question', message: 'must not be empty' }]);
-    expect(await issues({ question: 'What did the court decide?', documentIds: [] })).toEqual([{ path: 'document_ids', message: 'must list 1 to 50 document ids, got 0' }]);
+    expect(await issues({ question: ' ', documentIds: [courtOpinion.id] })).toEqual([
+      { path: 'question', message: 'must not be empty' },
+    ]);
+    expect(await issues({ question: 'What did the court decide?', documentIds: [] })).toEqual([
+      { path: 'document_ids', message: 'must list 1 to 50 document ids, got 0' },
+    ]);
     const many = Array.from({ length: 51 }, (_, i) => `doc-${i}`);
-    expect(await issues({ question: 'What did the court decide?', documentIds: many })).toEqual([{ path: 'document_ids', message: 'must list 1 to 50 document ids, got 51' }]);
-    const error = await grpcCall(client, 'answerOverDocuments', { question: '', documentIds: [] }).catch((e: unknown) => e);
+    expect(await issues({ question: 'What did the court decide?', documentIds: many })).toEqual([
+      { path: 'document_ids', message: 'must list 1 to 50 document ids, got 51' },
+    ]);
+    const error = await grpcCall(client, 'answerOverDocuments', { question: '', documentIds: [] }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(InputError);
   });
 });

@@ -8,8 +8,8 @@ import { createLogger } from '@docket/observability';
 import { emptyAnalysis, type Analysis, type Citation, type KeyFact } from '../../src/domain/analysis';
 import type { Figures } from '../../src/domain/figures';
 import type { IndexedDocument, SearchHit } from '../../src/domain/indexed-document';
-import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
 import { LISTED_DOCUMENTS } from '../../src/domain/query';
+import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
 import type { SearchBackend } from '../../src/index/search-backend';
 import type { AnswerJob } from '../../src/service/answer-threads/answer-job';
 import { AskService, type AnswerComposer } from '../../src/service/ask.service';
@@ -19,38 +19,88 @@ const DOCKET = '23-0456';
 
 function filing(id: string, category: string, title: string): IndexedDocument {
   return {
-    id, title, text: `${title}. The company requests an increase of $5.6 million in its annual revenues.`, description: '',
-    sourceId: 'icc', sourceName: 'Illinois Commerce Commission', docketNumber: DOCKET, docketId: 'icc-23-0456',
-    filingType: category, filingCategory: category, filedAt: new Date('2024-02-01T00:00:00Z'),
-    parties: ['Ameren Illinois'], filers: ['Ameren Illinois'], entities: [], pages: [], sha256: id,
+    id,
+    title,
+    text: `${title}. The company requests an increase of $5.6 million in its annual revenues.`,
+    description: '',
+    sourceId: 'icc',
+    sourceName: 'Illinois Commerce Commission',
+    docketNumber: DOCKET,
+    docketId: 'icc-23-0456',
+    filingType: category,
+    filingCategory: category,
+    filedAt: new Date('2024-02-01T00:00:00Z'),
+    parties: ['Ameren Illinois'],
+    filers: ['Ameren Illinois'],
+    entities: [],
+    pages: [],
+    sha256: id,
   };
 }
 
 // 30 retrieved comments; the testimony that states the amount is not among them.
-const retrieved = Array.from({ length: 30 }, (_, i) => filing(`comment-${String(i + 1).padStart(2, '0')}`, 'Comment', `Public comment ${i + 1}`));
+const retrieved = Array.from({ length: 30 }, (_, i) =>
+  filing(`comment-${String(i + 1).padStart(2, '0')}`, 'Comment', `Public comment ${i + 1}`),
+);
 const testimony = filing('testimony-1', 'Testimony', 'Direct testimony of the company’s revenue witness');
 const all = new Map([...retrieved, testimony].map((d) => [d.id, d]));
 
 const hitOf = (d: IndexedDocument): SearchHit => ({
-  documentId: d.id, title: d.title, titleHtml: d.title, snippet: '', score: 0, filedAt: d.filedAt, sourceId: d.sourceId,
-  sourceName: d.sourceName, docketNumber: d.docketNumber, filingType: d.filingType, filingCategory: d.filingCategory, parties: d.parties,
+  documentId: d.id,
+  title: d.title,
+  titleHtml: d.title,
+  snippet: '',
+  score: 0,
+  filedAt: d.filedAt,
+  sourceId: d.sourceId,
+  sourceName: d.sourceName,
+  docketNumber: d.docketNumber,
+  filingType: d.filingType,
+  filingCategory: d.filingCategory,
+  parties: d.parties,
 });
 
 // Fetch by id; the proceeding's listing and its best documents by BM25 include the testimony.
 const index = {
   fetch: async (ids: string[]) => ids.flatMap((id) => (all.has(id) ? [all.get(id)!] : [])),
   search: async () => ({ hits: [...all.values()].map(hitOf), total: all.size, totalIsLowerBound: false, facets: [] }),
-  rankForQuestion: async () => [{ documentId: testimony.id, score: 9 }, { documentId: retrieved[0]!.id, score: 5 }],
+  rankForQuestion: async () => [
+    { documentId: testimony.id, score: 9 },
+    { documentId: retrieved[0]!.id, score: 5 },
+  ],
 } as unknown as SearchBackend;
 
-const citationOf = (d: IndexedDocument, start = 0): Citation => ({ documentId: d.id, start, end: start + 40, page: 0, quote: d.text.slice(start, start + 40), documentTitle: d.title });
-
-const factCiting = (citation: Citation): KeyFact => ({
-  kind: 'amount', text: '$5.6 million', normalized: '5600000', citation, slot: 'requested_amount', label: 'Requested increase',
-  subject: 'Ameren Illinois', status: '', filingCategory: 'Testimony', filedAt: '2024-02-01',
+const citationOf = (d: IndexedDocument, start = 0): Citation => ({
+  documentId: d.id,
+  start,
+  end: start + 40,
+  page: 0,
+  quote: d.text.slice(start, start + 40),
+  documentTitle: d.title,
 });
 
-const noFigures: Figures = { resultCount: 0, filingsByMonth: [], byAgency: [], byFilingType: [], byParty: [], byDocket: [], numbers: [] };
+const factCiting = (citation: Citation): KeyFact => ({
+  kind: 'amount',
+  text: '$5.6 million',
+  normalized: '5600000',
+  citation,
+  slot: 'requested_amount',
+  label: 'Requested increase',
+  subject: 'Ameren Illinois',
+  status: '',
+  filingCategory: 'Testimony',
+  filedAt: '2024-02-01',
+});
+
+const noFigures: Figures = {
+  resultCount: 0,
+  filingsByMonth: [],
+  byAgency: [],
+  byFilingType: [],
+  byParty: [],
+  byDocket: [],
+  numbers: [],
+};
 
 /** An answer whose one sentence cites the best result and whose key fact cites what `factSource` picks from the job. */
 function composerCiting(factSource: (job: AnswerJob) => IndexedDocument): AnswerComposer & { jobs: AnswerJob[] } {
@@ -62,7 +112,9 @@ function composerCiting(factSource: (job: AnswerJob) => IndexedDocument): Answer
       const best = job.ranked[0]!.document;
       const analysis: Analysis = {
         ...emptyAnalysis('extractive'),
-        sections: [{ heading: 'Answer', sentences: [{ text: 'The company asks for more.', citations: [citationOf(best)] }] }],
+        sections: [
+          { heading: 'Answer', sentences: [{ text: 'The company asks for more.', citations: [citationOf(best)] }] },
+        ],
         keyFacts: [factCiting(citationOf(factSource(job), 10))],
       };
       return { analysis, figures: noFigures, analysisMs: 0, figuresMs: 0 };
@@ -87,7 +139,10 @@ function askerWith(composer: AnswerComposer): AskService {
 }
 
 const ask = (asker: AskService, filters: SearchFilters) =>
-  asker.ask({ question: 'What rate increase did Ameren Illinois request?', filters, userId: 'analyst', workspaceId: '' }, () => undefined);
+  asker.ask(
+    { question: 'What rate increase did Ameren Illinois request?', filters, userId: 'analyst', workspaceId: '' },
+    () => undefined,
+  );
 
 describe('the documents of an answer', () => {
   it('list the document a key fact cites though it ranked below the listing’s cut, with the cited passage', async () => {
@@ -97,7 +152,9 @@ describe('the documents of an answer', () => {
 
     const listed = query.documents.find((d) => d.documentId === cited.id);
     expect(listed).toMatchObject({ rank: 25, passages: [{ documentId: cited.id, start: 10, end: 50 }] });
-    expect(query.documents.slice(0, LISTED_DOCUMENTS).map((d) => d.rank)).toEqual(Array.from({ length: LISTED_DOCUMENTS }, (_, i) => i + 1));
+    expect(query.documents.slice(0, LISTED_DOCUMENTS).map((d) => d.rank)).toEqual(
+      Array.from({ length: LISTED_DOCUMENTS }, (_, i) => i + 1),
+    );
     expect(query.documents).toHaveLength(LISTED_DOCUMENTS + 1);
   });
 
@@ -120,7 +177,11 @@ describe('the documents of an answer', () => {
     for (const id of citedIds) expect(every.has(id)).toBe(true);
     const listed = query.documents.find((d) => d.documentId === testimony.id);
     expect(listed).toMatchObject({
-      rank: 0, title: testimony.title, sourceName: 'Illinois Commerce Commission', docketNumber: DOCKET, filingCategory: 'Testimony',
+      rank: 0,
+      title: testimony.title,
+      sourceName: 'Illinois Commerce Commission',
+      docketNumber: DOCKET,
+      filingCategory: 'Testimony',
       passages: [{ documentId: testimony.id, start: 10, end: 50 }],
     });
     expect(query.documents.at(-1)!.documentId).toBe(testimony.id);
@@ -133,10 +194,14 @@ describe('the documents of an answer', () => {
         return {
           analysis: {
             ...emptyAnalysis('extractive'),
-            sections: [{ heading: '', sentences: [{ text: 'It asks for $5.6 million.', citations: [citationOf(best, 10)] }] }],
+            sections: [
+              { heading: '', sentences: [{ text: 'It asks for $5.6 million.', citations: [citationOf(best, 10)] }] },
+            ],
             keyFacts: [factCiting(citationOf(best, 10)), factCiting(citationOf(best, 60))],
           },
-          figures: noFigures, analysisMs: 0, figuresMs: 0,
+          figures: noFigures,
+          analysisMs: 0,
+          figuresMs: 0,
         };
       },
     };

@@ -16,18 +16,28 @@ function openFile(): SqliteIndexFile {
   return SqliteIndexFile.open(join(dir, 'index.sqlite'));
 }
 
-const allRowids = (file: SqliteIndexFile) => file.db.prepare('SELECT rowid FROM documents ORDER BY rowid DESC').pluck().all() as number[];
+const allRowids = (file: SqliteIndexFile) =>
+  file.db.prepare('SELECT rowid FROM documents ORDER BY rowid DESC').pluck().all() as number[];
 
 /** The facets as the index file's tables say, counted by SQL: what the memory must agree with. */
 function countedBySql(file: SqliteIndexFile, size: number): FacetCounts {
-  const grouped = (column: string, condition: string) => file.db.prepare(`SELECT ${column} AS value, count(*) AS count FROM documents
-    WHERE ${condition} GROUP BY ${column} ORDER BY count DESC, value LIMIT ?`).all(size) as { value: never; count: number }[];
+  const grouped = (column: string, condition: string) =>
+    file.db
+      .prepare(
+        `SELECT ${column} AS value, count(*) AS count FROM documents
+    WHERE ${condition} GROUP BY ${column} ORDER BY count DESC, value LIMIT ?`,
+      )
+      .all(size) as { value: never; count: number }[];
   return {
     agency: grouped('source_id', "source_id <> ''"),
     filingType: grouped('type_facet', "type_facet <> ''"),
     docket: grouped('docket_key', "docket_key <> ''"),
     year: grouped('filed_year', 'filed_year IS NOT NULL'),
-    party: file.db.prepare('SELECT party AS value, count(*) AS count FROM parties GROUP BY party ORDER BY count DESC, value LIMIT ?').all(size) as never[],
+    party: file.db
+      .prepare(
+        'SELECT party AS value, count(*) AS count FROM parties GROUP BY party ORDER BY count DESC, value LIMIT ?',
+      )
+      .all(size) as never[],
   };
 }
 
@@ -62,8 +72,12 @@ describe('FacetColumns', () => {
     file.upsertMany(corpus);
     const some = allRowids(file).filter((_, index) => index % 3 === 0);
     const counts = file.facets?.count(some, 3);
-    const expected = file.db.prepare(`SELECT source_id AS value, count(*) AS count FROM documents WHERE source_id <> '' AND rowid IN (${some.join(',')})
-      GROUP BY source_id ORDER BY count DESC, value LIMIT 3`).all();
+    const expected = file.db
+      .prepare(
+        `SELECT source_id AS value, count(*) AS count FROM documents WHERE source_id <> '' AND rowid IN (${some.join(',')})
+      GROUP BY source_id ORDER BY count DESC, value LIMIT 3`,
+      )
+      .all();
     expect(counts?.agency).toEqual(expected);
     file.close();
   });
@@ -74,10 +88,12 @@ describe('FacetColumns', () => {
     file.upsertMany(corpus.slice(0, 30));
     const before = file.facets?.count(allRowids(file), 20);
     let written = 0;
-    expect(() => file.upsertMany(corpus.slice(30), () => {
-      if (written++ === 10) throw new Error('the source failed');
-      return false;
-    })).toThrow('the source failed');
+    expect(() =>
+      file.upsertMany(corpus.slice(30), () => {
+        if (written++ === 10) throw new Error('the source failed');
+        return false;
+      }),
+    ).toThrow('the source failed');
     expect(allRowids(file)).toHaveLength(30);
     expect(file.facets?.count(allRowids(file), 20)).toEqual(before);
     file.close();
@@ -93,7 +109,10 @@ describe('FacetColumns', () => {
         facets.remove(rowid);
         live.delete(rowid);
       } else {
-        const values = { agency: `a${random.int(1, 9)}`, partyIds: random.sample([1, 2, 3, 4, 5, 6], random.int(0, 3)) };
+        const values = {
+          agency: `a${random.int(1, 9)}`,
+          partyIds: random.sample([1, 2, 3, 4, 5, 6], random.int(0, 3)),
+        };
         facets.set(rowid, { ...values, filingType: '', docket: '', year: null });
         live.set(rowid, values);
       }
@@ -103,7 +122,8 @@ describe('FacetColumns', () => {
     const tally = (values: (string | number)[]) => {
       const byValue = new Map<string | number, number>();
       for (const value of values) byValue.set(value, (byValue.get(value) ?? 0) + 1);
-      return [...byValue].map(([value, count]) => ({ value, count }))
+      return [...byValue]
+        .map(([value, count]) => ({ value, count }))
         .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
     };
     expect(counts.agency).toEqual(tally([...live.values()].map((values) => values.agency)));

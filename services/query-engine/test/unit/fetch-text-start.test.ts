@@ -7,7 +7,12 @@ import { generateCorpus } from '../shared/search-corpus';
 
 describe('the start of a stored text', () => {
   it('is the text cut to that many characters, for ASCII, accented, CJK and astral texts, long and short', () => {
-    const pieces = ['The commission approves the settlement. ', 'Décision du régulateur, ', '電力料金の改定。', '🔌⚡ tariff 𝔘 '];
+    const pieces = [
+      'The commission approves the settlement. ',
+      'Décision du régulateur, ',
+      '電力料金の改定。',
+      '🔌⚡ tariff 𝔘 ',
+    ];
     let seed = 3;
     const next = () => (seed = (seed * 48271) % 2147483647);
     for (const length of [0, 5, 900, 5_000, 60_000]) {
@@ -28,7 +33,10 @@ describe('the start of a stored text', () => {
     const dir = mkdtempSync(join(tmpdir(), 'qe-fetch-start-'));
     const file = SqliteIndexFile.open(join(dir, 'index.sqlite'));
     try {
-      const corpus = generateCorpus(5, 20).map((document, i) => ({ ...document, text: `${document.text} `.repeat(40 + i) }));
+      const corpus = generateCorpus(5, 20).map((document, i) => ({
+        ...document,
+        text: `${document.text} `.repeat(40 + i),
+      }));
       file.upsertMany(corpus);
       const ids = corpus.map((d) => d.id);
       const whole = file.fetch(ids);

@@ -21,19 +21,35 @@ function freshIndex(): SqliteIndexFile {
 
 function doc(id: string, text: string): IndexedDocument {
   return {
-    id, title: `Filing ${id}`, text, description: '',
-    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'ER24-100', docketId: '',
-    filingType: 'order', filingCategory: 'Order', filedAt: new Date('2024-03-01T00:00:00Z'),
-    parties: [], filers: [], entities: [], pages: [], sha256: `sha-${id}-${text}`,
+    id,
+    title: `Filing ${id}`,
+    text,
+    description: '',
+    sourceId: 'ferc',
+    sourceName: 'Federal Energy Regulatory Commission',
+    docketNumber: 'ER24-100',
+    docketId: '',
+    filingType: 'order',
+    filingCategory: 'Order',
+    filedAt: new Date('2024-03-01T00:00:00Z'),
+    parties: [],
+    filers: [],
+    entities: [],
+    pages: [],
+    sha256: `sha-${id}-${text}`,
   };
 }
-
 
 describe('IndexWriter ending its idle thread', () => {
   it('ends the thread once idle, starts another for the next write, and keeps every write and its cost', async () => {
     const index = freshIndex();
     const changes: FacetChange[] = [];
-    const writer = new IndexWriter(index.path, { onFacetChanges: (facets) => changes.push(...facets), nice: 0, chunk: 8, endIdleAfterMs: 50 });
+    const writer = new IndexWriter(index.path, {
+      onFacetChanges: (facets) => changes.push(...facets),
+      nice: 0,
+      chunk: 8,
+      endIdleAfterMs: 50,
+    });
     try {
       await writer.upsertMany([doc('a', 'tariff'), doc('b', 'pipeline')]);
       expect(writer.running()).toBe(true);
@@ -57,7 +73,12 @@ describe('IndexWriter ending its idle thread', () => {
 
   it('swaps the file in after its thread ended idle, and keeps the thread without endIdleAfterMs', async () => {
     const index = freshIndex();
-    const ending = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 8, endIdleAfterMs: 50 });
+    const ending = new IndexWriter(index.path, {
+      onFacetChanges: () => undefined,
+      nice: 0,
+      chunk: 8,
+      endIdleAfterMs: 50,
+    });
     const keeping = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 8 });
     try {
       await waitFor(() => !ending.running(), { description: 'the unused thread ended', intervalMs: 10 });

@@ -8,8 +8,12 @@ function fakeAdmin(ends: Ends, committed: Committed) {
   const calls = { connect: 0, disconnect: 0, fetchOffsets: 0, fetchTopicOffsets: 0 };
   let failNext: Error | undefined;
   const admin: LagAdmin = {
-    connect: async () => { calls.connect += 1; },
-    disconnect: async () => { calls.disconnect += 1; },
+    connect: async () => {
+      calls.connect += 1;
+    },
+    disconnect: async () => {
+      calls.disconnect += 1;
+    },
     fetchOffsets: async ({ topics }) => {
       calls.fetchOffsets += 1;
       if (failNext) {
@@ -24,7 +28,13 @@ function fakeAdmin(ends: Ends, committed: Committed) {
       return ends[topic] ?? [];
     },
   };
-  return { admin, calls, failOnce: (error: Error) => { failNext = error; } };
+  return {
+    admin,
+    calls,
+    failOnce: (error: Error) => {
+      failNext = error;
+    },
+  };
 }
 
 describe('IndexingLag', () => {
@@ -33,11 +43,19 @@ describe('IndexingLag', () => {
   it('sums, over every partition of every topic, the end offset minus the committed one', async () => {
     const { admin } = fakeAdmin(
       {
-        'documents.ingested.v1': [{ partition: 0, high: '120', low: '0' }, { partition: 1, high: '80', low: '0' }, { partition: 2, high: '5', low: '0' }],
+        'documents.ingested.v1': [
+          { partition: 0, high: '120', low: '0' },
+          { partition: 1, high: '80', low: '0' },
+          { partition: 2, high: '5', low: '0' },
+        ],
         'documents.deleted.v1': [{ partition: 0, high: '7', low: '0' }],
       },
       {
-        'documents.ingested.v1': [{ partition: 0, offset: '100' }, { partition: 1, offset: '80' }, { partition: 2, offset: '5' }],
+        'documents.ingested.v1': [
+          { partition: 0, offset: '100' },
+          { partition: 1, offset: '80' },
+          { partition: 2, offset: '5' },
+        ],
         'documents.deleted.v1': [{ partition: 0, offset: '4' }],
       },
     );
@@ -47,8 +65,19 @@ describe('IndexingLag', () => {
 
   it('counts from the start of the retained log where the group has committed nothing, or less than retention kept', async () => {
     const { admin } = fakeAdmin(
-      { 'documents.ingested.v1': [{ partition: 0, high: '50', low: '10' }, { partition: 1, high: '30', low: '25' }], 'documents.deleted.v1': [{ partition: 0, high: '3', low: '0' }] },
-      { 'documents.ingested.v1': [{ partition: 0, offset: '-1' }, { partition: 1, offset: '12' }] },
+      {
+        'documents.ingested.v1': [
+          { partition: 0, high: '50', low: '10' },
+          { partition: 1, high: '30', low: '25' },
+        ],
+        'documents.deleted.v1': [{ partition: 0, high: '3', low: '0' }],
+      },
+      {
+        'documents.ingested.v1': [
+          { partition: 0, offset: '-1' },
+          { partition: 1, offset: '12' },
+        ],
+      },
     );
     const lag = new IndexingLag({ admin, groupId: 'g', topics });
     // 50 - 10 (nothing committed), 30 - 25 (committed 12 was removed by retention), 3 - 0 (partition unknown to the group)
@@ -58,7 +87,13 @@ describe('IndexingLag', () => {
   it('asks Kafka at most once per maxAgeMs, and callers arriving meanwhile share one question', async () => {
     const { admin, calls } = fakeAdmin({ 'documents.ingested.v1': [{ partition: 0, high: '9', low: '0' }] }, {});
     let now = 1_000;
-    const lag = new IndexingLag({ admin, groupId: 'g', topics: ['documents.ingested.v1'], maxAgeMs: 1_000, now: () => now });
+    const lag = new IndexingLag({
+      admin,
+      groupId: 'g',
+      topics: ['documents.ingested.v1'],
+      maxAgeMs: 1_000,
+      now: () => now,
+    });
     expect(await Promise.all([lag.pending(), lag.pending(), lag.pending()])).toEqual([9, 9, 9]);
     expect(calls.fetchOffsets).toBe(1);
     now += 999;
@@ -71,7 +106,10 @@ describe('IndexingLag', () => {
   });
 
   it('rejects when Kafka cannot answer, and connects afresh for the next question', async () => {
-    const { admin, calls, failOnce } = fakeAdmin({ 'documents.ingested.v1': [{ partition: 0, high: '4', low: '0' }] }, {});
+    const { admin, calls, failOnce } = fakeAdmin(
+      { 'documents.ingested.v1': [{ partition: 0, high: '4', low: '0' }] },
+      {},
+    );
     const lag = new IndexingLag({ admin, groupId: 'g', topics: ['documents.ingested.v1'] });
     failOnce(new Error('broker gone'));
     await expect(lag.pending()).rejects.toThrow('broker gone');

@@ -14,9 +14,28 @@ const QUESTION = 'What rate increase did Ameren Illinois request?';
 
 function storedQuery(id: string, input: AskInput): StoredQuery {
   return {
-    id, origin: 'question', question: input.question, filters: input.filters, userId: input.userId, workspaceId: input.workspaceId, requestId: 'req-1',
-    createdAt: new Date(), timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 3 }, mode: 'extractive', resultIds: [],
-    analysis: emptyAnalysis('extractive'), documents: [], figures: { resultCount: 0, filingsByMonth: [], byAgency: [], byFilingType: [], byParty: [], byDocket: [], numbers: [] },
+    id,
+    origin: 'question',
+    question: input.question,
+    filters: input.filters,
+    userId: input.userId,
+    workspaceId: input.workspaceId,
+    requestId: 'req-1',
+    createdAt: new Date(),
+    timings: { retrievalMs: 1, analysisMs: 1, figuresMs: 1, totalMs: 3 },
+    mode: 'extractive',
+    resultIds: [],
+    analysis: emptyAnalysis('extractive'),
+    documents: [],
+    figures: {
+      resultCount: 0,
+      filingsByMonth: [],
+      byAgency: [],
+      byFilingType: [],
+      byParty: [],
+      byDocket: [],
+      numbers: [],
+    },
   };
 }
 
@@ -46,7 +65,10 @@ function gatedAsker() {
   return { asker, open: (ending: 'complete' | 'fail') => open(ending) };
 }
 
-const members = { isMember: async (userId: string, workspaceId: string) => workspaceId === 'ws-rates' && ['alice', 'bob'].includes(userId) };
+const members = {
+  isMember: async (userId: string, workspaceId: string) =>
+    workspaceId === 'ws-rates' && ['alice', 'bob'].includes(userId),
+};
 const input: AskInput = { question: QUESTION, filters: emptySearchFilters(), userId: 'alice', workspaceId: 'ws-rates' };
 const kinds = (updates: AskUpdate[]) => updates.map((u) => u.kind);
 
@@ -77,19 +99,26 @@ describe('answers being written, watched by id', () => {
     // Stored now: started and completed at once.
     const after: AskUpdate[] = [];
     await live.watch('65f000000000000000000001', 'alice', false, (u) => after.push(u));
-    expect(after).toEqual([{ kind: 'started', queryId: '65f000000000000000000001', question: QUESTION }, { kind: 'completed', query: expect.objectContaining({ id: '65f000000000000000000001' }) }]);
+    expect(after).toEqual([
+      { kind: 'started', queryId: '65f000000000000000000001', question: QUESTION },
+      { kind: 'completed', query: expect.objectContaining({ id: '65f000000000000000000001' }) },
+    ]);
   });
 
   it('says NotFound at once for an id that names no answer, and to someone who may not read one being written', async () => {
     const { asker, open } = gatedAsker();
     const live = new LiveAnswers({ asker, workspaces: members });
-    await expect(live.watch('65f0c0ffee0000000000dead', 'alice', false, () => undefined)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(live.watch('65f0c0ffee0000000000dead', 'alice', false, () => undefined)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(live.watch('not an id', 'alice', false, () => undefined)).rejects.toBeInstanceOf(NotFoundError);
 
     const answering = live.ask(input, () => undefined);
     await new Promise((resolve) => setImmediate(resolve));
     const seen: AskUpdate[] = [];
-    await expect(live.watch('65f000000000000000000001', 'carol', false, (u) => seen.push(u))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(live.watch('65f000000000000000000001', 'carol', false, (u) => seen.push(u))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(seen).toEqual([]);
     // Administrators may watch any.
     const admin = live.watch('65f000000000000000000001', 'root', true, (u) => seen.push(u));
@@ -108,7 +137,9 @@ describe('answers being written, watched by id', () => {
     await expect(answering).rejects.toBeInstanceOf(UnavailableError);
     await expect(watching).rejects.toBeInstanceOf(UnavailableError);
     expect(live.size).toBe(0);
-    await expect(live.watch('65f000000000000000000001', 'alice', false, () => undefined)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(live.watch('65f000000000000000000001', 'alice', false, () => undefined)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it('stops following when the watcher goes away', async () => {

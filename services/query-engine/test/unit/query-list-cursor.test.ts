@@ -14,7 +14,7 @@ describe('query list cursor', () => {
     ['a negative time beyond the range', { t: -8.65e15, id: 'a'.repeat(24) }],
     ['a time that is not a number', { t: '2025', id: 'a'.repeat(24) }],
     ['an id that is not an object id', { t: 0, id: 'x' }],
-  ])('refuses %s as the caller\'s mistake', (_what, body) => {
+  ])("refuses %s as the caller's mistake", (_what, body) => {
     expect(() => decodeListCursor(cursorOf(body))).toThrow(InputError);
   });
 });

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { DocumentPage } from '../../src/domain/document-source';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
-import { indexerHasCommitted, REFILL_REQUESTED_BY, refillCreatedIndex, type OffsetsAdmin } from '../../src/workers/refill-created-index';
+import {
+  indexerHasCommitted,
+  REFILL_REQUESTED_BY,
+  refillCreatedIndex,
+  type OffsetsAdmin,
+} from '../../src/workers/refill-created-index';
 
 const directories: string[] = [];
 afterAll(() => {
@@ -63,7 +68,12 @@ describe('refillCreatedIndex', () => {
   it('queues a re-index when the documents service has documents (a lost volume)', async () => {
     const source = documentsService(holding);
     const started: string[] = [];
-    const outcome = await refillCreatedIndex({ source, logger, signal: new AbortController().signal, startReindex: async (by) => started.push(by) });
+    const outcome = await refillCreatedIndex({
+      source,
+      logger,
+      signal: new AbortController().signal,
+      startReindex: async (by) => started.push(by),
+    });
     expect(outcome).toBe('queued');
     expect(started).toEqual([REFILL_REQUESTED_BY]);
     expect(source.asked).toEqual([{ pageSize: 1, pageToken: '' }]);
@@ -72,16 +82,30 @@ describe('refillCreatedIndex', () => {
 
   it('queues nothing when the documents service is empty', async () => {
     const started: string[] = [];
-    const outcome = await refillCreatedIndex({ source: documentsService(empty), logger, signal: new AbortController().signal, startReindex: async (by) => started.push(by) });
+    const outcome = await refillCreatedIndex({
+      source: documentsService(empty),
+      logger,
+      signal: new AbortController().signal,
+      startReindex: async (by) => started.push(by),
+    });
     expect(outcome).toBe('nothing-to-index');
     expect(started).toEqual([]);
   });
 
   it('waits for a documents service that starts later, with back-off, warning once', async () => {
-    const source = documentsService(new Error('UNAVAILABLE'), new Error('UNAVAILABLE'), new Error('UNAVAILABLE'), holding);
+    const source = documentsService(
+      new Error('UNAVAILABLE'),
+      new Error('UNAVAILABLE'),
+      new Error('UNAVAILABLE'),
+      holding,
+    );
     const started: string[] = [];
     const outcome = await refillCreatedIndex({
-      source, logger, signal: new AbortController().signal, startReindex: async (by) => started.push(by), retry: { firstMs: 1, maxMs: 2 },
+      source,
+      logger,
+      signal: new AbortController().signal,
+      startReindex: async (by) => started.push(by),
+      retry: { firstMs: 1, maxMs: 2 },
     });
     expect(outcome).toBe('queued');
     expect(source.asked).toHaveLength(4);
@@ -100,7 +124,13 @@ describe('refillCreatedIndex', () => {
       },
     };
     const started: string[] = [];
-    const outcome = await refillCreatedIndex({ source, logger, signal: controller.signal, startReindex: async (by) => started.push(by), retry: { firstMs: 1, maxMs: 1 } });
+    const outcome = await refillCreatedIndex({
+      source,
+      logger,
+      signal: controller.signal,
+      startReindex: async (by) => started.push(by),
+      retry: { firstMs: 1, maxMs: 1 },
+    });
     expect(outcome).toBe('stopped');
     expect(calls).toBe(2);
     expect(started).toEqual([]);
@@ -108,9 +138,21 @@ describe('refillCreatedIndex', () => {
 
   it('does not queue when the service stopped while the documents service was answering', async () => {
     const controller = new AbortController();
-    const source = { listDocuments: async (): Promise<DocumentPage> => { controller.abort(); return holding; } };
+    const source = {
+      listDocuments: async (): Promise<DocumentPage> => {
+        controller.abort();
+        return holding;
+      },
+    };
     const started: string[] = [];
-    expect(await refillCreatedIndex({ source, logger, signal: controller.signal, startReindex: async (by) => started.push(by) })).toBe('stopped');
+    expect(
+      await refillCreatedIndex({
+        source,
+        logger,
+        signal: controller.signal,
+        startReindex: async (by) => started.push(by),
+      }),
+    ).toBe('stopped');
     expect(started).toEqual([]);
   });
 });
@@ -134,18 +176,28 @@ describe('indexerHasCommitted', () => {
     return { client, calls };
   }
   /** What kafkajs throws while a group's coordinator is still loading. */
-  const notCoordinator = () => Object.assign(new Error('This is not the correct coordinator for this group'), { retriable: true });
+  const notCoordinator = () =>
+    Object.assign(new Error('This is not the correct coordinator for this group'), { retriable: true });
   const noOffsets = (): Offsets => topics.map((topic) => ({ topic, partitions: [{ offset: '-1' }] }));
   const topics = ['documents.ingested.v1', 'documents.updated.v1'];
 
   it('is false for a new group (fresh install: it reads every topic from the beginning)', async () => {
-    const { client, calls } = admin(topics.map((topic) => ({ topic, partitions: [{ offset: '-1' }, { offset: '-1' }, { offset: '-1' }] })));
+    const { client, calls } = admin(
+      topics.map((topic) => ({ topic, partitions: [{ offset: '-1' }, { offset: '-1' }, { offset: '-1' }] })),
+    );
     expect(await indexerHasCommitted(client, 'query-engine.indexer', topics, logger)).toBe(false);
-    expect(calls).toEqual(['connect', 'fetch query-engine.indexer documents.ingested.v1,documents.updated.v1', 'disconnect']);
+    expect(calls).toEqual([
+      'connect',
+      'fetch query-engine.indexer documents.ingested.v1,documents.updated.v1',
+      'disconnect',
+    ]);
   });
 
   it('is true once any partition has a committed offset (the index was lost, not new)', async () => {
-    const { client } = admin([{ topic: topics[0] as string, partitions: [{ offset: '-1' }, { offset: '42' }] }, { topic: topics[1] as string, partitions: [{ offset: '-1' }] }]);
+    const { client } = admin([
+      { topic: topics[0] as string, partitions: [{ offset: '-1' }, { offset: '42' }] },
+      { topic: topics[1] as string, partitions: [{ offset: '-1' }] },
+    ]);
     expect(await indexerHasCommitted(client, 'query-engine.indexer', topics, logger)).toBe(true);
   });
 

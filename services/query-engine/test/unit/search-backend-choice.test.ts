@@ -17,10 +17,19 @@ describe('openChosenBackend', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backend-choice-'));
     try {
       const chosen = await openChosenBackend(
-        { OPENSEARCH_URL: '', OPENSEARCH_INDEX: 'filings', DATA_DIR: dataDir, SEARCH_COUNT_LIMIT: 10_000, SEARCH_THREADS: 1 },
+        {
+          OPENSEARCH_URL: '',
+          OPENSEARCH_INDEX: 'filings',
+          DATA_DIR: dataDir,
+          SEARCH_COUNT_LIMIT: 10_000,
+          SEARCH_THREADS: 1,
+        },
         createLogger('test', 'silent'),
       );
-      expect(chosen.describe).toEqual({ backend: 'sqlite', indexPath: path.join(dataDir, 'query-engine', 'index.sqlite') });
+      expect(chosen.describe).toEqual({
+        backend: 'sqlite',
+        indexPath: path.join(dataDir, 'query-engine', 'index.sqlite'),
+      });
       await chosen.backend.close();
       expect(mockOpenSearchClientLoaded).toBe(false);
     } finally {

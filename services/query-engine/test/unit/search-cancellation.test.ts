@@ -7,10 +7,10 @@ import { createLogger } from '@docket/observability';
 import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import { searchServiceBinding } from '../../src/grpc/search.grpc';
-import { SearchService } from '../../src/service/search.service';
 import type { QueryBudget } from '../../src/index/query-budget';
 import type { SearchQuery, SearchResult } from '../../src/index/search-backend';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SearchService } from '../../src/service/search.service';
 import { fillCostly } from '../shared/costly-corpus';
 
 /**
@@ -19,7 +19,11 @@ import { fillCostly } from '../shared/costly-corpus';
  * search (costly-corpus.ts); the backend records how each search ended on the engine's side.
  */
 const logger = createLogger('search-cancellation-test', 'silent');
-const HEAVY = SearchRequest.fromPartial({ query: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' OR '), limit: 20, includeFacets: true });
+const HEAVY = SearchRequest.fromPartial({
+  query: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' OR '),
+  limit: 20,
+  includeFacets: true,
+});
 
 let dir: string;
 let backend: SqliteFts5Backend;
@@ -40,7 +44,9 @@ function recording(inner: SqliteFts5Backend): SqliteFts5Backend {
           ended('answered');
           return result;
         } catch (error) {
-          ended(error instanceof UnavailableError ? 'cancelled' : error instanceof InputError ? 'budget spent' : 'failed');
+          ended(
+            error instanceof UnavailableError ? 'cancelled' : error instanceof InputError ? 'budget spent' : 'failed',
+          );
           throw error;
         }
       };
@@ -53,11 +59,19 @@ beforeAll(async () => {
   backend = SqliteFts5Backend.open(join(dir, 'index.sqlite'));
   await fillCostly(backend);
   server = await startGrpcServer({
-    port: 0, host: '127.0.0.1', logger,
-    services: [searchServiceBinding({
-      search: new SearchService({ index: recording(backend) }), index: backend, logger, budgetMs: 60_000,
-      processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined } as never,
-    })],
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    services: [
+      searchServiceBinding({
+        search: new SearchService({ index: recording(backend) }),
+        index: backend,
+        logger,
+        budgetMs: 60_000,
+        processes: { publish: async () => undefined },
+        jobs: { enqueue: async () => undefined } as never,
+      }),
+    ],
   });
   client = new SearchServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
 });
@@ -72,13 +86,17 @@ afterAll(async () => {
 /** The next search's start on the engine, and how it ended there. */
 function nextSearch(): { started: Promise<void>; outcome: Promise<string> } {
   return {
-    started: new Promise((resolve) => { started = resolve; }),
-    outcome: new Promise((resolve) => { ended = resolve; }),
+    started: new Promise((resolve) => {
+      started = resolve;
+    }),
+    outcome: new Promise((resolve) => {
+      ended = resolve;
+    }),
   };
 }
 
 describe('search deadline and cancellation, caller to SQLite', () => {
-  it('stops the engine\'s work when the caller cancels (the BFF\'s HTTP client went away)', async () => {
+  it("stops the engine's work when the caller cancels (the BFF's HTTP client went away)", async () => {
     const caller = new AbortController();
     const search = nextSearch();
     const answer = grpcCall(client, 'search', HEAVY, { signal: caller.signal });
@@ -88,7 +106,7 @@ describe('search deadline and cancellation, caller to SQLite', () => {
     expect(await search.outcome).toBe('cancelled');
   });
 
-  it('stops the engine\'s work at the caller\'s deadline when that comes before the service\'s budget', async () => {
+  it("stops the engine's work at the caller's deadline when that comes before the service's budget", async () => {
     const search = nextSearch();
     await expect(grpcCall(client, 'search', HEAVY, { deadlineMs: 100 })).rejects.toBeInstanceOf(UnavailableError);
     // grpc-js cancels the call at its deadline, the moment the budget (the same deadline) ends too

@@ -1,10 +1,14 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { createLogger } from '@docket/observability';
+import {
+  SearchRequest,
+  type DeepPartial,
+  type SearchResponse,
+} from '@docket/proto/src/gen/research/query_engine/v1/search';
 import type { QueryNode } from '@docket/query-language';
-import { SearchRequest, type DeepPartial, type SearchResponse } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
-import { searchServiceBinding } from '../../src/grpc/search.grpc';
 import type { RecordRequestInput } from '../../src/domain/workspace-request';
+import { searchServiceBinding } from '../../src/grpc/search.grpc';
 import type { SearchBackend, SearchQuery, SearchResult } from '../../src/index/search-backend';
 import { SearchService, type SearchQueries, type SearchWorkspaces } from '../../src/service/search.service';
 
@@ -14,7 +18,21 @@ const logger = createLogger('search-grpc-test', 'silent');
 function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
   const queries: SearchQuery[] = [];
   const result: SearchResult = {
-    hits: [{ documentId: 'd1', title: 'T', titleHtml: 'T', snippet: 's', score: 1, sourceId: 'ferc', sourceName: 'FERC', docketNumber: '', filingType: '', filingCategory: '', parties: [] }],
+    hits: [
+      {
+        documentId: 'd1',
+        title: 'T',
+        titleHtml: 'T',
+        snippet: 's',
+        score: 1,
+        sourceId: 'ferc',
+        sourceName: 'FERC',
+        docketNumber: '',
+        filingType: '',
+        filingCategory: '',
+        parties: [],
+      },
+    ],
     total: 1,
     totalIsLowerBound: false,
     facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'FERC', count: 1 }] }],
@@ -32,17 +50,30 @@ function recordingBackend(): SearchBackend & { queries: SearchQuery[] } {
     fetch: async () => [],
     countByDay: async () => [],
     count: async () => 1,
-    beginBuild: async () => { throw new Error('not used'); },
+    beginBuild: async () => {
+      throw new Error('not used');
+    },
     close: async () => undefined,
   };
 }
 
-function call(binding: ReturnType<typeof searchServiceBinding>, request: DeepPartial<SearchRequest>): Promise<SearchResponse> {
-  const handler = (binding.implementation as Record<string, (call: unknown, callback: (error: ServiceError | null, response?: SearchResponse) => void) => void>).search!;
+function call(
+  binding: ReturnType<typeof searchServiceBinding>,
+  request: DeepPartial<SearchRequest>,
+): Promise<SearchResponse> {
+  const handler = (
+    binding.implementation as Record<
+      string,
+      (call: unknown, callback: (error: ServiceError | null, response?: SearchResponse) => void) => void
+    >
+  ).search!;
   return new Promise((resolve, reject) => {
     const fakeCall = {
-      request: SearchRequest.fromPartial(request), getPath: () => '/research.query_engine.v1.SearchService/Search',
-      getDeadline: () => Infinity, cancelled: false, on: () => undefined,
+      request: SearchRequest.fromPartial(request),
+      getPath: () => '/research.query_engine.v1.SearchService/Search',
+      getDeadline: () => Infinity,
+      cancelled: false,
+      on: () => undefined,
     };
     handler(fakeCall, (error, response) => {
       if (error) reject(error);
@@ -54,28 +85,53 @@ function call(binding: ReturnType<typeof searchServiceBinding>, request: DeepPar
 type Workspaces = { scope: SearchWorkspaces; queries: SearchQueries };
 
 const deps = (index: SearchBackend, workspaces?: Workspaces) => ({
-  search: new SearchService({ index, workspaces }), index, logger,
-  processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined }, budgetMs: 5_000,
+  search: new SearchService({ index, workspaces }),
+  index,
+  logger,
+  processes: { publish: async () => undefined },
+  jobs: { enqueue: async () => undefined },
+  budgetMs: 5_000,
 });
 
 describe('SearchService.Search', () => {
   it('hands the backend the query ANDed with the filters, and answers with the normalised query and cursor', async () => {
     const index = recordingBackend();
-    const response = await call(searchServiceBinding(deps(index)), { query: 'rate  OR case', filters: { agencies: ['ferc'] }, limit: 5, includeFacets: true });
+    const response = await call(searchServiceBinding(deps(index)), {
+      query: 'rate  OR case',
+      filters: { agencies: ['ferc'] },
+      limit: 5,
+      includeFacets: true,
+    });
     expect(index.queries[0]).toMatchObject({ sort: 'relevance', limit: 5, facets: true, cursor: undefined });
     expect(index.queries[0]!.query).toEqual({
       kind: 'and',
       children: [
-        { kind: 'or', children: [{ kind: 'term', value: 'rate' }, { kind: 'term', value: 'case' }] },
+        {
+          kind: 'or',
+          children: [
+            { kind: 'term', value: 'rate' },
+            { kind: 'term', value: 'case' },
+          ],
+        },
         { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }] },
       ],
     } satisfies QueryNode);
-    expect(response).toMatchObject({ total: '1', nextCursor: 'next', normalizedQuery: 'rate OR case', requestId: '', facetsCounted: '1' });
+    expect(response).toMatchObject({
+      total: '1',
+      nextCursor: 'next',
+      normalizedQuery: 'rate OR case',
+      requestId: '',
+      facetsCounted: '1',
+    });
     expect(response.hits[0]).toMatchObject({ documentId: 'd1', titleHtml: 'T' });
   });
 
   it('refuses a workspace search as unavailable while no workspace service is wired in', async () => {
-    const error = await call(searchServiceBinding(deps(recordingBackend())), { query: 'rate', userId: 'u1', workspaceId: 'w1' }).catch((e: ServiceError) => e);
+    const error = await call(searchServiceBinding(deps(recordingBackend())), {
+      query: 'rate',
+      userId: 'u1',
+      workspaceId: 'w1',
+    }).catch((e: ServiceError) => e);
     expect(error).toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/workspace/) });
   });
 
@@ -114,21 +170,44 @@ describe('SearchService.Search', () => {
     it('applies the default filters when the request brings none, and records the first page in the log with its stored query', async () => {
       const index = recordingBackend();
       const { workspaceScope, recorded, stored, linked, resolved } = scope();
-      const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', record: true });
+      const response = await call(searchServiceBinding(deps(index, workspaceScope)), {
+        query: '',
+        userId: 'u1',
+        workspaceId: 'w1',
+        record: true,
+      });
       expect(resolved).toEqual([['u1', 'w1']]);
       expect(JSON.stringify(index.queries[0]!.query)).toContain('"value":"cpuc"');
       expect(response.requestId).toBe('request-1');
-      expect(recorded).toEqual([expect.objectContaining({
-        workspaceId: 'w1', userId: 'u1', kind: 'search', text: '', filters: defaults, sort: 'relevance', resultCount: 1, resultCountIsLowerBound: false, queryId: 'query-1',
-        // The log entry keeps the search's facets as they were counted.
-        facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'FERC', count: 1 }] }],
-      })]);
-      expect(stored).toEqual([expect.objectContaining({ workspaceId: 'w1', userId: 'u1', text: '', filters: defaults })]);
+      expect(recorded).toEqual([
+        expect.objectContaining({
+          workspaceId: 'w1',
+          userId: 'u1',
+          kind: 'search',
+          text: '',
+          filters: defaults,
+          sort: 'relevance',
+          resultCount: 1,
+          resultCountIsLowerBound: false,
+          queryId: 'query-1',
+          // The log entry keeps the search's facets as they were counted.
+          facets: [{ field: 'agency', buckets: [{ value: 'ferc', label: 'FERC', count: 1 }] }],
+        }),
+      ]);
+      expect(stored).toEqual([
+        expect.objectContaining({ workspaceId: 'w1', userId: 'u1', text: '', filters: defaults }),
+      ]);
       expect(stored[0]!.hits.map((hit) => hit.documentId)).toEqual(['d1']);
       expect(linked).toEqual([['query-1', 'request-1']]);
 
       // A later page of the same search is not a new request.
-      const next = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1', cursor: 'next', record: true });
+      const next = await call(searchServiceBinding(deps(index, workspaceScope)), {
+        query: '',
+        userId: 'u1',
+        workspaceId: 'w1',
+        cursor: 'next',
+        record: true,
+      });
       expect(next.requestId).toBe('');
       expect(recorded).toHaveLength(1);
       expect(stored).toHaveLength(1);
@@ -137,7 +216,11 @@ describe('SearchService.Search', () => {
     it('reads without writing unless the request says record: the defaults apply, the log is untouched', async () => {
       const index = recordingBackend();
       const { workspaceScope, recorded, stored, resolved } = scope();
-      const response = await call(searchServiceBinding(deps(index, workspaceScope)), { query: '', userId: 'u1', workspaceId: 'w1' });
+      const response = await call(searchServiceBinding(deps(index, workspaceScope)), {
+        query: '',
+        userId: 'u1',
+        workspaceId: 'w1',
+      });
       expect(resolved).toEqual([['u1', 'w1']]);
       expect(JSON.stringify(index.queries[0]!.query)).toContain('"value":"cpuc"');
       expect(response.requestId).toBe('');
@@ -145,21 +228,32 @@ describe('SearchService.Search', () => {
       expect(stored).toEqual([]);
     });
 
-    it('uses the request\'s own filters instead of the defaults', async () => {
+    it("uses the request's own filters instead of the defaults", async () => {
       const index = recordingBackend();
       const { workspaceScope, recorded } = scope();
-      await call(searchServiceBinding(deps(index, workspaceScope)), { query: 'rate', userId: 'u1', workspaceId: 'w1', filters: { agencies: ['ferc'] }, record: true });
+      await call(searchServiceBinding(deps(index, workspaceScope)), {
+        query: 'rate',
+        userId: 'u1',
+        workspaceId: 'w1',
+        filters: { agencies: ['ferc'] },
+        record: true,
+      });
       expect(JSON.stringify(index.queries[0]!.query)).not.toContain('cpuc');
       expect(recorded[0]!.filters?.agencies).toEqual(['ferc']);
     });
 
     it('needs the user, and refuses an empty search when the workspace has no default filters either', async () => {
       const { workspaceScope } = scope();
-      await expect(call(searchServiceBinding(deps(recordingBackend(), workspaceScope)), { query: 'rate', workspaceId: 'w1' }))
-        .rejects.toMatchObject({ code: status.INVALID_ARGUMENT, details: expect.stringMatching(/user/) });
-      const bare: Workspaces = { ...workspaceScope, scope: { ...workspaceScope.scope, resolve: async () => ({ defaultFilters: emptySearchFilters() }) } };
-      await expect(call(searchServiceBinding(deps(recordingBackend(), bare)), { query: ' ', userId: 'u1', workspaceId: 'w1' }))
-        .rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+      await expect(
+        call(searchServiceBinding(deps(recordingBackend(), workspaceScope)), { query: 'rate', workspaceId: 'w1' }),
+      ).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, details: expect.stringMatching(/user/) });
+      const bare: Workspaces = {
+        ...workspaceScope,
+        scope: { ...workspaceScope.scope, resolve: async () => ({ defaultFilters: emptySearchFilters() }) },
+      };
+      await expect(
+        call(searchServiceBinding(deps(recordingBackend(), bare)), { query: ' ', userId: 'u1', workspaceId: 'w1' }),
+      ).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
     });
   });
 });

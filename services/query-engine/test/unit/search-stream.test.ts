@@ -2,10 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
-import { NotFoundError, fromGrpcError } from '@docket/errors';
+import { fromGrpcError, NotFoundError } from '@docket/errors';
 import { createLogger } from '@docket/observability';
 import {
-  SearchServiceClient, SearchSort, StreamSearchRequest, type DeepPartial, type StreamSearchResponse,
+  SearchServiceClient,
+  SearchSort,
+  StreamSearchRequest,
+  type DeepPartial,
+  type StreamSearchResponse,
 } from '@docket/proto/src/gen/research/query_engine/v1/search';
 import { startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
@@ -30,9 +34,22 @@ let client: SearchServiceClient;
 
 function documentOf(i: number): IndexedDocument {
   return {
-    id: `doc-${String(i).padStart(5, '0')}`, title: `Filing ${i}`, text: `${i % 2 === 0 ? 'tariff' : 'notice'} filing number ${i} ${'rate '.repeat(1 + (i % 7))}`,
-    description: '', sourceId: i % 3 === 0 ? 'ferc' : 'icc', sourceName: i % 3 === 0 ? 'FERC' : 'ICC', docketNumber: 'ER24-1', docketId: '', filingType: 'order',
-    filingCategory: 'Order', filedAt: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000), parties: ['Acme Power'], filers: [], entities: [], pages: [], sha256: `sha-${i}`,
+    id: `doc-${String(i).padStart(5, '0')}`,
+    title: `Filing ${i}`,
+    text: `${i % 2 === 0 ? 'tariff' : 'notice'} filing number ${i} ${'rate '.repeat(1 + (i % 7))}`,
+    description: '',
+    sourceId: i % 3 === 0 ? 'ferc' : 'icc',
+    sourceName: i % 3 === 0 ? 'FERC' : 'ICC',
+    docketNumber: 'ER24-1',
+    docketId: '',
+    filingType: 'order',
+    filingCategory: 'Order',
+    filedAt: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000),
+    parties: ['Acme Power'],
+    filers: [],
+    entities: [],
+    pages: [],
+    sha256: `sha-${i}`,
   };
 }
 
@@ -49,11 +66,20 @@ beforeAll(async () => {
     },
   };
   server = await startGrpcServer({
-    port: 0, host: '127.0.0.1', logger,
-    services: [searchServiceBinding({
-      search: new SearchService({ index: backend }), stream: new SearchStreamService({ index: backend, workspaces }), index: backend, logger, budgetMs: 30_000,
-      processes: { publish: async () => undefined }, jobs: { enqueue: async () => undefined } as never,
-    })],
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    services: [
+      searchServiceBinding({
+        search: new SearchService({ index: backend }),
+        stream: new SearchStreamService({ index: backend, workspaces }),
+        index: backend,
+        logger,
+        budgetMs: 30_000,
+        processes: { publish: async () => undefined },
+        jobs: { enqueue: async () => undefined } as never,
+      }),
+    ],
   });
   client = new SearchServiceClient(`127.0.0.1:${server.port}`, credentials.createInsecure());
 });
@@ -76,7 +102,8 @@ function stream(request: DeepPartial<StreamSearchRequest>): Promise<StreamSearch
 }
 
 const ids = (messages: StreamSearchResponse[]) => messages.flatMap((m) => m.hits.map((h) => h.documentId));
-const evens = (from: number, to: number) => Array.from({ length: DOCUMENTS }, (_, i) => i).filter((i) => i % 2 === 0 && i >= from && i < to);
+const evens = (from: number, to: number) =>
+  Array.from({ length: DOCUMENTS }, (_, i) => i).filter((i) => i % 2 === 0 && i >= from && i < to);
 
 describe('StreamSearch', () => {
   it('streams every match, past the counting limit, oldest first in batches, the total with the first', async () => {
@@ -94,20 +121,42 @@ describe('StreamSearch', () => {
     expect(new Set(got).size).toBe(MATCHING);
   });
 
-  it('stops at max_hits and resumes after a batch\'s cursor where it stopped', async () => {
-    const head = await stream({ query: 'tariff', sort: SearchSort.SEARCH_SORT_FILED_NEWEST, batchSize: 70, maxHits: '140' });
+  it("stops at max_hits and resumes after a batch's cursor where it stopped", async () => {
+    const head = await stream({
+      query: 'tariff',
+      sort: SearchSort.SEARCH_SORT_FILED_NEWEST,
+      batchSize: 70,
+      maxHits: '140',
+    });
     expect(ids(head)).toHaveLength(140);
-    const rest = await stream({ query: 'tariff', sort: SearchSort.SEARCH_SORT_FILED_NEWEST, batchSize: 500, cursor: head.at(-1)!.nextCursor });
-    expect([...ids(head), ...ids(rest)]).toEqual(evens(0, DOCUMENTS).reverse().map((i) => documentOf(i).id));
+    const rest = await stream({
+      query: 'tariff',
+      sort: SearchSort.SEARCH_SORT_FILED_NEWEST,
+      batchSize: 500,
+      cursor: head.at(-1)!.nextCursor,
+    });
+    expect([...ids(head), ...ids(rest)]).toEqual(
+      evens(0, DOCUMENTS)
+        .reverse()
+        .map((i) => documentOf(i).id),
+    );
   });
 
   it('in a workspace: members only, its default filters applied', async () => {
-    const got = ids(await stream({ query: 'tariff', sort: SearchSort.SEARCH_SORT_FILED_OLDEST, workspaceId: 'ws', userId: 'member' }));
-    expect(got).toEqual(evens(0, DOCUMENTS).filter((i) => i % 3 === 0).map((i) => documentOf(i).id));
+    const got = ids(
+      await stream({ query: 'tariff', sort: SearchSort.SEARCH_SORT_FILED_OLDEST, workspaceId: 'ws', userId: 'member' }),
+    );
+    expect(got).toEqual(
+      evens(0, DOCUMENTS)
+        .filter((i) => i % 3 === 0)
+        .map((i) => documentOf(i).id),
+    );
     await expect(stream({ query: 'tariff', workspaceId: 'ws', userId: 'stranger' })).rejects.toThrow(NotFoundError);
   });
 
   it('refuses a batch size out of range, naming the field', async () => {
-    await expect(stream({ query: 'tariff', batchSize: 10_000 })).rejects.toMatchObject({ issues: [{ path: 'batch_size', message: 'must be between 1 and 5000' }] });
+    await expect(stream({ query: 'tariff', batchSize: 10_000 })).rejects.toMatchObject({
+      issues: [{ path: 'batch_size', message: 'must be between 1 and 5000' }],
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from '@docket/testkit';
 import { UnavailableError } from '@docket/errors';
-import type { SearchResult } from '../../src/index/search-backend';
+import { waitFor } from '@docket/testkit';
 import { queryBudget } from '../../src/index/query-budget';
+import type { SearchResult } from '../../src/index/search-backend';
 import { SearchThreads } from '../../src/index/search-threads/search-threads';
 import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
 import { costlyDocument, fillCostly, HEAVY_QUERY, LIGHT_QUERY, NEEDLE_ID } from '../shared/costly-corpus';
@@ -33,7 +33,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 const search = (query: typeof LIGHT_QUERY, budget = queryBudget(60_000)) =>
   pool.run<'search', SearchResult>('search', [{ query, sort: 'relevance', limit: 20, facets: true }], budget);
 
@@ -50,7 +49,8 @@ describe('SearchThreads ending idle threads', () => {
     const order: string[] = [];
     const heavy = search(HEAVY_QUERY, queryBudget(60_000, { signal: caller.signal })).then(
       () => order.push('heavy answered'),
-      (error: unknown) => order.push(error instanceof UnavailableError ? 'heavy cancelled' : `heavy failed: ${String(error)}`),
+      (error: unknown) =>
+        order.push(error instanceof UnavailableError ? 'heavy cancelled' : `heavy failed: ${String(error)}`),
     );
     const light = await search(LIGHT_QUERY);
     order.push('light answered');
@@ -62,7 +62,13 @@ describe('SearchThreads ending idle threads', () => {
   });
 
   it('gives a thread started again the facets of every write committed before it', async () => {
-    await backend.upsert({ ...costlyDocument(99_999), id: 'late', sourceId: 'cpuc', sourceName: 'CPUC', text: 'needle' });
+    await backend.upsert({
+      ...costlyDocument(99_999),
+      id: 'late',
+      sourceId: 'cpuc',
+      sourceName: 'CPUC',
+      text: 'needle',
+    });
     await waitFor(() => pool.running() === 1, { description: 'the second thread ended', intervalMs: 10 });
     const caller = new AbortController();
     const heavy = search(HEAVY_QUERY, queryBudget(60_000, { signal: caller.signal })).catch(() => undefined);
@@ -70,6 +76,9 @@ describe('SearchThreads ending idle threads', () => {
     caller.abort();
     await heavy;
     expect(light.total).toBe(2);
-    expect(light.facets.find((facet) => facet.field === 'agency')?.buckets.map((b) => [b.value, b.count])).toEqual([['cpuc', 1], ['ferc', 1]]);
+    expect(light.facets.find((facet) => facet.field === 'agency')?.buckets.map((b) => [b.value, b.count])).toEqual([
+      ['cpuc', 1],
+      ['ferc', 1],
+    ]);
   });
 });

@@ -25,7 +25,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const heavySearch = (budget = queryBudget(60_000)) => backend.search({ query: HEAVY_QUERY, sort: 'relevance', limit: 20, facets: true }, budget);
+const heavySearch = (budget = queryBudget(60_000)) =>
+  backend.search({ query: HEAVY_QUERY, sort: 'relevance', limit: 20, facets: true }, budget);
 
 describe('SQLite reads on search threads, under a budget', () => {
   it('answers a costly search given time, on another thread', async () => {
@@ -40,7 +41,11 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect((error as InputError).message).toMatch(/time budget of 20 ms .*narrow the query/u);
     expect((error as InputError).issues[0]?.path).toBe('query');
     // the thread is free again: the next search is answered
-    expect((await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: false })).hits.map((h) => h.documentId)).toEqual([NEEDLE_ID]);
+    expect(
+      (await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: false })).hits.map(
+        (h) => h.documentId,
+      ),
+    ).toEqual([NEEDLE_ID]);
   });
 
   it('keeps answering other searches while a costly one runs, and stops that one when its caller cancels', async () => {
@@ -48,7 +53,8 @@ describe('SQLite reads on search threads, under a budget', () => {
     const order: string[] = [];
     const heavy = heavySearch(queryBudget(60_000, { signal: caller.signal })).then(
       () => order.push('heavy answered'),
-      (error: unknown) => order.push(error instanceof UnavailableError ? 'heavy cancelled' : `heavy failed: ${String(error)}`),
+      (error: unknown) =>
+        order.push(error instanceof UnavailableError ? 'heavy cancelled' : `heavy failed: ${String(error)}`),
     );
     const light = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true });
     order.push('light answered');
@@ -58,12 +64,19 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect(order).toEqual(['light answered', 'heavy cancelled']);
   });
 
-  it('never lets one caller hold every thread: another user\'s search is answered while three costly ones of the first wait or run', async () => {
+  it("never lets one caller hold every thread: another user's search is answered while three costly ones of the first wait or run", async () => {
     const attacker = new AbortController();
     const settled: string[] = [];
-    const costly = Array.from({ length: 3 }, () => heavySearch(queryBudget(60_000, { signal: attacker.signal, caller: 'attacker' }))
-      .then(() => settled.push('costly answered'), () => settled.push('costly stopped')));
-    const light = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true }, queryBudget(60_000, { caller: 'someone else' }));
+    const costly = Array.from({ length: 3 }, () =>
+      heavySearch(queryBudget(60_000, { signal: attacker.signal, caller: 'attacker' })).then(
+        () => settled.push('costly answered'),
+        () => settled.push('costly stopped'),
+      ),
+    );
+    const light = await backend.search(
+      { query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true },
+      queryBudget(60_000, { caller: 'someone else' }),
+    );
     settled.push('light answered');
     expect(light.total).toBe(1);
     attacker.abort();
@@ -72,12 +85,19 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect(settled.filter((outcome) => outcome === 'costly stopped').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('runs background reads (the vector indexer\'s) on one thread at most and after users\' reads: a user\'s search is answered while two costly ones wait or run', async () => {
+  it("runs background reads (the vector indexer's) on one thread at most and after users' reads: a user's search is answered while two costly ones wait or run", async () => {
     const indexer = new AbortController();
     const settled: string[] = [];
-    const background = Array.from({ length: 2 }, () => heavySearch(queryBudget(60_000, { signal: indexer.signal, background: true }))
-      .then(() => settled.push('background answered'), () => settled.push('background stopped')));
-    const light = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true }, queryBudget(60_000, { caller: 'a user' }));
+    const background = Array.from({ length: 2 }, () =>
+      heavySearch(queryBudget(60_000, { signal: indexer.signal, background: true })).then(
+        () => settled.push('background answered'),
+        () => settled.push('background stopped'),
+      ),
+    );
+    const light = await backend.search(
+      { query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true },
+      queryBudget(60_000, { caller: 'a user' }),
+    );
     settled.push('light answered');
     expect(light.total).toBe(1);
     indexer.abort();
@@ -92,11 +112,20 @@ describe('SQLite reads on search threads, under a budget', () => {
     await expect(heavySearch(queryBudget(60_000, { signal: gone.signal }))).rejects.toBeInstanceOf(UnavailableError);
   });
 
-  it('keeps the threads\' facets in step with writes made on the main thread', async () => {
-    await backend.upsert({ ...costlyDocument(99_999), id: 'late', sourceId: 'cpuc', sourceName: 'CPUC', text: 'needle' });
+  it("keeps the threads' facets in step with writes made on the main thread", async () => {
+    await backend.upsert({
+      ...costlyDocument(99_999),
+      id: 'late',
+      sourceId: 'cpuc',
+      sourceName: 'CPUC',
+      text: 'needle',
+    });
     const result = await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true });
     expect(result.total).toBe(2);
-    expect(result.facets.find((facet) => facet.field === 'agency')?.buckets.map((b) => [b.value, b.count])).toEqual([['cpuc', 1], ['ferc', 1]]);
+    expect(result.facets.find((facet) => facet.field === 'agency')?.buckets.map((b) => [b.value, b.count])).toEqual([
+      ['cpuc', 1],
+      ['ferc', 1],
+    ]);
     await backend.remove('late');
     expect((await backend.search({ query: LIGHT_QUERY, sort: 'relevance', limit: 5, facets: true })).total).toBe(1);
   });

@@ -25,10 +25,21 @@ describeSearchBackend('SQLite FTS5', async () => SqliteFts5Backend.open(freshPat
 
 function doc(id: string, title: string, text: string, extra: Partial<IndexedDocument> = {}): IndexedDocument {
   return {
-    id, title, text, description: '',
-    sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', docketNumber: 'ER24-100', docketId: '',
-    filingType: 'order', filingCategory: 'Order', filedAt: new Date('2024-03-01T00:00:00Z'),
-    parties: [], filers: [], entities: [], pages: [],
+    id,
+    title,
+    text,
+    description: '',
+    sourceId: 'ferc',
+    sourceName: 'Federal Energy Regulatory Commission',
+    docketNumber: 'ER24-100',
+    docketId: '',
+    filingType: 'order',
+    filingCategory: 'Order',
+    filedAt: new Date('2024-03-01T00:00:00Z'),
+    parties: [],
+    filers: [],
+    entities: [],
+    pages: [],
     sha256: `sha-${title}-${text}`,
     ...extra,
   };
@@ -48,12 +59,36 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
   });
 
   const search = (query: string | QueryNode, limit = 20) =>
-    backend.search({ query: typeof query === 'string' ? parseQuery(query) : query, sort: 'relevance', limit, facets: false });
+    backend.search({
+      query: typeof query === 'string' ? parseQuery(query) : query,
+      sort: 'relevance',
+      limit,
+      facets: false,
+    });
 
   it('ranks a title match above a text-only match (BM25 field weights)', async () => {
-    await backend.upsert(doc('text-only', 'Quarterly report', 'This report mentions interconnection once among many other words about the grid.'));
-    await backend.upsert(doc('in-title', 'Interconnection agreement', 'An agreement between the parties about many other words about the grid.'));
-    await backend.upsert(doc('in-description', 'Quarterly filing', 'An agreement between the parties about many other words about the grid.', { description: 'On interconnection' }));
+    await backend.upsert(
+      doc(
+        'text-only',
+        'Quarterly report',
+        'This report mentions interconnection once among many other words about the grid.',
+      ),
+    );
+    await backend.upsert(
+      doc(
+        'in-title',
+        'Interconnection agreement',
+        'An agreement between the parties about many other words about the grid.',
+      ),
+    );
+    await backend.upsert(
+      doc(
+        'in-description',
+        'Quarterly filing',
+        'An agreement between the parties about many other words about the grid.',
+        { description: 'On interconnection' },
+      ),
+    );
     const hits = (await search('interconnection')).hits;
     expect(hits.map((h) => h.documentId)).toEqual(['in-title', 'in-description', 'text-only']);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
@@ -61,15 +96,21 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     expect(hits[1]!.snippet).toBe('On <mark>interconnection</mark>');
   });
 
-  it('escapes the document\'s own HTML in snippets and titles but keeps the <mark> tags', async () => {
-    await backend.upsert(doc('d1', 'Penalty <i>notice</i> & more', 'before <script>alert("x")</script> & <b>bold</b> penalty after'));
+  it("escapes the document's own HTML in snippets and titles but keeps the <mark> tags", async () => {
+    await backend.upsert(
+      doc('d1', 'Penalty <i>notice</i> & more', 'before <script>alert("x")</script> & <b>bold</b> penalty after'),
+    );
     const hit = (await search('penalty')).hits[0]!;
-    expect(hit.snippet).toBe('before &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; <mark>penalty</mark> after');
+    expect(hit.snippet).toBe(
+      'before &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; <mark>penalty</mark> after',
+    );
     expect(hit.titleHtml).toBe('<mark>Penalty</mark> &lt;i&gt;notice&lt;/i&gt; &amp; more');
   });
 
-  it('finds phrases through word pairs and still marks the phrase\'s words in the snippet', async () => {
-    await backend.upsert(doc('d1', 'Rate case', 'The public utilities commission approved the rate increase for the utility.'));
+  it("finds phrases through word pairs and still marks the phrase's words in the snippet", async () => {
+    await backend.upsert(
+      doc('d1', 'Rate case', 'The public utilities commission approved the rate increase for the utility.'),
+    );
     await backend.upsert(doc('d2', 'Commission', 'The commission is public; utilities pay.'));
     const phrase = await search('"public utilities commission"');
     expect(phrase.hits.map((h) => h.documentId)).toEqual(['d1']);
@@ -98,9 +139,37 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
   });
 
   it('never turns odd input into an FTS5 or SQL syntax error', async () => {
-    await backend.upsert(doc('d1', 'Order on rehearing', 'AND OR NOT NEAR the (docket) "quoted" text* with ünïcödé and 日本語 and émoji 🚀 title:x col:docket'));
-    const odd: QueryNode[] = ['"', '(', ')', 'NEAR(a b)', '*', 'title:x', "'; DROP TABLE documents; --", '^start', '-', '日本語', '🚀', '{title}: docket', 'col:docket', 'a"b']
-      .flatMap((value) => [{ kind: 'term', value }, { kind: 'phrase', value }, { kind: 'prefix', value }, { kind: 'field', field: 'party', value }] as QueryNode[]);
+    await backend.upsert(
+      doc(
+        'd1',
+        'Order on rehearing',
+        'AND OR NOT NEAR the (docket) "quoted" text* with ünïcödé and 日本語 and émoji 🚀 title:x col:docket',
+      ),
+    );
+    const odd: QueryNode[] = [
+      '"',
+      '(',
+      ')',
+      'NEAR(a b)',
+      '*',
+      'title:x',
+      "'; DROP TABLE documents; --",
+      '^start',
+      '-',
+      '日本語',
+      '🚀',
+      '{title}: docket',
+      'col:docket',
+      'a"b',
+    ].flatMap(
+      (value) =>
+        [
+          { kind: 'term', value },
+          { kind: 'phrase', value },
+          { kind: 'prefix', value },
+          { kind: 'field', field: 'party', value },
+        ] as QueryNode[],
+    );
     for (const query of odd) await expect(search(query)).resolves.toBeDefined();
     expect((await search('"quoted"')).total).toBe(1);
     expect((await search('日本語')).total).toBe(1);
@@ -109,11 +178,16 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
   });
 
   it('upsertMany writes many documents in chunks, searchable and counted like upserts, the latest state of each winning', async () => {
-    const many = Array.from({ length: 40 }, (_, i) => doc(`bulk-${i}`, `Bulk filing ${i}`, i % 2 === 0 ? 'tariff revision' : 'pipeline safety'));
+    const many = Array.from({ length: 40 }, (_, i) =>
+      doc(`bulk-${i}`, `Bulk filing ${i}`, i % 2 === 0 ? 'tariff revision' : 'pipeline safety'),
+    );
     await backend.upsertMany(many);
     expect(await backend.count()).toBe(40);
     expect((await search('tariff', 50)).hits).toHaveLength(20);
-    await backend.upsertMany([doc('bulk-1', 'Bulk filing 1', 'tariff revision now'), doc('bulk-41', 'Bulk filing 41', 'pipeline safety')]);
+    await backend.upsertMany([
+      doc('bulk-1', 'Bulk filing 1', 'tariff revision now'),
+      doc('bulk-41', 'Bulk filing 41', 'pipeline safety'),
+    ]);
     expect(await backend.count()).toBe(41);
     expect((await search('tariff', 50)).hits.map((h) => h.documentId)).toContain('bulk-1');
   });
@@ -186,11 +260,18 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
   });
 
   it('pages a relevance search whose ranks tie by rowid, without skipping or repeating', async () => {
-    for (let i = 0; i < 30; i++) await backend.upsert(doc(`d${String(i).padStart(2, '0')}`, 'Same title', 'identical words everywhere'));
+    for (let i = 0; i < 30; i++)
+      await backend.upsert(doc(`d${String(i).padStart(2, '0')}`, 'Same title', 'identical words everywhere'));
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await backend.search({ query: parseQuery('identical'), sort: 'relevance', limit: 4, cursor, facets: false });
+      const page = await backend.search({
+        query: parseQuery('identical'),
+        sort: 'relevance',
+        limit: 4,
+        cursor,
+        facets: false,
+      });
       seen.push(...page.hits.map((hit) => hit.documentId));
       cursor = page.nextCursor;
     } while (cursor);
@@ -205,7 +286,8 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
   let backend: SqliteFts5Backend;
   /** Rowid order: filing day, then arrival (the corpus is upserted in order); undated first. */
   const arrival = new Map(corpus.map((document, index) => [document.id, index]));
-  const dayOf = (document: IndexedDocument) => (document.filedAt ? Math.floor(document.filedAt.getTime() / 86_400_000) : -Infinity);
+  const dayOf = (document: IndexedDocument) =>
+    document.filedAt ? Math.floor(document.filedAt.getTime() / 86_400_000) : -Infinity;
   const newestFirst = (documents: IndexedDocument[]) =>
     [...documents].sort((a, b) => dayOf(b) - dayOf(a) || arrival.get(b.id)! - arrival.get(a.id)!);
   const reference = (query: QueryNode) => corpus.filter((document) => matchesDocument(query, matchableOf(document)));
@@ -235,16 +317,35 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
     const queries: QueryNode[] = [
       ...Array.from({ length: 60 }, () => generator.query(2)),
       // Words with selective filters (FTS5 intersects them).
-      ...['rate', 'the', 'gas', 'tariff'].flatMap((word) => ['ferc', 'cpuc', 'nypsc'].map((agency): QueryNode => ({
-        kind: 'and', children: [{ kind: 'term', value: word }, { kind: 'field', field: 'agency', value: agency }, { kind: 'field', field: 'type', value: 'Order' }],
-      }))),
-      { kind: 'and', children: [{ kind: 'term', value: 'the' }, { kind: 'range', field: 'filed', from: '2020-01-01', to: '2022-12-31' }] },
+      ...['rate', 'the', 'gas', 'tariff'].flatMap((word) =>
+        ['ferc', 'cpuc', 'nypsc'].map((agency): QueryNode => ({
+          kind: 'and',
+          children: [
+            { kind: 'term', value: word },
+            { kind: 'field', field: 'agency', value: agency },
+            { kind: 'field', field: 'type', value: 'Order' },
+          ],
+        })),
+      ),
+      {
+        kind: 'and',
+        children: [
+          { kind: 'term', value: 'the' },
+          { kind: 'range', field: 'filed', from: '2020-01-01', to: '2022-12-31' },
+        ],
+      },
     ];
     for (const query of queries) {
-      const expected = reference(query).map((document) => document.id).sort();
+      const expected = reference(query)
+        .map((document) => document.id)
+        .sort();
       for (const sort of ['relevance', 'filed_newest', 'filed_oldest'] as const) {
         const ids = (await collect(query, sort)).map((hit) => hit.documentId);
-        expect({ query: JSON.stringify(query), sort, ids: [...ids].sort() }).toEqual({ query: JSON.stringify(query), sort, ids: expected });
+        expect({ query: JSON.stringify(query), sort, ids: [...ids].sort() }).toEqual({
+          query: JSON.stringify(query),
+          sort,
+          ids: expected,
+        });
       }
     }
   });
@@ -257,7 +358,10 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
     expect(hits).toHaveLength(matched.length);
     for (let tier = 0; tier * tuning.rankTier < matched.length; tier++) {
       const slice = hits.slice(tier * tuning.rankTier, (tier + 1) * tuning.rankTier);
-      const expectedIds = matched.slice(tier * tuning.rankTier, (tier + 1) * tuning.rankTier).map((document) => document.id).sort();
+      const expectedIds = matched
+        .slice(tier * tuning.rankTier, (tier + 1) * tuning.rankTier)
+        .map((document) => document.id)
+        .sort();
       expect(slice.map((hit) => hit.documentId).sort()).toEqual(expectedIds);
       for (let i = 1; i < slice.length; i++) expect(slice[i - 1]!.score).toBeGreaterThanOrEqual(slice[i]!.score);
     }
@@ -268,34 +372,64 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
     expect(reference(query).length).toBeGreaterThan(tuning.countLimit);
     for (const facets of [false, true]) {
       const result = await backend.search({ query, sort: 'relevance', limit: 5, facets });
-      expect({ facets, total: result.total, totalIsLowerBound: result.totalIsLowerBound }).toEqual({ facets, total: tuning.countLimit, totalIsLowerBound: true });
+      expect({ facets, total: result.total, totalIsLowerBound: result.totalIsLowerBound }).toEqual({
+        facets,
+        total: tuning.countLimit,
+        totalIsLowerBound: true,
+      });
     }
-    const few: QueryNode = { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }, { kind: 'field', field: 'type', value: 'Order' }] };
+    const few: QueryNode = {
+      kind: 'and',
+      children: [
+        { kind: 'field', field: 'agency', value: 'ferc' },
+        { kind: 'field', field: 'type', value: 'Order' },
+      ],
+    };
     const small = await backend.search({ query: few, sort: 'relevance', limit: 5, facets: false });
     expect(small.total).toBe(reference(few).length);
     expect(small.totalIsLowerBound).toBe(false);
   });
 
   it('refuses a rank tier larger than the count limit (the newest tier is read from the counted matches)', () => {
-    expect(() => SqliteFts5Backend.open(freshPath(), { tuning: { countLimit: 10, rankTier: 11 } })).toThrow(/rankTier \(11\) must not exceed countLimit \(10\)/u);
+    expect(() => SqliteFts5Backend.open(freshPath(), { tuning: { countLimit: 10, rankTier: 11 } })).toThrow(
+      /rankTier \(11\) must not exceed countLimit \(10\)/u,
+    );
   });
 
   it('counts exactly when as many match as the limit, and says "more" from one more', async () => {
     const tariffs = Array.from({ length: 5 }, (_, i) => doc(`c${i}`, `Tariff ${i}`, 'Revised tariff sheets.'));
-    for (const [countLimit, expected] of [[5, { total: 5, totalIsLowerBound: false }], [4, { total: 4, totalIsLowerBound: true }]] as const) {
+    for (const [countLimit, expected] of [
+      [5, { total: 5, totalIsLowerBound: false }],
+      [4, { total: 4, totalIsLowerBound: true }],
+    ] as const) {
       const limited = SqliteFts5Backend.open(freshPath(), { tuning: { countLimit, rankTier: countLimit } });
       for (const document of tariffs) await limited.upsert(document);
       for (const facets of [false, true]) {
-        const result = await limited.search({ query: { kind: 'term', value: 'tariff' }, sort: 'relevance', limit: 10, facets });
-        expect({ countLimit, facets, total: result.total, totalIsLowerBound: result.totalIsLowerBound, hits: result.hits.length })
-          .toEqual({ countLimit, facets, ...expected, hits: 5 });
+        const result = await limited.search({
+          query: { kind: 'term', value: 'tariff' },
+          sort: 'relevance',
+          limit: 10,
+          facets,
+        });
+        expect({
+          countLimit,
+          facets,
+          total: result.total,
+          totalIsLowerBound: result.totalIsLowerBound,
+          hits: result.hits.length,
+        }).toEqual({ countLimit, facets, ...expected, hits: 5 });
       }
       await limited.close();
     }
   });
 
   it('counts facets over the newest matches when too many match, and says how many it counted', async () => {
-    const result = await backend.search({ query: { kind: 'and', children: [] }, sort: 'relevance', limit: 5, facets: true });
+    const result = await backend.search({
+      query: { kind: 'and', children: [] },
+      sort: 'relevance',
+      limit: 5,
+      facets: true,
+    });
     expect(result.total).toBe(tuning.countLimit);
     expect(result.totalIsLowerBound).toBe(true);
     expect(result.facetsCounted).toBe(tuning.countLimit);
@@ -303,9 +437,17 @@ describe('SqliteFts5Backend with bounded work (small limits stand in for a large
     const agencies = new Map<string, number>();
     for (const document of counted) agencies.set(document.sourceId, (agencies.get(document.sourceId) ?? 0) + 1);
     const agencyFacet = result.facets.find((facet) => facet.field === 'agency')!;
-    expect(Object.fromEntries(agencyFacet.buckets.map((b) => [b.value, b.count]))).toEqual(Object.fromEntries(agencies));
+    expect(Object.fromEntries(agencyFacet.buckets.map((b) => [b.value, b.count]))).toEqual(
+      Object.fromEntries(agencies),
+    );
 
-    const fercOrders: QueryNode = { kind: 'and', children: [{ kind: 'field', field: 'agency', value: 'ferc' }, { kind: 'field', field: 'type', value: 'Order' }] };
+    const fercOrders: QueryNode = {
+      kind: 'and',
+      children: [
+        { kind: 'field', field: 'agency', value: 'ferc' },
+        { kind: 'field', field: 'type', value: 'Order' },
+      ],
+    };
     const small = await backend.search({ query: fercOrders, sort: 'relevance', limit: 5, facets: true });
     expect(small.total).toBeLessThanOrEqual(tuning.countLimit);
     expect(small.totalIsLowerBound).toBe(false);
@@ -318,10 +460,14 @@ describe('SqliteFts5Backend ranking questions with a small work budget', () => {
   let backend: SqliteFts5Backend;
   const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n));
   // 30 tariff filings, one a day (the newest last), five of them from the CPUC; three also name a pelican.
-  const tariffs = Array.from({ length: 30 }, (_, i) => doc(`t${i}`, `Tariff filing ${i}`, i % 10 === 3 ? 'Tariffs and the pelican habitat.' : 'Revised tariff sheets.', {
-    filedAt: day(i), sourceId: i % 6 === 0 ? 'cpuc' : 'ferc',
-  }));
-  const ids = async (words: string[], scope: QueryNode | null = null) => (await backend.rankForQuestion(words, scope, 100)).map((hit) => hit.documentId).sort();
+  const tariffs = Array.from({ length: 30 }, (_, i) =>
+    doc(`t${i}`, `Tariff filing ${i}`, i % 10 === 3 ? 'Tariffs and the pelican habitat.' : 'Revised tariff sheets.', {
+      filedAt: day(i),
+      sourceId: i % 6 === 0 ? 'cpuc' : 'ferc',
+    }),
+  );
+  const ids = async (words: string[], scope: QueryNode | null = null) =>
+    (await backend.rankForQuestion(words, scope, 100)).map((hit) => hit.documentId).sort();
 
   beforeAll(async () => {
     backend = SqliteFts5Backend.open(freshPath(), { tuning: { questionBudget: budget } });
@@ -337,15 +483,32 @@ describe('SqliteFts5Backend ranking questions with a small work budget', () => {
   });
 
   it('ranks the newest documents of a word too common on its own, within the scope', async () => {
-    expect(await ids(['tariff'])).toEqual(tariffs.slice(20).map((document) => document.id).sort());
-    const cpuc = tariffs.filter((document) => document.sourceId === 'cpuc').map((document) => document.id).sort();
+    expect(await ids(['tariff'])).toEqual(
+      tariffs
+        .slice(20)
+        .map((document) => document.id)
+        .sort(),
+    );
+    const cpuc = tariffs
+      .filter((document) => document.sourceId === 'cpuc')
+      .map((document) => document.id)
+      .sort();
     expect(await ids(['tariff'], { kind: 'field', field: 'agency', value: 'cpuc' })).toEqual(cpuc);
     // A date range alone is a rowid range (days 0 to 19: twenty filings, the newest ten ranked).
     const filed = (from: string, to: string): QueryNode => ({ kind: 'range', field: 'filed', from, to });
-    expect(await ids(['tariff'], filed('2024-01-01', '2024-01-20'))).toEqual(tariffs.slice(10, 20).map((document) => document.id).sort());
+    expect(await ids(['tariff'], filed('2024-01-01', '2024-01-20'))).toEqual(
+      tariffs
+        .slice(10, 20)
+        .map((document) => document.id)
+        .sort(),
+    );
     expect(await ids(['tariff'], filed('2024-01-05', '2024-01-08'))).toEqual(['t4', 't5', 't6', 't7']);
-    expect(await ids(['tariff'], { kind: 'and', children: [filed('2024-01-01', '2024-01-20'), { kind: 'field', field: 'agency', value: 'cpuc' }] }))
-      .toEqual(['t0', 't12', 't18', 't6']);
+    expect(
+      await ids(['tariff'], {
+        kind: 'and',
+        children: [filed('2024-01-01', '2024-01-20'), { kind: 'field', field: 'agency', value: 'cpuc' }],
+      }),
+    ).toEqual(['t0', 't12', 't18', 't6']);
   });
 
   it('ranks exactly when the words fit the budget', async () => {

@@ -7,7 +7,9 @@ import { inverseDocumentFrequency, phrasesOf, SearchIdfs } from '../../src/index
 function openIndex(rows: [string, string][]): Db {
   const db = new Database(':memory:');
   loadRankExtension(db);
-  db.exec("CREATE TABLE documents (rowid INTEGER PRIMARY KEY); CREATE VIRTUAL TABLE t USING fts5 (title, text, content = '')");
+  db.exec(
+    "CREATE TABLE documents (rowid INTEGER PRIMARY KEY); CREATE VIRTUAL TABLE t USING fts5 (title, text, content = '')",
+  );
   const insert = db.prepare('INSERT INTO t (rowid, title, text) VALUES (?, ?, ?)');
   const document = db.prepare('INSERT INTO documents (rowid) VALUES (?)');
   rows.forEach(([title, text], index) => {
@@ -20,7 +22,10 @@ function openIndex(rows: [string, string][]): Db {
 const words = ['tariff', 'rate', 'gas', 'pipeline', 'storage', 'order', 'rehearing', 'capacity'];
 /** 60 rows: the text of row i holds words[j] when i is a multiple of j + 1 ('tariff' in all, 'capacity' in every 8th). */
 const rows = Array.from({ length: 60 }, (_, i): [string, string] => [
-  words.filter((_, j) => i % (j + 2) === 0).slice(0, 2).join(' '),
+  words
+    .filter((_, j) => i % (j + 2) === 0)
+    .slice(0, 2)
+    .join(' '),
   words.filter((_, j) => i % (j + 1) === 0).join(' ') + (i % 5 === 0 ? ' rate rate' : ''),
 ]);
 
@@ -34,8 +39,13 @@ describe('bm25_given_idf', () => {
     'scores %s as FTS5 bm25() does when given the exact IDFs',
     (match) => {
       const idfs = phrasesOf(match).map((phrase) => inverseDocumentFrequency(rows.length, count(phrase)));
-      const expected = db.prepare('SELECT rowid, bm25(t, 3.0, 1.0) AS k FROM t WHERE t MATCH ? ORDER BY rowid').all(match) as { rowid: number; k: number }[];
-      const given = db.prepare(`SELECT rowid, bm25_given_idf(t, ${idfs.map(() => '?').join(', ')}, 3.0, 1.0) AS k FROM t WHERE t MATCH ? ORDER BY rowid`)
+      const expected = db
+        .prepare('SELECT rowid, bm25(t, 3.0, 1.0) AS k FROM t WHERE t MATCH ? ORDER BY rowid')
+        .all(match) as { rowid: number; k: number }[];
+      const given = db
+        .prepare(
+          `SELECT rowid, bm25_given_idf(t, ${idfs.map(() => '?').join(', ')}, 3.0, 1.0) AS k FROM t WHERE t MATCH ? ORDER BY rowid`,
+        )
         .all(...idfs, match) as { rowid: number; k: number }[];
       expect(given.map((row) => row.rowid)).toEqual(expected.map((row) => row.rowid));
       expect(expected.length).toBeGreaterThan(0);
@@ -44,7 +54,9 @@ describe('bm25_given_idf', () => {
   );
 
   it('says what is wrong when it is given fewer IDFs than the expression has phrases', () => {
-    expect(() => db.prepare("SELECT bm25_given_idf(t, 1.0) FROM t WHERE t MATCH '\"gas\" \"rate\"'").all()).toThrow(/one IDF per phrase/u);
+    expect(() => db.prepare('SELECT bm25_given_idf(t, 1.0) FROM t WHERE t MATCH \'"gas" "rate"\'').all()).toThrow(
+      /one IDF per phrase/u,
+    );
   });
 });
 
@@ -58,8 +70,13 @@ describe('SearchIdfs', () => {
   it('counts exactly on an index smaller than its sample, and gives field filters (tags) nothing', () => {
     const db = openIndex(rows);
     const idfs = new SearchIdfs(db, 't', { sampleDocuments: 1000, rareBelow: 5 });
-    const exact = (phrase: string) => inverseDocumentFrequency(60, db.prepare('SELECT count(*) FROM t WHERE t MATCH ?').pluck().get(phrase) as number);
-    expect(idfs.of(`"capacity" OR "gas" AND "${MARK}agency${MARK}ferc"`)).toEqual([exact('"capacity"'), exact('"gas"'), 0]);
+    const exact = (phrase: string) =>
+      inverseDocumentFrequency(60, db.prepare('SELECT count(*) FROM t WHERE t MATCH ?').pluck().get(phrase) as number);
+    expect(idfs.of(`"capacity" OR "gas" AND "${MARK}agency${MARK}ferc"`)).toEqual([
+      exact('"capacity"'),
+      exact('"gas"'),
+      0,
+    ]);
     expect(idfs.isExact()).toBe(true);
     db.close();
   });
@@ -67,7 +84,8 @@ describe('SearchIdfs', () => {
   it('estimates a common phrase from the newest documents and counts a rare one in the whole index', () => {
     const db = openIndex(rows);
     const idfs = new SearchIdfs(db, 't', { sampleDocuments: 20, rareBelow: 5 });
-    const count = (phrase: string, fromRowid = 0) => db.prepare('SELECT count(*) FROM t WHERE t MATCH ? AND rowid >= ?').pluck().get(phrase, fromRowid) as number;
+    const count = (phrase: string, fromRowid = 0) =>
+      db.prepare('SELECT count(*) FROM t WHERE t MATCH ? AND rowid >= ?').pluck().get(phrase, fromRowid) as number;
     // The sample is the newest 20 rows, rowids 41-60: 'tariff' is in all of them, 'capacity' in fewer than rareBelow.
     expect(count('"tariff"', 41)).toBe(20);
     expect(count('"capacity"', 41)).toBeLessThan(5);

@@ -2,10 +2,10 @@ import { parseQuery } from '@docket/query-language';
 import { excerptHtml, highlightTitle } from '../../src/index/title-highlight';
 
 describe('highlighting hits on the original text', () => {
-  it('marks the query\'s words in a title with its accents, escaping everything else', () => {
-    expect(highlightTitle('Décision <b>sur</b> la Société Générale', parseQuery('"societe generale" OR decision'))).toBe(
-      '<mark>Décision</mark> &lt;b&gt;sur&lt;/b&gt; la <mark>Société Générale</mark>',
-    );
+  it("marks the query's words in a title with its accents, escaping everything else", () => {
+    expect(
+      highlightTitle('Décision <b>sur</b> la Société Générale', parseQuery('"societe generale" OR decision')),
+    ).toBe('<mark>Décision</mark> &lt;b&gt;sur&lt;/b&gt; la <mark>Société Générale</mark>');
     expect(highlightTitle('Rate case', parseQuery('NOT rate'))).toBe('Rate case');
     expect(highlightTitle('Rates and ratings', parseQuery('rat*'))).toBe('<mark>Rates</mark> and <mark>ratings</mark>');
   });
@@ -13,15 +13,19 @@ describe('highlighting hits on the original text', () => {
   it('cuts a passage around the best place: the most distinct words of the query, then the earliest', () => {
     const text = `${'filler '.repeat(40)}tariff here ${'filler '.repeat(40)}the wildfire tariff together ${'filler '.repeat(40)}end`;
     const html = excerptHtml(text, parseQuery('tariff OR wildfire'), 10)!;
-    expect(html).toBe('…filler filler the <mark>wildfire</mark> <mark>tariff</mark> together filler filler filler filler…');
-    expect(excerptHtml('short text with a tariff', parseQuery('tariff'), 10)).toBe('short text with a <mark>tariff</mark>');
+    expect(html).toBe(
+      '…filler filler the <mark>wildfire</mark> <mark>tariff</mark> together filler filler filler filler…',
+    );
+    expect(excerptHtml('short text with a tariff', parseQuery('tariff'), 10)).toBe(
+      'short text with a <mark>tariff</mark>',
+    );
     expect(excerptHtml('nothing here', parseQuery('tariff'))).toBeNull();
     expect(excerptHtml('anything', parseQuery('agency:ferc'))).toBeNull();
   });
 
   it('finds phrases as consecutive folded words, across punctuation and accents', () => {
-    expect(excerptHtml('Ordered: the Public-Utilités commission, approves.', parseQuery('"public utilites commission"'))).toBe(
-      'Ordered: the <mark>Public-Utilités commission</mark>, approves.',
-    );
+    expect(
+      excerptHtml('Ordered: the Public-Utilités commission, approves.', parseQuery('"public utilites commission"')),
+    ).toBe('Ordered: the <mark>Public-Utilités commission</mark>, approves.');
   });
 });

@@ -1,9 +1,17 @@
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
+import { emptySearchFilters, MAX_FILTER_VALUES, type SearchFilters } from '../../src/domain/search-filters';
 import {
-  MAX_MEMBERS, authorise, can, parseRole, validateSettings, withMember, withoutMember,
-  type Workspace, type WorkspaceMember, type WorkspaceRole,
+  authorise,
+  can,
+  MAX_MEMBERS,
+  parseRole,
+  validateSettings,
+  withMember,
+  withoutMember,
+  type Workspace,
+  type WorkspaceMember,
+  type WorkspaceRole,
 } from '../../src/domain/workspace';
-import { MAX_FILTER_VALUES, emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
 
 const at = new Date('2025-03-01T10:00:00Z');
 const member = (userId: string, role: WorkspaceRole): WorkspaceMember => ({ userId, role, addedAt: at });
@@ -20,8 +28,15 @@ function caught(fn: () => unknown): unknown {
 
 function workspace(...members: WorkspaceMember[]): Workspace {
   return {
-    id: 'ws-1', name: 'Rate cases', description: '', defaultFilters: emptySearchFilters(), members,
-    createdBy: members[0]?.userId ?? '', createdAt: at, updatedAt: at, requestCount: 0,
+    id: 'ws-1',
+    name: 'Rate cases',
+    description: '',
+    defaultFilters: emptySearchFilters(),
+    members,
+    createdBy: members[0]?.userId ?? '',
+    createdAt: at,
+    updatedAt: at,
+    requestCount: 0,
   };
 }
 
@@ -78,7 +93,10 @@ describe('workspace members', () => {
   it('lets an owner add a member, change their role, and keeps the others untouched', () => {
     const ws = workspace(member('alice', 'owner'));
     const added = withMember(ws, 'alice', 'bob', 'viewer', new Date('2025-04-01T00:00:00Z'));
-    expect(added).toEqual([member('alice', 'owner'), { userId: 'bob', role: 'viewer', addedAt: new Date('2025-04-01T00:00:00Z') }]);
+    expect(added).toEqual([
+      member('alice', 'owner'),
+      { userId: 'bob', role: 'viewer', addedAt: new Date('2025-04-01T00:00:00Z') },
+    ]);
     const promoted = withMember({ ...ws, members: added }, 'alice', 'bob', 'editor', at);
     expect(promoted[1]).toEqual({ userId: 'bob', role: 'editor', addedAt: new Date('2025-04-01T00:00:00Z') });
   });
@@ -111,7 +129,10 @@ describe('workspace members', () => {
   });
 
   it('caps the number of members', () => {
-    const many = [member('alice', 'owner'), ...Array.from({ length: MAX_MEMBERS - 1 }, (_, i) => member(`u${i}`, 'viewer'))];
+    const many = [
+      member('alice', 'owner'),
+      ...Array.from({ length: MAX_MEMBERS - 1 }, (_, i) => member(`u${i}`, 'viewer')),
+    ];
     expect(() => withMember(workspace(...many), 'alice', 'one-more', 'viewer', at)).toThrow(InputError);
   });
 });
@@ -119,7 +140,9 @@ describe('workspace members', () => {
 describe('workspace settings', () => {
   it('trims the name and description and collapses inner whitespace in the name', () => {
     expect(validateSettings({ name: '  Rate   cases  ', description: ' Western utilities \n' })).toEqual({
-      name: 'Rate cases', description: 'Western utilities', defaultFilters: emptySearchFilters(),
+      name: 'Rate cases',
+      description: 'Western utilities',
+      defaultFilters: emptySearchFilters(),
     });
   });
 
@@ -132,14 +155,25 @@ describe('workspace settings', () => {
   });
 
   it('reports every problem at once, filters included', () => {
-    const error = caught(() => validateSettings({ name: '', description: 'd'.repeat(2001), defaultFilters: { filedFrom: '2024-13-01', filedTo: '' } }));
+    const error = caught(() =>
+      validateSettings({
+        name: '',
+        description: 'd'.repeat(2001),
+        defaultFilters: { filedFrom: '2024-13-01', filedTo: '' },
+      }),
+    );
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).issues.map((i) => i.path)).toEqual(['name', 'description', 'default_filters.filed_from']);
+    expect((error as InputError).issues.map((i) => i.path)).toEqual([
+      'name',
+      'description',
+      'default_filters.filed_from',
+    ]);
   });
 });
 
-describe('workspace default filters (the search filters\' own rules)', () => {
-  const settings = (defaultFilters: Partial<SearchFilters>) => validateSettings({ name: 'Rate cases', description: '', defaultFilters });
+describe("workspace default filters (the search filters' own rules)", () => {
+  const settings = (defaultFilters: Partial<SearchFilters>) =>
+    validateSettings({ name: 'Rate cases', description: '', defaultFilters });
   const issuesOf = (defaultFilters: Partial<SearchFilters>) => {
     try {
       settings(defaultFilters);
@@ -151,12 +185,26 @@ describe('workspace default filters (the search filters\' own rules)', () => {
   };
 
   it('trims values, drops blanks and repeats by the key searches match on, keeping the first spelling', () => {
-    const { defaultFilters } = settings({ agencies: [' ferc ', '', 'FERC', 'puc-ca'], dockets: ['ER24-1 ', 'er24 1'], parties: ['Pacific  Gas and Electric'] });
-    expect(defaultFilters).toEqual({ ...emptySearchFilters(), agencies: ['ferc', 'puc-ca'], dockets: ['ER24-1'], parties: ['Pacific Gas and Electric'] });
+    const { defaultFilters } = settings({
+      agencies: [' ferc ', '', 'FERC', 'puc-ca'],
+      dockets: ['ER24-1 ', 'er24 1'],
+      parties: ['Pacific  Gas and Electric'],
+    });
+    expect(defaultFilters).toEqual({
+      ...emptySearchFilters(),
+      agencies: ['ferc', 'puc-ca'],
+      dockets: ['ER24-1'],
+      parties: ['Pacific Gas and Electric'],
+    });
   });
 
   it('names the value that is too long or has no letter or digit by its position, and the list that is too long', () => {
-    expect(issuesOf({ parties: ['ok', 'p'.repeat(201), '--'], filingTypes: Array.from({ length: MAX_FILTER_VALUES + 1 }, (_, i) => `type ${i}`) })).toEqual([
+    expect(
+      issuesOf({
+        parties: ['ok', 'p'.repeat(201), '--'],
+        filingTypes: Array.from({ length: MAX_FILTER_VALUES + 1 }, (_, i) => `type ${i}`),
+      }),
+    ).toEqual([
       { path: 'default_filters.filing_types', message: 'must have at most 50 values' },
       { path: 'default_filters.parties[1]', message: 'must be at most 200 characters' },
       { path: 'default_filters.parties[2]', message: 'must contain a letter or digit, got "--"' },
@@ -174,7 +222,9 @@ describe('workspace default filters (the search filters\' own rules)', () => {
       { path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD, got "2100-02-29"' },
       { path: 'default_filters.filed_to', message: 'must be a date written YYYY-MM-DD, got "01/02/2024"' },
     ]);
-    expect(issuesOf({ filedFrom: '2024-04-31' })).toEqual([{ path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD, got "2024-04-31"' }]);
+    expect(issuesOf({ filedFrom: '2024-04-31' })).toEqual([
+      { path: 'default_filters.filed_from', message: 'must be a date written YYYY-MM-DD, got "2024-04-31"' },
+    ]);
     expect(issuesOf({ filedFrom: '2024-06-30', filedTo: '2024-01-01' })).toEqual([
       { path: 'default_filters.filed_to', message: 'must not be before filed_from (2024-06-30)' },
     ]);

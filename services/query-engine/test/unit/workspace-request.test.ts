@@ -1,9 +1,20 @@
 import { InputError } from '@docket/errors';
 import { emptySearchFilters } from '../../src/domain/search-filters';
-import { decodeCursor, encodeCursor, pageSize, validateRecordRequest, type RecordRequestInput } from '../../src/domain/workspace-request';
+import {
+  decodeCursor,
+  encodeCursor,
+  pageSize,
+  validateRecordRequest,
+  type RecordRequestInput,
+} from '../../src/domain/workspace-request';
 
 const valid: RecordRequestInput = {
-  workspaceId: 'ws-1', userId: 'u-1', kind: 'search', text: ' wildfire ', tookMs: 12.5, resultCount: 3,
+  workspaceId: 'ws-1',
+  userId: 'u-1',
+  kind: 'search',
+  text: ' wildfire ',
+  tookMs: 12.5,
+  resultCount: 3,
 };
 
 function issuesOf(input: RecordRequestInput) {
@@ -19,8 +30,17 @@ function issuesOf(input: RecordRequestInput) {
 describe('recording a workspace request', () => {
   it('fills in the defaults: relevance, no filters, no query yet', () => {
     expect(validateRecordRequest(valid)).toEqual({
-      workspaceId: 'ws-1', userId: 'u-1', kind: 'search', text: 'wildfire', filters: emptySearchFilters(), sort: 'relevance',
-      tookMs: 12.5, resultCount: 3, resultCountIsLowerBound: false, queryId: '', facets: [],
+      workspaceId: 'ws-1',
+      userId: 'u-1',
+      kind: 'search',
+      text: 'wildfire',
+      filters: emptySearchFilters(),
+      sort: 'relevance',
+      tookMs: 12.5,
+      resultCount: 3,
+      resultCountIsLowerBound: false,
+      queryId: '',
+      facets: [],
     });
   });
 
@@ -30,20 +50,39 @@ describe('recording a workspace request', () => {
   });
 
   it('keeps that a search matched more than its count says', () => {
-    expect(validateRecordRequest({ ...valid, resultCount: 20_000, resultCountIsLowerBound: true })).toMatchObject({ resultCount: 20_000, resultCountIsLowerBound: true });
+    expect(validateRecordRequest({ ...valid, resultCount: 20_000, resultCountIsLowerBound: true })).toMatchObject({
+      resultCount: 20_000,
+      resultCountIsLowerBound: true,
+    });
   });
 
   it('allows a search without text (filters only) but not a question without one', () => {
     expect(issuesOf({ ...valid, text: '' })).toEqual([]);
-    expect(issuesOf({ ...valid, kind: 'query', text: ' ' })).toEqual([{ path: 'text', message: 'a query needs its question' }]);
+    expect(issuesOf({ ...valid, kind: 'query', text: ' ' })).toEqual([
+      { path: 'text', message: 'a query needs its question' },
+    ]);
   });
 
   it('names every malformed field', () => {
     const issues = issuesOf({
-      ...valid, workspaceId: ' ', userId: '', kind: 'browse' as never, sort: 'newest' as never, tookMs: -1, resultCount: 1.5,
+      ...valid,
+      workspaceId: ' ',
+      userId: '',
+      kind: 'browse' as never,
+      sort: 'newest' as never,
+      tookMs: -1,
+      resultCount: 1.5,
       filters: { filedFrom: 'soon' },
     });
-    expect(issues.map((i) => i.path)).toEqual(['workspace_id', 'user_id', 'kind', 'sort', 'took_ms', 'result_count', 'filters.filed_from']);
+    expect(issues.map((i) => i.path)).toEqual([
+      'workspace_id',
+      'user_id',
+      'kind',
+      'sort',
+      'took_ms',
+      'result_count',
+      'filters.filed_from',
+    ]);
   });
 });
 

@@ -17,7 +17,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const CHANNEL_LABELS: Record<Delivery['channel'], string> = { in_app: 'In-app', email: 'E-mail', webhook: 'Webhook' };
-const STATUS_BADGES: Record<Delivery['status'], string> = { sent: 'badge-success', pending: '', retrying: 'badge-warning', failed: 'badge-danger' };
+const STATUS_BADGES: Record<Delivery['status'], string> = {
+  sent: 'badge-success',
+  pending: '',
+  retrying: 'badge-warning',
+  failed: 'badge-danger',
+};
 
 /** A delivery in words: "Daily digest, 25 Nov 2026", "Real-time e-mail", "Test". */
 function deliveryLabel(delivery: Delivery | undefined): string {
@@ -30,7 +35,9 @@ function deliveryLabel(delivery: Delivery | undefined): string {
 function groupByDelivery(hits: AlertHit[]): { key: string; hits: AlertHit[] }[] {
   const groups = new Map<string, AlertHit[]>();
   for (const hit of hits) groups.set(hit.deliveryKey, [...(groups.get(hit.deliveryKey) ?? []), hit]);
-  return [...groups].map(([key, list]) => ({ key, hits: list })).sort((a, b) => (a.key === '' ? -1 : b.key === '' ? 1 : 0));
+  return [...groups]
+    .map(([key, list]) => ({ key, hits: list }))
+    .sort((a, b) => (a.key === '' ? -1 : b.key === '' ? 1 : 0));
 }
 
 export default async function AlertPage({ params, searchParams }: Props) {
@@ -52,7 +59,10 @@ export default async function AlertPage({ params, searchParams }: Props) {
     ['Filing types', d.filters.filingTypes],
     ['Dockets', d.filters.dockets],
     ['Parties', d.filters.parties],
-    ['Filed', d.filters.filedFrom || d.filters.filedTo ? [`${d.filters.filedFrom || '…'} to ${d.filters.filedTo || '…'}`] : []],
+    [
+      'Filed',
+      d.filters.filedFrom || d.filters.filedTo ? [`${d.filters.filedFrom || '…'} to ${d.filters.filedTo || '…'}`] : [],
+    ],
   ];
 
   return (
@@ -64,10 +74,22 @@ export default async function AlertPage({ params, searchParams }: Props) {
         <div>
           <h1 data-testid="alert-name">{d.name || alert.docket?.docketNumber}</h1>
           <p>
-            {alert.kind === 'docket' ? <span className="badge">Docket follow</span> : <span className="badge badge-accent">Saved search</span>}{' '}
-            {alert.paused ? <span className="badge badge-warning" data-testid="alert-paused">Paused</span> : <span className="badge badge-success">Active</span>}{' '}
+            {alert.kind === 'docket' ? (
+              <span className="badge">Docket follow</span>
+            ) : (
+              <span className="badge badge-accent">Saved search</span>
+            )}{' '}
+            {alert.paused ? (
+              <span className="badge badge-warning" data-testid="alert-paused">
+                Paused
+              </span>
+            ) : (
+              <span className="badge badge-success">Active</span>
+            )}{' '}
             <span className="subtle">
-              · {formatNumber(alert.hitsTotal)} {alert.hitsTotal === 1 ? 'hit' : 'hits'} · {formatNumber(alert.hitsThisWeek)} this week · last {alert.lastHitAt ? formatDateTime(alert.lastHitAt) : 'never'}
+              · {formatNumber(alert.hitsTotal)} {alert.hitsTotal === 1 ? 'hit' : 'hits'} ·{' '}
+              {formatNumber(alert.hitsThisWeek)} this week · last{' '}
+              {alert.lastHitAt ? formatDateTime(alert.lastHitAt) : 'never'}
             </span>
           </p>
         </div>
@@ -75,12 +97,28 @@ export default async function AlertPage({ params, searchParams }: Props) {
       </div>
 
       {created ? (
-        <div className="alert alert-success" role="status" data-testid="alert-created" style={{ marginBottom: 'var(--space-4)' }}>
-          <p>Alert saved. New filings that match will reach you {d.schedule.cadence === 'realtime' ? 'as they arrive' : `in your ${CADENCE_LABELS[d.schedule.cadence].toLowerCase()}`}.</p>
+        <div
+          className="alert alert-success"
+          role="status"
+          data-testid="alert-created"
+          style={{ marginBottom: 'var(--space-4)' }}
+        >
+          <p>
+            Alert saved. New filings that match will reach you{' '}
+            {d.schedule.cadence === 'realtime'
+              ? 'as they arrive'
+              : `in your ${CADENCE_LABELS[d.schedule.cadence].toLowerCase()}`}
+            .
+          </p>
         </div>
       ) : null}
       {alert.volumeNotice ? (
-        <div className="alert alert-warning" role="status" data-testid="alert-volume-notice" style={{ marginBottom: 'var(--space-4)' }}>
+        <div
+          className="alert alert-warning"
+          role="status"
+          data-testid="alert-volume-notice"
+          style={{ marginBottom: 'var(--space-4)' }}
+        >
           <InfoIcon />
           <p>
             <strong>Sent as an hourly digest for now.</strong> {alert.volumeNotice}
@@ -102,7 +140,8 @@ export default async function AlertPage({ params, searchParams }: Props) {
             ) : hits.length === 0 ? (
               <div className="card-body">
                 <p className="muted" data-testid="alert-no-hits">
-                  Nothing yet. Filings that arrive from now on and match appear here; <strong>Send a test</strong> shows what a message looks like.
+                  Nothing yet. Filings that arrive from now on and match appear here; <strong>Send a test</strong> shows
+                  what a message looks like.
                 </p>
               </div>
             ) : (
@@ -112,7 +151,9 @@ export default async function AlertPage({ params, searchParams }: Props) {
                   return (
                     <div key={group.key || 'pending'} className={styles.hitGroup}>
                       <div className={styles.hitGroupHeading}>
-                        {group.key === '' ? 'Not delivered yet' : `${deliveryLabel(delivery)}${delivery?.sentAt ? ` · ${formatDateTime(delivery.sentAt)}` : ''}`}
+                        {group.key === ''
+                          ? 'Not delivered yet'
+                          : `${deliveryLabel(delivery)}${delivery?.sentAt ? ` · ${formatDateTime(delivery.sentAt)}` : ''}`}
                       </div>
                       <ol className={styles.hits}>
                         {group.hits.map((hit) => (
@@ -121,7 +162,12 @@ export default async function AlertPage({ params, searchParams }: Props) {
                               {hit.title || 'Untitled filing'}
                             </Link>
                             <div className={styles.hitMeta}>
-                              {[hit.sourceName, hit.docketNumber ? `Docket ${hit.docketNumber}` : '', hit.filingType, hit.filedAt ? `filed ${formatDate(hit.filedAt)}` : '']
+                              {[
+                                hit.sourceName,
+                                hit.docketNumber ? `Docket ${hit.docketNumber}` : '',
+                                hit.filingType,
+                                hit.filedAt ? `filed ${formatDate(hit.filedAt)}` : '',
+                              ]
                                 .filter(Boolean)
                                 .join(' · ')}
                             </div>
@@ -145,7 +191,11 @@ export default async function AlertPage({ params, searchParams }: Props) {
           <section className="card" aria-labelledby="definition-heading">
             <div className="card-header">
               <h2 id="definition-heading">Definition</h2>
-              <Link href={`/alerts/${encodeURIComponent(alert.id)}/edit`} className="btn btn-sm" data-testid="alert-edit">
+              <Link
+                href={`/alerts/${encodeURIComponent(alert.id)}/edit`}
+                className="btn btn-sm"
+                data-testid="alert-edit"
+              >
                 Edit
               </Link>
             </div>
@@ -195,7 +245,11 @@ export default async function AlertPage({ params, searchParams }: Props) {
                   {endpoint ? (
                     <div className="subtle" style={{ overflowWrap: 'anywhere' }}>
                       {endpoint.url}
-                      {endpoint.disabled ? <span className="badge badge-danger" style={{ marginLeft: 4 }}>Disabled</span> : null}
+                      {endpoint.disabled ? (
+                        <span className="badge badge-danger" style={{ marginLeft: 4 }}>
+                          Disabled
+                        </span>
+                      ) : null}
                     </div>
                   ) : null}
                 </dd>
@@ -218,16 +272,26 @@ export default async function AlertPage({ params, searchParams }: Props) {
             ) : (
               <ul className={styles.deliveries} data-testid="alert-deliveries">
                 {deliveries.map((x) => (
-                  <li key={x.key} className={styles.delivery} data-testid="alert-delivery" data-channel={x.channel} data-status={x.status}>
+                  <li
+                    key={x.key}
+                    className={styles.delivery}
+                    data-testid="alert-delivery"
+                    data-channel={x.channel}
+                    data-status={x.status}
+                  >
                     <span>
                       <strong>{CHANNEL_LABELS[x.channel]}</strong> · {deliveryLabel(x)}
-                      {x.documentCount > 0 ? ` · ${formatNumber(x.documentCount)} ${x.documentCount === 1 ? 'document' : 'documents'}` : ''}
+                      {x.documentCount > 0
+                        ? ` · ${formatNumber(x.documentCount)} ${x.documentCount === 1 ? 'document' : 'documents'}`
+                        : ''}
                     </span>
                     <span className={`badge ${STATUS_BADGES[x.status]}`}>{x.status}</span>
                     <span className="subtle">
                       {x.sentAt ? `sent ${formatDateTime(x.sentAt)}` : `recorded ${formatDateTime(x.createdAt)}`}
                       {x.attempts > 1 ? ` · ${x.attempts} attempts` : ''}
-                      {x.status === 'retrying' && x.nextAttemptAt ? ` · next try ${formatDateTime(x.nextAttemptAt)}` : ''}
+                      {x.status === 'retrying' && x.nextAttemptAt
+                        ? ` · next try ${formatDateTime(x.nextAttemptAt)}`
+                        : ''}
                     </span>
                     {x.error ? <span className={styles.deliveryError}>{x.error}</span> : null}
                   </li>

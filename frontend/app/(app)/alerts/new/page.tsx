@@ -17,7 +17,10 @@ export default async function NewAlertPage({ searchParams }: Props) {
       <div className="page-header">
         <div>
           <h1>New alert</h1>
-          <p>New filings that match reach you as they arrive or in a digest. The estimate shows how many the last 30 days would have brought.</p>
+          <p>
+            New filings that match reach you as they arrive or in a digest. The estimate shows how many the last 30 days
+            would have brought.
+          </p>
         </div>
       </div>
       <AlertForm

@@ -45,11 +45,19 @@ export default async function DataProductPage({ params }: Props) {
               <dt>Latest release</dt>
               <dd>{latest ? `${latest.version} · ${formatDate(latest.releasedAt)}` : 'No release yet'}</dd>
               <dt>Records</dt>
-              <dd>{latest && latest.recordCounts.length > 0 ? latest.recordCounts.map((c) => `${formatNumber(c.count)} ${c.entity}`).join(' · ') : '—'}</dd>
+              <dd>
+                {latest && latest.recordCounts.length > 0
+                  ? latest.recordCounts.map((c) => `${formatNumber(c.count)} ${c.entity}`).join(' · ')
+                  : '—'}
+              </dd>
               <dt>Update cadence</dt>
               <dd>{capitalise(product.cadence)}</dd>
               <dt>Sources</dt>
-              <dd>{product.sourceIds.length > 0 ? product.sourceIds.map((id) => sourceNames.get(id) ?? id).join(', ') : '—'}</dd>
+              <dd>
+                {product.sourceIds.length > 0
+                  ? product.sourceIds.map((id) => sourceNames.get(id) ?? id).join(', ')
+                  : '—'}
+              </dd>
             </dl>
             <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
               Subscribing to a data product (being told what each release changed) is not available yet.
@@ -109,8 +117,16 @@ export default async function DataProductPage({ params }: Props) {
 /** "19 new tariffs, 9 updated proceedings, 1 new column". */
 function changeSummary(release: DataProduct['releases'][number]): string {
   const verbs: Record<string, string> = { added: 'new', updated: 'updated', removed: 'removed' };
-  const parts = release.changeLog.filter((c) => c.count > 0).map((c) => `${formatNumber(c.count)} ${verbs[c.kind] ?? c.kind} ${c.entity}`);
-  if (release.addedColumns.length > 0) parts.push(`${release.addedColumns.length} new ${release.addedColumns.length === 1 ? 'column' : 'columns'} (${release.addedColumns.join(', ')})`);
-  if (release.removedColumns.length > 0) parts.push(`${release.removedColumns.length} removed ${release.removedColumns.length === 1 ? 'column' : 'columns'} (${release.removedColumns.join(', ')})`);
+  const parts = release.changeLog
+    .filter((c) => c.count > 0)
+    .map((c) => `${formatNumber(c.count)} ${verbs[c.kind] ?? c.kind} ${c.entity}`);
+  if (release.addedColumns.length > 0)
+    parts.push(
+      `${release.addedColumns.length} new ${release.addedColumns.length === 1 ? 'column' : 'columns'} (${release.addedColumns.join(', ')})`,
+    );
+  if (release.removedColumns.length > 0)
+    parts.push(
+      `${release.removedColumns.length} removed ${release.removedColumns.length === 1 ? 'column' : 'columns'} (${release.removedColumns.join(', ')})`,
+    );
   return parts.join(', ');
 }

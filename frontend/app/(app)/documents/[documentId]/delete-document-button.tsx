@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api, unwrap } from '@/lib/api.client';
 import { isApiError } from '@/lib/api-error';
+import { api, unwrap } from '@/lib/api.client';
 
 export function DeleteDocumentButton({ documentId, title }: { documentId: string; title: string }) {
   const router = useRouter();
@@ -11,7 +11,12 @@ export function DeleteDocumentButton({ documentId, title }: { documentId: string
   const [error, setError] = useState<string | null>(null);
 
   async function remove() {
-    if (!window.confirm(`Delete “${title}”? It is removed from the collection, the search index and alerts. This cannot be undone.`)) return;
+    if (
+      !window.confirm(
+        `Delete “${title}”? It is removed from the collection, the search index and alerts. This cannot be undone.`,
+      )
+    )
+      return;
     setPending(true);
     setError(null);
     try {
@@ -31,7 +36,13 @@ export function DeleteDocumentButton({ documentId, title }: { documentId: string
           {error}
         </span>
       ) : null}
-      <button type="button" className="btn btn-danger btn-sm" onClick={() => void remove()} disabled={pending} data-testid="delete-document">
+      <button
+        type="button"
+        className="btn btn-danger btn-sm"
+        onClick={() => void remove()}
+        disabled={pending}
+        data-testid="delete-document"
+      >
         {pending ? 'Deleting…' : 'Delete document'}
       </button>
     </div>

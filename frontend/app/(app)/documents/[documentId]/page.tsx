@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { FollowDocketButton } from '@/components/alerts/follow-docket-button';
 import { findDocument, getSessionUser } from '@/lib/bff.server';
-import { pageView, PAGES_PER_VIEW, type PageView } from '@/lib/document-pages';
-import { capitalise, formatBytes, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { parseCitedRange, splitAtCitedRange, type CitedRange } from '@/lib/cited-range';
+import { PAGES_PER_VIEW, pageView, type PageView } from '@/lib/document-pages';
+import { capitalise, formatBytes, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { highlightSegments, queryTerms, type Segment } from '@/lib/highlight';
 import { originLabel, safeOrigin } from '@/lib/origin';
 import type { Attachment, DocketDocument, DocumentDetail, EntityRef } from '@/lib/types';
-import { FollowDocketButton } from '@/components/alerts/follow-docket-button';
 import { DeleteDocumentButton } from './delete-document-button';
 import styles from './document.module.css';
 
@@ -26,7 +26,11 @@ function viewStart(page: string): number {
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   // No notFound() here: thrown from metadata it leaves a blank page in Next 15.5; the page throws it.
-  const detail = await findDocument((await params).documentId, viewStart(first((await searchParams).page)), PAGES_PER_VIEW);
+  const detail = await findDocument(
+    (await params).documentId,
+    viewStart(first((await searchParams).page)),
+    PAGES_PER_VIEW,
+  );
   return { title: detail ? detail.document.title || 'Document' : 'Document not found' };
 }
 
@@ -47,11 +51,16 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   const q = first(search.q).trim();
   // Where the document was opened from (an answer, a search): "Back" returns there.
   const from = safeOrigin(search.from);
-  const [user, detail] = await Promise.all([getSessionUser(), findDocument(documentId, viewStart(first(search.page)), PAGES_PER_VIEW)]);
+  const [user, detail] = await Promise.all([
+    getSessionUser(),
+    findDocument(documentId, viewStart(first(search.page)), PAGES_PER_VIEW),
+  ]);
   if (!detail) notFound();
   const { document, source } = detail;
   const view = pageView(viewStart(first(search.page)), document.pages.length);
-  const docketEntity = detail.entities.find((e) => e.kind === 'docket' && e.name === document.docketNumber) ?? detail.entities.find((e) => e.kind === 'docket');
+  const docketEntity =
+    detail.entities.find((e) => e.kind === 'docket' && e.name === document.docketNumber) ??
+    detail.entities.find((e) => e.kind === 'docket');
   const primaryPdf = document.attachments.find((a) => a.primary && isPdf(a));
 
   return (
@@ -64,9 +73,13 @@ export default async function DocumentPage({ params, searchParams }: Props) {
       <header className={styles.header}>
         <div className={styles.kicker}>
           {document.filingCategory ? <span className="badge badge-accent">{document.filingCategory}</span> : null}
-          {document.filingType && document.filingType !== document.filingCategory ? <span className="badge">{document.filingType}</span> : null}
+          {document.filingType && document.filingType !== document.filingCategory ? (
+            <span className="badge">{document.filingType}</span>
+          ) : null}
           {document.docketNumber ? <span className="badge">Docket {document.docketNumber}</span> : null}
-          {document.failureReason ? <span className="badge badge-danger">Unreadable: {document.failureReason}</span> : null}
+          {document.failureReason ? (
+            <span className="badge badge-danger">Unreadable: {document.failureReason}</span>
+          ) : null}
         </div>
         <div className={styles.titleRow}>
           <h1 className={styles.title} data-testid="document-title">
@@ -83,12 +96,18 @@ export default async function DocumentPage({ params, searchParams }: Props) {
                 }}
               />
             ) : null}
-            {user.role === 'admin' ? <DeleteDocumentButton documentId={document.id} title={document.title || 'Untitled filing'} /> : null}
+            {user.role === 'admin' ? (
+              <DeleteDocumentButton documentId={document.id} title={document.title || 'Untitled filing'} />
+            ) : null}
           </div>
         </div>
         {document.docketEntryNumber !== null ? <EntryOfDocket detail={detail} docketEntity={docketEntity} /> : null}
         <p className={styles.byline}>
-          {[source?.name || document.sourceId, document.filedAt ? `filed ${formatDate(document.filedAt)}` : '', document.filers.join(', ')]
+          {[
+            source?.name || document.sourceId,
+            document.filedAt ? `filed ${formatDate(document.filedAt)}` : '',
+            document.filers.join(', '),
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -96,7 +115,14 @@ export default async function DocumentPage({ params, searchParams }: Props) {
 
       <div className={styles.layout}>
         <div className="stack">
-          <FullText document={document} view={view} q={q} from={from} cited={parseCitedRange(first(search.at))} primaryPdf={primaryPdf} />
+          <FullText
+            document={document}
+            view={view}
+            q={q}
+            from={from}
+            cited={parseCitedRange(first(search.at))}
+            primaryPdf={primaryPdf}
+          />
           <Attachments document={document} />
         </div>
 
@@ -112,7 +138,9 @@ export default async function DocumentPage({ params, searchParams }: Props) {
                 <dt>Filing type</dt>
                 <dd>
                   {document.filingCategory || '—'}
-                  {document.filingType && document.filingType !== document.filingCategory ? <span className="subtle"> ({document.filingType})</span> : null}
+                  {document.filingType && document.filingType !== document.filingCategory ? (
+                    <span className="subtle"> ({document.filingType})</span>
+                  ) : null}
                 </dd>
                 <dt>Filed</dt>
                 <dd>{formatDate(document.filedAt)}</dd>
@@ -167,7 +195,21 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   );
 }
 
-function FullText({ document, view, q, from, cited, primaryPdf }: { document: DocketDocument; view: PageView; q: string; from: string; cited: CitedRange | undefined; primaryPdf: Attachment | undefined }) {
+function FullText({
+  document,
+  view,
+  q,
+  from,
+  cited,
+  primaryPdf,
+}: {
+  document: DocketDocument;
+  view: PageView;
+  q: string;
+  from: string;
+  cited: CitedRange | undefined;
+  primaryPdf: Attachment | undefined;
+}) {
   const terms = queryTerms(q);
   // The text of each page in this view; a document without page boundaries is one block.
   const blocks =
@@ -175,13 +217,25 @@ function FullText({ document, view, q, from, cited, primaryPdf }: { document: Do
       ? [{ number: null as number | null, start: document.textOffset, text: document.text }]
       : document.pages
           .filter((p) => p.number >= view.first && p.number <= view.last)
-          .map((p) => ({ number: p.number as number | null, start: p.start, text: document.text.slice(p.start - document.textOffset, p.end - document.textOffset) }));
+          .map((p) => ({
+            number: p.number as number | null,
+            start: p.start,
+            text: document.text.slice(p.start - document.textOffset, p.end - document.textOffset),
+          }));
   // A citation (?at=start-end) is marked as a whole, with the search terms still highlighted inside it.
   const highlighted = blocks.map((b) => {
     const parts = splitAtCitedRange(b.text, b.start, cited);
-    return { ...b, before: highlightSegments(parts.before, terms), cited: highlightSegments(parts.cited, terms), after: highlightSegments(parts.after, terms) };
+    return {
+      ...b,
+      before: highlightSegments(parts.before, terms),
+      cited: highlightSegments(parts.cited, terms),
+      after: highlightSegments(parts.after, terms),
+    };
   });
-  const matches = highlighted.reduce((sum, b) => sum + [...b.before, ...b.cited, ...b.after].filter((s) => s.match).length, 0);
+  const matches = highlighted.reduce(
+    (sum, b) => sum + [...b.before, ...b.cited, ...b.after].filter((s) => s.match).length,
+    0,
+  );
   const paged = document.pages.length > PAGES_PER_VIEW;
   const where = paged ? ` on pages ${view.first}–${view.last}` : '';
   let markIndex = 0;
@@ -210,7 +264,8 @@ function FullText({ document, view, q, from, cited, primaryPdf }: { document: Do
               </>
             ) : (
               <>
-                {formatNumber(matches)} {matches === 1 ? 'match' : 'matches'} for “{q}”{where} · <a href="#match-1">Go to first match</a>
+                {formatNumber(matches)} {matches === 1 ? 'match' : 'matches'} for “{q}”{where} ·{' '}
+                <a href="#match-1">Go to first match</a>
               </>
             )}
           </span>
@@ -227,7 +282,13 @@ function FullText({ document, view, q, from, cited, primaryPdf }: { document: Do
       ) : (
         <div className={styles.text} data-testid="document-text">
           {highlighted.map((block) => (
-            <section key={block.number ?? 0} className={styles.textPage} data-testid="text-page" data-page={block.number ?? 1} id={block.number ? `page-${block.number}` : undefined}>
+            <section
+              key={block.number ?? 0}
+              className={styles.textPage}
+              data-testid="text-page"
+              data-page={block.number ?? 1}
+              id={block.number ? `page-${block.number}` : undefined}
+            >
               {block.number !== null && paged ? (
                 <div className={styles.pageLabel}>
                   Page {block.number}
@@ -303,8 +364,12 @@ function Attachments({ document }: { document: DocketDocument }) {
             <tr>
               <th scope="col">File</th>
               <th scope="col">Type</th>
-              <th scope="col" className="num">Size</th>
-              <th scope="col" className="num">Pages</th>
+              <th scope="col" className="num">
+                Size
+              </th>
+              <th scope="col" className="num">
+                Pages
+              </th>
               <th scope="col">Open at page</th>
             </tr>
           </thead>
@@ -316,11 +381,19 @@ function Attachments({ document }: { document: DocketDocument }) {
                     // Kept for the import's report only: a file nobody could read is never served.
                     <span className={styles.fileName}>{a.fileName || 'Unnamed file'}</span>
                   ) : (
-                    <a href={attachmentHref(document.id, a.id)} data-testid="attachment-link" className={styles.fileName}>
+                    <a
+                      href={attachmentHref(document.id, a.id)}
+                      data-testid="attachment-link"
+                      className={styles.fileName}
+                    >
                       {a.fileName || 'Unnamed file'}
                     </a>
                   )}
-                  {a.primary ? <span className="badge" style={{ marginLeft: 8 }}>Main</span> : null}
+                  {a.primary ? (
+                    <span className="badge" style={{ marginLeft: 8 }}>
+                      Main
+                    </span>
+                  ) : null}
                   {a.failureReason ? (
                     <div className="field-error" data-testid="attachment-failure">
                       Could not be read: {a.failureReason}
@@ -334,12 +407,24 @@ function Attachments({ document }: { document: DocketDocument }) {
                 <td>
                   {isPdf(a) && a.pageCount > 1 && !a.failureReason ? (
                     // A GET form: the route handler sends the browser to the PDF at #page=N.
-                    <form action={`/documents/${encodeURIComponent(document.id)}/attachment`} method="get" className={styles.pageForm}>
+                    <form
+                      action={`/documents/${encodeURIComponent(document.id)}/attachment`}
+                      method="get"
+                      className={styles.pageForm}
+                    >
                       <input type="hidden" name="attachment" value={a.id} />
                       <label className="visually-hidden" htmlFor={`page-${a.id}`}>
                         Page of {a.fileName}
                       </label>
-                      <input id={`page-${a.id}`} name="page" type="number" min={1} max={a.pageCount} defaultValue={1} className="input" />
+                      <input
+                        id={`page-${a.id}`}
+                        name="page"
+                        type="number"
+                        min={1}
+                        max={a.pageCount}
+                        defaultValue={1}
+                        className="input"
+                      />
                       <button type="submit" className="btn btn-sm">
                         Open
                       </button>
@@ -396,13 +481,18 @@ function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; docketEn
           ) : (
             <span className="mono">{number}</span>
           )}
-          {docket?.status ? <span className="badge" style={{ marginLeft: 8 }}>{capitalise(docket.status)}</span> : null}
+          {docket?.status ? (
+            <span className="badge" style={{ marginLeft: 8 }}>
+              {capitalise(docket.status)}
+            </span>
+          ) : null}
         </p>
         {docket?.title ? <p style={{ marginTop: 'var(--space-2)' }}>{docket.title}</p> : null}
         {docket ? (
           <p className="subtle" style={{ marginTop: 'var(--space-1)', fontSize: 'var(--font-size-sm)' }}>
             Opened {formatDate(docket.openedAt)}
-            {docket.closedAt ? ` · closed ${formatDate(docket.closedAt)}` : ''} · {formatNumber(docket.documentCount)} filings
+            {docket.closedAt ? ` · closed ${formatDate(docket.closedAt)}` : ''} · {formatNumber(docket.documentCount)}{' '}
+            filings
           </p>
         ) : null}
         {docket && docket.parties.length > 0 ? (
@@ -413,7 +503,9 @@ function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; docketEn
                 <li key={i}>
                   {p.name} <span className="subtle">· {capitalise(p.role)}</span>
                   {p.representative || p.attorneys.length > 0 ? (
-                    <div className="subtle">represented by {p.representative || p.attorneys.map((a) => a.name).join(', ')}</div>
+                    <div className="subtle">
+                      represented by {p.representative || p.attorneys.map((a) => a.name).join(', ')}
+                    </div>
                   ) : null}
                 </li>
               ))}

@@ -60,7 +60,9 @@ export function PartiesTable({ parties, court }: { parties: Party[]; court: bool
                 <td>
                   <Counsel party={party} />
                 </td>
-                {anyTerminated ? <td className={styles.nowrap}>{party.dateTerminated ? formatDate(party.dateTerminated) : ''}</td> : null}
+                {anyTerminated ? (
+                  <td className={styles.nowrap}>{party.dateTerminated ? formatDate(party.dateTerminated) : ''}</td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -72,13 +74,16 @@ export function PartiesTable({ parties, court }: { parties: Party[]; court: bool
 
 /** A court party's attorneys with their roles and contact lines; an agency party's representative. */
 function Counsel({ party }: { party: Party }) {
-  if (party.attorneys.length === 0) return party.representative ? <span>{party.representative}</span> : <span className="subtle">—</span>;
+  if (party.attorneys.length === 0)
+    return party.representative ? <span>{party.representative}</span> : <span className="subtle">—</span>;
   return (
     <ul className={styles.attorneys}>
       {party.attorneys.map((attorney, i) => (
         <li key={i} data-testid="attorney">
           <span className={styles.attorneyName}>{attorney.name}</span>
-          {attorney.roles.length > 0 ? <span className={styles.attorneyRoles}>{attorney.roles.map(sentenceCase).join(' · ')}</span> : null}
+          {attorney.roles.length > 0 ? (
+            <span className={styles.attorneyRoles}>{attorney.roles.map(sentenceCase).join(' · ')}</span>
+          ) : null}
           {attorney.contact ? <span className={styles.attorneyContact}>{attorney.contact}</span> : null}
         </li>
       ))}
@@ -95,7 +100,15 @@ function sentenceCase(text: string): string {
  * The docket's entries (a court's) or filings (an agency's) in the court's order, a page at a time,
  * each linked to its document. `href(page)` is this page's address at another page of entries.
  */
-export function EntriesTable({ docket, page, href }: { docket: Docket; page: DocketEntries; href: (page: number) => string }) {
+export function EntriesTable({
+  docket,
+  page,
+  href,
+}: {
+  docket: Docket;
+  page: DocketEntries;
+  href: (page: number) => string;
+}) {
   const court = docket.court !== null;
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + page.entries.length - 1;
@@ -105,17 +118,29 @@ export function EntriesTable({ docket, page, href }: { docket: Docket; page: Doc
       <div className="card-header">
         <div>
           <h2 id="entries-heading">{court ? 'Docket entries' : 'Filings'}</h2>
-          <p>{court ? 'In the order of the court’s docket: by date filed, then number.' : 'By date filed, oldest first.'}</p>
+          <p>
+            {court ? 'In the order of the court’s docket: by date filed, then number.' : 'By date filed, oldest first.'}
+          </p>
         </div>
         {page.total > 0 ? (
           <span className="subtle" data-testid="entries-range">
-            {page.entries.length > 0 ? `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(page.total)}` : `${formatNumber(page.total)} in all`}
+            {page.entries.length > 0
+              ? `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(page.total)}`
+              : `${formatNumber(page.total)} in all`}
           </span>
         ) : null}
       </div>
       {page.entries.length === 0 ? (
         <div className="card-body muted" data-testid="entries-empty">
-          {page.total === 0 ? (court ? 'No entries yet.' : 'No filings yet.') : <Link href={href(1)}>This page is past the last one: back to the first.</Link>}
+          {page.total === 0 ? (
+            court ? (
+              'No entries yet.'
+            ) : (
+              'No filings yet.'
+            )
+          ) : (
+            <Link href={href(1)}>This page is past the last one: back to the first.</Link>
+          )}
         </div>
       ) : (
         <div className="table-wrap">
@@ -148,7 +173,12 @@ export function EntriesTable({ docket, page, href }: { docket: Docket; page: Doc
       {pages > 1 && page.entries.length > 0 ? (
         <nav className={styles.pager} aria-label="Pages of entries">
           {page.page > 1 ? (
-            <Link href={href(Math.min(page.page - 1, pages))} className="btn btn-sm" rel="prev" data-testid="entries-prev">
+            <Link
+              href={href(Math.min(page.page - 1, pages))}
+              className="btn btn-sm"
+              rel="prev"
+              data-testid="entries-prev"
+            >
               ← Previous
             </Link>
           ) : (

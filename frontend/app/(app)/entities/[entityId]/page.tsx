@@ -37,7 +37,9 @@ export default async function EntityPage({ params, searchParams }: Props) {
   // Aliases that differ from the name only in case add nothing to read.
   const aliases = entity.aliases.filter((a) => a.toLowerCase() !== entity.name.toLowerCase());
   // The excerpt is plain text; the name and aliases are marked in it as whole phrases, longest first.
-  const phrases = [...new Set([entity.name, ...aliases].map((n) => n.toLowerCase()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  const phrases = [...new Set([entity.name, ...aliases].map((n) => n.toLowerCase()).filter(Boolean))].sort(
+    (a, b) => b.length - a.length,
+  );
   const documents = profile.documents.slice(0, MAX_DOCUMENTS);
 
   return (
@@ -56,7 +58,9 @@ export default async function EntityPage({ params, searchParams }: Props) {
             </div>
           ) : null}
         </div>
-        {aliases.length > 0 && !docketDetail ? <p className={styles.aliases}>Also written: {aliases.join(' · ')}</p> : null}
+        {aliases.length > 0 && !docketDetail ? (
+          <p className={styles.aliases}>Also written: {aliases.join(' · ')}</p>
+        ) : null}
         {docketDetail ? <CaseFacts docket={docketDetail.docket} source={docketDetail.source} /> : null}
       </header>
 
@@ -114,7 +118,10 @@ export default async function EntityPage({ params, searchParams }: Props) {
                   <h2 id="documents-heading">Documents</h2>
                   <p>
                     Filings that mention {entity.name}, newest first
-                    {profile.documents.length > documents.length ? ` (the latest ${documents.length} of ${formatNumber(entity.documentCount)})` : ''}.
+                    {profile.documents.length > documents.length
+                      ? ` (the latest ${documents.length} of ${formatNumber(entity.documentCount)})`
+                      : ''}
+                    .
                   </p>
                 </div>
               </div>
@@ -127,17 +134,23 @@ export default async function EntityPage({ params, searchParams }: Props) {
                       <Link href={`/documents/${encodeURIComponent(d.documentId)}`} className={styles.docTitle}>
                         {d.title || 'Untitled filing'}
                       </Link>
-                      <div className={styles.meta}>{[formatDate(d.filedAt), d.docketNumber ? `Docket ${d.docketNumber}` : '', d.sourceId].filter(Boolean).join(' · ')}</div>
+                      <div className={styles.meta}>
+                        {[formatDate(d.filedAt), d.docketNumber ? `Docket ${d.docketNumber}` : '', d.sourceId]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </div>
                       {d.excerpt ? (
                         <p className={styles.excerpt}>
-                          {highlightSegments(d.excerpt, phrases).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}
+                          {highlightSegments(d.excerpt, phrases).map((s, i) =>
+                            s.match ? <mark key={i}>{s.text}</mark> : s.text,
+                          )}
                         </p>
                       ) : null}
                     </li>
                   ))}
                 </ul>
-            )}
-          </section>
+              )}
+            </section>
           )}
         </div>
 
@@ -153,12 +166,16 @@ export default async function EntityPage({ params, searchParams }: Props) {
                 <ul className={styles.plainList}>
                   {profile.dockets.map((d) => (
                     <li key={d.docketId} data-testid="entity-docket">
-                      <span className="mono">{d.number}</span> <span className="subtle">· {formatNumber(d.documents)} filings</span>
+                      <span className="mono">{d.number}</span>{' '}
+                      <span className="subtle">· {formatNumber(d.documents)} filings</span>
                       {d.title ? <div>{d.title}</div> : null}
                       {/* A docket's own page has its follow button at the top already. */}
                       {entity.kind === 'docket' && sameDocketNumber(d.number, entity.name) ? null : (
                         <div style={{ marginTop: 4 }}>
-                          <FollowDocketButton size="small" docket={{ docketId: d.docketId, docketNumber: d.number, title: d.title, sourceName: '' }} />
+                          <FollowDocketButton
+                            size="small"
+                            docket={{ docketId: d.docketId, docketNumber: d.number, title: d.title, sourceName: '' }}
+                          />
                         </div>
                       )}
                     </li>
@@ -199,7 +216,15 @@ export default async function EntityPage({ params, searchParams }: Props) {
   );
 }
 
-function DocketSections({ detail, entries, href }: { detail: DocketDetail; entries: DocketEntries; href: (page: number) => string }) {
+function DocketSections({
+  detail,
+  entries,
+  href,
+}: {
+  detail: DocketDetail;
+  entries: DocketEntries;
+  href: (page: number) => string;
+}) {
   return (
     <div className={styles.docketSections}>
       <PartiesTable parties={detail.docket.parties} court={detail.docket.court !== null} />

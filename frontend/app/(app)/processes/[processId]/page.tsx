@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ExportProgress } from '@/components/exports/export-progress';
 import { exportTargetPath } from '@/components/exports/export-format';
+import { ExportProgress } from '@/components/exports/export-progress';
 import { findExport, getProcess } from '@/lib/bff.server';
 import { processMayAppearUntil } from '@/lib/process-id';
 import { ProcessLive } from './process-live';
@@ -36,7 +36,9 @@ export default async function ProcessPage({ params }: Props) {
         </Link>
         <ExportProgress initial={shown.export} initialDownload={shown.download} showProcessLink={false} />
         <p>
-          <Link href={`${exportTargetPath(workspaceId, requestId)}?export=${encodeURIComponent(shown.export.id)}`}>Its export page</Link>
+          <Link href={`${exportTargetPath(workspaceId, requestId)}?export=${encodeURIComponent(shown.export.id)}`}>
+            Its export page
+          </Link>
         </p>
       </div>
     );

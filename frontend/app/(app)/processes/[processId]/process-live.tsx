@@ -10,7 +10,15 @@ import { formatDateTime, formatNumber, percent } from '@/lib/format';
 import { isFinalStatus, type Process } from '@/lib/types';
 import styles from './process.module.css';
 
-export function ProcessLive({ processId, initial, appearUntil }: { processId: string; initial: Process | null; appearUntil: number | null }) {
+export function ProcessLive({
+  processId,
+  initial,
+  appearUntil,
+}: {
+  processId: string;
+  initial: Process | null;
+  appearUntil: number | null;
+}) {
   const { process, connection } = useLiveProcess(processId, initial);
   const router = useRouter();
   const known = process !== null;
@@ -86,7 +94,9 @@ export function ProcessLive({ processId, initial, appearUntil }: { processId: st
             aria-valuemin={0}
             aria-valuemax={determinate ? process.total : 100}
             aria-valuenow={determinate ? process.done : showFull ? 100 : undefined}
-            aria-valuetext={determinate ? `${formatNumber(process.done)} of ${formatNumber(process.total)} (${pct}%)` : undefined}
+            aria-valuetext={
+              determinate ? `${formatNumber(process.done)} of ${formatNumber(process.total)} (${pct}%)` : undefined
+            }
             data-testid="process-progress"
           >
             <div

@@ -13,12 +13,19 @@ export default async function NewWorkspacePage() {
       <div className="page-header">
         <div>
           <h1>New workspace</h1>
-          <p>A research context: its default filters apply to every search and question run in it, and every request is kept in its log.</p>
+          <p>
+            A research context: its default filters apply to every search and question run in it, and every request is
+            kept in its log.
+          </p>
         </div>
       </div>
       <WorkspaceForm
         mode="create"
-        initial={{ name: '', description: '', defaultFilters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: null, filedTo: null } }}
+        initial={{
+          name: '',
+          description: '',
+          defaultFilters: { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: null, filedTo: null },
+        }}
         agencies={agencyOptions(sources)}
         filingTypes={filingTypeOptions(sources)}
       />

@@ -5,11 +5,19 @@ import { FiltersSummary } from '@/components/workspaces/filters-summary';
 import { RequestsTable } from '@/components/workspaces/requests-table';
 import { RoleBadge } from '@/components/workspaces/role-badge';
 import {
-  ROLE_LABELS, formatRelative, initialsOf, plural, sourceNamesOf, workspacePreviewPath, workspaceQueryPath, workspaceSearchPath, workspaceSettingsPath,
+  formatRelative,
+  initialsOf,
+  plural,
+  ROLE_LABELS,
+  sourceNamesOf,
+  workspacePreviewPath,
+  workspaceQueryPath,
+  workspaceSearchPath,
+  workspaceSettingsPath,
 } from '@/components/workspaces/workspace-format';
 import styles from '@/components/workspaces/workspaces.module.css';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { getSessionUser, getWorkspace, listRequests, listSources } from '@/lib/bff.server';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Workspace preview' };
 
@@ -25,7 +33,11 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
   const id = first(params.id).trim();
   if (!id) return <MissingId />;
   const cursor = first(params.log);
-  const [workspace, log, sources] = await Promise.all([getWorkspace(id), listRequests(id, cursor, PAGE), listSources()]);
+  const [workspace, log, sources] = await Promise.all([
+    getWorkspace(id),
+    listRequests(id, cursor, PAGE),
+    listSources(),
+  ]);
   const names = sourceNamesOf(sources);
   const canChangeSettings = workspace.can.edit || workspace.can.manageMembers;
 
@@ -79,15 +91,18 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
           <div className="alert alert-info" role="status" data-testid="viewer-notice">
             <InfoIcon />
             <p>
-              <strong>You are a viewer.</strong> You can read this workspace and every request in its log; searches and questions are run by its
-              owners and editors, and only they change its settings.
+              <strong>You are a viewer.</strong> You can read this workspace and every request in its log; searches and
+              questions are run by its owners and editors, and only they change its settings.
             </p>
           </div>
         ) : null}
         {workspace.role === null ? (
           <div className="alert alert-warning" role="status" data-testid="admin-notice">
             <InfoIcon />
-            <p>You are not a member of this workspace. As an administrator you can read it, but not run anything in it or change it.</p>
+            <p>
+              You are not a member of this workspace. As an administrator you can read it, but not run anything in it or
+              change it.
+            </p>
           </div>
         ) : null}
 
@@ -145,7 +160,10 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
                 </li>
               ))}
             </ul>
-            <div className="card-body subtle" style={{ borderTop: '1px solid var(--border)', padding: 'var(--space-3) var(--space-5)' }}>
+            <div
+              className="card-body subtle"
+              style={{ borderTop: '1px solid var(--border)', padding: 'var(--space-3) var(--space-5)' }}
+            >
               {(['owner', 'editor', 'viewer'] as const)
                 .map((r) => [r, workspace.members.filter((m) => m.role === r).length] as const)
                 .filter(([, n]) => n > 0)
@@ -162,7 +180,11 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
               <p>Every search and question run in this workspace, newest first.</p>
             </div>
             {log.requests.length > 0 ? (
-              <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`} className="btn btn-sm" data-testid="workspace-log-link">
+              <Link
+                href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}
+                className="btn btn-sm"
+                data-testid="workspace-log-link"
+              >
                 Full log
               </Link>
             ) : null}
@@ -170,16 +192,30 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
           {log.requests.length === 0 ? (
             <div className="empty-state" style={{ padding: 'var(--space-6) var(--space-5)' }} data-testid="log-empty">
               <h2>No requests yet</h2>
-              <p>{workspace.can.run ? 'Open the workspace to run the first search or question.' : 'Searches and questions run here will be listed as they happen.'}</p>
+              <p>
+                {workspace.can.run
+                  ? 'Open the workspace to run the first search or question.'
+                  : 'Searches and questions run here will be listed as they happen.'}
+              </p>
             </div>
           ) : (
             <RequestsTable requests={log.requests} caption="Requests of this workspace" />
           )}
           {cursor || log.nextCursor ? (
-            <div className="card-body row" style={{ justifyContent: 'space-between', borderTop: '1px solid var(--border)', padding: 'var(--space-3) var(--space-5)' }}>
+            <div
+              className="card-body row"
+              style={{
+                justifyContent: 'space-between',
+                borderTop: '1px solid var(--border)',
+                padding: 'var(--space-3) var(--space-5)',
+              }}
+            >
               {cursor ? <Link href={workspacePreviewPath(workspace.id)}>← Newest</Link> : <span />}
               {log.nextCursor ? (
-                <Link href={`${workspacePreviewPath(workspace.id)}&log=${encodeURIComponent(log.nextCursor)}`} data-testid="log-older">
+                <Link
+                  href={`${workspacePreviewPath(workspace.id)}&log=${encodeURIComponent(log.nextCursor)}`}
+                  data-testid="log-older"
+                >
                   Older →
                 </Link>
               ) : null}

@@ -4,11 +4,16 @@ import { CheckIcon, PlusIcon } from '@/components/icons';
 import { FiltersSummary } from '@/components/workspaces/filters-summary';
 import { RoleBadge } from '@/components/workspaces/role-badge';
 import {
-  deletedNoticeOf, formatRelative, plural, sourceNamesOf, workspacePreviewPath, workspaceSearchPath,
+  deletedNoticeOf,
+  formatRelative,
+  plural,
+  sourceNamesOf,
+  workspacePreviewPath,
+  workspaceSearchPath,
 } from '@/components/workspaces/workspace-format';
 import styles from '@/components/workspaces/workspaces.module.css';
-import { formatDateTime, formatNumber } from '@/lib/format';
 import { getSessionUser, listMyWorkspaces, listSources } from '@/lib/bff.server';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Workspaces' };
 
@@ -35,7 +40,12 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
       </div>
 
       {deleted ? (
-        <div className="alert alert-success" role="status" data-testid="workspace-deleted-notice" style={{ marginBottom: 'var(--space-4)' }}>
+        <div
+          className="alert alert-success"
+          role="status"
+          data-testid="workspace-deleted-notice"
+          style={{ marginBottom: 'var(--space-4)' }}
+        >
           <CheckIcon />
           <p>
             The workspace <strong>{deleted}</strong> was deleted, with its log.
@@ -47,7 +57,9 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
         {workspaces.length === 0 ? (
           <div className="empty-state" data-testid="workspaces-empty">
             <h2>You have no workspaces yet</h2>
-            <p>Create one to keep default filters, share it with colleagues, and keep a log of every search and question.</p>
+            <p>
+              Create one to keep default filters, share it with colleagues, and keep a log of every search and question.
+            </p>
             <p style={{ marginTop: 'var(--space-4)' }}>
               <Link href="/workspaces/new" className="btn btn-primary">
                 <PlusIcon /> Create a workspace
@@ -78,7 +90,11 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
                 {workspaces.map((w) => (
                   <tr key={w.id} data-testid="workspace-row" data-workspace-id={w.id}>
                     <td className={styles.nameCell}>
-                      <Link href={workspacePreviewPath(w.id)} className={styles.workspaceName} data-testid="workspace-name-link">
+                      <Link
+                        href={workspacePreviewPath(w.id)}
+                        className={styles.workspaceName}
+                        data-testid="workspace-name-link"
+                      >
                         {w.name}
                       </Link>
                       {w.description ? <div className={styles.description}>{w.description}</div> : null}
@@ -91,16 +107,27 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
                     </td>
                     <td className="num">{formatNumber(w.memberCount)}</td>
                     <td className="num">{formatNumber(w.requestCount)}</td>
-                    <td style={{ whiteSpace: 'nowrap' }} title={w.lastUsedAt ? formatDateTime(w.lastUsedAt) : `Created ${formatDateTime(w.createdAt)}`}>
+                    <td
+                      style={{ whiteSpace: 'nowrap' }}
+                      title={w.lastUsedAt ? formatDateTime(w.lastUsedAt) : `Created ${formatDateTime(w.createdAt)}`}
+                    >
                       {w.lastUsedAt ? formatRelative(w.lastUsedAt) : <span className="muted">Not yet</span>}
                     </td>
                     <td>
                       <div className={styles.rowActions}>
-                        <Link href={workspacePreviewPath(w.id)} className="btn btn-sm" data-testid="workspace-preview-link">
+                        <Link
+                          href={workspacePreviewPath(w.id)}
+                          className="btn btn-sm"
+                          data-testid="workspace-preview-link"
+                        >
                           Preview
                         </Link>
                         {w.can.run ? (
-                          <Link href={workspaceSearchPath(w.id)} className="btn btn-sm btn-primary" data-testid="workspace-open-link">
+                          <Link
+                            href={workspaceSearchPath(w.id)}
+                            className="btn btn-sm btn-primary"
+                            data-testid="workspace-open-link"
+                          >
                             Open
                           </Link>
                         ) : null}
@@ -115,7 +142,8 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
       </section>
       {workspaces.length > 0 ? (
         <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
-          {plural(workspaces.length, 'workspace')}. Viewers can preview a workspace and read its log; owners and editors open it to search and ask.
+          {plural(workspaces.length, 'workspace')}. Viewers can preview a workspace and read its log; owners and editors
+          open it to search and ask.
         </p>
       ) : null}
     </div>

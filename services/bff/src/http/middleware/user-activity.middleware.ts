@@ -14,7 +14,8 @@ const NOT_USER_REQUESTS = [/^\/api\/auth\/session$/, /^\/api\/catalog\/status$/,
  */
 export function noteUserRequests(activity: { note(): void }): RequestHandler {
   return (req, _res, next) => {
-    if (req.path.startsWith('/api/') && findAuth(req) && !NOT_USER_REQUESTS.some((pattern) => pattern.test(req.path))) activity.note();
+    if (req.path.startsWith('/api/') && findAuth(req) && !NOT_USER_REQUESTS.some((pattern) => pattern.test(req.path)))
+      activity.note();
     next();
   };
 }

@@ -8,7 +8,10 @@ export function registerAdminRoutes(api: ApiRouter, deps: { search: SearchGatewa
 
   api.route(
     {
-      method: 'post', path: '/api/admin/reindex', tag: 'admin', access: 'admin',
+      method: 'post',
+      path: '/api/admin/reindex',
+      tag: 'admin',
+      access: 'admin',
       summary: 'Start rebuilding the search index; follow it at /api/processes/{processId}',
       responses: { 202: { description: 'Started', schema: ReindexResponse } },
     },
@@ -19,7 +22,10 @@ export function registerAdminRoutes(api: ApiRouter, deps: { search: SearchGatewa
 
   api.route(
     {
-      method: 'get', path: '/api/admin/index-stats', tag: 'admin', access: 'admin',
+      method: 'get',
+      path: '/api/admin/index-stats',
+      tag: 'admin',
+      access: 'admin',
       summary: 'How many documents the search index holds, and how many changes it has still to take in',
       responses: { 200: { description: 'Counts', schema: IndexStatsResponse } },
     },

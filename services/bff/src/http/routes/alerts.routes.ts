@@ -4,13 +4,22 @@ import { NotFoundError } from '@docket/errors';
 import type { AlertOwner, AlertsGateway } from '../../grpc/alerts.gateway';
 import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { VolumeEstimateGateway } from '../../grpc/volume-estimate.gateway';
+import {
+  AlertDefinition,
+  AlertHitsResponse,
+  AlertResponse,
+  AlertsQuery,
+  AlertsResponse,
+  DeliveriesResponse,
+  FollowDocketBody,
+  LimitQuery,
+  PausedBody,
+  VolumeEstimate,
+  VolumeEstimateBody,
+} from '../alerts.schemas';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { clientGoneSignal } from '../client-gone';
-import {
-  AlertDefinition, AlertHitsResponse, AlertResponse, AlertsQuery, AlertsResponse, DeliveriesResponse, FollowDocketBody, LimitQuery,
-  PausedBody, VolumeEstimate, VolumeEstimateBody,
-} from '../alerts.schemas';
 import { IdParams } from '../schemas';
 
 type FollowDocket = z.output<typeof FollowDocketBody>;
@@ -21,7 +30,7 @@ export function ownerOf(req: Request): AlertOwner {
   return { id: user.id, email: user.email };
 }
 
-const NOT_YOURS = { description: 'No such alert of yours (another user\'s is answered the same way)' };
+const NOT_YOURS = { description: "No such alert of yours (another user's is answered the same way)" };
 
 /**
  * /api/alerts: saved-search alerts and docket follows (both are alerts; a follow has kind docket),
@@ -35,7 +44,11 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/alerts', tag: 'alerts', access: 'user', query: AlertsQuery,
+      method: 'get',
+      path: '/api/alerts',
+      tag: 'alerts',
+      access: 'user',
+      query: AlertsQuery,
       summary: 'Your alerts and docket follows, with last hit and hits this week',
       responses: { 200: { description: 'Your alerts', schema: AlertsResponse } },
     },
@@ -46,7 +59,11 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'post', path: '/api/alerts', tag: 'alerts', access: 'user', body: AlertDefinition,
+      method: 'post',
+      path: '/api/alerts',
+      tag: 'alerts',
+      access: 'user',
+      body: AlertDefinition,
       summary: 'Save a search as an alert (query language, filters, optional question, cadence, channels)',
       responses: {
         201: { description: 'The new alert', schema: AlertResponse },
@@ -60,8 +77,13 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'post', path: '/api/alerts/estimate', tag: 'alerts', access: 'user', body: VolumeEstimateBody,
-      summary: 'How many documents a query and filters matched in the last days (30 by default), in all and per UTC day',
+      method: 'post',
+      path: '/api/alerts/estimate',
+      tag: 'alerts',
+      access: 'user',
+      body: VolumeEstimateBody,
+      summary:
+        'How many documents a query and filters matched in the last days (30 by default), in all and per UTC day',
       responses: { 200: { description: 'The expected volume', schema: VolumeEstimate } },
     },
     async ({ body }, _req, res) => {
@@ -71,7 +93,11 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/alerts/:id', tag: 'alerts', access: 'user', params: IdParams,
+      method: 'get',
+      path: '/api/alerts/:id',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
       summary: 'One of your alerts or docket follows',
       responses: { 200: { description: 'The alert', schema: AlertResponse }, 404: NOT_YOURS },
     },
@@ -82,8 +108,13 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'put', path: '/api/alerts/:id', tag: 'alerts', access: 'user', params: IdParams, body: AlertDefinition,
-      summary: 'Replace an alert\'s whole definition (for a docket follow only name, schedule and channels apply)',
+      method: 'put',
+      path: '/api/alerts/:id',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
+      body: AlertDefinition,
+      summary: "Replace an alert's whole definition (for a docket follow only name, schedule and channels apply)",
       responses: { 200: { description: 'The updated alert', schema: AlertResponse }, 404: NOT_YOURS },
     },
     async ({ params, body }, req, res) => {
@@ -93,7 +124,11 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'delete', path: '/api/alerts/:id', tag: 'alerts', access: 'user', params: IdParams,
+      method: 'delete',
+      path: '/api/alerts/:id',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
       summary: 'Delete an alert and its hits (unfollows a docket)',
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
     },
@@ -105,7 +140,12 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'put', path: '/api/alerts/:id/paused', tag: 'alerts', access: 'user', params: IdParams, body: PausedBody,
+      method: 'put',
+      path: '/api/alerts/:id/paused',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
+      body: PausedBody,
       summary: 'Pause or resume an alert (a paused alert matches nothing)',
       responses: { 200: { description: 'The alert', schema: AlertResponse }, 404: NOT_YOURS },
     },
@@ -116,9 +156,16 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'post', path: '/api/alerts/:id/test', tag: 'alerts', access: 'user', params: IdParams,
+      method: 'post',
+      path: '/api/alerts/:id/test',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
       summary: 'Send a test now on every channel of the alert (its latest hits, or a sample)',
-      responses: { 200: { description: 'The test deliveries as recorded', schema: DeliveriesResponse }, 404: NOT_YOURS },
+      responses: {
+        200: { description: 'The test deliveries as recorded', schema: DeliveriesResponse },
+        404: NOT_YOURS,
+      },
     },
     async ({ params }, req, res) => {
       res.json({ deliveries: await alerts.sendTest(ownerOf(req), params.id) });
@@ -127,8 +174,14 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/alerts/:id/hits', tag: 'alerts', access: 'user', params: IdParams, query: LimitQuery,
-      summary: 'The documents the alert matched, newest first, with highlighted snippets and the delivery that carried each',
+      method: 'get',
+      path: '/api/alerts/:id/hits',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
+      query: LimitQuery,
+      summary:
+        'The documents the alert matched, newest first, with highlighted snippets and the delivery that carried each',
       responses: { 200: { description: 'Recent hits', schema: AlertHitsResponse }, 404: NOT_YOURS },
     },
     async ({ params, query }, req, res) => {
@@ -138,7 +191,12 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/alerts/:id/deliveries', tag: 'alerts', access: 'user', params: IdParams, query: LimitQuery,
+      method: 'get',
+      path: '/api/alerts/:id/deliveries',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
+      query: LimitQuery,
       summary: 'How the alert was delivered, per channel: sent, pending, retrying or failed and why',
       responses: { 200: { description: 'Deliveries, newest first', schema: DeliveriesResponse }, 404: NOT_YOURS },
     },
@@ -149,7 +207,10 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/docket-follows', tag: 'alerts', access: 'user',
+      method: 'get',
+      path: '/api/docket-follows',
+      tag: 'alerts',
+      access: 'user',
       summary: 'The dockets you follow, each with its cadence and channels',
       responses: { 200: { description: 'Your docket follows (alerts of kind docket)', schema: AlertsResponse } },
     },
@@ -160,8 +221,13 @@ export function registerAlertRoutes(
 
   api.route(
     {
-      method: 'post', path: '/api/docket-follows', tag: 'alerts', access: 'user', body: FollowDocketBody,
-      summary: 'Follow a docket: every new filing on it reaches you (real-time, in-app and e-mail unless said otherwise); following twice returns the same follow',
+      method: 'post',
+      path: '/api/docket-follows',
+      tag: 'alerts',
+      access: 'user',
+      body: FollowDocketBody,
+      summary:
+        'Follow a docket: every new filing on it reaches you (real-time, in-app and e-mail unless said otherwise); following twice returns the same follow',
       responses: {
         200: { description: 'The follow (an alert of kind docket)', schema: AlertResponse },
         404: { description: 'docketId names no docket' },

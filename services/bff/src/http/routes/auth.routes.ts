@@ -15,8 +15,12 @@ export function registerAuthRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/auth/csrf', tag: 'auth', access: 'public',
-      summary: 'Get a CSRF token (also set as the drs_csrf cookie; before sign-in bound to the httpOnly drs_browser cookie, set if missing); send it as x-csrf-token on every mutating request',
+      method: 'get',
+      path: '/api/auth/csrf',
+      tag: 'auth',
+      access: 'public',
+      summary:
+        'Get a CSRF token (also set as the drs_csrf cookie; before sign-in bound to the httpOnly drs_browser cookie, set if missing); send it as x-csrf-token on every mutating request',
       responses: { 200: { description: 'The token', schema: CsrfResponse } },
     },
     async (_input, req, res) => {
@@ -26,7 +30,11 @@ export function registerAuthRoutes(
 
   api.route(
     {
-      method: 'post', path: '/api/auth/login', tag: 'auth', access: 'public', body: LoginBody,
+      method: 'post',
+      path: '/api/auth/login',
+      tag: 'auth',
+      access: 'public',
+      body: LoginBody,
       summary: 'Sign in with e-mail and password; sets drs_session and rotates drs_csrf',
       responses: {
         200: { description: 'Signed in', schema: LoginResponse },
@@ -35,7 +43,10 @@ export function registerAuthRoutes(
       },
     },
     async ({ body }, req, res) => {
-      const { user, sessionId } = await auth.signIn(body.email, body.password, { ip: req.ip ?? 'unknown', browserId: browserIdOf(req) });
+      const { user, sessionId } = await auth.signIn(body.email, body.password, {
+        ip: req.ip ?? 'unknown',
+        browserId: browserIdOf(req),
+      });
       // A new session id on every sign-in: a planted (fixated) session cookie is worthless.
       const previous = findAuth(req)?.sessionId;
       if (previous) await auth.signOut(previous);
@@ -47,7 +58,11 @@ export function registerAuthRoutes(
 
   api.route(
     {
-      method: 'post', path: '/api/auth/logout', tag: 'auth', access: 'user', allowedBeforePasswordChange: true,
+      method: 'post',
+      path: '/api/auth/logout',
+      tag: 'auth',
+      access: 'user',
+      allowedBeforePasswordChange: true,
       summary: 'Sign out: ends the session and rotates drs_csrf',
       responses: { 204: { description: 'Signed out' } },
     },
@@ -61,7 +76,11 @@ export function registerAuthRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/auth/session', tag: 'auth', access: 'user', allowedBeforePasswordChange: true,
+      method: 'get',
+      path: '/api/auth/session',
+      tag: 'auth',
+      access: 'user',
+      allowedBeforePasswordChange: true,
       summary: 'The signed-in user and the CSRF token for this session',
       responses: { 200: { description: 'The session', schema: SessionResponse } },
     },

@@ -1,19 +1,30 @@
+import { corpusLoadView } from '../../domain/corpus-load-view';
 import type { CatalogGateway } from '../../grpc/catalog.gateway';
 import type { SearchGateway } from '../../grpc/search.gateway';
-import { corpusLoadView } from '../../domain/corpus-load-view';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import {
-  CatalogStatusResponse, CreateSourceBody, DataProductsResponse, EntityResponse, IdParams, SourceResponse,
+  CatalogStatusResponse,
+  CreateSourceBody,
+  DataProductsResponse,
+  EntityResponse,
+  IdParams,
+  SourceResponse,
   SourcesResponse,
 } from '../schemas';
 
-export function registerCatalogRoutes(api: ApiRouter, deps: { catalog: CatalogGateway; search: Pick<SearchGateway, 'indexStats'> }): void {
+export function registerCatalogRoutes(
+  api: ApiRouter,
+  deps: { catalog: CatalogGateway; search: Pick<SearchGateway, 'indexStats'> },
+): void {
   const { catalog, search } = deps;
 
   api.route(
     {
-      method: 'get', path: '/api/catalog/sources', tag: 'catalog', access: 'user',
+      method: 'get',
+      path: '/api/catalog/sources',
+      tag: 'catalog',
+      access: 'user',
       summary: 'Every source (agency or court) with its counts, coverage dates and filing types',
       responses: { 200: { description: 'The sources', schema: SourcesResponse } },
     },
@@ -24,7 +35,11 @@ export function registerCatalogRoutes(api: ApiRouter, deps: { catalog: CatalogGa
 
   api.route(
     {
-      method: 'post', path: '/api/catalog/sources', tag: 'catalog', access: 'admin', body: CreateSourceBody,
+      method: 'post',
+      path: '/api/catalog/sources',
+      tag: 'catalog',
+      access: 'admin',
+      body: CreateSourceBody,
       summary: 'Add a source (agency or court); uploads and imports may then name it, and only sources that exist',
       responses: {
         201: { description: 'The new source', schema: SourceResponse },
@@ -38,7 +53,10 @@ export function registerCatalogRoutes(api: ApiRouter, deps: { catalog: CatalogGa
 
   api.route(
     {
-      method: 'get', path: '/api/catalog/data-products', tag: 'catalog', access: 'user',
+      method: 'get',
+      path: '/api/catalog/data-products',
+      tag: 'catalog',
+      access: 'user',
       summary: 'Every data product with its releases, newest first',
       responses: { 200: { description: 'The data products', schema: DataProductsResponse } },
     },
@@ -49,23 +67,42 @@ export function registerCatalogRoutes(api: ApiRouter, deps: { catalog: CatalogGa
 
   api.route(
     {
-      method: 'get', path: '/api/catalog/status', tag: 'catalog', access: 'user',
-      summary: 'How fresh every source is: health, lag, recent runs and 30 days of history; and the default corpus\'s load until it is searchable',
-      responses: { 200: { description: 'One entry per source, and the corpus load (or null)', schema: CatalogStatusResponse } },
+      method: 'get',
+      path: '/api/catalog/status',
+      tag: 'catalog',
+      access: 'user',
+      summary:
+        "How fresh every source is: health, lag, recent runs and 30 days of history; and the default corpus's load until it is searchable",
+      responses: {
+        200: { description: 'One entry per source, and the corpus load (or null)', schema: CatalogStatusResponse },
+      },
     },
     async (_input, _req, res) => {
       const { sources, corpusLoad } = await catalog.status();
       // The index is asked only when the documents service ran a load; a busy query-engine leaves the count out, not the page.
-      const indexed = corpusLoad ? await search.indexStats().then((stats) => stats.documents, () => undefined) : undefined;
+      const indexed = corpusLoad
+        ? await search.indexStats().then(
+            (stats) => stats.documents,
+            () => undefined,
+          )
+        : undefined;
       res.json({ sources, corpusLoad: corpusLoadView(corpusLoad, indexed, new Date()) });
     },
   );
 
   api.route(
     {
-      method: 'get', path: '/api/entities/:id', tag: 'entities', access: 'user', params: IdParams,
-      summary: 'An entity (organisation, person, agency, docket, …) with its mentions, documents, dockets and neighbours',
-      responses: { 200: { description: 'The entity profile', schema: EntityResponse }, 404: { description: 'No such entity' } },
+      method: 'get',
+      path: '/api/entities/:id',
+      tag: 'entities',
+      access: 'user',
+      params: IdParams,
+      summary:
+        'An entity (organisation, person, agency, docket, …) with its mentions, documents, dockets and neighbours',
+      responses: {
+        200: { description: 'The entity profile', schema: EntityResponse },
+        404: { description: 'No such entity' },
+      },
     },
     async ({ params }, _req, res) => {
       res.json(await catalog.entity(params.id));

@@ -3,7 +3,14 @@ import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { ApiRouter } from '../api-router';
 import { sendAttachment } from '../attachment-response';
 import { authOf } from '../auth-context';
-import { AttachmentParams, CreateDocumentBody, CreateDocumentResponse, DocumentQuery, DocumentResponse, IdParams } from '../schemas';
+import {
+  AttachmentParams,
+  CreateDocumentBody,
+  CreateDocumentResponse,
+  DocumentQuery,
+  DocumentResponse,
+  IdParams,
+} from '../schemas';
 
 export function registerDocumentRoutes(api: ApiRouter, deps: { documents: DocumentsGateway; logger: Logger }): void {
   const { documents, logger } = deps;
@@ -22,22 +29,39 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
 
   api.route(
     {
-      method: 'post', path: '/api/documents', tag: 'documents', access: 'admin', body: CreateDocumentBody,
+      method: 'post',
+      path: '/api/documents',
+      tag: 'documents',
+      access: 'admin',
+      body: CreateDocumentBody,
       summary: 'Add a document (identical title + text is stored once)',
-      responses: { 201: { description: 'Stored (created=false when it already existed)', schema: CreateDocumentResponse } },
+      responses: {
+        201: { description: 'Stored (created=false when it already existed)', schema: CreateDocumentResponse },
+      },
     },
     async ({ body }, req, res) => {
       const { filedAt, ...rest } = body;
-      const result = await documents.create({ ...rest, filedAt: filedAt ? new Date(filedAt) : undefined }, authOf(req).user.id);
+      const result = await documents.create(
+        { ...rest, filedAt: filedAt ? new Date(filedAt) : undefined },
+        authOf(req).user.id,
+      );
       res.status(201).json(result);
     },
   );
 
   api.route(
     {
-      method: 'get', path: '/api/documents/:id', tag: 'documents', access: 'user', params: IdParams, query: DocumentQuery,
+      method: 'get',
+      path: '/api/documents/:id',
+      tag: 'documents',
+      access: 'user',
+      params: IdParams,
+      query: DocumentQuery,
       summary: 'One document with its docket, source and entities, and a range of pages of its text',
-      responses: { 200: { description: 'The document', schema: DocumentResponse }, 404: { description: 'No such document' } },
+      responses: {
+        200: { description: 'The document', schema: DocumentResponse },
+        404: { description: 'No such document' },
+      },
     },
     async ({ params, query }, _req, res) => {
       const view = await documents.get(params.id, query.page, query.pages);
@@ -47,7 +71,11 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
 
   api.route(
     {
-      method: 'delete', path: '/api/documents/:id', tag: 'documents', access: 'admin', params: IdParams,
+      method: 'delete',
+      path: '/api/documents/:id',
+      tag: 'documents',
+      access: 'admin',
+      params: IdParams,
       summary: 'Remove a document and its files (it also leaves the search index and alerts)',
       responses: { 204: { description: 'Removed' }, 404: { description: 'No such document' } },
     },
@@ -59,7 +87,11 @@ export function registerDocumentRoutes(api: ApiRouter, deps: { documents: Docume
 
   api.route(
     {
-      method: 'get', path: '/api/documents/:id/attachments/:attachmentId', tag: 'documents', access: 'user', params: AttachmentParams,
+      method: 'get',
+      path: '/api/documents/:id/attachments/:attachmentId',
+      tag: 'documents',
+      access: 'user',
+      params: AttachmentParams,
       summary: 'The original file, streamed: inline for PDF, HTML and text, a download otherwise; ETag is its SHA-256',
       responses: {
         200: { description: "The file's bytes with its own Content-Type", contentType: 'application/octet-stream' },

@@ -5,7 +5,13 @@ import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { sendDownload } from '../download-response';
 import {
-  DownloadParams, ExportEstimateResponse, ExportParams, ExportRequestBody, ExportResponse, ExportsQuery, ExportsResponse,
+  DownloadParams,
+  ExportEstimateResponse,
+  ExportParams,
+  ExportRequestBody,
+  ExportResponse,
+  ExportsQuery,
+  ExportsResponse,
   StartedExportResponse,
 } from '../exports.schemas';
 
@@ -21,13 +27,25 @@ const VIEWER = 'A viewer of the workspace: only those who may run what is export
 export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGateway; logger: Logger }): void {
   const { exports, logger } = deps;
   const userOf = (req: Parameters<typeof authOf>[0]) => authOf(req).user.id;
-  const target = (body: { workspaceId: string; requestId: string | null }) => ({ workspaceId: body.workspaceId, requestId: body.requestId });
+  const target = (body: { workspaceId: string; requestId: string | null }) => ({
+    workspaceId: body.workspaceId,
+    requestId: body.requestId,
+  });
 
   api.route(
     {
-      method: 'post', path: '/api/exports/estimate', tag: 'exports', access: 'user', body: ExportRequestBody,
-      summary: 'What an export would hold (rows, files), its expected size, and the formats its subject allows; nothing is started',
-      responses: { 200: { description: 'The estimate', schema: ExportEstimateResponse }, 403: { description: VIEWER }, 404: { description: NOT_YOURS } },
+      method: 'post',
+      path: '/api/exports/estimate',
+      tag: 'exports',
+      access: 'user',
+      body: ExportRequestBody,
+      summary:
+        'What an export would hold (rows, files), its expected size, and the formats its subject allows; nothing is started',
+      responses: {
+        200: { description: 'The estimate', schema: ExportEstimateResponse },
+        403: { description: VIEWER },
+        404: { description: NOT_YOURS },
+      },
     },
     async ({ body }, req, res) => {
       res.json({ estimate: await exports.estimate(userOf(req), target(body), body) });
@@ -36,14 +54,21 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
 
   api.route(
     {
-      method: 'post', path: '/api/exports', tag: 'exports', access: 'user', body: ExportRequestBody,
-      summary: 'Start an export of a search or question of a workspace’s log, or of the whole workspace; it runs as a process',
+      method: 'post',
+      path: '/api/exports',
+      tag: 'exports',
+      access: 'user',
+      body: ExportRequestBody,
+      summary:
+        'Start an export of a search or question of a workspace’s log, or of the whole workspace; it runs as a process',
       responses: {
         201: { description: 'Queued; follow its process for progress', schema: StartedExportResponse },
         400: { description: 'A format or option its subject does not allow (issue on the field)' },
         403: { description: VIEWER },
         404: { description: 'No such workspace or request, or you are not a member' },
-        409: { description: 'A per-user limit (exports running at once, exports kept) is reached; the message names it' },
+        409: {
+          description: 'A per-user limit (exports running at once, exports kept) is reached; the message names it',
+        },
       },
     },
     async ({ body }, req, res) => {
@@ -53,7 +78,11 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
 
   api.route(
     {
-      method: 'get', path: '/api/exports', tag: 'exports', access: 'user', query: ExportsQuery,
+      method: 'get',
+      path: '/api/exports',
+      tag: 'exports',
+      access: 'user',
+      query: ExportsQuery,
       summary: 'Your exports, newest first (expired ones say so), with your limits and use of them',
       responses: { 200: { description: 'A page of exports', schema: ExportsResponse } },
     },
@@ -65,13 +94,24 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
   // Before /api/exports/:id/…: a token is never read as an export id.
   api.route(
     {
-      method: 'get', path: '/api/exports/download/:token', tag: 'exports', access: 'user', params: DownloadParams,
-      summary: 'The file of a signed link, as a download; resumable (Range → 206, 416 past the end; If-Range), HEAD for its size',
+      method: 'get',
+      path: '/api/exports/download/:token',
+      tag: 'exports',
+      access: 'user',
+      params: DownloadParams,
+      summary:
+        'The file of a signed link, as a download; resumable (Range → 206, 416 past the end; If-Range), HEAD for its size',
       responses: {
-        200: { description: 'The whole file, with its Content-Type and file name', contentType: 'application/octet-stream' },
+        200: {
+          description: 'The whole file, with its Content-Type and file name',
+          contentType: 'application/octet-stream',
+        },
         206: { description: 'The requested byte range (Content-Range)', contentType: 'application/octet-stream' },
         304: { description: 'Not modified (If-None-Match)' },
-        404: { description: 'A bad or expired link, an expired file, or you are not a member of its workspace (JSON, before any byte)' },
+        404: {
+          description:
+            'A bad or expired link, an expired file, or you are not a member of its workspace (JSON, before any byte)',
+        },
         416: { description: 'The range starts past the end of the file (Content-Range: bytes */size)' },
       },
     },
@@ -79,26 +119,43 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
       const userId = userOf(req);
       // Checked before any header is written, so a refused link is an ordinary JSON 404.
       const file = await exports.describeDownload(userId, params.token);
-      await sendDownload(req, res, file, (offset, length) => exports.readDownload(userId, params.token, offset, length), logger);
+      await sendDownload(
+        req,
+        res,
+        file,
+        (offset, length) => exports.readDownload(userId, params.token, offset, length),
+        logger,
+      );
     },
   );
 
   api.route(
     {
-      method: 'get', path: '/api/exports/:id', tag: 'exports', access: 'user', params: ExportParams,
+      method: 'get',
+      path: '/api/exports/:id',
+      tag: 'exports',
+      access: 'user',
+      params: ExportParams,
       summary: 'One of your exports, with a signed download link while its file is there',
       responses: { 200: { description: 'The export', schema: ExportResponse }, 404: { description: NOT_YOURS } },
     },
     async ({ params }, req, res) => {
       const userId = userOf(req);
       const found = await exports.get(userId, params.id);
-      res.json({ export: found, download: found.status === 'succeeded' ? await exports.createLink(userId, found.id) : null });
+      res.json({
+        export: found,
+        download: found.status === 'succeeded' ? await exports.createLink(userId, found.id) : null,
+      });
     },
   );
 
   api.route(
     {
-      method: 'get', path: '/api/exports/:id/download', tag: 'exports', access: 'user', params: ExportParams,
+      method: 'get',
+      path: '/api/exports/:id/download',
+      tag: 'exports',
+      access: 'user',
+      params: ExportParams,
       summary: 'Redirects (302) to a fresh signed link of a finished export’s file (for lists that link every export)',
       responses: {
         302: { description: 'Location: the signed link' },
@@ -114,9 +171,17 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
 
   api.route(
     {
-      method: 'delete', path: '/api/exports/:id', tag: 'exports', access: 'user', params: ExportParams,
+      method: 'delete',
+      path: '/api/exports/:id',
+      tag: 'exports',
+      access: 'user',
+      params: ExportParams,
       summary: 'Remove a finished export and its file (frees a place among the exports you may keep)',
-      responses: { 204: { description: 'Removed' }, 404: { description: NOT_YOURS }, 409: { description: 'It is still running: cancel it first' } },
+      responses: {
+        204: { description: 'Removed' },
+        404: { description: NOT_YOURS },
+        409: { description: 'It is still running: cancel it first' },
+      },
     },
     async ({ params }, req, res) => {
       await exports.delete(userOf(req), params.id);
@@ -127,7 +192,12 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
   const change = (action: 'cancel' | 'retry', summary: string, conflict: string) =>
     api.route(
       {
-        method: 'post', path: `/api/exports/:id/${action}`, tag: 'exports', access: 'user', params: ExportParams, summary,
+        method: 'post',
+        path: `/api/exports/:id/${action}`,
+        tag: 'exports',
+        access: 'user',
+        params: ExportParams,
+        summary,
         responses: {
           200: { description: 'The export now', schema: StartedExportResponse },
           404: { description: NOT_YOURS },
@@ -135,10 +205,17 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
         },
       },
       async ({ params }, req, res) => {
-        const changed: ExportView = action === 'cancel' ? await exports.cancel(userOf(req), params.id) : await exports.retry(userOf(req), params.id);
+        const changed: ExportView =
+          action === 'cancel'
+            ? await exports.cancel(userOf(req), params.id)
+            : await exports.retry(userOf(req), params.id);
         res.json({ export: changed });
       },
     );
   change('cancel', 'Stop a queued or running export; its partial file is discarded', 'It has finished already');
-  change('retry', 'Run a failed or cancelled export again, as the same export and process', 'It has not failed or been cancelled, or a limit is reached');
+  change(
+    'retry',
+    'Run a failed or cancelled export again, as the same export and process',
+    'It has not failed or been cancelled, or a limit is reached',
+  );
 }

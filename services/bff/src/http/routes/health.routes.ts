@@ -23,7 +23,10 @@ export function registerHealthRoutes(api: ApiRouter, probe: ReadinessProbe): voi
   // restarts the pod) but a MongoDB or Redis outage does not (restarting would not fix it).
   api.route(
     {
-      method: 'get', path: '/livez', tag: 'health', access: 'public',
+      method: 'get',
+      path: '/livez',
+      tag: 'health',
+      access: 'public',
       summary: 'Liveness: the process answers (no dependency is checked)',
       responses: { 200: { description: 'Alive', schema: LivenessResponse } },
     },
@@ -33,7 +36,10 @@ export function registerHealthRoutes(api: ApiRouter, probe: ReadinessProbe): voi
   );
   api.route(
     {
-      method: 'get', path: '/healthz', tag: 'health', access: 'public',
+      method: 'get',
+      path: '/healthz',
+      tag: 'health',
+      access: 'public',
       summary: 'Liveness and readiness (MongoDB and Redis reachable)',
       responses: {
         200: { description: 'Ready', schema: HealthResponse },
@@ -62,7 +68,10 @@ function reusedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
 
 async function check(probe: () => Promise<void>): Promise<'up' | 'down'> {
   try {
-    await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+    ]);
     return 'up';
   } catch {
     return 'down';

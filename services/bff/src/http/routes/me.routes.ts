@@ -10,7 +10,12 @@ export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; dir
 
   api.route(
     {
-      method: 'patch', path: '/api/me', tag: 'me', access: 'user', allowedBeforePasswordChange: true, body: ProfilePatchBody,
+      method: 'patch',
+      path: '/api/me',
+      tag: 'me',
+      access: 'user',
+      allowedBeforePasswordChange: true,
+      body: ProfilePatchBody,
       summary: 'Update your profile',
       responses: { 200: { description: 'The updated user', schema: UserResponse } },
     },
@@ -22,13 +27,24 @@ export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; dir
 
   api.route(
     {
-      method: 'post', path: '/api/me/password', tag: 'me', access: 'user', allowedBeforePasswordChange: true, body: PasswordChangeBody,
+      method: 'post',
+      path: '/api/me/password',
+      tag: 'me',
+      access: 'user',
+      allowedBeforePasswordChange: true,
+      body: PasswordChangeBody,
       summary: 'Change your password (at least 12 characters); signs out your other sessions',
-      responses: { 204: { description: 'Changed' }, 429: { description: 'Too many wrong current passwords; see Retry-After' } },
+      responses: {
+        204: { description: 'Changed' },
+        429: { description: 'Too many wrong current passwords; see Retry-After' },
+      },
     },
     async ({ body }, req, res) => {
       const { user, sessionId } = authOf(req);
-      await users.changePassword(user, sessionId, body.currentPassword, body.newPassword, { ip: req.ip ?? 'unknown', browserId: browserIdOf(req) });
+      await users.changePassword(user, sessionId, body.currentPassword, body.newPassword, {
+        ip: req.ip ?? 'unknown',
+        browserId: browserIdOf(req),
+      });
       res.status(204).end();
     },
   );

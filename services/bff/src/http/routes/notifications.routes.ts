@@ -1,29 +1,52 @@
 import type { Logger } from '@docket/observability';
 import type { AlertsGateway } from '../../grpc/alerts.gateway';
+import {
+  MarkReadBody,
+  NotificationEvent,
+  NotificationsQuery,
+  NotificationsResponse,
+  UnreadCountResponse,
+} from '../alerts.schemas';
 import type { ApiRouter } from '../api-router';
-import { MarkReadBody, NotificationEvent, NotificationsQuery, NotificationsResponse, UnreadCountResponse } from '../alerts.schemas';
 import type { SessionEnds } from '../event-stream';
 import { relayNotificationEvents } from '../notification-events.relay';
 import { ownerOf } from './alerts.routes';
 
 /** /api/notifications: the bell's list and unread count, mark read, and the live count over SSE. */
-export function registerNotificationRoutes(api: ApiRouter, deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number; sessionEnds: SessionEnds }): void {
+export function registerNotificationRoutes(
+  api: ApiRouter,
+  deps: { alerts: AlertsGateway; logger: Logger; heartbeatMs: number; sessionEnds: SessionEnds },
+): void {
   const { alerts } = deps;
 
   api.route(
     {
-      method: 'get', path: '/api/notifications', tag: 'notifications', access: 'user', query: NotificationsQuery,
+      method: 'get',
+      path: '/api/notifications',
+      tag: 'notifications',
+      access: 'user',
+      query: NotificationsQuery,
       summary: 'Your notifications, newest first, with the unread count',
       responses: { 200: { description: 'A page of notifications', schema: NotificationsResponse } },
     },
     async ({ query }, req, res) => {
-      res.json(await alerts.notifications(ownerOf(req), { limit: query.limit, unreadOnly: query.unread, cursor: query.cursor }));
+      res.json(
+        await alerts.notifications(ownerOf(req), {
+          limit: query.limit,
+          unreadOnly: query.unread,
+          cursor: query.cursor,
+        }),
+      );
     },
   );
 
   api.route(
     {
-      method: 'post', path: '/api/notifications/read', tag: 'notifications', access: 'user', body: MarkReadBody,
+      method: 'post',
+      path: '/api/notifications/read',
+      tag: 'notifications',
+      access: 'user',
+      body: MarkReadBody,
       summary: 'Mark notifications read (the ones named, or all)',
       responses: { 200: { description: 'The unread count left', schema: UnreadCountResponse } },
     },
@@ -34,9 +57,19 @@ export function registerNotificationRoutes(api: ApiRouter, deps: { alerts: Alert
 
   api.route(
     {
-      method: 'get', path: '/api/notifications/events', tag: 'notifications', access: 'user',
-      summary: 'The unread count live, as server-sent events (`event: notifications`): at once, then on every new notification or read',
-      responses: { 200: { description: 'text/event-stream of unread counts', contentType: 'text/event-stream', schema: NotificationEvent } },
+      method: 'get',
+      path: '/api/notifications/events',
+      tag: 'notifications',
+      access: 'user',
+      summary:
+        'The unread count live, as server-sent events (`event: notifications`): at once, then on every new notification or read',
+      responses: {
+        200: {
+          description: 'text/event-stream of unread counts',
+          contentType: 'text/event-stream',
+          schema: NotificationEvent,
+        },
+      },
     },
     async (_input, req, res) => {
       relayNotificationEvents(req, res, deps, ownerOf(req));

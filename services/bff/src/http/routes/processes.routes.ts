@@ -24,7 +24,11 @@ export function registerProcessRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/processes', tag: 'processes', access: 'user', query: ProcessesQuery,
+      method: 'get',
+      path: '/api/processes',
+      tag: 'processes',
+      access: 'user',
+      query: ProcessesQuery,
       summary: 'Recent processes: your own, or everyone’s for administrators',
       responses: { 200: { description: 'Newest first', schema: ProcessesResponse } },
     },
@@ -37,9 +41,16 @@ export function registerProcessRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/processes/:id', tag: 'processes', access: 'user', params: IdParams,
+      method: 'get',
+      path: '/api/processes/:id',
+      tag: 'processes',
+      access: 'user',
+      params: IdParams,
       summary: 'One process',
-      responses: { 200: { description: 'The process', schema: ProcessResponse }, 404: { description: 'Unknown (yet), or not yours' } },
+      responses: {
+        200: { description: 'The process', schema: ProcessResponse },
+        404: { description: 'Unknown (yet), or not yours' },
+      },
     },
     async ({ params }, req, res) => {
       res.json({ process: (await visibleProcess(params.id, authOf(req).user)).view });
@@ -48,10 +59,18 @@ export function registerProcessRoutes(
 
   api.route(
     {
-      method: 'get', path: '/api/processes/:id/events', tag: 'processes', access: 'user', params: IdParams,
+      method: 'get',
+      path: '/api/processes/:id/events',
+      tag: 'processes',
+      access: 'user',
+      params: IdParams,
       summary: 'Live updates as server-sent events (`event: process`, data = the process); ends after a final state',
       responses: {
-        200: { description: 'text/event-stream of process states', contentType: 'text/event-stream', schema: ProcessResponse.shape.process },
+        200: {
+          description: 'text/event-stream of process states',
+          contentType: 'text/event-stream',
+          schema: ProcessResponse.shape.process,
+        },
         404: { description: 'Unknown (yet), or not yours' },
       },
     },

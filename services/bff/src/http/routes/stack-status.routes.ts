@@ -5,9 +5,13 @@ import { StackStatusResponse } from '../schemas';
 export function registerStackStatusRoutes(api: ApiRouter, deps: { stackStatus: StackStatusSource }): void {
   api.route(
     {
-      method: 'get', path: '/api/stack/status', tag: 'health', access: 'admin',
-      summary: 'Process health of the stack when `npm start` runs it: every part, its restarts and recent crashes (null elsewhere); administrators only (process ids and crash logs are operators\' business)',
-      responses: { 200: { description: 'The launcher\'s last report, or null', schema: StackStatusResponse } },
+      method: 'get',
+      path: '/api/stack/status',
+      tag: 'health',
+      access: 'admin',
+      summary:
+        "Process health of the stack when `npm start` runs it: every part, its restarts and recent crashes (null elsewhere); administrators only (process ids and crash logs are operators' business)",
+      responses: { 200: { description: "The launcher's last report, or null", schema: StackStatusResponse } },
     },
     async (_input, _req, res) => {
       res.json({ stack: await deps.stackStatus.read() });

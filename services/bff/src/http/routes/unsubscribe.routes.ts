@@ -1,6 +1,6 @@
 import type { AlertsGateway } from '../../grpc/alerts.gateway';
-import type { ApiRouter } from '../api-router';
 import { UnsubscribeForm, UnsubscribeQuery, UnsubscribeResponse } from '../alerts.schemas';
+import type { ApiRouter } from '../api-router';
 import { readOneClickForm } from '../one-click-form';
 
 const BAD_TOKEN = { description: 'The token is not one of ours (or names an alert that no longer exists)' };
@@ -17,8 +17,12 @@ export function registerUnsubscribeRoutes(api: ApiRouter, deps: { alerts: Alerts
 
   api.route(
     {
-      method: 'get', path: '/api/unsubscribe', tag: 'alerts', access: 'public', query: UnsubscribeQuery,
-      summary: 'What an e-mail\'s unsubscribe token stops (one alert\'s e-mail), and whether it already is',
+      method: 'get',
+      path: '/api/unsubscribe',
+      tag: 'alerts',
+      access: 'public',
+      query: UnsubscribeQuery,
+      summary: "What an e-mail's unsubscribe token stops (one alert's e-mail), and whether it already is",
       responses: { 200: { description: 'The alert the token names', schema: UnsubscribeResponse }, 404: BAD_TOKEN },
     },
     async ({ query }, _req, res) => {
@@ -28,9 +32,14 @@ export function registerUnsubscribeRoutes(api: ApiRouter, deps: { alerts: Alerts
 
   api.route(
     {
-      method: 'post', path: '/api/unsubscribe', tag: 'alerts', access: 'public', csrfExempt: true, query: UnsubscribeQuery,
+      method: 'post',
+      path: '/api/unsubscribe',
+      tag: 'alerts',
+      access: 'public',
+      csrfExempt: true,
+      query: UnsubscribeQuery,
       streamedBody: { contentType: 'application/x-www-form-urlencoded', schema: UnsubscribeForm },
-      summary: 'One-click unsubscribe (RFC 8058): turns e-mail off for the token\'s alert; repeating it is fine',
+      summary: "One-click unsubscribe (RFC 8058): turns e-mail off for the token's alert; repeating it is fine",
       responses: {
         200: { description: 'E-mail for the alert is off', schema: UnsubscribeResponse },
         400: { description: 'No token, or the body is not exactly the form List-Unsubscribe=One-Click' },

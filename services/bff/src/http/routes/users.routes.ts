@@ -9,7 +9,10 @@ export function registerUserRoutes(api: ApiRouter, deps: { users: UserService; d
 
   api.route(
     {
-      method: 'get', path: '/api/users', tag: 'users', access: 'admin',
+      method: 'get',
+      path: '/api/users',
+      tag: 'users',
+      access: 'admin',
       summary: 'List the users of your organisation',
       responses: { 200: { description: 'The users', schema: UsersResponse } },
     },
@@ -20,7 +23,11 @@ export function registerUserRoutes(api: ApiRouter, deps: { users: UserService; d
 
   api.route(
     {
-      method: 'post', path: '/api/users', tag: 'users', access: 'admin', body: CreateUserBody,
+      method: 'post',
+      path: '/api/users',
+      tag: 'users',
+      access: 'admin',
+      body: CreateUserBody,
       summary: 'Create a user; without a password a temporary one is generated and returned once',
       responses: {
         201: { description: 'Created', schema: CreateUserResponse },
@@ -35,7 +42,12 @@ export function registerUserRoutes(api: ApiRouter, deps: { users: UserService; d
 
   api.route(
     {
-      method: 'patch', path: '/api/users/:id', tag: 'users', access: 'admin', params: IdParams, body: UpdateUserBody,
+      method: 'patch',
+      path: '/api/users/:id',
+      tag: 'users',
+      access: 'admin',
+      params: IdParams,
+      body: UpdateUserBody,
       summary: "Change a user's role or deactivate/reactivate them (deactivation ends their sessions)",
       responses: {
         200: { description: 'The updated user', schema: UserResponse },

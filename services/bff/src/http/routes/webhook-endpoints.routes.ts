@@ -1,6 +1,11 @@
 import type { AlertsGateway } from '../../grpc/alerts.gateway';
+import {
+  CreatedWebhookEndpointResponse,
+  CreateWebhookEndpointBody,
+  WebhookEndpointResponse,
+  WebhookEndpointsResponse,
+} from '../alerts.schemas';
 import type { ApiRouter } from '../api-router';
-import { CreatedWebhookEndpointResponse, CreateWebhookEndpointBody, WebhookEndpointResponse, WebhookEndpointsResponse } from '../alerts.schemas';
 import { IdParams } from '../schemas';
 import { ownerOf } from './alerts.routes';
 
@@ -12,7 +17,10 @@ export function registerWebhookEndpointRoutes(api: ApiRouter, deps: { alerts: Al
 
   api.route(
     {
-      method: 'get', path: '/api/webhook-endpoints', tag: 'alerts', access: 'user',
+      method: 'get',
+      path: '/api/webhook-endpoints',
+      tag: 'alerts',
+      access: 'user',
       summary: 'Your webhook endpoints, disabled ones with the reason',
       responses: { 200: { description: 'Your endpoints', schema: WebhookEndpointsResponse } },
     },
@@ -23,7 +31,11 @@ export function registerWebhookEndpointRoutes(api: ApiRouter, deps: { alerts: Al
 
   api.route(
     {
-      method: 'post', path: '/api/webhook-endpoints', tag: 'alerts', access: 'user', body: CreateWebhookEndpointBody,
+      method: 'post',
+      path: '/api/webhook-endpoints',
+      tag: 'alerts',
+      access: 'user',
+      body: CreateWebhookEndpointBody,
       summary: 'Add a webhook endpoint (http(s), not a private address); its signing secret is answered this once only',
       responses: {
         201: { description: 'The endpoint and its secret', schema: CreatedWebhookEndpointResponse },
@@ -37,7 +49,11 @@ export function registerWebhookEndpointRoutes(api: ApiRouter, deps: { alerts: Al
 
   api.route(
     {
-      method: 'delete', path: '/api/webhook-endpoints/:id', tag: 'alerts', access: 'user', params: IdParams,
+      method: 'delete',
+      path: '/api/webhook-endpoints/:id',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
       summary: 'Delete a webhook endpoint',
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
     },
@@ -49,7 +65,11 @@ export function registerWebhookEndpointRoutes(api: ApiRouter, deps: { alerts: Al
 
   api.route(
     {
-      method: 'post', path: '/api/webhook-endpoints/:id/enable', tag: 'alerts', access: 'user', params: IdParams,
+      method: 'post',
+      path: '/api/webhook-endpoints/:id/enable',
+      tag: 'alerts',
+      access: 'user',
+      params: IdParams,
       summary: 'Turn a disabled endpoint back on (its failure count starts again)',
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpointResponse }, 404: NOT_YOURS },
     },

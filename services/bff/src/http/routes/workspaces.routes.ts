@@ -2,34 +2,67 @@ import type { Request } from 'express';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
 import type { UserRecord } from '../../domain/user';
 import {
-  peopleIn, roleOf, toDetailView, toRequestView, toSummaryView,
-  type WorkspaceFiltersView, type WorkspaceRecord, type WorkspaceRequestRecord, type WorkspaceRoleName,
+  peopleIn,
+  roleOf,
+  toDetailView,
+  toRequestView,
+  toSummaryView,
+  type WorkspaceFiltersView,
+  type WorkspaceRecord,
+  type WorkspaceRequestRecord,
+  type WorkspaceRoleName,
 } from '../../domain/workspace-view';
 import type { Caller, WorkspacesGateway } from '../../grpc/workspaces.gateway';
 import type { WorkspacePeople } from '../../identity/workspace-people';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import {
-  AddMemberBody, ChangeMemberBody, CreateWorkspaceBody, MemberParams, RequestParams, RequestsQuery, UpdateWorkspaceBody,
-  WorkspaceParams, WorkspaceQuery, WorkspaceRequestResponse, WorkspaceRequestsResponse, WorkspaceResponse, WorkspacesResponse,
+  AddMemberBody,
+  ChangeMemberBody,
+  CreateWorkspaceBody,
+  MemberParams,
+  RequestParams,
+  RequestsQuery,
+  UpdateWorkspaceBody,
+  WorkspaceParams,
+  WorkspaceQuery,
+  WorkspaceRequestResponse,
+  WorkspaceRequestsResponse,
+  WorkspaceResponse,
+  WorkspacesResponse,
   WorkspaceWithRequestsResponse,
 } from '../workspace.schemas';
 
-type FiltersInput = { agencies: string[]; filingTypes: string[]; dockets: string[]; parties: string[]; filedFrom?: string | null | undefined; filedTo?: string | null | undefined };
+type FiltersInput = {
+  agencies: string[];
+  filingTypes: string[];
+  dockets: string[];
+  parties: string[];
+  filedFrom?: string | null | undefined;
+  filedTo?: string | null | undefined;
+};
 
 /**
  * /api/workspaces: the query-engine's workspaces for the signed-in user. Membership and roles are
  * enforced by the query-engine; this layer adds people (names, e-mails; add-by-e-mail within the
  * organisation) and lets administrators read any workspace.
  */
-export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: WorkspacesGateway; people: WorkspacePeople }): void {
+export function registerWorkspaceRoutes(
+  api: ApiRouter,
+  deps: { workspaces: WorkspacesGateway; people: WorkspacePeople },
+): void {
   const { workspaces, people } = deps;
 
   const caller = (req: Request): Caller => {
     const { user } = authOf(req);
     return { userId: user.id, asAdmin: user.role === 'admin' };
   };
-  async function detail(viewer: UserRecord, workspace: WorkspaceRecord, role: WorkspaceRoleName | null, requests: WorkspaceRequestRecord[] = []) {
+  async function detail(
+    viewer: UserRecord,
+    workspace: WorkspaceRecord,
+    role: WorkspaceRoleName | null,
+    requests: WorkspaceRequestRecord[] = [],
+  ) {
     const known = await people.byIds(viewer, peopleIn(workspace, requests));
     return { workspace: toDetailView(workspace, role, known), requests: requests.map((r) => toRequestView(r, known)) };
   }
@@ -40,20 +73,31 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'post', path: '/api/workspaces', tag: 'workspaces', access: 'user', body: CreateWorkspaceBody,
+      method: 'post',
+      path: '/api/workspaces',
+      tag: 'workspaces',
+      access: 'user',
+      body: CreateWorkspaceBody,
       summary: 'Create a workspace; you become its owner',
       responses: { 201: { description: 'Created', schema: WorkspaceResponse } },
     },
     async ({ body }, req, res) => {
       const { user } = authOf(req);
-      const created = await workspaces.create(user.id, { name: body.name, description: body.description, defaultFilters: filtersOf(body.defaultFilters) });
+      const created = await workspaces.create(user.id, {
+        name: body.name,
+        description: body.description,
+        defaultFilters: filtersOf(body.defaultFilters),
+      });
       res.status(201).json({ workspace: (await detail(user, created, 'owner')).workspace });
     },
   );
 
   api.route(
     {
-      method: 'get', path: '/api/workspaces', tag: 'workspaces', access: 'user',
+      method: 'get',
+      path: '/api/workspaces',
+      tag: 'workspaces',
+      access: 'user',
       summary: 'Your workspaces (those you are a member of), most recently used first',
       responses: { 200: { description: 'The workspaces', schema: WorkspacesResponse } },
     },
@@ -66,8 +110,14 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'get', path: '/api/workspaces/:id', tag: 'workspaces', access: 'user', params: WorkspaceParams, query: WorkspaceQuery,
-      summary: 'A workspace with its members (names, roles), your role and permissions, and its recent requests (the preview)',
+      method: 'get',
+      path: '/api/workspaces/:id',
+      tag: 'workspaces',
+      access: 'user',
+      params: WorkspaceParams,
+      query: WorkspaceQuery,
+      summary:
+        'A workspace with its members (names, roles), your role and permissions, and its recent requests (the preview)',
       responses: {
         200: { description: 'The workspace', schema: WorkspaceWithRequestsResponse },
         404: { description: 'No such workspace, or you are not a member (administrators may read any)' },
@@ -82,7 +132,12 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'patch', path: '/api/workspaces/:id', tag: 'workspaces', access: 'user', params: WorkspaceParams, body: UpdateWorkspaceBody,
+      method: 'patch',
+      path: '/api/workspaces/:id',
+      tag: 'workspaces',
+      access: 'user',
+      params: WorkspaceParams,
+      body: UpdateWorkspaceBody,
       summary: 'Change the name, description or default filters (owners and editors)',
       responses: {
         200: { description: 'The updated workspace', schema: WorkspaceResponse },
@@ -104,8 +159,13 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'delete', path: '/api/workspaces/:id', tag: 'workspaces', access: 'user', params: WorkspaceParams,
-      summary: 'Delete the workspace with its whole log (owners). Questions asked in it stay in the administrators\' query log',
+      method: 'delete',
+      path: '/api/workspaces/:id',
+      tag: 'workspaces',
+      access: 'user',
+      params: WorkspaceParams,
+      summary:
+        "Delete the workspace with its whole log (owners). Questions asked in it stay in the administrators' query log",
       responses: {
         204: { description: 'Deleted; its pages and API answer 404 from now on' },
         403: { description: 'You are an editor or viewer' },
@@ -120,7 +180,12 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'post', path: '/api/workspaces/:id/members', tag: 'workspaces', access: 'user', params: WorkspaceParams, body: AddMemberBody,
+      method: 'post',
+      path: '/api/workspaces/:id/members',
+      tag: 'workspaces',
+      access: 'user',
+      params: WorkspaceParams,
+      body: AddMemberBody,
       summary: 'Add a person of your organisation by e-mail, with a role (owners)',
       responses: {
         201: { description: 'Added; the updated workspace', schema: WorkspaceResponse },
@@ -136,10 +201,19 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
       // Checked before the e-mail is looked up, so non-owners cannot probe who has an account.
       if (role !== 'owner') throw new NotAllowedError("only the workspace's owners can manage its members");
       const person = await people.byEmail(user, body.email);
-      if (!person) throw new InputError('no such person', [{ path: 'email', message: 'no one in your organisation has this e-mail address' }]);
-      if (!person.active) throw new InputError('account deactivated', [{ path: 'email', message: "this person's account is deactivated" }]);
+      if (!person)
+        throw new InputError('no such person', [
+          { path: 'email', message: 'no one in your organisation has this e-mail address' },
+        ]);
+      if (!person.active)
+        throw new InputError('account deactivated', [
+          { path: 'email', message: "this person's account is deactivated" },
+        ]);
       const existing = workspace.members.find((m) => m.userId === person.id);
-      if (existing) throw new ConflictError(`${person.email} is already a member (${existing.role}); change their role in the list instead`);
+      if (existing)
+        throw new ConflictError(
+          `${person.email} is already a member (${existing.role}); change their role in the list instead`,
+        );
       const updated = await workspaces.setMember(user.id, params.id, person.id, body.role);
       res.status(201).json({ workspace: (await detail(user, updated, role)).workspace });
     },
@@ -147,7 +221,12 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'patch', path: '/api/workspaces/:id/members/:userId', tag: 'workspaces', access: 'user', params: MemberParams, body: ChangeMemberBody,
+      method: 'patch',
+      path: '/api/workspaces/:id/members/:userId',
+      tag: 'workspaces',
+      access: 'user',
+      params: MemberParams,
+      body: ChangeMemberBody,
       summary: "Change a member's role (owners); the last owner cannot be demoted",
       responses: {
         200: { description: 'The updated workspace', schema: WorkspaceResponse },
@@ -160,7 +239,8 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
       const { user } = authOf(req);
       const { workspace } = await asMember(req, params.id);
       // SetMember also adds; here only existing members (people are added by e-mail, within the organisation).
-      if (!workspace.members.some((m) => m.userId === params.userId)) throw new NotFoundError('no such member in this workspace');
+      if (!workspace.members.some((m) => m.userId === params.userId))
+        throw new NotFoundError('no such member in this workspace');
       const updated = await workspaces.setMember(user.id, params.id, params.userId, body.role);
       res.json({ workspace: (await detail(user, updated, roleOf(updated, user.id))).workspace });
     },
@@ -168,7 +248,11 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'delete', path: '/api/workspaces/:id/members/:userId', tag: 'workspaces', access: 'user', params: MemberParams,
+      method: 'delete',
+      path: '/api/workspaces/:id/members/:userId',
+      tag: 'workspaces',
+      access: 'user',
+      params: MemberParams,
       summary: 'Remove a member (owners), or leave (any member, your own id); the last owner cannot be removed',
       responses: {
         204: { description: 'Removed' },
@@ -185,7 +269,12 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'get', path: '/api/workspaces/:id/requests', tag: 'workspaces', access: 'user', params: WorkspaceParams, query: RequestsQuery,
+      method: 'get',
+      path: '/api/workspaces/:id/requests',
+      tag: 'workspaces',
+      access: 'user',
+      params: WorkspaceParams,
+      query: RequestsQuery,
       summary: "The workspace's log: every search and query run in it, newest first, a page at a time",
       responses: {
         200: { description: 'A page of the log', schema: WorkspaceRequestsResponse },
@@ -201,7 +290,11 @@ export function registerWorkspaceRoutes(api: ApiRouter, deps: { workspaces: Work
 
   api.route(
     {
-      method: 'get', path: '/api/workspaces/:id/requests/:requestId', tag: 'workspaces', access: 'user', params: RequestParams,
+      method: 'get',
+      path: '/api/workspaces/:id/requests/:requestId',
+      tag: 'workspaces',
+      access: 'user',
+      params: RequestParams,
       summary: 'One request of the log (its queryId leads to the analysis, documents and figures)',
       responses: {
         200: { description: 'The request', schema: WorkspaceRequestResponse },

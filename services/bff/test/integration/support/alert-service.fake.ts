@@ -33,7 +33,12 @@ export class FakeAlertService {
 
   async start(logger: Logger): Promise<string> {
     this.changes.setMaxListeners(100);
-    this.server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [{ definition: alertsV1.AlertServiceService, implementation: this.impl(logger) }] });
+    this.server = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      services: [{ definition: alertsV1.AlertServiceService, implementation: this.impl(logger) }],
+    });
     return `127.0.0.1:${this.server.port}`;
   }
 
@@ -43,7 +48,12 @@ export class FakeAlertService {
 
   /** A new notification for `owner`, pushed to their watchers. */
   notify(owner: string, fields: Partial<alertsV1.Notification>): alertsV1.Notification {
-    const notification = { ...alertsV1.Notification.fromPartial({ kind: 'hit', ...fields }), id: `n-${++this.sequence}`, createdAt: new Date(), owner };
+    const notification = {
+      ...alertsV1.Notification.fromPartial({ kind: 'hit', ...fields }),
+      id: `n-${++this.sequence}`,
+      createdAt: new Date(),
+      owner,
+    };
     this.notifications.unshift(notification);
     this.changes.emit(owner, notification);
     return notification;
@@ -70,16 +80,23 @@ export class FakeAlertService {
     const query = definition?.query ?? '';
     const open = query.indexOf('(');
     if (open >= 0 && !query.includes(')')) {
-      throw new InputError(`query: unclosed parenthesis at column ${open + 1}`, [{ path: 'definition.query', message: `unclosed parenthesis at column ${open + 1}` }]);
+      throw new InputError(`query: unclosed parenthesis at column ${open + 1}`, [
+        { path: 'definition.query', message: `unclosed parenthesis at column ${open + 1}` },
+      ]);
     }
     if (!definition?.schedule || definition.schedule.cadence === alertsV1.Cadence.CADENCE_UNSPECIFIED) {
-      throw new InputError('schedule.cadence: is required', [{ path: 'definition.schedule.cadence', message: 'is required' }]);
+      throw new InputError('schedule.cadence: is required', [
+        { path: 'definition.schedule.cadence', message: 'is required' },
+      ]);
     }
     const endpointId = definition.channels?.webhookEndpointId ?? '';
     if (endpointId && this.endpoints.get(endpointId)?.owner !== owner) {
-      throw new InputError('channels.webhook_endpoint_id: not one of your endpoints', [{ path: 'definition.channels.webhook_endpoint_id', message: 'is not one of your webhook endpoints' }]);
+      throw new InputError('channels.webhook_endpoint_id: not one of your endpoints', [
+        { path: 'definition.channels.webhook_endpoint_id', message: 'is not one of your webhook endpoints' },
+      ]);
     }
-    if ([...this.alerts.values()].filter((a) => a.ownerUserId === owner).length >= 5) throw new ConflictError('at most 5 alerts per user');
+    if ([...this.alerts.values()].filter((a) => a.ownerUserId === owner).length >= 5)
+      throw new ConflictError('at most 5 alerts per user');
   }
 
   private impl(logger: Logger): alertsV1.AlertServiceServer {
@@ -89,8 +106,14 @@ export class FakeAlertService {
         this.check(req.ownerUserId, req.definition);
         this.createRequests.push(req);
         const alert = alertsV1.Alert.fromPartial({
-          id: `alert-${++this.sequence}`, ownerUserId: req.ownerUserId, kind: alertsV1.AlertKind.ALERT_KIND_SEARCH, definition: req.definition,
-          createdAt: now(), updatedAt: now(), hitsThisWeek: '0', hitsTotal: '0',
+          id: `alert-${++this.sequence}`,
+          ownerUserId: req.ownerUserId,
+          kind: alertsV1.AlertKind.ALERT_KIND_SEARCH,
+          definition: req.definition,
+          createdAt: now(),
+          updatedAt: now(),
+          hitsThisWeek: '0',
+          hitsTotal: '0',
         });
         this.alerts.set(alert.id, alert);
         return { alert };
@@ -101,9 +124,13 @@ export class FakeAlertService {
         Object.assign(alert, { definition: req.definition, updatedAt: now() });
         return { alert };
       }),
-      getAlert: unary(logger, async (req: alertsV1.GetAlertRequest) => ({ alert: this.owned(req.ownerUserId, req.alertId) })),
+      getAlert: unary(logger, async (req: alertsV1.GetAlertRequest) => ({
+        alert: this.owned(req.ownerUserId, req.alertId),
+      })),
       listAlerts: unary(logger, async (req: alertsV1.ListAlertsRequest) => ({
-        alerts: [...this.alerts.values()].filter((a) => a.ownerUserId === req.ownerUserId && (!req.kind || a.kind === req.kind)),
+        alerts: [...this.alerts.values()].filter(
+          (a) => a.ownerUserId === req.ownerUserId && (!req.kind || a.kind === req.kind),
+        ),
       })),
       deleteAlert: unary(logger, async (req: alertsV1.DeleteAlertRequest) => {
         this.owned(req.ownerUserId, req.alertId);
@@ -117,46 +144,85 @@ export class FakeAlertService {
       }),
       sendTestAlert: unary(logger, async (req: alertsV1.SendTestAlertRequest) => {
         const alert = this.owned(req.ownerUserId, req.alertId);
-        const channels = [alert.definition?.channels?.inApp && alertsV1.Channel.CHANNEL_IN_APP, alert.definition?.channels?.email && alertsV1.Channel.CHANNEL_EMAIL]
-          .filter((c): c is alertsV1.Channel => Boolean(c));
+        const channels = [
+          alert.definition?.channels?.inApp && alertsV1.Channel.CHANNEL_IN_APP,
+          alert.definition?.channels?.email && alertsV1.Channel.CHANNEL_EMAIL,
+        ].filter((c): c is alertsV1.Channel => Boolean(c));
         return {
-          deliveries: channels.map((channel) => alertsV1.Delivery.fromPartial({
-            key: `test:${alert.id}:1:${channel}`, alertId: alert.id, channel, kind: alertsV1.DeliveryKind.DELIVERY_KIND_TEST,
-            status: alertsV1.DeliveryStatus.DELIVERY_STATUS_SENT, attempts: 1, createdAt: now(), sentAt: now(), label: 'test',
-          })),
+          deliveries: channels.map((channel) =>
+            alertsV1.Delivery.fromPartial({
+              key: `test:${alert.id}:1:${channel}`,
+              alertId: alert.id,
+              channel,
+              kind: alertsV1.DeliveryKind.DELIVERY_KIND_TEST,
+              status: alertsV1.DeliveryStatus.DELIVERY_STATUS_SENT,
+              attempts: 1,
+              createdAt: now(),
+              sentAt: now(),
+              label: 'test',
+            }),
+          ),
         };
       }),
       listAlertHits: unary(logger, async (req: alertsV1.ListAlertHitsRequest) => {
         const alert = this.owned(req.ownerUserId, req.alertId);
         return {
-          hits: [alertsV1.AlertHit.fromPartial({
-            id: 'hit-1', alertId: alert.id, documentId: 'doc-1', title: 'Order on rates', snippet: 'the \uE000rate\uE001 increase', docketNumber: 'ER24-1-000',
-            sourceName: 'FERC', filingType: 'Order', filedAt: new Date('2024-04-30T00:00:00Z'), matchedAt: now(), deliveryKey: `rt:${alert.id}:doc-1:email`,
-          })].slice(0, req.limit || 50),
+          hits: [
+            alertsV1.AlertHit.fromPartial({
+              id: 'hit-1',
+              alertId: alert.id,
+              documentId: 'doc-1',
+              title: 'Order on rates',
+              snippet: 'the \uE000rate\uE001 increase',
+              docketNumber: 'ER24-1-000',
+              sourceName: 'FERC',
+              filingType: 'Order',
+              filedAt: new Date('2024-04-30T00:00:00Z'),
+              matchedAt: now(),
+              deliveryKey: `rt:${alert.id}:doc-1:email`,
+            }),
+          ].slice(0, req.limit || 50),
         };
       }),
       listDeliveries: unary(logger, async (req: alertsV1.ListDeliveriesRequest) => {
         const alert = this.owned(req.ownerUserId, req.alertId);
         return {
-          deliveries: [alertsV1.Delivery.fromPartial({
-            key: `rt:${alert.id}:doc-1:email`, alertId: alert.id, channel: alertsV1.Channel.CHANNEL_EMAIL, kind: alertsV1.DeliveryKind.DELIVERY_KIND_REALTIME,
-            status: alertsV1.DeliveryStatus.DELIVERY_STATUS_RETRYING, attempts: 2, error: 'SMTP 451 try again later', documentCount: 1,
-            createdAt: now(), nextAttemptAt: new Date(Date.now() + 60_000),
-          })],
+          deliveries: [
+            alertsV1.Delivery.fromPartial({
+              key: `rt:${alert.id}:doc-1:email`,
+              alertId: alert.id,
+              channel: alertsV1.Channel.CHANNEL_EMAIL,
+              kind: alertsV1.DeliveryKind.DELIVERY_KIND_REALTIME,
+              status: alertsV1.DeliveryStatus.DELIVERY_STATUS_RETRYING,
+              attempts: 2,
+              error: 'SMTP 451 try again later',
+              documentCount: 1,
+              createdAt: now(),
+              nextAttemptAt: new Date(Date.now() + 60_000),
+            }),
+          ],
         };
       }),
       followDocket: unary(logger, async (req: alertsV1.FollowDocketRequest) => {
         this.followRequests.push(req);
-        const existing = [...this.alerts.values()].find((a) => a.ownerUserId === req.ownerUserId && a.docket?.docketNumber === req.docket?.docketNumber);
+        const existing = [...this.alerts.values()].find(
+          (a) => a.ownerUserId === req.ownerUserId && a.docket?.docketNumber === req.docket?.docketNumber,
+        );
         if (existing) return { alert: existing };
         const alert = alertsV1.Alert.fromPartial({
-          id: `alert-${++this.sequence}`, ownerUserId: req.ownerUserId, kind: alertsV1.AlertKind.ALERT_KIND_DOCKET, docket: req.docket,
+          id: `alert-${++this.sequence}`,
+          ownerUserId: req.ownerUserId,
+          kind: alertsV1.AlertKind.ALERT_KIND_DOCKET,
+          docket: req.docket,
           definition: {
             name: req.docket?.docketNumber ?? '',
             schedule: req.schedule ?? { cadence: alertsV1.Cadence.CADENCE_REALTIME, timeZone: 'UTC' },
             channels: req.channels ?? { inApp: true, email: true },
           },
-          createdAt: now(), updatedAt: now(), hitsThisWeek: '0', hitsTotal: '0',
+          createdAt: now(),
+          updatedAt: now(),
+          hitsThisWeek: '0',
+          hitsTotal: '0',
         });
         this.alerts.set(alert.id, alert);
         return { alert };
@@ -166,32 +232,49 @@ export class FakeAlertService {
         const start = req.cursor ? Number(req.cursor) : 0;
         const page = mine.slice(start, start + (req.limit || 30));
         const more = start + page.length < mine.length;
-        return { notifications: page, unreadCount: String(this.unread(req.ownerUserId)), nextCursor: more ? String(start + page.length) : '' };
+        return {
+          notifications: page,
+          unreadCount: String(this.unread(req.ownerUserId)),
+          nextCursor: more ? String(start + page.length) : '',
+        };
       }),
       markNotificationsRead: unary(logger, async (req: alertsV1.MarkNotificationsReadRequest) => {
-        for (const n of this.notifications) if (n.owner === req.ownerUserId && (req.all || req.notificationIds.includes(n.id))) n.read = true;
+        for (const n of this.notifications)
+          if (n.owner === req.ownerUserId && (req.all || req.notificationIds.includes(n.id))) n.read = true;
         this.changes.emit(req.ownerUserId, undefined);
         return { unreadCount: String(this.unread(req.ownerUserId)) };
       }),
-      watchNotifications: serverStream(logger, (call: ServerWritableStream<alertsV1.WatchNotificationsRequest, alertsV1.WatchNotificationsResponse>) => {
-        const owner = call.request.ownerUserId;
-        this.watchers += 1;
-        return new Promise<void>((resolve) => {
-          call.write({ unreadCount: String(this.unread(owner)) });
-          const onChange = (notification: alertsV1.Notification | undefined) => call.write({ unreadCount: String(this.unread(owner)), notification });
-          this.changes.on(owner, onChange);
-          call.on('cancelled', () => {
-            this.changes.off(owner, onChange);
-            this.watchers -= 1;
-            this.cancelledWatches += 1;
-            resolve();
+      watchNotifications: serverStream(
+        logger,
+        (call: ServerWritableStream<alertsV1.WatchNotificationsRequest, alertsV1.WatchNotificationsResponse>) => {
+          const owner = call.request.ownerUserId;
+          this.watchers += 1;
+          return new Promise<void>((resolve) => {
+            call.write({ unreadCount: String(this.unread(owner)) });
+            const onChange = (notification: alertsV1.Notification | undefined) =>
+              call.write({ unreadCount: String(this.unread(owner)), notification });
+            this.changes.on(owner, onChange);
+            call.on('cancelled', () => {
+              this.changes.off(owner, onChange);
+              this.watchers -= 1;
+              this.cancelledWatches += 1;
+              resolve();
+            });
           });
-        });
-      }),
+        },
+      ),
       createWebhookEndpoint: unary(logger, async (req: alertsV1.CreateWebhookEndpointRequest) => {
-        if (new URL(req.url).hostname === '10.0.0.1') throw new InputError('url: resolves to a private address', [{ path: 'url', message: 'resolves to a private address (10.0.0.1)' }]);
+        if (new URL(req.url).hostname === '10.0.0.1')
+          throw new InputError('url: resolves to a private address', [
+            { path: 'url', message: 'resolves to a private address (10.0.0.1)' },
+          ]);
         const endpoint = {
-          ...alertsV1.WebhookEndpoint.fromPartial({ id: `wh-${++this.sequence}`, url: req.url, description: req.description, createdAt: now() }),
+          ...alertsV1.WebhookEndpoint.fromPartial({
+            id: `wh-${++this.sequence}`,
+            url: req.url,
+            description: req.description,
+            createdAt: now(),
+          }),
           owner: req.ownerUserId,
         };
         this.endpoints.set(endpoint.id, endpoint);
@@ -213,7 +296,11 @@ export class FakeAlertService {
       describeUnsubscribe: unary(logger, async (req: alertsV1.DescribeUnsubscribeRequest) => {
         const alert = this.alerts.get(this.tokens.get(req.token) ?? '');
         if (!alert) throw new NotFoundError('unknown or expired unsubscribe link');
-        return { alertId: alert.id, alertName: alert.definition?.name ?? '', unsubscribed: this.emailOff.has(alert.id) };
+        return {
+          alertId: alert.id,
+          alertName: alert.definition?.name ?? '',
+          unsubscribed: this.emailOff.has(alert.id),
+        };
       }),
       unsubscribe: unary(logger, async (req: alertsV1.UnsubscribeRequest) => {
         const alert = this.alerts.get(this.tokens.get(req.token) ?? '');

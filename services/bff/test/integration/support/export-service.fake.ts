@@ -29,7 +29,12 @@ export class FakeExportService {
   private server: RunningGrpcServer | undefined;
 
   async start(logger: Logger): Promise<string> {
-    this.server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [{ definition: exportExportsV1.ExportServiceService, implementation: this.impl(logger) }] });
+    this.server = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      services: [{ definition: exportExportsV1.ExportServiceService, implementation: this.impl(logger) }],
+    });
     return `127.0.0.1:${this.server.port}`;
   }
 
@@ -42,8 +47,13 @@ export class FakeExportService {
     const e = this.exports.get(exportId)!;
     this.files.set(exportId, file);
     Object.assign(e, {
-      status: ExportStatus.EXPORT_STATUS_SUCCEEDED, fileName, contentType, size: String(file.length), finishedAt: new Date(),
-      expiresAt: new Date(Date.now() + 86_400_000), progress: { unit: 'rows', done: '10', total: '10', perSecond: 5, secondsLeft: '0' },
+      status: ExportStatus.EXPORT_STATUS_SUCCEEDED,
+      fileName,
+      contentType,
+      size: String(file.length),
+      finishedAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      progress: { unit: 'rows', done: '10', total: '10', perSecond: 5, secondsLeft: '0' },
     });
     return e;
   }
@@ -73,15 +83,34 @@ export class FakeExportService {
   }
 
   private formatsOf(subject: exportExportsV1.ExportSubject): exportExportsV1.ExportFormat[] {
-    if (subject === ExportSubject.EXPORT_SUBJECT_SEARCH) return [ExportFormat.EXPORT_FORMAT_CSV, ExportFormat.EXPORT_FORMAT_XLSX, ExportFormat.EXPORT_FORMAT_JSONL, ExportFormat.EXPORT_FORMAT_ZIP];
-    if (subject === ExportSubject.EXPORT_SUBJECT_QUERY) return [ExportFormat.EXPORT_FORMAT_DOCX, ExportFormat.EXPORT_FORMAT_HTML, ExportFormat.EXPORT_FORMAT_CSV, ExportFormat.EXPORT_FORMAT_ZIP];
+    if (subject === ExportSubject.EXPORT_SUBJECT_SEARCH)
+      return [
+        ExportFormat.EXPORT_FORMAT_CSV,
+        ExportFormat.EXPORT_FORMAT_XLSX,
+        ExportFormat.EXPORT_FORMAT_JSONL,
+        ExportFormat.EXPORT_FORMAT_ZIP,
+      ];
+    if (subject === ExportSubject.EXPORT_SUBJECT_QUERY)
+      return [
+        ExportFormat.EXPORT_FORMAT_DOCX,
+        ExportFormat.EXPORT_FORMAT_HTML,
+        ExportFormat.EXPORT_FORMAT_CSV,
+        ExportFormat.EXPORT_FORMAT_ZIP,
+      ];
     return [ExportFormat.EXPORT_FORMAT_ZIP];
   }
 
-  private checked(req: { userId: string; target?: exportExportsV1.ExportTarget; format: exportExportsV1.ExportFormat }): exportExportsV1.ExportSubject {
+  private checked(req: {
+    userId: string;
+    target?: exportExportsV1.ExportTarget;
+    format: exportExportsV1.ExportFormat;
+  }): exportExportsV1.ExportSubject {
     this.member(req.userId, req.target?.workspaceId ?? '');
     const subject = this.subjectOf(req.target);
-    if (!this.formatsOf(subject).includes(req.format)) throw new InputError('format: not for this subject', [{ path: 'format', message: 'is not a format this request can be exported as' }]);
+    if (!this.formatsOf(subject).includes(req.format))
+      throw new InputError('format: not for this subject', [
+        { path: 'format', message: 'is not a format this request can be exported as' },
+      ]);
     return subject;
   }
 
@@ -90,7 +119,8 @@ export class FakeExportService {
     if (!exportId) throw new NotFoundError('no such download link');
     const e = this.visible(userId, exportId);
     const file = this.files.get(exportId);
-    if (e.status === ExportStatus.EXPORT_STATUS_EXPIRED || !file) throw new NotFoundError('this export expired and its file was removed');
+    if (e.status === ExportStatus.EXPORT_STATUS_EXPIRED || !file)
+      throw new NotFoundError('this export expired and its file was removed');
     return { e, file };
   }
 
@@ -99,49 +129,92 @@ export class FakeExportService {
     return {
       estimateExport: unary(logger, async (req: exportExportsV1.EstimateExportRequest) => {
         const subject = this.checked(req);
-        return { subject, rows: '1200', files: req.options?.includeOriginalFiles ? '40' : '0', estimatedBytes: '480000', formats: this.formatsOf(subject), truncated: false };
+        return {
+          subject,
+          rows: '1200',
+          files: req.options?.includeOriginalFiles ? '40' : '0',
+          estimatedBytes: '480000',
+          formats: this.formatsOf(subject),
+          truncated: false,
+        };
       }),
       startExport: unary(logger, async (req: exportExportsV1.StartExportRequest) => {
         const subject = this.checked(req);
-        const running = [...this.exports.values()].filter((e) => e.userId === req.userId && e.status === ExportStatus.EXPORT_STATUS_QUEUED).length;
-        if (running >= this.maxConcurrent) throw new ConflictError(`you have ${running} exports running; at most ${this.maxConcurrent} may run at once`);
+        const running = [...this.exports.values()].filter(
+          (e) => e.userId === req.userId && e.status === ExportStatus.EXPORT_STATUS_QUEUED,
+        ).length;
+        if (running >= this.maxConcurrent)
+          throw new ConflictError(`you have ${running} exports running; at most ${this.maxConcurrent} may run at once`);
         this.startRequests.push(req);
         const e = exportExportsV1.Export.fromPartial({
-          exportId: randomUUID(), processId: randomUUID(), workspaceId: req.target!.workspaceId, requestId: req.target!.requestId, userId: req.userId,
-          subject, format: req.format, options: req.options, status: ExportStatus.EXPORT_STATUS_QUEUED, title: 'Search “rate case” — CSV',
-          progress: { unit: 'rows', done: '0', total: '0', perSecond: 0, secondsLeft: '-1' }, createdAt: new Date(), attempts: 1,
+          exportId: randomUUID(),
+          processId: randomUUID(),
+          workspaceId: req.target!.workspaceId,
+          requestId: req.target!.requestId,
+          userId: req.userId,
+          subject,
+          format: req.format,
+          options: req.options,
+          status: ExportStatus.EXPORT_STATUS_QUEUED,
+          title: 'Search “rate case” — CSV',
+          progress: { unit: 'rows', done: '0', total: '0', perSecond: 0, secondsLeft: '-1' },
+          createdAt: new Date(),
+          attempts: 1,
         });
         this.exports.set(e.exportId, e);
         return { export: e };
       }),
-      getExport: unary(logger, async (req: exportExportsV1.GetExportRequest) => ({ export: this.visible(req.userId, req.exportId) })),
+      getExport: unary(logger, async (req: exportExportsV1.GetExportRequest) => ({
+        export: this.visible(req.userId, req.exportId),
+      })),
       listExports: unary(logger, async (req: exportExportsV1.ListExportsRequest) => {
-        const mine = [...this.exports.values()].filter((e) => e.userId === req.userId && (!req.workspaceId || e.workspaceId === req.workspaceId));
-        const running = mine.filter((e) => e.status === ExportStatus.EXPORT_STATUS_QUEUED || e.status === ExportStatus.EXPORT_STATUS_RUNNING).length;
-        return { exports: mine.reverse().slice(0, req.limit || 50), nextCursor: '', limits: { maxConcurrent: this.maxConcurrent, running, maxStored: 20, stored: mine.length } };
+        const mine = [...this.exports.values()].filter(
+          (e) => e.userId === req.userId && (!req.workspaceId || e.workspaceId === req.workspaceId),
+        );
+        const running = mine.filter(
+          (e) => e.status === ExportStatus.EXPORT_STATUS_QUEUED || e.status === ExportStatus.EXPORT_STATUS_RUNNING,
+        ).length;
+        return {
+          exports: mine.reverse().slice(0, req.limit || 50),
+          nextCursor: '',
+          limits: { maxConcurrent: this.maxConcurrent, running, maxStored: 20, stored: mine.length },
+        };
       }),
       cancelExport: unary(logger, async (req: exportExportsV1.CancelExportRequest) => {
         const e = this.visible(req.userId, req.exportId);
-        if (e.status !== ExportStatus.EXPORT_STATUS_QUEUED && e.status !== ExportStatus.EXPORT_STATUS_RUNNING) throw new ConflictError('this export has finished');
-        Object.assign(e, { status: ExportStatus.EXPORT_STATUS_CANCELLED, error: 'cancelled by its owner', finishedAt: new Date() });
+        if (e.status !== ExportStatus.EXPORT_STATUS_QUEUED && e.status !== ExportStatus.EXPORT_STATUS_RUNNING)
+          throw new ConflictError('this export has finished');
+        Object.assign(e, {
+          status: ExportStatus.EXPORT_STATUS_CANCELLED,
+          error: 'cancelled by its owner',
+          finishedAt: new Date(),
+        });
         return { export: e };
       }),
       retryExport: unary(logger, async (req: exportExportsV1.RetryExportRequest) => {
         const e = this.visible(req.userId, req.exportId);
-        if (e.status !== ExportStatus.EXPORT_STATUS_FAILED && e.status !== ExportStatus.EXPORT_STATUS_CANCELLED) throw new ConflictError('only a failed or cancelled export can be retried');
-        Object.assign(e, { status: ExportStatus.EXPORT_STATUS_QUEUED, error: '', finishedAt: undefined, attempts: e.attempts + 1 });
+        if (e.status !== ExportStatus.EXPORT_STATUS_FAILED && e.status !== ExportStatus.EXPORT_STATUS_CANCELLED)
+          throw new ConflictError('only a failed or cancelled export can be retried');
+        Object.assign(e, {
+          status: ExportStatus.EXPORT_STATUS_QUEUED,
+          error: '',
+          finishedAt: undefined,
+          attempts: e.attempts + 1,
+        });
         return { export: e };
       }),
       deleteExport: unary(logger, async (req: exportExportsV1.DeleteExportRequest) => {
         const e = this.visible(req.userId, req.exportId);
-        if (e.status === ExportStatus.EXPORT_STATUS_QUEUED || e.status === ExportStatus.EXPORT_STATUS_RUNNING) throw new ConflictError('this export is running: cancel it first');
+        if (e.status === ExportStatus.EXPORT_STATUS_QUEUED || e.status === ExportStatus.EXPORT_STATUS_RUNNING)
+          throw new ConflictError('this export is running: cancel it first');
         this.exports.delete(e.exportId);
         this.files.delete(e.exportId);
         return {};
       }),
       createDownloadLink: unary(logger, async (req: exportExportsV1.CreateDownloadLinkRequest) => {
         const e = this.visible(req.userId, req.exportId);
-        if (e.status === ExportStatus.EXPORT_STATUS_EXPIRED) throw new NotFoundError('this export expired and its file was removed');
+        if (e.status === ExportStatus.EXPORT_STATUS_EXPIRED)
+          throw new NotFoundError('this export expired and its file was removed');
         if (e.status !== ExportStatus.EXPORT_STATUS_SUCCEEDED) throw new ConflictError('this export has not finished');
         const token = `${randomUUID()}.sig`;
         this.tokens.set(token, e.exportId);
@@ -150,8 +223,13 @@ export class FakeExportService {
       getDownload: unary(logger, async (req: exportExportsV1.GetDownloadRequest) => {
         const { e, file } = this.document(req.token, req.userId);
         return {
-          exportId: e.exportId, fileName: e.fileName, contentType: e.contentType, size: String(file.length),
-          sha256: createHash('sha256').update(file).digest('hex'), expiresAt: e.expiresAt, finishedAt: e.finishedAt,
+          exportId: e.exportId,
+          fileName: e.fileName,
+          contentType: e.contentType,
+          size: String(file.length),
+          sha256: createHash('sha256').update(file).digest('hex'),
+          expiresAt: e.expiresAt,
+          finishedAt: e.finishedAt,
         };
       }),
       readDownload: serverStream(logger, async (call) => {

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
-import type { ServerReadableStream, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
+import type { sendUnaryData, ServerReadableStream, ServerWritableStream } from '@grpc/grpc-js';
 import { ConflictError, InputError, NotFoundError, toGrpcError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { documentsV1, exportExportsV1, exportV1, queryEngineQueriesV1, queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import {
+  documentsV1,
+  exportExportsV1,
+  exportV1,
+  queryEngineQueriesV1,
+  queryEngineV1,
+  queryEngineWorkspacesV1,
+} from '@docket/proto';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 import { FakeExportService } from './export-service.fake';
 import { FakeQueryService } from './query-service.fake';
@@ -79,7 +86,10 @@ export class FakeBackends {
         { definition: exportV1.ProcessServiceService, implementation: this.processesImpl(logger) },
         { definition: exportExportsV1.ExportServiceService, implementation: this.exports.impl(logger) },
         { definition: queryEngineQueriesV1.QueryServiceService, implementation: this.query.queryImpl(logger) },
-        { definition: queryEngineWorkspacesV1.WorkspaceServiceService, implementation: this.query.workspaceImpl(logger) },
+        {
+          definition: queryEngineWorkspacesV1.WorkspaceServiceService,
+          implementation: this.query.workspaceImpl(logger),
+        },
       ],
     });
     return `127.0.0.1:${this.server.port}`;
@@ -129,23 +139,29 @@ export class FakeBackends {
         this.deleteRequests.push(req);
         return {};
       }),
-      openAttachment: serverStream(logger, async (call: ServerWritableStream<documentsV1.OpenAttachmentRequest, documentsV1.OpenAttachmentResponse>) => {
-        const { documentId, attachmentId } = call.request;
-        const attachment = this.documents.get(documentId)?.attachments.find((a) => a.id === attachmentId);
-        const bytes = this.blobs.get(attachmentId);
-        if (!attachment || !bytes) throw new NotFoundError(`no attachment ${attachmentId} on ${documentId}`);
-        const read = { attachmentId, sent: 0, cancelled: false };
-        this.attachmentReads.push(read);
-        call.on('cancelled', () => void (read.cancelled = true));
-        call.write({ attachment });
-        // Like the real blob store: 64 KiB at a time, waiting whenever the client has not caught up.
-        for (let offset = 0; offset < bytes.length && !read.cancelled; offset += ATTACHMENT_CHUNK) {
-          const data = bytes.subarray(offset, offset + ATTACHMENT_CHUNK);
-          read.sent += data.length;
-          if (!call.write({ data })) await Promise.race([once(call, 'drain'), once(call, 'cancelled')]);
-        }
-      }),
-      uploadFile: (call: ServerReadableStream<documentsV1.UploadFileRequest, documentsV1.UploadFileResponse>, callback: sendUnaryData<documentsV1.UploadFileResponse>) => {
+      openAttachment: serverStream(
+        logger,
+        async (call: ServerWritableStream<documentsV1.OpenAttachmentRequest, documentsV1.OpenAttachmentResponse>) => {
+          const { documentId, attachmentId } = call.request;
+          const attachment = this.documents.get(documentId)?.attachments.find((a) => a.id === attachmentId);
+          const bytes = this.blobs.get(attachmentId);
+          if (!attachment || !bytes) throw new NotFoundError(`no attachment ${attachmentId} on ${documentId}`);
+          const read = { attachmentId, sent: 0, cancelled: false };
+          this.attachmentReads.push(read);
+          call.on('cancelled', () => void (read.cancelled = true));
+          call.write({ attachment });
+          // Like the real blob store: 64 KiB at a time, waiting whenever the client has not caught up.
+          for (let offset = 0; offset < bytes.length && !read.cancelled; offset += ATTACHMENT_CHUNK) {
+            const data = bytes.subarray(offset, offset + ATTACHMENT_CHUNK);
+            read.sent += data.length;
+            if (!call.write({ data })) await Promise.race([once(call, 'drain'), once(call, 'cancelled')]);
+          }
+        },
+      ),
+      uploadFile: (
+        call: ServerReadableStream<documentsV1.UploadFileRequest, documentsV1.UploadFileResponse>,
+        callback: sendUnaryData<documentsV1.UploadFileResponse>,
+      ) => {
         const upload: FakeUpload = { header: undefined, chunks: [], stored: false, cancelled: false };
         this.uploads.push(upload);
         let end: documentsV1.UploadFileEnd | undefined;
@@ -160,7 +176,11 @@ export class FakeBackends {
           const bytes = Buffer.concat(upload.chunks);
           if (!end || Number(end.size) !== bytes.length) {
             upload.cancelled = true;
-            callback(toGrpcError(new InputError('the upload was cut short', [{ path: 'end', message: 'is missing' }])) as Parameters<typeof callback>[0]);
+            callback(
+              toGrpcError(
+                new InputError('the upload was cut short', [{ path: 'end', message: 'is missing' }]),
+              ) as Parameters<typeof callback>[0],
+            );
             return;
           }
           try {
@@ -173,7 +193,8 @@ export class FakeBackends {
         });
       },
       startImport: unary(logger, async (req: documentsV1.StartImportRequest) => {
-        if (!req.path.startsWith('/')) throw new InputError('path must be absolute', [{ path: 'path', message: 'must be absolute' }]);
+        if (!req.path.startsWith('/'))
+          throw new InputError('path must be absolute', [{ path: 'path', message: 'must be absolute' }]);
         this.requireSource(req.sourceId, 'sourceId');
         this.importRequests.push(req);
         return { processId: `import-${this.importRequests.length}`, runId: `run-${this.importRequests.length}` };
@@ -183,15 +204,24 @@ export class FakeBackends {
       createSource: unary(logger, async (req: documentsV1.CreateSourceRequest) => {
         this.createSourceRequests.push(req);
         if (req.homeUrl.includes('@')) {
-          throw new InputError('invalid source', [{ path: 'homeUrl', message: 'must not contain a user name or password' }]);
+          throw new InputError('invalid source', [
+            { path: 'homeUrl', message: 'must not contain a user name or password' },
+          ]);
         }
         if (this.sources.some((s) => s.id === req.id)) {
           throw new ConflictError(`a source with id "${req.id}" already exists`);
         }
         const { createdBy: _createdBy, ...definition } = req;
         const source: documentsV1.Source = {
-          ...sourceFixture(), ...definition, publishesNativeFilingTypes: false, industries: [], documentCount: '0',
-          docketCount: '0', firstFiledAt: undefined, lastFiledAt: undefined, filingTypes: [],
+          ...sourceFixture(),
+          ...definition,
+          publishesNativeFilingTypes: false,
+          industries: [],
+          documentCount: '0',
+          docketCount: '0',
+          firstFiledAt: undefined,
+          lastFiledAt: undefined,
+          filingTypes: [],
         };
         this.sources.push(source);
         return { source };
@@ -204,11 +234,18 @@ export class FakeBackends {
       listDocketEntries: unary(logger, async (req: documentsV1.ListDocketEntriesRequest) => {
         this.docketEntryRequests.push(req);
         if (!this.dockets.has(req.docketId)) throw new NotFoundError(`no docket "${req.docketId}"`);
-        if (req.pageToken && !/^\d+$/.test(req.pageToken)) throw new InputError('invalid page token', [{ path: 'pageToken', message: 'is not a token from a previous page' }]);
+        if (req.pageToken && !/^\d+$/.test(req.pageToken))
+          throw new InputError('invalid page token', [
+            { path: 'pageToken', message: 'is not a token from a previous page' },
+          ]);
         const all = this.docketEntries.get(req.docketId) ?? [];
         const offset = Number(req.pageToken || '0');
         const size = Math.min(req.pageSize || 50, 200);
-        return { entries: all.slice(offset, offset + size), nextPageToken: offset + size < all.length ? String(offset + size) : '', totalSize: String(all.length) };
+        return {
+          entries: all.slice(offset, offset + size),
+          nextPageToken: offset + size < all.length ? String(offset + size) : '',
+          totalSize: String(all.length),
+        };
       }),
       listDataProducts: unary(logger, async () => ({ dataProducts: this.dataProducts })),
       getCatalogStatus: unary(logger, async () => ({ sources: this.statuses, corpusLoad: this.corpusLoad })),
@@ -221,9 +258,15 @@ export class FakeBackends {
         if (!entity) throw new NotFoundError(`no entity ${req.id}`);
         return entity;
       }),
-      listDocuments: unary(logger, async () => ({ documents: [...this.documents.values()], nextPageToken: '', totalSize: String(this.documents.size) })),
+      listDocuments: unary(logger, async () => ({
+        documents: [...this.documents.values()],
+        nextPageToken: '',
+        totalSize: String(this.documents.size),
+      })),
       // The export service's read; the BFF never calls it.
-      streamDocuments: serverStream(logger, async () => { throw new UnavailableError('not faked'); }),
+      streamDocuments: serverStream(logger, async () => {
+        throw new UnavailableError('not faked');
+      }),
     };
   }
 
@@ -243,7 +286,8 @@ export class FakeBackends {
     this.requireSource(named ?? header.sourceId, named === undefined ? 'sourceId' : 'sidecar.sourceId');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const existing = [...this.documents.values()].find((d) => d.sha256 === sha256);
-    if (existing || header.fileName.startsWith('dup')) return { document: existing ?? [...this.documents.values()][0], outcome: 'duplicate' };
+    if (existing || header.fileName.startsWith('dup'))
+      return { document: existing ?? [...this.documents.values()][0], outcome: 'duplicate' };
     const sidecar = header.sidecarJson ? (JSON.parse(header.sidecarJson) as { title?: string }) : {};
     const failed = header.fileName.startsWith('corrupt');
     const document = documentFixture({
@@ -265,7 +309,11 @@ export class FakeBackends {
         this.searchRequests.push(req);
         if (req.query === 'unavailable') throw new UnavailableError('index is being swapped');
         // The query-engine names fields as the proto does; the BFF renames them for its callers.
-        if (req.query === 'bad-filter') throw new InputError('invalid search filters', [{ path: 'filters.agencies[0]', message: 'must contain a letter or digit, got "--"' }, { path: 'query', message: 'expected a search term at column 1' }]);
+        if (req.query === 'bad-filter')
+          throw new InputError('invalid search filters', [
+            { path: 'filters.agencies[0]', message: 'must contain a letter or digit, got "--"' },
+            { path: 'query', message: 'expected a search term at column 1' },
+          ]);
         const term = req.query.toLowerCase();
         const matches = [...this.documents.values()].filter((d) => d.text.toLowerCase().includes(term));
         // A cursor here is simply the offset of the next page.
@@ -282,12 +330,24 @@ export class FakeBackends {
             sourceId: d.sourceId,
             docketNumber: d.docketNumber,
             filingType: d.filingType,
-            sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Order', parties: ['Sierra Club'], titleHtml: `<mark>${d.title}</mark>`,
+            sourceName: 'Federal Energy Regulatory Commission',
+            filingCategory: 'Order',
+            parties: ['Sierra Club'],
+            titleHtml: `<mark>${d.title}</mark>`,
           })),
           total: String(Math.min(matches.length, this.searchCountLimit)),
           totalIsLowerBound: matches.length > this.searchCountLimit,
           tookMs: 0.5,
-          facets: req.includeFacets ? [{ field: 'agency', buckets: [{ value: 'ferc', label: 'Federal Energy Regulatory Commission', count: String(matches.length) }] }] : [],
+          facets: req.includeFacets
+            ? [
+                {
+                  field: 'agency',
+                  buckets: [
+                    { value: 'ferc', label: 'Federal Energy Regulatory Commission', count: String(matches.length) },
+                  ],
+                },
+              ]
+            : [],
           facetsCounted: req.includeFacets ? String(matches.length) : '0',
           nextCursor: more ? String(start + page.length) : '',
           requestId: req.workspaceId && req.record ? `request-in-${req.workspaceId}` : '',
@@ -298,16 +358,24 @@ export class FakeBackends {
         this.reindexRequests.push(req);
         return { processId: `reindex-${this.reindexRequests.length}` };
       }),
-      getIndexStats: unary(logger, async () => ({ documents: String(this.documents.size), pending: String(this.indexPending) })),
+      getIndexStats: unary(logger, async () => ({
+        documents: String(this.documents.size),
+        pending: String(this.indexPending),
+      })),
       // Counts the fake's documents containing the query, all on one day: enough for the BFF's mapping.
-      estimateVolume: unary(logger, async (req: queryEngineV1.EstimateVolumeRequest): Promise<queryEngineV1.EstimateVolumeResponse> => {
-        const term = req.query.toLowerCase();
-        const total = [...this.documents.values()].filter((d) => d.text.toLowerCase().includes(term)).length;
-        const day = new Date().toISOString().slice(0, 10);
-        return { total: String(total), days: [{ day, count: String(total) }], perDay: total, from: day, to: day };
-      }),
+      estimateVolume: unary(
+        logger,
+        async (req: queryEngineV1.EstimateVolumeRequest): Promise<queryEngineV1.EstimateVolumeResponse> => {
+          const term = req.query.toLowerCase();
+          const total = [...this.documents.values()].filter((d) => d.text.toLowerCase().includes(term)).length;
+          const day = new Date().toISOString().slice(0, 10);
+          return { total: String(total), days: [{ day, count: String(total) }], perDay: total, from: day, to: day };
+        },
+      ),
       // The export service's read; the BFF never calls it.
-      streamSearch: serverStream(logger, async () => { throw new UnavailableError('not faked'); }),
+      streamSearch: serverStream(logger, async () => {
+        throw new UnavailableError('not faked');
+      }),
     };
   }
 
@@ -319,36 +387,45 @@ export class FakeBackends {
         return { process };
       }),
       listProcesses: unary(logger, async (req: exportV1.ListProcessesRequest) => ({
-        processes: [...this.processes.values()].filter((p) => !req.ownerId || p.ownerId === req.ownerId).slice(0, req.limit || 50),
+        processes: [...this.processes.values()]
+          .filter((p) => !req.ownerId || p.ownerId === req.ownerId)
+          .slice(0, req.limit || 50),
       })),
-      watchProcess: serverStream(logger, (call: ServerWritableStream<exportV1.WatchProcessRequest, exportV1.WatchProcessResponse>) => {
-        const id = call.request.id;
-        return new Promise<void>((resolve) => {
-          const current = this.processes.get(id);
-          if (current) call.write({ process: current });
-          const onUpdate = (process: exportV1.Process) => {
-            call.write({ process });
-            const final = process.status === exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED || process.status === exportV1.ProcessStatus.PROCESS_STATUS_FAILED;
-            if (final) done();
-          };
-          const done = () => {
-            this.updates.off(id, onUpdate);
-            this.watchers.set(id, (this.watchers.get(id) ?? 1) - 1);
-            resolve();
-          };
-          this.updates.on(id, onUpdate);
-          this.watchers.set(id, (this.watchers.get(id) ?? 0) + 1);
-          call.on('cancelled', () => {
-            this.cancelled += 1;
-            done();
+      watchProcess: serverStream(
+        logger,
+        (call: ServerWritableStream<exportV1.WatchProcessRequest, exportV1.WatchProcessResponse>) => {
+          const id = call.request.id;
+          return new Promise<void>((resolve) => {
+            const current = this.processes.get(id);
+            if (current) call.write({ process: current });
+            const onUpdate = (process: exportV1.Process) => {
+              call.write({ process });
+              const final =
+                process.status === exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED ||
+                process.status === exportV1.ProcessStatus.PROCESS_STATUS_FAILED;
+              if (final) done();
+            };
+            const done = () => {
+              this.updates.off(id, onUpdate);
+              this.watchers.set(id, (this.watchers.get(id) ?? 1) - 1);
+              resolve();
+            };
+            this.updates.on(id, onUpdate);
+            this.watchers.set(id, (this.watchers.get(id) ?? 0) + 1);
+            call.on('cancelled', () => {
+              this.cancelled += 1;
+              done();
+            });
           });
-        });
-      }),
+        },
+      ),
     };
   }
 }
 
-export function processFixture(overrides: Partial<exportV1.Process> & { id: string; ownerId: string }): exportV1.Process {
+export function processFixture(
+  overrides: Partial<exportV1.Process> & { id: string; ownerId: string },
+): exportV1.Process {
   return {
     kind: 'reindex',
     title: 'Re-index search',
@@ -373,13 +450,19 @@ function pageRange(document: documentsV1.Document, first: number, count: number)
   const spans = document.pages.filter((p) => p.number >= first && p.number < first + count);
   const start = spans[0]?.start ?? 0;
   const end = spans.at(-1)?.end ?? document.text.length;
-  const ranged = document.pages.length === 0 ? document : { ...document, text: document.text.slice(start, end), textOffset: start };
+  const ranged =
+    document.pages.length === 0 ? document : { ...document, text: document.text.slice(start, end), textOffset: start };
   const withDocket = document.docketId === docketFixture().id;
   return {
     document: { ...ranged, textLength: document.text.length },
     docket: withDocket ? docketFixture() : undefined,
     source: document.sourceId === sourceFixture().id ? sourceFixture() : undefined,
-    entities: withDocket ? [{ id: 'ent-acme', kind: 'organisation', name: 'Acme Power Co.', count: '3' }, { id: 'ent-docket', kind: 'docket', name: 'ER24-1-000', count: '1' }] : [],
+    entities: withDocket
+      ? [
+          { id: 'ent-acme', kind: 'organisation', name: 'Acme Power Co.', count: '3' },
+          { id: 'ent-docket', kind: 'docket', name: 'ER24-1-000', count: '1' },
+        ]
+      : [],
     mentions: withDocket ? [{ entityId: 'ent-acme', start: start + 5, end: start + 19 }] : [],
   };
 }
@@ -438,7 +521,9 @@ export function pagedDocumentFixture(id: string, attachments: documentsV1.Attach
   });
 }
 
-export function attachmentFixture(overrides: Partial<documentsV1.Attachment> & { id: string; bytes: Buffer }): documentsV1.Attachment {
+export function attachmentFixture(
+  overrides: Partial<documentsV1.Attachment> & { id: string; bytes: Buffer },
+): documentsV1.Attachment {
   const { bytes, ...rest } = overrides;
   return {
     fileName: `${overrides.id}.pdf`,
@@ -483,7 +568,16 @@ export function docketFixture(): documentsV1.Docket {
     status: 'open',
     openedAt: new Date('2024-01-10T00:00:00Z'),
     closedAt: undefined,
-    parties: [{ name: 'Acme Power Co.', role: 'applicant', kind: 'organisation', representative: 'Jane Roe', attorneys: [], dateTerminated: '' }],
+    parties: [
+      {
+        name: 'Acme Power Co.',
+        role: 'applicant',
+        kind: 'organisation',
+        representative: 'Jane Roe',
+        attorneys: [],
+        dateTerminated: '',
+      },
+    ],
     industry: 'electric',
     documentCount: '17',
   };
@@ -554,7 +648,16 @@ function entityFixture(): documentsV1.GetEntityResponse {
       lastSeenAt: new Date('2024-04-30T00:00:00Z'),
     },
     mentionsByMonth: [{ month: '2024-03', mentions: '9' }],
-    documents: [{ documentId: 'doc-paged', title: 'Direct testimony', filedAt: new Date('2024-03-05T00:00:00Z'), docketNumber: 'ER24-1-000', sourceId: 'src-ferc', excerpt: '… Acme Power Co. asks …' }],
+    documents: [
+      {
+        documentId: 'doc-paged',
+        title: 'Direct testimony',
+        filedAt: new Date('2024-03-05T00:00:00Z'),
+        docketNumber: 'ER24-1-000',
+        sourceId: 'src-ferc',
+        excerpt: '… Acme Power Co. asks …',
+      },
+    ],
     dockets: [{ docketId: 'dkt-1', number: 'ER24-1-000', title: 'Acme Power Co. rate case', documents: '17' }],
     cooccurring: [{ id: 'ent-jane', kind: 'person', name: 'Jane Roe', count: '8' }],
   };

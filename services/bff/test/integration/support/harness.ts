@@ -1,11 +1,10 @@
 import pino, { type Logger } from 'pino';
-import { uniqueName } from '@docket/testkit';
-import { testInfraEnv } from '@docket/testkit';
+import { testInfraEnv, uniqueName } from '@docket/testkit';
 import { startBff, type RunningBff, type StartOptions } from '../../../src/app';
+import { bffEnvSchema, type BffConfig } from '../../../src/config';
 import { FakeAlertService } from './alert-service.fake';
 import { FakeBackends } from './fake-services';
 import { AddressedBrowser } from './raw-http';
-import { bffEnvSchema, type BffConfig } from '../../../src/config';
 
 /** A logger whose lines are kept in memory, to assert on what the BFF logs. */
 export function capturingLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
@@ -44,7 +43,10 @@ export async function startTestBff(config: BffConfig, logger: Logger, options: S
  * A BFF on the fake services (AlertService too) with its administrator signed in on 127.0.0.1: the
  * set-up of the suites that send malformed requests to every route, past authentication.
  */
-export async function startBffWithAdmin(adminPassword: string, options: StartOptions = {}): Promise<{
+export async function startBffWithAdmin(
+  adminPassword: string,
+  options: StartOptions = {},
+): Promise<{
   bff: RunningBff;
   admin: AddressedBrowser;
   stop: () => Promise<void>;
@@ -55,7 +57,11 @@ export async function startBffWithAdmin(adminPassword: string, options: StartOpt
   const adminEmail = `${uniqueName('admin')}@example.com`;
   const target = await fakes.start(logger);
   const alertsTarget = await alerts.start(logger);
-  const bff = await startTestBff(testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ALERTS_GRPC: alertsTarget }, target), logger, options);
+  const bff = await startTestBff(
+    testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ALERTS_GRPC: alertsTarget }, target),
+    logger,
+    options,
+  );
   const admin = new AddressedBrowser(bff.url, '127.0.0.1');
   const signedIn = await admin.signIn(adminEmail, adminPassword);
   if (signedIn.status !== 200) throw new Error(`the administrator could not sign in: ${signedIn.status}`);

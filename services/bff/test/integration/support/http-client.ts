@@ -13,8 +13,14 @@ export class BrowserClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; rawBody?: string; body?: FormData; csrf?: 'auto' | 'none' | string; headers?: Record<string, string> } = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely and assert them
+    options: {
+      json?: unknown;
+      rawBody?: string;
+      body?: FormData;
+      csrf?: 'auto' | 'none' | string;
+      headers?: Record<string, string>;
+    } = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely and assert them
   ): Promise<{ status: number; body: any; headers: Headers }> {
     const res = await this.fetch(method, path, options);
     const text = await res.text();

@@ -16,7 +16,9 @@ interface Document {
 }
 
 const DOCUMENT_ID = 'bff-openapi';
-const document = JSON.parse(readFileSync(join(__dirname, '../../../../../frontend/lib/api/openapi.json'), 'utf8')) as Document;
+const document = JSON.parse(
+  readFileSync(join(__dirname, '../../../../../frontend/lib/api/openapi.json'), 'utf8'),
+) as Document;
 
 /** OpenAPI 3.0's `nullable: true` as JSON Schema (ajv takes `nullable` only beside a `type`, not beside a `$ref`). */
 function toJsonSchema(node: unknown): unknown {
@@ -35,18 +37,26 @@ ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);
 ajv.addFormat('binary', () => true);
 ajv.addSchema(toJsonSchema(document) as object, DOCUMENT_ID);
 
-const templates = Object.keys(document.paths).map((template) => ({
-  template,
-  regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),
-  // literal segments first, so /api/documents/upload wins over /api/documents/{id}
-  params: (template.match(/\{/g) ?? []).length,
-})).sort((a, b) => a.params - b.params);
+const templates = Object.keys(document.paths)
+  .map((template) => ({
+    template,
+    regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),
+    // literal segments first, so /api/documents/upload wins over /api/documents/{id}
+    params: (template.match(/\{/g) ?? []).length,
+  }))
+  .sort((a, b) => a.params - b.params);
 
 const compiled = new Map<string, ValidateFunction>();
 const pointer = (...parts: string[]): string => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Throws with the schema errors when the response does not match the document. */
-export function assertMatchesOpenApi(method: string, url: string, status: number, contentType: string | null, body: unknown): void {
+export function assertMatchesOpenApi(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): void {
   const path = new URL(url, 'http://bff').pathname;
   const verb = method.toLowerCase();
   const match = templates.find((t) => t.regex.test(path) && document.paths[t.template]![verb]);
@@ -54,9 +64,13 @@ export function assertMatchesOpenApi(method: string, url: string, status: number
   const operation = document.paths[match.template]![verb]!;
   const response = operation.responses[String(status)];
   const where = `${method} ${path} → ${status} (${match.template})`;
-  if (!response) throw new Error(`OpenAPI: ${where} is not a documented status (documented: ${Object.keys(operation.responses).join(', ')})`);
+  if (!response)
+    throw new Error(
+      `OpenAPI: ${where} is not a documented status (documented: ${Object.keys(operation.responses).join(', ')})`,
+    );
   if (!contentType?.includes('application/json')) return;
-  if (!response.content?.['application/json']?.schema) throw new Error(`OpenAPI: ${where} answered JSON where the document gives no JSON body`);
+  if (!response.content?.['application/json']?.schema)
+    throw new Error(`OpenAPI: ${where} answered JSON where the document gives no JSON body`);
   const ref = `${DOCUMENT_ID}#/${pointer('paths', match.template, verb, 'responses', String(status), 'content', 'application/json', 'schema')}`;
   let validate = compiled.get(ref);
   if (!validate) {
@@ -64,6 +78,8 @@ export function assertMatchesOpenApi(method: string, url: string, status: number
     compiled.set(ref, validate);
   }
   if (!validate(body)) {
-    throw new Error(`OpenAPI: ${where} body does not match the document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(
+      `OpenAPI: ${where} body does not match the document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
 }

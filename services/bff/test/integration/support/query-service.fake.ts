@@ -1,7 +1,7 @@
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import { InputError, NotFoundError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { queryEngineQueriesV1, type queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import { queryEngineQueriesV1, queryEngineWorkspacesV1, type queryEngineV1 } from '@docket/proto';
 import { serverStream, unary } from '@docket/service-kit';
 
 const { AnalysisMode } = queryEngineQueriesV1;
@@ -53,7 +53,9 @@ export class FakeQueryService {
   }
 
   /** Stores a finished query directly (as if asked earlier). */
-  store(overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string }): queryEngineQueriesV1.Query {
+  store(
+    overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string },
+  ): queryEngineQueriesV1.Query {
     const query = queryFixture({ question: 'What did the commission decide?', workspaceId: '', ...overrides });
     this.queries.set(query.queryId, query);
     return query;
@@ -80,15 +82,29 @@ export class FakeQueryService {
           cancelled = true;
           this.cancelledAsks += 1;
         });
-        if (!req.question.trim()) throw new InputError('the question is required', [{ path: 'question', message: 'must not be empty' }]);
-        if (req.workspaceId && !this.isMember(req.workspaceId, req.userId)) throw new NotFoundError(`no workspace ${req.workspaceId}`);
+        if (!req.question.trim())
+          throw new InputError('the question is required', [{ path: 'question', message: 'must not be empty' }]);
+        if (req.workspaceId && !this.isMember(req.workspaceId, req.userId))
+          throw new NotFoundError(`no workspace ${req.workspaceId}`);
         if (req.question.startsWith('unavailable')) throw new UnavailableError('the index is being swapped');
 
         this.sequence += 1;
         const queryId = `q-${this.sequence}`;
         const requestId = req.workspaceId ? `req-${this.sequence}` : '';
-        const query = queryFixture({ queryId, question: req.question, userId: req.userId, workspaceId: req.workspaceId, requestId, filters: req.filters });
-        const writing: Writing = { userId: req.userId, workspaceId: req.workspaceId, updates: [], followers: new Set() };
+        const query = queryFixture({
+          queryId,
+          question: req.question,
+          userId: req.userId,
+          workspaceId: req.workspaceId,
+          requestId,
+          filters: req.filters,
+        });
+        const writing: Writing = {
+          userId: req.userId,
+          workspaceId: req.workspaceId,
+          updates: [],
+          followers: new Set(),
+        };
         this.writing.set(queryId, writing);
         const send = (update: queryEngineQueriesV1.AskResponse) => {
           writing.updates.push(update);
@@ -109,9 +125,19 @@ export class FakeQueryService {
           this.queries.set(queryId, query);
           if (requestId) {
             this.requests.push({
-              requestId, workspaceId: req.workspaceId, userId: req.userId, kind: queryEngineWorkspacesV1.RequestKind.REQUEST_KIND_QUERY,
-              text: req.question, filters: req.filters, createdAt: new Date(), tookMs: query.timings!.totalMs, resultCount: String(query.resultIds.length),
-              resultCountIsLowerBound: false, queryId, sort: 0, facets: [],
+              requestId,
+              workspaceId: req.workspaceId,
+              userId: req.userId,
+              kind: queryEngineWorkspacesV1.RequestKind.REQUEST_KIND_QUERY,
+              text: req.question,
+              filters: req.filters,
+              createdAt: new Date(),
+              tookMs: query.timings!.totalMs,
+              resultCount: String(query.resultIds.length),
+              resultCountIsLowerBound: false,
+              queryId,
+              sort: 0,
+              facets: [],
             });
           }
           send({ completed: query });
@@ -126,7 +152,8 @@ export class FakeQueryService {
         const writing = this.writing.get(req.queryId);
         if (!writing) {
           const query = this.queries.get(req.queryId);
-          if (!query || !this.visible(query, req.userId, req.asAdmin)) throw new NotFoundError(`no query ${req.queryId}`);
+          if (!query || !this.visible(query, req.userId, req.asAdmin))
+            throw new NotFoundError(`no query ${req.queryId}`);
           call.write({ started: { queryId: query.queryId, requestId: query.requestId, question: query.question } });
           call.write({ completed: query });
           return;
@@ -147,17 +174,29 @@ export class FakeQueryService {
       }),
       getQuery: unary(logger, async (req: queryEngineQueriesV1.GetQueryRequest) => {
         const query = this.queries.get(req.queryId);
-        const visible = query && (req.asAdmin || query.userId === req.userId || (query.workspaceId && this.isMember(query.workspaceId, req.userId)));
+        const visible =
+          query &&
+          (req.asAdmin ||
+            query.userId === req.userId ||
+            (query.workspaceId && this.isMember(query.workspaceId, req.userId)));
         if (!query || !visible) throw new NotFoundError(`no query ${req.queryId}`);
         return { query };
       }),
       // As a query-engine without a language model answers.
-      getAnswerModes: unary(logger, async () => ({ modes: [AnalysisMode.ANALYSIS_MODE_EXTRACTIVE], defaultMode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE })),
+      getAnswerModes: unary(logger, async () => ({
+        modes: [AnalysisMode.ANALYSIS_MODE_EXTRACTIVE],
+        defaultMode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE,
+      })),
       // Digests' answers (the alerts service calls it; the BFF never does).
-      answerOverDocuments: unary(logger, async () => { throw new UnavailableError('not used by the BFF'); }),
+      answerOverDocuments: unary(logger, async () => {
+        throw new UnavailableError('not used by the BFF');
+      }),
       listQueries: unary(logger, async (req: queryEngineQueriesV1.ListQueriesRequest) => {
         this.listRequests.push(req);
-        if (req.cursor && !/^\d+$/.test(req.cursor)) throw new InputError('bad cursor', [{ path: 'cursor', message: 'must be the next_cursor of a previous page' }]);
+        if (req.cursor && !/^\d+$/.test(req.cursor))
+          throw new InputError('bad cursor', [
+            { path: 'cursor', message: 'must be the next_cursor of a previous page' },
+          ]);
         const matching = [...this.queries.values()]
           .filter((q) => !req.userId || q.userId === req.userId)
           .filter((q) => !req.workspaceId || q.workspaceId === req.workspaceId)
@@ -171,8 +210,14 @@ export class FakeQueryService {
         const page = matching.slice(start, start + limit);
         return {
           queries: page.map((q) => ({
-            queryId: q.queryId, question: q.question, userId: q.userId, workspaceId: q.workspaceId, createdAt: q.createdAt,
-            totalMs: q.timings!.totalMs, mode: q.mode, documentCount: q.resultIds.length,
+            queryId: q.queryId,
+            question: q.question,
+            userId: q.userId,
+            workspaceId: q.workspaceId,
+            createdAt: q.createdAt,
+            totalMs: q.timings!.totalMs,
+            mode: q.mode,
+            documentCount: q.resultIds.length,
           })),
           nextCursor: start + limit < matching.length ? String(start + limit) : '',
         };
@@ -189,20 +234,28 @@ export class FakeQueryService {
       getWorkspace: unary(logger, async (req: queryEngineWorkspacesV1.GetWorkspaceRequest) => {
         this.getWorkspaceRequests.push(req);
         const workspace = this.workspaces.get(req.workspaceId);
-        if (!workspace || !(req.asAdmin || this.isMember(req.workspaceId, req.userId))) throw new NotFoundError(`no workspace ${req.workspaceId}`);
-        const role = workspace.members.find((m) => m.userId === req.userId)?.role ?? queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED;
+        if (!workspace || !(req.asAdmin || this.isMember(req.workspaceId, req.userId)))
+          throw new NotFoundError(`no workspace ${req.workspaceId}`);
+        const role =
+          workspace.members.find((m) => m.userId === req.userId)?.role ??
+          queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED;
         return { workspace, recentRequests: [], role };
       }),
       listRequests: unary(logger, async (req: queryEngineWorkspacesV1.ListRequestsRequest) => {
-        if (!this.workspaces.has(req.workspaceId) || !(req.asAdmin || this.isMember(req.workspaceId, req.userId))) throw new NotFoundError(`no workspace ${req.workspaceId}`);
+        if (!this.workspaces.has(req.workspaceId) || !(req.asAdmin || this.isMember(req.workspaceId, req.userId)))
+          throw new NotFoundError(`no workspace ${req.workspaceId}`);
         const newestFirst = this.requests.filter((r) => r.workspaceId === req.workspaceId).reverse();
         const start = Number(req.cursor || '0');
         const limit = req.limit || 20;
-        return { requests: newestFirst.slice(start, start + limit), nextCursor: start + limit < newestFirst.length ? String(start + limit) : '' };
+        return {
+          requests: newestFirst.slice(start, start + limit),
+          nextCursor: start + limit < newestFirst.length ? String(start + limit) : '',
+        };
       }),
       getRequest: unary(logger, async (req: queryEngineWorkspacesV1.GetRequestRequest) => {
         const request = this.requests.find((r) => r.workspaceId === req.workspaceId && r.requestId === req.requestId);
-        if (!request || !(req.asAdmin || this.isMember(req.workspaceId, req.userId))) throw new NotFoundError(`no request ${req.requestId}`);
+        if (!request || !(req.asAdmin || this.isMember(req.workspaceId, req.userId)))
+          throw new NotFoundError(`no request ${req.requestId}`);
         return { request };
       }),
       createWorkspace: unsupported,
@@ -222,7 +275,10 @@ function workspaceFixture(id: string, name: string, memberIds: string[]): queryE
     defaultFilters: undefined,
     members: memberIds.map((userId, i) => ({
       userId,
-      role: i === 0 ? queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_OWNER : queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_EDITOR,
+      role:
+        i === 0
+          ? queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_OWNER
+          : queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_EDITOR,
       addedAt: new Date('2024-05-01T10:00:00Z'),
     })),
     createdBy: memberIds[0] ?? '',
@@ -234,15 +290,29 @@ function workspaceFixture(id: string, name: string, memberIds: string[]): queryE
 }
 
 const citation = (documentId: string, start: number, quote: string, page = 2): queryEngineQueriesV1.Citation => ({
-  documentId, start, end: start + quote.length, page, quote, documentTitle: documentId === 'doc-order' ? 'Order on rate increase' : 'Direct testimony of Jane Roe',
+  documentId,
+  start,
+  end: start + quote.length,
+  page,
+  quote,
+  documentTitle: documentId === 'doc-order' ? 'Order on rate increase' : 'Direct testimony of Jane Roe',
 });
 
 /** A complete stored query: two documents, two sections with cited sentences, key facts and figures. */
-export function queryFixture(overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string }): queryEngineQueriesV1.Query {
+export function queryFixture(
+  overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string },
+): queryEngineQueriesV1.Query {
   const approved = citation('doc-order', 120, 'The Commission approves an increase of $4.2 million.');
   const effective = citation('doc-order', 200, 'The new rates take effect on March 3, 2025.', 3);
   const requested = citation('doc-testimony', 40, 'Acme Power Co. asks for a rate increase of 12.5%.', 1);
-  const filters: queryEngineV1.SearchFilters = { agencies: [], filingTypes: [], dockets: [], parties: [], filedFrom: '', filedTo: '' };
+  const filters: queryEngineV1.SearchFilters = {
+    agencies: [],
+    filingTypes: [],
+    dockets: [],
+    parties: [],
+    filedFrom: '',
+    filedTo: '',
+  };
   return {
     question: 'What rate increase was approved?',
     filters,
@@ -255,35 +325,103 @@ export function queryFixture(overrides: Partial<queryEngineQueriesV1.Query> & { 
     analysis: {
       mode: AnalysisMode.ANALYSIS_MODE_EXTRACTIVE,
       sections: [
-        { heading: 'Decision', sentences: [{ text: approved.quote, citations: [approved] }, { text: effective.quote, citations: [effective] }] },
+        {
+          heading: 'Decision',
+          sentences: [
+            { text: approved.quote, citations: [approved] },
+            { text: effective.quote, citations: [effective] },
+          ],
+        },
         { heading: 'Request', sentences: [{ text: requested.quote, citations: [requested] }] },
       ],
       keyFacts: [
-        { kind: 'amount', text: '$4.2 million', normalized: '4200000', citation: approved, slot: 'approved_amount', label: 'Authorized increase', subject: 'Public Utility Commission', status: '', filingCategory: 'Order', filedAt: '2024-05-01' },
-        { kind: 'date', text: 'March 3, 2025', normalized: '2025-03-03', citation: effective, slot: '', label: '', subject: '', status: '', filingCategory: 'Order', filedAt: '2024-05-01' },
+        {
+          kind: 'amount',
+          text: '$4.2 million',
+          normalized: '4200000',
+          citation: approved,
+          slot: 'approved_amount',
+          label: 'Authorized increase',
+          subject: 'Public Utility Commission',
+          status: '',
+          filingCategory: 'Order',
+          filedAt: '2024-05-01',
+        },
+        {
+          kind: 'date',
+          text: 'March 3, 2025',
+          normalized: '2025-03-03',
+          citation: effective,
+          slot: '',
+          label: '',
+          subject: '',
+          status: '',
+          filingCategory: 'Order',
+          filedAt: '2024-05-01',
+        },
       ],
       model: '',
       droppedSentences: 0,
       notice: '',
       questionKind: 'amount',
-      scope: { kind: 'proceeding', docketNumber: '24-0101', sourceId: 'puc', sourceName: 'Public Utility Commission', title: 'Application for a rate increase', party: '', statement: 'About docket 24-0101 (Public Utility Commission): Application for a rate increase.' },
-      refinements: [{ docketNumber: '24-0202', sourceId: 'puc', title: '', documents: 2, firstFiled: '2023-02-01', lastFiled: '2023-09-12', status: 'open' }],
+      scope: {
+        kind: 'proceeding',
+        docketNumber: '24-0101',
+        sourceId: 'puc',
+        sourceName: 'Public Utility Commission',
+        title: 'Application for a rate increase',
+        party: '',
+        statement: 'About docket 24-0101 (Public Utility Commission): Application for a rate increase.',
+      },
+      refinements: [
+        {
+          docketNumber: '24-0202',
+          sourceId: 'puc',
+          title: '',
+          documents: 2,
+          firstFiled: '2023-02-01',
+          lastFiled: '2023-09-12',
+          status: 'open',
+        },
+      ],
     },
     documents: [
       {
-        documentId: 'doc-order', title: 'Order on rate increase', sourceId: 'src-ferc', sourceName: 'FERC', docketNumber: 'ER24-1-000',
-        filingCategory: 'Order', filedAt: new Date('2024-04-30T00:00:00Z'), rank: 1, score: 0.032, passages: [approved, effective],
+        documentId: 'doc-order',
+        title: 'Order on rate increase',
+        sourceId: 'src-ferc',
+        sourceName: 'FERC',
+        docketNumber: 'ER24-1-000',
+        filingCategory: 'Order',
+        filedAt: new Date('2024-04-30T00:00:00Z'),
+        rank: 1,
+        score: 0.032,
+        passages: [approved, effective],
       },
       {
-        documentId: 'doc-testimony', title: 'Direct testimony of Jane Roe', sourceId: 'src-ferc', sourceName: 'FERC', docketNumber: 'ER24-1-000',
-        filingCategory: 'Testimony', filedAt: new Date('2024-03-05T00:00:00Z'), rank: 2, score: 0.016, passages: [requested],
+        documentId: 'doc-testimony',
+        title: 'Direct testimony of Jane Roe',
+        sourceId: 'src-ferc',
+        sourceName: 'FERC',
+        docketNumber: 'ER24-1-000',
+        filingCategory: 'Testimony',
+        filedAt: new Date('2024-03-05T00:00:00Z'),
+        rank: 2,
+        score: 0.016,
+        passages: [requested],
       },
     ],
     figures: {
       resultCount: '2',
-      filingsByMonth: [{ key: '2024-03', label: '2024-03', count: '1' }, { key: '2024-04', label: '2024-04', count: '1' }],
+      filingsByMonth: [
+        { key: '2024-03', label: '2024-03', count: '1' },
+        { key: '2024-04', label: '2024-04', count: '1' },
+      ],
       byAgency: [{ key: 'src-ferc', label: 'FERC', count: '2' }],
-      byFilingType: [{ key: 'Order', label: 'Order', count: '1' }, { key: 'Testimony', label: 'Testimony', count: '1' }],
+      byFilingType: [
+        { key: 'Order', label: 'Order', count: '1' },
+        { key: 'Testimony', label: 'Testimony', count: '1' },
+      ],
       byParty: [{ key: 'Acme Power Co.', label: 'Acme Power Co.', count: '2' }],
       byDocket: [{ key: 'ER24-1-000', label: 'ER24-1-000', count: '2' }],
       numbers: [
@@ -293,11 +431,24 @@ export function queryFixture(overrides: Partial<queryEngineQueriesV1.Query> & { 
       // The answer is about ER24-1-000; everything retrieved also held a filing of another docket.
       scopeDocketNumber: 'ER24-1-000',
       retrieved: {
-        resultCount: '3', filingsByMonth: [{ key: '2024-03', label: '2024-03', count: '2' }, { key: '2024-04', label: '2024-04', count: '1' }],
-        byAgency: [{ key: 'src-ferc', label: 'FERC', count: '3' }], byFilingType: [{ key: 'Order', label: 'Order', count: '2' }, { key: 'Testimony', label: 'Testimony', count: '1' }],
+        resultCount: '3',
+        filingsByMonth: [
+          { key: '2024-03', label: '2024-03', count: '2' },
+          { key: '2024-04', label: '2024-04', count: '1' },
+        ],
+        byAgency: [{ key: 'src-ferc', label: 'FERC', count: '3' }],
+        byFilingType: [
+          { key: 'Order', label: 'Order', count: '2' },
+          { key: 'Testimony', label: 'Testimony', count: '1' },
+        ],
         byParty: [{ key: 'Acme Power Co.', label: 'Acme Power Co.', count: '2' }],
-        byDocket: [{ key: 'ER24-1-000', label: 'ER24-1-000', count: '2' }, { key: 'ER24-9-000', label: 'ER24-9-000', count: '1' }],
-        numbers: [], scopeDocketNumber: '', retrieved: undefined,
+        byDocket: [
+          { key: 'ER24-1-000', label: 'ER24-1-000', count: '2' },
+          { key: 'ER24-9-000', label: 'ER24-9-000', count: '1' },
+        ],
+        numbers: [],
+        scopeDocketNumber: '',
+        retrieved: undefined,
       },
     },
     ...overrides,

@@ -14,20 +14,35 @@ export interface RawResponse {
  */
 export function rawRequest(
   baseUrl: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    localAddress?: string;
+  },
 ): Promise<RawResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path,
-        headers: { ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers },
-        localAddress: options.localAddress, agent: false,
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: {
+          ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
+        localAddress: options.localAddress,
+        agent: false,
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -48,15 +63,33 @@ export class AddressedBrowser {
     readonly localAddress: string,
   ) {}
 
-  async request(method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<RawResponse & { json: () => any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read fields freely
+  async request(
+    method: string,
+    path: string,
+    json?: unknown,
+    headers: Record<string, string> = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields freely
+  ): Promise<RawResponse & { json: () => any }> {
     const all: Record<string, string> = { ...headers };
     if (this.cookies.size > 0) all.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get('drs_csrf');
     if (method !== 'GET' && csrf && !('x-csrf-token' in all)) all['x-csrf-token'] = csrf;
     if (json !== undefined) all['content-type'] = 'application/json';
-    const res = await rawRequest(this.baseUrl, { method, path, headers: all, body: json === undefined ? undefined : JSON.stringify(json), localAddress: this.localAddress });
+    const res = await rawRequest(this.baseUrl, {
+      method,
+      path,
+      headers: all,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      localAddress: this.localAddress,
+    });
     const contentType = res.headers['content-type'] ?? null;
-    assertMatchesOpenApi(method, path, res.status, contentType, contentType?.includes('application/json') ? JSON.parse(res.body) : undefined);
+    assertMatchesOpenApi(
+      method,
+      path,
+      res.status,
+      contentType,
+      contentType?.includes('application/json') ? JSON.parse(res.body) : undefined,
+    );
     for (const cookie of res.headers['set-cookie'] ?? []) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');

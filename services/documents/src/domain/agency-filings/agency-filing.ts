@@ -20,28 +20,43 @@ const HEADING_LINES = 60;
 const TITLE_LINES_MAX = 3;
 const TITLE_CHARS_MAX = 200;
 /** Words a filing's heading starts with or holds. */
-const FILING_WORD = /\b(?:COMMENTS?|REPLY|MOTION|BRIEF|TESTIMONY|ORDER|PETITION|APPLICATION|NOTICE|ANSWER|PROTEST|COMPLAINT|STIPULATION|SETTLEMENT|AGREEMENT|DECISION|RULING|REPORT|LETTER|REQUEST|RESPONSE|OBJECTIONS?|EXCEPTIONS|AFFIDAVIT|TARIFF|STATEMENT|PLAN|FILING|SUBMITTAL|MEMORANDUM|RESOLUTION|RECOMMENDATION|PROPOSAL|INTERVENTION|REBUTTAL|SURREBUTTAL)\b/u;
+const FILING_WORD =
+  /\b(?:COMMENTS?|REPLY|MOTION|BRIEF|TESTIMONY|ORDER|PETITION|APPLICATION|NOTICE|ANSWER|PROTEST|COMPLAINT|STIPULATION|SETTLEMENT|AGREEMENT|DECISION|RULING|REPORT|LETTER|REQUEST|RESPONSE|OBJECTIONS?|EXCEPTIONS|AFFIDAVIT|TARIFF|STATEMENT|PLAN|FILING|SUBMITTAL|MEMORANDUM|RESOLUTION|RECOMMENDATION|PROPOSAL|INTERVENTION|REBUTTAL|SURREBUTTAL)\b/u;
 /** Caption lines that name the forum or the matter, not the filing. */
-const NOT_TITLE = /^(?:BEFORE\b|STATE OF\b|COMMONWEALTH OF\b|UNITED STATES\b|IN THE MATTER\b|IN RE\b|DOCKET\b|CASE\b|PROCEEDING\b|CAUSE\b|FILE\b|[A-Z ]*(?:COMMISSION|BOARD|DEPARTMENT|AUTHORITY|AGENCY|OFFICE)$)/u;
-const DATE_LABEL = /^(?:dated|date(?:\s+filed)?|filed(?:\s+on)?|issued(?:\s+(?:and\s+effective|on))?|submitted(?:\s+on)?|date\s+of\s+(?:filing|issuance))\b\s*[:.,]?\s*/iu;
-const LABELLED_DOCKET = /\b(?:Docket|Case|Proceeding|Cause|File)\s+(?:Nos?\.|Numbers?|#)\s*:?\s*([A-Z0-9][\w.:/-]*\d[\w.:/-]*\w|\d)/u;
+const NOT_TITLE =
+  /^(?:BEFORE\b|STATE OF\b|COMMONWEALTH OF\b|UNITED STATES\b|IN THE MATTER\b|IN RE\b|DOCKET\b|CASE\b|PROCEEDING\b|CAUSE\b|FILE\b|[A-Z ]*(?:COMMISSION|BOARD|DEPARTMENT|AUTHORITY|AGENCY|OFFICE)$)/u;
+const DATE_LABEL =
+  /^(?:dated|date(?:\s+filed)?|filed(?:\s+on)?|issued(?:\s+(?:and\s+effective|on))?|submitted(?:\s+on)?|date\s+of\s+(?:filing|issuance))\b\s*[:.,]?\s*/iu;
+const LABELLED_DOCKET =
+  /\b(?:Docket|Case|Proceeding|Cause|File)\s+(?:Nos?\.|Numbers?|#)\s*:?\s*([A-Z0-9][\w.:/-]*\d[\w.:/-]*\w|\d)/u;
 /** Who filed it, as the heading or a signature says: "… on behalf of X", "Counsel for X", "Submitted by X". */
 const ON_BEHALF = /\b(?:on behalf of|counsel for|attorneys? for|submitted by|filed by)\s+(?:the\s+)?(.+)$/iu;
 /** A signature block's line naming the filer ("Counsel for Acme Gas Co."): a line of its own, not a sentence. */
 const SIGNED_FOR = /^(?:on behalf of|counsel for|attorneys? for|submitted by|filed by)[:\s]+(?:the\s+)?(.{2,80})$/iu;
 /** Headings of what a party files, naming it after OF ("REPLY COMMENTS OF X", "MOTION OF X TO INTERVENE"); not "NOTICE OF HEARING". */
-const PARTY_FILING = /^(?:[A-Z'-]+ ){0,3}?(?:COMMENTS|REPLY|BRIEF|MOTION|PETITION|APPLICATION|ANSWER|PROTEST|RESPONSE|OBJECTIONS?|EXCEPTIONS|TESTIMONY|STATEMENT|REQUEST|COMPLAINT|PROPOSAL|RECOMMENDATIONS?)\b.*?\bOF\s+(?:THE\s+)?(.+)$/u;
+const PARTY_FILING =
+  /^(?:[A-Z'-]+ ){0,3}?(?:COMMENTS|REPLY|BRIEF|MOTION|PETITION|APPLICATION|ANSWER|PROTEST|RESPONSE|OBJECTIONS?|EXCEPTIONS|TESTIMONY|STATEMENT|REQUEST|COMPLAINT|PROPOSAL|RECOMMENDATIONS?)\b.*?\bOF\s+(?:THE\s+)?(.+)$/u;
 /** What follows OF in a heading when it names no party ("APPLICATION OF RATES", "MOTION OF INTENT"). */
-const NOT_A_PARTY = /^(?:COMMISSION|BOARD|HEARING|INTENT|PROPOSED|APPEARANCE|SERVICE|COMPLIANCE|WITHDRAWAL|DISMISSAL|DECISION|ORDER|RULEMAKING|INQUIRY|RATES?|TIME|COUNSEL)\b/u;
+const NOT_A_PARTY =
+  /^(?:COMMISSION|BOARD|HEARING|INTENT|PROPOSED|APPEARANCE|SERVICE|COMPLIANCE|WITHDRAWAL|DISMISSAL|DECISION|ORDER|RULEMAKING|INQUIRY|RATES?|TIME|COUNSEL)\b/u;
 /** What ends the filer's name in a heading ("MOTION OF X TO INTERVENE", "PETITION OF X FOR APPROVAL …"); not "for" in a name ("Citizens for Clean Air"). */
-const AFTER_FILER = /\s+(?:TO|ON|REGARDING|CONCERNING|ADDRESSING|WITH RESPECT TO|RE:?|IN (?:SUPPORT|OPPOSITION|RESPONSE|REPLY)|FOR (?:A|AN|THE|APPROVAL|LEAVE|REHEARING|CLARIFICATION|RECONSIDERATION|AUTHORITY|EXPEDITED|WAIVER|EXTENSION|INTERVENTION|DECLARATORY|RELIEF|REVIEW|ISSUANCE|ACCEPTANCE|ADOPTION|PERMISSION))\s.*$/iu;
+const AFTER_FILER =
+  /\s+(?:TO|ON|REGARDING|CONCERNING|ADDRESSING|WITH RESPECT TO|RE:?|IN (?:SUPPORT|OPPOSITION|RESPONSE|REPLY)|FOR (?:A|AN|THE|APPROVAL|LEAVE|REHEARING|CLARIFICATION|RECONSIDERATION|AUTHORITY|EXPEDITED|WAIVER|EXTENSION|INTERVENTION|DECLARATORY|RELIEF|REVIEW|ISSUANCE|ACCEPTANCE|ADOPTION|PERMISSION))\s.*$/iu;
 
 export function readAgencyFiling(pages: readonly string[], docketPattern: string): AgencyFilingFields {
   const text = pages.join('\n');
-  const lines = text.split(/\r?\n/u).map((line) => line.replace(/\s+/gu, ' ').trim()).filter((line) => line !== '');
+  const lines = text
+    .split(/\r?\n/u)
+    .map((line) => line.replace(/\s+/gu, ' ').trim())
+    .filter((line) => line !== '');
   const heading = lines.slice(0, HEADING_LINES);
   const title = titleOf(heading);
-  return { docketNumber: docketOf(text, docketPattern), date: dateOf(lines, heading), filer: filerOf(title, lines), title: title ? displayed(title) : '' };
+  return {
+    docketNumber: docketOf(text, docketPattern),
+    date: dateOf(lines, heading),
+    filer: filerOf(title, lines),
+    title: title ? displayed(title) : '',
+  };
 }
 
 /** The first docket number the source's pattern finds; without one, a labelled number ("Docket No. 24-0117"). */
@@ -72,7 +87,9 @@ function dateOf(lines: readonly string[], heading: readonly string[]): string {
 
 /** The heading: consecutive capitalised lines, the first holding a filing's word, not the forum or the matter. */
 function titleOf(heading: readonly string[]): string {
-  const start = heading.findIndex((line) => isCapitalised(line) && FILING_WORD.test(line) && !NOT_TITLE.test(line) && !isDateOnly(line));
+  const start = heading.findIndex(
+    (line) => isCapitalised(line) && FILING_WORD.test(line) && !NOT_TITLE.test(line) && !isDateOnly(line),
+  );
   if (start < 0) return '';
   const parts = [heading[start] as string];
   for (const line of heading.slice(start + 1, start + TITLE_LINES_MAX)) {
@@ -112,7 +129,10 @@ function displayed(text: string): string {
       if (!/[AEIOUY]/u.test(word) || word !== word.toUpperCase()) return word;
       const lower = word.toLowerCase();
       if (index > 0 && SMALL_WORDS.has(lower)) return lower;
-      return lower.replace(/(^|[-/('"])([a-z])/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+      return lower.replace(
+        /(^|[-/('"])([a-z])/gu,
+        (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`,
+      );
     })
     .join(' ');
 }

@@ -1,8 +1,13 @@
-import { load } from 'cheerio';
-import type { CheerioAPI } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { emptyDocket } from './court-record';
-import type { CourtAttorney, CourtParty, CourtRecogniser, DocketEntry, RecognisedDocket } from './court-record';
+import {
+  emptyDocket,
+  type CourtAttorney,
+  type CourtParty,
+  type CourtRecogniser,
+  type DocketEntry,
+  type RecognisedDocket,
+} from './court-record';
 import { usDate } from './us-dates';
 
 /**
@@ -18,7 +23,10 @@ export const acmsDocketRecogniser: CourtRecogniser = {
     const entries = asRecord(json?.docketInfo)?.docketEntries;
     // The shape, not the file name, decides: a case with a number and a list of entries.
     if (!details || !Array.isArray(entries) || !scalar(details.caseNumber)) return undefined;
-    return readDocket(details, entries.map(asRecord).filter((entry) => entry !== undefined));
+    return readDocket(
+      details,
+      entries.map(asRecord).filter((entry) => entry !== undefined),
+    );
   },
 };
 
@@ -39,9 +47,26 @@ const ACMS_COURTS = [
   {
     id: 'ca9',
     named: /\bca9\.uscourts\.gov\b|\bfor the Ninth Circuit\b|\b9th Cir\. ?R\./giu,
-    districts: ['DALASKA', 'DARIZ', 'CDCAL', 'EDCAL', 'NDCAL', 'SDCAL', 'DGUAM', 'DHAW', 'DIDAHO', 'DMONT', 'DNEV', 'DNMARI', 'DOR', 'EDWASH', 'WDWASH'],
+    districts: [
+      'DALASKA',
+      'DARIZ',
+      'CDCAL',
+      'EDCAL',
+      'NDCAL',
+      'SDCAL',
+      'DGUAM',
+      'DHAW',
+      'DIDAHO',
+      'DMONT',
+      'DNEV',
+      'DNMARI',
+      'DOR',
+      'EDWASH',
+      'WDWASH',
+    ],
     // "Washington" alone may be the capital, so only a district of the state counts.
-    states: /\b(?:Alaska|Arizona|California|Guam|Hawaii|Idaho|Montana|Nevada|Northern Mariana Islands|Oregon|(?:Eastern|Western) Washington)\b/iu,
+    states:
+      /\b(?:Alaska|Arizona|California|Guam|Hawaii|Idaho|Montana|Nevada|Northern Mariana Islands|Oregon|(?:Eastern|Western) Washington)\b/iu,
   },
 ];
 
@@ -50,8 +75,14 @@ function readDocket(details: Json, rawEntries: Json[]): RecognisedDocket {
   const docket = emptyDocket('acms');
   docket.docketNumber = plainText(scalar(details.caseNumber));
   docket.caseName = fragmentText(scalar(details.name));
-  docket.courtId = courtIdOf(details, entries.flatMap((entry) => entry.evidence));
-  docket.natureOfSuit = [details.caseType, details.caseSubType, details.caseSubSubType].map((part) => plainText(scalar(part))).filter(Boolean).join(', ');
+  docket.courtId = courtIdOf(
+    details,
+    entries.flatMap((entry) => entry.evidence),
+  );
+  docket.natureOfSuit = [details.caseType, details.caseSubType, details.caseSubSubType]
+    .map((part) => plainText(scalar(part)))
+    .filter(Boolean)
+    .join(', ');
   // caseOpened is the court's day; receivedDate is a UTC instant, so only a fallback.
   docket.dateFiled = isoDay(scalar(details.caseOpened)) || isoDay(scalar(details.receivedDate));
   docket.dateTerminated = closingDay(details);
@@ -71,28 +102,32 @@ function readEntry(raw: Json): { entry: DocketEntry; evidence: string[] } {
     description,
   };
   // Links are kept apart from the text: they often carry the court's own web address.
-  const links = $('a[href]').toArray().map((link) => $(link).attr('href') ?? '');
+  const links = $('a[href]')
+    .toArray()
+    .map((link) => $(link).attr('href') ?? '');
   return { entry, evidence: [description, ...links] };
 }
 
 /** The ACMS party list: one table row per party, the party in the first cell and its counsel in the second. */
 function readParties(html: string): CourtParty[] {
   const $ = load(html, null, false);
-  return $('tr').toArray().flatMap((row) => {
-    const [partyCell, counselCell] = $(row).children('td').toArray();
-    // Name first, role last ("Petitioner,"), anything between is an alias or an alien number.
-    const lines = partyCell ? textLines([partyCell]).map(withoutTrailingComma) : [];
-    const name = lines[0];
-    if (!name) return [];
-    const terminated = lines.find((line) => /\bterminated\b/iu.test(line)) ?? '';
-    const party: CourtParty = {
-      name,
-      role: lines.length > 1 ? (lines[lines.length - 1] as string) : '',
-      attorneys: counselCell ? readCounsel($(counselCell).children('div').toArray(), counselCell) : [],
-      dateTerminated: usDate(terminated),
-    };
-    return [party];
-  });
+  return $('tr')
+    .toArray()
+    .flatMap((row) => {
+      const [partyCell, counselCell] = $(row).children('td').toArray();
+      // Name first, role last ("Petitioner,"), anything between is an alias or an alien number.
+      const lines = partyCell ? textLines([partyCell]).map(withoutTrailingComma) : [];
+      const name = lines[0];
+      if (!name) return [];
+      const terminated = lines.find((line) => /\bterminated\b/iu.test(line)) ?? '';
+      const party: CourtParty = {
+        name,
+        role: lines.length > 1 ? (lines[lines.length - 1] as string) : '',
+        attorneys: counselCell ? readCounsel($(counselCell).children('div').toArray(), counselCell) : [],
+        dateTerminated: usDate(terminated),
+      };
+      return [party];
+    });
 }
 
 /** Each attorney is a block of lines: the name, contact lines, and roles in brackets ("[Retained]"). */
@@ -115,9 +150,13 @@ function courtIdOf(details: Json, evidence: string[]): string {
     if (count > best.count) best = { id: court.id, count };
   }
   if (best.id) return best.id;
-  const origins = [...Object.values(asRecord(details.court) ?? {}), details.districtCourtName].map((value) => plainText(scalar(value))).filter(Boolean);
+  const origins = [...Object.values(asRecord(details.court) ?? {}), details.districtCourtName]
+    .map((value) => plainText(scalar(value)))
+    .filter(Boolean);
   const court = ACMS_COURTS.find((candidate) =>
-    origins.some((origin) => candidate.districts.includes(compactAbbreviation(origin)) || candidate.states.test(origin)),
+    origins.some(
+      (origin) => candidate.districts.includes(compactAbbreviation(origin)) || candidate.states.test(origin),
+    ),
   );
   return court?.id ?? '';
 }
@@ -184,7 +223,10 @@ function isBracketed(line: string): boolean {
 }
 
 function parseJson(bytes: Buffer): Json | undefined {
-  const text = bytes.toString('utf8').replace(/^\uFEFF/u, '').trim();
+  const text = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/u, '')
+    .trim();
   if (!text.startsWith('{')) return undefined; // cheap refusal of PDFs, HTML, …
   try {
     return asRecord(JSON.parse(text));

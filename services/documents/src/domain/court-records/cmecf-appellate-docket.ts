@@ -1,9 +1,16 @@
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { emptyDocket, type CourtAttorney, type CourtParty, type CourtRecogniser, type DocketEntry, type RecognisedDocket } from './court-record';
+import { harmonizedCaseName } from './case-names';
+import {
+  emptyDocket,
+  type CourtAttorney,
+  type CourtParty,
+  type CourtRecogniser,
+  type DocketEntry,
+  type RecognisedDocket,
+} from './court-record';
 import { clean } from './html-text';
 import { usDate } from './us-dates';
-import { harmonizedCaseName } from './case-names';
 
 const FORMAT = 'cmecf-appellate';
 
@@ -19,7 +26,9 @@ export const cmecfAppellateDocketRecogniser: CourtRecogniser = {
   recognise({ bytes }) {
     const $ = load(decodeHtml(bytes));
     const court = courtHeading($);
-    const docketLabel = $('b').filter((_, b) => /(docket #|case number):?$/iu.test(clean($(b).text()))).first();
+    const docketLabel = $('b')
+      .filter((_, b) => /(docket #|case number):?$/iu.test(clean($(b).text())))
+      .first();
     if (court === undefined || docketLabel.length === 0) return undefined;
     return readDocket($, court, docketLabel);
   },
@@ -45,11 +54,25 @@ function readDocket($: CheerioAPI, court: string, docketLabel: Cheerio<Element>)
 
 /** The court's name under "General Docket"; undefined when the page has no such heading. */
 function courtHeading($: CheerioAPI): string | undefined {
-  const heading = $('td').filter((_, td) => clean($(td).text()).startsWith('General Docket')).last();
+  const heading = $('td')
+    .filter((_, td) => clean($(td).text()).startsWith('General Docket'))
+    .last();
   return heading.length > 0 ? clean(heading.text()).slice('General Docket'.length).trim() : undefined;
 }
 
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh'];
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+];
 
 /** "United States Court of Appeals for the Sixth Circuit" → "ca6"; the panels are "bap9", …; '' when unknown. */
 function appellateCourtId(court: string): string {
@@ -66,13 +89,19 @@ function appellateCourtId(court: string): string {
 /** The text after a bold label ("Docketed:") up to the next label or line break. */
 function labelledValue($: CheerioAPI, label: string): string {
   const wanted = label.toLowerCase();
-  const bold = $('b').filter((_, b) => clean($(b).text()).replace(/:$/u, '').toLowerCase() === wanted).first();
+  const bold = $('b')
+    .filter((_, b) => clean($(b).text()).replace(/:$/u, '').toLowerCase() === wanted)
+    .first();
   return bold.length > 0 ? textAfterLabel($, bold) : '';
 }
 
 function textAfterLabel($: CheerioAPI, label: Cheerio<Element>): string {
   let text = '';
-  for (let node = label[0]?.nextSibling ?? null; node && !isTag(node, 'b') && !isTag(node, 'br'); node = node.nextSibling) {
+  for (
+    let node = label[0]?.nextSibling ?? null;
+    node && !isTag(node, 'b') && !isTag(node, 'br');
+    node = node.nextSibling
+  ) {
     text += $(node).text();
   }
   return clean(text);
@@ -81,14 +110,16 @@ function textAfterLabel($: CheerioAPI, label: Cheerio<Element>): string {
 /** Each party is a row of two half-width cells: name over role, and its attorneys. */
 function readParties($: CheerioAPI): CourtParty[] {
   const seen = new Map<string, CourtAttorney>();
-  return $('tr').toArray().flatMap((row) => {
-    const cells = $(row).children('td');
-    if (cells.length !== 2 || !cells.toArray().every((cell) => $(cell).attr('width') === '50%')) return [];
-    const party = readParty(lines($, cells.eq(0)));
-    if (!party) return [];
-    party.attorneys = readAttorneys(lines($, cells.eq(1)), seen);
-    return [party];
-  });
+  return $('tr')
+    .toArray()
+    .flatMap((row) => {
+      const cells = $(row).children('td');
+      if (cells.length !== 2 || !cells.toArray().every((cell) => $(cell).attr('width') === '50%')) return [];
+      const party = readParty(lines($, cells.eq(0)));
+      if (!party) return [];
+      party.attorneys = readAttorneys(lines($, cells.eq(1)), seen);
+      return [party];
+    });
 }
 
 function readParty(cellLines: string[]): CourtParty | undefined {
@@ -111,29 +142,33 @@ function readAttorneys(cellLines: string[], seen: Map<string, CourtAttorney>): C
     if (line !== '') (blocks[blocks.length - 1] as string[]).push(line);
     else if ((blocks[blocks.length - 1] as string[]).length > 0) blocks.push([]);
   }
-  return blocks.filter((block) => block.length > 0).map(([name = '', ...rest]) => {
-    const roles = rest.filter((line) => /^\[.*\]$/u.test(line)).map((line) => line.slice(1, -1).trim());
-    const contactLines = rest.filter((line) => !/^\[.*\]$/u.test(line));
-    const earlier = seen.get(name);
-    const contact = contactLines.includes('(see above)') && earlier ? earlier.contact : contactLines.join('\n');
-    const attorney = { name, contact, roles };
-    if (!seen.has(name)) seen.set(name, attorney);
-    return attorney;
-  });
+  return blocks
+    .filter((block) => block.length > 0)
+    .map(([name = '', ...rest]) => {
+      const roles = rest.filter((line) => /^\[.*\]$/u.test(line)).map((line) => line.slice(1, -1).trim());
+      const contactLines = rest.filter((line) => !/^\[.*\]$/u.test(line));
+      const earlier = seen.get(name);
+      const contact = contactLines.includes('(see above)') && earlier ? earlier.contact : contactLines.join('\n');
+      const attorney = { name, contact, roles };
+      if (!seen.has(name)) seen.set(name, attorney);
+      return attorney;
+    });
 }
 
 /** An entry is a row of three cells: the day filed, the number (often a link), the docket text. */
 function readEntries($: CheerioAPI, headerRows: Set<AnyNode>): DocketEntry[] {
-  return $('tr').toArray().flatMap((row) => {
-    const cells = $(row).children('td');
-    const dateText = clean(cells.eq(0).text());
-    if (headerRows.has(row) || cells.length !== 3 || !/^\d{1,2}\/\d{1,2}\/\d{4}$/u.test(dateText)) return [];
-    // The number is the cell's first line; below it some courts print the document's size.
-    const number = lines($, cells.eq(1))[0] ?? '';
-    const description = clean(lines($, cells.eq(2)).join(' '));
-    const entered = /\[Entered:\s*(\d{1,2}\/\d{1,2}\/\d{4})/u.exec(description)?.[1] ?? '';
-    return [{ number, dateFiled: usDate(dateText), dateEntered: usDate(entered), description }];
-  });
+  return $('tr')
+    .toArray()
+    .flatMap((row) => {
+      const cells = $(row).children('td');
+      const dateText = clean(cells.eq(0).text());
+      if (headerRows.has(row) || cells.length !== 3 || !/^\d{1,2}\/\d{1,2}\/\d{4}$/u.test(dateText)) return [];
+      // The number is the cell's first line; below it some courts print the document's size.
+      const number = lines($, cells.eq(1))[0] ?? '';
+      const description = clean(lines($, cells.eq(2)).join(' '));
+      const entered = /\[Entered:\s*(\d{1,2}\/\d{1,2}\/\d{4})/u.exec(description)?.[1] ?? '';
+      return [{ number, dateFiled: usDate(dateText), dateEntered: usDate(entered), description }];
+    });
 }
 
 /**

@@ -1,6 +1,14 @@
 import { load, type CheerioAPI } from 'cheerio';
 import { harmonizedCaseName } from './case-names';
-import { emptyDocket, type CourtAttorney, type CourtFile, type CourtParty, type CourtRecogniser, type DocketEntry, type RecognisedDocket } from './court-record';
+import {
+  emptyDocket,
+  type CourtAttorney,
+  type CourtFile,
+  type CourtParty,
+  type CourtRecogniser,
+  type DocketEntry,
+  type RecognisedDocket,
+} from './court-record';
 import { districtCourtId, FEDERAL_COURTS } from './federal-courts';
 import { clean, LINE_BREAK, linesOf, type Selection } from './html-text';
 import { usDate } from './us-dates';
@@ -24,7 +32,8 @@ function recognise(file: CourtFile): RecognisedDocket | undefined {
   const head = file.bytes.subarray(0, 4096).toString('latin1');
   if (!/<html|<body|<table/iu.test(head)) return undefined;
   // Parsing is for pages that name a case number the way docket reports do.
-  if (!/(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#/iu.test(file.bytes.toString('latin1'))) return undefined;
+  if (!/(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#/iu.test(file.bytes.toString('latin1')))
+    return undefined;
   const $ = load(file.bytes.toString('utf8'));
   const heading = caseHeading($);
   if (!heading) return undefined;
@@ -70,7 +79,13 @@ function courtIdOf($: CheerioAPI, headingLines: string[], bankruptcy: boolean): 
   }
   const [linked] = [...hosts].filter(([id]) => FEDERAL_COURTS.has(id)).sort((a, b) => b[1] - a[1])[0] ?? [];
   if (linked) return linked;
-  const titled = /\b([a-z]{2,4}[db])\b/iu.exec($('title').text().replace(/^.*[-:]\s*/u, ''))?.[1]?.toLowerCase();
+  const titled = /\b([a-z]{2,4}[db])\b/iu
+    .exec(
+      $('title')
+        .text()
+        .replace(/^.*[-:]\s*/u, ''),
+    )?.[1]
+    ?.toLowerCase();
   if (titled && FEDERAL_COURTS.has(titled)) return titled;
   for (const line of headingLines) {
     const id = districtCourtId(line, bankruptcy);
@@ -95,7 +110,9 @@ function headerLines($: CheerioAPI, heading: Selection): string[] {
 function labelledLinesBeforeEntries($: CheerioAPI): string[] {
   const tables = leafTables($);
   const entries = tables.findIndex((table) => isEntriesHeading($, table));
-  return (entries < 0 ? tables : tables.slice(0, entries)).flatMap((table) => withNatureRows(linesOf(table)).filter((line) => HEADER_LABEL.test(line)));
+  return (entries < 0 ? tables : tables.slice(0, entries)).flatMap((table) =>
+    withNatureRows(linesOf(table)).filter((line) => HEADER_LABEL.test(line)),
+  );
 }
 
 /** An adversary proceeding lists its natures of suit one a row ("21 Validity …", "91 Declaratory …"): joined on the label's line. */
@@ -103,24 +120,66 @@ function withNatureRows(lines: string[]): string[] {
   const joined: string[] = [];
   for (const line of lines) {
     const last = joined.length - 1;
-    if (last >= 0 && /^Nature(?:\[s\])? of Suit/iu.test(joined[last] as string) && /^\d{1,3}\s+\S/u.test(line)) joined[last] += `; ${line}`;
+    if (last >= 0 && /^Nature(?:\[s\])? of Suit/iu.test(joined[last] as string) && /^\d{1,3}\s+\S/u.test(line))
+      joined[last] += `; ${line}`;
     else joined.push(line);
   }
   return joined;
 }
 
 /** The header's labels ("Assigned to:", "Date Filed:", …): what comes before the first of them is the case's title. */
-const HEADER_LABEL = /^(?:Assigned to|Referred to|Cause|Date (?:Filed|Terminated|Converted|Discharged|Reopened|Ordered)|Jury Demand|Nature(?:\[s\])? of Suit|Jurisdiction|Demand|Magistrate judge case number|Lead BK (?:Case|Title|Chapter)|Lead Docket|MDL Status|Citation|Panel|Chapter|Previous chapter|Category|Agency|Product Description|Export Country|Related Cases?|Case in other court|Case title)\b/iu;
+const HEADER_LABEL =
+  /^(?:Assigned to|Referred to|Cause|Date (?:Filed|Terminated|Converted|Discharged|Reopened|Ordered)|Jury Demand|Nature(?:\[s\])? of Suit|Jurisdiction|Demand|Magistrate judge case number|Lead BK (?:Case|Title|Chapter)|Lead Docket|MDL Status|Citation|Panel|Chapter|Previous chapter|Category|Agency|Product Description|Export Country|Related Cases?|Case in other court|Case title)\b/iu;
 
 const HEADER_FIELDS: Array<[RegExp, (docket: RecognisedDocket, value: string) => void]> = [
-  [/^Assigned to:?\s*(.*)$/iu, (d, v) => { d.assignedTo ||= judgeName(v); }],
-  [/^Referred to:?\s*(.*)$/iu, (d, v) => { d.referredTo ||= judgeName(v); }],
-  [/^Date Filed:?\s*(.*)$/iu, (d, v) => { d.dateFiled ||= usDate(v); }],
-  [/^Date Terminated:?\s*(.*)$/iu, (d, v) => { d.dateTerminated ||= usDate(v); }],
-  [/^Nature(?:\[s\])? of Suit:?\s*(.*)$/iu, (d, v) => { d.natureOfSuit ||= v; }],
-  [/^Cause:?\s*(.*)$/iu, (d, v) => { d.cause ||= v; }],
-  [/^Jurisdiction:?\s*(.*)$/iu, (d, v) => { d.jurisdiction ||= v; }],
-  [/^Jury Demand:?\s*(.*)$/iu, (d, v) => { d.juryDemand ||= v; }],
+  [
+    /^Assigned to:?\s*(.*)$/iu,
+    (d, v) => {
+      d.assignedTo ||= judgeName(v);
+    },
+  ],
+  [
+    /^Referred to:?\s*(.*)$/iu,
+    (d, v) => {
+      d.referredTo ||= judgeName(v);
+    },
+  ],
+  [
+    /^Date Filed:?\s*(.*)$/iu,
+    (d, v) => {
+      d.dateFiled ||= usDate(v);
+    },
+  ],
+  [
+    /^Date Terminated:?\s*(.*)$/iu,
+    (d, v) => {
+      d.dateTerminated ||= usDate(v);
+    },
+  ],
+  [
+    /^Nature(?:\[s\])? of Suit:?\s*(.*)$/iu,
+    (d, v) => {
+      d.natureOfSuit ||= v;
+    },
+  ],
+  [
+    /^Cause:?\s*(.*)$/iu,
+    (d, v) => {
+      d.cause ||= v;
+    },
+  ],
+  [
+    /^Jurisdiction:?\s*(.*)$/iu,
+    (d, v) => {
+      d.jurisdiction ||= v;
+    },
+  ],
+  [
+    /^Jury Demand:?\s*(.*)$/iu,
+    (d, v) => {
+      d.juryDemand ||= v;
+    },
+  ],
 ];
 
 /** Reads "Label: value" lines; a label alone on its line takes the next line as its value (bankruptcy pages). */
@@ -147,8 +206,14 @@ function titleOf(header: string[]): string {
 
 /** "Judge Steven P Logan", "Hon. William Alsup", "JUDGE MARILYN SHEA-STONUM" → "Steven P Logan", "William Alsup", "Marilyn Shea-Stonum". */
 function judgeName(value: string): string {
-  const name = clean(value).replace(/^(?:(?:chief|senior|district|magistrate|bankruptcy|u\.s\.|judge|hon\.?|honorable)\s+)+/iu, '').replace(/\s*\([^)]*\)$/u, '');
-  return /[a-z]/u.test(name) ? name : name.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+  const name = clean(value)
+    .replace(/^(?:(?:chief|senior|district|magistrate|bankruptcy|u\.s\.|judge|hon\.?|honorable)\s+)+/iu, '')
+    .replace(/\s*\([^)]*\)$/u, '');
+  return /[a-z]/u.test(name)
+    ? name
+    : name
+        .toLowerCase()
+        .replace(/(^|[\s'-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 }
 
 /** The parties: each role heading ("Plaintiff", "Debtor") and the names after it, with their attorneys. */
@@ -163,12 +228,18 @@ function partiesOf($: CheerioAPI): CourtParty[] {
     if (label !== undefined) role = NOT_A_ROLE.test(label) ? '' : label;
     if (!role) continue;
     // The party's name: its cell's first bold text that is not the role heading (bankruptcy pages put both in one cell).
-    const name = first.find('b').toArray().filter((b) => $(b).find('u, i').length === 0 && $(b).closest('i, u').length === 0)
-      .map((b) => clean($(b).text())).find((text) => text !== '' && !/-{3,}/u.test(text) && text !== label);
+    const name = first
+      .find('b')
+      .toArray()
+      .filter((b) => $(b).find('u, i').length === 0 && $(b).closest('i, u').length === 0)
+      .map((b) => clean($(b).text()))
+      .find((text) => text !== '' && !/-{3,}/u.test(text) && text !== label);
     if (!name) continue;
     const representedBy = cells.length >= 3 && /represented\s+by/iu.test(clean($(cells[1]).text()));
     parties.push({
-      name, role, dateTerminated: usDate(/TERMINATED:\s*(\S+)/u.exec(first.text())?.[1] ?? ''),
+      name,
+      role,
+      dateTerminated: usDate(/TERMINATED:\s*(\S+)/u.exec(first.text())?.[1] ?? ''),
       attorneys: representedBy ? attorneysOf($, $(cells[2])) : [],
     });
   }
@@ -179,7 +250,11 @@ function partiesOf($: CheerioAPI): CourtParty[] {
 function roleLabel($: CheerioAPI, cell: Selection): string | undefined {
   const marked = cell.find('u, i > b, b > i').first();
   // Adversary proceedings underline with a line of dashes instead: "Plaintiff" / "-----".
-  const dashed = cell.find('b').toArray().map((b) => linesOf($(b))).find((lines) => lines.length === 2 && /^-{3,}$/u.test(lines[1] as string));
+  const dashed = cell
+    .find('b')
+    .toArray()
+    .map((b) => linesOf($(b)))
+    .find((lines) => lines.length === 2 && /^-{3,}$/u.test(lines[1] as string));
   const text = marked.length > 0 ? clean(marked.text()) : dashed?.[0];
   if (text === undefined) return undefined;
   const label = text.replace(/\s*\(\d+\)$/u, '');
@@ -194,8 +269,12 @@ const ITALIC_MARK = '\ue001';
 function attorneysOf($: CheerioAPI, cell: Selection): CourtAttorney[] {
   const attorneys: CourtAttorney[] = [];
   const copy = cell.clone();
-  copy.find('b').each((_, b) => { $(b).replaceWith(`${LINE_BREAK}${NAME_MARK}${$(b).text()}${LINE_BREAK}`); });
-  copy.find('i').each((_, i) => { $(i).replaceWith(`${ITALIC_MARK}${$(i).text()}`); });
+  copy.find('b').each((_, b) => {
+    $(b).replaceWith(`${LINE_BREAK}${NAME_MARK}${$(b).text()}${LINE_BREAK}`);
+  });
+  copy.find('i').each((_, i) => {
+    $(i).replaceWith(`${ITALIC_MARK}${$(i).text()}`);
+  });
   for (const line of linesOf(copy)) {
     if (line.startsWith(NAME_MARK)) {
       attorneys.push({ name: clean(line.slice(1)), contact: '', roles: [] });
@@ -213,17 +292,26 @@ function attorneysOf($: CheerioAPI, cell: Selection): CourtAttorney[] {
 
 /** Tables holding no table: the page's own tables, whatever the layout nests them in. */
 function leafTables($: CheerioAPI): Selection[] {
-  return $('table').toArray().map((t) => $(t)).filter((t) => t.find('table').length === 0);
+  return $('table')
+    .toArray()
+    .map((t) => $(t))
+    .filter((t) => t.find('table').length === 0);
 }
 
 /** A table's own rows (not those of a table inside it). */
 function ownRows($: CheerioAPI, table: Selection): Selection[] {
-  return table.find('tr').toArray().filter((row) => $(row).closest('table').is(table)).map((row) => $(row));
+  return table
+    .find('tr')
+    .toArray()
+    .filter((row) => $(row).closest('table').is(table))
+    .map((row) => $(row));
 }
 
 function isEntriesHeading($: CheerioAPI, table: Selection): boolean {
   const first = ownRows($, table)[0];
-  return first !== undefined && /^(?:Date Filed|Filing Date|Date Entered)\b.*#.*Docket Text/iu.test(clean(first.text()));
+  return (
+    first !== undefined && /^(?:Date Filed|Filing Date|Date Entered)\b.*#.*Docket Text/iu.test(clean(first.text()))
+  );
 }
 
 /**
@@ -232,7 +320,9 @@ function isEntriesHeading($: CheerioAPI, table: Selection): boolean {
  * the date, the last the text, the number in between (after a checkbox column on some courts).
  */
 function entriesOf($: CheerioAPI): DocketEntry[] {
-  const tables = $('table').toArray().map((t) => $(t));
+  const tables = $('table')
+    .toArray()
+    .map((t) => $(t));
   const start = tables.findIndex((table) => isEntriesHeading($, table));
   if (start < 0) return [];
   const entries: DocketEntry[] = [];
@@ -240,7 +330,9 @@ function entriesOf($: CheerioAPI): DocketEntry[] {
   for (const table of tables.slice(start)) {
     // A table inside an entry (its attachments) is part of that entry's text.
     if (read.some((outer) => outer.find(table).length > 0)) continue;
-    const rows = ownRows($, table).map((row) => row.children('td')).filter((cells) => cells.length >= 3 && usDate(clean(cells.first().text())) !== '');
+    const rows = ownRows($, table)
+      .map((row) => row.children('td'))
+      .filter((cells) => cells.length >= 3 && usDate(clean(cells.first().text())) !== '');
     if (rows.length === 0 && entries.length > 0) break;
     read.push(table);
     for (const cells of rows) {

@@ -83,8 +83,21 @@ export interface CourtRecogniser {
 
 export function emptyDocket(format: string): RecognisedDocket {
   return {
-    kind: 'docket', format, courtId: '', docketNumber: '', caseName: '', assignedTo: '', referredTo: '', natureOfSuit: '', cause: '',
-    jurisdiction: '', juryDemand: '', dateFiled: '', dateTerminated: '', parties: [], entries: [],
+    kind: 'docket',
+    format,
+    courtId: '',
+    docketNumber: '',
+    caseName: '',
+    assignedTo: '',
+    referredTo: '',
+    natureOfSuit: '',
+    cause: '',
+    jurisdiction: '',
+    juryDemand: '',
+    dateFiled: '',
+    dateTerminated: '',
+    parties: [],
+    entries: [],
   };
 }
 

@@ -13,12 +13,25 @@ const TITLE_CHARS = 160;
  * its entry and keyed by its number (else its day and text), so the same docket imported again adds
  * only the entries it did not have.
  */
-export function docketItems(docket: RecognisedDocket, context: CourtFileContext): { report: IngestItem; entries: IngestItem[] } {
+export function docketItems(
+  docket: RecognisedDocket,
+  context: CourtFileContext,
+): { report: IngestItem; entries: IngestItem[] } {
   const common = {
-    sourceId: context.sourceId, connector: 'files', runId: context.runId, createdBy: context.createdBy,
-    docketNumber: docket.docketNumber, docketNumberRaw: docket.docketNumber, docketTitle: docket.caseName,
+    sourceId: context.sourceId,
+    connector: 'files',
+    runId: context.runId,
+    createdBy: context.createdBy,
+    docketNumber: docket.docketNumber,
+    docketNumberRaw: docket.docketNumber,
+    docketTitle: docket.caseName,
   };
-  const latest = docket.entries.map((e) => e.dateFiled).filter(Boolean).sort().at(-1) ?? docket.dateFiled;
+  const latest =
+    docket.entries
+      .map((e) => e.dateFiled)
+      .filter(Boolean)
+      .sort()
+      .at(-1) ?? docket.dateFiled;
   const report: IngestItem = {
     ...common,
     sourceDocumentId: context.sourceDocumentId,
@@ -27,10 +40,21 @@ export function docketItems(docket: RecognisedDocket, context: CourtFileContext)
     docketStatus: docket.dateTerminated ? 'closed' : 'open',
     ...(docket.dateFiled ? { docketOpenedAt: dayOf(docket.dateFiled) } : {}),
     ...(docket.dateTerminated ? { docketClosedAt: dayOf(docket.dateTerminated) } : {}),
-    parties: docket.parties.map((party) => ({ name: party.name, role: party.role, attorneys: party.attorneys, dateTerminated: party.dateTerminated })),
+    parties: docket.parties.map((party) => ({
+      name: party.name,
+      role: party.role,
+      attorneys: party.attorneys,
+      dateTerminated: party.dateTerminated,
+    })),
     court: {
-      courtId: docket.courtId, courtName: courtName(docket.courtId), judge: docket.assignedTo, referredJudge: docket.referredTo,
-      natureOfSuit: docket.natureOfSuit, cause: docket.cause, jurisdiction: docket.jurisdiction, juryDemand: docket.juryDemand,
+      courtId: docket.courtId,
+      courtName: courtName(docket.courtId),
+      judge: docket.assignedTo,
+      referredJudge: docket.referredTo,
+      natureOfSuit: docket.natureOfSuit,
+      cause: docket.cause,
+      jurisdiction: docket.jurisdiction,
+      juryDemand: docket.juryDemand,
     },
     ...(latest ? { filedAt: dayOf(latest) } : {}),
     // The docket as text (what questions about the case are answered from); the original file is kept beside it.
@@ -59,9 +83,17 @@ function entryHeading(docket: RecognisedDocket, entry: DocketEntry): string {
 /** The case as its docket report states it, one fact a line, then its parties and their attorneys. */
 export function docketText(docket: RecognisedDocket): string {
   const facts: Array<[string, string]> = [
-    ['Case', docket.caseName], ['Docket number', docket.docketNumber], ['Court', courtName(docket.courtId) || docket.courtId],
-    ['Assigned to', docket.assignedTo], ['Referred to', docket.referredTo], ['Date filed', docket.dateFiled], ['Date terminated', docket.dateTerminated],
-    ['Nature of suit', docket.natureOfSuit], ['Cause', docket.cause], ['Jurisdiction', docket.jurisdiction], ['Jury demand', docket.juryDemand],
+    ['Case', docket.caseName],
+    ['Docket number', docket.docketNumber],
+    ['Court', courtName(docket.courtId) || docket.courtId],
+    ['Assigned to', docket.assignedTo],
+    ['Referred to', docket.referredTo],
+    ['Date filed', docket.dateFiled],
+    ['Date terminated', docket.dateTerminated],
+    ['Nature of suit', docket.natureOfSuit],
+    ['Cause', docket.cause],
+    ['Jurisdiction', docket.jurisdiction],
+    ['Jury demand', docket.juryDemand],
   ];
   const header = facts.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
   const parties = docket.parties.map((party) => {
@@ -81,7 +113,8 @@ function entryKey(entry: DocketEntry): string {
 function entryTitle(entry: DocketEntry): string {
   const text = entry.description.replace(/\s*\(Entered:[^)]*\)\s*$/u, '');
   const sentence = /^.{12,}?[.;](?=\s+[A-Z(]|$)/u.exec(text)?.[0] ?? text;
-  const title = sentence.length > TITLE_CHARS ? `${sentence.slice(0, TITLE_CHARS - 1).replace(/\s+\S*$/u, '')}…` : sentence;
+  const title =
+    sentence.length > TITLE_CHARS ? `${sentence.slice(0, TITLE_CHARS - 1).replace(/\s+\S*$/u, '')}…` : sentence;
   return title || `Docket entry ${entry.number}`.trim();
 }
 

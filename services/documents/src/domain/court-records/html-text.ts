@@ -16,5 +16,9 @@ export function linesOf(element: Selection): string[] {
   const copy = element.clone();
   copy.find('br').replaceWith(LINE_BREAK);
   copy.find('p, div, tr, li, table').after(LINE_BREAK);
-  return copy.text().split(LINE_BREAK).map(clean).filter((line) => line !== '');
+  return copy
+    .text()
+    .split(LINE_BREAK)
+    .map(clean)
+    .filter((line) => line !== '');
 }

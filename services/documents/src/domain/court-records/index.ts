@@ -1,7 +1,7 @@
 import { acmsDocketRecogniser } from './acms-docket';
 import { cmecfAppellateDocketRecogniser } from './cmecf-appellate-docket';
 import { cmecfDocketRecogniser } from './cmecf-docket';
-import type { CourtFile, CourtRecord, CourtRecogniser, RecognisedOpinions } from './court-record';
+import type { CourtFile, CourtRecogniser, CourtRecord, RecognisedOpinions } from './court-record';
 import { convincingOpinions } from './opinion-claim';
 import { opinionListingRecogniser } from './opinion-listing';
 import { opinionPageRecogniser } from './opinion-page';
@@ -30,7 +30,12 @@ function convincing(record: CourtRecord | undefined): RecognisedOpinions | undef
 }
 
 /** Every recogniser, most specific first: the first to claim a file reads it. */
-const RECOGNISERS: readonly CourtRecogniser[] = [cmecfDocketRecogniser, cmecfAppellateDocketRecogniser, acmsDocketRecogniser, opinionRecogniser];
+const RECOGNISERS: readonly CourtRecogniser[] = [
+  cmecfDocketRecogniser,
+  cmecfAppellateDocketRecogniser,
+  acmsDocketRecogniser,
+  opinionRecogniser,
+];
 
 /**
  * Files a recogniser may claim: pages and data files a court publishes, none larger than this. Not

@@ -8,7 +8,8 @@ import { usDate } from './us-dates';
  */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const MONTH =
+  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 const MONTH_FIRST = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'iu');
 const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})\\b`, 'iu');
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
@@ -29,9 +30,17 @@ export function firstDate(text: string): string {
   const iso = ISO.exec(text);
   if (iso) found.push({ at: iso.index, iso: isoOf(iso[1] as string, Number(iso[2]), iso[3] as string) });
   const monthFirst = MONTH_FIRST.exec(text);
-  if (monthFirst) found.push({ at: monthFirst.index, iso: isoOf(monthFirst[3] as string, monthNumber(monthFirst[1] as string), monthFirst[2] as string) });
+  if (monthFirst)
+    found.push({
+      at: monthFirst.index,
+      iso: isoOf(monthFirst[3] as string, monthNumber(monthFirst[1] as string), monthFirst[2] as string),
+    });
   const dayFirst = DAY_FIRST.exec(text);
-  if (dayFirst) found.push({ at: dayFirst.index, iso: isoOf(dayFirst[3] as string, monthNumber(dayFirst[2] as string), dayFirst[1] as string) });
+  if (dayFirst)
+    found.push({
+      at: dayFirst.index,
+      iso: isoOf(dayFirst[3] as string, monthNumber(dayFirst[2] as string), dayFirst[1] as string),
+    });
   const valid = found.filter((date) => date.iso !== '').sort((a, b) => a.at - b.at);
   return valid[0]?.iso ?? '';
 }
@@ -48,13 +57,19 @@ export function dateCount(text: string): number {
 
 /** A text that is only a date (with a label such as "Filed" or "Decided"). */
 export function isDateOnly(text: string): boolean {
-  return firstDate(text) !== '' && text.length <= 40 && !/\d{1,2}[-:]\d{2,}[-A-Z]/u.test(text.replace(/\d{4}-\d{2}-\d{2}/gu, ''));
+  return (
+    firstDate(text) !== '' &&
+    text.length <= 40 &&
+    !/\d{1,2}[-:]\d{2,}[-A-Z]/u.test(text.replace(/\d{4}-\d{2}-\d{2}/gu, ''))
+  );
 }
 
 /** "No. 10-4092", "Docket No. 1511", "Case No. 20240965", "Appeal Number: 21-1552", "Docket #: 25-869". */
-const LABELLED_DOCKET = /\b(?:docket|case|appeal|cause|file)?\s*(?:no\.?|number|num\.?|#)\s*:?\s*((?:[A-Z]{1,5}[- ]?)?\d[\w.:/-]*\w(?:\s\([A-Z]\))?)/iu;
+const LABELLED_DOCKET =
+  /\b(?:docket|case|appeal|cause|file)?\s*(?:no\.?|number|num\.?|#)\s*:?\s*((?:[A-Z]{1,5}[- ]?)?\d[\w.:/-]*\w(?:\s\([A-Z]\))?)/iu;
 /** A token shaped like a docket number: digits with dashes ("23-1164", "A-23-201", "14-KA-714", "2023AP001167", "B327821", "WD85751"). */
-const DOCKET_TOKEN = /^(?:[A-Z]{1,6}[- ]?)?\d{1,6}(?:[-–][A-Za-z]{0,4}\d*){1,4}[A-Z]{0,3}$|^[A-Z]{1,3}\d{5,8}$|^\d{4}[A-Z]{2}\d{4,6}$|^\d{5,10}$|^\d{1,3},\d{3}(?:-[A-Z0-9]+)+$/u;
+const DOCKET_TOKEN =
+  /^(?:[A-Z]{1,6}[- ]?)?\d{1,6}(?:[-–][A-Za-z]{0,4}\d*){1,4}[A-Z]{0,3}$|^[A-Z]{1,3}\d{5,8}$|^\d{4}[A-Z]{2}\d{4,6}$|^\d{5,10}$|^\d{1,3},\d{3}(?:-[A-Z0-9]+)+$/u;
 
 /** "2021-Ohio-4554", "2021 S.D. 67", "2024 UT 40": a report's citation, which is not the docket. */
 const CITATION = /^\d{4}[- ](?:[A-Z][A-Za-z.]*[- ]?){1,4}\d+$/u;
@@ -63,7 +78,10 @@ const SPACED_DOCKET = /^(?=(?:\D*\d){3})[A-Za-z0-9][\w.,/-]*(?:,?\s+(?:and\s+)?[
 
 /** Whether a short text is a docket number on its own (a cell, a link text). */
 export function isDocketToken(text: string): boolean {
-  const token = text.replace(/^(?:docket|case|appeal)?\s*(?:no\.?|#)\s*:?\s*/iu, '').replace(/\s*\([A-Z]\)$/u, '').trim();
+  const token = text
+    .replace(/^(?:docket|case|appeal)?\s*(?:no\.?|#)\s*:?\s*/iu, '')
+    .replace(/\s*\([A-Z]\)$/u, '')
+    .trim();
   if (!DOCKET_TOKEN.test(token) || firstDate(token) !== '' || CITATION.test(token)) return false;
   // A bare year or a short number is a count, a page or a year, not a case.
   return !/^\d{1,4}$/u.test(token);
@@ -72,7 +90,9 @@ export function isDocketToken(text: string): boolean {
 /** Whether a cell's whole text is a docket number, spaces and all; words in it are short codes ("CA", "wncv"). */
 function isSpacedDocket(text: string): boolean {
   if (text.length > 40 || !SPACED_DOCKET.test(text) || firstDate(text) !== '' || CITATION.test(text)) return false;
-  return text.split(/[\s,]+/u).every((word) => /\d/u.test(word) || word.length <= 4 || /^\([A-Za-z ]+\)$/u.test(word) || word === 'and');
+  return text
+    .split(/[\s,]+/u)
+    .every((word) => /\d/u.test(word) || word.length <= 4 || /^\([A-Za-z ]+\)$/u.test(word) || word === 'and');
 }
 
 const DOCKET_LABEL = /^(?:docket|case|appeal|cause)\s*(?:no\.?|number|#)\s*:?$/iu;
@@ -84,7 +104,8 @@ export function docketOf(texts: string[], cells: string[] = []): string {
     const next = texts[index + 1] ?? '';
     if (DOCKET_LABEL.test(text) && (isDocketToken(next) || isSpacedDocket(next))) return next;
     const labelled = LABELLED_DOCKET.exec(text);
-    if (labelled && /\d/u.test(labelled[1] as string) && firstDate(labelled[1] as string) === '') return clean((labelled[1] as string).replace(/[.,:]$/u, ''));
+    if (labelled && /\d/u.test(labelled[1] as string) && firstDate(labelled[1] as string) === '')
+      return clean((labelled[1] as string).replace(/[.,:]$/u, ''));
   }
   for (const text of texts) {
     for (const piece of [text, ...text.split(/\s*[•|;]\s*|\s+-\s+|:\s+/u)]) {
@@ -94,9 +115,11 @@ export function docketOf(texts: string[], cells: string[] = []): string {
   return cells.find(isSpacedDocket) ?? '';
 }
 
-const PARTIES = /\S\s+(?:v\.?|vs\.?|versus)\s+\S|\b(?:matter|interest|estate|succession|adoption|guardianship|custody|petition|application|welfare|conservatorship|marriage) of\b|^(?:in re\b|in the matter of|matter of|ex parte|in the interest of|estate of|re:|petition of|application of|commonwealth v|state v|people v)/iu;
+const PARTIES =
+  /\S\s+(?:v\.?|vs\.?|versus)\s+\S|\b(?:matter|interest|estate|succession|adoption|guardianship|custody|petition|application|welfare|conservatorship|marriage) of\b|^(?:in re\b|in the matter of|matter of|ex parte|in the interest of|estate of|re:|petition of|application of|commonwealth v|state v|people v)/iu;
 /** Link texts that say what a link is rather than which case it is. */
-const GENERIC = /^(?:\[?(?:pdf|doc|docx|wpd|html?|txt|view|download|opinion|order|memorandum|summary|details?|case details|more|read more|read in full|full text|click here|ada|here|link)\]?\W*)+$/iu;
+const GENERIC =
+  /^(?:\[?(?:pdf|doc|docx|wpd|html?|txt|view|download|opinion|order|memorandum|summary|details?|case details|more|read more|read in full|full text|click here|ada|here|link)\]?\W*)+$/iu;
 
 /** Whether a text names parties the way a case name does ("X v. Y", "In re X"). */
 export function looksLikeCaseName(text: string): boolean {
@@ -136,12 +159,21 @@ export function caseNameOf(candidates: NameCandidate[]): string {
   let bestScore = -Infinity;
   for (const candidate of candidates) {
     const text = clean(candidate.text);
-    if (text.length < 3 || text.length > 250 || !/[A-Za-z]{2}/u.test(text) || GENERIC.test(text) || isDateOnly(text) || isDocketToken(text)) continue;
+    if (
+      text.length < 3 ||
+      text.length > 250 ||
+      !/[A-Za-z]{2}/u.test(text) ||
+      GENERIC.test(text) ||
+      isDateOnly(text) ||
+      isDocketToken(text)
+    )
+      continue;
     let score = (looksLikeCaseName(text) ? 4 : 0) + (candidate.isLink ? 1 : 0) + (candidate.isTitle ? 2 : 0);
     if (text.length > 150) score -= 3;
     // Among texts alike, a longer one is likelier the caption than a judge's name or a county.
     score += Math.min(text.length, 60) / 100;
-    if (/^(?:filed|decided|released|date|posted|author|judge|county|district|lower court|disposition)\b/iu.test(text)) score -= 3;
+    if (/^(?:filed|decided|released|date|posted|author|judge|county|district|lower court|disposition)\b/iu.test(text))
+      score -= 3;
     if (score > bestScore) {
       best = text;
       bestScore = score;
@@ -181,18 +213,30 @@ export function absolute(href: string, base: string): string {
 
 /** Reads an opinion from a record of named values (a JSON object, an XML element's children). */
 export function opinionOfRecord(values: Record<string, string>, base: string): ListedOpinion | undefined {
-  const entries = Object.entries(values).map(([key, value]) => [key.toLowerCase(), clean(value)] as const).filter(([, value]) => value !== '');
+  const entries = Object.entries(values)
+    .map(([key, value]) => [key.toLowerCase(), clean(value)] as const)
+    .filter(([, value]) => value !== '');
   const valueFor = (key: RegExp, accept: (value: string) => boolean = () => true): string =>
     entries.find(([name, value]) => key.test(name) && accept(value))?.[1] ?? '';
-  const isAddress = (value: string): boolean => /^(?:https?:\/\/|\/|\.\.?\/)|\.(?:pdf|docx?|txt|html?)\b/iu.test(value) && !/\s/u.test(value);
+  const isAddress = (value: string): boolean =>
+    /^(?:https?:\/\/|\/|\.\.?\/)|\.(?:pdf|docx?|txt|html?)\b/iu.test(value) && !/\s/u.test(value);
   // A link to the document itself (a PDF in an item's markup) beats the item's own page.
-  const url = valueFor(/url|link|href|file|pdf|path|loc|download|guid/u, (value) => isAddress(value) && documentScore(value, '') === 4)
-    || valueFor(/url|link|href|file|pdf|path|loc|download|guid/u, isAddress);
-  const date = firstDate(valueFor(/date|filed|decided|released|posted|pub|lastmod|updated|issued/u, (value) => firstDate(value) !== ''));
+  const url =
+    valueFor(
+      /url|link|href|file|pdf|path|loc|download|guid/u,
+      (value) => isAddress(value) && documentScore(value, '') === 4,
+    ) || valueFor(/url|link|href|file|pdf|path|loc|download|guid/u, isAddress);
+  const date = firstDate(
+    valueFor(/date|filed|decided|released|posted|pub|lastmod|updated|issued/u, (value) => firstDate(value) !== ''),
+  );
   const titled = valueFor(/case.?name|caption|title|style|name|parties/u);
-  const docket = valueFor(/docket|case.?(?:no|num)|appeal.?(?:no|num)|number/u, (value) => value.length <= 40 && /\d/u.test(value));
+  const docket = valueFor(
+    /docket|case.?(?:no|num)|appeal.?(?:no|num)|number/u,
+    (value) => value.length <= 40 && /\d/u.test(value),
+  );
   const texts = entries.map(([, value]) => value);
-  const caseName = titled !== '' ? tidyCaseName(titled) : caseNameOf(texts.map((text) => ({ text, isLink: false, isTitle: false })));
+  const caseName =
+    titled !== '' ? tidyCaseName(titled) : caseNameOf(texts.map((text) => ({ text, isLink: false, isTitle: false })));
   return opinionOf({
     caseName,
     date: date !== '' ? date : firstDate(texts.join(' \u2029 ')),

@@ -14,15 +14,25 @@ const LISTING = 'Listing of opinions';
  * source address. An opinion is keyed by the page and its docket number (else its case name) and
  * day, so the same page imported again adds only the opinions it did not list before.
  */
-export function opinionItems(record: RecognisedOpinions, context: CourtFileContext): { page: IngestItem; opinions: IngestItem[] } {
+export function opinionItems(
+  record: RecognisedOpinions,
+  context: CourtFileContext,
+): { page: IngestItem; opinions: IngestItem[] } {
   const common = { sourceId: context.sourceId, connector: 'files', runId: context.runId, createdBy: context.createdBy };
   const file = { fileName: context.fileName, path: context.path, ...(context.bytes ? { bytes: context.bytes } : {}) };
   if (record.opinions.length === 1) {
     const opinion = record.opinions[0] as ListedOpinion;
     // The page's own text (the opinion itself) is read from the file as any page's is.
-    return { page: { ...common, ...opinionFields(opinion), sourceDocumentId: context.sourceDocumentId, files: [file] }, opinions: [] };
+    return {
+      page: { ...common, ...opinionFields(opinion), sourceDocumentId: context.sourceDocumentId, files: [file] },
+      opinions: [],
+    };
   }
-  const latest = record.opinions.map((opinion) => opinion.date).filter(Boolean).sort().at(-1);
+  const latest = record.opinions
+    .map((opinion) => opinion.date)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
   const page: IngestItem = {
     ...common,
     sourceDocumentId: context.sourceDocumentId,
@@ -56,25 +66,38 @@ function opinionFields(opinion: ListedOpinion): Partial<IngestItem> {
     title: opinion.caseName || (opinion.docketNumber ? `No. ${opinion.docketNumber}` : OPINION),
     filingTypeNative: OPINION,
     ...(opinion.date ? { filedAt: dayOf(opinion.date) } : {}),
-    ...(opinion.docketNumber ? { docketNumber: opinion.docketNumber, docketNumberRaw: opinion.docketNumber, docketTitle: opinion.caseName } : {}),
+    ...(opinion.docketNumber
+      ? { docketNumber: opinion.docketNumber, docketNumberRaw: opinion.docketNumber, docketTitle: opinion.caseName }
+      : {}),
     ...(opinion.url ? { sourceUrl: opinion.url } : {}),
   };
 }
 
 /** The opinion as the listing states it, one fact a line. */
 export function opinionText(opinion: ListedOpinion): string {
-  const facts: Array<[string, string]> = [['Docket number', opinion.docketNumber], ['Date', opinion.date], ['Opinion', opinion.url]];
-  return [opinion.caseName || OPINION, ...facts.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`)].join('\n');
+  const facts: Array<[string, string]> = [
+    ['Docket number', opinion.docketNumber],
+    ['Date', opinion.date],
+    ['Opinion', opinion.url],
+  ];
+  return [
+    opinion.caseName || OPINION,
+    ...facts.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
+  ].join('\n');
 }
 
 /** "Marigold Orchard v. Tansy Mills, No. 22-0417, 2023-03-14, https://…/22-0417.pdf". */
 function opinionLine(opinion: ListedOpinion): string {
-  return [opinion.caseName, opinion.docketNumber ? `No. ${opinion.docketNumber}` : '', opinion.date, opinion.url].filter(Boolean).join(', ');
+  return [opinion.caseName, opinion.docketNumber ? `No. ${opinion.docketNumber}` : '', opinion.date, opinion.url]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The opinion's lasting key within its page: its docket number (else its case name) and its day. */
 function opinionKey(opinion: ListedOpinion): string {
-  const docket = opinion.docketNumber ? normaliseDocketKey(opinion.docketNumber) : `name-${shortHash(opinion.caseName.toLowerCase())}`;
+  const docket = opinion.docketNumber
+    ? normaliseDocketKey(opinion.docketNumber)
+    : `name-${shortHash(opinion.caseName.toLowerCase())}`;
   return `${docket}/${opinion.date || 'undated'}`;
 }
 

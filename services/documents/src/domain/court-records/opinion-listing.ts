@@ -3,7 +3,17 @@ import type { AnyNode, Element } from 'domhandler';
 import type { CourtFile, CourtRecogniser, ListedOpinion, RecognisedOpinions } from './court-record';
 import { clean, LINE_BREAK, type Selection } from './html-text';
 import {
-  absolute, caseNameOf, dateCount, docketOf, documentScore, firstDate, isDateOnly, looksLikeCaseName, opinionOf, opinionOfRecord, type NameCandidate,
+  absolute,
+  caseNameOf,
+  dateCount,
+  docketOf,
+  documentScore,
+  firstDate,
+  isDateOnly,
+  looksLikeCaseName,
+  opinionOf,
+  opinionOfRecord,
+  type NameCandidate,
 } from './opinion-fields';
 
 /**
@@ -13,7 +23,8 @@ import {
  */
 export const opinionListingRecogniser: CourtRecogniser = { format: 'opinion-listing', recognise };
 
-const DOCKET_REPORT = /(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#|\bGeneral Docket\b|\bDocket Report\b|\bDocketed:|"docketEntries"/iu;
+const DOCKET_REPORT =
+  /(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#|\bGeneral Docket\b|\bDocket Report\b|\bDocketed:|"docketEntries"/iu;
 
 function recognise(file: CourtFile): RecognisedOpinions | undefined {
   const text = file.bytes.toString('utf8').replace(/^\uFEFF/u, '');
@@ -46,7 +57,11 @@ function parseJson(text: string): unknown {
 
 /** The page's own address, when it states one, so relative links can be made absolute. */
 function baseOf($: CheerioAPI): string {
-  const stated = [$('base[href]').attr('href'), $('link[rel="canonical"]').attr('href'), $('meta[property="og:url"]').attr('content')];
+  const stated = [
+    $('base[href]').attr('href'),
+    $('link[rel="canonical"]').attr('href'),
+    $('meta[property="og:url"]').attr('content'),
+  ];
   return stated.find((href) => href !== undefined && /^https?:\/\//iu.test(href)) ?? '';
 }
 
@@ -55,8 +70,12 @@ function jsonOpinions(value: unknown, base: string): ListedOpinion[] {
   let best: ListedOpinion[] = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
-      const records = node.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item));
-      const opinions = records.map((record) => opinionOfRecord(flatValues(record), base)).filter((opinion): opinion is ListedOpinion => opinion !== undefined);
+      const records = node.filter(
+        (item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item),
+      );
+      const opinions = records
+        .map((record) => opinionOfRecord(flatValues(record), base))
+        .filter((opinion): opinion is ListedOpinion => opinion !== undefined);
       if (opinions.length > best.length) best = opinions;
       node.forEach(visit);
     } else if (typeof node === 'object' && node !== null) {
@@ -71,8 +90,10 @@ function jsonOpinions(value: unknown, base: string): ListedOpinion[] {
 function flatValues(record: Record<string, unknown>, prefix = ''): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (typeof value === 'string' || typeof value === 'number') values[`${prefix}${key}`] = /[<&]/u.test(String(value)) ? load(String(value)).text() : String(value);
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) Object.assign(values, flatValues(value as Record<string, unknown>, `${prefix}${key}.`));
+    if (typeof value === 'string' || typeof value === 'number')
+      values[`${prefix}${key}`] = /[<&]/u.test(String(value)) ? load(String(value)).text() : String(value);
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      Object.assign(values, flatValues(value as Record<string, unknown>, `${prefix}${key}.`));
   }
   return values;
 }
@@ -81,11 +102,14 @@ function flatValues(record: Record<string, unknown>, prefix = ''): Record<string
 function xmlOpinions($: CheerioAPI): ListedOpinion[] {
   const byName = new Map<string, Element[]>();
   for (const element of $('*').toArray().filter(isElement)) {
-    if ($(element).children().length > 0) byName.set(element.tagName, [...(byName.get(element.tagName) ?? []), element]);
+    if ($(element).children().length > 0)
+      byName.set(element.tagName, [...(byName.get(element.tagName) ?? []), element]);
   }
   let best: ListedOpinion[] = [];
   for (const elements of byName.values()) {
-    const opinions = elements.map((element) => opinionOfRecord(childValues($, element), '')).filter((opinion): opinion is ListedOpinion => opinion !== undefined);
+    const opinions = elements
+      .map((element) => opinionOfRecord(childValues($, element), ''))
+      .filter((opinion): opinion is ListedOpinion => opinion !== undefined);
     if (opinions.length > best.length) best = opinions;
   }
   return best;
@@ -93,15 +117,17 @@ function xmlOpinions($: CheerioAPI): ListedOpinion[] {
 
 function childValues($: CheerioAPI, element: Element): Record<string, string> {
   const values: Record<string, string> = {};
-  $(element).children().each((_, child) => {
-    const node = $(child);
-    const text = clean(node.text());
-    // Markup carried as text (an RSS description) is read for its text and its first link.
-    const inner = /</u.test(text) ? load(text) : undefined;
-    values[child.tagName] = inner ? inner.text() : text || (node.attr('href') ?? '');
-    const link = inner?.('a[href]').first().attr('href');
-    if (link) values[`${child.tagName}.link`] = link;
-  });
+  $(element)
+    .children()
+    .each((_, child) => {
+      const node = $(child);
+      const text = clean(node.text());
+      // Markup carried as text (an RSS description) is read for its text and its first link.
+      const inner = /</u.test(text) ? load(text) : undefined;
+      values[child.tagName] = inner ? inner.text() : text || (node.attr('href') ?? '');
+      const link = inner?.('a[href]').first().attr('href');
+      if (link) values[`${child.tagName}.link`] = link;
+    });
   return values;
 }
 
@@ -139,12 +165,16 @@ function htmlOpinions($: CheerioAPI, base: string): ListedOpinion[] {
     const key = signatureOf(element);
     groups.set(key, [...(groups.get(key) ?? []), element]);
   });
-  const candidates = [...groups.values()].map((members) => members.map((member) => itemOf($, member, new Set(members))));
+  const candidates = [...groups.values()].map((members) =>
+    members.map((member) => itemOf($, member, new Set(members))),
+  );
   candidates.push(...flatItems($, root));
   let best: ListedOpinion[] = [];
   let bestScore = 0;
   for (const items of candidates) {
-    const opinions = items.map((item) => readItem($, item, base, datesBefore)).filter((opinion): opinion is ListedOpinion => opinion !== undefined);
+    const opinions = items
+      .map((item) => readItem($, item, base, datesBefore))
+      .filter((opinion): opinion is ListedOpinion => opinion !== undefined);
     // Squared, so that whole opinions beat twice as many halves of them.
     const score = opinions.reduce((sum, opinion) => sum + completeness(opinion) ** 2, 0);
     if (score > bestScore) {
@@ -158,7 +188,8 @@ function htmlOpinions($: CheerioAPI, base: string): ListedOpinion[] {
 /** An element's tag path from the page's top ("body>div>table>tbody>tr"): rows of like tables share it. */
 function signatureOf(element: Element): string {
   const names: string[] = [];
-  for (let node: AnyNode | null = element; node && node.type === 'tag'; node = node.parent) names.push((node as Element).tagName);
+  for (let node: AnyNode | null = element; node && node.type === 'tag'; node = node.parent)
+    names.push((node as Element).tagName);
   // Divisions are told apart by their class (a row's left and right columns); rows and items are alike whatever their class (odd, even).
   const kind = element.tagName === 'div' ? `.${(element.attribs.class ?? '').trim()}` : '';
   return `${names.reverse().join('>')}${kind}`;
@@ -167,10 +198,17 @@ function signatureOf(element: Element): string {
 /** An item: the element, with the siblings after it up to the next like element when it lacks a date or a document (a heading and its paragraphs). */
 function itemOf($: CheerioAPI, member: Element, members: Set<Element>): Selection {
   const element = $(member);
-  const hasLink = element.find('a[href]').toArray().some((link) => documentScore($(link).attr('href') ?? '', $(link).text()) >= 3);
+  const hasLink = element
+    .find('a[href]')
+    .toArray()
+    .some((link) => documentScore($(link).attr('href') ?? '', $(link).text()) >= 3);
   if (hasLink && firstDate(element.text()) !== '') return element;
   let item = element;
-  for (let next = member.nextSibling; next && !(next.type === 'tag' && members.has(next as Element)); next = next.nextSibling) {
+  for (
+    let next = member.nextSibling;
+    next && !(next.type === 'tag' && members.has(next as Element));
+    next = next.nextSibling
+  ) {
     if (next.type === 'tag') item = item.add(next as Element);
   }
   return item;
@@ -179,20 +217,27 @@ function itemOf($: CheerioAPI, member: Element, members: Set<Element>): Selectio
 /** Items of a flat listing: a block's inline content cut at blank lines or rules (links and lines between <br>s). */
 function flatItems($: CheerioAPI, root: Selection): Selection[][] {
   const groups: Selection[][] = [];
-  root.find('*').add(root).each((_, element) => {
-    if ($(element).children('br').length < 4 || $(element).children('a[href]').length < 2) return;
-    const chunks: AnyNode[][] = [[]];
-    let lastBreak = false;
-    for (const node of $(element).contents().toArray()) {
-      const isBreak = node.type === 'tag' && (node as Element).tagName === 'br';
-      const isRule = node.type === 'tag' && ['hr', 'p'].includes((node as Element).tagName);
-      if (isRule || (isBreak && lastBreak)) chunks.push([]);
-      else (chunks[chunks.length - 1] as AnyNode[]).push(node);
-      if (isBreak) lastBreak = true;
-      else if (node.type !== 'text' || clean($(node).text()) !== '') lastBreak = false;
-    }
-    groups.push(chunks.filter((chunk) => chunk.length > 0).map((chunk) => $('<div></div>').append(chunk.map((node) => $(node).clone().toArray()).flat())));
-  });
+  root
+    .find('*')
+    .add(root)
+    .each((_, element) => {
+      if ($(element).children('br').length < 4 || $(element).children('a[href]').length < 2) return;
+      const chunks: AnyNode[][] = [[]];
+      let lastBreak = false;
+      for (const node of $(element).contents().toArray()) {
+        const isBreak = node.type === 'tag' && (node as Element).tagName === 'br';
+        const isRule = node.type === 'tag' && ['hr', 'p'].includes((node as Element).tagName);
+        if (isRule || (isBreak && lastBreak)) chunks.push([]);
+        else (chunks[chunks.length - 1] as AnyNode[]).push(node);
+        if (isBreak) lastBreak = true;
+        else if (node.type !== 'text' || clean($(node).text()) !== '') lastBreak = false;
+      }
+      groups.push(
+        chunks
+          .filter((chunk) => chunk.length > 0)
+          .map((chunk) => $('<div></div>').append(chunk.map((node) => $(node).clone().toArray()).flat())),
+      );
+    });
   return groups;
 }
 
@@ -209,10 +254,22 @@ function headingDates($: CheerioAPI, root: Selection): Map<Element, string> {
 }
 
 /** Reads one item; undefined when it is not an opinion or holds several (a whole table's worth). */
-function readItem($: CheerioAPI, item: Selection, base: string, datesBefore: Map<Element, string>): ListedOpinion | undefined {
-  const text = item.toArray().map((node) => $(node).text()).join(' ');
+function readItem(
+  $: CheerioAPI,
+  item: Selection,
+  base: string,
+  datesBefore: Map<Element, string>,
+): ListedOpinion | undefined {
+  const text = item
+    .toArray()
+    .map((node) => $(node).text())
+    .join(' ');
   if (dateCount(text) > 3) return undefined;
-  const links = item.find('a[href]').add(item.filter('a[href]')).toArray().map((link) => ({ href: $(link).attr('href') ?? '', text: clean($(link).text()) }));
+  const links = item
+    .find('a[href]')
+    .add(item.filter('a[href]'))
+    .toArray()
+    .map((link) => ({ href: $(link).attr('href') ?? '', text: clean($(link).text()) }));
   const documents = new Set(links.filter((link) => documentScore(link.href, link.text) >= 3).map((link) => link.href));
   if (documents.size > 4) return undefined;
   const link = links.reduce<{ href: string; text: string; score: number } | undefined>((best, next) => {
@@ -220,14 +277,29 @@ function readItem($: CheerioAPI, item: Selection, base: string, datesBefore: Map
     return score > (best?.score ?? 0) ? { ...next, score } : best;
   }, undefined);
   const lines = item.toArray().flatMap((node) => cellLinesOf($(node)));
-  const cells = item.find('td, th, dd, h1, h2, h3, h4, h5, strong, b, em, span, a').toArray().map((cell) => ({ text: clean($(cell).text()), isTitle: isTitleCell($(cell)), isLink: cell.tagName === 'a' }));
-  const candidates: NameCandidate[] = [...cells, ...lines.map((line) => ({ text: line, isLink: false, isTitle: false }))];
+  const cells = item
+    .find('td, th, dd, h1, h2, h3, h4, h5, strong, b, em, span, a')
+    .toArray()
+    .map((cell) => ({ text: clean($(cell).text()), isTitle: isTitleCell($(cell)), isLink: cell.tagName === 'a' }));
+  const candidates: NameCandidate[] = [
+    ...cells,
+    ...lines.map((line) => ({ text: line, isLink: false, isTitle: false })),
+  ];
   const first = item.toArray().find(isElement);
-  const date = firstDate(lines.join(' \u2029 ')) || (first ? datesBefore.get(first) ?? '' : '');
+  const date = firstDate(lines.join(' \u2029 ')) || (first ? (datesBefore.get(first) ?? '') : '');
   const caseName = caseNameOf(candidates);
-  const opinion = opinionOf({ caseName, date, docketNumber: docketOf(lines, cells.map((cell) => cell.text)), url: link ? absolute(link.href, base) : '' });
+  const opinion = opinionOf({
+    caseName,
+    date,
+    docketNumber: docketOf(
+      lines,
+      cells.map((cell) => cell.text),
+    ),
+    url: link ? absolute(link.href, base) : '',
+  });
   // A link with a date is not yet an opinion: it must also name a case or a docket, or point at a document.
-  if (!opinion || (!looksLikeCaseName(opinion.caseName) && opinion.docketNumber === '' && (link?.score ?? 0) < 3)) return undefined;
+  if (!opinion || (!looksLikeCaseName(opinion.caseName) && opinion.docketNumber === '' && (link?.score ?? 0) < 3))
+    return undefined;
   return opinion;
 }
 
@@ -236,7 +308,11 @@ function cellLinesOf(element: Selection): string[] {
   const copy = element.clone();
   copy.find('br').replaceWith(LINE_BREAK);
   copy.find('p, div, tr, td, th, li, dd, dt, table, h1, h2, h3, h4, h5, h6').after(LINE_BREAK);
-  return copy.text().split(LINE_BREAK).map(clean).filter((line) => line !== '');
+  return copy
+    .text()
+    .split(LINE_BREAK)
+    .map(clean)
+    .filter((line) => line !== '');
 }
 
 function isElement(node: AnyNode): node is Element {
@@ -249,5 +325,11 @@ function isTitleCell(cell: Selection): boolean {
 
 /** How much of an opinion an item gave (the group whose items give the most is the listing). */
 function completeness(opinion: ListedOpinion): number {
-  return 1 + (looksLikeCaseName(opinion.caseName) ? 1.5 : opinion.caseName ? 0.5 : 0) + (opinion.date ? 1 : 0) + (opinion.docketNumber ? 1 : 0) + (opinion.url ? 1 : 0);
+  return (
+    1 +
+    (looksLikeCaseName(opinion.caseName) ? 1.5 : opinion.caseName ? 0.5 : 0) +
+    (opinion.date ? 1 : 0) +
+    (opinion.docketNumber ? 1 : 0) +
+    (opinion.url ? 1 : 0)
+  );
 }

@@ -33,12 +33,22 @@ function recognise(file: CourtFile): RecognisedOpinions | undefined {
   const caption = [title, ...top].find(isCaption);
   if (!caption || captions.size > 2 || !OPINION_WORD.test(top.join(' '))) return undefined;
   const labelled = top.find((line) => DATE_LABEL.test(line) && firstDate(line) !== '');
-  const link = $('a[href]').toArray().map((a) => $(a).attr('href') ?? '').find((href) => documentScore(href, '') >= 4);
+  const link = $('a[href]')
+    .toArray()
+    .map((a) => $(a).attr('href') ?? '')
+    .find((href) => documentScore(href, '') >= 4);
   return {
-    kind: 'opinions', format: 'opinion-page', courtId: '',
-    opinions: [{
-      caseName: tidyCaseName(caption), date: firstDate(labelled ?? top.join(' \u2029 ')), docketNumber: docketOf(top), url: link ? absolute(link, base) : '',
-    }],
+    kind: 'opinions',
+    format: 'opinion-page',
+    courtId: '',
+    opinions: [
+      {
+        caseName: tidyCaseName(caption),
+        date: firstDate(labelled ?? top.join(' \u2029 ')),
+        docketNumber: docketOf(top),
+        url: link ? absolute(link, base) : '',
+      },
+    ],
   };
 }
 
@@ -47,11 +57,19 @@ function cellLines(element: Selection): string[] {
   const copy = element.clone();
   copy.find('br').replaceWith(LINE_BREAK);
   copy.find('p, div, tr, td, th, li, dd, dt, table, h1, h2, h3, h4, h5, h6').after(LINE_BREAK);
-  return copy.text().split(LINE_BREAK).map(clean).filter((line) => line !== '');
+  return copy
+    .text()
+    .split(LINE_BREAK)
+    .map(clean)
+    .filter((line) => line !== '');
 }
 
 /** The page's own address, when it states one, so a relative link can be made absolute. */
 function baseOf($: CheerioAPI): string {
-  const stated = [$('base[href]').attr('href'), $('link[rel="canonical"]').attr('href'), $('meta[property="og:url"]').attr('content')];
+  const stated = [
+    $('base[href]').attr('href'),
+    $('link[rel="canonical"]').attr('href'),
+    $('meta[property="og:url"]').attr('content'),
+  ];
   return stated.find((href) => href !== undefined && /^https?:\/\//iu.test(href)) ?? '';
 }

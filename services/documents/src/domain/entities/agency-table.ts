@@ -6,7 +6,19 @@ export interface AgencyEntry {
   aliases: string[];
 }
 
-const CIRCUITS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth', 'Eleventh'];
+const CIRCUITS = [
+  'First',
+  'Second',
+  'Third',
+  'Fourth',
+  'Fifth',
+  'Sixth',
+  'Seventh',
+  'Eighth',
+  'Ninth',
+  'Tenth',
+  'Eleventh',
+];
 const ORDINALS = ['1st', '2d', '3d', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th'];
 
 function circuitCourts(): AgencyEntry[] {
@@ -18,8 +30,11 @@ function circuitCourts(): AgencyEntry[] {
     {
       name: 'U.S. Court of Appeals for the D.C. Circuit',
       aliases: [
-        'United States Court of Appeals for the District of Columbia Circuit', 'U.S. Court of Appeals for the District of Columbia Circuit',
-        'United States Court of Appeals for the D.C. Circuit', 'D.C. Circuit', 'D.C. Cir.',
+        'United States Court of Appeals for the District of Columbia Circuit',
+        'U.S. Court of Appeals for the District of Columbia Circuit',
+        'United States Court of Appeals for the D.C. Circuit',
+        'D.C. Circuit',
+        'D.C. Cir.',
       ],
     },
     {
@@ -33,7 +48,15 @@ function circuitCourts(): AgencyEntry[] {
 export const AGENCIES: AgencyEntry[] = [
   { name: 'Federal Energy Regulatory Commission', aliases: ['FERC'] },
   { name: 'North American Electric Reliability Corporation', aliases: ['NERC'] },
-  { name: 'Environmental Protection Agency', aliases: ['EPA', 'U.S. EPA', 'U.S. Environmental Protection Agency', 'United States Environmental Protection Agency'] },
+  {
+    name: 'Environmental Protection Agency',
+    aliases: [
+      'EPA',
+      'U.S. EPA',
+      'U.S. Environmental Protection Agency',
+      'United States Environmental Protection Agency',
+    ],
+  },
   { name: 'Department of Energy', aliases: ['DOE', 'U.S. Department of Energy', 'United States Department of Energy'] },
   { name: 'Nuclear Regulatory Commission', aliases: ['NRC', 'U.S. Nuclear Regulatory Commission'] },
   { name: 'Securities and Exchange Commission', aliases: ['SEC', 'U.S. Securities and Exchange Commission'] },
@@ -51,7 +74,10 @@ export const AGENCIES: AgencyEntry[] = [
   { name: 'Internal Revenue Service', aliases: ['IRS'] },
   { name: 'Office of Management and Budget', aliases: ['OMB'] },
   { name: 'Bonneville Power Administration', aliases: ['BPA'] },
-  { name: 'California Public Utilities Commission', aliases: ['CPUC', 'Public Utilities Commission of the State of California'] },
+  {
+    name: 'California Public Utilities Commission',
+    aliases: ['CPUC', 'Public Utilities Commission of the State of California'],
+  },
   { name: 'California Energy Commission', aliases: ['CEC'] },
   { name: 'California Independent System Operator', aliases: ['CAISO'] },
   { name: 'New York Public Service Commission', aliases: ['NYPSC', 'New York State Public Service Commission'] },

@@ -7,13 +7,17 @@ const STATE_BODY =
   '(?:State\\s+)?(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|State\\s+Corporation\\s+Commission|Corporation\\s+Commission|' +
   'Utilities\\s+Commission|Commerce\\s+Commission|Board\\s+of\\s+Public\\s+Utilities|Department\\s+of\\s+Public\\s+(?:Utilities|Service)|' +
   'Utilities\\s+and\\s+Transportation\\s+Commission|Public\\s+Utilities\\s+Board|Energy\\s+Regulatory\\s+Commission|Railroad\\s+Commission|' +
-  'Supreme\\s+Court|Court\\s+of\\s+Appeals|Attorney\\s+General|Office\\s+of\\s+(?:the\\s+)?(?:People|Public|Consumer)[’\']?s?\\s+(?:Counsel|Advocate))';
-const DISTRICT = '(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\\s+)?District\\s+of\\s+(?:' + STATE + '|Columbia)';
+  "Supreme\\s+Court|Court\\s+of\\s+Appeals|Attorney\\s+General|Office\\s+of\\s+(?:the\\s+)?(?:People|Public|Consumer)[’']?s?\\s+(?:Counsel|Advocate))";
+const DISTRICT =
+  '(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\\s+)?District\\s+of\\s+(?:' + STATE + '|Columbia)';
 const CAP = "[A-Z][a-z]+(?:['’]s)?";
 
 const PATTERNS: RegExp[] = [
   // Known agencies and their aliases (whole words, case-sensitive so "Sec." or "doe" do not match).
-  new RegExp(`(?<![\\w.])(?:${alternation(AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]))})(?![\\w])`, 'g'),
+  new RegExp(
+    `(?<![\\w.])(?:${alternation(AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]))})(?![\\w])`,
+    'g',
+  ),
   new RegExp(`(?:U\\.S\\.\\s+|United\\s+States\\s+)(?:${alternation(AGENCIES.map((agency) => agency.name))})\\b`, 'g'),
   // "California Public Utilities Commission", "Arizona Corporation Commission", "Ohio Supreme Court".
   new RegExp(`\\b(?:${STATE})\\s+${STATE_BODY}`, 'g'),
@@ -24,18 +28,27 @@ const PATTERNS: RegExp[] = [
   // Federal power marketing and other administrations: "Western Area Power Administration".
   /\b(?:[A-Z][a-z]+\s+){0,3}(?:Power|Energy|Safety|Information|Highway|Aviation|Transit|Railroad)\s+Administration\b/g,
   // "Public Service Commission of Maryland", "Public Utilities Commission of the State of Colorado".
-  new RegExp(`\\b(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|Public\\s+Utilities\\s+Board|Supreme\\s+Court|Railroad\\s+Commission)\\s+of\\s+(?:the\\s+State\\s+of\\s+)?(?:${STATE})\\b`, 'g'),
+  new RegExp(
+    `\\b(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|Public\\s+Utilities\\s+Board|Supreme\\s+Court|Railroad\\s+Commission)\\s+of\\s+(?:the\\s+State\\s+of\\s+)?(?:${STATE})\\b`,
+    'g',
+  ),
   // Federal trial and bankruptcy courts.
   new RegExp(`\\b(?:U\\.S\\.|United\\s+States)\\s+(?:District|Bankruptcy)\\s+Court\\s+for\\s+the\\s+${DISTRICT}`, 'g'),
   // Offices of agencies and consumer advocates: "Office of Ratepayer Advocates", "Office of Electricity".
   new RegExp(`\\b(?:Office|Division|Bureau)\\s+of\\s+(?:the\\s+)?${CAP}(?:[ \\t]+(?:and[ \\t]+)?${CAP}){0,3}`, 'g'),
   // Federal departments not in the table: "Department of Agriculture".
-  new RegExp(`\\b(?:U\\.S\\.\\s+)?Department\\s+of\\s+(?:the\\s+)?${CAP}(?:[ \\t]+and[ \\t]+${CAP}|[ \\t]+Security)?`, 'g'),
+  new RegExp(
+    `\\b(?:U\\.S\\.\\s+)?Department\\s+of\\s+(?:the\\s+)?${CAP}(?:[ \\t]+and[ \\t]+${CAP}|[ \\t]+Security)?`,
+    'g',
+  ),
 ];
 
 // Headings in capitals ("FEDERAL ENERGY REGULATORY COMMISSION"): full names only, kept when the text is in capitals.
 const CAPITALS = new RegExp(
-  `(?<![\\w.])(?:(?:U\\.S\\.|UNITED\\s+STATES)\\s+)?(?:${alternation(AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]).filter((name) => /[a-z]/.test(name)), { ignoreCase: true })})(?![\\w])`,
+  `(?<![\\w.])(?:(?:U\\.S\\.|UNITED\\s+STATES)\\s+)?(?:${alternation(
+    AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]).filter((name) => /[a-z]/.test(name)),
+    { ignoreCase: true },
+  )})(?![\\w])`,
   'gi',
 );
 
@@ -50,14 +63,17 @@ const CAPITALS_PATTERNS = PATTERNS.slice(2, 8).map((pattern) => new RegExp(patte
  */
 const NEEDLES = new Map<RegExp, RegExp>([
   [PATTERNS[5] as RegExp, /Administration/],
-  ...CAPITALS_PATTERNS.map((pattern, index): [RegExp, RegExp] => [pattern, [
-    /COMMISSION|BOARD|DEPARTMENT|COURT|ATTORNEY|OFFICE/, // <State> <state body>
-    /COMMISSION|BOARD|COUNCIL/,
-    /COMMISSION/,
-    /ADMINISTRATION/,
-    /COMMISSION|BOARD|COURT/, // "<body> of <State>"
-    /COURT/,
-  ][index] as RegExp]),
+  ...CAPITALS_PATTERNS.map((pattern, index): [RegExp, RegExp] => [
+    pattern,
+    [
+      /COMMISSION|BOARD|DEPARTMENT|COURT|ATTORNEY|OFFICE/, // <State> <state body>
+      /COMMISSION|BOARD|COUNCIL/,
+      /COMMISSION/,
+      /ADMINISTRATION/,
+      /COMMISSION|BOARD|COURT/, // "<body> of <State>"
+      /COURT/,
+    ][index] as RegExp,
+  ]),
 ]);
 
 /** Agencies, commissions and courts: the built-in table plus state-commission and court name patterns. */

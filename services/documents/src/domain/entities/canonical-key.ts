@@ -3,8 +3,15 @@ import type { EntityKind } from './entity-mention';
 
 // Corporate suffix variants that name the same thing ("Co." ≡ "Company").
 const SUFFIX_SYNONYMS: Record<string, string> = {
-  co: 'company', corp: 'corporation', inc: 'incorporated', ltd: 'limited', llc: 'llc', lp: 'lp', plc: 'plc',
-  assn: 'association', coop: 'cooperative',
+  co: 'company',
+  corp: 'corporation',
+  inc: 'incorporated',
+  ltd: 'limited',
+  llc: 'llc',
+  lp: 'lp',
+  plc: 'plc',
+  assn: 'association',
+  coop: 'cooperative',
 };
 
 const HONORIFICS = /^(?:mr|mrs|ms|dr|hon|prof|judge|justice|commissioner|chairman|chairwoman|chair|witness)\s+/;
@@ -41,7 +48,7 @@ export function canonicalEntityKey(kind: EntityKind, text: string): string {
     case 'organisation':
       return words
         .split(' ')
-        .map((word, i) => (i > 0 ? SUFFIX_SYNONYMS[word] ?? word : word))
+        .map((word, i) => (i > 0 ? (SUFFIX_SYNONYMS[word] ?? word) : word))
         .join(' ');
     case 'agency': {
       const bare = words.replace(/^(?:us|united states) /, '');

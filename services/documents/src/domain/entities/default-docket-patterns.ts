@@ -6,7 +6,10 @@ import type { DocketPattern } from './entity-mention';
  */
 export const DEFAULT_DOCKET_PATTERNS: DocketPattern[] = [
   // FERC: ER24-1234-000, RP23-567-001, AD25-7-000 (sub-docket optional).
-  { sourceId: 'ferc', pattern: /\b(?:AC|AD|CP|EC|EG|EL|EP|ER|ES|IN|IS|NJ|OA|OR|PF|PL|QF|RD|RM|RP|RR|TS|TX)\d{2}-\d{1,5}(?:-\d{3})?\b/ },
+  {
+    sourceId: 'ferc',
+    pattern: /\b(?:AC|AD|CP|EC|EG|EL|EP|ER|ES|IN|IS|NJ|OA|OR|PF|PL|QF|RD|RM|RP|RR|TS|TX)\d{2}-\d{1,5}(?:-\d{3})?\b/,
+  },
   // CPUC proceedings: A.24-01-012, R.22-07-005, C.23-10-001, I.19-11-013, P.20-02-002.
   { sourceId: 'cpuc', pattern: /\b[ACIPR]\.\d{2}-\d{2}-\d{3}\b/ },
   // New York PSC cases: 24-E-0165.

@@ -1,4 +1,13 @@
-export const ENTITY_KINDS = ['organisation', 'person', 'agency', 'docket', 'place', 'money', 'percentage', 'date'] as const;
+export const ENTITY_KINDS = [
+  'organisation',
+  'person',
+  'agency',
+  'docket',
+  'place',
+  'money',
+  'percentage',
+  'date',
+] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 /** One occurrence of an entity in a text; start/end are UTF-16 offsets into the input (end exclusive). */

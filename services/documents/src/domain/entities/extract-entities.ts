@@ -31,7 +31,10 @@ export function extractEntities(text: string, options: ExtractEntitiesOptions): 
   // Abbreviations are learnt from the names that survive, then found everywhere in the text.
   const firstPass = resolveOverlaps(candidates, text.length);
   const defined = findAbbreviations(text, firstPass);
-  const kept = defined.length === 0 ? firstPass : resolveOverlaps([...candidates, ...abbreviationMentions(text, defined)], text.length);
+  const kept =
+    defined.length === 0
+      ? firstPass
+      : resolveOverlaps([...candidates, ...abbreviationMentions(text, defined)], text.length);
   // A name recurs through a filing: its key (a dozen passes over the string) is worked out once per spelling.
   const keys = new Map<string, string>();
   const keyOf = (kind: EntityMention['kind'], name: string): string => {

@@ -13,7 +13,9 @@ export function groupingKeys(mentions: readonly EntityMention[]): string[] {
     const surname = words[words.length - 1] as string;
     surnameOwner.set(surname, surnameOwner.has(surname) ? null : key);
   }
-  return mentions.map((m) => (m.kind === 'person' && !m.canonical.includes(' ') ? (surnameOwner.get(m.canonical) ?? m.canonical) : m.canonical));
+  return mentions.map((m) =>
+    m.kind === 'person' && !m.canonical.includes(' ') ? (surnameOwner.get(m.canonical) ?? m.canonical) : m.canonical,
+  );
 }
 
 /**
@@ -32,7 +34,9 @@ export function groupMentions(mentions: EntityMention[]): GroupedEntity[] {
   }
 
   return [...groups.values()].map(({ kind, canonical, forms }) => {
-    const ranked = [...forms.entries()].sort(([a, countA], [b, countB]) => countB - countA || b.length - a.length || a.localeCompare(b));
+    const ranked = [...forms.entries()].sort(
+      ([a, countA], [b, countB]) => countB - countA || b.length - a.length || a.localeCompare(b),
+    );
     const [canonicalName = ''] = ranked[0] ?? [];
     return {
       kind,

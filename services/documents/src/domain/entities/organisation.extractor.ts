@@ -6,68 +6,381 @@ export type Candidate = Omit<EntityMention, 'canonical'>;
 
 // Legal-form suffixes: a capitalised name before one of these is an organisation.
 const LEGAL_SUFFIXES = new Set([
-  'inc', 'llc', 'l.l.c', 'corp', 'corporation', 'co', 'company', 'ltd', 'lp', 'l.p', 'plc', 'cooperative',
-  'cooperatives', 'authority', 'association', 'council', 'club', 'associates', 'partners', 'group', 'holdings',
-  'incorporated', 'limited', 'llp', 'l.l.p', 'trust', 'foundation', 'institute', 'alliance', 'coalition',
-  'network', 'center', 'committee', 'board', 'coop', 'co-op', 'pool', 'advocates', 'university', 'college',
-  'laboratory', 'laboratories', 'agency',
+  'inc',
+  'llc',
+  'l.l.c',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'lp',
+  'l.p',
+  'plc',
+  'cooperative',
+  'cooperatives',
+  'authority',
+  'association',
+  'council',
+  'club',
+  'associates',
+  'partners',
+  'group',
+  'holdings',
+  'incorporated',
+  'limited',
+  'llp',
+  'l.l.p',
+  'trust',
+  'foundation',
+  'institute',
+  'alliance',
+  'coalition',
+  'network',
+  'center',
+  'committee',
+  'board',
+  'coop',
+  'co-op',
+  'pool',
+  'advocates',
+  'university',
+  'college',
+  'laboratory',
+  'laboratories',
+  'agency',
 ]);
 // Legal forms proper: a name ends here whatever follows. Other suffixes ("Network", "Partners") are often
 // inside programme or project names ("Lehigh Valley Telephone Copper Network Retirement Plan").
 const HARD_SUFFIXES = new Set([
-  'inc', 'llc', 'l.l.c', 'corp', 'corporation', 'co', 'company', 'ltd', 'lp', 'l.p', 'plc', 'incorporated',
-  'limited', 'llp', 'l.l.p',
+  'inc',
+  'llc',
+  'l.l.c',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'lp',
+  'l.p',
+  'plc',
+  'incorporated',
+  'limited',
+  'llp',
+  'l.l.p',
 ]);
 // Words after which a utility-style or soft suffix still ends a name ("Energy on", "Alliance Dated:").
 const AFTER_NAME = new Set(['on', 'for', 'by', 'and', 'or', 'of', 'in', 'at', 'to', 'dated', 'the', 'v', 'vs']);
 // "of" joins a name only after a word that heads such names ("Bank of the West Corp.", "Coalition of Rural
 // Electric Cooperatives"), not after a person's name ("Dr. Hannah Osei of the Lawrence Berkeley National Laboratory").
 const OF_HEADS = new Set([
-  'bank', 'council', 'union', 'association', 'coalition', 'alliance', 'society', 'friends', 'league', 'federation',
-  'university', 'college', 'institute', 'office', 'bureau', 'city', 'town', 'county', 'port', 'board', 'authority',
-  'company', 'corporation', 'trust', 'foundation', 'center', 'cooperative', 'district', 'committee', 'conference',
-  'consumers', 'citizens', 'people', 'residents', 'members', 'users', 'customers', 'power', 'gas', 'electric',
-  'energy', 'utilities', 'water', 'light',
+  'bank',
+  'council',
+  'union',
+  'association',
+  'coalition',
+  'alliance',
+  'society',
+  'friends',
+  'league',
+  'federation',
+  'university',
+  'college',
+  'institute',
+  'office',
+  'bureau',
+  'city',
+  'town',
+  'county',
+  'port',
+  'board',
+  'authority',
+  'company',
+  'corporation',
+  'trust',
+  'foundation',
+  'center',
+  'cooperative',
+  'district',
+  'committee',
+  'conference',
+  'consumers',
+  'citizens',
+  'people',
+  'residents',
+  'members',
+  'users',
+  'customers',
+  'power',
+  'gas',
+  'electric',
+  'energy',
+  'utilities',
+  'water',
+  'light',
 ]);
 // "Staff of the Georgia Public Service Commission and Sierra Club": "and" does not join across an agency.
 const AGENCY_HEADS = new Set(['commission', 'court', 'agency', 'department', 'administration', 'staff', 'circuit']);
 // Suffixes that may follow a comma: "Acme Holdings, Inc.".
 const COMMA_SUFFIXES = new Set(['inc', 'llc', 'l.l.c', 'corp', 'ltd', 'lp', 'l.p', 'plc', 'llp', 'l.l.p', 'co']);
 // Utility-style endings ("Atlantic Shore Energy"); only a name end when no capitalised word follows.
-const UTILITY_WORDS = new Set(['power', 'electric', 'energy', 'utilities', 'pipeline', 'transmission', 'light', 'midstream']);
+const UTILITY_WORDS = new Set([
+  'power',
+  'electric',
+  'energy',
+  'utilities',
+  'pipeline',
+  'transmission',
+  'light',
+  'midstream',
+]);
 // Suffixes that take a trailing "of <Place>": "Public Service Company of Northern Nevada".
-const OF_EXTENDABLE = new Set(['company', 'corporation', 'council', 'association', 'authority', 'cooperative', 'coalition']);
+const OF_EXTENDABLE = new Set([
+  'company',
+  'corporation',
+  'council',
+  'association',
+  'authority',
+  'cooperative',
+  'coalition',
+]);
 
 // Capitalised words that begin sentences or headings rather than names; compared in lower case.
 const STOP_WORDS = new Set([
-  'the', 'a', 'an', 'this', 'that', 'these', 'those', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'as',
-  'whereas', 'both', 'each', 'under', 'pursuant', 'after', 'before', 'although', 'because', 'if', 'when', 'while',
-  'accordingly', 'moreover', 'however', 'further', 'also', 'and', 'or', 'but', 'not', 'no', 'our', 'its', 'their',
-  'his', 'her', 'we', 'i', 'it', 'they', 'he', 'she', 'petitioner', 'petitioners', 'respondent', 'respondents',
-  'intervenor', 'intervenors', 'applicant', 'applicants', 'complainant', 'plaintiff', 'plaintiffs', 'defendant',
-  'defendants', 'appellant', 'appellee', 'protests', 'comments', 'comment', 'testimony', 'direct', 'rebuttal',
-  'behalf', 'witness', 'commissioner', 'commissioners', 'chairman', 'judge', 'justice', 'mr', 'ms', 'mrs', 'dr',
-  'secretary', 'counsel', 'docket', 'dockets', 'case', 'order', 'orders', 'decision', 'notice', 'motion',
-  'application', 'petition', 'complaint', 'answer', 'brief', 'request', 'exhibit', 'table', 'figure', 'section',
-  'schedule', 'q', 'a', 'see', 'cf', 'id', 'v', 'vs', 'including', 'between', 'against', 'approved', 'staff',
-  'take', 'any', 'all', 'subject', 'summary', 'action', 'dates', 'addresses', 'agency', 'sincerely', 'dated',
-  'respectfully', 'submitted', 'together', 'collectively', 'here', 'there', 'then', 'since',
-  'president', 'vice', 'director', 'manager', 'officer', 'chief', 'executive', 'senior', 'deputy',
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'from',
+  'with',
+  'to',
+  'as',
+  'whereas',
+  'both',
+  'each',
+  'under',
+  'pursuant',
+  'after',
+  'before',
+  'although',
+  'because',
+  'if',
+  'when',
+  'while',
+  'accordingly',
+  'moreover',
+  'however',
+  'further',
+  'also',
+  'and',
+  'or',
+  'but',
+  'not',
+  'no',
+  'our',
+  'its',
+  'their',
+  'his',
+  'her',
+  'we',
+  'i',
+  'it',
+  'they',
+  'he',
+  'she',
+  'petitioner',
+  'petitioners',
+  'respondent',
+  'respondents',
+  'intervenor',
+  'intervenors',
+  'applicant',
+  'applicants',
+  'complainant',
+  'plaintiff',
+  'plaintiffs',
+  'defendant',
+  'defendants',
+  'appellant',
+  'appellee',
+  'protests',
+  'comments',
+  'comment',
+  'testimony',
+  'direct',
+  'rebuttal',
+  'behalf',
+  'witness',
+  'commissioner',
+  'commissioners',
+  'chairman',
+  'judge',
+  'justice',
+  'mr',
+  'ms',
+  'mrs',
+  'dr',
+  'secretary',
+  'counsel',
+  'docket',
+  'dockets',
+  'case',
+  'order',
+  'orders',
+  'decision',
+  'notice',
+  'motion',
+  'application',
+  'petition',
+  'complaint',
+  'answer',
+  'brief',
+  'request',
+  'exhibit',
+  'table',
+  'figure',
+  'section',
+  'schedule',
+  'q',
+  'a',
+  'see',
+  'cf',
+  'id',
+  'v',
+  'vs',
+  'including',
+  'between',
+  'against',
+  'approved',
+  'staff',
+  'take',
+  'any',
+  'all',
+  'subject',
+  'summary',
+  'action',
+  'dates',
+  'addresses',
+  'agency',
+  'sincerely',
+  'dated',
+  'respectfully',
+  'submitted',
+  'together',
+  'collectively',
+  'here',
+  'there',
+  'then',
+  'since',
+  'president',
+  'vice',
+  'director',
+  'manager',
+  'officer',
+  'chief',
+  'executive',
+  'senior',
+  'deputy',
   // Document and caption nouns that precede "of" in titles ("In the Matter of", "Petition to Intervene of").
-  'matter', 'plan', 'intervene', 'settlement', 'agreement', 'among', 'reply', 'initial', 'protest', 'statement',
-  'memorandum', 'opinion', 'ruling', 'report', 'review', 'approval', 'authorization', 'investigation', 'filing',
-  'issues', 'introduction', 'background', 'discussion', 'conclusion', 'findings', 'ordering', 'paragraphs',
+  'matter',
+  'plan',
+  'intervene',
+  'settlement',
+  'agreement',
+  'among',
+  'reply',
+  'initial',
+  'protest',
+  'statement',
+  'memorandum',
+  'opinion',
+  'ruling',
+  'report',
+  'review',
+  'approval',
+  'authorization',
+  'investigation',
+  'filing',
+  'issues',
+  'introduction',
+  'background',
+  'discussion',
+  'conclusion',
+  'findings',
+  'ordering',
+  'paragraphs',
   // Question and sentence openers in testimony ("Q. Did Heartland Electric consider ...").
-  'did', 'does', 'do', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could',
-  'should', 'please', 'what', 'who', 'why', 'how', 'where', 'which', 'yes', 'so', 'thus', 'therefore',
+  'did',
+  'does',
+  'do',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'please',
+  'what',
+  'who',
+  'why',
+  'how',
+  'where',
+  'which',
+  'yes',
+  'so',
+  'thus',
+  'therefore',
 ]);
 // "for" joins a name only after a word that heads advocacy-style names: "Alliance for Affordable Energy".
 const FOR_HEADS = new Set([
-  'alliance', 'coalition', 'council', 'association', 'center', 'centre', 'institute', 'committee', 'foundation',
-  'citizens', 'campaign', 'partnership', 'society', 'network', 'consumers', 'advocates',
+  'alliance',
+  'coalition',
+  'council',
+  'association',
+  'center',
+  'centre',
+  'institute',
+  'committee',
+  'foundation',
+  'citizens',
+  'campaign',
+  'partnership',
+  'society',
+  'network',
+  'consumers',
+  'advocates',
 ]);
 // Abbreviations whose period does not end a sentence.
-const ABBREVIATIONS = new Set(['co', 'corp', 'inc', 'ltd', 'u.s', 'st', 'mt', 'ft', 'l.l.c', 'l.p', 'n.a', 'bros', 'jr', 'sr']);
+const ABBREVIATIONS = new Set([
+  'co',
+  'corp',
+  'inc',
+  'ltd',
+  'u.s',
+  'st',
+  'mt',
+  'ft',
+  'l.l.c',
+  'l.p',
+  'n.a',
+  'bros',
+  'jr',
+  'sr',
+]);
 const STATE_WORDS = new Set(US_STATES.flatMap((state) => state.toLowerCase().split(' ')));
 
 const MAX_NAME_TOKENS = 9;
@@ -78,7 +391,12 @@ function lower(token: Token): string {
 
 /** A period that ends a sentence rather than an abbreviation or an initial. */
 function endsSentence(token: Token): boolean {
-  return token.text.endsWith('.') && token.bare.length > 1 && !ABBREVIATIONS.has(lower(token)) && !/^[A-Z](\.[A-Z])*$/.test(token.bare);
+  return (
+    token.text.endsWith('.') &&
+    token.bare.length > 1 &&
+    !ABBREVIATIONS.has(lower(token)) &&
+    !/^[A-Z](\.[A-Z])*$/.test(token.bare)
+  );
 }
 
 function nameWord(token: Token | undefined): boolean {
@@ -91,7 +409,13 @@ function isSuffix(token: Token | undefined): boolean {
 
 function isConnector(token: Token, allCaps: boolean): boolean {
   const word = token.text;
-  return word === '&' || word === 'and' || word === 'of' || word === 'for' || (allCaps && (word === 'AND' || word === 'OF' || word === 'FOR'));
+  return (
+    word === '&' ||
+    word === 'and' ||
+    word === 'of' ||
+    word === 'for' ||
+    (allCaps && (word === 'AND' || word === 'OF' || word === 'FOR'))
+  );
 }
 
 /** Walks back from the suffix at `end` over the capitalised words and connectors of a name. */
@@ -114,7 +438,11 @@ function nameStart(text: string, tokens: Token[], end: number): number {
     if (isConnector(token, allCaps)) {
       const previous = tokens[j - 1];
       // "X Corp. and Y Power" are two names: no joining across a suffix.
-      if (!nameWord(previous) || (lower(token) === 'and' && (isSuffix(previous) || AGENCY_HEADS.has(lower(previous as Token))))) break;
+      if (
+        !nameWord(previous) ||
+        (lower(token) === 'and' && (isSuffix(previous) || AGENCY_HEADS.has(lower(previous as Token))))
+      )
+        break;
       if (lower(token) === 'for' && !FOR_HEADS.has(lower(previous as Token))) break;
       if (lower(token) === 'of' && !OF_HEADS.has(lower(previous as Token))) break;
       if (!adjacent(text, previous as Token, token)) break;
@@ -156,7 +484,14 @@ export function extractOrganisations(text: string): Candidate[] {
     if (!HARD_SUFFIXES.has(word)) {
       // "Federal Power Act", "Market Power Analysis": the word is inside a longer capitalised phrase.
       const next = tokens[i + 1];
-      if (next && isCapitalised(next) && !AFTER_NAME.has(lower(next)) && adjacent(text, token, next) && !endsSentence(token)) continue;
+      if (
+        next &&
+        isCapitalised(next) &&
+        !AFTER_NAME.has(lower(next)) &&
+        adjacent(text, token, next) &&
+        !endsSentence(token)
+      )
+        continue;
     }
     const first = nameStart(text, tokens, i);
     if (first === i) continue;
@@ -170,7 +505,10 @@ export function extractOrganisations(text: string): Candidate[] {
     const lastToken = tokens[last] as Token;
     // A full word ending a sentence leaves its period; an abbreviation ("Co.") keeps it.
     const keepsPeriod = last === i && ABBREVIATIONS.has(word);
-    const end = lastToken.text.endsWith('.') && !keepsPeriod && !/^[A-Z](\.[A-Z])+\.$/.test(lastToken.text) ? lastToken.end - 1 : lastToken.end;
+    const end =
+      lastToken.text.endsWith('.') && !keepsPeriod && !/^[A-Z](\.[A-Z])+\.$/.test(lastToken.text)
+        ? lastToken.end - 1
+        : lastToken.end;
     found.push({ kind: 'organisation', text: text.slice(firstToken.start, end), start: firstToken.start, end });
   }
   found.push(...extractMunicipalities(text));
@@ -185,7 +523,10 @@ function extractMunicipalities(text: string): Candidate[] {
   return [...text.matchAll(MUNICIPALITY)].map((match) => {
     const start = match.index ?? 0;
     const municipal = !/^(?:University|College)/.test(match[0]);
-    const kind = municipal && PLACE_CONTEXT.test(text.slice(Math.max(0, start - 20), start)) ? ('place' as const) : ('organisation' as const);
+    const kind =
+      municipal && PLACE_CONTEXT.test(text.slice(Math.max(0, start - 20), start))
+        ? ('place' as const)
+        : ('organisation' as const);
     return { kind, text: match[0], start, end: start + match[0].length };
   });
 }

@@ -4,10 +4,24 @@ import type { Candidate } from './organisation.extractor';
 // Dockets win over anything inside them (a date in a docket number is not a date), then agencies (an
 // agency is not also an organisation), then the longest span; ties go to the more specific kind.
 const TIER: Record<EntityKind, number> = {
-  docket: 0, agency: 1, money: 2, percentage: 2, date: 2, organisation: 2, person: 2, place: 2,
+  docket: 0,
+  agency: 1,
+  money: 2,
+  percentage: 2,
+  date: 2,
+  organisation: 2,
+  person: 2,
+  place: 2,
 };
 const TIE_BREAK: Record<EntityKind, number> = {
-  docket: 0, agency: 1, money: 2, percentage: 3, date: 4, organisation: 5, person: 6, place: 7,
+  docket: 0,
+  agency: 1,
+  money: 2,
+  percentage: 3,
+  date: 4,
+  organisation: 5,
+  person: 6,
+  place: 7,
 };
 
 /** Keeps non-overlapping candidates, best first; returns them in text order. Linear in total span length. */

@@ -20,7 +20,8 @@ export function tokenize(text: string): Token[] {
     const start = match.index;
     const length = value.length;
     // Plain string checks: this loop runs once per word of a possibly very long text.
-    if (length > 2 && value[length - 1] === 's' && (value[length - 2] === "'" || value[length - 2] === '’')) value = value.slice(0, -2);
+    if (length > 2 && value[length - 1] === 's' && (value[length - 2] === "'" || value[length - 2] === '’'))
+      value = value.slice(0, -2);
     const bare = value.endsWith('.') ? value.slice(0, -1) : value;
     tokens.push({ text: value, bare, start, end: start + value.length });
   }

@@ -40,7 +40,10 @@ port.on('message', (request: ThreadRequest) => {
   if (request.format === 'court-record') {
     let reply: ExtractionReply;
     try {
-      reply = { type: 'recognised', record: recogniseCourtRecord({ fileName: request.fileName, bytes: asBuffer(request.bytes) }) ?? null };
+      reply = {
+        type: 'recognised',
+        record: recogniseCourtRecord({ fileName: request.fileName, bytes: asBuffer(request.bytes) }) ?? null,
+      };
     } catch (error) {
       reply = { type: 'failed', message: (error as Error)?.message ?? String(error) };
     }
@@ -54,7 +57,10 @@ port.on('message', (request: ThreadRequest) => {
         port.postMessage({ type: 'refused', reason: error.reason, message: error.message } satisfies ExtractionReply);
         return;
       }
-      port.postMessage({ type: 'failed', message: (error as Error)?.message ?? String(error) } satisfies ExtractionReply);
+      port.postMessage({
+        type: 'failed',
+        message: (error as Error)?.message ?? String(error),
+      } satisfies ExtractionReply);
       if (request.format === 'pdf') process.exit(1);
     },
   );

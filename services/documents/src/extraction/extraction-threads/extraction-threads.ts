@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '@docket/service-kit';
-import { ExtractionError, type ExtractedContent, type ExtractionLimits } from '../extraction.types';
 import type { CourtRecord } from '../../domain/court-records';
+import { ExtractionError, type ExtractedContent, type ExtractionLimits } from '../extraction.types';
 import type { ExtractionReply, ExtractionRequest, ThreadedFormat, ThreadRequest } from './thread-messages';
 
 interface Job {
@@ -38,9 +38,18 @@ export class ExtractionThreads {
    * The content of one file; rejects with ExtractionError for a file that cannot be used (`timeout`
    * once `signal` aborts), or with the parser's own error.
    */
-  read(format: ThreadedFormat, bytes: Uint8Array, limits: ExtractionLimits, signal: AbortSignal): Promise<ExtractedContent> {
+  read(
+    format: ThreadedFormat,
+    bytes: Uint8Array,
+    limits: ExtractionLimits,
+    signal: AbortSignal,
+  ): Promise<ExtractedContent> {
     if (signal.aborted) return Promise.reject(stopped());
-    const request: ExtractionRequest = { format, bytes, limits: { maxBytes: limits.maxBytes, maxPages: limits.maxPages } };
+    const request: ExtractionRequest = {
+      format,
+      bytes,
+      limits: { maxBytes: limits.maxBytes, maxPages: limits.maxPages },
+    };
     return this.submit(request, signal) as Promise<ExtractedContent>;
   }
 
@@ -84,7 +93,8 @@ export class ExtractionThreads {
       if (thread.ready && !thread.job) this.give(thread, this.queue.shift() as Job);
     }
     const starting = [...this.threads].filter((thread) => !thread.ready).length;
-    for (let waiting = this.queue.length - starting; waiting > 0 && this.threads.size < this.options.size; waiting--) this.spawn();
+    for (let waiting = this.queue.length - starting; waiting > 0 && this.threads.size < this.options.size; waiting--)
+      this.spawn();
   }
 
   private spawn(): void {
@@ -144,9 +154,13 @@ export class ExtractionThreads {
     if (!this.threads.delete(thread)) return;
     clearTimeout(thread.idleTimer);
     const job = thread.job;
-    if (job) settle(job, () => job.reject(new ExtractionError('corrupt', `the file could not be read: its parser failed (${error.message})`)));
+    if (job)
+      settle(job, () =>
+        job.reject(new ExtractionError('corrupt', `the file could not be read: its parser failed (${error.message})`)),
+      );
     if (!thread.ready) {
-      for (const waiting of this.queue.splice(0)) settle(waiting, () => waiting.reject(new Error(`the extraction thread could not start: ${error.message}`)));
+      for (const waiting of this.queue.splice(0))
+        settle(waiting, () => waiting.reject(new Error(`the extraction thread could not start: ${error.message}`)));
     }
     this.dispatch();
   }

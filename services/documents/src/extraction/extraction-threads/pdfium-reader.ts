@@ -43,7 +43,8 @@ export function readPdf(lib: WrappedPdfiumModule, bytes: Uint8Array, maxPages: n
     if (!doc) throw new ExtractionError(...errorOf(lib.FPDF_GetLastError()));
     try {
       const pageCount = lib.FPDF_GetPageCount(doc);
-      if (pageCount > maxPages) throw new ExtractionError('too_large', `the PDF has ${pageCount} pages, over the limit of ${maxPages}`);
+      if (pageCount > maxPages)
+        throw new ExtractionError('too_large', `the PDF has ${pageCount} pages, over the limit of ${maxPages}`);
       const pageTexts: string[] = [];
       for (let index = 0; index < pageCount; index++) pageTexts.push(pageText(lib, doc, index));
       return describe(lib, doc, pageTexts);
@@ -122,7 +123,9 @@ function pdfVersion(lib: WrappedPdfiumModule, doc: number): string | undefined {
 
 function catalogLanguage(lib: WrappedPdfiumModule, doc: number): string | undefined {
   const bytes = lib.FPDFCatalog_GetLanguage(doc, 0, 0);
-  return bytes > 2 ? readUtf16(lib, bytes, (buffer) => lib.FPDFCatalog_GetLanguage(doc, buffer, bytes)).trim() : undefined;
+  return bytes > 2
+    ? readUtf16(lib, bytes, (buffer) => lib.FPDFCatalog_GetLanguage(doc, buffer, bytes)).trim()
+    : undefined;
 }
 
 const PDF_DATE = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(\d{2})?'?(\d{2})?'?)?/;
@@ -131,9 +134,23 @@ const PDF_DATE = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(
 export function parsePdfDate(value: string): Date | undefined {
   const match = PDF_DATE.exec(value.trim());
   if (!match) return undefined;
-  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, offsetHours = '00', offsetMinutes = '00'] = match;
+  const [
+    ,
+    year,
+    month = '01',
+    day = '01',
+    hour = '00',
+    minute = '00',
+    second = '00',
+    sign,
+    offsetHours = '00',
+    offsetMinutes = '00',
+  ] = match;
   const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
-  const offset = sign === '+' || sign === '-' ? (sign === '+' ? 1 : -1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000 : 0;
+  const offset =
+    sign === '+' || sign === '-'
+      ? (sign === '+' ? 1 : -1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000
+      : 0;
   const date = new Date(utc - offset);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

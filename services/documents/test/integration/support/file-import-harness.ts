@@ -5,6 +5,7 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
 import { LocalDirectoryBlobStore } from '../../../src/blob/local-directory.blob-store';
+import type { IngestionRun } from '../../../src/domain/ingestion-run.types';
 import { DEFAULT_DOCUMENTS_TOPICS } from '../../../src/events/document-events';
 import { FileImportService } from '../../../src/service/file-import.service';
 import { IngestService } from '../../../src/service/ingest.service';
@@ -13,7 +14,6 @@ import { ActivityRepository } from '../../../src/store/activity.repository';
 import { DocketRepository } from '../../../src/store/docket.repository';
 import { DocumentRepository } from '../../../src/store/document.repository';
 import { EntityRepository } from '../../../src/store/entity.repository';
-import type { IngestionRun } from '../../../src/domain/ingestion-run.types';
 import { IngestionRunRepository } from '../../../src/store/ingestion-run.repository';
 import { SourceRepository } from '../../../src/store/source.repository';
 
@@ -31,17 +31,33 @@ export interface FileImportHarness {
   close(): Promise<void>;
 }
 
-export async function fileImportHarness(name: string, options: { catalogAware?: boolean } = {}): Promise<FileImportHarness> {
+export async function fileImportHarness(
+  name: string,
+  options: { catalogAware?: boolean } = {},
+): Promise<FileImportHarness> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName: uniqueName(name).replace(/-/g, '_') }).asPromise();
+  const connection = await mongoose
+    .createConnection(testInfraEnv().mongoUrl, { dbName: uniqueName(name).replace(/-/g, '_') })
+    .asPromise();
   const runs = new IngestionRunRepository(connection);
   const documents = new DocumentRepository(connection);
   const dockets = new DocketRepository(connection);
   const sources = new SourceRepository(connection);
   await Promise.all([documents.init(), dockets.init()]);
-  const projector = new StatsProjector({ documents, sources, dockets, entities: new EntityRepository(connection), activity: new ActivityRepository(connection), logger });
+  const projector = new StatsProjector({
+    documents,
+    sources,
+    dockets,
+    entities: new EntityRepository(connection),
+    activity: new ActivityRepository(connection),
+    logger,
+  });
   const ingest = new IngestService({
-    documents, dockets, sources, projector, logger,
+    documents,
+    dockets,
+    sources,
+    projector,
+    logger,
     blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), `${name}-blobs-`))),
     outbox: { kick: async () => undefined, kickWritten: async () => undefined },
     topics: DEFAULT_DOCUMENTS_TOPICS,
@@ -51,7 +67,13 @@ export async function fileImportHarness(name: string, options: { catalogAware?: 
   // Given the catalog, the importer reads agency PDFs with their source's docket pattern.
   const importer = new FileImportService({ ingest, runs, logger, ...(options.catalogAware ? { sources } : {}) });
   return {
-    connection, runs, documents, dockets, sources, ingest, importer,
+    connection,
+    runs,
+    documents,
+    dockets,
+    sources,
+    ingest,
+    importer,
     importFiles: async (files, sourceId = 'uploads') => {
       const root = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
       for (const [file, content] of Object.entries(files)) writeFileSync(path.join(root, file), content);

@@ -7,7 +7,11 @@ import { decodeKey, encodeKey } from '../../../src/store/field-keys';
 
 const now = new Date('2026-11-22T12:30:00Z');
 const run = (status: RunSummary['status'], hoursAgo: number, seen = 10, failed = 0): RunSummary => ({
-  status, startedAt: new Date(now.getTime() - hoursAgo * 3_600_000 - 60_000), finishedAt: status === 'running' ? undefined : new Date(now.getTime() - hoursAgo * 3_600_000), seen, failed,
+  status,
+  startedAt: new Date(now.getTime() - hoursAgo * 3_600_000 - 60_000),
+  finishedAt: status === 'running' ? undefined : new Date(now.getTime() - hoursAgo * 3_600_000),
+  seen,
+  failed,
 });
 
 describe('judgeSource', () => {
@@ -15,19 +19,33 @@ describe('judgeSource', () => {
 
   it('is idle before any run, healthy after a recent success with recent filings', () => {
     expect(judgeSource({ runs: [], now }).status).toBe('idle');
-    expect(judgeSource({ runs: [run('succeeded', 2)], lastFiledAt: recentFiling, now })).toMatchObject({ status: 'healthy', errorRate: 0, lagMs: 3_600_000 });
+    expect(judgeSource({ runs: [run('succeeded', 2)], lastFiledAt: recentFiling, now })).toMatchObject({
+      status: 'healthy',
+      errorRate: 0,
+      lagMs: 3_600_000,
+    });
   });
 
   it('is failing when the latest finished run failed or too many items failed', () => {
-    expect(judgeSource({ runs: [run('failed', 1), run('succeeded', 5)], lastFiledAt: recentFiling, now }).status).toBe('failing');
-    expect(judgeSource({ runs: [run('running', 0), run('failed', 1)], lastFiledAt: recentFiling, now }).status).toBe('failing');
-    expect(judgeSource({ runs: [run('succeeded', 1, 10, 3)], lastFiledAt: recentFiling, now })).toMatchObject({ status: 'failing', errorRate: 0.3 });
+    expect(judgeSource({ runs: [run('failed', 1), run('succeeded', 5)], lastFiledAt: recentFiling, now }).status).toBe(
+      'failing',
+    );
+    expect(judgeSource({ runs: [run('running', 0), run('failed', 1)], lastFiledAt: recentFiling, now }).status).toBe(
+      'failing',
+    );
+    expect(judgeSource({ runs: [run('succeeded', 1, 10, 3)], lastFiledAt: recentFiling, now })).toMatchObject({
+      status: 'failing',
+      errorRate: 0.3,
+    });
   });
 
   it('is lagging when the last success or the newest filing is older than the threshold', () => {
     const hours = LAG_THRESHOLD_MS / 3_600_000;
     expect(judgeSource({ runs: [run('succeeded', hours + 1)], lastFiledAt: recentFiling, now }).status).toBe('lagging');
-    expect(judgeSource({ runs: [run('succeeded', 1)], lastFiledAt: new Date(now.getTime() - LAG_THRESHOLD_MS - 1), now }).status).toBe('lagging');
+    expect(
+      judgeSource({ runs: [run('succeeded', 1)], lastFiledAt: new Date(now.getTime() - LAG_THRESHOLD_MS - 1), now })
+        .status,
+    ).toBe('lagging');
     expect(judgeSource({ runs: [run('running', 0)], lastFiledAt: recentFiling, now }).status).toBe('lagging');
   });
 });

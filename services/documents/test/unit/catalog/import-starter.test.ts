@@ -20,15 +20,23 @@ function starter(known: string[]) {
   return { imports: new ImportStarter(deps), queued };
 }
 
-const refusal = (call: Promise<unknown>) => call.then(() => undefined, (error: unknown) => error);
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 test('an unknown source is refused with the known source ids, nothing queued', async () => {
   const { imports, queued } = starter(['us-courts', 'nypsc', 'uploads']);
   const error = await refusal(imports.start('/tmp/filings', 'nypcs', 'cli'));
   expect(error).toBeInstanceOf(UnknownSourceError);
   expect(error).toBeInstanceOf(InputError);
-  expect((error as InputError).message).toBe('unknown source "nypcs"; known sources: nypsc, uploads, us-courts; administrators add sources on the catalog page');
-  expect((error as InputError).issues).toEqual([{ path: 'sourceId', message: 'must name a known source (known sources: nypsc, uploads, us-courts)' }]);
+  expect((error as InputError).message).toBe(
+    'unknown source "nypcs"; known sources: nypsc, uploads, us-courts; administrators add sources on the catalog page',
+  );
+  expect((error as InputError).issues).toEqual([
+    { path: 'sourceId', message: 'must name a known source (known sources: nypsc, uploads, us-courts)' },
+  ]);
   expect(queued).toEqual([]);
 });
 
@@ -42,5 +50,7 @@ test('a long catalog is listed in part, with how many more there are', async () 
 test('with no sources defined yet, the message says so', async () => {
   const { imports } = starter([]);
   const error = (await refusal(imports.start('/tmp/filings', 'ferc', 'cli'))) as InputError;
-  expect(error.message).toBe('unknown source "ferc"; no sources are defined yet; administrators add sources on the catalog page');
+  expect(error.message).toBe(
+    'unknown source "ferc"; no sources are defined yet; administrators add sources on the catalog page',
+  );
 });

@@ -1,4 +1,10 @@
-import { CourtListenerConnector, HttpClient, SourceHttpError, SourceResponseError, type ConnectorItem } from '../../../src/connectors';
+import {
+  CourtListenerConnector,
+  HttpClient,
+  SourceHttpError,
+  SourceResponseError,
+  type ConnectorItem,
+} from '../../../src/connectors';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/connectors/fixture-server';
 
 async function collect(gen: AsyncGenerator<ConnectorItem>): Promise<ConnectorItem[]> {
@@ -25,8 +31,16 @@ describe('CourtListenerConnector', () => {
   beforeEach(async () => {
     server = await startFixtureServer();
     sleeps = [];
-    const http = new HttpClient({ headers: { Authorization: 'Token 0123456789abcdef' }, maxRetries: 3, sleep: async (ms) => void sleeps.push(ms) });
-    connector = new CourtListenerConnector({ http, baseUrl: server.baseUrl, storageBaseUrl: 'https://storage.courtlistener.com/' });
+    const http = new HttpClient({
+      headers: { Authorization: 'Token 0123456789abcdef' },
+      maxRetries: 3,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    connector = new CourtListenerConnector({
+      http,
+      baseUrl: server.baseUrl,
+      storageBaseUrl: 'https://storage.courtlistener.com/',
+    });
   });
   afterEach(() => server.close());
 
@@ -40,7 +54,11 @@ describe('CourtListenerConnector', () => {
     const docketPages = server.requests.filter((r) => r.url.pathname === '/api/rest/v4/dockets/');
     expect(docketPages).toHaveLength(2);
     expect(docketPages[0]!.url.searchParams.get('order_by')).toBe('date_modified');
-    expect(server.requests.filter((r) => r.url.pathname === '/api/rest/v4/docket-entries/' && r.url.searchParams.get('docket') === '68571705')).toHaveLength(2);
+    expect(
+      server.requests.filter(
+        (r) => r.url.pathname === '/api/rest/v4/docket-entries/' && r.url.searchParams.get('docket') === '68571705',
+      ),
+    ).toHaveLength(2);
 
     const complaint = items[1]!.record;
     expect(complaint).toEqual({
@@ -101,7 +119,15 @@ describe('CourtListenerConnector', () => {
   });
 
   it('retries 429 and 503 with backoff, honouring Retry-After', async () => {
-    server.respondNext('/api/rest/v4/docket-entries/', { status: 429, headers: { 'retry-after': '3' }, body: '{"detail":"Request was throttled. Expected available in 3 seconds."}' }, { status: 503 });
+    server.respondNext(
+      '/api/rest/v4/docket-entries/',
+      {
+        status: 429,
+        headers: { 'retry-after': '3' },
+        body: '{"detail":"Request was throttled. Expected available in 3 seconds."}',
+      },
+      { status: 503 },
+    );
     expect(ids(await collect(connector.fetchSince(undefined, { pageSize: 2 })))).toEqual(ALL);
     expect(sleeps[0]).toBe(3000);
     expect(sleeps).toHaveLength(2);
@@ -112,13 +138,17 @@ describe('CourtListenerConnector', () => {
     const error = await collect(connector.fetchSince(undefined)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceHttpError);
     expect((error as SourceHttpError).status).toBe(500);
-    expect((error as Error).message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/parties\/\?docket=\d+&page_size=100 failed after 4 attempts: HTTP 500/);
+    expect((error as Error).message).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/parties\/\?docket=\d+&page_size=100 failed after 4 attempts: HTTP 500/,
+    );
     expect(server.requests.filter((r) => r.url.pathname === '/api/rest/v4/parties/')).toHaveLength(4);
   });
 
   it('does not retry a 401 and says which URL refused', async () => {
     server.respondNext('/api/rest/v4/dockets/', { status: 401, body: '{"detail":"Invalid token."}' });
-    await expect(collect(connector.fetchSince(undefined))).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/dockets\/\?.* failed: HTTP 401 Unauthorized \(\{"detail":"Invalid token\."\}\)/);
+    await expect(collect(connector.fetchSince(undefined))).rejects.toThrow(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/dockets\/\?.* failed: HTTP 401 Unauthorized \(\{"detail":"Invalid token\."\}\)/,
+    );
     expect(server.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });

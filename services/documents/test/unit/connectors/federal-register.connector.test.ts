@@ -33,12 +33,15 @@ describe('FederalRegisterConnector', () => {
     expect(first.get('conditions[publication_date][gte]')).toBe('2024-01-01');
     expect(first.get('order')).toBe('oldest');
     expect(first.get('per_page')).toBe('2');
-    expect(first.getAll('fields[]')).toEqual(expect.arrayContaining(['document_number', 'docket_ids', 'agencies', 'pdf_url']));
+    expect(first.getAll('fields[]')).toEqual(
+      expect.arrayContaining(['document_number', 'docket_ids', 'agencies', 'pdf_url']),
+    );
 
     expect(items[0]!.record).toEqual({
       sourceId: 'federal-register',
       sourceDocumentId: '2024-00098',
-      sourceUrl: 'https://www.federalregister.gov/documents/2024/01/04/2024-00098/improvements-to-generator-interconnection-procedures-and-agreements',
+      sourceUrl:
+        'https://www.federalregister.gov/documents/2024/01/04/2024-00098/improvements-to-generator-interconnection-procedures-and-agreements',
       title: 'Improvements to Generator Interconnection Procedures and Agreements',
       filingTypeNative: 'Rule',
       docketNumbers: ['Docket No. RM22-14-001', 'Order No. 2023-A'],
@@ -77,7 +80,11 @@ describe('FederalRegisterConnector', () => {
   });
 
   it('retries a 429, waiting as long as Retry-After asks', async () => {
-    server.respondNext('/api/v1/documents.json', { status: 429, headers: { 'retry-after': '7' }, body: '{"status":429,"message":"Rate limit exceeded"}' });
+    server.respondNext('/api/v1/documents.json', {
+      status: 429,
+      headers: { 'retry-after': '7' },
+      body: '{"status":429,"message":"Rate limit exceeded"}',
+    });
     const items = await collect(connector.fetchSince(undefined, { pageSize: 10 }));
     expect(items).toHaveLength(6);
     expect(sleeps).toEqual([7000]);
@@ -86,7 +93,9 @@ describe('FederalRegisterConnector', () => {
   it('fails with the URL and status after bounded retries when the server keeps answering 500', async () => {
     server.respondAlways('/api/v1/documents.json', { status: 500, body: '<h1>Internal Server Error</h1>' });
     const run = collect(connector.fetchSince(undefined, { pageSize: 10 }));
-    await expect(run).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/documents\.json\?.* failed after 3 attempts: HTTP 500/);
+    await expect(run).rejects.toThrow(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/documents\.json\?.* failed after 3 attempts: HTTP 500/,
+    );
     expect(server.requests).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
   });
@@ -96,12 +105,16 @@ describe('FederalRegisterConnector', () => {
     const error = await collect(connector.fetchSince(undefined, { pageSize: 10 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceResponseError);
     expect((error as SourceResponseError).message).toContain('results.1.document_number');
-    expect((error as SourceResponseError).issues).toEqual([{ path: 'results.1.document_number', message: expect.any(String) }]);
+    expect((error as SourceResponseError).issues).toEqual([
+      { path: 'results.1.document_number', message: expect.any(String) },
+    ]);
   });
 
   it('reports malformed JSON with the URL', async () => {
     server.respondNext('/api/v1/documents.json', { status: 200, body: '{"count": 6, "results": [' });
-    await expect(collect(connector.fetchSince(undefined))).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/documents\.json.* returned malformed JSON/);
+    await expect(collect(connector.fetchSince(undefined))).rejects.toThrow(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/documents\.json.* returned malformed JSON/,
+    );
   });
 
   it('rejects a cursor it did not write', async () => {

@@ -28,7 +28,11 @@ describe('HttpClient', () => {
       res.end('{"ok":true}');
     });
     const sleeps: number[] = [];
-    const client = new HttpClient({ timeoutMs: 100, sleep: async (ms) => void sleeps.push(ms), backoffMs: (n) => n * 10 });
+    const client = new HttpClient({
+      timeoutMs: 100,
+      sleep: async (ms) => void sleeps.push(ms),
+      backoffMs: (n) => n * 10,
+    });
     try {
       await expect(client.getJson(server.url, schema)).resolves.toEqual({ ok: true });
       expect(calls).toBe(3);
@@ -85,7 +89,11 @@ describe('HttpClient', () => {
     try {
       const error = await client.getJson(server.url, schema).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SourceHttpError);
-      expect(error).toMatchObject({ url: server.url, status: 404, message: `GET ${server.url} failed: HTTP 404 Not Found ({"detail":"Not found."})` });
+      expect(error).toMatchObject({
+        url: server.url,
+        status: 404,
+        message: `GET ${server.url} failed: HTTP 404 Not Found ({"detail":"Not found."})`,
+      });
       expect(calls).toBe(1);
     } finally {
       await server.close();

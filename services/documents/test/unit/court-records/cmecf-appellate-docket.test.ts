@@ -69,45 +69,86 @@ describe('cmecfAppellateDocketRecogniser', () => {
   it('reads the header, the parties with their attorneys and the entries of a court of appeals docket', () => {
     const docket = recognise(FOURTH_CIRCUIT);
     expect(docket).toMatchObject({
-      kind: 'docket', format: 'cmecf-appellate', courtId: 'ca4', docketNumber: '24-1234', caseName: 'Acme Widgets, Inc. v. Jane Q. Roe',
-      dateFiled: '2024-01-12', dateTerminated: '2024-06-03', assignedTo: '', natureOfSuit: '', cause: '',
+      kind: 'docket',
+      format: 'cmecf-appellate',
+      courtId: 'ca4',
+      docketNumber: '24-1234',
+      caseName: 'Acme Widgets, Inc. v. Jane Q. Roe',
+      dateFiled: '2024-01-12',
+      dateTerminated: '2024-06-03',
+      assignedTo: '',
+      natureOfSuit: '',
+      cause: '',
     });
     expect(docket?.parties).toEqual([
       {
-        name: 'ACME WIDGETS, INC.', role: 'Plaintiff - Appellant', dateTerminated: '',
+        name: 'ACME WIDGETS, INC.',
+        role: 'Plaintiff - Appellant',
+        dateTerminated: '',
         attorneys: [
-          { name: 'Pat Example', roles: ['COR LD NTC Retained'], contact: 'Direct: 555-010-1000\nExample & Partners LLP\n1 Main Street\nSpringfield, MD 21000' },
-          { name: 'Lee Sample', roles: ['COR NTC Retained'], contact: 'Sample Law\n2 Side Road\nSpringfield, MD 21000' },
+          {
+            name: 'Pat Example',
+            roles: ['COR LD NTC Retained'],
+            contact: 'Direct: 555-010-1000\nExample & Partners LLP\n1 Main Street\nSpringfield, MD 21000',
+          },
+          {
+            name: 'Lee Sample',
+            roles: ['COR NTC Retained'],
+            contact: 'Sample Law\n2 Side Road\nSpringfield, MD 21000',
+          },
         ],
       },
       {
         // A second listing of the same attorney reads "(see above)": the address is the first one's.
-        name: 'JANE Q. ROE', role: 'Defendant - Appellee', dateTerminated: '',
-        attorneys: [{ name: 'Pat Example', roles: ['COR NTC Retained'], contact: 'Direct: 555-010-1000\nExample & Partners LLP\n1 Main Street\nSpringfield, MD 21000' }],
+        name: 'JANE Q. ROE',
+        role: 'Defendant - Appellee',
+        dateTerminated: '',
+        attorneys: [
+          {
+            name: 'Pat Example',
+            roles: ['COR NTC Retained'],
+            contact: 'Direct: 555-010-1000\nExample & Partners LLP\n1 Main Street\nSpringfield, MD 21000',
+          },
+        ],
       },
     ]);
     // The originating court's row of dates and the attachment list are not entries.
     expect(docket?.entries).toEqual([
       {
-        number: '1', dateFiled: '2024-01-12', dateEntered: '2024-01-12',
-        description: 'Civil Case Docketed. Notice filed by Appellant Acme Widgets, Inc. [24-1234] (AB) [Entered: 01/12/2024 10:01 AM]',
+        number: '1',
+        dateFiled: '2024-01-12',
+        dateEntered: '2024-01-12',
+        description:
+          'Civil Case Docketed. Notice filed by Appellant Acme Widgets, Inc. [24-1234] (AB) [Entered: 01/12/2024 10:01 AM]',
       },
       {
-        number: '2', dateFiled: '2024-01-15', dateEntered: '2024-01-16',
-        description: 'APPEARANCE filed for Appellee Jane Q. Roe by Pat Example & co. [24-1234] (PE) [Entered: 01/16/2024 09:30 AM]',
+        number: '2',
+        dateFiled: '2024-01-15',
+        dateEntered: '2024-01-16',
+        description:
+          'APPEARANCE filed for Appellee Jane Q. Roe by Pat Example & co. [24-1234] (PE) [Entered: 01/16/2024 09:30 AM]',
       },
       { number: '', dateFiled: '2024-02-01', dateEntered: '', description: 'ORDER filed.' },
     ]);
   });
 
   it('reads a bankruptcy appellate panel docket without a party list', () => {
-    const docket = recognise(appellatePage({
-      court: 'U. S. Bankruptcy Appellate Panel for the Sixth Circuit',
-      stub: `<tr><td><b>Bankruptcy Appellate Panel Docket #: </b>23-8001</td><td rowspan="2"><b>Docketed:</b> 3/4/2023</td></tr>
+    const docket = recognise(
+      appellatePage({
+        court: 'U. S. Bankruptcy Appellate Panel for the Sixth Circuit',
+        stub: `<tr><td><b>Bankruptcy Appellate Panel Docket #: </b>23-8001</td><td rowspan="2"><b>Docketed:</b> 3/4/2023</td></tr>
         <tr><td>In re: Example Holdings LLC</td></tr>`,
-      entries: `<tr><td>03/04/2023</td><td>&nbsp;1&nbsp;</td><td>Appeal docketed.</td></tr>`,
-    }));
-    expect(docket).toMatchObject({ courtId: 'bap6', docketNumber: '23-8001', caseName: 'In re: Example Holdings LLC', dateFiled: '2023-03-04', dateTerminated: '', parties: [] });
+        entries: `<tr><td>03/04/2023</td><td>&nbsp;1&nbsp;</td><td>Appeal docketed.</td></tr>`,
+      }),
+    );
+    expect(docket).toMatchObject({
+      courtId: 'bap6',
+      docketNumber: '23-8001',
+      caseName: 'In re: Example Holdings LLC',
+      dateFiled: '2023-03-04',
+      dateTerminated: '',
+      parties: [],
+    });
     expect(docket?.entries).toHaveLength(1);
   });
 
@@ -119,7 +160,12 @@ describe('cmecfAppellateDocketRecogniser', () => {
       entries: `<tr><td>05/06/2022</td><td></td><td>Notice of appeal (AB)</td></tr>`,
     });
     const docket = recognise(Buffer.from(html, 'latin1'));
-    expect(docket).toMatchObject({ courtId: 'cavc', docketNumber: '22-0456', caseName: 'Jos\u00e9 Example v. Secretary', dateFiled: '2022-05-06' });
+    expect(docket).toMatchObject({
+      courtId: 'cavc',
+      docketNumber: '22-0456',
+      caseName: 'Jos\u00e9 Example v. Secretary',
+      dateFiled: '2022-05-06',
+    });
   });
 
   it('leaves a district court CM/ECF docket to another recogniser', () => {
@@ -134,7 +180,11 @@ describe('cmecfAppellateDocketRecogniser', () => {
   });
 
   it('leaves an unrelated page and a non-HTML file alone', () => {
-    expect(recognise('<html><body><table><tr><td><b>General Docket<br>Springfield Chess Club</b></td></tr></table><p>Meeting notes.</p></body></html>')).toBeUndefined();
+    expect(
+      recognise(
+        '<html><body><table><tr><td><b>General Docket<br>Springfield Chess Club</b></td></tr></table><p>Meeting notes.</p></body></html>',
+      ),
+    ).toBeUndefined();
     expect(recognise('{"docketNumber": "24-1234", "entries": []}')).toBeUndefined();
   });
 });

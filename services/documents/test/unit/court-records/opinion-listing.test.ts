@@ -28,9 +28,24 @@ describe('opinionListingRecogniser', () => {
     const record = read(TABLE_PAGE);
     expect(record.format).toBe('opinion-listing');
     expect(record.opinions).toEqual([
-      { caseName: 'Marigold Orchard v. Tansy Mills', date: '2023-03-14', docketNumber: '22-0417', url: 'https://courts.example.gov/docs/22-0417.pdf' },
-      { caseName: 'In re Estate of Quillon Brack', date: '2023-03-10', docketNumber: '21-1188', url: 'https://courts.example.gov/docs/21-1188.pdf' },
-      { caseName: 'State v. Corvin Ashdale', date: '2023-02-28', docketNumber: 'A-22-305', url: 'https://cdn.example.gov/a22-305.pdf' },
+      {
+        caseName: 'Marigold Orchard v. Tansy Mills',
+        date: '2023-03-14',
+        docketNumber: '22-0417',
+        url: 'https://courts.example.gov/docs/22-0417.pdf',
+      },
+      {
+        caseName: 'In re Estate of Quillon Brack',
+        date: '2023-03-10',
+        docketNumber: '21-1188',
+        url: 'https://courts.example.gov/docs/21-1188.pdf',
+      },
+      {
+        caseName: 'State v. Corvin Ashdale',
+        date: '2023-02-28',
+        docketNumber: 'A-22-305',
+        url: 'https://cdn.example.gov/a22-305.pdf',
+      },
     ]);
   });
 
@@ -41,43 +56,80 @@ describe('opinionListingRecogniser', () => {
         <li><a href="opinions/2021/pellam.pdf">Pellam v. Harrow Insurance Group</a> No. 2020-CA-1187, decided December 30, 2020</li>
       </ul></body></html>`);
     expect(record.opinions).toEqual([
-      { caseName: 'Brightwater Ferry Co. v. Dunmore County', date: '2021-01-05', docketNumber: '2021-CA-0093', url: 'opinions/2021/brightwater.pdf' },
-      { caseName: 'Pellam v. Harrow Insurance Group', date: '2020-12-30', docketNumber: '2020-CA-1187', url: 'opinions/2021/pellam.pdf' },
+      {
+        caseName: 'Brightwater Ferry Co. v. Dunmore County',
+        date: '2021-01-05',
+        docketNumber: '2021-CA-0093',
+        url: 'opinions/2021/brightwater.pdf',
+      },
+      {
+        caseName: 'Pellam v. Harrow Insurance Group',
+        date: '2020-12-30',
+        docketNumber: '2020-CA-1187',
+        url: 'opinions/2021/pellam.pdf',
+      },
     ]);
   });
 
-  it('reads headings each followed by their paragraphs, and dates stated once over a day\'s opinions', () => {
+  it("reads headings each followed by their paragraphs, and dates stated once over a day's opinions", () => {
     const record = read(`<html><body><div class="content">
       <h3><a href="/case/19-2231">Case No. 19-2231: Fenwick Tolland v. Ostrey Farms</a></h3>
       <p>Filed Sep 3, 2019</p><p><a href="/files/19-2231/opinion">View Opinion</a></p>
       <h3><a href="/case/19-0907">Case No. 19-0907: Matter of Linnet Harwell</a></h3>
       <p>Filed Sep 3, 2019</p><p><a href="/files/19-0907/opinion">View Opinion</a></p>
       </div></body></html>`);
-    expect(record.opinions.map((opinion) => [opinion.caseName, opinion.date, opinion.docketNumber, opinion.url])).toEqual([
+    expect(
+      record.opinions.map((opinion) => [opinion.caseName, opinion.date, opinion.docketNumber, opinion.url]),
+    ).toEqual([
       ['Fenwick Tolland v. Ostrey Farms', '2019-09-03', '19-2231', '/files/19-2231/opinion'],
       ['Matter of Linnet Harwell', '2019-09-03', '19-0907', '/files/19-0907/opinion'],
     ]);
   });
 
   it('reads a JSON listing, whatever its keys are called', () => {
-    const json = { results: [
-      { caseTitle: 'Odell Brandt v. Secretary of Labor', filedDate: '2022-07-19', docketNo: '21-3340', documentUrl: 'https://agency.example.gov/d/21-3340.pdf' },
-      { caseTitle: 'In re Wexcombe Mining LLC', filedDate: '07/18/2022', docketNo: '21-3002', documentUrl: 'https://agency.example.gov/d/21-3002.pdf' },
-    ] };
+    const json = {
+      results: [
+        {
+          caseTitle: 'Odell Brandt v. Secretary of Labor',
+          filedDate: '2022-07-19',
+          docketNo: '21-3340',
+          documentUrl: 'https://agency.example.gov/d/21-3340.pdf',
+        },
+        {
+          caseTitle: 'In re Wexcombe Mining LLC',
+          filedDate: '07/18/2022',
+          docketNo: '21-3002',
+          documentUrl: 'https://agency.example.gov/d/21-3002.pdf',
+        },
+      ],
+    };
     const record = read(JSON.stringify(json), 'opinions.json');
     expect(record.opinions).toEqual([
-      { caseName: 'Odell Brandt v. Secretary of Labor', date: '2022-07-19', docketNumber: '21-3340', url: 'https://agency.example.gov/d/21-3340.pdf' },
-      { caseName: 'In re Wexcombe Mining LLC', date: '2022-07-18', docketNumber: '21-3002', url: 'https://agency.example.gov/d/21-3002.pdf' },
+      {
+        caseName: 'Odell Brandt v. Secretary of Labor',
+        date: '2022-07-19',
+        docketNumber: '21-3340',
+        url: 'https://agency.example.gov/d/21-3340.pdf',
+      },
+      {
+        caseName: 'In re Wexcombe Mining LLC',
+        date: '2022-07-18',
+        docketNumber: '21-3002',
+        url: 'https://agency.example.gov/d/21-3002.pdf',
+      },
     ]);
   });
 
   it('reads an RSS feed of opinions', () => {
-    const record = read(`<?xml version="1.0"?><rss version="2.0"><channel><title>Opinions</title>
+    const record = read(
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Opinions</title>
       <item><title>HALVERN TROSK V. QUINLEY PORT AUTHORITY</title><link>https://court.example.gov/op/20-55102.pdf</link>
       <pubDate>Tue, 04 Aug 2020 16:00:00 +0000</pubDate><description>Case Number: 20-55102</description></item>
       <item><title>UNITED STATES V. MERRIL OSK</title><link>https://court.example.gov/op/19-10233.pdf</link>
       <pubDate>Mon, 03 Aug 2020 16:00:00 +0000</pubDate><description>Case Number: 19-10233</description></item>
-      </channel></rss>`, 'feed.xml');
+      </channel></rss>`,
+      'feed.xml',
+    );
     expect(record.opinions.map((opinion) => [opinion.caseName, opinion.date, opinion.docketNumber])).toEqual([
       ['HALVERN TROSK v. QUINLEY PORT AUTHORITY', '2020-08-04', '20-55102'],
       ['UNITED STATES v. MERRIL OSK', '2020-08-03', '19-10233'],
@@ -89,8 +141,18 @@ describe('opinionListingRecogniser', () => {
       <a href="http://court.example.gov/op/153310p.pdf">Arla Venn v. Tressick Bank</a><br>District of Nowhere<br><br>
       Filed 05/01/2016, No. 15-2044<br><a href="http://court.example.gov/op/152044p.pdf">Dorrit Shale v. Kemble City</a><br>Agency<br><br></div></body></html>`);
     expect(record.opinions).toEqual([
-      { caseName: 'Arla Venn v. Tressick Bank', date: '2016-05-02', docketNumber: '15-3310', url: 'http://court.example.gov/op/153310p.pdf' },
-      { caseName: 'Dorrit Shale v. Kemble City', date: '2016-05-01', docketNumber: '15-2044', url: 'http://court.example.gov/op/152044p.pdf' },
+      {
+        caseName: 'Arla Venn v. Tressick Bank',
+        date: '2016-05-02',
+        docketNumber: '15-3310',
+        url: 'http://court.example.gov/op/153310p.pdf',
+      },
+      {
+        caseName: 'Dorrit Shale v. Kemble City',
+        date: '2016-05-01',
+        docketNumber: '15-2044',
+        url: 'http://court.example.gov/op/152044p.pdf',
+      },
     ]);
   });
 

@@ -1,4 +1,10 @@
-import { canonicalEntityKey, DEFAULT_DOCKET_PATTERNS, extractEntities, groupMentions, type EntityMention } from '../../../src/domain/entities';
+import {
+  canonicalEntityKey,
+  DEFAULT_DOCKET_PATTERNS,
+  extractEntities,
+  groupMentions,
+  type EntityMention,
+} from '../../../src/domain/entities';
 
 describe('canonicalEntityKey', () => {
   it('treats corporate suffix variants, "&"/"and", punctuation, case and a leading "The" as the same', () => {
@@ -18,7 +24,9 @@ describe('canonicalEntityKey', () => {
     expect(canonicalEntityKey('agency', 'the Federal Energy Regulatory Commission')).toBe(ferc);
     expect(canonicalEntityKey('agency', 'FEDERAL ENERGY REGULATORY COMMISSION')).toBe(ferc);
     expect(canonicalEntityKey('agency', 'U.S. Department of Energy')).toBe(canonicalEntityKey('agency', 'DOE'));
-    expect(canonicalEntityKey('agency', 'D.C. Cir.')).toBe(canonicalEntityKey('agency', 'United States Court of Appeals for the District of Columbia Circuit'));
+    expect(canonicalEntityKey('agency', 'D.C. Cir.')).toBe(
+      canonicalEntityKey('agency', 'United States Court of Appeals for the District of Columbia Circuit'),
+    );
   });
 
   it('ignores titles and case for people, and spacing for dockets', () => {
@@ -29,7 +37,13 @@ describe('canonicalEntityKey', () => {
 });
 
 describe('groupMentions', () => {
-  const mention = (kind: EntityMention['kind'], text: string): EntityMention => ({ kind, text, start: 0, end: text.length, canonical: canonicalEntityKey(kind, text) });
+  const mention = (kind: EntityMention['kind'], text: string): EntityMention => ({
+    kind,
+    text,
+    start: 0,
+    end: text.length,
+    canonical: canonicalEntityKey(kind, text),
+  });
 
   it('merges aliases into one entity named by its most frequent, then longest, form', () => {
     const grouped = groupMentions([
@@ -40,15 +54,39 @@ describe('groupMentions', () => {
       mention('organisation', 'Northern Natural Gas Company'),
     ]);
     expect(grouped).toEqual([
-      { kind: 'agency', canonical: 'federal energy regulatory commission', canonicalName: 'FERC', aliases: ['Federal Energy Regulatory Commission'], count: 3 },
-      { kind: 'organisation', canonical: 'northern natural gas company', canonicalName: 'Northern Natural Gas Company', aliases: ['Northern Natural Gas Co.'], count: 2 },
+      {
+        kind: 'agency',
+        canonical: 'federal energy regulatory commission',
+        canonicalName: 'FERC',
+        aliases: ['Federal Energy Regulatory Commission'],
+        count: 3,
+      },
+      {
+        kind: 'organisation',
+        canonical: 'northern natural gas company',
+        canonicalName: 'Northern Natural Gas Company',
+        aliases: ['Northern Natural Gas Co.'],
+        count: 2,
+      },
     ]);
   });
 
   it('joins a surname to the one full name that ends in it, not when two do', () => {
     const one = groupMentions([mention('person', 'David M. Kessler'), mention('person', 'Kessler')]);
-    expect(one).toEqual([{ kind: 'person', canonical: 'david m kessler', canonicalName: 'David M. Kessler', aliases: ['Kessler'], count: 2 }]);
-    const two = groupMentions([mention('person', 'David Kessler'), mention('person', 'Ann Kessler'), mention('person', 'Kessler')]);
+    expect(one).toEqual([
+      {
+        kind: 'person',
+        canonical: 'david m kessler',
+        canonicalName: 'David M. Kessler',
+        aliases: ['Kessler'],
+        count: 2,
+      },
+    ]);
+    const two = groupMentions([
+      mention('person', 'David Kessler'),
+      mention('person', 'Ann Kessler'),
+      mention('person', 'Kessler'),
+    ]);
     expect(two).toHaveLength(3);
   });
 
@@ -59,9 +97,15 @@ describe('groupMentions', () => {
     const grouped = groupMentions(extractEntities(text, { docketPatterns: DEFAULT_DOCKET_PATTERNS }));
     const byKind = (kind: string) => grouped.filter((g) => g.kind === kind);
     expect(byKind('organisation')).toEqual([
-      expect.objectContaining({ canonicalName: 'CG&E', count: 4, aliases: ['Cascadia Gas and Electric Company', 'Cascadia Gas & Electric Co.'] }),
+      expect.objectContaining({
+        canonicalName: 'CG&E',
+        count: 4,
+        aliases: ['Cascadia Gas and Electric Company', 'Cascadia Gas & Electric Co.'],
+      }),
     ]);
     expect(byKind('agency')).toEqual([expect.objectContaining({ count: 2 })]);
-    expect(byKind('person')).toEqual([expect.objectContaining({ canonicalName: 'David M. Kessler', aliases: ['Kessler'], count: 2 })]);
+    expect(byKind('person')).toEqual([
+      expect.objectContaining({ canonicalName: 'David M. Kessler', aliases: ['Kessler'], count: 2 }),
+    ]);
   });
 });

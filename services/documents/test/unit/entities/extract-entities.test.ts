@@ -1,4 +1,9 @@
-import { DEFAULT_DOCKET_PATTERNS, extractEntities, type EntityKind, type EntityMention } from '../../../src/domain/entities';
+import {
+  DEFAULT_DOCKET_PATTERNS,
+  extractEntities,
+  type EntityKind,
+  type EntityMention,
+} from '../../../src/domain/entities';
 
 const extract = (text: string) => extractEntities(text, { docketPatterns: DEFAULT_DOCKET_PATTERNS });
 const of = (mentions: EntityMention[], kind: EntityKind) => mentions.filter((m) => m.kind === kind).map((m) => m.text);
@@ -31,12 +36,15 @@ describe('extractEntities', () => {
     });
 
     it('does not take lowercase "company", titles of acts or analyses, or a leading "The"', () => {
-      const text = 'The company filed its Market Power Analysis under the Federal Power Act. The Evergreen Group, Inc. objected.';
+      const text =
+        'The company filed its Market Power Analysis under the Federal Power Act. The Evergreen Group, Inc. objected.';
       expect(of(extract(text), 'organisation')).toEqual(['Evergreen Group, Inc.']);
     });
 
     it('keeps the period of "Co." at a sentence end and leaves it after "Company"', () => {
-      expect(of(extract('The transfer to Blue Oak Utilities Co. The buyer'), 'organisation')).toEqual(['Blue Oak Utilities Co.']);
+      expect(of(extract('The transfer to Blue Oak Utilities Co. The buyer'), 'organisation')).toEqual([
+        'Blue Oak Utilities Co.',
+      ]);
       expect(of(extract('It was filed by Saguaro Water Company.'), 'organisation')).toEqual(['Saguaro Water Company']);
     });
 
@@ -45,7 +53,9 @@ describe('extractEntities', () => {
         'Bayou Energy Holdings Corp.',
         'Gulf Coast Power',
       ]);
-      expect(of(extract('TESTIMONY ON BEHALF OF CASCADIA GAS AND ELECTRIC COMPANY'), 'organisation')).toEqual(['CASCADIA GAS AND ELECTRIC COMPANY']);
+      expect(of(extract('TESTIMONY ON BEHALF OF CASCADIA GAS AND ELECTRIC COMPANY'), 'organisation')).toEqual([
+        'CASCADIA GAS AND ELECTRIC COMPANY',
+      ]);
     });
 
     it('learns an abbreviation defined in parentheses and finds it again with the same canonical key', () => {
@@ -78,7 +88,9 @@ describe('extractEntities', () => {
     });
 
     it('does not also report an agency as an organisation or a place', () => {
-      const mentions = extract('The North American Electric Reliability Corporation and the California Public Utilities Commission met.');
+      const mentions = extract(
+        'The North American Electric Reliability Corporation and the California Public Utilities Commission met.',
+      );
       expect(mentions.map((m) => [m.kind, m.text])).toEqual([
         ['agency', 'North American Electric Reliability Corporation'],
         ['agency', 'California Public Utilities Commission'],
@@ -89,15 +101,24 @@ describe('extractEntities', () => {
   describe('people', () => {
     it('finds people by panels, sign-offs, co-sponsors and testimony headings, each pattern by the words it needs', () => {
       const people = (text: string) => [...new Set(of(extract(text), 'person'))];
-      expect(people('Before: MORALES, HARTWELL and OKONJO, Circuit Judges.\n\nBramwell, Circuit Judge: We affirm.')).toEqual(['MORALES', 'HARTWELL', 'OKONJO', 'Bramwell']);
-      expect(people('Rebecca Liang and Omar Haddad co-sponsor this testimony. DIRECT TESTIMONY OF ELAINE M. FORSYTHE follows. Please help us. -- Gloria Hendricks'))
-        .toEqual(['Rebecca Liang', 'Omar Haddad', 'ELAINE M. FORSYTHE', 'Gloria Hendricks']);
-      expect(people('Signed, Karen Olson, Peter Mueller, and 212 others.\nCommissioners Ashby and Delgado dissented. The company is represented by Tomas Ruiz.'))
-        .toEqual(['Karen Olson', 'Peter Mueller', 'Ashby', 'Delgado', 'Tomas Ruiz']);
+      expect(
+        people('Before: MORALES, HARTWELL and OKONJO, Circuit Judges.\n\nBramwell, Circuit Judge: We affirm.'),
+      ).toEqual(['MORALES', 'HARTWELL', 'OKONJO', 'Bramwell']);
+      expect(
+        people(
+          'Rebecca Liang and Omar Haddad co-sponsor this testimony. DIRECT TESTIMONY OF ELAINE M. FORSYTHE follows. Please help us. -- Gloria Hendricks',
+        ),
+      ).toEqual(['Rebecca Liang', 'Omar Haddad', 'ELAINE M. FORSYTHE', 'Gloria Hendricks']);
+      expect(
+        people(
+          'Signed, Karen Olson, Peter Mueller, and 212 others.\nCommissioners Ashby and Delgado dissented. The company is represented by Tomas Ruiz.',
+        ),
+      ).toEqual(['Karen Olson', 'Peter Mueller', 'Ashby', 'Delgado', 'Tomas Ruiz']);
     });
 
     it('finds names after titles and honorifics, without the title', () => {
-      const text = 'Commissioner Jane Doe dissents. Administrative Law Judge Karen Liu presided; Mr. Kessler and Dr. Samuel Okafor testified.';
+      const text =
+        'Commissioner Jane Doe dissents. Administrative Law Judge Karen Liu presided; Mr. Kessler and Dr. Samuel Okafor testified.';
       expect(of(extract(text), 'person')).toEqual(['Jane Doe', 'Karen Liu', 'Kessler', 'Samuel Okafor']);
     });
 
@@ -105,17 +126,27 @@ describe('extractEntities', () => {
       const text =
         'The testimony of David M. Kessler responds to Laura Chen, Vice President of Regulatory Affairs. ' +
         "Counsel for petitioner, Andrew J. Whitaker, argued. James O'Neill Jr., an independent consultant, agreed. /s/ Jennifer L. Ames";
-      expect(of(extract(text), 'person')).toEqual(['David M. Kessler', 'Laura Chen', 'Andrew J. Whitaker', "James O'Neill Jr.", 'Jennifer L. Ames']);
+      expect(of(extract(text), 'person')).toEqual([
+        'David M. Kessler',
+        'Laura Chen',
+        'Andrew J. Whitaker',
+        "James O'Neill Jr.",
+        'Jennifer L. Ames',
+      ]);
     });
 
     it('finds a name introduced once wherever else it appears', () => {
-      expect(of(extract('Witness Maria Delgado disagrees. Later, Maria Delgado conceded.'), 'person')).toEqual(['Maria Delgado', 'Maria Delgado']);
+      expect(of(extract('Witness Maria Delgado disagrees. Later, Maria Delgado conceded.'), 'person')).toEqual([
+        'Maria Delgado',
+        'Maria Delgado',
+      ]);
     });
   });
 
   describe('captions and signature blocks', () => {
     it('reads captions in capitals and names on their own line above a title', () => {
-      const text = 'BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION\n\nSo ordered.\n\nGRACE PATEL\nCommissioner\nAisha R. Washington\nChairman\n';
+      const text =
+        'BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION\n\nSo ordered.\n\nGRACE PATEL\nCommissioner\nAisha R. Washington\nChairman\n';
       expect(extract(text).map((m) => [m.kind, m.text])).toEqual([
         ['agency', 'COLORADO PUBLIC UTILITIES COMMISSION'],
         ['person', 'GRACE PATEL'],
@@ -135,11 +166,14 @@ describe('extractEntities', () => {
         'Public Service Commission of Maryland',
       ]);
       // Without the word a pattern needs, nothing: not in lower case, not across a line of other words.
-      expect(of(extract('Western Area Power administration and the western area power administration met.'), 'agency')).toEqual([]);
+      expect(
+        of(extract('Western Area Power administration and the western area power administration met.'), 'agency'),
+      ).toEqual([]);
     });
 
     it('does not join a person and a company on consecutive lines, or an agency and a party across "and"', () => {
-      const text = 'By: /s/ Hannah Alvarez\nLone Star Electric Company\nStaff of the Georgia Public Service Commission and Sierra Club agree.';
+      const text =
+        'By: /s/ Hannah Alvarez\nLone Star Electric Company\nStaff of the Georgia Public Service Commission and Sierra Club agree.';
       expect(extract(text).map((m) => [m.kind, m.text])).toEqual([
         ['person', 'Hannah Alvarez'],
         ['organisation', 'Lone Star Electric Company'],
@@ -151,7 +185,9 @@ describe('extractEntities', () => {
 
   describe('dockets', () => {
     it('uses each source pattern and reports the source id as the value', () => {
-      const mentions = extract('Docket Nos. ER24-1234-000 and RP23-567-001; A.24-01-012; R.22-07-005; 1:23-cv-04567; Nos. 22-1234 and 22-1240.');
+      const mentions = extract(
+        'Docket Nos. ER24-1234-000 and RP23-567-001; A.24-01-012; R.22-07-005; 1:23-cv-04567; Nos. 22-1234 and 22-1240.',
+      );
       expect(mentions.filter((m) => m.kind === 'docket').map((m) => [m.text, m.value])).toEqual([
         ['ER24-1234-000', 'ferc'],
         ['RP23-567-001', 'ferc'],
@@ -175,7 +211,8 @@ describe('extractEntities', () => {
         { sourceId: 'tx-puct', pattern: '^\\d{5}$' },
         { sourceId: 'mi-psc', pattern: '^U-\\d{5}$' },
       ];
-      const text = 'Docket No. 55999 and Case Nos. 55998, 55997 and 55996; mail to Washington, DC 20005 or see U-21567 and 123456.';
+      const text =
+        'Docket No. 55999 and Case Nos. 55998, 55997 and 55996; mail to Washington, DC 20005 or see U-21567 and 123456.';
       const dockets = extractEntities(text, { docketPatterns }).filter((m) => m.kind === 'docket');
       expect(dockets.map((m) => [m.text, m.value])).toEqual([
         ['55999', 'tx-puct'],
@@ -212,8 +249,12 @@ describe('extractEntities', () => {
     });
 
     it('keeps a range sharing one multiplier together and splits ranges with two', () => {
-      expect(extract('between $1.8 and $2.6 billion').map((m) => [m.text, m.value])).toEqual([['$1.8 and $2.6 billion', 1_800_000_000]]);
-      expect(extract('a $14.5–$16 million cut').map((m) => [m.text, m.value])).toEqual([['$14.5–$16 million', 14_500_000]]);
+      expect(extract('between $1.8 and $2.6 billion').map((m) => [m.text, m.value])).toEqual([
+        ['$1.8 and $2.6 billion', 1_800_000_000],
+      ]);
+      expect(extract('a $14.5–$16 million cut').map((m) => [m.text, m.value])).toEqual([
+        ['$14.5–$16 million', 14_500_000],
+      ]);
       expect(of(extract('$4 million to $6 million'), 'money')).toEqual(['$4 million', '$6 million']);
       expect(of(extract('from $10.00 to $15.50 per month'), 'money')).toEqual(['$10.00', '$15.50']);
     });
@@ -229,7 +270,9 @@ describe('extractEntities', () => {
       ['8.9 per cent', 8.9],
       ['3 and 4 percent', 3],
     ])('reads %s as %d', (surface, value) => {
-      expect(extract(`a return of ${surface} here`).map((m) => [m.kind, m.text, m.value])).toEqual([['percentage', surface, value]]);
+      expect(extract(`a return of ${surface} here`).map((m) => [m.kind, m.text, m.value])).toEqual([
+        ['percentage', surface, value],
+      ]);
     });
 
     it('does not join a year to a percentage', () => {
@@ -248,7 +291,9 @@ describe('extractEntities', () => {
       ['3rd day of June, 2025', '2025-06-03'],
       ['October 2024', '2024-10'],
     ])('reads %s as %s', (surface, value) => {
-      expect(extract(`It was on ${surface} that it happened.`).map((m) => [m.kind, m.text, m.value])).toEqual([['date', surface, value]]);
+      expect(extract(`It was on ${surface} that it happened.`).map((m) => [m.kind, m.text, m.value])).toEqual([
+        ['date', surface, value],
+      ]);
     });
 
     it('rejects impossible dates and bare years', () => {
@@ -258,8 +303,16 @@ describe('extractEntities', () => {
 
   describe('places', () => {
     it('finds states, counties, listed cities and towns named with their state', () => {
-      const text = 'Customers in Lancaster County, Pennsylvania, near Ames, Iowa, and in Sacramento. A Colorado company.';
-      expect(of(extract(text), 'place')).toEqual(['Lancaster County', 'Pennsylvania', 'Ames', 'Iowa', 'Sacramento', 'Colorado']);
+      const text =
+        'Customers in Lancaster County, Pennsylvania, near Ames, Iowa, and in Sacramento. A Colorado company.';
+      expect(of(extract(text), 'place')).toEqual([
+        'Lancaster County',
+        'Pennsylvania',
+        'Ames',
+        'Iowa',
+        'Sacramento',
+        'Colorado',
+      ]);
     });
   });
 

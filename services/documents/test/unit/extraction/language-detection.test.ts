@@ -24,14 +24,18 @@ describe('language detection', () => {
     expect(detectLanguage(DUTCH)).toBe('nl');
     expect(looksEnglish(GERMAN_WITH_ENGLISH_NAMES)).toBe(false);
     expect(detectLanguage(GERMAN_WITH_ENGLISH_NAMES)).toBe('de');
-    expect(looksEnglish("La commission a approuvé l'accord de règlement déposé par le distributeur et les intervenants.")).toBe(false);
+    expect(
+      looksEnglish("La commission a approuvé l'accord de règlement déposé par le distributeur et les intervenants."),
+    ).toBe(false);
   });
 
   it('takes the short path for every generated filing (the default corpus is English)', () => {
     const catalog = generateCatalog('language-test');
     const dockets = generateDockets('language-test', catalog, 20);
     const filings = [...generateFilings('language-test', catalog, dockets, { count: 200, pdfShare: 0 })];
-    const missed = filings.filter((filing) => !looksEnglish(filing.pages.join('\n').slice(0, 1500))).map((filing) => filing.title);
+    const missed = filings
+      .filter((filing) => !looksEnglish(filing.pages.join('\n').slice(0, 1500)))
+      .map((filing) => filing.title);
     expect(missed).toEqual([]);
   });
 });

@@ -14,10 +14,18 @@ describe('PDF extraction', () => {
   it('extracts every page with exact page boundaries, title and metadata', async () => {
     const pages = [
       ['Order Granting Rehearing', 'Docket No. ER24-1234-000'],
-      ['The Commission finds that the tariff revisions are just and reasonable.', 'Pacific Gas and Electric Company shall file within 30 days.'],
+      [
+        'The Commission finds that the tariff revisions are just and reasonable.',
+        'Pacific Gas and Electric Company shall file within 30 days.',
+      ],
       ['By the Commission.', 'Kimberly D. Bose, Secretary.'],
     ];
-    const result = expectOk(await extractText({ fileName: 'order.pdf', bytes: await makePdf(pages, { title: 'Order on Rehearing', author: 'FERC' }) }, limits));
+    const result = expectOk(
+      await extractText(
+        { fileName: 'order.pdf', bytes: await makePdf(pages, { title: 'Order on Rehearing', author: 'FERC' }) },
+        limits,
+      ),
+    );
     expect(result.format).toBe('pdf');
     expect(result.pageCount).toBe(3);
     expect(result.pages.map((p) => p.number)).toEqual([1, 2, 3]);
@@ -29,7 +37,9 @@ describe('PDF extraction', () => {
   });
 
   it('keeps a blank page as an empty span so later pages keep their numbers', async () => {
-    const result = expectOk(await extractText({ fileName: 'gap.pdf', bytes: await makePdf([['first page'], [], ['third page']]) }, limits));
+    const result = expectOk(
+      await extractText({ fileName: 'gap.pdf', bytes: await makePdf([['first page'], [], ['third page']]) }, limits),
+    );
     expect(result.pageCount).toBe(3);
     expect(pageOf(result, 2)).toBe('');
     expect(pageOf(result, 3)).toBe('third page');
@@ -48,21 +58,33 @@ describe('PDF extraction', () => {
 
   it('reports a truncated or garbled PDF as corrupt', async () => {
     const garbled = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
-    expect(await extractText({ fileName: 'bad.pdf', bytes: garbled }, limits)).toMatchObject({ ok: false, format: 'pdf', reason: 'corrupt' });
+    expect(await extractText({ fileName: 'bad.pdf', bytes: garbled }, limits)).toMatchObject({
+      ok: false,
+      format: 'pdf',
+      reason: 'corrupt',
+    });
     const whole = await makePdf([['text on page 1'], ['text on page 2'], ['text on page 3']]);
     for (const cut of [40, Math.floor(whole.length * 0.6)]) {
-      expect(await extractText({ fileName: 'cut.pdf', bytes: whole.subarray(0, cut) }, limits)).toMatchObject({ ok: false, format: 'pdf', reason: 'corrupt' });
+      expect(await extractText({ fileName: 'cut.pdf', bytes: whole.subarray(0, cut) }, limits)).toMatchObject({
+        ok: false,
+        format: 'pdf',
+        reason: 'corrupt',
+      });
     }
   });
 
   it('recovers every page of a PDF cut only in its trailer, rebuilding its cross-reference table', async () => {
     const whole = await makePdf([['text on page 1'], ['text on page 2'], ['text on page 3']]);
-    const result = expectOk(await extractText({ fileName: 'cut.pdf', bytes: whole.subarray(0, whole.length - 20) }, limits));
+    const result = expectOk(
+      await extractText({ fileName: 'cut.pdf', bytes: whole.subarray(0, whole.length - 20) }, limits),
+    );
     expect([1, 2, 3].map((n) => pageOf(result, n))).toEqual(['text on page 1', 'text on page 2', 'text on page 3']);
   });
 
   it('reads the PDF version and keeps non-ASCII text', async () => {
-    const result = expectOk(await extractText({ fileName: 'accents.pdf', bytes: await makePdf([['Société Générale — Zürich']]) }, limits));
+    const result = expectOk(
+      await extractText({ fileName: 'accents.pdf', bytes: await makePdf([['Société Générale — Zürich']]) }, limits),
+    );
     expect(pageOf(result, 1)).toBe('Société Générale — Zürich');
     expect(result.metadata.pdfVersion).toMatch(/^1\.\d$/);
   });

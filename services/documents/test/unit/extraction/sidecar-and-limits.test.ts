@@ -39,11 +39,20 @@ describe('metadata sidecars', () => {
       sourceUrl: 'https://elibrary.ferc.gov/eLibrary/filelist?accession_number=20240301-5123',
       description: 'Comments on the interconnection NOPR.',
     });
-    expect(parseSidecar({ filers: 'One Filer LLC', filedAt: '2024-03-01T15:30:00-05:00' })).toEqual({ filers: ['One Filer LLC'], filedAt: new Date('2024-03-01T20:30:00Z') });
+    expect(parseSidecar({ filers: 'One Filer LLC', filedAt: '2024-03-01T15:30:00-05:00' })).toEqual({
+      filers: ['One Filer LLC'],
+      filedAt: new Date('2024-03-01T20:30:00Z'),
+    });
   });
 
   it('names every offending field', () => {
-    const issues = sidecarIssues({ title: '', filedAt: '03/01/2024', filers: ['ok', 7], sourceUrl: 'ftp://example.org/x', docket_number: 'RM22-14' });
+    const issues = sidecarIssues({
+      title: '',
+      filedAt: '03/01/2024',
+      filers: ['ok', 7],
+      sourceUrl: 'ftp://example.org/x',
+      docket_number: 'RM22-14',
+    });
     expect(issues.map((i) => i.path).sort()).toEqual(['docket_number', 'filedAt', 'filers.1', 'sourceUrl', 'title']);
     expect(issues.find((i) => i.path === 'filedAt')?.message).toMatch(/YYYY-MM-DD/);
     expect(issues.find((i) => i.path === 'docket_number')?.message).toMatch(/not a known sidecar field/);
@@ -56,7 +65,14 @@ describe('metadata sidecars', () => {
   });
 
   it('extracts a sidecar file as format json: description as text, fields as metadata', async () => {
-    const bytes = Buffer.from(JSON.stringify({ title: 'Motion to Intervene', filers: ['A Corp.', 'B LLC'], filedAt: '2024-05-02', description: 'Motion to intervene out of time.' }));
+    const bytes = Buffer.from(
+      JSON.stringify({
+        title: 'Motion to Intervene',
+        filers: ['A Corp.', 'B LLC'],
+        filedAt: '2024-05-02',
+        description: 'Motion to intervene out of time.',
+      }),
+    );
     const result = await extractText({ fileName: 'motion.pdf.json', bytes }, limits);
     expect(result).toMatchObject({
       ok: true,
@@ -77,13 +93,19 @@ describe('format detection', () => {
     expect(detectFormat(await makeDocx(['x']), 'report.pdf')).toEqual({ format: 'docx' });
     expect(detectFormat(Buffer.from('\ufeff<!DOCTYPE html><p>x'), 'report.txt')).toEqual({ format: 'html' });
     expect(detectFormat(Buffer.from('plain words'), 'notes.md')).toEqual({ format: 'txt' });
-    expect(detectFormat(Buffer.from('<p>fragment</p>'), 'blob', 'text/html; charset=utf-8')).toEqual({ format: 'html' });
+    expect(detectFormat(Buffer.from('<p>fragment</p>'), 'blob', 'text/html; charset=utf-8')).toEqual({
+      format: 'html',
+    });
     expect(detectFormat(Buffer.from('{"title":"x"}'), 'blob')).toEqual({ format: 'json' });
   });
 
   it('refuses binary files of no known format as unsupported', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    expect(await extractText({ fileName: 'scan.png', contentType: 'image/png', bytes: png }, limits)).toMatchObject({ ok: false, format: 'unknown', reason: 'unsupported' });
+    expect(await extractText({ fileName: 'scan.png', contentType: 'image/png', bytes: png }, limits)).toMatchObject({
+      ok: false,
+      format: 'unknown',
+      reason: 'unsupported',
+    });
   });
 });
 
@@ -112,17 +134,28 @@ describe('limits and inputs', () => {
     } finally {
       readSpy.mockRestore();
     }
-    expect(await extractText({ fileName: 'huge.txt', bytes: Buffer.alloc(2048, 0x61) }, { ...limits, maxBytes: 1024 })).toMatchObject({ ok: false, reason: 'too_large' });
+    expect(
+      await extractText({ fileName: 'huge.txt', bytes: Buffer.alloc(2048, 0x61) }, { ...limits, maxBytes: 1024 }),
+    ).toMatchObject({ ok: false, reason: 'too_large' });
   });
 
   it('reports a zero-byte file as empty and a directory as unsupported', async () => {
     const file = path.join(dir, 'nothing.pdf');
     fs.writeFileSync(file, '');
-    expect(await extractText({ fileName: 'nothing.pdf', path: file }, limits)).toMatchObject({ ok: false, format: 'pdf', reason: 'empty' });
-    expect(await extractText({ fileName: 'sub', path: dir }, limits)).toMatchObject({ ok: false, reason: 'unsupported' });
+    expect(await extractText({ fileName: 'nothing.pdf', path: file }, limits)).toMatchObject({
+      ok: false,
+      format: 'pdf',
+      reason: 'empty',
+    });
+    expect(await extractText({ fileName: 'sub', path: dir }, limits)).toMatchObject({
+      ok: false,
+      reason: 'unsupported',
+    });
   });
 
   it('throws for a path that does not exist (an I/O problem, not a bad file)', async () => {
-    await expect(extractText({ fileName: 'gone.pdf', path: path.join(dir, 'gone.pdf') }, limits)).rejects.toThrow(/ENOENT/);
+    await expect(extractText({ fileName: 'gone.pdf', path: path.join(dir, 'gone.pdf') }, limits)).rejects.toThrow(
+      /ENOENT/,
+    );
   });
 });

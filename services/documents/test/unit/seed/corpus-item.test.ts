@@ -2,10 +2,23 @@ import { generateCatalog, generateDockets, generateFilings } from '@docket/corpu
 import { corpusItem, corpusShiftMs } from '../../../src/seed/corpus.seeder';
 
 const DAY = 86_400_000;
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 describe('corpusItem', () => {
-  it('takes the filing date its own text states, moved with the corpus, and leaves the generator\'s statements out', async () => {
+  it("takes the filing date its own text states, moved with the corpus, and leaves the generator's statements out", async () => {
     const seed = 'corpus-item-test';
     const catalog = generateCatalog(seed);
     const dockets = generateDockets(seed, catalog, 40);

@@ -1,5 +1,5 @@
-import { UserActivity, type GrpcServiceBinding } from '@docket/service-kit';
 import { createLogger } from '@docket/observability';
+import { UserActivity, type GrpcServiceBinding } from '@docket/service-kit';
 import { documentsServiceBinding, type DocumentsGrpcDeps } from '../../../src/grpc/documents.grpc';
 import { notingUserRequests } from '../../../src/grpc/noting-user-requests';
 import { seedCorpusIfEmpty } from '../../../src/seed/corpus.seeder';
@@ -10,16 +10,37 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 /** What the seeder needs besides ingestion, as an empty database: no earlier load, nothing stored. */
-function emptyDatabase(ingest: { ingest: () => Promise<{ outcome: string; documentId: string }> }, filings: number, signal: AbortSignal, users: UserActivity) {
+function emptyDatabase(
+  ingest: { ingest: () => Promise<{ outcome: string; documentId: string }> },
+  filings: number,
+  signal: AbortSignal,
+  users: UserActivity,
+) {
   let runs = 0;
   const deps = {
-    catalog: { defineSources: async () => undefined, defineDataProduct: async () => undefined, publishRelease: async () => undefined },
-    runs: { recent: async () => [], start: async () => ({ id: `run-${++runs}` }), addCounts: async () => undefined, finish: async () => undefined },
+    catalog: {
+      defineSources: async () => undefined,
+      defineDataProduct: async () => undefined,
+      publishRelease: async () => undefined,
+    },
+    runs: {
+      recent: async () => [],
+      start: async () => ({ id: `run-${++runs}` }),
+      addCounts: async () => undefined,
+      finish: async () => undefined,
+    },
     sources: {},
     documents: { count: async () => 0 },
     ingest,
   };
-  return { ...(deps as unknown as Parameters<typeof seedCorpusIfEmpty>[0]), filings, dockets: 10, signal, logger: createLogger('test', 'silent'), users };
+  return {
+    ...(deps as unknown as Parameters<typeof seedCorpusIfEmpty>[0]),
+    filings,
+    dockets: 10,
+    signal,
+    logger: createLogger('test', 'silent'),
+    users,
+  };
 }
 
 describe('notingUserRequests', () => {
@@ -33,7 +54,10 @@ describe('notingUserRequests', () => {
         getCatalogStatus: (call: string) => calls.push(`getCatalogStatus ${call}`),
       },
     } as unknown as GrpcServiceBinding;
-    const noted = notingUserRequests(binding, users, ['getCatalogStatus']).implementation as unknown as Record<string, (call: string) => void>;
+    const noted = notingUserRequests(binding, users, ['getCatalogStatus']).implementation as unknown as Record<
+      string,
+      (call: string) => void
+    >;
 
     noted.getCatalogStatus!('a');
     expect(users.busy).toBe(false);
@@ -44,9 +68,18 @@ describe('notingUserRequests', () => {
 
   it("counts the BFF's NoteUserActivity (users answered elsewhere) as users asking, and answers it", async () => {
     const users = new UserActivity(60_000);
-    const binding = notingUserRequests(documentsServiceBinding({ logger: createLogger('test', 'silent') } as unknown as DocumentsGrpcDeps), users, ['getCatalogStatus']);
-    const noteUserActivity = binding.implementation.noteUserActivity as (call: unknown, callback: (error: unknown, response: unknown) => void) => void;
-    const answer = await new Promise((resolve, reject) => noteUserActivity({ request: {} }, (error, response) => (error ? reject(error) : resolve(response))));
+    const binding = notingUserRequests(
+      documentsServiceBinding({ logger: createLogger('test', 'silent') } as unknown as DocumentsGrpcDeps),
+      users,
+      ['getCatalogStatus'],
+    );
+    const noteUserActivity = binding.implementation.noteUserActivity as (
+      call: unknown,
+      callback: (error: unknown, response: unknown) => void,
+    ) => void;
+    const answer = await new Promise((resolve, reject) =>
+      noteUserActivity({ request: {} }, (error, response) => (error ? reject(error) : resolve(response))),
+    );
     expect(answer).toEqual({});
     expect(users.busy).toBe(true);
   });

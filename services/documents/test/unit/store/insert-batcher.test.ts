@@ -5,7 +5,9 @@ import { InsertBatcher } from '../../../src/store/insert-batcher';
 
 function deferred() {
   let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   return { gate, release };
 }
 
@@ -26,7 +28,9 @@ describe('InsertBatcher', () => {
 
   it('keeps batches within their limit', async () => {
     const writes: number[][] = [];
-    const batcher = new InsertBatcher<number>(async (records) => { writes.push(records); }, 2);
+    const batcher = new InsertBatcher<number>(async (records) => {
+      writes.push(records);
+    }, 2);
     await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.insert(n)));
     expect(writes).toEqual([[1], [2, 3], [4, 5]]);
   });
@@ -37,10 +41,17 @@ describe('InsertBatcher', () => {
     const batcher = new InsertBatcher<string>(async () => {
       calls += 1;
       if (calls === 1) return first.gate;
-      throw Object.assign(new Error('bulk write failed'), { writeErrors: [{ index: 0, code: 11000 }, { index: 2, code: 121, errmsg: 'document failed validation' }] });
+      throw Object.assign(new Error('bulk write failed'), {
+        writeErrors: [
+          { index: 0, code: 11000 },
+          { index: 2, code: 121, errmsg: 'document failed validation' },
+        ],
+      });
     });
     const lead = batcher.insert('lead');
-    const outcomes = ['dup', 'fine', 'invalid'].map((record) => batcher.insert(record).catch((error: Error & { code?: number }) => `${error.message} (${error.code})`));
+    const outcomes = ['dup', 'fine', 'invalid'].map((record) =>
+      batcher.insert(record).catch((error: Error & { code?: number }) => `${error.message} (${error.code})`),
+    );
     first.release();
     await lead;
     expect(await Promise.all(outcomes)).toEqual([false, true, 'document failed validation (121)']);

@@ -144,14 +144,39 @@ export interface RetrievedDocument<D extends AnalysedDocument = AnalysedDocument
 }
 
 /** No scope narrower than the documents found. */
-export const OPEN_SCOPE: AnswerScope = { kind: 'open', docketNumber: '', sourceId: '', sourceName: '', title: '', party: '', statement: '' };
+export const OPEN_SCOPE: AnswerScope = {
+  kind: 'open',
+  docketNumber: '',
+  sourceId: '',
+  sourceName: '',
+  title: '',
+  party: '',
+  statement: '',
+};
 
 /** An analysis with nothing in it yet; the writers fill what they find. */
 export function emptyAnalysis(mode: AnalysisModeName): Analysis {
-  return { mode, sections: [], keyFacts: [], model: '', droppedSentences: 0, notice: '', questionKind: 'general', scope: OPEN_SCOPE, refinements: [] };
+  return {
+    mode,
+    sections: [],
+    keyFacts: [],
+    model: '',
+    droppedSentences: 0,
+    notice: '',
+    questionKind: 'general',
+    scope: OPEN_SCOPE,
+    refinements: [],
+  };
 }
 
-const FACT_DEFAULTS: Pick<KeyFact, 'slot' | 'label' | 'subject' | 'status' | 'filingCategory' | 'filedAt'> = { slot: '', label: '', subject: '', status: '', filingCategory: '', filedAt: '' };
+const FACT_DEFAULTS: Pick<KeyFact, 'slot' | 'label' | 'subject' | 'status' | 'filingCategory' | 'filedAt'> = {
+  slot: '',
+  label: '',
+  subject: '',
+  status: '',
+  filingCategory: '',
+  filedAt: '',
+};
 
 /** An analysis stored before scopes and labelled facts existed, with their fields filled empty. */
 export function withAnalysisDefaults(stored: Analysis): Analysis {

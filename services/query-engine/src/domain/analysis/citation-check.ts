@@ -14,7 +14,11 @@ export const DEFAULT_CITATION_CHECK: CitationCheckOptions = { minSupport: 0.6 };
 
 export type CitationCheck =
   | { ok: true; citations: Citation[]; support: number }
-  | { ok: false; reason: 'no-citation' | 'unknown-passage' | 'no-content' | 'unsupported' | 'number-not-in-passage'; detail: string };
+  | {
+      ok: false;
+      reason: 'no-citation' | 'unknown-passage' | 'no-content' | 'unsupported' | 'number-not-in-passage';
+      detail: string;
+    };
 
 /** What a stretch of text states, as the check compares it. */
 interface Evidence {
@@ -43,7 +47,11 @@ function unsupportedNumber(sentence: string, facts: readonly AnyFact[], evidence
   for (const fact of facts) {
     const found = evidence.facts.some((other) => {
       if (other.kind !== fact.kind) return false;
-      if (fact.kind === 'date') return other.value === fact.value || (String(fact.value).length === 7 && String(other.value).startsWith(String(fact.value)));
+      if (fact.kind === 'date')
+        return (
+          other.value === fact.value ||
+          (String(fact.value).length === 7 && String(other.value).startsWith(String(fact.value)))
+        );
       return Math.abs(Number(other.value) - Number(fact.value)) <= 1e-9 * Math.max(1, Math.abs(Number(fact.value)));
     });
     if (!found) return fact.text;
@@ -70,12 +78,22 @@ function support(terms: ReadonlySet<string>, evidence: Evidence): number {
  * their digits) must appear in them. A sentence that passes cites, for each passage, the one
  * sentence of it that alone supports the claim, or the whole passage when no single sentence does.
  */
-export function checkGeneratedSentence(sentence: GeneratedSentence, passages: ReadonlyMap<string, Passage>, options: CitationCheckOptions = DEFAULT_CITATION_CHECK): CitationCheck {
-  if (sentence.labels.length === 0) return { ok: false, reason: 'no-citation', detail: 'the sentence cites no passage' };
+export function checkGeneratedSentence(
+  sentence: GeneratedSentence,
+  passages: ReadonlyMap<string, Passage>,
+  options: CitationCheckOptions = DEFAULT_CITATION_CHECK,
+): CitationCheck {
+  if (sentence.labels.length === 0)
+    return { ok: false, reason: 'no-citation', detail: 'the sentence cites no passage' };
   const cited: Passage[] = [];
   for (const label of sentence.labels) {
     const passage = passages.get(label);
-    if (!passage) return { ok: false, reason: 'unknown-passage', detail: `cites ${label}, which is not one of the ${passages.size} passages` };
+    if (!passage)
+      return {
+        ok: false,
+        reason: 'unknown-passage',
+        detail: `cites ${label}, which is not one of the ${passages.size} passages`,
+      };
     cited.push(passage);
   }
   const own = evidenceOf(sentence.text);
@@ -83,11 +101,24 @@ export function checkGeneratedSentence(sentence: GeneratedSentence, passages: Re
   const all = evidenceOf(cited.map((p) => p.text).join('\n'));
   const share = support(own.terms, all);
   if (share < options.minSupport) {
-    return { ok: false, reason: 'unsupported', detail: `${Math.round(share * 100)}% of its words are in ${sentence.labels.join(', ')} (at least ${Math.round(options.minSupport * 100)}% needed)` };
+    return {
+      ok: false,
+      reason: 'unsupported',
+      detail: `${Math.round(share * 100)}% of its words are in ${sentence.labels.join(', ')} (at least ${Math.round(options.minSupport * 100)}% needed)`,
+    };
   }
   const missing = unsupportedNumber(sentence.text, own.facts, all);
-  if (missing) return { ok: false, reason: 'number-not-in-passage', detail: `"${missing}" is not in ${sentence.labels.join(', ')}` };
-  return { ok: true, support: share, citations: cited.map((passage) => narrowed(sentence.text, own, passage, options)) };
+  if (missing)
+    return {
+      ok: false,
+      reason: 'number-not-in-passage',
+      detail: `"${missing}" is not in ${sentence.labels.join(', ')}`,
+    };
+  return {
+    ok: true,
+    support: share,
+    citations: cited.map((passage) => narrowed(sentence.text, own, passage, options)),
+  };
 }
 
 function narrowed(text: string, own: Evidence, passage: Passage, options: CitationCheckOptions): Citation {
@@ -95,7 +126,8 @@ function narrowed(text: string, own: Evidence, passage: Passage, options: Citati
   for (const span of passage.sentences) {
     const evidence = evidenceOf(passage.document.text.slice(span.start, span.end));
     const share = support(own.terms, evidence);
-    if (share >= options.minSupport && !unsupportedNumber(text, own.facts, evidence) && (!best || share > best.share)) best = { ...span, share };
+    if (share >= options.minSupport && !unsupportedNumber(text, own.facts, evidence) && (!best || share > best.share))
+      best = { ...span, share };
   }
   return best ? citationOf(passage.document, best.start, best.end) : passage.citation;
 }

@@ -24,7 +24,9 @@ export function pageAt(pages: readonly PageSpan[] | undefined, offset: number): 
 /** The citation of [start, end) of a document: its quote is exactly that slice of the text. */
 export function citationOf(document: AnalysedDocument, start: number, end: number): Citation {
   if (!(start >= 0 && end > start && end <= document.text.length)) {
-    throw new RangeError(`citation [${start}, ${end}) is outside document ${document.id} (${document.text.length} characters)`);
+    throw new RangeError(
+      `citation [${start}, ${end}) is outside document ${document.id} (${document.text.length} characters)`,
+    );
   }
   return {
     documentId: document.id,

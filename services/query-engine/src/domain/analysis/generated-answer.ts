@@ -24,7 +24,11 @@ function labelsIn(marker: string): string[] {
 
 /** Strips markers and tidies the spaces they leave ("approved $5 million [P1]." → "approved $5 million."). */
 function withoutMarkers(text: string): string {
-  return text.replace(MARKER, ' ').replace(/\s+([.,;:!?])/g, '$1').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(MARKER, ' ')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

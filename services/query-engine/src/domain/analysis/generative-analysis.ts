@@ -1,6 +1,11 @@
 import { emptyAnalysis, type Analysis, type AnalysisSentence } from './analysis-model';
 import { groupIntoSections, SECTION_HEADINGS } from './answer-sections';
-import { checkGeneratedSentence, DEFAULT_CITATION_CHECK, type CitationCheck, type CitationCheckOptions } from './citation-check';
+import {
+  checkGeneratedSentence,
+  DEFAULT_CITATION_CHECK,
+  type CitationCheck,
+  type CitationCheckOptions,
+} from './citation-check';
 import { factSources } from './extractive-analysis';
 import { parseGeneratedAnswer } from './generated-answer';
 import { extractKeyFacts } from './key-facts';
@@ -22,7 +27,13 @@ export interface CheckedAnswer {
  * without any, sentences are grouped by the same rules as the extractive answer. Key facts are read
  * from the sentences the kept ones cite, then from the ranking.
  */
-export function checkedAnswer(content: string, passages: readonly Passage[], model: string, ranking: SentenceRanking, options: CitationCheckOptions = DEFAULT_CITATION_CHECK): CheckedAnswer {
+export function checkedAnswer(
+  content: string,
+  passages: readonly Passage[],
+  model: string,
+  ranking: SentenceRanking,
+  options: CitationCheckOptions = DEFAULT_CITATION_CHECK,
+): CheckedAnswer {
   const byLabel = new Map(passages.map((p) => [p.label, p]));
   const parsed = parseGeneratedAnswer(content);
   const rejections: CheckedAnswer['rejections'] = [];
@@ -30,17 +41,20 @@ export function checkedAnswer(content: string, passages: readonly Passage[], mod
   for (const section of parsed) {
     for (const sentence of section.sentences) {
       const check = checkGeneratedSentence(sentence, byLabel, options);
-      if (check.ok) kept.push({ heading: section.heading, sentence: { text: sentence.text, citations: check.citations } });
+      if (check.ok)
+        kept.push({ heading: section.heading, sentence: { text: sentence.text, citations: check.citations } });
       else rejections.push({ text: sentence.text, check });
     }
   }
   const modelHeadings = parsed.some((section) => section.heading !== '');
   const sections = modelHeadings ? byModelHeading(kept) : groupIntoSections(kept.map((k) => k.sentence));
   const documents = new Map(passages.map((p) => [p.document.id, p.document]));
-  const citedSpans = kept.flatMap((k) => k.sentence.citations).flatMap((c) => {
-    const document = documents.get(c.documentId);
-    return document ? [{ document, start: c.start, end: c.end }] : [];
-  });
+  const citedSpans = kept
+    .flatMap((k) => k.sentence.citations)
+    .flatMap((c) => {
+      const document = documents.get(c.documentId);
+      return document ? [{ document, start: c.start, end: c.end }] : [];
+    });
   return {
     analysis: {
       ...emptyAnalysis('generative'),

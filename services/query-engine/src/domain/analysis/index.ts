@@ -9,8 +9,22 @@
  *   citation does not check out; `extractiveFromRanking` is the fallback on the same ranking.
  */
 export * from './analysis-model';
-export { analyzeExtractive, extractiveFromRanking, selectSentences, DEFAULT_EXTRACTIVE, NOTICES, type ExtractiveOptions } from './extractive-analysis';
-export { rankSentences, DEFAULT_READING, type ReadingLimits, type SentenceRanking, type ScoredSentence, type ReadDocument } from './sentence-ranking';
+export {
+  analyzeExtractive,
+  extractiveFromRanking,
+  selectSentences,
+  DEFAULT_EXTRACTIVE,
+  NOTICES,
+  type ExtractiveOptions,
+} from './extractive-analysis';
+export {
+  rankSentences,
+  DEFAULT_READING,
+  type ReadingLimits,
+  type SentenceRanking,
+  type ScoredSentence,
+  type ReadDocument,
+} from './sentence-ranking';
 export { segmentSentences, type SentenceSpan } from './sentence-segmenter';
 export { citationOf, pageAt, displayText } from './citation';
 export { sectionOf, groupIntoSections, SECTION_HEADINGS, type SectionKey } from './answer-sections';
@@ -19,7 +33,12 @@ export { selectByMmr, DEFAULT_MMR, type MmrOptions } from './mmr-selection';
 export { selectPassages, DEFAULT_PASSAGES, type Passage, type PassageOptions } from './passages';
 export { answerPrompt, NO_ANSWER_SENTENCE, type ChatMessage } from './generative-prompt';
 export { parseGeneratedAnswer, type GeneratedSentence, type GeneratedSection } from './generated-answer';
-export { checkGeneratedSentence, DEFAULT_CITATION_CHECK, type CitationCheck, type CitationCheckOptions } from './citation-check';
+export {
+  checkGeneratedSentence,
+  DEFAULT_CITATION_CHECK,
+  type CitationCheck,
+  type CitationCheckOptions,
+} from './citation-check';
 export { checkedAnswer, type CheckedAnswer } from './generative-analysis';
 export { readQuestion, type QuestionIntent } from './question-kind';
 export * from './proceeding';

@@ -21,7 +21,8 @@ export const KEY_FACT_LIMITS: ReadonlyArray<[KeyFactKind, number]> = [
 
 // A deadline word shortly before the date in the same clause ("comments are due on or before",
 // "no later than", "effective"), or "by" right before it; or "deadline" just after it.
-const CUE_BEFORE = /\b(?:due|deadline|no later than|not later than|on or before|until|effective|expires?|expiration)\b[^.;]{0,60}$/i;
+const CUE_BEFORE =
+  /\b(?:due|deadline|no later than|not later than|on or before|until|effective|expires?|expiration)\b[^.;]{0,60}$/i;
 const BY_BEFORE = /\bby\s+(?:the\s+close\s+of\s+business\s+(?:on\s+)?)?$/i;
 const CUE_AFTER = /^[^.;]{0,30}\b(?:deadline|due date)\b/i;
 
@@ -32,16 +33,77 @@ export function isDeadline(sentence: string, start: number, end: number): boolea
 }
 
 /** A fact read from a sentence: what the words before it call it, who filed it and where it is written. */
-export function readFact(kind: KeyFactKind, text: string, normalized: string, citation: Citation, document: AnalysedDocument, label = ''): KeyFact {
+export function readFact(
+  kind: KeyFactKind,
+  text: string,
+  normalized: string,
+  citation: Citation,
+  document: AnalysedDocument,
+  label = '',
+): KeyFact {
   const subject = kind === 'party' ? normalized : (document.filers?.[0] ?? '');
   return { kind, text, normalized, citation, slot: '', label, subject, status: '', ...filingOf(document) };
 }
 
 // Words that join a name to its number ("an increase of", "totaling", "is due on") and say nothing of what it is.
-const JOINERS = new Set(['my', 'our', 'his', 'her', 'of', 'by', 'to', 'at', 'is', 'are', 'was', 'were', 'be', 'on', 'for', 'from', 'in', 'totaling', 'totalling', 'approximately', 'about', 'nearly', 'roughly', 'than', 'no', 'higher', 'lower', 'more', 'less', 'only', 'due', 'before', 'or', 'and', 'the', 'a', 'an', 'its', 'their', 'that', 'as', 'until', 'through', 'since', 'within', 'after', 'over', 'under', 'around', 'some', 'estimated', 'set']);
+const JOINERS = new Set([
+  'my',
+  'our',
+  'his',
+  'her',
+  'of',
+  'by',
+  'to',
+  'at',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'on',
+  'for',
+  'from',
+  'in',
+  'totaling',
+  'totalling',
+  'approximately',
+  'about',
+  'nearly',
+  'roughly',
+  'than',
+  'no',
+  'higher',
+  'lower',
+  'more',
+  'less',
+  'only',
+  'due',
+  'before',
+  'or',
+  'and',
+  'the',
+  'a',
+  'an',
+  'its',
+  'their',
+  'that',
+  'as',
+  'until',
+  'through',
+  'since',
+  'within',
+  'after',
+  'over',
+  'under',
+  'around',
+  'some',
+  'estimated',
+  'set',
+]);
 const LABEL_WORDS = 4;
 
-const ACTION = /^(?:adopts?|adopted|recommends?|recommended|requests?|requested|raises?|proposes?|proposed|authori[sz]es?|authori[sz]ed|approves?|approved|seeks?|sought|reports?|reported|shows?|invested|includes?|estimates?|totals?|identified|agree|agrees|spent|costs?|remove[sd]?|shift(?:s|ed)?|save[sd]?|saves|exceed(?:s|ed)?|reach(?:es|ed)?|reduce[sd]?|recover(?:s|ed)?|would|will|could|may|might|amounts?|equals?|represents?|rose|fell|grew)$/i;
+const ACTION =
+  /^(?:adopts?|adopted|recommends?|recommended|requests?|requested|raises?|proposes?|proposed|authori[sz]es?|authori[sz]ed|approves?|approved|seeks?|sought|reports?|reported|shows?|invested|includes?|estimates?|totals?|identified|agree|agrees|spent|costs?|remove[sd]?|shift(?:s|ed)?|save[sd]?|saves|exceed(?:s|ed)?|reach(?:es|ed)?|reduce[sd]?|recover(?:s|ed)?|would|will|could|may|might|amounts?|equals?|represents?|rose|fell|grew)$/i;
 const VERB = /^(?:is|are|was|were|will|shall|must|may|has|have|had|should)$/i;
 
 /**
@@ -64,7 +126,11 @@ export function subjectLabel(sentence: string): string {
  * dropped ("a revenue requirement of $1.2 million" → "Revenue requirement"); '' when nothing names it.
  */
 export function contextLabel(sentence: string, start: number): string {
-  const before = sentence.slice(Math.max(0, start - 80), start).split(/[,;()]|:\s/).at(-1) ?? '';
+  const before =
+    sentence
+      .slice(Math.max(0, start - 80), start)
+      .split(/[,;()]|:\s/)
+      .at(-1) ?? '';
   const words = before.match(/[A-Za-z][A-Za-z'-]*/g) ?? [];
   while (words.length > 0 && JOINERS.has((words.at(-1) as string).toLowerCase())) words.pop();
   // What comes after the last verb names the number; the verb and its subject say who, which the fact's subject already does.
@@ -81,12 +147,39 @@ export function contextLabel(sentence: string, start: number): string {
  * reader recognises. The words before a number are often something else ("which 36.2%", "customers
  * $310,000"), so a label outside this vocabulary is dropped and the card says only what kind it is.
  */
-const FACT_LABELS = new Map([
-  'Revenue requirement', 'Revenue increase', 'Rate increase', 'Increase', 'Revenue deficiency', 'Return on equity', 'Rate of return',
-  'Rate base', 'Equity ratio', 'Cost of capital', 'Capital structure', 'Customer charge', 'Monthly bill', 'Bill increase',
-  'Bill impact', 'Project cost', 'Capital investment', 'Budget', 'Savings', 'Refund', 'Penalty', 'Fine', 'Comments',
-  'Reply comments', 'Hearing', 'Evidentiary hearing', 'Public hearing', 'Prehearing conference', 'Effective date',
-].map((label) => [label.toLowerCase(), label]));
+const FACT_LABELS = new Map(
+  [
+    'Revenue requirement',
+    'Revenue increase',
+    'Rate increase',
+    'Increase',
+    'Revenue deficiency',
+    'Return on equity',
+    'Rate of return',
+    'Rate base',
+    'Equity ratio',
+    'Cost of capital',
+    'Capital structure',
+    'Customer charge',
+    'Monthly bill',
+    'Bill increase',
+    'Bill impact',
+    'Project cost',
+    'Capital investment',
+    'Budget',
+    'Savings',
+    'Refund',
+    'Penalty',
+    'Fine',
+    'Comments',
+    'Reply comments',
+    'Hearing',
+    'Evidentiary hearing',
+    'Public hearing',
+    'Prehearing conference',
+    'Effective date',
+  ].map((label) => [label.toLowerCase(), label]),
+);
 
 export function knownLabel(label: string): string {
   return FACT_LABELS.get(label.toLowerCase()) ?? '';
@@ -119,9 +212,21 @@ export function extractKeyFacts(sources: readonly FactSource[], documents: reado
     for (const fact of extractFacts(sentence)) {
       citation ??= citationOf(source.document, source.start, source.end);
       const label = knownLabel(fact.kind === 'date' ? subjectLabel(sentence) : contextLabel(sentence, fact.start));
-      if (fact.kind === 'money') add(readFact('amount', fact.text, String(fact.value), citation, source.document, label));
-      else if (fact.kind === 'percentage') add(readFact('percentage', fact.text, String(fact.value), citation, source.document, label));
-      else add(readFact(isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date', fact.text, fact.value, citation, source.document, label));
+      if (fact.kind === 'money')
+        add(readFact('amount', fact.text, String(fact.value), citation, source.document, label));
+      else if (fact.kind === 'percentage')
+        add(readFact('percentage', fact.text, String(fact.value), citation, source.document, label));
+      else
+        add(
+          readFact(
+            isDeadline(sentence, fact.start, fact.end) ? 'deadline' : 'date',
+            fact.text,
+            fact.value,
+            citation,
+            source.document,
+            label,
+          ),
+        );
     }
   }
   for (const fact of partyFacts(sources, documents)) add(fact);
@@ -152,7 +257,14 @@ function partyFacts(sources: readonly FactSource[], documents: readonly ReadDocu
     const mention = fromSources ?? (read.rank === 0 ? mentionInDocument(read, key) : undefined);
     if (!mention) continue;
     const { document, start, end, sentenceStart, sentenceEnd } = mention;
-    const fact = readFact('party', document.text.slice(start, end), name, citationOf(document, sentenceStart, sentenceEnd), document, 'Party');
+    const fact = readFact(
+      'party',
+      document.text.slice(start, end),
+      name,
+      citationOf(document, sentenceStart, sentenceEnd),
+      document,
+      'Party',
+    );
     if (fromSources) inSources.push({ fact, order: fromSources.order });
     else facts.push(fact);
   }
@@ -172,7 +284,15 @@ interface Mention {
 function firstMention(sources: readonly FactSource[], key: string): (Mention & { order: number }) | undefined {
   for (const [order, source] of sources.entries()) {
     const at = wordIndexOf(source.document.text.slice(source.start, source.end).toLowerCase(), key);
-    if (at >= 0) return { order, document: source.document, start: source.start + at, end: source.start + at + key.length, sentenceStart: source.start, sentenceEnd: source.end };
+    if (at >= 0)
+      return {
+        order,
+        document: source.document,
+        start: source.start + at,
+        end: source.start + at + key.length,
+        sentenceStart: source.start,
+        sentenceEnd: source.end,
+      };
   }
   return undefined;
 }

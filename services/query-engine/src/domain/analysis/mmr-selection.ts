@@ -19,7 +19,12 @@ export const DEFAULT_MMR: MmrOptions = { lambda: 0.7, limit: 6, duplicateSimilar
  * says something new; a near-duplicate (similarity ≥ `duplicateSimilarity`) is never taken, since
  * MMR alone would still take one when little else is relevant.
  */
-export function selectByMmr<T>(items: readonly T[], relevance: (item: T) => number, similarity: (a: T, b: T) => number, options: MmrOptions = DEFAULT_MMR): T[] {
+export function selectByMmr<T>(
+  items: readonly T[],
+  relevance: (item: T) => number,
+  similarity: (a: T, b: T) => number,
+  options: MmrOptions = DEFAULT_MMR,
+): T[] {
   const best = items.reduce((max, item) => Math.max(max, relevance(item)), 0);
   if (best <= 0) return [];
   const pool = items.filter((item) => relevance(item) >= options.minRelativeRelevance * best);

@@ -1,8 +1,8 @@
 import type { AnalysedDocument, Citation } from './analysis-model';
 import { citationOf } from './citation';
 import { DEFAULT_MMR, selectByMmr } from './mmr-selection';
-import type { SentenceSpan } from './sentence-segmenter';
 import { sentenceSimilarity, type ReadDocument, type SentenceRanking } from './sentence-ranking';
+import type { SentenceSpan } from './sentence-segmenter';
 
 /** A numbered excerpt the model is given and must cite as [P<n>]. */
 export interface Passage {
@@ -53,7 +53,15 @@ export function selectPassages(ranking: SentenceRanking, options: PassageOptions
     const sentences = read.spans.slice(first, last + 1);
     const start = (sentences[0] as SentenceSpan).start;
     const end = (sentences.at(-1) as SentenceSpan).end;
-    return { label: `P${index + 1}`, document: read.document, start, end, text: read.document.text.slice(start, end), sentences, citation: citationOf(read.document, start, end) };
+    return {
+      label: `P${index + 1}`,
+      document: read.document,
+      start,
+      end,
+      text: read.document.text.slice(start, end),
+      sentences,
+      citation: citationOf(read.document, start, end),
+    };
   });
 }
 
@@ -68,12 +76,21 @@ function widen(read: ReadDocument, index: number, targetChars: number): [number,
   while (grew && length() < targetChars) {
     grew = false;
     const next = spans[last + 1];
-    if (next && sameParagraph(spans[last] as SentenceSpan, next) && next.end - (spans[first] as SentenceSpan).start <= targetChars * 1.3) {
+    if (
+      next &&
+      sameParagraph(spans[last] as SentenceSpan, next) &&
+      next.end - (spans[first] as SentenceSpan).start <= targetChars * 1.3
+    ) {
       last++;
       grew = true;
     }
     const previous = spans[first - 1];
-    if (length() < targetChars && previous && sameParagraph(previous, spans[first] as SentenceSpan) && (spans[last] as SentenceSpan).end - previous.start <= targetChars * 1.3) {
+    if (
+      length() < targetChars &&
+      previous &&
+      sameParagraph(previous, spans[first] as SentenceSpan) &&
+      (spans[last] as SentenceSpan).end - previous.start <= targetChars * 1.3
+    ) {
       first--;
       grew = true;
     }

@@ -1,5 +1,12 @@
 import type { AnalysedDocument, RetrievedDocument } from './analysis-model';
-import { HOLDING, HOLDING_TERM, POSITION_STATEMENT, POSITION_TERM, profileQuestion, type QuestionProfile } from './question-profile';
+import {
+  HOLDING,
+  HOLDING_TERM,
+  POSITION_STATEMENT,
+  POSITION_TERM,
+  profileQuestion,
+  type QuestionProfile,
+} from './question-profile';
 import { segmentSentences, type SentenceSpan } from './sentence-segmenter';
 import { contentTerms, cosine, norm, questionTermCounts, termCounts } from './text-terms';
 
@@ -66,8 +73,10 @@ export interface SentenceRanking {
 
 const MONEY_CUE = /\$\s?\d|\d\s(?:dollars|cents)\b/;
 const PERCENT_CUE = /\d\s?%|\bpercent\b|\bper cent\b|basis points/i;
-const DATE_CUE = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)\s+\d|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
-const DECISION_CUE = /\b(?:approv\w*|authoriz\w*|adopt\w*|grant\w*|finds|found|conclude[sd]?|determine[sd]?|holds?|held|ordered|orders|affirm\w*|revers\w*|vacate[sd]?|den(?:y|ies|ied)|reject\w*)\b/i;
+const DATE_CUE =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)\s+\d|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
+const DECISION_CUE =
+  /\b(?:approv\w*|authoriz\w*|adopt\w*|grant\w*|finds|found|conclude[sd]?|determine[sd]?|holds?|held|ordered|orders|affirm\w*|revers\w*|vacate[sd]?|den(?:y|ies|ied)|reject\w*)\b/i;
 
 /**
  * Reads the best documents (bounded by `limits`), splits them into sentences and ranks the
@@ -76,7 +85,11 @@ const DECISION_CUE = /\b(?:approv\w*|authoriz\w*|adopt\w*|grant\w*|finds|found|c
  * (earlier is slightly better: 1 − 0.1·position), and ×1.25 when it states the kind of fact the
  * question asks for (an amount, a percentage, a date), ×1.1 more for a decision when one is asked about.
  */
-export function rankSentences(question: string, retrieved: readonly RetrievedDocument[], limits: ReadingLimits = DEFAULT_READING): SentenceRanking {
+export function rankSentences(
+  question: string,
+  retrieved: readonly RetrievedDocument[],
+  limits: ReadingLimits = DEFAULT_READING,
+): SentenceRanking {
   const profile = profileQuestion(question);
   const documents: ReadDocument[] = [];
   const candidates: CandidateSentence[] = [];
@@ -93,7 +106,16 @@ export function rankSentences(question: string, retrieved: readonly RetrievedDoc
       if (total < MIN_SENTENCE_WORDS / 2) return;
       if (profile.terms.has(HOLDING_TERM) && HOLDING.test(quote)) counts.set(HOLDING_TERM, 1);
       if (profile.terms.has(POSITION_TERM) && POSITION_STATEMENT.test(quote)) counts.set(POSITION_TERM, 1);
-      candidates.push({ document, documentRank: rank, start: span.start, end: span.end, spanIndex, position: windowEnd > 0 ? span.start / windowEnd : 0, matches: counts, termTotal: total });
+      candidates.push({
+        document,
+        documentRank: rank,
+        start: span.start,
+        end: span.end,
+        spanIndex,
+        position: windowEnd > 0 ? span.start / windowEnd : 0,
+        matches: counts,
+        termTotal: total,
+      });
     });
   });
   return { question, profile, documents, ranked: score(profile, candidates), candidateCount: candidates.length };
@@ -111,9 +133,13 @@ const RECENT_DOCUMENTS = 256;
 function sentenceSpansOf(document: AnalysedDocument, windowEnd: number): readonly SentenceSpan[] {
   const cached = recentlySegmented.get(document.id);
   recentlySegmented.delete(document.id);
-  const spans = cached && cached.windowEnd === windowEnd && cached.text === document.text ? cached.spans : segmentSentences(document.text, 0, windowEnd);
+  const spans =
+    cached && cached.windowEnd === windowEnd && cached.text === document.text
+      ? cached.spans
+      : segmentSentences(document.text, 0, windowEnd);
   recentlySegmented.set(document.id, { text: document.text, windowEnd, spans });
-  if (recentlySegmented.size > RECENT_DOCUMENTS) recentlySegmented.delete(recentlySegmented.keys().next().value as string);
+  if (recentlySegmented.size > RECENT_DOCUMENTS)
+    recentlySegmented.delete(recentlySegmented.keys().next().value as string);
   return spans;
 }
 
@@ -123,7 +149,8 @@ function sentenceSpansOf(document: AnalysedDocument, windowEnd: number): readonl
  * and is not service-list boilerplate.
  */
 // Certificates of service, signature formulas and a witness introducing themself: in many filings, never an answer.
-const BOILERPLATE = /\b(?:I|we) hereby certify\b|\bserved the foregoing\b|\bcertificate of service\b|\brespectfully submitted,?$|\bmy name is\b|\bplease state your name\b|\btestifying on (?:its|their|his|her) behalf\b/i;
+const BOILERPLATE =
+  /\b(?:I|we) hereby certify\b|\bserved the foregoing\b|\bcertificate of service\b|\brespectfully submitted,?$|\bmy name is\b|\bplease state your name\b|\btestifying on (?:its|their|his|her) behalf\b/i;
 
 function isStatement(quote: string): boolean {
   if (!/[.!?;:]["”’)\]]*$/.test(quote) || !/[a-z]/.test(quote)) return false;
@@ -149,7 +176,10 @@ function score(profile: QuestionProfile, candidates: CandidateSentence[]): Score
     for (const [term, weight] of profile.terms) {
       const tf = candidate.matches.get(term);
       if (!tf) continue;
-      relevance += weight * (idf.get(term) ?? 0) * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * candidate.termTotal) / averageLength)));
+      relevance +=
+        weight *
+        (idf.get(term) ?? 0) *
+        ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * candidate.termTotal) / averageLength)));
     }
     if (relevance <= 0) continue;
     // Only matching sentences get here, a small share: the regular expressions run on few quotes.
@@ -157,7 +187,9 @@ function score(profile: QuestionProfile, candidates: CandidateSentence[]): Score
     const rankPrior = 0.6 + 0.4 / (1 + 0.25 * candidate.documentRank);
     const positionPrior = 1 - 0.1 * candidate.position;
     const wanted =
-      (profile.wants.amount && MONEY_CUE.test(quote)) || (profile.wants.percentage && PERCENT_CUE.test(quote)) || (profile.wants.date && DATE_CUE.test(quote));
+      (profile.wants.amount && MONEY_CUE.test(quote)) ||
+      (profile.wants.percentage && PERCENT_CUE.test(quote)) ||
+      (profile.wants.date && DATE_CUE.test(quote));
     const factPrior = (wanted ? 1.25 : 1) * (profile.wants.decision && DECISION_CUE.test(quote) ? 1.1 : 1);
     const sentence = candidate as ScoredSentence;
     sentence.relevance = relevance;

@@ -19,11 +19,84 @@ const MAX_CHUNK = 4_000;
 
 /** Abbreviations after which a sentence never ends (compared lower case, without the final period). */
 const NEVER_FINAL = new Set([
-  'no', 'nos', 'sec', 'secs', 'art', 'arts', 'vol', 'ch', 'para', 'paras', 'pp', 'p', 'ex', 'exh', 'fig', 'app',
-  'mr', 'mrs', 'ms', 'dr', 'hon', 'prof', 'rep', 'sen', 'gov', 'gen', 'lt', 'col', 'capt', 'messrs', 'st',
-  'v', 'vs', 'e.g', 'i.e', 'cf', 'viz', 'approx', 'est', 'dept', 'div', 'cir', 'supp', 'stat', 'reg', 'regs',
-  'u.s.c', 'c.f.r', 'f.r', 'fed', 'cal', 'pub', 'l', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep',
-  'sept', 'oct', 'nov', 'dec', 'op', 'seq', 'incl', 'ord', 'res', 'proc', 'util', 'utils', 'comm', 'admin', 'ann', 'rev', 'sup',
+  'no',
+  'nos',
+  'sec',
+  'secs',
+  'art',
+  'arts',
+  'vol',
+  'ch',
+  'para',
+  'paras',
+  'pp',
+  'p',
+  'ex',
+  'exh',
+  'fig',
+  'app',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'hon',
+  'prof',
+  'rep',
+  'sen',
+  'gov',
+  'gen',
+  'lt',
+  'col',
+  'capt',
+  'messrs',
+  'st',
+  'v',
+  'vs',
+  'e.g',
+  'i.e',
+  'cf',
+  'viz',
+  'approx',
+  'est',
+  'dept',
+  'div',
+  'cir',
+  'supp',
+  'stat',
+  'reg',
+  'regs',
+  'u.s.c',
+  'c.f.r',
+  'f.r',
+  'fed',
+  'cal',
+  'pub',
+  'l',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'op',
+  'seq',
+  'incl',
+  'ord',
+  'res',
+  'proc',
+  'util',
+  'utils',
+  'comm',
+  'admin',
+  'ann',
+  'rev',
+  'sup',
 ]);
 
 /**
@@ -33,7 +106,31 @@ const NEVER_FINAL = new Set([
 const BEFORE_NUMBER = /^[\d§¶]/;
 
 /** Words before a lone capital that make it a label ("Appendix A."), not a middle initial ("Luis H. Bennett"). */
-const LABEL_WORDS = new Set(['appendix', 'schedule', 'exhibit', 'attachment', 'section', 'part', 'phase', 'tier', 'class', 'option', 'alternative', 'table', 'figure', 'chapter', 'article', 'step', 'item', 'group', 'zone', 'area', 'plan', 'rate', 'program']);
+const LABEL_WORDS = new Set([
+  'appendix',
+  'schedule',
+  'exhibit',
+  'attachment',
+  'section',
+  'part',
+  'phase',
+  'tier',
+  'class',
+  'option',
+  'alternative',
+  'table',
+  'figure',
+  'chapter',
+  'article',
+  'step',
+  'item',
+  'group',
+  'zone',
+  'area',
+  'plan',
+  'rate',
+  'program',
+]);
 
 /**
  * The sentences of `text` between `from` (a sentence start, such as 0) and `to`. When `to` falls
@@ -141,7 +238,9 @@ function keepsBreak(line: string, next: string): boolean {
 }
 
 function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0xfeff;
+  return (
+    code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0xfeff
+  );
 }
 
 function trimmed(text: string, start: number, end: number): SentenceSpan | undefined {

@@ -53,7 +53,11 @@ export function contentTerms(text: string): string[] {
  * stem occurs. Only words that begin like a question stem are stemmed (a Porter2 stem keeps the
  * word's first letters), so a long text costs a tokenisation and few stemmer calls.
  */
-export function questionTermCounts(text: string, stems: ReadonlyMap<string, unknown>, prefixes: ReadonlySet<string>): { total: number; counts: Map<string, number> } {
+export function questionTermCounts(
+  text: string,
+  stems: ReadonlyMap<string, unknown>,
+  prefixes: ReadonlySet<string>,
+): { total: number; counts: Map<string, number> } {
   const counts = new Map<string, number>();
   let total = 0;
   for (const match of text.toLowerCase().matchAll(WORD)) {
@@ -85,7 +89,12 @@ export function termCounts(terms: readonly string[]): Map<string, number> {
 }
 
 /** Cosine similarity of two term-count vectors (0 when either is empty). */
-export function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, normA = norm(a), normB = norm(b)): number {
+export function cosine(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+  normA = norm(a),
+  normB = norm(b),
+): number {
   if (normA === 0 || normB === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;

@@ -4,7 +4,11 @@ import type { Figures, ResultSetDocument } from './figures-model';
 import { countResultSet, DEFAULT_COUNT_LIMITS, type CountLimits } from './result-set-counts';
 
 /** The figures of a question: its result set counted, and the numbers of the passages its analysis cites. */
-export function buildFigures(resultSet: readonly ResultSetDocument[], analysis: Analysis, limits: CountLimits = DEFAULT_COUNT_LIMITS): Figures {
+export function buildFigures(
+  resultSet: readonly ResultSetDocument[],
+  analysis: Analysis,
+  limits: CountLimits = DEFAULT_COUNT_LIMITS,
+): Figures {
   return { ...countResultSet(resultSet, limits), numbers: numbersFromPassages(citedPassages(analysis)) };
 }
 

@@ -30,9 +30,24 @@ export function numbersFromPassages(passages: readonly Citation[]): ExtractedNum
       const at = `${citation.documentId}:${citation.start + fact.start}`;
       if (seen.has(at)) continue;
       seen.add(at);
-      if (fact.kind === 'money') numbers.push({ kind: 'amount', text: fact.text, value: fact.value, unit: 'USD', citation });
-      else if (fact.kind === 'percentage') numbers.push({ kind: 'percentage', text: fact.text, value: fact.value, unit: fact.points ? 'percentage points' : '%', citation });
-      else numbers.push({ kind: 'date', text: fact.text, value: epochMsOf(fact.value), unit: fact.value.length === 7 ? 'month' : 'day', citation });
+      if (fact.kind === 'money')
+        numbers.push({ kind: 'amount', text: fact.text, value: fact.value, unit: 'USD', citation });
+      else if (fact.kind === 'percentage')
+        numbers.push({
+          kind: 'percentage',
+          text: fact.text,
+          value: fact.value,
+          unit: fact.points ? 'percentage points' : '%',
+          citation,
+        });
+      else
+        numbers.push({
+          kind: 'date',
+          text: fact.text,
+          value: epochMsOf(fact.value),
+          unit: fact.value.length === 7 ? 'month' : 'day',
+          citation,
+        });
     }
   }
   return numbers;

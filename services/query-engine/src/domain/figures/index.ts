@@ -4,5 +4,13 @@
  */
 export * from './figures-model';
 export { buildFigures, FiguresBuilder } from './build-figures';
-export { countResultSet, filingsByMonth, monthLabel, nameKey, DEFAULT_COUNT_LIMITS, UNCLASSIFIED, type CountLimits } from './result-set-counts';
+export {
+  countResultSet,
+  filingsByMonth,
+  monthLabel,
+  nameKey,
+  DEFAULT_COUNT_LIMITS,
+  UNCLASSIFIED,
+  type CountLimits,
+} from './result-set-counts';
 export { citedPassages, numbersFromPassages } from './cited-numbers';

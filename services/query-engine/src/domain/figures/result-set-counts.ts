@@ -84,19 +84,30 @@ export function filingsByMonth(documents: readonly ResultSetDocument[]): CountBu
   }
   if (counts.size === 0) return [];
   const keys = [...counts.keys()].sort();
-  return monthRange(keys[0] as string, keys.at(-1) as string).map((key) => ({ key, label: monthLabel(key), count: counts.get(key) ?? 0 }));
+  return monthRange(keys[0] as string, keys.at(-1) as string).map((key) => ({
+    key,
+    label: monthLabel(key),
+    count: counts.get(key) ?? 0,
+  }));
 }
 
 /** A comparison key for a name: case, punctuation and "&" against "and" ignored ("Pacific Gas & Electric" = "pacific gas and electric"). */
 export function nameKey(name: string): string {
-  return name.toLowerCase().replace(/&/g, ' and ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**
  * The result set counted by month, agency (labelled with the source's name), filing type (the
  * category), party (each document counts once per party) and docket. Sorted by count, then label.
  */
-export function countResultSet(documents: readonly ResultSetDocument[], limits: CountLimits = DEFAULT_COUNT_LIMITS): Omit<Figures, 'numbers'> {
+export function countResultSet(
+  documents: readonly ResultSetDocument[],
+  limits: CountLimits = DEFAULT_COUNT_LIMITS,
+): Omit<Figures, 'numbers'> {
   const agencies = new Counter();
   const types = new Counter();
   const parties = new Counter();

@@ -2,11 +2,11 @@ import type { Worker } from 'node:worker_threads';
 import { UnavailableError } from '@docket/errors';
 import { trimMallocHeap } from '@docket/idle-release';
 import type { Logger } from '@docket/observability';
+import { startWorker } from '@docket/service-kit';
 import type { IndexedDocument } from '../../domain/indexed-document';
 import type { UpsertOutcome, WriteCost } from '../search-backend';
 import { deserializeError } from '../search-threads/thread-messages';
 import type { FacetChange } from '../sqlite-index-file';
-import { startWorker } from '@docket/service-kit';
 import type { FromWriter, WriterCalls, WriterData, WriterMethod } from './writer-messages';
 
 export interface IndexWriterOptions {
@@ -50,7 +50,10 @@ export class IndexWriter {
   private latest: WriteCost = { documents: 0, cpuMs: 0 };
   private before: WriteCost = { documents: 0, cpuMs: 0 };
 
-  constructor(private readonly indexPath: string, private readonly options: IndexWriterOptions) {
+  constructor(
+    private readonly indexPath: string,
+    private readonly options: IndexWriterOptions,
+  ) {
     this.worker = this.spawn();
     this.endWhenIdle();
   }
@@ -108,7 +111,11 @@ export class IndexWriter {
     this.pending.clear();
   }
 
-  private call<M extends WriterMethod>(method: M, args: WriterCalls[M]['args'], closing = false): Promise<WriterCalls[M]['result']> {
+  private call<M extends WriterMethod>(
+    method: M,
+    args: WriterCalls[M]['args'],
+    closing = false,
+  ): Promise<WriterCalls[M]['result']> {
     if (this.closed && !closing) return Promise.reject(new UnavailableError('the search index is closed'));
     if (this.fatal) return Promise.reject(this.fatal);
     const id = this.nextId++;
@@ -150,7 +157,10 @@ export class IndexWriter {
   private onMessage(worker: Worker, message: FromWriter): void {
     if (message.type === 'fatal') {
       this.fatal = new UnavailableError(`the search index could not be opened for writing: ${message.error.message}`);
-      this.options.logger?.error({ indexPath: this.indexPath, error: message.error.message }, 'the index writer thread could not open the index');
+      this.options.logger?.error(
+        { indexPath: this.indexPath, error: message.error.message },
+        'the index writer thread could not open the index',
+      );
       this.failAll(this.fatal);
       return;
     }
@@ -164,7 +174,12 @@ export class IndexWriter {
       this.endWhenIdle();
     }
     if (message.type === 'done') pending.resolve(message.result);
-    else pending.reject(message.error.kind ? deserializeError(message.error) : Object.assign(new Error(`index writer thread: ${message.error.message}`), { stack: message.error.stack }));
+    else
+      pending.reject(
+        message.error.kind
+          ? deserializeError(message.error)
+          : Object.assign(new Error(`index writer thread: ${message.error.message}`), { stack: message.error.stack }),
+      );
   }
 
   private onExit(worker: Worker, error: Error): void {

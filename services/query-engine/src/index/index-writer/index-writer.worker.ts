@@ -52,13 +52,16 @@ function run(message: ToWriter): unknown {
       written += 1;
       return outcome;
     }
-    case 'remove': return file.remove(...(message.args as WriterCalls['remove']['args']));
+    case 'remove':
+      return file.remove(...(message.args as WriterCalls['remove']['args']));
     case 'upsertMany': {
       const [documents] = message.args as WriterCalls['upsertMany']['args'];
-      for (let start = 0; start < documents.length; start += data.chunk) written += file.upsertMany(documents.slice(start, start + data.chunk));
+      for (let start = 0; start < documents.length; start += data.chunk)
+        written += file.upsertMany(documents.slice(start, start + data.chunk));
       return null;
     }
-    default: throw new Error(`unknown index writer method ${String(message.method)}`);
+    default:
+      throw new Error(`unknown index writer method ${String(message.method)}`);
   }
 }
 

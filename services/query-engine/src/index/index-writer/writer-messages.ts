@@ -1,7 +1,7 @@
 import type { IndexedDocument } from '../../domain/indexed-document';
 import type { UpsertOutcome, WriteCost } from '../search-backend';
-import type { FacetChange } from '../sqlite-index-file';
 import type { SerializedError } from '../search-threads/thread-messages';
+import type { FacetChange } from '../sqlite-index-file';
 
 /** What the writer thread is started with. */
 export interface WriterData {

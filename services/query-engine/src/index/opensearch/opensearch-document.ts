@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
-import { partyNamesOf, type IndexedDocument, type IndexedEntity, type IndexedPage } from '../../domain/indexed-document';
+import {
+  partyNamesOf,
+  type IndexedDocument,
+  type IndexedEntity,
+  type IndexedPage,
+} from '../../domain/indexed-document';
 import { stripHighlightMarkers } from './opensearch-hit';
 
 /** Between a party's key and its name in `party_labels`. */
@@ -128,10 +133,24 @@ export function tombstoneSource(documentId: string): Partial<OpenSearchSource> {
  */
 function fingerprintOf(document: IndexedDocument, filedAt: number | null): string {
   return createHash('sha256')
-    .update(JSON.stringify([
-      document.sha256, document.title, document.description, document.sourceId, document.sourceName, document.docketNumber, document.docketId,
-      document.filingType, document.filingCategory, filedAt, document.parties, document.filers, document.entities, document.pages,
-    ]))
+    .update(
+      JSON.stringify([
+        document.sha256,
+        document.title,
+        document.description,
+        document.sourceId,
+        document.sourceName,
+        document.docketNumber,
+        document.docketId,
+        document.filingType,
+        document.filingCategory,
+        filedAt,
+        document.parties,
+        document.filers,
+        document.entities,
+        document.pages,
+      ]),
+    )
     .digest('base64url');
 }
 

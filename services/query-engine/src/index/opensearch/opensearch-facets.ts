@@ -29,7 +29,13 @@ export function facetAggregations(): Dsl {
         order: [{ _count: 'desc' }, { _key: 'asc' }],
         ...(facet === 'year' ? {} : { exclude: [''] }),
       },
-      ...(label ? { aggs: { sample: { top_hits: { size: 1, _source: false, stored_fields: ['_none_'], docvalue_fields: [label] } } } } : {}),
+      ...(label
+        ? {
+            aggs: {
+              sample: { top_hits: { size: 1, _source: false, stored_fields: ['_none_'], docvalue_fields: [label] } },
+            },
+          }
+        : {}),
     };
   }
   return aggregations;
@@ -43,7 +49,7 @@ interface TermsBucket {
 
 export function readFacets(aggregations: Record<string, unknown> | undefined): Facet[] {
   return FACET_FIELDS.map((field) => {
-    const buckets = ((aggregations?.[field] as { buckets?: TermsBucket[] } | undefined)?.buckets ?? []);
+    const buckets = (aggregations?.[field] as { buckets?: TermsBucket[] } | undefined)?.buckets ?? [];
     return { field, buckets: buckets.map((bucket) => toBucket(field, bucket)) };
   });
 }

@@ -28,8 +28,18 @@ function markedToHtml(fragment: string): string {
 
 /** The fields searches read back (everything else stays on the node). */
 export const HIT_SOURCE_FIELDS = [
-  'doc_id', 'title_original', 'title', 'description', 'source_id', 'source_name', 'docket_number', 'filing_type', 'filing_category',
-  'parties', 'filers', 'filed_at',
+  'doc_id',
+  'title_original',
+  'title',
+  'description',
+  'source_id',
+  'source_name',
+  'docket_number',
+  'filing_type',
+  'filing_category',
+  'parties',
+  'filers',
+  'filed_at',
 ];
 
 /**
@@ -43,7 +53,12 @@ export function highlightRequest(highlightQuery: Dsl | undefined): Dsl {
     post_tags: [MARK_CLOSE],
     highlight_query: highlightQuery ?? { match_none: {} },
     fields: {
-      text: { type: 'unified', fragment_size: SNIPPET_CHARACTERS, number_of_fragments: 1, no_match_size: LEAD_CHARACTERS + 40 },
+      text: {
+        type: 'unified',
+        fragment_size: SNIPPET_CHARACTERS,
+        number_of_fragments: 1,
+        no_match_size: LEAD_CHARACTERS + 40,
+      },
       description: { type: 'unified', fragment_size: SNIPPET_CHARACTERS, number_of_fragments: 1 },
     },
   };

@@ -87,8 +87,18 @@ export function indexMappings(): Record<string, unknown> {
     _meta: { schema_version: INDEX_SCHEMA_VERSION },
     _source: {
       excludes: [
-        'text', 'words_title', 'words_text', 'words_description', 'party_words', 'entity_words', 'party_keys', 'party_labels',
-        'agency_keys', 'type_keys', 'docket_key', 'type_facet',
+        'text',
+        'words_title',
+        'words_text',
+        'words_description',
+        'party_words',
+        'entity_words',
+        'party_keys',
+        'party_labels',
+        'agency_keys',
+        'type_keys',
+        'docket_key',
+        'type_facet',
       ],
     },
     properties: {

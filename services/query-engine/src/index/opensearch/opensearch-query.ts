@@ -1,4 +1,12 @@
-import { foldedWords, nameKey, normalizeDocketNumber, normalizeQuery, type FieldNode, type QueryNode, type RangeNode } from '@docket/query-language';
+import {
+  foldedWords,
+  nameKey,
+  normalizeDocketNumber,
+  normalizeQuery,
+  type FieldNode,
+  type QueryNode,
+  type RangeNode,
+} from '@docket/query-language';
 
 /** An OpenSearch query DSL object (the client's own types are too strict to build trees generically). */
 export type Dsl = Record<string, unknown>;
@@ -60,7 +68,9 @@ export function compileMatch(node: QueryNode): Dsl {
     case 'and':
       return node.children.length === 0 ? MATCH_ALL : { bool: { filter: node.children.map(compileMatch) } };
     case 'or':
-      return node.children.length === 0 ? MATCH_ALL : { bool: { should: node.children.map(compileMatch), minimum_should_match: 1 } };
+      return node.children.length === 0
+        ? MATCH_ALL
+        : { bool: { should: node.children.map(compileMatch), minimum_should_match: 1 } };
   }
 }
 
@@ -72,8 +82,10 @@ function wordSequence(words: string[], lastIsPrefix: boolean): Dsl {
 
 function sequenceIn(field: string, words: string[], lastIsPrefix: boolean): Dsl {
   const joined = words.join(' ');
-  if (words.length === 1) return lastIsPrefix ? { prefix: { [field]: { value: joined } } } : { term: { [field]: { value: joined } } };
-  if (lastIsPrefix) return { match_phrase_prefix: { [field]: { query: joined, max_expansions: PHRASE_PREFIX_EXPANSIONS } } };
+  if (words.length === 1)
+    return lastIsPrefix ? { prefix: { [field]: { value: joined } } } : { term: { [field]: { value: joined } } };
+  if (lastIsPrefix)
+    return { match_phrase_prefix: { [field]: { query: joined, max_expansions: PHRASE_PREFIX_EXPANSIONS } } };
   return { match_phrase: { [field]: { query: joined } } };
 }
 
@@ -115,7 +127,8 @@ function compileRange(node: RangeNode): Dsl {
 function utcDayStart(day: string, end: string): number {
   const time = Date.parse(`${day}T00:00:00.000Z`);
   // The parser only lets valid YYYY-MM-DD through; a tree built by hand might not.
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time)) throw new Error(`filed range ${end} must be a YYYY-MM-DD date, got "${day}"`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time))
+    throw new Error(`filed range ${end} must be a YYYY-MM-DD date, got "${day}"`);
   return time;
 }
 
@@ -161,10 +174,13 @@ function scoringClauses(leaves: PositiveLeaf[]): Dsl[] {
   const clauses: Dsl[] = [];
   const single = leaves.filter((leaf) => leaf.kind === 'words').map((leaf) => leaf.value);
   // Single words together, so BM25's per-term weights add up as in one bag-of-words query.
-  if (single.length > 0) clauses.push({ multi_match: { query: single.join(' '), fields: SCORED_FIELDS, type: 'most_fields' } });
+  if (single.length > 0)
+    clauses.push({ multi_match: { query: single.join(' '), fields: SCORED_FIELDS, type: 'most_fields' } });
   for (const leaf of leaves) {
-    if (leaf.kind === 'phrase') clauses.push({ multi_match: { query: leaf.value, fields: SCORED_FIELDS, type: 'phrase' } });
-    if (leaf.kind === 'prefix') clauses.push({ multi_match: { query: leaf.value, fields: SCORED_FIELDS, type: 'phrase_prefix' } });
+    if (leaf.kind === 'phrase')
+      clauses.push({ multi_match: { query: leaf.value, fields: SCORED_FIELDS, type: 'phrase' } });
+    if (leaf.kind === 'prefix')
+      clauses.push({ multi_match: { query: leaf.value, fields: SCORED_FIELDS, type: 'phrase_prefix' } });
   }
   return clauses;
 }

@@ -5,8 +5,21 @@ import type { Logger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
 import type { IndexedDocument } from '../../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint, type CursorPosition } from '../../domain/search-cursor';
-import type { DayCount, IndexBuild, RankedDocument, SearchBackend, SearchQuery, SearchResult, UpsertOutcome } from '../search-backend';
-import { fromOpenSearchSource, toOpenSearchSource, tombstoneSource, type OpenSearchSource } from './opensearch-document';
+import type {
+  DayCount,
+  IndexBuild,
+  RankedDocument,
+  SearchBackend,
+  SearchQuery,
+  SearchResult,
+  UpsertOutcome,
+} from '../search-backend';
+import {
+  fromOpenSearchSource,
+  tombstoneSource,
+  toOpenSearchSource,
+  type OpenSearchSource,
+} from './opensearch-document';
 import { facetAggregations, readFacets } from './opensearch-facets';
 import { highlightRequest, HIT_SOURCE_FIELDS, toSearchHit, type RawHit } from './opensearch-hit';
 import { INDEX_SCHEMA_VERSION, indexMappings, indexSettings } from './opensearch-index-settings';
@@ -71,7 +84,9 @@ export class OpenSearchBackend implements SearchBackend {
   /** Connects and makes sure the alias exists with the current schema (creating an empty index if not). */
   static async open(options: OpenSearchBackendOptions): Promise<OpenSearchBackend> {
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(options.index)) {
-      throw new Error(`the OpenSearch index name must be lower case letters, digits, '-', '_' or '.', got "${options.index}"`);
+      throw new Error(
+        `the OpenSearch index name must be lower case letters, digits, '-', '_' or '.', got "${options.index}"`,
+      );
     }
     const client = new Client({ node: options.url, requestTimeout: options.requestTimeoutMs ?? 30_000, maxRetries: 2 });
     const backend = new OpenSearchBackend(client, options.index, options.logger);
@@ -132,11 +147,18 @@ export class OpenSearchBackend implements SearchBackend {
       const body: Dsl = {
         size: k,
         _source: { includes: ['doc_id'] },
-        query: { bool: { must: [questionScoring(words)], filter: scope ? [compileMatch(scope)] : [], must_not: [NOT_TOMBSTONE] } },
+        query: {
+          bool: {
+            must: [questionScoring(words)],
+            filter: scope ? [compileMatch(scope)] : [],
+            must_not: [NOT_TOMBSTONE],
+          },
+        },
         sort: [{ _score: 'desc' }, { doc_id: 'asc' }],
       };
       const response = await this.client.search({ index: this.alias, body: body as never });
-      const hits = (response.body as unknown as { hits: { hits: { _score: number; _source: { doc_id: string } }[] } }).hits.hits;
+      const hits = (response.body as unknown as { hits: { hits: { _score: number; _source: { doc_id: string } }[] } })
+        .hits.hits;
       return hits.map((hit) => ({ documentId: hit._source.doc_id, score: hit._score }));
     });
   }
@@ -152,19 +174,31 @@ export class OpenSearchBackend implements SearchBackend {
       const body: Dsl = {
         size: 0,
         track_total_hits: false,
-        query: { bool: { filter: [compileMatch(query), { exists: { field: 'filed_at' } }], must_not: [NOT_TOMBSTONE] } },
-        aggs: { days: { date_histogram: { field: 'filed_at', calendar_interval: '1d', time_zone: 'UTC', min_doc_count: 1 } } },
+        query: {
+          bool: { filter: [compileMatch(query), { exists: { field: 'filed_at' } }], must_not: [NOT_TOMBSTONE] },
+        },
+        aggs: {
+          days: { date_histogram: { field: 'filed_at', calendar_interval: '1d', time_zone: 'UTC', min_doc_count: 1 } },
+        },
       };
       const response = await this.client.search({ index: this.alias, body: body as never });
-      const buckets = (response.body as unknown as { aggregations: { days: { buckets: { key: number; doc_count: number }[] } } }).aggregations.days.buckets;
-      return buckets.map((bucket) => ({ day: new Date(bucket.key).toISOString().slice(0, 10), count: bucket.doc_count }));
+      const buckets = (
+        response.body as unknown as { aggregations: { days: { buckets: { key: number; doc_count: number }[] } } }
+      ).aggregations.days.buckets;
+      return buckets.map((bucket) => ({
+        day: new Date(bucket.key).toISOString().slice(0, 10),
+        count: bucket.doc_count,
+      }));
     });
   }
 
   async count(): Promise<number> {
     return unavailableWhenDown(async () => {
       await this.refreshIfDirty();
-      const response = await this.client.count({ index: this.alias, body: { query: { bool: { must_not: [NOT_TOMBSTONE] } } } });
+      const response = await this.client.count({
+        index: this.alias,
+        body: { query: { bool: { must_not: [NOT_TOMBSTONE] } } },
+      });
       return response.body.count;
     });
   }
@@ -173,7 +207,14 @@ export class OpenSearchBackend implements SearchBackend {
     const compiled = compileSearch(query.query);
     const fingerprint = searchFingerprint(query.query, query.sort);
     // Relevance without any positive word has no score to order by: newest first, score 0 (as SQLite).
-    const order: Order = query.sort === 'filed_newest' ? 'newest' : query.sort === 'filed_oldest' ? 'oldest' : compiled.scoring.length > 0 ? 'rank' : 'newest';
+    const order: Order =
+      query.sort === 'filed_newest'
+        ? 'newest'
+        : query.sort === 'filed_oldest'
+          ? 'oldest'
+          : compiled.scoring.length > 0
+            ? 'rank'
+            : 'newest';
     const after = query.cursor ? searchAfterOf(decodeCursor(query.cursor, fingerprint), order) : undefined;
     await this.refreshIfDirty();
     const body: Dsl = {
@@ -193,7 +234,10 @@ export class OpenSearchBackend implements SearchBackend {
       ...(query.facets ? { aggs: facetAggregations() } : {}),
     };
     const response = await this.client.search({ index: this.alias, body: body as never });
-    const result = response.body as unknown as { hits: { total: { value: number; relation: 'eq' | 'gte' }; hits: RawHit[] }; aggregations?: Record<string, unknown> };
+    const result = response.body as unknown as {
+      hits: { total: { value: number; relation: 'eq' | 'gte' }; hits: RawHit[] };
+      aggregations?: Record<string, unknown>;
+    };
     const rows = result.hits.hits;
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
@@ -205,18 +249,30 @@ export class OpenSearchBackend implements SearchBackend {
       facets: query.facets ? readFacets(result.aggregations) : [],
       // Aggregations count every match, however many.
       ...(query.facets ? { facetsCounted: result.hits.total.value } : {}),
-      nextCursor: rows.length > query.limit && last?.sort ? encodeCursor(fingerprint, { order, values: last.sort }) : undefined,
+      nextCursor:
+        rows.length > query.limit && last?.sort ? encodeCursor(fingerprint, { order, values: last.sort }) : undefined,
     };
   }
 
   private async runFetch(documentIds: string[]): Promise<IndexedDocument[]> {
     if (documentIds.length === 0) return [];
     // The text lives in a stored field, outside _source (see opensearch-index-settings).
-    const response = await this.client.mget({ index: this.alias, stored_fields: ['text'], _source: true, body: { ids: documentIds } });
-    const docs = (response.body as unknown as { docs: { found?: boolean; _source?: OpenSearchSource; fields?: { text?: string[] } }[] }).docs;
-    return docs.flatMap((doc) => (doc.found && doc._source && !doc._source.tombstone
-      ? [fromOpenSearchSource(doc._source, doc.fields?.text?.[0] ?? '')]
-      : []));
+    const response = await this.client.mget({
+      index: this.alias,
+      stored_fields: ['text'],
+      _source: true,
+      body: { ids: documentIds },
+    });
+    const docs = (
+      response.body as unknown as {
+        docs: { found?: boolean; _source?: OpenSearchSource; fields?: { text?: string[] } }[];
+      }
+    ).docs;
+    return docs.flatMap((doc) =>
+      doc.found && doc._source && !doc._source.tombstone
+        ? [fromOpenSearchSource(doc._source, doc.fields?.text?.[0] ?? '')]
+        : [],
+    );
   }
 
   async beginBuild(): Promise<IndexBuild> {
@@ -293,21 +349,32 @@ export class OpenSearchBackend implements SearchBackend {
     const fresh = documents.filter((document) => !build.touched.has(document.id));
     if (fresh.length === 0) return 0;
     const operations: unknown[] = [];
-    for (const document of fresh) operations.push({ create: { _index: build.writeAlias, _id: document.id } }, toOpenSearchSource(document));
+    for (const document of fresh)
+      operations.push({ create: { _index: build.writeAlias, _id: document.id } }, toOpenSearchSource(document));
     const response = await this.client.bulk({ body: operations as never, require_alias: true });
-    const items = (response.body as unknown as { items: { create?: { status: number; error?: { type: string; reason?: string } } }[] }).items;
+    const items = (
+      response.body as unknown as {
+        items: { create?: { status: number; error?: { type: string; reason?: string } } }[];
+      }
+    ).items;
     let written = 0;
     for (const item of items) {
       const status = item.create?.status ?? 0;
       if (status >= 200 && status < 300) written += 1;
       // 409: an event wrote this id (or left its tombstone) first; that state is newer.
-      else if (status !== 409) throw new Error(`indexing into ${build.index} failed: ${item.create?.error?.type ?? status}: ${item.create?.error?.reason ?? ''}`);
+      else if (status !== 409)
+        throw new Error(
+          `indexing into ${build.index} failed: ${item.create?.error?.type ?? status}: ${item.create?.error?.reason ?? ''}`,
+        );
     }
     return written;
   }
 
   private async swapIn(build: OpenBuild): Promise<void> {
-    await this.client.indices.putSettings({ index: build.index, body: { index: { refresh_interval: '1s', translog: { durability: 'request' } } } });
+    await this.client.indices.putSettings({
+      index: build.index,
+      body: { index: { refresh_interval: '1s', translog: { durability: 'request' } } },
+    });
     await this.client.indices.refresh({ index: build.index });
     await this.deleteTombstones(build.index);
     const previous = await this.indicesBehindAlias();
@@ -352,25 +419,35 @@ export class OpenSearchBackend implements SearchBackend {
     if (indices.length === 0) {
       const concrete = await this.client.indices.exists({ index: this.alias });
       if (concrete.body === true) {
-        throw new Error(`OpenSearch has an index named "${this.alias}" (not an alias); set OPENSEARCH_INDEX to another name or delete that index`);
+        throw new Error(
+          `OpenSearch has an index named "${this.alias}" (not an alias); set OPENSEARCH_INDEX to another name or delete that index`,
+        );
       }
       await this.createIndex(this.newIndexName(), { bulk: false, alias: this.alias });
       this.created = true;
       return;
     }
     const mappings = await this.client.indices.getMapping({ index: this.alias });
-    const versions = Object.values(mappings.body as Record<string, { mappings?: { _meta?: { schema_version?: number } } }>)
-      .map((entry) => entry.mappings?._meta?.schema_version ?? 0);
+    const versions = Object.values(
+      mappings.body as Record<string, { mappings?: { _meta?: { schema_version?: number } } }>,
+    ).map((entry) => entry.mappings?._meta?.schema_version ?? 0);
     const version = versions[0] ?? 0;
     if (version === INDEX_SCHEMA_VERSION) return;
     if (version > INDEX_SCHEMA_VERSION) {
-      throw new Error(`the OpenSearch index "${this.alias}" has schema version ${version}, newer than this code's ${INDEX_SCHEMA_VERSION}; run the newer query-engine`);
+      throw new Error(
+        `the OpenSearch index "${this.alias}" has schema version ${version}, newer than this code's ${INDEX_SCHEMA_VERSION}; run the newer query-engine`,
+      );
     }
     // Derived data: replace it by an empty index of the current schema; only a re-index refills it.
     const index = this.newIndexName();
     await this.createIndex(index, { bulk: false });
     await this.client.indices.updateAliases({
-      body: { actions: [...indices.map((old) => ({ remove: { index: old, alias: this.alias } })), { add: { index, alias: this.alias } }] },
+      body: {
+        actions: [
+          ...indices.map((old) => ({ remove: { index: old, alias: this.alias } })),
+          { add: { index, alias: this.alias } },
+        ],
+      },
     });
     for (const old of indices) await this.client.indices.delete({ index: old }, { ignore: [404] });
     this.reset = true;
@@ -399,12 +476,16 @@ export class OpenSearchBackend implements SearchBackend {
 
   private async deleteIndicesOutsideAlias(): Promise<void> {
     const live = new Set(await this.indicesBehindAlias());
-    for (const index of await this.ownIndices()) if (!live.has(index)) await this.client.indices.delete({ index }, { ignore: [404] });
+    for (const index of await this.ownIndices())
+      if (!live.has(index)) await this.client.indices.delete({ index }, { ignore: [404] });
   }
 
   /** Concrete indices named by newIndexName for this alias (and no other alias that merely starts the same). */
   private async ownIndices(): Promise<string[]> {
-    const response = await this.client.cat.indices({ index: `${this.alias}-v*`, format: 'json', expand_wildcards: 'all' }, { ignore: [404] });
+    const response = await this.client.cat.indices(
+      { index: `${this.alias}-v*`, format: 'json', expand_wildcards: 'all' },
+      { ignore: [404] },
+    );
     if (response.statusCode === 404) return [];
     const names = (response.body as unknown as { index: string }[]).map((row) => row.index);
     const own = new RegExp(`^${this.alias.replace(/[.]/g, '\\.')}-v\\d+-\\d+-[0-9a-f]{6}$`);
@@ -431,8 +512,14 @@ function sortOf(order: Order): Dsl[] {
 function searchAfterOf(position: CursorPosition, order: Order): (string | number)[] {
   const expected = order === 'rank' ? ['number', 'number', 'string'] : ['number', 'string'];
   const values = position.values;
-  if (position.order !== order || values.length !== expected.length || values.some((value, index) => typeof value !== expected[index])) {
-    throw new InputError('the cursor is not valid', [{ path: 'cursor', message: 'is malformed; use next_cursor from a previous response as it was' }]);
+  if (
+    position.order !== order ||
+    values.length !== expected.length ||
+    values.some((value, index) => typeof value !== expected[index])
+  ) {
+    throw new InputError('the cursor is not valid', [
+      { path: 'cursor', message: 'is malformed; use next_cursor from a previous response as it was' },
+    ]);
   }
   return values as (string | number)[];
 }
@@ -447,13 +534,21 @@ async function unavailableWhenDown<T>(operation: () => Promise<T>): Promise<T> {
     return await operation();
   } catch (error) {
     if (isUnavailable(error)) {
-      throw new UnavailableError(`OpenSearch is unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new UnavailableError(
+        `OpenSearch is unavailable: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     throw error;
   }
 }
 
 function isUnavailable(error: unknown): boolean {
-  if (error instanceof errors.ConnectionError || error instanceof errors.TimeoutError || error instanceof errors.NoLivingConnectionsError) return true;
+  if (
+    error instanceof errors.ConnectionError ||
+    error instanceof errors.TimeoutError ||
+    error instanceof errors.NoLivingConnectionsError
+  )
+    return true;
   return error instanceof errors.ResponseError && [429, 502, 503, 504].includes(error.statusCode);
 }

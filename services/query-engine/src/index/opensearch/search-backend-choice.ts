@@ -21,10 +21,28 @@ export async function openChosenBackend(
   if (config.OPENSEARCH_URL) {
     // Loaded only here: the OpenSearch client is ~550 modules the embedded index never uses.
     const { OpenSearchBackend } = await import('./opensearch.backend');
-    const backend = await OpenSearchBackend.open({ url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX, logger });
-    return { backend, describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX }, wasReset: backend.wasReset, wasCreated: backend.wasCreated };
+    const backend = await OpenSearchBackend.open({
+      url: config.OPENSEARCH_URL,
+      index: config.OPENSEARCH_INDEX,
+      logger,
+    });
+    return {
+      backend,
+      describe: { backend: 'opensearch', url: config.OPENSEARCH_URL, index: config.OPENSEARCH_INDEX },
+      wasReset: backend.wasReset,
+      wasCreated: backend.wasCreated,
+    };
   }
   const indexPath = indexPathOf(config);
-  const backend = SqliteFts5Backend.open(indexPath, { logger, tuning: { countLimit: config.SEARCH_COUNT_LIMIT }, threads: config.SEARCH_THREADS });
-  return { backend, describe: { backend: 'sqlite', indexPath }, wasReset: backend.wasReset, wasCreated: backend.wasCreated };
+  const backend = SqliteFts5Backend.open(indexPath, {
+    logger,
+    tuning: { countLimit: config.SEARCH_COUNT_LIMIT },
+    threads: config.SEARCH_THREADS,
+  });
+  return {
+    backend,
+    describe: { backend: 'sqlite', indexPath },
+    wasReset: backend.wasReset,
+    wasCreated: backend.wasCreated,
+  };
 }

@@ -11,7 +11,14 @@ import { IdleCacheRelease } from '../idle-cache-release';
 import { BUDGET_EXTENSION, loadExtension } from '../native-extensions';
 import { connectReader, DocumentFetcher } from '../sqlite-index-file';
 import { SqliteSearcher } from '../sqlite-searcher';
-import { serializeError, type FromThread, type ThreadCalls, type ThreadData, type ThreadMethod, type ToThread } from './thread-messages';
+import {
+  serializeError,
+  type FromThread,
+  type ThreadCalls,
+  type ThreadData,
+  type ThreadMethod,
+  type ToThread,
+} from './thread-messages';
 
 interface OpenIndex {
   db: Db;
@@ -39,11 +46,16 @@ function open(): OpenIndex {
 
 function run<M extends ThreadMethod>(index: OpenIndex, method: M, args: ThreadCalls[M]): unknown {
   switch (method) {
-    case 'search': return index.searcher.search(...(args as ThreadCalls['search']));
-    case 'rankForQuestion': return index.searcher.rankForQuestion(...(args as ThreadCalls['rankForQuestion']));
-    case 'fetch': return index.fetcher.fetch(...(args as ThreadCalls['fetch']));
-    case 'countByDay': return index.searcher.countByDay(...(args as ThreadCalls['countByDay']));
-    default: throw new Error(`unknown search thread method ${String(method)}`);
+    case 'search':
+      return index.searcher.search(...(args as ThreadCalls['search']));
+    case 'rankForQuestion':
+      return index.searcher.rankForQuestion(...(args as ThreadCalls['rankForQuestion']));
+    case 'fetch':
+      return index.fetcher.fetch(...(args as ThreadCalls['fetch']));
+    case 'countByDay':
+      return index.searcher.countByDay(...(args as ThreadCalls['countByDay']));
+    default:
+      throw new Error(`unknown search thread method ${String(method)}`);
   }
 }
 
@@ -82,11 +94,19 @@ port.on('message', (message: ToThread) => {
       return;
     case 'call': {
       if (!index) {
-        send({ type: 'failed', id: message.id, error: { kind: 'unavailable', message: 'the search index is being replaced; try again' } });
+        send({
+          type: 'failed',
+          id: message.id,
+          error: { kind: 'unavailable', message: 'the search index is being replaced; try again' },
+        });
         return;
       }
       try {
-        send({ type: 'done', id: message.id, result: run(index, message.method, message.args as ThreadCalls[typeof message.method]) });
+        send({
+          type: 'done',
+          id: message.id,
+          result: run(index, message.method, message.args as ThreadCalls[typeof message.method]),
+        });
       } catch (error) {
         send({ type: 'failed', id: message.id, error: serializeError(error) });
       } finally {

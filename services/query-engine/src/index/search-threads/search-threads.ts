@@ -2,13 +2,19 @@ import type { Worker } from 'node:worker_threads';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
+import { startWorker } from '@docket/service-kit';
 import { BUDGET_EXTENSION, loadExtension } from '../native-extensions';
 import { budgetSpentError, cancelledError, remainingMs, type QueryBudget } from '../query-budget';
 import type { FacetChange } from '../sqlite-index-file';
 import type { SearchTuning } from '../sqlite-searcher';
-import { startWorker } from '@docket/service-kit';
 import {
-  deserializeError, type FromThread, type SerializedError, type ThreadCalls, type ThreadData, type ThreadMethod, type ToThread,
+  deserializeError,
+  type FromThread,
+  type SerializedError,
+  type ThreadCalls,
+  type ThreadData,
+  type ThreadMethod,
+  type ToThread,
 } from './thread-messages';
 
 /** A thread still busy this long after its budget ran out is stuck outside SQLite: it is replaced. */
@@ -92,7 +98,10 @@ export class SearchThreads {
   /** Threads at most (the running ones are `threads`). */
   private readonly size: number;
 
-  constructor(private readonly indexPath: string, private readonly options: SearchThreadsOptions) {
+  constructor(
+    private readonly indexPath: string,
+    private readonly options: SearchThreadsOptions,
+  ) {
     this.size = Math.max(1, options.threads);
     this.control = new Database(':memory:');
     loadExtension(this.control, BUDGET_EXTENSION);
@@ -111,7 +120,15 @@ export class SearchThreads {
     if (this.broken) return Promise.reject(this.broken);
     if (budget.signal?.aborted) return Promise.reject(cancelledError());
     return new Promise<R>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, method, args, budget, resolve: resolve as (result: unknown) => void, reject, release: () => undefined };
+      const job: Job = {
+        id: this.nextId++,
+        method,
+        args,
+        budget,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        release: () => undefined,
+      };
       const onAbort = () => this.cancel(job);
       budget.signal?.addEventListener('abort', onAbort, { once: true });
       // A call still queued when its budget ends is refused then, not when a thread frees up.
@@ -155,16 +172,18 @@ export class SearchThreads {
     if (this.closed) return;
     this.closed = true;
     for (const job of this.queue.splice(0)) this.settle(job, new UnavailableError('the search index was closed'));
-    await Promise.all(this.threads.map(async (thread) => {
-      clearTimeout(thread.idleTimer);
-      if (thread.job) {
-        this.interruptSlot.get(thread.slot);
-        this.settle(thread.job, new UnavailableError('the search index was closed'));
-      }
-      this.finish(thread);
-      await thread.worker.terminate();
-      releaseSlot(thread.slot);
-    }));
+    await Promise.all(
+      this.threads.map(async (thread) => {
+        clearTimeout(thread.idleTimer);
+        if (thread.job) {
+          this.interruptSlot.get(thread.slot);
+          this.settle(thread.job, new UnavailableError('the search index was closed'));
+        }
+        this.finish(thread);
+        await thread.worker.terminate();
+        releaseSlot(thread.slot);
+      }),
+    );
     this.threads.splice(0);
     for (const interrupting of this.retiring) clearInterval(interrupting);
     this.control.close();
@@ -173,7 +192,15 @@ export class SearchThreads {
   private spawn(slot: number): Thread {
     const data: ThreadData = { indexPath: this.indexPath, slot, tuning: this.options.tuning };
     const worker = startWorker(__dirname, 'search-thread.worker', __filename, data);
-    const thread: Thread = { slot, worker, job: undefined, timers: [], pending: new Map(), idleTimer: undefined, starting: true };
+    const thread: Thread = {
+      slot,
+      worker,
+      job: undefined,
+      timers: [],
+      pending: new Map(),
+      idleTimer: undefined,
+      starting: true,
+    };
     worker.on('message', (message: FromThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.onExit(thread, error));
     worker.on('exit', (code) => this.onExit(thread, new Error(`search thread exited with code ${code}`)));
@@ -185,7 +212,13 @@ export class SearchThreads {
   private dispatch(): void {
     this.assignJobs();
     // Every running thread is busy and calls wait: start one of those that ended idle.
-    if (!this.paused && !this.closed && this.queue.length > 0 && this.threads.length < this.size && this.threads.every((thread) => thread.job || thread.starting)) {
+    if (
+      !this.paused &&
+      !this.closed &&
+      this.queue.length > 0 &&
+      this.threads.length < this.size &&
+      this.threads.every((thread) => thread.job || thread.starting)
+    ) {
       this.threads.push(this.spawn(takeSlot()));
     }
     if (this.threads.every((thread) => !thread.job)) for (const resolve of this.idleWaiters.splice(0)) resolve();
@@ -201,7 +234,10 @@ export class SearchThreads {
       const left = remainingMs(job.budget);
       thread.worker.ref(); // busy: keep the process alive until the answer arrives
       thread.worker.postMessage({ type: 'call', id: job.id, method: job.method, args: job.args } satisfies ToThread);
-      thread.timers.push(setTimeout(() => this.interrupt(thread, job), left), setTimeout(() => this.replaceStuck(thread, job), left + STUCK_GRACE_MS));
+      thread.timers.push(
+        setTimeout(() => this.interrupt(thread, job), left),
+        setTimeout(() => this.replaceStuck(thread, job), left + STUCK_GRACE_MS),
+      );
     }
   }
 
@@ -295,7 +331,10 @@ export class SearchThreads {
     }
     if (message.type === 'fatal') {
       this.broken = new UnavailableError(`the search index could not be opened: ${message.error.message}`);
-      this.options.logger?.error({ indexPath: this.indexPath, error: message.error.message }, 'a search thread could not open the index');
+      this.options.logger?.error(
+        { indexPath: this.indexPath, error: message.error.message },
+        'a search thread could not open the index',
+      );
       for (const job of this.queue.splice(0)) this.settle(job, this.broken);
       return;
     }
@@ -323,7 +362,10 @@ export class SearchThreads {
   /** A thread past its budget and grace is busy in JavaScript: end it, answer its caller, start another. */
   private replaceStuck(thread: Thread, job: Job): void {
     if (thread.job !== job) return;
-    this.options.logger?.warn({ method: job.method, budgetMs: job.budget.grantedMs }, 'a search thread overran its budget and is replaced');
+    this.options.logger?.warn(
+      { method: job.method, budgetMs: job.budget.grantedMs },
+      'a search thread overran its budget and is replaced',
+    );
     this.settle(job, job.budget.signal?.aborted ? cancelledError() : budgetSpentError(job.budget));
     this.retire(thread);
   }
@@ -331,7 +373,8 @@ export class SearchThreads {
   private onExit(thread: Thread, error: Error): void {
     if (this.closed || !this.threads.includes(thread)) return;
     this.options.logger?.error({ error: error.message }, 'a search thread stopped; starting another');
-    if (thread.job) this.settle(thread.job, new UnavailableError('the search thread running this search stopped; try again'));
+    if (thread.job)
+      this.settle(thread.job, new UnavailableError('the search thread running this search stopped; try again'));
     this.retire(thread);
   }
 

@@ -1,7 +1,15 @@
-import { ConflictError, InputError, NotAllowedError, NotFoundError, UnavailableError, isAppError, type FieldIssue } from '@docket/errors';
+import {
+  ConflictError,
+  InputError,
+  isAppError,
+  NotAllowedError,
+  NotFoundError,
+  UnavailableError,
+  type FieldIssue,
+} from '@docket/errors';
 import type { QueryNode } from '@docket/query-language';
-import type { FacetChange } from '../sqlite-index-file';
 import type { FetchOptions, SearchQuery } from '../search-backend';
+import type { FacetChange } from '../sqlite-index-file';
 import type { SearchTuning } from '../sqlite-searcher';
 
 /** What a search thread is started with. */
@@ -52,7 +60,8 @@ export function serializeError(error: unknown): SerializedError {
   if (code === 'SQLITE_INTERRUPT') return { message: 'interrupted', interrupted: true };
   if (isAppError(error)) {
     return {
-      kind: error.kind, message: error.message,
+      kind: error.kind,
+      message: error.message,
       ...(error instanceof InputError ? { issues: error.issues } : {}),
       ...(error instanceof NotAllowedError ? { unauthenticated: error.unauthenticated } : {}),
     };
@@ -63,11 +72,16 @@ export function serializeError(error: unknown): SerializedError {
 
 export function deserializeError(error: SerializedError): Error {
   switch (error.kind) {
-    case 'input': return new InputError(error.message, error.issues ?? []);
-    case 'not_found': return new NotFoundError(error.message);
-    case 'conflict': return new ConflictError(error.message);
-    case 'not_allowed': return new NotAllowedError(error.message, error.unauthenticated ?? false);
-    case 'unavailable': return new UnavailableError(error.message);
+    case 'input':
+      return new InputError(error.message, error.issues ?? []);
+    case 'not_found':
+      return new NotFoundError(error.message);
+    case 'conflict':
+      return new ConflictError(error.message);
+    case 'not_allowed':
+      return new NotAllowedError(error.message, error.unauthenticated ?? false);
+    case 'unavailable':
+      return new UnavailableError(error.message);
     default: {
       const plain = new Error(`search thread: ${error.message}`);
       if (error.stack) plain.stack = `search thread: ${error.stack}`;

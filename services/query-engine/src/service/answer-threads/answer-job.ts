@@ -1,6 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { normalizeDocketNumber } from '@docket/query-language';
-import { composeAnswer, scopedQuestion, type Analysis, type AnalysisModeName, type QuestionIntent, type ScopeDecision } from '../../domain/analysis';
+import {
+  composeAnswer,
+  scopedQuestion,
+  type Analysis,
+  type AnalysisModeName,
+  type QuestionIntent,
+  type ScopeDecision,
+} from '../../domain/analysis';
 import type { Figures } from '../../domain/figures';
 import type { IndexedDocument } from '../../domain/indexed-document';
 
@@ -60,11 +67,18 @@ export interface AnswerParts {
  */
 export async function composeJob(job: AnswerJob, parts: AnswerParts): Promise<ComposedAnswer> {
   const started = performance.now();
-  const base = job.base ?? await parts.writer.write(scopedQuestion(job.question, job.decision.scope), job.analysed, job.mode);
+  const base =
+    job.base ?? (await parts.writer.write(scopedQuestion(job.question, job.decision.scope), job.analysed, job.mode));
   const documents = new Map([...job.ranked, ...job.analysed].map((r) => [r.document.id, r.document]));
   for (const document of job.proceeding) documents.set(document.id, document);
   const today = job.today ?? new Date().toISOString().slice(0, 10);
-  const answer = composeAnswer(base, { intent: job.intent, decision: job.decision, proceeding: job.proceeding, documents, today });
+  const answer = composeAnswer(base, {
+    intent: job.intent,
+    decision: job.decision,
+    proceeding: job.proceeding,
+    documents,
+    today,
+  });
   const analysis = job.notes ? { ...answer, notice: [job.notes, answer.notice].filter(Boolean).join(' ') } : answer;
   const analysisMs = performance.now() - started;
   const figuresStarted = performance.now();
@@ -77,13 +91,20 @@ export async function composeJob(job: AnswerJob, parts: AnswerParts): Promise<Co
  * read (with the figures over everything retrieved beside them); else everything retrieved.
  */
 function figuresOf(job: AnswerJob, analysis: Analysis, parts: AnswerParts): Figures {
-  const retrieved = parts.figures.make(job.ranked.map((r) => r.document), analysis);
+  const retrieved = parts.figures.make(
+    job.ranked.map((r) => r.document),
+    analysis,
+  );
   const { scope } = analysis;
   if (scope.kind !== 'proceeding') return retrieved;
   const docket = normalizeDocketNumber(scope.docketNumber);
   const inScope = new Map<string, IndexedDocument>();
   for (const document of [...job.ranked.map((r) => r.document), ...job.proceeding]) {
-    if (normalizeDocketNumber(document.docketNumber) === docket && (!scope.sourceId || document.sourceId === scope.sourceId)) inScope.set(document.id, document);
+    if (
+      normalizeDocketNumber(document.docketNumber) === docket &&
+      (!scope.sourceId || document.sourceId === scope.sourceId)
+    )
+      inScope.set(document.id, document);
   }
   return { ...parts.figures.make([...inScope.values()], analysis), scopeDocketNumber: scope.docketNumber, retrieved };
 }

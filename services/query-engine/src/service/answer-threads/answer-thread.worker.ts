@@ -15,7 +15,8 @@ const parts = { writer: new AnalysisWriter(), figures: new FiguresBuilder() };
 port.on('message', (message: ToAnswerThread) => {
   composeJob(message.job, parts).then(
     (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromAnswerThread),
-    (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: serializeJobError(error) } satisfies FromAnswerThread),
+    (error: unknown) =>
+      port.postMessage({ type: 'failed', id: message.id, error: serializeJobError(error) } satisfies FromAnswerThread),
   );
 });
 port.postMessage({ type: 'ready' } satisfies FromAnswerThread);

@@ -116,18 +116,26 @@ export class AnswerThreads {
     if (this.closed) return;
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new UnavailableError('the answer threads were closed'));
-    await Promise.all(this.threads.splice(0).map(async (thread) => {
-      clearTimeout(thread.idle);
-      const job = thread.job;
-      this.finish(thread);
-      job?.reject(new UnavailableError('the answer threads were closed'));
-      await thread.worker.terminate();
-    }));
+    await Promise.all(
+      this.threads.splice(0).map(async (thread) => {
+        clearTimeout(thread.idle);
+        const job = thread.job;
+        this.finish(thread);
+        job?.reject(new UnavailableError('the answer threads were closed'));
+        await thread.worker.terminate();
+      }),
+    );
   }
 
   private spawn(): Thread {
     const entry = this.options.entry ?? { dir: __dirname, name: 'answer-thread.worker', callerFile: __filename };
-    const worker = startWorker(entry.dir, entry.name, entry.callerFile, {}, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = startWorker(
+      entry.dir,
+      entry.name,
+      entry.callerFile,
+      {},
+      { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } },
+    );
     const thread: Thread = { worker, ready: false, job: undefined, stuck: undefined, idle: undefined };
     worker.on('message', (message: FromAnswerThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.onExit(thread, error));
@@ -147,7 +155,10 @@ export class AnswerThreads {
       clearTimeout(thread.idle);
       thread.idle = undefined;
       thread.job = job;
-      thread.stuck = setTimeout(() => this.onExit(thread, new Error('answer thread stuck on one job')), this.options.stuckAfterMs ?? STUCK_AFTER_MS);
+      thread.stuck = setTimeout(
+        () => this.onExit(thread, new Error('answer thread stuck on one job')),
+        this.options.stuckAfterMs ?? STUCK_AFTER_MS,
+      );
       try {
         thread.worker.postMessage({ id: job.id, job: job.job } satisfies ToAnswerThread);
       } catch (error) {

@@ -21,7 +21,10 @@ describe('sectionOf', () => {
 });
 
 describe('groupIntoSections', () => {
-  const sentence = (text: string): AnalysisSentence => ({ text, citations: [{ documentId: 'd', start: 0, end: 1, page: 1, quote: 'x', documentTitle: 't' }] });
+  const sentence = (text: string): AnalysisSentence => ({
+    text,
+    citations: [{ documentId: 'd', start: 0, end: 1, page: 1, quote: 'x', documentTitle: 't' }],
+  });
 
   it('orders sections by their best sentence, keeps sentence order within a section, and leaves out empty ones', () => {
     const sections = groupIntoSections([

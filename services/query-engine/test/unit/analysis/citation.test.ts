@@ -5,7 +5,11 @@ describe('pageAt', () => {
   const { pages } = joinPages(['first page', 'second page', 'third page']);
 
   it('finds the page holding an offset, the separator belonging to the page before', () => {
-    expect(pages.map((p) => [p.start, p.end])).toEqual([[0, 10], [12, 23], [25, 35]]);
+    expect(pages.map((p) => [p.start, p.end])).toEqual([
+      [0, 10],
+      [12, 23],
+      [25, 35],
+    ]);
     expect(pageAt(pages, 0)).toBe(1);
     expect(pageAt(pages, 9)).toBe(1);
     expect(pageAt(pages, 10)).toBe(1);
@@ -26,7 +30,12 @@ describe('citationOf', () => {
     const quote = 'We adopt an undergrounding target of 973 miles and associated capital expenditures of $2.4 billion.';
     const { start, end } = spanOf(rateCaseDecision, quote);
     expect(citationOf(rateCaseDecision, start, end)).toEqual({
-      documentId: rateCaseDecision.id, start, end, page: 3, quote, documentTitle: rateCaseDecision.title,
+      documentId: rateCaseDecision.id,
+      start,
+      end,
+      page: 3,
+      quote,
+      documentTitle: rateCaseDecision.title,
     });
   });
 

@@ -18,15 +18,25 @@ describe('parseGeneratedAnswer', () => {
   });
 
   it('gives markers written after the full stop to the sentence before them', () => {
-    const [section] = parseGeneratedAnswer('Comments are due March 3, 2025. [P2] Protests are due the same day. [P2]\n[P3]');
+    const [section] = parseGeneratedAnswer(
+      'Comments are due March 3, 2025. [P2] Protests are due the same day. [P2]\n[P3]',
+    );
     expect(section!.sentences).toEqual([
       { text: 'Comments are due March 3, 2025.', labels: ['P2'] },
       { text: 'Protests are due the same day.', labels: ['P2', 'P3'] },
     ]);
   });
 
-  it('keeps the model\'s headings, drops list markers, and keeps sentences without a label (to be rejected later)', () => {
-    const sections = parseGeneratedAnswer(['## Decision', '- The court vacated the orders [p5].', '', '**Next steps**', '1. The case returns to FERC.'].join('\n'));
+  it("keeps the model's headings, drops list markers, and keeps sentences without a label (to be rejected later)", () => {
+    const sections = parseGeneratedAnswer(
+      [
+        '## Decision',
+        '- The court vacated the orders [p5].',
+        '',
+        '**Next steps**',
+        '1. The case returns to FERC.',
+      ].join('\n'),
+    );
     expect(sections).toEqual([
       { heading: 'Decision', sentences: [{ text: 'The court vacated the orders.', labels: ['P5'] }] },
       { heading: 'Next steps', sentences: [{ text: 'The case returns to FERC.', labels: [] }] },

@@ -3,7 +3,11 @@ import { contextLabel, subjectLabel } from '../../../src/domain/analysis/key-fac
 import { fercNotice, rateCaseDecision, spanOf } from './fixtures/filings';
 
 describe('isDeadline', () => {
-  const at = (sentence: string, date: string): [string, number, number] => [sentence, sentence.indexOf(date), sentence.indexOf(date) + date.length];
+  const at = (sentence: string, date: string): [string, number, number] => [
+    sentence,
+    sentence.indexOf(date),
+    sentence.indexOf(date) + date.length,
+  ];
 
   it.each([
     ['Comments are due on or before 5:00 pm Eastern Time on March 3, 2025.', 'March 3, 2025', true],
@@ -26,18 +30,32 @@ describe('extractKeyFacts', () => {
     const facts = extractKeyFacts([source, source], ranking.documents);
     expect(facts.filter((f) => f.kind === 'deadline')).toEqual([
       {
-        kind: 'deadline', text: 'March 3, 2025', normalized: '2025-03-03', citation: expect.objectContaining({ quote: sentence, page: 1, documentId: fercNotice.id }),
-        slot: '', label: 'Comments', subject: fercNotice.filers?.[0] ?? '', status: '', filingCategory: fercNotice.filingCategory ?? '', filedAt: expect.any(String),
+        kind: 'deadline',
+        text: 'March 3, 2025',
+        normalized: '2025-03-03',
+        citation: expect.objectContaining({ quote: sentence, page: 1, documentId: fercNotice.id }),
+        slot: '',
+        label: 'Comments',
+        subject: fercNotice.filers?.[0] ?? '',
+        status: '',
+        filingCategory: fercNotice.filingCategory ?? '',
+        filedAt: expect.any(String),
       },
     ]);
   });
 
   it("names the best document's parties and filers at their first mention, and other documents' only where a source sentence names them", () => {
-    const ranking = rankSentences('revenue requirement', [{ document: rateCaseDecision, score: 1 }, { document: fercNotice, score: 0.5 }]);
+    const ranking = rankSentences('revenue requirement', [
+      { document: rateCaseDecision, score: 1 },
+      { document: fercNotice, score: 0.5 },
+    ]);
     const facts = extractKeyFacts([], ranking.documents).filter((f) => f.kind === 'party');
     expect(facts.map((f) => f.normalized)).toEqual([
       // The commission that issued the decision is its author, not a party.
-      'Pacific Gas and Electric Company', 'The Utility Reform Network', 'Public Advocates Office', 'Small Business Utility Advocates',
+      'Pacific Gas and Electric Company',
+      'The Utility Reform Network',
+      'Public Advocates Office',
+      'Small Business Utility Advocates',
     ]);
     const turn = facts.find((f) => f.normalized === 'The Utility Reform Network')!;
     expect(turn.citation.quote).toContain('The Utility Reform Network (TURN) opposed');

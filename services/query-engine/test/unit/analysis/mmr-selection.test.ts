@@ -34,7 +34,9 @@ describe('selectByMmr', () => {
   });
 
   it('with λ = 1 is plain relevance order (duplicates still out), and honours the limit and the relevance floor', () => {
-    const chosen = selectByMmr(items, (i) => i.relevance, similarity, { ...options, lambda: 1, limit: 2 }).map((i) => i.id);
+    const chosen = selectByMmr(items, (i) => i.relevance, similarity, { ...options, lambda: 1, limit: 2 }).map(
+      (i) => i.id,
+    );
     expect(chosen).toEqual(['a', 'b']);
     const all = selectByMmr(items, (i) => i.relevance, similarity, { ...options, limit: 10 }).map((i) => i.id);
     expect(all).not.toContain('d'); // 0.1 is below 30 % of the best

@@ -56,7 +56,8 @@ describe('segmentSentences', () => {
   });
 
   it('splits a long paragraph without losing or overlapping text', () => {
-    const sentence = 'Kroger Co. urges the Commission to reject the proposal, which would shift $82.9 million in costs to residential customers. ';
+    const sentence =
+      'Kroger Co. urges the Commission to reject the proposal, which would shift $82.9 million in costs to residential customers. ';
     const text = sentence.repeat(200); // ~25 KB in one paragraph: segmented in pieces
     const spans = segmentSentences(text);
     expect(spans).toHaveLength(200);

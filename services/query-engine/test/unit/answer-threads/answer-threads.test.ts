@@ -7,12 +7,23 @@ import { AnswerThreads } from '../../../src/service/answer-threads/answer-thread
 import { allFilings, courtOpinion, fercNotice, rateCaseDecision } from '../analysis/fixtures/filings';
 
 /** The fixtures as the index hands them out (the fields the analysis does not read, filled in). */
-const documents: IndexedDocument[] = allFilings.map((filing, rank) => ({
-  description: '', docketId: filing.docketNumber, filingType: filing.filingCategory, entities: [], sha256: `sha-${rank}`,
-  ...filing,
-} as IndexedDocument));
+const documents: IndexedDocument[] = allFilings.map(
+  (filing, rank) =>
+    ({
+      description: '',
+      docketId: filing.docketNumber,
+      filingType: filing.filingCategory,
+      entities: [],
+      sha256: `sha-${rank}`,
+      ...filing,
+    }) as IndexedDocument,
+);
 
-function jobFor(question: string, mode: AnalysisModeName = 'extractive', order: IndexedDocument[] = documents): AnswerJob {
+function jobFor(
+  question: string,
+  mode: AnalysisModeName = 'extractive',
+  order: IndexedDocument[] = documents,
+): AnswerJob {
   const ranked = order.map((document, rank) => ({ document, score: 1 / (61 + rank) }));
   const intent = readQuestion(question);
   const decision = decideScope(question, intent, order, []);
@@ -101,7 +112,10 @@ describe('AnswerThreads', () => {
 });
 
 describe('AnswerThreads when a thread dies', () => {
-  const dying = new AnswerThreads({ threads: 1, entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename } });
+  const dying = new AnswerThreads({
+    threads: 1,
+    entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename },
+  });
   afterAll(() => dying.close());
 
   test('fails only the question it was answering; the next one is answered', async () => {
@@ -115,7 +129,11 @@ describe('AnswerThreads when a thread dies', () => {
   });
 
   test('a thread stuck on one job fails that question only; the next one is answered', async () => {
-    const stuck = new AnswerThreads({ threads: 1, stuckAfterMs: 2_000, entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename } });
+    const stuck = new AnswerThreads({
+      threads: 1,
+      stuckAfterMs: 2_000,
+      entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename },
+    });
     try {
       const hangs = stuck.compose(jobFor('HANG'));
       const after = stuck.compose(jobFor('Who are the parties?'));
@@ -140,10 +158,18 @@ describe('AnswerThreads when a thread dies', () => {
       done = true;
       return turns;
     };
-    const job = jobFor('What rate increase did the commission approve for Pacific Gas and Electric?', 'extractive', [rateCaseDecision, fercNotice, courtOpinion] as IndexedDocument[]);
+    const job = jobFor('What rate increase did the commission approve for Pacific Gas and Electric?', 'extractive', [
+      rateCaseDecision,
+      fercNotice,
+      courtOpinion,
+    ] as IndexedDocument[]);
     expect(await turnsDuring(() => composeJob(job, inThread))).toBe(0);
     // A job that keeps its thread busy until the pool gives up on it: however fast or slow the machine, the loop turns meanwhile.
-    const busy = new AnswerThreads({ threads: 1, stuckAfterMs: 1_000, entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename } });
+    const busy = new AnswerThreads({
+      threads: 1,
+      stuckAfterMs: 1_000,
+      entry: { dir: __dirname, name: 'dying-answer-thread.worker', callerFile: __filename },
+    });
     try {
       expect(await turnsDuring(() => busy.compose(jobFor('HANG')).catch(() => undefined))).toBeGreaterThan(0);
     } finally {
@@ -152,10 +178,17 @@ describe('AnswerThreads when a thread dies', () => {
   });
 
   test('a thread that cannot start fails the questions at once (none waits for a thread that never comes)', async () => {
-    const broken = new AnswerThreads({ threads: 1, entry: { dir: __dirname, name: 'no-such.worker', callerFile: __filename } });
+    const broken = new AnswerThreads({
+      threads: 1,
+      entry: { dir: __dirname, name: 'no-such.worker', callerFile: __filename },
+    });
     try {
-      await expect(broken.compose(jobFor('Who are the parties?'))).rejects.toThrow('the answer threads could not start');
-      await expect(broken.compose(jobFor('Who are the parties?'))).rejects.toThrow('the answer threads could not start');
+      await expect(broken.compose(jobFor('Who are the parties?'))).rejects.toThrow(
+        'the answer threads could not start',
+      );
+      await expect(broken.compose(jobFor('Who are the parties?'))).rejects.toThrow(
+        'the answer threads could not start',
+      );
     } finally {
       await broken.close();
     }

@@ -12,6 +12,8 @@ const parts = { writer: new AnalysisWriter(), figures: new FiguresBuilder() };
 parentPort?.on('message', (message: ToAnswerThread) => {
   if (message.job.question === 'DIE') process.exit(3);
   if (message.job.question === 'HANG') for (;;);
-  void composeJob(message.job, parts).then((result) => parentPort?.postMessage({ type: 'done', id: message.id, result }));
+  void composeJob(message.job, parts).then((result) =>
+    parentPort?.postMessage({ type: 'done', id: message.id, result }),
+  );
 });
 parentPort?.postMessage({ type: 'ready' });

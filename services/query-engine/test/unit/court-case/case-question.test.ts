@@ -33,8 +33,17 @@ describe('readCaseQuestion', () => {
   });
 
   it('reads the entry number, the role and the party named', () => {
-    expect(readCaseQuestion('What is docket entry 012 in Balbo v. Tilton?')).toMatchObject({ fact: 'entry', entryNumber: '12' });
-    expect(readCaseQuestion('Who are the defendants in Balbo v. Tilton?')).toMatchObject({ fact: 'parties', role: 'defendant' });
-    expect(readCaseQuestion('Who represents Yahoo! Inc. in Creative Internet Advertising v. Yahoo?')).toMatchObject({ fact: 'attorneys', partyWords: 'Yahoo! Inc.' });
+    expect(readCaseQuestion('What is docket entry 012 in Balbo v. Tilton?')).toMatchObject({
+      fact: 'entry',
+      entryNumber: '12',
+    });
+    expect(readCaseQuestion('Who are the defendants in Balbo v. Tilton?')).toMatchObject({
+      fact: 'parties',
+      role: 'defendant',
+    });
+    expect(readCaseQuestion('Who represents Yahoo! Inc. in Creative Internet Advertising v. Yahoo?')).toMatchObject({
+      fact: 'attorneys',
+      partyWords: 'Yahoo! Inc.',
+    });
   });
 });

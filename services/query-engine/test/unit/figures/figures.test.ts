@@ -1,13 +1,61 @@
 import { analyzeExtractive, type Analysis } from '../../../src/domain/analysis';
-import { buildFigures, citedPassages, countResultSet, FiguresBuilder, filingsByMonth, numbersFromPassages, type ResultSetDocument } from '../../../src/domain/figures';
+import {
+  buildFigures,
+  citedPassages,
+  countResultSet,
+  FiguresBuilder,
+  filingsByMonth,
+  numbersFromPassages,
+  type ResultSetDocument,
+} from '../../../src/domain/figures';
 import { courtOpinion, fercNotice, rateCaseDecision, spanOf } from '../analysis/fixtures/filings';
 
 const resultSet: ResultSetDocument[] = [
-  { id: '1', sourceId: 'cpuc', sourceName: 'California Public Utilities Commission', filingCategory: 'Decision', docketNumber: 'A.21-06-021', parties: ['Pacific Gas and Electric Company', 'TURN'], filedAt: new Date('2023-11-20T17:00:00Z') },
-  { id: '2', sourceId: 'cpuc', sourceName: 'California Public Utilities Commission', filingCategory: 'Testimony', docketNumber: 'A.21-06-021', parties: ['Pacific Gas and Electric Company', 'Public Advocates Office'], filedAt: '2023-09-05T15:00:00Z' },
-  { id: '3', sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', filingCategory: 'Notice', docketNumber: 'ER25-1234-000', parties: ['Pacific Gas & Electric Company', 'pacific gas and electric company'], filedAt: new Date('2024-01-10T15:00:00Z') },
-  { id: '4', sourceId: 'cadc', sourceName: 'U.S. Court of Appeals for the D.C. Circuit', filingCategory: 'Decision', docketNumber: '23-1185', parties: ['TURN'], filedAt: new Date('2023-11-02T15:00:00Z') },
-  { id: '5', sourceId: 'ferc', sourceName: 'Federal Energy Regulatory Commission', filingCategory: '', docketNumber: '', parties: [], filedAt: undefined },
+  {
+    id: '1',
+    sourceId: 'cpuc',
+    sourceName: 'California Public Utilities Commission',
+    filingCategory: 'Decision',
+    docketNumber: 'A.21-06-021',
+    parties: ['Pacific Gas and Electric Company', 'TURN'],
+    filedAt: new Date('2023-11-20T17:00:00Z'),
+  },
+  {
+    id: '2',
+    sourceId: 'cpuc',
+    sourceName: 'California Public Utilities Commission',
+    filingCategory: 'Testimony',
+    docketNumber: 'A.21-06-021',
+    parties: ['Pacific Gas and Electric Company', 'Public Advocates Office'],
+    filedAt: '2023-09-05T15:00:00Z',
+  },
+  {
+    id: '3',
+    sourceId: 'ferc',
+    sourceName: 'Federal Energy Regulatory Commission',
+    filingCategory: 'Notice',
+    docketNumber: 'ER25-1234-000',
+    parties: ['Pacific Gas & Electric Company', 'pacific gas and electric company'],
+    filedAt: new Date('2024-01-10T15:00:00Z'),
+  },
+  {
+    id: '4',
+    sourceId: 'cadc',
+    sourceName: 'U.S. Court of Appeals for the D.C. Circuit',
+    filingCategory: 'Decision',
+    docketNumber: '23-1185',
+    parties: ['TURN'],
+    filedAt: new Date('2023-11-02T15:00:00Z'),
+  },
+  {
+    id: '5',
+    sourceId: 'ferc',
+    sourceName: 'Federal Energy Regulatory Commission',
+    filingCategory: '',
+    docketNumber: '',
+    parties: [],
+    filedAt: undefined,
+  },
 ];
 
 describe('countResultSet', () => {
@@ -66,23 +114,51 @@ describe('countResultSet', () => {
 
 describe('numbers of the cited passages', () => {
   const documents = [rateCaseDecision, fercNotice, courtOpinion];
-  const analysis = analyzeExtractive('What rate increase did the commission approve for Pacific Gas and Electric?', documents.map((document, rank) => ({ document, score: 1 / (61 + rank) })));
+  const analysis = analyzeExtractive(
+    'What rate increase did the commission approve for Pacific Gas and Electric?',
+    documents.map((document, rank) => ({ document, score: 1 / (61 + rank) })),
+  );
 
   it('reads amounts, percentages and dates from the passages the analysis cites, each linked to its passage', () => {
     const numbers = numbersFromPassages(citedPassages(analysis));
-    const approved = 'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
+    const approved =
+      'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
     expect(numbers.slice(0, 2)).toEqual([
-      { kind: 'amount', text: '$1.1 billion', value: 1_100_000_000, unit: 'USD', citation: expect.objectContaining({ documentId: rateCaseDecision.id, ...spanOf(rateCaseDecision, approved), page: 2 }) },
-      { kind: 'percentage', text: '8.1 percent', value: 8.1, unit: '%', citation: expect.objectContaining({ quote: approved }) },
+      {
+        kind: 'amount',
+        text: '$1.1 billion',
+        value: 1_100_000_000,
+        unit: 'USD',
+        citation: expect.objectContaining({
+          documentId: rateCaseDecision.id,
+          ...spanOf(rateCaseDecision, approved),
+          page: 2,
+        }),
+      },
+      {
+        kind: 'percentage',
+        text: '8.1 percent',
+        value: 8.1,
+        unit: '%',
+        citation: expect.objectContaining({ quote: approved }),
+      },
     ]);
-    expect(numbers).toContainEqual(expect.objectContaining({ kind: 'percentage', text: '50 basis points', value: 0.5, unit: 'percentage points' }));
-    expect(numbers).toContainEqual(expect.objectContaining({ kind: 'date', text: 'April 1, 2025', value: Date.UTC(2025, 3, 1), unit: 'day' }));
+    expect(numbers).toContainEqual(
+      expect.objectContaining({ kind: 'percentage', text: '50 basis points', value: 0.5, unit: 'percentage points' }),
+    );
+    expect(numbers).toContainEqual(
+      expect.objectContaining({ kind: 'date', text: 'April 1, 2025', value: Date.UTC(2025, 3, 1), unit: 'day' }),
+    );
     for (const number of numbers) expect(number.citation.quote).toContain(number.text);
   });
 
   it('lists a number once when two citations overlap', () => {
     const citation = analysis.sections[0]!.sentences[0]!.citations[0]!;
-    const twice: Analysis = { ...analysis, sections: [{ heading: 'x', sentences: [{ text: 'a', citations: [citation, { ...citation }] }] }], keyFacts: [] };
+    const twice: Analysis = {
+      ...analysis,
+      sections: [{ heading: 'x', sentences: [{ text: 'a', citations: [citation, { ...citation }] }] }],
+      keyFacts: [],
+    };
     expect(numbersFromPassages(citedPassages(twice)).map((n) => n.text)).toEqual(['$1.1 billion', '8.1 percent']);
   });
 

@@ -18,7 +18,10 @@ describe('ChatCompletionsClient', () => {
   });
   afterAll(() => server.stop());
 
-  const messages = [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: 'Say hello.' }];
+  const messages = [
+    { role: 'system' as const, content: 'Be brief.' },
+    { role: 'user' as const, content: 'Say hello.' },
+  ];
 
   it('posts the messages to /v1/chat/completions and returns the first choice and the model that answered', async () => {
     server.reply = () => ({ body: completion('Hello.', 'fake-llm-7b-q4') });
@@ -30,18 +33,22 @@ describe('ChatCompletionsClient', () => {
     expect(seen.body).toMatchObject({ model: 'fake-llm', messages, temperature: 0, stream: false });
   });
 
-  it('names the endpoint, the status and the server\'s error message on an error status', async () => {
+  it("names the endpoint, the status and the server's error message on an error status", async () => {
     server.reply = () => ({ status: 503, body: { error: { message: 'model is loading', type: 'server_error' } } });
     const client = new ChatCompletionsClient({ baseUrl, model: 'fake-llm', timeoutMs: 5_000 });
     const failure = client.complete(messages);
     await expect(failure).rejects.toBeInstanceOf(UnavailableError);
-    await expect(failure).rejects.toThrow(`chat completions at ${baseUrl}/v1/chat/completions answered HTTP 503: model is loading`);
+    await expect(failure).rejects.toThrow(
+      `chat completions at ${baseUrl}/v1/chat/completions answered HTTP 503: model is loading`,
+    );
   });
 
   it('rejects an answer that is not JSON or has no message content', async () => {
     const client = new ChatCompletionsClient({ baseUrl, model: 'fake-llm', timeoutMs: 5_000 });
     server.reply = () => ({ raw: '<html>gateway</html>' });
-    await expect(client.complete(messages)).rejects.toThrow(/answered with something other than JSON: <html>gateway<\/html>/);
+    await expect(client.complete(messages)).rejects.toThrow(
+      /answered with something other than JSON: <html>gateway<\/html>/,
+    );
     server.reply = () => ({ body: { choices: [] } });
     await expect(client.complete(messages)).rejects.toThrow(/answered without choices\[0\]\.message\.content/);
   });
@@ -49,7 +56,9 @@ describe('ChatCompletionsClient', () => {
   it('gives up after its timeout', async () => {
     server.reply = () => 'hang';
     const client = new ChatCompletionsClient({ baseUrl, model: 'fake-llm', timeoutMs: 300 });
-    await expect(client.complete(messages)).rejects.toThrow(`chat completions at ${baseUrl}/v1/chat/completions did not answer within 300 ms`);
+    await expect(client.complete(messages)).rejects.toThrow(
+      `chat completions at ${baseUrl}/v1/chat/completions did not answer within 300 ms`,
+    );
   });
 
   it('says when nothing listens at the endpoint', async () => {
@@ -57,6 +66,8 @@ describe('ChatCompletionsClient', () => {
     const closedUrl = await closed.start();
     await closed.stop();
     const client = new ChatCompletionsClient({ baseUrl: closedUrl, model: 'fake-llm', timeoutMs: 5_000 });
-    await expect(client.complete(messages)).rejects.toThrow(`chat completions at ${closedUrl}/v1/chat/completions could not be reached (ECONNREFUSED)`);
+    await expect(client.complete(messages)).rejects.toThrow(
+      `chat completions at ${closedUrl}/v1/chat/completions could not be reached (ECONNREFUSED)`,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { IndexedDocument } from '../../../src/domain/indexed-document';
 
 /** An index document for tests; the content hash follows title and text. */
-export function indexedDocument(id: string, title: string, text: string, overrides: Partial<IndexedDocument> = {}): IndexedDocument {
+export function indexedDocument(
+  id: string,
+  title: string,
+  text: string,
+  overrides: Partial<IndexedDocument> = {},
+): IndexedDocument {
   return {
     id,
     title,

@@ -2,8 +2,14 @@ import { MAX_QUESTION_TERMS, questionTerms } from '../../../src/retrieval/questi
 
 describe('questionTerms', () => {
   it('keeps the meaningful words, folded, once each, in order', () => {
-    expect(questionTerms('What is the deadline for the Rate-Case filing of Pacific Gas? The deadline!'))
-      .toEqual(['deadline', 'rate', 'case', 'filing', 'pacific', 'gas']);
+    expect(questionTerms('What is the deadline for the Rate-Case filing of Pacific Gas? The deadline!')).toEqual([
+      'deadline',
+      'rate',
+      'case',
+      'filing',
+      'pacific',
+      'gas',
+    ]);
   });
 
   it('folds accents and keeps numbers', () => {

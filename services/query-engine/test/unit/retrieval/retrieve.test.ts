@@ -6,7 +6,13 @@ import { matchableOf, type IndexedDocument } from '../../../src/domain/indexed-d
 import type { RankedDocument, SearchBackend, SearchQuery, SearchResult } from '../../../src/index/search-backend';
 import { filterMetadataOf } from '../../../src/retrieval/filter-metadata';
 import {
-  bm25Retrieve, FILTER_PROBE_LIMIT, hybridRetrieve, HybridRetriever, reciprocalRankFusion, RRF_K, vectorRetrieve,
+  bm25Retrieve,
+  FILTER_PROBE_LIMIT,
+  hybridRetrieve,
+  HybridRetriever,
+  reciprocalRankFusion,
+  RRF_K,
+  vectorRetrieve,
 } from '../../../src/retrieval/retrieve';
 import { VectorIndex } from '../../../src/retrieval/vector-index';
 import { indexedDocument } from './documents';
@@ -19,14 +25,21 @@ import { HashingEmbedder, hashVector } from './hashing-embedder';
 class ArrayBackend implements Pick<SearchBackend, 'search' | 'rankForQuestion'> {
   queries: SearchQuery[] = [];
   questions: { words: string[]; scope: QueryNode | null; k: number }[] = [];
-  constructor(private readonly documents: IndexedDocument[], private readonly maxPage = 1000) {}
+  constructor(
+    private readonly documents: IndexedDocument[],
+    private readonly maxPage = 1000,
+  ) {}
 
   /** Any of the words (exactly: this fake does not stem), within the scope; scored by how many occur. */
   async rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]> {
     this.questions.push({ words, scope, k });
     const inScope = scope ? compileQuery(scope) : () => true;
-    return this.documents.filter((d) => inScope(matchableOf(d)))
-      .map((d) => ({ documentId: d.id, score: words.filter((w) => compileQuery({ kind: 'term', value: w })(matchableOf(d))).length }))
+    return this.documents
+      .filter((d) => inScope(matchableOf(d)))
+      .map((d) => ({
+        documentId: d.id,
+        score: words.filter((w) => compileQuery({ kind: 'term', value: w })(matchableOf(d))).length,
+      }))
       .filter((hit) => hit.score > 0)
       .sort((a, b) => b.score - a.score || a.documentId.localeCompare(b.documentId))
       .slice(0, k);
@@ -36,7 +49,8 @@ class ArrayBackend implements Pick<SearchBackend, 'search' | 'rankForQuestion'> 
     this.queries.push(query);
     const matcher = compileQuery(query.query);
     const words = collectTerms(query.query);
-    const matching = this.documents.filter((d) => matcher(matchableOf(d)))
+    const matching = this.documents
+      .filter((d) => matcher(matchableOf(d)))
       .map((d) => ({ d, score: words.filter((w) => compileQuery({ kind: 'term', value: w })(matchableOf(d))).length }))
       .sort((a, b) => b.score - a.score || a.d.id.localeCompare(b.d.id));
     const offset = Number(query.cursor ?? 0);
@@ -62,10 +76,24 @@ const asBackend = (b: ArrayBackend) => b as unknown as SearchBackend;
 
 describe('reciprocalRankFusion', () => {
   it(`scores Σ weight / (${RRF_K} + rank) and sorts by it`, () => {
-    const fused = reciprocalRankFusion([
-      { hits: [{ documentId: 'a', score: 9 }, { documentId: 'b', score: 5 }] },
-      { hits: [{ documentId: 'b', score: 0.9 }, { documentId: 'c', score: 0.8 }], weight: 2 },
-    ], 10);
+    const fused = reciprocalRankFusion(
+      [
+        {
+          hits: [
+            { documentId: 'a', score: 9 },
+            { documentId: 'b', score: 5 },
+          ],
+        },
+        {
+          hits: [
+            { documentId: 'b', score: 0.9 },
+            { documentId: 'c', score: 0.8 },
+          ],
+          weight: 2,
+        },
+      ],
+      10,
+    );
     expect(fused.map((h) => h.documentId)).toEqual(['b', 'c', 'a']);
     expect(fused[0]?.score).toBeCloseTo(1 / 62 + 2 / 61, 12);
     expect(fused[1]?.score).toBeCloseTo(2 / 62, 12);
@@ -73,7 +101,18 @@ describe('reciprocalRankFusion', () => {
   });
 
   it('cuts at k and counts a document once per ranking', () => {
-    const fused = reciprocalRankFusion([{ hits: [{ documentId: 'a', score: 1 }, { documentId: 'a', score: 1 }, { documentId: 'b', score: 1 }] }], 1);
+    const fused = reciprocalRankFusion(
+      [
+        {
+          hits: [
+            { documentId: 'a', score: 1 },
+            { documentId: 'a', score: 1 },
+            { documentId: 'b', score: 1 },
+          ],
+        },
+      ],
+      1,
+    );
     expect(fused).toEqual([{ documentId: 'a', score: 1 / 61 }]);
   });
 });
@@ -87,8 +126,15 @@ describe('bm25Retrieve', () => {
 
   it('asks the backend for the meaningful words of the question within the filters', async () => {
     const backend = new ArrayBackend(documents);
-    const hits = await bm25Retrieve(asBackend(backend), 'What is the rate for the pipeline?', parseQuery('agency:ferc'), 10);
-    expect(backend.questions).toEqual([{ words: ['rate', 'pipeline'], scope: { kind: 'field', field: 'agency', value: 'ferc' }, k: 10 }]);
+    const hits = await bm25Retrieve(
+      asBackend(backend),
+      'What is the rate for the pipeline?',
+      parseQuery('agency:ferc'),
+      10,
+    );
+    expect(backend.questions).toEqual([
+      { words: ['rate', 'pipeline'], scope: { kind: 'field', field: 'agency', value: 'ferc' }, k: 10 },
+    ]);
     expect(hits.map((h) => h.documentId)).toEqual(['d2']);
   });
 
@@ -111,10 +157,12 @@ describe('vectorRetrieve', () => {
   let dir: string;
   let vectors: VectorIndex;
   const embedder = new HashingEmbedder();
-  const documents = Array.from({ length: 1500 }, (_, i) => indexedDocument(`d${i}`, `filing ${i % 37}`, `words ${i % 53} more ${i % 17}`, {
-    sourceId: i % 3 === 0 ? 'cpuc' : 'ferc',
-    docketNumber: `ER24-${i % 400}-000`,
-  }));
+  const documents = Array.from({ length: 1500 }, (_, i) =>
+    indexedDocument(`d${i}`, `filing ${i % 37}`, `words ${i % 53} more ${i % 17}`, {
+      sourceId: i % 3 === 0 ? 'cpuc' : 'ferc',
+      docketNumber: `ER24-${i % 400}-000`,
+    }),
+  );
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'retrieve-'));
@@ -129,8 +177,10 @@ describe('vectorRetrieve', () => {
   const expectedTop = (question: string, filter: QueryNode | null, k: number) => {
     const q = hashVector(question);
     const scores = vectors.search(q, documents.length);
-    return scores.filter((s) => !filter || matchesDocument(filter, matchableOf(documents[Number(s.documentId.slice(1))]!)))
-      .slice(0, k).map((s) => s.score);
+    return scores
+      .filter((s) => !filter || matchesDocument(filter, matchableOf(documents[Number(s.documentId.slice(1))]!)))
+      .slice(0, k)
+      .map((s) => s.score);
   };
 
   it('ranks by similarity without filters', async () => {
@@ -141,7 +191,12 @@ describe('vectorRetrieve', () => {
   it('lists the documents of a restrictive filter through the backend and searches only those', async () => {
     const backend = new ArrayBackend(documents);
     const filter = parseQuery('docket:ER24-7-000');
-    const hits = await vectorRetrieve({ vectors, embedder, backend: asBackend(backend) }, 'filing 5 words 12', filter, 3);
+    const hits = await vectorRetrieve(
+      { vectors, embedder, backend: asBackend(backend) },
+      'filing 5 words 12',
+      filter,
+      3,
+    );
     expect(backend.queries).toHaveLength(1);
     expect(backend.queries[0]).toMatchObject({ limit: FILTER_PROBE_LIMIT, sort: 'filed_newest' });
     expect(hits.map((h) => h.score)).toEqual(expectedTop('filing 5 words 12', filter, 3));
@@ -151,13 +206,20 @@ describe('vectorRetrieve', () => {
   it('checks candidates against a broad filter (more than one probe page passes)', async () => {
     const backend = new ArrayBackend(documents);
     const filter = parseQuery('agency:ferc');
-    const hits = await vectorRetrieve({ vectors, embedder, backend: asBackend(backend) }, 'filing 5 words 12', filter, 20);
+    const hits = await vectorRetrieve(
+      { vectors, embedder, backend: asBackend(backend) },
+      'filing 5 words 12',
+      filter,
+      20,
+    );
     expect(hits.map((h) => h.score)).toEqual(expectedTop('filing 5 words 12', filter, 20));
     expect(hits.every((h) => Number(h.documentId.slice(1)) % 3 !== 0)).toBe(true);
   });
 
   it('refuses filters that contain words', async () => {
-    await expect(vectorRetrieve({ vectors, embedder }, 'q', parseQuery('rate AND agency:ferc'), 5)).rejects.toThrow('field and date filters');
+    await expect(vectorRetrieve({ vectors, embedder }, 'q', parseQuery('rate AND agency:ferc'), 5)).rejects.toThrow(
+      'field and date filters',
+    );
   });
 
   it('on a vector index larger than the scan limit, re-ranks only the BM25 candidates', async () => {
@@ -168,8 +230,22 @@ describe('vectorRetrieve', () => {
     expect(candidates.size).toBeGreaterThan(0);
     expect(candidates.size).toBeLessThan(250);
     const options = { depth: 300 };
-    const scanned = await hybridRetrieve(asBackend(backend), { vectors, embedder }, question, parseQuery('agency:cpuc'), 300, options);
-    const reranked = await hybridRetrieve(asBackend(backend), { vectors, embedder }, question, parseQuery('agency:cpuc'), 300, { ...options, scanLimit: 100 });
+    const scanned = await hybridRetrieve(
+      asBackend(backend),
+      { vectors, embedder },
+      question,
+      parseQuery('agency:cpuc'),
+      300,
+      options,
+    );
+    const reranked = await hybridRetrieve(
+      asBackend(backend),
+      { vectors, embedder },
+      question,
+      parseQuery('agency:cpuc'),
+      300,
+      { ...options, scanLimit: 100 },
+    );
     expect(new Set(reranked.map((hit) => hit.documentId))).toEqual(candidates);
     // The full scan also brings documents that share no question word, which the re-ranking cannot.
     expect(scanned.length).toBe(300);

@@ -20,31 +20,49 @@ describe('VectorIndex', () => {
   const agencies = ['ferc', 'cpuc', 'nyps'];
   const types = ['Order', 'Comment', 'Notice'];
   function corpus(n: number) {
-    return Array.from({ length: n }, (_, i) => indexedDocument(`d${i}`, `filing ${i} about ${['rates', 'pipelines', 'storage', 'tariffs'][i % 4]}`, `text ${i % 7} words ${i % 11}`, {
-      sourceId: agencies[i % 3] as string,
-      sourceName: '',
-      filingType: types[i % 3 === 0 ? 0 : (i % 5) % 3] as string,
-      filingCategory: '',
-      docketNumber: `ER24-${i % 13}-000`,
-      filedAt: new Date(Date.UTC(2024, i % 12, 1 + (i % 28))),
-      parties: i % 10 === 0 ? ['Pacific Gas and Electric Company'] : [],
-    }));
+    return Array.from({ length: n }, (_, i) =>
+      indexedDocument(
+        `d${i}`,
+        `filing ${i} about ${['rates', 'pipelines', 'storage', 'tariffs'][i % 4]}`,
+        `text ${i % 7} words ${i % 11}`,
+        {
+          sourceId: agencies[i % 3] as string,
+          sourceName: '',
+          filingType: types[i % 3 === 0 ? 0 : (i % 5) % 3] as string,
+          filingCategory: '',
+          docketNumber: `ER24-${i % 13}-000`,
+          filedAt: new Date(Date.UTC(2024, i % 12, 1 + (i % 28))),
+          parties: i % 10 === 0 ? ['Pacific Gas and Electric Company'] : [],
+        },
+      ),
+    );
   }
 
   it('returns exactly the top k of the documents that pass the filter, whatever its selectivity', () => {
     const index = VectorIndex.open(join(dir, 'v.sqlite'), model);
     const documents = corpus(400);
-    for (const d of documents) index.put(d.id, d.sha256, filterMetadataOf(d), [hashVector(d.title), hashVector(d.text)]);
+    for (const d of documents)
+      index.put(d.id, d.sha256, filterMetadataOf(d), [hashVector(d.title), hashVector(d.text)]);
     const query = hashVector('rates storage 5');
     const allScores = new Map(index.search(query, 1000).map((hit) => [hit.documentId, hit.score]));
-    for (const filter of ['agency:cpuc', 'type:Notice AND filed:[2024-03-01 TO 2024-06-30]', 'docket:ER24-3-000 AND agency:ferc', 'party:"pacific gas"', 'NOT agency:ferc', 'agency:nobody']) {
+    for (const filter of [
+      'agency:cpuc',
+      'type:Notice AND filed:[2024-03-01 TO 2024-06-30]',
+      'docket:ER24-3-000 AND agency:ferc',
+      'party:"pacific gas"',
+      'NOT agency:ferc',
+      'agency:nobody',
+    ]) {
       const node = parseQuery(filter);
-      const expected = documents.filter((d) => matchesDocument(node, matchableOf(d)))
+      const expected = documents
+        .filter((d) => matchesDocument(node, matchableOf(d)))
         .sort((a, b) => (allScores.get(b.id) as number) - (allScores.get(a.id) as number) || 0)
-        .slice(0, 10).map((d) => allScores.get(d.id));
+        .slice(0, 10)
+        .map((d) => allScores.get(d.id));
       const hits = index.search(query, 10, { filter: compileQuery(node) });
       expect(hits.map((hit) => hit.score)).toEqual(expected);
-      for (const hit of hits) expect(matchesDocument(node, matchableOf(documents[Number(hit.documentId.slice(1))]!))).toBe(true);
+      for (const hit of hits)
+        expect(matchesDocument(node, matchableOf(documents[Number(hit.documentId.slice(1))]!))).toBe(true);
     }
     index.close();
   });
@@ -74,7 +92,9 @@ describe('VectorIndex', () => {
     first.close();
     const other = VectorIndex.open(path, { modelId: 'another-model', dimensions: 64 });
     expect(other.documentCount).toBe(0);
-    expect(other.db.prepare('SELECT document_id, op FROM vector_backlog').all()).toEqual([{ document_id: 'd0', op: 'upsert' }]);
+    expect(other.db.prepare('SELECT document_id, op FROM vector_backlog').all()).toEqual([
+      { document_id: 'd0', op: 'upsert' },
+    ]);
     other.close();
   });
 });

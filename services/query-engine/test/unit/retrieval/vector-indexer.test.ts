@@ -12,7 +12,8 @@ describe('VectorIndexer', () => {
   let embedder: HashingEmbedder;
   let reader: MapDocumentReader;
   const open = () => VectorIndex.open(path, vectorScheme(embedder));
-  const indexerFor = (index: VectorIndex) => new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, retryDelayMs: 1 });
+  const indexerFor = (index: VectorIndex) =>
+    new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, retryDelayMs: 1 });
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'vector-indexer-'));
@@ -25,8 +26,22 @@ describe('VectorIndexer', () => {
   it('embeds upserted documents in batches and finds them by similarity', async () => {
     const index = open();
     const indexer = indexerFor(index);
-    const words = ['tariff', 'pipeline', 'storage', 'merger', 'license', 'outage', 'refund', 'audit', 'rehearing', 'complaint'];
-    for (let i = 0; i < 10; i++) indexer.enqueueUpsert(reader.put(indexedDocument(`d${i}`, words[i] as string, `${words[i]} ${words[(i + 1) % 10]}`)));
+    const words = [
+      'tariff',
+      'pipeline',
+      'storage',
+      'merger',
+      'license',
+      'outage',
+      'refund',
+      'audit',
+      'rehearing',
+      'complaint',
+    ];
+    for (let i = 0; i < 10; i++)
+      indexer.enqueueUpsert(
+        reader.put(indexedDocument(`d${i}`, words[i] as string, `${words[i]} ${words[(i + 1) % 10]}`)),
+      );
     expect(indexer.pending()).toBe(10);
     expect(index.documentCount).toBe(0);
     await indexer.drain();
@@ -96,9 +111,11 @@ describe('VectorIndexer', () => {
     const users = {
       whenQuiet: () => {
         asked();
-        return busy ? new Promise<void>((resolve) => {
-          quiet = resolve;
-        }) : Promise.resolve();
+        return busy
+          ? new Promise<void>((resolve) => {
+              quiet = resolve;
+            })
+          : Promise.resolve();
       },
     };
     const indexer = new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, users });
@@ -218,7 +235,9 @@ describe('VectorIndexer', () => {
 
   it('refuses to add vectors made differently from those the index holds', () => {
     const index = VectorIndex.open(path, { modelId: 'other', dimensions: 64 });
-    expect(() => indexerFor(index)).toThrow('holds other/64 vectors, this indexer makes test-hashing-v1|passages:4x600/64');
+    expect(() => indexerFor(index)).toThrow(
+      'holds other/64 vectors, this indexer makes test-hashing-v1|passages:4x600/64',
+    );
     index.close();
   });
 });

@@ -1,9 +1,9 @@
-import { decodeVectors, encodeVectors, quantize, VectorMatrix } from '../../../src/retrieval/vector-matrix';
 import { dot, normalizeInPlace } from '../../../src/embeddings/embedder';
+import { decodeVectors, encodeVectors, quantize, VectorMatrix } from '../../../src/retrieval/vector-matrix';
 
 function randomUnit(dimensions: number, seed: number): Float32Array {
   let s = seed;
-  const next = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32) - 0.5;
+  const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32 - 0.5;
   return normalizeInPlace(Float32Array.from({ length: dimensions }, next));
 }
 
@@ -38,8 +38,10 @@ describe('VectorMatrix', () => {
   const unit = (i: number) => randomUnit(dims, i);
 
   function exactRanking(docs: Map<string, Float32Array[]>, query: Float32Array): string[] {
-    return [...docs].map(([id, vs]) => ({ id, s: Math.max(...vs.map((v) => dot(v, query))) }))
-      .sort((a, b) => b.s - a.s).map((x) => x.id);
+    return [...docs]
+      .map(([id, vs]) => ({ id, s: Math.max(...vs.map((v) => dot(v, query))) }))
+      .sort((a, b) => b.s - a.s)
+      .map((x) => x.id);
   }
 
   it('ranks documents by their best passage, best first, like an exact float32 scan', () => {
@@ -51,7 +53,10 @@ describe('VectorMatrix', () => {
       matrix.set(`d${i}`, quantize(vs, dims));
     }
     const query = unit(7777);
-    const top = matrix.rank(query).next(10).map((hit) => hit.documentId);
+    const top = matrix
+      .rank(query)
+      .next(10)
+      .map((hit) => hit.documentId);
     const exact = exactRanking(docs, query).slice(0, 10);
     // int8 may swap near-ties; the sets agree
     expect(new Set(top)).toEqual(new Set(exact));
@@ -63,9 +68,14 @@ describe('VectorMatrix', () => {
     const matrix = new VectorMatrix(dims);
     for (let i = 0; i < 200; i++) matrix.set(`d${i}`, quantize([unit(i + 1)], dims));
     const query = unit(4242);
-    const all = matrix.rank(query).next(1000).map((h) => h.documentId);
+    const all = matrix
+      .rank(query)
+      .next(1000)
+      .map((h) => h.documentId);
     const ranked = matrix.rank(query);
-    const chunks = [...ranked.next(3), ...ranked.next(12), ...ranked.next(60), ...ranked.next(1000)].map((h) => h.documentId);
+    const chunks = [...ranked.next(3), ...ranked.next(12), ...ranked.next(60), ...ranked.next(1000)].map(
+      (h) => h.documentId,
+    );
     expect(chunks).toEqual(all);
     expect(all).toHaveLength(200);
     expect(ranked.next(5)).toEqual([]);

@@ -20,7 +20,8 @@ function first(value: string | string[] | undefined): string {
 
 function hrefWith(filters: AdminQueryFilters, patch: Partial<AdminQueryFilters>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, cursor: undefined, ...patch })) if (value) params.set(key, value);
+  for (const [key, value] of Object.entries({ ...filters, cursor: undefined, ...patch }))
+    if (value) params.set(key, value);
   const query = params.toString();
   return `/admin/queries/log${query ? `?${query}` : ''}`;
 }
@@ -40,53 +41,110 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
       <div className="page-header">
         <div>
           <h1>Query log</h1>
-          <p>Every question asked in the organisation, newest first, with the time it took and the mode that answered it.</p>
+          <p>
+            Every question asked in the organisation, newest first, with the time it took and the mode that answered it.
+          </p>
         </div>
       </div>
 
       {/* Keyed by the filters: uncontrolled inputs keep stale values across soft navigations otherwise. */}
-      <form key={hrefWith(filters, {})} className="card card-body" method="get" action="/admin/queries/log" aria-label="Filter the query log" style={{ marginBottom: 'var(--space-5)' }}>
+      <form
+        key={hrefWith(filters, {})}
+        className="card card-body"
+        method="get"
+        action="/admin/queries/log"
+        aria-label="Filter the query log"
+        style={{ marginBottom: 'var(--space-5)' }}
+      >
         <div className={styles.filtersForm}>
           <div className="field">
             <label className="label" htmlFor="f-user">
               User (e-mail)
             </label>
-            <input id="f-user" name="user" type="email" className="input" defaultValue={filters.user} placeholder="name@example.com" aria-invalid={issues.user ? true : undefined} data-testid="filter-user" />
+            <input
+              id="f-user"
+              name="user"
+              type="email"
+              className="input"
+              defaultValue={filters.user}
+              placeholder="name@example.com"
+              aria-invalid={issues.user ? true : undefined}
+              data-testid="filter-user"
+            />
             <FieldError id="f-user-error" message={issues.user} />
           </div>
           <div className="field">
             <label className="label" htmlFor="f-workspace">
               Workspace ID
             </label>
-            <input id="f-workspace" name="workspace" className="input" defaultValue={filters.workspace} aria-invalid={issues.workspace ? true : undefined} data-testid="filter-workspace" />
+            <input
+              id="f-workspace"
+              name="workspace"
+              className="input"
+              defaultValue={filters.workspace}
+              aria-invalid={issues.workspace ? true : undefined}
+              data-testid="filter-workspace"
+            />
             <FieldError id="f-workspace-error" message={issues.workspace} />
           </div>
           <div className="field">
             <label className="label" htmlFor="f-from">
               From
             </label>
-            <input id="f-from" name="from" type="date" className="input" defaultValue={filters.from} aria-invalid={issues.from ? true : undefined} data-testid="filter-from" />
+            <input
+              id="f-from"
+              name="from"
+              type="date"
+              className="input"
+              defaultValue={filters.from}
+              aria-invalid={issues.from ? true : undefined}
+              data-testid="filter-from"
+            />
             <FieldError id="f-from-error" message={issues.from} />
           </div>
           <div className="field">
             <label className="label" htmlFor="f-to">
               To
             </label>
-            <input id="f-to" name="to" type="date" className="input" defaultValue={filters.to} aria-invalid={issues.to ? true : undefined} data-testid="filter-to" />
+            <input
+              id="f-to"
+              name="to"
+              type="date"
+              className="input"
+              defaultValue={filters.to}
+              aria-invalid={issues.to ? true : undefined}
+              data-testid="filter-to"
+            />
             <FieldError id="f-to-error" message={issues.to} />
           </div>
           <div className="field">
             <label className="label" htmlFor="f-min">
               Took at least (ms)
             </label>
-            <input id="f-min" name="minMs" type="number" min={0} step={1} className="input" defaultValue={filters.minMs} aria-invalid={issues.minMs ? true : undefined} data-testid="filter-min-ms" />
+            <input
+              id="f-min"
+              name="minMs"
+              type="number"
+              min={0}
+              step={1}
+              className="input"
+              defaultValue={filters.minMs}
+              aria-invalid={issues.minMs ? true : undefined}
+              data-testid="filter-min-ms"
+            />
             <FieldError id="f-min-error" message={issues.minMs} />
           </div>
           <div className="field">
             <label className="label" htmlFor="f-mode">
               Mode
             </label>
-            <select id="f-mode" name="mode" className="select" defaultValue={filters.mode ?? ''} data-testid="filter-mode">
+            <select
+              id="f-mode"
+              name="mode"
+              className="select"
+              defaultValue={filters.mode ?? ''}
+              data-testid="filter-mode"
+            >
               <option value="">Any</option>
               <option value="extractive">Extractive</option>
               <option value="generative">Generative</option>
@@ -107,12 +165,21 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
       </form>
 
       {!result.ok ? (
-        <FormError message={Object.keys(issues).length > 0 ? 'Check the filters marked above.' : result.message} testId="query-log-error" />
+        <FormError
+          message={Object.keys(issues).length > 0 ? 'Check the filters marked above.' : result.message}
+          testId="query-log-error"
+        />
       ) : (
         <section className="card" aria-label="Queries">
           {result.queries.length === 0 ? (
             <div className="empty-state" data-testid="query-log-empty">
-              <h2>{filtered ? 'No query matches these filters' : cursor ? 'No older queries' : 'No questions have been asked yet'}</h2>
+              <h2>
+                {filtered
+                  ? 'No query matches these filters'
+                  : cursor
+                    ? 'No older queries'
+                    : 'No questions have been asked yet'}
+              </h2>
               {filtered || cursor ? (
                 <p>
                   <Link href="/admin/queries/log">Show the newest queries</Link>
@@ -142,13 +209,21 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                     <tr key={q.queryId} data-testid="query-log-row" data-query-id={q.queryId}>
                       <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(q.createdAt)}</td>
                       <td className={styles.logText}>
-                        <Link href={`/admin/queries/log/${encodeURIComponent(q.queryId)}/analysis`} prefetch={false} data-testid="query-log-link">
+                        <Link
+                          href={`/admin/queries/log/${encodeURIComponent(q.queryId)}/analysis`}
+                          prefetch={false}
+                          data-testid="query-log-link"
+                        >
                           {q.question}
                         </Link>
                       </td>
                       <td className={styles.nowrap}>
                         {q.userEmail ? (
-                          <Link href={hrefWith(filters, { user: q.userEmail })} title={`Only ${q.userEmail}’s queries`} className="subtle">
+                          <Link
+                            href={hrefWith(filters, { user: q.userEmail })}
+                            title={`Only ${q.userEmail}’s queries`}
+                            className="subtle"
+                          >
                             {q.userEmail}
                           </Link>
                         ) : (
@@ -159,7 +234,11 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                       </td>
                       <td>
                         {q.workspaceId ? (
-                          <Link href={hrefWith(filters, { workspace: q.workspaceId })} title="Only this workspace’s queries" className="subtle">
+                          <Link
+                            href={hrefWith(filters, { workspace: q.workspaceId })}
+                            title="Only this workspace’s queries"
+                            className="subtle"
+                          >
                             {q.workspaceName ?? <span className="mono">{q.workspaceId}</span>}
                           </Link>
                         ) : (
@@ -187,7 +266,12 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                 <span />
               )}
               {result.nextCursor ? (
-                <Link className="btn btn-sm" href={hrefWith(filters, { cursor: result.nextCursor })} rel="next" data-testid="query-log-older">
+                <Link
+                  className="btn btn-sm"
+                  href={hrefWith(filters, { cursor: result.nextCursor })}
+                  rel="next"
+                  data-testid="query-log-older"
+                >
                   Older →
                 </Link>
               ) : (

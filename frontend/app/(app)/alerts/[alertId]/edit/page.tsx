@@ -22,7 +22,11 @@ export default async function EditAlertPage({ params }: Props) {
       <div className="page-header">
         <div>
           <h1>Edit alert</h1>
-          <p>{alert.kind === 'docket' ? `Every new filing on docket ${alert.docket?.docketNumber ?? ''}.` : 'Changes apply to filings that arrive from now on.'}</p>
+          <p>
+            {alert.kind === 'docket'
+              ? `Every new filing on docket ${alert.docket?.docketNumber ?? ''}.`
+              : 'Changes apply to filings that arrive from now on.'}
+          </p>
         </div>
       </div>
       <AlertForm

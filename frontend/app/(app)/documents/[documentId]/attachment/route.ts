@@ -12,7 +12,13 @@ export const dynamic = 'force-dynamic';
 
 // The BFF's CSP for a file (a sandbox, whatever the file) replaces the page CSP; the rest come from server.ts.
 const PASSED_THROUGH = [
-  'content-type', 'content-length', 'content-disposition', 'etag', 'cache-control', 'x-content-type-options', 'content-security-policy',
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'etag',
+  'cache-control',
+  'x-content-type-options',
+  'content-security-policy',
 ];
 
 function forwardedHeaders(request: NextRequest): Record<string, string> {
@@ -25,7 +31,10 @@ function forwardedHeaders(request: NextRequest): Record<string, string> {
 }
 
 function plain(status: number, message: string): Response {
-  return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(message, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /**
@@ -83,10 +92,13 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     attachmentId = primary.id;
   }
 
-  const file = await fetch(`${bffUrl()}/api/documents/${encodeURIComponent(documentId)}/attachments/${encodeURIComponent(attachmentId)}`, {
-    headers,
-    cache: 'no-store',
-  });
+  const file = await fetch(
+    `${bffUrl()}/api/documents/${encodeURIComponent(documentId)}/attachments/${encodeURIComponent(attachmentId)}`,
+    {
+      headers,
+      cache: 'no-store',
+    },
+  );
   if (file.status === 401) return NextResponse.redirect(new URL(loginPath(here), url), 303);
   if (file.status === 404) return fileMissing(request, documentId, 'No such file on this document.');
   if (file.status !== 200 && file.status !== 304) return plain(502, 'The file could not be loaded. Try again shortly.');

@@ -23,8 +23,9 @@ export default async function WorkspaceExportPage({ params, searchParams }: Prop
       <div className="stack" style={{ gap: 'var(--space-2)', marginBottom: 'var(--space-4)' }}>
         <h2 data-testid="export-heading">Export the workspace</h2>
         <p className="muted">
-          Every search and question of its <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>log</Link> ({workspace.requestCount}), each in its own
-          folder as it would be exported alone, with an index page. It is built in the background.
+          Every search and question of its <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>log</Link>{' '}
+          ({workspace.requestCount}), each in its own folder as it would be exported alone, with an index page. It is
+          built in the background.
         </p>
       </div>
       <ExportTarget workspace={workspace} request={null} exportId={exportId} />

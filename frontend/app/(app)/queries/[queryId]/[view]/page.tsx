@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getAgencyNames } from '@/lib/agency-names.server';
-import { findQuery, findWorkspace } from '@/lib/bff.server';
 import { QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
+import { getAgencyNames } from '@/lib/agency-names.server';
+import { findQuery, findWorkspace } from '@/lib/bff.server';
 
 type Props = { params: Promise<{ queryId: string; view: string }> };
 
@@ -24,7 +24,10 @@ export default async function QueryViewPage({ params }: Props) {
   if (!found) notFound();
   const { query, author } = found;
   // The workspace link only for those who can open it (members; administrators too).
-  const [workspace, agencyNames] = await Promise.all([query.workspaceId ? findWorkspace(query.workspaceId) : null, getAgencyNames()]);
+  const [workspace, agencyNames] = await Promise.all([
+    query.workspaceId ? findWorkspace(query.workspaceId) : null,
+    getAgencyNames(),
+  ]);
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <QueryViews

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { exportTargetPath } from '@/components/exports/export-format';
 import { filtersInWords } from '@/components/query/filter-summary';
-import { getAgencyNames } from '@/lib/agency-names.server';
-import { findWorkspace, getWorkspace, listRequests } from '@/lib/bff.server';
 import { formatMs } from '@/components/query/query-views';
+import styles from '@/components/query/query.module.css';
 import type { WorkspaceRequest } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
-import styles from '@/components/query/query.module.css';
+import { getAgencyNames } from '@/lib/agency-names.server';
+import { findWorkspace, getWorkspace, listRequests } from '@/lib/bff.server';
 import { formatCount, formatDateTime, formatNumber } from '@/lib/format';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ cursor?: string | string[] }> };
@@ -37,7 +37,8 @@ function againHref(workspaceId: string, r: WorkspaceRequest): string {
 
 /** The filters a request ran with, and a search's order when it was not by relevance. */
 function describe(r: WorkspaceRequest, agencyNames: Record<string, string>): string {
-  const order = r.kind === 'search' && r.sort !== 'relevance' ? (r.sort === 'filed_newest' ? 'newest first' : 'oldest first') : '';
+  const order =
+    r.kind === 'search' && r.sort !== 'relevance' ? (r.sort === 'filed_newest' ? 'newest first' : 'oldest first') : '';
   return [filtersInWords(r.filters, agencyNames), order].filter(Boolean).join(' · ');
 }
 
@@ -45,7 +46,11 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
   const { workspaceId } = await params;
   const raw = (await searchParams).cursor;
   const cursor = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-  const [workspace, page, agencyNames] = await Promise.all([getWorkspace(workspaceId), listRequests(workspaceId, cursor), getAgencyNames()]);
+  const [workspace, page, agencyNames] = await Promise.all([
+    getWorkspace(workspaceId),
+    listRequests(workspaceId, cursor),
+    getAgencyNames(),
+  ]);
   const base = `/workspaces/${encodeURIComponent(workspace.id)}`;
 
   return (
@@ -57,7 +62,9 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
             <h2 id="log-heading">Every search and question in this workspace</h2>
             <p>Newest first. Each one opens as its analysis, its documents and its figures.</p>
           </div>
-          {workspace.requestCount > 0 ? <span className="subtle">{formatNumber(workspace.requestCount)} in all</span> : null}
+          {workspace.requestCount > 0 ? (
+            <span className="subtle">{formatNumber(workspace.requestCount)} in all</span>
+          ) : null}
         </div>
         {page.requests.length === 0 ? (
           <div className="empty-state" data-testid="log-empty">
@@ -67,7 +74,8 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                 <Link href={`${base}/log`}>Back to the newest</Link>
               ) : (
                 <>
-                  <Link href={`${base}/search`}>Search</Link> or <Link href={`${base}/query`}>ask a question</Link>: each one is kept here.
+                  <Link href={`${base}/search`}>Search</Link> or <Link href={`${base}/query`}>ask a question</Link>:
+                  each one is kept here.
                 </>
               )}
             </p>
@@ -97,22 +105,32 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
                     <tr key={r.id} data-testid="log-row" data-kind={r.kind} data-request-id={r.id}>
                       <td className={styles.nowrap}>{formatDateTime(r.createdAt)}</td>
                       <td>
-                        <span className={`badge ${r.kind === 'query' ? 'badge-accent' : ''}`}>{r.kind === 'query' ? 'Question' : 'Search'}</span>
+                        <span className={`badge ${r.kind === 'query' ? 'badge-accent' : ''}`}>
+                          {r.kind === 'query' ? 'Question' : 'Search'}
+                        </span>
                       </td>
                       <td className={styles.logText}>
                         <Link href={`${entry}/analysis`} prefetch={false} data-testid="log-entry-link">
                           {r.text || <span className="subtle">(filters only)</span>}
                         </Link>
-                        {describe(r, agencyNames) ? <div className={styles.logFilters}>{describe(r, agencyNames)}</div> : null}
+                        {describe(r, agencyNames) ? (
+                          <div className={styles.logFilters}>{describe(r, agencyNames)}</div>
+                        ) : null}
                       </td>
                       <td>{r.user.name || r.user.email || <span className="subtle">a former member</span>}</td>
                       <td className={`num ${styles.nowrap}`}>{formatMs(r.tookMs)}</td>
                       <td className="num">{formatCount(r.resultCount, r.resultCountIsLowerBound)}</td>
                       <td>
                         <span className={styles.logViews}>
-                          <Link href={`${entry}/analysis`} prefetch={false}>Analysis</Link>
-                          <Link href={`${entry}/documents`} prefetch={false}>Documents</Link>
-                          <Link href={`${entry}/figures`} prefetch={false}>Figures</Link>
+                          <Link href={`${entry}/analysis`} prefetch={false}>
+                            Analysis
+                          </Link>
+                          <Link href={`${entry}/documents`} prefetch={false}>
+                            Documents
+                          </Link>
+                          <Link href={`${entry}/figures`} prefetch={false}>
+                            Figures
+                          </Link>
                           {workspace.role ? (
                             <Link href={exportTargetPath(workspace.id, r.id)} prefetch={false} data-testid="log-export">
                               Export
@@ -142,7 +160,12 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
               <span />
             )}
             {page.nextCursor ? (
-              <Link className="btn btn-sm" href={`${base}/log?cursor=${encodeURIComponent(page.nextCursor)}`} rel="next" data-testid="log-older">
+              <Link
+                className="btn btn-sm"
+                href={`${base}/log?cursor=${encodeURIComponent(page.nextCursor)}`}
+                rel="next"
+                data-testid="log-older"
+              >
                 Older →
               </Link>
             ) : (

@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
-import { AskPanel } from '@/components/query/ask-panel';
-import { IndexCoverageNotice } from '@/components/search/index-coverage-notice';
 import { answerIdOf } from '@/components/query/answer-url';
-import { getAgencyNames } from '@/lib/agency-names.server';
-import { findQuery, findWorkspace, getAnswerModes, getWorkspace } from '@/lib/bff.server';
-import { QUESTION_MAX_LENGTH } from '@/lib/api-limits';
+import { AskPanel } from '@/components/query/ask-panel';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
+import { IndexCoverageNotice } from '@/components/search/index-coverage-notice';
+import { getAgencyNames } from '@/lib/agency-names.server';
+import { QUESTION_MAX_LENGTH } from '@/lib/api-limits';
+import { findQuery, findWorkspace, getAnswerModes, getWorkspace } from '@/lib/bff.server';
 
-type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ q?: string | string[]; answer?: string | string[]; docket?: string | string[] }> };
+type Props = {
+  params: Promise<{ workspaceId: string }>;
+  searchParams: Promise<{ q?: string | string[]; answer?: string | string[]; docket?: string | string[] }>;
+};
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const workspace = await findWorkspace((await params).workspaceId);
@@ -22,7 +25,12 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
   const { workspaceId } = await params;
   const { q, answer, docket } = await searchParams;
   const answerId = answerIdOf(answer);
-  const [workspace, found, agencyNames, answerModes] = await Promise.all([getWorkspace(workspaceId), answerId ? findQuery(answerId) : null, getAgencyNames(), getAnswerModes()]);
+  const [workspace, found, agencyNames, answerModes] = await Promise.all([
+    getWorkspace(workspaceId),
+    answerId ? findQuery(answerId) : null,
+    getAgencyNames(),
+    getAnswerModes(),
+  ]);
   const question = (Array.isArray(q) ? q[0] : q) ?? '';
   const refinedDocket = ((Array.isArray(docket) ? docket[0] : docket) ?? '').trim().slice(0, 200);
   return (

@@ -2,7 +2,15 @@ import type { Metadata } from 'next';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
 import { RecordSearch } from '@/components/search/record-search';
 import { runSearch } from '@/components/search/run-search';
-import { ENTRY_PARAM, pageHref, parseSearchState, recordBody, shouldSearch, type RawParams, type SearchFilterState } from '@/components/search/search-params';
+import {
+  ENTRY_PARAM,
+  pageHref,
+  parseSearchState,
+  recordBody,
+  shouldSearch,
+  type RawParams,
+  type SearchFilterState,
+} from '@/components/search/search-params';
 import { searchCatalog, SearchView } from '@/components/search/search-view';
 import { findWorkspace, getWorkspace, listSources } from '@/lib/bff.server';
 
@@ -26,12 +34,22 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
   const raw = await searchParams;
   const [workspace, sources] = await Promise.all([getWorkspace(workspaceId), listSources()]);
   const d = workspace.defaultFilters;
-  const defaults: SearchFilterState = { agencies: d.agencies, filingTypes: d.filingTypes, dockets: d.dockets, parties: d.parties, from: d.filedFrom ?? '', to: d.filedTo ?? '' };
+  const defaults: SearchFilterState = {
+    agencies: d.agencies,
+    filingTypes: d.filingTypes,
+    dockets: d.dockets,
+    parties: d.parties,
+    from: d.filedFrom ?? '',
+    to: d.filedTo ?? '',
+  };
   const state = parseSearchState(raw, defaults);
 
   // Only an asked search runs; opening the page does not. Rendering it is a read (GET): RecordSearch
   // then POSTs it from the browser, which adds it to the log.
-  const { page, failure } = shouldSearch(raw) && workspace.can.run ? await runSearch(workspace.id, state, PAGE_SIZE) : { page: null, failure: null };
+  const { page, failure } =
+    shouldSearch(raw) && workspace.can.run
+      ? await runSearch(workspace.id, state, PAGE_SIZE)
+      : { page: null, failure: null };
 
   return (
     <div className="page" style={{ maxWidth: 1280 }}>
@@ -49,7 +67,10 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
         start={
           <div className="card empty-state" data-testid="search-start">
             <h2>Search the filings of this workspace</h2>
-            <p>Type a query, or add filters on the left. Every search is kept in the workspace’s log with its results, facets and an analysis.</p>
+            <p>
+              Type a query, or add filters on the left. Every search is kept in the workspace’s log with its results,
+              facets and an analysis.
+            </p>
           </div>
         }
         after={

@@ -26,7 +26,8 @@ export default async function WorkspaceSettingsPage({ params }: Props) {
       <div className="page-header">
         <div style={{ minWidth: 0 }}>
           <p className="subtle" style={{ marginBottom: 4 }}>
-            <Link href="/workspaces/select">Workspaces</Link> / <Link href={workspacePreviewPath(workspace.id)}>{workspace.name}</Link> / Settings
+            <Link href="/workspaces/select">Workspaces</Link> /{' '}
+            <Link href={workspacePreviewPath(workspace.id)}>{workspace.name}</Link> / Settings
           </p>
           <div className="row" style={{ gap: 'var(--space-3)' }}>
             <h1>Settings</h1>
@@ -43,7 +44,11 @@ export default async function WorkspaceSettingsPage({ params }: Props) {
           <WorkspaceForm
             mode="edit"
             workspaceId={workspace.id}
-            initial={{ name: workspace.name, description: workspace.description, defaultFilters: workspace.defaultFilters }}
+            initial={{
+              name: workspace.name,
+              description: workspace.description,
+              defaultFilters: workspace.defaultFilters,
+            }}
             agencies={agencyOptions(sources)}
             filingTypes={filingTypeOptions(sources)}
           />
@@ -59,9 +64,16 @@ export default async function WorkspaceSettingsPage({ params }: Props) {
           </div>
         )}
         {workspace.role !== null ? (
-          <MembersManager workspaceId={workspace.id} members={workspace.members} currentUserId={user.id} canManage={workspace.can.manageMembers} />
+          <MembersManager
+            workspaceId={workspace.id}
+            members={workspace.members}
+            currentUserId={user.id}
+            canManage={workspace.can.manageMembers}
+          />
         ) : null}
-        {workspace.can.delete ? <DeleteWorkspace workspaceId={workspace.id} name={workspace.name} requestCount={workspace.requestCount} /> : null}
+        {workspace.can.delete ? (
+          <DeleteWorkspace workspaceId={workspace.id} name={workspace.name} requestCount={workspace.requestCount} />
+        ) : null}
       </div>
     </div>
   );

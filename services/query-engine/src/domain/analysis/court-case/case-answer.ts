@@ -1,11 +1,18 @@
-import type { AnalysedDocument, Analysis, AnalysisSentence, KeyFact, KeyFactKind, QuestionKind } from '../analysis-model';
+import type {
+  AnalysedDocument,
+  Analysis,
+  AnalysisSentence,
+  KeyFact,
+  KeyFactKind,
+  QuestionKind,
+} from '../analysis-model';
 import { citationOf, displayText } from '../citation';
 import { filingOf } from '../key-facts';
 import { scopeStatement } from '../proceeding/answer-scope';
-import type { CaseAsk, CaseFact } from './case-question';
-import type { CaseHeaderField, CaseParty, CaseRecord } from './case-record';
 import { caseEntryOf, type CaseEntry } from './case-entries';
 import { partyNamed } from './case-parties';
+import type { CaseAsk, CaseFact } from './case-question';
+import type { CaseHeaderField, CaseParty, CaseRecord } from './case-record';
 
 export interface CaseAnswerInput {
   ask: CaseAsk;
@@ -19,7 +26,10 @@ const MAX_PARTIES = 100;
 /** How much of an entry's text an answer quotes. */
 const ENTRY_CHARS = 400;
 
-const HEADER_SENTENCES: Record<CaseHeaderField, { label: string; sentence: (value: string) => string; kind: KeyFactKind }> = {
+const HEADER_SENTENCES: Record<
+  CaseHeaderField,
+  { label: string; sentence: (value: string) => string; kind: KeyFactKind }
+> = {
   court: { label: 'Court', sentence: (v) => `The case is before the ${v}.`, kind: 'party' },
   judge: { label: 'Judge', sentence: (v) => `The case is assigned to ${v}.`, kind: 'party' },
   referred_judge: { label: 'Referred to', sentence: (v) => `The case is referred to ${v}.`, kind: 'party' },
@@ -32,8 +42,14 @@ const HEADER_SENTENCES: Record<CaseHeaderField, { label: string; sentence: (valu
 };
 
 const NOT_STATED: Partial<Record<CaseFact, string>> = {
-  judge: 'an assigned judge', referred_judge: 'a referred judge', date_filed: 'a filing date', nature_of_suit: 'a nature of suit',
-  cause: 'a cause of action', jurisdiction: 'a jurisdiction', jury_demand: 'a jury demand', court: 'its court',
+  judge: 'an assigned judge',
+  referred_judge: 'a referred judge',
+  date_filed: 'a filing date',
+  nature_of_suit: 'a nature of suit',
+  cause: 'a cause of action',
+  jurisdiction: 'a jurisdiction',
+  jury_demand: 'a jury demand',
+  court: 'its court',
 };
 
 /**
@@ -45,7 +61,13 @@ export function answerCase(input: CaseAnswerInput): Analysis {
   const facts: KeyFact[] = [];
   const sentences: AnalysisSentence[] = [];
   let notice = '';
-  const say = (text: string, document: AnalysedDocument, start: number, end: number, fact?: Omit<KeyFact, 'citation' | 'slot' | 'status' | 'filingCategory' | 'filedAt'>) => {
+  const say = (
+    text: string,
+    document: AnalysedDocument,
+    start: number,
+    end: number,
+    fact?: Omit<KeyFact, 'citation' | 'slot' | 'status' | 'filingCategory' | 'filedAt'>,
+  ) => {
     const citation = citationOf(document, start, end);
     sentences.push({ text, citations: [citation] });
     if (fact) facts.push({ ...fact, citation, slot: '', status: '', ...filingOf(document) });
@@ -57,7 +79,13 @@ export function answerCase(input: CaseAnswerInput): Analysis {
     const { label, sentence, kind } = HEADER_SENTENCES[field];
     if (line) {
       const shown = kind === 'date' ? longDate(line.value) : line.value;
-      say(sentence(shown), record.report, line.start, line.end, { kind, text: shown, normalized: line.value, label, subject: record.caseName });
+      say(sentence(shown), record.report, line.start, line.end, {
+        kind,
+        text: shown,
+        normalized: line.value,
+        label,
+        subject: record.caseName,
+      });
     } else if (field === 'date_terminated') {
       notice = `The docket report of ${record.caseName} states no date terminated: the case was open when the report was made.`;
     } else {
@@ -69,46 +97,85 @@ export function answerCase(input: CaseAnswerInput): Analysis {
     // One sentence a role, citing each party's line: a case of fifty plaintiffs reads as one list.
     for (const [role, ofRole] of byRole(listed)) {
       const names = ofRole.map((p) => `${p.name}${p.terminated ? ` (terminated ${longDate(p.terminated)})` : ''}`);
-      const text = ofRole.length === 1 ? `${names[0]} is the ${role.toLowerCase()}.` : `${pluralRole(role)} ${listedNames(names)}.`;
+      const text =
+        ofRole.length === 1
+          ? `${names[0]} is the ${role.toLowerCase()}.`
+          : `${pluralRole(role)} ${listedNames(names)}.`;
       sentences.push({ text, citations: ofRole.map((p) => citationOf(record.report, p.line.start, p.line.end)) });
       for (const p of ofRole) {
-        facts.push({ kind: 'party', text: p.name, normalized: p.name, label: p.role, subject: '', citation: citationOf(record.report, p.line.start, p.line.end), slot: '', status: '', ...filingOf(record.report) });
+        facts.push({
+          kind: 'party',
+          text: p.name,
+          normalized: p.name,
+          label: p.role,
+          subject: '',
+          citation: citationOf(record.report, p.line.start, p.line.end),
+          slot: '',
+          status: '',
+          ...filingOf(record.report),
+        });
       }
     }
-    if (parties.length > MAX_PARTIES) notice = `The docket names ${parties.length} ${ask.role ? `${ask.role}s` : 'parties'}; the first ${MAX_PARTIES} are listed.`;
+    if (parties.length > MAX_PARTIES)
+      notice = `The docket names ${parties.length} ${ask.role ? `${ask.role}s` : 'parties'}; the first ${MAX_PARTIES} are listed.`;
     if (parties.length === 0) notice = `The docket report of ${record.caseName} names no ${ask.role || 'parties'}.`;
   } else if (ask.fact === 'attorneys') {
     const named = partyNamed(record.parties, ask.partyWords);
     const parties = (named ? [named] : partiesOfRole(record.parties, ask.role)).filter((p) => p.attorneys.length > 0);
     for (const party of parties.slice(0, MAX_PARTIES)) {
-      say(`${party.name} (${party.role.toLowerCase()}) is represented by ${listedNames(party.attorneys)}.`, record.report, party.line.start, party.line.end);
+      say(
+        `${party.name} (${party.role.toLowerCase()}) is represented by ${listedNames(party.attorneys)}.`,
+        record.report,
+        party.line.start,
+        party.line.end,
+      );
     }
-    if (parties.length === 0) notice = `The docket report of ${record.caseName} names no attorney for ${named?.name ?? (ask.role ? `the ${ask.role}` : 'its parties')}.`;
+    if (parties.length === 0)
+      notice = `The docket report of ${record.caseName} names no attorney for ${named?.name ?? (ask.role ? `the ${ask.role}` : 'its parties')}.`;
   } else {
     const entries = input.entries.map(caseEntryOf).filter((e): e is CaseEntry => e !== undefined);
     const entry = entries[0];
     if (!entry) {
-      notice = ask.fact === 'entry'
-        ? `The docket of ${record.caseName} in the index has no entry ${ask.entryNumber}.`
-        : `The docket of ${record.caseName} in the index has no entries.`;
+      notice =
+        ask.fact === 'entry'
+          ? `The docket of ${record.caseName} in the index has no entry ${ask.entryNumber}.`
+          : `The docket of ${record.caseName} in the index has no entries.`;
     } else {
       const what = entry.number ? `docket entry ${entry.number}` : 'an unnumbered docket entry';
       const filed = entry.filed ? `, filed ${longDate(entry.filed)}` : '';
-      const opening = ask.fact === 'latest_entry' ? `The latest entry is ${what}${filed}` : `${capitalised(what)}${filed}, reads`;
+      const opening =
+        ask.fact === 'latest_entry' ? `The latest entry is ${what}${filed}` : `${capitalised(what)}${filed}, reads`;
       const end = Math.min(entry.bodyEnd, entry.bodyStart + ENTRY_CHARS);
       const quote = displayText(entry.document.text.slice(entry.bodyStart, end));
-      say(`${opening}: ${quote}${end < entry.bodyEnd ? '…' : ''}`, entry.document, entry.bodyStart, end,
-        { kind: 'date', text: longDate(entry.filed), normalized: entry.filed, label: entry.number ? `Entry ${entry.number}` : 'Entry', subject: record.caseName });
+      say(`${opening}: ${quote}${end < entry.bodyEnd ? '…' : ''}`, entry.document, entry.bodyStart, end, {
+        kind: 'date',
+        text: longDate(entry.filed),
+        normalized: entry.filed,
+        label: entry.number ? `Entry ${entry.number}` : 'Entry',
+        subject: record.caseName,
+      });
     }
   }
 
   const scope = {
-    kind: 'proceeding' as const, docketNumber: record.docketNumber, sourceId: record.report.sourceId ?? '', sourceName: record.report.sourceName ?? '',
-    title: record.caseName, party: '', statement: '',
+    kind: 'proceeding' as const,
+    docketNumber: record.docketNumber,
+    sourceId: record.report.sourceId ?? '',
+    sourceName: record.report.sourceName ?? '',
+    title: record.caseName,
+    party: '',
+    statement: '',
   };
   return {
-    mode: 'extractive', sections: sentences.length > 0 ? [{ heading: 'Answer', sentences }] : [], keyFacts: facts, model: '', droppedSentences: 0,
-    notice, questionKind: questionKindOf(ask.fact), scope: { ...scope, statement: scopeStatement(scope) }, refinements: [],
+    mode: 'extractive',
+    sections: sentences.length > 0 ? [{ heading: 'Answer', sentences }] : [],
+    keyFacts: facts,
+    model: '',
+    droppedSentences: 0,
+    notice,
+    questionKind: questionKindOf(ask.fact),
+    scope: { ...scope, statement: scopeStatement(scope) },
+    refinements: [],
   };
 }
 
@@ -126,7 +193,12 @@ function questionKindOf(fact: CaseFact): QuestionKind {
 /** "2007-07-26" → "July 26, 2007"; anything else as written. */
 export function longDate(iso: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/u.test(iso)) return iso;
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
 function listedNames(names: readonly string[]): string {
@@ -149,4 +221,3 @@ function pluralRole(role: string): string {
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
-

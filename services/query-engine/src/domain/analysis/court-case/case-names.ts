@@ -1,7 +1,31 @@
 import { nameKey } from '@docket/query-language';
 
 /** Words of a case name that do not tell one case from another. */
-const COMMON = new Set(['v', 'vs', 'versus', 'et', 'al', 'in', 're', 'the', 'of', 'and', 'a', 'an', 'inc', 'llc', 'corp', 'co', 'ltd', 'lp', 'l', 'p', 'usa', 'united', 'states']);
+const COMMON = new Set([
+  'v',
+  'vs',
+  'versus',
+  'et',
+  'al',
+  'in',
+  're',
+  'the',
+  'of',
+  'and',
+  'a',
+  'an',
+  'inc',
+  'llc',
+  'corp',
+  'co',
+  'ltd',
+  'lp',
+  'l',
+  'p',
+  'usa',
+  'united',
+  'states',
+]);
 
 /**
  * How much of a case's name a question names: the share of the name's distinctive words among the
@@ -10,7 +34,13 @@ const COMMON = new Set(['v', 'vs', 'versus', 'et', 'al', 'in', 're', 'the', 'of'
  */
 export function caseNameShare(question: string, caseName: string): number {
   const asked = new Set(nameKey(question).split(' '));
-  const words = [...new Set(nameKey(caseName).split(' ').filter((word) => word.length > 1 && !COMMON.has(word)))];
+  const words = [
+    ...new Set(
+      nameKey(caseName)
+        .split(' ')
+        .filter((word) => word.length > 1 && !COMMON.has(word)),
+    ),
+  ];
   if (words.length === 0) return 0;
   return words.filter((word) => asked.has(word)).length / words.length;
 }

@@ -1,7 +1,25 @@
 import { nameKey } from '@docket/query-language';
 import type { CaseParty } from './case-record';
 
-const FILLER = new Set(['the', 'a', 'an', 'of', 'and', 'for', 'inc', 'llc', 'corp', 'co', 'company', 'ltd', 'lp', 'case', 'plaintiff', 'defendant', 'debtor']);
+const FILLER = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'and',
+  'for',
+  'inc',
+  'llc',
+  'corp',
+  'co',
+  'company',
+  'ltd',
+  'lp',
+  'case',
+  'plaintiff',
+  'defendant',
+  'debtor',
+]);
 
 /**
  * The party a question names ("Yahoo", "the United States"): the one most of whose distinctive
@@ -22,5 +40,7 @@ export function partyNamed(parties: readonly CaseParty[], words: string): CasePa
 }
 
 function distinctive(text: string): string[] {
-  return nameKey(text).split(' ').filter((word) => word.length > 1 && !FILLER.has(word));
+  return nameKey(text)
+    .split(' ')
+    .filter((word) => word.length > 1 && !FILLER.has(word));
 }

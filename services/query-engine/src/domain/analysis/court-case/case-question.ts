@@ -5,8 +5,19 @@
  * is meant is decided elsewhere (by its docket number or name).
  */
 export type CaseFact =
-  | 'judge' | 'referred_judge' | 'date_filed' | 'date_terminated' | 'nature_of_suit' | 'cause' | 'jurisdiction' | 'jury_demand'
-  | 'court' | 'parties' | 'attorneys' | 'entry' | 'latest_entry';
+  | 'judge'
+  | 'referred_judge'
+  | 'date_filed'
+  | 'date_terminated'
+  | 'nature_of_suit'
+  | 'cause'
+  | 'jurisdiction'
+  | 'jury_demand'
+  | 'court'
+  | 'parties'
+  | 'attorneys'
+  | 'entry'
+  | 'latest_entry';
 
 export interface CaseAsk {
   fact: CaseFact;
@@ -19,24 +30,36 @@ export interface CaseAsk {
 }
 
 const ENTRY = /\b(?:docket\s+)?(?:entry|document|doc\.?|ECF)\s*(?:no\.?|number|#)?\s*(\d{1,5})\b/iu;
-const LATEST_ENTRY = /\b(?:latest|last|most recent(?:ly)?|newest|final)\b[^?]*\b(?:entry|entries|filing|filed|docketed|activity|happened|event)\b|\bwhat happened (?:most )?recently\b/iu;
+const LATEST_ENTRY =
+  /\b(?:latest|last|most recent(?:ly)?|newest|final)\b[^?]*\b(?:entry|entries|filing|filed|docketed|activity|happened|event)\b|\bwhat happened (?:most )?recently\b/iu;
 const REFERRED = /\b(?:referred|magistrate)\b/iu;
 const JUDGE = /\b(?:judges?|assigned|presid(?:es|ing)|hears? (?:the|this) case|justice)\b/iu;
 const TERMINATED = /\b(?:terminat\w*|closed?|dismiss\w*|ended|end|concluded|disposed|resolved)\b/iu;
-const FILED = /\b(?:filed|file|commenced|opened|begin|began|start(?:ed)?|brought|date filed|filing date|initiated|docketed)\b/iu;
+const FILED =
+  /\b(?:filed|file|commenced|opened|begin|began|start(?:ed)?|brought|date filed|filing date|initiated|docketed)\b/iu;
 const WHEN = /\b(?:when|what date|which date|date|how long ago)\b/iu;
-const NATURE = /\bnature of (?:the )?suit\b|\bwhat (?:kind|type|sort) of (?:case|suit|action|lawsuit)\b|\bcase type\b/iu;
+const NATURE =
+  /\bnature of (?:the )?suit\b|\bwhat (?:kind|type|sort) of (?:case|suit|action|lawsuit)\b|\bcase type\b/iu;
 const CAUSE = /\bcause(?: of action)?\b|\bunder (?:what|which) (?:statute|law)\b|\bstatut\w+ basis\b/iu;
 const JURISDICTION = /\bjurisdiction(?:al)?\b/iu;
 const JURY = /\bjury\b/iu;
-const COURT = /\b(?:which|what|in what|in which) court\b|\bcourt (?:is|was) (?:it|the case|this case)\b|\bwhere (?:is|was) (?:the case|it|this case)\b/iu;
+const COURT =
+  /\b(?:which|what|in what|in which) court\b|\bcourt (?:is|was) (?:it|the case|this case)\b|\bwhere (?:is|was) (?:the case|it|this case)\b/iu;
 const ATTORNEYS = /\b(?:attorneys?|counsel|lawyers?|represent(?:s|ed|ing|ation|atives?)?|law firms?)\b/iu;
-const ROLE = /\b(plaintiffs?|defendants?|petitioners?|respondents?|appellants?|appellees?|debtors?|creditors?|trustees?|intervenors?|claimants?|movants?|third[- ]party defendants?|counter[- ]?claimants?|counter[- ]?defendants?)\b/iu;
-const PARTIES = /\bparties\b|\bwho (?:is|are|was|were) (?:the )?(?:plaintiffs?|defendants?|petitioners?|respondents?|appellants?|appellees?|debtors?|creditors?|trustees?|intervenors?)\b|\bwho (?:is|are|was|were) (?:suing|sued|being sued|involved)\b|\bwho (?:sued|brought|filed)\b/iu;
+const ROLE =
+  /\b(plaintiffs?|defendants?|petitioners?|respondents?|appellants?|appellees?|debtors?|creditors?|trustees?|intervenors?|claimants?|movants?|third[- ]party defendants?|counter[- ]?claimants?|counter[- ]?defendants?)\b/iu;
+const PARTIES =
+  /\bparties\b|\bwho (?:is|are|was|were) (?:the )?(?:plaintiffs?|defendants?|petitioners?|respondents?|appellants?|appellees?|debtors?|creditors?|trustees?|intervenors?)\b|\bwho (?:is|are|was|were) (?:suing|sued|being sued|involved)\b|\bwho (?:sued|brought|filed)\b/iu;
 
 /** The case fact the question asks for, or undefined when it asks nothing a docket's structure answers. */
 export function readCaseQuestion(question: string): CaseAsk | undefined {
-  const ask = (fact: CaseFact, extra: Partial<CaseAsk> = {}): CaseAsk => ({ fact, entryNumber: '', role: '', partyWords: '', ...extra });
+  const ask = (fact: CaseFact, extra: Partial<CaseAsk> = {}): CaseAsk => ({
+    fact,
+    entryNumber: '',
+    role: '',
+    partyWords: '',
+    ...extra,
+  });
   const entry = ENTRY.exec(question);
   if (entry && !LATEST_ENTRY.test(question)) return ask('entry', { entryNumber: String(Number(entry[1])) });
   if (LATEST_ENTRY.test(question)) return ask('latest_entry');
@@ -62,6 +85,9 @@ function roleIn(question: string): string {
 
 /** "Who represents Yahoo! Inc. in …" → the words after the verb or "for"/"of", up to " in "/" on ". */
 function partyWordsIn(question: string): string {
-  const match = /\b(?:represents?|representing|counsel for|attorneys? for|lawyers? for|attorneys? of|counsel of|lawyers? of|represented)\s+(.+?)(?:\s+(?:in|on|at|before)\s+|\?|$)/iu.exec(question);
+  const match =
+    /\b(?:represents?|representing|counsel for|attorneys? for|lawyers? for|attorneys? of|counsel of|lawyers? of|represented)\s+(.+?)(?:\s+(?:in|on|at|before)\s+|\?|$)/iu.exec(
+      question,
+    );
   return match?.[1]?.trim() ?? '';
 }

@@ -30,12 +30,29 @@ export interface CaseRecord {
   parties: CaseParty[];
 }
 
-export type CaseHeaderField = 'court' | 'judge' | 'referred_judge' | 'date_filed' | 'date_terminated' | 'nature_of_suit' | 'cause' | 'jurisdiction' | 'jury_demand';
+export type CaseHeaderField =
+  | 'court'
+  | 'judge'
+  | 'referred_judge'
+  | 'date_filed'
+  | 'date_terminated'
+  | 'nature_of_suit'
+  | 'cause'
+  | 'jurisdiction'
+  | 'jury_demand';
 
 const LABELS: Record<string, CaseHeaderField | 'case' | 'docket'> = {
-  'case': 'case', 'docket number': 'docket', 'court': 'court', 'assigned to': 'judge', 'referred to': 'referred_judge',
-  'date filed': 'date_filed', 'date terminated': 'date_terminated', 'nature of suit': 'nature_of_suit', 'cause': 'cause',
-  'jurisdiction': 'jurisdiction', 'jury demand': 'jury_demand',
+  case: 'case',
+  'docket number': 'docket',
+  court: 'court',
+  'assigned to': 'judge',
+  'referred to': 'referred_judge',
+  'date filed': 'date_filed',
+  'date terminated': 'date_terminated',
+  'nature of suit': 'nature_of_suit',
+  cause: 'cause',
+  jurisdiction: 'jurisdiction',
+  'jury demand': 'jury_demand',
 };
 
 /** The title the documents service gives a docket report: "<case name>: docket report". */
@@ -48,7 +65,13 @@ export function isDocketReport(document: Pick<AnalysedDocument, 'title' | 'text'
 
 /** The case's header and parties, read from its report's text. */
 export function readCaseRecord(report: AnalysedDocument): CaseRecord {
-  const record: CaseRecord = { report, caseName: report.title.slice(0, -REPORT_TITLE_SUFFIX.length), docketNumber: report.docketNumber ?? '', facts: {}, parties: [] };
+  const record: CaseRecord = {
+    report,
+    caseName: report.title.slice(0, -REPORT_TITLE_SUFFIX.length),
+    docketNumber: report.docketNumber ?? '',
+    facts: {},
+    parties: [],
+  };
   let inParties = false;
   for (const line of linesOf(report.text)) {
     if (line.text === 'Parties') {
@@ -80,7 +103,18 @@ function partyOf(role: string, value: string, line: CaseLine): CaseParty {
   const terminated = / \(terminated (\d{4}-\d{2}-\d{2})\)$/u.exec(value);
   const body = terminated ? value.slice(0, terminated.index) : value;
   const [name = '', counsel = ''] = body.split(', represented by ');
-  return { role, name: name.trim(), attorneys: counsel ? counsel.split('; ').map((a) => a.trim()).filter(Boolean) : [], terminated: terminated?.[1] ?? '', line };
+  return {
+    role,
+    name: name.trim(),
+    attorneys: counsel
+      ? counsel
+          .split('; ')
+          .map((a) => a.trim())
+          .filter(Boolean)
+      : [],
+    terminated: terminated?.[1] ?? '',
+    line,
+  };
 }
 
 function linesOf(text: string): Array<{ text: string; start: number }> {

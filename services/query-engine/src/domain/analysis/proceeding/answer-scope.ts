@@ -2,7 +2,13 @@ import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-langu
 import { filedMs, OPEN_SCOPE, type AnalysedDocument, type AnswerScope, type ScopeRefinement } from '../analysis-model';
 import type { QuestionIntent } from '../question-kind';
 import { captionOf } from './caption';
-import { isApplication, NO_PARTY_RECORD, orderPartyProceedings, type PartyRecord, type PartyWants } from './party-proceedings';
+import {
+  isApplication,
+  NO_PARTY_RECORD,
+  orderPartyProceedings,
+  type PartyRecord,
+  type PartyWants,
+} from './party-proceedings';
 
 /** A proceeding the retrieved documents belong to, with how strongly retrieval points at it. */
 interface Candidate {
@@ -42,7 +48,10 @@ const RELATED_DOCUMENTS = 2;
  * dominates; a comparison is never narrowed.
  */
 export function decideScope(
-  question: string, intent: QuestionIntent, ranked: readonly AnalysedDocument[], docketFilters: readonly string[],
+  question: string,
+  intent: QuestionIntent,
+  ranked: readonly AnalysedDocument[],
+  docketFilters: readonly string[],
   party: PartyRecord = NO_PARTY_RECORD,
 ): ScopeDecision {
   // What was approved or decided is asked of a decided proceeding; what is requested, of one the party asked for an amount in.
@@ -54,24 +63,41 @@ export function decideScope(
   };
   const candidates = byPartyRecency(candidatesOf(question, ranked, party.filings), wanted, party.spans);
   const refinementsExcept = (key: string | undefined) =>
-    candidates.filter((c) => c.key !== key).slice(0, MAX_REFINEMENTS).map(refinementOf);
+    candidates
+      .filter((c) => c.key !== key)
+      .slice(0, MAX_REFINEMENTS)
+      .map(refinementOf);
 
   if (intent.comparison) {
-    return { scope: { ...OPEN_SCOPE, kind: 'comparison', statement: `Comparing ${candidates.length} proceedings among the documents found.` }, refinements: refinementsExcept(undefined) };
+    return {
+      scope: {
+        ...OPEN_SCOPE,
+        kind: 'comparison',
+        statement: `Comparing ${candidates.length} proceedings among the documents found.`,
+      },
+      refinements: refinementsExcept(undefined),
+    };
   }
   const filtered = docketFilters.length === 1 ? normalizeDocketNumber(docketFilters[0] as string) : '';
-  const chosen = (filtered !== '' ? candidates.find((c) => normalizeDocketNumber(c.docketNumber) === filtered) : undefined)
-    ?? candidates.find((c) => c.named)
-    ?? (intent.kind !== 'general' || dominates(candidates) ? candidates[0] : undefined);
+  const chosen =
+    (filtered !== '' ? candidates.find((c) => normalizeDocketNumber(c.docketNumber) === filtered) : undefined) ??
+    candidates.find((c) => c.named) ??
+    (intent.kind !== 'general' || dominates(candidates) ? candidates[0] : undefined);
   if (!chosen && filtered !== '') {
     // The filtered docket has no retrieved document yet: still its proceeding.
-    return { scope: proceedingScope({ docketNumber: docketFilters[0] as string, sourceId: '', sourceName: '', documents: [] }), refinements: [] };
+    return {
+      scope: proceedingScope({ docketNumber: docketFilters[0] as string, sourceId: '', sourceName: '', documents: [] }),
+      refinements: [],
+    };
   }
   if (!chosen) {
     // A vague question is narrowed only to proceedings several of the documents found belong to: one
     // stray filing's docket is not what the question is about.
     const related = candidates.filter((c) => c.documents.length >= RELATED_DOCUMENTS);
-    return { scope: OPEN_SCOPE, refinements: (related.length > 0 ? related : candidates).slice(0, MAX_REFINEMENTS).map(refinementOf) };
+    return {
+      scope: OPEN_SCOPE,
+      refinements: (related.length > 0 ? related : candidates).slice(0, MAX_REFINEMENTS).map(refinementOf),
+    };
   }
   return { scope: proceedingScope(chosen), refinements: refinementsExcept(chosen.key) };
 }
@@ -80,7 +106,11 @@ export function decideScope(
  * The proceedings of the documents retrieved, best first; `partyFilings` (a named party's, from the
  * index) add the party's proceedings retrieval missed, without a vote.
  */
-function candidatesOf(question: string, ranked: readonly AnalysedDocument[], partyFilings: readonly AnalysedDocument[] = []): Candidate[] {
+function candidatesOf(
+  question: string,
+  ranked: readonly AnalysedDocument[],
+  partyFilings: readonly AnalysedDocument[] = [],
+): Candidate[] {
   const questionDigits = foldedWords(question).join('');
   const questionWords = ` ${nameKey(question)} `;
   const byKey = new Map<string, Candidate>();
@@ -96,18 +126,29 @@ function candidatesOf(question: string, ranked: readonly AnalysedDocument[], par
     if (!candidate) {
       const digits = normalizeDocketNumber(document.docketNumber);
       candidate = {
-        key, docketNumber: document.docketNumber, sourceId: document.sourceId ?? '', sourceName: document.sourceName ?? '', documents: [], weight: 0,
-        named: digits.length >= 4 && questionDigits.includes(digits), partyNamed: false,
+        key,
+        docketNumber: document.docketNumber,
+        sourceId: document.sourceId ?? '',
+        sourceName: document.sourceName ?? '',
+        documents: [],
+        weight: 0,
+        named: digits.length >= 4 && questionDigits.includes(digits),
+        partyNamed: false,
       };
       byKey.set(key, candidate);
     }
     candidate.documents.push(document);
     if (rank < VOTERS) candidate.weight += 1 / (rank + 5);
-    if (!candidate.partyNamed) candidate.partyNamed = naming.has(document.id) || [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
+    if (!candidate.partyNamed)
+      candidate.partyNamed =
+        naming.has(document.id) ||
+        [...(document.parties ?? []), ...(document.filers ?? [])].some((name) => namesIn(questionWords, name));
   });
   return [...byKey.values()]
     .filter((c) => c.weight > 0 || c.named || c.partyNamed)
-    .sort((a, b) => Number(b.named) - Number(a.named) || Number(b.partyNamed) - Number(a.partyNamed) || b.weight - a.weight);
+    .sort(
+      (a, b) => Number(b.named) - Number(a.named) || Number(b.partyNamed) - Number(a.partyNamed) || b.weight - a.weight,
+    );
 }
 
 /** The name of the document's parties or filers the question holds ('' when none). */
@@ -128,13 +169,26 @@ function namesIn(questionWords: string, name: string): boolean {
  * The party the question names, as the documents write it ('' when it names none, or names a docket):
  * its proceedings are then looked up in the index.
  */
-export function namedParty(question: string, documents: readonly AnalysedDocument[], intent: Pick<QuestionIntent, 'kind' | 'slots' | 'party'>): string {
+export function namedParty(
+  question: string,
+  documents: readonly AnalysedDocument[],
+  intent: Pick<QuestionIntent, 'kind' | 'slots' | 'party'>,
+): string {
   const questionDigits = foldedWords(question).join('');
-  if (documents.some((d) => d.docketNumber && normalizeDocketNumber(d.docketNumber).length >= 4 && questionDigits.includes(normalizeDocketNumber(d.docketNumber)))) return '';
+  if (
+    documents.some(
+      (d) =>
+        d.docketNumber &&
+        normalizeDocketNumber(d.docketNumber).length >= 4 &&
+        questionDigits.includes(normalizeDocketNumber(d.docketNumber)),
+    )
+  )
+    return '';
   // "What did the Sierra Club argue about Ameren's rate case?": the case is Ameren's, the argument the Sierra Club's.
   const speaksOfAnother = intent.kind === 'position' || intent.slots.includes('recommended_amount');
   const speaker = speaksOfAnother ? nameKey(intent.party) : '';
-  const questionWords = speaker === '' ? ` ${nameKey(question)} ` : ` ${nameKey(question)} `.replace(` ${speaker} `, ' ');
+  const questionWords =
+    speaker === '' ? ` ${nameKey(question)} ` : ` ${nameKey(question)} `.replace(` ${speaker} `, ' ');
   for (const document of documents) {
     const name = questionNameIn(questionWords, document);
     if (name !== '') return name;
@@ -148,7 +202,9 @@ export function namedParty(question: string, documents: readonly AnalysedDocumen
  * is decided by when each was filed in.
  */
 export function namedPartyProceedings(
-  question: string, ranked: readonly AnalysedDocument[], partyFilings: readonly AnalysedDocument[] = [],
+  question: string,
+  ranked: readonly AnalysedDocument[],
+  partyFilings: readonly AnalysedDocument[] = [],
 ): Array<{ key: string; sourceId: string; docketNumber: string }> {
   const party = candidatesOf(question, ranked, partyFilings).filter((c) => c.partyNamed && !c.named);
   return party.length >= 2 ? party.map(({ key, sourceId, docketNumber }) => ({ key, sourceId, docketNumber })) : [];
@@ -183,13 +239,27 @@ function refinementOf(candidate: Candidate): ScopeRefinement {
   const day = (ms: number) => (filed.length > 0 ? new Date(ms).toISOString().slice(0, 10) : '');
   const decided = candidate.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
   return {
-    docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, title: titleOf(candidate.documents), documents: candidate.documents.length,
-    firstFiled: day(Math.min(...filed)), lastFiled: day(Math.max(...filed)), status: decided ? 'decided' : 'open',
+    docketNumber: candidate.docketNumber,
+    sourceId: candidate.sourceId,
+    title: titleOf(candidate.documents),
+    documents: candidate.documents.length,
+    firstFiled: day(Math.min(...filed)),
+    lastFiled: day(Math.max(...filed)),
+    status: decided ? 'decided' : 'open',
   };
 }
 
-function proceedingScope(candidate: Pick<Candidate, 'docketNumber' | 'sourceId' | 'sourceName' | 'documents'>): AnswerScope {
-  return { ...OPEN_SCOPE, kind: 'proceeding', docketNumber: candidate.docketNumber, sourceId: candidate.sourceId, sourceName: candidate.sourceName, title: titleOf(candidate.documents) };
+function proceedingScope(
+  candidate: Pick<Candidate, 'docketNumber' | 'sourceId' | 'sourceName' | 'documents'>,
+): AnswerScope {
+  return {
+    ...OPEN_SCOPE,
+    kind: 'proceeding',
+    docketNumber: candidate.docketNumber,
+    sourceId: candidate.sourceId,
+    sourceName: candidate.sourceName,
+    title: titleOf(candidate.documents),
+  };
 }
 
 /** A proceeding's title as its filings give it: its earliest application's, else a filing's caption ('' when neither). */
@@ -202,7 +272,12 @@ export function titleOf(documents: readonly AnalysedDocument[]): string {
 
 /** The proceeding as the first captioned filing names it, for a proceeding whose application is not at hand. */
 function captionTitle(documents: readonly AnalysedDocument[]): string {
-  return documents.slice(0, 10).map(captionOf).find((caption) => caption !== '') ?? '';
+  return (
+    documents
+      .slice(0, 10)
+      .map(captionOf)
+      .find((caption) => caption !== '') ?? ''
+  );
 }
 
 /** "About docket 23-0456 (Illinois Commerce Commission): Application of …". */

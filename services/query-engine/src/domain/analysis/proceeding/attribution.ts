@@ -25,7 +25,10 @@ export function isDecisional(document: AnalysedDocument | undefined): boolean {
  * into "Positions of the parties" and writes it as that party's position ("Sierra Club argues: …"),
  * so no party's claim reads as a finding; findings are left only to the decision-maker's own filings.
  */
-export function attributeSections(sections: readonly AnalysisSection[], documents: ReadonlyMap<string, AnalysedDocument>): AnalysisSection[] {
+export function attributeSections(
+  sections: readonly AnalysisSection[],
+  documents: ReadonlyMap<string, AnalysedDocument>,
+): AnalysisSection[] {
   const positions: AnalysisSentence[] = [];
   const kept: AnalysisSection[] = [];
   for (const section of sections) {
@@ -54,7 +57,12 @@ export function attributeSections(sections: readonly AnalysisSection[], document
  */
 export function isCaption(text: string): boolean {
   const trimmed = text.trim();
-  if (/^(?:before the\b|in the matter of\b|in re\b|docket no\.|case no\.|u\.s\. (?:district court|court of appeals)|united states (?:district court|court of appeals))/i.test(trimmed)) return true;
+  if (
+    /^(?:before the\b|in the matter of\b|in re\b|docket no\.|case no\.|u\.s\. (?:district court|court of appeals)|united states (?:district court|court of appeals))/i.test(
+      trimmed,
+    )
+  )
+    return true;
   const letters = trimmed.replace(/[^A-Za-z]/g, '');
   return letters.length >= 12 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.7;
 }
@@ -70,7 +78,10 @@ export function attributed(text: string, document: AnalysedDocument): string {
   const opener = text.slice(0, 80).toLowerCase();
   // "Staff of the Illinois Commerce Commission" writes of itself as "Staff".
   const names = [filer, filer.split(/\s+of\s+/u)[0] as string].map((name) => name.toLowerCase());
-  if (names.some((name) => name.length >= 3 && new RegExp(`^(?:the\\s+)?${escapeRegExp(name)}(?!\\w)`, 'u').test(opener))) return text;
+  if (
+    names.some((name) => name.length >= 3 && new RegExp(`^(?:the\\s+)?${escapeRegExp(name)}(?!\\w)`, 'u').test(opener))
+  )
+    return text;
   const verb = VERBS[(document.filingCategory ?? '').toLowerCase()] ?? 'states';
   return `${filer} ${verb}: ${text.replace(/^(?:Q|A)\.\s+/, '')}`;
 }

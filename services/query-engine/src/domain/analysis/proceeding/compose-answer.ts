@@ -34,17 +34,20 @@ export function composeAnswer(base: Analysis, context: AnswerContext): Analysis 
   const { intent, decision } = context;
   const body = decision.scope.sourceName || 'The commission';
   const facts = decision.scope.kind === 'proceeding' ? recordFacts(intent, context.proceeding, body) : [];
-  const scope = decision.scope.kind === 'proceeding'
-    ? { ...decision.scope, title: decision.scope.title || titleOf(context.proceeding) }
-    : decision.scope;
+  const scope =
+    decision.scope.kind === 'proceeding'
+      ? { ...decision.scope, title: decision.scope.title || titleOf(context.proceeding) }
+      : decision.scope;
   // A vague question (no one proceeding) opens with which proceedings the documents found are from.
-  const opening = scope.kind === 'open' && intent.kind === 'general'
-    ? overviewSection(decision.refinements, base, context.documents)
-    : leadSection(facts, body, context.today);
+  const opening =
+    scope.kind === 'open' && intent.kind === 'general'
+      ? overviewSection(decision.refinements, base, context.documents)
+      : leadSection(facts, body, context.today);
   const sections = attributeSections(base.sections, context.documents);
-  const notice = facts.length === 0 && scope.kind === 'proceeding' && intent.kind in MISSING
-    ? `The filings of docket ${scope.docketNumber} in the index do not state ${MISSING[intent.kind]}; below is what they say about the question.`
-    : '';
+  const notice =
+    facts.length === 0 && scope.kind === 'proceeding' && intent.kind in MISSING
+      ? `The filings of docket ${scope.docketNumber} in the index do not state ${MISSING[intent.kind]}; below is what they say about the question.`
+      : '';
   return {
     ...base,
     questionKind: intent.kind,

@@ -53,7 +53,10 @@ function sentenceFor(fact: KeyFact, body: string, today: string): string {
     case 'intervenor':
       return `${fact.normalized} is an intervenor ${from}.`;
     case 'outcome':
-      return `${body} decided: ${fact.citation.quote.replace(/\s+/g, ' ').trim().replace(/^\d+\.\s*/, '')} ${from}`;
+      return `${body} decided: ${fact.citation.quote
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^\d+\.\s*/, '')} ${from}`;
     default:
       return '';
   }

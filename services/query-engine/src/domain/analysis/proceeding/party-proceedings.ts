@@ -46,27 +46,47 @@ export const JOINS_A_PROCEEDING = /\binterven(?:e|tion)\b/i;
  * joined; then the nearest in time to a year named; then (for what it requested) one whose filings
  * state its request; then by the latest filing, newest first.
  */
-export function orderPartyProceedings<P extends PartyProceeding>(proceedings: readonly P[], wanted: PartyWants, spans: ReadonlyMap<string, FilingSpan>): P[] {
+export function orderPartyProceedings<P extends PartyProceeding>(
+  proceedings: readonly P[],
+  wanted: PartyWants,
+  spans: ReadonlyMap<string, FilingSpan>,
+): P[] {
   const yearsOf = (p: P) => {
     const known = spans.get(p.key);
     const filed = p.documents.map((d) => filedMs(d.filedAt)).filter((ms) => ms > 0);
     const year = (ms: number) => new Date(ms).getUTCFullYear();
-    return { first: year(Math.min(known?.firstMs || Infinity, ...filed)), last: year(Math.max(known?.lastMs ?? 0, ...filed)), lastMs: Math.max(known?.lastMs ?? 0, ...filed) };
+    return {
+      first: year(Math.min(known?.firstMs || Infinity, ...filed)),
+      last: year(Math.max(known?.lastMs ?? 0, ...filed)),
+      lastMs: Math.max(known?.lastMs ?? 0, ...filed),
+    };
   };
   const opened = (p: P) => Number(wanted.years.includes(yearsOf(p).first));
   // How many years lie between a year named and the proceeding's filings (0 while it was active).
   const distance = (p: P) => {
     const { first, last } = yearsOf(p);
-    return wanted.years.length === 0 ? 0 : Math.min(...wanted.years.map((y) => (y < first ? first - y : y > last ? y - last : 0)));
+    return wanted.years.length === 0
+      ? 0
+      : Math.min(...wanted.years.map((y) => (y < first ? first - y : y > last ? y - last : 0)));
   };
-  const decided = (p: P) => wanted.decision && p.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
+  const decided = (p: P) =>
+    wanted.decision && p.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
   // Between two of its cases, the one whose filings at hand state what it requested (the other may be a program's approval).
-  const requestStated = (p: P) => wanted.request && requestedAmounts(p.documents.map(readFiling), wanted.party).length > 0;
-  const rank = (p: P) => [opened(p), Number(decided(p)), ownership(p.documents, wanted), -distance(p), Number(requestStated(p)), yearsOf(p).lastMs];
+  const requestStated = (p: P) =>
+    wanted.request && requestedAmounts(p.documents.map(readFiling), wanted.party).length > 0;
+  const rank = (p: P) => [
+    opened(p),
+    Number(decided(p)),
+    ownership(p.documents, wanted),
+    -distance(p),
+    Number(requestStated(p)),
+    yearsOf(p).lastMs,
+  ];
   // Each ranked once: reading a proceeding's filings for its request is the costly part.
   const ranked = proceedings.map((p) => ({ p, rank: rank(p) }));
   ranked.sort((a, b) => {
-    for (let i = 0; i < a.rank.length; i++) if (a.rank[i] !== b.rank[i]) return (b.rank[i] as number) - (a.rank[i] as number);
+    for (let i = 0; i < a.rank.length; i++)
+      if (a.rank[i] !== b.rank[i]) return (b.rank[i] as number) - (a.rank[i] as number);
     return 0;
   });
   return ranked.map(({ p }) => p);
@@ -79,7 +99,10 @@ export function orderPartyProceedings<P extends PartyProceeding>(proceedings: re
  * application asks for no amount (a joint petition on an interconnection); 0 it intervened, or
  * another party or the commission opened it.
  */
-export function ownership(documents: readonly AnalysedDocument[], wanted: Pick<PartyWants, 'party' | 'request'>): number {
+export function ownership(
+  documents: readonly AnalysedDocument[],
+  wanted: Pick<PartyWants, 'party' | 'request'>,
+): number {
   const applications = documents.filter(isApplication);
   const own = applications.filter((d) => appliedBy(d, wanted.party));
   if (own.length > 0) return !wanted.request || statesRequest(own, wanted.party) ? 2 : 1;
@@ -101,7 +124,10 @@ function filedBy(document: AnalysedDocument, party: string): boolean {
 
 /** The application is the party's: it files it, or its title names it. */
 function appliedBy(document: AnalysedDocument, party: string): boolean {
-  return filedBy(document, party) || (nameKey(party) !== '' && ` ${nameKey(document.title)} `.includes(` ${nameKey(party)} `));
+  return (
+    filedBy(document, party) ||
+    (nameKey(party) !== '' && ` ${nameKey(document.title)} `.includes(` ${nameKey(party)} `))
+  );
 }
 
 /** Whether one of the party's applications states the amount it asks for. */

@@ -10,13 +10,18 @@ const CUT_BETWEEN = /\b(?:reduc\w*|disallow\w*|decreas\w*|adjustments?|lower|rem
 // A customer's bill, not the proceeding's revenue ("would increase the average residential bill by $4.10 per month").
 const BILL = /\b(?:bill|bills|per month|monthly|customer charge|per (?:kwh|therm|gallon))\b/i;
 // "the $25.3 million the Company requested", "compared with the $25.3 million it requested", "had requested $25.3 million".
-const REQUESTED_AFTER = /^\s*(?:increase\s+|in additional revenue\s+)?(?:(?:that\s+)?(?:it|the company|the applicant|the utility|the petitioner|[A-Z][\w.,'&-]*(?:\s+[A-Z][\w.,'&-]*){0,5})\s+)?(?:had\s+|originally\s+|initially\s+)?requested\b|^\s*(?:increase\s+)?requested by\b/i;
+const REQUESTED_AFTER =
+  /^\s*(?:increase\s+|in additional revenue\s+)?(?:(?:that\s+)?(?:it|the company|the applicant|the utility|the petitioner|[A-Z][\w.,'&-]*(?:\s+[A-Z][\w.,'&-]*){0,5})\s+)?(?:had\s+|originally\s+|initially\s+)?requested\b|^\s*(?:increase\s+)?requested by\b/i;
 // "the Company had requested $25.3 million", "the Company's requested increase of $25.3 million".
-const REQUESTED_BEFORE = /\b(?:had|originally|initially|it|company)\s+requested\s*$|\b(?:company|applicant|utility|petitioner)['’]s\s+requested\s+(?:(?:annual|base|rate|revenue)\s+){0,2}(?:increase|relief|revenue requirement)\s+(?:of\s+)?$/i;
+const REQUESTED_BEFORE =
+  /\b(?:had|originally|initially|it|company)\s+requested\s*$|\b(?:company|applicant|utility|petitioner)['’]s\s+requested\s+(?:(?:annual|base|rate|revenue)\s+){0,2}(?:increase|relief|revenue requirement)\s+(?:of\s+)?$/i;
 
-const REQUEST_CUE = /\b(?:request(?:s|ed|ing)?|seek(?:s|ing)?|sought|applie[sd] for|apply for|asks?(?:ed)? for|propos(?:es|ed|ing))\b/i;
-const RECOMMEND_CUE = /\b(?:recommend(?:s|ed|ing|ation)?|propose[sd]? instead|should (?:be )?(?:limited|authorized|approved|allowed)|no (?:more|higher) than)\b/i;
-const AUTHORIZE_CUE = /\b(?:authori[sz](?:e|ed|es|ing)|approv(?:e|ed|es|ing)|adopt(?:s|ed)?|grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?)\b/i;
+const REQUEST_CUE =
+  /\b(?:request(?:s|ed|ing)?|seek(?:s|ing)?|sought|applie[sd] for|apply for|asks?(?:ed)? for|propos(?:es|ed|ing))\b/i;
+const RECOMMEND_CUE =
+  /\b(?:recommend(?:s|ed|ing|ation)?|propose[sd]? instead|should (?:be )?(?:limited|authorized|approved|allowed)|no (?:more|higher) than)\b/i;
+const AUTHORIZE_CUE =
+  /\b(?:authori[sz](?:e|ed|es|ing)|approv(?:e|ed|es|ing)|adopt(?:s|ed)?|grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?)\b/i;
 
 const PARTY_FILINGS = new Set(['testimony', 'brief', 'comment', 'motion', 'stipulation']);
 const DECISIONS = new Set(['decision', 'order']);
@@ -51,11 +56,18 @@ function soleAmount(sentence: RecordSentence): MoneyFact | undefined {
  */
 export function requestedAmounts(filings: readonly RecordFiling[], applicant: string): KeyFact[] {
   const oldestFirst = [...filings].sort((a, b) => a.filedMs - b.filedMs);
-  const isApplicant = (filing: RecordFiling) => applicant !== '' && filerOf(filing.document).toLowerCase() === applicant.toLowerCase();
+  const isApplicant = (filing: RecordFiling) =>
+    applicant !== '' && filerOf(filing.document).toLowerCase() === applicant.toLowerCase();
   const sources: Array<[RecordFiling[], (sentence: RecordSentence) => MoneyFact | undefined]> = [
-    [oldestFirst.filter((f) => f.category === 'application'), (s) => amountAfter(s, REQUEST_CUE) ?? amountAfter(s, /\bincrease\b/i) ?? soleAmount(s)],
+    [
+      oldestFirst.filter((f) => f.category === 'application'),
+      (s) => amountAfter(s, REQUEST_CUE) ?? amountAfter(s, /\bincrease\b/i) ?? soleAmount(s),
+    ],
     // Its own later filings, where it restates its request (a settlement's numbers are the settlement's).
-    [oldestFirst.filter((f) => isApplicant(f) && f.category !== 'stipulation'), (s) => amountAfter(s, REQUEST_CUE, false)],
+    [
+      oldestFirst.filter((f) => isApplicant(f) && f.category !== 'stipulation'),
+      (s) => amountAfter(s, REQUEST_CUE, false),
+    ],
     [newestFirst(filings).filter((f) => DECISIONS.has(f.category)), restatedRequest],
     [newestFirst(filings), restatedRequest],
   ];
@@ -64,7 +76,10 @@ export function requestedAmounts(filings: readonly RecordFiling[], applicant: st
       for (const sentence of filing.sentences) {
         if (!INCREASE.test(sentence.text) || BILL.test(sentence.text)) continue;
         const amount = read(sentence);
-        if (amount) return [slotFact('requested_amount', 'amount', sentence, factValue(amount), applicant || filerOf(filing.document))];
+        if (amount)
+          return [
+            slotFact('requested_amount', 'amount', sentence, factValue(amount), applicant || filerOf(filing.document)),
+          ];
       }
     }
   }
@@ -73,8 +88,12 @@ export function requestedAmounts(filings: readonly RecordFiling[], applicant: st
 
 /** An amount another filing says was requested ("rather than the $25.3 million the Company requested"). */
 function restatedRequest(sentence: RecordSentence): MoneyFact | undefined {
-  return sentence.facts.find((fact): fact is MoneyFact =>
-    fact.kind === 'money' && (REQUESTED_AFTER.test(sentence.text.slice(fact.end, fact.end + 60)) || REQUESTED_BEFORE.test(sentence.text.slice(Math.max(0, fact.start - 40), fact.start))));
+  return sentence.facts.find(
+    (fact): fact is MoneyFact =>
+      fact.kind === 'money' &&
+      (REQUESTED_AFTER.test(sentence.text.slice(fact.end, fact.end + 60)) ||
+        REQUESTED_BEFORE.test(sentence.text.slice(Math.max(0, fact.start - 40), fact.start))),
+  );
 }
 
 /** What each other party recommends instead: one amount per party, from its latest filing that states one. */
@@ -104,7 +123,8 @@ export function approvedAmounts(filings: readonly RecordFiling[], body: string):
   for (const filing of decisions) {
     for (const sentence of filing.sentences) {
       if (!INCREASE.test(sentence.text) || BILL.test(sentence.text)) continue;
-      const amount = amountAfter(sentence, AUTHORIZE_CUE) ?? (filing.category === 'decision' ? soleAmount(sentence) : undefined);
+      const amount =
+        amountAfter(sentence, AUTHORIZE_CUE) ?? (filing.category === 'decision' ? soleAmount(sentence) : undefined);
       if (amount) return [slotFact('approved_amount', 'amount', sentence, factValue(amount), body)];
     }
   }

@@ -3,8 +3,8 @@ import type { AnalysedDocument, FactSlot, KeyFact } from '../analysis-model';
 import type { QuestionIntent } from '../question-kind';
 import { captionApplicants, captionOf } from './caption';
 import { approvedAmounts, recommendedAmounts, requestedAmounts } from './record-amounts';
-import { applicants, intervenors, staffParties } from './record-parties';
 import { outcomes } from './record-outcome';
+import { applicants, intervenors, staffParties } from './record-parties';
 import { decisionDate, scheduleDates } from './record-schedule';
 import { filerOf, readFiling, type RecordFiling } from './record-sentences';
 
@@ -34,10 +34,22 @@ function likelyApplicant(documents: readonly AnalysedDocument[]): string {
   const captioned = names.find((name) => opened.has(nameKey(name)));
   if (captioned) return captioned;
   const openings = documents.map((d) => d.text.slice(0, 600).toLowerCase());
-  return (documents[0]?.parties ?? []).find((name) => openings.some((t) => t.includes(`of ${name.toLowerCase()} for`) || t.includes(`${name.toLowerCase()} for authority`))) ?? '';
+  return (
+    (documents[0]?.parties ?? []).find((name) =>
+      openings.some(
+        (t) => t.includes(`of ${name.toLowerCase()} for`) || t.includes(`${name.toLowerCase()} for authority`),
+      ),
+    ) ?? ''
+  );
 }
 
-function factsFor(slot: FactSlot, filings: readonly RecordFiling[], body: string, party: string, applicant: string): KeyFact[] {
+function factsFor(
+  slot: FactSlot,
+  filings: readonly RecordFiling[],
+  body: string,
+  party: string,
+  applicant: string,
+): KeyFact[] {
   switch (slot) {
     case 'requested_amount':
       return requestedAmounts(filings, applicant);
@@ -66,13 +78,17 @@ function factsFor(slot: FactSlot, filings: readonly RecordFiling[], body: string
 
 /** Who speaks in the orders and decisions (the commission or court itself): never a party. */
 function decisionMakers(filings: readonly RecordFiling[]): string[] {
-  return filings.filter((f) => f.category === 'order' || f.category === 'decision' || f.category === 'notice').map((f) => filerOf(f.document));
+  return filings
+    .filter((f) => f.category === 'order' || f.category === 'decision' || f.category === 'notice')
+    .map((f) => filerOf(f.document));
 }
 
 /** The recommendations of the party the question names, when it names one that made any; else all of them. */
 function byParty(facts: KeyFact[], party: string): KeyFact[] {
   if (party === '') return facts;
   const wanted = party.toLowerCase();
-  const own = facts.filter((fact) => fact.subject.toLowerCase().includes(wanted) || wanted.includes(fact.subject.toLowerCase()));
+  const own = facts.filter(
+    (fact) => fact.subject.toLowerCase().includes(wanted) || wanted.includes(fact.subject.toLowerCase()),
+  );
   return own.length > 0 ? [...own, ...facts.filter((fact) => !own.includes(fact))] : facts;
 }

@@ -26,7 +26,8 @@ const DISPOSITIONS: Array<[RegExp, string]> = [
   [/\b(?:vacated|remanded|affirmed|reversed|rejected)\b/i, ''],
 ];
 /** What the disposition must be of: the case itself, not a side motion ("The motion of X concerning … is granted"). */
-const SIDE_MATTER = /\b(?:motion of|motions not previously|petition to intervene|compliance tariff|procedural schedule)\b/i;
+const SIDE_MATTER =
+  /\b(?:motion of|motions not previously|petition to intervene|compliance tariff|procedural schedule)\b/i;
 
 /**
  * What the decision-maker decided, from its latest decision: the first ordering sentence that
@@ -36,12 +37,23 @@ export function outcomes(filings: readonly RecordFiling[]): KeyFact[] {
   const decisions = filings.filter((f) => f.category === 'decision').sort((a, b) => b.filedMs - a.filedMs);
   for (const filing of decisions) {
     const found = disposition(filing.sentences);
-    if (found) return [slotFact('outcome', 'outcome', found.sentence, { text: found.text, normalized: found.normalized }, filerOf(filing.document))];
+    if (found)
+      return [
+        slotFact(
+          'outcome',
+          'outcome',
+          found.sentence,
+          { text: found.text, normalized: found.normalized },
+          filerOf(filing.document),
+        ),
+      ];
   }
   return [];
 }
 
-function disposition(sentences: readonly RecordSentence[]): { sentence: RecordSentence; text: string; normalized: string } | undefined {
+function disposition(
+  sentences: readonly RecordSentence[],
+): { sentence: RecordSentence; text: string; normalized: string } | undefined {
   // The last opening: a decision may quote an earlier order's "IT IS ORDERED" in its history.
   const from = sentences.findLastIndex((s) => ORDERING.test(s.text));
   const ordering = from >= 0 ? sentences.slice(from) : [];
@@ -51,7 +63,10 @@ function disposition(sentences: readonly RecordSentence[]): { sentence: RecordSe
       const match = pattern.exec(sentence.text);
       if (!match) continue;
       // A rulemaking's decision adopts rules; anything else adopted is the case's disposition.
-      const normalized = canonical === 'adopted' && /\brules?\b/i.test(sentence.text) ? 'rules adopted' : canonical || match[0].toLowerCase();
+      const normalized =
+        canonical === 'adopted' && /\brules?\b/i.test(sentence.text)
+          ? 'rules adopted'
+          : canonical || match[0].toLowerCase();
       return { sentence, text: match[0], normalized };
     }
   }

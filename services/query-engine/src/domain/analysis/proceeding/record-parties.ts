@@ -1,6 +1,6 @@
 import type { KeyFact } from '../analysis-model';
-import { filerOf, type RecordFiling, type RecordSentence } from './record-sentences';
 import { wordIndexOf } from '../key-facts';
+import { filerOf, type RecordFiling, type RecordSentence } from './record-sentences';
 import { slotFact } from './slot-fact';
 
 const INTERVENTION = /\binterven(?:e|es|ed|ing|tion|tions|or|ors)\b/i;
@@ -19,23 +19,37 @@ export function partyNames(filings: readonly RecordFiling[]): string[] {
 }
 
 /** A sentence that says who applies: the caption's "Application of X for", "X (the "Applicant")", "X requests". */
-const APPLIES = /\b(?:applicant|application of|petition of|requests?|seeks?|respectfully (?:submits|petitions|files)|hereby files|complaint of)\b/i;
+const APPLIES =
+  /\b(?:applicant|application of|petition of|requests?|seeks?|respectfully (?:submits|petitions|files)|hereby files|complaint of)\b/i;
 
 /**
  * The applicant: the party the proceeding's first application says applies (its caption or its
  * opening), which is not always who filed it (counsel, a co-applicant); else its filer.
  */
 export function applicants(filings: readonly RecordFiling[]): KeyFact[] {
-  const first = filings.filter((f) => f.category === 'application' && !INTERVENTION.test(f.document.title)).sort((a, b) => a.filedMs - b.filedMs)[0];
+  const first = filings
+    .filter((f) => f.category === 'application' && !INTERVENTION.test(f.document.title))
+    .sort((a, b) => a.filedMs - b.filedMs)[0];
   if (!first) return [];
-  const candidates = [...new Set([...(first.document.filers ?? []), ...(first.document.parties ?? [])])].filter((name) => name.trim().length >= 3);
+  const candidates = [...new Set([...(first.document.filers ?? []), ...(first.document.parties ?? [])])].filter(
+    (name) => name.trim().length >= 3,
+  );
   for (const sentence of first.sentences) {
     if (!APPLIES.test(sentence.text) || INTERVENTION.test(sentence.text)) continue;
     const named = candidates
       .map((name) => ({ name, found: sentenceNaming([sentence], name) }))
       .filter((c) => c.found)
       .sort((a, b) => sentence.text.indexOf(a.found!.text) - sentence.text.indexOf(b.found!.text))[0];
-    if (named?.found) return [slotFact('applicant', 'party', named.found.sentence, { text: named.found.text, normalized: named.name }, named.name)];
+    if (named?.found)
+      return [
+        slotFact(
+          'applicant',
+          'party',
+          named.found.sentence,
+          { text: named.found.text, normalized: named.name },
+          named.name,
+        ),
+      ];
   }
   const filer = filerOf(first.document);
   const found = sentenceNaming(first.sentences, filer);
@@ -50,11 +64,15 @@ export function staffParties(filings: readonly RecordFiling[]): KeyFact[] {
       // Cited at Staff's own filings first (which may call it just "Staff"), then the decision-maker's,
       // and only then at another party's filing that mentions it.
       const own = filings.filter((f) => filerOf(f.document) === name);
-      const decisional = filings.filter((f) => f.category === 'order' || f.category === 'decision' || f.category === 'notice');
+      const decisional = filings.filter(
+        (f) => f.category === 'order' || f.category === 'decision' || f.category === 'notice',
+      );
       const others = filings.filter((f) => !own.includes(f) && !decisional.includes(f));
       for (const group of [own, decisional, others]) {
         for (const filing of group) {
-          const found = sentenceNaming(filing.sentences, name) ?? (group === own ? sentenceNaming(filing.sentences, 'Staff') : undefined);
+          const found =
+            sentenceNaming(filing.sentences, name) ??
+            (group === own ? sentenceNaming(filing.sentences, 'Staff') : undefined);
           if (found) return [slotFact('staff', 'party', found.sentence, { text: found.text, normalized: name }, name)];
         }
       }
@@ -68,7 +86,9 @@ export function staffParties(filings: readonly RecordFiling[]): KeyFact[] {
  */
 export function intervenors(filings: readonly RecordFiling[], exclude: readonly string[]): KeyFact[] {
   const excluded = new Set(exclude.map((name) => name.toLowerCase()));
-  const orders = filings.filter((f) => f.category === 'order' || f.category === 'decision').sort((a, b) => a.filedMs - b.filedMs);
+  const orders = filings
+    .filter((f) => f.category === 'order' || f.category === 'decision')
+    .sort((a, b) => a.filedMs - b.filedMs);
   const names = partyNames(filings);
   // "Utility Intervention Unit" is not about intervening just by its name.
   // Judged once per text: every party's search below asks about the same orders' sentences.
@@ -100,27 +120,41 @@ export function intervenors(filings: readonly RecordFiling[], exclude: readonly 
     const granted = firstNaming(orders, name, (sentence) => aboutIntervening(sentence.text));
     // A petition stands for its filer only where no order has granted intervention yet: once one
     // has, a petitioner it does not name is not (yet) a party.
-    const petitioned = granting.length === 0
-      ? firstNaming(petitions.filter((p) => filerOf(p.document).toLowerCase() === name.toLowerCase()), name, () => true)
-      : undefined;
+    const petitioned =
+      granting.length === 0
+        ? firstNaming(
+            petitions.filter((p) => filerOf(p.document).toLowerCase() === name.toLowerCase()),
+            name,
+            () => true,
+          )
+        : undefined;
     const found = granted ?? petitioned;
-    if (found) facts.push(slotFact('intervenor', 'party', found.sentence, { text: found.text, normalized: name }, name));
+    if (found)
+      facts.push(slotFact('intervenor', 'party', found.sentence, { text: found.text, normalized: name }, name));
   }
   return facts;
 }
 
 // "The petition to intervene of X is granted"; "the motions to intervene of A, B and C are granted";
 // "granting the petitions to intervene of A and B".
-const GRANTED_AFTER = /\b(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?),? (?:is|are) (?:hereby )?granted\b/i;
-const GRANTING = /\bgrant(?:s|ing|ed)? (?:the )?(?:timely )?(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?)\.?\s*$/i;
+const GRANTED_AFTER =
+  /\b(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?),? (?:is|are) (?:hereby )?granted\b/i;
+const GRANTING =
+  /\bgrant(?:s|ing|ed)? (?:the )?(?:timely )?(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?)\.?\s*$/i;
 
 /** The names an order's sentence admits as intervenors ('' when it admits none). */
 export function grantedIn(sentence: string): string[] {
   const list = GRANTED_AFTER.exec(sentence)?.[1] ?? GRANTING.exec(sentence)?.[1];
   if (!list) return [];
   // A comma before a corporate suffix ("Acme Power, LLC") is part of the name.
-  return list.split(/,(?!\s*(?:LLC|L\.L\.C\.|Inc\.?|LP|L\.P\.|Ltd\.?|Corp\.?)(?:\W|$))\s*(?:and\s+)?|\s+and\s+(?=[A-Z])/)
-    .map((name) => name.trim().replace(/^the\s+(?=[A-Z])/i, (article) => (/^The\s/.test(article) ? article : '')).trim())
+  return list
+    .split(/,(?!\s*(?:LLC|L\.L\.C\.|Inc\.?|LP|L\.P\.|Ltd\.?|Corp\.?)(?:\W|$))\s*(?:and\s+)?|\s+and\s+(?=[A-Z])/)
+    .map((name) =>
+      name
+        .trim()
+        .replace(/^the\s+(?=[A-Z])/i, (article) => (/^The\s/.test(article) ? article : ''))
+        .trim(),
+    )
     .filter((name) => name.length >= 3 && /^[A-Z]/.test(name));
 }
 
@@ -136,7 +170,10 @@ function firstNaming(filings: readonly RecordFiling[], name: string, accept: (se
  * The first sentence naming `name` as the filings write it (at word boundaries), else in any case (a
  * heading in capitals), with the name as written there.
  */
-export function sentenceNaming(sentences: readonly RecordSentence[], name: string): { sentence: RecordSentence; text: string } | undefined {
+export function sentenceNaming(
+  sentences: readonly RecordSentence[],
+  name: string,
+): { sentence: RecordSentence; text: string } | undefined {
   for (const sentence of sentences) {
     const at = wordIndexOf(sentence.text, name);
     if (at >= 0) return { sentence, text: name };

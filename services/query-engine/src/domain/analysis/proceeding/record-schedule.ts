@@ -13,8 +13,8 @@ const SLOT_CUES: Record<ScheduleSlot, RegExp> = {
 };
 
 /** A date that is set, not recalled: "will be held on", "is due", "no later than", "set for", "rescheduled to". */
-const SETS_A_DATE = /^\s*(?:evidentiary\s+)?hearings?:|\b(?:will (?:be held|begin|commence|convene|take place)|shall (?:be (?:held|filed|due)|begin|commence|file)|(?:is|are) (?:due|set|scheduled|rescheduled)|set for|scheduled (?:for|to begin on)|rescheduled (?:for|to)|(?:is|are) hereby (?:set|scheduled)|no later than|not later than|on or before|due (?:on|by)|to begin on|beginning on|commencing on|may (?:file|be filed|speak)|deadline)\b/i;
-
+const SETS_A_DATE =
+  /^\s*(?:evidentiary\s+)?hearings?:|\b(?:will (?:be held|begin|commence|convene|take place)|shall (?:be (?:held|filed|due)|begin|commence|file)|(?:is|are) (?:due|set|scheduled|rescheduled)|set for|scheduled (?:for|to begin on)|rescheduled (?:for|to)|(?:is|are) hereby (?:set|scheduled)|no later than|not later than|on or before|due (?:on|by)|to begin on|beginning on|commencing on|may (?:file|be filed|speak)|deadline)\b/i;
 
 /** Sentences of other slots that mention hearings in passing ("Parties wishing to intervene … before the hearing"). */
 const EXCLUDES: Record<ScheduleSlot, RegExp | null> = {
@@ -58,7 +58,16 @@ export function scheduleDates(filings: readonly RecordFiling[], slot: ScheduleSl
   for (const [index, entry] of set.entries()) {
     if (seen.has(entry.date.value)) continue;
     seen.add(entry.date.value);
-    facts.push(slotFact(slot, 'deadline', entry.sentence, factValue(entry.date), filerOf(entry.filing.document), index === 0 ? 'current' : 'superseded'));
+    facts.push(
+      slotFact(
+        slot,
+        'deadline',
+        entry.sentence,
+        factValue(entry.date),
+        filerOf(entry.filing.document),
+        index === 0 ? 'current' : 'superseded',
+      ),
+    );
   }
   return facts;
 }
@@ -70,7 +79,8 @@ export function decisionDate(filings: readonly RecordFiling[]): KeyFact[] {
   for (const sentence of [...decision.sentences].reverse()) {
     if (!/\b(?:dated|issued|adopted|effective today)\b/i.test(sentence.text)) continue;
     const date = sentence.facts.find((fact): fact is DateFact => fact.kind === 'date' && fact.value.length === 10);
-    if (date) return [slotFact('decision_date', 'date', sentence, factValue(date), filerOf(decision.document), 'current')];
+    if (date)
+      return [slotFact('decision_date', 'date', sentence, factValue(date), filerOf(decision.document), 'current')];
   }
   return [];
 }

@@ -20,8 +20,12 @@ export const SLOT_LABELS: Record<Exclude<FactSlot, ''>, string> = {
 
 /** A key fact of the proceeding's record, citing the sentence that states it. */
 export function slotFact(
-  slot: Exclude<FactSlot, ''>, kind: KeyFactKind, sentence: RecordSentence,
-  value: { text: string; normalized: string }, subject: string, status: KeyFact['status'] = '',
+  slot: Exclude<FactSlot, ''>,
+  kind: KeyFactKind,
+  sentence: RecordSentence,
+  value: { text: string; normalized: string },
+  subject: string,
+  status: KeyFact['status'] = '',
 ): KeyFact {
   return {
     kind,

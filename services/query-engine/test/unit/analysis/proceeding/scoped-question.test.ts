@@ -1,6 +1,11 @@
 import { OPEN_SCOPE, scopedQuestion, type AnswerScope } from '../../../../src/domain/analysis';
 
-const proceeding = (docketNumber: string): AnswerScope => ({ ...OPEN_SCOPE, kind: 'proceeding', docketNumber, sourceId: 'ny-psc' });
+const proceeding = (docketNumber: string): AnswerScope => ({
+  ...OPEN_SCOPE,
+  kind: 'proceeding',
+  docketNumber,
+  sourceId: 'ny-psc',
+});
 
 describe('scopedQuestion', () => {
   it.each([
@@ -12,8 +17,12 @@ describe('scopedQuestion', () => {
   });
 
   it('keeps a question that names another docket, or no proceeding, or only the docket', () => {
-    expect(scopedQuestion('What does Staff argue in docket 25-E-2611?', proceeding('24-E-0001'))).toBe('What does Staff argue in docket 25-E-2611?');
-    expect(scopedQuestion('What does Staff argue in docket 25-E-2611?', OPEN_SCOPE)).toBe('What does Staff argue in docket 25-E-2611?');
+    expect(scopedQuestion('What does Staff argue in docket 25-E-2611?', proceeding('24-E-0001'))).toBe(
+      'What does Staff argue in docket 25-E-2611?',
+    );
+    expect(scopedQuestion('What does Staff argue in docket 25-E-2611?', OPEN_SCOPE)).toBe(
+      'What does Staff argue in docket 25-E-2611?',
+    );
     expect(scopedQuestion('25-E-2611?', proceeding('25-E-2611'))).toBe('25-E-2611?');
   });
 });

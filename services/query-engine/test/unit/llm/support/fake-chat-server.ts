@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 export interface ChatRequestSeen {
   path: string;
   headers: http.IncomingHttpHeaders;
-  body: { model: string; messages: Array<{ role: string; content: string }>; temperature?: number; max_tokens?: number };
+  body: {
+    model: string;
+    messages: Array<{ role: string; content: string }>;
+    temperature?: number;
+    max_tokens?: number;
+  };
 }
 
 /** How the fake answers one request: a status and a body, or no answer at all (to make the client time out). */

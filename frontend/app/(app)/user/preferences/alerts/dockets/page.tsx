@@ -13,7 +13,8 @@ export default async function DocketAlertsPage() {
         <div>
           <h1>Followed dockets</h1>
           <p>
-            Every new filing on a docket you follow reaches you, at once or in a digest. Saved searches are on <Link href="/alerts">Alerts</Link>.
+            Every new filing on a docket you follow reaches you, at once or in a digest. Saved searches are on{' '}
+            <Link href="/alerts">Alerts</Link>.
           </p>
         </div>
       </div>

@@ -20,7 +20,10 @@ export default async function AdminQueryViewPage({ params }: Props) {
   const found = await findQuery(queryId);
   if (!found) notFound();
   const { query, author } = found;
-  const [workspace, agencyNames] = await Promise.all([query.workspaceId ? findWorkspace(query.workspaceId) : null, getAgencyNames()]);
+  const [workspace, agencyNames] = await Promise.all([
+    query.workspaceId ? findWorkspace(query.workspaceId) : null,
+    getAgencyNames(),
+  ]);
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <p style={{ marginBottom: 'var(--space-4)' }}>

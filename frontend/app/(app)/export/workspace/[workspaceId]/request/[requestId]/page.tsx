@@ -8,7 +8,10 @@ import { getAgencyNames } from '@/lib/agency-names.server';
 import { findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatCount, formatDateTime } from '@/lib/format';
 
-type Props = { params: Promise<{ workspaceId: string; requestId: string }>; searchParams: Promise<{ export?: string | string[] }> };
+type Props = {
+  params: Promise<{ workspaceId: string; requestId: string }>;
+  searchParams: Promise<{ export?: string | string[] }>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspaceId, requestId } = await params;
@@ -21,7 +24,11 @@ export default async function RequestExportPage({ params, searchParams }: Props)
   const { workspaceId, requestId } = await params;
   const raw = (await searchParams).export;
   const exportId = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-  const [workspace, request, agencyNames] = await Promise.all([getWorkspace(workspaceId), findRequest(workspaceId, requestId), getAgencyNames()]);
+  const [workspace, request, agencyNames] = await Promise.all([
+    getWorkspace(workspaceId),
+    findRequest(workspaceId, requestId),
+    getAgencyNames(),
+  ]);
   if (!request) notFound();
   const entry = `/workspaces/${encodeURIComponent(workspace.id)}/log/${encodeURIComponent(request.id)}`;
   return (
@@ -35,8 +42,10 @@ export default async function RequestExportPage({ params, searchParams }: Props)
           Export the {request.kind === 'query' ? 'question' : 'search'} “{request.text || 'filters only'}”
         </h2>
         <p className="muted">
-          {request.kind === 'query' ? 'Question' : 'Search'} by {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
-          {formatCount(request.resultCount, request.resultCountIsLowerBound)} {request.kind === 'query' ? 'sources' : 'results'}
+          {request.kind === 'query' ? 'Question' : 'Search'} by{' '}
+          {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
+          {formatCount(request.resultCount, request.resultCountIsLowerBound)}{' '}
+          {request.kind === 'query' ? 'sources' : 'results'}
           {request.kind === 'search' ? ' — the export holds every matching document, not only the first page' : ''}
         </p>
         <FilterSummary filters={request.filters} agencyNames={agencyNames} />

@@ -4,12 +4,12 @@ import { notFound } from 'next/navigation';
 import { exportTargetPath } from '@/components/exports/export-format';
 import { InfoIcon } from '@/components/icons';
 import { FilterSummary } from '@/components/query/filter-summary';
-import { RecordedFacets } from '@/components/search/recorded-facets';
-import { getAgencyNames } from '@/lib/agency-names.server';
-import { findQuery, findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatMs, QueryViews } from '@/components/query/query-views';
 import { isQueryView } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
+import { RecordedFacets } from '@/components/search/recorded-facets';
+import { getAgencyNames } from '@/lib/agency-names.server';
+import { findQuery, findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatCount, formatDateTime } from '@/lib/format';
 
 type Props = { params: Promise<{ workspaceId: string; requestId: string; view: string }> };
@@ -27,7 +27,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LogEntryViewPage({ params }: Props) {
   const { workspaceId, requestId, view } = await params;
   if (!isQueryView(view)) notFound();
-  const [workspace, request, agencyNames] = await Promise.all([getWorkspace(workspaceId), findRequest(workspaceId, requestId), getAgencyNames()]);
+  const [workspace, request, agencyNames] = await Promise.all([
+    getWorkspace(workspaceId),
+    findRequest(workspaceId, requestId),
+    getAgencyNames(),
+  ]);
   if (!request) notFound();
   const found = request.queryId ? await findQuery(request.queryId) : null;
   const base = `/workspaces/${encodeURIComponent(workspace.id)}/log/${encodeURIComponent(request.id)}`;
@@ -35,7 +39,15 @@ export default async function LogEntryViewPage({ params }: Props) {
   return (
     <div className="page" style={{ maxWidth: 1200 }}>
       <WorkspaceHeader workspace={workspace} current="log" />
-      <div style={{ marginBottom: 'var(--space-4)', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 'var(--space-3)' }}>
+      <div
+        style={{
+          marginBottom: 'var(--space-4)',
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 'var(--space-3)',
+        }}
+      >
         <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>← Back to the log</Link>
         {workspace.role ? (
           <Link href={exportTargetPath(workspace.id, request.id)} className="btn btn-sm" data-testid="request-export">
@@ -61,8 +73,10 @@ export default async function LogEntryViewPage({ params }: Props) {
               {request.text || 'Filters only'}
             </h1>
             <p className="muted">
-              {request.kind === 'query' ? 'Question' : 'Search'} by {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
-              {formatCount(request.resultCount, request.resultCountIsLowerBound)} results · took {formatMs(request.tookMs)}
+              {request.kind === 'query' ? 'Question' : 'Search'} by{' '}
+              {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
+              {formatCount(request.resultCount, request.resultCountIsLowerBound)} results · took{' '}
+              {formatMs(request.tookMs)}
             </p>
             <FilterSummary filters={request.filters} agencyNames={agencyNames} />
           </header>
