@@ -390,8 +390,16 @@ describe('the workspace log', () => {
         }
       ).requests.filter((r) => r.text === 'tariff').length;
     const before = await entries();
+    // One request per search: the one that serves the page logs it; the browser sends none of its own.
+    const fromBrowser: string[] = [];
+    const noteSearch = (request: { url(): string; method(): string }) => {
+      if (new URL(request.url()).pathname === '/api/search') fromBrowser.push(request.method());
+    };
+    page.on('request', noteSearch);
     await page.goto(`/workspaces/${workspaceId}/search?q=tariff&sort=oldest&f=1`);
     await page.getByTestId('search-logged').waitFor();
+    page.off('request', noteSearch);
+    expect(fromBrowser).toEqual([]);
     // The address now names the log entry: a reload shows it instead of logging the search again.
     await page.waitForURL((url) => url.searchParams.has('entry'));
     const total = (await page.getByTestId('search-total').locator('strong').textContent()) ?? '';

@@ -3,14 +3,14 @@
 // X-Forwarded-For chain), never caches. 401 → /login, 404 → the not-found page, anything else → an
 // ApiError for the error page; `find*` lookups return null on 404 instead, for pages (and metadata)
 // that say so themselves.
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import createClient from 'openapi-fetch';
 import { cache } from 'react';
 import type { QuerySummary, QueryWithAuthor, Workspace, WorkspaceRequest } from '@/components/query/types';
 import type { SearchPage } from '@/components/search/types';
 import { toApiError } from './api-error';
-import type { paths } from './api/schema';
+import type { components, paths } from './api/schema';
 import { bffUrl } from './bff-url';
 import { forwardedFor } from './forwarded-for';
 import { REQUEST_PATH_HEADER } from './request-path';
@@ -18,6 +18,10 @@ import { loginPath } from './safe-path';
 import type { DocketDetail, DocketEntries, DocumentDetail, EntityProfile, Process, StackStatus, User } from './types';
 
 const client = createClient<paths>({ baseUrl: bffUrl(), cache: 'no-store' });
+/** The double-submit CSRF cookie the BFF sets; a write carries its value in `x-csrf-token`. */
+const CSRF_COOKIE = 'drs_csrf';
+
+type RecordedSearchRequest = components['schemas']['RecordedSearchRequest'];
 
 client.use({
   async onRequest({ request }) {
@@ -73,6 +77,15 @@ export const getOptionalSessionUser = cache(async (): Promise<User | null> => {
 /** A search page's first page (inside a workspace when the query string names one); a 400 (the query at fault) comes back for the page to show. */
 export async function searchWorkspace(query: URLSearchParams): Promise<Outcome<SearchPage>> {
   return outcome(client.GET('/api/search', { querySerializer: () => query.toString() }), [400]);
+}
+
+/**
+ * A workspace search run and added to the workspace's log in one request (POST /api/search), with the
+ * CSRF token of the browser's own cookie, as its client would send it; a 400 comes back for the page to show.
+ */
+export async function searchAndLog(body: RecordedSearchRequest): Promise<Outcome<SearchPage>> {
+  const csrf = (await cookies()).get(CSRF_COOKIE)?.value ?? '';
+  return outcome(client.POST('/api/search', { body, headers: { 'x-csrf-token': csrf } }), [400]);
 }
 
 /** A document with `pages` pages of text from `page` on, or null when it does not exist. Deduplicated per request. */

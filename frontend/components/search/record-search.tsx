@@ -41,10 +41,11 @@ function noteEntryInAddress(requestId: string): void {
 }
 
 /**
- * Adds the search shown on the page to the workspace's log with a POST (the page itself is a GET,
- * which never writes), then links to the log entry and writes it into the page's address
- * (`entry=<requestId>`, replacing the history entry): reloading or coming back to that address shows
- * the entry instead of logging the search again. `body` is POST /api/search's body for the search.
+ * The search's place in the workspace's log. The request that served the page logged it (`recorded`):
+ * its entry is linked and written into the page's address (`entry=<requestId>`, replacing the history
+ * entry), so reloading or coming back shows the entry instead of logging the search again. A page
+ * another site sent the browser to was not logged: it is added here with a POST from the user's own
+ * page. `body` is POST /api/search's body for the search.
  */
 export function RecordSearch({
   workspaceId,
@@ -62,9 +63,13 @@ export function RecordSearch({
   const key = JSON.stringify(body);
 
   useEffect(() => {
-    if (recorded) return;
-    // Back to this page may render it as it was before the address named its entry: the address says.
     const inAddress = new URLSearchParams(window.location.search).get(ENTRY_PARAM);
+    if (recorded) {
+      // Logged by the request that served the page: the address names the entry, so a reload does not log it again.
+      if (!inAddress) noteEntryInAddress(recorded);
+      return;
+    }
+    // Back to this page may render it as it was before the address named its entry: the address says.
     if (inAddress) {
       setRequestId(inAddress);
       return;

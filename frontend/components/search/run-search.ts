@@ -1,18 +1,29 @@
 import { toApiError } from '@/lib/api-error';
-import { searchWorkspace } from '@/lib/bff.server';
-import { apiParams, type SearchState } from './search-params';
+import { searchAndLog, searchWorkspace, type Outcome } from '@/lib/bff.server';
+import { apiParams, recordBody, type SearchState } from './search-params';
 import type { SearchPage } from './types';
+
+type SearchOutcome = { page: SearchPage | null; failure: { message: string; field: string | null } | null };
 
 /**
  * The first page of a search page's results, with facets (inside the workspace, or across every
- * filing for ''). A refused query comes back as the message and the field at fault, for the page to show.
+ * filing for ''): a read, nothing logged. A refused query comes back as the message and the field at
+ * fault, for the page to show.
  */
-export async function runSearch(
+export async function runSearch(workspaceId: string, state: SearchState, pageSize: number): Promise<SearchOutcome> {
+  return shown(await searchWorkspace(apiParams(workspaceId, state, { facets: 'true', limit: String(pageSize) })));
+}
+
+/** The same first page, run and added to the workspace's log in the one request that serves it; its `requestId` names the entry. */
+export async function runLoggedSearch(
   workspaceId: string,
   state: SearchState,
   pageSize: number,
-): Promise<{ page: SearchPage | null; failure: { message: string; field: string | null } | null }> {
-  const result = await searchWorkspace(apiParams(workspaceId, state, { facets: 'true', limit: String(pageSize) }));
+): Promise<SearchOutcome> {
+  return shown(await searchAndLog(recordBody(workspaceId, state, pageSize)));
+}
+
+function shown(result: Outcome<SearchPage>): SearchOutcome {
   if (result.ok) return { page: result.body, failure: null };
   const error = toApiError(result.status, result.body);
   const [issue] = error.issues;

@@ -2,7 +2,9 @@
 // state in the URL (shareable, back/forward work): q, agency*, type*, docket*, party*, from, to,
 // sort, and f=1 once the filters are the user's own (before that a workspace's panel starts from its
 // default filters). Pure and unit-tested.
-import type { paths } from '@/lib/api/schema';
+import type { components, paths } from '@/lib/api/schema';
+
+type RecordedSearchRequest = components['schemas']['RecordedSearchRequest'];
 
 export type SearchSort = NonNullable<NonNullable<paths['/api/search']['get']['parameters']['query']>['sort']>;
 export const SEARCH_SORTS: readonly SearchSort[] = ['relevance', 'newest', 'oldest'];
@@ -127,7 +129,7 @@ export function recordBody(
   workspaceId: string,
   state: { q: string; filters: SearchFilterState; sort: SearchSort },
   limit: number,
-): Record<string, unknown> {
+): RecordedSearchRequest {
   const f = state.filters;
   return {
     workspace: workspaceId,

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ReadOnlyNotice, WorkspaceHeader } from '@/components/query/workspace-header';
 import { RecordSearch } from '@/components/search/record-search';
-import { runSearch } from '@/components/search/run-search';
+import { runLoggedSearch, runSearch } from '@/components/search/run-search';
 import {
   ENTRY_PARAM,
   pageHref,
@@ -13,6 +13,7 @@ import {
 } from '@/components/search/search-params';
 import { searchCatalog, SearchView } from '@/components/search/search-view';
 import { findWorkspace, getWorkspace, listSources } from '@/lib/bff.server';
+import { sameSiteNavigation } from '@/lib/navigation-site';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<RawParams> };
 
@@ -44,11 +45,14 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
   };
   const state = parseSearchState(raw, defaults);
 
-  // Only an asked search runs; opening the page does not. Rendering it is a read (GET): RecordSearch
-  // then POSTs it from the browser, which adds it to the log.
+  // Only an asked search runs; opening the page does not. The request that serves it adds it to the
+  // log, unless its address already names its entry (a reload) or another site sent the browser here
+  // (which must not write into a user's log: RecordSearch then asks the user's own page to log it).
+  const entry = first(raw[ENTRY_PARAM]);
+  const logHere = !entry && (await sameSiteNavigation());
   const { page, failure } =
     shouldSearch(raw) && workspace.can.run
-      ? await runSearch(workspace.id, state, PAGE_SIZE)
+      ? await (logHere ? runLoggedSearch : runSearch)(workspace.id, state, PAGE_SIZE)
       : { page: null, failure: null };
 
   return (
@@ -81,7 +85,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
               workspaceId={workspace.id}
               body={recordBody(workspace.id, state, PAGE_SIZE)}
               q={state.q}
-              recorded={first(raw[ENTRY_PARAM])}
+              recorded={entry || page.requestId || ''}
             />
           ) : null
         }
