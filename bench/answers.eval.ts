@@ -1,5 +1,5 @@
 /**
- * How right the answers are (issue 13 §1, "Measure it"; figures, never pass/fail).
+ * How right the answers are (figures, never pass/fail).
  *
  *   npm run eval:answers                         # seed 'eval-dev' (EVAL_SEED), the tuning corpus
  *   npm run eval:answers -- --seed eval-holdout  # the held-back corpus: don't tune to one corpus

@@ -1,5 +1,5 @@
 /**
- * Answers and searches while the stack is busy (issue 15 goal 4; figures, never pass/fail): starts the
+ * Answers and searches while the stack is busy (figures, never pass/fail): starts the
  * stack (test profile, no frontend, no default corpus), imports a directory of generated text filings
  * and, while the import runs and the index and the embedding backlog catch up, asks questions (Ask,
  * streamed to its end) and runs searches one after another, then the same once the stack is idle.

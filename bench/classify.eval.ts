@@ -1,5 +1,5 @@
 /**
- * How right the filing types are (issue 34 §1; figures, never pass/fail).
+ * How right the filing types are (figures, never pass/fail).
  *
  *   npm run eval:classify                       # the default corpus's seed and 'eval-dev'
  *   npm run eval:classify -- --seeds a,b --filings 20000
@@ -12,7 +12,7 @@
  * filer pick the event (ORDER, MOTION, NOTICE…), which its description starts with: that first word,
  * mapped by the table below (the court's own label, not the classifier's rules), is the truth; an
  * entry whose first word is not in the table has no known type and is left out. Opinions are not
- * counted yet: their pages are listings until the opinion recogniser (issue 35) splits them.
+ * counted: a listing page is split into its opinions by the importer, not typed by the classifier.
  *
  * Prints accuracy and the confusions per type; writes .data/bench/classify-eval.json.
  */

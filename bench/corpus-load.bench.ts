@@ -1,5 +1,5 @@
 /**
- * The default corpus on a first start (issue 15 goal 2): how long from the start of the stack until
+ * The default corpus on a first start: how long from the start of the stack until
  * its filings are stored (MongoDB) and searchable (the query-engine's index), figures, never pass/fail.
  *
  *   npx tsx bench/corpus-load.bench.ts                          # 20,000 filings, up to 30 min

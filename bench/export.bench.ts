@@ -18,7 +18,7 @@
  *   attachments come from the fake's documents service, not a documents service holding real files.
  * The API runs in this process. Kafka, MongoDB stand-in and Redis come from MONGO_URL / KAFKA_BROKERS /
  * REDIS_URL or are started. CPU seconds are given for the worker and for the index server.
- * Goal (issue 16): 100,000-document search to CSV under 20 s and under 300 MB peak worker RSS.
+ * Goal: 100,000-document search to CSV under 20 s and under 300 MB peak worker RSS.
  * Figures (25 Nov 2026, 100,000-document real index, built in 1,087 s at load ~24):
  *   csv-100k   19.9 s (5,018 rows/s), worker 6.9 CPU-s, index server 10.6 CPU-s, worker peak RSS 315 MB (idle 198), load 4.4;
  *              with --worker-heap-mb 128: 14.4 s, peak RSS 218 MB, load 3.1 (the rest of the 315 is garbage V8 keeps);

@@ -1,5 +1,5 @@
 /**
- * First start after a clone, and the start after it (issue 15 goal 1; figures, never pass/fail).
+ * First start after a clone, and the start after it (figures, never pass/fail).
  *
  *   npx tsx bench/first-start.bench.ts [--clone <dir>] [--keep]
  *

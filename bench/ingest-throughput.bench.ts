@@ -6,7 +6,7 @@
  *   npx tsx bench/ingest-throughput.bench.ts --text 500 --pdf 100 --pdf-pages 4
  *
  * Text filings have the generator's own pages (4 on average, ~2,700 characters each). PDFs have
- * --pdf-pages pages (default 10, as issue 15 counts them): the filing's pages, repeated in turn.
+ * --pdf-pages pages (default 10): the filing's pages, repeated in turn.
  *
  * Writes generated filings (each with a JSON sidecar) into two temp directories, starts the stack
  * (test profile, no frontend, no default corpus, MongoDB on its H2 file store as under npm start), then imports each directory with StartImport and

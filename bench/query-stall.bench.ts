@@ -1,7 +1,7 @@
 /**
  * Costly queries against ordinary search (figures, never pass/fail). The query-engine's
  * SearchService runs over a real gRPC connection on an index of generated filings (SQLite FTS5,
- * built through the real rebuild path), as issue 11's probe found it:
+ * built through the real rebuild path), as an outside probe found it:
  *
  * 1. each of the probe's worst queries alone: how long until a refusal (400 with the limit) or a
  *    bounded answer;
@@ -106,7 +106,7 @@ async function cursorAfter(
   return { cursor, hits };
 }
 
-/** The probe's worst queries (issue 11), and the worst the cost limits let through. */
+/** The outside probe's worst queries, and the worst the cost limits let through. */
 function worstQueries(words: string[], deep: { cursor: string; hits: number }): Record<string, Request> {
   const common = (n: number) => words.slice(0, n).join(' OR ');
   const fiveLetterStarts = [...new Set(words.filter((word) => word.length > 5).map((word) => word.slice(0, 5)))].slice(

@@ -1,5 +1,5 @@
 /**
- * Issue 14 as a user walks it in Chromium: save a search as an alert (its volume estimate counted
+ * Alerts as a user walks them in Chromium: save a search as an alert (its volume estimate counted
  * from the index), a matching upload raises the bell live and its notification opens the document,
  * the alert's page shows the hit; follow a docket from a filing and manage it on
  * /user/preferences/alerts/dockets; another user cannot open the alert. The whole stack runs for real.

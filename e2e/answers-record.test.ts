@@ -1,5 +1,5 @@
 /**
- * The first questions a rate-case analyst asks (issue 34), in Chromium, against the loaded corpus's
+ * The first questions a rate-case analyst asks, in Chromium, against the loaded corpus's
  * truth: every intervenor the orders granting intervention name; a docket the question names,
  * though the workspace's default filter leaves it out; a company's current proceeding; and dates in
  * the tense they have today.

@@ -1,5 +1,5 @@
 /**
- * Answers a professional would accept (issue 13 §1), in Chromium, against what the stack loaded: the
+ * Answers a professional would accept, in Chromium, against what the stack loaded: the
  * generator's truth for the seeded corpus says which docket asked for how much and when its hearing
  * is, and the answer must say the same — its proceeding at the top, the requested increase and the
  * current hearing date as labelled key facts — and a refinement asks again within another docket.

@@ -1,5 +1,5 @@
 /**
- * Issue 3 as a user walks it in Chromium: the catalog and its freshness, uploading a file and
+ * Documents and the catalog as a user walks them in Chromium: the catalog and its freshness, uploading a file and
  * reading it back (text, entities, the original file), an entity's profile, and importing a
  * directory as a process. The stack loaded a small generated corpus at start (stack.global-setup.ts).
  */

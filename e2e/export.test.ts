@@ -1,5 +1,5 @@
 /**
- * Issue 16 as a user walks it in Chromium: from a workspace's log, export a search to CSV (every
+ * Exports as a user walks them in Chromium: from a workspace's log, export a search to CSV (every
  * matching document, not only the first page) and a question to DOCX, watch each export's progress,
  * download the files and open them (the CSV parsed, the DOCX's text read); the whole workspace as a
  * ZIP from its header (index page, a folder per request); the signed link resumes

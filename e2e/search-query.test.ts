@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // (page.evaluate callbacks run in the browser, where document and window exist)
 /**
- * Search and questions inside a workspace (issue 4 §2–§3) as a user walks them in Chromium: a search
+ * Search and questions inside a workspace as a user walks them in Chromium: a search
  * with a facet and a filter, more results, a document; a question whose answer streams in with
  * citations, a citation opened; the log entry's three views and a figure downloaded as CSV; the
  * administrators' query log; the /search page's cursor paging. The stack loaded a small generated corpus at start

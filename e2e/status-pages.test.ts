@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3 as a user meets it in Chromium: unknown processes and missing files are real 404 pages,
+ * Status and error pages as a user meets them in Chromium: unknown processes and missing files are real 404 pages,
  * administrators' pages answer members with 403, the favicon is served, /admin links to the query log
  * and says generative answers are off (so the question box offers no mode), catalog data products
  * are links, and an answer's figures page has no horizontal scrollbar at 1440 px.

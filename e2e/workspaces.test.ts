@@ -1,5 +1,5 @@
 /**
- * Workspaces (issue 4 §3) as people walk them in Chromium: an owner creates a workspace with
+ * Workspaces as people walk them in Chromium: an owner creates a workspace with
  * default filters, finds it in their list and previews it, adds a colleague as a viewer; the
  * viewer sees it read-only; a third person does not see it at all; at last the owner deletes it
  * from the settings' danger zone (typing its name) and it is gone for everyone. Screenshots of every page go to

@@ -9,7 +9,7 @@ declare const __non_webpack_require__: NodeJS.Require;
 /**
  * Sentry's SDK, loaded only when SENTRY_DSN is set. It is required past webpack: Next.js requires at
  * start every module its loaded server chunks name, so any webpack import of the SDK here would load
- * Sentry and OpenTelemetry (~700 modules) into every frontend server (issue 15 goal 5).
+ * Sentry and OpenTelemetry (~700 modules) into every frontend server.
  */
 function sentry(): typeof SentrySdk {
   return __non_webpack_require__('@sentry/nextjs') as typeof SentrySdk;
@@ -18,8 +18,8 @@ function sentry(): typeof SentrySdk {
 /**
  * Whether this copy runs on Node. Next.js also builds this file for the edge runtime, where only the
  * middleware runs (it sets headers and cannot fail on a user's input). Bundling Sentry's edge SDK
- * there was a third of a first build's CPU, which a new user's first `npm start` waits for (issue 15
- * goal 1), so Sentry reports from Node only.
+ * there was a third of a first build's CPU, which a new user's first `npm start` waits for, so
+ * Sentry reports from Node only.
  */
 function onNode(): boolean {
   return process.env.NEXT_RUNTIME === 'nodejs';

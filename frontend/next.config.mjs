@@ -1,6 +1,6 @@
 // JavaScript, not TypeScript: the production server loads this file at every start, and a
 // next.config.ts makes it load SWC's native compiler and the TypeScript package to read it, ~70 MB
-// of the frontend server's memory (issue 15 goal 5).
+// of the frontend server's memory.
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 
 /** @type {import('next').NextConfig} */
@@ -17,7 +17,7 @@ const nextConfig = {
   experimental: {
     // forbidden(): an administrators' page answers a member with HTTP 403 and app/(app)/forbidden.tsx.
     authInterrupts: true,
-    // The build is what a first `npm start` waits for (issue 15). On 2 cores: compile the server and
+    // The build is what a first `npm start` waits for. On 2 cores: compile the server and
     // the browser bundles at the same time (each in its own worker) instead of one after the other,
     // and do not minify server code nobody downloads. 145 -> 90 CPU-s with the externals below.
     webpackBuildWorker: true,
@@ -45,7 +45,7 @@ const nextConfig = {
  * and OpenTelemetry (~700 modules). At run time the wrapper's work is already in the build (its
  * tunnel rewrite is in the routes manifest, its webpack changes in the bundles); what is left only
  * serves Sentry's server SDK, which runs only with SENTRY_DSN. So without one the server does not
- * load it (issue 15 goal 5).
+ * load it.
  */
 /**
  * @param {string} phase
@@ -60,7 +60,7 @@ export default async function config(phase) {
 /** @type {Parameters<typeof import('@sentry/nextjs/config').withSentryConfig>[1]} */
 const SENTRY_BUILD_OPTIONS = {
   // Sentry's loaders wrap every page, layout, route handler and the middleware (a Rollup pass per
-  // file): ~12 of a first build's ~80 CPU-s (issue 15). Errors thrown there still reach Sentry
+  // file): ~12 of a first build's ~80 CPU-s. Errors thrown there still reach Sentry
   // through instrumentation.ts's onRequestError, and its server SDK records Next.js's own
   // OpenTelemetry spans of each request; only the wrappers' extra spans are gone.
   webpack: { autoInstrumentServerFunctions: false, autoInstrumentMiddleware: false, autoInstrumentAppDirectory: false },

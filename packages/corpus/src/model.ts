@@ -1,4 +1,4 @@
-/** Shapes of the generated corpus; they follow the documents service's model (issue 3 §1). */
+/** Shapes of the generated corpus; they follow the documents service's model. */
 
 export const filingCategories = [
   'Decision',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Alerts, docket follows, notifications, webhook endpoints and unsubscribe (issue 14). The alerts
+// Alerts, docket follows, notifications, webhook endpoints and unsubscribe. The alerts
 // service checks the definition in full (the query's syntax and cost, the owner's endpoints, limits);
 // these schemas refuse what is malformed on its face, naming the field as the body spells it.
 

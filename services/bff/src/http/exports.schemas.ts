@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportFormats, exportStatuses, exportSubjects } from '../domain/export-view';
 
-// Exports (issue 16). The export service decides what a subject can be exported as, checks the
+// Exports. The export service decides what a subject can be exported as, checks the
 // caller's membership and the per-user limits; these schemas refuse what is malformed on its face.
 
 const isoDateTime = z.iso.datetime({ offset: true });

@@ -4,7 +4,7 @@ import { FILING_TYPES } from '../../src/domain/filing-category';
 import { classifyFiling, typeOfName } from '../../src/domain/filing-classifier';
 
 describe('the filing classifier', () => {
-  // The walk's misreadings (issue 34 §2): each was typed as the second column's old value.
+  // Filings a walk through the product found mistyped: each was typed as the second column's old value.
   it.each([
     ['Letter Order Granting Petitions to Intervene', 'Order'], // was Comment
     ['Petition to Intervene of AARP', 'Motion'], // was Application

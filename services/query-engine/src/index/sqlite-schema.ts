@@ -2,12 +2,11 @@ import type { Database as Db } from 'better-sqlite3';
 import { FTS_TOKENIZER } from './index-text';
 
 /**
- * Version 11 (issue 11): version 10 with FTS5 prefix indexes of 3 and 4 characters (see PREFIX_INDEX).
- * Version 10 (issue 4): text, description, word pairs, tags for filters, metadata for facets, stems
- * for questions, in 16 KB pages; version 1 held title and text only (versions 2 to 9 were interim
- * layouts while issue 4 was built; 9 had 4 KB pages). The index is derived data
- * (rebuildable from the documents service), so an older file is not converted: it is replaced by an
- * empty one and a re-index refills it (see SqliteIndexFile.open, which says so in the log).
+ * The index file's layout (version 11): text, description, word pairs, tags for filters, metadata for
+ * facets, stems for questions, FTS5 prefix indexes of 3 and 4 characters (see PREFIX_INDEX), in 16 KB
+ * pages. The index is derived data (rebuildable from the documents service), so a file of another
+ * version is not converted: it is replaced by an empty one and a re-index refills it (see
+ * SqliteIndexFile.open, which says so in the log).
  */
 export const SCHEMA_VERSION = 11;
 

@@ -1,5 +1,5 @@
 /**
- * What the walk found beside the right facts (issue 34 §7): labels made of the words before a
+ * What a walk through the product found beside the right facts: labels made of the words before a
  * number, a caption quoted as a party's position, names in capitals, a Staff card citing another
  * party's filing, and sentence-read numbers and dates listed beside the record's facts.
  */
