@@ -97,7 +97,8 @@ export function DocumentsView({
                         href={citationHref(p, question)}
                         prefetch={false}
                         className={styles.passageLink}
-                        aria-label={`${n ? `Citation ${n}: ` : ''}open ${citationPlace(p)} at this passage`}
+                        // Holds the visible words, as spoken by voice control (WCAG 2.5.3), and names the filing they open.
+                        aria-label={`${n ? `Citation ${n}: ` : ''}${p.page > 0 ? `Page ${p.page} of` : 'Open at passage in'} ${p.documentTitle || 'Untitled filing'}`}
                       >
                         {n ? <span className={styles.cite}>{n}</span> : null}{' '}
                         {p.page > 0 ? `Page ${p.page}` : 'Open at passage'} →

@@ -49,13 +49,12 @@ export function UserMenu({ user }: { user: User }) {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${user.name || user.email}`}
+        aria-label={`${user.name || user.email}: account menu`}
         data-testid="user-menu"
         onClick={() => setOpen((v) => !v)}
       >
-        <span className={styles.avatar} aria-hidden="true">
-          {initials(user.name, user.email)}
-        </span>
+        {/* Initials drawn by CSS: the text of the button is the name alone, which its accessible name starts with. */}
+        <span className={styles.avatar} data-initials={initials(user.name, user.email)} aria-hidden="true" />
         <span className={styles.userName}>{user.name || user.email}</span>
         <ChevronDownIcon />
       </button>

@@ -72,7 +72,7 @@ export function WorkspaceSwitcher() {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={current ? `Workspace ${current.name}: switch workspace` : 'Switch workspace'}
+        aria-label={`${label}: switch workspace`}
         data-testid="workspace-switcher"
         onClick={() => setOpen((v) => !v)}
       >

@@ -265,7 +265,9 @@ function FullText({
             ) : (
               <>
                 {formatNumber(matches)} {matches === 1 ? 'match' : 'matches'} for “{q}”{where} ·{' '}
-                <a href="#match-1">Go to first match</a>
+                <a href="#match-1" className="inline-link">
+                  Go to first match
+                </a>
               </>
             )}
           </span>
