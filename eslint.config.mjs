@@ -58,6 +58,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [MONGOOSE, KAFKAJS] }] },
   },
   {
+    // Tool configurations written as CommonJS modules (dependency-cruiser's).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

@@ -19,9 +19,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
-import type { DeliveryRecord } from '../services/alerts/src/delivery/delivery';
 import { DigestPlanner } from '../services/alerts/src/delivery/digest-planner';
 import { UnsubscribeTokens } from '../services/alerts/src/delivery/unsubscribe-token';
+import type { DeliveryRecord } from '../services/alerts/src/domain/delivery';
 import type {
   AlertForDelivery,
   AlertSource,

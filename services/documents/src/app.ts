@@ -17,6 +17,7 @@ import type { DocketPattern } from './domain/entities';
 import { DEFAULT_DOCUMENTS_TOPICS, type DocumentsTopics } from './events/document-events';
 import { documentsServiceBinding } from './grpc/documents.grpc';
 import { notingUserRequests } from './grpc/noting-user-requests';
+import { ImportQueue } from './queue/import.queue';
 import { CorpusLoadProgress } from './seed/corpus-load-progress';
 import { BUILT_IN_SOURCES, seedCorpusIfEmpty } from './seed/corpus.seeder';
 import { CatalogService } from './service/catalog.service';
@@ -38,7 +39,6 @@ import { EntityRepository } from './store/entity.repository';
 import { IngestionRunRepository } from './store/ingestion-run.repository';
 import { SourceRepository } from './store/source.repository';
 import { ConnectorScheduler } from './workers/connector.scheduler';
-import { ImportQueue } from './workers/import.queue';
 import { ImportWorker } from './workers/import.worker';
 
 /** Names tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */

@@ -1,5 +1,4 @@
 'use strict';
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload: it runs before any loader exists */
 // Preloaded (`node --require`) into every service the launcher runs from compiled JavaScript, and
 // inherited by their worker threads. The workspaces' package.json "main" points at src/index.ts
 // (what tsx, jest and tsc read); here a resolved <workspace>/src/<file>.ts becomes the

@@ -1,3 +1,4 @@
+import type { DeliveryRecord, DeliverySection } from '../domain/delivery';
 import {
   PermanentDeliveryError,
   type AlertSource,
@@ -8,7 +9,6 @@ import type { AlertEmailBuilder, EmailContent } from '../email/alert-email';
 import type { ExportEmailBuilder } from '../email/export-email';
 import { isPermanentSmtpError, type Mailer } from '../email/mailer';
 import { alertWebhookData } from '../webhooks/webhook-payload';
-import type { DeliveryRecord, DeliverySection } from './delivery';
 
 const MARKERS = /[\uE000\uE001]/gu;
 

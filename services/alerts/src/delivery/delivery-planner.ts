@@ -1,4 +1,5 @@
 import type { Logger } from '@docket/observability';
+import { deliveryKeys, toDeliveredDocument, type DeliveryKindName, type DeliverySection } from '../domain/delivery';
 import type {
   AlertForDelivery,
   AlertSource,
@@ -9,7 +10,6 @@ import type {
   NotificationSink,
 } from '../domain/delivery-ports';
 import type { DeliveryRepository } from '../store/delivery.repository';
-import { deliveryKeys, toDeliveredDocument, type DeliveryKindName, type DeliverySection } from './delivery';
 import type { DeliveryJobs } from './delivery-jobs';
 import { hourStart } from './digest-window';
 import { realtimeAllowance, volumeNotice } from './volume-guard';

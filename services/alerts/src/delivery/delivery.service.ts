@@ -1,7 +1,7 @@
 import { InputError, NotFoundError } from '@docket/errors';
+import { deliveryKeys, type DeliveryRecord } from '../domain/delivery';
 import type { AlertForDelivery, AlertSource, HitSource } from '../domain/delivery-ports';
 import type { DeliveryRepository } from '../store/delivery.repository';
-import { deliveryKeys, type DeliveryRecord } from './delivery';
 import type { DeliveryJobs } from './delivery-jobs';
 import { channelsOf, sectionOf } from './delivery-planner';
 import type { UnsubscribeTokens } from './unsubscribe-token';

@@ -1,7 +1,7 @@
 import type { Logger } from '@docket/observability';
+import { deliveryKeys, digestLabel, TOP_DOCUMENTS, type DeliverySection, type DigestCadence } from '../domain/delivery';
 import type { AlertForDelivery, AlertSource, ChannelName, HitForDelivery, HitSource } from '../domain/delivery-ports';
 import type { DeliveryRepository, NewDelivery } from '../store/delivery.repository';
-import { deliveryKeys, digestLabel, TOP_DOCUMENTS, type DeliverySection, type DigestCadence } from './delivery';
 import type { DeliveryJobs, QuestionAnswerer } from './delivery-jobs';
 import { channelsOf, sectionOf } from './delivery-planner';
 import { isDigestDue } from './digest-window';

@@ -1,5 +1,5 @@
+import { deliveryKeys, type ExportSummary } from '../domain/delivery';
 import type { DeliveryRepository } from '../store/delivery.repository';
-import { deliveryKeys, type ExportSummary } from './delivery';
 import type { DeliveryJobs } from './delivery-jobs';
 
 /** A finished export as its e-mail needs it (from exports.completed.v1). */

@@ -13,7 +13,6 @@ import {
   type QueryNode,
   type SearchFilters,
 } from '@docket/query-language';
-import type { WebhookEndpointOwnership } from '../webhooks/webhook-endpoint';
 import {
   CADENCES,
   isCadence,
@@ -22,6 +21,7 @@ import {
   type AlertSchedule,
   type FollowedDocket,
 } from './alert';
+import type { WebhookEndpointOwnership } from './delivery-ports';
 
 export const MAX_NAME_LENGTH = 120;
 export const MAX_QUERY_LENGTH = 1_000;

@@ -1,3 +1,5 @@
+import type { PendingEvent } from '@docket/events';
+
 /**
  * The seams between the alerts service's parts, agreed before they were built side by side:
  * matching (subscriptions, percolation, hits, notifications) hands new hits to delivery; delivery
@@ -123,3 +125,12 @@ export class RetryableDeliveryError extends Error {
 export class PermanentDeliveryError extends Error {
   override readonly name = 'PermanentDeliveryError';
 }
+
+/** What matching asks when an alert names a webhook endpoint. */
+export interface WebhookEndpointOwnership {
+  /** Whether this endpoint exists and belongs to this owner (disabled ones count: they can be enabled again). */
+  isOwnersEndpoint(ownerUserId: string, endpointId: string): Promise<boolean>;
+}
+
+/** The alerts.triggered.v1 event of a new hit, ready for the hit's outbox (made by events/). */
+export type TriggeredEventOf = (hit: { alertId: string; ownerUserId: string; documentId: string }) => PendingEvent;

@@ -1,4 +1,4 @@
-import type { AlertKindName, ChannelName, HitForDelivery } from '../domain/delivery-ports';
+import type { AlertKindName, ChannelName, HitForDelivery } from './delivery-ports';
 
 /** 'export': an export's ready / failed e-mail (not an alert's; it carries `export` instead of sections). */
 export type DeliveryKindName = 'realtime' | 'digest' | 'test' | 'export';

@@ -21,3 +21,10 @@ export interface NotificationChange {
 
 export const DEFAULT_NOTIFICATION_PAGE = 20;
 export const MAX_NOTIFICATION_PAGE = 100;
+
+/** Where notification changes are announced and heard, across the alerts processes (events/notification-feed.ts). */
+export interface NotificationChanges {
+  publish(ownerUserId: string, change: NotificationChange): Promise<void>;
+  /** Calls `listener` with each change of the user's notifications until the returned stop is called. */
+  listen(ownerUserId: string, listener: (change: NotificationChange) => void): Promise<() => Promise<void>>;
+}

@@ -1,8 +1,8 @@
-import { newEventFields, pendingEvent, topics, type PendingEvent, type TopicDef } from '@docket/events';
+import { newEventFields, pendingEvent, topics, type TopicDef } from '@docket/events';
 import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import type { TriggeredEventOf } from '../domain/delivery-ports';
 
 /** Builds the outbox entry stored with a new hit: alerts.triggered.v1 for one alert and one document. */
-export type TriggeredEventOf = (hit: { alertId: string; ownerUserId: string; documentId: string }) => PendingEvent;
 
 export function alertTriggeredEvents(topic: TopicDef<AlertTriggered> = topics.alertTriggered): TriggeredEventOf {
   return (hit) =>

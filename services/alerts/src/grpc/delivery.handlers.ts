@@ -15,8 +15,8 @@ import {
   type UnsubscribeResponse,
 } from '@docket/proto/src/gen/research/alerts/v1/alerts';
 import { unary } from '@docket/service-kit';
-import type { DeliveryKindName, DeliveryRecord, DeliveryStatusName } from '../delivery/delivery';
 import type { DeliveryService } from '../delivery/delivery.service';
+import type { DeliveryKindName, DeliveryRecord, DeliveryStatusName } from '../domain/delivery';
 import type { ChannelName } from '../domain/delivery-ports';
 
 export type DeliveryHandlers = Pick<

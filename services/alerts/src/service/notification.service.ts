@@ -5,9 +5,9 @@ import {
   DEFAULT_NOTIFICATION_PAGE,
   MAX_NOTIFICATION_PAGE,
   type NotificationChange,
+  type NotificationChanges,
   type NotificationRecord,
 } from '../domain/notification';
-import type { NotificationFeed } from '../events/notification-feed';
 import type { NotificationRepository } from '../store/notification.repository';
 
 export interface NotificationPage {
@@ -26,7 +26,7 @@ export class NotificationService implements NotificationSink {
 
   constructor(
     private readonly store: NotificationRepository,
-    private readonly feed: NotificationFeed,
+    private readonly feed: NotificationChanges,
     private readonly logger: Logger,
   ) {}
 

@@ -1,9 +1,8 @@
 import type { Logger } from '@docket/observability';
 import { toAlertForDelivery } from '../domain/alert';
 import type { CompiledAlert, PercolationDocument } from '../domain/alert-matcher';
-import type { DeliveryPlanner } from '../domain/delivery-ports';
+import type { DeliveryPlanner, TriggeredEventOf } from '../domain/delivery-ports';
 import { buildSnippet } from '../domain/snippet';
-import type { TriggeredEventOf } from '../events/alert-triggered.event';
 import type { AlertRepository } from '../store/alert.repository';
 import type { HitRepository } from '../store/hit.repository';
 import type { AlertIndex } from './alert-index';

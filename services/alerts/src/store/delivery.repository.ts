@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { DeliveryRecord, DeliveryStatusName } from '../delivery/delivery';
+import type { DeliveryRecord, DeliveryStatusName } from '../domain/delivery';
 import type { ChannelName } from '../domain/delivery-ports';
 
 /** The stored shape: the record with its key as Mongo's _id (unique: a delivery is recorded once). */

@@ -1,3 +1,4 @@
+export type { WebhookEndpointOwnership } from '../domain/delivery-ports';
 /** A user's webhook endpoint, as stored (the secret never leaves the alerts service but once, at creation). */
 export interface WebhookEndpointRecord {
   id: string;
@@ -38,10 +39,4 @@ export interface WebhookEndpointStore {
   recordFinalFailure(endpointId: string, reason: string, at: Date): Promise<WebhookEndpointRecord | null>;
   /** Disables it if it is enabled; the endpoint as this call disabled it, or null if it was not enabled. */
   disable(endpointId: string, reason: string, at: Date): Promise<WebhookEndpointRecord | null>;
-}
-
-/** What matching asks when an alert names a webhook endpoint. */
-export interface WebhookEndpointOwnership {
-  /** Whether this endpoint exists and belongs to this owner (disabled ones count: they can be enabled again). */
-  isOwnersEndpoint(ownerUserId: string, endpointId: string): Promise<boolean>;
 }

@@ -1,8 +1,8 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobTrace, type JobTrace } from '@docket/events';
-import { jobIdOf } from '../delivery/delivery';
 import type { DeliveryJobs } from '../delivery/delivery-jobs';
+import { jobIdOf } from '../domain/delivery';
 import { WEBHOOK_MAX_ATTEMPTS } from '../webhooks/retry-schedule';
 
 export const DELIVERY_QUEUE = 'alerts.delivery';

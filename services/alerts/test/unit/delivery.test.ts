@@ -1,7 +1,7 @@
-import { deliveryKeys, digestLabel, jobIdOf, type DeliveryRecord } from '../../src/delivery/delivery';
 import { hourStart, isDigestDue, localTime } from '../../src/delivery/digest-window';
 import { UnsubscribeTokens } from '../../src/delivery/unsubscribe-token';
 import { realtimeAllowance, shouldUnfold } from '../../src/delivery/volume-guard';
+import { deliveryKeys, digestLabel, jobIdOf, type DeliveryRecord } from '../../src/domain/delivery';
 import { AlertEmailBuilder } from '../../src/email/alert-email';
 import { EmailRenderer } from '../../src/email/email-renderer';
 

@@ -1,4 +1,4 @@
-import { deliveryKeys, type DeliveryRecord, type ExportSummary } from '../../src/delivery/delivery';
+import { deliveryKeys, type DeliveryRecord, type ExportSummary } from '../../src/domain/delivery';
 import { MjmlTemplate } from '../../src/email/email-renderer';
 import {
   ExportEmailBuilder,

@@ -15,7 +15,7 @@ import type {
   NotificationEvent,
   UnsubscribeResponse,
   WebhookEndpoint,
-} from '../http/alerts.schemas';
+} from '../contracts/alerts.schemas';
 import { watchServerStream, type StreamWatch } from './server-stream-watch';
 import { isoOrNull } from './timestamps';
 

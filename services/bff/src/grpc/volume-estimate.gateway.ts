@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { InputError } from '@docket/errors';
 import { queryEngineV1 } from '@docket/proto';
 import { grpcCall } from '@docket/service-kit';
-import type { VolumeEstimate, VolumeEstimateBody } from '../http/alerts.schemas';
+import type { VolumeEstimate, VolumeEstimateBody } from '../contracts/alerts.schemas';
 
 export type VolumeEstimateView = z.infer<typeof VolumeEstimate>;
 

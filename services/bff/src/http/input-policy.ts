@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { z } from 'zod';
 import { InputError, type FieldIssue } from '@docket/errors';
+import { isMultiline } from '../contracts/multiline';
 
 /**
  * The input rules every route obeys, applied by the route builder beside each route's own schema:
@@ -19,15 +20,6 @@ export function inputPolicyIssues(
   const issues: FieldIssue[] = [];
   walk(schema, value, [], issues, new Set(allowedKeys));
   return issues;
-}
-
-// Marked string schemas, by identity: the mark stays out of the OpenAPI document.
-const MULTILINE = new WeakSet<z.ZodType>();
-
-/** A string field that may hold line breaks (a document's text); every other string is one line. */
-export function multiline<S extends z.ZodType>(schema: S): S {
-  MULTILINE.add(schema);
-  return schema;
 }
 
 type Def = {
@@ -62,7 +54,7 @@ function walk(
   if (def.type === 'pipe') return walk(def.in, value, path, issues, allowedKeys);
   if (def.type === 'lazy' && def.getter) return walk(def.getter(), value, path, issues, allowedKeys);
 
-  if (typeof value === 'string') return checkText(value, path, issues, MULTILINE.has(schema));
+  if (typeof value === 'string') return checkText(value, path, issues, isMultiline(schema));
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries())
       walk(def.type === 'array' ? def.element : undefined, item, [...path, String(i)], issues, new Set());

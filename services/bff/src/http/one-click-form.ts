@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { InputError } from '@docket/errors';
-import { UnsubscribeForm } from './alerts.schemas';
+import { UnsubscribeForm } from '../contracts/alerts.schemas';
 
 /** The whole of a one-click body is one short pair; anything longer is not one. */
 const MAX_BODY_BYTES = 1_024;

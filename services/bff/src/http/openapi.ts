@@ -1,7 +1,7 @@
 import { OpenApiGeneratorV3, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
-import { Citation } from './queries.schemas';
-import { Docket, Provenance, Source, StackStatus } from './schemas';
+import { Citation } from '../contracts/queries.schemas';
+import { Docket, Provenance, Source, StackStatus } from '../contracts/schemas';
 
 /**
  * Named schemas that routes also use as `X.nullable()`. zod-to-openapi (8, with zod 4) makes the

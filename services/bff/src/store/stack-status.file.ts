@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { StackStatus } from '../http/schemas';
+import { StackStatus } from '../contracts/schemas';
 
 export type StackStatusView = z.infer<typeof StackStatus>;
 

@@ -1,6 +1,15 @@
-import type { PageSpan } from '../extraction';
 import type { DocketEntryMark } from './docket-entries';
 import type { DocumentEntity, DocumentMention, DocumentValue } from './text-analysis';
+
+/** A page as a half-open range [start, end) of character offsets into a document's text. */
+export interface PageSpan {
+  number: number;
+  start: number;
+  end: number;
+}
+
+/** Why a file's text could not be read (the document is kept, with no text). */
+export type ExtractionFailureReason = 'encrypted' | 'corrupt' | 'empty' | 'too_large' | 'unsupported' | 'timeout';
 
 /** One file of a document; the primary one carries the document's text. */
 export interface Attachment {

@@ -1,5 +1,5 @@
-import type { ExtractionFailureReason } from '../extraction';
 import type { DocketEntryMark } from './docket-entries';
+import type { ExtractionFailureReason } from './document.types';
 
 export interface IngestParty {
   name: string;

@@ -1,7 +1,9 @@
+import type { ExtractionFailureReason, PageSpan } from '../domain/document.types';
+
+export type { ExtractionFailureReason, PageSpan };
+
 /** Formats the extractor understands; `json` is a metadata sidecar, not a document body. */
 export type ExtractionFormat = 'pdf' | 'docx' | 'html' | 'txt' | 'json';
-
-export type ExtractionFailureReason = 'encrypted' | 'corrupt' | 'empty' | 'too_large' | 'unsupported' | 'timeout';
 
 export interface ExtractionLimits {
   /** Largest input file accepted, in bytes; checked before anything is parsed (and, for a path, before it is read). */
@@ -14,13 +16,6 @@ export interface ExtractionLimits {
 
 export type ExtractionInput =
   { fileName: string; contentType?: string; bytes: Buffer } | { fileName: string; contentType?: string; path: string };
-
-/** A page as a half-open range [start, end) of character offsets into `text`. */
-export interface PageSpan {
-  number: number;
-  start: number;
-  end: number;
-}
 
 export interface ExtractionSuccess {
   ok: true;

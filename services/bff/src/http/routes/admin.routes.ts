@@ -1,7 +1,7 @@
+import { IndexStatsResponse, ReindexResponse } from '../../contracts/schemas';
 import type { SearchGateway } from '../../grpc/search.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
-import { IndexStatsResponse, ReindexResponse } from '../schemas';
 
 export function registerAdminRoutes(api: ApiRouter, deps: { search: SearchGateway }): void {
   const { search } = deps;

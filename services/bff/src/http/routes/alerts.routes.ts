@@ -1,9 +1,6 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { NotFoundError } from '@docket/errors';
-import type { AlertOwner, AlertsGateway } from '../../grpc/alerts.gateway';
-import type { DocumentsGateway } from '../../grpc/documents.gateway';
-import type { VolumeEstimateGateway } from '../../grpc/volume-estimate.gateway';
 import {
   AlertDefinition,
   AlertHitsResponse,
@@ -16,11 +13,14 @@ import {
   PausedBody,
   VolumeEstimate,
   VolumeEstimateBody,
-} from '../alerts.schemas';
+} from '../../contracts/alerts.schemas';
+import { IdParams } from '../../contracts/schemas';
+import type { AlertOwner, AlertsGateway } from '../../grpc/alerts.gateway';
+import type { DocumentsGateway } from '../../grpc/documents.gateway';
+import type { VolumeEstimateGateway } from '../../grpc/volume-estimate.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { clientGoneSignal } from '../client-gone';
-import { IdParams } from '../schemas';
 
 type FollowDocket = z.output<typeof FollowDocketBody>;
 

@@ -1,3 +1,4 @@
+import { CsrfResponse, LoginBody, LoginResponse, SessionResponse } from '../../contracts/schemas';
 import type { AuthService } from '../../identity/auth.service';
 import type { UserDirectory } from '../../identity/user-directory';
 import type { ApiRouter } from '../api-router';
@@ -5,7 +6,6 @@ import { authOf, findAuth } from '../auth-context';
 import { browserIdOf } from '../browser-id';
 import { clearSessionCookie, setSessionCookie, type CookiePolicy } from '../cookies';
 import type { CsrfProtection } from '../csrf';
-import { CsrfResponse, LoginBody, LoginResponse, SessionResponse } from '../schemas';
 
 export function registerAuthRoutes(
   api: ApiRouter,

@@ -1,8 +1,3 @@
-import { corpusLoadView } from '../../domain/corpus-load-view';
-import type { CatalogGateway } from '../../grpc/catalog.gateway';
-import type { SearchGateway } from '../../grpc/search.gateway';
-import type { ApiRouter } from '../api-router';
-import { authOf } from '../auth-context';
 import {
   CatalogStatusResponse,
   CreateSourceBody,
@@ -11,7 +6,12 @@ import {
   IdParams,
   SourceResponse,
   SourcesResponse,
-} from '../schemas';
+} from '../../contracts/schemas';
+import { corpusLoadView } from '../../domain/corpus-load-view';
+import type { CatalogGateway } from '../../grpc/catalog.gateway';
+import type { SearchGateway } from '../../grpc/search.gateway';
+import type { ApiRouter } from '../api-router';
+import { authOf } from '../auth-context';
 
 export function registerCatalogRoutes(
   api: ApiRouter,

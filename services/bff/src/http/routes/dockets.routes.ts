@@ -1,6 +1,6 @@
+import { DocketEntriesQuery, DocketEntriesResponse, DocketParams, DocketResponse } from '../../contracts/schemas';
 import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { ApiRouter } from '../api-router';
-import { DocketEntriesQuery, DocketEntriesResponse, DocketParams, DocketResponse } from '../schemas';
 
 export function registerDocketRoutes(
   api: ApiRouter,

@@ -1,8 +1,4 @@
 import type { Logger } from '@docket/observability';
-import type { DocumentsGateway } from '../../grpc/documents.gateway';
-import type { ApiRouter } from '../api-router';
-import { sendAttachment } from '../attachment-response';
-import { authOf } from '../auth-context';
 import {
   AttachmentParams,
   CreateDocumentBody,
@@ -10,7 +6,11 @@ import {
   DocumentQuery,
   DocumentResponse,
   IdParams,
-} from '../schemas';
+} from '../../contracts/schemas';
+import type { DocumentsGateway } from '../../grpc/documents.gateway';
+import type { ApiRouter } from '../api-router';
+import { sendAttachment } from '../attachment-response';
+import { authOf } from '../auth-context';
 
 export function registerDocumentRoutes(api: ApiRouter, deps: { documents: DocumentsGateway; logger: Logger }): void {
   const { documents, logger } = deps;

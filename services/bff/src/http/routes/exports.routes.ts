@@ -1,9 +1,4 @@
 import type { Logger } from '@docket/observability';
-import type { ExportView } from '../../domain/export-view';
-import type { ExportsGateway } from '../../grpc/exports.gateway';
-import type { ApiRouter } from '../api-router';
-import { authOf } from '../auth-context';
-import { sendDownload } from '../download-response';
 import {
   DownloadParams,
   ExportEstimateResponse,
@@ -13,7 +8,12 @@ import {
   ExportsQuery,
   ExportsResponse,
   StartedExportResponse,
-} from '../exports.schemas';
+} from '../../contracts/exports.schemas';
+import type { ExportView } from '../../domain/export-view';
+import type { ExportsGateway } from '../../grpc/exports.gateway';
+import type { ApiRouter } from '../api-router';
+import { authOf } from '../auth-context';
+import { sendDownload } from '../download-response';
 
 const NOT_YOURS = 'No such export, or you are not a member of its workspace';
 const VIEWER = 'A viewer of the workspace: only those who may run what is exported (owners and editors) may export it';

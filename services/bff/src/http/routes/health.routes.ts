@@ -1,5 +1,5 @@
+import { HealthResponse, LivenessResponse } from '../../contracts/schemas';
 import type { ApiRouter } from '../api-router';
-import { HealthResponse, LivenessResponse } from '../schemas';
 
 export interface ReadinessProbe {
   mongo(): Promise<void>;

@@ -1,9 +1,9 @@
 import type { Logger } from '@docket/observability';
+import { ImportBody, ImportResponse, UploadForm, UploadResponse } from '../../contracts/schemas';
 import type { DocumentsGateway } from '../../grpc/documents.gateway';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { receiveUpload, type UploadLimits } from '../multipart-upload';
-import { ImportBody, ImportResponse, UploadForm, UploadResponse } from '../schemas';
 
 export function registerIngestionRoutes(
   api: ApiRouter,

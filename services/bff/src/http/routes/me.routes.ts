@@ -1,9 +1,9 @@
+import { PasswordChangeBody, ProfilePatchBody, UserResponse } from '../../contracts/schemas';
 import type { UserDirectory } from '../../identity/user-directory';
 import type { UserService } from '../../identity/user.service';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import { browserIdOf } from '../browser-id';
-import { PasswordChangeBody, ProfilePatchBody, UserResponse } from '../schemas';
 
 export function registerMeRoutes(api: ApiRouter, deps: { users: UserService; directory: UserDirectory }): void {
   const { users, directory } = deps;

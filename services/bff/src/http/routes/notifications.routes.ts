@@ -1,12 +1,12 @@
 import type { Logger } from '@docket/observability';
-import type { AlertsGateway } from '../../grpc/alerts.gateway';
 import {
   MarkReadBody,
   NotificationEvent,
   NotificationsQuery,
   NotificationsResponse,
   UnreadCountResponse,
-} from '../alerts.schemas';
+} from '../../contracts/alerts.schemas';
+import type { AlertsGateway } from '../../grpc/alerts.gateway';
 import type { ApiRouter } from '../api-router';
 import type { SessionEnds } from '../event-stream';
 import { relayNotificationEvents } from '../notification-events.relay';

@@ -1,5 +1,6 @@
 import { NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
+import { IdParams, ProcessesQuery, ProcessesResponse, ProcessResponse } from '../../contracts/schemas';
 import { canSeeProcess, type ProcessRecord } from '../../domain/process-view';
 import type { UserRecord } from '../../domain/user';
 import type { ProcessesGateway } from '../../grpc/processes.gateway';
@@ -7,7 +8,6 @@ import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
 import type { SessionEnds } from '../event-stream';
 import { relayProcessEvents } from '../process-events.relay';
-import { IdParams, ProcessesQuery, ProcessesResponse, ProcessResponse } from '../schemas';
 
 export function registerProcessRoutes(
   api: ApiRouter,

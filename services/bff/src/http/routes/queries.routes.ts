@@ -1,12 +1,5 @@
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { endOfDay, startOfDay } from '../../domain/query-view';
-import type { QueriesGateway } from '../../grpc/queries.gateway';
-import type { QueryWorkspaceNames } from '../../grpc/query-workspace-names';
-import type { QueryUserLookup } from '../../identity/query-user-lookup';
-import type { ApiRouter } from '../api-router';
-import { authOf } from '../auth-context';
-import type { SessionEnds } from '../event-stream';
 import {
   AdminQueriesQuery,
   AdminQueriesResponse,
@@ -16,7 +9,14 @@ import {
   QueryIdParams,
   QueryResponse,
   WorkspaceIdParams,
-} from '../queries.schemas';
+} from '../../contracts/queries.schemas';
+import { endOfDay, startOfDay } from '../../domain/query-view';
+import type { QueriesGateway } from '../../grpc/queries.gateway';
+import type { QueryWorkspaceNames } from '../../grpc/query-workspace-names';
+import type { QueryUserLookup } from '../../identity/query-user-lookup';
+import type { ApiRouter } from '../api-router';
+import { authOf } from '../auth-context';
+import type { SessionEnds } from '../event-stream';
 import { relayAsk } from '../query-stream.relay';
 
 export interface QueryRouteDeps {

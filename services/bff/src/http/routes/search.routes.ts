@@ -1,14 +1,14 @@
-import type { SearchGateway } from '../../grpc/search.gateway';
-import type { ApiRouter } from '../api-router';
-import { authOf } from '../auth-context';
-import { clientGoneSignal } from '../client-gone';
 import {
   RecordedSearchBody,
   RETIRED_SEARCH_PARAMETERS,
   SearchCoverageResponse,
   SearchQuery,
   SearchResponse,
-} from '../search.schemas';
+} from '../../contracts/search.schemas';
+import type { SearchGateway } from '../../grpc/search.gateway';
+import type { ApiRouter } from '../api-router';
+import { authOf } from '../auth-context';
+import { clientGoneSignal } from '../client-gone';
 
 /**
  * /api/search: GET reads a page, POST runs a workspace search and logs it. Both stop when the client

@@ -1,6 +1,6 @@
+import { StackStatusResponse } from '../../contracts/schemas';
 import type { StackStatusSource } from '../../store/stack-status.file';
 import type { ApiRouter } from '../api-router';
-import { StackStatusResponse } from '../schemas';
 
 export function registerStackStatusRoutes(api: ApiRouter, deps: { stackStatus: StackStatusSource }): void {
   api.route(

@@ -1,5 +1,5 @@
+import { UnsubscribeForm, UnsubscribeQuery, UnsubscribeResponse } from '../../contracts/alerts.schemas';
 import type { AlertsGateway } from '../../grpc/alerts.gateway';
-import { UnsubscribeForm, UnsubscribeQuery, UnsubscribeResponse } from '../alerts.schemas';
 import type { ApiRouter } from '../api-router';
 import { readOneClickForm } from '../one-click-form';
 

@@ -1,8 +1,15 @@
+import {
+  CreateUserBody,
+  CreateUserResponse,
+  IdParams,
+  UpdateUserBody,
+  UserResponse,
+  UsersResponse,
+} from '../../contracts/schemas';
 import type { UserDirectory } from '../../identity/user-directory';
 import type { UserService } from '../../identity/user.service';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
-import { CreateUserBody, CreateUserResponse, IdParams, UpdateUserBody, UserResponse, UsersResponse } from '../schemas';
 
 export function registerUserRoutes(api: ApiRouter, deps: { users: UserService; directory: UserDirectory }): void {
   const { users, directory } = deps;

@@ -1,12 +1,12 @@
-import type { AlertsGateway } from '../../grpc/alerts.gateway';
 import {
   CreatedWebhookEndpointResponse,
   CreateWebhookEndpointBody,
   WebhookEndpointResponse,
   WebhookEndpointsResponse,
-} from '../alerts.schemas';
+} from '../../contracts/alerts.schemas';
+import { IdParams } from '../../contracts/schemas';
+import type { AlertsGateway } from '../../grpc/alerts.gateway';
 import type { ApiRouter } from '../api-router';
-import { IdParams } from '../schemas';
 import { ownerOf } from './alerts.routes';
 
 const NOT_YOURS = { description: 'No such endpoint of yours' };

@@ -1,5 +1,21 @@
 import type { Request } from 'express';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
+import {
+  AddMemberBody,
+  ChangeMemberBody,
+  CreateWorkspaceBody,
+  MemberParams,
+  RequestParams,
+  RequestsQuery,
+  UpdateWorkspaceBody,
+  WorkspaceParams,
+  WorkspaceQuery,
+  WorkspaceRequestResponse,
+  WorkspaceRequestsResponse,
+  WorkspaceResponse,
+  WorkspacesResponse,
+  WorkspaceWithRequestsResponse,
+} from '../../contracts/workspace.schemas';
 import type { UserRecord } from '../../domain/user';
 import {
   peopleIn,
@@ -16,22 +32,6 @@ import type { Caller, WorkspacesGateway } from '../../grpc/workspaces.gateway';
 import type { WorkspacePeople } from '../../identity/workspace-people';
 import type { ApiRouter } from '../api-router';
 import { authOf } from '../auth-context';
-import {
-  AddMemberBody,
-  ChangeMemberBody,
-  CreateWorkspaceBody,
-  MemberParams,
-  RequestParams,
-  RequestsQuery,
-  UpdateWorkspaceBody,
-  WorkspaceParams,
-  WorkspaceQuery,
-  WorkspaceRequestResponse,
-  WorkspaceRequestsResponse,
-  WorkspaceResponse,
-  WorkspacesResponse,
-  WorkspaceWithRequestsResponse,
-} from '../workspace.schemas';
 
 type FiltersInput = {
   agencies: string[];

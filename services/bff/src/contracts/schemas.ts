@@ -4,7 +4,7 @@ import { uploadOutcomes } from '../domain/document-view';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
 import { processStatuses } from '../domain/process-view';
 import { roles } from '../domain/user';
-import { multiline } from './input-policy';
+import { multiline } from './multiline';
 
 // One set of zod schemas validates requests and generates /api/openapi.json (ids name the components).
 
