@@ -1,7 +1,8 @@
 /**
- * `npm test`: everything a newcomer needs to trust the build, in order — proto drift, API drift, typecheck,
- * lint, formatting (Prettier), unit tests, integration tests (real Kafka / MongoDB stand-in / Redis started by the
- * launcher, or taken from env), and the browser journey. Every stage runs even when an earlier one
+ * `npm test`: everything a newcomer needs to trust the build, in order — proto drift, API drift,
+ * typecheck, lint, the layout rules (dependency-cruiser), formatting (Prettier), unit tests,
+ * integration tests (real Kafka / MongoDB stand-in / Redis started by the launcher, or taken from
+ * env), and the browser journey. Every stage runs even when an earlier one
  * failed, so one run shows every problem. Closes with the line `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   results.push(await check('api drift', 'bash', ['scripts/api-check.sh']));
   results.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
   results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
+  results.push(await check('structure', 'npm', ['run', '--silent', 'structure']));
   results.push(await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', ...FORMATTED]));
   results.push(await jestProject('unit tests', 'unit'));
   results.push(await jestProject('integration tests', 'integration', ['--runInBand']));

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { InfoIcon } from '@/components/icons';
-import type { Workspace, WorkspaceRequest } from '@/components/query/types';
 import { findExport, listExports } from '@/lib/bff.server';
+import type { Workspace, WorkspaceRequest } from '@/lib/query-types';
 import { ExportForm } from './export-form';
 import { exportTargetPath } from './export-format';
 import { ExportProgress } from './export-progress';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
+import type { AnalysisSection, AnswerScope, Citation, KeyFact, ScopeRefinement } from '@/lib/query-types';
 import { citationHref, citationKey, citationPlace, citedPassages, numberCitations } from './citations';
 import styles from './query.module.css';
-import type { AnalysisSection, AnswerScope, Citation, KeyFact, ScopeRefinement } from './types';
 
 const FACT_KINDS: Record<string, string> = {
   date: 'Date',

@@ -1,4 +1,4 @@
-import type { AnalysisMode } from './types';
+import type { AnalysisMode } from '@/lib/query-types';
 
 const LABELS: Record<AnalysisMode, string> = { extractive: 'Extractive', generative: 'Generative' };
 

@@ -8,6 +8,7 @@ import { FormError } from '@/components/ui/form-error';
 import { RememberScroll } from '@/components/ui/remember-scroll';
 import { isApiError } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
+import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocument } from '@/lib/query-types';
 import { AnalysisView } from './analysis-view';
 import { AnswerModeSelect } from './answer-mode-select';
 import { ANSWER_PARAM, answerHref, answerIdIsMalformed, answerIdOf } from './answer-url';
@@ -20,7 +21,6 @@ import { AnalysisNotice, ModeBadge } from './mode-badge';
 import { formatMs, refineHref } from './query-views';
 import styles from './query.module.css';
 import counter from './question-counter.module.css';
-import type { AnalysisMode, AnalysisSection, Figures, Filters, Query, QueryDocument } from './types';
 import { useHydrated } from './use-hydrated';
 
 // 'opening': the address names an answer the page does not hold yet; its first event is awaited.

@@ -6,7 +6,7 @@ import { createParser } from 'eventsource-parser';
 import { ApiError, toApiError } from '@/lib/api-error';
 import { api } from '@/lib/api.client';
 import type { components } from '@/lib/api/schema';
-import type { AnalysisSection, Figures, Query, QueryDocument } from './types';
+import type { AnalysisSection, Figures, Query, QueryDocument } from '@/lib/query-types';
 
 type AskEvents = components['schemas']['AskEvents'];
 export type AskRequest = components['schemas']['AskRequest'];

@@ -1,5 +1,5 @@
 // Citation numbering and links, shared by the analysis, documents and figures views (pure, unit-tested).
-import type { AnalysisSection, Citation, KeyFact } from './types';
+import type { AnalysisSection, Citation, KeyFact } from '@/lib/query-types';
 
 export function citationKey(c: Pick<Citation, 'documentId' | 'start' | 'end'>): string {
   return `${c.documentId}:${c.start}-${c.end}`;

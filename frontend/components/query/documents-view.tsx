@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { formatDate } from '@/lib/format';
+import type { QueryDocument } from '@/lib/query-types';
 import { citationHref, citationKey, citationNumbersOf, citationPlace, documentHref } from './citations';
 import styles from './query.module.css';
-import type { QueryDocument } from './types';
 
 /**
  * The documents the answer used, best match first, each with the passages it cites (or its

@@ -3,10 +3,10 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { CountBucket, ExtractedNumber, FigureCounts, Figures } from '@/lib/query-types';
 import { citationHref, citationPlace } from './citations';
 import { FigureCard } from './figure-card';
 import styles from './query.module.css';
-import type { CountBucket, ExtractedNumber, FigureCounts, Figures } from './types';
 
 const ACCENT = '#2f5fb3';
 const TICK = { fontSize: 11, fill: '#6b7480' };

@@ -1,6 +1,6 @@
 import { formatDate } from '@/lib/format';
+import type { Filters } from '@/lib/query-types';
 import styles from './query.module.css';
-import type { Filters } from './types';
 
 export function hasFilters(f: Filters): boolean {
   return (

@@ -1,6 +1,6 @@
 import { InfoIcon } from '@/components/icons';
+import type { AnalysisMode } from '@/lib/query-types';
 import styles from './query.module.css';
-import type { AnalysisMode } from './types';
 
 /** Which mode wrote the answer: sentences picked from the filings, or a model's text with checked citations. */
 export function ModeBadge({ mode, model }: { mode: AnalysisMode | null; model: string }) {

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { formatCount, formatDateTime, formatNumber } from '@/lib/format';
+import type { Person, Query, QueryViewName } from '@/lib/query-types';
 import { AnalysisView } from './analysis-view';
 import { numberCitations } from './citations';
 import { DocumentsView } from './documents-view';
@@ -7,7 +8,6 @@ import { FiguresView } from './figures-view';
 import { FilterSummary } from './filter-summary';
 import { AnalysisNotice, ModeBadge } from './mode-badge';
 import styles from './query.module.css';
-import type { Person, Query, QueryViewName } from './types';
 
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms) || ms <= 0) return '—';

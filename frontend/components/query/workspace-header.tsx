@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { InfoIcon } from '@/components/icons';
+import type { Workspace } from '@/lib/query-types';
 import styles from './query.module.css';
-import type { Workspace } from './types';
 
 export type WorkspaceSection = 'search' | 'query' | 'log' | 'export';
 

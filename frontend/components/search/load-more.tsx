@@ -5,9 +5,9 @@ import { useHydrated } from '@/components/query/use-hydrated';
 import { isApiError } from '@/lib/api-error';
 import { api, unwrap } from '@/lib/api.client';
 import { formatNumber } from '@/lib/format';
+import type { SearchHit } from '@/lib/search-types';
 import { SearchResult } from './search-result';
 import styles from './search.module.css';
-import type { SearchHit } from './types';
 
 /**
  * The next pages of a search, appended below the server-rendered first one. The cursor carries the

@@ -1,4 +1,4 @@
-import type { WorkspaceRequest } from '@/components/query/types';
+import type { WorkspaceRequest } from '@/lib/query-types';
 import styles from './recorded-facets.module.css';
 import { FacetsPanel } from './search-filters';
 import type { SearchSort, SearchState } from './search-params';

@@ -1,7 +1,7 @@
 import { toApiError } from '@/lib/api-error';
 import { searchAndLog, searchWorkspace, type Outcome } from '@/lib/bff.server';
+import type { SearchPage } from '@/lib/search-types';
 import { apiParams, recordBody, type SearchState } from './search-params';
-import type { SearchPage } from './types';
 
 type SearchOutcome = { page: SearchPage | null; failure: { message: string; field: string | null } | null };
 

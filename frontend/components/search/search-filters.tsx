@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { formatDate, formatNumber } from '@/lib/format';
+import type { FacetField, SearchFacet } from '@/lib/search-types';
 import {
   hasAnyFilter,
   pageHref,
@@ -13,7 +14,6 @@ import {
   type SearchState,
 } from './search-params';
 import styles from './search.module.css';
-import type { FacetField, SearchFacet } from './types';
 
 const FIELD_LABELS: Record<ListField, string> = {
   agencies: 'Agency',

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { formatDate } from '@/lib/format';
+import type { SearchHit } from '@/lib/search-types';
 import { sanitizeSnippet } from '@/lib/snippet';
 import styles from './search.module.css';
-import type { SearchHit } from './types';
 
 /** One hit: highlighted title and snippet, filed date, agency, docket and type; opens the document with the query highlighted. */
 export function SearchResult({ hit, q }: { hit: SearchHit; q: string }) {

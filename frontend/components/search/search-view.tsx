@@ -4,6 +4,7 @@ import { newAlertHref } from '@/components/alerts/alert-format';
 import { FollowDocketButton } from '@/components/alerts/follow-docket-button';
 import { formatTook } from '@/components/workspaces/workspace-format';
 import { formatCount } from '@/lib/format';
+import type { SearchPage } from '@/lib/search-types';
 import type { Source } from '@/lib/types';
 import { IndexCoverageNotice } from './index-coverage-notice';
 import { LoadMore } from './load-more';
@@ -21,7 +22,6 @@ import {
 } from './search-params';
 import { SearchResult } from './search-result';
 import styles from './search.module.css';
-import type { SearchPage } from './types';
 
 const SORT_LABELS = { relevance: 'Relevance', newest: 'Newest', oldest: 'Oldest' } as const;
 

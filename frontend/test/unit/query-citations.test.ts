@@ -1,3 +1,4 @@
+import type { AnalysisSection, Citation, KeyFact } from '@/lib/query-types';
 import {
   citationHref,
   citationNumbersOf,
@@ -7,7 +8,6 @@ import {
   highlightTerms,
   numberCitations,
 } from '../../components/query/citations';
-import type { AnalysisSection, Citation, KeyFact } from '../../components/query/types';
 
 const cite = (documentId: string, start: number, page = 2): Citation => ({
   documentId,

@@ -1,5 +1,5 @@
 import { InfoIcon } from '@/components/icons';
-import type { AnalysisMode } from '@/components/query/types';
+import type { AnalysisMode } from '@/lib/query-types';
 
 /**
  * Whether answers can be written by a language model, and, when they cannot, what an administrator

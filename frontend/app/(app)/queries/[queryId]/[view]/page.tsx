@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { QueryViews } from '@/components/query/query-views';
-import { isQueryView } from '@/components/query/types';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findWorkspace } from '@/lib/bff.server';
+import { isQueryView } from '@/lib/query-types';
 
 type Props = { params: Promise<{ queryId: string; view: string }> };
 

@@ -4,11 +4,11 @@ import { exportTargetPath } from '@/components/exports/export-format';
 import { filtersInWords } from '@/components/query/filter-summary';
 import { formatMs } from '@/components/query/query-views';
 import styles from '@/components/query/query.module.css';
-import type { WorkspaceRequest } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findWorkspace, getWorkspace, listRequests } from '@/lib/bff.server';
 import { formatCount, formatDateTime, formatNumber } from '@/lib/format';
+import type { WorkspaceRequest } from '@/lib/query-types';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ cursor?: string | string[] }> };
 

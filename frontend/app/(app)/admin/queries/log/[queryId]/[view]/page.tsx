@@ -3,9 +3,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/components/query/admin-only';
 import { QueryViews } from '@/components/query/query-views';
-import { isQueryView } from '@/components/query/types';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findWorkspace, getSessionUser } from '@/lib/bff.server';
+import { isQueryView } from '@/lib/query-types';
 
 type Props = { params: Promise<{ queryId: string; view: string }> };
 

@@ -5,12 +5,12 @@ import { exportTargetPath } from '@/components/exports/export-format';
 import { InfoIcon } from '@/components/icons';
 import { FilterSummary } from '@/components/query/filter-summary';
 import { formatMs, QueryViews } from '@/components/query/query-views';
-import { isQueryView } from '@/components/query/types';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
 import { RecordedFacets } from '@/components/search/recorded-facets';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatCount, formatDateTime } from '@/lib/format';
+import { isQueryView } from '@/lib/query-types';
 
 type Props = { params: Promise<{ workspaceId: string; requestId: string; view: string }> };
 
