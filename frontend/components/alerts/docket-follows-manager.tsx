@@ -111,7 +111,7 @@ export function DocketFollowsManager({ follows }: { follows: Alert[] }) {
                       {follow.docket?.docketNumber || d.name}
                     </Link>
                     {follow.docket?.title ? <div>{follow.docket.title}</div> : null}
-                    <div className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
+                    <div className="subtle text-xs">
                       {[
                         follow.docket?.sourceName,
                         `${formatNumber(follow.hitsTotal)} new ${follow.hitsTotal === 1 ? 'filing' : 'filings'} since followed`,

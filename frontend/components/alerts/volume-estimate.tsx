@@ -75,11 +75,7 @@ export function VolumeEstimate({
     <section className={`card ${styles.estimate}`} aria-labelledby="estimate-heading" data-testid="volume-estimate">
       <div className="card-header">
         <h2 id="estimate-heading">Expected volume</h2>
-        {pending ? (
-          <span className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
-            Counting…
-          </span>
-        ) : null}
+        {pending ? <span className="subtle text-xs">Counting…</span> : null}
       </div>
       <div className="card-body stack" aria-live="polite">
         {empty ? (
@@ -99,7 +95,7 @@ export function VolumeEstimate({
               {estimate.total === 1 ? 'document' : 'documents'} in the last 30 days ·{' '}
               <span data-testid="volume-estimate-per-day">{perDay(estimate)}</span> a day
             </div>
-            <div style={{ marginTop: 'var(--space-3)' }}>
+            <div className="mt-3">
               <BarHistoryChart
                 data={estimate.days.map((d) => ({ day: d.day.slice(5), count: d.count }))}
                 xKey="day"

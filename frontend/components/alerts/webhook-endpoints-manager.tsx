@@ -121,7 +121,7 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
           <ul className={styles.deliveries} data-testid="webhook-endpoints">
             {endpoints.map((e) => (
               <li key={e.id} className={styles.delivery} data-testid="webhook-endpoint" data-disabled={e.disabled}>
-                <span style={{ overflowWrap: 'anywhere' }}>
+                <span className="wrap-anywhere">
                   <strong>{e.url}</strong>
                   {e.description ? <span className="subtle"> · {e.description}</span> : null}
                 </span>

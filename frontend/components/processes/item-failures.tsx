@@ -6,11 +6,7 @@ export function ItemFailures({ process }: { process: Pick<Process, 'kind' | 'fai
   if (process.failures.length === 0) return null;
   const more = process.failed - process.failures.length;
   return (
-    <section
-      aria-labelledby="failures-heading"
-      data-testid="process-failures"
-      style={{ marginBottom: 'var(--space-4)' }}
-    >
+    <section aria-labelledby="failures-heading" data-testid="process-failures" className="mb-4">
       <h2 id="failures-heading" style={{ fontSize: 'var(--font-size-md)', marginBottom: 'var(--space-2)' }}>
         {heading(process)}
       </h2>
@@ -27,9 +23,7 @@ export function ItemFailures({ process }: { process: Pick<Process, 'kind' | 'fai
           <tbody>
             {process.failures.map((f, i) => (
               <tr key={`${f.item}\n${i}`} data-testid="process-failure">
-                <td className="mono" style={{ overflowWrap: 'anywhere' }}>
-                  {f.item}
-                </td>
+                <td className="mono wrap-anywhere">{f.item}</td>
                 <td>{reasonLabel(f.reason)}</td>
                 <td className="subtle">{f.message || '—'}</td>
               </tr>

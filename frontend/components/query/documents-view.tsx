@@ -107,7 +107,7 @@ export function DocumentsView({
                   );
                 })}
                 {compact && d.passages.length > 1 ? (
-                  <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
+                  <p className="subtle text-xs">
                     + {d.passages.length - 1} more cited {d.passages.length === 2 ? 'passage' : 'passages'}
                   </p>
                 ) : null}

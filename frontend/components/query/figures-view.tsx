@@ -113,7 +113,7 @@ function CountChart({ buckets, label }: { buckets: CountBucket[]; label: string 
         </ResponsiveContainer>
       </div>
       {buckets.length > MAX_BARS ? (
-        <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
+        <p className="subtle text-xs">
           The {MAX_BARS} largest of {buckets.length}; the CSV has them all.
         </p>
       ) : null}
@@ -259,9 +259,7 @@ export function FiguresView({ figures: all, question }: { figures: Figures; ques
                   <tr key={i} data-testid="number-row">
                     <td>{NUMBER_KINDS[n.kind] ?? n.kind}</td>
                     <td>{n.text}</td>
-                    <td className="num" style={{ whiteSpace: 'nowrap' }}>
-                      {numberValue(n)}
-                    </td>
+                    <td className="num nowrap">{numberValue(n)}</td>
                     <td>
                       {n.citation ? (
                         <Link

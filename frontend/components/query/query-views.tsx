@@ -146,7 +146,7 @@ export function QueryViews({
       ) : null}
       {view === 'figures' ? <FiguresView figures={query.figures} question={query.question} /> : null}
 
-      <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }}>
+      <p className="subtle text-xs">
         Retrieval {formatMs(query.timings.retrievalMs)} · analysis {formatMs(query.timings.analysisMs)} · figures{' '}
         {formatMs(query.timings.figuresMs)} · query <span className="mono">{query.queryId}</span>
       </p>

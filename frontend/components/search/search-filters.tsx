@@ -193,7 +193,7 @@ export function FacetsPanel({
         );
       })}
       {totalIsLowerBound ? (
-        <p className="subtle" style={{ fontSize: 'var(--font-size-xs)' }} data-testid="facets-counted">
+        <p className="subtle text-xs" data-testid="facets-counted">
           Counted over the newest {formatNumber(counted)} matches.
         </p>
       ) : null}

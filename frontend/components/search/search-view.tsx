@@ -167,7 +167,7 @@ export function SearchView({
             <div className="card empty-state" data-testid="search-empty">
               <h2>No filings match</h2>
               <p>Try fewer words, another spelling, or remove a filter.</p>
-              <p style={{ marginTop: 'var(--space-3)' }}>
+              <p className="mt-3">
                 <Link
                   href={newAlertHref(state.q, {
                     ...state.filters,

@@ -35,20 +35,16 @@ export function RequestsTable({ requests, caption }: { requests: WorkspaceReques
                   {r.text || <span className="muted">(filters only)</span>}
                 </Link>
               </td>
-              <td style={{ whiteSpace: 'nowrap' }}>
-                {r.user.name || r.user.email || <span className="muted">Unknown user</span>}
-              </td>
-              <td style={{ whiteSpace: 'nowrap' }} title={formatDateTime(r.createdAt)}>
+              <td className="nowrap">{r.user.name || r.user.email || <span className="muted">Unknown user</span>}</td>
+              <td className="nowrap" title={formatDateTime(r.createdAt)}>
                 {formatRelative(r.createdAt)}
               </td>
-              <td className="num" style={{ whiteSpace: 'nowrap' }}>
+              <td className="num nowrap">
                 {r.kind === 'query'
                   ? plural(r.resultCount, 'source')
                   : plural(r.resultCount, 'hit', 'hits', r.resultCountIsLowerBound)}
               </td>
-              <td className="num" style={{ whiteSpace: 'nowrap' }}>
-                {formatTook(r.tookMs)}
-              </td>
+              <td className="num nowrap">{formatTook(r.tookMs)}</td>
               <td className={styles.viewLinks}>
                 <Link href={requestPath(r, 'analysis')}>Analysis</Link>
                 <Link href={requestPath(r, 'documents')}>Documents</Link>

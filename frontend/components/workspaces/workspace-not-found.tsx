@@ -12,7 +12,7 @@ export function WorkspaceNotFound() {
             There is no such workspace, or you are not one of its members. Ask one of its owners to add you, or pick one
             of your own.
           </p>
-          <div className="row" style={{ marginTop: 'var(--space-5)' }}>
+          <div className="row mt-5">
             <Link href="/workspaces/select" className="btn btn-primary">
               Your workspaces
             </Link>

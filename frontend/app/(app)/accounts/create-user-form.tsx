@@ -79,10 +79,10 @@ export function CreateUserForm() {
             </p>
             {created.temporaryPassword ? (
               <>
-                <p style={{ marginTop: 'var(--space-2)' }}>
+                <p className="mt-2">
                   Temporary password (shown only once — pass it on securely; they choose their own at first sign-in):
                 </p>
-                <div className="row" style={{ marginTop: 'var(--space-2)' }}>
+                <div className="row mt-2">
                   <code
                     data-testid="temporary-password"
                     style={{

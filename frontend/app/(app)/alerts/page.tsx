@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Alerts' };
 export default async function AlertsPage() {
   const alerts = await listAlerts();
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <div className="page-header">
         <div>
           <h1>Alerts</h1>

@@ -56,7 +56,7 @@ export default async function CatalogStatusPage() {
       </div>
       <CorpusLoadLine load={corpusLoad} />
       {isAdmin ? (
-        <div style={{ marginBottom: 'var(--space-4)' }}>
+        <div className="mb-4">
           <ProcessHealth status={stack} now={Date.now()} />
         </div>
       ) : null}
@@ -184,7 +184,7 @@ function RecentRuns({ runs }: { runs: IngestionRun[] }) {
       <summary>
         Recent runs ({formatNumber(runs.length)}) · latest {runSummary(runs[0]!)}
       </summary>
-      <div className="table-wrap" style={{ marginTop: 'var(--space-2)' }}>
+      <div className="table-wrap mt-2">
         <table className="table">
           <thead>
             <tr>
@@ -213,8 +213,8 @@ function RecentRuns({ runs }: { runs: IngestionRun[] }) {
             {runs.map((r) => (
               <Fragment key={r.id}>
                 <tr>
-                  <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>{r.finishedAt ? formatDateTime(r.finishedAt) : '—'}</td>
+                  <td className="nowrap">{formatDateTime(r.startedAt)}</td>
+                  <td className="nowrap">{r.finishedAt ? formatDateTime(r.finishedAt) : '—'}</td>
                   <td>{r.connector}</td>
                   <td>
                     {r.processId ? (

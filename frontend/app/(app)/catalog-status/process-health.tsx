@@ -53,7 +53,7 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
             </span>
           </div>
         </div>
-        <div className="table-wrap" style={{ marginTop: 'var(--space-3)' }}>
+        <div className="table-wrap mt-3">
           <table className="table">
             <thead>
               <tr>
@@ -81,7 +81,7 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
                       <span className="subtle"> next attempt {formatDateTime(part.nextRestartAt)}</span>
                     ) : null}
                   </td>
-                  <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(part.since)}</td>
+                  <td className="nowrap">{formatDateTime(part.since)}</td>
                   <td className="num">{formatNumber(part.restarts)}</td>
                   <td className="num">{formatNumber(part.recentCrashes)}</td>
                   <td>{part.lastCrash ? `${formatDateTime(part.lastCrash.at)}, ${part.lastCrash.cause}` : '—'}</td>

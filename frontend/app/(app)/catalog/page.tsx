@@ -24,7 +24,7 @@ export default async function CatalogPage({ searchParams }: Props) {
   const filtered = filter.q !== '' || filter.kind !== '';
 
   return (
-    <div className="page" style={{ maxWidth: 1280 }}>
+    <div className="page page-wider">
       <div className="page-header">
         <div>
           <h1>Catalog</h1>
@@ -175,7 +175,7 @@ function SourcesTable({ sources }: { sources: Source[] }) {
               <td>{capitalise(s.jurisdiction) || s.state || '—'}</td>
               <td className="num">{formatNumber(s.documentCount)}</td>
               <td className="num">{formatNumber(s.docketCount)}</td>
-              <td style={{ whiteSpace: 'nowrap' }}>
+              <td className="nowrap">
                 {s.firstFiledAt ? (
                   `${formatDate(s.firstFiledAt)} – ${formatDate(s.lastFiledAt)}`
                 ) : (
@@ -210,9 +210,7 @@ function DataProductCard({ product }: { product: DataProduct }) {
           </h3>
           <span className="badge">{capitalise(product.cadence)}</span>
         </div>
-        <p className="muted" style={{ marginTop: 'var(--space-2)' }}>
-          {product.description}
-        </p>
+        <p className="muted mt-2">{product.description}</p>
         <div className={styles.counts}>
           {latest ? (
             <span>

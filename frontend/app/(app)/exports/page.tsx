@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Exports' };
 export default async function ExportsPage() {
   const { exports, limits } = await listExports();
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <div className="page-header">
         <div>
           <h1>Exports</h1>

@@ -29,7 +29,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   ]);
 
   return (
-    <div className="page" style={{ maxWidth: 1280 }}>
+    <div className="page page-wider">
       <div className="page-header">
         <div>
           <h1>Search</h1>

@@ -66,7 +66,7 @@ export default async function AlertPage({ params, searchParams }: Props) {
   ];
 
   return (
-    <div className="page" style={{ maxWidth: 1280 }}>
+    <div className="page page-wider">
       <Link href={alert.kind === 'docket' ? '/user/preferences/alerts/dockets' : '/alerts'} className="subtle">
         ← {alert.kind === 'docket' ? 'Followed dockets' : 'Alerts'}
       </Link>
@@ -243,7 +243,7 @@ export default async function AlertPage({ params, searchParams }: Props) {
                 <dd>
                   {channelsLabel(d.channels)}
                   {endpoint ? (
-                    <div className="subtle" style={{ overflowWrap: 'anywhere' }}>
+                    <div className="subtle wrap-anywhere">
                       {endpoint.url}
                       {endpoint.disabled ? (
                         <span className="badge badge-danger" style={{ marginLeft: 4 }}>

@@ -13,7 +13,7 @@ export default async function NewAlertPage({ searchParams }: Props) {
   const { query, filters } = alertPrefill(await searchParams);
   const [sources, endpoints] = await Promise.all([listSources(), listWebhookEndpoints()]);
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <div className="page-header">
         <div>
           <h1>New alert</h1>

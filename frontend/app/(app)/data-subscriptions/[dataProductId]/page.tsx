@@ -28,7 +28,7 @@ export default async function DataProductPage({ params }: Props) {
       <Link href="/catalog" className="subtle">
         ← Catalog
       </Link>
-      <div className="page-header" style={{ marginTop: 'var(--space-3)' }}>
+      <div className="page-header mt-3">
         <div>
           <h1>{product.name}</h1>
           <p>{product.description}</p>
@@ -59,7 +59,7 @@ export default async function DataProductPage({ params }: Props) {
                   : '—'}
               </dd>
             </dl>
-            <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
+            <p className="subtle mt-3">
               Subscribing to a data product (being told what each release changed) is not available yet.
             </p>
           </div>

@@ -54,7 +54,7 @@ export function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; d
             </span>
           ) : null}
         </p>
-        {docket?.title ? <p style={{ marginTop: 'var(--space-2)' }}>{docket.title}</p> : null}
+        {docket?.title ? <p className="mt-2">{docket.title}</p> : null}
         {docket ? (
           <p className="subtle" style={{ marginTop: 'var(--space-1)', fontSize: 'var(--font-size-sm)' }}>
             Opened {formatDate(docket.openedAt)}

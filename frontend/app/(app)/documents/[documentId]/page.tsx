@@ -55,7 +55,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   const primaryPdf = document.attachments.find((a) => a.primary && isPdf(a));
 
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       {from ? (
         <Link href={from} className={styles.back} data-testid="document-back">
           ← Back to {originLabel(from)}

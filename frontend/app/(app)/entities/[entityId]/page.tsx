@@ -43,7 +43,7 @@ export default async function EntityPage({ params, searchParams }: Props) {
   const documents = profile.documents.slice(0, MAX_DOCUMENTS);
 
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <header className={styles.header}>
         <span className="badge badge-accent" data-testid="entity-kind">
           {capitalise(entity.kind)}
@@ -91,7 +91,7 @@ export default async function EntityPage({ params, searchParams }: Props) {
                   <dd>{formatDate(entity.lastSeenAt)}</dd>
                 </div>
               </dl>
-              <div style={{ marginTop: 'var(--space-5)' }}>
+              <div className="mt-5">
                 {profile.mentionsByMonth.length > 0 ? (
                   <BarHistoryChart
                     testId="mentions-chart"

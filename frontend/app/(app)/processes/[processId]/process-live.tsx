@@ -32,7 +32,7 @@ export function ProcessLive({
   }, [known, appearUntil, router]);
   if (!process) {
     return (
-      <section className="card" style={{ marginTop: 'var(--space-3)' }} aria-labelledby="process-heading">
+      <section className="card mt-3" aria-labelledby="process-heading">
         <div className="card-header">
           <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>
             Process
@@ -45,7 +45,7 @@ export function ProcessLive({
             <LoaderIcon className={styles.spinner} />
             Waiting for the process to start…
           </p>
-          <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
+          <p className="subtle mt-3">
             Process ID <code>{processId}</code>
           </p>
         </div>
@@ -60,7 +60,7 @@ export function ProcessLive({
   const showFull = process.status === 'succeeded' && !determinate;
 
   return (
-    <section className="card" style={{ marginTop: 'var(--space-3)' }} aria-labelledby="process-heading">
+    <section className="card mt-3" aria-labelledby="process-heading">
       <div className="card-header">
         <div className={styles.headline}>
           <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>

@@ -108,7 +108,7 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
                     <td className="num">{formatNumber(w.memberCount)}</td>
                     <td className="num">{formatNumber(w.requestCount)}</td>
                     <td
-                      style={{ whiteSpace: 'nowrap' }}
+                      className="nowrap"
                       title={w.lastUsedAt ? formatDateTime(w.lastUsedAt) : `Created ${formatDateTime(w.createdAt)}`}
                     >
                       {w.lastUsedAt ? formatRelative(w.lastUsedAt) : <span className="muted">Not yet</span>}
@@ -141,7 +141,7 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
         )}
       </section>
       {workspaces.length > 0 ? (
-        <p className="subtle" style={{ marginTop: 'var(--space-3)' }}>
+        <p className="subtle mt-3">
           {plural(workspaces.length, 'workspace')}. Viewers can preview a workspace and read its log; owners and editors
           open it to search and ask.
         </p>

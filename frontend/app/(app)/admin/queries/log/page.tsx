@@ -37,7 +37,7 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
   const filtered = FIELDS.some((f) => filters[f]);
 
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <div className="page-header">
         <div>
           <h1>Query log</h1>
@@ -207,7 +207,7 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
                 <tbody>
                   {result.queries.map((q) => (
                     <tr key={q.queryId} data-testid="query-log-row" data-query-id={q.queryId}>
-                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(q.createdAt)}</td>
+                      <td className="nowrap">{formatDateTime(q.createdAt)}</td>
                       <td className={styles.logText}>
                         <Link
                           href={`/admin/queries/log/${encodeURIComponent(q.queryId)}/analysis`}

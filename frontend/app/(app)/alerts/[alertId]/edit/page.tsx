@@ -15,7 +15,7 @@ export default async function EditAlertPage({ params }: Props) {
   const { alertId } = await params;
   const [alert, sources, endpoints] = await Promise.all([getAlert(alertId), listSources(), listWebhookEndpoints()]);
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <Link href={`/alerts/${encodeURIComponent(alert.id)}`} className="subtle">
         ← {alert.definition.name}
       </Link>

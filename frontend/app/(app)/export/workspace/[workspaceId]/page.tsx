@@ -18,7 +18,7 @@ export default async function WorkspaceExportPage({ params, searchParams }: Prop
   const exportId = (Array.isArray(raw) ? raw[0] : raw) ?? '';
   const workspace = await getWorkspace(workspaceId);
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current="export" />
       <div className="stack" style={{ gap: 'var(--space-2)', marginBottom: 'var(--space-4)' }}>
         <h2 data-testid="export-heading">Export the workspace</h2>

@@ -29,7 +29,7 @@ export default async function QueryViewPage({ params }: Props) {
     getAgencyNames(),
   ]);
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <QueryViews
         query={query}
         author={author}

@@ -54,7 +54,7 @@ export default async function WorkspaceLogPage({ params, searchParams }: Props) 
   const base = `/workspaces/${encodeURIComponent(workspace.id)}`;
 
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current="log" />
       <section className="card" aria-labelledby="log-heading">
         <div className="card-header">

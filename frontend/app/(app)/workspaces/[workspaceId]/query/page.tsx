@@ -34,7 +34,7 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
   const question = (Array.isArray(q) ? q[0] : q) ?? '';
   const refinedDocket = ((Array.isArray(docket) ? docket[0] : docket) ?? '').trim().slice(0, 200);
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current="query" />
       <div className="stack">
         <ReadOnlyNotice workspace={workspace} what="asking questions" />

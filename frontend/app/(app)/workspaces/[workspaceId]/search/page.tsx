@@ -56,7 +56,7 @@ export default async function WorkspaceSearchPage({ params, searchParams }: Prop
       : { page: null, failure: null };
 
   return (
-    <div className="page" style={{ maxWidth: 1280 }}>
+    <div className="page page-wider">
       <WorkspaceHeader workspace={workspace} current="search" />
       <ReadOnlyNotice workspace={workspace} what="searching" />
       <SearchView

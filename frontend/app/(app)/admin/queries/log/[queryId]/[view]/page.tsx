@@ -25,8 +25,8 @@ export default async function AdminQueryViewPage({ params }: Props) {
     getAgencyNames(),
   ]);
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
-      <p style={{ marginBottom: 'var(--space-4)' }}>
+    <div className="page page-wide">
+      <p className="mb-4">
         <Link href="/admin/queries/log">← Back to the query log</Link>
       </p>
       <QueryViews

@@ -32,7 +32,7 @@ export default async function RequestExportPage({ params, searchParams }: Props)
   if (!request) notFound();
   const entry = `/workspaces/${encodeURIComponent(workspace.id)}/log/${encodeURIComponent(request.id)}`;
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current={null} />
       <p style={{ marginBottom: 'var(--space-3)' }}>
         <Link href={`${entry}/analysis`}>← Back to the {request.kind === 'query' ? 'question' : 'search'}</Link>

@@ -37,7 +37,7 @@ export default async function LogEntryViewPage({ params }: Props) {
   const base = `/workspaces/${encodeURIComponent(workspace.id)}/log/${encodeURIComponent(request.id)}`;
 
   return (
-    <div className="page" style={{ maxWidth: 1200 }}>
+    <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current="log" />
       <div
         style={{
