@@ -14,11 +14,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pollUntil } from '@docket/local-infra';
-import {
-  AlertServiceClient,
-  Cadence,
-  type WatchNotificationsResponse,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import { AlertServiceClient, Cadence, type WatchNotificationsResponse } from '@docket/proto/src/alerts';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { SmtpSink } from '../services/alerts/test/support/smtp-sink';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';

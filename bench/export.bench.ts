@@ -38,7 +38,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { renameTopic, topics } from '@docket/events';
 import { startInfra, type InfraHandle } from '@docket/local-infra';
-import { ExportFormat, ExportStatus } from '@docket/proto/src/gen/research/export/v1/exports';
+import { ExportFormat, ExportStatus } from '@docket/proto/src/exports';
 import { grpcCall } from '@docket/service-kit';
 import { startApp, type RunningApp } from '../services/export/src/app';
 import { configSchema } from '../services/export/src/config';

@@ -22,11 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { credentials } from '@grpc/grpc-js';
 import { repoRoot } from '@docket/local-infra';
 import { createLogger } from '@docket/observability';
-import {
-  SearchRequest,
-  SearchServiceClient,
-  type DeepPartial,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchRequest, SearchServiceClient, type DeepPartial } from '@docket/proto/src/search';
 import { foldedWords } from '@docket/query-language';
 import { grpcCall, startGrpcServer } from '@docket/service-kit';
 import { searchServiceBinding } from '../services/query-engine/src/grpc/search.grpc';

@@ -38,7 +38,7 @@ import {
   startStack,
   type StackHandle,
 } from '@docket/local-infra';
-import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchServiceClient } from '@docket/proto/src/search';
 import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { cpuSecondsBetween, cpuSecondsByPart, indexedCount } from './support/bench-stack';
 

@@ -8,12 +8,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from '@docket/errors';
 import { defaultDataDir, localClientCredentials } from '@docket/local-infra';
-import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
-import {
-  ProcessServiceClient,
-  ProcessStatus,
-  type WatchProcessResponse,
-} from '@docket/proto/src/gen/research/export/v1/processes';
+import { DocumentsServiceClient } from '@docket/proto/src/documents';
+import { ProcessServiceClient, ProcessStatus, type WatchProcessResponse } from '@docket/proto/src/processes';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 
 const { values, positionals } = parseArgs({

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { InputError } from '@docket/errors';
 import { defaultDataDir, localClientCredentials } from '@docket/local-infra';
-import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { DocumentsServiceClient } from '@docket/proto/src/documents';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 
 const USAGE = `usage:

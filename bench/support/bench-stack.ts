@@ -15,8 +15,8 @@ import {
   type StackHandle,
   type StartStackOptions,
 } from '@docket/local-infra';
-import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
-import { SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { DocumentsServiceClient } from '@docket/proto/src/documents';
+import { SearchServiceClient } from '@docket/proto/src/search';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { round } from './bench-output';
 

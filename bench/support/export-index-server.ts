@@ -19,12 +19,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { NotFoundError, UnavailableError } from '@docket/errors';
-import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import {
-  RequestKind,
-  WorkspaceServiceService,
-  type WorkspaceRequest,
-} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { SearchSort } from '@docket/proto/src/search';
+import { RequestKind, WorkspaceServiceService, type WorkspaceRequest } from '@docket/proto/src/workspaces';
 import { startGrpcServer, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { IndexedDocument } from '../../services/query-engine/src/domain/indexed-document';
 import { searchServiceBinding } from '../../services/query-engine/src/grpc/search.grpc';

@@ -1,12 +1,12 @@
-import { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import { AlertTriggered } from '@docket/proto/src/alert-events';
 import {
   DocumentDeleted,
   DocumentIngested,
   DocumentUpdated,
   ReleasePublished,
-} from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
+} from '@docket/proto/src/document-events';
+import { ExportCompleted, ProcessUpdated } from '@docket/proto/src/process-events';
+import { QueryCompleted } from '@docket/proto/src/query-events';
 
 /** Every event message carries these two fields (DESIGN §2). */
 export interface EventEnvelope {

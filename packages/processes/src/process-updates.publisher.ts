@@ -1,5 +1,5 @@
 import { newEventFields, topics, type EventPublisher, type TopicDef } from '@docket/events';
-import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import { MAX_REPORTED_FAILURES, type ProcessStatus, type ProcessUpdate, type ProcessUpdates } from './process-update';
 
 const STATES: Record<ProcessStatus, ProcessState> = {

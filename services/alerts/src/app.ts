@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import type { AlertTriggered } from '@docket/proto/src/alert-events';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
+import type { ExportCompleted } from '@docket/proto/src/process-events';
 import { connectMongo, grpcTlsOf, ShutdownLadder, startGrpcServer, type StartedService } from '@docket/service-kit';
 import type { Config } from './config';
 import type { QuestionAnswerer } from './delivery/delivery-jobs';

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import type { ExportCompleted, ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import type { ExportCompleted, ProcessUpdated } from '@docket/proto/src/process-events';
 import {
   connectMongo,
   grpcChannelCredentials,

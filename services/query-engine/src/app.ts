@@ -3,8 +3,8 @@ import { NotAllowedError, NotFoundError } from '@docket/errors';
 import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import type { ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import type { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
+import type { ProcessUpdated } from '@docket/proto/src/process-events';
+import type { QueryCompleted } from '@docket/proto/src/query-events';
 import {
   connectMongo,
   grpcChannelCredentials,

@@ -1,5 +1,5 @@
 import type { Kafka } from 'kafkajs';
-import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentDeleted } from '@docket/proto/src/document-events';
 import { BroadcastListener, EventPublisher, newEventFields } from '../../src';
 import { freshTopic, testKafka, testLogger, waitFor } from '../support/infra';
 

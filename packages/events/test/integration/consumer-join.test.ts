@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentDeleted } from '@docket/proto/src/document-events';
 import { leaveDeadGroupMember, testInfraEnv } from '@docket/testkit';
 import { EventConsumer, EventPublisher, newEventFields, type TopicDef } from '../../src';
 import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';

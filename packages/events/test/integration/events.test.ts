@@ -4,7 +4,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentDeleted } from '@docket/proto/src/document-events';
 import { dlqTopicOf, EventConsumer, EventPublisher, newEventFields, type MessageMeta } from '../../src';
 import { ProcessedEventsStore } from '../../src/processed-events.store';
 import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';

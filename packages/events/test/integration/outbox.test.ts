@@ -1,6 +1,6 @@
 import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentDeleted } from '@docket/proto/src/document-events';
 import {
   addOutbox,
   EventPublisher,

@@ -1,6 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import type { DocumentDeleted } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentDeleted } from '@docket/proto/src/document-events';
 import { testInfraEnv, uniqueName, waitFor as waitUntil } from '@docket/testkit';
 import { createKafka, ensureTopics, renameTopic, topics, type Kafka, type TopicDef } from '../../src';
 

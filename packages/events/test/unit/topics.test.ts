@@ -1,4 +1,4 @@
-import { ProcessState } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { ProcessState } from '@docket/proto/src/process-events';
 import { dlqTopicOf, newEventFields, pendingEvent, renameTopic, topics } from '../../src';
 
 describe('topic registry', () => {

@@ -1,5 +1,5 @@
 import { newEventFields, pendingEvent, topics, type TopicDef } from '@docket/events';
-import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import type { AlertTriggered } from '@docket/proto/src/alert-events';
 import type { TriggeredEventOf } from '../domain/delivery-ports';
 
 /** Builds the outbox entry stored with a new hit: alerts.triggered.v1 for one alert and one document. */

@@ -1,6 +1,6 @@
 import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import type { PercolationDocument } from '../domain/alert-matcher';
 import type { Percolator } from '../service/percolator';
 

@@ -1,6 +1,6 @@
 import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import type { ExportCompleted } from '@docket/proto/src/process-events';
 import type { ExportEmailPlanner, FinishedExport } from '../delivery/export-email-planner';
 import type { NotificationSink } from '../domain/delivery-ports';
 import { exportPagePath, humanSize } from '../email/export-email';

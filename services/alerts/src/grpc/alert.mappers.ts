@@ -6,7 +6,7 @@ import {
   type Notification,
   type AlertDefinition as ProtoDefinition,
   type Schedule,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
+} from '@docket/proto/src/alerts';
 import type { AlertDefinitionInput } from '../domain/alert-definition';
 import type { AlertKindName, CadenceName, HitForDelivery } from '../domain/delivery-ports';
 import type { NotificationRecord } from '../domain/notification';

@@ -1,5 +1,5 @@
 import type { UntypedHandleCall } from '@grpc/grpc-js';
-import { AlertServiceService, type AlertServiceServer } from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import { AlertServiceService, type AlertServiceServer } from '@docket/proto/src/alerts';
 import type { GrpcServiceBinding } from '@docket/service-kit';
 
 /**

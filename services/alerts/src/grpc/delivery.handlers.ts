@@ -13,7 +13,7 @@ import {
   type SendTestAlertResponse,
   type UnsubscribeRequest,
   type UnsubscribeResponse,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
+} from '@docket/proto/src/alerts';
 import { unary } from '@docket/service-kit';
 import type { DeliveryService } from '../delivery/delivery.service';
 import type { DeliveryKindName, DeliveryRecord, DeliveryStatusName } from '../domain/delivery';

@@ -22,7 +22,7 @@ import type {
   UpdateAlertResponse,
   WatchNotificationsRequest,
   WatchNotificationsResponse,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
+} from '@docket/proto/src/alerts';
 import { serverStream, unary } from '@docket/service-kit';
 import type { AlertService } from '../service/alert.service';
 import type { NotificationService } from '../service/notification.service';

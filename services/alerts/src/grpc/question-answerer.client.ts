@@ -1,5 +1,5 @@
 import type { ChannelCredentials } from '@grpc/grpc-js';
-import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { QueryServiceClient } from '@docket/proto/src/queries';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import type { QuestionAnswerer } from '../delivery/delivery-jobs';
 

@@ -10,7 +10,7 @@ import type {
   ListWebhookEndpointsRequest,
   ListWebhookEndpointsResponse,
   WebhookEndpoint,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
+} from '@docket/proto/src/alerts';
 import { unary } from '@docket/service-kit';
 import type { WebhookEndpointRecord } from '../webhooks/webhook-endpoint';
 import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service';

@@ -2,7 +2,7 @@ import { credentials, makeGenericClientConstructor, type Client, type ServiceErr
 import { service as healthService } from 'grpc-health-check';
 import pino from 'pino';
 import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
-import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentIngested } from '@docket/proto/src/document-events';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';

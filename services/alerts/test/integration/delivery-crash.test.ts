@@ -4,7 +4,7 @@ import path from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import { freePort } from '@docket/local-infra';
-import { AlertServiceClient, Cadence } from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import { AlertServiceClient, Cadence } from '@docket/proto/src/alerts';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { SmtpSink } from '../support/smtp-sink';

@@ -3,7 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { InputError, NotFoundError } from '@docket/errors';
 import { createKafka, EventPublisher, renameTopic, topics, type TopicDef } from '@docket/events';
-import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import type { AlertTriggered } from '@docket/proto/src/alert-events';
 import {
   AlertServiceClient,
   Cadence,
@@ -11,8 +11,8 @@ import {
   DeliveryKind,
   DeliveryStatus,
   type AlertDefinition,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+} from '@docket/proto/src/alerts';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

@@ -1,8 +1,8 @@
 import { credentials } from '@grpc/grpc-js';
 import pino from 'pino';
 import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
-import { AlertServiceClient } from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { AlertServiceClient } from '@docket/proto/src/alerts';
+import type { ExportCompleted } from '@docket/proto/src/process-events';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

@@ -12,15 +12,15 @@ import {
   topics,
   type TopicDef,
 } from '@docket/events';
-import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
+import type { AlertTriggered } from '@docket/proto/src/alert-events';
 import {
   AlertKind,
   AlertServiceClient,
   Cadence,
   type AlertDefinition,
   type WatchNotificationsResponse,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+} from '@docket/proto/src/alerts';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

@@ -4,14 +4,9 @@ import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
-import type { AlertTriggered } from '@docket/proto/src/gen/research/alerts/events/v1/alerts';
-import {
-  AlertServiceClient,
-  Cadence,
-  DeliveryStatus,
-  type AlertDefinition,
-} from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { AlertTriggered } from '@docket/proto/src/alert-events';
+import { AlertServiceClient, Cadence, DeliveryStatus, type AlertDefinition } from '@docket/proto/src/alerts';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

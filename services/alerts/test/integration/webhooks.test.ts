@@ -3,7 +3,7 @@ import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { InputError, NotFoundError } from '@docket/errors';
-import { AlertServiceClient, AlertServiceService } from '@docket/proto/src/gen/research/alerts/v1/alerts';
+import { AlertServiceClient, AlertServiceService } from '@docket/proto/src/alerts';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
 import {

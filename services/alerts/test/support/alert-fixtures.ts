@@ -1,6 +1,6 @@
 import { newEventFields } from '@docket/events';
-import { Cadence, type AlertDefinition } from '@docket/proto/src/gen/research/alerts/v1/alerts';
-import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import { Cadence, type AlertDefinition } from '@docket/proto/src/alerts';
+import type { DocumentIngested } from '@docket/proto/src/document-events';
 
 /** A saved search as the BFF sends it: real-time, in-app, on "pipeline tariff"; `over` replaces fields. */
 export function alertDefinition(over: Partial<AlertDefinition> = {}): AlertDefinition {

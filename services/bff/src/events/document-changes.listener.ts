@@ -1,10 +1,6 @@
 import { BroadcastListener, createKafka, topics, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type {
-  DocumentDeleted,
-  DocumentIngested,
-  DocumentUpdated,
-} from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentDeleted, DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 
 /** What the document views kept by this BFF must hear of (RecentDocumentViews). */
 export interface DocumentChangeSink {

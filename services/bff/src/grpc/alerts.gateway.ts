@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { InputError } from '@docket/errors';
-import { alertsV1 } from '@docket/proto';
+import * as alertsV1 from '@docket/proto/src/alerts';
 import { grpcCall } from '@docket/service-kit';
 import type {
   Alert,

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@docket/errors';
-import type { documentsV1 } from '@docket/proto';
+import type * as documentsV1 from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import type {
   DataProductView,

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ClientWritableStream } from '@grpc/grpc-js';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
-import type { documentsV1 } from '@docket/proto';
+import type * as documentsV1 from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import type { SourceView } from '../domain/catalog-view';
 import type {

@@ -1,4 +1,4 @@
-import type { documentsV1 } from '@docket/proto';
+import type * as documentsV1 from '@docket/proto/src/documents';
 import {
   sourceHealth,
   type DataProductView,

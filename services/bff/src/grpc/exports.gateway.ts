@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { exportExportsV1 } from '@docket/proto';
+import * as exportsV1 from '@docket/proto/src/exports';
 import { grpcCall } from '@docket/service-kit';
 import {
   downloadPath,
@@ -16,8 +16,8 @@ import {
 import { byteStreamOf } from './byte-stream';
 import { isoOrNull } from './timestamps';
 
-const { ExportFormat, ExportStatus, ExportSubject } = exportExportsV1;
-type ProtoFormat = exportExportsV1.ExportFormat;
+const { ExportFormat, ExportStatus, ExportSubject } = exportsV1;
+type ProtoFormat = exportsV1.ExportFormat;
 
 /** What to export: a request of a workspace's log, or the workspace (requestId null). */
 export interface ExportTargetInput {
@@ -35,7 +35,7 @@ export interface ExportChoices {
  * every call (NOT_FOUND otherwise) and the per-user limits (ALREADY_EXISTS, i.e. 409, naming the limit).
  */
 export class ExportsGateway {
-  constructor(private readonly client: exportExportsV1.ExportServiceClient) {}
+  constructor(private readonly client: exportsV1.ExportServiceClient) {}
 
   async estimate(userId: string, target: ExportTargetInput, choices: ExportChoices): Promise<ExportEstimateView> {
     const r = await grpcCall(this.client, 'estimateExport', {
@@ -127,7 +127,7 @@ export class ExportsGateway {
    */
   readDownload(userId: string, token: string, offset: number, length: number): Readable {
     const call = this.client.readDownload({ userId, token, offset: String(offset), length: String(length) });
-    const messages: AsyncIterator<exportExportsV1.ReadDownloadResponse> = call[Symbol.asyncIterator]();
+    const messages: AsyncIterator<exportsV1.ReadDownloadResponse> = call[Symbol.asyncIterator]();
     return byteStreamOf(
       messages,
       (m) => m.data,
@@ -136,12 +136,12 @@ export class ExportsGateway {
   }
 }
 
-function exportOf(message: exportExportsV1.Export | undefined): ExportView {
+function exportOf(message: exportsV1.Export | undefined): ExportView {
   if (!message) throw new Error('ExportService answered without an export');
   return toExportView(message);
 }
 
-const SUBJECTS: Partial<Record<exportExportsV1.ExportSubject, ExportSubjectName>> = {
+const SUBJECTS: Partial<Record<exportsV1.ExportSubject, ExportSubjectName>> = {
   [ExportSubject.EXPORT_SUBJECT_SEARCH]: 'search',
   [ExportSubject.EXPORT_SUBJECT_QUERY]: 'query',
   [ExportSubject.EXPORT_SUBJECT_WORKSPACE]: 'workspace',
@@ -156,7 +156,7 @@ const FORMATS: Record<ExportFormatName, ProtoFormat> = {
   html: ExportFormat.EXPORT_FORMAT_HTML,
 };
 
-const STATUSES: Partial<Record<exportExportsV1.ExportStatus, ExportStatusName>> = {
+const STATUSES: Partial<Record<exportsV1.ExportStatus, ExportStatusName>> = {
   [ExportStatus.EXPORT_STATUS_QUEUED]: 'queued',
   [ExportStatus.EXPORT_STATUS_RUNNING]: 'running',
   [ExportStatus.EXPORT_STATUS_SUCCEEDED]: 'succeeded',
@@ -165,7 +165,7 @@ const STATUSES: Partial<Record<exportExportsV1.ExportStatus, ExportStatusName>> 
   [ExportStatus.EXPORT_STATUS_EXPIRED]: 'expired',
 };
 
-function subjectName(subject: exportExportsV1.ExportSubject): ExportSubjectName {
+function subjectName(subject: exportsV1.ExportSubject): ExportSubjectName {
   const name = SUBJECTS[subject];
   if (!name) throw new Error(`ExportService answered an unknown subject ${subject}`);
   return name;
@@ -175,15 +175,15 @@ function formatName(format: ProtoFormat): ExportFormatName | null {
   return (Object.keys(FORMATS) as ExportFormatName[]).find((name) => FORMATS[name] === format) ?? null;
 }
 
-function targetToProto(target: ExportTargetInput): exportExportsV1.ExportTarget {
+function targetToProto(target: ExportTargetInput): exportsV1.ExportTarget {
   return { workspaceId: target.workspaceId, requestId: target.requestId ?? '' };
 }
 
-function choicesToProto(choices: ExportChoices): { format: ProtoFormat; options: exportExportsV1.ExportOptions } {
+function choicesToProto(choices: ExportChoices): { format: ProtoFormat; options: exportsV1.ExportOptions } {
   return { format: FORMATS[choices.format], options: { ...choices.options } };
 }
 
-export function toExportView(e: exportExportsV1.Export): ExportView {
+export function toExportView(e: exportsV1.Export): ExportView {
   const progress = e.progress;
   const format = formatName(e.format);
   if (!format) throw new Error(`ExportService answered an unknown format ${e.format}`);

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@docket/errors';
-import { exportV1 } from '@docket/proto';
+import * as processesV1 from '@docket/proto/src/processes';
 import { grpcCall } from '@docket/service-kit';
 import type { ProcessRecord, ProcessStatusName } from '../domain/process-view';
 import { watchServerStream, type StreamWatch } from './server-stream-watch';
@@ -15,7 +15,7 @@ export interface ProcessWatchHandlers {
 
 /** The BFF's view of the export service's ProcessService. */
 export class ProcessesGateway {
-  constructor(private readonly client: exportV1.ProcessServiceClient) {}
+  constructor(private readonly client: processesV1.ProcessServiceClient) {}
 
   async get(id: string): Promise<ProcessRecord> {
     const response = await grpcCall(this.client, 'getProcess', { id });
@@ -32,7 +32,7 @@ export class ProcessesGateway {
   /** Streams updates until the service ends the stream or `cancel()` is called (no deadline: it is long-lived). */
   watch(id: string, handlers: ProcessWatchHandlers): ProcessWatch {
     return watchServerStream(this.client.watchProcess({ id }), {
-      onMessage: (message: exportV1.WatchProcessResponse) => {
+      onMessage: (message: processesV1.WatchProcessResponse) => {
         if (message.process) handlers.onUpdate(toProcessRecord(message.process));
       },
       onEnd: handlers.onEnd,
@@ -40,14 +40,14 @@ export class ProcessesGateway {
   }
 }
 
-const statusNames: Partial<Record<exportV1.ProcessStatus, ProcessStatusName>> = {
-  [exportV1.ProcessStatus.PROCESS_STATUS_QUEUED]: 'queued',
-  [exportV1.ProcessStatus.PROCESS_STATUS_RUNNING]: 'running',
-  [exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED]: 'succeeded',
-  [exportV1.ProcessStatus.PROCESS_STATUS_FAILED]: 'failed',
+const statusNames: Partial<Record<processesV1.ProcessStatus, ProcessStatusName>> = {
+  [processesV1.ProcessStatus.PROCESS_STATUS_QUEUED]: 'queued',
+  [processesV1.ProcessStatus.PROCESS_STATUS_RUNNING]: 'running',
+  [processesV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED]: 'succeeded',
+  [processesV1.ProcessStatus.PROCESS_STATUS_FAILED]: 'failed',
 };
 
-export function toProcessRecord(p: exportV1.Process): ProcessRecord {
+export function toProcessRecord(p: processesV1.Process): ProcessRecord {
   return {
     ownerId: p.ownerId,
     sequence: BigInt(p.sequence || '0'),

@@ -1,6 +1,6 @@
 import { status, type ClientReadableStream, type ServiceError } from '@grpc/grpc-js';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
-import { queryEngineQueriesV1 } from '@docket/proto';
+import * as queriesV1 from '@docket/proto/src/queries';
 import { grpcCall } from '@docket/service-kit';
 import type { AnalysisModeName, AskUpdate, QueryFiltersView, QuerySummaryView, QueryView } from '../domain/query-view';
 import { fromFiltersView, fromModeName, toAskUpdate, toModeName, toQueryView, toSummaryView } from './query.mappers';
@@ -37,12 +37,12 @@ export interface ListQueriesInput {
 
 /** The BFF's view of the query-engine's QueryService. */
 export class QueriesGateway {
-  constructor(private readonly client: queryEngineQueriesV1.QueryServiceClient) {}
+  constructor(private readonly client: queriesV1.QueryServiceClient) {}
 
   /** Starts Ask and relays its updates; no deadline: the answer is built while it streams. */
   ask(input: AskInput, handlers: AskHandlers): AskCall {
     const stream = this.client.ask(
-      queryEngineQueriesV1.AskRequest.fromPartial({
+      queriesV1.AskRequest.fromPartial({
         question: input.question,
         filters: fromFiltersView(input.filters),
         userId: input.userId,
@@ -78,7 +78,7 @@ export class QueriesGateway {
     const response = await grpcCall(
       this.client,
       'listQueries',
-      queryEngineQueriesV1.ListQueriesRequest.fromPartial({
+      queriesV1.ListQueriesRequest.fromPartial({
         userId: input.userId ?? '',
         workspaceId: input.workspaceId ?? '',
         from: input.from,
@@ -95,7 +95,7 @@ export class QueriesGateway {
 
 /** Each update of an answer's stream to `onUpdate`, then `onEnd` once (not after `cancel()`). */
 function relayAnswer(
-  stream: ClientReadableStream<queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse>,
+  stream: ClientReadableStream<queriesV1.AskResponse | queriesV1.WatchQueryResponse>,
   handlers: AskHandlers,
 ): AskCall {
   let cancelled = false;
@@ -105,7 +105,7 @@ function relayAnswer(
     ended = true;
     handlers.onEnd(error);
   };
-  stream.on('data', (message: queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse) => {
+  stream.on('data', (message: queriesV1.AskResponse | queriesV1.WatchQueryResponse) => {
     if (ended || cancelled) return;
     const update = toAskUpdate(message);
     if (update) handlers.onUpdate(update);

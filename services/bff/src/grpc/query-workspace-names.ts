@@ -1,5 +1,5 @@
 import { isAppError } from '@docket/errors';
-import type { queryEngineWorkspacesV1 } from '@docket/proto';
+import type * as workspacesV1 from '@docket/proto/src/workspaces';
 import { grpcCall } from '@docket/service-kit';
 
 /**
@@ -7,7 +7,7 @@ import { grpcCall } from '@docket/service-kit';
  * distinct id on the page. A workspace that is gone (or unreadable) simply has no name.
  */
 export class QueryWorkspaceNames {
-  constructor(private readonly client: queryEngineWorkspacesV1.WorkspaceServiceClient) {}
+  constructor(private readonly client: workspacesV1.WorkspaceServiceClient) {}
 
   async names(workspaceIds: string[], adminId: string): Promise<Map<string, string>> {
     const unique = [...new Set(workspaceIds.filter(Boolean))];

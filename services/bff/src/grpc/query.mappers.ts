@@ -1,4 +1,5 @@
-import { queryEngineQueriesV1, type queryEngineV1 } from '@docket/proto';
+import * as queriesV1 from '@docket/proto/src/queries';
+import type * as searchV1 from '@docket/proto/src/search';
 import type {
   AnalysisModeName,
   AnalysisSectionView,
@@ -18,22 +19,22 @@ import { isoOrNull } from './timestamps';
 
 // QueryService messages → the BFF's REST shapes. int64 fields arrive as strings (forceLong=string).
 
-const { AnalysisMode } = queryEngineQueriesV1;
+const { AnalysisMode } = queriesV1;
 const count = (value: string | undefined): number => Number(value || '0');
 
-export function toModeName(mode: queryEngineQueriesV1.AnalysisMode): AnalysisModeName | null {
+export function toModeName(mode: queriesV1.AnalysisMode): AnalysisModeName | null {
   if (mode === AnalysisMode.ANALYSIS_MODE_EXTRACTIVE) return 'extractive';
   if (mode === AnalysisMode.ANALYSIS_MODE_GENERATIVE) return 'generative';
   return null;
 }
 
-export function fromModeName(mode: AnalysisModeName | undefined): queryEngineQueriesV1.AnalysisMode {
+export function fromModeName(mode: AnalysisModeName | undefined): queriesV1.AnalysisMode {
   if (mode === 'extractive') return AnalysisMode.ANALYSIS_MODE_EXTRACTIVE;
   if (mode === 'generative') return AnalysisMode.ANALYSIS_MODE_GENERATIVE;
   return AnalysisMode.ANALYSIS_MODE_UNSPECIFIED;
 }
 
-export function toFiltersView(f: queryEngineV1.SearchFilters | undefined): QueryFiltersView {
+export function toFiltersView(f: searchV1.SearchFilters | undefined): QueryFiltersView {
   return {
     agencies: f?.agencies ?? [],
     filingTypes: f?.filingTypes ?? [],
@@ -44,7 +45,7 @@ export function toFiltersView(f: queryEngineV1.SearchFilters | undefined): Query
   };
 }
 
-export function fromFiltersView(f: Partial<QueryFiltersView> | undefined): queryEngineV1.SearchFilters {
+export function fromFiltersView(f: Partial<QueryFiltersView> | undefined): searchV1.SearchFilters {
   return {
     agencies: f?.agencies ?? [],
     filingTypes: f?.filingTypes ?? [],
@@ -55,7 +56,7 @@ export function fromFiltersView(f: Partial<QueryFiltersView> | undefined): query
   };
 }
 
-export function toCitationView(c: queryEngineQueriesV1.Citation): CitationView {
+export function toCitationView(c: queriesV1.Citation): CitationView {
   return {
     documentId: c.documentId,
     documentTitle: c.documentTitle,
@@ -66,17 +67,16 @@ export function toCitationView(c: queryEngineQueriesV1.Citation): CitationView {
   };
 }
 
-const citationOrNull = (c: queryEngineQueriesV1.Citation | undefined): CitationView | null =>
-  c ? toCitationView(c) : null;
+const citationOrNull = (c: queriesV1.Citation | undefined): CitationView | null => (c ? toCitationView(c) : null);
 
-export function toSectionView(s: queryEngineQueriesV1.AnalysisSection): AnalysisSectionView {
+export function toSectionView(s: queriesV1.AnalysisSection): AnalysisSectionView {
   return {
     heading: s.heading,
     sentences: s.sentences.map((t) => ({ text: t.text, citations: t.citations.map(toCitationView) })),
   };
 }
 
-export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): AnalysisView {
+export function toAnalysisView(a: queriesV1.Analysis | undefined): AnalysisView {
   return {
     mode: a ? toModeName(a.mode) : null,
     sections: (a?.sections ?? []).map(toSectionView),
@@ -113,7 +113,7 @@ export function toAnalysisView(a: queryEngineQueriesV1.Analysis | undefined): An
   };
 }
 
-function toScopeView(s: queryEngineQueriesV1.AnswerScope | undefined): AnswerScopeView {
+function toScopeView(s: queriesV1.AnswerScope | undefined): AnswerScopeView {
   return {
     kind: oneOf(s?.kind, ['proceeding', 'party', 'comparison', 'open'] as const, 'open'),
     docketNumber: s?.docketNumber ?? '',
@@ -130,7 +130,7 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 }
 
-export function toQueryDocumentView(d: queryEngineQueriesV1.QueryDocument): QueryDocumentView {
+export function toQueryDocumentView(d: queriesV1.QueryDocument): QueryDocumentView {
   return {
     documentId: d.documentId,
     title: d.title,
@@ -145,10 +145,10 @@ export function toQueryDocumentView(d: queryEngineQueriesV1.QueryDocument): Quer
   };
 }
 
-const buckets = (list: queryEngineQueriesV1.CountBucket[] | undefined): CountBucketView[] =>
+const buckets = (list: queriesV1.CountBucket[] | undefined): CountBucketView[] =>
   (list ?? []).map((b) => ({ key: b.key, label: b.label || b.key, count: count(b.count) }));
 
-export function toFiguresView(f: queryEngineQueriesV1.Figures | undefined): FiguresView {
+export function toFiguresView(f: queriesV1.Figures | undefined): FiguresView {
   return {
     ...toFigureCounts(f),
     scopeDocketNumber: f?.scopeDocketNumber ?? '',
@@ -156,7 +156,7 @@ export function toFiguresView(f: queryEngineQueriesV1.Figures | undefined): Figu
   };
 }
 
-function toFigureCounts(f: queryEngineQueriesV1.Figures | undefined): FigureCountsView {
+function toFigureCounts(f: queriesV1.Figures | undefined): FigureCountsView {
   return {
     resultCount: count(f?.resultCount),
     filingsByMonth: buckets(f?.filingsByMonth),
@@ -174,7 +174,7 @@ function toFigureCounts(f: queryEngineQueriesV1.Figures | undefined): FigureCoun
   };
 }
 
-export function toQueryView(q: queryEngineQueriesV1.Query): QueryView {
+export function toQueryView(q: queriesV1.Query): QueryView {
   return {
     queryId: q.queryId,
     question: q.question,
@@ -198,9 +198,7 @@ export function toQueryView(q: queryEngineQueriesV1.Query): QueryView {
 }
 
 /** One Ask (or WatchQuery) stream message as the server-sent event it becomes; undefined for an empty message. */
-export function toAskUpdate(
-  m: queryEngineQueriesV1.AskResponse | queryEngineQueriesV1.WatchQueryResponse,
-): AskUpdate | undefined {
+export function toAskUpdate(m: queriesV1.AskResponse | queriesV1.WatchQueryResponse): AskUpdate | undefined {
   if (m.started)
     return {
       event: 'started',
@@ -214,7 +212,7 @@ export function toAskUpdate(
 }
 
 /** A summary before e-mails and workspace names are resolved (those come from elsewhere). */
-export function toSummaryView(s: queryEngineQueriesV1.QuerySummary): QuerySummaryView {
+export function toSummaryView(s: queriesV1.QuerySummary): QuerySummaryView {
   return {
     queryId: s.queryId,
     question: s.question,

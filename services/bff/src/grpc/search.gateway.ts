@@ -1,5 +1,5 @@
 import { InputError } from '@docket/errors';
-import { queryEngineV1 } from '@docket/proto';
+import * as searchV1 from '@docket/proto/src/search';
 import { grpcCall } from '@docket/service-kit';
 import {
   searchIssuePath,
@@ -10,19 +10,19 @@ import {
 } from '../domain/search-view';
 import { isoOrNull } from './timestamps';
 
-const SORTS: Record<SearchSortView, queryEngineV1.SearchSort> = {
-  relevance: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE,
-  newest: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
-  oldest: queryEngineV1.SearchSort.SEARCH_SORT_FILED_OLDEST,
+const SORTS: Record<SearchSortView, searchV1.SearchSort> = {
+  relevance: searchV1.SearchSort.SEARCH_SORT_RELEVANCE,
+  newest: searchV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
+  oldest: searchV1.SearchSort.SEARCH_SORT_FILED_OLDEST,
 };
 
 /** The BFF's view of the query-engine's SearchService. */
 export class SearchGateway {
-  constructor(private readonly client: queryEngineV1.SearchServiceClient) {}
+  constructor(private readonly client: searchV1.SearchServiceClient) {}
 
   /** `signal`: the HTTP client went away; the engine stops working on the search (gRPC cancellation). */
   async search(params: SearchParams, signal?: AbortSignal): Promise<SearchResultView> {
-    const request = queryEngineV1.SearchRequest.fromPartial({
+    const request = searchV1.SearchRequest.fromPartial({
       query: params.q,
       limit: params.limit,
       filters: {
@@ -40,7 +40,7 @@ export class SearchGateway {
       workspaceId: params.workspaceId ?? '',
       record: params.record ?? false,
     });
-    let response: queryEngineV1.SearchResponse;
+    let response: searchV1.SearchResponse;
     try {
       response = await grpcCall(this.client, 'search', request, { signal });
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { InputError } from '@docket/errors';
-import { queryEngineV1 } from '@docket/proto';
+import * as searchV1 from '@docket/proto/src/search';
 import { grpcCall } from '@docket/service-kit';
 import type { VolumeEstimate, VolumeEstimateBody } from '../contracts/alerts.schemas';
 
@@ -8,10 +8,10 @@ export type VolumeEstimateView = z.infer<typeof VolumeEstimate>;
 
 /** How many documents an alert's query and filters would have matched per day: SearchService.EstimateVolume. */
 export class VolumeEstimateGateway {
-  constructor(private readonly client: queryEngineV1.SearchServiceClient) {}
+  constructor(private readonly client: searchV1.SearchServiceClient) {}
 
   async estimate(request: z.output<typeof VolumeEstimateBody>, signal?: AbortSignal): Promise<VolumeEstimateView> {
-    let response: queryEngineV1.EstimateVolumeResponse;
+    let response: searchV1.EstimateVolumeResponse;
     try {
       response = await grpcCall(
         this.client,

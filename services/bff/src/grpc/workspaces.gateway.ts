@@ -1,5 +1,6 @@
 import { InputError, NotFoundError } from '@docket/errors';
-import { queryEngineV1, queryEngineWorkspacesV1 } from '@docket/proto';
+import * as searchV1 from '@docket/proto/src/search';
+import * as workspacesV1 from '@docket/proto/src/workspaces';
 import { grpcCall } from '@docket/service-kit';
 import type { SearchFacetField } from '../domain/search-view';
 import {
@@ -12,9 +13,9 @@ import {
 } from '../domain/workspace-view';
 import { isoOrNull } from './timestamps';
 
-const { WorkspaceRole, RequestKind } = queryEngineWorkspacesV1;
-const { SearchSort } = queryEngineV1;
-type ProtoRole = queryEngineWorkspacesV1.WorkspaceRole;
+const { WorkspaceRole, RequestKind } = workspacesV1;
+const { SearchSort } = searchV1;
+type ProtoRole = workspacesV1.WorkspaceRole;
 
 export interface WorkspaceSettingsInput {
   name: string;
@@ -30,7 +31,7 @@ export interface Caller {
 
 /** The BFF's view of the query-engine's WorkspaceService. */
 export class WorkspacesGateway {
-  constructor(private readonly client: queryEngineWorkspacesV1.WorkspaceServiceClient) {}
+  constructor(private readonly client: workspacesV1.WorkspaceServiceClient) {}
 
   async create(userId: string, settings: WorkspaceSettingsInput): Promise<WorkspaceRecord> {
     const response = await this.call(() =>
@@ -150,12 +151,12 @@ function settingsToProto(settings: WorkspaceSettingsInput) {
   };
 }
 
-function workspaceOf(workspace: queryEngineWorkspacesV1.Workspace | undefined): WorkspaceRecord {
+function workspaceOf(workspace: workspacesV1.Workspace | undefined): WorkspaceRecord {
   if (!workspace) throw new Error('the query-engine answered without a workspace');
   return toWorkspaceRecord(workspace);
 }
 
-export function toFiltersView(filters: queryEngineV1.SearchFilters | undefined): WorkspaceFiltersView {
+export function toFiltersView(filters: searchV1.SearchFilters | undefined): WorkspaceFiltersView {
   return {
     agencies: filters?.agencies ?? [],
     filingTypes: filters?.filingTypes ?? [],
@@ -166,7 +167,7 @@ export function toFiltersView(filters: queryEngineV1.SearchFilters | undefined):
   };
 }
 
-export function toWorkspaceRecord(workspace: queryEngineWorkspacesV1.Workspace): WorkspaceRecord {
+export function toWorkspaceRecord(workspace: workspacesV1.Workspace): WorkspaceRecord {
   return {
     id: workspace.workspaceId,
     name: workspace.name,
@@ -184,7 +185,7 @@ export function toWorkspaceRecord(workspace: queryEngineWorkspacesV1.Workspace):
   };
 }
 
-export function toRequestRecord(request: queryEngineWorkspacesV1.WorkspaceRequest): WorkspaceRequestRecord {
+export function toRequestRecord(request: workspacesV1.WorkspaceRequest): WorkspaceRequestRecord {
   return {
     id: request.requestId,
     workspaceId: request.workspaceId,
@@ -230,7 +231,7 @@ function roleToProto(role: WorkspaceRoleName): ProtoRole {
   }[role];
 }
 
-function sortFromProto(sort: queryEngineV1.SearchSort): RequestSortName {
+function sortFromProto(sort: searchV1.SearchSort): RequestSortName {
   if (sort === SearchSort.SEARCH_SORT_FILED_NEWEST) return 'filed_newest';
   if (sort === SearchSort.SEARCH_SORT_FILED_OLDEST) return 'filed_oldest';
   return 'relevance';

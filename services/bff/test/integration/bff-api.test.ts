@@ -1,4 +1,5 @@
-import { exportV1, queryEngineV1 } from '@docket/proto';
+import * as processesV1 from '@docket/proto/src/processes';
+import * as searchV1 from '@docket/proto/src/search';
 import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeBackends, processFixture } from './support/fake-services';
@@ -469,7 +470,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         userId: memberId,
         workspaceId: 'ws-1',
         record: false,
-        sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
+        sort: searchV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
         filters: {
           agencies: ['ferc', 'cpuc'],
           filingTypes: ['Order'],
@@ -518,7 +519,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         userId: memberId,
         workspaceId: 'ws-1',
         record: true,
-        sort: queryEngineV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
+        sort: searchV1.SearchSort.SEARCH_SORT_FILED_NEWEST,
         filters: { agencies: ['ferc', 'cpuc'], filingTypes: ['Order'], filedFrom: '2024-01-01', filedTo: '2024-12-31' },
       });
       expect(
@@ -544,7 +545,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(second.body.hits[0].title).toBe('Tariff two');
       expect(fakes.searchRequests.at(-1)).toMatchObject({
         cursor: '1',
-        sort: queryEngineV1.SearchSort.SEARCH_SORT_RELEVANCE,
+        sort: searchV1.SearchSort.SEARCH_SORT_RELEVANCE,
         workspaceId: '',
       });
 
@@ -685,7 +686,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         description: 'the BFF to watch the process',
       });
 
-      const running = exportV1.ProcessStatus.PROCESS_STATUS_RUNNING;
+      const running = processesV1.ProcessStatus.PROCESS_STATUS_RUNNING;
       fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '1', sequence: '2' }));
       fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '0', sequence: '1' })); // stale
       fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '2', sequence: '3' }));
@@ -694,7 +695,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         processFixture({
           id,
           ownerId: owner.id,
-          status: exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED,
+          status: processesV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED,
           total: '3',
           done: '3',
           sequence: '4',
@@ -762,7 +763,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
         processFixture({
           id,
           ownerId: owner.id,
-          status: exportV1.ProcessStatus.PROCESS_STATUS_FAILED,
+          status: processesV1.ProcessStatus.PROCESS_STATUS_FAILED,
           message: 'boom',
           sequence: '9',
         }),

@@ -1,4 +1,4 @@
-import type { documentsV1 } from '@docket/proto';
+import type * as documentsV1 from '@docket/proto/src/documents';
 import { uniqueName } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { docketFixture, FakeBackends } from './support/fake-services';

@@ -1,5 +1,5 @@
 import { createKafka, ensureTopics, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import type { DocumentChangeTopics } from '../../src/events/document-changes.listener';

@@ -1,4 +1,4 @@
-import { queryEngineQueriesV1 } from '@docket/proto';
+import * as queriesV1 from '@docket/proto/src/queries';
 import { uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
 import { FakeBackends } from './support/fake-services';
@@ -8,7 +8,7 @@ import { BrowserClient, readEventStream } from './support/http-client';
 jest.setTimeout(60_000);
 
 const ADMIN_PASSWORD = 'admin password for tests';
-const { AnalysisMode } = queryEngineQueriesV1;
+const { AnalysisMode } = queriesV1;
 
 describe('BFF queries: ask (server-sent events), one stored query, the administrators’ query log (QueryService faked at the wire)', () => {
   const { logger } = capturingLogger();

@@ -1,14 +1,14 @@
-import { exportV1 } from '@docket/proto';
+import * as processesV1 from '@docket/proto/src/processes';
 import { canSeeProcess, isFinal } from '../../src/domain/process-view';
 import { toProcessRecord } from '../../src/grpc/processes.gateway';
 
 describe('process view', () => {
-  const proto: exportV1.Process = {
+  const proto: processesV1.Process = {
     id: 'p1',
     kind: 'reindex',
     title: 'Re-index',
     ownerId: 'u1',
-    status: exportV1.ProcessStatus.PROCESS_STATUS_RUNNING,
+    status: processesV1.ProcessStatus.PROCESS_STATUS_RUNNING,
     total: '10',
     done: '4',
     message: '',
@@ -44,7 +44,7 @@ describe('process view', () => {
     const failures = [{ item: 'scans/a.bin', reason: 'unsupported_type', message: 'no text could be read' }];
     const record = toProcessRecord({
       ...proto,
-      status: exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED,
+      status: processesV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED,
       failed: '8',
       failures,
     });

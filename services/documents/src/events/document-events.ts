@@ -4,7 +4,7 @@ import type {
   DocumentIngested,
   DocumentUpdated,
   ReleasePublished,
-} from '@docket/proto/src/gen/research/documents/events/v1/documents';
+} from '@docket/proto/src/document-events';
 import type { Document } from '../domain/document.types';
 
 export interface DocumentsTopics {

@@ -40,7 +40,7 @@ import {
   type StreamDocumentsResponse,
   type UploadFileRequest,
   type UploadFileResponse,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
+} from '@docket/proto/src/documents';
 import { clientStream, serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import { UPLOADS_SOURCE } from '../domain/known-sources';
 import { parseSidecar, type Sidecar } from '../extraction';

@@ -1,4 +1,4 @@
-import type * as pb from '@docket/proto/src/gen/research/documents/v1/documents';
+import type * as pb from '@docket/proto/src/documents';
 import type { DataProduct } from '../domain/data-product.types';
 import type { Docket } from '../domain/docket.types';
 import type { Attachment, Document } from '../domain/document.types';

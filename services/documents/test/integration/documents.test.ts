@@ -6,11 +6,8 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { InputError, NotFoundError } from '@docket/errors';
 import { createKafka, EventConsumer, renameTopic, topics, type TopicDef } from '@docket/events';
-import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
-import {
-  DocumentsServiceClient,
-  type Document as DocumentPb,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
+import type { DocumentIngested } from '@docket/proto/src/document-events';
+import { DocumentsServiceClient, type Document as DocumentPb } from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

@@ -8,7 +8,7 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { renameTopic, topics } from '@docket/events';
 import { freePort } from '@docket/local-infra';
-import { DocumentsServiceClient } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { DocumentsServiceClient } from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

@@ -13,13 +13,13 @@ import type {
   DocumentIngested,
   DocumentUpdated,
   ReleasePublished,
-} from '@docket/proto/src/gen/research/documents/events/v1/documents';
+} from '@docket/proto/src/document-events';
 import {
   DocumentsServiceClient,
   type OpenAttachmentResponse,
   type UploadFileResponse,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
-import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+} from '@docket/proto/src/documents';
+import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

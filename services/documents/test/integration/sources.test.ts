@@ -12,7 +12,7 @@ import {
   type CreateSourceRequest,
   type UploadFileHeader,
   type UploadFileResponse,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
+} from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

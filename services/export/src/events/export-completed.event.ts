@@ -1,5 +1,5 @@
 import { newEventFields, pendingEvent, topics, type PendingEvent, type TopicDef } from '@docket/events';
-import type { ExportCompleted } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import type { ExportCompleted } from '@docket/proto/src/process-events';
 import type { ExportRecord, StoredFile } from '../domain/export';
 
 export type ExportCompletedTopic = TopicDef<ExportCompleted>;

@@ -1,6 +1,6 @@
 import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import { validateUpdate, type ProcessStatus, type ProcessUpdate } from '../domain/process';
 import type { ProcessService } from '../service/process.service';
 

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { ServerWritableStream } from '@grpc/grpc-js';
-import type { ReadDownloadRequest, ReadDownloadResponse } from '@docket/proto/src/gen/research/export/v1/exports';
+import type { ReadDownloadRequest, ReadDownloadResponse } from '@docket/proto/src/exports';
 
 /** gRPC messages stay well under the 4 MB default. */
 const CHUNK = 256 * 1024;

@@ -1,23 +1,15 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { ChannelCredentials, ClientReadableStream } from '@grpc/grpc-js';
 import { fromGrpcError } from '@docket/errors';
-import {
-  DocumentsServiceClient,
-  type OpenAttachmentResponse,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
-import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import {
-  SearchServiceClient,
-  SearchSort,
-  type SearchFilters,
-  type SearchHit,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { DocumentsServiceClient, type OpenAttachmentResponse } from '@docket/proto/src/documents';
+import { QueryServiceClient } from '@docket/proto/src/queries';
+import { SearchServiceClient, SearchSort, type SearchFilters, type SearchHit } from '@docket/proto/src/search';
 import {
   RequestKind,
   WorkspaceRole,
   WorkspaceServiceClient,
   type WorkspaceRequest,
-} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+} from '@docket/proto/src/workspaces';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import type { SearchFiltersSpec, SearchSortOrder } from '../domain/export';
 import type {

@@ -27,7 +27,7 @@ import {
   type RetryExportResponse,
   type StartExportRequest,
   type StartExportResponse,
-} from '@docket/proto/src/gen/research/export/v1/exports';
+} from '@docket/proto/src/exports';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import {
   rateOf,

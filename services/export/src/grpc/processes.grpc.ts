@@ -9,7 +9,7 @@ import {
   type Process,
   type WatchProcessRequest,
   type WatchProcessResponse,
-} from '@docket/proto/src/gen/research/export/v1/processes';
+} from '@docket/proto/src/processes';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { ProcessRecord, ProcessStatus as Status } from '../domain/process';
 import type { ProcessService } from '../service/process.service';

@@ -1,9 +1,4 @@
-import {
-  AnalysisMode,
-  type Citation,
-  type KeyFact,
-  type Query,
-} from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { AnalysisMode, type Citation, type KeyFact, type Query } from '@docket/proto/src/queries';
 import type { FigureSeries, KeyFactView, Passage, QueryView } from '../domain/export-sources';
 
 // A stored query (QueryService.GetQuery) → what the export's files write: all the answer page shows.

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import pino from 'pino';
 import { NotFoundError } from '@docket/errors';
 import { renameTopic, topics } from '@docket/events';
-import { ExportFormat, ExportStatus } from '@docket/proto/src/gen/research/export/v1/exports';
+import { ExportFormat, ExportStatus } from '@docket/proto/src/exports';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

@@ -3,13 +3,13 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
 import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
-import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import {
   ProcessServiceClient,
   ProcessStatus,
   type Process,
   type WatchProcessResponse,
-} from '@docket/proto/src/gen/research/export/v1/processes';
+} from '@docket/proto/src/processes';
 import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

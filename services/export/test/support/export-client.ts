@@ -1,11 +1,6 @@
 import { credentials, type ClientReadableStream } from '@grpc/grpc-js';
 import { fromGrpcError } from '@docket/errors';
-import {
-  ExportServiceClient,
-  ExportStatus,
-  type Export,
-  type ReadDownloadResponse,
-} from '@docket/proto/src/gen/research/export/v1/exports';
+import { ExportServiceClient, ExportStatus, type Export, type ReadDownloadResponse } from '@docket/proto/src/exports';
 import { grpcCall } from '@docket/service-kit';
 import { waitFor } from '@docket/testkit';
 

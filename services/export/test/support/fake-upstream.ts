@@ -1,19 +1,15 @@
 import { once } from 'node:events';
 import { NotFoundError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { DocumentsServiceService } from '@docket/proto/src/gen/research/documents/v1/documents';
-import { QueryServiceService, type Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import {
-  SearchServiceService,
-  SearchSort,
-  type SearchHit,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { DocumentsServiceService } from '@docket/proto/src/documents';
+import { QueryServiceService, type Query } from '@docket/proto/src/queries';
+import { SearchServiceService, SearchSort, type SearchHit } from '@docket/proto/src/search';
 import {
   RequestKind,
   WorkspaceRole,
   WorkspaceServiceService,
   type WorkspaceRequest,
-} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+} from '@docket/proto/src/workspaces';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 
 /**

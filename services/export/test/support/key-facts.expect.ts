@@ -1,4 +1,4 @@
-import type { Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import type { Query } from '@docket/proto/src/queries';
 
 const LINK = 'https://docket.example/documents/';
 

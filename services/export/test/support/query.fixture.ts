@@ -1,4 +1,4 @@
-import { AnalysisMode, Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { AnalysisMode, Query } from '@docket/proto/src/queries';
 
 /** The five intervenors of the fixture's proceeding: each appears in the answer only as a key fact. */
 export const INTERVENORS = [

@@ -1,5 +1,5 @@
 import mammoth from 'mammoth';
-import { AnalysisMode, Query } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { AnalysisMode, Query } from '@docket/proto/src/queries';
 import { analysisDocx } from '../../src/files/analysis-docx';
 import { analysisHtml } from '../../src/files/analysis-html';
 import { queryViewOf } from '../../src/grpc/query-view.mapper';

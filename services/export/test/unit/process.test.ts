@@ -1,5 +1,5 @@
 import { InputError } from '@docket/errors';
-import { ProcessState } from '@docket/proto/src/gen/research/export/events/v1/processes';
+import { ProcessState } from '@docket/proto/src/process-events';
 import { isFinal, listLimitOf } from '../../src/domain/process';
 import { toUpdate } from '../../src/events/process-updated.consumer';
 

@@ -1,10 +1,6 @@
 import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type {
-  DocumentDeleted,
-  DocumentIngested,
-  DocumentUpdated,
-} from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentDeleted, DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
 import type { SearchBackend, WriteCost } from '../index/search-backend';
 import { EventLoopDelay } from '../runtime/event-loop-delay';

@@ -1,5 +1,5 @@
 import { newEventFields, pendingEvent, topics, type PendingEvent, type TopicDef } from '@docket/events';
-import type { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
+import type { QueryCompleted } from '@docket/proto/src/query-events';
 import type { StoredQuery } from '../domain/query';
 
 export const DEFAULT_QUERY_COMPLETED_TOPIC: TopicDef<QueryCompleted> = topics.queryCompleted;

@@ -1,5 +1,5 @@
 import type { ChannelCredentials } from '@grpc/grpc-js';
-import { DocumentsServiceClient, type Document } from '@docket/proto/src/gen/research/documents/v1/documents';
+import { DocumentsServiceClient, type Document } from '@docket/proto/src/documents';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import type { DocumentPage, DocumentSource } from '../domain/document-source';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';

@@ -17,7 +17,7 @@ import {
   type QuerySummary,
   type WatchQueryRequest,
   type WatchQueryResponse,
-} from '@docket/proto/src/gen/research/query_engine/v1/queries';
+} from '@docket/proto/src/queries';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import { emptyAnalysis, type AnalysisModeName } from '../domain/analysis';
 import type { StoredQuery } from '../domain/query';

@@ -3,8 +3,8 @@ import {
   type Analysis as AnalysisProto,
   type Figures as FiguresProto,
   type QueryDocument as QueryDocumentProto,
-} from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import type { SearchFilters as SearchFiltersProto } from '@docket/proto/src/gen/research/query_engine/v1/search';
+} from '@docket/proto/src/queries';
+import type { SearchFilters as SearchFiltersProto } from '@docket/proto/src/search';
 import type { Analysis } from '../domain/analysis';
 import type { Figures } from '../domain/figures';
 import type { QueryDocument } from '../domain/query';

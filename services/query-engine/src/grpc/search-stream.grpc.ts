@@ -1,10 +1,6 @@
 import { once } from 'node:events';
 import type { ServerWritableStream } from '@grpc/grpc-js';
-import type {
-  SearchSort,
-  StreamSearchRequest,
-  StreamSearchResponse,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import type { SearchSort, StreamSearchRequest, StreamSearchResponse } from '@docket/proto/src/search';
 import type { SearchSortOrder } from '../domain/search-request';
 import { queryBudget } from '../index/query-budget';
 import type { SearchStreamService } from '../service/search-stream.service';

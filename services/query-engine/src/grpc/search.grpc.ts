@@ -13,7 +13,7 @@ import {
   type StartReindexResponse,
   type StreamSearchRequest,
   type StreamSearchResponse,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+} from '@docket/proto/src/search';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { ProcessUpdates } from '../domain/process-update';
 import type { SearchSortOrder } from '../domain/search-request';

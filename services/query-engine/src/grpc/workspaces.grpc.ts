@@ -19,7 +19,7 @@ import {
   type SetMemberResponse,
   type UpdateWorkspaceRequest,
   type UpdateWorkspaceResponse,
-} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+} from '@docket/proto/src/workspaces';
 import { unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { WorkspaceService } from '../service/workspace.service';
 import { filtersFromProto } from './query.mappers';

@@ -1,11 +1,11 @@
 import { InputError } from '@docket/errors';
-import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchSort } from '@docket/proto/src/search';
 import {
   WorkspaceRole as ProtoRole,
   RequestKind,
   type WorkspaceRequest as ProtoRequest,
   type Workspace as ProtoWorkspace,
-} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+} from '@docket/proto/src/workspaces';
 import type { Workspace, WorkspaceRole } from '../domain/workspace';
 import type { RequestSort, WorkspaceRequest } from '../domain/workspace-request';
 import { filtersToProto } from './query.mappers';

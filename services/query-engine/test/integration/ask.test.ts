@@ -14,20 +14,16 @@ import {
   topics,
 } from '@docket/events';
 import { createLogger } from '@docket/observability';
-import type { QueryCompleted } from '@docket/proto/src/gen/research/query_engine/events/v1/queries';
 import {
   AnalysisMode,
   QueryServiceClient,
   type AskRequest,
   type AskResponse,
   type Query,
-} from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import {
-  RequestKind,
-  WorkspaceRole,
-  WorkspaceServiceClient,
-} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+} from '@docket/proto/src/queries';
+import type { QueryCompleted } from '@docket/proto/src/query-events';
+import { SearchRequest, SearchServiceClient } from '@docket/proto/src/search';
+import { RequestKind, WorkspaceRole, WorkspaceServiceClient } from '@docket/proto/src/workspaces';
 import { connectMongo, grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

@@ -15,7 +15,7 @@ import {
   topics,
 } from '@docket/events';
 import { createLogger } from '@docket/observability';
-import type { DocumentIngested } from '@docket/proto/src/gen/research/documents/events/v1/documents';
+import type { DocumentIngested } from '@docket/proto/src/document-events';
 import {
   DocumentsServiceService,
   Source,
@@ -24,14 +24,9 @@ import {
   type ListDocumentsResponse,
   type ListSourcesRequest,
   type ListSourcesResponse,
-} from '@docket/proto/src/gen/research/documents/v1/documents';
-import { ProcessState, type ProcessUpdated } from '@docket/proto/src/gen/research/export/events/v1/processes';
-import {
-  SearchRequest,
-  SearchServiceClient,
-  SearchSort,
-  type DeepPartial,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+} from '@docket/proto/src/documents';
+import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
+import { SearchRequest, SearchServiceClient, SearchSort, type DeepPartial } from '@docket/proto/src/search';
 import { connectMongo, grpcCall, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

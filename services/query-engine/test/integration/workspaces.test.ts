@@ -6,14 +6,9 @@ import type { Connection } from 'mongoose';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
 import { renameTopic, topics } from '@docket/events';
 import { createLogger } from '@docket/observability';
-import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
-import { SearchSort } from '@docket/proto/src/gen/research/query_engine/v1/search';
-import {
-  RequestKind,
-  WorkspaceRole,
-  WorkspaceServiceClient,
-  type Workspace,
-} from '@docket/proto/src/gen/research/query_engine/v1/workspaces';
+import { QueryServiceClient } from '@docket/proto/src/queries';
+import { SearchSort } from '@docket/proto/src/search';
+import { RequestKind, WorkspaceRole, WorkspaceServiceClient, type Workspace } from '@docket/proto/src/workspaces';
 import { connectMongo, grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';

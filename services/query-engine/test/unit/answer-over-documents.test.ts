@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { InputError } from '@docket/errors';
 import { createLogger } from '@docket/observability';
-import { QueryServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/queries';
+import { QueryServiceClient } from '@docket/proto/src/queries';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { queryServiceBinding } from '../../src/grpc/queries.grpc';

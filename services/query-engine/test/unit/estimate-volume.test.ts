@@ -4,11 +4,7 @@ import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { InputError } from '@docket/errors';
 import { createLogger } from '@docket/observability';
-import {
-  EstimateVolumeRequest,
-  SearchServiceClient,
-  type DeepPartial,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { EstimateVolumeRequest, SearchServiceClient, type DeepPartial } from '@docket/proto/src/search';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { searchServiceBinding } from '../../src/grpc/search.grpc';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import { InputError, UnavailableError } from '@docket/errors';
 import { createLogger } from '@docket/observability';
-import { SearchRequest, SearchServiceClient } from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchRequest, SearchServiceClient } from '@docket/proto/src/search';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import { searchServiceBinding } from '../../src/grpc/search.grpc';
 import type { QueryBudget } from '../../src/index/query-budget';

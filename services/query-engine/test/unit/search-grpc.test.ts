@@ -1,10 +1,6 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { createLogger } from '@docket/observability';
-import {
-  SearchRequest,
-  type DeepPartial,
-  type SearchResponse,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+import { SearchRequest, type DeepPartial, type SearchResponse } from '@docket/proto/src/search';
 import type { QueryNode } from '@docket/query-language';
 import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
 import type { RecordRequestInput } from '../../src/domain/workspace-request';

@@ -10,7 +10,7 @@ import {
   StreamSearchRequest,
   type DeepPartial,
   type StreamSearchResponse,
-} from '@docket/proto/src/gen/research/query_engine/v1/search';
+} from '@docket/proto/src/search';
 import { startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { emptySearchFilters } from '../../src/domain/search-filters';

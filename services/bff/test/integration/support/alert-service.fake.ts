@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import { ConflictError, InputError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { alertsV1 } from '@docket/proto';
+import * as alertsV1 from '@docket/proto/src/alerts';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 
 /**

@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { ConflictError, InputError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { exportExportsV1 } from '@docket/proto';
+import * as exportsV1 from '@docket/proto/src/exports';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 
-const { ExportFormat, ExportStatus, ExportSubject } = exportExportsV1;
-type Export = exportExportsV1.Export;
+const { ExportFormat, ExportStatus, ExportSubject } = exportsV1;
+type Export = exportsV1.Export;
 
 /**
  * An in-process ExportService over real gRPC for the BFF's tests, with the service's rules the BFF
@@ -21,7 +21,7 @@ export class FakeExportService {
   readonly exports = new Map<string, Export>();
   /** The finished files by export id. */
   readonly files = new Map<string, Buffer>();
-  readonly startRequests: exportExportsV1.StartExportRequest[] = [];
+  readonly startRequests: exportsV1.StartExportRequest[] = [];
   /** Every ReadDownload as asked. */
   readonly reads: { offset: number; length: number }[] = [];
   maxConcurrent = 3;
@@ -33,7 +33,7 @@ export class FakeExportService {
       port: 0,
       host: '127.0.0.1',
       logger,
-      services: [{ definition: exportExportsV1.ExportServiceService, implementation: this.impl(logger) }],
+      services: [{ definition: exportsV1.ExportServiceService, implementation: this.impl(logger) }],
     });
     return `127.0.0.1:${this.server.port}`;
   }
@@ -75,14 +75,14 @@ export class FakeExportService {
     return e;
   }
 
-  private subjectOf(target: exportExportsV1.ExportTarget | undefined): exportExportsV1.ExportSubject {
+  private subjectOf(target: exportsV1.ExportTarget | undefined): exportsV1.ExportSubject {
     if (!target?.requestId) return ExportSubject.EXPORT_SUBJECT_WORKSPACE;
     const kind = this.requestKinds.get(target.requestId);
     if (!kind) throw new NotFoundError(`no request ${target.requestId}`);
     return kind === 'search' ? ExportSubject.EXPORT_SUBJECT_SEARCH : ExportSubject.EXPORT_SUBJECT_QUERY;
   }
 
-  private formatsOf(subject: exportExportsV1.ExportSubject): exportExportsV1.ExportFormat[] {
+  private formatsOf(subject: exportsV1.ExportSubject): exportsV1.ExportFormat[] {
     if (subject === ExportSubject.EXPORT_SUBJECT_SEARCH)
       return [
         ExportFormat.EXPORT_FORMAT_CSV,
@@ -102,9 +102,9 @@ export class FakeExportService {
 
   private checked(req: {
     userId: string;
-    target?: exportExportsV1.ExportTarget;
-    format: exportExportsV1.ExportFormat;
-  }): exportExportsV1.ExportSubject {
+    target?: exportsV1.ExportTarget;
+    format: exportsV1.ExportFormat;
+  }): exportsV1.ExportSubject {
     this.member(req.userId, req.target?.workspaceId ?? '');
     const subject = this.subjectOf(req.target);
     if (!this.formatsOf(subject).includes(req.format))
@@ -125,9 +125,9 @@ export class FakeExportService {
   }
 
   /** The service's handlers, for a server of someone else's (FakeBackends serves them beside ProcessService). */
-  impl(logger: Logger): exportExportsV1.ExportServiceServer {
+  impl(logger: Logger): exportsV1.ExportServiceServer {
     return {
-      estimateExport: unary(logger, async (req: exportExportsV1.EstimateExportRequest) => {
+      estimateExport: unary(logger, async (req: exportsV1.EstimateExportRequest) => {
         const subject = this.checked(req);
         return {
           subject,
@@ -138,7 +138,7 @@ export class FakeExportService {
           truncated: false,
         };
       }),
-      startExport: unary(logger, async (req: exportExportsV1.StartExportRequest) => {
+      startExport: unary(logger, async (req: exportsV1.StartExportRequest) => {
         const subject = this.checked(req);
         const running = [...this.exports.values()].filter(
           (e) => e.userId === req.userId && e.status === ExportStatus.EXPORT_STATUS_QUEUED,
@@ -146,7 +146,7 @@ export class FakeExportService {
         if (running >= this.maxConcurrent)
           throw new ConflictError(`you have ${running} exports running; at most ${this.maxConcurrent} may run at once`);
         this.startRequests.push(req);
-        const e = exportExportsV1.Export.fromPartial({
+        const e = exportsV1.Export.fromPartial({
           exportId: randomUUID(),
           processId: randomUUID(),
           workspaceId: req.target!.workspaceId,
@@ -164,10 +164,10 @@ export class FakeExportService {
         this.exports.set(e.exportId, e);
         return { export: e };
       }),
-      getExport: unary(logger, async (req: exportExportsV1.GetExportRequest) => ({
+      getExport: unary(logger, async (req: exportsV1.GetExportRequest) => ({
         export: this.visible(req.userId, req.exportId),
       })),
-      listExports: unary(logger, async (req: exportExportsV1.ListExportsRequest) => {
+      listExports: unary(logger, async (req: exportsV1.ListExportsRequest) => {
         const mine = [...this.exports.values()].filter(
           (e) => e.userId === req.userId && (!req.workspaceId || e.workspaceId === req.workspaceId),
         );
@@ -180,7 +180,7 @@ export class FakeExportService {
           limits: { maxConcurrent: this.maxConcurrent, running, maxStored: 20, stored: mine.length },
         };
       }),
-      cancelExport: unary(logger, async (req: exportExportsV1.CancelExportRequest) => {
+      cancelExport: unary(logger, async (req: exportsV1.CancelExportRequest) => {
         const e = this.visible(req.userId, req.exportId);
         if (e.status !== ExportStatus.EXPORT_STATUS_QUEUED && e.status !== ExportStatus.EXPORT_STATUS_RUNNING)
           throw new ConflictError('this export has finished');
@@ -191,7 +191,7 @@ export class FakeExportService {
         });
         return { export: e };
       }),
-      retryExport: unary(logger, async (req: exportExportsV1.RetryExportRequest) => {
+      retryExport: unary(logger, async (req: exportsV1.RetryExportRequest) => {
         const e = this.visible(req.userId, req.exportId);
         if (e.status !== ExportStatus.EXPORT_STATUS_FAILED && e.status !== ExportStatus.EXPORT_STATUS_CANCELLED)
           throw new ConflictError('only a failed or cancelled export can be retried');
@@ -203,7 +203,7 @@ export class FakeExportService {
         });
         return { export: e };
       }),
-      deleteExport: unary(logger, async (req: exportExportsV1.DeleteExportRequest) => {
+      deleteExport: unary(logger, async (req: exportsV1.DeleteExportRequest) => {
         const e = this.visible(req.userId, req.exportId);
         if (e.status === ExportStatus.EXPORT_STATUS_QUEUED || e.status === ExportStatus.EXPORT_STATUS_RUNNING)
           throw new ConflictError('this export is running: cancel it first');
@@ -211,7 +211,7 @@ export class FakeExportService {
         this.files.delete(e.exportId);
         return {};
       }),
-      createDownloadLink: unary(logger, async (req: exportExportsV1.CreateDownloadLinkRequest) => {
+      createDownloadLink: unary(logger, async (req: exportsV1.CreateDownloadLinkRequest) => {
         const e = this.visible(req.userId, req.exportId);
         if (e.status === ExportStatus.EXPORT_STATUS_EXPIRED)
           throw new NotFoundError('this export expired and its file was removed');
@@ -220,7 +220,7 @@ export class FakeExportService {
         this.tokens.set(token, e.exportId);
         return { token, expiresAt: e.expiresAt, fileName: e.fileName, contentType: e.contentType, size: e.size };
       }),
-      getDownload: unary(logger, async (req: exportExportsV1.GetDownloadRequest) => {
+      getDownload: unary(logger, async (req: exportsV1.GetDownloadRequest) => {
         const { e, file } = this.document(req.token, req.userId);
         return {
           exportId: e.exportId,

@@ -3,14 +3,12 @@ import { EventEmitter, once } from 'node:events';
 import type { sendUnaryData, ServerReadableStream, ServerWritableStream } from '@grpc/grpc-js';
 import { ConflictError, InputError, NotFoundError, toGrpcError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import {
-  documentsV1,
-  exportExportsV1,
-  exportV1,
-  queryEngineQueriesV1,
-  queryEngineV1,
-  queryEngineWorkspacesV1,
-} from '@docket/proto';
+import * as documentsV1 from '@docket/proto/src/documents';
+import * as exportsV1 from '@docket/proto/src/exports';
+import * as processesV1 from '@docket/proto/src/processes';
+import * as queriesV1 from '@docket/proto/src/queries';
+import * as searchV1 from '@docket/proto/src/search';
+import * as workspacesV1 from '@docket/proto/src/workspaces';
 import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 import { FakeExportService } from './export-service.fake';
 import { FakeQueryService } from './query-service.fake';
@@ -31,10 +29,10 @@ export interface FakeUpload {
 
 export class FakeBackends {
   readonly documents = new Map<string, documentsV1.Document>();
-  readonly processes = new Map<string, exportV1.Process>();
+  readonly processes = new Map<string, processesV1.Process>();
   readonly createRequests: documentsV1.CreateDocumentRequest[] = [];
-  readonly reindexRequests: queryEngineV1.StartReindexRequest[] = [];
-  readonly searchRequests: queryEngineV1.SearchRequest[] = [];
+  readonly reindexRequests: searchV1.StartReindexRequest[] = [];
+  readonly searchRequests: searchV1.SearchRequest[] = [];
   /** Like the SQLite index, the fake search stops counting at this many matches. */
   searchCountLimit = Number.POSITIVE_INFINITY;
   /** Changes the fake index has still to take in (GetIndexStats). */
@@ -82,12 +80,12 @@ export class FakeBackends {
       logger,
       services: [
         { definition: documentsV1.DocumentsServiceService, implementation: this.documentsImpl(logger) },
-        { definition: queryEngineV1.SearchServiceService, implementation: this.searchImpl(logger) },
-        { definition: exportV1.ProcessServiceService, implementation: this.processesImpl(logger) },
-        { definition: exportExportsV1.ExportServiceService, implementation: this.exports.impl(logger) },
-        { definition: queryEngineQueriesV1.QueryServiceService, implementation: this.query.queryImpl(logger) },
+        { definition: searchV1.SearchServiceService, implementation: this.searchImpl(logger) },
+        { definition: processesV1.ProcessServiceService, implementation: this.processesImpl(logger) },
+        { definition: exportsV1.ExportServiceService, implementation: this.exports.impl(logger) },
+        { definition: queriesV1.QueryServiceService, implementation: this.query.queryImpl(logger) },
         {
-          definition: queryEngineWorkspacesV1.WorkspaceServiceService,
+          definition: workspacesV1.WorkspaceServiceService,
           implementation: this.query.workspaceImpl(logger),
         },
       ],
@@ -100,7 +98,7 @@ export class FakeBackends {
   }
 
   /** Stores the process state and pushes it to its watchers, as the export service would. */
-  publish(process: exportV1.Process): void {
+  publish(process: processesV1.Process): void {
     const current = this.processes.get(process.id);
     if (!current || BigInt(process.sequence) > BigInt(current.sequence)) this.processes.set(process.id, process);
     this.updates.emit(process.id, process);
@@ -303,9 +301,9 @@ export class FakeBackends {
     return { document, outcome: failed ? 'failed' : 'new' };
   }
 
-  private searchImpl(logger: Logger): queryEngineV1.SearchServiceServer {
+  private searchImpl(logger: Logger): searchV1.SearchServiceServer {
     return {
-      search: unary(logger, async (req: queryEngineV1.SearchRequest): Promise<queryEngineV1.SearchResponse> => {
+      search: unary(logger, async (req: searchV1.SearchRequest): Promise<searchV1.SearchResponse> => {
         this.searchRequests.push(req);
         if (req.query === 'unavailable') throw new UnavailableError('index is being swapped');
         // The query-engine names fields as the proto does; the BFF renames them for its callers.
@@ -354,7 +352,7 @@ export class FakeBackends {
           normalizedQuery: req.query,
         };
       }),
-      startReindex: unary(logger, async (req: queryEngineV1.StartReindexRequest) => {
+      startReindex: unary(logger, async (req: searchV1.StartReindexRequest) => {
         this.reindexRequests.push(req);
         return { processId: `reindex-${this.reindexRequests.length}` };
       }),
@@ -365,7 +363,7 @@ export class FakeBackends {
       // Counts the fake's documents containing the query, all on one day: enough for the BFF's mapping.
       estimateVolume: unary(
         logger,
-        async (req: queryEngineV1.EstimateVolumeRequest): Promise<queryEngineV1.EstimateVolumeResponse> => {
+        async (req: searchV1.EstimateVolumeRequest): Promise<searchV1.EstimateVolumeResponse> => {
           const term = req.query.toLowerCase();
           const total = [...this.documents.values()].filter((d) => d.text.toLowerCase().includes(term)).length;
           const day = new Date().toISOString().slice(0, 10);
@@ -379,30 +377,30 @@ export class FakeBackends {
     };
   }
 
-  private processesImpl(logger: Logger): exportV1.ProcessServiceServer {
+  private processesImpl(logger: Logger): processesV1.ProcessServiceServer {
     return {
-      getProcess: unary(logger, async (req: exportV1.GetProcessRequest) => {
+      getProcess: unary(logger, async (req: processesV1.GetProcessRequest) => {
         const process = this.processes.get(req.id);
         if (!process) throw new NotFoundError(`no process ${req.id}`);
         return { process };
       }),
-      listProcesses: unary(logger, async (req: exportV1.ListProcessesRequest) => ({
+      listProcesses: unary(logger, async (req: processesV1.ListProcessesRequest) => ({
         processes: [...this.processes.values()]
           .filter((p) => !req.ownerId || p.ownerId === req.ownerId)
           .slice(0, req.limit || 50),
       })),
       watchProcess: serverStream(
         logger,
-        (call: ServerWritableStream<exportV1.WatchProcessRequest, exportV1.WatchProcessResponse>) => {
+        (call: ServerWritableStream<processesV1.WatchProcessRequest, processesV1.WatchProcessResponse>) => {
           const id = call.request.id;
           return new Promise<void>((resolve) => {
             const current = this.processes.get(id);
             if (current) call.write({ process: current });
-            const onUpdate = (process: exportV1.Process) => {
+            const onUpdate = (process: processesV1.Process) => {
               call.write({ process });
               const final =
-                process.status === exportV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED ||
-                process.status === exportV1.ProcessStatus.PROCESS_STATUS_FAILED;
+                process.status === processesV1.ProcessStatus.PROCESS_STATUS_SUCCEEDED ||
+                process.status === processesV1.ProcessStatus.PROCESS_STATUS_FAILED;
               if (final) done();
             };
             const done = () => {
@@ -424,12 +422,12 @@ export class FakeBackends {
 }
 
 export function processFixture(
-  overrides: Partial<exportV1.Process> & { id: string; ownerId: string },
-): exportV1.Process {
+  overrides: Partial<processesV1.Process> & { id: string; ownerId: string },
+): processesV1.Process {
   return {
     kind: 'reindex',
     title: 'Re-index search',
-    status: exportV1.ProcessStatus.PROCESS_STATUS_QUEUED,
+    status: processesV1.ProcessStatus.PROCESS_STATUS_QUEUED,
     total: '0',
     done: '0',
     message: '',

@@ -1,19 +1,21 @@
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import { InputError, NotFoundError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { queryEngineQueriesV1, queryEngineWorkspacesV1, type queryEngineV1 } from '@docket/proto';
+import * as queriesV1 from '@docket/proto/src/queries';
+import type * as searchV1 from '@docket/proto/src/search';
+import * as workspacesV1 from '@docket/proto/src/workspaces';
 import { serverStream, unary } from '@docket/service-kit';
 
-const { AnalysisMode } = queryEngineQueriesV1;
-type AskCall = ServerWritableStream<queryEngineQueriesV1.AskRequest, queryEngineQueriesV1.AskResponse>;
-type WatchCall = ServerWritableStream<queryEngineQueriesV1.WatchQueryRequest, queryEngineQueriesV1.WatchQueryResponse>;
+const { AnalysisMode } = queriesV1;
+type AskCall = ServerWritableStream<queriesV1.AskRequest, queriesV1.AskResponse>;
+type WatchCall = ServerWritableStream<queriesV1.WatchQueryRequest, queriesV1.WatchQueryResponse>;
 
 /** An answer being written: its updates so far, and the watchers following it (undefined: it ended). */
 interface Writing {
   userId: string;
   workspaceId: string;
-  updates: queryEngineQueriesV1.AskResponse[];
-  followers: Set<(update: queryEngineQueriesV1.AskResponse | undefined) => void>;
+  updates: queriesV1.AskResponse[];
+  followers: Set<(update: queriesV1.AskResponse | undefined) => void>;
 }
 
 /**
@@ -30,14 +32,14 @@ interface Writing {
  * Workspaces (for membership, names and the log that Ask writes to) live in `workspaces` and `requests`.
  */
 export class FakeQueryService {
-  readonly queries = new Map<string, queryEngineQueriesV1.Query>();
-  readonly workspaces = new Map<string, queryEngineWorkspacesV1.Workspace>();
+  readonly queries = new Map<string, queriesV1.Query>();
+  readonly workspaces = new Map<string, workspacesV1.Workspace>();
   /** Every workspace's log, oldest first (Ask appends its question). */
-  readonly requests: queryEngineWorkspacesV1.WorkspaceRequest[] = [];
-  readonly askRequests: queryEngineQueriesV1.AskRequest[] = [];
-  readonly listRequests: queryEngineQueriesV1.ListQueriesRequest[] = [];
-  readonly getWorkspaceRequests: queryEngineWorkspacesV1.GetWorkspaceRequest[] = [];
-  readonly watchRequests: queryEngineQueriesV1.WatchQueryRequest[] = [];
+  readonly requests: workspacesV1.WorkspaceRequest[] = [];
+  readonly askRequests: queriesV1.AskRequest[] = [];
+  readonly listRequests: queriesV1.ListQueriesRequest[] = [];
+  readonly getWorkspaceRequests: workspacesV1.GetWorkspaceRequest[] = [];
+  readonly watchRequests: queriesV1.WatchQueryRequest[] = [];
   private readonly writing = new Map<string, Writing>();
   private paused: Array<() => void> = [];
   /** Ask calls the client cancelled. */
@@ -53,9 +55,7 @@ export class FakeQueryService {
   }
 
   /** Stores a finished query directly (as if asked earlier). */
-  store(
-    overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string },
-  ): queryEngineQueriesV1.Query {
+  store(overrides: Partial<queriesV1.Query> & { queryId: string; userId: string }): queriesV1.Query {
     const query = queryFixture({ question: 'What did the commission decide?', workspaceId: '', ...overrides });
     this.queries.set(query.queryId, query);
     return query;
@@ -72,7 +72,7 @@ export class FakeQueryService {
     return asAdmin || query.userId === userId || (query.workspaceId !== '' && this.isMember(query.workspaceId, userId));
   }
 
-  queryImpl(logger: Logger): queryEngineQueriesV1.QueryServiceServer {
+  queryImpl(logger: Logger): queriesV1.QueryServiceServer {
     return {
       ask: serverStream(logger, async (call: AskCall) => {
         const req = call.request;
@@ -106,7 +106,7 @@ export class FakeQueryService {
           followers: new Set(),
         };
         this.writing.set(queryId, writing);
-        const send = (update: queryEngineQueriesV1.AskResponse) => {
+        const send = (update: queriesV1.AskResponse) => {
           writing.updates.push(update);
           for (const follow of writing.followers) follow(update);
           if (!cancelled) call.write(update);
@@ -128,7 +128,7 @@ export class FakeQueryService {
               requestId,
               workspaceId: req.workspaceId,
               userId: req.userId,
-              kind: queryEngineWorkspacesV1.RequestKind.REQUEST_KIND_QUERY,
+              kind: workspacesV1.RequestKind.REQUEST_KIND_QUERY,
               text: req.question,
               filters: req.filters,
               createdAt: new Date(),
@@ -161,7 +161,7 @@ export class FakeQueryService {
         if (!this.visible(writing, req.userId, req.asAdmin)) throw new NotFoundError(`no query ${req.queryId}`);
         for (const update of writing.updates) call.write(update);
         await new Promise<void>((resolve) => {
-          const follow = (update: queryEngineQueriesV1.AskResponse | undefined) => {
+          const follow = (update: queriesV1.AskResponse | undefined) => {
             if (update && !call.cancelled) call.write(update);
             if (!update || update.completed) {
               writing.followers.delete(follow);
@@ -172,7 +172,7 @@ export class FakeQueryService {
           call.on('cancelled', () => follow(undefined));
         });
       }),
-      getQuery: unary(logger, async (req: queryEngineQueriesV1.GetQueryRequest) => {
+      getQuery: unary(logger, async (req: queriesV1.GetQueryRequest) => {
         const query = this.queries.get(req.queryId);
         const visible =
           query &&
@@ -191,7 +191,7 @@ export class FakeQueryService {
       answerOverDocuments: unary(logger, async () => {
         throw new UnavailableError('not used by the BFF');
       }),
-      listQueries: unary(logger, async (req: queryEngineQueriesV1.ListQueriesRequest) => {
+      listQueries: unary(logger, async (req: queriesV1.ListQueriesRequest) => {
         this.listRequests.push(req);
         if (req.cursor && !/^\d+$/.test(req.cursor))
           throw new InputError('bad cursor', [
@@ -226,22 +226,22 @@ export class FakeQueryService {
   }
 
   /** What the query pages read (a workspace, its log); changes to workspaces are not part of this fake. */
-  workspaceImpl(logger: Logger): queryEngineWorkspacesV1.WorkspaceServiceServer {
+  workspaceImpl(logger: Logger): workspacesV1.WorkspaceServiceServer {
     const unsupported = unary(logger, async () => {
       throw new UnavailableError('not part of the query fake');
     });
     return {
-      getWorkspace: unary(logger, async (req: queryEngineWorkspacesV1.GetWorkspaceRequest) => {
+      getWorkspace: unary(logger, async (req: workspacesV1.GetWorkspaceRequest) => {
         this.getWorkspaceRequests.push(req);
         const workspace = this.workspaces.get(req.workspaceId);
         if (!workspace || !(req.asAdmin || this.isMember(req.workspaceId, req.userId)))
           throw new NotFoundError(`no workspace ${req.workspaceId}`);
         const role =
           workspace.members.find((m) => m.userId === req.userId)?.role ??
-          queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED;
+          workspacesV1.WorkspaceRole.WORKSPACE_ROLE_UNSPECIFIED;
         return { workspace, recentRequests: [], role };
       }),
-      listRequests: unary(logger, async (req: queryEngineWorkspacesV1.ListRequestsRequest) => {
+      listRequests: unary(logger, async (req: workspacesV1.ListRequestsRequest) => {
         if (!this.workspaces.has(req.workspaceId) || !(req.asAdmin || this.isMember(req.workspaceId, req.userId)))
           throw new NotFoundError(`no workspace ${req.workspaceId}`);
         const newestFirst = this.requests.filter((r) => r.workspaceId === req.workspaceId).reverse();
@@ -252,7 +252,7 @@ export class FakeQueryService {
           nextCursor: start + limit < newestFirst.length ? String(start + limit) : '',
         };
       }),
-      getRequest: unary(logger, async (req: queryEngineWorkspacesV1.GetRequestRequest) => {
+      getRequest: unary(logger, async (req: workspacesV1.GetRequestRequest) => {
         const request = this.requests.find((r) => r.workspaceId === req.workspaceId && r.requestId === req.requestId);
         if (!request || !(req.asAdmin || this.isMember(req.workspaceId, req.userId)))
           throw new NotFoundError(`no request ${req.requestId}`);
@@ -263,11 +263,11 @@ export class FakeQueryService {
       updateWorkspace: unsupported,
       setMember: unsupported,
       removeMember: unsupported,
-    } as queryEngineWorkspacesV1.WorkspaceServiceServer;
+    } as workspacesV1.WorkspaceServiceServer;
   }
 }
 
-function workspaceFixture(id: string, name: string, memberIds: string[]): queryEngineWorkspacesV1.Workspace {
+function workspaceFixture(id: string, name: string, memberIds: string[]): workspacesV1.Workspace {
   return {
     workspaceId: id,
     name,
@@ -276,9 +276,7 @@ function workspaceFixture(id: string, name: string, memberIds: string[]): queryE
     members: memberIds.map((userId, i) => ({
       userId,
       role:
-        i === 0
-          ? queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_OWNER
-          : queryEngineWorkspacesV1.WorkspaceRole.WORKSPACE_ROLE_EDITOR,
+        i === 0 ? workspacesV1.WorkspaceRole.WORKSPACE_ROLE_OWNER : workspacesV1.WorkspaceRole.WORKSPACE_ROLE_EDITOR,
       addedAt: new Date('2024-05-01T10:00:00Z'),
     })),
     createdBy: memberIds[0] ?? '',
@@ -289,7 +287,7 @@ function workspaceFixture(id: string, name: string, memberIds: string[]): queryE
   };
 }
 
-const citation = (documentId: string, start: number, quote: string, page = 2): queryEngineQueriesV1.Citation => ({
+const citation = (documentId: string, start: number, quote: string, page = 2): queriesV1.Citation => ({
   documentId,
   start,
   end: start + quote.length,
@@ -300,12 +298,12 @@ const citation = (documentId: string, start: number, quote: string, page = 2): q
 
 /** A complete stored query: two documents, two sections with cited sentences, key facts and figures. */
 export function queryFixture(
-  overrides: Partial<queryEngineQueriesV1.Query> & { queryId: string; userId: string },
-): queryEngineQueriesV1.Query {
+  overrides: Partial<queriesV1.Query> & { queryId: string; userId: string },
+): queriesV1.Query {
   const approved = citation('doc-order', 120, 'The Commission approves an increase of $4.2 million.');
   const effective = citation('doc-order', 200, 'The new rates take effect on March 3, 2025.', 3);
   const requested = citation('doc-testimony', 40, 'Acme Power Co. asks for a rate increase of 12.5%.', 1);
-  const filters: queryEngineV1.SearchFilters = {
+  const filters: searchV1.SearchFilters = {
     agencies: [],
     filingTypes: [],
     dockets: [],
