@@ -25,7 +25,7 @@ import { createLogger } from '@docket/observability';
 import type { Analysis } from '../services/query-engine/src/domain/analysis/analysis-model';
 import { FiguresBuilder } from '../services/query-engine/src/domain/figures';
 import { emptySearchFilters } from '../services/query-engine/src/domain/search-filters';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
 import { AnalysisWriter } from '../services/query-engine/src/llm';
 import { bm25Retrieve } from '../services/query-engine/src/retrieval/retrieve';
 import { AskService } from '../services/query-engine/src/service/ask.service';

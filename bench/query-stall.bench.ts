@@ -26,7 +26,7 @@ import { SearchRequest, SearchServiceClient, type DeepPartial } from '@docket/pr
 import { foldedWords } from '@docket/query-language';
 import { grpcCall, startGrpcServer } from '@docket/service-kit';
 import { searchServiceBinding } from '../services/query-engine/src/grpc/search.grpc';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
 import { SearchService } from '../services/query-engine/src/service/search.service';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { generatedDocuments } from './support/generated-filings';

@@ -41,7 +41,7 @@ import type { IndexedDocument } from '../services/query-engine/src/domain/indexe
 import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
 import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
 import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
 import { AnalysisWriter } from '../services/query-engine/src/llm';
 import { bm25Retrieve, HybridRetriever } from '../services/query-engine/src/retrieval/retrieve';
 import type { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';

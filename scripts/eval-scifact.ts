@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
 import { meanOver, ndcgAt, recallAt } from '../services/query-engine/src/retrieval/ranking-metrics';
 import {
   bm25Retrieve,

@@ -24,8 +24,8 @@ import { RequestKind, WorkspaceServiceService, type WorkspaceRequest } from '@do
 import { startGrpcServer, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { IndexedDocument } from '../../services/query-engine/src/domain/indexed-document';
 import { searchServiceBinding } from '../../services/query-engine/src/grpc/search.grpc';
-import { SqliteFts5Backend } from '../../services/query-engine/src/index/sqlite-fts5.backend';
-import { SqliteIndexFile } from '../../services/query-engine/src/index/sqlite-index-file';
+import { SqliteFts5Backend } from '../../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
+import { SqliteIndexFile } from '../../services/query-engine/src/index/sqlite/sqlite-index-file';
 import { SearchStreamService } from '../../services/query-engine/src/service/search-stream.service';
 import { generatedDocuments } from './generated-filings';
 

@@ -12,7 +12,7 @@ import { indexedFiling } from '../../../../bench/support/generated-filings';
 import type { Analysis } from '../../src/domain/analysis';
 import { FiguresBuilder } from '../../src/domain/figures';
 import { emptySearchFilters, filtersToQuery } from '../../src/domain/search-filters';
-import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import { AnalysisWriter } from '../../src/llm';
 import { bm25Retrieve } from '../../src/retrieval/retrieve';
 import { AnswerThreads } from '../../src/service/answer-threads/answer-threads';

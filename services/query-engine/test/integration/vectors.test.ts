@@ -10,7 +10,7 @@ import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { dot } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
 import { USE_LITE_DIMENSIONS, UseLiteEmbedder } from '../../src/embeddings/use-lite.embedder';
-import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/retrieval/retrieve';
 import { VectorIndex } from '../../src/retrieval/vector-index';
 import { VectorIndexer, vectorScheme } from '../../src/retrieval/vector-indexer';

@@ -8,7 +8,7 @@ import { QueryServiceClient } from '@docket/proto/src/queries';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { queryServiceBinding } from '../../src/grpc/queries.grpc';
-import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import { DocumentAnswerService } from '../../src/service/document-answer.service';
 import {
   allFilings,

@@ -8,7 +8,7 @@ import { EstimateVolumeRequest, SearchServiceClient, type DeepPartial } from '@d
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { searchServiceBinding } from '../../src/grpc/search.grpc';
-import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import { SearchService } from '../../src/service/search.service';
 import { VolumeService } from '../../src/service/volume.service';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentPage } from '../../src/domain/document-source';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import {
   indexerHasCommitted,
   REFILL_REQUESTED_BY,

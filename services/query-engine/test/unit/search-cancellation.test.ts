@@ -9,7 +9,7 @@ import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/servi
 import { searchServiceBinding } from '../../src/grpc/search.grpc';
 import type { QueryBudget } from '../../src/index/query-budget';
 import type { SearchQuery, SearchResult } from '../../src/index/search-backend';
-import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import { SearchService } from '../../src/service/search.service';
 import { fillCostly } from '../shared/costly-corpus';
 

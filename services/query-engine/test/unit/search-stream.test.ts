@@ -15,7 +15,7 @@ import { startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { emptySearchFilters } from '../../src/domain/search-filters';
 import { searchServiceBinding } from '../../src/grpc/search.grpc';
-import { SqliteFts5Backend } from '../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import { SearchStreamService } from '../../src/service/search-stream.service';
 import { SearchService } from '../../src/service/search.service';
 

@@ -1,4 +1,8 @@
-import { deserializeError, serializeError, type SerializedError } from '../../index/search-threads/thread-messages';
+import {
+  deserializeError,
+  serializeError,
+  type SerializedError,
+} from '../../index/sqlite/search-threads/thread-messages';
 import type { AnswerJob, ComposedAnswer } from './answer-job';
 
 export type ToAnswerThread = { id: number; job: AnswerJob };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IndexedDocument } from '../../../src/domain/indexed-document';
 import { queryBudget } from '../../../src/index/query-budget';
-import { SqliteFts5Backend } from '../../../src/index/sqlite-fts5.backend';
+import { SqliteFts5Backend } from '../../../src/index/sqlite/sqlite-fts5.backend';
 import { answerCaseQuestion } from '../../../src/service/court-case-reader';
 
 /**

@@ -1,5 +1,5 @@
-import type { IndexedDocument } from '../../domain/indexed-document';
-import type { UpsertOutcome, WriteCost } from '../search-backend';
+import type { IndexedDocument } from '../../../domain/indexed-document';
+import type { UpsertOutcome, WriteCost } from '../../search-backend';
 import type { SerializedError } from '../search-threads/thread-messages';
 import type { FacetChange } from '../sqlite-index-file';
 

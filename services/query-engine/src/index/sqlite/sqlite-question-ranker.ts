@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import type { RankedDocument } from './search-backend';
+import type { RankedDocument } from '../search-backend';
 import type { SearchIdfs } from './sqlite-idf';
 import type { SqlParam } from './sqlite-query.compiler';
 import { QUESTION_RANK_WEIGHTS } from './sqlite-schema';

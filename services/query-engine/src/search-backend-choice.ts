@@ -1,7 +1,7 @@
 import type { Logger } from '@docket/observability';
-import { indexPathOf, type Config } from '../../config';
-import type { SearchBackend } from '../search-backend';
-import { SqliteFts5Backend } from '../sqlite-fts5.backend';
+import { indexPathOf, type Config } from './config';
+import type { SearchBackend } from './index/search-backend';
+import { SqliteFts5Backend } from './index/sqlite/sqlite-fts5.backend';
 
 export interface ChosenBackend {
   backend: SearchBackend;
@@ -20,7 +20,7 @@ export async function openChosenBackend(
 ): Promise<ChosenBackend> {
   if (config.OPENSEARCH_URL) {
     // Loaded only here: the OpenSearch client is ~550 modules the embedded index never uses.
-    const { OpenSearchBackend } = await import('./opensearch.backend');
+    const { OpenSearchBackend } = await import('./index/opensearch/opensearch.backend');
     const backend = await OpenSearchBackend.open({
       url: config.OPENSEARCH_URL,
       index: config.OPENSEARCH_INDEX,

@@ -2,9 +2,8 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
-import type { IndexedDocument } from '../domain/indexed-document';
-import { IndexWriter } from './index-writer/index-writer';
-import { queryBudget, type QueryBudget } from './query-budget';
+import type { IndexedDocument } from '../../domain/indexed-document';
+import { queryBudget, type QueryBudget } from '../query-budget';
 import {
   DEFAULT_READ_BUDGET_MS,
   type DayCount,
@@ -16,7 +15,8 @@ import {
   type SearchResult,
   type UpsertOutcome,
   type WriteCost,
-} from './search-backend';
+} from '../search-backend';
+import { IndexWriter } from './index-writer/index-writer';
 import { SearchThreads } from './search-threads/search-threads';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
 import { SCHEMA_VERSION } from './sqlite-schema';

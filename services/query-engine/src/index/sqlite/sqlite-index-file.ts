@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { nameKey, normalizeDocketNumber } from '@docket/query-language';
-import { partyNamesOf, type IndexedDocument } from '../domain/indexed-document';
+import { partyNamesOf, type IndexedDocument } from '../../domain/indexed-document';
+import type { FetchOptions, UpsertOutcome } from '../search-backend';
 import { FacetColumns, type DocumentFacets } from './facet-columns';
 import { documentTags } from './fts-query';
 import { compressText, decompressText, decompressTextStart, indexText, wordPairs } from './index-text';
 import { loadRankExtension } from './native-extensions';
-import type { FetchOptions, UpsertOutcome } from './search-backend';
 import { allocationRange, nextRowid } from './sqlite-rowids';
 import { prepareSchema } from './sqlite-schema';
 

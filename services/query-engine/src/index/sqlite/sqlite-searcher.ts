@@ -1,10 +1,8 @@
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { InputError } from '@docket/errors';
 import type { QueryNode } from '@docket/query-language';
-import { partyNamesOf, type SearchHit } from '../domain/indexed-document';
-import { decodeCursor, encodeCursor, searchFingerprint } from '../domain/search-cursor';
-import type { FacetColumns } from './facet-columns';
-import { decompressText } from './index-text';
+import { partyNamesOf, type SearchHit } from '../../domain/indexed-document';
+import { decodeCursor, encodeCursor, searchFingerprint } from '../../domain/search-cursor';
 import {
   FACET_BUCKETS,
   FACET_FIELDS,
@@ -15,15 +13,17 @@ import {
   type RankedDocument,
   type SearchQuery,
   type SearchResult,
-} from './search-backend';
-import { escapeHtml } from './snippet-html';
+} from '../search-backend';
+import { escapeHtml } from '../snippet-html';
+import { excerptHtml, highlightTitle } from '../title-highlight';
+import type { FacetColumns } from './facet-columns';
+import { decompressText } from './index-text';
 import { DEFAULT_IDF_LIMITS, SearchIdfs, type IdfLimits } from './sqlite-idf';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { QUESTION_CANDIDATE_BUDGET, SqliteQuestionRanker } from './sqlite-question-ranker';
 import { DATED_BASE, DAY_SLOTS, isoDayOfRowid, LAST_ROWID } from './sqlite-rowids';
 import { RANK_WEIGHTS } from './sqlite-schema';
 import { StatementCache } from './sqlite-statements';
-import { excerptHtml, highlightTitle } from './title-highlight';
 
 /** Limits that keep one search's work bounded on a large index (tests make them small). */
 export interface SearchTuning {

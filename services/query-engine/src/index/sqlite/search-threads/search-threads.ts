@@ -3,8 +3,8 @@ import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { startWorker } from '@docket/service-kit';
+import { budgetSpentError, cancelledError, remainingMs, type QueryBudget } from '../../query-budget';
 import { BUDGET_EXTENSION, loadExtension } from '../native-extensions';
-import { budgetSpentError, cancelledError, remainingMs, type QueryBudget } from '../query-budget';
 import type { FacetChange } from '../sqlite-index-file';
 import type { SearchTuning } from '../sqlite-searcher';
 import {

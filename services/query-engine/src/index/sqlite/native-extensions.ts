@@ -25,7 +25,7 @@ export interface NativeExtension {
 export const RANK_EXTENSION: NativeExtension = { name: 'bm25_given_idf', entryPoint: 'sqlite3_bm25idf_init' };
 export const BUDGET_EXTENSION: NativeExtension = { name: 'query_budget', entryPoint: 'sqlite3_querybudget_init' };
 
-const NATIVE_DIR = path.resolve(__dirname, '../../native');
+const NATIVE_DIR = path.resolve(__dirname, '../../../native');
 const built = new Map<string, string>();
 
 /** The compiled library's path, compiling it if this source has not been compiled yet. */

@@ -8,7 +8,7 @@ import {
   type FieldIssue,
 } from '@docket/errors';
 import type { QueryNode } from '@docket/query-language';
-import type { FetchOptions, SearchQuery } from '../search-backend';
+import type { FetchOptions, SearchQuery } from '../../search-backend';
 import type { FacetChange } from '../sqlite-index-file';
 import type { SearchTuning } from '../sqlite-searcher';
 
