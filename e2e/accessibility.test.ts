@@ -56,6 +56,11 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  // The alert made here would match the filings later browser tests upload, and mail about them.
+  if (alertPath && page) {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'drs_csrf')?.value ?? '';
+    await page.request.delete(`/api${alertPath}`, { headers: { 'x-csrf-token': csrf } });
+  }
   await browser?.close();
 });
 
