@@ -244,7 +244,8 @@ test('the user’s exports page lists them, ready, with their size and expiry, a
   await expect(rows.first().getByTestId('export-row-expiry').textContent()).resolves.toMatch(/20\d\d/);
   await shot('list');
   // The list's link is stable; the BFF redirects it to a fresh signed link.
-  const csvRow = rows.filter({ hasText: 'CSV' }).last();
+  // This test's own CSV export (other browser tests export too).
+  const csvRow = page.locator(`[data-testid="export-row"][data-export-id="${csvExportId}"]`);
   const [file] = await Promise.all([page.waitForEvent('download'), csvRow.getByTestId('export-row-download').click()]);
   expect(readFileSync(await file.path()).equals(csvBytes)).toBe(true);
 });

@@ -113,7 +113,11 @@ export function NotificationsList({
               data-testid="notification"
               data-read={n.read}
             >
-              <span className={n.read ? undefined : styles.unreadDot} aria-label={n.read ? undefined : 'Unread'} />
+              <span
+                className={n.read ? undefined : styles.unreadDot}
+                role={n.read ? undefined : 'img'}
+                aria-label={n.read ? undefined : 'Unread'}
+              />
               <div>
                 <a
                   href={inAppLink(n.link)}
