@@ -4,13 +4,30 @@ import tseslint from 'typescript-eslint';
 
 const MONGOOSE = {
   group: ['mongoose', 'mongoose/*'],
-  message: 'Only store/ imports mongoose: take a repository or a domain type.',
+  message: 'Only a *.repository.ts imports mongoose: take a repository or a domain type.',
 };
-const KAFKAJS = { group: ['kafkajs', 'kafkajs/*'], message: 'Only events/ imports kafkajs (through @docket/events).' };
+const KAFKAJS = {
+  group: ['kafkajs', 'kafkajs/*'],
+  message: 'Only a *.consumer.ts or *.event.ts reaches Kafka (through @docket/events).',
+};
 const PROTO = {
   group: ['@docket/proto', '@docket/proto/*'],
-  message: 'Only grpc/ (and events/ for payloads) touches the generated protobuf code; map to domain types there.',
+  message: 'Only *.grpc.ts, *.mapper.ts, *.client.ts and the event edges touch the generated protobuf code.',
 };
+const REPOSITORIES = ['services/*/src/**/*.repository.ts', 'services/*/src/store/**/*.ts'];
+const EVENT_EDGES = [
+  'services/*/src/**/*.consumer.ts',
+  'services/*/src/**/*.event.ts',
+  'services/*/src/events/**/*.ts',
+];
+const GRPC_EDGES = [
+  'services/*/src/**/*.grpc.ts',
+  'services/*/src/**/*.mapper.ts',
+  'services/*/src/**/*.client.ts',
+  'services/*/src/**/*.binding.ts',
+  'services/*/src/grpc/**/*.ts',
+  'services/*/src/app.ts',
+];
 
 export default tseslint.config(
   {
@@ -34,27 +51,24 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // DESIGN §4 layering: only store/ imports mongoose, only events/ imports kafkajs, only grpc/
-  // touches the generated protobuf code (events/ too, for event payloads; app.ts for topic types).
+  // Layering by role (docs/architecture.md): only repositories import mongoose, only consumers and
+  // event producers import kafkajs, only the gRPC and event edges touch the generated protobuf code.
+  // The folders by layer (store/, events/, grpc/) of services not yet arranged by feature keep theirs.
   {
     files: ['services/*/src/**/*.ts'],
-    ignores: ['services/*/src/store/**'],
+    ignores: [...REPOSITORIES, ...EVENT_EDGES, ...GRPC_EDGES],
     rules: { 'no-restricted-imports': ['error', { patterns: [MONGOOSE, KAFKAJS, PROTO] }] },
   },
   {
-    files: ['services/*/src/store/**/*.ts'],
+    files: REPOSITORIES,
     rules: { 'no-restricted-imports': ['error', { patterns: [KAFKAJS, PROTO] }] },
   },
   {
-    files: ['services/*/src/events/**/*.ts'],
+    files: EVENT_EDGES,
     rules: { 'no-restricted-imports': ['error', { patterns: [MONGOOSE] }] },
   },
   {
-    files: ['services/*/src/grpc/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [MONGOOSE, KAFKAJS] }] },
-  },
-  {
-    files: ['services/*/src/app.ts'],
+    files: GRPC_EDGES,
     rules: { 'no-restricted-imports': ['error', { patterns: [MONGOOSE, KAFKAJS] }] },
   },
   {

@@ -19,7 +19,11 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { generateCatalog, generateDockets, generateFilings } from '@docket/corpus';
+import type { DeliveryRepository, NewDelivery } from '../services/alerts/src/delivery/delivery.repository';
 import { DigestPlanner } from '../services/alerts/src/delivery/digest-planner';
+import { AlertEmailBuilder, type EmailContent } from '../services/alerts/src/delivery/email/alert-email';
+import { EmailRenderer } from '../services/alerts/src/delivery/email/email-renderer';
+import { SmtpMailer } from '../services/alerts/src/delivery/email/mailer';
 import { UnsubscribeTokens } from '../services/alerts/src/delivery/unsubscribe-token';
 import type { DeliveryRecord } from '../services/alerts/src/domain/delivery';
 import type {
@@ -29,10 +33,6 @@ import type {
   HitForDelivery,
   HitSource,
 } from '../services/alerts/src/domain/delivery-ports';
-import { AlertEmailBuilder, type EmailContent } from '../services/alerts/src/email/alert-email';
-import { EmailRenderer } from '../services/alerts/src/email/email-renderer';
-import { SmtpMailer } from '../services/alerts/src/email/mailer';
-import type { DeliveryRepository, NewDelivery } from '../services/alerts/src/store/delivery.repository';
 import { SmtpSink } from '../services/alerts/test/support/smtp-sink';
 import { printTable, round, writeBenchResult } from './support/bench-output';
 

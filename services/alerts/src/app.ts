@@ -5,27 +5,28 @@ import type { AlertTriggered } from '@docket/proto/src/alert-events';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import type { ExportCompleted } from '@docket/proto/src/process-events';
 import { connectMongo, grpcTlsOf, ShutdownLadder, startGrpcServer, type StartedService } from '@docket/service-kit';
+import { alertServiceBinding } from './alert-service.binding';
+import { AlertRepository } from './alerts/alert.repository';
+import { AlertService } from './alerts/alert.service';
+import { alertHandlers } from './alerts/alerts.grpc';
+import { HitRepository } from './alerts/hit.repository';
 import type { Config } from './config';
 import type { QuestionAnswerer } from './delivery/delivery-jobs';
+import { StoredAlertSource, StoredHitSource } from './delivery/delivery-sources';
+import { startDelivery, type DeliveryParts } from './delivery/delivery.module';
 import type { DeliveryPlanner, NotificationSink } from './domain/delivery-ports';
-import { alertTriggeredEvents } from './events/alert-triggered.event';
-import { DocumentChangesConsumer, PERCOLATOR_GROUP } from './events/document-changes.consumer';
-import { EXPORT_NOTICES_GROUP, ExportCompletedConsumer } from './events/export-completed.consumer';
-import { NotificationFeed } from './events/notification-feed';
-import { alertServiceBinding } from './grpc/alerts.grpc';
-import { matchingHandlers } from './grpc/matching.handlers';
-import { webhookHandlers } from './grpc/webhook.handlers';
-import { AlertIndex } from './service/alert-index';
-import { AlertService } from './service/alert.service';
-import { StoredAlertSource, StoredHitSource } from './service/delivery-sources';
-import { NotificationService } from './service/notification.service';
-import { Percolator } from './service/percolator';
-import { AlertRepository } from './store/alert.repository';
-import { HitRepository } from './store/hit.repository';
-import { NotificationRepository } from './store/notification.repository';
-import { WebhookEndpointRepository } from './store/webhook-endpoint.repository';
+import { AlertIndex } from './matching/alert-index';
+import { alertTriggeredEvents } from './matching/alert-triggered.event';
+import { DocumentChangesConsumer, PERCOLATOR_GROUP } from './matching/document-changes.consumer';
+import { Percolator } from './matching/percolator.service';
+import { EXPORT_NOTICES_GROUP, ExportCompletedConsumer } from './notifications/export-completed.consumer';
+import { NotificationFeed } from './notifications/notification.feed';
+import { NotificationRepository } from './notifications/notification.repository';
+import { NotificationService } from './notifications/notification.service';
+import { notificationHandlers } from './notifications/notifications.grpc';
+import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository';
 import { wireWebhooks } from './webhooks/webhook-parts';
-import { startDelivery, type DeliveryParts } from './workers/delivery.runtime';
+import { webhookHandlers } from './webhooks/webhooks.grpc';
 
 /** Names tests replace so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
@@ -163,7 +164,8 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       healthPort: config.GRPC_HEALTH_PORT,
       services: [
         alertServiceBinding([
-          matchingHandlers({ alerts: alertService, notifications, logger }),
+          alertHandlers({ alerts: alertService, logger }),
+          notificationHandlers({ notifications, logger }),
           webhookHandlers({ endpoints: webhooks.endpoints, logger }),
           delivery.handlers,
         ]),

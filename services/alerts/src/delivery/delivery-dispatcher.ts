@@ -5,10 +5,10 @@ import {
   type NotificationSink,
   type WebhookSender,
 } from '../domain/delivery-ports';
-import type { AlertEmailBuilder, EmailContent } from '../email/alert-email';
-import type { ExportEmailBuilder } from '../email/export-email';
-import { isPermanentSmtpError, type Mailer } from '../email/mailer';
 import { alertWebhookData } from '../webhooks/webhook-payload';
+import type { AlertEmailBuilder, EmailContent } from './email/alert-email';
+import type { ExportEmailBuilder } from './email/export-email';
+import { isPermanentSmtpError, type Mailer } from './email/mailer';
 
 const MARKERS = /[\uE000\uE001]/gu;
 

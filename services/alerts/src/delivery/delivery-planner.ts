@@ -9,8 +9,8 @@ import type {
   HitSource,
   NotificationSink,
 } from '../domain/delivery-ports';
-import type { DeliveryRepository } from '../store/delivery.repository';
 import type { DeliveryJobs } from './delivery-jobs';
+import type { DeliveryRepository } from './delivery.repository';
 import { hourStart } from './digest-window';
 import { realtimeAllowance, volumeNotice } from './volume-guard';
 

@@ -1,9 +1,9 @@
 import { InputError, NotFoundError } from '@docket/errors';
 import { deliveryKeys, type DeliveryRecord } from '../domain/delivery';
 import type { AlertForDelivery, AlertSource, HitSource } from '../domain/delivery-ports';
-import type { DeliveryRepository } from '../store/delivery.repository';
 import type { DeliveryJobs } from './delivery-jobs';
 import { channelsOf, sectionOf } from './delivery-planner';
+import type { DeliveryRepository } from './delivery.repository';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
 const MAX_LIST = 200;

@@ -1,9 +1,9 @@
 import type { Logger } from '@docket/observability';
 import { deliveryKeys, digestLabel, TOP_DOCUMENTS, type DeliverySection, type DigestCadence } from '../domain/delivery';
 import type { AlertForDelivery, AlertSource, ChannelName, HitForDelivery, HitSource } from '../domain/delivery-ports';
-import type { DeliveryRepository, NewDelivery } from '../store/delivery.repository';
 import type { DeliveryJobs, QuestionAnswerer } from './delivery-jobs';
 import { channelsOf, sectionOf } from './delivery-planner';
+import type { DeliveryRepository, NewDelivery } from './delivery.repository';
 import { isDigestDue } from './digest-window';
 import { shouldUnfold } from './volume-guard';
 

@@ -1,6 +1,6 @@
 import { deliveryKeys, type ExportSummary } from '../domain/delivery';
-import type { DeliveryRepository } from '../store/delivery.repository';
 import type { DeliveryJobs } from './delivery-jobs';
+import type { DeliveryRepository } from './delivery.repository';
 
 /** A finished export as its e-mail needs it (from exports.completed.v1). */
 export interface FinishedExport {

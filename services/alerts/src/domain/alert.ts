@@ -39,6 +39,11 @@ export interface AlertDefinition {
   channels: AlertChannels;
 }
 
+/** Where alert changes go so that matching sees them at once (the percolation index of this process). */
+export interface AlertChangeSink {
+  apply(alert: AlertRecord): void;
+}
+
 export interface AlertRecord {
   id: string;
   ownerUserId: string;

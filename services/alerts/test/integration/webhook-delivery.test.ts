@@ -11,9 +11,9 @@ import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
+import { DELIVERY_QUEUE } from '../../src/delivery/delivery.queue';
 import { jobIdOf } from '../../src/domain/delivery';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/webhooks/retry-schedule';
-import { DELIVERY_QUEUE } from '../../src/workers/delivery.queue';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**

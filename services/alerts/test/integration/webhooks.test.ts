@@ -12,10 +12,10 @@ import {
   type NotificationSink,
   type WebhookMessage,
 } from '../../src/domain/delivery-ports';
-import { webhookHandlers } from '../../src/grpc/webhook.handlers';
-import { WebhookEndpointRepository } from '../../src/store/webhook-endpoint.repository';
 import type { ResolveHost } from '../../src/webhooks/address-guard';
+import { WebhookEndpointRepository } from '../../src/webhooks/webhook-endpoint.repository';
 import { wireWebhooks, type WebhookParts } from '../../src/webhooks/webhook-parts';
+import { webhookHandlers } from '../../src/webhooks/webhooks.grpc';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { emptySearchFilters } from '@docket/query-language';
+import type { AlertRepository } from '../../src/alerts/alert.repository';
 import type { AlertRecord } from '../../src/domain/alert';
 import type { PercolationDocument } from '../../src/domain/alert-matcher';
-import { AlertIndex } from '../../src/service/alert-index';
-import type { AlertRepository } from '../../src/store/alert.repository';
+import { AlertIndex } from '../../src/matching/alert-index';
 
 const logger = pino({ level: 'silent' });
 

@@ -1,9 +1,9 @@
 import { hourStart, isDigestDue, localTime } from '../../src/delivery/digest-window';
+import { AlertEmailBuilder } from '../../src/delivery/email/alert-email';
+import { EmailRenderer } from '../../src/delivery/email/email-renderer';
 import { UnsubscribeTokens } from '../../src/delivery/unsubscribe-token';
 import { realtimeAllowance, shouldUnfold } from '../../src/delivery/volume-guard';
 import { deliveryKeys, digestLabel, jobIdOf, type DeliveryRecord } from '../../src/domain/delivery';
-import { AlertEmailBuilder } from '../../src/email/alert-email';
-import { EmailRenderer } from '../../src/email/email-renderer';
 
 describe('digest windows', () => {
   const at = new Date('2026-11-25T08:00:00Z'); // a Wednesday

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildEmailTemplates } from '../../src/email/email-templates.build';
+import { buildEmailTemplates } from '../../src/delivery/email/email-templates.build';
 
 describe('the e-mail layouts compiled ahead of time', () => {
   it('has each templates/*.html as MJML compiles its .mjml today (else run `npm run email:gen`)', async () => {

@@ -1,12 +1,12 @@
-import { deliveryKeys, type DeliveryRecord, type ExportSummary } from '../../src/domain/delivery';
-import { MjmlTemplate } from '../../src/email/email-renderer';
+import { MjmlTemplate } from '../../src/delivery/email/email-renderer';
 import {
   ExportEmailBuilder,
   exportPagePath,
   formatOf,
   humanSize,
   type ExportEmailView,
-} from '../../src/email/export-email';
+} from '../../src/delivery/email/export-email';
+import { deliveryKeys, type DeliveryRecord, type ExportSummary } from '../../src/domain/delivery';
 
 const APP = 'https://docket.example.test';
 let builder: ExportEmailBuilder;

@@ -2,8 +2,8 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { inJobTrace, type JobTrace } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { DigestPlanner } from '../delivery/digest-planner';
-import { hourStart } from '../delivery/digest-window';
+import type { DigestPlanner } from './digest-planner';
+import { hourStart } from './digest-window';
 
 export const DIGEST_QUEUE = 'alerts.digest';
 const SCHEDULER_ID = 'alerts.digest.hourly';

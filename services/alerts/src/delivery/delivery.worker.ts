@@ -2,11 +2,11 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { inJobTrace } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { DeliveryDispatcher } from '../delivery/delivery-dispatcher';
 import { PermanentDeliveryError, type WebhookSender } from '../domain/delivery-ports';
-import type { DeliveryRepository } from '../store/delivery.repository';
 import { webhookRetryDelayMs } from '../webhooks/retry-schedule';
+import type { DeliveryDispatcher } from './delivery-dispatcher';
 import { DELIVERY_QUEUE, WEBHOOK_BACKOFF, type DeliveryJobData } from './delivery.queue';
+import type { DeliveryRepository } from './delivery.repository';
 
 export type DeliveryOutcome = 'sent' | 'skipped';
 

@@ -8,7 +8,7 @@ import {
   type NotificationChanges,
   type NotificationRecord,
 } from '../domain/notification';
-import type { NotificationRepository } from '../store/notification.repository';
+import type { NotificationRepository } from './notification.repository';
 
 export interface NotificationPage {
   notifications: NotificationRecord[];

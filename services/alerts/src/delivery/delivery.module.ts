@@ -2,14 +2,6 @@ import { Redis } from 'ioredis';
 import type { Logger } from '@docket/observability';
 import { grpcChannelCredentials, grpcTlsOf, type ShutdownLadder } from '@docket/service-kit';
 import type { Config } from '../config';
-import { DeliveryDispatcher } from '../delivery/delivery-dispatcher';
-import { noAnswers, type QuestionAnswerer } from '../delivery/delivery-jobs';
-import { RealtimeDeliveryPlanner } from '../delivery/delivery-planner';
-import { DeliveryService } from '../delivery/delivery.service';
-import { DigestPlanner } from '../delivery/digest-planner';
-import { hourStart } from '../delivery/digest-window';
-import { ExportEmailPlanner } from '../delivery/export-email-planner';
-import { UnsubscribeTokens } from '../delivery/unsubscribe-token';
 import type {
   AlertSource,
   DeliveryPlanner,
@@ -17,17 +9,25 @@ import type {
   NotificationSink,
   WebhookSender,
 } from '../domain/delivery-ports';
-import { AlertEmailBuilder } from '../email/alert-email';
-import { EmailRenderer, MjmlTemplate } from '../email/email-renderer';
-import { ExportEmailBuilder, type ExportEmailView } from '../email/export-email';
-import { SmtpMailer, type Mailer } from '../email/mailer';
-import { deliveryHandlers, type DeliveryHandlers } from '../grpc/delivery.handlers';
-import { QueryEngineAnswerer } from '../grpc/question-answerer.client';
-import { DeliveryRepository } from '../store/delivery.repository';
+import { DeliveryDispatcher } from './delivery-dispatcher';
+import { noAnswers, type QuestionAnswerer } from './delivery-jobs';
+import { RealtimeDeliveryPlanner } from './delivery-planner';
+import { deliveryHandlers, type DeliveryHandlers } from './delivery.grpc';
 import { DeliveryQueue } from './delivery.queue';
+import { DeliveryRepository } from './delivery.repository';
+import { DeliveryService } from './delivery.service';
 import { DeliverySweeper } from './delivery.sweeper';
 import { DeliveryWorker } from './delivery.worker';
+import { DigestPlanner } from './digest-planner';
+import { hourStart } from './digest-window';
 import { DigestScheduler } from './digest.scheduler';
+import { AlertEmailBuilder } from './email/alert-email';
+import { EmailRenderer, MjmlTemplate } from './email/email-renderer';
+import { ExportEmailBuilder, type ExportEmailView } from './email/export-email';
+import { SmtpMailer, type Mailer } from './email/mailer';
+import { ExportEmailPlanner } from './export-email-planner';
+import { QueryEngineAnswerer } from './question-answerer.client';
+import { UnsubscribeTokens } from './unsubscribe-token';
 
 export type DeliveryConfig = Pick<
   Config,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DeliveryRecord, ExportSummary } from '../domain/delivery';
+import type { DeliveryRecord, ExportSummary } from '../../domain/delivery';
 import { PRODUCT_NAME, type EmailContent } from './alert-email';
 import type { MjmlTemplate } from './email-renderer';
 

@@ -3,14 +3,12 @@ import {
   Cadence,
   type Alert,
   type AlertHit,
-  type Notification,
   type AlertDefinition as ProtoDefinition,
   type Schedule,
 } from '@docket/proto/src/alerts';
 import type { AlertDefinitionInput } from '../domain/alert-definition';
 import type { AlertKindName, CadenceName, HitForDelivery } from '../domain/delivery-ports';
-import type { NotificationRecord } from '../domain/notification';
-import type { AlertView } from '../service/alert.service';
+import type { AlertView } from './alert.service';
 
 const CADENCE_NAMES: Record<number, CadenceName> = {
   [Cadence.CADENCE_REALTIME]: 'realtime',
@@ -96,19 +94,5 @@ export function hitToProto(hit: HitForDelivery): AlertHit {
     filedAt: hit.filedAt,
     matchedAt: hit.matchedAt,
     deliveryKey: hit.deliveryKey,
-  };
-}
-
-export function notificationToProto(notification: NotificationRecord): Notification {
-  return {
-    id: notification.id,
-    title: notification.title,
-    body: notification.body,
-    link: notification.link,
-    alertId: notification.alertId,
-    documentId: notification.documentId,
-    read: notification.read,
-    createdAt: notification.createdAt,
-    kind: notification.kind,
   };
 }

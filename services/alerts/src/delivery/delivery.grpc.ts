@@ -15,9 +15,9 @@ import {
   type UnsubscribeResponse,
 } from '@docket/proto/src/alerts';
 import { unary } from '@docket/service-kit';
-import type { DeliveryService } from '../delivery/delivery.service';
 import type { DeliveryKindName, DeliveryRecord, DeliveryStatusName } from '../domain/delivery';
 import type { ChannelName } from '../domain/delivery-ports';
+import type { DeliveryService } from './delivery.service';
 
 export type DeliveryHandlers = Pick<
   AlertServiceServer,

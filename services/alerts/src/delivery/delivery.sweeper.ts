@@ -1,5 +1,5 @@
 import type { Logger } from '@docket/observability';
-import type { DeliveryRepository } from '../store/delivery.repository';
+import type { DeliveryRepository } from './delivery.repository';
 
 /**
  * Queues again deliveries left pending: recorded, then the process died before it queued them, or

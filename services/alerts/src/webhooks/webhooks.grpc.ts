@@ -12,8 +12,8 @@ import type {
   WebhookEndpoint,
 } from '@docket/proto/src/alerts';
 import { unary } from '@docket/service-kit';
-import type { WebhookEndpointRecord } from '../webhooks/webhook-endpoint';
-import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
+import type { WebhookEndpointRecord } from './webhook-endpoint';
+import type { WebhookEndpointsService } from './webhook-endpoints.service';
 
 export type WebhookHandlers = Pick<
   AlertServiceServer,

@@ -1,8 +1,8 @@
 import type { Logger } from '@docket/observability';
+import type { AlertRepository } from '../alerts/alert.repository';
 import type { AlertRecord } from '../domain/alert';
 import { compileAlert, type CompiledAlert, type PercolationDocument } from '../domain/alert-matcher';
 import { PercolationIndex } from '../domain/percolation-index';
-import type { AlertRepository } from '../store/alert.repository';
 
 /** Changes written within this much before the last one seen are read again (writers' clocks differ). */
 const REFRESH_OVERLAP_MS = 5_000;

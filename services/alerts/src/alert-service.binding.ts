@@ -3,8 +3,8 @@ import { AlertServiceService, type AlertServiceServer } from '@docket/proto/src/
 import type { GrpcServiceBinding } from '@docket/service-kit';
 
 /**
- * Some of research.alerts.v1.AlertService's methods, built by one part of the service: matching
- * (matching.handlers.ts), delivery (delivery.handlers.ts), webhooks (webhook.handlers.ts). Each part
+ * Some of research.alerts.v1.AlertService's methods, built by one part of the service: alerts
+ * (alerts/alerts.grpc.ts), notifications, delivery and webhooks (each feature's *.grpc.ts). Each part
  * exports a function returning its handlers, and app.ts passes them all to alertServiceBinding.
  */
 export type AlertHandlers = Partial<AlertServiceServer>;

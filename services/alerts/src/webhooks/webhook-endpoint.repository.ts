@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { WebhookEndpointRecord, WebhookEndpointStore } from '../webhooks/webhook-endpoint';
+import type { WebhookEndpointRecord, WebhookEndpointStore } from './webhook-endpoint';
 
 type EndpointDoc = Omit<WebhookEndpointRecord, 'id'> & { _id: string };
 

@@ -1,9 +1,9 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobTrace, type JobTrace } from '@docket/events';
-import type { DeliveryJobs } from '../delivery/delivery-jobs';
 import { jobIdOf } from '../domain/delivery';
 import { WEBHOOK_MAX_ATTEMPTS } from '../webhooks/retry-schedule';
+import type { DeliveryJobs } from './delivery-jobs';
 
 export const DELIVERY_QUEUE = 'alerts.delivery';
 /** E-mail and in-app: 1 s, 2 s, 4 s … about 17 min of tries in all. */

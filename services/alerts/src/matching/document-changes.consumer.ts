@@ -2,7 +2,7 @@ import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type Topi
 import type { Logger } from '@docket/observability';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import type { PercolationDocument } from '../domain/alert-matcher';
-import type { Percolator } from '../service/percolator';
+import type { Percolator } from './percolator.service';
 
 export const PERCOLATOR_GROUP = 'alerts.percolator';
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DeliveredDocument, DeliveryRecord, DeliverySection } from '../domain/delivery';
+import type { DeliveredDocument, DeliveryRecord, DeliverySection } from '../../domain/delivery';
 import type { AlertEmailView, EmailRenderer } from './email-renderer';
 
 export const PRODUCT_NAME = 'Docket Research';

@@ -1,6 +1,6 @@
 import { InputError, NotFoundError } from '@docket/errors';
 import { normalizeDocketNumber } from '@docket/query-language';
-import { followKeyOf, type AlertRecord } from '../domain/alert';
+import { followKeyOf, type AlertChangeSink, type AlertRecord } from '../domain/alert';
 import {
   validateAlertDefinition,
   validateFollow,
@@ -10,9 +10,8 @@ import {
   type WebhookEndpointLookup,
 } from '../domain/alert-definition';
 import type { AlertKindName, HitForDelivery } from '../domain/delivery-ports';
-import type { AlertRepository } from '../store/alert.repository';
-import type { HitRepository } from '../store/hit.repository';
-import type { AlertIndex } from './alert-index';
+import type { AlertRepository } from './alert.repository';
+import type { HitRepository } from './hit.repository';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_HITS_PAGE = 20;
@@ -32,7 +31,7 @@ export class AlertService {
     private readonly deps: {
       alerts: AlertRepository;
       hits: HitRepository;
-      index: AlertIndex;
+      index: AlertChangeSink;
       endpoints: WebhookEndpointLookup;
       maxPerUser: number;
       now?: () => Date;

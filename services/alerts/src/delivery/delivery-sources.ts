@@ -1,7 +1,7 @@
+import type { AlertRepository } from '../alerts/alert.repository';
+import type { HitRepository } from '../alerts/hit.repository';
 import { toAlertForDelivery } from '../domain/alert';
 import type { AlertForDelivery, AlertSource, CadenceName, HitForDelivery, HitSource } from '../domain/delivery-ports';
-import type { AlertRepository } from '../store/alert.repository';
-import type { HitRepository } from '../store/hit.repository';
 
 /** What delivery reads of alerts (and the two flags it sets), over the alert store. */
 export class StoredAlertSource implements AlertSource {

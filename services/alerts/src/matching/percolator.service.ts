@@ -1,10 +1,10 @@
 import type { Logger } from '@docket/observability';
+import type { AlertRepository } from '../alerts/alert.repository';
+import type { HitRepository } from '../alerts/hit.repository';
 import { toAlertForDelivery } from '../domain/alert';
 import type { CompiledAlert, PercolationDocument } from '../domain/alert-matcher';
 import type { DeliveryPlanner, TriggeredEventOf } from '../domain/delivery-ports';
 import { buildSnippet } from '../domain/snippet';
-import type { AlertRepository } from '../store/alert.repository';
-import type { HitRepository } from '../store/hit.repository';
 import type { AlertIndex } from './alert-index';
 
 export interface PercolationOutcome {

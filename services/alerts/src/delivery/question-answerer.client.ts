@@ -1,7 +1,7 @@
 import type { ChannelCredentials } from '@grpc/grpc-js';
 import { QueryServiceClient } from '@docket/proto/src/queries';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
-import type { QuestionAnswerer } from '../delivery/delivery-jobs';
+import type { QuestionAnswerer } from './delivery-jobs';
 
 /** A digest waits this long for an answer, then goes without it. */
 const ANSWER_DEADLINE_MS = 20_000;

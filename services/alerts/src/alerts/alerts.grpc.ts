@@ -12,37 +12,19 @@ import type {
   ListAlertHitsResponse,
   ListAlertsRequest,
   ListAlertsResponse,
-  ListNotificationsRequest,
-  ListNotificationsResponse,
-  MarkNotificationsReadRequest,
-  MarkNotificationsReadResponse,
   SetAlertPausedRequest,
   SetAlertPausedResponse,
   UpdateAlertRequest,
   UpdateAlertResponse,
-  WatchNotificationsRequest,
-  WatchNotificationsResponse,
 } from '@docket/proto/src/alerts';
-import { serverStream, unary } from '@docket/service-kit';
-import type { AlertService } from '../service/alert.service';
-import type { NotificationService } from '../service/notification.service';
-import {
-  alertToProto,
-  definitionInput,
-  hitToProto,
-  kindFilter,
-  notificationToProto,
-  scheduleInput,
-} from './alert.mappers';
-import type { AlertHandlers } from './alerts.grpc';
+import { unary } from '@docket/service-kit';
+import type { AlertHandlers } from '../alert-service.binding';
+import { alertToProto, definitionInput, hitToProto, kindFilter, scheduleInput } from './alert.mapper';
+import type { AlertService } from './alert.service';
 
-/** The matching core's part of AlertService: alerts, docket follows, hits and notifications. */
-export function matchingHandlers(deps: {
-  alerts: AlertService;
-  notifications: NotificationService;
-  logger: Logger;
-}): AlertHandlers {
-  const { alerts, notifications, logger } = deps;
+/** The alerts' part of AlertService: alerts, docket follows and their hits. */
+export function alertHandlers(deps: { alerts: AlertService; logger: Logger }): AlertHandlers {
+  const { alerts, logger } = deps;
   return {
     createAlert: unary<CreateAlertRequest, CreateAlertResponse>(logger, async (request) => ({
       alert: alertToProto(
@@ -84,34 +66,5 @@ export function matchingHandlers(deps: {
         }),
       ),
     })),
-    listNotifications: unary<ListNotificationsRequest, ListNotificationsResponse>(logger, async (request) => {
-      const page = await notifications.list(request.ownerUserId, {
-        limit: request.limit,
-        unreadOnly: request.unreadOnly,
-        cursor: request.cursor,
-      });
-      return {
-        notifications: page.notifications.map(notificationToProto),
-        unreadCount: String(page.unreadCount),
-        nextCursor: page.nextCursor,
-      };
-    }),
-    markNotificationsRead: unary<MarkNotificationsReadRequest, MarkNotificationsReadResponse>(
-      logger,
-      async (request) => ({
-        unreadCount: String(await notifications.markRead(request.ownerUserId, request.notificationIds, request.all)),
-      }),
-    ),
-    watchNotifications: serverStream<WatchNotificationsRequest, WatchNotificationsResponse>(logger, async (call) => {
-      const cancelled = new AbortController();
-      call.on('cancelled', () => cancelled.abort());
-      call.on('close', () => cancelled.abort());
-      for await (const change of notifications.watch(call.request.ownerUserId, cancelled.signal)) {
-        call.write({
-          unreadCount: String(change.unreadCount),
-          notification: change.notification ? notificationToProto(change.notification) : undefined,
-        });
-      }
-    }),
   };
 }
