@@ -17,21 +17,21 @@ import type { ExportBlobStore } from './blob/export-blob-store';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
 import type { Config } from './config';
 import type { ExportSources } from './domain/export-sources';
-import { PROCESSES_GROUP, ProcessUpdatedConsumer } from './events/process-updated.consumer';
-import { GrpcExportSources } from './grpc/export-sources.grpc';
-import { exportServiceBinding } from './grpc/exports.grpc';
-import { processServiceBinding } from './grpc/processes.grpc';
-import { DownloadService } from './service/download.service';
-import { ExpiryService } from './service/expiry.service';
-import { ExportRunner } from './service/export-runner';
-import { ExportService } from './service/export.service';
-import { ProcessChanges } from './service/process-changes';
-import { DEFAULT_WATCH_TIMINGS, ProcessService, type WatchTimings } from './service/process.service';
-import { ExportRepository } from './store/export.repository';
-import { ProcessRepository } from './store/process.repository';
-import { ExpiryScheduler } from './workers/expiry.scheduler';
-import { ExportQueue, QUEUE_PREFIX } from './workers/export.queue';
-import { ExportWorker } from './workers/export.worker';
+import { DownloadService } from './exports/download.service';
+import { ExpiryScheduler } from './exports/expiry.scheduler';
+import { ExpiryService } from './exports/expiry.service';
+import { ExportRunner } from './exports/export-runner';
+import { GrpcExportSources } from './exports/export-sources.client';
+import { ExportQueue, QUEUE_PREFIX } from './exports/export.queue';
+import { ExportRepository } from './exports/export.repository';
+import { ExportService } from './exports/export.service';
+import { ExportWorker } from './exports/export.worker';
+import { exportServiceBinding } from './exports/exports.grpc';
+import { ProcessChanges } from './processes/process-changes';
+import { PROCESSES_GROUP, ProcessUpdatedConsumer } from './processes/process-updated.consumer';
+import { ProcessRepository } from './processes/process.repository';
+import { DEFAULT_WATCH_TIMINGS, ProcessService, type WatchTimings } from './processes/process.service';
+import { processServiceBinding } from './processes/processes.grpc';
 
 /** Names and timings tests replace so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {

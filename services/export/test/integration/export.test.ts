@@ -14,7 +14,7 @@ import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
-import { ProcessRepository } from '../../src/store/process.repository';
+import { ProcessRepository } from '../../src/processes/process.repository';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const dbName = uniqueName('export_test').replace(/-/g, '_');

@@ -1,8 +1,8 @@
 import mammoth from 'mammoth';
 import { AnalysisMode, Query } from '@docket/proto/src/queries';
+import { queryViewOf } from '../../src/exports/query-view.mapper';
 import { analysisDocx } from '../../src/files/analysis-docx';
 import { analysisHtml } from '../../src/files/analysis-html';
-import { queryViewOf } from '../../src/grpc/query-view.mapper';
 import { expectKeyFactsInDocx, expectKeyFactsInHtml } from '../support/key-facts.expect';
 import { INTERVENORS, queryFixture } from '../support/query.fixture';
 

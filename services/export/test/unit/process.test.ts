@@ -1,7 +1,7 @@
 import { InputError } from '@docket/errors';
 import { ProcessState } from '@docket/proto/src/process-events';
 import { isFinal, listLimitOf } from '../../src/domain/process';
-import { toUpdate } from '../../src/events/process-updated.consumer';
+import { toUpdate } from '../../src/processes/process-updated.consumer';
 
 const event = (over: Partial<Parameters<typeof toUpdate>[0]> = {}) => ({
   eventId: 'e1',

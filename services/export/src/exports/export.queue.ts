@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobTrace, type JobTrace } from '@docket/events';
-import type { ExportJobs } from '../service/export.service';
+import type { ExportJobs } from './export.service';
 
 export const EXPORT_QUEUE = 'export.build';
 /** Hash-tagged so every key of the queue lands in one Redis Cluster slot. */

@@ -37,9 +37,9 @@ import {
   type ExportStatus as Status,
   type ExportSubject as Subject,
 } from '../domain/export';
-import type { DownloadService } from '../service/download.service';
-import type { ExportService } from '../service/export.service';
-import { streamFile } from './download-stream';
+import { streamFile } from './download-stream.grpc';
+import type { DownloadService } from './download.service';
+import type { ExportService } from './export.service';
 
 const FORMATS: Record<Format, ExportFormat> = {
   csv: ExportFormat.EXPORT_FORMAT_CSV,

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@docket/observability';
-import type { ExpiryService } from '../service/expiry.service';
+import type { ExpiryService } from './expiry.service';
 import { QUEUE_PREFIX } from './export.queue';
 
 export const EXPIRY_QUEUE = 'export.expiry';

@@ -15,7 +15,7 @@ import {
 } from '../domain/export';
 import { checkLimits, type ExportLimits } from '../domain/export-limits';
 import type { ExportSources } from '../domain/export-sources';
-import type { ExportRepository } from '../store/export.repository';
+import type { ExportRepository } from './export.repository';
 
 export const EXPORT_PROCESS_KIND = 'export';
 

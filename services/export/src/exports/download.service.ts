@@ -3,7 +3,7 @@ import { InputError, NotFoundError } from '@docket/errors';
 import type { ExportBlobStore } from '../blob/export-blob-store';
 import { signDownload, verifyDownload } from '../domain/download-token';
 import type { ExportRecord } from '../domain/export';
-import type { ExportRepository } from '../store/export.repository';
+import type { ExportRepository } from './export.repository';
 import type { ExportService } from './export.service';
 
 export interface DownloadDescription {

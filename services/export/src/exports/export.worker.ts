@@ -6,11 +6,11 @@ import type { Logger } from '@docket/observability';
 import type { ProcessUpdates } from '@docket/processes';
 import type { ExportBlobStore } from '../blob/export-blob-store';
 import { progressMessage, type ExportProgress, type ExportRecord } from '../domain/export';
-import { exportCompletedEvent, type ExportCompletedTopic } from '../events/export-completed.event';
-import type { ExportRunner } from '../service/export-runner';
-import { processUpdateOf } from '../service/export.service';
-import type { ExportRepository } from '../store/export.repository';
+import { exportCompletedEvent, type ExportCompletedTopic } from './export-completed.event';
+import type { ExportRunner } from './export-runner';
 import { EXPORT_QUEUE, QUEUE_PREFIX, type ExportJobData } from './export.queue';
+import type { ExportRepository } from './export.repository';
+import { processUpdateOf } from './export.service';
 
 export interface ExportWorkerOptions {
   connection: Redis;

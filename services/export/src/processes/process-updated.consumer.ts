@@ -2,7 +2,7 @@ import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type Topi
 import type { Logger } from '@docket/observability';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import { validateUpdate, type ProcessStatus, type ProcessUpdate } from '../domain/process';
-import type { ProcessService } from '../service/process.service';
+import type { ProcessService } from './process.service';
 
 export const PROCESSES_GROUP = 'export.processes';
 

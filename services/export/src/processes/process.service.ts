@@ -1,8 +1,8 @@
 import { InputError, NotFoundError, UnavailableError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import { isFinal, listLimitOf, type ProcessRecord, type ProcessUpdate } from '../domain/process';
-import type { ApplyOutcome, ProcessRepository } from '../store/process.repository';
 import type { ProcessChanges } from './process-changes';
+import type { ApplyOutcome, ProcessRepository } from './process.repository';
 
 export interface WatchTimings {
   /** How often a watcher re-reads the store (changes made by other instances). */

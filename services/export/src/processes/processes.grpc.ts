@@ -12,7 +12,7 @@ import {
 } from '@docket/proto/src/processes';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { ProcessRecord, ProcessStatus as Status } from '../domain/process';
-import type { ProcessService } from '../service/process.service';
+import type { ProcessService } from './process.service';
 
 /** research.export.v1.ProcessService */
 export function processServiceBinding(deps: { processes: ProcessService; logger: Logger }): GrpcServiceBinding {

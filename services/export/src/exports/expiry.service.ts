@@ -1,5 +1,5 @@
 import type { ExportBlobStore } from '../blob/export-blob-store';
-import type { ExportRepository } from '../store/export.repository';
+import type { ExportRepository } from './export.repository';
 
 /** A partial file this old belongs to no live run (a run saves progress far more often). */
 const PARTIAL_AGE_MS = 24 * 3600 * 1000;
