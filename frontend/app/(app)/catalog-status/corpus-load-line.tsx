@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { formatDuration, formatNumber } from '@/lib/format';
 import type { CorpusLoad } from '@/lib/types';
+import styles from './catalog-status.module.css';
 
 /** How often the page asks again while the corpus loads: the line is only useful if it moves. */
 const REFRESH_MS = 5_000;
@@ -23,13 +24,7 @@ export function CorpusLoadLine({ load }: { load: CorpusLoad | null }) {
       : `${formatNumber(load.indexed)} searchable (${formatNumber(load.indexedPerSecond ?? 0)}/s)`;
   const left = load.secondsLeft === null ? 'time left not known yet' : `about ${formatDuration(load.secondsLeft)} left`;
   return (
-    <section
-      className="card"
-      role="status"
-      aria-live="polite"
-      data-testid="corpus-load"
-      style={{ marginBottom: 'var(--space-4)' }}
-    >
+    <section className="card mb-4" role="status" aria-live="polite" data-testid="corpus-load">
       <div className="card-body">
         <strong>Loading the default corpus:</strong> {formatNumber(load.stored)} of {formatNumber(load.total)} filings
         stored ({formatNumber(load.storedPerSecond)}/s), {searchable}; {left}.
@@ -37,7 +32,7 @@ export function CorpusLoadLine({ load }: { load: CorpusLoad | null }) {
           value={Math.min(load.stored, load.indexed ?? load.stored)}
           max={load.total}
           aria-label="Filings stored and searchable"
-          style={{ display: 'block', width: '100%', marginTop: 'var(--space-2)' }}
+          className={styles.loadProgress}
         />
       </div>
     </section>

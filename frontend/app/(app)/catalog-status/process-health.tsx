@@ -1,6 +1,7 @@
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { partRows, stackSummary } from '@/lib/stack-status-view';
 import type { StackStatus } from '@/lib/types';
+import styles from './catalog-status.module.css';
 
 const STATE = {
   up: { label: 'Up', className: 'badge badge-success' },
@@ -28,9 +29,7 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
   return (
     <section className="card" aria-labelledby="process-health" data-testid="process-health">
       <div className="card-body">
-        <div
-          style={{ display: 'flex', justifyContent: 'space-between', gap: 'var(--space-3)', alignItems: 'flex-start' }}
-        >
+        <div className={styles.processHead}>
           <div>
             <h2 id="process-health">Processes</h2>
             <p className="subtle">
@@ -39,10 +38,7 @@ export function ProcessHealth({ status, now }: { status: StackStatus | null; now
               within {window} stop the stack. Updated {formatDateTime(status.updatedAt)}.
             </p>
           </div>
-          <div
-            aria-label="Process summary"
-            style={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'wrap', justifyContent: 'flex-end' }}
-          >
+          <div aria-label="Process summary" className={styles.processSummary}>
             <span className="badge badge-success">{formatNumber(summary.up)} up</span>
             {summary.restarting ? (
               <span className="badge badge-warning">{formatNumber(summary.restarting)} restarting</span>
