@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ModeBadge } from '@/components/query/mode-badge';
-import { formatMs } from '@/components/query/query-views';
 import styles from '@/components/query/query.module.css';
-import { FieldError, FormError } from '@/components/ui/form-error';
+import { FormError } from '@/components/ui/form-error';
 import { listAdminQueries, type AdminQueryFilters } from '@/lib/bff.server';
-import { formatDateTime, formatNumber } from '@/lib/format';
 import { requireAdmin } from '@/lib/require-admin.server';
+import { QueryLogFilters } from './query-log-filters';
+import { queryLogHref } from './query-log-href';
+import { QueryLogTable } from './query-log-table';
 
 export const metadata: Metadata = { title: 'Query log' };
 
@@ -16,14 +16,6 @@ const FIELDS = ['user', 'workspace', 'from', 'to', 'minMs', 'mode'] as const;
 
 function first(value: string | string[] | undefined): string {
   return ((Array.isArray(value) ? value[0] : value) ?? '').trim();
-}
-
-function hrefWith(filters: AdminQueryFilters, patch: Partial<AdminQueryFilters>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, cursor: undefined, ...patch }))
-    if (value) params.set(key, value);
-  const query = params.toString();
-  return `/admin/queries/log${query ? `?${query}` : ''}`;
 }
 
 /** Administrators: every question asked, newest first, filtered by user, workspace, days, latency and mode. */
@@ -48,121 +40,7 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
       </div>
 
       {/* Keyed by the filters: uncontrolled inputs keep stale values across soft navigations otherwise. */}
-      <form
-        key={hrefWith(filters, {})}
-        className="card card-body"
-        method="get"
-        action="/admin/queries/log"
-        aria-label="Filter the query log"
-        style={{ marginBottom: 'var(--space-5)' }}
-      >
-        <div className={styles.filtersForm}>
-          <div className="field">
-            <label className="label" htmlFor="f-user">
-              User (e-mail)
-            </label>
-            <input
-              id="f-user"
-              name="user"
-              type="email"
-              className="input"
-              defaultValue={filters.user}
-              placeholder="name@example.com"
-              aria-invalid={issues.user ? true : undefined}
-              data-testid="filter-user"
-            />
-            <FieldError id="f-user-error" message={issues.user} />
-          </div>
-          <div className="field">
-            <label className="label" htmlFor="f-workspace">
-              Workspace ID
-            </label>
-            <input
-              id="f-workspace"
-              name="workspace"
-              className="input"
-              defaultValue={filters.workspace}
-              aria-invalid={issues.workspace ? true : undefined}
-              data-testid="filter-workspace"
-            />
-            <FieldError id="f-workspace-error" message={issues.workspace} />
-          </div>
-          <div className="field">
-            <label className="label" htmlFor="f-from">
-              From
-            </label>
-            <input
-              id="f-from"
-              name="from"
-              type="date"
-              className="input"
-              defaultValue={filters.from}
-              aria-invalid={issues.from ? true : undefined}
-              data-testid="filter-from"
-            />
-            <FieldError id="f-from-error" message={issues.from} />
-          </div>
-          <div className="field">
-            <label className="label" htmlFor="f-to">
-              To
-            </label>
-            <input
-              id="f-to"
-              name="to"
-              type="date"
-              className="input"
-              defaultValue={filters.to}
-              aria-invalid={issues.to ? true : undefined}
-              data-testid="filter-to"
-            />
-            <FieldError id="f-to-error" message={issues.to} />
-          </div>
-          <div className="field">
-            <label className="label" htmlFor="f-min">
-              Took at least (ms)
-            </label>
-            <input
-              id="f-min"
-              name="minMs"
-              type="number"
-              min={0}
-              step={1}
-              className="input"
-              defaultValue={filters.minMs}
-              aria-invalid={issues.minMs ? true : undefined}
-              data-testid="filter-min-ms"
-            />
-            <FieldError id="f-min-error" message={issues.minMs} />
-          </div>
-          <div className="field">
-            <label className="label" htmlFor="f-mode">
-              Mode
-            </label>
-            <select
-              id="f-mode"
-              name="mode"
-              className="select"
-              defaultValue={filters.mode ?? ''}
-              data-testid="filter-mode"
-            >
-              <option value="">Any</option>
-              <option value="extractive">Extractive</option>
-              <option value="generative">Generative</option>
-            </select>
-            <FieldError id="f-mode-error" message={issues.mode} />
-          </div>
-        </div>
-        <div className={styles.filterButtons}>
-          <button type="submit" className="btn btn-primary" data-testid="filter-apply">
-            Filter
-          </button>
-          {filtered ? (
-            <Link href="/admin/queries/log" className="btn">
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </form>
+      <QueryLogFilters key={queryLogHref(filters, {})} filters={filters} issues={issues} filtered={filtered} />
 
       {!result.ok ? (
         <FormError
@@ -187,79 +65,12 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
               ) : null}
             </div>
           ) : (
-            <div className="table-wrap">
-              <table className="table" data-testid="query-log-table">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Question</th>
-                    <th scope="col">User</th>
-                    <th scope="col">Workspace</th>
-                    <th scope="col">Mode</th>
-                    <th scope="col" className="num">
-                      Took
-                    </th>
-                    <th scope="col" className="num" title="Filings that matched the question">
-                      Matches
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.queries.map((q) => (
-                    <tr key={q.queryId} data-testid="query-log-row" data-query-id={q.queryId}>
-                      <td className="nowrap">{formatDateTime(q.createdAt)}</td>
-                      <td className={styles.logText}>
-                        <Link
-                          href={`/admin/queries/log/${encodeURIComponent(q.queryId)}/analysis`}
-                          prefetch={false}
-                          data-testid="query-log-link"
-                        >
-                          {q.question}
-                        </Link>
-                      </td>
-                      <td className={styles.nowrap}>
-                        {q.userEmail ? (
-                          <Link
-                            href={hrefWith(filters, { user: q.userEmail })}
-                            title={`Only ${q.userEmail}’s queries`}
-                            className="subtle"
-                          >
-                            {q.userEmail}
-                          </Link>
-                        ) : (
-                          <span className="subtle mono" title="The account is no longer in this organisation">
-                            {q.userId}
-                          </span>
-                        )}
-                      </td>
-                      <td>
-                        {q.workspaceId ? (
-                          <Link
-                            href={hrefWith(filters, { workspace: q.workspaceId })}
-                            title="Only this workspace’s queries"
-                            className="subtle"
-                          >
-                            {q.workspaceName ?? <span className="mono">{q.workspaceId}</span>}
-                          </Link>
-                        ) : (
-                          <span className="subtle">—</span>
-                        )}
-                      </td>
-                      <td>
-                        <ModeBadge mode={q.mode} model="" />
-                      </td>
-                      <td className={`num ${styles.nowrap}`}>{formatMs(q.totalMs)}</td>
-                      <td className="num">{formatNumber(q.documentCount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <QueryLogTable queries={result.queries} filters={filters} />
           )}
           {cursor || result.nextCursor ? (
             <nav className={styles.pager} aria-label="Query log pages">
               {cursor ? (
-                <Link className="btn btn-sm" href={hrefWith(filters, {})}>
+                <Link className="btn btn-sm" href={queryLogHref(filters, {})}>
                   ← Newest
                 </Link>
               ) : (
@@ -268,7 +79,7 @@ export default async function AdminQueryLogPage({ searchParams }: { searchParams
               {result.nextCursor ? (
                 <Link
                   className="btn btn-sm"
-                  href={hrefWith(filters, { cursor: result.nextCursor })}
+                  href={queryLogHref(filters, { cursor: result.nextCursor })}
                   rel="next"
                   data-testid="query-log-older"
                 >
