@@ -31,7 +31,8 @@ const productSeeds: ProductSeed[] = [
     id: 'rate-case-tracker',
     name: 'Rate-case tracker',
     description:
-      'Every general rate case before the covered state commissions and FERC: requested and authorized revenue, return on equity, test year, milestones and outcome.',
+      'Every general rate case before the covered state commissions and FERC: ' +
+      'requested and authorized revenue, return on equity, test year, milestones and outcome.',
     entities: [
       { name: 'proceeding', initial: [380, 460], monthlyAdded: [6, 19] },
       { name: 'milestone', initial: [2400, 3100], monthlyAdded: [60, 140] },
@@ -62,7 +63,8 @@ const productSeeds: ProductSeed[] = [
     id: 'interconnection-queue',
     name: 'Interconnection queue',
     description:
-      'Generation and storage projects seeking interconnection, compiled from utility and RTO queue filings: capacity, fuel, location, queue position and status.',
+      'Generation and storage projects seeking interconnection, ' +
+      'compiled from utility and RTO queue filings: capacity, fuel, location, queue position and status.',
     entities: [
       { name: 'project', initial: [9000, 11000], monthlyAdded: [150, 420] },
       { name: 'study', initial: [2100, 2600], monthlyAdded: [30, 90] },
@@ -90,7 +92,8 @@ const productSeeds: ProductSeed[] = [
     id: 'tariff-filings',
     name: 'Tariff filings',
     description:
-      'Tariff and advice-letter filings with the affected schedules, effective dates, proposed rate changes and disposition.',
+      'Tariff and advice-letter filings with the affected schedules, ' +
+      'effective dates, proposed rate changes and disposition.',
     entities: [
       { name: 'tariff', initial: [5200, 6400], monthlyAdded: [80, 260] },
       { name: 'proceeding', initial: [700, 900], monthlyAdded: [5, 15] },

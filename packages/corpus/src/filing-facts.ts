@@ -17,6 +17,12 @@ function named(c: TextContext, party: string): string {
   return c.docket.parties.find((p) => p.name === party)?.role === 'staff' ? 'Staff' : party;
 }
 
+/** The applicant's name, stated as the applicant. */
+function applicantName(c: TextContext): string {
+  const name = c.record.applicant;
+  return c.state({ kind: 'applicant', party: name, value: name, written: name });
+}
+
 function requested(c: TextContext): string {
   const amount = c.record.requestedIncrease as number;
   return c.state({
@@ -53,22 +59,24 @@ const recoveryWordings: Wording<void>[] = [
 ];
 
 const applicantWordings: Wording<void>[] = [
+  (c) => `${applicantName(c)} (the "Applicant") hereby files this application in ${c.docketRef()}.`,
   (c) =>
-    `${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })} (the "Applicant") hereby files this application in ${c.docketRef()}.`,
-  (c) =>
-    `The Applicant in this proceeding is ${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })}, a public utility subject to the jurisdiction of ${c.body}.`,
-  (c) =>
-    `${c.state({ kind: 'applicant', party: c.record.applicant, value: c.record.applicant, written: c.record.applicant })} respectfully submits this filing and requests the relief described herein.`,
+    `The Applicant in this proceeding is ${applicantName(c)}, ` +
+    `a public utility subject to the jurisdiction of ${c.body}.`,
+  (c) => `${applicantName(c)} respectfully submits this filing and requests the relief described herein.`,
 ];
 
 const recommendationWordings: Wording<Recommendation>[] = [
   (c, r) =>
-    `${named(c, r.party)} recommends an increase of ${recommended(c, r)}, rather than the ${requested(c)} the Company requested.`,
+    `${named(c, r.party)} recommends an increase of ${recommended(c, r)}, ` +
+    `rather than the ${requested(c)} the Company requested.`,
   (c, r) =>
-    `Based on the adjustments described in this ${c.category === 'Brief' ? 'brief' : 'testimony'}, ${named(c, r.party)} recommends that ${c.body} authorize no more than ${recommended(c, r)} of additional revenue.`,
+    `Based on the adjustments described in this ${c.category === 'Brief' ? 'brief' : 'testimony'}, ` +
+    `${named(c, r.party)} recommends that ${c.body} authorize no more than ${recommended(c, r)} of additional revenue.`,
   (c, r) => `${named(c, r.party)}'s recommended revenue increase is ${recommended(c, r)}.`,
   (c, r) =>
-    `In ${named(c, r.party) === 'Staff' ? "Staff's" : 'its'} view, a revenue increase of ${recommended(c, r)} is sufficient, and ${named(c, r.party)} so recommends.`,
+    `In ${named(c, r.party) === 'Staff' ? "Staff's" : 'its'} view, ` +
+    `a revenue increase of ${recommended(c, r)} is sufficient, and ${named(c, r.party)} so recommends.`,
 ];
 
 function recommended(c: TextContext, r: Recommendation): string {
@@ -134,7 +142,9 @@ const outcomeWording: Record<string, Wording<string>[]> = {
   ],
 };
 
-/** What an outcome wording writes for `outcome` (the conditions wording reads "approved, subject to the conditions"). */
+/**
+ * What an outcome wording writes for `outcome` (the conditions wording reads "approved, subject to the conditions").
+ */
 function outcomeText(outcome: string): string {
   return outcome === 'approved with conditions' ? 'approved, subject to the conditions' : outcome;
 }
@@ -163,9 +173,11 @@ function decisionSummary(c: TextContext): string[] {
   return [
     c.rng.pick([
       () =>
-        `By this decision, ${c.body} authorizes ${applicant} to increase its revenues by ${approved(c)}, compared with the ${requested(c)} it requested.`,
+        `By this decision, ${c.body} authorizes ${applicant} to increase its revenues by ${approved(c)}, ` +
+        `compared with the ${requested(c)} it requested.`,
       () =>
-        `This decision grants ${applicant} a revenue increase of ${approved(c)}; the Company had requested ${requested(c)}.`,
+        `This decision grants ${applicant} a revenue increase of ${approved(c)}; ` +
+        `the Company had requested ${requested(c)}.`,
       () => `Summary: we authorize an increase of ${approved(c)} of the ${requested(c)} requested by ${applicant}.`,
     ])(),
   ];
@@ -207,7 +219,8 @@ const hearingWordings: Dated[] = [
   (c, s) => `Evidentiary hearings will commence on ${hearing(c, s.order, s.index)} before ${c.alj()}.`,
   (c, s) => `The evidentiary hearing in this proceeding is scheduled for ${hearing(c, s.order, s.index)}.`,
   (c, s) =>
-    `NOTICE IS HEREBY GIVEN that the evidentiary hearing in the above-captioned proceeding will be held on ${hearing(c, s.order, s.index)} at ${c.rng.int(9, 10)}:${c.rng.pick(['00', '30'])} a.m.`,
+    `NOTICE IS HEREBY GIVEN that the evidentiary hearing in the above-captioned proceeding will be held ` +
+    `on ${hearing(c, s.order, s.index)} at ${c.rng.int(9, 10)}:${c.rng.pick(['00', '30'])} a.m.`,
   (c, s) => `Hearing: ${hearing(c, s.order, s.index)}.`,
 ];
 
@@ -232,11 +245,16 @@ function scheduleBlock(c: TextContext, inForce: { order: SchedulingOrder; index:
     lines.push(
       c.rng.pick([
         () =>
-          `This order revises the procedural schedule adopted on ${c.writeDay(previous.issuedAt)}. The evidentiary hearing previously set for ${hearing(c, prior.order, prior.index)} is rescheduled to ${hearing(c, inForce.order, inForce.index)}.`,
+          `This order revises the procedural schedule adopted on ${c.writeDay(previous.issuedAt)}. ` +
+          `The evidentiary hearing previously set for ${hearing(c, prior.order, prior.index)} ` +
+          `is rescheduled to ${hearing(c, inForce.order, inForce.index)}.`,
         () =>
-          `The schedule set on ${c.writeDay(previous.issuedAt)} is superseded: the hearing will no longer begin on ${hearing(c, prior.order, prior.index)} but on ${hearing(c, inForce.order, inForce.index)}.`,
+          `The schedule set on ${c.writeDay(previous.issuedAt)} is superseded: ` +
+          `the hearing will no longer begin on ${hearing(c, prior.order, prior.index)} ` +
+          `but on ${hearing(c, inForce.order, inForce.index)}.`,
         () =>
-          `Good cause having been shown, the procedural schedule is revised, and the evidentiary hearing is moved from ${hearing(c, prior.order, prior.index)} to ${hearing(c, inForce.order, inForce.index)}.`,
+          `Good cause having been shown, the procedural schedule is revised, and the evidentiary hearing is ` +
+          `moved from ${hearing(c, prior.order, prior.index)} to ${hearing(c, inForce.order, inForce.index)}.`,
       ])(),
     );
   } else {
@@ -250,8 +268,10 @@ function scheduleBlock(c: TextContext, inForce: { order: SchedulingOrder; index:
 export function orderOrdering(c: TextContext): string[] {
   if (c.purpose.kind === 'scheduling-order') {
     const order = c.record.schedule[c.purpose.order] as SchedulingOrder;
+    const supersedes = c.purpose.order > 0 ? ' and supersedes the schedule previously adopted' : '';
     return [
-      `The procedural schedule set forth above is adopted${c.purpose.order > 0 ? ' and supersedes the schedule previously adopted' : ''}, with the evidentiary hearing to begin on ${hearing(c, order, c.purpose.order)}.`,
+      `The procedural schedule set forth above is adopted${supersedes}, ` +
+        `with the evidentiary hearing to begin on ${hearing(c, order, c.purpose.order)}.`,
     ];
   }
   if (c.purpose.kind === 'intervention-order') {
@@ -316,14 +336,17 @@ export function factBlocks(c: TextContext): string[] {
         out.push(scheduleBlock(c, { order: record.schedule[index] as SchedulingOrder, index }, index > 0));
       } else if (c.purpose.kind === 'intervention-order') {
         const names = c.purpose.intervenors;
+        const one = names.length === 1;
         out.push(
           c.rng.pick([
             () =>
-              `Before ${c.body} ${names.length === 1 ? 'is the petition' : 'are the petitions'} to intervene of ${listed(names)}. No party objected, and ${c.body} finds that ${names.length === 1 ? 'the petitioner has' : 'each petitioner has'} an interest in the proceeding.`,
+              `Before ${c.body} ${one ? 'is the petition' : 'are the petitions'} to intervene of ${listed(names)}. ` +
+              `No party objected, and ${c.body} finds ` +
+              `that ${one ? 'the petitioner has' : 'each petitioner has'} an interest in the proceeding.`,
             () =>
-              `${listed(names)} ${names.length === 1 ? 'has' : 'have'} timely petitioned to intervene in ${c.docketRef()}, and the petition${names.length === 1 ? '' : 's'} should be granted.`,
-            () =>
-              `This order addresses the petition${names.length === 1 ? '' : 's'} to intervene filed by ${listed(names)}.`,
+              `${listed(names)} ${one ? 'has' : 'have'} timely petitioned to intervene in ${c.docketRef()}, ` +
+              `and the petition${one ? '' : 's'} should be granted.`,
+            () => `This order addresses the petition${one ? '' : 's'} to intervene filed by ${listed(names)}.`,
           ])(),
         );
       }
@@ -331,14 +354,16 @@ export function factBlocks(c: TextContext): string[] {
     case 'Motion':
       if (c.purpose.kind === 'petition-to-intervene') {
         const name = c.purpose.intervenor;
+        const rules = c.body === 'the Court' ? 'the applicable rules' : "the Commission's rules";
         out.push(
           c.rng.pick([
             () =>
-              `${intervenorName(c, name)} respectfully petitions for leave to intervene in ${c.docketRef()} as a party with full rights.`,
+              `${intervenorName(c, name)} respectfully petitions for leave ` +
+              `to intervene in ${c.docketRef()} as a party with full rights.`,
+            () => `Pursuant to ${rules}, ${intervenorName(c, name)} hereby petitions to intervene in ${c.docketRef()}.`,
             () =>
-              `Pursuant to ${c.body === 'the Court' ? 'the applicable rules' : "the Commission's rules"}, ${intervenorName(c, name)} hereby petitions to intervene in ${c.docketRef()}.`,
-            () =>
-              `${intervenorName(c, name)} seeks to intervene in this proceeding because its interests will be directly affected by its outcome.`,
+              `${intervenorName(c, name)} seeks to intervene in this proceeding ` +
+              `because its interests will be directly affected by its outcome.`,
           ])(),
         );
       }

@@ -109,7 +109,8 @@ export async function renderFilingPdf(filing: Filing): Promise<Uint8Array> {
   const textWidth = PAGE_WIDTH - 2 * MARGIN;
   const widths = new WordWidths();
   const header = winAnsi(
-    `${filing.sourceId.toUpperCase()}  |  ${filing.docketNumber}  |  Filed ${filing.filedAt.slice(0, 10)} by ${filing.filers.join(', ')}`,
+    `${filing.sourceId.toUpperCase()}  |  ${filing.docketNumber}  |  ` +
+      `Filed ${filing.filedAt.slice(0, 10)} by ${filing.filers.join(', ')}`,
   );
 
   filing.pages.forEach((pageText, index) => {

@@ -178,6 +178,15 @@ function decisionTitle(c: TextContext, native: NativeFilingType): string {
   return `${native.native} ${c.rng.pick(options)} (${titleCase(c.focus[0] ?? 'Rates')})`;
 }
 
+/** What an order about neither the schedule nor intervention is titled by. */
+const otherOrderSubjects = [
+  'Addressing Scope of Proceeding',
+  'on Motion to Compel',
+  'Accepting Compliance Filing',
+  'Establishing Hearing Procedures',
+  'on Confidential Treatment',
+];
+
 function orderTitle(c: TextContext, native: NativeFilingType): string {
   switch (c.purpose.kind) {
     case 'scheduling-order':
@@ -185,11 +194,24 @@ function orderTitle(c: TextContext, native: NativeFilingType): string {
         ? `${native.native} ${c.rng.pick(['Setting Procedural Schedule', 'Adopting Procedural Schedule'])}`
         : `${native.native} ${c.rng.pick(['Revising Procedural Schedule', 'Modifying Procedural Schedule'])}`;
     case 'intervention-order':
-      return `${native.native} Granting ${c.purpose.intervenors.length === 1 ? `Intervention of ${c.purpose.intervenors[0]}` : 'Petitions to Intervene'}`;
+      return c.purpose.intervenors.length === 1
+        ? `${native.native} Granting Intervention of ${c.purpose.intervenors[0]}`
+        : `${native.native} Granting Petitions to Intervene`;
     default:
-      return `${native.native} ${c.rng.pick(['Addressing Scope of Proceeding', 'on Motion to Compel', 'Accepting Compliance Filing', 'Establishing Hearing Procedures', 'on Confidential Treatment'])}`;
+      return `${native.native} ${c.rng.pick(otherOrderSubjects)}`;
   }
 }
+
+/** What a motion titled "Motion" asks for. */
+const motionRequests = [
+  'Compel Discovery Responses',
+  'Extend the Procedural Schedule',
+  'Strike Portions of Testimony',
+  'Accept Late-Filed Comments',
+  'Stay the Proceeding',
+];
+/** What a notice of the schedule in force is titled by. */
+const scheduleNoticeSubjects = ['Evidentiary Hearing', 'Hearing Date and Comment Deadline', 'Procedural Schedule'];
 
 function filingTitle(c: TextContext, native: NativeFilingType): string {
   const filer = c.filer;
@@ -197,22 +219,30 @@ function filingTitle(c: TextContext, native: NativeFilingType): string {
     return `Petition to Intervene of ${c.purpose.intervenor} in ${c.docketRef()}`;
   switch (native.category) {
     case 'Testimony':
-      return `${native.native} of ${c.witness.name} on Behalf of ${filer} (${titleCase(c.focus[0] ?? 'Revenue Requirement')})`;
+      return (
+        `${native.native} of ${c.witness.name} ` +
+        `on Behalf of ${filer} (${titleCase(c.focus[0] ?? 'Revenue Requirement')})`
+      );
     case 'Comment':
       return `${native.native} of ${shortName(filer)} on ${titleCase(c.focus[0] ?? 'the Proposal')}`;
     case 'Motion':
       return native.native === 'Motion'
-        ? `Motion of ${shortName(filer)} to ${c.rng.pick(['Compel Discovery Responses', 'Extend the Procedural Schedule', 'Strike Portions of Testimony', 'Accept Late-Filed Comments', 'Stay the Proceeding'])}`
+        ? `Motion of ${shortName(filer)} to ${c.rng.pick(motionRequests)}`
         : `${native.native} of ${shortName(filer)}`;
     case 'Brief':
       return `${native.native} of ${shortName(filer)}`;
     case 'Tariff':
-      return `${native.native} No. ${c.rng.int(100, 5200)}-${c.docket.industry.charAt(0).toUpperCase()}: Revisions to ${c.rng.pick(c.bank.schedules)}`;
-    case 'Stipulation':
-      return `${native.native} Among ${c.filers.map(shortName).slice(0, 3).join(', ')}${c.filers.length > 3 ? ' and Other Parties' : ''}`;
+      return (
+        `${native.native} No. ${c.rng.int(100, 5200)}-${c.docket.industry.charAt(0).toUpperCase()}: ` +
+        `Revisions to ${c.rng.pick(c.bank.schedules)}`
+      );
+    case 'Stipulation': {
+      const firstThree = c.filers.map(shortName).slice(0, 3).join(', ');
+      return `${native.native} Among ${firstThree}${c.filers.length > 3 ? ' and Other Parties' : ''}`;
+    }
     case 'Notice':
       return c.purpose.kind === 'schedule-notice' && c.scheduleInForce
-        ? `${native.native}: ${c.rng.pick(['Evidentiary Hearing', 'Hearing Date and Comment Deadline', 'Procedural Schedule'])} in ${c.docketRef()}`
+        ? `${native.native}: ${c.rng.pick(scheduleNoticeSubjects)} in ${c.docketRef()}`
         : `${native.native}: ${titleCase(c.otherProcedure())} in ${c.docketRef()}`;
     case 'Application':
       return native.native === 'Complaint' || native.native === 'Petition for Review'
@@ -226,7 +256,10 @@ function filingTitle(c: TextContext, native: NativeFilingType): string {
 }
 
 function description(c: TextContext, native: NativeFilingType, pages: number): string {
-  return `${native.native} filed by ${c.filers.join(', ')} in ${c.docketRef()} (${c.docket.title}) addressing ${c.focus.slice(0, 2).join(' and ')}; ${pages} page${pages === 1 ? '' : 's'}.`;
+  return (
+    `${native.native} filed by ${c.filers.join(', ')} in ${c.docketRef()} (${c.docket.title}) ` +
+    `addressing ${c.focus.slice(0, 2).join(' and ')}; ${pages} page${pages === 1 ? '' : 's'}.`
+  );
 }
 
 export function* generateFilings(

@@ -184,7 +184,10 @@ export type StatedFactKind =
 /** One fact of the docket's record as a filing writes it. */
 export interface StatedFact {
   kind: StatedFactKind;
-  /** Who it is about or by (the applicant, the recommending party, the intervenor, the arguing filer); '' for the docket's. */
+  /**
+   * Who it is about or by (the applicant, the recommending party, the intervenor, the arguing filer);
+   * '' for the docket's.
+   */
   party: string;
   /** Machine form: dollars as digits, an ISO day, a party name or an outcome. */
   value: string;

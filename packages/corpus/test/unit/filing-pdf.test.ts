@@ -19,7 +19,7 @@ describe('renderFilingPdf', () => {
     expect(longest.pages.length).toBeGreaterThan(4);
   });
 
-  it("writes each page's text in a Flate-compressed content stream that inflates to its drawing operators", async () => {
+  it("writes each page's text in a Flate-compressed stream that inflates to its drawing operators", async () => {
     const filing = filings.find((f) => f.pages.length > 1)!;
     const parsed = await PDFDocument.load(await renderFilingPdf(filing));
     parsed.getPages().forEach((page, index) => {
