@@ -12,24 +12,31 @@ import {
   type StartedService,
 } from '@docket/service-kit';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
+import { catalogHandlers } from './catalog/catalog.grpc';
+import { CatalogService } from './catalog/catalog.service';
+import { CorpusLoadProgress } from './catalog/corpus-load-progress';
 import { blobDirOf, type Config } from './config';
+import { ConnectorScheduler } from './connectors/connector.scheduler';
+import { DocketEntryService } from './dockets/docket-entries.service';
+import { DocketListingBackfill } from './dockets/docket-listing-backfill';
+import { docketHandlers } from './dockets/dockets.grpc';
+import { documentsServiceBinding } from './documents-service.binding';
+import { DEFAULT_DOCUMENTS_TOPICS, type DocumentsTopics } from './documents/document-changes.event';
+import { DocumentService } from './documents/document.service';
+import { documentHandlers } from './documents/documents.grpc';
+import { FilingTypeRefresh } from './documents/filing-type-refresh';
+import { IngestService } from './documents/ingest.service';
+import { notingUserRequests } from './documents/noting-user-requests.grpc';
+import { StatsProjector } from './documents/stats.projector';
 import type { DocketPattern } from './domain/entities';
-import { DEFAULT_DOCUMENTS_TOPICS, type DocumentsTopics } from './events/document-events';
-import { documentsServiceBinding } from './grpc/documents.grpc';
-import { notingUserRequests } from './grpc/noting-user-requests';
-import { ImportQueue } from './queue/import.queue';
-import { CorpusLoadProgress } from './seed/corpus-load-progress';
+import { entityHandlers } from './entities/entities.grpc';
+import { EntityService } from './entities/entity.service';
+import { FileImportService } from './imports/file-import.service';
+import { ImportStarter } from './imports/import-starter';
+import { ImportQueue } from './imports/import.queue';
+import { ImportWorker } from './imports/import.worker';
+import { importHandlers } from './imports/imports.grpc';
 import { BUILT_IN_SOURCES, seedCorpusIfEmpty } from './seed/corpus.seeder';
-import { CatalogService } from './service/catalog.service';
-import { DocketEntryService } from './service/docket-entries.service';
-import { DocketListingBackfill } from './service/docket-listing-backfill';
-import { DocumentService } from './service/document.service';
-import { EntityService } from './service/entity.service';
-import { FileImportService } from './service/file-import.service';
-import { FilingTypeRefresh } from './service/filing-type-refresh';
-import { ImportStarter } from './service/import-starter';
-import { IngestService } from './service/ingest.service';
-import { StatsProjector } from './service/stats.projector';
 import { ActivityRepository } from './store/activity.repository';
 import { ConnectorCursorRepository } from './store/connector-cursor.repository';
 import { DataProductRepository } from './store/data-product.repository';
@@ -38,8 +45,6 @@ import { DocumentRepository } from './store/document.repository';
 import { EntityRepository } from './store/entity.repository';
 import { IngestionRunRepository } from './store/ingestion-run.repository';
 import { SourceRepository } from './store/source.repository';
-import { ConnectorScheduler } from './workers/connector.scheduler';
-import { ImportWorker } from './workers/import.worker';
 
 /** Names tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {
@@ -239,17 +244,19 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       healthPort: config.GRPC_HEALTH_PORT,
       services: [
         notingUserRequests(
-          documentsServiceBinding({
-            documents,
-            docketEntries,
-            catalog,
-            entities,
-            ingest,
-            imports: new ImportStarter({ queue, runs, sources, processes }),
-            corpusLoad,
-            maxUploadBytes: config.MAX_UPLOAD_BYTES,
-            logger,
-          }),
+          documentsServiceBinding([
+            documentHandlers({ documents, logger }),
+            importHandlers({
+              documents,
+              ingest,
+              imports: new ImportStarter({ queue, runs, sources, processes }),
+              maxUploadBytes: config.MAX_UPLOAD_BYTES,
+              logger,
+            }),
+            docketHandlers({ documents, docketEntries, logger }),
+            catalogHandlers({ catalog, corpusLoad, logger }),
+            entityHandlers({ entities, logger }),
+          ]),
           users,
           ['getCatalogStatus'],
         ),

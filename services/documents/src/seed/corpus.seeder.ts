@@ -12,16 +12,16 @@ import {
 } from '@docket/corpus';
 import type { Logger } from '@docket/observability';
 import type { UserActivity } from '@docket/service-kit';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { CorpusLoadProgress } from '../catalog/corpus-load-progress';
+import type { IngestService } from '../documents/ingest.service';
 import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
 import type { RunError } from '../domain/ingestion-run.types';
 import { UPLOADS_SOURCE } from '../domain/known-sources';
 import type { SourceDefinition } from '../domain/source.types';
-import type { CatalogService } from '../service/catalog.service';
-import type { IngestService } from '../service/ingest.service';
 import type { DocumentRepository } from '../store/document.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
-import type { CorpusLoadProgress } from './corpus-load-progress';
 
 export const CORPUS_SEED = DEFAULT_CORPUS_SEED;
 export const CORPUS_CONNECTOR = 'corpus';

@@ -1,6 +1,6 @@
+import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/documents/document-changes.event';
 import { normaliseDocketKey } from '../../src/domain/docket-number';
 import { docketIdOf } from '../../src/domain/ids';
-import { DEFAULT_DOCUMENTS_TOPICS } from '../../src/events/document-events';
 import { civilDocketReport } from '../fixtures/cmecf-docket-reports';
 import { fileImportHarness, type FileImportHarness } from './support/file-import-harness';
 

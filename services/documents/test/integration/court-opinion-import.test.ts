@@ -1,6 +1,6 @@
+import { documentToProto } from '../../src/documents/documents.mapper';
 import { normaliseDocketKey } from '../../src/domain/docket-number';
 import { docketIdOf, provenanceKeyOf } from '../../src/domain/ids';
-import { documentToProto } from '../../src/grpc/documents.mappers';
 import { fileImportHarness, type FileImportHarness } from './support/file-import-harness';
 
 // A court's page of opinions imported as a file: the page is kept as one document and each opinion it

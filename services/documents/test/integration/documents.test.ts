@@ -12,8 +12,8 @@ import { grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
+import { documentIngestedEvent } from '../../src/documents/document-changes.event';
 import { contentSha256 } from '../../src/domain/document';
-import { documentIngestedEvent } from '../../src/events/document-events';
 import { DocumentRepository } from '../../src/store/document.repository';
 
 type DocumentsStreamed = DocumentPb[];

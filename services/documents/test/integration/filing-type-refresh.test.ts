@@ -2,7 +2,7 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { topics } from '@docket/events';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { FilingTypeRefresh } from '../../src/service/filing-type-refresh';
+import { FilingTypeRefresh } from '../../src/documents/filing-type-refresh';
 import { ConnectorCursorRepository } from '../../src/store/connector-cursor.repository';
 import { DocketRepository } from '../../src/store/docket.repository';
 import { DocumentRepository, type NewDocumentRecord } from '../../src/store/document.repository';

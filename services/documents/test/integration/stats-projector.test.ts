@@ -1,7 +1,7 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { StatsProjector } from '../../src/service/stats.projector';
+import { StatsProjector } from '../../src/documents/stats.projector';
 import { ActivityRepository } from '../../src/store/activity.repository';
 import { DocketRepository } from '../../src/store/docket.repository';
 import { DocumentRepository, type NewDocumentRecord } from '../../src/store/document.repository';

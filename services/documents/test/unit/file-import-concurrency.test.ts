@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type { IngestService } from '../../src/documents/ingest.service';
 import type { IngestItem, IngestOutcome } from '../../src/domain/ingest-item';
 import type { IngestionRun } from '../../src/domain/ingestion-run.types';
 import {
@@ -9,8 +10,7 @@ import {
   IMPORT_CONCURRENCY,
   LARGE_FILE_BYTES,
   LARGE_FILES_AT_ONCE,
-} from '../../src/service/file-import.service';
-import type { IngestService } from '../../src/service/ingest.service';
+} from '../../src/imports/file-import.service';
 import type { IngestionRunRepository } from '../../src/store/ingestion-run.repository';
 
 const SMALL = 12;

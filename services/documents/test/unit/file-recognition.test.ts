@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { recogniseFile, UNRECOGNISED } from '../../src/service/file-recognition';
+import { recogniseFile, UNRECOGNISED } from '../../src/imports/file-recognition';
 
 // Which imported files the court-record recognisers read, and why a file was not read as one: the
 // reason goes with the document the file becomes.

@@ -1,6 +1,6 @@
 import type { IngestOutcomeKind } from '../../src/domain/ingest-item';
 import type { IngestionRun, RunError } from '../../src/domain/ingestion-run.types';
-import { RunTally } from '../../src/service/run-tally';
+import { RunTally } from '../../src/imports/run-tally';
 
 /** The run record's counting, as IngestionRunRepository.advance does it: only while the cursor is still at `from`. */
 class FakeRuns {

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { StatsProjector, type CountedDocument } from '../../src/service/stats.projector';
+import { StatsProjector, type CountedDocument } from '../../src/documents/stats.projector';
 
 // How long new documents wait to be counted: a second when they come one by one, five while they
 // come in bulk (each window's counters are a rewrite of every entity they touch in the stand-in).

@@ -1,6 +1,6 @@
 import { InputError } from '@docket/errors';
 import { UnknownSourceError } from '../../../src/domain/known-sources';
-import { ImportStarter } from '../../../src/service/import-starter';
+import { ImportStarter } from '../../../src/imports/import-starter';
 
 // An import into a source nobody defined is refused before anything is queued, and the message lists
 // the sources that exist, so the caller (the CLI, the admin page) can name one of them.

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '@docket/errors';
-import { listFiles } from '../../../src/service/file-import.service';
+import { listFiles } from '../../../src/imports/file-import.service';
 
 describe('listFiles', () => {
   it('walks recursively in path order and pairs each sidecar with the file it describes', async () => {

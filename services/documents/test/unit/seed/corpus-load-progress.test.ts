@@ -1,4 +1,4 @@
-import { CorpusLoadProgress } from '../../../src/seed/corpus-load-progress';
+import { CorpusLoadProgress } from '../../../src/catalog/corpus-load-progress';
 
 describe('CorpusLoadProgress', () => {
   it('reports nothing before a load, then counts stored filings up to the total and when the last was stored', () => {

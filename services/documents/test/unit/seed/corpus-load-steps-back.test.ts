@@ -1,7 +1,8 @@
 import { createLogger } from '@docket/observability';
 import { UserActivity, type GrpcServiceBinding } from '@docket/service-kit';
-import { documentsServiceBinding, type DocumentsGrpcDeps } from '../../../src/grpc/documents.grpc';
-import { notingUserRequests } from '../../../src/grpc/noting-user-requests';
+import type { DocumentService } from '../../../src/documents/document.service';
+import { documentHandlers } from '../../../src/documents/documents.grpc';
+import { notingUserRequests } from '../../../src/documents/noting-user-requests.grpc';
 import { seedCorpusIfEmpty } from '../../../src/seed/corpus.seeder';
 
 /** Resolves once `condition` holds, checking on every turn of the event loop. */
@@ -69,7 +70,10 @@ describe('notingUserRequests', () => {
   it("counts the BFF's NoteUserActivity (users answered elsewhere) as users asking, and answers it", async () => {
     const users = new UserActivity(60_000);
     const binding = notingUserRequests(
-      documentsServiceBinding({ logger: createLogger('test', 'silent') } as unknown as DocumentsGrpcDeps),
+      {
+        definition: {},
+        implementation: documentHandlers({ documents: {} as DocumentService, logger: createLogger('test', 'silent') }),
+      } as unknown as GrpcServiceBinding,
       users,
       ['getCatalogStatus'],
     );

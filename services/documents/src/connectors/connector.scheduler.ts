@@ -1,10 +1,10 @@
 import type { Logger } from '@docket/observability';
+import { CourtListenerConnector, FederalRegisterConnector, HttpClient, type SourceConnector } from '.';
 import type { Config } from '../config';
-import { CourtListenerConnector, FederalRegisterConnector, HttpClient, type SourceConnector } from '../connectors';
-import { ConnectorRunService } from '../service/connector-run.service';
-import type { IngestService } from '../service/ingest.service';
+import type { IngestService } from '../documents/ingest.service';
 import type { ConnectorCursorRepository } from '../store/connector-cursor.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
+import { ConnectorRunService } from './connector-run.service';
 
 /** Runs each configured public-API connector now and then every CONNECTOR_INTERVAL_MS, one pass at a time. */
 export class ConnectorScheduler {

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { InputError } from '@docket/errors';
 import { newProcessId, type ProcessUpdates } from '@docket/processes';
 import { KNOWN_SOURCES_LISTED, UnknownSourceError, UPLOADS_SOURCE } from '../domain/known-sources';
-import { IMPORT_KIND, type ImportQueue } from '../queue/import.queue';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
 import { listFiles } from './file-import.service';
+import { IMPORT_KIND, type ImportQueue } from './import.queue';
 
 /** Validates an import request, records its run and process, and queues the job. */
 export class ImportStarter {

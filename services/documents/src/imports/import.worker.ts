@@ -3,9 +3,9 @@ import type { Redis } from 'ioredis';
 import { inJobTrace } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProgressTicker, type ProcessStatus, type ProcessUpdate, type ProcessUpdates } from '@docket/processes';
-import { IMPORT_KIND, IMPORT_QUEUE, QUEUE_PREFIX, type ImportJobData } from '../queue/import.queue';
-import type { FileImportService } from '../service/file-import.service';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
+import type { FileImportService } from './file-import.service';
+import { IMPORT_KIND, IMPORT_QUEUE, QUEUE_PREFIX, type ImportJobData } from './import.queue';
 
 /**
  * Runs directory imports one at a time with live progress. A shutdown stops the import between two

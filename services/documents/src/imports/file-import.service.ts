@@ -3,6 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
+import type { IngestService } from '../documents/ingest.service';
 import { docketItems, opinionItems, type RecognisedDocket, type RecognisedOpinions } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';
@@ -11,7 +12,6 @@ import { parseSidecar, type Sidecar } from '../extraction';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import { completeAgencyFiling, isAgencyFiling } from './agency-filing-completion';
 import { recogniseFile } from './file-recognition';
-import type { IngestService } from './ingest.service';
 import { RunTally } from './run-tally';
 
 export interface ImportProgress {

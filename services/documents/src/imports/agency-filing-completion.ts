@@ -1,7 +1,7 @@
+import type { IngestNote } from '../documents/ingest.service';
 import { readAgencyFiling } from '../domain/agency-filings/agency-filing';
 import type { IngestItem } from '../domain/ingest-item';
 import type { Sidecar } from '../extraction';
-import type { IngestNote } from './ingest.service';
 
 /** The pages a filing's caption and heading are on, read whole; the last page too, where "Dated:" and "Counsel for" often are. */
 const FIRST_PAGES = 3;

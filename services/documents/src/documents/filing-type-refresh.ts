@@ -1,10 +1,10 @@
 import type { Logger } from '@docket/observability';
 import type { Document } from '../domain/document.types';
 import { classifyFiling, FILING_CLASSIFIER_VERSION } from '../domain/filing-classifier';
-import { documentUpdatedEvent, type DocumentsTopics } from '../events/document-events';
 import type { ConnectorCursorRepository } from '../store/connector-cursor.repository';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository } from '../store/document.repository';
+import { documentUpdatedEvent, type DocumentsTopics } from './document-changes.event';
 import type { OutboxKicker } from './ingest.service';
 
 const BATCH = 200;

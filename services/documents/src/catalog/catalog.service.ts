@@ -1,18 +1,18 @@
 import { ConflictError } from '@docket/errors';
 import type { PendingEvent } from '@docket/events';
 import type { Logger } from '@docket/observability';
+import { releasePublishedEvent, type DocumentsTopics } from '../documents/document-changes.event';
+import type { OutboxKicker } from '../documents/ingest.service';
 import type { DataProduct, Release } from '../domain/data-product.types';
 import type { IngestionRun } from '../domain/ingestion-run.types';
 import { validateNewSource, type NewSourceInput } from '../domain/new-source';
 import { judgeSource, type SourceHealth } from '../domain/source-status';
 import type { Source, SourceDefinition } from '../domain/source.types';
 import { lastDays, lastHours } from '../domain/time-buckets';
-import { releasePublishedEvent, type DocumentsTopics } from '../events/document-events';
 import { dayId, hourId, type ActivityRepository } from '../store/activity.repository';
 import type { DataProductRepository } from '../store/data-product.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
-import type { OutboxKicker } from './ingest.service';
 
 export interface SourceStatusView {
   source: Source;

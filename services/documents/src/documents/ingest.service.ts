@@ -14,16 +14,16 @@ import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-ite
 import { KNOWN_SOURCES_LISTED, UnknownSourceError, UPLOADS_SOURCE } from '../domain/known-sources';
 import type { SourceDefinition } from '../domain/source.types';
 import { analyseText, withFilingDocket } from '../domain/text-analysis';
+import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
+import type { DocketRepository } from '../store/docket.repository';
+import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
+import type { SourceRepository } from '../store/source.repository';
 import {
   documentIngestedEvent,
   documentUpdatedEvent,
   type DocumentsTopics,
   type EventDocument,
-} from '../events/document-events';
-import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
-import type { DocketRepository } from '../store/docket.repository';
-import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
-import type { SourceRepository } from '../store/source.repository';
+} from './document-changes.event';
 import type { StatsProjector } from './stats.projector';
 
 /** Something that publishes outbox events soon after a write (the OutboxRelay). */

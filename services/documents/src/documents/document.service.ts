@@ -8,10 +8,10 @@ import type { Attachment, Document } from '../domain/document.types';
 import type { IngestOutcome } from '../domain/ingest-item';
 import { UPLOADS_SOURCE } from '../domain/known-sources';
 import type { Source } from '../domain/source.types';
-import { documentDeletedEvent, type DocumentsTopics } from '../events/document-events';
 import type { DocketRepository } from '../store/docket.repository';
 import { isDocumentId, type DocumentRepository } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
+import { documentDeletedEvent, type DocumentsTopics } from './document-changes.event';
 import type { IngestService, OutboxKicker } from './ingest.service';
 
 export interface DocumentPage {

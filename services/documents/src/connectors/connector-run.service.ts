@@ -1,9 +1,9 @@
 import type { Logger } from '@docket/observability';
-import type { ConnectorRecord, HttpClient, SourceConnector } from '../connectors';
+import type { ConnectorRecord, HttpClient, SourceConnector } from '.';
+import type { IngestService } from '../documents/ingest.service';
 import type { IngestFile } from '../domain/ingest-item';
 import type { ConnectorCursorRepository } from '../store/connector-cursor.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
-import type { IngestService } from './ingest.service';
 
 /**
  * One incremental pass of a remote connector: read everything after the stored cursor, fetch each

@@ -1,0 +1,31 @@
+import type { Logger } from '@docket/observability';
+import type {
+  GetDocketRequest,
+  GetDocketResponse,
+  ListDocketEntriesRequest,
+  ListDocketEntriesResponse,
+} from '@docket/proto/src/documents';
+import { unary } from '@docket/service-kit';
+import type { DocumentHandlers } from '../documents-service.binding';
+import type { DocumentService } from '../documents/document.service';
+import { docketToProto, sourceToProto } from '../documents/documents.mapper';
+import type { DocketEntryService } from './docket-entries.service';
+
+/** The dockets' part of DocumentsService: a docket with its source, and its entries in court order. */
+export function docketHandlers(deps: {
+  documents: DocumentService;
+  docketEntries: DocketEntryService;
+  logger: Logger;
+}): DocumentHandlers {
+  const { documents, logger } = deps;
+  return {
+    getDocket: unary<GetDocketRequest, GetDocketResponse>(logger, async (request) => {
+      const { docket, source } = await documents.docket(request.docketId);
+      return { docket: docketToProto(docket), source: source ? sourceToProto(source) : undefined };
+    }),
+    listDocketEntries: unary<ListDocketEntriesRequest, ListDocketEntriesResponse>(logger, async (request) => {
+      const page = await deps.docketEntries.list(request.docketId, request.pageSize, request.pageToken);
+      return { entries: page.entries, nextPageToken: page.nextPageToken, totalSize: String(page.totalSize) };
+    }),
+  };
+}
