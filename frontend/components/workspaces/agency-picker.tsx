@@ -84,7 +84,7 @@ export function AgencyPicker({
       </div>
       <div className={styles.pickerList} role="group" aria-label="Agencies and courts">
         {groups.length === 0 ? (
-          <p className="muted" style={{ padding: 'var(--space-3)' }}>
+          <p className={`muted ${styles.pickerEmpty}`}>
             {options.length === 0 ? 'The catalog has no sources yet.' : 'No source matches this filter.'}
           </p>
         ) : (

@@ -67,7 +67,7 @@ export function DeleteWorkspace({
           <p>Only owners see this.</p>
         </div>
       </div>
-      <div className="card-body stack" style={{ gap: 'var(--space-4)' }}>
+      <div className={`card-body stack ${styles.dangerBody}`}>
         <div className={styles.dangerRow}>
           <div>
             <div className={styles.dangerTitle}>Delete this workspace</div>

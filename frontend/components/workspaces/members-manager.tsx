@@ -115,14 +115,13 @@ export function MembersManager({
         </div>
       </div>
       {canManage ? (
-        <div className="card-body" style={{ borderBottom: '1px solid var(--border)' }}>
+        <div className={`card-body ${styles.addMemberBody}`}>
           <form
             ref={formRef}
             onSubmit={onAdd}
             noValidate
             aria-label="Add a member"
-            className="stack"
-            style={{ gap: 'var(--space-3)' }}
+            className={`stack ${styles.addMemberForm}`}
           >
             <div className={styles.addMember}>
               <div className="field">
@@ -169,7 +168,7 @@ export function MembersManager({
         </div>
       ) : null}
       {error ? (
-        <div className="card-body" style={{ paddingBottom: 0 }}>
+        <div className={`card-body ${styles.membersError}`}>
           <FormError message={error} testId="members-error" />
         </div>
       ) : null}
@@ -184,11 +183,7 @@ export function MembersManager({
               <div className={styles.memberText}>
                 <div className={styles.memberName}>
                   {m.name || 'Unknown user'} {self ? <span className="subtle">(you)</span> : null}
-                  {!m.active && m.name ? (
-                    <span className="badge" style={{ marginLeft: 6 }}>
-                      Deactivated
-                    </span>
-                  ) : null}
+                  {!m.active && m.name ? <span className={`badge ${styles.deactivated}`}>Deactivated</span> : null}
                 </div>
                 <div className="subtle">{m.email}</div>
               </div>
@@ -199,8 +194,7 @@ export function MembersManager({
                   </label>
                   <select
                     id={`role-${m.userId}`}
-                    className="select"
-                    style={{ width: 'auto', minHeight: 30, padding: '3px 8px' }}
+                    className={`select ${styles.roleSelect}`}
                     value={m.role}
                     disabled={busy === m.userId}
                     onChange={(e) => void changeRole(m, e.target.value as WorkspaceRole)}

@@ -124,8 +124,7 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
             </label>
             <textarea
               id="ws-description"
-              className="textarea"
-              style={{ minHeight: 84 }}
+              className={`textarea ${styles.descriptionInput}`}
               value={description}
               onChange={(e) => {
                 setDescription(e.target.value);
@@ -163,10 +162,8 @@ export function WorkspaceForm({ mode, workspaceId, initial, agencies, filingType
             <FieldError id="ws-agencies-error" message={errors.agencies} />
           </div>
 
-          <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }} {...describe('filingTypes')}>
-            <legend className="label" style={{ marginBottom: 6, padding: 0 }}>
-              Filing types
-            </legend>
+          <fieldset className={`field ${styles.plainFieldset}`} {...describe('filingTypes')}>
+            <legend className={`label ${styles.plainLegend}`}>Filing types</legend>
             <FilingTypeToggles
               options={filingTypes}
               chosen={filters.filingTypes}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import styles from './workspaces.module.css';
 
 /** Said the same way whether the workspace does not exist or the reader is not a member of it. */
 export function WorkspaceNotFound() {
@@ -7,7 +8,7 @@ export function WorkspaceNotFound() {
       <div className="card" data-testid="workspace-not-found">
         <div className="card-body">
           <p className="error-code">404</p>
-          <h1 style={{ fontSize: 'var(--font-size-lg)', marginBottom: 'var(--space-2)' }}>Workspace not found</h1>
+          <h1 className={styles.notFoundHeading}>Workspace not found</h1>
           <p className="muted">
             There is no such workspace, or you are not one of its members. Ask one of its owners to add you, or pick one
             of your own.

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { WorkspaceForm } from '@/components/workspaces/workspace-form';
 import { agencyOptions, filingTypeOptions } from '@/components/workspaces/workspace-format';
+import styles from '@/components/workspaces/workspaces.module.css';
 import { getSessionUser, listSources } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'New workspace' };
@@ -9,7 +10,7 @@ export default async function NewWorkspacePage() {
   await getSessionUser();
   const sources = await listSources();
   return (
-    <div className="page page-narrow" style={{ maxWidth: 860 }}>
+    <div className={`page page-narrow ${styles.formPage}`}>
       <div className="page-header">
         <div>
           <h1>New workspace</h1>

@@ -42,18 +42,18 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
   const canChangeSettings = workspace.can.edit || workspace.can.manageMembers;
 
   return (
-    <div className="page" style={{ maxWidth: 1180 }}>
+    <div className={`page ${styles.workspacesPage}`}>
       <div className="page-header">
-        <div style={{ minWidth: 0 }}>
-          <p className="subtle" style={{ marginBottom: 4 }}>
+        <div className={styles.titleBlock}>
+          <p className={`subtle ${styles.breadcrumb}`}>
             <Link href="/workspaces/select">Workspaces</Link> / Preview
           </p>
-          <div className="row" style={{ gap: 'var(--space-3)' }}>
+          <div className={`row ${styles.titleRow}`}>
             <h1 data-testid="workspace-title">{workspace.name}</h1>
             <RoleBadge role={workspace.role} />
           </div>
           {workspace.description ? (
-            <p data-testid="workspace-description" style={{ maxWidth: 720, whiteSpace: 'pre-line' }}>
+            <p data-testid="workspace-description" className={styles.previewDescription}>
               {workspace.description}
             </p>
           ) : null}
@@ -160,10 +160,7 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
                 </li>
               ))}
             </ul>
-            <div
-              className="card-body subtle"
-              style={{ borderTop: '1px solid var(--border)', padding: 'var(--space-3) var(--space-5)' }}
-            >
+            <div className={`card-body subtle ${styles.roleCounts}`}>
               {(['owner', 'editor', 'viewer'] as const)
                 .map((r) => [r, workspace.members.filter((m) => m.role === r).length] as const)
                 .filter(([, n]) => n > 0)
@@ -190,7 +187,7 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
             ) : null}
           </div>
           {log.requests.length === 0 ? (
-            <div className="empty-state" style={{ padding: 'var(--space-6) var(--space-5)' }} data-testid="log-empty">
+            <div className={`empty-state ${styles.logEmpty}`} data-testid="log-empty">
               <h2>No requests yet</h2>
               <p>
                 {workspace.can.run
@@ -202,14 +199,7 @@ export default async function WorkspacePreviewPage({ searchParams }: Props) {
             <RequestsTable requests={log.requests} caption="Requests of this workspace" />
           )}
           {cursor || log.nextCursor ? (
-            <div
-              className="card-body row"
-              style={{
-                justifyContent: 'space-between',
-                borderTop: '1px solid var(--border)',
-                padding: 'var(--space-3) var(--space-5)',
-              }}
-            >
+            <div className={`card-body row ${styles.logPager}`}>
               {cursor ? <Link href={workspacePreviewPath(workspace.id)}>← Newest</Link> : <span />}
               {log.nextCursor ? (
                 <Link

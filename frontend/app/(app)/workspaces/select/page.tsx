@@ -26,7 +26,7 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
   const names = sourceNamesOf(sources, 'short');
 
   return (
-    <div className="page" style={{ maxWidth: 1180 }}>
+    <div className={`page ${styles.workspacesPage}`}>
       <div className="page-header">
         <div>
           <h1>Workspaces</h1>
@@ -40,12 +40,7 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
       </div>
 
       {deleted ? (
-        <div
-          className="alert alert-success"
-          role="status"
-          data-testid="workspace-deleted-notice"
-          style={{ marginBottom: 'var(--space-4)' }}
-        >
+        <div className="alert alert-success mb-4" role="status" data-testid="workspace-deleted-notice">
           <CheckIcon />
           <p>
             The workspace <strong>{deleted}</strong> was deleted, with its log.
@@ -60,7 +55,7 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
             <p>
               Create one to keep default filters, share it with colleagues, and keep a log of every search and question.
             </p>
-            <p style={{ marginTop: 'var(--space-4)' }}>
+            <p className={styles.emptyAction}>
               <Link href="/workspaces/new" className="btn btn-primary">
                 <PlusIcon /> Create a workspace
               </Link>
@@ -98,7 +93,7 @@ export default async function SelectWorkspacePage({ searchParams }: Props) {
                         {w.name}
                       </Link>
                       {w.description ? <div className={styles.description}>{w.description}</div> : null}
-                      <div style={{ marginTop: 6 }}>
+                      <div className={styles.workspaceFilters}>
                         <FiltersSummary filters={w.defaultFilters} sourceNames={names} compact />
                       </div>
                     </td>

@@ -6,6 +6,7 @@ import { MembersManager } from '@/components/workspaces/members-manager';
 import { RoleBadge } from '@/components/workspaces/role-badge';
 import { WorkspaceForm } from '@/components/workspaces/workspace-form';
 import { agencyOptions, filingTypeOptions, workspacePreviewPath } from '@/components/workspaces/workspace-format';
+import styles from '@/components/workspaces/workspaces.module.css';
 import { getSessionUser, getWorkspace, listSources } from '@/lib/bff.server';
 
 export const metadata: Metadata = { title: 'Workspace settings' };
@@ -22,14 +23,14 @@ export default async function WorkspaceSettingsPage({ params }: Props) {
   const [workspace, sources] = await Promise.all([getWorkspace(workspaceId), listSources()]);
 
   return (
-    <div className="page page-narrow" style={{ maxWidth: 860 }}>
+    <div className={`page page-narrow ${styles.formPage}`}>
       <div className="page-header">
-        <div style={{ minWidth: 0 }}>
-          <p className="subtle" style={{ marginBottom: 4 }}>
+        <div className={styles.titleBlock}>
+          <p className={`subtle ${styles.breadcrumb}`}>
             <Link href="/workspaces/select">Workspaces</Link> /{' '}
             <Link href={workspacePreviewPath(workspace.id)}>{workspace.name}</Link> / Settings
           </p>
-          <div className="row" style={{ gap: 'var(--space-3)' }}>
+          <div className={`row ${styles.titleRow}`}>
             <h1>Settings</h1>
             <RoleBadge role={workspace.role} />
           </div>

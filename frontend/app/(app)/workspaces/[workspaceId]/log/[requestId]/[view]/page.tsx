@@ -11,6 +11,7 @@ import { getAgencyNames } from '@/lib/agency-names.server';
 import { findQuery, findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { isQueryView } from '@/lib/query-types';
+import styles from './log-entry.module.css';
 
 type Props = { params: Promise<{ workspaceId: string; requestId: string; view: string }> };
 
@@ -39,15 +40,7 @@ export default async function LogEntryViewPage({ params }: Props) {
   return (
     <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current="log" />
-      <div
-        style={{
-          marginBottom: 'var(--space-4)',
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          gap: 'var(--space-3)',
-        }}
-      >
+      <div className={styles.backBar}>
         <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>← Back to the log</Link>
         {workspace.role ? (
           <Link href={exportTargetPath(workspace.id, request.id)} className="btn btn-sm" data-testid="request-export">
@@ -68,8 +61,8 @@ export default async function LogEntryViewPage({ params }: Props) {
         />
       ) : (
         <div className="stack">
-          <header className="stack" style={{ gap: 'var(--space-2)' }}>
-            <h1 style={{ fontFamily: 'var(--font-serif)' }} data-testid="query-question">
+          <header className={`stack ${styles.heading}`}>
+            <h1 className={styles.question} data-testid="query-question">
               {request.text || 'Filters only'}
             </h1>
             <p className="muted">
