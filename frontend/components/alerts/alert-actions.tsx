@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import { isApiError } from '@/lib/api-error';
 import { api, unwrap } from '@/lib/api.client';
+import styles from './alerts.module.css';
 
 /** An alert's page buttons: pause / resume, send a test now, delete (after a confirmation). */
 export function AlertActions({ alertId, paused, name }: { alertId: string; paused: boolean; name: string }) {
@@ -27,8 +28,8 @@ export function AlertActions({ alertId, paused, name }: { alertId: string; pause
   }
 
   return (
-    <div className="stack" style={{ gap: 'var(--space-2)' }}>
-      <div style={{ display: 'flex', gap: 'var(--space-2)', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+    <div className={`stack ${styles.actionsStack}`}>
+      <div className={styles.actionButtons}>
         <button
           type="button"
           className="btn"
@@ -81,12 +82,7 @@ export function AlertActions({ alertId, paused, name }: { alertId: string; pause
       </div>
       <FormError message={error} />
       {notice ? (
-        <p
-          className="subtle"
-          role="status"
-          style={{ textAlign: 'right', fontSize: 'var(--font-size-sm)' }}
-          data-testid="alert-test-sent"
-        >
+        <p className={`subtle ${styles.actionNotice}`} role="status" data-testid="alert-test-sent">
           {notice}
         </p>
       ) : null}

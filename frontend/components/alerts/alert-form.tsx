@@ -159,8 +159,7 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                 <label htmlFor="alert-query">Query</label>
                 <textarea
                   id="alert-query"
-                  className="textarea mono"
-                  style={{ minHeight: 72 }}
+                  className={`textarea mono ${styles.queryInput}`}
                   value={query}
                   maxLength={1000}
                   onChange={(e) => setQuery(e.target.value)}
@@ -192,10 +191,8 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                 />
                 <FieldError id={errorId('filters.agencies')} message={errors['filters.agencies']} />
               </div>
-              <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
-                <legend className="label" style={{ marginBottom: 6, padding: 0 }}>
-                  Filing types
-                </legend>
+              <fieldset className={`field ${styles.plainFieldset}`}>
+                <legend className={`label ${styles.plainLegend}`}>Filing types</legend>
                 <FilingTypeToggles
                   options={filingTypes}
                   chosen={filters.filingTypes}
@@ -334,7 +331,7 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                   ))}
                 </select>
               </div>
-              <div className="field" style={{ minWidth: 240 }}>
+              <div className={`field ${styles.timeZoneField}`}>
                 <label htmlFor="alert-time-zone">Time zone</label>
                 <input
                   id="alert-time-zone"

@@ -159,7 +159,7 @@ export function DocketFollowsManager({ follows }: { follows: Alert[] }) {
                   <td>
                     {follow.lastHitAt ? formatDateTime(follow.lastHitAt) : <span className="subtle">None yet</span>}
                   </td>
-                  <td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+                  <td className={styles.followActions}>
                     <Link href={`/alerts/${encodeURIComponent(follow.id)}/edit`} className="btn btn-sm">
                       Edit
                     </Link>{' '}

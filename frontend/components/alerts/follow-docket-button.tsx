@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { BellIcon, CheckIcon } from '@/components/icons';
 import { isApiError } from '@/lib/api-error';
 import { api, unwrap } from '@/lib/api.client';
+import styles from './alerts.module.css';
 
 export interface DocketToFollow {
   docketId: string;
@@ -69,7 +70,7 @@ export function FollowDocketButton({ docket, size = 'normal' }: { docket: Docket
     );
   }
   return (
-    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+    <span className={styles.followButton}>
       <button
         type="button"
         className={className}

@@ -131,11 +131,9 @@ export function NotificationsList({
                   {n.title}
                 </a>
                 {n.body ? <p className={styles.notificationBody}>{n.body}</p> : null}
-                <p className="subtle" style={{ fontSize: 'var(--font-size-xs)', marginTop: 2 }}>
-                  {KIND_LABELS[n.kind] ?? n.kind}
-                </p>
+                <p className={`subtle text-xs ${styles.notificationKind}`}>{KIND_LABELS[n.kind] ?? n.kind}</p>
               </div>
-              <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4 }}>
+              <div className={styles.notificationSide}>
                 <span className={styles.notificationTime}>{formatDateTime(n.createdAt)}</span>
                 {!n.read ? (
                   <button
@@ -153,7 +151,7 @@ export function NotificationsList({
         </ul>
       )}
       {cursor ? (
-        <div className="card-body" style={{ textAlign: 'center' }}>
+        <div className={`card-body ${styles.moreNotifications}`}>
           <button type="button" className="btn" onClick={more} disabled={pending}>
             {pending ? 'Loading…' : 'Older notifications'}
           </button>

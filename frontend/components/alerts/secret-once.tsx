@@ -8,7 +8,7 @@ export function SecretOnce({ secret }: { secret: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="alert alert-warning" role="status" data-testid="webhook-secret">
-      <div className="stack" style={{ gap: 'var(--space-2)', flex: 1, minWidth: 0 }}>
+      <div className={`stack ${styles.secretBody}`}>
         <p>
           <strong>Signing secret — copy it now.</strong> It is shown this once; receivers verify each request’s{' '}
           <code>webhook-signature</code> with it.

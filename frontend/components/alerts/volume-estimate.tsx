@@ -105,7 +105,7 @@ export function VolumeEstimate({
                 testId="volume-estimate-chart"
               />
             </div>
-            <p className="subtle" style={{ fontSize: 'var(--font-size-xs)', marginTop: 'var(--space-2)' }}>
+            <p className="subtle text-xs mt-2">
               {estimate.from} to {estimate.to}, by filing date (UTC). {advice(estimate)}
             </p>
           </div>

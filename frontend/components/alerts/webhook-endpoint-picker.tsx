@@ -51,7 +51,7 @@ export function WebhookEndpointPicker({
   }
 
   return (
-    <div className="stack" style={{ gap: 'var(--space-2)' }}>
+    <div className={`stack ${styles.webhookChoice}`}>
       <label className={styles.check}>
         <input
           type="checkbox"
@@ -66,10 +66,10 @@ export function WebhookEndpointPicker({
         To a webhook <span className="subtle">— a signed JSON POST (Standard Webhooks)</span>
       </label>
       {on ? (
-        <div style={{ paddingLeft: 24 }} className="stack">
+        <div className={`stack ${styles.webhookOptions}`}>
           {usable.length > 0 ? (
             <div className={styles.inline}>
-              <div className="field" style={{ minWidth: 320 }}>
+              <div className={`field ${styles.endpointField}`}>
                 <label htmlFor="alert-webhook">Endpoint</label>
                 <select
                   id="alert-webhook"
@@ -97,7 +97,7 @@ export function WebhookEndpointPicker({
           <FieldError id="alert-channels-webhookEndpointId-error" message={error} />
           {adding ? (
             <div className={styles.inline}>
-              <div className="field" style={{ flex: 1, minWidth: 280 }}>
+              <div className={`field ${styles.newEndpointField}`}>
                 <label htmlFor="alert-webhook-url">New endpoint URL</label>
                 <input
                   id="alert-webhook-url"

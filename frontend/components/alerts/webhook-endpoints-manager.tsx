@@ -61,7 +61,7 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
         </div>
         <div className="card-body stack">
           <div className={styles.inline}>
-            <div className="field" style={{ flex: 2, minWidth: 280 }}>
+            <div className={`field ${styles.webhookUrlField}`}>
               <label htmlFor="webhook-url">URL</label>
               <input
                 id="webhook-url"
@@ -75,7 +75,7 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
                 data-testid="webhook-url"
               />
             </div>
-            <div className="field" style={{ flex: 1, minWidth: 200 }}>
+            <div className={`field ${styles.webhookDescriptionField}`}>
               <label htmlFor="webhook-description">
                 Description <span className="subtle">(optional)</span>
               </label>
@@ -133,7 +133,7 @@ export function WebhookEndpointsManager({ endpoints }: { endpoints: WebhookEndpo
                   {e.lastSuccessAt ? ` · last delivered ${formatDateTime(e.lastSuccessAt)}` : ''}
                   {e.consecutiveFailures > 0 ? ` · ${e.consecutiveFailures} failures in a row` : ''}
                 </span>
-                <span style={{ display: 'flex', gap: 'var(--space-2)' }}>
+                <span className={styles.endpointButtons}>
                   {e.disabled ? (
                     <button
                       type="button"

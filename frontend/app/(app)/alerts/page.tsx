@@ -90,7 +90,7 @@ export default async function AlertsPage() {
                         <span className="badge badge-success">Active</span>
                       )}
                       {alert.volumeNotice ? (
-                        <span className="badge badge-warning" style={{ marginLeft: 4 }} title={alert.volumeNotice}>
+                        <span className={`badge badge-warning ${styles.volumeBadge}`} title={alert.volumeNotice}>
                           Hourly digest
                         </span>
                       ) : null}

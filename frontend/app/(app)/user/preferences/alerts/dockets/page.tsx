@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DocketFollowsManager } from '@/components/alerts/docket-follows-manager';
 import { listDocketFollows } from '@/lib/bff.server';
+import styles from './dockets.module.css';
 
 export const metadata: Metadata = { title: 'Docket alerts' };
 
 export default async function DocketAlertsPage() {
   const follows = await listDocketFollows();
   return (
-    <div className="page" style={{ maxWidth: 1100 }}>
+    <div className={`page ${styles.pageWidth}`}>
       <div className="page-header">
         <div>
           <h1>Followed dockets</h1>
