@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-error';
 import { api, unwrap } from '@/lib/api.client';
 import type { paths } from '@/lib/api/schema';
 import type { Role } from '@/lib/types';
+import styles from './accounts.module.css';
 
 type Created = paths['/api/users']['post']['responses'][201]['content']['application/json'];
 
@@ -83,15 +84,7 @@ export function CreateUserForm() {
                   Temporary password (shown only once — pass it on securely; they choose their own at first sign-in):
                 </p>
                 <div className="row mt-2">
-                  <code
-                    data-testid="temporary-password"
-                    style={{
-                      background: '#fff',
-                      padding: '4px 8px',
-                      borderRadius: 4,
-                      border: '1px solid var(--border)',
-                    }}
-                  >
+                  <code data-testid="temporary-password" className={styles.temporaryPassword}>
                     {created.temporaryPassword}
                   </code>
                   <button type="button" className="btn btn-sm" onClick={() => void copy(created.temporaryPassword!)}>
@@ -103,7 +96,7 @@ export function CreateUserForm() {
           </div>
         </div>
       ) : null}
-      <div className="form-grid" style={{ gridTemplateColumns: '1.3fr 1fr 0.8fr 1fr auto', alignItems: 'end' }}>
+      <div className={`form-grid ${styles.newUserGrid}`}>
         <div className="field">
           <label htmlFor="new-user-email">E-mail</label>
           <input id="new-user-email" name="email" type="email" className="input" required {...invalid('email')} />

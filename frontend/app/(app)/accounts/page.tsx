@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AlertIcon } from '@/components/icons';
 import { getSessionUser, listUsers } from '@/lib/bff.server';
 import { formatDate } from '@/lib/format';
+import styles from './accounts.module.css';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { UsersAdmin } from './users-admin';
@@ -34,7 +35,7 @@ export default async function AccountsPage() {
           </div>
         ) : null}
 
-        <div className="form-grid" style={{ alignItems: 'start' }}>
+        <div className={`form-grid ${styles.cards}`}>
           <section className="card" aria-labelledby="profile-heading">
             <div className="card-header">
               <div>
@@ -42,7 +43,7 @@ export default async function AccountsPage() {
                 <p>How your name appears to others.</p>
               </div>
             </div>
-            <div className="card-body stack" style={{ gap: 'var(--space-4)' }}>
+            <div className={`card-body stack ${styles.profileBody}`}>
               <dl className="meta-list">
                 <dt>E-mail</dt>
                 <dd>{user.email}</dd>

@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-error';
 import { api, unwrap } from '@/lib/api.client';
 import { formatDate } from '@/lib/format';
 import type { Role, User } from '@/lib/types';
+import styles from './accounts.module.css';
 import { CreateUserForm } from './create-user-form';
 
 export function UsersAdmin({ users, currentUserId }: { users: User[]; currentUserId: string }) {
@@ -36,11 +37,11 @@ export function UsersAdmin({ users, currentUserId }: { users: User[]; currentUse
           <p>Everyone who can sign in to your organisation. Deactivating someone signs them out everywhere.</p>
         </div>
       </div>
-      <div className="card-body" style={{ borderBottom: '1px solid var(--border)' }}>
+      <div className={`card-body ${styles.newUserBody}`}>
         <CreateUserForm />
       </div>
       {error ? (
-        <div className="card-body" style={{ paddingBottom: 0 }}>
+        <div className={`card-body ${styles.usersError}`}>
           <FormError message={error} />
         </div>
       ) : null}
@@ -65,7 +66,7 @@ export function UsersAdmin({ users, currentUserId }: { users: User[]; currentUse
               return (
                 <tr key={u.id} data-testid="user-row" data-email={u.email}>
                   <td>
-                    <div style={{ fontWeight: 500 }}>
+                    <div className={styles.userName}>
                       {u.name || '—'} {self ? <span className="subtle">(you)</span> : null}
                     </div>
                     <div className="subtle">{u.email}</div>
@@ -76,8 +77,7 @@ export function UsersAdmin({ users, currentUserId }: { users: User[]; currentUse
                     </label>
                     <select
                       id={`role-${u.id}`}
-                      className="select"
-                      style={{ width: 'auto', minHeight: 30, padding: '3px 8px' }}
+                      className={`select ${styles.roleSelect}`}
                       value={u.role}
                       disabled={self || busy || !u.active}
                       title={self ? 'You cannot change your own role' : undefined}
