@@ -4,6 +4,7 @@ import styles from '@/app/login/login.module.css';
 import { ScaleIcon } from '@/components/icons';
 import { describeUnsubscribe } from '@/lib/bff.server';
 import { UnsubscribeButton } from './unsubscribe-button';
+import unsubscribe from './unsubscribe.module.css';
 
 export const metadata: Metadata = { title: 'Unsubscribe' };
 
@@ -53,7 +54,7 @@ export default async function UnsubscribePage({ searchParams }: Props) {
                   : ' will stop. Its other channels (in the app, webhooks) stay as they are.'}
               </p>
               <UnsubscribeButton token={token} alreadyDone={described.body.unsubscribed} />
-              <p className="subtle" style={{ fontSize: 'var(--font-size-sm)', marginTop: 'var(--space-4)' }}>
+              <p className={`subtle ${unsubscribe.note}`}>
                 Change or delete the alert after signing in:{' '}
                 <Link href={`/alerts/${encodeURIComponent(described.body.alertId)}`}>open it</Link>.
               </p>

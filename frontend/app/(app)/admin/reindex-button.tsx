@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { api, unwrap } from '@/lib/api.client';
+import styles from './reindex-button.module.css';
 
 export function ReindexButton() {
   const router = useRouter();
@@ -23,7 +24,7 @@ export function ReindexButton() {
   }
 
   return (
-    <div className="row" style={{ justifyContent: 'flex-end' }}>
+    <div className={`row ${styles.actions}`}>
       {error ? (
         <span className="field-error" role="alert">
           {error}

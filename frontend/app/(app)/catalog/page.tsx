@@ -102,7 +102,7 @@ export default async function CatalogPage({ searchParams }: Props) {
               Apply
             </button>
             {filtered || filter.sort !== 'name' ? (
-              <Link href="/catalog" className="btn btn-sm" style={{ alignSelf: 'center' }}>
+              <Link href="/catalog" className={`btn btn-sm ${styles.reset}`}>
                 Reset
               </Link>
             ) : null}
@@ -204,8 +204,8 @@ function DataProductCard({ product }: { product: DataProduct }) {
   return (
     <article className="card" data-testid="data-product" aria-labelledby={`dp-${product.id}`}>
       <div className="card-body">
-        <div className="row" style={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-          <h3 id={`dp-${product.id}`} style={{ fontWeight: 600 }}>
+        <div className={`row ${styles.productHead}`}>
+          <h3 id={`dp-${product.id}`} className={styles.productName}>
             <Link href={dataProductPath(product.id)}>{product.name}</Link>
           </h3>
           <span className="badge">{capitalise(product.cadence)}</span>
@@ -225,7 +225,7 @@ function DataProductCard({ product }: { product: DataProduct }) {
             </span>
           ))}
         </div>
-        <p className="subtle" style={{ marginTop: 'var(--space-3)', fontSize: 'var(--font-size-sm)' }}>
+        <p className={`subtle ${styles.productLink}`}>
           <Link href={dataProductPath(product.id)} data-testid="data-product-link">
             Schema, releases and change log →
           </Link>

@@ -49,7 +49,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
           <div className="card empty-state" data-testid="search-start">
             <h2>Search the filings</h2>
             <p>Type words from a title or the text of a filing, or add filters on the left.</p>
-            <ul className={styles.tips} style={{ display: 'inline-block', textAlign: 'left' }}>
+            <ul className={styles.tips}>
               <li>
                 Several words find filings that contain all of them: <code>transmission tariff</code>
               </li>

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { listDataProducts, listSources } from '@/lib/bff.server';
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
 import type { DataProduct } from '@/lib/types';
+import styles from './data-product.module.css';
 
 type Props = { params: Promise<{ dataProductId: string }> };
 
@@ -99,7 +100,7 @@ export default async function DataProductPage({ params }: Props) {
           {product.releases.length === 0 ? (
             <div className="card-body muted">No release yet.</div>
           ) : (
-            <ul className="card-body stack" style={{ listStyle: 'none' }}>
+            <ul className={`card-body stack ${styles.releases}`}>
               {product.releases.map((r) => (
                 <li key={r.id} data-testid="data-product-release">
                   <strong>{r.version}</strong> <span className="subtle">· {formatDate(r.releasedAt)}</span>

@@ -44,11 +44,7 @@ export function Attachments({ document }: { document: DocketDocument }) {
                       {a.fileName || 'Unnamed file'}
                     </a>
                   )}
-                  {a.primary ? (
-                    <span className="badge" style={{ marginLeft: 8 }}>
-                      Main
-                    </span>
-                  ) : null}
+                  {a.primary ? <span className={`badge ${styles.badgeAfter}`}>Main</span> : null}
                   {a.failureReason ? (
                     <div className="field-error" data-testid="attachment-failure">
                       Could not be read: {a.failureReason}

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { api, unwrap } from '@/lib/api.client';
+import styles from './document.module.css';
 
 export function DeleteDocumentButton({ documentId, title }: { documentId: string; title: string }) {
   const router = useRouter();
@@ -30,7 +31,7 @@ export function DeleteDocumentButton({ documentId, title }: { documentId: string
   }
 
   return (
-    <div className="row" style={{ justifyContent: 'flex-end' }}>
+    <div className={`row ${styles.deleteRow}`}>
       {error ? (
         <span className="field-error" role="alert">
           {error}

@@ -48,15 +48,11 @@ export function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; d
           ) : (
             <span className="mono">{number}</span>
           )}
-          {docket?.status ? (
-            <span className="badge" style={{ marginLeft: 8 }}>
-              {capitalise(docket.status)}
-            </span>
-          ) : null}
+          {docket?.status ? <span className={`badge ${styles.badgeAfter}`}>{capitalise(docket.status)}</span> : null}
         </p>
         {docket?.title ? <p className="mt-2">{docket.title}</p> : null}
         {docket ? (
-          <p className="subtle" style={{ marginTop: 'var(--space-1)', fontSize: 'var(--font-size-sm)' }}>
+          <p className={`subtle ${styles.docketFacts}`}>
             Opened {formatDate(docket.openedAt)}
             {docket.closedAt ? ` · closed ${formatDate(docket.closedAt)}` : ''} · {formatNumber(docket.documentCount)}{' '}
             filings

@@ -66,7 +66,7 @@ export function FullText({
   return (
     <article className="card" aria-labelledby="full-text-heading">
       <div className={styles.matchBar}>
-        <h2 id="full-text-heading" className="subtle" style={{ fontWeight: 600 }}>
+        <h2 id="full-text-heading" className={`subtle ${styles.fullTextHeading}`}>
           Full text{paged ? ` · pages ${view.first}–${view.last} of ${formatNumber(view.totalPages)}` : ''}
         </h2>
         {q ? (

@@ -76,7 +76,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
           <h1 className={styles.title} data-testid="document-title">
             {document.title || 'Untitled filing'}
           </h1>
-          <div style={{ display: 'flex', gap: 'var(--space-2)', alignItems: 'center', flexShrink: 0 }}>
+          <div className={styles.titleActions}>
             {document.docketNumber || detail.docket ? (
               <FollowDocketButton
                 docket={{

@@ -34,7 +34,7 @@ export function ProcessLive({
     return (
       <section className="card mt-3" aria-labelledby="process-heading">
         <div className="card-header">
-          <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>
+          <h1 id="process-heading" className={styles.heading}>
             Process
           </h1>
           {/* Not known yet: the stream's 404s are the wait, not a lost connection. */}
@@ -63,7 +63,7 @@ export function ProcessLive({
     <section className="card mt-3" aria-labelledby="process-heading">
       <div className="card-header">
         <div className={styles.headline}>
-          <h1 id="process-heading" style={{ fontSize: 'var(--font-size-lg)' }}>
+          <h1 id="process-heading" className={styles.heading}>
             {process.title || process.kind}
           </h1>
           <StatusBadge process={process} testId="process-status" />

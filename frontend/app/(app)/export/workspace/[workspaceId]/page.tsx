@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { ExportTarget } from '@/components/exports/export-target';
 import { WorkspaceHeader } from '@/components/query/workspace-header';
 import { findWorkspace, getWorkspace } from '@/lib/bff.server';
+import styles from './export-page.module.css';
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ export?: string | string[] }> };
 
@@ -20,7 +21,7 @@ export default async function WorkspaceExportPage({ params, searchParams }: Prop
   return (
     <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current="export" />
-      <div className="stack" style={{ gap: 'var(--space-2)', marginBottom: 'var(--space-4)' }}>
+      <div className={`stack ${styles.heading}`}>
         <h2 data-testid="export-heading">Export the workspace</h2>
         <p className="muted">
           Every search and question of its <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>log</Link>{' '}

@@ -7,6 +7,7 @@ import { WorkspaceHeader } from '@/components/query/workspace-header';
 import { getAgencyNames } from '@/lib/agency-names.server';
 import { findRequest, getWorkspace } from '@/lib/bff.server';
 import { formatCount, formatDateTime } from '@/lib/format';
+import styles from '../../export-page.module.css';
 
 type Props = {
   params: Promise<{ workspaceId: string; requestId: string }>;
@@ -34,10 +35,10 @@ export default async function RequestExportPage({ params, searchParams }: Props)
   return (
     <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current={null} />
-      <p style={{ marginBottom: 'var(--space-3)' }}>
+      <p className={styles.back}>
         <Link href={`${entry}/analysis`}>← Back to the {request.kind === 'query' ? 'question' : 'search'}</Link>
       </p>
-      <header className="stack" style={{ gap: 'var(--space-2)', marginBottom: 'var(--space-4)' }}>
+      <header className={`stack ${styles.heading}`}>
         <h2 data-testid="export-heading">
           Export the {request.kind === 'query' ? 'question' : 'search'} “{request.text || 'filters only'}”
         </h2>
