@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { integerTicks } from '@/lib/chart-series';
 import { formatNumber } from '@/lib/format';
+import styles from './bar-history-chart.module.css';
 
 export interface ChartSeries {
   key: string;
@@ -35,7 +36,7 @@ export function BarHistoryChart({
   const ticks = integerTicks(highest);
   const axisWidth = 12 + 7 * Math.max(...ticks.map((t) => formatNumber(t).length));
   return (
-    <div data-testid={testId} role="img" aria-label={label} style={{ width: '100%', height }}>
+    <div data-testid={testId} role="img" aria-label={label} className={styles.chart} style={{ height }}>
       {/* A first size before the container is measured, so the bars show on the first paint. */}
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
         <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }} barCategoryGap={1}>

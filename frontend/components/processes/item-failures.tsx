@@ -1,5 +1,6 @@
 import { formatNumber } from '@/lib/format';
 import type { Process } from '@/lib/types';
+import styles from './item-failures.module.css';
 
 /** The items a process could not handle (an import's files), each with its reason. */
 export function ItemFailures({ process }: { process: Pick<Process, 'kind' | 'failed' | 'failures'> }) {
@@ -7,7 +8,7 @@ export function ItemFailures({ process }: { process: Pick<Process, 'kind' | 'fai
   const more = process.failed - process.failures.length;
   return (
     <section aria-labelledby="failures-heading" data-testid="process-failures" className="mb-4">
-      <h2 id="failures-heading" style={{ fontSize: 'var(--font-size-md)', marginBottom: 'var(--space-2)' }}>
+      <h2 id="failures-heading" className={styles.heading}>
         {heading(process)}
       </h2>
       <div className="table-wrap">

@@ -324,7 +324,7 @@ export function AskPanel({
               {error.field}
             </p>
           ) : (
-            <p id="ask-question-help" className="subtle" style={{ fontSize: 'var(--font-size-sm)' }}>
+            <p id="ask-question-help" className={`subtle ${styles.askHelp}`}>
               Every sentence of the answer cites the passage it comes from. Enter asks; Shift+Enter adds a line.
             </p>
           )}

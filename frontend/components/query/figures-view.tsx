@@ -61,7 +61,7 @@ function MonthlyChart({ buckets }: { buckets: CountBucket[] }) {
   const data = buckets.map((b) => ({ month: monthLabel(b.key), filings: b.count }));
   return (
     <>
-      <div role="img" aria-label="Filings per month" style={{ width: '100%', height: 220 }}>
+      <div role="img" aria-label="Filings per month" className={styles.monthsChart}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 700, height: 220 }}>
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} barCategoryGap={2}>
             <CartesianGrid vertical={false} stroke="#eef0f3" />
@@ -85,7 +85,7 @@ function CountChart({ buckets, label }: { buckets: CountBucket[]; label: string 
   const height = Math.max(120, shown.length * 28 + 24);
   return (
     <>
-      <div role="img" aria-label={label} style={{ width: '100%', height }}>
+      <div role="img" aria-label={label} className={styles.countsChart} style={{ height }}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 420, height }}>
           <BarChart
             data={shown}

@@ -72,6 +72,7 @@ export function SearchView({
   after?: ReactNode;
 }) {
   const total = page ? formatCount(page.total, page.totalIsLowerBound) : '';
+  const oneDocket = state.filters.dockets.length === 1;
   return (
     <>
       {/* Keyed by the state: uncontrolled inputs keep stale values across soft navigations otherwise. */}
@@ -196,8 +197,8 @@ export function SearchView({
                   <span className="subtle">· {formatTook(page.tookMs)}</span>
                 </p>
                 {/* Filtered to one docket, the page lists that docket's filings: following it is one click. */}
-                {state.filters.dockets.length === 1 ? (
-                  <span style={{ marginLeft: 'auto' }}>
+                {oneDocket ? (
+                  <span className={styles.pushRight}>
                     <FollowDocketButton
                       size="small"
                       docket={{ docketId: '', docketNumber: state.filters.dockets[0]!, title: '', sourceName: '' }}
@@ -210,11 +211,7 @@ export function SearchView({
                     filedFrom: state.filters.from,
                     filedTo: state.filters.to,
                   })}
-                  className="btn btn-sm"
-                  style={{
-                    marginLeft: state.filters.dockets.length === 1 ? undefined : 'auto',
-                    marginRight: 'var(--space-3)',
-                  }}
+                  className={`btn btn-sm ${styles.saveAlert} ${oneDocket ? '' : styles.pushRight}`}
                   title="Be told when new filings match this search"
                   data-testid="save-as-alert"
                 >

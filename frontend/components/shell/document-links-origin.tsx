@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import type { MouseEvent, SyntheticEvent } from 'react';
 import { withOrigin } from '@/lib/origin';
+import styles from './document-links-origin.module.css';
 
 /** The link to a document an event happened on, with this page's address added as `from`. */
 function documentLinkOf(event: SyntheticEvent): { link: HTMLAnchorElement; href: string } | null {
@@ -50,7 +51,7 @@ export function DocumentLinksCarryOrigin({ children }: { children: React.ReactNo
   };
 
   return (
-    <div style={{ display: 'contents' }} onPointerOverCapture={mark} onFocusCapture={mark} onClickCapture={follow}>
+    <div className={styles.origin} onPointerOverCapture={mark} onFocusCapture={mark} onClickCapture={follow}>
       {children}
     </div>
   );
