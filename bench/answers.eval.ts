@@ -22,14 +22,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateCatalog, generateDockets, generateFilings, type Filing } from '@docket/corpus';
 import { createLogger } from '@docket/observability';
+import { AskService } from '../services/query-engine/src/ask/ask.service';
+import { AnalysisWriter } from '../services/query-engine/src/ask/llm';
+import type { QueryRepository } from '../services/query-engine/src/ask/query.repository';
+import { bm25Retrieve } from '../services/query-engine/src/ask/retrieve';
 import type { Analysis } from '../services/query-engine/src/domain/analysis/analysis-model';
 import { FiguresBuilder } from '../services/query-engine/src/domain/figures';
 import { emptySearchFilters } from '../services/query-engine/src/domain/search-filters';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
-import { AnalysisWriter } from '../services/query-engine/src/llm';
-import { bm25Retrieve } from '../services/query-engine/src/retrieval/retrieve';
-import { AskService } from '../services/query-engine/src/service/ask.service';
-import type { QueryRepository } from '../services/query-engine/src/store/query.repository';
+import { SqliteFts5Backend } from '../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
 import { docketTruths, evalQuestions } from './support/answer-questions';
 import { questionTypes, scoreAnswer, type AnswerScore, type EvalQuestion } from './support/answer-scoring';
 import { machine, round, summary, writeBenchResult } from './support/bench-output';
@@ -117,7 +117,8 @@ async function main(): Promise<void> {
   );
   const indexSeconds = (performance.now() - indexStarted) / 1000;
   console.log(
-    `answers eval, seed "${SEED}": ${dockets.length} dockets, ${filings.length.toLocaleString('en-US')} filings indexed in ${round(indexSeconds)} s; ${questions.length} questions`,
+    `answers eval, seed "${SEED}": ${dockets.length} dockets, ${filings.length.toLocaleString('en-US')} ` +
+      `filings indexed in ${round(indexSeconds)} s; ${questions.length} questions`,
   );
 
   // As app.ts wires it with VECTOR_SEARCH=off and no language model; the query store only hands out ids.
@@ -140,7 +141,8 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       try {
         const query = await asker.ask(
-          // A workspace's default agency (named_outside_filter) comes with the question as the workspace sends it; such questions set no agency of their own.
+          // A workspace's default agency (named_outside_filter) comes with the question as the workspace sends it;
+          // such questions set no agency of their own.
           {
             question: question.question,
             filters: {
@@ -243,7 +245,9 @@ async function main(): Promise<void> {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log(
-    `citation = share of scored facts whose cited passage contains the stated value (over "facts" scored); load average ${load.join(' / ')} on ${os.cpus().length} cores; ${round((performance.now() - started) / 1000)} s in all`,
+    `citation = share of scored facts whose cited passage contains the stated value (over "facts" scored); ` +
+      `load average ${load.join(' / ')} on ${os.cpus().length} cores; ` +
+      `${round((performance.now() - started) / 1000)} s in all`,
   );
 
   const wrong = Object.fromEntries(

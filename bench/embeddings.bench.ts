@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compileQuery, parseQuery } from '@docket/query-language';
+import type { FilterMetadata } from '../services/query-engine/src/embeddings/filter-metadata';
 import { documentPassages } from '../services/query-engine/src/embeddings/passages';
 import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
 import {
@@ -26,8 +27,7 @@ import {
   USE_LITE_MODEL_ID,
   UseLiteEmbedder,
 } from '../services/query-engine/src/embeddings/use-lite.embedder';
-import type { FilterMetadata } from '../services/query-engine/src/retrieval/filter-metadata';
-import { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
+import { VectorIndex } from '../services/query-engine/src/embeddings/vector-index';
 import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { seededUnitVectors } from './support/unit-vectors';
 
@@ -51,10 +51,10 @@ function samplePassages(): { passages: string[]; source: string; passagesPerDocu
       passagesPerDocument: perDocument.reduce((sum, p) => sum + p.length, 0) / perDocument.length,
     };
   }
-  const words =
-    'the commission order tariff rate pipeline filing docket utility hearing rehearing settlement refund customers energy gas electric'.split(
-      ' ',
-    );
+  const words = (
+    'the commission order tariff rate pipeline filing docket utility ' +
+    'hearing rehearing settlement refund customers energy gas electric'
+  ).split(' ');
   const passages = Array.from({ length: PASSAGES }, (_, i) =>
     Array.from({ length: 90 }, (_, w) => words[(i * 7 + w * 13) % words.length]).join(' '),
   );

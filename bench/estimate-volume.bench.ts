@@ -15,9 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
-import { queryBudget } from '../services/query-engine/src/index/query-budget';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
-import { VolumeService, type VolumeInput } from '../services/query-engine/src/service/volume.service';
+import { queryBudget } from '../services/query-engine/src/search/index/query-budget';
+import { SqliteFts5Backend } from '../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
+import { VolumeService, type VolumeInput } from '../services/query-engine/src/search/volume.service';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { generatedDocuments } from './support/generated-filings';
 

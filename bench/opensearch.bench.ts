@@ -23,8 +23,8 @@ import { ensureOpenSearchJars, startOpenSearch, type RunningOpenSearch } from '@
 import { foldedWords, type QueryNode } from '@docket/query-language';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
-import { OpenSearchBackend } from '../services/query-engine/src/index/opensearch/opensearch.backend';
-import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
+import { OpenSearchBackend } from '../services/query-engine/src/search/index/opensearch/opensearch.backend';
+import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/search/index/search-backend';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
 import { generatedDocuments } from './support/generated-filings';
 import { Random, STOPWORDS } from './support/query-sampling';
@@ -150,7 +150,8 @@ async function main(): Promise<void> {
   const backend = await OpenSearchBackend.open({ url, index: alias, requestTimeoutMs: 120_000 });
   try {
     console.log(
-      `opensearch bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`,
+      `opensearch bench: building an index of ${count.toLocaleString('en-US')} generated filings ` +
+        `(seed ${JSON.stringify(seed)})`,
     );
     const sample: Sample = { frequency: new Map(), phrases: [], sources: [], categories: [] };
     const build = await backend.beginBuild();
@@ -262,7 +263,8 @@ async function main(): Promise<void> {
         : []),
       [
         'build',
-        `${result.build.seconds} s (${result.build.documentsPerSecond} docs/s, commit ${result.build.commitSeconds} s; generating them took ${result.build.generateSeconds} s more)`,
+        `${result.build.seconds} s (${result.build.documentsPerSecond} docs/s, ` +
+          `commit ${result.build.commitSeconds} s; generating them took ${result.build.generateSeconds} s more)`,
       ],
       [
         'upsert (event path)',

@@ -25,9 +25,9 @@ import { createLogger } from '@docket/observability';
 import { SearchRequest, SearchServiceClient, type DeepPartial } from '@docket/proto/src/search';
 import { foldedWords } from '@docket/query-language';
 import { grpcCall, startGrpcServer } from '@docket/service-kit';
-import { searchServiceBinding } from '../services/query-engine/src/grpc/search.grpc';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
-import { SearchService } from '../services/query-engine/src/service/search.service';
+import { SqliteFts5Backend } from '../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
+import { searchServiceBinding } from '../services/query-engine/src/search/search.grpc';
+import { SearchService } from '../services/query-engine/src/search/search.service';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { generatedDocuments } from './support/generated-filings';
 
@@ -151,7 +151,8 @@ async function main(): Promise<void> {
   const logger = createLogger('query-stall-bench', 'warn');
   const dir = path.join(repoRoot, '.data', 'bench', `query-stall-${count}`);
   console.log(
-    `query-stall bench: ${reuse ? 'reusing' : 'building'} an index of ${count.toLocaleString('en-US')} generated filings`,
+    `query-stall bench: ${reuse ? 'reusing' : 'building'} ` +
+      `an index of ${count.toLocaleString('en-US')} generated filings`,
   );
   const { backend, words, agencies } = await openIndex(dir);
   const server = await startGrpcServer({
@@ -238,20 +239,24 @@ async function main(): Promise<void> {
     loadAverage1m: { quiet: round(loadQuiet, 2), underAttack: round(loadAttack, 2) },
   };
   printTable(
-    `query-stall bench: ${count.toLocaleString('en-US')} filings, time budget ${budgetMs} ms, 2 search threads, gRPC on loopback`,
+    `query-stall bench: ${count.toLocaleString('en-US')} filings, ` +
+      `time budget ${budgetMs} ms, 2 search threads, gRPC on loopback`,
     [
       ...alone.map(([name, figure]): [string, string] => [name, figure]),
       [
         'ordinary search, alone',
-        `p50 ${quiet.p50} ms, p95 ${quiet.p95} ms, max ${quiet.max} ms (${quiet.count} searches; load average ${round(loadQuiet, 2)})`,
+        `p50 ${quiet.p50} ms, p95 ${quiet.p95} ms, ` +
+          `max ${quiet.max} ms (${quiet.count} searches; load average ${round(loadQuiet, 2)})`,
       ],
       [
         `ordinary search, ${attackers} costly in flight`,
-        `p50 ${underAttack.p50} ms, p95 ${underAttack.p95} ms, max ${underAttack.max} ms (${underAttack.count} searches; load average ${round(loadAttack, 2)})`,
+        `p50 ${underAttack.p50} ms, p95 ${underAttack.p95} ms, ` +
+          `max ${underAttack.max} ms (${underAttack.count} searches; load average ${round(loadAttack, 2)})`,
       ],
       [
         "attacker's queries meanwhile",
-        `${attackSummary.count} sent, p50 ${attackSummary.p50} ms, p95 ${attackSummary.p95} ms; ${[...attackAnswers].map(([kind, n]) => `${n} ${kind}`).join('; ')}`,
+        `${attackSummary.count} sent, p50 ${attackSummary.p50} ms, ` +
+          `p95 ${attackSummary.p95} ms; ${[...attackAnswers].map(([kind, n]) => `${n} ${kind}`).join('; ')}`,
       ],
     ],
   );

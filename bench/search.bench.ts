@@ -36,17 +36,17 @@ import { generateCatalog, generateDockets, generateFilings } from '@docket/corpu
 import { repoRoot } from '@docket/local-infra';
 import { createLogger } from '@docket/observability';
 import { foldedWords, type QueryNode } from '@docket/query-language';
+import { AskService, type AskInput } from '../services/query-engine/src/ask/ask.service';
+import { AnalysisWriter } from '../services/query-engine/src/ask/llm';
+import type { QueryRepository } from '../services/query-engine/src/ask/query.repository';
+import { bm25Retrieve, HybridRetriever } from '../services/query-engine/src/ask/retrieve';
 import { FiguresBuilder } from '../services/query-engine/src/domain/figures';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { emptySearchFilters, filtersToQuery } from '../services/query-engine/src/domain/search-filters';
 import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
-import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/index/search-backend';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
-import { AnalysisWriter } from '../services/query-engine/src/llm';
-import { bm25Retrieve, HybridRetriever } from '../services/query-engine/src/retrieval/retrieve';
-import type { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
-import { AskService, type AskInput } from '../services/query-engine/src/service/ask.service';
-import type { QueryRepository } from '../services/query-engine/src/store/query.repository';
+import type { VectorIndex } from '../services/query-engine/src/embeddings/vector-index';
+import type { SearchQuery, SearchSortOrder } from '../services/query-engine/src/search/index/search-backend';
+import { SqliteFts5Backend } from '../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
 import { questionAbout } from './support/filing-questions';
 import { generatedDocuments, indexedFiling } from './support/generated-filings';
@@ -298,7 +298,8 @@ async function main(): Promise<void> {
   let built: Built | undefined;
   if (!reuse) {
     console.log(
-      `search bench: building an index of ${count.toLocaleString('en-US')} generated filings (seed ${JSON.stringify(seed)})`,
+      `search bench: building an index of ${count.toLocaleString('en-US')} generated filings ` +
+        `(seed ${JSON.stringify(seed)})`,
     );
     built = await build(backend, sample);
   } else {
@@ -370,7 +371,9 @@ async function main(): Promise<void> {
     [
       'build',
       built
-        ? `${round(built.buildSeconds)} s, ${round(built.buildCpuSeconds)} s CPU (${Math.round(count / built.buildSeconds)} docs/s; generating them took ${round(built.generateSeconds)} s more)`
+        ? `${round(built.buildSeconds)} s, ${round(built.buildCpuSeconds)} s CPU ` +
+          `(${Math.round(count / built.buildSeconds)} docs/s; ` +
+          `generating them took ${round(built.generateSeconds)} s more)`
         : 'reused',
     ],
     ['index file', `${result.indexMB} MB`],
@@ -386,7 +389,9 @@ async function main(): Promise<void> {
     ['load average (1 min)', String(round(os.loadavg()[0] ?? 0, 2))],
     ...Object.entries(results).map(([kind, s]): [string, string] => [
       kind,
-      `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; CPU p50 ${s.cpu.p50} ms, p95 ${s.cpu.p95} ms (${s.count} queries, ${s.meanHits} hits on average, counted up to the limit; ${s.moreThanCounted} with more)`,
+      `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; CPU p50 ${s.cpu.p50} ms, ` +
+        `p95 ${s.cpu.p95} ms (${s.count} queries, ${s.meanHits} hits on average, ` +
+        `counted up to the limit; ${s.moreThanCounted} with more)`,
     ]),
     [
       'questions retrieved by',
@@ -394,7 +399,9 @@ async function main(): Promise<void> {
     ],
     [
       'question, whole (ask pipeline)',
-      `p50 ${asked.total.p50} ms, p95 ${asked.total.p95} ms, max ${asked.total.max} ms; CPU p50 ${asked.cpu.p50} ms, p95 ${asked.cpu.p95} ms (${asked.total.count} questions, ${asked.meanResults} results on average)`,
+      `p50 ${asked.total.p50} ms, p95 ${asked.total.p95} ms, max ${asked.total.max} ms; ` +
+        `CPU p50 ${asked.cpu.p50} ms, p95 ${asked.cpu.p95} ms ` +
+        `(${asked.total.count} questions, ${asked.meanResults} results on average)`,
     ],
     ...(['retrieval', 'analysis', 'figures'] as const).map((stage): [string, string] => [
       `  ${stage}`,

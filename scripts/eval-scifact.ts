@@ -19,10 +19,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
-import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
-import { SqliteFts5Backend } from '../services/query-engine/src/index/sqlite/sqlite-fts5.backend';
-import { meanOver, ndcgAt, recallAt } from '../services/query-engine/src/retrieval/ranking-metrics';
 import {
   bm25Retrieve,
   DEFAULT_FUSION,
@@ -30,10 +26,14 @@ import {
   reciprocalRankFusion,
   vectorRetrieve,
   type RetrievedHit,
-} from '../services/query-engine/src/retrieval/retrieve';
-import { VectorIndex } from '../services/query-engine/src/retrieval/vector-index';
-import { VectorIndexer, vectorScheme } from '../services/query-engine/src/retrieval/vector-indexer';
-import { VectorIndexingBackend } from '../services/query-engine/src/retrieval/vector-indexing.backend';
+} from '../services/query-engine/src/ask/retrieve';
+import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
+import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
+import { VectorIndex } from '../services/query-engine/src/embeddings/vector-index';
+import { VectorIndexer, vectorScheme } from '../services/query-engine/src/embeddings/vector-indexer';
+import { VectorIndexingBackend } from '../services/query-engine/src/embeddings/vector-indexing.backend';
+import { SqliteFts5Backend } from '../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
+import { meanOver, ndcgAt, recallAt } from '../services/query-engine/src/search/ranking-metrics';
 
 const defaults = path.resolve(__dirname, '../../shared/eval/scifact');
 const { values } = parseArgs({
@@ -150,7 +150,8 @@ async function main(): Promise<void> {
       if (performance.now() - lastLog > 15_000) {
         lastLog = performance.now();
         log(
-          `  embedded ${done} of ${toEmbed} (${(done / ((performance.now() - started) / 1000)).toFixed(1)} documents/s), ${left} left`,
+          `  embedded ${done} of ${toEmbed} ` +
+            `(${(done / ((performance.now() - started) / 1000)).toFixed(1)} documents/s), ${left} left`,
         );
       }
     });

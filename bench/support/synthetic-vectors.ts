@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { DEFAULT_PASSAGES } from '../../services/query-engine/src/embeddings/passages';
 import { USE_LITE_DIMENSIONS } from '../../services/query-engine/src/embeddings/use-lite.embedder';
-import type { FilterMetadata } from '../../services/query-engine/src/retrieval/filter-metadata';
-import { VectorIndex } from '../../services/query-engine/src/retrieval/vector-index';
+import type { FilterMetadata } from '../../services/query-engine/src/embeddings/filter-metadata';
+import { VectorIndex } from '../../services/query-engine/src/embeddings/vector-index';
 import { seededUnitVectors } from './unit-vectors';
 
 export const SYNTHETIC_MODEL = { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS };

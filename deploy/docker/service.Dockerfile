@@ -21,7 +21,7 @@ WORKDIR /app
 COPY --from=manifests /out/ ./
 RUN npm ci --workspace @docket/${SERVICE} --no-audit --no-fund
 # The query-engine's SQLite extensions (ranking, query budget), compiled here where the compiler is, under
-# the names services/query-engine/src/index/native-extensions.ts looks for (the source's hash); other
+# the names services/query-engine/src/search/index/sqlite/native-extensions.ts looks for (the source's hash); other
 # services skip them.
 COPY services/query-engine/native/*.c /tmp/native/
 RUN if [ "$SERVICE" = "query-engine" ]; then \

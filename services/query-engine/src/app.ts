@@ -14,45 +14,45 @@ import {
   UserActivity,
   type StartedService,
 } from '@docket/service-kit';
+import { AnswerThreads } from './ask/answer-threads/answer-threads';
+import { AskService, type AskWorkspaceScope, type Retriever } from './ask/ask.service';
+import { DocumentAnswerService } from './ask/document-answer.service';
+import { LiveAnswers } from './ask/live-answers.service';
+import { AnalysisWriter, answerModesOf, ChatCompletionsClient, llmSettingsOf } from './ask/llm';
+import { queryServiceBinding } from './ask/queries.grpc';
+import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './ask/query-completed.event';
+import { QueryRepository } from './ask/query.repository';
+import { bm25Retrieve, HybridRetriever } from './ask/retrieve';
 import { vectorIndexPathOf, type Config } from './config';
 import { FiguresBuilder } from './domain/figures';
 import { ThreadedEmbedder } from './embeddings/threaded.embedder';
+import { VectorIndex } from './embeddings/vector-index';
+import { VectorIndexer, vectorScheme } from './embeddings/vector-indexer';
+import { VectorIndexingBackend } from './embeddings/vector-indexing.backend';
 import {
   DEFAULT_DOCUMENT_TOPICS,
   DocumentEventsConsumer,
   INDEXER_GROUP,
   type DocumentTopics,
-} from './events/document-events.consumer';
-import { IndexingLag } from './events/indexing-lag';
-import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './events/query-events';
-import { DocumentsGrpcSource } from './grpc/documents-source.client';
-import { queryServiceBinding } from './grpc/queries.grpc';
-import { searchServiceBinding } from './grpc/search.grpc';
-import { workspaceServiceBinding } from './grpc/workspaces.grpc';
-import { queryBudget } from './index/query-budget';
-import { DEFAULT_READ_BUDGET_MS, type SearchBackend } from './index/search-backend';
-import { AnalysisWriter, answerModesOf, ChatCompletionsClient, llmSettingsOf } from './llm';
-import { bm25Retrieve, HybridRetriever } from './retrieval/retrieve';
-import { VectorIndex } from './retrieval/vector-index';
-import { VectorIndexer, vectorScheme } from './retrieval/vector-indexer';
-import { VectorIndexingBackend } from './retrieval/vector-indexing.backend';
-import { openChosenBackend } from './search-backend-choice';
-import { AnswerThreads } from './service/answer-threads/answer-threads';
-import { AskService, type AskWorkspaceScope, type Retriever } from './service/ask.service';
-import { DocumentAnswerService } from './service/document-answer.service';
-import { IndexCoverageService } from './service/index-coverage.service';
-import { LiveAnswers } from './service/live-answers.service';
-import { SearchStreamService } from './service/search-stream.service';
-import { SearchService } from './service/search.service';
-import { WorkspaceScope } from './service/workspace-scope';
-import { WorkspaceService } from './service/workspace.service';
-import { QueryRepository } from './store/query.repository';
-import { WorkspaceRequestRepository } from './store/workspace-request.repository';
-import { WorkspaceRepository } from './store/workspace.repository';
-import { indexerHasCommitted, refillCreatedIndex } from './workers/refill-created-index';
-import { QUEUE_PREFIX, ReindexQueue } from './workers/reindex.queue';
-import { ReindexWorker } from './workers/reindex.worker';
-import { startReindex } from './workers/start-reindex';
+} from './indexing/document-events.consumer';
+import { DocumentsGrpcSource } from './indexing/documents-source.client';
+import { IndexingLag } from './indexing/indexing-lag';
+import { indexerHasCommitted, refillCreatedIndex } from './indexing/refill-created-index';
+import { QUEUE_PREFIX, ReindexQueue } from './indexing/reindex.queue';
+import { ReindexWorker } from './indexing/reindex.worker';
+import { startReindex } from './indexing/start-reindex';
+import { IndexCoverageService } from './search/index-coverage.service';
+import { queryBudget } from './search/index/query-budget';
+import { DEFAULT_READ_BUDGET_MS, type SearchBackend } from './search/index/search-backend';
+import { openChosenBackend } from './search/search-backend-choice';
+import { SearchStreamService } from './search/search-stream.service';
+import { searchServiceBinding } from './search/search.grpc';
+import { SearchService } from './search/search.service';
+import { WorkspaceRequestRepository } from './workspaces/workspace-request.repository';
+import { WorkspaceScope } from './workspaces/workspace-scope';
+import { WorkspaceRepository } from './workspaces/workspace.repository';
+import { WorkspaceService } from './workspaces/workspace.service';
+import { workspaceServiceBinding } from './workspaces/workspaces.grpc';
 
 /** Names that tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
 export interface AppOverrides {

@@ -10,7 +10,7 @@ import {
   redisEnv,
   z,
 } from '@docket/config';
-import { llmEnv } from './llm';
+import { llmEnv } from './ask/llm';
 
 const REPO_ROOT = resolve(__dirname, '../../..');
 

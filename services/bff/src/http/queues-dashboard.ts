@@ -13,7 +13,7 @@ export const QUEUES_DASHBOARD_PATH = '/api/admin/queues';
 
 /**
  * The BullMQ queues of the services, by the name and key prefix each service gives its queue
- * (services/documents/src/workers/import.queue.ts, services/query-engine/src/workers/reindex.queue.ts).
+ * (services/documents/src/imports/import.queue.ts, services/query-engine/src/indexing/reindex.queue.ts).
  * The BFF imports no service code, so the names are repeated here; a queue renamed there shows up
  * here as an empty queue, and bff/test/integration/queues-dashboard.test.ts lists what it expects.
  */

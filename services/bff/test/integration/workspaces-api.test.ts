@@ -3,12 +3,12 @@ import { connectMongo, startGrpcServer, type RunningGrpcServer } from '@docket/s
 import { testInfraEnv, uniqueName } from '@docket/testkit';
 // The query-engine's own WorkspaceService (rules, store, gRPC adapter) rather than a fake: the
 // roles and the last-owner rule live there, and this suite checks the BFF against the real thing.
-import { workspaceServiceBinding } from '../../../query-engine/src/grpc/workspaces.grpc';
-import { WorkspaceScope } from '../../../query-engine/src/service/workspace-scope';
-import { WorkspaceService } from '../../../query-engine/src/service/workspace.service';
-import { QueryRepository } from '../../../query-engine/src/store/query.repository';
-import { WorkspaceRequestRepository } from '../../../query-engine/src/store/workspace-request.repository';
-import { WorkspaceRepository } from '../../../query-engine/src/store/workspace.repository';
+import { workspaceServiceBinding } from '../../../query-engine/src/workspaces/workspaces.grpc';
+import { WorkspaceScope } from '../../../query-engine/src/workspaces/workspace-scope';
+import { WorkspaceService } from '../../../query-engine/src/workspaces/workspace.service';
+import { QueryRepository } from '../../../query-engine/src/ask/query.repository';
+import { WorkspaceRequestRepository } from '../../../query-engine/src/workspaces/workspace-request.repository';
+import { WorkspaceRepository } from '../../../query-engine/src/workspaces/workspace.repository';
 import type { RunningBff } from '../../src/app';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
 import { BrowserClient } from './support/http-client';

@@ -1,7 +1,7 @@
 import { createKafka, ensureTopics, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
 import { createLogger } from '@docket/observability';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { IndexingLag } from '../../src/events/indexing-lag';
+import { IndexingLag } from '../../src/indexing/indexing-lag';
 
 jest.setTimeout(60_000);
 

@@ -10,8 +10,8 @@ import { Client } from '@opensearch-project/opensearch';
 import { parseQuery } from '@docket/query-language';
 import { uniqueName } from '@docket/testkit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import { OpenSearchBackend } from '../../src/index/opensearch/opensearch.backend';
-import type { SearchBackend, SearchQuery } from '../../src/index/search-backend';
+import { OpenSearchBackend } from '../../src/search/index/opensearch/opensearch.backend';
+import type { SearchBackend, SearchQuery } from '../../src/search/index/search-backend';
 import { describeSearchBackend } from '../shared/search-backend.suite';
 
 const url = process.env.OPENSEARCH_URL;

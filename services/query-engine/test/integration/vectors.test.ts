@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { parseQuery } from '@docket/query-language';
 import { UserActivity } from '@docket/service-kit';
 import { printedPid } from '@docket/testkit';
+import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/ask/retrieve';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { dot } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
 import { USE_LITE_DIMENSIONS, UseLiteEmbedder } from '../../src/embeddings/use-lite.embedder';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
-import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/retrieval/retrieve';
-import { VectorIndex } from '../../src/retrieval/vector-index';
-import { VectorIndexer, vectorScheme } from '../../src/retrieval/vector-indexer';
-import { VectorIndexingBackend } from '../../src/retrieval/vector-indexing.backend';
+import { VectorIndex } from '../../src/embeddings/vector-index';
+import { VectorIndexer, vectorScheme } from '../../src/embeddings/vector-indexer';
+import { VectorIndexingBackend } from '../../src/embeddings/vector-indexing.backend';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 
 jest.setTimeout(180_000);
 

@@ -12,13 +12,13 @@ import { RequestKind, WorkspaceRole, WorkspaceServiceClient, type Workspace } fr
 import { connectMongo, grpcCall } from '@docket/service-kit';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
+import { QueryRepository } from '../../src/ask/query.repository';
 import { configSchema } from '../../src/config';
 import { emptyAnalysis } from '../../src/domain/analysis';
 import type { StoredQuery } from '../../src/domain/query';
-import { WorkspaceService } from '../../src/service/workspace.service';
-import { QueryRepository } from '../../src/store/query.repository';
-import { WorkspaceRequestRepository } from '../../src/store/workspace-request.repository';
-import { WorkspaceRepository } from '../../src/store/workspace.repository';
+import { WorkspaceRequestRepository } from '../../src/workspaces/workspace-request.repository';
+import { WorkspaceRepository } from '../../src/workspaces/workspace.repository';
+import { WorkspaceService } from '../../src/workspaces/workspace.service';
 
 jest.setTimeout(120_000);
 

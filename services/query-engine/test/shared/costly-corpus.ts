@@ -1,6 +1,6 @@
 import { parseQuery } from '@docket/query-language';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import type { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
+import type { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 
 /**
  * An index made costly to search on purpose: every document holds every one of 40 OR-ed words 30

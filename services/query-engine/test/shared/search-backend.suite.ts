@@ -24,7 +24,7 @@ import {
   type SearchQuery,
   type SearchResult,
   type SearchSortOrder,
-} from '../../src/index/search-backend';
+} from '../../src/search/index/search-backend';
 import { generateCorpus, QueryGenerator } from './search-corpus';
 
 export interface SearchBackendSuiteOptions {

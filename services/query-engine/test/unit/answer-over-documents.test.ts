@@ -6,10 +6,10 @@ import { InputError } from '@docket/errors';
 import { createLogger } from '@docket/observability';
 import { QueryServiceClient } from '@docket/proto/src/queries';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
+import { DocumentAnswerService } from '../../src/ask/document-answer.service';
+import { queryServiceBinding } from '../../src/ask/queries.grpc';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import { queryServiceBinding } from '../../src/grpc/queries.grpc';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
-import { DocumentAnswerService } from '../../src/service/document-answer.service';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 import {
   allFilings,
   courtOpinion,

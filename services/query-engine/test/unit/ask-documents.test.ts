@@ -5,15 +5,15 @@
  * that cites what the test names, so only the listing is under test.
  */
 import { createLogger } from '@docket/observability';
+import type { AnswerJob } from '../../src/ask/answer-threads/answer-job';
+import { AskService, type AnswerComposer } from '../../src/ask/ask.service';
+import type { QueryRepository } from '../../src/ask/query.repository';
 import { emptyAnalysis, type Analysis, type Citation, type KeyFact } from '../../src/domain/analysis';
 import type { Figures } from '../../src/domain/figures';
 import type { IndexedDocument, SearchHit } from '../../src/domain/indexed-document';
 import { LISTED_DOCUMENTS } from '../../src/domain/query';
 import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
-import type { SearchBackend } from '../../src/index/search-backend';
-import type { AnswerJob } from '../../src/service/answer-threads/answer-job';
-import { AskService, type AnswerComposer } from '../../src/service/ask.service';
-import type { QueryRepository } from '../../src/store/query.repository';
+import type { SearchBackend } from '../../src/search/index/search-backend';
 
 const DOCKET = '23-0456';
 

@@ -7,10 +7,10 @@ import { createLogger } from '@docket/observability';
 import { EstimateVolumeRequest, SearchServiceClient, type DeepPartial } from '@docket/proto/src/search';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import { searchServiceBinding } from '../../src/grpc/search.grpc';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
-import { SearchService } from '../../src/service/search.service';
-import { VolumeService } from '../../src/service/volume.service';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
+import { searchServiceBinding } from '../../src/search/search.grpc';
+import { SearchService } from '../../src/search/search.service';
+import { VolumeService } from '../../src/search/volume.service';
 
 /**
  * SearchService.EstimateVolume over a real gRPC connection and a seeded SQLite index: an alert's

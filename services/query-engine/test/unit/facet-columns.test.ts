@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FacetColumns, type FacetCounts } from '../../src/index/sqlite/facet-columns';
-import { SqliteIndexFile } from '../../src/index/sqlite/sqlite-index-file';
+import { FacetColumns, type FacetCounts } from '../../src/search/index/sqlite/facet-columns';
+import { SqliteIndexFile } from '../../src/search/index/sqlite/sqlite-index-file';
 import { generateCorpus, PARTIES, Random, SOURCES } from '../shared/search-corpus';
 
 const directories: string[] = [];

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compressText, decompressTextStart } from '../../src/index/sqlite/index-text';
-import { SqliteIndexFile } from '../../src/index/sqlite/sqlite-index-file';
+import { compressText, decompressTextStart } from '../../src/search/index/sqlite/index-text';
+import { SqliteIndexFile } from '../../src/search/index/sqlite/sqlite-index-file';
 import { generateCorpus } from '../shared/search-corpus';
 
 describe('the start of a stored text', () => {

@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import { IdleCacheRelease } from '../../src/index/sqlite/idle-cache-release';
+import { IdleCacheRelease } from '../../src/search/index/sqlite/idle-cache-release';
 
 /** A connection that records its pragmas. */
 function fakeConnection(): { db: Db; pragmas: string[] } {

@@ -1,5 +1,5 @@
 import { createLogger } from '@docket/observability';
-import { IndexCoverageService } from '../../src/service/index-coverage.service';
+import { IndexCoverageService } from '../../src/search/index-coverage.service';
 
 const logger = createLogger('index-coverage-test', 'silent');
 

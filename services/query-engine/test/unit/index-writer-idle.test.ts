@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@docket/testkit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import { IndexWriter } from '../../src/index/sqlite/index-writer/index-writer';
-import { SqliteIndexFile, type FacetChange } from '../../src/index/sqlite/sqlite-index-file';
+import { IndexWriter } from '../../src/search/index/sqlite/index-writer/index-writer';
+import { SqliteIndexFile, type FacetChange } from '../../src/search/index/sqlite/sqlite-index-file';
 
 const directories: string[] = [];
 afterAll(() => {

@@ -1,4 +1,4 @@
-import { IndexingLag, type LagAdmin } from '../../src/events/indexing-lag';
+import { IndexingLag, type LagAdmin } from '../../src/indexing/indexing-lag';
 
 type Ends = Record<string, Array<{ partition: number; high: string; low: string }>>;
 type Committed = Record<string, Array<{ partition: number; offset: string }>>;

@@ -4,11 +4,11 @@
  * once, as is an answer that failed (it was never stored) or one the user may not read.
  */
 import { NotFoundError, UnavailableError } from '@docket/errors';
+import type { AskInput, AskService, AskUpdate } from '../../src/ask/ask.service';
+import { LiveAnswers } from '../../src/ask/live-answers.service';
 import { emptyAnalysis } from '../../src/domain/analysis';
 import type { StoredQuery } from '../../src/domain/query';
 import { emptySearchFilters } from '../../src/domain/search-filters';
-import type { AskInput, AskService, AskUpdate } from '../../src/service/ask.service';
-import { LiveAnswers } from '../../src/service/live-answers.service';
 
 const QUESTION = 'What rate increase did Ameren Illinois request?';
 

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentPage } from '../../src/domain/document-source';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
 import {
   indexerHasCommitted,
   REFILL_REQUESTED_BY,
   refillCreatedIndex,
   type OffsetsAdmin,
-} from '../../src/workers/refill-created-index';
+} from '../../src/indexing/refill-created-index';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 
 const directories: string[] = [];
 afterAll(() => {

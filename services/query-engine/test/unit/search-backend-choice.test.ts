@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@docket/observability';
-import { openChosenBackend } from '../../src/search-backend-choice';
+import { openChosenBackend } from '../../src/search/search-backend-choice';
 
 // Set when the module is first required. Loaded eagerly, by an import above, it would run this factory
 // before this line: the suite then fails with "Cannot access 'mockOpenSearchClientLoaded' before initialization".

@@ -6,11 +6,11 @@ import { InputError, UnavailableError } from '@docket/errors';
 import { createLogger } from '@docket/observability';
 import { SearchRequest, SearchServiceClient } from '@docket/proto/src/search';
 import { grpcCall, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
-import { searchServiceBinding } from '../../src/grpc/search.grpc';
-import type { QueryBudget } from '../../src/index/query-budget';
-import type { SearchQuery, SearchResult } from '../../src/index/search-backend';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
-import { SearchService } from '../../src/service/search.service';
+import type { QueryBudget } from '../../src/search/index/query-budget';
+import type { SearchQuery, SearchResult } from '../../src/search/index/search-backend';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
+import { searchServiceBinding } from '../../src/search/search.grpc';
+import { SearchService } from '../../src/search/search.service';
 import { fillCostly } from '../shared/costly-corpus';
 
 /**

@@ -4,9 +4,9 @@ import { SearchRequest, type DeepPartial, type SearchResponse } from '@docket/pr
 import type { QueryNode } from '@docket/query-language';
 import { emptySearchFilters, type SearchFilters } from '../../src/domain/search-filters';
 import type { RecordRequestInput } from '../../src/domain/workspace-request';
-import { searchServiceBinding } from '../../src/grpc/search.grpc';
-import type { SearchBackend, SearchQuery, SearchResult } from '../../src/index/search-backend';
-import { SearchService, type SearchQueries, type SearchWorkspaces } from '../../src/service/search.service';
+import type { SearchBackend, SearchQuery, SearchResult } from '../../src/search/index/search-backend';
+import { searchServiceBinding } from '../../src/search/search.grpc';
+import { SearchService, type SearchQueries, type SearchWorkspaces } from '../../src/search/search.service';
 
 const logger = createLogger('search-grpc-test', 'silent');
 

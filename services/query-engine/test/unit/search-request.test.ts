@@ -9,7 +9,7 @@ import {
   validateSearchFilters,
 } from '../../src/domain/search-filters';
 import { validateSearchRequest, type SearchRequestInput } from '../../src/domain/search-request';
-import { andOf, ftsTextOf, hasPositiveWords } from '../../src/index/sqlite/fts-query';
+import { andOf, ftsTextOf, hasPositiveWords } from '../../src/search/index/sqlite/fts-query';
 
 const request = (overrides: Partial<SearchRequestInput>): SearchRequestInput => ({
   query: 'tariff',

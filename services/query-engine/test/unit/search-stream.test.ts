@@ -14,10 +14,10 @@ import {
 import { startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { emptySearchFilters } from '../../src/domain/search-filters';
-import { searchServiceBinding } from '../../src/grpc/search.grpc';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
-import { SearchStreamService } from '../../src/service/search-stream.service';
-import { SearchService } from '../../src/service/search.service';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
+import { SearchStreamService } from '../../src/search/search-stream.service';
+import { searchServiceBinding } from '../../src/search/search.grpc';
+import { SearchService } from '../../src/search/search.service';
 
 /**
  * SearchService.StreamSearch over a real SQLite index and a real gRPC connection: every hit of a

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UnavailableError } from '@docket/errors';
 import { waitFor } from '@docket/testkit';
-import { queryBudget } from '../../src/index/query-budget';
-import type { SearchResult } from '../../src/index/search-backend';
-import { SearchThreads } from '../../src/index/sqlite/search-threads/search-threads';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
+import { queryBudget } from '../../src/search/index/query-budget';
+import type { SearchResult } from '../../src/search/index/search-backend';
+import { SearchThreads } from '../../src/search/index/sqlite/search-threads/search-threads';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 import { costlyDocument, fillCostly, HEAVY_QUERY, LIGHT_QUERY, NEEDLE_ID } from '../shared/costly-corpus';
 
 /**

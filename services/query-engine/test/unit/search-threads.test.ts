@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, UnavailableError } from '@docket/errors';
-import { queryBudget } from '../../src/index/query-budget';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
+import { queryBudget } from '../../src/search/index/query-budget';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 import { costlyDocument, fillCostly, HEAVY_QUERY, LIGHT_QUERY, NEEDLE_ID } from '../shared/costly-corpus';
 
 /**

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { matchesDocument, parseQuery, type QueryNode } from '@docket/query-language';
 import { matchableOf, type IndexedDocument, type SearchHit } from '../../src/domain/indexed-document';
-import type { SearchSortOrder } from '../../src/index/search-backend';
-import { SqliteFts5Backend } from '../../src/index/sqlite/sqlite-fts5.backend';
-import { SCHEMA_VERSION } from '../../src/index/sqlite/sqlite-schema';
+import type { SearchSortOrder } from '../../src/search/index/search-backend';
+import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
+import { SCHEMA_VERSION } from '../../src/search/index/sqlite/sqlite-schema';
 import { describeSearchBackend } from '../shared/search-backend.suite';
 import { generateCorpus, QueryGenerator } from '../shared/search-corpus';
 

@@ -1,7 +1,7 @@
 import Database, { type Database as Db } from 'better-sqlite3';
-import { MARK } from '../../src/index/sqlite/fts-query';
-import { loadRankExtension } from '../../src/index/sqlite/native-extensions';
-import { inverseDocumentFrequency, phrasesOf, SearchIdfs } from '../../src/index/sqlite/sqlite-idf';
+import { MARK } from '../../src/search/index/sqlite/fts-query';
+import { loadRankExtension } from '../../src/search/index/sqlite/native-extensions';
+import { inverseDocumentFrequency, phrasesOf, SearchIdfs } from '../../src/search/index/sqlite/sqlite-idf';
 
 /** An FTS5 table `t` (title, text) beside a `documents` table with the same rowids, as the index has. */
 function openIndex(rows: [string, string][]): Db {

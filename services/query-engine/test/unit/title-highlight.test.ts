@@ -1,5 +1,5 @@
 import { parseQuery } from '@docket/query-language';
-import { excerptHtml, highlightTitle } from '../../src/index/title-highlight';
+import { excerptHtml, highlightTitle } from '../../src/search/index/title-highlight';
 
 describe('highlighting hits on the original text', () => {
   it("marks the query's words in a title with its accents, escaping everything else", () => {

@@ -1,9 +1,9 @@
+import { composeJob, type AnswerJob } from '../../../src/ask/answer-threads/answer-job';
+import { AnswerThreads } from '../../../src/ask/answer-threads/answer-threads';
+import { AnalysisWriter } from '../../../src/ask/llm/analysis-writer';
 import { decideScope, readQuestion, type AnalysisModeName } from '../../../src/domain/analysis';
 import { FiguresBuilder } from '../../../src/domain/figures';
 import type { IndexedDocument } from '../../../src/domain/indexed-document';
-import { AnalysisWriter } from '../../../src/llm/analysis-writer';
-import { composeJob, type AnswerJob } from '../../../src/service/answer-threads/answer-job';
-import { AnswerThreads } from '../../../src/service/answer-threads/answer-threads';
 import { allFilings, courtOpinion, fercNotice, rateCaseDecision } from '../analysis/fixtures/filings';
 
 /** The fixtures as the index hands them out (the fields the analysis does not read, filled in). */

@@ -3,10 +3,10 @@
  * when one asks `HANG`, and answers any other job as the real one does.
  */
 import { parentPort } from 'node:worker_threads';
+import { composeJob } from '../../../src/ask/answer-threads/answer-job';
+import type { ToAnswerThread } from '../../../src/ask/answer-threads/answer-thread-messages';
+import { AnalysisWriter } from '../../../src/ask/llm/analysis-writer';
 import { FiguresBuilder } from '../../../src/domain/figures';
-import { AnalysisWriter } from '../../../src/llm/analysis-writer';
-import { composeJob } from '../../../src/service/answer-threads/answer-job';
-import type { ToAnswerThread } from '../../../src/service/answer-threads/answer-thread-messages';
 
 const parts = { writer: new AnalysisWriter(), figures: new FiguresBuilder() };
 parentPort?.on('message', (message: ToAnswerThread) => {

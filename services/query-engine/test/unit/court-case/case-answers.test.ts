@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answerCaseQuestion } from '../../../src/ask/court-case-reader';
 import type { IndexedDocument } from '../../../src/domain/indexed-document';
-import { queryBudget } from '../../../src/index/query-budget';
-import { SqliteFts5Backend } from '../../../src/index/sqlite/sqlite-fts5.backend';
-import { answerCaseQuestion } from '../../../src/service/court-case-reader';
+import { queryBudget } from '../../../src/search/index/query-budget';
+import { SqliteFts5Backend } from '../../../src/search/index/sqlite/sqlite-fts5.backend';
 
 /**
  * Questions about a court case answered from its docket as the documents service indexes it: a

@@ -1,5 +1,5 @@
+import { AnalysisWriter, ChatCompletionsClient, WRITER_NOTICES } from '../../../src/ask/llm';
 import { NOTICES, type Analysis } from '../../../src/domain/analysis';
-import { AnalysisWriter, ChatCompletionsClient, WRITER_NOTICES } from '../../../src/llm';
 import { courtOpinion, fercNotice, rateCaseDecision, spanOf } from '../analysis/fixtures/filings';
 import { completion, FakeChatServer, labelOf, type ChatRequestSeen } from './support/fake-chat-server';
 

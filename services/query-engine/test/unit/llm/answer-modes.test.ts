@@ -1,4 +1,4 @@
-import { answerModesOf } from '../../../src/llm/answer-modes';
+import { answerModesOf } from '../../../src/ask/llm/answer-modes';
 
 describe('answer modes', () => {
   it('offers only extractive answers without a language model, whatever the configured default', () => {

@@ -1,5 +1,5 @@
 import { UnavailableError } from '@docket/errors';
-import { ChatCompletionsClient, chatCompletionsUrl } from '../../../src/llm';
+import { ChatCompletionsClient, chatCompletionsUrl } from '../../../src/ask/llm';
 import { completion, FakeChatServer } from './support/fake-chat-server';
 
 describe('chatCompletionsUrl', () => {

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, z } from '@docket/config';
-import { llmEnv, llmSettingsOf } from '../../../src/llm';
+import { llmEnv, llmSettingsOf } from '../../../src/ask/llm';
 
 describe('llm settings', () => {
   const schema = z.object(llmEnv);

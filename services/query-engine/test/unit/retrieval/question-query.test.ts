@@ -1,4 +1,4 @@
-import { MAX_QUESTION_TERMS, questionTerms } from '../../../src/retrieval/question-query';
+import { MAX_QUESTION_TERMS, questionTerms } from '../../../src/ask/question-query';
 
 describe('questionTerms', () => {
   it('keeps the meaningful words, folded, once each, in order', () => {

@@ -1,4 +1,4 @@
-import { meanOver, ndcgAt, recallAt } from '../../../src/retrieval/ranking-metrics';
+import { meanOver, ndcgAt, recallAt } from '../../../src/search/ranking-metrics';
 
 const judged = (entries: Array<[string, number]>) => new Map(entries);
 

@@ -2,9 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileQuery, matchesDocument, parseQuery, type QueryNode } from '@docket/query-language';
-import { matchableOf, type IndexedDocument } from '../../../src/domain/indexed-document';
-import type { RankedDocument, SearchBackend, SearchQuery, SearchResult } from '../../../src/index/search-backend';
-import { filterMetadataOf } from '../../../src/retrieval/filter-metadata';
 import {
   bm25Retrieve,
   FILTER_PROBE_LIMIT,
@@ -13,8 +10,16 @@ import {
   reciprocalRankFusion,
   RRF_K,
   vectorRetrieve,
-} from '../../../src/retrieval/retrieve';
-import { VectorIndex } from '../../../src/retrieval/vector-index';
+} from '../../../src/ask/retrieve';
+import { matchableOf, type IndexedDocument } from '../../../src/domain/indexed-document';
+import { filterMetadataOf } from '../../../src/embeddings/filter-metadata';
+import { VectorIndex } from '../../../src/embeddings/vector-index';
+import type {
+  RankedDocument,
+  SearchBackend,
+  SearchQuery,
+  SearchResult,
+} from '../../../src/search/index/search-backend';
 import { indexedDocument } from './documents';
 import { HashingEmbedder, hashVector } from './hashing-embedder';
 

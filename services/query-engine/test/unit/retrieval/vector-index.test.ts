@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileQuery, matchesDocument, parseQuery } from '@docket/query-language';
 import { matchableOf } from '../../../src/domain/indexed-document';
-import { filterMetadataOf } from '../../../src/retrieval/filter-metadata';
-import { VectorIndex } from '../../../src/retrieval/vector-index';
+import { filterMetadataOf } from '../../../src/embeddings/filter-metadata';
+import { VectorIndex } from '../../../src/embeddings/vector-index';
 import { indexedDocument } from './documents';
 import { hashVector } from './hashing-embedder';
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VectorIndex } from '../../../src/retrieval/vector-index';
-import { VectorIndexer, vectorScheme } from '../../../src/retrieval/vector-indexer';
+import { VectorIndex } from '../../../src/embeddings/vector-index';
+import { VectorIndexer, vectorScheme } from '../../../src/embeddings/vector-indexer';
 import { indexedDocument, MapDocumentReader } from './documents';
 import { HashingEmbedder, hashVector } from './hashing-embedder';
 

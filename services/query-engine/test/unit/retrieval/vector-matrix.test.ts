@@ -1,5 +1,5 @@
 import { dot, normalizeInPlace } from '../../../src/embeddings/embedder';
-import { decodeVectors, encodeVectors, quantize, VectorMatrix } from '../../../src/retrieval/vector-matrix';
+import { decodeVectors, encodeVectors, quantize, VectorMatrix } from '../../../src/embeddings/vector-matrix';
 
 function randomUnit(dimensions: number, seed: number): Float32Array {
   let s = seed;

@@ -1,4 +1,4 @@
-import { EventLoopDelay } from '../../../src/runtime/event-loop-delay';
+import { EventLoopDelay } from '../../../src/indexing/event-loop-delay';
 
 /** Resolves after the event loop has come round a few times (so the histogram has sampled it). */
 function nextTurns(turns: number): Promise<void> {
