@@ -93,14 +93,18 @@ export function grpcTlsIssues(
   if (scope.listen !== undefined && !isLoopbackHost(scope.listen)) {
     issues.push({
       path: ['GRPC_HOST'],
-      message: `${scope.listen} listens beyond this machine, which needs mutual TLS: set GRPC_TLS_CA, GRPC_TLS_CERT and GRPC_TLS_KEY (or listen on 127.0.0.1)`,
+      message:
+        `${scope.listen} listens beyond this machine, which needs mutual TLS: ` +
+        `set GRPC_TLS_CA, GRPC_TLS_CERT and GRPC_TLS_KEY (or listen on 127.0.0.1)`,
     });
   }
   for (const [name, target] of Object.entries(scope.targets ?? {})) {
     if (target === undefined || isLoopbackHost(hostOf(target))) continue;
     issues.push({
       path: [name],
-      message: `${target} is not on this machine, which needs mutual TLS: set GRPC_TLS_CA, GRPC_TLS_CERT and GRPC_TLS_KEY`,
+      message:
+        `${target} is not on this machine, which needs mutual TLS: ` +
+        `set GRPC_TLS_CA, GRPC_TLS_CERT and GRPC_TLS_KEY`,
     });
   }
   return issues;

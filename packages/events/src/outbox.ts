@@ -53,7 +53,9 @@ export function addOutbox(schema: Schema): void {
 interface OutboxDoc {
   _id: unknown;
   pendingEvents?: Array<Omit<PendingEvent, 'payload'> & { payload: unknown }>;
-  /** Handed over by kickWritten (not read back): its published events are removed by settleWritten when there is one. */
+  /**
+   * Handed over by kickWritten (not read back): its published events are removed by settleWritten when there is one.
+   */
   written?: boolean;
 }
 
@@ -190,7 +192,10 @@ export class OutboxRelay {
     return this.targeted;
   }
 
-  /** Several documents' events in one send and one write; if the send fails, each document on its own. True when all went out. */
+  /**
+   * Several documents' events in one send and one write; if the send fails, each document on its own.
+   * True when all went out.
+   */
   private async publishDocuments(docs: OutboxDoc[]): Promise<boolean> {
     if (docs.length <= 1) return this.publishEach(docs);
     try {
@@ -215,7 +220,10 @@ export class OutboxRelay {
     return true;
   }
 
-  /** Removes what went out: written aggregates' events through settleWritten when there is one, the rest by one $pull each in one bulk write. */
+  /**
+   * Removes what went out: written aggregates' events through settleWritten when there is one,
+   * the rest by one $pull each in one bulk write.
+   */
   private async pullPublished(published: Array<{ doc: OutboxDoc; eventIds: string[] }>): Promise<void> {
     const settled = this.settleWritten ? published.filter((p) => p.doc.written) : [];
     const pulled = settled.length > 0 ? published.filter((p) => !p.doc.written) : published;

@@ -6,7 +6,10 @@ import vm from 'node:vm';
 const CHECK_EVERY_MS = 10_000;
 /** Quiet for this many checks in a row (30 s) before the heap is compacted. */
 const QUIET_CHECKS = 3;
-/** Quiet: the event loop busy less than this share of the time since the last check (an idle service's Kafka consumers and timers keep it 2-4 % busy). */
+/**
+ * Quiet: the event loop busy less than this share of the time since the last check
+ * (an idle service's Kafka consumers and timers keep it 2-4 % busy).
+ */
 const QUIET_UTILIZATION = 0.1;
 /**
  * Grown by this much resident memory since the last release: released again at the next quiet spell,

@@ -10,7 +10,10 @@ export interface ProcessUpdate {
   total: number;
   done: number;
   message: string;
-  /** Items the job could not handle, all counted (0 when omitted); a succeeded job with failures succeeded with failures. */
+  /**
+   * Items the job could not handle, all counted (0 when omitted);
+   * a succeeded job with failures succeeded with failures.
+   */
   failed?: number;
   /** The first of those items and why (at most MAX_REPORTED_FAILURES are sent). */
   failures?: ProcessItemFailure[];

@@ -1,2 +1,3 @@
-// The documents service: documents, attachments, imports, the catalog, dockets, entities. Generated code in gen/ (npm run proto:gen).
+// The documents service: documents, attachments, imports, the catalog, dockets, entities.
+// Generated code in gen/ (npm run proto:gen).
 export * from './gen/research/documents/v1/documents';

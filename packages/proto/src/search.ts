@@ -1,2 +1,3 @@
-// The query-engine's search: searches, index administration, volume estimates. Generated code in gen/ (npm run proto:gen).
+// The query-engine's search: searches, index administration, volume estimates.
+// Generated code in gen/ (npm run proto:gen).
 export * from './gen/research/query_engine/v1/search';

@@ -50,7 +50,8 @@ export class QueryCost {
     if (this.clauses > this.limits.maxClauses) {
       const max = this.limits.maxClauses;
       throw new QueryCostError(
-        `the query has more than ${max} terms (words, phrases, prefixes and filters): the ${ordinal(max + 1)} is at column ${start + 1}; combine fewer alternatives or split the search`,
+        `the query has more than ${max} terms (words, phrases, prefixes and filters): ` +
+          `the ${ordinal(max + 1)} is at column ${start + 1}; combine fewer alternatives or split the search`,
         start,
         `at most ${max} terms`,
         'maxClauses',
@@ -63,7 +64,8 @@ export class QueryCost {
     if (letters < this.limits.minPrefixLength) {
       const min = this.limits.minPrefixLength;
       throw new QueryCostError(
-        `the prefix "${text}*" at column ${start + 1} is too short: the word before "*" needs at least ${min} letters or digits`,
+        `the prefix "${text}*" at column ${start + 1} is too short: ` +
+          `the word before "*" needs at least ${min} letters or digits`,
         start,
         `at least ${min} characters before "*"`,
         'minPrefixLength',

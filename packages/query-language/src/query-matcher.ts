@@ -163,7 +163,10 @@ function prepare(doc: MatchableDocument): PreparedDocument {
   return result;
 }
 
-/** Whether the words occur next to each other in title or text; with `lastIsPrefix` the last one only has to start a word. */
+/**
+ * Whether the words occur next to each other in title or text;
+ * with `lastIsPrefix` the last one only has to start a word.
+ */
 function containsSequence(doc: PreparedDocument, sequence: string[], lastIsPrefix: boolean): boolean {
   const last = sequence.length - 1;
   if (last < 0) return false;

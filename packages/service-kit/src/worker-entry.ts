@@ -24,7 +24,9 @@ export function startWorker(
 
 const WORKER_BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
-if (workerData.entry.endsWith('.ts') && !require.extensions['.ts'] && workerData.tsx) require(workerData.tsx).register();
+if (workerData.entry.endsWith('.ts') && !require.extensions['.ts'] && workerData.tsx) {
+  require(workerData.tsx).register();
+}
 require(workerData.entry);
 `;
 

@@ -174,13 +174,11 @@ export async function startContainerInfra(
   const stop = async () => {
     await Promise.allSettled(ok.map((s) => s.container.stop()));
   };
-  const failures = results.flatMap((r, i) =>
-    r.status === 'rejected'
-      ? [
-          `${parts[i]} (${CONTAINER_IMAGES[parts[i] as ContainerPart]}): ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`,
-        ]
-      : [],
-  );
+  const failures = results.flatMap((r, i) => {
+    if (r.status !== 'rejected') return [];
+    const reason = r.reason instanceof Error ? r.reason.message : String(r.reason);
+    return [`${parts[i]} (${CONTAINER_IMAGES[parts[i] as ContainerPart]}): ${reason}`];
+  });
   if (failures.length > 0) {
     await stop();
     throw new Error(`testcontainers: could not start ${failures.join('; ')}`);

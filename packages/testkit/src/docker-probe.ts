@@ -18,7 +18,9 @@ export async function probeDockerEngine(): Promise<DockerAnswer> {
     const runtime = client.info.containerRuntime;
     return {
       found: true,
-      description: `engine on ${runtime.host} (${runtime.operatingSystem}, ${runtime.cpus} CPUs, ${(runtime.memory / 2 ** 30).toFixed(1)} GiB)`,
+      description:
+        `engine on ${runtime.host} ` +
+        `(${runtime.operatingSystem}, ${runtime.cpus} CPUs, ${(runtime.memory / 2 ** 30).toFixed(1)} GiB)`,
     };
   } catch (err) {
     return { found: false, reason: err instanceof Error ? err.message : String(err) };

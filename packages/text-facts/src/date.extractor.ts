@@ -1,9 +1,11 @@
 import { MONTHS } from './lexicon';
 import type { DateFact } from './text-fact';
 
+const MONTH_NAMES = 'January|February|March|April|May|June|July|August|September|October|November|December';
 const MONTH =
-  '(?:January|February|March|April|May|June|July|August|September|October|November|December|' +
-  'Jan\\.|Feb\\.|Mar\\.|Apr\\.|Jun\\.|Jul\\.|Aug\\.|Sept\\.|Sep\\.|Oct\\.|Nov\\.|Dec\\.|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)';
+  `(?:${MONTH_NAMES}|` +
+  'Jan\\.|Feb\\.|Mar\\.|Apr\\.|Jun\\.|Jul\\.|Aug\\.|Sept\\.|Sep\\.|Oct\\.|Nov\\.|Dec\\.|' +
+  'Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const YEAR = '((?:1[89]|20)\\d{2})';
 
@@ -26,8 +28,10 @@ const FORMS: { regex: RegExp; parts: (m: RegExpMatchArray) => [string, string, s
   },
   // July 2025 (month precision; full month names only, so "May" the verb needs a year after it)
   {
-    regex:
-      /\b(January|February|March|April|May|June|July|August|September|October|November|December|Sept?\.|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Oct\.|Nov\.|Dec\.)\s((?:1[89]|20)\d{2})\b/g,
+    regex: new RegExp(
+      `\\b(${MONTH_NAMES}|Sept?\\.|Jan\\.|Feb\\.|Mar\\.|Apr\\.|Jun\\.|Jul\\.|Aug\\.|Oct\\.|Nov\\.|Dec\\.)\\s${YEAR}\\b`,
+      'g',
+    ),
     parts: (m) => [m[2] ?? '', m[1] ?? '', undefined],
   },
 ];
@@ -50,7 +54,9 @@ export function isoDate(year: string, month: string, day: string | undefined): s
   return `${y}-${mm}-${String(d).padStart(2, '0')}`;
 }
 
-/** Calendar dates in the common written forms; value is ISO. Forms may overlap ("July 1, 2025" and "July 2025" do not). */
+/**
+ * Calendar dates in the common written forms; value is ISO. Forms may overlap ("July 1, 2025" and "July 2025" do not).
+ */
 export function extractDates(text: string): DateFact[] {
   const found: DateFact[] = [];
   for (const { regex, parts } of FORMS) {

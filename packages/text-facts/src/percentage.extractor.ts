@@ -5,7 +5,8 @@ const RANGE = '(?:\\s?[-–—]\\s?|\\s(?:to|and)\\s)';
 const PCT_NUM = '\\d{1,3}(?:\\.\\d+)?';
 const PCT_UNIT = '\\s?%|\\s?-?percent\\b|\\sper\\scent\\b|\\spercentage\\spoints?\\b';
 const BASIS_POINTS = '\\sbasis\\spoints\\b';
-// "3.1%", "10.75 percent", "7-percent", "3 and 4 percent", "9.5–10.5%", "0.5 percentage points" (and "50 basis points").
+// "3.1%", "10.75 percent", "7-percent", "3 and 4 percent", "9.5–10.5%", "0.5 percentage points"
+// (and "50 basis points").
 const numericPercent = (units: string) =>
   new RegExp(`(?<![\\w.,$])(${PCT_NUM})(?:${RANGE}(${PCT_NUM}))?(${units})`, 'g');
 const NUMERIC_PERCENT = numericPercent(`${PCT_UNIT}|${BASIS_POINTS}`);

@@ -200,7 +200,7 @@ describe('EventPublisher → EventConsumer', () => {
     );
   });
 
-  it('goes one by one when a batch keeps failing: the bad event is dead-lettered alone, the others handled', async () => {
+  it('goes one by one when a batch keeps failing: the bad event dead-lettered alone, the others handled', async () => {
     const def = await freshTopic(kafka, 'test');
     const key = uniqueName('key');
     const events = ['a', 'bad', 'b'].map((name) => ({ ...deleted(name), documentId: name }));

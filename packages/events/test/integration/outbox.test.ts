@@ -119,7 +119,7 @@ describe('OutboxRelay', () => {
     for (const w of written) expect((await Things.findById(w.id).lean())?.pendingEvents).toEqual([]);
   });
 
-  it("with settleWritten, leaves kickWritten aggregates' published events to it and pulls the others itself", async () => {
+  it("with settleWritten, leaves kickWritten aggregates' published events to it, pulls the others itself", async () => {
     const def = await freshTopic(kafka, 'outbox');
     const seen = await collect(def.name);
     const written = ['s-1', 's-2'].map((id) => ({ id, events: eventsFor(def, id, 2) }));

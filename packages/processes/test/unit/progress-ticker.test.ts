@@ -4,7 +4,7 @@ describe('ProgressTicker', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('emits the latest progress once per tick when it changed, never the 0/0 its caller already published', async () => {
+  it('emits the latest progress once per tick if it changed, never the 0/0 its caller already published', async () => {
     const emitted: Array<{ done: number; total: number }> = [];
     const ticker = new ProgressTicker(
       async (progress) => {

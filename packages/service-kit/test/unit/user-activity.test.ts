@@ -29,7 +29,7 @@ describe('UserActivity', () => {
     expect(users.busy).toBe(false);
   });
 
-  it('wakes background work only once the last of overlapping requests has been over for the quiet period', async () => {
+  it('wakes background work only once the last of overlapping requests ended a quiet period ago', async () => {
     const users = new UserActivity(250);
     const first = openRequest(users);
     const second = openRequest(users);
@@ -90,7 +90,7 @@ describe('UserActivity', () => {
     expect(users.busy).toBe(false);
   });
 
-  it('counts a noted request (its end unknown) as one that ended then: busy for the quiet period, waiters woken after', async () => {
+  it('counts a noted request (end unknown) as ended then: busy for the quiet period, waiters woken after', async () => {
     const users = new UserActivity(500);
     let woken = false;
     users.noteRequest();

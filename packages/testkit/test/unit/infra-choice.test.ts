@@ -42,7 +42,8 @@ describe('chooseTestInfra', () => {
 
   it('auto: a DOCKER_HOST that does not answer fails instead of falling back', async () => {
     await expect(chooseTestInfra({ DOCKER_HOST: 'tcp://build-host:2375' }, probe(none).fn)).rejects.toThrow(
-      'DOCKER_HOST=tcp://build-host:2375 is set, but no Docker engine answers there (Could not find a working container runtime strategy)',
+      'DOCKER_HOST=tcp://build-host:2375 is set, ' +
+        'but no Docker engine answers there (Could not find a working container runtime strategy)',
     );
   });
 
@@ -54,7 +55,10 @@ describe('chooseTestInfra', () => {
 
   it('containers: fails with a clear message when no Docker engine answers, never falls back', async () => {
     await expect(chooseTestInfra({ TEST_INFRA: 'containers' }, probe(none).fn)).rejects.toThrow(
-      /^TEST_INFRA=containers, but no Docker engine answers \(Could not find a working container runtime strategy\)\. Start Docker/,
+      new RegExp(
+        '^TEST_INFRA=containers, but no Docker engine answers ' +
+          '\\(Could not find a working container runtime strategy\\)\\. Start Docker',
+      ),
     );
   });
 

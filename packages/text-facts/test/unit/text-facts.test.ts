@@ -3,7 +3,8 @@ import { epochMsOf, extractDates, extractFacts, extractMoney, extractPercentages
 describe('extractMoney', () => {
   it('reads amounts with multipliers, separators, words and cents', () => {
     const text =
-      'The Commission approves $1.1 billion, not the $3,600,000,000 requested; a refund of 4.2 million dollars and a charge of 3.6 cents per kWh.';
+      'The Commission approves $1.1 billion, not the $3,600,000,000 requested; ' +
+      'a refund of 4.2 million dollars and a charge of 3.6 cents per kWh.';
     expect(extractMoney(text).map((m) => [m.text, m.value])).toEqual([
       ['$1.1 billion', 1_100_000_000],
       ['$3,600,000,000', 3_600_000_000],
@@ -52,7 +53,8 @@ describe('extractPercentages', () => {
 describe('extractDates', () => {
   it('reads the written forms as ISO dates, a month alone as yyyy-mm', () => {
     const found = extractDates(
-      'Filed Jan. 5, 2024; comments by 3 March 2025; the 16th day of November, 2023; 2025-04-01; 10/28/25; rates from July 2025.',
+      'Filed Jan. 5, 2024; comments by 3 March 2025; ' +
+        'the 16th day of November, 2023; 2025-04-01; 10/28/25; rates from July 2025.',
     );
     // "3 March 2025" is also read as the month "March 2025"; extractFacts keeps the longer reading.
     expect(found.map((d) => d.value).sort()).toEqual([
