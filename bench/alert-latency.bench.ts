@@ -82,7 +82,8 @@ async function main(): Promise<void> {
     const inAppMs = summary(toInApp);
     const emailMs = summary(toEmail);
     printTable(
-      `Real-time alert latency, ${DOCUMENTS} documents one at a time (after ${WARMUP} warm-up), ms from CreateDocument answered`,
+      `Real-time alert latency, ${DOCUMENTS} documents one at a time (after ${WARMUP} warm-up), ` +
+        `ms from CreateDocument answered`,
       [
         ['→ in-app notification p50 / p95 / max', `${inAppMs.p50} / ${inAppMs.p95} / ${inAppMs.max}`],
         ['→ e-mail accepted by SMTP p50 / p95 / max', `${emailMs.p50} / ${emailMs.p95} / ${emailMs.max}`],

@@ -142,7 +142,8 @@ function main(): void {
   const figures200 = figures(200);
   const figures3000 = figures(Math.min(3_000, documents.length));
   printTable(
-    `analysis of ${DOCUMENTS_PER_QUERY} documents per question (${QUERIES} questions, filings ~${avgKb} KB of text on average, page scale ${PAGE_SCALE})`,
+    `analysis of ${DOCUMENTS_PER_QUERY} documents per question (${QUERIES} questions, ` +
+      `filings ~${avgKb} KB of text on average, page scale ${PAGE_SCALE})`,
     [
       [
         'extractive p50 / p95 / max',
@@ -150,7 +151,8 @@ function main(): void {
       ],
       [
         'extractive CPU time p50 / p95',
-        `${extractiveCpuSummary.p50} / ${extractiveCpuSummary.p95} ms (this process; wall time above includes waiting for a core)`,
+        `${extractiveCpuSummary.p50} / ${extractiveCpuSummary.p95} ms (this process; ` +
+          `wall time above includes waiting for a core)`,
       ],
       ['machine load (1 min average)', `${round(os.loadavg()[0] ?? 0, 2)} on ${os.cpus().length} cores`],
       ['first (cold) query', `${round(coldMs)} ms`],

@@ -128,7 +128,10 @@ function sourceBody(source: Source): CreateSource {
   };
 }
 
-/** Filings of the corpus up to today, as many as asked for: one stream, so the first `count` kept are the same every run of a day. */
+/**
+ * Filings of the corpus up to today, as many as asked for:
+ * one stream, so the first `count` kept are the same every run of a day.
+ */
 function filingsUpToToday(
   seed: string,
   catalog: ReturnType<typeof generateCatalog>,
@@ -192,7 +195,8 @@ async function importCorpus(
   for (const [sourceId, runId] of runIds) {
     runs[sourceId] = await waitForRun(bench, runId, IMPORT_TIMEOUT_MS);
     log(
-      `imported ${sourceId}: ${runs[sourceId]!.new} new, ${runs[sourceId]!.failed} failed (${round((performance.now() - started) / 1000)} s)`,
+      `imported ${sourceId}: ${runs[sourceId]!.new} new, ${runs[sourceId]!.failed} failed ` +
+        `(${round((performance.now() - started) / 1000)} s)`,
     );
   }
   return { runs, seconds: (performance.now() - started) / 1000 };
@@ -229,7 +233,9 @@ async function main(): Promise<void> {
     filingByFile.set(`${filing.sourceDocumentId}.txt`, filing);
   }
   log(
-    `seed "${SEED}": ${dockets.length} dockets, ${filings.length} filings up to ${today} (of ${generated} generated, dates moved ${shiftDays} days) in ${sources.length} source directories; ${questions.length} questions`,
+    `seed "${SEED}": ${dockets.length} dockets, ${filings.length} filings up to ${today} ` +
+      `(of ${generated} generated, dates moved ${shiftDays} days) in ${sources.length} source directories; ` +
+      `${questions.length} questions`,
   );
 
   const bench = await startBenchStack({
@@ -253,7 +259,8 @@ async function main(): Promise<void> {
     });
     const indexWaitSeconds = (performance.now() - indexStarted) / 1000;
     log(
-      `${stored} stored (${failed} failed) in ${round(imported.seconds)} s; all indexed ${round(indexWaitSeconds)} s later`,
+      `${stored} stored (${failed} failed) in ${round(imported.seconds)} s; ` +
+        `all indexed ${round(indexWaitSeconds)} s later`,
     );
 
     // What the documents service made of each file: its id (citations name it) and the filing type it assigned.
@@ -289,7 +296,8 @@ async function main(): Promise<void> {
       filingTypeConfusions: Object.fromEntries([...typeConfusions].sort((a, b) => b[1] - a[1]).slice(0, 10)),
     };
 
-    // One workspace for the questions (their own filters come with each), one per agency a workspace filter excludes a named docket by.
+    // One workspace for the questions (their own filters come with each),
+    // one per agency a workspace filter excludes a named docket by.
     const workspaceId = await createWorkspace(bffUrl, session, {
       name: `Answers eval ${SEED}`,
       description: 'bench/answers-e2e.eval.ts',
@@ -407,10 +415,14 @@ async function main(): Promise<void> {
   for (const r of rows) console.log(line(r));
   const load = os.loadavg().map((value) => round(value, 2));
   console.log(
-    'slot: the asked-for fact right (intervenors: F1 of the set; date_tense: the date and its tense; named_outside_filter: the notice says the docket is outside the filters); ' +
-      'citation: share of scored facts whose cited passage contains the value stated; ask: POST to the stored answer read back. ' +
-      `Load average while asking ${loadWhileAsking.mean} (max ${loadWhileAsking.max}), now ${load.join(' / ')} on ${os.cpus().length} cores; ` +
-      `retrieval ${VECTORS === 'on' ? 'hybrid (VECTOR_SEARCH=on)' : 'BM25 (VECTOR_SEARCH=off)'}; ${round((performance.now() - started) / 1000)} s in all`,
+    'slot: the asked-for fact right (intervenors: F1 of the set; date_tense: the date and its tense; ' +
+      'named_outside_filter: the notice says the docket is outside the filters); ' +
+      'citation: share of scored facts whose cited passage contains the value stated; ' +
+      'ask: POST to the stored answer read back. ' +
+      `Load average while asking ${loadWhileAsking.mean} (max ${loadWhileAsking.max}), ` +
+      `now ${load.join(' / ')} on ${os.cpus().length} cores; ` +
+      `retrieval ${VECTORS === 'on' ? 'hybrid (VECTOR_SEARCH=on)' : 'BM25 (VECTOR_SEARCH=off)'}; ` +
+      `${round((performance.now() - started) / 1000)} s in all`,
   );
 
   const asShown = (o: Outcome) =>

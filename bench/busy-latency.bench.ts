@@ -243,9 +243,13 @@ async function main(): Promise<void> {
       ]);
     }
     console.log(`${FILINGS} filings imported and indexed in ${result.busySeconds} s`);
-    console.log(
-      `written to ${writeBenchResult('busy-latency', { setup: 'test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; one StartImport of text filings; questions without a workspace', ...result })}`,
-    );
+    const file = writeBenchResult('busy-latency', {
+      setup:
+        'test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; ' +
+        'one StartImport of text filings; questions without a workspace',
+      ...result,
+    });
+    console.log(`written to ${file}`);
   } finally {
     queries.close();
     await bench.stop();

@@ -182,9 +182,8 @@ function main(): void {
   } else {
     console.log(`\n${COURTS_DIR} is missing: no real filings measured`);
   }
-  console.log(
-    `\nwritten to ${writeBenchResult('classify-eval', { machine: machine(), seeds: SEEDS, filings: FILINGS, results })}`,
-  );
+  const file = writeBenchResult('classify-eval', { machine: machine(), seeds: SEEDS, filings: FILINGS, results });
+  console.log(`\nwritten to ${file}`);
 }
 
 main();

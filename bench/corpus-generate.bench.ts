@@ -93,13 +93,15 @@ async function main(): Promise<void> {
 
   console.log(`corpus-generate (${os.cpus().length} CPUs, ${process.version}, seed ${JSON.stringify(seed)})`);
   console.log(
-    `  ${filings.toLocaleString('en-US')} filings, ${pages.toLocaleString('en-US')} pages, ${result.textMB} MB of text in ${result.seconds} s`,
+    `  ${filings.toLocaleString('en-US')} filings, ${pages.toLocaleString('en-US')} pages, ` +
+      `${result.textMB} MB of text in ${result.seconds} s`,
   );
   console.log(
     `  ${result.filingsPerSecond} filings/s, ${result.textMBPerSecond} MB text/s, peak RSS ${result.peakRssMB} MB`,
   );
   console.log(
-    `  PDF: ${sample.length} renders (${pdfPages} pages) in ${result.pdf.seconds} s = ${result.pdf.rendersPerSecond} renders/s, ${result.pdf.averageKB} KB average`,
+    `  PDF: ${sample.length} renders (${pdfPages} pages) ` +
+      `in ${result.pdf.seconds} s = ${result.pdf.rendersPerSecond} renders/s, ${result.pdf.averageKB} KB average`,
   );
 
   const dir = path.join(__dirname, 'results');

@@ -246,7 +246,10 @@ async function main(): Promise<void> {
     );
   const load = os.loadavg().map((v) => round(v, 2));
   console.log(
-    `import: ${files.length} files, ${entriesStored} entries stored in ${round(importSeconds)} s (${round(entriesStored / Math.max(importSeconds, 0.001))} entries/s); run ${JSON.stringify(run && { seen: run.seen, new: run.new, failed: run.failed })}; load average ${load.join(' / ')} on ${os.cpus().length} cores`,
+    `import: ${files.length} files, ${entriesStored} entries stored ` +
+      `in ${round(importSeconds)} s (${round(entriesStored / Math.max(importSeconds, 0.001))} entries/s); ` +
+      `run ${JSON.stringify(run && { seen: run.seen, new: run.new, failed: run.failed })}; ` +
+      `load average ${load.join(' / ')} on ${os.cpus().length} cores`,
   );
   printQuestions(questions);
   for (const line of opinions ? opinionFigureLines(opinions) : []) console.log(line);
@@ -279,7 +282,8 @@ function printQuestions(outcomes: readonly QuestionOutcome[]): void {
     const ms = of.map((o) => o.ms).sort((a, b) => a - b);
     const p50 = ms[Math.floor(ms.length / 2)] ?? NaN;
     console.log(
-      `  ${kind.padEnd(15)} ${String(round(of.filter((o) => o.correct).length / of.length, 3)).padStart(6)} (${of.length})  p50 ${round(p50)} ms`,
+      `  ${kind.padEnd(15)} ${String(round(of.filter((o) => o.correct).length / of.length, 3)).padStart(6)} ` +
+        `(${of.length})  p50 ${round(p50)} ms`,
     );
   }
   const wrong = outcomes.filter((o) => !o.correct);

@@ -7,7 +7,7 @@
  * service's Mongo calls, measured by the integration tests, not this bench); each e-mail is built as
  * its delivery is recorded and then dropped, as the worker does one message at a time.
  *
- *   npm run bench:digest-build                          # 10,000 users × 10 alerts, 500 e-mails sent to a local SMTP server
+ *   npm run bench:digest-build   # 10,000 users × 10 alerts, 500 e-mails sent to a local SMTP server
  *   npx tsx bench/digest-build.bench.ts --users 2000 --send 0
  *
  * Prints the time, users/s, e-mails/s, the average e-mail size, peak RSS and heap, and the load

@@ -211,7 +211,8 @@ async function main(): Promise<void> {
       results.push(result);
       const row = (s: Summary) => `p50 ${s.p50} ms   p95 ${s.p95} ms   p99 ${s.p99} ms   max ${s.max} ms`;
       printTable(
-        `${total.toLocaleString('en-US')} documents (${toInsert.toLocaleString('en-US')} bulk-inserted at ${result.insertedPerSecond}/s; ~${templateChars} characters of text each)`,
+        `${total.toLocaleString('en-US')} documents (${toInsert.toLocaleString('en-US')} bulk-inserted ` +
+          `at ${result.insertedPerSecond}/s; ~${templateChars} characters of text each)`,
         [
           [`GET /documents/{id} (frontend, ${REQUESTS} ids)`, row(result.frontendPageMs)],
           [`GET /api/documents/{id} (BFF, ${REQUESTS} ids)`, row(result.bffJsonMs)],
@@ -227,7 +228,11 @@ async function main(): Promise<void> {
       );
     }
     const file = writeBenchResult('document-page', {
-      setup: `test-profile stack with frontend (next start), ${args.store === 'h2' ? 'H2-file' : 'in-memory'} MongoDB stand-in (heap ${args['mongo-heap']}); documents bulk-inserted as ${args.lean ? 'lean ' : ''}clones of short seeded filings; sequential requests after ${WARMUP} warm-up`,
+      setup:
+        `test-profile stack with frontend (next start), ` +
+        `${args.store === 'h2' ? 'H2-file' : 'in-memory'} MongoDB stand-in (heap ${args['mongo-heap']}); ` +
+        `documents bulk-inserted as ${args.lean ? 'lean ' : ''}clones of short seeded filings; ` +
+        `sequential requests after ${WARMUP} warm-up`,
       requests: REQUESTS,
       templateChars,
       sizes: results,

@@ -116,7 +116,9 @@ function evaluate(passages: Passage[], label: string) {
   console.log('kind          gold  | exact P  R      F1    | overlap P  R      F1');
   for (const { kind, exact: e, overlap: o } of rows) {
     console.log(
-      `${kind.padEnd(13)} ${String(e.tp + e.fn).padStart(4)}  | ${fmt(e.precision)}  ${fmt(e.recall)}  ${fmt(e.f1)} |  ${fmt(o.precision)}  ${fmt(o.recall)}  ${fmt(o.f1)}`,
+      `${kind.padEnd(13)} ${String(e.tp + e.fn).padStart(4)}  ` +
+        `| ${fmt(e.precision)}  ${fmt(e.recall)}  ${fmt(e.f1)} ` +
+        `|  ${fmt(o.precision)}  ${fmt(o.recall)}  ${fmt(o.f1)}`,
     );
   }
   if (showErrors && errors.length > 0) console.log(errors.join('\n'));
@@ -172,7 +174,9 @@ function main() {
     mixedNameWords100kMs: timeIt(() => extractEntities(pathologicalMixed, { docketPatterns })),
   };
   console.log(
-    `speed: 1 MB realistic text ${speed.realistic1MbMs} ms; 100k capitalised words ${speed.capitalised100kWordsMs} ms; 100k name-like words ${speed.mixedNameWords100kMs} ms`,
+    `speed: 1 MB realistic text ${speed.realistic1MbMs} ms; ` +
+      `100k capitalised words ${speed.capitalised100kWordsMs} ms; ` +
+      `100k name-like words ${speed.mixedNameWords100kMs} ms`,
   );
 
   const out = path.join(

@@ -20,7 +20,8 @@
  * REDIS_URL or are started. CPU seconds are given for the worker and for the index server.
  * Goal: 100,000-document search to CSV under 20 s and under 300 MB peak worker RSS.
  * Figures (25 Nov 2026, 100,000-document real index, built in 1,087 s at load ~24):
- *   csv-100k   19.9 s (5,018 rows/s), worker 6.9 CPU-s, index server 10.6 CPU-s, worker peak RSS 315 MB (idle 198), load 4.4;
+ *   csv-100k   19.9 s (5,018 rows/s), worker 6.9 CPU-s, index server 10.6 CPU-s,
+ *              worker peak RSS 315 MB (idle 198), load 4.4;
  *              with --worker-heap-mb 128: 14.4 s, peak RSS 218 MB, load 3.1 (the rest of the 315 is garbage V8 keeps);
  *              at load 13.8: 22.9 s, 371 MB peak.
  *   xlsx-100k  10.6 s (9,427 rows/s), worker 7.1 CPU-s, index server 8.1 CPU-s, peak RSS 334 MB, load 3.7.
@@ -97,7 +98,10 @@ const { values: args } = parseArgs({
   options: {
     case: { type: 'string' },
     'file-kb': { type: 'string', default: '100' },
-    /** The worker's V8 old-space cap (MB), to show its memory is garbage, not held: it finishes under the cap. 0 = Node's default. */
+    /**
+     * The worker's V8 old-space cap (MB), to show its memory is garbage, not held: it finishes under the cap.
+     * 0 = Node's default.
+     */
     // As npm start and the cluster run the export worker (EXPORT_HEAP_FLAG); 0 leaves V8's default.
     'worker-heap-mb': { type: 'string', default: '192' },
     /** Documents in the real index (built once per count in .data/bench/). */

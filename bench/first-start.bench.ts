@@ -27,7 +27,10 @@ interface StartFigures {
   cpuSecondsByPart: Record<string, number>;
 }
 
-/** Runs the launcher in the clone as its own process (so its start is counted, as `npm start`'s is) and reports when /login is served. */
+/**
+ * Runs the launcher in the clone as its own process (so its start is counted, as `npm start`'s is)
+ * and reports when /login is served.
+ */
 const CHILD_SCRIPT = `
 import { liveManagedProcesses, startStack } from './deploy/local/src/index';
 import { groupCpuSeconds } from './deploy/local/src/stack/process-tree';
@@ -109,7 +112,8 @@ function report(label: string, figures: StartFigures, buildCpuSeconds: number | 
       (build !== undefined
         ? ` (frontend build ${build.toFixed(1)} s wall, ${buildCpuSeconds?.toFixed(1) ?? '?'} CPU-s)`
         : ' (nothing to build)') +
-      `, infrastructure ${figures.timings.infraSeconds.toFixed(1)} s, services ready at ${figures.timings.servicesSeconds.toFixed(1)} s` +
+      `, infrastructure ${figures.timings.infraSeconds.toFixed(1)} s, ` +
+      `services ready at ${figures.timings.servicesSeconds.toFixed(1)} s` +
       `; load average before ${loadBefore}, after ${load()}`,
   );
   const parts = Object.entries(figures.cpuSecondsByPart).sort((a, b) => b[1] - a[1]);
@@ -130,7 +134,9 @@ async function main(): Promise<void> {
       const loadBefore = load();
       const postinstall = timed('npm run postinstall', clone);
       console.log(
-        `reusing ${clone} (its node_modules kept; everything else git ignores removed); npm ci's postinstall again: ${postinstall.wallSeconds.toFixed(1)} s wall, ${postinstall.cpuSeconds.toFixed(1)} CPU-s; load average before ${loadBefore}, after ${load()}`,
+        `reusing ${clone} (its node_modules kept; everything else git ignores removed); ` +
+          `npm ci's postinstall again: ${postinstall.wallSeconds.toFixed(1)} s wall, ` +
+          `${postinstall.cpuSeconds.toFixed(1)} CPU-s; load average before ${loadBefore}, after ${load()}`,
       );
     } else {
       execFileSync('git', ['clone', '--quiet', repoRoot, clone], { stdio: 'inherit' });
@@ -138,7 +144,9 @@ async function main(): Promise<void> {
       const loadBefore = load();
       const ci = timed('npm ci --no-audit --no-fund', clone);
       console.log(
-        `clone of ${commit} in ${clone}; npm ci: ${ci.wallSeconds.toFixed(1)} s wall, ${ci.cpuSeconds.toFixed(1)} CPU-s (npm's cache ~/.npm is the machine's); load average before ${loadBefore}, after ${load()}`,
+        `clone of ${commit} in ${clone}; ` +
+          `npm ci: ${ci.wallSeconds.toFixed(1)} s wall, ${ci.cpuSeconds.toFixed(1)} CPU-s ` +
+          `(npm's cache ~/.npm is the machine's); load average before ${loadBefore}, after ${load()}`,
       );
     }
     fs.writeFileSync(path.join(clone, '.first-start.ts'), CHILD_SCRIPT);

@@ -5,10 +5,11 @@
  *   npx tsx bench/import-memory.bench.ts --gb 0.2      # a quick run
  *
  * Writes about --gb GiB of generated filings into a temp directory — half the bytes multi-page text
- * files, half multi-page PDFs (each file --bundle generated filings' pages, ~40 pages by default) (a pool of rendered PDFs, each copy made unique by a trailing PDF
- * comment and a numbered title in its sidecar, so it is a new document) — each with a JSON sidecar. Then starts the stack (test profile,
- * no frontend, no default corpus, the in-memory MongoDB stand-in with a --mongo-heap heap), samples the documents service's RSS every 100 ms while idle and
- * while one StartImport reads the whole directory, and checks that every file was seen.
+ * files, half multi-page PDFs (each file --bundle generated filings' pages, ~40 pages by default) (a pool of rendered
+ * PDFs, each copy made unique by a trailing PDF comment and a numbered title in its sidecar, so it is a new document) —
+ * each with a JSON sidecar. Then starts the stack (test profile, no frontend, no default corpus, the in-memory MongoDB
+ * stand-in with a --mongo-heap heap), samples the documents service's RSS every 100 ms while idle and while one
+ * StartImport reads the whole directory, and checks that every file was seen.
  * Writes .data/bench/import-memory.json.
  */
 import fs from 'node:fs';
@@ -33,7 +34,9 @@ import { writeTextFiling } from './support/filing-files';
 const { values: args } = parseArgs({
   options: {
     gb: { type: 'string', default: '1' },
-    /** Filings per file: a generated filing has at most 12 pages, a large real one (testimony with exhibits) far more. */
+    /**
+     * Filings per file: a generated filing has at most 12 pages, a large real one (testimony with exhibits) far more.
+     */
     bundle: { type: 'string', default: '8' },
     /** Distinct rendered PDFs; the PDF half of the bytes is made of unique copies of these. */
     'pdf-pool': { type: 'string', default: '40' },
@@ -118,7 +121,8 @@ async function main(): Promise<void> {
   const corpus = await writeCorpus();
   const files = corpus.textFiles + corpus.pdfFiles;
   console.error(
-    `generated ${files} files (${corpus.textFiles} text, ${corpus.pdfFiles} PDF), ${mb(corpus.bytes)} MB in ${round((performance.now() - generated) / 1000)} s`,
+    `generated ${files} files (${corpus.textFiles} text, ${corpus.pdfFiles} PDF), ${mb(corpus.bytes)} MB ` +
+      `in ${round((performance.now() - generated) / 1000)} s`,
   );
 
   const bench = await startBenchStack({
@@ -151,11 +155,13 @@ async function main(): Promise<void> {
     const baselineMb = summary(idle.map(mb)).p50;
     const everyFileSeen = run.status === 'succeeded' && run.seen === files;
     printTable(
-      `import of ${mb(corpus.bytes)} MB: ${files} files (${corpus.textFiles} text, ${corpus.pdfFiles} PDF, ${BUNDLE} filings per file), run ${run.status}`,
+      `import of ${mb(corpus.bytes)} MB: ${files} files ` +
+        `(${corpus.textFiles} text, ${corpus.pdfFiles} PDF, ${BUNDLE} filings per file), run ${run.status}`,
       [
         [
           'documents service RSS',
-          `baseline ${baselineMb} MB   peak ${during.max} MB   p50 during import ${during.p50} MB   (${during.count} samples, every ${SAMPLE_MS} ms)`,
+          `baseline ${baselineMb} MB   peak ${during.max} MB   p50 during import ${during.p50} MB   ` +
+            `(${during.count} samples, every ${SAMPLE_MS} ms)`,
         ],
         [
           'duration',
@@ -175,7 +181,9 @@ async function main(): Promise<void> {
       );
     if (run.failed > 0) console.log(`  first failures: ${JSON.stringify(run.errors.slice(0, 3))}`);
     const file = writeBenchResult('import-memory', {
-      setup: `test-profile stack, in-memory MongoDB stand-in with a ${args['mongo-heap']} heap, SEED_CORPUS=false; one StartImport of the whole directory; RSS from /proc/<pid>/status`,
+      setup:
+        `test-profile stack, in-memory MongoDB stand-in with a ${args['mongo-heap']} heap, ` +
+        `SEED_CORPUS=false; one StartImport of the whole directory; RSS from /proc/<pid>/status`,
       corpus: {
         bytes: corpus.bytes,
         mb: mb(corpus.bytes),

@@ -9,9 +9,9 @@
  * --pdf-pages pages (default 10): the filing's pages, repeated in turn.
  *
  * Writes generated filings (each with a JSON sidecar) into two temp directories, starts the stack
- * (test profile, no frontend, no default corpus, MongoDB on its H2 file store as under npm start), then imports each directory with StartImport and
- * measures from the call to (a) the ingestion run finished and (b) the search index holding every
- * new document. Prints docs/s and MB/s for both; writes .data/bench/ingest-throughput.json.
+ * (test profile, no frontend, no default corpus, MongoDB on its H2 file store as under npm start), then imports each
+ * directory with StartImport and measures from the call to (a) the ingestion run finished and (b) the search index
+ * holding every new document. Prints docs/s and MB/s for both; writes .data/bench/ingest-throughput.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -154,7 +154,8 @@ async function main(): Promise<void> {
     for (const set of [text, pdf]) {
       const shape = set.kind === 'pdf' ? `${PDF_PAGES}-page PDFs` : 'text files';
       printTable(
-        `${set.kind}: ${set.files} ${shape}, ${set.charsPerFile} characters of text each, ${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`,
+        `${set.kind}: ${set.files} ${shape}, ${set.charsPerFile} characters of text each, ` +
+          `${round(set.bytes / 2 ** 20)} MB (with sidecars); ${set.new} new, ${set.failed} failed`,
         [
           [
             'imported (run succeeded)',
@@ -170,7 +171,9 @@ async function main(): Promise<void> {
       );
     }
     const file = writeBenchResult('ingest-throughput', {
-      setup: `test-profile stack, MongoDB stand-in on H2 (as npm start), SEED_CORPUS=false; ${PDF_PAGES}-page PDFs; one StartImport per directory; times from the call`,
+      setup:
+        `test-profile stack, MongoDB stand-in on H2 (as npm start), ` +
+        `SEED_CORPUS=false; ${PDF_PAGES}-page PDFs; one StartImport per directory; times from the call`,
       text,
       pdf,
     });

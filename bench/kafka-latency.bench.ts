@@ -157,13 +157,16 @@ async function main(): Promise<void> {
   const b = result.backToBack;
   console.log(`kafka publish→consume latency, ${EVENTS} events one in flight (after ${WARMUP} warm-up):`);
   console.log(
-    `  p50 ${l.p50} ms   p95 ${l.p95} ms   p99 ${l.p99} ms   max ${l.max} ms   (mean ${l.mean} ms; publish ack p50 ${result.oneInFlight.publishAckMs.p50} ms)`,
+    `  p50 ${l.p50} ms   p95 ${l.p95} ms   p99 ${l.p99} ms   max ${l.max} ms   (mean ${l.mean} ms; ` +
+      `publish ack p50 ${result.oneInFlight.publishAckMs.p50} ms)`,
   );
   console.log(
-    `back-to-back: published ${b.publishedPerSecond}/s, consumed ${b.consumedPerSecond}/s; latency p50 ${b.publishToHandlerMs.p50} ms   p99 ${b.publishToHandlerMs.p99} ms`,
+    `back-to-back: published ${b.publishedPerSecond}/s, consumed ${b.consumedPerSecond}/s; ` +
+      `latency p50 ${b.publishToHandlerMs.p50} ms   p99 ${b.publishToHandlerMs.p99} ms`,
   );
   console.log(
-    `(load average ${result.setup.loadAverage1m} on ${result.setup.cpus} CPUs) written to ${path.relative(process.cwd(), file)}`,
+    `(load average ${result.setup.loadAverage1m} on ${result.setup.cpus} CPUs) ` +
+      `written to ${path.relative(process.cwd(), file)}`,
   );
 
   await consumer.stop();

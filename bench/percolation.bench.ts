@@ -158,7 +158,10 @@ function toAlert(definition: Definition, index: number): AlertRecord {
   };
 }
 
-/** CPU time this process spent since `start` (user + system): on a shared machine, wall time also counts other processes' turns. */
+/**
+ * CPU time this process spent since `start` (user + system):
+ * on a shared machine, wall time also counts other processes' turns.
+ */
 function cpuSecondsSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
@@ -247,11 +250,13 @@ function main(): void {
   };
 
   printTable(
-    `alert percolation (${os.cpus().length} CPUs, ${process.version}, seed ${JSON.stringify(seed)}, load average ${load.join(' / ')})`,
+    `alert percolation (${os.cpus().length} CPUs, ${process.version}, ` +
+      `seed ${JSON.stringify(seed)}, load average ${load.join(' / ')})`,
     [
       [
         'alerts stored',
-        `${result.alerts.toLocaleString('en-US')} (${result.docketFollows.toLocaleString('en-US')} docket follows; ${result.alwaysTested} tested against every document)`,
+        `${result.alerts.toLocaleString('en-US')} (${result.docketFollows.toLocaleString('en-US')} docket follows; ` +
+          `${result.alwaysTested} tested against every document)`,
       ],
       ['documents', `${result.documents} filings, ${result.averageTextKB} KB of text each`],
       [
@@ -261,15 +266,18 @@ function main(): void {
       ['first 300 documents (learning)', `${result.learnSeconds} s`],
       [
         'candidates per document',
-        `${result.candidatesPerDocument.toLocaleString('en-US')} of ${result.alerts.toLocaleString('en-US')} (${result.hitsPerDocument} hits)`,
+        `${result.candidatesPerDocument.toLocaleString('en-US')} ` +
+          `of ${result.alerts.toLocaleString('en-US')} (${result.hitsPerDocument} hits)`,
       ],
       [
         'through the index',
-        `${result.indexDocsPerSecond.toLocaleString('en-US')} documents/s (${result.indexDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`,
+        `${result.indexDocsPerSecond.toLocaleString('en-US')} documents/s ` +
+          `(${result.indexDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`,
       ],
       [
         'plain loop over every alert',
-        `${result.loopDocsPerSecond.toLocaleString('en-US')} documents/s (${result.loopDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`,
+        `${result.loopDocsPerSecond.toLocaleString('en-US')} documents/s ` +
+          `(${result.loopDocsPerCpuSecond.toLocaleString('en-US')} per CPU-second)`,
       ],
       ['speed-up', `${result.speedUp}×`],
       [

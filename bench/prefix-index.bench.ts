@@ -67,7 +67,8 @@ function main(): void {
     }
   }
   printTable(
-    `prefix-index bench: ${count.toLocaleString('en-US')} generated filings, the ${PREFIXES_TIMED} commonest prefixes of each length (load average ${round(os.loadavg()[0] ?? 0, 2)})`,
+    `prefix-index bench: ${count.toLocaleString('en-US')} generated filings, ` +
+      `the ${PREFIXES_TIMED} commonest prefixes of each length (load average ${round(os.loadavg()[0] ?? 0, 2)})`,
     Object.entries(results).map(([kind, s]): [string, string] => [
       kind,
       `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms`,

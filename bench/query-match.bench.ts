@@ -141,16 +141,19 @@ function main(): void {
 
   console.log(`query-language match (${os.cpus().length} CPUs, ${process.version}, seed ${JSON.stringify(seed)})`);
   console.log(
-    `  ${result.queriesCompiledPerSecond.toLocaleString('en-US')} queries parsed and compiled/s (${queries.length.toLocaleString('en-US')} queries)`,
+    `  ${result.queriesCompiledPerSecond.toLocaleString('en-US')} queries parsed and compiled/s ` +
+      `(${queries.length.toLocaleString('en-US')} queries)`,
   );
   console.log(
-    `  ${result.documentsPreparedPerSecond.toLocaleString('en-US')} documents tokenised/s (${documents.length} filings, ${result.averageTextKB} KB text each)`,
+    `  ${result.documentsPreparedPerSecond.toLocaleString('en-US')} documents tokenised/s ` +
+      `(${documents.length} filings, ${result.averageTextKB} KB text each)`,
   );
   console.log(
     `  ${result.matchesPerSecond.toLocaleString('en-US')} query × document matches/s (hit rate ${result.hitRate})`,
   );
   console.log(
-    `  all ${queries.length.toLocaleString('en-US')} queries against one new document: p50 ${result.allQueriesOneDocumentMs.p50} ms, p95 ${result.allQueriesOneDocumentMs.p95} ms`,
+    `  all ${queries.length.toLocaleString('en-US')} queries against one new document: ` +
+      `p50 ${result.allQueriesOneDocumentMs.p50} ms, p95 ${result.allQueriesOneDocumentMs.p95} ms`,
   );
 
   const dir = path.join(__dirname, 'results');

@@ -88,9 +88,15 @@ async function main(): Promise<void> {
         String(ms),
       ]),
     ]);
-    console.log(
-      `written to ${writeBenchResult('reindex', { filings: FILINGS, status: final.status, done: final.done, seconds: round(seconds), cpuMsPerFiling, loadAverage1m })}`,
-    );
+    const file = writeBenchResult('reindex', {
+      filings: FILINGS,
+      status: final.status,
+      done: final.done,
+      seconds: round(seconds),
+      cpuMsPerFiling,
+      loadAverage1m,
+    });
+    console.log(`written to ${file}`);
   } finally {
     await bench.stop();
   }

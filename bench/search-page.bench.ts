@@ -123,9 +123,12 @@ async function main(): Promise<void> {
       failures: phase.failures,
       highestLoadAverage: round(Math.max(0, ...phase.loadAverages), 2),
     });
-    console.log(
-      `written to ${writeBenchResult('search-page', { filings: FILINGS, loading: asFigures(loading), idle: asFigures(idle) })}`,
-    );
+    const file = writeBenchResult('search-page', {
+      filings: FILINGS,
+      loading: asFigures(loading),
+      idle: asFigures(idle),
+    });
+    console.log(`written to ${file}`);
   } finally {
     await bench.stop();
   }

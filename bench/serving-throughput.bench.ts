@@ -175,7 +175,8 @@ async function measurePhase(phase: 'idle' | 'loading'): Promise<{
   routes: RouteFigures[];
 }> {
   const bench = await startBenchStack({
-    // MongoDB as `npm start` runs it: the stand-in on its H2 file store (the test profile's in-memory store locks differently).
+    // MongoDB as `npm start` runs it: the stand-in on its H2 file store
+    // (the test profile's in-memory store locks differently).
     h2MongoHeap: '2g',
     env: {
       ADMIN_EMAIL,
@@ -256,11 +257,14 @@ async function main(): Promise<void> {
     const title =
       phase === 'idle'
         ? `idle stack (${result.documentsBefore} documents${asked})`
-        : `while the default corpus loads (${result.documentsBefore} -> ${result.documentsAfter} documents stored during the runs; ${result.corpusStillLoading ? 'still loading at the end' : 'the load FINISHED before the end'})`;
+        : `while the default corpus loads (${result.documentsBefore} -> ${result.documentsAfter} documents ` +
+          `stored during the runs; ` +
+          `${result.corpusStillLoading ? 'still loading at the end' : 'the load FINISHED before the end'})`;
     const rows: [string, string][] = [
       ...result.routes.map((r): [string, string] => [
         r.route,
-        `${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p97.5 ${r.p97_5Ms} ms   p99 ${r.p99Ms} ms   max ${r.maxMs} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load average ${r.loadAverage1m}`,
+        `${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p97.5 ${r.p97_5Ms} ms   p99 ${r.p99Ms} ms   ` +
+          `max ${r.maxMs} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load average ${r.loadAverage1m}`,
       ]),
       ...result.routes.map((r): [string, string] => [
         `  CPU ms per request, ${r.route.slice(4)}`,

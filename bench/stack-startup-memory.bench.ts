@@ -93,7 +93,9 @@ async function settle(stack: StackHandle): Promise<void> {
         ? processTreeOf(queryEngine.pid).filter((p) => p.command === 'node' && p.pid !== queryEngine.pid).length
         : 0;
       const toEmbed = embeddingBacklog(stack.dataDir);
-      const line = `${corpus.documentsStored} stored${corpus.stillLoading ? ' (loading)' : ''}, ${indexed} indexed, ${toEmbed ?? 'no'} to embed, ${background} background process(es) in the query-engine`;
+      const line =
+        `${corpus.documentsStored} stored${corpus.stillLoading ? ' (loading)' : ''}, ${indexed} indexed, ` +
+        `${toEmbed ?? 'no'} to embed, ${background} background process(es) in the query-engine`;
       if (line !== last) process.stderr.write(`[settle] ${Math.round((Date.now() - started) / 1000)} s: ${line}\n`);
       last = line;
       // The backlog too: its process starts only once writes have paused, so none running is not enough.
@@ -158,7 +160,9 @@ const total = (byPart: Record<string, number>): number => Object.values(byPart).
 function printSample(title: string, sample: MemorySample): void {
   console.log(`${title}: ${total(sample.rss)} MB in all (load average ${os.loadavg()[0]?.toFixed(2)})`);
   console.log(
-    `  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)} ${'CPU'.padStart(7)}   (PSS shares each page among the processes mapping it: the node executable's ~45 MB is counted once in all, not once a process; CPU in % of one core over the ${SAMPLES} s)`,
+    `  ${'part'.padEnd(14)} ${'RSS'.padStart(8)} ${'PSS'.padStart(8)} ${'CPU'.padStart(7)}   ` +
+      `(PSS shares each page among the processes mapping it: the node executable's ~45 MB is ` +
+      `counted once in all, not once a process; CPU in % of one core over the ${SAMPLES} s)`,
   );
   const cpu = (name: string) => `${(sample.cpuPercent[name] ?? 0).toFixed(1)} %`.padStart(7);
   for (const [name, mb] of Object.entries(sample.rss).sort((a, b) => b[1] - a[1]))
@@ -168,8 +172,11 @@ function printSample(title: string, sample: MemorySample): void {
   const allCpu = `${Object.values(sample.cpuPercent)
     .reduce((a, b) => a + b, 0)
     .toFixed(1)} %`.padStart(7);
+  const allRss = `${total(sample.rss)} MB`.padStart(8);
+  const allPss = `${total(sample.pss)} MB`.padStart(8);
   console.log(
-    `  ${'all'.padEnd(14)} ${`${total(sample.rss)} MB`.padStart(8)} ${`${total(sample.pss)} MB`.padStart(8)} ${allCpu}   (PSS is lower still while other Node processes run on the machine)`,
+    `  ${'all'.padEnd(14)} ${allRss} ${allPss} ${allCpu}   ` +
+      `(PSS is lower still while other Node processes run on the machine)`,
   );
 }
 
@@ -223,9 +230,12 @@ async function main(): Promise<void> {
           : ''),
     );
     console.log(
-      `  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`,
+      `  infrastructure ${stack.timings.infraSeconds.toFixed(1)} s, ` +
+        `services + BFF ready at ${stack.timings.servicesSeconds.toFixed(1)} s`,
     );
-    const state = `${corpus.documentsStored} documents stored, default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}`;
+    const state =
+      `${corpus.documentsStored} documents stored, ` +
+      `default corpus ${corpus.stillLoading ? 'still loading' : 'loaded'}; MongoDB stand-in storage ${mongoStorage}`;
     printSample(`${args.settle ? 'settled' : 'idle'} resident memory (${state})`, first);
     if (quiet) printSample(`then quiet for ${quietSeconds} s more`, quiet);
     const dir = path.join(__dirname, 'results');

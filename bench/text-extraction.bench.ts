@@ -22,10 +22,11 @@ const PAGES = Number(process.env.BENCH_PDF_PAGES ?? 10);
 const LINES_PER_PAGE = 40;
 const limits = { maxBytes: 50 * 1024 * 1024, maxPages: 5000, timeoutMs: 60_000 };
 
-const words =
-  'the commission finds that the proposed tariff revisions filed by the utility are just and reasonable and shall become effective subject to refund pending hearing and settlement procedures intervenors argue that the return on equity of ten percent exceeds the range of reasonableness'.split(
-    ' ',
-  );
+const words = (
+  'the commission finds that the proposed tariff revisions filed by the utility are just and reasonable ' +
+  'and shall become effective subject to refund pending hearing and settlement procedures intervenors argue ' +
+  'that the return on equity of ten percent exceeds the range of reasonableness'
+).split(' ');
 
 function line(seed: number): string {
   return Array.from({ length: 12 }, (_, i) => words[(seed * 7 + i * 13) % words.length]).join(' ');
@@ -67,7 +68,8 @@ async function measure(name: string, inputs: ExtractionInput[]) {
     p95Ms: round(percentile(sorted, 95)),
   };
   console.log(
-    `${name.padEnd(22)} ${String(figures.docsPerSecond).padStart(8)} docs/s  p50 ${figures.p50Ms} ms  p95 ${figures.p95Ms} ms  (${figures.avgBytes} B, ${figures.avgChars} chars each)`,
+    `${name.padEnd(22)} ${String(figures.docsPerSecond).padStart(8)} docs/s  p50 ${figures.p50Ms} ms  ` +
+      `p95 ${figures.p95Ms} ms  (${figures.avgBytes} B, ${figures.avgChars} chars each)`,
   );
   return figures;
 }
@@ -82,11 +84,10 @@ async function main(): Promise<void> {
     const pages = pagesOf(i);
     pdfs.push({ fileName: `d${i}.pdf`, bytes: await makePdf(pages) });
     txts.push({ fileName: `d${i}.txt`, bytes: Buffer.from(pages.map((p) => p.join('\n')).join('\n\f')) });
+    const body = pages.map((p) => `<h2>Page</h2><p>${p.join(' ')}</p>`).join('');
     htmls.push({
       fileName: `d${i}.html`,
-      bytes: Buffer.from(
-        `<!doctype html><html><head><title>Doc ${i}</title></head><body>${pages.map((p) => `<h2>Page</h2><p>${p.join(' ')}</p>`).join('')}</body></html>`,
-      ),
+      bytes: Buffer.from(`<!doctype html><html><head><title>Doc ${i}</title></head><body>${body}</body></html>`),
     });
     docxs.push({ fileName: `d${i}.docx`, bytes: await makeDocx(pages.flat()) });
   }

@@ -7,8 +7,8 @@
  * records (those whose label states the field) whose pair agrees: case name (compared as words,
  * without case or punctuation), date, docket number (without case or spaces) and document link (a
  * relative link, from a page saved without its address, resolved against the labelled link's site;
- * `urlExact` counts exact links only). Pages of identical bytes are one page to the importer (its opinions are stored once):
- * each is scored on what that page gave.
+ * `urlExact` counts exact links only). Pages of identical bytes are one page to the importer
+ * (its opinions are stored once): each is scored on what that page gave.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -114,7 +114,9 @@ function agreement(expected: Opinion, stored: Opinion | undefined): Field[] {
 
 const score = (agree: Field[]) => agree.filter((field) => RECORD_FIELDS.includes(field)).length;
 
-/** Each expected record with the unused stored opinion agreeing with it on most fields (none when none agrees on any). */
+/**
+ * Each expected record with the unused stored opinion agreeing with it on most fields (none when none agrees on any).
+ */
 function pairs(expected: Opinion[], stored: Opinion[]): Array<{ expected: Opinion; agree: Field[] }> {
   const unused = new Set(stored.map((_, index) => index));
   return expected.map((record) => {
@@ -252,9 +254,13 @@ export function opinionFigureLines(figures: OpinionFigures): string[] {
   const field = (name: Field) =>
     `${name} ${figures.fields[name].share} (${figures.fields[name].agree}/${figures.fields[name].of})`;
   return [
-    `opinions: ${figures.pagesRead}/${figures.pages} pages read as opinions; ${figures.storedOpinions} opinions stored for ${figures.expectedRecords} expected records`,
+    `opinions: ${figures.pagesRead}/${figures.pages} pages read as opinions; ` +
+      `${figures.storedOpinions} opinions stored for ${figures.expectedRecords} expected records`,
     `opinions per field: ${FIELDS.map(field).join(', ')}`,
-    `opinions: ${figures.wholeRecords.share} of expected records read whole (${figures.wholeRecords.agree}/${figures.wholeRecords.of}); ${figures.pagesWithAWholeRecord}/${figures.pagesWithRecords} pages with a record read whole`,
-    `opinions import: ${figures.importSeconds} s, run ${JSON.stringify(figures.run)}; load average ${figures.loadAverage.join(' / ')} on ${os.cpus().length} cores`,
+    `opinions: ${figures.wholeRecords.share} of expected records read whole ` +
+      `(${figures.wholeRecords.agree}/${figures.wholeRecords.of}); ` +
+      `${figures.pagesWithAWholeRecord}/${figures.pagesWithRecords} pages with a record read whole`,
+    `opinions import: ${figures.importSeconds} s, run ${JSON.stringify(figures.run)}; ` +
+      `load average ${figures.loadAverage.join(' / ')} on ${os.cpus().length} cores`,
   ];
 }

@@ -139,7 +139,8 @@ export function sameParty(stated: string, truth: string): boolean {
   if (!a || !b) return false;
   if (a === b) return true;
   if ((a === 'staff' && / ?staff\b/.test(b)) || (b === 'staff' && / ?staff\b/.test(a))) return true;
-  // "Walmart" for "Walmart Inc." (the name's start), "Consumer Advocate" inside "Office of Consumer Advocate" (two words or more).
+  // "Walmart" for "Walmart Inc." (the name's start),
+  // "Consumer Advocate" inside "Office of Consumer Advocate" (two words or more).
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
   return longer.startsWith(`${shorter} `) || (shorter.includes(' ') && ` ${longer} `.includes(` ${shorter} `));
 }
@@ -225,13 +226,18 @@ export function scoreAnswer(
   }
 }
 
-/** "Docket 23-0456 (…) is outside the filters in force (agency: ny-psc); this answer reads its filings all the same." */
+/**
+ * "Docket 23-0456 (…) is outside the filters in force (agency: ny-psc); this answer reads its filings all the same."
+ */
 export function saysOutsideFilters(notice: string, docketNumber: string): boolean {
   const docket = normalizeDocketNumber(docketNumber);
   return /outside the filters/i.test(notice) && docket !== '' && normalizeDocketNumber(notice).includes(docket);
 }
 
-/** The words an Answer sentence tells a date in force with: a hearing "was held on" or "is set for", comments "were" or "are due". */
+/**
+ * The words an Answer sentence tells a date in force with: a hearing "was held on" or "is set for",
+ * comments "were" or "are due".
+ */
 const TENSE: Partial<Record<QuestionType, Record<'past' | 'coming', RegExp>>> = {
   hearing_date: { past: /\bwas held on\b/i, coming: /\bis set for\b/i },
   comment_deadline: { past: /\bwere due\b/i, coming: /\bare due\b/i },

@@ -81,7 +81,8 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
   let stopping = false;
   void Promise.race(crashes).then((info) => {
     if (!stopping)
-      crash = `${info.name} exited (code ${info.code}, signal ${info.signal}); its last lines:\n${info.tail.join('\n')}`;
+      crash =
+        `${info.name} exited (code ${info.code}, signal ${info.signal}); ` + `its last lines:\n${info.tail.join('\n')}`;
   });
   return {
     stack,
@@ -135,7 +136,10 @@ export function pidOf(name: string): number {
   return part.pid;
 }
 
-/** Resident set size in bytes (VmRSS), undefined once the process is gone; the launcher execs the program itself, so the pid is the process. */
+/**
+ * Resident set size in bytes (VmRSS), undefined once the process is gone;
+ * the launcher execs the program itself, so the pid is the process.
+ */
 export function rssBytes(pid: number): number | undefined {
   try {
     const match = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -23,10 +23,10 @@ import { SearchSort } from '@docket/proto/src/search';
 import { RequestKind, WorkspaceServiceService, type WorkspaceRequest } from '@docket/proto/src/workspaces';
 import { startGrpcServer, unary, type GrpcServiceBinding } from '@docket/service-kit';
 import type { IndexedDocument } from '../../services/query-engine/src/domain/indexed-document';
-import { searchServiceBinding } from '../../services/query-engine/src/search/search.grpc';
 import { SqliteFts5Backend } from '../../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
 import { SqliteIndexFile } from '../../services/query-engine/src/search/index/sqlite/sqlite-index-file';
 import { SearchStreamService } from '../../services/query-engine/src/search/search-stream.service';
+import { searchServiceBinding } from '../../services/query-engine/src/search/search.grpc';
 import { generatedDocuments } from './generated-filings';
 
 const logger = pino({ level: 'warn' });

@@ -14,7 +14,10 @@ function sidecarOf(filing: Filing) {
   };
 }
 
-/** `<name>.txt` (pages separated by form feeds, as pdftotext writes them) and `<name>.txt.json`; returns the bytes written. */
+/**
+ * `<name>.txt` (pages separated by form feeds, as pdftotext writes them) and `<name>.txt.json`;
+ * returns the bytes written.
+ */
 export function writeTextFiling(dir: string, name: string, filing: Filing): number {
   const text = Buffer.from(filing.pages.join('\f'));
   const sidecar = Buffer.from(JSON.stringify(sidecarOf(filing)));

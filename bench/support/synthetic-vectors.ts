@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import type { FilterMetadata } from '../../services/query-engine/src/embeddings/filter-metadata';
 import { DEFAULT_PASSAGES } from '../../services/query-engine/src/embeddings/passages';
 import { USE_LITE_DIMENSIONS } from '../../services/query-engine/src/embeddings/use-lite.embedder';
-import type { FilterMetadata } from '../../services/query-engine/src/embeddings/filter-metadata';
 import { VectorIndex } from '../../services/query-engine/src/embeddings/vector-index';
 import { seededUnitVectors } from './unit-vectors';
 

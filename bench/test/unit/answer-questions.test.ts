@@ -32,7 +32,7 @@ describe('answer questions', () => {
     }
   });
 
-  it('expects a company named alone to mean its latest proceeding, and one named with a year the one it opened then', () => {
+  it('reads a company named alone as its latest proceeding, one named with a year as the one it opened then', () => {
     const asked = questions.filter((q) => q.type === 'current_proceeding');
     expect(asked.length).toBeGreaterThan(0);
     for (const q of asked) {

@@ -214,7 +214,8 @@ describe('answer scoring', () => {
     const held = analysis({
       keyFacts: [hearing],
       sections: told(
-        'The evidentiary hearing was held on May 5, 2025, as the latest scheduling filing set it (Order, filed 2025-01-02).',
+        'The evidentiary hearing was held on May 5, 2025, ' +
+          'as the latest scheduling filing set it (Order, filed 2025-01-02).',
       ),
     });
     const set = analysis({
@@ -258,7 +259,8 @@ describe('answer scoring', () => {
 
   it('wants a named docket outside the workspace filters read all the same, and said to be outside them', () => {
     const notice =
-      'Docket D.P.U. 20-400 (Massachusetts Department of Public Utilities) is outside the filters in force (agency: oh-puco); this answer reads its filings all the same.';
+      'Docket D.P.U. 20-400 (Massachusetts Department of Public Utilities) ' +
+      'is outside the filters in force (agency: oh-puco); this answer reads its filings all the same.';
     expect(saysOutsideFilters(notice, 'D.P.U. 20-400')).toBe(true);
     expect(saysOutsideFilters(notice, '20-401')).toBe(false);
     expect(saysOutsideFilters('', 'D.P.U. 20-400')).toBe(false);
@@ -270,7 +272,8 @@ describe('answer scoring', () => {
       workspaceFilters: { agencies: ['ny-psc'] },
     });
     const outside =
-      'Docket 23-0456 (Illinois Commerce Commission) is outside the filters in force (agency: ny-psc); this answer reads its filings all the same.';
+      'Docket 23-0456 (Illinois Commerce Commission) ' +
+      'is outside the filters in force (agency: ny-psc); this answer reads its filings all the same.';
     expect(scoreAnswer(q, analysis({ notice: outside }), () => [])).toEqual({
       proceeding: true,
       slot: 1,
