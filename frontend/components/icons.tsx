@@ -48,7 +48,12 @@ export const DatabaseIcon = (p: IconProps) => (
 );
 export const FolderIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M4 20h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.7-.9l-.8-1.2A2 2 0 0 0 7.9 3H4a2 2 0 0 0-2 2v13c0 1.1.9 2 2 2Z" />
+    <path
+      d={
+        'M4 20h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.7-.9l-.8-1.2' +
+        'A2 2 0 0 0 7.9 3H4a2 2 0 0 0-2 2v13c0 1.1.9 2 2 2Z'
+      }
+    />
   </Icon>
 );
 export const PlusIcon = (p: IconProps) => (

@@ -74,7 +74,10 @@ export const getOptionalSessionUser = cache(async (): Promise<User | null> => {
   return result.ok ? result.body.user : null;
 });
 
-/** A search page's first page (inside a workspace when the query string names one); a 400 (the query at fault) comes back for the page to show. */
+/**
+ * A search page's first page (inside a workspace when the query string names one); a 400 (the query
+ * at fault) comes back for the page to show.
+ */
 export async function searchWorkspace(query: URLSearchParams): Promise<Outcome<SearchPage>> {
   return outcome(client.GET('/api/search', { querySerializer: () => query.toString() }), [400]);
 }
@@ -143,7 +146,10 @@ export const findWorkspace = cache(
       ?.workspace ?? null,
 );
 
-/** A workspace you may see; the not-found page otherwise. (Metadata uses findWorkspace: notFound() there leaves a blank page.) */
+/**
+ * A workspace you may see; the not-found page otherwise. (Metadata uses findWorkspace: notFound()
+ * there leaves a blank page.)
+ */
 export async function getWorkspace(workspaceId: string): Promise<Workspace> {
   return (await findWorkspace(workspaceId)) ?? notFound();
 }
@@ -229,7 +235,10 @@ export async function describeUnsubscribe(token: string) {
   return outcome(client.GET('/api/unsubscribe', { params: { query: { token } } }), [400, 404]);
 }
 
-/** One of your exports with its signed download link while its file is there, or null (not yours, or no such export). */
+/**
+ * One of your exports with its signed download link while its file is there, or null (not yours, or
+ * no such export).
+ */
 export const findExport = cache(async (exportId: string) =>
   orNull(client.GET('/api/exports/{id}', { params: { path: { id: exportId } } })),
 );

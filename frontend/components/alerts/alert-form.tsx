@@ -134,7 +134,8 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
             </h2>
             <p className={styles.hint}>
               {isSearch
-                ? 'New filings that match the query and every filter reach you. Leave a filter empty to include everything.'
+                ? 'New filings that match the query and every filter reach you. Leave a filter empty to include ' +
+                  'everything.'
                 : 'Every new filing on this docket reaches you.'}
             </p>
           </div>
@@ -173,7 +174,7 @@ export function AlertForm({ mode, kind, alertId, initial, agencies, filingTypes,
                   <FieldError id={errorId('query')} message={queryProblem} />
                 ) : (
                   <p id="alert-query-help" className={styles.hint}>
-                    The search language: words, <code>&quot;phrases&quot;</code>, <code>AND</code> / <code>OR</code> /{' '}
+                    The search language: words, <code>{'"phrases"'}</code>, <code>AND</code> / <code>OR</code> /{' '}
                     <code>NOT</code>, <code>docket:</code> <code>party:</code> … Up to 1,000 characters.
                   </p>
                 )}

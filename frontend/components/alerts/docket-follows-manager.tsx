@@ -104,6 +104,7 @@ export function DocketFollowsManager({ follows }: { follows: Alert[] }) {
             {follows.map((follow) => {
               const d = follow.definition;
               const busy = pending === follow.id;
+              const filings = follow.hitsTotal === 1 ? 'filing' : 'filings';
               return (
                 <tr key={follow.id} data-testid="docket-follow" data-docket={follow.docket?.docketNumber ?? ''}>
                   <td className={styles.nameCell}>
@@ -112,10 +113,7 @@ export function DocketFollowsManager({ follows }: { follows: Alert[] }) {
                     </Link>
                     {follow.docket?.title ? <div>{follow.docket.title}</div> : null}
                     <div className="subtle text-xs">
-                      {[
-                        follow.docket?.sourceName,
-                        `${formatNumber(follow.hitsTotal)} new ${follow.hitsTotal === 1 ? 'filing' : 'filings'} since followed`,
-                      ]
+                      {[follow.docket?.sourceName, `${formatNumber(follow.hitsTotal)} new ${filings} since followed`]
                         .filter(Boolean)
                         .join(' · ')}
                     </div>

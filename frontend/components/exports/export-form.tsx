@@ -191,7 +191,8 @@ export function ExportForm({
               data-rows={estimate.rows}
               data-bytes={estimate.estimatedBytes}
             >
-              {/* A search's rows; a workspace's folders (its rows count every search's too); a question is one analysis. */}
+              {/* A search's rows; a workspace's folders (its rows count every search's too); a question is
+                  one analysis. */}
               {subject === 'search' ? (
                 <div>
                   <div className={styles.figure}>{formatNumber(estimate.rows)}</div>
@@ -224,8 +225,8 @@ export function ExportForm({
           {estimate?.truncated ? (
             <div className="alert alert-warning" role="status" data-testid="export-truncated">
               <p>
-                The search matches more documents than an export holds: the file stops at {formatNumber(estimate.rows)}{' '}
-                rows.
+                {'The search matches more documents than an export holds: ' +
+                  `the file stops at ${formatNumber(estimate.rows)} rows.`}
               </p>
             </div>
           ) : null}

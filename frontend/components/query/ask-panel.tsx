@@ -184,7 +184,8 @@ export function AskPanel({
               setQuestion((typed) => typed || answered);
             } else {
               update({ queryId, requestId });
-              // The answer's own address from now on (replacing, not adding, a history entry); Next's router follows it.
+              // The answer's own address from now on (replacing, not adding, a history entry); Next's
+              // router follows it.
               window.history.replaceState(null, '', answerHref(workspaceId, queryId));
               named = true;
             }
@@ -521,6 +522,7 @@ function tooLongMessage(limit: number): string {
 /** Characters used, shown near the limit (and past it, which the Ask button then refuses). */
 function QuestionCounter({ length, limit }: { length: number; limit: number }) {
   const near = length >= limit * COUNTER_FROM;
+  const count = `${formatNumber(length)} of ${formatNumber(limit)} characters`;
   return (
     <p
       id="ask-question-count"
@@ -529,9 +531,7 @@ function QuestionCounter({ length, limit }: { length: number; limit: number }) {
       data-testid="ask-question-count"
       hidden={!near}
     >
-      {length > limit
-        ? `${formatNumber(length)} of ${formatNumber(limit)} characters: ${formatNumber(length - limit)} too many to ask`
-        : `${formatNumber(length)} of ${formatNumber(limit)} characters`}
+      {length > limit ? `${count}: ${formatNumber(length - limit)} too many to ask` : count}
     </p>
   );
 }

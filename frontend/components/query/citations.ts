@@ -53,10 +53,11 @@ export function citationNumbersOf(
 // Words of a question not worth highlighting in a document (they would mark half the text).
 const QUESTION_STOP_WORDS = new Set(
   (
-    'a an and are as at be been being but by can could did do does for from had has have how i if in into is it its may might ' +
-    'must of on or our over shall should so than that the their them then there these they this those to under was we were what ' +
-    'when where which while who whom whose why will with would you your about after before between during any all each other ' +
-    'company commission filed filing filings'
+    'a an and are as at be been being but by can could did do does for from had has have how i if in into ' +
+    'is it its may might must of on or our over shall should so than that the their them then there these ' +
+    'they this those to under was we were what when where which while who whom whose why will with would ' +
+    'you your about after before between during any all each other company commission filed filing ' +
+    'filings'
   ).split(' '),
 );
 

@@ -2,7 +2,10 @@
 
 export type CsvCell = string | number | null | undefined;
 
-/** One field: quoted when it holds a comma, quote or line break; text that a spreadsheet would run as a formula is defused. */
+/**
+ * One field: quoted when it holds a comma, quote or line break; text that a spreadsheet would run as
+ * a formula is defused.
+ */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';

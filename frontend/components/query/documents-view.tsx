@@ -90,6 +90,7 @@ export function DocumentsView({
                 </p>
                 {(compact ? d.passages.slice(0, 1) : d.passages).map((p) => {
                   const n = citationNumbers?.get(citationKey(p));
+                  const place = p.page > 0 ? `Page ${p.page} of` : 'Open at passage in';
                   return (
                     <blockquote key={citationKey(p)} className={styles.passage} data-testid="query-passage">
                       <span className={styles.passageText}>{p.quote}</span>
@@ -97,8 +98,9 @@ export function DocumentsView({
                         href={citationHref(p, question)}
                         prefetch={false}
                         className={styles.passageLink}
-                        // Holds the visible words, as spoken by voice control (WCAG 2.5.3), and names the filing they open.
-                        aria-label={`${n ? `Citation ${n}: ` : ''}${p.page > 0 ? `Page ${p.page} of` : 'Open at passage in'} ${p.documentTitle || 'Untitled filing'}`}
+                        // Holds the visible words, as spoken by voice control (WCAG 2.5.3), and names the
+                        // filing they open.
+                        aria-label={`${n ? `Citation ${n}: ` : ''}${place} ${p.documentTitle || 'Untitled filing'}`}
                       >
                         {n ? <span className={styles.cite}>{n}</span> : null}{' '}
                         {p.page > 0 ? `Page ${p.page}` : 'Open at passage'} →

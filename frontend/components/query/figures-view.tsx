@@ -146,6 +146,7 @@ export function FiguresView({ figures: all, question }: { figures: Figures; ques
   const [everything, setEverything] = useState(false);
   const figures: FigureCounts = everything && all.retrieved ? all.retrieved : all;
   const scoped = all.retrieved !== null && !everything;
+  const filings = `${numberFormat.format(figures.resultCount)} ${figures.resultCount === 1 ? 'filing' : 'filings'}`;
   const charts: { title: string; what: string; buckets: CountBucket[]; testId: string }[] = [
     { title: 'Filings by agency', what: 'agency', buckets: figures.byAgency, testId: 'figure-agency' },
     {
@@ -191,8 +192,9 @@ export function FiguresView({ figures: all, question }: { figures: Figures; ques
       ) : null}
       <p className="muted" data-testid="figures-describe">
         {scoped
-          ? `The charts describe the ${numberFormat.format(figures.resultCount)} ${figures.resultCount === 1 ? 'filing' : 'filings'} of docket ${all.scopeDocketNumber}, the proceeding the answer is about, among those found and read; the`
-          : `The charts describe the ${numberFormat.format(figures.resultCount)} ${figures.resultCount === 1 ? 'filing' : 'filings'} that match; the`}{' '}
+          ? `The charts describe the ${filings} of docket ${all.scopeDocketNumber}, the proceeding the answer is ` +
+            'about, among those found and read; the'
+          : `The charts describe the ${filings} that match; the`}{' '}
         table lists the numbers found in the cited passages.
       </p>
 

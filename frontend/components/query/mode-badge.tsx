@@ -25,6 +25,7 @@ export function ModeBadge({ mode, model }: { mode: AnalysisMode | null; model: s
 /** The service's notice (no documents, model unavailable so it fell back, …) and dropped sentences. */
 export function AnalysisNotice({ notice, droppedSentences }: { notice: string; droppedSentences: number }) {
   if (!notice && droppedSentences === 0) return null;
+  const one = droppedSentences === 1;
   return (
     <div className="alert alert-info" role="status" data-testid="analysis-notice">
       <InfoIcon />
@@ -32,7 +33,8 @@ export function AnalysisNotice({ notice, droppedSentences }: { notice: string; d
         {notice}
         {notice && droppedSentences > 0 ? ' ' : ''}
         {droppedSentences > 0
-          ? `${droppedSentences} ${droppedSentences === 1 ? 'sentence was' : 'sentences were'} left out because ${droppedSentences === 1 ? 'its citation' : 'their citations'} did not match the retrieved passages.`
+          ? `${droppedSentences} ${one ? 'sentence was' : 'sentences were'} left out because ` +
+            `${one ? 'its citation' : 'their citations'} did not match the retrieved passages.`
           : ''}
       </p>
     </div>

@@ -48,6 +48,21 @@ export function QueryTabs({ base, view, documentCount }: { base: string; view: Q
  * what was asked, by whom, when, how long it took and which mode answered. Shared by the workspace
  * log, /queries/{id} and the administrators' log.
  */
+/**
+ * "1,234 matching filings (the first 100 kept)" for a search with its own count of matches, else
+ * "100 documents of 1,234 matching".
+ */
+function resultsLabel(query: Query, searchTotal: { count: number; isLowerBound: boolean } | undefined): string {
+  const kept = query.documents.length;
+  if (searchTotal) {
+    const { count, isLowerBound } = searchTotal;
+    const filings = count === 1 && !isLowerBound ? 'filing' : 'filings';
+    return `${formatCount(count, isLowerBound)} matching ${filings} (the first ${formatNumber(kept)} kept)`;
+  }
+  const matching = (query.figures.retrieved ?? query.figures).resultCount;
+  return `${formatNumber(kept)} ${kept === 1 ? 'document' : 'documents'} of ${formatNumber(matching)} matching`;
+}
+
 export function QueryViews({
   query,
   author,
@@ -75,6 +90,7 @@ export function QueryViews({
 }) {
   const { analysis } = query;
   const empty = analysis.sections.length === 0;
+  const by = author ? author.name || author.email : 'a former member';
   return (
     <div className="stack">
       <header className={styles.queryHeader}>
@@ -93,11 +109,9 @@ export function QueryViews({
         </h1>
         <p className={styles.byline} data-testid="query-byline">
           {[
-            `${kind === 'search' ? 'Searched' : 'Asked'} by ${author ? author.name || author.email : 'a former member'}`,
+            `${kind === 'search' ? 'Searched' : 'Asked'} by ${by}`,
             formatDateTime(query.createdAt),
-            kind === 'search' && searchTotal
-              ? `${formatCount(searchTotal.count, searchTotal.isLowerBound)} matching ${searchTotal.count === 1 && !searchTotal.isLowerBound ? 'filing' : 'filings'} (the first ${formatNumber(query.documents.length)} kept)`
-              : `${formatNumber(query.documents.length)} ${query.documents.length === 1 ? 'document' : 'documents'} of ${formatNumber((query.figures.retrieved ?? query.figures).resultCount)} matching`,
+            resultsLabel(query, kind === 'search' ? searchTotal : undefined),
             `took ${formatMs(query.timings.totalMs)}`,
           ].join(' · ')}
         </p>

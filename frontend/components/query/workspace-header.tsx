@@ -47,7 +47,8 @@ export function WorkspaceHeader({ workspace, current }: { workspace: Workspace; 
         <Link href={`${base}/settings`} className={styles.tab}>
           Settings
         </Link>
-        {/* Members export the workspace as a whole (a ZIP of every request); one request exports from its log entry. */}
+        {/* Members export the workspace as a whole (a ZIP of every request); one request exports from
+            its log entry. */}
         {workspace.role ? (
           <Link
             href={`/export/workspace/${encodeURIComponent(workspace.id)}`}
@@ -71,8 +72,10 @@ export function ReadOnlyNotice({ workspace, what }: { workspace: Workspace; what
       <InfoIcon />
       <p>
         {workspace.role === 'viewer'
-          ? `You are a viewer in this workspace: you can read its log, but ${what} needs the editor or owner role. Ask an owner to change your role.`
-          : `You are not a member of this workspace: ${what} is for its owners and editors. Its log is open to you as an administrator.`}
+          ? `You are a viewer in this workspace: you can read its log, but ${what} needs the editor or owner ` +
+            'role. Ask an owner to change your role.'
+          : `You are not a member of this workspace: ${what} is for its owners and editors. Its log is open to ` +
+            'you as an administrator.'}
       </p>
     </div>
   );

@@ -14,7 +14,10 @@ export async function runSearch(workspaceId: string, state: SearchState, pageSiz
   return shown(await searchWorkspace(apiParams(workspaceId, state, { facets: 'true', limit: String(pageSize) })));
 }
 
-/** The same first page, run and added to the workspace's log in the one request that serves it; its `requestId` names the entry. */
+/**
+ * The same first page, run and added to the workspace's log in the one request that serves it; its
+ * `requestId` names the entry.
+ */
 export async function runLoggedSearch(
   workspaceId: string,
   state: SearchState,

@@ -175,7 +175,10 @@ export function withYear(f: SearchFilterState, year: string): SearchFilterState 
   return { ...f, from: `${year}-01-01`, to: `${year}-12-31` };
 }
 
-/** The log entry a recorded search became, in the page's address: a reload or Back shows it instead of logging again. */
+/**
+ * The log entry a recorded search became, in the page's address: a reload or Back shows it instead of
+ * logging again.
+ */
 export const ENTRY_PARAM = 'entry';
 
 /** The page's address with the log entry it became (`entry=`). */

@@ -4,7 +4,10 @@ import type { SearchHit } from '@/lib/search-types';
 import { sanitizeSnippet } from '@/lib/snippet';
 import styles from './search.module.css';
 
-/** One hit: highlighted title and snippet, filed date, agency, docket and type; opens the document with the query highlighted. */
+/**
+ * One hit: highlighted title and snippet, filed date, agency, docket and type; opens the document with
+ * the query highlighted.
+ */
 export function SearchResult({ hit, q }: { hit: SearchHit; q: string }) {
   const href = `/documents/${encodeURIComponent(hit.documentId)}${q ? `?q=${encodeURIComponent(q)}` : ''}`;
   // The source's own name for the filing ("Rebuttal Testimony") says more than its category ("Testimony").

@@ -238,7 +238,8 @@ export function SearchView({
                 ))}
               </ol>
               <LoadMore
-                // A new search (query, filters, sort) starts over: soft navigations would otherwise keep the old cursor.
+                // A new search (query, filters, sort) starts over: soft navigations would otherwise keep
+                // the old cursor.
                 key={apiParams(workspaceId, state).toString()}
                 apiQuery={apiParams(workspaceId, state, { limit: String(pageSize) }).toString()}
                 initialCursor={page.nextCursor}

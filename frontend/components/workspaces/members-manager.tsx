@@ -52,7 +52,8 @@ export function MembersManager({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
-    const role = String(form.get('role') ?? 'viewer') as WorkspaceRole; // the select offers the schema's roles; the BFF checks
+    // The select offers the schema's roles; the BFF checks.
+    const role = String(form.get('role') ?? 'viewer') as WorkspaceRole;
     setBusy('add');
     setError(null);
     setEmailError(undefined);

@@ -120,7 +120,8 @@ export default async function AdminPage() {
               <p>Long-running jobs such as re-indexing.</p>
             </div>
             <div className="row">
-              {/* The BFF's BullMQ dashboard (bull-board), a page of its own: a full navigation, not a client-side route. */}
+              {/* The BFF's BullMQ dashboard (bull-board), a page of its own: a full navigation, not a
+                  client-side route. */}
               <a href="/api/admin/queues" className="btn btn-sm" data-testid="queues-dashboard-link">
                 Job queues
               </a>

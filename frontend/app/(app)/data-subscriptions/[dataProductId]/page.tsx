@@ -121,13 +121,12 @@ function changeSummary(release: DataProduct['releases'][number]): string {
   const parts = release.changeLog
     .filter((c) => c.count > 0)
     .map((c) => `${formatNumber(c.count)} ${verbs[c.kind] ?? c.kind} ${c.entity}`);
-  if (release.addedColumns.length > 0)
-    parts.push(
-      `${release.addedColumns.length} new ${release.addedColumns.length === 1 ? 'column' : 'columns'} (${release.addedColumns.join(', ')})`,
-    );
-  if (release.removedColumns.length > 0)
-    parts.push(
-      `${release.removedColumns.length} removed ${release.removedColumns.length === 1 ? 'column' : 'columns'} (${release.removedColumns.join(', ')})`,
-    );
+  if (release.addedColumns.length > 0) parts.push(columnsChange(release.addedColumns, 'new'));
+  if (release.removedColumns.length > 0) parts.push(columnsChange(release.removedColumns, 'removed'));
   return parts.join(', ');
+}
+
+/** "2 new columns (docket_number, filed_at)". */
+function columnsChange(columns: string[], change: 'new' | 'removed'): string {
+  return `${columns.length} ${change} ${columns.length === 1 ? 'column' : 'columns'} (${columns.join(', ')})`;
 }

@@ -34,6 +34,7 @@ export function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; d
   const { docket, document } = detail;
   if (!docket && !document.docketNumber) return null;
   const number = docket?.number || document.docketNumber;
+  const closed = docket?.closedAt ? ` · closed ${formatDate(docket.closedAt)}` : '';
   return (
     <section className="card" aria-labelledby="docket-heading">
       <div className="card-header">
@@ -54,8 +55,7 @@ export function DocketCard({ detail, docketEntity }: { detail: DocumentDetail; d
         {docket ? (
           <p className={`subtle ${styles.docketFacts}`}>
             Opened {formatDate(docket.openedAt)}
-            {docket.closedAt ? ` · closed ${formatDate(docket.closedAt)}` : ''} · {formatNumber(docket.documentCount)}{' '}
-            filings
+            {closed} · {formatNumber(docket.documentCount)} filings
           </p>
         ) : null}
         {docket && docket.parties.length > 0 ? (

@@ -90,7 +90,8 @@ export function FullText({
         <div className={styles.text} data-testid="document-text">
           <p className="muted">
             {document.failureReason
-              ? `The text could not be extracted from this filing (${document.failureReason}). The file is listed below for the record; it is not served.`
+              ? `The text could not be extracted from this filing (${document.failureReason}). ` +
+                'The file is listed below for the record; it is not served.'
               : 'This filing has no text.'}
           </p>
         </div>

@@ -58,6 +58,7 @@ export function ProcessLive({
   const barClass =
     process.status === 'succeeded' ? styles.barSucceeded : process.status === 'failed' ? styles.barFailed : '';
   const showFull = process.status === 'succeeded' && !determinate;
+  const indeterminate = !determinate && !isFinalStatus(process.status);
 
   return (
     <section className="card mt-3" aria-labelledby="process-heading">
@@ -100,7 +101,7 @@ export function ProcessLive({
             data-testid="process-progress"
           >
             <div
-              className={`${styles.bar} ${barClass} ${!determinate && !isFinalStatus(process.status) ? styles.indeterminate : ''}`}
+              className={`${styles.bar} ${barClass} ${indeterminate ? styles.indeterminate : ''}`}
               style={determinate || showFull ? { width: `${showFull ? 100 : pct}%` } : undefined}
             />
           </div>

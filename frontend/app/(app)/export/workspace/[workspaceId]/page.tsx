@@ -18,15 +18,15 @@ export default async function WorkspaceExportPage({ params, searchParams }: Prop
   const raw = (await searchParams).export;
   const exportId = (Array.isArray(raw) ? raw[0] : raw) ?? '';
   const workspace = await getWorkspace(workspaceId);
+  const logPath = `/workspaces/${encodeURIComponent(workspace.id)}/log`;
   return (
     <div className="page page-wide">
       <WorkspaceHeader workspace={workspace} current="export" />
       <div className={`stack ${styles.heading}`}>
         <h2 data-testid="export-heading">Export the workspace</h2>
         <p className="muted">
-          Every search and question of its <Link href={`/workspaces/${encodeURIComponent(workspace.id)}/log`}>log</Link>{' '}
-          ({workspace.requestCount}), each in its own folder as it would be exported alone, with an index page. It is
-          built in the background.
+          Every search and question of its <Link href={logPath}>log</Link> ({workspace.requestCount}), each in its own
+          folder as it would be exported alone, with an index page. It is built in the background.
         </p>
       </div>
       <ExportTarget workspace={workspace} request={null} exportId={exportId} />

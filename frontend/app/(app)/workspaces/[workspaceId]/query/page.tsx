@@ -40,7 +40,8 @@ export default async function WorkspaceQueryPage({ params, searchParams }: Props
         <ReadOnlyNotice workspace={workspace} what="asking questions" />
         <IndexCoverageNotice />
         <AskPanel
-          // Another workspace, another ?q= (a log entry's "ask again") or the stored answer arriving starts a fresh panel.
+          // Another workspace, another ?q= (a log entry's "ask again") or the stored answer arriving
+          // starts a fresh panel.
           key={`${workspace.id}\n${found ? `answer:${found.query.queryId}` : `q:${question}\n${refinedDocket}`}`}
           workspaceId={workspace.id}
           defaultFilters={workspace.defaultFilters}

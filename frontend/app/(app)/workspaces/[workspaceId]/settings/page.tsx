@@ -59,7 +59,8 @@ export default async function WorkspaceSettingsPage({ params }: Props) {
             <p>
               {workspace.role === null
                 ? 'You are not a member of this workspace: as an administrator you can read it, not change it.'
-                : 'Only the owners and editors of this workspace can change its name, description and default filters.'}{' '}
+                : 'Only the owners and editors of this workspace can change its name, description and ' +
+                  'default filters.'}{' '}
               <Link href={workspacePreviewPath(workspace.id)}>See the workspace</Link>.
             </p>
           </div>

@@ -20,7 +20,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: request ? `Export — ${request.text || 'Search'}` : 'Not found' };
 }
 
-/** Export one search (every matching document) or question (its analysis, documents and figures) of a workspace's log. */
+/**
+ * Export one search (every matching document) or question (its analysis, documents and figures) of
+ * a workspace's log.
+ */
 export default async function RequestExportPage({ params, searchParams }: Props) {
   const { workspaceId, requestId } = await params;
   const raw = (await searchParams).export;

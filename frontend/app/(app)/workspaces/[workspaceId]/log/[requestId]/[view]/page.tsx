@@ -36,6 +36,8 @@ export default async function LogEntryViewPage({ params }: Props) {
   if (!request) notFound();
   const found = request.queryId ? await findQuery(request.queryId) : null;
   const base = `/workspaces/${encodeURIComponent(workspace.id)}/log/${encodeURIComponent(request.id)}`;
+  const kindLabel = request.kind === 'query' ? 'Question' : 'Search';
+  const author = request.user.name || request.user.email || 'a former member';
 
   return (
     <div className="page page-wide">
@@ -66,8 +68,7 @@ export default async function LogEntryViewPage({ params }: Props) {
               {request.text || 'Filters only'}
             </h1>
             <p className="muted">
-              {request.kind === 'query' ? 'Question' : 'Search'} by{' '}
-              {request.user.name || request.user.email || 'a former member'} · {formatDateTime(request.createdAt)} ·{' '}
+              {kindLabel} by {author} · {formatDateTime(request.createdAt)} ·{' '}
               {formatCount(request.resultCount, request.resultCountIsLowerBound)} results · took{' '}
               {formatMs(request.tookMs)}
             </p>
@@ -77,8 +78,10 @@ export default async function LogEntryViewPage({ params }: Props) {
             <InfoIcon />
             <p>
               {request.kind === 'query'
-                ? 'This question has no stored answer: it may have stopped before the analysis, documents and figures were saved.'
-                : 'The analysis, documents and figures of this search could not be prepared (the query engine may have been busy).'}{' '}
+                ? 'This question has no stored answer: it may have stopped before the analysis, documents and ' +
+                  'figures were saved.'
+                : 'The analysis, documents and figures of this search could not be prepared (the query engine ' +
+                  'may have been busy).'}{' '}
               {workspace.can.run ? (
                 <Link
                   href={
