@@ -13,7 +13,7 @@ describe('an answer’s address', () => {
     expect(answerIdOf('q\u00001')).toBe('');
   });
 
-  it('calls a value no answer can have malformed (shown as not found at once, without asking), but not an absent or empty one', () => {
+  it('calls a value no answer can have malformed (not found at once, unasked), but not an absent or empty one', () => {
     expect(answerIdIsMalformed('x'.repeat(201))).toBe(true);
     expect(answerIdIsMalformed('q\u00071')).toBe(true);
     expect(answerIdIsMalformed('65f0c0ffee0000000000dead')).toBe(false);

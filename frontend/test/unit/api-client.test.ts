@@ -50,7 +50,7 @@ describe('browser BFF client', () => {
     expect(seen[0]!.headers['x-csrf-token']).toBeUndefined();
   });
 
-  it('a mutating request carries the drs_csrf cookie as x-csrf-token, with a JSON body; path parameters are encoded', async () => {
+  it('a mutating request sends the drs_csrf cookie as x-csrf-token, a JSON body, encoded path parameters', async () => {
     answers.set('PATCH /api/workspaces/w%2F1/members/u1', [{ status: 200, body: { member: {} } }]);
     await unwrap(
       api.PATCH('/api/workspaces/{id}/members/{userId}', {
@@ -114,7 +114,7 @@ describe('browser BFF client', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('an error body becomes the ApiError the forms show: field issues, Retry-After; a non-JSON body the status default', async () => {
+  it("an error body becomes the forms' ApiError: field issues, Retry-After; a non-JSON body the default", async () => {
     answers.set('POST /api/auth/login', [
       {
         status: 400,
@@ -162,7 +162,7 @@ describe('browser BFF client', () => {
     await expect(unwrap(offline.GET('/api/workspaces'))).rejects.toMatchObject({ status: 0, code: 'unavailable' });
   });
 
-  it('an upload goes as multipart, fields before files, with the token; a csrf retry sends it whole again', async () => {
+  it('an upload is multipart, fields before files, with the token; a csrf retry sends it whole again', async () => {
     answers.set('GET /api/auth/csrf', [{ status: 200, body: { csrfToken: 'fresh' }, csrfCookie: 'fresh' }]);
     answers.set('POST /api/documents/upload', [csrfFailed, { status: 200, body: { results: [] } }]);
     const body = uploadForm({ sourceId: 's1', sidecar: undefined }, [

@@ -101,14 +101,14 @@ describe('frontend edge server', () => {
     expect(seen.at(-1)!['x-forwarded-for']).toBe('127.0.0.8');
   });
 
-  it('connects to the BFF from BFF_SOURCE_ADDRESS, the one address whose X-Forwarded-For the BFF believes', async () => {
+  it('connects to the BFF from BFF_SOURCE_ADDRESS, the only address whose X-Forwarded-For it believes', async () => {
     await send(await edge(undefined, bffUrl, '127.0.0.2'), {});
     expect(seenFrom.at(-1)).toBe('127.0.0.2');
     await send(await edge(), {});
     expect(seenFrom.at(-1)).toBe('127.0.0.1');
   });
 
-  it("passes method, path, body and the BFF's headers through, without hop-by-hop headers or x-middleware-rewrite", async () => {
+  it("passes method, path, body and the BFF's headers through, minus hop-by-hop and x-middleware-rewrite", async () => {
     const url = await edge();
     const res = await send(
       url,

@@ -47,7 +47,7 @@ describe('citation numbers', () => {
     ]);
   });
 
-  it('gives each listed document the numbers its passages carry in the analysis, ascending and once each, and never its rank', () => {
+  it('gives each document the numbers its passages carry in the analysis, ascending, once, never its rank', () => {
     const numbers = numberCitations(sections, facts);
     // doc-a: its key-fact passage (3) listed before its sentence passage (1), and the same passage twice.
     expect(citationNumbersOf([c, a, { ...a }], numbers)).toEqual([1, 3]);

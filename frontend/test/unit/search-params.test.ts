@@ -67,7 +67,8 @@ describe('the workspace search URL', () => {
     };
     const href = pageHref('ws 1', state);
     expect(href).toBe(
-      '/workspaces/ws%201/search?q=rate+%22case%22&agency=ferc&agency=cpuc&party=Acme+%26+Co&to=2024-06-30&sort=newest&f=1',
+      '/workspaces/ws%201/search?q=rate+%22case%22&agency=ferc&agency=cpuc' +
+        '&party=Acme+%26+Co&to=2024-06-30&sort=newest&f=1',
     );
     const params = Object.fromEntries(
       [...new URLSearchParams(href.split('?')[1]).keys()].map((k) => [
