@@ -17,7 +17,11 @@ module.exports = {
       from: { path: '^services/[^/]+/src/domain/' },
       to: {
         dependencyTypesNot: ['type-only'],
-        path: '^(node:)?(fs|net|http|https|http2|child_process|worker_threads|dgram|dns)$|node_modules/(mongoose|mongodb|kafkajs|ioredis|bullmq|@grpc|undici|nodemailer|better-sqlite3)/|^(packages/(events|service-kit|local-infra)|services/[^/]+/src/(store|events|grpc|workers|queue))/',
+        path: [
+          '^(node:)?(fs|net|http|https|http2|child_process|worker_threads|dgram|dns)$',
+          'node_modules/(mongoose|mongodb|kafkajs|ioredis|bullmq|@grpc|undici|nodemailer|better-sqlite3)/',
+          '^(packages/(events|service-kit|local-infra)|services/[^/]+/src/(store|events|grpc|workers|queue))/',
+        ].join('|'),
       },
     },
   ],

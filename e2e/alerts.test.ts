@@ -73,10 +73,11 @@ async function searchTotal(q: string): Promise<number> {
   return res.ok() ? ((await res.json()) as { total: number }).total : 0;
 }
 
-test('a search is saved as an alert from the search page, with its volume estimate counted from the index', async () => {
+test('a search is saved as an alert from the search page, its volume estimate counted from the index', async () => {
   firstDocumentPath = await upload(
     `${marker}-petition`,
-    `PETITION of the ${marker} Cooperative for a rate increase. The Cooperative asks the Commission to approve new rates.`,
+    `PETITION of the ${marker} Cooperative for a rate increase. ` +
+      `The Cooperative asks the Commission to approve new rates.`,
     {
       title: `Petition for a rate increase (${marker})`,
       docketNumber,
@@ -163,7 +164,7 @@ test('a matching upload raises the bell live, and its notification opens the doc
   await shot('alert-detail');
 });
 
-test("the alert's e-mail is in the inbox, and its unsubscribe link stops that alert's e-mail without signing in", async () => {
+test("the alert's e-mail arrives; its unsubscribe link stops that alert's e-mail without signing in", async () => {
   const email = await waitForEmail(
     (m) =>
       m.to.some((t) => t.address === e2eEnv.adminEmail) &&

@@ -93,7 +93,7 @@ test('names every intervenor the orders granting intervention name', async () =>
   for (const party of granted) expect(named).toContain(party);
 });
 
-test("answers about the docket the question names even when the workspace's default filter leaves it out, and says so", async () => {
+test("answers about the named docket even when the workspace's default filter leaves it out, and says so", async () => {
   const [docket, filings] =
     [...corpus].find(([, list]) => list.some((f) => f.statements.some((s) => s.kind === 'hearing_date'))) ?? [];
   if (!docket || !filings) throw new Error('no docket of the loaded corpus states a hearing date');

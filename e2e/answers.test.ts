@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 describe('an answer about one proceeding', () => {
-  test('names the proceeding at its top and states the requested increase, for whom and from which filing', async () => {
+  test('names the proceeding at the top and states the requested increase, for whom, from which filing', async () => {
     const [docket, facts] = [...stated].find(([, list]) => list.some((s) => s.kind === 'requested_amount')) ?? [];
     if (!docket || !facts) throw new Error('the seeded corpus states no requested increase');
     const truth = facts.find((s) => s.kind === 'requested_amount') as StatedFact;
@@ -94,7 +94,7 @@ describe('an answer about one proceeding', () => {
     expect(await first.getByTestId('citation').count()).toBeGreaterThan(0);
   });
 
-  test('lists every document the answer cites, its key facts’ sources included, marked with the citation numbers it carries and no rank', async () => {
+  test('lists every document cited (key facts’ sources too), marked with its citation numbers, no rank', async () => {
     // The answer of the test above, as it stands on the page.
     const analysis = page.getByTestId('analysis-view');
     const marks = await analysis
@@ -149,13 +149,8 @@ describe('an answer about one proceeding', () => {
     await expect(fact('hearing_date', 'current').getAttribute('data-normalized')).resolves.toBe(current.value);
     if (withRevision) {
       const replaced = hearings.find((s) => s.value !== current.value) as StatedFact;
-      await expect(
-        page
-          .locator(
-            `[data-testid="key-fact"][data-slot="hearing_date"][data-status="superseded"][data-normalized="${replaced.value}"]`,
-          )
-          .count(),
-      ).resolves.toBe(1);
+      const superseded = '[data-testid="key-fact"][data-slot="hearing_date"][data-status="superseded"]';
+      await expect(page.locator(`${superseded}[data-normalized="${replaced.value}"]`).count()).resolves.toBe(1);
     }
   });
 

@@ -18,8 +18,9 @@ let browser: Browser;
 let page: Page;
 const marker = `quillfeather${randomUUID().slice(0, 8)}`;
 const uploadedText =
-  `MOTION TO INTERVENE of the ${marker} Ratepayer Alliance. The Alliance asks the Federal Energy Regulatory Commission ` +
-  'for party status in the rate case of Northern Plains Power Company, which seeks $12.5 million.';
+  `MOTION TO INTERVENE of the ${marker} Ratepayer Alliance. ` +
+  'The Alliance asks the Federal Energy Regulatory Commission for party status ' +
+  'in the rate case of Northern Plains Power Company, which seeks $12.5 million.';
 let documentPath = '';
 
 beforeAll(async () => {
@@ -143,7 +144,8 @@ test('an uploaded PDF reads page by page, its text and title taken from the PDF'
   if (!filing) throw new Error('the generator made no filing');
   const pages = [1, 2, 3].map(
     (n) =>
-      `Page ${n} of the ${marker} order. The Commission accepts the compliance filing of Northern Plains Power Company.`,
+      `Page ${n} of the ${marker} order. ` +
+      `The Commission accepts the compliance filing of Northern Plains Power Company.`,
   );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
   const file = path.join(dir, `${marker}-order.pdf`);

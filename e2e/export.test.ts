@@ -106,7 +106,7 @@ async function download(): Promise<{ name: string; bytes: Buffer; href: string }
   return { name: file.suggestedFilename(), bytes: readFileSync(saved), href };
 }
 
-test('a search of the workspace is exported to CSV from its log entry: every match, not only the first page', async () => {
+test('a workspace search is exported to CSV from its log entry: every match, not only the first page', async () => {
   await page.goto(`/workspaces/${workspaceId}/search?q=${SEARCH}`);
   await page.getByTestId('search-total').waitFor();
   // Kept in the workspace's log once the page has recorded it (the address then names its entry).

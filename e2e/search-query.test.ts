@@ -149,7 +149,7 @@ describe('search in a workspace', () => {
 });
 
 describe('the search page (/search)', () => {
-  test('pages by cursor: "Load more" appends the next hits without repeating one, and the API refuses offset', async () => {
+  test('pages by cursor: "Load more" appends the next hits, repeating none, and the API refuses offset', async () => {
     // With the seeded corpus indexed, the index has nothing left to take in (Kafka's offsets say so),
     // and the page says nothing of indexing.
     const coverage = await waitFor(

@@ -31,7 +31,8 @@ export default async function globalSetup(): Promise<void> {
   // The test profile does not restart a crashed part: say so loudly (the teardown fails the run).
   void stack.crashed.then((crash) => {
     process.stderr.write(
-      `[e2e stack] ${crash.name} crashed (code ${crash.code}, signal ${crash.signal}); its last lines:\n${crash.tail.join('\n')}\n`,
+      `[e2e stack] ${crash.name} crashed (code ${crash.code}, signal ${crash.signal}); ` +
+        `its last lines:\n${crash.tail.join('\n')}\n`,
     );
   });
   if (!stack.frontendUrl) throw new Error('the e2e stack started without a frontend');

@@ -8,8 +8,7 @@ export default async function globalTeardown(): Promise<void> {
   const crashed = stack?.status().parts.filter((part) => part.crashes.length > 0) ?? [];
   await stack?.stop();
   if (crashed.length > 0) {
-    throw new Error(
-      `part of the e2e stack crashed during the run: ${crashed.map((p) => `${p.name} (${JSON.stringify(p.crashes.at(-1))})`).join(', ')}; see its last lines above`,
-    );
+    const crashes = crashed.map((p) => `${p.name} (${JSON.stringify(p.crashes.at(-1))})`).join(', ');
+    throw new Error(`part of the e2e stack crashed during the run: ${crashes}; see its last lines above`);
   }
 }

@@ -82,7 +82,7 @@ test('a member who opens an administrators’ page gets HTTP 403', async () => {
   await page.context().close();
 });
 
-test('/admin links to the query log and says generative answers are off; the question box then offers no mode', async () => {
+test('/admin links to the query log and says generative answers are off; the question box offers no mode', async () => {
   await admin.goto('/admin');
   await expect(admin.getByTestId('generative-answers').getAttribute('data-state')).resolves.toBe('off');
   await admin.getByTestId('query-log-link').click();

@@ -45,9 +45,8 @@ async function main(): Promise<number> {
     stream.on('data', ({ process: p }: WatchProcessResponse) => {
       if (!p) return;
       const total = Number(p.total);
-      console.log(
-        `${ProcessStatus[p.status].replace('PROCESS_STATUS_', '').toLowerCase()}: ${p.done}${total ? ` of ${total}` : ''} files ${p.message}`.trim(),
-      );
+      const status = ProcessStatus[p.status].replace('PROCESS_STATUS_', '').toLowerCase();
+      console.log(`${status}: ${p.done}${total ? ` of ${total}` : ''} files ${p.message}`.trim());
       if (p.status === ProcessStatus.PROCESS_STATUS_SUCCEEDED || p.status === ProcessStatus.PROCESS_STATUS_FAILED) {
         stream.cancel();
         resolve(p.status === ProcessStatus.PROCESS_STATUS_SUCCEEDED ? 0 : 1);

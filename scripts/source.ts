@@ -87,7 +87,8 @@ async function main(): Promise<void> {
     createdBy: 'cli',
   });
   console.log(
-    `created source ${source?.id} (${source?.kind}): ${source?.name}; import into it with npm run import -- <directory> --source ${source?.id}`,
+    `created source ${source?.id} (${source?.kind}): ${source?.name}; ` +
+      `import into it with npm run import -- <directory> --source ${source?.id}`,
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole system on this machine. Starts what env does not provide (Kafka, the
- * MongoDB stand-in, Redis; data in <repo>/.data) and Zipkin (the trace UI), then the services, the BFF and the frontend,
- * waits for their health checks, streams their logs with a [name] prefix and prints how to sign in.
+ * MongoDB stand-in, Redis; data in <repo>/.data) and Zipkin (the trace UI), then the services, the BFF and the
+ * frontend, waits for their health checks, streams their logs with a [name] prefix and prints how to sign in.
  * Ctrl-C (or SIGTERM) stops everything it started. A part that crashes is restarted with back-off
  * (deploy/local/src/supervise); only one that keeps crashing stops everything, with exit 1.
  */
@@ -61,8 +61,11 @@ function banner(stack: StackHandle, seconds: number): string {
   let signIn: string;
   if (adminEmail) signIn = `sign in as ${bold(adminEmail)} with ADMIN_PASSWORD`;
   else if (admin?.oneTimePassword)
-    signIn = `sign in as ${bold(admin.email)} with the one-time password ${bold(admin.oneTimePassword)} (you will be asked to change it)`;
+    signIn =
+      `sign in as ${bold(admin.email)} ` +
+      `with the one-time password ${bold(admin.oneTimePassword)} (you will be asked to change it)`;
   else signIn = 'sign in with your existing administrator';
+  const { maxCrashes, windowMs } = DEFAULT_RESTART_POLICY;
   const lines = [
     `Docket Research is running at ${bold(url)}`,
     signIn,
@@ -76,8 +79,8 @@ function banner(stack: StackHandle, seconds: number): string {
       : []),
     ...(stack.mailUrl ? [`e-mail inbox (local mail catcher, SMTP_URL unset): ${bold(stack.mailUrl)}`] : []),
     ...(stack.skipped.length ? [`not started (no src/main.ts yet): ${stack.skipped.join(', ')}`] : []),
-    `a part that crashes is restarted (after ${backOffs()}…); ${DEFAULT_RESTART_POLICY.maxCrashes} crashes of one part within ` +
-      `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min stop everything. Process health: ${url}/catalog-status`,
+    `a part that crashes is restarted (after ${backOffs()}…); ${maxCrashes} crashes of one part ` +
+      `within ${windowMs / 60_000} min stop everything. Process health: ${url}/catalog-status`,
     'Ctrl-C stops everything',
   ];
   const rule = '─'.repeat(72);
@@ -112,7 +115,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   const window = `${DEFAULT_RESTART_POLICY.windowMs / 60_000} min`;
   say(
-    `${crash.name} kept crashing (${crash.crashesInWindow ?? 1} times within ${window}; last exit code ${crash.code ?? '-'}, signal ${crash.signal ?? '-'}); its last lines:`,
+    `${crash.name} kept crashing (${crash.crashesInWindow ?? 1} times within ${window}; ` +
+      `last exit code ${crash.code ?? '-'}, signal ${crash.signal ?? '-'}); its last lines:`,
   );
   for (const line of crash.tail) process.stdout.write(formatter.format(crash.name, line) + '\n');
   await shutdown(1);

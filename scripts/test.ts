@@ -108,7 +108,8 @@ async function main(): Promise<void> {
   console.log('\n━━ summary');
   for (const r of results) {
     console.log(
-      `  ${r.failed === 0 ? '✔' : '✘'} ${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`,
+      `  ${r.failed === 0 ? '✔' : '✘'} ${r.name.padEnd(18)} ` +
+        `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`,
     );
     for (const failure of r.failures ?? []) console.log(`      ✘ ${failure.slice(0, 300)}`);
   }

@@ -1,8 +1,8 @@
 /**
  * tsx deploy/local/src/cli.ts prepare [--zipkin] [--if-possible] — download Kafka and build the Mongo stand-in
- *                                        (npm ci's postinstall, so a first `npm start` waits only for the frontend build);
- *                                        --zipkin: also Zipkin's server (npm start fetches it on first use);
- *                                        --if-possible: a failure (no Java, no Maven Central) only warns: npm start tries again
+ *     (npm ci's postinstall, so a first `npm start` waits only for the frontend build);
+ *     --zipkin: also Zipkin's server (npm start fetches it on first use);
+ *     --if-possible: a failure (no Java, no Maven Central) only warns: npm start tries again
  * tsx deploy/local/src/cli.ts up [--test] — run Kafka, the Mongo stand-in and Redis in the foreground until Ctrl-C
  */
 import fs from 'node:fs';
@@ -76,7 +76,8 @@ async function main(): Promise<void> {
     if (!flags.includes('--if-possible')) return prepare(flags.includes('--zipkin'));
     return prepare(flags.includes('--zipkin')).catch((err: unknown) => {
       log(
-        `could not prepare the jars now (${err instanceof Error ? err.message : String(err)}); npm start will try again`,
+        `could not prepare the jars now (${err instanceof Error ? err.message : String(err)}); ` +
+          `npm start will try again`,
       );
     });
   }

@@ -146,7 +146,9 @@ export async function probeKafka(brokers: string[]): Promise<boolean> {
 function classDataSharing(jars: Jars): { args: string[]; afterExit: () => void } {
   const archive = path.join(path.dirname(jars.kafkaLibDir), 'kafka.jsa');
   const stampFile = `${archive}.stamp`;
-  const stamp = `${readIfExists(path.join(jars.kafkaLibDir, '.stamp')) ?? ''}|${process.env.JAVA_HOME ?? ''}|${findJavaRealPath()}`;
+  const stamp =
+    `${readIfExists(path.join(jars.kafkaLibDir, '.stamp')) ?? ''}|` +
+    `${process.env.JAVA_HOME ?? ''}|${findJavaRealPath()}`;
   const quiet = ['-Xlog:cds=off', '-Xlog:cds+dynamic=off'];
   if (fs.existsSync(archive) && readIfExists(stampFile) === stamp) {
     return { args: [`-XX:SharedArchiveFile=${archive}`, ...quiet], afterExit: () => undefined };

@@ -54,7 +54,9 @@ export interface SpawnManagedOptions {
 // The real program gets /dev/null as stdin so only the watchdog holds the pipe.
 const WATCHDOG = 'exec 3<&0; (cat <&3 >/dev/null 2>&1; kill -TERM 0) & exec 3<&- 0</dev/null; exec "$0" "$@"';
 
-/** The niceness of parts no user request waits on (Kafka, Zipkin, the mail catcher); see SpawnManagedOptions.niceness. */
+/**
+ * The niceness of parts no user request waits on (Kafka, Zipkin, the mail catcher); see SpawnManagedOptions.niceness.
+ */
 export const BACKGROUND_NICENESS = 10;
 
 const live = new Set<ManagedProcessImpl>();

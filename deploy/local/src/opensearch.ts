@@ -95,9 +95,8 @@ export async function startOpenSearch(opts: StartOpenSearchOptions): Promise<Run
     throw new Error(`the OpenSearch heap must be a JVM size such as 512m or 1g, got "${maxHeap}"`);
   const url = `http://${host}:${opts.port}`;
   if (await isPortOpen(host, opts.port)) {
-    throw new Error(
-      `port ${opts.port} on ${host} is already in use${(await probeOpenSearch(url).catch(() => false)) ? ' by an OpenSearch node' : ''}; pick another with --port`,
-    );
+    const byOpenSearch = (await probeOpenSearch(url).catch(() => false)) ? ' by an OpenSearch node' : '';
+    throw new Error(`port ${opts.port} on ${host} is already in use${byOpenSearch}; pick another with --port`);
   }
   fs.mkdirSync(opts.dir, { recursive: true });
   const cds = classDataSharing(opts.jars);
@@ -239,7 +238,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const jars = await ensureOpenSearchJars(log);
   log(
-    `starting one node on 127.0.0.1:${options.port}, heap ${options.heap}, data in ${options.dir} (log: ${path.join(options.dir, 'console.log')})`,
+    `starting one node on 127.0.0.1:${options.port}, heap ${options.heap}, ` +
+      `data in ${options.dir} (log: ${path.join(options.dir, 'console.log')})`,
   );
   const node = await startOpenSearch({ jars, dir: options.dir, port: options.port, maxHeap: options.heap });
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops`);
@@ -259,7 +259,8 @@ async function main(): Promise<void> {
   const exit = await node.process.exited;
   if (!stopping) {
     log(
-      `the node exited on its own (code ${exit.code}, signal ${exit.signal}); last lines:\n${node.process.tail(20).join('\n')}`,
+      `the node exited on its own (code ${exit.code}, signal ${exit.signal}); ` +
+        `last lines:\n${node.process.tail(20).join('\n')}`,
     );
     process.exit(1);
   }

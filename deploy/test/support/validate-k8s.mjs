@@ -1,7 +1,8 @@
 // Validates Kubernetes objects against the API's OpenAPI schemas with kubernetes-models (an ES module,
 // hence this helper, which deploy/test/unit/k8s.test.ts runs with plain node).
 // stdin: a JSON array of objects. stdout: a JSON array, one entry per object, in order:
-//   { status: 'valid' } | { status: 'invalid', error } | { status: 'unknown' } (neither a built-in kind nor a modelled custom resource).
+//   { status: 'valid' } | { status: 'invalid', error } | { status: 'unknown' }
+//   (unknown: neither a built-in kind nor a modelled custom resource).
 const input = await new Promise((resolve, reject) => {
   let text = '';
   process.stdin.setEncoding('utf8');

@@ -132,7 +132,7 @@ describe('docker-compose.yml', () => {
     expect(environmentOf(compose.services.frontend)).toHaveProperty('SENTRY_DSN', null);
   });
 
-  it('the services listen for other containers only with mutual TLS, from certificates grpc-certs makes before they start', () => {
+  it('services listen for other containers only with mutual TLS, from certificates grpc-certs makes first', () => {
     const certs = compose.services['grpc-certs'] as ComposeService & { command: string[]; volumes: string[] };
     const [certDir, ...parts] = certs.command.filter(
       (arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'),

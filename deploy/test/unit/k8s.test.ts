@@ -209,7 +209,7 @@ describe('deploy/k8s', () => {
   const deployments = app.filter((o) => o.kind === 'Deployment');
   const configMap = find(app, 'ConfigMap', 'docket-env');
 
-  it('renders both kustomizations, each object with apiVersion, kind, a name and (but for namespaces) a namespace that is created', () => {
+  it('renders both kustomizations: objects have apiVersion, kind, name, (bar namespaces) a created namespace', () => {
     expect(app.length).toBeGreaterThan(20);
     expect(infra.length).toBeGreaterThan(10);
     const namespaces = all.filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name);
@@ -505,7 +505,7 @@ describe('deploy/k8s', () => {
       expect(config).toEqual(parse(readFileSync(composeCollectorConfig, 'utf8')));
     });
 
-    it("the services' OTEL_EXPORTER_OTLP_ENDPOINT is the collector's Service, its port, and the collector's OTLP/HTTP receiver", () => {
+    it("services' OTEL_EXPORTER_OTLP_ENDPOINT is the collector's Service and port, and its OTLP/HTTP receiver", () => {
       // The services run in docket-research; the collector elsewhere, so the name carries its namespace.
       expect(endpoint).toMatch(/^http:\/\/[a-z0-9-]+\.[a-z0-9-]+\.svc:\d+$/);
       const resolved = resolve(all, endpoint, configMap?.metadata.namespace);
@@ -530,11 +530,12 @@ describe('deploy/k8s', () => {
         expect(containerPort(container, probe?.httpGet?.port)).toBe(portOf(config.extensions.health_check.endpoint));
       }
       // The OTLP/gRPC receiver is reachable through the Service too.
-      const grpc = `${collector?.service.metadata.name}.${collector?.service.metadata.namespace}.svc:${portOf(config.receivers.otlp.protocols.grpc.endpoint)}`;
-      expect(resolve(all, grpc, undefined)?.containerPort).toBe(portOf(config.receivers.otlp.protocols.grpc.endpoint));
+      const grpcPort = portOf(config.receivers.otlp.protocols.grpc.endpoint);
+      const grpc = `${collector?.service.metadata.name}.${collector?.service.metadata.namespace}.svc:${grpcPort}`;
+      expect(resolve(all, grpc, undefined)?.containerPort).toBe(grpcPort);
     });
 
-    it("every exporter with an endpoint reaches a Service in the collector's namespace running compose's backend", () => {
+    it("every exporter with an endpoint reaches a collector-namespace Service running compose's backend", () => {
       const withEndpoint = Object.entries(config.exporters).filter(([, exporter]) => exporter.endpoint !== undefined);
       expect(withEndpoint.map(([name]) => name)).toEqual(['otlp/jaeger']);
       expect(config.service.pipelines.traces?.exporters).toContain('otlp/jaeger');
@@ -732,7 +733,7 @@ describe('deploy/k8s', () => {
       ]);
     });
 
-    it('the ingress controller reaches the frontend, the frontend the BFF, the BFF the services, a service only those it calls', () => {
+    it('ingress controller reaches frontend, frontend the BFF, BFF the services, a service only those it calls', () => {
       expect(callersOf('frontend', 3000)).toEqual(['ingress-controller']);
       expect(callersOf('bff', 4000)).toEqual(['frontend']);
       expect(callersOf('documents', 50051)).toEqual(['bff', 'export', 'query-engine']);

@@ -19,6 +19,7 @@ Module._resolveFilename = function resolveCompiled(request, parent, isMain, opti
   const compiled = `${match[1]}/dist/${match[2]}.js`;
   if (fs.existsSync(compiled)) return compiled;
   throw new Error(
-    `${resolved} has no compiled ${compiled}: the launcher compiles the workspaces before it starts them (compile-services.ts)`,
+    `${resolved} has no compiled ${compiled}: ` +
+      `the launcher compiles the workspaces before it starts them (compile-services.ts)`,
   );
 };

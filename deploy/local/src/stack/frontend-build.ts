@@ -94,13 +94,18 @@ export function recordBuildSeconds(cacheDir: string, seconds: number, cpuSeconds
  * machine a wall-clock guess would be far off); without, the last build's wall time.
  */
 export function buildProgressLine(elapsedSeconds: number, expected: ExpectedBuild, cpuSoFar?: number): string {
-  const what = `building the frontend (Next.js production build; the services start once it is done, in about 15 s): ${Math.round(elapsedSeconds)} s so far`;
+  const what =
+    `building the frontend (Next.js production build; the services start once it is done, ` +
+    `in about 15 s): ${Math.round(elapsedSeconds)} s so far`;
   if (cpuSoFar !== undefined && cpuSoFar > 0 && elapsedSeconds > 0) {
     const done = Math.min(cpuSoFar / expected.cpuSeconds, 0.99);
     const pace = cpuSoFar / elapsedSeconds; // CPU seconds the build gets per second
     const left = Math.max(1, Math.round((expected.cpuSeconds - cpuSoFar) / pace));
     const estimate = cpuSoFar < expected.cpuSeconds ? `about ${left} s left at the current pace` : 'nearly done';
-    return `${what}, ${estimate} (about ${Math.round(done * 100)} % of its ${Math.round(expected.cpuSeconds)} CPU-s of work done, ${pace.toFixed(1)} cores for it)`;
+    return (
+      `${what}, ${estimate} (about ${Math.round(done * 100)} % ` +
+      `of its ${Math.round(expected.cpuSeconds)} CPU-s of work done, ${pace.toFixed(1)} cores for it)`
+    );
   }
   const left = Math.round(expected.seconds - elapsedSeconds);
   const basis = expected.measured

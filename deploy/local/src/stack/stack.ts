@@ -146,14 +146,22 @@ export interface StackHandle {
   bffUrl: string;
   /** Where the gRPC services listen (host:port), by the names of `ports`. */
   grpcTargets: Record<'documents' | 'queryEngine' | 'alerts' | 'export', string>;
-  /** Credentials for calling the services from outside them (the launcher's own certificate with TLS on; else plaintext). */
+  /**
+   * Credentials for calling the services from outside them
+   * (the launcher's own certificate with TLS on; else plaintext).
+   */
   grpcCredentials(): ChannelCredentials;
   /** The launcher's certificate files when TLS is on (a client identity for tools and benches). */
   grpcTls?: GrpcTlsFiles;
   frontendUrl?: string;
-  /** Zipkin's UI (…/zipkin/) when the launcher found one or is starting one (up shortly after the stack; "zipkin ready" is logged); the services export spans to it. */
+  /**
+   * Zipkin's UI (…/zipkin/) when the launcher found one or is starting one
+   * (up shortly after the stack; "zipkin ready" is logged); the services export spans to it.
+   */
   zipkinUrl?: string;
-  /** The local mail catcher's web inbox (REST: <mailUrl>/email) when SMTP_URL was unset and the launcher started one. */
+  /**
+   * The local mail catcher's web inbox (REST: <mailUrl>/email) when SMTP_URL was unset and the launcher started one.
+   */
   mailUrl?: string;
   /** Where the services send e-mail: SMTP_URL, or the local mail catcher. */
   smtpUrl?: string;
@@ -548,7 +556,8 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         (err: unknown) => {
           if (!zipkinSignal.aborted)
             log(
-              `Zipkin did not start, so there is no trace UI this time: ${err instanceof Error ? err.message : String(err)}`,
+              `Zipkin did not start, so there is no trace UI this time: ` +
+                `${err instanceof Error ? err.message : String(err)}`,
             );
         },
       );

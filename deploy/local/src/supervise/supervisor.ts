@@ -117,7 +117,8 @@ export class Supervisor {
         this.opts.log(
           this.opts.policy.maxCrashes <= 1
             ? `${part.name} exited (${how}); restarts are off in this profile, stopping the stack`
-            : `${part.name} exited (${how}): ${decision.crashesInWindow} crashes in the last ${window}, giving up and stopping the stack`,
+            : `${part.name} exited (${how}): ${decision.crashesInWindow} crashes ` +
+                `in the last ${window}, giving up and stopping the stack`,
         );
         this.changed();
         this.opts.onGiveUp({
@@ -154,7 +155,8 @@ export class Supervisor {
       status.since = iso(this.now());
       status.restarts += 1;
       this.opts.log(
-        `${part.name} is back (healthy ${formatSeconds(this.now() - crashedAt)} after it exited; restart ${status.restarts})`,
+        `${part.name} is back (healthy ${formatSeconds(this.now() - crashedAt)} after it exited; ` +
+          `restart ${status.restarts})`,
       );
       this.changed();
     }

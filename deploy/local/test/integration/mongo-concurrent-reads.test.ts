@@ -32,7 +32,8 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
     const update = docs.updateMany({}, { $inc: { a: 1, b: 1 } }).finally(() => {
       updateDone = true;
     });
-    // Finds one after another until the update ends: with a collection lock they would wait it out, one at most before it.
+    // Finds one after another until the update ends: with a collection lock they would wait it out,
+    // one at most before it.
     let findsDuringUpdate = 0;
     const torn: unknown[] = [];
     for (let i = 0; !updateDone; i = (i + 7919) % count) {
@@ -51,7 +52,7 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
     expect(await docs.countDocuments({ a: 1, b: 1 })).toBe(count);
   });
 
-  it('answers finds while nested fields and arrays of every document change, each seeing a whole document', async () => {
+  it('answers finds while nested fields and arrays of every document change, each seeing whole documents', async () => {
     // As the documents service's outbox does ($pull from an array beside $set): a write works on copies
     // of what it found, so nothing a find holds changes under it, however deep the change.
     type Nested = {
@@ -133,7 +134,7 @@ describe('MongoDB stand-in (H2 file): operations side by side', () => {
     expect(await docs.countDocuments()).toBe(0);
   });
 
-  it('creates each new collection once when a create and a first index race for it (as a service starting up does)', async () => {
+  it('creates a new collection once when a create and a first index race for it (as at a service start)', async () => {
     const db = client.db('creates');
     const failures: string[] = [];
     for (let round = 0; round < 60; round++) {

@@ -6,7 +6,10 @@ import { compileServices } from '../../src/stack/compile-services';
 
 const HOOK = path.join(__dirname, '..', '..', 'src', 'stack', 'compiled-resolve.cjs');
 
-/** A repo in miniature: one service importing a workspace package by name and by a deep src/ path, and reading a template. */
+/**
+ * A repo in miniature: one service importing a workspace package by name and by a deep src/ path,
+ * and reading a template.
+ */
 function miniRepo(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-services-'));
   const write = (file: string, content: string) => {
@@ -41,7 +44,7 @@ describe('compileServices + compiled-resolve.cjs', () => {
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it('runs a service from dist/ with its workspace imports (by name and deep src/ path) and copied templates', async () => {
+  it('runs a service from dist/ with workspace imports (by name and deep src/ path) and copied templates', async () => {
     const first = await compileServices(root);
     expect(first.compiled).toBe(5); // four .ts files and the template
     const output = execFileSync(process.execPath, ['--require', HOOK, path.join(root, 'services/hello/dist/main.js')], {

@@ -13,7 +13,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 const certOf = (file: string) => new crypto.X509Certificate(fs.readFileSync(file));
 
 describe('the local CA of npm start', () => {
-  it('signs one certificate per part for its name and loopback, usable by servers and clients, keys private', async () => {
+  it('signs one certificate per part for its name and loopback, for servers and clients, keys private', async () => {
     const made = await ensureLocalCertificates(path.join(dir, 'tls'), ['documents', 'bff']);
     expect(made.made).toBe(3);
     const ca = certOf(path.join(dir, 'tls', 'ca.crt'));

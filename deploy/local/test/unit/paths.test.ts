@@ -24,7 +24,8 @@ describe('finding the machine binaries', () => {
   it('names the Debian package to install when a binary is missing', () => {
     process.env.PATH = dir;
     expect(() => requireBinary('redis-server', 'redis-server', 'or set REDIS_URL to an existing Redis')).toThrow(
-      '`redis-server` was not found on PATH. Install the Debian/Ubuntu package `redis-server` (sudo apt-get install -y redis-server), or set REDIS_URL to an existing Redis.',
+      '`redis-server` was not found on PATH. Install the Debian/Ubuntu package `redis-server` ' +
+        '(sudo apt-get install -y redis-server), or set REDIS_URL to an existing Redis.',
     );
   });
 });

@@ -29,7 +29,8 @@ describe('a process group and its descendants', () => {
       [
         '-e',
         `
-      const child = require('node:child_process').spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' });
+      const { spawn } = require('node:child_process');
+      const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' });
       console.log('PID ' + child.pid);
       setInterval(() => {}, 1000);
     `,
