@@ -3,10 +3,11 @@
  * makes per filing (figures, never pass/fail): the insert (document + its outbox event), the outbox
  * relay's $pull once the event is sent (as the service does, handed to the counters' flag write, which
  * removes it in the same write; --pull separate: a bulk write of its own per batch, as before), and the
- * counters (the service's own StatsProjector: sources, dockets, entity profiles, activity, then the statsApplied flag), which
- * count a batch of filings at a time: as many as arrive within its delay (--counted-every; 15 is a
- * second at this machine's loading rate). CPU of the stand-in's process from /proc, per window of
- * filings, so a cost that grows with the collection shows; then one relay pass's scan.
+ * counters (the service's own StatsProjector: sources, dockets, entity profiles, activity, then the
+ * statsApplied flag), which count a batch of filings at a time: as many as arrive within its delay
+ * (--counted-every; 15 is a second at this machine's loading rate). CPU of the stand-in's process
+ * from /proc, per window of filings, so a cost that grows with the collection shows; then one relay
+ * pass's scan.
  *
  *   npx tsx bench/mongo-stand-in.bench.ts                       # 6,000 filings, the jar in .cache/mongo
  *   npx tsx bench/mongo-stand-in.bench.ts --filings 3000 --jar /tmp/old/mongo-stand-in.jar --counted-every 75
@@ -38,7 +39,8 @@ const { values: args } = parseArgs({
     window: { type: 'string', default: '2000' },
     jar: { type: 'string' },
     'counted-every': { type: 'string', default: '15' },
-    // with-flag: the relay hands published events to the counters' flag write, as the service does (StatsProjector.carryPulls); separate: its own $pull, as before
+    // with-flag: the relay hands published events to the counters' flag write, as the service does
+    // (StatsProjector.carryPulls); separate: its own $pull, as before
     pull: { type: 'string', default: 'with-flag' },
   },
 });
@@ -164,7 +166,8 @@ async function main(): Promise<void> {
           wallMsPerFiling: round((performance.now() - windowWall) / WINDOW, 2),
         });
         console.log(
-          `${index} filings: stand-in ${windows.at(-1)?.cpuMsPerFiling} CPU ms per filing; load ${round(os.loadavg()[0] ?? 0, 1)}`,
+          `${index} filings: stand-in ${windows.at(-1)?.cpuMsPerFiling} CPU ms per filing; ` +
+            `load ${round(os.loadavg()[0] ?? 0, 1)}`,
         );
         windowCpu = now;
         windowWall = performance.now();
@@ -181,7 +184,9 @@ async function main(): Promise<void> {
     const fileMb = round(fs.statSync(path.join(dir, 'mongo.mv')).size / 2 ** 20);
     const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
     printTable(
-      `MongoDB stand-in (H2 file), ${FILINGS} filings, ${round(bytes / FILINGS / 1024)} KB of text each, counted ${COUNTED_EVERY} at a time, events pulled ${PULL_WITH_FLAG ? 'with the flag' : 'separately'} (${path.basename(path.dirname(jar))}/${path.basename(jar)})`,
+      `MongoDB stand-in (H2 file), ${FILINGS} filings, ${round(bytes / FILINGS / 1024)} KB of text each, ` +
+        `counted ${COUNTED_EVERY} at a time, events pulled ${PULL_WITH_FLAG ? 'with the flag' : 'separately'} ` +
+        `(${path.basename(path.dirname(jar))}/${path.basename(jar)})`,
       [
         ...windows.map((w): [string, string] => [
           `CPU ms per filing, filings up to ${w.upTo}`,
@@ -192,9 +197,17 @@ async function main(): Promise<void> {
         ['load average (1 min) at the end', String(loadAverage1m)],
       ],
     );
-    console.log(
-      `written to ${writeBenchResult('mongo-stand-in', { jar, filings: FILINGS, countedEvery: COUNTED_EVERY, pullWithFlag: PULL_WITH_FLAG, windows, scan, fileMb, loadAverage1m })}`,
-    );
+    const file = writeBenchResult('mongo-stand-in', {
+      jar,
+      filings: FILINGS,
+      countedEvery: COUNTED_EVERY,
+      pullWithFlag: PULL_WITH_FLAG,
+      windows,
+      scan,
+      fileMb,
+      loadAverage1m,
+    });
+    console.log(`written to ${file}`);
   } finally {
     await connection.close();
     await mongo.stop();
