@@ -12,7 +12,8 @@ const KAFKAJS = {
 };
 const PROTO = {
   group: ['@docket/proto', '@docket/proto/*'],
-  message: 'Only *.grpc.ts, *.mapper.ts, *.client.ts and the event edges touch the generated protobuf code.',
+  message:
+    'Only *.grpc.ts, *.gateway.ts, *.mapper.ts, *.client.ts and the event edges touch the generated protobuf code.',
 };
 const REPOSITORIES = ['services/*/src/**/*.repository.ts', 'services/*/src/store/**/*.ts'];
 const EVENT_EDGES = [
@@ -24,6 +25,7 @@ const GRPC_EDGES = [
   'services/*/src/**/*.grpc.ts',
   'services/*/src/**/*.mapper.ts',
   'services/*/src/**/*.client.ts',
+  'services/*/src/**/*.gateway.ts',
   'services/*/src/**/*.binding.ts',
   'services/*/src/grpc/**/*.ts',
   'services/*/src/app.ts',

@@ -2,8 +2,8 @@ import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-ope
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { InputError, NotAllowedError, type FieldIssue } from '@docket/errors';
-import { ErrorResponse } from '../contracts/schemas';
 import { authOf, findAuth } from './auth-context';
+import { ErrorResponse } from './common.schemas';
 import type { CsrfProtection } from './csrf';
 import { PasswordChangeRequiredError, UnsupportedMediaTypeError } from './http-errors';
 import { inputPolicyIssues, queryEncodingIssues } from './input-policy';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { NotAllowedError } from '@docket/errors';
-import type { UserRecord } from '../domain/user';
+import type { UserRecord } from './user';
 
 export interface AuthContext {
   user: UserRecord;

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import { createCsrfToken, safeEqual, verifyCsrfToken } from '../domain/csrf-token';
 import { findAuth } from './auth-context';
 import { browserIdOf, ensureBrowserId } from './browser-id';
 import { CSRF_COOKIE, CSRF_HEADER, setCsrfCookie, type CookiePolicy } from './cookies';
+import { createCsrfToken, safeEqual, verifyCsrfToken } from './csrf-token';
 import { CsrfError } from './http-errors';
 
 /**

@@ -1,11 +1,11 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { InputError, isAppError, NotAllowedError, type FieldIssue } from '@docket/errors';
 import { reportError, type Logger } from '@docket/observability';
-import { TooManyAttemptsError } from '../identity/auth.service';
 import {
   CsrfError,
   MethodNotAllowedError,
   PasswordChangeRequiredError,
+  TooManyAttemptsError,
   UnsupportedMediaTypeError,
 } from './http-errors';
 import { ALLOWED_METHODS } from './middleware/allowed-methods';

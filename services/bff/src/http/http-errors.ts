@@ -29,3 +29,14 @@ export class UnsupportedMediaTypeError extends Error {
     this.name = 'UnsupportedMediaTypeError';
   }
 }
+
+/** Too many failed attempts from one address or on one account: 429 with Retry-After. */
+export class TooManyAttemptsError extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'too many failed sign-in attempts; try again later',
+  ) {
+    super(message);
+    this.name = 'TooManyAttemptsError';
+  }
+}

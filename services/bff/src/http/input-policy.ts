@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { z } from 'zod';
 import { InputError, type FieldIssue } from '@docket/errors';
-import { isMultiline } from '../contracts/multiline';
+import { isMultiline } from './multiline';
 
 /**
  * The input rules every route obeys, applied by the route builder beside each route's own schema:

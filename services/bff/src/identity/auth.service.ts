@@ -1,23 +1,14 @@
 import { NotAllowedError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { normaliseEmail, type UserRecord } from '../domain/user';
+import { TooManyAttemptsError } from '../http/http-errors';
+import { normaliseEmail, type UserRecord } from '../http/user';
 import type { SessionStore } from '../sessions/session.store';
 import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
-import type { UserRepository } from '../store/user.repository';
 import type { PasswordHasher } from './password-hasher';
 import type { SessionUserCache } from './session-user-cache';
+import type { UserRepository } from './user.repository';
 
 /** Thrown when sign-in attempts are being refused for a while; the HTTP layer answers 429. */
-export class TooManyAttemptsError extends Error {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message = 'too many failed sign-in attempts; try again later',
-  ) {
-    super(message);
-    this.name = 'TooManyAttemptsError';
-  }
-}
-
 // One message for unknown e-mail, wrong password and deactivated account: no account enumeration.
 export const SIGN_IN_FAILED = 'e-mail or password is incorrect';
 

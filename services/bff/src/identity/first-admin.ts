@@ -1,10 +1,10 @@
 import { ConflictError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { generateTemporaryPassword } from '../domain/password-policy';
-import { normaliseEmail, type OrganisationRecord } from '../domain/user';
-import type { OrganisationRepository } from '../store/organisation.repository';
-import type { UserRepository } from '../store/user.repository';
+import { normaliseEmail, type OrganisationRecord } from '../http/user';
+import type { OrganisationRepository } from './organisation.repository';
 import type { PasswordHasher } from './password-hasher';
+import { generateTemporaryPassword } from './password-policy';
+import type { UserRepository } from './user.repository';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@docket.local';
 

@@ -1,5 +1,5 @@
-import { normaliseEmail, type UserRecord } from '../domain/user';
-import type { UserRepository } from '../store/user.repository';
+import { normaliseEmail, type UserRecord } from '../http/user';
+import type { UserRepository } from './user.repository';
 
 export interface QueryPerson {
   id: string;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { UserRecord } from '../domain/user';
+import type { UserRecord } from '../http/user';
 
 /** How long a resolved session is reused at most; see SessionUserCache. */
 export const SESSION_USER_CACHE_MS = 1_500;

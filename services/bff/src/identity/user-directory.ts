@@ -1,5 +1,5 @@
-import { toUserView, type UserRecord, type UserView } from '../domain/user';
-import type { OrganisationRepository } from '../store/organisation.repository';
+import { toUserView, type UserRecord, type UserView } from '../http/user';
+import type { OrganisationRepository } from './organisation.repository';
 
 /** Turns stored users into API views, adding the organisation name (cached: it rarely changes). */
 export class UserDirectory {

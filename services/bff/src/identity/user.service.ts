@@ -1,14 +1,14 @@
 import { InputError, NotAllowedError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import { generateTemporaryPassword, MIN_PASSWORD_LENGTH } from '../domain/password-policy';
-import { passwordWeakness, personalWords } from '../domain/password-strength';
-import { normaliseEmail, type Role, type UserRecord } from '../domain/user';
+import { TooManyAttemptsError } from '../http/http-errors';
+import { normaliseEmail, type Role, type UserRecord } from '../http/user';
 import type { SessionStore } from '../sessions/session.store';
 import type { Attempt, SignInThrottle } from '../sessions/sign-in-throttle';
-import type { UserPatch, UserRepository } from '../store/user.repository';
-import { TooManyAttemptsError } from './auth.service';
 import type { PasswordHasher } from './password-hasher';
+import { generateTemporaryPassword, MIN_PASSWORD_LENGTH } from './password-policy';
+import { passwordWeakness, personalWords } from './password-strength';
 import type { SessionUserCache } from './session-user-cache';
+import type { UserPatch, UserRepository } from './user.repository';
 
 export interface NewUserInput {
   email: string;

@@ -2,8 +2,8 @@ import { createKafka, ensureTopics, EventPublisher, newEventFields, renameTopic,
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
+import { DOCUMENT_VIEW_CHANGED_TTL_MS, DOCUMENT_VIEW_TTL_MS } from '../../src/documents/recent-document-views';
 import type { DocumentChangeTopics } from '../../src/events/document-changes.listener';
-import { DOCUMENT_VIEW_CHANGED_TTL_MS, DOCUMENT_VIEW_TTL_MS } from '../../src/grpc/recent-document-views';
 import { docketFixture, FakeBackends, pagedDocumentFixture, sourceFixture } from './support/fake-services';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
 import { BrowserClient } from './support/http-client';

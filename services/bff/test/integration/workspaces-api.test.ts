@@ -1,14 +1,14 @@
 import type { Connection } from 'mongoose';
 import { connectMongo, startGrpcServer, type RunningGrpcServer } from '@docket/service-kit';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
+import { QueryRepository } from '../../../query-engine/src/ask/query.repository';
+import { WorkspaceRequestRepository } from '../../../query-engine/src/workspaces/workspace-request.repository';
+import { WorkspaceScope } from '../../../query-engine/src/workspaces/workspace-scope';
+import { WorkspaceRepository } from '../../../query-engine/src/workspaces/workspace.repository';
+import { WorkspaceService } from '../../../query-engine/src/workspaces/workspace.service';
 // The query-engine's own WorkspaceService (rules, store, gRPC adapter) rather than a fake: the
 // roles and the last-owner rule live there, and this suite checks the BFF against the real thing.
 import { workspaceServiceBinding } from '../../../query-engine/src/workspaces/workspaces.grpc';
-import { WorkspaceScope } from '../../../query-engine/src/workspaces/workspace-scope';
-import { WorkspaceService } from '../../../query-engine/src/workspaces/workspace.service';
-import { QueryRepository } from '../../../query-engine/src/ask/query.repository';
-import { WorkspaceRequestRepository } from '../../../query-engine/src/workspaces/workspace-request.repository';
-import { WorkspaceRepository } from '../../../query-engine/src/workspaces/workspace.repository';
 import type { RunningBff } from '../../src/app';
 import { capturingLogger, startTestBff, testConfig } from './support/harness';
 import { BrowserClient } from './support/http-client';

@@ -1,4 +1,4 @@
-import { corpusLoadView } from '../../src/domain/corpus-load-view';
+import { corpusLoadView } from '../../src/catalog/corpus-load-view';
 
 describe('corpus load view', () => {
   const startedAt = new Date('2026-01-01T00:00:00Z');

@@ -1,4 +1,4 @@
-import { createCsrfToken, safeEqual, verifyCsrfToken } from '../../src/domain/csrf-token';
+import { createCsrfToken, safeEqual, verifyCsrfToken } from '../../src/http/csrf-token';
 
 describe('CSRF tokens', () => {
   const secret = 's'.repeat(64);

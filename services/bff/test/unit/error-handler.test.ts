@@ -5,8 +5,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { ConflictError, InputError, NotAllowedError, NotFoundError, UnavailableError } from '@docket/errors';
 import { errorHandler } from '../../src/http/error-handler';
-import { CsrfError } from '../../src/http/http-errors';
-import { TooManyAttemptsError } from '../../src/identity/auth.service';
+import { CsrfError, TooManyAttemptsError } from '../../src/http/http-errors';
 
 describe('errorHandler', () => {
   const logged: Record<string, unknown>[] = [];

@@ -1,4 +1,4 @@
-import { passwordWeakness, personalWords } from '../../src/domain/password-strength';
+import { passwordWeakness, personalWords } from '../../src/identity/password-strength';
 
 describe('password strength (zxcvbn with its common and English dictionaries)', () => {
   const alice = personalWords({ email: 'alice.marsh@lehigh-water.com', name: 'Alice Marsh' });

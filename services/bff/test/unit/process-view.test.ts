@@ -1,6 +1,6 @@
 import * as processesV1 from '@docket/proto/src/processes';
-import { canSeeProcess, isFinal } from '../../src/domain/process-view';
-import { toProcessRecord } from '../../src/grpc/processes.gateway';
+import { canSeeProcess, isFinal } from '../../src/processes/process-view';
+import { toProcessRecord } from '../../src/processes/processes.gateway';
 
 describe('process view', () => {
   const proto: processesV1.Process = {

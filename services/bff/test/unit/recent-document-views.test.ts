@@ -1,4 +1,4 @@
-import { RecentDocumentViews } from '../../src/grpc/recent-document-views';
+import { RecentDocumentViews } from '../../src/documents/recent-document-views';
 
 interface View {
   document: { id: string; text: string };

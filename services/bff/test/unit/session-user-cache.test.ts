@@ -1,5 +1,5 @@
 import { waitFor } from '@docket/testkit';
-import type { UserRecord } from '../../src/domain/user';
+import type { UserRecord } from '../../src/http/user';
 import { SessionUserCache } from '../../src/identity/session-user-cache';
 
 const user = (id: string, role: UserRecord['role'] = 'member'): UserRecord => ({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { StackStatusFile } from '../../src/store/stack-status.file';
+import { StackStatusFile } from '../../src/admin/stack-status.file';
 
 describe("the launcher's status file, as the BFF reads it", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-stack-status-'));

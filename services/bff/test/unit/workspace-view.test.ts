@@ -5,7 +5,7 @@ import {
   toDetailView,
   toSummaryView,
   type WorkspaceRecord,
-} from '../../src/domain/workspace-view';
+} from '../../src/workspaces/workspace-view';
 
 const record: WorkspaceRecord = {
   id: 'ws-1',

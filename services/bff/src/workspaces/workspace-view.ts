@@ -1,0 +1,172 @@
+/**
+ * Workspaces as the REST API shows them. The query-engine owns workspaces and knows users by id;
+ * the BFF adds who they are (name, e-mail) and what the caller may do.
+ */
+import type { SearchFacetView } from '../search/search-view';
+
+export const workspaceRoles = ['owner', 'editor', 'viewer'] as const;
+export type WorkspaceRoleName = (typeof workspaceRoles)[number];
+export const requestKinds = ['search', 'query'] as const;
+export type RequestKindName = (typeof requestKinds)[number];
+export const requestSorts = ['relevance', 'filed_newest', 'filed_oldest'] as const;
+export type RequestSortName = (typeof requestSorts)[number];
+
+export interface WorkspaceFiltersView {
+  agencies: string[];
+  filingTypes: string[];
+  dockets: string[];
+  parties: string[];
+  /** YYYY-MM-DD, inclusive; null is an open end. */
+  filedFrom: string | null;
+  filedTo: string | null;
+}
+
+/** What the caller may do; mirrors the query-engine's rules (domain/workspace.ts there), which enforce them. */
+export interface WorkspacePermissions {
+  /** Run searches and queries (they go into the log): owners and editors. */
+  run: boolean;
+  /** Change name, description and default filters: owners and editors. */
+  edit: boolean;
+  /** Add, re-role and remove members: owners. */
+  manageMembers: boolean;
+  /** Delete the workspace with its log: owners. */
+  delete: boolean;
+}
+
+export function permissionsOf(role: WorkspaceRoleName | null): WorkspacePermissions {
+  return {
+    run: role === 'owner' || role === 'editor',
+    edit: role === 'owner' || role === 'editor',
+    manageMembers: role === 'owner',
+    delete: role === 'owner',
+  };
+}
+
+export interface PersonView {
+  id: string;
+  /** Empty when the account is unknown to this organisation. */
+  name: string;
+  email: string;
+  active: boolean;
+}
+
+export interface WorkspaceMemberRecord {
+  userId: string;
+  role: WorkspaceRoleName;
+  addedAt: string | null;
+}
+
+/** A workspace as the query-engine returns it (ids only). */
+export interface WorkspaceRecord {
+  id: string;
+  name: string;
+  description: string;
+  defaultFilters: WorkspaceFiltersView;
+  members: WorkspaceMemberRecord[];
+  createdBy: string;
+  createdAt: string | null;
+  updatedAt: string | null;
+  lastUsedAt: string | null;
+  requestCount: number;
+}
+
+export interface WorkspaceRequestRecord {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  kind: RequestKindName;
+  text: string;
+  filters: WorkspaceFiltersView;
+  sort: RequestSortName;
+  createdAt: string | null;
+  tookMs: number;
+  resultCount: number;
+  resultCountIsLowerBound: boolean;
+  queryId: string | null;
+  /** A search's facets as counted when it ran; empty for a question. */
+  facets: SearchFacetView[];
+}
+
+export interface WorkspaceSummaryView {
+  id: string;
+  name: string;
+  description: string;
+  defaultFilters: WorkspaceFiltersView;
+  /** The caller's role; null for an administrator looking at a workspace they are not in. */
+  role: WorkspaceRoleName | null;
+  can: WorkspacePermissions;
+  memberCount: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+  lastUsedAt: string | null;
+  requestCount: number;
+}
+
+export interface WorkspaceMemberView extends WorkspaceMemberRecord {
+  name: string;
+  email: string;
+  active: boolean;
+}
+
+export interface WorkspaceDetailView extends WorkspaceSummaryView {
+  createdBy: PersonView;
+  /** Owners first, then editors, then viewers; by name inside a role. */
+  members: WorkspaceMemberView[];
+}
+
+export interface WorkspaceRequestView extends Omit<WorkspaceRequestRecord, 'userId'> {
+  user: PersonView;
+}
+
+export function roleOf(workspace: WorkspaceRecord, userId: string): WorkspaceRoleName | null {
+  return workspace.members.find((m) => m.userId === userId)?.role ?? null;
+}
+
+export function toSummaryView(workspace: WorkspaceRecord, role: WorkspaceRoleName | null): WorkspaceSummaryView {
+  const { members, createdBy: _createdBy, ...rest } = workspace;
+  return { ...rest, role, can: permissionsOf(role), memberCount: members.length };
+}
+
+const ROLE_ORDER: Record<WorkspaceRoleName, number> = { owner: 0, editor: 1, viewer: 2 };
+
+export function toDetailView(
+  workspace: WorkspaceRecord,
+  role: WorkspaceRoleName | null,
+  people: Map<string, PersonView>,
+): WorkspaceDetailView {
+  const members = workspace.members
+    .map((m) => {
+      const person = personOf(m.userId, people);
+      return { ...m, name: person.name, email: person.email, active: person.active };
+    })
+    .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.name || a.email).localeCompare(b.name || b.email));
+  return { ...toSummaryView(workspace, role), createdBy: personOf(workspace.createdBy, people), members };
+}
+
+export function toRequestView(request: WorkspaceRequestRecord, people: Map<string, PersonView>): WorkspaceRequestView {
+  const { userId, ...rest } = request;
+  return { ...rest, user: personOf(userId, people) };
+}
+
+function personOf(id: string, people: Map<string, PersonView>): PersonView {
+  return people.get(id) ?? { id, name: '', email: '', active: false };
+}
+
+/** The ids whose names a view needs. */
+export function peopleIn(workspace: WorkspaceRecord | undefined, requests: WorkspaceRequestRecord[] = []): string[] {
+  const ids = new Set<string>(requests.map((r) => r.userId));
+  if (workspace) {
+    ids.add(workspace.createdBy);
+    for (const m of workspace.members) ids.add(m.userId);
+  }
+  ids.delete('');
+  return [...ids];
+}
+
+/**
+ * The query-engine names fields as its proto does (`default_filters.filed_to`, `parties[1]`);
+ * the REST API as its JSON does (`defaultFilters.filedTo`, `parties.1`), like zod's own issues.
+ */
+export function toApiPath(path: string): string {
+  return path.replace(/\[(\d+)\]/g, '.$1').replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
