@@ -18,6 +18,15 @@ export const kafkaEnv = {
     .string()
     .min(1, 'must list at least one host:port')
     .transform((s) => s.split(',').map((b) => b.trim())),
+  /**
+   * A prefix for every topic and consumer group this process uses (`<namespace>.documents.ingested.v1`),
+   * so that several environments (or test suites) can share one Kafka cluster. Empty: the plain names.
+   */
+  KAFKA_NAMESPACE: z
+    .string()
+    .max(100)
+    .regex(/^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)?$/, "must be letters, digits, '-' and '_', in parts joined by '.'")
+    .default(''),
 };
 export const redisEnv = { REDIS_URL: z.string().startsWith('redis', 'must be a redis:// URL') };
 

@@ -1,4 +1,14 @@
-export { topics, dlqTopicOf, renameTopic, type TopicDef, type TopicName, type EventEnvelope } from './topics';
+export {
+  topics,
+  dlqTopicOf,
+  kafkaNamespace,
+  renameTopic,
+  type KafkaNamespace,
+  type TopicDef,
+  type TopicName,
+  type EventEnvelope,
+} from './topics';
+export { ProcessedEventsStore } from './processed-events.store';
 export { newEventFields } from './event-fields';
 export { createKafka, type Kafka } from './kafka';
 export { ensureTopics } from './admin';

@@ -66,3 +66,28 @@ export function dlqTopicOf(topic: string): string {
 export function renameTopic<T>(def: TopicDef<T>, name: string): TopicDef<T> {
   return { ...def, name };
 }
+
+/**
+ * The names of one deployment on a Kafka cluster it may share with others (KAFKA_NAMESPACE): every
+ * topic and consumer group as `<namespace>.<name>`, so that neither reads what the other publishes nor
+ * joins the other's groups. The empty namespace keeps the plain names.
+ */
+export interface KafkaNamespace {
+  readonly prefix: string;
+  topic<T>(def: TopicDef<T>): TopicDef<T>;
+  /** Each topic of a set (e.g. a service's document topics), under the namespace. */
+  topics<S extends Record<string, TopicDef<unknown>>>(set: S): S;
+  group(groupId: string): string;
+}
+
+export function kafkaNamespace(prefix: string): KafkaNamespace {
+  const named = (name: string) => (prefix ? `${prefix}.${name}` : name);
+  const topic = <T>(def: TopicDef<T>): TopicDef<T> => (prefix ? renameTopic(def, named(def.name)) : def);
+  return {
+    prefix,
+    topic,
+    topics: <S extends Record<string, TopicDef<unknown>>>(set: S): S =>
+      Object.fromEntries(Object.entries(set).map(([key, def]) => [key, topic(def)])) as S,
+    group: named,
+  };
+}

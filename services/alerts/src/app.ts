@@ -1,9 +1,6 @@
 import { Redis } from 'ioredis';
-import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
+import { createKafka, ensureTopics, EventPublisher, kafkaNamespace, OutboxRelay, topics } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { AlertTriggered } from '@docket/proto/src/alert-events';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
-import type { ExportCompleted } from '@docket/proto/src/process-events';
 import { connectMongo, grpcTlsOf, ShutdownLadder, startGrpcServer, type StartedService } from '@docket/service-kit';
 import { alertServiceBinding } from './alert-service.binding';
 import { AlertRepository } from './alerts/alert.repository';
@@ -11,10 +8,9 @@ import { AlertService } from './alerts/alert.service';
 import { alertHandlers } from './alerts/alerts.grpc';
 import { HitRepository } from './alerts/hit.repository';
 import type { Config } from './config';
-import type { QuestionAnswerer } from './delivery/delivery-jobs';
 import { StoredAlertSource, StoredHitSource } from './delivery/delivery-sources';
 import { startDelivery, type DeliveryParts } from './delivery/delivery.module';
-import type { DeliveryPlanner, NotificationSink } from './domain/delivery-ports';
+import type { NotificationSink } from './domain/delivery-ports';
 import { AlertIndex } from './matching/alert-index';
 import { alertTriggeredEvents } from './matching/alert-triggered.event';
 import { DocumentChangesConsumer, PERCOLATOR_GROUP } from './matching/document-changes.consumer';
@@ -28,31 +24,17 @@ import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repositor
 import { wireWebhooks } from './webhooks/webhook-parts';
 import { webhookHandlers } from './webhooks/webhooks.grpc';
 
-/** Names tests replace so suites sharing Kafka and Redis do not interfere. */
-export interface AppOverrides {
-  grpcHost?: string;
-  groupId?: string;
-  ingestedTopic?: TopicDef<DocumentIngested>;
-  updatedTopic?: TopicDef<DocumentUpdated>;
-  triggeredTopic?: TopicDef<AlertTriggered>;
-  /** exports.completed.v1, whose events become in-app notices. */
-  exportCompletedTopic?: TopicDef<ExportCompleted>;
-  /** Prefix of the Redis pub/sub channels (default 'alerts'). */
-  redisPrefix?: string;
-  /** Replaces delivery's planner (tests that look at matching alone). */
-  planner?: DeliveryPlanner;
-  onDocumentSeen?: (documentId: string) => void;
-  /** Answers digests' questions (default: the query-engine at QUERY_ENGINE_GRPC, when set). */
-  answers?: QuestionAnswerer;
-  /** Prefix of the delivery queues (default `{redisPrefix}` when that is given, else ALERTS_QUEUE_PREFIX). */
-  queuePrefix?: string;
-}
-
 export interface RunningApp extends StartedService {
   grpcPort: number;
-  /** The in-app notification store, for tests that write notifications as delivery does. */
+  /**
+   * The in-app notification store. Only tests use it: they write notifications as delivery does, to
+   * watch them reach a watcher (the gRPC API has no call that writes one).
+   */
   notifications: NotificationSink;
-  /** Delivery's parts (tests plan a digest window at a chosen time). */
+  /**
+   * Delivery's parts. Only tests use them: they plan a digest window at a chosen time, tick the
+   * scheduler and sweep at once, which the gRPC API leaves to the schedule.
+   */
   delivery: DeliveryParts;
 }
 
@@ -62,7 +44,7 @@ export interface RunningApp extends StartedService {
  * notifications with their Redis pub/sub feed, webhook endpoints, and AlertService over gRPC (each
  * part's handlers merged by alertServiceBinding). `stop` closes in reverse order.
  */
-export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
+export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
   const stop = () => closers.closeAll();
 
@@ -81,7 +63,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       subscriber.disconnect();
       await redis.quit().catch(() => undefined);
     });
-    const feed = new NotificationFeed(redis, subscriber, overrides.redisPrefix ?? 'alerts', logger);
+    const feed = new NotificationFeed(redis, subscriber, config.ALERTS_PUBSUB_PREFIX, logger);
     const notifications = new NotificationService(notificationStore, feed, logger);
     const webhooks = wireWebhooks(config, { store: endpointStore, notices: notifications, logger });
 
@@ -97,11 +79,12 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       maxPerUser: config.ALERTS_MAX_PER_USER,
     });
 
-    const ingestedTopic = overrides.ingestedTopic ?? topics.documentIngested;
-    const updatedTopic = overrides.updatedTopic ?? topics.documentUpdated;
-    const triggeredTopic = overrides.triggeredTopic ?? topics.alertTriggered;
+    const kafkaNames = kafkaNamespace(config.KAFKA_NAMESPACE);
+    const ingestedTopic = kafkaNames.topic(topics.documentIngested);
+    const updatedTopic = kafkaNames.topic(topics.documentUpdated);
+    const triggeredTopic = kafkaNames.topic(topics.alertTriggered);
+    const exportCompletedTopic = kafkaNames.topic(topics.exportCompleted);
     const kafka = createKafka({ clientId: 'alerts', brokers: config.KAFKA_BROKERS, logger });
-    const exportCompletedTopic = overrides.exportCompletedTopic ?? topics.exportCompleted;
     await ensureTopics(kafka, [ingestedTopic, updatedTopic, triggeredTopic, exportCompletedTopic]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
@@ -118,17 +101,15 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       hits: new StoredHitSource(hits),
       notifications,
       webhooks: webhooks.sender,
-      answers: overrides.answers,
       closers,
       logger,
-      queuePrefix: overrides.queuePrefix ?? (overrides.redisPrefix ? `{${overrides.redisPrefix}}` : undefined),
     });
 
     const percolator = new Percolator({
       index,
       alerts,
       hits,
-      planner: overrides.planner ?? delivery.planner,
+      planner: delivery.planner,
       triggeredEvent: alertTriggeredEvents(triggeredTopic),
       publishHits: (ids) => hitsRelay.kick(ids),
       logger,
@@ -138,10 +119,9 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       connection,
       logger,
       percolator,
-      groupId: overrides.groupId ?? PERCOLATOR_GROUP,
+      groupId: kafkaNames.group(PERCOLATOR_GROUP),
       ingestedTopic,
       updatedTopic,
-      onSeen: overrides.onDocumentSeen,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
@@ -152,14 +132,14 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       notifications,
       emails: delivery.exportEmails,
       topic: exportCompletedTopic,
-      groupId: overrides.groupId ? `${overrides.groupId}.exports` : EXPORT_NOTICES_GROUP,
+      groupId: kafkaNames.group(EXPORT_NOTICES_GROUP),
     });
     await exportNotices.start();
     closers.add('export notices', () => exportNotices.stop());
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost ?? config.GRPC_HOST,
+      host: config.GRPC_HOST,
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
       services: [

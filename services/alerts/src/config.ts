@@ -15,6 +15,8 @@ export const configSchema = z
     ALERTS_MAX_PER_USER: z.coerce.number().int().min(1).default(100),
     /** How often the percolation index reads alerts other processes changed (ms). */
     ALERTS_INDEX_REFRESH_MS: z.coerce.number().int().min(100).default(3_000),
+    /** Prefix of the Redis pub/sub channels that carry notification changes to every alerts process's watchers. */
+    ALERTS_PUBSUB_PREFIX: z.string().min(1).default('alerts'),
     ...webhookEnv,
     ...deliveryEnv,
   })

@@ -5,7 +5,19 @@ const schema = z.object({ ...mongoEnv, ...kafkaEnv, GRPC_PORT: port(50051) });
 describe('loadConfig', () => {
   it('parses and applies defaults', () => {
     const config = loadConfig(schema, { MONGO_URL: 'mongodb://127.0.0.1:27027', KAFKA_BROKERS: 'a:1, b:2' });
-    expect(config).toEqual({ MONGO_URL: 'mongodb://127.0.0.1:27027', KAFKA_BROKERS: ['a:1', 'b:2'], GRPC_PORT: 50051 });
+    expect(config).toEqual({
+      MONGO_URL: 'mongodb://127.0.0.1:27027',
+      KAFKA_BROKERS: ['a:1', 'b:2'],
+      KAFKA_NAMESPACE: '',
+      GRPC_PORT: 50051,
+    });
+  });
+
+  it('takes a Kafka namespace of topic-name characters, and refuses others', () => {
+    const env = { MONGO_URL: 'mongodb://127.0.0.1:27027', KAFKA_BROKERS: 'a:1' };
+    expect(loadConfig(schema, { ...env, KAFKA_NAMESPACE: 'staging.eu-1' }).KAFKA_NAMESPACE).toBe('staging.eu-1');
+    for (const bad of ['a b', 'a/b', '.a', 'a.', 'a..b'])
+      expect(() => loadConfig(schema, { ...env, KAFKA_NAMESPACE: bad })).toThrow(/KAFKA_NAMESPACE/);
   });
 
   it('lists every problem at once, naming each variable', () => {

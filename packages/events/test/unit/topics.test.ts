@@ -1,5 +1,5 @@
 import { ProcessState } from '@docket/proto/src/process-events';
-import { dlqTopicOf, newEventFields, pendingEvent, renameTopic, topics } from '../../src';
+import { dlqTopicOf, kafkaNamespace, newEventFields, pendingEvent, renameTopic, topics } from '../../src';
 
 describe('topic registry', () => {
   it('names every topic <service>.<past-tense event>.v<major>, uniquely', () => {
@@ -106,6 +106,30 @@ describe('topic registry', () => {
     const message = { ...newEventFields(), documentId: 'd', reason: 'gone' };
     expect(def.name).toBe('test.deleted.v1');
     expect(def.decode(def.encode(message))).toEqual(message);
+  });
+});
+
+describe('kafkaNamespace', () => {
+  it('puts every topic and consumer group behind the namespace, codecs kept', () => {
+    const names = kafkaNamespace('staging');
+    const def = names.topic(topics.documentDeleted);
+    const message = { ...newEventFields(), documentId: 'd', reason: 'gone' };
+    expect(def.name).toBe('staging.documents.deleted.v1');
+    expect(def.decode(def.encode(message))).toEqual(message);
+    expect(def.keyOf(message)).toBe('d');
+    expect(dlqTopicOf(def.name)).toBe('staging.documents.deleted.v1.dlq');
+    expect(names.group('alerts.percolator')).toBe('staging.alerts.percolator');
+    const set = names.topics({ ingested: topics.documentIngested, updated: topics.documentUpdated });
+    expect(Object.values(set).map((t) => t.name)).toEqual([
+      'staging.documents.ingested.v1',
+      'staging.documents.updated.v1',
+    ]);
+  });
+
+  it('keeps the plain names when empty', () => {
+    const names = kafkaNamespace('');
+    expect(names.topic(topics.documentIngested)).toBe(topics.documentIngested);
+    expect(names.group('export.processes')).toBe('export.processes');
   });
 });
 

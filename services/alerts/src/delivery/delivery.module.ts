@@ -87,16 +87,13 @@ export async function startDelivery(deps: {
   hits: HitSource;
   notifications: NotificationSink;
   webhooks?: WebhookSender;
-  answers?: QuestionAnswerer;
   closers: ShutdownLadder;
   logger: Logger;
-  /** Replaces the queue prefix (tests sharing Redis). */
-  queuePrefix?: string;
   clock?: () => Date;
 }): Promise<DeliveryParts> {
   const { config, closers, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const prefix = deps.queuePrefix ?? config.ALERTS_QUEUE_PREFIX;
+  const prefix = config.ALERTS_QUEUE_PREFIX;
   const log = logger.child({ component: 'delivery' });
 
   const deliveries = new DeliveryRepository(deps.connection);
@@ -160,8 +157,8 @@ export async function startDelivery(deps: {
     clock,
     logger: log,
   });
-  let answers = deps.answers;
-  if (!answers && config.QUERY_ENGINE_GRPC) {
+  let answers: QuestionAnswerer = noAnswers;
+  if (config.QUERY_ENGINE_GRPC) {
     const answerer = new QueryEngineAnswerer(config.QUERY_ENGINE_GRPC, grpcChannelCredentials(grpcTlsOf(config)));
     closers.add('query-engine client', () => answerer.close());
     answers = answerer;
@@ -171,7 +168,7 @@ export async function startDelivery(deps: {
     alerts: deps.alerts,
     hits: deps.hits,
     jobs: queue,
-    answers: answers ?? noAnswers,
+    answers,
     maxPerHour: config.ALERTS_REALTIME_MAX_PER_HOUR,
     logger: log,
   });

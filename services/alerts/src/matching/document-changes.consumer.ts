@@ -21,14 +21,11 @@ export class DocumentChangesConsumer {
     groupId?: string;
     ingestedTopic?: TopicDef<DocumentIngested>;
     updatedTopic?: TopicDef<DocumentUpdated>;
-    /** Called after a document was percolated (tests wait on it). */
-    onSeen?: (documentId: string) => void;
   }) {
-    const { logger, onSeen, percolator } = options;
+    const { logger, percolator } = options;
     const handle = async (event: DocumentIngested | DocumentUpdated) => {
       const outcome = await percolator.percolate(toPercolationDocument(event));
       logger.debug({ documentId: event.documentId, eventId: event.eventId, ...outcome }, 'document percolated');
-      onSeen?.(event.documentId);
     };
     this.consumer = new EventConsumer({
       kafka: options.kafka,

@@ -1,11 +1,10 @@
 import { credentials, makeGenericClientConstructor, type Client, type ServiceError } from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
+import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
-import type { DocumentIngested } from '@docket/proto/src/document-events';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { createKafka, EventPublisher, newEventFields } from '@docket/events';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import { alertsTestConfig, alertsTopics, PercolatorRecords } from '../support/alerts-app';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const HealthClient = makeGenericClientConstructor(healthService, 'grpc.health.v1.Health');
@@ -20,46 +19,28 @@ function checkHealth(client: Client): Promise<string> {
 
 describe('alerts service foundation', () => {
   let app: RunningApp | undefined;
-  afterAll(() => app?.stop());
+  let connection: Connection | undefined;
+  afterAll(async () => {
+    await app?.stop();
+    await connection?.dropDatabase();
+    await connection?.close();
+  });
 
   it('serves gRPC health and consumes documents.ingested.v1', async () => {
-    const env = testInfraEnv();
-    const topic: TopicDef<DocumentIngested> = renameTopic(
-      topics.documentIngested,
-      `${uniqueName('alerts')}.ingested.v1`,
-    );
-    const seen: string[] = [];
-    const config = {
-      ...configSchema.parse({
-        MONGO_URL: env.mongoUrl,
-        KAFKA_BROKERS: env.kafkaBrokers.join(','),
-        REDIS_URL: env.redisUrl,
-        MONGO_DB: uniqueName('alerts_test').replace(/-/g, '_'),
-      }),
-      GRPC_PORT: 0,
-    };
-    app = await startApp(config, logger, {
-      grpcHost: '127.0.0.1',
-      groupId: uniqueName('alerts.percolator'),
-      ingestedTopic: topic,
-      updatedTopic: renameTopic(topics.documentUpdated, `${topic.name}.updated`),
-      triggeredTopic: renameTopic(topics.alertTriggered, `${topic.name}.triggered`),
-      // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
-      exportCompletedTopic: renameTopic(topics.exportCompleted, `${topic.name}.exports.completed`),
-      redisPrefix: uniqueName('alerts'),
-      onDocumentSeen: (id) => seen.push(id),
-    });
+    const config = alertsTestConfig('alerts');
+    app = await startApp(config, logger);
+    connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
 
     const health = new HealthClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
     expect(await checkHealth(health)).toBe('SERVING');
     health.close();
 
     const publisher = new EventPublisher(
-      createKafka({ clientId: 'alerts-test', brokers: env.kafkaBrokers, logger }),
+      createKafka({ clientId: 'alerts-test', brokers: config.KAFKA_BROKERS, logger }),
       logger,
     );
     await publisher.connect();
-    await publisher.publish(topic, {
+    const event = {
       ...newEventFields(),
       documentId: 'doc-1',
       title: 't',
@@ -77,8 +58,9 @@ describe('alerts service foundation', () => {
       sourceName: '',
       entities: [],
       pages: [],
-    });
+    };
+    await publisher.publish(alertsTopics(config).ingested, event);
     await publisher.disconnect();
-    await waitFor(() => seen.includes('doc-1'), { description: 'the consumer to see the document' });
+    await new PercolatorRecords(connection, config).handled(event.eventId);
   });
 });

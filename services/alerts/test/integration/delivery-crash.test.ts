@@ -6,21 +6,25 @@ import mongoose, { type Connection } from 'mongoose';
 import { freePort } from '@docket/local-infra';
 import { AlertServiceClient, Cadence } from '@docket/proto/src/alerts';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { waitFor } from '@docket/testkit';
+import { alertsTestEnv } from '../support/alerts-app';
 import { SmtpSink } from '../support/smtp-sink';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
-/** The service as main.ts starts it, with the test's own Kafka and Redis names. */
-const SERVICE_ENTRY = 'services/alerts/test/support/alerts-service.process.ts';
+const SERVICE_ENTRY = 'services/alerts/src/main.ts';
 const USERS = 40;
-const dbName = uniqueName('alerts_crash').replace(/-/g, '_');
+/**
+ * Its own database, Kafka names, channels and queues (the same across the restart): what other suites
+ * publish (export notices above all, which would add e-mails and notifications) never reaches it.
+ */
+const serviceEnv = alertsTestEnv('alerts-crash');
 let connection: Connection;
 let sink: SmtpSink;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
+  connection = await mongoose.createConnection(serviceEnv.MONGO_URL, { dbName: serviceEnv.MONGO_DB }).asPromise();
   // Each message takes the server 400 ms: with 8 sends at a time the kill lands mid-delivery even on a loaded machine.
   sink = await SmtpSink.start({ acceptDelayMs: 400 });
   receiver = await WebhookReceiver.start();
@@ -34,27 +38,19 @@ afterAll(async () => {
 });
 
 it('the alerts service killed (SIGKILL) during delivery and restarted: every delivery arrives; none recorded as sent goes twice (only a send in flight at the kill can repeat)', async () => {
-  const env = testInfraEnv();
   const port = await freePort();
   const childEnv = {
     ...process.env,
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: dbName,
+    ...serviceEnv,
     GRPC_PORT: String(port),
     SMTP_URL: sink.url,
     LOG_LEVEL: 'warn',
-    ALERTS_QUEUE_PREFIX: `{${uniqueName('alerts-crash')}}`,
     // A dead worker's jobs are taken up 1.5 s after; records left unqueued are swept after 1 s.
     ALERTS_DELIVERY_LOCK_MS: '1500',
     ALERTS_DELIVERY_SWEEP_MS: '1000',
     // The receiver is on loopback, on a random port.
     WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8',
     WEBHOOK_ALLOWED_PORTS: String(receiver.port),
-    // Its own topics, consumer groups and channels: what other suites publish (export notices above all,
-    // which would add e-mails and notifications) never reaches it. The same across the restart.
-    TEST_NAME_BASE: uniqueName('alerts-crash'),
   };
   const spawnService = () =>
     spawn(process.execPath, ['--import', 'tsx', SERVICE_ENTRY], { cwd: REPO_ROOT, env: childEnv, stdio: 'ignore' });

@@ -2,8 +2,7 @@ import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { InputError, NotFoundError } from '@docket/errors';
-import { createKafka, EventPublisher, renameTopic, topics, type TopicDef } from '@docket/events';
-import type { AlertTriggered } from '@docket/proto/src/alert-events';
+import { createKafka, EventPublisher } from '@docket/events';
 import {
   AlertServiceClient,
   Cadence,
@@ -12,79 +11,57 @@ import {
   DeliveryStatus,
   type AlertDefinition,
 } from '@docket/proto/src/alerts';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import type { Config } from '../../src/config';
 import { alertDefinition, documentIngested } from '../support/alert-fixtures';
+import { alertsTestConfig, alertsTopics, PercolatorRecords } from '../support/alerts-app';
+import { FakeQueryEngine } from '../support/fake-query-engine';
 import { SmtpSink } from '../support/smtp-sink';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('alerts_delivery').replace(/-/g, '_');
-const base = uniqueName('alerts-delivery');
-const ingestedTopic: TopicDef<DocumentIngested> = renameTopic(topics.documentIngested, `${base}.ingested.v1`);
-const updatedTopic: TopicDef<DocumentUpdated> = renameTopic(topics.documentUpdated, `${base}.updated.v1`);
-const triggeredTopic: TopicDef<AlertTriggered> = renameTopic(topics.alertTriggered, `${base}.triggered.v1`);
 const APP_URL = 'http://app.test';
 const MAX_PER_HOUR = 3;
 
-const seen: string[] = [];
-/** Stands in for the query-engine's AnswerOverDocuments: cites the first document it is given. */
-const asked: Array<{ question: string; documentIds: string[] }> = [];
-const answers = {
-  answer: async (question: string, documentIds: string[]) => {
-    asked.push({ question, documentIds });
-    return [{ text: 'The utility asks for a 4.2% increase.', documentIds: [documentIds[0]!] }];
-  },
-};
+/** Stands in for the query-engine's AnswerOverDocuments. */
+const queryEngine = new FakeQueryEngine();
 let sink: SmtpSink;
+let config: Config;
 let app: RunningApp;
 let client: AlertServiceClient;
 let publisher: EventPublisher;
 let connection: Connection;
+let percolator: PercolatorRecords;
 let documentCount = 0;
 
 beforeAll(async () => {
-  const env = testInfraEnv();
   sink = await SmtpSink.start();
-  const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: dbName,
+  config = alertsTestConfig('alerts-delivery', {
     SMTP_URL: sink.url,
     PUBLIC_APP_URL: APP_URL,
     ALERTS_REALTIME_MAX_PER_HOUR: String(MAX_PER_HOUR),
     UNSUBSCRIBE_SECRET: 'delivery-test-secret-0123456789',
     // Windows are planned by the tests at chosen times; a real hourly tick could take a window's hits first.
     ALERTS_DIGEST_CRON: 'off',
+    QUERY_ENGINE_GRPC: await queryEngine.start(logger),
   });
-  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('alerts.percolator'),
-    ingestedTopic,
-    updatedTopic,
-    triggeredTopic,
-    redisPrefix: base,
-    answers,
-    // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
-    exportCompletedTopic: renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`),
-    onDocumentSeen: (id) => seen.push(id),
-  });
+  app = await startApp(config, logger);
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   publisher = new EventPublisher(
-    createKafka({ clientId: 'alerts-delivery-test', brokers: env.kafkaBrokers, logger }),
+    createKafka({ clientId: 'alerts-delivery-test', brokers: config.KAFKA_BROKERS, logger }),
     logger,
   );
   await publisher.connect();
-  connection = await mongoose.createConnection(env.mongoUrl, { dbName }).asPromise();
+  connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+  percolator = new PercolatorRecords(connection, config);
 });
 
 afterAll(async () => {
   client?.close();
   await publisher?.disconnect();
   await app?.stop();
+  await queryEngine.stop();
   await sink?.stop();
   await connection?.dropDatabase();
   await connection?.close();
@@ -93,13 +70,13 @@ afterAll(async () => {
 /** Publishes a document and waits until the percolator has handled it (hits stored, delivery planned). */
 async function ingest(text: string, title?: string): Promise<string> {
   documentCount += 1;
-  const event = documentIngested(`doc-${base}-${documentCount}`, {
+  const event = documentIngested(`doc-${config.KAFKA_NAMESPACE}-${documentCount}`, {
     title: title ?? 'Order accepting tariff revisions',
     text,
     filers: [],
   });
-  await publisher.publish(ingestedTopic, event);
-  await waitFor(() => seen.includes(event.documentId), { description: `the percolator to handle ${event.documentId}` });
+  await publisher.publish(alertsTopics(config).ingested, event);
+  await percolator.handled(event.eventId);
   return event.documentId;
 }
 
@@ -415,7 +392,7 @@ describe('digests', () => {
     const [mail] = await waitFor(() => when(mailTo('quinn'), (l) => l.length > 0), {
       description: 'the digest with an answer',
     });
-    expect(asked).toContainEqual({ question: 'What increase is requested?', documentIds: [first, second] });
+    expect(queryEngine.asked).toContainEqual({ question: 'What increase is requested?', documentIds: [first, second] });
     expect(mail!.html).toContain('What increase is requested?');
     expect(mail!.html).toMatch(
       new RegExp(

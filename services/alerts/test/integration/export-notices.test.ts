@@ -1,12 +1,12 @@
 import { credentials } from '@grpc/grpc-js';
 import pino from 'pino';
-import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
+import { createKafka, EventPublisher, newEventFields, type TopicDef } from '@docket/events';
 import { AlertServiceClient } from '@docket/proto/src/alerts';
 import type { ExportCompleted } from '@docket/proto/src/process-events';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import { alertsTestConfig, alertsTopics } from '../support/alerts-app';
 import { SmtpSink } from '../support/smtp-sink';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -18,33 +18,13 @@ let sink: SmtpSink;
 const APP_URL = 'https://docket.example.test';
 
 beforeAll(async () => {
-  const env = testInfraEnv();
   sink = await SmtpSink.start();
-  const name = uniqueName('alerts-exports');
-  topic = renameTopic(topics.exportCompleted, `${name}.exports.completed.v1`);
-  const config = {
-    ...configSchema.parse({
-      MONGO_URL: env.mongoUrl,
-      KAFKA_BROKERS: env.kafkaBrokers.join(','),
-      REDIS_URL: env.redisUrl,
-      MONGO_DB: name.replace(/-/g, '_'),
-      SMTP_URL: sink.url,
-      PUBLIC_APP_URL: APP_URL,
-    }),
-    GRPC_PORT: 0,
-  };
-  app = await startApp(config, logger, {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('alerts.percolator'),
-    redisPrefix: name,
-    exportCompletedTopic: topic,
-    ingestedTopic: renameTopic(topics.documentIngested, `${name}.ingested.v1`),
-    updatedTopic: renameTopic(topics.documentUpdated, `${name}.updated.v1`),
-    triggeredTopic: renameTopic(topics.alertTriggered, `${name}.triggered.v1`),
-  });
+  const config = alertsTestConfig('alerts-exports', { SMTP_URL: sink.url, PUBLIC_APP_URL: APP_URL });
+  topic = alertsTopics(config).exportCompleted;
+  app = await startApp(config, logger);
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   publisher = new EventPublisher(
-    createKafka({ clientId: 'alerts-exports-test', brokers: env.kafkaBrokers, logger }),
+    createKafka({ clientId: 'alerts-exports-test', brokers: config.KAFKA_BROKERS, logger }),
     logger,
   );
   await publisher.connect();

@@ -8,8 +8,6 @@ import {
   EventConsumer,
   EventPublisher,
   newEventFields,
-  renameTopic,
-  topics,
   type TopicDef,
 } from '@docket/events';
 import type { AlertTriggered } from '@docket/proto/src/alert-events';
@@ -17,78 +15,46 @@ import {
   AlertKind,
   AlertServiceClient,
   Cadence,
+  Channel,
+  DeliveryKind,
   type AlertDefinition,
   type WatchNotificationsResponse,
 } from '@docket/proto/src/alerts';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
-import type { AlertForDelivery, DeliveryPlanner, HitForDelivery } from '../../src/domain/delivery-ports';
+import { configSchema, type Config } from '../../src/config';
 import { alertDefinition, documentIngested } from '../support/alert-fixtures';
+import { alertsTestEnv, alertsTopics, PercolatorRecords } from '../support/alerts-app';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('alerts_perc').replace(/-/g, '_');
-const base = uniqueName('alerts-perc');
-const ingestedTopic: TopicDef<DocumentIngested> = renameTopic(topics.documentIngested, `${base}.ingested.v1`);
-const updatedTopic: TopicDef<DocumentUpdated> = renameTopic(topics.documentUpdated, `${base}.updated.v1`);
-const triggeredTopic: TopicDef<AlertTriggered> = renameTopic(topics.alertTriggered, `${base}.triggered.v1`);
-const exportCompletedTopic = renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`);
+const env = alertsTestEnv('alerts-perc', { ALERTS_MAX_PER_USER: '4' });
+const config = configFor();
+const { ingested: ingestedTopic, updated: updatedTopic, triggered: triggeredTopic } = alertsTopics(config);
 
-/** Records what percolation handed to delivery. */
-class RecordingPlanner implements DeliveryPlanner {
-  readonly planned: { alert: AlertForDelivery; hits: HitForDelivery[] }[] = [];
-  async planHits(alert: AlertForDelivery, hits: HitForDelivery[]): Promise<void> {
-    this.planned.push({ alert, hits });
-  }
-}
-
-const planner = new RecordingPlanner();
-const seen: string[] = [];
 const triggered: AlertTriggered[] = [];
 let app: RunningApp;
 let client: AlertServiceClient;
 let publisher: EventPublisher;
 let triggeredConsumer: EventConsumer;
 let connection: Connection;
+let percolator: PercolatorRecords;
 let documentCount = 0;
 
-function configFor(over: Record<string, string> = {}) {
-  const env = testInfraEnv();
-  return {
-    ...configSchema.parse({
-      MONGO_URL: env.mongoUrl,
-      KAFKA_BROKERS: env.kafkaBrokers.join(','),
-      REDIS_URL: env.redisUrl,
-      MONGO_DB: dbName,
-      ALERTS_MAX_PER_USER: '4',
-      ...over,
-    }),
-    GRPC_PORT: 0,
-  };
+function configFor(over: Record<string, string> = {}): Config {
+  return { ...configSchema.parse({ ...env, ...over }), GRPC_PORT: 0 };
 }
 
 beforeAll(async () => {
-  const env = testInfraEnv();
-  app = await startApp(configFor(), logger, {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('alerts.percolator'),
-    ingestedTopic,
-    updatedTopic,
-    triggeredTopic,
-    redisPrefix: base,
-    planner,
-    onDocumentSeen: (id) => seen.push(id),
-    // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
-    exportCompletedTopic,
-  });
+  app = await startApp(config, logger);
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
-  const kafka = createKafka({ clientId: 'alerts-perc-test', brokers: env.kafkaBrokers, logger });
+  const kafka = createKafka({ clientId: 'alerts-perc-test', brokers: config.KAFKA_BROKERS, logger });
   publisher = new EventPublisher(kafka, logger);
   await publisher.connect();
-  connection = mongoose.createConnection(env.mongoUrl, { dbName });
+  connection = mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB });
   await connection.asPromise();
+  percolator = new PercolatorRecords(connection, config);
   await ensureTopics(kafka, [triggeredTopic]);
   triggeredConsumer = new EventConsumer({
     kafka,
@@ -114,7 +80,7 @@ const definition = alertDefinition;
 
 function documentEvent(over: Partial<DocumentIngested> = {}): DocumentIngested {
   documentCount += 1;
-  return documentIngested(`doc-${base}-${documentCount}`, over);
+  return documentIngested(`doc-${config.KAFKA_NAMESPACE}-${documentCount}`, over);
 }
 
 /** Publishes the event and waits until the percolator has handled it. */
@@ -122,11 +88,8 @@ async function ingest(
   event: DocumentIngested,
   topic: TopicDef<DocumentIngested> | TopicDef<DocumentUpdated> = ingestedTopic,
 ): Promise<void> {
-  const before = seen.filter((id) => id === event.documentId).length;
   await publisher.publish(topic as TopicDef<DocumentIngested>, event);
-  await waitFor(() => seen.filter((id) => id === event.documentId).length > before, {
-    description: `the percolator to handle ${event.documentId}`,
-  });
+  await percolator.handled(event.eventId);
 }
 
 const create = (owner: string, over: Partial<AlertDefinition> = {}) =>
@@ -137,6 +100,8 @@ const create = (owner: string, over: Partial<AlertDefinition> = {}) =>
   }).then((r) => r.alert!);
 const hitsOf = (owner: string, alertId: string) =>
   grpcCall(client, 'listAlertHits', { ownerUserId: owner, alertId, limit: 50 }).then((r) => r.hits);
+const deliveriesOf = (owner: string, alertId: string) =>
+  grpcCall(client, 'listDeliveries', { ownerUserId: owner, alertId, limit: 50 }).then((r) => r.deliveries);
 
 describe('percolation', () => {
   it('stores a hit with a marked snippet, counts it, emits alerts.triggered.v1 and hands the hit to delivery', async () => {
@@ -152,7 +117,6 @@ describe('percolation', () => {
       docketNumber: 'RP24-100-000',
       sourceName: 'Federal Energy Regulatory Commission',
       filingType: 'Order',
-      deliveryKey: '',
     });
     expect(hits[0]!.snippet).toContain('\uE000pipeline\uE001 \uE000tariff\uE001 revisions');
     const got = await grpcCall(client, 'getAlert', { ownerUserId: 'ann', alertId: alert.id }).then((r) => r.alert!);
@@ -169,15 +133,18 @@ describe('percolation', () => {
       userId: 'ann',
       documentIds: [event.documentId],
     });
-    const plans = planner.planned.filter((p) => p.alert.id === alert.id);
-    expect(plans).toHaveLength(1);
-    expect(plans[0]!.alert).toMatchObject({
-      ownerUserId: 'ann',
-      ownerEmail: 'ann@example.com',
-      cadence: 'realtime',
-      kind: 'search',
-    });
-    expect(plans[0]!.hits.map((h) => h.id)).toEqual([hits[0]!.id]);
+    // Delivery took the hit: one real-time in-app message, recorded as carrying it, then delivered.
+    expect(hits[0]!.deliveryKey).not.toBe('');
+    expect(await deliveriesOf('ann', alert.id)).toMatchObject([
+      { kind: DeliveryKind.DELIVERY_KIND_REALTIME, channel: Channel.CHANNEL_IN_APP, documentCount: 1 },
+    ]);
+    await waitFor(
+      async () =>
+        (
+          await grpcCall(client, 'listNotifications', { ownerUserId: 'ann', limit: 10, unreadOnly: false, cursor: '' })
+        ).notifications.some((n) => n.documentId === event.documentId),
+      { description: "the hit's in-app notification" },
+    );
   });
 
   it('makes no second hit and no second event when the document comes again (same event, or a new event for it)', async () => {
@@ -205,10 +172,8 @@ describe('percolation', () => {
       { description: 'the outbox to drain' },
     );
     expect(triggered.filter((t) => t.subscriptionId === alert.id)).toHaveLength(1);
-    // Delivery is asked again about the still-undelivered hit (it plans each hit once).
-    expect(
-      new Set(planner.planned.filter((p) => p.alert.id === alert.id).flatMap((p) => p.hits.map((h) => h.id))).size,
-    ).toBe(1);
+    // One message for the one hit, however often its document came.
+    expect(await deliveriesOf('ben', alert.id)).toHaveLength(1);
   });
 
   it('matches documents.updated.v1: a document that now matches gets its hit', async () => {
@@ -281,28 +246,22 @@ describe('percolation', () => {
   });
 
   it('an alert created through one alerts process is matched by another (index refreshed from the store), and a watcher on one hears of a notification written by the other', async () => {
-    const otherTopic = renameTopic(topics.documentIngested, `${base}.other.ingested.v1`);
-    const otherSeen: string[] = [];
-    const other = await startApp(configFor({ ALERTS_INDEX_REFRESH_MS: '200' }), logger, {
-      grpcHost: '127.0.0.1',
-      groupId: uniqueName('alerts.percolator.other'),
-      ingestedTopic: otherTopic,
-      updatedTopic: renameTopic(topics.documentUpdated, `${base}.other.updated.v1`),
-      triggeredTopic,
-      redisPrefix: base,
-      planner,
-      exportCompletedTopic,
-      onDocumentSeen: (id) => otherSeen.push(id),
+    // The same database, Redis channels and queues, but Kafka names of its own: the documents it is
+    // sent reach it alone, so a hit proves that its index has the alert.
+    const otherConfig = configFor({
+      ALERTS_INDEX_REFRESH_MS: '200',
+      KAFKA_NAMESPACE: `${config.KAFKA_NAMESPACE}.other`,
     });
+    const otherTopic = alertsTopics(otherConfig).ingested;
+    const otherPercolator = new PercolatorRecords(connection, otherConfig);
+    const other = await startApp(otherConfig, logger);
     try {
       const alert = await create('gus', { query: 'comments' });
       await waitFor(
         async () => {
           const event = documentEvent();
           await publisher.publish(otherTopic, event);
-          await waitFor(() => otherSeen.includes(event.documentId), {
-            description: 'the other process to handle the document',
-          });
+          await otherPercolator.handled(event.eventId);
           return (await hitsOf('gus', alert.id)).length > 0;
         },
         { description: 'the other process to match the new alert', timeoutMs: 15_000 },
@@ -372,9 +331,12 @@ describe('AlertService', () => {
       schedule: { cadence: Cadence.CADENCE_WEEKLY, hour: 6, weekday: 5, timeZone: 'America/New_York' },
     });
     await ingest(documentEvent());
-    expect(await hitsOf('jo', alert.id)).toHaveLength(1);
-    expect(planner.planned.find((p) => p.alert.id === alert.id)?.alert).toMatchObject({
-      cadence: 'weekly',
+    const hits = await hitsOf('jo', alert.id);
+    expect(hits).toHaveLength(1);
+    // Weekly now: the hit waits for its digest, and the digest goes to the new address.
+    expect(hits[0]!.deliveryKey).toBe('');
+    expect(await deliveriesOf('jo', alert.id)).toHaveLength(0);
+    expect(await connection.collection<{ _id: string }>('alerts').findOne({ _id: alert.id })).toMatchObject({
       ownerEmail: 'jo@example.org',
     });
   });

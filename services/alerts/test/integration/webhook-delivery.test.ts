@@ -3,17 +3,17 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
-import type { AlertTriggered } from '@docket/proto/src/alert-events';
+import { createKafka, EventPublisher, newEventFields } from '@docket/events';
 import { AlertServiceClient, Cadence, DeliveryStatus, type AlertDefinition } from '@docket/proto/src/alerts';
-import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
+import type { DocumentIngested } from '@docket/proto/src/document-events';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import type { Config } from '../../src/config';
 import { DELIVERY_QUEUE } from '../../src/delivery/delivery.queue';
 import { jobIdOf } from '../../src/domain/delivery';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/webhooks/retry-schedule';
+import { alertsTestConfig, alertsTopics, PercolatorRecords } from '../support/alerts-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -24,58 +24,39 @@ import { WebhookReceiver } from '../support/webhook-receiver';
  */
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('alerts_webhook_delivery').replace(/-/g, '_');
-const base = uniqueName('alerts-webhooks');
-const ingestedTopic: TopicDef<DocumentIngested> = renameTopic(topics.documentIngested, `${base}.ingested.v1`);
-const updatedTopic: TopicDef<DocumentUpdated> = renameTopic(topics.documentUpdated, `${base}.updated.v1`);
-const triggeredTopic: TopicDef<AlertTriggered> = renameTopic(topics.alertTriggered, `${base}.triggered.v1`);
 const APP_URL = 'http://app.test';
 
 let receiver: WebhookReceiver;
-const seen: string[] = [];
+let config: Config;
 let app: RunningApp;
 let client: AlertServiceClient;
 let publisher: EventPublisher;
 let redis: Redis;
 let queue: Queue;
 let connection: Connection;
+let percolator: PercolatorRecords;
 let documentCount = 0;
 
 beforeAll(async () => {
-  const env = testInfraEnv();
   receiver = await WebhookReceiver.start();
-  const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: dbName,
+  config = alertsTestConfig('alerts-webhooks', {
     PUBLIC_APP_URL: APP_URL,
     WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.0/8',
     WEBHOOK_ALLOWED_PORTS: String(receiver.port),
     WEBHOOK_DISABLE_AFTER_FAILURES: '1',
     WEBHOOK_TIMEOUT_MS: '5000',
   });
-  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('alerts.percolator'),
-    ingestedTopic,
-    updatedTopic,
-    triggeredTopic,
-    redisPrefix: base,
-    // Its own exports topic too: a new consumer group reads the real one's whole history (a stack's exports).
-    exportCompletedTopic: renameTopic(topics.exportCompleted, `${base}.exports.completed.v1`),
-    onDocumentSeen: (id) => seen.push(id),
-  });
+  app = await startApp(config, logger);
   client = new AlertServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   publisher = new EventPublisher(
-    createKafka({ clientId: 'alerts-webhook-test', brokers: env.kafkaBrokers, logger }),
+    createKafka({ clientId: 'alerts-webhook-test', brokers: config.KAFKA_BROKERS, logger }),
     logger,
   );
   await publisher.connect();
-  redis = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
-  // The app's delivery queue (its prefix is `{redisPrefix}` when a test gives one).
-  queue = new Queue(DELIVERY_QUEUE, { connection: redis, prefix: `{${base}}` });
-  connection = await mongoose.createConnection(env.mongoUrl, { dbName }).asPromise();
+  redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  queue = new Queue(DELIVERY_QUEUE, { connection: redis, prefix: config.ALERTS_QUEUE_PREFIX });
+  connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
+  percolator = new PercolatorRecords(connection, config);
 });
 
 afterAll(async () => {
@@ -115,7 +96,7 @@ async function ingest(text: string): Promise<string> {
   documentCount += 1;
   const event: DocumentIngested = {
     ...newEventFields(),
-    documentId: `doc-${base}-${documentCount}`,
+    documentId: `doc-${config.KAFKA_NAMESPACE}-${documentCount}`,
     title: 'Order on gas storage tariff',
     text,
     sourceId: 'ferc',
@@ -133,8 +114,8 @@ async function ingest(text: string): Promise<string> {
     entities: [],
     pages: [],
   };
-  await publisher.publish(ingestedTopic, event);
-  await waitFor(() => seen.includes(event.documentId), { description: `the percolator to handle ${event.documentId}` });
+  await publisher.publish(alertsTopics(config).ingested, event);
+  await percolator.handled(event.eventId);
   return event.documentId;
 }
 
