@@ -20,9 +20,19 @@ module.exports = {
         path: [
           '^(node:)?(fs|net|http|https|http2|child_process|worker_threads|dgram|dns)$',
           'node_modules/(mongoose|mongodb|kafkajs|ioredis|bullmq|@grpc|undici|nodemailer|better-sqlite3)/',
-          '^(packages/(events|service-kit|local-infra)|services/[^/]+/src/(store|events|grpc|workers|queue))/',
+          '^packages/(events|service-kit|local-infra)/',
+          '^services/[^/]+/src/.*[.](repository|consumer|event|worker|queue|scheduler|grpc|client|gateway)[.]ts$',
+          '^services/[^/]+/src/store/',
         ].join('|'),
       },
+    },
+    {
+      name: 'gateways-free-of-http-schemas',
+      comment:
+        "The BFF's gateways map gRPC messages to plain view types; only the HTTP side (routes) reads zod schemas.",
+      severity: 'error',
+      from: { path: '^services/bff/src/.+([.]gateway|-view)[.]ts$' },
+      to: { path: '[.]schemas[.]ts$' },
     },
   ],
   options: {

@@ -1,33 +1,22 @@
-import type { z } from 'zod';
 import { InputError } from '@docket/errors';
 import * as alertsV1 from '@docket/proto/src/alerts';
 import { grpcCall } from '@docket/service-kit';
 import { watchServerStream, type StreamWatch } from '../grpc/server-stream-watch';
 import { isoOrNull } from '../grpc/timestamps';
 import type {
-  Alert,
   AlertDefinitionInput,
   AlertDefinitionView,
-  AlertHit,
-  alertKinds,
-  cadences,
-  Delivery,
-  FollowDocketBody,
-  Notification,
-  NotificationEvent,
-  UnsubscribeResponse,
-  WebhookEndpoint,
-} from './alerts.schemas';
-
-export type AlertView = z.infer<typeof Alert>;
-export type AlertHitView = z.infer<typeof AlertHit>;
-export type DeliveryView = z.infer<typeof Delivery>;
-export type NotificationView = z.infer<typeof Notification>;
-export type NotificationEventView = z.infer<typeof NotificationEvent>;
-export type WebhookEndpointView = z.infer<typeof WebhookEndpoint>;
-export type UnsubscribeView = z.infer<typeof UnsubscribeResponse>;
-type CadenceName = (typeof cadences)[number];
-type AlertKindName = (typeof alertKinds)[number];
+  AlertHitView,
+  AlertKindName,
+  AlertView,
+  CadenceName,
+  DeliveryView,
+  DocketFollow,
+  NotificationEventView,
+  NotificationView,
+  UnsubscribeView,
+  WebhookEndpointView,
+} from './alert-view';
 
 /** Who acts: every call is scoped to this user (another user's alert is NOT_FOUND, hence 404). */
 export interface AlertOwner {
@@ -119,7 +108,7 @@ export class AlertsGateway {
   }
 
   /** Following a docket twice returns the existing follow. */
-  async followDocket(owner: AlertOwner, body: z.output<typeof FollowDocketBody>): Promise<AlertView> {
+  async followDocket(owner: AlertOwner, body: DocketFollow): Promise<AlertView> {
     const response = await withFieldNames(
       grpcCall(this.client, 'followDocket', {
         ownerUserId: owner.id,

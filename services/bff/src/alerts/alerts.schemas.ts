@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertKinds, cadences, channelNames, deliveryKinds, deliveryStatuses } from './alert-view';
 
 // Alerts, docket follows, notifications, webhook endpoints and unsubscribe. The alerts
 // service checks the definition in full (the query's syntax and cost, the owner's endpoints, limits);
@@ -7,12 +8,6 @@ import { z } from 'zod';
 const isoDateTime = z.iso.datetime({ offset: true });
 const nullableDateTime = isoDateTime.nullable();
 const isoDay = z.iso.date('must be a date as YYYY-MM-DD');
-
-export const cadences = ['realtime', 'daily', 'weekly'] as const;
-export const alertKinds = ['search', 'docket'] as const;
-export const channelNames = ['in_app', 'email', 'webhook'] as const;
-export const deliveryStatuses = ['pending', 'sent', 'retrying', 'failed'] as const;
-export const deliveryKinds = ['realtime', 'digest', 'test'] as const;
 
 /** The alerts service's limit on a query (the search page's too). */
 export const MAX_ALERT_QUERY_LENGTH = 1000;

@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import type { Logger } from '@docket/observability';
 import { authOf } from '../http/auth-context';
 import { openEventStream, SESSION_ENDED_EVENT, type SessionEnds } from '../http/event-stream';
-import type { AlertOwner, AlertsGateway, NotificationEventView } from './alerts.gateway';
+import type { NotificationEventView } from './alert-view';
+import type { AlertOwner, AlertsGateway } from './alerts.gateway';
 
 /**
  * Relays AlertService.WatchNotifications to the browser as server-sent events: `event: notifications`

@@ -1,16 +1,13 @@
-import type { z } from 'zod';
 import { InputError } from '@docket/errors';
 import * as searchV1 from '@docket/proto/src/search';
 import { grpcCall } from '@docket/service-kit';
-import type { VolumeEstimate, VolumeEstimateBody } from './alerts.schemas';
-
-export type VolumeEstimateView = z.infer<typeof VolumeEstimate>;
+import type { VolumeEstimateRequest, VolumeEstimateView } from './alert-view';
 
 /** How many documents an alert's query and filters would have matched per day: SearchService.EstimateVolume. */
 export class VolumeEstimateGateway {
   constructor(private readonly client: searchV1.SearchServiceClient) {}
 
-  async estimate(request: z.output<typeof VolumeEstimateBody>, signal?: AbortSignal): Promise<VolumeEstimateView> {
+  async estimate(request: VolumeEstimateRequest, signal?: AbortSignal): Promise<VolumeEstimateView> {
     let response: searchV1.EstimateVolumeResponse;
     try {
       response = await grpcCall(
