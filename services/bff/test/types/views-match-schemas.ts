@@ -27,8 +27,21 @@ import type {
   VolumeEstimate,
   WebhookEndpoint,
 } from '../../src/alerts/alerts.schemas';
-import type { DataProductView, IngestionRunView, ReleaseView, SourceStatusView } from '../../src/catalog/catalog-view';
-import type { CorpusLoad, DataProduct, IngestionRun, Release, SourceStatus } from '../../src/catalog/catalog.schemas';
+import type {
+  DataProductView,
+  EntityProfileView,
+  IngestionRunView,
+  ReleaseView,
+  SourceStatusView,
+} from '../../src/catalog/catalog-view';
+import type {
+  CorpusLoad,
+  DataProduct,
+  EntityResponse,
+  IngestionRun,
+  Release,
+  SourceStatus,
+} from '../../src/catalog/catalog.schemas';
 import type { CorpusLoadView } from '../../src/catalog/corpus-load-view';
 import type {
   AttachmentView,
@@ -80,10 +93,10 @@ import type {
 } from '../../src/exports/exports.schemas';
 import type { ProcessView } from '../../src/processes/process-view';
 import type { Process } from '../../src/processes/processes.schemas';
-import type { Citation, QueryFilters } from '../../src/queries/queries.schemas';
-import type { CitationView, QueryFiltersView } from '../../src/queries/query-view';
-import type { SearchFacetView, SearchHitView } from '../../src/search/search-view';
-import type { SearchFacet, SearchHit } from '../../src/search/search.schemas';
+import type { AdminQueriesResponse, Citation, QueryFilters, StoredQuery } from '../../src/queries/queries.schemas';
+import type { CitationView, QueryFiltersView, QuerySummaryView, QueryView } from '../../src/queries/query-view';
+import type { SearchFacetView, SearchHitView, SearchResultView } from '../../src/search/search-view';
+import type { SearchFacet, SearchHit, SearchResponse } from '../../src/search/search.schemas';
 import type {
   PersonView,
   WorkspaceDetailView,
@@ -158,4 +171,8 @@ export const viewsMatchSchemas = {
   WorkspaceMember: same<WorkspaceMemberView, z.output<typeof WorkspaceMember>>(),
   WorkspaceDetail: same<WorkspaceDetailView, z.output<typeof WorkspaceDetail>>(),
   WorkspaceRequest: same<WorkspaceRequestView, z.output<typeof WorkspaceRequest>>(),
+  StoredQuery: same<QueryView, z.output<typeof StoredQuery>>(),
+  SearchResponse: same<SearchResultView, z.output<typeof SearchResponse>>(),
+  EntityResponse: same<EntityProfileView, z.output<typeof EntityResponse>>(),
+  AdminQueriesResponse: same<QuerySummaryView, z.output<typeof AdminQueriesResponse>['queries'][number]>(),
 };
