@@ -6,7 +6,7 @@ import {
   RecordedSearchBody,
   RETIRED_SEARCH_PARAMETERS,
   SearchCoverageResponse,
-  SearchQuery,
+  SearchUrlQuery,
   SearchResponse,
 } from './search.schemas';
 
@@ -23,7 +23,7 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
       path: '/api/search',
       tag: 'search',
       access: 'user',
-      query: SearchQuery,
+      query: SearchUrlQuery,
       retiredQuery: RETIRED_SEARCH_PARAMETERS,
       summary:
         'Search the documents with the query language, filters, facets, sort and cursor paging (a read: nothing is logged)',

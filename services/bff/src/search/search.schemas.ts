@@ -26,7 +26,8 @@ export const RETIRED_SEARCH_PARAMETERS = {
   offset: "page with cursor (the previous page's nextCursor); offset paging was removed",
 };
 
-export const SearchQuery = z
+/** GET /api/search's query string (the engine's own SearchQuery is the parsed request it runs). */
+export const SearchUrlQuery = z
   .object({
     q: z.string().trim().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG).default('').meta({
       description:
