@@ -9,8 +9,8 @@ export interface SearchParams {
   dockets: string[];
   parties: string[];
   /** Inclusive UTC days, YYYY-MM-DD. */
-  from?: string | undefined;
-  to?: string | undefined;
+  filedFrom?: string | undefined;
+  filedTo?: string | undefined;
   sort: SearchSortView;
   cursor?: string | undefined;
   facets: boolean;
