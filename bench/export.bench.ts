@@ -37,7 +37,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { renameTopic, topics } from '@docket/events';
 import { startInfra, type InfraHandle } from '@docket/local-infra';
 import { ExportFormat, ExportStatus } from '@docket/proto/src/exports';
 import { grpcCall } from '@docket/service-kit';
@@ -135,12 +134,10 @@ async function main(): Promise<void> {
   }
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'export-bench-'));
   const suffix = `${process.pid}-${Date.now()}`;
-  const names = {
-    TEST_QUEUE_PREFIX: `{export-bench-${suffix}}`,
-    TEST_PROCESS_TOPIC: `export-bench-${suffix}.processes.v1`,
-    TEST_COMPLETED_TOPIC: `export-bench-${suffix}.completed.v1`,
-  };
   const shared = {
+    // The bench's own Kafka names and queues, shared by its API and worker processes.
+    KAFKA_NAMESPACE: `export-bench-${suffix}`,
+    EXPORT_QUEUE_PREFIX: `{export-bench-${suffix}}`,
     MONGO_URL: infra.mongoUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     REDIS_URL: infra.redisUrl,
@@ -156,13 +153,6 @@ async function main(): Promise<void> {
     startApp(
       { ...configSchema.parse({ ...shared, QUERY_ENGINE_GRPC: queryEngine, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 },
       logger,
-      {
-        grpcHost: '127.0.0.1',
-        groupId: `export-bench-${suffix}`,
-        queuePrefix: names.TEST_QUEUE_PREFIX,
-        processTopic: renameTopic(topics.processUpdated, names.TEST_PROCESS_TOPIC),
-        completedTopic: renameTopic(topics.exportCompleted, names.TEST_COMPLETED_TOPIC),
-      },
     );
   const api: RunningApp = await apiOf(index?.target ?? target);
   const client = new ExportTestClient(`127.0.0.1:${api.grpcPort}`);
@@ -175,10 +165,10 @@ async function main(): Promise<void> {
         ...process.env,
         ...shared,
         QUERY_ENGINE_GRPC: queryEngine,
-        ...names,
         EXPORT_WORKERS: '1',
+        // The figures above were measured with progress saved every 100 ms (the service's default is 500).
+        EXPORT_PROGRESS_MS: '100',
         LOG_LEVEL: 'silent',
-        TEST_GROUP: `export-bench-worker-${suffix}-${c.name}`,
       });
       const caseApi = onIndex || !index ? api : await apiOf(target);
       const caseClient = caseApi === api ? client : new ExportTestClient(`127.0.0.1:${caseApi.grpcPort}`);

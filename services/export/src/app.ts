@@ -1,10 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
+import { createKafka, ensureTopics, EventPublisher, kafkaNamespace, OutboxRelay, topics } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import type { ExportCompleted, ProcessUpdated } from '@docket/proto/src/process-events';
 import {
   connectMongo,
   grpcChannelCredentials,
@@ -16,13 +15,12 @@ import {
 import type { ExportBlobStore } from './blob/export-blob-store';
 import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
 import type { Config } from './config';
-import type { ExportSources } from './domain/export-sources';
 import { DownloadService } from './exports/download.service';
 import { ExpiryScheduler } from './exports/expiry.scheduler';
 import { ExpiryService } from './exports/expiry.service';
 import { ExportRunner } from './exports/export-runner';
 import { GrpcExportSources } from './exports/export-sources.client';
-import { ExportQueue, QUEUE_PREFIX } from './exports/export.queue';
+import { ExportQueue } from './exports/export.queue';
 import { ExportRepository } from './exports/export.repository';
 import { ExportService } from './exports/export.service';
 import { ExportWorker } from './exports/export.worker';
@@ -30,23 +28,8 @@ import { exportServiceBinding } from './exports/exports.grpc';
 import { ProcessChanges } from './processes/process-changes';
 import { PROCESSES_GROUP, ProcessUpdatedConsumer } from './processes/process-updated.consumer';
 import { ProcessRepository } from './processes/process.repository';
-import { DEFAULT_WATCH_TIMINGS, ProcessService, type WatchTimings } from './processes/process.service';
+import { ProcessService } from './processes/process.service';
 import { processServiceBinding } from './processes/processes.grpc';
-
-/** Names and timings tests replace so suites sharing Kafka and Redis do not interfere. */
-export interface AppOverrides {
-  grpcHost?: string;
-  groupId?: string;
-  processTopic?: TopicDef<ProcessUpdated>;
-  completedTopic?: TopicDef<ExportCompleted>;
-  queuePrefix?: string;
-  watchTimings?: WatchTimings;
-  /** Test doubles for the query-engine and documents services (default: over gRPC). */
-  sources?: ExportSources;
-  /** Rows per XLSX sheet (Excel's limit by default). */
-  rowsPerSheet?: number;
-  progressMs?: number;
-}
 
 export interface RunningApp extends StartedService {
   grpcPort: number;
@@ -59,7 +42,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * gRPC; export workers and the expiry schedule on BullMQ; exports.completed.v1 through the outbox.
  * `stop` drains in reverse order: gRPC first, then workers and consumer, then connections.
  */
-export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
+export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
   const stop = () => closers.closeAll();
 
@@ -70,15 +53,14 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await repository.init();
     const exportsRepo = new ExportRepository(connection);
     await exportsRepo.init();
-    const processes = new ProcessService(
-      repository,
-      new ProcessChanges(),
-      logger,
-      overrides.watchTimings ?? DEFAULT_WATCH_TIMINGS,
-    );
+    const processes = new ProcessService(repository, new ProcessChanges(), logger, {
+      pollMs: config.PROCESS_WATCH_POLL_MS,
+      appearWithinMs: config.PROCESS_WATCH_APPEAR_WITHIN_MS,
+    });
 
-    const processTopic = overrides.processTopic ?? topics.processUpdated;
-    const completedTopic = overrides.completedTopic ?? topics.exportCompleted;
+    const kafkaNames = kafkaNamespace(config.KAFKA_NAMESPACE);
+    const processTopic = kafkaNames.topic(topics.processUpdated);
+    const completedTopic = kafkaNames.topic(topics.exportCompleted);
     const kafka = createKafka({ clientId: 'export', brokers: config.KAFKA_BROKERS, logger });
     await ensureTopics(kafka, [processTopic, completedTopic]);
     const publisher = new EventPublisher(kafka, logger);
@@ -88,7 +70,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     relay.start();
     closers.add('outbox', () => relay.stop());
 
-    const prefix = overrides.queuePrefix ?? QUEUE_PREFIX;
+    const prefix = config.EXPORT_QUEUE_PREFIX;
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
     closers.add('redis', () => redis.quit());
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
@@ -104,21 +86,17 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       connection,
       logger,
       processes,
-      groupId: overrides.groupId ?? PROCESSES_GROUP,
+      groupId: kafkaNames.group(PROCESSES_GROUP),
       topic: processTopic,
     });
     await consumer.start();
     closers.add('consumer', () => consumer.stop());
 
-    let sources = overrides.sources;
-    if (!sources) {
-      const grpcSources = new GrpcExportSources(
-        { queryEngine: config.QUERY_ENGINE_GRPC, documents: config.DOCUMENTS_GRPC },
-        grpcChannelCredentials(grpcTlsOf(config)),
-      );
-      closers.add('upstream clients', async () => grpcSources.close());
-      sources = grpcSources;
-    }
+    const sources = new GrpcExportSources(
+      { queryEngine: config.QUERY_ENGINE_GRPC, documents: config.DOCUMENTS_GRPC },
+      grpcChannelCredentials(grpcTlsOf(config)),
+    );
+    closers.add('upstream clients', async () => sources.close());
     const blobs = await blobStoreOf(config);
     const queue = new ExportQueue(redis, prefix);
     closers.add('export queue', () => queue.close());
@@ -145,7 +123,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
       const runner = new ExportRunner({
         sources,
         maxRows: config.EXPORT_MAX_ROWS,
-        rowsPerSheet: overrides.rowsPerSheet,
+        rowsPerSheet: config.EXPORT_ROWS_PER_SHEET,
         documentLink: (documentId) => `${appUrl}/documents/${encodeURIComponent(documentId)}`,
       });
       const worker = new ExportWorker({
@@ -159,7 +137,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
         prefix,
         concurrency: config.EXPORT_WORKERS,
         lockDurationMs: config.EXPORT_JOB_LOCK_MS,
-        progressMs: overrides.progressMs,
+        progressMs: config.EXPORT_PROGRESS_MS,
         completedTopic,
         kickOutbox: (exportId) => void relay.kick([exportId]),
       });
@@ -178,7 +156,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost ?? config.GRPC_HOST,
+      host: config.GRPC_HOST,
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
       services: [

@@ -9,6 +9,7 @@ import {
   redisEnv,
   z,
 } from '@docket/config';
+import { SHEET_ROW_LIMIT } from './files/xlsx-rows.writer';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -45,6 +46,16 @@ export const configSchema = z
     /** A killed worker's export is taken over by another worker after this long. */
     EXPORT_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
     EXPORT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(3_600_000),
+    /** Key prefix of the export and expiry queues and of process sequence numbers (hash-tagged, for Redis Cluster). */
+    EXPORT_QUEUE_PREFIX: z.string().min(1).default('{export}'),
+    /** Rows per XLSX sheet, its header included; a longer export goes on in the next sheet. */
+    EXPORT_ROWS_PER_SHEET: z.coerce.number().int().min(2).max(SHEET_ROW_LIMIT).default(SHEET_ROW_LIMIT),
+    /** How often a running export's progress is saved and published, and a cancel looked for (ms). */
+    EXPORT_PROGRESS_MS: z.coerce.number().int().min(50).default(500),
+    /** How often a process watcher re-reads the store, for changes another export process applied (ms). */
+    PROCESS_WATCH_POLL_MS: z.coerce.number().int().min(10).default(200),
+    /** How long a watcher waits for a process not known yet (its first event may be on its way), then NOT_FOUND. */
+    PROCESS_WATCH_APPEAR_WITHIN_MS: z.coerce.number().int().min(0).default(30_000),
     /** The app's address, for the document links in exported rows and footnotes. */
     EXPORT_APP_URL: z.string().url().default('http://localhost:3000'),
   })

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import pino from 'pino';
 import { NotFoundError } from '@docket/errors';
-import { renameTopic, topics } from '@docket/events';
 import { ExportFormat, ExportStatus } from '@docket/proto/src/exports';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
+import { exportTestEnv } from '../support/export-app';
 import { ExportTestClient } from '../support/export-client';
 import { documentIdOf, FakeUpstream } from '../support/fake-upstream';
 
@@ -31,7 +31,6 @@ let childEnv: NodeJS.ProcessEnv;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const env = testInfraEnv();
   upstream = new FakeUpstream();
   upstream.slowMs = 40;
   const target = await upstream.start(logger);
@@ -39,33 +38,19 @@ beforeAll(async () => {
   upstream.addSearch('ws', 'req', `slow:${ROWS}`, ROWS);
   blobDir = await mkdtemp(path.join(os.tmpdir(), 'export-kill-'));
 
-  const names = {
-    TEST_QUEUE_PREFIX: `{${uniqueName('export-kill')}}`,
-    TEST_PROCESS_TOPIC: `${uniqueName('export-kill')}.processes.v1`,
-    TEST_COMPLETED_TOPIC: `${uniqueName('export-kill')}.completed.v1`,
-  };
-  const shared = {
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: uniqueName('export_kill').replace(/-/g, '_'),
+  // The API process and every worker process: one deployment of the service, on the suite's own names.
+  const shared = exportTestEnv('export-kill', {
     QUERY_ENGINE_GRPC: target,
     DOCUMENTS_GRPC: target,
     EXPORT_BLOB_DIR: blobDir,
     EXPORT_TTL_DAYS: String(TTL_SECONDS / 86_400),
     EXPORT_JOB_LOCK_MS: '1000',
     EXPORT_EXPIRY_SWEEP_MS: '500',
-  };
-  // This process serves the API and sweeps expired files; the exports are built by worker processes.
-  api = await startApp({ ...configSchema.parse({ ...shared, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('export-kill'),
-    queuePrefix: names.TEST_QUEUE_PREFIX,
-    processTopic: renameTopic(topics.processUpdated, names.TEST_PROCESS_TOPIC),
-    completedTopic: renameTopic(topics.exportCompleted, names.TEST_COMPLETED_TOPIC),
   });
+  // This process serves the API and sweeps expired files; the exports are built by worker processes.
+  api = await startApp({ ...configSchema.parse({ ...shared, EXPORT_WORKERS: '0' }), GRPC_PORT: 0 }, logger);
   exports = new ExportTestClient(`127.0.0.1:${api.grpcPort}`);
-  childEnv = { ...process.env, ...shared, ...names, EXPORT_WORKERS: '1', LOG_LEVEL: 'silent' };
+  childEnv = { ...process.env, ...shared, EXPORT_WORKERS: '1', EXPORT_PROGRESS_MS: '100', LOG_LEVEL: 'silent' };
 }, 60_000);
 
 afterAll(async () => {
@@ -80,7 +65,7 @@ afterAll(async () => {
 async function startWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...childEnv, TEST_GROUP: uniqueName('export-kill-worker') },
+    env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   children.push(child);

@@ -2,7 +2,7 @@ import { credentials, type ClientReadableStream } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
-import { createKafka, EventPublisher, newEventFields, renameTopic, topics, type TopicDef } from '@docket/events';
+import { createKafka, EventPublisher, newEventFields, type TopicDef } from '@docket/events';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import {
   ProcessServiceClient,
@@ -11,13 +11,12 @@ import {
   type WatchProcessResponse,
 } from '@docket/proto/src/processes';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
 import { ProcessRepository } from '../../src/processes/process.repository';
+import { exportTestConfig, exportTopics } from '../support/export-app';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('export_test').replace(/-/g, '_');
 let topic: TopicDef<ProcessUpdated>;
 let app: RunningApp;
 let client: ProcessServiceClient;
@@ -25,30 +24,17 @@ let publisher: EventPublisher;
 let connection: Connection;
 
 beforeAll(async () => {
-  const env = testInfraEnv();
-  topic = renameTopic(topics.processUpdated, `${uniqueName('export')}.processes.v1`);
-  const config = {
-    ...configSchema.parse({
-      MONGO_URL: env.mongoUrl,
-      KAFKA_BROKERS: env.kafkaBrokers.join(','),
-      REDIS_URL: env.redisUrl,
-      MONGO_DB: dbName,
-      EXPORT_WORKERS: '0',
-    }),
-    GRPC_PORT: 0,
-  };
-  app = await startApp(config, logger, {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('export.processes'),
-    processTopic: topic,
-    queuePrefix: `{${uniqueName('export')}}`,
-    completedTopic: renameTopic(topics.exportCompleted, `${uniqueName('export')}.completed.v1`),
-    watchTimings: { pollMs: 200, appearWithinMs: 1_500 },
-  });
+  // A watch gives up on a process that never appears after 1.5 s rather than 30 s, so that case runs quickly.
+  const config = exportTestConfig('export', { EXPORT_WORKERS: '0', PROCESS_WATCH_APPEAR_WITHIN_MS: '1500' });
+  topic = exportTopics(config).processUpdated;
+  app = await startApp(config, logger);
   client = new ProcessServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
-  publisher = new EventPublisher(createKafka({ clientId: 'export-test', brokers: env.kafkaBrokers, logger }), logger);
+  publisher = new EventPublisher(
+    createKafka({ clientId: 'export-test', brokers: config.KAFKA_BROKERS, logger }),
+    logger,
+  );
   await publisher.connect();
-  connection = mongoose.createConnection(env.mongoUrl, { dbName });
+  connection = mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB });
   await connection.asPromise();
 });
 

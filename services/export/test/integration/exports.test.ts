@@ -9,14 +9,14 @@ import type { Consumer } from 'kafkajs';
 import mammoth from 'mammoth';
 import pino from 'pino';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
-import { createKafka, renameTopic, topics, type TopicDef } from '@docket/events';
+import { createKafka, type TopicDef } from '@docket/events';
 import { ExportFormat, ExportStatus, type ExportOptions } from '@docket/proto/src/exports';
-import { ExportCompleted, type ProcessUpdated } from '@docket/proto/src/process-events';
+import { ExportCompleted } from '@docket/proto/src/process-events';
 import { ProcessServiceClient, ProcessStatus } from '@docket/proto/src/processes';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import { exportTestConfig, exportTopics } from '../support/export-app';
 import { ExportTestClient } from '../support/export-client';
 import { documentIdOf, FakeUpstream, fileOf, textOf } from '../support/fake-upstream';
 import { expectKeyFactsInDocx, expectKeyFactsInHtml } from '../support/key-facts.expect';
@@ -38,7 +38,6 @@ let consumer: Consumer;
 const completed: ExportCompleted[] = [];
 
 beforeAll(async () => {
-  const env = testInfraEnv();
   upstream = new FakeUpstream();
   const target = await upstream.start(logger);
   upstream.addWorkspace(WS, 'Rate case 23-0456', [OWNER, MEMBER]);
@@ -53,40 +52,23 @@ beforeAll(async () => {
   upstream.addQuery('ws-small', 'small-query', { ...queryFixture('ws-small'), queryId: 'q-small' });
 
   blobDir = await mkdtemp(path.join(os.tmpdir(), 'export-files-'));
-  const processTopic: TopicDef<ProcessUpdated> = renameTopic(
-    topics.processUpdated,
-    `${uniqueName('export')}.processes.v1`,
-  );
-  completedTopic = renameTopic(topics.exportCompleted, `${uniqueName('export')}.completed.v1`);
-  const config = {
-    ...configSchema.parse({
-      MONGO_URL: env.mongoUrl,
-      KAFKA_BROKERS: env.kafkaBrokers.join(','),
-      REDIS_URL: env.redisUrl,
-      MONGO_DB: uniqueName('export_files').replace(/-/g, '_'),
-      QUERY_ENGINE_GRPC: target,
-      DOCUMENTS_GRPC: target,
-      EXPORT_BLOB_DIR: blobDir,
-      EXPORT_WORKERS: '2',
-      EXPORT_MAX_CONCURRENT: '2',
-      EXPORT_MAX_STORED: '40',
-      EXPORT_APP_URL: 'https://docket.example',
-    }),
-    GRPC_PORT: 0,
-  };
-  app = await startApp(config, logger, {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('export.processes'),
-    processTopic,
-    completedTopic,
-    queuePrefix: `{${uniqueName('export')}}`,
-    rowsPerSheet: 100,
-    progressMs: 100,
+  const config = exportTestConfig('export-files', {
+    QUERY_ENGINE_GRPC: target,
+    DOCUMENTS_GRPC: target,
+    EXPORT_BLOB_DIR: blobDir,
+    EXPORT_WORKERS: '2',
+    EXPORT_MAX_CONCURRENT: '2',
+    EXPORT_MAX_STORED: '40',
+    EXPORT_APP_URL: 'https://docket.example',
+    EXPORT_ROWS_PER_SHEET: '100',
+    EXPORT_PROGRESS_MS: '100',
   });
+  completedTopic = exportTopics(config).exportCompleted;
+  app = await startApp(config, logger);
   exports = new ExportTestClient(`127.0.0.1:${app.grpcPort}`);
   processesClient = new ProcessServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
 
-  consumer = createKafka({ clientId: 'export-test', brokers: env.kafkaBrokers, logger }).consumer({
+  consumer = createKafka({ clientId: 'export-test', brokers: config.KAFKA_BROKERS, logger }).consumer({
     groupId: uniqueName('export-test'),
   });
   await consumer.connect();

@@ -2,18 +2,18 @@ import { credentials } from '@grpc/grpc-js';
 import mongoose from 'mongoose';
 import pino from 'pino';
 import { NotFoundError } from '@docket/errors';
-import { createKafka, ensureTopics, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
+import { createKafka, ensureTopics, EventPublisher, kafkaNamespace, newEventFields } from '@docket/events';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import { ProcessServiceClient } from '@docket/proto/src/processes';
 import { grpcCall } from '@docket/service-kit';
-import { leaveDeadGroupMember, testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { leaveDeadGroupMember, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import { PROCESSES_GROUP } from '../../src/processes/process-updated.consumer';
+import { exportTestConfig, exportTopics } from '../support/export-app';
 
 // A service killed with SIGKILL leaves its member in each consumer group until the member's session
 // times out; the restarted service's join waits for that. It must serve requests meanwhile.
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('export_restart').replace(/-/g, '_');
 const DEAD_MEMBER_SESSION_MS = 30_000;
 
 function update(processId: string, sequence: number): ProcessUpdated {
@@ -34,11 +34,11 @@ function update(processId: string, sequence: number): ProcessUpdated {
 }
 
 describe('export service restarted while its consumer group still holds its killed predecessor', () => {
-  const env = testInfraEnv();
-  const kafka = createKafka({ clientId: 'export-restart-test', brokers: env.kafkaBrokers, logger });
+  const config = exportTestConfig('export-restart', { EXPORT_WORKERS: '0' });
+  const kafka = createKafka({ clientId: 'export-restart-test', brokers: config.KAFKA_BROKERS, logger });
   const publisher = new EventPublisher(kafka, logger);
   const admin = kafka.admin();
-  const connection = mongoose.createConnection(env.mongoUrl, { dbName });
+  const connection = mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB });
   let app: RunningApp | undefined;
   let client: ProcessServiceClient | undefined;
 
@@ -55,34 +55,17 @@ describe('export service restarted while its consumer group still holds its kill
   });
 
   it('answers gRPC before the group has let the dead member go, then applies every event it missed once', async () => {
-    const topic = renameTopic(topics.processUpdated, `${uniqueName('export-restart')}.processes.v1`);
-    const groupId = uniqueName('export.processes');
+    const topic = exportTopics(config).processUpdated;
+    const groupId = kafkaNamespace(config.KAFKA_NAMESPACE).group(PROCESSES_GROUP);
     const id = uniqueName('proc');
-    const config = {
-      ...configSchema.parse({
-        MONGO_URL: env.mongoUrl,
-        KAFKA_BROKERS: env.kafkaBrokers.join(','),
-        REDIS_URL: env.redisUrl,
-        MONGO_DB: dbName,
-        EXPORT_WORKERS: '0',
-      }),
-      GRPC_PORT: 0,
-    };
-    const overrides = {
-      grpcHost: '127.0.0.1',
-      groupId,
-      processTopic: topic,
-      queuePrefix: `{${uniqueName('export-restart')}}`,
-      completedTopic: renameTopic(topics.exportCompleted, `${uniqueName('export-restart')}.completed.v1`),
-    };
     await ensureTopics(kafka, [topic]);
     // The killed process had handled none of these.
     const events = [update(id, 1), update(id, 2)];
     for (const event of events) await publisher.publish(topic, event);
-    const brokers = env.kafkaBrokers;
+    const brokers = config.KAFKA_BROKERS;
     await leaveDeadGroupMember({ brokers, groupId, topics: [topic.name], sessionTimeoutMs: DEAD_MEMBER_SESSION_MS });
 
-    app = await startApp(config, logger, overrides);
+    app = await startApp(config, logger);
     client = new ProcessServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
     // An answer (the process is not known yet: its events wait in Kafka), while the dead member still holds the group.
     await expect(grpcCall(client, 'getProcess', { id })).rejects.toBeInstanceOf(NotFoundError);

@@ -1,23 +1,16 @@
 /**
- * An export service process for the kill test (fork()ed with tsx): its config from the environment,
- * the queue prefix and topic names from TEST_* variables, so it joins the test's own queue.
+ * An export service process for the kill test and the export bench (spawned with tsx): its config
+ * from the environment, which names the suite's queue and Kafka namespace; it says 'ready' over IPC
+ * once it serves.
  */
 import pino from 'pino';
-import { renameTopic, topics } from '@docket/events';
 import { startApp } from '../../src/app';
 import { configSchema } from '../../src/config';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const config = { ...configSchema.parse(process.env), GRPC_PORT: 0 };
 
-startApp(config, logger, {
-  grpcHost: '127.0.0.1',
-  queuePrefix: process.env.TEST_QUEUE_PREFIX,
-  groupId: process.env.TEST_GROUP,
-  processTopic: renameTopic(topics.processUpdated, process.env.TEST_PROCESS_TOPIC!),
-  completedTopic: renameTopic(topics.exportCompleted, process.env.TEST_COMPLETED_TOPIC!),
-  progressMs: 100,
-}).then(
+startApp(config, logger).then(
   (app) => {
     process.send?.('ready');
     process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));
