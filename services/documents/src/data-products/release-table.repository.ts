@@ -1,0 +1,252 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { directionsOf, emptyColumnChange, type ChangeLog, type ColumnChange } from '../domain/data-products/change-log';
+import type { CellValue, ColumnDef, ColumnType, ProductSchema } from '../domain/data-products/product-schema';
+
+/** A release's table: its Parquet file and the schema it was written with. */
+export interface ReleaseTable {
+  file: string;
+  schema: ProductSchema;
+}
+
+export type RowChangeKind = 'added' | 'removed' | 'changed';
+
+const SQL_TYPES: Record<ColumnType, string> = {
+  text: 'VARCHAR',
+  status: 'VARCHAR',
+  integer: 'BIGINT',
+  number: 'DOUBLE',
+  money: 'DOUBLE',
+  percent: 'DOUBLE',
+  date: 'DATE',
+  boolean: 'BOOLEAN',
+};
+
+/** Column names come from schemas and files: quoted, and refused unless plain. */
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/u;
+export function isPlainColumnName(name: string): boolean {
+  return PLAIN_NAME.test(name);
+}
+const q = (name: string): string => {
+  if (!isPlainColumnName(name)) throw new Error(`column name "${name}" is not plain (letters, digits, _)`);
+  return `"${name}"`;
+};
+const literal = (value: string): string => `'${value.replace(/'/gu, "''")}'`;
+
+/**
+ * A product's releases as Parquet files, one per release, read with DuckDB: writing a release,
+ * comparing two by key (a full outer join; two 1,000,000-row releases take well under a second),
+ * and paging a release filtered and sorted. DuckDB runs the queries on its own threads, off the
+ * event loop.
+ */
+export class ReleaseTableRepository {
+  private instance: Promise<DuckDBInstance> | undefined;
+
+  constructor(
+    private readonly directory: string,
+    private readonly options: { threads: number; memoryLimit: string } = { threads: 2, memoryLimit: '256MB' },
+  ) {}
+
+  fileOf(productId: string, releaseId: string): string {
+    return path.join(this.directory, 'data-products', productId, `${releaseId}.parquet`);
+  }
+
+  /**
+   * Writes a release's rows to its Parquet file: staged in a table of this connection, then copied
+   * out and renamed into place, so a crash leaves no half-written release.
+   */
+  async write(
+    productId: string,
+    releaseId: string,
+    schema: ProductSchema,
+    rows: AsyncIterable<Record<string, CellValue>> | Iterable<Record<string, CellValue>>,
+  ): Promise<{ file: string; rows: number }> {
+    const file = this.fileOf(productId, releaseId);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.partial`;
+    return this.withConnection(async (connection) => {
+      const stage = `stage_${Math.random().toString(36).slice(2)}`;
+      // Dates are staged as text and cast when copied out (the appender takes them as numbers).
+      const stagedType = (column: ColumnDef) => (column.type === 'date' ? 'VARCHAR' : SQL_TYPES[column.type]);
+      await connection.run(
+        `CREATE TEMP TABLE ${stage} (${schema.columns.map((c) => `${q(c.name)} ${stagedType(c)}`).join(', ')})`,
+      );
+      try {
+        const appender = await connection.createAppender(stage);
+        let count = 0;
+        for await (const row of rows) {
+          for (const column of schema.columns) appendCell(appender, column.type, row[column.name] ?? null);
+          appender.endRow();
+          count += 1;
+        }
+        appender.closeSync();
+        const select = schema.columns
+          .map((c) => (c.type === 'date' ? `CAST(${q(c.name)} AS DATE) AS ${q(c.name)}` : q(c.name)))
+          .join(', ');
+        await connection.run(`COPY (SELECT ${select} FROM ${stage}) TO ${literal(partial)} (FORMAT parquet)`);
+        await rename(partial, file);
+        return { file, rows: count };
+      } finally {
+        await connection.run(`DROP TABLE IF EXISTS ${stage}`);
+        await rm(partial, { force: true });
+      }
+    });
+  }
+
+  /**
+   * The change log's counts from `previous` to `next` by key: rows added, removed and changed, and
+   * per column shared by both, how many cells changed and which way. Columns only one side has are
+   * the schema change, not cell changes.
+   */
+  async compare(previous: ReleaseTable, next: ReleaseTable): Promise<Omit<ChangeLog, 'summary'>> {
+    const before = new Map(previous.schema.columns.map((c) => [c.name, c]));
+    const shared = next.schema.columns.filter((c) => before.has(c.name) && !next.schema.key.includes(c.name));
+    const columnsAdded = next.schema.columns.filter((c) => !before.has(c.name)).map((c) => c.name);
+    const after = new Set(next.schema.columns.map((c) => c.name));
+    const columnsRemoved = previous.schema.columns.filter((c) => !after.has(c.name)).map((c) => c.name);
+    const join = next.schema.key.map((k) => `a.${q(k)} = b.${q(k)}`).join(' AND ');
+    const firstKey = q(firstKeyOf(next.schema));
+    const differs = shared.map((c) => `a.${q(c.name)} IS DISTINCT FROM b.${q(c.name)}`);
+    const both = `a.${firstKey} IS NOT NULL AND b.${firstKey} IS NOT NULL`;
+    const measures = [
+      `count(*) FILTER (WHERE a.${firstKey} IS NULL) AS added`,
+      `count(*) FILTER (WHERE b.${firstKey} IS NULL) AS removed`,
+      `count(*) FILTER (WHERE ${both} AND (${differs.length > 0 ? differs.join(' OR ') : 'false'})) AS changed`,
+    ];
+    shared.forEach((column, i) => measures.push(...columnMeasures(column, i, both)));
+    const sql =
+      `SELECT ${measures.join(', ')} FROM read_parquet(${literal(previous.file)}) a ` +
+      `FULL OUTER JOIN read_parquet(${literal(next.file)}) b ON ${join}`;
+    const counts = await this.withConnection(async (connection) => {
+      const result = await connection.runAndReadAll(sql);
+      return result.getRowObjects()[0] as Record<string, bigint>;
+    });
+    const n = (name: string) => Number(counts[name] ?? 0n);
+    const columns: ColumnChange[] = shared
+      .map((column, i) => {
+        const change = emptyColumnChange(column.name);
+        for (const field of [
+          'changed',
+          'filled',
+          'cleared',
+          'up',
+          'down',
+          'later',
+          'earlier',
+          'forward',
+          'back',
+        ] as const)
+          change[field] = n(`c${i}_${field}`);
+        return change;
+      })
+      .filter((change) => change.changed > 0);
+    return { added: n('added'), removed: n('removed'), changed: n('changed'), columns, columnsAdded, columnsRemoved };
+  }
+
+  /** Rows of one kind of change, in key order, for drilling down from the change log. */
+  async changedRows(
+    previous: ReleaseTable,
+    next: ReleaseTable,
+    kind: RowChangeKind,
+    offset: number,
+    limit: number,
+  ): Promise<{ before: Record<string, CellValue> | null; after: Record<string, CellValue> | null }[]> {
+    const key = next.schema.key;
+    const join = key.map((k) => `a.${q(k)} = b.${q(k)}`).join(' AND ');
+    const before = new Set(previous.schema.columns.map((c) => c.name));
+    const shared = next.schema.columns.filter((c) => before.has(c.name) && !key.includes(c.name));
+    const first = q(firstKeyOf(next.schema));
+    const where =
+      kind === 'added'
+        ? `a.${first} IS NULL`
+        : kind === 'removed'
+          ? `b.${first} IS NULL`
+          : `a.${first} IS NOT NULL AND b.${first} IS NOT NULL AND (${
+              shared.map((c) => `a.${q(c.name)} IS DISTINCT FROM b.${q(c.name)}`).join(' OR ') || 'false'
+            })`;
+    const order = key.map((k) => `coalesce(b.${q(k)}, a.${q(k)})`).join(', ');
+    const sql =
+      `SELECT to_json(a) AS before, to_json(b) AS after FROM read_parquet(${literal(previous.file)}) a ` +
+      `FULL OUTER JOIN read_parquet(${literal(next.file)}) b ON ${join} WHERE ${where} ` +
+      `ORDER BY ${order} LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}`;
+    return this.withConnection(async (connection) => {
+      const result = await connection.runAndReadAll(sql);
+      return result.getRowObjects().map((row) => ({
+        before: kind === 'added' ? null : parseRow(row.before),
+        after: kind === 'removed' ? null : parseRow(row.after),
+      }));
+    });
+  }
+
+  async close(): Promise<void> {
+    const instance = await this.instance;
+    this.instance = undefined;
+    instance?.closeSync();
+  }
+
+  private async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.instance ??= DuckDBInstance.create(':memory:', {
+      threads: String(this.options.threads),
+      memory_limit: this.options.memoryLimit,
+    });
+    const connection = await (await this.instance).connect();
+    try {
+      return await work(connection);
+    } finally {
+      connection.closeSync();
+    }
+  }
+}
+
+/** A key column: a row absent from one side of the join has it null there. */
+function firstKeyOf(schema: ProductSchema): string {
+  const [first] = schema.key;
+  if (first === undefined) throw new Error('a product has at least one key column');
+  return first;
+}
+
+/** The typed counts of one shared column, as SQL aggregates named c<i>_<count>. */
+function columnMeasures(column: ColumnDef, i: number, both: string): string[] {
+  const a = `a.${q(column.name)}`;
+  const b = `b.${q(column.name)}`;
+  const when = (condition: string, name: string) => `count(*) FILTER (WHERE ${both} AND ${condition}) AS c${i}_${name}`;
+  const measures = [
+    when(`${a} IS DISTINCT FROM ${b}`, 'changed'),
+    when(`${a} IS NULL AND ${b} IS NOT NULL`, 'filled'),
+    when(`${a} IS NOT NULL AND ${b} IS NULL`, 'cleared'),
+  ];
+  const directions = directionsOf(column.type);
+  if (directions.includes('up')) measures.push(when(`${b} > ${a}`, 'up'), when(`${b} < ${a}`, 'down'));
+  if (directions.includes('later')) measures.push(when(`${b} > ${a}`, 'later'), when(`${b} < ${a}`, 'earlier'));
+  if (directions.includes('forward') && column.order?.length) {
+    const rank = (side: string) => `list_position([${column.order!.map(literal).join(', ')}], ${side})`;
+    measures.push(when(`${rank(b)} > ${rank(a)}`, 'forward'), when(`${rank(b)} < ${rank(a)}`, 'back'));
+  }
+  return measures;
+}
+
+function appendCell(
+  appender: Awaited<ReturnType<DuckDBConnection['createAppender']>>,
+  type: ColumnType,
+  value: CellValue,
+): void {
+  if (value === null) return appender.appendNull();
+  switch (type) {
+    case 'integer':
+      return appender.appendBigInt(BigInt(value as number));
+    case 'number':
+    case 'money':
+    case 'percent':
+      return appender.appendDouble(value as number);
+    case 'boolean':
+      return appender.appendBoolean(value as boolean);
+    default:
+      return appender.appendVarchar(String(value));
+  }
+}
+
+function parseRow(json: unknown): Record<string, CellValue> | null {
+  if (json === null || json === undefined) return null;
+  return JSON.parse(String(json)) as Record<string, CellValue>;
+}
