@@ -43,13 +43,16 @@ export const configSchema = z
     SEARCH_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
     // How long one search (or a question's retrieval) may work before it is stopped with a 400 that says so.
     SEARCH_TIME_BUDGET_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
-    // Worker threads that run searches, question rankings and fetches on the SQLite index (each with its own connection).
+    // Worker threads that run searches, question rankings and fetches on the SQLite index
+    // (each with its own connection).
     SEARCH_THREADS: z.coerce.number().int().min(1).max(16).default(2),
     // Semantic retrieval (USE-lite vectors fused with BM25). 'off' answers questions with BM25 alone.
     VECTOR_SEARCH: z.enum(['on', 'off']).default('on'),
-    // Processes that embed the backlog of passages at nice 19, each with its own copy of the model (~100-200 MB); questions have a thread of their own.
+    // Processes that embed the backlog of passages at nice 19, each with its own copy of the model (~100-200 MB);
+    // questions have a thread of their own.
     EMBEDDING_THREADS: z.coerce.number().int().min(1).max(8).default(1),
-    // The backlog waits while documents keep arriving, until none has for this long (and at most 10 s a step): searchable first, then embedded. 0: no waiting.
+    // The backlog waits while documents keep arriving, until none has for this long (and at most 10 s a step):
+    // searchable first, then embedded. 0: no waiting.
     EMBED_AFTER_WRITES_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     // The analysis mode when a question does not ask for one; 'generative' needs LLM_BASE_URL and LLM_MODEL.
     DEFAULT_ANALYSIS_MODE: z.enum(['extractive', 'generative']).default('extractive'),

@@ -234,7 +234,10 @@ export class AskService {
     return query;
   }
 
-  /** Retrieval within the filters in force (widened to a docket the question names), then the analysis of what it found. */
+  /**
+   * Retrieval within the filters in force (widened to a docket the question names),
+   * then the analysis of what it found.
+   */
   private async retrieveAndAnalyse(
     question: string,
     inForce: SearchFilters,
@@ -431,11 +434,14 @@ export class AskService {
         ]);
       } catch (error) {
         // The answer over the documents already retrieved beats no answer: say what could not be read.
+        const reason = error instanceof Error ? error.message : String(error);
         this.deps.logger.warn(
-          { err: error instanceof Error ? error.message : String(error), docket: decision.scope.docketNumber },
+          { err: reason, docket: decision.scope.docketNumber },
           'the proceeding could not be read within the budget',
         );
-        unread = `The filings of docket ${decision.scope.docketNumber} could not be read in time (${error instanceof Error ? error.message : String(error)}); this answer draws on the documents retrieved first.`;
+        unread =
+          `The filings of docket ${decision.scope.docketNumber} could not be read in time (${reason}); ` +
+          `this answer draws on the documents retrieved first.`;
       }
     }
     if (intent.party) analysed = ownFilingsFirst(analysed, proceeding, intent.party);
@@ -574,7 +580,10 @@ function listDocuments(
   }));
 }
 
-/** How much of a text beyond the analysed documents a question reads: a filing's caption is in its first 800 characters. */
+/**
+ * How much of a text beyond the analysed documents a question reads:
+ * a filing's caption is in its first 800 characters.
+ */
 const OPENING_CHARS = 1_000;
 /** How many of a named company's proceedings have their first and last filings looked up. */
 const SPANNED_PROCEEDINGS = 12;
@@ -583,7 +592,10 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-/** The filings of the party a question asks about lead the documents analysed, those the proceeding's reading found too. */
+/**
+ * The filings of the party a question asks about lead the documents analysed,
+ * those the proceeding's reading found too.
+ */
 function ownFilingsFirst(
   analysed: Array<{ document: IndexedDocument; score: number }>,
   proceeding: readonly IndexedDocument[],

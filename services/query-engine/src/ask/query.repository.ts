@@ -112,7 +112,10 @@ export class QueryRepository {
     return result.deletedCount;
   }
 
-  /** Newest first. The list is for administrators and holds thousands, not millions: filters are applied by the store as given. */
+  /**
+   * Newest first. The list is for administrators and holds thousands, not millions:
+   * filters are applied by the store as given.
+   */
   async list(filter: QueryListFilter, limit: number, before?: { createdAt: Date; id: string }): Promise<QueryPage> {
     const conditions: Record<string, unknown>[] = [];
     if (filter.origin) conditions.push({ origin: filter.origin });

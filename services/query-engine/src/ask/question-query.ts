@@ -10,8 +10,8 @@ const STOPWORDS = new Set([...ENGLISH_STOPWORDS, ...QUESTION_WORDS]);
 
 /**
  * The meaningful words of a natural-language question: folded as the index folds text
- * (text-normalize), English stopwords removed (the `stopword` package's list and a few question words), each word once, in
- * order. Stemming is the backend's business (SearchBackend.rankForQuestion).
+ * (text-normalize), English stopwords removed (the `stopword` package's list and a few question words),
+ * each word once, in order. Stemming is the backend's business (SearchBackend.rankForQuestion).
  */
 export function questionTerms(question: string): string[] {
   const terms: string[] = [];

@@ -1,8 +1,8 @@
 /**
  * Strings in a question that may be docket numbers, most likely first: "R-2023-2704577",
  * "ER24-1679-000", "A.24-02-103", "20172539-GU", "G008/GR-24-208", "D.P.U. 18-177", and a bare number
- * after "docket" or "No." ("docket 49432"), and last any other number of five digits or more. Whether one is a docket is for the index to say; here only
- * money, percentages and years are set aside.
+ * after "docket" or "No." ("docket 49432"), and last any other number of five digits or more.
+ * Whether one is a docket is for the index to say; here only money, percentages and years are set aside.
  */
 export function docketCandidatesIn(question: string): string[] {
   const found: string[] = [];

@@ -96,7 +96,10 @@ export function workspaceNotFound(id: string): NotFoundError {
   return new NotFoundError(`no workspace ${id}`);
 }
 
-/** Name 1–100 characters, description up to 2,000, filters as checkSearchFilters allows (the search pipeline's own rules). */
+/**
+ * Name 1–100 characters, description up to 2,000, filters as checkSearchFilters allows
+ * (the search pipeline's own rules).
+ */
 export function validateSettings(input: {
   name: string;
   description: string;

@@ -12,10 +12,13 @@ import { Worker } from 'node:worker_threads';
  * (a core, beside a loading corpus) from the other services. A process started in a session of its own
  * sets that session's nice too (/proc/self/autogroup), and then gets only what nobody else wants.
  */
+// In a process of its own, the worker's messages go over the IPC channel to the service.
+const PROCESS_PORT =
+  '{ on: (event, listener) => process.on(event, listener), postMessage: (message) => process.send(message) }';
 const WORKER_SOURCE = `
 const threads = require('node:worker_threads');
 const inProcess = !threads.parentPort;
-const port = inProcess ? { on: (event, listener) => process.on(event, listener), postMessage: (message) => process.send(message) } : threads.parentPort;
+const port = inProcess ? ${PROCESS_PORT} : threads.parentPort;
 const data = inProcess ? JSON.parse(process.env.EMBEDDING_WORKER_DATA) : threads.workerData;
 if (inProcess) process.on('disconnect', () => process.exit(0)); // the service is gone: so is its work
 if (data.nice > 0) {

@@ -274,7 +274,8 @@ export class ThreadedEmbedder implements Embedder {
     if (index < 0) return; // already counted
     this.slots.splice(index, 1);
     slot.ending = true;
-    void slot.worker.terminate().catch(() => undefined); // an error may leave it running: it gets no more work, so it goes
+    // An error may leave it running: it gets no more work, so it goes.
+    void slot.worker.terminate().catch(() => undefined);
     // A failed worker is not started again: one less may run.
     if (!slot.forQuestions) this.generalCapacity -= 1;
     if (this.generalCapacity === 0) {

@@ -142,7 +142,8 @@ function migrate(db: Db, model: { modelId: string; dimensions: number }): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION)
     throw new Error(`vector index file has schema version ${version}; this code knows ${SCHEMA_VERSION}`);
-  db.exec(`
+  db.exec(
+    `
     CREATE TABLE IF NOT EXISTS vector_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS vector_documents (
       id TEXT PRIMARY KEY,
@@ -160,9 +161,11 @@ function migrate(db: Db, model: { modelId: string; dimensions: number }): void {
       attempts INTEGER NOT NULL DEFAULT 0
     );
     -- The documents of a search-index rebuild in progress, with their hash and metadata.
-    CREATE TABLE IF NOT EXISTS vector_build (document_id TEXT PRIMARY KEY, sha256 TEXT NOT NULL, metadata TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS vector_build (document_id TEXT PRIMARY KEY, ` +
+      `sha256 TEXT NOT NULL, metadata TEXT NOT NULL);
     PRAGMA user_version = ${SCHEMA_VERSION};
-  `);
+  `,
+  );
   const stored = db.prepare("SELECT value FROM vector_settings WHERE key = 'model'").get() as
     { value: string } | undefined;
   const wanted = `${model.modelId}/${model.dimensions}`;
@@ -182,9 +185,11 @@ function migrate(db: Db, model: { modelId: string; dimensions: number }): void {
 
 function prepareStatements(db: Db) {
   return {
-    upsert:
-      db.prepare(`INSERT INTO vector_documents (id, sha256, metadata, vectors) VALUES (@id, @sha256, @metadata, @vectors)
-      ON CONFLICT (id) DO UPDATE SET sha256 = excluded.sha256, metadata = excluded.metadata, vectors = excluded.vectors`),
+    upsert: db.prepare(
+      `INSERT INTO vector_documents (id, sha256, metadata, vectors) VALUES (@id, @sha256, @metadata, @vectors)
+      ON CONFLICT (id) DO UPDATE SET sha256 = excluded.sha256, ` +
+        `metadata = excluded.metadata, vectors = excluded.vectors`,
+    ),
     updateMetadata: db.prepare('UPDATE vector_documents SET metadata = @metadata WHERE id = @id'),
     delete: db.prepare('DELETE FROM vector_documents WHERE id = @id'),
     selectOne: db.prepare('SELECT sha256, metadata FROM vector_documents WHERE id = @id'),

@@ -39,7 +39,10 @@ export interface VectorIndexerOptions {
   writesQuietMs?: number | undefined;
 }
 
-/** Longest a backlog step waits for users, or for writes, to pause: under ones that never do, the backlog still moves. */
+/**
+ * Longest a backlog step waits for users, or for writes, to pause: under ones that never do,
+ * the backlog still moves.
+ */
 const MAX_WAIT_FOR_USERS_MS = 10_000;
 const MAX_WAIT_FOR_WRITES_MS = 10_000;
 
@@ -118,7 +121,8 @@ export class VectorIndexer {
     const scheme = vectorScheme(this.embedder, this.passages);
     if (scheme.modelId !== this.index.modelId || scheme.dimensions !== this.index.dimensions) {
       throw new Error(
-        `the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, this indexer makes ${scheme.modelId}/${scheme.dimensions}`,
+        `the vector index holds ${this.index.modelId}/${this.index.dimensions} vectors, ` +
+          `this indexer makes ${scheme.modelId}/${scheme.dimensions}`,
       );
     }
     const db = this.index.db;
@@ -220,20 +224,26 @@ export class VectorIndexer {
   commitBuild(): void {
     const db = this.index.db;
     db.transaction(() => {
-      db.exec(`
-        UPDATE vector_documents SET metadata = (SELECT b.metadata FROM vector_build b WHERE b.document_id = vector_documents.id)
-          WHERE EXISTS (SELECT 1 FROM vector_build b WHERE b.document_id = vector_documents.id AND b.sha256 = vector_documents.sha256);
-        CREATE TEMP TABLE IF NOT EXISTS vector_todo (document_id TEXT PRIMARY KEY, op TEXT NOT NULL, sha256 TEXT, metadata TEXT);
+      db.exec(
+        `
+        UPDATE vector_documents SET metadata = ` +
+          `(SELECT b.metadata FROM vector_build b WHERE b.document_id = vector_documents.id)
+          WHERE EXISTS (SELECT 1 FROM vector_build b ` +
+          `WHERE b.document_id = vector_documents.id AND b.sha256 = vector_documents.sha256);
+        CREATE TEMP TABLE IF NOT EXISTS vector_todo ` +
+          `(document_id TEXT PRIMARY KEY, op TEXT NOT NULL, sha256 TEXT, metadata TEXT);
         DELETE FROM vector_todo;
         INSERT INTO vector_todo SELECT id, 'remove', NULL, NULL FROM vector_documents
           WHERE id NOT IN (SELECT document_id FROM vector_build);
         INSERT INTO vector_todo SELECT b.document_id, 'upsert', b.sha256, b.metadata FROM vector_build b
           LEFT JOIN vector_documents d ON d.id = b.document_id WHERE d.id IS NULL OR d.sha256 <> b.sha256;
         DELETE FROM vector_backlog WHERE document_id IN (SELECT document_id FROM vector_todo);
-        INSERT INTO vector_backlog (document_id, op, sha256, metadata) SELECT document_id, op, sha256, metadata FROM vector_todo;
+        INSERT INTO vector_backlog (document_id, op, sha256, metadata) ` +
+          `SELECT document_id, op, sha256, metadata FROM vector_todo;
         DELETE FROM vector_todo;
         DELETE FROM vector_build;
-      `);
+      `,
+      );
     })();
     this.buildOpen = false;
     this.touched = new Set();
@@ -308,7 +318,10 @@ export class VectorIndexer {
     }
   }
 
-  /** Until no document has been enqueued for writesQuietMs (checked again after each wait: more may have come), at most MAX_WAIT_FOR_WRITES_MS, or stop. */
+  /**
+   * Until no document has been enqueued for writesQuietMs (checked again after each wait: more may have come),
+   * at most MAX_WAIT_FOR_WRITES_MS, or stop.
+   */
   private async writesPaused(): Promise<void> {
     if (!this.writes) return;
     const deadline = Date.now() + MAX_WAIT_FOR_WRITES_MS;

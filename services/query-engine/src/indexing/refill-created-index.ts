@@ -111,7 +111,8 @@ export async function refillCreatedIndex(deps: RefillCreatedIndexDeps): Promise<
     }
     if (deps.signal.aborted) return 'stopped';
     deps.logger.warn(
-      'the index was created EMPTY while the documents service has documents (a lost volume?): queueing a re-index to refill it',
+      'the index was created EMPTY while the documents service has documents (a lost volume?): ' +
+        'queueing a re-index to refill it',
     );
     await deps.startReindex(REFILL_REQUESTED_BY);
     return 'queued';

@@ -9,7 +9,10 @@ export interface ChosenBackend {
   describe: { backend: 'opensearch'; url: string; index: string } | { backend: 'sqlite'; indexPath: string };
   /** Whether opening found an index of an older schema and replaced it by an empty one (a re-index refills it). */
   wasReset: boolean;
-  /** Whether there was no index and an empty one was created (a re-index refills it if the documents service has documents). */
+  /**
+   * Whether there was no index and an empty one was created
+   * (a re-index refills it if the documents service has documents).
+   */
   wasCreated: boolean;
 }
 

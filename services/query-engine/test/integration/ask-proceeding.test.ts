@@ -193,7 +193,7 @@ describe('a docket the question names', () => {
 });
 
 describe('a vague question', () => {
-  test('opens with an overview of the proceedings found, each cited, and is narrowed only to proceedings several documents belong to', async () => {
+  test('opens with an overview of the proceedings found, each cited; narrows only to multi-document ones', async () => {
     const query = await asker.ask(
       {
         question: 'what is happening with storm restoration costs?',

@@ -251,7 +251,7 @@ describe("QueryService: ask, stored queries, the admins' list (real Kafka, Mongo
     expect((await read(outsider)).query!.queryId).toBe(answered.queryId);
   });
 
-  it('follows an answer by id from its start (WatchQuery), and says NOT_FOUND at once for an id that names none', async () => {
+  it('follows an answer by id from its start (WatchQuery); NOT_FOUND at once for an id that names none', async () => {
     const watch = (queryId: string, userId: string) =>
       new Promise<AskResponse[]>((resolve, reject) => {
         const updates: AskResponse[] = [];
@@ -310,7 +310,7 @@ describe("QueryService: ask, stored queries, the admins' list (real Kafka, Mongo
     expect(stranger).toMatchObject({ code: status.NOT_FOUND });
   });
 
-  it('refuses a mode it does not offer (generative without a language model), naming mode and what is offered', async () => {
+  it('refuses a mode not offered (generative without a language model), naming mode and what is offered', async () => {
     const offered = await grpcCall(queries, 'getAnswerModes', {});
     expect(offered.modes).toEqual([AnalysisMode.ANALYSIS_MODE_EXTRACTIVE]);
     const refused = await ask(queries, {

@@ -2,7 +2,8 @@
  * The OpenSearch backend against a real node. Needs OPENSEARCH_URL (start one with
  * `npm run opensearch`, which prints it); without it the suite is skipped and says so.
  *
- *   OPENSEARCH_URL=http://127.0.0.1:9200 npx jest services/query-engine/test/integration/opensearch-backend.test.ts --selectProjects integration
+ *   OPENSEARCH_URL=http://127.0.0.1:9200 npx jest \
+ *     services/query-engine/test/integration/opensearch-backend.test.ts --selectProjects integration
  *
  * Every run uses its own index names (uniqueName) and deletes them at the end.
  */
@@ -20,10 +21,11 @@ jest.setTimeout(180_000);
 
 if (!url) {
   process.stderr.write(
-    '[opensearch-backend.test] SKIPPED: OPENSEARCH_URL is not set. Start a node with `npm run opensearch` and run again with the OPENSEARCH_URL it prints.\n',
+    '[opensearch-backend.test] SKIPPED: OPENSEARCH_URL is not set. ' +
+      'Start a node with `npm run opensearch` and run again with the OPENSEARCH_URL it prints.\n',
   );
   describe('OpenSearch backend', () => {
-    it.skip('is skipped: OPENSEARCH_URL is not set (start a node with `npm run opensearch` and pass the URL it prints)', () =>
+    it.skip('skipped: OPENSEARCH_URL is not set (start a node with `npm run opensearch`, pass the URL it prints)', () =>
       undefined);
   });
 } else {

@@ -298,7 +298,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     expect(await indexedCount()).toBe(before + 1);
   });
 
-  it('rejects an empty query, a malformed one (naming the column and what was expected) and bad filters with INVALID_ARGUMENT', async () => {
+  it('rejects empty and malformed queries (naming column and expectation), bad filters: INVALID_ARGUMENT', async () => {
     await expect(search('   ')).rejects.toBeInstanceOf(InputError);
     await expect(search('   ')).rejects.toMatchObject({
       issues: [{ path: 'query', message: 'must not be empty unless filters are given' }],
@@ -331,7 +331,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     });
   });
 
-  it('searches with the query language, filters, facets, date sort and cursors over documents from events', async () => {
+  it('searches with query language, filters, facets, date sort and cursors over documents from events', async () => {
     const marker = uniqueName('heron').replace(/[^a-z0-9]/giu, '');
     const events = [
       ingested(`${marker}-1`, 'Order on the heron tariff', `The ${marker} tariff is approved.`, {
@@ -453,7 +453,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
   const isFinal = (e: ProcessUpdated) =>
     e.state === ProcessState.PROCESS_STATE_SUCCEEDED || e.state === ProcessState.PROCESS_STATE_FAILED;
 
-  it('re-indexes from the documents service as a process: queued → running with progress → succeeded with done = total', async () => {
+  it('a re-index from the documents service: queued → running with progress → succeeded, done = total', async () => {
     let processId = '';
     const duringId = uniqueName('doc');
     // Hold the rebuild before its second page until progress for the first page has been published,
@@ -630,7 +630,7 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     expect((await search('zanzibar')).hits.map((h) => h.documentId)).toEqual(['fixture-00007']);
   });
 
-  it('refills by itself an index whose volume was lost: created empty while the indexer group has offsets and the documents service has documents', async () => {
+  it('refills a lost index itself: created empty though the indexer group has offsets, documents exist', async () => {
     client.close();
     await app.stop();
     // The pod comes back on an empty volume: no index file, no vectors; Kafka offsets are past every event.

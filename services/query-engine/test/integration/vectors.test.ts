@@ -61,7 +61,8 @@ describe('vectors with the real model and the SQLite backend', () => {
       'raise',
       'cpuc',
       'Decision on general rate case',
-      'The commission authorizes the utility to increase electricity tariffs for residential customers starting next year.',
+      'The commission authorizes the utility to increase electricity tariffs for ' +
+        'residential customers starting next year.',
     ),
     filing(
       'raise-ferc',
@@ -91,7 +92,7 @@ describe('vectors with the real model and the SQLite backend', () => {
   // No word of this question (after stopwords) appears in any filing: only vectors can answer.
   const question = 'Will my power bill go up?';
 
-  it('embeds offline into unit vectors; the worker pool gives the in-thread vectors; paraphrases are closer', async () => {
+  it('embeds offline into unit vectors; the worker pool gives the in-thread ones; paraphrases are closer', async () => {
     const single = await UseLiteEmbedder.load();
     const texts = [
       'Electricity prices for households will rise.',
@@ -106,7 +107,7 @@ describe('vectors with the real model and the SQLite backend', () => {
     expect(dot(a!, b!)).toBeGreaterThan(dot(a!, c!) + 0.1);
   });
 
-  it('embeds a question ahead of background work queued before it, on a pool with or without a question worker', async () => {
+  it('embeds a question ahead of background work queued before it, with or without a question worker', async () => {
     for (const options of [{}, { questionThread: true, backgroundNice: 5 }]) {
       const pool = new ThreadedEmbedder(1, 4, options);
       try {
@@ -194,7 +195,7 @@ describe('vectors with the real model and the SQLite backend', () => {
     }
   });
 
-  it('starts the question worker on demand: none until a user is about (warm), then one that serves questions', async () => {
+  it('starts the question worker on demand: none until a user is about (warm), then one for questions', async () => {
     const pool = new ThreadedEmbedder(1, 4, {
       questionThread: true,
       endIdleWorkersAfterMs: 60_000,
@@ -214,7 +215,7 @@ describe('vectors with the real model and the SQLite backend', () => {
     }
   });
 
-  it('runs background work in a process of its own session at its nice value, with the vectors a thread gives', async () => {
+  it('runs background work in a process of its own session at its nice value, same vectors as a thread', async () => {
     const pool = new ThreadedEmbedder(1, 4, {
       questionThread: true,
       backgroundNice: 5,
@@ -267,9 +268,12 @@ describe('vectors with the real model and the SQLite backend', () => {
 
   it('ends a background process whose service died while it worked', async () => {
     // A service of its own (a Node process running the pool through tsx), killed with SIGKILL mid-backlog.
+    const embedder = JSON.stringify(require.resolve('../../src/embeddings/threaded.embedder'));
+    const options =
+      "{ questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60000 }";
     const script = `
-      const { ThreadedEmbedder } = require(${JSON.stringify(require.resolve('../../src/embeddings/threaded.embedder'))});
-      const pool = new ThreadedEmbedder(1, 4, { questionThread: true, backgroundNice: 5, backgroundIn: 'process', endIdleWorkersAfterMs: 60000 });
+      const { ThreadedEmbedder } = require(${embedder});
+      const pool = new ThreadedEmbedder(1, 4, ${options});
       pool.embed(['warm up'], { background: true }).then(() => {
         console.log('PID ' + pool.workerPids[0]);
         void pool.embed(Array.from({ length: 4000 }, (_, i) => 'backlog passage number ' + i), { background: true });

@@ -270,7 +270,7 @@ describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
     expect(workspace!.members.filter((m) => m.role === WorkspaceRole.WORKSPACE_ROLE_OWNER)).toHaveLength(1);
   });
 
-  it('logs requests newest first, pages through them with a cursor, and lists the most recently used workspace first', async () => {
+  it('logs requests newest first, pages them with a cursor, and lists the last-used workspace first', async () => {
     const owner = uniqueName('owner');
     const older = await create(owner, 'Older');
     const busy = await create(owner, 'Busy');
@@ -402,7 +402,7 @@ describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
     }
     const queryExists = async (id: string) => (await new QueryRepository(db).find(id)) !== undefined;
 
-    it('lets owners only delete it, with its log and its searches; questions stay for their author and the administrators', async () => {
+    it('lets owners only delete it, with its log and searches; questions stay for the author and admins', async () => {
       const [owner, editor, viewer, stranger] = [
         uniqueName('owner'),
         uniqueName('editor'),

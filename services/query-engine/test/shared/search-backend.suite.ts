@@ -97,7 +97,8 @@ export function describeSearchBackend(
               const missing = expected.filter((id) => !ids.includes(id));
               const extra = actual.filter((id) => !expected.includes(id));
               mismatches.push(
-                `${describeQuery(query)}: expected ${expected.length}, got ${actual.length} (total ${total}); missing ${missing.slice(0, 5).join(', ')}; extra ${extra.slice(0, 5).join(', ')}`,
+                `${describeQuery(query)}: expected ${expected.length}, got ${actual.length} (total ${total}); ` +
+                  `missing ${missing.slice(0, 5).join(', ')}; extra ${extra.slice(0, 5).join(', ')}`,
               );
             }
           }
@@ -337,7 +338,7 @@ export function describeSearchBackend(
         expect(await backend.fetch(['d1'])).toEqual([]);
       });
 
-      it('ranks documents for a question by stemmed words, best first, within a scope, and forgets removed ones', async () => {
+      it('ranks documents for a question by stemmed words, best first, in a scope; forgets removed ones', async () => {
         await backend.upsert(
           sampleDocument('vaccinated', {
             title: 'Vaccinated workers',
@@ -408,7 +409,7 @@ export function describeSearchBackend(
         expect(await search(term('zuri'))).toEqual([]);
       });
 
-      it('matches docket numbers in any spelling, agencies by id or name, types by native type or category', async () => {
+      it('matches dockets in any spelling, agencies by id or name, types by native type or category', async () => {
         await backend.upsert(sampleDocument('d1'));
         for (const docket of ['ER24-1-000', 'er24 1 000', 'Docket No. ER24-1-000', 'ER2410-00']) {
           expect({ docket, ids: await search(field('docket', docket)) }).toEqual({ docket, ids: ['d1'] });
@@ -456,7 +457,7 @@ export function describeSearchBackend(
         expect(await search({ kind: 'not', child: range(null, null) })).toEqual(['d3']);
       });
 
-      it('builds a fresh index: invisible until commit, kept out by abort, live writes during the build kept', async () => {
+      it('builds a new index: invisible until commit, kept out by abort, live writes while building kept', async () => {
         await backend.upsert(sampleDocument('old', { text: 'before the rebuild' }));
         const aborted = await backend.beginBuild();
         await aborted.addFromSource([sampleDocument('never', { text: 'aborted build' })]);

@@ -309,7 +309,8 @@ export class QueryGenerator {
     const roll = r.next();
     if (roll < 0.45) return source.id;
     if (roll < 0.8) return source.name ? (r.chance(0.3) ? source.name.toUpperCase() : source.name) : source.id;
-    return r.pick(['Energy', 'Commission', 'puc tx', 'PUC-TX']); // a part of a name is not the agency (except puc-tx spellings)
+    // A part of a name is not the agency (except puc-tx spellings).
+    return r.pick(['Energy', 'Commission', 'puc tx', 'PUC-TX']);
   }
 
   private filingType(): string {

@@ -145,7 +145,7 @@ const ask = (asker: AskService, filters: SearchFilters) =>
   );
 
 describe('the documents of an answer', () => {
-  it('list the document a key fact cites though it ranked below the listing’s cut, with the cited passage', async () => {
+  it('list the document a key fact cites though ranked below the listing’s cut, with the cited passage', async () => {
     const composer = composerCiting((job) => job.ranked[24]!.document);
     const query = await ask(askerWith(composer), emptySearchFilters());
     const cited = retrieved[24]!;
@@ -158,7 +158,7 @@ describe('the documents of an answer', () => {
     expect(query.documents).toHaveLength(LISTED_DOCUMENTS + 1);
   });
 
-  it('list the document a key fact cites though the retrieval did not return it (read from the proceeding), after the ranked ones', async () => {
+  it("list a key fact's document that retrieval missed (read from the proceeding), after the ranked ones", async () => {
     // Read for the proceeding the docket filter names (its best documents and its record), not retrieved.
     const composer = composerCiting((job) => {
       const ranked = new Set(job.ranked.map((r) => r.document.id));

@@ -97,7 +97,7 @@ const estimate = (request: DeepPartial<EstimateVolumeRequest>) =>
 const day = (n: number) => new Date(NOW.getTime() - n * DAY_MS).toISOString().slice(0, 10);
 
 describe('SearchService.EstimateVolume', () => {
-  it('counts the last 30 days by UTC filing day, every day listed, with the total and the average per day', async () => {
+  it('counts the last 30 days by UTC filing day, every day listed, with the total and average per day', async () => {
     const response = await estimate({ query: 'rate', days: 0 });
     expect({ from: response.from, to: response.to, total: response.total, perDay: response.perDay }).toEqual({
       from: day(29),

@@ -74,7 +74,8 @@ describe('FacetColumns', () => {
     const counts = file.facets?.count(some, 3);
     const expected = file.db
       .prepare(
-        `SELECT source_id AS value, count(*) AS count FROM documents WHERE source_id <> '' AND rowid IN (${some.join(',')})
+        `SELECT source_id AS value, count(*) AS count FROM documents ` +
+          `WHERE source_id <> '' AND rowid IN (${some.join(',')})
       GROUP BY source_id ORDER BY count DESC, value LIMIT 3`,
       )
       .all();

@@ -63,7 +63,7 @@ describe('IndexingLag', () => {
     expect(await lag.pending()).toBe(20 + 0 + 0 + 3);
   });
 
-  it('counts from the start of the retained log where the group has committed nothing, or less than retention kept', async () => {
+  it("counts from the retained log's start where the group committed nothing or less than retention kept", async () => {
     const { admin } = fakeAdmin(
       {
         'documents.ingested.v1': [
@@ -80,7 +80,8 @@ describe('IndexingLag', () => {
       },
     );
     const lag = new IndexingLag({ admin, groupId: 'g', topics });
-    // 50 - 10 (nothing committed), 30 - 25 (committed 12 was removed by retention), 3 - 0 (partition unknown to the group)
+    // 50 - 10 (nothing committed), 30 - 25 (committed 12 was removed by retention),
+    // 3 - 0 (partition unknown to the group)
     expect(await lag.pending()).toBe(40 + 5 + 3);
   });
 

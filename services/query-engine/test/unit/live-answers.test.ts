@@ -73,7 +73,7 @@ const input: AskInput = { question: QUESTION, filters: emptySearchFilters(), use
 const kinds = (updates: AskUpdate[]) => updates.map((u) => u.kind);
 
 describe('answers being written, watched by id', () => {
-  it('replays what was written so far to a watcher who arrives late, then follows it to the stored answer', async () => {
+  it('replays what was written so far to a late watcher, then follows it to the stored answer', async () => {
     const { asker, open } = gatedAsker();
     const live = new LiveAnswers({ asker, workspaces: members });
     const asked: AskUpdate[] = [];
@@ -105,7 +105,7 @@ describe('answers being written, watched by id', () => {
     ]);
   });
 
-  it('says NotFound at once for an id that names no answer, and to someone who may not read one being written', async () => {
+  it('says NotFound at once for an id naming no answer, and to a user who may not read one being written', async () => {
     const { asker, open } = gatedAsker();
     const live = new LiveAnswers({ asker, workspaces: members });
     await expect(live.watch('65f0c0ffee0000000000dead', 'alice', false, () => undefined)).rejects.toBeInstanceOf(

@@ -208,7 +208,7 @@ describe('indexerHasCommitted', () => {
     expect(calls.at(-1)).toBe('disconnect');
   });
 
-  it('asks again while Kafka says to retry (a coordinator still loading on a fresh install), then answers', async () => {
+  it('asks again while Kafka says to retry (a coordinator still loading on a new install), then answers', async () => {
     const { client, calls } = admin(notCoordinator(), notCoordinator(), noOffsets());
     expect(await indexerHasCommitted(client, 'query-engine.indexer', topics, logger, 1)).toBe(false);
     expect(calls.filter((call) => call.startsWith('fetch'))).toHaveLength(3);

@@ -90,7 +90,7 @@ const deps = (index: SearchBackend, workspaces?: Workspaces) => ({
 });
 
 describe('SearchService.Search', () => {
-  it('hands the backend the query ANDed with the filters, and answers with the normalised query and cursor', async () => {
+  it('hands the backend the query ANDed with the filters, answers with the normalised query and cursor', async () => {
     const index = recordingBackend();
     const response = await call(searchServiceBinding(deps(index)), {
       query: 'rate  OR case',
@@ -163,7 +163,7 @@ describe('SearchService.Search', () => {
       return { workspaceScope, recorded, stored, linked, resolved };
     }
 
-    it('applies the default filters when the request brings none, and records the first page in the log with its stored query', async () => {
+    it('applies the default filters when the request has none; logs the first page with its stored query', async () => {
       const index = recordingBackend();
       const { workspaceScope, recorded, stored, linked, resolved } = scope();
       const response = await call(searchServiceBinding(deps(index, workspaceScope)), {

@@ -43,7 +43,7 @@ describe('SearchThreads ending idle threads', () => {
     expect(pool.running()).toBe(1);
   });
 
-  it('starts a thread again when the running one is busy: a light search is answered while a costly one runs', async () => {
+  it('restarts a thread when the running one is busy: a light search is answered while a costly one runs', async () => {
     await waitFor(() => pool.running() === 1, { description: 'the second thread ended', intervalMs: 10 });
     const caller = new AbortController();
     const order: string[] = [];

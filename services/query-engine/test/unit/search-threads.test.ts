@@ -64,7 +64,7 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect(order).toEqual(['light answered', 'heavy cancelled']);
   });
 
-  it("never lets one caller hold every thread: another user's search is answered while three costly ones of the first wait or run", async () => {
+  it("one caller never holds all threads: another user's search is answered as 3 costly ones wait or run", async () => {
     const attacker = new AbortController();
     const settled: string[] = [];
     const costly = Array.from({ length: 3 }, () =>
@@ -85,7 +85,7 @@ describe('SQLite reads on search threads, under a budget', () => {
     expect(settled.filter((outcome) => outcome === 'costly stopped').length).toBeGreaterThanOrEqual(2);
   });
 
-  it("runs background reads (the vector indexer's) on one thread at most and after users' reads: a user's search is answered while two costly ones wait or run", async () => {
+  it("background reads (vector indexer) use one thread at most, after users': search beats 2 costly ones", async () => {
     const indexer = new AbortController();
     const settled: string[] = [];
     const background = Array.from({ length: 2 }, () =>

@@ -102,7 +102,8 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     );
     const hit = (await search('penalty')).hits[0]!;
     expect(hit.snippet).toBe(
-      'before &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; <mark>penalty</mark> after',
+      'before &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; ' +
+        '&lt;b&gt;bold&lt;/b&gt; <mark>penalty</mark> after',
     );
     expect(hit.titleHtml).toBe('<mark>Penalty</mark> &lt;i&gt;notice&lt;/i&gt; &amp; more');
   });
@@ -177,7 +178,7 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     expect(await backend.count()).toBe(1);
   });
 
-  it('upsertMany writes many documents in chunks, searchable and counted like upserts, the latest state of each winning', async () => {
+  it('upsertMany writes in chunks, searchable and counted like upserts, the latest state of each winning', async () => {
     const many = Array.from({ length: 40 }, (_, i) =>
       doc(`bulk-${i}`, `Bulk filing ${i}`, i % 2 === 0 ? 'tariff revision' : 'pipeline safety'),
     );
@@ -192,7 +193,7 @@ describe('SqliteFts5Backend (SQLite specifics)', () => {
     expect((await search('tariff', 50)).hits.map((h) => h.documentId)).toContain('bulk-1');
   });
 
-  it('writes on its writer thread: writes asked while a build is swapped in land in the new live file, and writeCost counts them', async () => {
+  it('writes on its writer thread: those amid a build swap go to the new live file, counted in writeCost', async () => {
     const build = await backend.beginBuild();
     await build.addFromSource([doc('from-source', 'Rebuilt', 'rebuilt filing')]);
     // Not awaited before the commit: they reach the writer thread while it has the file closed.

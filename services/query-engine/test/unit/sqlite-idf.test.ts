@@ -20,7 +20,10 @@ function openIndex(rows: [string, string][]): Db {
 }
 
 const words = ['tariff', 'rate', 'gas', 'pipeline', 'storage', 'order', 'rehearing', 'capacity'];
-/** 60 rows: the text of row i holds words[j] when i is a multiple of j + 1 ('tariff' in all, 'capacity' in every 8th). */
+/**
+ * 60 rows: the text of row i holds words[j] when i is a multiple of j + 1
+ * ('tariff' in all, 'capacity' in every 8th).
+ */
 const rows = Array.from({ length: 60 }, (_, i): [string, string] => [
   words
     .filter((_, j) => i % (j + 2) === 0)
@@ -44,7 +47,8 @@ describe('bm25_given_idf', () => {
         .all(match) as { rowid: number; k: number }[];
       const given = db
         .prepare(
-          `SELECT rowid, bm25_given_idf(t, ${idfs.map(() => '?').join(', ')}, 3.0, 1.0) AS k FROM t WHERE t MATCH ? ORDER BY rowid`,
+          `SELECT rowid, bm25_given_idf(t, ${idfs.map(() => '?').join(', ')}, 3.0, 1.0) AS k ` +
+            `FROM t WHERE t MATCH ? ORDER BY rowid`,
         )
         .all(...idfs, match) as { rowid: number; k: number }[];
       expect(given.map((row) => row.rowid)).toEqual(expected.map((row) => row.rowid));

@@ -11,7 +11,8 @@ describe('highlighting hits on the original text', () => {
   });
 
   it('cuts a passage around the best place: the most distinct words of the query, then the earliest', () => {
-    const text = `${'filler '.repeat(40)}tariff here ${'filler '.repeat(40)}the wildfire tariff together ${'filler '.repeat(40)}end`;
+    const filler = 'filler '.repeat(40);
+    const text = `${filler}tariff here ${filler}the wildfire tariff together ${filler}end`;
     const html = excerptHtml(text, parseQuery('tariff OR wildfire'), 10)!;
     expect(html).toBe(
       '…filler filler the <mark>wildfire</mark> <mark>tariff</mark> together filler filler filler filler…',

@@ -198,7 +198,7 @@ describe("workspace default filters (the search filters' own rules)", () => {
     });
   });
 
-  it('names the value that is too long or has no letter or digit by its position, and the list that is too long', () => {
+  it('names the value that is too long or has no letter or digit by its position, and the too-long list', () => {
     expect(
       issuesOf({
         parties: ['ok', 'p'.repeat(201), '--'],

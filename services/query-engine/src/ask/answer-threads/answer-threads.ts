@@ -49,7 +49,10 @@ export interface AnswerThreadsOptions {
    * question starts one again and waits for its modules to load. Unset: threads stay.
    */
   endIdleAfterMs?: number | undefined;
-  /** No thread until the first question or warm() (a user about): an idle service then holds none. Default: one at once. */
+  /**
+   * No thread until the first question or warm() (a user about): an idle service then holds none.
+   * Default: one at once.
+   */
   startOnDemand?: boolean | undefined;
 }
 

@@ -33,7 +33,8 @@ export const WRITER_NOTICES = {
   unavailable: (reason: string) => `The language model could not answer (${reason}); this is the extractive analysis.`,
   noAnswer: 'The language model found no answer in the passages; this is the extractive analysis.',
   allDropped: (count: number) =>
-    `None of the language model's ${count} sentence${count === 1 ? '' : 's'} cited a passage that supports it, so ${count === 1 ? 'it was' : 'all were'} dropped; this is the extractive analysis.`,
+    `None of the language model's ${count} sentence${count === 1 ? '' : 's'} cited a passage that supports it, ` +
+    `so ${count === 1 ? 'it was' : 'all were'} dropped; this is the extractive analysis.`,
 } as const;
 
 /**

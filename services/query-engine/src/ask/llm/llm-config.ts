@@ -1,7 +1,10 @@
 import { ConfigError, z } from '@docket/config';
 import type { ChatCompletionsSettings } from './chat-completions.client';
 
-/** Env vars of the generative mode; spread into the service's config schema. Both LLM_BASE_URL and LLM_MODEL turn it on. */
+/**
+ * Env vars of the generative mode; spread into the service's config schema.
+ * Both LLM_BASE_URL and LLM_MODEL turn it on.
+ */
 export const llmEnv = {
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   LLM_MODEL: z.string().min(1).optional(),

@@ -12,22 +12,42 @@ export type SectionKey = keyof typeof SECTION_HEADINGS;
 
 // The decision-maker speaking: what it says is a finding or a ruling, not a party's position.
 const DECISION_MAKER = new RegExp(
-  `\\b(?:the\\s+)?(?:commission|court|board|panel|presiding (?:officer|judge)|administrative law judge|alj|we)\\s+${DECISION_ADVERBS}(?:finds?|found|conclude[sd]?|approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|agree[sd]?|determine[sd]?|hold|holds|held|order(?:s|ed)?|grant(?:s|ed)?|den(?:y|ies|ied)|reject(?:s|ed)?|accept(?:s|ed)?|affirm(?:s|ed)?|reverse[sd]?|vacate[sd]?|direct(?:s|ed)?|require[sd]?|decline[sd]?|dismiss(?:es|ed)?)\\b`,
+  `\\b(?:the\\s+)?(?:commission|court|board|panel|presiding (?:officer|judge)|administrative law judge|alj|we)\\s+` +
+    `${DECISION_ADVERBS}(?:finds?|found|conclude[sd]?|approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|agree[sd]?|` +
+    `determine[sd]?|hold|holds|held|order(?:s|ed)?|grant(?:s|ed)?|den(?:y|ies|ied)|reject(?:s|ed)?|accept(?:s|ed)?|` +
+    `affirm(?:s|ed)?|reverse[sd]?|vacate[sd]?|direct(?:s|ed)?|require[sd]?|decline[sd]?|dismiss(?:es|ed)?)\\b`,
   'i',
 );
 // A party's claim, request or testimony.
 // What was decided on the merits.
 // ("held" alone is not one: "hearings were held"; a holding needs its court: "we hold", see HOLDING.)
-const FINDING =
-  /\b(?:finds?|found that|conclude[sd]?|approve[sd]?|approval|authorize[sd]?|adopt(?:s|ed)?|determine[sd]?|just and reasonable|prudent(?:ly)?|in the public interest|(?:it )?is (?:hereby )?ordered)\b/i;
+const FINDING = new RegExp(
+  String.raw`\b(?:finds?|found that|conclude[sd]?|approve[sd]?|approval|authorize[sd]?|adopt(?:s|ed)?|` +
+    String.raw`determine[sd]?|just and reasonable|prudent(?:ly)?|in the public interest|` +
+    String.raw`(?:it )?is (?:hereby )?ordered)\b`,
+  'i',
+);
 // Where the proceeding stands.
-const PROCEDURE =
-  /\b(?:motions?|hearings?|procedural|schedule[sd]?|remand(?:s|ed)?|affirm(?:s|ed)?|revers(?:e|es|ed)|vacate[sd]?|dismiss(?:es|ed|al)?|pending|stay(?:s|ed)?|appeal(?:s|ed)?|petition for (?:review|rehearing)|rehearing|interven(?:e|es|ed|tion|tions|ors?)|docketed|instituted|initiated|suspend(?:s|ed)?|settlement (?:conference|discussions)|technical conference|briefing|discovery|withdr[ae]wn?|closed|compliance filing|granted|denied)\b/i;
+const PROCEDURE = new RegExp(
+  String.raw`\b(?:motions?|hearings?|procedural|schedule[sd]?|remand(?:s|ed)?|affirm(?:s|ed)?|revers(?:e|es|ed)|` +
+    String.raw`vacate[sd]?|dismiss(?:es|ed|al)?|pending|stay(?:s|ed)?|appeal(?:s|ed)?|` +
+    String.raw`petition for (?:review|rehearing)|rehearing|interven(?:e|es|ed|tion|tions|ors?)|docketed|instituted|` +
+    String.raw`initiated|suspend(?:s|ed)?|settlement (?:conference|discussions)|technical conference|briefing|` +
+    String.raw`discovery|withdr[ae]wn?|closed|compliance filing|granted|denied)\b`,
+  'i',
+);
 // A date with a word that makes it a deadline or a point in force.
-const DEADLINE =
-  /\b(?:due|deadline|no later than|not later than|on or before|effective|expires?|comment period|reply comments|initial comments|protests?|interventions?)\b/i;
-const HAS_DATE =
-  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)\s+\d|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
+const DEADLINE = new RegExp(
+  String.raw`\b(?:due|deadline|no later than|not later than|on or before|effective|expires?|comment period|` +
+    String.raw`reply comments|initial comments|protests?|interventions?)\b`,
+  'i',
+);
+// A written month and day, an ISO date or a numeric one.
+const HAS_DATE = new RegExp(
+  String.raw`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|` +
+    String.raw`Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)\s+\d|` +
+    String.raw`\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b`,
+);
 const SUBSTANTIVE_DECISION = /\b(?:approve[sd]?|authorize[sd]?|adopt(?:s|ed)?|finds?|conclude[sd]?)\b/i;
 
 /**

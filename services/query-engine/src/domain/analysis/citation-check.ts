@@ -104,7 +104,9 @@ export function checkGeneratedSentence(
     return {
       ok: false,
       reason: 'unsupported',
-      detail: `${Math.round(share * 100)}% of its words are in ${sentence.labels.join(', ')} (at least ${Math.round(options.minSupport * 100)}% needed)`,
+      detail:
+        `${Math.round(share * 100)}% of its words are in ${sentence.labels.join(', ')} ` +
+        `(at least ${Math.round(options.minSupport * 100)}% needed)`,
     };
   }
   const missing = unsupportedNumber(sentence.text, own.facts, all);

@@ -34,9 +34,11 @@ const FACT_SOURCE_MIN_SHARE = 0.25;
 export const NOTICES = {
   noDocuments: 'No documents matched the question, so there is nothing to analyse.',
   noWords:
-    'The question has no words to match (only common words such as "what" or "the"); ask about a subject, a party or a docket.',
+    'The question has no words to match (only common words such as "what" or "the"); ' +
+    'ask about a subject, a party or a docket.',
   noSentences:
-    "None of the best-matching documents has a sentence about the question's words; see the documents for what matched.",
+    "None of the best-matching documents has a sentence about the question's words; " +
+    'see the documents for what matched.',
 } as const;
 
 /** The sentences MMR chooses from a ranking: relevant, and not repeating one another. */

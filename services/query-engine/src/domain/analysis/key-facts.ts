@@ -102,8 +102,14 @@ const JOINERS = new Set([
 ]);
 const LABEL_WORDS = 4;
 
-const ACTION =
-  /^(?:adopts?|adopted|recommends?|recommended|requests?|requested|raises?|proposes?|proposed|authori[sz]es?|authori[sz]ed|approves?|approved|seeks?|sought|reports?|reported|shows?|invested|includes?|estimates?|totals?|identified|agree|agrees|spent|costs?|remove[sd]?|shift(?:s|ed)?|save[sd]?|saves|exceed(?:s|ed)?|reach(?:es|ed)?|reduce[sd]?|recover(?:s|ed)?|would|will|could|may|might|amounts?|equals?|represents?|rose|fell|grew)$/i;
+const ACTION = new RegExp(
+  String.raw`^(?:adopts?|adopted|recommends?|recommended|requests?|requested|raises?|proposes?|proposed|` +
+    String.raw`authori[sz]es?|authori[sz]ed|approves?|approved|seeks?|sought|reports?|reported|shows?|invested|` +
+    String.raw`includes?|estimates?|totals?|identified|agree|agrees|spent|costs?|remove[sd]?|shift(?:s|ed)?|` +
+    String.raw`save[sd]?|saves|exceed(?:s|ed)?|reach(?:es|ed)?|reduce[sd]?|recover(?:s|ed)?|` +
+    String.raw`would|will|could|may|might|amounts?|equals?|represents?|rose|fell|grew)$`,
+  'i',
+);
 const VERB = /^(?:is|are|was|were|will|shall|must|may|has|have|had|should)$/i;
 
 /**
@@ -133,7 +139,8 @@ export function contextLabel(sentence: string, start: number): string {
       .at(-1) ?? '';
   const words = before.match(/[A-Za-z][A-Za-z'-]*/g) ?? [];
   while (words.length > 0 && JOINERS.has((words.at(-1) as string).toLowerCase())) words.pop();
-  // What comes after the last verb names the number; the verb and its subject say who, which the fact's subject already does.
+  // What comes after the last verb names the number; the verb and its subject say who,
+  // which the fact's subject already does.
   const verb = words.map((word) => ACTION.test(word)).lastIndexOf(true);
   const kept = words.slice(verb + 1).slice(-LABEL_WORDS);
   while (kept.length > 0 && JOINERS.has((kept[0] as string).toLowerCase())) kept.shift();

@@ -65,7 +65,10 @@ export function selectPassages(ranking: SentenceRanking, options: PassageOptions
   });
 }
 
-/** The span range [first, last] around `index`, alternately adding the next and the previous sentence of the paragraph. */
+/**
+ * The span range [first, last] around `index`,
+ * alternately adding the next and the previous sentence of the paragraph.
+ */
 function widen(read: ReadDocument, index: number, targetChars: number): [number, number] {
   const { spans, document } = read;
   let first = index;

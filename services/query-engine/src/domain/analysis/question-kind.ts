@@ -9,7 +9,10 @@ export interface QuestionIntent {
   kind: QuestionKind;
   /** The record's slots the answer leads with, most wanted first. */
   slots: FactSlot[];
-  /** Whose position or recommendation is asked about, as written in the question ("Staff", "the Sierra Club"); '' for anyone. */
+  /**
+   * Whose position or recommendation is asked about, as written in the question ("Staff", "the Sierra Club");
+   * '' for anyone.
+   */
   party: string;
   /** The question compares proceedings ("across", "each utility", "compare"). */
   comparison: boolean;
@@ -17,12 +20,18 @@ export interface QuestionIntent {
 
 const AMOUNT =
   /\$|\b(?:how much|amount|increase|increases|decrease|revenue|revenues|dollars?|million|billion|rate relief|raise)\b/i;
-const REQUESTED =
-  /\b(?:request(?:s|ed|ing)?|ask(?:s|ed|ing)? for|seek(?:s|ing)?|sought|appl(?:y|ied|ies) for|propos(?:e|ed|es|ing)|want(?:s|ed)?|file[ds]? for)\b/i;
+const REQUESTED = new RegExp(
+  String.raw`\b(?:request(?:s|ed|ing)?|ask(?:s|ed|ing)? for|seek(?:s|ing)?|sought|appl(?:y|ied|ies) for|` +
+    String.raw`propos(?:e|ed|es|ing)|want(?:s|ed)?|file[ds]? for)\b`,
+  'i',
+);
 const RECOMMENDED =
   /\b(?:recommend(?:s|ed|ing|ation|ations)?|propose instead|counter[- ]?propos\w*|suggest(?:s|ed)?)\b/i;
-const APPROVED =
-  /\b(?:approv(?:e|ed|es|al)|authori[sz](?:e|ed|es|ation)|grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?|adopt(?:s|ed)?|final(?:ly)?|got|received|decided|ordered)\b/i;
+const APPROVED = new RegExp(
+  String.raw`\b(?:approv(?:e|ed|es|al)|authori[sz](?:e|ed|es|ation)|grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?|` +
+    String.raw`adopt(?:s|ed)?|final(?:ly)?|got|received|decided|ordered)\b`,
+  'i',
+);
 
 const DATE = /\b(?:when|what date|which date|dates?|deadline|deadlines|due|schedule[sd]?|scheduling)\b/i;
 /** "Has the hearing been held yet?", "Is the hearing still ahead?": a hearing's date asked without "when". */
@@ -32,27 +41,54 @@ const HEARING = /\bhearings?\b/i;
 const COMMENTS = /\bcomments?\b/i;
 const INTERVENTION_DEADLINE = /\b(?:interven\w*|petitions? to intervene)\b/i;
 
-const PARTIES =
-  /\b(?:who (?:are|were) the parties|which parties|what parties|parties (?:to|in)|interven(?:e|ed|es|ors?|tion|ing)|who (?:intervened|participat\w*|is involved|are involved|takes? part)|participants?)\b/i;
-const APPLICANT =
-  /\b(?:(?:who|which (?:company|utility|party|firm|entity))\s+(?:filed|applied|brought|initiated|submitted|started|opened)|applicant|petitioner|complainant|who is the (?:utility|company))\b/i;
+const PARTIES = new RegExp(
+  String.raw`\b(?:who (?:are|were) the parties|which parties|what parties|parties (?:to|in)|` +
+    String.raw`interven(?:e|ed|es|ors?|tion|ing)|` +
+    String.raw`who (?:intervened|participat\w*|is involved|are involved|takes? part)|participants?)\b`,
+  'i',
+);
+const APPLICANT = new RegExp(
+  String.raw`\b(?:(?:who|which (?:company|utility|party|firm|entity))\s+` +
+    String.raw`(?:filed|applied|brought|initiated|submitted|started|opened)|` +
+    String.raw`applicant|petitioner|complainant|who is the (?:utility|company))\b`,
+  'i',
+);
 
-const POSITION =
-  /\b(?:argue[sd]?|argument|arguments|position|positions|contend(?:s|ed)?|claim(?:s|ed)?|say|says|said|think|thinks|view|views|oppose[sd]?|support(?:s|ed)?|object(?:s|ed)?|stance|take on)\b/i;
-const OUTCOME =
-  /\b(?:decid(?:e|ed|es)|decision|outcome|result|ruled?|ruling|order(?:ed)?|conclude[sd]?|hold|held|disposition|resolved?|approved|denied|dismissed)\b/i;
-const COMPARISON =
-  /\b(?:compare[sd]?|comparison|across|versus|vs\.?|each (?:utility|company|proceeding|docket|case)|all (?:the )?(?:rate cases|proceedings|dockets|utilities)|which utilities|which companies)\b/i;
+const POSITION = new RegExp(
+  String.raw`\b(?:argue[sd]?|argument|arguments|position|positions|contend(?:s|ed)?|claim(?:s|ed)?|` +
+    String.raw`say|says|said|think|thinks|view|views|oppose[sd]?|support(?:s|ed)?|object(?:s|ed)?|stance|take on)\b`,
+  'i',
+);
+const OUTCOME = new RegExp(
+  String.raw`\b(?:decid(?:e|ed|es)|decision|outcome|result|ruled?|ruling|order(?:ed)?|conclude[sd]?|hold|held|` +
+    String.raw`disposition|resolved?|approved|denied|dismissed)\b`,
+  'i',
+);
+const COMPARISON = new RegExp(
+  String.raw`\b(?:compare[sd]?|comparison|across|versus|vs\.?|each (?:utility|company|proceeding|docket|case)|` +
+    String.raw`all (?:the )?(?:rate cases|proceedings|dockets|utilities)|which utilities|which companies)\b`,
+  'i',
+);
 
 /** "What does Staff recommend", "what did the Sierra Club argue": the party named before the verb. */
-const PARTY_BEFORE_VERB =
-  /\b(?:does|did|do|has|have|is|was|will)\s+((?:the\s+)?[A-Z][\w.&'-]*(?:,?\s+(?:of|for|the|and|&|[A-Z][\w.&'-]*))*?)\s+(?:recommend|argue|propose|say|contend|claim|oppose|support|request|want|think|take|seek|testify|object)/;
+const PARTY_BEFORE_VERB = new RegExp(
+  String.raw`\b(?:does|did|do|has|have|is|was|will)\s+` +
+    String.raw`((?:the\s+)?[A-Z][\w.&'-]*(?:,?\s+(?:of|for|the|and|&|[A-Z][\w.&'-]*))*?)\s+` +
+    String.raw`(?:recommend|argue|propose|say|contend|claim|oppose|support|request|want|think|take|seek|` +
+    String.raw`testify|object)`,
+);
 /** "Staff's position", "the Sierra Club's recommendation". */
-const POSSESSIVE_PARTY =
-  /\b((?:the\s+)?[A-Z][\w.&-]*(?:\s+(?:of|for|the|and|&|[A-Z][\w.&-]*))*?)['’]s\s+(?:position|positions|recommendation|recommendations|argument|arguments|view|proposal|testimony|brief)/;
+const POSSESSIVE_PARTY = new RegExp(
+  String.raw`\b((?:the\s+)?[A-Z][\w.&-]*(?:\s+(?:of|for|the|and|&|[A-Z][\w.&-]*))*?)['’]s\s+` +
+    String.raw`(?:position|positions|recommendation|recommendations|argument|arguments|view|proposal|testimony|brief)`,
+);
+/** A capitalised name of one or more words, "of", "for", "the", "and" and "&" among them ("the Sierra Club"). */
+const PARTY_NAME = String.raw`(?:the\s+)?[A-Z][\w.&'-]*(?:\s+(?:of|for|the|and|&|[A-Z][\w.&'-]*))*`;
 /** "the position of the Sierra Club", "recommended by Staff". */
-const PARTY_AFTER =
-  /\b(?:position|positions|recommendation|recommendations|arguments?|views?|proposal|testimony|brief) of ((?:the\s+)?[A-Z][\w.&'-]*(?:\s+(?:of|for|the|and|&|[A-Z][\w.&'-]*))*)|\b(?:recommended|proposed|argued|requested) by ((?:the\s+)?[A-Z][\w.&'-]*(?:\s+(?:of|for|the|and|&|[A-Z][\w.&'-]*))*)/;
+const PARTY_AFTER = new RegExp(
+  String.raw`\b(?:position|positions|recommendation|recommendations|arguments?|views?|proposal|testimony|brief) ` +
+    String.raw`of (${PARTY_NAME})|\b(?:recommended|proposed|argued|requested) by (${PARTY_NAME})`,
+);
 
 /** Question words that the party patterns would otherwise take for a name. */
 const NOT_A_PARTY =

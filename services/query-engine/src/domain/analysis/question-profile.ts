@@ -7,11 +7,18 @@ import { contentTerms, stemPrefixes } from './text-terms';
  * is found even when it shares no word with the question. BM25 weighs it like any rare term.
  */
 export const HOLDING_TERM = '\u27e8holding\u27e9';
-/** Adverbs that may stand between a decision-maker and its verb ("we therefore hold"); "to" may not ("urge the Commission to approve"). */
+/**
+ * Adverbs that may stand between a decision-maker and its verb ("we therefore hold");
+ * "to" may not ("urge the Commission to approve").
+ */
 export const DECISION_ADVERBS =
-  '(?:(?:also|hereby|therefore|further|accordingly|thus|now|today|expressly|unanimously|respectfully|nonetheless|nevertheless)\\s+)?';
+  '(?:(?:also|hereby|therefore|further|accordingly|thus|now|today|expressly|unanimously|respectfully|' +
+  'nonetheless|nevertheless)\\s+)?';
 export const HOLDING = new RegExp(
-  `\\b(?:we|the (?:court|commission|board|panel))\\s+${DECISION_ADVERBS}(?:hold|holds|held|find|finds|conclude[sd]?|grant|grants|deny|denies|affirm|affirms|reverse|reverses|vacate|vacates|remand|remands|approve[sd]?|adopt(?:s|ed)?|authorize[sd]?)\\b|\\bit is (?:hereby )?ordered\\b|\\bso ordered\\b`,
+  `\\b(?:we|the (?:court|commission|board|panel))\\s+${DECISION_ADVERBS}` +
+    `(?:hold|holds|held|find|finds|conclude[sd]?|grant|grants|deny|denies|affirm|affirms|reverse|reverses|` +
+    `vacate|vacates|remand|remands|approve[sd]?|adopt(?:s|ed)?|authorize[sd]?)\\b|` +
+    `\\bit is (?:hereby )?ordered\\b|\\bso ordered\\b`,
   'i',
 );
 
@@ -21,12 +28,20 @@ export const HOLDING = new RegExp(
  * even when they share no word with the question but its name.
  */
 export const POSITION_TERM = '\u27e8position\u27e9';
-export const POSITION_STATEMENT =
-  /\b(?:argue[sd]?|contend(?:s|ed)?|assert(?:s|ed)?|maintain(?:s|ed)?|urge[sd]?|recommend(?:s|ed)?|propose[sd]?|oppose[sd]?|object(?:s|ed)?|request(?:s|ed)?|submit(?:s|ted)? that|claim(?:s|ed)?|allege[sd]?|testif(?:y|ies|ied)|respond(?:s|ed)?|disagree[sd]?|points? out|seek(?:s)?|sought|position is)\b/i;
+export const POSITION_STATEMENT = new RegExp(
+  String.raw`\b(?:argue[sd]?|contend(?:s|ed)?|assert(?:s|ed)?|maintain(?:s|ed)?|urge[sd]?|recommend(?:s|ed)?|` +
+    String.raw`propose[sd]?|oppose[sd]?|object(?:s|ed)?|request(?:s|ed)?|submit(?:s|ted)? that|claim(?:s|ed)?|` +
+    String.raw`allege[sd]?|testif(?:y|ies|ied)|respond(?:s|ed)?|disagree[sd]?|points? out|seek(?:s)?|sought|` +
+    String.raw`position is)\b`,
+  'i',
+);
 /** How much more a word of the party whose position is asked weighs than the question's other words. */
 const SPEAKER_WEIGHT = 3;
-const WANTS_POSITION =
-  /\b(?:argu\w*|positions?|contend\w*|recommend\w*|views?|think|thinks|say|says|said|stance|oppos\w*|object\w*|claim\w*|propos\w*)\b/i;
+const WANTS_POSITION = new RegExp(
+  String.raw`\b(?:argu\w*|positions?|contend\w*|recommend\w*|views?|think|thinks|say|says|said|stance|` +
+    String.raw`oppos\w*|object\w*|claim\w*|propos\w*)\b`,
+  'i',
+);
 
 /** What a question asks for, as the sentence ranking uses it. */
 export interface QuestionProfile {
@@ -58,12 +73,18 @@ const EXPANSIONS: Record<string, string[]> = {
   decis: ['decid', 'conclud', 'hold', 'find'],
 };
 
-const WANTS_AMOUNT =
-  /\$|\b(?:how much|amount|cost|costs|increase|decrease|revenue|revenues|dollars?|million|billion|refunds?|penalt(?:y|ies)|fines?|budget|price|charges?|bill|requirement)\b/i;
+const WANTS_AMOUNT = new RegExp(
+  String.raw`\$|\b(?:how much|amount|cost|costs|increase|decrease|revenue|revenues|dollars?|million|billion|` +
+    String.raw`refunds?|penalt(?:y|ies)|fines?|budget|price|charges?|bill|requirement)\b`,
+  'i',
+);
 const WANTS_PERCENTAGE = /%|\b(?:percent|percentage|return on equity|roe|rate of return|share|margin)\b/i;
 const WANTS_DATE = /\b(when|date|dates|deadline|deadlines|due|effective|schedule|scheduled|hearing|until|by when)\b/i;
-const WANTS_DECISION =
-  /\b(approv\w*|authoriz\w*|decid\w*|decision|rul(?:e|ed|ing)|held|hold|find|found|grant\w*|den(?:y|ied)|order\w*|outcome|result|conclud\w*|adopt\w*)\b/i;
+const WANTS_DECISION = new RegExp(
+  String.raw`\b(approv\w*|authoriz\w*|decid\w*|decision|rul(?:e|ed|ing)|held|hold|find|found|grant\w*|` +
+    String.raw`den(?:y|ied)|order\w*|outcome|result|conclud\w*|adopt\w*)\b`,
+  'i',
+);
 
 export function profileQuestion(question: string): QuestionProfile {
   const terms = new Map<string, number>();

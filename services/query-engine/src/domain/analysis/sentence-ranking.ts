@@ -73,10 +73,17 @@ export interface SentenceRanking {
 
 const MONEY_CUE = /\$\s?\d|\d\s(?:dollars|cents)\b/;
 const PERCENT_CUE = /\d\s?%|\bpercent\b|\bper cent\b|basis points/i;
-const DATE_CUE =
-  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)\s+\d|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
-const DECISION_CUE =
-  /\b(?:approv\w*|authoriz\w*|adopt\w*|grant\w*|finds|found|conclude[sd]?|determine[sd]?|holds?|held|ordered|orders|affirm\w*|revers\w*|vacate[sd]?|den(?:y|ies|ied)|reject\w*)\b/i;
+// A written month and day, an ISO date or a numeric one.
+const DATE_CUE = new RegExp(
+  String.raw`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|` +
+    String.raw`Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)\s+\d|` +
+    String.raw`\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b`,
+);
+const DECISION_CUE = new RegExp(
+  String.raw`\b(?:approv\w*|authoriz\w*|adopt\w*|grant\w*|finds|found|conclude[sd]?|determine[sd]?|holds?|held|` +
+    String.raw`ordered|orders|affirm\w*|revers\w*|vacate[sd]?|den(?:y|ies|ied)|reject\w*)\b`,
+  'i',
+);
 
 /**
  * Reads the best documents (bounded by `limits`), splits them into sentences and ranks the
@@ -149,8 +156,12 @@ function sentenceSpansOf(document: AnalysedDocument, windowEnd: number): readonl
  * and is not service-list boilerplate.
  */
 // Certificates of service, signature formulas and a witness introducing themself: in many filings, never an answer.
-const BOILERPLATE =
-  /\b(?:I|we) hereby certify\b|\bserved the foregoing\b|\bcertificate of service\b|\brespectfully submitted,?$|\bmy name is\b|\bplease state your name\b|\btestifying on (?:its|their|his|her) behalf\b/i;
+const BOILERPLATE = new RegExp(
+  String.raw`\b(?:I|we) hereby certify\b|\bserved the foregoing\b|\bcertificate of service\b|` +
+    String.raw`\brespectfully submitted,?$|` +
+    String.raw`\bmy name is\b|\bplease state your name\b|\btestifying on (?:its|their|his|her) behalf\b`,
+  'i',
+);
 
 function isStatement(quote: string): boolean {
   if (!/[.!?;:]["”’)\]]*$/.test(quote) || !/[a-z]/.test(quote)) return false;

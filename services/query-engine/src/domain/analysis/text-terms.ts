@@ -8,12 +8,13 @@ import stem from 'wink-porter2-stemmer';
 // Common English function words, plus the words questions are made of ("what", "did", "which").
 const STOP_WORDS = new Set(
   (
-    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing down during each few for from further had has have having he her here hers herself him himself ' +
-    'his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ' +
-    'ourselves out over own same she should so some such than that the their theirs them themselves then there these they this ' +
-    'those through to too under until up upon very was we were what when where which while who whom why will with would you your ' +
-    'yours yourself yourselves shall may might must tell show give list please whether there thereof therein'
+    'a about above after again against all also am an and any are as at be because been before being below between ' +
+    'both but by can could did do does doing down during each few for from further had has have having he her here ' +
+    'hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of ' +
+    'off on once only or other our ours ourselves out over own same she should so some such than that the their ' +
+    'theirs them themselves then there these they this those through to too under until up upon very was we were ' +
+    'what when where which while who whom why will with would you your yours yourself yourselves shall may might ' +
+    'must tell show give list please whether there thereof therein'
   ).split(' '),
 );
 

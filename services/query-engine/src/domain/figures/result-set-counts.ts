@@ -75,7 +75,10 @@ function monthRange(first: string, last: string): string[] {
   return months.slice(-MAX_MONTHS);
 }
 
-/** Filings per month, in calendar order with empty months as 0 (a chart's time axis); undated documents are left out. */
+/**
+ * Filings per month, in calendar order with empty months as 0 (a chart's time axis);
+ * undated documents are left out.
+ */
 export function filingsByMonth(documents: readonly ResultSetDocument[]): CountBucket[] {
   const counts = new Map<string, number>();
   for (const document of documents) {
@@ -91,7 +94,10 @@ export function filingsByMonth(documents: readonly ResultSetDocument[]): CountBu
   }));
 }
 
-/** A comparison key for a name: case, punctuation and "&" against "and" ignored ("Pacific Gas & Electric" = "pacific gas and electric"). */
+/**
+ * A comparison key for a name: case, punctuation and "&" against "and" ignored
+ * ("Pacific Gas & Electric" = "pacific gas and electric").
+ */
 export function nameKey(name: string): string {
   return name
     .toLowerCase()

@@ -10,13 +10,16 @@ describe('checkGeneratedSentence', () => {
   const passages = selectPassages(ranking);
   const byLabel = new Map<string, Passage>(passages.map((p) => [p.label, p]));
   const approvedSentence =
-    'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
+    'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company ' +
+    'for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
   const label = passages.find((p) => p.text.includes(approvedSentence))!.label;
 
-  it('accepts a paraphrase whose words and numbers are in the cited passage, and narrows the citation to its sentence', () => {
+  it('accepts a paraphrase whose words and numbers the cited passage has; narrows the citation to its sentence', () => {
     const check = checkGeneratedSentence(
       {
-        text: 'The Commission approved a revenue requirement increase of $1,100,000,000 for PG&E for test year 2023, or 8.1 percent.',
+        text:
+          'The Commission approved a revenue requirement increase of $1,100,000,000 for PG&E for ' +
+          'test year 2023, or 8.1 percent.',
         labels: [label],
       },
       byLabel,
@@ -85,7 +88,9 @@ describe('checkGeneratedSentence', () => {
   it('cites the whole passage when no single sentence of it supports the claim', () => {
     const check = checkGeneratedSentence(
       {
-        text: 'PG&E requested $3.6 billion, and the Commission approved a revenue requirement increase of $1.1 billion effective January 1, 2023.',
+        text:
+          'PG&E requested $3.6 billion, and the Commission approved a revenue requirement increase ' +
+          'of $1.1 billion effective January 1, 2023.',
         labels: [label],
       },
       byLabel,

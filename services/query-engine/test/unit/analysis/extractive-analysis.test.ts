@@ -66,9 +66,11 @@ describe('rankSentences on documents read before', () => {
 
 describe('analyzeExtractive', () => {
   const approved =
-    'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
+    'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company ' +
+    'for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
   const restated =
-    'The Commission approves a revenue increase of $1.1 billion for PG&E for test year 2023, an increase of 8.1 percent.';
+    'The Commission approves a revenue increase of $1.1 billion for PG&E for test year 2023, ' +
+    'an increase of 8.1 percent.';
 
   describe('a rate case question', () => {
     const question = 'What rate increase did the commission approve for Pacific Gas and Electric?';
@@ -162,7 +164,8 @@ describe('analyzeExtractive', () => {
 
     it("includes the court's holding, cited on page 2, though it shares no word with the question", () => {
       const holding =
-        "We hold that the Commission's orders were arbitrary and capricious because the Commission failed to respond to the argument that PG&E's membership is mandatory under California law.";
+        "We hold that the Commission's orders were arbitrary and capricious because the Commission failed to " +
+        "respond to the argument that PG&E's membership is mandatory under California law.";
       const sentence = allSentences(analysis).find((s) => s.text === holding);
       expect(sentence?.citations[0]).toMatchObject({
         documentId: courtOpinion.id,
@@ -234,7 +237,8 @@ describe('analyzeExtractive', () => {
 
   it('does not answer with service-list boilerplate', () => {
     const certificate =
-      'I hereby certify that I have this day served the foregoing document upon each person on the official service list in Docket No. 20-5371.';
+      'I hereby certify that I have this day served the foregoing document upon each person on the official ' +
+      'service list in Docket No. 20-5371.';
     const document: AnalysedDocument = {
       id: 'c',
       title: 'Comments',
@@ -248,7 +252,9 @@ describe('analyzeExtractive', () => {
 
   it('does not answer with a witness introducing themself', () => {
     const text =
-      'Q. Please state your name. A. I am Rate Analyst for Staff of the Commission, and I am testifying on its behalf in Docket No. 20-5371. Staff of the Commission recommends an increase of no more than $1.1 million.';
+      'Q. Please state your name. A. I am Rate Analyst for Staff of the Commission, ' +
+      'and I am testifying on its behalf in Docket No. 20-5371. ' +
+      'Staff of the Commission recommends an increase of no more than $1.1 million.';
     const texts = allSentences(
       analyzeExtractive('What does Staff recommend?', retrieved({ id: 't', title: 'Testimony of Staff', text })),
     ).map((s) => s.text);

@@ -3,7 +3,8 @@ import { parseGeneratedAnswer } from '../../../src/domain/analysis';
 describe('parseGeneratedAnswer', () => {
   it('reads sentences with their passage labels and takes the markers out of the text', () => {
     const sections = parseGeneratedAnswer(
-      'The Commission approved a $1.1 billion increase [P1]. It rejected the requested return on equity [P2, P4]. PG&E must file an advice letter within 30 days [P3][P1].',
+      'The Commission approved a $1.1 billion increase [P1]. It rejected the requested return on equity ' +
+        '[P2, P4]. PG&E must file an advice letter within 30 days [P3][P1].',
     );
     expect(sections).toEqual([
       {
@@ -27,7 +28,7 @@ describe('parseGeneratedAnswer', () => {
     ]);
   });
 
-  it("keeps the model's headings, drops list markers, and keeps sentences without a label (to be rejected later)", () => {
+  it("keeps the model's headings, drops list markers, keeps sentences without a label (to be rejected later)", () => {
     const sections = parseGeneratedAnswer(
       [
         '## Decision',

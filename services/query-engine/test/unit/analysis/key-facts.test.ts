@@ -44,7 +44,7 @@ describe('extractKeyFacts', () => {
     ]);
   });
 
-  it("names the best document's parties and filers at their first mention, and other documents' only where a source sentence names them", () => {
+  it("names the best document's parties and filers at first mention, others' only where a source sentence does", () => {
     const ranking = rankSentences('revenue requirement', [
       { document: rateCaseDecision, score: 1 },
       { document: fercNotice, score: 0.5 },

@@ -33,7 +33,7 @@ describe('selectByMmr', () => {
     expect(chosen).toEqual(['a']);
   });
 
-  it('with λ = 1 is plain relevance order (duplicates still out), and honours the limit and the relevance floor', () => {
+  it('with λ = 1 is plain relevance order (duplicates still out), honours the limit and the relevance floor', () => {
     const chosen = selectByMmr(items, (i) => i.relevance, similarity, { ...options, lambda: 1, limit: 2 }).map(
       (i) => i.id,
     );

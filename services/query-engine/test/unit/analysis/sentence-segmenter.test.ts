@@ -8,7 +8,8 @@ describe('segmentSentences', () => {
   it('does not end sentences at legal abbreviations, citations, initials or docket numbers', () => {
     const text =
       'The Commission approved Docket No. 23-E-0456. PG&E Co. filed on Jan. 5, 2024 under 16 U.S.C. Sec. 824d. ' +
-      'See Smith v. Jones, 516 U.S. 1 (1996); see also Cal. Pub. Utils. Code § 451. Administrative Law Judge Luis H. Bennett presided. ' +
+      'See Smith v. Jones, 516 U.S. 1 (1996); see also Cal. Pub. Utils. Code § 451. ' +
+      'Administrative Law Judge Luis H. Bennett presided. ' +
       'The schedule is in Appendix A. Comments are due March 3, 2025.';
     expect(sentencesOf(text)).toEqual([
       'The Commission approved Docket No. 23-E-0456.',
@@ -57,7 +58,8 @@ describe('segmentSentences', () => {
 
   it('splits a long paragraph without losing or overlapping text', () => {
     const sentence =
-      'Kroger Co. urges the Commission to reject the proposal, which would shift $82.9 million in costs to residential customers. ';
+      'Kroger Co. urges the Commission to reject the proposal, which would shift $82.9 million in ' +
+      'costs to residential customers. ';
     const text = sentence.repeat(200); // ~25 KB in one paragraph: segmented in pieces
     const spans = segmentSentences(text);
     expect(spans).toHaveLength(200);

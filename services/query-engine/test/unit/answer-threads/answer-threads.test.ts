@@ -164,7 +164,8 @@ describe('AnswerThreads when a thread dies', () => {
       courtOpinion,
     ] as IndexedDocument[]);
     expect(await turnsDuring(() => composeJob(job, inThread))).toBe(0);
-    // A job that keeps its thread busy until the pool gives up on it: however fast or slow the machine, the loop turns meanwhile.
+    // A job that keeps its thread busy until the pool gives up on it:
+    // however fast or slow the machine, the loop turns meanwhile.
     const busy = new AnswerThreads({
       threads: 1,
       stuckAfterMs: 1_000,
@@ -177,7 +178,7 @@ describe('AnswerThreads when a thread dies', () => {
     }
   });
 
-  test('a thread that cannot start fails the questions at once (none waits for a thread that never comes)', async () => {
+  test('a thread that cannot start fails questions at once (none waits for a thread that never comes)', async () => {
     const broken = new AnswerThreads({
       threads: 1,
       entry: { dir: __dirname, name: 'no-such.worker', callerFile: __filename },

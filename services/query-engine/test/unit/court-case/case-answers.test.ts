@@ -75,7 +75,8 @@ const entry = (n: string, filed: string, words: string) =>
   filing(
     `entry-${n}`,
     words.slice(0, 40),
-    `Creative Internet Advertising Corp. v. Yahoo! Inc, No. 6:07-cv-00354-JDL, docket entry ${n}, filed ${filed}\n\n${words}`,
+    `Creative Internet Advertising Corp. v. Yahoo! Inc, No. 6:07-cv-00354-JDL, ` +
+      `docket entry ${n}, filed ${filed}\n\n${words}`,
     '6:07-cv-00354-JDL',
     filed,
   );
@@ -165,7 +166,8 @@ describe('questions about a court case, answered from its docket', () => {
 
   it("lists the parties with their roles, one role when asked, and a party's attorneys", async () => {
     expect((await ask('Who are the parties in Creative Internet Advertising v. Yahoo?')).text).toBe(
-      'Creative Internet Advertising Corporation is the plaintiff. The defendants are Yahoo! Inc. and Google Inc. (terminated February 1, 2008).',
+      'Creative Internet Advertising Corporation is the plaintiff. ' +
+        'The defendants are Yahoo! Inc. and Google Inc. (terminated February 1, 2008).',
     );
     const defendants = await ask('Who are the defendants in Creative Internet Advertising v. Yahoo?');
     expect(defendants.text).toBe('The defendants are Yahoo! Inc. and Google Inc. (terminated February 1, 2008).');
@@ -178,7 +180,8 @@ describe('questions about a court case, answered from its docket', () => {
   it("quotes entry N and the latest entry (the newest day's highest number), citing the entry", async () => {
     const twelve = await ask('What is docket entry 12 in Creative Internet Advertising v. Yahoo?');
     expect(twelve.text).toBe(
-      'Docket entry 12, filed September 14, 2007, reads: ANSWER to Complaint with Counterclaim by Yahoo! Inc.. (Jones, Michael)',
+      'Docket entry 12, filed September 14, 2007, reads: ' +
+        'ANSWER to Complaint with Counterclaim by Yahoo! Inc.. (Jones, Michael)',
     );
     expect(twelve.answer?.documents.map((d) => d.id)).toEqual(['report', 'entry-12']);
     const latest = await ask('What is the latest entry in Creative Internet Advertising v. Yahoo?');

@@ -122,7 +122,9 @@ describe('numbers of the cited passages', () => {
   it('reads amounts, percentages and dates from the passages the analysis cites, each linked to its passage', () => {
     const numbers = numbersFromPassages(citedPassages(analysis));
     const approved =
-      'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
+      'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas ' +
+      'and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 ' +
+      'authorized revenue requirement.';
     expect(numbers.slice(0, 2)).toEqual([
       {
         kind: 'amount',

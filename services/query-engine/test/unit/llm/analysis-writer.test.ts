@@ -43,16 +43,20 @@ describe('AnalysisWriter', () => {
   it('keeps generated sentences whose citations check out, citing the exact supporting sentence', async () => {
     answerWith((p) =>
       [
-        `The Commission approved a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023 [${p(APPROVED)}].`,
+        `The Commission approved a revenue requirement increase of $1.1 billion for Pacific Gas and ` +
+          `Electric Company for test year 2023 [${p(APPROVED)}].`,
         `That is an increase of 8.1 percent over the 2022 authorized revenue requirement [${p(APPROVED)}].`,
-        `Separately, PG&E asked FERC for a transmission revenue requirement of $2,315,000,000, a 4.6% increase [${p(TRANSMISSION)}].`,
+        `Separately, PG&E asked FERC for a transmission revenue requirement of $2,315,000,000, ` +
+          `a 4.6% increase [${p(TRANSMISSION)}].`,
       ].join(' '),
     );
     const analysis = await writer.write(question, documents, 'generative');
     expect(analysis).toMatchObject({ mode: 'generative', model: 'fake-llm-7b', droppedSentences: 0, notice: '' });
     expect(sentences(analysis)).toHaveLength(3);
     const approvedSentence =
-      'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 authorized revenue requirement.';
+      'The Commission approves a revenue requirement increase of $1.1 billion for Pacific Gas ' +
+      'and Electric Company for test year 2023, an increase of 8.1 percent over the 2022 ' +
+      'authorized revenue requirement.';
     expect(sentences(analysis)[0]!.citations).toEqual([
       {
         documentId: rateCaseDecision.id,
@@ -80,10 +84,13 @@ describe('AnalysisWriter', () => {
   it('drops and counts a fabricated number, a missing citation and a non-existent passage', async () => {
     answerWith((p) =>
       [
-        `The Commission approved a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company [${p(APPROVED)}].`,
-        `The Commission approved a revenue requirement increase of $1.4 billion for PG&E for test year 2023 [${p(APPROVED)}].`,
+        `The Commission approved a revenue requirement increase of $1.1 billion for Pacific Gas and ` +
+          `Electric Company [${p(APPROVED)}].`,
+        `The Commission approved a revenue requirement increase of $1.4 billion for PG&E for ` +
+          `test year 2023 [${p(APPROVED)}].`,
         'The decision also lowered the return on equity of Pacific Gas and Electric Company.',
-        'The Commission approved a revenue requirement increase of $1.1 billion for Pacific Gas and Electric Company [P99].',
+        'The Commission approved a revenue requirement increase of $1.1 billion for ' +
+          'Pacific Gas and Electric Company [P99].',
       ].join(' '),
     );
     warnings.length = 0;
@@ -139,7 +146,7 @@ describe('AnalysisWriter', () => {
     });
   });
 
-  it('answers extractively without calling the model when extractive is asked for or no model is configured', async () => {
+  it('answers extractively without calling the model when extractive is asked or no model is configured', async () => {
     const before = server.requests.length;
     await expect(writer.write(question, documents, 'extractive')).resolves.toMatchObject({
       mode: 'extractive',

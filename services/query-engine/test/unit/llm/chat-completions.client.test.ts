@@ -23,7 +23,7 @@ describe('ChatCompletionsClient', () => {
     { role: 'user' as const, content: 'Say hello.' },
   ];
 
-  it('posts the messages to /v1/chat/completions and returns the first choice and the model that answered', async () => {
+  it('posts the messages to /v1/chat/completions, returns the first choice and the model that answered', async () => {
     server.reply = () => ({ body: completion('Hello.', 'fake-llm-7b-q4') });
     const client = new ChatCompletionsClient({ baseUrl, model: 'fake-llm', apiKey: 'sk-test', timeoutMs: 5_000 });
     await expect(client.complete(messages)).resolves.toEqual({ content: 'Hello.', model: 'fake-llm-7b-q4' });

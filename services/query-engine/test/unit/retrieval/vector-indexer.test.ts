@@ -85,7 +85,7 @@ describe('VectorIndexer', () => {
     index.close();
   });
 
-  it('does not sleep through work enqueued while its loop is between reading an empty backlog and going to sleep', async () => {
+  it('does not sleep through work enqueued between its loop reading an empty backlog and going to sleep', async () => {
     const index = open();
     const indexer = indexerFor(index);
     // start() reads the (empty) backlog at once and goes to sleep a few microtasks later: this enqueue
@@ -137,7 +137,7 @@ describe('VectorIndexer', () => {
     index.close();
   });
 
-  it('waits while documents keep arriving, embeds once they pause, and stops without waiting for the pause', async () => {
+  it('waits while documents keep arriving, embeds once they pause, stops without waiting for the pause', async () => {
     const index = open();
     const indexer = new VectorIndexer({ index, embedder, documents: reader, batchSize: 4, writesQuietMs: 1_000 });
     for (let i = 0; i < 6; i++) {

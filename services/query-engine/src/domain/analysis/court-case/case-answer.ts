@@ -87,7 +87,9 @@ export function answerCase(input: CaseAnswerInput): Analysis {
         subject: record.caseName,
       });
     } else if (field === 'date_terminated') {
-      notice = `The docket report of ${record.caseName} states no date terminated: the case was open when the report was made.`;
+      notice =
+        `The docket report of ${record.caseName} states no date terminated: ` +
+        `the case was open when the report was made.`;
     } else {
       notice = `The docket report of ${record.caseName} does not state ${NOT_STATED[field] ?? 'that'}.`;
     }
@@ -117,7 +119,9 @@ export function answerCase(input: CaseAnswerInput): Analysis {
       }
     }
     if (parties.length > MAX_PARTIES)
-      notice = `The docket names ${parties.length} ${ask.role ? `${ask.role}s` : 'parties'}; the first ${MAX_PARTIES} are listed.`;
+      notice =
+        `The docket names ${parties.length} ${ask.role ? `${ask.role}s` : 'parties'}; ` +
+        `the first ${MAX_PARTIES} are listed.`;
     if (parties.length === 0) notice = `The docket report of ${record.caseName} names no ${ask.role || 'parties'}.`;
   } else if (ask.fact === 'attorneys') {
     const named = partyNamed(record.parties, ask.partyWords);
@@ -130,8 +134,10 @@ export function answerCase(input: CaseAnswerInput): Analysis {
         party.line.end,
       );
     }
-    if (parties.length === 0)
-      notice = `The docket report of ${record.caseName} names no attorney for ${named?.name ?? (ask.role ? `the ${ask.role}` : 'its parties')}.`;
+    if (parties.length === 0) {
+      const whom = named?.name ?? (ask.role ? `the ${ask.role}` : 'its parties');
+      notice = `The docket report of ${record.caseName} names no attorney for ${whom}.`;
+    }
   } else {
     const entries = input.entries.map(caseEntryOf).filter((e): e is CaseEntry => e !== undefined);
     const entry = entries[0];
@@ -212,7 +218,9 @@ function byRole(parties: readonly CaseParty[]): Map<string, CaseParty[]> {
   return groups;
 }
 
-/** "Plaintiff" → "The plaintiffs are"; a role of several words ("Debtor In Possession") → "As debtor in possession:". */
+/**
+ * "Plaintiff" → "The plaintiffs are"; a role of several words ("Debtor In Possession") → "As debtor in possession:".
+ */
 function pluralRole(role: string): string {
   const lower = role.toLowerCase();
   return /^[a-z-]+$/u.test(lower) ? `The ${lower}${lower.endsWith('s') ? '' : 's'} are` : `As ${lower}:`;

@@ -30,8 +30,12 @@ export interface CaseAsk {
 }
 
 const ENTRY = /\b(?:docket\s+)?(?:entry|document|doc\.?|ECF)\s*(?:no\.?|number|#)?\s*(\d{1,5})\b/iu;
-const LATEST_ENTRY =
-  /\b(?:latest|last|most recent(?:ly)?|newest|final)\b[^?]*\b(?:entry|entries|filing|filed|docketed|activity|happened|event)\b|\bwhat happened (?:most )?recently\b/iu;
+const LATEST_ENTRY = new RegExp(
+  String.raw`\b(?:latest|last|most recent(?:ly)?|newest|final)\b[^?]*` +
+    String.raw`\b(?:entry|entries|filing|filed|docketed|activity|happened|event)\b|` +
+    String.raw`\bwhat happened (?:most )?recently\b`,
+  'iu',
+);
 const REFERRED = /\b(?:referred|magistrate)\b/iu;
 const JUDGE = /\b(?:judges?|assigned|presid(?:es|ing)|hears? (?:the|this) case|justice)\b/iu;
 const TERMINATED = /\b(?:terminat\w*|closed?|dismiss\w*|ended|end|concluded|disposed|resolved)\b/iu;
@@ -43,13 +47,25 @@ const NATURE =
 const CAUSE = /\bcause(?: of action)?\b|\bunder (?:what|which) (?:statute|law)\b|\bstatut\w+ basis\b/iu;
 const JURISDICTION = /\bjurisdiction(?:al)?\b/iu;
 const JURY = /\bjury\b/iu;
-const COURT =
-  /\b(?:which|what|in what|in which) court\b|\bcourt (?:is|was) (?:it|the case|this case)\b|\bwhere (?:is|was) (?:the case|it|this case)\b/iu;
+const COURT = new RegExp(
+  String.raw`\b(?:which|what|in what|in which) court\b|\bcourt (?:is|was) (?:it|the case|this case)\b|` +
+    String.raw`\bwhere (?:is|was) (?:the case|it|this case)\b`,
+  'iu',
+);
 const ATTORNEYS = /\b(?:attorneys?|counsel|lawyers?|represent(?:s|ed|ing|ation|atives?)?|law firms?)\b/iu;
-const ROLE =
-  /\b(plaintiffs?|defendants?|petitioners?|respondents?|appellants?|appellees?|debtors?|creditors?|trustees?|intervenors?|claimants?|movants?|third[- ]party defendants?|counter[- ]?claimants?|counter[- ]?defendants?)\b/iu;
-const PARTIES =
-  /\bparties\b|\bwho (?:is|are|was|were) (?:the )?(?:plaintiffs?|defendants?|petitioners?|respondents?|appellants?|appellees?|debtors?|creditors?|trustees?|intervenors?)\b|\bwho (?:is|are|was|were) (?:suing|sued|being sued|involved)\b|\bwho (?:sued|brought|filed)\b/iu;
+const ROLE = new RegExp(
+  String.raw`\b(plaintiffs?|defendants?|petitioners?|respondents?|appellants?|appellees?|debtors?|creditors?|` +
+    String.raw`trustees?|intervenors?|claimants?|movants?|third[- ]party defendants?|counter[- ]?claimants?|` +
+    String.raw`counter[- ]?defendants?)\b`,
+  'iu',
+);
+const PARTIES = new RegExp(
+  String.raw`\bparties\b|` +
+    String.raw`\bwho (?:is|are|was|were) (?:the )?(?:plaintiffs?|defendants?|petitioners?|respondents?|appellants?|` +
+    String.raw`appellees?|debtors?|creditors?|trustees?|intervenors?)\b|` +
+    String.raw`\bwho (?:is|are|was|were) (?:suing|sued|being sued|involved)\b|\bwho (?:sued|brought|filed)\b`,
+  'iu',
+);
 
 /** The case fact the question asks for, or undefined when it asks nothing a docket's structure answers. */
 export function readCaseQuestion(question: string): CaseAsk | undefined {
@@ -83,11 +99,14 @@ function roleIn(question: string): string {
   return role.replace(/s$/u, '').replace(/[- ]/gu, ' ');
 }
 
+const REPRESENTED_PARTY = new RegExp(
+  String.raw`\b(?:represents?|representing|counsel for|attorneys? for|lawyers? for|attorneys? of|counsel of|` +
+    String.raw`lawyers? of|represented)\s+(.+?)(?:\s+(?:in|on|at|before)\s+|\?|$)`,
+  'iu',
+);
+
 /** "Who represents Yahoo! Inc. in …" → the words after the verb or "for"/"of", up to " in "/" on ". */
 function partyWordsIn(question: string): string {
-  const match =
-    /\b(?:represents?|representing|counsel for|attorneys? for|lawyers? for|attorneys? of|counsel of|lawyers? of|represented)\s+(.+?)(?:\s+(?:in|on|at|before)\s+|\?|$)/iu.exec(
-      question,
-    );
+  const match = REPRESENTED_PARTY.exec(question);
   return match?.[1]?.trim() ?? '';
 }

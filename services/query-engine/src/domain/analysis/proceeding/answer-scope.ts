@@ -54,7 +54,8 @@ export function decideScope(
   docketFilters: readonly string[],
   party: PartyRecord = NO_PARTY_RECORD,
 ): ScopeDecision {
-  // What was approved or decided is asked of a decided proceeding; what is requested, of one the party asked for an amount in.
+  // What was approved or decided is asked of a decided proceeding;
+  // what is requested, of one the party asked for an amount in.
   const wanted: PartyWants = {
     party: namedParty(question, [...ranked, ...party.filings], intent),
     years: yearsIn(question),
@@ -220,7 +221,10 @@ export function yearsIn(question: string): number[] {
   return [...question.matchAll(/\b(19\d\d|20\d\d)\b/gu)].map((match) => Number(match[1]));
 }
 
-/** Puts the proceedings of a party the question names (they lead, see candidatesOf) in the order it means them; the others keep theirs. */
+/**
+ * Puts the proceedings of a party the question names (they lead, see candidatesOf) in the order it means them;
+ * the others keep theirs.
+ */
 function byPartyRecency(candidates: Candidate[], wanted: PartyWants, spans: PartyRecord['spans']): Candidate[] {
   const party = candidates.filter((c) => c.partyNamed && !c.named);
   if (party.length < 2) return candidates;
@@ -262,7 +266,10 @@ function proceedingScope(
   };
 }
 
-/** A proceeding's title as its filings give it: its earliest application's, else a filing's caption ('' when neither). */
+/**
+ * A proceeding's title as its filings give it: its earliest application's, else a filing's caption
+ * ('' when neither).
+ */
 export function titleOf(documents: readonly AnalysedDocument[]): string {
   const applications = documents.filter(isApplication);
   const filed = (d: AnalysedDocument) => filedMs(d.filedAt) || Infinity;

@@ -51,18 +51,20 @@ export function attributeSections(
   return [...kept, positionSection];
 }
 
+/** How a caption block opens: "BEFORE THE …", "In the Matter of …", "Docket No. …", a court's name. */
+const CAPTION_OPENING = new RegExp(
+  String.raw`^(?:before the\b|in the matter of\b|in re\b|docket no\.|case no\.|` +
+    String.raw`u\.s\. (?:district court|court of appeals)|united states (?:district court|court of appeals))`,
+  'i',
+);
+
 /**
  * A caption block read as a sentence: "BEFORE THE … COMMISSION", "In the Matter of …", "Docket No. …",
  * or a line mostly in capitals (a filing's heading).
  */
 export function isCaption(text: string): boolean {
   const trimmed = text.trim();
-  if (
-    /^(?:before the\b|in the matter of\b|in re\b|docket no\.|case no\.|u\.s\. (?:district court|court of appeals)|united states (?:district court|court of appeals))/i.test(
-      trimmed,
-    )
-  )
-    return true;
+  if (CAPTION_OPENING.test(trimmed)) return true;
   const letters = trimmed.replace(/[^A-Za-z]/g, '');
   return letters.length >= 12 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.7;
 }

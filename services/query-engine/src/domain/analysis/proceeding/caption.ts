@@ -4,8 +4,11 @@ import type { AnalysedDocument } from '../analysis-model';
 /** A filing's caption names its proceeding ("In the Matter of Application of X for Authority …."). */
 const CAPTION = /^In the Matter of (.{10,300}?)\.?\s*$/m;
 /** Who opened the proceeding, as its caption says: "(Joint) Application of X (and Y) for …", "Petition of X to …". */
-const OPENED_BY =
-  /^(?:the\s+)?(?:joint\s+)?(?:application|petition|complaint|request|filing)\s+of\s+(.+?)\s+(?:for|to|regarding|seeking|requesting|concerning)\b/i;
+const OPENED_BY = new RegExp(
+  String.raw`^(?:the\s+)?(?:joint\s+)?(?:application|petition|complaint|request|filing)\s+of\s+(.+?)\s+` +
+    String.raw`(?:for|to|regarding|seeking|requesting|concerning)\b`,
+  'i',
+);
 
 /** The proceeding as the filing's caption names it ('' when its opening has none). */
 export function captionOf(document: AnalysedDocument): string {
@@ -13,8 +16,11 @@ export function captionOf(document: AnalysedDocument): string {
 }
 
 /** A proceeding the commission opened itself: a rulemaking, an investigation, a generic inquiry. */
-const OPENED_BY_COMMISSION =
-  /^(?:an?\s+|the\s+)?(?:order instituting|rulemaking|investigation|inquiry|generic proceeding|proceeding to (?:examine|consider|investigate|review)|commission['’]s own motion)\b/i;
+const OPENED_BY_COMMISSION = new RegExp(
+  String.raw`^(?:an?\s+|the\s+)?(?:order instituting|rulemaking|investigation|inquiry|generic proceeding|` +
+    String.raw`proceeding to (?:examine|consider|investigate|review)|commission['’]s own motion)\b`,
+  'i',
+);
 
 /** The mark captionApplicants gives a proceeding the commission opened: no party's own case. */
 export const COMMISSION_OPENED = '\u27e8commission\u27e9';

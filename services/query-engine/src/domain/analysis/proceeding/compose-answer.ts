@@ -46,7 +46,8 @@ export function composeAnswer(base: Analysis, context: AnswerContext): Analysis 
   const sections = attributeSections(base.sections, context.documents);
   const notice =
     facts.length === 0 && scope.kind === 'proceeding' && intent.kind in MISSING
-      ? `The filings of docket ${scope.docketNumber} in the index do not state ${MISSING[intent.kind]}; below is what they say about the question.`
+      ? `The filings of docket ${scope.docketNumber} in the index do not state ${MISSING[intent.kind]}; ` +
+        `below is what they say about the question.`
       : '';
   return {
     ...base,

@@ -37,7 +37,8 @@ export function overviewSection(
           : '';
     const state = [when, proceeding.status].filter(Boolean).join(', ');
     const count = `${proceeding.documents} of the documents found`;
-    const text = `Docket ${proceeding.docketNumber}${where}${proceeding.title ? `, ${proceeding.title},` : ''} holds ${count}${state ? ` (${state})` : ''}.`;
+    const title = proceeding.title ? `, ${proceeding.title},` : '';
+    const text = `Docket ${proceeding.docketNumber}${where}${title} holds ${count}${state ? ` (${state})` : ''}.`;
     return [{ text, citations: [citation] }];
   });
   return sentences.length > 0 ? { heading: OVERVIEW_HEADING, sentences } : undefined;

@@ -71,7 +71,8 @@ export function orderPartyProceedings<P extends PartyProceeding>(
   };
   const decided = (p: P) =>
     wanted.decision && p.documents.some((d) => (d.filingCategory ?? '').toLowerCase() === 'decision');
-  // Between two of its cases, the one whose filings at hand state what it requested (the other may be a program's approval).
+  // Between two of its cases, the one whose filings at hand state what it requested
+  // (the other may be a program's approval).
   const requestStated = (p: P) =>
     wanted.request && requestedAmounts(p.documents.map(readFiling), wanted.party).length > 0;
   const rank = (p: P) => [

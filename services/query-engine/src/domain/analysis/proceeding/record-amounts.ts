@@ -9,19 +9,35 @@ const INCREASE = /\b(?:increase|increases|rate relief|revenue requirement|revenu
 const CUT_BETWEEN = /\b(?:reduc\w*|disallow\w*|decreas\w*|adjustments?|lower|remov\w*)\b/i;
 // A customer's bill, not the proceeding's revenue ("would increase the average residential bill by $4.10 per month").
 const BILL = /\b(?:bill|bills|per month|monthly|customer charge|per (?:kwh|therm|gallon))\b/i;
-// "the $25.3 million the Company requested", "compared with the $25.3 million it requested", "had requested $25.3 million".
-const REQUESTED_AFTER =
-  /^\s*(?:increase\s+|in additional revenue\s+)?(?:(?:that\s+)?(?:it|the company|the applicant|the utility|the petitioner|[A-Z][\w.,'&-]*(?:\s+[A-Z][\w.,'&-]*){0,5})\s+)?(?:had\s+|originally\s+|initially\s+)?requested\b|^\s*(?:increase\s+)?requested by\b/i;
+// "the $25.3 million the Company requested", "compared with the $25.3 million it requested",
+// "had requested $25.3 million".
+const REQUESTED_AFTER = new RegExp(
+  String.raw`^\s*(?:increase\s+|in additional revenue\s+)?` +
+    String.raw`(?:(?:that\s+)?(?:it|the company|the applicant|the utility|the petitioner|` +
+    String.raw`[A-Z][\w.,'&-]*(?:\s+[A-Z][\w.,'&-]*){0,5})\s+)?(?:had\s+|originally\s+|initially\s+)?requested\b|` +
+    String.raw`^\s*(?:increase\s+)?requested by\b`,
+  'i',
+);
 // "the Company had requested $25.3 million", "the Company's requested increase of $25.3 million".
-const REQUESTED_BEFORE =
-  /\b(?:had|originally|initially|it|company)\s+requested\s*$|\b(?:company|applicant|utility|petitioner)['’]s\s+requested\s+(?:(?:annual|base|rate|revenue)\s+){0,2}(?:increase|relief|revenue requirement)\s+(?:of\s+)?$/i;
+const REQUESTED_BEFORE = new RegExp(
+  String.raw`\b(?:had|originally|initially|it|company)\s+requested\s*$|` +
+    String.raw`\b(?:company|applicant|utility|petitioner)['’]s\s+requested\s+(?:(?:annual|base|rate|revenue)\s+){0,2}` +
+    String.raw`(?:increase|relief|revenue requirement)\s+(?:of\s+)?$`,
+  'i',
+);
 
 const REQUEST_CUE =
   /\b(?:request(?:s|ed|ing)?|seek(?:s|ing)?|sought|applie[sd] for|apply for|asks?(?:ed)? for|propos(?:es|ed|ing))\b/i;
-const RECOMMEND_CUE =
-  /\b(?:recommend(?:s|ed|ing|ation)?|propose[sd]? instead|should (?:be )?(?:limited|authorized|approved|allowed)|no (?:more|higher) than)\b/i;
-const AUTHORIZE_CUE =
-  /\b(?:authori[sz](?:e|ed|es|ing)|approv(?:e|ed|es|ing)|adopt(?:s|ed)?|grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?)\b/i;
+const RECOMMEND_CUE = new RegExp(
+  String.raw`\b(?:recommend(?:s|ed|ing|ation)?|propose[sd]? instead|` +
+    String.raw`should (?:be )?(?:limited|authorized|approved|allowed)|no (?:more|higher) than)\b`,
+  'i',
+);
+const AUTHORIZE_CUE = new RegExp(
+  String.raw`\b(?:authori[sz](?:e|ed|es|ing)|approv(?:e|ed|es|ing)|adopt(?:s|ed)?|` +
+    String.raw`grant(?:s|ed)?|allow(?:s|ed)?|award(?:s|ed)?)\b`,
+  'i',
+);
 
 const PARTY_FILINGS = new Set(['testimony', 'brief', 'comment', 'motion', 'stipulation']);
 const DECISIONS = new Set(['decision', 'order']);

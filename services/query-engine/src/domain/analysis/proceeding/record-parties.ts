@@ -19,8 +19,11 @@ export function partyNames(filings: readonly RecordFiling[]): string[] {
 }
 
 /** A sentence that says who applies: the caption's "Application of X for", "X (the "Applicant")", "X requests". */
-const APPLIES =
-  /\b(?:applicant|application of|petition of|requests?|seeks?|respectfully (?:submits|petitions|files)|hereby files|complaint of)\b/i;
+const APPLIES = new RegExp(
+  String.raw`\b(?:applicant|application of|petition of|requests?|seeks?|` +
+    String.raw`respectfully (?:submits|petitions|files)|hereby files|complaint of)\b`,
+  'i',
+);
 
 /**
  * The applicant: the party the proceeding's first application says applies (its caption or its
@@ -137,10 +140,16 @@ export function intervenors(filings: readonly RecordFiling[], exclude: readonly 
 
 // "The petition to intervene of X is granted"; "the motions to intervene of A, B and C are granted";
 // "granting the petitions to intervene of A and B".
-const GRANTED_AFTER =
-  /\b(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?),? (?:is|are) (?:hereby )?granted\b/i;
-const GRANTING =
-  /\bgrant(?:s|ing|ed)? (?:the )?(?:timely )?(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?)\.?\s*$/i;
+const GRANTED_AFTER = new RegExp(
+  String.raw`\b(?:petitions?|motions?|requests?) (?:to intervene|for leave to intervene|for intervention) ` +
+    String.raw`(?:filed )?(?:by|of) (.+?),? (?:is|are) (?:hereby )?granted\b`,
+  'i',
+);
+const GRANTING = new RegExp(
+  String.raw`\bgrant(?:s|ing|ed)? (?:the )?(?:timely )?(?:petitions?|motions?|requests?) ` +
+    String.raw`(?:to intervene|for leave to intervene|for intervention) (?:filed )?(?:by|of) (.+?)\.?\s*$`,
+  'i',
+);
 
 /** The names an order's sentence admits as intervenors ('' when it admits none). */
 export function grantedIn(sentence: string): string[] {

@@ -13,8 +13,15 @@ const SLOT_CUES: Record<ScheduleSlot, RegExp> = {
 };
 
 /** A date that is set, not recalled: "will be held on", "is due", "no later than", "set for", "rescheduled to". */
-const SETS_A_DATE =
-  /^\s*(?:evidentiary\s+)?hearings?:|\b(?:will (?:be held|begin|commence|convene|take place)|shall (?:be (?:held|filed|due)|begin|commence|file)|(?:is|are) (?:due|set|scheduled|rescheduled)|set for|scheduled (?:for|to begin on)|rescheduled (?:for|to)|(?:is|are) hereby (?:set|scheduled)|no later than|not later than|on or before|due (?:on|by)|to begin on|beginning on|commencing on|may (?:file|be filed|speak)|deadline)\b/i;
+const SETS_A_DATE = new RegExp(
+  String.raw`^\s*(?:evidentiary\s+)?hearings?:|` +
+    String.raw`\b(?:will (?:be held|begin|commence|convene|take place)|` +
+    String.raw`shall (?:be (?:held|filed|due)|begin|commence|file)|(?:is|are) (?:due|set|scheduled|rescheduled)|` +
+    String.raw`set for|scheduled (?:for|to begin on)|rescheduled (?:for|to)|(?:is|are) hereby (?:set|scheduled)|` +
+    String.raw`no later than|not later than|on or before|due (?:on|by)|to begin on|beginning on|commencing on|` +
+    String.raw`may (?:file|be filed|speak)|deadline)\b`,
+  'i',
+);
 
 /** Sentences of other slots that mention hearings in passing ("Parties wishing to intervene … before the hearing"). */
 const EXCLUDES: Record<ScheduleSlot, RegExp | null> = {
@@ -26,7 +33,10 @@ const EXCLUDES: Record<ScheduleSlot, RegExp | null> = {
 /** A sentence that moves a date: the new one is its last ("previously set for May 6 is rescheduled to June 3"). */
 const MOVES_A_DATE = /\b(?:previously|rescheduled|moved|no longer|postponed|continued|instead of|rather than)\b/i;
 
-/** The date a filing sets for the slot: the first full date of a sentence that sets one (the last, when the sentence moves it). */
+/**
+ * The date a filing sets for the slot: the first full date of a sentence that sets one
+ * (the last, when the sentence moves it).
+ */
 function dateSetIn(filing: RecordFiling, slot: ScheduleSlot): { sentence: RecordSentence; date: DateFact } | undefined {
   for (const sentence of filing.sentences) {
     if (!SLOT_CUES[slot].test(sentence.text) || !SETS_A_DATE.test(sentence.text)) continue;

@@ -20,7 +20,10 @@ export interface RecordFiling {
   sentences: RecordSentence[];
 }
 
-/** How much of a filing the slot readers read: the facts that make a record sit in its first pages and its ordering paragraphs. */
+/**
+ * How much of a filing the slot readers read:
+ * the facts that make a record sit in its first pages and its ordering paragraphs.
+ */
 const MAX_CHARS = 40_000;
 
 type ReadSentence = Omit<RecordSentence, 'document'>;

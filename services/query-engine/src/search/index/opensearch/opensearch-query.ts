@@ -29,7 +29,10 @@ const HIGHLIGHTED_FIELDS = ['title', 'text'] as const;
 export interface CompiledSearch {
   /** Decides what matches, with @docket/query-language's matchesDocument semantics; no scoring. */
   filter: Dsl;
-  /** BM25 over the English-analysed title, text and description for the query's positive words; decides the order only. */
+  /**
+   * BM25 over the English-analysed title, text and description for the query's positive words;
+   * decides the order only.
+   */
   scoring: Dsl[];
   /** What the highlighter marks in title and text (the positive words, phrases and prefixes). */
   highlight: Dsl | undefined;

@@ -28,7 +28,10 @@ import { compileMatch, compileSearch, questionScoring, type Dsl } from './opense
 export interface OpenSearchBackendOptions {
   /** OPENSEARCH_URL, e.g. http://127.0.0.1:9200 */
   url: string;
-  /** The alias searches and writes go through (OPENSEARCH_INDEX); concrete indices are `<alias>-<version>-<time>-<random>`. */
+  /**
+   * The alias searches and writes go through (OPENSEARCH_INDEX);
+   * concrete indices are `<alias>-<version>-<time>-<random>`.
+   */
   index: string;
   logger?: Logger;
   requestTimeoutMs?: number;
@@ -364,7 +367,8 @@ export class OpenSearchBackend implements SearchBackend {
       // 409: an event wrote this id (or left its tombstone) first; that state is newer.
       else if (status !== 409)
         throw new Error(
-          `indexing into ${build.index} failed: ${item.create?.error?.type ?? status}: ${item.create?.error?.reason ?? ''}`,
+          `indexing into ${build.index} failed: ` +
+            `${item.create?.error?.type ?? status}: ${item.create?.error?.reason ?? ''}`,
         );
     }
     return written;
@@ -420,7 +424,8 @@ export class OpenSearchBackend implements SearchBackend {
       const concrete = await this.client.indices.exists({ index: this.alias });
       if (concrete.body === true) {
         throw new Error(
-          `OpenSearch has an index named "${this.alias}" (not an alias); set OPENSEARCH_INDEX to another name or delete that index`,
+          `OpenSearch has an index named "${this.alias}" (not an alias); ` +
+            `set OPENSEARCH_INDEX to another name or delete that index`,
         );
       }
       await this.createIndex(this.newIndexName(), { bulk: false, alias: this.alias });
@@ -435,7 +440,8 @@ export class OpenSearchBackend implements SearchBackend {
     if (version === INDEX_SCHEMA_VERSION) return;
     if (version > INDEX_SCHEMA_VERSION) {
       throw new Error(
-        `the OpenSearch index "${this.alias}" has schema version ${version}, newer than this code's ${INDEX_SCHEMA_VERSION}; run the newer query-engine`,
+        `the OpenSearch index "${this.alias}" has schema version ${version}, ` +
+          `newer than this code's ${INDEX_SCHEMA_VERSION}; run the newer query-engine`,
       );
     }
     // Derived data: replace it by an empty index of the current schema; only a re-index refills it.
@@ -453,7 +459,8 @@ export class OpenSearchBackend implements SearchBackend {
     this.reset = true;
     this.logger?.warn(
       { index: this.alias, fromVersion: version, toVersion: INDEX_SCHEMA_VERSION },
-      'the OpenSearch index had an older schema and was replaced by an EMPTY index: searches find nothing until a re-index refills it from the documents service',
+      'the OpenSearch index had an older schema and was replaced by an EMPTY index: ' +
+        'searches find nothing until a re-index refills it from the documents service',
     );
   }
 

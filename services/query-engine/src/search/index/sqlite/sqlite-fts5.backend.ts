@@ -103,7 +103,8 @@ export class SqliteFts5Backend implements SearchBackend {
       // Kafka offsets have moved past the old events, so nothing refills this file but a re-index.
       options.logger?.warn(
         { indexPath: path, fromVersion: state.fromVersion, toVersion: SCHEMA_VERSION },
-        'the search index file had an older schema and was replaced by an EMPTY index: searches find nothing until a re-index refills it from the documents service',
+        'the search index file had an older schema and was replaced by an EMPTY index: ' +
+          'searches find nothing until a re-index refills it from the documents service',
       );
     }
   }
@@ -181,7 +182,10 @@ export class SqliteFts5Backend implements SearchBackend {
     return this.live.count();
   }
 
-  /** Live writes so far and the writer thread's CPU time (the build's writes, on the caller's thread, are not in it). */
+  /**
+   * Live writes so far and the writer thread's CPU time
+   * (the build's writes, on the caller's thread, are not in it).
+   */
   writeCost(): WriteCost {
     return this.writer.cost();
   }

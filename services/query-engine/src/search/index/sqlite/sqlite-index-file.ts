@@ -445,7 +445,8 @@ function toIndexedDocument(row: FetchRow, textChars: number | undefined): Indexe
 }
 
 const BODY_COLUMNS =
-  'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, parties, filers, entities, pages';
+  'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, ' +
+  'parties, filers, entities, pages';
 
 function prepareStatements(db: Db) {
   const prepare = (sql: string): Statement => db.prepare(sql);
@@ -457,30 +458,42 @@ function prepareStatements(db: Db) {
       VALUES (@id, @source_id, @type_facet, @docket_key,
         @filed_at, @filed_year, @content_hash, @fields_hash, @metadata_hash, @rowid)`),
     largestRowid: prepare('SELECT max(rowid) FROM documents WHERE rowid BETWEEN ? AND ?'),
-    updateDocument:
-      prepare(`UPDATE documents SET source_id = @source_id, type_facet = @type_facet, docket_key = @docket_key, filed_at = @filed_at,
+    updateDocument: prepare(
+      `UPDATE documents SET source_id = @source_id, type_facet = @type_facet, docket_key = @docket_key, ` +
+        `filed_at = @filed_at,
         filed_year = @filed_year, content_hash = @content_hash,
         fields_hash = @fields_hash, metadata_hash = @metadata_hash
-      WHERE rowid = @rowid`),
+      WHERE rowid = @rowid`,
+    ),
     deleteDocument: prepare('DELETE FROM documents WHERE rowid = ?'),
-    insertBody: prepare(`INSERT INTO document_bodies (rowid, ${bodyColumns})
-      VALUES (@rowid, @title, @description, @text_z, @source_name, @docket_number, @docket_id, @filing_type, @filing_category,
-        @parties, @filers, @entities, @pages)`),
-    updateBody:
-      prepare(`UPDATE document_bodies SET title = @title, description = @description, text_z = @text_z, source_name = @source_name,
-        docket_number = @docket_number, docket_id = @docket_id, filing_type = @filing_type, filing_category = @filing_category,
+    insertBody: prepare(
+      `INSERT INTO document_bodies (rowid, ${bodyColumns})
+      VALUES (@rowid, @title, @description, @text_z, @source_name, ` +
+        `@docket_number, @docket_id, @filing_type, @filing_category,
+        @parties, @filers, @entities, @pages)`,
+    ),
+    updateBody: prepare(
+      `UPDATE document_bodies SET title = @title, description = @description, ` +
+        `text_z = @text_z, source_name = @source_name,
+        docket_number = @docket_number, docket_id = @docket_id, ` +
+        `filing_type = @filing_type, filing_category = @filing_category,
         parties = @parties, filers = @filers, entities = @entities, pages = @pages
-      WHERE rowid = @rowid`),
-    updateBodyKeepText:
-      prepare(`UPDATE document_bodies SET title = @title, description = @description, source_name = @source_name,
-        docket_number = @docket_number, docket_id = @docket_id, filing_type = @filing_type, filing_category = @filing_category,
+      WHERE rowid = @rowid`,
+    ),
+    updateBodyKeepText: prepare(
+      `UPDATE document_bodies SET title = @title, description = @description, source_name = @source_name,
+        docket_number = @docket_number, docket_id = @docket_id, ` +
+        `filing_type = @filing_type, filing_category = @filing_category,
         parties = @parties, filers = @filers, entities = @entities, pages = @pages
-      WHERE rowid = @rowid`),
+      WHERE rowid = @rowid`,
+    ),
     selectBody: prepare(`SELECT ${bodyColumns} FROM document_bodies WHERE rowid = ?`),
     deleteBody: prepare('DELETE FROM document_bodies WHERE rowid = ?'),
-    insertText:
-      prepare(`INSERT INTO documents_fts (rowid, title, text, description, title_pairs, text_pairs, description_pairs, tags)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertText: prepare(
+      `INSERT INTO documents_fts (rowid, title, text, description, ` +
+        `title_pairs, text_pairs, description_pairs, tags)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     deleteText: prepare('DELETE FROM documents_fts WHERE rowid = ?'),
     insertStems: prepare('INSERT INTO documents_stems (rowid, title, text, description) VALUES (?, ?, ?, ?)'),
     deleteStems: prepare('DELETE FROM documents_stems WHERE rowid = ?'),

@@ -130,7 +130,8 @@ export function prepareSchema(db: Db): SchemaState {
   if (version === SCHEMA_VERSION) return { kind: 'current' };
   if (version > SCHEMA_VERSION) {
     throw new Error(
-      `the index file has schema version ${version}, newer than this code's ${SCHEMA_VERSION}; run the newer query-engine or delete the file and re-index`,
+      `the index file has schema version ${version}, newer than this code's ${SCHEMA_VERSION}; ` +
+        `run the newer query-engine or delete the file and re-index`,
     );
   }
   if (version !== 0) return { kind: 'outdated', version };

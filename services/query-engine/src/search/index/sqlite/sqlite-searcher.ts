@@ -196,7 +196,8 @@ export class SqliteSearcher {
       { sql: '$rowid >= CAST(? AS INTEGER)', params: [DATED_BASE] },
     ]);
     const rows = this.prepare(
-      `SELECT min(${source.rowid}), count(*) ${source.sql} GROUP BY (${source.rowid} - ${DATED_BASE}) / ${DAY_SLOTS} ORDER BY 1`,
+      `SELECT min(${source.rowid}), count(*) ${source.sql} ` +
+        `GROUP BY (${source.rowid} - ${DATED_BASE}) / ${DAY_SLOTS} ORDER BY 1`,
     )
       .raw()
       .all(...source.params) as [number, number][];

@@ -29,7 +29,8 @@ describe('labels of numbers read from sentences', () => {
       'Comment',
       '2024-03-01',
       'Sierra Club',
-      'Rates rose by 36.2%, which 36.2% is too much. The customers $310,000 figure is wrong. The revenue requirement of $12.5 million is excessive.',
+      'Rates rose by 36.2%, which 36.2% is too much. The customers $310,000 figure is wrong. ' +
+        'The revenue requirement of $12.5 million is excessive.',
     );
     const sentences = comment.text.split(/(?<=\.) /).map((sentence) => {
       const start = comment.text.indexOf(sentence);
@@ -112,7 +113,8 @@ describe('parties in the record', () => {
       'Motion',
       '2024-02-05',
       'Citizens Utility Board',
-      'PETITION TO INTERVENE OF CITIZENS UTILITY BOARD. Citizens Utility Board respectfully petitions to intervene in this proceeding.',
+      'PETITION TO INTERVENE OF CITIZENS UTILITY BOARD. Citizens Utility Board respectfully ' +
+        'petitions to intervene in this proceeding.',
       'Petition to Intervene of Citizens Utility Board',
     );
     const facts = recordFacts(readQuestion('Which parties intervened in docket 23-0456?'), [petition], body);
@@ -149,7 +151,8 @@ describe('dates in the answer', () => {
     'Order',
     '2024-03-15',
     'Illinois Commerce Commission',
-    'The evidentiary hearing is rescheduled to November 30, 2024. Initial comments are due on or before December 2, 2026.',
+    'The evidentiary hearing is rescheduled to November 30, 2024. ' +
+      'Initial comments are due on or before December 2, 2026.',
     'Order Revising Procedural Schedule',
   );
   const lead = (question: string, today: string) => {
@@ -189,7 +192,9 @@ describe('intervenors of imported filings', () => {
       'Order',
       '2024-06-21',
       'Federal Energy Regulatory Commission',
-      "The petition to intervene of Office of the People's Counsel is granted. The motions to intervene of AARP, National Consumer Law Center and Interstate Natural Gas Association of America are granted.",
+      "The petition to intervene of Office of the People's Counsel is granted. " +
+        'The motions to intervene of AARP, National Consumer Law Center and ' +
+        'Interstate Natural Gas Association of America are granted.',
       'Letter Order Granting Petitions to Intervene',
     ),
   );

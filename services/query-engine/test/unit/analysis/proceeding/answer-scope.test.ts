@@ -47,7 +47,8 @@ describe('readQuestion', () => {
     expect(readQuestion('Summarize the arguments of Staff.').party).toBe('Staff');
     expect(
       readQuestion(
-        'What revenue increase did Department of Commerce, Division of Energy Resources recommend for Minnesota Valley Electric Cooperative, Inc.?',
+        'What revenue increase did Department of Commerce, Division of Energy Resources recommend for ' +
+          'Minnesota Valley Electric Cooperative, Inc.?',
       ).party,
     ).toBe('Department of Commerce, Division of Energy Resources');
   });
@@ -262,7 +263,8 @@ describe('decideScope', () => {
 
   it("tells a company's case by its caption when it files nothing there, and not one another company opened", () => {
     const caption = (of: string) =>
-      `BEFORE THE CALIFORNIA PUBLIC UTILITIES COMMISSION\n\nIn the Matter of Petition of ${of} for Approval of the Advanced Metering Project.\nDocket No. A.23-07-323\n\nTESTIMONY`;
+      `BEFORE THE CALIFORNIA PUBLIC UTILITIES COMMISSION\n\nIn the Matter of Petition of ${of} for Approval of ` +
+      `the Advanced Metering Project.\nDocket No. A.23-07-323\n\nTESTIMONY`;
     const staffInNewCase = {
       ...inDocket(
         filing('Testimony', '2025-11-28', 'Public Advocates Office', caption('Redwood Water Service, Inc.')),
@@ -338,7 +340,9 @@ describe('decideScope', () => {
         'Comment',
         '2024-07-14',
         'Permian Electric Company',
-        'BEFORE THE PUBLIC UTILITY COMMISSION OF TEXAS\n\nIn the Matter of Order Instituting Rulemaking to Consider Demand Response Programs.\nDocket No. 21889\n\nPermian Electric Company supports the proposed rules.',
+        'BEFORE THE PUBLIC UTILITY COMMISSION OF TEXAS\n\nIn the Matter of Order Instituting Rulemaking ' +
+          'to Consider Demand Response Programs.\nDocket No. 21889\n\nPermian Electric Company supports ' +
+          'the proposed rules.',
       ),
       '21889',
       [],
@@ -420,7 +424,8 @@ describe("the proceeding's title", () => {
       'Brief',
       '2024-06-10',
       'Sierra Club',
-      'BEFORE THE ILLINOIS COMMERCE COMMISSION\n\nIn the Matter of Application of Ameren Illinois Company for Authority to Increase Electric Rates.\nDocket No. 23-0456',
+      'BEFORE THE ILLINOIS COMMERCE COMMISSION\n\nIn the Matter of Application of Ameren Illinois Company for ' +
+        'Authority to Increase Electric Rates.\nDocket No. 23-0456',
     );
     const application = filing(
       'Application',
@@ -513,7 +518,8 @@ describe('attribution', () => {
         brief,
       ),
     ).toBe(
-      'Sierra Club argues: Staff of the Illinois Commerce Commission recommends that storm costs be addressed separately.',
+      'Sierra Club argues: Staff of the Illinois Commerce Commission recommends that storm ' +
+        'costs be addressed separately.',
     );
   });
 });

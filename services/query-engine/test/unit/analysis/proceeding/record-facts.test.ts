@@ -6,39 +6,45 @@ const application = filing(
   'Application',
   '2024-01-12T15:00:00Z',
   'Ameren Illinois Company',
-  'Ameren Illinois Company requests authority to increase annual revenues by $15.4 million, an increase of 6.2% over present rates. The requested increase is driven primarily by storm restoration costs.',
+  'Ameren Illinois Company requests authority to increase annual revenues by $15.4 million, ' +
+    'an increase of 6.2% over present rates. The requested increase is driven primarily by storm restoration costs.',
 );
 const staffTestimony = filing(
   'Testimony',
   '2024-04-02T15:00:00Z',
   'Staff of the Illinois Commerce Commission',
-  'Q. What do you recommend? A. Staff recommends a reduction of $2.1 million for storm costs. Staff recommends an increase of $9,800,000 in annual revenues.',
+  'Q. What do you recommend? A. Staff recommends a reduction of $2.1 million for storm costs. ' +
+    'Staff recommends an increase of $9,800,000 in annual revenues.',
 );
 const sierraBrief = filing(
   'Brief',
   '2024-06-10T15:00:00Z',
   'Sierra Club',
-  'The Commission should limit any increase to no more than $7.5 million. The Commission should adopt a return on equity no higher than 10.73%.',
+  'The Commission should limit any increase to no more than $7.5 million. ' +
+    'The Commission should adopt a return on equity no higher than 10.73%.',
 );
 const firstSchedule = filing(
   'Order',
   '2024-02-01T15:00:00Z',
   'Illinois Commerce Commission',
-  'The procedural schedule set forth in Attachment A is adopted. The evidentiary hearing will be held on May 6, 2024. Initial comments are due on or before April 1, 2024.',
+  'The procedural schedule set forth in Attachment A is adopted. ' +
+    'The evidentiary hearing will be held on May 6, 2024. Initial comments are due on or before April 1, 2024.',
   'Order Setting Procedural Schedule',
 );
 const revisedSchedule = filing(
   'Order',
   '2024-03-15T15:00:00Z',
   'Illinois Commerce Commission',
-  'This order revises the schedule adopted on February 1, 2024. The evidentiary hearing is rescheduled to June 3, 2024.',
+  'This order revises the schedule adopted on February 1, 2024. ' +
+    'The evidentiary hearing is rescheduled to June 3, 2024.',
   'Order Revising Procedural Schedule',
 );
 const grant = filing(
   'Order',
   '2024-02-20T15:00:00Z',
   'Illinois Commerce Commission',
-  'The petition to intervene of Sierra Club is granted. The petition to intervene of Citizens Utility Board is granted.',
+  'The petition to intervene of Sierra Club is granted. The petition to intervene of ' +
+    'Citizens Utility Board is granted.',
   'Order Granting Intervention',
 );
 const petition = filing(
@@ -52,7 +58,9 @@ const decision = filing(
   'Decision',
   '2024-11-30T15:00:00Z',
   'Illinois Commerce Commission',
-  'We adopt a return on equity of 9.85%. IT IS ORDERED that: 1. Ameren Illinois Company is authorized to increase its annual revenues by $11.2 million, effective January 1, 2025. 2. The motion of Sierra Club concerning storm costs is denied.',
+  'We adopt a return on equity of 9.85%. IT IS ORDERED that: 1. ' +
+    'Ameren Illinois Company is authorized to increase its annual revenues by $11.2 million, ' +
+    'effective January 1, 2025. 2. The motion of Sierra Club concerning storm costs is denied.',
 );
 
 const all = [application, staffTestimony, sierraBrief, firstSchedule, revisedSchedule, grant, petition, decision];
@@ -74,7 +82,7 @@ describe('recordFacts', () => {
     expect(fact?.citation.quote).toContain('$15.4 million');
   });
 
-  it("reads each party's recommended increase, not a reduction it proposes, and puts the party asked about first", () => {
+  it("reads each party's recommended increase, not a reduction it proposes, puts the party asked about first", () => {
     const facts = recordFacts(readQuestion('What increase does the Sierra Club recommend?'), all, body);
     expect(facts.map((f) => [f.subject, f.normalized])).toEqual([
       ['Sierra Club', '7500000'],
@@ -103,7 +111,7 @@ describe('recordFacts', () => {
     expect(facts.map((f) => [f.slot, f.normalized])).toEqual([['comment_deadline', '2024-04-01']]);
   });
 
-  it('lists the intervenors the order granting intervention admits, each cited there, and not a petitioner it does not admit, the applicant or staff', () => {
+  it('lists the intervenors an intervention order admits, each cited; not others, the applicant or staff', () => {
     const facts = recordFacts(readQuestion('Which parties intervened in docket 23-0456?'), all, body);
     const intervenors = facts.filter((f) => f.slot === 'intervenor');
     expect(intervenors.map((f) => f.normalized).sort()).toEqual(['Citizens Utility Board', 'Sierra Club']);
@@ -133,7 +141,7 @@ describe('recordFacts', () => {
 });
 
 describe('readFiling (remembers the filings it read lately)', () => {
-  it('gives a filing read again the same sentences and facts, bound to the document passed, and reads a changed text afresh', () => {
+  it('re-reads give the same sentences and facts, bound to the document passed; changed text is reread', () => {
     const first = readFiling(application);
     const again = readFiling({ ...application });
     expect(again.sentences.map(({ document: _d, ...rest }) => rest)).toEqual(
@@ -157,13 +165,15 @@ describe('readFiling (remembers the filings it read lately)', () => {
 describe("a request told only in the applicant's brief (its application not imported)", () => {
   it('is read once a caption says who opened the proceeding', () => {
     const caption =
-      'BEFORE THE PUBLIC UTILITY COMMISSION OF TEXAS\n\nIn the Matter of Application of Brazos American Water Company for Authority to Increase Water and Wastewater Rates.\nDocket No. 19124\n\n';
+      'BEFORE THE PUBLIC UTILITY COMMISSION OF TEXAS\n\nIn the Matter of Application of ' +
+      'Brazos American Water Company for Authority to Increase Water and Wastewater Rates.\nDocket No. 19124\n\n';
     const brief = {
       ...filing(
         'Brief',
         '2025-02-09',
         'Brazos American Water Company',
-        `${caption}INITIAL BRIEF OF BRAZOS AMERICAN WATER COMPANY\n\nThe Company's requested increase of $10,400,000 is necessary to recover its cost of service.`,
+        `${caption}INITIAL BRIEF OF BRAZOS AMERICAN WATER COMPANY\n\nThe Company's requested increase of ` +
+          `$10,400,000 is necessary to recover its cost of service.`,
       ),
       parties: [],
     };

@@ -16,7 +16,8 @@ const port = parentPort;
 if (!port) throw new Error('index-writer.worker.ts runs as a worker thread');
 const send = (message: FromWriter) => port.postMessage(message);
 
-// Linux keeps a nice value per thread (pid 0: this thread); elsewhere the call may be refused, which only costs priority.
+// Linux keeps a nice value per thread (pid 0: this thread);
+// elsewhere the call may be refused, which only costs priority.
 if (data.nice > 0) {
   try {
     setPriority(0, data.nice);

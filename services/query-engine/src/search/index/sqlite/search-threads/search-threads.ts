@@ -260,8 +260,8 @@ export class SearchThreads {
   /**
    * The first queued user job with budget left whose caller holds fewer than all threads but one (with
    * one thread, fewer than one); else the first background job, if background jobs hold fewer than
-   * all threads but one (so, with two threads or more, a user's read arriving next finds one free). Jobs whose budget ran
-   * out meanwhile are refused on the spot.
+   * all threads but one (so, with two threads or more, a user's read arriving next finds one free).
+   * Jobs whose budget ran out meanwhile are refused on the spot.
    */
   private nextRunnable(): Job | undefined {
     const perCaller = Math.max(1, this.size - 1);
