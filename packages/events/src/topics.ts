@@ -76,7 +76,7 @@ export interface KafkaNamespace {
   readonly prefix: string;
   topic<T>(def: TopicDef<T>): TopicDef<T>;
   /** Each topic of a set (e.g. a service's document topics), under the namespace. */
-  topics<S extends Record<string, TopicDef<unknown>>>(set: S): S;
+  topics<S extends { [K in keyof S]: TopicDef<unknown> }>(set: S): S;
   group(groupId: string): string;
 }
 
@@ -86,8 +86,8 @@ export function kafkaNamespace(prefix: string): KafkaNamespace {
   return {
     prefix,
     topic,
-    topics: <S extends Record<string, TopicDef<unknown>>>(set: S): S =>
-      Object.fromEntries(Object.entries(set).map(([key, def]) => [key, topic(def)])) as S,
+    topics: <S extends { [K in keyof S]: TopicDef<unknown> }>(set: S): S =>
+      Object.fromEntries(Object.entries<TopicDef<unknown>>(set).map(([key, def]) => [key, topic(def)])) as S,
     group: named,
   };
 }

@@ -1,8 +1,7 @@
 import { Redis } from 'ioredis';
-import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
+import { createKafka, ensureTopics, EventPublisher, kafkaNamespace, OutboxRelay, topics } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import type { ProcessUpdated } from '@docket/proto/src/process-events';
 import {
   connectMongo,
   grpcTlsOf,
@@ -21,7 +20,7 @@ import { DocketEntryService } from './dockets/docket-entries.service';
 import { DocketListingBackfill } from './dockets/docket-listing-backfill';
 import { docketHandlers } from './dockets/dockets.grpc';
 import { documentsServiceBinding } from './documents-service.binding';
-import { DEFAULT_DOCUMENTS_TOPICS, type DocumentsTopics } from './documents/document-changes.event';
+import { DEFAULT_DOCUMENTS_TOPICS } from './documents/document-changes.event';
 import { DocumentService } from './documents/document.service';
 import { documentHandlers } from './documents/documents.grpc';
 import { FilingTypeRefresh } from './documents/filing-type-refresh';
@@ -46,14 +45,6 @@ import { EntityRepository } from './store/entity.repository';
 import { IngestionRunRepository } from './store/ingestion-run.repository';
 import { SourceRepository } from './store/source.repository';
 
-/** Names tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
-export interface AppOverrides {
-  grpcHost?: string;
-  topics?: Partial<DocumentsTopics>;
-  processTopic?: TopicDef<ProcessUpdated>;
-  queuePrefix?: string;
-}
-
 /** The default corpus's load steps back from the first user request until none has come for this long. */
 const USERS_QUIET_AFTER_MS = 500;
 
@@ -68,7 +59,7 @@ export interface RunningApp extends StartedService {
  * Kafka; the import queue and worker on Redis; scheduled API connectors; DocumentsService over
  * gRPC. `stop` drains in reverse order: gRPC, seeding, workers, relays, connections.
  */
-export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
+export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
   const stop = () => closers.closeAll();
 
@@ -86,9 +77,10 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     await Promise.all([documentsRepo.init(), dockets.init()]);
     await sources.upsertDefinitions(BUILT_IN_SOURCES);
 
-    const topicSet: DocumentsTopics = { ...DEFAULT_DOCUMENTS_TOPICS, ...overrides.topics };
+    const kafkaNames = kafkaNamespace(config.KAFKA_NAMESPACE);
+    const topicSet = kafkaNames.topics(DEFAULT_DOCUMENTS_TOPICS);
+    const processTopic = kafkaNames.topic(topics.processUpdated);
     const kafka = createKafka({ clientId: 'documents', brokers: config.KAFKA_BROKERS, logger });
-    const processTopic = overrides.processTopic ?? topics.processUpdated;
     await ensureTopics(kafka, [...Object.values(topicSet), processTopic]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
@@ -127,7 +119,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     closers.add('redis', () => redis.quit());
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     closers.add('worker redis', () => workerRedis.quit());
-    const queuePrefix = overrides.queuePrefix ?? config.QUEUE_PREFIX;
+    const queuePrefix = config.QUEUE_PREFIX;
     const processes = new ProcessUpdatesPublisher(
       publisher,
       new RedisProcessSequence(redis, `${queuePrefix}:process-sequence`),
@@ -239,7 +231,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
 
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost ?? config.GRPC_HOST,
+      host: config.GRPC_HOST,
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
       services: [

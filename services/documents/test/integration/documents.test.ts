@@ -5,49 +5,31 @@ import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { InputError, NotFoundError } from '@docket/errors';
-import { createKafka, EventConsumer, renameTopic, topics, type TopicDef } from '@docket/events';
+import { createKafka, EventConsumer } from '@docket/events';
 import type { DocumentIngested } from '@docket/proto/src/document-events';
 import { DocumentsServiceClient, type Document as DocumentPb } from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
 import { documentIngestedEvent } from '../../src/documents/document-changes.event';
 import { contentSha256 } from '../../src/domain/document';
 import { DocumentRepository } from '../../src/store/document.repository';
+import { documentsTestConfig, documentsTopics } from './support/documents-app';
 
 type DocumentsStreamed = DocumentPb[];
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('documents_test').replace(/-/g, '_');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'documents-test-'));
-let topic: TopicDef<DocumentIngested>;
+const config = documentsTestConfig('documents', { OUTBOX_INTERVAL_MS: '100', SEED_CORPUS: 'false', DATA_DIR: dataDir });
+const topic = documentsTopics(config).ingested;
 let app: RunningApp | undefined;
 let client: DocumentsServiceClient;
 let connection: Connection;
 let consumer: EventConsumer;
 const received: DocumentIngested[] = [];
 
-function config() {
-  const env = testInfraEnv();
-  const parsed = configSchema.parse({
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: dbName,
-    OUTBOX_INTERVAL_MS: '100',
-    SEED_CORPUS: 'false',
-    DATA_DIR: dataDir,
-  });
-  return { ...parsed, GRPC_PORT: 0 }; // any free port
-}
-
 async function start(): Promise<RunningApp> {
-  app = await startApp(config(), logger, {
-    grpcHost: '127.0.0.1',
-    topics: { ingested: topic },
-    queuePrefix: `{${dbName}}`,
-  });
+  app = await startApp(config, logger);
   client?.close();
   // Document texts reach 5 MB: above grpc-js's default 4 MB receive limit.
   client = new DocumentsServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure(), {
@@ -64,7 +46,6 @@ async function stopApp(): Promise<void> {
 const eventsFor = (documentId: string) => received.filter((e) => e.documentId === documentId);
 
 beforeAll(async () => {
-  topic = renameTopic(topics.documentIngested, `${uniqueName('documents')}.ingested.v1`);
   await start(); // creates the topic
   // Documents are filed only under sources that exist.
   await grpcCall(client, 'createSource', {
@@ -78,9 +59,9 @@ beforeAll(async () => {
     docketPattern: '',
     createdBy: 'tester',
   });
-  connection = mongoose.createConnection(testInfraEnv().mongoUrl, { dbName });
+  connection = mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB });
   await connection.asPromise();
-  const kafka = createKafka({ clientId: 'documents-test', brokers: testInfraEnv().kafkaBrokers, logger });
+  const kafka = createKafka({ clientId: 'documents-test', brokers: config.KAFKA_BROKERS, logger });
   consumer = new EventConsumer({ kafka, groupId: uniqueName('documents-test'), connection, logger });
   await consumer.on(topic, async (event) => void received.push(event)).start();
 });

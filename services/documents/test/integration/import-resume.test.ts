@@ -6,44 +6,29 @@ import path from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
-import { renameTopic, topics } from '@docket/events';
 import { freePort } from '@docket/local-infra';
 import { DocumentsServiceClient } from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema } from '../../src/config';
+import { documentsTestEnv } from './support/documents-app';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('import_resume').replace(/-/g, '_');
-const prefix = uniqueName('import-resume');
+const env = documentsTestEnv('import-resume', { OUTBOX_INTERVAL_MS: '200', SEED_CORPUS: 'false' });
 const FILES = 120;
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 let connection: Connection;
 let app: RunningApp | undefined;
 
 async function start(): Promise<DocumentsServiceClient> {
-  const env = testInfraEnv();
-  const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: dbName,
-    OUTBOX_INTERVAL_MS: '200',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'import-resume-')),
-    SEED_CORPUS: 'false',
-  });
-  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1',
-    topics: { ingested: renameTopic(topics.documentIngested, `${prefix}.ingested.v1`) },
-    processTopic: renameTopic(topics.processUpdated, `${prefix}.processes.v1`),
-    queuePrefix: `{${prefix}}`,
-  });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'import-resume-'));
+  app = await startApp({ ...configSchema.parse({ ...env, DATA_DIR: dataDir }), GRPC_PORT: 0 }, logger);
   return new DocumentsServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
 }
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
+  connection = await mongoose.createConnection(env.MONGO_URL, { dbName: env.MONGO_DB }).asPromise();
 });
 
 afterAll(async () => {
@@ -95,22 +80,16 @@ it('an import whose service is killed (SIGKILL) mid-run completes after a restar
       `Crash filing ${i}. Staff testimony ${i * 104729} on the revenue requirement.`,
     );
   }
-  const env = testInfraEnv();
   const port = await freePort();
-  const crashDb = `${dbName}_crash`;
-  const childEnv = {
-    ...process.env,
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: crashDb,
+  const crashEnv = documentsTestEnv('import-resume-crash', {
     GRPC_PORT: String(port),
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'crash-data-')),
     SEED_CORPUS: 'false',
     LOG_LEVEL: 'warn',
-    QUEUE_PREFIX: `{${prefix}-crash}`,
     IMPORT_LOCK_MS: '2000',
-  };
+  });
+  const crashDb = crashEnv.MONGO_DB;
+  const childEnv = { ...process.env, ...crashEnv };
   const spawnService = () =>
     spawn(process.execPath, ['--import', 'tsx', 'services/documents/src/main.ts'], {
       cwd: REPO_ROOT,

@@ -7,7 +7,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pino from 'pino';
 import { InputError } from '@docket/errors';
-import { createKafka, EventConsumer, renameTopic, topics } from '@docket/events';
+import { createKafka, EventConsumer } from '@docket/events';
 import type {
   DocumentDeleted,
   DocumentIngested,
@@ -21,22 +21,21 @@ import {
 } from '@docket/proto/src/documents';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import { documentsTestConfig, documentsTopics } from './support/documents-app';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('ingestion_test').replace(/-/g, '_');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ingestion-test-'));
-const prefix = uniqueName('ingestion');
-const t = {
-  ingested: renameTopic(topics.documentIngested, `${prefix}.ingested.v1`),
-  updated: renameTopic(topics.documentUpdated, `${prefix}.updated.v1`),
-  deleted: renameTopic(topics.documentDeleted, `${prefix}.deleted.v1`),
-  releasePublished: renameTopic(topics.releasePublished, `${prefix}.release-published.v1`),
-};
-const processTopic = renameTopic(topics.processUpdated, `${prefix}.processes.v1`);
 const SEED_FILINGS = 120;
+const config = documentsTestConfig('ingestion', {
+  OUTBOX_INTERVAL_MS: '100',
+  DATA_DIR: dataDir,
+  SEED_FILINGS: String(SEED_FILINGS),
+  SEED_DOCKETS: '40',
+  EXTRACT_MAX_BYTES: String(64 * 1024),
+});
+const t = documentsTopics(config);
 
 let app: RunningApp;
 let client: DocumentsServiceClient;
@@ -49,28 +48,11 @@ const releases: ReleasePublished[] = [];
 const processes: ProcessUpdated[] = [];
 
 beforeAll(async () => {
-  const env = testInfraEnv();
-  const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: dbName,
-    OUTBOX_INTERVAL_MS: '100',
-    DATA_DIR: dataDir,
-    SEED_FILINGS: String(SEED_FILINGS),
-    SEED_DOCKETS: '40',
-    EXTRACT_MAX_BYTES: String(64 * 1024),
-  });
-  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1',
-    topics: t,
-    processTopic,
-    queuePrefix: `{${prefix}}`,
-  });
+  app = await startApp(config, logger);
   client = new DocumentsServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
-  connection = await mongoose.createConnection(env.mongoUrl, { dbName }).asPromise();
+  connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
   consumer = new EventConsumer({
-    kafka: createKafka({ clientId: 'ingestion-test', brokers: env.kafkaBrokers, logger }),
+    kafka: createKafka({ clientId: 'ingestion-test', brokers: config.KAFKA_BROKERS, logger }),
     groupId: uniqueName('ingestion-test'),
     connection,
     logger,
@@ -80,7 +62,7 @@ beforeAll(async () => {
     .on(t.updated, async (e) => void updated.push(e))
     .on(t.deleted, async (e) => void deleted.push(e))
     .on(t.releasePublished, async (e) => void releases.push(e))
-    .on(processTopic, async (e) => void processes.push(e))
+    .on(t.processUpdated, async (e) => void processes.push(e))
     .start();
   await app.seeded;
 }, 180_000);

@@ -6,7 +6,6 @@ import { credentials } from '@grpc/grpc-js';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { ConflictError, fromGrpcError, InputError, NotFoundError } from '@docket/errors';
-import { renameTopic, topics } from '@docket/events';
 import {
   DocumentsServiceClient,
   type CreateSourceRequest,
@@ -14,46 +13,30 @@ import {
   type UploadFileResponse,
 } from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import { documentsTestConfig } from './support/documents-app';
 
 // Sources are defined by administrators (CreateSource), the seeder and the connectors; a document
 // that names a source nobody defined is refused, and no source comes into being from what it said.
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const dbName = uniqueName('sources_test').replace(/-/g, '_');
-const prefix = uniqueName('sources');
 const PROBE = '../../etc';
+const config = documentsTestConfig('sources', {
+  OUTBOX_INTERVAL_MS: '100',
+  SEED_CORPUS: 'false',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sources-test-')),
+});
+const runTag = uniqueName('sources').slice(-6);
 
 let app: RunningApp;
 let client: DocumentsServiceClient;
 let connection: Connection;
 
 beforeAll(async () => {
-  const env = testInfraEnv();
-  const config = configSchema.parse({
-    MONGO_URL: env.mongoUrl,
-    KAFKA_BROKERS: env.kafkaBrokers.join(','),
-    REDIS_URL: env.redisUrl,
-    MONGO_DB: dbName,
-    OUTBOX_INTERVAL_MS: '100',
-    SEED_CORPUS: 'false',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sources-test-')),
-  });
-  app = await startApp({ ...config, GRPC_PORT: 0 }, logger, {
-    grpcHost: '127.0.0.1',
-    topics: {
-      ingested: renameTopic(topics.documentIngested, `${prefix}.ingested.v1`),
-      updated: renameTopic(topics.documentUpdated, `${prefix}.updated.v1`),
-      deleted: renameTopic(topics.documentDeleted, `${prefix}.deleted.v1`),
-      releasePublished: renameTopic(topics.releasePublished, `${prefix}.release-published.v1`),
-    },
-    processTopic: renameTopic(topics.processUpdated, `${prefix}.processes.v1`),
-    queuePrefix: `{${prefix}}`,
-  });
+  app = await startApp(config, logger);
   client = new DocumentsServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
-  connection = await mongoose.createConnection(env.mongoUrl, { dbName }).asPromise();
+  connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
 }, 120_000);
 
 afterAll(async () => {
@@ -144,7 +127,7 @@ describe('a document must name a known source', () => {
 
   it('lists at most 30 known sources and says how many more there are', async () => {
     for (let n = 0; n < 30; n++) {
-      const id = `bulk-${String(n).padStart(2, '0')}-${prefix.slice(-6)}`;
+      const id = `bulk-${String(n).padStart(2, '0')}-${runTag}`;
       await grpcCall(client, 'createSource', newSource({ id }));
     }
     const known = await sourceIds();
@@ -194,7 +177,7 @@ describe('a document must name a known source', () => {
 
 describe('CreateSource', () => {
   it('adds a source that is listed at once, and whose docket pattern finds dockets in later filings', async () => {
-    const request = newSource({ id: `nypsc-${prefix.slice(-6)}`.toLowerCase() });
+    const request = newSource({ id: `nypsc-${runTag}`.toLowerCase() });
     const { source } = await grpcCall(client, 'createSource', request);
     expect(source).toMatchObject({
       id: request.id,
