@@ -3,9 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, InputError, NotFoundError } from '@docket/errors';
-import type { TopicDef } from '@docket/events';
-import type { ReleasePublished } from '@docket/proto/src/document-events';
-import { releasePublishedEvent } from '../documents/document-changes.event';
+import { releasePublishedEvent, type DocumentsTopics } from '../documents/document-changes.event';
 import { summariseChanges, type ChangeLog, type SummaryWording } from '../domain/data-products/change-log';
 import type { ProductSchema } from '../domain/data-products/product-schema';
 import { ReleaseRowChecker } from '../domain/data-products/release-rows';
@@ -49,7 +47,7 @@ export class ReleasePublisher {
       tables: ReleaseTableRepository;
       /** Release files are stored relative to it. */
       blobDirectory: string;
-      topic: TopicDef<ReleasePublished>;
+      topic: DocumentsTopics['releasePublished'];
       now?: () => Date;
     },
   ) {}
