@@ -1,10 +1,8 @@
 import { Redis } from 'ioredis';
 import { NotAllowedError, NotFoundError } from '@docket/errors';
-import { createKafka, ensureTopics, EventPublisher, OutboxRelay, topics, type TopicDef } from '@docket/events';
+import { createKafka, ensureTopics, EventPublisher, kafkaNamespace, OutboxRelay, topics } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessUpdatesPublisher, RedisProcessSequence } from '@docket/processes';
-import type { ProcessUpdated } from '@docket/proto/src/process-events';
-import type { QueryCompleted } from '@docket/proto/src/query-events';
 import {
   connectMongo,
   grpcChannelCredentials,
@@ -29,16 +27,11 @@ import { ThreadedEmbedder } from './embeddings/threaded.embedder';
 import { VectorIndex } from './embeddings/vector-index';
 import { VectorIndexer, vectorScheme } from './embeddings/vector-indexer';
 import { VectorIndexingBackend } from './embeddings/vector-indexing.backend';
-import {
-  DEFAULT_DOCUMENT_TOPICS,
-  DocumentEventsConsumer,
-  INDEXER_GROUP,
-  type DocumentTopics,
-} from './indexing/document-events.consumer';
+import { DEFAULT_DOCUMENT_TOPICS, DocumentEventsConsumer, INDEXER_GROUP } from './indexing/document-events.consumer';
 import { DocumentsGrpcSource } from './indexing/documents-source.client';
 import { IndexingLag } from './indexing/indexing-lag';
 import { indexerHasCommitted, refillCreatedIndex } from './indexing/refill-created-index';
-import { QUEUE_PREFIX, ReindexQueue } from './indexing/reindex.queue';
+import { ReindexQueue } from './indexing/reindex.queue';
 import { ReindexWorker } from './indexing/reindex.worker';
 import { startReindex } from './indexing/start-reindex';
 import { IndexCoverageService } from './search/index-coverage.service';
@@ -54,16 +47,6 @@ import { WorkspaceRepository } from './workspaces/workspace.repository';
 import { WorkspaceService } from './workspaces/workspace.service';
 import { workspaceServiceBinding } from './workspaces/workspaces.grpc';
 
-/** Names that tests replace with unique ones so suites sharing Kafka and Redis do not interfere. */
-export interface AppOverrides {
-  grpcHost?: string;
-  groupId?: string;
-  documentTopics?: DocumentTopics;
-  processTopic?: TopicDef<ProcessUpdated>;
-  queuePrefix?: string;
-  queryCompletedTopic?: TopicDef<QueryCompleted>;
-}
-
 export interface RunningApp extends StartedService {
   grpcPort: number;
   index: SearchBackend;
@@ -77,7 +60,7 @@ export interface RunningApp extends StartedService {
  * worker in this same process. `stop` drains in reverse order of start: gRPC first (no new work),
  * then the worker and consumer, then connections.
  */
-export async function startApp(config: Config, logger: Logger, overrides: AppOverrides = {}): Promise<RunningApp> {
+export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
   const closers = new ShutdownLadder(logger);
   const stop = () => closers.closeAll();
 
@@ -112,12 +95,13 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
         logger.warn({ err: error }, 'interrupted workspace deletions not finished; the next start retries'),
     );
 
-    const documentTopics = overrides.documentTopics ?? DEFAULT_DOCUMENT_TOPICS;
-    const indexerGroup = overrides.groupId ?? INDEXER_GROUP;
+    const kafkaNames = kafkaNamespace(config.KAFKA_NAMESPACE);
+    const documentTopics = kafkaNames.topics(DEFAULT_DOCUMENT_TOPICS);
+    const indexerGroup = kafkaNames.group(INDEXER_GROUP);
     const documentTopicNames = Object.values(documentTopics).map((t) => t.name);
-    const processTopic = overrides.processTopic ?? topics.processUpdated;
+    const processTopic = kafkaNames.topic(topics.processUpdated);
+    const queryCompletedTopic = kafkaNames.topic(DEFAULT_QUERY_COMPLETED_TOPIC);
     const kafka = createKafka({ clientId: 'query-engine', brokers: config.KAFKA_BROKERS, logger });
-    const queryCompletedTopic = overrides.queryCompletedTopic ?? DEFAULT_QUERY_COMPLETED_TOPIC;
     await ensureTopics(kafka, [
       documentTopics.ingested,
       documentTopics.updated,
@@ -177,15 +161,15 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const workerRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     closers.add('worker redis', () => workerRedis.quit());
 
+    const queuePrefix = config.QUERY_ENGINE_QUEUE_PREFIX;
     const processes = new ProcessUpdatesPublisher(
       publisher,
-      new RedisProcessSequence(redis, '{query-engine}:process-sequence'),
+      new RedisProcessSequence(redis, `${queuePrefix}:process-sequence`),
       processTopic,
     );
     const source = new DocumentsGrpcSource(config.DOCUMENTS_GRPC, grpcChannelCredentials(grpcTlsOf(config)));
     closers.add('documents client', () => source.close());
 
-    const queuePrefix = overrides.queuePrefix ?? QUEUE_PREFIX;
     const queue = new ReindexQueue(redis, queuePrefix);
     closers.add('queue', () => queue.close());
     const worker = new ReindexWorker({
@@ -255,7 +239,7 @@ export async function startApp(config: Config, logger: Logger, overrides: AppOve
     const coverage = new IndexCoverageService({ index, lag, rebuild: () => worker.rebuildProgress(), logger });
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
-      host: overrides.grpcHost ?? config.GRPC_HOST,
+      host: config.GRPC_HOST,
       tls: grpcTlsOf(config),
       healthPort: config.GRPC_HEALTH_PORT,
       services: [

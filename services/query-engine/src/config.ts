@@ -58,6 +58,8 @@ export const configSchema = z
     DEFAULT_ANALYSIS_MODE: z.enum(['extractive', 'generative']).default('extractive'),
     // How often the queries outbox is swept for events a crash left unpublished.
     OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    // Key prefix of the re-index queue and of process sequence numbers (hash-tagged, for Redis Cluster).
+    QUERY_ENGINE_QUEUE_PREFIX: z.string().min(1).default('{query-engine}'),
     ...llmEnv,
   })
   .superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST, targets: { DOCUMENTS_GRPC: env.DOCUMENTS_GRPC } })));

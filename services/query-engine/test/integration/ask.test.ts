@@ -4,15 +4,7 @@ import { join } from 'node:path';
 import { credentials, status, type ServiceError } from '@grpc/grpc-js';
 import type { Connection } from 'mongoose';
 import { InputError, NotFoundError } from '@docket/errors';
-import {
-  createKafka,
-  ensureTopics,
-  EventConsumer,
-  EventPublisher,
-  newEventFields,
-  renameTopic,
-  topics,
-} from '@docket/events';
+import { createKafka, ensureTopics, EventConsumer, EventPublisher, newEventFields } from '@docket/events';
 import { createLogger } from '@docket/observability';
 import {
   AnalysisMode,
@@ -25,9 +17,9 @@ import type { QueryCompleted } from '@docket/proto/src/query-events';
 import { SearchRequest, SearchServiceClient } from '@docket/proto/src/search';
 import { RequestKind, WorkspaceRole, WorkspaceServiceClient } from '@docket/proto/src/workspaces';
 import { connectMongo, grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema } from '../../src/config';
+import { queryEngineTestConfig, queryEngineTopics } from '../support/query-engine-app';
 import { allFilings, type FixtureDocument } from '../unit/analysis/fixtures/filings';
 
 jest.setTimeout(180_000);
@@ -58,17 +50,17 @@ const kindOf = (update: AskResponse) =>
 
 /** The whole query-engine (as app.ts wires it, vectors on) fed through Kafka, asked through gRPC. */
 describe("QueryService: ask, stored queries, the admins' list (real Kafka, MongoDB stand-in, Redis)", () => {
-  const infra = testInfraEnv();
-  const documentTopics = {
-    ingested: renameTopic(topics.documentIngested, uniqueName('qa.documents.ingested')),
-    updated: renameTopic(topics.documentUpdated, uniqueName('qa.documents.updated')),
-    deleted: renameTopic(topics.documentDeleted, uniqueName('qa.documents.deleted')),
-  };
-  const queryCompletedTopic = renameTopic(topics.queryCompleted, uniqueName('qa.queries.completed'));
-  const kafka = createKafka({ clientId: 'query-engine-ask-test', brokers: infra.kafkaBrokers, logger });
+  const dataDir = mkdtempSync(join(tmpdir(), 'qe-ask-'));
+  const config = queryEngineTestConfig('qe-ask', {
+    DOCUMENTS_GRPC: '127.0.0.1:1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    OUTBOX_INTERVAL_MS: '500',
+  });
+  const { documents: documentTopics, queryCompleted: queryCompletedTopic } = queryEngineTopics(config);
+  const kafka = createKafka({ clientId: 'query-engine-ask-test', brokers: config.KAFKA_BROKERS, logger });
   const publisher = new EventPublisher(kafka, logger);
   const completedEvents: QueryCompleted[] = [];
-  let dataDir: string;
   let app: RunningApp;
   let queries: QueryServiceClient;
   let workspaces: WorkspaceServiceClient;
@@ -103,10 +95,9 @@ describe("QueryService: ask, stored queries, the admins' list (real Kafka, Mongo
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'qe-ask-'));
     await ensureTopics(kafka, [...Object.values(documentTopics), queryCompletedTopic]);
     await publisher.connect();
-    watcherConnection = await connectMongo(infra.mongoUrl, uniqueName('qa_watch'));
+    watcherConnection = await connectMongo(config.MONGO_URL, uniqueName('qa_watch'));
     watcher = new EventConsumer({
       kafka,
       groupId: uniqueName('qa-test.watch'),
@@ -117,27 +108,7 @@ describe("QueryService: ask, stored queries, the admins' list (real Kafka, Mongo
     });
     await watcher.start();
 
-    const config = {
-      ...configSchema.parse({
-        MONGO_URL: infra.mongoUrl,
-        MONGO_DB: uniqueName('qe_ask'),
-        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-        REDIS_URL: infra.redisUrl,
-        DOCUMENTS_GRPC: '127.0.0.1:1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        OUTBOX_INTERVAL_MS: '500',
-      }),
-      GRPC_PORT: 0,
-    };
-    app = await startApp(config, logger, {
-      grpcHost: '127.0.0.1',
-      groupId: uniqueName('qa-test.indexer'),
-      documentTopics,
-      processTopic: renameTopic(topics.processUpdated, uniqueName('qa.processes.updated')),
-      queuePrefix: `{${uniqueName('qa-test')}}`,
-      queryCompletedTopic,
-    });
+    app = await startApp(config, logger);
     const target = `127.0.0.1:${app.grpcPort}`;
     queries = new QueryServiceClient(target, credentials.createInsecure());
     workspaces = new WorkspaceServiceClient(target, credentials.createInsecure());

@@ -5,15 +5,7 @@ import { credentials } from '@grpc/grpc-js';
 import Database from 'better-sqlite3';
 import type { Connection } from 'mongoose';
 import { InputError, UnavailableError } from '@docket/errors';
-import {
-  createKafka,
-  ensureTopics,
-  EventConsumer,
-  EventPublisher,
-  newEventFields,
-  renameTopic,
-  topics,
-} from '@docket/events';
+import { createKafka, ensureTopics, EventConsumer, EventPublisher, newEventFields } from '@docket/events';
 import { createLogger } from '@docket/observability';
 import type { DocumentIngested } from '@docket/proto/src/document-events';
 import {
@@ -30,7 +22,8 @@ import { SearchRequest, SearchServiceClient, SearchSort, type DeepPartial } from
 import { connectMongo, grpcCall, startGrpcServer, unary, type RunningGrpcServer } from '@docket/service-kit';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
-import { configSchema, indexPathOf, type Config } from '../../src/config';
+import { indexPathOf, type Config } from '../../src/config';
+import { queryEngineTestConfig, queryEngineTopics } from '../support/query-engine-app';
 
 jest.setTimeout(120_000);
 
@@ -117,12 +110,9 @@ class FakeDocumentsService {
 
 describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
   const infra = testInfraEnv();
-  const documentTopics = {
-    ingested: renameTopic(topics.documentIngested, uniqueName('qe.documents.ingested')),
-    updated: renameTopic(topics.documentUpdated, uniqueName('qe.documents.updated')),
-    deleted: renameTopic(topics.documentDeleted, uniqueName('qe.documents.deleted')),
-  };
-  const processTopic = renameTopic(topics.processUpdated, uniqueName('qe.processes.updated'));
+  let config: Config;
+  let documentTopics: ReturnType<typeof queryEngineTopics>['documents'];
+  let processTopic: ReturnType<typeof queryEngineTopics>['processUpdated'];
   const kafka = createKafka({ clientId: 'query-engine-test', brokers: infra.kafkaBrokers, logger });
   const publisher = new EventPublisher(kafka, logger);
   const processEvents: ProcessUpdated[] = [];
@@ -136,6 +126,12 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'qe-it-'));
     const documentsPort = await documents.start();
+    config = queryEngineTestConfig('qe', {
+      DOCUMENTS_GRPC: `127.0.0.1:${documentsPort}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+    ({ documents: documentTopics, processUpdated: processTopic } = queryEngineTopics(config));
     await ensureTopics(kafka, [...Object.values(documentTopics), processTopic]);
     await publisher.connect();
 
@@ -151,31 +147,11 @@ describe('query-engine (real Kafka, MongoDB stand-in, Redis)', () => {
     });
     await watcher.start();
 
-    config = {
-      ...configSchema.parse({
-        MONGO_URL: infra.mongoUrl,
-        MONGO_DB: uniqueName('qe'),
-        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-        REDIS_URL: infra.redisUrl,
-        DOCUMENTS_GRPC: `127.0.0.1:${documentsPort}`,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      }),
-      GRPC_PORT: 0, // any free port (the schema rightly refuses 0 from the environment)
-    };
     await startQueryEngine();
   });
 
-  const overrides = {
-    grpcHost: '127.0.0.1',
-    groupId: uniqueName('qe-test.indexer'),
-    documentTopics,
-    processTopic,
-    queuePrefix: `{${uniqueName('qe-test')}}`,
-  };
-  let config: Config;
   async function startQueryEngine(): Promise<void> {
-    app = await startApp(config, logger, overrides);
+    app = await startApp(config, logger);
     client = new SearchServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
   }
 

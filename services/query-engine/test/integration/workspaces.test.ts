@@ -4,21 +4,20 @@ import { join } from 'node:path';
 import { credentials } from '@grpc/grpc-js';
 import type { Connection } from 'mongoose';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '@docket/errors';
-import { renameTopic, topics } from '@docket/events';
 import { createLogger } from '@docket/observability';
 import { QueryServiceClient } from '@docket/proto/src/queries';
 import { SearchSort } from '@docket/proto/src/search';
 import { RequestKind, WorkspaceRole, WorkspaceServiceClient, type Workspace } from '@docket/proto/src/workspaces';
 import { connectMongo, grpcCall } from '@docket/service-kit';
-import { testInfraEnv, uniqueName } from '@docket/testkit';
+import { uniqueName } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { QueryRepository } from '../../src/ask/query.repository';
-import { configSchema } from '../../src/config';
 import { emptyAnalysis } from '../../src/domain/analysis';
 import type { StoredQuery } from '../../src/domain/query';
 import { WorkspaceRequestRepository } from '../../src/workspaces/workspace-request.repository';
 import { WorkspaceRepository } from '../../src/workspaces/workspace.repository';
 import { WorkspaceService } from '../../src/workspaces/workspace.service';
+import { queryEngineTestConfig } from '../support/query-engine-app';
 
 jest.setTimeout(120_000);
 
@@ -26,43 +25,23 @@ const logger = createLogger('query-engine-workspaces-test', process.env.TEST_LOG
 
 /** The whole query-engine (as app.ts wires it) on the MongoDB stand-in, reached through real gRPC. */
 describe('WorkspaceService (query-engine over gRPC, MongoDB stand-in)', () => {
-  const infra = testInfraEnv();
-  let dataDir: string;
+  const dataDir = mkdtempSync(join(tmpdir(), 'qe-ws-'));
+  const config = queryEngineTestConfig('qe-ws', {
+    DOCUMENTS_GRPC: '127.0.0.1:1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  });
   let app: RunningApp;
   let client: WorkspaceServiceClient;
   let queryClient: QueryServiceClient;
   /** A second connection to the app's database: to look at what is stored, and to play a crash. */
   let db: Connection;
-  const mongoDb = uniqueName('qe_ws');
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'qe-ws-'));
-    const config = {
-      ...configSchema.parse({
-        MONGO_URL: infra.mongoUrl,
-        MONGO_DB: mongoDb,
-        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-        REDIS_URL: infra.redisUrl,
-        DOCUMENTS_GRPC: '127.0.0.1:1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      }),
-      GRPC_PORT: 0,
-    };
-    app = await startApp(config, logger, {
-      grpcHost: '127.0.0.1',
-      groupId: uniqueName('qe-ws-test.indexer'),
-      documentTopics: {
-        ingested: renameTopic(topics.documentIngested, uniqueName('qe-ws.documents.ingested')),
-        updated: renameTopic(topics.documentUpdated, uniqueName('qe-ws.documents.updated')),
-        deleted: renameTopic(topics.documentDeleted, uniqueName('qe-ws.documents.deleted')),
-      },
-      processTopic: renameTopic(topics.processUpdated, uniqueName('qe-ws.processes.updated')),
-      queuePrefix: `{${uniqueName('qe-ws-test')}}`,
-    });
+    app = await startApp(config, logger);
     client = new WorkspaceServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
     queryClient = new QueryServiceClient(`127.0.0.1:${app.grpcPort}`, credentials.createInsecure());
-    db = await connectMongo(infra.mongoUrl, mongoDb);
+    db = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   });
 
   afterAll(async () => {
