@@ -99,7 +99,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       publisher,
       logger,
       intervalMs: config.OUTBOX_INTERVAL_MS,
-      // A new document's published event is pulled by the counters' flag write that follows within seconds (StatsProjector's window).
+      // A new document's published event is pulled by the counters' flag write that follows within seconds
+      // (StatsProjector's window).
       settleWritten: (published) =>
         documentsRepo.pullEvents(
           projector.carryPulls(published.map((p) => ({ id: String(p.id), eventIds: p.eventIds }))),
@@ -290,7 +291,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       .catch((error: unknown) => {
         logger.error(
           { err: error },
-          "giving stored filings their place in their docket's listing failed; the next start goes on from where it stopped",
+          "giving stored filings their place in their docket's listing failed; " +
+            'the next start goes on from where it stopped',
         );
       });
     closers.add('docket listing backfill', async () => {

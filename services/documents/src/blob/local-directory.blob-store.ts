@@ -9,7 +9,9 @@ import type { BlobStore, PutResult } from './blob-store';
 
 const KEY = /^[0-9a-f]{64}$/;
 
-/** Blobs as files under `root/ab/cd/<sha256>`; written to a temporary name, then renamed (atomic on one file system). */
+/**
+ * Blobs as files under `root/ab/cd/<sha256>`; written to a temporary name, then renamed (atomic on one file system).
+ */
 export class LocalDirectoryBlobStore implements BlobStore {
   /** Directories made by this process: a mkdir per blob was 1.3 % of an import's CPU profile. */
   private readonly made = new Set<string>();

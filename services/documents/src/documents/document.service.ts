@@ -127,7 +127,9 @@ export class DocumentService {
     return { documents, nextPageToken: more ? (documents.at(-1)?.id ?? '') : '', totalSize };
   }
 
-  /** Documents by id with their whole text, in the order asked, a few at a time; unknown and deleted ids are skipped. */
+  /**
+   * Documents by id with their whole text, in the order asked, a few at a time; unknown and deleted ids are skipped.
+   */
   async *byIds(ids: string[]): AsyncGenerator<Document> {
     if (ids.length > MAX_STREAM_IDS)
       throw new InputError('too many documents', [{ path: 'ids', message: `at most ${MAX_STREAM_IDS} per call` }]);
@@ -172,7 +174,8 @@ export class DocumentService {
     // its import's report, never handed out: nobody vouches for what it is.
     if (attachment.failureReason)
       throw new NotFoundError(
-        `${attachment.fileName || 'this file'} could not be imported (${attachment.failureReason}); it is kept for the import report and not served`,
+        `${attachment.fileName || 'this file'} could not be imported (${attachment.failureReason}); ` +
+          `it is kept for the import report and not served`,
       );
     return { attachment, content: await this.deps.blobs.open(attachment.blobKey) };
   }

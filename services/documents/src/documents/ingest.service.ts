@@ -28,7 +28,10 @@ import type { StatsProjector } from './stats.projector';
 
 /** Something that publishes outbox events soon after a write (the OutboxRelay). */
 export interface OutboxKicker {
-  /** With ids (as strings: the relay's model casts them to its _id type): publish just those aggregates' events now; without: a full pass. */
+  /**
+   * With ids (as strings: the relay's model casts them to its _id type):
+   * publish just those aggregates' events now; without: a full pass.
+   */
   kick(ids?: string[]): Promise<void>;
   /** A new aggregate's events as just written: published without reading them back. */
   kickWritten(written: Array<{ id: string; events: PendingEvent[] }>): Promise<void>;

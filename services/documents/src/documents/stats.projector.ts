@@ -45,7 +45,8 @@ export class StatsProjector {
       activity: ActivityRepository;
       logger: Logger;
     },
-    // Counters lag writes by up to a second (a lone upload); in exchange a busy entity is written once a window, not once a document.
+    // Counters lag writes by up to a second (a lone upload); in exchange a busy entity is written once a window,
+    // not once a document.
     private readonly batchSize = 1000,
     private readonly delayMs = 1000,
     // While documents arrive in bulk (an import, the corpus loading) they lag by up to 5 s: each

@@ -38,33 +38,55 @@ export function classifyFiling(evidence: FilingEvidence): FilingClassification {
 }
 
 // Words that qualify a filing's name without changing its type.
-const MODIFIERS =
-  /^(?:\*+\s*sealed\s*\*+|(?:sealed|restricted|amended|corrected|revised|supplemental|joint|unopposed|agreed|consent(?:ed)?|emergency|expedited|first|second|third|renewed|verified|redacted|public version of|(?:defendant|plaintiff|debtor|petitioner|respondent|appellant|appellee)(?:'s|s'|s)?)\b)[\s,:-]*/i;
+const MODIFIERS = new RegExp(
+  String.raw`^(?:\*+\s*sealed\s*\*+|(?:sealed|restricted|amended|corrected|revised|supplemental|joint|unopposed|` +
+    String.raw`agreed|consent(?:ed)?|emergency|expedited|first|second|third|renewed|verified|redacted|` +
+    String.raw`public version of|` +
+    String.raw`(?:defendant|plaintiff|debtor|petitioner|respondent|appellant|appellee)(?:'s|s'|s)?)\b)[\s,:-]*`,
+  'i',
+);
 
 // First match wins, on the name's start: the more specific names come first ("Motion for Summary
 // Judgment" is a Motion, "Memorandum Opinion" a Decision, "Reply Memorandum" a Brief).
 const NAME_RULES: Array<[RegExp, FilingCategoryName | 'order or decision']> = [
   [
-    /^(?:motions?|petition (?:to|for leave to) intervene|request (?:for|to) (?:rehearing|reconsideration|intervene|leave)|(?:application|petition) for (?:rehearing|reconsideration)|notice of intervention)\b/,
+    new RegExp(
+      String.raw`^(?:motions?|petition (?:to|for leave to) intervene|` +
+        String.raw`request (?:for|to) (?:rehearing|reconsideration|intervene|leave)|` +
+        String.raw`(?:application|petition) for (?:rehearing|reconsideration)|notice of intervention)\b`,
+    ),
     'Motion',
   ],
   [
-    /^(?:memorandum opinion|opinion(?: and order)?|(?:proposed |initial |recommended |final )*decision|(?:proposed )?final order|proposed (?:opinion and )?order(?: adopting)?|judgment)\b/,
+    new RegExp(
+      String.raw`^(?:memorandum opinion|opinion(?: and order)?|(?:proposed |initial |recommended |final )*decision|` +
+        String.raw`(?:proposed )?final order|proposed (?:opinion and )?order(?: adopting)?|judgment)\b`,
+    ),
     'Decision',
   ],
   [
-    /^(?:(?:initial|opening|reply|amicus|answering|post-hearing|responsive) )*brief|^memorandum (?:of law|in (?:support|opposition))|^reply memorandum|^(?:answer|response|reply|opposition|objection)s?\b(?! comments)/,
+    new RegExp(
+      String.raw`^(?:(?:initial|opening|reply|amicus|answering|post-hearing|responsive) )*brief|` +
+        String.raw`^memorandum (?:of law|in (?:support|opposition))|^reply memorandum|` +
+        String.raw`^(?:answer|response|reply|opposition|objection)s?\b(?! comments)`,
+    ),
     'Brief',
   ],
   [
-    /^(?:(?:prepared|pre-filed|direct|rebuttal|surrebuttal|supplemental|cross-answering) )*testimony|^(?:declaration|affidavit|expert report|exhibit)s?\b/,
+    new RegExp(
+      String.raw`^(?:(?:prepared|pre-filed|direct|rebuttal|surrebuttal|supplemental|cross-answering) )*testimony|` +
+        String.raw`^(?:declaration|affidavit|expert report|exhibit)s?\b`,
+    ),
     'Testimony',
   ],
   [/^(?:stipulation|settlement agreement|offer of settlement|(?:plan and )?settlement)\b/, 'Stipulation'],
   [/^(?:tariff|advice letter|compliance filing|rate schedule)\b/, 'Tariff'],
   [/^(?:(?:initial|reply|public) )?comments?\b|^protest\b|^letter\b(?! order)/, 'Comment'],
   [
-    /^(?:(?:errata )?notice|notification|statement of issues|certified index|certificate(?: of service)?|summons|transcript|minute entry|hearing (?:held|set)|receipt)\b/,
+    new RegExp(
+      String.raw`^(?:(?:errata )?notice|notification|statement of issues|certified index|certificate(?: of service)?|` +
+        String.raw`summons|transcript|minute entry|hearing (?:held|set)|receipt)\b`,
+    ),
     'Notice',
   ],
   // An order that opens a proceeding (a commission's Order Instituting Rulemaking) is its application.
@@ -77,10 +99,16 @@ const NAME_RULES: Array<[RegExp, FilingCategoryName | 'order or decision']> = [
 ];
 
 // An order or ruling is a Decision when it disposes of the case on its merits; these say it does not.
-const PROCEDURAL =
-  /\b(?:procedur\w*|schedul\w*|scope|confidential\w*|protective|motions?|compel|interven\w*|compliance filing|rehearing|discovery|extension|continu\w*|consolidat\w*|prehearing|conference|briefing|appearance|pro hac vice|hearing|compensation|fees|employ\w*|retention|retain\w*|seal\w*|stay|deadlines?)\b/;
-const MERITS =
-  /\b(?:approv\w*|grant\w*|deny\w*|denie\w*|reject\w*|dismiss\w*|sustain\w*|authoriz\w*|adopt\w*|accept\w*|resolv\w*|clos\w*|interim issues|final)\b/;
+const PROCEDURAL = new RegExp(
+  String.raw`\b(?:procedur\w*|schedul\w*|scope|confidential\w*|protective|motions?|compel|interven\w*|` +
+    String.raw`compliance filing|rehearing|discovery|extension|continu\w*|consolidat\w*|prehearing|conference|` +
+    String.raw`briefing|appearance|pro hac vice|hearing|compensation|fees|employ\w*|retention|retain\w*|seal\w*|` +
+    String.raw`stay|deadlines?)\b`,
+);
+const MERITS = new RegExp(
+  String.raw`\b(?:approv\w*|grant\w*|deny\w*|denie\w*|reject\w*|dismiss\w*|sustain\w*|authoriz\w*|adopt\w*|` +
+    String.raw`accept\w*|resolv\w*|clos\w*|interim issues|final)\b`,
+);
 
 /** The filing type a name starts with, or undefined when it starts with none (a case caption, say). */
 export function typeOfName(name: string): FilingCategoryName | undefined {
@@ -108,8 +136,11 @@ function typeAfterCaption(phrase: string): FilingCategoryName | undefined {
     const after = typeOfName(phrase.slice(colon + 2));
     if (after) return after;
   }
-  const proceeding =
-    /^(?:rulemaking|proceeding|investigation|inquiry|in the matter of)\b|(?:^|: )(?:general )?(?:section \d+ )?rate case\b/;
+  // A rulemaking, an investigation, "In the Matter of…", a rate case.
+  const proceeding = new RegExp(
+    String.raw`^(?:rulemaking|proceeding|investigation|inquiry|in the matter of)\b|` +
+      String.raw`(?:^|: )(?:general )?(?:section \d+ )?rate case\b`,
+  );
   return proceeding.test(phrase) ? 'Application' : undefined;
 }
 

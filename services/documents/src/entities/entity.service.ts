@@ -70,7 +70,10 @@ export class EntityService {
           filedAt: document.filedAt,
           docketNumber: document.docketNumber,
           sourceId: document.sourceId,
-          excerpt: `${start > 0 ? '…' : ''}${document.text.slice(start, end).replace(/\s+/g, ' ').trim()}${end < document.text.length ? '…' : ''}`,
+          excerpt:
+            (start > 0 ? '…' : '') +
+            document.text.slice(start, end).replace(/\s+/g, ' ').trim() +
+            (end < document.text.length ? '…' : ''),
         };
       }),
       dockets: docketIds.map(([docketId, documents]) => ({

@@ -25,7 +25,10 @@ export function extractInThread(
   return extractionThreads().read(format, new Uint8Array(bytes), context.limits, context.signal);
 }
 
-/** What a court's file holds (a docket, listed opinions), read in an extraction thread, off the event loop; undefined when no recogniser claims it. */
+/**
+ * What a court's file holds (a docket, listed opinions), read in an extraction thread, off the event loop;
+ * undefined when no recogniser claims it.
+ */
 export function recogniseInThread(
   bytes: Buffer,
   fileName: string,

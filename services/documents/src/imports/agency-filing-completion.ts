@@ -3,7 +3,10 @@ import { readAgencyFiling } from '../domain/agency-filings/agency-filing';
 import type { IngestItem } from '../domain/ingest-item';
 import type { Sidecar } from '../extraction';
 
-/** The pages a filing's caption and heading are on, read whole; the last page too, where "Dated:" and "Counsel for" often are. */
+/**
+ * The pages a filing's caption and heading are on, read whole; the last page too,
+ * where "Dated:" and "Counsel for" often are.
+ */
 const FIRST_PAGES = 3;
 export const NOTHING_READ = 'no docket number, date, filer or title read';
 

@@ -41,7 +41,10 @@ export class FileImportService {
       ingest: IngestService;
       runs: IngestionRunRepository;
       logger: Logger;
-      /** The catalog, for the source's kind and docket pattern (an agency's PDFs are read for their docket, day, filer and title). */
+      /**
+       * The catalog, for the source's kind and docket pattern
+       * (an agency's PDFs are read for their docket, day, filer and title).
+       */
       sources?: { find(id: string): Promise<Pick<SourceDefinition, 'kind' | 'docketPattern'> | undefined> };
     },
   ) {}
@@ -234,7 +237,10 @@ export class FileImportService {
 /** How many of a listing's opinions are stored at once. */
 const OPINIONS_AT_ONCE = 8;
 
-/** A run's outcome for a file that became several documents: new when any is, else updated when any is, else a duplicate. */
+/**
+ * A run's outcome for a file that became several documents: new when any is, else updated when any is,
+ * else a duplicate.
+ */
 function combinedOutcome(outcomes: readonly IngestOutcome[]): IngestOutcome['outcome'] {
   for (const kind of ['new', 'updated'] as const) if (outcomes.some((o) => o.outcome === kind)) return kind;
   return 'duplicate';
@@ -245,7 +251,9 @@ function combinedOutcome(outcomes: readonly IngestOutcome[]): IngestOutcome['out
  * second, 22.8 instead of 26.3 CPU ms each (bench/ingest-throughput.bench.ts).
  */
 export const IMPORT_CONCURRENCY = 16;
-/** Of those, how many larger than LARGE_FILE_BYTES (as many as before: the peak memory of a PDF import stays as it was). */
+/**
+ * Of those, how many larger than LARGE_FILE_BYTES (as many as before: the peak memory of a PDF import stays as it was).
+ */
 export const LARGE_FILES_AT_ONCE = 3;
 export const LARGE_FILE_BYTES = 1024 * 1024;
 

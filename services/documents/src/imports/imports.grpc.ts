@@ -81,7 +81,9 @@ export function importHandlers(deps: {
           throw new InputError('the upload arrived damaged', [
             {
               path: 'end',
-              message: `announced ${end.size} bytes (${end.sha256.slice(0, 12)}…), received ${size} (${sha256.slice(0, 12)}…)`,
+              message:
+                `announced ${end.size} bytes (${end.sha256.slice(0, 12)}…), ` +
+                `received ${size} (${sha256.slice(0, 12)}…)`,
             },
           ]);
         }

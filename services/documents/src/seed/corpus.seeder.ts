@@ -150,7 +150,9 @@ export async function corpusItem(
   };
 }
 
-/** The first worker goes on after a pause; the others wait until users are quiet (looking up each second for a stop). */
+/**
+ * The first worker goes on after a pause; the others wait until users are quiet (looking up each second for a stop).
+ */
 async function stepBack(
   users: Pick<UserActivity, 'busy' | 'whenQuiet'>,
   worker: number,

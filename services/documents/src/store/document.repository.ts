@@ -153,7 +153,10 @@ export class DocumentRepository {
     return new Types.ObjectId().toHexString();
   }
 
-  /** Inserts the document with its events in the same record (beside others arriving at once); false when a unique key (sha256, source id) already exists. */
+  /**
+   * Inserts the document with its events in the same record (beside others arriving at once);
+   * false when a unique key (sha256, source id) already exists.
+   */
   insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
     return this.inserts.insert({
       _id: new Types.ObjectId(id),
@@ -391,7 +394,8 @@ export class DocumentRepository {
 
   /**
    * One page of a walk in id order (the shape the stand-in reads from that id on, see listAfter):
-   * the filings of a docket among them that have no listing key. `next` is where the walk goes on; undefined at its end.
+   * the filings of a docket among them that have no listing key.
+   * `next` is where the walk goes on; undefined at its end.
    */
   async unlistedAfter(
     afterId: string | undefined,

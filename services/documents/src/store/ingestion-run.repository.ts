@@ -137,7 +137,10 @@ export class IngestionRunRepository {
     return record ? toStored(record) : undefined;
   }
 
-  /** The newest runs (all sources), newest first. Runs are few (one per source per cycle), so one scan serves the status page. */
+  /**
+   * The newest runs (all sources), newest first. Runs are few (one per source per cycle),
+   * so one scan serves the status page.
+   */
   async recent(limit: number): Promise<IngestionRun[]> {
     const records = await this.model.find().sort({ startedAt: -1 }).limit(limit).lean<RunRecord[]>();
     return records.map(toStored);

@@ -84,7 +84,7 @@ afterAll(async () => {
 });
 
 describe('Federal Register connector run', () => {
-  it('ingests every document with its file, stops at a source failure without losing its place, then resumes with no duplicate', async () => {
+  it('ingests each document and file, stops at a source failure in place, then resumes with no duplicate', async () => {
     // The third page fails: the run fails but keeps the cursor of the last document it finished.
     const failingAfter = 2;
     let calls = 0;

@@ -20,7 +20,10 @@ afterAll(() => harness?.close());
 
 const importReport = (html: string) => harness.importFiles({ 'ord-3-21-cv-01234.html': html });
 
-/** Documents and dockets are keyed by the number's normal form (upper case); the docket keeps it as the court writes it. */
+/**
+ * Documents and dockets are keyed by the number's normal form (upper case);
+ * the docket keeps it as the court writes it.
+ */
 const KEY = normaliseDocketKey('3:21-cv-01234');
 
 const entriesOf = async () =>
@@ -61,7 +64,11 @@ test('a docket report becomes the case with its header and parties, and its entr
     .findOne({ docketNumber: KEY, title: 'COMPLAINT against Willamette Freight Lines, Inc.' })
     .lean();
   expect(complaint?.text).toMatch(
-    /^Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\., No\. 3:21-cv-01234, docket entry 1, filed 2021-04-02\n\nCOMPLAINT/u,
+    new RegExp(
+      String.raw`^Cascade Timber Cooperative v\. Willamette Freight Lines, Inc\., No\. 3:21-cv-01234, ` +
+        String.raw`docket entry 1, filed 2021-04-02\n\nCOMPLAINT`,
+      'u',
+    ),
   );
 });
 
@@ -78,10 +85,11 @@ test('entries of the same words in two dockets stay two filings', async () => {
   ).toBe(1);
 });
 
-test('the same docket imported again later adds only its new entries, and only they reach followers as new filings', async () => {
+test('the same docket imported again adds only its new entries; only they reach followers as new filings', async () => {
   const later = civilDocketReport.replace(
     '</table></body>',
-    `<tr><td>05/01/2021</td><td>3&nbsp;</td><td>ANSWER to Complaint by Willamette Freight Lines, Inc. (Entered: 05/02/2021)</td></tr></table></body>`,
+    `<tr><td>05/01/2021</td><td>3&nbsp;</td><td>ANSWER to Complaint by Willamette Freight Lines, ` +
+      `Inc. (Entered: 05/02/2021)</td></tr></table></body>`,
   );
   const before = await documents.model.countDocuments({ docketNumber: KEY });
   // The first import's events as the relay leaves them: published.

@@ -28,9 +28,13 @@ const ROWS = [
 ];
 
 function listingPage(rows: string[]): string {
-  return `<html><head><title>Opinions</title><link rel="canonical" href="https://appeals.example.gov/opinions/"></head><body>
-<nav><a href="/">Home</a> <a href="/rules">Rules</a></nav><h1>Published Opinions</h1>
-<table><thead><tr><th>Date</th><th>Docket</th><th>Case</th><th>Opinion</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></body></html>`;
+  return [
+    '<html><head><title>Opinions</title><link rel="canonical" ' +
+      'href="https://appeals.example.gov/opinions/"></head><body>',
+    '<nav><a href="/">Home</a> <a href="/rules">Rules</a></nav><h1>Published Opinions</h1>',
+    `<table><thead><tr><th>Date</th><th>Docket</th><th>Case</th><th>Opinion</th></tr></thead>` +
+      `<tbody>${rows.join('\n')}</tbody></table></body></html>`,
+  ].join('\n');
 }
 
 const opinionsOf = async (page: string) =>
@@ -81,7 +85,8 @@ test('a listing page is kept as one document and each listed opinion becomes its
   ]);
   const marigold = await documents.model.findOne({ title: 'Marigold Orchard v. Tansy Mills' }).lean();
   expect(marigold?.text).toBe(
-    'Marigold Orchard v. Tansy Mills\nDocket number: 22-0417\nDate: 2023-03-14\nOpinion: https://appeals.example.gov/opinions/22-0417.pdf',
+    'Marigold Orchard v. Tansy Mills\nDocket number: 22-0417\nDate: 2023-03-14\nOpinion: ' +
+      'https://appeals.example.gov/opinions/22-0417.pdf',
   );
   expect(marigold?.description).toBe('Listed on opinions-2023-03.html');
   expect(await dockets.find(docketIdOf('uploads', normaliseDocketKey('22-0417')))).toMatchObject({
@@ -103,10 +108,14 @@ test('the same page imported again adds nothing; a later version of it adds only
 });
 
 test('a page of one opinion is that opinion: titled, dated and filed by it, its text the page', async () => {
-  const page = `<html><head><title>Harlow Dairy Cooperative v. Pell County Board of Assessors</title></head><body>
-<h1>Harlow Dairy Cooperative v. Pell County Board of Assessors</h1><p>No. 2023-CA-0412</p><p>Filed: March 7, 2024</p>
-<p><a href="https://appeals.example.gov/opinions/2023-CA-0412.pdf">Download PDF</a></p><h2>OPINION</h2>
-<p>Appellant Harlow Dairy Cooperative appeals the judgment affirming the Board's assessment of its plant. We affirm.</p></body></html>`;
+  const page = [
+    '<html><head><title>Harlow Dairy Cooperative v. Pell County Board of Assessors</title></head><body>',
+    '<h1>Harlow Dairy Cooperative v. Pell County Board of Assessors</h1>' +
+      '<p>No. 2023-CA-0412</p><p>Filed: March 7, 2024</p>',
+    '<p><a href="https://appeals.example.gov/opinions/2023-CA-0412.pdf">Download PDF</a></p><h2>OPINION</h2>',
+    "<p>Appellant Harlow Dairy Cooperative appeals the judgment affirming the Board's assessment of its " +
+      'plant. We affirm.</p></body></html>',
+  ].join('\n');
   const run = await harness.importFiles({ 'harlow.html': page });
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const stored = await documents.model.findOne({ 'provenance.sourceDocumentId': 'harlow.html' }).lean();
@@ -122,8 +131,11 @@ test('a page of one opinion is that opinion: titled, dated and filed by it, its 
 });
 
 test('an ordinary page that mentions a decision is imported as it is', async () => {
-  const order = `<html><body><h1>Order Approving Rate Plan</h1><p>The Commission's decision follows. Staff filed
-<a href="/docs/comments.pdf">comments</a> on January 5, 2025, and Acme Gas a <a href="/docs/reply.pdf">reply</a> on February 1, 2025.</p></body></html>`;
+  const order = [
+    "<html><body><h1>Order Approving Rate Plan</h1><p>The Commission's decision follows. Staff filed",
+    '<a href="/docs/comments.pdf">comments</a> on January 5, 2025, and Acme Gas a <a ' +
+      'href="/docs/reply.pdf">reply</a> on February 1, 2025.</p></body></html>',
+  ].join('\n');
   const run = await harness.importFiles({ 'order.html': order });
   expect(run).toMatchObject({ seen: 1, new: 1, failed: 0 });
   const stored = await documents.model.findOne({ 'provenance.sourceDocumentId': 'order.html' }).lean();

@@ -37,14 +37,21 @@ let ingest: IngestService;
 let importer: FileImportService;
 let entries: DocketEntryService;
 
-/** The fixture's case with more entries: two on one day out of numeric order, 10 after 9, one unnumbered on entry 2's day. */
+/**
+ * The fixture's case with more entries: two on one day out of numeric order, 10 after 9,
+ * one unnumbered on entry 2's day.
+ */
 const report = civilDocketReport.replace(
   '</table></body>',
   [
-    '<tr><td>05/01/2021</td><td align=right>10&nbsp;</td><td>ANSWER to Complaint by Willamette Freight Lines, Inc. (Entered: 05/02/2021)</td></tr>',
-    '<tr><td>04/06/2021</td><td align=right>2&nbsp;</td><td>ORDER setting the schedule. Signed by Judge Ann B. Carter. (Entered: 04/06/2021)</td></tr>',
-    '<tr><td>05/01/2021</td><td align=right>9&nbsp;</td><td>MOTION to Dismiss by Willamette Freight Lines, Inc. (Entered: 05/01/2021)</td></tr>',
-    '<tr><td>06/15/2021</td><td align=right>11&nbsp;</td><td>MINUTE ORDER: the motion hearing is set for 7/1/2021. (Entered: 06/15/2021)</td></tr>',
+    '<tr><td>05/01/2021</td><td align=right>10&nbsp;</td>' +
+      '<td>ANSWER to Complaint by Willamette Freight Lines, Inc. (Entered: 05/02/2021)</td></tr>',
+    '<tr><td>04/06/2021</td><td align=right>2&nbsp;</td>' +
+      '<td>ORDER setting the schedule. Signed by Judge Ann B. Carter. (Entered: 04/06/2021)</td></tr>',
+    '<tr><td>05/01/2021</td><td align=right>9&nbsp;</td>' +
+      '<td>MOTION to Dismiss by Willamette Freight Lines, Inc. (Entered: 05/01/2021)</td></tr>',
+    '<tr><td>06/15/2021</td><td align=right>11&nbsp;</td>' +
+      '<td>MINUTE ORDER: the motion hearing is set for 7/1/2021. (Entered: 06/15/2021)</td></tr>',
     '</table></body>',
   ].join('\n'),
 );
@@ -112,7 +119,7 @@ test("a court docket's entries come in the court's order, without the docket rep
   expect((await entries.list(COURT_DOCKET, 4, '40')).entries).toEqual([]);
 });
 
-test('an entry is listed with its title and its text without the heading, and its document carries its number', async () => {
+test('an entry is listed with its title and its text minus the heading; its document carries its number', async () => {
   const [complaint] = (await entries.list(COURT_DOCKET, 1, '')).entries;
   expect(complaint).toMatchObject({
     number: '1',
@@ -195,7 +202,7 @@ test("an agency's docket lists its filings by date, numbers empty; a deleted fil
   ]);
 });
 
-test('filings stored before listings were kept get their place once, entries of an imported docket their mark too', async () => {
+test('filings stored before listings get their place once, entries of an imported docket their mark too', async () => {
   // As such filings were stored: no listing key, no lead, and an entry without its mark.
   await documents.model.collection.updateMany(
     { docketId: COURT_DOCKET },

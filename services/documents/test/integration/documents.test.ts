@@ -194,7 +194,7 @@ describe('documents service', () => {
     expect(event?.text).toHaveLength(text.length);
   });
 
-  it('streams documents by id in the order asked (exports), whole texts only when asked, unknown ids skipped', async () => {
+  it('streams documents by id in the order asked (exports), whole texts if asked, unknown ids skipped', async () => {
     const created = [];
     for (const n of [1, 2, 3]) {
       created.push(

@@ -68,7 +68,7 @@ function record(n: number, title: string, filingType: string, filingCategory: st
 
 const stored = (id: string) => connection.collection('documents').findOne({ _id: new Types.ObjectId(id) });
 
-it('gives stored documents the types the classifier assigns now, republishes those that changed, and does it once', async () => {
+it('gives stored documents the types the classifier assigns now, republishes those that changed, once', async () => {
   // As the old rules typed them: a Letter Order as a Comment, a Petition to Intervene as an Application.
   const letterOrder = documents.newId();
   const petition = documents.newId();

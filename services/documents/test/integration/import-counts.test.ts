@@ -127,7 +127,7 @@ async function importRun(root: string, runId: string, ingest = new IngestService
   return importer(ingest).run({ runId, root, sourceId: 'uploads', requestedBy: 'tester' });
 }
 
-it('an import killed with files stored but not counted, and files done past one in hand, counts each file once as new after resuming', async () => {
+it('a killed import (files stored but uncounted, files done past one in hand) counts each once as new', async () => {
   const FILES = 20;
   const root = directoryOf(textFiles('f', FILES));
   const { id: runId } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
@@ -153,7 +153,7 @@ it('an import killed with files stored but not counted, and files done past one 
   expect(await documents.model.countDocuments({ 'provenance.runId': runId })).toBe(FILES);
 });
 
-it('a resumed import counts what the killed attempt stored but did not count as what it was: new, updated or failed', async () => {
+it('a resumed import counts what a killed attempt stored uncounted as what it was: new, updated, failed', async () => {
   const root = directoryOf(textFiles('g', 6));
   const { id: first } = await runs.start({ sourceId: 'uploads', connector: 'files', target: root });
   await importRun(root, first);

@@ -72,7 +72,7 @@ it('an import stopped by a restart resumes where it stopped: every file once, no
   expect(new Set(documents.map((d) => d.provenance.sourceDocumentId)).size).toBe(FILES);
 });
 
-it('an import whose service is killed (SIGKILL) mid-run completes after a restart with no duplicate and no loss', async () => {
+it('an import whose service is killed (SIGKILL) mid-run completes after a restart, no duplicate, no loss', async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'crash-files-'));
   for (let i = 0; i < FILES; i += 1) {
     writeFileSync(

@@ -97,7 +97,7 @@ function readAttachment(
 }
 
 describe('default corpus', () => {
-  it('loads sources, dockets, filings with entities, data products with release events, and a run per source', async () => {
+  it('loads sources, dockets, filings with entities, data products with release events, a run per source', async () => {
     // Counters follow the writes within about a second.
     const sources = await waitFor(
       async () => {
@@ -137,7 +137,7 @@ describe('default corpus', () => {
     expect(status.sources.find((s) => s.source!.id === 'uploads')?.status).toBe('idle');
   });
 
-  it('shows a document a page range at a time, with its docket, parties and entities whose profiles link back', async () => {
+  it('shows a document a page range at a time, with its docket, parties, entities (profiles link back)', async () => {
     const event = ingested.find((e) => e.docketNumber)!;
     const whole = await grpcCall(client, 'getDocument', { id: event.documentId, textPage: 1, textPages: 50 });
     const document = whole.document!;
@@ -205,7 +205,8 @@ describe('files connector', () => {
     );
     writeFileSync(
       path.join(root, 'nested', 'comment.html'),
-      '<html><head><title>Comment of the Sierra Club</title></head><body><p>The Sierra Club opposes the rate increase.</p></body></html>',
+      '<html><head><title>Comment of the Sierra Club</title></head><body>' +
+        '<p>The Sierra Club opposes the rate increase.</p></body></html>',
     );
     writeFileSync(
       path.join(root, 'nested', 'deeper', 'testimony.pdf'),
@@ -232,7 +233,7 @@ describe('files connector', () => {
     return runId;
   }
 
-  it('imports a directory recursively as a process: texts, HTML, PDF, sidecar metadata; unreadable files kept with the reason', async () => {
+  it('imports a folder tree as a process: texts, HTML, PDF, sidecars; unreadable ones kept with reasons', async () => {
     const runId = await importAndWait();
     const run = await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(runId) });
     expect(run).toMatchObject({ status: 'succeeded', seen: 6, new: 3, failed: 3 });
@@ -279,9 +280,10 @@ describe('files connector', () => {
   it('is idempotent, and a changed file becomes documents.updated.v1', async () => {
     const before = await connection.collection('documents').countDocuments();
     const again = await importAndWait();
+    // The unreadable files are kept, so they are duplicates too.
     expect(
       await connection.collection('ingestion_runs').findOne({ _id: new mongoose.Types.ObjectId(again) }),
-    ).toMatchObject({ new: 0, duplicate: 6, updated: 0, failed: 0 }); // the unreadable files are kept, so they are duplicates too
+    ).toMatchObject({ new: 0, duplicate: 6, updated: 0, failed: 0 });
     expect(await connection.collection('documents').countDocuments()).toBe(before);
 
     writeFileSync(

@@ -105,7 +105,7 @@ async function insert(n: number, eventIds: string[]): Promise<string> {
 const stored = (id: string) => connection.collection('documents').findOne({ _id: new Types.ObjectId(id) });
 
 describe('StatsProjector', () => {
-  it('removes published events in the flag write, leaves unpublished ones, and hands back documents flagged already', async () => {
+  it('drops published events in the flag write, keeps unpublished ones, returns documents flagged before', async () => {
     const published = await insert(1, ['e1', 'e1-later']);
     const unpublished = await insert(2, ['e2']);
 

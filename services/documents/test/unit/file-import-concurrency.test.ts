@@ -35,7 +35,7 @@ describe('FileImportService: how many files at once', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it(`works on more than the old three small files at once, but on at most ${LARGE_FILES_AT_ONCE} large ones`, async () => {
+  it(`works on more than the old three small files at once, at most ${LARGE_FILES_AT_ONCE} large ones`, async () => {
     const inFlight = { small: 0, large: 0 };
     const most = { small: 0, large: 0 };
     let smallStarted = 0;

@@ -16,9 +16,12 @@ function file(name: string, text: string, hasSidecar = false) {
   return { relative: name, absolute, size: Buffer.byteLength(text), hasSidecar };
 }
 
-const LISTING = `<html><body><h1>Opinions</h1><table>
-<tr><td>03/14/2023</td><td>22-0417</td><td>Alder v. Birch</td><td><a href="/o/22-0417.pdf">PDF</a></td></tr>
-<tr><td>03/10/2023</td><td>21-1188</td><td>In re Cedar</td><td><a href="/o/21-1188.pdf">PDF</a></td></tr></table></body></html>`;
+const LISTING = [
+  '<html><body><h1>Opinions</h1><table>',
+  '<tr><td>03/14/2023</td><td>22-0417</td><td>Alder v. Birch</td><td><a href="/o/22-0417.pdf">PDF</a></td></tr>',
+  '<tr><td>03/10/2023</td><td>21-1188</td><td>In re Cedar</td><td><a href="/o/21-1188.pdf">PDF</a>' +
+    '</td></tr></table></body></html>',
+].join('\n');
 
 test('a listing page with an opinion mark is read in a thread', async () => {
   const recognition = await recogniseFile(file('opinions.html', LISTING), logger);
@@ -44,7 +47,8 @@ test('says why a file was not read as a court record', async () => {
   expect(plain).toMatchObject({ unrecognised: UNRECOGNISED.noMark });
   expect(plain.bytes).toBeDefined(); // read once: the same bytes are stored
   const order =
-    '<html><body><h1>Order</h1><p>Our decision follows: the <a href="/c">comments</a> of January 5, 2025 are noted.</p></body></html>';
+    '<html><body><h1>Order</h1><p>Our decision follows: the <a href="/c">comments</a> of ' +
+    'January 5, 2025 are noted.</p></body></html>';
   expect(await recogniseFile(file('order.html', order), logger)).toMatchObject({
     unrecognised: UNRECOGNISED.nothingRead,
   });

@@ -31,7 +31,7 @@ describe('the filing classifier', () => {
     expect(classifyFiling({ title: name }).category).toBe(category);
   });
 
-  it("takes a specific title over a source's broad native type, and the native type when the title names no type", () => {
+  it("takes a specific title over a source's broad native type, the native type when the title names none", () => {
     // Some commissions call both their final decisions and their procedural orders "Order".
     expect(classifyFiling({ nativeType: 'Order', title: 'Order Approving Request (Storm Costs)' })).toEqual({
       category: 'Decision',

@@ -20,28 +20,57 @@ const HEADING_LINES = 60;
 const TITLE_LINES_MAX = 3;
 const TITLE_CHARS_MAX = 200;
 /** Words a filing's heading starts with or holds. */
-const FILING_WORD =
-  /\b(?:COMMENTS?|REPLY|MOTION|BRIEF|TESTIMONY|ORDER|PETITION|APPLICATION|NOTICE|ANSWER|PROTEST|COMPLAINT|STIPULATION|SETTLEMENT|AGREEMENT|DECISION|RULING|REPORT|LETTER|REQUEST|RESPONSE|OBJECTIONS?|EXCEPTIONS|AFFIDAVIT|TARIFF|STATEMENT|PLAN|FILING|SUBMITTAL|MEMORANDUM|RESOLUTION|RECOMMENDATION|PROPOSAL|INTERVENTION|REBUTTAL|SURREBUTTAL)\b/u;
+const FILING_WORD = new RegExp(
+  String.raw`\b(?:COMMENTS?|REPLY|MOTION|BRIEF|TESTIMONY|ORDER|PETITION|APPLICATION|NOTICE|ANSWER|PROTEST|COMPLAINT|` +
+    String.raw`STIPULATION|SETTLEMENT|AGREEMENT|DECISION|RULING|REPORT|LETTER|REQUEST|RESPONSE|OBJECTIONS?|` +
+    String.raw`EXCEPTIONS|AFFIDAVIT|TARIFF|STATEMENT|PLAN|FILING|SUBMITTAL|MEMORANDUM|RESOLUTION|RECOMMENDATION|` +
+    String.raw`PROPOSAL|INTERVENTION|REBUTTAL|SURREBUTTAL)\b`,
+  'u',
+);
 /** Caption lines that name the forum or the matter, not the filing. */
-const NOT_TITLE =
-  /^(?:BEFORE\b|STATE OF\b|COMMONWEALTH OF\b|UNITED STATES\b|IN THE MATTER\b|IN RE\b|DOCKET\b|CASE\b|PROCEEDING\b|CAUSE\b|FILE\b|[A-Z ]*(?:COMMISSION|BOARD|DEPARTMENT|AUTHORITY|AGENCY|OFFICE)$)/u;
-const DATE_LABEL =
-  /^(?:dated|date(?:\s+filed)?|filed(?:\s+on)?|issued(?:\s+(?:and\s+effective|on))?|submitted(?:\s+on)?|date\s+of\s+(?:filing|issuance))\b\s*[:.,]?\s*/iu;
+const NOT_TITLE = new RegExp(
+  String.raw`^(?:BEFORE\b|STATE OF\b|COMMONWEALTH OF\b|UNITED STATES\b|IN THE MATTER\b|IN RE\b|DOCKET\b|CASE\b|` +
+    String.raw`PROCEEDING\b|CAUSE\b|FILE\b|[A-Z ]*(?:COMMISSION|BOARD|DEPARTMENT|AUTHORITY|AGENCY|OFFICE)$)`,
+  'u',
+);
+const DATE_LABEL = new RegExp(
+  String.raw`^(?:dated|date(?:\s+filed)?|filed(?:\s+on)?|issued(?:\s+(?:and\s+effective|on))?|submitted(?:\s+on)?|` +
+    String.raw`date\s+of\s+(?:filing|issuance))\b\s*[:.,]?\s*`,
+  'iu',
+);
 const LABELLED_DOCKET =
   /\b(?:Docket|Case|Proceeding|Cause|File)\s+(?:Nos?\.|Numbers?|#)\s*:?\s*([A-Z0-9][\w.:/-]*\d[\w.:/-]*\w|\d)/u;
 /** Who filed it, as the heading or a signature says: "… on behalf of X", "Counsel for X", "Submitted by X". */
 const ON_BEHALF = /\b(?:on behalf of|counsel for|attorneys? for|submitted by|filed by)\s+(?:the\s+)?(.+)$/iu;
 /** A signature block's line naming the filer ("Counsel for Acme Gas Co."): a line of its own, not a sentence. */
 const SIGNED_FOR = /^(?:on behalf of|counsel for|attorneys? for|submitted by|filed by)[:\s]+(?:the\s+)?(.{2,80})$/iu;
-/** Headings of what a party files, naming it after OF ("REPLY COMMENTS OF X", "MOTION OF X TO INTERVENE"); not "NOTICE OF HEARING". */
-const PARTY_FILING =
-  /^(?:[A-Z'-]+ ){0,3}?(?:COMMENTS|REPLY|BRIEF|MOTION|PETITION|APPLICATION|ANSWER|PROTEST|RESPONSE|OBJECTIONS?|EXCEPTIONS|TESTIMONY|STATEMENT|REQUEST|COMPLAINT|PROPOSAL|RECOMMENDATIONS?)\b.*?\bOF\s+(?:THE\s+)?(.+)$/u;
+/**
+ * Headings of what a party files, naming it after OF ("REPLY COMMENTS OF X", "MOTION OF X TO INTERVENE");
+ * not "NOTICE OF HEARING".
+ */
+const PARTY_FILING = new RegExp(
+  String.raw`^(?:[A-Z'-]+ ){0,3}?(?:COMMENTS|REPLY|BRIEF|MOTION|PETITION|APPLICATION|ANSWER|PROTEST|RESPONSE|` +
+    String.raw`OBJECTIONS?|EXCEPTIONS|TESTIMONY|STATEMENT|REQUEST|COMPLAINT|PROPOSAL|RECOMMENDATIONS?)\b` +
+    String.raw`.*?\bOF\s+(?:THE\s+)?(.+)$`,
+  'u',
+);
 /** What follows OF in a heading when it names no party ("APPLICATION OF RATES", "MOTION OF INTENT"). */
-const NOT_A_PARTY =
-  /^(?:COMMISSION|BOARD|HEARING|INTENT|PROPOSED|APPEARANCE|SERVICE|COMPLIANCE|WITHDRAWAL|DISMISSAL|DECISION|ORDER|RULEMAKING|INQUIRY|RATES?|TIME|COUNSEL)\b/u;
-/** What ends the filer's name in a heading ("MOTION OF X TO INTERVENE", "PETITION OF X FOR APPROVAL …"); not "for" in a name ("Citizens for Clean Air"). */
-const AFTER_FILER =
-  /\s+(?:TO|ON|REGARDING|CONCERNING|ADDRESSING|WITH RESPECT TO|RE:?|IN (?:SUPPORT|OPPOSITION|RESPONSE|REPLY)|FOR (?:A|AN|THE|APPROVAL|LEAVE|REHEARING|CLARIFICATION|RECONSIDERATION|AUTHORITY|EXPEDITED|WAIVER|EXTENSION|INTERVENTION|DECLARATORY|RELIEF|REVIEW|ISSUANCE|ACCEPTANCE|ADOPTION|PERMISSION))\s.*$/iu;
+const NOT_A_PARTY = new RegExp(
+  String.raw`^(?:COMMISSION|BOARD|HEARING|INTENT|PROPOSED|APPEARANCE|SERVICE|COMPLIANCE|WITHDRAWAL|DISMISSAL|` +
+    String.raw`DECISION|ORDER|RULEMAKING|INQUIRY|RATES?|TIME|COUNSEL)\b`,
+  'u',
+);
+/**
+ * What ends the filer's name in a heading ("MOTION OF X TO INTERVENE", "PETITION OF X FOR APPROVAL …");
+ * not "for" in a name ("Citizens for Clean Air").
+ */
+const AFTER_FILER = new RegExp(
+  String.raw`\s+(?:TO|ON|REGARDING|CONCERNING|ADDRESSING|WITH RESPECT TO|RE:?|` +
+    String.raw`IN (?:SUPPORT|OPPOSITION|RESPONSE|REPLY)|` +
+    String.raw`FOR (?:A|AN|THE|APPROVAL|LEAVE|REHEARING|CLARIFICATION|RECONSIDERATION|AUTHORITY|EXPEDITED|WAIVER|` +
+    String.raw`EXTENSION|INTERVENTION|DECLARATORY|RELIEF|REVIEW|ISSUANCE|ACCEPTANCE|ADOPTION|PERMISSION))\s.*$`,
+  'iu',
+);
 
 export function readAgencyFiling(pages: readonly string[], docketPattern: string): AgencyFilingFields {
   const text = pages.join('\n');
@@ -72,7 +101,10 @@ function docketOf(text: string, pattern: string): string {
   return LABELLED_DOCKET.exec(text)?.[1]?.replace(/[.,:;]$/u, '') ?? '';
 }
 
-/** A labelled day ("Dated: March 3, 2025", "Issued and effective March 3, 2025"), else a line that is only a day near the top (a letter's). */
+/**
+ * A labelled day ("Dated: March 3, 2025", "Issued and effective March 3, 2025"),
+ * else a line that is only a day near the top (a letter's).
+ */
 function dateOf(lines: readonly string[], heading: readonly string[]): string {
   for (const line of lines) {
     const label = DATE_LABEL.exec(line);
@@ -100,7 +132,10 @@ function titleOf(heading: readonly string[]): string {
   return title.length <= TITLE_CHARS_MAX ? title : '';
 }
 
-/** The filer named by the heading ("… OF SIERRA CLUB", "… ON BEHALF OF X"), else by a line of the pages ("Counsel for X"). */
+/**
+ * The filer named by the heading ("… OF SIERRA CLUB", "… ON BEHALF OF X"),
+ * else by a line of the pages ("Counsel for X").
+ */
 function filerOf(title: string, lines: readonly string[]): string {
   const behalf = ON_BEHALF.exec(title)?.[1];
   if (behalf) return displayed(behalf.replace(AFTER_FILER, ''));

@@ -65,8 +65,11 @@ const ACMS_COURTS = [
       'WDWASH',
     ],
     // "Washington" alone may be the capital, so only a district of the state counts.
-    states:
-      /\b(?:Alaska|Arizona|California|Guam|Hawaii|Idaho|Montana|Nevada|Northern Mariana Islands|Oregon|(?:Eastern|Western) Washington)\b/iu,
+    states: new RegExp(
+      String.raw`\b(?:Alaska|Arizona|California|Guam|Hawaii|Idaho|Montana|Nevada|Northern Mariana Islands|Oregon|` +
+        String.raw`(?:Eastern|Western) Washington)\b`,
+      'iu',
+    ),
   },
 ];
 

@@ -115,7 +115,10 @@ function labelledLinesBeforeEntries($: CheerioAPI): string[] {
   );
 }
 
-/** An adversary proceeding lists its natures of suit one a row ("21 Validity …", "91 Declaratory …"): joined on the label's line. */
+/**
+ * An adversary proceeding lists its natures of suit one a row ("21 Validity …", "91 Declaratory …"):
+ * joined on the label's line.
+ */
 function withNatureRows(lines: string[]): string[] {
   const joined: string[] = [];
   for (const line of lines) {
@@ -128,8 +131,13 @@ function withNatureRows(lines: string[]): string[] {
 }
 
 /** The header's labels ("Assigned to:", "Date Filed:", …): what comes before the first of them is the case's title. */
-const HEADER_LABEL =
-  /^(?:Assigned to|Referred to|Cause|Date (?:Filed|Terminated|Converted|Discharged|Reopened|Ordered)|Jury Demand|Nature(?:\[s\])? of Suit|Jurisdiction|Demand|Magistrate judge case number|Lead BK (?:Case|Title|Chapter)|Lead Docket|MDL Status|Citation|Panel|Chapter|Previous chapter|Category|Agency|Product Description|Export Country|Related Cases?|Case in other court|Case title)\b/iu;
+const HEADER_LABEL = new RegExp(
+  String.raw`^(?:Assigned to|Referred to|Cause|Date (?:Filed|Terminated|Converted|Discharged|Reopened|Ordered)|` +
+    String.raw`Jury Demand|Nature(?:\[s\])? of Suit|Jurisdiction|Demand|Magistrate judge case number|` +
+    String.raw`Lead BK (?:Case|Title|Chapter)|Lead Docket|MDL Status|Citation|Panel|Chapter|Previous chapter|` +
+    String.raw`Category|Agency|Product Description|Export Country|Related Cases?|Case in other court|Case title)\b`,
+  'iu',
+);
 
 const HEADER_FIELDS: Array<[RegExp, (docket: RecognisedDocket, value: string) => void]> = [
   [
@@ -204,7 +212,10 @@ function titleOf(header: string[]): string {
   return clean(header.slice(0, end < 0 ? 1 : end).join(' '));
 }
 
-/** "Judge Steven P Logan", "Hon. William Alsup", "JUDGE MARILYN SHEA-STONUM" → "Steven P Logan", "William Alsup", "Marilyn Shea-Stonum". */
+/**
+ * "Judge Steven P Logan", "Hon. William Alsup", "JUDGE MARILYN SHEA-STONUM"
+ * → "Steven P Logan", "William Alsup", "Marilyn Shea-Stonum".
+ */
 function judgeName(value: string): string {
   const name = clean(value)
     .replace(/^(?:(?:chief|senior|district|magistrate|bankruptcy|u\.s\.|judge|hon\.?|honorable)\s+)+/iu, '')
@@ -227,7 +238,8 @@ function partiesOf($: CheerioAPI): CourtParty[] {
     const label = roleLabel($, first);
     if (label !== undefined) role = NOT_A_ROLE.test(label) ? '' : label;
     if (!role) continue;
-    // The party's name: its cell's first bold text that is not the role heading (bankruptcy pages put both in one cell).
+    // The party's name: its cell's first bold text that is not the role heading
+    // (bankruptcy pages put both in one cell).
     const name = first
       .find('b')
       .toArray()
@@ -246,7 +258,9 @@ function partiesOf($: CheerioAPI): CourtParty[] {
   return parties;
 }
 
-/** A role heading in the cell: underlined (district pages) or bold italic (bankruptcy pages); its text without "(1)". */
+/**
+ * A role heading in the cell: underlined (district pages) or bold italic (bankruptcy pages); its text without "(1)".
+ */
 function roleLabel($: CheerioAPI, cell: Selection): string | undefined {
   const marked = cell.find('u, i > b, b > i').first();
   // Adversary proceedings underline with a line of dashes instead: "Plaintiff" / "-----".

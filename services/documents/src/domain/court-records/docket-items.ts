@@ -63,7 +63,8 @@ export function docketItems(
   };
   const entries = docket.entries.map((entry): IngestItem => ({
     ...common,
-    sourceDocumentId: `${context.sourceId}/${docket.courtId || 'court'}/${docket.docketNumber}/entry/${entryKey(entry)}`,
+    sourceDocumentId:
+      `${context.sourceId}/${docket.courtId || 'court'}/${docket.docketNumber}` + `/entry/${entryKey(entry)}`,
     title: entryTitle(entry),
     description: entry.number ? `Docket entry ${entry.number}` : 'Docket entry',
     docketEntry: docketEntryMark(entry.number),
@@ -77,7 +78,8 @@ export function docketItems(
 /** "Balbo v. Tilton, No. 3:08-cv-00159, docket entry 1, filed 2008-01-11". */
 function entryHeading(docket: RecognisedDocket, entry: DocketEntry): string {
   const number = entry.number ? `docket entry ${entry.number}` : 'docket entry';
-  return `${docket.caseName}, No. ${docket.docketNumber}, ${number}${entry.dateFiled ? `, filed ${entry.dateFiled}` : ''}`;
+  const filed = entry.dateFiled ? `, filed ${entry.dateFiled}` : '';
+  return `${docket.caseName}, No. ${docket.docketNumber}, ${number}${filed}`;
 }
 
 /** The case as its docket report states it, one fact a line, then its parties and their attorneys. */
@@ -98,7 +100,9 @@ export function docketText(docket: RecognisedDocket): string {
   const header = facts.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
   const parties = docket.parties.map((party) => {
     const counsel = party.attorneys.map((a) => a.name).join('; ');
-    return `${party.role}: ${party.name}${counsel ? `, represented by ${counsel}` : ''}${party.dateTerminated ? ` (terminated ${party.dateTerminated})` : ''}`;
+    const representedBy = counsel ? `, represented by ${counsel}` : '';
+    const terminated = party.dateTerminated ? ` (terminated ${party.dateTerminated})` : '';
+    return `${party.role}: ${party.name}${representedBy}${terminated}`;
   });
   return [...header, '', 'Parties', ...parties, '', `Entries: ${docket.entries.length}`].join('\n');
 }

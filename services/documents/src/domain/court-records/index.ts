@@ -55,7 +55,10 @@ export function mayBeCourtRecord(fileName: string, size: number): boolean {
   return CLAIMABLE.test(fileName) && size <= MAX_COURT_FILE_BYTES;
 }
 
-/** Which court record's mark the file carries: a quick look on the event loop, so only likely files take a recogniser's parse. */
+/**
+ * Which court record's mark the file carries: a quick look on the event loop,
+ * so only likely files take a recogniser's parse.
+ */
 export function courtRecordMark(bytes: Buffer): 'docket' | 'opinions' | undefined {
   const head = bytes.subarray(0, MARK_WITHIN).toString('latin1');
   if (DOCKET_MARK.test(head)) return 'docket';

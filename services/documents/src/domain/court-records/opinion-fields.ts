@@ -9,7 +9,8 @@ import { usDate } from './us-dates';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH =
-  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|' +
+  'Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 const MONTH_FIRST = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'iu');
 const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})\\b`, 'iu');
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})(?!\d)/u;
@@ -65,15 +66,27 @@ export function isDateOnly(text: string): boolean {
 }
 
 /** "No. 10-4092", "Docket No. 1511", "Case No. 20240965", "Appeal Number: 21-1552", "Docket #: 25-869". */
-const LABELLED_DOCKET =
-  /\b(?:docket|case|appeal|cause|file)?\s*(?:no\.?|number|num\.?|#)\s*:?\s*((?:[A-Z]{1,5}[- ]?)?\d[\w.:/-]*\w(?:\s\([A-Z]\))?)/iu;
-/** A token shaped like a docket number: digits with dashes ("23-1164", "A-23-201", "14-KA-714", "2023AP001167", "B327821", "WD85751"). */
-const DOCKET_TOKEN =
-  /^(?:[A-Z]{1,6}[- ]?)?\d{1,6}(?:[-–][A-Za-z]{0,4}\d*){1,4}[A-Z]{0,3}$|^[A-Z]{1,3}\d{5,8}$|^\d{4}[A-Z]{2}\d{4,6}$|^\d{5,10}$|^\d{1,3},\d{3}(?:-[A-Z0-9]+)+$/u;
+const LABELLED_DOCKET = new RegExp(
+  String.raw`\b(?:docket|case|appeal|cause|file)?\s*(?:no\.?|number|num\.?|#)\s*:?\s*` +
+    String.raw`((?:[A-Z]{1,5}[- ]?)?\d[\w.:/-]*\w(?:\s\([A-Z]\))?)`,
+  'iu',
+);
+/**
+ * A token shaped like a docket number: digits with dashes ("23-1164", "A-23-201", "14-KA-714",
+ * "2023AP001167", "B327821", "WD85751").
+ */
+const DOCKET_TOKEN = new RegExp(
+  String.raw`^(?:[A-Z]{1,6}[- ]?)?\d{1,6}(?:[-–][A-Za-z]{0,4}\d*){1,4}[A-Z]{0,3}$|` +
+    String.raw`^[A-Z]{1,3}\d{5,8}$|^\d{4}[A-Z]{2}\d{4,6}$|^\d{5,10}$|^\d{1,3},\d{3}(?:-[A-Z0-9]+)+$`,
+  'u',
+);
 
 /** "2021-Ohio-4554", "2021 S.D. 67", "2024 UT 40": a report's citation, which is not the docket. */
 const CITATION = /^\d{4}[- ](?:[A-Z][A-Za-z.]*[- ]?){1,4}\d+$/u;
-/** A docket number written with spaces, as a cell of its own ("20 MA 0125", "678-10-02 wncv", "N22C-06-216 MAA CCLD", "364, 2024"). */
+/**
+ * A docket number written with spaces, as a cell of its own ("20 MA 0125", "678-10-02 wncv",
+ * "N22C-06-216 MAA CCLD", "364, 2024").
+ */
 const SPACED_DOCKET = /^(?=(?:\D*\d){3})[A-Za-z0-9][\w.,/-]*(?:,?\s+(?:and\s+)?[\w.,/-]+){0,4}(?:\s+\([A-Za-z ]+\))?$/u;
 
 /** Whether a short text is a docket number on its own (a cell, a link text). */
@@ -98,7 +111,10 @@ function isSpacedDocket(text: string): boolean {
 const DOCKET_LABEL = /^(?:docket|case|appeal|cause)\s*(?:no\.?|number|#)\s*:?$/iu;
 const LABEL_PREFIX = /^(?:docket|case|appeal)?\s*(?:no\.?|#)\s*:?\s*/iu;
 
-/** The docket number among an opinion's texts: a labelled one first, then a docket-shaped token, then a cell that is one. */
+/**
+ * The docket number among an opinion's texts: a labelled one first, then a docket-shaped token,
+ * then a cell that is one.
+ */
 export function docketOf(texts: string[], cells: string[] = []): string {
   for (const [index, text] of texts.entries()) {
     const next = texts[index + 1] ?? '';
@@ -115,11 +131,20 @@ export function docketOf(texts: string[], cells: string[] = []): string {
   return cells.find(isSpacedDocket) ?? '';
 }
 
-const PARTIES =
-  /\S\s+(?:v\.?|vs\.?|versus)\s+\S|\b(?:matter|interest|estate|succession|adoption|guardianship|custody|petition|application|welfare|conservatorship|marriage) of\b|^(?:in re\b|in the matter of|matter of|ex parte|in the interest of|estate of|re:|petition of|application of|commonwealth v|state v|people v)/iu;
+const PARTIES = new RegExp(
+  String.raw`\S\s+(?:v\.?|vs\.?|versus)\s+\S|` +
+    String.raw`\b(?:matter|interest|estate|succession|adoption|guardianship|custody|petition|application|welfare|` +
+    String.raw`conservatorship|marriage) of\b|` +
+    String.raw`^(?:in re\b|in the matter of|matter of|ex parte|in the interest of|estate of|re:|petition of|` +
+    String.raw`application of|commonwealth v|state v|people v)`,
+  'iu',
+);
 /** Link texts that say what a link is rather than which case it is. */
-const GENERIC =
-  /^(?:\[?(?:pdf|doc|docx|wpd|html?|txt|view|download|opinion|order|memorandum|summary|details?|case details|more|read more|read in full|full text|click here|ada|here|link)\]?\W*)+$/iu;
+const GENERIC = new RegExp(
+  String.raw`^(?:\[?(?:pdf|doc|docx|wpd|html?|txt|view|download|opinion|order|memorandum|summary|details?|` +
+    String.raw`case details|more|read more|read in full|full text|click here|ada|here|link)\]?\W*)+$`,
+  'iu',
+);
 
 /** Whether a text names parties the way a case name does ("X v. Y", "In re X"). */
 export function looksLikeCaseName(text: string): boolean {
@@ -153,7 +178,10 @@ export interface NameCandidate {
   isTitle: boolean;
 }
 
-/** The case name among an opinion's texts: one naming parties, preferably a link's or a title's, else the best link text. */
+/**
+ * The case name among an opinion's texts: one naming parties, preferably a link's or a title's,
+ * else the best link text.
+ */
 export function caseNameOf(candidates: NameCandidate[]): string {
   let best = '';
   let bestScore = -Infinity;
@@ -193,7 +221,9 @@ export function documentScore(href: string, text: string): number {
   return DOCUMENT_FILE.test(href) ? 2 : 1;
 }
 
-/** An opinion as read, or undefined when the texts do not make one (no link and no date, or nothing naming the case). */
+/**
+ * An opinion as read, or undefined when the texts do not make one (no link and no date, or nothing naming the case).
+ */
 export function opinionOf(fields: ListedOpinion): ListedOpinion | undefined {
   if (fields.url === '' && fields.date === '') return undefined;
   if (fields.caseName === '' && fields.docketNumber === '') return undefined;

@@ -23,8 +23,11 @@ import {
  */
 export const opinionListingRecogniser: CourtRecogniser = { format: 'opinion-listing', recognise };
 
-const DOCKET_REPORT =
-  /(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#|\bGeneral Docket\b|\bDocket Report\b|\bDocketed:|"docketEntries"/iu;
+const DOCKET_REPORT = new RegExp(
+  String.raw`(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding)\s*#|` +
+    String.raw`\bGeneral Docket\b|\bDocket Report\b|\bDocketed:|"docketEntries"`,
+  'iu',
+);
 
 function recognise(file: CourtFile): RecognisedOpinions | undefined {
   const text = file.bytes.toString('utf8').replace(/^\uFEFF/u, '');
@@ -190,12 +193,16 @@ function signatureOf(element: Element): string {
   const names: string[] = [];
   for (let node: AnyNode | null = element; node && node.type === 'tag'; node = node.parent)
     names.push((node as Element).tagName);
-  // Divisions are told apart by their class (a row's left and right columns); rows and items are alike whatever their class (odd, even).
+  // Divisions are told apart by their class (a row's left and right columns);
+  // rows and items are alike whatever their class (odd, even).
   const kind = element.tagName === 'div' ? `.${(element.attribs.class ?? '').trim()}` : '';
   return `${names.reverse().join('>')}${kind}`;
 }
 
-/** An item: the element, with the siblings after it up to the next like element when it lacks a date or a document (a heading and its paragraphs). */
+/**
+ * An item: the element, with the siblings after it up to the next like element when it lacks a date or a document
+ * (a heading and its paragraphs).
+ */
 function itemOf($: CheerioAPI, member: Element, members: Set<Element>): Selection {
   const element = $(member);
   const hasLink = element

@@ -4,10 +4,12 @@ import type { Candidate } from './organisation.extractor';
 
 const STATE = alternation(US_STATES);
 const STATE_BODY =
-  '(?:State\\s+)?(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|State\\s+Corporation\\s+Commission|Corporation\\s+Commission|' +
-  'Utilities\\s+Commission|Commerce\\s+Commission|Board\\s+of\\s+Public\\s+Utilities|Department\\s+of\\s+Public\\s+(?:Utilities|Service)|' +
-  'Utilities\\s+and\\s+Transportation\\s+Commission|Public\\s+Utilities\\s+Board|Energy\\s+Regulatory\\s+Commission|Railroad\\s+Commission|' +
-  "Supreme\\s+Court|Court\\s+of\\s+Appeals|Attorney\\s+General|Office\\s+of\\s+(?:the\\s+)?(?:People|Public|Consumer)[’']?s?\\s+(?:Counsel|Advocate))";
+  '(?:State\\s+)?(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|State\\s+Corporation\\s+Commission|' +
+  'Corporation\\s+Commission|Utilities\\s+Commission|Commerce\\s+Commission|Board\\s+of\\s+Public\\s+Utilities|' +
+  'Department\\s+of\\s+Public\\s+(?:Utilities|Service)|Utilities\\s+and\\s+Transportation\\s+Commission|' +
+  'Public\\s+Utilities\\s+Board|Energy\\s+Regulatory\\s+Commission|Railroad\\s+Commission|' +
+  'Supreme\\s+Court|Court\\s+of\\s+Appeals|Attorney\\s+General|' +
+  "Office\\s+of\\s+(?:the\\s+)?(?:People|Public|Consumer)[’']?s?\\s+(?:Counsel|Advocate))";
 const DISTRICT =
   '(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\\s+)?District\\s+of\\s+(?:' + STATE + '|Columbia)';
 const CAP = "[A-Z][a-z]+(?:['’]s)?";
@@ -21,7 +23,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(`(?:U\\.S\\.\\s+|United\\s+States\\s+)(?:${alternation(AGENCIES.map((agency) => agency.name))})\\b`, 'g'),
   // "California Public Utilities Commission", "Arizona Corporation Commission", "Ohio Supreme Court".
   new RegExp(`\\b(?:${STATE})\\s+${STATE_BODY}`, 'g'),
-  // Any state body named "<State> … Commission|Board|Council": "Indiana Utility Regulatory Commission", "Ohio Power Siting Board".
+  // Any state body named "<State> … Commission|Board|Council": "Indiana Utility Regulatory Commission",
+  // "Ohio Power Siting Board".
   new RegExp(`\\b(?:${STATE})(?:[ \\t]+[A-Z][a-z]+){0,3}[ \\t]+(?:Commission|Board|Council)\\b`, 'g'),
   // A commission named without its state: "the Public Service Commission".
   /\b(?:Public\s+(?:Service|Utilities|Utility)|State\s+Corporation|Corporation)\s+Commission\b/g,
@@ -29,7 +32,8 @@ const PATTERNS: RegExp[] = [
   /\b(?:[A-Z][a-z]+\s+){0,3}(?:Power|Energy|Safety|Information|Highway|Aviation|Transit|Railroad)\s+Administration\b/g,
   // "Public Service Commission of Maryland", "Public Utilities Commission of the State of Colorado".
   new RegExp(
-    `\\b(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|Public\\s+Utilities\\s+Board|Supreme\\s+Court|Railroad\\s+Commission)\\s+of\\s+(?:the\\s+State\\s+of\\s+)?(?:${STATE})\\b`,
+    `\\b(?:Public\\s+(?:Utilities|Utility|Service)\\s+Commission|Public\\s+Utilities\\s+Board|Supreme\\s+Court|` +
+      `Railroad\\s+Commission)\\s+of\\s+(?:the\\s+State\\s+of\\s+)?(?:${STATE})\\b`,
     'g',
   ),
   // Federal trial and bankruptcy courts.

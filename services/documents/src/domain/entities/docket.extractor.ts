@@ -9,8 +9,11 @@ interface CompiledPattern {
 }
 
 // "Docket No.", "Case Nos. 24-1234, 24-1240 and", "Project No.", "Cause No.", "No." — up to the number itself.
-const CUE =
-  /(?:\b(?:[Dd]ocket|DOCKET|[Cc]ase|CASE|[Pp]roject|[Cc]ause|[Pp]roceeding|[Aa]ppeal|[Ff]ile)(?:\s(?:Nos?\.|Numbers?|ID))?|\bNos?\.)[\s:#]*(?:[\w.:/-]{2,30}(?:,\s|,?\sand\s|;\s|\s&\s)){0,6}$/;
+const CUE = new RegExp(
+  String.raw`(?:\b(?:[Dd]ocket|DOCKET|[Cc]ase|CASE|[Pp]roject|[Cc]ause|[Pp]roceeding|[Aa]ppeal|[Ff]ile)` +
+    String.raw`(?:\s(?:Nos?\.|Numbers?|ID))?|\bNos?\.)[\s:#]*` +
+    String.raw`(?:[\w.:/-]{2,30}(?:,\s|,?\sand\s|;\s|\s&\s)){0,6}$`,
+);
 
 /**
  * Source patterns are often anchored (they validate a whole docket number); in running text the anchors

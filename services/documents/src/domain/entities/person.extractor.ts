@@ -14,13 +14,15 @@ const FULL_OR_SURNAME = `(?:${FULL}|${WORD})`;
 const CAPS_WORD = "[A-Z][A-Z'’-]+";
 
 const TITLE =
-  '(?:Administrative\\sLaw\\sJudge|Chief\\sAdministrative\\sLaw\\sJudge|Presiding\\sJudge|Chief\\sJudge|Circuit\\sJudge|District\\sJudge|' +
-  'Magistrate\\sJudge|Senior\\sJudge|Judge|Chief\\sJustice|Justice|Commissioners?|Chairman|Chairwoman|Chair|Vice\\sChair|' +
-  'Senator|Representative|Governor|Lt\\.\\sGov\\.|Gov\\.|Sen\\.|Rep\\.|Mayor|Secretary|Witness|witness,?|Mr\\.|Ms\\.|Mrs\\.|Dr\\.|Hon\\.|Honorable|' +
-  'Professor|Prof\\.|ALJ)';
+  '(?:Administrative\\sLaw\\sJudge|Chief\\sAdministrative\\sLaw\\sJudge|Presiding\\sJudge|Chief\\sJudge|' +
+  'Circuit\\sJudge|District\\sJudge|Magistrate\\sJudge|Senior\\sJudge|Judge|Chief\\sJustice|Justice|' +
+  'Commissioners?|Chairman|Chairwoman|Chair|Vice\\sChair|' +
+  'Senator|Representative|Governor|Lt\\.\\sGov\\.|Gov\\.|Sen\\.|Rep\\.|Mayor|Secretary|Witness|witness,?|' +
+  'Mr\\.|Ms\\.|Mrs\\.|Dr\\.|Hon\\.|Honorable|Professor|Prof\\.|ALJ)';
 const ROLE_AFTER =
   '(?:Vice\\sPresident|President|Director|Manager|Counsel|counsel|Attorney|attorney|witness|consultant|Secretary|' +
-  'Solicitor|Deputy\\sSolicitor|Chief|economist|engineer|analyst|officer|former|Ph\\.D\\.|P\\.E\\.|Esq\\.|testified|testifies)';
+  'Solicitor|Deputy\\sSolicitor|Chief|economist|engineer|analyst|officer|former|Ph\\.D\\.|P\\.E\\.|Esq\\.|' +
+  'testified|testifies)';
 
 // Patterns with a title or a panel may give a surname alone; the others need at least two words.
 const LAST_SURNAME_PATTERN = 2;
@@ -28,23 +30,28 @@ const PATTERNS: RegExp[] = [
   // Titles and honorifics: "Commissioner Jane Doe", "Mr. Kessler", "Commissioners A and B".
   new RegExp(`\\b${TITLE}\\s(?:(?:Mr|Ms|Mrs|Dr)\\.\\s)?(?<name>${FULL_OR_SURNAME})`, 'gd'),
   new RegExp(
-    `\\b(?:Commissioners|Judges|Justices|Messrs\\.|Witnesses)\\s(?<name>${FULL_OR_SURNAME})\\sand\\s(?<second>${FULL_OR_SURNAME})`,
+    `\\b(?:Commissioners|Judges|Justices|Messrs\\.|Witnesses)\\s` +
+      `(?<name>${FULL_OR_SURNAME})\\sand\\s(?<second>${FULL_OR_SURNAME})`,
     'gd',
   ),
   // Opinion authors: "Bramwell, Circuit Judge:".
   new RegExp(
-    `(?<![\\w.])(?<name>${FULL_OR_SURNAME}),\\s(?:Chief\\s|Senior\\s)?(?:Circuit|District|Magistrate|Bankruptcy)\\sJudge\\b`,
+    `(?<![\\w.])(?<name>${FULL_OR_SURNAME}),\\s` +
+      `(?:Chief\\s|Senior\\s)?(?:Circuit|District|Magistrate|Bankruptcy)\\sJudge\\b`,
     'gd',
   ),
-  // Appellate panels: "Before: MORALES, HARTWELL and OKONJO, Circuit Judges." (also "Before X, Chief Judge, and Y and Z, ...")
+  // Appellate panels: "Before: MORALES, HARTWELL and OKONJO, Circuit Judges."
+  // (also "Before X, Chief Judge, and Y and Z, ...")
   /\bBefore:?\s(?<panel>[A-Z][^.;:]{1,120}?),\s(?:Senior\s)?(?:Circuit|District|Chief)?\s?Judges\b/dg,
   // "testimony of David M. Kessler", "DIRECT TESTIMONY OF ELAINE M. FORSYTHE".
   new RegExp(
-    `\\b(?:[Tt]estimony|[Aa]ffidavit|[Dd]eclaration|[Dd]eposition)\\sof\\s(?:Dr\\.\\s|Mr\\.\\s|Ms\\.\\s)?(?<name>${FULL})`,
+    `\\b(?:[Tt]estimony|[Aa]ffidavit|[Dd]eclaration|[Dd]eposition)\\sof\\s` +
+      `(?:Dr\\.\\s|Mr\\.\\s|Ms\\.\\s)?(?<name>${FULL})`,
     'gd',
   ),
   new RegExp(
-    `\\b(?:TESTIMONY|AFFIDAVIT|DECLARATION)\\sOF\\s(?:DR\\.\\s|MR\\.\\s|MS\\.\\s)?(?<name>${CAPS_WORD}(?:${SP}(?:${INITIAL}|${CAPS_WORD})){1,2})`,
+    `\\b(?:TESTIMONY|AFFIDAVIT|DECLARATION)\\sOF\\s(?:DR\\.\\s|MR\\.\\s|MS\\.\\s)?` +
+      `(?<name>${CAPS_WORD}(?:${SP}(?:${INITIAL}|${CAPS_WORD})){1,2})`,
     'gd',
   ),
   // Signatures and sign-offs.
@@ -54,7 +61,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(`Signed,?\\s${FULL},\\s(?<name>${FULL})`, 'gd'),
   // Roles introducing a name: "represented by X", "Counsel for petitioner, X", "its witness, X".
   new RegExp(
-    `\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis|I\\sam)\\s(?<name>${FULL})`,
+    `\\b(?:represented\\sby|[Cc]ounsel\\sfor\\s[a-z]+,|sponsored\\sby|testimony\\sof|My\\sname\\sis|I\\sam)\\s` +
+      `(?<name>${FULL})`,
     'gd',
   ),
   // A comment signed with a bare name as its last sentence: "... Please help us. Edna Fairweather".
@@ -63,7 +71,9 @@ const PATTERNS: RegExp[] = [
   new RegExp(`(?<![\\w.])(?<name>${FULL}),?\\s(?:an?\\s|the\\s|its\\s)?(?:[A-Za-z]+\\s){0,2}?${ROLE_AFTER}`, 'gd'),
   // Signature blocks: a name on its own line above its title ("GRACE PATEL\nCommissioner").
   new RegExp(
-    `^[ \\t]*(?<name>${FULL}|${CAPS_WORD}(?:${SP}(?:${INITIAL}|${CAPS_WORD})){1,2})[ \\t]*\\r?\\n[ \\t]*(?:Chairman|Chairwoman|Chair|Vice${SP}Chair|Commissioner|President|Secretary|Executive${SP}Secretary|Administrative${SP}Law${SP}Judge|(?:Chief${SP}|Circuit${SP}|District${SP})?Judge)\\b`,
+    `^[ \\t]*(?<name>${FULL}|${CAPS_WORD}(?:${SP}(?:${INITIAL}|${CAPS_WORD})){1,2})[ \\t]*\\r?\\n[ \\t]*` +
+      `(?:Chairman|Chairwoman|Chair|Vice${SP}Chair|Commissioner|President|Secretary|Executive${SP}Secretary|` +
+      `Administrative${SP}Law${SP}Judge|(?:Chief${SP}|Circuit${SP}|District${SP})?Judge)\\b`,
     'gmd',
   ),
   // "First M. Last" anywhere: a middle initial is a strong sign of a person.

@@ -1,8 +1,9 @@
 /**
  * An extraction thread: reads one file per message (PDF with PDFium, loaded with the first PDF;
- * DOCX with mammoth; HTML with cheerio; a court's docket or opinion page with the recognisers) and answers every request: the content, why the file
- * cannot be used, or the parser's error. After PDFium itself failed (a WebAssembly trap leaves its
- * memory in doubt) the thread answers and then ends; the pool starts another.
+ * DOCX with mammoth; HTML with cheerio; a court's docket or opinion page with the recognisers)
+ * and answers every request: the content, why the file cannot be used, or the parser's error.
+ * After PDFium itself failed (a WebAssembly trap leaves its memory in doubt) the thread answers
+ * and then ends; the pool starts another.
  */
 import { parentPort } from 'node:worker_threads';
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';

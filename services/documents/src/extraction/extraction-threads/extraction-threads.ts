@@ -53,7 +53,10 @@ export class ExtractionThreads {
     return this.submit(request, signal) as Promise<ExtractedContent>;
   }
 
-  /** The court record the file holds (see recogniseCourtRecord), read in a thread; undefined when no recogniser claims it. */
+  /**
+   * The court record the file holds (see recogniseCourtRecord), read in a thread;
+   * undefined when no recogniser claims it.
+   */
   recognise(bytes: Uint8Array, fileName: string, signal: AbortSignal): Promise<CourtRecord | undefined> {
     if (signal.aborted) return Promise.reject(stopped());
     return this.submit({ format: 'court-record', bytes, fileName }, signal) as Promise<CourtRecord | undefined>;
@@ -149,7 +152,10 @@ export class ExtractionThreads {
     this.dispatch();
   }
 
-  /** The thread died: its file is reported unreadable; if it died starting, the waiting files fail with it rather than start it again and again. */
+  /**
+   * The thread died: its file is reported unreadable; if it died starting,
+   * the waiting files fail with it rather than start it again and again.
+   */
   private onGone(thread: ExtractionThread, error: Error): void {
     if (!this.threads.delete(thread)) return;
     clearTimeout(thread.idleTimer);
@@ -191,5 +197,8 @@ function stopped(): ExtractionError {
 
 /** One extraction thread per core beyond the first (the event loop's), at least one. */
 export const DEFAULT_EXTRACTION_THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
-/** An idle thread keeps its parsers' memory (PDFium's: tens of MB after a large PDF); a minute is longer than the gaps within an import. */
+/**
+ * An idle thread keeps its parsers' memory (PDFium's: tens of MB after a large PDF);
+ * a minute is longer than the gaps within an import.
+ */
 export const EXTRACTION_THREAD_IDLE_MS = 60_000;

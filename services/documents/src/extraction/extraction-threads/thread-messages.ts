@@ -11,7 +11,10 @@ export interface ExtractionRequest {
   limits: Pick<ExtractionLimits, 'maxBytes' | 'maxPages'>;
 }
 
-/** A file that may be a court's record (a docket report, an opinion page): what a recogniser reads in it (a page of tables takes real CPU too). */
+/**
+ * A file that may be a court's record (a docket report, an opinion page): what a recogniser reads in it
+ * (a page of tables takes real CPU too).
+ */
 export interface CourtRecordRequest {
   format: 'court-record';
   bytes: Uint8Array;
@@ -20,7 +23,10 @@ export interface CourtRecordRequest {
 
 export type ThreadRequest = ExtractionRequest | CourtRecordRequest;
 
-/** What an extraction thread answers: the content (or the court record, none when no recogniser claims the file), why the file cannot be used, or the parser's own error. */
+/**
+ * What an extraction thread answers: the content (or the court record, none when no recogniser claims the file),
+ * why the file cannot be used, or the parser's own error.
+ */
 export type ExtractionReply =
   | { type: 'ready' }
   | { type: 'read'; content: ExtractedContent }

@@ -58,9 +58,13 @@ describe('readAgencyFiling', () => {
   });
 
   it('a filer named after OF, cut where the heading goes on; a signature names it when the heading does not', () => {
-    const motion = `BEFORE THE PUBLIC UTILITY COMMISSION OF EXAMPLE\nDocket No. W-2024-0117\nMOTION OF HARBOR WATER COMPANY FOR LEAVE TO FILE OUT OF TIME\nHarbor Water Company moves for leave.`;
+    const motion =
+      `BEFORE THE PUBLIC UTILITY COMMISSION OF EXAMPLE\nDocket No. W-2024-0117\nMOTION OF HARBOR WATER COMPANY FOR ` +
+      `LEAVE TO FILE OUT OF TIME\nHarbor Water Company moves for leave.`;
     expect(readAgencyFiling([motion], '').filer).toBe('Harbor Water Company');
-    const notice = `NOTICE OF HEARING\nA hearing will be held on April 2, 2025.\nRespectfully submitted,\n/s/ Ana Ruiz\nCounsel for Lakeside Gas and Electric Corporation\nDated: March 20, 2025`;
+    const notice =
+      `NOTICE OF HEARING\nA hearing will be held on April 2, 2025.\nRespectfully submitted,\n/s/ Ana Ruiz\nCounsel ` +
+      `for Lakeside Gas and Electric Corporation\nDated: March 20, 2025`;
     expect(readAgencyFiling([notice], '')).toMatchObject({
       title: 'Notice of Hearing',
       filer: 'Lakeside Gas and Electric Corporation',
@@ -69,7 +73,9 @@ describe('readAgencyFiling', () => {
   });
 
   it('a digits-only pattern is taken only after a cue; a pattern that cannot compile reads no docket', () => {
-    const cause = `INDIANA UTILITY REGULATORY COMMISSION\nPETITION OF EXAMPLE POWER CO.\nCause No. 45990\nFiled 7/1/2025; 12345 customers were served.`;
+    const cause =
+      `INDIANA UTILITY REGULATORY COMMISSION\nPETITION OF EXAMPLE POWER CO.\nCause No. 45990\nFiled ` +
+      `7/1/2025; 12345 customers were served.`;
     expect(readAgencyFiling([cause], '^\\d{5}$')).toMatchObject({
       docketNumber: '45990',
       date: '2025-07-01',

@@ -139,7 +139,10 @@ describe('CourtListenerConnector', () => {
     expect(error).toBeInstanceOf(SourceHttpError);
     expect((error as SourceHttpError).status).toBe(500);
     expect((error as Error).message).toMatch(
-      /^GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/parties\/\?docket=\d+&page_size=100 failed after 4 attempts: HTTP 500/,
+      new RegExp(
+        String.raw`^GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/parties\/\?docket=\d+&page_size=100 ` +
+          String.raw`failed after 4 attempts: HTTP 500`,
+      ),
     );
     expect(server.requests.filter((r) => r.url.pathname === '/api/rest/v4/parties/')).toHaveLength(4);
   });
@@ -147,7 +150,10 @@ describe('CourtListenerConnector', () => {
   it('does not retry a 401 and says which URL refused', async () => {
     server.respondNext('/api/rest/v4/dockets/', { status: 401, body: '{"detail":"Invalid token."}' });
     await expect(collect(connector.fetchSince(undefined))).rejects.toThrow(
-      /GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/dockets\/\?.* failed: HTTP 401 Unauthorized \(\{"detail":"Invalid token\."\}\)/,
+      new RegExp(
+        String.raw`GET http:\/\/127\.0\.0\.1:\d+\/api\/rest\/v4\/dockets\/\?.* ` +
+          String.raw`failed: HTTP 401 Unauthorized \(\{"detail":"Invalid token\."\}\)`,
+      ),
     );
     expect(server.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);

@@ -41,7 +41,8 @@ describe('FederalRegisterConnector', () => {
       sourceId: 'federal-register',
       sourceDocumentId: '2024-00098',
       sourceUrl:
-        'https://www.federalregister.gov/documents/2024/01/04/2024-00098/improvements-to-generator-interconnection-procedures-and-agreements',
+        'https://www.federalregister.gov/documents/2024/01/04/2024-00098/' +
+        'improvements-to-generator-interconnection-procedures-and-agreements',
       title: 'Improvements to Generator Interconnection Procedures and Agreements',
       filingTypeNative: 'Rule',
       docketNumbers: ['Docket No. RM22-14-001', 'Order No. 2023-A'],

@@ -32,12 +32,16 @@ function read(file: { fileName: string; bytes: Buffer }): RecognisedDocket {
 
 const ORCHARD_PARTIES =
   "<table width='100%'><tr>" +
-  `${PARTY_CELL} PERPETUA ORCHARD-VALE<br>&nbsp;&nbsp;&nbsp;&nbsp;AKA Pet Vale, <br>&nbsp;&nbsp;&nbsp;&nbsp;Plaintiff - Appellant, </td>` +
-  `${COUNSEL_CELL}<div>Ms. Ilsa Brandmoor, Attorney<br>Direct: 555-010-2000<br>Email: ibrandmoor@example.com<br>[Retained]<br>Brandmoor &amp; Quill LLP<br>12 Lantern Row<br>Burlington, VT 05400</div>` +
+  `${PARTY_CELL} PERPETUA ORCHARD-VALE<br>&nbsp;&nbsp;&nbsp;&nbsp;AKA Pet Vale, ` +
+  `<br>&nbsp;&nbsp;&nbsp;&nbsp;Plaintiff - Appellant, </td>` +
+  `${COUNSEL_CELL}<div>Ms. Ilsa Brandmoor, Attorney<br>Direct: 555-010-2000<br>Email: ibrandmoor@example.com<br>` +
+  `[Retained]<br>Brandmoor &amp; Quill LLP<br>12 Lantern Row<br>Burlington, VT 05400</div>` +
   '<div><p>&nbsp;</p></div>' +
-  `<div>Otto Reyne, Counsel<br>Email: oreyne@example.com<br>[Pro Bono]<br>Reyne Clinic<br>4 Mill Lane<br>Rutland, VT 05700</div><div><p>&nbsp;</p></div></td></tr>` +
+  `<div>Otto Reyne, Counsel<br>Email: oreyne@example.com<br>[Pro Bono]<br>Reyne Clinic<br>4 Mill Lane<br>` +
+  `Rutland, VT 05700</div><div><p>&nbsp;</p></div></td></tr>` +
   `<tr>${PARTY_CELL} GRANITE HOLLOW TIMBER CO.<br>&nbsp;&nbsp;&nbsp;&nbsp;Defendant - Appellee </td>` +
-  `${COUNSEL_CELL}<div style='margin-bottom: 10px'>Wendell Asquith<br>Email: wa@example.org<br>[Retained]<br>Asquith Partners<br>9 Quarry Road<br>Montpelier, VT 05600</div></td></tr></table>`;
+  `${COUNSEL_CELL}<div style='margin-bottom: 10px'>Wendell Asquith<br>Email: wa@example.org<br>[Retained]<br>` +
+  `Asquith Partners<br>9 Quarry Road<br>Montpelier, VT 05600</div></td></tr></table>`;
 
 describe('ACMS docket recogniser', () => {
   it('reads a docket whole: header, parties with counsel, entries', () => {
@@ -59,12 +63,14 @@ describe('ACMS docket recogniser', () => {
           entry(
             2,
             '2024-02-14',
-            '<p><strong>DISTRICT COURT JUDGMENT</strong>, dated 02/01/2024, RECEIVED. [Entered: 02/14/2024 09:05 AM]</p>',
+            '<p><strong>DISTRICT COURT JUDGMENT</strong>, dated 02/01/2024, RECEIVED. ' +
+              '[Entered: 02/14/2024 09:05 AM]</p>',
           ),
           entry(
             1,
             '2024-02-13',
-            '<p>NOTICE OF CIVIL APPEAL, on behalf of Appellant Perpetua Orchard-Vale, FILED.<br />\nFee paid&nbsp;in full. [Entered: 02/14/2024 09:01 AM]</p>',
+            '<p>NOTICE OF CIVIL APPEAL, on behalf of Appellant Perpetua Orchard-Vale, ' +
+              'FILED.<br />\nFee paid&nbsp;in full. [Entered: 02/14/2024 09:01 AM]</p>',
           ),
           entry(null, '2024-02-20', '<p>Clerk&#39;s note: <a href="https://example.com/notes">see notes</a></p>'),
         ],
@@ -91,7 +97,8 @@ describe('ACMS docket recogniser', () => {
           {
             name: 'Ms. Ilsa Brandmoor, Attorney',
             contact:
-              'Direct: 555-010-2000\nEmail: ibrandmoor@example.com\nBrandmoor & Quill LLP\n12 Lantern Row\nBurlington, VT 05400',
+              'Direct: 555-010-2000\nEmail: ibrandmoor@example.com\nBrandmoor & ' +
+              'Quill LLP\n12 Lantern Row\nBurlington, VT 05400',
             roles: ['Retained'],
           },
           {
@@ -127,7 +134,8 @@ describe('ACMS docket recogniser', () => {
         dateFiled: '2024-02-13',
         dateEntered: '2024-02-14',
         description:
-          'NOTICE OF CIVIL APPEAL, on behalf of Appellant Perpetua Orchard-Vale, FILED. Fee paid in full. [Entered: 02/14/2024 09:01 AM]',
+          'NOTICE OF CIVIL APPEAL, on behalf of Appellant Perpetua Orchard-Vale, FILED. Fee paid in full. ' +
+          '[Entered: 02/14/2024 09:01 AM]',
       },
       { number: '', dateFiled: '2024-02-20', dateEntered: '', description: "Clerk's note: see notes" },
     ]);
@@ -142,14 +150,16 @@ describe('ACMS docket recogniser', () => {
           caseOpened: '2025-03-03',
           court: { name: 'Board of Immigration Appeals', identifier: '95' },
           districtCourtName: 'Burlington Vermont', // would say ca2 on its own
-          partyAttorneyList: `<table><tr>${PARTY_CELL} TOBIAS QUENBY<br>&nbsp;Petitioner, </td>${COUNSEL_CELL}</td></tr></table>`,
+          partyAttorneyList:
+            `<table><tr>${PARTY_CELL} TOBIAS QUENBY<br>&nbsp;Petitioner, </td>` + `${COUNSEL_CELL}</td></tr></table>`,
           caseClosed: '2025-06-30',
         },
         [
           entry(
             1,
             '2025-03-03',
-            '<p>CASE OPENED. See the <a href="https://www.ca9.uscourts.gov/guides/">guides</a>. [Entered: 03/03/2025 10:00 AM]</p>',
+            '<p>CASE OPENED. See the <a href="https://www.ca9.uscourts.gov/guides/">guides</a>. ' +
+              '[Entered: 03/03/2025 10:00 AM]</p>',
           ),
           entry(2, '2025-03-04', '<p>Briefs are due under 9th Cir. R. 31-2.1. [Entered: 03/04/2025 10:00 AM]</p>'),
         ],

@@ -79,8 +79,12 @@ describe('CM/ECF docket reports of district and bankruptcy courts', () => {
   it('joins the natures of suit an adversary proceeding lists one a row', () => {
     const adversary = bankruptcy.replace(
       '<TD><TABLE><TR><td><I>Date filed:</I>',
-      `<TD><table><tr><td><I>Nature[s] of Suit:</I></td><td>21</td><td>&nbsp;</td><td>Validity of Lien; Rule 7001(2)</td></tr>
-<tr><td></td><td>91</td><td>&nbsp;</td><td>Declaratory Judgement Rule 7001(9)</td></tr></table><TABLE><TR><td><I>Date filed:</I>`,
+      [
+        '<TD><table><tr><td><I>Nature[s] of Suit:</I></td><td>21</td><td>&nbsp;</td>' +
+          '<td>Validity of Lien; Rule 7001(2)</td></tr>',
+        '<tr><td></td><td>91</td><td>&nbsp;</td><td>Declaratory Judgement Rule 7001(9)</td></tr></table>' +
+          '<TABLE><TR><td><I>Date filed:</I>',
+      ].join('\n'),
     );
     expect(read(adversary)?.natureOfSuit).toBe(
       '21 Validity of Lien; Rule 7001(2); 91 Declaratory Judgement Rule 7001(9)',

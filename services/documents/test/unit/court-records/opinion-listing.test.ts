@@ -14,14 +14,19 @@ function read(text: string, fileName?: string): RecognisedOpinions {
   return record;
 }
 
-const TABLE_PAGE = `<html><head><link rel="canonical" href="https://courts.example.gov/appeals/opinions/"></head><body>
-<nav><ul><li><a href="/">Home</a></li><li><a href="/forms">Forms</a></li></ul></nav>
-<h1>Recent Opinions</h1>
-<table><thead><tr><th>Date</th><th>Docket</th><th>Case</th><th>Document</th></tr></thead><tbody>
-<tr><td>03/14/2023</td><td>22-0417</td><td>Marigold Orchard v. Tansy Mills</td><td><a href="/docs/22-0417.pdf">PDF</a></td></tr>
-<tr><td>03/10/2023</td><td>21-1188</td><td>In re Estate of Quillon Brack</td><td><a href="/docs/21-1188.pdf">PDF</a></td></tr>
-<tr><td>02/28/2023</td><td>A-22-305</td><td>State v. Corvin Ashdale</td><td><a href="https://cdn.example.gov/a22-305.pdf">PDF</a></td></tr>
-</tbody></table></body></html>`;
+const TABLE_PAGE = [
+  '<html><head><link rel="canonical" href="https://courts.example.gov/appeals/opinions/"></head><body>',
+  '<nav><ul><li><a href="/">Home</a></li><li><a href="/forms">Forms</a></li></ul></nav>',
+  '<h1>Recent Opinions</h1>',
+  '<table><thead><tr><th>Date</th><th>Docket</th><th>Case</th><th>Document</th></tr></thead><tbody>',
+  '<tr><td>03/14/2023</td><td>22-0417</td><td>Marigold Orchard v. Tansy Mills</td><td>' +
+    '<a href="/docs/22-0417.pdf">PDF</a></td></tr>',
+  '<tr><td>03/10/2023</td><td>21-1188</td><td>In re Estate of Quillon Brack</td><td>' +
+    '<a href="/docs/21-1188.pdf">PDF</a></td></tr>',
+  '<tr><td>02/28/2023</td><td>A-22-305</td><td>State v. Corvin Ashdale</td><td>' +
+    '<a href="https://cdn.example.gov/a22-305.pdf">PDF</a></td></tr>',
+  '</tbody></table></body></html>',
+].join('\n');
 
 describe('opinionListingRecogniser', () => {
   it('reads a table listing, one opinion per row, links made absolute from the page address', () => {
@@ -50,11 +55,17 @@ describe('opinionListingRecogniser', () => {
   });
 
   it('reads a list of items, the docket labelled "No." and the link text as the case name', () => {
-    const record = read(`<html><body><ul class="menu"><li><a href="/about">About the court</a></li></ul>
-      <ul class="opinions">
-        <li><a href="opinions/2021/brightwater.pdf">Brightwater Ferry Co. v. Dunmore County</a> No. 2021-CA-0093, decided January 5, 2021</li>
-        <li><a href="opinions/2021/pellam.pdf">Pellam v. Harrow Insurance Group</a> No. 2020-CA-1187, decided December 30, 2020</li>
-      </ul></body></html>`);
+    const record = read(
+      [
+        '<html><body><ul class="menu"><li><a href="/about">About the court</a></li></ul>',
+        '      <ul class="opinions">',
+        '        <li><a href="opinions/2021/brightwater.pdf">Brightwater Ferry Co. v. Dunmore County</a> ' +
+          'No. 2021-CA-0093, decided January 5, 2021</li>',
+        '        <li><a href="opinions/2021/pellam.pdf">Pellam v. Harrow Insurance Group</a> No. 2020-CA-1187, ' +
+          'decided December 30, 2020</li>',
+        '      </ul></body></html>',
+      ].join('\n'),
+    );
     expect(record.opinions).toEqual([
       {
         caseName: 'Brightwater Ferry Co. v. Dunmore County',
@@ -137,9 +148,16 @@ describe('opinionListingRecogniser', () => {
   });
 
   it('reads a flat listing whose opinions are only separated by blank lines', () => {
-    const record = read(`<html><body><div>Opinions<br><br>Filed 05/02/2016, No. 15-3310<br>
-      <a href="http://court.example.gov/op/153310p.pdf">Arla Venn v. Tressick Bank</a><br>District of Nowhere<br><br>
-      Filed 05/01/2016, No. 15-2044<br><a href="http://court.example.gov/op/152044p.pdf">Dorrit Shale v. Kemble City</a><br>Agency<br><br></div></body></html>`);
+    const record = read(
+      [
+        '<html><body><div>Opinions<br><br>Filed 05/02/2016, No. 15-3310<br>',
+        '      <a href="http://court.example.gov/op/153310p.pdf">Arla Venn v. Tressick Bank</a>' +
+          '<br>District of Nowhere<br><br>',
+        '      Filed 05/01/2016, No. 15-2044<br>' +
+          '<a href="http://court.example.gov/op/152044p.pdf">Dorrit Shale v. Kemble City</a><br>Agency<br><br>' +
+          '</div></body></html>',
+      ].join('\n'),
+    );
     expect(record.opinions).toEqual([
       {
         caseName: 'Arla Venn v. Tressick Bank',
@@ -161,8 +179,11 @@ describe('opinionListingRecogniser', () => {
       Please see <a href="https://example.org/info">our website</a>.</p><p>Sincerely,<br>Tobin Ashe</p></body></html>`;
     expect(opinionListingRecogniser.recognise(file(letter))).toBeUndefined();
     expect(opinionListingRecogniser.recognise(file('Dear Sir, nothing to list here.', 'letter.txt'))).toBeUndefined();
-    const docket = `<html><body><h3>U.S. District Court<br>CIVIL DOCKET FOR CASE #: 2:20-cv-01234-ABC</h3>
-      <table><tr><td>01/02/2020</td><td>1</td><td>COMPLAINT against Holloway Freight v. Denn</td></tr></table></body></html>`;
+    const docket = [
+      '<html><body><h3>U.S. District Court<br>CIVIL DOCKET FOR CASE #: 2:20-cv-01234-ABC</h3>',
+      '      <table><tr><td>01/02/2020</td><td>1</td>' +
+        '<td>COMPLAINT against Holloway Freight v. Denn</td></tr></table></body></html>',
+    ].join('\n');
     expect(opinionListingRecogniser.recognise(file(docket))).toBeUndefined();
   });
 });

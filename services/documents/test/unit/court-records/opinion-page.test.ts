@@ -11,15 +11,18 @@ import { opinionPageRecogniser } from '../../../src/domain/court-records/opinion
 // Invented courts and cases: a page of one opinion, the check that a listing is a court's, which
 // files go to the recognisers, and the documents a listing becomes.
 
-const OPINION_PAGE = `<html><head><title>Harlow Dairy Cooperative v. Pell County Board of Assessors</title>
-<link rel="canonical" href="https://appeals.example.gov/opinions/2023-CA-0412/"></head><body>
-<nav><a href="/">Home</a></nav>
-<h1>Harlow Dairy Cooperative v. Pell County Board of Assessors</h1>
-<p>No. 2023-CA-0412</p><p>Argued: January 9, 2024</p><p>Filed: March 7, 2024</p>
-<p><a href="/opinions/2023-CA-0412.pdf">Download PDF</a></p>
-<h2>OPINION</h2>
-<p>Harlow appeals the judgment affirming the Board's assessment. See Smith v. Jones, 123 S.W.3d 456 (2019); Doe v. Roe, 4 F.4th 1 (2021). We affirm.</p>
-</body></html>`;
+const OPINION_PAGE = [
+  '<html><head><title>Harlow Dairy Cooperative v. Pell County Board of Assessors</title>',
+  '<link rel="canonical" href="https://appeals.example.gov/opinions/2023-CA-0412/"></head><body>',
+  '<nav><a href="/">Home</a></nav>',
+  '<h1>Harlow Dairy Cooperative v. Pell County Board of Assessors</h1>',
+  '<p>No. 2023-CA-0412</p><p>Argued: January 9, 2024</p><p>Filed: March 7, 2024</p>',
+  '<p><a href="/opinions/2023-CA-0412.pdf">Download PDF</a></p>',
+  '<h2>OPINION</h2>',
+  "<p>Harlow appeals the judgment affirming the Board's assessment. See Smith v. Jones, 123 S.W.3d 456 (2019); " +
+    'Doe v. Roe, 4 F.4th 1 (2021). We affirm.</p>',
+  '</body></html>',
+].join('\n');
 
 const file = (text: string, fileName = 'page.html') => ({ fileName, bytes: Buffer.from(text) });
 
@@ -42,8 +45,11 @@ describe('opinionPageRecogniser', () => {
   });
 
   it('reads a caption in a table row as a line of its own', () => {
-    const page = `<html><body><h2>Opinion</h2><table><tr><td>Jan. 05, 2026</td><td>81234-5</td><td>In re the Marriage of Ardith Vell</td>
-      <td><a href="/pdf/812345.pdf">Majority Opinion</a></td></tr></table></body></html>`;
+    const page = [
+      '<html><body><h2>Opinion</h2><table><tr><td>Jan. 05, 2026</td><td>81234-5</td>' +
+        '<td>In re the Marriage of Ardith Vell</td>',
+      '      <td><a href="/pdf/812345.pdf">Majority Opinion</a></td></tr></table></body></html>',
+    ].join('\n');
     const [opinion] = (opinionPageRecogniser.recognise(file(page)) as RecognisedOpinions).opinions;
     expect(opinion).toEqual({
       caseName: 'In re the Marriage of Ardith Vell',
@@ -54,9 +60,12 @@ describe('opinionPageRecogniser', () => {
   });
 
   it('leaves pages naming several cases on lines of their own, and pages that are no opinion', () => {
-    const listing = `<html><body><h1>Opinions</h1><p>Alder v. Birch</p><p>Cedar v. Dogwood</p><p>Elm v. Fir</p></body></html>`;
+    const listing =
+      `<html><body><h1>Opinions</h1>` + `<p>Alder v. Birch</p><p>Cedar v. Dogwood</p><p>Elm v. Fir</p></body></html>`;
     expect(opinionPageRecogniser.recognise(file(listing))).toBeUndefined();
-    const notice = `<html><body><h1>Alder v. Birch</h1><p>No. 21-0001</p><p>Notice of oral argument, May 2, 2024.</p></body></html>`;
+    const notice =
+      `<html><body><h1>Alder v. Birch</h1><p>No. 21-0001</p>` +
+      `<p>Notice of oral argument, May 2, 2024.</p></body></html>`;
     expect(opinionPageRecogniser.recognise(file(notice))).toBeUndefined();
     expect(
       opinionPageRecogniser.recognise(file('{"caseName": "Alder v. Birch", "opinion": "x"}', 'a.json')),

@@ -42,7 +42,7 @@ describe('release files', () => {
     await expect(read('b2.csv', 'docket,utility\nR-1,A\nR-2,B,extra\n', 'csv')).rejects.toThrow(/line 3/u);
   });
 
-  it('reads JSON Lines, skipping blank lines, and refuses a line that is not one object or names a new key', async () => {
+  it('reads JSON Lines, skipping blank lines; refuses a line that is not one object or names a new key', async () => {
     const { columns, records } = await read('c.jsonl', '{"docket":"R-1","amount":5}\n\n{"docket":"R-2"}\n', 'jsonl');
     expect(columns).toEqual(['docket', 'amount']);
     expect(records).toEqual([

@@ -92,8 +92,9 @@ describe('groupMentions', () => {
 
   it('groups what extractEntities finds in a filing', () => {
     const text =
-      'Cascadia Gas and Electric Company (CG&E) asks FERC to act. The Federal Energy Regulatory Commission agrees that ' +
-      'Cascadia Gas & Electric Co. and CG&E are one company. Witness David M. Kessler says so; Mr. Kessler repeats it.';
+      'Cascadia Gas and Electric Company (CG&E) asks FERC to act. ' +
+      'The Federal Energy Regulatory Commission agrees that Cascadia Gas & Electric Co. and CG&E are one company. ' +
+      'Witness David M. Kessler says so; Mr. Kessler repeats it.';
     const grouped = groupMentions(extractEntities(text, { docketPatterns: DEFAULT_DOCKET_PATTERNS }));
     const byKind = (kind: string) => grouped.filter((g) => g.kind === kind);
     expect(byKind('organisation')).toEqual([

@@ -19,8 +19,9 @@ describe('extractEntities', () => {
   describe('organisations', () => {
     it('finds legal forms and utility-style names, with "and", "&" and "of" inside', () => {
       const text =
-        'Pacific Gas and Electric Company, Northern Natural Gas Co. and Ridgeline Energy Marketing, LLC filed jointly with ' +
-        'Granite State Power & Light Co., Bank of the West Corp., Tidewater Interstate Pipeline, LP and Atlantic Shore Energy. ' +
+        'Pacific Gas and Electric Company, Northern Natural Gas Co. and Ridgeline Energy Marketing, LLC ' +
+        'filed jointly with Granite State Power & Light Co., Bank of the West Corp., ' +
+        'Tidewater Interstate Pipeline, LP and Atlantic Shore Energy. ' +
         'Basin Electric Power Cooperative and Midland Municipal Power Authority did not.';
       expect(of(extract(text), 'organisation')).toEqual([
         'Pacific Gas and Electric Company',
@@ -69,9 +70,9 @@ describe('extractEntities', () => {
   describe('agencies', () => {
     it('finds federal agencies, state commissions and courts, and maps abbreviations to the full name', () => {
       const text =
-        'The Federal Energy Regulatory Commission (FERC), the CPUC, the Public Service Commission of Maryland, the Arizona ' +
-        'Corporation Commission, the EPA and the U.S. Court of Appeals for the D.C. Circuit; see United States District Court ' +
-        'for the Northern District of California.';
+        'The Federal Energy Regulatory Commission (FERC), the CPUC, the Public Service Commission of Maryland, ' +
+        'the Arizona Corporation Commission, the EPA and the U.S. Court of Appeals for the D.C. Circuit; ' +
+        'see United States District Court for the Northern District of California.';
       const agencies = extract(text).filter((m) => m.kind === 'agency');
       expect(agencies.map((m) => m.text)).toEqual([
         'Federal Energy Regulatory Commission',
@@ -99,33 +100,37 @@ describe('extractEntities', () => {
   });
 
   describe('people', () => {
-    it('finds people by panels, sign-offs, co-sponsors and testimony headings, each pattern by the words it needs', () => {
+    it('finds people by panels, sign-offs, co-sponsors and testimony headings, each by the words it needs', () => {
       const people = (text: string) => [...new Set(of(extract(text), 'person'))];
       expect(
         people('Before: MORALES, HARTWELL and OKONJO, Circuit Judges.\n\nBramwell, Circuit Judge: We affirm.'),
       ).toEqual(['MORALES', 'HARTWELL', 'OKONJO', 'Bramwell']);
       expect(
         people(
-          'Rebecca Liang and Omar Haddad co-sponsor this testimony. DIRECT TESTIMONY OF ELAINE M. FORSYTHE follows. Please help us. -- Gloria Hendricks',
+          'Rebecca Liang and Omar Haddad co-sponsor this testimony. ' +
+            'DIRECT TESTIMONY OF ELAINE M. FORSYTHE follows. Please help us. -- Gloria Hendricks',
         ),
       ).toEqual(['Rebecca Liang', 'Omar Haddad', 'ELAINE M. FORSYTHE', 'Gloria Hendricks']);
       expect(
         people(
-          'Signed, Karen Olson, Peter Mueller, and 212 others.\nCommissioners Ashby and Delgado dissented. The company is represented by Tomas Ruiz.',
+          'Signed, Karen Olson, Peter Mueller, and 212 others.\nCommissioners Ashby and Delgado dissented. ' +
+            'The company is represented by Tomas Ruiz.',
         ),
       ).toEqual(['Karen Olson', 'Peter Mueller', 'Ashby', 'Delgado', 'Tomas Ruiz']);
     });
 
     it('finds names after titles and honorifics, without the title', () => {
       const text =
-        'Commissioner Jane Doe dissents. Administrative Law Judge Karen Liu presided; Mr. Kessler and Dr. Samuel Okafor testified.';
+        'Commissioner Jane Doe dissents. Administrative Law Judge Karen Liu presided; ' +
+        'Mr. Kessler and Dr. Samuel Okafor testified.';
       expect(of(extract(text), 'person')).toEqual(['Jane Doe', 'Karen Liu', 'Kessler', 'Samuel Okafor']);
     });
 
     it('finds names near roles, in signatures and with middle initials', () => {
       const text =
         'The testimony of David M. Kessler responds to Laura Chen, Vice President of Regulatory Affairs. ' +
-        "Counsel for petitioner, Andrew J. Whitaker, argued. James O'Neill Jr., an independent consultant, agreed. /s/ Jennifer L. Ames";
+        "Counsel for petitioner, Andrew J. Whitaker, argued. James O'Neill Jr., " +
+        'an independent consultant, agreed. /s/ Jennifer L. Ames';
       expect(of(extract(text), 'person')).toEqual([
         'David M. Kessler',
         'Laura Chen',
@@ -146,7 +151,8 @@ describe('extractEntities', () => {
   describe('captions and signature blocks', () => {
     it('reads captions in capitals and names on their own line above a title', () => {
       const text =
-        'BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION\n\nSo ordered.\n\nGRACE PATEL\nCommissioner\nAisha R. Washington\nChairman\n';
+        'BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION\n\nSo ordered.\n\n' +
+        'GRACE PATEL\nCommissioner\nAisha R. Washington\nChairman\n';
       expect(extract(text).map((m) => [m.kind, m.text])).toEqual([
         ['agency', 'COLORADO PUBLIC UTILITIES COMMISSION'],
         ['person', 'GRACE PATEL'],
@@ -156,8 +162,10 @@ describe('extractEntities', () => {
 
     it('finds administrations, courts and commissions in capitals and not, by the words they need', () => {
       const text =
-        'BEFORE THE WESTERN AREA POWER ADMINISTRATION\n\nIN THE U.S. DISTRICT COURT FOR THE NORTHERN DISTRICT OF TEXAS\n\n' +
-        'OHIO POWER SITING BOARD\n\nThe Southwestern Power Administration replied to the Public Service Commission of Maryland.';
+        'BEFORE THE WESTERN AREA POWER ADMINISTRATION\n\n' +
+        'IN THE U.S. DISTRICT COURT FOR THE NORTHERN DISTRICT OF TEXAS\n\n' +
+        'OHIO POWER SITING BOARD\n\n' +
+        'The Southwestern Power Administration replied to the Public Service Commission of Maryland.';
       expect(of(extract(text), 'agency')).toEqual([
         'WESTERN AREA POWER ADMINISTRATION',
         'U.S. DISTRICT COURT FOR THE NORTHERN DISTRICT OF TEXAS',
@@ -173,7 +181,8 @@ describe('extractEntities', () => {
 
     it('does not join a person and a company on consecutive lines, or an agency and a party across "and"', () => {
       const text =
-        'By: /s/ Hannah Alvarez\nLone Star Electric Company\nStaff of the Georgia Public Service Commission and Sierra Club agree.';
+        'By: /s/ Hannah Alvarez\nLone Star Electric Company\n' +
+        'Staff of the Georgia Public Service Commission and Sierra Club agree.';
       expect(extract(text).map((m) => [m.kind, m.text])).toEqual([
         ['person', 'Hannah Alvarez'],
         ['organisation', 'Lone Star Electric Company'],
@@ -186,7 +195,8 @@ describe('extractEntities', () => {
   describe('dockets', () => {
     it('uses each source pattern and reports the source id as the value', () => {
       const mentions = extract(
-        'Docket Nos. ER24-1234-000 and RP23-567-001; A.24-01-012; R.22-07-005; 1:23-cv-04567; Nos. 22-1234 and 22-1240.',
+        'Docket Nos. ER24-1234-000 and RP23-567-001; A.24-01-012; ' +
+          'R.22-07-005; 1:23-cv-04567; Nos. 22-1234 and 22-1240.',
       );
       expect(mentions.filter((m) => m.kind === 'docket').map((m) => [m.text, m.value])).toEqual([
         ['ER24-1234-000', 'ferc'],
@@ -212,7 +222,8 @@ describe('extractEntities', () => {
         { sourceId: 'mi-psc', pattern: '^U-\\d{5}$' },
       ];
       const text =
-        'Docket No. 55999 and Case Nos. 55998, 55997 and 55996; mail to Washington, DC 20005 or see U-21567 and 123456.';
+        'Docket No. 55999 and Case Nos. 55998, 55997 and 55996; ' +
+        'mail to Washington, DC 20005 or see U-21567 and 123456.';
       const dockets = extractEntities(text, { docketPatterns }).filter((m) => m.kind === 'docket');
       expect(dockets.map((m) => [m.text, m.value])).toEqual([
         ['55999', 'tx-puct'],
@@ -325,7 +336,8 @@ describe('extractEntities', () => {
 
     it('extracts from a 1 MB filing', () => {
       const paragraph =
-        'On March 14, 2025, Cascadia Gas and Electric Company filed in Docket No. ER25-1187-000 for $42.7 million, or 11.3%. ' +
+        'On March 14, 2025, Cascadia Gas and Electric Company filed in Docket No. ER25-1187-000 ' +
+        'for $42.7 million, or 11.3%. ' +
         'Commissioner Helen Ashby dissented; the California Public Utilities Commission agreed. ';
       const text = paragraph.repeat(Math.ceil(1_000_000 / paragraph.length));
       const mentions = extract(text);

@@ -15,7 +15,8 @@ describe('DOCX extraction', () => {
     expect(result).toMatchObject({ ok: true, format: 'docx', pageCount: 1, title: 'Direct Testimony', language: 'en' });
     if (!result.ok) return;
     expect(result.text).toBe(
-      'Direct Testimony of Jane Q. Analyst\n\nOn behalf of the Office of Consumer Advocate & ratepayers.\n\nThe proposed rate increase of 7.5% is not supported.',
+      'Direct Testimony of Jane Q. Analyst\n\nOn behalf of the Office of Consumer Advocate & ratepayers.\n\n' +
+        'The proposed rate increase of 7.5% is not supported.',
     );
     expect(result.pages).toEqual([{ number: 1, start: 0, end: result.text.length }]);
     expect(result.metadata).toMatchObject({ author: 'Jane Q. Analyst', created: '2024-03-01T10:00:00Z' });

@@ -18,7 +18,7 @@ const months = [
 ];
 
 describe('corpusItem', () => {
-  it("takes the filing date its own text states, moved with the corpus, and leaves the generator's statements out", async () => {
+  it("takes the filing date its own text states, moved with the corpus, minus the generator's statements", async () => {
     const seed = 'corpus-item-test';
     const catalog = generateCatalog(seed);
     const dockets = generateDockets(seed, catalog, 40);
