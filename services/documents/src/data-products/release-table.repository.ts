@@ -4,13 +4,26 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { directionsOf, emptyColumnChange, type ChangeLog, type ColumnChange } from '../domain/data-products/change-log';
 import type { CellValue, ColumnDef, ColumnType, ProductSchema } from '../domain/data-products/product-schema';
 
-/** A release's table: its Parquet file and the schema it was written with. */
+/** A release's table: its folder of Parquet parts and the schema it was written with. */
 export interface ReleaseTable {
   file: string;
   schema: ProductSchema;
 }
 
 export type RowChangeKind = 'added' | 'removed' | 'changed';
+
+/** A filter on one column: equal to one of values, containing text, or within bounds. */
+export type RowFilter =
+  | { column: string; op: 'in'; values: CellValue[] }
+  | { column: string; op: 'contains'; text: string }
+  | { column: string; op: 'range'; min?: CellValue | undefined; max?: CellValue | undefined };
+
+export interface PageRequest {
+  filters: RowFilter[];
+  sort?: { column: string; descending: boolean } | undefined;
+  offset: number;
+  limit: number;
+}
 
 const SQL_TYPES: Record<ColumnType, string> = {
   text: 'VARCHAR',
@@ -33,6 +46,7 @@ const q = (name: string): string => {
   return `"${name}"`;
 };
 const literal = (value: string): string => `'${value.replace(/'/gu, "''")}'`;
+const parquetOf = (folder: string): string => `read_parquet(${literal(path.join(folder, '*.parquet'))})`;
 
 /**
  * A product's releases as Parquet files, one per release, read with DuckDB: writing a release,
@@ -48,23 +62,26 @@ export class ReleaseTableRepository {
     private readonly options: { threads: number; memoryLimit: string } = { threads: 2, memoryLimit: '256MB' },
   ) {}
 
+  /** A release is a folder of Parquet parts, written a bounded number of rows at a time. */
   fileOf(productId: string, releaseId: string): string {
-    return path.join(this.directory, 'data-products', productId, `${releaseId}.parquet`);
+    return path.join(this.directory, 'data-products', productId, releaseId);
   }
 
   /**
-   * Writes a release's rows to its Parquet file: staged in a table of this connection, then copied
-   * out and renamed into place, so a crash leaves no half-written release.
+   * Writes a release's rows as Parquet parts of at most `partRows` rows each: staged in a table of
+   * this connection, copied out, the stage emptied (so memory stays bounded however many rows come),
+   * and the folder renamed into place at the end, so a crash leaves no half-written release.
    */
   async write(
     productId: string,
     releaseId: string,
     schema: ProductSchema,
     rows: AsyncIterable<Record<string, CellValue>> | Iterable<Record<string, CellValue>>,
+    partRows = 100_000,
   ): Promise<{ file: string; rows: number }> {
-    const file = this.fileOf(productId, releaseId);
-    await mkdir(path.dirname(file), { recursive: true });
-    const partial = `${file}.partial`;
+    const folder = this.fileOf(productId, releaseId);
+    const partial = `${folder}.partial`;
+    await mkdir(partial, { recursive: true });
     return this.withConnection(async (connection) => {
       const stage = `stage_${Math.random().toString(36).slice(2)}`;
       // Dates are staged as text and cast when copied out (the appender takes them as numbers).
@@ -72,24 +89,40 @@ export class ReleaseTableRepository {
       await connection.run(
         `CREATE TEMP TABLE ${stage} (${schema.columns.map((c) => `${q(c.name)} ${stagedType(c)}`).join(', ')})`,
       );
+      const select = schema.columns
+        .map((c) => (c.type === 'date' ? `CAST(${q(c.name)} AS DATE) AS ${q(c.name)}` : q(c.name)))
+        .join(', ');
+      let parts = 0;
+      const flush = async () => {
+        const part = path.join(partial, `part-${String(parts).padStart(5, '0')}.parquet`);
+        await connection.run(`COPY (SELECT ${select} FROM ${stage}) TO ${literal(part)} (FORMAT parquet)`);
+        await connection.run(`DELETE FROM ${stage}`);
+        parts += 1;
+      };
       try {
-        const appender = await connection.createAppender(stage);
+        let appender = await connection.createAppender(stage);
         let count = 0;
+        let staged = 0;
         for await (const row of rows) {
           for (const column of schema.columns) appendCell(appender, column.type, row[column.name] ?? null);
           appender.endRow();
           count += 1;
+          staged += 1;
+          if (staged === partRows) {
+            appender.closeSync();
+            await flush();
+            staged = 0;
+            appender = await connection.createAppender(stage);
+          }
         }
         appender.closeSync();
-        const select = schema.columns
-          .map((c) => (c.type === 'date' ? `CAST(${q(c.name)} AS DATE) AS ${q(c.name)}` : q(c.name)))
-          .join(', ');
-        await connection.run(`COPY (SELECT ${select} FROM ${stage}) TO ${literal(partial)} (FORMAT parquet)`);
-        await rename(partial, file);
-        return { file, rows: count };
+        // An empty release still has one (empty) part, so that it reads as a table with its columns.
+        if (staged > 0 || parts === 0) await flush();
+        await rename(partial, folder);
+        return { file: folder, rows: count };
       } finally {
         await connection.run(`DROP TABLE IF EXISTS ${stage}`);
-        await rm(partial, { force: true });
+        await rm(partial, { recursive: true, force: true });
       }
     });
   }
@@ -116,8 +149,8 @@ export class ReleaseTableRepository {
     ];
     shared.forEach((column, i) => measures.push(...columnMeasures(column, i, both)));
     const sql =
-      `SELECT ${measures.join(', ')} FROM read_parquet(${literal(previous.file)}) a ` +
-      `FULL OUTER JOIN read_parquet(${literal(next.file)}) b ON ${join}`;
+      `SELECT ${measures.join(', ')} FROM ${parquetOf(previous.file)} a ` +
+      `FULL OUTER JOIN ${parquetOf(next.file)} b ON ${join}`;
     const counts = await this.withConnection(async (connection) => {
       const result = await connection.runAndReadAll(sql);
       return result.getRowObjects()[0] as Record<string, bigint>;
@@ -167,8 +200,8 @@ export class ReleaseTableRepository {
             })`;
     const order = key.map((k) => `coalesce(b.${q(k)}, a.${q(k)})`).join(', ');
     const sql =
-      `SELECT to_json(a) AS before, to_json(b) AS after FROM read_parquet(${literal(previous.file)}) a ` +
-      `FULL OUTER JOIN read_parquet(${literal(next.file)}) b ON ${join} WHERE ${where} ` +
+      `SELECT to_json(a) AS before, to_json(b) AS after FROM ${parquetOf(previous.file)} a ` +
+      `FULL OUTER JOIN ${parquetOf(next.file)} b ON ${join} WHERE ${where} ` +
       `ORDER BY ${order} LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}`;
     return this.withConnection(async (connection) => {
       const result = await connection.runAndReadAll(sql);
@@ -176,6 +209,44 @@ export class ReleaseTableRepository {
         before: kind === 'added' ? null : parseRow(row.before),
         after: kind === 'removed' ? null : parseRow(row.after),
       }));
+    });
+  }
+
+  /** One page of a release, filtered and sorted (then by key, so pages are stable), with the total. */
+  async page(table: ReleaseTable, request: PageRequest): Promise<{ rows: Record<string, CellValue>[]; total: number }> {
+    const known = new Set(table.schema.columns.map((c) => c.name));
+    const conditions = request.filters.map((filter) => {
+      if (!known.has(filter.column)) throw new Error(`no column ${filter.column}`);
+      const column = q(filter.column);
+      if (filter.op === 'in') {
+        if (filter.values.length === 0) return 'false';
+        return `${column} IN (${filter.values.map(sqlValue).join(', ')})`;
+      }
+      if (filter.op === 'contains')
+        return `${column}::VARCHAR ILIKE ${literal(`%${escapeLike(filter.text)}%`)} ESCAPE '\\'`;
+      const bounds = [
+        ...(filter.min !== undefined && filter.min !== null ? [`${column} >= ${sqlValue(filter.min)}`] : []),
+        ...(filter.max !== undefined && filter.max !== null ? [`${column} <= ${sqlValue(filter.max)}`] : []),
+      ];
+      return bounds.length > 0 ? bounds.join(' AND ') : 'true';
+    });
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const keyOrder = table.schema.key.map(q);
+    if (request.sort && !known.has(request.sort.column)) throw new Error(`no column ${request.sort.column}`);
+    const order = request.sort
+      ? [`${q(request.sort.column)} ${request.sort.descending ? 'DESC' : 'ASC'} NULLS LAST`, ...keyOrder]
+      : keyOrder;
+    const source = parquetOf(table.file);
+    return this.withConnection(async (connection) => {
+      const rows = await connection.runAndReadAll(
+        `SELECT to_json(t) AS row FROM ${source} t ${where} ORDER BY ${order.join(', ')} ` +
+          `LIMIT ${Math.trunc(request.limit)} OFFSET ${Math.trunc(request.offset)}`,
+      );
+      const total = await connection.runAndReadAll(`SELECT count(*) AS n FROM ${source} ${where}`);
+      return {
+        rows: rows.getRowObjects().map((row) => parseRow(row.row) ?? {}),
+        total: Number((total.getRowObjects()[0] as { n: bigint }).n),
+      };
     });
   }
 
@@ -244,6 +315,20 @@ function appendCell(
     default:
       return appender.appendVarchar(String(value));
   }
+}
+
+function sqlValue(value: CellValue): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('a filter value must be a finite number');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return literal(value);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/gu, (c) => `\\${c}`);
 }
 
 function parseRow(json: unknown): Record<string, CellValue> | null {

@@ -90,12 +90,12 @@ export class ReleasePublisher {
       };
       const event = releasePublishedEvent(request.productId, release.id, release.version, this.deps.topic);
       if (await releases.insert(release, event)) return { outcome: 'published', release };
-      await rm(written.file, { force: true });
+      await rm(written.file, { recursive: true, force: true });
       const raced = await releases.withContent(request.productId, sha256);
       if (raced) return { outcome: 'unchanged', release: raced };
       throw new ConflictError(`another release of ${request.productId} was published meanwhile: publish again`);
     } catch (error) {
-      await rm(written.file, { force: true });
+      await rm(written.file, { recursive: true, force: true });
       throw error;
     }
   }
@@ -124,7 +124,7 @@ export class ReleasePublisher {
       throw refusal(error);
     }
     if (checker.issues.length > 0) {
-      await rm(written.file, { force: true });
+      await rm(written.file, { recursive: true, force: true });
       throw new InputError(
         `the file was not published: ${checker.issues.length}${checker.full ? ' or more' : ''} rows have problems`,
         checker.issues.map((issue) => ({ path: `line ${issue.line}, ${issue.column}`, message: issue.message })),

@@ -120,3 +120,66 @@ describe('release tables and the change log computed from them', () => {
     ).toBe('No changes');
   });
 });
+
+describe('a page of a release', () => {
+  let directory: string;
+  let tables: ReleaseTableRepository;
+  let table: ReleaseTable;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), 'release-page-'));
+    tables = new ReleaseTableRepository(directory, { threads: 1, memoryLimit: '128MB' });
+    const rows = [...second, { ...row('R-8', 800, null, null, 'filed'), utility: '100% Power_Co', roe: null }];
+    table = { file: (await tables.write('tracker', 'r2', v2, rows)).file, schema: v2 };
+  });
+
+  afterAll(async () => {
+    await tables.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('filters, sorts (then by key) and pages on the server, with the total', async () => {
+    const page = await tables.page(table, {
+      filters: [{ column: 'requested', op: 'range', min: 200, max: 700 }],
+      sort: { column: 'roe', descending: true },
+      offset: 0,
+      limit: 3,
+    });
+    expect(page.total).toBe(5);
+    expect(page.rows.map((r) => r.docket)).toEqual(['R-7', 'R-2', 'R-3']);
+    const next = await tables.page(table, {
+      filters: [{ column: 'requested', op: 'range', min: 200, max: 700 }],
+      sort: { column: 'roe', descending: true },
+      offset: 3,
+      limit: 3,
+    });
+    expect(next.rows.map((r) => r.docket)).toEqual(['R-5', 'R-6']);
+  });
+
+  it('matches text literally (a % or _ is not a wildcard) and values exactly', async () => {
+    const literal = await tables.page(table, {
+      filters: [{ column: 'utility', op: 'contains', text: '100% power_' }],
+      offset: 0,
+      limit: 10,
+    });
+    expect(literal.rows.map((r) => r.docket)).toEqual(['R-8']);
+    const none = await tables.page(table, {
+      filters: [{ column: 'utility', op: 'contains', text: '_' }],
+      offset: 0,
+      limit: 10,
+    });
+    expect(none.rows.map((r) => r.docket)).toEqual(['R-8']);
+    const statuses = await tables.page(table, {
+      filters: [
+        { column: 'status', op: 'in', values: ['decided'] },
+        { column: 'docket', op: 'in', values: ["R-2' OR '1'='1"] },
+      ],
+      offset: 0,
+      limit: 10,
+    });
+    expect(statuses.total).toBe(0);
+    await expect(
+      tables.page(table, { filters: [{ column: 'nope', op: 'in', values: [1] }], offset: 0, limit: 1 }),
+    ).rejects.toThrow('no column nope');
+  });
+});

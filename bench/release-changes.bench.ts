@@ -1,0 +1,177 @@
+/**
+ * Data product releases at a million rows: writing a release, the change log of two releases of
+ * 1,000,000 rows (goal < 10 s, < 300 MB peak), and a filtered, sorted page of one (goal p95 < 200 ms).
+ *
+ *   npm run bench:releases [-- --rows 1000000 --pages 40]
+ *
+ * The releases are synthetic rate cases: the second drops 2% of the first's rows, adds as many new
+ * ones, and changes a tenth of the rest (amounts up or down, hearings moved, statuses forward).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ReleaseTableRepository } from '../services/documents/src/data-products/release-table.repository';
+import { summariseChanges } from '../services/documents/src/domain/data-products/change-log';
+import type { CellValue, ProductSchema } from '../services/documents/src/domain/data-products/product-schema';
+import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    pages: { type: 'string', default: '40' },
+    // Internal: the reading half, run in a fresh process so its memory is its own.
+    read: { type: 'string' },
+  },
+});
+const ROWS = Number(values.rows);
+const PAGES = Number(values.pages);
+const STATES = ['NY', 'PA', 'CA', 'TX', 'OH', 'IL', 'FL', 'NJ', 'MA', 'WA'];
+const STATUSES = ['filed', 'hearing', 'briefing', 'decided'];
+
+const schema: ProductSchema = {
+  key: ['docket'],
+  columns: [
+    { name: 'docket', type: 'text', description: 'Docket number' },
+    { name: 'utility', type: 'text', description: 'Applicant' },
+    { name: 'state', type: 'text', description: 'State' },
+    { name: 'requested', type: 'money', unit: 'USD', description: 'Increase requested' },
+    { name: 'authorized', type: 'money', unit: 'USD', description: 'Increase authorized' },
+    { name: 'hearing', type: 'date', description: 'Evidentiary hearing' },
+    { name: 'status', type: 'status', order: STATUSES, description: 'Where the case stands' },
+    { name: 'intervenors', type: 'integer', description: 'Intervenors granted' },
+  ],
+};
+
+function day(n: number): string {
+  return new Date(Date.UTC(2024, 0, 1) + (n % 900) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Row i of a release; `later` is the second release's version of the same row. */
+function rowOf(i: number, later: boolean): Record<string, CellValue> {
+  const changed = later && i % 10 === 3;
+  const requested = 100_000 + ((i * 7919) % 90_000_000);
+  return {
+    docket: `R-${String(i).padStart(8, '0')}`,
+    utility: `Utility ${i % 20_000}`,
+    state: STATES[i % STATES.length] ?? 'NY',
+    requested: changed && i % 20 === 3 ? requested + 50_000 : requested,
+    authorized: changed && i % 30 === 3 ? Math.round(requested * 0.6) : null,
+    hearing: day(changed ? i + 14 : i),
+    status: STATUSES[changed ? Math.min(3, (i % 3) + 1) : i % 3] ?? 'filed',
+    intervenors: i % 12,
+  };
+}
+
+function* release(later: boolean): Generator<Record<string, CellValue>> {
+  const dropped = Math.floor(ROWS * 0.02);
+  const first = later ? dropped : 0;
+  for (let i = first; i < first + ROWS; i += 1) yield rowOf(i, later);
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+const mb = (bytes: number) => round(bytes / 2 ** 20);
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: round(performance.now() - started), value };
+}
+
+/** Writes the two releases, then measures reading them in a fresh process (as the service would). */
+async function main(): Promise<void> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'release-bench-'));
+  const tables = new ReleaseTableRepository(directory, { threads: 2, memoryLimit: '256MB' });
+  try {
+    const written1 = await timed(() => tables.write('bench', 'r1', schema, release(false)));
+    const written2 = await timed(() => tables.write('bench', 'r2', schema, release(true)));
+    await tables.close();
+    const child = spawnSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        process.argv[1] ?? '',
+        '--read',
+        directory,
+        '--rows',
+        String(ROWS),
+        '--pages',
+        String(PAGES),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    if (child.status !== 0) throw new Error(`the reading process failed (${child.status})`);
+    const read = JSON.parse(child.stdout) as ReadFigures;
+    const pages = summary(read.pageTimes);
+    printTable(`Data product releases, ${ROWS.toLocaleString('en-US')} rows each`, [
+      ['write release 1 / 2 (ms)', `${written1.ms} / ${written2.ms}`],
+      ['change log (ms)', read.changeLogMs],
+      ['peak RSS of the reading process (MB)', read.peakRssMb],
+      ['summary', read.summary],
+      ['page, filtered + sorted, p50 / p95 (ms)', `${pages.p50} / ${pages.p95}`],
+      ['changed rows, page of 50 (ms)', read.drillDownMs],
+      ['load average (1 min)', machine().loadAverage1m],
+    ]);
+    writeBenchResult('release-changes', {
+      machine: machine(),
+      rows: ROWS,
+      writeMs: [written1.ms, written2.ms],
+      ...read,
+      pageTimes: undefined,
+      page: pages,
+    });
+  } finally {
+    clearInterval(sampler);
+    await tables.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+interface ReadFigures {
+  changeLogMs: number;
+  peakRssMb: number;
+  summary: string;
+  pageTimes: number[];
+  drillDownMs: number;
+}
+
+/** The reading half: the change log, pages and a drill-down, printed as JSON for the parent. */
+async function readPhase(directory: string): Promise<void> {
+  const memoryLimit = process.env.RELEASES_DUCKDB_MEMORY ?? '256MB';
+  const tables = new ReleaseTableRepository(directory, { threads: 2, memoryLimit });
+  const previous = { file: tables.fileOf('bench', 'r1'), schema };
+  const next = { file: tables.fileOf('bench', 'r2'), schema };
+  const compared = await timed(() => tables.compare(previous, next));
+  const line = summariseChanges(compared.value, schema.columns, { row: { one: 'proceeding', many: 'proceedings' } });
+  const pageTimes: number[] = [];
+  for (let i = 0; i < PAGES; i += 1) {
+    const { ms } = await timed(() =>
+      tables.page(next, {
+        filters: [
+          { column: 'state', op: 'in', values: [STATES[i % STATES.length] ?? 'NY'] },
+          { column: 'requested', op: 'range', min: 1_000_000 },
+        ],
+        sort: { column: i % 2 === 0 ? 'requested' : 'hearing', descending: i % 4 < 2 },
+        offset: (i % 5) * 50,
+        limit: 50,
+      }),
+    );
+    pageTimes.push(ms);
+  }
+  const drill = await timed(() => tables.changedRows(previous, next, 'changed', 1000, 50));
+  await tables.close();
+  clearInterval(sampler);
+  const figures: ReadFigures = {
+    changeLogMs: compared.ms,
+    peakRssMb: mb(peakRss),
+    summary: line,
+    pageTimes,
+    drillDownMs: drill.ms,
+  };
+  process.stdout.write(JSON.stringify(figures));
+}
+
+if (values.read) void readPhase(values.read);
+else void main();
