@@ -6,8 +6,8 @@ import {
   RecordedSearchBody,
   RETIRED_SEARCH_PARAMETERS,
   SearchCoverageResponse,
-  SearchUrlQuery,
   SearchResponse,
+  SearchUrlQuery,
 } from './search.schemas';
 
 /**
