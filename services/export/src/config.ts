@@ -24,7 +24,9 @@ export const configSchema = z
     MONGO_DB: z.string().min(1).default('export'),
     QUERY_ENGINE_GRPC: grpcTarget('127.0.0.1:50052'),
     DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
-    /** The stack's data directory (npm start sets it); export files go under it unless EXPORT_BLOB_DIR says otherwise. */
+    /**
+     * The stack's data directory (npm start sets it); export files go under it unless EXPORT_BLOB_DIR says otherwise.
+     */
     DATA_DIR: z.string().min(1).optional(),
     /** local: files in a directory; s3: an S3-compatible bucket (credentials from the usual AWS_* variables). */
     EXPORT_BLOB_STORE: z.enum(['local', 's3']).default('local'),

@@ -11,7 +11,10 @@ import type { BlobUpload, ExportBlobStore } from './export-blob-store';
 const KEY = /^[\w-]+(\/[\w.-]+)*$/;
 const PARTIAL_DIR = '.partial';
 
-/** Files under `root/<key>`, written under `root/.partial/` and renamed in place when complete (atomic on one file system). */
+/**
+ * Files under `root/<key>`, written under `root/.partial/` and renamed in place when complete
+ * (atomic on one file system).
+ */
 export class LocalDirectoryBlobStore implements ExportBlobStore {
   constructor(private readonly root: string) {}
 

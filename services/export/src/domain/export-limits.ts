@@ -16,12 +16,14 @@ export interface ExportUsage {
 export function checkLimits(usage: ExportUsage, limits: ExportLimits): void {
   if (usage.running >= limits.maxConcurrent) {
     throw new ConflictError(
-      `you already have ${usage.running} exports running (the limit is ${limits.maxConcurrent}): wait for one to finish or cancel one`,
+      `you already have ${usage.running} exports running (the limit is ${limits.maxConcurrent}): ` +
+        `wait for one to finish or cancel one`,
     );
   }
   if (usage.stored >= limits.maxStored) {
     throw new ConflictError(
-      `you already keep ${usage.stored} exported files (the limit is ${limits.maxStored}): delete one or wait for one to expire`,
+      `you already keep ${usage.stored} exported files (the limit is ${limits.maxStored}): ` +
+        `delete one or wait for one to expire`,
     );
   }
 }

@@ -164,9 +164,8 @@ export function rateOf(
 /** What the process page says while an export runs: "12,000 of 100,000 rows · 4,100 rows/s · about 21 s left". */
 export function progressMessage(progress: ExportProgress, startedAt: Date | undefined, now: Date): string {
   const { perSecond, secondsLeft } = rateOf(progress, startedAt, now);
-  const parts = [
-    `${progress.done.toLocaleString('en-US')}${progress.total ? ` of ${progress.total.toLocaleString('en-US')}` : ''} ${progress.unit}`,
-  ];
+  const ofTotal = progress.total ? ` of ${progress.total.toLocaleString('en-US')}` : '';
+  const parts = [`${progress.done.toLocaleString('en-US')}${ofTotal} ${progress.unit}`];
   if (perSecond > 0) parts.push(`${Math.round(perSecond).toLocaleString('en-US')} ${progress.unit}/s`);
   if (secondsLeft >= 0) parts.push(`about ${durationOf(secondsLeft)} left`);
   return parts.join(' · ');

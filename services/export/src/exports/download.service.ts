@@ -76,7 +76,8 @@ const NO_SUCH_DOWNLOAD = 'no such download';
 function describe(record: ExportRecord, now: Date): DownloadDescription {
   if (record.status === 'expired' || (record.expiresAt && record.expiresAt <= now)) {
     throw new NotFoundError(
-      `this export expired on ${record.expiresAt?.toISOString().slice(0, 10) ?? 'an earlier day'} and its file was removed: export again`,
+      `this export expired on ${record.expiresAt?.toISOString().slice(0, 10) ?? 'an earlier day'} ` +
+        `and its file was removed: export again`,
     );
   }
   if (record.status !== 'succeeded' || !record.file || !record.expiresAt)

@@ -5,7 +5,10 @@ import type { ExportRepository } from './export.repository';
 const PARTIAL_AGE_MS = 24 * 3600 * 1000;
 const BATCH = 100;
 
-/** Removes the files of exports past their expiry (the record stays and says it expired) and partials left by killed workers. */
+/**
+ * Removes the files of exports past their expiry (the record stays and says it expired)
+ * and partials left by killed workers.
+ */
 export class ExpiryService {
   constructor(private readonly deps: { exports: ExportRepository; blobs: ExportBlobStore }) {}
 

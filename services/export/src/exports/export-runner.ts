@@ -270,17 +270,25 @@ function workspaceIndex(name: string, requests: RequestView[], folders: string[]
               ...(options.includeOriginalFiles ? [`<a href="${folder}files/">files/</a>`] : []),
             ]
           : ['analysis.html', 'analysis.docx', 'documents.csv'].map((file) => `<a href="${folder}${file}">${file}</a>`);
-      return `<li><strong>${request.source.kind === 'search' ? 'Search' : 'Question'}</strong> “${escapeHtml(request.source.text)}” <small>${escapeHtml(when)} · ${request.resultCount} results</small><br>${files.join(' · ')}</li>`;
+      const kind = request.source.kind === 'search' ? 'Search' : 'Question';
+      return (
+        `<li><strong>${kind}</strong> “${escapeHtml(request.source.text)}” ` +
+        `<small>${escapeHtml(when)} · ${request.resultCount} results</small><br>${files.join(' · ')}</li>`
+      );
     })
     .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(name)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}li{margin:.6rem 0}</style></head>
-<body><h1>${escapeHtml(name)}</h1><p>${requests.length} requests, oldest first. Each folder holds that request's export.</p>
-<ol>
-${items}
-</ol></body></html>
-`;
+  return [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(name)}</title>`,
+    '<style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}' +
+      'li{margin:.6rem 0}</style></head>',
+    `<body><h1>${escapeHtml(name)}</h1><p>${requests.length} requests, oldest first. ` +
+      `Each folder holds that request's export.</p>`,
+    '<ol>',
+    items,
+    '</ol></body></html>',
+    '',
+  ].join('\n');
 }
 
 async function endWith(out: Writable, content: Buffer | string): Promise<void> {

@@ -26,7 +26,10 @@ import { queryViewOf } from './query-view.mapper';
 const DEADLINE_MS = 30_000;
 const LOG_PAGE = 100;
 
-/** Reads exports' data from the query-engine (search stream, workspaces, queries) and the documents service (texts, files). */
+/**
+ * Reads exports' data from the query-engine (search stream, workspaces, queries) and the documents service
+ * (texts, files).
+ */
 export class GrpcExportSources implements ExportSources {
   private readonly search: SearchServiceClient;
   private readonly workspaces: WorkspaceServiceClient;
@@ -159,7 +162,10 @@ export class GrpcExportSources implements ExportSources {
   }
 }
 
-/** Iterates a server stream (pulling, so gRPC's flow control holds the server back), cancelling it on abort or an early stop. */
+/**
+ * Iterates a server stream (pulling, so gRPC's flow control holds the server back),
+ * cancelling it on abort or an early stop.
+ */
 async function* readStream<T>(call: ClientReadableStream<T>, signal: AbortSignal): AsyncGenerator<T> {
   const cancel = () => call.cancel();
   signal.addEventListener('abort', cancel, { once: true });

@@ -36,7 +36,8 @@ export class ExportQueue implements ExportJobs {
   async remove(exportId: string): Promise<void> {
     const waiting = await this.queue.getJobs(['waiting', 'delayed', 'prioritized']);
     for (const job of waiting) {
-      if (job.data.exportId === exportId) await job.remove().catch(() => undefined); // taken by a worker meanwhile: it sees the cancel
+      // The remove fails for a job taken by a worker meanwhile: it sees the cancel.
+      if (job.data.exportId === exportId) await job.remove().catch(() => undefined);
     }
   }
 

@@ -91,7 +91,10 @@ export class ExportRepository {
     return { running, stored };
   }
 
-  /** A run begins (or begins again after a worker died): only a queued or running export; undefined when it was cancelled meanwhile. */
+  /**
+   * A run begins (or begins again after a worker died): only a queued or running export;
+   * undefined when it was cancelled meanwhile.
+   */
   async markRunning(id: string, now: Date): Promise<ExportRecord | undefined> {
     const doc = await this.model
       .findOneAndUpdate(

@@ -49,7 +49,8 @@ const QUERY_BYTES = 250_000;
 
 /** An export runs its searches and questions again: only those who may run them may export them. */
 export const VIEWERS_CANNOT_EXPORT =
-  'viewers cannot export from this workspace: an export runs its searches and questions again, which only owners and editors may do';
+  'viewers cannot export from this workspace: ' +
+  'an export runs its searches and questions again, which only owners and editors may do';
 
 /** What anyone is told about an export they may not see, exactly as about one that does not exist. */
 export const NO_SUCH_EXPORT = 'no such export';
@@ -305,7 +306,9 @@ export class ExportService {
     return this.deps.processes.publish(processUpdateOf(record, 'queued', message));
   }
 
-  /** The request behind a target (search or query), or the workspace; a non-member gets NotFoundError from the sources. */
+  /**
+   * The request behind a target (search or query), or the workspace; a non-member gets NotFoundError from the sources.
+   */
   private async resolve(
     userId: string,
     target: ExportTarget,

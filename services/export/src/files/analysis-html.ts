@@ -12,8 +12,10 @@ import {
 } from './answer-wording';
 
 const STYLE =
-  'body{font-family:Georgia,serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}sup a{text-decoration:none}' +
-  '.scope{font-style:italic;color:#444}ul.facts{padding-left:1.2rem}.fact-source,.byline{font-size:.85rem;color:#666}' +
+  'body{font-family:Georgia,serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}' +
+  'sup a{text-decoration:none}' +
+  '.scope{font-style:italic;color:#444}ul.facts{padding-left:1.2rem}' +
+  '.fact-source,.byline{font-size:.85rem;color:#666}' +
   '.superseded .fact-value{text-decoration:line-through;color:#666}ol.notes{font-size:.9rem}';
 
 /**
@@ -39,7 +41,9 @@ export function analysisHtml(query: QueryView, documentLink: (documentId: string
   const footnotes = notes
     .map(
       (note) =>
-        `<li id="note-${note.number}">${escapeHtml(noteText(note))} <a href="${escapeHtml(note.link)}">${escapeHtml(note.link)}</a> <a href="#ref-${note.number}" aria-label="Back to the text">↩</a></li>`,
+        `<li id="note-${note.number}">${escapeHtml(noteText(note))} ` +
+        `<a href="${escapeHtml(note.link)}">${escapeHtml(note.link)}</a> ` +
+        `<a href="#ref-${note.number}" aria-label="Back to the text">↩</a></li>`,
     )
     .join('\n');
   const parts = [

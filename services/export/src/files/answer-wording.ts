@@ -36,16 +36,23 @@ export function noticeText(query: QueryView): string {
   const dropped = query.droppedSentences;
   const left =
     dropped > 0
-      ? `${dropped} ${dropped === 1 ? 'sentence was' : 'sentences were'} left out because ${dropped === 1 ? 'its citation' : 'their citations'} did not match the retrieved passages.`
+      ? `${dropped} ${dropped === 1 ? 'sentence was' : 'sentences were'} left out ` +
+        `because ${dropped === 1 ? 'its citation' : 'their citations'} did not match the retrieved passages.`
       : '';
   return [query.notice, left].filter(Boolean).join(' ');
 }
 
-/** "Did you mean another proceeding? Docket 23-0457 — Ameren gas rate case.": the others the question may have meant; empty when none. */
+/**
+ * "Did you mean another proceeding? Docket 23-0457 — Ameren gas rate case.":
+ * the others the question may have meant; empty when none.
+ */
 export function refinementsText(query: QueryView): string {
   if (query.refinements.length === 0) return '';
   const lead = query.scope.kind === 'proceeding' ? 'Did you mean another proceeding?' : 'Narrow to one proceeding:';
-  return `${lead} ${query.refinements.map((r) => `Docket ${r.docketNumber}${r.title ? ` — ${r.title}` : ''}${refinementWhen(r)}`).join('; ')}.`;
+  const others = query.refinements.map(
+    (r) => `Docket ${r.docketNumber}${r.title ? ` — ${r.title}` : ''}${refinementWhen(r)}`,
+  );
+  return `${lead} ${others.join('; ')}.`;
 }
 
 /** " (filed 2023-05-01 to 2024-01-20, decided)", as the page says it; empty when nothing is known. */

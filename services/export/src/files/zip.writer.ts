@@ -10,7 +10,10 @@ export class ZipWriter {
   private failure: Error | undefined;
   private pending: { resolve: () => void; reject: (error: Error) => void } | undefined;
 
-  /** archiver (and lodash with it, ~280 modules) is loaded on first use: a worker that never writes a ZIP does not carry it. */
+  /**
+   * archiver (and lodash with it, ~280 modules) is loaded on first use:
+   * a worker that never writes a ZIP does not carry it.
+   */
   static async create(out: Writable): Promise<ZipWriter> {
     const archiver = (await import('archiver')).default;
     return new ZipWriter(archiver('zip', { zlib: { level: 6 } }), out);

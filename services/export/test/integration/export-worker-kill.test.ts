@@ -83,7 +83,7 @@ async function startWorker(): Promise<ChildProcess> {
   return child;
 }
 
-it('a worker killed (SIGKILL) mid-export: another takes the job over and writes a complete, correct file; it expires later', async () => {
+it('SIGKILL of a worker mid-export: another takes over, writes a whole, correct file that expires later', async () => {
   const first = await startWorker();
   const started = (
     await grpcCall(exports.client, 'startExport', {

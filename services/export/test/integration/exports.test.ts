@@ -192,7 +192,7 @@ describe('formats, each read back by a real reader', () => {
     expect(parse(await zip.file('results.csv')!.async('nodebuffer'), { columns: true })).toHaveLength(40);
   });
 
-  it('DOCX of a query: the analysis with every citation a footnote quoting the passage and linking the document', async () => {
+  it('DOCX of a query: the analysis, each citation a footnote quoting its passage, linking the document', async () => {
     const { record, bytes } = await exportFile('req-query', ExportFormat.EXPORT_FORMAT_DOCX);
     const { value: text } = await mammoth.extractRawText({ buffer: bytes });
     expect(text).toContain('How much did Ameren request?');
@@ -203,19 +203,23 @@ describe('formats, each read back by a real reader', () => {
       /Ameren requested a \$4\.2 million increase\.<sup><a href="#footnote-1" id="footnote-ref-1">\[1\]<\/a><\/sup>/,
     );
     expect(html).toMatch(
-      /<li id="footnote-1"><p>“Ameren Illinois requests an increase of \$4\.2 million\.” — Application of Ameren, p\. 2\. <a href="https:\/\/docket\.example\/documents\/doc-a">/,
+      new RegExp(
+        String.raw`<li id="footnote-1"><p>“Ameren Illinois requests an increase of \$4\.2 million\.” — ` +
+          String.raw`Application of Ameren, p\. 2\. <a href="https:\/\/docket\.example\/documents\/doc-a">`,
+      ),
     );
     expect(html).toMatch(/<li id="footnote-2"><p>“Staff recommends \$3\.1 million\.” — Staff report, p\. 5\./);
     expect(record.fileName).toMatch(/\.docx$/);
   });
 
-  it('DOCX of a query: every key fact, as the answer page shows it, with its footnote (five intervenors, a superseded hearing date)', async () => {
+  it('DOCX of a query: key facts as the answer page shows them, footnoted (intervenors, superseded date)', async () => {
     const { bytes } = await exportFile('req-query', ExportFormat.EXPORT_FORMAT_DOCX);
     expectKeyFactsInDocx((await mammoth.convertToHtml({ buffer: bytes })).value, queryFixture(WS));
     const { value: text } = await mammoth.extractRawText({ buffer: bytes });
     expect(text).toContain('About docket 23-0456 (Illinois Commerce Commission).');
     expect(text).toContain(
-      'Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).',
+      'Did you mean another proceeding? ' +
+        'Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).',
     );
   });
 
@@ -224,17 +228,19 @@ describe('formats, each read back by a real reader', () => {
     const html = bytes.toString('utf8');
     expect(html).toContain('Ameren requested a $4.2 million increase.<sup id="ref-1"><a href="#note-1">[1]</a></sup>');
     expect(html).toContain(
-      '<li id="note-2">“Staff recommends $3.1 million.” — Staff report, p. 5. <a href="https://docket.example/documents/doc-b">',
+      '<li id="note-2">“Staff recommends $3.1 million.” — Staff report, p. 5. ' +
+        '<a href="https://docket.example/documents/doc-b">',
     );
   });
 
-  it('HTML of a query: every key fact, as the answer page shows it, with its note (five intervenors, a superseded hearing date)', async () => {
+  it('HTML of a query: key facts as on the answer page, with their notes (intervenors, superseded date)', async () => {
     const { bytes } = await exportFile('req-query', ExportFormat.EXPORT_FORMAT_HTML);
     const html = bytes.toString('utf8');
     expectKeyFactsInHtml(html, queryFixture(WS));
     expect(html).toContain('<p class="scope">About docket 23-0456 (Illinois Commerce Commission).</p>');
     expect(html).toContain(
-      '<p class="scope">Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).</p>',
+      '<p class="scope">Did you mean another proceeding? ' +
+        'Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).</p>',
     );
   });
 
@@ -460,7 +466,8 @@ describe('access and downloads', () => {
     upstream.addSearch(ws, 'roles-search', 'rows:5', 5);
     const target = { workspaceId: ws, requestId: 'roles-search' };
     const viewersMessage =
-      'viewers cannot export from this workspace: an export runs its searches and questions again, which only owners and editors may do';
+      'viewers cannot export from this workspace: ' +
+      'an export runs its searches and questions again, which only owners and editors may do';
     // The estimate and the start answer alike.
     await expect(
       grpcCall(exports.client, 'estimateExport', {

@@ -21,7 +21,10 @@ function expectedFacts(query: Query) {
   }));
 }
 
-/** A DOCX read back by mammoth (convertToHtml): each fact a bullet with a real footnote quoting its passage and linking its document. */
+/**
+ * A DOCX read back by mammoth (convertToHtml):
+ * each fact a bullet with a real footnote quoting its passage and linking its document.
+ */
 export function expectKeyFactsInDocx(html: string, query: Query): void {
   const facts = expectedFacts(query);
   expect(facts.length).toBeGreaterThan(0);
@@ -29,26 +32,33 @@ export function expectKeyFactsInDocx(html: string, query: Query): void {
   for (const fact of facts) {
     const value = fact.superseded ? `<s>${fact.value}</s>` : fact.value;
     expect(html).toContain(
-      `<li><strong>${fact.heading}: </strong>${value}<sup><a href="#footnote-${fact.note}" id="footnote-ref-${fact.note}">[${fact.note}]</a></sup><br />${fact.source}</li>`,
+      `<li><strong>${fact.heading}: </strong>${value}` +
+        `<sup><a href="#footnote-${fact.note}" id="footnote-ref-${fact.note}">[${fact.note}]</a></sup>` +
+        `<br />${fact.source}</li>`,
     );
     expect(html).toContain(
-      `<li id="footnote-${fact.note}"><p>“${fact.citation.quote}” — ${fact.citation.documentTitle}, p. ${fact.citation.page}. <a href="${LINK}${fact.citation.documentId}">`,
+      `<li id="footnote-${fact.note}"><p>“${fact.citation.quote}” — ` +
+        `${fact.citation.documentTitle}, p. ${fact.citation.page}. <a href="${LINK}${fact.citation.documentId}">`,
     );
   }
 }
 
-/** The HTML export: each fact a list item with its note mark, each note quoting the passage and linking the document. */
+/**
+ * The HTML export: each fact a list item with its note mark, each note quoting the passage and linking the document.
+ */
 export function expectKeyFactsInHtml(html: string, query: Query): void {
   const facts = expectedFacts(query);
   expect(facts.length).toBeGreaterThan(0);
   expect(html).toContain('<h2>Key facts</h2>');
   for (const fact of facts) {
     expect(html).toContain(
-      `<strong>${fact.heading}:</strong> <span class="fact-value">${fact.value}</span><sup id="ref-${fact.note}"><a href="#note-${fact.note}">[${fact.note}]</a></sup>` +
+      `<strong>${fact.heading}:</strong> <span class="fact-value">${fact.value}</span>` +
+        `<sup id="ref-${fact.note}"><a href="#note-${fact.note}">[${fact.note}]</a></sup>` +
         `<br><span class="fact-source">${fact.source}</span></li>`,
     );
     expect(html).toContain(
-      `<li id="note-${fact.note}">“${fact.citation.quote}” — ${fact.citation.documentTitle}, p. ${fact.citation.page}. <a href="${LINK}${fact.citation.documentId}">`,
+      `<li id="note-${fact.note}">“${fact.citation.quote}” — ` +
+        `${fact.citation.documentTitle}, p. ${fact.citation.page}. <a href="${LINK}${fact.citation.documentId}">`,
     );
   }
 }

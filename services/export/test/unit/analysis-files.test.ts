@@ -31,7 +31,8 @@ function expectInOrder(haystack: string, needles: string[]): void {
 // What the answer page shows, top to bottom.
 const PAGE_ORDER = [
   'About docket 23-0456 (Illinois Commerce Commission).',
-  'Did you mean another proceeding? Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).',
+  'Did you mean another proceeding? ' +
+    'Docket 23-0457 — Ameren Illinois gas rate case (filed 2023-01-10 to 2023-11-30, decided).',
   'Ameren requested a $4.2 million increase.',
   'Staff recommended less.',
   'Key facts',
@@ -85,7 +86,8 @@ describe('notices and answers with nothing to cite, in both files', () => {
     },
   });
   const notice =
-    'The model answered from 12 filings. 2 sentences were left out because their citations did not match the retrieved passages.';
+    'The model answered from 12 filings. ' +
+    '2 sentences were left out because their citations did not match the retrieved passages.';
 
   it('the notice and the sentences left out come first, the mode that wrote the answer last', async () => {
     const { text } = await docxOf(generative);
