@@ -61,10 +61,10 @@ export function docketItems(
     pages: [docketText(docket)],
     files: [{ fileName: context.fileName, path: context.path, ...(context.bytes ? { bytes: context.bytes } : {}) }],
   };
+  const docketId = `${context.sourceId}/${docket.courtId || 'court'}/${docket.docketNumber}`;
   const entries = docket.entries.map((entry): IngestItem => ({
     ...common,
-    sourceDocumentId:
-      `${context.sourceId}/${docket.courtId || 'court'}/${docket.docketNumber}` + `/entry/${entryKey(entry)}`,
+    sourceDocumentId: `${docketId}/entry/${entryKey(entry)}`,
     title: entryTitle(entry),
     description: entry.number ? `Docket entry ${entry.number}` : 'Docket entry',
     docketEntry: docketEntryMark(entry.number),

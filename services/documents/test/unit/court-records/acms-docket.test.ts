@@ -142,6 +142,7 @@ describe('ACMS docket recogniser', () => {
   });
 
   it('knows the court from its own web address or rules in the docket text, ahead of the originating court', () => {
+    const petitioner = `${PARTY_CELL} TOBIAS QUENBY<br>&nbsp;Petitioner, </td>`;
     const docket = read(
       acmsFile(
         {
@@ -150,8 +151,7 @@ describe('ACMS docket recogniser', () => {
           caseOpened: '2025-03-03',
           court: { name: 'Board of Immigration Appeals', identifier: '95' },
           districtCourtName: 'Burlington Vermont', // would say ca2 on its own
-          partyAttorneyList:
-            `<table><tr>${PARTY_CELL} TOBIAS QUENBY<br>&nbsp;Petitioner, </td>` + `${COUNSEL_CELL}</td></tr></table>`,
+          partyAttorneyList: `<table><tr>${petitioner}${COUNSEL_CELL}</td></tr></table>`,
           caseClosed: '2025-06-30',
         },
         [

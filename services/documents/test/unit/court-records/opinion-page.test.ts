@@ -60,8 +60,8 @@ describe('opinionPageRecogniser', () => {
   });
 
   it('leaves pages naming several cases on lines of their own, and pages that are no opinion', () => {
-    const listing =
-      `<html><body><h1>Opinions</h1>` + `<p>Alder v. Birch</p><p>Cedar v. Dogwood</p><p>Elm v. Fir</p></body></html>`;
+    const cases = '<p>Alder v. Birch</p><p>Cedar v. Dogwood</p><p>Elm v. Fir</p>';
+    const listing = `<html><body><h1>Opinions</h1>${cases}</body></html>`;
     expect(opinionPageRecogniser.recognise(file(listing))).toBeUndefined();
     const notice =
       `<html><body><h1>Alder v. Birch</h1><p>No. 21-0001</p>` +
