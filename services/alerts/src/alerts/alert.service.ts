@@ -140,7 +140,9 @@ export class AlertService {
   private async checkLimit(ownerUserId: string): Promise<void> {
     const count = await this.deps.alerts.countOwned(ownerUserId);
     if (count >= this.deps.maxPerUser) {
-      const message = `you already have ${count} alerts and docket follows, the most one user may keep (${this.deps.maxPerUser}); delete one first`;
+      const message =
+        `you already have ${count} alerts and docket follows, the most one user may keep (${this.deps.maxPerUser}); ` +
+        `delete one first`;
       throw new InputError(`alerts: ${message}`, [{ path: 'alerts', message }]);
     }
   }

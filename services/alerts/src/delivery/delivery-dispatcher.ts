@@ -12,7 +12,10 @@ import { isPermanentSmtpError, type Mailer } from './email/mailer';
 
 const MARKERS = /[\uE000\uE001]/gu;
 
-/** Sends one recorded delivery on its channel; throws RetryableDeliveryError / PermanentDeliveryError or anything (retried). */
+/**
+ * Sends one recorded delivery on its channel;
+ * throws RetryableDeliveryError / PermanentDeliveryError or anything (retried).
+ */
 export class DeliveryDispatcher {
   constructor(
     private readonly deps: {

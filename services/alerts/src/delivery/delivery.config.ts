@@ -21,7 +21,10 @@ export const deliveryEnv = {
     .default('docket-research-development-unsubscribe-secret'),
   /** The volume guard: more real-time messages than this in an hour fold the alert into an hourly digest. */
   ALERTS_REALTIME_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  /** Cron pattern (UTC) of the digest tick; each tick plans the digests whose hour has come. `off`: no scheduled ticks (tests plan windows themselves). */
+  /**
+   * Cron pattern (UTC) of the digest tick; each tick plans the digests whose hour has come.
+   * `off`: no scheduled ticks (tests plan windows themselves).
+   */
   ALERTS_DIGEST_CRON: z.string().min(1).default('0 * * * *'),
   /** A delivery job whose worker died is taken up again after this long (BullMQ lock). */
   ALERTS_DELIVERY_LOCK_MS: z.coerce.number().int().min(500).default(30_000),

@@ -34,7 +34,10 @@ export class DeliveryService {
     return this.deps.deliveries.listForAlert(alertId, Math.min(Math.max(limit || 50, 1), MAX_LIST));
   }
 
-  /** A message on every channel of the alert now, with its newest undelivered documents if it has any (not marked delivered). */
+  /**
+   * A message on every channel of the alert now, with its newest undelivered documents if it has any
+   * (not marked delivered).
+   */
   async sendTest(ownerUserId: string, alertId: string): Promise<DeliveryRecord[]> {
     const alert = await this.ownedAlert(ownerUserId, alertId);
     const channels = channelsOf(alert);

@@ -8,7 +8,10 @@ export function realtimeAllowance(sentLastHour: number, maxPerHour: number): num
 }
 
 export function volumeNotice(maxPerHour: number): string {
-  return `This alert matched more than ${maxPerHour} documents in an hour, so its real-time messages are gathered into an hourly digest until it is quieter.`;
+  return (
+    `This alert matched more than ${maxPerHour} documents in an hour, ` +
+    `so its real-time messages are gathered into an hourly digest until it is quieter.`
+  );
 }
 
 /** After an hourly digest of `hitsThisHour`, the alert goes back to real time when the hour was under the limit. */

@@ -149,7 +149,9 @@ function checkSchedule(
   else
     issues.push({
       path: 'schedule.cadence',
-      message: `must be one of ${CADENCES.join(', ')}${input.cadence === '' ? '' : `, got ${JSON.stringify(input.cadence)}`}`,
+      message:
+        `must be one of ${CADENCES.join(', ')}` +
+        (input.cadence === '' ? '' : `, got ${JSON.stringify(input.cadence)}`),
     });
   if (!Number.isInteger(input.hour) || input.hour < 0 || input.hour > 23)
     issues.push({ path: 'schedule.hour', message: `must be a whole hour from 0 to 23, got ${input.hour}` });

@@ -19,7 +19,10 @@ export interface AddressPolicy {
 /** Always allowed: the ports of http and https. */
 export const WEBHOOK_PORTS = [80, 443] as const;
 
-/** `reason` says why in a sentence ("10.0.0.1 is a private network address"); `kind` is its end ("a private network address"). */
+/**
+ * `reason` says why in a sentence ("10.0.0.1 is a private network address");
+ * `kind` is its end ("a private network address").
+ */
 export type AddressVerdict = { allowed: true } | { allowed: false; reason: string; kind: string };
 
 /** ipaddr.js range names, in words for the error a user sees. */

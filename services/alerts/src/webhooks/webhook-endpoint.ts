@@ -35,7 +35,9 @@ export interface WebhookEndpointStore {
   enable(ownerUserId: string, endpointId: string, at: Date): Promise<WebhookEndpointRecord | null>;
   recordAttemptFailure(endpointId: string, error: string, at: Date): Promise<void>;
   recordSuccess(endpointId: string, at: Date): Promise<void>;
-  /** Counts a message given up on, unless the endpoint is disabled; the endpoint after it (null if gone or disabled). */
+  /**
+   * Counts a message given up on, unless the endpoint is disabled; the endpoint after it (null if gone or disabled).
+   */
   recordFinalFailure(endpointId: string, reason: string, at: Date): Promise<WebhookEndpointRecord | null>;
   /** Disables it if it is enabled; the endpoint as this call disabled it, or null if it was not enabled. */
   disable(endpointId: string, reason: string, at: Date): Promise<WebhookEndpointRecord | null>;

@@ -40,7 +40,8 @@ export class WebhookEndpointsService implements WebhookEndpointOwnership {
     await this.checkReachable(url);
     const { endpoints, maxPerUser } = this.options;
     const overLimit = () => {
-      const message = `you already have ${maxPerUser} webhook endpoints, the most allowed: delete one before adding another`;
+      const full = `you already have ${maxPerUser} webhook endpoints, the most allowed`;
+      const message = `${full}: delete one before adding another`;
       return new InputError(`url: ${message}`, [{ path: 'url', message }]);
     };
     if ((await endpoints.countOfOwner(owner)) >= maxPerUser) throw overLimit();

@@ -114,7 +114,8 @@ export class StandardWebhookSender implements WebhookSender {
     // Past the limit, or already disabled (a repeated call after a crash makes sure the notice went out).
     await this.disable(
       endpointId,
-      `${limit} ${limit === 1 ? 'message' : 'messages in a row'} could not be delivered after 24 hours of retries; the last: ${reason}`,
+      `${limit} ${limit === 1 ? 'message' : 'messages in a row'} could not be delivered after 24 hours of retries; ` +
+        `the last: ${reason}`,
     );
   }
 
@@ -141,7 +142,9 @@ export class StandardWebhookSender implements WebhookSender {
       ownerUserId: endpoint.ownerUserId,
       kind: 'notice',
       title: 'Webhook endpoint disabled',
-      body: `Nothing more is sent to ${endpoint.url}: ${endpoint.disabledReason}. Fix the receiver, then enable the endpoint again.`,
+      body:
+        `Nothing more is sent to ${endpoint.url}: ${endpoint.disabledReason}. ` +
+        `Fix the receiver, then enable the endpoint again.`,
       link: this.options.manageLink ?? '/alerts/webhooks',
     });
   }

@@ -37,7 +37,8 @@ afterAll(async () => {
   await connection?.close();
 });
 
-it('the alerts service killed (SIGKILL) during delivery and restarted: every delivery arrives; none recorded as sent goes twice (only a send in flight at the kill can repeat)', async () => {
+// Only a send in flight at the kill can repeat.
+it('SIGKILL during delivery, then a restart: every delivery arrives; none recorded as sent goes twice', async () => {
   const port = await freePort();
   const childEnv = {
     ...process.env,

@@ -98,7 +98,7 @@ const when = <T>(list: T[], ready: (list: T[]) => boolean): T[] | undefined => (
 const mailOf = (key: string) => when(sink.byKey(key), (l) => l.length > 0);
 
 describe('real-time delivery', () => {
-  it('a percolated document reaches its owner at once: an e-mail (HTML + text, one-click unsubscribe) and an in-app notification', async () => {
+  it('a percolated document reaches its owner at once: e-mail (HTML, text, 1-click unsubscribe), in-app', async () => {
     const alert = await create('rita');
     const documentId = await ingest(
       'The Commission accepts the pipeline tariff revisions filed by Northern Natural Gas.',
@@ -149,7 +149,7 @@ describe('real-time delivery', () => {
     await expect(deliveriesOf('mallory', alert.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('unsubscribe by the e-mail’s token: described, done (twice is fine), and no more e-mail for that alert while in-app goes on', async () => {
+  it('unsubscribe by the e-mail’s token: described, done (twice is fine); no more e-mail, in-app goes on', async () => {
     const alert = await create('uma', { query: 'compressor station' });
     const first = await ingest('Application to build a compressor station in Ohio.', 'Compressor application');
     const [mail] = await waitFor(() => mailOf(`rt:${alert.id}:${first}:email`), { description: 'the first e-mail' });
@@ -191,7 +191,7 @@ describe('real-time delivery', () => {
     expect(await grpcCall(client, 'describeUnsubscribe', { token })).toMatchObject({ unsubscribed: false });
   });
 
-  it('the volume guard folds an alert past its hourly limit into an hourly digest, says why once, and unfolds after a quieter hour', async () => {
+  it('the volume guard folds an over-limit alert into an hourly digest, says why once, unfolds later', async () => {
     const alert = await create('vera', {
       query: 'gas storage',
       channels: { inApp: true, email: false, webhookEndpointId: '' },
@@ -225,9 +225,9 @@ describe('real-time delivery', () => {
     const digest = await waitFor(async () => (await notificationsOf('vera')).find((n) => n.kind === 'digest'), {
       description: 'the hourly digest notification',
     });
-    expect(digest.title).toBe(
-      `Your hourly digest, ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date())} ${String(new Date().getUTCHours()).padStart(2, '0')}:00 UTC: 3 new documents`,
-    );
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const hour = String(new Date().getUTCHours()).padStart(2, '0');
+    expect(digest.title).toBe(`Your hourly digest, ${day.format(new Date())} ${hour}:00 UTC: 3 new documents`);
     expect(digest.link).toBe(`/alerts/${alert.id}`);
     expect((await notificationsOf('vera')).filter((n) => n.kind === 'hit')).toHaveLength(MAX_PER_HOUR);
     // 3 hits that hour is not under the limit of 3: still folded. A quiet next hour unfolds it.
@@ -263,7 +263,7 @@ describe('real-time delivery', () => {
 });
 
 describe('crash leftovers', () => {
-  it('a delivery recorded but never queued (the process died in between) is queued again by the sweep and sent once', async () => {
+  it('a delivery recorded but not queued (the process died between) is requeued by the sweep, sent once', async () => {
     const alert = await create('sam', { query: 'sweep probe' });
     const key = `test:${alert.id}:swept:in_app`;
     const longAgo = new Date(Date.now() - 10 * 60_000);
@@ -311,7 +311,8 @@ describe('crash leftovers', () => {
 });
 
 describe('digests', () => {
-  it('a daily digest: one e-mail per user per window grouping the three alerts that hit, one in-app digest, nothing twice when the window is planned again', async () => {
+  // Nothing goes twice when the window is planned again.
+  it('a daily digest: one e-mail per user and window grouping the alerts hit, and one in-app digest', async () => {
     const daily = (name: string, query: string) =>
       create('dora', {
         name,
@@ -332,7 +333,8 @@ describe('digests', () => {
     await ingest('Hydrogen storage caverns and a new transmission line.', 'Hydrogen and transmission');
     expect(mailTo('dora')).toHaveLength(0); // nothing until the window
 
-    const window = new Date('2026-11-25T08:00:00Z'); // 09:00 in Paris, a Wednesday: the weekly alert (Monday) is not due
+    // 09:00 in Paris, a Wednesday: the weekly alert (Monday) is not due.
+    const window = new Date('2026-11-25T08:00:00Z');
     expect(await app.delivery.digests.planWindow(window)).toMatchObject({ deliveries: 2 });
     const [mail] = await waitFor(() => when(mailTo('dora'), (l) => l.length > 0), {
       description: 'the daily digest e-mail',
@@ -378,7 +380,7 @@ describe('digests', () => {
     expect(weeklyMail!.subject).toBe('Your weekly digest: 1 new document for 1 alert');
   });
 
-  it('an alert with a question gets an answer over its new documents in the digest, each sentence citing its document', async () => {
+  it('an alert with a question gets an answer over its new documents in the digest, each sentence cited', async () => {
     const alert = await create('quinn', {
       name: 'Revenue asks',
       query: 'revenue requirement',

@@ -97,7 +97,7 @@ it('exports.completed.v1 becomes an in-app notice for whoever started the export
   });
 });
 
-it("an export with its owner's address also sends one e-mail per outcome, through the delivery queue, whatever is redelivered", async () => {
+it("an export with an owner's address: one e-mail per outcome via the delivery queue, even redelivered", async () => {
   const to = 'researcher@example.test';
   const ready = completed({ exportId: 'e-mail-1', processId: 'p-mail-1', userId: 'user-2', userEmail: to });
   await publisher.publish(topic, ready);

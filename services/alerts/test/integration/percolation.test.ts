@@ -104,7 +104,7 @@ const deliveriesOf = (owner: string, alertId: string) =>
   grpcCall(client, 'listDeliveries', { ownerUserId: owner, alertId, limit: 50 }).then((r) => r.deliveries);
 
 describe('percolation', () => {
-  it('stores a hit with a marked snippet, counts it, emits alerts.triggered.v1 and hands the hit to delivery', async () => {
+  it('stores a hit with a marked snippet, counts it, emits alerts.triggered.v1 and hands it to delivery', async () => {
     const alert = await create('ann');
     const event = documentEvent();
     await ingest(event);
@@ -147,7 +147,7 @@ describe('percolation', () => {
     );
   });
 
-  it('makes no second hit and no second event when the document comes again (same event, or a new event for it)', async () => {
+  it('no second hit or event when the document comes again (same event, or a new event for it)', async () => {
     const alert = await create('ben', { query: 'natural gas' });
     const event = documentEvent();
     await ingest(event);
@@ -245,7 +245,8 @@ describe('percolation', () => {
     expect(await connection.collection('hits').countDocuments({ alertId: alert.id })).toBe(0);
   });
 
-  it('an alert created through one alerts process is matched by another (index refreshed from the store), and a watcher on one hears of a notification written by the other', async () => {
+  // The index is refreshed from the store; a watcher on one process hears of a notification the other wrote.
+  it('two alerts processes: one matches an alert created via the other, and hears its notifications', async () => {
     // The same database, Redis channels and queues, but Kafka names of its own: the documents it is
     // sent reach it alone, so a hit proves that its index has the alert.
     const otherConfig = configFor({

@@ -130,7 +130,7 @@ function message(owner: string, endpointId: string, id = uniqueName('msg')): Web
 }
 
 describe('webhook endpoints (gRPC)', () => {
-  it('creates an endpoint whose secret is shown once, lists it without the secret, and scopes it to its owner', async () => {
+  it('creates an endpoint whose secret is shown once, lists it without the secret, scoped to its owner', async () => {
     const owner = uniqueName('user');
     const created = await createEndpoint(owner);
     expect(created.secret).toMatch(/^whsec_/);
@@ -390,7 +390,8 @@ describe('sending (Standard Webhooks)', () => {
     dnsAnswers.set('hooks.rebind.test', '10.20.30.40');
     await expect(webhooks.sender.send(message(owner, endpoint!.id))).rejects.toThrow(
       new PermanentDeliveryError(
-        'hooks.rebind.test resolves to a private network address; webhooks are not sent to private or internal networks',
+        'hooks.rebind.test resolves to a private network address; ' +
+          'webhooks are not sent to private or internal networks',
       ),
     );
     // Or to the loopback address written as an IPv4-compatible IPv6 address.

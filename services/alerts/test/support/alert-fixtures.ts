@@ -15,13 +15,17 @@ export function alertDefinition(over: Partial<AlertDefinition> = {}): AlertDefin
   };
 }
 
-/** A FERC order on docket RP24-100-000 that "pipeline tariff" matches, with a fresh event id; `over` replaces fields. */
+/**
+ * A FERC order on docket RP24-100-000 that "pipeline tariff" matches, with a fresh event id; `over` replaces fields.
+ */
 export function documentIngested(documentId: string, over: Partial<DocumentIngested> = {}): DocumentIngested {
   return {
     ...newEventFields(),
     documentId,
     title: 'Order accepting tariff revisions',
-    text: 'The Commission accepts the pipeline tariff revisions filed by Northern Natural Gas. Comments were due in May.',
+    text:
+      'The Commission accepts the pipeline tariff revisions filed by Northern Natural Gas. ' +
+      'Comments were due in May.',
     sourceId: 'ferc',
     sourceName: 'Federal Energy Regulatory Commission',
     docketNumber: 'RP24-100-000',

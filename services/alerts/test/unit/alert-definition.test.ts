@@ -82,7 +82,7 @@ describe('alert definitions', () => {
     expect((error as InputError).message).toMatch(/^query: .*column 10/);
   });
 
-  it('refuses a query over 1,000 characters, an empty one without filters, and a query over the cost limits', async () => {
+  it('refuses a query over 1,000 characters, an empty one without filters, and one over the cost limits', async () => {
     expect(
       (await issuesOf(validateAlertDefinition(input({ query: 'a '.repeat(501) }), 'u1', endpoints))).query,
     ).toMatch(/at most 1000 characters/);

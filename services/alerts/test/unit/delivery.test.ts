@@ -128,7 +128,7 @@ describe('alert e-mail', () => {
     ],
   };
 
-  it('a digest: one section per alert, top documents with highlighted snippets and links, "and N more", the cited answer, manage and unsubscribe', () => {
+  it('a digest: per-alert sections (top documents, snippets, "and N more"), cited answer, manage, unsubscribe', () => {
     const email = builder.build(base);
     expect(email.to).toBe('ada@example.com');
     expect(email.subject).toBe('Your daily digest: 9 new documents for 2 alerts');
@@ -139,7 +139,8 @@ describe('alert e-mail', () => {
     expect(email.html).toContain('the <strong>tariff</strong> filing 1');
     expect(email.html).toContain('Order &lt;1&gt; on rates'); // escaped
     expect(email.html).toContain('An increase of 4% is requested.');
-    expect(email.html).toMatch(/href="https:\/\/docket.example\/documents\/doc-9">\[6\]/u); // a cited document not listed gets the next number
+    // A cited document not listed gets the next number.
+    expect(email.html).toMatch(/href="https:\/\/docket.example\/documents\/doc-9">\[6\]/u);
     expect(email.html).toContain('https://docket.example/alerts"');
     expect(email.text).toContain('== Rate cases (8 new documents)');
     expect(email.text).toContain('the tariff filing 1');
@@ -151,7 +152,8 @@ describe('alert e-mail', () => {
     expect(oneClick).not.toBeNull();
     expect(tokens.verify(decodeURIComponent(oneClick![1]!))).toEqual({ ownerUserId: 'u1', alertIds: ['a1', 'a2'] });
     expect(email.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(email.html.replaceAll('&#x3D;', '=')).toContain('https://docket.example/unsubscribe?token=u1.'); // Handlebars escapes '=' in attributes
+    // Handlebars escapes '=' in attributes.
+    expect(email.html.replaceAll('&#x3D;', '=')).toContain('https://docket.example/unsubscribe?token=u1.');
     expect(email.messageId).toBe(builder.build(base).messageId); // the same delivery, the same Message-ID
   });
 

@@ -10,7 +10,8 @@ describe('the e-mail layouts compiled ahead of time', () => {
       const committed = fs.existsSync(htmlPath) ? fs.readFileSync(htmlPath, 'utf8') : '';
       if (committed !== html)
         throw new Error(
-          `${path.relative(process.cwd(), htmlPath)} is out of date with its MJML: run \`npm run email:gen\` and commit`,
+          `${path.relative(process.cwd(), htmlPath)} is out of date with its MJML: ` +
+            `run \`npm run email:gen\` and commit`,
         );
     }
   }, 30_000);

@@ -43,7 +43,7 @@ export class AlertEmailBuilder {
       subject: view.subject,
       html: this.options.renderer.html(view),
       text: plainText(view, sections, appUrl),
-      messageId: `<${crypto.createHash('sha256').update(delivery.key).digest('hex').slice(0, 40)}@${this.options.messageIdDomain}>`,
+      messageId: `<${messageIdOf(delivery.key)}@${this.options.messageIdDomain}>`,
       headers: {
         // RFC 8058 one-click: the mail client POSTs "List-Unsubscribe=One-Click" to this URL, no session.
         'List-Unsubscribe': `<${oneClickUrl}>`,
@@ -76,7 +76,9 @@ export class AlertEmailBuilder {
       const cadence = digestCadenceOf(delivery.key);
       subject = `Your ${cadence} digest: ${count(total, 'new document')} for ${count(sections.length, 'alert')}`;
       heading = `Your ${cadence} digest`;
-      intro = `${count(total, 'new document')} matched ${count(sections.length, 'of your alerts', 'of your alerts')} since the last digest.`;
+      intro =
+        `${count(total, 'new document')} matched ${count(sections.length, 'of your alerts', 'of your alerts')} ` +
+        `since the last digest.`;
     }
     return {
       subject,
@@ -175,6 +177,11 @@ function plainText(view: AlertEmailView, sections: DeliverySection[], appUrl: st
     view.footer,
   );
   return lines.filter((line, i, all) => !(line === '' && all[i - 1] === '')).join('\n');
+}
+
+/** The left part of a delivery's Message-ID: the first 40 hex digits of the SHA-256 of its key. */
+export function messageIdOf(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('hex').slice(0, 40);
 }
 
 function count(n: number, singular: string, plural = `${singular}s`): string {

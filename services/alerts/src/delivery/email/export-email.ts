@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import type { DeliveryRecord, ExportSummary } from '../../domain/delivery';
-import { PRODUCT_NAME, type EmailContent } from './alert-email';
+import { messageIdOf, PRODUCT_NAME, type EmailContent } from './alert-email';
 import type { MjmlTemplate } from './email-renderer';
 
 /** What templates/export-email.mjml shows. */
@@ -28,7 +27,8 @@ export function humanSize(bytes: number): string {
 /** The export's own page (progress, download, retry): /export/workspace/{id}[/request/{id}]?export={id}. */
 export function exportPagePath(summary: Pick<ExportSummary, 'exportId' | 'workspaceId' | 'requestId'>): string {
   const base = `/export/workspace/${encodeURIComponent(summary.workspaceId)}`;
-  return `${summary.requestId ? `${base}/request/${encodeURIComponent(summary.requestId)}` : base}?export=${encodeURIComponent(summary.exportId)}`;
+  const page = summary.requestId ? `${base}/request/${encodeURIComponent(summary.requestId)}` : base;
+  return `${page}?export=${encodeURIComponent(summary.exportId)}`;
 }
 
 /** The file's format as people name it, from its extension ("CSV", "XLSX"). */
@@ -56,7 +56,7 @@ export class ExportEmailBuilder {
       subject: view.subject,
       html: this.options.template.html(view),
       text: plainText(view),
-      messageId: `<${crypto.createHash('sha256').update(delivery.key).digest('hex').slice(0, 40)}@${this.options.messageIdDomain}>`,
+      messageId: `<${messageIdOf(delivery.key)}@${this.options.messageIdDomain}>`,
       headers: { 'X-Docket-Delivery': delivery.key },
     };
   }
