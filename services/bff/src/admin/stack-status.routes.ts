@@ -10,7 +10,8 @@ export function registerStackStatusRoutes(api: ApiRouter, deps: { stackStatus: S
       tag: 'health',
       access: 'admin',
       summary:
-        "Process health of the stack when `npm start` runs it: every part, its restarts and recent crashes (null elsewhere); administrators only (process ids and crash logs are operators' business)",
+        'Process health of the stack when `npm start` runs it: every part, its restarts and recent crashes ' +
+        "(null elsewhere); administrators only (process ids and crash logs are operators' business)",
       responses: { 200: { description: "The launcher's last report, or null", schema: StackStatusResponse } },
     },
     async (_input, _req, res) => {

@@ -227,7 +227,8 @@ export function registerAlertRoutes(
       access: 'user',
       body: FollowDocketBody,
       summary:
-        'Follow a docket: every new filing on it reaches you (real-time, in-app and e-mail unless said otherwise); following twice returns the same follow',
+        'Follow a docket: every new filing on it reaches you ' +
+        '(real-time, in-app and e-mail unless said otherwise); following twice returns the same follow',
       responses: {
         200: { description: 'The follow (an alert of kind docket)', schema: AlertResponse },
         404: { description: 'docketId names no docket' },

@@ -62,7 +62,8 @@ export function registerNotificationRoutes(
       tag: 'notifications',
       access: 'user',
       summary:
-        'The unread count live, as server-sent events (`event: notifications`): at once, then on every new notification or read',
+        'The unread count live, as server-sent events (`event: notifications`): ' +
+        'at once, then on every new notification or read',
       responses: {
         200: {
           description: 'text/event-stream of unread counts',

@@ -72,14 +72,16 @@ export function registerCatalogRoutes(
       tag: 'catalog',
       access: 'user',
       summary:
-        "How fresh every source is: health, lag, recent runs and 30 days of history; and the default corpus's load until it is searchable",
+        'How fresh every source is: health, lag, recent runs and 30 days of history; ' +
+        "and the default corpus's load until it is searchable",
       responses: {
         200: { description: 'One entry per source, and the corpus load (or null)', schema: CatalogStatusResponse },
       },
     },
     async (_input, _req, res) => {
       const { sources, corpusLoad } = await catalog.status();
-      // The index is asked only when the documents service ran a load; a busy query-engine leaves the count out, not the page.
+      // The index is asked only when the documents service ran a load; a busy query-engine leaves the count out,
+      // not the page.
       const indexed = corpusLoad
         ? await search.indexStats().then(
             (stats) => stats.documents,

@@ -11,7 +11,10 @@ export interface CorpusLoadReport {
 export interface CorpusLoadView {
   total: number;
   stored: number;
-  /** How many the search index holds (the whole index: at first start, the corpus); null when the query-engine did not answer. */
+  /**
+   * How many the search index holds (the whole index: at first start, the corpus);
+   * null when the query-engine did not answer.
+   */
   indexed: number | null;
   storedPerSecond: number;
   indexedPerSecond: number | null;

@@ -16,7 +16,8 @@ export function registerDocketRoutes(
       access: 'user',
       params: DocketParams,
       summary:
-        "A docket: number, title, status, dates and parties; a court case's header (court, judges, nature of suit, …) and its parties' attorneys",
+        'A docket: number, title, status, dates and parties; ' +
+        "a court case's header (court, judges, nature of suit, …) and its parties' attorneys",
       responses: {
         200: { description: 'The docket with its source', schema: DocketResponse },
         404: { description: 'No such docket' },
@@ -36,7 +37,8 @@ export function registerDocketRoutes(
       params: DocketParams,
       query: DocketEntriesQuery,
       summary:
-        "A page of a docket's entries in court order (entry date, then number); an agency's docket lists its filings by date",
+        "A page of a docket's entries in court order (entry date, then number); " +
+        "an agency's docket lists its filings by date",
       responses: {
         200: { description: 'The page (empty past the last one)', schema: DocketEntriesResponse },
         404: { description: 'No such docket' },

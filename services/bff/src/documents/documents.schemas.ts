@@ -110,7 +110,8 @@ export const DocketCourt = z
   .meta({
     id: 'DocketCourt',
     description:
-      "A court case's header, from its docket report (a docket has none otherwise); empty strings where the report says nothing",
+      "A court case's header, from its docket report (a docket has none otherwise); " +
+      'empty strings where the report says nothing',
   });
 
 export const Docket = z
@@ -239,10 +240,14 @@ export const UploadForm = z
       .string()
       .optional()
       .meta({ description: 'Source to file the documents under; must come before the files' }),
-    sidecar: z.string().optional().meta({
-      description:
-        'JSON metadata (title, docketNumber, filingType, filedAt, filers, …) applied to every file; must come before the files',
-    }),
+    sidecar: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'JSON metadata (title, docketNumber, filingType, filedAt, filers, …) ' +
+          'applied to every file; must come before the files',
+      }),
     files: z
       .array(z.string().meta({ format: 'binary' }))
       .meta({ description: 'One or more files (PDF, DOCX, HTML, TXT)' }),

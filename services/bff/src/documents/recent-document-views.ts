@@ -11,7 +11,9 @@ export const DOCUMENT_VIEW_TTL_MS = 2_000;
  * 353-553 req/s and 156-220 ms (kept 60 s: 645.8 req/s and 83 ms, but counts a minute behind).
  */
 export const DOCUMENT_VIEW_CHANGED_TTL_MS = 10_000;
-/** How long a view is kept at most, even when no change to it was heard (what no event reports, e.g. a source renamed). */
+/**
+ * How long a view is kept at most, even when no change to it was heard (what no event reports, e.g. a source renamed).
+ */
 export const DOCUMENT_VIEW_KEEP_MS = 60_000;
 const MAX_VIEWS = 2_000;
 /** Text kept in all (a view of 5 pages is some 10-20 thousand characters; its JSON is kept beside it). */

@@ -40,7 +40,8 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
       access: 'user',
       body: ExportRequestBody,
       summary:
-        'What an export would hold (rows, files), its expected size, and the formats its subject allows; nothing is started',
+        'What an export would hold (rows, files), its expected size, ' +
+        'and the formats its subject allows; nothing is started',
       responses: {
         200: { description: 'The estimate', schema: ExportEstimateResponse },
         403: { description: VIEWER },
@@ -100,7 +101,8 @@ export function registerExportRoutes(api: ApiRouter, deps: { exports: ExportsGat
       access: 'user',
       params: DownloadParams,
       summary:
-        'The file of a signed link, as a download; resumable (Range → 206, 416 past the end; If-Range), HEAD for its size',
+        'The file of a signed link, as a download; resumable ' +
+        '(Range → 206, 416 past the end; If-Range), HEAD for its size',
       responses: {
         200: {
           description: 'The whole file, with its Content-Type and file name',

@@ -10,7 +10,8 @@ const id = z.string().trim().min(1, 'is required').max(200, 'must be at most 200
 
 const format = z.enum(exportFormats, { error: `must be one of ${exportFormats.join(', ')}` }).meta({
   description:
-    'search: csv, xlsx, jsonl, or zip (results.csv + the original files); query: docx, html, csv (its documents) or zip (all of it); workspace: zip',
+    'search: csv, xlsx, jsonl, or zip (results.csv + the original files); ' +
+    'query: docx, html, csv (its documents) or zip (all of it); workspace: zip',
 });
 
 export const ExportOptions = z

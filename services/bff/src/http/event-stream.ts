@@ -12,7 +12,8 @@ export function openEventStream(res: Response): void {
 }
 
 /** The last event of a stream whose session ended (sign-out, deactivation, password change, expiry). */
-export const SESSION_ENDED_EVENT = `event: session-ended\ndata: ${JSON.stringify({ message: 'your session has ended; sign in again' })}\n\n`;
+const SESSION_ENDED_DATA = JSON.stringify({ message: 'your session has ended; sign in again' });
+export const SESSION_ENDED_EVENT = `event: session-ended\ndata: ${SESSION_ENDED_DATA}\n\n`;
 
 /** Whoever tells a stream that its session ended (SessionEndWatcher). */
 export interface SessionEnds {

@@ -20,7 +20,9 @@ export function registerAuthRoutes(
       tag: 'auth',
       access: 'public',
       summary:
-        'Get a CSRF token (also set as the drs_csrf cookie; before sign-in bound to the httpOnly drs_browser cookie, set if missing); send it as x-csrf-token on every mutating request',
+        'Get a CSRF token (also set as the drs_csrf cookie; ' +
+        'before sign-in bound to the httpOnly drs_browser cookie, set if missing); ' +
+        'send it as x-csrf-token on every mutating request',
       responses: { 200: { description: 'The token', schema: CsrfResponse } },
     },
     async (_input, req, res) => {

@@ -59,13 +59,18 @@ export function personalWords(person: { email: string; name?: string | undefined
   return [...new Set(parts.map((part) => part.trim().toLowerCase()).filter((part) => part.length >= 3))];
 }
 
+const A_FEW_WORDS = 'A few unrelated words make a strong password that is easy to remember.';
+
 /**
  * Why a password is too easy to guess, in words a user can act on, or null when it will do.
  * `personal`: the user's own words (personalWords), which count as guessed.
  */
 export function passwordWeakness(password: string, personal: string[]): string | null {
   if (builtFrom(password, [...personal, ...SITE_WORDS])) {
-    return 'is built from your name, your e-mail address or the site’s name, which anyone who knows you would try first. A few unrelated words make a strong password that is easy to remember.';
+    return (
+      'is built from your name, your e-mail address or the site’s name, ' +
+      `which anyone who knows you would try first. ${A_FEW_WORDS}`
+    );
   }
   const result = zxcvbn().check(password, [...personal, ...SITE_WORDS]);
   if (result.score >= MIN_SCORE) return null;
@@ -74,5 +79,5 @@ export function passwordWeakness(password: string, personal: string[]): string |
     result.feedback.suggestions.length > 0
       ? result.feedback.suggestions.join(' ')
       : 'Add more words that are less common.';
-  return `is too easy to guess. ${why} ${advice} A few unrelated words make a strong password that is easy to remember.`;
+  return `is too easy to guess. ${why} ${advice} ${A_FEW_WORDS}`;
 }

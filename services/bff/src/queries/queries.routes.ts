@@ -40,7 +40,8 @@ export function registerQueryRoutes(api: ApiRouter, deps: QueryRouteDeps): void 
       params: WorkspaceIdParams,
       body: AskBody,
       summary:
-        'Ask a question in a workspace; the answer streams back as server-sent events and becomes a request in the workspace’s log',
+        'Ask a question in a workspace; ' +
+        'the answer streams back as server-sent events and becomes a request in the workspace’s log',
       responses: {
         200: {
           description: 'text/event-stream: started, documents, each analysis section, figures, completed (or error)',
@@ -68,7 +69,8 @@ export function registerQueryRoutes(api: ApiRouter, deps: QueryRouteDeps): void 
       tag: 'queries',
       access: 'user',
       summary:
-        'The answer modes a question may ask for (generative only when a language model is configured) and the default one',
+        'The answer modes a question may ask for ' +
+        '(generative only when a language model is configured) and the default one',
       responses: { 200: { description: 'The modes', schema: AnswerModesResponse } },
     },
     async (_input, _req, res) => {
@@ -84,7 +86,8 @@ export function registerQueryRoutes(api: ApiRouter, deps: QueryRouteDeps): void 
       access: 'user',
       params: QueryIdParams,
       summary:
-        'One stored query: its analysis, documents and figures (its author, the workspace’s members and administrators)',
+        'One stored query: its analysis, documents and figures ' +
+        '(its author, the workspace’s members and administrators)',
       responses: {
         200: { description: 'The query', schema: QueryResponse },
         404: { description: 'No such query, or not yours to see' },
@@ -106,11 +109,14 @@ export function registerQueryRoutes(api: ApiRouter, deps: QueryRouteDeps): void 
       access: 'user',
       params: QueryIdParams,
       summary:
-        'One answer as server-sent events, for a page that names it (a reload, Back then Forward, a shared link): while it is being written, its events so far and then the rest, as the ask stream sends them; once stored, started and completed at once',
+        'One answer as server-sent events, for a page that names it (a reload, Back then Forward, ' +
+        'a shared link): while it is being written, its events so far and then the rest, ' +
+        'as the ask stream sends them; once stored, started and completed at once',
       responses: {
         200: {
           description:
-            'text/event-stream: the ask stream’s events (started, documents, each analysis section, figures, completed, or error)',
+            'text/event-stream: the ask stream’s events ' +
+            '(started, documents, each analysis section, figures, completed, or error)',
           contentType: 'text/event-stream',
           schema: AskEvents,
         },

@@ -87,7 +87,8 @@ const Analysis = z
           citation: Citation.nullable(),
           slot: z.string().meta({
             description:
-              "What the fact is in the proceeding's record (requested_amount, hearing_date, intervenor, …); empty for a fact only read from a sentence",
+              "What the fact is in the proceeding's record (requested_amount, hearing_date, intervenor, …); " +
+              'empty for a fact only read from a sentence',
           }),
           label: z
             .string()
@@ -149,10 +150,14 @@ const QueryDocument = z
     docketNumber: z.string(),
     filingCategory: z.string(),
     filedAt: nullableDateTime,
-    rank: z.number().int().meta({
-      description:
-        '1-based rank after fusion; 0 for a document the analysis cites that the retrieval did not return (a filing of the proceeding’s record)',
-    }),
+    rank: z
+      .number()
+      .int()
+      .meta({
+        description:
+          '1-based rank after fusion; 0 for a document the analysis cites that the retrieval did not return ' +
+          '(a filing of the proceeding’s record)',
+      }),
     score: z.number(),
     passages: z.array(Citation).meta({
       description:
@@ -247,7 +252,10 @@ export const AskEvents = z
   .meta({
     id: 'AskEvents',
     description:
-      'text/event-stream: one named event per update (event: started | documents | section | figures | completed | error | session-ended), data = JSON of the matching property; session-ended is the last event when the session ends (sign-out, deactivation, password change) before the answer does',
+      'text/event-stream: one named event per update ' +
+      '(event: started | documents | section | figures | completed | error | session-ended), ' +
+      'data = JSON of the matching property; session-ended is the last event when the session ends ' +
+      '(sign-out, deactivation, password change) before the answer does',
   });
 
 export const AdminQueriesQuery = z

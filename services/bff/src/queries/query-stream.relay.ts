@@ -11,7 +11,8 @@ import type { AskUpdate } from './query-view';
  * (started, documents, section, figures, completed). Nothing is written until the first update
  * arrives, so a refusal (not a member, bad filters, service down) is still an ordinary JSON error;
  * a failure after that becomes `event: error` and the end of the stream. A browser that goes away
- * cancels the gRPC call, and so does the end of the session (after `event: session-ended`). Resolves when the response is finished; rejects only before the first byte.
+ * cancels the gRPC call, and so does the end of the session (after `event: session-ended`).
+ * Resolves when the response is finished; rejects only before the first byte.
  */
 export function relayAsk(
   req: Request,

@@ -26,7 +26,8 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
       query: SearchUrlQuery,
       retiredQuery: RETIRED_SEARCH_PARAMETERS,
       summary:
-        'Search the documents with the query language, filters, facets, sort and cursor paging (a read: nothing is logged)',
+        'Search the documents with the query language, filters, facets, ' +
+        'sort and cursor paging (a read: nothing is logged)',
       responses: {
         200: {
           description: "Hits in the order asked for, with total, facets and the next page's cursor",
@@ -66,7 +67,8 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
       access: 'user',
       body: RecordedSearchBody,
       summary:
-        "Run a search inside a workspace and add it to the workspace's log (its first page); later pages are GET /api/search with the cursor",
+        "Run a search inside a workspace and add it to the workspace's log (its first page); " +
+        'later pages are GET /api/search with the cursor',
       responses: {
         201: { description: 'The first page, with requestId: the log entry it became', schema: SearchResponse },
       },
@@ -102,7 +104,8 @@ export function registerSearchRoutes(api: ApiRouter, deps: { search: SearchGatew
       tag: 'search',
       access: 'user',
       summary:
-        'How many documents the search index holds and how many changes it has still to take in (results may be incomplete until it has)',
+        'How many documents the search index holds and how many changes it has still to take in ' +
+        '(results may be incomplete until it has)',
       responses: { 200: { description: 'The two counts', schema: SearchCoverageResponse } },
     },
     async (_input, _req, res) => {

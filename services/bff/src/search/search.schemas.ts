@@ -29,10 +29,16 @@ export const RETIRED_SEARCH_PARAMETERS = {
 /** GET /api/search's query string (the engine's own SearchQuery is the parsed request it runs). */
 export const SearchUrlQuery = z
   .object({
-    q: z.string().trim().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG).default('').meta({
-      description:
-        'The query language: terms, "phrases", AND / OR / NOT, (), agency: docket: type: party: entity:, filed:[from TO to], prefix*',
-    }),
+    q: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG)
+      .default('')
+      .meta({
+        description:
+          'The query language: terms, "phrases", AND / OR / NOT, (), agency: docket: type: party: ' +
+          'entity:, filed:[from TO to], prefix*',
+      }),
     agency: repeated('agencies').meta({ description: 'Source ids or agency names (repeat for several; ORed)' }),
     type: repeated('filing types').meta({
       description: 'Categories (Decision, Order, …) or native filing types (ORed)',

@@ -20,7 +20,7 @@ const definition = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpoints, unsubscribe (AlertService faked at the wire)', () => {
+describe('BFF alerts, follows, notifications (SSE), webhooks, unsubscribe (AlertService faked at the wire)', () => {
   const { logger } = capturingLogger();
   const fakes = new FakeBackends();
   const alertService = new FakeAlertService();
@@ -63,7 +63,7 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
   });
 
   describe('alerts', () => {
-    it('saves a search as an alert for the session user, with their e-mail, and reads, edits, pauses and deletes it', async () => {
+    it("saves a search as the session user's alert (with their e-mail); reads, edits, pauses, deletes it", async () => {
       const created = await alice.client.post('/api/alerts', definition());
       expect(created.status).toBe(201);
       const alert = created.body.alert;
@@ -158,7 +158,8 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       await alice.client.request('DELETE', `/api/alerts/${mine.id}`);
     });
 
-    it('refuses bad input with 400 naming each field: cadence, hour, weekday, time zone, channels, name, query length, dates', async () => {
+    // Cadence, hour, weekday, time zone, channels, name, query length, dates.
+    it('refuses bad input with a 400 naming each field', async () => {
       const before = alertService.createRequests.length;
       const bad = await alice.client.post(
         '/api/alerts',
@@ -190,7 +191,8 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect(alertService.createRequests.length).toBe(before);
     });
 
-    it("passes the alerts service's own refusals on as 400s named the way the body spells them: the query's column, an endpoint not yours", async () => {
+    // The query's column, an endpoint not yours.
+    it("passes the alerts service's own refusals on as 400s named the way the body spells them", async () => {
       const malformed = await alice.client.post('/api/alerts', definition({ query: 'rate AND (increase' }));
       expect(malformed.status).toBe(400);
       expect(malformed.body.error.issues).toEqual([{ path: 'query', message: 'unclosed parenthesis at column 10' }]);
@@ -234,7 +236,7 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
   });
 
   describe('docket follows', () => {
-    it('follows a docket once (following again returns the same follow), lists it, edits its cadence and unfollows', async () => {
+    it('follows a docket once (again returns the same follow), lists it, edits its cadence and unfollows', async () => {
       const body = { docketId: '', docketNumber: 'ER24-1-000', title: 'Acme rate case', sourceName: 'FERC' };
       const first = await alice.client.post('/api/docket-follows', body);
       expect(first.status).toBe(200);
@@ -334,7 +336,8 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect([empty.status, empty.body.error.issues[0].path]).toEqual([400, 'ids']);
     });
 
-    it('relays the unread count live over server-sent events: at once, on a new notification (with it), on mark read; heartbeats; cancelled when the browser goes away', async () => {
+    // At once, on a new notification (with it), on mark read; heartbeats; cancelled when the browser goes away.
+    it('relays the unread count live over server-sent events', async () => {
       const erin = await newMember();
       alertService.notify(erin.id, { title: 'Before connecting' });
       const controller = new AbortController();
@@ -394,7 +397,7 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       });
     });
 
-    it('says so and ends the stream when the alerts service cannot be reached (EventSource then reconnects)', async () => {
+    it('says so and ends the stream when the alerts service is unreachable (EventSource then reconnects)', async () => {
       // A second BFF whose AlertService address answers nothing.
       const lonely = await startTestBff(
         testConfig({ ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD }, '127.0.0.1:1'),
@@ -421,7 +424,8 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
   });
 
   describe('webhook endpoints', () => {
-    it("creates an endpoint showing its secret once, lists it without, enables it again and deletes it; another user's is 404", async () => {
+    // Listed without its secret, enabled again; another user's endpoint is 404.
+    it('creates, lists, re-enables and deletes an endpoint; its secret is shown once', async () => {
       const created = await alice.client.post('/api/webhook-endpoints', {
         url: 'https://hooks.example.com/docket',
         description: 'Team channel',
@@ -445,7 +449,7 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       expect((await alice.client.get('/api/webhook-endpoints')).body.endpoints).toEqual([]);
     });
 
-    it('refuses an invalid URL (400 from the BFF) and a private one (400 from the alerts service), naming url', async () => {
+    it('refuses an invalid URL (400 from the BFF) and a private one (400 from alerts), naming url', async () => {
       const invalid = await alice.client.post('/api/webhook-endpoints', { url: 'ftp://files.example.com/x' });
       expect([invalid.status, invalid.body.error.issues[0]]).toEqual([
         400,
@@ -471,7 +475,7 @@ describe('BFF alerts: alerts, docket follows, notifications (SSE), webhook endpo
       return res;
     }
 
-    it('describes and performs a one-click unsubscribe without a session or CSRF token (RFC 8058 form POST); a bad token is 404', async () => {
+    it('describes and performs a one-click unsubscribe with no session or CSRF (RFC 8058); bad token 404', async () => {
       const alert = (await alice.client.post('/api/alerts', definition({ name: 'Mailed alert' }))).body.alert;
       alertService.tokens.set('token-abc', alert.id);
       const mailClient = new BrowserClient(bff.url);

@@ -170,7 +170,8 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(unknownEmail.body).toEqual(wrongPassword.body);
     });
 
-    it(`throttles an e-mail after ${FAILURES_BEFORE_THROTTLE} failures with 429 and Retry-After, even for the right password`, async () => {
+    // Even for the right password.
+    it(`throttles an e-mail after ${FAILURES_BEFORE_THROTTLE} failures with 429 and Retry-After`, async () => {
       const { email, password } = await newMember();
       const attacker = client();
       for (let i = 0; i < FAILURES_BEFORE_THROTTLE; i++) {
@@ -451,7 +452,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(search.body.hits[0].snippet).toContain('<mark>compel</mark>');
     });
 
-    it('searches with filters (repeated parameters), sort, facets, cursor and workspace, and answers the new fields', async () => {
+    it('searches with filters (repeated parameters), sort, facets, cursor, workspace; answers new fields', async () => {
       await admin.post('/api/documents', { title: 'Tariff one', text: 'A heron tariff filing.' });
       await admin.post('/api/documents', { title: 'Tariff two', text: 'Another heron tariff filing.' });
       const { client: member } = await newMember();
@@ -615,7 +616,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect(stats.body).toEqual({ documents: fakes.documents.size, pending: 0 });
     });
 
-    it('says how many documents the index holds and how many changes it has still to take in, to every user', async () => {
+    it('says how many documents the index holds and how many changes it has yet to take in, to all users', async () => {
       const { client: member } = await newMember();
       const caughtUp = await member.get('/api/search/coverage');
       expect(caughtUp.status).toBe(200);
@@ -669,7 +670,7 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       expect((await admin.get('/api/processes/unknown-process')).status).toBe(404);
     });
 
-    it('relays process updates as server-sent events, in order, skipping stale ones, and ends after the final state', async () => {
+    it('relays process updates as server-sent events in order, skipping stale ones, ending at the final', async () => {
       const owner = await newMember();
       const id = uniqueName('p-sse');
       fakes.publish(processFixture({ id, ownerId: owner.id, sequence: '1' }));
@@ -687,9 +688,11 @@ describe('BFF REST API (real HTTP, Mongo stand-in, Redis; gRPC services faked at
       });
 
       const running = processesV1.ProcessStatus.PROCESS_STATUS_RUNNING;
-      fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '1', sequence: '2' }));
-      fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '0', sequence: '1' })); // stale
-      fakes.publish(processFixture({ id, ownerId: owner.id, status: running, total: '3', done: '2', sequence: '3' }));
+      const update = (done: string, sequence: string) =>
+        processFixture({ id, ownerId: owner.id, status: running, total: '3', done, sequence });
+      fakes.publish(update('1', '2'));
+      fakes.publish(update('0', '1')); // stale
+      fakes.publish(update('2', '3'));
       await waitFor(() => received.length >= 3, { description: 'two progress events' });
       fakes.publish(
         processFixture({

@@ -68,7 +68,7 @@ const entry = (n: number): documentsV1.DocketEntry => ({
   excerpt: `Entry ${n}. The court's words.`,
 });
 
-describe('BFF dockets: a docket with its court header and parties, and its entries a page at a time (gRPC services faked at the wire)', () => {
+describe('BFF dockets: a docket with its court header and parties, its entries a page at a time (gRPC faked)', () => {
   const { logger } = capturingLogger();
   const fakes = new FakeBackends();
   let bff: RunningBff;

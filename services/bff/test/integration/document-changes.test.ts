@@ -61,7 +61,7 @@ describe("BFF document views and the documents service's events", () => {
     return res.body.document;
   }
 
-  it('keeps a document nothing changed past the short time to live, and rereads it once its docket gets a filing', async () => {
+  it('keeps a document nothing changed past the short TTL; rereads it once its docket gets a filing', async () => {
     await readDocument();
     const calls = fakes.getDocumentCalls;
     const firstReadAt = Date.now();

@@ -386,7 +386,7 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
       return data;
     }
 
-    it('streams each file to the documents service with the source, sidecar and uploader, one outcome per file', async () => {
+    it('streams each file to the documents service with source, sidecar, uploader; one outcome per file', async () => {
       const first = `first filing ${uniqueName('a')}`;
       const second = `second filing ${uniqueName('b')}`;
       const sidecar = JSON.stringify({ title: 'Comments of Acme', docketNumber: 'ER24-1-000' });
@@ -460,7 +460,10 @@ describe('BFF documents, attachments, uploads, imports and catalog (gRPC service
     it('forwards bytes while the browser is still sending the file (no buffering of the whole upload)', async () => {
       const boundary = `----test${uniqueName('b')}`;
       const encoder = new TextEncoder();
-      const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="streamed.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+      const head =
+        `--${boundary}\r\n` +
+        'Content-Disposition: form-data; name="files"; filename="streamed.txt"\r\n' +
+        'Content-Type: text/plain\r\n\r\n';
       const firstHalf = 'a'.repeat(200_000);
       const secondHalf = 'b'.repeat(200_000);
       const before = fakes.uploads.length;

@@ -16,9 +16,11 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
   const { logger, lines } = capturingLogger();
   const fakes = new FakeBackends();
   const adminEmail = `${uniqueName('admin')}@example.com`;
-  // The BFF as shipped: TRUST_PROXY unset, default throttle limits (except spraying, shared by every suite on 127.0.0.1).
+  // The BFF as shipped: TRUST_PROXY unset, default throttle limits
+  // (except spraying, shared by every suite on 127.0.0.1).
   let plain: RunningBff;
-  // Behind the frontend's proxy, which connects from its own address (TRUST_PROXY=127.0.0.8), with a small per-account ceiling.
+  // Behind the frontend's proxy, which connects from its own address (TRUST_PROXY=127.0.0.8),
+  // with a small per-account ceiling.
   let proxied: RunningBff;
   let admin: BrowserClient;
 
@@ -47,7 +49,7 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
   });
 
   describe('client address and sign-in throttling', () => {
-    it('answers 429 to the probe: 12 wrong passwords, each with a made-up X-Forwarded-For, from one machine', async () => {
+    it('answers 429 to the probe: 12 wrong passwords, each with a made-up X-Forwarded-For, from one host', async () => {
       const { email } = await newMember();
       const attacker = new AddressedBrowser(plain.url, '127.0.0.2');
       const statuses: number[] = [];
@@ -72,7 +74,7 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
       expect((await victim.signIn(email, password)).status).toBe(200);
     });
 
-    it('behind a configured proxy, believes its X-Forwarded-For: the limit is per address, and per account across addresses', async () => {
+    it('behind a configured proxy, trusts its X-Forwarded-For: limits per address and per account', async () => {
       const { email, password } = await newMember();
       // The victim signs in once from their usual browser: that browser is now trusted for the account.
       const victim = new AddressedBrowser(proxied.url, PROXY_ADDRESS);
@@ -103,7 +105,7 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
       expect((await victim.signIn(email, password, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
     });
 
-    it('behind a configured proxy, believes nobody else on the machine: X-Forwarded-For from another loopback address is ignored', async () => {
+    it('behind a configured proxy, trusts no other local process: other loopback X-Forwarded-For ignored', async () => {
       const { email } = await newMember();
       const neighbour = new AddressedBrowser(proxied.url, '127.0.0.1');
       expect((await neighbour.signIn(email, 'wrong password', { 'x-forwarded-for': '198.51.100.99' })).status).toBe(
@@ -115,7 +117,7 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
   });
 
   describe('password change', () => {
-    it('throttles the current-password check like sign-in: 429 after 5 wrong ones, even for the right one', async () => {
+    it('throttles the current-password check as sign-in: 429 after 5 wrong ones, even for the right one', async () => {
       const { email, password } = await newMember();
       const member = new AddressedBrowser(plain.url, '127.0.0.5');
       expect((await member.signIn(email, password)).status).toBe(200);
@@ -168,7 +170,7 @@ describe('BFF edge (real HTTP, Redis, Mongo stand-in)', () => {
   });
 
   describe('headers', () => {
-    it('sends a CSP that allows nothing, no framing, nosniff and a Referrer-Policy on API responses; no HSTS over plain http', async () => {
+    it('API responses: a CSP allowing nothing, no framing, nosniff, a Referrer-Policy; no HSTS over http', async () => {
       for (const path of ['/api/auth/csrf', '/api/auth/session', '/api/no-such-route', '/healthz']) {
         const res = await new BrowserClient(plain.url).get(path);
         const csp = res.headers.get('content-security-policy') ?? '';

@@ -13,7 +13,7 @@ const WORKSPACE = 'ws-exports';
 const SEARCH = 'req-search';
 const QUERY = 'req-query';
 
-describe('BFF exports: start, follow, cancel, retry, signed downloads with HTTP Range (ExportService faked at the wire)', () => {
+describe('BFF exports: start, follow, cancel, retry, signed downloads with HTTP Range (ExportService faked)', () => {
   const { logger } = capturingLogger();
   const fakes = new FakeBackends();
   const exportService = new FakeExportService();
@@ -71,7 +71,7 @@ describe('BFF exports: start, follow, cancel, retry, signed downloads with HTTP 
     await Promise.all([fakes.stop(), exportService.stop()]);
   });
 
-  it('estimates and starts an export of a search for the session user, with the chosen format and options', async () => {
+  it('estimates and starts an export of a search for the session user, with the chosen format, options', async () => {
     const choice = { workspaceId: WORKSPACE, requestId: SEARCH, format: 'xlsx', options: { includeFullText: true } };
     const estimate = await alice.client.post('/api/exports/estimate', choice);
     expect(estimate.status).toBe(200);
@@ -248,7 +248,9 @@ describe('BFF exports: start, follow, cancel, retry, signed downloads with HTTP 
         'content-length': String(file.length),
         'accept-ranges': 'bytes',
         etag: `"${sha}"`,
-        'content-disposition': `attachment; filename="Recherche _ tarif _ 2026.csv"; filename*=UTF-8''Recherche%20%C2%AB%20tarif%20%C2%BB%202026.csv`,
+        'content-disposition':
+          `attachment; filename="Recherche _ tarif _ 2026.csv"; ` +
+          `filename*=UTF-8''Recherche%20%C2%AB%20tarif%20%C2%BB%202026.csv`,
       });
       expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
     });
@@ -280,7 +282,7 @@ describe('BFF exports: start, follow, cancel, retry, signed downloads with HTTP 
       await past.arrayBuffer();
     });
 
-    it('answers 416 with the size for a range past the end; ignores a malformed range, a stale If-Range or several ranges', async () => {
+    it('answers 416 and the size past the end; ignores malformed ranges, stale If-Range, several ranges', async () => {
       const beyond = await alice.client.fetch('GET', link.url, { headers: { range: `bytes=${file.length}-` } });
       expect([beyond.status, beyond.headers.get('content-range')]).toEqual([416, `bytes */${file.length}`]);
       // The body is the JSON error, and says so (not the file's own type).
@@ -333,7 +335,7 @@ describe('BFF exports: start, follow, cancel, retry, signed downloads with HTTP 
       expect(Buffer.from(await followed.arrayBuffer()).equals(file)).toBe(true);
     });
 
-    it("refuses a forged link, and an expired export's link says it expired (404); the export stays listed as expired", async () => {
+    it("refuses a forged link; an expired export's link says so (404), the export listed as expired", async () => {
       const forged = await alice.client.get('/api/exports/download/not-a-token');
       expect([forged.status, forged.body.error.code]).toEqual([404, 'not_found']);
       const other = await finishedExport(Buffer.from('a,b\n'));

@@ -184,7 +184,8 @@ describe('fuzz: malformed requests are 4xx, never 5xx, and the BFF still answers
       seen.set(raw.status, (seen.get(raw.status) ?? 0) + 1);
       if (raw.status >= 500)
         failures.push(
-          `${method} ${path}${query ? `?${query}` : ''} [${JSON.stringify(headers)}] -> ${raw.status} ${raw.body.slice(0, 200)}`,
+          `${method} ${path}${query ? `?${query}` : ''} [${JSON.stringify(headers)}] ` +
+            `-> ${raw.status} ${raw.body.slice(0, 200)}`,
         );
       else if (raw.status >= 400 && method !== 'HEAD' && raw.body !== '') {
         // Every refusal says why.

@@ -9,7 +9,7 @@ const ADMIN_PASSWORD = 'admin password for input tests';
 type Issue = { path: string; message: string };
 
 // The probe's inputs, one by one: each is a 4xx that names what is wrong and where.
-describe('BFF input policy: unknown keys, control characters, bad encodings and non-JSON bodies are refused by name', () => {
+describe('BFF input policy: unknown keys, control characters, bad encodings, non-JSON bodies refused by name', () => {
   let bff: RunningBff;
   let admin: AddressedBrowser;
   let stop: () => Promise<void>;
@@ -93,7 +93,7 @@ describe('BFF input policy: unknown keys, control characters, bad encodings and 
     expect((await admin.request('GET', '/api/auth/session')).json().user.name).not.toBe('Renamed');
   });
 
-  it('refuses unknown fields on PATCH /api/workspaces/{id}, nested ones too (an operator object in defaultFilters)', async () => {
+  it('refuses unknown fields on PATCH /api/workspaces/{id}, nested too (an operator in defaultFilters)', async () => {
     const res = await admin.request('PATCH', '/api/workspaces/ws-1', {
       name: 'W',
       zzUnknown: 1,

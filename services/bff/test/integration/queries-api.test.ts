@@ -10,7 +10,7 @@ jest.setTimeout(60_000);
 const ADMIN_PASSWORD = 'admin password for tests';
 const { AnalysisMode } = queriesV1;
 
-describe('BFF queries: ask (server-sent events), one stored query, the administrators’ query log (QueryService faked at the wire)', () => {
+describe('BFF queries: ask (server-sent events), a stored query, the admins’ query log (QueryService faked)', () => {
   const { logger } = capturingLogger();
   const fakes = new FakeBackends();
   const adminEmail = `${uniqueName('admin')}@example.com`;
@@ -194,7 +194,7 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       });
     });
 
-    it('sends heartbeats while the answer is being built and cancels the gRPC call when the browser goes away', async () => {
+    it('sends heartbeats while the answer is built and cancels the gRPC call when the browser goes away', async () => {
       const controller = new AbortController();
       const cancelledBefore = fakes.query.cancelledAsks;
       const res = await ask(alice.client, 'ws-rates', { question: 'hold on while I think' }, controller.signal);
@@ -272,7 +272,7 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       return [result, performance.now() - started];
     };
 
-    it('answers a made-up or malformed id at once: 404 (400 for one too long), with no wait for it to be written', async () => {
+    it('answers a made-up or malformed id at once: 404 (400 if too long), without waiting for it', async () => {
       const [stored, storedMs] = await timed(() => alice.client.get('/api/queries/65f0c0ffee0000000000dead'));
       expect([stored.status, stored.body.error.code]).toEqual([404, 'not_found']);
       const [live, liveMs] = await timed(() => watch(alice.client, '65f0c0ffee0000000000dead'));
@@ -290,7 +290,7 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       );
     });
 
-    it('gives a reader who arrives while the answer is written (Back then Forward) what was written so far, then the rest', async () => {
+    it('gives a reader arriving mid-answer (Back then Forward) what is written so far, then the rest', async () => {
       // Alice asks, and leaves after the documents (Back): her stream ends; the answer goes on.
       const leaving = new AbortController();
       const asked = await ask(
@@ -456,7 +456,8 @@ describe('BFF queries: ask (server-sent events), one stored query, the administr
       expect(second.body.nextCursor).toBeNull();
     });
 
-    it('names every field at fault: unknown e-mail, bad dates, reversed range, negative latency, unknown mode, bad cursor', async () => {
+    // Unknown e-mail, bad dates, reversed range, negative latency, unknown mode, bad cursor.
+    it('names every field at fault', async () => {
       const issues = async (query: string) => {
         const res = await admin.get(`/api/admin/queries?${query}`);
         expect([query, res.status]).toEqual([query, 400]);

@@ -45,7 +45,7 @@ describe('session expiry (sliding, in Redis)', () => {
     expect(res.body.error.code).toBe('unauthenticated');
   });
 
-  it('slides the expiry when a request looks the session up (at most once per 1.5 s, see SessionUserCache)', async () => {
+  it('slides the expiry when a request looks the session up (at most once per 1.5 s: SessionUserCache)', async () => {
     const browser = new BrowserClient(longLived.url);
     expect((await browser.signIn(email, password)).status).toBe(200);
     const key = `bff:sess:${browser.cookies.get('drs_session')}`;

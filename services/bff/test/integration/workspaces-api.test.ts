@@ -18,7 +18,7 @@ jest.setTimeout(60_000);
 const ADMIN_PASSWORD = 'admin password for tests';
 const PASSWORD = 'member password 123';
 
-describe('BFF /api/workspaces (real HTTP and sessions; the query-engine WorkspaceService over real gRPC, MongoDB stand-in)', () => {
+describe('BFF /api/workspaces (real HTTP, sessions; query-engine WorkspaceService over gRPC, Mongo stand-in)', () => {
   const { logger } = capturingLogger();
   const adminEmail = `${uniqueName('admin')}@example.com`;
   let connection: Connection;
@@ -153,7 +153,7 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     expect(noCsrf.body.error.code).toBe('csrf_failed');
   });
 
-  it('adds a colleague by e-mail as a viewer, who then reads it but cannot change it; others do not see it', async () => {
+  it('adds a colleague by e-mail as a viewer, who then reads but cannot change it; others do not see it', async () => {
     const workspace = await createWorkspace('Shared with a viewer');
     const added = await owner.client.post(`/api/workspaces/${workspace.id}/members`, {
       email: colleague.email.toUpperCase(),
@@ -210,7 +210,7 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     });
   });
 
-  it('lets owners change roles (never leaving the workspace without an owner) and editors change settings', async () => {
+  it('lets owners change roles (never leaving the workspace without owner) and editors change settings', async () => {
     const workspace = await createWorkspace('Roles');
     await owner.client.post(`/api/workspaces/${workspace.id}/members`, { email: colleague.email, role: 'viewer' });
     const promoted = await owner.client.patch(`/api/workspaces/${workspace.id}/members/${colleague.id}`, {
@@ -254,7 +254,7 @@ describe('BFF /api/workspaces (real HTTP and sessions; the query-engine Workspac
     expect((await colleague.client.get(`/api/workspaces/${workspace.id}`)).status).toBe(404);
   });
 
-  it('lists my workspaces most recently used first, and pages through a log with the names of who ran what', async () => {
+  it('lists my workspaces most recently used first, and pages a log with the names of who ran what', async () => {
     const first = await createWorkspace('Used long ago');
     const second = await createWorkspace('Used just now');
     await owner.client.post(`/api/workspaces/${second.id}/members`, { email: colleague.email, role: 'editor' });

@@ -18,7 +18,8 @@ describe('attachment Content-Disposition', () => {
 
   it('adds an RFC 8187 filename* for non-ASCII names, with an ASCII fallback', () => {
     expect(contentDisposition('Décision n° 5 – été.pdf', 'application/pdf')).toBe(
-      `inline; filename="Decision n_ 5 _ ete.pdf"; filename*=UTF-8''D%C3%A9cision%20n%C2%B0%205%20%E2%80%93%20%C3%A9t%C3%A9.pdf`,
+      `inline; filename="Decision n_ 5 _ ete.pdf"; ` +
+        `filename*=UTF-8''D%C3%A9cision%20n%C2%B0%205%20%E2%80%93%20%C3%A9t%C3%A9.pdf`,
     );
   });
 

@@ -20,7 +20,7 @@ describe('corpus load view', () => {
     });
   });
 
-  it('stays while the index catches up after every filing is stored, using the storing time for the stored rate', () => {
+  it('stays while the index catches up after all filings are stored, using the storing time for the rate', () => {
     const view = corpusLoadView({ total: 20_000, stored: 20_000, startedAt, finishedAt: at(200) }, 15_000, at(300));
     expect(view).toEqual({
       total: 20_000,

@@ -163,7 +163,8 @@ describe('RecentDocumentViews', () => {
       clock += 1;
       expect(await readCalls()).toBe(1); // read long before this change
       clock += CHANGED_TTL_MS + 1;
-      expect(await readCalls()).toBe(1); // read when its counters may still have lagged (within DOCUMENT_CHANGE_SETTLE_MS of it): not vouched for
+      // Read when its counters may still have lagged (within DOCUMENT_CHANGE_SETTLE_MS of it): not vouched for.
+      expect(await readCalls()).toBe(1);
       clock += TTL_MS * 10;
       expect(await readCalls()).toBe(0);
     });

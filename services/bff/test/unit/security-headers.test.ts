@@ -12,7 +12,7 @@ function headersSetBy(middleware: ReturnType<typeof securityHeaders>): Record<st
 }
 
 describe('securityHeaders', () => {
-  it('sets what helmet decides, worked out once: a CSP that allows nothing, no framing, nosniff, no HSTS over http', () => {
+  it('sets what helmet decides, once: a CSP allowing nothing, no framing, nosniff, no HSTS over http', () => {
     const headers = headersSetBy(securityHeaders({ hsts: false }));
     expect(headers['content-security-policy']).toBe(
       "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",

@@ -71,7 +71,17 @@ export function assertMatchesOpenApi(
   if (!contentType?.includes('application/json')) return;
   if (!response.content?.['application/json']?.schema)
     throw new Error(`OpenAPI: ${where} answered JSON where the document gives no JSON body`);
-  const ref = `${DOCUMENT_ID}#/${pointer('paths', match.template, verb, 'responses', String(status), 'content', 'application/json', 'schema')}`;
+  const schema = pointer(
+    'paths',
+    match.template,
+    verb,
+    'responses',
+    String(status),
+    'content',
+    'application/json',
+    'schema',
+  );
+  const ref = `${DOCUMENT_ID}#/${schema}`;
   let validate = compiled.get(ref);
   if (!validate) {
     validate = ajv.compile({ $ref: ref });
@@ -79,7 +89,8 @@ export function assertMatchesOpenApi(
   }
   if (!validate(body)) {
     throw new Error(
-      `OpenAPI: ${where} body does not match the document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(body).slice(0, 500)}`,
+      `OpenAPI: ${where} body does not match the document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n` +
+        JSON.stringify(body).slice(0, 500),
     );
   }
 }
