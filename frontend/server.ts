@@ -1,7 +1,8 @@
 // The frontend's HTTP server: Next.js behind a thin edge that (1) replaces X-Forwarded-For with the
 // socket's address (or a trusted proxy's word for it), (2) proxies /api to the BFF, (3) refuses odd
 // methods and sets security headers. `next start` cannot do (1): Next.js keeps a client's own header.
-//   node --import tsx server.ts [--dev]   (npm start runs dist/server.js, compiled by the launcher)     PORT (3000), HOST (127.0.0.1), BFF_URL, BFF_SOURCE_ADDRESS, COOKIE_SECURE, TRUST_PROXY
+//   node --import tsx server.ts [--dev]   (npm start runs dist/server.js, compiled by the launcher)
+//   Environment: PORT (3000), HOST (127.0.0.1), BFF_URL, BFF_SOURCE_ADDRESS, COOKIE_SECURE, TRUST_PROXY
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     overwriteClientAddress(req);
-    // Liveness for Kubernetes: this event loop answering, without asking the BFF (a BFF outage must not restart the frontend).
+    // Liveness for Kubernetes: this event loop answering, without asking the BFF
+    // (a BFF outage must not restart the frontend).
     if (req.url === '/healthz')
       return void res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok\n');
     if (req.url?.startsWith('/api/')) return toBff(req, res);

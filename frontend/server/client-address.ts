@@ -14,7 +14,8 @@ export function clientAddressRewriter(trustProxy: string | undefined): (req: Inc
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '' && entry !== 'false');
-  const trusted = entries.length > 0 ? proxyAddr.compile(entries) : () => false; // compile throws on a bad entry: fail at start
+  // compile throws on a bad entry: fail at start.
+  const trusted = entries.length > 0 ? proxyAddr.compile(entries) : () => false;
   return (req) => {
     const address = req.socket.remoteAddress ? proxyAddr(req, trusted) : undefined;
     delete req.headers.forwarded;
