@@ -16,6 +16,11 @@ import { CatalogService } from './catalog/catalog.service';
 import { CorpusLoadProgress } from './catalog/corpus-load-progress';
 import { blobDirOf, type Config } from './config';
 import { ConnectorScheduler } from './connectors/connector.scheduler';
+import { BUILT_IN_PRODUCTS } from './data-products/built-in-products';
+import { DataProductService } from './data-products/data-product.service';
+import { dataProductHandlers } from './data-products/data-products.grpc';
+import { ReleaseTableRepository } from './data-products/release-table.repository';
+import { ReleasePublisher } from './data-products/release.publisher';
 import { DocketEntryService } from './dockets/docket-entries.service';
 import { DocketListingBackfill } from './dockets/docket-listing-backfill';
 import { docketHandlers } from './dockets/dockets.grpc';
@@ -38,6 +43,7 @@ import { importHandlers } from './imports/imports.grpc';
 import { BUILT_IN_SOURCES, seedCorpusIfEmpty } from './seed/corpus.seeder';
 import { ActivityRepository } from './store/activity.repository';
 import { ConnectorCursorRepository } from './store/connector-cursor.repository';
+import { DataProductReleaseRepository } from './store/data-product-release.repository';
 import { DataProductRepository } from './store/data-product.repository';
 import { DocketRepository } from './store/docket.repository';
 import { DocumentRepository } from './store/document.repository';
@@ -74,6 +80,9 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const activity = new ActivityRepository(connection);
     const runs = new IngestionRunRepository(connection);
     const dataProducts = new DataProductRepository(connection);
+    const productReleases = new DataProductReleaseRepository(connection);
+    await productReleases.init();
+    for (const product of BUILT_IN_PRODUCTS) await dataProducts.upsertDefinition(product);
     await Promise.all([documentsRepo.init(), dockets.init()]);
     await sources.upsertDefinitions(BUILT_IN_SOURCES);
 
@@ -112,9 +121,15 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       logger,
       intervalMs: config.OUTBOX_INTERVAL_MS,
     });
-    documentRelay.start(); // the first pass publishes whatever a previous run left pending
-    productRelay.start();
-    closers.add('outbox relays', () => Promise.all([documentRelay.stop(), productRelay.stop()]).then(() => undefined));
+    const releaseRelay = new OutboxRelay({
+      model: productReleases.model,
+      publisher,
+      logger,
+      intervalMs: config.OUTBOX_INTERVAL_MS,
+    });
+    const relays = [documentRelay, productRelay, releaseRelay];
+    for (const relay of relays) relay.start(); // the first pass publishes whatever a previous run left pending
+    closers.add('outbox relays', () => Promise.all(relays.map((relay) => relay.stop())).then(() => undefined));
 
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
     closers.add('redis', () => redis.quit());
@@ -138,6 +153,22 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     closers.add('stats projector', () => projector.flush());
 
     const blobs = new LocalDirectoryBlobStore(blobDirOf(config));
+    const releaseTables = new ReleaseTableRepository(blobDirOf(config));
+    closers.add('release tables', () => releaseTables.close());
+    const dataProductService = new DataProductService({
+      products: dataProducts,
+      releases: productReleases,
+      tables: releaseTables,
+      blobDirectory: blobDirOf(config),
+      publisher: new ReleasePublisher({
+        products: dataProducts,
+        releases: productReleases,
+        tables: releaseTables,
+        blobDirectory: blobDirOf(config),
+        topic: topicSet.releasePublished,
+        kickOutbox: (id) => void releaseRelay.kick([id]),
+      }),
+    });
     const ingest = new IngestService({
       documents: documentsRepo,
       dockets,
@@ -249,6 +280,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
             docketHandlers({ documents, docketEntries, logger }),
             catalogHandlers({ catalog, corpusLoad, logger }),
             entityHandlers({ entities, logger }),
+            dataProductHandlers({ dataProducts: dataProductService, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger }),
           ]),
           users,
           ['getCatalogStatus'],

@@ -48,6 +48,8 @@ export class ReleasePublisher {
       /** Release files are stored relative to it. */
       blobDirectory: string;
       topic: DocumentsTopics['releasePublished'];
+      /** Publishes a stored release's event now, rather than at the relay's next pass. */
+      kickOutbox?: (releaseId: string) => void;
       now?: () => Date;
     },
   ) {}
@@ -89,7 +91,10 @@ export class ReleasePublisher {
         changeLog,
       };
       const event = releasePublishedEvent(request.productId, release.id, release.version, this.deps.topic);
-      if (await releases.insert(release, event)) return { outcome: 'published', release };
+      if (await releases.insert(release, event)) {
+        this.deps.kickOutbox?.(release.id);
+        return { outcome: 'published', release };
+      }
       await rm(written.file, { recursive: true, force: true });
       const raced = await releases.withContent(request.productId, sha256);
       if (raced) return { outcome: 'unchanged', release: raced };

@@ -1,3 +1,6 @@
+import type { SummaryWording } from './data-products/change-log';
+import type { ProductSchema } from './data-products/product-schema';
+
 /** A data product release: its version, record counts and change log. */
 export interface Release {
   id: string;
@@ -11,6 +14,8 @@ export interface Release {
 
 /** A curated data product and its releases. */
 export interface DataProduct {
+  /** Set for a product whose releases are tables (published by file or computed): its columns and key. */
+  table?: ProductTable | undefined;
   id: string;
   name: string;
   description: string;
@@ -19,4 +24,10 @@ export interface DataProduct {
   sourceIds: string[];
   /** Oldest first. */
   releases: Release[];
+}
+
+/** A product whose releases are tables: the schema each release is checked against, and its wording. */
+export interface ProductTable {
+  schema: ProductSchema;
+  wording: SummaryWording;
 }

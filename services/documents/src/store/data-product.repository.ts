@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
-import type { DataProduct, Release } from '../domain/data-product.types';
+import type { DataProduct, ProductTable, Release } from '../domain/data-product.types';
 
 type DataProductRecord = Omit<DataProduct, 'id'> & { _id: string; pendingEvents: PendingEvent[] };
 
@@ -12,6 +12,7 @@ const schema = new Schema<DataProductRecord>(
     cadence: String,
     fields: [{ name: String, type: { type: String }, description: String, _id: false }],
     sourceIds: [String],
+    table: { type: Schema.Types.Mixed, default: undefined },
     releases: [
       {
         id: String,
@@ -55,14 +56,30 @@ export class DataProductRepository {
     return result.modifiedCount === 1;
   }
 
+  /** The schema and wording a release of the product is published under; undefined for one with none. */
+  async releaseDefinition(productId: string): Promise<ProductTable | undefined> {
+    const record = await this.model.findById(productId, { table: 1 }).lean<Pick<DataProductRecord, 'table'>>();
+    return record?.table ?? undefined;
+  }
+
+  async get(productId: string): Promise<DataProduct | undefined> {
+    const record = await this.model.findById(productId, { pendingEvents: 0 }).lean<DataProductRecord>();
+    return record ? toProduct(record) : undefined;
+  }
+
   async list(): Promise<DataProduct[]> {
     const records = await this.model.find({}, { pendingEvents: 0 }).lean<DataProductRecord[]>();
-    return records.map(({ _id, ...rest }) => ({
-      ...rest,
-      id: _id,
-      releases: rest.releases ?? [],
-      fields: rest.fields ?? [],
-      sourceIds: rest.sourceIds ?? [],
-    }));
+    return records.map(toProduct);
   }
+}
+
+function toProduct({ _id, pendingEvents: _events, ...rest }: DataProductRecord): DataProduct {
+  return {
+    ...rest,
+    id: _id,
+    releases: rest.releases ?? [],
+    fields: rest.fields ?? [],
+    sourceIds: rest.sourceIds ?? [],
+    table: rest.table ?? undefined,
+  };
 }

@@ -246,6 +246,18 @@ export class FakeBackends {
         };
       }),
       listDataProducts: unary(logger, async () => ({ dataProducts: this.dataProducts })),
+      // Releases are the documents service's own tests' concern: this fake has none.
+      getDataProduct: unary(logger, async (req: documentsV1.GetDataProductRequest) => {
+        throw new NotFoundError(`no data product ${req.dataProductId}`);
+      }),
+      publishRelease: (_call: unknown, callback: sendUnaryData<documentsV1.PublishReleaseResponse>) =>
+        callback(toGrpcError(new NotFoundError('this fake publishes no releases'))),
+      readReleaseRows: unary(logger, async (req: documentsV1.ReadReleaseRowsRequest) => {
+        throw new NotFoundError(`${req.dataProductId} has no release yet`);
+      }),
+      listChangedRows: unary(logger, async (req: documentsV1.ListChangedRowsRequest) => {
+        throw new NotFoundError(`${req.dataProductId} has no release yet`);
+      }),
       getCatalogStatus: unary(logger, async () => ({ sources: this.statuses, corpusLoad: this.corpusLoad })),
       noteUserActivity: unary(logger, async () => {
         this.userActivityNotes += 1;

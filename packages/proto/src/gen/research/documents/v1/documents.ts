@@ -400,6 +400,151 @@ export interface DataProduct {
   releases: Release[];
 }
 
+/** A column of a data product: text, integer, number, money, percent, date, boolean or status. */
+export interface ProductColumn {
+  name: string;
+  type: string;
+  description: string;
+  /** money: the currency; number: what is counted. */
+  unit: string;
+  /** status: the values in the order a row moves through them. */
+  order: string[];
+}
+
+/** How one column's cells changed over the rows present in both releases, and which way. */
+export interface ColumnChange {
+  column: string;
+  changed: string;
+  filled: string;
+  cleared: string;
+  up: string;
+  down: string;
+  later: string;
+  earlier: string;
+  forward: string;
+  back: string;
+}
+
+/** What changed from the release before, computed from the rows by key. */
+export interface ChangeLog {
+  added: string;
+  removed: string;
+  changed: string;
+  columns: ColumnChange[];
+  columnsAdded: string[];
+  columnsRemoved: string[];
+  /** One line: "9 new proceedings, 4 authorized increase stated, 1 new column". */
+  summary: string;
+}
+
+/** One release of a data product: a full table of rows, each with a stable key. */
+export interface ProductRelease {
+  id: string;
+  sequence: number;
+  version: string;
+  releasedAt?:
+    | Date
+    | undefined;
+  /** YYYY-MM-DD: the day the rows describe. */
+  asOf: string;
+  rows: string;
+  key: string[];
+  columns: ProductColumn[];
+  /** Empty for the first release. */
+  previousReleaseId: string;
+  /** Absent for the first release. */
+  changeLog?: ChangeLog | undefined;
+}
+
+export interface GetDataProductRequest {
+  dataProductId: string;
+}
+
+export interface GetDataProductResponse {
+  dataProduct?: DataProduct | undefined;
+  key: string[];
+  columns: ProductColumn[];
+  /** Newest first. */
+  releases: ProductRelease[];
+}
+
+export interface PublishReleaseHeader {
+  dataProductId: string;
+  /** Its extension says the format: .csv, or .jsonl / .ndjson. */
+  fileName: string;
+  /** What the release calls itself; its sequence number when empty. */
+  version: string;
+  /** YYYY-MM-DD the rows describe; the day of publishing when empty. */
+  asOf: string;
+  publishedBy: string;
+}
+
+export interface PublishReleaseRequest {
+  header?: PublishReleaseHeader | undefined;
+  data?: Buffer | undefined;
+  end?: UploadFileEnd | undefined;
+}
+
+export interface PublishReleaseResponse {
+  release?:
+    | ProductRelease
+    | undefined;
+  /** published or unchanged */
+  outcome: string;
+}
+
+/**
+ * A filter on one column; values are read as the column's type. op: in (values), contains (text),
+ * range (min and/or max).
+ */
+export interface RowFilter {
+  column: string;
+  op: string;
+  values: string[];
+  text: string;
+  min: string;
+  max: string;
+}
+
+export interface ReadReleaseRowsRequest {
+  dataProductId: string;
+  releaseId: string;
+  filters: RowFilter[];
+  sortColumn: string;
+  descending: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface ReadReleaseRowsResponse {
+  release?:
+    | ProductRelease
+    | undefined;
+  /** Each row as a JSON object, column name → value (null when the source does not state it). */
+  rowsJson: string[];
+  total: string;
+}
+
+export interface ListChangedRowsRequest {
+  dataProductId: string;
+  releaseId: string;
+  /** added, removed or changed */
+  kind: string;
+  offset: number;
+  limit: number;
+}
+
+export interface ChangedRow {
+  /** The row in the release before; empty for an added row. */
+  beforeJson: string;
+  /** The row in this release; empty for a removed row. */
+  afterJson: string;
+}
+
+export interface ListChangedRowsResponse {
+  rows: ChangedRow[];
+}
+
 export interface ListDataProductsRequest {
 }
 
@@ -6203,6 +6348,2055 @@ export const DataProduct: MessageFns<DataProduct> = {
   },
 };
 
+function createBaseProductColumn(): ProductColumn {
+  return { name: "", type: "", description: "", unit: "", order: [] };
+}
+
+export const ProductColumn: MessageFns<ProductColumn> = {
+  encode(message: ProductColumn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.unit !== "") {
+      writer.uint32(34).string(message.unit);
+    }
+    for (const v of message.order) {
+      writer.uint32(42).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProductColumn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProductColumn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.unit = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.order.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProductColumn {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      unit: isSet(object.unit) ? globalThis.String(object.unit) : "",
+      order: globalThis.Array.isArray(object?.order) ? object.order.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: ProductColumn): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.unit !== "") {
+      obj.unit = message.unit;
+    }
+    if (message.order?.length) {
+      obj.order = message.order;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProductColumn>, I>>(base?: I): ProductColumn {
+    return ProductColumn.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProductColumn>, I>>(object: I): ProductColumn {
+    const message = createBaseProductColumn();
+    message.name = object.name ?? "";
+    message.type = object.type ?? "";
+    message.description = object.description ?? "";
+    message.unit = object.unit ?? "";
+    message.order = object.order?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseColumnChange(): ColumnChange {
+  return {
+    column: "",
+    changed: "0",
+    filled: "0",
+    cleared: "0",
+    up: "0",
+    down: "0",
+    later: "0",
+    earlier: "0",
+    forward: "0",
+    back: "0",
+  };
+}
+
+export const ColumnChange: MessageFns<ColumnChange> = {
+  encode(message: ColumnChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.column !== "") {
+      writer.uint32(10).string(message.column);
+    }
+    if (message.changed !== "0") {
+      writer.uint32(16).int64(message.changed);
+    }
+    if (message.filled !== "0") {
+      writer.uint32(24).int64(message.filled);
+    }
+    if (message.cleared !== "0") {
+      writer.uint32(32).int64(message.cleared);
+    }
+    if (message.up !== "0") {
+      writer.uint32(40).int64(message.up);
+    }
+    if (message.down !== "0") {
+      writer.uint32(48).int64(message.down);
+    }
+    if (message.later !== "0") {
+      writer.uint32(56).int64(message.later);
+    }
+    if (message.earlier !== "0") {
+      writer.uint32(64).int64(message.earlier);
+    }
+    if (message.forward !== "0") {
+      writer.uint32(72).int64(message.forward);
+    }
+    if (message.back !== "0") {
+      writer.uint32(80).int64(message.back);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ColumnChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseColumnChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.column = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.changed = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.filled = reader.int64().toString();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cleared = reader.int64().toString();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.up = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.down = reader.int64().toString();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.later = reader.int64().toString();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.earlier = reader.int64().toString();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.forward = reader.int64().toString();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.back = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ColumnChange {
+    return {
+      column: isSet(object.column) ? globalThis.String(object.column) : "",
+      changed: isSet(object.changed) ? globalThis.String(object.changed) : "0",
+      filled: isSet(object.filled) ? globalThis.String(object.filled) : "0",
+      cleared: isSet(object.cleared) ? globalThis.String(object.cleared) : "0",
+      up: isSet(object.up) ? globalThis.String(object.up) : "0",
+      down: isSet(object.down) ? globalThis.String(object.down) : "0",
+      later: isSet(object.later) ? globalThis.String(object.later) : "0",
+      earlier: isSet(object.earlier) ? globalThis.String(object.earlier) : "0",
+      forward: isSet(object.forward) ? globalThis.String(object.forward) : "0",
+      back: isSet(object.back) ? globalThis.String(object.back) : "0",
+    };
+  },
+
+  toJSON(message: ColumnChange): unknown {
+    const obj: any = {};
+    if (message.column !== "") {
+      obj.column = message.column;
+    }
+    if (message.changed !== "0") {
+      obj.changed = message.changed;
+    }
+    if (message.filled !== "0") {
+      obj.filled = message.filled;
+    }
+    if (message.cleared !== "0") {
+      obj.cleared = message.cleared;
+    }
+    if (message.up !== "0") {
+      obj.up = message.up;
+    }
+    if (message.down !== "0") {
+      obj.down = message.down;
+    }
+    if (message.later !== "0") {
+      obj.later = message.later;
+    }
+    if (message.earlier !== "0") {
+      obj.earlier = message.earlier;
+    }
+    if (message.forward !== "0") {
+      obj.forward = message.forward;
+    }
+    if (message.back !== "0") {
+      obj.back = message.back;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ColumnChange>, I>>(base?: I): ColumnChange {
+    return ColumnChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ColumnChange>, I>>(object: I): ColumnChange {
+    const message = createBaseColumnChange();
+    message.column = object.column ?? "";
+    message.changed = object.changed ?? "0";
+    message.filled = object.filled ?? "0";
+    message.cleared = object.cleared ?? "0";
+    message.up = object.up ?? "0";
+    message.down = object.down ?? "0";
+    message.later = object.later ?? "0";
+    message.earlier = object.earlier ?? "0";
+    message.forward = object.forward ?? "0";
+    message.back = object.back ?? "0";
+    return message;
+  },
+};
+
+function createBaseChangeLog(): ChangeLog {
+  return { added: "0", removed: "0", changed: "0", columns: [], columnsAdded: [], columnsRemoved: [], summary: "" };
+}
+
+export const ChangeLog: MessageFns<ChangeLog> = {
+  encode(message: ChangeLog, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.added !== "0") {
+      writer.uint32(8).int64(message.added);
+    }
+    if (message.removed !== "0") {
+      writer.uint32(16).int64(message.removed);
+    }
+    if (message.changed !== "0") {
+      writer.uint32(24).int64(message.changed);
+    }
+    for (const v of message.columns) {
+      ColumnChange.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.columnsAdded) {
+      writer.uint32(42).string(v!);
+    }
+    for (const v of message.columnsRemoved) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.summary !== "") {
+      writer.uint32(58).string(message.summary);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeLog {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeLog();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.added = reader.int64().toString();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.removed = reader.int64().toString();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.changed = reader.int64().toString();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.columns.push(ColumnChange.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.columnsAdded.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.columnsRemoved.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeLog {
+    return {
+      added: isSet(object.added) ? globalThis.String(object.added) : "0",
+      removed: isSet(object.removed) ? globalThis.String(object.removed) : "0",
+      changed: isSet(object.changed) ? globalThis.String(object.changed) : "0",
+      columns: globalThis.Array.isArray(object?.columns)
+        ? object.columns.map((e: any) => ColumnChange.fromJSON(e))
+        : [],
+      columnsAdded: globalThis.Array.isArray(object?.columnsAdded)
+        ? object.columnsAdded.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.columns_added)
+        ? object.columns_added.map((e: any) => globalThis.String(e))
+        : [],
+      columnsRemoved: globalThis.Array.isArray(object?.columnsRemoved)
+        ? object.columnsRemoved.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.columns_removed)
+        ? object.columns_removed.map((e: any) => globalThis.String(e))
+        : [],
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+    };
+  },
+
+  toJSON(message: ChangeLog): unknown {
+    const obj: any = {};
+    if (message.added !== "0") {
+      obj.added = message.added;
+    }
+    if (message.removed !== "0") {
+      obj.removed = message.removed;
+    }
+    if (message.changed !== "0") {
+      obj.changed = message.changed;
+    }
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => ColumnChange.toJSON(e));
+    }
+    if (message.columnsAdded?.length) {
+      obj.columnsAdded = message.columnsAdded;
+    }
+    if (message.columnsRemoved?.length) {
+      obj.columnsRemoved = message.columnsRemoved;
+    }
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeLog>, I>>(base?: I): ChangeLog {
+    return ChangeLog.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeLog>, I>>(object: I): ChangeLog {
+    const message = createBaseChangeLog();
+    message.added = object.added ?? "0";
+    message.removed = object.removed ?? "0";
+    message.changed = object.changed ?? "0";
+    message.columns = object.columns?.map((e) => ColumnChange.fromPartial(e)) || [];
+    message.columnsAdded = object.columnsAdded?.map((e) => e) || [];
+    message.columnsRemoved = object.columnsRemoved?.map((e) => e) || [];
+    message.summary = object.summary ?? "";
+    return message;
+  },
+};
+
+function createBaseProductRelease(): ProductRelease {
+  return {
+    id: "",
+    sequence: 0,
+    version: "",
+    releasedAt: undefined,
+    asOf: "",
+    rows: "0",
+    key: [],
+    columns: [],
+    previousReleaseId: "",
+    changeLog: undefined,
+  };
+}
+
+export const ProductRelease: MessageFns<ProductRelease> = {
+  encode(message: ProductRelease, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.sequence !== 0) {
+      writer.uint32(16).int32(message.sequence);
+    }
+    if (message.version !== "") {
+      writer.uint32(26).string(message.version);
+    }
+    if (message.releasedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.releasedAt), writer.uint32(34).fork()).join();
+    }
+    if (message.asOf !== "") {
+      writer.uint32(42).string(message.asOf);
+    }
+    if (message.rows !== "0") {
+      writer.uint32(48).int64(message.rows);
+    }
+    for (const v of message.key) {
+      writer.uint32(58).string(v!);
+    }
+    for (const v of message.columns) {
+      ProductColumn.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.previousReleaseId !== "") {
+      writer.uint32(74).string(message.previousReleaseId);
+    }
+    if (message.changeLog !== undefined) {
+      ChangeLog.encode(message.changeLog, writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProductRelease {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProductRelease();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.sequence = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releasedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.asOf = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.rows = reader.int64().toString();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.key.push(reader.string());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.columns.push(ProductColumn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.previousReleaseId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.changeLog = ChangeLog.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProductRelease {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      sequence: isSet(object.sequence) ? globalThis.Number(object.sequence) : 0,
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+      releasedAt: isSet(object.releasedAt)
+        ? fromJsonTimestamp(object.releasedAt)
+        : isSet(object.released_at)
+        ? fromJsonTimestamp(object.released_at)
+        : undefined,
+      asOf: isSet(object.asOf)
+        ? globalThis.String(object.asOf)
+        : isSet(object.as_of)
+        ? globalThis.String(object.as_of)
+        : "",
+      rows: isSet(object.rows) ? globalThis.String(object.rows) : "0",
+      key: globalThis.Array.isArray(object?.key) ? object.key.map((e: any) => globalThis.String(e)) : [],
+      columns: globalThis.Array.isArray(object?.columns)
+        ? object.columns.map((e: any) => ProductColumn.fromJSON(e))
+        : [],
+      previousReleaseId: isSet(object.previousReleaseId)
+        ? globalThis.String(object.previousReleaseId)
+        : isSet(object.previous_release_id)
+        ? globalThis.String(object.previous_release_id)
+        : "",
+      changeLog: isSet(object.changeLog)
+        ? ChangeLog.fromJSON(object.changeLog)
+        : isSet(object.change_log)
+        ? ChangeLog.fromJSON(object.change_log)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ProductRelease): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.sequence !== 0) {
+      obj.sequence = Math.round(message.sequence);
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    if (message.releasedAt !== undefined) {
+      obj.releasedAt = message.releasedAt.toISOString();
+    }
+    if (message.asOf !== "") {
+      obj.asOf = message.asOf;
+    }
+    if (message.rows !== "0") {
+      obj.rows = message.rows;
+    }
+    if (message.key?.length) {
+      obj.key = message.key;
+    }
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => ProductColumn.toJSON(e));
+    }
+    if (message.previousReleaseId !== "") {
+      obj.previousReleaseId = message.previousReleaseId;
+    }
+    if (message.changeLog !== undefined) {
+      obj.changeLog = ChangeLog.toJSON(message.changeLog);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProductRelease>, I>>(base?: I): ProductRelease {
+    return ProductRelease.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProductRelease>, I>>(object: I): ProductRelease {
+    const message = createBaseProductRelease();
+    message.id = object.id ?? "";
+    message.sequence = object.sequence ?? 0;
+    message.version = object.version ?? "";
+    message.releasedAt = object.releasedAt ?? undefined;
+    message.asOf = object.asOf ?? "";
+    message.rows = object.rows ?? "0";
+    message.key = object.key?.map((e) => e) || [];
+    message.columns = object.columns?.map((e) => ProductColumn.fromPartial(e)) || [];
+    message.previousReleaseId = object.previousReleaseId ?? "";
+    message.changeLog = (object.changeLog !== undefined && object.changeLog !== null)
+      ? ChangeLog.fromPartial(object.changeLog)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetDataProductRequest(): GetDataProductRequest {
+  return { dataProductId: "" };
+}
+
+export const GetDataProductRequest: MessageFns<GetDataProductRequest> = {
+  encode(message: GetDataProductRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDataProductRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDataProductRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDataProductRequest {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetDataProductRequest): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDataProductRequest>, I>>(base?: I): GetDataProductRequest {
+    return GetDataProductRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDataProductRequest>, I>>(object: I): GetDataProductRequest {
+    const message = createBaseGetDataProductRequest();
+    message.dataProductId = object.dataProductId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetDataProductResponse(): GetDataProductResponse {
+  return { dataProduct: undefined, key: [], columns: [], releases: [] };
+}
+
+export const GetDataProductResponse: MessageFns<GetDataProductResponse> = {
+  encode(message: GetDataProductResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProduct !== undefined) {
+      DataProduct.encode(message.dataProduct, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.key) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.columns) {
+      ProductColumn.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.releases) {
+      ProductRelease.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDataProductResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDataProductResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProduct = DataProduct.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.key.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.columns.push(ProductColumn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releases.push(ProductRelease.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDataProductResponse {
+    return {
+      dataProduct: isSet(object.dataProduct)
+        ? DataProduct.fromJSON(object.dataProduct)
+        : isSet(object.data_product)
+        ? DataProduct.fromJSON(object.data_product)
+        : undefined,
+      key: globalThis.Array.isArray(object?.key) ? object.key.map((e: any) => globalThis.String(e)) : [],
+      columns: globalThis.Array.isArray(object?.columns)
+        ? object.columns.map((e: any) => ProductColumn.fromJSON(e))
+        : [],
+      releases: globalThis.Array.isArray(object?.releases)
+        ? object.releases.map((e: any) => ProductRelease.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetDataProductResponse): unknown {
+    const obj: any = {};
+    if (message.dataProduct !== undefined) {
+      obj.dataProduct = DataProduct.toJSON(message.dataProduct);
+    }
+    if (message.key?.length) {
+      obj.key = message.key;
+    }
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => ProductColumn.toJSON(e));
+    }
+    if (message.releases?.length) {
+      obj.releases = message.releases.map((e) => ProductRelease.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDataProductResponse>, I>>(base?: I): GetDataProductResponse {
+    return GetDataProductResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDataProductResponse>, I>>(object: I): GetDataProductResponse {
+    const message = createBaseGetDataProductResponse();
+    message.dataProduct = (object.dataProduct !== undefined && object.dataProduct !== null)
+      ? DataProduct.fromPartial(object.dataProduct)
+      : undefined;
+    message.key = object.key?.map((e) => e) || [];
+    message.columns = object.columns?.map((e) => ProductColumn.fromPartial(e)) || [];
+    message.releases = object.releases?.map((e) => ProductRelease.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePublishReleaseHeader(): PublishReleaseHeader {
+  return { dataProductId: "", fileName: "", version: "", asOf: "", publishedBy: "" };
+}
+
+export const PublishReleaseHeader: MessageFns<PublishReleaseHeader> = {
+  encode(message: PublishReleaseHeader, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(18).string(message.fileName);
+    }
+    if (message.version !== "") {
+      writer.uint32(26).string(message.version);
+    }
+    if (message.asOf !== "") {
+      writer.uint32(34).string(message.asOf);
+    }
+    if (message.publishedBy !== "") {
+      writer.uint32(42).string(message.publishedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishReleaseHeader {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishReleaseHeader();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.asOf = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.publishedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishReleaseHeader {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+      asOf: isSet(object.asOf)
+        ? globalThis.String(object.asOf)
+        : isSet(object.as_of)
+        ? globalThis.String(object.as_of)
+        : "",
+      publishedBy: isSet(object.publishedBy)
+        ? globalThis.String(object.publishedBy)
+        : isSet(object.published_by)
+        ? globalThis.String(object.published_by)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishReleaseHeader): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    if (message.asOf !== "") {
+      obj.asOf = message.asOf;
+    }
+    if (message.publishedBy !== "") {
+      obj.publishedBy = message.publishedBy;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublishReleaseHeader>, I>>(base?: I): PublishReleaseHeader {
+    return PublishReleaseHeader.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublishReleaseHeader>, I>>(object: I): PublishReleaseHeader {
+    const message = createBasePublishReleaseHeader();
+    message.dataProductId = object.dataProductId ?? "";
+    message.fileName = object.fileName ?? "";
+    message.version = object.version ?? "";
+    message.asOf = object.asOf ?? "";
+    message.publishedBy = object.publishedBy ?? "";
+    return message;
+  },
+};
+
+function createBasePublishReleaseRequest(): PublishReleaseRequest {
+  return { header: undefined, data: undefined, end: undefined };
+}
+
+export const PublishReleaseRequest: MessageFns<PublishReleaseRequest> = {
+  encode(message: PublishReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.header !== undefined) {
+      PublishReleaseHeader.encode(message.header, writer.uint32(10).fork()).join();
+    }
+    if (message.data !== undefined) {
+      writer.uint32(18).bytes(message.data);
+    }
+    if (message.end !== undefined) {
+      UploadFileEnd.encode(message.end, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.header = PublishReleaseHeader.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.end = UploadFileEnd.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishReleaseRequest {
+    return {
+      header: isSet(object.header) ? PublishReleaseHeader.fromJSON(object.header) : undefined,
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : undefined,
+      end: isSet(object.end) ? UploadFileEnd.fromJSON(object.end) : undefined,
+    };
+  },
+
+  toJSON(message: PublishReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.header !== undefined) {
+      obj.header = PublishReleaseHeader.toJSON(message.header);
+    }
+    if (message.data !== undefined) {
+      obj.data = base64FromBytes(message.data);
+    }
+    if (message.end !== undefined) {
+      obj.end = UploadFileEnd.toJSON(message.end);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublishReleaseRequest>, I>>(base?: I): PublishReleaseRequest {
+    return PublishReleaseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublishReleaseRequest>, I>>(object: I): PublishReleaseRequest {
+    const message = createBasePublishReleaseRequest();
+    message.header = (object.header !== undefined && object.header !== null)
+      ? PublishReleaseHeader.fromPartial(object.header)
+      : undefined;
+    message.data = object.data ?? undefined;
+    message.end = (object.end !== undefined && object.end !== null) ? UploadFileEnd.fromPartial(object.end) : undefined;
+    return message;
+  },
+};
+
+function createBasePublishReleaseResponse(): PublishReleaseResponse {
+  return { release: undefined, outcome: "" };
+}
+
+export const PublishReleaseResponse: MessageFns<PublishReleaseResponse> = {
+  encode(message: PublishReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      ProductRelease.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    if (message.outcome !== "") {
+      writer.uint32(18).string(message.outcome);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = ProductRelease.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishReleaseResponse {
+    return {
+      release: isSet(object.release) ? ProductRelease.fromJSON(object.release) : undefined,
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+    };
+  },
+
+  toJSON(message: PublishReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = ProductRelease.toJSON(message.release);
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublishReleaseResponse>, I>>(base?: I): PublishReleaseResponse {
+    return PublishReleaseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublishReleaseResponse>, I>>(object: I): PublishReleaseResponse {
+    const message = createBasePublishReleaseResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? ProductRelease.fromPartial(object.release)
+      : undefined;
+    message.outcome = object.outcome ?? "";
+    return message;
+  },
+};
+
+function createBaseRowFilter(): RowFilter {
+  return { column: "", op: "", values: [], text: "", min: "", max: "" };
+}
+
+export const RowFilter: MessageFns<RowFilter> = {
+  encode(message: RowFilter, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.column !== "") {
+      writer.uint32(10).string(message.column);
+    }
+    if (message.op !== "") {
+      writer.uint32(18).string(message.op);
+    }
+    for (const v of message.values) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.text !== "") {
+      writer.uint32(34).string(message.text);
+    }
+    if (message.min !== "") {
+      writer.uint32(42).string(message.min);
+    }
+    if (message.max !== "") {
+      writer.uint32(50).string(message.max);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RowFilter {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRowFilter();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.column = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.op = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.values.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.min = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.max = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RowFilter {
+    return {
+      column: isSet(object.column) ? globalThis.String(object.column) : "",
+      op: isSet(object.op) ? globalThis.String(object.op) : "",
+      values: globalThis.Array.isArray(object?.values) ? object.values.map((e: any) => globalThis.String(e)) : [],
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      min: isSet(object.min) ? globalThis.String(object.min) : "",
+      max: isSet(object.max) ? globalThis.String(object.max) : "",
+    };
+  },
+
+  toJSON(message: RowFilter): unknown {
+    const obj: any = {};
+    if (message.column !== "") {
+      obj.column = message.column;
+    }
+    if (message.op !== "") {
+      obj.op = message.op;
+    }
+    if (message.values?.length) {
+      obj.values = message.values;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.min !== "") {
+      obj.min = message.min;
+    }
+    if (message.max !== "") {
+      obj.max = message.max;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RowFilter>, I>>(base?: I): RowFilter {
+    return RowFilter.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RowFilter>, I>>(object: I): RowFilter {
+    const message = createBaseRowFilter();
+    message.column = object.column ?? "";
+    message.op = object.op ?? "";
+    message.values = object.values?.map((e) => e) || [];
+    message.text = object.text ?? "";
+    message.min = object.min ?? "";
+    message.max = object.max ?? "";
+    return message;
+  },
+};
+
+function createBaseReadReleaseRowsRequest(): ReadReleaseRowsRequest {
+  return { dataProductId: "", releaseId: "", filters: [], sortColumn: "", descending: false, offset: 0, limit: 0 };
+}
+
+export const ReadReleaseRowsRequest: MessageFns<ReadReleaseRowsRequest> = {
+  encode(message: ReadReleaseRowsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    for (const v of message.filters) {
+      RowFilter.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.sortColumn !== "") {
+      writer.uint32(34).string(message.sortColumn);
+    }
+    if (message.descending !== false) {
+      writer.uint32(40).bool(message.descending);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(48).int32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(56).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadReleaseRowsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadReleaseRowsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.filters.push(RowFilter.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sortColumn = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.descending = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadReleaseRowsRequest {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      filters: globalThis.Array.isArray(object?.filters) ? object.filters.map((e: any) => RowFilter.fromJSON(e)) : [],
+      sortColumn: isSet(object.sortColumn)
+        ? globalThis.String(object.sortColumn)
+        : isSet(object.sort_column)
+        ? globalThis.String(object.sort_column)
+        : "",
+      descending: isSet(object.descending) ? globalThis.Boolean(object.descending) : false,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ReadReleaseRowsRequest): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.filters?.length) {
+      obj.filters = message.filters.map((e) => RowFilter.toJSON(e));
+    }
+    if (message.sortColumn !== "") {
+      obj.sortColumn = message.sortColumn;
+    }
+    if (message.descending !== false) {
+      obj.descending = message.descending;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReadReleaseRowsRequest>, I>>(base?: I): ReadReleaseRowsRequest {
+    return ReadReleaseRowsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReadReleaseRowsRequest>, I>>(object: I): ReadReleaseRowsRequest {
+    const message = createBaseReadReleaseRowsRequest();
+    message.dataProductId = object.dataProductId ?? "";
+    message.releaseId = object.releaseId ?? "";
+    message.filters = object.filters?.map((e) => RowFilter.fromPartial(e)) || [];
+    message.sortColumn = object.sortColumn ?? "";
+    message.descending = object.descending ?? false;
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseReadReleaseRowsResponse(): ReadReleaseRowsResponse {
+  return { release: undefined, rowsJson: [], total: "0" };
+}
+
+export const ReadReleaseRowsResponse: MessageFns<ReadReleaseRowsResponse> = {
+  encode(message: ReadReleaseRowsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      ProductRelease.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.rowsJson) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.total !== "0") {
+      writer.uint32(24).int64(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadReleaseRowsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadReleaseRowsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = ProductRelease.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rowsJson.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadReleaseRowsResponse {
+    return {
+      release: isSet(object.release) ? ProductRelease.fromJSON(object.release) : undefined,
+      rowsJson: globalThis.Array.isArray(object?.rowsJson)
+        ? object.rowsJson.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.rows_json)
+        ? object.rows_json.map((e: any) => globalThis.String(e))
+        : [],
+      total: isSet(object.total) ? globalThis.String(object.total) : "0",
+    };
+  },
+
+  toJSON(message: ReadReleaseRowsResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = ProductRelease.toJSON(message.release);
+    }
+    if (message.rowsJson?.length) {
+      obj.rowsJson = message.rowsJson;
+    }
+    if (message.total !== "0") {
+      obj.total = message.total;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReadReleaseRowsResponse>, I>>(base?: I): ReadReleaseRowsResponse {
+    return ReadReleaseRowsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReadReleaseRowsResponse>, I>>(object: I): ReadReleaseRowsResponse {
+    const message = createBaseReadReleaseRowsResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? ProductRelease.fromPartial(object.release)
+      : undefined;
+    message.rowsJson = object.rowsJson?.map((e) => e) || [];
+    message.total = object.total ?? "0";
+    return message;
+  },
+};
+
+function createBaseListChangedRowsRequest(): ListChangedRowsRequest {
+  return { dataProductId: "", releaseId: "", kind: "", offset: 0, limit: 0 };
+}
+
+export const ListChangedRowsRequest: MessageFns<ListChangedRowsRequest> = {
+  encode(message: ListChangedRowsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(32).int32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListChangedRowsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListChangedRowsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListChangedRowsRequest {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListChangedRowsRequest): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListChangedRowsRequest>, I>>(base?: I): ListChangedRowsRequest {
+    return ListChangedRowsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListChangedRowsRequest>, I>>(object: I): ListChangedRowsRequest {
+    const message = createBaseListChangedRowsRequest();
+    message.dataProductId = object.dataProductId ?? "";
+    message.releaseId = object.releaseId ?? "";
+    message.kind = object.kind ?? "";
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseChangedRow(): ChangedRow {
+  return { beforeJson: "", afterJson: "" };
+}
+
+export const ChangedRow: MessageFns<ChangedRow> = {
+  encode(message: ChangedRow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.beforeJson !== "") {
+      writer.uint32(10).string(message.beforeJson);
+    }
+    if (message.afterJson !== "") {
+      writer.uint32(18).string(message.afterJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangedRow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangedRow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.beforeJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.afterJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangedRow {
+    return {
+      beforeJson: isSet(object.beforeJson)
+        ? globalThis.String(object.beforeJson)
+        : isSet(object.before_json)
+        ? globalThis.String(object.before_json)
+        : "",
+      afterJson: isSet(object.afterJson)
+        ? globalThis.String(object.afterJson)
+        : isSet(object.after_json)
+        ? globalThis.String(object.after_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangedRow): unknown {
+    const obj: any = {};
+    if (message.beforeJson !== "") {
+      obj.beforeJson = message.beforeJson;
+    }
+    if (message.afterJson !== "") {
+      obj.afterJson = message.afterJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangedRow>, I>>(base?: I): ChangedRow {
+    return ChangedRow.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangedRow>, I>>(object: I): ChangedRow {
+    const message = createBaseChangedRow();
+    message.beforeJson = object.beforeJson ?? "";
+    message.afterJson = object.afterJson ?? "";
+    return message;
+  },
+};
+
+function createBaseListChangedRowsResponse(): ListChangedRowsResponse {
+  return { rows: [] };
+}
+
+export const ListChangedRowsResponse: MessageFns<ListChangedRowsResponse> = {
+  encode(message: ListChangedRowsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.rows) {
+      ChangedRow.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListChangedRowsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListChangedRowsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rows.push(ChangedRow.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListChangedRowsResponse {
+    return { rows: globalThis.Array.isArray(object?.rows) ? object.rows.map((e: any) => ChangedRow.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListChangedRowsResponse): unknown {
+    const obj: any = {};
+    if (message.rows?.length) {
+      obj.rows = message.rows.map((e) => ChangedRow.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListChangedRowsResponse>, I>>(base?: I): ListChangedRowsResponse {
+    return ListChangedRowsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListChangedRowsResponse>, I>>(object: I): ListChangedRowsResponse {
+    const message = createBaseListChangedRowsResponse();
+    message.rows = object.rows?.map((e) => ChangedRow.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseListDataProductsRequest(): ListDataProductsRequest {
   return {};
 }
@@ -8519,6 +10713,58 @@ export const DocumentsServiceService = {
       Buffer.from(ListDataProductsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListDataProductsResponse => ListDataProductsResponse.decode(value),
   },
+  /** A data product with its schema and its releases, newest first; NOT_FOUND for an unknown id. */
+  getDataProduct: {
+    path: "/research.documents.v1.DocumentsService/GetDataProduct" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetDataProductRequest): Buffer =>
+      Buffer.from(GetDataProductRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetDataProductRequest => GetDataProductRequest.decode(value),
+    responseSerialize: (value: GetDataProductResponse): Buffer =>
+      Buffer.from(GetDataProductResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetDataProductResponse => GetDataProductResponse.decode(value),
+  },
+  /**
+   * Publishes a release from a CSV or JSON Lines file streamed in (header, the bytes, end). The file
+   * is checked against the product's schema: INVALID_ARGUMENT naming each bad row's line and column,
+   * and nothing published. The same content twice is one release (outcome "unchanged").
+   */
+  publishRelease: {
+    path: "/research.documents.v1.DocumentsService/PublishRelease" as const,
+    requestStream: true as const,
+    responseStream: false as const,
+    requestSerialize: (value: PublishReleaseRequest): Buffer =>
+      Buffer.from(PublishReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PublishReleaseRequest => PublishReleaseRequest.decode(value),
+    responseSerialize: (value: PublishReleaseResponse): Buffer =>
+      Buffer.from(PublishReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PublishReleaseResponse => PublishReleaseResponse.decode(value),
+  },
+  /** A page of a release's rows (the latest release when release_id is empty), filtered and sorted. */
+  readReleaseRows: {
+    path: "/research.documents.v1.DocumentsService/ReadReleaseRows" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReadReleaseRowsRequest): Buffer =>
+      Buffer.from(ReadReleaseRowsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReadReleaseRowsRequest => ReadReleaseRowsRequest.decode(value),
+    responseSerialize: (value: ReadReleaseRowsResponse): Buffer =>
+      Buffer.from(ReadReleaseRowsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReadReleaseRowsResponse => ReadReleaseRowsResponse.decode(value),
+  },
+  /** The rows a release added, removed or changed against the release before, old and new side by side. */
+  listChangedRows: {
+    path: "/research.documents.v1.DocumentsService/ListChangedRows" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListChangedRowsRequest): Buffer =>
+      Buffer.from(ListChangedRowsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListChangedRowsRequest => ListChangedRowsRequest.decode(value),
+    responseSerialize: (value: ListChangedRowsResponse): Buffer =>
+      Buffer.from(ListChangedRowsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListChangedRowsResponse => ListChangedRowsResponse.decode(value),
+  },
   getCatalogStatus: {
     path: "/research.documents.v1.DocumentsService/GetCatalogStatus" as const,
     requestStream: false as const,
@@ -8601,6 +10847,18 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
    */
   listDocketEntries: handleUnaryCall<ListDocketEntriesRequest, ListDocketEntriesResponse>;
   listDataProducts: handleUnaryCall<ListDataProductsRequest, ListDataProductsResponse>;
+  /** A data product with its schema and its releases, newest first; NOT_FOUND for an unknown id. */
+  getDataProduct: handleUnaryCall<GetDataProductRequest, GetDataProductResponse>;
+  /**
+   * Publishes a release from a CSV or JSON Lines file streamed in (header, the bytes, end). The file
+   * is checked against the product's schema: INVALID_ARGUMENT naming each bad row's line and column,
+   * and nothing published. The same content twice is one release (outcome "unchanged").
+   */
+  publishRelease: handleClientStreamingCall<PublishReleaseRequest, PublishReleaseResponse>;
+  /** A page of a release's rows (the latest release when release_id is empty), filtered and sorted. */
+  readReleaseRows: handleUnaryCall<ReadReleaseRowsRequest, ReadReleaseRowsResponse>;
+  /** The rows a release added, removed or changed against the release before, old and new side by side. */
+  listChangedRows: handleUnaryCall<ListChangedRowsRequest, ListChangedRowsResponse>;
   getCatalogStatus: handleUnaryCall<GetCatalogStatusRequest, GetCatalogStatusResponse>;
   getEntity: handleUnaryCall<GetEntityRequest, GetEntityResponse>;
   /**
@@ -8807,6 +11065,75 @@ export interface DocumentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListDataProductsResponse) => void,
+  ): ClientUnaryCall;
+  /** A data product with its schema and its releases, newest first; NOT_FOUND for an unknown id. */
+  getDataProduct(
+    request: GetDataProductRequest,
+    callback: (error: ServiceError | null, response: GetDataProductResponse) => void,
+  ): ClientUnaryCall;
+  getDataProduct(
+    request: GetDataProductRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetDataProductResponse) => void,
+  ): ClientUnaryCall;
+  getDataProduct(
+    request: GetDataProductRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetDataProductResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Publishes a release from a CSV or JSON Lines file streamed in (header, the bytes, end). The file
+   * is checked against the product's schema: INVALID_ARGUMENT naming each bad row's line and column,
+   * and nothing published. The same content twice is one release (outcome "unchanged").
+   */
+  publishRelease(
+    callback: (error: ServiceError | null, response: PublishReleaseResponse) => void,
+  ): ClientWritableStream<PublishReleaseRequest>;
+  publishRelease(
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PublishReleaseResponse) => void,
+  ): ClientWritableStream<PublishReleaseRequest>;
+  publishRelease(
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PublishReleaseResponse) => void,
+  ): ClientWritableStream<PublishReleaseRequest>;
+  publishRelease(
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PublishReleaseResponse) => void,
+  ): ClientWritableStream<PublishReleaseRequest>;
+  /** A page of a release's rows (the latest release when release_id is empty), filtered and sorted. */
+  readReleaseRows(
+    request: ReadReleaseRowsRequest,
+    callback: (error: ServiceError | null, response: ReadReleaseRowsResponse) => void,
+  ): ClientUnaryCall;
+  readReleaseRows(
+    request: ReadReleaseRowsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReadReleaseRowsResponse) => void,
+  ): ClientUnaryCall;
+  readReleaseRows(
+    request: ReadReleaseRowsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReadReleaseRowsResponse) => void,
+  ): ClientUnaryCall;
+  /** The rows a release added, removed or changed against the release before, old and new side by side. */
+  listChangedRows(
+    request: ListChangedRowsRequest,
+    callback: (error: ServiceError | null, response: ListChangedRowsResponse) => void,
+  ): ClientUnaryCall;
+  listChangedRows(
+    request: ListChangedRowsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListChangedRowsResponse) => void,
+  ): ClientUnaryCall;
+  listChangedRows(
+    request: ListChangedRowsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListChangedRowsResponse) => void,
   ): ClientUnaryCall;
   getCatalogStatus(
     request: GetCatalogStatusRequest,

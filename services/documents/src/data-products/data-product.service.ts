@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { InputError, NotFoundError, type FieldIssue } from '@docket/errors';
+import type { DataProduct } from '../domain/data-product.types';
+import { readCell, type CellValue, type ColumnDef } from '../domain/data-products/product-schema';
+import type { DataProductReleaseRepository, ProductRelease } from '../store/data-product-release.repository';
+import type { DataProductRepository } from '../store/data-product.repository';
+import type { ReleaseTable, ReleaseTableRepository, RowChangeKind, RowFilter } from './release-table.repository';
+import type { PublishOutcome, PublishRequest, ReleasePublisher } from './release.publisher';
+
+/** A filter as a caller gives it: values as text, read as the column's type here. */
+export interface RawRowFilter {
+  column: string;
+  op: string;
+  values: string[];
+  text: string;
+  min: string;
+  max: string;
+}
+
+export interface RowsQuery {
+  filters: RawRowFilter[];
+  sortColumn: string;
+  descending: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** A page holds at most this many rows; deeper than MAX_OFFSET, filter instead. */
+export const MAX_PAGE_ROWS = 500;
+const MAX_OFFSET = 10_000_000;
+const ROW_CHANGE_KINDS: readonly RowChangeKind[] = ['added', 'removed', 'changed'];
+
+/** Data products and their releases: read a product, publish a release, page its rows and its changes. */
+export class DataProductService {
+  constructor(
+    private readonly deps: {
+      products: DataProductRepository;
+      releases: DataProductReleaseRepository;
+      tables: ReleaseTableRepository;
+      publisher: ReleasePublisher;
+      blobDirectory: string;
+    },
+  ) {}
+
+  async get(productId: string): Promise<{ product: DataProduct; releases: ProductRelease[] }> {
+    const product = await this.deps.products.get(productId);
+    if (!product) throw new NotFoundError(`no data product ${productId}`);
+    return { product, releases: await this.deps.releases.list(productId) };
+  }
+
+  publish(request: PublishRequest): Promise<PublishOutcome> {
+    return this.deps.publisher.publish(request);
+  }
+
+  async readRows(
+    productId: string,
+    releaseId: string,
+    query: RowsQuery,
+  ): Promise<{ release: ProductRelease; rows: Record<string, CellValue>[]; total: number }> {
+    const release = await this.release(productId, releaseId);
+    const columns = new Map(release.columns.map((column) => [column.name, column]));
+    const issues: FieldIssue[] = [];
+    const filters = query.filters.flatMap((raw, i) => {
+      const filter = filterOf(raw, columns.get(raw.column), `filters[${i}]`, issues);
+      return filter ? [filter] : [];
+    });
+    if (query.sortColumn && !columns.has(query.sortColumn))
+      issues.push({
+        path: 'sortColumn',
+        message: `is not a column of this release (${[...columns.keys()].join(', ')})`,
+      });
+    if (query.limit < 1 || query.limit > MAX_PAGE_ROWS)
+      issues.push({ path: 'limit', message: `must be 1 to ${MAX_PAGE_ROWS}` });
+    if (query.offset < 0 || query.offset > MAX_OFFSET)
+      issues.push({ path: 'offset', message: `must be 0 to ${MAX_OFFSET}` });
+    if (issues.length > 0) throw new InputError('the rows cannot be read as asked', issues);
+    const page = await this.deps.tables.page(this.tableOf(release), {
+      filters,
+      sort: query.sortColumn ? { column: query.sortColumn, descending: query.descending } : undefined,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return { release, ...page };
+  }
+
+  async changedRows(productId: string, releaseId: string, kind: string, offset: number, limit: number) {
+    const release = await this.release(productId, releaseId);
+    if (!ROW_CHANGE_KINDS.includes(kind as RowChangeKind))
+      throw new InputError('unknown kind of change', [{ path: 'kind', message: 'must be added, removed or changed' }]);
+    if (limit < 1 || limit > MAX_PAGE_ROWS || offset < 0 || offset > MAX_OFFSET)
+      throw new InputError('the page cannot be read as asked', [
+        { path: 'limit', message: `must be 1 to ${MAX_PAGE_ROWS}, with an offset of 0 to ${MAX_OFFSET}` },
+      ]);
+    if (!release.previousReleaseId) return [];
+    const previous = await this.deps.releases.get(release.previousReleaseId);
+    if (!previous) throw new NotFoundError(`release ${release.previousReleaseId} is missing`);
+    return this.deps.tables.changedRows(
+      this.tableOf(previous),
+      this.tableOf(release),
+      kind as RowChangeKind,
+      offset,
+      limit,
+    );
+  }
+
+  /** The named release of the product, or its latest when no id is given. */
+  private async release(productId: string, releaseId: string): Promise<ProductRelease> {
+    const release = releaseId ? await this.deps.releases.get(releaseId) : await this.deps.releases.latest(productId);
+    if (!release || release.productId !== productId)
+      throw new NotFoundError(
+        releaseId ? `no release ${releaseId} of ${productId}` : `${productId} has no release yet`,
+      );
+    return release;
+  }
+
+  private tableOf(release: ProductRelease): ReleaseTable {
+    return {
+      file: path.resolve(this.deps.blobDirectory, release.file),
+      schema: { key: release.key, columns: release.columns },
+    };
+  }
+}
+
+/** A caller's filter read against its column; an issue (and no filter) when it cannot be. */
+function filterOf(
+  raw: RawRowFilter,
+  column: ColumnDef | undefined,
+  at: string,
+  issues: FieldIssue[],
+): RowFilter | undefined {
+  if (!column) {
+    issues.push({ path: `${at}.column`, message: `is not a column of this release: "${raw.column}"` });
+    return undefined;
+  }
+  const value = (text: string, where: string): CellValue | undefined => {
+    const reading = readCell(column, text);
+    if (reading.ok) return reading.value;
+    issues.push({ path: `${at}.${where}`, message: reading.message });
+    return undefined;
+  };
+  switch (raw.op) {
+    case 'in':
+      return { column: column.name, op: 'in', values: raw.values.map((v, i) => value(v, `values[${i}]`) ?? null) };
+    case 'contains':
+      return { column: column.name, op: 'contains', text: raw.text };
+    case 'range':
+      return { column: column.name, op: 'range', min: value(raw.min, 'min'), max: value(raw.max, 'max') };
+    default:
+      issues.push({ path: `${at}.op`, message: 'must be in, contains or range' });
+      return undefined;
+  }
+}

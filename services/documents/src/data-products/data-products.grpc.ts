@@ -1,0 +1,85 @@
+import { InputError } from '@docket/errors';
+import type { Logger } from '@docket/observability';
+import type {
+  GetDataProductRequest,
+  GetDataProductResponse,
+  ListChangedRowsRequest,
+  ListChangedRowsResponse,
+  PublishReleaseRequest,
+  PublishReleaseResponse,
+  ReadReleaseRowsRequest,
+  ReadReleaseRowsResponse,
+} from '@docket/proto/src/documents';
+import { clientStream, unary } from '@docket/service-kit';
+import { dataProductToProto } from '../catalog/catalog.mapper';
+import type { DocumentHandlers } from '../documents-service.binding';
+import { receiveStreamedFile } from '../uploads/streamed-file.grpc';
+import { columnToProto, releaseToProto } from './data-product.mapper';
+import type { DataProductService } from './data-product.service';
+import { formatOf } from './release-file.reader';
+
+const json = (row: object | null): string => (row ? JSON.stringify(row) : '');
+
+/** The data products' part of DocumentsService: a product, publishing a release, its rows and changes. */
+export function dataProductHandlers(deps: {
+  dataProducts: DataProductService;
+  maxUploadBytes: number;
+  logger: Logger;
+}): DocumentHandlers {
+  const { dataProducts, logger } = deps;
+  return {
+    getDataProduct: unary<GetDataProductRequest, GetDataProductResponse>(logger, async (request) => {
+      const { product, releases } = await dataProducts.get(request.dataProductId);
+      return {
+        dataProduct: dataProductToProto(product),
+        key: product.table?.schema.key ?? [],
+        columns: (product.table?.schema.columns ?? []).map(columnToProto),
+        releases: releases.map(releaseToProto),
+      };
+    }),
+    publishRelease: clientStream<PublishReleaseRequest, PublishReleaseResponse>(logger, async (call) =>
+      receiveStreamedFile(
+        call as AsyncIterable<PublishReleaseRequest> & { cancelled: boolean },
+        {
+          maxBytes: deps.maxUploadBytes,
+          onHeader: (header) => {
+            if (!formatOf(header.fileName))
+              throw new InputError('not a release file', [
+                { path: 'header.fileName', message: 'must end in .csv, .jsonl or .ndjson' },
+              ]);
+          },
+        },
+        async (header, file) => {
+          const { outcome, release } = await dataProducts.publish({
+            productId: header.dataProductId,
+            file,
+            format: formatOf(header.fileName) ?? 'csv',
+            version: header.version || undefined,
+            asOf: header.asOf || undefined,
+          });
+          return { outcome, release: releaseToProto(release) };
+        },
+      ),
+    ),
+    readReleaseRows: unary<ReadReleaseRowsRequest, ReadReleaseRowsResponse>(logger, async (request) => {
+      const page = await dataProducts.readRows(request.dataProductId, request.releaseId, {
+        filters: request.filters,
+        sortColumn: request.sortColumn,
+        descending: request.descending,
+        offset: request.offset,
+        limit: request.limit,
+      });
+      return { release: releaseToProto(page.release), rowsJson: page.rows.map(json), total: String(page.total) };
+    }),
+    listChangedRows: unary<ListChangedRowsRequest, ListChangedRowsResponse>(logger, async (request) => {
+      const rows = await dataProducts.changedRows(
+        request.dataProductId,
+        request.releaseId,
+        request.kind,
+        request.offset,
+        request.limit,
+      );
+      return { rows: rows.map((row) => ({ beforeJson: json(row.before), afterJson: json(row.after) })) };
+    }),
+  };
+}
