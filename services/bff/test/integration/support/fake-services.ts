@@ -52,7 +52,10 @@ export class FakeBackends {
   readonly sources: documentsV1.Source[] = [sourceFixture()];
   /** Dockets GetDocket knows, by id. */
   readonly dockets = new Map<string, documentsV1.Docket>([[docketFixture().id, docketFixture()]]);
-  /** Each docket's entries in court order, as ListDocketEntries pages through them (a docket without any lists none). */
+  /**
+   * Each docket's entries in court order, as ListDocketEntries pages through them (a docket without
+   * any lists none).
+   */
   readonly docketEntries = new Map<string, documentsV1.DocketEntry[]>();
   /** Every ListDocketEntries call as the service saw it. */
   readonly docketEntryRequests: documentsV1.ListDocketEntriesRequest[] = [];
@@ -64,7 +67,10 @@ export class FakeBackends {
   readonly entities = new Map<string, documentsV1.GetEntityResponse>([['ent-acme', entityFixture()]]);
   /** QueryService (and the GetWorkspace it needs for names), in query-service.fake.ts. */
   readonly query = new FakeQueryService();
-  /** ExportService beside ProcessService, as the export service serves both (no workspaces: every export is NOT_FOUND). */
+  /**
+   * ExportService beside ProcessService, as the export service serves both (no workspaces: every
+   * export is NOT_FOUND).
+   */
   readonly exports = new FakeExportService();
   /** Watchers currently attached to WatchProcess, by process id; `cancelled` counts client cancellations. */
   readonly watchers = new Map<string, number>();
@@ -288,7 +294,10 @@ export class FakeBackends {
     throw new InputError(`unknown source ${JSON.stringify(sourceId)}; ${known}`, [issue]);
   }
 
-  /** Outcome by file name, so tests can ask for each: dup* → duplicate, corrupt* → failed (kept), reject* → INVALID_ARGUMENT. */
+  /**
+   * Outcome by file name, so tests can ask for each: dup* → duplicate, corrupt* → failed (kept),
+   * reject* → INVALID_ARGUMENT.
+   */
   private storeUpload(header: documentsV1.UploadFileHeader | undefined, bytes: Buffer): documentsV1.UploadFileResponse {
     if (!header) throw new InputError('the first message must be the header');
     if (header.fileName.startsWith('reject')) throw new InputError(`unsupported file type: ${header.fileName}`);
