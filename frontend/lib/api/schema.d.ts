@@ -2320,6 +2320,243 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data-products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A data product: its columns, key and releases (newest first) with their change logs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The product */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataProductDetail"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-products/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a release's rows (the latest by default), filtered and sorted on the server */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A release id; the latest release when absent */
+                    release?: string;
+                    /** @description Repeat: column=value (values of one column ORed), column~text, column>=min, column<=max */
+                    filter?: string | string[];
+                    /** @description A column; then by key */
+                    sort?: string;
+                    desc?: "0" | "1" | "true" | "false";
+                    offset?: number | null;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rows and how many match */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReleaseRows"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-products/{id}/releases/{releaseId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows a release added, removed or changed against the release before, old and new side by side */
+        get: {
+            parameters: {
+                query: {
+                    kind: "added" | "removed" | "changed";
+                    offset?: number | null;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    releaseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changed rows, in key order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangedRows"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stack/status": {
         parameters: {
             query?: never;
@@ -7345,6 +7582,80 @@ export interface components {
             firstSeenAt: string | null;
             /** Format: date-time */
             lastSeenAt: string | null;
+        };
+        DataProductDetail: {
+            dataProduct: components["schemas"]["DataProduct"];
+            key: string[];
+            columns: components["schemas"]["ProductColumn"][];
+            /** @description Newest first */
+            releases: components["schemas"]["ProductRelease"][];
+        };
+        ProductColumn: {
+            name: string;
+            /** @description text, integer, number, money, percent, date, boolean or status */
+            type: string;
+            description: string;
+            unit: string;
+            /** @description A status column: its values in the order a row moves through them */
+            order: string[];
+        };
+        ProductRelease: {
+            id: string;
+            sequence: number;
+            version: string;
+            /** Format: date-time */
+            releasedAt: string | null;
+            /** @description The day the rows describe (YYYY-MM-DD) */
+            asOf: string;
+            rows: number;
+            key: string[];
+            columns: components["schemas"]["ProductColumn"][];
+            previousReleaseId: string | null;
+            /** @description Against the release before; null for the first */
+            changeLog: {
+                added: number;
+                removed: number;
+                changed: number;
+                columns: components["schemas"]["ColumnChange"][];
+                columnsAdded: string[];
+                columnsRemoved: string[];
+                /** @description One line computed from the counts: "9 new proceedings, 1 new column" */
+                summary: string;
+            } | null;
+        };
+        ColumnChange: {
+            column: string;
+            changed: number;
+            /** @description Cells newly stated */
+            filled: number;
+            /** @description Cells no longer stated */
+            cleared: number;
+            up: number;
+            down: number;
+            later: number;
+            earlier: number;
+            forward: number;
+            back: number;
+        };
+        ReleaseRows: {
+            release: components["schemas"]["ProductRelease"];
+            rows: {
+                [key: string]: string | number | boolean | unknown;
+            }[];
+            total: number;
+        };
+        ChangedRows: {
+            rows: components["schemas"]["ChangedRow"][];
+        };
+        ChangedRow: {
+            /** @description In the release before; null for an added row */
+            before: {
+                [key: string]: string | number | boolean | unknown;
+            } | null;
+            /** @description In this release; null for a removed row */
+            after: {
+                [key: string]: string | number | boolean | unknown;
+            } | null;
         };
         Process: {
             id: string;

@@ -22,6 +22,8 @@ import { registerWebhookEndpointRoutes } from './alerts/webhook-endpoints.routes
 import { CatalogGateway } from './catalog/catalog.gateway';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import type { BffConfig } from './config';
+import { DataProductsGateway } from './data-products/data-products.gateway';
+import { registerDataProductRoutes } from './data-products/data-products.routes';
 import { registerDocketRoutes } from './documents/dockets.routes';
 import { DocumentsGateway, type DocumentDetailView } from './documents/documents.gateway';
 import { registerDocumentRoutes } from './documents/documents.routes';
@@ -86,6 +88,7 @@ export interface AppDeps {
   directory: UserDirectory;
   documents: DocumentsGateway;
   catalog: CatalogGateway;
+  dataProducts: DataProductsGateway;
   uploadLimits: UploadLimits;
   search: SearchGateway;
   processes: ProcessesGateway;
@@ -139,6 +142,7 @@ export function createApp(deps: AppDeps): Express {
   registerDocketRoutes(api, { documents: deps.documents });
   registerSearchRoutes(api, { search: deps.search });
   registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
+  registerDataProductRoutes(api, { dataProducts: deps.dataProducts });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });
   registerProcessRoutes(api, {
@@ -260,6 +264,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     documents,
     userActivity: new UserActivitySignal(() => documents.noteUserActivity(), logger),
     catalog: new CatalogGateway(grpc.documents),
+    dataProducts: new DataProductsGateway(grpc.documents),
     uploadLimits: { maxFileBytes: config.UPLOAD_MAX_FILE_MB * 1024 * 1024, maxFiles: config.UPLOAD_MAX_FILES },
     search: new SearchGateway(grpc.search),
     processes: new ProcessesGateway(grpc.processes),

@@ -44,6 +44,24 @@ import type {
 } from '../../src/catalog/catalog.schemas';
 import type { CorpusLoadView } from '../../src/catalog/corpus-load-view';
 import type {
+  ChangedRowView,
+  ChangeLogView,
+  ColumnChangeView,
+  DataProductDetailView,
+  ProductColumnView,
+  ProductReleaseView,
+  ReleaseRowsView,
+} from '../../src/data-products/data-product-view';
+import type {
+  ChangedRow,
+  ChangeLog,
+  ColumnChange,
+  DataProductDetail,
+  ProductColumn,
+  ProductRelease,
+  ReleaseRowsResponse,
+} from '../../src/data-products/data-products.schemas';
+import type {
   AttachmentView,
   AttorneyView,
   DocketCourtView,
@@ -175,4 +193,11 @@ export const viewsMatchSchemas = {
   SearchResponse: same<SearchResultView, z.output<typeof SearchResponse>>(),
   EntityResponse: same<EntityProfileView, z.output<typeof EntityResponse>>(),
   AdminQueriesResponse: same<QuerySummaryView, z.output<typeof AdminQueriesResponse>['queries'][number]>(),
+  ProductColumn: same<ProductColumnView, z.output<typeof ProductColumn>>(),
+  ColumnChange: same<ColumnChangeView, z.output<typeof ColumnChange>>(),
+  ChangeLog: same<ChangeLogView, z.output<typeof ChangeLog>>(),
+  ProductRelease: same<ProductReleaseView, z.output<typeof ProductRelease>>(),
+  DataProductDetail: same<DataProductDetailView, z.output<typeof DataProductDetail>>(),
+  ReleaseRowsResponse: same<ReleaseRowsView, z.output<typeof ReleaseRowsResponse>>(),
+  ChangedRow: same<ChangedRowView, z.output<typeof ChangedRow>>(),
 };

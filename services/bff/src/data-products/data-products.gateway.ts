@@ -1,0 +1,98 @@
+import type * as documentsV1 from '@docket/proto/src/documents';
+import { grpcCall } from '@docket/service-kit';
+import { toDataProductView } from '../catalog/catalog.mapper';
+import { isoOrNull } from '../grpc/timestamps';
+import type {
+  CellView,
+  ChangedRowView,
+  DataProductDetailView,
+  ProductColumnView,
+  ProductReleaseView,
+  ReleaseRowsView,
+  RowsRequest,
+} from './data-product-view';
+
+/** The BFF's view of DocumentsService's data products: a product, a page of a release, its changes. */
+export class DataProductsGateway {
+  constructor(private readonly client: documentsV1.DocumentsServiceClient) {}
+
+  async product(dataProductId: string, signal?: AbortSignal): Promise<DataProductDetailView> {
+    const response = await grpcCall(this.client, 'getDataProduct', { dataProductId }, { signal });
+    return {
+      dataProduct: toDataProductView(response.dataProduct!),
+      key: response.key,
+      columns: response.columns.map(toColumnView),
+      releases: response.releases.map(toReleaseView),
+    };
+  }
+
+  async rows(dataProductId: string, request: RowsRequest, signal?: AbortSignal): Promise<ReleaseRowsView> {
+    const response = await grpcCall(this.client, 'readReleaseRows', { dataProductId, ...request }, { signal });
+    return {
+      release: toReleaseView(response.release!),
+      rows: response.rowsJson.map(parseRow).filter((row) => row !== null),
+      total: Number(response.total),
+    };
+  }
+
+  async changedRows(
+    dataProductId: string,
+    releaseId: string,
+    page: { kind: string; offset: number; limit: number },
+    signal?: AbortSignal,
+  ): Promise<ChangedRowView[]> {
+    const response = await grpcCall(this.client, 'listChangedRows', { dataProductId, releaseId, ...page }, { signal });
+    return response.rows.map((row) => ({ before: parseRow(row.beforeJson), after: parseRow(row.afterJson) }));
+  }
+}
+
+function parseRow(json: string): Record<string, CellView> | null {
+  return json ? (JSON.parse(json) as Record<string, CellView>) : null;
+}
+
+function toColumnView(column: documentsV1.ProductColumn): ProductColumnView {
+  return {
+    name: column.name,
+    type: column.type,
+    description: column.description,
+    unit: column.unit,
+    order: column.order,
+  };
+}
+
+function toReleaseView(release: documentsV1.ProductRelease): ProductReleaseView {
+  const log = release.changeLog;
+  return {
+    id: release.id,
+    sequence: release.sequence,
+    version: release.version,
+    releasedAt: isoOrNull(release.releasedAt),
+    asOf: release.asOf,
+    rows: Number(release.rows),
+    key: release.key,
+    columns: release.columns.map(toColumnView),
+    previousReleaseId: release.previousReleaseId || null,
+    changeLog: log
+      ? {
+          added: Number(log.added),
+          removed: Number(log.removed),
+          changed: Number(log.changed),
+          columns: log.columns.map((c) => ({
+            column: c.column,
+            changed: Number(c.changed),
+            filled: Number(c.filled),
+            cleared: Number(c.cleared),
+            up: Number(c.up),
+            down: Number(c.down),
+            later: Number(c.later),
+            earlier: Number(c.earlier),
+            forward: Number(c.forward),
+            back: Number(c.back),
+          })),
+          columnsAdded: log.columnsAdded,
+          columnsRemoved: log.columnsRemoved,
+          summary: log.summary,
+        }
+      : null,
+  };
+}
