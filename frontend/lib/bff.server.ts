@@ -15,7 +15,18 @@ import { bffUrl } from './bff-url';
 import { forwardedFor } from './forwarded-for';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { loginPath } from './safe-path';
-import type { DocketDetail, DocketEntries, DocumentDetail, EntityProfile, Process, StackStatus, User } from './types';
+import type {
+  ChangedRow,
+  DataProductDetail,
+  DocketDetail,
+  DocketEntries,
+  DocumentDetail,
+  EntityProfile,
+  Process,
+  ReleaseRows,
+  StackStatus,
+  User,
+} from './types';
 
 const client = createClient<paths>({ baseUrl: bffUrl(), cache: 'no-store' });
 /** The double-submit CSRF cookie the BFF sets; a write carries its value in `x-csrf-token`. */
@@ -109,6 +120,50 @@ export async function getStackStatus(): Promise<StackStatus | null> {
 /** An entity profile, or null when there is no such entity. */
 export async function findEntity(entityId: string): Promise<EntityProfile | null> {
   return orNull(client.GET('/api/entities/{id}', { params: { path: { id: entityId } } }));
+}
+
+/** A data product with its columns and releases (newest first), or null (404). */
+export async function findDataProduct(id: string): Promise<DataProductDetail | null> {
+  return orNull(client.GET('/api/data-products/{id}', { params: { path: { id } } }));
+}
+
+/** A page of a release's rows; the query is the page's own (release, filter, sort, desc, offset, limit). */
+export async function getReleaseRows(id: string, query: URLSearchParams): Promise<Outcome<ReleaseRows>> {
+  const filter = query.getAll('filter');
+  const number = (name: string) => (query.get(name) ? Number(query.get(name)) : undefined);
+  return outcome(
+    client.GET('/api/data-products/{id}/rows', {
+      params: {
+        path: { id },
+        query: {
+          release: query.get('release') ?? undefined,
+          filter: filter.length > 0 ? filter : undefined,
+          sort: query.get('sort') ?? undefined,
+          desc: query.get('desc') === 'true' ? 'true' : undefined,
+          offset: number('offset'),
+          limit: number('limit'),
+        },
+      },
+    }),
+    [400],
+  );
+}
+
+/** The rows a release added, removed or changed, a page of them. */
+export async function listChangedRows(
+  id: string,
+  releaseId: string,
+  kind: 'added' | 'removed' | 'changed',
+  offset: number,
+): Promise<ChangedRow[]> {
+  const query = { kind, offset, limit: 50 };
+  return (
+    await must(
+      client.GET('/api/data-products/{id}/releases/{releaseId}/changes', {
+        params: { path: { id, releaseId }, query },
+      }),
+    )
+  ).rows;
 }
 
 /** A docket with its court header, parties and source, or null (404). */

@@ -20,6 +20,13 @@ export type DocumentDetail = Schemas['DocumentDetail'];
 export type Source = Schemas['Source'];
 export type Release = Schemas['Release'];
 export type DataProduct = Schemas['DataProduct'];
+export type DataProductDetail = Schemas['DataProductDetail'];
+export type ProductRelease = Schemas['ProductRelease'];
+export type ProductColumn = Schemas['ProductColumn'];
+export type ChangeLog = NonNullable<ProductRelease['changeLog']>;
+export type ReleaseRows = Schemas['ReleaseRows'];
+export type ChangedRow = Schemas['ChangedRow'];
+export type Cell = ReleaseRows['rows'][number][string];
 export type IngestionRun = Schemas['IngestionRun'];
 export type SourceStatus = Schemas['SourceStatus'];
 /** The default corpus still loading (GET /api/catalog/status; null there once it is searchable). */

@@ -1,132 +1,69 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { listDataProducts, listSources } from '@/lib/bff.server';
-import { capitalise, formatDate, formatNumber } from '@/lib/format';
-import type { DataProduct } from '@/lib/types';
-import styles from './data-product.module.css';
+import { notFound, redirect } from 'next/navigation';
+import { CatalogProduct } from '@/components/data-products/catalog-product';
+import { ReleaseBrowser } from '@/components/data-products/release-browser';
+import { findDataProduct, getReleaseRows, listSources } from '@/lib/bff.server';
+import { capitalise } from '@/lib/format';
 
-type Props = { params: Promise<{ dataProductId: string }> };
-
-async function findDataProduct(id: string): Promise<DataProduct | undefined> {
-  return (await listDataProducts()).find((p) => p.id === id);
-}
+type Props = {
+  params: Promise<{ dataProductId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const product = await findDataProduct((await params).dataProductId);
-  return { title: product ? product.name : 'Data product not found' };
+  const detail = await findDataProduct((await params).dataProductId);
+  return { title: detail ? detail.dataProduct.name : 'Data product not found' };
 }
 
-/** A data product: what it holds (summary, schema), where it comes from, and each release's changes. */
-export default async function DataProductPage({ params }: Props) {
-  const [product, sources] = await Promise.all([findDataProduct((await params).dataProductId), listSources()]);
-  if (!product) notFound();
-  const latest = product.releases[0];
-  const sourceNames = new Map(sources.map((s) => [s.id, s.name]));
+/** The query string as the page received it (repeated parameters kept). */
+function queryOf(searchParams: Record<string, string | string[] | undefined>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(searchParams)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(name, item);
+  }
+  return query;
+}
+
+/**
+ * A data product. One whose releases are tables shows a release's rows, filtered, sorted and paged on
+ * the server; the filter form's three fields become one `filter=` of the address (then redirected).
+ */
+export default async function DataProductPage({ params, searchParams }: Props) {
+  const id = (await params).dataProductId;
+  const detail = await findDataProduct(id);
+  if (!detail) notFound();
+  if (detail.columns.length === 0) return <CatalogProduct product={detail.dataProduct} sources={await listSources()} />;
+
+  const query = queryOf(await searchParams);
+  const base = `/data-subscriptions/${encodeURIComponent(id)}`;
+  const added = query.get('add_column');
+  if (added !== null) {
+    const value = query.get('add_value') ?? '';
+    const op = query.get('add_op') ?? '=';
+    for (const name of ['add_column', 'add_op', 'add_value', 'offset']) query.delete(name);
+    if (value.trim() !== '') query.append('filter', `${added}${op}${value.trim()}`);
+    redirect(query.size > 0 ? `${base}?${query}` : base);
+  }
+  const page = detail.releases.length > 0 ? await getReleaseRows(id, query) : null;
 
   return (
-    <div className="page" data-testid="data-product-page">
+    <div className="page page-wider" data-testid="data-product-page">
       <Link href="/catalog" className="subtle">
         ← Catalog
       </Link>
       <div className="page-header mt-3">
         <div>
-          <h1>{product.name}</h1>
-          <p>{product.description}</p>
+          <h1>{detail.dataProduct.name}</h1>
+          <p>{detail.dataProduct.description}</p>
         </div>
-        <span className="badge">{capitalise(product.cadence)}</span>
+        <span className="badge">{capitalise(detail.dataProduct.cadence)}</span>
       </div>
-      <div className="stack">
-        <section className="card" aria-labelledby="summary-heading">
-          <div className="card-header">
-            <h2 id="summary-heading">Summary</h2>
-          </div>
-          <div className="card-body">
-            <dl className="meta-list">
-              <dt>Latest release</dt>
-              <dd>{latest ? `${latest.version} · ${formatDate(latest.releasedAt)}` : 'No release yet'}</dd>
-              <dt>Records</dt>
-              <dd>
-                {latest && latest.recordCounts.length > 0
-                  ? latest.recordCounts.map((c) => `${formatNumber(c.count)} ${c.entity}`).join(' · ')
-                  : '—'}
-              </dd>
-              <dt>Update cadence</dt>
-              <dd>{capitalise(product.cadence)}</dd>
-              <dt>Sources</dt>
-              <dd>
-                {product.sourceIds.length > 0
-                  ? product.sourceIds.map((id) => sourceNames.get(id) ?? id).join(', ')
-                  : '—'}
-              </dd>
-            </dl>
-            <p className="subtle mt-3">
-              Subscribing to a data product (being told what each release changed) is not available yet.
-            </p>
-          </div>
-        </section>
-
-        <section className="card" aria-labelledby="schema-heading">
-          <div className="card-header">
-            <h2 id="schema-heading">Schema</h2>
-          </div>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Columns of {product.name}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Column</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                {product.fields.map((f) => (
-                  <tr key={f.name}>
-                    <td className="mono">{f.name}</td>
-                    <td>{f.type}</td>
-                    <td className="subtle">{f.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-
-        <section className="card" aria-labelledby="releases-heading" id="change-log">
-          <div className="card-header">
-            <h2 id="releases-heading">Releases and change log</h2>
-          </div>
-          {product.releases.length === 0 ? (
-            <div className="card-body muted">No release yet.</div>
-          ) : (
-            <ul className={`card-body stack ${styles.releases}`}>
-              {product.releases.map((r) => (
-                <li key={r.id} data-testid="data-product-release">
-                  <strong>{r.version}</strong> <span className="subtle">· {formatDate(r.releasedAt)}</span>
-                  <div>{changeSummary(r) || <span className="muted">No changes recorded.</span>}</div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
+      {page === null ? (
+        <div className="card card-body muted">No release yet.</div>
+      ) : (
+        <ReleaseBrowser base={base} query={query} detail={detail} page={page} />
+      )}
     </div>
   );
-}
-
-/** "19 new tariffs, 9 updated proceedings, 1 new column". */
-function changeSummary(release: DataProduct['releases'][number]): string {
-  const verbs: Record<string, string> = { added: 'new', updated: 'updated', removed: 'removed' };
-  const parts = release.changeLog
-    .filter((c) => c.count > 0)
-    .map((c) => `${formatNumber(c.count)} ${verbs[c.kind] ?? c.kind} ${c.entity}`);
-  if (release.addedColumns.length > 0) parts.push(columnsChange(release.addedColumns, 'new'));
-  if (release.removedColumns.length > 0) parts.push(columnsChange(release.removedColumns, 'removed'));
-  return parts.join(', ');
-}
-
-/** "2 new columns (docket_number, filed_at)". */
-function columnsChange(columns: string[], change: 'new' | 'removed'): string {
-  return `${columns.length} ${change} ${columns.length === 1 ? 'column' : 'columns'} (${columns.join(', ')})`;
 }
