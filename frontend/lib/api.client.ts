@@ -97,3 +97,14 @@ export function uploadForm(fields: UploadFields, files: readonly File[]): compon
   // The generated type says `files: string[]` (binary); what goes over the wire is this FormData.
   return form as unknown as components['schemas']['UploadForm'];
 }
+
+/** POST /api/data-products/{id}/releases's multipart body: version and asOf first, then the file. */
+export function releaseUploadForm(
+  fields: { version?: string; asOf?: string },
+  file: File,
+): components['schemas']['ReleaseUpload'] {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
+  form.append('file', file, file.name);
+  return form as unknown as components['schemas']['ReleaseUpload'];
+}

@@ -2320,6 +2320,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data-products/{id}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a release from a CSV or JSON Lines file, checked against the product's schema (a 400 names each bad row by line and column, and nothing is published)
+         * @description Administrators only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["ReleaseUpload"];
+                };
+            };
+            responses: {
+                /** @description The release, with its change log against the one before */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublishedRelease"];
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an administrator, or CSRF check failed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data-products/{id}": {
         parameters: {
             query?: never;
@@ -7583,21 +7673,13 @@ export interface components {
             /** Format: date-time */
             lastSeenAt: string | null;
         };
-        DataProductDetail: {
-            dataProduct: components["schemas"]["DataProduct"];
-            key: string[];
-            columns: components["schemas"]["ProductColumn"][];
-            /** @description Newest first */
-            releases: components["schemas"]["ProductRelease"][];
-        };
-        ProductColumn: {
-            name: string;
-            /** @description text, integer, number, money, percent, date, boolean or status */
-            type: string;
-            description: string;
-            unit: string;
-            /** @description A status column: its values in the order a row moves through them */
-            order: string[];
+        PublishedRelease: {
+            /**
+             * @description unchanged: this content is a release already
+             * @enum {string}
+             */
+            outcome: "published" | "unchanged";
+            release: components["schemas"]["ProductRelease"];
         };
         ProductRelease: {
             id: string;
@@ -7623,6 +7705,15 @@ export interface components {
                 summary: string;
             } | null;
         };
+        ProductColumn: {
+            name: string;
+            /** @description text, integer, number, money, percent, date, boolean or status */
+            type: string;
+            description: string;
+            unit: string;
+            /** @description A status column: its values in the order a row moves through them */
+            order: string[];
+        };
         ColumnChange: {
             column: string;
             changed: number;
@@ -7636,6 +7727,24 @@ export interface components {
             earlier: number;
             forward: number;
             back: number;
+        };
+        ReleaseUpload: {
+            /** @description What the release calls itself; its number when empty */
+            version?: string;
+            /** @description YYYY-MM-DD the rows describe; today when empty */
+            asOf?: string;
+            /**
+             * Format: binary
+             * @description A CSV (header row) or JSON Lines file; the last part
+             */
+            file: string;
+        };
+        DataProductDetail: {
+            dataProduct: components["schemas"]["DataProduct"];
+            key: string[];
+            columns: components["schemas"]["ProductColumn"][];
+            /** @description Newest first */
+            releases: components["schemas"]["ProductRelease"][];
         };
         ReleaseRows: {
             release: components["schemas"]["ProductRelease"];

@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps): Express {
   registerDocketRoutes(api, { documents: deps.documents });
   registerSearchRoutes(api, { search: deps.search });
   registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
-  registerDataProductRoutes(api, { dataProducts: deps.dataProducts });
+  registerDataProductRoutes(api, { dataProducts: deps.dataProducts, uploadLimits: deps.uploadLimits });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });
   registerProcessRoutes(api, {

@@ -1,6 +1,7 @@
 import type * as documentsV1 from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import { toDataProductView } from '../catalog/catalog.mapper';
+import { streamFileToCall } from '../grpc/file-upload-stream';
 import { isoOrNull } from '../grpc/timestamps';
 import type {
   CellView,
@@ -33,6 +34,21 @@ export class DataProductsGateway {
       rows: response.rowsJson.map(parseRow).filter((row) => row !== null),
       total: Number(response.total),
     };
+  }
+
+  /** Streams a release file into PublishRelease; the service checks it and answers with the release. */
+  async publish(
+    header: { dataProductId: string; fileName: string; version: string; asOf: string; publishedBy: string },
+    file: AsyncIterable<Buffer>,
+    signal: AbortSignal,
+  ): Promise<{ outcome: string; release: ProductReleaseView }> {
+    const response = await streamFileToCall<documentsV1.PublishReleaseRequest, documentsV1.PublishReleaseResponse>(
+      (callback) => this.client.publishRelease(callback),
+      { header: { header }, data: (data) => ({ data }), end: (size, sha256) => ({ end: { size, sha256 } }) },
+      file,
+      signal,
+    );
+    return { outcome: response.outcome, release: toReleaseView(response.release!) };
   }
 
   async changedRows(

@@ -1,4 +1,6 @@
+import type { UploadLimits } from '../documents/multipart-upload';
 import type { ApiRouter } from '../http/api-router';
+import { authOf } from '../http/auth-context';
 import { clientGoneSignal } from '../http/client-gone';
 import type { DataProductsGateway } from './data-products.gateway';
 import {
@@ -7,17 +9,48 @@ import {
   DataProductDetail,
   DataProductParams,
   filtersOf,
+  PublishReleaseResponse,
   ReleaseParams,
   ReleaseRowsQuery,
   ReleaseRowsResponse,
+  ReleaseUploadForm,
 } from './data-products.schemas';
+import { receiveReleaseUpload } from './release-upload';
 
 /**
  * /api/data-products/{id}: a product with its schema and releases; its rows, a release at a time,
  * filtered, sorted and paged on the server; the rows a release added, removed or changed.
  */
-export function registerDataProductRoutes(api: ApiRouter, deps: { dataProducts: DataProductsGateway }): void {
+export function registerDataProductRoutes(
+  api: ApiRouter,
+  deps: { dataProducts: DataProductsGateway; uploadLimits: Pick<UploadLimits, 'maxFileBytes'> },
+): void {
   const { dataProducts } = deps;
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/data-products/{id}/releases',
+      tag: 'catalog',
+      access: 'admin',
+      params: DataProductParams,
+      streamedBody: { contentType: 'multipart/form-data', schema: ReleaseUploadForm },
+      summary:
+        "Publish a release from a CSV or JSON Lines file, checked against the product's schema " +
+        '(a 400 names each bad row by line and column, and nothing is published)',
+      responses: {
+        201: { description: 'The release, with its change log against the one before', schema: PublishReleaseResponse },
+      },
+    },
+    async ({ params }, req, res) => {
+      const published = await receiveReleaseUpload(
+        req,
+        { dataProducts, maxFileBytes: deps.uploadLimits.maxFileBytes },
+        { dataProductId: params.id, publishedBy: authOf(req).user.id },
+      );
+      res.status(published.outcome === 'published' ? 201 : 200).json(published);
+    },
+  );
 
   api.route(
     {

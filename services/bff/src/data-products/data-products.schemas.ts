@@ -140,3 +140,22 @@ export const ChangedRow = z
   .meta({ id: 'ChangedRow' });
 
 export const ChangedRowsResponse = z.object({ rows: z.array(ChangedRow) }).meta({ id: 'ChangedRows' });
+
+export const ReleaseUploadForm = z
+  .object({
+    version: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: 'What the release calls itself; its number when empty' }),
+    asOf: z.string().max(10).optional().meta({ description: 'YYYY-MM-DD the rows describe; today when empty' }),
+    file: z.string().meta({ format: 'binary', description: 'A CSV (header row) or JSON Lines file; the last part' }),
+  })
+  .meta({ id: 'ReleaseUpload' });
+
+export const PublishReleaseResponse = z
+  .object({
+    outcome: z.enum(['published', 'unchanged']).meta({ description: 'unchanged: this content is a release already' }),
+    release: ProductRelease,
+  })
+  .meta({ id: 'PublishedRelease' });

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import type { ClientWritableStream } from '@grpc/grpc-js';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
 import type * as documentsV1 from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import { byteStreamOf } from '../grpc/byte-stream';
+import { streamFileToCall } from '../grpc/file-upload-stream';
 import type {
   AttachmentView,
   DocketEntriesPage,
@@ -161,46 +159,17 @@ export class DocumentsGateway {
    * The file is always read to its end, because the multipart parser only reaches the next part then.
    */
   async upload(header: UploadHeader, file: AsyncIterable<Buffer>, signal: AbortSignal): Promise<UploadAnswer> {
-    let call!: ClientWritableStream<documentsV1.UploadFileRequest>;
-    const answer = new Promise<documentsV1.UploadFileResponse>((resolve, reject) => {
-      call = this.client.uploadFile((error, response) => (error ? reject(fromGrpcError(error)) : resolve(response)));
-    });
-    let answered = false;
-    const settled = answer.then(
-      () => void (answered = true),
-      () => void (answered = true),
+    const response = await streamFileToCall<documentsV1.UploadFileRequest, documentsV1.UploadFileResponse>(
+      (callback) => this.client.uploadFile(callback),
+      { header: { header }, data: (data) => ({ data }), end: (size, sha256) => ({ end: { size, sha256 } }) },
+      file,
+      signal,
     );
-    const cancel = () => call.cancel();
-    signal.addEventListener('abort', cancel, { once: true });
-    const hash = createHash('sha256');
-    let size = 0;
-    try {
-      call.write({ header });
-      for await (const chunk of file) {
-        // After an early answer or an abort the rest is read and dropped (see above).
-        if (answered || signal.aborted) continue;
-        hash.update(chunk);
-        size += chunk.length;
-        if (!call.write({ data: chunk })) await Promise.race([once(call, 'drain').catch(() => undefined), settled]);
-      }
-      if (signal.aborted) throw signal.reason;
-      // The end marker tells the service the file is whole; without it nothing is stored.
-      if (!answered) {
-        call.write({ end: { size: String(size), sha256: hash.digest('hex') } });
-        call.end();
-      }
-      const response = await answer;
-      if (response.document) this.recent.forget(response.document.id);
-      return {
-        outcome: toOutcome(response.outcome),
-        document: response.document ? toDocumentView(response.document) : null,
-      };
-    } catch (error) {
-      call.cancel();
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', cancel);
-    }
+    if (response.document) this.recent.forget(response.document.id);
+    return {
+      outcome: toOutcome(response.outcome),
+      document: response.document ? toDocumentView(response.document) : null,
+    };
   }
 
   async startImport(

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { CatalogProduct } from '@/components/data-products/catalog-product';
+import { PublishReleaseForm } from '@/components/data-products/publish-release-form';
 import { ReleaseBrowser } from '@/components/data-products/release-browser';
-import { findDataProduct, getReleaseRows, listSources } from '@/lib/bff.server';
+import { findDataProduct, getReleaseRows, getSessionUser, listSources } from '@/lib/bff.server';
 import { capitalise } from '@/lib/format';
 
 type Props = {
@@ -45,7 +46,10 @@ export default async function DataProductPage({ params, searchParams }: Props) {
     if (value.trim() !== '') query.append('filter', `${added}${op}${value.trim()}`);
     redirect(query.size > 0 ? `${base}?${query}` : base);
   }
-  const page = detail.releases.length > 0 ? await getReleaseRows(id, query) : null;
+  const [page, user] = await Promise.all([
+    detail.releases.length > 0 ? getReleaseRows(id, query) : null,
+    getSessionUser(),
+  ]);
 
   return (
     <div className="page page-wider" data-testid="data-product-page">
@@ -63,6 +67,16 @@ export default async function DataProductPage({ params, searchParams }: Props) {
         <div className="card card-body muted">No release yet.</div>
       ) : (
         <ReleaseBrowser base={base} query={query} detail={detail} page={page} />
+      )}
+      {user.role === 'admin' && (
+        <section className="card mt-5" aria-labelledby="publish-heading">
+          <div className="card-header">
+            <h2 id="publish-heading">Publish a release</h2>
+          </div>
+          <div className="card-body">
+            <PublishReleaseForm dataProductId={id} />
+          </div>
+        </section>
       )}
     </div>
   );
