@@ -8,26 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@docket/testkit';
+import { wcagViolations } from './support/axe';
 import { e2eEnv, launchChromium } from './support/browser';
 import { createWorkspace, seededCorpusIndexed, signInAsAdmin } from './support/session';
 
 const { baseUrl } = e2eEnv;
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/**
- * axe's rules for WCAG A/AA criteria that it still calls experimental, off unless named: an accessible
- * name that leaves out the visible label (2.5.3), a paragraph styled as a heading, a table's fake caption
- * or a data cell without a header (1.3.1), a page locked to one orientation (1.3.4).
- */
-const EXPERIMENTAL_WCAG_RULES = [
-  'label-content-name-mismatch',
-  'p-as-heading',
-  'table-fake-caption',
-  'td-has-header',
-  'css-orientation-lock',
-];
 const tag = randomUUID().slice(0, 8);
 const SEARCH = 'commission';
 const QUESTION = `What revenue requirement did the company request? (${tag})`;
@@ -64,21 +51,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** One line per element that breaks a rule: the rule, its impact, the element's selector, what axe found. */
-async function violations(target: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page: target })
-    .options({ rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])) })
-    .withTags(WCAG_21_AA)
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => {
-      const where = node.target.map((selector) => String(selector)).join(' ');
-      const found = [...node.any, ...node.all, ...node.none].find((check) => check.message)?.message ?? violation.help;
-      return `${violation.id} (${violation.impact ?? 'unknown impact'}) at ${where}: ${found}`;
-    }),
-  );
-}
-
 /**
  * Checks the page once its client parts have run (the bell has its count, the workspace switcher
  * the workspace's name), so axe sees what a user sees.
@@ -96,7 +68,7 @@ async function expectAccessible(name: string, target: Page = page): Promise<void
       path: path.join(screenshotDir, `a11y-${name.replace(/\W+/g, '-')}.png`),
       fullPage: true,
     });
-  expect({ page: name, violations: await violations(target) }).toEqual({ page: name, violations: [] });
+  expect({ page: name, violations: await wcagViolations(target) }).toEqual({ page: name, violations: [] });
 }
 
 /** The corpus's profiles are counted a moment after their filings are written: reload until shown. */

@@ -30,7 +30,7 @@ export function registerDataProductRoutes(
   api.route(
     {
       method: 'post',
-      path: '/api/data-products/{id}/releases',
+      path: '/api/data-products/:id/releases',
       tag: 'catalog',
       access: 'admin',
       params: DataProductParams,
@@ -55,7 +55,7 @@ export function registerDataProductRoutes(
   api.route(
     {
       method: 'get',
-      path: '/api/data-products/{id}',
+      path: '/api/data-products/:id',
       tag: 'catalog',
       access: 'user',
       params: DataProductParams,
@@ -70,7 +70,7 @@ export function registerDataProductRoutes(
   api.route(
     {
       method: 'get',
-      path: '/api/data-products/{id}/rows',
+      path: '/api/data-products/:id/rows',
       tag: 'catalog',
       access: 'user',
       params: DataProductParams,
@@ -98,7 +98,7 @@ export function registerDataProductRoutes(
   api.route(
     {
       method: 'get',
-      path: '/api/data-products/{id}/releases/{releaseId}/changes',
+      path: '/api/data-products/:id/releases/:releaseId/changes',
       tag: 'catalog',
       access: 'user',
       params: ReleaseParams,

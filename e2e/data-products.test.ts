@@ -1,0 +1,100 @@
+/**
+ * A data product as an administrator and an analyst meet it in Chromium: a release published from a
+ * CSV file on the product's page, a file with a bad row refused with its line and column, a second
+ * release with its change log computed from the rows, the table filtered and sorted on the server,
+ * and the change log drilled down to the rows a release changed (old → new).
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { wcagViolations } from './support/axe';
+import { e2eEnv, launchChromium } from './support/browser';
+import { signInAsAdmin } from './support/session';
+
+const PRODUCT = '/data-subscriptions/tariff-changes';
+const HEADER = 'tariff_id,utility,state,service_class,effective_date,rate,rate_unit,status';
+const MAY = [
+  HEADER,
+  'NY-CE-1,Con Edison,NY,residential,2025-05-01,0.2211,kWh,effective',
+  'NY-CE-2,Con Edison,NY,commercial,2025-05-01,0.1987,kWh,effective',
+  'PA-PP-1,PPL Electric,PA,residential,2025-06-01,0.1450,kWh,proposed',
+].join('\n');
+const JUNE = [
+  HEADER,
+  'NY-CE-1,Con Edison,NY,residential,2025-05-01,0.2299,kWh,effective',
+  'PA-PP-1,PPL Electric,PA,residential,2025-07-01,0.1450,kWh,suspended',
+  'CA-PG-1,PG&E,CA,residential,2025-06-15,0.3410,kWh,effective',
+].join('\n');
+
+// First renders on a freshly started, loaded stack are slow.
+jest.setTimeout(180_000);
+
+let browser: Browser;
+let page: Page;
+
+/** No WCAG 2.1 A/AA violation on the page as shown (and a screenshot when E2E_SCREENSHOT_DIR is set). */
+async function expectAccessible(name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `data-products-${name}.png`), fullPage: true });
+  expect({ page: name, violations: await wcagViolations(page) }).toEqual({ page: name, violations: [] });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: e2eEnv.baseUrl, viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  page.setDefaultNavigationTimeout(90_000);
+  await signInAsAdmin(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function publish(name: string, text: string, version: string): Promise<void> {
+  await page.getByLabel('File').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page.getByLabel(/^Version/).fill(version);
+  await page.getByTestId('publish-submit').click();
+}
+
+test('an administrator publishes releases from files; a bad row is refused by line and column', async () => {
+  await page.goto(PRODUCT);
+  await page.getByTestId('data-product-page').waitFor();
+  await publish('may.csv', MAY, '2025-05');
+  await expect(page.getByTestId('publish-done').textContent()).resolves.toContain('Published release 2025-05 (3 rows)');
+  await page.getByTestId('release-table').waitFor();
+
+  await publish('bad.csv', MAY.replace('0.1987', 'n/a'), '2025-06');
+  await expect(page.getByTestId('publish-issues').textContent()).resolves.toContain(
+    'line 3, rate: must be a number, not "n/a"',
+  );
+
+  await publish('june.csv', JUNE, '2025-06');
+  await expect(page.getByTestId('publish-done').textContent()).resolves.toContain(
+    '1 new tariff sheet, 1 tariff sheet removed',
+  );
+  await expectAccessible('product');
+});
+
+test('the table is filtered and sorted on the server, and the change log shows old → new', async () => {
+  await page.goto(`${PRODUCT}?filter=state%3DNY&filter=state%3DCA&sort=rate&desc=true`);
+  const cells = page.getByTestId('release-table').locator('tbody tr td:first-child');
+  await expect(cells.allTextContents()).resolves.toEqual(['CA-PG-1', 'NY-CE-1']);
+  await expect(page.getByTestId('release-table').locator('tbody tr').first().textContent()).resolves.toContain(
+    '$0.341',
+  );
+
+  await page.getByRole('link', { name: 'Change log' }).click();
+  await page.getByTestId('change-log-page').waitFor();
+  const newest = page.getByTestId('change-log-release').first();
+  await expect(newest.textContent()).resolves.toContain('1 tariff sheet removed');
+  await newest.getByRole('link', { name: /changed$/ }).click();
+  const changed = page.getByTestId('changed-rows');
+  await changed.waitFor();
+  await expect(changed.textContent()).resolves.toContain('Rate: $0.2211 → $0.2299');
+  await expect(changed.textContent()).resolves.toContain('Status: proposed → suspended');
+  await expectAccessible('change-log');
+  await page.goto('/data-subscriptions');
+  await expect(page.getByTestId('data-subscriptions-page').textContent()).resolves.toContain('Tariff changes');
+  await expectAccessible('list');
+});
