@@ -6,6 +6,7 @@ import { ColumnChanges } from '@/components/data-products/column-changes';
 import { findDataProduct, listChangedRows } from '@/lib/bff.server';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { ProductRelease } from '@/lib/types';
+import styles from './change-log.module.css';
 
 type Props = {
   params: Promise<{ dataProductId: string }>;
@@ -47,7 +48,7 @@ export default async function ChangeLogPage({ params, searchParams }: Props) {
         </div>
       </div>
       {detail.releases.length === 0 && <div className="card card-body muted">No release yet.</div>}
-      <ol className="stack" aria-label="Releases, newest first">
+      <ol className={`stack ${styles.releases}`} aria-label="Releases, newest first">
         {detail.releases.map((release) => (
           <li key={release.id} className="card" data-testid="change-log-release">
             <div className="card-header">
