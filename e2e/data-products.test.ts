@@ -4,6 +4,7 @@
  * release with its change log computed from the rows, the table filtered and sorted on the server,
  * and the change log drilled down to the rows a release changed (old → new).
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { wcagViolations } from './support/axe';
@@ -83,6 +84,18 @@ test('the table is filtered and sorted on the server, and the change log shows o
   await expect(page.getByTestId('release-table').locator('tbody tr').first().textContent()).resolves.toContain(
     '$0.341',
   );
+
+  const download = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]).then(([file]) => file);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(
+    csv
+      .trim()
+      .split('\n')
+      .map((line) => line.split(',')[0]),
+  ).toEqual(['tariff_id', 'CA-PG-1', 'NY-CE-1']);
 
   await page.getByRole('link', { name: 'Change log' }).click();
   await page.getByTestId('change-log-page').waitFor();

@@ -78,7 +78,14 @@ export function ReleaseBrowser(props: {
       <section className="card" aria-labelledby="rows-heading">
         <div className="card-header">
           <h2 id="rows-heading">Rows</h2>
-          {page.ok && <span className="subtle">{formatNumber(page.body.total)} match</span>}
+          {page.ok && (
+            <span className="subtle">
+              {formatNumber(page.body.total)} match ·{' '}
+              <a href={downloadHref(detail.dataProduct.id, query, page.body.release.id)} download>
+                Download CSV
+              </a>
+            </span>
+          )}
         </div>
         <div className="card-body">
           <form method="get" action={base} className={styles.filters} aria-label="Add a filter">
@@ -170,6 +177,14 @@ export function ReleaseBrowser(props: {
       </section>
     </div>
   );
+}
+
+/** The CSV of the rows shown: the same release, filters and sort, every page. */
+function downloadHref(id: string, query: URLSearchParams, releaseId: string): string {
+  const kept = new URLSearchParams();
+  for (const name of ['filter', 'sort', 'desc']) for (const value of query.getAll(name)) kept.append(name, value);
+  kept.set('release', releaseId);
+  return `/api/data-products/${encodeURIComponent(id)}/download?${kept}`;
 }
 
 /** `offset=` for a page, joined to an address built without one. */

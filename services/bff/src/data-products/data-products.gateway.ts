@@ -1,6 +1,9 @@
+import type { Readable } from 'node:stream';
+import { fromGrpcError } from '@docket/errors';
 import type * as documentsV1 from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
 import { toDataProductView } from '../catalog/catalog.mapper';
+import { byteStreamOf } from '../grpc/byte-stream';
 import { streamFileToCall } from '../grpc/file-upload-stream';
 import { isoOrNull } from '../grpc/timestamps';
 import type {
@@ -34,6 +37,34 @@ export class DataProductsGateway {
       rows: response.rowsJson.map(parseRow).filter((row) => row !== null),
       total: Number(response.total),
     };
+  }
+
+  /**
+   * A release's matching rows as CSV: the release first, then the bytes as a stream read only as fast
+   * as the caller takes them (closing it early cancels the call).
+   */
+  async download(
+    dataProductId: string,
+    request: Omit<RowsRequest, 'offset' | 'limit'>,
+  ): Promise<{ release: ProductReleaseView; body: Readable }> {
+    const call = this.client.downloadRelease({ dataProductId, ...request });
+    const messages: AsyncIterator<documentsV1.DownloadReleaseResponse> = call[Symbol.asyncIterator]();
+    let first: IteratorResult<documentsV1.DownloadReleaseResponse>;
+    try {
+      first = await messages.next();
+    } catch (error) {
+      throw fromGrpcError(error);
+    }
+    if (first.done || !first.value.release) {
+      call.cancel();
+      throw new Error('DownloadRelease sent no release first');
+    }
+    const body = byteStreamOf(
+      messages,
+      (m) => m.data,
+      () => call.cancel(),
+    );
+    return { release: toReleaseView(first.value.release), body };
   }
 
   /** Streams a release file into PublishRelease; the service checks it and answers with the release. */

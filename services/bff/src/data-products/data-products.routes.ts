@@ -1,7 +1,9 @@
+import { pipeline } from 'node:stream/promises';
 import type { UploadLimits } from '../documents/multipart-upload';
 import type { ApiRouter } from '../http/api-router';
 import { authOf } from '../http/auth-context';
 import { clientGoneSignal } from '../http/client-gone';
+import { contentDisposition } from '../http/content-disposition';
 import type { DataProductsGateway } from './data-products.gateway';
 import {
   ChangedRowsQuery,
@@ -10,6 +12,7 @@ import {
   DataProductParams,
   filtersOf,
   PublishReleaseResponse,
+  ReleaseDownloadQuery,
   ReleaseParams,
   ReleaseRowsQuery,
   ReleaseRowsResponse,
@@ -92,6 +95,38 @@ export function registerDataProductRoutes(
         clientGoneSignal(res),
       );
       res.json(page);
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/data-products/:id/download',
+      tag: 'catalog',
+      access: 'user',
+      params: DataProductParams,
+      query: ReleaseDownloadQuery,
+      summary: "A release's rows as CSV (the latest by default; filtered and sorted as the table is), streamed",
+      responses: { 200: { description: 'The CSV file, with a header row', contentType: 'text/csv' } },
+    },
+    async ({ params, query }, _req, res) => {
+      const { release, body } = await dataProducts.download(params.id, {
+        releaseId: query.release ?? '',
+        filters: filtersOf(query.filter),
+        sortColumn: query.sort ?? '',
+        descending: query.desc,
+      });
+      res.set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': contentDisposition(`${params.id}-${release.version}.csv`, 'text/csv', 'attachment'),
+        'X-Content-Type-Options': 'nosniff',
+      });
+      try {
+        await pipeline(body, res);
+      } catch (error) {
+        // Headers are gone already: the response is cut short; a browser that left needs nothing more.
+        if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+      }
     },
   );
 

@@ -120,6 +120,8 @@ export const ReleaseRowsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+export const ReleaseDownloadQuery = ReleaseRowsQuery.pick({ release: true, filter: true, sort: true, desc: true });
+
 export const ReleaseRowsResponse = z
   .object({ release: ProductRelease, rows: z.array(Row), total: z.number().int() })
   .meta({ id: 'ReleaseRows' });

@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { InputError, NotFoundError, type FieldIssue } from '@docket/errors';
 import type { DataProduct } from '../domain/data-product.types';
@@ -58,29 +60,43 @@ export class DataProductService {
     query: RowsQuery,
   ): Promise<{ release: ProductRelease; rows: Record<string, CellValue>[]; total: number }> {
     const release = await this.release(productId, releaseId);
-    const columns = new Map(release.columns.map((column) => [column.name, column]));
     const issues: FieldIssue[] = [];
-    const filters = query.filters.flatMap((raw, i) => {
-      const filter = filterOf(raw, columns.get(raw.column), `filters[${i}]`, issues);
-      return filter ? [filter] : [];
-    });
-    if (query.sortColumn && !columns.has(query.sortColumn))
-      issues.push({
-        path: 'sortColumn',
-        message: `is not a column of this release (${[...columns.keys()].join(', ')})`,
-      });
+    const selection = selectionOf(release, query, issues);
     if (query.limit < 1 || query.limit > MAX_PAGE_ROWS)
       issues.push({ path: 'limit', message: `must be 1 to ${MAX_PAGE_ROWS}` });
     if (query.offset < 0 || query.offset > MAX_OFFSET)
       issues.push({ path: 'offset', message: `must be 0 to ${MAX_OFFSET}` });
     if (issues.length > 0) throw new InputError('the rows cannot be read as asked', issues);
     const page = await this.deps.tables.page(this.tableOf(release), {
-      filters,
-      sort: query.sortColumn ? { column: query.sortColumn, descending: query.descending } : undefined,
+      ...selection,
       offset: query.offset,
       limit: query.limit,
     });
     return { release, ...page };
+  }
+
+  /**
+   * Every matching row of a release as a CSV file in a temporary folder; `use` reads it, and the
+   * folder is removed after.
+   */
+  async download<T>(
+    productId: string,
+    releaseId: string,
+    query: Omit<RowsQuery, 'offset' | 'limit'>,
+    use: (release: ProductRelease, file: string) => Promise<T>,
+  ): Promise<T> {
+    const release = await this.release(productId, releaseId);
+    const issues: FieldIssue[] = [];
+    const selection = selectionOf(release, query, issues);
+    if (issues.length > 0) throw new InputError('the rows cannot be read as asked', issues);
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'release-csv-'));
+    try {
+      const file = path.join(directory, 'release.csv');
+      await this.deps.tables.writeCsv(this.tableOf(release), selection, file);
+      return await use(release, file);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   }
 
   async changedRows(productId: string, releaseId: string, kind: string, offset: number, limit: number) {
@@ -119,6 +135,25 @@ export class DataProductService {
       schema: { key: release.key, columns: release.columns },
     };
   }
+}
+
+/** A caller's filters and sort read against a release's columns; each problem added to `issues`. */
+function selectionOf(
+  release: ProductRelease,
+  query: Pick<RowsQuery, 'filters' | 'sortColumn' | 'descending'>,
+  issues: FieldIssue[],
+): { filters: RowFilter[]; sort?: { column: string; descending: boolean } } {
+  const columns = new Map(release.columns.map((column) => [column.name, column]));
+  const filters = query.filters.flatMap((raw, i) => {
+    const filter = filterOf(raw, columns.get(raw.column), `filters[${i}]`, issues);
+    return filter ? [filter] : [];
+  });
+  if (query.sortColumn && !columns.has(query.sortColumn))
+    issues.push({ path: 'sortColumn', message: `is not a column of this release (${[...columns.keys()].join(', ')})` });
+  return {
+    filters,
+    sort: query.sortColumn ? { column: query.sortColumn, descending: query.descending } : undefined,
+  };
 }
 
 /** A caller's filter read against its column; an issue (and no filter) when it cannot be. */

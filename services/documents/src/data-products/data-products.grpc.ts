@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
 import type {
+  DownloadReleaseRequest,
+  DownloadReleaseResponse,
   GetDataProductRequest,
   GetDataProductResponse,
   ListChangedRowsRequest,
@@ -10,7 +14,7 @@ import type {
   ReadReleaseRowsRequest,
   ReadReleaseRowsResponse,
 } from '@docket/proto/src/documents';
-import { clientStream, unary } from '@docket/service-kit';
+import { clientStream, serverStream, unary } from '@docket/service-kit';
 import { dataProductToProto } from '../catalog/catalog.mapper';
 import type { DocumentHandlers } from '../documents-service.binding';
 import { receiveStreamedFile } from '../uploads/streamed-file.grpc';
@@ -19,6 +23,8 @@ import type { DataProductService } from './data-product.service';
 import { formatOf } from './release-file.reader';
 
 const json = (row: object | null): string => (row ? JSON.stringify(row) : '');
+/** gRPC messages stay well under the 4 MB default. */
+const CHUNK = 256 * 1024;
 
 /** The data products' part of DocumentsService: a product, publishing a release, its rows and changes. */
 export function dataProductHandlers(deps: {
@@ -70,6 +76,22 @@ export function dataProductHandlers(deps: {
         limit: request.limit,
       });
       return { release: releaseToProto(page.release), rowsJson: page.rows.map(json), total: String(page.total) };
+    }),
+    downloadRelease: serverStream<DownloadReleaseRequest, DownloadReleaseResponse>(logger, async (call) => {
+      const { dataProductId, releaseId, ...query } = call.request;
+      await dataProducts.download(dataProductId, releaseId, query, async (release, file) => {
+        call.write({ release: releaseToProto(release) });
+        const content = createReadStream(file, { highWaterMark: CHUNK });
+        try {
+          for await (const chunk of content) {
+            if (call.cancelled) return;
+            // write() returning false means the caller is slower than the disk: wait for it.
+            if (!call.write({ data: chunk as Buffer })) await once(call, 'drain');
+          }
+        } finally {
+          content.destroy();
+        }
+      });
     }),
     listChangedRows: unary<ListChangedRowsRequest, ListChangedRowsResponse>(logger, async (request) => {
       const rows = await dataProducts.changedRows(

@@ -214,32 +214,11 @@ export class ReleaseTableRepository {
 
   /** One page of a release, filtered and sorted (then by key, so pages are stable), with the total. */
   async page(table: ReleaseTable, request: PageRequest): Promise<{ rows: Record<string, CellValue>[]; total: number }> {
-    const known = new Set(table.schema.columns.map((c) => c.name));
-    const conditions = request.filters.map((filter) => {
-      if (!known.has(filter.column)) throw new Error(`no column ${filter.column}`);
-      const column = q(filter.column);
-      if (filter.op === 'in') {
-        if (filter.values.length === 0) return 'false';
-        return `${column} IN (${filter.values.map(sqlValue).join(', ')})`;
-      }
-      if (filter.op === 'contains')
-        return `${column}::VARCHAR ILIKE ${literal(`%${escapeLike(filter.text)}%`)} ESCAPE '\\'`;
-      const bounds = [
-        ...(filter.min !== undefined && filter.min !== null ? [`${column} >= ${sqlValue(filter.min)}`] : []),
-        ...(filter.max !== undefined && filter.max !== null ? [`${column} <= ${sqlValue(filter.max)}`] : []),
-      ];
-      return bounds.length > 0 ? bounds.join(' AND ') : 'true';
-    });
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const keyOrder = table.schema.key.map(q);
-    if (request.sort && !known.has(request.sort.column)) throw new Error(`no column ${request.sort.column}`);
-    const order = request.sort
-      ? [`${q(request.sort.column)} ${request.sort.descending ? 'DESC' : 'ASC'} NULLS LAST`, ...keyOrder]
-      : keyOrder;
+    const { where, order } = selectionOf(table, request);
     const source = parquetOf(table.file);
     return this.withConnection(async (connection) => {
       const rows = await connection.runAndReadAll(
-        `SELECT to_json(t) AS row FROM ${source} t ${where} ORDER BY ${order.join(', ')} ` +
+        `SELECT to_json(t) AS row FROM ${source} t ${where} ORDER BY ${order} ` +
           `LIMIT ${Math.trunc(request.limit)} OFFSET ${Math.trunc(request.offset)}`,
       );
       const total = await connection.runAndReadAll(`SELECT count(*) AS n FROM ${source} ${where}`);
@@ -248,6 +227,18 @@ export class ReleaseTableRepository {
         total: Number((total.getRowObjects()[0] as { n: bigint }).n),
       };
     });
+  }
+
+  /** Every matching row of a release, as a CSV file with a header row (DuckDB writes it, off the event loop). */
+  async writeCsv(table: ReleaseTable, request: Omit<PageRequest, 'offset' | 'limit'>, file: string): Promise<void> {
+    const { where, order } = selectionOf(table, request);
+    const columns = table.schema.columns.map((c) => q(c.name)).join(', ');
+    await this.withConnection((connection) =>
+      connection.run(
+        `COPY (SELECT ${columns} FROM ${parquetOf(table.file)} ${where} ORDER BY ${order}) ` +
+          `TO ${literal(file)} (FORMAT csv, HEADER)`,
+      ),
+    );
   }
 
   async close(): Promise<void> {
@@ -268,6 +259,35 @@ export class ReleaseTableRepository {
       connection.closeSync();
     }
   }
+}
+
+/** The WHERE and ORDER BY of a filtered, sorted read of a release (then by key, for a stable order). */
+function selectionOf(
+  table: ReleaseTable,
+  request: Pick<PageRequest, 'filters' | 'sort'>,
+): { where: string; order: string } {
+  const known = new Set(table.schema.columns.map((c) => c.name));
+  const conditions = request.filters.map((filter) => {
+    if (!known.has(filter.column)) throw new Error(`no column ${filter.column}`);
+    const column = q(filter.column);
+    if (filter.op === 'in') {
+      if (filter.values.length === 0) return 'false';
+      return `${column} IN (${filter.values.map(sqlValue).join(', ')})`;
+    }
+    if (filter.op === 'contains')
+      return `${column}::VARCHAR ILIKE ${literal(`%${escapeLike(filter.text)}%`)} ESCAPE '\\'`;
+    const bounds = [
+      ...(filter.min !== undefined && filter.min !== null ? [`${column} >= ${sqlValue(filter.min)}`] : []),
+      ...(filter.max !== undefined && filter.max !== null ? [`${column} <= ${sqlValue(filter.max)}`] : []),
+    ];
+    return bounds.length > 0 ? bounds.join(' AND ') : 'true';
+  });
+  const keyOrder = table.schema.key.map(q);
+  if (request.sort && !known.has(request.sort.column)) throw new Error(`no column ${request.sort.column}`);
+  const order = request.sort
+    ? [`${q(request.sort.column)} ${request.sort.descending ? 'DESC' : 'ASC'} NULLS LAST`, ...keyOrder]
+    : keyOrder;
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', order: order.join(', ') };
 }
 
 /** A key column: a row absent from one side of the join has it null there. */

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { fromGrpcError, InputError, NotFoundError } from '@docket/errors';
 import {
   DocumentsServiceClient,
+  type DownloadReleaseResponse,
   type PublishReleaseHeader,
   type PublishReleaseResponse,
 } from '@docket/proto/src/documents';
@@ -113,6 +114,24 @@ describe('data products over gRPC', () => {
       limit: 10,
     });
     expect(older.rowsJson).toHaveLength(3);
+
+    // The CSV download: the release first, then the bytes; filtered and sorted as the page is.
+    const messages: DownloadReleaseResponse[] = [];
+    for await (const message of client.downloadRelease({
+      dataProductId: 'tariff-changes',
+      releaseId: '',
+      filters: [{ column: 'state', op: 'in', values: ['NY', 'CA'], text: '', min: '', max: '' }],
+      sortColumn: 'rate',
+      descending: true,
+    }))
+      messages.push(message as DownloadReleaseResponse);
+    expect(messages[0]?.release?.version).toBe('2025-06');
+    const csv = Buffer.concat(messages.slice(1).map((m) => m.data!)).toString('utf8');
+    expect(csv.trim().split('\n')).toEqual([
+      'tariff_id,utility,state,service_class,effective_date,rate,rate_unit,status,docket',
+      'CA-PG-1,PG&E,CA,residential,2025-06-15,0.341,kWh,effective,A.24-05-012',
+      'NY-CE-1,Con Edison,NY,residential,2025-05-01,0.2299,kWh,effective,24-E-0060',
+    ]);
 
     const changed = await grpcCall(client, 'listChangedRows', {
       dataProductId: 'tariff-changes',

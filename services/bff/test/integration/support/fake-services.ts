@@ -261,6 +261,12 @@ export class FakeBackends {
       readReleaseRows: unary(logger, async (req: documentsV1.ReadReleaseRowsRequest) => {
         throw new NotFoundError(`${req.dataProductId} has no release yet`);
       }),
+      downloadRelease: serverStream(
+        logger,
+        async (call: ServerWritableStream<documentsV1.DownloadReleaseRequest, documentsV1.DownloadReleaseResponse>) => {
+          throw new NotFoundError(`${call.request.dataProductId} has no release yet`);
+        },
+      ),
       listChangedRows: unary(logger, async (req: documentsV1.ListChangedRowsRequest) => {
         throw new NotFoundError(`${req.dataProductId} has no release yet`);
       }),

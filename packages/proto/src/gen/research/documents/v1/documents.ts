@@ -525,6 +525,20 @@ export interface ReadReleaseRowsResponse {
   total: string;
 }
 
+/** As ReadReleaseRowsRequest without paging: every row that matches. */
+export interface DownloadReleaseRequest {
+  dataProductId: string;
+  releaseId: string;
+  filters: RowFilter[];
+  sortColumn: string;
+  descending: boolean;
+}
+
+export interface DownloadReleaseResponse {
+  release?: ProductRelease | undefined;
+  data?: Buffer | undefined;
+}
+
 export interface ListChangedRowsRequest {
   dataProductId: string;
   releaseId: string;
@@ -8096,6 +8110,238 @@ export const ReadReleaseRowsResponse: MessageFns<ReadReleaseRowsResponse> = {
   },
 };
 
+function createBaseDownloadReleaseRequest(): DownloadReleaseRequest {
+  return { dataProductId: "", releaseId: "", filters: [], sortColumn: "", descending: false };
+}
+
+export const DownloadReleaseRequest: MessageFns<DownloadReleaseRequest> = {
+  encode(message: DownloadReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    for (const v of message.filters) {
+      RowFilter.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.sortColumn !== "") {
+      writer.uint32(34).string(message.sortColumn);
+    }
+    if (message.descending !== false) {
+      writer.uint32(40).bool(message.descending);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DownloadReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDownloadReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.filters.push(RowFilter.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sortColumn = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.descending = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DownloadReleaseRequest {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      filters: globalThis.Array.isArray(object?.filters) ? object.filters.map((e: any) => RowFilter.fromJSON(e)) : [],
+      sortColumn: isSet(object.sortColumn)
+        ? globalThis.String(object.sortColumn)
+        : isSet(object.sort_column)
+        ? globalThis.String(object.sort_column)
+        : "",
+      descending: isSet(object.descending) ? globalThis.Boolean(object.descending) : false,
+    };
+  },
+
+  toJSON(message: DownloadReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.filters?.length) {
+      obj.filters = message.filters.map((e) => RowFilter.toJSON(e));
+    }
+    if (message.sortColumn !== "") {
+      obj.sortColumn = message.sortColumn;
+    }
+    if (message.descending !== false) {
+      obj.descending = message.descending;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DownloadReleaseRequest>, I>>(base?: I): DownloadReleaseRequest {
+    return DownloadReleaseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DownloadReleaseRequest>, I>>(object: I): DownloadReleaseRequest {
+    const message = createBaseDownloadReleaseRequest();
+    message.dataProductId = object.dataProductId ?? "";
+    message.releaseId = object.releaseId ?? "";
+    message.filters = object.filters?.map((e) => RowFilter.fromPartial(e)) || [];
+    message.sortColumn = object.sortColumn ?? "";
+    message.descending = object.descending ?? false;
+    return message;
+  },
+};
+
+function createBaseDownloadReleaseResponse(): DownloadReleaseResponse {
+  return { release: undefined, data: undefined };
+}
+
+export const DownloadReleaseResponse: MessageFns<DownloadReleaseResponse> = {
+  encode(message: DownloadReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      ProductRelease.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    if (message.data !== undefined) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DownloadReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDownloadReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = ProductRelease.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DownloadReleaseResponse {
+    return {
+      release: isSet(object.release) ? ProductRelease.fromJSON(object.release) : undefined,
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : undefined,
+    };
+  },
+
+  toJSON(message: DownloadReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = ProductRelease.toJSON(message.release);
+    }
+    if (message.data !== undefined) {
+      obj.data = base64FromBytes(message.data);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DownloadReleaseResponse>, I>>(base?: I): DownloadReleaseResponse {
+    return DownloadReleaseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DownloadReleaseResponse>, I>>(object: I): DownloadReleaseResponse {
+    const message = createBaseDownloadReleaseResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? ProductRelease.fromPartial(object.release)
+      : undefined;
+    message.data = object.data ?? undefined;
+    return message;
+  },
+};
+
 function createBaseListChangedRowsRequest(): ListChangedRowsRequest {
   return { dataProductId: "", releaseId: "", kind: "", offset: 0, limit: 0 };
 }
@@ -10765,6 +11011,21 @@ export const DocumentsServiceService = {
       Buffer.from(ListChangedRowsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListChangedRowsResponse => ListChangedRowsResponse.decode(value),
   },
+  /**
+   * A release's rows as a CSV file (header row; filtered and sorted as asked), streamed in chunks:
+   * the first message says the release, the rest carry the bytes.
+   */
+  downloadRelease: {
+    path: "/research.documents.v1.DocumentsService/DownloadRelease" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: DownloadReleaseRequest): Buffer =>
+      Buffer.from(DownloadReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DownloadReleaseRequest => DownloadReleaseRequest.decode(value),
+    responseSerialize: (value: DownloadReleaseResponse): Buffer =>
+      Buffer.from(DownloadReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DownloadReleaseResponse => DownloadReleaseResponse.decode(value),
+  },
   getCatalogStatus: {
     path: "/research.documents.v1.DocumentsService/GetCatalogStatus" as const,
     requestStream: false as const,
@@ -10859,6 +11120,11 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   readReleaseRows: handleUnaryCall<ReadReleaseRowsRequest, ReadReleaseRowsResponse>;
   /** The rows a release added, removed or changed against the release before, old and new side by side. */
   listChangedRows: handleUnaryCall<ListChangedRowsRequest, ListChangedRowsResponse>;
+  /**
+   * A release's rows as a CSV file (header row; filtered and sorted as asked), streamed in chunks:
+   * the first message says the release, the rest carry the bytes.
+   */
+  downloadRelease: handleServerStreamingCall<DownloadReleaseRequest, DownloadReleaseResponse>;
   getCatalogStatus: handleUnaryCall<GetCatalogStatusRequest, GetCatalogStatusResponse>;
   getEntity: handleUnaryCall<GetEntityRequest, GetEntityResponse>;
   /**
@@ -11135,6 +11401,19 @@ export interface DocumentsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListChangedRowsResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * A release's rows as a CSV file (header row; filtered and sorted as asked), streamed in chunks:
+   * the first message says the release, the rest carry the bytes.
+   */
+  downloadRelease(
+    request: DownloadReleaseRequest,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<DownloadReleaseResponse>;
+  downloadRelease(
+    request: DownloadReleaseRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<DownloadReleaseResponse>;
   getCatalogStatus(
     request: GetCatalogStatusRequest,
     callback: (error: ServiceError | null, response: GetCatalogStatusResponse) => void,
