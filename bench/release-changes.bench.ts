@@ -8,7 +8,7 @@
  * ones, and changes a tenth of the rest (amounts up or down, hearings moved, statuses forward).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       ['summary', read.summary],
       ['page, filtered + sorted, p50 / p95 (ms)', `${pages.p50} / ${pages.p95}`],
       ['changed rows, page of 50 (ms)', read.drillDownMs],
+      ['CSV of every row, sorted (ms / MB)', `${read.csvMs} / ${read.csvMb}`],
       ['load average (1 min)', machine().loadAverage1m],
     ]);
     writeBenchResult('release-changes', {
@@ -131,6 +132,8 @@ async function main(): Promise<void> {
 
 interface ReadFigures {
   changeLogMs: number;
+  csvMs: number;
+  csvMb: number;
   peakRssMb: number;
   summary: string;
   pageTimes: number[];
@@ -161,6 +164,11 @@ async function readPhase(directory: string): Promise<void> {
     pageTimes.push(ms);
   }
   const drill = await timed(() => tables.changedRows(previous, next, 'changed', 1000, 50));
+  const csvFile = path.join(directory, 'release.csv');
+  const csv = await timed(() =>
+    tables.writeCsv(next, { filters: [], sort: { column: 'requested', descending: true } }, csvFile),
+  );
+  const csvBytes = (await stat(csvFile)).size;
   await tables.close();
   clearInterval(sampler);
   const figures: ReadFigures = {
@@ -169,6 +177,8 @@ async function readPhase(directory: string): Promise<void> {
     summary: line,
     pageTimes,
     drillDownMs: drill.ms,
+    csvMs: csv.ms,
+    csvMb: mb(csvBytes),
   };
   process.stdout.write(JSON.stringify(figures));
 }
