@@ -92,7 +92,10 @@ test('catalog status shows every source with its health and history', async () =
   expect(await rows.count()).toBeGreaterThanOrEqual(20);
   const statuses = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
   expect(statuses.every((s) => ['healthy', 'lagging', 'failing', 'idle'].includes(s ?? ''))).toBe(true);
-  expect(statuses).toContain('healthy');
+  // Seeded sources have run and none failed. Healthy or lagging depends on the hour: the corpus moves
+  // by whole days, so a source's newest filing crosses the three-day mark at some time of day.
+  expect(statuses.filter((s) => s === 'healthy' || s === 'lagging').length).toBeGreaterThan(5);
+  expect(statuses).not.toContain('failing');
 });
 
 test('an administrator uploads a file with metadata and opens the stored document', async () => {
