@@ -158,7 +158,8 @@ export function ReleaseBrowser(props: {
               <span className="subtle">
                 {page.body.total === 0
                   ? 'No row matches'
-                  : `${formatNumber(offset + 1)}–${formatNumber(offset + page.body.rows.length)} of ${formatNumber(page.body.total)}`}
+                  : `${formatNumber(offset + 1)}–${formatNumber(offset + page.body.rows.length)} ` +
+                    `of ${formatNumber(page.body.total)}`}
               </span>
               {offset + PAGE_ROWS < page.body.total ? (
                 <Link href={hrefWith(base, query, {}) + pageSuffix(query, offset + PAGE_ROWS)}>Next →</Link>

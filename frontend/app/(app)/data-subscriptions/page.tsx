@@ -34,7 +34,8 @@ export default async function Page() {
                 <p>{product.description}</p>
                 <p className="subtle mt-2">
                   {latest
-                    ? `Release ${latest.version} of ${formatDate(latest.releasedAt)}: ${formatNumber(latest.rows)} rows` +
+                    ? `Release ${latest.version} of ${formatDate(latest.releasedAt)}: ` +
+                      `${formatNumber(latest.rows)} rows` +
                       (latest.changeLog ? ` · ${latest.changeLog.summary}` : '')
                     : counted
                       ? `Release ${counted.version} of ${formatDate(counted.releasedAt)}`
