@@ -224,26 +224,27 @@ export class VectorIndexer {
   commitBuild(): void {
     const db = this.index.db;
     db.transaction(() => {
-      db.exec(
-        `
-        UPDATE vector_documents SET metadata = ` +
-          `(SELECT b.metadata FROM vector_build b WHERE b.document_id = vector_documents.id)
-          WHERE EXISTS (SELECT 1 FROM vector_build b ` +
-          `WHERE b.document_id = vector_documents.id AND b.sha256 = vector_documents.sha256);
-        CREATE TEMP TABLE IF NOT EXISTS vector_todo ` +
-          `(document_id TEXT PRIMARY KEY, op TEXT NOT NULL, sha256 TEXT, metadata TEXT);
+      db.exec(`
+        UPDATE vector_documents
+          SET metadata = (SELECT b.metadata FROM vector_build b WHERE b.document_id = vector_documents.id)
+          WHERE EXISTS (
+            SELECT 1 FROM vector_build b
+            WHERE b.document_id = vector_documents.id AND b.sha256 = vector_documents.sha256
+          );
+        CREATE TEMP TABLE IF NOT EXISTS vector_todo (
+          document_id TEXT PRIMARY KEY, op TEXT NOT NULL, sha256 TEXT, metadata TEXT
+        );
         DELETE FROM vector_todo;
         INSERT INTO vector_todo SELECT id, 'remove', NULL, NULL FROM vector_documents
           WHERE id NOT IN (SELECT document_id FROM vector_build);
         INSERT INTO vector_todo SELECT b.document_id, 'upsert', b.sha256, b.metadata FROM vector_build b
           LEFT JOIN vector_documents d ON d.id = b.document_id WHERE d.id IS NULL OR d.sha256 <> b.sha256;
         DELETE FROM vector_backlog WHERE document_id IN (SELECT document_id FROM vector_todo);
-        INSERT INTO vector_backlog (document_id, op, sha256, metadata) ` +
-          `SELECT document_id, op, sha256, metadata FROM vector_todo;
+        INSERT INTO vector_backlog (document_id, op, sha256, metadata)
+          SELECT document_id, op, sha256, metadata FROM vector_todo;
         DELETE FROM vector_todo;
         DELETE FROM vector_build;
-      `,
-      );
+      `);
     })();
     this.buildOpen = false;
     this.touched = new Set();
