@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { findDataProduct, listDataProducts } from '@/lib/bff.server';
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
+import styles from './data-subscriptions.module.css';
 
 export const metadata: Metadata = { title: 'Data subscriptions' };
 
@@ -18,7 +19,7 @@ export default async function Page() {
         </div>
       </div>
       <p className="subtle mb-4">Subscribing to be told of each release&rsquo;s changes is not available yet.</p>
-      <ul className="stack" aria-label="Data products">
+      <ul className={`stack ${styles.products}`} aria-label="Data products">
         {products.map((product, i) => {
           const latest = details[i]?.releases[0];
           const counted = product.releases[0];
