@@ -111,3 +111,14 @@ test('the table is filtered and sorted on the server, and the change log shows o
   await expect(page.getByTestId('data-subscriptions-page').textContent()).resolves.toContain('Tariff changes');
   await expectAccessible('list');
 });
+
+test('a wrong product is a 404 page; a filter on a column the release lacks says so beside the table', async () => {
+  const response = await page.goto('/data-subscriptions/no-such-product');
+  expect(response?.status()).toBe(404);
+  await page.getByTestId('not-found').waitFor();
+
+  await page.goto(`${PRODUCT}?filter=${encodeURIComponent('nope=1')}`);
+  await expect(page.getByRole('alert').first().textContent()).resolves.toContain('is not a column of this release');
+  await page.reload();
+  await expect(page.getByRole('alert').first().textContent()).resolves.toContain('is not a column of this release');
+});

@@ -195,9 +195,9 @@ function pageSuffix(query: URLSearchParams, offset: number): string {
   return `${rest.size > 0 ? '&' : '?'}offset=${offset}`;
 }
 
-/** The BFF's 400 in words: each issue's field and message. */
+/** The BFF's 400 in words (`{ error: { message, issues } }`): each issue's field and message. */
 function problemOf(body: unknown): string {
-  const error = body as { message?: string; issues?: { path: string; message: string }[] } | null;
+  const error = (body as { error?: { message?: string; issues?: { path: string; message: string }[] } } | null)?.error;
   const issues = error?.issues?.map((issue) => `${issue.path} ${issue.message}`).join('; ');
   return issues || error?.message || 'the request was refused';
 }
