@@ -1,13 +1,26 @@
 import { Redis } from 'ioredis';
 import { createKafka, ensureTopics, EventPublisher, kafkaNamespace, OutboxRelay, topics } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { connectMongo, grpcTlsOf, ShutdownLadder, startGrpcServer, type StartedService } from '@docket/service-kit';
+import {
+  connectMongo,
+  grpcChannelCredentials,
+  grpcTlsOf,
+  ShutdownLadder,
+  startGrpcServer,
+  type StartedService,
+} from '@docket/service-kit';
 import { alertServiceBinding } from './alert-service.binding';
 import { AlertRepository } from './alerts/alert.repository';
 import { AlertService } from './alerts/alert.service';
 import { alertHandlers } from './alerts/alerts.grpc';
 import { HitRepository } from './alerts/hit.repository';
 import type { Config } from './config';
+import { DataSubscriptionRepository } from './data-subscriptions/data-subscription.repository';
+import { DataSubscriptionService } from './data-subscriptions/data-subscription.service';
+import { dataSubscriptionHandlers } from './data-subscriptions/data-subscriptions.grpc';
+import { DocumentsReleasesClient } from './data-subscriptions/documents-releases.client';
+import { ReleaseNotifier } from './data-subscriptions/release-notifier';
+import { DATA_SUBSCRIPTIONS_GROUP, ReleasePublishedConsumer } from './data-subscriptions/release-published.consumer';
 import { StoredAlertSource, StoredHitSource } from './delivery/delivery-sources';
 import { startDelivery, type DeliveryParts } from './delivery/delivery.module';
 import type { NotificationSink } from './domain/delivery-ports';
@@ -41,7 +54,8 @@ export interface RunningApp extends StartedService {
 /**
  * Wires the alerts service: Mongo stores, the percolation index and the percolator consuming
  * documents.ingested.v1 / documents.updated.v1, the hits' outbox to alerts.triggered.v1,
- * notifications with their Redis pub/sub feed, webhook endpoints, and AlertService over gRPC (each
+ * notifications with their Redis pub/sub feed, webhook endpoints, data-product subscriptions told of
+ * catalog.release-published.v1 (asking the documents service what changed), and AlertService over gRPC (each
  * part's handlers merged by alertServiceBinding). `stop` closes in reverse order.
  */
 export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
@@ -55,7 +69,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const hits = new HitRepository(connection);
     const notificationStore = new NotificationRepository(connection);
     const endpointStore = new WebhookEndpointRepository(connection);
-    await Promise.all([alerts.init(), hits.init(), notificationStore.init(), endpointStore.init()]);
+    const dataSubscriptionStore = new DataSubscriptionRepository(connection);
+    await Promise.all([
+      alerts.init(),
+      hits.init(),
+      notificationStore.init(),
+      endpointStore.init(),
+      dataSubscriptionStore.init(),
+    ]);
 
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
     const subscriber = redis.duplicate();
@@ -84,8 +105,15 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const updatedTopic = kafkaNames.topic(topics.documentUpdated);
     const triggeredTopic = kafkaNames.topic(topics.alertTriggered);
     const exportCompletedTopic = kafkaNames.topic(topics.exportCompleted);
+    const releasePublishedTopic = kafkaNames.topic(topics.releasePublished);
     const kafka = createKafka({ clientId: 'alerts', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [ingestedTopic, updatedTopic, triggeredTopic, exportCompletedTopic]);
+    await ensureTopics(kafka, [
+      ingestedTopic,
+      updatedTopic,
+      triggeredTopic,
+      exportCompletedTopic,
+      releasePublishedTopic,
+    ]);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
@@ -137,6 +165,31 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     await exportNotices.start();
     closers.add('export notices', () => exportNotices.stop());
 
+    const documents = new DocumentsReleasesClient(config.DOCUMENTS_GRPC, grpcChannelCredentials(grpcTlsOf(config)));
+    closers.add('documents client', () => documents.close());
+    const dataSubscriptions = new DataSubscriptionService({
+      subscriptions: dataSubscriptionStore,
+      products: documents,
+      endpoints: webhooks.endpoints,
+      maxPerUser: config.DATA_SUBSCRIPTIONS_MAX_PER_USER,
+    });
+    const releaseNotices = new ReleasePublishedConsumer({
+      kafka,
+      connection,
+      logger,
+      notifier: new ReleaseNotifier({
+        subscriptions: dataSubscriptionStore,
+        products: documents,
+        notifications,
+        deliveries: delivery.releaseDeliveries,
+        logger,
+      }),
+      topic: releasePublishedTopic,
+      groupId: kafkaNames.group(DATA_SUBSCRIPTIONS_GROUP),
+    });
+    await releaseNotices.start();
+    closers.add('release notices', () => releaseNotices.stop());
+
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,
       host: config.GRPC_HOST,
@@ -147,6 +200,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
           alertHandlers({ alerts: alertService, logger }),
           notificationHandlers({ notifications, logger }),
           webhookHandlers({ endpoints: webhooks.endpoints, logger }),
+          dataSubscriptionHandlers({ subscriptions: dataSubscriptions, logger }),
           delivery.handlers,
         ]),
       ],

@@ -1,4 +1,5 @@
 import { checkGrpcTls, commonEnv, grpcServerEnv, kafkaEnv, mongoEnv, port, redisEnv, z } from '@docket/config';
+import { dataSubscriptionEnv } from './data-subscriptions/data-subscriptions.config';
 import { deliveryEnv } from './delivery/delivery.config';
 import { webhookEnv } from './webhooks/webhook.config';
 
@@ -19,9 +20,13 @@ export const configSchema = z
     ALERTS_PUBSUB_PREFIX: z.string().min(1).default('alerts'),
     ...webhookEnv,
     ...deliveryEnv,
+    ...dataSubscriptionEnv,
   })
   .superRefine(
-    checkGrpcTls((env) => ({ listen: env.GRPC_HOST, targets: { QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC } })),
+    checkGrpcTls((env) => ({
+      listen: env.GRPC_HOST,
+      targets: { QUERY_ENGINE_GRPC: env.QUERY_ENGINE_GRPC, DOCUMENTS_GRPC: env.DOCUMENTS_GRPC },
+    })),
   );
 
 export type Config = z.infer<typeof configSchema>;

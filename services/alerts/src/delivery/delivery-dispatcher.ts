@@ -5,10 +5,12 @@ import {
   type NotificationSink,
   type WebhookSender,
 } from '../domain/delivery-ports';
+import { releaseWebhookData } from '../domain/release-notice';
 import { alertWebhookData } from '../webhooks/webhook-payload';
 import type { AlertEmailBuilder, EmailContent } from './email/alert-email';
 import type { ExportEmailBuilder } from './email/export-email';
 import { isPermanentSmtpError, type Mailer } from './email/mailer';
+import type { ReleaseEmailBuilder } from './email/release-email';
 
 const MARKERS = /[\uE000\uE001]/gu;
 
@@ -24,6 +26,7 @@ export class DeliveryDispatcher {
       mailer: Mailer;
       email: AlertEmailBuilder;
       exportEmail: ExportEmailBuilder;
+      releaseEmail: ReleaseEmailBuilder;
       webhooks?: WebhookSender;
       appUrl: string;
     },
@@ -35,6 +38,7 @@ export class DeliveryDispatcher {
         throw new PermanentDeliveryError(`an export's message goes by e-mail only, not ${delivery.channel}`);
       return this.mail(this.deps.exportEmail.build(delivery));
     }
+    if (delivery.kind === 'release') return this.release(delivery);
     switch (delivery.channel) {
       case 'in_app':
         return this.notify(delivery);
@@ -99,6 +103,25 @@ export class DeliveryDispatcher {
         throw new PermanentDeliveryError(`the mail server refused it: ${(error as Error).message}`);
       throw error;
     }
+  }
+
+  /** A data product's release: its in-app notice is written by the release consumer, not queued. */
+  private async release(delivery: DeliveryRecord): Promise<void> {
+    const notice = delivery.release;
+    if (!notice) throw new PermanentDeliveryError(`delivery ${delivery.key} has no release notice`);
+    if (delivery.channel === 'email') return this.mail(this.deps.releaseEmail.build(delivery));
+    if (delivery.channel !== 'webhook')
+      throw new PermanentDeliveryError(
+        `a release notice goes by e-mail or webhook from the queue, not ${delivery.channel}`,
+      );
+    if (!this.deps.webhooks) throw new PermanentDeliveryError('webhooks are not available in this service');
+    await this.deps.webhooks.send({
+      id: delivery.key,
+      ownerUserId: delivery.ownerUserId,
+      endpointId: delivery.endpointId,
+      type: 'data_product.release',
+      payload: releaseWebhookData(notice, this.deps.appUrl),
+    });
   }
 
   private async webhook(delivery: DeliveryRecord): Promise<void> {

@@ -58,6 +58,8 @@ const KINDS: Record<DeliveryKindName, DeliveryKind> = {
   test: DeliveryKind.DELIVERY_KIND_TEST,
   // An export's e-mail belongs to no alert, so no alert's history lists it.
   export: DeliveryKind.DELIVERY_KIND_UNSPECIFIED,
+  // Nor does a data product release's message (it belongs to a data subscription).
+  release: DeliveryKind.DELIVERY_KIND_UNSPECIFIED,
 };
 const STATUSES: Record<DeliveryStatusName, DeliveryStatus> = {
   pending: DeliveryStatus.DELIVERY_STATUS_PENDING,

@@ -25,8 +25,10 @@ import { AlertEmailBuilder } from './email/alert-email';
 import { EmailRenderer, MjmlTemplate } from './email/email-renderer';
 import { ExportEmailBuilder, type ExportEmailView } from './email/export-email';
 import { SmtpMailer, type Mailer } from './email/mailer';
+import { ReleaseEmailBuilder, type ReleaseEmailView } from './email/release-email';
 import { ExportEmailPlanner } from './export-email-planner';
 import { QueryEngineAnswerer } from './question-answerer.client';
+import { ReleaseDeliveryPlanner } from './release-delivery-planner';
 import { UnsubscribeTokens } from './unsubscribe-token';
 
 export type DeliveryConfig = Pick<
@@ -42,6 +44,7 @@ export type DeliveryConfig = Pick<
   | 'ALERTS_DELIVERY_SWEEP_MS'
   | 'ALERTS_DELIVERY_CONCURRENCY'
   | 'ALERTS_QUEUE_PREFIX'
+  | 'DATA_SUBSCRIPTIONS_DIGEST_HOUR'
   | 'QUERY_ENGINE_GRPC'
   | 'GRPC_TLS_CA'
   | 'GRPC_TLS_CERT'
@@ -64,6 +67,8 @@ export interface DeliveryParts {
   sweep(): Promise<number>;
   /** Records and queues the e-mail of a finished export (exports.completed.v1). */
   exportEmails: ExportEmailPlanner;
+  /** Records and queues a data product release's e-mail and webhook for a subscriber. */
+  releaseDeliveries: ReleaseDeliveryPlanner;
 }
 
 /** E-mail deliveries fail, saying why, when no SMTP server is configured. */
@@ -129,6 +134,11 @@ export async function startDelivery(deps: {
     mailer,
     email,
     exportEmail,
+    releaseEmail: new ReleaseEmailBuilder({
+      appUrl: config.PUBLIC_APP_URL,
+      messageIdDomain: messageIdDomain(config.MAIL_FROM),
+      template: MjmlTemplate.load<ReleaseEmailView>('release-email'),
+    }),
     webhooks: deps.webhooks,
     appUrl: config.PUBLIC_APP_URL,
   });
@@ -201,6 +211,12 @@ export async function startDelivery(deps: {
     digests: { planWindow: (at) => digestPlanner.planWindow(hourStart(at)), tick: (at) => scheduler.tick(at) },
     sweep: () => sweeper.sweep(),
     exportEmails: new ExportEmailPlanner({ deliveries, jobs: queue, clock }),
+    releaseDeliveries: new ReleaseDeliveryPlanner({
+      deliveries,
+      jobs: queue,
+      clock,
+      digestHourUtc: config.DATA_SUBSCRIPTIONS_DIGEST_HOUR,
+    }),
   };
 }
 

@@ -63,6 +63,8 @@ const schema = new Schema<DeliveryDoc>(
     documentCount: { type: Number, default: 0 },
     label: { type: String, default: '' },
     export: { type: exportSchema, required: false },
+    // A snapshot of the notice (its change log has per-column counts): stored as given.
+    release: { type: Schema.Types.Mixed, required: false },
     attempts: { type: Number, default: 0 },
     error: { type: String, default: '' },
     createdAt: { type: Date, required: true },

@@ -101,7 +101,7 @@ export interface WebhookMessage {
   id: string;
   ownerUserId: string;
   endpointId: string;
-  type: 'alert.hits' | 'alert.digest' | 'alert.test';
+  type: 'alert.hits' | 'alert.digest' | 'alert.test' | 'data_product.release';
   payload: Record<string, unknown>;
 }
 

@@ -1,7 +1,11 @@
 import type { AlertKindName, ChannelName, HitForDelivery } from './delivery-ports';
+import type { ReleaseNotice } from './release-notice';
 
-/** 'export': an export's ready / failed e-mail (not an alert's; it carries `export` instead of sections). */
-export type DeliveryKindName = 'realtime' | 'digest' | 'test' | 'export';
+/**
+ * 'export': an export's ready / failed e-mail (not an alert's; it carries `export` instead of sections).
+ * 'release': a data product's release told to a subscriber (it carries `release`).
+ */
+export type DeliveryKindName = 'realtime' | 'digest' | 'test' | 'export' | 'release';
 export type DeliveryStatusName = 'pending' | 'sent' | 'retrying' | 'failed';
 /** Hourly is the volume guard's digest of a real-time alert that hit too often. */
 export type DigestCadence = 'hourly' | 'daily' | 'weekly';
@@ -68,6 +72,8 @@ export interface DeliveryRecord {
   label: string;
   /** Set on kind 'export' only. */
   export?: ExportSummary;
+  /** Set on kind 'release' only. */
+  release?: ReleaseNotice;
   attempts: number;
   error: string;
   createdAt: Date;

@@ -13,7 +13,7 @@ export function columnToProto(column: ColumnDef): pb.ProductColumn {
   };
 }
 
-function changeLogToProto(log: ChangeLog): pb.ChangeLog {
+export function changeLogToProto(log: ChangeLog): pb.ChangeLog {
   return {
     added: String(log.added),
     removed: String(log.removed),

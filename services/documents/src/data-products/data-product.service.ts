@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { InputError, NotFoundError, type FieldIssue } from '@docket/errors';
 import type { DataProduct } from '../domain/data-product.types';
+import { summariseChanges, type ChangeLog } from '../domain/data-products/change-log';
 import { readCell, type CellValue, type ColumnDef } from '../domain/data-products/product-schema';
 import type { DataProductReleaseRepository, ProductRelease } from '../store/data-product-release.repository';
 import type { DataProductRepository } from '../store/data-product.repository';
@@ -30,6 +31,8 @@ export interface RowsQuery {
 /** A page holds at most this many rows; deeper than MAX_OFFSET, filter instead. */
 export const MAX_PAGE_ROWS = 500;
 const MAX_OFFSET = 10_000_000;
+/** For a product whose definition has no wording (none of the built-in ones). */
+const DEFAULT_WORDING = { row: { one: 'row', many: 'rows' } };
 const ROW_CHANGE_KINDS: readonly RowChangeKind[] = ['added', 'removed', 'changed'];
 
 /** Data products and their releases: read a product, publish a release, page its rows and its changes. */
@@ -117,6 +120,29 @@ export class DataProductService {
       offset,
       limit,
     );
+  }
+
+  /**
+   * A release's change log against the release before, counted over only the rows matching the
+   * filters on both sides (the same filters as readRows); null for a first release. Without filters
+   * it is the stored change log.
+   */
+  async summariseChanges(
+    productId: string,
+    releaseId: string,
+    rawFilters: RawRowFilter[],
+  ): Promise<{ release: ProductRelease; changeLog: ChangeLog | null }> {
+    const release = await this.release(productId, releaseId);
+    const issues: FieldIssue[] = [];
+    const { filters } = selectionOf(release, { filters: rawFilters, sortColumn: '', descending: false }, issues);
+    if (issues.length > 0) throw new InputError('the changes cannot be counted as asked', issues);
+    if (!release.previousReleaseId) return { release, changeLog: null };
+    if (filters.length === 0) return { release, changeLog: release.changeLog };
+    const previous = await this.deps.releases.get(release.previousReleaseId);
+    if (!previous) throw new NotFoundError(`release ${release.previousReleaseId} is missing`);
+    const counts = await this.deps.tables.compare(this.tableOf(previous), this.tableOf(release), filters);
+    const wording = (await this.deps.products.releaseDefinition(productId))?.wording ?? DEFAULT_WORDING;
+    return { release, changeLog: { ...counts, summary: summariseChanges(counts, release.columns, wording) } };
   }
 
   /** The named release of the product, or its latest when no id is given. */

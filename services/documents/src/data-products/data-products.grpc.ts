@@ -13,12 +13,14 @@ import type {
   PublishReleaseResponse,
   ReadReleaseRowsRequest,
   ReadReleaseRowsResponse,
+  SummariseReleaseChangesRequest,
+  SummariseReleaseChangesResponse,
 } from '@docket/proto/src/documents';
 import { clientStream, serverStream, unary } from '@docket/service-kit';
 import { dataProductToProto } from '../catalog/catalog.mapper';
 import type { DocumentHandlers } from '../documents-service.binding';
 import { receiveStreamedFile } from '../uploads/streamed-file.grpc';
-import { columnToProto, releaseToProto } from './data-product.mapper';
+import { changeLogToProto, columnToProto, releaseToProto } from './data-product.mapper';
 import type { DataProductService } from './data-product.service';
 import { formatOf } from './release-file.reader';
 
@@ -103,5 +105,16 @@ export function dataProductHandlers(deps: {
       );
       return { rows: rows.map((row) => ({ beforeJson: json(row.before), afterJson: json(row.after) })) };
     }),
+    summariseReleaseChanges: unary<SummariseReleaseChangesRequest, SummariseReleaseChangesResponse>(
+      logger,
+      async (request) => {
+        const { release, changeLog } = await dataProducts.summariseChanges(
+          request.dataProductId,
+          request.releaseId,
+          request.filters,
+        );
+        return { release: releaseToProto(release), ...(changeLog ? { changeLog: changeLogToProto(changeLog) } : {}) };
+      },
+    ),
   };
 }

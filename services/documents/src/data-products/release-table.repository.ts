@@ -130,9 +130,14 @@ export class ReleaseTableRepository {
   /**
    * The change log's counts from `previous` to `next` by key: rows added, removed and changed, and
    * per column shared by both, how many cells changed and which way. Columns only one side has are
-   * the schema change, not cell changes.
+   * the schema change, not cell changes. With filters, both sides keep only their matching rows: a
+   * row that comes to match counts as added, one that stops matching as removed.
    */
-  async compare(previous: ReleaseTable, next: ReleaseTable): Promise<Omit<ChangeLog, 'summary'>> {
+  async compare(
+    previous: ReleaseTable,
+    next: ReleaseTable,
+    filters: RowFilter[] = [],
+  ): Promise<Omit<ChangeLog, 'summary'>> {
     const before = new Map(previous.schema.columns.map((c) => [c.name, c]));
     const shared = next.schema.columns.filter((c) => before.has(c.name) && !next.schema.key.includes(c.name));
     const columnsAdded = next.schema.columns.filter((c) => !before.has(c.name)).map((c) => c.name);
@@ -149,8 +154,8 @@ export class ReleaseTableRepository {
     ];
     shared.forEach((column, i) => measures.push(...columnMeasures(column, i, both)));
     const sql =
-      `SELECT ${measures.join(', ')} FROM ${parquetOf(previous.file)} a ` +
-      `FULL OUTER JOIN ${parquetOf(next.file)} b ON ${join}`;
+      `SELECT ${measures.join(', ')} FROM ${filteredSource(previous, filters)} a ` +
+      `FULL OUTER JOIN ${filteredSource(next, filters)} b ON ${join}`;
     const counts = await this.withConnection(async (connection) => {
       const result = await connection.runAndReadAll(sql);
       return result.getRowObjects()[0] as Record<string, bigint>;
@@ -269,18 +274,7 @@ function selectionOf(
   const known = new Set(table.schema.columns.map((c) => c.name));
   const conditions = request.filters.map((filter) => {
     if (!known.has(filter.column)) throw new Error(`no column ${filter.column}`);
-    const column = q(filter.column);
-    if (filter.op === 'in') {
-      if (filter.values.length === 0) return 'false';
-      return `${column} IN (${filter.values.map(sqlValue).join(', ')})`;
-    }
-    if (filter.op === 'contains')
-      return `${column}::VARCHAR ILIKE ${literal(`%${escapeLike(filter.text)}%`)} ESCAPE '\\'`;
-    const bounds = [
-      ...(filter.min !== undefined && filter.min !== null ? [`${column} >= ${sqlValue(filter.min)}`] : []),
-      ...(filter.max !== undefined && filter.max !== null ? [`${column} <= ${sqlValue(filter.max)}`] : []),
-    ];
-    return bounds.length > 0 ? bounds.join(' AND ') : 'true';
+    return conditionOf(filter);
   });
   const keyOrder = table.schema.key.map(q);
   if (request.sort && !known.has(request.sort.column)) throw new Error(`no column ${request.sort.column}`);
@@ -288,6 +282,33 @@ function selectionOf(
     ? [`${q(request.sort.column)} ${request.sort.descending ? 'DESC' : 'ASC'} NULLS LAST`, ...keyOrder]
     : keyOrder;
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', order: order.join(', ') };
+}
+
+/** One filter as a SQL condition on its (known, plain) column. */
+function conditionOf(filter: RowFilter): string {
+  const column = q(filter.column);
+  if (filter.op === 'in') {
+    if (filter.values.length === 0) return 'false';
+    return `${column} IN (${filter.values.map(sqlValue).join(', ')})`;
+  }
+  if (filter.op === 'contains')
+    return `${column}::VARCHAR ILIKE ${literal(`%${escapeLike(filter.text)}%`)} ESCAPE '\\'`;
+  const bounds = [
+    ...(filter.min !== undefined && filter.min !== null ? [`${column} >= ${sqlValue(filter.min)}`] : []),
+    ...(filter.max !== undefined && filter.max !== null ? [`${column} <= ${sqlValue(filter.max)}`] : []),
+  ];
+  return bounds.length > 0 ? bounds.join(' AND ') : 'true';
+}
+
+/**
+ * A release's rows restricted to the filters, as a FROM item. A release without a filter's column
+ * (added or removed since) has no row matching it.
+ */
+function filteredSource(table: ReleaseTable, filters: RowFilter[]): string {
+  if (filters.length === 0) return parquetOf(table.file);
+  const known = new Set(table.schema.columns.map((c) => c.name));
+  const where = filters.map((filter) => (known.has(filter.column) ? conditionOf(filter) : 'false')).join(' AND ');
+  return `(SELECT * FROM ${parquetOf(table.file)} WHERE ${where})`;
 }
 
 /** A key column: a row absent from one side of the join has it null there. */

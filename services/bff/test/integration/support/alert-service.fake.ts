@@ -16,6 +16,7 @@ export class FakeAlertService {
   readonly notifications: (alertsV1.Notification & { owner: string })[] = [];
   readonly createRequests: alertsV1.CreateAlertRequest[] = [];
   readonly followRequests: alertsV1.FollowDocketRequest[] = [];
+  readonly dataSubscriptions = new Map<string, alertsV1.DataSubscription>();
   /** Live WatchNotifications streams, and how many the client cancelled. */
   watchers = 0;
   cancelledWatches = 0;
@@ -307,6 +308,66 @@ export class FakeAlertService {
         if (!alert) throw new NotFoundError('unknown or expired unsubscribe link');
         this.emailOff.add(alert.id);
         return { alertId: alert.id, alertName: alert.definition?.name ?? '', unsubscribed: true };
+      }),
+      ...this.dataSubscriptionImpl(logger),
+    };
+  }
+
+  /** Data subscriptions: one per owner and product; the product must be non-empty, the rest is kept as sent. */
+  private dataSubscriptionImpl(
+    logger: Logger,
+  ): Pick<
+    alertsV1.AlertServiceServer,
+    'createDataSubscription' | 'updateDataSubscription' | 'listDataSubscriptions' | 'deleteDataSubscription'
+  > {
+    const mine = (owner: string, id: string) => {
+      const found = this.dataSubscriptions.get(id);
+      if (!found || found.ownerUserId !== owner) throw new NotFoundError(`no data subscription ${id}`);
+      return found;
+    };
+    return {
+      createDataSubscription: unary(logger, async (req: alertsV1.CreateDataSubscriptionRequest) => {
+        const productId = req.definition?.dataProductId ?? '';
+        if (!productId)
+          throw new InputError('data_product_id: must not be empty', [
+            { path: 'data_product_id', message: 'must not be empty' },
+          ]);
+        const taken = [...this.dataSubscriptions.values()].some(
+          (d) => d.ownerUserId === req.ownerUserId && d.definition?.dataProductId === productId,
+        );
+        if (taken) throw new ConflictError(`you already subscribe to ${productId}`);
+        const subscription = alertsV1.DataSubscription.fromPartial({
+          id: `sub-${++this.sequence}`,
+          ownerUserId: req.ownerUserId,
+          definition: req.definition,
+          dataProductName: `Product ${productId}`,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+        this.dataSubscriptions.set(subscription.id, subscription);
+        return { subscription };
+      }),
+      updateDataSubscription: unary(logger, async (req: alertsV1.UpdateDataSubscriptionRequest) => {
+        const current = mine(req.ownerUserId, req.subscriptionId);
+        const subscription = {
+          ...current,
+          definition: { ...req.definition!, dataProductId: current.definition!.dataProductId },
+          updatedAt: new Date(),
+        };
+        this.dataSubscriptions.set(subscription.id, subscription);
+        return { subscription };
+      }),
+      listDataSubscriptions: unary(logger, async (req: alertsV1.ListDataSubscriptionsRequest) => ({
+        subscriptions: [...this.dataSubscriptions.values()].filter(
+          (d) =>
+            d.ownerUserId === req.ownerUserId &&
+            (!req.dataProductId || d.definition?.dataProductId === req.dataProductId),
+        ),
+      })),
+      deleteDataSubscription: unary(logger, async (req: alertsV1.DeleteDataSubscriptionRequest) => {
+        mine(req.ownerUserId, req.subscriptionId);
+        this.dataSubscriptions.delete(req.subscriptionId);
+        return {};
       }),
     };
   }

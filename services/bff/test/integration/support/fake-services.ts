@@ -270,6 +270,9 @@ export class FakeBackends {
       listChangedRows: unary(logger, async (req: documentsV1.ListChangedRowsRequest) => {
         throw new NotFoundError(`${req.dataProductId} has no release yet`);
       }),
+      summariseReleaseChanges: unary(logger, async (req: documentsV1.SummariseReleaseChangesRequest) => {
+        throw new NotFoundError(`${req.dataProductId} has no release yet`);
+      }),
       getCatalogStatus: unary(logger, async () => ({ sources: this.statuses, corpusLoad: this.corpusLoad })),
       noteUserActivity: unary(logger, async () => {
         this.userActivityNotes += 1;

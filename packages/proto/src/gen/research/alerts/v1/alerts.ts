@@ -259,6 +259,52 @@ export function deliveryKindToJSON(object: DeliveryKind): string {
   }
 }
 
+/** How a data subscription's e-mail goes: not at all, at once per release, or in the user's daily digest. */
+export enum EmailMode {
+  EMAIL_MODE_UNSPECIFIED = 0,
+  EMAIL_MODE_OFF = 1,
+  EMAIL_MODE_IMMEDIATE = 2,
+  EMAIL_MODE_DIGEST = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function emailModeFromJSON(object: any): EmailMode {
+  switch (object) {
+    case 0:
+    case "EMAIL_MODE_UNSPECIFIED":
+      return EmailMode.EMAIL_MODE_UNSPECIFIED;
+    case 1:
+    case "EMAIL_MODE_OFF":
+      return EmailMode.EMAIL_MODE_OFF;
+    case 2:
+    case "EMAIL_MODE_IMMEDIATE":
+      return EmailMode.EMAIL_MODE_IMMEDIATE;
+    case 3:
+    case "EMAIL_MODE_DIGEST":
+      return EmailMode.EMAIL_MODE_DIGEST;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return EmailMode.UNRECOGNIZED;
+  }
+}
+
+export function emailModeToJSON(object: EmailMode): string {
+  switch (object) {
+    case EmailMode.EMAIL_MODE_UNSPECIFIED:
+      return "EMAIL_MODE_UNSPECIFIED";
+    case EmailMode.EMAIL_MODE_OFF:
+      return "EMAIL_MODE_OFF";
+    case EmailMode.EMAIL_MODE_IMMEDIATE:
+      return "EMAIL_MODE_IMMEDIATE";
+    case EmailMode.EMAIL_MODE_DIGEST:
+      return "EMAIL_MODE_DIGEST";
+    case EmailMode.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /** Structured filters, ANDed with the query; values inside one list are ORed (as the search page's). */
 export interface AlertFilters {
   agencies: string[];
@@ -595,6 +641,93 @@ export interface UnsubscribeResponse {
   alertName: string;
   /** Always true once done (a repeated call is fine). */
   unsubscribed: boolean;
+}
+
+export interface DataSubscriptionChannels {
+  inApp: boolean;
+  email: EmailMode;
+  /** Empty: no webhook. Otherwise one of the owner's endpoints. */
+  webhookEndpointId: string;
+}
+
+/**
+ * A filter on one column of the product, as ReadReleaseRows takes it: op in (values), contains
+ * (text) or range (min and/or max). Values are text, read as the column's type by the documents service.
+ */
+export interface RowFilter {
+  column: string;
+  op: string;
+  values: string[];
+  text: string;
+  min: string;
+  max: string;
+}
+
+export interface DataSubscriptionDefinition {
+  dataProductId: string;
+  channels?:
+    | DataSubscriptionChannels
+    | undefined;
+  /** ANDed; empty: every change of the product. */
+  filters: RowFilter[];
+}
+
+export interface DataSubscription {
+  id: string;
+  ownerUserId: string;
+  definition?:
+    | DataSubscriptionDefinition
+    | undefined;
+  /** The product's name when the subscription was saved. */
+  dataProductName: string;
+  createdAt?: Date | undefined;
+  updatedAt?:
+    | Date
+    | undefined;
+  /** The last release the subscriber was told of; empty until one. */
+  lastReleaseId: string;
+  lastNotifiedAt?: Date | undefined;
+}
+
+export interface CreateDataSubscriptionRequest {
+  ownerUserId: string;
+  /** Where e-mail goes; the BFF passes the user's current address. */
+  ownerEmail: string;
+  definition?: DataSubscriptionDefinition | undefined;
+}
+
+export interface CreateDataSubscriptionResponse {
+  subscription?: DataSubscription | undefined;
+}
+
+export interface UpdateDataSubscriptionRequest {
+  ownerUserId: string;
+  ownerEmail: string;
+  subscriptionId: string;
+  /** data_product_id is ignored: a subscription keeps its product. */
+  definition?: DataSubscriptionDefinition | undefined;
+}
+
+export interface UpdateDataSubscriptionResponse {
+  subscription?: DataSubscription | undefined;
+}
+
+export interface ListDataSubscriptionsRequest {
+  ownerUserId: string;
+  /** Empty: every product. */
+  dataProductId: string;
+}
+
+export interface ListDataSubscriptionsResponse {
+  subscriptions: DataSubscription[];
+}
+
+export interface DeleteDataSubscriptionRequest {
+  ownerUserId: string;
+  subscriptionId: string;
+}
+
+export interface DeleteDataSubscriptionResponse {
 }
 
 function createBaseAlertFilters(): AlertFilters {
@@ -5868,6 +6001,1288 @@ export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
   },
 };
 
+function createBaseDataSubscriptionChannels(): DataSubscriptionChannels {
+  return { inApp: false, email: 0, webhookEndpointId: "" };
+}
+
+export const DataSubscriptionChannels: MessageFns<DataSubscriptionChannels> = {
+  encode(message: DataSubscriptionChannels, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.inApp !== false) {
+      writer.uint32(8).bool(message.inApp);
+    }
+    if (message.email !== 0) {
+      writer.uint32(16).int32(message.email);
+    }
+    if (message.webhookEndpointId !== "") {
+      writer.uint32(26).string(message.webhookEndpointId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataSubscriptionChannels {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataSubscriptionChannels();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.inApp = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.email = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.webhookEndpointId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataSubscriptionChannels {
+    return {
+      inApp: isSet(object.inApp)
+        ? globalThis.Boolean(object.inApp)
+        : isSet(object.in_app)
+        ? globalThis.Boolean(object.in_app)
+        : false,
+      email: isSet(object.email) ? emailModeFromJSON(object.email) : 0,
+      webhookEndpointId: isSet(object.webhookEndpointId)
+        ? globalThis.String(object.webhookEndpointId)
+        : isSet(object.webhook_endpoint_id)
+        ? globalThis.String(object.webhook_endpoint_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DataSubscriptionChannels): unknown {
+    const obj: any = {};
+    if (message.inApp !== false) {
+      obj.inApp = message.inApp;
+    }
+    if (message.email !== 0) {
+      obj.email = emailModeToJSON(message.email);
+    }
+    if (message.webhookEndpointId !== "") {
+      obj.webhookEndpointId = message.webhookEndpointId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataSubscriptionChannels>, I>>(base?: I): DataSubscriptionChannels {
+    return DataSubscriptionChannels.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataSubscriptionChannels>, I>>(object: I): DataSubscriptionChannels {
+    const message = createBaseDataSubscriptionChannels();
+    message.inApp = object.inApp ?? false;
+    message.email = object.email ?? 0;
+    message.webhookEndpointId = object.webhookEndpointId ?? "";
+    return message;
+  },
+};
+
+function createBaseRowFilter(): RowFilter {
+  return { column: "", op: "", values: [], text: "", min: "", max: "" };
+}
+
+export const RowFilter: MessageFns<RowFilter> = {
+  encode(message: RowFilter, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.column !== "") {
+      writer.uint32(10).string(message.column);
+    }
+    if (message.op !== "") {
+      writer.uint32(18).string(message.op);
+    }
+    for (const v of message.values) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.text !== "") {
+      writer.uint32(34).string(message.text);
+    }
+    if (message.min !== "") {
+      writer.uint32(42).string(message.min);
+    }
+    if (message.max !== "") {
+      writer.uint32(50).string(message.max);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RowFilter {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRowFilter();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.column = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.op = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.values.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.min = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.max = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RowFilter {
+    return {
+      column: isSet(object.column) ? globalThis.String(object.column) : "",
+      op: isSet(object.op) ? globalThis.String(object.op) : "",
+      values: globalThis.Array.isArray(object?.values) ? object.values.map((e: any) => globalThis.String(e)) : [],
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      min: isSet(object.min) ? globalThis.String(object.min) : "",
+      max: isSet(object.max) ? globalThis.String(object.max) : "",
+    };
+  },
+
+  toJSON(message: RowFilter): unknown {
+    const obj: any = {};
+    if (message.column !== "") {
+      obj.column = message.column;
+    }
+    if (message.op !== "") {
+      obj.op = message.op;
+    }
+    if (message.values?.length) {
+      obj.values = message.values;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.min !== "") {
+      obj.min = message.min;
+    }
+    if (message.max !== "") {
+      obj.max = message.max;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RowFilter>, I>>(base?: I): RowFilter {
+    return RowFilter.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RowFilter>, I>>(object: I): RowFilter {
+    const message = createBaseRowFilter();
+    message.column = object.column ?? "";
+    message.op = object.op ?? "";
+    message.values = object.values?.map((e) => e) || [];
+    message.text = object.text ?? "";
+    message.min = object.min ?? "";
+    message.max = object.max ?? "";
+    return message;
+  },
+};
+
+function createBaseDataSubscriptionDefinition(): DataSubscriptionDefinition {
+  return { dataProductId: "", channels: undefined, filters: [] };
+}
+
+export const DataSubscriptionDefinition: MessageFns<DataSubscriptionDefinition> = {
+  encode(message: DataSubscriptionDefinition, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    if (message.channels !== undefined) {
+      DataSubscriptionChannels.encode(message.channels, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.filters) {
+      RowFilter.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataSubscriptionDefinition {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataSubscriptionDefinition();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.channels = DataSubscriptionChannels.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.filters.push(RowFilter.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataSubscriptionDefinition {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+      channels: isSet(object.channels) ? DataSubscriptionChannels.fromJSON(object.channels) : undefined,
+      filters: globalThis.Array.isArray(object?.filters) ? object.filters.map((e: any) => RowFilter.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: DataSubscriptionDefinition): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    if (message.channels !== undefined) {
+      obj.channels = DataSubscriptionChannels.toJSON(message.channels);
+    }
+    if (message.filters?.length) {
+      obj.filters = message.filters.map((e) => RowFilter.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataSubscriptionDefinition>, I>>(base?: I): DataSubscriptionDefinition {
+    return DataSubscriptionDefinition.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataSubscriptionDefinition>, I>>(object: I): DataSubscriptionDefinition {
+    const message = createBaseDataSubscriptionDefinition();
+    message.dataProductId = object.dataProductId ?? "";
+    message.channels = (object.channels !== undefined && object.channels !== null)
+      ? DataSubscriptionChannels.fromPartial(object.channels)
+      : undefined;
+    message.filters = object.filters?.map((e) => RowFilter.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDataSubscription(): DataSubscription {
+  return {
+    id: "",
+    ownerUserId: "",
+    definition: undefined,
+    dataProductName: "",
+    createdAt: undefined,
+    updatedAt: undefined,
+    lastReleaseId: "",
+    lastNotifiedAt: undefined,
+  };
+}
+
+export const DataSubscription: MessageFns<DataSubscription> = {
+  encode(message: DataSubscription, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.ownerUserId !== "") {
+      writer.uint32(18).string(message.ownerUserId);
+    }
+    if (message.definition !== undefined) {
+      DataSubscriptionDefinition.encode(message.definition, writer.uint32(26).fork()).join();
+    }
+    if (message.dataProductName !== "") {
+      writer.uint32(34).string(message.dataProductName);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(50).fork()).join();
+    }
+    if (message.lastReleaseId !== "") {
+      writer.uint32(58).string(message.lastReleaseId);
+    }
+    if (message.lastNotifiedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.lastNotifiedAt), writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataSubscription {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataSubscription();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerUserId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.definition = DataSubscriptionDefinition.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dataProductName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.lastReleaseId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.lastNotifiedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataSubscription {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.String(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.String(object.owner_user_id)
+        : "",
+      definition: isSet(object.definition) ? DataSubscriptionDefinition.fromJSON(object.definition) : undefined,
+      dataProductName: isSet(object.dataProductName)
+        ? globalThis.String(object.dataProductName)
+        : isSet(object.data_product_name)
+        ? globalThis.String(object.data_product_name)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+      lastReleaseId: isSet(object.lastReleaseId)
+        ? globalThis.String(object.lastReleaseId)
+        : isSet(object.last_release_id)
+        ? globalThis.String(object.last_release_id)
+        : "",
+      lastNotifiedAt: isSet(object.lastNotifiedAt)
+        ? fromJsonTimestamp(object.lastNotifiedAt)
+        : isSet(object.last_notified_at)
+        ? fromJsonTimestamp(object.last_notified_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: DataSubscription): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.ownerUserId !== "") {
+      obj.ownerUserId = message.ownerUserId;
+    }
+    if (message.definition !== undefined) {
+      obj.definition = DataSubscriptionDefinition.toJSON(message.definition);
+    }
+    if (message.dataProductName !== "") {
+      obj.dataProductName = message.dataProductName;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    if (message.lastReleaseId !== "") {
+      obj.lastReleaseId = message.lastReleaseId;
+    }
+    if (message.lastNotifiedAt !== undefined) {
+      obj.lastNotifiedAt = message.lastNotifiedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DataSubscription>, I>>(base?: I): DataSubscription {
+    return DataSubscription.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DataSubscription>, I>>(object: I): DataSubscription {
+    const message = createBaseDataSubscription();
+    message.id = object.id ?? "";
+    message.ownerUserId = object.ownerUserId ?? "";
+    message.definition = (object.definition !== undefined && object.definition !== null)
+      ? DataSubscriptionDefinition.fromPartial(object.definition)
+      : undefined;
+    message.dataProductName = object.dataProductName ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    message.lastReleaseId = object.lastReleaseId ?? "";
+    message.lastNotifiedAt = object.lastNotifiedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateDataSubscriptionRequest(): CreateDataSubscriptionRequest {
+  return { ownerUserId: "", ownerEmail: "", definition: undefined };
+}
+
+export const CreateDataSubscriptionRequest: MessageFns<CreateDataSubscriptionRequest> = {
+  encode(message: CreateDataSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerUserId !== "") {
+      writer.uint32(10).string(message.ownerUserId);
+    }
+    if (message.ownerEmail !== "") {
+      writer.uint32(18).string(message.ownerEmail);
+    }
+    if (message.definition !== undefined) {
+      DataSubscriptionDefinition.encode(message.definition, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateDataSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateDataSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerUserId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerEmail = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.definition = DataSubscriptionDefinition.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateDataSubscriptionRequest {
+    return {
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.String(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.String(object.owner_user_id)
+        : "",
+      ownerEmail: isSet(object.ownerEmail)
+        ? globalThis.String(object.ownerEmail)
+        : isSet(object.owner_email)
+        ? globalThis.String(object.owner_email)
+        : "",
+      definition: isSet(object.definition) ? DataSubscriptionDefinition.fromJSON(object.definition) : undefined,
+    };
+  },
+
+  toJSON(message: CreateDataSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.ownerUserId !== "") {
+      obj.ownerUserId = message.ownerUserId;
+    }
+    if (message.ownerEmail !== "") {
+      obj.ownerEmail = message.ownerEmail;
+    }
+    if (message.definition !== undefined) {
+      obj.definition = DataSubscriptionDefinition.toJSON(message.definition);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateDataSubscriptionRequest>, I>>(base?: I): CreateDataSubscriptionRequest {
+    return CreateDataSubscriptionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateDataSubscriptionRequest>, I>>(
+    object: I,
+  ): CreateDataSubscriptionRequest {
+    const message = createBaseCreateDataSubscriptionRequest();
+    message.ownerUserId = object.ownerUserId ?? "";
+    message.ownerEmail = object.ownerEmail ?? "";
+    message.definition = (object.definition !== undefined && object.definition !== null)
+      ? DataSubscriptionDefinition.fromPartial(object.definition)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateDataSubscriptionResponse(): CreateDataSubscriptionResponse {
+  return { subscription: undefined };
+}
+
+export const CreateDataSubscriptionResponse: MessageFns<CreateDataSubscriptionResponse> = {
+  encode(message: CreateDataSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscription !== undefined) {
+      DataSubscription.encode(message.subscription, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateDataSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateDataSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscription = DataSubscription.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateDataSubscriptionResponse {
+    return { subscription: isSet(object.subscription) ? DataSubscription.fromJSON(object.subscription) : undefined };
+  },
+
+  toJSON(message: CreateDataSubscriptionResponse): unknown {
+    const obj: any = {};
+    if (message.subscription !== undefined) {
+      obj.subscription = DataSubscription.toJSON(message.subscription);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateDataSubscriptionResponse>, I>>(base?: I): CreateDataSubscriptionResponse {
+    return CreateDataSubscriptionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateDataSubscriptionResponse>, I>>(
+    object: I,
+  ): CreateDataSubscriptionResponse {
+    const message = createBaseCreateDataSubscriptionResponse();
+    message.subscription = (object.subscription !== undefined && object.subscription !== null)
+      ? DataSubscription.fromPartial(object.subscription)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateDataSubscriptionRequest(): UpdateDataSubscriptionRequest {
+  return { ownerUserId: "", ownerEmail: "", subscriptionId: "", definition: undefined };
+}
+
+export const UpdateDataSubscriptionRequest: MessageFns<UpdateDataSubscriptionRequest> = {
+  encode(message: UpdateDataSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerUserId !== "") {
+      writer.uint32(10).string(message.ownerUserId);
+    }
+    if (message.ownerEmail !== "") {
+      writer.uint32(18).string(message.ownerEmail);
+    }
+    if (message.subscriptionId !== "") {
+      writer.uint32(26).string(message.subscriptionId);
+    }
+    if (message.definition !== undefined) {
+      DataSubscriptionDefinition.encode(message.definition, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateDataSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateDataSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerUserId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerEmail = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subscriptionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.definition = DataSubscriptionDefinition.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateDataSubscriptionRequest {
+    return {
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.String(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.String(object.owner_user_id)
+        : "",
+      ownerEmail: isSet(object.ownerEmail)
+        ? globalThis.String(object.ownerEmail)
+        : isSet(object.owner_email)
+        ? globalThis.String(object.owner_email)
+        : "",
+      subscriptionId: isSet(object.subscriptionId)
+        ? globalThis.String(object.subscriptionId)
+        : isSet(object.subscription_id)
+        ? globalThis.String(object.subscription_id)
+        : "",
+      definition: isSet(object.definition) ? DataSubscriptionDefinition.fromJSON(object.definition) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateDataSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.ownerUserId !== "") {
+      obj.ownerUserId = message.ownerUserId;
+    }
+    if (message.ownerEmail !== "") {
+      obj.ownerEmail = message.ownerEmail;
+    }
+    if (message.subscriptionId !== "") {
+      obj.subscriptionId = message.subscriptionId;
+    }
+    if (message.definition !== undefined) {
+      obj.definition = DataSubscriptionDefinition.toJSON(message.definition);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateDataSubscriptionRequest>, I>>(base?: I): UpdateDataSubscriptionRequest {
+    return UpdateDataSubscriptionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateDataSubscriptionRequest>, I>>(
+    object: I,
+  ): UpdateDataSubscriptionRequest {
+    const message = createBaseUpdateDataSubscriptionRequest();
+    message.ownerUserId = object.ownerUserId ?? "";
+    message.ownerEmail = object.ownerEmail ?? "";
+    message.subscriptionId = object.subscriptionId ?? "";
+    message.definition = (object.definition !== undefined && object.definition !== null)
+      ? DataSubscriptionDefinition.fromPartial(object.definition)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateDataSubscriptionResponse(): UpdateDataSubscriptionResponse {
+  return { subscription: undefined };
+}
+
+export const UpdateDataSubscriptionResponse: MessageFns<UpdateDataSubscriptionResponse> = {
+  encode(message: UpdateDataSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscription !== undefined) {
+      DataSubscription.encode(message.subscription, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateDataSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateDataSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscription = DataSubscription.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateDataSubscriptionResponse {
+    return { subscription: isSet(object.subscription) ? DataSubscription.fromJSON(object.subscription) : undefined };
+  },
+
+  toJSON(message: UpdateDataSubscriptionResponse): unknown {
+    const obj: any = {};
+    if (message.subscription !== undefined) {
+      obj.subscription = DataSubscription.toJSON(message.subscription);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateDataSubscriptionResponse>, I>>(base?: I): UpdateDataSubscriptionResponse {
+    return UpdateDataSubscriptionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateDataSubscriptionResponse>, I>>(
+    object: I,
+  ): UpdateDataSubscriptionResponse {
+    const message = createBaseUpdateDataSubscriptionResponse();
+    message.subscription = (object.subscription !== undefined && object.subscription !== null)
+      ? DataSubscription.fromPartial(object.subscription)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListDataSubscriptionsRequest(): ListDataSubscriptionsRequest {
+  return { ownerUserId: "", dataProductId: "" };
+}
+
+export const ListDataSubscriptionsRequest: MessageFns<ListDataSubscriptionsRequest> = {
+  encode(message: ListDataSubscriptionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerUserId !== "") {
+      writer.uint32(10).string(message.ownerUserId);
+    }
+    if (message.dataProductId !== "") {
+      writer.uint32(18).string(message.dataProductId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDataSubscriptionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDataSubscriptionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerUserId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDataSubscriptionsRequest {
+    return {
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.String(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.String(object.owner_user_id)
+        : "",
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListDataSubscriptionsRequest): unknown {
+    const obj: any = {};
+    if (message.ownerUserId !== "") {
+      obj.ownerUserId = message.ownerUserId;
+    }
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDataSubscriptionsRequest>, I>>(base?: I): ListDataSubscriptionsRequest {
+    return ListDataSubscriptionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDataSubscriptionsRequest>, I>>(object: I): ListDataSubscriptionsRequest {
+    const message = createBaseListDataSubscriptionsRequest();
+    message.ownerUserId = object.ownerUserId ?? "";
+    message.dataProductId = object.dataProductId ?? "";
+    return message;
+  },
+};
+
+function createBaseListDataSubscriptionsResponse(): ListDataSubscriptionsResponse {
+  return { subscriptions: [] };
+}
+
+export const ListDataSubscriptionsResponse: MessageFns<ListDataSubscriptionsResponse> = {
+  encode(message: ListDataSubscriptionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.subscriptions) {
+      DataSubscription.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDataSubscriptionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDataSubscriptionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscriptions.push(DataSubscription.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDataSubscriptionsResponse {
+    return {
+      subscriptions: globalThis.Array.isArray(object?.subscriptions)
+        ? object.subscriptions.map((e: any) => DataSubscription.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListDataSubscriptionsResponse): unknown {
+    const obj: any = {};
+    if (message.subscriptions?.length) {
+      obj.subscriptions = message.subscriptions.map((e) => DataSubscription.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDataSubscriptionsResponse>, I>>(base?: I): ListDataSubscriptionsResponse {
+    return ListDataSubscriptionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDataSubscriptionsResponse>, I>>(
+    object: I,
+  ): ListDataSubscriptionsResponse {
+    const message = createBaseListDataSubscriptionsResponse();
+    message.subscriptions = object.subscriptions?.map((e) => DataSubscription.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDeleteDataSubscriptionRequest(): DeleteDataSubscriptionRequest {
+  return { ownerUserId: "", subscriptionId: "" };
+}
+
+export const DeleteDataSubscriptionRequest: MessageFns<DeleteDataSubscriptionRequest> = {
+  encode(message: DeleteDataSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerUserId !== "") {
+      writer.uint32(10).string(message.ownerUserId);
+    }
+    if (message.subscriptionId !== "") {
+      writer.uint32(18).string(message.subscriptionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteDataSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteDataSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerUserId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subscriptionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteDataSubscriptionRequest {
+    return {
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.String(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.String(object.owner_user_id)
+        : "",
+      subscriptionId: isSet(object.subscriptionId)
+        ? globalThis.String(object.subscriptionId)
+        : isSet(object.subscription_id)
+        ? globalThis.String(object.subscription_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteDataSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.ownerUserId !== "") {
+      obj.ownerUserId = message.ownerUserId;
+    }
+    if (message.subscriptionId !== "") {
+      obj.subscriptionId = message.subscriptionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteDataSubscriptionRequest>, I>>(base?: I): DeleteDataSubscriptionRequest {
+    return DeleteDataSubscriptionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteDataSubscriptionRequest>, I>>(
+    object: I,
+  ): DeleteDataSubscriptionRequest {
+    const message = createBaseDeleteDataSubscriptionRequest();
+    message.ownerUserId = object.ownerUserId ?? "";
+    message.subscriptionId = object.subscriptionId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteDataSubscriptionResponse(): DeleteDataSubscriptionResponse {
+  return {};
+}
+
+export const DeleteDataSubscriptionResponse: MessageFns<DeleteDataSubscriptionResponse> = {
+  encode(_: DeleteDataSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteDataSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteDataSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteDataSubscriptionResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteDataSubscriptionResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteDataSubscriptionResponse>, I>>(base?: I): DeleteDataSubscriptionResponse {
+    return DeleteDataSubscriptionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteDataSubscriptionResponse>, I>>(_: I): DeleteDataSubscriptionResponse {
+    const message = createBaseDeleteDataSubscriptionResponse();
+    return message;
+  },
+};
+
 /**
  * AlertService keeps each user's alerts (saved searches and docket follows), what they matched
  * (hits), how each hit was delivered, the user's notifications and webhook endpoints.
@@ -6079,6 +7494,58 @@ export const AlertServiceService = {
     responseSerialize: (value: UnsubscribeResponse): Buffer => Buffer.from(UnsubscribeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UnsubscribeResponse => UnsubscribeResponse.decode(value),
   },
+  /**
+   * Subscriptions to data products: told what changed when a release is published. One per user and
+   * product: subscribing again is ALREADY_EXISTS (update it instead).
+   */
+  createDataSubscription: {
+    path: "/research.alerts.v1.AlertService/CreateDataSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateDataSubscriptionRequest): Buffer =>
+      Buffer.from(CreateDataSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateDataSubscriptionRequest => CreateDataSubscriptionRequest.decode(value),
+    responseSerialize: (value: CreateDataSubscriptionResponse): Buffer =>
+      Buffer.from(CreateDataSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateDataSubscriptionResponse =>
+      CreateDataSubscriptionResponse.decode(value),
+  },
+  /** Replaces channels and filters (the product stays). */
+  updateDataSubscription: {
+    path: "/research.alerts.v1.AlertService/UpdateDataSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateDataSubscriptionRequest): Buffer =>
+      Buffer.from(UpdateDataSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateDataSubscriptionRequest => UpdateDataSubscriptionRequest.decode(value),
+    responseSerialize: (value: UpdateDataSubscriptionResponse): Buffer =>
+      Buffer.from(UpdateDataSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateDataSubscriptionResponse =>
+      UpdateDataSubscriptionResponse.decode(value),
+  },
+  listDataSubscriptions: {
+    path: "/research.alerts.v1.AlertService/ListDataSubscriptions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListDataSubscriptionsRequest): Buffer =>
+      Buffer.from(ListDataSubscriptionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListDataSubscriptionsRequest => ListDataSubscriptionsRequest.decode(value),
+    responseSerialize: (value: ListDataSubscriptionsResponse): Buffer =>
+      Buffer.from(ListDataSubscriptionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListDataSubscriptionsResponse => ListDataSubscriptionsResponse.decode(value),
+  },
+  deleteDataSubscription: {
+    path: "/research.alerts.v1.AlertService/DeleteDataSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteDataSubscriptionRequest): Buffer =>
+      Buffer.from(DeleteDataSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteDataSubscriptionRequest => DeleteDataSubscriptionRequest.decode(value),
+    responseSerialize: (value: DeleteDataSubscriptionResponse): Buffer =>
+      Buffer.from(DeleteDataSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteDataSubscriptionResponse =>
+      DeleteDataSubscriptionResponse.decode(value),
+  },
 } as const;
 
 export interface AlertServiceServer extends UntypedServiceImplementation {
@@ -6110,6 +7577,15 @@ export interface AlertServiceServer extends UntypedServiceImplementation {
    */
   describeUnsubscribe: handleUnaryCall<DescribeUnsubscribeRequest, DescribeUnsubscribeResponse>;
   unsubscribe: handleUnaryCall<UnsubscribeRequest, UnsubscribeResponse>;
+  /**
+   * Subscriptions to data products: told what changed when a release is published. One per user and
+   * product: subscribing again is ALREADY_EXISTS (update it instead).
+   */
+  createDataSubscription: handleUnaryCall<CreateDataSubscriptionRequest, CreateDataSubscriptionResponse>;
+  /** Replaces channels and filters (the product stays). */
+  updateDataSubscription: handleUnaryCall<UpdateDataSubscriptionRequest, UpdateDataSubscriptionResponse>;
+  listDataSubscriptions: handleUnaryCall<ListDataSubscriptionsRequest, ListDataSubscriptionsResponse>;
+  deleteDataSubscription: handleUnaryCall<DeleteDataSubscriptionRequest, DeleteDataSubscriptionResponse>;
 }
 
 export interface AlertServiceClient extends Client {
@@ -6400,6 +7876,71 @@ export interface AlertServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UnsubscribeResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Subscriptions to data products: told what changed when a release is published. One per user and
+   * product: subscribing again is ALREADY_EXISTS (update it instead).
+   */
+  createDataSubscription(
+    request: CreateDataSubscriptionRequest,
+    callback: (error: ServiceError | null, response: CreateDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  createDataSubscription(
+    request: CreateDataSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  createDataSubscription(
+    request: CreateDataSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  /** Replaces channels and filters (the product stays). */
+  updateDataSubscription(
+    request: UpdateDataSubscriptionRequest,
+    callback: (error: ServiceError | null, response: UpdateDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  updateDataSubscription(
+    request: UpdateDataSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  updateDataSubscription(
+    request: UpdateDataSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  listDataSubscriptions(
+    request: ListDataSubscriptionsRequest,
+    callback: (error: ServiceError | null, response: ListDataSubscriptionsResponse) => void,
+  ): ClientUnaryCall;
+  listDataSubscriptions(
+    request: ListDataSubscriptionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListDataSubscriptionsResponse) => void,
+  ): ClientUnaryCall;
+  listDataSubscriptions(
+    request: ListDataSubscriptionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListDataSubscriptionsResponse) => void,
+  ): ClientUnaryCall;
+  deleteDataSubscription(
+    request: DeleteDataSubscriptionRequest,
+    callback: (error: ServiceError | null, response: DeleteDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  deleteDataSubscription(
+    request: DeleteDataSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteDataSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  deleteDataSubscription(
+    request: DeleteDataSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteDataSubscriptionResponse) => void,
   ): ClientUnaryCall;
 }
 

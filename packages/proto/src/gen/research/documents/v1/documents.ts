@@ -559,6 +559,20 @@ export interface ListChangedRowsResponse {
   rows: ChangedRow[];
 }
 
+export interface SummariseReleaseChangesRequest {
+  dataProductId: string;
+  releaseId: string;
+  filters: RowFilter[];
+}
+
+export interface SummariseReleaseChangesResponse {
+  release?:
+    | ProductRelease
+    | undefined;
+  /** Absent for a first release (nothing to compare with). */
+  changeLog?: ChangeLog | undefined;
+}
+
 export interface ListDataProductsRequest {
 }
 
@@ -8643,6 +8657,212 @@ export const ListChangedRowsResponse: MessageFns<ListChangedRowsResponse> = {
   },
 };
 
+function createBaseSummariseReleaseChangesRequest(): SummariseReleaseChangesRequest {
+  return { dataProductId: "", releaseId: "", filters: [] };
+}
+
+export const SummariseReleaseChangesRequest: MessageFns<SummariseReleaseChangesRequest> = {
+  encode(message: SummariseReleaseChangesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    for (const v of message.filters) {
+      RowFilter.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummariseReleaseChangesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummariseReleaseChangesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.filters.push(RowFilter.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummariseReleaseChangesRequest {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      filters: globalThis.Array.isArray(object?.filters) ? object.filters.map((e: any) => RowFilter.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SummariseReleaseChangesRequest): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.filters?.length) {
+      obj.filters = message.filters.map((e) => RowFilter.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummariseReleaseChangesRequest>, I>>(base?: I): SummariseReleaseChangesRequest {
+    return SummariseReleaseChangesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummariseReleaseChangesRequest>, I>>(
+    object: I,
+  ): SummariseReleaseChangesRequest {
+    const message = createBaseSummariseReleaseChangesRequest();
+    message.dataProductId = object.dataProductId ?? "";
+    message.releaseId = object.releaseId ?? "";
+    message.filters = object.filters?.map((e) => RowFilter.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSummariseReleaseChangesResponse(): SummariseReleaseChangesResponse {
+  return { release: undefined, changeLog: undefined };
+}
+
+export const SummariseReleaseChangesResponse: MessageFns<SummariseReleaseChangesResponse> = {
+  encode(message: SummariseReleaseChangesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      ProductRelease.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    if (message.changeLog !== undefined) {
+      ChangeLog.encode(message.changeLog, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummariseReleaseChangesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummariseReleaseChangesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = ProductRelease.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.changeLog = ChangeLog.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummariseReleaseChangesResponse {
+    return {
+      release: isSet(object.release) ? ProductRelease.fromJSON(object.release) : undefined,
+      changeLog: isSet(object.changeLog)
+        ? ChangeLog.fromJSON(object.changeLog)
+        : isSet(object.change_log)
+        ? ChangeLog.fromJSON(object.change_log)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SummariseReleaseChangesResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = ProductRelease.toJSON(message.release);
+    }
+    if (message.changeLog !== undefined) {
+      obj.changeLog = ChangeLog.toJSON(message.changeLog);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummariseReleaseChangesResponse>, I>>(base?: I): SummariseReleaseChangesResponse {
+    return SummariseReleaseChangesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummariseReleaseChangesResponse>, I>>(
+    object: I,
+  ): SummariseReleaseChangesResponse {
+    const message = createBaseSummariseReleaseChangesResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? ProductRelease.fromPartial(object.release)
+      : undefined;
+    message.changeLog = (object.changeLog !== undefined && object.changeLog !== null)
+      ? ChangeLog.fromPartial(object.changeLog)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseListDataProductsRequest(): ListDataProductsRequest {
   return {};
 }
@@ -11012,6 +11232,22 @@ export const DocumentsServiceService = {
     responseDeserialize: (value: Buffer): ListChangedRowsResponse => ListChangedRowsResponse.decode(value),
   },
   /**
+   * A release's change counts against the release before, over only the rows matching the filters
+   * (applied to both releases): what a subscriber with a filter is told. No filters: the whole change log.
+   */
+  summariseReleaseChanges: {
+    path: "/research.documents.v1.DocumentsService/SummariseReleaseChanges" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SummariseReleaseChangesRequest): Buffer =>
+      Buffer.from(SummariseReleaseChangesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SummariseReleaseChangesRequest => SummariseReleaseChangesRequest.decode(value),
+    responseSerialize: (value: SummariseReleaseChangesResponse): Buffer =>
+      Buffer.from(SummariseReleaseChangesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SummariseReleaseChangesResponse =>
+      SummariseReleaseChangesResponse.decode(value),
+  },
+  /**
    * A release's rows as a CSV file (header row; filtered and sorted as asked), streamed in chunks:
    * the first message says the release, the rest carry the bytes.
    */
@@ -11120,6 +11356,11 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   readReleaseRows: handleUnaryCall<ReadReleaseRowsRequest, ReadReleaseRowsResponse>;
   /** The rows a release added, removed or changed against the release before, old and new side by side. */
   listChangedRows: handleUnaryCall<ListChangedRowsRequest, ListChangedRowsResponse>;
+  /**
+   * A release's change counts against the release before, over only the rows matching the filters
+   * (applied to both releases): what a subscriber with a filter is told. No filters: the whole change log.
+   */
+  summariseReleaseChanges: handleUnaryCall<SummariseReleaseChangesRequest, SummariseReleaseChangesResponse>;
   /**
    * A release's rows as a CSV file (header row; filtered and sorted as asked), streamed in chunks:
    * the first message says the release, the rest carry the bytes.
@@ -11400,6 +11641,25 @@ export interface DocumentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListChangedRowsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A release's change counts against the release before, over only the rows matching the filters
+   * (applied to both releases): what a subscriber with a filter is told. No filters: the whole change log.
+   */
+  summariseReleaseChanges(
+    request: SummariseReleaseChangesRequest,
+    callback: (error: ServiceError | null, response: SummariseReleaseChangesResponse) => void,
+  ): ClientUnaryCall;
+  summariseReleaseChanges(
+    request: SummariseReleaseChangesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SummariseReleaseChangesResponse) => void,
+  ): ClientUnaryCall;
+  summariseReleaseChanges(
+    request: SummariseReleaseChangesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SummariseReleaseChangesResponse) => void,
   ): ClientUnaryCall;
   /**
    * A release's rows as a CSV file (header row; filtered and sorted as asked), streamed in chunks:
