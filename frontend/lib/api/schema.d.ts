@@ -2575,7 +2575,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A release's rows as CSV (the latest by default; filtered and sorted as the table is), streamed */
+        /** A release's rows as CSV, or as XLSX with format=xlsx (the latest by default; filtered and sorted as the table is), streamed */
         get: {
             parameters: {
                 query?: {
@@ -2586,6 +2586,8 @@ export interface paths {
                     /** @description A column; then by key */
                     sort?: string;
                     desc?: "0" | "1" | "true" | "false";
+                    /** @description csv, or xlsx: typed cells, a bold frozen header, a new sheet past 1,048,575 rows */
+                    format?: "csv" | "xlsx";
                 };
                 header?: never;
                 path: {
@@ -2595,12 +2597,86 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The CSV file, with a header row */
+                /** @description The CSV file, with a header row; with format=xlsx, a workbook (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-products/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A data product at a glance: totals, the next expected release, the latest release by each low-cardinality column, and rows, changes, sums and medians per release (the last 24) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductSummary"];
+                    };
                 };
                 /** @description Invalid input, with field-level issues */
                 400: {
@@ -7832,6 +7908,77 @@ export interface components {
                 [key: string]: string | number | boolean | unknown;
             }[];
             total: number;
+        };
+        ProductSummary: {
+            dataProduct: components["schemas"]["DataProduct"];
+            releaseCount: number;
+            /** @description null until a first release */
+            latestRelease: {
+                id: string;
+                sequence: number;
+                version: string;
+                /** Format: date-time */
+                releasedAt: string | null;
+                /** @description The day the rows describe (YYYY-MM-DD) */
+                asOf: string;
+                rows: number;
+                key: string[];
+                columns: components["schemas"]["ProductColumn"][];
+                previousReleaseId: string | null;
+                /** @description Against the release before; null for the first */
+                changeLog: {
+                    added: number;
+                    removed: number;
+                    changed: number;
+                    columns: components["schemas"]["ColumnChange"][];
+                    columnsAdded: string[];
+                    columnsRemoved: string[];
+                    /** @description One line computed from the counts: "9 new proceedings, 1 new column" */
+                    summary: string;
+                } | null;
+            } | null;
+            /** @description YYYY-MM-DD, a cadence step after the latest as-of day; null for an irregular cadence */
+            nextExpected: string | null;
+            /** @description The latest release's rows by each low-cardinality column (status, state, agency…) */
+            coverage: components["schemas"]["CoverageColumn"][];
+            /** @description The last 24 releases, oldest first */
+            releases: components["schemas"]["ReleaseFigures"][];
+        };
+        CoverageColumn: {
+            column: string;
+            type: string;
+            /** @description Most rows first */
+            counts: components["schemas"]["CoverageCount"][];
+        };
+        CoverageCount: {
+            /** @description null: the rows that do not state a value */
+            value: string | null;
+            rows: number;
+        };
+        ReleaseFigures: {
+            releaseId: string;
+            version: string;
+            asOf: string;
+            /** Format: date-time */
+            releasedAt: string | null;
+            rows: number;
+            /** @description From the change log; null for a first release */
+            changes: {
+                added: number;
+                removed: number;
+                changed: number;
+            } | null;
+            figures: components["schemas"]["ColumnFigure"][];
+        };
+        ColumnFigure: {
+            column: string;
+            /**
+             * @description sum of a money column, median of a percent column
+             * @enum {string}
+             */
+            measure: "sum" | "median";
+            /** @description null when no row of the release states a value */
+            value: number | null;
         };
         ChangedRows: {
             rows: components["schemas"]["ChangedRow"][];

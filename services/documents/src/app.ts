@@ -19,6 +19,9 @@ import { ConnectorScheduler } from './connectors/connector.scheduler';
 import { BUILT_IN_PRODUCTS } from './data-products/built-in-products';
 import { DataProductService } from './data-products/data-product.service';
 import { dataProductHandlers } from './data-products/data-products.grpc';
+import { productSummaryHandlers } from './data-products/product-summary.grpc';
+import { ProductSummaryService } from './data-products/product-summary.service';
+import { ReleaseSummaryReader } from './data-products/release-summary.reader';
 import { ReleaseTableRepository } from './data-products/release-table.repository';
 import { ReleasePublisher } from './data-products/release.publisher';
 import { DocketEntryService } from './dockets/docket-entries.service';
@@ -281,6 +284,15 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
             catalogHandlers({ catalog, corpusLoad, logger }),
             entityHandlers({ entities, logger }),
             dataProductHandlers({ dataProducts: dataProductService, maxUploadBytes: config.MAX_UPLOAD_BYTES, logger }),
+            productSummaryHandlers({
+              summaries: new ProductSummaryService({
+                products: dataProducts,
+                releases: productReleases,
+                reader: new ReleaseSummaryReader(releaseTables),
+                blobDirectory: blobDirOf(config),
+              }),
+              logger,
+            }),
           ]),
           users,
           ['getCatalogStatus'],

@@ -15,6 +15,7 @@ import type {
   ReleaseRowsView,
   RowsRequest,
 } from './data-product-view';
+import type { ProductSummaryView } from './data-product-summary-view';
 
 /** The BFF's view of DocumentsService's data products: a product, a page of a release, its changes. */
 export class DataProductsGateway {
@@ -40,12 +41,12 @@ export class DataProductsGateway {
   }
 
   /**
-   * A release's matching rows as CSV: the release first, then the bytes as a stream read only as fast
+   * A release's matching rows as CSV or XLSX: the release first, then the bytes as a stream read only as fast
    * as the caller takes them (closing it early cancels the call).
    */
   async download(
     dataProductId: string,
-    request: Omit<RowsRequest, 'offset' | 'limit'>,
+    request: Omit<RowsRequest, 'offset' | 'limit'> & { format: 'csv' | 'xlsx' },
   ): Promise<{ release: ProductReleaseView; body: Readable }> {
     const call = this.client.downloadRelease({ dataProductId, ...request });
     const messages: AsyncIterator<documentsV1.DownloadReleaseResponse> = call[Symbol.asyncIterator]();
@@ -65,6 +66,37 @@ export class DataProductsGateway {
       () => call.cancel(),
     );
     return { release: toReleaseView(first.value.release), body };
+  }
+
+  /** Totals, coverage of the latest release and figures per release (the last 24, oldest first). */
+  async summary(dataProductId: string, signal?: AbortSignal): Promise<ProductSummaryView> {
+    const response = await grpcCall(this.client, 'summariseProduct', { dataProductId }, { signal });
+    return {
+      dataProduct: toDataProductView(response.dataProduct!),
+      releaseCount: response.releaseCount,
+      latestRelease: response.latestRelease ? toReleaseView(response.latestRelease) : null,
+      nextExpected: response.nextExpected || null,
+      coverage: response.coverage.map((column) => ({
+        column: column.column,
+        type: column.type,
+        counts: column.counts.map((count) => ({ value: count.stated ? count.value : null, rows: Number(count.rows) })),
+      })),
+      releases: response.releases.map((release) => ({
+        releaseId: release.releaseId,
+        version: release.version,
+        asOf: release.asOf,
+        releasedAt: isoOrNull(release.releasedAt),
+        rows: Number(release.rows),
+        changes: release.compared
+          ? { added: Number(release.added), removed: Number(release.removed), changed: Number(release.changed) }
+          : null,
+        figures: release.figures.map((figure) => ({
+          column: figure.column,
+          measure: figure.measure === 'median' ? ('median' as const) : ('sum' as const),
+          value: figure.stated ? figure.value : null,
+        })),
+      })),
+    };
   }
 
   /** Streams a release file into PublishRelease; the service checks it and answers with the release. */

@@ -4,6 +4,7 @@ import type { ApiRouter } from '../http/api-router';
 import { authOf } from '../http/auth-context';
 import { clientGoneSignal } from '../http/client-gone';
 import { contentDisposition } from '../http/content-disposition';
+import { ProductSummary } from './data-product-summary.schemas';
 import type { DataProductsGateway } from './data-products.gateway';
 import {
   ChangedRowsQuery,
@@ -19,6 +20,8 @@ import {
   ReleaseUploadForm,
 } from './data-products.schemas';
 import { receiveReleaseUpload } from './release-upload';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * /api/data-products/{id}: a product with its schema and releases; its rows, a release at a time,
@@ -106,8 +109,15 @@ export function registerDataProductRoutes(
       access: 'user',
       params: DataProductParams,
       query: ReleaseDownloadQuery,
-      summary: "A release's rows as CSV (the latest by default; filtered and sorted as the table is), streamed",
-      responses: { 200: { description: 'The CSV file, with a header row', contentType: 'text/csv' } },
+      summary:
+        "A release's rows as CSV, or as XLSX with format=xlsx (the latest by default; filtered and sorted as " +
+        'the table is), streamed',
+      responses: {
+        200: {
+          description: `The CSV file, with a header row; with format=xlsx, a workbook (${XLSX_TYPE})`,
+          contentType: 'text/csv',
+        },
+      },
     },
     async ({ params, query }, _req, res) => {
       const { release, body } = await dataProducts.download(params.id, {
@@ -115,10 +125,16 @@ export function registerDataProductRoutes(
         filters: filtersOf(query.filter),
         sortColumn: query.sort ?? '',
         descending: query.desc,
+        format: query.format,
       });
+      const type = query.format === 'xlsx' ? XLSX_TYPE : 'text/csv';
       res.set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': contentDisposition(`${params.id}-${release.version}.csv`, 'text/csv', 'attachment'),
+        'Content-Type': query.format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8',
+        'Content-Disposition': contentDisposition(
+          `${params.id}-${release.version}.${query.format}`,
+          type,
+          'attachment',
+        ),
         'X-Content-Type-Options': 'nosniff',
       });
       try {
@@ -127,6 +143,23 @@ export function registerDataProductRoutes(
         // Headers are gone already: the response is cut short; a browser that left needs nothing more.
         if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
       }
+    },
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/data-products/:id/summary',
+      tag: 'catalog',
+      access: 'user',
+      params: DataProductParams,
+      summary:
+        'A data product at a glance: totals, the next expected release, the latest release by each ' +
+        'low-cardinality column, and rows, changes, sums and medians per release (the last 24)',
+      responses: { 200: { description: 'The summary', schema: ProductSummary } },
+    },
+    async ({ params }, _req, res) => {
+      res.json(await dataProducts.summary(params.id, clientGoneSignal(res)));
     },
   );
 

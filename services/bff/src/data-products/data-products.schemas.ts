@@ -120,7 +120,17 @@ export const ReleaseRowsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const ReleaseDownloadQuery = ReleaseRowsQuery.pick({ release: true, filter: true, sort: true, desc: true });
+export const ReleaseDownloadQuery = ReleaseRowsQuery.pick({
+  release: true,
+  filter: true,
+  sort: true,
+  desc: true,
+}).extend({
+  format: z
+    .enum(['csv', 'xlsx'])
+    .default('csv')
+    .meta({ description: 'csv, or xlsx: typed cells, a bold frozen header, a new sheet past 1,048,575 rows' }),
+});
 
 export const ReleaseRowsResponse = z
   .object({ release: ProductRelease, rows: z.array(Row), total: z.number().int() })

@@ -44,6 +44,18 @@ import type {
 } from '../../src/catalog/catalog.schemas';
 import type { CorpusLoadView } from '../../src/catalog/corpus-load-view';
 import type {
+  ColumnFigureView,
+  CoverageColumnView,
+  ProductSummaryView,
+  ReleaseFiguresView,
+} from '../../src/data-products/data-product-summary-view';
+import type {
+  ColumnFigure,
+  CoverageColumn,
+  ProductSummary,
+  ReleaseFigures,
+} from '../../src/data-products/data-product-summary.schemas';
+import type {
   ChangedRowView,
   ChangeLogView,
   ColumnChangeView,
@@ -200,4 +212,8 @@ export const viewsMatchSchemas = {
   DataProductDetail: same<DataProductDetailView, z.output<typeof DataProductDetail>>(),
   ReleaseRowsResponse: same<ReleaseRowsView, z.output<typeof ReleaseRowsResponse>>(),
   ChangedRow: same<ChangedRowView, z.output<typeof ChangedRow>>(),
+  CoverageColumn: same<CoverageColumnView, z.output<typeof CoverageColumn>>(),
+  ColumnFigure: same<ColumnFigureView, z.output<typeof ColumnFigure>>(),
+  ReleaseFigures: same<ReleaseFiguresView, z.output<typeof ReleaseFigures>>(),
+  ProductSummary: same<ProductSummaryView, z.output<typeof ProductSummary>>(),
 };

@@ -23,6 +23,7 @@ import { receiveStreamedFile } from '../uploads/streamed-file.grpc';
 import { changeLogToProto, columnToProto, releaseToProto } from './data-product.mapper';
 import type { DataProductService } from './data-product.service';
 import { formatOf } from './release-file.reader';
+import { sendReleaseXlsx } from './release-xlsx.grpc';
 
 const json = (row: object | null): string => (row ? JSON.stringify(row) : '');
 /** gRPC messages stay well under the 4 MB default. */
@@ -80,7 +81,11 @@ export function dataProductHandlers(deps: {
       return { release: releaseToProto(page.release), rowsJson: page.rows.map(json), total: String(page.total) };
     }),
     downloadRelease: serverStream<DownloadReleaseRequest, DownloadReleaseResponse>(logger, async (call) => {
-      const { dataProductId, releaseId, ...query } = call.request;
+      const { dataProductId, releaseId, format, ...query } = call.request;
+      if (format === 'xlsx')
+        return sendReleaseXlsx(call, await dataProducts.rowBatches(dataProductId, releaseId, query));
+      if (format !== '' && format !== 'csv')
+        throw new InputError('unknown download format', [{ path: 'format', message: 'must be csv or xlsx' }]);
       await dataProducts.download(dataProductId, releaseId, query, async (release, file) => {
         call.write({ release: releaseToProto(release) });
         const content = createReadStream(file, { highWaterMark: CHUNK });

@@ -246,23 +246,53 @@ export class ReleaseTableRepository {
     );
   }
 
+  /**
+   * Every matching row of a release, in the order of writeCsv, as arrays of cells in schema order, a
+   * DuckDB chunk (about 2,048 rows) at a time: the caller takes one before the next is read, so a
+   * release of any size passes through in bounded memory. Integers come as numbers, dates as Dates.
+   */
+  async *rowBatches(
+    table: ReleaseTable,
+    request: Omit<PageRequest, 'offset' | 'limit'>,
+  ): AsyncGenerator<(string | number | boolean | Date | null)[][]> {
+    const { where, order } = selectionOf(table, request);
+    const columns = table.schema.columns
+      .map((c) => (c.type === 'integer' ? `CAST(${q(c.name)} AS DOUBLE) AS ${q(c.name)}` : q(c.name)))
+      .join(', ');
+    this.instance ??= this.createInstance();
+    const connection = await (await this.instance).connect();
+    try {
+      const result = await connection.stream(
+        `SELECT ${columns} FROM ${parquetOf(table.file)} ${where} ORDER BY ${order}`,
+      );
+      for await (const rows of result.yieldRowsJs()) yield rows as (string | number | boolean | Date | null)[][];
+    } finally {
+      connection.closeSync();
+    }
+  }
+
   async close(): Promise<void> {
     const instance = await this.instance;
     this.instance = undefined;
     instance?.closeSync();
   }
 
-  private async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    this.instance ??= DuckDBInstance.create(':memory:', {
-      threads: String(this.options.threads),
-      memory_limit: this.options.memoryLimit,
-    });
+  /** A connection for the length of `work`: for readers of releases beside this one (the summary's). */
+  async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.instance ??= this.createInstance();
     const connection = await (await this.instance).connect();
     try {
       return await work(connection);
     } finally {
       connection.closeSync();
     }
+  }
+
+  private createInstance(): Promise<DuckDBInstance> {
+    return DuckDBInstance.create(':memory:', {
+      threads: String(this.options.threads),
+      memory_limit: this.options.memoryLimit,
+    });
   }
 }
 

@@ -123,6 +123,7 @@ describe('data products over gRPC', () => {
       filters: [{ column: 'state', op: 'in', values: ['NY', 'CA'], text: '', min: '', max: '' }],
       sortColumn: 'rate',
       descending: true,
+      format: 'csv',
     }))
       messages.push(message as DownloadReleaseResponse);
     expect(messages[0]?.release?.version).toBe('2025-06');

@@ -270,6 +270,9 @@ export class FakeBackends {
       listChangedRows: unary(logger, async (req: documentsV1.ListChangedRowsRequest) => {
         throw new NotFoundError(`${req.dataProductId} has no release yet`);
       }),
+      summariseProduct: unary(logger, async (req: documentsV1.SummariseProductRequest) => {
+        throw new NotFoundError(`no data product ${req.dataProductId}`);
+      }),
       summariseReleaseChanges: unary(logger, async (req: documentsV1.SummariseReleaseChangesRequest) => {
         throw new NotFoundError(`${req.dataProductId} has no release yet`);
       }),

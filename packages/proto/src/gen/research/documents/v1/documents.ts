@@ -532,11 +532,73 @@ export interface DownloadReleaseRequest {
   filters: RowFilter[];
   sortColumn: string;
   descending: boolean;
+  /**
+   * csv (the default when empty) or xlsx: typed cells, bold frozen header, a new sheet past Excel's
+   * row limit.
+   */
+  format: string;
 }
 
 export interface DownloadReleaseResponse {
   release?: ProductRelease | undefined;
   data?: Buffer | undefined;
+}
+
+export interface SummariseProductRequest {
+  dataProductId: string;
+}
+
+/** A value of a coverage column and how many rows of the latest release hold it. */
+export interface CoverageCount {
+  value: string;
+  /** False for the rows that do not state a value (value is then empty). */
+  stated: boolean;
+  rows: string;
+}
+
+export interface CoverageColumn {
+  column: string;
+  type: string;
+  /** Most rows first. */
+  counts: CoverageCount[];
+}
+
+/** A money column's sum or a percent column's median over one release's rows. */
+export interface ColumnFigure {
+  column: string;
+  /** sum or median */
+  measure: string;
+  value: number;
+  /** False when no row of the release states a value. */
+  stated: boolean;
+}
+
+export interface ReleaseFigures {
+  releaseId: string;
+  version: string;
+  asOf: string;
+  releasedAt?: Date | undefined;
+  rows: string;
+  /** False for a first release: added, removed and changed are then 0. */
+  compared: boolean;
+  added: string;
+  removed: string;
+  changed: string;
+  figures: ColumnFigure[];
+}
+
+export interface SummariseProductResponse {
+  dataProduct?: DataProduct | undefined;
+  releaseCount: number;
+  /** Absent until a first release. */
+  latestRelease?:
+    | ProductRelease
+    | undefined;
+  /** YYYY-MM-DD: a cadence step after the latest release's as-of day; empty when the cadence is irregular. */
+  nextExpected: string;
+  coverage: CoverageColumn[];
+  /** Oldest first. */
+  releases: ReleaseFigures[];
 }
 
 export interface ListChangedRowsRequest {
@@ -8125,7 +8187,7 @@ export const ReadReleaseRowsResponse: MessageFns<ReadReleaseRowsResponse> = {
 };
 
 function createBaseDownloadReleaseRequest(): DownloadReleaseRequest {
-  return { dataProductId: "", releaseId: "", filters: [], sortColumn: "", descending: false };
+  return { dataProductId: "", releaseId: "", filters: [], sortColumn: "", descending: false, format: "" };
 }
 
 export const DownloadReleaseRequest: MessageFns<DownloadReleaseRequest> = {
@@ -8144,6 +8206,9 @@ export const DownloadReleaseRequest: MessageFns<DownloadReleaseRequest> = {
     }
     if (message.descending !== false) {
       writer.uint32(40).bool(message.descending);
+    }
+    if (message.format !== "") {
+      writer.uint32(50).string(message.format);
     }
     return writer;
   },
@@ -8201,6 +8266,14 @@ export const DownloadReleaseRequest: MessageFns<DownloadReleaseRequest> = {
             message.descending = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8232,6 +8305,7 @@ export const DownloadReleaseRequest: MessageFns<DownloadReleaseRequest> = {
         ? globalThis.String(object.sort_column)
         : "",
       descending: isSet(object.descending) ? globalThis.Boolean(object.descending) : false,
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
     };
   },
 
@@ -8252,6 +8326,9 @@ export const DownloadReleaseRequest: MessageFns<DownloadReleaseRequest> = {
     if (message.descending !== false) {
       obj.descending = message.descending;
     }
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
     return obj;
   },
 
@@ -8265,6 +8342,7 @@ export const DownloadReleaseRequest: MessageFns<DownloadReleaseRequest> = {
     message.filters = object.filters?.map((e) => RowFilter.fromPartial(e)) || [];
     message.sortColumn = object.sortColumn ?? "";
     message.descending = object.descending ?? false;
+    message.format = object.format ?? "";
     return message;
   },
 };
@@ -8352,6 +8430,816 @@ export const DownloadReleaseResponse: MessageFns<DownloadReleaseResponse> = {
       ? ProductRelease.fromPartial(object.release)
       : undefined;
     message.data = object.data ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSummariseProductRequest(): SummariseProductRequest {
+  return { dataProductId: "" };
+}
+
+export const SummariseProductRequest: MessageFns<SummariseProductRequest> = {
+  encode(message: SummariseProductRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProductId !== "") {
+      writer.uint32(10).string(message.dataProductId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummariseProductRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummariseProductRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProductId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummariseProductRequest {
+    return {
+      dataProductId: isSet(object.dataProductId)
+        ? globalThis.String(object.dataProductId)
+        : isSet(object.data_product_id)
+        ? globalThis.String(object.data_product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SummariseProductRequest): unknown {
+    const obj: any = {};
+    if (message.dataProductId !== "") {
+      obj.dataProductId = message.dataProductId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummariseProductRequest>, I>>(base?: I): SummariseProductRequest {
+    return SummariseProductRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummariseProductRequest>, I>>(object: I): SummariseProductRequest {
+    const message = createBaseSummariseProductRequest();
+    message.dataProductId = object.dataProductId ?? "";
+    return message;
+  },
+};
+
+function createBaseCoverageCount(): CoverageCount {
+  return { value: "", stated: false, rows: "0" };
+}
+
+export const CoverageCount: MessageFns<CoverageCount> = {
+  encode(message: CoverageCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.value !== "") {
+      writer.uint32(10).string(message.value);
+    }
+    if (message.stated !== false) {
+      writer.uint32(16).bool(message.stated);
+    }
+    if (message.rows !== "0") {
+      writer.uint32(24).int64(message.rows);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CoverageCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCoverageCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.stated = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.rows = reader.int64().toString();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CoverageCount {
+    return {
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+      stated: isSet(object.stated) ? globalThis.Boolean(object.stated) : false,
+      rows: isSet(object.rows) ? globalThis.String(object.rows) : "0",
+    };
+  },
+
+  toJSON(message: CoverageCount): unknown {
+    const obj: any = {};
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    if (message.stated !== false) {
+      obj.stated = message.stated;
+    }
+    if (message.rows !== "0") {
+      obj.rows = message.rows;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CoverageCount>, I>>(base?: I): CoverageCount {
+    return CoverageCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CoverageCount>, I>>(object: I): CoverageCount {
+    const message = createBaseCoverageCount();
+    message.value = object.value ?? "";
+    message.stated = object.stated ?? false;
+    message.rows = object.rows ?? "0";
+    return message;
+  },
+};
+
+function createBaseCoverageColumn(): CoverageColumn {
+  return { column: "", type: "", counts: [] };
+}
+
+export const CoverageColumn: MessageFns<CoverageColumn> = {
+  encode(message: CoverageColumn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.column !== "") {
+      writer.uint32(10).string(message.column);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    for (const v of message.counts) {
+      CoverageCount.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CoverageColumn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCoverageColumn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.column = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.counts.push(CoverageCount.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CoverageColumn {
+    return {
+      column: isSet(object.column) ? globalThis.String(object.column) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      counts: globalThis.Array.isArray(object?.counts) ? object.counts.map((e: any) => CoverageCount.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: CoverageColumn): unknown {
+    const obj: any = {};
+    if (message.column !== "") {
+      obj.column = message.column;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.counts?.length) {
+      obj.counts = message.counts.map((e) => CoverageCount.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CoverageColumn>, I>>(base?: I): CoverageColumn {
+    return CoverageColumn.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CoverageColumn>, I>>(object: I): CoverageColumn {
+    const message = createBaseCoverageColumn();
+    message.column = object.column ?? "";
+    message.type = object.type ?? "";
+    message.counts = object.counts?.map((e) => CoverageCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseColumnFigure(): ColumnFigure {
+  return { column: "", measure: "", value: 0, stated: false };
+}
+
+export const ColumnFigure: MessageFns<ColumnFigure> = {
+  encode(message: ColumnFigure, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.column !== "") {
+      writer.uint32(10).string(message.column);
+    }
+    if (message.measure !== "") {
+      writer.uint32(18).string(message.measure);
+    }
+    if (message.value !== 0) {
+      writer.uint32(25).double(message.value);
+    }
+    if (message.stated !== false) {
+      writer.uint32(32).bool(message.stated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ColumnFigure {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseColumnFigure();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.column = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.measure = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.value = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.stated = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ColumnFigure {
+    return {
+      column: isSet(object.column) ? globalThis.String(object.column) : "",
+      measure: isSet(object.measure) ? globalThis.String(object.measure) : "",
+      value: isSet(object.value) ? globalThis.Number(object.value) : 0,
+      stated: isSet(object.stated) ? globalThis.Boolean(object.stated) : false,
+    };
+  },
+
+  toJSON(message: ColumnFigure): unknown {
+    const obj: any = {};
+    if (message.column !== "") {
+      obj.column = message.column;
+    }
+    if (message.measure !== "") {
+      obj.measure = message.measure;
+    }
+    if (message.value !== 0) {
+      obj.value = floatToJson(message.value);
+    }
+    if (message.stated !== false) {
+      obj.stated = message.stated;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ColumnFigure>, I>>(base?: I): ColumnFigure {
+    return ColumnFigure.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ColumnFigure>, I>>(object: I): ColumnFigure {
+    const message = createBaseColumnFigure();
+    message.column = object.column ?? "";
+    message.measure = object.measure ?? "";
+    message.value = object.value ?? 0;
+    message.stated = object.stated ?? false;
+    return message;
+  },
+};
+
+function createBaseReleaseFigures(): ReleaseFigures {
+  return {
+    releaseId: "",
+    version: "",
+    asOf: "",
+    releasedAt: undefined,
+    rows: "0",
+    compared: false,
+    added: "0",
+    removed: "0",
+    changed: "0",
+    figures: [],
+  };
+}
+
+export const ReleaseFigures: MessageFns<ReleaseFigures> = {
+  encode(message: ReleaseFigures, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.version !== "") {
+      writer.uint32(18).string(message.version);
+    }
+    if (message.asOf !== "") {
+      writer.uint32(26).string(message.asOf);
+    }
+    if (message.releasedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.releasedAt), writer.uint32(34).fork()).join();
+    }
+    if (message.rows !== "0") {
+      writer.uint32(40).int64(message.rows);
+    }
+    if (message.compared !== false) {
+      writer.uint32(48).bool(message.compared);
+    }
+    if (message.added !== "0") {
+      writer.uint32(56).int64(message.added);
+    }
+    if (message.removed !== "0") {
+      writer.uint32(64).int64(message.removed);
+    }
+    if (message.changed !== "0") {
+      writer.uint32(72).int64(message.changed);
+    }
+    for (const v of message.figures) {
+      ColumnFigure.encode(v!, writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleaseFigures {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleaseFigures();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.asOf = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releasedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.rows = reader.int64().toString();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.compared = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.added = reader.int64().toString();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.removed = reader.int64().toString();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.changed = reader.int64().toString();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.figures.push(ColumnFigure.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReleaseFigures {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+      asOf: isSet(object.asOf)
+        ? globalThis.String(object.asOf)
+        : isSet(object.as_of)
+        ? globalThis.String(object.as_of)
+        : "",
+      releasedAt: isSet(object.releasedAt)
+        ? fromJsonTimestamp(object.releasedAt)
+        : isSet(object.released_at)
+        ? fromJsonTimestamp(object.released_at)
+        : undefined,
+      rows: isSet(object.rows) ? globalThis.String(object.rows) : "0",
+      compared: isSet(object.compared) ? globalThis.Boolean(object.compared) : false,
+      added: isSet(object.added) ? globalThis.String(object.added) : "0",
+      removed: isSet(object.removed) ? globalThis.String(object.removed) : "0",
+      changed: isSet(object.changed) ? globalThis.String(object.changed) : "0",
+      figures: globalThis.Array.isArray(object?.figures)
+        ? object.figures.map((e: any) => ColumnFigure.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ReleaseFigures): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    if (message.asOf !== "") {
+      obj.asOf = message.asOf;
+    }
+    if (message.releasedAt !== undefined) {
+      obj.releasedAt = message.releasedAt.toISOString();
+    }
+    if (message.rows !== "0") {
+      obj.rows = message.rows;
+    }
+    if (message.compared !== false) {
+      obj.compared = message.compared;
+    }
+    if (message.added !== "0") {
+      obj.added = message.added;
+    }
+    if (message.removed !== "0") {
+      obj.removed = message.removed;
+    }
+    if (message.changed !== "0") {
+      obj.changed = message.changed;
+    }
+    if (message.figures?.length) {
+      obj.figures = message.figures.map((e) => ColumnFigure.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReleaseFigures>, I>>(base?: I): ReleaseFigures {
+    return ReleaseFigures.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReleaseFigures>, I>>(object: I): ReleaseFigures {
+    const message = createBaseReleaseFigures();
+    message.releaseId = object.releaseId ?? "";
+    message.version = object.version ?? "";
+    message.asOf = object.asOf ?? "";
+    message.releasedAt = object.releasedAt ?? undefined;
+    message.rows = object.rows ?? "0";
+    message.compared = object.compared ?? false;
+    message.added = object.added ?? "0";
+    message.removed = object.removed ?? "0";
+    message.changed = object.changed ?? "0";
+    message.figures = object.figures?.map((e) => ColumnFigure.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSummariseProductResponse(): SummariseProductResponse {
+  return {
+    dataProduct: undefined,
+    releaseCount: 0,
+    latestRelease: undefined,
+    nextExpected: "",
+    coverage: [],
+    releases: [],
+  };
+}
+
+export const SummariseProductResponse: MessageFns<SummariseProductResponse> = {
+  encode(message: SummariseProductResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataProduct !== undefined) {
+      DataProduct.encode(message.dataProduct, writer.uint32(10).fork()).join();
+    }
+    if (message.releaseCount !== 0) {
+      writer.uint32(16).int32(message.releaseCount);
+    }
+    if (message.latestRelease !== undefined) {
+      ProductRelease.encode(message.latestRelease, writer.uint32(26).fork()).join();
+    }
+    if (message.nextExpected !== "") {
+      writer.uint32(34).string(message.nextExpected);
+    }
+    for (const v of message.coverage) {
+      CoverageColumn.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.releases) {
+      ReleaseFigures.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummariseProductResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummariseProductResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataProduct = DataProduct.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.releaseCount = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.latestRelease = ProductRelease.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.nextExpected = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.coverage.push(CoverageColumn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.releases.push(ReleaseFigures.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummariseProductResponse {
+    return {
+      dataProduct: isSet(object.dataProduct)
+        ? DataProduct.fromJSON(object.dataProduct)
+        : isSet(object.data_product)
+        ? DataProduct.fromJSON(object.data_product)
+        : undefined,
+      releaseCount: isSet(object.releaseCount)
+        ? globalThis.Number(object.releaseCount)
+        : isSet(object.release_count)
+        ? globalThis.Number(object.release_count)
+        : 0,
+      latestRelease: isSet(object.latestRelease)
+        ? ProductRelease.fromJSON(object.latestRelease)
+        : isSet(object.latest_release)
+        ? ProductRelease.fromJSON(object.latest_release)
+        : undefined,
+      nextExpected: isSet(object.nextExpected)
+        ? globalThis.String(object.nextExpected)
+        : isSet(object.next_expected)
+        ? globalThis.String(object.next_expected)
+        : "",
+      coverage: globalThis.Array.isArray(object?.coverage)
+        ? object.coverage.map((e: any) => CoverageColumn.fromJSON(e))
+        : [],
+      releases: globalThis.Array.isArray(object?.releases)
+        ? object.releases.map((e: any) => ReleaseFigures.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SummariseProductResponse): unknown {
+    const obj: any = {};
+    if (message.dataProduct !== undefined) {
+      obj.dataProduct = DataProduct.toJSON(message.dataProduct);
+    }
+    if (message.releaseCount !== 0) {
+      obj.releaseCount = Math.round(message.releaseCount);
+    }
+    if (message.latestRelease !== undefined) {
+      obj.latestRelease = ProductRelease.toJSON(message.latestRelease);
+    }
+    if (message.nextExpected !== "") {
+      obj.nextExpected = message.nextExpected;
+    }
+    if (message.coverage?.length) {
+      obj.coverage = message.coverage.map((e) => CoverageColumn.toJSON(e));
+    }
+    if (message.releases?.length) {
+      obj.releases = message.releases.map((e) => ReleaseFigures.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummariseProductResponse>, I>>(base?: I): SummariseProductResponse {
+    return SummariseProductResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummariseProductResponse>, I>>(object: I): SummariseProductResponse {
+    const message = createBaseSummariseProductResponse();
+    message.dataProduct = (object.dataProduct !== undefined && object.dataProduct !== null)
+      ? DataProduct.fromPartial(object.dataProduct)
+      : undefined;
+    message.releaseCount = object.releaseCount ?? 0;
+    message.latestRelease = (object.latestRelease !== undefined && object.latestRelease !== null)
+      ? ProductRelease.fromPartial(object.latestRelease)
+      : undefined;
+    message.nextExpected = object.nextExpected ?? "";
+    message.coverage = object.coverage?.map((e) => CoverageColumn.fromPartial(e)) || [];
+    message.releases = object.releases?.map((e) => ReleaseFigures.fromPartial(e)) || [];
     return message;
   },
 };
@@ -11262,6 +12150,22 @@ export const DocumentsServiceService = {
       Buffer.from(DownloadReleaseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DownloadReleaseResponse => DownloadReleaseResponse.decode(value),
   },
+  /**
+   * A product's summary: totals, next expected release from its cadence, rows of the latest release
+   * by each low-cardinality column (coverage), and per release (the last 24) its rows, changes and
+   * the sum of each money column and median of each percent column; NOT_FOUND for an unknown id.
+   */
+  summariseProduct: {
+    path: "/research.documents.v1.DocumentsService/SummariseProduct" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SummariseProductRequest): Buffer =>
+      Buffer.from(SummariseProductRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SummariseProductRequest => SummariseProductRequest.decode(value),
+    responseSerialize: (value: SummariseProductResponse): Buffer =>
+      Buffer.from(SummariseProductResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SummariseProductResponse => SummariseProductResponse.decode(value),
+  },
   getCatalogStatus: {
     path: "/research.documents.v1.DocumentsService/GetCatalogStatus" as const,
     requestStream: false as const,
@@ -11366,6 +12270,12 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
    * the first message says the release, the rest carry the bytes.
    */
   downloadRelease: handleServerStreamingCall<DownloadReleaseRequest, DownloadReleaseResponse>;
+  /**
+   * A product's summary: totals, next expected release from its cadence, rows of the latest release
+   * by each low-cardinality column (coverage), and per release (the last 24) its rows, changes and
+   * the sum of each money column and median of each percent column; NOT_FOUND for an unknown id.
+   */
+  summariseProduct: handleUnaryCall<SummariseProductRequest, SummariseProductResponse>;
   getCatalogStatus: handleUnaryCall<GetCatalogStatusRequest, GetCatalogStatusResponse>;
   getEntity: handleUnaryCall<GetEntityRequest, GetEntityResponse>;
   /**
@@ -11674,6 +12584,26 @@ export interface DocumentsServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<DownloadReleaseResponse>;
+  /**
+   * A product's summary: totals, next expected release from its cadence, rows of the latest release
+   * by each low-cardinality column (coverage), and per release (the last 24) its rows, changes and
+   * the sum of each money column and median of each percent column; NOT_FOUND for an unknown id.
+   */
+  summariseProduct(
+    request: SummariseProductRequest,
+    callback: (error: ServiceError | null, response: SummariseProductResponse) => void,
+  ): ClientUnaryCall;
+  summariseProduct(
+    request: SummariseProductRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SummariseProductResponse) => void,
+  ): ClientUnaryCall;
+  summariseProduct(
+    request: SummariseProductRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SummariseProductResponse) => void,
+  ): ClientUnaryCall;
   getCatalogStatus(
     request: GetCatalogStatusRequest,
     callback: (error: ServiceError | null, response: GetCatalogStatusResponse) => void,
