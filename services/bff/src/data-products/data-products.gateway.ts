@@ -6,6 +6,7 @@ import { toDataProductView } from '../catalog/catalog.mapper';
 import { byteStreamOf } from '../grpc/byte-stream';
 import { streamFileToCall } from '../grpc/file-upload-stream';
 import { isoOrNull } from '../grpc/timestamps';
+import type { ProductSummaryView } from './data-product-summary-view';
 import type {
   CellView,
   ChangedRowView,
@@ -15,7 +16,6 @@ import type {
   ReleaseRowsView,
   RowsRequest,
 } from './data-product-view';
-import type { ProductSummaryView } from './data-product-summary-view';
 
 /** The BFF's view of DocumentsService's data products: a product, a page of a release, its changes. */
 export class DataProductsGateway {
