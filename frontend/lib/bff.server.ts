@@ -23,6 +23,7 @@ import type {
   DocumentDetail,
   EntityProfile,
   Process,
+  ProductSummary,
   ReleaseRows,
   StackStatus,
   User,
@@ -125,6 +126,11 @@ export async function findEntity(entityId: string): Promise<EntityProfile | null
 /** A data product with its columns and releases (newest first), or null (404). */
 export async function findDataProduct(id: string): Promise<DataProductDetail | null> {
   return orNull(client.GET('/api/data-products/{id}', { params: { path: { id } } }));
+}
+
+/** A data product's totals, coverage and figures per release, or null (404). */
+export async function getProductSummary(id: string): Promise<ProductSummary | null> {
+  return orNull(client.GET('/api/data-products/{id}/summary', { params: { path: { id } } }));
 }
 
 /** A page of a release's rows; the query is the page's own (release, filter, sort, desc, offset, limit). */

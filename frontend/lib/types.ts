@@ -26,6 +26,7 @@ export type ProductColumn = Schemas['ProductColumn'];
 export type ChangeLog = NonNullable<ProductRelease['changeLog']>;
 export type ReleaseRows = Schemas['ReleaseRows'];
 export type ChangedRow = Schemas['ChangedRow'];
+export type ProductSummary = Schemas['ProductSummary'];
 export type Cell = ReleaseRows['rows'][number][string];
 export type IngestionRun = Schemas['IngestionRun'];
 export type SourceStatus = Schemas['SourceStatus'];

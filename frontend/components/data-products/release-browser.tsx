@@ -46,7 +46,9 @@ export function ReleaseBrowser(props: {
             <h2 id="release-heading">
               Release {chosen.version} <span className="subtle">· as of {chosen.asOf}</span>
             </h2>
-            <Link href={`${base}/change-log`}>Change log</Link>
+            <span>
+              <Link href={`${base}/summary`}>Summary</Link> · <Link href={`${base}/change-log`}>Change log</Link>
+            </span>
           </div>
           <div className="card-body">
             <p>
@@ -83,6 +85,10 @@ export function ReleaseBrowser(props: {
               {formatNumber(page.body.total)} match ·{' '}
               <a href={downloadHref(detail.dataProduct.id, query, page.body.release.id)} download>
                 Download CSV
+              </a>{' '}
+              ·{' '}
+              <a href={downloadHref(detail.dataProduct.id, query, page.body.release.id, 'xlsx')} download>
+                Download XLSX
               </a>
             </span>
           )}
@@ -180,11 +186,12 @@ export function ReleaseBrowser(props: {
   );
 }
 
-/** The CSV of the rows shown: the same release, filters and sort, every page. */
-function downloadHref(id: string, query: URLSearchParams, releaseId: string): string {
+/** The CSV (or XLSX) of the rows shown: the same release, filters and sort, every page. */
+function downloadHref(id: string, query: URLSearchParams, releaseId: string, format?: 'xlsx'): string {
   const kept = new URLSearchParams();
   for (const name of ['filter', 'sort', 'desc']) for (const value of query.getAll(name)) kept.append(name, value);
   kept.set('release', releaseId);
+  if (format) kept.set('format', format);
   return `/api/data-products/${encodeURIComponent(id)}/download?${kept}`;
 }
 

@@ -45,6 +45,9 @@ export default async function ChangeLogPage({ params, searchParams }: Props) {
         <div>
           <h1>Change log</h1>
           <p>Every release compared with the one before it, row by row by key. Nothing here is written by hand.</p>
+          <p>
+            <Link href={`${base}/summary`}>Summary</Link> · <Link href={base}>Table</Link>
+          </p>
         </div>
       </div>
       {detail.releases.length === 0 && <div className="card card-body muted">No release yet.</div>}

@@ -1,0 +1,109 @@
+'use client';
+
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatNumber } from '@/lib/format';
+
+export interface ReleaseSeries {
+  key: string;
+  label: string;
+  color: string;
+}
+
+export type SeriesUnit = 'count' | 'money' | 'percent';
+
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 2,
+});
+
+/** A value on an axis or in a tooltip, in the unit the series counts. */
+export function formatSeriesValue(value: number, unit: SeriesUnit): string {
+  if (unit === 'money') return compactMoney.format(value);
+  if (unit === 'percent') return `${formatNumber(Math.round(value * 100) / 100)}%`;
+  return formatNumber(value);
+}
+
+/**
+ * One figure over a product's releases (x: the release's version): bars for counts, a line for an
+ * amount or a rate. Rendered in the browser; the server page passes plain data and renders the
+ * same numbers as a table beside it.
+ */
+export function ReleaseSeriesChart({
+  data,
+  series,
+  unit,
+  kind,
+  label,
+  testId,
+  height = 180,
+}: {
+  data: Record<string, string | number | null>[];
+  series: ReleaseSeries[];
+  unit: SeriesUnit;
+  kind: 'bar' | 'line';
+  label: string;
+  testId?: string;
+  height?: number;
+}) {
+  const format = (value: unknown) => formatSeriesValue(Number(value), unit);
+  const axes = (
+    <>
+      <CartesianGrid vertical={false} stroke="#eef0f3" />
+      <XAxis dataKey="version" tick={{ fontSize: 11, fill: '#6b7480' }} tickLine={false} minTickGap={16} />
+      <YAxis
+        tickFormatter={format}
+        tick={{ fontSize: 11, fill: '#6b7480' }}
+        tickLine={false}
+        axisLine={false}
+        width={64}
+        allowDecimals={unit !== 'count'}
+      />
+      <Tooltip formatter={format} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
+      {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} iconSize={10} /> : null}
+    </>
+  );
+  return (
+    <div data-testid={testId} role="img" aria-label={label} style={{ width: '100%', height }}>
+      {/* A first size before the container is measured, so the chart shows on the first paint. */}
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
+        {kind === 'bar' ? (
+          <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+            {axes}
+            {series.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        ) : (
+          <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+            {axes}
+            {series.map((s) => (
+              <Line
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                stroke={s.color}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                connectNulls
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        )}
+      </ResponsiveContainer>
+    </div>
+  );
+}
