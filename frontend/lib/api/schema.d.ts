@@ -2803,6 +2803,353 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your data product subscriptions (one product only with dataProductId) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this product */
+                    dataProductId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Your subscriptions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subscriptions: components["schemas"]["DataSubscription"][];
+                        };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Subscribe to a data product: its channels and, optionally, filters on its rows */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateDataSubscription"];
+                };
+            };
+            responses: {
+                /** @description The subscription */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subscription: components["schemas"]["DataSubscription"];
+                        };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an administrator, or CSRF check failed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description You already subscribe to this product (edit that one) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unsubscribe */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    subscriptionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unsubscribed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an administrator, or CSRF check failed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such subscription of yours (another user's is answered the same way) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a subscription's channels or filters (the product stays) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    subscriptionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateDataSubscription"];
+                };
+            };
+            responses: {
+                /** @description The subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subscription: components["schemas"]["DataSubscription"];
+                        };
+                    };
+                };
+                /** @description Invalid input, with field-level issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not an administrator, or CSRF check failed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such subscription of yours (another user's is answered the same way) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A backing service is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/stack/status": {
         parameters: {
             query?: never;
@@ -7992,6 +8339,104 @@ export interface components {
             after: {
                 [key: string]: string | number | boolean | unknown;
             } | null;
+        };
+        DataSubscription: {
+            id: string;
+            dataProductId: string;
+            dataProductName: string;
+            channels: components["schemas"]["DataSubscriptionChannelsView"];
+            filters: components["schemas"]["DataSubscriptionFilterView"][];
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+            /** @description The last release you were told of; empty until one */
+            lastReleaseId: string;
+            /** Format: date-time */
+            lastNotifiedAt: string | null;
+        };
+        DataSubscriptionChannelsView: {
+            inApp: boolean;
+            /** @enum {string} */
+            email: "off" | "immediate" | "digest";
+            webhookEndpointId: string;
+        };
+        DataSubscriptionFilterView: {
+            column: string;
+            /** @enum {string} */
+            op: "in" | "contains" | "range";
+            values: string[];
+            text: string;
+            min: string;
+            max: string;
+        };
+        CreateDataSubscription: {
+            dataProductId: string;
+            channels?: components["schemas"]["DataSubscriptionChannels"];
+            /**
+             * @description ANDed; empty: every change of the product
+             * @default []
+             */
+            filters: components["schemas"]["DataSubscriptionFilter"][];
+        };
+        /**
+         * @default {
+         *       "inApp": true,
+         *       "email": "off",
+         *       "webhookEndpointId": ""
+         *     }
+         */
+        DataSubscriptionChannels: {
+            /** @default true */
+            inApp: boolean;
+            /**
+             * @description off, at once per release, or in the digest
+             * @default off
+             * @enum {string}
+             */
+            email: "off" | "immediate" | "digest";
+            /**
+             * @description One of your webhook endpoints; empty: none
+             * @default
+             */
+            webhookEndpointId: string;
+        };
+        DataSubscriptionFilter: {
+            /** @description One of the product's columns */
+            column: string;
+            /**
+             * @description in: one of values; contains: text; range: min and/or max
+             * @enum {string}
+             */
+            op: "in" | "contains" | "range";
+            /** @default [] */
+            values: string[];
+            /** @default  */
+            text: string;
+            /** @default  */
+            min: string;
+            /** @default  */
+            max: string;
+        };
+        UpdateDataSubscription: {
+            /** @description Absent: unchanged */
+            channels?: {
+                /** @default true */
+                inApp: boolean;
+                /**
+                 * @description off, at once per release, or in the digest
+                 * @default off
+                 * @enum {string}
+                 */
+                email: "off" | "immediate" | "digest";
+                /**
+                 * @description One of your webhook endpoints; empty: none
+                 * @default
+                 */
+                webhookEndpointId: string;
+            };
+            /** @description Absent: unchanged; [] removes every filter */
+            filters?: components["schemas"]["DataSubscriptionFilter"][];
         };
         Process: {
             id: string;

@@ -24,6 +24,8 @@ import { registerCatalogRoutes } from './catalog/catalog.routes';
 import type { BffConfig } from './config';
 import { DataProductsGateway } from './data-products/data-products.gateway';
 import { registerDataProductRoutes } from './data-products/data-products.routes';
+import { DataSubscriptionsGateway } from './data-products/data-subscriptions.gateway';
+import { registerDataSubscriptionRoutes } from './data-products/data-subscriptions.routes';
 import { registerDocketRoutes } from './documents/dockets.routes';
 import { DocumentsGateway, type DocumentDetailView } from './documents/documents.gateway';
 import { registerDocumentRoutes } from './documents/documents.routes';
@@ -89,6 +91,7 @@ export interface AppDeps {
   documents: DocumentsGateway;
   catalog: CatalogGateway;
   dataProducts: DataProductsGateway;
+  dataSubscriptions: DataSubscriptionsGateway;
   uploadLimits: UploadLimits;
   search: SearchGateway;
   processes: ProcessesGateway;
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps): Express {
   registerSearchRoutes(api, { search: deps.search });
   registerCatalogRoutes(api, { catalog: deps.catalog, search: deps.search });
   registerDataProductRoutes(api, { dataProducts: deps.dataProducts, uploadLimits: deps.uploadLimits });
+  registerDataSubscriptionRoutes(api, { subscriptions: deps.dataSubscriptions });
   registerStackStatusRoutes(api, { stackStatus: deps.stackStatus ?? new StackStatusFile(undefined) });
   registerAdminRoutes(api, { search: deps.search });
   registerProcessRoutes(api, {
@@ -275,6 +279,7 @@ export async function startBff(config: BffConfig, logger: Logger, options: Start
     workspaces: new WorkspacesGateway(grpc.workspaces),
     workspacePeople: new WorkspacePeople(userRepository),
     alerts: new AlertsGateway(grpc.alerts),
+    dataSubscriptions: new DataSubscriptionsGateway(grpc.alerts),
     volume: new VolumeEstimateGateway(grpc.search),
     stackStatus: new StackStatusFile(config.STACK_STATUS_FILE),
     queues,

@@ -74,6 +74,16 @@ import type {
   ReleaseRowsResponse,
 } from '../../src/data-products/data-products.schemas';
 import type {
+  DataSubscriptionChannelsView,
+  DataSubscriptionFilterView,
+  DataSubscriptionView,
+} from '../../src/data-products/data-subscription-view';
+import type {
+  DataSubscription,
+  DataSubscriptionChannelsView as DataSubscriptionChannelsSchema,
+  DataSubscriptionFilterView as DataSubscriptionFilterSchema,
+} from '../../src/data-products/data-subscriptions.schemas';
+import type {
   AttachmentView,
   AttorneyView,
   DocketCourtView,
@@ -163,6 +173,9 @@ export const viewsMatchSchemas = {
   Notification: same<NotificationView, z.output<typeof Notification>>(),
   NotificationEvent: same<NotificationEventView, z.output<typeof NotificationEvent>>(),
   WebhookEndpoint: same<WebhookEndpointView, z.output<typeof WebhookEndpoint>>(),
+  DataSubscriptionFilter: same<DataSubscriptionFilterView, z.output<typeof DataSubscriptionFilterSchema>>(),
+  DataSubscriptionChannels: same<DataSubscriptionChannelsView, z.output<typeof DataSubscriptionChannelsSchema>>(),
+  DataSubscription: same<DataSubscriptionView, z.output<typeof DataSubscription>>(),
   UnsubscribeResponse: same<UnsubscribeView, z.output<typeof UnsubscribeResponse>>(),
   VolumeEstimate: same<VolumeEstimateView, z.output<typeof VolumeEstimate>>(),
   Release: same<ReleaseView, z.output<typeof Release>>(),
