@@ -291,6 +291,11 @@ export const listNotifications = async (cursor: string, limit = 30) =>
 
 export const listWebhookEndpoints = async () => (await must(client.GET('/api/webhook-endpoints'))).endpoints;
 
+/** The signed-in user's data subscriptions (to one product only, when named). */
+export const listDataSubscriptions = async (dataProductId?: string) =>
+  (await must(client.GET('/api/data-subscriptions', { params: { query: dataProductId ? { dataProductId } : {} } })))
+    .subscriptions;
+
 /** What an e-mail's unsubscribe token stops; a bad or stale token comes back as its status for the page to say so. */
 export async function describeUnsubscribe(token: string) {
   return outcome(client.GET('/api/unsubscribe', { params: { query: { token } } }), [400, 404]);

@@ -4,7 +4,15 @@ import { notFound, redirect } from 'next/navigation';
 import { CatalogProduct } from '@/components/data-products/catalog-product';
 import { PublishReleaseForm } from '@/components/data-products/publish-release-form';
 import { ReleaseBrowser } from '@/components/data-products/release-browser';
-import { findDataProduct, getReleaseRows, getSessionUser, listSources } from '@/lib/bff.server';
+import { SubscribeForm } from '@/components/data-products/subscribe-form';
+import {
+  findDataProduct,
+  getReleaseRows,
+  getSessionUser,
+  listDataSubscriptions,
+  listSources,
+  listWebhookEndpoints,
+} from '@/lib/bff.server';
 import { capitalise } from '@/lib/format';
 
 type Props = {
@@ -46,10 +54,13 @@ export default async function DataProductPage({ params, searchParams }: Props) {
     if (value.trim() !== '') query.append('filter', `${added}${op}${value.trim()}`);
     redirect(query.size > 0 ? `${base}?${query}` : base);
   }
-  const [page, user] = await Promise.all([
+  const [page, user, subscriptions, endpoints] = await Promise.all([
     detail.releases.length > 0 ? getReleaseRows(id, query) : null,
     getSessionUser(),
+    listDataSubscriptions(id),
+    listWebhookEndpoints(),
   ]);
+  const subscription = subscriptions[0] ?? null;
 
   return (
     <div className="page page-wider" data-testid="data-product-page">
@@ -63,6 +74,21 @@ export default async function DataProductPage({ params, searchParams }: Props) {
         </div>
         <span className="badge">{capitalise(detail.dataProduct.cadence)}</span>
       </div>
+      <section className="card mb-4" aria-labelledby="subscribe-heading" data-testid="subscribe-card">
+        <div className="card-header">
+          <h2 id="subscribe-heading">{subscription ? 'Your subscription' : 'Subscribe'}</h2>
+        </div>
+        <div className="card-body">
+          <SubscribeForm
+            key={subscription?.updatedAt ?? 'new'}
+            dataProductId={id}
+            productName={detail.dataProduct.name}
+            columns={detail.columns.map((column) => column.name)}
+            subscription={subscription}
+            endpoints={endpoints}
+          />
+        </div>
+      </section>
       {page === null ? (
         <div className="card card-body muted">No release yet.</div>
       ) : (
