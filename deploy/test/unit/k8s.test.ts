@@ -736,7 +736,7 @@ describe('deploy/k8s', () => {
     it('ingress controller reaches frontend, frontend the BFF, BFF the services, a service only those it calls', () => {
       expect(callersOf('frontend', 3000)).toEqual(['ingress-controller']);
       expect(callersOf('bff', 4000)).toEqual(['frontend']);
-      expect(callersOf('documents', 50051)).toEqual(['bff', 'export', 'query-engine']);
+      expect(callersOf('documents', 50051)).toEqual(['alerts', 'bff', 'export', 'query-engine']);
       expect(callersOf('query-engine', 50052)).toEqual(['alerts', 'bff', 'export']);
       expect(callersOf('alerts', 50053)).toEqual(['bff']);
       expect(callersOf('export', 50054)).toEqual(['bff']);
