@@ -1,4 +1,6 @@
 import { InputError } from '@docket/errors';
+import { MjmlTemplate } from '../../src/delivery/email/email-renderer';
+import { ReleaseEmailBuilder, type ReleaseEmailView } from '../../src/delivery/email/release-email';
 import {
   describeFilters,
   validateDataSubscription,
@@ -209,5 +211,47 @@ describe('a release notice', () => {
         },
       },
     });
+  });
+});
+
+describe('the release e-mail', () => {
+  it("says what changed in the subscriber's rows and links to the change log", () => {
+    const builder = new ReleaseEmailBuilder({
+      appUrl: 'https://docket.example.test',
+      messageIdDomain: 'docket.example.test',
+      template: MjmlTemplate.load<ReleaseEmailView>('release-email'),
+    });
+    const notice = releaseNoticeOf(
+      { id: 'sub-1', dataProductId: 'rate-cases', dataProductName: 'Rate-case tracker', filters: [NY] },
+      { id: 'rel-2', version: '2026-11' },
+      log({ added: 3, summary: '3 new proceedings' }),
+    );
+    const email = builder.build({
+      key: releaseKeys.delivery('sub-1', 'rel-2', 'email'),
+      kind: 'release',
+      channel: 'email',
+      status: 'pending',
+      ownerUserId: 'u-1',
+      ownerEmail: 'ana@example.test',
+      alertIds: [],
+      endpointId: '',
+      hitIds: [],
+      hitGroup: '',
+      sections: [],
+      documentCount: 0,
+      label: 'release',
+      release: notice,
+      attempts: 0,
+      error: '',
+      createdAt: new Date(),
+    });
+    expect(email).toMatchObject({ to: 'ana@example.test', subject: 'Rate-case tracker: release 2026-11 published' });
+    expect(email.text).toContain('Rows where state is NY: 3 new proceedings');
+    expect(email.text).toContain('Your rows: state is NY');
+    expect(email.text).toContain(
+      'Open the change log: https://docket.example.test/data-subscriptions/rate-cases/change-log?release=rel-2',
+    );
+    expect(email.html).toContain('Your data subscriptions');
+    expect(email.headers['X-Docket-Delivery']).toBe('release:sub-1:rel-2:email');
   });
 });

@@ -5,7 +5,8 @@ import { buildEmailTemplates } from '../../src/delivery/email/email-templates.bu
 describe('the e-mail layouts compiled ahead of time', () => {
   it('has each templates/*.html as MJML compiles its .mjml today (else run `npm run email:gen`)', async () => {
     const built = await buildEmailTemplates();
-    expect(built.map((t) => path.basename(t.htmlPath))).toEqual(['alert-email.html', 'export-email.html']);
+    const names = built.map((t) => path.basename(t.htmlPath));
+    expect(names).toEqual(['alert-email.html', 'export-email.html', 'release-email.html']);
     for (const { htmlPath, html } of built) {
       const committed = fs.existsSync(htmlPath) ? fs.readFileSync(htmlPath, 'utf8') : '';
       if (committed !== html)
