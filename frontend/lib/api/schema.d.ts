@@ -8210,7 +8210,7 @@ export interface components {
         };
         ProductColumn: {
             name: string;
-            /** @description text, integer, number, money, percent, date, boolean or status */
+            /** @description text, integer, number, money, percent, date, boolean, status or citations */
             type: string;
             description: string;
             unit: string;
@@ -8251,10 +8251,25 @@ export interface components {
         };
         ReleaseRows: {
             release: components["schemas"]["ProductRelease"];
+            /** @description Without the citations column, whose content is `citations` */
             rows: {
                 [key: string]: string | number | boolean | unknown;
             }[];
+            /** @description Per row (same order), column → the sentence its value was read from; {} when none */
+            citations: {
+                [key: string]: components["schemas"]["CellCitation"];
+            }[];
             total: number;
+        };
+        CellCitation: {
+            documentId: string;
+            start: number;
+            end: number;
+            /** @description The sentence the value was read from */
+            quote: string;
+            documentTitle: string;
+            /** @description The filing day (YYYY-MM-DD) */
+            filedAt: string;
         };
         ProductSummary: {
             dataProduct: components["schemas"]["DataProduct"];

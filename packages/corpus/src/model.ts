@@ -60,47 +60,9 @@ export interface Source {
   weight: number;
 }
 
-export interface DataProductField {
-  name: string;
-  type: 'string' | 'number' | 'date' | 'boolean';
-  description: string;
-}
-
-export type ChangeKind = 'added' | 'updated' | 'removed';
-
-export interface ChangeLogEntry {
-  kind: ChangeKind;
-  entity: string;
-  count: number;
-}
-
-export interface DataProductRelease {
-  id: string;
-  version: string;
-  /** ISO date (YYYY-MM-DD). */
-  date: string;
-  recordCounts: Record<string, number>;
-  changeLog: ChangeLogEntry[];
-  addedColumns: string[];
-  removedColumns: string[];
-}
-
-export interface DataProduct {
-  id: string;
-  name: string;
-  description: string;
-  cadence: 'monthly';
-  entities: string[];
-  /** Fields as of the latest release. */
-  fields: DataProductField[];
-  sourceIds: string[];
-  releases: DataProductRelease[];
-}
-
 export interface Catalog {
   seed: string;
   sources: Source[];
-  dataProducts: DataProduct[];
 }
 
 export type PartyRole = 'petitioner' | 'respondent' | 'intervenor' | 'filer' | 'staff';

@@ -1,6 +1,7 @@
 export * from './grpc-server';
 export * from './grpc-handlers';
 export * from './grpc-call';
+export * from './grpc-file-stream';
 export * from './grpc-tls';
 export * from '@docket/idle-release';
 export * from './mongo';

@@ -16,7 +16,7 @@ import { CatalogService } from './catalog/catalog.service';
 import { CorpusLoadProgress } from './catalog/corpus-load-progress';
 import { blobDirOf, type Config } from './config';
 import { ConnectorScheduler } from './connectors/connector.scheduler';
-import { BUILT_IN_PRODUCTS } from './data-products/built-in-products';
+import { BUILT_IN_PRODUCTS, RETIRED_PRODUCT_IDS } from './data-products/built-in-products';
 import { DataProductService } from './data-products/data-product.service';
 import { dataProductHandlers } from './data-products/data-products.grpc';
 import { productSummaryHandlers } from './data-products/product-summary.grpc';
@@ -86,6 +86,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const productReleases = new DataProductReleaseRepository(connection);
     await productReleases.init();
     for (const product of BUILT_IN_PRODUCTS) await dataProducts.upsertDefinition(product);
+    await dataProducts.removeGenerated(RETIRED_PRODUCT_IDS);
     await Promise.all([documentsRepo.init(), dockets.init()]);
     await sources.upsertDefinitions(BUILT_IN_SOURCES);
 
@@ -251,6 +252,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
           documents: documentsRepo,
           filings: config.SEED_FILINGS,
           dockets: config.SEED_DOCKETS,
+          seed: config.SEED_CORPUS_SEED,
           signal: seeding.signal,
           logger,
           progress: corpusLoad,

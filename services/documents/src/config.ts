@@ -42,6 +42,8 @@ export const configSchema = z
     SEED_CORPUS: flag.default(true),
     SEED_FILINGS: z.coerce.number().int().min(0).default(20_000),
     SEED_DOCKETS: z.coerce.number().int().min(1).default(500),
+    /** The generator's seed of that corpus (evaluations load others); the default corpus's when empty. */
+    SEED_CORPUS_SEED: z.string().max(100).optional(),
     /** Base URLs of the public APIs; a connector runs only when its URL is set. */
     FEDERAL_REGISTER_URL: optionalUrl,
     COURTLISTENER_URL: optionalUrl,

@@ -22,6 +22,11 @@ import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './ask/query-
 import { QueryRepository } from './ask/query.repository';
 import { bm25Retrieve, HybridRetriever } from './ask/retrieve';
 import { vectorIndexPathOf, type Config } from './config';
+import { COMPUTED_PRODUCTS } from './data-products/computed-products';
+import { ComputedReleasesJob } from './data-products/computed-releases.job';
+import { ComputedReleasesSchedule } from './data-products/computed-releases.schedule';
+import { DataProductReleasesClient } from './data-products/data-product-releases.client';
+import { ProceedingFilingsReader } from './data-products/proceeding-filings.reader';
 import { FiguresBuilder } from './domain/figures';
 import { ThreadedEmbedder } from './embeddings/threaded.embedder';
 import { VectorIndex } from './embeddings/vector-index';
@@ -236,6 +241,29 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     });
     const lag = new IndexingLag({ admin: kafka.admin(), groupId: indexerGroup, topics: documentTopicNames });
     closers.add('indexing lag', () => lag.close());
+    const releasesClient = new DataProductReleasesClient(
+      config.DOCUMENTS_GRPC,
+      grpcChannelCredentials(grpcTlsOf(config)),
+    );
+    closers.add('data products client', () => releasesClient.close());
+    const computedReleases = new ComputedReleasesSchedule({
+      job: new ComputedReleasesJob({
+        products: COMPUTED_PRODUCTS,
+        reader: new ProceedingFilingsReader(index),
+        releases: releasesClient,
+        processes,
+        users,
+        logger,
+      }),
+      index: {
+        settled: async () =>
+          (await index.count()) > 0 && (await lag.pending()) === 0 && (await releasesClient.corpusLoaded()),
+      },
+      everyMs: config.COMPUTED_RELEASES_EVERY_MS,
+      logger,
+    });
+    computedReleases.start();
+    closers.add('computed releases', () => computedReleases.stop());
     const coverage = new IndexCoverageService({ index, lag, rebuild: () => worker.rebuildProgress(), logger });
     const grpc = await startGrpcServer({
       port: config.GRPC_PORT,

@@ -60,6 +60,9 @@ export const configSchema = z
     OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
     // Key prefix of the re-index queue and of process sequence numbers (hash-tagged, for Redis Cluster).
     QUERY_ENGINE_QUEUE_PREFIX: z.string().min(1).default('{query-engine}'),
+    // How often the products computed from the filings (rate-case tracker, procedural calendar) look for
+    // a month that is over and not yet released, once the index has taken in every filing. 0: never.
+    COMPUTED_RELEASES_EVERY_MS: z.coerce.number().int().min(0).default(3_600_000),
     ...llmEnv,
   })
   .superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST, targets: { DOCUMENTS_GRPC: env.DOCUMENTS_GRPC } })));

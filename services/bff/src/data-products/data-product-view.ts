@@ -75,9 +75,21 @@ export interface RowsRequest {
   limit: number;
 }
 
+export interface CellCitationView {
+  documentId: string;
+  start: number;
+  end: number;
+  quote: string;
+  documentTitle: string;
+  filedAt: string;
+}
+
 export interface ReleaseRowsView {
   release: ProductReleaseView;
+  /** Without the citations column: its content is `citations`. */
   rows: Record<string, CellView>[];
+  /** Per row, column → the sentence its value was read from. */
+  citations: Record<string, CellCitationView>[];
   total: number;
 }
 

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import { fromGrpcError } from '@docket/errors';
 import type * as documentsV1 from '@docket/proto/src/documents';
-import { grpcCall } from '@docket/service-kit';
+import { grpcCall, streamFileToCall } from '@docket/service-kit';
 import { toDataProductView } from '../catalog/catalog.mapper';
 import { byteStreamOf } from '../grpc/byte-stream';
-import { streamFileToCall } from '../grpc/file-upload-stream';
 import { isoOrNull } from '../grpc/timestamps';
 import type { ProductSummaryView } from './data-product-summary-view';
 import type {
+  CellCitationView,
   CellView,
   ChangedRowView,
   DataProductDetailView,
@@ -33,11 +33,10 @@ export class DataProductsGateway {
 
   async rows(dataProductId: string, request: RowsRequest, signal?: AbortSignal): Promise<ReleaseRowsView> {
     const response = await grpcCall(this.client, 'readReleaseRows', { dataProductId, ...request }, { signal });
-    return {
-      release: toReleaseView(response.release!),
-      rows: response.rowsJson.map(parseRow).filter((row) => row !== null),
-      total: Number(response.total),
-    };
+    const release = toReleaseView(response.release!);
+    const cited = release.columns.filter((column) => column.type === 'citations').map((column) => column.name);
+    const rows = response.rowsJson.map(parseRow).filter((row) => row !== null);
+    return { release, ...splitCitations(rows, cited), total: Number(response.total) };
   }
 
   /**
@@ -123,6 +122,26 @@ export class DataProductsGateway {
     const response = await grpcCall(this.client, 'listChangedRows', { dataProductId, releaseId, ...page }, { signal });
     return response.rows.map((row) => ({ before: parseRow(row.beforeJson), after: parseRow(row.afterJson) }));
   }
+}
+
+/** A computed product's rows keep their citations as JSON text in one column: given apart, parsed. */
+function splitCitations(
+  rows: Record<string, CellView>[],
+  citationColumns: string[],
+): { rows: Record<string, CellView>[]; citations: Record<string, CellCitationView>[] } {
+  const citations = rows.map(
+    (row) =>
+      Object.assign(
+        {},
+        ...citationColumns.map((name) =>
+          typeof row[name] === 'string' ? (JSON.parse(row[name]) as Record<string, CellCitationView>) : {},
+        ),
+      ) as Record<string, CellCitationView>,
+  );
+  const cells = rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([name]) => !citationColumns.includes(name))),
+  );
+  return { rows: cells, citations };
 }
 
 function parseRow(json: string): Record<string, CellView> | null {

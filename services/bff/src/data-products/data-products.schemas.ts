@@ -14,7 +14,7 @@ const Row = z
 export const ProductColumn = z
   .object({
     name: z.string(),
-    type: z.string().meta({ description: 'text, integer, number, money, percent, date, boolean or status' }),
+    type: z.string().meta({ description: 'text, integer, number, money, percent, date, boolean, status or citations' }),
     description: z.string(),
     unit: z.string(),
     order: z
@@ -132,8 +132,26 @@ export const ReleaseDownloadQuery = ReleaseRowsQuery.pick({
     .meta({ description: 'csv, or xlsx: typed cells, a bold frozen header, a new sheet past 1,048,575 rows' }),
 });
 
+export const CellCitation = z
+  .object({
+    documentId: z.string(),
+    start: z.number().int(),
+    end: z.number().int(),
+    quote: z.string().meta({ description: 'The sentence the value was read from' }),
+    documentTitle: z.string(),
+    filedAt: z.string().meta({ description: 'The filing day (YYYY-MM-DD)' }),
+  })
+  .meta({ id: 'CellCitation' });
+
 export const ReleaseRowsResponse = z
-  .object({ release: ProductRelease, rows: z.array(Row), total: z.number().int() })
+  .object({
+    release: ProductRelease,
+    rows: z.array(Row).meta({ description: 'Without the citations column, whose content is `citations`' }),
+    citations: z
+      .array(z.record(z.string(), CellCitation))
+      .meta({ description: 'Per row (same order), column → the sentence its value was read from; {} when none' }),
+    total: z.number().int(),
+  })
   .meta({ id: 'ReleaseRows' });
 
 export const rowChangeKinds = ['added', 'removed', 'changed'] as const;

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { fromGrpcError, NotFoundError } from '@docket/errors';
 import type * as documentsV1 from '@docket/proto/src/documents';
-import { grpcCall } from '@docket/service-kit';
+import { grpcCall, streamFileToCall } from '@docket/service-kit';
 import { byteStreamOf } from '../grpc/byte-stream';
-import { streamFileToCall } from '../grpc/file-upload-stream';
 import type {
   AttachmentView,
   DocketEntriesPage,

@@ -56,6 +56,7 @@ import type {
   ReleaseFigures,
 } from '../../src/data-products/data-product-summary.schemas';
 import type {
+  CellCitationView,
   ChangedRowView,
   ChangeLogView,
   ColumnChangeView,
@@ -65,6 +66,7 @@ import type {
   ReleaseRowsView,
 } from '../../src/data-products/data-product-view';
 import type {
+  CellCitation,
   ChangedRow,
   ChangeLog,
   ColumnChange,
@@ -224,6 +226,7 @@ export const viewsMatchSchemas = {
   ProductRelease: same<ProductReleaseView, z.output<typeof ProductRelease>>(),
   DataProductDetail: same<DataProductDetailView, z.output<typeof DataProductDetail>>(),
   ReleaseRowsResponse: same<ReleaseRowsView, z.output<typeof ReleaseRowsResponse>>(),
+  CellCitation: same<CellCitationView, z.output<typeof CellCitation>>(),
   ChangedRow: same<ChangedRowView, z.output<typeof ChangedRow>>(),
   CoverageColumn: same<CoverageColumnView, z.output<typeof CoverageColumn>>(),
   ColumnFigure: same<ColumnFigureView, z.output<typeof ColumnFigure>>(),

@@ -2,7 +2,13 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { directionsOf, emptyColumnChange, type ChangeLog, type ColumnChange } from '../domain/data-products/change-log';
-import type { CellValue, ColumnDef, ColumnType, ProductSchema } from '../domain/data-products/product-schema';
+import {
+  isComparedColumn,
+  type CellValue,
+  type ColumnDef,
+  type ColumnType,
+  type ProductSchema,
+} from '../domain/data-products/product-schema';
 
 /** A release's table: its folder of Parquet parts and the schema it was written with. */
 export interface ReleaseTable {
@@ -34,6 +40,7 @@ const SQL_TYPES: Record<ColumnType, string> = {
   percent: 'DOUBLE',
   date: 'DATE',
   boolean: 'BOOLEAN',
+  citations: 'VARCHAR',
 };
 
 /** Column names come from schemas and files: quoted, and refused unless plain. */
@@ -139,7 +146,7 @@ export class ReleaseTableRepository {
     filters: RowFilter[] = [],
   ): Promise<Omit<ChangeLog, 'summary'>> {
     const before = new Map(previous.schema.columns.map((c) => [c.name, c]));
-    const shared = next.schema.columns.filter((c) => before.has(c.name) && !next.schema.key.includes(c.name));
+    const shared = next.schema.columns.filter((c) => before.has(c.name) && isComparedColumn(next.schema, c));
     const columnsAdded = next.schema.columns.filter((c) => !before.has(c.name)).map((c) => c.name);
     const after = new Set(next.schema.columns.map((c) => c.name));
     const columnsRemoved = previous.schema.columns.filter((c) => !after.has(c.name)).map((c) => c.name);
@@ -193,7 +200,7 @@ export class ReleaseTableRepository {
     const key = next.schema.key;
     const join = key.map((k) => `a.${q(k)} = b.${q(k)}`).join(' AND ');
     const before = new Set(previous.schema.columns.map((c) => c.name));
-    const shared = next.schema.columns.filter((c) => before.has(c.name) && !key.includes(c.name));
+    const shared = next.schema.columns.filter((c) => before.has(c.name) && isComparedColumn(next.schema, c));
     const first = q(firstKeyOf(next.schema));
     const where =
       kind === 'added'

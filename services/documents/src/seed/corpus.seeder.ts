@@ -166,7 +166,7 @@ async function stepBack(
 }
 
 /**
- * Loads the default corpus (sources, data products with their releases, dockets, filings) when the
+ * Loads the default corpus (sources, dockets, filings) when the
  * database is empty, or finishes a load a crash interrupted: ingestion is idempotent by source id,
  * so the filings already in are skipped. Each source gets an ingestion run with real counts.
  */
@@ -178,6 +178,8 @@ export async function seedCorpusIfEmpty(deps: {
   documents: DocumentRepository;
   filings: number;
   dockets: number;
+  /** The generator's seed; the default corpus's unless an evaluation asks for another. */
+  seed?: string | undefined;
   signal: AbortSignal;
   logger: Logger;
   /** Told how far the load is, for GetCatalogStatus. */
@@ -194,31 +196,11 @@ export async function seedCorpusIfEmpty(deps: {
   const started = Date.now();
   const now = deps.now ?? new Date();
   const shiftMs = corpusShiftMs(now);
-  const catalog = generateCatalog(CORPUS_SEED);
-  const dockets = generateDockets(CORPUS_SEED, catalog, deps.dockets);
+  const seed = deps.seed ?? CORPUS_SEED;
+  const catalog = generateCatalog(seed);
+  const dockets = generateDockets(seed, catalog, deps.dockets);
   const docketByNumber = new Map(dockets.map((d) => [`${d.sourceId}|${d.number}`, d]));
   await catalogService.defineSources(catalog.sources.map(sourceDefinitionOf));
-  for (const product of catalog.dataProducts) {
-    await catalogService.defineDataProduct({
-      id: product.id,
-      name: product.name,
-      description: product.description,
-      cadence: product.cadence,
-      fields: product.fields,
-      sourceIds: product.sourceIds,
-    });
-    for (const release of product.releases) {
-      await catalogService.publishRelease(product.id, {
-        id: release.id,
-        version: release.version,
-        releasedAt: new Date(Date.parse(release.date) + shiftMs),
-        recordCounts: release.recordCounts,
-        changeLog: release.changeLog,
-        addedColumns: release.addedColumns,
-        removedColumns: release.removedColumns,
-      });
-    }
-  }
   logger.info({ filings: deps.filings, sources: catalog.sources.length }, 'loading the default corpus');
   deps.progress?.begin(deps.filings);
 
@@ -230,14 +212,14 @@ export async function seedCorpusIfEmpty(deps: {
         await runs.start({
           sourceId: source.id,
           connector: CORPUS_CONNECTOR,
-          target: `generated corpus (seed ${CORPUS_SEED})`,
+          target: `generated corpus (seed ${seed})`,
         })
       ).id,
     );
   }
   const counts = new Map<string, Partial<Record<IngestOutcomeKind, number>>>();
   const errors = new Map<string, RunError[]>();
-  const filings = generateFilings(CORPUS_SEED, catalog, dockets, { count: deps.filings, shiftDays: shiftMs / DAY_MS });
+  const filings = generateFilings(seed, catalog, dockets, { count: deps.filings, shiftDays: shiftMs / DAY_MS });
   let done = 0;
 
   const worker = async (index: number) => {

@@ -40,11 +40,21 @@ export class DataProductRepository {
 
   async upsertDefinition(product: Omit<DataProduct, 'releases'>): Promise<void> {
     const { id, ...definition } = product;
+    // A table product's releases are kept in their own collection: counts an earlier version kept here go.
+    const releases = definition.table ? { releases: [] } : {};
     await this.model.updateOne(
       { _id: id },
-      { $set: definition, $setOnInsert: { releases: [], pendingEvents: [] } },
+      {
+        $set: { ...definition, ...releases },
+        $setOnInsert: definition.table ? { pendingEvents: [] } : { releases: [], pendingEvents: [] },
+      },
       { upsert: true },
     );
+  }
+
+  /** Removes the products an earlier version generated (made-up counts, no rows). */
+  async removeGenerated(productIds: readonly string[]): Promise<void> {
+    await this.model.deleteMany({ _id: { $in: productIds } });
   }
 
   /** Appends a release unless one with its id is there already (publishing twice is a no-op). */

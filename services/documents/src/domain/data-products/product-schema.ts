@@ -1,5 +1,15 @@
 /** What a cell of a data product may hold; the type decides how it is read, compared and summarised. */
-export const COLUMN_TYPES = ['text', 'integer', 'number', 'money', 'percent', 'date', 'boolean', 'status'] as const;
+export const COLUMN_TYPES = [
+  'text',
+  'integer',
+  'number',
+  'money',
+  'percent',
+  'date',
+  'boolean',
+  'status',
+  'citations',
+] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export interface ColumnDef {
@@ -59,6 +69,8 @@ export function readCell(column: ColumnDef, raw: unknown): CellReading {
         return { ok: false, message: `must be a date as YYYY-MM-DD, not "${value}"` };
       return { ok: true, value };
     }
+    case 'citations':
+      return readCitations(raw);
     case 'boolean': {
       const value = String(raw).trim().toLowerCase();
       if (['true', 'yes', '1'].includes(value)) return { ok: true, value: true };
@@ -71,4 +83,72 @@ export function readCell(column: ColumnDef, raw: unknown): CellReading {
 /** A row's key as one string: its key columns' values joined (a key column may not be empty). */
 export function rowKeyOf(schema: ProductSchema, row: Record<string, CellValue>): string {
   return schema.key.map((name) => String(row[name])).join('\u001f');
+}
+
+/** Where a computed cell was read: the sentence of a filing that states it. */
+export interface CellCitation {
+  documentId: string;
+  start: number;
+  end: number;
+  quote: string;
+  /** The filing's title and filing day, so a reader sees where it comes from before opening it. */
+  documentTitle: string;
+  filedAt: string;
+}
+
+const MAX_QUOTE = 2_000;
+
+/**
+ * A citations cell: for each cited column of the row, the sentence its value was read from. Kept as
+ * JSON text (one column, not compared: a value read from another sentence is the same value).
+ */
+function readCitations(raw: unknown): CellReading {
+  let parsed: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return { ok: false, message: 'must be a JSON object of column → citation' };
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, message: 'must be an object of column → citation' };
+  const citations: Record<string, CellCitation> = {};
+  for (const [column, value] of Object.entries(parsed)) {
+    const citation = citationOf(value);
+    if (!citation) {
+      return {
+        ok: false,
+        message: `the citation of ${column} must have documentId, start < end, quote, documentTitle and filedAt`,
+      };
+    }
+    citations[column] = citation;
+  }
+  return { ok: true, value: JSON.stringify(citations) };
+}
+
+function citationOf(value: unknown): CellCitation | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { documentId, start, end, quote, documentTitle, filedAt } = value as Record<string, unknown>;
+  if (typeof documentId !== 'string' || documentId === '' || typeof quote !== 'string') return undefined;
+  if (
+    !Number.isInteger(start) ||
+    !Number.isInteger(end) ||
+    (start as number) < 0 ||
+    (end as number) <= (start as number)
+  )
+    return undefined;
+  return {
+    documentId,
+    start: start as number,
+    end: end as number,
+    quote: quote.slice(0, MAX_QUOTE),
+    documentTitle: typeof documentTitle === 'string' ? documentTitle : '',
+    filedAt: typeof filedAt === 'string' ? filedAt : '',
+  };
+}
+
+/** Columns whose cells are compared between releases: not the key, not the citations. */
+export function isComparedColumn(schema: ProductSchema, column: ColumnDef): boolean {
+  return column.type !== 'citations' && !schema.key.includes(column.name);
 }

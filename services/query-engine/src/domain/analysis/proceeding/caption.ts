@@ -15,6 +15,12 @@ export function captionOf(document: AnalysedDocument): string {
   return CAPTION.exec(document.text.slice(0, 800))?.[1]?.trim() ?? '';
 }
 
+/** Who the caption says opened the proceeding, as it writes the name(s) ('' when it does not say). */
+export function captionOpener(caption: string): string {
+  if (OPENED_BY_COMMISSION.test(caption)) return '';
+  return OPENED_BY.exec(caption)?.[1]?.trim() ?? '';
+}
+
 /** A proceeding the commission opened itself: a rulemaking, an investigation, a generic inquiry. */
 const OPENED_BY_COMMISSION = new RegExp(
   String.raw`^(?:an?\s+|the\s+)?(?:order instituting|rulemaking|investigation|inquiry|generic proceeding|` +

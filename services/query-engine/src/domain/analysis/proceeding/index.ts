@@ -15,3 +15,5 @@ export { composeAnswer, type AnswerContext } from './compose-answer';
 export { scopedQuestion } from './scoped-question';
 export { recordFacts } from './record-facts';
 export { attributeSections, attributed } from './attribution';
+export { captionOf, captionOpener } from './caption';
+export { SLOT_LABELS } from './slot-fact';

@@ -1,0 +1,145 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Logger } from '@docket/observability';
+import { newProcessId, ProgressTicker, type ProcessUpdates } from '@docket/processes';
+import type { UserActivity } from '@docket/service-kit';
+import { monthEndsUpTo, releaseVersionOf } from '../domain/data-products/release-days';
+import { releaseLine, type ComputedProduct } from './computed-products';
+import type { DataProductReleasesClient } from './data-product-releases.client';
+import type { ProceedingFilingsReader } from './proceeding-filings.reader';
+
+export const COMPUTE_RELEASES_KIND = 'data-product-releases';
+export const COMPUTE_RELEASES_TITLE = 'Compute data product releases from the filings';
+/** How many monthly releases a product starts with, and keeps adding to once a month is over. */
+export const MONTHS_RELEASED = 6;
+/** A user's search waits for no proceeding: each is read when no request has been under way for a moment. */
+const WAIT_FOR_QUIET_MS = 5_000;
+
+/** One release to compute: the product, the day its rows describe and its sequence number. */
+interface PendingRelease {
+  product: ComputedProduct;
+  asOf: string;
+  sequence: number;
+  file: string;
+  out: WriteStream;
+  rows: number;
+}
+
+/**
+ * Computes the monthly releases of the products read from the filings (the rate-case tracker, the
+ * procedural calendar) that are due and not yet published: every month-end of the last six after the
+ * product's latest release, each from the filings filed by then. Each proceeding's filings are read
+ * from the index once for all the months due, and each release is published in month order through
+ * the documents service, which computes its change log. The run is a process administrators follow.
+ */
+export class ComputedReleasesJob {
+  constructor(
+    private readonly deps: {
+      products: readonly ComputedProduct[];
+      reader: ProceedingFilingsReader;
+      releases: Pick<DataProductReleasesClient, 'releases' | 'publish'>;
+      processes: ProcessUpdates;
+      users?: Pick<UserActivity, 'whenQuiet'> | undefined;
+      logger: Logger;
+    },
+  ) {}
+
+  /** Publishes the releases due; how many were published. */
+  async run(): Promise<number> {
+    const newest = await this.deps.reader.newestFilingDay();
+    if (newest === '') return 0;
+    const days = monthEndsUpTo(newest, MONTHS_RELEASED);
+    const due = await this.releasesDue(days);
+    if (due.length === 0) return 0;
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'computed-releases-'));
+    const pending = due.map((release, i) => {
+      const file = path.join(directory, `${release.product.id}-${release.asOf}-${i}.jsonl`);
+      return { ...release, file, out: createWriteStream(file), rows: 0 };
+    });
+    const process = {
+      processId: newProcessId(),
+      kind: COMPUTE_RELEASES_KIND,
+      title: COMPUTE_RELEASES_TITLE,
+      ownerId: '',
+    };
+    const publish = (update: {
+      status: 'running' | 'succeeded' | 'failed';
+      done: number;
+      total: number;
+      message: string;
+    }) => this.deps.processes.publish({ ...process, ...update });
+    await publish({ status: 'running', done: 0, total: 0, message: 'listing proceedings' });
+    const ticker = new ProgressTicker(
+      ({ done, total }) => publish({ status: 'running', done, total, message: 'reading proceedings' }),
+      (error) => this.deps.logger.warn({ err: error }, 'could not publish the progress of computed releases'),
+      2_000,
+    );
+    try {
+      const lastDay = days[days.length - 1] as string;
+      const proceedings = await this.deps.reader.proceedings(lastDay);
+      ticker.start();
+      for (const [i, proceeding] of proceedings.entries()) {
+        await this.deps.users?.whenQuiet(WAIT_FOR_QUIET_MS);
+        const filings = await this.deps.reader.read(proceeding, lastDay);
+        for (const release of pending) await this.addRows(release, filings);
+        ticker.update(i + 1, proceedings.length);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await ticker.stop();
+      for (const release of pending) {
+        release.out.end();
+        await once(release.out, 'finish');
+      }
+      let published = 0;
+      for (const release of pending) {
+        if (release.rows === 0) continue;
+        const result = await this.deps.releases.publish(release.product.id, release.file, {
+          version: releaseVersionOf(release.asOf),
+          asOf: release.asOf,
+        });
+        if (result.outcome === 'published') published += 1;
+        this.deps.logger.info(
+          { product: release.product.id, asOf: release.asOf, rows: release.rows, outcome: result.outcome },
+          'computed release published',
+        );
+      }
+      await publish({
+        status: 'succeeded',
+        done: proceedings.length,
+        total: proceedings.length,
+        message: `${published} releases published from ${proceedings.length} proceedings`,
+      });
+      return published;
+    } catch (error) {
+      await ticker.stop();
+      await publish({ status: 'failed', done: 0, total: 0, message: (error as Error).message }).catch(() => undefined);
+      throw error;
+    } finally {
+      for (const release of pending) release.out.destroy();
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  /** For each product, the month-ends after its latest release, with the sequence each will have. */
+  private async releasesDue(days: readonly string[]) {
+    const due: { product: ComputedProduct; asOf: string; sequence: number }[] = [];
+    for (const product of this.deps.products) {
+      const [latest] = await this.deps.releases.releases(product.id);
+      const after = days.filter((day) => !latest || day > latest.asOf);
+      after.forEach((asOf, i) => due.push({ product, asOf, sequence: (latest?.sequence ?? 0) + i + 1 }));
+    }
+    return due;
+  }
+
+  private async addRows(release: PendingRelease, filings: Parameters<ComputedProduct['rowsOf']>[0]): Promise<void> {
+    const later = release.product.laterColumns;
+    const leftOut = later && release.sequence < later.fromRelease ? later.columns : [];
+    for (const row of release.product.rowsOf(filings, release.asOf)) {
+      release.rows += 1;
+      if (!release.out.write(releaseLine(row, leftOut))) await once(release.out, 'drain');
+    }
+  }
+}
