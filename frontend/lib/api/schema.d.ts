@@ -2622,6 +2622,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description No such data product, or it has no release yet (or not the one asked for) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected error */
                 500: {
                     headers: {
@@ -2689,6 +2698,15 @@ export interface paths {
                 };
                 /** @description No valid session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such data product */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

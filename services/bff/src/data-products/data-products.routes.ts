@@ -117,6 +117,7 @@ export function registerDataProductRoutes(
           description: `The CSV file, with a header row; with format=xlsx, a workbook (${XLSX_TYPE})`,
           contentType: 'text/csv',
         },
+        404: { description: 'No such data product, or it has no release yet (or not the one asked for)' },
       },
     },
     async ({ params, query }, _req, res) => {
@@ -156,7 +157,10 @@ export function registerDataProductRoutes(
       summary:
         'A data product at a glance: totals, the next expected release, the latest release by each ' +
         'low-cardinality column, and rows, changes, sums and medians per release (the last 24)',
-      responses: { 200: { description: 'The summary', schema: ProductSummary } },
+      responses: {
+        200: { description: 'The summary', schema: ProductSummary },
+        404: { description: 'No such data product' },
+      },
     },
     async ({ params }, _req, res) => {
       res.json(await dataProducts.summary(params.id, clientGoneSignal(res)));

@@ -61,6 +61,11 @@ export class FakeBackends {
   readonly docketEntryRequests: documentsV1.ListDocketEntriesRequest[] = [];
   readonly createSourceRequests: documentsV1.CreateSourceRequest[] = [];
   readonly dataProducts: documentsV1.DataProduct[] = [dataProductFixture()];
+  /** SummariseProduct's answer by product id; NOT_FOUND for any other. */
+  readonly summaries = new Map<string, documentsV1.SummariseProductResponse>();
+  /** DownloadRelease's answer by product id: the release, then the file's bytes in these chunks. */
+  readonly downloads = new Map<string, { release: documentsV1.ProductRelease; chunks: Buffer[] }>();
+  readonly downloadRequests: documentsV1.DownloadReleaseRequest[] = [];
   readonly statuses: documentsV1.SourceStatus[] = [sourceStatusFixture()];
   /** The default corpus's load GetCatalogStatus reports; unset: none ran. */
   corpusLoad: documentsV1.CorpusLoad | undefined;
@@ -264,14 +269,20 @@ export class FakeBackends {
       downloadRelease: serverStream(
         logger,
         async (call: ServerWritableStream<documentsV1.DownloadReleaseRequest, documentsV1.DownloadReleaseResponse>) => {
-          throw new NotFoundError(`${call.request.dataProductId} has no release yet`);
+          this.downloadRequests.push(call.request);
+          const download = this.downloads.get(call.request.dataProductId);
+          if (!download) throw new NotFoundError(`${call.request.dataProductId} has no release yet`);
+          call.write({ release: download.release });
+          for (const data of download.chunks) call.write({ data });
         },
       ),
       listChangedRows: unary(logger, async (req: documentsV1.ListChangedRowsRequest) => {
         throw new NotFoundError(`${req.dataProductId} has no release yet`);
       }),
       summariseProduct: unary(logger, async (req: documentsV1.SummariseProductRequest) => {
-        throw new NotFoundError(`no data product ${req.dataProductId}`);
+        const summary = this.summaries.get(req.dataProductId);
+        if (!summary) throw new NotFoundError(`no data product ${req.dataProductId}`);
+        return summary;
       }),
       summariseReleaseChanges: unary(logger, async (req: documentsV1.SummariseReleaseChangesRequest) => {
         throw new NotFoundError(`${req.dataProductId} has no release yet`);
@@ -614,7 +625,7 @@ export function docketFixture(): documentsV1.Docket {
   };
 }
 
-function dataProductFixture(): documentsV1.DataProduct {
+export function dataProductFixture(): documentsV1.DataProduct {
   return {
     id: 'dp-rate-cases',
     name: 'Rate-case tracker',
