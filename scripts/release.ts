@@ -64,13 +64,14 @@ async function publish(): Promise<PublishReleaseResponse> {
 
 async function main(): Promise<number> {
   try {
-    const { outcome, release } = await publish();
+    const { outcome, release, processId } = await publish();
     const changes = release?.changeLog?.summary ?? 'the first release';
     console.log(
       outcome === 'unchanged'
         ? `${productId}: this content is release ${release?.version} already; nothing new published`
         : `${productId}: published release ${release?.version} (${release?.rows} rows): ${changes}`,
     );
+    if (processId) console.log(`  the publishing as a process: /processes/${processId}`);
     return 0;
   } catch (error) {
     if (error instanceof InputError) {

@@ -25,6 +25,7 @@ export type ProductRelease = Schemas['ProductRelease'];
 export type ProductColumn = Schemas['ProductColumn'];
 export type ChangeLog = NonNullable<ProductRelease['changeLog']>;
 export type ReleaseRows = Schemas['ReleaseRows'];
+export type CellCitation = Schemas['CellCitation'];
 export type ChangedRow = Schemas['ChangedRow'];
 export type ProductSummary = Schemas['ProductSummary'];
 export type Cell = ReleaseRows['rows'][number][string];

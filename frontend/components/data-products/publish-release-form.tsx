@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
@@ -17,6 +18,7 @@ export function PublishReleaseForm({ dataProductId }: { dataProductId: string })
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([]);
   const [done, setDone] = useState<string | null>(null);
+  const [processId, setProcessId] = useState('');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,6 +41,7 @@ export function PublishReleaseForm({ dataProductId }: { dataProductId: string })
         api.POST('/api/data-products/{id}/releases', { params: { path: { id: dataProductId } }, body }),
       );
       const { release } = published;
+      setProcessId(published.processId);
       setDone(
         published.outcome === 'unchanged'
           ? `This file is release ${release.version} already: nothing new was published.`
@@ -70,6 +73,12 @@ export function PublishReleaseForm({ dataProductId }: { dataProductId: string })
       {done && (
         <p className="alert alert-success" role="status" data-testid="publish-done">
           {done}
+          {processId && (
+            <>
+              {' '}
+              <Link href={`/processes/${encodeURIComponent(processId)}`}>See the publishing process</Link>
+            </>
+          )}
         </p>
       )}
       <div className="form-grid">

@@ -33,7 +33,8 @@ export function ReleaseBrowser(props: {
   const chosen = page.ok
     ? page.body.release
     : (detail.releases.find((r) => r.id === query.get('release')) ?? detail.releases[0]);
-  const columns = chosen?.columns ?? detail.columns;
+  // The citations column is shown on the cells it cites, not as a column of its own.
+  const columns = (chosen?.columns ?? detail.columns).filter((column) => column.type !== 'citations');
   const filters = query.getAll('filter');
   const offset = Number(query.get('offset') ?? 0);
   const kept = [...query.entries()].filter(([name]) => name !== 'release' && name !== 'offset');

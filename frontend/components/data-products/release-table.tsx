@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ProductColumn, ReleaseRows } from '@/lib/types';
 import { columnLabel, formatCell, isNumeric } from './cell-format';
+import { CitedCell } from './cited-cell';
 import styles from './release-table.module.css';
 
 /** The page's address with some parameters replaced (undefined removes one); paging restarts at 0. */
@@ -57,11 +58,14 @@ export function ReleaseTable(props: {
           </tr>
         </thead>
         <tbody>
-          {page.rows.map((row) => (
+          {page.rows.map((row, i) => (
             <tr key={key.map((k) => String(row[k])).join('|')}>
               {columns.map((column) => (
                 <td key={column.name} className={isNumeric(column.type) ? 'num' : undefined}>
-                  {formatCell(column, row[column.name] ?? null)}
+                  <CitedCell
+                    text={formatCell(column, row[column.name] ?? null)}
+                    citation={page.citations[i]?.[column.name]}
+                  />
                 </td>
               ))}
             </tr>

@@ -8201,6 +8201,8 @@ export interface components {
              */
             outcome: "published" | "unchanged";
             release: components["schemas"]["ProductRelease"];
+            /** @description The publishing as a process (/processes/{id}); empty when none */
+            processId: string;
         };
         ProductRelease: {
             id: string;

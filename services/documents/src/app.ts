@@ -164,6 +164,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       releases: productReleases,
       tables: releaseTables,
       blobDirectory: blobDirOf(config),
+      processes,
       publisher: new ReleasePublisher({
         products: dataProducts,
         releases: productReleases,

@@ -103,14 +103,14 @@ export class DataProductsGateway {
     header: { dataProductId: string; fileName: string; version: string; asOf: string; publishedBy: string },
     file: AsyncIterable<Buffer>,
     signal: AbortSignal,
-  ): Promise<{ outcome: string; release: ProductReleaseView }> {
+  ): Promise<{ outcome: string; release: ProductReleaseView; processId: string }> {
     const response = await streamFileToCall<documentsV1.PublishReleaseRequest, documentsV1.PublishReleaseResponse>(
       (callback) => this.client.publishRelease(callback),
       { header: { header }, data: (data) => ({ data }), end: (size, sha256) => ({ end: { size, sha256 } }) },
       file,
       signal,
     );
-    return { outcome: response.outcome, release: toReleaseView(response.release!) };
+    return { outcome: response.outcome, release: toReleaseView(response.release!), processId: response.processId };
   }
 
   async changedRows(

@@ -187,5 +187,6 @@ export const PublishReleaseResponse = z
   .object({
     outcome: z.enum(['published', 'unchanged']).meta({ description: 'unchanged: this content is a release already' }),
     release: ProductRelease,
+    processId: z.string().meta({ description: 'The publishing as a process (/processes/{id}); empty when none' }),
   })
   .meta({ id: 'PublishedRelease' });

@@ -2,11 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { InputError, NotFoundError, type FieldIssue } from '@docket/errors';
+import type { ProcessUpdates } from '@docket/processes';
 import type { DataProduct } from '../domain/data-product.types';
 import { summariseChanges, type ChangeLog } from '../domain/data-products/change-log';
 import { readCell, type CellValue, type ColumnDef } from '../domain/data-products/product-schema';
 import type { DataProductReleaseRepository, ProductRelease } from '../store/data-product-release.repository';
 import type { DataProductRepository } from '../store/data-product.repository';
+import { publishAsProcess } from './release-publishing.process';
 import type { ReleaseTable, ReleaseTableRepository, RowChangeKind, RowFilter } from './release-table.repository';
 import type { PublishOutcome, PublishRequest, ReleasePublisher } from './release.publisher';
 
@@ -44,6 +46,8 @@ export class DataProductService {
       tables: ReleaseTableRepository;
       publisher: ReleasePublisher;
       blobDirectory: string;
+      /** Publishing is followed as a process when given. */
+      processes?: ProcessUpdates | undefined;
     },
   ) {}
 
@@ -53,8 +57,11 @@ export class DataProductService {
     return { product, releases: await this.deps.releases.list(productId) };
   }
 
-  publish(request: PublishRequest): Promise<PublishOutcome> {
-    return this.deps.publisher.publish(request);
+  /** Publishes a release; its id as a process at /processes/{id} ('' when processes are not followed). */
+  async publish(request: PublishRequest & { publishedBy: string }): Promise<PublishOutcome & { processId: string }> {
+    const { processes, publisher } = this.deps;
+    if (!processes) return { ...(await publisher.publish(request)), processId: '' };
+    return publishAsProcess(processes, request, () => publisher.publish(request));
   }
 
   async readRows(

@@ -59,14 +59,15 @@ export function dataProductHandlers(deps: {
           },
         },
         async (header, file) => {
-          const { outcome, release } = await dataProducts.publish({
+          const { outcome, release, processId } = await dataProducts.publish({
             productId: header.dataProductId,
             file,
             format: formatOf(header.fileName) ?? 'csv',
             version: header.version || undefined,
             asOf: header.asOf || undefined,
+            publishedBy: header.publishedBy,
           });
-          return { outcome, release: releaseToProto(release) };
+          return { outcome, release: releaseToProto(release), processId };
         },
       ),
     ),

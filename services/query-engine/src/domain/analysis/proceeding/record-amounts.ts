@@ -9,6 +9,8 @@ const INCREASE = /\b(?:increase|increases|rate relief|revenue requirement|revenu
 const CUT_BETWEEN = /\b(?:reduc\w*|disallow\w*|decreas\w*|adjustments?|lower|remov\w*)\b/i;
 // A customer's bill, not the proceeding's revenue ("would increase the average residential bill by $4.10 per month").
 const BILL = /\b(?:bill|bills|per month|monthly|customer charge|per (?:kwh|therm|gallon))\b/i;
+// Money the company spent or reports, not what anyone asks for or grants ("has invested $654 million since 2015").
+const SPENT = /\b(?:invested|has spent|capital spending|annual reports?)\b/i;
 // "the $25.3 million the Company requested", "compared with the $25.3 million it requested",
 // "had requested $25.3 million".
 const REQUESTED_AFTER = new RegExp(
@@ -138,7 +140,7 @@ export function approvedAmounts(filings: readonly RecordFiling[], body: string):
   decisions.sort((a, b) => Number(b.category === 'decision') - Number(a.category === 'decision'));
   for (const filing of decisions) {
     for (const sentence of filing.sentences) {
-      if (!INCREASE.test(sentence.text) || BILL.test(sentence.text)) continue;
+      if (!INCREASE.test(sentence.text) || BILL.test(sentence.text) || SPENT.test(sentence.text)) continue;
       const amount =
         amountAfter(sentence, AUTHORIZE_CUE) ?? (filing.category === 'decision' ? soleAmount(sentence) : undefined);
       if (amount) return [slotFact('approved_amount', 'amount', sentence, factValue(amount), body)];

@@ -491,6 +491,8 @@ export interface PublishReleaseResponse {
     | undefined;
   /** published or unchanged */
   outcome: string;
+  /** The publishing as a process (/processes/{id}); empty when the service follows none. */
+  processId: string;
 }
 
 /**
@@ -7667,7 +7669,7 @@ export const PublishReleaseRequest: MessageFns<PublishReleaseRequest> = {
 };
 
 function createBasePublishReleaseResponse(): PublishReleaseResponse {
-  return { release: undefined, outcome: "" };
+  return { release: undefined, outcome: "", processId: "" };
 }
 
 export const PublishReleaseResponse: MessageFns<PublishReleaseResponse> = {
@@ -7677,6 +7679,9 @@ export const PublishReleaseResponse: MessageFns<PublishReleaseResponse> = {
     }
     if (message.outcome !== "") {
       writer.uint32(18).string(message.outcome);
+    }
+    if (message.processId !== "") {
+      writer.uint32(26).string(message.processId);
     }
     return writer;
   },
@@ -7710,6 +7715,14 @@ export const PublishReleaseResponse: MessageFns<PublishReleaseResponse> = {
             message.outcome = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.processId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7726,6 +7739,11 @@ export const PublishReleaseResponse: MessageFns<PublishReleaseResponse> = {
     return {
       release: isSet(object.release) ? ProductRelease.fromJSON(object.release) : undefined,
       outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      processId: isSet(object.processId)
+        ? globalThis.String(object.processId)
+        : isSet(object.process_id)
+        ? globalThis.String(object.process_id)
+        : "",
     };
   },
 
@@ -7736,6 +7754,9 @@ export const PublishReleaseResponse: MessageFns<PublishReleaseResponse> = {
     }
     if (message.outcome !== "") {
       obj.outcome = message.outcome;
+    }
+    if (message.processId !== "") {
+      obj.processId = message.processId;
     }
     return obj;
   },
@@ -7749,6 +7770,7 @@ export const PublishReleaseResponse: MessageFns<PublishReleaseResponse> = {
       ? ProductRelease.fromPartial(object.release)
       : undefined;
     message.outcome = object.outcome ?? "";
+    message.processId = object.processId ?? "";
     return message;
   },
 };
