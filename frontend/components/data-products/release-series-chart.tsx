@@ -12,29 +12,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatNumber } from '@/lib/format';
+import styles from './release-series-chart.module.css';
+import { formatSeriesValue, type ReleaseSeries, type SeriesUnit } from './series-format';
 
-export interface ReleaseSeries {
-  key: string;
-  label: string;
-  color: string;
-}
-
-export type SeriesUnit = 'count' | 'money' | 'percent';
-
-const compactMoney = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 2,
-});
-
-/** A value on an axis or in a tooltip, in the unit the series counts. */
-export function formatSeriesValue(value: number, unit: SeriesUnit): string {
-  if (unit === 'money') return compactMoney.format(value);
-  if (unit === 'percent') return `${formatNumber(Math.round(value * 100) / 100)}%`;
-  return formatNumber(value);
-}
+/** The chart's height in pixels, as release-series-chart.module.css sets it (the first paint's size). */
+const CHART_HEIGHT = 180;
 
 /**
  * One figure over a product's releases (x: the release's version): bars for counts, a line for an
@@ -48,7 +30,6 @@ export function ReleaseSeriesChart({
   kind,
   label,
   testId,
-  height = 180,
 }: {
   data: Record<string, string | number | null>[];
   series: ReleaseSeries[];
@@ -56,7 +37,6 @@ export function ReleaseSeriesChart({
   kind: 'bar' | 'line';
   label: string;
   testId?: string;
-  height?: number;
 }) {
   const format = (value: unknown) => formatSeriesValue(Number(value), unit);
   const axes = (
@@ -76,9 +56,9 @@ export function ReleaseSeriesChart({
     </>
   );
   return (
-    <div data-testid={testId} role="img" aria-label={label} style={{ width: '100%', height }}>
+    <div data-testid={testId} role="img" aria-label={label} className={styles.chart}>
       {/* A first size before the container is measured, so the chart shows on the first paint. */}
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: CHART_HEIGHT }}>
         {kind === 'bar' ? (
           <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             {axes}

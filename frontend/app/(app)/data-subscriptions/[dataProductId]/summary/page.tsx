@@ -2,15 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { columnLabel } from '@/components/data-products/cell-format';
-import {
-  formatSeriesValue,
-  ReleaseSeriesChart,
-  type ReleaseSeries,
-  type SeriesUnit,
-} from '@/components/data-products/release-series-chart';
+import { ReleaseSeriesChart } from '@/components/data-products/release-series-chart';
+import { formatSeriesValue, type ReleaseSeries, type SeriesUnit } from '@/components/data-products/series-format';
 import { getProductSummary } from '@/lib/bff.server';
 import { capitalise, formatDate, formatNumber } from '@/lib/format';
 import type { ProductSummary } from '@/lib/types';
+import styles from './summary.module.css';
 
 type Props = { params: Promise<{ dataProductId: string }> };
 
@@ -51,6 +48,15 @@ export default async function DataProductSummaryPage({ params }: Props) {
           <p>
             {summary.dataProduct.name}: totals, coverage and figures computed from the releases&apos; rows.{' '}
             <Link href={base}>Table</Link> · <Link href={`${base}/change-log`}>Change log</Link>
+            {latest ? (
+              <>
+                {' '}
+                ·{' '}
+                <a href={xlsxHref(id, latest.id)} download>
+                  Download XLSX
+                </a>
+              </>
+            ) : null}
           </p>
         </div>
         <span className="badge">{capitalise(summary.dataProduct.cadence)}</span>
@@ -71,6 +77,12 @@ export default async function DataProductSummaryPage({ params }: Props) {
       )}
     </div>
   );
+}
+
+/** Every row of a release as a workbook (the BFF streams it from the documents service). */
+function xlsxHref(id: string, releaseId: string): string {
+  const query = new URLSearchParams({ release: releaseId, format: 'xlsx' });
+  return `/api/data-products/${encodeURIComponent(id)}/download?${query}`;
 }
 
 function Totals({ summary }: { summary: ProductSummary }) {
@@ -94,10 +106,7 @@ function Totals({ summary }: { summary: ProductSummary }) {
       <div className="card-header">
         <h2 id="totals-heading">Totals</h2>
       </div>
-      <dl
-        className="card-body"
-        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }}
-      >
+      <dl className={`card-body ${styles.totals}`}>
         {items.map((item) => (
           <div key={item.term}>
             <dt className="label">{item.term}</dt>
@@ -121,17 +130,17 @@ function Coverage({ summary }: { summary: ProductSummary }) {
         {summary.coverage.length === 0 ? (
           <p className="muted">No column groups the rows into few enough values to count.</p>
         ) : (
-          <div style={{ display: 'grid', gap: '1.5rem', gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))' }}>
+          <div className={styles.coverage}>
             {summary.coverage.map((column) => (
               <table key={column.column} className="table" data-testid={`coverage-${column.column}`}>
-                <caption style={{ textAlign: 'left', fontWeight: 600 }}>{columnLabel(column.column)}</caption>
+                <caption className={styles.caption}>{columnLabel(column.column)}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Value</th>
-                    <th scope="col" style={{ textAlign: 'right' }}>
+                    <th scope="col" className={styles.number}>
                       Rows
                     </th>
-                    <th scope="col" style={{ textAlign: 'right' }}>
+                    <th scope="col" className={styles.number}>
                       Share
                     </th>
                   </tr>
@@ -139,13 +148,11 @@ function Coverage({ summary }: { summary: ProductSummary }) {
                 <tbody>
                   {column.counts.map((count) => (
                     <tr key={count.value ?? ''}>
-                      <th scope="row" style={{ fontWeight: 'normal' }}>
+                      <th scope="row" className={styles.rowHeader}>
                         {count.value ?? <span className="muted">Not stated</span>}
                       </th>
-                      <td style={{ textAlign: 'right' }}>{formatNumber(count.rows)}</td>
-                      <td style={{ textAlign: 'right' }}>
-                        {rows > 0 ? `${Math.round((100 * count.rows) / rows)}%` : ''}
-                      </td>
+                      <td className={styles.number}>{formatNumber(count.rows)}</td>
+                      <td className={styles.number}>{rows > 0 ? `${Math.round((100 * count.rows) / rows)}%` : ''}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -180,7 +187,7 @@ function FigureCard({ figure }: { figure: Figure }) {
               <tr>
                 <th scope="col">Release</th>
                 {figure.series.map((s) => (
-                  <th key={s.key} scope="col" style={{ textAlign: 'right' }}>
+                  <th key={s.key} scope="col" className={styles.number}>
                     {s.label}
                   </th>
                 ))}
@@ -189,11 +196,11 @@ function FigureCard({ figure }: { figure: Figure }) {
             <tbody>
               {figure.data.map((row) => (
                 <tr key={String(row.version)}>
-                  <th scope="row" style={{ fontWeight: 'normal' }}>
+                  <th scope="row" className={styles.rowHeader}>
                     {row.version} <span className="subtle">(as of {row.asOf})</span>
                   </th>
                   {figure.series.map((s) => (
-                    <td key={s.key} style={{ textAlign: 'right' }}>
+                    <td key={s.key} className={styles.number}>
                       {row[s.key] === null || row[s.key] === undefined
                         ? '—'
                         : formatSeriesValue(Number(row[s.key]), figure.unit)}
