@@ -65,7 +65,7 @@ test('the tracker holds monthly releases computed from the filings, each cell ci
 
   const documentId = await cited.getAttribute('data-document-id');
   await cited.click();
-  await page.waitForURL(new RegExp(`/documents/${documentId}\\?at=\\d+-\\d+`));
+  await page.waitForURL(new RegExp(`/documents/${documentId}\\?page=\\d+&at=\\d+-\\d+`));
   const highlighted = page.locator('#cited');
   await highlighted.waitFor();
   // The filing opens at the very sentence the cell was read from.

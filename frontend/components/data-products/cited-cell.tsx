@@ -4,14 +4,16 @@ import styles from './cited-cell.module.css';
 
 /** The filing's page at the cited sentence, highlighted there as an answer's citation is. */
 function citedHref(citation: CellCitation): string {
-  return `/documents/${encodeURIComponent(citation.documentId)}?at=${citation.start}-${citation.end}#cited`;
+  const id = encodeURIComponent(citation.documentId);
+  return `/documents/${id}?page=${citation.page}&at=${citation.start}-${citation.end}#cited`;
 }
 
 /**
  * A cell read from the filings: its value links to the sentence it was read from, which shows on
  * hover or keyboard focus (the quote, the filing and its day). A cell without a citation is plain.
  */
-export function CitedCell({ text, citation }: { text: string; citation: CellCitation | undefined }) {
+export function CitedCell(props: { text: string; citation: CellCitation | undefined; alignEnd?: boolean }) {
+  const { text, citation, alignEnd = false } = props;
   if (!citation || text === '') return <>{text}</>;
   const where = `${citation.documentTitle}${citation.filedAt ? `, filed ${citation.filedAt}` : ''}`;
   return (
@@ -26,7 +28,7 @@ export function CitedCell({ text, citation }: { text: string; citation: CellCita
       >
         {text}
       </Link>
-      <span className={styles.quote} role="tooltip">
+      <span className={`${styles.quote} ${alignEnd ? styles.end : ''}`} role="tooltip">
         <q>{citation.quote.replace(/\s+/gu, ' ').trim()}</q>
         <span className={styles.where}>{where}</span>
       </span>

@@ -16,6 +16,9 @@ export function hrefWith(base: string, query: URLSearchParams, changes: Record<s
   return text ? `${base}?${text}` : base;
 }
 
+/** Past this many characters a cell gets room to wrap in a few lines rather than a narrow column. */
+const LONG_TEXT = 40;
+
 /** One page of a release: headers sort (again: the other way), numbers right-aligned, unstated cells empty. */
 export function ReleaseTable(props: {
   base: string;
@@ -60,14 +63,15 @@ export function ReleaseTable(props: {
         <tbody>
           {page.rows.map((row, i) => (
             <tr key={key.map((k) => String(row[k])).join('|')}>
-              {columns.map((column) => (
-                <td key={column.name} className={isNumeric(column.type) ? 'num' : undefined}>
-                  <CitedCell
-                    text={formatCell(column, row[column.name] ?? null)}
-                    citation={page.citations[i]?.[column.name]}
-                  />
-                </td>
-              ))}
+              {columns.map((column) => {
+                const text = formatCell(column, row[column.name] ?? null);
+                const numeric = isNumeric(column.type);
+                return (
+                  <td key={column.name} className={numeric ? 'num' : text.length > LONG_TEXT ? styles.wide : undefined}>
+                    <CitedCell text={text} citation={page.citations[i]?.[column.name]} alignEnd={numeric} />
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -8287,6 +8287,8 @@ export interface components {
             end: number;
             /** @description The sentence the value was read from */
             quote: string;
+            /** @description 1-based page of the filing holding it */
+            page: number;
             documentTitle: string;
             /** @description The filing day (YYYY-MM-DD) */
             filedAt: string;

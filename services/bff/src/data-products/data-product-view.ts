@@ -80,6 +80,7 @@ export interface CellCitationView {
   start: number;
   end: number;
   quote: string;
+  page: number;
   documentTitle: string;
   filedAt: string;
 }

@@ -138,6 +138,7 @@ export const CellCitation = z
     start: z.number().int(),
     end: z.number().int(),
     quote: z.string().meta({ description: 'The sentence the value was read from' }),
+    page: z.number().int().meta({ description: '1-based page of the filing holding it' }),
     documentTitle: z.string(),
     filedAt: z.string().meta({ description: 'The filing day (YYYY-MM-DD)' }),
   })

@@ -26,8 +26,16 @@ export const COMPUTED_PRODUCTS: readonly ComputedProduct[] = [
 ];
 
 /** A row as a line of the release file: its cells, and the citations of its stated cells. */
-export function releaseLine(row: ComputedRow, leftOut: readonly string[]): string {
-  const cells = Object.fromEntries(Object.entries(row.cells).filter(([column]) => !leftOut.includes(column)));
-  const sources = Object.fromEntries(Object.entries(row.sources).filter(([column]) => !leftOut.includes(column)));
-  return `${JSON.stringify({ ...cells, sources })}\n`;
+export function releaseLine(row: ComputedRow): string {
+  return `${JSON.stringify({ ...row.cells, sources: row.sources })}\n`;
+}
+
+/** A release file's line without some columns (their cells and their citations). */
+export function withoutColumns(line: string, columns: readonly string[]): string {
+  const row = JSON.parse(line) as Record<string, unknown> & { sources?: Record<string, unknown> };
+  for (const column of columns) {
+    delete row[column];
+    if (row.sources) delete row.sources[column];
+  }
+  return JSON.stringify(row);
 }

@@ -1,13 +1,14 @@
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Logger } from '@docket/observability';
 import { newProcessId, ProgressTicker, type ProcessUpdates } from '@docket/processes';
 import type { UserActivity } from '@docket/service-kit';
 import { monthEndsUpTo, releaseVersionOf } from '../domain/data-products/release-days';
-import { releaseLine, type ComputedProduct } from './computed-products';
+import { releaseLine, withoutColumns, type ComputedProduct } from './computed-products';
 import type { DataProductReleasesClient } from './data-product-releases.client';
 import type { ProceedingFilingsReader } from './proceeding-filings.reader';
 
@@ -18,11 +19,10 @@ export const MONTHS_RELEASED = 6;
 /** A user's search waits for no proceeding: each is read when no request has been under way for a moment. */
 const WAIT_FOR_QUIET_MS = 5_000;
 
-/** One release to compute: the product, the day its rows describe and its sequence number. */
+/** One release to compute: the product, the day its rows describe, and its file as it is written. */
 interface PendingRelease {
   product: ComputedProduct;
   asOf: string;
-  sequence: number;
   file: string;
   out: WriteStream;
   rows: number;
@@ -52,7 +52,7 @@ export class ComputedReleasesJob {
     const newest = await this.deps.reader.newestFilingDay();
     if (newest === '') return 0;
     const days = monthEndsUpTo(newest, MONTHS_RELEASED);
-    const due = await this.releasesDue(days);
+    const { due, nextSequence } = await this.releasesDue(days);
     if (due.length === 0) return 0;
     const directory = await mkdtemp(path.join(os.tmpdir(), 'computed-releases-'));
     const pending = due.map((release, i) => {
@@ -96,11 +96,16 @@ export class ComputedReleasesJob {
       let published = 0;
       for (const release of pending) {
         if (release.rows === 0) continue;
-        const result = await this.deps.releases.publish(release.product.id, release.file, {
+        const sequence = nextSequence.get(release.product.id) ?? 1;
+        const file = await fileAsOfSequence(release, sequence);
+        const result = await this.deps.releases.publish(release.product.id, file, {
           version: releaseVersionOf(release.asOf),
           asOf: release.asOf,
         });
-        if (result.outcome === 'published') published += 1;
+        if (result.outcome === 'published') {
+          published += 1;
+          nextSequence.set(release.product.id, sequence + 1);
+        }
         this.deps.logger.info(
           { product: release.product.id, asOf: release.asOf, rows: release.rows, outcome: result.outcome },
           'computed release published',
@@ -123,23 +128,41 @@ export class ComputedReleasesJob {
     }
   }
 
-  /** For each product, the month-ends after its latest release, with the sequence each will have. */
+  /** For each product, the month-ends after its latest release, and the number its next release gets. */
   private async releasesDue(days: readonly string[]) {
-    const due: { product: ComputedProduct; asOf: string; sequence: number }[] = [];
+    const due: { product: ComputedProduct; asOf: string }[] = [];
+    const nextSequence = new Map<string, number>();
     for (const product of this.deps.products) {
       const [latest] = await this.deps.releases.releases(product.id);
-      const after = days.filter((day) => !latest || day > latest.asOf);
-      after.forEach((asOf, i) => due.push({ product, asOf, sequence: (latest?.sequence ?? 0) + i + 1 }));
+      nextSequence.set(product.id, (latest?.sequence ?? 0) + 1);
+      for (const asOf of days) if (!latest || asOf > latest.asOf) due.push({ product, asOf });
     }
-    return due;
+    return { due, nextSequence };
   }
 
   private async addRows(release: PendingRelease, filings: Parameters<ComputedProduct['rowsOf']>[0]): Promise<void> {
-    const later = release.product.laterColumns;
-    const leftOut = later && release.sequence < later.fromRelease ? later.columns : [];
     for (const row of release.product.rowsOf(filings, release.asOf)) {
       release.rows += 1;
-      if (!release.out.write(releaseLine(row, leftOut))) await once(release.out, 'drain');
+      if (!release.out.write(releaseLine(row))) await once(release.out, 'drain');
     }
   }
+}
+
+/**
+ * The release file as published: a release numbered before the one that added the product's later
+ * columns is written again without them (its number is known only now: a month without a row is no
+ * release).
+ */
+async function fileAsOfSequence(release: PendingRelease, sequence: number): Promise<string> {
+  const later = release.product.laterColumns;
+  if (!later || sequence >= later.fromRelease) return release.file;
+  const trimmed = `${release.file}.trimmed`;
+  const out = createWriteStream(trimmed);
+  for await (const line of createInterface({ input: createReadStream(release.file), crlfDelay: Infinity })) {
+    if (line === '') continue;
+    if (!out.write(`${withoutColumns(line, later.columns)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return trimmed;
 }

@@ -91,6 +91,8 @@ export interface CellCitation {
   start: number;
   end: number;
   quote: string;
+  /** 1-based page of the filing holding the sentence. */
+  page: number;
   /** The filing's title and filing day, so a reader sees where it comes from before opening it. */
   documentTitle: string;
   filedAt: string;
@@ -129,7 +131,7 @@ function readCitations(raw: unknown): CellReading {
 
 function citationOf(value: unknown): CellCitation | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { documentId, start, end, quote, documentTitle, filedAt } = value as Record<string, unknown>;
+  const { documentId, start, end, quote, page, documentTitle, filedAt } = value as Record<string, unknown>;
   if (typeof documentId !== 'string' || documentId === '' || typeof quote !== 'string') return undefined;
   if (
     !Number.isInteger(start) ||
@@ -143,6 +145,7 @@ function citationOf(value: unknown): CellCitation | undefined {
     start: start as number,
     end: end as number,
     quote: quote.slice(0, MAX_QUOTE),
+    page: Number.isInteger(page) && (page as number) > 0 ? (page as number) : 1,
     documentTitle: typeof documentTitle === 'string' ? documentTitle : '',
     filedAt: typeof filedAt === 'string' ? filedAt : '',
   };

@@ -6,6 +6,7 @@ const citation = {
   start: 10,
   end: 42,
   quote: 'requests $3.8 million',
+  page: 2,
   documentTitle: 'App',
   filedAt: '2026-03-02',
 };

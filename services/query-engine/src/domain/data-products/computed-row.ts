@@ -1,4 +1,4 @@
-import type { AnalysedDocument, Citation, KeyFact } from '../analysis';
+import { pageAt, type AnalysedDocument, type Citation, type KeyFact } from '../analysis';
 
 /** Where a computed cell was read: the sentence of a filing that states it. */
 export interface CellSource {
@@ -6,6 +6,8 @@ export interface CellSource {
   start: number;
   end: number;
   quote: string;
+  /** 1-based page of the filing holding the sentence. */
+  page: number;
   documentTitle: string;
   /** The filing's day (YYYY-MM-DD). */
   filedAt: string;
@@ -58,6 +60,7 @@ export function sourceOf(citation: Citation, filedAt: string): CellSource {
     start: citation.start,
     end: citation.end,
     quote: citation.quote,
+    page: citation.page,
     documentTitle: citation.documentTitle,
     filedAt,
   };
@@ -70,6 +73,7 @@ export function spanSource(document: AnalysedDocument, start: number, end: numbe
     start,
     end,
     quote: document.text.slice(start, end),
+    page: pageAt(document.pages, start),
     documentTitle: document.title,
     filedAt: isoDay(document.filedAt),
   };

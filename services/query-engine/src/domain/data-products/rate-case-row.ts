@@ -8,7 +8,8 @@ import { proceedingIdentity } from './proceeding-identity';
 const RATE_CASE = /\bto increase\b[^.]*\brates\b|\brate case\b/i;
 const STAFF = /\bstaff\b/i;
 /** "a proposed return on equity of 10.25%"; "we adopt a return on equity of 9.80%". */
-const REQUESTED_ROE = /\b(?:propos(?:ed|es?)|request(?:ed|s)?)\s+(?:a\s+)?return on equity of\s+(\d{1,2}(?:\.\d{1,2})?)%/i;
+const REQUESTED_ROE =
+  /\b(?:propos(?:ed|es?)|request(?:ed|s)?)\s+(?:a\s+)?return on equity of\s+(\d{1,2}(?:\.\d{1,2})?)%/i;
 const AUTHORIZED_ROE = /\b(?:adopts?|authorizes?|approves?)\s+(?:a\s+)?return on equity of\s+(\d{1,2}(?:\.\d{1,2})?)%/i;
 
 const SLOTS: FactSlot[] = [
