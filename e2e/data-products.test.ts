@@ -2,11 +2,13 @@
  * A data product as an administrator and an analyst meet it in Chromium: a release published from a
  * CSV file on the product's page, a file with a bad row refused with its line and column, a second
  * release with its change log computed from the rows, the table filtered and sorted on the server,
- * and the change log drilled down to the rows a release changed (old → new).
+ * and the change log drilled down to the rows a release changed (old → new); a subscription with a
+ * filter told of a release that changed its rows, in the bell, its notification opening the change log.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { waitFor } from '@docket/testkit';
 import { wcagViolations } from './support/axe';
 import { e2eEnv, launchChromium } from './support/browser';
 import { signInAsAdmin } from './support/session';
@@ -121,4 +123,44 @@ test('a wrong product is a 404 page; a filter on a column the release lacks says
   await expect(page.getByRole('alert').first().textContent()).resolves.toContain('is not a column of this release');
   await page.reload();
   await expect(page.getByRole('alert').first().textContent()).resolves.toContain('is not a column of this release');
+});
+
+test('a subscriber with a filter is told of a release changing its rows; the bell opens the change log', async () => {
+  await page.goto(PRODUCT);
+  const card = page.getByTestId('subscribe-card');
+  await card.getByLabel('Filter column').selectOption('state');
+  await card.getByLabel('Filter values').fill('NY');
+  await card.getByTestId('subscribe-submit').click();
+  await expect(card.getByTestId('subscribed-filter').textContent()).resolves.toBe('state is NY');
+  await expect(card.getByTestId('subscribed-channels').textContent()).resolves.toBe('In-app');
+  await expectAccessible('subscribed');
+
+  const bell = page.getByTestId('notification-bell');
+  await waitFor(async () => (await bell.getAttribute('data-unread')) !== '', { description: 'the bell to connect' });
+  const before = Number(await bell.getAttribute('data-unread'));
+  // July: the New York tariff's rate moves; the subscriber's rows changed.
+  await publish('july.csv', JUNE.replace('0.2299', '0.2350'), '2025-07');
+  await expect(page.getByTestId('publish-done').textContent()).resolves.toContain('Published release 2025-07');
+  await waitFor(async () => Number(await bell.getAttribute('data-unread')) > before, {
+    description: 'the bell to count the release notification',
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  });
+
+  await bell.click();
+  await page.waitForURL(/\/notifications$/);
+  const notification = page.getByTestId('notification').filter({ hasText: 'release 2025-07 published' }).first();
+  await expect(notification.textContent()).resolves.toContain('Rows where state is NY: ');
+  await notification.getByTestId('notification-link').click();
+  await page.waitForURL((url) => url.pathname === `${PRODUCT}/change-log` && url.searchParams.has('release'));
+  await page.getByTestId('change-log-page').waitFor();
+  await expect(page.getByTestId('change-log-release').first().textContent()).resolves.toContain('2025-07');
+
+  await page.goto('/data-subscriptions');
+  const mine = page.getByTestId('data-subscription').filter({ hasText: 'Tariff changes' });
+  await expect(mine.textContent()).resolves.toContain('In-app · state is NY');
+  await expectAccessible('subscriptions');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await mine.getByTestId('unsubscribe').click();
+  await mine.waitFor({ state: 'detached' });
 });
