@@ -24,7 +24,7 @@ import { pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import { machine, printTable, round, writeBenchResult } from './support/bench-output';
 import { startBenchStack, type BenchStack } from './support/bench-stack';
-import { trackerTruth, type TruthCell } from './support/tracker-truth';
+import { calendarTruth, trackerTruth, type TruthCell } from './support/tracker-truth';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
 });
 const DAY_MS = 86_400_000;
 const PRODUCT = 'rate-case-tracker';
+const CALENDAR = 'procedural-calendar';
 
 interface ColumnScore {
   stated: number;
@@ -45,11 +46,15 @@ interface ColumnScore {
   missed: number;
 }
 
-async function readRows(bench: BenchStack, releaseId: string): Promise<Record<string, TruthCell>[]> {
+async function readRows(
+  bench: BenchStack,
+  releaseId: string,
+  dataProductId = PRODUCT,
+): Promise<Record<string, TruthCell>[]> {
   const rows: Record<string, TruthCell>[] = [];
   for (let offset = 0; ; offset += 500) {
     const page = await grpcCall(bench.documents, 'readReleaseRows', {
-      dataProductId: PRODUCT,
+      dataProductId,
       releaseId,
       filters: [],
       sortColumn: '',
@@ -60,6 +65,42 @@ async function readRows(bench: BenchStack, releaseId: string): Promise<Record<st
     rows.push(...page.rowsJson.map((json) => JSON.parse(json) as Record<string, TruthCell>));
     if (page.rowsJson.length < 500) return rows;
   }
+}
+
+/** Every date of every release of the procedural calendar against the dates the filings set by then. */
+async function scoreCalendar(bench: BenchStack, byProceeding: Map<string, Filing[]>) {
+  const product = await grpcCall(bench.documents, 'getDataProduct', { dataProductId: CALENDAR });
+  const score = {
+    releases: product.releases.length,
+    rows: 0,
+    right: 0,
+    wrongStatus: 0,
+    invented: 0,
+    stated: 0,
+    missed: 0,
+  };
+  for (const release of product.releases) {
+    const rows = await readRows(bench, release.id, CALENDAR);
+    const seen = new Set(rows.map((row) => `${row.proceeding_id}|${row.event}|${row.date}`));
+    for (const row of rows) {
+      score.rows += 1;
+      const truth = calendarTruth(byProceeding.get(String(row.proceeding_id)) ?? [], release.asOf).get(
+        String(row.event),
+      );
+      if (!truth?.dates.has(String(row.date))) score.invented += 1;
+      else if ((truth.current === row.date) === (row.status === 'current')) score.right += 1;
+      else score.wrongStatus += 1;
+    }
+    for (const id of byProceeding.keys()) {
+      for (const [event, truth] of calendarTruth(byProceeding.get(id) ?? [], release.asOf)) {
+        for (const date of truth.dates) {
+          score.stated += 1;
+          if (!seen.has(`${id}|${event}|${date}`)) score.missed += 1;
+        }
+      }
+    }
+  }
+  return score;
 }
 
 /** The sentence a cell cites, for reading a wrong one. */
@@ -166,6 +207,7 @@ async function main(): Promise<void> {
         }
       }
     }
+    const calendar = await scoreCalendar(bench, byProceeding);
     const totals = [...scores.values()].reduce(
       (t, s) => ({
         stated: t.stated + s.stated,
@@ -189,6 +231,7 @@ async function main(): Promise<void> {
       rightOfStatedCells: round(totals.stated > 0 ? totals.right / totals.stated : 0, 4),
       wrongExamples,
       inventedExamples,
+      calendar,
       machine: machine(),
     };
     printTable(`rate-case tracker (seed ${seed}, ${args.dockets} dockets, ${args.filings} filings)`, [
@@ -204,6 +247,12 @@ async function main(): Promise<void> {
       ['cells with a value that are right', `${result.rightOfValuedCells}`],
       ['stated cells right (missed count as not)', `${result.rightOfStatedCells}`],
       ['cells invented', `${totals.invented}`],
+      [
+        'procedural calendar',
+        `${calendar.releases} releases, ${calendar.rows} dates: ${calendar.right} right (date set by a filing, ` +
+          `marked current or superseded rightly), ${calendar.wrongStatus} wrongly marked, ${calendar.invented} ` +
+          `invented; ${calendar.missed} of ${calendar.stated} dates the filings set missing`,
+      ],
       ['load average (1 min)', `${machine().loadAverage1m}`],
     ]);
     for (const example of wrongExamples.slice(0, 8)) console.log('  wrong:', JSON.stringify(example));

@@ -67,3 +67,30 @@ export function trackerTruth(filings: readonly Filing[], asOf: string, applicant
         .at(-1) ?? null,
   };
 }
+
+const CALENDAR_EVENTS = {
+  'Evidentiary hearing': 'hearing_date',
+  'Comments due': 'comment_deadline',
+  'Intervention deadline': 'intervention_deadline',
+} as const;
+
+/**
+ * The procedural calendar's truth for one proceeding on one day: per event, every date a filing
+ * filed by then sets, and the one in force (the latest scheduling order's).
+ */
+export function calendarTruth(
+  filings: readonly Filing[],
+  asOf: string,
+): Map<string, { dates: Set<string>; current: string | null }> {
+  const by = filings.filter((f) => f.filedAt.slice(0, 10) <= asOf);
+  const truth = new Map<string, { dates: Set<string>; current: string | null }>();
+  for (const [event, kind] of Object.entries(CALENDAR_EVENTS)) {
+    const facts = by.flatMap((f) => f.statements.filter((s) => s.kind === kind));
+    const order = Math.max(-1, ...facts.map((f) => f.order ?? 0));
+    truth.set(event, {
+      dates: new Set(facts.map((f) => f.value)),
+      current: facts.find((f) => (f.order ?? 0) === order)?.value ?? null,
+    });
+  }
+  return truth;
+}

@@ -156,7 +156,7 @@ export class ComputedReleasesJob {
 async function fileAsOfSequence(release: PendingRelease, sequence: number): Promise<string> {
   const later = release.product.laterColumns;
   if (!later || sequence >= later.fromRelease) return release.file;
-  const trimmed = `${release.file}.trimmed`;
+  const trimmed = release.file.replace(/\.jsonl$/, '-trimmed.jsonl');
   const out = createWriteStream(trimmed);
   for await (const line of createInterface({ input: createReadStream(release.file), crlfDelay: Infinity })) {
     if (line === '') continue;

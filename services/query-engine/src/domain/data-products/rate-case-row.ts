@@ -94,8 +94,10 @@ export function rateCaseRow(proceeding: ProceedingFilings, asOf: string): Comput
     )
     .fact('intervenor_recommendation', lowestIntervenor, money)
     .fact('authorized_increase', first('approved_amount'), money)
+    // What was requested is in the first filing that states it (the application, where it has one);
+    // what was authorized, in the latest decision.
     .cited('requested_roe', ...statedRoe(filings, REQUESTED_ROE))
-    .cited('authorized_roe', ...statedRoe(filings.filter(isDecision), AUTHORIZED_ROE))
+    .cited('authorized_roe', ...statedRoe(filings.filter(isDecision).reverse(), AUTHORIZED_ROE))
     .fact('status', outcome ?? first('decision_date'), (fact) =>
       fact.normalized === 'withdrawn' ? 'withdrawn' : 'decided',
     )
@@ -122,12 +124,12 @@ function isDecision(document: AnalysedDocument): boolean {
   return (document.filingCategory ?? '').toLowerCase() === 'decision';
 }
 
-/** A return on equity the filings state, from the latest filing that states one. */
+/** A return on equity the filings state, from the first of them (in the order given) that states one. */
 function statedRoe(
   filings: readonly AnalysedDocument[],
   pattern: RegExp,
 ): [value: number | null, source: CellSource | undefined] {
-  for (const document of [...filings].reverse()) {
+  for (const document of filings) {
     const found = pattern.exec(document.text);
     if (!found) continue;
     const sentence = segmentSentences(document.text).find((s) => s.start <= found.index && found.index < s.end);

@@ -76,6 +76,8 @@ describe('the computed releases job', () => {
       releases: {
         releases: async (productId) => existing[productId] ?? [],
         publish: async (productId, file, release) => {
+          // The documents service reads the format from the file's extension.
+          expect(file).toMatch(/\.jsonl$/);
           const lines = readFileSync(file, 'utf8')
             .trim()
             .split('\n')
