@@ -63,6 +63,10 @@ test('the tracker holds monthly releases computed from the filings, each cell ci
   expect(quote.length).toBeGreaterThan(20);
   expect({ page: 'tracker', violations: await wcagViolations(page) }).toEqual({ page: 'tracker', violations: [] });
 
+  // A row leads to its docket's filings.
+  const filings = table.getByRole('link', { name: /^Filings in docket / }).first();
+  await expect(filings.getAttribute('href')).resolves.toMatch(/^\/search\?docket=.+&agency=/);
+
   const documentId = await cited.getAttribute('data-document-id');
   await cited.click();
   await page.waitForURL(new RegExp(`/documents/${documentId}\\?page=\\d+&at=\\d+-\\d+`));

@@ -16,6 +16,14 @@ export function hrefWith(base: string, query: URLSearchParams, changes: Record<s
   return text ? `${base}?${text}` : base;
 }
 
+/** The docket's filings on the search page (at its commission, when the row's id names it: "ca-cpuc:A.21-10-454"). */
+function docketSearchHref(docket: string, proceedingId: unknown): string {
+  const params = new URLSearchParams({ docket });
+  const sourceId = typeof proceedingId === 'string' ? proceedingId.split(':')[0] : '';
+  if (sourceId && sourceId !== proceedingId) params.set('agency', sourceId);
+  return `/search?${params}`;
+}
+
 /** Past this many characters a cell gets room to wrap in a few lines rather than a narrow column. */
 const LONG_TEXT = 40;
 
@@ -69,6 +77,15 @@ export function ReleaseTable(props: {
                 return (
                   <td key={column.name} className={numeric ? 'num' : text.length > LONG_TEXT ? styles.wide : undefined}>
                     <CitedCell text={text} citation={page.citations[i]?.[column.name]} alignEnd={numeric} />
+                    {column.name === 'docket' && text !== '' ? (
+                      <Link
+                        href={docketSearchHref(text, row.proceeding_id)}
+                        className={styles.filings}
+                        aria-label={`Filings in docket ${text}`}
+                      >
+                        filings
+                      </Link>
+                    ) : null}
                   </td>
                 );
               })}
