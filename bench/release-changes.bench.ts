@@ -221,7 +221,7 @@ async function xlsxPhase(directory: string): Promise<void> {
   const file = path.join(directory, 'release.xlsx');
   const written = await timed(async () => {
     const out = createWriteStream(file);
-    const closed = new Promise((resolve, reject) => out.on('close', resolve).on('error', reject));
+    const closed = new Promise<void>((resolve, reject) => out.on('close', () => resolve()).on('error', reject));
     const result = await writeReleaseXlsx(
       out,
       schema.columns,
