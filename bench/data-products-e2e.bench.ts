@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { machine, printTable, round, summary, writeBenchResult } from './support/bench-output';
-import { pidOf, startBenchStack } from './support/bench-stack';
+import { pidOf, rssBytes, startBenchStack } from './support/bench-stack';
 import { signInForWrites, type BffSession } from './support/bff-session';
 
 const { values } = parseArgs({
@@ -94,6 +94,7 @@ async function main(): Promise<void> {
     writeRelease(files[0]!, false);
     writeRelease(files[1]!, true);
     const loadBefore = os.loadavg()[0] ?? 0;
+    const residentAtStart = round((rssBytes(documentsPid) ?? NaN) / 2 ** 20);
     const may = await publish(bffUrl, session, files[0]!, '2026-05');
     const june = await publish(bffUrl, session, files[1]!, '2026-06');
     const peakAfterPublishing = peakMb(documentsPid);
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
       changedRowsPageMs: round(changed.ms),
       csv: { seconds: round(csv.ms / 1000, 2), mb: round(csv.bytes / 2 ** 20) },
       xlsx: { seconds: round(xlsx.ms / 1000, 2), mb: round(xlsx.bytes / 2 ** 20) },
-      documentsPeakMb: { afterPublishing: peakAfterPublishing, afterReading: peakMb(documentsPid) },
+      documentsMb: { atStart: residentAtStart, peakPublishing: peakAfterPublishing, peakOverall: peakMb(documentsPid) },
       loadAverage: { before: round(loadBefore, 2), after: round(os.loadavg()[0] ?? 0, 2) },
       machine: machine(),
     };
@@ -135,7 +136,8 @@ async function main(): Promise<void> {
       ['XLSX of every row, sorted', `${result.xlsx.seconds} s, ${result.xlsx.mb} MB`],
       [
         'documents service peak RSS',
-        `${result.documentsPeakMb.afterPublishing} MB publishing, ${result.documentsPeakMb.afterReading} MB overall`,
+        `${result.documentsMb.atStart} MB at start; peak ${result.documentsMb.peakPublishing} MB ` +
+          `publishing, ${result.documentsMb.peakOverall} MB overall`,
       ],
       ['load average (1 min) before / after', `${result.loadAverage.before} / ${result.loadAverage.after}`],
     ]);
