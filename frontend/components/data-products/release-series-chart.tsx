@@ -42,7 +42,14 @@ export function ReleaseSeriesChart({
   const axes = (
     <>
       <CartesianGrid vertical={false} stroke="#eef0f3" />
-      <XAxis dataKey="version" tick={{ fontSize: 11, fill: '#6b7480' }} tickLine={false} minTickGap={16} />
+      <XAxis
+        dataKey="version"
+        tick={{ fontSize: 11, fill: '#6b7480' }}
+        tickLine={false}
+        minTickGap={16}
+        // A line's first and last points whole, not cut by the plot's edges.
+        padding={kind === 'line' ? { left: 24, right: 24 } : undefined}
+      />
       <YAxis
         tickFormatter={format}
         tick={{ fontSize: 11, fill: '#6b7480' }}
@@ -52,7 +59,7 @@ export function ReleaseSeriesChart({
         allowDecimals={unit !== 'count'}
       />
       <Tooltip formatter={format} contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#dfe3e8' }} />
-      {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} iconSize={10} /> : null}
+      {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} iconSize={10} itemSorter={null} /> : null}
     </>
   );
   return (
@@ -63,7 +70,14 @@ export function ReleaseSeriesChart({
           <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             {axes}
             {series.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                fill={s.color}
+                maxBarSize={56}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         ) : (
