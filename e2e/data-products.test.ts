@@ -125,6 +125,32 @@ test('a wrong product is a 404 page; a filter on a column the release lacks says
   await expect(page.getByRole('alert').first().textContent()).resolves.toContain('is not a column of this release');
 });
 
+test('the summary counts the latest release, draws its charts and downloads it as XLSX', async () => {
+  await page.goto(`${PRODUCT}/summary`);
+  await page.getByTestId('data-product-summary-page').waitFor();
+  // June, the latest release published above: three tariff sheets, two of them effective.
+  await expect(page.getByTestId('summary-rows').textContent()).resolves.toBe('3');
+  await expect(page.getByTestId('summary-releases').textContent()).resolves.toBe('2');
+  const effective = page.getByTestId('coverage-status').locator('tbody tr').filter({ hasText: 'effective' });
+  await expect(effective.locator('td').first().textContent()).resolves.toBe('2');
+  const charts = page.locator('[data-testid^="chart-"]');
+  await charts.first().locator('svg').first().waitFor();
+  await page.screenshot({ path: process.env.E2E_SUMMARY_SCREENSHOT ?? '/tmp/summary.png', fullPage: true });
+  // Rows, changes, and the rate's sum: each drawn (its legend's icons are svgs too, so the chart's own).
+  const count = await charts.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  for (let i = 0; i < count; i += 1) {
+    await expect(charts.nth(i).locator('.recharts-wrapper > svg').count()).resolves.toBe(1);
+  }
+  await expectAccessible('summary');
+
+  const href = await page.getByRole('link', { name: 'Download XLSX' }).getAttribute('href');
+  const xlsx = await page.request.get(href!);
+  expect(xlsx.status()).toBe(200);
+  expect(xlsx.headers()['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect((await xlsx.body()).subarray(0, 2).toString('latin1')).toBe('PK');
+});
+
 test('a subscriber with a filter is told of a release changing its rows; the bell opens the change log', async () => {
   await page.goto(PRODUCT);
   const card = page.getByTestId('subscribe-card');
