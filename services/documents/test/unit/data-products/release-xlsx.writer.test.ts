@@ -61,6 +61,31 @@ describe('writeReleaseXlsx', () => {
     expect(workbook.worksheets[0]!.actualRowCount).toBe(1);
   });
 
+  it('stops taking batches while nobody reads the workbook, and finishes once it is read', async () => {
+    const total = 200;
+    let pulled = 0;
+    async function* many(): AsyncGenerator<XlsxCell[][]> {
+      for (let i = 0; i < total; i += 1) {
+        pulled += 1;
+        yield Array.from({ length: 500 }, (_, j) => [`T-${i}-${j}-${'x'.repeat(40)}`, j, null, j % 2 === 0]);
+      }
+    }
+    const out = new PassThrough();
+    const writing = writeReleaseXlsx(out, columns, many());
+    // Until the writer stops pulling: the zip's backlog is bounded, so it stops well before the last batch.
+    let seen = -1;
+    for (let waited = 0; pulled !== seen && waited < 10_000; waited += 300) {
+      seen = pulled;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(pulled).toBeLessThan(total);
+    let bytes = 0;
+    out.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    await expect(writing).resolves.toEqual({ rows: total * 500, sheets: 1 });
+    expect(pulled).toBe(total);
+    expect(bytes).toBeGreaterThan(0);
+  });
+
   it('formats percents as written and other currencies by their code', () => {
     expect(numberFormatOf({ type: 'percent', unit: undefined })).toBe('0.00##"%"');
     expect(numberFormatOf({ type: 'money', unit: 'EUR' })).toBe('#,##0.00## "EUR"');
