@@ -160,7 +160,7 @@ interface ReadFigures {
 
 /** The reading half: the change log, pages and a drill-down, printed as JSON for the parent. */
 async function readPhase(directory: string): Promise<void> {
-  const memoryLimit = process.env.RELEASES_DUCKDB_MEMORY ?? '256MB';
+  const memoryLimit = process.env.RELEASES_DUCKDB_MEMORY ?? '128MB';
   const tables = new ReleaseTableRepository(directory, { threads: 2, memoryLimit });
   const previous = { file: tables.fileOf('bench', 'r1'), schema };
   const next = { file: tables.fileOf('bench', 'r2'), schema };
@@ -215,7 +215,7 @@ interface XlsxFigures {
 
 /** The XLSX half: every row of the second release, sorted as the CSV, written to a file as DuckDB reads it. */
 async function xlsxPhase(directory: string): Promise<void> {
-  const memoryLimit = process.env.RELEASES_DUCKDB_MEMORY ?? '256MB';
+  const memoryLimit = process.env.RELEASES_DUCKDB_MEMORY ?? '128MB';
   const tables = new ReleaseTableRepository(directory, { threads: 2, memoryLimit });
   const next = { file: tables.fileOf('bench', 'r2'), schema };
   const file = path.join(directory, 'release.xlsx');
