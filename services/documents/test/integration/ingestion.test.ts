@@ -91,7 +91,7 @@ function readAttachment(
 }
 
 describe('default corpus', () => {
-  it('loads sources, dockets, filings with entities and a run per source; the products are those defined in code', async () => {
+  it('loads sources, dockets, filings with entities and a run per source; only the products of code', async () => {
     // Counters follow the writes within about a second.
     const sources = await waitFor(
       async () => {
