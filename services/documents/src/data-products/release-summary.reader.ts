@@ -46,7 +46,7 @@ export class ReleaseSummaryReader {
   /** The sums and medians of a release's money and percent columns, in one scan. */
   async figures(table: ReleaseTable): Promise<ColumnFigure[]> {
     const measured = table.schema.columns.flatMap((column) => {
-      const measure = seriesMeasureOf(column);
+      const measure = seriesMeasureOf(column, table.schema.columns);
       return measure ? [{ column: column.name, measure }] : [];
     });
     if (measured.length === 0) return [];

@@ -72,7 +72,7 @@ async function download(request: Partial<DownloadReleaseRequest>): Promise<Downl
 }
 
 const HEADER = 'tariff_id,utility,state,service_class,effective_date,rate,rate_unit,status';
-// Hand-counted: May has 5 rows, rates summing to 0.80.
+// Hand-counted: May has 5 rows, rates (prices per unit) of median 0.15.
 const MAY = [
   HEADER,
   'NY-CE-1,Con Edison,NY,residential,2025-05-01,0.20,kWh,effective',
@@ -81,8 +81,8 @@ const MAY = [
   'PA-PP-2,PPL Electric,PA,commercial,2025-06-01,0.05,kWh,proposed',
   'CA-PG-1,PG&E,CA,residential,2025-04-01,0.30,kWh,effective',
 ].join('\n');
-// June: NY-CE-1 and PA-PP-1 changed, CA-PG-2 and NY-NG-1 added, PA-PP-2 removed; 6 rows, rates summing
-// to 1.00 (NY-NG-1 states none). By state NY 3, CA 2, PA 1.
+// June: NY-CE-1 and PA-PP-1 changed, CA-PG-2 and NY-NG-1 added, PA-PP-2 removed; 6 rows, rates of median
+// 0.20 (NY-NG-1 states none). By state NY 3, CA 2, PA 1.
 const JUNE = [
   HEADER,
   'NY-CE-1,Con Edison,NY,residential,2025-05-01,0.25,kWh,effective',
@@ -126,9 +126,10 @@ describe("a data product's summary and XLSX download", () => {
       ['2025-06', '6', true, '2', '1', '2'],
     ]);
     const rates = summary.releases.map((r) => r.figures.find((f) => f.column === 'rate'));
-    expect(rates.map((f) => f?.measure)).toEqual(['sum', 'sum']);
-    expect(rates[0]?.value).toBeCloseTo(0.8, 10);
-    expect(rates[1]?.value).toBeCloseTo(1.0, 10);
+    // A rate is a price per unit (the product has rate_unit): its median, as a sum would mean nothing.
+    expect(rates.map((f) => f?.measure)).toEqual(['median', 'median']);
+    expect(rates[0]?.value).toBeCloseTo(0.15, 10);
+    expect(rates[1]?.value).toBeCloseTo(0.2, 10);
 
     // A second read is served from what was read per release, and says the same.
     expect(await grpcCall(client, 'summariseProduct', { dataProductId: 'tariff-changes' })).toEqual(summary);

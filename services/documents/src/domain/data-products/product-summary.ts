@@ -60,9 +60,13 @@ export function isCoverageColumn(column: ColumnDef, distinctValues: number): boo
   return distinctValues > 0 && distinctValues <= MAX_COVERAGE_VALUES;
 }
 
-/** The per-release measure of a numeric column, or undefined for columns the summary does not chart. */
-export function seriesMeasureOf(column: ColumnDef): SeriesMeasure | undefined {
-  if (column.type === 'money') return 'sum';
+/**
+ * The per-release measure of a numeric column, or undefined for columns the summary does not chart:
+ * amounts add up; a price per unit (a money column beside its `<name>_unit` column: a tariff's rate
+ * per kWh) and a percent do not, so they get their median.
+ */
+export function seriesMeasureOf(column: ColumnDef, columns: readonly ColumnDef[] = []): SeriesMeasure | undefined {
+  if (column.type === 'money') return columns.some((other) => other.name === `${column.name}_unit`) ? 'median' : 'sum';
   if (column.type === 'percent') return 'median';
   return undefined;
 }

@@ -68,8 +68,11 @@ describe('coverage columns', () => {
     expect(isCoverageColumn(column('status', 'status'), 500)).toBe(true);
   });
 
-  it('chart the sum of money and the median of percents, per release', () => {
+  it('chart the sum of money and the median of percents and of prices per unit, per release', () => {
     expect(seriesMeasureOf(column('rate', 'money'))).toBe('sum');
+    expect(seriesMeasureOf(column('rate', 'money'), [column('rate', 'money'), column('rate_unit', 'text')])).toBe(
+      'median',
+    );
     expect(seriesMeasureOf(column('increase', 'percent'))).toBe('median');
     expect(seriesMeasureOf(column('count', 'integer'))).toBeUndefined();
   });
