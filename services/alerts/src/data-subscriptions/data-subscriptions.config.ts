@@ -6,6 +6,4 @@ export const dataSubscriptionEnv = {
   DOCUMENTS_GRPC: grpcTarget('127.0.0.1:50051'),
   /** Data products one user may follow. */
   DATA_SUBSCRIPTIONS_MAX_PER_USER: z.coerce.number().int().min(1).default(200),
-  /** The UTC hour (0-23) release e-mails of subscriptions in digest mode are sent at. */
-  DATA_SUBSCRIPTIONS_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
 };

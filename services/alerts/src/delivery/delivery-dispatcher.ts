@@ -84,14 +84,18 @@ export class DeliveryDispatcher {
     });
   }
 
-  /** Alerts unsubscribed since the delivery was planned drop out; with none left nothing is sent. */
+  /**
+   * Alerts unsubscribed since the delivery was planned drop out; with none left (and no data products
+   * section, whose release e-mails count as sent with it) nothing is sent.
+   */
   private async email(delivery: DeliveryRecord): Promise<void> {
     const still: DeliverySection[] = [];
     for (const section of delivery.sections) {
       const alert = await this.deps.alerts.alert(section.alertId);
       if (alert && !alert.emailUnsubscribed && alert.channels.email) still.push(section);
     }
-    if (still.length === 0) throw new PermanentDeliveryError('e-mail for this alert was turned off before it was sent');
+    if (still.length === 0 && !delivery.releases?.length)
+      throw new PermanentDeliveryError('e-mail for this alert was turned off before it was sent');
     await this.mail(this.deps.email.build(delivery, still));
   }
 

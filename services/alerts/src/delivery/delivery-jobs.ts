@@ -1,7 +1,6 @@
 /** Queues the sending of a recorded delivery (BullMQ in the service; the job id is the delivery key). */
 export interface DeliveryJobs {
-  /** `delayMs`: not before then (a digest-mode release e-mail waits for the digest hour). */
-  enqueue(deliveryKey: string, channel: string, options?: { delayMs: number }): Promise<void>;
+  enqueue(deliveryKey: string, channel: string): Promise<void>;
 }
 
 /**

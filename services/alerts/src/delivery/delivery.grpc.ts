@@ -62,6 +62,7 @@ const KINDS: Record<DeliveryKindName, DeliveryKind> = {
   release: DeliveryKind.DELIVERY_KIND_UNSPECIFIED,
 };
 const STATUSES: Record<DeliveryStatusName, DeliveryStatus> = {
+  held: DeliveryStatus.DELIVERY_STATUS_PENDING,
   pending: DeliveryStatus.DELIVERY_STATUS_PENDING,
   sent: DeliveryStatus.DELIVERY_STATUS_SENT,
   retrying: DeliveryStatus.DELIVERY_STATUS_RETRYING,

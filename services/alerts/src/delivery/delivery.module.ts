@@ -44,7 +44,6 @@ export type DeliveryConfig = Pick<
   | 'ALERTS_DELIVERY_SWEEP_MS'
   | 'ALERTS_DELIVERY_CONCURRENCY'
   | 'ALERTS_QUEUE_PREFIX'
-  | 'DATA_SUBSCRIPTIONS_DIGEST_HOUR'
   | 'QUERY_ENGINE_GRPC'
   | 'GRPC_TLS_CA'
   | 'GRPC_TLS_CERT'
@@ -175,6 +174,7 @@ export async function startDelivery(deps: {
   }
   const digestPlanner = new DigestPlanner({
     deliveries,
+    clock,
     alerts: deps.alerts,
     hits: deps.hits,
     jobs: queue,
@@ -211,12 +211,7 @@ export async function startDelivery(deps: {
     digests: { planWindow: (at) => digestPlanner.planWindow(hourStart(at)), tick: (at) => scheduler.tick(at) },
     sweep: () => sweeper.sweep(),
     exportEmails: new ExportEmailPlanner({ deliveries, jobs: queue, clock }),
-    releaseDeliveries: new ReleaseDeliveryPlanner({
-      deliveries,
-      jobs: queue,
-      clock,
-      digestHourUtc: config.DATA_SUBSCRIPTIONS_DIGEST_HOUR,
-    }),
+    releaseDeliveries: new ReleaseDeliveryPlanner({ deliveries, jobs: queue, clock }),
   };
 }
 

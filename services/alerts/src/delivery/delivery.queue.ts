@@ -22,14 +22,13 @@ export class DeliveryQueue implements DeliveryJobs {
     this.queue = new Queue<DeliveryJobData>(DELIVERY_QUEUE, { connection, prefix });
   }
 
-  async enqueue(key: string, channel: string, options?: { delayMs: number }): Promise<void> {
+  async enqueue(key: string, channel: string): Promise<void> {
     const webhook = channel === 'webhook';
     await this.queue.add(
       'send',
       { key, ...jobTrace() },
       {
         jobId: jobIdOf(key),
-        ...(options?.delayMs ? { delay: options.delayMs } : {}),
         // Webhooks follow the Standard Webhooks schedule over 24 h (webhooks/retry-schedule.ts).
         attempts: webhook ? WEBHOOK_MAX_ATTEMPTS : DELIVERY_ATTEMPTS,
         backoff: webhook ? { type: WEBHOOK_BACKOFF } : { type: 'exponential', delay: 1_000 },

@@ -65,6 +65,7 @@ const schema = new Schema<DeliveryDoc>(
     export: { type: exportSchema, required: false },
     // A snapshot of the notice (its change log has per-column counts): stored as given.
     release: { type: Schema.Types.Mixed, required: false },
+    releases: { type: [Schema.Types.Mixed], default: undefined },
     attempts: { type: Number, default: 0 },
     error: { type: String, default: '' },
     createdAt: { type: Date, required: true },
@@ -76,6 +77,7 @@ const schema = new Schema<DeliveryDoc>(
 );
 schema.index({ alertIds: 1, createdAt: -1 });
 schema.index({ status: 1, updatedAt: 1 });
+schema.index({ status: 1, ownerUserId: 1, hitGroup: 1 });
 
 export type NewDelivery = Omit<DeliveryRecord, 'status' | 'attempts' | 'error' | 'sentAt' | 'nextAttemptAt'>;
 
@@ -91,25 +93,29 @@ export class DeliveryRepository {
     await this.model.createIndexes();
   }
 
-  /** Records a delivery as pending; when its key is already recorded, returns that one untouched. */
-  async record(delivery: NewDelivery): Promise<{ delivery: DeliveryRecord; created: boolean }> {
+  /**
+   * Records a delivery as pending (or held for a digest); when its key is already recorded, returns that
+   * one untouched.
+   */
+  async record(
+    delivery: NewDelivery,
+    status: 'pending' | 'held' = 'pending',
+  ): Promise<{ delivery: DeliveryRecord; created: boolean }> {
     const { key, ...rest } = delivery;
     try {
-      await this.model.create({
-        ...rest,
-        _id: key,
-        status: 'pending',
-        attempts: 0,
-        error: '',
-        updatedAt: delivery.createdAt,
-      });
-      return { delivery: { ...delivery, status: 'pending', attempts: 0, error: '' }, created: true };
+      await this.model.create({ ...rest, _id: key, status, attempts: 0, error: '', updatedAt: delivery.createdAt });
+      return { delivery: { ...delivery, status, attempts: 0, error: '' }, created: true };
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }
     const existing = await this.find(key);
     if (!existing) throw new Error(`delivery ${key} collided on its key but cannot be read`);
     return { delivery: existing, created: false };
+  }
+
+  /** Digest-mode release e-mails waiting for their subscriber's daily digest. */
+  heldReleases(): HeldReleases {
+    return new HeldReleases(this.model);
   }
 
   async find(key: string): Promise<DeliveryRecord | undefined> {
@@ -174,6 +180,45 @@ export class DeliveryRepository {
       .limit(limit)
       .lean<DeliveryDoc[]>();
     return docs.map(toRecord);
+  }
+}
+
+/**
+ * Held release e-mails as the daily digest takes them: claimed under the digest's group (so two windows
+ * planning at once cannot both carry one), then marked sent once the digest that carries them is
+ * recorded, and the claims it did not carry given back.
+ */
+export class HeldReleases {
+  constructor(private readonly model: Model<DeliveryDoc>) {}
+
+  async *owners(): AsyncIterable<string> {
+    for (const owner of await this.model.distinct('ownerUserId', { status: 'held' })) yield String(owner);
+  }
+
+  /** Claims the owner's unclaimed held releases for `group`; returns every one `group` holds, oldest first. */
+  async claim(ownerUserId: string, group: string, at: Date): Promise<DeliveryRecord[]> {
+    await this.model.updateMany(
+      { status: 'held', ownerUserId, hitGroup: '' },
+      { $set: { hitGroup: group, updatedAt: at } },
+    );
+    const docs = await this.model
+      .find({ status: 'held', ownerUserId, hitGroup: group })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<DeliveryDoc[]>();
+    return docs.map(toRecord);
+  }
+
+  /** The claimed ones among `carried` go out with the digest `digestKey`; the others wait for the next. */
+  async settle(ownerUserId: string, group: string, carried: string[], digestKey: string, at: Date): Promise<void> {
+    if (carried.length > 0)
+      await this.model.updateMany(
+        { _id: { $in: carried }, status: 'held' },
+        { $set: { status: 'sent', sentAt: at, hitGroup: digestKey, label: 'in digest', updatedAt: at } },
+      );
+    await this.model.updateMany(
+      { status: 'held', ownerUserId, hitGroup: group, _id: { $nin: carried } },
+      { $set: { hitGroup: '', updatedAt: at } },
+    );
   }
 }
 

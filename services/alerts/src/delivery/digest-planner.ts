@@ -3,8 +3,9 @@ import { deliveryKeys, digestLabel, TOP_DOCUMENTS, type DeliverySection, type Di
 import type { AlertForDelivery, AlertSource, ChannelName, HitForDelivery, HitSource } from '../domain/delivery-ports';
 import type { DeliveryJobs, QuestionAnswerer } from './delivery-jobs';
 import { channelsOf, sectionOf } from './delivery-planner';
-import type { DeliveryRepository, NewDelivery } from './delivery.repository';
+import type { DeliveryRepository, HeldReleases, NewDelivery } from './delivery.repository';
 import { isDigestDue } from './digest-window';
+import { carriedReleaseKeys, noticesOf, releaseDigestDue } from './release-digest';
 import { shouldUnfold } from './volume-guard';
 
 /** Hits one digest carries per alert at most; more wait for the next window (the count says so). */
@@ -21,8 +22,9 @@ interface AlertBatch {
 /**
  * Plans the digests of one hourly window: every user whose daily hour (or weekly day and hour) has
  * come in their time zone gets one message per channel grouping every alert of that cadence with new
- * hits; real-time alerts folded by the volume guard get their hourly digest. Keyed by user, cadence
- * and window, so a re-run of the same window (a retried tick) plans nothing twice.
+ * hits; real-time alerts folded by the volume guard get their hourly digest. The daily digest's e-mail
+ * also carries the user's held release e-mails (data subscriptions in digest mode; see release-digest.ts).
+ * Keyed by user, cadence and window, so a re-run of the same window (a retried tick) plans nothing twice.
  */
 export class DigestPlanner {
   constructor(
@@ -33,23 +35,38 @@ export class DigestPlanner {
       jobs: DeliveryJobs;
       answers: QuestionAnswerer;
       maxPerHour: number;
+      clock?: () => Date;
       logger: Logger;
     },
-  ) {}
+  ) {
+    this.heldReleases = deps.deliveries.heldReleases();
+  }
+
+  private readonly heldReleases: HeldReleases;
 
   async planWindow(windowStart: Date): Promise<{ users: number; deliveries: number }> {
     let users = 0;
     let deliveries = 0;
+    const count = (planned: number) => {
+      if (planned > 0) users += 1;
+      deliveries += planned;
+    };
+    const withDailyAlerts = new Set<string>();
     for (const cadence of ['daily', 'weekly'] as const) {
       for await (const owner of this.deps.alerts.ownersWithCadence(cadence)) {
-        const due = (await this.deps.alerts.alertsOfOwner(owner, cadence)).filter(
-          (a) => !a.paused && isDigestDue(a, windowStart),
-        );
+        const alerts = await this.deps.alerts.alertsOfOwner(owner, cadence);
+        const due = alerts.filter((a) => !a.paused && isDigestDue(a, windowStart));
         if (due.length === 0) continue;
-        const planned = await this.planDigest(owner, cadence, windowStart, due);
-        if (planned > 0) users += 1;
-        deliveries += planned;
+        if (cadence === 'daily') withDailyAlerts.add(owner);
+        const releases = cadence === 'daily' && releaseDigestDue(alerts, windowStart);
+        count(await this.planDigest(owner, cadence, windowStart, due, releases));
       }
+    }
+    // Subscribers with held releases and no daily alert due now: theirs may be the default hour's digest.
+    for await (const owner of this.heldReleases.owners()) {
+      if (withDailyAlerts.has(owner)) continue;
+      const daily = await this.deps.alerts.alertsOfOwner(owner, 'daily');
+      if (releaseDigestDue(daily, windowStart)) count(await this.planDigest(owner, 'daily', windowStart, [], true));
     }
     for await (const owner of this.deps.alerts.ownersWithCadence('realtime')) {
       const folded = (await this.deps.alerts.alertsOfOwner(owner, 'realtime')).filter(
@@ -73,8 +90,11 @@ export class DigestPlanner {
     cadence: DigestCadence,
     windowStart: Date,
     alerts: AlertForDelivery[],
+    withReleases = false,
   ): Promise<number> {
     const group = deliveryKeys.digestGroup(ownerUserId, cadence, windowStart);
+    const now = this.deps.clock?.() ?? new Date();
+    const held = withReleases ? await this.heldReleases.claim(ownerUserId, group, now) : [];
     const batches: AlertBatch[] = [];
     for (const alert of alerts) {
       const hits = await this.deps.hits.undeliveredHits(alert.id, MAX_HITS_PER_ALERT);
@@ -86,13 +106,14 @@ export class DigestPlanner {
     }
     const records: NewDelivery[] = [];
     const record = (channel: ChannelName, chosen: AlertBatch[], endpointId = '') => {
-      if (chosen.length === 0) return;
+      const releases = channel === 'email' ? noticesOf(held) : [];
+      if (chosen.length === 0 && releases.length === 0) return;
       records.push({
         key: deliveryKeys.digest(ownerUserId, cadence, windowStart, channel, endpointId),
         kind: 'digest',
         channel,
         ownerUserId,
-        ownerEmail: chosen[0]!.alert.ownerEmail,
+        ownerEmail: chosen[0]?.alert.ownerEmail || held[0]!.ownerEmail,
         alertIds: chosen.map((b) => b.alert.id),
         endpointId,
         hitIds: chosen.flatMap((b) => b.hits.map((h) => h.id)),
@@ -100,7 +121,8 @@ export class DigestPlanner {
         sections: chosen.map((b) => b.section),
         documentCount: chosen.reduce((sum, b) => sum + b.section.total, 0),
         label: digestLabel(cadence, windowStart),
-        createdAt: new Date(),
+        ...(releases.length > 0 ? { releases } : {}),
+        createdAt: now,
       });
     };
     record(
@@ -124,6 +146,8 @@ export class DigestPlanner {
     // Recorded first (a record already there from an interrupted run is kept as it was), then the hits
     // marked as carried, then queued: a crash anywhere leaves either undelivered hits (planned again)
     // or records the sweeper queues again.
+    // Held releases likewise: sent with the e-mail recorded (a re-run's record is the first one, so what
+    // it carries counts, not what was claimed this time), the rest back to wait for the next digest.
     const carried = new Set(batches.flatMap((b) => b.hits.map((h) => h.id)));
     const stored = [];
     for (const r of records) {
@@ -132,6 +156,11 @@ export class DigestPlanner {
       stored.push(delivery);
     }
     if (carried.size > 0) await this.deps.hits.markDelivered([...carried], group);
+    if (held.length > 0) {
+      const email = stored.find((d) => d.channel === 'email');
+      const keys = email ? carriedReleaseKeys(email) : [];
+      await this.heldReleases.settle(ownerUserId, group, keys, email?.key ?? '', now);
+    }
     for (const delivery of stored) await this.deps.jobs.enqueue(delivery.key, delivery.channel);
     return stored.length;
   }

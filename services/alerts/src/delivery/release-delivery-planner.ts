@@ -14,7 +14,8 @@ export interface ReleaseRecipient {
  * Records a release notice's e-mail and webhook as deliveries, keyed by subscription, release and
  * channel, then queues them: they go through the same worker, retries and once-only keys as alert
  * messages. A redelivered event finds the records taken (and the job ids), and a crash between record
- * and queue is mended by the sweeper. A digest-mode e-mail waits for the next digest hour.
+ * and queue is mended by the sweeper. A digest-mode e-mail is recorded held, not queued: the
+ * subscriber's next daily digest carries it (DigestPlanner).
  */
 export class ReleaseDeliveryPlanner {
   constructor(
@@ -22,18 +23,14 @@ export class ReleaseDeliveryPlanner {
       deliveries: DeliveryRepository;
       jobs: DeliveryJobs;
       clock: () => Date;
-      /** UTC hour digest-mode release e-mails are sent at. */
-      digestHourUtc: number;
     },
   ) {}
 
   async plan(recipient: ReleaseRecipient, notice: ReleaseNotice): Promise<void> {
     const { channels } = recipient;
-    if (channels.email !== 'off' && recipient.ownerEmail) {
-      const delayMs = channels.email === 'digest' ? this.untilDigestHour() : 0;
-      await this.record(recipient, notice, 'email', '', delayMs);
-    }
-    if (channels.webhookEndpointId) await this.record(recipient, notice, 'webhook', channels.webhookEndpointId, 0);
+    if (channels.email !== 'off' && recipient.ownerEmail)
+      await this.record(recipient, notice, 'email', '', channels.email === 'digest');
+    if (channels.webhookEndpointId) await this.record(recipient, notice, 'webhook', channels.webhookEndpointId, false);
   }
 
   private async record(
@@ -41,35 +38,29 @@ export class ReleaseDeliveryPlanner {
     notice: ReleaseNotice,
     channel: 'email' | 'webhook',
     endpointId: string,
-    delayMs: number,
+    held: boolean,
   ): Promise<void> {
     const key = releaseKeys.delivery(notice.subscriptionId, notice.releaseId, channel);
-    const { delivery } = await this.deps.deliveries.record({
-      key,
-      kind: 'release',
-      channel,
-      ownerUserId: recipient.ownerUserId,
-      ownerEmail: recipient.ownerEmail,
-      alertIds: [],
-      endpointId,
-      hitIds: [],
-      hitGroup: '',
-      sections: [],
-      documentCount: 0,
-      label: delayMs > 0 ? 'digest' : 'release',
-      release: notice,
-      createdAt: this.deps.clock(),
-    });
+    const { delivery } = await this.deps.deliveries.record(
+      {
+        key,
+        kind: 'release',
+        channel,
+        ownerUserId: recipient.ownerUserId,
+        ownerEmail: recipient.ownerEmail,
+        alertIds: [],
+        endpointId,
+        hitIds: [],
+        hitGroup: '',
+        sections: [],
+        documentCount: 0,
+        label: held ? 'digest' : 'release',
+        release: notice,
+        createdAt: this.deps.clock(),
+      },
+      held ? 'held' : 'pending',
+    );
     // A record already sent or given up needs no job; a pending one may have lost its job in a crash.
-    if (delivery.status === 'pending' || delivery.status === 'retrying')
-      await this.deps.jobs.enqueue(key, channel, delayMs > 0 ? { delayMs } : undefined);
-  }
-
-  private untilDigestHour(): number {
-    const now = this.deps.clock();
-    const next = new Date(now);
-    next.setUTCHours(this.deps.digestHourUtc, 0, 0, 0);
-    if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-    return next.getTime() - now.getTime();
+    if (delivery.status === 'pending' || delivery.status === 'retrying') await this.deps.jobs.enqueue(key, channel);
   }
 }

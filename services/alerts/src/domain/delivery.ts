@@ -6,7 +6,11 @@ import type { ReleaseNotice } from './release-notice';
  * 'release': a data product's release told to a subscriber (it carries `release`).
  */
 export type DeliveryKindName = 'realtime' | 'digest' | 'test' | 'export' | 'release';
-export type DeliveryStatusName = 'pending' | 'sent' | 'retrying' | 'failed';
+/**
+ * 'held': a digest-mode release e-mail waiting, unqueued (the sweeper leaves it), for the subscriber's
+ * next daily digest, which carries it and marks it sent.
+ */
+export type DeliveryStatusName = 'held' | 'pending' | 'sent' | 'retrying' | 'failed';
 /** Hourly is the volume guard's digest of a real-time alert that hit too often. */
 export type DigestCadence = 'hourly' | 'daily' | 'weekly';
 
@@ -74,6 +78,8 @@ export interface DeliveryRecord {
   export?: ExportSummary;
   /** Set on kind 'release' only. */
   release?: ReleaseNotice;
+  /** A daily digest e-mail's data products section: the held release e-mails it carries. */
+  releases?: ReleaseNotice[];
   attempts: number;
   error: string;
   createdAt: Date;

@@ -239,3 +239,44 @@ it('an unfiltered subscriber hears of any change; update and delete are the owne
     (await grpcCall(client, 'listDataSubscriptions', { ownerUserId: 'u-all', dataProductId: '' })).subscriptions,
   ).toEqual([]);
 });
+
+it('a digest-mode subscriber gets the release in the daily digest of their window, once', async () => {
+  await grpcCall(client, 'createDataSubscription', {
+    ownerUserId: 'u-digest',
+    ownerEmail: 'digest@example.test',
+    definition: definition('NY', {
+      channels: { inApp: false, email: EmailMode.EMAIL_MODE_DIGEST, webhookEndpointId: '' },
+    }),
+  });
+  const event: ReleasePublished = {
+    ...newEventFields(),
+    dataProductId: PRODUCT,
+    releaseId: 'rel-2',
+    version: '2026-11',
+  };
+  await publisher.publish(topic, event);
+  await waitFor(() => processed.has(event.eventId), { timeoutMs: 30_000, description: 'the release event handled' });
+  const mailsOf = () => sink.messages.filter((m) => m.to === 'digest@example.test');
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(mailsOf()).toHaveLength(0); // held for the digest, not sent on its own
+
+  // No daily alert: the default hour, 08:00 UTC. 07:00 is not it.
+  expect(await app!.delivery.digests.planWindow(new Date('2026-11-25T07:00:00Z'))).toMatchObject({ deliveries: 0 });
+  const window = new Date('2026-11-25T08:00:00Z');
+  expect(await app!.delivery.digests.planWindow(window)).toMatchObject({ users: 1, deliveries: 1 });
+  const [mail] = await waitFor(() => (mailsOf().length > 0 ? mailsOf() : undefined), {
+    timeoutMs: 30_000,
+    description: 'the digest e-mail',
+  });
+  expect(mail!.subject).toBe('Your daily digest: 1 data product release');
+  expect(mail!.text).toContain('== Data products');
+  expect(mail!.text).toContain('- Rate-case tracker, release 2026-11');
+  expect(mail!.text).toContain('Rows where state is NY: 1 new proceeding');
+  expect(mail!.text).toContain(`${APP_URL}/data-subscriptions/rate-cases/change-log?release=rel-2`);
+
+  // The same window again (a retried tick) and the next day's: nothing more.
+  expect(await app!.delivery.digests.planWindow(window)).toMatchObject({ deliveries: 0 });
+  expect(await app!.delivery.digests.planWindow(new Date('2026-11-26T08:00:00Z'))).toMatchObject({ deliveries: 0 });
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // a duplicate would have arrived by now
+  expect(mailsOf()).toHaveLength(1);
+});

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { DeliveredDocument, DeliveryRecord, DeliverySection } from '../../domain/delivery';
+import { DATA_PRODUCTS_HEADING, digestReleasesText, digestReleaseViews } from './digest-releases';
 import type { AlertEmailView, EmailRenderer } from './email-renderer';
 
 export const PRODUCT_NAME = 'Docket Research';
@@ -37,7 +38,8 @@ export class AlertEmailBuilder {
     const token = this.options.unsubscribeToken(delivery.ownerUserId, alertIds);
     const unsubscribeUrl = `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
     const oneClickUrl = `${appUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`;
-    const view = this.view(delivery, sections, unsubscribeUrl);
+    // A digest of data products only has no alert to stop: no unsubscribe link or header.
+    const view = this.view(delivery, sections, alertIds.length > 0 ? unsubscribeUrl : '');
     return {
       to: delivery.ownerEmail,
       subject: view.subject,
@@ -46,8 +48,9 @@ export class AlertEmailBuilder {
       messageId: `<${messageIdOf(delivery.key)}@${this.options.messageIdDomain}>`,
       headers: {
         // RFC 8058 one-click: the mail client POSTs "List-Unsubscribe=One-Click" to this URL, no session.
-        'List-Unsubscribe': `<${oneClickUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(alertIds.length > 0
+          ? { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+          : {}),
         'X-Docket-Delivery': delivery.key,
       },
     };
@@ -58,6 +61,7 @@ export class AlertEmailBuilder {
     const total = sections.reduce((sum, s) => sum + s.total, 0);
     const first = sections[0];
     const firstDoc = first?.documents[0];
+    const releases = digestReleaseViews(delivery.releases ?? [], appUrl);
     let subject: string;
     let heading: string;
     let intro: string;
@@ -74,11 +78,8 @@ export class AlertEmailBuilder {
           : 'This is a test: your alert has not matched anything yet; new matches will arrive like this.';
     } else {
       const cadence = digestCadenceOf(delivery.key);
-      subject = `Your ${cadence} digest: ${count(total, 'new document')} for ${count(sections.length, 'alert')}`;
+      ({ subject, intro } = digestLines(cadence, total, sections.length, releases.length));
       heading = `Your ${cadence} digest`;
-      intro =
-        `${count(total, 'new document')} matched ${count(sections.length, 'of your alerts', 'of your alerts')} ` +
-        `since the last digest.`;
     }
     return {
       subject,
@@ -87,15 +88,37 @@ export class AlertEmailBuilder {
       heading,
       intro,
       sections: sections.map((section) => sectionView(section, appUrl)),
+      releasesHeading: releases.length > 0 ? DATA_PRODUCTS_HEADING : '',
+      releases,
       manageUrl: `${appUrl}/alerts`,
       unsubscribeUrl,
       unsubscribeText:
         sections.length === 1
           ? `Stop e-mail for “${first?.alertName ?? ''}”`
           : `Stop e-mail for these ${sections.length} alerts`,
-      footer: `You receive this because you set up alerts on ${PRODUCT_NAME} for ${delivery.ownerEmail}.`,
+      footer:
+        `You receive this because you ${sections.length > 0 ? 'set up alerts' : 'follow data products'} ` +
+        `on ${PRODUCT_NAME} for ${delivery.ownerEmail}.`,
     };
   }
+}
+
+/** A digest's subject and intro: its alerts' new documents, and its data products' releases when it has any. */
+function digestLines(
+  cadence: string,
+  total: number,
+  alerts: number,
+  releases: number,
+): { subject: string; intro: string } {
+  const documents = `${count(total, 'new document')} for ${count(alerts, 'alert')}`;
+  const changed = count(releases, 'data product release');
+  const matched =
+    `${count(total, 'new document')} matched ${count(alerts, 'of your alerts', 'of your alerts')} ` +
+    `since the last digest.`;
+  if (releases === 0) return { subject: `Your ${cadence} digest: ${documents}`, intro: matched };
+  if (alerts === 0)
+    return { subject: `Your ${cadence} digest: ${changed}`, intro: `${changed} changed rows you follow.` };
+  return { subject: `Your ${cadence} digest: ${documents}, ${changed}`, intro: `${matched} ${changed} changed rows.` };
 }
 
 function sectionView(section: DeliverySection, appUrl: string): AlertEmailView['sections'][number] {
@@ -170,9 +193,10 @@ function plainText(view: AlertEmailView, sections: DeliverySection[], appUrl: st
     });
     if (sv.moreText) lines.push(`${sv.moreText}: ${sv.moreUrl}`, '');
   });
+  lines.push(...digestReleasesText(view.releases));
   lines.push(
     `Manage your alerts: ${appUrl}/alerts`,
-    `${view.unsubscribeText}: ${view.unsubscribeUrl}`,
+    ...(view.unsubscribeUrl ? [`${view.unsubscribeText}: ${view.unsubscribeUrl}`] : []),
     '',
     view.footer,
   );

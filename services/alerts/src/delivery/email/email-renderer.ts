@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
+import type { DigestReleaseView } from './digest-releases';
 
 /** What the template shows (see templates/alert-email.mjml); built by alert-email.ts. */
 export interface AlertEmailView {
@@ -19,7 +20,11 @@ export interface AlertEmailView {
     moreText: string;
     moreUrl: string;
   }>;
+  /** The daily digest's "Data products" section (empty: not shown). */
+  releasesHeading: string;
+  releases: DigestReleaseView[];
   manageUrl: string;
+  /** '' when the message carries no alert to stop (a digest of data products only). */
   unsubscribeUrl: string;
   unsubscribeText: string;
   footer: string;
