@@ -111,8 +111,12 @@ test('/admin links to the query log and says generative answers are off; the que
 
 test('a catalog data product links to its page', async () => {
   await admin.goto('/catalog');
-  await admin.getByTestId('data-product-link').first().click();
+  const card = admin.getByTestId('data-product').first();
+  const name = ((await card.locator('h3').textContent()) ?? '').trim();
+  await card.getByTestId('data-product-link').click();
   await admin.waitForURL(/\/data-subscriptions\/.+/);
   await admin.getByTestId('data-product-page').waitFor();
-  await expect(admin.getByTestId('data-product-release').count()).resolves.toBeGreaterThan(0);
+  // Its page: the product by name, and the way to subscribe to it.
+  await expect(admin.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(name);
+  await admin.getByTestId('subscribe-card').waitFor();
 });

@@ -193,6 +193,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const catalog = new CatalogService({
       sources,
       dataProducts,
+      tableReleases: productReleases,
       runs,
       activity,
       outbox: productRelay,

@@ -4,12 +4,14 @@ import type { Logger } from '@docket/observability';
 import { releasePublishedEvent, type DocumentsTopics } from '../documents/document-changes.event';
 import type { OutboxKicker } from '../documents/ingest.service';
 import type { DataProduct, Release } from '../domain/data-product.types';
+import type { SummaryWording } from '../domain/data-products/change-log';
 import type { IngestionRun } from '../domain/ingestion-run.types';
 import { validateNewSource, type NewSourceInput } from '../domain/new-source';
 import { judgeSource, type SourceHealth } from '../domain/source-status';
 import type { Source, SourceDefinition } from '../domain/source.types';
 import { lastDays, lastHours } from '../domain/time-buckets';
 import { dayId, hourId, type ActivityRepository } from '../store/activity.repository';
+import type { DataProductReleaseRepository, ProductRelease } from '../store/data-product-release.repository';
 import type { DataProductRepository } from '../store/data-product.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import type { SourceRepository } from '../store/source.repository';
@@ -35,6 +37,8 @@ export class CatalogService {
     private readonly deps: {
       sources: SourceRepository;
       dataProducts: DataProductRepository;
+      /** The releases of products whose releases are tables (rows in Parquet). */
+      tableReleases?: Pick<DataProductReleaseRepository, 'list'> | undefined;
       runs: IngestionRunRepository;
       activity: ActivityRepository;
       outbox: OutboxKicker;
@@ -69,9 +73,23 @@ export class CatalogService {
     return this.deps.sources.upsertDefinitions(definitions);
   }
 
+  /** Every product with its releases, oldest first: a table product's as counts of its rows and changes. */
   async listDataProducts(): Promise<DataProduct[]> {
     const products = await this.deps.dataProducts.list();
-    return products.sort((a, b) => a.name.localeCompare(b.name));
+    const { tableReleases } = this.deps;
+    const listed = await Promise.all(
+      products.map(async (product) =>
+        product.table && tableReleases
+          ? {
+              ...product,
+              releases: (await tableReleases.list(product.id))
+                .reverse()
+                .map((release) => catalogReleaseOf(release, product.table!.wording)),
+            }
+          : product,
+      ),
+    );
+    return listed.sort((a, b) => a.name.localeCompare(b.name));
   }
 
   defineDataProduct(product: Omit<DataProduct, 'releases'>): Promise<void> {
@@ -115,4 +133,25 @@ export class CatalogService {
       };
     });
   }
+}
+
+/** A table release as the catalog lists releases: its rows, and its change log's counts. */
+function catalogReleaseOf(release: ProductRelease, wording: SummaryWording): Release {
+  const rows = wording.row.many;
+  const log = release.changeLog;
+  return {
+    id: release.id,
+    version: release.version,
+    releasedAt: release.releasedAt,
+    recordCounts: { [rows]: release.rows },
+    changeLog: log
+      ? [
+          { kind: 'added', entity: rows, count: log.added },
+          { kind: 'removed', entity: rows, count: log.removed },
+          { kind: 'updated', entity: rows, count: log.changed },
+        ].filter((entry) => entry.count > 0)
+      : [{ kind: 'added', entity: rows, count: release.rows }],
+    addedColumns: log?.columnsAdded ?? [],
+    removedColumns: log?.columnsRemoved ?? [],
+  };
 }

@@ -86,6 +86,12 @@ describe('data products over gRPC', () => {
     const product = await grpcCall(client, 'getDataProduct', { dataProductId: 'tariff-changes' });
     expect(product.key).toEqual(['tariff_id']);
     expect(product.releases.map((r) => r.version)).toEqual(['2025-06', '2025-05']);
+    // The catalog lists a table product's releases too: its rows and its change log's counts, newest first.
+    const listed = (await grpcCall(client, 'listDataProducts', {})).dataProducts.find((p) => p.id === 'tariff-changes');
+    expect(listed?.releases.map((r) => [r.version, r.recordCounts, r.addedColumns])).toEqual([
+      ['2025-06', [{ entity: 'tariff sheets', count: '3' }], ['docket']],
+      ['2025-05', [{ entity: 'tariff sheets', count: '3' }], []],
+    ]);
 
     const page = await grpcCall(client, 'readReleaseRows', {
       dataProductId: 'tariff-changes',
