@@ -12,7 +12,11 @@ const { baseUrl, adminEmail, adminPassword } = e2eEnv;
 
 let browser: Browser;
 let admin: Page;
-const member = { email: `member-${randomUUID().slice(0, 8)}@docket.local`, password: `member-${randomUUID()}` };
+// Words beyond the e-mail's always: "member-" and hex digits alone can read as built from the address.
+const member = {
+  email: `member-${randomUUID().slice(0, 8)}@docket.local`,
+  password: `tidal quartz ember ${randomUUID()}`,
+};
 
 async function signIn(context: BrowserContext, email: string, password: string): Promise<Page> {
   const page = await context.newPage();
