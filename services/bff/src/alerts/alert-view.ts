@@ -1,6 +1,22 @@
 // What the alerts gateway returns and the routes send: the alerts service's messages in the API's
-// shape. The zod schemas of alerts.schemas.ts describe the same shapes for validation and OpenAPI;
-// test/unit/views-match-schemas.test.ts fails to compile when the two part.
+// shape, as the zod schemas of alerts.schemas.ts describe it.
+
+import type { z } from 'zod';
+import type {
+  Alert,
+  AlertChannels,
+  AlertDefinitionView as AlertDefinitionSchema,
+  AlertFilters,
+  AlertHit,
+  AlertSchedule,
+  Delivery,
+  FollowedDocket,
+  Notification,
+  NotificationEvent,
+  UnsubscribeResponse,
+  VolumeEstimate,
+  WebhookEndpoint,
+} from './alerts.schemas';
 
 export const cadences = ['realtime', 'daily', 'weekly'] as const;
 export const alertKinds = ['search', 'docket'] as const;
@@ -11,39 +27,17 @@ export const deliveryKinds = ['realtime', 'digest', 'test'] as const;
 export type CadenceName = (typeof cadences)[number];
 export type AlertKindName = (typeof alertKinds)[number];
 
-export interface AlertFiltersView {
-  agencies: string[];
-  filingTypes: string[];
-  dockets: string[];
-  parties: string[];
-  /** YYYY-MM-DD, or '' when open. */
-  filedFrom: string;
-  filedTo: string;
-}
+/** An alert's filters (every list present; '' for an open date). */
+export type AlertFiltersView = z.output<typeof AlertFilters>;
 
-export interface AlertScheduleView {
-  cadence: CadenceName;
-  /** Hour of the day (0–23) in timeZone, for digests. */
-  hour: number;
-  /** Day of the week (0 = Sunday), for weekly digests. */
-  weekday: number;
-  timeZone: string;
-}
+/** When an alert's hits are sent: at once, or in a daily or weekly digest. */
+export type AlertScheduleView = z.output<typeof AlertSchedule>;
 
-export interface AlertChannelsView {
-  inApp: boolean;
-  email: boolean;
-  webhookEndpointId: string;
-}
+/** Where an alert's hits are sent. */
+export type AlertChannelsView = z.output<typeof AlertChannels>;
 
-export interface AlertDefinitionView {
-  name: string;
-  query: string;
-  filters: AlertFiltersView;
-  question: string;
-  schedule: AlertScheduleView;
-  channels: AlertChannelsView;
-}
+/** An alert's definition as answered: every field present. */
+export type AlertDefinitionView = z.output<typeof AlertDefinitionSchema>;
 
 /** A definition as a caller gives it (validated, defaults applied). */
 export interface AlertDefinitionInput {
@@ -55,26 +49,11 @@ export interface AlertDefinitionInput {
   channels: AlertChannelsView;
 }
 
-export interface FollowedDocketView {
-  docketId: string;
-  docketNumber: string;
-  title: string;
-  sourceName: string;
-}
+/** The docket a docket follow watches. */
+export type FollowedDocketView = z.output<typeof FollowedDocket>;
 
-export interface AlertView {
-  id: string;
-  kind: AlertKindName;
-  definition: AlertDefinitionView;
-  docket: FollowedDocketView | null;
-  paused: boolean;
-  volumeNotice: string;
-  createdAt: string | null;
-  updatedAt: string | null;
-  lastHitAt: string | null;
-  hitsThisWeek: number;
-  hitsTotal: number;
-}
+/** An alert (a saved search or a followed docket) with its hit counts. */
+export type AlertView = z.output<typeof Alert>;
 
 /** A docket to follow, with how and where to hear of its new filings (defaults when absent). */
 export interface DocketFollow extends FollowedDocketView {
@@ -82,67 +61,23 @@ export interface DocketFollow extends FollowedDocketView {
   channels?: AlertChannelsView | undefined;
 }
 
-export interface AlertHitView {
-  id: string;
-  documentId: string;
-  title: string;
-  snippet: string;
-  docketNumber: string;
-  sourceName: string;
-  filingType: string;
-  filedAt: string | null;
-  matchedAt: string | null;
-  deliveryKey: string;
-}
+/** A document an alert matched. */
+export type AlertHitView = z.output<typeof AlertHit>;
 
-export interface DeliveryView {
-  key: string;
-  alertId: string;
-  channel: (typeof channelNames)[number];
-  kind: (typeof deliveryKinds)[number];
-  status: (typeof deliveryStatuses)[number];
-  attempts: number;
-  error: string;
-  documentCount: number;
-  createdAt: string | null;
-  sentAt: string | null;
-  nextAttemptAt: string | null;
-  label: string;
-}
+/** One sending of an alert's hits on one channel. */
+export type DeliveryView = z.output<typeof Delivery>;
 
-export interface NotificationView {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string;
-  alertId: string;
-  documentId: string;
-  read: boolean;
-  createdAt: string | null;
-}
+/** An in-app notification. */
+export type NotificationView = z.output<typeof Notification>;
 
-export interface NotificationEventView {
-  unreadCount: number;
-  notification: NotificationView | null;
-}
+/** What the notifications stream sends: the unread count, and the notification that just arrived. */
+export type NotificationEventView = z.output<typeof NotificationEvent>;
 
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  description: string;
-  disabled: boolean;
-  disabledReason: string;
-  consecutiveFailures: number;
-  createdAt: string | null;
-  lastSuccessAt: string | null;
-}
+/** A webhook endpoint of a user (its secret is shown once, at creation). */
+export type WebhookEndpointView = z.output<typeof WebhookEndpoint>;
 
-export interface UnsubscribeView {
-  alertId: string;
-  alertName: string;
-  unsubscribed: boolean;
-}
+/** What an unsubscribe link did. */
+export type UnsubscribeView = z.output<typeof UnsubscribeResponse>;
 
 /** How many documents a query and filters would have matched per day, over the last `days`. */
 export interface VolumeEstimateRequest {
@@ -151,10 +86,5 @@ export interface VolumeEstimateRequest {
   days: number;
 }
 
-export interface VolumeEstimateView {
-  total: number;
-  perDay: number;
-  days: { day: string; count: number }[];
-  from: string;
-  to: string;
-}
+/** How many documents a query and filters matched per day over a window. */
+export type VolumeEstimateView = z.output<typeof VolumeEstimate>;

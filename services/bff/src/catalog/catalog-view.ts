@@ -1,4 +1,5 @@
-import type { EntityRefView, SourceView } from '../documents/document-view';
+import type { z } from 'zod';
+import type { DataProduct, EntityResponse, IngestionRun, Release, SourceStatus } from './catalog.schemas';
 
 /** A source an administrator adds (CreateSourceBody); the documents service validates it again, finally. */
 export interface NewSource {
@@ -12,81 +13,23 @@ export interface NewSource {
   docketPattern: string;
 }
 
-export interface ReleaseView {
-  id: string;
-  version: string;
-  releasedAt: string | null;
-  recordCounts: { entity: string; count: number }[];
-  changeLog: { kind: string; entity: string; count: number }[];
-  addedColumns: string[];
-  removedColumns: string[];
-}
+/** A release of a data product as the catalog lists it. */
+export type ReleaseView = z.output<typeof Release>;
 
-export interface DataProductView {
-  id: string;
-  name: string;
-  description: string;
-  cadence: string;
-  fields: { name: string; type: string; description: string }[];
-  sourceIds: string[];
-  /** Newest first. */
-  releases: ReleaseView[];
-}
+/** A data product with its releases, newest first. */
+export type DataProductView = z.output<typeof DataProduct>;
 
-export interface IngestionRunView {
-  id: string;
-  sourceId: string;
-  connector: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  status: string;
-  seen: number;
-  new: number;
-  updated: number;
-  duplicate: number;
-  failed: number;
-  errors: { item: string; reason: string; message: string }[];
-  processId: string | null;
-}
+/** One run of a source's connector. */
+export type IngestionRunView = z.output<typeof IngestionRun>;
 
 export const sourceHealth = ['healthy', 'lagging', 'failing', 'idle'] as const;
 export type SourceHealth = (typeof sourceHealth)[number];
 
-export interface SourceStatusView {
-  source: SourceView;
-  status: SourceHealth;
-  lastSuccessAt: string | null;
-  lagSeconds: number;
-  documentsLast24h: number;
-  documentsLast7d: number;
-  errorRate: number;
-  recentRuns: IngestionRunView[];
-  /** The last 30 days, oldest first. */
-  history: { day: string; documents: number; failed: number }[];
-}
+/** A source with how its collection is going. */
+export type SourceStatusView = z.output<typeof SourceStatus>;
 
-export interface EntityView {
-  id: string;
-  kind: string;
-  name: string;
-  aliases: string[];
-  mentionCount: number;
-  documentCount: number;
-  firstSeenAt: string | null;
-  lastSeenAt: string | null;
-}
+/** An entity's profile: how often and where it is named, and what is named with it. */
+export type EntityProfileView = z.output<typeof EntityResponse>;
 
-export interface EntityProfileView {
-  entity: EntityView;
-  mentionsByMonth: { month: string; mentions: number }[];
-  documents: {
-    documentId: string;
-    title: string;
-    filedAt: string | null;
-    docketNumber: string;
-    sourceId: string;
-    excerpt: string;
-  }[];
-  dockets: { docketId: string; number: string; title: string; documents: number }[];
-  cooccurring: EntityRefView[];
-}
+/** An entity with its counts. */
+export type EntityView = EntityProfileView['entity'];

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { CorpusLoad } from './catalog.schemas';
+
 /** The default corpus's load as the documents service reports it (GetCatalogStatus). */
 export interface CorpusLoadReport {
   total: number;
@@ -8,19 +11,7 @@ export interface CorpusLoadReport {
 }
 
 /** The progress line /catalog-status shows until the default corpus is stored and searchable. */
-export interface CorpusLoadView {
-  total: number;
-  stored: number;
-  /**
-   * How many the search index holds (the whole index: at first start, the corpus);
-   * null when the query-engine did not answer.
-   */
-  indexed: number | null;
-  storedPerSecond: number;
-  indexedPerSecond: number | null;
-  /** Until both are done, at the rates so far; null before either has a rate. */
-  secondsLeft: number | null;
-}
+export type CorpusLoadView = z.output<typeof CorpusLoad>;
 
 /**
  * The progress line, or null once every filing is stored and the index holds as many documents (or

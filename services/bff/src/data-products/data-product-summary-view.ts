@@ -1,42 +1,25 @@
-import type { DataProductView } from '../catalog/catalog-view';
-import type { ProductReleaseView } from './data-product-view';
+import type { z } from 'zod';
+import type {
+  ColumnFigure,
+  CoverageColumn,
+  CoverageCount,
+  ProductSummary,
+  ReleaseFigures,
+} from './data-product-summary.schemas';
 
-// What the summary gateway returns and its route sends; data-product-summary.schemas.ts describes the
-// same shapes (test/types/views-match-schemas.ts keeps them together).
+// What the summary gateway returns and its route sends, as data-product-summary.schemas.ts describes it.
 
-export interface CoverageCountView {
-  value: string | null;
-  rows: number;
-}
+/** How many rows of a release hold one value of a column (null: no value stated). */
+export type CoverageCountView = z.output<typeof CoverageCount>;
 
-export interface CoverageColumnView {
-  column: string;
-  type: string;
-  counts: CoverageCountView[];
-}
+/** A low-cardinality column of the latest release, its rows counted by value. */
+export type CoverageColumnView = z.output<typeof CoverageColumn>;
 
-export interface ColumnFigureView {
-  column: string;
-  measure: 'sum' | 'median';
-  value: number | null;
-}
+/** A release's sum or median of one column. */
+export type ColumnFigureView = z.output<typeof ColumnFigure>;
 
-export interface ReleaseFiguresView {
-  releaseId: string;
-  version: string;
-  asOf: string;
-  releasedAt: string | null;
-  rows: number;
-  changes: { added: number; removed: number; changed: number } | null;
-  figures: ColumnFigureView[];
-}
+/** One release's figures: its rows, its changes and its columns' sums and medians. */
+export type ReleaseFiguresView = z.output<typeof ReleaseFigures>;
 
-export interface ProductSummaryView {
-  dataProduct: DataProductView;
-  releaseCount: number;
-  latestRelease: ProductReleaseView | null;
-  nextExpected: string | null;
-  coverage: CoverageColumnView[];
-  /** Oldest first. */
-  releases: ReleaseFiguresView[];
-}
+/** A data product summed up: its latest release, coverage and figures over its releases. */
+export type ProductSummaryView = z.output<typeof ProductSummary>;

@@ -1,61 +1,34 @@
-import type { DataProductView } from '../catalog/catalog-view';
+import type { z } from 'zod';
+import type {
+  CellCitation,
+  ChangedRow,
+  ChangeLog,
+  ColumnChange,
+  DataProductDetail,
+  ProductColumn,
+  ProductRelease,
+  ReleaseRowsResponse,
+} from './data-products.schemas';
 
-// What the data products gateway returns and the routes send; data-products.schemas.ts describes
-// the same shapes (test/types/views-match-schemas.ts keeps them together).
+// What the data products gateway returns and the routes send, as data-products.schemas.ts describes it.
 
-export type CellView = string | number | boolean | null;
+/** A cell of a release's rows: null when the filings do not state it. */
+export type CellView = ReleaseRowsView['rows'][number][string];
 
-export interface ProductColumnView {
-  name: string;
-  type: string;
-  description: string;
-  unit: string;
-  order: string[];
-}
+/** A column of a data product. */
+export type ProductColumnView = z.output<typeof ProductColumn>;
 
-export interface ColumnChangeView {
-  column: string;
-  changed: number;
-  filled: number;
-  cleared: number;
-  up: number;
-  down: number;
-  later: number;
-  earlier: number;
-  forward: number;
-  back: number;
-}
+/** How one column's values changed from a release to the next. */
+export type ColumnChangeView = z.output<typeof ColumnChange>;
 
-export interface ChangeLogView {
-  added: number;
-  removed: number;
-  changed: number;
-  columns: ColumnChangeView[];
-  columnsAdded: string[];
-  columnsRemoved: string[];
-  summary: string;
-}
+/** What changed against the release before, counted. */
+export type ChangeLogView = z.output<typeof ChangeLog>;
 
-export interface ProductReleaseView {
-  id: string;
-  sequence: number;
-  version: string;
-  releasedAt: string | null;
-  asOf: string;
-  rows: number;
-  key: string[];
-  columns: ProductColumnView[];
-  previousReleaseId: string | null;
-  changeLog: ChangeLogView | null;
-}
+/** A release of a data product: its rows' day, columns and change log. */
+export type ProductReleaseView = z.output<typeof ProductRelease>;
 
-export interface DataProductDetailView {
-  dataProduct: DataProductView;
-  key: string[];
-  columns: ProductColumnView[];
-  /** Newest first. */
-  releases: ProductReleaseView[];
-}
+/** A data product with its key, columns and releases (newest first). */
+export type DataProductDetailView = z.output<typeof DataProductDetail>;
 
 export interface RowFilterView {
   column: string;
@@ -75,26 +48,11 @@ export interface RowsRequest {
   limit: number;
 }
 
-export interface CellCitationView {
-  documentId: string;
-  start: number;
-  end: number;
-  quote: string;
-  page: number;
-  documentTitle: string;
-  filedAt: string;
-}
+/** The sentence of a filing a cell's value was read from. */
+export type CellCitationView = z.output<typeof CellCitation>;
 
-export interface ReleaseRowsView {
-  release: ProductReleaseView;
-  /** Without the citations column: its content is `citations`. */
-  rows: Record<string, CellView>[];
-  /** Per row, column → the sentence its value was read from. */
-  citations: Record<string, CellCitationView>[];
-  total: number;
-}
+/** A page of a release's rows, with each row's citations. */
+export type ReleaseRowsView = z.output<typeof ReleaseRowsResponse>;
 
-export interface ChangedRowView {
-  before: Record<string, CellView> | null;
-  after: Record<string, CellView> | null;
-}
+/** A row as it was before a release and as it is in it. */
+export type ChangedRowView = z.output<typeof ChangedRow>;

@@ -1,37 +1,25 @@
-// What the data subscriptions gateway returns and the routes send; data-subscriptions.schemas.ts
-// describes the same shapes (test/types/views-match-schemas.ts keeps them together).
+// What the data subscriptions gateway returns and the routes send, as data-subscriptions.schemas.ts
+// describes it.
+
+import type { z } from 'zod';
+import type {
+  DataSubscription,
+  DataSubscriptionChannelsView as DataSubscriptionChannelsSchema,
+  DataSubscriptionFilterView as DataSubscriptionFilterSchema,
+} from './data-subscriptions.schemas';
 
 /** E-mail: none, one per release at once, or at the daily digest hour. */
-export type EmailModeName = 'off' | 'immediate' | 'digest';
-export type SubscriptionFilterOp = 'in' | 'contains' | 'range';
+export type EmailModeName = DataSubscriptionChannelsView['email'];
+export type SubscriptionFilterOp = DataSubscriptionFilterView['op'];
 
 /** A filter on one column of the product, as the rows table takes them. */
-export interface DataSubscriptionFilterView {
-  column: string;
-  op: SubscriptionFilterOp;
-  values: string[];
-  text: string;
-  min: string;
-  max: string;
-}
+export type DataSubscriptionFilterView = z.output<typeof DataSubscriptionFilterSchema>;
 
-export interface DataSubscriptionChannelsView {
-  inApp: boolean;
-  email: EmailModeName;
-  webhookEndpointId: string;
-}
+/** Where a subscription's new releases are announced. */
+export type DataSubscriptionChannelsView = z.output<typeof DataSubscriptionChannelsSchema>;
 
-export interface DataSubscriptionView {
-  id: string;
-  dataProductId: string;
-  dataProductName: string;
-  channels: DataSubscriptionChannelsView;
-  filters: DataSubscriptionFilterView[];
-  createdAt: string | null;
-  updatedAt: string | null;
-  lastReleaseId: string;
-  lastNotifiedAt: string | null;
-}
+/** A subscription to a data product's releases, with its filters and channels. */
+export type DataSubscriptionView = z.output<typeof DataSubscription>;
 
 /** What a create or an edit sends (an edit keeps the product). */
 export interface DataSubscriptionInput {

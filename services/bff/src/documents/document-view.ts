@@ -1,133 +1,57 @@
-export interface PageSpanView {
-  number: number;
-  /** Character offsets into the whole text. */
-  start: number;
-  end: number;
-}
+import type { z } from 'zod';
+import type {
+  Attachment,
+  Attorney,
+  Docket,
+  DocketCourt,
+  DocketEntriesResponse,
+  DocketEntry,
+  Document,
+  EntityRef,
+  FilingTypeCount,
+  Mention,
+  PageSpan,
+  Party,
+  Provenance,
+  Source,
+  UploadResult,
+} from './documents.schemas';
 
-export interface AttachmentView {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-  pageCount: number;
-  /** null when extraction succeeded; else encrypted, corrupt, empty, too_large, unsupported, timeout. */
-  failureReason: string | null;
-  failureMessage: string | null;
-  primary: boolean;
-}
+/** A page of a document's text: character offsets into the whole text. */
+export type PageSpanView = z.output<typeof PageSpan>;
 
-export interface ProvenanceView {
-  connector: string;
-  sourceDocumentId: string;
-  sourceUrl: string;
-  runId: string;
-}
+/** A file of a document, and whether its text could be read. */
+export type AttachmentView = z.output<typeof Attachment>;
 
-export interface DocumentView {
-  id: string;
-  title: string;
-  /** The whole text, or the requested page range (see textOffset / textLength). */
-  text: string;
-  textOffset: number;
-  textLength: number;
-  sourceId: string;
-  docketId: string;
-  docketNumber: string;
-  filingType: string;
-  filingCategory: string;
-  filers: string[];
-  description: string;
-  language: string;
-  filedAt: string | null;
-  createdAt: string | null;
-  sha256: string;
-  pages: PageSpanView[];
-  attachments: AttachmentView[];
-  provenance: ProvenanceView | null;
-  failureReason: string | null;
-  /** Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing. */
-  docketEntryNumber: string | null;
-}
+/** Where a document was collected from. */
+export type ProvenanceView = z.output<typeof Provenance>;
 
-export interface AttorneyView {
-  name: string;
-  /** Firm, address, telephone and e-mail, one per line. */
-  contact: string;
-  roles: string[];
-}
+/** A document with the requested page range of its text. */
+export type DocumentView = z.output<typeof Document>;
 
-export interface PartyView {
-  name: string;
-  role: string;
-  kind: string;
-  representative: string;
-  /** A court party's attorneys, as its docket lists them. */
-  attorneys: AttorneyView[];
-  /** The day the court terminated the party from the case (YYYY-MM-DD), or null. */
-  dateTerminated: string | null;
-}
+/** An attorney of a court party. */
+export type AttorneyView = z.output<typeof Attorney>;
+
+/** A party to a docket. */
+export type PartyView = z.output<typeof Party>;
 
 /** What a court's own docket report says of a case. */
-export interface DocketCourtView {
-  courtId: string;
-  courtName: string;
-  judge: string;
-  referredJudge: string;
-  natureOfSuit: string;
-  cause: string;
-  jurisdiction: string;
-  juryDemand: string;
-}
+export type DocketCourtView = z.output<typeof DocketCourt>;
 
-export interface DocketView {
-  id: string;
-  sourceId: string;
-  number: string;
-  numberRaw: string;
-  title: string;
-  status: string;
-  openedAt: string | null;
-  closedAt: string | null;
-  parties: PartyView[];
-  industry: string;
-  documentCount: number;
-  /** A court case's header, from its docket report; null for any other docket. */
-  court: DocketCourtView | null;
-}
+/** A docket (a proceeding or a court case). */
+export type DocketView = z.output<typeof Docket>;
 
 /** One row of a docket's entries table. */
-export interface DocketEntryView {
-  documentId: string;
-  /** As the court numbers it; '' for an unnumbered entry or an agency's filing. */
-  number: string;
-  filedAt: string | null;
-  title: string;
-  excerpt: string;
-}
+export type DocketEntryView = z.output<typeof DocketEntry>;
 
-export interface DocketEntriesPage {
-  entries: DocketEntryView[];
-  /** Entries in the whole docket. */
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** A page of a docket's entries, with how many the whole docket has. */
+export type DocketEntriesPage = z.output<typeof DocketEntriesResponse>;
 
-export interface EntityRefView {
-  id: string;
-  kind: string;
-  name: string;
-  /** Mentions in the document, or co-occurrences next to an entity. */
-  count: number;
-}
+/** An entity named in a document, or next to another entity. */
+export type EntityRefView = z.output<typeof EntityRef>;
 
-export interface MentionView {
-  entityId: string;
-  start: number;
-  end: number;
-}
+/** Where an entity is named in a document's text. */
+export type MentionView = z.output<typeof Mention>;
 
 export interface NewDocument {
   title: string;
@@ -142,36 +66,10 @@ export const uploadOutcomes = ['new', 'updated', 'duplicate', 'failed'] as const
 export type UploadOutcome = (typeof uploadOutcomes)[number];
 
 /** What became of one uploaded file. */
-export interface UploadResultView {
-  fileName: string;
-  outcome: UploadOutcome;
-  documentId: string | null;
-  title: string | null;
-  /** Why the file failed or could not be read; null otherwise. */
-  reason: string | null;
-}
+export type UploadResultView = z.output<typeof UploadResult>;
 
-export interface FilingTypeCountView {
-  native: string;
-  category: string;
-  count: number;
-}
+/** How many documents of a source have one native filing type. */
+export type FilingTypeCountView = z.output<typeof FilingTypeCount>;
 
-export interface SourceView {
-  id: string;
-  name: string;
-  shortName: string;
-  /** agency or court */
-  kind: string;
-  jurisdiction: string;
-  state: string;
-  homeUrl: string;
-  docketPattern: string;
-  publishesNativeFilingTypes: boolean;
-  industries: string[];
-  documentCount: number;
-  docketCount: number;
-  firstFiledAt: string | null;
-  lastFiledAt: string | null;
-  filingTypes: FilingTypeCountView[];
-}
+/** A source (an agency or a court) with counts of what it holds. */
+export type SourceView = z.output<typeof Source>;

@@ -1,4 +1,14 @@
-// Exports as the REST API shows them (mapped from ExportService's messages in grpc/exports.gateway.ts).
+// Exports as the REST API shows them (mapped from ExportService's messages in exports.gateway.ts).
+
+import type { z } from 'zod';
+import type {
+  DownloadLink,
+  Export,
+  ExportEstimate,
+  ExportLimits,
+  ExportOptions,
+  ExportProgress,
+} from './exports.schemas';
 
 export const exportSubjects = ['search', 'query', 'workspace'] as const;
 export type ExportSubjectName = (typeof exportSubjects)[number];
@@ -9,73 +19,23 @@ export type ExportFormatName = (typeof exportFormats)[number];
 export const exportStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
 export type ExportStatusName = (typeof exportStatuses)[number];
 
-export interface ExportOptionsView {
-  includeFullText: boolean;
-  includeOriginalFiles: boolean;
-}
+/** What an export includes besides its rows. */
+export type ExportOptionsView = z.output<typeof ExportOptions>;
 
-export interface ExportProgressView {
-  /** rows | files | parts */
-  unit: string;
-  done: number;
-  /** 0 while unknown. */
-  total: number;
-  /** Units per second so far; null while unknown. */
-  perSecond: number | null;
-  /** Seconds left at that speed; null while unknown. */
-  secondsLeft: number | null;
-}
+/** How far a running export is, and how long it has left. */
+export type ExportProgressView = z.output<typeof ExportProgress>;
 
-export interface ExportView {
-  id: string;
-  processId: string;
-  workspaceId: string;
-  /** null for a workspace export. */
-  requestId: string | null;
-  subject: ExportSubjectName;
-  format: ExportFormatName;
-  options: ExportOptionsView;
-  status: ExportStatusName;
-  title: string;
-  fileName: string;
-  contentType: string;
-  /** Bytes of the finished file; 0 before. */
-  size: number;
-  progress: ExportProgressView;
-  /** Why it failed, or who cancelled it; '' otherwise. */
-  error: string;
-  attempts: number;
-  createdAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** When the file is (or was) removed. */
-  expiresAt: string | null;
-}
+/** An export: what it exports, as what, and how it is going. */
+export type ExportView = z.output<typeof Export>;
 
-export interface ExportEstimateView {
-  subject: ExportSubjectName;
-  rows: number;
-  files: number;
-  estimatedBytes: number;
-  formats: ExportFormatName[];
-  truncated: boolean;
-}
+/** What exporting a subject would produce, and as what it can be exported. */
+export type ExportEstimateView = z.output<typeof ExportEstimate>;
 
-export interface ExportLimitsView {
-  maxConcurrent: number;
-  running: number;
-  maxStored: number;
-  stored: number;
-}
+/** A user's limits on exports running and kept, and their use of them. */
+export type ExportLimitsView = z.output<typeof ExportLimits>;
 
-export interface DownloadLinkView {
-  /** Same-origin path of the signed link: /api/exports/download/{token}. */
-  url: string;
-  expiresAt: string | null;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
+/** A signed link to an export's file. */
+export type DownloadLinkView = z.output<typeof DownloadLink>;
 
 /** What a signed link points at, checked for the user following it. */
 export interface DownloadFile {

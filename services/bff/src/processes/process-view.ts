@@ -1,23 +1,11 @@
+import type { z } from 'zod';
+import type { Process } from './processes.schemas';
+
 export const processStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type ProcessStatusName = (typeof processStatuses)[number];
 
 /** The `process` object of the REST API and of the SSE relay. */
-export interface ProcessView {
-  id: string;
-  kind: string;
-  title: string;
-  status: ProcessStatusName;
-  total: number;
-  done: number;
-  message: string;
-  /** Items the job could not handle, all counted; succeeded with failed > 0 is "succeeded with failures". */
-  failed: number;
-  /** The first of those items and why. */
-  failures: { item: string; reason: string; message: string }[];
-  createdAt: string | null;
-  updatedAt: string | null;
-  finishedAt: string | null;
-}
+export type ProcessView = z.output<typeof Process>;
 
 /** A process with what the BFF needs but does not show: who owns it and its change counter. */
 export interface ProcessRecord {

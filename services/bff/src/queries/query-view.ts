@@ -1,174 +1,64 @@
 // The REST shapes of a stored query (QueryService) as the frontend reads them.
 
+import type { z } from 'zod';
+import type { AdminQueriesResponse, Citation, QueryFilters, QueryResponse, StoredQuery } from './queries.schemas';
+
 export const analysisModes = ['extractive', 'generative'] as const;
 export type AnalysisModeName = (typeof analysisModes)[number];
 
-export interface QueryFiltersView {
-  agencies: string[];
-  filingTypes: string[];
-  dockets: string[];
-  parties: string[];
-  /** Inclusive UTC dates, YYYY-MM-DD; null is an open end. */
-  filedFrom: string | null;
-  filedTo: string | null;
-}
+/** A question's filters (every list present; null for an open date). */
+export type QueryFiltersView = z.output<typeof QueryFilters>;
 
 /** A passage of a document: [start, end) character offsets into its whole text, on `page` (0 when unpaged). */
-export interface CitationView {
-  documentId: string;
-  documentTitle: string;
-  start: number;
-  end: number;
-  page: number;
-  quote: string;
-}
+export type CitationView = z.output<typeof Citation>;
 
-export interface AnalysisSentenceView {
-  text: string;
-  citations: CitationView[];
-}
+/** A stored query: the question, its filters, the answer, the documents it read and the figures. */
+export type QueryView = z.output<typeof StoredQuery>;
 
-export interface AnalysisSectionView {
-  heading: string;
-  sentences: AnalysisSentenceView[];
-}
+/** The answer: sections of cited sentences, key facts, what it is about. */
+export type AnalysisView = QueryView['analysis'];
 
-export interface KeyFactView {
-  kind: string;
-  text: string;
-  normalized: string;
-  citation: CitationView | null;
-  slot: string;
-  label: string;
-  subject: string;
-  status: '' | 'current' | 'superseded';
-  filingCategory: string;
-  filedAt: string;
-}
+/** A sentence of the answer with the passages it cites. */
+export type AnalysisSentenceView = AnalysisSectionView['sentences'][number];
 
-export type QuestionKindName = 'amount' | 'date' | 'parties' | 'position' | 'outcome' | 'general';
+/** A section of the answer. */
+export type AnalysisSectionView = AnalysisView['sections'][number];
 
-export interface AnswerScopeView {
-  kind: 'proceeding' | 'party' | 'comparison' | 'open';
-  docketNumber: string;
-  sourceId: string;
-  sourceName: string;
-  title: string;
-  party: string;
-  statement: string;
-}
+/** A fact read from a filing (a date, an amount, a party, …) with its citation. */
+export type KeyFactView = AnalysisView['keyFacts'][number];
 
-export interface ScopeRefinementView {
-  docketNumber: string;
-  sourceId: string;
-  title: string;
-  documents: number;
-  /** Its first and latest filing among those retrieved (YYYY-MM-DD), and decided | open. */
-  firstFiled: string;
-  lastFiled: string;
-  status: string;
-}
+/** What kind of answer a question asks for. */
+export type QuestionKindName = AnalysisView['questionKind'];
 
-export interface AnalysisView {
-  /** null until the service says which mode produced the answer. */
-  mode: AnalysisModeName | null;
-  sections: AnalysisSectionView[];
-  keyFacts: KeyFactView[];
-  model: string;
-  droppedSentences: number;
-  notice: string;
-  questionKind: QuestionKindName;
-  scope: AnswerScopeView;
-  refinements: ScopeRefinementView[];
-}
+/** What the answer is about. */
+export type AnswerScopeView = AnalysisView['scope'];
 
-export interface QueryDocumentView {
-  documentId: string;
-  title: string;
-  sourceId: string;
-  sourceName: string;
-  docketNumber: string;
-  filingCategory: string;
-  filedAt: string | null;
-  rank: number;
-  score: number;
-  passages: CitationView[];
-}
+/** Another proceeding the question may have meant. */
+export type ScopeRefinementView = AnalysisView['refinements'][number];
 
-export interface CountBucketView {
-  key: string;
-  label: string;
-  count: number;
-}
+/** A document the query retrieved or cites, with the passages cited from it. */
+export type QueryDocumentView = QueryView['documents'][number];
 
-export interface ExtractedNumberView {
-  kind: string;
-  text: string;
-  value: number;
-  unit: string;
-  citation: CitationView | null;
-}
+/** A count of the retrieved documents by one key (a month, an agency, …). */
+export type CountBucketView = FigureCountsView['byAgency'][number];
 
-export interface FigureCountsView {
-  resultCount: number;
-  filingsByMonth: CountBucketView[];
-  byAgency: CountBucketView[];
-  byFilingType: CountBucketView[];
-  byParty: CountBucketView[];
-  byDocket: CountBucketView[];
-  numbers: ExtractedNumberView[];
-}
+/** A number read from a filing, with its citation. */
+export type ExtractedNumberView = FigureCountsView['numbers'][number];
 
-export interface FiguresView extends FigureCountsView {
-  /** The docket the figures are limited to when the answer is about one proceeding ('' = everything retrieved). */
-  scopeDocketNumber: string;
-  /** When limited to one proceeding: the figures over everything retrieved. */
-  retrieved: FigureCountsView | null;
-}
+/** The retrieved documents counted, and the numbers read from them. */
+export type FigureCountsView = NonNullable<FiguresView['retrieved']>;
 
-export interface QueryTimingsView {
-  retrievalMs: number;
-  analysisMs: number;
-  figuresMs: number;
-  totalMs: number;
-}
+/** The figures, limited to one proceeding when the answer is about one. */
+export type FiguresView = QueryView['figures'];
 
-export interface QueryView {
-  queryId: string;
-  question: string;
-  filters: QueryFiltersView;
-  userId: string;
-  workspaceId: string | null;
-  requestId: string | null;
-  createdAt: string | null;
-  timings: QueryTimingsView;
-  mode: AnalysisModeName | null;
-  resultIds: string[];
-  analysis: AnalysisView;
-  documents: QueryDocumentView[];
-  figures: FiguresView;
-}
+/** How long each step of the query took. */
+export type QueryTimingsView = QueryView['timings'];
 
-/** Who asked, as far as this BFF's users go (null when the account no longer exists). */
-export interface QueryAuthorView {
-  id: string;
-  email: string;
-  name: string;
-}
+/** Who asked, as far as this BFF's users go. */
+export type QueryAuthorView = NonNullable<z.output<typeof QueryResponse>['author']>;
 
 /** One row of the administrators' query log, with e-mail and workspace name resolved. */
-export interface QuerySummaryView {
-  queryId: string;
-  question: string;
-  userId: string;
-  userEmail: string | null;
-  workspaceId: string | null;
-  workspaceName: string | null;
-  createdAt: string | null;
-  totalMs: number;
-  mode: AnalysisModeName | null;
-  documentCount: number;
-}
+export type QuerySummaryView = z.output<typeof AdminQueriesResponse>['queries'][number];
 
 /** One server-sent event of POST /api/workspaces/:id/queries (and of GET /api/queries/:queryId/events). */
 export type AskUpdate =

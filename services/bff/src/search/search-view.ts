@@ -1,5 +1,8 @@
 /** What the BFF answers for a search (GET and POST /api/search), and what it asks the query-engine. */
 
+import type { z } from 'zod';
+import type { SearchFacet, SearchHit, SearchResponse } from './search.schemas';
+
 export type SearchSortView = 'relevance' | 'newest' | 'oldest';
 
 export interface SearchParams {
@@ -22,40 +25,17 @@ export interface SearchParams {
   userId: string;
 }
 
-export interface SearchHitView {
-  documentId: string;
-  title: string;
-  titleHtml: string;
-  snippet: string;
-  score: number;
-  filedAt: string | null;
-  sourceId: string;
-  sourceName: string;
-  docketNumber: string;
-  filingType: string;
-  filingCategory: string;
-  parties: string[];
-}
+/** One matching document, its title and snippet marked up. */
+export type SearchHitView = z.output<typeof SearchHit>;
 
-export type SearchFacetField = 'agency' | 'filing_type' | 'docket' | 'year' | 'party';
+/** The fields a search's facets count by. */
+export type SearchFacetField = SearchFacetView['field'];
 
-export interface SearchFacetView {
-  field: SearchFacetField;
-  buckets: { value: string; label: string; count: number }[];
-}
+/** A facet: the largest buckets of one field over every match. */
+export type SearchFacetView = z.output<typeof SearchFacet>;
 
-export interface SearchResultView {
-  hits: SearchHitView[];
-  total: number;
-  /** More than `total` match (the index stops counting at a limit). */
-  totalIsLowerBound: boolean;
-  tookMs: number;
-  facets: SearchFacetView[];
-  facetsCounted: number;
-  nextCursor: string | null;
-  requestId: string | null;
-  normalizedQuery: string;
-}
+/** A page of a search's results. */
+export type SearchResultView = z.output<typeof SearchResponse>;
 
 /**
  * The query-engine names request fields as the proto does (`query`, `filters.agencies[0]`,

@@ -2,7 +2,15 @@
  * Workspaces as the REST API shows them. The query-engine owns workspaces and knows users by id;
  * the BFF adds who they are (name, e-mail) and what the caller may do.
  */
-import type { SearchFacetView } from '../search/search-view';
+import type { z } from 'zod';
+import type {
+  Person,
+  WorkspaceDetail,
+  WorkspaceFilters,
+  WorkspaceMember,
+  WorkspaceRequest,
+  WorkspaceSummary,
+} from './workspaces.schemas';
 
 export const workspaceRoles = ['owner', 'editor', 'viewer'] as const;
 export type WorkspaceRoleName = (typeof workspaceRoles)[number];
@@ -11,27 +19,11 @@ export type RequestKindName = (typeof requestKinds)[number];
 export const requestSorts = ['relevance', 'filed_newest', 'filed_oldest'] as const;
 export type RequestSortName = (typeof requestSorts)[number];
 
-export interface WorkspaceFiltersView {
-  agencies: string[];
-  filingTypes: string[];
-  dockets: string[];
-  parties: string[];
-  /** YYYY-MM-DD, inclusive; null is an open end. */
-  filedFrom: string | null;
-  filedTo: string | null;
-}
+/** A workspace's default filters, or the filters a request ran with. */
+export type WorkspaceFiltersView = z.output<typeof WorkspaceFilters>;
 
 /** What the caller may do; mirrors the query-engine's rules (domain/workspace.ts there), which enforce them. */
-export interface WorkspacePermissions {
-  /** Run searches and queries (they go into the log): owners and editors. */
-  run: boolean;
-  /** Change name, description and default filters: owners and editors. */
-  edit: boolean;
-  /** Add, re-role and remove members: owners. */
-  manageMembers: boolean;
-  /** Delete the workspace with its log: owners. */
-  delete: boolean;
-}
+export type WorkspacePermissions = WorkspaceSummaryView['can'];
 
 export function permissionsOf(role: WorkspaceRoleName | null): WorkspacePermissions {
   return {
@@ -42,13 +34,8 @@ export function permissionsOf(role: WorkspaceRoleName | null): WorkspacePermissi
   };
 }
 
-export interface PersonView {
-  id: string;
-  /** Empty when the account is unknown to this organisation. */
-  name: string;
-  email: string;
-  active: boolean;
-}
+/** A user as a workspace shows them (empty name when unknown to this organisation). */
+export type PersonView = z.output<typeof Person>;
 
 export interface WorkspaceMemberRecord {
   userId: string;
@@ -84,39 +71,20 @@ export interface WorkspaceRequestRecord {
   resultCountIsLowerBound: boolean;
   queryId: string | null;
   /** A search's facets as counted when it ran; empty for a question. */
-  facets: SearchFacetView[];
+  facets: WorkspaceRequestView['facets'];
 }
 
-export interface WorkspaceSummaryView {
-  id: string;
-  name: string;
-  description: string;
-  defaultFilters: WorkspaceFiltersView;
-  /** The caller's role; null for an administrator looking at a workspace they are not in. */
-  role: WorkspaceRoleName | null;
-  can: WorkspacePermissions;
-  memberCount: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-  lastUsedAt: string | null;
-  requestCount: number;
-}
+/** A workspace in a list: its settings, the caller's role and what the caller may do. */
+export type WorkspaceSummaryView = z.output<typeof WorkspaceSummary>;
 
-export interface WorkspaceMemberView extends WorkspaceMemberRecord {
-  name: string;
-  email: string;
-  active: boolean;
-}
+/** A member of a workspace, with who they are. */
+export type WorkspaceMemberView = z.output<typeof WorkspaceMember>;
 
-export interface WorkspaceDetailView extends WorkspaceSummaryView {
-  createdBy: PersonView;
-  /** Owners first, then editors, then viewers; by name inside a role. */
-  members: WorkspaceMemberView[];
-}
+/** A workspace with its creator and members. */
+export type WorkspaceDetailView = z.output<typeof WorkspaceDetail>;
 
-export interface WorkspaceRequestView extends Omit<WorkspaceRequestRecord, 'userId'> {
-  user: PersonView;
-}
+/** A search or question of a workspace's log, with who ran it. */
+export type WorkspaceRequestView = z.output<typeof WorkspaceRequest>;
 
 export function roleOf(workspace: WorkspaceRecord, userId: string): WorkspaceRoleName | null {
   return workspace.members.find((m) => m.userId === userId)?.role ?? null;
