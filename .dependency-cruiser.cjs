@@ -29,10 +29,41 @@ module.exports = {
     {
       name: 'gateways-free-of-http-schemas',
       comment:
-        "The BFF's gateways map gRPC messages to plain view types; only the HTTP side (routes) reads zod schemas.",
+        "The BFF's gateways map gRPC messages to view types and never read the HTTP schemas; only the HTTP side " +
+        '(routes) does.',
       severity: 'error',
-      from: { path: '^services/bff/src/.+([.]gateway|-view)[.]ts$' },
+      from: { path: '^services/bff/src/.+[.]gateway[.]ts$' },
       to: { path: '[.]schemas[.]ts$' },
+    },
+    {
+      name: 'views-are-schema-types',
+      comment:
+        "A BFF view type is the output type of its HTTP schema (z.output): a view file imports schemas' types, " +
+        'never their code.',
+      severity: 'error',
+      from: { path: '^services/bff/src/.+-view[.]ts$' },
+      to: { path: '[.]schemas[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'features-through-their-interface',
+      comment:
+        "A feature reaches another feature of its service only through that feature's index.ts, its exported " +
+        'interface (and, in the BFF, its HTTP schemas, which are public as the OpenAPI is). The shared layers ' +
+        '(domain/, store/, http/, grpc/, events/, blob/, uploads/) are open to every feature.',
+      severity: 'error',
+      from: {
+        path: '^services/([^/]+)/src/([^/]+)/',
+        pathNot: '^services/[^/]+/src/(domain|store|http|grpc|events|blob|uploads)/',
+      },
+      to: {
+        path: '^services/$1/src/[^/]+/',
+        pathNot: [
+          '^services/$1/src/$2/',
+          '^services/$1/src/(domain|store|http|grpc|events|blob|uploads)/',
+          '^services/$1/src/[^/]+/index[.]ts$',
+          '^services/bff/src/[^/]+/[^/]+[.]schemas[.]ts$',
+        ],
+      },
     },
   ],
   options: {

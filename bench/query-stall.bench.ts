@@ -165,8 +165,7 @@ async function main(): Promise<void> {
         index: backend,
         logger,
         budgetMs,
-        processes: { publish: async () => undefined },
-        jobs: { enqueue: async () => undefined } as never,
+        startReindex: async () => 'process-1',
       }),
     ],
   });

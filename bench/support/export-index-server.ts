@@ -183,8 +183,7 @@ async function main(): Promise<void> {
     logger,
     budgetMs: 10_000,
     search: { search: unused('Search') } as never,
-    processes: { publish: unused('processes') } as never,
-    jobs: { enqueue: unused('re-index') } as never,
+    startReindex: unused('re-index') as never,
   });
   const server = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [search, workspaceBinding()] });
   server.setServing(true);

@@ -276,8 +276,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
           stream: new SearchStreamService({ index, workspaces: workspaceScope }),
           index,
           coverage,
-          processes,
-          jobs: queue,
+          startReindex: (requestedBy) =>
+            startReindex({ processes, jobs: queue, logger }, { ownerId: requestedBy, requestedBy }),
           logger,
           budgetMs: config.SEARCH_TIME_BUDGET_MS,
         }),

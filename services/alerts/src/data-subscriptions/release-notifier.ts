@@ -1,6 +1,6 @@
 import { InputError, NotFoundError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import type { ReleaseRecipient } from '../delivery/release-delivery-planner';
+import type { ReleaseRecipient } from '../delivery';
 import type { DataSubscriptionRecord, SubscriptionRowFilter } from '../domain/data-subscription';
 import type { NotificationSink } from '../domain/delivery-ports';
 import {

@@ -6,7 +6,7 @@ import {
   type WebhookSender,
 } from '../domain/delivery-ports';
 import { releaseWebhookData } from '../domain/release-notice';
-import { alertWebhookData } from '../webhooks/webhook-payload';
+import { alertWebhookData } from '../webhooks';
 import type { AlertEmailBuilder, EmailContent } from './email/alert-email';
 import type { ExportEmailBuilder } from './email/export-email';
 import { isPermanentSmtpError, type Mailer } from './email/mailer';

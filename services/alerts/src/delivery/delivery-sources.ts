@@ -1,5 +1,4 @@
-import type { AlertRepository } from '../alerts/alert.repository';
-import type { HitRepository } from '../alerts/hit.repository';
+import type { AlertRepository, HitRepository } from '../alerts';
 import { toAlertForDelivery } from '../domain/alert';
 import type { AlertForDelivery, AlertSource, CadenceName, HitForDelivery, HitSource } from '../domain/delivery-ports';
 

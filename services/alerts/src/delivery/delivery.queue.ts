@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobTrace, type JobTrace } from '@docket/events';
 import { jobIdOf } from '../domain/delivery';
-import { WEBHOOK_MAX_ATTEMPTS } from '../webhooks/retry-schedule';
+import { WEBHOOK_MAX_ATTEMPTS } from '../webhooks';
 import type { DeliveryJobs } from './delivery-jobs';
 
 export const DELIVERY_QUEUE = 'alerts.delivery';

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { inJobTrace } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { PermanentDeliveryError, type WebhookSender } from '../domain/delivery-ports';
-import { webhookRetryDelayMs } from '../webhooks/retry-schedule';
+import { webhookRetryDelayMs } from '../webhooks';
 import type { DeliveryDispatcher } from './delivery-dispatcher';
 import { DELIVERY_QUEUE, WEBHOOK_BACKOFF, type DeliveryJobData } from './delivery.queue';
 import type { DeliveryRepository } from './delivery.repository';

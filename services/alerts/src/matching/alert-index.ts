@@ -1,5 +1,5 @@
 import type { Logger } from '@docket/observability';
-import type { AlertRepository } from '../alerts/alert.repository';
+import type { AlertRepository } from '../alerts';
 import type { AlertRecord } from '../domain/alert';
 import { compileAlert, type CompiledAlert, type PercolationDocument } from '../domain/alert-matcher';
 import { PercolationIndex } from '../domain/percolation-index';

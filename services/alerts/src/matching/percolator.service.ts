@@ -1,6 +1,5 @@
 import type { Logger } from '@docket/observability';
-import type { AlertRepository } from '../alerts/alert.repository';
-import type { HitRepository } from '../alerts/hit.repository';
+import type { AlertRepository, HitRepository } from '../alerts';
 import { toAlertForDelivery } from '../domain/alert';
 import type { CompiledAlert, PercolationDocument } from '../domain/alert-matcher';
 import type { DeliveryPlanner, TriggeredEventOf } from '../domain/delivery-ports';

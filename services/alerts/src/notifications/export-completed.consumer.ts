@@ -1,8 +1,7 @@
 import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { ExportCompleted } from '@docket/proto/src/process-events';
-import { exportPagePath, humanSize } from '../delivery/email/export-email';
-import type { ExportEmailPlanner, FinishedExport } from '../delivery/export-email-planner';
+import { exportPagePath, humanSize, type ExportEmailPlanner, type FinishedExport } from '../delivery';
 import type { NotificationSink } from '../domain/delivery-ports';
 
 export const EXPORT_NOTICES_GROUP = 'alerts.export-notices';

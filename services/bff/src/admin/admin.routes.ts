@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../http/api-router';
 import { authOf } from '../http/auth-context';
-import type { SearchGateway } from '../search/search.gateway';
+import type { SearchGateway } from '../search';
 import { IndexStatsResponse, ReindexResponse } from './admin.schemas';
 
 export function registerAdminRoutes(api: ApiRouter, deps: { search: SearchGateway }): void {

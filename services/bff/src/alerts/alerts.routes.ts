@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { NotFoundError } from '@docket/errors';
-import type { DocumentsGateway } from '../documents/documents.gateway';
+import type { DocumentsGateway } from '../documents';
 import type { ApiRouter } from '../http/api-router';
 import { authOf } from '../http/auth-context';
 import { clientGoneSignal } from '../http/client-gone';

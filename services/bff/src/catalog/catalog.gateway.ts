@@ -1,8 +1,7 @@
 import { NotFoundError } from '@docket/errors';
 import type * as documentsV1 from '@docket/proto/src/documents';
 import { grpcCall } from '@docket/service-kit';
-import type { SourceView } from '../documents/document-view';
-import { toSourceView } from '../documents/documents.mapper';
+import { toSourceView, type SourceView } from '../documents';
 import type { DataProductView, EntityProfileView, NewSource, SourceStatusView } from './catalog-view';
 import { toDataProductView, toEntityProfileView, toSourceStatusView } from './catalog.mapper';
 import type { CorpusLoadReport } from './corpus-load-view';

@@ -1,5 +1,5 @@
 import type * as documentsV1 from '@docket/proto/src/documents';
-import { toEntityRefView, toSourceView } from '../documents/documents.mapper';
+import { toEntityRefView, toSourceView } from '../documents';
 import { isoOrNull } from '../grpc/timestamps';
 import {
   sourceHealth,

@@ -1,7 +1,7 @@
 import type { ApiRouter } from '../http/api-router';
 import { authOf } from '../http/auth-context';
 import { IdParams } from '../http/common.schemas';
-import type { SearchGateway } from '../search/search.gateway';
+import type { SearchGateway } from '../search';
 import type { CatalogGateway } from './catalog.gateway';
 import {
   CatalogStatusResponse,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { fromGrpcError } from '@docket/errors';
 import type * as documentsV1 from '@docket/proto/src/documents';
 import { grpcCall, streamFileToCall } from '@docket/service-kit';
-import { toDataProductView } from '../catalog/catalog.mapper';
+import { toDataProductView } from '../catalog';
 import { byteStreamOf } from '../grpc/byte-stream';
 import { isoOrNull } from '../grpc/timestamps';
 import type { ProductSummaryView } from './data-product-summary-view';

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { UploadLimits } from '../documents/multipart-upload';
+import type { UploadLimits } from '../documents';
 import type { ApiRouter } from '../http/api-router';
 import { authOf } from '../http/auth-context';
 import { clientGoneSignal } from '../http/client-gone';

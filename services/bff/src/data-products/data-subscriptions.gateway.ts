@@ -1,7 +1,7 @@
 import { InputError, NotFoundError } from '@docket/errors';
 import * as alertsV1 from '@docket/proto/src/alerts';
 import { grpcCall } from '@docket/service-kit';
-import type { AlertOwner } from '../alerts/alerts.gateway';
+import type { AlertOwner } from '../alerts';
 import { isoOrNull } from '../grpc/timestamps';
 import type {
   DataSubscriptionFilterView,

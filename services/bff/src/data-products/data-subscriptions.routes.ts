@@ -1,4 +1,4 @@
-import { ownerOf } from '../alerts/alerts.routes';
+import { ownerOf } from '../alerts';
 import type { ApiRouter } from '../http/api-router';
 import type { DataSubscriptionsGateway } from './data-subscriptions.gateway';
 import {

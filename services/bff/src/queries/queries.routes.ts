@@ -3,7 +3,7 @@ import type { Logger } from '@docket/observability';
 import type { ApiRouter } from '../http/api-router';
 import { authOf } from '../http/auth-context';
 import type { SessionEnds } from '../http/event-stream';
-import type { QueryUserLookup } from '../identity/query-user-lookup';
+import type { QueryUserLookup } from '../identity';
 import type { QueriesGateway } from './queries.gateway';
 import {
   AdminQueriesQuery,

@@ -1,5 +1,5 @@
 import { normaliseEmail, type UserRecord } from '../http/user';
-import type { UserRepository } from '../identity/user.repository';
+import type { UserRepository } from '../identity';
 import type { PersonView } from './workspace-view';
 
 /**

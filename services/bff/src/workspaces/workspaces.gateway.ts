@@ -3,7 +3,7 @@ import * as searchV1 from '@docket/proto/src/search';
 import * as workspacesV1 from '@docket/proto/src/workspaces';
 import { grpcCall } from '@docket/service-kit';
 import { isoOrNull } from '../grpc/timestamps';
-import type { SearchFacetField } from '../search/search-view';
+import type { SearchFacetField } from '../search';
 import {
   toApiPath,
   type RequestSortName,

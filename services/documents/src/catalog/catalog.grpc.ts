@@ -10,8 +10,8 @@ import type {
   ListSourcesResponse,
 } from '@docket/proto/src/documents';
 import { unary } from '@docket/service-kit';
+import { sourceToProto } from '../documents';
 import type { DocumentHandlers } from '../documents-service.binding';
-import { sourceToProto } from '../documents/documents.mapper';
 import { dataProductToProto, statusToProto } from './catalog.mapper';
 import type { CatalogService } from './catalog.service';
 import type { CorpusLoadProgress } from './corpus-load-progress';

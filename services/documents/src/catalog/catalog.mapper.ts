@@ -1,5 +1,5 @@
 import type * as pb from '@docket/proto/src/documents';
-import { runToProto, sourceToProto } from '../documents/documents.mapper';
+import { runToProto, sourceToProto } from '../documents';
 import type { DataProduct } from '../domain/data-product.types';
 import type { SourceStatusView } from './catalog.service';
 

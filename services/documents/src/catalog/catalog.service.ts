@@ -1,8 +1,7 @@
 import { ConflictError } from '@docket/errors';
 import type { PendingEvent } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import { releasePublishedEvent, type DocumentsTopics } from '../documents/document-changes.event';
-import type { OutboxKicker } from '../documents/ingest.service';
+import { releasePublishedEvent, type DocumentsTopics, type OutboxKicker } from '../documents';
 import type { DataProduct, Release } from '../domain/data-product.types';
 import type { SummaryWording } from '../domain/data-products/change-log';
 import type { IngestionRun } from '../domain/ingestion-run.types';

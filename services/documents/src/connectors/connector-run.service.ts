@@ -1,6 +1,6 @@
 import type { Logger } from '@docket/observability';
 import type { ConnectorRecord, HttpClient, SourceConnector } from '.';
-import type { IngestService } from '../documents/ingest.service';
+import type { IngestService } from '../documents';
 import type { IngestFile } from '../domain/ingest-item';
 import type { ConnectorCursorRepository } from '../store/connector-cursor.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';

@@ -1,7 +1,7 @@
 import type { Logger } from '@docket/observability';
 import { CourtListenerConnector, FederalRegisterConnector, HttpClient, type SourceConnector } from '.';
 import type { Config } from '../config';
-import type { IngestService } from '../documents/ingest.service';
+import type { IngestService } from '../documents';
 import type { ConnectorCursorRepository } from '../store/connector-cursor.repository';
 import type { IngestionRunRepository } from '../store/ingestion-run.repository';
 import { ConnectorRunService } from './connector-run.service';

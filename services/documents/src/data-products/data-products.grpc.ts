@@ -17,7 +17,7 @@ import type {
   SummariseReleaseChangesResponse,
 } from '@docket/proto/src/documents';
 import { clientStream, serverStream, unary } from '@docket/service-kit';
-import { dataProductToProto } from '../catalog/catalog.mapper';
+import { dataProductToProto } from '../catalog';
 import type { DocumentHandlers } from '../documents-service.binding';
 import { receiveStreamedFile } from '../uploads/streamed-file.grpc';
 import { changeLogToProto, columnToProto, releaseToProto } from './data-product.mapper';

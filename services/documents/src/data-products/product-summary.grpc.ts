@@ -1,7 +1,7 @@
 import type { Logger } from '@docket/observability';
 import type { SummariseProductRequest, SummariseProductResponse } from '@docket/proto/src/documents';
 import { unary } from '@docket/service-kit';
-import { dataProductToProto } from '../catalog/catalog.mapper';
+import { dataProductToProto } from '../catalog';
 import type { DocumentHandlers } from '../documents-service.binding';
 import { releaseToProto } from './data-product.mapper';
 import type { ProductSummary, ProductSummaryService } from './product-summary.service';

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, InputError, NotFoundError } from '@docket/errors';
-import { releasePublishedEvent, type DocumentsTopics } from '../documents/document-changes.event';
+import { releasePublishedEvent, type DocumentsTopics } from '../documents';
 import { summariseChanges, type ChangeLog, type SummaryWording } from '../domain/data-products/change-log';
 import type { ProductSchema } from '../domain/data-products/product-schema';
 import { ReleaseRowChecker } from '../domain/data-products/release-rows';

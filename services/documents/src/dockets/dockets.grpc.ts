@@ -6,9 +6,8 @@ import type {
   ListDocketEntriesResponse,
 } from '@docket/proto/src/documents';
 import { unary } from '@docket/service-kit';
+import { docketToProto, sourceToProto, type DocumentService } from '../documents';
 import type { DocumentHandlers } from '../documents-service.binding';
-import type { DocumentService } from '../documents/document.service';
-import { docketToProto, sourceToProto } from '../documents/documents.mapper';
 import type { DocketEntryService } from './docket-entries.service';
 
 /** The dockets' part of DocumentsService: a docket with its source, and its entries in court order. */

@@ -1,4 +1,4 @@
-import type { IngestNote } from '../documents/ingest.service';
+import type { IngestNote } from '../documents';
 import { readAgencyFiling } from '../domain/agency-filings/agency-filing';
 import type { IngestItem } from '../domain/ingest-item';
 import type { Sidecar } from '../extraction';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { InputError } from '@docket/errors';
 import type { Logger } from '@docket/observability';
-import type { IngestService } from '../documents/ingest.service';
+import type { IngestService } from '../documents';
 import { docketItems, opinionItems, type RecognisedDocket, type RecognisedOpinions } from '../domain/court-records';
 import type { IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { UnknownSourceError } from '../domain/known-sources';

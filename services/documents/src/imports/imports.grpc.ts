@@ -7,10 +7,8 @@ import type {
   UploadFileResponse,
 } from '@docket/proto/src/documents';
 import { clientStream, unary } from '@docket/service-kit';
+import { documentToProto, type DocumentService, type IngestService } from '../documents';
 import type { DocumentHandlers } from '../documents-service.binding';
-import type { DocumentService } from '../documents/document.service';
-import { documentToProto } from '../documents/documents.mapper';
-import type { IngestService } from '../documents/ingest.service';
 import { UPLOADS_SOURCE } from '../domain/known-sources';
 import { parseSidecar, type Sidecar } from '../extraction';
 import { receiveStreamedFile } from '../uploads/streamed-file.grpc';

@@ -12,9 +12,8 @@ import {
 } from '@docket/corpus';
 import type { Logger } from '@docket/observability';
 import type { UserActivity } from '@docket/service-kit';
-import type { CatalogService } from '../catalog/catalog.service';
-import type { CorpusLoadProgress } from '../catalog/corpus-load-progress';
-import type { IngestService } from '../documents/ingest.service';
+import type { CatalogService, CorpusLoadProgress } from '../catalog';
+import type { IngestService } from '../documents';
 import type { IngestItem, IngestOutcomeKind } from '../domain/ingest-item';
 import type { RunError } from '../domain/ingestion-run.types';
 import { UPLOADS_SOURCE } from '../domain/known-sources';

@@ -8,15 +8,23 @@ import {
   type ExportSource,
 } from '../domain/export';
 import type { ExportSources, QueryView, RequestView } from '../domain/export-sources';
-import { analysisDocx } from '../files/analysis-docx';
-import { analysisHtml, escapeHtml } from '../files/analysis-html';
-import { CsvRowsWriter } from '../files/csv-rows.writer';
-import { figurePng } from '../files/figure-chart';
-import { JsonlRowsWriter } from '../files/jsonl-rows.writer';
-import { documentsCsv, figureCsv, numbersCsv } from '../files/query-tables';
-import { rowColumns, rowOf, writeOrWait, type RowsWriter } from '../files/rows-writer';
-import { XlsxRowsWriter } from '../files/xlsx-rows.writer';
-import { ZipWriter } from '../files/zip.writer';
+import {
+  analysisDocx,
+  analysisHtml,
+  CsvRowsWriter,
+  documentsCsv,
+  escapeHtml,
+  figureCsv,
+  figurePng,
+  JsonlRowsWriter,
+  numbersCsv,
+  rowColumns,
+  rowOf,
+  writeOrWait,
+  XlsxRowsWriter,
+  ZipWriter,
+  type RowsWriter,
+} from '../files';
 
 export interface RunnerDeps {
   sources: ExportSources;

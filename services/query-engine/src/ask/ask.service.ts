@@ -35,8 +35,7 @@ import {
   validateSearchFilters,
   type SearchFilters,
 } from '../domain/search-filters';
-import { queryBudget, type QueryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import { queryBudget, type QueryBudget, type SearchBackend } from '../search';
 import { composeJob, type AnswerJob, type ComposedAnswer } from './answer-threads/answer-job';
 import { answerCaseQuestion, type CaseAnswer } from './court-case-reader';
 import { filingSpansOf } from './filing-spans';

@@ -20,8 +20,7 @@ import {
 } from '../domain/analysis';
 import type { IndexedDocument } from '../domain/indexed-document';
 import { docketCandidatesIn } from '../domain/named-dockets';
-import type { QueryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { QueryBudget, SearchBackend } from '../search';
 import { bm25Retrieve } from './retrieve';
 
 export interface CaseAnswer {

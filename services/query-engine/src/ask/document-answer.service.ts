@@ -1,8 +1,7 @@
 import { InputError } from '@docket/errors';
 import { analyzeExtractive, type Analysis } from '../domain/analysis';
 import { validateQuestion } from '../domain/query';
-import { queryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import { queryBudget, type SearchBackend } from '../search';
 
 export const MAX_ANSWER_DOCUMENTS = 50;
 

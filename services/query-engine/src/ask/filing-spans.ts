@@ -1,7 +1,6 @@
 import type { FilingSpan } from '../domain/analysis';
 import { emptySearchFilters, filtersToQuery } from '../domain/search-filters';
-import type { QueryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { QueryBudget, SearchBackend } from '../search';
 
 /**
  * The first and last filing day (epoch ms) in the index of each proceeding given: which of a

@@ -6,8 +6,7 @@ import {
   restrictQuery,
   type SearchFilters,
 } from '../domain/search-filters';
-import type { QueryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { QueryBudget, SearchBackend } from '../search';
 
 export interface WidenedScope {
   /** The named docket alone, at its source. */

@@ -1,8 +1,7 @@
 import type { QueryNode } from '@docket/query-language';
 import type { AnalysedDocument } from '../domain/analysis';
 import { emptySearchFilters, restrictQuery, type SearchFilters } from '../domain/search-filters';
-import type { QueryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { QueryBudget, SearchBackend } from '../search';
 
 /** The party's latest filings looked at: enough to reach back over its last few proceedings. */
 const RECENT_FILINGS = 60;

@@ -2,8 +2,7 @@ import { foldedWords } from '@docket/query-language';
 import { JOINS_A_PROCEEDING, type AnswerScope, type QuestionIntent } from '../domain/analysis';
 import type { IndexedDocument, SearchHit } from '../domain/indexed-document';
 import { emptySearchFilters, filtersToQuery, type SearchFilters } from '../domain/search-filters';
-import type { QueryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { QueryBudget, SearchBackend } from '../search';
 
 /** How many of a proceeding's filings are listed to choose from (newest first). */
 const LISTING = 600;

@@ -1,8 +1,6 @@
 import { compileQuery, normalizeQuery, type QueryNode } from '@docket/query-language';
-import type { Embedder } from '../embeddings/embedder';
-import type { VectorIndex } from '../embeddings/vector-index';
-import type { QueryBudget } from '../search/index/query-budget';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { Embedder, VectorIndex } from '../embeddings';
+import type { QueryBudget, SearchBackend } from '../search';
 import { questionTerms } from './question-query';
 
 /** One retrieved document; higher scores are better, and lists are best first. */

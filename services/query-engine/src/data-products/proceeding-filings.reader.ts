@@ -1,8 +1,7 @@
 import type { ProceedingFilings } from '../domain/data-products/rate-case-row';
 import type { IndexedDocument } from '../domain/indexed-document';
 import { emptySearchFilters, filtersToQuery } from '../domain/search-filters';
-import { queryBudget, type QueryBudget } from '../search/index/query-budget';
-import { DEFAULT_READ_BUDGET_MS, type SearchBackend } from '../search/index/search-backend';
+import { DEFAULT_READ_BUDGET_MS, queryBudget, type QueryBudget, type SearchBackend } from '../search';
 
 /** A proceeding of the index: its source and docket. */
 export interface ProceedingRef {

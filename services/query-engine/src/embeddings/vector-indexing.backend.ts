@@ -1,17 +1,17 @@
 import type { QueryNode } from '@docket/query-language';
 import type { IndexedDocument } from '../domain/indexed-document';
-import type { QueryBudget } from '../search/index/query-budget';
 import type {
   DayCount,
   FetchOptions,
   IndexBuild,
+  QueryBudget,
   RankedDocument,
   SearchBackend,
   SearchQuery,
   SearchResult,
   UpsertOutcome,
   WriteCost,
-} from '../search/index/search-backend';
+} from '../search';
 import type { VectorIndexer } from './vector-indexer';
 
 /**

@@ -2,7 +2,7 @@ import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type Topi
 import type { Logger } from '@docket/observability';
 import type { DocumentDeleted, DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
-import type { SearchBackend, WriteCost } from '../search/index/search-backend';
+import type { SearchBackend, WriteCost } from '../search';
 import { EventLoopDelay } from './event-loop-delay';
 
 export const INDEXER_GROUP = 'query-engine.indexer';

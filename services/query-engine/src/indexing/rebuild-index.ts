@@ -1,5 +1,5 @@
 import type { DocumentSource } from '../domain/document-source';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { SearchBackend } from '../search';
 
 export class RebuildInterrupted extends Error {
   constructor() {

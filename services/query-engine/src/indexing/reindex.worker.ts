@@ -5,7 +5,7 @@ import type { Logger } from '@docket/observability';
 import { ProgressTicker } from '@docket/processes';
 import type { DocumentSource } from '../domain/document-source';
 import { REINDEX_KIND, REINDEX_TITLE, type ProcessStatus, type ProcessUpdates } from '../domain/process-update';
-import type { SearchBackend } from '../search/index/search-backend';
+import type { SearchBackend } from '../search';
 import { rebuildIndex, RebuildInterrupted } from './rebuild-index';
 import { QUEUE_PREFIX, REINDEX_QUEUE, type ReindexJobData } from './reindex.queue';
 

@@ -15,9 +15,7 @@ import {
   type StreamSearchResponse,
 } from '@docket/proto/src/search';
 import { serverStream, unary, type GrpcServiceBinding } from '@docket/service-kit';
-import type { ProcessUpdates } from '../domain/process-update';
 import type { SearchSortOrder } from '../domain/search-request';
-import { startReindex, type ReindexJobs } from '../indexing/start-reindex';
 import { callBudget } from './call-budget';
 import type { IndexCoverageService } from './index-coverage.service';
 import type { SearchBackend } from './index/search-backend';
@@ -35,8 +33,8 @@ export interface SearchServiceDeps {
   index: SearchBackend;
   /** Default: the index's count, nothing pending. */
   coverage?: Pick<IndexCoverageService, 'coverage'> | undefined;
-  processes: ProcessUpdates;
-  jobs: ReindexJobs;
+  /** Starts a re-index as a process owned by whoever asked for it; answers the process id. */
+  startReindex: (requestedBy: string) => Promise<string>;
   logger: Logger;
   /** How long one search may work (the caller's deadline may cut it shorter). */
   budgetMs: number;
@@ -44,7 +42,7 @@ export interface SearchServiceDeps {
 
 /** research.query_engine.v1.SearchService */
 export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBinding {
-  const { index, processes, jobs, logger } = deps;
+  const { index, logger } = deps;
   const volume = deps.volume ?? new VolumeService({ index });
   const stream = deps.stream ?? new SearchStreamService({ index });
   return {
@@ -61,11 +59,7 @@ export function searchServiceBinding(deps: SearchServiceDeps): GrpcServiceBindin
           throw new InputError('who requested the re-index is required', [
             { path: 'requested_by', message: 'must not be empty' },
           ]);
-        const processId = await startReindex(
-          { processes, jobs, logger },
-          { ownerId: request.requestedBy, requestedBy: request.requestedBy },
-        );
-        return { processId };
+        return { processId: await deps.startReindex(request.requestedBy) };
       }),
 
       getIndexStats: unary<GetIndexStatsRequest, GetIndexStatsResponse>(logger, async () => {

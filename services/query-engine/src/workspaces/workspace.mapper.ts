@@ -6,7 +6,7 @@ import {
   type WorkspaceRequest as ProtoRequest,
   type Workspace as ProtoWorkspace,
 } from '@docket/proto/src/workspaces';
-import { filtersToProto } from '../ask/query.mapper';
+import { filtersToProto } from '../ask';
 import type { Workspace, WorkspaceRole } from '../domain/workspace';
 import type { RequestSort, WorkspaceRequest } from '../domain/workspace-request';
 

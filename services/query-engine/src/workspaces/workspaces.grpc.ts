@@ -21,7 +21,7 @@ import {
   type UpdateWorkspaceResponse,
 } from '@docket/proto/src/workspaces';
 import { unary, type GrpcServiceBinding } from '@docket/service-kit';
-import { filtersFromProto } from '../ask/query.mapper';
+import { filtersFromProto } from '../ask';
 import { requestToProto, roleFromProto, roleToProto, workspaceToProto } from './workspace.mapper';
 import type { WorkspaceService } from './workspace.service';
 

@@ -77,8 +77,7 @@ beforeAll(async () => {
         index: backend,
         logger,
         budgetMs: 5_000,
-        processes: { publish: async () => undefined },
-        jobs: { enqueue: async () => undefined } as never,
+        startReindex: async () => 'process-1',
       }),
     ],
   });

@@ -68,8 +68,7 @@ beforeAll(async () => {
         index: backend,
         logger,
         budgetMs: 60_000,
-        processes: { publish: async () => undefined },
-        jobs: { enqueue: async () => undefined } as never,
+        startReindex: async () => 'process-1',
       }),
     ],
   });

@@ -84,8 +84,7 @@ const deps = (index: SearchBackend, workspaces?: Workspaces) => ({
   search: new SearchService({ index, workspaces }),
   index,
   logger,
-  processes: { publish: async () => undefined },
-  jobs: { enqueue: async () => undefined },
+  startReindex: async () => 'process-1',
   budgetMs: 5_000,
 });
 

@@ -76,8 +76,7 @@ beforeAll(async () => {
         index: backend,
         logger,
         budgetMs: 30_000,
-        processes: { publish: async () => undefined },
-        jobs: { enqueue: async () => undefined } as never,
+        startReindex: async () => 'process-1',
       }),
     ],
   });

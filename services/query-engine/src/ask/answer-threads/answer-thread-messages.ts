@@ -1,8 +1,4 @@
-import {
-  deserializeError,
-  serializeError,
-  type SerializedError,
-} from '../../search/index/sqlite/search-threads/thread-messages';
+import { deserializeError, serializeError, type SerializedError } from '../../search';
 import type { AnswerJob, ComposedAnswer } from './answer-job';
 
 export type ToAnswerThread = { id: number; job: AnswerJob };

@@ -1,0 +1,3 @@
+/** What the alerts feature offers the rest of the service. */
+export type { AlertRepository } from './alert.repository';
+export type { HitRepository } from './hit.repository';

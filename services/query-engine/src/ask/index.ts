@@ -1,0 +1,2 @@
+/** What the ask feature offers the rest of the service. */
+export { filtersFromProto, filtersToProto } from './query.mapper';
