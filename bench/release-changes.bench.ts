@@ -1,7 +1,9 @@
 /**
  * Data product releases at a million rows: writing a release, the change log of two releases of
- * 1,000,000 rows (goal < 10 s, < 300 MB peak), and a filtered, sorted page of one (goal p95 < 200 ms);
- * a release's summary figures, and its XLSX written while read (goal < 300 MB peak, in its own process).
+ * 1,000,000 rows (goal < 10 s, < 300 MB peak), a filtered, sorted page of one (goal p95 < 200 ms), the
+ * CSV of every row (goal < 30 s, < 300 MB peak), a release's summary figures, and its XLSX written while
+ * read. Each goal's work runs in a fresh process of its own, so its peak RSS is its own (the process at
+ * rest, with DuckDB open, is printed beside it); the pages, drill-down and figures share one.
  *
  *   npm run bench:releases [-- --rows 1000000 --pages 40]
  *
@@ -25,10 +27,9 @@ const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     pages: { type: 'string', default: '40' },
-    // Internal: the reading half, run in a fresh process so its memory is its own.
-    read: { type: 'string' },
-    // Internal: the XLSX of a release, in a process of its own for its peak memory.
-    xlsx: { type: 'string' },
+    // Internal: one phase (changes, csv, pages, xlsx) over the releases in --dir, in a process of its own.
+    phase: { type: 'string' },
+    dir: { type: 'string' },
   },
 });
 const ROWS = Number(values.rows);
@@ -77,7 +78,7 @@ function* release(later: boolean): Generator<Record<string, CellValue>> {
 }
 
 let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
 const mb = (bytes: number) => round(bytes / 2 ** 20);
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -86,7 +87,24 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: round(performance.now() - started), value };
 }
 
-/** Writes the two releases, then measures reading them in a fresh process (as the service would). */
+/** A phase's figures as its process printed them, with that process's RSS at rest and at its peak. */
+interface Measured {
+  restRssMb: number;
+  peakRssMb: number;
+}
+
+/** Runs one phase over the releases in `directory` in a fresh process, so its memory is its own. */
+function runPhase<T extends Measured>(name: Phase, directory: string): T {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, process.argv[1] ?? '', '--phase', name, '--dir', directory, '--pages', String(PAGES)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (child.status !== 0) throw new Error(`the ${name} process failed (${child.status})`);
+  return JSON.parse(child.stdout) as T;
+}
+
+/** Writes the two releases, then measures each reading of them in a fresh process (as the service would). */
 async function main(): Promise<void> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'release-bench-'));
   const tables = new ReleaseTableRepository(directory, { threads: 2, memoryLimit: '256MB' });
@@ -94,50 +112,35 @@ async function main(): Promise<void> {
     const written1 = await timed(() => tables.write('bench', 'r1', schema, release(false)));
     const written2 = await timed(() => tables.write('bench', 'r2', schema, release(true)));
     await tables.close();
-    const child = spawnSync(
-      process.execPath,
-      [
-        ...process.execArgv,
-        process.argv[1] ?? '',
-        '--read',
-        directory,
-        '--rows',
-        String(ROWS),
-        '--pages',
-        String(PAGES),
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    if (child.status !== 0) throw new Error(`the reading process failed (${child.status})`);
-    const read = JSON.parse(child.stdout) as ReadFigures;
-    const xlsxChild = spawnSync(process.execPath, [...process.execArgv, process.argv[1] ?? '', '--xlsx', directory], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (xlsxChild.status !== 0) throw new Error(`the XLSX process failed (${xlsxChild.status})`);
-    const xlsx = JSON.parse(xlsxChild.stdout) as XlsxFigures;
+    const changes = runPhase<ChangeFigures>('changes', directory);
+    const csv = runPhase<CsvFigures>('csv', directory);
+    const read = runPhase<PageFigures>('pages', directory);
+    const xlsx = runPhase<XlsxFigures>('xlsx', directory);
     const pages = summary(read.pageTimes);
+    const rss = (m: Measured) => `${m.peakRssMb} (at rest ${m.restRssMb})`;
     printTable(`Data product releases, ${ROWS.toLocaleString('en-US')} rows each`, [
       ['write release 1 / 2 (ms)', `${written1.ms} / ${written2.ms}`],
-      ['change log (ms)', read.changeLogMs],
-      ['peak RSS of the reading process (MB)', read.peakRssMb],
-      ['summary', read.summary],
+      ['change log (ms)', changes.changeLogMs],
+      ['peak RSS of the change log process (MB)', rss(changes)],
+      ['summary', changes.summary],
+      ['CSV of every row, sorted (ms / MB)', `${csv.csvMs} / ${csv.csvMb}`],
+      ['peak RSS of the CSV process (MB)', rss(csv)],
       ['page, filtered + sorted, p50 / p95 (ms)', `${pages.p50} / ${pages.p95}`],
       ['changed rows, page of 50 (ms)', read.drillDownMs],
-      ['CSV of every row, sorted (ms / MB)', `${read.csvMs} / ${read.csvMb}`],
       ['summary figures / coverage of a release (ms)', `${read.figuresMs} / ${read.coverageMs}`],
+      ['peak RSS of the pages process (MB)', rss(read)],
       ['XLSX of every row, sorted (ms / MB / sheets)', `${xlsx.xlsxMs} / ${xlsx.xlsxMb} / ${xlsx.sheets}`],
-      ['peak RSS of the XLSX process (MB)', xlsx.peakRssMb],
+      ['peak RSS of the XLSX process (MB)', rss(xlsx)],
       ['load average (1 min)', machine().loadAverage1m],
     ]);
     writeBenchResult('release-changes', {
       machine: machine(),
       rows: ROWS,
       writeMs: [written1.ms, written2.ms],
-      ...read,
+      changes,
+      csv,
+      pages: { ...read, pageTimes: undefined, page: pages },
       xlsx,
-      pageTimes: undefined,
-      page: pages,
     });
   } finally {
     clearInterval(sampler);
@@ -146,26 +149,75 @@ async function main(): Promise<void> {
   }
 }
 
-interface ReadFigures {
-  figuresMs: number;
-  coverageMs: number;
+type Phase = 'changes' | 'csv' | 'pages' | 'xlsx';
+
+interface ChangeFigures extends Measured {
   changeLogMs: number;
+  summary: string;
+}
+
+interface CsvFigures extends Measured {
   csvMs: number;
   csvMb: number;
-  peakRssMb: number;
-  summary: string;
+}
+
+interface PageFigures extends Measured {
+  figuresMs: number;
+  coverageMs: number;
   pageTimes: number[];
   drillDownMs: number;
 }
 
-/** The reading half: the change log, pages and a drill-down, printed as JSON for the parent. */
-async function readPhase(directory: string): Promise<void> {
+interface XlsxFigures extends Measured {
+  xlsxMs: number;
+  xlsxMb: number;
+  sheets: number;
+}
+
+/** The releases in `directory` as a phase's process reads them, with DuckDB open and its RSS at rest. */
+async function openReleases(directory: string) {
   const memoryLimit = process.env.RELEASES_DUCKDB_MEMORY ?? '128MB';
   const tables = new ReleaseTableRepository(directory, { threads: 2, memoryLimit });
-  const previous = { file: tables.fileOf('bench', 'r1'), schema };
-  const next = { file: tables.fileOf('bench', 'r2'), schema };
+  await tables.withConnection((connection) => connection.run('SELECT 1'));
+  return {
+    tables,
+    previous: { file: tables.fileOf('bench', 'r1'), schema },
+    next: { file: tables.fileOf('bench', 'r2'), schema },
+    restRssMb: mb(process.memoryUsage().rss),
+  };
+}
+
+/** Ends a phase: DuckDB closed, the figures printed as JSON for the parent with the peak RSS. */
+async function report<T extends Pick<Measured, 'restRssMb'>>(
+  tables: ReleaseTableRepository,
+  figures: T,
+): Promise<void> {
+  await tables.close();
+  clearInterval(sampler);
+  process.stdout.write(JSON.stringify({ ...figures, peakRssMb: mb(peakRss) }));
+}
+
+const sortedByRequest = { filters: [], sort: { column: 'requested', descending: true } };
+
+/** The change log of the two releases, and its one-line summary. */
+async function changesPhase(directory: string): Promise<void> {
+  const { tables, previous, next, restRssMb } = await openReleases(directory);
   const compared = await timed(() => tables.compare(previous, next));
   const line = summariseChanges(compared.value, schema.columns, { row: { one: 'proceeding', many: 'proceedings' } });
+  await report(tables, { restRssMb, changeLogMs: compared.ms, summary: line });
+}
+
+/** Every row of the second release as CSV, sorted. */
+async function csvPhase(directory: string): Promise<void> {
+  const { tables, next, restRssMb } = await openReleases(directory);
+  const csvFile = path.join(directory, 'release.csv');
+  const csv = await timed(() => tables.writeCsv(next, sortedByRequest, csvFile));
+  await report(tables, { restRssMb, csvMs: csv.ms, csvMb: mb((await stat(csvFile)).size) });
+}
+
+/** Filtered, sorted pages, a drill-down into changed rows, and a release's summary figures. */
+async function pagesPhase(directory: string): Promise<void> {
+  const { tables, previous, next, restRssMb } = await openReleases(directory);
   const pageTimes: number[] = [];
   for (let i = 0; i < PAGES; i += 1) {
     const { ms } = await timed(() =>
@@ -182,65 +234,42 @@ async function readPhase(directory: string): Promise<void> {
     pageTimes.push(ms);
   }
   const drill = await timed(() => tables.changedRows(previous, next, 'changed', 1000, 50));
-  const csvFile = path.join(directory, 'release.csv');
-  const csv = await timed(() =>
-    tables.writeCsv(next, { filters: [], sort: { column: 'requested', descending: true } }, csvFile),
-  );
-  const csvBytes = (await stat(csvFile)).size;
   const reader = new ReleaseSummaryReader(tables);
   const figured = await timed(() => reader.figures(next));
   const covered = await timed(() => reader.coverage(next));
-  await tables.close();
-  clearInterval(sampler);
-  const figures: ReadFigures = {
-    changeLogMs: compared.ms,
-    peakRssMb: mb(peakRss),
-    summary: line,
+  await report(tables, {
+    restRssMb,
     pageTimes,
     drillDownMs: drill.ms,
-    csvMs: csv.ms,
-    csvMb: mb(csvBytes),
     figuresMs: figured.ms,
     coverageMs: covered.ms,
-  };
-  process.stdout.write(JSON.stringify(figures));
+  });
 }
 
-interface XlsxFigures {
-  xlsxMs: number;
-  xlsxMb: number;
-  sheets: number;
-  peakRssMb: number;
-}
-
-/** The XLSX half: every row of the second release, sorted as the CSV, written to a file as DuckDB reads it. */
+/** Every row of the second release, sorted as the CSV, written as XLSX while DuckDB reads it. */
 async function xlsxPhase(directory: string): Promise<void> {
-  const memoryLimit = process.env.RELEASES_DUCKDB_MEMORY ?? '128MB';
-  const tables = new ReleaseTableRepository(directory, { threads: 2, memoryLimit });
-  const next = { file: tables.fileOf('bench', 'r2'), schema };
+  const { tables, next, restRssMb } = await openReleases(directory);
   const file = path.join(directory, 'release.xlsx');
   const written = await timed(async () => {
     const out = createWriteStream(file);
     const closed = new Promise<void>((resolve, reject) => out.on('close', () => resolve()).on('error', reject));
-    const result = await writeReleaseXlsx(
-      out,
-      schema.columns,
-      tables.rowBatches(next, { filters: [], sort: { column: 'requested', descending: true } }),
-    );
+    const result = await writeReleaseXlsx(out, schema.columns, tables.rowBatches(next, sortedByRequest));
     await closed;
     return result;
   });
-  await tables.close();
-  clearInterval(sampler);
-  const figures: XlsxFigures = {
+  await report(tables, {
+    restRssMb,
     xlsxMs: written.ms,
     xlsxMb: mb((await stat(file)).size),
     sheets: written.value.sheets,
-    peakRssMb: mb(peakRss),
-  };
-  process.stdout.write(JSON.stringify(figures));
+  });
 }
 
-if (values.read) void readPhase(values.read);
-else if (values.xlsx) void xlsxPhase(values.xlsx);
+const phases: Record<Phase, (directory: string) => Promise<void>> = {
+  changes: changesPhase,
+  csv: csvPhase,
+  pages: pagesPhase,
+  xlsx: xlsxPhase,
+};
+if (values.phase) void phases[values.phase as Phase](values.dir ?? '');
 else void main();

@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@docket/local-infra';
+
+/** The repository root (bench/support → ../..), not from @docket/local-infra: ~50 MB in every bench process. */
+const repoRoot = path.resolve(__dirname, '..', '..');
 
 export interface Summary {
   count: number;
