@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { DeliveryRecord, DeliveryStatusName } from '../domain/delivery';
 import type { ChannelName } from '../domain/delivery-ports';
+import { carriedReleaseKeys } from './release-digest';
 
 /** The stored shape: the record with its key as Mongo's _id (unique: a delivery is recorded once). */
 type DeliveryDoc = Omit<DeliveryRecord, 'key'> & { _id: string; updatedAt: Date };
@@ -197,6 +198,7 @@ export class HeldReleases {
 
   /** Claims the owner's unclaimed held releases for `group`; returns every one `group` holds, oldest first. */
   async claim(ownerUserId: string, group: string, at: Date): Promise<DeliveryRecord[]> {
+    await this.settleAbandonedClaims(ownerUserId, group, at);
     await this.model.updateMany(
       { status: 'held', ownerUserId, hitGroup: '' },
       { $set: { hitGroup: group, updatedAt: at } },
@@ -206,6 +208,26 @@ export class HeldReleases {
       .sort({ createdAt: 1, _id: 1 })
       .lean<DeliveryDoc[]>();
     return docs.map(toRecord);
+  }
+
+  /**
+   * Claims older than the lease that another digest left: the releases its recorded e-mail carries go
+   * out with that e-mail (the sweeper sends a recorded one), the others are unclaimed for this digest.
+   */
+  private async settleAbandonedClaims(ownerUserId: string, group: string, at: Date): Promise<void> {
+    const abandoned = await this.model.distinct('hitGroup', {
+      status: 'held',
+      ownerUserId,
+      hitGroup: { $nin: ['', group] },
+      updatedAt: { $lt: new Date(at.getTime() - HELD_CLAIM_LEASE_MS) },
+    });
+    for (const staleGroup of abandoned.map(String)) {
+      const email = await this.model
+        .findOne({ kind: 'digest', channel: 'email', ownerUserId, hitGroup: staleGroup })
+        .lean<DeliveryDoc>();
+      const carried = email ? carriedReleaseKeys(toRecord(email)) : [];
+      await this.settle(ownerUserId, staleGroup, carried, email?._id ?? '', at);
+    }
   }
 
   /** The claimed ones among `carried` go out with the digest `digestKey`; the others wait for the next. */
@@ -221,6 +243,12 @@ export class HeldReleases {
     );
   }
 }
+
+/**
+ * How long a digest's claim on held releases lasts. A digest that never finished (every retry of its
+ * window failed) leaves its claims behind; after this, the next digest settles them.
+ */
+export const HELD_CLAIM_LEASE_MS = 60 * 60_000;
 
 function toRecord(doc: DeliveryDoc): DeliveryRecord {
   const { _id, updatedAt: _updatedAt, ...rest } = doc;

@@ -1,4 +1,5 @@
 import { credentials } from '@grpc/grpc-js';
+import type { Collection } from 'mongodb';
 import pino from 'pino';
 import {
   createKafka,
@@ -17,6 +18,8 @@ import { waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import { DATA_SUBSCRIPTIONS_GROUP } from '../../src/data-subscriptions/release-published.consumer';
+import { HELD_CLAIM_LEASE_MS } from '../../src/delivery/delivery.repository';
+import { deliveryKeys } from '../../src/domain/delivery';
 import { alertsTestConfig } from '../support/alerts-app';
 import { FakeDocuments } from '../support/fake-documents';
 import { SmtpSink } from '../support/smtp-sink';
@@ -58,6 +61,7 @@ let publisher: EventPublisher;
 let topic: TopicDef<ReleasePublished>;
 let sink: SmtpSink;
 let processed: { has(eventId: string): Promise<boolean>; close(): Promise<void> };
+let deliveries: Collection<{ ownerUserId: string; status: string }>;
 
 beforeAll(async () => {
   sink = await SmtpSink.start();
@@ -79,6 +83,7 @@ beforeAll(async () => {
   const store = new ProcessedEventsStore(connection);
   const group = kafkaNamespace(config.KAFKA_NAMESPACE).group(DATA_SUBSCRIPTIONS_GROUP);
   processed = { has: (eventId) => store.has(group, eventId), close: () => connection.close() };
+  deliveries = connection.db!.collection('deliveries');
 });
 
 afterAll(async () => {
@@ -279,4 +284,48 @@ it('a digest-mode subscriber gets the release in the daily digest of their windo
   expect(await app!.delivery.digests.planWindow(new Date('2026-11-26T08:00:00Z'))).toMatchObject({ deliveries: 0 });
   await new Promise((resolve) => setTimeout(resolve, 1_000)); // a duplicate would have arrived by now
   expect(mailsOf()).toHaveLength(1);
+});
+
+it("a digest that never finished gives its claim on a held release up: the next day's digest carries it", async () => {
+  await grpcCall(client, 'createDataSubscription', {
+    ownerUserId: 'u-abandoned',
+    ownerEmail: 'abandoned@example.test',
+    definition: definition('NY', {
+      channels: { inApp: false, email: EmailMode.EMAIL_MODE_DIGEST, webhookEndpointId: '' },
+    }),
+  });
+  const event: ReleasePublished = {
+    ...newEventFields(),
+    dataProductId: PRODUCT,
+    releaseId: 'rel-2',
+    version: '2026-11',
+  };
+  await publisher.publish(topic, event);
+  await waitFor(() => processed.has(event.eventId), { timeoutMs: 30_000, description: 'the release event handled' });
+  // The day before's digest claimed the release, then every retry of its window failed: the claim is
+  // left behind, older than the lease, and no e-mail of that digest was recorded.
+  const abandoned = await deliveries.updateMany(
+    { ownerUserId: 'u-abandoned', status: 'held' },
+    {
+      $set: {
+        hitGroup: deliveryKeys.digestGroup('u-abandoned', 'daily', new Date('2026-11-26T08:00:00Z')),
+        updatedAt: new Date(Date.now() - 2 * HELD_CLAIM_LEASE_MS),
+      },
+    },
+  );
+  expect(abandoned.modifiedCount).toBe(1);
+
+  expect(await app!.delivery.digests.planWindow(new Date('2026-11-27T08:00:00Z'))).toMatchObject({
+    users: 1,
+    deliveries: 1,
+  });
+  const [mail] = await waitFor(
+    () => {
+      const mails = sink.messages.filter((m) => m.to === 'abandoned@example.test');
+      return mails.length > 0 ? mails : undefined;
+    },
+    { timeoutMs: 30_000, description: "the next day's digest e-mail" },
+  );
+  expect(mail!.text).toContain('- Rate-case tracker, release 2026-11');
+  expect(await deliveries.countDocuments({ ownerUserId: 'u-abandoned', status: 'held' })).toBe(0);
 });
