@@ -109,7 +109,7 @@ export function intervenors(filings: readonly RecordFiling[], exclude: readonly 
     .sort((a, b) => a.filedMs - b.filedMs);
   // The orders name whom they admit, whether or not the index knows them as the docket's parties
   // (an imported filing carries no docket parties).
-  const granting = orders.flatMap((order) => order.sentences.flatMap((sentence) => grantedIn(sentence.text)));
+  const granting = orders.flatMap((order) => order.sentences.flatMap((sentence) => grantedIn(sentence.text, names)));
   const known = new Set(names.map((name) => name.toLowerCase()));
   for (const name of granting) {
     if (!known.has(name.toLowerCase())) {
@@ -151,15 +151,21 @@ const GRANTING = new RegExp(
   'i',
 );
 
-/** The names an order's sentence admits as intervenors ('' when it admits none). */
-export function grantedIn(sentence: string): string[] {
+/**
+ * The names an order's sentence admits as intervenors ('' when it admits none). A name the filings
+ * know with a comma in it ("Department of Commerce, Division of Energy Resources") stays whole.
+ */
+export function grantedIn(sentence: string, known: readonly string[] = []): string[] {
   const list = GRANTED_AFTER.exec(sentence)?.[1] ?? GRANTING.exec(sentence)?.[1];
   if (!list) return [];
+  const whole = known.filter((name) => name.includes(',') && list.includes(name)).sort((a, b) => b.length - a.length);
+  const held = whole.reduce((rest, name, i) => rest.split(name).join(`⟦${i}⟧`), list);
   // A comma before a corporate suffix ("Acme Power, LLC") is part of the name.
-  return list
+  return held
     .split(/,(?!\s*(?:LLC|L\.L\.C\.|Inc\.?|LP|L\.P\.|Ltd\.?|Corp\.?)(?:\W|$))\s*(?:and\s+)?|\s+and\s+(?=[A-Z])/)
     .map((name) =>
       name
+        .replace(/⟦(\d+)⟧/gu, (_, i: string) => whole[Number(i)] ?? '')
         .trim()
         .replace(/^the\s+(?=[A-Z])/i, (article) => (/^The\s/.test(article) ? article : ''))
         .trim(),

@@ -221,6 +221,35 @@ describe('intervenors of imported filings', () => {
     for (const fact of facts) expect(fact.citation.documentId).toBe(order.id);
   });
 
+  it('keep a name with a comma whole when its own petition names it so', () => {
+    const petition = imported(
+      filing(
+        'Motion',
+        '2024-01-10',
+        'Department of Commerce, Division of Energy Resources',
+        'The Department of Commerce, Division of Energy Resources petitions to intervene.',
+        'Petition to Intervene of Department of Commerce, Division of Energy Resources',
+      ),
+    );
+    const granting = imported(
+      filing(
+        'Order',
+        '2024-01-23',
+        'Minnesota Public Utilities Commission',
+        'The petition to intervene of Department of Commerce, Division of Energy Resources is granted. ' +
+          'The petition to intervene of Edison Electric Institute is granted.',
+        'Order Granting Petitions to Intervene',
+      ),
+    );
+    const facts = recordFacts(readQuestion('Who intervened in docket 23-0456?'), [petition, granting], body).filter(
+      (f) => f.slot === 'intervenor',
+    );
+    expect(facts.map((f) => f.normalized).sort()).toEqual([
+      'Department of Commerce, Division of Energy Resources',
+      'Edison Electric Institute',
+    ]);
+  });
+
   it('are the petitioners while no order has granted intervention yet', () => {
     const facts = recordFacts(readQuestion('Who intervened in docket 23-0456?'), [lateComer], body).filter(
       (f) => f.slot === 'intervenor',
