@@ -1,6 +1,7 @@
 /**
- * tsx deploy/local/src/cli.ts prepare [--zipkin] [--if-possible] — download Kafka and build the Mongo stand-in
- *     (npm ci's postinstall, so a first `npm start` waits only for the frontend build);
+ * tsx deploy/local/src/cli.ts prepare [--zipkin] [--if-possible] — download Kafka and the query-engine's
+ *     embedding model, build the Mongo stand-in (npm ci's postinstall, so a first `npm start` waits only for
+ *     the frontend build);
  *     --zipkin: also Zipkin's server (npm start fetches it on first use);
  *     --if-possible: a failure (no Java, no Maven Central) only warns: npm start tries again
  * tsx deploy/local/src/cli.ts up [--test] — run Kafka, the Mongo stand-in and Redis in the foreground until Ctrl-C
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { startInfra } from './infra';
 import { ensureJars } from './jars';
 import { ensureKafkaStorageTemplate, startKafka } from './kafka';
+import { ensureEmbeddingModel } from './models';
 import { freePort } from './wait';
 import { ensureZipkinJar } from './zipkin';
 
@@ -20,7 +22,7 @@ const log = (message: string): void => {
 
 async function prepare(withZipkin: boolean): Promise<void> {
   const started = Date.now();
-  const jars = await ensureJars(log);
+  const [jars, modelDir] = await Promise.all([ensureJars(log), ensureEmbeddingModel(log)]);
   if (withZipkin) log(`Zipkin ready: ${await ensureZipkinJar(log)}`);
   await ensureKafkaStorageTemplate(jars);
   // One clean Kafka run writes the class-data-sharing archive that halves later start-ups.
@@ -33,7 +35,10 @@ async function prepare(withZipkin: boolean): Promise<void> {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  log(`jars ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${jars.kafkaLibDir}, ${jars.mongoJar}`);
+  log(
+    `jars and model ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `${jars.kafkaLibDir}, ${jars.mongoJar}, ${modelDir}`,
+  );
 }
 
 async function up(profile: 'dev' | 'test'): Promise<void> {

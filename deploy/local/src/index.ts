@@ -17,6 +17,7 @@ export {
 export { startMongo, probeMongo, type RunningMongo, type StartMongoOptions } from './mongo';
 export { startRedis, probeRedis, redisHostPort, type RunningRedis, type StartRedisOptions } from './redis';
 export { ensureJars, jarPaths, type Jars } from './jars';
+export { ensureEmbeddingModel, embeddingModelDir, EMBEDDING_MODEL_ARTIFACT, EMBEDDING_MODEL_FILES } from './models';
 export {
   startZipkin,
   probeZipkin,
