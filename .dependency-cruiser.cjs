@@ -2,6 +2,13 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-file-cycles',
+      comment: 'No file imports a file that imports it back, types included (directly or round a loop).',
+      severity: 'error',
+      from: { path: '^((services|packages)/[^/]+/src|frontend/(app|components|lib))/' },
+      to: { circular: true },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'A folder never imports a folder that imports it back (directly or round a loop).',
       severity: 'error',

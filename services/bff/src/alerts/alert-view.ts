@@ -18,14 +18,15 @@ import type {
   WebhookEndpoint,
 } from './alerts.schemas';
 
-export const cadences = ['realtime', 'daily', 'weekly'] as const;
-export const alertKinds = ['search', 'docket'] as const;
-export const channelNames = ['in_app', 'email', 'webhook'] as const;
-export const deliveryStatuses = ['pending', 'sent', 'retrying', 'failed'] as const;
-export const deliveryKinds = ['realtime', 'digest', 'test'] as const;
-
-export type CadenceName = (typeof cadences)[number];
-export type AlertKindName = (typeof alertKinds)[number];
+export {
+  alertKinds,
+  cadences,
+  channelNames,
+  deliveryKinds,
+  deliveryStatuses,
+  type AlertKindName,
+  type CadenceName,
+} from './alert-vocabulary';
 
 /** An alert's filters (every list present; '' for an open date). */
 export type AlertFiltersView = z.output<typeof AlertFilters>;

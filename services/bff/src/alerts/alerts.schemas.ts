@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alertKinds, cadences, channelNames, deliveryKinds, deliveryStatuses } from './alert-view';
+import { alertKinds, cadences, channelNames, deliveryKinds, deliveryStatuses } from './alert-vocabulary';
 
 // Alerts, docket follows, notifications, webhook endpoints and unsubscribe. The alerts
 // service checks the definition in full (the query's syntax and cost, the owner's endpoints, limits);

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { DataProduct, EntityResponse, IngestionRun, Release, SourceStatus } from './catalog.schemas';
 
+export { sourceHealth, type SourceHealth } from './source-health';
+
 /** A source an administrator adds (CreateSourceBody); the documents service validates it again, finally. */
 export interface NewSource {
   id: string;
@@ -21,9 +23,6 @@ export type DataProductView = z.output<typeof DataProduct>;
 
 /** One run of a source's connector. */
 export type IngestionRunView = z.output<typeof IngestionRun>;
-
-export const sourceHealth = ['healthy', 'lagging', 'failing', 'idle'] as const;
-export type SourceHealth = (typeof sourceHealth)[number];
 
 /** A source with how its collection is going. */
 export type SourceStatusView = z.output<typeof SourceStatus>;

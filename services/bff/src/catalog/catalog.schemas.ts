@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EntityRef, Source } from '../documents/documents.schemas';
 import { nullableDateTime } from '../http/common.schemas';
-import { sourceHealth } from './catalog-view';
+import { sourceHealth } from './source-health';
 
 export const SourcesResponse = z.object({ sources: z.array(Source) });
 

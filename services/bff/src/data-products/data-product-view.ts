@@ -9,6 +9,9 @@ import type {
   ProductRelease,
   ReleaseRowsResponse,
 } from './data-products.schemas';
+import type { RowFilterView } from './row-filter';
+
+export type { RowFilterView } from './row-filter';
 
 // What the data products gateway returns and the routes send, as data-products.schemas.ts describes it.
 
@@ -29,15 +32,6 @@ export type ProductReleaseView = z.output<typeof ProductRelease>;
 
 /** A data product with its key, columns and releases (newest first). */
 export type DataProductDetailView = z.output<typeof DataProductDetail>;
-
-export interface RowFilterView {
-  column: string;
-  op: 'in' | 'contains' | 'range';
-  values: string[];
-  text: string;
-  min: string;
-  max: string;
-}
 
 export interface RowsRequest {
   releaseId: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DataProduct } from '../catalog/catalog.schemas';
 import { nullableDateTime } from '../http/common.schemas';
-import type { RowFilterView } from './data-product-view';
+import type { RowFilterView } from './row-filter';
 
 export const DataProductParams = z.object({ id: z.string().min(1).max(200) });
 export const ReleaseParams = z.object({ id: z.string().min(1).max(200), releaseId: z.string().min(1).max(200) });

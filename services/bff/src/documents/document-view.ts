@@ -17,6 +17,8 @@ import type {
   UploadResult,
 } from './documents.schemas';
 
+export { uploadOutcomes, type UploadOutcome } from './upload-outcomes';
+
 /** A page of a document's text: character offsets into the whole text. */
 export type PageSpanView = z.output<typeof PageSpan>;
 
@@ -61,9 +63,6 @@ export interface NewDocument {
   sourceId?: string | undefined;
   filedAt?: Date | undefined;
 }
-
-export const uploadOutcomes = ['new', 'updated', 'duplicate', 'failed'] as const;
-export type UploadOutcome = (typeof uploadOutcomes)[number];
 
 /** What became of one uploaded file. */
 export type UploadResultView = z.output<typeof UploadResult>;

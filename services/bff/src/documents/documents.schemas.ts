@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, nullableDateTime } from '../http/common.schemas';
 import { multiline } from '../http/multiline';
-import { uploadOutcomes } from './document-view';
+import { uploadOutcomes } from './upload-outcomes';
 
 export const PageSpan = z
   .object({ number: z.number().int(), start: z.number().int(), end: z.number().int() })

@@ -10,14 +10,14 @@ import type {
   ExportProgress,
 } from './exports.schemas';
 
-export const exportSubjects = ['search', 'query', 'workspace'] as const;
-export type ExportSubjectName = (typeof exportSubjects)[number];
-
-export const exportFormats = ['csv', 'xlsx', 'jsonl', 'zip', 'docx', 'html'] as const;
-export type ExportFormatName = (typeof exportFormats)[number];
-
-export const exportStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
-export type ExportStatusName = (typeof exportStatuses)[number];
+export {
+  exportFormats,
+  exportStatuses,
+  exportSubjects,
+  type ExportFormatName,
+  type ExportStatusName,
+  type ExportSubjectName,
+} from './export-vocabulary';
 
 /** What an export includes besides its rows. */
 export type ExportOptionsView = z.output<typeof ExportOptions>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportFormats, exportStatuses, exportSubjects } from './export-view';
+import { exportFormats, exportStatuses, exportSubjects } from './export-vocabulary';
 
 // Exports. The export service decides what a subject can be exported as, checks the
 // caller's membership and the per-user limits; these schemas refuse what is malformed on its face.

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
+import type { ProcessStatusName } from './process-statuses';
 import type { Process } from './processes.schemas';
 
-export const processStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type ProcessStatusName = (typeof processStatuses)[number];
+export { processStatuses, type ProcessStatusName } from './process-statuses';
 
 /** The `process` object of the REST API and of the SSE relay. */
 export type ProcessView = z.output<typeof Process>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nullableDateTime } from '../http/common.schemas';
-import { processStatuses } from './process-view';
+import { processStatuses } from './process-statuses';
 
 export const Process = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisModes } from './query-view';
+import { analysisModes } from './analysis-modes';
 
 // Requests and responses of the query routes (ask, one query, the administrators' log). The same
 // schemas validate input and document /api/openapi.json.

@@ -3,8 +3,7 @@
 import type { z } from 'zod';
 import type { AdminQueriesResponse, Citation, QueryFilters, QueryResponse, StoredQuery } from './queries.schemas';
 
-export const analysisModes = ['extractive', 'generative'] as const;
-export type AnalysisModeName = (typeof analysisModes)[number];
+export { analysisModes, type AnalysisModeName } from './analysis-modes';
 
 /** A question's filters (every list present; null for an open date). */
 export type QueryFiltersView = z.output<typeof QueryFilters>;

@@ -3,6 +3,7 @@
  * the BFF adds who they are (name, e-mail) and what the caller may do.
  */
 import type { z } from 'zod';
+import type { RequestKindName, RequestSortName, WorkspaceRoleName } from './workspace-vocabulary';
 import type {
   Person,
   WorkspaceDetail,
@@ -12,12 +13,14 @@ import type {
   WorkspaceSummary,
 } from './workspaces.schemas';
 
-export const workspaceRoles = ['owner', 'editor', 'viewer'] as const;
-export type WorkspaceRoleName = (typeof workspaceRoles)[number];
-export const requestKinds = ['search', 'query'] as const;
-export type RequestKindName = (typeof requestKinds)[number];
-export const requestSorts = ['relevance', 'filed_newest', 'filed_oldest'] as const;
-export type RequestSortName = (typeof requestSorts)[number];
+export {
+  requestKinds,
+  requestSorts,
+  workspaceRoles,
+  type RequestKindName,
+  type RequestSortName,
+  type WorkspaceRoleName,
+} from './workspace-vocabulary';
 
 /** A workspace's default filters, or the filters a request ran with. */
 export type WorkspaceFiltersView = z.output<typeof WorkspaceFilters>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SearchFacet } from '../search/search.schemas';
-import { requestKinds, requestSorts, workspaceRoles } from './workspace-view';
+import { requestKinds, requestSorts, workspaceRoles } from './workspace-vocabulary';
 
 // Workspaces: request validation and /api/openapi.json components (ids name them).
 
