@@ -4,14 +4,15 @@
  * Retrieval quality on BEIR SciFact (defaults: ../shared/eval/scifact, dev split). The corpus goes
  * through the real index code: the SQLite FTS5 backend in a temporary directory, filled by a
  * rebuild (beginBuild → addFromSource → commit) through the VectorIndexingBackend, whose indexer
- * then embeds every document (Universal Sentence Encoder lite, in worker threads). Every query runs
- * through bm25Retrieve, vectorRetrieve and hybridRetrieve (RRF); prints ONE JSON line with nDCG@10
- * and Recall@100 for each, plus timings. Progress goes to stderr.
+ * then embeds every document (the product's embedder, in workers). Every question runs through
+ * bm25Retrieve and vectorRetrieve; the fusion of the two is chosen by five-fold cross-validation
+ * (bench/support/fusion-cross-validation.ts), so the hybrid's figures are each question's with a
+ * fusion chosen without it. Prints, per fold and over all dev questions, nDCG@10 and Recall@100 of
+ * BM25, dense and hybrid (to stderr), the fusion the whole split chooses (the one to ship), and ONE
+ * JSON line with all of it and timings (stdout).
  *
  * `--vectors F` keeps the vector index in F instead of the temporary directory: a second run
- * re-embeds only documents whose text changed (the indexer's own content-hash check), which makes
- * trying retrieval settings cheap. `--vector-weight` and `--rrf-k` change the fusion (default: the
- * product's DEFAULT_FUSION, which was tuned on this dev split).
+ * re-embeds only documents whose text changed (the indexer's own content-hash check).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,20 +21,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
-  bm25Retrieve,
-  DEFAULT_FUSION,
-  FUSION_DEPTH,
-  reciprocalRankFusion,
-  vectorRetrieve,
-  type RetrievedHit,
-} from '../services/query-engine/src/ask/retrieve';
+  crossValidate,
+  describeFusion,
+  type Figures,
+  type QuestionRuns,
+} from '../bench/support/fusion-cross-validation';
+import { bm25Retrieve, FUSION_DEPTH, vectorRetrieve } from '../services/query-engine/src/ask/retrieve';
 import type { IndexedDocument } from '../services/query-engine/src/domain/indexed-document';
 import { ThreadedEmbedder } from '../services/query-engine/src/embeddings/threaded.embedder';
 import { VectorIndex } from '../services/query-engine/src/embeddings/vector-index';
 import { VectorIndexer, vectorScheme } from '../services/query-engine/src/embeddings/vector-indexer';
 import { VectorIndexingBackend } from '../services/query-engine/src/embeddings/vector-indexing.backend';
 import { SqliteFts5Backend } from '../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
-import { meanOver, ndcgAt, recallAt } from '../services/query-engine/src/search/ranking-metrics';
 
 const defaults = path.resolve(__dirname, '../../shared/eval/scifact');
 const { values } = parseArgs({
@@ -43,8 +42,6 @@ const { values } = parseArgs({
     qrels: { type: 'string', default: path.join(defaults, 'qrels-dev.tsv') },
     threads: { type: 'string', default: '2' },
     vectors: { type: 'string' },
-    'vector-weight': { type: 'string', default: String(DEFAULT_FUSION.vectorWeight) },
-    'rrf-k': { type: 'string', default: String(DEFAULT_FUSION.rrfK) },
   },
 });
 
@@ -122,8 +119,6 @@ async function main(): Promise<void> {
   const queries = readJsonLines<QueryLine>(values.queries as string, 'queries');
   const qrels = readQrels(values.qrels as string);
   const judgedQueries = queries.filter((q) => qrels.has(q._id));
-  const vectorWeight = Number(values['vector-weight']);
-  const rrfK = Number(values['rrf-k']);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'eval-scifact-'));
   const embedder = new ThreadedEmbedder(Math.max(1, Number(values.threads)));
@@ -158,57 +153,55 @@ async function main(): Promise<void> {
     const embedMs = performance.now() - started;
     log(`vectors ready in ${Math.round(embedMs)} ms`);
 
-    const runs = { bm25: [] as string[][], vector: [] as string[][], hybrid: [] as string[][] };
-    const times = { bm25: [] as number[], vector: [] as number[], hybrid: [] as number[] };
+    const runs: QuestionRuns[] = [];
+    const times = { bm25: [] as number[], vector: [] as number[] };
     for (const query of judgedQueries) {
       const t0 = performance.now();
       const lexical = await bm25Retrieve(backend, query.text, null, FUSION_DEPTH);
       const t1 = performance.now();
-      const semantic = await vectorRetrieve({ vectors, embedder, backend }, query.text, null, FUSION_DEPTH);
+      const dense = await vectorRetrieve({ vectors, embedder, backend }, query.text, null, FUSION_DEPTH);
       const t2 = performance.now();
-      const fused = reciprocalRankFusion(
-        [{ hits: lexical }, { hits: semantic, weight: vectorWeight }],
-        FUSION_DEPTH,
-        rrfK,
-      );
-      const t3 = performance.now();
-      const ids = (hits: RetrievedHit[]) => hits.map((hit) => hit.documentId);
-      runs.bm25.push(ids(lexical));
-      runs.vector.push(ids(semantic));
-      runs.hybrid.push(ids(fused));
+      runs.push({ id: query._id, judgments: qrels.get(query._id) as Map<string, number>, lexical, dense });
       times.bm25.push(t1 - t0);
       times.vector.push(t2 - t1);
-      // The hybrid's time: both retrievals (run concurrently in hybridRetrieve) and the fusion.
-      times.hybrid.push(t3 - t0);
     }
-
-    const score = (ranked: string[][]) => ({
-      ndcg10: round(
-        meanOver(
-          judgedQueries.map((q, i) => ({ q, ranking: ranked[i] as string[] })),
-          ({ q, ranking }) => ndcgAt(ranking, qrels.get(q._id) as Map<string, number>, 10),
-        ),
-      ),
-      recall100: round(
-        meanOver(
-          judgedQueries.map((q, i) => ({ q, ranking: ranked[i] as string[] })),
-          ({ q, ranking }) => recallAt(ranking, qrels.get(q._id) as Map<string, number>, 100),
-        ),
-      ),
-    });
+    const validated = crossValidate(runs, { folds: 5, depth: FUSION_DEPTH });
     const latency = (ms: number[]) => {
       const sorted = [...ms].sort((a, b) => a - b);
       return { p50_ms: round(percentile(sorted, 50), 1), p95_ms: round(percentile(sorted, 95), 1) };
     };
+    const figures = (f: Figures) => ({ ndcg10: round(f.ndcg10), recall100: round(f.recall100) });
+    log('');
+    log(`nDCG@10 / Recall@100, ${judgedQueries.length} dev questions in 5 folds`);
+    log("(each fold's hybrid uses the fusion chosen on the other four)");
+    log('fold  questions  BM25             dense            hybrid           fusion chosen');
+    const cell = (f: Figures) => `${f.ndcg10.toFixed(4)} / ${f.recall100.toFixed(4)}`.padEnd(17);
+    for (const fold of validated.folds)
+      log(
+        `${String(fold.fold + 1).padEnd(6)}${String(fold.questions).padEnd(11)}${cell(fold.bm25)}${cell(fold.dense)}` +
+          `${cell(fold.hybrid)}${describeFusion(fold.chosen)}`,
+      );
+    const all = validated.heldOut;
+    const count = String(judgedQueries.length).padEnd(11);
+    log(`all   ${count}${cell(all.bm25)}${cell(all.dense)}${cell(all.hybrid)}(held out)`);
+    log(`the whole dev split chooses: ${describeFusion(validated.chosenOnAll)} (its dev figure is not a measurement)`);
     const result = {
       dataset: path.basename(path.dirname(values.corpus as string)),
       documents: corpus.length,
       queries: judgedQueries.length,
       model: embedder.modelId,
-      fusion: { method: 'rrf', k: rrfK, depth: FUSION_DEPTH, vector_weight: vectorWeight },
-      bm25: { ...score(runs.bm25), ...latency(times.bm25) },
-      vector: { ...score(runs.vector), ...latency(times.vector) },
-      hybrid: { ...score(runs.hybrid), ...latency(times.hybrid) },
+      bm25: { ...figures(all.bm25), ...latency(times.bm25) },
+      vector: { ...figures(all.dense), ...latency(times.vector) },
+      hybrid_held_out: figures(all.hybrid),
+      folds: validated.folds.map((fold) => ({
+        fold: fold.fold + 1,
+        questions: fold.questions,
+        chosen: fold.chosen,
+        bm25: figures(fold.bm25),
+        vector: figures(fold.dense),
+        hybrid: figures(fold.hybrid),
+      })),
+      fusion_chosen_on_dev: validated.chosenOnAll,
       timings: {
         index_ms: Math.round(indexMs),
         embed_ms: Math.round(embedMs),
