@@ -14,8 +14,13 @@ export interface Embedder {
   close(): Promise<void>;
 }
 
+/** What a text is for: a model may embed a query (a short question) differently from what it should find. */
+export type EmbedPurpose = 'query' | 'passage';
+
 export interface EmbedOptions {
   background?: boolean;
+  /** Default 'passage'. */
+  purpose?: EmbedPurpose;
 }
 
 /** Scales a vector to unit length in place (a zero vector stays zero) and returns it. */
