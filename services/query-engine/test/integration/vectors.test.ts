@@ -8,9 +8,9 @@ import { UserActivity } from '@docket/service-kit';
 import { printedPid } from '@docket/testkit';
 import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/ask/retrieve';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
+import { BGE_SMALL_DIMENSIONS, BgeSmallEmbedder } from '../../src/embeddings/bge-small.embedder';
 import { dot } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
-import { USE_LITE_DIMENSIONS, UseLiteEmbedder } from '../../src/embeddings/use-lite.embedder';
 import { VectorIndex } from '../../src/embeddings/vector-index';
 import { VectorIndexer, vectorScheme } from '../../src/embeddings/vector-indexer';
 import { VectorIndexingBackend } from '../../src/embeddings/vector-indexing.backend';
@@ -19,7 +19,7 @@ import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.bac
 jest.setTimeout(180_000);
 
 /**
- * The real model (Universal Sentence Encoder lite from the npm package, no download) behind the
+ * The real model (bge-small-en-v1.5, unpacked into .cache by the launcher's prepare step) behind the
  * real SQLite FTS5 backend: semantic matches BM25 cannot make, filters, removal, restart.
  */
 describe('vectors with the real model and the SQLite backend', () => {
@@ -93,7 +93,7 @@ describe('vectors with the real model and the SQLite backend', () => {
   const question = 'Will my power bill go up?';
 
   it('embeds offline into unit vectors; the worker pool gives the in-thread ones; paraphrases are closer', async () => {
-    const single = await UseLiteEmbedder.load();
+    const single = await BgeSmallEmbedder.load();
     const texts = [
       'Electricity prices for households will rise.',
       'The utility may charge customers more for power.',
@@ -101,10 +101,18 @@ describe('vectors with the real model and the SQLite backend', () => {
     ];
     const [a, b, c] = await single.embed(texts);
     const pooled = await embedder.embed(texts);
-    expect(a).toHaveLength(USE_LITE_DIMENSIONS);
+    expect(a).toHaveLength(BGE_SMALL_DIMENSIONS);
     expect(dot(a!, a!)).toBeCloseTo(1, 4);
     pooled.forEach((vector, i) => expect(dot(vector, [a, b, c][i]!)).toBeCloseTo(1, 4));
     expect(dot(a!, b!)).toBeGreaterThan(dot(a!, c!) + 0.1);
+    // A query gets the model's search instruction, in the pool as in the thread.
+    const [query] = await single.embed([question], { purpose: 'query' });
+    const [pooledQuery] = await embedder.embed([question], { purpose: 'query' });
+    const [asPassage] = await embedder.embed([question]);
+    await single.close();
+    expect(dot(pooledQuery!, query!)).toBeCloseTo(1, 4);
+    expect(dot(asPassage!, query!)).toBeLessThan(0.99);
+    expect(dot(query!, a!)).toBeGreaterThan(dot(query!, c!) + 0.1);
   });
 
   it('embeds a question ahead of background work queued before it, with or without a question worker', async () => {
@@ -187,7 +195,7 @@ describe('vectors with the real model and the SQLite backend', () => {
       expect(pool.liveWorkers).toBe(1);
       await until(() => pool.liveWorkers === 0);
       const [asked] = await pool.embed([question]);
-      expect(asked).toHaveLength(USE_LITE_DIMENSIONS);
+      expect(asked).toHaveLength(BGE_SMALL_DIMENSIONS);
       expect(pool.liveWorkers).toBe(1); // the question worker, not a background one
       await until(() => pool.liveWorkers === 0);
     } finally {
@@ -208,7 +216,7 @@ describe('vectors with the real model and the SQLite backend', () => {
       pool.warm(); // once a worker runs, warming again starts no other
       expect(pool.liveWorkers).toBe(1);
       const [asked] = await pool.embed([question]);
-      expect(asked).toHaveLength(USE_LITE_DIMENSIONS);
+      expect(asked).toHaveLength(BGE_SMALL_DIMENSIONS);
       expect(pool.liveWorkers).toBe(1); // the question worker took it
     } finally {
       await pool.close();
@@ -260,7 +268,7 @@ describe('vectors with the real model and the SQLite backend', () => {
       process.kill(pid!, 'SIGKILL');
       await expect(backlog).rejects.toThrow(/embedding process exited with SIGKILL/);
       const [asked] = await pool.embed([question]);
-      expect(asked).toHaveLength(USE_LITE_DIMENSIONS);
+      expect(asked).toHaveLength(BGE_SMALL_DIMENSIONS);
     } finally {
       await pool.close();
     }
