@@ -38,7 +38,16 @@ const ready = (async () => {
 })();
 // A model that cannot load ends the worker, so the pool sends it no more work.
 ready.catch((error) => setImmediate(() => { throw error; }));
-port.on('message', async ({ id, texts, maxTokens }) => {
+let stopping = false;
+port.on('message', async (message) => {
+  if (message.stop) {
+    // Ends itself between model calls: a thread terminated from outside during one (loading the model,
+    // or running it) aborts the whole process ("terminate called after throwing ... Napi::Error").
+    stopping = true;
+    await ready.catch(() => {});
+    process.exit(0);
+  }
+  const { id, texts, maxTokens } = message;
   try {
     const { tokenizer, sepId, session } = await ready;
     const out = new Float32Array(texts.length * data.dimensions);
@@ -46,6 +55,7 @@ port.on('message', async ({ id, texts, maxTokens }) => {
       // A model call is synchronous native work: without a turn of the event loop between texts
       // a busy process would never see that the service went away (its IPC channel closed).
       await new Promise((resolve) => setImmediate(resolve));
+      if (stopping) return;
       if (inProcess && !process.connected) process.exit(0);
       let ids = tokenizer.encode(texts[i]).ids;
       if (ids.length > maxTokens) ids = [...ids.slice(0, maxTokens - 1), sepId];
@@ -117,9 +127,17 @@ export function startEmbeddingWorker(data: EmbeddingWorkerData, where: 'thread' 
 class ThreadWorker implements EmbeddingWorker {
   readonly pid = undefined;
   private readonly worker: Worker;
+  private running = true;
+  private readonly exited: Promise<void>;
 
   constructor(data: EmbeddingWorkerData) {
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data });
+    this.exited = new Promise((resolve) =>
+      this.worker.once('exit', () => {
+        this.running = false;
+        resolve();
+      }),
+    );
   }
 
   send(message: EmbeddingRequest): void {
@@ -143,8 +161,12 @@ class ThreadWorker implements EmbeddingWorker {
     this.worker.unref();
   }
 
+  /** Asks the thread to end itself (Worker.terminate() during a model call would abort this process). */
   async terminate(): Promise<void> {
-    await this.worker.terminate();
+    if (!this.running) return;
+    this.worker.ref(); // this process waits for it: exiting first would terminate it from outside
+    this.worker.postMessage({ stop: true });
+    await this.exited;
   }
 }
 

@@ -1,15 +1,16 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { parseQuery } from '@docket/query-language';
 import { UserActivity } from '@docket/service-kit';
 import { printedPid } from '@docket/testkit';
 import { bm25Retrieve, hybridRetrieve, vectorRetrieve } from '../../src/ask/retrieve';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
-import { BGE_SMALL_DIMENSIONS, BgeSmallEmbedder } from '../../src/embeddings/bge-small.embedder';
-import { dot } from '../../src/embeddings/embedder';
+import { BGE_SMALL_DIMENSIONS } from '../../src/embeddings/bge-small.embedder';
+import { dot, type EmbedOptions } from '../../src/embeddings/embedder';
 import { ThreadedEmbedder } from '../../src/embeddings/threaded.embedder';
 import { VectorIndex } from '../../src/embeddings/vector-index';
 import { VectorIndexer, vectorScheme } from '../../src/embeddings/vector-indexer';
@@ -17,6 +18,32 @@ import { VectorIndexingBackend } from '../../src/embeddings/vector-indexing.back
 import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 
 jest.setTimeout(180_000);
+
+/**
+ * BgeSmallEmbedder on the main thread of a process of its own (through tsx), one call per entry: in
+ * jest's sandbox the runtime's output arrays fail onnxruntime's own Float32Array check (another realm).
+ */
+async function embedApart(calls: Array<{ texts: string[]; options?: EmbedOptions }>): Promise<Float32Array[][]> {
+  const embedder = JSON.stringify(require.resolve('../../src/embeddings/bge-small.embedder'));
+  const script = `
+    const { BgeSmallEmbedder } = require(${embedder});
+    void (async () => {
+      const single = await BgeSmallEmbedder.load();
+      const out = [];
+      for (const call of ${JSON.stringify(calls)})
+        out.push((await single.embed(call.texts, call.options)).map((v) => Array.from(v)));
+      await single.close();
+      process.stdout.write(JSON.stringify(out));
+    })();
+  `;
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    '--require',
+    require.resolve('tsx/cjs'),
+    '-e',
+    script,
+  ]);
+  return (JSON.parse(stdout) as number[][][]).map((vectors) => vectors.map((v) => Float32Array.from(v)));
+}
 
 /**
  * The real model (bge-small-en-v1.5, unpacked into .cache by the launcher's prepare step) behind the
@@ -93,23 +120,23 @@ describe('vectors with the real model and the SQLite backend', () => {
   const question = 'Will my power bill go up?';
 
   it('embeds offline into unit vectors; the worker pool gives the in-thread ones; paraphrases are closer', async () => {
-    const single = await BgeSmallEmbedder.load();
     const texts = [
       'Electricity prices for households will rise.',
       'The utility may charge customers more for power.',
       'Salmon migrate upstream to spawn.',
     ];
-    const [a, b, c] = await single.embed(texts);
+    const [[a, b, c] = [], [query] = []] = await embedApart([
+      { texts },
+      { texts: [question], options: { purpose: 'query' } },
+    ]);
     const pooled = await embedder.embed(texts);
     expect(a).toHaveLength(BGE_SMALL_DIMENSIONS);
     expect(dot(a!, a!)).toBeCloseTo(1, 4);
     pooled.forEach((vector, i) => expect(dot(vector, [a, b, c][i]!)).toBeCloseTo(1, 4));
     expect(dot(a!, b!)).toBeGreaterThan(dot(a!, c!) + 0.1);
     // A query gets the model's search instruction, in the pool as in the thread.
-    const [query] = await single.embed([question], { purpose: 'query' });
     const [pooledQuery] = await embedder.embed([question], { purpose: 'query' });
     const [asPassage] = await embedder.embed([question]);
-    await single.close();
     expect(dot(pooledQuery!, query!)).toBeCloseTo(1, 4);
     expect(dot(asPassage!, query!)).toBeLessThan(0.99);
     expect(dot(query!, a!)).toBeGreaterThan(dot(query!, c!) + 0.1);
@@ -220,6 +247,18 @@ describe('vectors with the real model and the SQLite backend', () => {
       expect(pool.liveWorkers).toBe(1); // the question worker took it
     } finally {
       await pool.close();
+    }
+  });
+
+  it('closes threads still loading or running their model without aborting this process', async () => {
+    // Worker.terminate() during a model call aborts the whole process: the pool asks its threads to end.
+    for (const delayMs of [0, 50, 100, 150, 250]) {
+      const pool = new ThreadedEmbedder(1, 4, { questionThread: true });
+      const busy = pool.embed(Array.from({ length: 8 }, (_, i) => `backlog passage number ${i}`)).catch(() => []);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await pool.close();
+      await busy;
+      expect(pool.liveWorkers).toBe(0);
     }
   });
 
