@@ -93,7 +93,7 @@ export async function vectorRetrieve(
     scope && !candidates && deps.backend
       ? deps.backend.search({ query: scope, sort: 'filed_newest', limit: FILTER_PROBE_LIMIT, facets: false }, budget)
       : undefined;
-  const [[vector], probe] = await Promise.all([deps.embedder.embed([question]), probing]);
+  const [[vector], probe] = await Promise.all([deps.embedder.embed([question], { purpose: 'query' }), probing]);
   if (!vector) return [];
   // Candidates come from a retrieval that respected the filters already.
   if (candidates) return deps.vectors.search(vector, k, { restrictTo: candidates });
