@@ -6,7 +6,10 @@
  * is never reported.
  */
 import { createHash } from 'node:crypto';
+import { fuseRankings, type Fusion } from '../../services/query-engine/src/ask/retrieve';
 import { meanOver, ndcgAt, recallAt, type Judgments } from '../../services/query-engine/src/search/ranking-metrics';
+
+export type { Fusion };
 
 /** A ranked list, best first; higher scores are better. */
 export interface Ranked {
@@ -21,12 +24,6 @@ export interface QuestionRuns {
   lexical: readonly Ranked[];
   dense: readonly Ranked[];
 }
-
-/**
- * Reciprocal rank fusion (1 / (k + rank), the dense side weighted), or a linear combination of each
- * ranking's scores scaled to [0, 1] within the question (a document missing from a ranking gets 0 there).
- */
-export type Fusion = { method: 'rrf'; k: number; denseWeight: number } | { method: 'linear'; denseWeight: number };
 
 export interface Figures {
   ndcg10: number;
@@ -56,31 +53,9 @@ export function describeFusion(fusion: Fusion): string {
     : `linear, dense ${fusion.denseWeight} / BM25 ${Number((1 - fusion.denseWeight).toFixed(2))}`;
 }
 
-/** The fused ranking, best first, as deep as `depth`. */
+/** The fused ranking, best first, as deep as `depth`: the product's own fusion (ask/retrieve.ts). */
 export function fuse(fusion: Fusion, lexical: readonly Ranked[], dense: readonly Ranked[], depth: number): string[] {
-  const scores = new Map<string, number>();
-  const add = (ranking: readonly Ranked[], weight: number, scoreOf: (hit: Ranked, rank: number) => number) =>
-    ranking.forEach((hit, rank) =>
-      scores.set(hit.documentId, (scores.get(hit.documentId) ?? 0) + weight * scoreOf(hit, rank)),
-    );
-  if (fusion.method === 'rrf') {
-    add(lexical, 1, (_, rank) => 1 / (fusion.k + rank + 1));
-    add(dense, fusion.denseWeight, (_, rank) => 1 / (fusion.k + rank + 1));
-  } else {
-    add(lexical, 1 - fusion.denseWeight, scaledWithin(lexical));
-    add(dense, fusion.denseWeight, scaledWithin(dense));
-  }
-  return [...scores]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, depth)
-    .map(([id]) => id);
-}
-
-function scaledWithin(ranking: readonly Ranked[]): (hit: Ranked) => number {
-  const scores = ranking.map((hit) => hit.score);
-  const low = Math.min(...scores);
-  const span = Math.max(...scores) - low;
-  return (hit) => (span > 0 ? (hit.score - low) / span : 1);
+  return fuseRankings(fusion, lexical, dense, depth).map((hit) => hit.documentId);
 }
 
 /** A question's fold, from a hash of its id: the same split on every run and machine. */

@@ -7,6 +7,7 @@ import {
   FILTER_PROBE_LIMIT,
   hybridRetrieve,
   HybridRetriever,
+  linearFusion,
   reciprocalRankFusion,
   RRF_K,
   vectorRetrieve,
@@ -119,6 +120,45 @@ describe('reciprocalRankFusion', () => {
       1,
     );
     expect(fused).toEqual([{ documentId: 'a', score: 1 / 61 }]);
+  });
+});
+
+describe('linearFusion', () => {
+  it("sums each ranking's scores scaled to [0, 1] within the question, weighted; absent counts 0", () => {
+    const lexical = [
+      { documentId: 'a', score: 12 },
+      { documentId: 'b', score: 7 },
+      { documentId: 'c', score: 2 },
+    ];
+    const dense = [
+      { documentId: 'c', score: 0.9 },
+      { documentId: 'd', score: 0.7 },
+      { documentId: 'c', score: 0.1 },
+    ];
+    const fused = linearFusion(lexical, dense, 0.6, 10);
+    // a: 0.4 × 1; b: 0.4 × 0.5; c: 0.4 × 0 + 0.6 × 1 (its first place only); d: 0.6 × 0.75.
+    expect(fused.map((h) => h.documentId)).toEqual(['c', 'd', 'a', 'b']);
+    expect(fused[0]?.score).toBeCloseTo(0.6, 12);
+    expect(fused[1]?.score).toBeCloseTo(0.45, 12);
+    expect(fused[2]?.score).toBeCloseTo(0.4, 12);
+    expect(fused[3]?.score).toBeCloseTo(0.2, 12);
+  });
+
+  it('gives a ranking of one document (or of equal scores) its full weight, and cuts at k', () => {
+    const alone = linearFusion([{ documentId: 'a', score: 3 }], [], 0.55, 5);
+    expect(alone.map((h) => h.documentId)).toEqual(['a']);
+    expect(alone[0]?.score).toBeCloseTo(0.45, 12);
+    expect(
+      linearFusion(
+        [],
+        [
+          { documentId: 'x', score: 0.5 },
+          { documentId: 'y', score: 0.5 },
+        ],
+        0.55,
+        1,
+      ),
+    ).toEqual([{ documentId: 'x', score: 0.55 }]);
   });
 });
 
