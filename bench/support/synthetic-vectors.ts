@@ -9,13 +9,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import { BGE_SMALL_DIMENSIONS } from '../../services/query-engine/src/embeddings/bge-small.embedder';
 import type { FilterMetadata } from '../../services/query-engine/src/embeddings/filter-metadata';
 import { DEFAULT_PASSAGES } from '../../services/query-engine/src/embeddings/passages';
-import { USE_LITE_DIMENSIONS } from '../../services/query-engine/src/embeddings/use-lite.embedder';
 import { VectorIndex } from '../../services/query-engine/src/embeddings/vector-index';
 import { seededUnitVectors } from './unit-vectors';
 
-export const SYNTHETIC_MODEL = { modelId: 'bench-synthetic', dimensions: USE_LITE_DIMENSIONS };
+export const SYNTHETIC_MODEL = { modelId: 'bench-synthetic', dimensions: BGE_SMALL_DIMENSIONS };
 
 export function openSyntheticVectors(
   dir: string,
@@ -31,7 +31,7 @@ export function openSyntheticVectors(
 
 function fill(vectors: VectorIndex, searchIndexPath: string): void {
   const documents = new Database(searchIndexPath, { readonly: true });
-  const random = seededUnitVectors(42, USE_LITE_DIMENSIONS);
+  const random = seededUnitVectors(42, BGE_SMALL_DIMENSIONS);
   const rows = documents.prepare('SELECT id, source_id, filed_at FROM documents').iterate() as Iterable<{
     id: string;
     source_id: string;

@@ -46,7 +46,7 @@ export const configSchema = z
     // Worker threads that run searches, question rankings and fetches on the SQLite index
     // (each with its own connection).
     SEARCH_THREADS: z.coerce.number().int().min(1).max(16).default(2),
-    // Semantic retrieval (USE-lite vectors fused with BM25). 'off' answers questions with BM25 alone.
+    // Semantic retrieval (bge-small-en-v1.5 vectors fused with BM25). 'off' answers questions with BM25 alone.
     VECTOR_SEARCH: z.enum(['on', 'off']).default('on'),
     // Processes that embed the backlog of passages at nice 19, each with its own copy of the model (~100-200 MB);
     // questions have a thread of their own.
