@@ -20,7 +20,7 @@ import { AnalysisWriter, answerModesOf, ChatCompletionsClient, llmSettingsOf } f
 import { queryServiceBinding } from './ask/queries.grpc';
 import { DEFAULT_QUERY_COMPLETED_TOPIC, queryCompletedEvent } from './ask/query-completed.event';
 import { QueryRepository } from './ask/query.repository';
-import { bm25Retrieve, HybridRetriever } from './ask/retrieve';
+import { ANSWER_FUSION, bm25Retrieve, HybridRetriever } from './ask/retrieve';
 import { vectorIndexPathOf, type Config } from './config';
 import { COMPUTED_PRODUCTS } from './data-products/computed-products';
 import { ComputedReleasesJob } from './data-products/computed-releases.job';
@@ -372,7 +372,7 @@ async function openRetrieval(
   });
   return {
     index: new VectorIndexingBackend(searchIndex, indexer),
-    retriever: new HybridRetriever(searchIndex, { vectors, embedder }),
+    retriever: new HybridRetriever(searchIndex, { vectors, embedder }, { fusion: ANSWER_FUSION }),
   };
 }
 
