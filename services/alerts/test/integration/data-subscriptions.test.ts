@@ -104,6 +104,25 @@ function definition(state: string, over: Partial<DataSubscriptionDefinition> = {
   };
 }
 
+/** A subscriber who takes e-mail in the daily digest, and release rel-2 published and handled. */
+async function digestSubscriberHearsOfRelease(ownerUserId: string, ownerEmail: string): Promise<void> {
+  await grpcCall(client, 'createDataSubscription', {
+    ownerUserId,
+    ownerEmail,
+    definition: definition('NY', {
+      channels: { inApp: false, email: EmailMode.EMAIL_MODE_DIGEST, webhookEndpointId: '' },
+    }),
+  });
+  const event: ReleasePublished = {
+    ...newEventFields(),
+    dataProductId: PRODUCT,
+    releaseId: 'rel-2',
+    version: '2026-11',
+  };
+  await publisher.publish(topic, event);
+  await waitFor(() => processed.has(event.eventId), { timeoutMs: 30_000, description: 'the release event handled' });
+}
+
 async function notificationsOf(ownerUserId: string) {
   const page = await grpcCall(client, 'listNotifications', { ownerUserId, limit: 20, unreadOnly: false, cursor: '' });
   return page.notifications;
@@ -246,21 +265,7 @@ it('an unfiltered subscriber hears of any change; update and delete are the owne
 });
 
 it('a digest-mode subscriber gets the release in the daily digest of their window, once', async () => {
-  await grpcCall(client, 'createDataSubscription', {
-    ownerUserId: 'u-digest',
-    ownerEmail: 'digest@example.test',
-    definition: definition('NY', {
-      channels: { inApp: false, email: EmailMode.EMAIL_MODE_DIGEST, webhookEndpointId: '' },
-    }),
-  });
-  const event: ReleasePublished = {
-    ...newEventFields(),
-    dataProductId: PRODUCT,
-    releaseId: 'rel-2',
-    version: '2026-11',
-  };
-  await publisher.publish(topic, event);
-  await waitFor(() => processed.has(event.eventId), { timeoutMs: 30_000, description: 'the release event handled' });
+  await digestSubscriberHearsOfRelease('u-digest', 'digest@example.test');
   const mailsOf = () => sink.messages.filter((m) => m.to === 'digest@example.test');
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   expect(mailsOf()).toHaveLength(0); // held for the digest, not sent on its own
@@ -287,21 +292,7 @@ it('a digest-mode subscriber gets the release in the daily digest of their windo
 });
 
 it("a digest that never finished gives its claim on a held release up: the next day's digest carries it", async () => {
-  await grpcCall(client, 'createDataSubscription', {
-    ownerUserId: 'u-abandoned',
-    ownerEmail: 'abandoned@example.test',
-    definition: definition('NY', {
-      channels: { inApp: false, email: EmailMode.EMAIL_MODE_DIGEST, webhookEndpointId: '' },
-    }),
-  });
-  const event: ReleasePublished = {
-    ...newEventFields(),
-    dataProductId: PRODUCT,
-    releaseId: 'rel-2',
-    version: '2026-11',
-  };
-  await publisher.publish(topic, event);
-  await waitFor(() => processed.has(event.eventId), { timeoutMs: 30_000, description: 'the release event handled' });
+  await digestSubscriberHearsOfRelease('u-abandoned', 'abandoned@example.test');
   // The day before's digest claimed the release, then every retry of its window failed: the claim is
   // left behind, older than the lease, and no e-mail of that digest was recorded.
   const abandoned = await deliveries.updateMany(
