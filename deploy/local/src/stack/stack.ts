@@ -7,6 +7,7 @@ import { startInfra, type InfraHandle, type InfraPorts } from '../infra';
 import { fewMallocArenas } from '../jvm-env';
 import { DEFAULT_MAIL_PORTS, startMailCatcher, type RunningMailCatcher } from '../mail';
 import { spawnManaged, type ManagedProcess } from '../managed-process';
+import { ensureEmbeddingModel } from '../models';
 import { cacheDir, defaultDataDir, repoRoot } from '../paths';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
 import { stackStatusFile, writeStackStatus, type PartKind, type StackStatus } from '../supervise/stack-status';
@@ -337,6 +338,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     // The services' TypeScript is compiled to JavaScript while the infrastructure starts.
     const compiled = serviceRuntime(opts.compile ?? process.env.DOCKET_RUN_TS !== '1', log);
     compiled.catch(() => undefined); // awaited below
+    // The query-engine's embedding model, as the Kafka jars: unpacked at install, or here if that could not be.
+    const modelReady = ensureEmbeddingModel(log);
+    modelReady.catch(() => undefined); // awaited below
 
     // The mail catcher starts alongside the infrastructure, ready before the services that send to it.
     // Zipkin (the trace UI, a JVM with seconds of start-up CPU) starts once the stack is served, so it
@@ -388,6 +392,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const skipped: string[] = [];
     const entry = (dir: string) => path.join('services', dir, 'src', 'main.ts');
     const runtime = await compiled;
+    await modelReady;
     const runTs = (name: string, dir: string, env: NodeJS.ProcessEnv) =>
       spawnChild(name, process.execPath, [...runtime.nodeArgs(name), runtime.entry(dir)], repoRoot, {
         ...commonEnv,
