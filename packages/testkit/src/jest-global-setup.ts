@@ -1,4 +1,4 @@
-import { startInfra } from '@docket/local-infra';
+import { startInfra, startTestOpenSearch } from '@docket/local-infra';
 import { startContainerInfra } from './container-infra';
 import { probeDockerEngine } from './docker-probe';
 import { chooseTestInfra, containerPartsToStart } from './infra-choice';
@@ -9,9 +9,10 @@ const log = (message: string) => process.stderr.write(`[testkit] ${message}\n`);
 /**
  * Jest global setup for the integration project. TEST_INFRA (auto | containers | local, see
  * infra-choice.ts) picks who starts what env does not provide (KAFKA_BROKERS / MONGO_URL /
- * REDIS_URL, and OPENSEARCH_URL for containers): real containers through testcontainers where a
- * Docker engine answers, otherwise the local launcher (test profile: random ports, a temp dir,
- * in-memory MongoDB stand-in). The addresses reach the test workers through env.
+ * REDIS_URL / OPENSEARCH_URL): real containers through testcontainers where a Docker engine
+ * answers, otherwise the local launcher (test profile: random ports, a temp dir, in-memory MongoDB
+ * stand-in, and one OpenSearch node from Maven Central jars, unless TEST_OPENSEARCH=off, as
+ * TEST_OPENSEARCH_URL). The addresses reach the test workers through env.
  */
 export default async function globalSetup(): Promise<void> {
   const began = Date.now();
@@ -27,14 +28,34 @@ export default async function globalSetup(): Promise<void> {
 }
 
 async function startLocal(): Promise<{ handle: StoppableInfra; startedParts: string[] }> {
-  const handle = await startInfra({ profile: 'test', log });
+  const wantOpenSearch = !process.env.OPENSEARCH_URL && process.env.TEST_OPENSEARCH !== 'off';
+  const [infra, opensearch] = await Promise.allSettled([
+    startInfra({ profile: 'test', log }),
+    wantOpenSearch ? startTestOpenSearch(log) : Promise.resolve(undefined),
+  ]);
+  if (infra.status === 'rejected' || opensearch.status === 'rejected') {
+    if (infra.status === 'fulfilled') await infra.value.stop();
+    if (opensearch.status === 'fulfilled') await opensearch.value?.stop();
+    throw infra.status === 'rejected' ? infra.reason : (opensearch as PromiseRejectedResult).reason;
+  }
+  const handle = infra.value;
   process.env.MONGO_URL = handle.mongoUrl;
   process.env.KAFKA_BROKERS = handle.kafkaBrokers.join(',');
   process.env.REDIS_URL = handle.redisUrl;
   const startedParts = Object.entries(handle.started)
     .filter(([, mine]) => mine)
     .map(([part]) => part);
-  return { handle, startedParts };
+  const node = opensearch.value;
+  if (node) {
+    // Not OPENSEARCH_URL: services a test starts with this env would all switch to one shared index.
+    process.env.TEST_OPENSEARCH_URL = node.url;
+    startedParts.push('opensearch');
+    log(`opensearch ready in ${node.readySeconds.toFixed(1)} s at ${node.url}`);
+  }
+  return {
+    handle: { stop: async () => void (await Promise.all([handle.stop(), node?.stop()])) },
+    startedParts,
+  };
 }
 
 async function startContainers(): Promise<{ handle: StoppableInfra; startedParts: string[] }> {

@@ -1,32 +1,32 @@
 /**
- * The OpenSearch backend against a real node. Needs OPENSEARCH_URL (start one with
- * `npm run opensearch`, which prints it); without it the suite is skipped and says so.
+ * The OpenSearch backend against a real node: the one the integration project's global setup starts
+ * (TEST_OPENSEARCH_URL), or one named by OPENSEARCH_URL (a container's, or `npm run opensearch`'s).
+ * With TEST_OPENSEARCH=off and no OPENSEARCH_URL the suite is skipped and says so.
  *
- *   OPENSEARCH_URL=http://127.0.0.1:9200 npx jest \
- *     services/query-engine/test/integration/opensearch-backend.test.ts --selectProjects integration
+ *   npx jest services/query-engine/test/integration/opensearch-backend.test.ts --selectProjects integration
  *
  * Every run uses its own index names (uniqueName) and deletes them at the end.
  */
 import { Client } from '@opensearch-project/opensearch';
 import { parseQuery } from '@docket/query-language';
-import { uniqueName } from '@docket/testkit';
+import { uniqueName, waitFor } from '@docket/testkit';
 import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { OpenSearchBackend } from '../../src/search/index/opensearch/opensearch.backend';
+import { queryBudget } from '../../src/search/index/query-budget';
 import type { SearchBackend, SearchQuery } from '../../src/search/index/search-backend';
 import { describeSearchBackend } from '../shared/search-backend.suite';
 
-const url = process.env.OPENSEARCH_URL;
+const url = process.env.OPENSEARCH_URL || process.env.TEST_OPENSEARCH_URL;
 
 jest.setTimeout(180_000);
 
 if (!url) {
   process.stderr.write(
-    '[opensearch-backend.test] SKIPPED: OPENSEARCH_URL is not set. ' +
-      'Start a node with `npm run opensearch` and run again with the OPENSEARCH_URL it prints.\n',
+    '[opensearch-backend.test] SKIPPED: TEST_OPENSEARCH=off and OPENSEARCH_URL is not set. ' +
+      'Unset TEST_OPENSEARCH, or start a node with `npm run opensearch` and pass the OPENSEARCH_URL it prints.\n',
   );
   describe('OpenSearch backend', () => {
-    it.skip('skipped: OPENSEARCH_URL is not set (start a node with `npm run opensearch`, pass the URL it prints)', () =>
-      undefined);
+    it.skip('skipped: TEST_OPENSEARCH=off and OPENSEARCH_URL is not set', () => undefined);
   });
 } else {
   const open = (index: string) => OpenSearchBackend.open({ url, index });
@@ -171,6 +171,47 @@ if (!url) {
         (await backend.search({ query: parseQuery('agency:ferc'), sort: 'relevance', limit: 1, facets: false }))
           .facetsCounted,
       ).toBeUndefined();
+    });
+
+    it('cancels the search task on the node when its caller goes away, and one whose budget runs out', async () => {
+      const words = ['rate', 'gas', 'electric', 'tariff', 'pipeline', 'storage', 'transmission', 'order'];
+      const build = await backend.beginBuild();
+      await build.addFromSource(
+        Array.from({ length: 2000 }, (_, i) =>
+          document(`d${i}`, { text: words.map((word, j) => `${word}${(i * (j + 3)) % 97}`).join(' ') }),
+        ),
+      );
+      await build.commit();
+      const heavy: SearchQuery = {
+        query: parseQuery('rat* OR gas* OR ele* OR tar* OR pip* OR sto* OR tra* OR ord*'),
+        sort: 'relevance',
+        limit: 100,
+        facets: true,
+      };
+      const caller = new AbortController();
+      const gone = backend.search(heavy, queryBudget(60_000, { signal: caller.signal }));
+      caller.abort();
+      await expect(gone).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('stopped') });
+      await expect(backend.search(heavy, queryBudget(2))).rejects.toMatchObject({
+        kind: 'input',
+        message: expect.stringContaining('time budget'),
+      });
+      // Neither search keeps working on the node once its caller has its answer.
+      const client = new Client({ node: url });
+      try {
+        await waitFor(
+          async () => {
+            const tasks = await client.tasks.list({ actions: 'indices:data/read/search*', detailed: true });
+            const nodes = (tasks.body as { nodes?: Record<string, { tasks: Record<string, unknown> }> }).nodes ?? {};
+            return Object.values(nodes).every((node) => Object.keys(node.tasks).length === 0);
+          },
+          { timeoutMs: 10_000, intervalMs: 100, description: 'no search task left on the node' },
+        );
+      } finally {
+        await client.close();
+      }
+      // The same search with time to spare answers.
+      expect((await backend.search(heavy, queryBudget(60_000))).total).toBe(2000);
     });
 
     it('says UNAVAILABLE when no node answers, so callers may retry', async () => {

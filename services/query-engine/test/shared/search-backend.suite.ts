@@ -15,6 +15,7 @@
 import { InputError } from '@docket/errors';
 import { compileQuery, formatQuery, nameKey, normalizeDocketNumber, type QueryNode } from '@docket/query-language';
 import { matchableOf, partyNamesOf, type IndexedDocument, type SearchHit } from '../../src/domain/indexed-document';
+import { queryBudget } from '../../src/search/index/query-budget';
 import {
   FACET_BUCKETS,
   FACET_FIELDS,
@@ -217,6 +218,30 @@ export function describeSearchBackend(
         });
         expectOrdered(result.hits, 'filed_newest', false);
         expect(result.hits.every((hit) => hit.score === 0)).toBe(true);
+      });
+
+      it('stops a read whose budget is spent (InputError) or whose caller has gone (UNAVAILABLE)', async () => {
+        const query: SearchQuery = { query: term('the'), sort: 'relevance', limit: 10, facets: true };
+        const spent = queryBudget(0);
+        for (const read of [
+          () => backend.search(query, spent),
+          () => backend.countByDay(term('the'), spent),
+          () => backend.rankForQuestion(['rate'], null, 10, spent),
+          () => backend.fetch([corpus[0]!.id], spent),
+        ]) {
+          await expect(read()).rejects.toMatchObject({
+            kind: 'input',
+            message: expect.stringContaining('time budget'),
+          });
+        }
+        const gone = new AbortController();
+        gone.abort();
+        await expect(backend.search(query, queryBudget(60_000, { signal: gone.signal }))).rejects.toMatchObject({
+          kind: 'unavailable',
+          message: expect.stringContaining('stopped'),
+        });
+        // A budget that is not spent changes nothing.
+        expect((await backend.search(query, queryBudget(60_000))).total).toBeGreaterThan(0);
       });
 
       it('refuses a cursor from another query or sort, and a damaged one, with an InputError on cursor', async () => {

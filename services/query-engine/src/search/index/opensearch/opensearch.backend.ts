@@ -5,6 +5,7 @@ import type { Logger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
 import type { IndexedDocument } from '../../../domain/indexed-document';
 import { decodeCursor, encodeCursor, searchFingerprint, type CursorPosition } from '../../../domain/search-cursor';
+import type { QueryBudget } from '../query-budget';
 import type {
   DayCount,
   IndexBuild,
@@ -14,6 +15,7 @@ import type {
   SearchResult,
   UpsertOutcome,
 } from '../search-backend';
+import { withinBudget } from './opensearch-budget';
 import {
   fromOpenSearchSource,
   tombstoneSource,
@@ -139,11 +141,16 @@ export class OpenSearchBackend implements SearchBackend {
     return this.created;
   }
 
-  async search(query: SearchQuery): Promise<SearchResult> {
-    return unavailableWhenDown(() => this.runSearch(query));
+  async search(query: SearchQuery, budget?: QueryBudget): Promise<SearchResult> {
+    return unavailableWhenDown(() => this.runSearch(query, budget));
   }
 
-  async rankForQuestion(words: string[], scope: QueryNode | null, k: number): Promise<RankedDocument[]> {
+  async rankForQuestion(
+    words: string[],
+    scope: QueryNode | null,
+    k: number,
+    budget?: QueryBudget,
+  ): Promise<RankedDocument[]> {
     if (words.length === 0 || k <= 0) return [];
     return unavailableWhenDown(async () => {
       await this.refreshIfDirty();
@@ -159,19 +166,21 @@ export class OpenSearchBackend implements SearchBackend {
         },
         sort: [{ _score: 'desc' }, { doc_id: 'asc' }],
       };
-      const response = await this.client.search({ index: this.alias, body: body as never });
+      const response = await withinBudget(budget, true, (options) =>
+        this.client.search({ index: this.alias, body: body as never }, options),
+      );
       const hits = (response.body as unknown as { hits: { hits: { _score: number; _source: { doc_id: string } }[] } })
         .hits.hits;
       return hits.map((hit) => ({ documentId: hit._source.doc_id, score: hit._score }));
     });
   }
 
-  async fetch(documentIds: string[]): Promise<IndexedDocument[]> {
-    return unavailableWhenDown(() => this.runFetch(documentIds));
+  async fetch(documentIds: string[], budget?: QueryBudget): Promise<IndexedDocument[]> {
+    return unavailableWhenDown(() => this.runFetch(documentIds, budget));
   }
 
   /** A daily date histogram over the matches' filing dates (UTC days; empty days left out). */
-  async countByDay(query: QueryNode): Promise<DayCount[]> {
+  async countByDay(query: QueryNode, budget?: QueryBudget): Promise<DayCount[]> {
     return unavailableWhenDown(async () => {
       await this.refreshIfDirty();
       const body: Dsl = {
@@ -184,7 +193,9 @@ export class OpenSearchBackend implements SearchBackend {
           days: { date_histogram: { field: 'filed_at', calendar_interval: '1d', time_zone: 'UTC', min_doc_count: 1 } },
         },
       };
-      const response = await this.client.search({ index: this.alias, body: body as never });
+      const response = await withinBudget(budget, true, (options) =>
+        this.client.search({ index: this.alias, body: body as never }, options),
+      );
       const buckets = (
         response.body as unknown as { aggregations: { days: { buckets: { key: number; doc_count: number }[] } } }
       ).aggregations.days.buckets;
@@ -206,7 +217,7 @@ export class OpenSearchBackend implements SearchBackend {
     });
   }
 
-  private async runSearch(query: SearchQuery): Promise<SearchResult> {
+  private async runSearch(query: SearchQuery, budget: QueryBudget | undefined): Promise<SearchResult> {
     const compiled = compileSearch(query.query);
     const fingerprint = searchFingerprint(query.query, query.sort);
     // Relevance without any positive word has no score to order by: newest first, score 0 (as SQLite).
@@ -236,7 +247,9 @@ export class OpenSearchBackend implements SearchBackend {
       highlight: highlightRequest(compiled.highlight),
       ...(query.facets ? { aggs: facetAggregations() } : {}),
     };
-    const response = await this.client.search({ index: this.alias, body: body as never });
+    const response = await withinBudget(budget, true, (options) =>
+      this.client.search({ index: this.alias, body: body as never }, options),
+    );
     const result = response.body as unknown as {
       hits: { total: { value: number; relation: 'eq' | 'gte' }; hits: RawHit[] };
       aggregations?: Record<string, unknown>;
@@ -257,15 +270,15 @@ export class OpenSearchBackend implements SearchBackend {
     };
   }
 
-  private async runFetch(documentIds: string[]): Promise<IndexedDocument[]> {
+  private async runFetch(documentIds: string[], budget: QueryBudget | undefined): Promise<IndexedDocument[]> {
     if (documentIds.length === 0) return [];
     // The text lives in a stored field, outside _source (see opensearch-index-settings).
-    const response = await this.client.mget({
-      index: this.alias,
-      stored_fields: ['text'],
-      _source: true,
-      body: { ids: documentIds },
-    });
+    const response = await withinBudget(budget, false, (options) =>
+      this.client.mget(
+        { index: this.alias, stored_fields: ['text'], _source: true, body: { ids: documentIds } },
+        options,
+      ),
+    );
     const docs = (
       response.body as unknown as {
         docs: { found?: boolean; _source?: OpenSearchSource; fields?: { text?: string[] } }[];

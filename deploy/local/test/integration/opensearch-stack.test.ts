@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import { Client } from '@opensearch-project/opensearch';
+import { pollUntil, startStack, type StackHandle } from '@docket/local-infra';
+import { uniqueName } from '@docket/testkit';
+import type { components } from '../../../../frontend/lib/api/schema';
+
+type SearchResponse = components['schemas']['SearchResponse'];
+type StoredQuery = components['schemas']['QueryWithAuthor'];
+
+const opensearchUrl = process.env.OPENSEARCH_URL || process.env.TEST_OPENSEARCH_URL;
+const describeWithNode = opensearchUrl ? describe : describe.skip;
+if (!opensearchUrl)
+  process.stderr.write('[opensearch-stack.test] SKIPPED: TEST_OPENSEARCH=off and no OPENSEARCH_URL\n');
+
+// The journey's search and question on a stack whose query-engine runs on OpenSearch (OPENSEARCH_URL
+// set): the seeded filings go documents → Kafka → the query-engine → OpenSearch, and the BFF's search
+// and answer routes, the ones the pages call, read them from there.
+describeWithNode('launcher: search and a cited answer with the query-engine on OpenSearch', () => {
+  const email = 'opensearch-admin@docket.local';
+  const password = `Os-${crypto.randomBytes(12).toString('base64url')}`;
+  const index = uniqueName('qe-os-stack').toLowerCase();
+  const seedFilings = 200;
+  let stack: StackHandle | undefined;
+
+  afterAll(async () => {
+    await stack?.stop();
+    const client = new Client({ node: opensearchUrl });
+    const { body } = await client.indices.getAlias({ name: index }, { ignore: [404] });
+    for (const concrete of Object.keys((body ?? {}) as object)) await client.indices.delete({ index: concrete });
+    await client.close();
+  });
+
+  it('finds the seeded filings and answers a question about a docket with citations into it', async () => {
+    stack = await startStack({
+      profile: 'test',
+      frontend: false,
+      env: {
+        OPENSEARCH_URL: opensearchUrl!,
+        OPENSEARCH_INDEX: index,
+        VECTOR_SEARCH: 'off',
+        SEED_FILINGS: String(seedFilings),
+        SEED_DOCKETS: '40',
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: password,
+        LOG_LEVEL: 'warn',
+      },
+      log: () => undefined,
+    });
+    const session = await signIn(stack.bffUrl, email, password);
+    const get = async <T>(route: string): Promise<T> => {
+      const response = await fetch(`${stack!.bffUrl}${route}`, { headers: { cookie: session.cookie } });
+      expect({ route, status: response.status }).toEqual({ route, status: 200 });
+      return (await response.json()) as T;
+    };
+
+    await pollUntil(
+      async () => {
+        const coverage = await get<{ indexed: number; behind: boolean }>('/api/search/coverage');
+        return coverage.indexed >= seedFilings && !coverage.behind ? true : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 250, description: `${seedFilings} seeded filings in the OpenSearch index` },
+    );
+    // They are in OpenSearch, under the index this stack was given.
+    const client = new Client({ node: opensearchUrl });
+    const { body } = await client.count({ index });
+    await client.close();
+    expect(body.count).toBeGreaterThanOrEqual(seedFilings);
+
+    const orders = await get<SearchResponse>(`/api/search?${new URLSearchParams({ q: 'order', limit: '5' })}`);
+    expect(orders.total).toBeGreaterThan(0);
+    const docket = orders.hits[0]!.docketNumber;
+    const inDocket = await get<SearchResponse>(`/api/search?${new URLSearchParams({ q: `"${docket}"`, limit: '50' })}`);
+    expect(inDocket.hits.length).toBeGreaterThan(0);
+    expect(inDocket.hits.every((hit) => hit.docketNumber === docket)).toBe(true);
+
+    const workspace = await postJson(stack.bffUrl, session, '/api/workspaces', { name: 'On OpenSearch' });
+    const { workspace: created } = (await workspace.json()) as { workspace: { id: string } };
+    const asked = await postJson(stack.bffUrl, session, `/api/workspaces/${created.id}/queries`, {
+      question: `What has been ordered in docket ${docket}?`,
+    });
+    const events = await asked.text();
+    const queryId = /event: started\ndata: (.*)\n/.exec(events)?.[1];
+    expect(queryId).toBeDefined();
+    const { query } = await get<StoredQuery>(`/api/queries/${JSON.parse(queryId!).queryId}`);
+    expect(query.analysis.scope.docketNumber).toBe(docket);
+    const cited = query.analysis.sections.flatMap((s) => s.sentences.flatMap((x) => x.citations));
+    expect(cited.length).toBeGreaterThan(0);
+    const docketIds = new Set(inDocket.hits.map((hit) => hit.documentId));
+    expect(cited.every((citation) => docketIds.has(citation.documentId))).toBe(true);
+  }, 300_000);
+});
+
+interface Session {
+  cookie: string;
+  csrfToken: string;
+}
+
+async function signIn(bffUrl: string, email: string, password: string): Promise<Session> {
+  const csrf = await fetch(`${bffUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const login = await fetch(`${bffUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: cookiesOf(csrf) },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(login.status).toBe(200);
+  return { cookie: cookiesOf(login), csrfToken: ((await login.json()) as { csrfToken: string }).csrfToken };
+}
+
+function postJson(bffUrl: string, session: Session, route: string, body: unknown): Promise<Response> {
+  return fetch(`${bffUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken, cookie: session.cookie },
+    body: JSON.stringify(body),
+  });
+}
+
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
