@@ -28,7 +28,12 @@
  *
  * Retrieval is BM25 alone (VECTOR_SEARCH=off) unless --vectors on: then questions are asked as on a
  * default stack right after an import, while the embedding backlog is still being worked through, and
- * a figure depends on how far it got.
+ * a figure depends on how far it got. Then also: GET /api/search p50/p95 (--searches of them, one at a
+ * time) while the backlog runs, the backlog read at each step, and the embedding processes' peak
+ * memory; with --until-embedded it waits for the backlog to empty (its time from "all searchable"),
+ * then asks the same questions and runs the same searches again:
+ *
+ *   npm run eval:answers:e2e -- --seed docket-research --dockets 500 --filings 20000 --vectors on --until-embedded
  *
  * Prints per kind: n, proceeding accuracy, slot accuracy (F1 for sets), citation support, ask latency
  * p50/p95 (POST to the stored answer read back), errors; the load average beside them. Writes
@@ -49,7 +54,7 @@ import {
   type Filing,
   type Source,
 } from '@docket/corpus';
-import { pollUntil } from '@docket/local-infra';
+import { groupCpuSeconds, pollUntil } from '@docket/local-infra';
 import { grpcCall } from '@docket/service-kit';
 import type { components } from '../frontend/lib/api/schema';
 import { docketTruths, evalQuestions } from './support/answer-questions';
@@ -61,9 +66,17 @@ import {
   type ScoredAnalysis,
 } from './support/answer-scoring';
 import { machine, round, summary, writeBenchResult } from './support/bench-output';
-import { indexedCount, startBenchStack, waitForRun, type BenchStack, type RunCounts } from './support/bench-stack';
+import {
+  indexedCount,
+  pidOf,
+  startBenchStack,
+  waitForRun,
+  type BenchStack,
+  type RunCounts,
+} from './support/bench-stack';
 import { askInWorkspace, createWorkspace } from './support/bff-answers';
 import { postJson, signInForWrites, type BffSession } from './support/bff-session';
+import { readBacklog, vectorIndexFile, watchEmbeddingMemory } from './support/embedding-backlog';
 import { writeTextFiling } from './support/filing-files';
 import { shownAnalysis } from './support/page-answer';
 
@@ -78,6 +91,8 @@ const { values: args } = parseArgs({
     'per-kind': { type: 'string', default: '40' },
     'ahead-days': { type: 'string', default: '365' },
     vectors: { type: 'string', default: 'off' },
+    'until-embedded': { type: 'boolean', default: false },
+    searches: { type: 'string', default: '100' },
   },
 });
 const SEED = args.seed;
@@ -86,6 +101,8 @@ const FILINGS = Number(args.filings);
 const PER_KIND = Number(args['per-kind']);
 const AHEAD_DAYS = Number(args['ahead-days']);
 const VECTORS = args.vectors;
+const UNTIL_EMBEDDED = args['until-embedded'];
+const SEARCHES = Number(args.searches);
 const ADMIN_EMAIL = 'answers-e2e-admin@docket.local';
 const ADMIN_PASSWORD = `answers-e2e-${crypto.randomBytes(12).toString('hex')}`;
 const DAY_MS = 86_400_000;
@@ -171,6 +188,107 @@ function aggregate(outcomes: Outcome[]) {
   };
 }
 
+/** Asks every question in its workspace through the BFF, one at a time, scoring what the page shows. */
+async function askAll(
+  bffUrl: string,
+  session: BffSession,
+  questions: EvalQuestion[],
+  workspaceOf: (question: EvalQuestion) => string,
+  filersById: Map<string, readonly string[]>,
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const [i, question] of questions.entries()) {
+    const inWorkspace = workspaceOf(question);
+    const filters =
+      question.filters.dockets.length > 0 || question.filters.agencies.length > 0
+        ? { ...noFilters(), dockets: question.filters.dockets, agencies: question.filters.agencies }
+        : undefined;
+    const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
+    const t0 = performance.now();
+    try {
+      const answer = await askInWorkspace(bffUrl, session, inWorkspace, {
+        question: question.question,
+        ...(filters ? { filters } : {}),
+      });
+      const shown = shownAnalysis(answer.query);
+      outcomes.push({
+        question,
+        shown,
+        queryId: answer.query.queryId,
+        completedMs: answer.completedMs,
+        storedMs: answer.storedMs,
+        loadAverage1m,
+        score: scoreAnswer(question, shown, (id) => filersById.get(id) ?? []),
+      });
+    } catch (error) {
+      const ms = performance.now() - t0;
+      outcomes.push({
+        question,
+        completedMs: ms,
+        storedMs: ms,
+        loadAverage1m,
+        score: { proceeding: false, slot: 0, support: null },
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if ((i + 1) % 20 === 0 || i + 1 === questions.length)
+      log(`asked ${i + 1} / ${questions.length} (load ${loadAverage1m})`);
+  }
+  return outcomes;
+}
+
+/** Searches a user would run about the questions' dockets: the docket number, or the question's longer words. */
+function searchQueries(questions: EvalQuestion[]): string[] {
+  return questions.slice(0, SEARCHES).map((question, i) =>
+    i % 2 === 0
+      ? `"${question.docketNumber}"`
+      : question.question
+          .replace(/[^\w\s]/g, ' ')
+          .split(/\s+/)
+          .filter((word) => word.length > 3)
+          .slice(0, 4)
+          .join(' '),
+  );
+}
+
+/** GET /api/search for each query, one at a time, as the search page asks for its first page: wall ms. */
+async function searchRound(bffUrl: string, session: BffSession, queries: string[]) {
+  const ms: number[] = [];
+  let errors = 0;
+  for (const q of queries) {
+    const t0 = performance.now();
+    const response = await fetch(`${bffUrl}/api/search?${new URLSearchParams({ q, limit: '20' })}`, {
+      headers: { cookie: session.cookie },
+    });
+    await response.arrayBuffer();
+    if (response.ok) ms.push(performance.now() - t0);
+    else errors += 1;
+  }
+  return { ...summary(ms), errors, loadAverage1m: round(os.loadavg()[0] ?? 0, 2) };
+}
+
+/** Waits for the embedding backlog to empty; seconds from `since` (all documents searchable). */
+async function waitUntilEmbedded(bench: BenchStack, file: string, since: number): Promise<number> {
+  let lastLog = 0;
+  await pollUntil(
+    async () => {
+      const { pending, embedded } = readBacklog(file);
+      if (performance.now() - lastLog > 60_000) {
+        lastLog = performance.now();
+        log(`embedding backlog: ${pending} waiting, ${embedded} embedded (load ${round(os.loadavg()[0] ?? 0, 2)})`);
+      }
+      return pending === 0 ? true : undefined;
+    },
+    {
+      timeoutMs: IMPORT_TIMEOUT_MS * 2,
+      intervalMs: 2000,
+      description: 'the embedding backlog to empty',
+      abortIf: bench.crashed,
+    },
+  );
+  return round((performance.now() - since) / 1000);
+}
+
 async function importCorpus(
   bench: BenchStack,
   session: BffSession,
@@ -243,7 +361,13 @@ async function main(): Promise<void> {
     env: { SEED_CORPUS: 'false', ADMIN_EMAIL, ADMIN_PASSWORD, VECTOR_SEARCH: VECTORS },
   });
   const outcomes: Outcome[] = [];
+  /** With --until-embedded: the same questions asked again once every document is embedded. */
+  const afterEmbedding: Outcome[] = [];
   let setup: Record<string, unknown> = {};
+  const embedding: Record<string, unknown> = {};
+  const vectorFile = vectorIndexFile(bench.stack.dataDir);
+  const queryEnginePid = pidOf('query-engine');
+  const memory = VECTORS === 'on' ? watchEmbeddingMemory(queryEnginePid) : undefined;
   try {
     const { bffUrl } = bench.stack;
     const session = await signInForWrites(bffUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -258,6 +382,8 @@ async function main(): Promise<void> {
       abortIf: bench.crashed,
     });
     const indexWaitSeconds = (performance.now() - indexStarted) / 1000;
+    const queryEngineCpuAtIndexed = groupCpuSeconds(queryEnginePid) ?? 0;
+    if (VECTORS === 'on') embedding.whenSearchable = readBacklog(vectorFile);
     log(
       `${stored} stored (${failed} failed) in ${round(imported.seconds)} s; ` +
         `all indexed ${round(indexWaitSeconds)} s later`,
@@ -318,45 +444,27 @@ async function main(): Promise<void> {
       }
     }
 
-    for (const [i, question] of questions.entries()) {
+    const workspaceOf = (question: EvalQuestion) => {
       const agency = question.workspaceFilters?.agencies[0];
-      const inWorkspace = agency ? (filtered.get(agency) as string) : workspaceId;
-      const filters =
-        question.filters.dockets.length > 0 || question.filters.agencies.length > 0
-          ? { ...noFilters(), dockets: question.filters.dockets, agencies: question.filters.agencies }
-          : undefined;
-      const loadAverage1m = round(os.loadavg()[0] ?? 0, 2);
-      const t0 = performance.now();
-      try {
-        const answer = await askInWorkspace(bffUrl, session, inWorkspace, {
-          question: question.question,
-          ...(filters ? { filters } : {}),
-        });
-        const shown = shownAnalysis(answer.query);
-        outcomes.push({
-          question,
-          shown,
-          queryId: answer.query.queryId,
-          completedMs: answer.completedMs,
-          storedMs: answer.storedMs,
-          loadAverage1m,
-          score: scoreAnswer(question, shown, (id) => filersById.get(id) ?? []),
-        });
-      } catch (error) {
-        const ms = performance.now() - t0;
-        outcomes.push({
-          question,
-          completedMs: ms,
-          storedMs: ms,
-          loadAverage1m,
-          score: { proceeding: false, slot: 0, support: null },
-          error: error instanceof Error ? error.message : String(error),
-        });
+      return agency ? (filtered.get(agency) as string) : workspaceId;
+    };
+    if (VECTORS === 'on') embedding.beforeQuestions = readBacklog(vectorFile);
+    outcomes.push(...(await askAll(bffUrl, session, questions, workspaceOf, filersById)));
+    if (VECTORS === 'on') {
+      embedding.whileQuestions = readBacklog(vectorFile);
+      embedding.searchWhileBacklog = await searchRound(bffUrl, session, searchQueries(questions));
+      embedding.afterSearches = readBacklog(vectorFile);
+      if (UNTIL_EMBEDDED) {
+        embedding.backlogSeconds = await waitUntilEmbedded(bench, vectorFile, indexStarted + indexWaitSeconds * 1000);
+        embedding.queryEngineCpuSeconds = round((groupCpuSeconds(queryEnginePid) ?? 0) - queryEngineCpuAtIndexed);
+        embedding.embedded = readBacklog(vectorFile).embedded;
+        afterEmbedding.push(...(await askAll(bffUrl, session, questions, workspaceOf, filersById)));
+        embedding.searchAfterBacklog = await searchRound(bffUrl, session, searchQueries(questions));
       }
-      if ((i + 1) % 20 === 0 || i + 1 === questions.length)
-        log(`asked ${i + 1} / ${questions.length} (load ${loadAverage1m})`);
+      embedding.peakMemory = memory?.peak();
     }
   } finally {
+    memory?.stop();
     await bench.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -425,6 +533,22 @@ async function main(): Promise<void> {
       `${round((performance.now() - started) / 1000)} s in all`,
   );
 
+  if (VECTORS === 'on') {
+    console.log(
+      `embedding backlog (documents waiting / embedded at each step; search: GET /api/search wall ms; ` +
+        `peak memory of the embedding processes): ${JSON.stringify(embedding)}`,
+    );
+  }
+  const afterByKind = Object.fromEntries(
+    kinds.map((type) => [type, aggregate(afterEmbedding.filter((o) => o.question.type === type))]),
+  );
+  if (afterEmbedding.length > 0) {
+    console.log('the same questions once every document is embedded:');
+    console.log(line(header));
+    for (const [kind, a] of Object.entries(afterByKind)) console.log(line(row(kind, a)));
+    console.log(line(row('overall', aggregate(afterEmbedding))));
+  }
+
   const asShown = (o: Outcome) =>
     o.shown && {
       docketNumber: o.shown.scope.docketNumber,
@@ -475,6 +599,10 @@ async function main(): Promise<void> {
     byNaming,
     dateTense: tenses,
     supersededSchedule: superseded,
+    ...(VECTORS === 'on' ? { embedding } : {}),
+    ...(afterEmbedding.length > 0
+      ? { afterEmbedding: { overall: aggregate(afterEmbedding), byKind: afterByKind } }
+      : {}),
     wrong,
     // Every question with its score, so two runs can be compared question by question.
     answers: outcomes.map((o) => ({
