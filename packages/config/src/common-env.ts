@@ -27,6 +27,12 @@ export const kafkaEnv = {
     .max(100)
     .regex(/^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)?$/, "must be letters, digits, '-' and '_', in parts joined by '.'")
     .default(''),
+  /**
+   * Partitions of each topic this process creates (existing topics are left as they are): the most
+   * instances of a consumer group that share its work. The deployed cluster's topics are declared in
+   * infra/kafka-topics.yaml instead.
+   */
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(64).default(3),
 };
 export const redisEnv = { REDIS_URL: z.string().startsWith('redis', 'must be a redis:// URL') };
 

@@ -107,13 +107,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const exportCompletedTopic = kafkaNames.topic(topics.exportCompleted);
     const releasePublishedTopic = kafkaNames.topic(topics.releasePublished);
     const kafka = createKafka({ clientId: 'alerts', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [
-      ingestedTopic,
-      updatedTopic,
-      triggeredTopic,
-      exportCompletedTopic,
-      releasePublishedTopic,
-    ]);
+    await ensureTopics(
+      kafka,
+      [ingestedTopic, updatedTopic, triggeredTopic, exportCompletedTopic, releasePublishedTopic],
+      config.KAFKA_TOPIC_PARTITIONS,
+    );
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());

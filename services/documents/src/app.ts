@@ -94,7 +94,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const topicSet = kafkaNames.topics(DEFAULT_DOCUMENTS_TOPICS);
     const processTopic = kafkaNames.topic(topics.processUpdated);
     const kafka = createKafka({ clientId: 'documents', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [...Object.values(topicSet), processTopic]);
+    await ensureTopics(kafka, [...Object.values(topicSet), processTopic], config.KAFKA_TOPIC_PARTITIONS);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());

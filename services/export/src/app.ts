@@ -62,7 +62,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const processTopic = kafkaNames.topic(topics.processUpdated);
     const completedTopic = kafkaNames.topic(topics.exportCompleted);
     const kafka = createKafka({ clientId: 'export', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [processTopic, completedTopic]);
+    await ensureTopics(kafka, [processTopic, completedTopic], config.KAFKA_TOPIC_PARTITIONS);
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());

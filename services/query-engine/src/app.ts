@@ -107,13 +107,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const processTopic = kafkaNames.topic(topics.processUpdated);
     const queryCompletedTopic = kafkaNames.topic(DEFAULT_QUERY_COMPLETED_TOPIC);
     const kafka = createKafka({ clientId: 'query-engine', brokers: config.KAFKA_BROKERS, logger });
-    await ensureTopics(kafka, [
-      documentTopics.ingested,
-      documentTopics.updated,
-      documentTopics.deleted,
-      processTopic,
-      queryCompletedTopic,
-    ]);
+    await ensureTopics(
+      kafka,
+      [documentTopics.ingested, documentTopics.updated, documentTopics.deleted, processTopic, queryCompletedTopic],
+      config.KAFKA_TOPIC_PARTITIONS,
+    );
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());

@@ -129,6 +129,13 @@ export interface StartStackOptions {
   tls?: boolean;
   /** Aborting stops whatever has started so far; startStack then rejects. */
   signal?: AbortSignal;
+  /**
+   * Instances of each gRPC service (default 1), as replicas behind one Kafka consumer group each:
+   * the second is `<name>-2` on a port of its own, and so on; the BFF talks to the first. A
+   * query-engine replica keeps its own data dir (its SQLite files have one writer), so with more than
+   * one, give the stack OPENSEARCH_URL (the text index they share).
+   */
+  replicas?: number;
 }
 
 export interface CrashInfo {
@@ -198,6 +205,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   const readyTimeoutMs = opts.readyTimeoutMs ?? 120_000;
   const withFrontend = opts.frontend ?? true;
   const policy = opts.restartPolicy ?? (isTest ? 'off' : DEFAULT_RESTART_POLICY);
+  const replicas = opts.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1)
+    throw new Error(`replicas must be a whole number ≥ 1, got ${replicas}`);
   const statusFile = stackStatusFile(dataDir);
   fs.rmSync(statusFile, { force: true }); // a previous run's file would describe processes long gone
 
@@ -393,10 +403,11 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     const entry = (dir: string) => path.join('services', dir, 'src', 'main.ts');
     const runtime = await compiled;
     await modelReady;
-    const runTs = (name: string, dir: string, env: NodeJS.ProcessEnv) =>
-      spawnChild(name, process.execPath, [...runtime.nodeArgs(name), runtime.entry(dir)], repoRoot, {
+    // `part` names the program (its node flags and certificate); `name` the process (a replica's is `<part>-2`).
+    const runTs = (name: string, dir: string, env: NodeJS.ProcessEnv, part = name) =>
+      spawnChild(name, process.execPath, [...runtime.nodeArgs(part), runtime.entry(dir)], repoRoot, {
         ...commonEnv,
-        ...tlsEnvOf(name),
+        ...tlsEnvOf(part),
         ...env,
       });
 
@@ -431,17 +442,26 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         log(`${entry(svc.dir)} does not exist yet; skipping ${svc.name}`);
         return;
       }
-      const target = grpcTargetsByPart[svc.port];
-      const launch: Launch = (abortIf) =>
-        waitHealthy(
-          runTs(svc.name, svc.dir, { GRPC_PORT: String(ports[svc.port]), MONGO_DB: svc.mongoDb }),
-          () => grpcServing(target, 1000, grpcCredentials()),
-          `${svc.name} gRPC health at ${target}`,
-          abortIf,
-        );
-      launches.set(svc.name, { kind: 'service', launch });
-      await launch(anyDied);
-      log(`${svc.name} serving on ${target}`);
+      await Promise.all(
+        Array.from({ length: replicas }, async (_, i) => {
+          const first = i === 0;
+          const name = first ? svc.name : `${svc.name}-${i + 1}`;
+          const port = first ? ports[svc.port] : await freePort();
+          const target = first ? grpcTargetsByPart[svc.port] : `${grpcHost}:${port}`;
+          const env: NodeJS.ProcessEnv = { GRPC_PORT: String(port), MONGO_DB: svc.mongoDb };
+          if (!first && svc.name === 'query-engine') env.DATA_DIR = path.join(dataDir, 'replicas', name);
+          const launch: Launch = (abortIf) =>
+            waitHealthy(
+              runTs(name, svc.dir, env, svc.name),
+              () => grpcServing(target, 1000, grpcCredentials()),
+              `${name} gRPC health at ${target}`,
+              abortIf,
+            );
+          launches.set(name, { kind: 'service', launch });
+          await launch(anyDied);
+          log(`${name} serving on ${target}`);
+        }),
+      );
     };
     const startBff = async () => {
       if (!fs.existsSync(path.join(repoRoot, entry('bff')))) {
