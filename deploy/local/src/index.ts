@@ -72,3 +72,14 @@ export { groupCpuSeconds, groupMemoryMb, processTreeOf } from './stack/process-t
 export { startTestOpenSearch, type RunningOpenSearch } from './opensearch';
 export { ensureLocalCertificates, type GrpcTlsFiles, type LocalCertificates } from './grpc-certificates';
 export { clientCredentialsOf, localClientCredentials } from './stack/grpc-credentials';
+export {
+  startS3,
+  startTestS3,
+  probeS3,
+  ensureS3MockJars,
+  localS3ServiceEnv,
+  DEFAULT_S3_PORT,
+  LOCAL_S3_BUCKET,
+  type RunningS3,
+  type StartS3Options,
+} from './s3';

@@ -1,4 +1,4 @@
-import { startInfra, startTestOpenSearch } from '@docket/local-infra';
+import { startInfra, startTestOpenSearch, startTestS3 } from '@docket/local-infra';
 import { startContainerInfra } from './container-infra';
 import { probeDockerEngine } from './docker-probe';
 import { chooseTestInfra, containerPartsToStart } from './infra-choice';
@@ -11,8 +11,9 @@ const log = (message: string) => process.stderr.write(`[testkit] ${message}\n`);
  * infra-choice.ts) picks who starts what env does not provide (KAFKA_BROKERS / MONGO_URL /
  * REDIS_URL / OPENSEARCH_URL): real containers through testcontainers where a Docker engine
  * answers, otherwise the local launcher (test profile: random ports, a temp dir, in-memory MongoDB
- * stand-in, and one OpenSearch node from Maven Central jars, unless TEST_OPENSEARCH=off, as
- * TEST_OPENSEARCH_URL). The addresses reach the test workers through env.
+ * stand-in, one OpenSearch node from Maven Central jars, unless TEST_OPENSEARCH=off, as
+ * TEST_OPENSEARCH_URL, and one S3-compatible server, unless TEST_S3=off, as TEST_S3_URL). The
+ * addresses reach the test workers through env.
  */
 export default async function globalSetup(): Promise<void> {
   const began = Date.now();
@@ -29,14 +30,17 @@ export default async function globalSetup(): Promise<void> {
 
 async function startLocal(): Promise<{ handle: StoppableInfra; startedParts: string[] }> {
   const wantOpenSearch = !process.env.OPENSEARCH_URL && process.env.TEST_OPENSEARCH !== 'off';
-  const [infra, opensearch] = await Promise.allSettled([
+  const wantS3 = process.env.TEST_S3 !== 'off';
+  const [infra, opensearch, s3] = await Promise.allSettled([
     startInfra({ profile: 'test', log }),
     wantOpenSearch ? startTestOpenSearch(log) : Promise.resolve(undefined),
+    wantS3 ? startTestS3(log) : Promise.resolve(undefined),
   ]);
-  if (infra.status === 'rejected' || opensearch.status === 'rejected') {
+  if (infra.status === 'rejected' || opensearch.status === 'rejected' || s3.status === 'rejected') {
     if (infra.status === 'fulfilled') await infra.value.stop();
     if (opensearch.status === 'fulfilled') await opensearch.value?.stop();
-    throw infra.status === 'rejected' ? infra.reason : (opensearch as PromiseRejectedResult).reason;
+    if (s3.status === 'fulfilled') await s3.value?.stop();
+    throw [infra, opensearch, s3].flatMap((started) => (started.status === 'rejected' ? [started.reason] : []))[0];
   }
   const handle = infra.value;
   process.env.MONGO_URL = handle.mongoUrl;
@@ -52,8 +56,15 @@ async function startLocal(): Promise<{ handle: StoppableInfra; startedParts: str
     startedParts.push('opensearch');
     log(`opensearch ready in ${node.readySeconds.toFixed(1)} s at ${node.url}`);
   }
+  const objects = s3.value;
+  if (objects) {
+    // Not BLOB_STORE / *_S3_ENDPOINT: every service a test starts would switch to S3; suites opt in.
+    process.env.TEST_S3_URL = objects.url;
+    startedParts.push('s3');
+    log(`s3 ready in ${objects.readySeconds.toFixed(1)} s at ${objects.url}`);
+  }
   return {
-    handle: { stop: async () => void (await Promise.all([handle.stop(), node?.stop()])) },
+    handle: { stop: async () => void (await Promise.all([handle.stop(), node?.stop(), objects?.stop()])) },
     startedParts,
   };
 }
