@@ -10,7 +10,7 @@ import {
   UserActivity,
   type StartedService,
 } from '@docket/service-kit';
-import { LocalDirectoryBlobStore } from './blob/local-directory.blob-store';
+import { blobStoreOf } from './blob/blob-store.factory';
 import { catalogHandlers } from './catalog/catalog.grpc';
 import { CatalogService } from './catalog/catalog.service';
 import { CorpusLoadProgress } from './catalog/corpus-load-progress';
@@ -156,7 +156,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
 
     closers.add('stats projector', () => projector.flush());
 
-    const blobs = new LocalDirectoryBlobStore(blobDirOf(config));
+    const blobs = await blobStoreOf(config);
     const releaseTables = new ReleaseTableRepository(blobDirOf(config));
     closers.add('release tables', () => releaseTables.close());
     const dataProductService = new DataProductService({

@@ -24,8 +24,19 @@ export const configSchema = z
      */
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(10).default(600_000),
     DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
-    /** Original files; a local directory (the S3 store would take a bucket URL here). */
+    /** Where original files (attachments) live: local, a directory (BLOB_DIR); s3, an S3-compatible bucket. */
+    BLOB_STORE: z.enum(['local', 's3']).default('local'),
+    /** Original files with BLOB_STORE=local, and the data products' release tables (Parquet) in every case. */
     BLOB_DIR: z.string().min(1).optional(),
+    DOCUMENTS_S3_BUCKET: z.string().min(1).optional(),
+    DOCUMENTS_S3_PREFIX: z.string().default('documents/'),
+    /** Unset for AWS itself; the server's URL for MinIO and other S3-compatible stores. */
+    DOCUMENTS_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    DOCUMENTS_S3_REGION: z.string().min(1).default('us-east-1'),
+    DOCUMENTS_S3_FORCE_PATH_STYLE: flag.default(false),
+    /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, instance or pod role). */
+    DOCUMENTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     EXTRACT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -58,7 +69,17 @@ export const configSchema = z
       .min(1000)
       .default(15 * 60_000),
   })
-  .superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST })));
+  .superRefine(checkGrpcTls((env) => ({ listen: env.GRPC_HOST })))
+  .superRefine((config, context) => {
+    if (config.BLOB_STORE === 's3' && !config.DOCUMENTS_S3_BUCKET)
+      context.addIssue({ code: 'custom', path: ['DOCUMENTS_S3_BUCKET'], message: 'is required with BLOB_STORE=s3' });
+    if (Boolean(config.DOCUMENTS_S3_ACCESS_KEY_ID) !== Boolean(config.DOCUMENTS_S3_SECRET_ACCESS_KEY))
+      context.addIssue({
+        code: 'custom',
+        path: [config.DOCUMENTS_S3_ACCESS_KEY_ID ? 'DOCUMENTS_S3_SECRET_ACCESS_KEY' : 'DOCUMENTS_S3_ACCESS_KEY_ID'],
+        message: 'is required with the other S3 credential (set both, or neither for the AWS default chain)',
+      });
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

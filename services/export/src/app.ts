@@ -178,16 +178,25 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
 async function blobStoreOf(config: Config): Promise<ExportBlobStore> {
   if (config.EXPORT_BLOB_STORE === 's3') {
     // The AWS SDK is loaded only when the S3 store is configured.
-    const { S3BlobStore } = await import('./blob/s3.blob-store');
-    return new S3BlobStore({
-      bucket: config.EXPORT_S3_BUCKET!,
-      prefix: config.EXPORT_S3_PREFIX,
-      client: {
-        region: config.EXPORT_S3_REGION,
-        forcePathStyle: config.EXPORT_S3_FORCE_PATH_STYLE,
-        ...(config.EXPORT_S3_ENDPOINT ? { endpoint: config.EXPORT_S3_ENDPOINT } : {}),
-      },
+    const [{ S3BlobStore }, { S3Objects, s3ClientOf }] = await Promise.all([
+      import('./blob/s3.blob-store'),
+      import('@docket/object-store'),
+    ]);
+    const client = s3ClientOf({
+      region: config.EXPORT_S3_REGION,
+      endpoint: config.EXPORT_S3_ENDPOINT,
+      forcePathStyle: config.EXPORT_S3_FORCE_PATH_STYLE,
+      accessKeyId: config.EXPORT_S3_ACCESS_KEY_ID,
+      secretAccessKey: config.EXPORT_S3_SECRET_ACCESS_KEY,
     });
+    return new S3BlobStore(
+      new S3Objects({
+        client,
+        bucket: config.EXPORT_S3_BUCKET!,
+        prefix: config.EXPORT_S3_PREFIX,
+        partSize: config.EXPORT_S3_PART_SIZE,
+      }),
+    );
   }
   return new LocalDirectoryBlobStore(
     config.EXPORT_BLOB_DIR ?? path.join(config.DATA_DIR ?? os.tmpdir(), 'export-files'),

@@ -28,14 +28,24 @@ export const configSchema = z
      * The stack's data directory (npm start sets it); export files go under it unless EXPORT_BLOB_DIR says otherwise.
      */
     DATA_DIR: z.string().min(1).optional(),
-    /** local: files in a directory; s3: an S3-compatible bucket (credentials from the usual AWS_* variables). */
+    /** local: files in a directory; s3: an S3-compatible bucket (AWS, MinIO, the launcher's S3Mock). */
     EXPORT_BLOB_STORE: z.enum(['local', 's3']).default('local'),
     EXPORT_BLOB_DIR: z.string().min(1).optional(),
     EXPORT_S3_BUCKET: z.string().min(1).optional(),
     EXPORT_S3_PREFIX: z.string().default('exports/'),
+    /** Unset for AWS itself; the server's URL for MinIO and other S3-compatible stores. */
     EXPORT_S3_ENDPOINT: z.string().url().optional(),
     EXPORT_S3_REGION: z.string().min(1).default('us-east-1'),
     EXPORT_S3_FORCE_PATH_STYLE: flag.default(false),
+    /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, instance or pod role). */
+    EXPORT_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    EXPORT_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Bytes per multipart part: a file is that much in memory twice at most while it uploads (S3's minimum: 5 MiB). */
+    EXPORT_S3_PART_SIZE: z.coerce
+      .number()
+      .int()
+      .min(5 * 1024 * 1024, "must be at least 5 MiB (5242880), S3's smallest part")
+      .default(8 * 1024 * 1024),
     /** Signs download links (HMAC-SHA256); every export process of a deployment must share it. */
     EXPORT_LINK_SECRET: z.string().min(16, 'must be at least 16 characters').default('docket-dev-export-link-secret'),
     /** How long a finished file is kept and its link works (days; fractions allowed). */
@@ -70,6 +80,13 @@ export const configSchema = z
         code: 'custom',
         path: ['EXPORT_S3_BUCKET'],
         message: 'is required with EXPORT_BLOB_STORE=s3',
+      });
+    }
+    if (Boolean(config.EXPORT_S3_ACCESS_KEY_ID) !== Boolean(config.EXPORT_S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: [config.EXPORT_S3_ACCESS_KEY_ID ? 'EXPORT_S3_SECRET_ACCESS_KEY' : 'EXPORT_S3_ACCESS_KEY_ID'],
+        message: 'is required with the other S3 credential (set both, or neither for the AWS default chain)',
       });
     }
     if (config.NODE_ENV === 'production' && config.EXPORT_LINK_SECRET === 'docket-dev-export-link-secret') {

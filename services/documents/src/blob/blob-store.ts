@@ -8,7 +8,7 @@ export interface PutResult {
 
 /**
  * Where original files live. Keys are content addresses (sha256), so storing one file twice keeps
- * one copy. LocalDirectoryBlobStore now; an S3 implementation needs only these four calls.
+ * one copy: a local directory (LocalDirectoryBlobStore) or an S3-compatible bucket (S3BlobStore), by BLOB_STORE.
  */
 export interface BlobStore {
   /** Streams `content` in, hashing as it goes; the blob appears under its hash only once complete. */

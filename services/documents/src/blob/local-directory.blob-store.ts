@@ -5,9 +5,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { NotFoundError } from '@docket/errors';
+import { checkedKey } from './blob-key';
 import type { BlobStore, PutResult } from './blob-store';
-
-const KEY = /^[0-9a-f]{64}$/;
 
 /**
  * Blobs as files under `root/ab/cd/<sha256>`; written to a temporary name, then renamed (atomic on one file system).
@@ -89,7 +88,7 @@ export class LocalDirectoryBlobStore implements BlobStore {
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key)) throw new NotFoundError(`blob ${key} not found`);
+    checkedKey(key);
     return path.join(this.root, key.slice(0, 2), key.slice(2, 4), key);
   }
 }

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { NotFoundError } from '@docket/errors';
 import type { StoredFile } from '../domain/export';
+import { checkedKey } from './blob-key';
 import { CountingHash } from './counting-hash';
 import type { BlobUpload, ExportBlobStore } from './export-blob-store';
 
-const KEY = /^[\w-]+(\/[\w.-]+)*$/;
 const PARTIAL_DIR = '.partial';
 
 /**
@@ -85,8 +85,6 @@ export class LocalDirectoryBlobStore implements ExportBlobStore {
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === PARTIAL_DIR))
-      throw new NotFoundError(`file ${key} not found`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkedKey(key, PARTIAL_DIR));
   }
 }
