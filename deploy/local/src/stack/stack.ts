@@ -9,6 +9,7 @@ import { DEFAULT_MAIL_PORTS, startMailCatcher, type RunningMailCatcher } from '.
 import { spawnManaged, type ManagedProcess } from '../managed-process';
 import { ensureEmbeddingModel } from '../models';
 import { cacheDir, defaultDataDir, repoRoot } from '../paths';
+import { DEFAULT_S3_PORT, LOCAL_S3_BUCKET, localS3ServiceEnv, startS3, type RunningS3 } from '../s3';
 import { DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from '../supervise/restart-policy';
 import { stackStatusFile, writeStackStatus, type PartKind, type StackStatus } from '../supervise/stack-status';
 import { Supervisor } from '../supervise/supervisor';
@@ -72,6 +73,7 @@ export const STACK_PART_NAMES = [
   'redis',
   'zipkin',
   'mail',
+  's3',
   ...GRPC_SERVICES.map((s) => s.name),
   'bff',
   'next-build',
@@ -110,6 +112,12 @@ export interface StartStackOptions {
    * free ports (test).
    */
   mailPorts?: { smtp: number; web: number };
+  /**
+   * With BLOB_STORE=s3 (env), the export and documents services keep their files in an S3-compatible
+   * bucket: the local S3 server (S3Mock, deploy/local/src/s3.ts) on this port (default 9090 dev, a free
+   * port test), unless EXPORT_S3_BUCKET or DOCUMENTS_S3_BUCKET say which real store to use.
+   */
+  s3Port?: number;
   readyTimeoutMs?: number;
   /**
    * What happens when a part exits after start-up. dev default: restarted with back-off
@@ -173,6 +181,8 @@ export interface StackHandle {
   mailUrl?: string;
   /** Where the services send e-mail: SMTP_URL, or the local mail catcher. */
   smtpUrl?: string;
+  /** The local S3 server's URL when BLOB_STORE=s3 had the launcher start one (bucket LOCAL_S3_BUCKET). */
+  s3Url?: string;
   /** Parts whose src/main.ts does not exist (yet); they were skipped. */
   skipped: string[];
   /** From the BFF's "first administrator created" log line, when it created one on this start. */
@@ -212,6 +222,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   fs.rmSync(statusFile, { force: true }); // a previous run's file would describe processes long gone
 
   await assertPortsFree(ports, withFrontend);
+  blobStoreOf(opts); // a bad BLOB_STORE stops the start before anything runs
   // Each part gets its own certificate; `launcher` is the launcher's own, for health checks and tools.
   const certificates =
     opts.tls === false
@@ -277,6 +288,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
   let supervisor: Supervisor | undefined;
   let zipkin: RunningZipkin | undefined;
   let mail: RunningMailCatcher | undefined;
+  let s3: RunningS3 | undefined;
   /** Zipkin being started once the stack is served (nothing waits for it): a stop waits for it to end. */
   let zipkinStarting: Promise<unknown> | undefined;
   // Ends a Zipkin start or restart still waiting for its health check when the stack stops.
@@ -290,7 +302,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     await stopNamed(['frontend', 'next-build', 'bff']);
     await stopNamed(GRPC_SERVICES.map((s) => s.name));
     await zipkinStarting;
-    await Promise.all([infra?.stop(), zipkin?.stop(), mail?.stop()]);
+    await Promise.all([infra?.stop(), zipkin?.stop(), mail?.stop(), s3?.stop()]);
     await supervised;
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -362,6 +374,12 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       return mail;
     });
     mailStarted.catch(() => undefined); // awaited below
+    const s3Started = startLocalS3({ opts, isTest, dataDir, log }).then(async (started) => {
+      s3 = started;
+      if (stopping) await s3?.stop();
+      return s3;
+    });
+    s3Started.catch(() => undefined); // awaited below
     infra = await startInfra({
       profile: opts.profile,
       dataDir,
@@ -374,9 +392,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     });
     const traceUi = await traceUiPlanned;
     await mailStarted;
+    await s3Started;
     if (stopping) {
       // Aborted while the infrastructure was starting: stop() ran before it existed.
-      await Promise.all([infra.stop(), zipkin?.stop(), mail?.stop()]);
+      await Promise.all([infra.stop(), zipkin?.stop(), mail?.stop(), s3?.stop()]);
       throw new Error('start-up aborted');
     }
     const infraSeconds = (Date.now() - started) / 1000;
@@ -394,6 +413,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       DATA_DIR: dataDir,
       ...(traceUi ? { OTEL_EXPORTER_ZIPKIN_ENDPOINT: traceUi.spansUrl } : {}),
       ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
+      ...blobStoreEnv(opts, s3),
       // Links in e-mails (documents, alerts, unsubscribe) point at the frontend this launcher serves.
       PUBLIC_APP_URL: opts.env?.PUBLIC_APP_URL ?? process.env.PUBLIC_APP_URL ?? `http://localhost:${ports.frontend}`,
       ...grpcTargets,
@@ -605,6 +625,19 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         },
       });
     }
+    if (s3) {
+      const port = Number(new URL(s3.url).port);
+      supervisor.watch({
+        name: 's3',
+        kind: 'infrastructure',
+        process: s3.process,
+        restart: async () => {
+          if (stopping) throw new Error('the stack is stopping');
+          s3 = await startS3(localS3Options(dataDir, isTest, port, opts));
+          return s3.process;
+        },
+      });
+    }
     const watching = supervisor;
 
     return {
@@ -619,6 +652,7 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
       zipkinUrl: traceUi?.uiUrl,
       mailUrl: mail?.webUrl,
       smtpUrl: mail?.smtpUrl ?? opts.env?.SMTP_URL ?? process.env.SMTP_URL,
+      s3Url: s3?.url,
       skipped,
       get firstAdmin() {
         return firstAdmin;
@@ -734,6 +768,56 @@ async function startLocalMail(deps: {
   });
   log(`no SMTP_URL: e-mail goes to the local mail catcher; inbox at ${mail.webUrl} (SMTP ${mail.smtpUrl})`);
   return mail;
+}
+
+/**
+ * BLOB_STORE (env) picks where the export and documents services keep their files: local directories
+ * (unset or `local`) or an S3-compatible bucket (`s3`): the bucket EXPORT_S3_* / DOCUMENTS_S3_* name,
+ * or, when neither service is given a bucket, the local S3 server's.
+ */
+function blobStoreOf(opts: StartStackOptions): { s3: boolean; startLocal: boolean } {
+  const env = { ...process.env, ...opts.env };
+  const store = env.BLOB_STORE ?? 'local';
+  if (store !== 'local' && store !== 's3') throw new Error(`BLOB_STORE must be local or s3, got "${store}"`);
+  if (store === 'local') return { s3: false, startLocal: false };
+  return { s3: true, startLocal: !env.EXPORT_S3_BUCKET && !env.DOCUMENTS_S3_BUCKET };
+}
+
+/** The services' blob-store env: none for local directories, the S3 store's otherwise. */
+function blobStoreEnv(opts: StartStackOptions, s3: RunningS3 | undefined): NodeJS.ProcessEnv {
+  if (s3) return localS3ServiceEnv(s3.url);
+  return blobStoreOf(opts).s3 ? { EXPORT_BLOB_STORE: 's3', BLOB_STORE: 's3' } : {};
+}
+
+function localS3Options(dataDir: string, isTest: boolean, port: number, opts: StartStackOptions) {
+  return {
+    dir: path.join(dataDir, 's3'),
+    port,
+    buckets: [LOCAL_S3_BUCKET],
+    // npm start keeps its objects between runs, as it keeps its database; a test stack's go with it.
+    keepObjects: !isTest,
+    onLine: (line: string) => opts.onOutput?.('s3', line),
+    signal: opts.signal,
+  };
+}
+
+/** The local S3 server when BLOB_STORE=s3 names no real store, else undefined. */
+async function startLocalS3(deps: {
+  opts: StartStackOptions;
+  isTest: boolean;
+  dataDir: string;
+  log: (message: string) => void;
+}): Promise<RunningS3 | undefined> {
+  const { opts, isTest, log } = deps;
+  if (!blobStoreOf(opts).startLocal) return undefined;
+  const port = opts.s3Port ?? (isTest ? await freePort() : DEFAULT_S3_PORT);
+  const started = Date.now();
+  const s3 = await startS3({ ...localS3Options(deps.dataDir, isTest, port, opts), log });
+  log(
+    `BLOB_STORE=s3: export files and attachments go to the local S3 server at ${s3.url} ` +
+      `(bucket ${LOCAL_S3_BUCKET}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return s3;
 }
 
 /** Says why to stop waiting for a just-spawned part to get healthy, or undefined to go on. */
