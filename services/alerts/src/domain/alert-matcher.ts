@@ -10,6 +10,7 @@ import {
   nameKey,
   normalizeDocketNumber,
   normalizeQuery,
+  type CompiledQuery,
   type MatchableDocument,
   type QueryNode,
 } from '@docket/query-language';
@@ -23,6 +24,14 @@ export interface PercolationDocument extends MatchableDocument {
   sourceName: string;
 }
 
+/**
+ * What a matching document must satisfy, for compilers other than the query language's own (the
+ * percolation index compiles it to key numbers): a normalised query, or a followed docket (its id,
+ * its normalised number; an empty one never matches).
+ */
+export type AlertCondition =
+  { kind: 'query'; query: QueryNode } | { kind: 'docket'; docketId: string; docketNumber: string };
+
 /** What a snippet marks: exact words, and words a prefix query starts. */
 export interface Highlights {
   words: Set<string>;
@@ -33,6 +42,8 @@ export interface CompiledAlert {
   alertId: string;
   ownerUserId: string;
   kind: AlertRecord['kind'];
+  condition: AlertCondition;
+  /** The query language's own verdict (the index's compiled condition must always agree with it). */
   matches(doc: PercolationDocument): boolean;
   /**
    * Keys of which every matching document has at least one (see documentKeys), or null when no
@@ -50,13 +61,18 @@ export interface CompiledAlert {
 
 /** Compiles an alert; `parsed` saves parsing the query again when the caller just did. */
 export function compileAlert(alert: AlertRecord, parsed?: QueryNode): CompiledAlert {
-  const base = { alertId: alert.id, ownerUserId: alert.ownerUserId, kind: alert.kind };
+  // Plain literals, not a spread of shared fields: spread copies gave nearly every alert a hidden class
+  // of its own, and reading a field of 100,000 differently shaped objects is slow (a megamorphic miss).
+  const { id: alertId, ownerUserId, kind } = alert;
   if (alert.kind === 'docket') {
     const docketId = alert.docket?.docketId ?? '';
     const number = normalizeDocketNumber(alert.docket?.docketNumber ?? '');
     const keys = [...(docketId ? [`i:${docketId}`] : []), ...(number ? [`d:${number}`] : [])];
     return {
-      ...base,
+      alertId,
+      ownerUserId,
+      kind,
+      condition: { kind: 'docket', docketId, docketNumber: number },
       matches: (doc) =>
         (docketId !== '' && doc.docketId === docketId) ||
         (number !== '' && normalizeDocketNumber(doc.docketNumber) === number),
@@ -68,9 +84,14 @@ export function compileAlert(alert: AlertRecord, parsed?: QueryNode): CompiledAl
     };
   }
   const query = normalizeQuery(alertQuery(alert.definition, parsed));
+  // Compiled on first use: the index runs its own compilation, so a service never builds this one.
+  let reference: CompiledQuery | undefined;
   return {
-    ...base,
-    matches: compileQuery(query),
+    alertId,
+    ownerUserId,
+    kind,
+    condition: { kind: 'query', query },
+    matches: (doc) => (reference ??= compileQuery(query))(doc),
     keys: coverOf(query, GUESSED_KEY_COST)?.keys ?? null,
     coverWith: (cost) => coverOf(query, cost)?.keys ?? null,
     candidateKeys: [...new Set(positiveKeys(query))],
@@ -112,8 +133,8 @@ export type KeyCost = (key: string) => number;
 
 // A prefix query is filed under its first 3 to 6 letters (the query language wants 3 at least); a
 // document yields every start of 3 to 6 letters of its words, so longer prefixes pick fewer documents.
-const MIN_PREFIX_KEY = 3;
-const MAX_PREFIX_KEY = 6;
+export const MIN_PREFIX_KEY = 3;
+export const MAX_PREFIX_KEY = 6;
 
 /**
  * The guess before any document was seen: a docket is rare; agencies and filing types are few, so

@@ -3,44 +3,43 @@
  * must have (one of), so a document is tested only against the alerts filed under its own keys,
  * plus the few that no key covers. A candidate is then refused cheaply when the document lacks one
  * of the keys the alert requires (every word of a phrase, every filter), and only the rest run
- * their matcher. Kept in memory; the caller keeps it in step with the store.
+ * their condition. Kept in memory; the caller keeps it in step with the store.
  *
  * Which keys an alert is filed under is first guessed (longer words are rarer); the index then
  * counts how many of the documents it matched had each key an alert could use, and refiles every
  * alert under its least common keys after 64, 128, 256 … documents (every 65,536 after that), a
  * few thousand alerts after each document so that no one document waits for all of them.
  *
- * Alerts live in numbered slots, keys have numbers, and postings list slot numbers: collecting a
- * document's candidates and checking their required keys is integer work on stamp arrays (a slot
- * or key whose stamp is this document's generation was seen), not string hashing.
+ * Everything per document is integer work: keys have numbers (TermDictionary), a document is read
+ * once into stamps and word positions (DocumentTerms), postings list slot numbers, and each alert's
+ * required keys and condition are compiled against the key numbers (AlertPrograms), so no candidate
+ * re-reads the text.
  */
-import { documentKeys, GUESSED_KEY_COST, type CompiledAlert, type PercolationDocument } from './alert-matcher';
-
-/** A key alerts can be filed under or require: its number, the slots filed under it, how many documents had it. */
-interface KeyEntry {
-  id: number;
-  slots: number[];
-  seen: number;
-}
+import { GUESSED_KEY_COST, type CompiledAlert, type PercolationDocument } from './alert-matcher';
+import { AlertPrograms } from './alert-programs';
+import { DocumentTerms } from './document-terms';
+import { TermDictionary } from './term-dictionary';
 
 const FIRST_REFILE = 64;
 const MAX_REFILE_INTERVAL = 65_536;
 const REFILE_STEP = 4_096;
-const NO_KEYS = new Int32Array(0);
 
 export class PercolationIndex {
+  private readonly dictionary = new TermDictionary();
+  private readonly terms = new DocumentTerms(this.dictionary);
   private readonly slots: (CompiledAlert | undefined)[] = [];
+  private readonly programs = new AlertPrograms(this.dictionary);
   private readonly slotOf = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   /** The keys each slot is filed under (null: tested against every document). */
   private readonly filed: (string[] | null)[] = [];
-  /** The numbers of the keys each slot requires. */
-  private readonly requiredIds: Int32Array[] = [];
-  private readonly entries = new Map<string, KeyEntry>();
+  /** The slots filed under each key, by key number. */
+  private readonly postings: (number[] | undefined)[] = [];
+  /** How many documents had each key, by key number. */
+  private seen = new Uint32Array(1024);
   /** Slots of alerts with no covering keys: tested against every document. */
   private readonly unkeyed = new Set<number>();
   private slotStamps: Uint32Array = new Uint32Array(1024);
-  private keyStamps: Uint32Array = new Uint32Array(1024);
   private generation = 0;
   private observed = 0;
   private nextRefile = FIRST_REFILE;
@@ -60,11 +59,11 @@ export class PercolationIndex {
     this.remove(alert.alertId);
     const slot = this.freeSlots.pop() ?? this.slots.length;
     this.slots[slot] = alert;
+    this.programs.put(slot, alert.condition, alert.required);
     this.slotOf.set(alert.alertId, slot);
     this.slotStamps = grown(this.slotStamps, slot);
-    for (const key of alert.candidateKeys) this.entryOf(key);
-    this.requiredIds[slot] =
-      alert.required.length === 0 ? NO_KEYS : Int32Array.from(alert.required, (key) => this.entryOf(key).id);
+    // Known keys are counted in every document, which is what refiling costs them by.
+    for (const key of alert.candidateKeys) this.dictionary.idOf(key);
     this.file(slot, this.observed >= FIRST_REFILE ? alert.coverWith(this.learnedCost) : alert.keys);
   }
 
@@ -73,7 +72,7 @@ export class PercolationIndex {
     if (slot === undefined) return;
     this.slotOf.delete(alertId);
     this.slots[slot] = undefined;
-    this.requiredIds[slot] = NO_KEYS;
+    this.programs.remove(slot);
     this.freeSlots.push(slot);
     this.unfile(slot);
   }
@@ -84,24 +83,19 @@ export class PercolationIndex {
 
   /** The alerts filed under the document's keys (a superset of those that match it). */
   candidates(doc: PercolationDocument): CompiledAlert[] {
-    const result: CompiledAlert[] = [];
-    this.forEachCandidate(documentKeys(doc), false, (alert) => result.push(alert));
-    return result;
+    this.terms.read(doc);
+    return this.collect(false);
   }
 
   /**
-   * The alerts the document matches: candidates with every required key, then their matcher. The
+   * The alerts the document matches: candidates with every required key, then their condition. The
    * document's keys are counted (what refiling goes by).
    */
   match(doc: PercolationDocument): CompiledAlert[] {
-    const result: CompiledAlert[] = [];
     this.observed += 1;
-    this.forEachCandidate(documentKeys(doc), true, (alert, slot) => {
-      const required = this.requiredIds[slot] ?? NO_KEYS;
-      for (let at = 0; at < required.length; at += 1)
-        if (this.keyStamps[required[at] as number] !== this.generation) return;
-      if (alert.matches(doc)) result.push(alert);
-    });
+    this.terms.read(doc);
+    this.count(this.terms.present);
+    const result = this.collect(true);
     if (this.refileCursor < 0 && this.observed >= this.nextRefile) {
       this.refileCursor = 0;
       this.nextRefile = this.observed + Math.min(this.observed, MAX_REFILE_INTERVAL);
@@ -115,40 +109,46 @@ export class PercolationIndex {
     for (const alert of this.slots) if (alert) yield alert;
   }
 
-  /** Stamps the document's known keys, then visits each candidate slot once. */
-  private forEachCandidate(
-    keys: Set<string>,
-    count: boolean,
-    visit: (alert: CompiledAlert, slot: number) => void,
-  ): void {
+  /** Each candidate slot of the document just read, once; with `test`, only those that match. */
+  private collect(test: boolean): CompiledAlert[] {
     this.generation += 1;
     if (this.generation === 0xffffffff) {
       this.slotStamps.fill(0);
-      this.keyStamps.fill(0);
       this.generation = 1;
     }
-    const { generation, keyStamps, slotStamps, slots } = this;
-    const present: KeyEntry[] = [];
-    for (const key of keys) {
-      const entry = this.entries.get(key);
-      if (!entry) continue;
-      keyStamps[entry.id] = generation;
-      if (count) entry.seen += 1;
-      if (entry.slots.length > 0) present.push(entry);
-    }
+    const { generation, slotStamps, slots, terms, programs, postings } = this;
+    const result: CompiledAlert[] = [];
     const take = (slot: number): void => {
       if (slotStamps[slot] === generation) return;
       slotStamps[slot] = generation;
       const alert = slots[slot];
-      if (alert) visit(alert, slot);
+      // Compared, not tested for truth: that would read the alert object itself (a cache miss per candidate).
+      if (alert === undefined) return;
+      if (!test || programs.matches(slot, terms)) result.push(alert);
     };
     for (const slot of this.unkeyed) take(slot);
-    for (const entry of present) for (const slot of entry.slots) take(slot);
+    for (const id of terms.present) {
+      const filed = postings[id];
+      if (filed) for (let at = 0; at < filed.length; at += 1) take(filed[at] as number);
+    }
+    return result;
+  }
+
+  private count(present: number[]): void {
+    if (this.seen.length < this.dictionary.size) {
+      const seen = new Uint32Array(Math.max(this.dictionary.size, this.seen.length * 2));
+      seen.set(this.seen);
+      this.seen = seen;
+    }
+    for (const id of present) this.seen[id] = (this.seen[id] as number) + 1;
   }
 
   /** The share of documents seen that had the key; the guess breaks ties (and decides for unseen keys). */
-  private readonly learnedCost = (key: string): number =>
-    (this.entries.get(key)?.seen ?? 0) / Math.max(1, this.observed) + GUESSED_KEY_COST(key) * 1e-6;
+  private readonly learnedCost = (key: string): number => {
+    const id = this.dictionary.find(key);
+    const seen = id >= 0 ? (this.seen[id] ?? 0) : 0;
+    return seen / Math.max(1, this.observed) + GUESSED_KEY_COST(key) * 1e-6;
+  };
 
   /** Refiles the next REFILE_STEP slots under the keys now least common. */
   private refileSome(): void {
@@ -166,29 +166,19 @@ export class PercolationIndex {
     this.refileCursor = end >= this.slots.length ? -1 : end;
   }
 
-  private entryOf(key: string): KeyEntry {
-    let entry = this.entries.get(key);
-    if (!entry) {
-      entry = { id: this.entries.size, slots: [], seen: 0 };
-      this.entries.set(key, entry);
-      this.keyStamps = grown(this.keyStamps, entry.id);
-    }
-    return entry;
-  }
-
   private file(slot: number, keys: string[] | null): void {
     this.filed[slot] = keys;
     if (keys === null) {
       this.unkeyed.add(slot);
       return;
     }
-    for (const key of keys) this.entryOf(key).slots.push(slot);
+    for (const key of keys) (this.postings[this.dictionary.idOf(key)] ??= []).push(slot);
   }
 
   private unfile(slot: number): void {
     this.unkeyed.delete(slot);
     for (const key of this.filed[slot] ?? []) {
-      const slots = this.entries.get(key)?.slots;
+      const slots = this.postings[this.dictionary.find(key)];
       const at = slots?.indexOf(slot) ?? -1;
       if (slots && at >= 0) slots.splice(at, 1);
     }

@@ -1,34 +1,15 @@
 import pino from 'pino';
-import { emptySearchFilters } from '@docket/query-language';
 import type { AlertRepository } from '../../src/alerts/alert.repository';
 import type { AlertRecord } from '../../src/domain/alert';
 import type { PercolationDocument } from '../../src/domain/alert-matcher';
 import { AlertIndex } from '../../src/matching/alert-index';
+import { searchAlertRecord } from './alert-records';
 
 const logger = pino({ level: 'silent' });
 
 function alert(id: string, query: string, over: Partial<AlertRecord> = {}): AlertRecord {
-  return {
-    id,
-    ownerUserId: 'u1',
-    ownerEmail: '',
-    kind: 'search',
-    definition: {
-      name: id,
-      query,
-      filters: emptySearchFilters(),
-      question: '',
-      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' },
-      channels: { inApp: true, email: false, webhookEndpointId: '' },
-    },
-    paused: false,
-    volumeNotice: '',
-    emailUnsubscribed: false,
-    hitsTotal: 0,
-    createdAt: new Date(0),
-    updatedAt: new Date(1_000),
-    ...over,
-  };
+  const record = searchAlertRecord(id, { updatedAt: new Date(1_000), ...over });
+  return { ...record, definition: { ...record.definition, query } };
 }
 
 /** The two reads the index makes of the store, over an in-memory list. */

@@ -2,31 +2,15 @@ import { emptySearchFilters, type SearchFilters } from '@docket/query-language';
 import type { AlertRecord, FollowedDocket } from '../../src/domain/alert';
 import { compileAlert, documentKeys, type PercolationDocument } from '../../src/domain/alert-matcher';
 import { PercolationIndex } from '../../src/domain/percolation-index';
+import { searchAlertRecord } from './alert-records';
 
 let next = 0;
 
 function searchAlert(query: string, filters: Partial<SearchFilters> = {}): AlertRecord {
   next += 1;
-  return {
-    id: `a${next}`,
-    ownerUserId: 'u1',
-    ownerEmail: '',
-    kind: 'search',
-    definition: {
-      name: query || 'filters',
-      query,
-      filters: { ...emptySearchFilters(), ...filters },
-      question: '',
-      schedule: { cadence: 'realtime', hour: 8, weekday: 1, timeZone: 'UTC' },
-      channels: { inApp: true, email: false, webhookEndpointId: '' },
-    },
-    paused: false,
-    volumeNotice: '',
-    emailUnsubscribed: false,
-    hitsTotal: 0,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  };
+  const record = searchAlertRecord(`a${next}`);
+  const filtersOf = { ...emptySearchFilters(), ...filters };
+  return { ...record, definition: { ...record.definition, name: query || 'filters', query, filters: filtersOf } };
 }
 
 function follow(docket: Partial<FollowedDocket>): AlertRecord {

@@ -1,0 +1,206 @@
+/**
+ * One document read once for all the alerts it is tested against: which known keys it has (stamps
+ * by key number), where each known word occurs (a chain of positions per word, for phrases), and its
+ * parties', entities' and filing date's forms. The same object is reused document after document
+ * (a generation number voids the previous document's stamps), so matching allocates almost nothing.
+ *
+ * It yields exactly the keys documentKeys does, restricted to those the dictionary knows; words come
+ * from the same folding as @docket/query-language (an all-ASCII text is folded by lower-casing alone,
+ * which the scan below does letter by letter; any other text goes through foldedWords).
+ */
+import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
+import { MAX_PREFIX_KEY, MIN_PREFIX_KEY, type PercolationDocument } from './alert-matcher';
+import { asciiWordClass, extendHash, type TermDictionary } from './term-dictionary';
+
+/** The test text-normalize applies: such text needs none of the Unicode folding. */
+const FOLDS_BY_LOWER_CASE = /^[\x20-\x7e\t\n\r]*$/;
+const NO_KEY = -1;
+
+export class DocumentTerms {
+  /** The keys of the current document that the dictionary knows, each once. */
+  readonly present: number[] = [];
+  private generation = 0;
+  private stamps = new Uint32Array(1024);
+  /** First and last position of each known word in the current document (valid where stamped). */
+  private heads = new Int32Array(1024);
+  private tails = new Int32Array(1024);
+  /** Each position's word number (-1: a word no alert uses, or the title/text separator). */
+  private tokens = new Int32Array(4096);
+  /** The next position of the same word, or -1. */
+  private nextSame = new Int32Array(4096);
+  private tokenCount = 0;
+  private current: PercolationDocument | undefined;
+  private partyWords: string[][] = [];
+  private entityWords: string[][] = [];
+  private day: string | null | undefined;
+
+  constructor(private readonly dictionary: TermDictionary) {}
+
+  /** The document read last. */
+  get document(): PercolationDocument {
+    if (!this.current) throw new Error('no document read');
+    return this.current;
+  }
+
+  /** Folded words of each party's name. */
+  get parties(): string[][] {
+    return this.partyWords;
+  }
+
+  /** Folded words of each entity's name. */
+  get entities(): string[][] {
+    return this.entityWords;
+  }
+
+  /** The UTC day of filing (YYYY-MM-DD), or null without a valid date. */
+  get filedDay(): string | null {
+    if (this.day === undefined) {
+      const time = this.current?.filedAt?.getTime() ?? Number.NaN;
+      this.day = Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+    }
+    return this.day;
+  }
+
+  /** Forgets the previous document and reads this one. */
+  read(doc: PercolationDocument): void {
+    this.startDocument(doc);
+    this.readText(doc.title);
+    this.addToken(NO_KEY); // no phrase spans title and text
+    this.readText(doc.text);
+    const { dictionary } = this;
+    const docket = normalizeDocketNumber(doc.docketNumber);
+    if (docket) this.mark(dictionary.find(`d:${docket}`));
+    if (doc.docketId) this.mark(dictionary.find(`i:${doc.docketId}`));
+    this.mark(dictionary.find(`a:${nameKey(doc.sourceId)}`));
+    for (const agency of doc.agencies ?? []) this.mark(dictionary.find(`a:${nameKey(agency)}`));
+    this.mark(dictionary.find(`t:${nameKey(doc.filingType)}`));
+    this.mark(dictionary.find(`t:${nameKey(doc.filingCategory)}`));
+    this.partyWords = doc.parties.map(foldedWords);
+    for (const words of this.partyWords) for (const word of words) this.mark(dictionary.find(`y:${word}`));
+    this.entityWords = (doc.entities ?? []).map(foldedWords);
+    for (const words of this.entityWords) for (const word of words) this.mark(dictionary.find(`e:${word}`));
+  }
+
+  /** Whether the current document has the key. */
+  has(id: number): boolean {
+    return this.stamps[id] === this.generation;
+  }
+
+  /**
+   * Whether the words numbered `ids[from, from + count)` (count >= 1) occur next to each other, in
+   * this order, in title or text.
+   */
+  hasSequence(ids: Int32Array, from: number, count: number): boolean {
+    const first = ids[from] as number;
+    if (this.stamps[first] !== this.generation) return false;
+    const { tokens, nextSame } = this;
+    for (let start = this.heads[first] as number; start >= 0; start = nextSame[start] as number) {
+      if (start + count > this.tokenCount) return false;
+      let at = 1;
+      while (at < count && tokens[start + at] === ids[from + at]) at += 1;
+      if (at === count) return true;
+    }
+    return false;
+  }
+
+  private startDocument(doc: PercolationDocument): void {
+    this.generation += 1;
+    if (this.generation === 0xffffffff) {
+      this.stamps.fill(0);
+      this.generation = 1;
+    }
+    const keys = this.dictionary.size;
+    if (keys > this.stamps.length) {
+      const length = Math.max(keys, this.stamps.length * 2);
+      const stamps = new Uint32Array(length);
+      stamps.set(this.stamps);
+      this.stamps = stamps;
+      this.heads = new Int32Array(length);
+      this.tails = new Int32Array(length);
+    }
+    this.present.length = 0;
+    this.tokenCount = 0;
+    this.current = doc;
+    this.day = undefined;
+  }
+
+  private readText(text: string): void {
+    if (FOLDS_BY_LOWER_CASE.test(text)) this.readAscii(text.toLowerCase());
+    else this.readFolded(text);
+  }
+
+  /**
+   * Words are runs of ASCII letters and digits in lower-cased ASCII text (what foldedWords yields
+   * for it); each is hashed as it is scanned, and its first letters step through the prefix trie.
+   */
+  private readAscii(text: string): void {
+    const { dictionary } = this;
+    let start = -1;
+    let hash = 0;
+    let prefix = 0;
+    for (let at = 0; at <= text.length; at += 1) {
+      const code = at < text.length ? text.charCodeAt(at) : 0;
+      const letter = asciiWordClass(code);
+      if (letter >= 0) {
+        if (start < 0) {
+          start = at;
+          hash = 0;
+          prefix = 0;
+        }
+        hash = extendHash(hash, code);
+        const length = at + 1 - start;
+        if (length <= MAX_PREFIX_KEY && (prefix > 0 || length === 1)) {
+          prefix = dictionary.prefixStep(prefix, letter);
+          if (prefix > 0 && length >= MIN_PREFIX_KEY) this.mark(dictionary.prefixKeyOf(prefix));
+        }
+      } else if (start >= 0) {
+        this.addToken(dictionary.findWord(text, start, at, hash));
+        start = -1;
+      }
+    }
+  }
+
+  /** Any other text: foldedWords' words, looked up by name; prefixes count code points, as documentKeys does. */
+  private readFolded(text: string): void {
+    const { dictionary } = this;
+    for (const word of foldedWords(text)) {
+      const letters = [...word];
+      for (let length = MIN_PREFIX_KEY; length <= Math.min(MAX_PREFIX_KEY, letters.length); length += 1)
+        this.mark(dictionary.find(`p:${letters.slice(0, length).join('')}`));
+      this.addToken(dictionary.find(`w:${word}`));
+    }
+  }
+
+  /** Appends a word (by number) at the next position, chaining it to its previous occurrence. */
+  private addToken(id: number): void {
+    const position = this.tokenCount;
+    if (position === this.tokens.length) this.growTokens();
+    this.tokenCount += 1;
+    this.tokens[position] = id;
+    if (id < 0) return;
+    this.nextSame[position] = -1;
+    if (this.stamps[id] !== this.generation) {
+      this.stamps[id] = this.generation;
+      this.present.push(id);
+      this.heads[id] = position;
+    } else {
+      this.nextSame[this.tails[id] as number] = position;
+    }
+    this.tails[id] = position;
+  }
+
+  private mark(id: number): void {
+    if (id < 0 || this.stamps[id] === this.generation) return;
+    this.stamps[id] = this.generation;
+    this.present.push(id);
+  }
+
+  private growTokens(): void {
+    const tokens = new Int32Array(this.tokens.length * 2);
+    tokens.set(this.tokens);
+    this.tokens = tokens;
+    const nextSame = new Int32Array(this.nextSame.length * 2);
+    nextSame.set(this.nextSame);
+    this.nextSame = nextSame;
+  }
+}
