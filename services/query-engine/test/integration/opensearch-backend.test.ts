@@ -214,6 +214,24 @@ if (!url) {
       expect((await backend.search(heavy, queryBudget(60_000))).total).toBe(2000);
     });
 
+    it('two instances opening a new alias at once share one index behind it', async () => {
+      const alias = uniqueName('qe-os-race').toLowerCase();
+      const [first, second] = await Promise.all([open(alias), open(alias)]);
+      try {
+        expect([first.wasCreated, second.wasCreated].sort()).toEqual([false, true]);
+        await first.upsert(document('from-first'));
+        await second.upsert(document('from-second'));
+        expect(await first.count()).toBe(2);
+        const client = new Client({ node: url });
+        const behind = (await client.indices.getAlias({ name: alias })).body as Record<string, unknown>;
+        await client.close();
+        expect(Object.keys(behind)).toHaveLength(1);
+      } finally {
+        await first.dropEverything();
+        await Promise.all([first.close(), second.close()]);
+      }
+    });
+
     it('says UNAVAILABLE when no node answers, so callers may retry', async () => {
       await expect(OpenSearchBackend.open({ url: 'http://127.0.0.1:9', index: 'never-created' })).rejects.toMatchObject(
         { kind: 'unavailable', message: expect.stringContaining('OpenSearch is unavailable') },

@@ -441,8 +441,9 @@ export class OpenSearchBackend implements SearchBackend {
             `set OPENSEARCH_INDEX to another name or delete that index`,
         );
       }
-      await this.createIndex(this.newIndexName(), { bulk: false, alias: this.alias });
-      this.created = true;
+      // Several instances may start at once on a new cluster: the same name makes them create one
+      // index, the alias with it; the others find it there.
+      this.created = await this.createIndexOnce(this.firstIndexName(0), this.alias);
       return;
     }
     const mappings = await this.client.indices.getMapping({ index: this.alias });
@@ -458,16 +459,22 @@ export class OpenSearchBackend implements SearchBackend {
       );
     }
     // Derived data: replace it by an empty index of the current schema; only a re-index refills it.
-    const index = this.newIndexName();
-    await this.createIndex(index, { bulk: false });
-    await this.client.indices.updateAliases({
-      body: {
-        actions: [
-          ...indices.map((old) => ({ remove: { index: old, alias: this.alias } })),
-          { add: { index, alias: this.alias } },
-        ],
-      },
-    });
+    // Instances upgrading at once agree on the name; the one whose swap fails finds the other's done.
+    const index = this.firstIndexName(version + 1);
+    await this.createIndexOnce(index);
+    try {
+      await this.client.indices.updateAliases({
+        body: {
+          actions: [
+            ...indices.map((old) => ({ remove: { index: old, alias: this.alias } })),
+            { add: { index, alias: this.alias } },
+          ],
+        },
+      });
+    } catch (error) {
+      const now = await this.indicesBehindAlias();
+      if (now.length !== 1 || now[0] !== index) throw error;
+    }
     for (const old of indices) await this.client.indices.delete({ index: old }, { ignore: [404] });
     this.reset = true;
     this.logger?.warn(
@@ -486,6 +493,18 @@ export class OpenSearchBackend implements SearchBackend {
         ...(options.alias ? { aliases: { [options.alias]: {} } } : {}),
       } as never,
     });
+  }
+
+  /** Creates `index` (with `alias`) unless it exists already; true when this call created it. */
+  private async createIndexOnce(index: string, alias?: string): Promise<boolean> {
+    try {
+      await this.createIndex(index, { bulk: false, ...(alias ? { alias } : {}) });
+      return true;
+    } catch (error) {
+      if (error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')
+        return false;
+      throw error;
+    }
   }
 
   private async indicesBehindAlias(): Promise<string[]> {
@@ -510,6 +529,14 @@ export class OpenSearchBackend implements SearchBackend {
     const names = (response.body as unknown as { index: string }[]).map((row) => row.index);
     const own = new RegExp(`^${this.alias.replace(/[.]/g, '\\.')}-v\\d+-\\d+-[0-9a-f]{6}$`);
     return names.filter((name) => own.test(name));
+  }
+
+  /**
+   * The index a new alias starts with (generation 0), or an upgrade from schema version n (n + 1):
+   * the same name in every instance, where newIndexName has the time.
+   */
+  private firstIndexName(generation: number): string {
+    return `${this.alias}-v${INDEX_SCHEMA_VERSION}-${generation}-000000`;
   }
 
   private newIndexName(): string {
