@@ -299,8 +299,10 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
     // Not awaited yet: a restart in progress ends when its process is stopped below.
     const supervised = supervisor?.stop();
     const stopNamed = (names: string[]) => Promise.all(names.map((n) => children.get(n)?.stop({ timeoutMs: 15_000 })));
-    await stopNamed(['frontend', 'next-build', 'bff']);
-    await stopNamed(GRPC_SERVICES.map((s) => s.name));
+    const front = ['frontend', 'next-build', 'bff'];
+    await stopNamed(front);
+    // The gRPC services and their replicas (`<name>-2`, ...).
+    await stopNamed([...children.keys()].filter((name) => !front.includes(name)));
     await zipkinStarting;
     await Promise.all([infra?.stop(), zipkin?.stop(), mail?.stop(), s3?.stop()]);
     await supervised;

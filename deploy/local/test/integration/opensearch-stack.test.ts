@@ -25,8 +25,9 @@ describeWithNode('launcher: search and a cited answer with the query-engine on O
   afterAll(async () => {
     await stack?.stop();
     const client = new Client({ node: opensearchUrl });
-    const { body } = await client.indices.getAlias({ name: index }, { ignore: [404] });
-    for (const concrete of Object.keys((body ?? {}) as object)) await client.indices.delete({ index: concrete });
+    const { body, statusCode } = await client.indices.getAlias({ name: index }, { ignore: [404] });
+    const behind = statusCode === 404 ? [] : Object.keys(body as object);
+    for (const concrete of behind) await client.indices.delete({ index: concrete });
     await client.close();
   });
 
