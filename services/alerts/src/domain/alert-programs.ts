@@ -1,18 +1,20 @@
 /**
- * Every filed alert's condition compiled against a TermDictionary into one integer array: words,
+ * Every alert's condition compiled against a TermDictionary into a few integers: words,
  * prefixes and filters become key numbers, so testing a candidate against a document read into
  * DocumentTerms is a short walk over adjacent integers and stamp look-ups, with no string work and
- * no pointer chasing through per-alert objects (with 100,000 alerts, memory latency is the cost).
+ * no pointer chasing through per-alert objects (with 100,000 alerts, memory latency is the cost;
+ * posting lists carry copies of these programs so candidates are read in order).
  *
  * The semantics are @docket/query-language's compileQuery exactly (query-matcher.ts). Clauses that
  * are not decided by keys run as small functions: party and entity filters (a run of words in one
- * name), filing dates, and the rare prefix whose last word has fewer than 3 or more than 6 letters or
- * follows other words (left to compileQuery itself).
+ * name), a date range not in YYYY-MM-DD form, and the rare prefix whose last word has fewer than 3
+ * or more than 6 letters or follows other words (left to compileQuery itself).
  *
  * A program is [required count, required key…, expression]; an expression is one of
- *   HAS key | SEQUENCE length key… | AND size child… | OR size child… | NOT size child | CALL index | NEVER
+ *   HAS key | SEQUENCE length key… | FILED from to | AND size child… | OR size child… | NOT size child
+ *   | CALL index | NEVER
  * where `size` counts the node's own integers, so a decided AND or OR skips its other children (and
- * programs can move: nothing in them is an absolute position).
+ * a program can be copied anywhere: nothing in it is an absolute position). Days are YYYYMMDD numbers.
  */
 import {
   compileQuery,
@@ -24,7 +26,7 @@ import {
   type ValueField,
 } from '@docket/query-language';
 import { MAX_PREFIX_KEY, MIN_PREFIX_KEY, type AlertCondition } from './alert-matcher';
-import type { DocumentTerms } from './document-terms';
+import { dayNumber, NO_DAY, type DocumentTerms } from './document-terms';
 import type { TermDictionary } from './term-dictionary';
 
 type Clause = (terms: DocumentTerms) => boolean;
@@ -36,95 +38,89 @@ const OR = 4;
 const NOT = 5;
 const CALL = 6;
 const NEVER = 7;
+const FILED = 8;
+/** An open end of a FILED range. */
+const OPEN = -1;
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/u;
 
 const FIELD_KINDS = { agency: 'a', type: 't', docket: 'd' } as const;
 
 export class AlertPrograms {
-  private code = new Int32Array(1 << 16);
-  private length = 0;
-  /** Positions in `code` no program uses any more (compacted away once they are half of it). */
-  private garbage = 0;
-  private starts = new Int32Array(1024).fill(-1);
-  private ends = new Int32Array(1024);
+  /** Each slot's program. */
+  private readonly programs: (Int32Array | undefined)[] = [];
   /** The clauses CALL runs, by slot. */
   private readonly calls: (Clause[] | undefined)[] = [];
 
   constructor(private readonly dictionary: TermDictionary) {}
 
   /** Compiles the slot's program: the keys it requires (a cheap refusal), then its condition. */
-  put(slot: number, condition: AlertCondition, required: string[]): void {
-    this.remove(slot);
+  put(slot: number, condition: AlertCondition, required: string[]): Int32Array {
     const calls: Clause[] = [];
     const program = [required.length, ...required.map((key) => this.dictionary.idOf(key))];
     if (condition.kind === 'query') this.compile(condition.query, program, calls);
     else this.compileFollow(condition, program);
-    this.reserve(slot, program.length);
-    this.starts[slot] = this.length;
-    this.code.set(program, this.length);
-    this.length += program.length;
-    this.ends[slot] = this.length;
+    const code = Int32Array.from(program);
+    this.programs[slot] = code;
     this.calls[slot] = calls.length > 0 ? calls : undefined;
+    return code;
   }
 
   remove(slot: number): void {
-    if (slot >= this.starts.length || this.starts[slot] === -1) return;
-    this.garbage += (this.ends[slot] as number) - (this.starts[slot] as number);
-    this.starts[slot] = -1;
+    this.programs[slot] = undefined;
     this.calls[slot] = undefined;
   }
 
-  /** Whether the document read into `terms` has the slot's required keys and meets its condition. */
-  matches(slot: number, terms: DocumentTerms): boolean {
-    const { code } = this;
-    const start = this.starts[slot] as number;
-    if (start < 0) return false;
-    const expression = start + 1 + (code[start] as number);
-    for (let at = start + 1; at < expression; at += 1) if (!terms.has(code[at] as number)) return false;
-    return this.evaluate(slot, expression, terms);
+  /** The slot's program (a copy of it is what posting lists carry). */
+  programOf(slot: number): Int32Array | undefined {
+    return this.programs[slot];
   }
 
-  private evaluate(slot: number, at: number, terms: DocumentTerms): boolean {
-    const { code } = this;
+  /** Whether the document read into `terms` passes the slot's own program. */
+  matches(slot: number, terms: DocumentTerms): boolean {
+    const code = this.programs[slot];
+    return code !== undefined && this.run(code, 0, slot, terms);
+  }
+
+  /**
+   * Whether the document read into `terms` has the required keys and meets the condition of the
+   * program at `code[start]` (the slot's program, or a copy of it in a posting list).
+   */
+  run(code: Int32Array, start: number, slot: number, terms: DocumentTerms): boolean {
+    const expression = start + 1 + (code[start] as number);
+    for (let at = start + 1; at < expression; at += 1) if (!terms.has(code[at] as number)) return false;
+    return this.evaluate(code, expression, slot, terms);
+  }
+
+  private evaluate(code: Int32Array, at: number, slot: number, terms: DocumentTerms): boolean {
     switch (code[at]) {
       case HAS:
         return terms.has(code[at + 1] as number);
       case SEQUENCE:
         return terms.hasSequence(code, at + 2, code[at + 1] as number);
+      case FILED: {
+        const day = terms.filedDayNumber;
+        const from = code[at + 1] as number;
+        const to = code[at + 2] as number;
+        return day !== NO_DAY && (from === OPEN || day >= from) && (to === OPEN || day <= to);
+      }
       case AND: {
         const end = at + (code[at + 1] as number);
-        for (let child = at + 2; child < end; child = this.endOf(child))
-          if (!this.evaluate(slot, child, terms)) return false;
+        for (let child = at + 2; child < end; child = endOf(code, child))
+          if (!this.evaluate(code, child, slot, terms)) return false;
         return true;
       }
       case OR: {
         const end = at + (code[at + 1] as number);
-        for (let child = at + 2; child < end; child = this.endOf(child))
-          if (this.evaluate(slot, child, terms)) return true;
+        for (let child = at + 2; child < end; child = endOf(code, child))
+          if (this.evaluate(code, child, slot, terms)) return true;
         return false;
       }
       case NOT:
-        return !this.evaluate(slot, at + 2, terms);
+        return !this.evaluate(code, at + 2, slot, terms);
       case CALL:
         return (this.calls[slot]?.[code[at + 1] as number] as Clause)(terms);
       default:
         return false;
-    }
-  }
-
-  /** The position just past the expression at `at`. */
-  private endOf(at: number): number {
-    switch (this.code[at]) {
-      case HAS:
-      case CALL:
-        return at + 2;
-      case SEQUENCE:
-        return at + 2 + (this.code[at + 1] as number);
-      case AND:
-      case OR:
-      case NOT:
-        return at + (this.code[at + 1] as number);
-      default:
-        return at + 1;
     }
   }
 
@@ -143,6 +139,10 @@ export class AlertPrograms {
         return;
       case 'range': {
         const { from, to } = node;
+        if ((from === null || CALENDAR_DAY.test(from)) && (to === null || CALENDAR_DAY.test(to))) {
+          program.push(FILED, from === null ? OPEN : dayNumber(from), to === null ? OPEN : dayNumber(to));
+          return;
+        }
         program.push(CALL, calls.length);
         calls.push((terms) => {
           const day = terms.filedDay;
@@ -204,44 +204,6 @@ export class AlertPrograms {
     if (follow.docketNumber) program.push(HAS, this.dictionary.idOf(`d:${follow.docketNumber}`));
     program[head + 1] = program.length - head;
   }
-
-  /** Room for a program of `size` for `slot`, compacting or growing the code. */
-  private reserve(slot: number, size: number): void {
-    if (slot >= this.starts.length) {
-      const length = Math.max(slot + 1, this.starts.length * 2);
-      const starts = new Int32Array(length).fill(-1);
-      starts.set(this.starts);
-      this.starts = starts;
-      const ends = new Int32Array(length);
-      ends.set(this.ends);
-      this.ends = ends;
-    }
-    if (this.length + size <= this.code.length) return;
-    if (this.garbage * 2 > this.length) this.compact();
-    if (this.length + size > this.code.length) {
-      const code = new Int32Array(Math.max(this.code.length * 2, this.length + size));
-      code.set(this.code.subarray(0, this.length));
-      this.code = code;
-    }
-  }
-
-  /** Copies the live programs together. */
-  private compact(): void {
-    const code = new Int32Array(this.code.length);
-    let length = 0;
-    for (let slot = 0; slot < this.starts.length; slot += 1) {
-      const start = this.starts[slot] as number;
-      if (start < 0) continue;
-      const end = this.ends[slot] as number;
-      code.set(this.code.subarray(start, end), length);
-      this.starts[slot] = length;
-      length += end - start;
-      this.ends[slot] = length;
-    }
-    this.code = code;
-    this.length = length;
-    this.garbage = 0;
-  }
 }
 
 /** Whether `needle` occurs as consecutive words of `haystack` (a name contains another on word boundaries). */
@@ -253,4 +215,23 @@ function containsRun(haystack: string[], needle: string[]): boolean {
     if (at === needle.length) return true;
   }
   return false;
+}
+
+/** The position just past the expression at `at`. */
+function endOf(code: Int32Array, at: number): number {
+  switch (code[at]) {
+    case HAS:
+    case CALL:
+      return at + 2;
+    case FILED:
+      return at + 3;
+    case SEQUENCE:
+      return at + 2 + (code[at + 1] as number);
+    case AND:
+    case OR:
+    case NOT:
+      return at + (code[at + 1] as number);
+    default:
+      return at + 1;
+  }
 }

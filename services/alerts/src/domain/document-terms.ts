@@ -15,6 +15,16 @@ import { asciiWordClass, extendHash, type TermDictionary } from './term-dictiona
 /** The test text-normalize applies: such text needs none of the Unicode folding. */
 const FOLDS_BY_LOWER_CASE = /^[\x20-\x7e\t\n\r]*$/;
 const NO_KEY = -1;
+/** filedDayNumber without a valid filing date. */
+export const NO_DAY = -2;
+/** filedDayNumber of a year outside 0000-9999: its ISO string ("+010000-…") sorts before every YYYY-MM-DD. */
+const BEFORE_EVERY_DAY = -1;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/u;
+
+/** YYYY-MM-DD as the number YYYYMMDD, which orders as the string does. */
+export function dayNumber(day: string): number {
+  return Number(day.slice(0, 4)) * 10_000 + Number(day.slice(5, 7)) * 100 + Number(day.slice(8, 10));
+}
 
 export class DocumentTerms {
   /** The keys of the current document that the dictionary knows, each once. */
@@ -33,6 +43,7 @@ export class DocumentTerms {
   private partyWords: string[][] = [];
   private entityWords: string[][] = [];
   private day: string | null | undefined;
+  private dayAsNumber: number | undefined;
 
   constructor(private readonly dictionary: TermDictionary) {}
 
@@ -61,12 +72,20 @@ export class DocumentTerms {
     return this.day;
   }
 
+  /** The filing day as dayNumber orders it (NO_DAY without one). */
+  get filedDayNumber(): number {
+    if (this.dayAsNumber === undefined) {
+      const day = this.filedDay;
+      this.dayAsNumber = day === null ? NO_DAY : ISO_DAY.test(day) ? dayNumber(day) : BEFORE_EVERY_DAY;
+    }
+    return this.dayAsNumber;
+  }
+
   /** Forgets the previous document and reads this one. */
   read(doc: PercolationDocument): void {
-    this.startDocument(doc);
-    this.readText(doc.title);
-    this.addToken(NO_KEY); // no phrase spans title and text
-    this.readText(doc.text);
+    // Most texts are plain ASCII: scanned as such at once; a text that turns out not to be is read
+    // again from the start, each part folded the way text-normalize folds it.
+    if (!this.readWords(doc, true)) this.readWords(doc, false);
     const { dictionary } = this;
     const docket = normalizeDocketNumber(doc.docketNumber);
     if (docket) this.mark(dictionary.find(`d:${docket}`));
@@ -122,41 +141,64 @@ export class DocumentTerms {
     this.tokenCount = 0;
     this.current = doc;
     this.day = undefined;
+    this.dayAsNumber = undefined;
   }
 
-  private readText(text: string): void {
-    if (FOLDS_BY_LOWER_CASE.test(text)) this.readAscii(text.toLowerCase());
-    else this.readFolded(text);
+  /** Title and text; with `assumeAscii`, false (and half a document) as soon as a letter needs Unicode folding. */
+  private readWords(doc: PercolationDocument, assumeAscii: boolean): boolean {
+    this.startDocument(doc);
+    if (assumeAscii ? !this.readAscii(doc.title) : !this.readText(doc.title)) return false;
+    this.addToken(NO_KEY); // no phrase spans title and text
+    return assumeAscii ? this.readAscii(doc.text) : this.readText(doc.text);
+  }
+
+  private readText(text: string): boolean {
+    if (FOLDS_BY_LOWER_CASE.test(text)) return this.readAscii(text);
+    this.readFolded(text);
+    return true;
   }
 
   /**
-   * Words are runs of ASCII letters and digits in lower-cased ASCII text (what foldedWords yields
-   * for it); each is hashed as it is scanned, and its first letters step through the prefix trie.
+   * Text that folds by lower-casing alone: words are runs of ASCII letters and digits, compared
+   * without case (what foldedWords yields for it). Each word is hashed as it is scanned and looked
+   * up once it ends; a known word seen before in this document has had its prefixes marked, any
+   * other steps through the prefix trie. False at the first character such text cannot have.
    */
-  private readAscii(text: string): void {
+  private readAscii(text: string): boolean {
     const { dictionary } = this;
     let start = -1;
     let hash = 0;
-    let prefix = 0;
     for (let at = 0; at <= text.length; at += 1) {
-      const code = at < text.length ? text.charCodeAt(at) : 0;
-      const letter = asciiWordClass(code);
-      if (letter >= 0) {
+      let code = at < text.length ? text.charCodeAt(at) : 32;
+      if (code >= 65 && code <= 90) code += 32;
+      if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
         if (start < 0) {
           start = at;
           hash = 0;
-          prefix = 0;
         }
         hash = extendHash(hash, code);
-        const length = at + 1 - start;
-        if (length <= MAX_PREFIX_KEY && (prefix > 0 || length === 1)) {
-          prefix = dictionary.prefixStep(prefix, letter);
-          if (prefix > 0 && length >= MIN_PREFIX_KEY) this.mark(dictionary.prefixKeyOf(prefix));
-        }
-      } else if (start >= 0) {
-        this.addToken(dictionary.findWord(text, start, at, hash));
-        start = -1;
+        continue;
       }
+      if (code > 126 || (code < 32 && code !== 9 && code !== 10 && code !== 13)) return false;
+      if (start < 0) continue;
+      const id = dictionary.findWord(text, start, at, hash);
+      if (id < 0 || this.stamps[id] !== this.generation) this.markPrefixes(text, start, at);
+      this.addToken(id);
+      start = -1;
+    }
+    return true;
+  }
+
+  /** The p: keys of the ASCII word `text[start, end)`: its first 3 to 6 letters, through the trie. */
+  private markPrefixes(text: string, start: number, end: number): void {
+    const { dictionary } = this;
+    let state = 0;
+    for (let at = start; at < end && at - start < MAX_PREFIX_KEY; at += 1) {
+      let code = text.charCodeAt(at);
+      if (code >= 65 && code <= 90) code += 32;
+      state = dictionary.prefixStep(state, asciiWordClass(code));
+      if (state === 0) return;
+      if (at + 1 - start >= MIN_PREFIX_KEY) this.mark(dictionary.prefixKeyOf(state));
     }
   }
 

@@ -3,13 +3,13 @@
  * them): every key an alert is filed under, requires or tests gets a small integer, so a document's
  * keys become stamps in typed arrays instead of strings in sets.
  *
- * Word (w:) and prefix (p:) keys can also be found straight from a lower-cased ASCII text as it is
- * scanned: a word from its stretch of the text and running hash (extendHash), a prefix by stepping
- * through a trie of the known prefixes letter by letter. So reading a document builds no string per
- * word or per prefix.
+ * Word (w:) and prefix (p:) keys can also be found straight from an ASCII text as it is scanned
+ * (capitals read as lower case): a word from its stretch of the text and running hash (extendHash),
+ * a prefix by stepping through a trie of the known prefixes letter by letter. So reading a document
+ * builds no string per word or per prefix.
  */
 
-/** The hash of a word so far, extended by one UTF-16 code unit (the caller folds case first). */
+/** The hash of a word so far, extended by one UTF-16 code unit (the caller lowers ASCII capitals first). */
 export function extendHash(hash: number, codeUnit: number): number {
   return (Math.imul(hash, 31) + codeUnit) | 0;
 }
@@ -28,7 +28,10 @@ function slotHash(hash: number): number {
   return mixed ^ (mixed >>> 13);
 }
 
-/** An open-addressing table from a word to its key number, probed with a piece of a string (no substring made). */
+/**
+ * An open-addressing table from a word to its key number, probed with a piece of a string (ASCII
+ * capitals compared as lower case, as the text will be folded), so no substring is made.
+ */
 class HashedTerms {
   private ids = new Int32Array(1024);
   private hashes = new Int32Array(1024);
@@ -70,10 +73,14 @@ class HashedTerms {
   }
 }
 
-/** Whether `source[start, end)` spells `text`. */
+/** Whether `source[start, end)`, its ASCII capitals lowered, spells `text`. */
 function sameText(text: string, source: string, start: number, end: number): boolean {
   if (text.length !== end - start) return false;
-  for (let at = 0; at < text.length; at += 1) if (source.charCodeAt(start + at) !== text.charCodeAt(at)) return false;
+  for (let at = 0; at < text.length; at += 1) {
+    let code = source.charCodeAt(start + at);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== text.charCodeAt(at)) return false;
+  }
   return true;
 }
 
