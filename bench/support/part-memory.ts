@@ -5,7 +5,7 @@
  * process and anything else in its process group) as `launcher`.
  */
 import fs from 'node:fs';
-import { groupMemoryMb, processTreeOf, stackStatusFile } from '@docket/local-infra';
+import { groupMemoryMb, processMemoryKb, processTreeOf, stackStatusFile } from '@docket/local-infra';
 
 export interface PartMemory {
   rssMb: Record<string, number>;
@@ -35,18 +35,8 @@ export function partMemory(launcherPgid: number, dataDir: string): PartMemory {
     processes[name] = tree.map((p) => p.command);
   }
   const launcher = processTreeOf(launcherPgid).filter((p) => !inParts.has(p.pid));
-  rssMb.launcher = launcher.reduce((sum, p) => sum + memoryKb(p.pid, 'rss'), 0) / 1024;
-  pssMb.launcher = launcher.reduce((sum, p) => sum + memoryKb(p.pid, 'pss'), 0) / 1024;
+  rssMb.launcher = launcher.reduce((sum, p) => sum + processMemoryKb(p.pid, 'rss'), 0) / 1024;
+  pssMb.launcher = launcher.reduce((sum, p) => sum + processMemoryKb(p.pid, 'pss'), 0) / 1024;
   processes.launcher = launcher.map((p) => p.command);
   return { rssMb, pssMb, processes };
-}
-
-function memoryKb(pid: number, measure: 'rss' | 'pss'): number {
-  try {
-    const file = measure === 'rss' ? `/proc/${pid}/status` : `/proc/${pid}/smaps_rollup`;
-    const match = (measure === 'rss' ? /^VmRSS:\s+(\d+) kB/m : /^Pss:\s+(\d+) kB/m).exec(fs.readFileSync(file, 'utf8'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0; // exited meanwhile
-  }
 }

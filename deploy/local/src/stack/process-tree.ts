@@ -102,10 +102,11 @@ function readStat(pid: string): { command: string; fields: string[] } | undefine
  * processes that map it, so PSS adds up across processes to the memory they really take together.
  */
 export function groupMemoryMb(pgid: number, measure: 'rss' | 'pss'): number {
-  return processTreeOf(pgid).reduce((sum, p) => sum + memoryKbOf(p.pid, measure), 0) / 1024;
+  return processTreeOf(pgid).reduce((sum, p) => sum + processMemoryKb(p.pid, measure), 0) / 1024;
 }
 
-function memoryKbOf(pid: number, measure: 'rss' | 'pss'): number {
+/** Resident memory in kB of one process (see groupMemoryMb for the two measures); 0 when it is gone. */
+export function processMemoryKb(pid: number, measure: 'rss' | 'pss'): number {
   try {
     const file = measure === 'rss' ? `/proc/${pid}/status` : `/proc/${pid}/smaps_rollup`;
     const match = (measure === 'rss' ? /^VmRSS:\s+(\d+) kB/m : /^Pss:\s+(\d+) kB/m).exec(fs.readFileSync(file, 'utf8'));
