@@ -4,7 +4,9 @@
  * frontend, waits for their health checks, streams their logs with a [name] prefix and prints how to sign in.
  * Ctrl-C (or SIGTERM) stops everything it started. A part that crashes is restarted with back-off
  * (deploy/local/src/supervise); only one that keeps crashing stops everything, with exit 1.
+ * Run compiled (deploy/local/src/stack/launch-compiled.cjs), not under tsx, which held ~200 MB the whole session.
  */
+import { IdleHeapRelease } from '@docket/idle-release';
 import {
   createLineFormatter,
   DEFAULT_RESTART_POLICY,
@@ -35,7 +37,7 @@ async function shutdown(exitCode: number): Promise<never> {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
-  // One Ctrl-C can arrive twice (from the terminal and relayed by the tsx/npm parents): ignore repeats within a second.
+  // One Ctrl-C can arrive twice (from the terminal and relayed by the npm parent): ignore repeats within a second.
   if (stopping && Date.now() - firstSignalAt < 1000) return;
   if (stopping) {
     // Second Ctrl-C: do not wait for graceful shutdowns any longer.
@@ -110,6 +112,8 @@ async function main(): Promise<void> {
   // Measured from process start: cold start (jars cached) to the login page being served.
   const seconds = (Date.now() - performance.timeOrigin) / 1000;
   process.stdout.write(banner(handle, seconds) + '\n');
+  // Relaying every part's log lines through the corpus load grows the launcher's heap; given back once quiet.
+  new IdleHeapRelease().start();
 
   const crash = await handle.crashed;
   if (stopping) return;

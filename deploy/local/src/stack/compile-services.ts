@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { transformFile, type Options } from '@swc/core';
+import type { Options } from '@swc/core';
 
 /**
  * The launcher runs the services from JavaScript, not through tsx: compiling every module on the fly
@@ -57,10 +57,31 @@ export async function compileServices(repoRoot: string): Promise<CompileResult> 
     ),
   );
 
+  return compilePairs(pairs, started);
+}
+
+/**
+ * The launcher itself (deploy/local/src into deploy/local/dist) and the scripts that start it (e.g.
+ * scripts/start.ts into scripts/dist/start.js), so that `npm start` runs compiled as the services do:
+ * under tsx the launcher took ~200 MB (tsx's CLI process, its loader thread, esbuild's service).
+ */
+export async function compileLauncher(repoRoot: string, scripts: string[]): Promise<CompileResult> {
+  const started = Date.now();
+  const localDir = path.join(repoRoot, 'deploy', 'local');
+  const srcDir = path.join(localDir, 'src');
+  const pairs = mirrored(srcDir, filesUnder(srcDir), path.join(localDir, 'dist'));
+  for (const script of scripts)
+    pairs.push(...mirrored(path.dirname(script), [script], path.join(path.dirname(script), 'dist')));
+  return compilePairs(pairs, started);
+}
+
+async function compilePairs(pairs: { source: string; target: string }[], started: number): Promise<CompileResult> {
   const jobs = pairs.filter(({ source, target }) => !isNewer(target, source));
+  // Loaded only when something is to compile: swc's native module is tens of MB in the launcher otherwise.
+  const { transformFile } = jobs.length > 0 ? await import('@swc/core') : { transformFile: undefined };
   await runPool(jobs, 8, async ({ source, target }) => {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    if (!source.endsWith('.ts')) return writeAtomically(target, fs.readFileSync(source));
+    if (!source.endsWith('.ts') || !transformFile) return writeAtomically(target, fs.readFileSync(source));
     const output = await transformFile(source, {
       ...SWC_OPTIONS,
       filename: source,

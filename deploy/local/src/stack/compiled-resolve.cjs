@@ -3,10 +3,11 @@
 // inherited by their worker threads. The workspaces' package.json "main" points at src/index.ts
 // (what tsx, jest and tsc read); here a resolved <workspace>/src/<file>.ts becomes the
 // <workspace>/dist/<file>.js that compile-services.ts wrote, so no TypeScript is compiled at run time.
+// The launcher's own workspace (deploy/local) too, when `npm start` runs it compiled (launch-compiled.cjs).
 const fs = require('node:fs');
 const Module = require('node:module');
 
-const SOURCE = /^(.*[\\/](?:services|packages)[\\/][^\\/]+)[\\/]src[\\/](.*)\.ts$/;
+const SOURCE = /^(.*[\\/](?:services[\\/][^\\/]+|packages[\\/][^\\/]+|deploy[\\/]local))[\\/]src[\\/](.*)\.ts$/;
 // A deep import such as '@docket/proto/src/gen/…' names a source file without its extension.
 const DEEP_SOURCE_IMPORT = /^(@docket\/[^/]+)\/src\//;
 const resolveFilename = Module._resolveFilename;

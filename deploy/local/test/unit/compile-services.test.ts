@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compileServices } from '../../src/stack/compile-services';
+import { compileLauncher, compileServices } from '../../src/stack/compile-services';
 
 const HOOK = path.join(__dirname, '..', '..', 'src', 'stack', 'compiled-resolve.cjs');
 
@@ -68,5 +68,30 @@ describe('compileServices + compiled-resolve.cjs', () => {
       encoding: 'utf8',
     });
     expect(output.trim()).toBe('BYE WORLD');
+  });
+
+  it('runs the launcher compiled: a script importing the local-infra workspace, from their dist/', async () => {
+    const write = (file: string, content: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), content);
+    };
+    write('deploy/local/package.json', JSON.stringify({ name: '@docket/local-infra', main: 'src/index.ts' }));
+    write(
+      'deploy/local/src/index.ts',
+      "export const where = (): string => require('node:path').basename(__dirname);\n",
+    );
+    write(
+      'scripts/start.ts',
+      "import { where } from '@docket/local-infra';\nconsole.log(`launcher from ${where()}`);\n",
+    );
+    fs.symlinkSync(path.join(root, 'deploy', 'local'), path.join(root, 'node_modules', '@docket', 'local-infra'));
+    const result = await compileLauncher(root, [path.join(root, 'scripts', 'start.ts')]);
+    expect(result.compiled).toBe(2); // the workspace's index.ts and the script
+    const output = execFileSync(process.execPath, ['--require', HOOK, path.join(root, 'scripts/dist/start.js')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(output.trim()).toBe('launcher from dist');
+    expect((await compileLauncher(root, [path.join(root, 'scripts', 'start.ts')])).compiled).toBe(0);
   });
 });
