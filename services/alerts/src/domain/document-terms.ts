@@ -8,6 +8,7 @@
  * from the same folding as @docket/query-language (an all-ASCII text is folded by lower-casing alone,
  * which the scan below does letter by letter; any other text goes through foldedWords).
  */
+import { Buffer } from 'node:buffer';
 import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { MAX_PREFIX_KEY, MIN_PREFIX_KEY, type PercolationDocument } from './alert-matcher';
 import { asciiWordClass, extendHash, type TermDictionary } from './term-dictionary';
@@ -39,6 +40,7 @@ export class DocumentTerms {
   /** The next position of the same word, or -1. */
   private nextSame = new Int32Array(4096);
   private tokenCount = 0;
+  private bytes = Buffer.alloc(1 << 16);
   private current: PercolationDocument | undefined;
   private partyWords: string[][] = [];
   private entityWords: string[][] = [];
@@ -165,11 +167,13 @@ export class DocumentTerms {
    * other steps through the prefix trie. False at the first character such text cannot have.
    */
   private readAscii(text: string): boolean {
+    const bytes = this.asciiBytes(text);
+    if (!bytes) return false;
     const { dictionary } = this;
     let start = -1;
     let hash = 0;
     for (let at = 0; at <= text.length; at += 1) {
-      let code = at < text.length ? text.charCodeAt(at) : 32;
+      let code = at < text.length ? (bytes[at] as number) : 32;
       if (code >= 65 && code <= 90) code += 32;
       if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
         if (start < 0) {
@@ -181,20 +185,31 @@ export class DocumentTerms {
       }
       if (code > 126 || (code < 32 && code !== 9 && code !== 10 && code !== 13)) return false;
       if (start < 0) continue;
-      const id = dictionary.findWord(text, start, at, hash);
-      if (id < 0 || this.stamps[id] !== this.generation) this.markPrefixes(text, start, at);
+      const id = dictionary.findWord(bytes, start, at, hash);
+      if (id < 0 || this.stamps[id] !== this.generation) this.markPrefixes(bytes, start, at);
       this.addToken(id);
       start = -1;
     }
     return true;
   }
 
-  /** The p: keys of the ASCII word `text[start, end)`: its first 3 to 6 letters, through the trie. */
-  private markPrefixes(text: string, start: number, end: number): void {
+  /**
+   * The text's characters as bytes in a reused buffer, or null when one of them is not ASCII (its
+   * UTF-8 form is then longer than the text). Reading bytes is much cheaper than reading a string
+   * char by char, above all a string built by concatenation, as filings are.
+   */
+  private asciiBytes(text: string): Uint8Array | null {
+    if (this.bytes.length < text.length * 3)
+      this.bytes = Buffer.alloc(Math.max(text.length * 3, this.bytes.length * 2));
+    return this.bytes.write(text, 0, 'utf8') === text.length ? this.bytes : null;
+  }
+
+  /** The p: keys of the ASCII word `bytes[start, end)`: its first 3 to 6 letters, through the trie. */
+  private markPrefixes(bytes: Uint8Array, start: number, end: number): void {
     const { dictionary } = this;
     let state = 0;
     for (let at = start; at < end && at - start < MAX_PREFIX_KEY; at += 1) {
-      let code = text.charCodeAt(at);
+      let code = bytes[at] as number;
       if (code >= 65 && code <= 90) code += 32;
       state = dictionary.prefixStep(state, asciiWordClass(code));
       if (state === 0) return;

@@ -27,6 +27,7 @@ export class PostingLists {
       const grown = new Int32Array(Math.max(needed, (entries?.length ?? 4) * 2));
       if (entries) grown.set(entries.subarray(0, length));
       entries = grown;
+      while (this.lists.length <= list) this.lists.push(undefined); // kept dense: a holey array is read slower
       this.lists[list] = entries;
     }
     entries[length] = header;

@@ -29,8 +29,8 @@ function slotHash(hash: number): number {
 }
 
 /**
- * An open-addressing table from a word to its key number, probed with a piece of a string (ASCII
- * capitals compared as lower case, as the text will be folded), so no substring is made.
+ * An open-addressing table from a word to its key number, probed with a piece of an ASCII text's
+ * bytes (capitals compared as lower case, as the text will be folded), so no substring is made.
  */
 class HashedTerms {
   private ids = new Int32Array(1024);
@@ -46,7 +46,7 @@ class HashedTerms {
   }
 
   /** The number of the key spelled by `source[start, end)`, whose hash is `hash`; -1 when unknown. */
-  find(source: string, start: number, end: number, hash: number): number {
+  find(source: Uint8Array, start: number, end: number, hash: number): number {
     const mask = this.ids.length - 1;
     for (let slot = slotHash(hash) & mask; ; slot = (slot + 1) & mask) {
       const stored = this.ids[slot] as number;
@@ -73,11 +73,11 @@ class HashedTerms {
   }
 }
 
-/** Whether `source[start, end)`, its ASCII capitals lowered, spells `text`. */
-function sameText(text: string, source: string, start: number, end: number): boolean {
+/** Whether the ASCII `source[start, end)`, its capitals lowered, spells `text`. */
+function sameText(text: string, source: Uint8Array, start: number, end: number): boolean {
   if (text.length !== end - start) return false;
   for (let at = 0; at < text.length; at += 1) {
-    let code = source.charCodeAt(start + at);
+    let code = source[start + at] as number;
     if (code >= 65 && code <= 90) code += 32;
     if (code !== text.charCodeAt(at)) return false;
   }
@@ -174,8 +174,8 @@ export class TermDictionary {
     return this.keys[id] ?? '';
   }
 
-  /** The w: key spelled by `source[start, end)` (hash as extendHash builds it), or -1. */
-  findWord(source: string, start: number, end: number, hash: number): number {
+  /** The w: key spelled by the ASCII bytes `source[start, end)` (hash as extendHash builds it), or -1. */
+  findWord(source: Uint8Array, start: number, end: number, hash: number): number {
     return this.words.find(source, start, end, hash);
   }
 
