@@ -17,6 +17,8 @@ export class AlertIndex {
   private watermark = new Date(0);
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
+  /** When the newest completed read of the store (the load or a refresh) began, epoch ms. */
+  private readAsOf = 0;
 
   constructor(
     private readonly alerts: AlertRepository,
@@ -31,6 +33,7 @@ export class AlertIndex {
   async load(): Promise<void> {
     const started = Date.now();
     for await (const alert of this.alerts.active()) this.apply(alert);
+    this.readAsOf = started;
     this.logger.info(
       { alerts: this.index.size, unkeyed: this.index.unkeyedCount, ms: Date.now() - started },
       'percolation index loaded',
@@ -55,6 +58,16 @@ export class AlertIndex {
     return this.refreshing;
   }
 
+  /**
+   * Reads the store's changes first when the last read began before `time` (when a document was
+   * filed): the document then meets every alert saved before it, even one another alerts process
+   * saved a moment ago, which the timer would bring in only seconds later. A read under way may have
+   * begun before `time`: then one more.
+   */
+  async currentAsOf(time: Date): Promise<void> {
+    for (let reads = 0; reads < 2 && this.readAsOf < time.getTime(); reads++) await this.refresh();
+  }
+
   /** Files, refiles or drops one alert as it now is. */
   apply(alert: AlertRecord): void {
     if (alert.updatedAt > this.watermark) this.watermark = alert.updatedAt;
@@ -76,9 +89,11 @@ export class AlertIndex {
   }
 
   private async readChanges(): Promise<void> {
+    const began = Date.now();
     try {
       const since = new Date(this.watermark.getTime() - REFRESH_OVERLAP_MS);
       for (const alert of await this.alerts.changedSince(since)) this.apply(alert);
+      this.readAsOf = began;
     } catch (error) {
       this.logger.warn({ err: error }, 'percolation index refresh failed; the next one retries');
     }

@@ -24,7 +24,7 @@ export class DocumentChangesConsumer {
   }) {
     const { logger, percolator } = options;
     const handle = async (event: DocumentIngested | DocumentUpdated) => {
-      const outcome = await percolator.percolate(toPercolationDocument(event));
+      const outcome = await percolator.percolate(toPercolationDocument(event), event.occurredAt);
       logger.debug({ documentId: event.documentId, eventId: event.eventId, ...outcome }, 'document percolated');
     };
     this.consumer = new EventConsumer({

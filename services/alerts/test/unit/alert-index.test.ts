@@ -72,4 +72,27 @@ describe('alert index', () => {
     await index.load();
     expect(matched(index)).toEqual(['good']);
   });
+
+  it('reads the store again before matching a document filed after its last read (alert saved elsewhere)', async () => {
+    const store = new FakeAlerts([alert('a', 'merger')]);
+    let reads = 0;
+    const changedSince = store.changedSince.bind(store);
+    store.changedSince = async (since: Date) => {
+      reads += 1;
+      return changedSince(since);
+    };
+    const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000);
+    await index.load();
+    const loadedAt = new Date();
+
+    // Filed before the load began: nothing to read.
+    await index.currentAsOf(new Date(loadedAt.getTime() - 60_000));
+    expect(reads).toBe(0);
+
+    // Saved by another process, then a document filed: it meets the new alert at once.
+    store.rows = [...store.rows, alert('b', 'pipelines', { updatedAt: new Date() })];
+    await index.currentAsOf(new Date(Date.now() + 1));
+    expect(reads).toBeGreaterThan(0);
+    expect(matched(index)).toEqual(['a', 'b']);
+  });
 });
