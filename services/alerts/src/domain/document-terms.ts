@@ -45,6 +45,9 @@ export class DocumentTerms {
   private partyWords: string[][] = [];
   private entityWords: string[][] = [];
   private day: string | null | undefined;
+  /** Names seen lately, folded and keyed (a docket's parties come back with each of its filings). */
+  private readonly partyNames = new NameKeys('y');
+  private readonly entityNames = new NameKeys('e');
   private dayAsNumber: number | undefined;
 
   constructor(private readonly dictionary: TermDictionary) {}
@@ -96,10 +99,19 @@ export class DocumentTerms {
     for (const agency of doc.agencies ?? []) this.mark(dictionary.find(`a:${nameKey(agency)}`));
     this.mark(dictionary.find(`t:${nameKey(doc.filingType)}`));
     this.mark(dictionary.find(`t:${nameKey(doc.filingCategory)}`));
-    this.partyWords = doc.parties.map(foldedWords);
-    for (const words of this.partyWords) for (const word of words) this.mark(dictionary.find(`y:${word}`));
-    this.entityWords = (doc.entities ?? []).map(foldedWords);
-    for (const words of this.entityWords) for (const word of words) this.mark(dictionary.find(`e:${word}`));
+    this.partyWords = this.readNames(doc.parties, this.partyNames);
+    this.entityWords = this.readNames(doc.entities ?? [], this.entityNames);
+  }
+
+  /** Each name's folded words; marks the keys of those words. */
+  private readNames(names: string[], known: NameKeys): string[][] {
+    const result: string[][] = [];
+    for (const name of names) {
+      const folded = known.of(name, this.dictionary);
+      result.push(folded.words);
+      for (let at = 0; at < folded.keys.length; at += 1) this.mark(folded.keys[at] as number);
+    }
+    return result;
   }
 
   /** Whether the current document has the key. */
@@ -259,5 +271,35 @@ export class DocumentTerms {
     const nextSame = new Int32Array(this.nextSame.length * 2);
     nextSame.set(this.nextSame);
     this.nextSame = nextSame;
+  }
+}
+
+interface FoldedName {
+  words: string[];
+  /** The key numbers of the words (-1: unknown), as of `dictionarySize`. */
+  keys: Int32Array;
+  dictionarySize: number;
+}
+
+/** Names of one kind (party y:, entity e:) folded and keyed once, while the dictionary stays the same. */
+class NameKeys {
+  private static readonly LIMIT = 20_000;
+  private readonly names = new Map<string, FoldedName>();
+
+  constructor(private readonly kind: 'y' | 'e') {}
+
+  of(name: string, dictionary: TermDictionary): FoldedName {
+    const known = this.names.get(name);
+    // A key only gains a number when an alert is filed: a name keyed before that is keyed again.
+    if (known && known.dictionarySize === dictionary.size) return known;
+    if (this.names.size >= NameKeys.LIMIT) this.names.clear();
+    const words = known?.words ?? foldedWords(name);
+    const folded = {
+      words,
+      keys: Int32Array.from(words, (word) => dictionary.find(`${this.kind}:${word}`)),
+      dictionarySize: dictionary.size,
+    };
+    this.names.set(name, folded);
+    return folded;
   }
 }
