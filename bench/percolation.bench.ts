@@ -12,7 +12,7 @@
  * gets another). Words come from 300 other filings' text: 85% from words in at most 5% of them, 15%
  * from words in at most 30% (no stopwords or numbers). Documents are other generated filings (~10 KB
  * of text each); "hits" per document says how often alerts match (every hit runs its alert's whole
- * matcher, so it bounds the throughput). Both runs match fresh document objects (nothing cached),
+ * compiled condition, so it bounds the throughput). Both runs match fresh document objects (nothing cached),
  * and the bench checks that the index finds exactly the alerts the loop finds. Figures are wall
  * time and this process's CPU time (on a shared machine wall time counts others' turns too).
  */
