@@ -4,8 +4,8 @@
  * matched against real-time alerts and e-mailed) with one and with two instances of each gRPC service,
  * topics of 4 partitions, one after the other in the same run.
  *
- *   npx tsx bench/replicas.bench.ts                       # 2,000 text filings, 4 alerts
- *   npx tsx bench/replicas.bench.ts --filings 1000 --replicas 1,2,3
+ *   npm run bench:replicas                                # 2,000 text filings, 4 alerts
+ *   npm run bench:replicas -- --filings 1000 --replicas 1,2,3
  *
  * Each run starts its own stack and infrastructure (test profile, no frontend) and one OpenSearch
  * node shared by the runs (each run its own index), imports every source directory at once, and
