@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { classDataSharing } from './class-data-sharing';
 import type { Jars } from './jars';
 import { jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
@@ -70,7 +71,11 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
     fs.writeFileSync(path.join(opts.dir, 'cluster-id'), readClusterId(template) + '\n');
   }
 
-  const cds = classDataSharing(opts.jars);
+  // <cache>/kafka/kafka.jsa: later starts about twice as fast.
+  const cds = classDataSharing(
+    path.join(path.dirname(opts.jars.kafkaLibDir), 'kafka.jsa'),
+    readIfExists(path.join(opts.jars.kafkaLibDir, '.stamp')) ?? '',
+  );
   const kafka = spawnManaged({
     name: 'kafka',
     env: jvmEnv(),
@@ -135,44 +140,6 @@ export async function probeKafka(brokers: string[]): Promise<boolean> {
     return cluster.brokers.length > 0 && cluster.controller !== null && cluster.controller >= 0;
   } finally {
     await admin.disconnect().catch(() => undefined);
-  }
-}
-
-/**
- * JVM class-data sharing: the first Kafka run that stops cleanly dumps the classes it loaded into
- * <cache>/kafka/kafka.jsa; later runs map that archive and start about twice as fast. A stale or
- * foreign archive (other JDK, other jars) is rejected by the JVM itself, silently, and replaced.
- */
-function classDataSharing(jars: Jars): { args: string[]; afterExit: () => void } {
-  const archive = path.join(path.dirname(jars.kafkaLibDir), 'kafka.jsa');
-  const stampFile = `${archive}.stamp`;
-  const stamp =
-    `${readIfExists(path.join(jars.kafkaLibDir, '.stamp')) ?? ''}|` +
-    `${process.env.JAVA_HOME ?? ''}|${findJavaRealPath()}`;
-  const quiet = ['-Xlog:cds=off', '-Xlog:cds+dynamic=off'];
-  if (fs.existsSync(archive) && readIfExists(stampFile) === stamp) {
-    return { args: [`-XX:SharedArchiveFile=${archive}`, ...quiet], afterExit: () => undefined };
-  }
-  const pending = `${archive}.tmp-${process.pid}-${Date.now()}`;
-  return {
-    args: [`-XX:ArchiveClassesAtExit=${pending}`, ...quiet],
-    afterExit: () => {
-      try {
-        if (!fs.existsSync(pending)) return;
-        fs.renameSync(pending, archive);
-        fs.writeFileSync(stampFile, stamp);
-      } catch {
-        // Another Kafka won the race; its archive is just as good.
-      }
-    },
-  };
-}
-
-function findJavaRealPath(): string {
-  try {
-    return fs.realpathSync(requireBinary('java', 'openjdk-17-jre-headless'));
-  } catch {
-    return '';
   }
 }
 

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { classDataSharing } from './class-data-sharing';
 import { hashFiles, listFiles, readStamp, runMaven, STAMP } from './jars';
 import { jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
@@ -145,7 +146,9 @@ export async function startS3(opts: StartS3Options): Promise<RunningS3> {
   }
   const jars = await ensureS3MockJars(opts.log);
   fs.mkdirSync(path.join(opts.dir, 'store'), { recursive: true });
-  const cds = classDataSharing(jars);
+  // <cache>/s3/s3mock.jsa: later starts ready in about 5 s instead of 7-8 s here.
+  const jarsDir = path.dirname(jars.mainJar);
+  const cds = classDataSharing(path.join(jarsDir, 's3mock.jsa'), readStamp(jarsDir) ?? '');
   const server = spawnManaged({
     name: 's3',
     env: jvmEnv(),
@@ -233,43 +236,6 @@ export async function probeS3(url: string): Promise<boolean> {
     return response.ok && (await response.text()).includes('ListAllMyBucketsResult');
   } catch {
     return false;
-  }
-}
-
-/**
- * JVM class-data sharing: the first run that stops cleanly dumps the classes it loaded into
- * <cache>/s3/s3mock.jsa; later runs map it (about 5 s to ready instead of 7-8 s here). A stale
- * archive (other JDK, other jars) is refused by the JVM itself and replaced.
- */
-function classDataSharing(jars: S3MockJars): { args: string[]; afterExit: () => void } {
-  const dir = path.dirname(jars.mainJar);
-  const archive = path.join(dir, 's3mock.jsa');
-  const stampFile = `${archive}.stamp`;
-  const java = fs.realpathSync(requireBinary('java', 'openjdk-17-jre-headless'));
-  const stamp = `${readStamp(dir) ?? ''}|${process.env.JAVA_HOME ?? ''}|${java}`;
-  const quiet = ['-Xlog:cds=off', '-Xlog:cds+dynamic=off'];
-  if (fs.existsSync(archive) && readIfExists(stampFile) === stamp)
-    return { args: [`-XX:SharedArchiveFile=${archive}`, ...quiet], afterExit: () => undefined };
-  const pending = `${archive}.tmp-${process.pid}-${Date.now()}`;
-  return {
-    args: [`-XX:ArchiveClassesAtExit=${pending}`, ...quiet],
-    afterExit: () => {
-      try {
-        if (!fs.existsSync(pending)) return;
-        fs.renameSync(pending, archive);
-        fs.writeFileSync(stampFile, stamp);
-      } catch {
-        // Another server won the race; its archive is just as good.
-      }
-    },
-  };
-}
-
-function readIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,6 +3,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { pollUntil, startStack, type StackHandle } from '@docket/local-infra';
 import { uniqueName } from '@docket/testkit';
 import type { components } from '../../../../frontend/lib/api/schema';
+import { signIn } from '../support/bff-client';
 
 type SearchResponse = components['schemas']['SearchResponse'];
 type StoredQuery = components['schemas']['QueryWithAuthor'];
@@ -47,12 +48,8 @@ describeWithNode('launcher: search and a cited answer with the query-engine on O
       },
       log: () => undefined,
     });
-    const session = await signIn(stack.bffUrl, email, password);
-    const get = async <T>(route: string): Promise<T> => {
-      const response = await fetch(`${stack!.bffUrl}${route}`, { headers: { cookie: session.cookie } });
-      expect({ route, status: response.status }).toEqual({ route, status: 200 });
-      return (await response.json()) as T;
-    };
+    const bff = await signIn(stack.bffUrl, email, password);
+    const get = bff.get;
 
     await pollUntil(
       async () => {
@@ -74,9 +71,10 @@ describeWithNode('launcher: search and a cited answer with the query-engine on O
     expect(inDocket.hits.length).toBeGreaterThan(0);
     expect(inDocket.hits.every((hit) => hit.docketNumber === docket)).toBe(true);
 
-    const workspace = await postJson(stack.bffUrl, session, '/api/workspaces', { name: 'On OpenSearch' });
-    const { workspace: created } = (await workspace.json()) as { workspace: { id: string } };
-    const asked = await postJson(stack.bffUrl, session, `/api/workspaces/${created.id}/queries`, {
+    const { workspace: created } = await bff.post<{ workspace: { id: string } }>('/api/workspaces', {
+      name: 'On OpenSearch',
+    });
+    const asked = await bff.send(`/api/workspaces/${created.id}/queries`, {
       question: `What has been ordered in docket ${docket}?`,
     });
     const events = await asked.text();
@@ -90,35 +88,3 @@ describeWithNode('launcher: search and a cited answer with the query-engine on O
     expect(cited.every((citation) => docketIds.has(citation.documentId))).toBe(true);
   }, 300_000);
 });
-
-interface Session {
-  cookie: string;
-  csrfToken: string;
-}
-
-async function signIn(bffUrl: string, email: string, password: string): Promise<Session> {
-  const csrf = await fetch(`${bffUrl}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const login = await fetch(`${bffUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: cookiesOf(csrf) },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(login.status).toBe(200);
-  return { cookie: cookiesOf(login), csrfToken: ((await login.json()) as { csrfToken: string }).csrfToken };
-}
-
-function postJson(bffUrl: string, session: Session, route: string, body: unknown): Promise<Response> {
-  return fetch(`${bffUrl}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken, cookie: session.cookie },
-    body: JSON.stringify(body),
-  });
-}
-
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}

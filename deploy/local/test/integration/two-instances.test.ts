@@ -7,6 +7,7 @@ import { MongoClient } from 'mongodb';
 import { generateCatalog, generateDockets, generateFilings, type Filing } from '@docket/corpus';
 import { pollUntil, startStack, type StackHandle } from '@docket/local-infra';
 import { uniqueName } from '@docket/testkit';
+import { signIn } from '../support/bff-client';
 
 const opensearchUrl = process.env.OPENSEARCH_URL || process.env.TEST_OPENSEARCH_URL;
 const describeWithNode = opensearchUrl ? describe : describe.skip;
@@ -251,39 +252,4 @@ function writeFilings(dir: string): { filings: Filing[]; sources: ReturnType<typ
     );
   }
   return { filings, sources };
-}
-
-/** A signed-in administrator on the BFF: GET and POST of JSON with its session and CSRF token. */
-async function signIn(bffUrl: string, email: string, password: string) {
-  const cookiesOf = (response: Response) =>
-    response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  const csrf = await fetch(`${bffUrl}/api/auth/csrf`);
-  const { csrfToken: anonymous } = (await csrf.json()) as { csrfToken: string };
-  const login = await fetch(`${bffUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': anonymous, cookie: cookiesOf(csrf) },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = cookiesOf(login);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const answer = async <T>(route: string, response: Response): Promise<T> => {
-    if (!response.ok) throw new Error(`${route}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  return {
-    get: async <T>(route: string) => answer<T>(route, await fetch(`${bffUrl}${route}`, { headers: { cookie } })),
-    post: async <T = unknown>(route: string, body: unknown) =>
-      answer<T>(
-        route,
-        await fetch(`${bffUrl}${route}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
-          body: JSON.stringify(body),
-        }),
-      ),
-  };
 }
