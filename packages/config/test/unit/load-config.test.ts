@@ -9,8 +9,16 @@ describe('loadConfig', () => {
       MONGO_URL: 'mongodb://127.0.0.1:27027',
       KAFKA_BROKERS: ['a:1', 'b:2'],
       KAFKA_NAMESPACE: '',
+      KAFKA_TOPIC_PARTITIONS: 3,
       GRPC_PORT: 50051,
     });
+  });
+
+  it('takes the partitions of the topics a service creates as a whole number from 1 to 64', () => {
+    const env = { MONGO_URL: 'mongodb://127.0.0.1:27027', KAFKA_BROKERS: 'a:1' };
+    expect(loadConfig(schema, { ...env, KAFKA_TOPIC_PARTITIONS: '4' }).KAFKA_TOPIC_PARTITIONS).toBe(4);
+    for (const bad of ['0', '65', '2.5', 'four'])
+      expect(() => loadConfig(schema, { ...env, KAFKA_TOPIC_PARTITIONS: bad })).toThrow(/KAFKA_TOPIC_PARTITIONS/);
   });
 
   it('takes a Kafka namespace of topic-name characters, and refuses others', () => {
