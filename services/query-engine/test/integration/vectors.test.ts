@@ -146,6 +146,9 @@ describe('vectors with the real model and the SQLite backend', () => {
     for (const options of [{}, { questionThread: true, backgroundNice: 5 }]) {
       const pool = new ThreadedEmbedder(1, 4, options);
       try {
+        // Models loaded first: on a busy machine a question worker still loading its model could lose
+        // the race to 48 passages, which is not what this test is about.
+        await Promise.all([pool.embed(['warm up']), pool.embed(['warm up'], { background: true })]);
         const order: string[] = [];
         const backlog = pool
           .embed(
