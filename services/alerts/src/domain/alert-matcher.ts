@@ -59,14 +59,41 @@ export interface CompiledAlert {
   highlights: Highlights;
 }
 
+/**
+ * What rebuilds a CompiledAlert elsewhere (a percolation worker thread): plain data, which a
+ * structured clone carries, where CompiledAlert holds functions.
+ */
+export interface AlertSource {
+  alertId: string;
+  ownerUserId: string;
+  kind: AlertRecord['kind'];
+  condition: AlertCondition;
+}
+
 /** Compiles an alert; `parsed` saves parsing the query again when the caller just did. */
 export function compileAlert(alert: AlertRecord, parsed?: QueryNode): CompiledAlert {
-  // Plain literals, not a spread of shared fields: spread copies gave nearly every alert a hidden class
-  // of its own, and reading a field of 100,000 differently shaped objects is slow (a megamorphic miss).
   const { id: alertId, ownerUserId, kind } = alert;
   if (alert.kind === 'docket') {
     const docketId = alert.docket?.docketId ?? '';
-    const number = normalizeDocketNumber(alert.docket?.docketNumber ?? '');
+    const docketNumber = normalizeDocketNumber(alert.docket?.docketNumber ?? '');
+    return compileSource({ alertId, ownerUserId, kind, condition: { kind: 'docket', docketId, docketNumber } });
+  }
+  const query = normalizeQuery(alertQuery(alert.definition, parsed));
+  return compileSource({ alertId, ownerUserId, kind, condition: { kind: 'query', query } });
+}
+
+/** The alert's source again (what compileSource rebuilds it from). */
+export function sourceOf(alert: CompiledAlert): AlertSource {
+  return { alertId: alert.alertId, ownerUserId: alert.ownerUserId, kind: alert.kind, condition: alert.condition };
+}
+
+/** Compiles an alert from its source: its condition is already normalised (compileAlert did it). */
+export function compileSource(source: AlertSource): CompiledAlert {
+  // Plain literals, not a spread of shared fields: spread copies gave nearly every alert a hidden class
+  // of its own, and reading a field of 100,000 differently shaped objects is slow (a megamorphic miss).
+  const { alertId, ownerUserId, kind, condition } = source;
+  if (condition.kind === 'docket') {
+    const { docketId, docketNumber: number } = condition;
     const keys = [...(docketId ? [`i:${docketId}`] : []), ...(number ? [`d:${number}`] : [])];
     return {
       alertId,
@@ -83,7 +110,7 @@ export function compileAlert(alert: AlertRecord, parsed?: QueryNode): CompiledAl
       highlights: { words: new Set(), prefixes: [] },
     };
   }
-  const query = normalizeQuery(alertQuery(alert.definition, parsed));
+  const { query } = condition;
   // Compiled on first use: the index runs its own compilation, so a service never builds this one.
   let reference: CompiledQuery | undefined;
   return {

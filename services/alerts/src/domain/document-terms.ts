@@ -13,6 +13,13 @@ import { foldedWords, nameKey, normalizeDocketNumber } from '@docket/query-langu
 import { MAX_PREFIX_KEY, MIN_PREFIX_KEY, type PercolationDocument } from './alert-matcher';
 import { asciiWordClass, extendHash, type TermDictionary } from './term-dictionary';
 
+// Bound here once: an imported name is read from the other module's exports at every use (through a
+// getter in esbuild's and swc's CommonJS output: tsx, jest), which was most of the letter-by-letter scan.
+const hashStep = extendHash;
+const wordClass = asciiWordClass;
+const MIN_PREFIX = MIN_PREFIX_KEY;
+const MAX_PREFIX = MAX_PREFIX_KEY;
+
 /** The test text-normalize applies: such text needs none of the Unicode folding. */
 const FOLDS_BY_LOWER_CASE = /^[\x20-\x7e\t\n\r]*$/;
 const NO_KEY = -1;
@@ -192,7 +199,7 @@ export class DocumentTerms {
           start = at;
           hash = 0;
         }
-        hash = extendHash(hash, code);
+        hash = hashStep(hash, code);
         continue;
       }
       if (code > 126 || (code < 32 && code !== 9 && code !== 10 && code !== 13)) return false;
@@ -220,12 +227,12 @@ export class DocumentTerms {
   private markPrefixes(bytes: Uint8Array, start: number, end: number): void {
     const { dictionary } = this;
     let state = 0;
-    for (let at = start; at < end && at - start < MAX_PREFIX_KEY; at += 1) {
+    for (let at = start; at < end && at - start < MAX_PREFIX; at += 1) {
       let code = bytes[at] as number;
       if (code >= 65 && code <= 90) code += 32;
-      state = dictionary.prefixStep(state, asciiWordClass(code));
+      state = dictionary.prefixStep(state, wordClass(code));
       if (state === 0) return;
-      if (at + 1 - start >= MIN_PREFIX_KEY) this.mark(dictionary.prefixKeyOf(state));
+      if (at + 1 - start >= MIN_PREFIX) this.mark(dictionary.prefixKeyOf(state));
     }
   }
 
@@ -234,7 +241,7 @@ export class DocumentTerms {
     const { dictionary } = this;
     for (const word of foldedWords(text)) {
       const letters = [...word];
-      for (let length = MIN_PREFIX_KEY; length <= Math.min(MAX_PREFIX_KEY, letters.length); length += 1)
+      for (let length = MIN_PREFIX; length <= Math.min(MAX_PREFIX, letters.length); length += 1)
         this.mark(dictionary.find(`p:${letters.slice(0, length).join('')}`));
       this.addToken(dictionary.find(`w:${word}`));
     }

@@ -87,10 +87,15 @@ export class PercolationIndex {
     return this.slotOf.has(alertId);
   }
 
+  /** The alert's slot (matchSlots names alerts by it; it stays until the alert is removed), or -1. */
+  slotOfAlert(alertId: string): number {
+    return this.slotOf.get(alertId) ?? -1;
+  }
+
   /** The alerts filed under the document's keys (a superset of those that match it). */
   candidates(doc: PercolationDocument): CompiledAlert[] {
     this.terms.read(doc);
-    return this.collect(false);
+    return this.alertsIn(this.collect(false));
   }
 
   /**
@@ -98,16 +103,24 @@ export class PercolationIndex {
    * document's keys are counted (what refiling goes by).
    */
   match(doc: PercolationDocument): CompiledAlert[] {
+    return this.alertsIn(this.matchSlots(doc));
+  }
+
+  /**
+   * match's alerts by slot (slotOfAlert), in slot order: a view of a buffer the next call reuses.
+   * What a caller that names alerts otherwise (a worker thread answering with numbers) reads.
+   */
+  matchSlots(doc: PercolationDocument): Uint32Array {
     this.observed += 1;
     this.terms.read(doc);
     this.count(this.terms.present);
-    const result = this.collect(true);
+    const found = this.collect(true);
     if (this.refileCursor < 0 && this.observed >= this.nextRefile) {
       this.refileCursor = 0;
       this.nextRefile = this.observed + Math.min(this.observed, MAX_REFILE_INTERVAL);
     }
     if (this.refileCursor >= 0) this.refileSome();
-    return result;
+    return found;
   }
 
   /** Every alert, for comparison with the index (benchmarks, tests). */
@@ -115,8 +128,8 @@ export class PercolationIndex {
     for (const alert of this.slots) if (alert) yield alert;
   }
 
-  /** Each candidate slot of the document just read, once; with `test`, only those that match. */
-  private collect(test: boolean): CompiledAlert[] {
+  /** Each candidate slot of the document just read, once, in slot order; with `test`, only those that match. */
+  private collect(test: boolean): Uint32Array {
     this.generation += 1;
     if (this.generation === 0xffffffff) {
       this.slotStamps.fill(0);
@@ -127,7 +140,10 @@ export class PercolationIndex {
     for (const id of this.terms.present) this.collectList(id + 1, test);
     // In slot order: the alerts are then read (here and by the caller) roughly in the order they were
     // stored, which the memory system serves much faster than jumps all over the heap.
-    const found = this.foundSlots.subarray(0, this.found).sort();
+    return this.foundSlots.subarray(0, this.found).sort();
+  }
+
+  private alertsIn(found: Uint32Array): CompiledAlert[] {
     const result: CompiledAlert[] = new Array(found.length);
     for (let at = 0; at < found.length; at += 1) result[at] = this.slots[found[at] as number] as CompiledAlert;
     return result;

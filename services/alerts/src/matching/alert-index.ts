@@ -2,18 +2,29 @@ import type { Logger } from '@docket/observability';
 import type { AlertRepository } from '../alerts';
 import type { AlertRecord } from '../domain/alert';
 import { compileAlert, type CompiledAlert, type PercolationDocument } from '../domain/alert-matcher';
-import { PercolationIndex } from '../domain/percolation-index';
+import { InThreadPercolation, type PercolationShards } from './percolation-shards';
+import { PercolationThreads } from './percolation-threads';
 
 /** Changes written within this much before the last one seen are read again (writers' clocks differ). */
 const REFRESH_OVERLAP_MS = 5_000;
+
+/** Alerts on `threads` worker threads (percolation-threads.ts), or on the calling thread for 0 or 1. */
+export function percolationShards(threads: number, logger?: Logger): PercolationShards {
+  return threads >= 2 ? new PercolationThreads(threads, logger) : new InThreadPercolation();
+}
 
 /**
  * The percolation index kept in step with the alert store: loaded at start, changed at once by this
  * process's own edits, and refreshed every few seconds from the store's updatedAt so edits made by
  * another alerts process reach it too.
+ *
+ * Matching runs on this thread unless `threads` (2 or more) spreads the alerts over worker threads.
+ * Measured at 100,000 alerts (bench:percolation), this thread matches a 10 KB filing in ~0.4 CPU-ms;
+ * over two threads each shard reads the whole document again, and messages cost the rest: ~1 CPU-ms
+ * a document for about the same wall time on two cores. So one thread by default.
  */
 export class AlertIndex {
-  private readonly index = new PercolationIndex();
+  private readonly index: PercolationShards;
   private watermark = new Date(0);
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
@@ -24,7 +35,10 @@ export class AlertIndex {
     private readonly alerts: AlertRepository,
     private readonly logger: Logger,
     private readonly refreshMs: number,
-  ) {}
+    options: { threads?: number } = {},
+  ) {
+    this.index = percolationShards(options.threads ?? 1, logger);
+  }
 
   get size(): number {
     return this.index.size;
@@ -34,8 +48,10 @@ export class AlertIndex {
     const started = Date.now();
     for await (const alert of this.alerts.active()) this.apply(alert);
     this.readAsOf = started;
+    // Answered once every shard has filed its alerts.
+    const { alerts, unkeyed } = await this.index.stats();
     this.logger.info(
-      { alerts: this.index.size, unkeyed: this.index.unkeyedCount, ms: Date.now() - started },
+      { alerts, unkeyed, threads: this.index.threads, ms: Date.now() - started },
       'percolation index loaded',
     );
   }
@@ -45,9 +61,11 @@ export class AlertIndex {
     this.timer.unref();
   }
 
+  /** Stops the refreshes and ends the matching threads. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.refreshing;
+    await this.index.close();
   }
 
   /** Reads alerts changed since the last refresh (one at a time). */
@@ -84,8 +102,14 @@ export class AlertIndex {
     }
   }
 
-  match(doc: PercolationDocument): CompiledAlert[] {
+  /** The alerts the document matches; every alert applied before the call is among those tested. */
+  match(doc: PercolationDocument): Promise<CompiledAlert[]> {
     return this.index.match(doc);
+  }
+
+  /** Each document's matches, in order (a batch goes to each matching thread in one message). */
+  matchMany(docs: PercolationDocument[]): Promise<CompiledAlert[][]> {
+    return this.index.matchMany(docs);
   }
 
   private async readChanges(): Promise<void> {

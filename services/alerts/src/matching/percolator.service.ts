@@ -36,7 +36,7 @@ export class Percolator {
   /** `filedAt`: when the document's event was written; it meets every alert saved before then. */
   async percolate(doc: PercolationDocument, filedAt?: Date): Promise<PercolationOutcome> {
     if (filedAt) await this.deps.index.currentAsOf(filedAt);
-    const matched = this.deps.index.match(doc);
+    const matched = await this.deps.index.match(doc);
     if (matched.length === 0) return { matched: 0, created: 0 };
     const created: string[] = [];
     const now = new Date();

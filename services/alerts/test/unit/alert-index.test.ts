@@ -35,22 +35,29 @@ const doc: PercolationDocument = {
   filingCategory: 'Order',
   parties: [],
 };
-const matched = (index: AlertIndex) =>
-  index
-    .match({ ...doc })
-    .map((a) => a.alertId)
-    .sort();
+const matched = async (index: AlertIndex) => (await index.match({ ...doc })).map((a) => a.alertId).sort();
 
-describe('alert index', () => {
+const started: AlertIndex[] = [];
+function alertIndex(store: FakeAlerts, threads: number): AlertIndex {
+  const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000, { threads });
+  started.push(index);
+  return index;
+}
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((index) => index.stop()));
+});
+
+// On this thread (the default) and over two worker threads.
+describe.each([1, 2])('alert index (%i threads)', (threads) => {
   it('loads the active alerts, and follows edits, pauses and deletions read from the store', async () => {
     const store = new FakeAlerts([
       alert('a', 'merger'),
       alert('b', 'pipelines'),
       alert('c', 'merger', { paused: true }),
     ]);
-    const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000);
+    const index = alertIndex(store, threads);
     await index.load();
-    expect(matched(index)).toEqual(['a', 'b']);
+    expect(await matched(index)).toEqual(['a', 'b']);
 
     // Another process pauses a, resumes c and deletes b (each an update with a newer updatedAt).
     store.rows = [
@@ -60,17 +67,13 @@ describe('alert index', () => {
       alert('d', 'approved', { updatedAt: new Date(50_000) }),
     ];
     await index.refresh();
-    expect(matched(index)).toEqual(['c', 'd']);
+    expect(await matched(index)).toEqual(['c', 'd']);
   });
 
   it('leaves out an alert whose stored query no longer parses, and keeps the rest', async () => {
-    const index = new AlertIndex(
-      new FakeAlerts([alert('bad', 'merger AND (pipelines'), alert('good', 'merger')]) as unknown as AlertRepository,
-      logger,
-      60_000,
-    );
+    const index = alertIndex(new FakeAlerts([alert('bad', 'merger AND (pipelines'), alert('good', 'merger')]), threads);
     await index.load();
-    expect(matched(index)).toEqual(['good']);
+    expect(await matched(index)).toEqual(['good']);
   });
 
   it('reads the store again before matching a document filed after its last read (alert saved elsewhere)', async () => {
@@ -81,7 +84,7 @@ describe('alert index', () => {
       reads += 1;
       return changedSince(since);
     };
-    const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000);
+    const index = alertIndex(store, threads);
     await index.load();
     const loadedAt = new Date();
 
@@ -93,6 +96,6 @@ describe('alert index', () => {
     store.rows = [...store.rows, alert('b', 'pipelines', { updatedAt: new Date() })];
     await index.currentAsOf(new Date(Date.now() + 1));
     expect(reads).toBeGreaterThan(0);
-    expect(matched(index)).toEqual(['a', 'b']);
+    expect(await matched(index)).toEqual(['a', 'b']);
   });
 });

@@ -1,3 +1,5 @@
+import type { Worker } from 'node:worker_threads';
+import { UnavailableError } from '@docket/errors';
 import { emptySearchFilters, type SearchFilters } from '@docket/query-language';
 import type { AlertRecord } from '../../src/domain/alert';
 import {
@@ -10,12 +12,14 @@ import { AlertPrograms } from '../../src/domain/alert-programs';
 import { DocumentTerms } from '../../src/domain/document-terms';
 import { PercolationIndex } from '../../src/domain/percolation-index';
 import { TermDictionary } from '../../src/domain/term-dictionary';
+import { PercolationThreads } from '../../src/matching/percolation-threads';
 import { searchAlertRecord } from './alert-records';
 
 /**
  * Random alerts against random documents: the index, and every alert's compiled program on its own,
- * must agree with the query language's matcher (compileQuery) on every pair. Words mix plain ASCII
- * with accents, ligatures, capitals, astral letters and digits, so both ways of reading a text run.
+ * must agree with the query language's matcher (compileQuery) on every pair, and the alerts spread over
+ * worker threads (PercolationThreads) with the single index. Words mix plain ASCII with accents,
+ * ligatures, capitals, astral letters and digits, so both ways of reading a text run.
  */
 
 /** A small seeded generator (mulberry32), so a failure repeats. */
@@ -233,3 +237,147 @@ describe('percolation equivalence (random alerts and documents)', () => {
     }
   });
 });
+
+describe('percolation over worker threads (random alerts and documents)', () => {
+  let threads: PercolationThreads | undefined;
+  afterEach(async () => {
+    await threads?.close();
+    threads = undefined;
+  });
+
+  it('finds what the single index and the loop find, with changes and several documents in flight', async () => {
+    const next = random(41);
+    let alerts = randomAlerts(next, 400);
+    const index = new PercolationIndex();
+    threads = new PercolationThreads(3);
+    for (const compiled of alerts) {
+      index.put(compiled);
+      threads.put(compiled);
+    }
+    expect(await threads.stats()).toEqual({ alerts: index.size, unkeyed: index.unkeyedCount });
+    // Matches asked for without waiting, alerts changed in between: each answers for the alerts as they
+    // were when it was asked (what the single index says at that moment).
+    const asked: { expected: string[]; got: Promise<CompiledAlert[][]> }[] = [];
+    let hits = 0;
+    for (let at = 0; at < 160; at += 1) {
+      if (next() < 0.4) {
+        const changed = Math.floor(next() * 500); // some ids new, some stored (on whichever shard)
+        const replacement = compileAlert({ ...alert(next, changed), id: `alert-${changed}` });
+        if (next() < 0.3) {
+          index.remove(replacement.alertId);
+          threads.remove(replacement.alertId);
+          alerts = alerts.filter((compiled) => compiled.alertId !== replacement.alertId);
+        } else {
+          index.put(replacement);
+          threads.put(replacement);
+          alerts = [...alerts.filter((compiled) => compiled.alertId !== replacement.alertId), replacement];
+        }
+      }
+      const doc = document(next, at);
+      const fresh = { ...doc };
+      const viaLoop = ids(alerts.filter((compiled) => compiled.matches(fresh)));
+      expect(ids(index.match({ ...doc }))).toEqual(viaLoop);
+      hits += viaLoop.length;
+      asked.push({ expected: viaLoop, got: threads.matchMany([{ ...doc }]) });
+      if (asked.length % 20 === 0) await asked.at(-1)?.got; // and sometimes with none in flight
+    }
+    for (const { expected, got } of asked) expect(ids((await got)[0] ?? [])).toEqual(expected);
+    expect(hits / 160).toBeGreaterThan(10);
+    expect(threads.size).toBe(index.size);
+  });
+
+  it('answers a batch document by document, as one match each would', async () => {
+    const next = random(43);
+    const alerts = randomAlerts(next, 300);
+    threads = new PercolationThreads(2);
+    for (const compiled of alerts) threads.put(compiled);
+    const documents = Array.from({ length: 40 }, (_, at) => document(next, at));
+    const batch = await threads.matchMany(documents.map((doc) => ({ ...doc })));
+    documents.forEach((doc, at) => {
+      const fresh = { ...doc };
+      expect(ids(batch[at] ?? [])).toEqual(ids(alerts.filter((compiled) => compiled.matches(fresh))));
+    });
+    expect(await threads.matchMany([])).toEqual([]);
+  });
+
+  it('starts a killed shard again with its alerts; the matches it had not answered still answer', async () => {
+    const next = random(47);
+    let alerts = randomAlerts(next, 300);
+    threads = new PercolationThreads(2);
+    for (const compiled of alerts) threads.put(compiled);
+    const documents = Array.from({ length: 60 }, (_, at) => document(next, at));
+    const viaLoop = (doc: PercolationDocument, current: CompiledAlert[]) => {
+      const fresh = { ...doc };
+      return ids(current.filter((compiled) => compiled.matches(fresh)));
+    };
+    const victim = threads.workers[0] as Worker;
+    const pending = threads.matchMany(documents.map((doc) => ({ ...doc })));
+    await victim.terminate();
+    const answered = await pending;
+    documents.forEach((doc, at) => expect(ids(answered[at] ?? [])).toEqual(viaLoop(doc, alerts)));
+    expect(threads.workers[0]).toBeDefined();
+    expect(threads.workers[0]).not.toBe(victim);
+
+    // Changes made while it restarts, and after, reach it.
+    const replaced = alerts
+      .slice(0, 30)
+      .map((compiled, at) => compileAlert({ ...alert(next, at), id: compiled.alertId }));
+    for (const compiled of replaced) threads.put(compiled);
+    threads.remove(alerts[40]?.alertId ?? '');
+    alerts = [...replaced, ...alerts.slice(30, 40), ...alerts.slice(41)];
+    const again = await threads.matchMany(documents.map((doc) => ({ ...doc })));
+    documents.forEach((doc, at) => expect(ids(again[at] ?? [])).toEqual(viaLoop(doc, alerts)));
+    expect(await threads.stats()).toMatchObject({ alerts: alerts.length });
+  });
+
+  it('refuses a match whose shard dies at every try (never drops it), then serves the next', async () => {
+    const next = random(53);
+    const alerts = randomAlerts(next, 100);
+    threads = new PercolationThreads(2);
+    for (const compiled of alerts) threads.put(compiled);
+    const doc = document(next, 0);
+    const pending = threads.match({ ...doc });
+    const outcome = pending.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    let killed: Worker | undefined;
+    for (let kills = 0; kills < 3; kills += 1) {
+      const shard = threads;
+      const worker = await waitFor(() => {
+        const current = shard.workers[0];
+        return current && current !== killed ? current : undefined;
+      });
+      killed = worker;
+      await worker.terminate();
+    }
+    const error = await outcome;
+    expect(error).toBeInstanceOf(UnavailableError);
+    expect((error as Error).message).toMatch(/failed 3 times/);
+    const fresh = { ...doc };
+    expect(ids(await threads.match({ ...doc }))).toEqual(ids(alerts.filter((compiled) => compiled.matches(fresh))));
+  });
+
+  it('close() ends every worker and refuses what was pending and what comes after', async () => {
+    const next = random(59);
+    threads = new PercolationThreads(2);
+    for (const compiled of randomAlerts(next, 50)) threads.put(compiled);
+    const workers = threads.workers as Worker[];
+    const refused = expect(threads.match(document(next, 0))).rejects.toBeInstanceOf(UnavailableError);
+    await threads.close();
+    await refused;
+    await expect(threads.match(document(next, 1))).rejects.toBeInstanceOf(UnavailableError);
+    expect(workers.map((worker) => worker.threadId)).toEqual([-1, -1]);
+    expect(threads.workers).toEqual([undefined, undefined]);
+  });
+});
+
+/** The value `probe` returns once it returns one (checked every 10 ms, for 20 s at most). */
+async function waitFor<T>(probe: () => T | undefined): Promise<T> {
+  for (let waited = 0; waited < 20_000; waited += 10) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('timed out');
+}
