@@ -10,6 +10,7 @@ import {
   type StartedService,
 } from '@docket/service-kit';
 import { alertServiceBinding } from './alert-service.binding';
+import { AlertChangeMark } from './alerts/alert-change-mark';
 import { AlertRepository } from './alerts/alert.repository';
 import { AlertService } from './alerts/alert.service';
 import { alertHandlers } from './alerts/alerts.grpc';
@@ -65,7 +66,15 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   try {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     closers.add('mongo', () => connection.close());
-    const alerts = new AlertRepository(connection);
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    const subscriber = redis.duplicate();
+    closers.add('redis', async () => {
+      subscriber.disconnect();
+      await redis.quit().catch(() => undefined);
+    });
+    // Alert writes change the mark percolators check before each document (see AlertIndex.currentAsOf).
+    const changeMark = new AlertChangeMark(redis, config.ALERTS_PUBSUB_PREFIX);
+    const alerts = new AlertRepository(connection, changeMark);
     const hits = new HitRepository(connection);
     const notificationStore = new NotificationRepository(connection);
     const endpointStore = new WebhookEndpointRepository(connection);
@@ -78,17 +87,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       dataSubscriptionStore.init(),
     ]);
 
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
-    const subscriber = redis.duplicate();
-    closers.add('redis', async () => {
-      subscriber.disconnect();
-      await redis.quit().catch(() => undefined);
-    });
     const feed = new NotificationFeed(redis, subscriber, config.ALERTS_PUBSUB_PREFIX, logger);
     const notifications = new NotificationService(notificationStore, feed, logger);
     const webhooks = wireWebhooks(config, { store: endpointStore, notices: notifications, logger });
 
-    const index = new AlertIndex(alerts, logger, config.ALERTS_INDEX_REFRESH_MS);
+    const index = new AlertIndex(alerts, logger, config.ALERTS_INDEX_REFRESH_MS, { changes: changeMark });
     await index.load();
     index.start();
     closers.add('alert index', () => index.stop());

@@ -83,7 +83,11 @@ const LIVE = { deletedAt: null } as const;
 export class AlertRepository {
   readonly model: Model<AlertDoc>;
 
-  constructor(connection: Connection) {
+  /** `changes`: told after every write percolation must see (AlertChangeMark.bump). */
+  constructor(
+    connection: Connection,
+    private readonly changes?: { bump(): Promise<void> },
+  ) {
     this.model = connection.model<AlertDoc>('Alert', schema);
   }
 
@@ -118,6 +122,7 @@ export class AlertRepository {
       deletedAt: null,
     };
     await this.model.create(doc);
+    await this.markChanged();
     return toRecord(doc);
   }
 
@@ -234,7 +239,17 @@ export class AlertRepository {
     const doc = await this.model
       .findOneAndUpdate({ _id: id, ownerUserId, ...LIVE }, update, { new: true })
       .lean<AlertDoc>();
-    return doc ? toRecord(doc) : undefined;
+    if (!doc) return undefined;
+    await this.markChanged();
+    return toRecord(doc);
+  }
+
+  /**
+   * The write is stored whatever happens here: a mark that could not be set (Redis away) leaves other
+   * alerts processes to learn of it from their next timed refresh, seconds later.
+   */
+  private async markChanged(): Promise<void> {
+    await this.changes?.bump().catch(() => undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@docket/observability';
-import type { AlertRepository } from '../alerts';
+import type { AlertChangeMark, AlertRepository } from '../alerts';
 import type { AlertRecord } from '../domain/alert';
 import { compileAlert, type CompiledAlert, type PercolationDocument } from '../domain/alert-matcher';
 import { InThreadPercolation, type PercolationShards } from './percolation-shards';
@@ -30,14 +30,22 @@ export class AlertIndex {
   private refreshing: Promise<void> | undefined;
   /** When the newest completed read of the store (the load or a refresh) began, epoch ms. */
   private readAsOf = 0;
+  private readonly changes: Pick<AlertChangeMark, 'current'> | undefined;
+  /** The change mark as it was when that read began (undefined: unknown, so the next check reads the store). */
+  private markAtRead: string | undefined;
 
+  /**
+   * `changes`: the alert change mark (alert-change-mark.ts); without it every document filed after the
+   * last read waits for a read of the store's changes.
+   */
   constructor(
     private readonly alerts: AlertRepository,
     private readonly logger: Logger,
     private readonly refreshMs: number,
-    options: { threads?: number } = {},
+    options: { threads?: number; changes?: Pick<AlertChangeMark, 'current'> } = {},
   ) {
     this.index = percolationShards(options.threads ?? 1, logger);
+    this.changes = options.changes;
   }
 
   get size(): number {
@@ -46,8 +54,10 @@ export class AlertIndex {
 
   async load(): Promise<void> {
     const started = Date.now();
+    const mark = await this.currentMark();
     for await (const alert of this.alerts.active()) this.apply(alert);
     this.readAsOf = started;
+    this.markAtRead = mark;
     // Answered once every shard has filed its alerts.
     const { alerts, unkeyed } = await this.index.stats();
     this.logger.info(
@@ -83,7 +93,28 @@ export class AlertIndex {
    * begun before `time`: then one more.
    */
   async currentAsOf(time: Date): Promise<void> {
-    for (let reads = 0; reads < 2 && this.readAsOf < time.getTime(); reads++) await this.refresh();
+    for (let reads = 0; reads < 2 && this.readAsOf < time.getTime(); reads++) {
+      if (await this.unchangedSinceRead()) return;
+      await this.refresh();
+    }
+  }
+
+  /**
+   * Whether the change mark is still the one the last read began with: then no alert was written
+   * since, and that read holds as of now (one Redis GET instead of a read of the store).
+   */
+  private async unchangedSinceRead(): Promise<boolean> {
+    if (this.markAtRead === undefined) return false;
+    const asked = Date.now();
+    const mark = await this.currentMark();
+    if (mark === undefined || mark !== this.markAtRead) return false;
+    this.readAsOf = Math.max(this.readAsOf, asked);
+    return true;
+  }
+
+  /** The change mark, or undefined without one or when it cannot be read (then the store is read instead). */
+  private async currentMark(): Promise<string | undefined> {
+    return this.changes?.current().catch(() => undefined);
   }
 
   /** Files, refiles or drops one alert as it now is. */
@@ -115,9 +146,11 @@ export class AlertIndex {
   private async readChanges(): Promise<void> {
     const began = Date.now();
     try {
+      const mark = await this.currentMark();
       const since = new Date(this.watermark.getTime() - REFRESH_OVERLAP_MS);
       for (const alert of await this.alerts.changedSince(since)) this.apply(alert);
       this.readAsOf = began;
+      this.markAtRead = mark;
     } catch (error) {
       this.logger.warn({ err: error }, 'percolation index refresh failed; the next one retries');
     }

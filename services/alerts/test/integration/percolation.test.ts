@@ -298,6 +298,31 @@ describe('percolation', () => {
 });
 
 describe('AlertService', () => {
+  it('another process matches the first document filed after an alert was saved, with its timer far off', async () => {
+    // Its timed refresh never comes during the test: only the change mark the save set tells it to read.
+    const otherConfig = configFor({
+      ALERTS_INDEX_REFRESH_MS: '600000',
+      KAFKA_NAMESPACE: `${config.KAFKA_NAMESPACE}.marked`,
+    });
+    const otherTopic = alertsTopics(otherConfig).ingested;
+    const otherPercolator = new PercolatorRecords(connection, otherConfig);
+    const other = await startApp(otherConfig, logger);
+    try {
+      // A document first: the other process has then read the store since its start.
+      const before = documentEvent();
+      await publisher.publish(otherTopic, before);
+      await otherPercolator.handled(before.eventId);
+
+      const alert = await create('hal', { query: 'comments' });
+      const after = documentEvent();
+      await publisher.publish(otherTopic, after);
+      await otherPercolator.handled(after.eventId);
+      expect((await hitsOf('hal', alert.id)).map((hit) => hit.documentId)).toEqual([after.documentId]);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it("answers NOT_FOUND for another user's alert, whatever the call", async () => {
     const alert = await create('hal');
     const other = { ownerUserId: 'ivy', alertId: alert.id };

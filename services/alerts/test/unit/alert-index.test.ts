@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { AlertChangeMark } from '../../src/alerts/alert-change-mark';
 import type { AlertRepository } from '../../src/alerts/alert.repository';
 import type { AlertRecord } from '../../src/domain/alert';
 import type { PercolationDocument } from '../../src/domain/alert-matcher';
@@ -38,8 +39,8 @@ const doc: PercolationDocument = {
 const matched = async (index: AlertIndex) => (await index.match({ ...doc })).map((a) => a.alertId).sort();
 
 const started: AlertIndex[] = [];
-function alertIndex(store: FakeAlerts, threads: number): AlertIndex {
-  const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000, { threads });
+function alertIndex(store: FakeAlerts, threads: number, changes?: AlertChangeMark): AlertIndex {
+  const index = new AlertIndex(store as unknown as AlertRepository, logger, 60_000, { threads, changes });
   started.push(index);
   return index;
 }
@@ -98,4 +99,66 @@ describe.each([1, 2])('alert index (%i threads)', (threads) => {
     expect(reads).toBeGreaterThan(0);
     expect(await matched(index)).toEqual(['a', 'b']);
   });
+
+  it('with a change mark, reads the store before a document only if an alert was written since', async () => {
+    const redis = new FakeRedis();
+    const mark = new AlertChangeMark(redis, 'test');
+    const store = new FakeAlerts([alert('a', 'merger')]);
+    let reads = 0;
+    const changedSince = store.changedSince.bind(store);
+    store.changedSince = async (since) => {
+      reads += 1;
+      return changedSince(since);
+    };
+    const index = alertIndex(store, threads, mark);
+    await index.load();
+
+    // Documents filed after the load, with no alert written since: one GET each, no read of the store.
+    for (let i = 0; i < 5; i++) await index.currentAsOf(new Date(Date.now() + 1));
+    expect(reads).toBe(0);
+    expect(redis.gets).toBeGreaterThanOrEqual(5);
+
+    // Another process saves an alert (its write changes the mark): the next document reads it first.
+    store.rows = [...store.rows, alert('b', 'pipelines', { updatedAt: new Date() })];
+    await mark.bump();
+    // (A read may begin in the millisecond the document was filed: then one more, as without a mark.)
+    await index.currentAsOf(new Date(Date.now() + 1));
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(await matched(index)).toEqual(['a', 'b']);
+
+    // Redis restarted without the mark: a new one never equals the one read, so the store is read.
+    let before = reads;
+    redis.values.clear();
+    await index.currentAsOf(new Date(Date.now() + 1));
+    expect(reads).toBeGreaterThan(before);
+
+    // The mark cannot be read: the store is read instead.
+    before = reads;
+    redis.failing = true;
+    store.rows = [...store.rows, alert('c', 'approved', { updatedAt: new Date() })];
+    await index.currentAsOf(new Date(Date.now() + 1));
+    expect(reads).toBeGreaterThan(before);
+    expect(await matched(index)).toEqual(['a', 'b', 'c']);
+  });
 });
+
+/** The two Redis calls the change mark makes, over a map; `failing` makes them throw. */
+class FakeRedis {
+  readonly values = new Map<string, string>();
+  gets = 0;
+  failing = false;
+  async get(key: string): Promise<string | null> {
+    this.check();
+    this.gets += 1;
+    return this.values.get(key) ?? null;
+  }
+  async set(key: string, value: string, nx?: 'NX'): Promise<'OK' | null> {
+    this.check();
+    if (nx && this.values.has(key)) return null;
+    this.values.set(key, value);
+    return 'OK';
+  }
+  private check(): void {
+    if (this.failing) throw new Error('Redis is away');
+  }
+}
