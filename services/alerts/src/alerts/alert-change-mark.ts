@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+
+/** The Redis calls the mark makes (an ioredis client has them). */
+export interface MarkStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<unknown>;
+  set(key: string, value: string, nx: 'NX'): Promise<unknown>;
+}
 
 /**
  * A mark in Redis that every alert write replaces with a new random value, so that a percolator
@@ -11,7 +17,7 @@ export class AlertChangeMark {
   private readonly key: string;
 
   constructor(
-    private readonly redis: Pick<Redis, 'get' | 'set'>,
+    private readonly redis: MarkStore,
     prefix: string,
   ) {
     this.key = `${prefix}:alerts-changed`;
