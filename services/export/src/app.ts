@@ -138,6 +138,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         concurrency: config.EXPORT_WORKERS,
         lockDurationMs: config.EXPORT_JOB_LOCK_MS,
         progressMs: config.EXPORT_PROGRESS_MS,
+        unavailableRetries: { times: config.EXPORT_UNAVAILABLE_RETRIES, firstDelayMs: config.EXPORT_RETRY_DELAY_MS },
         completedTopic,
         kickOutbox: (exportId) => void relay.kick([exportId]),
       });

@@ -57,6 +57,12 @@ export const configSchema = z
     EXPORT_WORKERS: z.coerce.number().int().min(0).default(1),
     /** A killed worker's export is taken over by another worker after this long. */
     EXPORT_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+    /**
+     * Runs an export gets again, by itself, after a service it reads from did not answer (a restart,
+     * a failover), before it fails; each waits twice as long as the one before, from EXPORT_RETRY_DELAY_MS.
+     */
+    EXPORT_UNAVAILABLE_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+    EXPORT_RETRY_DELAY_MS: z.coerce.number().int().min(10).default(2_000),
     EXPORT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(3_600_000),
     /** Key prefix of the export and expiry queues and of process sequence numbers (hash-tagged, for Redis Cluster). */
     EXPORT_QUEUE_PREFIX: z.string().min(1).default('{export}'),

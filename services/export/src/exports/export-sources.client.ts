@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { ChannelCredentials, ClientReadableStream } from '@grpc/grpc-js';
-import { fromGrpcError } from '@docket/errors';
+import { status, type ChannelCredentials, type ClientReadableStream, type ServiceError } from '@grpc/grpc-js';
+import { fromGrpcError, UnavailableError } from '@docket/errors';
 import { DocumentsServiceClient, type OpenAttachmentResponse } from '@docket/proto/src/documents';
 import { QueryServiceClient } from '@docket/proto/src/queries';
 import { SearchServiceClient, SearchSort, type SearchFilters, type SearchHit } from '@docket/proto/src/search';
@@ -172,11 +172,25 @@ async function* readStream<T>(call: ClientReadableStream<T>, signal: AbortSignal
   try {
     for await (const message of call) yield message as T;
   } catch (error) {
-    throw fromGrpcError(error);
+    throw streamErrorOf(error, signal);
   } finally {
     signal.removeEventListener('abort', cancel);
     call.cancel();
   }
+}
+
+/**
+ * A stream the peer dropped (killed, restarting) is a service not answering, to be tried again, not a
+ * fault of the export: grpc-js reports it as CANCELLED when we did not cancel, or as an INTERNAL reset.
+ */
+function streamErrorOf(error: unknown, signal: AbortSignal): Error {
+  const { code, details } = error as Partial<ServiceError>;
+  const dropped =
+    (code === status.CANCELLED && !signal.aborted) ||
+    (code === status.INTERNAL && /RST_STREAM|ECONNRESET|Connection dropped/i.test(details ?? ''));
+  return dropped
+    ? new UnavailableError(`the connection to a service was lost: ${details ?? ''}`)
+    : fromGrpcError(error);
 }
 
 function requestViewOf(request: WorkspaceRequest): RequestView {

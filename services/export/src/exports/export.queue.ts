@@ -9,6 +9,8 @@ export const QUEUE_PREFIX = '{export}';
 
 export interface ExportJobData extends JobTrace {
   exportId: string;
+  /** Runs this job already had after a service it reads from did not answer. */
+  unavailableRetries?: number;
 }
 
 /** Producer side: one job per run of an export (`<id>-run-<attempt>`), so a retry is a new job. */
@@ -25,7 +27,8 @@ export class ExportQueue implements ExportJobs {
       { exportId, ...jobTrace() },
       {
         jobId: `${exportId}-run-${attempt}`,
-        // A failure is the user's to retry (RetryExport); a worker that dies is taken over by the stalled check.
+        // A failure is the user's to retry (RetryExport); a worker that dies is taken over by the stalled check,
+        // and a run whose sources did not answer is delayed and run again by the worker itself.
         attempts: 1,
         removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
         removeOnFail: { age: 30 * 24 * 3600, count: 1000 },

@@ -1,6 +1,6 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { isAppError } from '@docket/errors';
+import { isAppError, UnavailableError } from '@docket/errors';
 import { inJobTrace } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { ProcessUpdates } from '@docket/processes';
@@ -29,6 +29,8 @@ export interface ExportWorkerOptions {
   /** How often progress is saved and published, and a cancel looked for. */
   progressMs?: number | undefined;
   completedTopic?: ExportCompletedTopic | undefined;
+  /** Runs again after a service the export reads from did not answer, before failing (default 4, from 2 s). */
+  unavailableRetries?: { times: number; firstDelayMs: number } | undefined;
 }
 
 /**
@@ -100,10 +102,38 @@ export class ExportWorker {
         await job.moveToDelayed(Date.now() + 1_000, token);
         throw new DelayedError();
       }
+      if (error instanceof UnavailableError && token && (await this.retryLater(job, token, started, error))) {
+        throw new DelayedError();
+      }
       await this.fail(started, error, tracker.latest);
     } finally {
       this.shutdown.signal.removeEventListener('abort', onShutdown);
     }
+  }
+
+  /**
+   * A service the export reads from did not answer (restarting, failing over): the run starts again
+   * later, from the start, a few times with growing waits, before the export fails. False when the
+   * retries are spent or the export was cancelled meanwhile.
+   */
+  private async retryLater(
+    job: Job<ExportJobData>,
+    token: string,
+    record: ExportRecord,
+    error: UnavailableError,
+  ): Promise<boolean> {
+    const { times, firstDelayMs } = this.options.unavailableRetries ?? { times: 4, firstDelayMs: 2_000 };
+    const retried = job.data.unavailableRetries ?? 0;
+    if (retried >= times) return false;
+    if ((await this.options.exports.find(record.id))?.status !== 'running') return false;
+    const delayMs = firstDelayMs * 2 ** retried;
+    this.logger.warn({ err: error, exportId: record.id, retry: retried + 1, delayMs }, 'export will run again');
+    await job.updateData({ ...job.data, unavailableRetries: retried + 1 });
+    await job.moveToDelayed(Date.now() + delayMs, token);
+    await this.options.processes.publish(
+      processUpdateOf(record, 'running', `${error.message}; starting again in ${Math.ceil(delayMs / 1000)} s`),
+    );
+    return true;
   }
 
   private async finish(

@@ -45,7 +45,8 @@ beforeAll(async () => {
   upstream.addSearch(WS, 'req-40', 'rows:40', 40);
   upstream.addSearch(WS, 'req-slow', 'slow:100000', 100000);
   upstream.addSearch(WS, 'req-fail', 'fail');
-  upstream.addSearch(WS, 'req-fail-once', 'fail-once:30', 30);
+  upstream.addSearch(WS, 'req-fail-once', 'fail-first:1:30', 30);
+  upstream.addSearch(WS, 'req-fail-twice', 'fail-first:2:30', 30);
   upstream.addQuery(WS, 'req-query', queryFixture(WS));
   upstream.addWorkspace('ws-small', 'Small workspace', [OWNER]);
   upstream.addSearch('ws-small', 'small-search', 'rows:5', 5);
@@ -62,6 +63,8 @@ beforeAll(async () => {
     EXPORT_APP_URL: 'https://docket.example',
     EXPORT_ROWS_PER_SHEET: '100',
     EXPORT_PROGRESS_MS: '100',
+    EXPORT_UNAVAILABLE_RETRIES: '1',
+    EXPORT_RETRY_DELAY_MS: '100',
   });
   completedTopic = exportTopics(config).exportCompleted;
   app = await startApp(config, logger);
@@ -353,8 +356,22 @@ describe('processes', () => {
     });
   });
 
-  it('a failed export says why, emits exports.completed.v1, and a retry runs it again as the same export', async () => {
+  it('runs again by itself after its search did not answer, and succeeds without failing', async () => {
     const started = await start('req-fail-once', ExportFormat.EXPORT_FORMAT_CSV);
+    const done = await exports.until(OWNER, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED);
+    expect(done.attempts).toBe(2);
+    expect(done.error).toBe('');
+    expect(parse(await exports.download(OWNER, started.exportId), { columns: true })).toHaveLength(30);
+    await waitFor(() => completed.some((e) => e.exportId === started.exportId && e.succeeded), {
+      timeoutMs: 30_000,
+      description: 'the success event',
+    });
+    expect(completed.filter((e) => e.exportId === started.exportId && !e.succeeded)).toEqual([]);
+  });
+
+  it('a failed export says why, emits exports.completed.v1, and a retry runs it again as the same export', async () => {
+    // Its search fails twice: the run and the one retry the suite allows.
+    const started = await start('req-fail-twice', ExportFormat.EXPORT_FORMAT_CSV);
     const failed = await exports.until(OWNER, started.exportId, ExportStatus.EXPORT_STATUS_FAILED);
     expect(failed.error).toBe('the index is being swapped');
     await waitFor(
@@ -373,7 +390,7 @@ describe('processes', () => {
       status: ExportStatus.EXPORT_STATUS_QUEUED,
     });
     const done = await exports.until(OWNER, started.exportId, ExportStatus.EXPORT_STATUS_SUCCEEDED);
-    expect(done.attempts).toBe(2);
+    expect(done.attempts).toBe(3);
     expect(parse(await exports.download(OWNER, started.exportId), { columns: true })).toHaveLength(30);
     const event = await waitFor(() => completed.find((e) => e.exportId === started.exportId && e.succeeded), {
       timeoutMs: 30_000,
@@ -384,7 +401,7 @@ describe('processes', () => {
       workspaceId: WS,
       userId: OWNER,
       userEmail: `${OWNER}@example.test`,
-      requestId: 'req-fail-once',
+      requestId: 'req-fail-twice',
       processId: started.processId,
       fileName: done.fileName,
       size: done.size,

@@ -18,7 +18,7 @@ import { serverStream, startGrpcServer, unary, type RunningGrpcServer } from '@d
  * built without indexing it. A search's text says what it matches:
  *   "rows:N"       N documents doc-000000 … (filed one day apart);
  *   "slow:N"       the same, waiting `slowMs` before each batch (to cancel or kill mid-export);
- *   "fail-once:N"  fails its first stream with UNAVAILABLE, then behaves as rows:N;
+ *   "fail-first:K:N" fails its first K streams with UNAVAILABLE, then behaves as rows:N;
  *   "fail"         always fails.
  */
 export class FakeUpstream {
@@ -31,7 +31,7 @@ export class FakeUpstream {
   /** Size of each document's original file; 0 keeps the short one fileOf() makes. */
   fileBytes = 0;
   streamCalls = 0;
-  private failedOnce = new Set<string>();
+  private failures = new Map<string, number>();
   private server: RunningGrpcServer | undefined;
 
   async start(logger: Logger): Promise<string> {
@@ -152,12 +152,14 @@ export class FakeUpstream {
         };
         this.streamCalls++;
         if (req.workspaceId) this.member(req.userId, req.workspaceId);
-        const match = /^(rows|slow|fail-once|fail):?(\d*)$/.exec(req.query);
-        if (!match) throw new NotFoundError(`the fake matches rows:N, slow:N, fail-once:N or fail, not "${req.query}"`);
-        const [, kind, count] = match;
+        const match = /^(rows|slow|fail-first:(\d+)|fail):?(\d*)$/.exec(req.query);
+        if (!match)
+          throw new NotFoundError(`the fake matches rows:N, slow:N, fail-first:K:N or fail, not "${req.query}"`);
+        const [, kind, failFirst, count] = match;
         if (kind === 'fail') throw new UnavailableError('the index is being swapped');
-        if (kind === 'fail-once' && !this.failedOnce.has(req.query)) {
-          this.failedOnce.add(req.query);
+        const failed = this.failures.get(req.query) ?? 0;
+        if (failFirst && failed < Number(failFirst)) {
+          this.failures.set(req.query, failed + 1);
           throw new UnavailableError('the index is being swapped');
         }
         const total = Number(count);
