@@ -4,6 +4,7 @@
  *   npm run eval:answers                         # seed 'eval-dev' (EVAL_SEED), the tuning corpus
  *   npm run eval:answers -- --seed eval-holdout  # the held-back corpus: don't tune to one corpus
  *   EVAL_DOCKETS=250 EVAL_FILINGS=5000 EVAL_PER_TYPE=40 npm run eval:answers
+ *   npm run eval:answers -- --sentence-model 0.3:20  # the best 20 sentences re-ranked with the model, weight 0.3
  *
  * Builds a corpus with @docket/corpus (its generator knows every proceeding's record: amounts,
  * schedule, intervenors, outcome; each filing lists what it states), indexes it into the real
@@ -26,9 +27,11 @@ import { AskService } from '../services/query-engine/src/ask/ask.service';
 import { AnalysisWriter } from '../services/query-engine/src/ask/llm';
 import type { QueryRepository } from '../services/query-engine/src/ask/query.repository';
 import { bm25Retrieve } from '../services/query-engine/src/ask/retrieve';
+import type { ModelRankingOptions } from '../services/query-engine/src/domain/analysis';
 import type { Analysis } from '../services/query-engine/src/domain/analysis/analysis-model';
 import { FiguresBuilder } from '../services/query-engine/src/domain/figures';
 import { emptySearchFilters } from '../services/query-engine/src/domain/search-filters';
+import { BgeSmallEmbedder } from '../services/query-engine/src/embeddings/bge-small.embedder';
 import { SqliteFts5Backend } from '../services/query-engine/src/search/index/sqlite/sqlite-fts5.backend';
 import { docketTruths, evalQuestions } from './support/answer-questions';
 import { questionTypes, scoreAnswer, type AnswerScore, type EvalQuestion } from './support/answer-scoring';
@@ -46,6 +49,8 @@ const DOCKETS = Number(argument('dockets') ?? process.env.EVAL_DOCKETS ?? 200);
 const FILINGS = Number(argument('filings') ?? process.env.EVAL_FILINGS ?? 4_000);
 const PER_TYPE = Number(argument('per-type') ?? process.env.EVAL_PER_TYPE ?? 40);
 const BATCH = 500;
+/** "weight:candidates": the answer's sentences re-ranked with bge-small too (AnalysisWriter's sentenceModel). */
+const SENTENCE_MODEL = argument('sentence-model');
 
 interface Outcome {
   question: EvalQuestion;
@@ -89,6 +94,13 @@ function aggregate(outcomes: Outcome[]) {
   };
 }
 
+function modelRankingOptions(value: string): ModelRankingOptions {
+  const [weight, candidates] = value.split(':').map(Number);
+  if (!(weight! > 0 && weight! <= 1) || !Number.isInteger(candidates) || candidates! < 2)
+    throw new Error(`--sentence-model must be weight:candidates (0 < weight <= 1, candidates >= 2), got "${value}"`);
+  return { weight: weight!, candidates: candidates! };
+}
+
 async function main(): Promise<void> {
   for (const [name, value] of [
     ['dockets', DOCKETS],
@@ -121,11 +133,15 @@ async function main(): Promise<void> {
       `filings indexed in ${round(indexSeconds)} s; ${questions.length} questions`,
   );
 
+  const rankingOptions = SENTENCE_MODEL ? modelRankingOptions(SENTENCE_MODEL) : undefined;
+  const embedder = rankingOptions ? await BgeSmallEmbedder.load() : undefined;
+  const sentenceModel = embedder && rankingOptions && { model: embedder, options: rankingOptions };
+  if (rankingOptions) console.log(`sentences re-ranked with ${embedder!.modelId}: ${JSON.stringify(rankingOptions)}`);
   // As app.ts wires it with VECTOR_SEARCH=off and no language model; the query store only hands out ids.
   const asker = new AskService({
     index: backend,
     retriever: { retrieve: (question, scope, k, budget) => bm25Retrieve(backend, question, scope, k, budget) },
-    writer: new AnalysisWriter({ logger: createLogger('answers-eval', 'warn') }),
+    writer: new AnalysisWriter({ logger: createLogger('answers-eval', 'warn'), sentenceModel }),
     figures: new FiguresBuilder(),
     queries: { newId: () => 'eval', insert: async () => undefined } as unknown as QueryRepository,
     completedEvent: () => ({ topic: 'eval', key: 'eval', payload: new Uint8Array() }) as never,
@@ -176,6 +192,7 @@ async function main(): Promise<void> {
   } finally {
     if (process.stdout.isTTY) process.stdout.write('\n');
     await backend.close();
+    await embedder?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
@@ -277,6 +294,7 @@ async function main(): Promise<void> {
     ]),
   );
   const result = {
+    sentenceModel: rankingOptions ?? null,
     seed: SEED,
     dockets: dockets.length,
     filings: filings.length,
@@ -301,8 +319,9 @@ async function main(): Promise<void> {
       ...(o.error ? { error: o.error } : {}),
     })),
   };
-  const file = writeBenchResult('answers-eval', result);
-  writeBenchResult(`answers-eval-${SEED.replace(/[^\w-]+/g, '_')}`, result);
+  const variant = SENTENCE_MODEL ? `-model-${SENTENCE_MODEL.replace(/[^\w.-]+/g, '_')}` : '';
+  const file = writeBenchResult(`answers-eval${variant}`, result);
+  writeBenchResult(`answers-eval-${SEED.replace(/[^\w-]+/g, '_')}${variant}`, result);
   console.log(`wrote ${file} (machine: ${JSON.stringify(machine())})`);
 }
 

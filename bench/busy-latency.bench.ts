@@ -1,8 +1,9 @@
 /**
  * Answers and searches while the stack is busy (figures, never pass/fail): starts the
  * stack (test profile, no frontend, no default corpus), imports a directory of generated text filings
- * and, while the import runs and the index and the embedding backlog catch up, asks questions (Ask,
- * streamed to its end) and runs searches one after another, then the same once the stack is idle.
+ * and, while the import runs and the index catches up, asks questions (Ask, streamed to its end) and
+ * runs searches one after another; then the same while only the embedding backlog runs (at the lowest
+ * priority: a question's own embedding never waits behind it), then once the stack is idle.
  *
  *   npx tsx bench/busy-latency.bench.ts                 # 3,000 filings
  *   npx tsx bench/busy-latency.bench.ts --filings 1000
@@ -24,6 +25,7 @@ import { SearchRequest } from '@docket/proto/src/search';
 import { GRPC_CLIENT_OPTIONS, grpcCall } from '@docket/service-kit';
 import { printTable, round, summary, writeBenchResult, type Summary } from './support/bench-output';
 import { indexedCount, pidOf, startBenchStack, waitForRun, type BenchStack } from './support/bench-stack';
+import { readBacklog, vectorIndexFile } from './support/embedding-backlog';
 import { writeTextFiling } from './support/filing-files';
 
 const { values: args } = parseArgs({
@@ -168,6 +170,24 @@ async function main(): Promise<void> {
     const busyCpuSeconds = cpuSeconds(queryEngine) - cpuAtStart;
     const busyLines = [...progress];
     await run;
+    // Only the embedding backlog runs: until it is empty (the import's last filings may still be joining it).
+    const backlog: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
+    const backlogStarted = performance.now();
+    const cpuAtBacklog = cpuSeconds(queryEngine);
+    const vectors = vectorIndexFile(bench.stack.dataDir);
+    let embedded = 0;
+    await sample(
+      bench,
+      queries,
+      () => {
+        const reading = readBacklog(vectors);
+        embedded = reading.embedded;
+        return reading.pending === 0 && reading.embedded > 0;
+      },
+      backlog,
+    );
+    const backlogSeconds = (performance.now() - backlogStarted) / 1000;
+    const backlogCpuSeconds = cpuSeconds(queryEngine) - cpuAtBacklog;
     const idle: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
     let left = IDLE_SAMPLES;
     const idleStarted = performance.now();
@@ -199,9 +219,14 @@ async function main(): Promise<void> {
       filings: FILINGS,
       busySeconds: round(busySeconds, 1),
       busy: describe(busy),
+      backlog: { ...describe(backlog), seconds: round(backlogSeconds, 1), documentsEmbedded: embedded },
       idle: describe(idle),
       serverTimings: Object.fromEntries(serverTimings),
       queryEngineWhileBusy,
+      queryEngineWhileBacklog: {
+        cpuSeconds: round(backlogCpuSeconds, 1),
+        cpuShareOfOneCore: round(backlogCpuSeconds / backlogSeconds, 2),
+      },
       queryEngineIdle: {
         cpuSeconds: round(idleCpuSeconds, 1),
         cpuShareOfOneCore: round(idleCpuSeconds / idleSeconds, 2),
@@ -229,7 +254,8 @@ async function main(): Promise<void> {
     ]);
     for (const [name, phase] of [
       ['while importing and indexing', result.busy],
-      ['afterwards (embedding backlog may still run)', result.idle],
+      [`while only the embedding backlog ran (${result.backlog.seconds} s)`, result.backlog],
+      ['idle afterwards', result.idle],
     ] as const) {
       printTable(`${name}: ${phase.question.count} questions and searches, load average ${phase.loadAverage}`, [
         [

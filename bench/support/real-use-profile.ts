@@ -61,6 +61,11 @@ export async function realUseProfile(options: RealUseOptions): Promise<void> {
   } finally {
     say('stopping npm start');
     await stack.stop();
+    // The launcher's own lines say what happened to a part that is missing from the sample.
+    const kept = path.join('.data', 'bench', 'real-use-npm-start.log');
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    fs.copyFileSync(stack.logFile, kept);
+    say(`npm start's output kept in ${kept}`);
     fs.rmSync(stack.dataDir, { recursive: true, force: true });
   }
 }
@@ -187,6 +192,8 @@ function report(stack: LaunchedStack, use: RealUseReport, sample: Sample, others
   console.log(
     `  ${'all'.padEnd(14)} ${`${sum(sample.pssMb)} MB`.padStart(8)} ${`${sum(sample.rssMb)} MB`.padStart(8)}`,
   );
+  // npm start runs Zipkin (supervised): absent means it did not start or gave up, and the total is short of it.
+  if (!('zipkin' in sample.pssMb)) console.log('  NOTE: Zipkin was not running at the sample; the total leaves it out');
   const dir = path.join(__dirname, '..', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `stack-real-use-${Date.now()}.json`);

@@ -574,6 +574,9 @@ export async function startStack(opts: StartStackOptions): Promise<StackHandle> 
         startZipkin({
           dir: path.join(dataDir, 'zipkin'),
           port,
+          // Nothing waits for it, and at its background priority it starts slowly while a first start
+          // loads the default corpus on every core: 60 s was not always enough (no trace UI then).
+          readyTimeoutMs: ZIPKIN_READY_TIMEOUT_MS,
           onLine: (line) => opts.onOutput?.('zipkin', line),
           log,
           signal: zipkinSignal,
@@ -723,6 +726,8 @@ async function serviceRuntime(
     ],
   };
 }
+
+const ZIPKIN_READY_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Where the stack's traces go, or undefined when Zipkin is not wanted or OTEL_EXPORTER_ZIPKIN_ENDPOINT

@@ -7,13 +7,17 @@ import {
   extractiveFromRanking,
   NO_ANSWER_SENTENCE,
   rankSentences,
+  rankWithModel,
   selectPassages,
   type Analysis,
   type AnalysisModeName,
   type CitationCheckOptions,
   type ExtractiveOptions,
+  type ModelRankingOptions,
   type PassageOptions,
   type RetrievedDocument,
+  type SentenceModel,
+  type SentenceRanking,
 } from '../../domain/analysis';
 import type { ChatModel } from './chat-completions.client';
 
@@ -23,6 +27,8 @@ export interface AnalysisWriterOptions {
   extractive?: ExtractiveOptions;
   passages?: PassageOptions;
   check?: CitationCheckOptions;
+  /** Re-ranks the best sentences with the embedding model too (bench/answers.eval.ts --sentence-model). */
+  sentenceModel?: { model: SentenceModel; options: ModelRankingOptions } | undefined;
   /** Told about fallbacks and dropped sentences. */
   logger?: { warn(details: object, message: string): void } | undefined;
 }
@@ -61,7 +67,7 @@ export class AnalysisWriter {
   }
 
   async write(question: string, documents: readonly RetrievedDocument[], mode: AnalysisModeName): Promise<Analysis> {
-    const ranking = rankSentences(question, documents, this.extractive.reading);
+    const ranking = await this.rank(question, documents);
     const extractive = (notice: string, dropped = 0): Analysis => {
       const analysis = extractiveFromRanking(ranking, this.extractive);
       return { ...analysis, droppedSentences: dropped, notice: analysis.notice || notice };
@@ -104,5 +110,18 @@ export class AnalysisWriter {
       saidNoAnswer ? WRITER_NOTICES.noAnswer : WRITER_NOTICES.allDropped(checked.dropped),
       checked.dropped,
     );
+  }
+
+  /** BM25 over the sentences read, then the model's re-ranking when one is given (BM25's alone if it fails). */
+  private async rank(question: string, documents: readonly RetrievedDocument[]): Promise<SentenceRanking> {
+    const ranking = rankSentences(question, documents, this.extractive.reading);
+    const { sentenceModel } = this.options;
+    if (!sentenceModel) return ranking;
+    try {
+      return await rankWithModel(ranking, sentenceModel.model, sentenceModel.options);
+    } catch (error) {
+      this.options.logger?.warn({ err: String(error) }, 'sentences ranked without the model: it failed');
+      return ranking;
+    }
   }
 }

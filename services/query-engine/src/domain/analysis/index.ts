@@ -25,6 +25,7 @@ export {
   type ScoredSentence,
   type ReadDocument,
 } from './sentence-ranking';
+export { rankWithModel, type ModelRankingOptions, type SentenceModel } from './model-sentence-ranking';
 export { segmentSentences, type SentenceSpan } from './sentence-segmenter';
 export { citationOf, pageAt, displayText } from './citation';
 export { sectionOf, groupIntoSections, SECTION_HEADINGS, type SectionKey } from './answer-sections';
